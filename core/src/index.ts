@@ -9,3 +9,4 @@ export * from './notify/index.js';
 export * from './upload/index.js';
 export * from './documents/index.js';
 export * from './widgets/index.js';
+export * from './platform/index.js';

@@ -1,1 +1,1 @@
-export {};
+export * from './contract-doc-type.js';
