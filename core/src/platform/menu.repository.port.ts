@@ -1,0 +1,18 @@
+import type { DomainError, Result } from '../shared/result.js';
+import type { MenuFilter, MenuPatch, NewMenu, SysMenu } from './menu.js';
+
+/** Menus and their grants to roles. Lists are ordered by parentId, orderNum. */
+export interface MenuRepository {
+  listAll(filter: MenuFilter): Promise<readonly SysMenu[]>;
+  /** Active menus granted to a role (every active menu for `admin`), for getRouters and the role editor. */
+  listByRole(roleId: number): Promise<readonly SysMenu[]>;
+  /** Non-empty permission strings of the role's active menus; `['*:*:*']` for the `admin` role. */
+  permissionsOfRole(roleId: number): Promise<readonly string[]>;
+  findById(menuId: number): Promise<SysMenu | null>;
+  create(menu: NewMenu): Promise<Result<SysMenu, DomainError>>;
+  update(menuId: number, patch: MenuPatch): Promise<Result<SysMenu, DomainError>>;
+  /** Refuses while the menu has children; removes its role grants. */
+  delete(menuId: number): Promise<Result<void, DomainError>>;
+  /** Replaces the role's grants. */
+  setRoleMenus(roleId: number, menuIds: readonly number[]): Promise<void>;
+}

@@ -1,0 +1,19 @@
+import type { DomainError, Result } from '../shared/result.js';
+import type { ListPage, ListQuery } from './list-query.js';
+import type { NewRole, RoleFilter, RolePatch, RoleSortColumn, SysRole } from './role.js';
+
+/** Roles (not data-scoped: only holders of system:role:* manage them). Soft-deleted roles are invisible. */
+export interface RoleRepository {
+  list(query: ListQuery<RoleFilter, RoleSortColumn>): Promise<ListPage<SysRole>>;
+  findById(roleId: number): Promise<SysRole | null>;
+  findByKey(roleKey: string): Promise<SysRole | null>;
+  /** The roles a user holds (active roles only), ordered by roleSort, with the default flag. */
+  listByUser(userId: number): Promise<readonly (SysRole & { readonly isDefault: boolean })[]>;
+  create(role: NewRole): Promise<Result<SysRole, DomainError>>;
+  update(roleId: number, patch: RolePatch): Promise<Result<SysRole, DomainError>>;
+  /** Refuses (`PLATFORM.ROLE_IN_USE`) while a user holds the role. */
+  delete(roleId: number): Promise<Result<void, DomainError>>;
+  listMenuIds(roleId: number): Promise<readonly number[]>;
+  /** Departments of the custom data scope ('2'); also what roleDeptTreeselect checks. */
+  listDeptIds(roleId: number): Promise<readonly number[]>;
+}
