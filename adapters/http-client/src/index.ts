@@ -1,1 +1,9 @@
-export {};
+export * from './api-error.js';
+export * from './client.js';
+export * from './messages.js';
+export * from './params.js';
+export * from './ports.js';
+export * from './gateways/auth.gateway.js';
+export * from './gateways/notify.gateway.js';
+export * from './gateways/page.js';
+export * from './gateways/system.gateway.js';

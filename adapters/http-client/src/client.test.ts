@@ -1,0 +1,231 @@
+import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, isDomainError } from './api-error.js';
+import { HttpClient } from './client.js';
+import { AuthGateway } from './gateways/auth.gateway.js';
+import { NotifyGateway } from './gateways/notify.gateway.js';
+import { UserGateway } from './gateways/system.gateway.js';
+import type { HttpUserInterface } from './ports.js';
+
+type Reply = { status: number; data: unknown } | { error: 'network' | 'timeout' };
+
+function setup(reply: (config: InternalAxiosRequestConfig) => Reply, token?: string) {
+  const seen: InternalAxiosRequestConfig[] = [];
+  const adapter: AxiosAdapter = (config) => {
+    seen.push(config);
+    const r = reply(config);
+    if ('error' in r) {
+      return Promise.reject(
+        r.error === 'network'
+          ? new AxiosError('Network Error', AxiosError.ERR_NETWORK, config)
+          : new AxiosError('timeout of 300000ms exceeded', AxiosError.ECONNABORTED, config),
+      );
+    }
+    const response = { status: r.status, statusText: '', headers: {}, config, data: r.data };
+    if (r.status >= 400) {
+      return Promise.reject(
+        new AxiosError(
+          `Request failed with status code ${r.status}`,
+          'ERR_BAD_RESPONSE',
+          config,
+          {},
+          response,
+        ),
+      );
+    }
+    return Promise.resolve(response);
+  };
+  let resolveConfirm: (v: boolean) => void = () => {};
+  const ui = {
+    confirm: vi.fn(() => new Promise<boolean>((r) => (resolveConfirm = r))),
+    error: vi.fn(),
+    logout: vi.fn(),
+  } satisfies HttpUserInterface;
+  const scheduled: Array<{ fn: () => void; ms: number }> = [];
+  const http = new HttpClient({
+    tokens: { get: () => token },
+    ui,
+    adapter,
+    schedule: (fn, ms) => scheduled.push({ fn, ms }),
+  });
+  return { http, ui, seen, scheduled, confirm: (v: boolean) => resolveConfirm(v) };
+}
+
+describe('HttpClient', () => {
+  it('uses /prod-api, the bearer token and a 300000 ms timeout', async () => {
+    const { http, seen } = setup(() => ({ status: 200, data: { code: 200, msg: 'ok' } }), 'abc');
+    await http.get('/getInfo');
+    expect(seen[0]?.baseURL).toBe('/prod-api');
+    expect(seen[0]?.timeout).toBe(300000);
+    expect(seen[0]?.headers['Authorization']).toBe('Bearer abc');
+  });
+
+  it('sends no token on anonymous calls', async () => {
+    const { http, seen } = setup(() => ({ status: 200, data: { code: 200, token: 't' } }), 'abc');
+    await new AuthGateway(http).login({ username: 'a', password: 'b', role: 1 });
+    expect(seen[0]?.headers['Authorization']).toBeUndefined();
+  });
+
+  it('serialises nested GET parameters as name[key]', async () => {
+    const { http, seen } = setup(() => ({ status: 200, data: { code: 200, rows: [], total: 0 } }));
+    await new UserGateway(http).list({
+      pageNum: 1,
+      pageSize: 1000,
+      params: { beginTime: '2024-01-01', endTime: '' },
+    });
+    const url = seen[0]?.paramsSerializer;
+    expect(url).toBeDefined();
+    const serialize = (seen[0]?.paramsSerializer as { serialize: (p: unknown) => string })
+      .serialize;
+    expect(serialize(seen[0]?.params)).toBe(
+      'pageNum=1&pageSize=1000&params%5BbeginTime%5D=2024-01-01',
+    );
+  });
+
+  it('maps a non-200 envelope to a domain error with the server message', async () => {
+    const { http, ui } = setup(() => ({
+      status: 422,
+      data: { code: 422, msg: '用户名不能为空', field: 'userName' },
+    }));
+    const error = await http.post('/system/user', {}).catch((e: unknown) => e);
+    expect(isDomainError(error)).toBe(true);
+    expect(error).toMatchObject({
+      code: 'HTTP.422',
+      message: '用户名不能为空',
+      status: 422,
+      field: 'userName',
+    });
+    expect(ui.error).not.toHaveBeenCalled();
+    expect(ui.logout).not.toHaveBeenCalled();
+  });
+
+  it('keeps the server error code when the envelope names one', async () => {
+    const { http } = setup(() => ({
+      status: 409,
+      data: { code: 409, msg: '已被修改', errorCode: 'APPROVAL.STALE_VERSION' },
+    }));
+    await expect(http.get('/x')).rejects.toMatchObject({
+      code: 'APPROVAL.STALE_VERSION',
+      message: '已被修改',
+    });
+  });
+
+  it('shows the 401 re-login confirm once at a time and logs out on 重新登录', async () => {
+    const { http, ui, confirm } = setup(() => ({
+      status: 401,
+      data: { code: 401, msg: '认证失败' },
+    }));
+    await expect(http.get('/a')).rejects.toBeInstanceOf(ApiError);
+    await expect(http.get('/b')).rejects.toMatchObject({ code: 'SESSION.EXPIRED', status: 401 });
+    expect(ui.confirm).toHaveBeenCalledTimes(1);
+    expect(ui.confirm).toHaveBeenCalledWith({
+      title: '系统提示',
+      message: '登录状态已过期，您可以继续留在该页面，或者重新登录',
+      confirmText: '重新登录',
+      cancelText: '取消',
+    });
+    confirm(true);
+    await vi.waitFor(() => expect(ui.logout).toHaveBeenCalledTimes(1));
+    await expect(http.get('/c')).rejects.toBeInstanceOf(ApiError);
+    expect(ui.confirm).toHaveBeenCalledTimes(2);
+  });
+
+  it('stays on the page when the 401 confirm is cancelled', async () => {
+    const { http, ui, confirm } = setup(() => ({ status: 401, data: { code: 401, msg: 'x' } }));
+    await http.get('/a').catch(() => undefined);
+    confirm(false);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(ui.logout).not.toHaveBeenCalled();
+  });
+
+  it('does not prompt on a 401 from the login form', async () => {
+    const { http, ui } = setup(() => ({
+      status: 401,
+      data: { code: 401, msg: '用户不存在/密码错误' },
+    }));
+    await expect(
+      new AuthGateway(http).login({ username: 'a', password: 'b', role: 1 }),
+    ).rejects.toMatchObject({
+      message: '用户不存在/密码错误',
+    });
+    expect(ui.confirm).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    [{ error: 'network' }, '后端接口连接异常'],
+    [{ error: 'timeout' }, '系统接口请求超时'],
+    [{ status: 502, data: '<html>Bad Gateway</html>' }, '系统接口502异常'],
+  ])('shows a transport error for 5 s and then logs out (%j)', async (reply, message) => {
+    const { http, ui, scheduled } = setup(() => reply);
+    await expect(http.get('/x')).rejects.toMatchObject({ message, transport: true });
+    expect(ui.error).toHaveBeenCalledWith(message, 5000);
+    expect(scheduled).toHaveLength(1);
+    expect(scheduled[0]?.ms).toBe(5000);
+    expect(ui.logout).not.toHaveBeenCalled();
+    scheduled[0]?.fn();
+    expect(ui.logout).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('gateways', () => {
+  it('parses the notify answer', async () => {
+    const { http, seen } = setup(() => ({
+      status: 200,
+      data: {
+        code: 200,
+        data: {
+          unDealCount: 120,
+          unLookSeal: true,
+          warnTaskList: [{ taskNo: 'RW-1', planFinishDate: '2024-05-01' }],
+        },
+      },
+    }));
+    const state = await new NotifyGateway(http).getNotify(7);
+    expect(state).toEqual({
+      unDealCount: 120,
+      unLookSeal: true,
+      warnTaskList: [{ taskNo: 'RW-1', planFinishDate: '2024-05-01' }],
+    });
+    expect(seen[0]?.params).toEqual({ currentUserId: 7 });
+  });
+
+  it('reads getInfo and the router tree', async () => {
+    const { http } = setup((config) =>
+      config.url === '/getInfo'
+        ? {
+            status: 200,
+            data: {
+              code: 200,
+              user: {
+                userId: 1,
+                userName: 'admin',
+                roles: [{ roleId: 1, roleKey: 'admin', roleName: '管理员' }],
+              },
+              roles: ['admin'],
+              permissions: ['*:*:*'],
+              domainURL: 'http://x',
+            },
+          }
+        : {
+            status: 200,
+            data: {
+              code: 200,
+              data: [{ path: '/system', children: [{ path: 'user', meta: { title: '用户' } }] }],
+            },
+          },
+    );
+    const auth = new AuthGateway(http);
+    const info = await auth.getInfo();
+    expect(info.roles).toEqual(['admin']);
+    expect(info.user.roles?.[0]?.roleName).toBe('管理员');
+    const routes = await auth.getRouters();
+    expect(routes[0]?.children?.[0]?.meta?.title).toBe('用户');
+  });
+
+  it('sends updatePwd as query parameters', async () => {
+    const { http, seen } = setup(() => ({ status: 200, data: { code: 200 } }));
+    await new UserGateway(http).updatePwd('old', 'new');
+    expect(seen[0]?.method).toBe('put');
+    expect(seen[0]?.params).toEqual({ oldPassword: 'old', newPassword: 'new' });
+  });
+});

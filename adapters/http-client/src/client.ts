@@ -1,0 +1,164 @@
+import axios, {
+  type AxiosAdapter,
+  type AxiosInstance,
+  type AxiosRequestConfig,
+  type AxiosResponse,
+} from 'axios';
+import { ApiError } from './api-error.js';
+import { MESSAGES, transportMessage } from './messages.js';
+import { serializeParams } from './params.js';
+import type { HttpUserInterface, TokenStore } from './ports.js';
+
+/** The RuoYi envelope: `{code, msg, ...}` with the payload beside it. */
+export interface Envelope {
+  code: number;
+  msg?: string;
+  [key: string]: unknown;
+}
+
+export interface CallOptions {
+  /** Query parameters (any method). */
+  params?: Record<string, unknown>;
+  /** Send no bearer token (login, captcha). */
+  anonymous?: boolean;
+  /** A 401 rejects without the re-login confirm (the login form reports it itself). */
+  noReloginPrompt?: boolean;
+  /** Transport failures reject without the 5 s message and the logout. */
+  quiet?: boolean;
+}
+
+export interface HttpClientOptions {
+  tokens: TokenStore;
+  ui: HttpUserInterface;
+  baseURL?: string;
+  timeoutMs?: number;
+  /** Replaces axios' transport (tests). */
+  adapter?: AxiosAdapter;
+  /** Runs `fn` after `ms`; the logout after a transport error waits for its message. */
+  schedule?: (fn: () => void, ms: number) => void;
+}
+
+export const API_BASE = '/prod-api';
+export const REQUEST_TIMEOUT_MS = 300000;
+export const TRANSPORT_MESSAGE_MS = 5000;
+
+const isEnvelope = (data: unknown): data is Envelope =>
+  typeof data === 'object' &&
+  data !== null &&
+  typeof (data as { code?: unknown }).code === 'number';
+
+/**
+ * The one HTTP client of the web: base path, bearer token, timeout, GET parameter serialisation
+ * and the error catalogue (000 §8). Every failure rejects with an {@link ApiError}.
+ */
+export class HttpClient {
+  private readonly axios: AxiosInstance;
+  private reloginShowing = false;
+  private readonly schedule: (fn: () => void, ms: number) => void;
+
+  constructor(private readonly options: HttpClientOptions) {
+    this.schedule = options.schedule ?? ((fn, ms) => void setTimeout(fn, ms));
+    this.axios = axios.create({
+      baseURL: options.baseURL ?? API_BASE,
+      timeout: options.timeoutMs ?? REQUEST_TIMEOUT_MS,
+      headers: { 'Content-Type': 'application/json;charset=utf-8' },
+      paramsSerializer: { serialize: (params: Record<string, unknown>) => serializeParams(params) },
+      ...(options.adapter ? { adapter: options.adapter } : {}),
+    });
+  }
+
+  get<T extends object = Envelope>(url: string, options: CallOptions = {}): Promise<T & Envelope> {
+    return this.call<T>({ method: 'get', url }, options);
+  }
+
+  post<T extends object = Envelope>(
+    url: string,
+    data?: unknown,
+    options: CallOptions = {},
+  ): Promise<T & Envelope> {
+    return this.call<T>({ method: 'post', url, data }, options);
+  }
+
+  put<T extends object = Envelope>(
+    url: string,
+    data?: unknown,
+    options: CallOptions = {},
+  ): Promise<T & Envelope> {
+    return this.call<T>({ method: 'put', url, data }, options);
+  }
+
+  delete<T extends object = Envelope>(
+    url: string,
+    options: CallOptions = {},
+  ): Promise<T & Envelope> {
+    return this.call<T>({ method: 'delete', url }, options);
+  }
+
+  private async call<T extends object>(
+    config: AxiosRequestConfig,
+    options: CallOptions,
+  ): Promise<T & Envelope> {
+    const headers: Record<string, string> = {};
+    const token = options.anonymous ? undefined : this.options.tokens.get();
+    if (token) headers['Authorization'] = `Bearer ${token}`;
+    let response: AxiosResponse<unknown>;
+    try {
+      response = await this.axios.request({ ...config, params: options.params, headers });
+    } catch (error) {
+      const data: unknown = axios.isAxiosError(error)
+        ? (error.response?.data as unknown)
+        : undefined;
+      if (isEnvelope(data)) return this.fromEnvelope<T>(data, options);
+      throw this.transportFailure(error, options);
+    }
+    const data = response.data;
+    if (!isEnvelope(data)) {
+      // A body with no code is a success the server answered plainly (RuoYi reads code || 200).
+      return { code: 200, data } as unknown as T & Envelope;
+    }
+    return this.fromEnvelope<T>(data, options);
+  }
+
+  private fromEnvelope<T extends object>(data: Envelope, options: CallOptions): T & Envelope {
+    if (data.code === 200) return data as T & Envelope;
+    const message = data.msg || MESSAGES.byStatus[data.code] || MESSAGES.unknown;
+    const errorCode =
+      typeof data['errorCode'] === 'string' ? data['errorCode'] : `HTTP.${data.code}`;
+    const field = typeof data['field'] === 'string' ? data['field'] : undefined;
+    if (data.code === 401 && !options.noReloginPrompt) {
+      this.promptRelogin();
+      throw new ApiError('SESSION.EXPIRED', MESSAGES.invalidSession, 401);
+    }
+    throw new ApiError(errorCode, message, data.code, false, field);
+  }
+
+  /** The one-at-a-time re-login confirm: a second 401 while it shows adds nothing. */
+  private promptRelogin(): void {
+    if (this.reloginShowing) return;
+    this.reloginShowing = true;
+    void this.options.ui
+      .confirm({
+        title: MESSAGES.sessionExpiredTitle,
+        message: MESSAGES.sessionExpired,
+        confirmText: MESSAGES.relogin,
+        cancelText: MESSAGES.cancel,
+      })
+      .then(async (relogin) => {
+        if (relogin) await this.options.ui.logout();
+      })
+      .finally(() => {
+        this.reloginShowing = false;
+      });
+  }
+
+  private transportFailure(error: unknown, options: CallOptions): ApiError {
+    const raw = error instanceof Error ? error.message : undefined;
+    const message = transportMessage(raw);
+    const status = axios.isAxiosError(error) ? (error.response?.status ?? 0) : 0;
+    if (!options.quiet) {
+      this.options.ui.error(message, TRANSPORT_MESSAGE_MS);
+      this.schedule(() => void this.options.ui.logout(), TRANSPORT_MESSAGE_MS);
+    }
+    return new ApiError(status === 0 ? 'HTTP.TRANSPORT' : `HTTP.${status}`, message, status, true);
+  }
+}

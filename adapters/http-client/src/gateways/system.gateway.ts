@@ -1,0 +1,269 @@
+import type { HttpClient } from '../client.js';
+import { dataOf, toPage, type Page, type PageQuery } from './page.js';
+
+export interface SysUser {
+  userId: number;
+  userName: string;
+  nickName: string;
+  deptId?: number | null;
+  email?: string | null;
+  phonenumber?: string | null;
+  sex?: string | null;
+  status: string;
+  avatar?: string | null;
+  createTime?: string | null;
+  dept?: { deptName?: string | null } | null;
+  roleIds?: number[];
+  password?: string;
+  [key: string]: unknown;
+}
+
+export interface TreeNode {
+  id: number;
+  label: string;
+  disabled?: boolean;
+  children?: TreeNode[];
+}
+
+export interface SysDept {
+  deptId: number;
+  parentId: number;
+  deptName: string;
+  orderNum?: number;
+  leader?: string | null;
+  phone?: string | null;
+  status?: string;
+  children?: SysDept[];
+  [key: string]: unknown;
+}
+
+export interface DictType {
+  dictId: number;
+  dictName: string;
+  dictType: string;
+  status: string;
+  remark?: string | null;
+  createTime?: string | null;
+}
+
+export interface DictData {
+  dictCode?: number;
+  dictLabel: string;
+  dictValue: string;
+  dictType?: string;
+  dictSort?: number;
+  status?: string;
+  remark?: string | null;
+  [key: string]: unknown;
+}
+
+export interface SysConfig {
+  configId?: number;
+  configName: string;
+  configKey: string;
+  configValue: string;
+  configType?: string;
+  remark?: string | null;
+  [key: string]: unknown;
+}
+
+export interface Major {
+  id?: number;
+  majorId?: number;
+  majorName?: string;
+  name?: string;
+  [key: string]: unknown;
+}
+
+export interface Manager {
+  userId: number;
+  nickName: string;
+}
+
+export interface ProfileAnswer {
+  user: SysUser;
+  roleGroup?: string;
+  postGroup?: string;
+}
+
+/** /system/user/* (000 §7 "Users"). */
+export class UserGateway {
+  constructor(private readonly http: HttpClient) {}
+  async list(query: PageQuery & { params?: Record<string, unknown> } = {}): Promise<Page<SysUser>> {
+    return toPage<SysUser>(await this.http.get('/system/user/list', { params: query }));
+  }
+  async get(
+    userId: number | '',
+  ): Promise<{ data?: SysUser; roles?: unknown[]; roleIds?: number[] }> {
+    return this.http.get(`/system/user/${userId}`);
+  }
+  async add(user: Partial<SysUser>): Promise<void> {
+    await this.http.post('/system/user', user);
+  }
+  async update(user: Partial<SysUser>): Promise<void> {
+    await this.http.put('/system/user', user);
+  }
+  async remove(ids: number | number[]): Promise<void> {
+    await this.http.delete(`/system/user/${Array.isArray(ids) ? ids.join(',') : ids}`);
+  }
+  async resetPwd(userId: number, password: string): Promise<void> {
+    await this.http.put('/system/user/resetPwd', { userId, password });
+  }
+  async changeStatus(userId: number, status: string): Promise<void> {
+    await this.http.put('/system/user/changeStatus', { userId, status });
+  }
+  async profile(): Promise<ProfileAnswer> {
+    const res = await this.http.get('/system/user/profile');
+    const data = (res['data'] ?? {}) as SysUser;
+    return {
+      user: data,
+      roleGroup: typeof res['roleGroup'] === 'string' ? res['roleGroup'] : undefined,
+      postGroup: typeof res['postGroup'] === 'string' ? res['postGroup'] : undefined,
+    };
+  }
+  async updateProfile(user: Partial<SysUser>): Promise<void> {
+    await this.http.put('/system/user/profile', user);
+  }
+  /** oldPassword and newPassword travel as query parameters (000 §7). */
+  async updatePwd(oldPassword: string, newPassword: string): Promise<void> {
+    await this.http.put('/system/user/profile/updatePwd', undefined, {
+      params: { oldPassword, newPassword },
+    });
+  }
+  async uploadAvatar(form: FormData): Promise<string | undefined> {
+    const res = await this.http.post('/system/user/profile/avatar', form);
+    return typeof res['imgUrl'] === 'string' ? res['imgUrl'] : undefined;
+  }
+  async serviceManagerList(): Promise<Manager[]> {
+    const res = await this.http.get('/system/user/serviceManagerList');
+    return dataOf<Manager[]>(res) ?? (res['rows'] as Manager[] | undefined) ?? [];
+  }
+  async byRoleId(roleId: number): Promise<Manager[]> {
+    const res = await this.http.get('/system/user/getUserIdByRoleId', { params: { roleId } });
+    return dataOf<Manager[]>(res) ?? [];
+  }
+}
+
+/** /system/dept/* (000 §7 "Departments"). */
+export class DeptGateway {
+  constructor(private readonly http: HttpClient) {}
+  async list(query: Record<string, unknown> = {}): Promise<SysDept[]> {
+    return dataOf<SysDept[]>(await this.http.get('/system/dept/list', { params: query })) ?? [];
+  }
+  async listExclude(deptId: number): Promise<SysDept[]> {
+    return dataOf<SysDept[]>(await this.http.get(`/system/dept/list/exclude/${deptId}`)) ?? [];
+  }
+  async get(deptId: number): Promise<SysDept> {
+    return dataOf<SysDept>(await this.http.get(`/system/dept/${deptId}`));
+  }
+  async treeselect(deptType?: number): Promise<TreeNode[]> {
+    const res = await this.http.get('/system/dept/treeselect/', {
+      params: deptType === undefined ? {} : { deptType },
+    });
+    return dataOf<TreeNode[]>(res) ?? [];
+  }
+  async add(dept: Partial<SysDept>): Promise<void> {
+    await this.http.post('/system/dept', dept);
+  }
+  async update(dept: Partial<SysDept>): Promise<void> {
+    await this.http.put('/system/dept', dept);
+  }
+  async remove(deptId: number): Promise<void> {
+    await this.http.delete(`/system/dept/${deptId}`);
+  }
+}
+
+/** /system/dict/type/* and /system/dict/data/* (000 §7 "Configuration and dictionaries"). */
+export class DictGateway {
+  constructor(private readonly http: HttpClient) {}
+  async types(query: PageQuery = {}): Promise<Page<DictType>> {
+    return toPage<DictType>(await this.http.get('/system/dict/type/list', { params: query }));
+  }
+  async type(dictId: number): Promise<DictType> {
+    return dataOf<DictType>(await this.http.get(`/system/dict/type/${dictId}`));
+  }
+  async addType(type: Partial<DictType>): Promise<void> {
+    await this.http.post('/system/dict/type', type);
+  }
+  async updateType(type: Partial<DictType>): Promise<void> {
+    await this.http.put('/system/dict/type', type);
+  }
+  async removeType(dictId: number): Promise<void> {
+    await this.http.delete(`/system/dict/type/${dictId}`);
+  }
+  async data(query: PageQuery & { dictType: string }): Promise<Page<DictData>> {
+    return toPage<DictData>(await this.http.get('/system/dict/data/list', { params: query }));
+  }
+  /** The items of one dictionary, read as dictLabel and dictValue. */
+  async byType(dictType: string): Promise<DictData[]> {
+    return dataOf<DictData[]>(await this.http.get(`/system/dict/data/type/${dictType}`)) ?? [];
+  }
+  async addData(data: Partial<DictData>): Promise<void> {
+    await this.http.post('/system/dict/data', data);
+  }
+  async updateData(data: Partial<DictData>): Promise<void> {
+    await this.http.put('/system/dict/data', data);
+  }
+  async removeData(dictCode: number): Promise<void> {
+    await this.http.delete(`/system/dict/data/${dictCode}`);
+  }
+}
+
+/** /system/config/* ; a key's value comes back in `msg` (000 §7). */
+export class ConfigGateway {
+  constructor(private readonly http: HttpClient) {}
+  async list(query: PageQuery = {}): Promise<Page<SysConfig>> {
+    return toPage<SysConfig>(await this.http.get('/system/config/list', { params: query }));
+  }
+  async byKey(key: string): Promise<string> {
+    const res = await this.http.get(`/system/config/configKey/${key}`);
+    return res.msg ?? '';
+  }
+  async add(config: Partial<SysConfig>): Promise<void> {
+    await this.http.post('/system/config', config);
+  }
+  async update(config: Partial<SysConfig>): Promise<void> {
+    await this.http.put('/system/config', config);
+  }
+  async remove(configId: number): Promise<void> {
+    await this.http.delete(`/system/config/${configId}`);
+  }
+}
+
+/** /system/major/* (000 §7 "Majors"). */
+export class MajorGateway {
+  constructor(private readonly http: HttpClient) {}
+  async list(query: PageQuery = {}): Promise<Page<Major>> {
+    return toPage<Major>(await this.http.get('/system/major/list', { params: query }));
+  }
+  async add(major: Partial<Major>): Promise<void> {
+    await this.http.post('/system/major/add', major);
+  }
+  async update(major: Partial<Major>): Promise<void> {
+    await this.http.post('/system/major/update', major);
+  }
+  async remove(id: number): Promise<void> {
+    await this.http.get('/system/major/deleteById', { params: { id } });
+  }
+  async options(): Promise<Major[]> {
+    return dataOf<Major[]>(await this.http.get('/system/major/optionselect')) ?? [];
+  }
+}
+
+export interface JobLog {
+  jobLogId: number;
+  jobName: string;
+  jobGroup?: string;
+  invokeTarget?: string;
+  jobMessage?: string;
+  status: string;
+  createTime?: string;
+}
+
+/** The scheduling log (/job/log). */
+export class JobLogGateway {
+  constructor(private readonly http: HttpClient) {}
+  async list(query: PageQuery = {}): Promise<Page<JobLog>> {
+    return toPage<JobLog>(await this.http.get('/monitor/jobLog/list', { params: query }));
+  }
+}
