@@ -151,7 +151,7 @@ describe('HttpClient', () => {
     expect(ui.confirm).not.toHaveBeenCalled();
   });
 
-  it.each([
+  it.each<[Reply, string]>([
     [{ error: 'network' }, '后端接口连接异常'],
     [{ error: 'timeout' }, '系统接口请求超时'],
     [{ status: 502, data: '<html>Bad Gateway</html>' }, '系统接口502异常'],
