@@ -1,1 +1,3 @@
-export {};
+export * from './event-bus.js';
+export * from './session-store.js';
+export * from './timer-scheduler.js';
