@@ -1,0 +1,66 @@
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import type { Container } from 'inversify';
+import { TOKENS } from './composition/tokens.js';
+import { errorMiddleware, notFoundHandler, requireJson } from './http/error-middleware.js';
+import { guardFactory } from './http/guard.js';
+import { requestLogger } from './http/logger.js';
+import { docsRouter } from './http/openapi-docs.js';
+import { RouteBook } from './http/route.js';
+import { DEFAULT_JSON_LIMIT } from './composition/server-config.js';
+
+export const API_BASE = '/prod-api';
+
+export interface CreatedApp {
+  readonly app: Express;
+  /** The routes and their OpenAPI entries, as registered. */
+  readonly book: RouteBook;
+  readonly apiRouter: express.Router;
+}
+
+/**
+ * The Express 5 application: security headers, request ids and logs, JSON bodies up to the limit,
+ * the API router under /prod-api with every route module of the container, its OpenAPI document
+ * and browsable page, and the error middleware. Serving the web is main's business.
+ */
+export function createApp(container: Container): CreatedApp {
+  const logger = container.get(TOKENS.Logger);
+  const config = container.isBound(TOKENS.Config) ? container.get(TOKENS.Config) : undefined;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  // `params[beginTime]=…` (RuoYi's nested query form, 000 §7) parses into objects.
+  app.set('query parser', 'extended');
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'upgrade-insecure-requests': null },
+      },
+      // The web is served over plain HTTP on a LAN; HSTS would lock it out.
+      strictTransportSecurity: false,
+    }),
+  );
+
+  const api = express.Router();
+  api.use(requestLogger(logger));
+  api.use(requireJson);
+  api.use(express.json({ limit: config?.jsonLimitBytes ?? DEFAULT_JSON_LIMIT }));
+  api.use(
+    express.urlencoded({ extended: true, limit: config?.jsonLimitBytes ?? DEFAULT_JSON_LIMIT }),
+  );
+  api.use((_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+
+  const routes = express.Router();
+  const book = new RouteBook(routes, guardFactory(container.get(TOKENS.Authenticator)));
+  for (const module of container.get(TOKENS.RouteModules)) module.register(book);
+
+  api.use(docsRouter(book));
+  api.use(routes);
+  api.use(notFoundHandler);
+  api.use(errorMiddleware());
+  app.use(API_BASE, api);
+  return { app, book, apiRouter: routes };
+}

@@ -1,0 +1,13 @@
+/** What main reads from the environment, typed once. */
+export interface ServerConfig {
+  readonly port: number;
+  readonly dataDir: string;
+  readonly databaseUrl: string | undefined;
+  readonly production: boolean;
+  /** Body limit of JSON requests, in bytes. */
+  readonly jsonLimitBytes: number;
+  /** Directory of the built web (served at `/`), when there is one. */
+  readonly webDir: string | undefined;
+}
+
+export const DEFAULT_JSON_LIMIT = 1024 * 1024;

@@ -1,0 +1,77 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { DomainFailure, HttpError, statusOfDomainCode } from './http-error.js';
+import { MSG, STATUS_MSG } from './messages.js';
+
+interface BodyParserError {
+  type?: string;
+  status?: number;
+  statusCode?: number;
+  expose?: boolean;
+}
+
+/** Anything a handler, a parser or a guard throws becomes `{code, msg}` with the same HTTP status. */
+export function errorMiddleware(): ErrorRequestHandler {
+  return (error: unknown, req, res, next) => {
+    if (res.headersSent) {
+      next(error);
+      return;
+    }
+    let status = 500;
+    let msg: string = MSG.internal;
+    let extra: Readonly<Record<string, unknown>> | undefined;
+    let headers: Readonly<Record<string, string>> | undefined;
+    if (error instanceof HttpError) {
+      ({ status, extra, headers } = error);
+      msg = error.message;
+    } else if (error instanceof DomainFailure) {
+      status = statusOfDomainCode(error.error.code);
+      msg = error.error.message;
+      extra = {
+        errorCode: error.error.code,
+        ...(error.error.field ? { field: error.error.field } : {}),
+      };
+    } else if (
+      typeof error === 'object' &&
+      error !== null &&
+      (error as BodyParserError).type !== undefined
+    ) {
+      // body-parser errors carry a status and a type; their messages are English, ours are not.
+      const e = error as BodyParserError;
+      status = e.status ?? e.statusCode ?? 400;
+      if (e.type === 'entity.too.large') msg = MSG.payloadTooLarge;
+      else if (e.type === 'entity.parse.failed') msg = MSG.badJson;
+      else if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') {
+        status = 415;
+        msg = MSG.unsupportedMediaType;
+      } else msg = STATUS_MSG[status] ?? MSG.badRequest;
+    }
+    if (status >= 500) {
+      req.log?.error({ err: error }, 'request failed');
+    } else if (!(error instanceof HttpError) && !(error instanceof DomainFailure)) {
+      req.log?.warn({ err: error }, 'request refused');
+    }
+    if (headers) res.set(headers);
+    res.status(status).json({ code: status, msg, ...(extra ?? {}) });
+  };
+}
+
+/** Unknown API paths answer 404 in the envelope, not Express's HTML page. */
+export const notFoundHandler: RequestHandler = (_req, res) => {
+  res.status(404).json({ code: 404, msg: MSG.routeNotFound });
+};
+
+/** Bodies with content must be JSON (multipart routes parse their own). */
+export const requireJson: RequestHandler = (req, _res, next) => {
+  const hasBody =
+    req.headers['transfer-encoding'] !== undefined ||
+    Number(req.headers['content-length'] ?? '0') > 0;
+  if (!hasBody || req.method === 'GET' || req.method === 'HEAD') return next();
+  if (
+    req.is('application/json') ||
+    req.is('multipart/form-data') ||
+    req.is('application/x-www-form-urlencoded')
+  ) {
+    return next();
+  }
+  next(new HttpError(415));
+};

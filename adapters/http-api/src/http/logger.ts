@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pino, type Logger, type LevelWithSilent } from 'pino';
+import { pinoHttp, type HttpLogger } from 'pino-http';
+
+export function createLogger(level: LevelWithSilent = 'info'): Logger {
+  return pino({
+    level,
+    base: { service: 'dpms-http-api' },
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'password', '*.password'],
+      remove: true,
+    },
+  });
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * One structured log line per request, tagged with a request id: the caller's X-Request-Id when
+ * it is a sane token, a new UUID otherwise, echoed back in the X-Request-Id header.
+ */
+export function requestLogger(logger: Logger): HttpLogger {
+  return pinoHttp({
+    logger,
+    genReqId: (req: IncomingMessage, res: ServerResponse) => {
+      const given = req.headers['x-request-id'];
+      const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+      res.setHeader('X-Request-Id', id);
+      return id;
+    },
+    customLogLevel: (_req, res, err) =>
+      err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+    serializers: {
+      req: (req: { id: unknown; method: string; url: string }) => ({
+        id: req.id,
+        method: req.method,
+        url: req.url,
+      }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+  });
+}
