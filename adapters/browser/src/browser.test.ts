@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { EventBus } from './event-bus.js';
 import { MemoryStorage, SessionStore, TokenStorage } from './session-store.js';
-import { TimerScheduler } from './timer-scheduler.js';
+import { BrowserTimerScheduler } from './timer-scheduler.js';
 
 describe('SessionStore', () => {
   it('round-trips JSON values through the schema', () => {
@@ -41,12 +41,12 @@ describe('TokenStorage', () => {
   });
 });
 
-describe('TimerScheduler', () => {
+describe('BrowserTimerScheduler', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
   it('runs after the delay unless cancelled', () => {
-    const scheduler = new TimerScheduler();
+    const scheduler = new BrowserTimerScheduler();
     const ran = vi.fn();
     const cancelled = vi.fn();
     scheduler.after(60000, ran);
@@ -60,7 +60,7 @@ describe('TimerScheduler', () => {
   });
 
   it('cancels everything on cancelAll', () => {
-    const scheduler = new TimerScheduler();
+    const scheduler = new BrowserTimerScheduler();
     const ran = vi.fn();
     scheduler.after(10, ran);
     scheduler.after(20, ran);
@@ -79,5 +79,19 @@ describe('EventBus', () => {
     off();
     bus.emit('getNotify');
     expect(handler).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('BrowserTimerScheduler as the core port', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('clears a handle it handed out', () => {
+    const scheduler = new BrowserTimerScheduler();
+    const ran = vi.fn();
+    const handle = scheduler.setTimeout(ran, 300);
+    scheduler.clearTimeout(handle);
+    vi.advanceTimersByTime(300);
+    expect(ran).not.toHaveBeenCalled();
   });
 });

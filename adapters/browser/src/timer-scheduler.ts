@@ -2,23 +2,30 @@
 export type Cancel = () => void;
 
 /**
- * Time for the web's policies (the notify poll, the side panel's lock, the table's loading
- * messages) on the browser's timers.
+ * Core's `TimerScheduler` port on the browser's timers: the notify poll, the side panel's lock,
+ * the table's loading messages and the debouncers run on it.
  */
-export class TimerScheduler {
-  private readonly pending = new Set<ReturnType<typeof setTimeout>>();
+export class BrowserTimerScheduler {
+  private readonly pending = new Set<ReturnType<typeof globalThis.setTimeout>>();
 
-  /** Runs `fn` once after `ms` milliseconds. */
-  after(ms: number, fn: () => void): Cancel {
-    const handle = setTimeout(() => {
+  setTimeout(callback: () => void, ms: number): unknown {
+    const handle = globalThis.setTimeout(() => {
       this.pending.delete(handle);
-      fn();
+      callback();
     }, ms);
     this.pending.add(handle);
-    return () => {
-      clearTimeout(handle);
-      this.pending.delete(handle);
-    };
+    return handle;
+  }
+
+  clearTimeout(handle: unknown): void {
+    globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>);
+    this.pending.delete(handle as ReturnType<typeof globalThis.setTimeout>);
+  }
+
+  /** Runs `fn` once after `ms`; returns its cancel. */
+  after(ms: number, fn: () => void): Cancel {
+    const handle = this.setTimeout(fn, ms);
+    return () => this.clearTimeout(handle);
   }
 
   /** The current time in milliseconds. */
@@ -28,7 +35,7 @@ export class TimerScheduler {
 
   /** Cancels everything still pending (on sign-out). */
   cancelAll(): void {
-    for (const handle of this.pending) clearTimeout(handle);
+    for (const handle of this.pending) globalThis.clearTimeout(handle);
     this.pending.clear();
   }
 }
