@@ -1,1 +1,3 @@
-export {};
+export * from './approval-status.js';
+export * from './approval-messages.js';
+export * from './approval-state-machine.js';

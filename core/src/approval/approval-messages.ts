@@ -1,0 +1,146 @@
+import { domainError, type DomainError } from '../shared/result.js';
+import {
+  APPROVAL_ACTION_LABELS,
+  APPROVAL_STATUS_LABELS,
+  type ApprovalActionType,
+  type ApprovalStatus,
+} from './approval-status.js';
+
+/**
+ * The approval slice's message catalogue: every stable code with its Simplified Chinese message,
+ * in one place so it can be translated. Codes cross process lines; messages are for people.
+ */
+export const APPROVAL_ERROR_CODES = {
+  STALE_VERSION: 'APPROVAL.STALE_VERSION',
+  INVALID_TRANSITION: 'APPROVAL.INVALID_TRANSITION',
+  NOT_YOUR_TURN: 'APPROVAL.NOT_YOUR_TURN',
+  ALREADY_ACTED: 'APPROVAL.ALREADY_ACTED',
+  NOT_DRAFTER: 'APPROVAL.NOT_DRAFTER',
+  NOT_PARTICIPANT: 'APPROVAL.NOT_PARTICIPANT',
+  INVALID_TARGET: 'APPROVAL.INVALID_TARGET',
+  EMPTY_FLOW: 'APPROVAL.EMPTY_FLOW',
+  INVALID_FLOW: 'APPROVAL.INVALID_FLOW',
+  NODE_WITHOUT_APPROVER: 'APPROVAL.NODE_WITHOUT_APPROVER',
+  OPINION_TOO_LONG: 'APPROVAL.OPINION_TOO_LONG',
+} as const;
+
+export const SIGN_FLOW_ERROR_CODES = {
+  NOT_YOUR_STEP: 'SIGN_FLOW.NOT_YOUR_STEP',
+  ALREADY_SIGNED: 'SIGN_FLOW.ALREADY_SIGNED',
+  NOT_CURRENT_STEP: 'SIGN_FLOW.NOT_CURRENT_STEP',
+  UNKNOWN_STEP: 'SIGN_FLOW.UNKNOWN_STEP',
+} as const;
+
+export const CONTENT_ERROR_CODES = {
+  REQUIRED: 'VALIDATION.REQUIRED',
+  MAX_LENGTH: 'VALIDATION.MAX_LENGTH',
+  NOT_AN_OPTION: 'VALIDATION.NOT_AN_OPTION',
+  DATE_FORMAT: 'VALIDATION.DATE_FORMAT',
+  MONTH_FORMAT: 'VALIDATION.MONTH_FORMAT',
+  AMOUNT_FORMAT: 'VALIDATION.AMOUNT_FORMAT',
+  INTEGER_FORMAT: 'VALIDATION.INTEGER_FORMAT',
+  FILE_LIMIT: 'VALIDATION.FILE_LIMIT',
+  WRONG_SHAPE: 'VALIDATION.WRONG_SHAPE',
+  UNKNOWN_FIELD: 'VALIDATION.UNKNOWN_FIELD',
+} as const;
+
+export const approvalMessages = {
+  staleVersion: (): DomainError =>
+    domainError(APPROVAL_ERROR_CODES.STALE_VERSION, '该审批已被他人处理或已更新，请刷新后重试'),
+  invalidTransition: (action: ApprovalActionType, status: ApprovalStatus): DomainError =>
+    domainError(
+      APPROVAL_ERROR_CODES.INVALID_TRANSITION,
+      `审批当前状态为“${APPROVAL_STATUS_LABELS[status]}”，不能${APPROVAL_ACTION_LABELS[action]}`,
+    ),
+  notYourTurn: (nodeName: string): DomainError =>
+    domainError(
+      APPROVAL_ERROR_CODES.NOT_YOUR_TURN,
+      `当前审批节点“${nodeName}”不由您处理，请等待轮到您时再操作`,
+    ),
+  alreadyActed: (nodeName: string): DomainError =>
+    domainError(
+      APPROVAL_ERROR_CODES.ALREADY_ACTED,
+      `您已在审批节点“${nodeName}”签署，无需重复操作`,
+    ),
+  notDrafter: (action: ApprovalActionType): DomainError =>
+    domainError(
+      APPROVAL_ERROR_CODES.NOT_DRAFTER,
+      `只有拟稿人可以${APPROVAL_ACTION_LABELS[action]}该审批`,
+    ),
+  notParticipant: (action: ApprovalActionType): DomainError =>
+    domainError(
+      APPROVAL_ERROR_CODES.NOT_PARTICIPANT,
+      `只有拟稿人或审批人可以${APPROVAL_ACTION_LABELS[action]}该审批`,
+    ),
+  invalidTarget: (message: string): DomainError =>
+    domainError(APPROVAL_ERROR_CODES.INVALID_TARGET, message),
+  emptyFlow: (): DomainError =>
+    domainError(APPROVAL_ERROR_CODES.EMPTY_FLOW, '审批流程没有审批节点，请联系管理员配置审批流程'),
+  duplicateNode: (nodeId: string): DomainError =>
+    domainError(
+      APPROVAL_ERROR_CODES.INVALID_FLOW,
+      `审批流程配置有误：节点“${nodeId}”重复，请联系管理员`,
+    ),
+  nodeWithoutApprover: (nodeName: string): DomainError =>
+    domainError(
+      APPROVAL_ERROR_CODES.NODE_WITHOUT_APPROVER,
+      `审批节点“${nodeName}”没有审批人，请联系管理员配置审批流程`,
+    ),
+  opinionTooLong: (max: number): DomainError =>
+    domainError(APPROVAL_ERROR_CODES.OPINION_TOO_LONG, `审批意见不能超过${max}个字`, 'opinion'),
+} as const;
+
+export const signFlowMessages = {
+  notYourStep: (flowName: string): DomainError =>
+    domainError(SIGN_FLOW_ERROR_CODES.NOT_YOUR_STEP, `“${flowName}”不是您的签署环节`),
+  alreadySigned: (flowName: string): DomainError =>
+    domainError(SIGN_FLOW_ERROR_CODES.ALREADY_SIGNED, `“${flowName}”已签署，不能重复签署`),
+  notCurrentStep: (flowName: string, current: string | undefined): DomainError =>
+    domainError(
+      SIGN_FLOW_ERROR_CODES.NOT_CURRENT_STEP,
+      current === undefined
+        ? `签署流程已完成，“${flowName}”不能再签署`
+        : `当前签署环节为“${current}”，还不能签署“${flowName}”`,
+    ),
+  unknownStep: (): DomainError =>
+    domainError(SIGN_FLOW_ERROR_CODES.UNKNOWN_STEP, '签署环节不存在，请刷新后重试'),
+} as const;
+
+export const contentMessages = {
+  required: (label: string, refname: string, verb: '填写' | '选择' | '上传'): DomainError =>
+    domainError(CONTENT_ERROR_CODES.REQUIRED, `请${verb}“${label}”`, refname),
+  maxLength: (label: string, refname: string, max: number): DomainError =>
+    domainError(CONTENT_ERROR_CODES.MAX_LENGTH, `“${label}”不能超过${max}个字`, refname),
+  notAnOption: (label: string, refname: string): DomainError =>
+    domainError(CONTENT_ERROR_CODES.NOT_AN_OPTION, `“${label}”的选项无效，请重新选择`, refname),
+  dateFormat: (label: string, refname: string): DomainError =>
+    domainError(
+      CONTENT_ERROR_CODES.DATE_FORMAT,
+      `“${label}”应为有效日期，格式为 yyyy-MM-dd`,
+      refname,
+    ),
+  monthFormat: (label: string, refname: string): DomainError =>
+    domainError(
+      CONTENT_ERROR_CODES.MONTH_FORMAT,
+      `“${label}”应为有效月份，格式为 yyyy-MM`,
+      refname,
+    ),
+  amountFormat: (label: string, refname: string): DomainError =>
+    domainError(
+      CONTENT_ERROR_CODES.AMOUNT_FORMAT,
+      `“${label}”应为不小于0的金额，最多6位小数`,
+      refname,
+    ),
+  integerFormat: (label: string, refname: string): DomainError =>
+    domainError(CONTENT_ERROR_CODES.INTEGER_FORMAT, `“${label}”应为不小于0的整数`, refname),
+  fileLimit: (label: string, refname: string, limit: number): DomainError =>
+    domainError(
+      CONTENT_ERROR_CODES.FILE_LIMIT,
+      `“${label}”最多${limit}个文件，文件个数超出限制，请先删除已上传的文件再覆盖上传`,
+      refname,
+    ),
+  wrongShape: (label: string, refname: string): DomainError =>
+    domainError(CONTENT_ERROR_CODES.WRONG_SHAPE, `“${label}”的内容格式不正确`, refname),
+  unknownField: (refname: string): DomainError =>
+    domainError(CONTENT_ERROR_CODES.UNKNOWN_FIELD, `表单中没有字段“${refname}”`, refname),
+} as const;
