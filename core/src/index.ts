@@ -10,3 +10,4 @@ export * from './upload/index.js';
 export * from './documents/index.js';
 export * from './widgets/index.js';
 export * from './platform/index.js';
+export * from './identity/index.js';
