@@ -1,1 +1,5 @@
-export {};
+export * from './money-decimal.js';
+export * from './money-messages.js';
+export * from './amount.js';
+export * from './amount-in-words.js';
+export * from './amount-input.js';
