@@ -1,1 +1,11 @@
-export {};
+export * from './upload-messages.js';
+export * from './file-type.js';
+export * from './file-signature.js';
+export * from './file-count-limit.js';
+export * from './chunk-plan.js';
+export * from './chunk-form.js';
+export * from './large-upload-item.js';
+export * from './upload-record.js';
+export * from './upload-dialog-rules.js';
+export * from './upload-failure.js';
+export * from './result-file-form.js';
