@@ -1,1 +1,26 @@
-export {};
+// @dpms/sql: Kysely on PostgreSQL (embedded PGlite by default, a server by DATABASE_URL), the
+// migrations, the demo seed and the repositories that implement core's platform ports.
+export type { Database } from './database/schema.js';
+export {
+  databaseConfigFromEnv,
+  openDatabase,
+  openPGlite,
+  openServer,
+  registerShutdownHandlers,
+  type Closer,
+  type DatabaseConfig,
+  type DatabaseHandle,
+} from './database/open-database.js';
+export { PGliteDialect } from './database/pglite-dialect.js';
+export { migrateToLatest } from './database/migrate.js';
+export { prepareDatabase } from './database/prepare-database.js';
+export { migrations, StaticMigrationProvider } from './migrations/index.js';
+export {
+  hashPasswordArgon2id,
+  MIN_ADMIN_PASSWORD_LENGTH,
+  seedDatabase,
+  type SeedMode,
+  type SeedOptions,
+  type SeedReport,
+} from './seed/seed.js';
+export { DEMO_PASSWORD, DEMO_USERS, DEPTS, ROLES, INSTITUTE_NAME } from './seed/demo-institute.js';

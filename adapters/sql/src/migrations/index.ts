@@ -1,0 +1,17 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import * as m0001 from './0001_platform.js';
+
+/**
+ * Every migration, in order. Static imports, so the built server carries them and no directory
+ * is scanned at run time. Forward-only: a migration, once released, is never edited; add one.
+ */
+export const migrations: Readonly<Record<string, Migration>> = {
+  '0001_platform': m0001,
+};
+
+export class StaticMigrationProvider implements MigrationProvider {
+  constructor(private readonly all: Readonly<Record<string, Migration>> = migrations) {}
+  getMigrations(): Promise<Record<string, Migration>> {
+    return Promise.resolve({ ...this.all });
+  }
+}
