@@ -1,0 +1,198 @@
+/**
+ * The approval form types of 000 §3 (code = group_variant) and the template kinds they are
+ * created through (POST /project/approval/add{Kind}Template, 000 §7).
+ */
+
+export const TEMPLATE_KINDS = [
+  'Common',
+  'Declare',
+  'FundMonthPlan',
+  'Seal',
+  'ShowImage',
+  'TechnicalManage',
+  'Invoice',
+  'Contract',
+  'ContractSeal',
+  'ContractChange',
+  'ArchivesApproval',
+] as const;
+
+export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
+
+export const isTemplateKind = (value: unknown): value is TemplateKind =>
+  typeof value === 'string' && (TEMPLATE_KINDS as readonly string[]).includes(value);
+
+export interface TemplateKindInfo {
+  readonly kind: TemplateKind;
+  readonly name: string;
+  /** POST path that creates an approval of this kind. */
+  readonly addPath: string;
+  /** POST path that updates one; absent where the spec has no update call. */
+  readonly updatePath?: string;
+  readonly hasUpdate: boolean;
+}
+
+const KIND_NAMES: Readonly<Record<TemplateKind, string>> = {
+  Common: '通用审批',
+  Declare: '项目备案',
+  FundMonthPlan: '资金计划与付款',
+  Seal: '用印申请',
+  ShowImage: '晒图/效果图申请',
+  TechnicalManage: '技术管理审批',
+  Invoice: '开票申请',
+  Contract: '合同评审',
+  ContractSeal: '合同用印',
+  ContractChange: '合同变更',
+  ArchivesApproval: '档案借阅',
+};
+
+/** 000 §7: every kind has add{Kind}Template; all but ArchivesApproval have update{Kind}Template. */
+const KINDS_WITHOUT_UPDATE: readonly TemplateKind[] = ['ArchivesApproval'];
+
+export const TEMPLATE_KIND_CATALOGUE: readonly TemplateKindInfo[] = TEMPLATE_KINDS.map((kind) => {
+  const hasUpdate = !KINDS_WITHOUT_UPDATE.includes(kind);
+  const base = {
+    kind,
+    name: KIND_NAMES[kind],
+    addPath: `/project/approval/add${kind}Template`,
+    hasUpdate,
+  };
+  return hasUpdate ? { ...base, updatePath: `/project/approval/update${kind}Template` } : base;
+});
+
+export const templateKindInfo = (kind: TemplateKind): TemplateKindInfo => {
+  const info = TEMPLATE_KIND_CATALOGUE.find((k) => k.kind === kind);
+  if (info === undefined) throw new Error(`unknown template kind ${kind}`);
+  return info;
+};
+
+/**
+ * The groups of 000 §3 with their Chinese name and the kind each group is created through.
+ * The spec gives the groups and the kinds but not the mapping; ours, with the reason:
+ * - Contract: contract review sheets (1, 24) and payment contracts (5): each carries the contract
+ *   approval field set (contract name, number, parties, amounts, dept, sign time, content).
+ * - ContractSeal: the second payment-contract family (16): sealing a signed payment contract is a
+ *   seal request on a contract, which is what the ContractSeal kind names.
+ * - Declare: project filing records (2) and their changes (12), the declared-project side.
+ * - FundMonthPlan: monthly fund plan (8), fund execution (9, 26) and monthly in-plan payment
+ *   (20): all carry the payment request field set, whose planMonth/planPayAmount tie to the plan.
+ * - Seal: result seal (13), official seal (21), technical seal (25): seal-use requests with seal
+ *   category and type; 25_1 carries the general manager rule.
+ * - ShowImage: blueprint/rendering requests (17).
+ * - TechnicalManage: technical management approval (18).
+ * - Invoice: invoice request (23).
+ * - ContractChange: contract change (28).
+ * - ArchivesApproval: retrieval commitment (27), the archive borrowing form with its pledge.
+ * - Common: whatever has no dedicated kind: design task sheet (3), output value confirmation (4),
+ *   loan agreement (10), settlement and closing review (11), approval document (19), generic (22).
+ */
+/** Every type code of 000 §3, in the spec's order. */
+// prettier-ignore
+export const APPROVAL_TYPE_CODES = [
+  '1_1', '1_2', '1_3', '1_4', '1_5', '1_6', '1_7', '1_8',
+  '2_1', '2_2', '2_3', '2_4', '2_5',
+  '3_1', '3_2', '3_3', '3_4', '3_5',
+  '4_1', '4_2', '4_3',
+  '5_1', '5_2', '5_3',
+  '8_1', '8_2',
+  '9_1', '9_2',
+  '10_1',
+  '11_1', '11_2',
+  '12_1', '12_2', '12_3',
+  '13_1',
+  '16_1', '16_2',
+  '17_1', '17_2', '17_3',
+  '18_1',
+  '19_1',
+  '20_1',
+  '21_1',
+  '22_1',
+  '23_1',
+  '24_1',
+  '25_1', '25_2',
+  '26_1', '26_2', '26_3',
+  '27_1',
+  '28_1',
+] as const;
+
+export type ApprovalTypeCode = (typeof APPROVAL_TYPE_CODES)[number];
+
+const GROUPS: Readonly<Record<number, { readonly name: string; readonly kind: TemplateKind }>> = {
+  1: { name: '合同评审单', kind: 'Contract' },
+  2: { name: '项目备案表', kind: 'Declare' },
+  3: { name: '设计任务单', kind: 'Common' },
+  4: { name: '产值确认单', kind: 'Common' },
+  5: { name: '付款合同', kind: 'Contract' },
+  8: { name: '月度资金计划', kind: 'FundMonthPlan' },
+  9: { name: '资金执行单', kind: 'FundMonthPlan' },
+  10: { name: '借款协议', kind: 'Common' },
+  11: { name: '结算审核', kind: 'Common' },
+  12: { name: '备案变更', kind: 'Declare' },
+  13: { name: '成果盖章', kind: 'Seal' },
+  16: { name: '付款合同', kind: 'ContractSeal' },
+  17: { name: '晒图/效果图申请', kind: 'ShowImage' },
+  18: { name: '技术管理审批', kind: 'TechnicalManage' },
+  19: { name: '审批单', kind: 'Common' },
+  20: { name: '月度计划内付款', kind: 'FundMonthPlan' },
+  21: { name: '公章', kind: 'Seal' },
+  22: { name: '通用模板', kind: 'Common' },
+  23: { name: '开票申请', kind: 'Invoice' },
+  24: { name: '合同评审', kind: 'Contract' },
+  25: { name: '技术章', kind: 'Seal' },
+  26: { name: '资金执行单', kind: 'FundMonthPlan' },
+  27: { name: '调档承诺书', kind: 'ArchivesApproval' },
+  28: { name: '合同变更', kind: 'ContractChange' },
+};
+
+/** Group 11 is the one group whose variants have different names. */
+const NAME_BY_CODE: Partial<Record<ApprovalTypeCode, string>> = {
+  '11_1': '结算审核',
+  '11_2': '结案审核',
+};
+
+export interface ApprovalTypeInfo {
+  /** `group_variant`, e.g. `25_1`. */
+  readonly code: ApprovalTypeCode;
+  readonly group: number;
+  readonly variant: number;
+  /** The Chinese name; variants of a group share it, since the spec does not tell them apart. */
+  readonly name: string;
+  readonly kind: TemplateKind;
+}
+
+export const APPROVAL_TYPE_CATALOGUE: readonly ApprovalTypeInfo[] = APPROVAL_TYPE_CODES.map(
+  (code) => {
+    const [group, variant] = code.split('_').map(Number) as [number, number];
+    const g = GROUPS[group];
+    if (g === undefined) throw new Error(`approval type group ${group} has no entry`);
+    return { code, group, variant, name: NAME_BY_CODE[code] ?? g.name, kind: g.kind };
+  },
+);
+
+const BY_CODE: ReadonlyMap<string, ApprovalTypeInfo> = new Map(
+  APPROVAL_TYPE_CATALOGUE.map((t) => [t.code, t]),
+);
+
+export const isApprovalTypeCode = (value: unknown): value is ApprovalTypeCode =>
+  typeof value === 'string' && BY_CODE.has(value);
+
+export function approvalTypeInfo(code: ApprovalTypeCode): ApprovalTypeInfo {
+  const t = BY_CODE.get(code);
+  if (t === undefined) throw new Error(`unknown approval type ${code}`);
+  return t;
+}
+
+/** The types created through one kind, e.g. for the flow configuration screen. */
+export const approvalTypesOfKind = (kind: TemplateKind): readonly ApprovalTypeInfo[] =>
+  APPROVAL_TYPE_CATALOGUE.filter((t) => t.kind === kind);
+
+/**
+ * A label that tells variants apart in lists: the name alone when no other code shares it, else
+ * the name with the code (the spec gives no per-variant names, so the code is the honest suffix).
+ */
+export function approvalTypeLabel(code: string): string {
+  const t = BY_CODE.get(code);
+  if (t === undefined) return code;
+  const shared = APPROVAL_TYPE_CATALOGUE.filter((o) => o.name === t.name).length;
+  return shared > 1 ? `${t.name}（${t.code}）` : t.name;
+}
