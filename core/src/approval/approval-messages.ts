@@ -1,4 +1,5 @@
 import { domainError, type DomainError } from '../shared/result.js';
+import { UPLOAD_MESSAGES } from '../upload/upload-messages.js';
 import {
   APPROVAL_ACTION_LABELS,
   APPROVAL_STATUS_LABELS,
@@ -42,6 +43,8 @@ export const CONTENT_ERROR_CODES = {
   FILE_LIMIT: 'VALIDATION.FILE_LIMIT',
   WRONG_SHAPE: 'VALIDATION.WRONG_SHAPE',
   UNKNOWN_FIELD: 'VALIDATION.UNKNOWN_FIELD',
+  /** Wraps the per-field errors of a whole form (checkContent). */
+  CONTENT: 'VALIDATION.CONTENT',
 } as const;
 
 export const approvalMessages = {
@@ -136,7 +139,7 @@ export const contentMessages = {
   fileLimit: (label: string, refname: string, limit: number): DomainError =>
     domainError(
       CONTENT_ERROR_CODES.FILE_LIMIT,
-      `“${label}”最多${limit}个文件，文件个数超出限制，请先删除已上传的文件再覆盖上传`,
+      `“${label}”最多${limit}个文件，${UPLOAD_MESSAGES.countExceeded}`,
       refname,
     ),
   wrongShape: (label: string, refname: string): DomainError =>

@@ -1,4 +1,5 @@
 import { err, ok, type DomainError, type Result } from '../shared/result.js';
+import { APPROVAL_SIGN_MAX_LENGTH, approvalTextLength } from './approval-limits.js';
 import { approvalMessages } from './approval-messages.js';
 import {
   isActionAllowedIn,
@@ -98,9 +99,6 @@ export interface AppliedApprovalAction {
   readonly entry: ApprovalLogEntry;
 }
 
-/** Max length of an approval sign text and an opinion (000 §5). */
-export const APPROVAL_OPINION_MAX_LENGTH = 20;
-
 /** A fresh draft (status -1). Its nodes may be empty: the flow is resolved at submission. */
 export const newApprovalState = (
   drafterId: ApprovalUserId,
@@ -132,8 +130,6 @@ export function isUsersTurn(state: ApprovalState, userId: ApprovalUserId): boole
   return pendingApprovers(state).includes(userId);
 }
 
-const codePointLength = (s: string): number => [...s].length;
-
 /**
  * A flow must have at least one node, every node at least one user, and node ids must be unique
  * (return names its target by id). Duplicate users inside a node are dropped.
@@ -157,8 +153,8 @@ export function validateApprovalNodes(
 function checkOpinion(opinion: string | undefined): Result<string | undefined> {
   if (opinion === undefined) return ok(undefined);
   const trimmed = opinion.trim();
-  if (codePointLength(trimmed) > APPROVAL_OPINION_MAX_LENGTH) {
-    return err(approvalMessages.opinionTooLong(APPROVAL_OPINION_MAX_LENGTH));
+  if (approvalTextLength(trimmed) > APPROVAL_SIGN_MAX_LENGTH) {
+    return err(approvalMessages.opinionTooLong(APPROVAL_SIGN_MAX_LENGTH));
   }
   return ok(trimmed === '' ? undefined : trimmed);
 }

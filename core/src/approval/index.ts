@@ -2,3 +2,8 @@ export * from './approval-status.js';
 export * from './approval-messages.js';
 export * from './approval-state-machine.js';
 export * from './approval-type-catalogue.js';
+export * from './approval-limits.js';
+export * from './template.js';
+export * from './template-options.js';
+export * from './template-definitions.js';
+export * from './template-validation.js';
