@@ -1,1 +1,15 @@
-export {};
+export * from './timer-scheduler.port.js';
+export * from './manual-timer-scheduler.js';
+export * from './debouncer.js';
+export * from './badge.js';
+export * from './widget-messages.js';
+export * from './paginated-table.js';
+export * from './column-sums.js';
+export * from './pdf-viewer.js';
+export * from './side-panel.js';
+export * from './autocomplete.js';
+export * from './dialogs.js';
+export * from './chart.js';
+export * from './scroll-to-top.js';
+export * from './theme.js';
+export * from './transport-error-messages.js';
