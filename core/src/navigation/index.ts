@@ -1,1 +1,9 @@
-export {};
+export * from './app-route.js';
+export * from './route-path.js';
+export * from './static-routes.js';
+export * from './route-tree.js';
+export * from './sidebar-icons.js';
+export * from './sidebar-menu.js';
+export * from './breadcrumbs.js';
+export * from './tab-strip.js';
+export * from './shell-layout.js';
