@@ -8,6 +8,8 @@ export interface ServerConfig {
   readonly jsonLimitBytes: number;
   /** Directory of the built web (served at `/`), when there is one. */
   readonly webDir: string | undefined;
+  /** The public base URL answered as getInfo's domainURL; derived from the request when absent. */
+  readonly domainURL: string | undefined;
 }
 
 export const DEFAULT_JSON_LIMIT = 1024 * 1024;

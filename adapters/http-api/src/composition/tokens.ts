@@ -1,14 +1,30 @@
 import type { ServiceIdentifier } from 'inversify';
 import type { Logger } from 'pino';
+import type { PlatformRepositories } from '@dpms/core';
 import type { Authenticator } from '../identity/authenticator.js';
-import type { ServerConfig } from './server-config.js';
+import type { Clock } from '../identity/clock.js';
+import type { IdentityService } from '../identity/identity.service.js';
+import type { PasswordHasher } from '../identity/password-hasher.js';
+import type { TokenService } from '../identity/token-service.js';
+import type { AvatarStore } from '../routes/avatar-store.js';
 import type { RouteModule } from '../routes/route-module.js';
+import type { ServerConfig } from './server-config.js';
+
+const token = <T>(name: string) => Symbol.for(`dpms.${name}`) as ServiceIdentifier<T>;
 
 /** The typed service identifiers of the server's composition root; one place, one name each. */
 export const TOKENS = {
-  Config: Symbol.for('dpms.Config') as ServiceIdentifier<ServerConfig>,
-  Logger: Symbol.for('dpms.Logger') as ServiceIdentifier<Logger>,
-  Authenticator: Symbol.for('dpms.Authenticator') as ServiceIdentifier<Authenticator>,
+  Config: token<ServerConfig>('Config'),
+  Logger: token<Logger>('Logger'),
+  Clock: token<Clock>('Clock'),
+  JwtSecret: token<string>('JwtSecret'),
+  /** Core's platform ports, bound by the SQL adapter family. */
+  Repositories: token<PlatformRepositories>('Repositories'),
+  PasswordHasher: token<PasswordHasher>('PasswordHasher'),
+  TokenService: token<TokenService>('TokenService'),
+  IdentityService: token<IdentityService>('IdentityService'),
+  Authenticator: token<Authenticator>('Authenticator'),
+  AvatarStore: token<AvatarStore>('AvatarStore'),
   /** Every route family registered on the API router (auth, users, departments ... later domains). */
-  RouteModules: Symbol.for('dpms.RouteModules') as ServiceIdentifier<readonly RouteModule[]>,
+  RouteModules: token<readonly RouteModule[]>('RouteModules'),
 } as const;

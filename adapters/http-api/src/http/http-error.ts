@@ -30,13 +30,19 @@ export class DomainFailure extends Error {
 export function statusOfDomainCode(code: string): number {
   const reason = code.includes('.') ? code.slice(code.lastIndexOf('.') + 1) : code;
   const slice = code.includes('.') ? code.slice(0, code.indexOf('.')) : '';
-  if (slice === 'VALIDATION') return 400;
+  if (slice === 'VALIDATION' || slice === 'LIST') return 400;
   if (/^(NOT_FOUND|MISSING_RECORD|UNKNOWN_.*)$/.test(reason) || reason.endsWith('_NOT_FOUND'))
     return 404;
   if (/^(UNAUTHENTICATED|SESSION_EXPIRED|TOKEN_.*)$/.test(reason)) return 401;
-  if (/^(FORBIDDEN|OUT_OF_SCOPE|NOT_ALLOWED|NO_PERMISSION)$/.test(reason)) return 403;
   if (
-    /^(CONFLICT|DUPLICATE|STALE_VERSION|ALREADY_EXISTS|IN_USE)$/.test(reason) ||
+    /^(FORBIDDEN|OUT_OF_SCOPE|NOT_ALLOWED|NO_PERMISSION|DATA_SCOPE_DENIED|ROLE_NOT_HELD)$/.test(
+      reason,
+    )
+  )
+    return 403;
+  if (
+    /^(CONFLICT|DUPLICATE|STALE_VERSION|ALREADY_EXISTS|IN_USE|BUILTIN_CONFIG)$/.test(reason) ||
+    /_(IN_USE|HAS_CHILDREN|HAS_USERS)$/.test(reason) ||
     reason.endsWith('_TAKEN')
   )
     return 409;

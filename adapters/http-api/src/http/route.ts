@@ -62,17 +62,17 @@ export interface RouteRecord {
 }
 
 /** The caller of a public route: nobody, holding nothing. */
-export const ANONYMOUS: Principal = Object.freeze({
+export const ANONYMOUS: Principal = Object.freeze<Principal>({
   sessionId: '',
   userId: 0,
   userName: '',
-  nickName: '',
   deptId: null,
   roleId: 0,
   roleKey: '',
-  roleKeys: [],
+  roleName: '',
   permissions: [],
   isAdmin: false,
+  scope: { kind: 'own', userId: 0 },
 });
 
 /** `/system/user/:userId` → `/system/user/{userId}`. */

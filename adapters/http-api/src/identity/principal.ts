@@ -1,3 +1,5 @@
+import type { DataScope } from '@dpms/core';
+
 /**
  * The signed-in caller as every route sees it: who, in which role, holding which permissions, and
  * which records that role may touch. Built from the session row on every request, never from the
@@ -7,13 +9,13 @@ export interface Principal {
   readonly sessionId: string;
   readonly userId: number;
   readonly userName: string;
-  readonly nickName: string;
   readonly deptId: number | null;
   /** The current role (the one chosen at login or by a role change). */
   readonly roleId: number;
   readonly roleKey: string;
-  /** Role keys the caller acts with: the current role only (a user switches to use another). */
-  readonly roleKeys: readonly string[];
+  readonly roleName: string;
   readonly permissions: readonly string[];
   readonly isAdmin: boolean;
+  /** The records the current role may list, read and write; passed to every scoped repository call. */
+  readonly scope: DataScope;
 }

@@ -17,13 +17,13 @@ const principal = (permissions: string[]): Principal => ({
   sessionId: 's',
   userId: 1,
   userName: 'u',
-  nickName: 'U',
   deptId: null,
   roleId: 1,
   roleKey: 'r',
-  roleKeys: ['r'],
+  roleName: 'R',
   permissions,
   isAdmin: false,
+  scope: { kind: 'own', userId: 1 },
 });
 
 /** A container with a fake authenticator: token `good` holds `demo:item:list`, `none` holds nothing. */

@@ -1,0 +1,92 @@
+import { ContainerModule, Container } from 'inversify';
+import type { Logger } from 'pino';
+import type { PlatformRepositories } from '@dpms/core';
+import type { Clock } from '../identity/clock.js';
+import { IdentityService } from '../identity/identity.service.js';
+import { PasswordHasher } from '../identity/password-hasher.js';
+import { TokenService } from '../identity/token-service.js';
+import { authRoutes } from '../routes/auth.routes.js';
+import { LocalAvatarStore, type AvatarStore } from '../routes/avatar-store.js';
+import { configRoutes } from '../routes/config.routes.js';
+import { deptRoutes } from '../routes/dept.routes.js';
+import { dictRoutes } from '../routes/dict.routes.js';
+import { fileRoutes } from '../routes/file.routes.js';
+import { majorRoutes } from '../routes/major.routes.js';
+import { userRoutes } from '../routes/user.routes.js';
+import type { ServerConfig } from './server-config.js';
+import { TOKENS } from './tokens.js';
+
+/** The SQL adapter family: core's repository ports. */
+export const persistenceModule = (repos: PlatformRepositories) =>
+  new ContainerModule(({ bind }) => {
+    bind(TOKENS.Repositories).toConstantValue(repos);
+  });
+
+/** Identity: hashing, tokens, sessions, the authenticator every guarded route uses. */
+export const identityModule = (jwtSecret: string, clock: Clock) =>
+  new ContainerModule(({ bind }) => {
+    bind(TOKENS.Clock).toConstantValue(clock);
+    bind(TOKENS.JwtSecret).toConstantValue(jwtSecret);
+    bind(TOKENS.PasswordHasher)
+      .toResolvedValue(() => new PasswordHasher())
+      .inSingletonScope();
+    bind(TOKENS.TokenService)
+      .toResolvedValue((secret: string) => new TokenService(secret), [TOKENS.JwtSecret])
+      .inSingletonScope();
+    bind(TOKENS.IdentityService)
+      .toResolvedValue(
+        (repos: PlatformRepositories, hasher: PasswordHasher, tokens: TokenService, c: Clock) =>
+          new IdentityService(repos, hasher, tokens, c),
+        [TOKENS.Repositories, TOKENS.PasswordHasher, TOKENS.TokenService, TOKENS.Clock],
+      )
+      .inSingletonScope();
+    bind(TOKENS.Authenticator).toService(TOKENS.IdentityService);
+  });
+
+/** HTTP: configuration, logging, avatar files and the route families of the platform. */
+export const httpModule = (config: ServerConfig, logger: Logger) =>
+  new ContainerModule(({ bind }) => {
+    bind(TOKENS.Config).toConstantValue(config);
+    bind(TOKENS.Logger).toConstantValue(logger);
+    bind(TOKENS.AvatarStore)
+      .toResolvedValue((c: ServerConfig) => new LocalAvatarStore(c.dataDir), [TOKENS.Config])
+      .inSingletonScope();
+    bind(TOKENS.RouteModules)
+      .toResolvedValue(
+        (
+          repos: PlatformRepositories,
+          identity: IdentityService,
+          avatars: AvatarStore,
+          c: ServerConfig,
+        ) => [
+          authRoutes(identity, repos, { domainURL: c.domainURL }),
+          userRoutes(repos, identity, avatars),
+          deptRoutes(repos),
+          majorRoutes(repos),
+          dictRoutes(repos),
+          configRoutes(repos),
+          fileRoutes(avatars),
+        ],
+        [TOKENS.Repositories, TOKENS.IdentityService, TOKENS.AvatarStore, TOKENS.Config],
+      )
+      .inSingletonScope();
+  });
+
+export interface ContainerParts {
+  readonly config: ServerConfig;
+  readonly logger: Logger;
+  readonly repos: PlatformRepositories;
+  readonly jwtSecret: string;
+  readonly clock: Clock;
+}
+
+/** The server's container: one module per adapter family. */
+export function buildContainer(parts: ContainerParts): Container {
+  const container = new Container();
+  container.load(
+    persistenceModule(parts.repos),
+    identityModule(parts.jwtSecret, parts.clock),
+    httpModule(parts.config, parts.logger),
+  );
+  return container;
+}

@@ -1,0 +1,317 @@
+import { createHash, randomUUID } from 'node:crypto';
+import svgCaptcha from 'svg-captcha';
+import {
+  ALL_DATA,
+  CAPTCHA_TTL_MS,
+  CONFIG_KEYS,
+  LOGIN_THROTTLE_POLICY,
+  SESSION_POLICY,
+  SUPER_ROLE,
+  chooseLoginRole,
+  chooseSwitchRole,
+  dataScopeFor,
+  owedDelayMs,
+  sessionExpiry,
+  shouldTouchSession,
+  type PlatformRepositories,
+  type SessionRevokeReason,
+} from '@dpms/core';
+import { HttpError } from '../http/http-error.js';
+import { MSG } from '../http/messages.js';
+import type { Authenticator } from './authenticator.js';
+import type { Clock } from './clock.js';
+import type { PasswordHasher } from './password-hasher.js';
+import type { Principal } from './principal.js';
+import type { TokenService } from './token-service.js';
+
+export interface LoginInput {
+  readonly username: string;
+  readonly password: string;
+  readonly role?: number | undefined;
+  readonly code?: string | undefined;
+  readonly uuid?: string | undefined;
+}
+
+export interface ClientInfo {
+  readonly ip: string;
+  readonly userAgent: string;
+}
+
+export interface CaptchaAnswer {
+  readonly captchaEnabled: boolean;
+  readonly uuid?: string;
+  readonly img?: string;
+}
+
+const expired = () => new HttpError(401, MSG.sessionExpired);
+
+/**
+ * Sign-in, sessions and the role change (DESIGN.md §5). Every piece of state (sessions, captchas,
+ * failed-login counters) is in the database, so any API instance serves any session.
+ */
+export class IdentityService implements Authenticator {
+  constructor(
+    private readonly repos: PlatformRepositories,
+    private readonly hasher: PasswordHasher,
+    private readonly tokens: TokenService,
+    private readonly clock: Clock,
+  ) {}
+
+  // ---- captcha -------------------------------------------------------------------------------
+
+  async captchaEnabled(): Promise<boolean> {
+    const v = await this.repos.configs.valueOf(CONFIG_KEYS.captchaEnabled);
+    // Absent means on: an institute that forgets the key gets the safer default.
+    return v === null ? true : v.trim().toLowerCase() !== 'false';
+  }
+
+  /** `GET /captchaImage`: a single-use arithmetic-free text captcha valid for 2 minutes. */
+  async captcha(): Promise<CaptchaAnswer> {
+    if (!(await this.captchaEnabled())) return { captchaEnabled: false };
+    const c = svgCaptcha.create({
+      size: 4,
+      noise: 2,
+      ignoreChars: '0o1il',
+      color: true,
+      background: '#f2f6fc',
+    });
+    const uuid = randomUUID();
+    const now = this.clock.now();
+    await this.repos.captchas.create({
+      uuid,
+      codeHash: captchaHash(uuid, c.text),
+      expiresAt: new Date(now.getTime() + CAPTCHA_TTL_MS),
+    });
+    return {
+      captchaEnabled: true,
+      uuid,
+      img: `data:image/svg+xml;base64,${Buffer.from(c.data).toString('base64')}`,
+    };
+  }
+
+  private async checkCaptcha(
+    code: string | undefined,
+    uuid: string | undefined,
+    now: Date,
+  ): Promise<void> {
+    if (!code || !uuid) throw new HttpError(400, MSG.captchaRequired);
+    const record = await this.repos.captchas.consume(uuid, now);
+    if (!record) throw new HttpError(400, MSG.captchaExpired);
+    if (record.codeHash !== captchaHash(uuid, code)) throw new HttpError(400, MSG.captchaWrong);
+  }
+
+  // ---- throttle ------------------------------------------------------------------------------
+
+  /**
+   * Refuses a try while the (account, address) pair or the address owes a wait; see
+   * core's login-throttle.ts for why nothing counts per account alone.
+   */
+  private async checkThrottle(userName: string, ip: string, now: Date): Promise<void> {
+    const p = LOGIN_THROTTLE_POLICY;
+    const since = new Date(now.getTime() - p.windowMs);
+    const keys = [
+      { key: { userName, ip }, free: p.pairFreeFailures },
+      { key: { ip }, free: p.addressFreeFailures },
+    ];
+    let owed = 0;
+    for (const { key, free } of keys) {
+      const inWindow = await this.repos.loginAttempts.countFailures(key, since);
+      if (inWindow < free) continue;
+      const delay = owedDelayMs(inWindow, 1, free, p);
+      const inDelay = await this.repos.loginAttempts.countFailures(
+        key,
+        new Date(now.getTime() - delay),
+      );
+      owed = Math.max(owed, owedDelayMs(inWindow, inDelay, free, p));
+    }
+    if (owed > 0) {
+      const seconds = Math.ceil(owed / 1000);
+      throw new HttpError(429, MSG.loginThrottled(seconds), undefined, {
+        'Retry-After': String(seconds),
+      });
+    }
+  }
+
+  private recordAttempt(userName: string, ip: string, succeeded: boolean, at: Date): Promise<void> {
+    return this.repos.loginAttempts.record({ userName, ip, succeeded, at });
+  }
+
+  /**
+   * Checks a user's password under the throttle; a wrong one counts as a failed login. Answers the
+   * user's credentials.
+   */
+  private async checkPassword(userName: string, password: string, client: ClientInfo, now: Date) {
+    await this.checkThrottle(userName, client.ip, now);
+    const cred = await this.repos.users.findCredentials(userName);
+    if (!cred) {
+      await this.hasher.burn(password);
+      await this.recordAttempt(userName, client.ip, false, now);
+      throw new HttpError(401, MSG.loginFailed);
+    }
+    const check = await this.hasher.verify(cred.passwordHash, password);
+    if (!check.ok) {
+      await this.recordAttempt(userName, client.ip, false, now);
+      throw new HttpError(401, MSG.loginFailed);
+    }
+    if (cred.status !== '0') throw new HttpError(403, MSG.userDisabled);
+    if (check.needsRehash) {
+      await this.repos.users.setPasswordHash(
+        cred.userId,
+        await this.hasher.hash(password),
+        ALL_DATA,
+      );
+    }
+    return cred;
+  }
+
+  // ---- login, logout, role change -------------------------------------------------------------
+
+  /** `POST /login`: a token for a new session in the requested (or default) role. */
+  async login(input: LoginInput, client: ClientInfo): Promise<string> {
+    const now = this.clock.now();
+    if (await this.captchaEnabled()) {
+      await this.checkThrottle(input.username, client.ip, now);
+      await this.checkCaptcha(input.code, input.uuid, now);
+    }
+    const cred = await this.checkPassword(input.username, input.password, client, now);
+    const held = await this.repos.roles.listByUser(cred.userId);
+    const chosen = chooseLoginRole(held, input.role);
+    if (!chosen.ok) throw new HttpError(403, chosen.error.message);
+    await this.recordAttempt(input.username, client.ip, true, now);
+    return this.openSession(cred.userId, chosen.value, client, now);
+  }
+
+  /** The roles a user holds, checked with their password (the login form's role picker). */
+  async rolesWithPassword(userName: string, password: string, client: ClientInfo) {
+    const now = this.clock.now();
+    const cred = await this.checkPassword(userName, password, client, now);
+    return this.repos.roles.listByUser(cred.userId);
+  }
+
+  private async openSession(
+    userId: number,
+    roleId: number,
+    client: ClientInfo,
+    now: Date,
+  ): Promise<string> {
+    const sessionId = randomUUID();
+    await this.repos.sessions.create({
+      sessionId,
+      userId,
+      roleId,
+      now,
+      expiresAt: sessionExpiry(now, now),
+      ip: client.ip.slice(0, 128),
+      userAgent: client.userAgent.slice(0, 500),
+    });
+    return this.tokens.sign(
+      sessionId,
+      userId,
+      now,
+      new Date(now.getTime() + SESSION_POLICY.absoluteMs),
+    );
+  }
+
+  async logout(token: string | undefined): Promise<void> {
+    if (!token) return;
+    const claims = await this.tokens.verify(token, this.clock.now());
+    if (claims) await this.repos.sessions.revoke(claims.sessionId, this.clock.now(), 'logout');
+  }
+
+  /**
+   * The role change: checks the password and that the user holds the role, then ends the current
+   * session. The web signs in again with the new role (000 §4).
+   */
+  async changeRole(
+    principal: Principal,
+    roleId: number,
+    password: string,
+    client: ClientInfo,
+  ): Promise<void> {
+    const now = this.clock.now();
+    try {
+      await this.checkPassword(principal.userName, password, client, now);
+    } catch (e) {
+      // A wrong password here is not an expired login: answer 400 so the web does not log out.
+      if (e instanceof HttpError && e.status === 401) throw new HttpError(400, MSG.passwordWrong);
+      throw e;
+    }
+    const held = await this.repos.roles.listByUser(principal.userId);
+    const chosen = chooseSwitchRole(held, roleId);
+    if (!chosen.ok) {
+      throw new HttpError(
+        chosen.error.code === 'IDENTITY.ROLE_NOT_HELD' ? 403 : 422,
+        chosen.error.message,
+      );
+    }
+    await this.repos.sessions.revoke(principal.sessionId, now, 'role_switch');
+  }
+
+  /** Ends every session of a user at once (disable, delete, password change, roles changed). */
+  async endSessions(
+    userId: number,
+    reason: SessionRevokeReason,
+    exceptSessionId?: string,
+  ): Promise<void> {
+    await this.repos.sessions.revokeAllForUser(userId, this.clock.now(), reason, exceptSessionId);
+  }
+
+  async verifyPassword(userId: number, password: string): Promise<boolean> {
+    const cred = await this.repos.users.findCredentialsById(userId);
+    return cred ? (await this.hasher.verify(cred.passwordHash, password)).ok : false;
+  }
+
+  hashPassword(password: string): Promise<string> {
+    return this.hasher.hash(password);
+  }
+
+  // ---- every request -------------------------------------------------------------------------
+
+  async authenticate(token: string | undefined): Promise<Principal> {
+    if (!token) throw new HttpError(401, MSG.unauthorized);
+    const now = this.clock.now();
+    const claims = await this.tokens.verify(token, now);
+    if (!claims) throw expired();
+    const session = await this.repos.sessions.findActive(claims.sessionId, now);
+    if (!session || session.userId !== claims.userId) throw expired();
+    const cred = await this.repos.users.findCredentialsById(session.userId);
+    if (!cred || cred.status !== '0') {
+      await this.repos.sessions.revoke(
+        session.sessionId,
+        now,
+        cred ? 'user_disabled' : 'user_deleted',
+      );
+      throw expired();
+    }
+    const role = await this.repos.roles.findById(session.roleId);
+    if (!role || role.status !== '0') throw expired();
+    if (shouldTouchSession(session.lastSeenAt, now)) {
+      await this.repos.sessions.touch(
+        session.sessionId,
+        now,
+        sessionExpiry(session.createdAt, now),
+      );
+    }
+    const isAdmin = role.roleKey === SUPER_ROLE;
+    const [permissions, customDeptIds] = await Promise.all([
+      this.repos.menus.permissionsOfRole(role.roleId),
+      role.dataScope === '2' ? this.repos.roles.listDeptIds(role.roleId) : Promise.resolve([]),
+    ]);
+    return {
+      sessionId: session.sessionId,
+      userId: cred.userId,
+      userName: cred.userName,
+      deptId: cred.deptId,
+      roleId: role.roleId,
+      roleKey: role.roleKey,
+      roleName: role.roleName,
+      permissions,
+      isAdmin,
+      scope: dataScopeFor(role, cred, customDeptIds),
+    };
+  }
+}
+
+function captchaHash(uuid: string, answer: string): string {
+  return createHash('sha256').update(`${uuid}:${answer.trim().toLowerCase()}`).digest('hex');
+}

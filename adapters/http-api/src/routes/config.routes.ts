@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { CONFIG_SORT_COLUMNS, type PlatformRepositories, type SysConfig } from '@dpms/core';
+import { msgOnly, ok, page } from '../http/envelope.js';
+import { HttpError, unwrap } from '../http/http-error.js';
+import { listQueryOf } from '../http/list-query.js';
+import { pagingShape } from '../http/paging.js';
+import { AUTHENTICATED, perm } from '../http/route.js';
+import { dateRangeParams, id, idList, optionalEnum, textFilter } from '../http/schemas.js';
+import type { RouteModule } from './route-module.js';
+
+const TAG = '参数设置';
+const KEY = /^[A-Za-z][A-Za-z0-9_.-]{0,99}$/;
+
+const configView = (c: SysConfig) => ({ ...c, createTime: c.createTime.toISOString() });
+
+const fields = {
+  configName: z.string().trim().min(1).max(100),
+  configKey: z
+    .string()
+    .trim()
+    .regex(KEY, { error: () => '参数 configKey 必须以字母开头，只能包含字母、数字和 _ . -' }),
+  configValue: z.string().max(500),
+  configType: z.enum(['Y', 'N']).optional(),
+  remark: z.string().trim().max(500).optional(),
+};
+
+/** Configuration: `configKey/{key}` answers the value in `msg` (000 §7), and the admin CRUD. */
+export function configRoutes(repos: PlatformRepositories): RouteModule {
+  return {
+    name: 'configs',
+    register(book) {
+      book.add({
+        method: 'get',
+        path: '/system/config/configKey/:configKey',
+        summary: '参数值（在 msg 中返回；不存在的键返回空字符串）',
+        tag: TAG,
+        access: AUTHENTICATED,
+        params: z.object({ configKey: fields.configKey }),
+        response: z.object({ code: z.number(), msg: z.string() }),
+        handler: async ({ params }) =>
+          msgOnly((await repos.configs.valueOf(params.configKey)) ?? ''),
+      });
+      book.add({
+        method: 'get',
+        path: '/system/config/list',
+        summary: '参数列表',
+        tag: TAG,
+        access: perm('system:config:list'),
+        query: z.object({
+          configName: textFilter(100),
+          configKey: textFilter(100),
+          configType: optionalEnum(['Y', 'N']),
+          params: dateRangeParams(),
+          ...pagingShape(CONFIG_SORT_COLUMNS),
+        }),
+        handler: async ({ query }) => {
+          const { pageNum, pageSize, orderByColumn, isAsc, params, ...rest } = query;
+          const r = await repos.configs.list(
+            listQueryOf(
+              { ...rest, createTime: params },
+              { pageNum, pageSize, orderByColumn, isAsc },
+            ),
+          );
+          return page(r.total, r.rows.map(configView));
+        },
+      });
+      book.add({
+        method: 'get',
+        path: '/system/config/:configId',
+        summary: '参数详情',
+        tag: TAG,
+        access: perm('system:config:query'),
+        params: z.object({ configId: id() }),
+        handler: async ({ params }) => {
+          const c = await repos.configs.findById(params.configId);
+          if (!c) throw new HttpError(404, '参数不存在');
+          return ok(configView(c));
+        },
+      });
+      book.add({
+        method: 'post',
+        path: '/system/config',
+        summary: '新增参数',
+        tag: TAG,
+        access: perm('system:config:add'),
+        body: z.object(fields),
+        handler: async ({ body }) => ok(configView(unwrap(await repos.configs.create(body)))),
+      });
+      book.add({
+        method: 'put',
+        path: '/system/config',
+        summary: '修改参数',
+        tag: TAG,
+        access: perm('system:config:edit'),
+        body: z.object({
+          configId: id(),
+          ...fields,
+          configName: fields.configName.optional(),
+          configKey: fields.configKey.optional(),
+          configValue: fields.configValue.optional(),
+        }),
+        handler: async ({ body }) => {
+          const { configId, ...patch } = body;
+          return ok(configView(unwrap(await repos.configs.update(configId, patch))));
+        },
+      });
+      book.add({
+        method: 'delete',
+        path: '/system/config/:configIds',
+        summary: '删除参数（内置参数不能删除）',
+        tag: TAG,
+        access: perm('system:config:remove'),
+        params: z.object({ configIds: idList() }),
+        handler: async ({ params }) =>
+          ok({ count: unwrap(await repos.configs.delete(params.configIds)) }),
+      });
+    },
+  };
+}

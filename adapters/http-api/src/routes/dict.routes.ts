@@ -1,0 +1,225 @@
+import { z } from 'zod';
+import {
+  DICT_DATA_SORT_COLUMNS,
+  DICT_TYPE_SORT_COLUMNS,
+  type PlatformRepositories,
+  type SysDictData,
+  type SysDictType,
+} from '@dpms/core';
+import { ok, page } from '../http/envelope.js';
+import { HttpError, unwrap } from '../http/http-error.js';
+import { listQueryOf } from '../http/list-query.js';
+import { pagingShape } from '../http/paging.js';
+import { AUTHENTICATED, perm } from '../http/route.js';
+import {
+  dateRangeParams,
+  id,
+  idList,
+  optionalEnum,
+  statusFlag,
+  textFilter,
+} from '../http/schemas.js';
+import type { RouteModule } from './route-module.js';
+
+const TAG = '字典管理';
+const DICT_TYPE = /^[A-Za-z][A-Za-z0-9_]{0,99}$/;
+
+const typeView = (t: SysDictType) => ({ ...t, createTime: t.createTime.toISOString() });
+const dataView = (d: SysDictData) => ({ ...d, createTime: d.createTime.toISOString() });
+
+const typeFields = {
+  dictName: z.string().trim().min(1).max(100),
+  dictType: z
+    .string()
+    .trim()
+    .regex(DICT_TYPE, { error: () => '参数 dictType 必须以字母开头，只能包含字母、数字和下划线' }),
+  status: statusFlag().optional(),
+  remark: z.string().trim().max(500).optional(),
+};
+const dataFields = {
+  dictType: typeFields.dictType,
+  dictLabel: z.string().trim().min(1).max(100),
+  dictValue: z.string().trim().min(1).max(100),
+  dictSort: z.coerce.number().int().min(0).max(9999).optional(),
+  cssClass: z.string().trim().max(100).optional(),
+  listClass: z.string().trim().max(100).optional(),
+  isDefault: z.enum(['Y', 'N']).optional(),
+  status: statusFlag().optional(),
+  remark: z.string().trim().max(500).optional(),
+};
+
+/** Dictionaries: the items every screen reads by type, and their admin CRUD. */
+export function dictRoutes(repos: PlatformRepositories): RouteModule {
+  return {
+    name: 'dicts',
+    register(book) {
+      book.add({
+        method: 'get',
+        path: '/system/dict/data/type/:dictType',
+        summary: '某类型的启用字典项（dictLabel、dictValue）',
+        tag: TAG,
+        access: AUTHENTICATED,
+        params: z.object({ dictType: typeFields.dictType }),
+        handler: async ({ params }) =>
+          ok((await repos.dicts.dataByType(params.dictType)).map(dataView)),
+      });
+
+      // ---- types
+      book.add({
+        method: 'get',
+        path: '/system/dict/type/list',
+        summary: '字典类型列表',
+        tag: TAG,
+        access: perm('system:dict:list'),
+        query: z.object({
+          dictName: textFilter(100),
+          dictType: textFilter(100),
+          status: optionalEnum(['0', '1']),
+          params: dateRangeParams(),
+          ...pagingShape(DICT_TYPE_SORT_COLUMNS),
+        }),
+        handler: async ({ query }) => {
+          const { pageNum, pageSize, orderByColumn, isAsc, params, ...rest } = query;
+          const r = await repos.dicts.listTypes(
+            listQueryOf(
+              { ...rest, createTime: params },
+              { pageNum, pageSize, orderByColumn, isAsc },
+            ),
+          );
+          return page(r.total, r.rows.map(typeView));
+        },
+      });
+      book.add({
+        method: 'get',
+        path: '/system/dict/type/optionselect',
+        summary: '所有字典类型（选择器）',
+        tag: TAG,
+        access: AUTHENTICATED,
+        handler: async () => ok((await repos.dicts.listTypes({ filter: {} })).rows.map(typeView)),
+      });
+      book.add({
+        method: 'get',
+        path: '/system/dict/type/:dictId',
+        summary: '字典类型详情',
+        tag: TAG,
+        access: perm('system:dict:query'),
+        params: z.object({ dictId: id() }),
+        handler: async ({ params }) => {
+          const t = await repos.dicts.findTypeById(params.dictId);
+          if (!t) throw new HttpError(404, '字典类型不存在');
+          return ok(typeView(t));
+        },
+      });
+      book.add({
+        method: 'post',
+        path: '/system/dict/type',
+        summary: '新增字典类型',
+        tag: TAG,
+        access: perm('system:dict:add'),
+        body: z.object(typeFields),
+        handler: async ({ body }) => ok(typeView(unwrap(await repos.dicts.createType(body)))),
+      });
+      book.add({
+        method: 'put',
+        path: '/system/dict/type',
+        summary: '修改字典类型（改名同步其数据）',
+        tag: TAG,
+        access: perm('system:dict:edit'),
+        body: z.object({
+          dictId: id(),
+          ...typeFields,
+          dictName: typeFields.dictName.optional(),
+          dictType: typeFields.dictType.optional(),
+        }),
+        handler: async ({ body }) => {
+          const { dictId, ...patch } = body;
+          return ok(typeView(unwrap(await repos.dicts.updateType(dictId, patch))));
+        },
+      });
+      book.add({
+        method: 'delete',
+        path: '/system/dict/type/:dictIds',
+        summary: '删除字典类型及其数据',
+        tag: TAG,
+        access: perm('system:dict:remove'),
+        params: z.object({ dictIds: idList() }),
+        handler: async ({ params }) => {
+          for (const dictId of params.dictIds) unwrap(await repos.dicts.deleteType(dictId));
+          return ok();
+        },
+      });
+
+      // ---- data
+      book.add({
+        method: 'get',
+        path: '/system/dict/data/list',
+        summary: '字典数据列表',
+        tag: TAG,
+        access: perm('system:dict:list'),
+        query: z.object({
+          dictType: textFilter(100),
+          dictLabel: textFilter(100),
+          status: optionalEnum(['0', '1']),
+          ...pagingShape(DICT_DATA_SORT_COLUMNS),
+        }),
+        handler: async ({ query }) => {
+          const { pageNum, pageSize, orderByColumn, isAsc, ...filter } = query;
+          const r = await repos.dicts.listData(
+            listQueryOf(filter, { pageNum, pageSize, orderByColumn, isAsc }),
+          );
+          return page(r.total, r.rows.map(dataView));
+        },
+      });
+      book.add({
+        method: 'get',
+        path: '/system/dict/data/:dictCode',
+        summary: '字典数据详情',
+        tag: TAG,
+        access: perm('system:dict:query'),
+        params: z.object({ dictCode: id() }),
+        handler: async ({ params }) => {
+          const d = await repos.dicts.findDataById(params.dictCode);
+          if (!d) throw new HttpError(404, '字典数据不存在');
+          return ok(dataView(d));
+        },
+      });
+      book.add({
+        method: 'post',
+        path: '/system/dict/data',
+        summary: '新增字典数据',
+        tag: TAG,
+        access: perm('system:dict:add'),
+        body: z.object(dataFields),
+        handler: async ({ body }) => ok(dataView(unwrap(await repos.dicts.createData(body)))),
+      });
+      book.add({
+        method: 'put',
+        path: '/system/dict/data',
+        summary: '修改字典数据',
+        tag: TAG,
+        access: perm('system:dict:edit'),
+        body: z.object({
+          dictCode: id(),
+          ...dataFields,
+          dictType: dataFields.dictType.optional(),
+          dictLabel: dataFields.dictLabel.optional(),
+          dictValue: dataFields.dictValue.optional(),
+        }),
+        handler: async ({ body }) => {
+          const { dictCode, ...patch } = body;
+          return ok(dataView(unwrap(await repos.dicts.updateData(dictCode, patch))));
+        },
+      });
+      book.add({
+        method: 'delete',
+        path: '/system/dict/data/:dictCodes',
+        summary: '删除字典数据',
+        tag: TAG,
+        access: perm('system:dict:remove'),
+        params: z.object({ dictCodes: idList() }),
+        handler: async ({ params }) =>
+          ok({ count: unwrap(await repos.dicts.deleteData(params.dictCodes)) }),
+      });
+    },
+  };
+}
