@@ -16,11 +16,12 @@ import {
 } from './template-definitions.js';
 import {
   BLUEPRINT_COLOUR_OPTIONS,
+  COMPANY_SEAL_VALUE,
   DEFAULT_SEAL_PURPOSE,
   OPTION_SOURCE_ORIGINS,
   SEAL_TYPE_OPTIONS,
   drawFileExtensions,
-  staticOptionsOf,
+  defaultOptionsOf,
 } from './template-options.js';
 import {
   OPTION_SOURCES,
@@ -129,16 +130,28 @@ describe('option sources', () => {
   });
 
   it('list the nine seal types and the two blueprint colours', () => {
-    // prettier-ignore
     expect(SEAL_TYPE_OPTIONS.map(templateOptionValue)).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+      '8',
+      '9',
+    ]);
+    expect(COMPANY_SEAL_VALUE).toBe('1');
+    // prettier-ignore
+    expect(SEAL_TYPE_OPTIONS.map(templateOptionText)).toEqual([
       '公章', '节能章', '审图章', '出图章', '技术章', '工艺图章', '施工准备章', '注册建筑师章',
       '注册结构工程师章',
     ]);
     expect(BLUEPRINT_COLOUR_OPTIONS.map(templateOptionText)).toEqual(['白图', '蓝图']);
-    expect(staticOptionsOf('guidangStore')).toBe(BLUEPRINT_COLOUR_OPTIONS);
-    expect(staticOptionsOf('deptlist')).toBeUndefined();
-    expect(drawFileExtensions('CAD图纸')).toEqual(['dwg', 'dxf', 'zip']);
-    expect(drawFileExtensions('效果图')).toEqual(['jpg', 'png', 'pdf']);
+    expect(defaultOptionsOf('guidangStore')).toBe(BLUEPRINT_COLOUR_OPTIONS);
+    expect(defaultOptionsOf('deptlist')).toBeUndefined();
+    expect(drawFileExtensions('3')).toEqual(['dwg', 'dxf', 'zip']);
+    expect(drawFileExtensions('1')).toEqual(['jpg', 'png', 'pdf']);
     expect(drawFileExtensions('不存在')).toEqual([]);
   });
 });

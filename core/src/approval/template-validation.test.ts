@@ -104,14 +104,14 @@ describe('validateContent: choices, dates, files', () => {
     refname: 'invoiceType',
     label: '发票类型',
     options: [
-      { text: '增值税普通发票', value: '增值税普通发票' },
-      { text: '增值税专用发票', value: '增值税专用发票' },
+      { text: '增值税普通发票', value: '1' },
+      { text: '增值税专用发票', value: '2' },
     ],
   };
 
   it('requires a single choice to be among the options', () => {
-    expect(one(invoiceType, entry('option', '增值税专用发票'))).toEqual([]);
-    const [e] = one(invoiceType, entry('option', '收据'));
+    expect(one(invoiceType, entry('option', '2'))).toEqual([]);
+    const [e] = one(invoiceType, entry('option', '增值税专用发票'));
     expect(e).toMatchObject({ code: 'VALIDATION.NOT_AN_OPTION', field: 'invoiceType' });
     expect(e?.message).toContain('发票类型');
   });
@@ -123,9 +123,15 @@ describe('validateContent: choices, dates, files', () => {
       label: '印章类型',
       optionsource: 'sealTypeStore',
     };
-    expect(one(seal, entry('options', ['公章', '技术章']))).toEqual([]);
-    expect(one(seal, entry('options', '公章,出图章'))).toEqual([]);
-    expect(one(seal, entry('options', ['公章', '私章']))[0]?.code).toBe('VALIDATION.NOT_AN_OPTION');
+    expect(one(seal, entry('options', ['1', '5']))).toEqual([]);
+    expect(one(seal, entry('options', '1,4'))).toEqual([]);
+    expect(one(seal, entry('options', ['1', '10']))[0]?.code).toBe('VALIDATION.NOT_AN_OPTION');
+    const custom = validateContent(
+      tpl([seal]),
+      { sealType: entry('options', ['10']) },
+      { optionSources: { sealTypeStore: [{ text: '合同章', value: '10' }] } },
+    );
+    expect(custom).toEqual([]);
     const tax: TemplateField = {
       type: 'option',
       refname: 'taxRate',

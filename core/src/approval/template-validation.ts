@@ -6,7 +6,7 @@ import {
   approvalTextLength,
 } from './approval-limits.js';
 import { contentMessages } from './approval-messages.js';
-import { staticOptionsOf } from './template-options.js';
+import { defaultOptionsOf } from './template-options.js';
 import {
   DISPLAY_FIELD_TYPES,
   templateOptionValue,
@@ -103,9 +103,9 @@ function collectOptionValues(options: readonly TemplateOption[], into: Set<strin
 
 export interface ValidateContentOptions {
   /**
-   * Options of sources read at run time (dictionaries, departments, bank names). A source with
-   * neither inline options, static options nor an entry here is not checked for membership:
-   * the validator cannot know its values.
+   * Options of sources read at run time (dictionaries, departments, bank names); they replace
+   * core's defaults. A source with neither inline options, defaults nor an entry here is not
+   * checked for membership: the validator cannot know its values.
    */
   readonly optionSources?: Partial<Record<OptionSource, readonly TemplateOption[]>>;
   /** Accept content keys the template does not define (they are refused by default). */
@@ -121,7 +121,7 @@ function allowedValues(
     return collectOptionValues(field.options, new Set());
   }
   if (field.optionsource === undefined) return undefined;
-  const list = options.optionSources?.[field.optionsource] ?? staticOptionsOf(field.optionsource);
+  const list = options.optionSources?.[field.optionsource] ?? defaultOptionsOf(field.optionsource);
   return list === undefined ? undefined : collectOptionValues(list, new Set());
 }
 
