@@ -7,3 +7,5 @@ export * from './template.js';
 export * from './template-options.js';
 export * from './template-definitions.js';
 export * from './template-validation.js';
+export * from './node-condition.js';
+export * from './seal-rule.js';
