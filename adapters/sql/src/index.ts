@@ -24,3 +24,30 @@ export {
   type SeedReport,
 } from './seed/seed.js';
 export { DEMO_PASSWORD, DEMO_USERS, DEPTS, ROLES, INSTITUTE_NAME } from './seed/demo-institute.js';
+export {
+  createPlatformRepositories,
+  createPlatformUnitOfWork,
+  KyselyUnitOfWork,
+} from './repositories/platform-repositories.js';
+export { SqlUserRepository } from './repositories/sql-user.repository.js';
+export { SqlRoleRepository } from './repositories/sql-role.repository.js';
+export { SqlDeptRepository } from './repositories/sql-dept.repository.js';
+export { SqlPostRepository } from './repositories/sql-post.repository.js';
+export { SqlMenuRepository } from './repositories/sql-menu.repository.js';
+export { SqlDictRepository } from './repositories/sql-dict.repository.js';
+export { SqlConfigRepository } from './repositories/sql-config.repository.js';
+export { SqlMajorRepository } from './repositories/sql-major.repository.js';
+export {
+  SqlCaptchaRepository,
+  SqlIdempotencyRepository,
+  SqlLoginAttemptRepository,
+  SqlSessionRepository,
+} from './repositories/sql-auth.repository.js';
+export {
+  containsPattern,
+  deptAndBelowIds,
+  deptInScope,
+  inTransaction,
+  isUniqueViolation,
+  scopeCondition,
+} from './repositories/sql-helpers.js';

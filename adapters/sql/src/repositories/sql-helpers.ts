@@ -1,0 +1,97 @@
+import type { DataScope, ListPage, PageRequest } from '@dpms/core';
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type SqlBool,
+  type Transaction,
+} from 'kysely';
+import type { Database } from '../database/schema.js';
+
+/** A connection or a transaction: every repository works on either. */
+export type Db = Kysely<Database>;
+
+/** `%text%` for ILIKE with the input's own wildcards escaped: a filter value is data, never pattern. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Runs `fn` in the caller's transaction when there is one, else in a new one. */
+export function inTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
+  if (db.isTransaction) return fn(db);
+  return db.transaction().execute((trx: Transaction<Database>) => fn(trx));
+}
+
+export function isUniqueViolation(e: unknown): boolean {
+  return typeof e === 'object' && e !== null && (e as { code?: unknown }).code === '23505';
+}
+
+/** Ids of `deptId` and every live department below it, as a subquery. */
+export function deptAndBelowIds(eb: ExpressionBuilder<Database, keyof Database>, deptId: number) {
+  return eb
+    .selectFrom('sys_dept as sd')
+    .select('sd.dept_id')
+    .where('sd.del_flag', '=', '0')
+    .where((w) =>
+      w.or([
+        w('sd.dept_id', '=', deptId),
+        w(sql<string>`',' || sd.ancestors || ','`, 'like', `%,${String(deptId)},%`),
+      ]),
+    );
+}
+
+/**
+ * The condition a data scope puts on a record with a department column and an owner column.
+ * `own` matches the owner; a record without a department is only visible to `all` and its owner.
+ */
+export function scopeCondition(
+  eb: ExpressionBuilder<Database, keyof Database>,
+  scope: DataScope,
+  deptColumn: Expression<number | null>,
+  ownerColumn: Expression<number | null>,
+): Expression<SqlBool> {
+  switch (scope.kind) {
+    case 'all':
+      return sql<boolean>`true`;
+    case 'dept':
+      return scope.deptIds.length === 0
+        ? sql<boolean>`false`
+        : eb(deptColumn, 'in', [...scope.deptIds]);
+    case 'deptAndBelow':
+      return eb(deptColumn, 'in', deptAndBelowIds(eb, scope.deptId));
+    case 'own':
+      return eb(ownerColumn, '=', scope.userId);
+  }
+}
+
+/** Whether a department (or no department) may receive records under a scope. */
+export async function deptInScope(
+  db: Db,
+  deptId: number | null,
+  scope: DataScope,
+): Promise<boolean> {
+  if (scope.kind === 'all') return true;
+  if (deptId === null) return false;
+  if (scope.kind === 'dept') return scope.deptIds.includes(deptId);
+  if (scope.kind === 'own') return false;
+  const row = await db
+    .selectFrom('sys_dept')
+    .select('dept_id')
+    .where('dept_id', 'in', (eb) => deptAndBelowIds(eb, scope.deptId))
+    .where('dept_id', '=', deptId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export function pageBounds(page: PageRequest | undefined): { limit?: number; offset?: number } {
+  if (page === undefined) return {};
+  return { limit: page.pageSize, offset: (page.pageNum - 1) * page.pageSize };
+}
+
+export function listPage<T>(total: number, rows: readonly T[]): ListPage<T> {
+  return { total, rows };
+}
+
+/** Converts a date-time filter's upper bound: inclusive to the millisecond. */
+export const toCount = (value: unknown): number => Number(value ?? 0);

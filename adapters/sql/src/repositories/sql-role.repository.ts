@@ -1,0 +1,256 @@
+import {
+  err,
+  ok,
+  PlatformErrors,
+  type DomainError,
+  type ListPage,
+  type ListQuery,
+  type NewRole,
+  type Result,
+  type RoleFilter,
+  type RolePatch,
+  type RoleRepository,
+  type RoleSortColumn,
+  type SysRole,
+} from '@dpms/core';
+import {
+  containsPattern,
+  inTransaction,
+  isUniqueViolation,
+  pageBounds,
+  toCount,
+  type Db,
+} from './sql-helpers.js';
+
+const SORT_COLUMNS = {
+  roleId: 'role_id',
+  roleKey: 'role_key',
+  roleName: 'role_name',
+  roleSort: 'role_sort',
+  createTime: 'create_time',
+} as const satisfies Record<RoleSortColumn, string>;
+
+const COLUMNS = [
+  'role_id',
+  'role_key',
+  'role_name',
+  'role_sort',
+  'status',
+  'data_scope',
+  'remark',
+  'create_time',
+] as const;
+
+export class SqlRoleRepository implements RoleRepository {
+  constructor(private readonly db: Db) {}
+
+  private live() {
+    return this.db.selectFrom('sys_role').where('del_flag', '=', '0');
+  }
+
+  async list(query: ListQuery<RoleFilter, RoleSortColumn>): Promise<ListPage<SysRole>> {
+    const f = query.filter;
+    const filtered = this.live()
+      .$if(!!f.roleName, (q) => q.where('role_name', 'ilike', containsPattern(f.roleName ?? '')))
+      .$if(!!f.roleKey, (q) => q.where('role_key', 'ilike', containsPattern(f.roleKey ?? '')))
+      .$if(!!f.status, (q) => q.where('status', '=', f.status ?? '0'));
+    const count = await filtered
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
+    let q = filtered.select(COLUMNS);
+    q = query.sort
+      ? q.orderBy(SORT_COLUMNS[query.sort.column], query.sort.direction)
+      : q.orderBy('role_sort');
+    q = q.orderBy('role_id');
+    const { limit, offset } = pageBounds(query.page);
+    if (limit !== undefined) q = q.limit(limit).offset(offset ?? 0);
+    return { total: toCount(count?.n), rows: (await q.execute()).map(toRole) };
+  }
+
+  async findById(roleId: number): Promise<SysRole | null> {
+    const row = await this.live().select(COLUMNS).where('role_id', '=', roleId).executeTakeFirst();
+    return row ? toRole(row) : null;
+  }
+
+  async findByKey(roleKey: string): Promise<SysRole | null> {
+    const row = await this.live()
+      .select(COLUMNS)
+      .where('role_key', '=', roleKey)
+      .executeTakeFirst();
+    return row ? toRole(row) : null;
+  }
+
+  async listByUser(
+    userId: number,
+  ): Promise<readonly (SysRole & { readonly isDefault: boolean })[]> {
+    const rows = await this.db
+      .selectFrom('sys_role as r')
+      .innerJoin('sys_user_role as ur', 'ur.role_id', 'r.role_id')
+      .where('ur.user_id', '=', userId)
+      .where('r.del_flag', '=', '0')
+      .where('r.status', '=', '0')
+      .select([
+        'r.role_id',
+        'r.role_key',
+        'r.role_name',
+        'r.role_sort',
+        'r.status',
+        'r.data_scope',
+        'r.remark',
+        'r.create_time',
+        'ur.is_default',
+      ])
+      .orderBy('r.role_sort')
+      .orderBy('r.role_id')
+      .execute();
+    return rows.map((r) => ({ ...toRole(r), isDefault: r.is_default }));
+  }
+
+  async create(role: NewRole): Promise<Result<SysRole, DomainError>> {
+    try {
+      const roleId = await inTransaction(this.db, async (trx) => {
+        const row = await trx
+          .insertInto('sys_role')
+          .values({
+            ...(role.roleId !== undefined ? { role_id: role.roleId } : {}),
+            role_key: role.roleKey,
+            role_name: role.roleName,
+            role_sort: role.roleSort ?? 0,
+            status: role.status ?? '0',
+            data_scope: role.dataScope ?? '1',
+            remark: role.remark ?? '',
+          })
+          .returning('role_id')
+          .executeTakeFirstOrThrow();
+        if (role.menuIds) await replaceMenus(trx, row.role_id, role.menuIds);
+        if (role.deptIds) await replaceDepts(trx, row.role_id, role.deptIds);
+        return row.role_id;
+      });
+      const created = await this.findById(roleId);
+      return created ? ok(created) : err(PlatformErrors.notFound('角色'));
+    } catch (e) {
+      if (isUniqueViolation(e))
+        return err(PlatformErrors.duplicate(`角色“${role.roleKey}”`, 'roleKey'));
+      throw e;
+    }
+  }
+
+  async update(roleId: number, patch: RolePatch): Promise<Result<SysRole, DomainError>> {
+    if (!(await this.findById(roleId))) return err(PlatformErrors.notFound('角色'));
+    try {
+      await inTransaction(this.db, async (trx) => {
+        await trx
+          .updateTable('sys_role')
+          .set({
+            ...(patch.roleKey !== undefined ? { role_key: patch.roleKey } : {}),
+            ...(patch.roleName !== undefined ? { role_name: patch.roleName } : {}),
+            ...(patch.roleSort !== undefined ? { role_sort: patch.roleSort } : {}),
+            ...(patch.status !== undefined ? { status: patch.status } : {}),
+            ...(patch.dataScope !== undefined ? { data_scope: patch.dataScope } : {}),
+            ...(patch.remark !== undefined ? { remark: patch.remark } : {}),
+            update_time: new Date(),
+          })
+          .where('role_id', '=', roleId)
+          .execute();
+        if (patch.menuIds) await replaceMenus(trx, roleId, patch.menuIds);
+        if (patch.deptIds) await replaceDepts(trx, roleId, patch.deptIds);
+      });
+    } catch (e) {
+      if (isUniqueViolation(e))
+        return err(PlatformErrors.duplicate(`角色“${patch.roleKey ?? ''}”`, 'roleKey'));
+      throw e;
+    }
+    const updated = await this.findById(roleId);
+    return updated ? ok(updated) : err(PlatformErrors.notFound('角色'));
+  }
+
+  async delete(roleId: number): Promise<Result<void, DomainError>> {
+    if (!(await this.findById(roleId))) return err(PlatformErrors.notFound('角色'));
+    const holder = await this.db
+      .selectFrom('sys_user_role as ur')
+      .innerJoin('sys_user as u', 'u.user_id', 'ur.user_id')
+      .where('ur.role_id', '=', roleId)
+      .where('u.del_flag', '=', '0')
+      .select('ur.user_id')
+      .executeTakeFirst();
+    if (holder) return err(PlatformErrors.roleInUse());
+    await inTransaction(this.db, async (trx) => {
+      await trx.deleteFrom('sys_role_menu').where('role_id', '=', roleId).execute();
+      await trx.deleteFrom('sys_role_dept').where('role_id', '=', roleId).execute();
+      await trx
+        .updateTable('sys_role')
+        .set({ del_flag: '2', update_time: new Date() })
+        .where('role_id', '=', roleId)
+        .execute();
+    });
+    return ok(undefined);
+  }
+
+  async listMenuIds(roleId: number): Promise<readonly number[]> {
+    const rows = await this.db
+      .selectFrom('sys_role_menu')
+      .select('menu_id')
+      .where('role_id', '=', roleId)
+      .orderBy('menu_id')
+      .execute();
+    return rows.map((r) => r.menu_id);
+  }
+
+  async listDeptIds(roleId: number): Promise<readonly number[]> {
+    const rows = await this.db
+      .selectFrom('sys_role_dept')
+      .select('dept_id')
+      .where('role_id', '=', roleId)
+      .orderBy('dept_id')
+      .execute();
+    return rows.map((r) => r.dept_id);
+  }
+}
+
+export async function replaceMenus(
+  trx: Db,
+  roleId: number,
+  menuIds: readonly number[],
+): Promise<void> {
+  await trx.deleteFrom('sys_role_menu').where('role_id', '=', roleId).execute();
+  const unique = [...new Set(menuIds)];
+  if (unique.length > 0) {
+    await trx
+      .insertInto('sys_role_menu')
+      .values(unique.map((menuId) => ({ role_id: roleId, menu_id: menuId })))
+      .execute();
+  }
+}
+
+async function replaceDepts(trx: Db, roleId: number, deptIds: readonly number[]): Promise<void> {
+  await trx.deleteFrom('sys_role_dept').where('role_id', '=', roleId).execute();
+  const unique = [...new Set(deptIds)];
+  if (unique.length > 0) {
+    await trx
+      .insertInto('sys_role_dept')
+      .values(unique.map((deptId) => ({ role_id: roleId, dept_id: deptId })))
+      .execute();
+  }
+}
+
+function toRole(r: {
+  role_id: number;
+  role_key: string;
+  role_name: string;
+  role_sort: number;
+  status: '0' | '1';
+  data_scope: '1' | '2' | '3' | '4' | '5';
+  remark: string;
+  create_time: Date;
+}): SysRole {
+  return {
+    roleId: r.role_id,
+    roleKey: r.role_key,
+    roleName: r.role_name,
+    roleSort: r.role_sort,
+    status: r.status,
+    dataScope: r.data_scope,
+    remark: r.remark,
+    createTime: r.create_time,
+  };
+}

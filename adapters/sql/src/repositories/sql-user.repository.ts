@@ -1,0 +1,506 @@
+import {
+  err,
+  ok,
+  PlatformErrors,
+  type DataScope,
+  type DomainError,
+  type ListPage,
+  type ListQuery,
+  type NewUser,
+  type Result,
+  type StatusFlag,
+  type SysUser,
+  type UserCredentials,
+  type UserFilter,
+  type UserOption,
+  type UserPatch,
+  type UserRepository,
+  type UserRoleLink,
+  type UserSortColumn,
+} from '@dpms/core';
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import type { Database } from '../database/schema.js';
+import {
+  containsPattern,
+  deptAndBelowIds,
+  deptInScope,
+  inTransaction,
+  isUniqueViolation,
+  pageBounds,
+  scopeCondition,
+  toCount,
+  type Db,
+} from './sql-helpers.js';
+
+/** orderByColumn → column: the only way a sort reaches SQL. */
+const SORT_COLUMNS = {
+  userId: 'u.user_id',
+  userName: 'u.user_name',
+  nickName: 'u.nick_name',
+  deptId: 'u.dept_id',
+  status: 'u.status',
+  createTime: 'u.create_time',
+} as const satisfies Record<UserSortColumn, string>;
+
+type UserEb = ExpressionBuilder<Database & { u: Database['sys_user'] }, 'u'>;
+
+const USER_NOT_FOUND = (): DomainError => PlatformErrors.notFound('用户');
+
+export class SqlUserRepository implements UserRepository {
+  constructor(private readonly db: Db) {}
+
+  private base() {
+    return this.db.selectFrom('sys_user as u').where('u.del_flag', '=', '0');
+  }
+
+  private withColumns<O>(qb: SelectQueryBuilder<Database & { u: Database['sys_user'] }, 'u', O>) {
+    return qb
+      .leftJoin('sys_dept as d', 'd.dept_id', 'u.dept_id')
+      .select([
+        'u.user_id',
+        'u.user_name',
+        'u.nick_name',
+        'u.dept_id',
+        'd.dept_name',
+        'u.email',
+        'u.phonenumber',
+        'u.sex',
+        'u.avatar',
+        'u.signature_file_id',
+        'u.status',
+        'u.create_time',
+        'u.update_time',
+        'u.remark',
+      ])
+      .select((eb) => [
+        sql<
+          number[]
+        >`coalesce((select array_agg(ur.role_id order by ur.role_id) from sys_user_role ur where ur.user_id = ${eb.ref('u.user_id')}), '{}')`.as(
+          'role_ids',
+        ),
+        sql<
+          number[]
+        >`coalesce((select array_agg(up.post_id order by up.post_id) from sys_user_post up where up.user_id = ${eb.ref('u.user_id')}), '{}')`.as(
+          'post_ids',
+        ),
+        sql<
+          number | null
+        >`(select ur.role_id from sys_user_role ur where ur.user_id = ${eb.ref('u.user_id')} and ur.is_default)`.as(
+          'default_role_id',
+        ),
+      ]);
+  }
+
+  private filters(eb: UserEb, filter: UserFilter, scope: DataScope) {
+    const conds = [scopeCondition(eb as never, scope, eb.ref('u.dept_id'), eb.ref('u.user_id'))];
+    if (filter.userName) conds.push(eb('u.user_name', 'ilike', containsPattern(filter.userName)));
+    if (filter.nickName) conds.push(eb('u.nick_name', 'ilike', containsPattern(filter.nickName)));
+    if (filter.phonenumber)
+      conds.push(eb('u.phonenumber', 'like', containsPattern(filter.phonenumber)));
+    if (filter.status) conds.push(eb('u.status', '=', filter.status));
+    if (filter.deptId !== undefined) {
+      conds.push(eb('u.dept_id', 'in', deptAndBelowIds(eb as never, filter.deptId)));
+    }
+    if (filter.roleId !== undefined) {
+      const roleId = filter.roleId;
+      conds.push(
+        eb.exists(
+          eb
+            .selectFrom('sys_user_role as fr')
+            .select('fr.user_id')
+            .whereRef('fr.user_id', '=', 'u.user_id')
+            .where('fr.role_id', '=', roleId),
+        ),
+      );
+    }
+    if (filter.postId !== undefined) {
+      const postId = filter.postId;
+      conds.push(
+        eb.exists(
+          eb
+            .selectFrom('sys_user_post as fp')
+            .select('fp.user_id')
+            .whereRef('fp.user_id', '=', 'u.user_id')
+            .where('fp.post_id', '=', postId),
+        ),
+      );
+    }
+    if (filter.createTime?.from) conds.push(eb('u.create_time', '>=', filter.createTime.from));
+    if (filter.createTime?.to) conds.push(eb('u.create_time', '<=', filter.createTime.to));
+    return eb.and(conds);
+  }
+
+  async list(
+    query: ListQuery<UserFilter, UserSortColumn>,
+    scope: DataScope,
+  ): Promise<ListPage<SysUser>> {
+    const where = (eb: UserEb) => this.filters(eb, query.filter, scope);
+    const countRow = await this.base()
+      .where(where)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
+    let q = this.withColumns(this.base().where(where));
+    if (query.sort) {
+      q = q.orderBy(SORT_COLUMNS[query.sort.column], query.sort.direction);
+    }
+    q = q.orderBy('u.user_id', query.sort?.direction ?? 'asc');
+    const { limit, offset } = pageBounds(query.page);
+    if (limit !== undefined) q = q.limit(limit).offset(offset ?? 0);
+    const rows = await q.execute();
+    return { total: toCount(countRow?.n), rows: rows.map(toUser) };
+  }
+
+  async findById(userId: number, scope: DataScope): Promise<SysUser | null> {
+    const row = await this.withColumns(
+      this.base()
+        .where('u.user_id', '=', userId)
+        .where((eb) =>
+          scopeCondition(eb as never, scope, eb.ref('u.dept_id'), eb.ref('u.user_id')),
+        ),
+    ).executeTakeFirst();
+    return row ? toUser(row) : null;
+  }
+
+  async findByUserName(userName: string): Promise<SysUser | null> {
+    const row = await this.withColumns(
+      this.base().where('u.user_name', '=', userName),
+    ).executeTakeFirst();
+    return row ? toUser(row) : null;
+  }
+
+  async findCredentials(userName: string): Promise<UserCredentials | null> {
+    return this.credentials((qb) => qb.where('u.user_name', '=', userName));
+  }
+
+  async findCredentialsById(userId: number): Promise<UserCredentials | null> {
+    return this.credentials((qb) => qb.where('u.user_id', '=', userId));
+  }
+
+  private async credentials(
+    narrow: (qb: ReturnType<SqlUserRepository['base']>) => ReturnType<SqlUserRepository['base']>,
+  ): Promise<UserCredentials | null> {
+    const row = await narrow(this.base())
+      .select([
+        'u.user_id',
+        'u.user_name',
+        'u.password',
+        'u.status',
+        'u.dept_id',
+        'u.password_changed_at',
+      ])
+      .executeTakeFirst();
+    if (!row) return null;
+    return {
+      userId: row.user_id,
+      userName: row.user_name,
+      passwordHash: row.password,
+      status: row.status,
+      deptId: row.dept_id,
+      passwordChangedAt: row.password_changed_at,
+    };
+  }
+
+  async create(user: NewUser, scope: DataScope): Promise<Result<SysUser, DomainError>> {
+    const deptId = user.deptId ?? null;
+    if (!(await deptInScope(this.db, deptId, scope))) return err(PlatformErrors.outOfScope());
+    try {
+      const userId = await inTransaction(this.db, async (trx) => {
+        const row = await trx
+          .insertInto('sys_user')
+          .values({
+            user_name: user.userName,
+            nick_name: user.nickName,
+            password: user.passwordHash,
+            password_changed_at: null,
+            dept_id: deptId,
+            email: user.email ?? '',
+            phonenumber: user.phonenumber ?? '',
+            sex: user.sex ?? '2',
+            status: user.status ?? '0',
+            remark: user.remark ?? '',
+            avatar: null,
+            signature_file_id: null,
+            create_by: user.createBy ?? '',
+          })
+          .returning('user_id')
+          .executeTakeFirstOrThrow();
+        await replaceRoles(trx, row.user_id, user.roleIds ?? [], user.defaultRoleId);
+        await replacePosts(trx, row.user_id, user.postIds ?? []);
+        return row.user_id;
+      });
+      const created = await this.findById(userId, { kind: 'all' });
+      return created ? ok(created) : err(USER_NOT_FOUND());
+    } catch (e) {
+      if (isUniqueViolation(e))
+        return err(PlatformErrors.duplicate(`登录账号“${user.userName}”`, 'userName'));
+      throw e;
+    }
+  }
+
+  /** NOT_FOUND when the user does not exist, DATA_SCOPE_DENIED when it exists outside the scope. */
+  private async checkScope(userId: number, scope: DataScope): Promise<Result<void, DomainError>> {
+    const row = await this.base()
+      .where('u.user_id', '=', userId)
+      .select((eb) => [
+        'u.user_id',
+        sql<boolean>`${scopeCondition(eb as never, scope, eb.ref('u.dept_id'), eb.ref('u.user_id'))}`.as(
+          'visible',
+        ),
+      ])
+      .executeTakeFirst();
+    if (!row) return err(USER_NOT_FOUND());
+    return row.visible ? ok(undefined) : err(PlatformErrors.outOfScope());
+  }
+
+  async update(
+    userId: number,
+    patch: UserPatch,
+    scope: DataScope,
+  ): Promise<Result<SysUser, DomainError>> {
+    const allowed = await this.checkScope(userId, scope);
+    if (!allowed.ok) return allowed;
+    if (patch.deptId !== undefined && !(await deptInScope(this.db, patch.deptId, scope))) {
+      return err(PlatformErrors.outOfScope());
+    }
+    await inTransaction(this.db, async (trx) => {
+      await trx
+        .updateTable('sys_user')
+        .set({
+          ...(patch.nickName !== undefined ? { nick_name: patch.nickName } : {}),
+          ...(patch.deptId !== undefined ? { dept_id: patch.deptId } : {}),
+          ...(patch.email !== undefined ? { email: patch.email } : {}),
+          ...(patch.phonenumber !== undefined ? { phonenumber: patch.phonenumber } : {}),
+          ...(patch.sex !== undefined ? { sex: patch.sex } : {}),
+          ...(patch.status !== undefined ? { status: patch.status } : {}),
+          ...(patch.remark !== undefined ? { remark: patch.remark } : {}),
+          ...(patch.avatar !== undefined ? { avatar: patch.avatar } : {}),
+          ...(patch.signatureFileId !== undefined
+            ? { signature_file_id: patch.signatureFileId }
+            : {}),
+          ...(patch.updateBy !== undefined ? { update_by: patch.updateBy } : {}),
+          update_time: new Date(),
+        })
+        .where('user_id', '=', userId)
+        .execute();
+      if (patch.roleIds !== undefined)
+        await replaceRoles(trx, userId, patch.roleIds, patch.defaultRoleId);
+      else if (patch.defaultRoleId !== undefined)
+        await setDefaultRole(trx, userId, patch.defaultRoleId);
+      if (patch.postIds !== undefined) await replacePosts(trx, userId, patch.postIds);
+    });
+    const updated = await this.findById(userId, { kind: 'all' });
+    return updated ? ok(updated) : err(USER_NOT_FOUND());
+  }
+
+  async delete(userIds: readonly number[], scope: DataScope): Promise<Result<number, DomainError>> {
+    for (const id of userIds) {
+      const allowed = await this.checkScope(id, scope);
+      if (!allowed.ok) return allowed;
+    }
+    if (userIds.length === 0) return ok(0);
+    const res = await this.db
+      .updateTable('sys_user')
+      .set({ del_flag: '2', update_time: new Date() })
+      .where('user_id', 'in', [...userIds])
+      .where('del_flag', '=', '0')
+      .executeTakeFirst();
+    return ok(Number(res.numUpdatedRows));
+  }
+
+  async setStatus(
+    userId: number,
+    status: StatusFlag,
+    scope: DataScope,
+  ): Promise<Result<void, DomainError>> {
+    const allowed = await this.checkScope(userId, scope);
+    if (!allowed.ok) return allowed;
+    await this.db
+      .updateTable('sys_user')
+      .set({ status, update_time: new Date() })
+      .where('user_id', '=', userId)
+      .execute();
+    return ok(undefined);
+  }
+
+  async setPasswordHash(
+    userId: number,
+    passwordHash: string,
+    scope: DataScope,
+  ): Promise<Result<void, DomainError>> {
+    const allowed = await this.checkScope(userId, scope);
+    if (!allowed.ok) return allowed;
+    const now = new Date();
+    await this.db
+      .updateTable('sys_user')
+      .set({ password: passwordHash, password_changed_at: now, update_time: now })
+      .where('user_id', '=', userId)
+      .execute();
+    return ok(undefined);
+  }
+
+  async listByRoleId(roleId: number, scope: DataScope): Promise<readonly UserOption[]> {
+    const rows = await this.base()
+      .innerJoin('sys_user_role as ur', 'ur.user_id', 'u.user_id')
+      .where('ur.role_id', '=', roleId)
+      .where('u.status', '=', '0')
+      .where((eb) => scopeCondition(eb as never, scope, eb.ref('u.dept_id'), eb.ref('u.user_id')))
+      .select(['u.user_id', 'u.user_name', 'u.nick_name', 'u.dept_id', 'u.status'])
+      .orderBy('u.user_id')
+      .execute();
+    return rows.map(toOption);
+  }
+
+  async listByPostId(postId: number, scope: DataScope): Promise<readonly UserOption[]> {
+    const rows = await this.base()
+      .innerJoin('sys_user_post as up', 'up.user_id', 'u.user_id')
+      .where('up.post_id', '=', postId)
+      .where('u.status', '=', '0')
+      .where((eb) => scopeCondition(eb as never, scope, eb.ref('u.dept_id'), eb.ref('u.user_id')))
+      .select(['u.user_id', 'u.user_name', 'u.nick_name', 'u.dept_id', 'u.status'])
+      .orderBy('u.user_id')
+      .execute();
+    return rows.map(toOption);
+  }
+
+  async addPost(
+    postId: number,
+    userIds: readonly number[],
+    scope: DataScope,
+  ): Promise<Result<number, DomainError>> {
+    for (const id of userIds) {
+      const allowed = await this.checkScope(id, scope);
+      if (!allowed.ok) return allowed;
+    }
+    const post = await this.db
+      .selectFrom('sys_post')
+      .select('post_id')
+      .where('post_id', '=', postId)
+      .executeTakeFirst();
+    if (!post) return err(PlatformErrors.notFound('岗位'));
+    if (userIds.length === 0) return ok(0);
+    const res = await this.db
+      .insertInto('sys_user_post')
+      .values(userIds.map((userId) => ({ user_id: userId, post_id: postId })))
+      .onConflict((oc) => oc.columns(['user_id', 'post_id']).doNothing())
+      .executeTakeFirst();
+    return ok(Number(res.numInsertedOrUpdatedRows ?? 0n));
+  }
+
+  async listRoleLinks(userId: number): Promise<readonly UserRoleLink[]> {
+    const rows = await this.db
+      .selectFrom('sys_user_role as ur')
+      .innerJoin('sys_role as r', 'r.role_id', 'ur.role_id')
+      .where('ur.user_id', '=', userId)
+      .where('r.del_flag', '=', '0')
+      .where('r.status', '=', '0')
+      .select(['ur.user_id', 'ur.role_id', 'ur.is_default'])
+      .orderBy('r.role_sort')
+      .orderBy('r.role_id')
+      .execute();
+    return rows.map((r) => ({ userId: r.user_id, roleId: r.role_id, isDefault: r.is_default }));
+  }
+}
+
+async function replaceRoles(
+  trx: Db,
+  userId: number,
+  roleIds: readonly number[],
+  defaultRoleId: number | null | undefined,
+): Promise<void> {
+  await trx.deleteFrom('sys_user_role').where('user_id', '=', userId).execute();
+  const unique = [...new Set(roleIds)];
+  if (unique.length === 0) return;
+  const chosen =
+    defaultRoleId !== undefined && defaultRoleId !== null && unique.includes(defaultRoleId)
+      ? defaultRoleId
+      : unique[0];
+  await trx
+    .insertInto('sys_user_role')
+    .values(
+      unique.map((roleId) => ({ user_id: userId, role_id: roleId, is_default: roleId === chosen })),
+    )
+    .execute();
+}
+
+async function setDefaultRole(trx: Db, userId: number, roleId: number | null): Promise<void> {
+  await trx
+    .updateTable('sys_user_role')
+    .set({ is_default: false })
+    .where('user_id', '=', userId)
+    .execute();
+  if (roleId === null) return;
+  await trx
+    .updateTable('sys_user_role')
+    .set({ is_default: true })
+    .where('user_id', '=', userId)
+    .where('role_id', '=', roleId)
+    .execute();
+}
+
+async function replacePosts(trx: Db, userId: number, postIds: readonly number[]): Promise<void> {
+  await trx.deleteFrom('sys_user_post').where('user_id', '=', userId).execute();
+  const unique = [...new Set(postIds)];
+  if (unique.length === 0) return;
+  await trx
+    .insertInto('sys_user_post')
+    .values(unique.map((postId) => ({ user_id: userId, post_id: postId })))
+    .execute();
+}
+
+interface UserRow {
+  user_id: number;
+  user_name: string;
+  nick_name: string;
+  dept_id: number | null;
+  dept_name: string | null;
+  email: string;
+  phonenumber: string;
+  sex: '0' | '1' | '2';
+  avatar: string | null;
+  signature_file_id: string | null;
+  status: '0' | '1';
+  create_time: Date;
+  update_time: Date | null;
+  remark: string;
+  role_ids: number[];
+  post_ids: number[];
+  default_role_id: number | null;
+}
+
+function toUser(r: UserRow): SysUser {
+  return {
+    userId: r.user_id,
+    userName: r.user_name,
+    nickName: r.nick_name,
+    deptId: r.dept_id,
+    deptName: r.dept_name,
+    email: r.email,
+    phonenumber: r.phonenumber,
+    sex: r.sex,
+    avatar: r.avatar,
+    signatureFileId: r.signature_file_id,
+    status: r.status,
+    createTime: r.create_time,
+    updateTime: r.update_time,
+    remark: r.remark,
+    roleIds: r.role_ids.map(Number),
+    postIds: r.post_ids.map(Number),
+    defaultRoleId: r.default_role_id === null ? null : Number(r.default_role_id),
+  };
+}
+
+function toOption(r: {
+  user_id: number;
+  user_name: string;
+  nick_name: string;
+  dept_id: number | null;
+  status: '0' | '1';
+}): UserOption {
+  return {
+    userId: r.user_id,
+    userName: r.user_name,
+    nickName: r.nick_name,
+    deptId: r.dept_id,
+    status: r.status,
+  };
+}
