@@ -9,3 +9,5 @@ export * from './template-definitions.js';
 export * from './template-validation.js';
 export * from './node-condition.js';
 export * from './seal-rule.js';
+export * from './approval-detail.js';
+export * from './signing.js';

@@ -1,0 +1,116 @@
+import type { ApprovalLogEntry, ApprovalState, ApprovalUserId } from './approval-state-machine.js';
+import type { TemplateFile } from './template.js';
+
+/**
+ * The approval detail shapes of 000 §3 (GET /project/approval/getCommonApprovalDetail). Ids
+ * travel as strings; a signature image address is null until there is one.
+ */
+
+/** A node that has acted: one signature row. */
+export interface ApprovalNodeRecord {
+  readonly nodeId: string;
+  readonly nodeName: string;
+  /** The sign text or opinion written at the node. */
+  readonly content: string;
+  readonly approvalUserSignUrl: string | null;
+}
+
+/** A node still to act. The spec does not show its fields; these are what a row needs. */
+export interface ApprovalPendingNode {
+  readonly nodeId: string;
+  readonly nodeName: string;
+}
+
+export interface ApprovalDetailBO {
+  readonly creatorSignUrl: string | null;
+  readonly approvalNodeList: readonly ApprovalNodeRecord[];
+  readonly unApprovalList: readonly ApprovalPendingNode[];
+  /** Empty when no node is current (not yet submitted, or finished). */
+  readonly currentNodeName: string;
+}
+
+/** The signer's own record at the current node, when they have one. Shape not shown: ours. */
+export interface ApprovalSignRecord {
+  readonly nodeId: string;
+  readonly nodeName: string;
+  readonly content: string;
+  readonly signUrl: string | null;
+}
+
+/** The design-team sign flow steps of 000 §3. */
+export interface DesignTaskSignFlow {
+  readonly flowId: string;
+  readonly flowName: string;
+  readonly orderNo: number;
+  readonly dealUserId: ApprovalUserId;
+  readonly taskId: string;
+}
+
+/**
+ * A signature in the design-team sign flow. The spec shows dealContent, createTime and
+ * dealUserSignUrl; `flowId` is ours, naming the step it signs (the spec's list has no link).
+ */
+export interface DesignTaskSignDetail {
+  readonly flowId: string;
+  readonly dealContent: string;
+  /** ISO 8601 timestamp with offset. */
+  readonly createTime: string;
+  readonly dealUserSignUrl: string | null;
+}
+
+export interface ApprovalDetail {
+  readonly approvalDetailBO: ApprovalDetailBO;
+  readonly attachmentList: readonly TemplateFile[];
+  readonly sealImagesList: readonly TemplateFile[];
+  readonly imgFiles: readonly TemplateFile[];
+  readonly currentSignRecord: ApprovalSignRecord | null;
+  readonly designTaskSignFlowList?: readonly DesignTaskSignFlow[];
+  readonly designTaskSignDetailList?: readonly DesignTaskSignDetail[];
+}
+
+/** A log entry as the server stored it: with the signature image as it was at that moment. */
+export type SignedApprovalLogEntry = ApprovalLogEntry & { readonly signUrl: string | null };
+
+/**
+ * Builds approvalDetailBO from the state and the action log (DESIGN §5b: the detail view is built
+ * from the log). The rows are the approvals and the rejection of the current round, in order;
+ * a return to node k drops the rows of k and later nodes, since those nodes act again. The
+ * pending list is the current node and those after it while in approval.
+ */
+export function buildApprovalDetailBO(
+  state: ApprovalState,
+  log: readonly SignedApprovalLogEntry[],
+  creatorSignUrl: string | null,
+): ApprovalDetailBO {
+  const indexOf = (nodeId: string | undefined) => state.nodes.findIndex((n) => n.nodeId === nodeId);
+  let rows: { record: ApprovalNodeRecord; index: number }[] = [];
+  for (const e of log) {
+    if (e.round !== state.round) continue;
+    if (e.action === 'return') {
+      const to = indexOf(e.target);
+      rows = rows.filter((r) => r.index < to);
+    } else if ((e.action === 'approve' || e.action === 'reject') && e.nodeId !== undefined) {
+      rows.push({
+        index: indexOf(e.nodeId),
+        record: {
+          nodeId: e.nodeId,
+          nodeName: e.nodeName ?? '',
+          content: e.opinion ?? '',
+          approvalUserSignUrl: e.signUrl,
+        },
+      });
+    }
+  }
+  const pending =
+    state.status === 0
+      ? state.nodes
+          .slice(state.currentNodeIndex)
+          .map(({ nodeId, nodeName }) => ({ nodeId, nodeName }))
+      : [];
+  return {
+    creatorSignUrl,
+    approvalNodeList: rows.map((r) => r.record),
+    unApprovalList: pending,
+    currentNodeName: pending[0]?.nodeName ?? '',
+  };
+}
