@@ -11,3 +11,4 @@ export * from './node-condition.js';
 export * from './seal-rule.js';
 export * from './approval-detail.js';
 export * from './signing.js';
+export * from './sign-flow.js';
