@@ -5,7 +5,12 @@ import axios, {
   type AxiosResponse,
 } from 'axios';
 import { ApiError } from './api-error.js';
-import { MESSAGES, transportMessage } from './messages.js';
+import {
+  MESSAGES,
+  TRANSPORT_ERROR_DISPLAY_MS,
+  httpStatusMessage,
+  transportMessage,
+} from './messages.js';
 import { serializeParams } from './params.js';
 import type { HttpUserInterface, TokenStore } from './ports.js';
 
@@ -40,7 +45,7 @@ export interface HttpClientOptions {
 
 export const API_BASE = '/prod-api';
 export const REQUEST_TIMEOUT_MS = 300000;
-export const TRANSPORT_MESSAGE_MS = 5000;
+export const TRANSPORT_MESSAGE_MS = TRANSPORT_ERROR_DISPLAY_MS;
 
 const isEnvelope = (data: unknown): data is Envelope =>
   typeof data === 'object' &&
@@ -121,7 +126,7 @@ export class HttpClient {
 
   private fromEnvelope<T extends object>(data: Envelope, options: CallOptions): T & Envelope {
     if (data.code === 200) return data as T & Envelope;
-    const message = data.msg || MESSAGES.byStatus[data.code] || MESSAGES.unknown;
+    const message = data.msg || httpStatusMessage(data.code);
     const errorCode =
       typeof data['errorCode'] === 'string' ? data['errorCode'] : `HTTP.${data.code}`;
     const field = typeof data['field'] === 'string' ? data['field'] : undefined;

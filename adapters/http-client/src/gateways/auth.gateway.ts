@@ -117,13 +117,25 @@ export class AuthGateway {
     return z.array(routerNodeSchema).parse(res['data'] ?? []);
   }
 
-  /** The roles a user name can sign in with (the login form's role picker). */
-  async getUserRoles(username?: string): Promise<Role[]> {
-    const res = await this.http.get('/getUserRoles', {
-      params: { username },
-      anonymous: username !== undefined,
-      noReloginPrompt: username !== undefined,
-    });
+  /** Every role one may sign in with (the login page's picker; no user's roles are exposed). */
+  async signInRoles(): Promise<Role[]> {
+    const res = await this.http.get('/getUserRoles', { anonymous: true, noReloginPrompt: true });
+    return z.array(roleSchema).parse(res['data'] ?? []);
+  }
+
+  /** The roles the signed-in user holds. */
+  async getUserRoles(): Promise<Role[]> {
+    const res = await this.http.get('/getUserRoles');
+    return z.array(roleSchema).parse(res['data'] ?? []);
+  }
+
+  /** The roles of a user, once the password checks out (POST /getUserRoleList). */
+  async rolesWithPassword(username: string, password: string): Promise<Role[]> {
+    const res = await this.http.post(
+      '/getUserRoleList',
+      { username, password },
+      { anonymous: true, noReloginPrompt: true },
+    );
     return z.array(roleSchema).parse(res['data'] ?? []);
   }
 

@@ -5,7 +5,18 @@ const notifySchema = z.object({
   unDealCount: z.coerce.number().default(0),
   unLookSeal: z.boolean().default(false),
   warnTaskList: z
-    .array(z.looseObject({ taskNo: z.string().nullish(), planFinishDate: z.string().nullish() }))
+    .array(
+      z.object({
+        taskNo: z.coerce
+          .string()
+          .nullish()
+          .transform((v) => v ?? ''),
+        planFinishDate: z.coerce
+          .string()
+          .nullish()
+          .transform((v) => v ?? ''),
+      }),
+    )
     .nullish()
     .transform((list) => list ?? []),
 });
