@@ -230,7 +230,8 @@ function decide(
       if (actor !== state.drafterId) return err(approvalMessages.notDrafter(action.type));
       const nodes = validateApprovalNodes(action.nodes ?? state.nodes);
       if (!nodes.ok) return nodes;
-      // Resubmission keeps the readers and the round count; the log keeps every earlier round.
+      // Resubmission keeps the readers and starts a new round; the log keeps the earlier ones.
+      // Without fresh nodes the previous assignments (transfers included) carry over.
       return ok({
         next: {
           ...state,
