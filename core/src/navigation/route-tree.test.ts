@@ -12,6 +12,7 @@ import {
   toAppRoutes,
 } from './route-tree.js';
 import { STATIC_ROUTES, WELCOME_PATH } from './static-routes.js';
+import { PUBLIC_PATHS } from '../session/access-guard.js';
 
 /** A route tree in the shape `GET /getRouters` answers, for the navigation tests. */
 const SERVER_TREE: readonly ServerRoute[] = [
@@ -248,6 +249,10 @@ describe('generateRoutes and matching', () => {
       expect(matchRoute(routerRoutes, path), path).toBeDefined();
       expect(routeRedirect(routerRoutes, path), path).toBeUndefined();
     }
+  });
+  it('has a static route for every public path of the session guard', () => {
+    for (const path of PUBLIC_PATHS)
+      expect(matchRoute(routerRoutes, path)?.chain.at(-1)?.fullPath).toBe(path);
   });
   it('redirects / to the welcome page and unknown paths to /404', () => {
     expect(routeRedirect(routerRoutes, '/')).toBe(WELCOME_PATH);

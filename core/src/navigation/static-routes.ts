@@ -1,8 +1,10 @@
+import { HOME_PATH, LOGIN_PATH } from '../session/access-guard.js';
 import { LAYOUT, NO_COMPONENT, view, type AppRoute, type RouteMeta } from './app-route.js';
 
 /** The welcome page, the dashboard of this system (000 §2). */
 export const WELCOME_PATH = '/welcome/welcome';
-export const ROOT_PATH = '/';
+/** The root; one definition with the session guard's. */
+export const ROOT_PATH = HOME_PATH;
 export const REDIRECT_PATH_PREFIX = '/redirect';
 
 const meta = (title: string, extra: Partial<RouteMeta> = {}): RouteMeta => ({
@@ -50,7 +52,7 @@ function shell(
  * to its pages. Titles are our Chinese for the spec's glosses.
  */
 export const STATIC_ROUTES: readonly AppRoute[] = [
-  page('/login', '/login', 'login'),
+  page(LOGIN_PATH, LOGIN_PATH, 'login'),
   page('/auth-redirect', '/auth-redirect', 'auth-redirect'),
   page('/bind', '/bind', 'bind'),
   page('/register', '/register', 'register'),
