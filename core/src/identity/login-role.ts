@@ -1,15 +1,15 @@
 import { domainError, err, ok, type DomainError, type Result } from '../shared/result.js';
 
-export const ROLE_NOT_HELD: DomainError = domainError(
+export const LOGIN_ROLE_NOT_HELD: DomainError = domainError(
   'IDENTITY.ROLE_NOT_HELD',
   '您没有该角色，请重新选择角色',
   'role',
 );
-export const NO_ROLE: DomainError = domainError(
+export const LOGIN_NO_ROLE: DomainError = domainError(
   'IDENTITY.NO_ROLE',
   '该账号未分配角色，请联系管理员',
 );
-export const NO_ROLE_TO_SWITCH: DomainError = domainError(
+export const LOGIN_NO_ROLE_TO_SWITCH: DomainError = domainError(
   'IDENTITY.NO_ROLE_TO_SWITCH',
   '您没有可切换的角色',
 );
@@ -29,14 +29,14 @@ export function chooseLoginRole(
   requested: number | undefined,
 ): Result<number> {
   if (requested !== undefined) {
-    return held.some((r) => r.roleId === requested) ? ok(requested) : err(ROLE_NOT_HELD);
+    return held.some((r) => r.roleId === requested) ? ok(requested) : err(LOGIN_ROLE_NOT_HELD);
   }
   const chosen = held.find((r) => r.isDefault) ?? held[0];
-  return chosen === undefined ? err(NO_ROLE) : ok(chosen.roleId);
+  return chosen === undefined ? err(LOGIN_NO_ROLE) : ok(chosen.roleId);
 }
 
 /** A role change: to another role the user holds (000 §4: fewer than two roles, nothing to switch to). */
 export function chooseSwitchRole(held: readonly HeldRole[], target: number): Result<number> {
-  if (held.length < 2) return err(NO_ROLE_TO_SWITCH);
-  return held.some((r) => r.roleId === target) ? ok(target) : err(ROLE_NOT_HELD);
+  if (held.length < 2) return err(LOGIN_NO_ROLE_TO_SWITCH);
+  return held.some((r) => r.roleId === target) ? ok(target) : err(LOGIN_ROLE_NOT_HELD);
 }

@@ -1,0 +1,85 @@
+import type { Server } from 'node:http';
+import path from 'node:path';
+import {
+  openDatabase,
+  prepareDatabase,
+  registerShutdownHandlers,
+  createPlatformRepositories,
+} from '@dpms/sql';
+import { buildContainer } from './composition/modules.js';
+import { DEFAULT_JSON_LIMIT, type ServerConfig } from './composition/server-config.js';
+import { createLogger } from './http/logger.js';
+import { systemClock } from './identity/clock.js';
+import { resolveJwtSecret } from './identity/jwt-secret.js';
+import { PasswordHasher } from './identity/password-hasher.js';
+import { createServer, defaultWebDir } from './server.js';
+
+/**
+ * The server's entry point. Environment: PORT (8080), DATA_DIR (./data), DATABASE_URL (a
+ * PostgreSQL server; the embedded PGlite under DATA_DIR/db otherwise), NODE_ENV (production
+ * requires JWT_SECRET and seeds no demo users; ADMIN_PASSWORD then creates `admin`), WEB_DIR,
+ * DOMAIN_URL, LOG_LEVEL.
+ */
+async function main(): Promise<void> {
+  const env = process.env;
+  const production = env['NODE_ENV'] === 'production';
+  const config: ServerConfig = {
+    port: Number(env['PORT'] ?? 8080),
+    dataDir: path.resolve(env['DATA_DIR'] ?? './data'),
+    databaseUrl: env['DATABASE_URL'] || undefined,
+    production,
+    jsonLimitBytes: DEFAULT_JSON_LIMIT,
+    webDir: env['WEB_DIR'] ? path.resolve(env['WEB_DIR']) : defaultWebDir(),
+    domainURL: env['DOMAIN_URL'] || undefined,
+  };
+  const logger = createLogger((env['LOG_LEVEL'] as 'info' | undefined) ?? 'info');
+  // Before anything else: production without a signing key must not start.
+  const jwtSecret = resolveJwtSecret({ JWT_SECRET: env['JWT_SECRET'] }, production, config.dataDir);
+
+  const started = Date.now();
+  const handle = await openDatabase({
+    ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
+    dataDir: config.dataDir,
+  });
+  const hasher = new PasswordHasher();
+  const report = await prepareDatabase(handle, {
+    mode: production ? 'production' : 'demo',
+    ...(env['ADMIN_PASSWORD'] ? { adminPassword: env['ADMIN_PASSWORD'] } : {}),
+    hashPassword: (p) => hasher.hash(p),
+  });
+  logger.info(
+    { kind: handle.kind, seeded: report.seeded, ms: Date.now() - started },
+    'database ready',
+  );
+
+  const container = buildContainer({
+    config,
+    logger,
+    repos: createPlatformRepositories(handle.db),
+    jwtSecret,
+    clock: systemClock,
+  });
+  const app = createServer(container, config);
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(config.port, () => resolve(s));
+  });
+  logger.info(
+    { port: config.port, web: config.webDir },
+    `listening on http://localhost:${config.port}`,
+  );
+
+  registerShutdownHandlers([
+    () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+    () => handle.close(),
+    () => logger.info('stopped'),
+  ]);
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});

@@ -1,0 +1,86 @@
+import type { Express } from 'express';
+import request from 'supertest';
+import type { PlatformRepositories } from '@dpms/core';
+import { buildContainer } from '../composition/modules.js';
+import { DEFAULT_JSON_LIMIT } from '../composition/server-config.js';
+import { createApp } from '../app.js';
+import { createLogger } from '../http/logger.js';
+import type { RouteBook } from '../http/route.js';
+import type { Clock } from '../identity/clock.js';
+import { openTestDatabase, type TestDatabaseKind } from './test-database.js';
+
+export const DEMO_PASSWORD = 'admin123';
+
+/** A clock tests can move forward. */
+export class TestClock implements Clock {
+  private offset = 0;
+  now(): Date {
+    return new Date(Date.now() + this.offset);
+  }
+  advance(ms: number): void {
+    this.offset += ms;
+  }
+}
+
+export interface TestApi {
+  readonly kind: TestDatabaseKind;
+  readonly app: Express;
+  readonly book: RouteBook;
+  readonly clock: TestClock;
+  readonly repos: PlatformRepositories;
+  /** Signs in through the API (from its own address, so throttling of one test spares the rest). */
+  login(userName: string, password?: string, role?: number): Promise<string>;
+  close(): Promise<void>;
+}
+
+let addressCounter = 0;
+/** A distinct client address per call (the API trusts X-Forwarded-For from loopback). */
+export const nextAddress = (): string => {
+  addressCounter += 1;
+  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+};
+
+/** One API over one test database (a clone of the migrated, seeded demo institute). */
+export async function openTestApi(
+  kind: TestDatabaseKind,
+  options: { dataDir?: string; jwtSecret?: string } = {},
+): Promise<TestApi> {
+  const database = await openTestDatabase(kind);
+  const clock = new TestClock();
+  const container = buildContainer({
+    config: {
+      port: 0,
+      dataDir: options.dataDir ?? database.dataDir,
+      databaseUrl: undefined,
+      production: false,
+      jsonLimitBytes: DEFAULT_JSON_LIMIT,
+      webDir: undefined,
+      domainURL: 'http://localhost:8080',
+    },
+    logger: createLogger('silent'),
+    repos: database.repos,
+    jwtSecret: options.jwtSecret ?? 'test-secret-test-secret-test-secret-0123456789',
+    clock,
+  });
+  const { app, book } = createApp(container);
+  return {
+    kind,
+    app,
+    book,
+    clock,
+    repos: database.repos,
+    async login(userName, password = DEMO_PASSWORD, role) {
+      const r = await request(app)
+        .post('/prod-api/login')
+        .set('X-Forwarded-For', nextAddress())
+        .send({ username: userName, password, ...(role === undefined ? {} : { role }) });
+      if (r.status !== 200)
+        throw new Error(`login ${userName}: ${r.status} ${JSON.stringify(r.body)}`);
+      return (r.body as { token: string }).token;
+    },
+    close: () => database.close(),
+  };
+}
+
+/** The backends every integration suite runs on: PGlite always, the PostgreSQL server when available. */
+export { testDatabaseKinds } from './test-database.js';
