@@ -1,0 +1,158 @@
+import { Container, ContainerModule } from 'inversify';
+import {
+  BrowserTimerScheduler,
+  EventBus,
+  MemoryStorage,
+  SessionStore,
+  TokenStorage,
+  type KeyValueStorage,
+} from '@dpms/browser';
+import {
+  AuthGateway,
+  ConfigGateway,
+  DeptGateway,
+  DictGateway,
+  HttpClient,
+  JobLogGateway,
+  MajorGateway,
+  NotifyGateway,
+  UserGateway,
+} from '@dpms/http-client';
+import { Feedback } from '../components/ui/feedback';
+import { Navigator } from './navigator';
+import { NotifyService } from './notify';
+import { SessionService } from './session';
+import { StartupCache } from './startup';
+import { TOKENS } from './tokens';
+
+function storageOr(get: () => Storage): KeyValueStorage {
+  try {
+    return get();
+  } catch {
+    return new MemoryStorage();
+  }
+}
+
+/** The browser family: storage, timers, the event bus, the user-interface services. */
+export const browserModule = new ContainerModule(({ bind }) => {
+  bind(TOKENS.Feedback).toConstantValue(new Feedback());
+  bind(TOKENS.Navigator).toConstantValue(new Navigator());
+  bind(TOKENS.TokenStorage)
+    .toResolvedValue(() => new TokenStorage(storageOr(() => window.localStorage)))
+    .inSingletonScope();
+  bind(TOKENS.SessionStorage)
+    .toResolvedValue(() => new SessionStore(storageOr(() => window.sessionStorage)))
+    .inSingletonScope();
+  bind(TOKENS.Scheduler)
+    .toResolvedValue(() => new BrowserTimerScheduler())
+    .inSingletonScope();
+  bind(TOKENS.EventBus)
+    .toResolvedValue(() => new EventBus())
+    .inSingletonScope();
+});
+
+/** The HTTP family: the axios client with its user-interface port, and every gateway. */
+export const httpModule = new ContainerModule(({ bind }) => {
+  bind(TOKENS.Http)
+    .toResolvedValue(
+      (
+        tokens: TokenStorage,
+        feedback: Feedback,
+        scheduler: BrowserTimerScheduler,
+        navigator: Navigator,
+        storage: SessionStore,
+      ) =>
+        new HttpClient({
+          tokens,
+          schedule: (fn, ms) => void scheduler.setTimeout(fn, ms),
+          ui: {
+            confirm: (o) => feedback.confirm({ ...o, kind: 'warning' }),
+            error: (message, ms) => feedback.error(message, ms),
+            logout: () => {
+              // The client cannot reach the session service (it is built from it): clear here.
+              tokens.clear();
+              SessionService.clearSessionKeys(storage);
+              navigator.reload('/login');
+            },
+          },
+        }),
+      [
+        TOKENS.TokenStorage,
+        TOKENS.Feedback,
+        TOKENS.Scheduler,
+        TOKENS.Navigator,
+        TOKENS.SessionStorage,
+      ],
+    )
+    .inSingletonScope();
+  bind(TOKENS.AuthGateway)
+    .toResolvedValue((http: HttpClient) => new AuthGateway(http), [TOKENS.Http])
+    .inSingletonScope();
+  bind(TOKENS.NotifyGateway)
+    .toResolvedValue((http: HttpClient) => new NotifyGateway(http), [TOKENS.Http])
+    .inSingletonScope();
+  bind(TOKENS.UserGateway)
+    .toResolvedValue((http: HttpClient) => new UserGateway(http), [TOKENS.Http])
+    .inSingletonScope();
+  bind(TOKENS.DeptGateway)
+    .toResolvedValue((http: HttpClient) => new DeptGateway(http), [TOKENS.Http])
+    .inSingletonScope();
+  bind(TOKENS.DictGateway)
+    .toResolvedValue((http: HttpClient) => new DictGateway(http), [TOKENS.Http])
+    .inSingletonScope();
+  bind(TOKENS.ConfigGateway)
+    .toResolvedValue((http: HttpClient) => new ConfigGateway(http), [TOKENS.Http])
+    .inSingletonScope();
+  bind(TOKENS.MajorGateway)
+    .toResolvedValue((http: HttpClient) => new MajorGateway(http), [TOKENS.Http])
+    .inSingletonScope();
+  bind(TOKENS.JobLogGateway)
+    .toResolvedValue((http: HttpClient) => new JobLogGateway(http), [TOKENS.Http])
+    .inSingletonScope();
+});
+
+/** The application family: the session and the start-up cache built on the gateways. */
+export const appModule = new ContainerModule(({ bind }) => {
+  bind(TOKENS.Session)
+    .toResolvedValue(
+      (auth: AuthGateway, tokens: TokenStorage, storage: SessionStore, navigator: Navigator) =>
+        new SessionService(auth, tokens, storage, navigator),
+      [TOKENS.AuthGateway, TOKENS.TokenStorage, TOKENS.SessionStorage, TOKENS.Navigator],
+    )
+    .inSingletonScope();
+  bind(TOKENS.Startup)
+    .toResolvedValue(
+      (
+        users: UserGateway,
+        depts: DeptGateway,
+        dicts: DictGateway,
+        configs: ConfigGateway,
+        storage: SessionStore,
+      ) => new StartupCache(users, depts, dicts, configs, storage),
+      [
+        TOKENS.UserGateway,
+        TOKENS.DeptGateway,
+        TOKENS.DictGateway,
+        TOKENS.ConfigGateway,
+        TOKENS.SessionStorage,
+      ],
+    )
+    .inSingletonScope();
+  bind(TOKENS.Notify)
+    .toResolvedValue(
+      (
+        gateway: NotifyGateway,
+        scheduler: BrowserTimerScheduler,
+        bus: EventBus,
+        storage: SessionStore,
+      ) => new NotifyService(gateway, scheduler, bus, storage),
+      [TOKENS.NotifyGateway, TOKENS.Scheduler, TOKENS.EventBus, TOKENS.SessionStorage],
+    )
+    .inSingletonScope();
+});
+
+export function createContainer(): Container {
+  const container = new Container({ defaultScope: 'Singleton' });
+  container.load(browserModule, httpModule, appModule);
+  return container;
+}

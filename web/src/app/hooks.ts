@@ -1,0 +1,10 @@
+import { useSyncExternalStore } from 'react';
+import { useService } from './di';
+import type { SessionView } from './session';
+import { TOKENS } from './tokens';
+
+/** The session view (core's state and the route tree), re-rendering on change. */
+export function useSession(): SessionView {
+  const session = useService(TOKENS.Session);
+  return useSyncExternalStore(session.subscribe, session.snapshot);
+}

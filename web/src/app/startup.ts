@@ -1,0 +1,154 @@
+import type { SessionStore } from '@dpms/browser';
+import type {
+  ConfigGateway,
+  DeptGateway,
+  DictGateway,
+  SysUser,
+  TreeNode,
+  UserGateway,
+} from '@dpms/http-client';
+import { z } from 'zod';
+
+/** Dictionaries the shell reads at start-up (000 §7). */
+export const STARTUP_DICTS = [
+  'bizSource_market',
+  'bizSource_inner',
+  'bizSource_union',
+  'bizSource_declare',
+  'realAmountRate_list',
+  'operateFee_type',
+  'bank_name',
+] as const;
+
+/** Session-storage keys of the start-up cache. */
+export const STARTUP_KEYS = {
+  deptList: 'deptList',
+  deptListType1: 'deptListType1',
+  userList: 'userList',
+  members: 'members',
+  notAllMembers: 'notAllMembers',
+  managerList: 'managerList',
+  hostList: 'hostList',
+  pmList: 'projectManagerList',
+  platformName: 'platformName',
+  dict: (type: string) => `dict_${type}`,
+} as const;
+
+export const HOST_ROLE_ID = 7;
+export const PROJECT_MANAGER_ROLE_ID = 2;
+export const STARTUP_USER_PAGE_SIZE = 1000;
+
+export interface MemberNode {
+  id: string;
+  label: string;
+  disabled?: boolean;
+  children?: MemberNode[];
+}
+
+/**
+ * The member tree: departments with their active users under them; users with no department are
+ * grouped under -1, departments without members are disabled.
+ */
+export function buildMembers(depts: TreeNode[], users: SysUser[]): MemberNode[] {
+  const byDept = new Map<number, SysUser[]>();
+  for (const user of users) {
+    const key = user.deptId ?? -1;
+    byDept.set(key, [...(byDept.get(key) ?? []), user]);
+  }
+  const walk = (node: TreeNode): MemberNode => {
+    const members = (byDept.get(node.id) ?? []).map((u) => ({
+      id: `u${u.userId}`,
+      label: u.nickName,
+    }));
+    const children = [...(node.children ?? []).map(walk), ...members];
+    return { id: `d${node.id}`, label: node.label, disabled: children.length === 0, children };
+  };
+  const tree = depts.map(walk);
+  const orphans = byDept.get(-1) ?? [];
+  if (orphans.length > 0) {
+    tree.push({
+      id: 'd-1',
+      label: '未分配部门',
+      children: orphans.map((u) => ({ id: `u${u.userId}`, label: u.nickName })),
+    });
+  }
+  return tree;
+}
+
+/** The platform name the sidebar shows, from config `platformName` once loaded. */
+export const DEFAULT_PLATFORM_NAME = '设计项目管理系统';
+
+/**
+ * The start-up loads of 000 §7, cached in session storage. Every call that fails (a non-200
+ * code or a transport error) is ignored without a message.
+ */
+export class StartupCache {
+  constructor(
+    private readonly users: UserGateway,
+    private readonly depts: DeptGateway,
+    private readonly dicts: DictGateway,
+    private readonly configs: ConfigGateway,
+    private readonly storage: SessionStore,
+  ) {}
+
+  platformName(): string {
+    return this.storage.read(STARTUP_KEYS.platformName, z.string().min(1)) ?? DEFAULT_PLATFORM_NAME;
+  }
+
+  async loadAll(): Promise<void> {
+    const quiet = async <T>(load: () => Promise<T>): Promise<T | undefined> => {
+      try {
+        return await load();
+      } catch {
+        return undefined;
+      }
+    };
+    const today = new Date();
+    const start = new Date(today.getFullYear() - 10, 0, 1);
+    const fmt = (d: Date) => d.toISOString().slice(0, 10);
+    const [tree, tree1, users] = await Promise.all([
+      quiet(() => this.depts.treeselect()),
+      quiet(() => this.depts.treeselect(1)),
+      quiet(() =>
+        this.users.list({
+          pageNum: 1,
+          pageSize: STARTUP_USER_PAGE_SIZE,
+          params: { beginTime: fmt(start), endTime: fmt(today) },
+        }),
+      ),
+    ]);
+    if (tree) this.storage.write(STARTUP_KEYS.deptList, tree);
+    if (tree1) this.storage.write(STARTUP_KEYS.deptListType1, tree1);
+    if (tree && users) {
+      this.storage.write(STARTUP_KEYS.userList, users.rows);
+      const active = users.rows.filter((u) => u.status === '0');
+      this.storage.write(STARTUP_KEYS.members, buildMembers(tree, users.rows));
+      this.storage.write(STARTUP_KEYS.notAllMembers, buildMembers(tree, active));
+    } else {
+      this.storage.write(STARTUP_KEYS.members, []);
+      this.storage.write(STARTUP_KEYS.notAllMembers, []);
+    }
+    await Promise.all([
+      ...STARTUP_DICTS.map(async (type) => {
+        const items = await quiet(() => this.dicts.byType(type));
+        if (items)
+          this.storage.write(
+            STARTUP_KEYS.dict(type),
+            items.map((i) => ({ dictLabel: i.dictLabel, dictValue: i.dictValue })),
+          );
+      }),
+      quiet(() => this.users.serviceManagerList()).then(
+        (list) => list && this.storage.write(STARTUP_KEYS.managerList, list),
+      ),
+      quiet(() => this.users.byRoleId(HOST_ROLE_ID)).then(
+        (list) => list && this.storage.write(STARTUP_KEYS.hostList, list),
+      ),
+      quiet(() => this.users.byRoleId(PROJECT_MANAGER_ROLE_ID)).then(
+        (list) => list && this.storage.write(STARTUP_KEYS.pmList, list),
+      ),
+      quiet(() => this.configs.byKey('platformName')).then(
+        (name) => name && this.storage.write(STARTUP_KEYS.platformName, name),
+      ),
+    ]);
+  }
+}

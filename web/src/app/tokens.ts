@@ -1,0 +1,47 @@
+import type { ServiceIdentifier } from 'inversify';
+import type {
+  EventBus,
+  SessionStore as BrowserSessionStore,
+  BrowserTimerScheduler,
+  TokenStorage,
+} from '@dpms/browser';
+import type {
+  AuthGateway,
+  ConfigGateway,
+  DeptGateway,
+  DictGateway,
+  HttpClient,
+  JobLogGateway,
+  MajorGateway,
+  NotifyGateway,
+  UserGateway,
+} from '@dpms/http-client';
+import type { Feedback } from '../components/ui/feedback';
+import type { Navigator } from './navigator';
+import type { NotifyService } from './notify';
+import type { SessionService } from './session';
+import type { StartupCache } from './startup';
+
+const token = <T>(name: string): ServiceIdentifier<T> => Symbol.for(`dpms.${name}`);
+
+/** Every service of the web's composition root, by one typed token each. */
+export const TOKENS = {
+  Feedback: token<Feedback>('Feedback'),
+  Navigator: token<Navigator>('Navigator'),
+  TokenStorage: token<TokenStorage>('TokenStorage'),
+  SessionStorage: token<BrowserSessionStore>('SessionStorage'),
+  Scheduler: token<BrowserTimerScheduler>('Scheduler'),
+  EventBus: token<EventBus>('EventBus'),
+  Http: token<HttpClient>('Http'),
+  AuthGateway: token<AuthGateway>('AuthGateway'),
+  NotifyGateway: token<NotifyGateway>('NotifyGateway'),
+  UserGateway: token<UserGateway>('UserGateway'),
+  DeptGateway: token<DeptGateway>('DeptGateway'),
+  DictGateway: token<DictGateway>('DictGateway'),
+  ConfigGateway: token<ConfigGateway>('ConfigGateway'),
+  MajorGateway: token<MajorGateway>('MajorGateway'),
+  JobLogGateway: token<JobLogGateway>('JobLogGateway'),
+  Session: token<SessionService>('Session'),
+  Startup: token<StartupCache>('Startup'),
+  Notify: token<NotifyService>('Notify'),
+} as const;

@@ -1,0 +1,45 @@
+import { TABLE_DEFAULT_PAGE_SIZE } from '@dpms/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Page } from '@dpms/http-client';
+import { useState } from 'react';
+
+/** A paginated server list with its filter form, on TanStack Query. */
+export function useListQuery<Row, F extends Record<string, unknown>>(
+  key: string,
+  initialFilter: F,
+  load: (q: F & { pageNum: number; pageSize: number }) => Promise<Page<Row>>,
+) {
+  const [draft, setDraft] = useState<F>(initialFilter);
+  const [filter, setFilter] = useState<F>(initialFilter);
+  const [pageNum, setPageNum] = useState(1);
+  const [pageSize, setPageSize] = useState(TABLE_DEFAULT_PAGE_SIZE);
+  const query = useQuery({
+    queryKey: [key, filter, pageNum, pageSize],
+    queryFn: () => load({ ...filter, pageNum, pageSize }),
+    placeholderData: keepPreviousData,
+  });
+  return {
+    draft,
+    setDraft,
+    rows: query.data?.rows ?? [],
+    total: query.data?.total ?? 0,
+    loading: query.isFetching,
+    error: query.error,
+    pageNum,
+    pageSize,
+    refetch: () => void query.refetch(),
+    search: () => {
+      setPageNum(1);
+      setFilter({ ...draft });
+    },
+    reset: () => {
+      setDraft(initialFilter);
+      setFilter(initialFilter);
+      setPageNum(1);
+    },
+    onPageChange: (n: number, size: number) => {
+      setPageNum(n);
+      setPageSize(size);
+    },
+  };
+}

@@ -1,0 +1,137 @@
+import { CHART_ORIENTATIONS, type ChartOrientation } from '@dpms/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useSession } from '../../app/hooks';
+import { BarChart } from '../../components/chart/BarChart';
+import { SvgIcon } from '../../components/icons/SvgIcon';
+import { Button } from '../../components/ui/Button';
+import { PageCard } from '../../components/ui/Page';
+import { FilePreviewDialog, type PreviewFile } from '../../components/widgets/FilePreviewDialog';
+import { IconPicker } from '../../components/widgets/IconPicker';
+import { TipsDialog, type TipType } from '../../components/widgets/TipsDialog';
+
+/** The two stored letters of the pdf preview dialog (000 §2). */
+export const LETTERS: PreviewFile[] = [
+  { name: '项目经理履职责任书.pdf', url: '/files/pm-responsibility-letter.pdf' },
+  { name: '设计质量承诺书.pdf', url: '/files/design-quality-commitment.pdf' },
+];
+
+const TIPS: TipType[] = [
+  {
+    title: '审批',
+    items: ['待办审批在“审批管理 → 待我审批”中处理。', '驳回的单据可修改后重新提交。'],
+  },
+  {
+    title: '合同',
+    items: [
+      '合同金额单位为万元，保留六位小数即精确到分。',
+      '右侧“更多信息”面板汇总待生效、待签约与审批项目金额。',
+    ],
+  },
+];
+
+const CATEGORIES = ['一月', '二月', '三月', '四月', '五月', '六月'];
+const SERIES = [
+  { name: '合同额（万元）', data: [320, 410, 290, 520, 480, 610] },
+  { name: '回款（万元）', data: [210, 300, 260, 380, 350, 420] },
+];
+const ORIENTATION_LABEL: Record<ChartOrientation, string> = {
+  normal: '纵向',
+  cross: '横向',
+  crossR: '横向（右）',
+};
+
+export function WelcomePage() {
+  const { session } = useSession();
+  const [orientation, setOrientation] = useState<ChartOrientation>('normal');
+  const [tips, setTips] = useState(false);
+  const [preview, setPreview] = useState<PreviewFile | null>(null);
+  const [shortcutIcon, setShortcutIcon] = useState('project');
+  const hour = new Date().getHours();
+  const greeting = hour < 12 ? '上午好' : hour < 18 ? '下午好' : '晚上好';
+  return (
+    <div className="space-y-4">
+      <section className="card flex flex-wrap items-center justify-between gap-4 p-5">
+        <div>
+          <h1 className="text-2xl font-semibold text-ink">
+            {greeting}，{session.userInfo?.nickName || session.userName}
+          </h1>
+          <p className="mt-1 text-ink-soft">欢迎使用设计项目管理系统，祝您工作顺利。</p>
+        </div>
+        <Button onClick={() => setTips(true)}>使用提示</Button>
+      </section>
+      <div className="grid gap-4 lg:grid-cols-3">
+        <PageCard
+          className="lg:col-span-2"
+          title="月度合同与回款"
+          actions={
+            <div
+              role="radiogroup"
+              aria-label="图表方向"
+              className="flex rounded-control border border-line p-0.5"
+            >
+              {CHART_ORIENTATIONS.map((o) => (
+                <button
+                  key={o}
+                  type="button"
+                  role="radio"
+                  aria-checked={o === orientation}
+                  onClick={() => setOrientation(o)}
+                  className={`rounded px-2.5 py-1 text-xs ${o === orientation ? 'bg-brand-500 text-white' : 'text-ink-soft hover:text-brand-600'}`}
+                >
+                  {ORIENTATION_LABEL[o]}
+                </button>
+              ))}
+            </div>
+          }
+        >
+          <BarChart categories={CATEGORIES} series={SERIES} orientation={orientation} />
+        </PageCard>
+        <PageCard title="承诺书与责任书">
+          <ul className="space-y-2">
+            {LETTERS.map((file) => (
+              <li
+                key={file.url}
+                className="flex items-center justify-between gap-2 rounded-control border border-line px-3 py-2"
+              >
+                <span className="flex min-w-0 items-center gap-2">
+                  <SvgIcon name="resultFile" className="size-4 shrink-0 text-brand-500" />
+                  <span className="truncate text-sm">{file.name}</span>
+                </span>
+                <Button size="sm" variant="text" onClick={() => setPreview(file)}>
+                  预览
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </PageCard>
+        <PageCard title="快捷入口">
+          <div className="space-y-3">
+            <div className="flex flex-wrap gap-2">
+              {[
+                ['/user/profile', '个人中心', 'account'],
+                ['/project/main', '项目主页', shortcutIcon],
+                ['/job/log', '调度日志', 'monitor'],
+              ].map(([to, label, icon]) => (
+                <Link
+                  key={to}
+                  to={to!}
+                  className="flex items-center gap-2 rounded-control border border-line px-3 py-2 text-sm text-ink hover:border-brand-400 hover:text-brand-600"
+                >
+                  <SvgIcon name={icon} className="size-4" />
+                  {label}
+                </Link>
+              ))}
+            </div>
+            <div>
+              <p className="mb-1 text-xs text-muted">“项目主页”入口图标</p>
+              <IconPicker value={shortcutIcon} onChange={setShortcutIcon} />
+            </div>
+          </div>
+        </PageCard>
+      </div>
+      <TipsDialog open={tips} onClose={() => setTips(false)} types={TIPS} />
+      <FilePreviewDialog file={preview} onClose={() => setPreview(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,227 @@
+import { useQuery } from '@tanstack/react-query';
+import { errorMessage } from '@dpms/http-client';
+import { useState, type ChangeEvent } from 'react';
+import { useService } from '../../app/di';
+import { TOKENS } from '../../app/tokens';
+import { Button } from '../../components/ui/Button';
+import { Field } from '../../components/ui/Field';
+import { PageCard } from '../../components/ui/Page';
+import { FilePreviewDialog, type PreviewFile } from '../../components/widgets/FilePreviewDialog';
+
+type Tab = 'info' | 'password';
+
+/** 个人中心: profile, password and avatar. */
+export function ProfilePage() {
+  const users = useService(TOKENS.UserGateway);
+  const feedback = useService(TOKENS.Feedback);
+  const profile = useQuery({ queryKey: ['profile'], queryFn: () => users.profile() });
+  const [tab, setTab] = useState<Tab>('info');
+  const [info, setInfo] = useState<{
+    nickName: string;
+    phonenumber: string;
+    email: string;
+    sex: string;
+  } | null>(null);
+  const [pwd, setPwd] = useState({ oldPassword: '', newPassword: '', confirmPassword: '' });
+  const [pwdErrors, setPwdErrors] = useState<Record<string, string>>({});
+  const [preview, setPreview] = useState<PreviewFile | null>(null);
+  const user = profile.data?.user;
+  const form = info ?? {
+    nickName: user?.nickName ?? '',
+    phonenumber: user?.phonenumber ?? '',
+    email: user?.email ?? '',
+    sex: user?.sex ?? '0',
+  };
+
+  const saveInfo = async () => {
+    if (form.nickName.trim() === '') return feedback.error('用户昵称不能为空');
+    try {
+      await users.updateProfile({
+        nickName: form.nickName.trim(),
+        phonenumber: form.phonenumber.trim(),
+        email: form.email.trim(),
+        sex: form.sex,
+      });
+      feedback.success('修改成功');
+      void profile.refetch();
+    } catch (e) {
+      feedback.error(errorMessage(e));
+    }
+  };
+  const savePwd = async () => {
+    const errors: Record<string, string> = {};
+    if (pwd.oldPassword === '') errors['oldPassword'] = '旧密码不能为空';
+    if (pwd.newPassword === '') errors['newPassword'] = '新密码不能为空';
+    else if (pwd.newPassword.length < 6 || pwd.newPassword.length > 20)
+      errors['newPassword'] = '长度在 6 到 20 个字符';
+    if (pwd.confirmPassword !== pwd.newPassword) errors['confirmPassword'] = '两次输入的密码不一致';
+    setPwdErrors(errors);
+    if (Object.keys(errors).length > 0) return;
+    try {
+      await users.updatePwd(pwd.oldPassword, pwd.newPassword);
+      feedback.success('修改成功');
+      setPwd({ oldPassword: '', newPassword: '', confirmPassword: '' });
+    } catch (e) {
+      feedback.error(errorMessage(e));
+    }
+  };
+  const uploadAvatar = async (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    if (!file) return;
+    if (!/\.(png|jpe?g)$/i.test(file.name))
+      return feedback.error('文件格式错误，请上传图片类型,如：JPG，PNG后缀的文件。');
+    const data = new FormData();
+    data.append('avatarfile', file);
+    try {
+      await users.uploadAvatar(data);
+      feedback.success('修改成功');
+      void profile.refetch();
+    } catch (err) {
+      feedback.error(errorMessage(err));
+    }
+  };
+
+  const rows: [string, string | undefined | null][] = [
+    ['用户名称', user?.userName],
+    ['手机号码', user?.phonenumber],
+    ['用户邮箱', user?.email],
+    ['所属部门', user?.dept?.deptName],
+    ['所属角色', profile.data?.roleGroup],
+    ['创建日期', user?.createTime?.slice(0, 10)],
+  ];
+  const set = (k: keyof typeof form) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    setInfo({ ...form, [k]: e.target.value });
+  return (
+    <div className="grid gap-4 lg:grid-cols-[20rem_1fr]">
+      <PageCard title="个人信息">
+        <div className="mb-4 flex flex-col items-center gap-2">
+          <button
+            type="button"
+            className="size-24 overflow-hidden rounded-full bg-brand-100 text-3xl text-brand-700"
+            onClick={() => user?.avatar && setPreview({ name: 'avatar.png', url: user.avatar })}
+            aria-label="查看头像"
+          >
+            {user?.avatar ? (
+              <img src={user.avatar} alt="头像" className="size-full object-cover" />
+            ) : (
+              (user?.nickName ?? '').slice(0, 1)
+            )}
+          </button>
+          <label className="cursor-pointer text-sm text-brand-600 hover:underline">
+            修改头像
+            <input
+              type="file"
+              accept=".png,.jpg,.jpeg"
+              className="sr-only"
+              onChange={(e) => void uploadAvatar(e)}
+            />
+          </label>
+        </div>
+        <dl className="divide-y divide-line text-sm">
+          {rows.map(([k, v]) => (
+            <div key={k} className="flex justify-between gap-3 py-2.5">
+              <dt className="text-ink-soft">{k}</dt>
+              <dd className="text-right text-ink">{v || '-'}</dd>
+            </div>
+          ))}
+        </dl>
+      </PageCard>
+      <PageCard title="基本资料">
+        <div role="tablist" className="mb-4 flex gap-4 border-b border-line">
+          {(
+            [
+              ['info', '基本资料'],
+              ['password', '修改密码'],
+            ] as const
+          ).map(([key, label]) => (
+            <button
+              key={key}
+              type="button"
+              role="tab"
+              aria-selected={tab === key}
+              onClick={() => setTab(key)}
+              className={`-mb-px border-b-2 px-1 pb-2 text-sm ${tab === key ? 'border-brand-500 text-brand-600' : 'border-transparent text-ink-soft'}`}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+        {tab === 'info' ? (
+          <form
+            className="max-w-lg space-y-3.5"
+            onSubmit={(e) => (e.preventDefault(), void saveInfo())}
+          >
+            <Field label="用户昵称" required>
+              <input
+                className="input"
+                aria-label="用户昵称"
+                value={form.nickName}
+                onChange={set('nickName')}
+                maxLength={30}
+              />
+            </Field>
+            <Field label="手机号码">
+              <input
+                className="input"
+                aria-label="手机号码"
+                value={form.phonenumber}
+                onChange={set('phonenumber')}
+                maxLength={11}
+              />
+            </Field>
+            <Field label="邮箱">
+              <input
+                className="input"
+                aria-label="邮箱"
+                value={form.email}
+                onChange={set('email')}
+                maxLength={50}
+              />
+            </Field>
+            <Field label="性别">
+              <select className="input" aria-label="性别" value={form.sex} onChange={set('sex')}>
+                <option value="0">男</option>
+                <option value="1">女</option>
+              </select>
+            </Field>
+            <div className="sm:pl-[7.25rem]">
+              <Button type="submit" variant="primary">
+                保存
+              </Button>
+            </div>
+          </form>
+        ) : (
+          <form
+            className="max-w-lg space-y-3.5"
+            onSubmit={(e) => (e.preventDefault(), void savePwd())}
+          >
+            {(
+              [
+                ['oldPassword', '旧密码'],
+                ['newPassword', '新密码'],
+                ['confirmPassword', '确认密码'],
+              ] as const
+            ).map(([k, label]) => (
+              <Field key={k} label={label} required error={pwdErrors[k]}>
+                <input
+                  className="input"
+                  type="password"
+                  aria-label={label}
+                  value={pwd[k]}
+                  onChange={(e) => setPwd({ ...pwd, [k]: e.target.value })}
+                  maxLength={20}
+                />
+              </Field>
+            ))}
+            <div className="sm:pl-[7.25rem]">
+              <Button type="submit" variant="primary">
+                保存
+              </Button>
+            </div>
+          </form>
+        )}
+      </PageCard>
+      <FilePreviewDialog file={preview} onClose={() => setPreview(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+import { isTabClosable, tabMenuOptions, type TabView } from '@dpms/core';
+import { useEffect, useState, type MouseEvent } from 'react';
+import { Link } from 'react-router';
+import { useShell } from './ShellContext';
+
+/** The strip of visited pages: fixed tabs, close icons, middle-click close and a context menu. */
+export function TagsView() {
+  const { tabs, closeTab, closeOthers, closeAll, refreshTab } = useShell();
+  const [menu, setMenu] = useState<{ x: number; y: number; path: string } | null>(null);
+  useEffect(() => {
+    if (!menu) return;
+    const close = () => setMenu(null);
+    window.addEventListener('click', close);
+    window.addEventListener('keydown', close);
+    return () => {
+      window.removeEventListener('click', close);
+      window.removeEventListener('keydown', close);
+    };
+  }, [menu]);
+
+  const onMouseUp = (event: MouseEvent, tab: TabView) => {
+    if (event.button === 1 && isTabClosable(tab)) {
+      event.preventDefault();
+      closeTab(tab.path);
+    }
+  };
+  const options = menu ? tabMenuOptions(tabs, menu.path) : undefined;
+  const item = 'block w-full px-4 py-1.5 text-left text-sm hover:bg-brand-50 hover:text-brand-600';
+  return (
+    <div
+      className="relative flex h-10 shrink-0 items-center gap-1.5 overflow-x-auto border-b border-line bg-surface px-3 shadow-card"
+      role="tablist"
+      aria-label="已打开的页面"
+    >
+      {tabs.visited.map((tab) => {
+        const active = tab.path === tabs.active;
+        return (
+          <Link
+            key={tab.path}
+            to={tab.fullPath}
+            role="tab"
+            aria-selected={active}
+            data-tab={tab.title}
+            data-affix={tab.affix || undefined}
+            onMouseDown={(e) => e.button === 1 && e.preventDefault()}
+            onMouseUp={(e) => onMouseUp(e, tab)}
+            onAuxClick={(e) => e.preventDefault()}
+            onContextMenu={(e) => {
+              e.preventDefault();
+              setMenu({ x: e.clientX, y: e.clientY, path: tab.path });
+            }}
+            className={`group inline-flex h-7 shrink-0 items-center gap-1 rounded-control border px-2.5 text-xs whitespace-nowrap transition-colors ${
+              active
+                ? 'border-brand-500 bg-brand-500 text-white'
+                : 'border-line bg-surface text-ink-soft hover:text-brand-600'
+            }`}
+          >
+            {active && <span className="size-1.5 rounded-full bg-white" aria-hidden />}
+            {tab.title}
+            {isTabClosable(tab) && (
+              <button
+                type="button"
+                aria-label={`关闭 ${tab.title}`}
+                onClick={(e) => {
+                  e.preventDefault();
+                  e.stopPropagation();
+                  closeTab(tab.path);
+                }}
+                className={`-mr-1 rounded-full p-0.5 ${active ? 'hover:bg-white/25' : 'hover:bg-line'}`}
+              >
+                <svg
+                  viewBox="0 0 24 24"
+                  className="size-3"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth={2.5}
+                >
+                  <path d="M6 6l12 12M18 6L6 18" />
+                </svg>
+              </button>
+            )}
+          </Link>
+        );
+      })}
+      {menu && options && (
+        <ul
+          role="menu"
+          data-testid="tab-menu"
+          className="fixed z-50 min-w-28 rounded-control border border-line bg-surface py-1 text-ink shadow-pop"
+          style={{ left: menu.x, top: menu.y }}
+        >
+          {options.refresh && (
+            <li>
+              <button
+                type="button"
+                role="menuitem"
+                className={item}
+                onClick={() => refreshTab(menu.path)}
+              >
+                刷新页面
+              </button>
+            </li>
+          )}
+          {options.closeCurrent && (
+            <li>
+              <button
+                type="button"
+                role="menuitem"
+                className={item}
+                onClick={() => closeTab(menu.path)}
+              >
+                关闭当前
+              </button>
+            </li>
+          )}
+          {options.closeOthers && (
+            <li>
+              <button
+                type="button"
+                role="menuitem"
+                className={item}
+                onClick={() => closeOthers(menu.path)}
+              >
+                关闭其他
+              </button>
+            </li>
+          )}
+          {options.closeAll && (
+            <li>
+              <button type="button" role="menuitem" className={item} onClick={() => closeAll()}>
+                关闭所有
+              </button>
+            </li>
+          )}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,176 @@
+import { useQuery } from '@tanstack/react-query';
+import type { SysDept } from '@dpms/http-client';
+import { useMemo, useState } from 'react';
+import { useService } from '../../app/di';
+import { TOKENS } from '../../app/tokens';
+import { DataTable, type Column } from '../../components/table/DataTable';
+import { Button } from '../../components/ui/Button';
+import { PageCard, SearchBar, SearchField, StatusTag } from '../../components/ui/Page';
+import { FormDialog } from '../../components/widgets/FormDialog';
+import { useCrud } from './useCrud';
+
+type Row = SysDept & { depth: number };
+
+/** Depth-first rows of the department list (parentId links), for an indented table. */
+export function deptRows(depts: SysDept[]): Row[] {
+  const ids = new Set(depts.map((d) => d.deptId));
+  const children = new Map<number, SysDept[]>();
+  for (const d of depts) {
+    const parent = ids.has(d.parentId) ? d.parentId : -1;
+    children.set(parent, [...(children.get(parent) ?? []), d]);
+  }
+  const out: Row[] = [];
+  const walk = (parent: number, depth: number) => {
+    for (const d of (children.get(parent) ?? []).sort(
+      (a, b) => (a.orderNum ?? 0) - (b.orderNum ?? 0),
+    )) {
+      out.push({ ...d, depth });
+      walk(d.deptId, depth + 1);
+    }
+  };
+  walk(-1, 0);
+  return out;
+}
+
+/** 部门管理. */
+export function DeptsPage() {
+  const gateway = useService(TOKENS.DeptGateway);
+  const [draft, setDraft] = useState({ deptName: '', status: '' });
+  const [filter, setFilter] = useState(draft);
+  const query = useQuery({ queryKey: ['depts', filter], queryFn: () => gateway.list(filter) });
+  const crud = useCrud(() => void query.refetch());
+  const rows = useMemo(() => deptRows(query.data ?? []), [query.data]);
+  const parentOptions = rows.map((d) => ({
+    value: String(d.deptId),
+    label: `${'　'.repeat(d.depth)}${d.deptName}`,
+  }));
+  const columns: Column<Row>[] = [
+    {
+      key: 'deptName',
+      title: '部门名称',
+      render: (d) => <span style={{ paddingLeft: d.depth * 20 }}>{d.deptName}</span>,
+    },
+    { key: 'orderNum', title: '排序', align: 'right', width: 80 },
+    { key: 'leader', title: '负责人' },
+    { key: 'status', title: '状态', render: (d) => <StatusTag status={d.status} /> },
+    {
+      key: 'actions',
+      title: '操作',
+      render: (d) => (
+        <div className="flex gap-1">
+          <Button
+            size="sm"
+            variant="text"
+            onClick={() =>
+              crud.openEdit('修改部门', d.deptId, {
+                parentId: String(d.parentId),
+                deptName: d.deptName,
+                orderNum: String(d.orderNum ?? 0),
+                leader: d.leader ?? '',
+                phone: d.phone ?? '',
+                status: d.status ?? '0',
+              })
+            }
+          >
+            修改
+          </Button>
+          <Button
+            size="sm"
+            variant="text"
+            onClick={() =>
+              crud.openAdd('添加部门', { parentId: String(d.deptId), orderNum: '0', status: '0' })
+            }
+          >
+            新增
+          </Button>
+          <Button
+            size="sm"
+            variant="text"
+            className="text-danger-600!"
+            onClick={() =>
+              void crud.remove(`名称为"${d.deptName}"的数据项`, () => gateway.remove(d.deptId))
+            }
+          >
+            删除
+          </Button>
+        </div>
+      ),
+    },
+  ];
+  return (
+    <PageCard
+      title="部门管理"
+      actions={
+        <Button
+          variant="primary"
+          onClick={() => crud.openAdd('添加部门', { orderNum: '0', status: '0' })}
+        >
+          新增
+        </Button>
+      }
+    >
+      <SearchBar
+        onSearch={() => setFilter(draft)}
+        onReset={() => (
+          setDraft({ deptName: '', status: '' }),
+          setFilter({ deptName: '', status: '' })
+        )}
+      >
+        <SearchField label="部门名称">
+          <input
+            className="input"
+            value={draft.deptName}
+            onChange={(e) => setDraft({ ...draft, deptName: e.target.value })}
+            placeholder="请输入部门名称"
+          />
+        </SearchField>
+        <SearchField label="状态">
+          <select
+            className="input"
+            value={draft.status}
+            onChange={(e) => setDraft({ ...draft, status: e.target.value })}
+          >
+            <option value="">全部</option>
+            <option value="0">正常</option>
+            <option value="1">停用</option>
+          </select>
+        </SearchField>
+      </SearchBar>
+      <DataTable columns={columns} rows={rows} rowKey="deptId" loading={query.isFetching} />
+      {crud.editing && (
+        <FormDialog
+          open
+          title={crud.editing.title}
+          initial={crud.editing.initial}
+          onClose={crud.close}
+          fields={[
+            { key: 'parentId', label: '上级部门', type: 'select', options: parentOptions },
+            { key: 'deptName', label: '部门名称', required: true, maxLength: 30 },
+            { key: 'orderNum', label: '显示排序', type: 'number', required: true },
+            { key: 'leader', label: '负责人', maxLength: 20 },
+            { key: 'phone', label: '联系电话', maxLength: 11 },
+            {
+              key: 'status',
+              label: '部门状态',
+              type: 'radio',
+              options: [
+                { value: '0', label: '正常' },
+                { value: '1', label: '停用' },
+              ],
+            },
+          ]}
+          onSubmit={async (v) => {
+            const body = {
+              ...v,
+              parentId: v['parentId'] ? Number(v['parentId']) : 0,
+              orderNum: Number(v['orderNum'] ?? 0),
+            };
+            if (crud.editing?.id === undefined) await gateway.add(body);
+            else await gateway.update({ ...body, deptId: crud.editing.id });
+            crud.saved();
+          }}
+        />
+      )}
+    </PageCard>
+  );
+}

@@ -1,0 +1,28 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+type View = LazyExoticComponent<ComponentType>;
+const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, key: K): View =>
+  lazy(() => load().then((m) => ({ default: m[key] })));
+
+/**
+ * The web's pages by the component key the router tree names (RuoYi style, e.g.
+ * `system/user/index`). Keys the web has no page for yet show the placeholder.
+ */
+export const VIEWS: Record<string, View> = {
+  welcome: named(() => import('./pages/WelcomePage'), 'WelcomePage'),
+  'system/user/profile': named(() => import('./profile/ProfilePage'), 'ProfilePage'),
+  'system/dict/data': named(() => import('./system/DictDataPage'), 'DictDataPage'),
+  'monitor/job/log': named(() => import('./pages/JobLogPage'), 'JobLogPage'),
+  'system/user/index': named(() => import('./system/UsersPage'), 'UsersPage'),
+  'system/dept/index': named(() => import('./system/DeptsPage'), 'DeptsPage'),
+  'system/major/index': named(() => import('./system/MajorsPage'), 'MajorsPage'),
+  'system/dict/index': named(() => import('./system/DictTypesPage'), 'DictTypesPage'),
+  'system/config/index': named(() => import('./system/ConfigsPage'), 'ConfigsPage'),
+  'project/main': named(() => import('./project/ProjectMainPage'), 'ProjectMainPage'),
+  'project/main/index': named(() => import('./project/ProjectMainPage'), 'ProjectMainPage'),
+  'project/unSignList': named(() => import('./project/ContractListPage'), 'UnSignListPage'),
+  'project/approveList': named(() => import('./project/ContractListPage'), 'ApproveListPage'),
+  'project/contractList': named(() => import('./project/ContractListPage'), 'ContractListPage'),
+};
+
+export const PlaceholderView = named(() => import('./pages/PlaceholderPage'), 'PlaceholderPage');
