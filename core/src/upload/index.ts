@@ -9,3 +9,5 @@ export * from './upload-record.js';
 export * from './upload-dialog-rules.js';
 export * from './upload-failure.js';
 export * from './result-file-form.js';
+export * from './file-store.port.js';
+export * from './upload-completion.js';
