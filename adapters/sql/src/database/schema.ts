@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { ApprovalTables } from './approval-schema.js';
 
 /** A column the database fills by default on insert. */
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
@@ -202,7 +203,7 @@ export interface DpmsSeedTable {
 }
 
 /** Every table, by name. Later issues extend this interface with their own tables. */
-export interface Database {
+export interface Database extends ApprovalTables {
   sys_dept: SysDeptTable;
   sys_user: SysUserTable;
   sys_role: SysRoleTable;

@@ -23,6 +23,7 @@ import type { Database } from '../database/schema.js';
 import {
   containsPattern,
   deptAndBelowIds,
+  prefixPattern,
   deptInScope,
   inTransaction,
   isUniqueViolation,
@@ -95,8 +96,9 @@ export class SqlUserRepository implements UserRepository {
     const conds = [scopeCondition(eb as never, scope, eb.ref('u.dept_id'), eb.ref('u.user_id'))];
     if (filter.userName) conds.push(eb('u.user_name', 'ilike', containsPattern(filter.userName)));
     if (filter.nickName) conds.push(eb('u.nick_name', 'ilike', containsPattern(filter.nickName)));
+    // Phone numbers match by prefix, which an index serves; names match anywhere.
     if (filter.phonenumber)
-      conds.push(eb('u.phonenumber', 'like', containsPattern(filter.phonenumber)));
+      conds.push(eb('u.phonenumber', 'like', prefixPattern(filter.phonenumber)));
     if (filter.status) conds.push(eb('u.status', '=', filter.status));
     if (filter.deptId !== undefined) {
       conds.push(eb('u.dept_id', 'in', deptAndBelowIds(eb as never, filter.deptId)));
@@ -130,23 +132,27 @@ export class SqlUserRepository implements UserRepository {
     return eb.and(conds);
   }
 
+  /** The page and count queries of `list`, exposed so tests can EXPLAIN exactly what runs. */
+  listQueries(query: ListQuery<UserFilter, UserSortColumn>, scope: DataScope) {
+    const where = (eb: UserEb) => this.filters(eb, query.filter, scope);
+    const count = this.base()
+      .where(where)
+      .select((eb) => eb.fn.countAll<number>().as('n'));
+    let page = this.withColumns(this.base().where(where));
+    if (query.sort) page = page.orderBy(SORT_COLUMNS[query.sort.column], query.sort.direction);
+    page = page.orderBy('u.user_id', query.sort?.direction ?? 'asc');
+    const { limit, offset } = pageBounds(query.page);
+    if (limit !== undefined) page = page.limit(limit).offset(offset ?? 0);
+    return { page, count };
+  }
+
   async list(
     query: ListQuery<UserFilter, UserSortColumn>,
     scope: DataScope,
   ): Promise<ListPage<SysUser>> {
-    const where = (eb: UserEb) => this.filters(eb, query.filter, scope);
-    const countRow = await this.base()
-      .where(where)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirst();
-    let q = this.withColumns(this.base().where(where));
-    if (query.sort) {
-      q = q.orderBy(SORT_COLUMNS[query.sort.column], query.sort.direction);
-    }
-    q = q.orderBy('u.user_id', query.sort?.direction ?? 'asc');
-    const { limit, offset } = pageBounds(query.page);
-    if (limit !== undefined) q = q.limit(limit).offset(offset ?? 0);
-    const rows = await q.execute();
+    const { page, count } = this.listQueries(query, scope);
+    const countRow = await count.executeTakeFirst();
+    const rows = await page.execute();
     return { total: toCount(countRow?.n), rows: rows.map(toUser) };
   }
 

@@ -18,7 +18,7 @@ export {
   createTemplateDatabase,
   type PostgresServer,
 } from './postgres-server.js';
-export { explainPlan, assertNoSeqScan, type PlanNode } from './explain.js';
+export { explainPlan, assertNoSeqScan, seqScannedRelations, type PlanNode } from './explain.js';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 
