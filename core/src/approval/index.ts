@@ -12,3 +12,6 @@ export * from './seal-rule.js';
 export * from './approval-detail.js';
 export * from './signing.js';
 export * from './sign-flow.js';
+export * from './approval.repository.port.js';
+export * from './approval-engine.use-case.js';
+export * from './linked-record-registry.js';

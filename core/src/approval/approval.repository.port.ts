@@ -1,0 +1,264 @@
+import type { IdempotencyRepository } from '../platform/auth-session.repository.port.js';
+import type { DataScope } from '../platform/data-scope.js';
+import type { ListPage, ListQuery } from '../platform/list-query.js';
+import type { DomainError, Result } from '../shared/result.js';
+import type { SignedApprovalLogEntry } from './approval-detail.js';
+import type { ApprovalState, ApprovalUserId, SignMode } from './approval-state-machine.js';
+import type { ApprovalStatus } from './approval-status.js';
+import type { ApprovalTypeCode, TemplateKind } from './approval-type-catalogue.js';
+import type { NodeCondition } from './node-condition.js';
+import type { TemplateContent, TemplateFile, TemplateSection } from './template.js';
+
+/**
+ * The ports of the approval engine (DESIGN §5b). One set is bound to one transaction by the
+ * UnitOfWork; the engine never sees SQL. Approval ids are strings.
+ */
+
+export type ApprovalId = string;
+
+/** Who acts at a configured node (stored form of core's NodeApprover). */
+export type FlowActorKind = 'role' | 'users' | 'drafterDeptHead' | 'formPerson';
+
+export interface ApprovalFlow {
+  readonly flowId: number;
+  readonly typeCode: ApprovalTypeCode;
+  readonly flowName: string;
+  /** '0' in use, '1' disabled (a disabled flow refuses submission). */
+  readonly status: '0' | '1';
+  readonly remark: string;
+  readonly nodeCount: number;
+  readonly createTime: Date;
+  readonly updateTime: Date | null;
+}
+
+export interface NewApprovalFlow {
+  readonly typeCode: ApprovalTypeCode;
+  readonly flowName: string;
+  readonly status?: '0' | '1';
+  readonly remark?: string;
+}
+
+export type ApprovalFlowPatch = Partial<Omit<NewApprovalFlow, 'typeCode'>>;
+
+export interface ApprovalFlowNode {
+  readonly nodeId: number;
+  readonly flowId: number;
+  readonly nodeName: string;
+  readonly orderNum: number;
+  readonly actorKind: FlowActorKind;
+  /** role: the role key (stable across installs). */
+  readonly roleKey: string | null;
+  /** users: the fixed users. */
+  readonly userIds: readonly ApprovalUserId[];
+  /** formPerson: the content field naming the person (designUserId, projectManagerId ...). */
+  readonly formField: string | null;
+  readonly mode: SignMode;
+  /** Null: always present. Otherwise present only while it holds ('add') or skipped while it holds ('skip'). */
+  readonly condition: NodeCondition | null;
+  readonly conditionEffect: 'add' | 'skip';
+}
+
+export type NewApprovalFlowNode = Omit<ApprovalFlowNode, 'nodeId' | 'orderNum'>;
+export type ApprovalFlowNodePatch = Partial<Omit<NewApprovalFlowNode, 'flowId'>>;
+
+export interface ApprovalFlowFilter {
+  readonly typeCode?: string;
+  readonly flowName?: string;
+}
+
+export interface ApprovalFlowRepository {
+  listFlows(
+    query: ListQuery<ApprovalFlowFilter, 'typeCode' | 'createTime'>,
+  ): Promise<ListPage<ApprovalFlow>>;
+  findFlow(flowId: number): Promise<ApprovalFlow | null>;
+  findFlowByType(typeCode: ApprovalTypeCode): Promise<ApprovalFlow | null>;
+  /** `PLATFORM.DUPLICATE` when the type already has a flow. */
+  createFlow(flow: NewApprovalFlow, by: string): Promise<Result<ApprovalFlow, DomainError>>;
+  updateFlow(flowId: number, patch: ApprovalFlowPatch, by: string): Promise<ApprovalFlow | null>;
+  /** Deletes the flow and its nodes; running approvals keep the nodes they were resolved with. */
+  deleteFlow(flowId: number): Promise<boolean>;
+  /** Ordered by orderNum. */
+  listNodes(flowId: number): Promise<readonly ApprovalFlowNode[]>;
+  findNode(nodeId: number): Promise<ApprovalFlowNode | null>;
+  /** Appends the node at the end of its flow. */
+  addNode(node: NewApprovalFlowNode): Promise<ApprovalFlowNode>;
+  updateNode(nodeId: number, patch: ApprovalFlowNodePatch): Promise<ApprovalFlowNode | null>;
+  deleteNode(nodeId: number): Promise<boolean>;
+  /** Swaps the node with its neighbour; false when there is none that way. */
+  moveNode(nodeId: number, direction: 'up' | 'down'): Promise<boolean>;
+}
+
+/** One approval as stored. */
+export interface ApprovalRecord {
+  readonly approvalId: ApprovalId;
+  readonly typeCode: ApprovalTypeCode;
+  readonly kind: TemplateKind;
+  readonly recordKind: string | null;
+  readonly recordId: string | null;
+  readonly title: string;
+  readonly content: TemplateContent;
+  /** The sections the content was validated against, for kinds without a field set of their own. */
+  readonly template: readonly TemplateSection[] | null;
+  readonly files: readonly TemplateFile[];
+  readonly state: ApprovalState;
+  readonly deptId: number | null;
+  readonly createTime: Date;
+  readonly updateTime: Date;
+  readonly submitTime: Date | null;
+  readonly finishTime: Date | null;
+}
+
+export interface NewApprovalRecord {
+  readonly typeCode: ApprovalTypeCode;
+  readonly kind: TemplateKind;
+  readonly recordKind: string | null;
+  readonly recordId: string | null;
+  readonly title: string;
+  readonly content: TemplateContent;
+  readonly template: readonly TemplateSection[] | null;
+  readonly files: readonly TemplateFile[];
+  readonly state: ApprovalState;
+  readonly deptId: number | null;
+}
+
+export interface ApprovalChanges {
+  readonly state: ApprovalState;
+  readonly title?: string;
+  readonly content?: TemplateContent;
+  readonly files?: readonly TemplateFile[];
+  readonly submitted?: boolean;
+  readonly finished?: boolean;
+}
+
+/** A log row as stored: the engine's entry, the signature as it was, the time. */
+export interface StoredApprovalLogEntry extends SignedApprovalLogEntry {
+  readonly approvalId: ApprovalId;
+  readonly signFileId: string | null;
+  readonly createdAt: Date;
+}
+
+export interface ApprovalListRow {
+  readonly approvalId: ApprovalId;
+  readonly typeCode: string;
+  readonly kind: string;
+  readonly title: string;
+  readonly status: ApprovalStatus;
+  readonly version: number;
+  readonly drafterId: ApprovalUserId;
+  readonly drafterName: string;
+  readonly deptId: number | null;
+  readonly deptName: string | null;
+  readonly currentNodeName: string | null;
+  readonly recordKind: string | null;
+  readonly recordId: string | null;
+  readonly createTime: Date;
+  readonly updateTime: Date;
+  readonly submitTime: Date | null;
+  readonly finishTime: Date | null;
+}
+
+export interface ApprovalListFilter {
+  readonly typeCode?: string;
+  readonly status?: ApprovalStatus;
+  readonly title?: string;
+}
+
+export const APPROVAL_SORT_COLUMNS = ['updateTime', 'createTime', 'approvalId'] as const;
+export type ApprovalSortColumn = (typeof APPROVAL_SORT_COLUMNS)[number];
+export type ApprovalListQuery = ListQuery<ApprovalListFilter, ApprovalSortColumn>;
+
+export interface ApprovalRepository {
+  insert(approval: NewApprovalRecord, now: Date): Promise<ApprovalRecord>;
+  /** A live (not deleted) approval. */
+  findById(approvalId: ApprovalId): Promise<ApprovalRecord | null>;
+  /** The same, locking the row until the transaction ends (SELECT … FOR UPDATE). */
+  lockById(approvalId: ApprovalId): Promise<ApprovalRecord | null>;
+  /** Writes the changes when the stored version is still `expectedVersion`; false otherwise. */
+  save(
+    approvalId: ApprovalId,
+    expectedVersion: number,
+    changes: ApprovalChanges,
+    now: Date,
+  ): Promise<boolean>;
+  /** Replaces the users the approval waits for. */
+  setPending(approvalId: ApprovalId, userIds: readonly ApprovalUserId[]): Promise<void>;
+  addReader(approvalId: ApprovalId, userId: ApprovalUserId): Promise<void>;
+  appendLog(entry: StoredApprovalLogEntry): Promise<void>;
+  /** Oldest first. */
+  listLog(approvalId: ApprovalId): Promise<readonly StoredApprovalLogEntry[]>;
+  softDelete(approvalId: ApprovalId): Promise<void>;
+  /** Approvals waiting for the user's signature now. */
+  listWaiting(userId: ApprovalUserId, query: ApprovalListQuery): Promise<ListPage<ApprovalListRow>>;
+  countWaiting(userId: ApprovalUserId): Promise<number>;
+  listByDrafter(
+    userId: ApprovalUserId,
+    query: ApprovalListQuery,
+  ): Promise<ListPage<ApprovalListRow>>;
+  /**
+   * Every approval in the scope (by the drafter's department, or the drafter for `own`), plus those
+   * the viewer drafted, acts on or reads; others' drafts are never listed.
+   */
+  listAll(
+    scope: DataScope,
+    viewerId: ApprovalUserId,
+    query: ApprovalListQuery,
+  ): Promise<ListPage<ApprovalListRow>>;
+  isReader(approvalId: ApprovalId, userId: ApprovalUserId): Promise<boolean>;
+  /** True when the drafter's department is in the scope. */
+  inScope(approvalId: ApprovalId, scope: DataScope): Promise<boolean>;
+}
+
+/** A stored signature image. */
+export interface SignatureImage {
+  readonly fileId: string;
+  readonly url: string;
+}
+
+/** Who is who at the moment of an action: read inside the action's transaction. */
+export interface ApprovalDirectory {
+  /** Active users holding the role. */
+  usersWithRole(roleKey: string): Promise<readonly ApprovalUserId[]>;
+  /** The leader of the user's department, else of the nearest department above that has one. */
+  deptHeadOf(userId: ApprovalUserId): Promise<ApprovalUserId | null>;
+  /** The subset of `userIds` that are active users. */
+  activeUsers(userIds: readonly ApprovalUserId[]): Promise<readonly ApprovalUserId[]>;
+  deptOf(userId: ApprovalUserId): Promise<number | null>;
+  /** The user's current signature image. */
+  signatureOf(userId: ApprovalUserId): Promise<SignatureImage | null>;
+}
+
+export interface SignatureImageRepository {
+  /** Stores a new image and makes it the user's current signature. */
+  save(userId: ApprovalUserId, contentType: string, data: Uint8Array): Promise<SignatureImage>;
+  current(userId: ApprovalUserId): Promise<SignatureImage | null>;
+  read(fileId: string): Promise<{ readonly contentType: string; readonly data: Uint8Array } | null>;
+}
+
+/** What a domain's handler learns when an approval of its record ends. */
+export interface ApprovalEndedEvent {
+  readonly approvalId: ApprovalId;
+  readonly typeCode: ApprovalTypeCode;
+  readonly recordKind: string;
+  readonly recordId: string;
+  readonly status: ApprovalStatus;
+  readonly content: TemplateContent;
+  readonly at: Date;
+}
+
+/**
+ * The hook each later domain (contracts, tasks, funds ...) implements: it moves the linked record
+ * when its approval is approved, inside the action's transaction. A refusal rolls the action back.
+ */
+export interface LinkedRecordPort {
+  /** True when a handler is registered for the kind. */
+  handles(recordKind: string): boolean;
+  approvalEnded(event: ApprovalEndedEvent): Promise<Result<void, DomainError>>;
+}
+
+export interface ApprovalRepositories {
+  readonly approvals: ApprovalRepository;
+  readonly flows: ApprovalFlowRepository;
+  readonly directory: ApprovalDirectory;
+  readonly idempotency: IdempotencyRepository;
+  readonly linkedRecords: LinkedRecordPort;
+}
