@@ -51,3 +51,13 @@ export {
   isUniqueViolation,
   scopeCondition,
 } from './repositories/sql-helpers.js';
+export {
+  createApprovalRepositories,
+  createLinkedRecordRegistry,
+  signatureUrlOf,
+  SqlApprovalDirectory,
+  SqlApprovalFlowRepository,
+  SqlApprovalRepository,
+  SqlSignatureImageRepository,
+} from './repositories/sql-approval.repository.js';
+export { seedApprovalFlows, seedFlowNodes } from './seed/approval-flows.js';

@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m0001 from './0001_platform.js';
+import * as m0010 from './0010_approval.js';
 
 /**
  * Every migration, in order. Static imports, so the built server carries them and no directory
@@ -7,6 +8,7 @@ import * as m0001 from './0001_platform.js';
  */
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_platform': m0001,
+  '0010_approval': m0010,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {

@@ -13,6 +13,7 @@ import {
   ROLES,
   ROOT_DEPT_ID,
 } from './demo-institute.js';
+import { seedApprovalFlows } from './approval-flows.js';
 import { buildMenus, grantedMenuIds, ROLE_GRANTS } from './menus.js';
 
 export type SeedMode = 'demo' | 'production';
@@ -73,6 +74,15 @@ export async function seedDatabase(
       .executeTakeFirst();
     const seeded = claimed !== undefined;
     if (seeded) await seedPlatform(trx, mode, demoHash);
+    // The approval flows (issue 5): claimed once by name, so a flow an administrator deleted stays
+    // deleted, and a database seeded before the flows existed gets them at its next start.
+    const flowsClaimed = await trx
+      .insertInto('dpms_seed')
+      .values({ name: 'approval-flows' })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .returning('name')
+      .executeTakeFirst();
+    if (flowsClaimed !== undefined) await seedApprovalFlows(trx);
     let adminCreated = false;
     if (adminHash !== undefined) adminCreated = await ensureAdmin(trx, adminHash);
     return { seeded, adminCreated: adminCreated || (seeded && mode === 'demo') };

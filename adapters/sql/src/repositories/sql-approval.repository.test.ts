@@ -1,0 +1,115 @@
+import { APPROVAL_TYPE_CODES, ALL_DATA, newApprovalState } from '@dpms/core';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../database/open-database.js';
+import { openTestDatabase, testDatabaseKinds } from '../testing/index.js';
+import {
+  SqlApprovalDirectory,
+  SqlApprovalFlowRepository,
+  SqlApprovalRepository,
+  SqlSignatureImageRepository,
+} from './sql-approval.repository.js';
+
+describe.each(testDatabaseKinds())('approval repositories on %s', (kind) => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await openTestDatabase(kind);
+  });
+  afterAll(() => handle.close());
+
+  it('seeds a flow for every type code, with the 25_1 and amount rules as conditions', async () => {
+    const flows = new SqlApprovalFlowRepository(handle.db);
+    const all = await flows.listFlows({ filter: {} });
+    expect(all.total).toBe(APPROVAL_TYPE_CODES.length);
+    const seal = await flows.findFlowByType('25_1');
+    const nodes = await flows.listNodes(seal?.flowId ?? 0);
+    expect(nodes.at(-1)).toMatchObject({
+      nodeName: '总经理',
+      roleKey: 'zjl',
+      condition: { kind: 'contains', refname: 'sealType', value: '1' },
+    });
+    const contract = await flows.listNodes((await flows.findFlowByType('24_1'))?.flowId ?? 0);
+    expect(contract.map((n) => n.nodeName)).toEqual(['部门负责人', '经营部', '财务部', '总经理']);
+    expect(contract[3]?.condition).toEqual({
+      kind: 'amount',
+      refname: 'totalAmount',
+      op: 'gte',
+      threshold: '100',
+    });
+  });
+
+  it('resolves actors: role members, department heads up the tree, active users', async () => {
+    const dir = new SqlApprovalDirectory(handle.db);
+    expect(await dir.usersWithRole('zjl')).toEqual(['11']);
+    expect(await dir.usersWithRole('xmjl')).toEqual(['3', '5', '13', '14']);
+    expect(await dir.deptHeadOf('4')).toBe('5');
+    expect(await dir.deptHeadOf('15')).toBe('16');
+    // 建筑二所 (111) has no leader; neither has 设计院 (108): the institute root has none either.
+    expect(await dir.deptHeadOf('13')).toBeNull();
+    expect(await dir.activeUsers(['3', '999', 'x'])).toEqual(['3']);
+  });
+
+  it('keeps the action log append-only', async () => {
+    const approvals = new SqlApprovalRepository(handle.db);
+    const now = new Date();
+    const a = await approvals.insert(
+      {
+        typeCode: '22_1',
+        kind: 'Common',
+        recordKind: null,
+        recordId: null,
+        title: 't',
+        content: {},
+        template: null,
+        files: [],
+        state: newApprovalState('15'),
+        deptId: 112,
+      },
+      now,
+    );
+    await approvals.appendLog({
+      approvalId: a.approvalId,
+      action: 'submit',
+      actor: '15',
+      round: 1,
+      version: 1,
+      fromStatus: -1,
+      toStatus: 0,
+      signUrl: null,
+      signFileId: null,
+      createdAt: now,
+    });
+    await expect(
+      sql`update approval_action_log set opinion = 'x'`.execute(handle.db),
+    ).rejects.toThrow(/append-only/);
+    await expect(sql`delete from approval_action_log`.execute(handle.db)).rejects.toThrow(
+      /append-only/,
+    );
+    // One version, one row: the same action can never be logged twice.
+    await expect(
+      approvals.appendLog({
+        approvalId: a.approvalId,
+        action: 'submit',
+        actor: '15',
+        round: 1,
+        version: 1,
+        fromStatus: -1,
+        toStatus: 0,
+        signUrl: null,
+        signFileId: null,
+        createdAt: now,
+      }),
+    ).rejects.toThrow();
+    expect(await approvals.listLog(a.approvalId)).toHaveLength(1);
+    expect(await approvals.inScope(a.approvalId, ALL_DATA)).toBe(true);
+    expect(await approvals.inScope(a.approvalId, { kind: 'dept', deptIds: [110] })).toBe(false);
+  });
+
+  it('stores signature images and makes the newest current', async () => {
+    const sigs = new SqlSignatureImageRepository(handle.db);
+    const first = await sigs.save('4', 'image/png', new Uint8Array([1, 2, 3]));
+    const second = await sigs.save('4', 'image/png', new Uint8Array([4, 5]));
+    expect(await sigs.current('4')).toEqual(second);
+    expect(Array.from((await sigs.read(first.fileId))?.data ?? [])).toEqual([1, 2, 3]);
+  });
+});
