@@ -1,0 +1,169 @@
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { verify } from '@node-rs/argon2';
+import { inject, afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPGlite, openServer, type DatabaseHandle } from '../database/open-database.js';
+import { prepareDatabase } from '../database/prepare-database.js';
+import {
+  openTestDatabase,
+  testDatabaseKinds,
+  clonePGliteTemplate,
+  ensurePGliteTemplate,
+} from '../testing/index.js';
+import { adminQuery } from '../testing/postgres-server.js';
+import { createPlatformRepositories } from '../repositories/platform-repositories.js';
+import { DEMO_USERS, ROLES } from './demo-institute.js';
+import { buildMenus, grantedMenuIds, grantMatches } from './menus.js';
+import { seedDatabase } from './seed.js';
+
+describe('menu grants', () => {
+  it('matches permission patterns part by part', () => {
+    expect(grantMatches('project:*:list', 'project:contract:list')).toBe(true);
+    expect(grantMatches('project:contract:*', 'project:contract:export')).toBe(true);
+    expect(grantMatches('project:contract:*', 'project:declare:list')).toBe(false);
+    expect(grantMatches('project:*', 'project:contract:list')).toBe(false);
+  });
+  it('grants the parents of every granted button', () => {
+    const menus = buildMenus();
+    const ids = new Set(grantedMenuIds(menus, ['system:user:resetPwd']));
+    const button = menus.find((m) => m.perms === 'system:user:resetPwd');
+    const page = menus.find((m) => m.menuId === button?.parentId);
+    expect(
+      ids.has(button?.menuId ?? -1) && ids.has(page?.menuId ?? -1) && ids.has(page?.parentId ?? -1),
+    ).toBe(true);
+    expect(new Set(menus.map((m) => m.menuId)).size).toBe(menus.length);
+  });
+});
+
+describe.each(testDatabaseKinds())('the demo seed on %s', (kind) => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await openTestDatabase(kind);
+  });
+  afterAll(() => handle.close());
+
+  it('runs once: a second start changes nothing', async () => {
+    expect(await prepareDatabase(handle)).toEqual({ seeded: false, adminCreated: false });
+    const n = await handle.db
+      .selectFrom('sys_user')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
+    expect(Number(n?.n)).toBe(DEMO_USERS.length);
+  });
+
+  it('gives every role a demo user, stores argon2id hashes of admin123 and keeps demo captcha off', async () => {
+    const repos = createPlatformRepositories(handle.db);
+    for (const role of ROLES) {
+      const holders = await repos.users.listByRoleId(role.roleId, { kind: 'all' });
+      expect(holders.length, role.roleKey).toBeGreaterThan(0);
+    }
+    const cred = await repos.users.findCredentials('admin');
+    expect(cred?.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(await verify(cred?.passwordHash ?? '', 'admin123')).toBe(true);
+    expect(await repos.configs.valueOf('sys.account.captchaEnabled')).toBe('false');
+    // Ids continue above the seeded ones.
+    const dept = await repos.depts.create({ parentId: 100, deptName: '新部门' }, { kind: 'all' });
+    expect(dept.ok && dept.value.deptId > 1000).toBe(true);
+  });
+});
+
+/** An empty database of the fastest kind this run has. */
+async function openEmptyDatabase(): Promise<DatabaseHandle> {
+  let adminUrl = '';
+  try {
+    adminUrl = inject('dpmsPostgresAdminUrl');
+  } catch {
+    adminUrl = '';
+  }
+  if (adminUrl) {
+    const name = `dpms_empty_${randomBytes(6).toString('hex')}`;
+    const admin = openServer(adminUrl, 1);
+    await adminQuery(admin.db, `create database ${name}`);
+    await admin.close();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const handle = openServer(url.toString(), 2);
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        const drop = openServer(adminUrl, 1);
+        await adminQuery(drop.db, `drop database ${name} with (force)`);
+        await drop.close();
+      },
+    };
+  }
+  // No server: a fresh PGlite directory (slow to create, ~9 s).
+  const dir = clonePGliteTemplate(await ensurePGliteTemplate());
+  rmSync(dir, { recursive: true, force: true });
+  const handle = await openPGlite(dir);
+  return {
+    ...handle,
+    close: async () => (
+      await handle.close(),
+      rmSync(dirname(dir), { recursive: true, force: true })
+    ),
+  };
+}
+
+describe('the production seed', () => {
+  it('seeds no demo user, turns the captcha on, and creates admin only from ADMIN_PASSWORD', async () => {
+    const handle = await openEmptyDatabase();
+    try {
+      const fastHash = (p: string) => Promise.resolve(`plain:${p}`);
+      expect(await prepareDatabase(handle, { mode: 'production', hashPassword: fastHash })).toEqual(
+        {
+          seeded: true,
+          adminCreated: false,
+        },
+      );
+      const repos = createPlatformRepositories(handle.db);
+      expect((await repos.users.list({ filter: {} }, { kind: 'all' })).total).toBe(0);
+      expect(await repos.configs.valueOf('sys.account.captchaEnabled')).toBe('true');
+      expect((await repos.depts.list({}, { kind: 'all' })).map((d) => d.deptId)).toEqual([100]);
+      expect((await repos.roles.list({ filter: {} })).total).toBe(ROLES.length);
+      await expect(
+        seedDatabase(handle.db, {
+          mode: 'production',
+          adminPassword: 'short',
+          hashPassword: fastHash,
+        }),
+      ).rejects.toThrow(/at least 8/);
+      expect(
+        await seedDatabase(handle.db, {
+          mode: 'production',
+          adminPassword: 'a-long-secret',
+          hashPassword: fastHash,
+        }),
+      ).toEqual({
+        seeded: false,
+        adminCreated: true,
+      });
+      expect((await repos.users.findCredentials('admin'))?.passwordHash).toBe(
+        'plain:a-long-secret',
+      );
+      expect(await repos.users.findByUserName('admin')).toMatchObject({
+        roleIds: [1],
+        defaultRoleId: 1,
+        deptId: 100,
+      });
+      // A second start with the variable still set leaves the existing admin alone.
+      expect(
+        await seedDatabase(handle.db, {
+          mode: 'production',
+          adminPassword: 'another-secret',
+          hashPassword: fastHash,
+        }),
+      ).toEqual({
+        seeded: false,
+        adminCreated: false,
+      });
+      expect((await repos.users.findCredentials('admin'))?.passwordHash).toBe(
+        'plain:a-long-secret',
+      );
+    } finally {
+      await handle.close();
+    }
+  }, 120_000);
+});
