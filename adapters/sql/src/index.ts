@@ -61,3 +61,5 @@ export {
   SqlSignatureImageRepository,
 } from './repositories/sql-approval.repository.js';
 export { seedApprovalFlows, seedFlowNodes } from './seed/approval-flows.js';
+export { SqlFileRecordRepository } from './repositories/sql-file.repository.js';
+export type { FileTables } from './database/files-schema.js';

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { ApprovalTables } from './approval-schema.js';
+import type { FileTables } from './files-schema.js';
 
 /** A column the database fills by default on insert. */
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
@@ -203,7 +204,7 @@ export interface DpmsSeedTable {
 }
 
 /** Every table, by name. Later issues extend this interface with their own tables. */
-export interface Database extends ApprovalTables {
+export interface Database extends ApprovalTables, FileTables {
   sys_dept: SysDeptTable;
   sys_user: SysUserTable;
   sys_role: SysRoleTable;

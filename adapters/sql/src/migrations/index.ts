@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m0001 from './0001_platform.js';
 import * as m0010 from './0010_approval.js';
+import * as m0020 from './0020_files.js';
 
 /**
  * Every migration, in order. Static imports, so the built server carries them and no directory
@@ -9,6 +10,7 @@ import * as m0010 from './0010_approval.js';
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_platform': m0001,
   '0010_approval': m0010,
+  '0020_files': m0020,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {

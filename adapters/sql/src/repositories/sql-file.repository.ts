@@ -1,0 +1,292 @@
+import type {
+  ClaimOutcome,
+  FileRecord,
+  FileRecordRepository,
+  RecordPartOutcome,
+  UploadPart,
+  UploadSession,
+  UploadShape,
+} from '@dpms/core';
+import type { Selectable } from 'kysely';
+import type { FileObjectTable, FileUploadTable } from '../database/files-schema.js';
+import { inTransaction, type Db } from './sql-helpers.js';
+
+const toFile = (r: Selectable<FileObjectTable>): FileRecord => ({
+  fileId: r.file_id,
+  originalName: r.original_name,
+  fileType: r.file_type,
+  size: Number(r.size),
+  contentHash: r.content_hash,
+  storageKey: r.storage_key,
+  ownerUserId: r.owner_user_id,
+  createdAt: r.created_at,
+});
+
+const toSession = (r: Selectable<FileUploadTable>): UploadSession => ({
+  uploadId: r.upload_id,
+  ownerUserId: r.owner_user_id,
+  fileName: r.file_name,
+  fileSize: r.file_size === null ? null : Number(r.file_size),
+  fileHash: r.file_hash,
+  chunkTotal: r.chunk_total,
+  chunkSize: r.chunk_size === null ? null : Number(r.chunk_size),
+  status: r.status,
+  fileId: r.file_id,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+/**
+ * Files and chunked uploads in PostgreSQL. Every chunk of an upload takes the upload row's lock
+ * for its short transaction, so chunks landing on different API instances agree on the upload's
+ * shape and a completion never races a chunk.
+ */
+export class SqlFileRecordRepository implements FileRecordRepository {
+  constructor(private readonly db: Db) {}
+
+  async createFile(file: FileRecord): Promise<void> {
+    await this.db
+      .insertInto('file_object')
+      .values({
+        file_id: file.fileId,
+        original_name: file.originalName,
+        file_type: file.fileType,
+        size: file.size,
+        content_hash: file.contentHash,
+        storage_key: file.storageKey,
+        owner_user_id: file.ownerUserId,
+        created_at: file.createdAt,
+      })
+      .execute();
+  }
+
+  async findFile(fileId: string): Promise<FileRecord | null> {
+    const row = await this.db
+      .selectFrom('file_object')
+      .selectAll()
+      .where('file_id', '=', fileId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return row ? toFile(row) : null;
+  }
+
+  async deleteFile(fileId: string): Promise<string | null> {
+    const row = await this.db
+      .updateTable('file_object')
+      .set({ deleted_at: new Date() })
+      .where('file_id', '=', fileId)
+      .where('deleted_at', 'is', null)
+      .returning('storage_key')
+      .executeTakeFirst();
+    return row?.storage_key ?? null;
+  }
+
+  async createUpload(upload: {
+    uploadId: string;
+    ownerUserId: number;
+    fileName: string;
+    now: Date;
+  }): Promise<void> {
+    await this.db
+      .insertInto('file_upload')
+      .values({
+        upload_id: upload.uploadId,
+        owner_user_id: upload.ownerUserId,
+        file_name: upload.fileName,
+        file_size: null,
+        file_hash: null,
+        chunk_total: null,
+        chunk_size: null,
+        file_id: null,
+        claimed_at: null,
+        created_at: upload.now,
+        updated_at: upload.now,
+      })
+      .execute();
+  }
+
+  async findUpload(uploadId: string): Promise<UploadSession | null> {
+    const row = await this.db
+      .selectFrom('file_upload')
+      .selectAll()
+      .where('upload_id', '=', uploadId)
+      .executeTakeFirst();
+    return row ? toSession(row) : null;
+  }
+
+  async listParts(uploadId: string): Promise<readonly UploadPart[]> {
+    const rows = await this.db
+      .selectFrom('file_upload_part')
+      .select(['part_num', 'size', 'md5', 'storage_key'])
+      .where('upload_id', '=', uploadId)
+      .orderBy('part_num')
+      .execute();
+    return rows.map((r) => ({
+      partNum: r.part_num,
+      size: Number(r.size),
+      md5: r.md5,
+      storageKey: r.storage_key,
+    }));
+  }
+
+  recordPart(
+    uploadId: string,
+    shape: UploadShape,
+    part: UploadPart,
+    now: Date,
+  ): Promise<RecordPartOutcome> {
+    return inTransaction(this.db, async (trx) => {
+      // Fixes the shape on the first chunk and takes the row lock for this transaction.
+      const row = await trx
+        .selectFrom('file_upload')
+        .selectAll()
+        .where('upload_id', '=', uploadId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!row) return { kind: 'missing' };
+      const session = toSession(row);
+      if (session.status !== 'uploading') return { kind: 'not-uploading', status: session.status };
+      const fixed = session.fileSize !== null;
+      if (
+        fixed &&
+        (session.fileSize !== shape.fileSize ||
+          session.fileHash !== shape.fileHash ||
+          session.chunkTotal !== shape.chunkTotal ||
+          (session.chunkSize !== null &&
+            shape.chunkSize !== null &&
+            session.chunkSize !== shape.chunkSize))
+      ) {
+        return { kind: 'shape-mismatch', session };
+      }
+      await trx
+        .updateTable('file_upload')
+        .set({
+          updated_at: now,
+          ...(fixed
+            ? {}
+            : {
+                file_size: shape.fileSize,
+                file_hash: shape.fileHash,
+                chunk_total: shape.chunkTotal,
+                chunk_size: shape.chunkSize,
+              }),
+        })
+        .where('upload_id', '=', uploadId)
+        .execute();
+      const previous = await trx
+        .selectFrom('file_upload_part')
+        .select('storage_key')
+        .where('upload_id', '=', uploadId)
+        .where('part_num', '=', part.partNum)
+        .executeTakeFirst();
+      await trx
+        .insertInto('file_upload_part')
+        .values({
+          upload_id: uploadId,
+          part_num: part.partNum,
+          size: part.size,
+          md5: part.md5,
+          storage_key: part.storageKey,
+          created_at: now,
+        })
+        .onConflict((oc) =>
+          oc.columns(['upload_id', 'part_num']).doUpdateSet({
+            size: part.size,
+            md5: part.md5,
+            storage_key: part.storageKey,
+            created_at: now,
+          }),
+        )
+        .execute();
+      const replaced = previous && previous.storage_key !== part.storageKey;
+      return { kind: 'recorded', replacedKey: replaced ? previous.storage_key : null };
+    });
+  }
+
+  claimCompletion(uploadId: string, now: Date, staleBefore: Date): Promise<ClaimOutcome> {
+    return inTransaction(this.db, async (trx) => {
+      const row = await trx
+        .selectFrom('file_upload')
+        .selectAll()
+        .where('upload_id', '=', uploadId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!row) return { kind: 'missing' };
+      const session = toSession(row);
+      if (session.status === 'complete') {
+        const file = session.fileId
+          ? await trx
+              .selectFrom('file_object')
+              .selectAll()
+              .where('file_id', '=', session.fileId)
+              .executeTakeFirst()
+          : undefined;
+        return { kind: 'complete', session, file: file ? toFile(file) : null };
+      }
+      if (
+        session.status === 'completing' &&
+        row.claimed_at !== null &&
+        row.claimed_at.getTime() >= staleBefore.getTime()
+      ) {
+        return { kind: 'busy' };
+      }
+      await trx
+        .updateTable('file_upload')
+        .set({ status: 'completing', claimed_at: now, updated_at: now })
+        .where('upload_id', '=', uploadId)
+        .execute();
+      const parts = await new SqlFileRecordRepository(trx).listParts(uploadId);
+      return { kind: 'claimed', session: { ...session, status: 'completing' }, parts };
+    });
+  }
+
+  async releaseCompletion(uploadId: string, now: Date): Promise<void> {
+    await this.db
+      .updateTable('file_upload')
+      .set({ status: 'uploading', claimed_at: null, updated_at: now })
+      .where('upload_id', '=', uploadId)
+      .where('status', '=', 'completing')
+      .execute();
+  }
+
+  finishCompletion(uploadId: string, file: FileRecord, now: Date): Promise<readonly string[]> {
+    return inTransaction(this.db, async (trx) => {
+      await new SqlFileRecordRepository(trx).createFile(file);
+      await trx
+        .updateTable('file_upload')
+        .set({ status: 'complete', file_id: file.fileId, claimed_at: null, updated_at: now })
+        .where('upload_id', '=', uploadId)
+        .execute();
+      const parts = await trx
+        .deleteFrom('file_upload_part')
+        .where('upload_id', '=', uploadId)
+        .returning('storage_key')
+        .execute();
+      return parts.map((p) => p.storage_key);
+    });
+  }
+
+  purgeAbandoned(before: Date, limit: number): Promise<readonly string[]> {
+    return inTransaction(this.db, async (trx) => {
+      // Another instance sweeping at the same time skips the rows this one holds.
+      const stale = await trx
+        .selectFrom('file_upload')
+        .select('upload_id')
+        .where('updated_at', '<', before)
+        .orderBy('updated_at')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked()
+        .execute();
+      const ids = stale.map((s) => s.upload_id);
+      if (ids.length === 0) return [];
+      const parts = await trx
+        .deleteFrom('file_upload_part')
+        .where('upload_id', 'in', ids)
+        .returning('storage_key')
+        .execute();
+      await trx.deleteFrom('file_upload').where('upload_id', 'in', ids).execute();
+      return parts.map((p) => p.storage_key);
+    });
+  }
+}
