@@ -30,6 +30,15 @@ describe('SessionStore', () => {
   });
 });
 
+describe('SessionStore strings', () => {
+  it('reads a stored flag like true as the string it was written as', () => {
+    const store = new SessionStore(new MemoryStorage());
+    store.write('hideNotify', 'true');
+    expect(store.read('hideNotify', z.string())).toBe('true');
+    expect(store.read('hideNotify', z.boolean())).toBe(true);
+  });
+});
+
 describe('TokenStorage', () => {
   it('stores, reads and clears the token', () => {
     const tokens = new TokenStorage(new MemoryStorage());

@@ -24,7 +24,10 @@ export class SessionStore {
       parsed = raw;
     }
     const result = schema.safeParse(parsed);
-    return result.success ? result.data : undefined;
+    if (result.success) return result.data;
+    // A plain string that happens to read as JSON ('true', '42') is still that string.
+    const asText = schema.safeParse(raw);
+    return asText.success ? asText.data : undefined;
   }
 
   write(key: string, value: unknown): void {

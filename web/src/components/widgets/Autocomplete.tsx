@@ -1,6 +1,6 @@
 import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
 import { AUTOCOMPLETE_DEBOUNCE_MS, Debouncer, autocompleteView } from '@dpms/core';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 
@@ -27,12 +27,16 @@ export function Autocomplete<T>({
   const [query, setQuery] = useState('');
   const [items, setItems] = useState<T[] | undefined>(undefined);
   const [selected, setSelected] = useState<T | null>(null);
+  // The latest search function, so the debouncer outlives re-renders (an inline `search` is new
+  // on every render, and a new debouncer would drop the pending call).
+  const searchRef = useRef(search);
+  searchRef.current = search;
   const debouncer = useMemo(
     () =>
       new Debouncer<[string]>(scheduler, AUTOCOMPLETE_DEBOUNCE_MS, (q) => {
-        void Promise.resolve(search(q)).then(setItems, () => setItems([]));
+        void Promise.resolve(searchRef.current(q)).then(setItems, () => setItems([]));
       }),
-    [scheduler, search],
+    [scheduler],
   );
   useEffect(() => () => debouncer.cancel(), [debouncer]);
   const view = items === undefined ? undefined : autocompleteView(items);

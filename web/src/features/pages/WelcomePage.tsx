@@ -62,7 +62,7 @@ export function WelcomePage() {
       </section>
       <div className="grid gap-4 lg:grid-cols-3">
         <PageCard
-          className="lg:col-span-2"
+          className="lg:col-span-2 lg:row-span-2"
           title="月度合同与回款"
           actions={
             <div

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
+import { useView } from '../../app/view-context';
 import { DataTable, type Column } from '../../components/table/DataTable';
 import { PageCard } from '../../components/ui/Page';
 
@@ -27,12 +28,15 @@ const COLUMNS: Column<ContractRow>[] = [
  */
 function ContractList({ title }: { title: string }) {
   const storage = useService(TOKENS.SessionStorage);
+  const { active } = useView();
   const [type, setType] = useState<string>('');
+  // Read again each time the (kept-alive) list shows: the details button may have set the flag.
   useEffect(() => {
+    if (!active) return;
     if (shouldRefreshContractList(storage.read(CONTRACT_LIST_SESSION_KEYS.refresh, z.string())))
       storage.remove(CONTRACT_LIST_SESSION_KEYS.refresh);
     setType(storage.read(CONTRACT_LIST_SESSION_KEYS.contractType, z.string()) ?? '');
-  }, [storage]);
+  }, [storage, active]);
   return (
     <PageCard title={title}>
       <p className="mb-3 text-sm text-ink-soft" data-testid="contract-type">

@@ -16,7 +16,7 @@ export function DictDataPage() {
   const dictId = Number(useView().params['dictId']);
   const type = useQuery({ queryKey: ['dictType', dictId], queryFn: () => gateway.type(dictId) });
   const dictType = type.data?.dictType ?? '';
-  const list = useListQuery('dictData', { dictLabel: '', dictType }, (q) =>
+  const list = useListQuery(`dictData:${dictType}`, { dictLabel: '', dictType }, (q) =>
     q.dictType || dictType
       ? gateway.data({ ...q, dictType: q.dictType || dictType })
       : Promise.resolve({ rows: [], total: 0 }),

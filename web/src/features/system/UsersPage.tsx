@@ -173,7 +173,7 @@ export function UsersPage() {
           <Autocomplete<SysUser>
             aria-label="用户名称"
             placeholder="请输入用户名称"
-            search={async (q) => (await users.list({ userName: q, pageNum: 1, pageSize: 10 })).rows}
+            search={async (q) => (await users.list({ userName: q, pageNum: 1, pageSize: 20 })).rows}
             labelOf={(u) => u.userName}
             keyOf={(u) => u.userId}
             onSelect={(u) => list.setDraft({ ...list.draft, userName: u?.userName ?? '' })}

@@ -1,0 +1,101 @@
+/// <reference lib="dom" />
+// Callbacks passed to page.evaluate run in the browser, so these files see the DOM types.
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/browser.js';
+import { settleOnLogin, signIn } from '../support/shell.js';
+
+describe('sign-in, guard and sign-out', () => {
+  const session = useBrowser();
+
+  it('sends a visitor without a token to /login, remembering where they were going', async () => {
+    const { page } = session();
+    await page.goto('/system/user');
+    await page.waitForURL(/\/login\?redirect=%2Fsystem%2Fuser/);
+    await expect(page.getByRole('heading', { name: '账号登录' }).isVisible()).resolves.toBe(true);
+  });
+
+  it('shows the server message for a wrong password and stays on the login page', async () => {
+    const { page } = session();
+    await page.goto('/login');
+    await page.locator('#login-username').fill('admin');
+    await page.locator('#login-password').fill('not-the-password');
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    const error = page.getByTestId('login-error');
+    await error.waitFor();
+    expect((await error.textContent())?.length).toBeGreaterThan(0);
+    expect(page.url()).toContain('/login');
+  });
+
+  it('requires the user name and the password', async () => {
+    const { page } = session();
+    await page.goto('/login');
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await expect(page.getByText('请输入您的账号').isVisible()).resolves.toBe(true);
+    await expect(page.getByText('请输入您的密码').isVisible()).resolves.toBe(true);
+  });
+
+  it('signs in to the welcome page with the name and role in the user menu', async () => {
+    const { page } = session();
+    await signIn(page, 'admin');
+    expect(await page.getByTestId('user-label').textContent()).toBe('admin【超级管理员】');
+    await expect(page.locator('[data-tab="欢迎"]').isVisible()).resolves.toBe(true);
+  });
+
+  it('signs in with the chosen role and returns to the remembered page', async () => {
+    const { page } = session();
+    await page.goto('/user/profile');
+    await page.waitForURL(/\/login\?redirect=/);
+    await settleOnLogin(page);
+    await page.locator('#login-username').fill('xmjl');
+    await page.locator('#login-password').fill('admin123');
+    await page.locator('#login-role').selectOption({ label: '设计主持' });
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await page.waitForURL('**/user/profile');
+    await page.getByTestId('user-label').waitFor();
+    expect(await page.getByTestId('user-label').textContent()).toBe('xmjl【设计主持】');
+  });
+
+  it('sends a signed-in user away from /login and unknown paths to /404', async () => {
+    const { page } = session();
+    await signIn(page, 'admin');
+    await page.goto('/login');
+    await page.waitForURL('**/welcome/welcome');
+    await page.goto('/no/such/page');
+    await page.waitForURL('**/404');
+    await expect(page.getByText('找不到网页！').isVisible()).resolves.toBe(true);
+  });
+
+  it('asks before signing out; cancel stays, confirm ends the session', async () => {
+    const { page } = session();
+    await signIn(page, 'admin');
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    const dialog = page.getByTestId('confirm-dialog');
+    await expect(dialog.getByText('确定注销并退出系统吗？').isVisible()).resolves.toBe(true);
+    await dialog.getByRole('button', { name: '取消' }).click();
+    expect(page.url()).toContain('/welcome/welcome');
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await page.getByTestId('confirm-dialog').getByRole('button', { name: '确定' }).click();
+    await settleOnLogin(page);
+    expect(await page.evaluate(() => localStorage.getItem('Admin-Token'))).toBeNull();
+    await page.goto('/welcome/welcome');
+    await page.waitForURL(/\/login/);
+  });
+
+  it('logs out with the route-load message when the routes cannot be loaded', async () => {
+    const { page } = session();
+    await signIn(page, 'admin');
+    await page.route('**/prod-api/getRouters', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"code":500,"msg":"服务器错误"}',
+      }),
+    );
+    await page.reload();
+    await page.getByText('获取路由信息失败，请重新登录').waitFor();
+    await page.waitForURL(/\/login/);
+    expect(await page.evaluate(() => localStorage.getItem('Admin-Token'))).toBeNull();
+  });
+});

@@ -1,0 +1,128 @@
+/// <reference lib="dom" />
+// Callbacks passed to page.evaluate run in the browser, so these files see the DOM types.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/browser.js';
+import { openMenu, signIn } from '../support/shell.js';
+
+const tabTitles = (page: Page) =>
+  page
+    .locator('[role="tablist"] [data-tab]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-tab')));
+
+async function openThree(page: Page) {
+  await signIn(page, 'admin');
+  await openMenu(page, '系统管理', '用户管理');
+  await page.waitForURL('**/system/user');
+  await openMenu(page, '系统管理', '部门管理');
+  await page.waitForURL('**/system/dept');
+  await openMenu(page, '系统管理', '参数设置');
+  await page.waitForURL('**/system/config');
+}
+
+describe('tab strip', () => {
+  const session = useBrowser();
+
+  it('keeps the welcome tab fixed and adds a tab per visited page', async () => {
+    const { page } = session();
+    await openThree(page);
+    expect(await tabTitles(page)).toEqual(['欢迎', '用户管理', '部门管理', '参数设置']);
+    expect(await page.locator('[data-tab="欢迎"] button').count()).toBe(0);
+    expect(await page.locator('[data-tab="用户管理"] button').count()).toBe(1);
+  });
+
+  it('closes a tab with a middle click and with its close icon', async () => {
+    const { page } = session();
+    await openThree(page);
+    await page.locator('[data-tab="部门管理"]').click({ button: 'middle' });
+    expect(await tabTitles(page)).toEqual(['欢迎', '用户管理', '参数设置']);
+    await page.locator('[data-tab="欢迎"]').click({ button: 'middle' });
+    expect(await tabTitles(page)).toContain('欢迎');
+    await page.getByRole('button', { name: '关闭 参数设置' }).click();
+    await page.waitForURL('**/system/user');
+    expect(await tabTitles(page)).toEqual(['欢迎', '用户管理']);
+  });
+
+  it('offers the context menu without 关闭当前 on the fixed tab', async () => {
+    const { page } = session();
+    await openThree(page);
+    await page.locator('[data-tab="欢迎"]').click({ button: 'right' });
+    const menu = page.getByTestId('tab-menu');
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
+      '刷新页面',
+      '关闭其他',
+      '关闭所有',
+    ]);
+    await page.keyboard.press('Escape');
+    await page.locator('[data-tab="部门管理"]').click({ button: 'right' });
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
+      '刷新页面',
+      '关闭当前',
+      '关闭其他',
+      '关闭所有',
+    ]);
+  });
+
+  it('关闭其他 keeps the fixed tab and the chosen one; 关闭所有 goes to the last remaining tab', async () => {
+    const { page } = session();
+    await openThree(page);
+    await page.locator('[data-tab="用户管理"]').click({ button: 'right' });
+    await page.getByTestId('tab-menu').getByRole('menuitem', { name: '关闭其他' }).click();
+    await page.waitForURL('**/system/user');
+    expect(await tabTitles(page)).toEqual(['欢迎', '用户管理']);
+    await page.locator('[data-tab="用户管理"]').click({ button: 'right' });
+    await page.getByTestId('tab-menu').getByRole('menuitem', { name: '关闭所有' }).click();
+    await page.waitForURL('**/welcome/welcome');
+    expect(await tabTitles(page)).toEqual(['欢迎']);
+  });
+
+  it('closing the active tab goes to the last remaining one', async () => {
+    const { page } = session();
+    await openThree(page);
+    await page.locator('[data-tab="部门管理"]').click();
+    await page.waitForURL('**/system/dept');
+    await page.locator('[data-tab="部门管理"]').click({ button: 'right' });
+    await page.getByTestId('tab-menu').getByRole('menuitem', { name: '关闭当前' }).click();
+    await page.waitForURL('**/system/config');
+  });
+
+  it('keeps a left view alive, and 刷新页面 recreates it', async () => {
+    const { page } = session();
+    await openThree(page);
+    await page.locator('[data-tab="用户管理"]').click();
+    await page.waitForURL('**/system/user');
+    const phone = page.locator('[data-view="/system/user"]').getByPlaceholder('请输入手机号码');
+    await phone.fill('13800000000');
+    await page.locator('[data-tab="参数设置"]').click();
+    await page.waitForURL('**/system/config');
+    await page.locator('[data-tab="用户管理"]').click();
+    await page.waitForURL('**/system/user');
+    expect(await phone.inputValue()).toBe('13800000000');
+    await page.locator('[data-tab="用户管理"]').click({ button: 'right' });
+    await page.getByTestId('tab-menu').getByRole('menuitem', { name: '刷新页面' }).click();
+    await page.waitForURL('**/system/user');
+    await page.locator('[data-view="/system/user"]').getByPlaceholder('请输入手机号码').waitFor();
+    expect(
+      await page
+        .locator('[data-view="/system/user"]')
+        .getByPlaceholder('请输入手机号码')
+        .inputValue(),
+    ).toBe('');
+  });
+
+  it('resets the scroll position on a route change', async () => {
+    const { page } = session();
+    await openThree(page);
+    const main = page.getByTestId('app-main');
+    await main.evaluate((el) => {
+      const filler = document.createElement('div');
+      filler.style.height = '3000px';
+      el.appendChild(filler);
+      el.scrollTop = 1500;
+    });
+    expect(await main.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+    await page.locator('[data-tab="用户管理"]').click();
+    await page.waitForURL('**/system/user');
+    expect(await main.evaluate((el) => el.scrollTop)).toBe(0);
+  });
+});

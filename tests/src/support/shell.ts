@@ -1,0 +1,77 @@
+import type { Page } from 'playwright-core';
+
+/** Every demo account signs in with this password (adapters/sql seed). */
+export const DEMO_PASSWORD = 'admin123';
+
+/** Signs in through the login form and waits for the welcome page. */
+export async function signIn(
+  page: Page,
+  username: string,
+  roleName?: string,
+  password = DEMO_PASSWORD,
+): Promise<void> {
+  await page.goto('/login');
+  await page.locator('#login-username').waitFor();
+  await page.locator('#login-username').fill(username);
+  await page.locator('#login-password').fill(password);
+  if (roleName) await page.locator('#login-role').selectOption({ label: roleName });
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await page.waitForURL('**/welcome/welcome');
+  await page.getByTestId('user-label').waitFor();
+}
+
+/** A token for API calls made by the test itself (seeding data). */
+export async function apiToken(
+  baseURL: string,
+  username = 'admin',
+  password = DEMO_PASSWORD,
+): Promise<string> {
+  const res = await fetch(`${baseURL}/prod-api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  const body = (await res.json()) as { code: number; token?: string; msg?: string };
+  if (body.code !== 200 || !body.token) throw new Error(`login failed: ${body.msg ?? res.status}`);
+  return body.token;
+}
+
+export async function api<T = Record<string, unknown>>(
+  baseURL: string,
+  token: string,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<T> {
+  const res = await fetch(`${baseURL}/prod-api${url}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return (await res.json()) as T;
+}
+
+/** Opens a sidebar menu path, e.g. ['系统管理', '用户管理']. */
+export async function openMenu(page: Page, ...titles: string[]): Promise<void> {
+  const sidebar = page.getByTestId('sidebar');
+  for (const [i, title] of titles.entries()) {
+    const item = sidebar.locator(`[data-menu="${title}"]`).first();
+    if (i < titles.length - 1) {
+      const button = item.locator(':scope > button');
+      if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+    } else {
+      await item.locator(':scope > a').click();
+    }
+  }
+}
+
+/**
+ * Waits out the guard's reload: a user sent to /login without a token gets a page reload 500 ms
+ * later (000 §2), so a test acts only once that has happened.
+ */
+export async function settleOnLogin(page: Page): Promise<void> {
+  await page.waitForURL(/\/login/);
+  await page.waitForTimeout(900);
+  await page.waitForLoadState('load');
+  await page.locator('#login-username').waitFor();
+}
