@@ -19,6 +19,7 @@ export {
   hashPasswordArgon2id,
   MIN_ADMIN_PASSWORD_LENGTH,
   seedDatabase,
+  seedOptionsFromEnv,
   type SeedMode,
   type SeedOptions,
   type SeedReport,

@@ -37,6 +37,15 @@ export interface SeedReport {
 }
 
 const SEED_NAME = 'platform';
+
+/** NODE_ENV=production selects the production seed; ADMIN_PASSWORD (production only) creates `admin`. */
+export function seedOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): SeedOptions {
+  const production = env['NODE_ENV'] === 'production';
+  const adminPassword = env['ADMIN_PASSWORD'];
+  return production
+    ? { mode: 'production', ...(adminPassword ? { adminPassword } : {}) }
+    : { mode: 'demo' };
+}
 export const MIN_ADMIN_PASSWORD_LENGTH = 8;
 
 export const hashPasswordArgon2id = (password: string): Promise<string> =>

@@ -17,19 +17,27 @@ import { prepareDatabase } from '../database/prepare-database.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
+function* sourceFiles(dir: string): Generator<string> {
+  if (!existsSync(dir)) return;
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+    a.name.localeCompare(b.name),
+  )) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) yield* sourceFiles(full);
+    else if (/\.(ts|js|mjs)$/.test(entry.name) && !/\.test\.ts$/.test(entry.name)) yield full;
+  }
+}
+
 /**
- * A fingerprint of everything that shapes the template: the migration and seed files and the
- * PGlite version. A changed migration or seed builds a new template; an unchanged one is reused
- * across test runs (creating a PGlite data directory costs ~9 s, copying one well under 1 s).
+ * A fingerprint of everything that can shape the template: this package's and core's sources
+ * (migrations, seeds and whatever they import) and the PGlite version. Any change builds a new
+ * template; an unchanged tree reuses it across test runs (creating a PGlite data directory costs
+ * ~9 s, copying one well under 1 s).
  */
 export function templateFingerprint(): string {
   const h = createHash('sha256');
-  for (const dir of ['../migrations', '../seed', '../database']) {
-    const abs = resolve(here, dir);
-    for (const f of readdirSync(abs).sort()) {
-      if (/\.(ts|js)$/.test(f) && !f.endsWith('.test.ts'))
-        h.update(f).update(readFileSync(join(abs, f)));
-    }
+  for (const root of [resolve(here, '..'), resolve(here, '../../../../core/src')]) {
+    for (const f of sourceFiles(root)) h.update(f.slice(root.length)).update(readFileSync(f));
   }
   try {
     const pkg = resolve(here, '../../../../node_modules/@electric-sql/pglite/package.json');
