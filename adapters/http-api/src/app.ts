@@ -28,7 +28,9 @@ export function createApp(container: Container): CreatedApp {
   const config = container.isBound(TOKENS.Config) ? container.get(TOKENS.Config) : undefined;
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // X-Forwarded-For is believed only from these proxies (loopback by default: a reverse proxy on
+  // the same host); the login throttle counts per client address, so this must not be `true`.
+  app.set('trust proxy', config?.trustProxy ?? 'loopback');
   // `params[beginTime]=…` (RuoYi's nested query form, 000 §7) parses into objects.
   app.set('query parser', 'extended');
   app.use(

@@ -6,19 +6,22 @@ import {
   registerShutdownHandlers,
   createPlatformRepositories,
 } from '@dpms/sql';
-import { buildContainer } from './composition/modules.js';
+import { buildContainer, filesModule } from './composition/modules.js';
+import { createFileServiceFromEnv } from './routes/file-service.setup.js';
+import { startUploadSweeper } from './routes/upload.service.js';
 import { DEFAULT_JSON_LIMIT, type ServerConfig } from './composition/server-config.js';
 import { createLogger } from './http/logger.js';
 import { systemClock } from './identity/clock.js';
 import { resolveJwtSecret } from './identity/jwt-secret.js';
 import { PasswordHasher } from './identity/password-hasher.js';
 import { createServer, defaultWebDir } from './server.js';
+import { startHousekeeping } from './identity/housekeeping.js';
 
 /**
  * The server's entry point. Environment: PORT (8080), DATA_DIR (./data), DATABASE_URL (a
  * PostgreSQL server; the embedded PGlite under DATA_DIR/db otherwise), NODE_ENV (production
  * requires JWT_SECRET and seeds no demo users; ADMIN_PASSWORD then creates `admin`), WEB_DIR,
- * DOMAIN_URL, LOG_LEVEL.
+ * DOMAIN_URL, LOG_LEVEL, TRUST_PROXY.
  */
 async function main(): Promise<void> {
   const env = process.env;
@@ -31,6 +34,7 @@ async function main(): Promise<void> {
     jsonLimitBytes: DEFAULT_JSON_LIMIT,
     webDir: env['WEB_DIR'] ? path.resolve(env['WEB_DIR']) : defaultWebDir(),
     domainURL: env['DOMAIN_URL'] || undefined,
+    ...(env['TRUST_PROXY'] ? { trustProxy: env['TRUST_PROXY'] } : {}),
   };
   const logger = createLogger((env['LOG_LEVEL'] as 'info' | undefined) ?? 'info');
   // Before anything else: production without a signing key must not start.
@@ -52,13 +56,11 @@ async function main(): Promise<void> {
     'database ready',
   );
 
-  const container = buildContainer({
-    config,
-    logger,
-    repos: createPlatformRepositories(handle.db),
-    jwtSecret,
-    clock: systemClock,
-  });
+  const repos = createPlatformRepositories(handle.db);
+  const container = buildContainer({ config, logger, repos, jwtSecret, clock: systemClock });
+  // Files (issue 8): FILE_STORE, S3_ENDPOINT, AWS_*, UPLOAD_* (see file-service.setup.ts).
+  const files = createFileServiceFromEnv(handle.db, config.dataDir, systemClock);
+  container.load(filesModule(files));
   const app = createServer(container, config);
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(config.port, () => resolve(s));
@@ -68,7 +70,13 @@ async function main(): Promise<void> {
     `listening on http://localhost:${config.port}`,
   );
 
+  const housekeeping = startHousekeeping(repos, logger);
+  const uploadSweeper = startUploadSweeper(files, 10 * 60_000, (e) =>
+    logger.warn({ err: e }, 'upload sweep failed'),
+  );
   registerShutdownHandlers([
+    () => clearInterval(uploadSweeper),
+    () => clearInterval(housekeeping),
     () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

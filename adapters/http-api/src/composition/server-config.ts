@@ -10,6 +10,8 @@ export interface ServerConfig {
   readonly webDir: string | undefined;
   /** The public base URL answered as getInfo's domainURL; derived from the request when absent. */
   readonly domainURL: string | undefined;
+  /** Express `trust proxy` (TRUST_PROXY): which proxies' X-Forwarded-For to believe. */
+  readonly trustProxy?: string;
 }
 
 export const DEFAULT_JSON_LIMIT = 1024 * 1024;

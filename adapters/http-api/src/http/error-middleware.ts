@@ -2,6 +2,28 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { DomainFailure, HttpError, statusOfDomainCode } from './http-error.js';
 import { MSG, STATUS_MSG } from './messages.js';
 
+/** Connection-level failures of the database: the service is unavailable, not broken. */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
+
+function isUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+  const message = (error as { message?: unknown }).message;
+  return (
+    typeof message === 'string' &&
+    /PGlite is closed|Connection terminated|pool is ending/i.test(message)
+  );
+}
+
 interface BodyParserError {
   type?: string;
   status?: number;
@@ -30,6 +52,9 @@ export function errorMiddleware(): ErrorRequestHandler {
         errorCode: error.error.code,
         ...(error.error.field ? { field: error.error.field } : {}),
       };
+    } else if (isUnavailable(error)) {
+      status = 503;
+      msg = MSG.unavailable;
     } else if (
       typeof error === 'object' &&
       error !== null &&

@@ -195,3 +195,10 @@ describe('OpenAPI', () => {
     expect(fromDoc).toEqual(fromRouter);
   });
 });
+
+describe('database outage', () => {
+  it('answers 503 in Chinese when the database is unreachable', async () => {
+    const r = await request(app).get('/prod-api/demo/items/503').expect(503);
+    expect(r.body).toEqual({ code: 503, msg: '服务暂不可用，请稍后再试' });
+  });
+});

@@ -1,8 +1,9 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-call -- supertest bodies are untyped JSON */
+import bcrypt from 'bcryptjs';
 import { SignJWT } from 'jose';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_POLICY } from '@dpms/core';
+import { ALL_DATA, SESSION_POLICY } from '@dpms/core';
 import { nextAddress, openTestApi, testDatabaseKinds, type TestApi } from '../test-support/api.js';
 
 const bearer = (t: string) => ({ Authorization: `Bearer ${t}` });
@@ -25,6 +26,16 @@ describe.each(testDatabaseKinds())('identity on %s', (kind) => {
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ code: 200, msg: '登录成功' });
     expect(r.body.token).toMatch(/^ey/);
+  });
+
+  it('accepts a bcrypt hash brought over from RuoYi and upgrades it to argon2id on login', async () => {
+    await api.repos.users.setPasswordHash(16, bcrypt.hashSync('ruoyi-pass1', 10), ALL_DATA);
+    expect((await api.repos.users.findCredentials('bmfzr2'))!.passwordHash).toMatch(/^\$2[aby]\$/);
+    await api.login('bmfzr2', 'ruoyi-pass1');
+    expect((await api.repos.users.findCredentials('bmfzr2'))!.passwordHash).toMatch(
+      /^\$argon2id\$/,
+    );
+    await api.login('bmfzr2', 'ruoyi-pass1');
   });
 
   it('getInfo answers user, current role keys, permissions, domainURL', async () => {

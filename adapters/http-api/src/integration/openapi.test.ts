@@ -1,4 +1,3 @@
- 
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routesOf } from '../http/router-walk.js';

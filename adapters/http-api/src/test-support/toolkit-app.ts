@@ -72,6 +72,8 @@ export function toolkitApp() {
           if (params.id === 409)
             unwrap(err(domainError('PLATFORM.DUPLICATE', '名称已存在', 'name')));
           if (params.id === 500) throw new Error('secret internal detail');
+          if (params.id === 503)
+            throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
           return Promise.resolve(ok({ id: params.id }));
         },
       });

@@ -1,0 +1,87 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import bcrypt from 'bcryptjs';
+import { describe, expect, it } from 'vitest';
+import { statusOfDomainCode } from '../http/http-error.js';
+import { resolveJwtSecret } from './jwt-secret.js';
+import { PasswordHasher } from './password-hasher.js';
+import { TokenService } from './token-service.js';
+
+describe('PasswordHasher', () => {
+  const hasher = new PasswordHasher();
+  it('hashes with argon2id and verifies', async () => {
+    const h = await hasher.hash('admin123');
+    expect(h.startsWith('$argon2id$v=19$m=19456,t=2,p=1$')).toBe(true);
+    expect(await hasher.verify(h, 'admin123')).toEqual({ ok: true, needsRehash: false });
+    expect((await hasher.verify(h, 'admin124')).ok).toBe(false);
+  });
+  it('accepts RuoYi bcrypt hashes and asks for a re-hash', async () => {
+    const h = bcrypt.hashSync('admin123', 10);
+    expect(await hasher.verify(h, 'admin123')).toEqual({ ok: true, needsRehash: true });
+    expect(await hasher.verify(h, 'wrong')).toEqual({ ok: false, needsRehash: false });
+    // The hash RuoYi ships for admin/admin123.
+    expect(
+      (
+        await hasher.verify(
+          '$2a$10$7JB720yubVSZvUI0rEqK/.VqGOZTH.ulu33dHOiBE8ByOhJIrdAu2',
+          'admin123',
+        )
+      ).ok,
+    ).toBe(true);
+  });
+  it('refuses anything else', async () => {
+    expect((await hasher.verify('admin123', 'admin123')).ok).toBe(false);
+    expect((await hasher.verify('', '')).ok).toBe(false);
+  });
+});
+
+describe('resolveJwtSecret', () => {
+  it('refuses to start in production without JWT_SECRET', () => {
+    expect(() => resolveJwtSecret({}, true, '/nonexistent')).toThrow(/JWT_SECRET/);
+    expect(() => resolveJwtSecret({ JWT_SECRET: 'short' }, true, '/nonexistent')).toThrow(/32/);
+    expect(resolveJwtSecret({ JWT_SECRET: 'x'.repeat(32) }, true, '/nonexistent')).toBe(
+      'x'.repeat(32),
+    );
+  });
+  it('generates one for the demo, stores it under DATA_DIR and reuses it', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'dpms-secret-'));
+    const first = resolveJwtSecret({}, false, dir);
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dir, 'jwt-secret'), 'utf8')).toBe(first);
+    expect(statSync(path.join(dir, 'jwt-secret')).mode & 0o077).toBe(0);
+    expect(resolveJwtSecret({}, false, dir)).toBe(first);
+  });
+});
+
+describe('TokenService', () => {
+  it('signs a session id and refuses expired or foreign tokens', async () => {
+    const t = new TokenService('k'.repeat(40));
+    const now = new Date('2026-01-01T00:00:00Z');
+    const token = await t.sign('sid-1', 7, now, new Date(now.getTime() + 60_000));
+    expect(await t.verify(token, now)).toEqual({ sessionId: 'sid-1', userId: 7 });
+    expect(await t.verify(token, new Date(now.getTime() + 120_000))).toBeNull();
+    expect(await new TokenService('j'.repeat(40)).verify(token, now)).toBeNull();
+  });
+});
+
+describe('DomainError code → HTTP status', () => {
+  it.each([
+    ['PLATFORM.NOT_FOUND', 404],
+    ['PLATFORM.DATA_SCOPE_DENIED', 403],
+    ['PLATFORM.DUPLICATE', 409],
+    ['PLATFORM.DEPT_HAS_CHILDREN', 409],
+    ['PLATFORM.ROLE_IN_USE', 409],
+    ['PLATFORM.BUILTIN_CONFIG', 409],
+    ['APPROVAL.STALE_VERSION', 409],
+    ['VALIDATION.MAX_LENGTH', 400],
+    ['LIST.SORT_COLUMN_NOT_ALLOWED', 400],
+    ['PLATFORM.DEPT_PARENT_INVALID', 422],
+    ['PRINT.UNAVAILABLE', 503],
+    ['UPLOAD.TOO_LARGE', 413],
+    ['UPLOAD.UNSUPPORTED_TYPE', 415],
+    ['LOGIN.THROTTLED', 429],
+  ])('%s → %i', (code, status) => {
+    expect(statusOfDomainCode(code)).toBe(status);
+  });
+});
