@@ -38,6 +38,7 @@ import { templateDefinitionForKind } from './template-definitions.js';
 import { checkContent } from './template-validation.js';
 import {
   FILE_FIELD_TYPES,
+  type ContentEntry,
   type TemplateContent,
   type TemplateFile,
   type TemplateSection,
@@ -563,8 +564,23 @@ function checkApprovalContent(
   template: ResolvedTemplate,
   content: TemplateContent,
 ): Result<TemplateContent> {
-  if (template.validatable === null) return ok(content);
-  const checked = checkContent(template.validatable, content);
+  // A client may leave out an entry's type: it is the template's (a different one is refused).
+  const fields = new Map(
+    (template.validatable?.templateContent ?? [])
+      .flatMap((s) => s.fields)
+      .map((f) => [f.refname, f]),
+  );
+  const typed: Record<string, ContentEntry> = {};
+  for (const [refname, entry] of Object.entries(content)) {
+    const given = entry as Partial<ContentEntry> & Pick<ContentEntry, 'value'>;
+    typed[refname] = {
+      ...entry,
+      label: given.label ?? '',
+      type: given.type ?? fields.get(refname)?.type ?? 'input',
+    };
+  }
+  if (template.validatable === null) return ok(typed);
+  const checked = checkContent(template.validatable, typed);
   if (checked.ok) return checked;
   const first = checked.error.errors[0];
   return err(first ?? checked.error);

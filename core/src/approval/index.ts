@@ -15,3 +15,4 @@ export * from './sign-flow.js';
 export * from './approval.repository.port.js';
 export * from './approval-engine.use-case.js';
 export * from './linked-record-registry.js';
+export * from './approval-flow-admin.use-case.js';

@@ -1,6 +1,18 @@
 import { ContainerModule, Container } from 'inversify';
 import type { Logger } from 'pino';
-import type { PlatformRepositories } from '@dpms/core';
+import {
+  ApprovalEngine,
+  ApprovalFlowAdmin,
+  type LinkedRecordRegistry,
+  type PlatformRepositories,
+} from '@dpms/core';
+import {
+  createApprovalRepositories,
+  createLinkedRecordRegistry,
+  KyselyUnitOfWork,
+  SqlSignatureImageRepository,
+  type DatabaseHandle,
+} from '@dpms/sql';
 import type { Clock } from '../identity/clock.js';
 import { IdentityService } from '../identity/identity.service.js';
 import { PasswordHasher } from '../identity/password-hasher.js';
@@ -13,8 +25,13 @@ import { dictRoutes } from '../routes/dict.routes.js';
 import { fileRoutes } from '../routes/file.routes.js';
 import { majorRoutes } from '../routes/major.routes.js';
 import { userRoutes } from '../routes/user.routes.js';
+import { approvalRoutes, type ApprovalRouteDeps } from '../routes/approval.routes.js';
+import type { RouteModule } from '../routes/route-module.js';
 import type { ServerConfig } from './server-config.js';
 import { TOKENS } from './tokens.js';
+
+/** The SQL adapter's Kysely handle. */
+type Db = DatabaseHandle['db'];
 
 /** The SQL adapter family: core's repository ports. */
 export const persistenceModule = (repos: PlatformRepositories) =>
@@ -58,6 +75,7 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
           identity: IdentityService,
           avatars: AvatarStore,
           c: ServerConfig,
+          approval: RouteModule | undefined,
         ) => [
           authRoutes(identity, repos, { domainURL: c.domainURL }),
           userRoutes(repos, identity, avatars),
@@ -66,9 +84,45 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
           dictRoutes(repos),
           configRoutes(repos),
           fileRoutes(avatars),
+          ...(approval ? [approval] : []),
         ],
-        [TOKENS.Repositories, TOKENS.IdentityService, TOKENS.AvatarStore, TOKENS.Config],
+        [
+          TOKENS.Repositories,
+          TOKENS.IdentityService,
+          TOKENS.AvatarStore,
+          TOKENS.Config,
+          { serviceIdentifier: TOKENS.ApprovalRoutes, optional: true },
+        ],
       )
+      .inSingletonScope();
+  });
+
+/**
+ * The approval engine (issue 5) over the SQL adapter: its unit of work binds the approval ports to
+ * one transaction; `linkedRecords` holds each domain's handler for the records approvals move.
+ */
+export const approvalModule = (db: Db, linkedRecords: LinkedRecordRegistry<Db>, clock: Clock) =>
+  new ContainerModule(({ bind }) => {
+    bind(TOKENS.Approval)
+      .toResolvedValue(
+        (repos: PlatformRepositories): ApprovalRouteDeps => {
+          const uow = new KyselyUnitOfWork(db, (trx) =>
+            createApprovalRepositories(trx, linkedRecords),
+          );
+          return {
+            engine: new ApprovalEngine(uow, clock),
+            flows: new ApprovalFlowAdmin(uow),
+            signatures: new KyselyUnitOfWork(db, (trx) => ({
+              signatures: new SqlSignatureImageRepository(trx),
+            })),
+            repos,
+          };
+        },
+        [TOKENS.Repositories],
+      )
+      .inSingletonScope();
+    bind(TOKENS.ApprovalRoutes)
+      .toResolvedValue((deps: ApprovalRouteDeps) => approvalRoutes(deps), [TOKENS.Approval])
       .inSingletonScope();
   });
 
@@ -78,6 +132,10 @@ export interface ContainerParts {
   readonly repos: PlatformRepositories;
   readonly jwtSecret: string;
   readonly clock: Clock;
+  /** The database handle the domain modules (approval ...) bind their units of work to. */
+  readonly db?: Db;
+  /** Linked record handlers by kind (contracts, tasks, funds register theirs). */
+  readonly linkedRecords?: LinkedRecordRegistry<Db>;
 }
 
 /** The server's container: one module per adapter family. */
@@ -88,5 +146,10 @@ export function buildContainer(parts: ContainerParts): Container {
     identityModule(parts.jwtSecret, parts.clock),
     httpModule(parts.config, parts.logger),
   );
+  if (parts.db) {
+    container.load(
+      approvalModule(parts.db, parts.linkedRecords ?? createLinkedRecordRegistry(), parts.clock),
+    );
+  }
   return container;
 }

@@ -8,6 +8,7 @@ import type { PasswordHasher } from '../identity/password-hasher.js';
 import type { TokenService } from '../identity/token-service.js';
 import type { AvatarStore } from '../routes/avatar-store.js';
 import type { RouteModule } from '../routes/route-module.js';
+import type { ApprovalRouteDeps } from '../routes/approval.routes.js';
 import type { ServerConfig } from './server-config.js';
 
 const token = <T>(name: string) => Symbol.for(`dpms.${name}`) as ServiceIdentifier<T>;
@@ -25,6 +26,10 @@ export const TOKENS = {
   IdentityService: token<IdentityService>('IdentityService'),
   Authenticator: token<Authenticator>('Authenticator'),
   AvatarStore: token<AvatarStore>('AvatarStore'),
+  /** The approval engine's services (present when the container is given a database handle). */
+  Approval: token<ApprovalRouteDeps>('Approval'),
+  /** The approval route family; optional, so containers without a database handle still build. */
+  ApprovalRoutes: token<RouteModule>('ApprovalRoutes'),
   /** Every route family registered on the API router (auth, users, departments ... later domains). */
   RouteModules: token<readonly RouteModule[]>('RouteModules'),
 } as const;

@@ -1,0 +1,105 @@
+import type { Express } from 'express';
+import { sql } from 'kysely';
+import request from 'supertest';
+import { domainError, err, ok } from '@dpms/core';
+import { createLinkedRecordRegistry, openServer, type DatabaseHandle } from '@dpms/sql';
+import { inject } from 'vitest';
+import { createApp } from '../app.js';
+import { buildContainer } from '../composition/modules.js';
+import { DEFAULT_JSON_LIMIT } from '../composition/server-config.js';
+import { createLogger } from '../http/logger.js';
+import { DEMO_PASSWORD, nextAddress, TestClock } from './api.js';
+import { openTestDatabase, type TestDatabase, type TestDatabaseKind } from './test-database.js';
+import { createPlatformRepositories } from '@dpms/sql';
+
+/** The linked record kind of the tests: a row in approval_test_record that moves when approved. */
+export const TEST_RECORD_KIND = 'testRecord';
+
+/**
+ * The test handler of the LinkedRecordPort: counts how often the record moved, in the approval's
+ * transaction. A record named `refuse-…` refuses to move, which must roll the action back.
+ */
+export function testLinkedRecords() {
+  return createLinkedRecordRegistry().register(TEST_RECORD_KIND, (trx) => ({
+    async approvalEnded(event) {
+      if (event.recordId.startsWith('refuse-')) {
+        return err(domainError('TEST.RECORD_LOCKED', '关联业务已锁定，不能完成审批'));
+      }
+      await sql`insert into approval_test_record (record_id, moved_count, approval_id)
+        values (${event.recordId}, 1, ${Number(event.approvalId)})
+        on conflict (record_id) do update set moved_count = approval_test_record.moved_count + 1`.execute(
+        trx,
+      );
+      return ok(undefined);
+    },
+  }));
+}
+
+export interface ApprovalTestApi {
+  readonly kind: TestDatabaseKind;
+  readonly database: TestDatabase;
+  readonly app: Express;
+  login(userName: string, role?: number): Promise<string>;
+  /** A second API instance (its own pool) on the same database: PostgreSQL only. */
+  secondInstance(): Promise<{ app: Express; close(): Promise<void> }>;
+  close(): Promise<void>;
+}
+
+function appOver(handle: DatabaseHandle, dataDir: string): Express {
+  const container = buildContainer({
+    config: {
+      port: 0,
+      dataDir,
+      databaseUrl: undefined,
+      production: false,
+      jsonLimitBytes: DEFAULT_JSON_LIMIT,
+      webDir: undefined,
+      domainURL: 'http://localhost:8080',
+    },
+    logger: createLogger('silent'),
+    repos: createPlatformRepositories(handle.db),
+    jwtSecret: 'approval-secret-approval-secret-approval-0123',
+    clock: new TestClock(),
+    db: handle.db,
+    linkedRecords: testLinkedRecords(),
+  });
+  return createApp(container).app;
+}
+
+export async function openApprovalApi(kind: TestDatabaseKind): Promise<ApprovalTestApi> {
+  const database = await openTestDatabase(kind);
+  await sql`create table approval_test_record (
+    record_id varchar(64) primary key,
+    moved_count integer not null,
+    approval_id integer not null)`.execute(database.handle.db);
+  const app = appOver(database.handle, database.dataDir);
+  return {
+    kind,
+    database,
+    app,
+    async login(userName, role) {
+      const r = await request(app)
+        .post('/prod-api/login')
+        .set('X-Forwarded-For', nextAddress())
+        .send({
+          username: userName,
+          password: DEMO_PASSWORD,
+          ...(role === undefined ? {} : { role }),
+        });
+      if (r.status !== 200)
+        throw new Error(`login ${userName}: ${r.status} ${JSON.stringify(r.body)}`);
+      return (r.body as { token: string }).token;
+    },
+    async secondInstance() {
+      if (kind !== 'postgres') throw new Error('a second instance needs the PostgreSQL server');
+      const row = await database.handle.db
+        .selectNoFrom((eb) => eb.fn<string>('current_database', []).as('name'))
+        .executeTakeFirstOrThrow();
+      const url = new URL(inject('dpmsPostgresAdminUrl'));
+      url.pathname = `/${row.name}`;
+      const handle = openServer(url.toString(), 5);
+      return { app: appOver(handle, database.dataDir), close: () => handle.close() };
+    },
+    close: () => database.close(),
+  };
+}
