@@ -57,7 +57,15 @@ async function main(): Promise<void> {
   );
 
   const repos = createPlatformRepositories(handle.db);
-  const container = buildContainer({ config, logger, repos, jwtSecret, clock: systemClock });
+  const container = buildContainer({
+    config,
+    logger,
+    repos,
+    jwtSecret,
+    clock: systemClock,
+    // The approval engine binds its unit of work to the handle (issue 5).
+    db: handle.db,
+  });
   // Files (issue 8): FILE_STORE, S3_ENDPOINT, AWS_*, UPLOAD_* (see file-service.setup.ts).
   const files = createFileServiceFromEnv(handle.db, config.dataDir, systemClock);
   container.load(filesModule(files));
