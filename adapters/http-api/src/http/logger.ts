@@ -16,6 +16,13 @@ export function createLogger(level: LevelWithSilent = 'info'): Logger {
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
+/** Query parameters whose values never reach a log line (updatePwd sends passwords in the query). */
+const SECRET_PARAM = /([?&](?:[^=&]*password[^=&]*|token|code)=)[^&]*/gi;
+
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_PARAM, '$1[redacted]');
+}
+
 /**
  * One structured log line per request, tagged with a request id: the caller's X-Request-Id when
  * it is a sane token, a new UUID otherwise, echoed back in the X-Request-Id header.
@@ -35,7 +42,7 @@ export function requestLogger(logger: Logger): HttpLogger {
       req: (req: { id: unknown; method: string; url: string }) => ({
         id: req.id,
         method: req.method,
-        url: req.url,
+        url: redactUrl(req.url),
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },

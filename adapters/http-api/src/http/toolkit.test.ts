@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { toolkitApp } from '../test-support/toolkit-app.js';
 import { routesOf } from './router-walk.js';
 import { openApiDocument } from './openapi-docs.js';
+import { redactUrl } from './logger.js';
 
 const { app, book, apiRouter } = toolkitApp();
 const auth = { Authorization: 'Bearer good' };
@@ -200,5 +201,15 @@ describe('database outage', () => {
   it('answers 503 in Chinese when the database is unreachable', async () => {
     const r = await request(app).get('/prod-api/demo/items/503').expect(503);
     expect(r.body).toEqual({ code: 503, msg: '服务暂不可用，请稍后再试' });
+  });
+});
+
+describe('logs', () => {
+  it('never write a password sent in the query', () => {
+    expect(
+      redactUrl('/prod-api/system/user/profile/updatePwd?oldPassword=a1&newPassword=b2&x=1'),
+    ).toBe(
+      '/prod-api/system/user/profile/updatePwd?oldPassword=[redacted]&newPassword=[redacted]&x=1',
+    );
   });
 });
