@@ -23,7 +23,7 @@ import { Navigator } from './navigator';
 import { NotifyService } from './notify';
 import { SessionService } from './session';
 import { StartupCache } from './startup';
-import { TOKENS } from './tokens';
+import { TOKENS, type WebScheduler } from './tokens';
 
 function storageOr(get: () => Storage): KeyValueStorage {
   try {
@@ -58,7 +58,7 @@ export const httpModule = new ContainerModule(({ bind }) => {
       (
         tokens: TokenStorage,
         feedback: Feedback,
-        scheduler: BrowserTimerScheduler,
+        scheduler: WebScheduler,
         navigator: Navigator,
         storage: SessionStore,
       ) =>
@@ -140,12 +140,8 @@ export const appModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(TOKENS.Notify)
     .toResolvedValue(
-      (
-        gateway: NotifyGateway,
-        scheduler: BrowserTimerScheduler,
-        bus: EventBus,
-        storage: SessionStore,
-      ) => new NotifyService(gateway, scheduler, bus, storage),
+      (gateway: NotifyGateway, scheduler: WebScheduler, bus: EventBus, storage: SessionStore) =>
+        new NotifyService(gateway, scheduler, bus, storage),
       [TOKENS.NotifyGateway, TOKENS.Scheduler, TOKENS.EventBus, TOKENS.SessionStorage],
     )
     .inSingletonScope();

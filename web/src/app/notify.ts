@@ -8,7 +8,8 @@ import {
   type NotifyViewEvent,
   type NotifyViewState,
 } from '@dpms/core';
-import type { BrowserTimerScheduler, EventBus, SessionStore } from '@dpms/browser';
+import type { EventBus, SessionStore } from '@dpms/browser';
+import type { WebScheduler } from './tokens';
 import type { NotifyGateway } from '@dpms/http-client';
 import { z } from 'zod';
 
@@ -22,7 +23,7 @@ export class NotifyService {
 
   constructor(
     private readonly gateway: NotifyGateway,
-    private readonly scheduler: BrowserTimerScheduler,
+    private readonly scheduler: WebScheduler,
     private readonly bus: EventBus,
     private readonly storage: SessionStore,
   ) {

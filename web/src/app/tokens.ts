@@ -1,10 +1,6 @@
 import type { ServiceIdentifier } from 'inversify';
-import type {
-  EventBus,
-  SessionStore as BrowserSessionStore,
-  BrowserTimerScheduler,
-  TokenStorage,
-} from '@dpms/browser';
+import type { TimerScheduler } from '@dpms/core';
+import type { EventBus, SessionStore as BrowserSessionStore, TokenStorage } from '@dpms/browser';
 import type {
   AuthGateway,
   ConfigGateway,
@@ -22,6 +18,9 @@ import type { NotifyService } from './notify';
 import type { SessionService } from './session';
 import type { StartupCache } from './startup';
 
+/** Core's timer port plus the current time: what the web's policies run on. */
+export type WebScheduler = TimerScheduler & { now(): number };
+
 const token = <T>(name: string): ServiceIdentifier<T> => Symbol.for(`dpms.${name}`);
 
 /** Every service of the web's composition root, by one typed token each. */
@@ -30,7 +29,7 @@ export const TOKENS = {
   Navigator: token<Navigator>('Navigator'),
   TokenStorage: token<TokenStorage>('TokenStorage'),
   SessionStorage: token<BrowserSessionStore>('SessionStorage'),
-  Scheduler: token<BrowserTimerScheduler>('Scheduler'),
+  Scheduler: token<WebScheduler>('Scheduler'),
   EventBus: token<EventBus>('EventBus'),
   Http: token<HttpClient>('Http'),
   AuthGateway: token<AuthGateway>('AuthGateway'),

@@ -50,7 +50,7 @@ export function Dialog({
       >
         <DialogPanel
           data-testid={testId}
-          style={{ width: `min(${width}px, 100%)` }}
+          style={{ width, maxWidth: '100%' }}
           className="flex max-h-[80vh] flex-col rounded-card bg-surface shadow-pop"
         >
           <div className="flex items-center justify-between border-b border-line px-5 py-3.5">

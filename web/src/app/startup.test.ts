@@ -1,0 +1,72 @@
+import { MemoryStorage, SessionStore } from '@dpms/browser';
+import {
+  ApiError,
+  type ConfigGateway,
+  type DeptGateway,
+  type DictGateway,
+  type UserGateway,
+} from '@dpms/http-client';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { buildMembers, StartupCache, STARTUP_KEYS } from './startup';
+
+const tree = [
+  {
+    id: 100,
+    label: '院',
+    children: [
+      { id: 101, label: '经营部' },
+      { id: 102, label: '空部门' },
+    ],
+  },
+];
+const users = [
+  { userId: 1, userName: 'a', nickName: '甲', deptId: 101, status: '0' },
+  { userId: 2, userName: 'b', nickName: '乙', deptId: null, status: '0' },
+];
+
+describe('buildMembers', () => {
+  it('puts users under their department, the rest under -1, and disables empty departments', () => {
+    const members = buildMembers(tree, users);
+    const root = members[0]!;
+    expect(root.children?.[0]).toMatchObject({
+      label: '经营部',
+      disabled: false,
+      children: [{ id: 'u1', label: '甲' }],
+    });
+    expect(root.children?.[1]).toMatchObject({ label: '空部门', disabled: true });
+    expect(members[1]).toMatchObject({ id: 'd-1', children: [{ id: 'u2', label: '乙' }] });
+  });
+});
+
+describe('StartupCache', () => {
+  it('caches what answered and silently ignores refused calls', async () => {
+    const refuse = () => Promise.reject(new ApiError('HTTP.403', '当前操作没有权限', 403));
+    const storage = new SessionStore(new MemoryStorage());
+    const cache = new StartupCache(
+      {
+        list: refuse,
+        serviceManagerList: () => Promise.resolve([{ userId: 3, nickName: '丙' }]),
+        byRoleId: refuse,
+      } as unknown as UserGateway,
+      { treeselect: () => Promise.resolve(tree) } as unknown as DeptGateway,
+      {
+        byType: (t: string) =>
+          t === 'bank_name'
+            ? Promise.resolve([{ dictLabel: '工商银行', dictValue: '1' }])
+            : refuse(),
+      } as unknown as DictGateway,
+      { byKey: () => Promise.resolve('某某设计院管理平台') } as unknown as ConfigGateway,
+      storage,
+    );
+    await cache.loadAll();
+    expect(storage.read(STARTUP_KEYS.deptList, z.array(z.unknown()))).toHaveLength(1);
+    expect(storage.read(STARTUP_KEYS.members, z.array(z.unknown()))).toEqual([]);
+    expect(storage.read(STARTUP_KEYS.managerList, z.array(z.unknown()))).toHaveLength(1);
+    expect(storage.read(STARTUP_KEYS.hostList, z.array(z.unknown()))).toBeUndefined();
+    expect(storage.read(STARTUP_KEYS.dict('bank_name'), z.array(z.unknown()))).toEqual([
+      { dictLabel: '工商银行', dictValue: '1' },
+    ]);
+    expect(cache.platformName()).toBe('某某设计院管理平台');
+  });
+});
