@@ -5,12 +5,12 @@ import {
   type UserFilter,
   type UserSortColumn,
 } from '@dpms/core';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../database/open-database.js';
 import {
   assertNoSeqScan,
   explainPlan,
+  insertGeneratedUsers,
   openTestDatabase,
   testDatabaseKinds,
   type PlanNode,
@@ -29,18 +29,7 @@ describe.each(testDatabaseKinds())('user list plans on %s with %i generated user
   beforeAll(async () => {
     handle = await openTestDatabase(kind);
     users = new SqlUserRepository(handle.db);
-    await sql`
-      insert into sys_user (user_name, nick_name, dept_id, password, status, phonenumber, create_time)
-      select 'gen' || g, '生成' || g, (array[110, 111, 112, 113, 114, 115, 102, 103])[1 + g % 8], 'x',
-             case when g % 10 = 0 then '1' else '0' end, '139' || lpad(g::text, 8, '0'),
-             timestamptz '2025-01-01' + make_interval(mins => g)
-      from generate_series(1, ${GENERATED}) g`.execute(handle.db);
-    await sql`
-      insert into sys_user_role (user_id, role_id, is_default)
-      select user_id, (array[2, 7, 13])[1 + user_id % 3], true from sys_user where user_name like 'gen%'`.execute(
-      handle.db,
-    );
-    await sql`vacuum analyze sys_user, sys_user_role`.execute(handle.db);
+    await insertGeneratedUsers(handle.db, GENERATED);
   }, 300_000);
   afterAll(() => handle.close());
 

@@ -18,6 +18,7 @@ export {
   createTemplateDatabase,
   type PostgresServer,
 } from './postgres-server.js';
+export { insertGeneratedUsers } from './generate.js';
 export { explainPlan, assertNoSeqScan, seqScannedRelations, type PlanNode } from './explain.js';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
