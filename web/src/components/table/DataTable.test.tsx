@@ -48,7 +48,7 @@ describe('DataTable', () => {
         onPageChange={onPage}
       />,
     );
-    const select = screen.getByLabelText('每页条数') as HTMLSelectElement;
+    const select = screen.getByLabelText<HTMLSelectElement>('每页条数');
     expect([...select.options].map((o) => o.value)).toEqual([
       '20',
       '50',

@@ -37,7 +37,7 @@ describe('choice dialogs', () => {
         onClose={() => undefined}
       />,
     );
-    expect((screen.getByRole('button', { name: '确定' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: '确定' }).disabled).toBe(true);
     fireEvent.click(screen.getByRole('radio', { name: '结构' }));
     fireEvent.click(screen.getByRole('button', { name: '确定' }));
     expect(onConfirm).toHaveBeenCalledWith('2');
