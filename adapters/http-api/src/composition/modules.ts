@@ -27,6 +27,9 @@ import { majorRoutes } from '../routes/major.routes.js';
 import { userRoutes } from '../routes/user.routes.js';
 import { approvalRoutes, type ApprovalRouteDeps } from '../routes/approval.routes.js';
 import type { RouteModule } from '../routes/route-module.js';
+import { downloadRoutes } from '../routes/download.routes.js';
+import { uploadRoutes } from '../routes/upload.routes.js';
+import type { FileService } from '../routes/upload.service.js';
 import type { ServerConfig } from './server-config.js';
 import { TOKENS } from './tokens.js';
 
@@ -76,6 +79,7 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
           avatars: AvatarStore,
           c: ServerConfig,
           approval: RouteModule | undefined,
+          fileFamilies: readonly RouteModule[] | undefined,
         ) => [
           authRoutes(identity, repos, { domainURL: c.domainURL }),
           userRoutes(repos, identity, avatars),
@@ -85,6 +89,7 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
           configRoutes(repos),
           fileRoutes(avatars),
           ...(approval ? [approval] : []),
+          ...(fileFamilies ?? []),
         ],
         [
           TOKENS.Repositories,
@@ -92,6 +97,7 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
           TOKENS.AvatarStore,
           TOKENS.Config,
           { serviceIdentifier: TOKENS.ApprovalRoutes, optional: true },
+          { serviceIdentifier: TOKENS.FileRoutes, optional: true },
         ],
       )
       .inSingletonScope();
@@ -126,6 +132,15 @@ export const approvalModule = (db: Db, linkedRecords: LinkedRecordRegistry<Db>, 
       .inSingletonScope();
   });
 
+/** Files (issue 8): the upload service over a file store and the file records, and its routes. */
+export const filesModule = (files: FileService) =>
+  new ContainerModule(({ bind }) => {
+    bind(TOKENS.Files).toConstantValue(files);
+    bind(TOKENS.FileRoutes)
+      .toResolvedValue((f: FileService) => [uploadRoutes(f), downloadRoutes(f)], [TOKENS.Files])
+      .inSingletonScope();
+  });
+
 export interface ContainerParts {
   readonly config: ServerConfig;
   readonly logger: Logger;
@@ -136,6 +151,8 @@ export interface ContainerParts {
   readonly db?: Db;
   /** Linked record handlers by kind (contracts, tasks, funds register theirs). */
   readonly linkedRecords?: LinkedRecordRegistry<Db>;
+  /** Uploads and downloads; without it the file routes are absent. */
+  readonly files?: FileService;
 }
 
 /** The server's container: one module per adapter family. */
@@ -151,5 +168,6 @@ export function buildContainer(parts: ContainerParts): Container {
       approvalModule(parts.db, parts.linkedRecords ?? createLinkedRecordRegistry(), parts.clock),
     );
   }
+  if (parts.files) container.load(filesModule(parts.files));
   return container;
 }

@@ -8,6 +8,7 @@ import type { PasswordHasher } from '../identity/password-hasher.js';
 import type { TokenService } from '../identity/token-service.js';
 import type { AvatarStore } from '../routes/avatar-store.js';
 import type { RouteModule } from '../routes/route-module.js';
+import type { FileService } from '../routes/upload.service.js';
 import type { ApprovalRouteDeps } from '../routes/approval.routes.js';
 import type { ServerConfig } from './server-config.js';
 
@@ -30,6 +31,10 @@ export const TOKENS = {
   Approval: token<ApprovalRouteDeps>('Approval'),
   /** The approval route family; optional, so containers without a database handle still build. */
   ApprovalRoutes: token<RouteModule>('ApprovalRoutes'),
+  /** Uploads, downloads and the file store (issue 8); present when the container is given files. */
+  Files: token<FileService>('Files'),
+  /** The upload and download route families; optional, like the approval routes. */
+  FileRoutes: token<readonly RouteModule[]>('FileRoutes'),
   /** Every route family registered on the API router (auth, users, departments ... later domains). */
   RouteModules: token<readonly RouteModule[]>('RouteModules'),
 } as const;

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { ok, okWith } from '../http/envelope.js';
+import { AUTHENTICATED } from '../http/route.js';
+import type { RouteModule } from './route-module.js';
+import { fileAnswer, type FileService } from './upload.service.js';
+
+const uploadIdQuery = z.object({ uploadId: z.string().min(1).max(64) });
+
+const fileAnswerSchema = z.object({
+  fileId: z.string(),
+  fileName: z.string(),
+  originalFilename: z.string(),
+  url: z.string(),
+  size: z.number(),
+  fileType: z.string(),
+});
+
+/**
+ * The chunked upload of the spec (000 §7, 001 §9) and the ordinary form upload. Every caller
+ * signed in may upload; an upload belongs to whoever asked for its id.
+ *
+ * - GET  /common/maxfile/getUploadId?fileName=     → data: { uploadId, fileName }
+ * - POST /common/maxfile/upload (multipart, either naming + the chunk part)
+ *                                                  → data: { uploadId, chunkIndex, partNum, size, md5 }
+ * - GET  /common/maxfile/chunks?uploadId=          → data: { status, chunkTotal, chunks: [{chunkIndex, partNum, size, md5}] … }
+ * - GET  /common/maxfile/complateUploadId?uploadId= → { fileId, fileName, url, originalFilename, size, fileType, data: same }
+ * - POST /common/upload (multipart `file`)         → the same file answer
+ */
+export function uploadRoutes(files: FileService): RouteModule {
+  return {
+    name: 'upload',
+    register(book) {
+      book.add({
+        method: 'get',
+        path: '/common/maxfile/getUploadId',
+        summary: '获取分片上传标识',
+        tag: '文件',
+        access: AUTHENTICATED,
+        query: z.object({ fileName: z.string().min(1).max(255) }),
+        response: z.object({
+          code: z.number(),
+          msg: z.string(),
+          data: z.object({ uploadId: z.string(), fileName: z.string() }),
+        }),
+        handler: async ({ query, principal }) => {
+          const uploadId = await files.createUpload(principal, query.fileName);
+          return ok({ uploadId, fileName: query.fileName.trim() });
+        },
+      });
+
+      book.add({
+        method: 'post',
+        path: '/common/maxfile/upload',
+        summary: '上传一个分片',
+        tag: '文件',
+        access: AUTHENTICATED,
+        multipart: true,
+        handler: async ({ req, principal }) => ok(await files.receiveChunk(req, principal)),
+      });
+
+      book.add({
+        method: 'get',
+        path: '/common/maxfile/chunks',
+        summary: '查询已上传的分片（断点续传）',
+        tag: '文件',
+        access: AUTHENTICATED,
+        query: uploadIdQuery,
+        handler: async ({ query, principal }) =>
+          ok(await files.listChunks(query.uploadId, principal)),
+      });
+
+      book.add({
+        method: 'get',
+        path: '/common/maxfile/complateUploadId',
+        summary: '完成分片上传并合并文件',
+        tag: '文件',
+        access: AUTHENTICATED,
+        query: uploadIdQuery,
+        response: z.object({ code: z.number(), msg: z.string(), data: fileAnswerSchema }).loose(),
+        handler: async ({ query, principal }) => {
+          const answer = fileAnswer(await files.complete(query.uploadId, principal));
+          return okWith({ ...answer, data: answer });
+        },
+      });
+
+      book.add({
+        method: 'post',
+        path: '/common/upload',
+        summary: '上传文件（表单附件）',
+        tag: '文件',
+        access: AUTHENTICATED,
+        multipart: true,
+        response: z.object({ code: z.number(), msg: z.string(), data: fileAnswerSchema }).loose(),
+        handler: async ({ req, principal }) => {
+          const answer = fileAnswer(await files.uploadFormFile(req, principal));
+          return okWith({ ...answer, data: answer });
+        },
+      });
+    },
+  };
+}

@@ -1,0 +1,583 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import busboy from 'busboy';
+import type { Request } from 'express';
+import {
+  checkUploadParts,
+  checkUploadType,
+  deriveFileType,
+  expectedChunkSpan,
+  hasPermission,
+  parseChunkForm,
+  sniffMatchesExtension,
+  SNIFF_HEAD_BYTES,
+  UPLOAD_MESSAGES,
+  type FileRecord,
+  type FileRecordRepository,
+  type FileStore,
+} from '@dpms/core';
+import { HttpError } from '../http/http-error.js';
+import type { Clock } from '../identity/clock.js';
+import type { Principal } from '../identity/principal.js';
+
+/** Limits and timings of file handling; main reads them from the environment. */
+export interface FileServiceConfig {
+  /** Largest file a chunked upload may announce (UPLOAD_MAX_FILE_BYTES, default 4 GiB). */
+  readonly maxFileBytes: number;
+  /** Largest chunk (UPLOAD_MAX_CHUNK_BYTES, default 16 MiB; the contract pages send 10 MiB). */
+  readonly maxChunkBytes: number;
+  /** Largest ordinary form upload (UPLOAD_MAX_FORM_FILE_BYTES, default 200 MiB). */
+  readonly maxFormFileBytes: number;
+  /** An upload untouched this long is abandoned and swept (UPLOAD_ABANDON_AFTER_MS, default 24 h). */
+  readonly abandonAfterMs: number;
+  /** A completion claim older than this was left by a crashed instance and may be taken over. */
+  readonly completionStaleMs: number;
+}
+
+export const DEFAULT_FILE_SERVICE_CONFIG: FileServiceConfig = {
+  maxFileBytes: 4 * 1024 ** 3,
+  maxChunkBytes: 16 * 1024 ** 2,
+  maxFormFileBytes: 200 * 1024 ** 2,
+  abandonAfterMs: 24 * 3600_000,
+  completionStaleMs: 10 * 60_000,
+};
+
+/** Who may read a file besides its owner: role admin, `*:*:*`, or this permission. */
+export const FILE_READ_PERMISSION = 'common:file:read';
+
+/** Server-issued ids of files and uploads: 128 random bits as 32 lower-case hex digits. */
+export const FILE_ID = /^[0-9a-f]{32}$/;
+// eslint-disable-next-line no-control-regex -- control characters are exactly what it refuses
+const CONTROL = /[\u0000-\u001f\u007f]/;
+const newId = (): string => randomBytes(16).toString('hex');
+export const storageKeyOf = (fileId: string): string => `files/${fileId}`;
+
+/** What the upload calls answer about a stored file (RuoYi's common/upload shape, plus our id). */
+export interface FileAnswer {
+  readonly fileId: string;
+  /** What the download calls take as `resource` / `fileName`: the id, never a path. */
+  readonly fileName: string;
+  readonly originalFilename: string;
+  readonly url: string;
+  readonly size: number;
+  readonly fileType: string;
+}
+
+export const fileAnswer = (file: FileRecord): FileAnswer => ({
+  fileId: file.fileId,
+  fileName: file.fileId,
+  originalFilename: file.originalName,
+  url: `/prod-api/common/download/resource?resource=${file.fileId}`,
+  size: file.size,
+  fileType: file.fileType,
+});
+
+/** Bytes seen on the way to the store: their count, the head for the content check, a hash. */
+class Tap {
+  size = 0;
+  head = Buffer.alloc(0);
+  private readonly hash;
+  constructor(
+    algorithm: 'md5' | 'sha256',
+    private readonly limit: number,
+    private readonly tooLarge: () => HttpError,
+  ) {
+    this.hash = createHash(algorithm);
+  }
+  /** Over the limit: true, and the caller drains the rest without storing it. */
+  overLimit = false;
+  see(bytes: Uint8Array): boolean {
+    this.size += bytes.length;
+    if (this.size > this.limit) {
+      this.overLimit = true;
+      return false;
+    }
+    if (this.head.length < SNIFF_HEAD_BYTES) {
+      this.head = Buffer.concat([
+        this.head,
+        bytes.subarray(0, SNIFF_HEAD_BYTES - this.head.length),
+      ]);
+    }
+    this.hash.update(bytes);
+    return true;
+  }
+  error(): HttpError {
+    return this.tooLarge();
+  }
+  digest(): string {
+    return this.hash.digest('hex');
+  }
+}
+
+/**
+ * The stream through the tap. Why drain instead of throwing at the limit: ending the iteration
+ * early destroys busboy's part stream and the request would never finish parsing; the excess is
+ * read and dropped, then the write fails.
+ */
+async function* tapped(stream: Readable, tap: Tap): AsyncGenerator<Uint8Array> {
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    if (tap.overLimit || !tap.see(chunk)) continue;
+    yield chunk;
+  }
+  if (tap.overLimit) throw tap.error();
+}
+
+interface ReceivedFile {
+  readonly key: string;
+  readonly filename: string;
+  readonly tap: Tap;
+}
+
+/**
+ * Reads a multipart request: text fields into a record, the (single) file part streamed into
+ * the store under `keyFor()` as it arrives, through a tap. Nothing of the file is held beyond
+ * the stream's buffers. On any failure the written object is deleted.
+ */
+async function receiveMultipart(
+  req: Request,
+  store: FileStore,
+  options: {
+    readonly keyFor: (fields: Readonly<Record<string, string>>) => string;
+    readonly maxBytes: number;
+    readonly tooLarge: () => HttpError;
+  },
+): Promise<{ fields: Record<string, string>; file: ReceivedFile | undefined }> {
+  if (!req.is('multipart/form-data')) throw new HttpError(415, UPLOAD_MESSAGES.fileRequired);
+  const fields: Record<string, string> = {};
+  let file: ReceivedFile | undefined;
+  let writing: Promise<void> | undefined;
+  let current: Readable | undefined;
+  let bb: busboy.Busboy;
+  try {
+    bb = busboy({
+      headers: req.headers,
+      // Browsers send a Chinese file name as raw UTF-8 in filename="…".
+      defParamCharset: 'utf8',
+      limits: { files: 1, fields: 50, fieldSize: 4096, parts: 60 },
+    });
+  } catch {
+    throw new HttpError(400, UPLOAD_MESSAGES.fileRequired);
+  }
+  const done = new Promise<void>((resolve, reject) => {
+    bb.on('field', (name, value) => {
+      if (Object.hasOwn(fields, name) || name === '__proto__') return;
+      fields[name] = value;
+    });
+    bb.on('file', (_name, stream, info) => {
+      if (file) {
+        stream.resume();
+        return;
+      }
+      current = stream;
+      const tap = new Tap('md5', options.maxBytes, options.tooLarge);
+      const key = options.keyFor(fields);
+      file = { key, filename: info.filename ?? '', tap };
+      writing = store.put(key, tapped(stream, tap)).then(
+        () => undefined,
+        async (e: unknown) => {
+          await store.delete(key).catch(() => undefined);
+          throw e;
+        },
+      );
+      // A failed write (store error, size limit) fails the request without waiting for the parse;
+      // the rest of the body is read and dropped so the answer reaches the client.
+      writing.catch((e: unknown) => {
+        req.unpipe(bb);
+        req.resume();
+        reject(e instanceof Error ? e : new Error(String(e)));
+      });
+    });
+    // A broken request ends the file stream too, so the store's write fails and cleans up.
+    const broken = () => {
+      current?.destroy(new Error('request aborted'));
+      reject(new HttpError(400, UPLOAD_MESSAGES.fileRequired));
+    };
+    bb.on('close', () => resolve());
+    bb.on('error', broken);
+    req.on('aborted', broken);
+  });
+  req.pipe(bb);
+  try {
+    await done;
+  } catch (e) {
+    await writing?.catch(() => undefined);
+    if (file) await store.delete(file.key).catch(() => undefined);
+    throw e;
+  }
+  await writing;
+  return { fields, file };
+}
+
+const fail = (status: number, code: string, message: string, field?: string) =>
+  new HttpError(status, message, { errorCode: code, ...(field ? { field } : {}) });
+
+/**
+ * Chunked and ordinary uploads over the file store and the file records (DESIGN §6). Stateless:
+ * everything an instance needs to take a chunk or complete an upload is in the database.
+ */
+export class FileService {
+  constructor(
+    readonly store: FileStore,
+    readonly files: FileRecordRepository,
+    private readonly clock: Clock,
+    readonly config: FileServiceConfig = DEFAULT_FILE_SERVICE_CONFIG,
+  ) {}
+
+  /** GET /common/maxfile/getUploadId: an id for one file's chunks; the type is checked now. */
+  async createUpload(principal: Principal, fileName: string): Promise<string> {
+    const name = fileName.trim();
+    // eslint-disable-next-line no-control-regex -- control characters are what it refuses
+    if (!name || name === '.' || name === '..' || /[/\\\u0000-\u001f\u007f]/.test(name)) {
+      throw fail(
+        400,
+        'UPLOAD.FILE_NAME_INVALID',
+        UPLOAD_MESSAGES.chunkFileNameInvalid('fileName'),
+        'fileName',
+      );
+    }
+    const type = checkUploadType(name);
+    if (!type.ok) throw fail(415, type.error.code, type.error.message, 'fileName');
+    const uploadId = newId();
+    await this.files.createUpload({
+      uploadId,
+      ownerUserId: principal.userId,
+      fileName: name,
+      now: this.clock.now(),
+    });
+    return uploadId;
+  }
+
+  /** POST /common/maxfile/upload: one chunk, either field naming. */
+  async receiveChunk(req: Request, principal: Principal) {
+    const { fields, file } = await receiveMultipart(req, this.store, {
+      keyFor: (f) => {
+        const id = f['uploadId'];
+        return `staging/${id && FILE_ID.test(id) ? id : 'unknown'}/${newId()}`;
+      },
+      maxBytes: this.config.maxChunkBytes,
+      tooLarge: () =>
+        fail(413, 'UPLOAD.TOO_LARGE', UPLOAD_MESSAGES.chunkTooLarge(this.config.maxChunkBytes)),
+    });
+    if (!file) throw fail(400, 'UPLOAD.FILE_REQUIRED', UPLOAD_MESSAGES.fileRequired, 'file');
+    let keep = false;
+    try {
+      const result = await this.acceptChunk(fields, file, principal);
+      keep = true;
+      return result;
+    } finally {
+      if (!keep) await this.store.delete(file.key).catch(() => undefined);
+    }
+  }
+
+  private async acceptChunk(
+    fields: Readonly<Record<string, string>>,
+    file: ReceivedFile,
+    principal: Principal,
+  ) {
+    const parsed = parseChunkForm(fields);
+    if (!parsed.ok) throw fail(400, parsed.error.code, parsed.error.message, parsed.error.field);
+    const { form } = parsed.value;
+    if (form.fileSize > this.config.maxFileBytes) {
+      throw fail(413, 'UPLOAD.TOO_LARGE', UPLOAD_MESSAGES.fileTooLarge(this.config.maxFileBytes));
+    }
+    const session = await this.files.findUpload(form.uploadId);
+    if (!session || session.ownerUserId !== principal.userId) {
+      throw fail(404, 'UPLOAD.NOT_FOUND', UPLOAD_MESSAGES.uploadNotFound, 'uploadId');
+    }
+    // The name given to getUploadId decides the type; a chunk cannot rename the file.
+    const type = checkUploadType(session.fileName);
+    if (!type.ok) throw fail(415, type.error.code, type.error.message);
+    const md5 = file.tap.digest();
+    if (md5 !== form.chunkHash) {
+      throw fail(
+        422,
+        'UPLOAD.CHUNK_HASH_MISMATCH',
+        UPLOAD_MESSAGES.chunkHashMismatch(form.chunkIndex),
+        'chunkHash',
+      );
+    }
+    const span = expectedChunkSpan(form);
+    const size = file.tap.size;
+    const sizeOk = span
+      ? size === span.size
+      : size <= form.fileSize && (size > 0 || form.fileSize === 0);
+    if (!sizeOk) {
+      throw fail(
+        422,
+        'UPLOAD.CHUNK_SIZE_MISMATCH',
+        UPLOAD_MESSAGES.chunkSizeMismatch(form.chunkIndex),
+      );
+    }
+    if (form.chunkIndex === 0 && !sniffMatchesExtension(file.tap.head, type.value)) {
+      throw fail(
+        415,
+        'UPLOAD.UNSUPPORTED_TYPE',
+        UPLOAD_MESSAGES.contentMismatch(session.fileName, type.value),
+      );
+    }
+    const outcome = await this.files.recordPart(
+      form.uploadId,
+      {
+        fileSize: form.fileSize,
+        fileHash: form.fileHash,
+        chunkTotal: form.chunkTotal,
+        chunkSize: form.chunkSize ?? null,
+      },
+      { partNum: form.partNum, size, md5, storageKey: file.key },
+      this.clock.now(),
+    );
+    switch (outcome.kind) {
+      case 'missing':
+        throw fail(404, 'UPLOAD.NOT_FOUND', UPLOAD_MESSAGES.uploadNotFound, 'uploadId');
+      case 'not-uploading':
+        throw outcome.status === 'complete'
+          ? fail(409, 'UPLOAD.ALREADY_COMPLETE', UPLOAD_MESSAGES.uploadAlreadyComplete)
+          : fail(409, 'UPLOAD.COMPLETING', UPLOAD_MESSAGES.uploadCompleting);
+      case 'shape-mismatch':
+        throw fail(422, 'UPLOAD.SHAPE_MISMATCH', UPLOAD_MESSAGES.uploadShapeMismatch);
+      case 'recorded':
+        if (outcome.replacedKey)
+          await this.store.delete(outcome.replacedKey).catch(() => undefined);
+    }
+    return {
+      uploadId: form.uploadId,
+      chunkIndex: form.chunkIndex,
+      partNum: form.partNum,
+      size,
+      md5,
+    };
+  }
+
+  /** The chunks the server holds, so a client resumes after a failure (ours, or its own). */
+  async listChunks(uploadId: string, principal: Principal) {
+    const session = await this.ownedUpload(uploadId, principal);
+    const parts = session.status === 'complete' ? [] : await this.files.listParts(uploadId);
+    return {
+      uploadId,
+      fileName: session.fileName,
+      status: session.status,
+      fileSize: session.fileSize,
+      fileHash: session.fileHash,
+      chunkTotal: session.chunkTotal,
+      chunkSize: session.chunkSize,
+      fileId: session.fileId,
+      chunks: parts.map((p) => ({
+        chunkIndex: p.partNum - 1,
+        partNum: p.partNum,
+        size: p.size,
+        md5: p.md5,
+      })),
+    };
+  }
+
+  /**
+   * GET /common/maxfile/complateUploadId: checks the count and sizes, composes the file while
+   * hashing it, checks the whole-file hash and the content type, records it. Repeating it
+   * answers the same file.
+   */
+  async complete(uploadId: string, principal: Principal): Promise<FileRecord> {
+    await this.ownedUpload(uploadId, principal);
+    const now = this.clock.now();
+    const claim = await this.files.claimCompletion(
+      uploadId,
+      now,
+      new Date(now.getTime() - this.config.completionStaleMs),
+    );
+    switch (claim.kind) {
+      case 'missing':
+        throw fail(404, 'UPLOAD.NOT_FOUND', UPLOAD_MESSAGES.uploadNotFound, 'uploadId');
+      case 'busy':
+        throw fail(409, 'UPLOAD.COMPLETING', UPLOAD_MESSAGES.uploadCompleting);
+      case 'complete':
+        if (!claim.file) throw fail(404, 'UPLOAD.NOT_FOUND', UPLOAD_MESSAGES.fileNotFound);
+        return claim.file;
+      case 'claimed':
+        break;
+    }
+    const { session, parts } = claim;
+    const release = () => this.files.releaseCompletion(uploadId, this.clock.now());
+    const fileId = newId();
+    const target = storageKeyOf(fileId);
+    try {
+      const order = checkUploadParts(session, parts);
+      if (!order.ok) throw fail(422, order.error.code, order.error.message);
+      const fileHash = session.fileHash ?? '';
+      const type = checkUploadType(session.fileName);
+      if (!type.ok) throw fail(415, type.error.code, type.error.message);
+      const tap = new Tap(fileHash.length === 64 ? 'sha256' : 'md5', Number.MAX_SAFE_INTEGER, () =>
+        fail(413, 'UPLOAD.TOO_LARGE', UPLOAD_MESSAGES.fileTooLarge(this.config.maxFileBytes)),
+      );
+      const byNum = new Map(parts.map((p) => [p.partNum, p.storageKey]));
+      const sources = order.value.map((n) => byNum.get(n) ?? '');
+      const stored = await this.store.compose(sources, target, { observe: (b) => tap.see(b) });
+      const problem =
+        stored.size !== session.fileSize
+          ? fail(422, 'UPLOAD.FILE_SIZE_MISMATCH', UPLOAD_MESSAGES.fileSizeMismatch)
+          : tap.digest() !== fileHash
+            ? fail(422, 'UPLOAD.FILE_HASH_MISMATCH', UPLOAD_MESSAGES.fileHashMismatch)
+            : !sniffMatchesExtension(tap.head, type.value)
+              ? fail(
+                  415,
+                  'UPLOAD.UNSUPPORTED_TYPE',
+                  UPLOAD_MESSAGES.contentMismatch(session.fileName, type.value),
+                )
+              : undefined;
+      if (problem) {
+        await this.store.delete(target).catch(() => undefined);
+        throw problem;
+      }
+      const record: FileRecord = {
+        fileId,
+        originalName: session.fileName,
+        fileType: deriveFileType(session.fileName),
+        size: stored.size,
+        contentHash: fileHash,
+        storageKey: target,
+        ownerUserId: session.ownerUserId,
+        createdAt: this.clock.now(),
+      };
+      const staged = await this.files.finishCompletion(uploadId, record, this.clock.now());
+      // The staged chunks are no longer needed; a failure here only leaves garbage.
+      void Promise.allSettled(staged.map((k) => this.store.delete(k)));
+      return record;
+    } catch (e) {
+      await release().catch(() => undefined);
+      throw e;
+    }
+  }
+
+  /** POST /common/upload: one file of a form, streamed into the store and checked. */
+  async uploadFormFile(req: Request, principal: Principal): Promise<FileRecord> {
+    const fileId = newId();
+    const key = storageKeyOf(fileId);
+    const { file } = await receiveMultipart(req, this.store, {
+      keyFor: () => key,
+      maxBytes: this.config.maxFormFileBytes,
+      tooLarge: () =>
+        fail(413, 'UPLOAD.TOO_LARGE', UPLOAD_MESSAGES.fileTooLarge(this.config.maxFormFileBytes)),
+    });
+    if (!file) throw fail(400, 'UPLOAD.FILE_REQUIRED', UPLOAD_MESSAGES.fileRequired, 'file');
+    let keep = false;
+    try {
+      // Old browsers send C:\fakepath\name; only the last segment is the name.
+      const name = file.filename.split(/[/\\]/).pop()?.trim() ?? '';
+      if (!name || name === '.' || name === '..' || CONTROL.test(name) || name.length > 255) {
+        throw fail(
+          400,
+          'UPLOAD.FILE_NAME_INVALID',
+          UPLOAD_MESSAGES.chunkFileNameInvalid('file'),
+          'file',
+        );
+      }
+      const type = checkUploadType(name);
+      if (!type.ok) throw fail(415, type.error.code, type.error.message, 'file');
+      if (!sniffMatchesExtension(file.tap.head, type.value)) {
+        throw fail(
+          415,
+          'UPLOAD.UNSUPPORTED_TYPE',
+          UPLOAD_MESSAGES.contentMismatch(name, type.value),
+          'file',
+        );
+      }
+      const record: FileRecord = {
+        fileId,
+        originalName: name,
+        fileType: deriveFileType(name),
+        size: file.tap.size,
+        contentHash: file.tap.digest(),
+        storageKey: key,
+        ownerUserId: principal.userId,
+        createdAt: this.clock.now(),
+      };
+      await this.files.createFile(record);
+      keep = true;
+      return record;
+    } finally {
+      if (!keep) await this.store.delete(key).catch(() => undefined);
+    }
+  }
+
+  /**
+   * The file behind an id the caller may read: its owner, role admin, or holders of
+   * `common:file:read` (`*:*:*` included). Anything that is not a server-issued id is refused
+   * before the store is touched.
+   */
+  async readableFile(id: string, principal: Principal): Promise<FileRecord> {
+    if (!FILE_ID.test(id)) throw fail(400, 'UPLOAD.FILE_ID_INVALID', UPLOAD_MESSAGES.fileIdInvalid);
+    const file = await this.files.findFile(id);
+    if (!file) throw fail(404, 'UPLOAD.FILE_NOT_FOUND', UPLOAD_MESSAGES.fileNotFound);
+    if (!mayRead(file, principal)) {
+      throw fail(403, 'UPLOAD.FORBIDDEN', UPLOAD_MESSAGES.fileForbidden);
+    }
+    return file;
+  }
+
+  /** Deletes a file record and its bytes (the older download call's `delete`). */
+  async deleteFile(file: FileRecord, principal: Principal): Promise<void> {
+    if (file.ownerUserId !== principal.userId && !principal.isAdmin) {
+      throw fail(403, 'UPLOAD.FORBIDDEN', UPLOAD_MESSAGES.deleteForbidden);
+    }
+    const key = await this.files.deleteFile(file.fileId);
+    if (key) await this.store.delete(key);
+  }
+
+  /** Removes abandoned uploads and their staged chunks; any instance may run it. */
+  async sweep(): Promise<number> {
+    const before = new Date(this.clock.now().getTime() - this.config.abandonAfterMs);
+    let removed = 0;
+    for (;;) {
+      const keys = await this.files.purgeAbandoned(before, 100);
+      for (const key of keys) await this.store.delete(key).catch(() => undefined);
+      removed += keys.length;
+      if (keys.length === 0) return removed;
+    }
+  }
+
+  private async ownedUpload(uploadId: string, principal: Principal) {
+    if (!FILE_ID.test(uploadId)) {
+      throw fail(404, 'UPLOAD.NOT_FOUND', UPLOAD_MESSAGES.uploadNotFound, 'uploadId');
+    }
+    const session = await this.files.findUpload(uploadId);
+    if (!session || session.ownerUserId !== principal.userId) {
+      throw fail(404, 'UPLOAD.NOT_FOUND', UPLOAD_MESSAGES.uploadNotFound, 'uploadId');
+    }
+    return session;
+  }
+}
+
+export function mayRead(file: FileRecord, principal: Principal): boolean {
+  return (
+    file.ownerUserId === principal.userId ||
+    principal.isAdmin ||
+    hasPermission(principal.permissions, [FILE_READ_PERMISSION])
+  );
+}
+
+/** Runs the sweeper every `everyMs` (unref'd: it never keeps the process alive). */
+export function startUploadSweeper(
+  service: FileService,
+  everyMs: number,
+  onError: (e: unknown) => void,
+): NodeJS.Timeout {
+  const timer = setInterval(() => {
+    service.sweep().catch(onError);
+  }, everyMs);
+  timer.unref();
+  return timer;
+}
+
+/** Reads the limits from UPLOAD_* variables, defaults otherwise. */
+export function fileServiceConfigFromEnv(env: NodeJS.ProcessEnv = process.env): FileServiceConfig {
+  const num = (name: string, fallback: number): number => {
+    const v = Number(env[name]);
+    return env[name] && Number.isFinite(v) && v > 0 ? v : fallback;
+  };
+  const d = DEFAULT_FILE_SERVICE_CONFIG;
+  return {
+    maxFileBytes: num('UPLOAD_MAX_FILE_BYTES', d.maxFileBytes),
+    maxChunkBytes: num('UPLOAD_MAX_CHUNK_BYTES', d.maxChunkBytes),
+    maxFormFileBytes: num('UPLOAD_MAX_FORM_FILE_BYTES', d.maxFormFileBytes),
+    abandonAfterMs: num('UPLOAD_ABANDON_AFTER_MS', d.abandonAfterMs),
+    completionStaleMs: num('UPLOAD_COMPLETION_STALE_MS', d.completionStaleMs),
+  };
+}
