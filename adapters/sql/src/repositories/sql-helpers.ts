@@ -28,6 +28,10 @@ export function inTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T
   return db.transaction().execute((trx: Transaction<Database>) => fn(trx));
 }
 
+export function isForeignKeyViolation(e: unknown): boolean {
+  return typeof e === 'object' && e !== null && (e as { code?: unknown }).code === '23503';
+}
+
 export function isUniqueViolation(e: unknown): boolean {
   return typeof e === 'object' && e !== null && (e as { code?: unknown }).code === '23505';
 }

@@ -69,6 +69,11 @@ describe.each(testDatabaseKinds())('RoleRepository and MenuRepository contract o
       value: { roleName: '临时二' },
     });
     expect(await roles.listDeptIds(id)).toEqual([111]);
+    expect(await roles.update(id, { menuIds: [99_999] })).toMatchObject({
+      ok: false,
+      error: { code: 'PLATFORM.NOT_FOUND' },
+    });
+    expect(await roles.listDeptIds(id)).toEqual([111]);
     expect(await roles.update(999, { roleName: 'x' })).toMatchObject({
       ok: false,
       error: { code: 'PLATFORM.NOT_FOUND' },

@@ -16,6 +16,7 @@ import {
 import {
   containsPattern,
   inTransaction,
+  isForeignKeyViolation,
   isUniqueViolation,
   pageBounds,
   toCount,
@@ -129,6 +130,7 @@ export class SqlRoleRepository implements RoleRepository {
       const created = await this.findById(roleId);
       return created ? ok(created) : err(PlatformErrors.notFound('角色'));
     } catch (e) {
+      if (isForeignKeyViolation(e)) return err(PlatformErrors.notFound('菜单或部门'));
       if (isUniqueViolation(e))
         return err(PlatformErrors.duplicate(`角色“${role.roleKey}”`, 'roleKey'));
       throw e;
@@ -156,6 +158,7 @@ export class SqlRoleRepository implements RoleRepository {
         if (patch.deptIds) await replaceDepts(trx, roleId, patch.deptIds);
       });
     } catch (e) {
+      if (isForeignKeyViolation(e)) return err(PlatformErrors.notFound('菜单或部门'));
       if (isUniqueViolation(e))
         return err(PlatformErrors.duplicate(`角色“${patch.roleKey ?? ''}”`, 'roleKey'));
       throw e;

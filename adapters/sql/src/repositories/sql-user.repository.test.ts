@@ -112,6 +112,22 @@ describe.each(testDatabaseKinds())('UserRepository contract on %s', (kind) => {
       ok: false,
       error: { code: 'PLATFORM.DUPLICATE', field: 'userName' },
     });
+    for (const bad of [
+      { deptId: 9999 },
+      { deptId: 112, roleIds: [9999] },
+      { deptId: 112, postIds: [9999] },
+    ]) {
+      expect(
+        await users.create({ userName: 'bad', nickName: 'x', passwordHash: 'h', ...bad }, ALL_DATA),
+      ).toMatchObject({
+        ok: false,
+        error: { code: 'PLATFORM.NOT_FOUND' },
+      });
+    }
+    expect(await users.update(3, { roleIds: [2, 9999] }, ALL_DATA)).toMatchObject({
+      ok: false,
+      error: { field: 'roleIds' },
+    });
     const outside = await users.create(
       { userName: 'outsider', nickName: 'x', passwordHash: 'h', deptId: 103 },
       design,

@@ -208,6 +208,8 @@ export class SqlUserRepository implements UserRepository {
 
   async create(user: NewUser, scope: DataScope): Promise<Result<SysUser, DomainError>> {
     const deptId = user.deptId ?? null;
+    const invalid = await this.invalidLinks(deptId, user.roleIds, user.postIds);
+    if (invalid) return err(invalid);
     if (!(await deptInScope(this.db, deptId, scope))) return err(PlatformErrors.outOfScope());
     try {
       const userId = await inTransaction(this.db, async (trx) => {
@@ -243,6 +245,45 @@ export class SqlUserRepository implements UserRepository {
     }
   }
 
+  /** A department, role or post that does not exist (or was deleted) named by a write. */
+  private async invalidLinks(
+    deptId: number | null,
+    roleIds: readonly number[] | undefined,
+    postIds: readonly number[] | undefined,
+  ): Promise<DomainError | null> {
+    if (deptId !== null) {
+      const dept = await this.db
+        .selectFrom('sys_dept')
+        .select('dept_id')
+        .where('dept_id', '=', deptId)
+        .where('del_flag', '=', '0')
+        .executeTakeFirst();
+      if (!dept) return { ...PlatformErrors.notFound('部门'), field: 'deptId' };
+    }
+    const roles = [...new Set(roleIds ?? [])];
+    if (roles.length > 0) {
+      const found = await this.db
+        .selectFrom('sys_role')
+        .select('role_id')
+        .where('role_id', 'in', roles)
+        .where('del_flag', '=', '0')
+        .execute();
+      if (found.length !== roles.length)
+        return { ...PlatformErrors.notFound('角色'), field: 'roleIds' };
+    }
+    const posts = [...new Set(postIds ?? [])];
+    if (posts.length > 0) {
+      const found = await this.db
+        .selectFrom('sys_post')
+        .select('post_id')
+        .where('post_id', 'in', posts)
+        .execute();
+      if (found.length !== posts.length)
+        return { ...PlatformErrors.notFound('岗位'), field: 'postIds' };
+    }
+    return null;
+  }
+
   /** NOT_FOUND when the user does not exist, DATA_SCOPE_DENIED when it exists outside the scope. */
   private async checkScope(userId: number, scope: DataScope): Promise<Result<void, DomainError>> {
     const row = await this.base()
@@ -265,6 +306,8 @@ export class SqlUserRepository implements UserRepository {
   ): Promise<Result<SysUser, DomainError>> {
     const allowed = await this.checkScope(userId, scope);
     if (!allowed.ok) return allowed;
+    const invalid = await this.invalidLinks(patch.deptId ?? null, patch.roleIds, patch.postIds);
+    if (invalid) return err(invalid);
     if (patch.deptId !== undefined && !(await deptInScope(this.db, patch.deptId, scope))) {
       return err(PlatformErrors.outOfScope());
     }
