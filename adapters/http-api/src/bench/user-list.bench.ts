@@ -115,6 +115,10 @@ export async function main(): Promise<void> {
   const bareResult = await load(`${bare.base}/bare`, {});
   await load(listUrl, { Authorization: `Bearer ${token}` });
   const listResult = await load(listUrl, { Authorization: `Bearer ${token}` });
+  // The cost of the session check alone: an authenticated read of one config value.
+  const configResult = await load(`${api.base}/prod-api/system/config/configKey/platformName`, {
+    Authorization: `Bearer ${token}`,
+  });
 
   const report = {
     when: new Date().toISOString(),
@@ -123,6 +127,7 @@ export async function main(): Promise<void> {
     durationMs: DURATION_MS,
     bareExpress: bareResult,
     userList: listResult,
+    authenticatedConfigRead: configResult,
     ratio: { rps: listResult.rps / bareResult.rps, p99: listResult.p99 / bareResult.p99 },
   };
   const dir = path.resolve('bench-results');
@@ -138,6 +143,7 @@ export async function main(): Promise<void> {
     '|---|---|---|---|',
     `| bare Express | ${f(bareResult.rps)} | ${f(bareResult.p50)} | ${f(bareResult.p99)} |`,
     `| /system/user/list | ${f(listResult.rps)} | ${f(listResult.p50)} | ${f(listResult.p99)} |`,
+    `| /system/config/configKey/platformName (session check + 1 read) | ${f(configResult.rps)} | ${f(configResult.p50)} | ${f(configResult.p99)} |`,
     `| ratio | ${report.ratio.rps.toFixed(3)} | | ${report.ratio.p99.toFixed(1)}× |`,
     '',
   ].join('\n');

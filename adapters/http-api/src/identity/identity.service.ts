@@ -15,6 +15,7 @@ import {
   shouldTouchSession,
   type PlatformRepositories,
   type SessionRevokeReason,
+  type SysRole,
 } from '@dpms/core';
 import { HttpError } from '../http/http-error.js';
 import { MSG } from '../http/messages.js';
@@ -50,6 +51,13 @@ const expired = () => new HttpError(401, MSG.sessionExpired);
  * failed-login counters) is in the database, so any API instance serves any session.
  */
 export class IdentityService implements Authenticator {
+  /**
+   * A role's grants (status, permissions, custom departments) per process for a few seconds: they
+   * change only when an administrator edits the role, while every request needs them. The session
+   * and the user are read fresh on every request, so logout, disabling and deletion are immediate.
+   */
+  private readonly grants = new Map<number, { until: number; grant: RoleGrant | null }>();
+
   constructor(
     private readonly repos: PlatformRepositories,
     private readonly hasher: PasswordHasher,
@@ -267,6 +275,23 @@ export class IdentityService implements Authenticator {
 
   // ---- every request -------------------------------------------------------------------------
 
+  private async roleGrant(roleId: number, now: Date): Promise<RoleGrant | null> {
+    const cached = this.grants.get(roleId);
+    if (cached && cached.until > now.getTime()) return cached.grant;
+    const role = await this.repos.roles.findById(roleId);
+    let grant: RoleGrant | null = null;
+    if (role && role.status === '0') {
+      const [permissions, customDeptIds] = await Promise.all([
+        this.repos.menus.permissionsOfRole(role.roleId),
+        role.dataScope === '2' ? this.repos.roles.listDeptIds(role.roleId) : Promise.resolve([]),
+      ]);
+      grant = { role, permissions, customDeptIds };
+    }
+    if (this.grants.size > 1000) this.grants.clear();
+    this.grants.set(roleId, { until: now.getTime() + ROLE_GRANT_TTL_MS, grant });
+    return grant;
+  }
+
   async authenticate(token: string | undefined): Promise<Principal> {
     if (!token) throw new HttpError(401, MSG.unauthorized);
     const now = this.clock.now();
@@ -283,8 +308,9 @@ export class IdentityService implements Authenticator {
       );
       throw expired();
     }
-    const role = await this.repos.roles.findById(session.roleId);
-    if (!role || role.status !== '0') throw expired();
+    const grant = await this.roleGrant(session.roleId, now);
+    if (!grant) throw expired();
+    const { role, permissions, customDeptIds } = grant;
     if (shouldTouchSession(session.lastSeenAt, now)) {
       await this.repos.sessions.touch(
         session.sessionId,
@@ -293,10 +319,6 @@ export class IdentityService implements Authenticator {
       );
     }
     const isAdmin = role.roleKey === SUPER_ROLE;
-    const [permissions, customDeptIds] = await Promise.all([
-      this.repos.menus.permissionsOfRole(role.roleId),
-      role.dataScope === '2' ? this.repos.roles.listDeptIds(role.roleId) : Promise.resolve([]),
-    ]);
     return {
       sessionId: session.sessionId,
       userId: cred.userId,
@@ -311,6 +333,15 @@ export class IdentityService implements Authenticator {
     };
   }
 }
+
+interface RoleGrant {
+  readonly role: SysRole;
+  readonly permissions: readonly string[];
+  readonly customDeptIds: readonly number[];
+}
+
+/** How long a role's grants are reused by one process. */
+export const ROLE_GRANT_TTL_MS = 5000;
 
 function captchaHash(uuid: string, answer: string): string {
   return createHash('sha256').update(`${uuid}:${answer.trim().toLowerCase()}`).digest('hex');
