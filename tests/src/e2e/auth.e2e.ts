@@ -2,7 +2,7 @@
 // Callbacks passed to page.evaluate run in the browser, so these files see the DOM types.
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser.js';
-import { settleOnLogin, signIn } from '../support/shell.js';
+import { api, apiToken, settleOnLogin, signIn } from '../support/shell.js';
 
 describe('sign-in, guard and sign-out', () => {
   const session = useBrowser();
@@ -11,6 +11,7 @@ describe('sign-in, guard and sign-out', () => {
     const { page } = session();
     await page.goto('/system/user');
     await page.waitForURL(/\/login\?redirect=%2Fsystem%2Fuser/);
+    await settleOnLogin(page);
     await expect(page.getByRole('heading', { name: '账号登录' }).isVisible()).resolves.toBe(true);
   });
 
@@ -97,5 +98,39 @@ describe('sign-in, guard and sign-out', () => {
     await page.getByText('获取路由信息失败，请重新登录').waitFor();
     await page.waitForURL(/\/login/);
     expect(await page.evaluate(() => localStorage.getItem('Admin-Token'))).toBeNull();
+  });
+
+  it('asks for the captcha when the institute switches it on', async () => {
+    const { page, baseURL } = session();
+    const token = await apiToken(baseURL);
+    const list = await api<{
+      rows: { configId: number; configKey: string; configName: string; configValue: string }[];
+    }>(baseURL, token, 'GET', '/system/config/list?configKey=sys.account.captchaEnabled');
+    const config = list.rows.find((c) => c.configKey === 'sys.account.captchaEnabled');
+    const set = (value: string) =>
+      config
+        ? api(baseURL, token, 'PUT', '/system/config', { ...config, configValue: value })
+        : api(baseURL, token, 'POST', '/system/config', {
+            configName: '验证码开关',
+            configKey: 'sys.account.captchaEnabled',
+            configValue: value,
+            configType: 'Y',
+          });
+    await set('true');
+    try {
+      await page.goto('/login');
+      await page.getByAltText('验证码').waitFor();
+      await page.locator('#login-username').fill('admin');
+      await page.locator('#login-password').fill('admin123');
+      await page.getByRole('button', { name: /登\s*录/ }).click();
+      await expect(page.getByText('请输入验证码').isVisible()).resolves.toBe(true);
+      await page.locator('#login-code').fill('0000');
+      await page.getByRole('button', { name: /登\s*录/ }).click();
+      await page.getByTestId('login-error').waitFor();
+      expect(page.url()).toContain('/login');
+      expect(await page.locator('#login-code').inputValue()).toBe('');
+    } finally {
+      await set('false');
+    }
   });
 });

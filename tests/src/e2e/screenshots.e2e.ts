@@ -35,7 +35,7 @@ async function notify(page: Page, warn = false) {
 
 async function shot(page: Page, name: string) {
   mkdirSync(OUT, { recursive: true });
-  await page.waitForTimeout(600);
+  await page.waitForTimeout(1300);
   await page.screenshot({ path: path.join(OUT, `${name}.png`) });
 }
 

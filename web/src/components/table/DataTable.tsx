@@ -125,7 +125,7 @@ export function DataTable<Row extends object>(props: DataTableProps<Row>) {
                     {tableRowNumber(pageNum, pageSize || rows.length, index)}
                   </td>
                   {visible.map((c) => (
-                    <td key={c.key} className={`px-3 py-2 ${cell(c)}`}>
+                    <td key={c.key} className={`px-3 py-2 whitespace-nowrap ${cell(c)}`}>
                       {c.render
                         ? c.render(row, index)
                         : cellText((row as Record<string, unknown>)[c.key])}

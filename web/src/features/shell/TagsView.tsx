@@ -35,9 +35,8 @@ export function TagsView() {
       {tabs.visited.map((tab) => {
         const active = tab.path === tabs.active;
         return (
-          <Link
+          <div
             key={tab.path}
-            to={tab.fullPath}
             role="tab"
             aria-selected={active}
             data-tab={tab.title}
@@ -55,17 +54,19 @@ export function TagsView() {
                 : 'border-line bg-surface text-ink-soft hover:text-brand-600'
             }`}
           >
-            {active && <span className="size-1.5 rounded-full bg-white" aria-hidden />}
-            {tab.title}
+            <Link
+              to={tab.fullPath}
+              className="inline-flex items-center gap-1 focus-visible:outline-none"
+              tabIndex={active ? 0 : -1}
+            >
+              {active && <span className="size-1.5 rounded-full bg-white" aria-hidden />}
+              {tab.title}
+            </Link>
             {isTabClosable(tab) && (
               <button
                 type="button"
                 aria-label={`关闭 ${tab.title}`}
-                onClick={(e) => {
-                  e.preventDefault();
-                  e.stopPropagation();
-                  closeTab(tab.path);
-                }}
+                onClick={() => closeTab(tab.path)}
                 className={`-mr-1 rounded-full p-0.5 ${active ? 'hover:bg-white/25' : 'hover:bg-line'}`}
               >
                 <svg
@@ -79,7 +80,7 @@ export function TagsView() {
                 </svg>
               </button>
             )}
-          </Link>
+          </div>
         );
       })}
       {menu && options && (
