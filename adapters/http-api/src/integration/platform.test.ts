@@ -211,6 +211,17 @@ describe.each(testDatabaseKinds())('platform calls on %s', (kind) => {
       const after = await get('/system/user/listByPostId?postId=2').expect(200);
       expect(after.body.data.map((u: { userId: number }) => u.userId).sort()).toEqual([6, 7, 8]);
       await get('/system/user/getUserIdByRoleId').expect(400);
+      const staff = await api.login('yuangong');
+      await get('/system/user/list', staff).expect(403);
+      const members = await get('/system/user/optionselect', staff).expect(200);
+      expect(members.body.data.length).toBeGreaterThanOrEqual(16);
+      expect(Object.keys(members.body.data[0]).sort()).toEqual([
+        'deptId',
+        'nickName',
+        'status',
+        'userId',
+        'userName',
+      ]);
     });
 
     it('exports users as a streamed .xlsx and serves the import template', async () => {

@@ -220,6 +220,30 @@ export function userRoutes(
 
       book.add({
         method: 'get',
+        path: '/system/user/optionselect',
+        summary:
+          '所有在职用户的姓名与部门（成员选择器；不需要 system:user:list，只含 userId、userName、nickName、deptId）',
+        tag: TAG,
+        access: AUTHENTICATED,
+        handler: async () => {
+          const r = await repos.users.list(
+            { filter: { status: '0' }, sort: { column: 'userId', direction: 'asc' } },
+            ALL_DATA,
+          );
+          return ok(
+            r.rows.map((u) => ({
+              userId: u.userId,
+              userName: u.userName,
+              nickName: u.nickName,
+              deptId: u.deptId,
+              status: u.status,
+            })),
+          );
+        },
+      });
+
+      book.add({
+        method: 'get',
         path: '/system/user/getUserIdByRoleId',
         summary: '持有某角色的在职用户（7 设计主持人，2 项目经理）',
         tag: TAG,
