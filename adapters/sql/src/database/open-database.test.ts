@@ -4,7 +4,10 @@ import { databaseConfigFromEnv, registerShutdownHandlers } from './open-database
 describe('databaseConfigFromEnv', () => {
   it('reads DATABASE_URL and DATA_DIR, ignoring empty values', () => {
     expect(databaseConfigFromEnv({})).toEqual({});
-    expect(databaseConfigFromEnv({ DATABASE_URL: '', DATA_DIR: '' })).toEqual({});
+    expect(
+      databaseConfigFromEnv({ DATABASE_URL: '', DATA_DIR: '', DATABASE_POOL_SIZE: 'x' }),
+    ).toEqual({});
+    expect(databaseConfigFromEnv({ DATABASE_POOL_SIZE: '4' })).toEqual({ poolSize: 4 });
     expect(databaseConfigFromEnv({ DATABASE_URL: 'postgres://h/db', DATA_DIR: '/srv/a' })).toEqual({
       databaseUrl: 'postgres://h/db',
       dataDir: '/srv/a',

@@ -26,13 +26,15 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-/** Reads DATABASE_URL and DATA_DIR. */
+/** Reads DATABASE_URL, DATA_DIR and DATABASE_POOL_SIZE. */
 export function databaseConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DatabaseConfig {
   const databaseUrl = env['DATABASE_URL'];
   const dataDir = env['DATA_DIR'];
+  const poolSize = Number(env['DATABASE_POOL_SIZE']);
   return {
     ...(databaseUrl ? { databaseUrl } : {}),
     ...(dataDir ? { dataDir } : {}),
+    ...(Number.isInteger(poolSize) && poolSize > 0 ? { poolSize } : {}),
   };
 }
 
