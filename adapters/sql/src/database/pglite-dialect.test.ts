@@ -17,10 +17,7 @@ describe('the PGlite dialect', () => {
     let inserted!: () => void;
     const didInsert = new Promise<void>((r) => (inserted = r));
     const trx = handle.db.transaction().execute(async (t) => {
-      await t
-        .insertInto('probe' as never)
-        .values({ n: 1 } as never)
-        .execute();
+      await sql`insert into probe (n) values (1)`.execute(t);
       inserted();
       await gate;
       throw new Error('roll back');
