@@ -10,6 +10,9 @@ import {
   type StoredObject,
 } from '@dpms/core';
 
+const WRITE_BUFFER_BYTES = 256 * 1024;
+const READ_BUFFER_BYTES = 1024 * 1024;
+
 /**
  * Files on local disk under `root` (`${DATA_DIR}/files` by default): objects in `root/objects`,
  * writes in progress in `root/tmp`. Why write-fsync-rename: an object is whole or absent after a
@@ -51,7 +54,9 @@ export class LocalDiskFileStore implements FileStore {
       throw e;
     }
     return handle.createReadStream(
-      range ? { start: range.start, end: range.end, autoClose: true } : { autoClose: true },
+      range
+        ? { start: range.start, end: range.end, autoClose: true, highWaterMark: READ_BUFFER_BYTES }
+        : { autoClose: true, highWaterMark: READ_BUFFER_BYTES },
     );
   }
 
@@ -91,6 +96,7 @@ export class LocalDiskFileStore implements FileStore {
         const handle = await open(file, 'r');
         for await (const chunk of handle.createReadStream({
           autoClose: true,
+          highWaterMark: READ_BUFFER_BYTES,
         }) as AsyncIterable<Buffer>) {
           options.observe?.(chunk);
           await write(chunk);
@@ -131,15 +137,34 @@ export class LocalDiskFileStore implements FileStore {
     const tmp = path.join(this.tmp, `${randomUUID()}.part`);
     const handle = await open(tmp, 'wx', 0o600);
     let size = 0;
+    // Small network reads are gathered into one bounded buffer, so a 1 MiB chunk costs a few
+    // write calls rather than dozens.
+    const buffer = Buffer.allocUnsafe(WRITE_BUFFER_BYTES);
+    let buffered = 0;
+    const writeAll = async (bytes: Uint8Array): Promise<void> => {
+      let offset = 0;
+      while (offset < bytes.length) {
+        const { bytesWritten } = await handle.write(bytes, offset, bytes.length - offset);
+        offset += bytesWritten;
+      }
+    };
+    const flush = async (): Promise<void> => {
+      if (buffered === 0) return;
+      await writeAll(buffer.subarray(0, buffered));
+      buffered = 0;
+    };
     try {
       await fill(async (bytes) => {
-        let offset = 0;
-        while (offset < bytes.length) {
-          const { bytesWritten } = await handle.write(bytes, offset, bytes.length - offset);
-          offset += bytesWritten;
-        }
         size += bytes.length;
+        if (buffered + bytes.length > WRITE_BUFFER_BYTES) await flush();
+        if (bytes.length >= WRITE_BUFFER_BYTES) {
+          await writeAll(bytes);
+          return;
+        }
+        buffer.set(bytes, buffered);
+        buffered += bytes.length;
       });
+      await flush();
       await handle.sync();
     } catch (e) {
       await handle.close().catch(() => undefined);
