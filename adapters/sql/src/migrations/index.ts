@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m0001 from './0001_platform.js';
 import * as m0010 from './0010_approval.js';
+import * as m0011 from './0011_approval_visibility_index.js';
 import * as m0020 from './0020_files.js';
 
 /**
@@ -10,6 +11,7 @@ import * as m0020 from './0020_files.js';
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_platform': m0001,
   '0010_approval': m0010,
+  '0011_approval_visibility_index': m0011,
   '0020_files': m0020,
 };
 

@@ -581,17 +581,72 @@ export class SqlApprovalRepository implements ApprovalRepository {
       .where('a.del_flag', '=', '0');
   }
 
-  private async page(
-    q: ReturnType<SqlApprovalRepository['base']>,
-    query: ApprovalListQuery,
-  ): Promise<ListPage<ApprovalListRow>> {
+  private scoped(source: ApprovalListSource) {
+    const q = this.base();
+    switch (source.kind) {
+      case 'waiting':
+        return q.where('a.approval_id', 'in', (eb) =>
+          eb
+            .selectFrom('approval_pending as p')
+            .select('p.approval_id')
+            .where('p.user_id', '=', Number(source.userId)),
+        );
+      case 'mine':
+        return q.where('a.drafter_id', '=', Number(source.userId));
+      case 'all': {
+        const uid = Number(source.userId);
+        return q.where((eb) =>
+          eb.or([
+            eb('a.drafter_id', '=', uid),
+            eb.and([
+              eb('a.status', '<>', -1),
+              eb.or([
+                scopeCondition(
+                  eb as never,
+                  source.scope,
+                  eb.ref('a.dept_id'),
+                  eb.ref('a.drafter_id'),
+                ),
+                eb(
+                  'a.approval_id',
+                  'in',
+                  eb
+                    .selectFrom('approval_action_log as l')
+                    .select('l.approval_id')
+                    .where('l.actor_id', '=', uid),
+                ),
+                eb(
+                  'a.approval_id',
+                  'in',
+                  eb
+                    .selectFrom('approval_reader as r')
+                    .select('r.approval_id')
+                    .where('r.user_id', '=', uid),
+                ),
+                eb(
+                  'a.approval_id',
+                  'in',
+                  eb
+                    .selectFrom('approval_pending as p')
+                    .select('p.approval_id')
+                    .where('p.user_id', '=', uid),
+                ),
+              ]),
+            ]),
+          ]),
+        );
+      }
+    }
+  }
+
+  /** The page and count queries of a list, for the EXPLAIN checks and for `page`. */
+  listQueries(source: ApprovalListSource, query: ApprovalListQuery) {
+    let q = this.scoped(source);
     const f = query.filter;
     if (f.typeCode) q = q.where('a.type_code', '=', f.typeCode);
     if (f.status !== undefined) q = q.where('a.status', '=', f.status);
     if (f.title) q = q.where('a.title', 'ilike', containsPattern(f.title));
-    const count = await q
-      .select((eb) => eb.fn.countAll<string>().as('c'))
-      .executeTakeFirstOrThrow();
+    const count = q.select((eb) => eb.fn.countAll<string>().as('c'));
     const dir = query.sort?.direction ?? 'desc';
     const col =
       query.sort?.column === 'createTime'
@@ -602,9 +657,18 @@ export class SqlApprovalRepository implements ApprovalRepository {
     const { limit, offset } = pageBounds(query.page);
     let page = q.select(LIST_COLUMNS).orderBy(col, dir).orderBy('a.approval_id', dir);
     if (limit !== undefined) page = page.limit(limit).offset(offset ?? 0);
+    return { page, count };
+  }
+
+  private async list(
+    source: ApprovalListSource,
+    query: ApprovalListQuery,
+  ): Promise<ListPage<ApprovalListRow>> {
+    const { page, count } = this.listQueries(source, query);
+    const total = await count.executeTakeFirstOrThrow();
     const rows = await page.execute();
     return {
-      total: toCount(count.c),
+      total: toCount(total.c),
       rows: rows.map((r) => ({
         approvalId: String(r.approval_id),
         typeCode: r.type_code,
@@ -631,13 +695,7 @@ export class SqlApprovalRepository implements ApprovalRepository {
     userId: ApprovalUserId,
     query: ApprovalListQuery,
   ): Promise<ListPage<ApprovalListRow>> {
-    const uid = Number(userId);
-    return this.page(
-      this.base().where('a.approval_id', 'in', (eb) =>
-        eb.selectFrom('approval_pending as p').select('p.approval_id').where('p.user_id', '=', uid),
-      ),
-      query,
-    );
+    return this.list({ kind: 'waiting', userId }, query);
   }
 
   async countWaiting(userId: ApprovalUserId): Promise<number> {
@@ -655,7 +713,7 @@ export class SqlApprovalRepository implements ApprovalRepository {
     userId: ApprovalUserId,
     query: ApprovalListQuery,
   ): Promise<ListPage<ApprovalListRow>> {
-    return this.page(this.base().where('a.drafter_id', '=', Number(userId)), query);
+    return this.list({ kind: 'mine', userId }, query);
   }
 
   listAll(
@@ -663,47 +721,15 @@ export class SqlApprovalRepository implements ApprovalRepository {
     viewerId: ApprovalUserId,
     query: ApprovalListQuery,
   ): Promise<ListPage<ApprovalListRow>> {
-    const uid = Number(viewerId);
-    return this.page(
-      this.base().where((eb) =>
-        eb.or([
-          eb('a.drafter_id', '=', uid),
-          eb.and([
-            eb('a.status', '<>', -1),
-            eb.or([
-              scopeCondition(eb as never, scope, eb.ref('a.dept_id'), eb.ref('a.drafter_id')),
-              eb(
-                'a.approval_id',
-                'in',
-                eb
-                  .selectFrom('approval_action_log as l')
-                  .select('l.approval_id')
-                  .where('l.actor_id', '=', uid),
-              ),
-              eb(
-                'a.approval_id',
-                'in',
-                eb
-                  .selectFrom('approval_reader as r')
-                  .select('r.approval_id')
-                  .where('r.user_id', '=', uid),
-              ),
-              eb(
-                'a.approval_id',
-                'in',
-                eb
-                  .selectFrom('approval_pending as p')
-                  .select('p.approval_id')
-                  .where('p.user_id', '=', uid),
-              ),
-            ]),
-          ]),
-        ]),
-      ),
-      query,
-    );
+    return this.list({ kind: 'all', userId: viewerId, scope }, query);
   }
 }
+
+/** Which approvals a list reads. */
+export type ApprovalListSource =
+  | { readonly kind: 'waiting'; readonly userId: ApprovalUserId }
+  | { readonly kind: 'mine'; readonly userId: ApprovalUserId }
+  | { readonly kind: 'all'; readonly userId: ApprovalUserId; readonly scope: DataScope };
 
 // ---- who is who ---------------------------------------------------------------------------------
 
