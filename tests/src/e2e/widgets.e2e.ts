@@ -7,6 +7,7 @@ import { api, apiToken, openMenu, signIn } from '../support/shell.js';
 describe('shared widgets on real pages', () => {
   const session = useBrowser();
 
+  // Seeding 1000 rows through the API takes a while on a busy machine.
   it('renders a page of 1000 rows, scrolls to the last one and sums a column', async () => {
     const { page, baseURL } = session();
     const token = await apiToken(baseURL);
@@ -58,7 +59,7 @@ describe('shared widgets on real pages', () => {
     const sum = await table.getByTestId('sum-row').locator('td').allTextContents();
     expect(sum[0]).toBe('合计');
     expect(sum).toContain(String((1000 * 1001) / 2));
-  });
+  }, 240_000);
 
   it('searches users with the autocomplete and says 未找到匹配项 when nothing matches', async () => {
     const { page } = session();

@@ -3,6 +3,7 @@ import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import { DataTable, type Column } from '../../components/table/DataTable';
 import { useListQuery } from '../../components/table/useListQuery';
+import { HasPermi } from '../../components/auth/Access';
 import { Button } from '../../components/ui/Button';
 import { PageCard, SearchBar, SearchField } from '../../components/ui/Page';
 import { FormDialog } from '../../components/widgets/FormDialog';
@@ -25,33 +26,37 @@ export function ConfigsPage() {
       title: '操作',
       render: (c) => (
         <div className="flex gap-1">
-          <Button
-            size="sm"
-            variant="text"
-            onClick={() =>
-              crud.openEdit('修改参数', Number(c.configId), {
-                configName: c.configName,
-                configKey: c.configKey,
-                configValue: c.configValue,
-                configType: c.configType ?? 'N',
-                remark: c.remark ?? '',
-              })
-            }
-          >
-            修改
-          </Button>
-          <Button
-            size="sm"
-            variant="text"
-            className="text-danger-600!"
-            onClick={() =>
-              void crud.remove(`参数编号为"${c.configId}"的数据项`, () =>
-                gateway.remove(Number(c.configId)),
-              )
-            }
-          >
-            删除
-          </Button>
+          <HasPermi perms={['system:config:edit']}>
+            <Button
+              size="sm"
+              variant="text"
+              onClick={() =>
+                crud.openEdit('修改参数', Number(c.configId), {
+                  configName: c.configName,
+                  configKey: c.configKey,
+                  configValue: c.configValue,
+                  configType: c.configType ?? 'N',
+                  remark: c.remark ?? '',
+                })
+              }
+            >
+              修改
+            </Button>
+          </HasPermi>
+          <HasPermi perms={['system:config:remove']}>
+            <Button
+              size="sm"
+              variant="text"
+              className="text-danger-600!"
+              onClick={() =>
+                void crud.remove(`参数编号为"${c.configId}"的数据项`, () =>
+                  gateway.remove(Number(c.configId)),
+                )
+              }
+            >
+              删除
+            </Button>
+          </HasPermi>
         </div>
       ),
     },
@@ -60,9 +65,11 @@ export function ConfigsPage() {
     <PageCard
       title="参数设置"
       actions={
-        <Button variant="primary" onClick={() => crud.openAdd('添加参数', { configType: 'N' })}>
-          新增
-        </Button>
+        <HasPermi perms={['system:config:add']}>
+          <Button variant="primary" onClick={() => crud.openAdd('添加参数', { configType: 'N' })}>
+            新增
+          </Button>
+        </HasPermi>
       }
     >
       <SearchBar onSearch={list.search} onReset={list.reset}>

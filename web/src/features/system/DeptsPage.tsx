@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import { DataTable, type Column } from '../../components/table/DataTable';
+import { HasPermi } from '../../components/auth/Access';
 import { Button } from '../../components/ui/Button';
 import { PageCard, SearchBar, SearchField, StatusTag } from '../../components/ui/Page';
 import { FormDialog } from '../../components/widgets/FormDialog';
@@ -58,41 +59,47 @@ export function DeptsPage() {
       title: '操作',
       render: (d) => (
         <div className="flex gap-1">
-          <Button
-            size="sm"
-            variant="text"
-            onClick={() =>
-              crud.openEdit('修改部门', d.deptId, {
-                parentId: String(d.parentId),
-                deptName: d.deptName,
-                orderNum: String(d.orderNum ?? 0),
-                leader: d.leader ?? '',
-                phone: d.phone ?? '',
-                status: d.status ?? '0',
-              })
-            }
-          >
-            修改
-          </Button>
-          <Button
-            size="sm"
-            variant="text"
-            onClick={() =>
-              crud.openAdd('添加部门', { parentId: String(d.deptId), orderNum: '0', status: '0' })
-            }
-          >
-            新增
-          </Button>
-          <Button
-            size="sm"
-            variant="text"
-            className="text-danger-600!"
-            onClick={() =>
-              void crud.remove(`名称为"${d.deptName}"的数据项`, () => gateway.remove(d.deptId))
-            }
-          >
-            删除
-          </Button>
+          <HasPermi perms={['system:dept:edit']}>
+            <Button
+              size="sm"
+              variant="text"
+              onClick={() =>
+                crud.openEdit('修改部门', d.deptId, {
+                  parentId: String(d.parentId),
+                  deptName: d.deptName,
+                  orderNum: String(d.orderNum ?? 0),
+                  leader: d.leader ?? '',
+                  phone: d.phone ?? '',
+                  status: d.status ?? '0',
+                })
+              }
+            >
+              修改
+            </Button>
+          </HasPermi>
+          <HasPermi perms={['system:dept:add']}>
+            <Button
+              size="sm"
+              variant="text"
+              onClick={() =>
+                crud.openAdd('添加部门', { parentId: String(d.deptId), orderNum: '0', status: '0' })
+              }
+            >
+              新增
+            </Button>
+          </HasPermi>
+          <HasPermi perms={['system:dept:remove']}>
+            <Button
+              size="sm"
+              variant="text"
+              className="text-danger-600!"
+              onClick={() =>
+                void crud.remove(`名称为"${d.deptName}"的数据项`, () => gateway.remove(d.deptId))
+              }
+            >
+              删除
+            </Button>
+          </HasPermi>
         </div>
       ),
     },
@@ -101,12 +108,14 @@ export function DeptsPage() {
     <PageCard
       title="部门管理"
       actions={
-        <Button
-          variant="primary"
-          onClick={() => crud.openAdd('添加部门', { orderNum: '0', status: '0' })}
-        >
-          新增
-        </Button>
+        <HasPermi perms={['system:dept:add']}>
+          <Button
+            variant="primary"
+            onClick={() => crud.openAdd('添加部门', { orderNum: '0', status: '0' })}
+          >
+            新增
+          </Button>
+        </HasPermi>
       }
     >
       <SearchBar

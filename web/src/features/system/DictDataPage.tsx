@@ -5,6 +5,7 @@ import { TOKENS } from '../../app/tokens';
 import { useView } from '../../app/view-context';
 import { DataTable, type Column } from '../../components/table/DataTable';
 import { useListQuery } from '../../components/table/useListQuery';
+import { HasPermi } from '../../components/auth/Access';
 import { Button } from '../../components/ui/Button';
 import { PageCard, SearchBar, SearchField, StatusTag } from '../../components/ui/Page';
 import { FormDialog } from '../../components/widgets/FormDialog';
@@ -34,33 +35,37 @@ export function DictDataPage() {
       title: '操作',
       render: (d) => (
         <div className="flex gap-1">
-          <Button
-            size="sm"
-            variant="text"
-            onClick={() =>
-              crud.openEdit('修改字典数据', Number(d.dictCode), {
-                dictLabel: d.dictLabel,
-                dictValue: d.dictValue,
-                dictSort: String(d.dictSort ?? 0),
-                status: d.status ?? '0',
-                remark: d.remark ?? '',
-              })
-            }
-          >
-            修改
-          </Button>
-          <Button
-            size="sm"
-            variant="text"
-            className="text-danger-600!"
-            onClick={() =>
-              void crud.remove(`字典编码为"${d.dictCode}"的数据项`, () =>
-                gateway.removeData(Number(d.dictCode)),
-              )
-            }
-          >
-            删除
-          </Button>
+          <HasPermi perms={['system:dict:edit']}>
+            <Button
+              size="sm"
+              variant="text"
+              onClick={() =>
+                crud.openEdit('修改字典数据', Number(d.dictCode), {
+                  dictLabel: d.dictLabel,
+                  dictValue: d.dictValue,
+                  dictSort: String(d.dictSort ?? 0),
+                  status: d.status ?? '0',
+                  remark: d.remark ?? '',
+                })
+              }
+            >
+              修改
+            </Button>
+          </HasPermi>
+          <HasPermi perms={['system:dict:remove']}>
+            <Button
+              size="sm"
+              variant="text"
+              className="text-danger-600!"
+              onClick={() =>
+                void crud.remove(`字典编码为"${d.dictCode}"的数据项`, () =>
+                  gateway.removeData(Number(d.dictCode)),
+                )
+              }
+            >
+              删除
+            </Button>
+          </HasPermi>
         </div>
       ),
     },
@@ -69,13 +74,15 @@ export function DictDataPage() {
     <PageCard
       title={`字典数据${type.data ? `：${type.data.dictName}（${dictType}）` : ''}`}
       actions={
-        <Button
-          variant="primary"
-          disabled={!dictType}
-          onClick={() => crud.openAdd('添加字典数据', { dictSort: '0', status: '0' })}
-        >
-          新增
-        </Button>
+        <HasPermi perms={['system:dict:add']}>
+          <Button
+            variant="primary"
+            disabled={!dictType}
+            onClick={() => crud.openAdd('添加字典数据', { dictSort: '0', status: '0' })}
+          >
+            新增
+          </Button>
+        </HasPermi>
       }
     >
       <SearchBar onSearch={list.search} onReset={list.reset}>

@@ -4,6 +4,7 @@ import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import { DataTable, type Column } from '../../components/table/DataTable';
 import { useListQuery } from '../../components/table/useListQuery';
+import { HasPermi } from '../../components/auth/Access';
 import { Button } from '../../components/ui/Button';
 import { PageCard, SearchBar, SearchField, StatusTag } from '../../components/ui/Page';
 import { FormDialog } from '../../components/widgets/FormDialog';
@@ -33,32 +34,36 @@ export function DictTypesPage() {
       title: '操作',
       render: (t) => (
         <div className="flex gap-1">
-          <Button
-            size="sm"
-            variant="text"
-            onClick={() =>
-              crud.openEdit('修改字典类型', t.dictId, {
-                dictName: t.dictName,
-                dictType: t.dictType,
-                status: t.status,
-                remark: t.remark ?? '',
-              })
-            }
-          >
-            修改
-          </Button>
-          <Button
-            size="sm"
-            variant="text"
-            className="text-danger-600!"
-            onClick={() =>
-              void crud.remove(`字典编号为"${t.dictId}"的数据项`, () =>
-                gateway.removeType(t.dictId),
-              )
-            }
-          >
-            删除
-          </Button>
+          <HasPermi perms={['system:dict:edit']}>
+            <Button
+              size="sm"
+              variant="text"
+              onClick={() =>
+                crud.openEdit('修改字典类型', t.dictId, {
+                  dictName: t.dictName,
+                  dictType: t.dictType,
+                  status: t.status,
+                  remark: t.remark ?? '',
+                })
+              }
+            >
+              修改
+            </Button>
+          </HasPermi>
+          <HasPermi perms={['system:dict:remove']}>
+            <Button
+              size="sm"
+              variant="text"
+              className="text-danger-600!"
+              onClick={() =>
+                void crud.remove(`字典编号为"${t.dictId}"的数据项`, () =>
+                  gateway.removeType(t.dictId),
+                )
+              }
+            >
+              删除
+            </Button>
+          </HasPermi>
         </div>
       ),
     },
@@ -67,9 +72,11 @@ export function DictTypesPage() {
     <PageCard
       title="字典管理"
       actions={
-        <Button variant="primary" onClick={() => crud.openAdd('添加字典类型', { status: '0' })}>
-          新增
-        </Button>
+        <HasPermi perms={['system:dict:add']}>
+          <Button variant="primary" onClick={() => crud.openAdd('添加字典类型', { status: '0' })}>
+            新增
+          </Button>
+        </HasPermi>
       }
     >
       <SearchBar onSearch={list.search} onReset={list.reset}>

@@ -3,6 +3,7 @@ import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import { cellText, DataTable, type Column } from '../../components/table/DataTable';
 import { useListQuery } from '../../components/table/useListQuery';
+import { HasPermi } from '../../components/auth/Access';
 import { Button } from '../../components/ui/Button';
 import { PageCard, SearchBar, SearchField, StatusTag } from '../../components/ui/Page';
 import { FormDialog } from '../../components/widgets/FormDialog';
@@ -28,31 +29,35 @@ export function MajorsPage() {
       title: '操作',
       render: (m) => (
         <div className="flex gap-1">
-          <Button
-            size="sm"
-            variant="text"
-            onClick={() =>
-              crud.openEdit('修改专业', Number(m.majorId), {
-                majorName: String(m.majorName ?? ''),
-                orderNum: cellText(m['orderNum'] ?? 0),
-                status: cellText(m['status'] ?? '0'),
-              })
-            }
-          >
-            修改
-          </Button>
-          <Button
-            size="sm"
-            variant="text"
-            className="text-danger-600!"
-            onClick={() =>
-              void crud.remove(`专业"${m.majorName ?? ''}"`, () =>
-                gateway.remove(Number(m.majorId)),
-              )
-            }
-          >
-            删除
-          </Button>
+          <HasPermi perms={['system:major:edit']}>
+            <Button
+              size="sm"
+              variant="text"
+              onClick={() =>
+                crud.openEdit('修改专业', Number(m.majorId), {
+                  majorName: String(m.majorName ?? ''),
+                  orderNum: cellText(m['orderNum'] ?? 0),
+                  status: cellText(m['status'] ?? '0'),
+                })
+              }
+            >
+              修改
+            </Button>
+          </HasPermi>
+          <HasPermi perms={['system:major:remove']}>
+            <Button
+              size="sm"
+              variant="text"
+              className="text-danger-600!"
+              onClick={() =>
+                void crud.remove(`专业"${m.majorName ?? ''}"`, () =>
+                  gateway.remove(Number(m.majorId)),
+                )
+              }
+            >
+              删除
+            </Button>
+          </HasPermi>
         </div>
       ),
     },
@@ -61,12 +66,14 @@ export function MajorsPage() {
     <PageCard
       title="专业管理"
       actions={
-        <Button
-          variant="primary"
-          onClick={() => crud.openAdd('添加专业', { orderNum: '0', status: '0' })}
-        >
-          新增
-        </Button>
+        <HasPermi perms={['system:major:add']}>
+          <Button
+            variant="primary"
+            onClick={() => crud.openAdd('添加专业', { orderNum: '0', status: '0' })}
+          >
+            新增
+          </Button>
+        </HasPermi>
       }
     >
       <SearchBar onSearch={list.search} onReset={list.reset}>

@@ -5,6 +5,7 @@ import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import { cellText, DataTable, type Column } from '../../components/table/DataTable';
 import { useListQuery } from '../../components/table/useListQuery';
+import { HasPermi } from '../../components/auth/Access';
 import { Button } from '../../components/ui/Button';
 import { PageCard, SearchBar, SearchField, StatusTag } from '../../components/ui/Page';
 import { Autocomplete } from '../../components/widgets/Autocomplete';
@@ -114,39 +115,47 @@ export function UsersPage() {
       title: '操作',
       render: (u) => (
         <div className="flex gap-1">
-          <Button
-            size="sm"
-            variant="text"
-            onClick={() =>
-              crud.openEdit('修改用户', u.userId, {
-                nickName: u.nickName,
-                deptId: String(u.deptId ?? ''),
-                phonenumber: u.phonenumber ?? '',
-                email: u.email ?? '',
-                sex: u.sex ?? '',
-                status: u.status,
-                remark: cellText(u['remark']),
-              })
-            }
-          >
-            修改
-          </Button>
-          <Button size="sm" variant="text" onClick={() => setRolesFor(u)}>
-            分配角色
-          </Button>
-          <Button size="sm" variant="text" onClick={() => setResetFor(u)}>
-            重置密码
-          </Button>
-          <Button
-            size="sm"
-            variant="text"
-            className="text-danger-600!"
-            onClick={() =>
-              void crud.remove(`用户编号为"${u.userId}"的数据项`, () => users.remove(u.userId))
-            }
-          >
-            删除
-          </Button>
+          <HasPermi perms={['system:user:edit']}>
+            <Button
+              size="sm"
+              variant="text"
+              onClick={() =>
+                crud.openEdit('修改用户', u.userId, {
+                  nickName: u.nickName,
+                  deptId: String(u.deptId ?? ''),
+                  phonenumber: u.phonenumber ?? '',
+                  email: u.email ?? '',
+                  sex: u.sex ?? '',
+                  status: u.status,
+                  remark: cellText(u['remark']),
+                })
+              }
+            >
+              修改
+            </Button>
+          </HasPermi>
+          <HasPermi perms={['system:user:edit']}>
+            <Button size="sm" variant="text" onClick={() => setRolesFor(u)}>
+              分配角色
+            </Button>
+          </HasPermi>
+          <HasPermi perms={['system:user:resetPwd']}>
+            <Button size="sm" variant="text" onClick={() => setResetFor(u)}>
+              重置密码
+            </Button>
+          </HasPermi>
+          <HasPermi perms={['system:user:remove']}>
+            <Button
+              size="sm"
+              variant="text"
+              className="text-danger-600!"
+              onClick={() =>
+                void crud.remove(`用户编号为"${u.userId}"的数据项`, () => users.remove(u.userId))
+              }
+            >
+              删除
+            </Button>
+          </HasPermi>
         </div>
       ),
     },
@@ -158,12 +167,14 @@ export function UsersPage() {
       title="用户管理"
       actions={
         <>
-          <Button
-            variant="primary"
-            onClick={() => crud.openAdd('添加用户', { status: '0', sex: '0' })}
-          >
-            新增
-          </Button>
+          <HasPermi perms={['system:user:add']}>
+            <Button
+              variant="primary"
+              onClick={() => crud.openAdd('添加用户', { status: '0', sex: '0' })}
+            >
+              新增
+            </Button>
+          </HasPermi>
           <Button onClick={() => setColumnsDialog(true)}>显示列</Button>
         </>
       }
