@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-argument -- supertest bodies are untyped JSON */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import request, { type Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -215,6 +215,29 @@ describe('form uploads and downloads', () => {
       expect(JSON.parse(String(r.body))).toMatchObject({ code: 403, msg: '没有权限访问该文件' });
       await resource(fileId, admin).expect(200);
       await resource(fileId).expect(200);
+    });
+
+    it('keeps a client path out of names: getUploadId refuses it, a form upload keeps the last segment', async () => {
+      for (const fileName of [
+        '../../outside/x.pdf',
+        '/etc/x.pdf',
+        '..\\..\\x.pdf',
+        'C:\\x.pdf',
+        'a\u0000.pdf',
+        '..',
+      ]) {
+        const r = await http()
+          .get('/prod-api/common/maxfile/getUploadId')
+          .query({ fileName })
+          .set(bearer(owner));
+        expect(r.status, fileName).toBe(400);
+      }
+      const up = await upload('../../outside/evil.pdf', sample('pdf', 100)).expect(200);
+      expect(up.body.originalFilename).toBe('evil.pdf');
+      const win = await upload('C:\\fakepath\\合同.pdf', sample('pdf', 100)).expect(200);
+      expect(win.body.originalFilename).toBe('合同.pdf');
+      expect(existsSync(path.join(api.outside, 'evil.pdf'))).toBe(false);
+      expect(readdirSync(path.join(api.storeRoot, 'objects'))).toEqual(['files']);
     });
 
     it('refuses without a session', async () => {
