@@ -397,6 +397,10 @@ export class ApprovalEngine {
     return this.uow.transaction((r) => r.approvals.listByDrafter(String(actor.userId), query));
   }
 
+  listDone(actor: ApprovalActor, query: ApprovalListQuery): Promise<ListPage<ApprovalListRow>> {
+    return this.uow.transaction((r) => r.approvals.listDoneBy(String(actor.userId), query));
+  }
+
   listAll(actor: ApprovalActor, query: ApprovalListQuery): Promise<ListPage<ApprovalListRow>> {
     return this.uow.transaction((r) =>
       r.approvals.listAll(actor.scope, String(actor.userId), query),

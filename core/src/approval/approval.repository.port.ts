@@ -190,6 +190,8 @@ export interface ApprovalRepository {
   /** Approvals waiting for the user's signature now. */
   listWaiting(userId: ApprovalUserId, query: ApprovalListQuery): Promise<ListPage<ApprovalListRow>>;
   countWaiting(userId: ApprovalUserId): Promise<number>;
+  /** Approvals the user has acted on at a node (approve, reject, return, transfer). */
+  listDoneBy(userId: ApprovalUserId, query: ApprovalListQuery): Promise<ListPage<ApprovalListRow>>;
   listByDrafter(
     userId: ApprovalUserId,
     query: ApprovalListQuery,

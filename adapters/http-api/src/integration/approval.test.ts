@@ -412,6 +412,14 @@ describe.each(testDatabaseKinds())('approval engine API on %s', (kind) => {
     expect(mine.body.rows.map((r: { approvalId: string }) => r.approvalId)).toContain(
       draft.approvalId,
     );
+    const done = await get('jingying', '/project/approval/getDoneList');
+    expect(done.body.rows.map((r: { approvalId: string }) => r.approvalId)).toContain(
+      draft.approvalId,
+    );
+    const notDone = await get('zhsw', '/project/approval/getDoneList');
+    expect(notDone.body.rows.map((r: { approvalId: string }) => r.approvalId)).not.toContain(
+      draft.approvalId,
+    );
     const all = await get('admin', '/project/approval/getAllApprovalList', { typeCode: '24_1' });
     expect(all.body.rows.map((r: { approvalId: string }) => r.approvalId)).toContain(
       draft.approvalId,

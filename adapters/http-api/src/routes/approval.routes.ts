@@ -587,6 +587,12 @@ export function approvalRoutes(deps: ApprovalRouteDeps): RouteModule {
         (a, q) => engine.listWaiting(a, q),
       );
       listRoute(
+        '/project/approval/getDoneList',
+        '我已审批（规格外，供审批中心“我已审批”页）：我签署、驳回、退回或转办过的审批',
+        'project:approval:list',
+        (a, q) => engine.listDone(a, q),
+      );
+      listRoute(
         '/project/approval/getSelfCreateList',
         '我发起的审批（含待提交）',
         'project:approvalMine:list',

@@ -54,6 +54,7 @@ describe.each(testDatabaseKinds())(
     const cases: Array<[string, ApprovalListSource, ApprovalListQuery]> = [
       ['waiting for me', { kind: 'waiting', userId: '8' }, { filter: {}, page }],
       ['started by me', { kind: 'mine', userId: '15' }, { filter: {}, page }],
+      ['done by me', { kind: 'done', userId: '8' }, { filter: {}, page }],
       [
         'started by me, approved, oldest first',
         { kind: 'mine', userId: '15' },

@@ -593,6 +593,15 @@ export class SqlApprovalRepository implements ApprovalRepository {
         );
       case 'mine':
         return q.where('a.drafter_id', '=', Number(source.userId));
+      case 'done':
+        // What the user signed, rejected, returned or transferred (not cc or urge).
+        return q.where('a.approval_id', 'in', (eb) =>
+          eb
+            .selectFrom('approval_action_log as l')
+            .select('l.approval_id')
+            .where('l.actor_id', '=', Number(source.userId))
+            .where('l.action', 'in', ['approve', 'reject', 'return', 'transfer']),
+        );
       case 'all': {
         const uid = Number(source.userId);
         return q.where((eb) =>
@@ -709,6 +718,10 @@ export class SqlApprovalRepository implements ApprovalRepository {
     return toCount(row.c);
   }
 
+  listDoneBy(userId: ApprovalUserId, query: ApprovalListQuery): Promise<ListPage<ApprovalListRow>> {
+    return this.list({ kind: 'done', userId }, query);
+  }
+
   listByDrafter(
     userId: ApprovalUserId,
     query: ApprovalListQuery,
@@ -729,6 +742,7 @@ export class SqlApprovalRepository implements ApprovalRepository {
 export type ApprovalListSource =
   | { readonly kind: 'waiting'; readonly userId: ApprovalUserId }
   | { readonly kind: 'mine'; readonly userId: ApprovalUserId }
+  | { readonly kind: 'done'; readonly userId: ApprovalUserId }
   | { readonly kind: 'all'; readonly userId: ApprovalUserId; readonly scope: DataScope };
 
 // ---- who is who ---------------------------------------------------------------------------------
