@@ -1,5 +1,4 @@
-import path from 'node:path';
-import { LocalDiskFileStore } from '@dpms/files/local';
+import { createFileStore } from '@dpms/files';
 import {
   createPlatformRepositories,
   openServer,
@@ -15,13 +14,26 @@ import { createServer } from '../server.js';
 
 /**
  * One API server process with the file routes, on a PostgreSQL database and a local store under
- * `dataDir/files` that several processes share (as they would share object storage). Prints
+ * `dataDir/files` that several processes share (as they would share object storage), or the S3
+ * store `fileStore` (s3://bucket) at `s3Endpoint`. Prints
  * `READY <port>` once it listens.
  */
-export function main(databaseUrl: string, secret: string, dataDir: string): void {
+export function main(
+  databaseUrl: string,
+  secret: string,
+  dataDir: string,
+  fileStore = '',
+  s3Endpoint = '',
+): void {
   const handle = openServer(databaseUrl, 8);
   const files = new FileService(
-    new LocalDiskFileStore(path.join(dataDir, 'files')),
+    createFileStore({
+      fileStore,
+      dataDir,
+      s3Endpoint,
+      accessKeyId: 'test',
+      secretAccessKey: 'test',
+    }),
     new SqlFileRecordRepository(handle.db),
     systemClock,
     { ...DEFAULT_FILE_SERVICE_CONFIG, maxFileBytes: 2 * 1024 ** 3 },
