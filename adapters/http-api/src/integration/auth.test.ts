@@ -192,6 +192,21 @@ describe.each(testDatabaseKinds())('identity on %s', (kind) => {
     expect(r.body.msg).toBe('登录状态已过期，请重新登录');
   });
 
+  it('ends even an active session after its absolute lifetime (the token expires too)', async () => {
+    const token = await api.login('zhjy');
+    const step = 25 * 60 * 1000;
+    let status = 200;
+    let elapsed = 0;
+    while (status === 200 && elapsed < SESSION_POLICY.absoluteMs + 2 * step) {
+      api.clock.advance(step);
+      elapsed += step;
+      status = (await http().get('/prod-api/getInfo').set(bearer(token))).status;
+    }
+    expect(status).toBe(401);
+    expect(elapsed).toBeGreaterThanOrEqual(SESSION_POLICY.absoluteMs);
+    expect(elapsed).toBeLessThanOrEqual(SESSION_POLICY.absoluteMs + step);
+  });
+
   it('logout ends the session at once', async () => {
     const token = await api.login('zhsw');
     await http().get('/prod-api/getInfo').set(bearer(token)).expect(200);
