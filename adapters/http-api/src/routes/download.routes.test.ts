@@ -120,6 +120,17 @@ describe('form uploads and downloads', () => {
     expect(out.headers['content-range']).toBe('bytes */100000');
   });
 
+  it('answers HEAD with the headers only', async () => {
+    const up = await upload('头信息.pdf', sample('pdf', 4321)).expect(200);
+    const r = await http()
+      .head('/prod-api/common/download/resource')
+      .query({ resource: up.body.fileId })
+      .set(bearer(owner))
+      .expect(200);
+    expect(r.headers['content-length']).toBe('4321');
+    expect(r.headers['content-disposition']).toContain("filename*=UTF-8''");
+  });
+
   it('the older download call, with delete for the owner only', async () => {
     const up = await upload('导出.txt', sample('txt', 100)).expect(200);
     const id = up.body.fileId as string;

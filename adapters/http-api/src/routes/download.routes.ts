@@ -75,8 +75,9 @@ async function sendFile(
       range = { start: ranges[0].start, end: ranges[0].end };
     }
   }
-  const body = await files.store.get(file.storageKey, range);
-  if (!body) throw new HttpError(404, UPLOAD_MESSAGES.fileNotFound);
+  // HEAD answers the headers without opening the bytes.
+  const body = req.method === 'HEAD' ? null : await files.store.get(file.storageKey, range);
+  if (!body && req.method !== 'HEAD') throw new HttpError(404, UPLOAD_MESSAGES.fileNotFound);
   if (range) {
     res.status(206);
     res.set('Content-Range', `bytes ${range.start}-${range.end}/${file.size}`);
@@ -84,11 +85,20 @@ async function sendFile(
   } else {
     res.set('Content-Length', String(file.size));
   }
-  if (req.method === 'HEAD') {
+  if (!body) {
     res.end();
     return;
   }
-  await pipeline(Readable.from(body), res);
+  try {
+    await pipeline(Readable.from(body), res);
+  } catch (e) {
+    // The client went away mid-download: nothing to answer, and nothing is wrong on our side.
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    throw e;
+  }
 }
 
 async function download(
