@@ -45,24 +45,31 @@ const approvalIdSchema = z
 const typeCode = z.enum(APPROVAL_TYPE_CODES);
 
 const amountOp = z.enum(['gt', 'gte', 'lt', 'lte', 'eq']);
-const nodeCondition: z.ZodType<NodeCondition> = z.lazy(() =>
+const leafCondition = z.union([
+  z.object({
+    kind: z.literal('contains'),
+    refname: z.string().min(1).max(100),
+    value: z.string().max(100),
+  }),
+  z.object({
+    kind: z.literal('amount'),
+    refname: z.string().min(1).max(100),
+    op: amountOp,
+    threshold: z.string().regex(/^\d{1,12}(\.\d{1,6})?$/, { error: '金额阈值格式不正确' }),
+  }),
+]);
+const compose = <T extends z.ZodType>(inner: T) =>
   z.union([
-    z.object({
-      kind: z.literal('contains'),
-      refname: z.string().min(1).max(100),
-      value: z.string().max(100),
-    }),
-    z.object({
-      kind: z.literal('amount'),
-      refname: z.string().min(1).max(100),
-      op: amountOp,
-      threshold: z.string().regex(/^\d{1,12}(\.\d{1,6})?$/, { error: '金额阈值格式不正确' }),
-    }),
-    z.object({ kind: z.literal('all'), conditions: z.array(nodeCondition).max(20) }),
-    z.object({ kind: z.literal('any'), conditions: z.array(nodeCondition).max(20) }),
-    z.object({ kind: z.literal('not'), condition: nodeCondition }),
-  ]),
-);
+    leafCondition,
+    z.object({ kind: z.literal('all'), conditions: z.array(inner).max(20) }),
+    z.object({ kind: z.literal('any'), conditions: z.array(inner).max(20) }),
+    z.object({ kind: z.literal('not'), condition: inner }),
+  ]);
+/**
+ * Core's NodeCondition, nested at most three levels deep: enough for any rule a flow needs, and
+ * not recursive, so the OpenAPI document can spell it out.
+ */
+const nodeCondition = compose(compose(leafCondition)) as unknown as z.ZodType<NodeCondition>;
 
 const userIdString = z
   .union([z.string(), z.number()])
