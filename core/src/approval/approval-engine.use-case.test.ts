@@ -1,0 +1,251 @@
+import { describe, expect, it } from 'vitest';
+import { ok } from '../shared/result.js';
+import type { IdempotencyBegin } from '../platform/auth-session.js';
+import { ApprovalEngine, nodesForContent, pendingUsers } from './approval-engine.use-case.js';
+import type {
+  ApprovalChanges,
+  ApprovalEndedEvent,
+  ApprovalFlowNode,
+  ApprovalRecord,
+  ApprovalRepositories,
+  NewApprovalRecord,
+  StoredApprovalLogEntry,
+} from './approval.repository.port.js';
+import { newApprovalState } from './approval-state-machine.js';
+import { SEAL_GENERAL_MANAGER_RULE } from './seal-rule.js';
+
+const node = (nodeId: number, extra: Partial<ApprovalFlowNode> = {}): ApprovalFlowNode => ({
+  nodeId,
+  flowId: 1,
+  nodeName: `节点${nodeId}`,
+  orderNum: nodeId,
+  actorKind: 'users',
+  roleKey: null,
+  userIds: [String(10 + nodeId)],
+  formField: null,
+  mode: 'or',
+  condition: null,
+  conditionEffect: 'add',
+  ...extra,
+});
+
+describe('nodesForContent', () => {
+  const gm = node(3, { condition: SEAL_GENERAL_MANAGER_RULE.when });
+  const skip = node(2, {
+    condition: { kind: 'amount', refname: 'totalAmount', op: 'lt', threshold: '1' },
+    conditionEffect: 'skip',
+  });
+  const seal = (values: string[]) => ({
+    sealType: { label: '', type: 'options' as const, value: values },
+  });
+
+  it('adds a node while its condition holds and skips one while its skip condition holds', () => {
+    expect(nodesForContent([node(1), gm], seal(['1', '5'])).map((n) => n.nodeId)).toEqual([1, 3]);
+    expect(nodesForContent([node(1), gm], seal(['5'])).map((n) => n.nodeId)).toEqual([1]);
+    const amount = (v: string) => ({
+      totalAmount: { label: '', type: 'input' as const, value: v },
+    });
+    expect(nodesForContent([node(1), skip], amount('0.5')).map((n) => n.nodeId)).toEqual([1]);
+    expect(nodesForContent([node(1), skip], amount('5')).map((n) => n.nodeId)).toEqual([1, 2]);
+  });
+});
+
+describe('pendingUsers', () => {
+  it('is the unsigned assignees of the current node, only while in approval', () => {
+    const base = newApprovalState('1', [
+      { nodeId: 'a', nodeName: 'A', mode: 'all', assignees: ['2', '3'] },
+    ]);
+    expect(pendingUsers(base)).toEqual([]);
+    expect(pendingUsers({ ...base, status: 0, signedAtCurrent: ['2'] })).toEqual(['3']);
+  });
+});
+
+/** An in-memory port set: enough to run the engine's happy path and its idempotency. */
+function memory() {
+  const approvals = new Map<string, ApprovalRecord>();
+  const log: StoredApprovalLogEntry[] = [];
+  const keys = new Map<string, { route: string; response: unknown }>();
+  const ended: ApprovalEndedEvent[] = [];
+  let nextId = 1;
+  const repos: ApprovalRepositories = {
+    approvals: {
+      insert: (a: NewApprovalRecord, now: Date) => {
+        const r: ApprovalRecord = {
+          ...a,
+          approvalId: String(nextId++),
+          createTime: now,
+          updateTime: now,
+          submitTime: null,
+          finishTime: null,
+        };
+        approvals.set(r.approvalId, r);
+        return Promise.resolve(r);
+      },
+      findById: (id) => Promise.resolve(approvals.get(id) ?? null),
+      lockById: (id) => Promise.resolve(approvals.get(id) ?? null),
+      save: (id, expected, c: ApprovalChanges) => {
+        const r = approvals.get(id);
+        if (r === undefined || r.state.version !== expected) return Promise.resolve(false);
+        approvals.set(id, { ...r, state: c.state, content: c.content ?? r.content });
+        return Promise.resolve(true);
+      },
+      setPending: () => Promise.resolve(),
+      addReader: () => Promise.resolve(),
+      appendLog: (e) => {
+        log.push(e);
+        return Promise.resolve();
+      },
+      listLog: (id) => Promise.resolve(log.filter((e) => e.approvalId === id)),
+      softDelete: () => Promise.resolve(),
+      listWaiting: () => Promise.resolve({ total: 0, rows: [] }),
+      countWaiting: () => Promise.resolve(0),
+      listByDrafter: () => Promise.resolve({ total: 0, rows: [] }),
+      listDoneBy: () => Promise.resolve({ total: 0, rows: [] }),
+      listAll: () => Promise.resolve({ total: 0, rows: [] }),
+      isReader: () => Promise.resolve(false),
+      inScope: () => Promise.resolve(false),
+    },
+    flows: {
+      findFlowByType: () =>
+        Promise.resolve({
+          flowId: 1,
+          typeCode: '22_1',
+          flowName: 'f',
+          status: '0',
+          remark: '',
+          nodeCount: 2,
+          createTime: new Date(),
+          updateTime: null,
+        }),
+      listNodes: () =>
+        Promise.resolve([node(1), node(2, { actorKind: 'drafterDeptHead', userIds: [] })]),
+    } as unknown as ApprovalRepositories['flows'],
+    directory: {
+      usersWithRole: () => Promise.resolve([]),
+      deptHeadOf: () => Promise.resolve('99'),
+      activeUsers: (ids) => Promise.resolve(ids),
+      deptOf: () => Promise.resolve(1),
+      signatureOf: (u) => Promise.resolve({ fileId: `f${u}`, url: `/s/${u}` }),
+    },
+    idempotency: {
+      begin: (key: string, _u: number, route: string): Promise<IdempotencyBegin> => {
+        const k = keys.get(key);
+        if (k === undefined) {
+          keys.set(key, { route, response: undefined });
+          return Promise.resolve({ kind: 'started' });
+        }
+        if (k.route !== route) return Promise.resolve({ kind: 'conflict' });
+        return Promise.resolve({
+          kind: 'completed',
+          record: {
+            key,
+            userId: 1,
+            route,
+            status: 'completed',
+            responseCode: 200,
+            response: k.response,
+            createdAt: new Date(),
+          },
+        });
+      },
+      complete: (key: string, _u: number, _c: number, response: unknown) => {
+        keys.set(key, { route: keys.get(key)?.route ?? '', response });
+        return Promise.resolve();
+      },
+      release: () => Promise.resolve(),
+      purge: () => Promise.resolve(0),
+    },
+    linkedRecords: {
+      handles: () => true,
+      approvalEnded: (e) => {
+        ended.push(e);
+        return Promise.resolve(ok(undefined));
+      },
+    },
+  };
+  const engine = new ApprovalEngine(
+    { transaction: (fn) => fn(repos) },
+    { now: () => new Date('2026-11-22T06:00:00Z') },
+  );
+  return { engine, log, ended };
+}
+
+describe('ApprovalEngine', () => {
+  const drafter = { userId: 1, deptId: 1, scope: { kind: 'own', userId: 1 } as const };
+  const actor = (userId: number) => ({ ...drafter, userId });
+  const idem = (key?: string) => ({ key, route: '/process' });
+
+  it('submits, resolves the actors, signs node by node and moves the record once at the end', async () => {
+    const { engine, log, ended } = memory();
+    const created = await engine.create(
+      {
+        kind: 'Common',
+        typeCode: '22_1',
+        content: {},
+        recordKind: 'x',
+        recordId: 'r1',
+        submit: true,
+      },
+      drafter,
+      idem(),
+    );
+    expect(created).toMatchObject({
+      ok: true,
+      value: { status: 0, version: 1, currentNodeName: '节点1' },
+    });
+    const id = created.ok ? created.value.approvalId : '';
+    const first = await engine.process(
+      { approvalId: id, action: 'approve', version: 1 },
+      actor(11),
+      idem('k1'),
+    );
+    expect(first).toMatchObject({ ok: true, value: { version: 2, currentNodeName: '节点2' } });
+    // Replayed: the same answer, nothing appended.
+    expect(
+      await engine.process(
+        { approvalId: id, action: 'approve', version: 1 },
+        actor(11),
+        idem('k1'),
+      ),
+    ).toEqual(first);
+    expect(log).toHaveLength(2);
+    const out = await engine.process(
+      { approvalId: id, action: 'approve', version: 2 },
+      actor(11),
+      idem(),
+    );
+    expect(out).toMatchObject({ ok: false, error: { code: 'APPROVAL.NOT_YOUR_TURN' } });
+    const last = await engine.process(
+      { approvalId: id, action: 'approve', version: 2 },
+      actor(99),
+      idem(),
+    );
+    expect(last).toMatchObject({ ok: true, value: { status: 1 } });
+    expect(ended.map((e) => e.recordId)).toEqual(['r1']);
+    expect(log.map((e) => [e.action, e.signUrl])).toEqual([
+      ['submit', '/s/1'],
+      ['approve', '/s/11'],
+      ['approve', '/s/99'],
+    ]);
+    const reused = await engine.create({ kind: 'Common', typeCode: '22_1', content: {} }, drafter, {
+      key: 'k1',
+      route: '/other',
+    });
+    expect(reused).toMatchObject({ ok: false, error: { code: 'IDEMPOTENCY.KEY_REUSED' } });
+  });
+
+  it('refuses content against the kind’s template, naming the field', async () => {
+    const { engine } = memory();
+    const r = await engine.create(
+      {
+        kind: 'Invoice',
+        typeCode: '23_1',
+        content: { invoiceAmount: { label: '', type: 'input', value: 'abc' } },
+      },
+      drafter,
+      idem(),
+    );
+    expect(r.ok).toBe(false);
+    expect(r.ok ? '' : r.error.field).toBe('invoiceDate');
+  });
+});
