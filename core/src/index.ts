@@ -11,3 +11,4 @@ export * from './documents/index.js';
 export * from './widgets/index.js';
 export * from './platform/index.js';
 export * from './identity/index.js';
+export * from './contract/index.js';

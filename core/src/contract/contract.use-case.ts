@@ -1,0 +1,542 @@
+import { CONTRACT_APPROVAL_TEMPLATE } from '../approval/template-definitions.js';
+import type { ApprovalStatus } from '../approval/approval-status.js';
+import type { ContentEntry, TemplateContent } from '../approval/template.js';
+import type { DataScope } from '../platform/data-scope.js';
+import type { ListPage } from '../platform/list-query.js';
+import type { UnitOfWork } from '../platform/unit-of-work.port.js';
+import { domainError, err, ok, type DomainError, type Result } from '../shared/result.js';
+import type { Contract, ContractFields, ContractHistoryEntry, ContractStage } from './contract.js';
+import { checkClientFees, computeContractFees, type ClientFees } from './contract-fees.js';
+import { CONTRACT_ERROR_CODES, CONTRACT_MESSAGES } from './contract-messages.js';
+import {
+  applyContractEvent,
+  contractErrors,
+  initialContractState,
+  type ContractEvent,
+  type ContractState,
+} from './contract-rules.js';
+import {
+  missingForReview,
+  validateContractInput,
+  type ContractInput,
+} from './contract-validation.js';
+import type {
+  ContractChartPoint,
+  ContractListFilter,
+  ContractListQuery,
+  ContractRepositories,
+  ContractSummary,
+} from './contract.repository.port.js';
+
+/** The linked record kind contract approvals carry (the approval engine's registry key). */
+export const CONTRACT_RECORD_KIND = 'contract';
+
+/** Who acts: the signed-in user and the data scope of their current role. */
+export interface ContractActor {
+  readonly userId: number;
+  readonly userName: string;
+  readonly deptId: number | null;
+  readonly scope: DataScope;
+}
+
+export interface ContractClock {
+  now(): Date;
+}
+
+export interface ContractDetail {
+  readonly contract: Contract;
+  readonly history: readonly ContractHistoryEntry[];
+}
+
+/** The default approval type per stage: contract review 1_1, project filing 2_1. */
+export const DEFAULT_REVIEW_TYPE: Readonly<Record<'contract' | 'declare', string>> = {
+  contract: '1_1',
+  declare: '2_1',
+};
+
+/** Broken out of a transaction to roll it back with an expected refusal. */
+class Abort extends Error {
+  constructor(readonly error: DomainError) {
+    super(error.message);
+  }
+}
+
+export const stateOf = (c: Contract): ContractState => ({
+  stage: c.stage,
+  status: c.status,
+  effective: c.effective,
+  approvalId: c.approvalId,
+  convertedFrom: c.convertedFrom,
+  deleted: false,
+});
+
+/** The fields of a stored contract as entered (directFee as stored). */
+export const fieldsOf = (c: Contract): ContractFields => ({
+  projectName: c.projectName,
+  contractName: c.contractName,
+  entrustBusinessName: c.entrustBusinessName,
+  contractNo: c.contractNo,
+  signByMain: c.signByMain,
+  signBySub: c.signBySub,
+  subBankName: c.subBankName,
+  bizSource: c.bizSource,
+  location: c.location,
+  serviceManagerId: c.serviceManagerId,
+  serviceManagerName: c.serviceManagerName,
+  planArea: c.planArea,
+  buildArea: c.buildArea,
+  sceneryArea: c.sceneryArea,
+  indoorArea: c.indoorArea,
+  totalAmount: c.totalAmount,
+  receiveAmount: c.receiveAmount,
+  cleanAmount: c.cleanAmount,
+  directFee: c.directFee,
+  realAmountRate: c.realAmountRate,
+  bizType: c.bizType,
+  entrustTask: c.entrustTask,
+  entrustList: c.entrustList,
+  termsContent: c.termsContent,
+  specialTerms: c.specialTerms,
+  instructions: c.instructions,
+  performContent: c.performContent,
+  trackRecord: c.trackRecord,
+  signDate: c.signDate,
+  files: c.files,
+  contractFiles: c.contractFiles,
+});
+
+/** Field → [before, after] for every field that changed. */
+export function diffFields(
+  beforeObject: object,
+  afterObject: object,
+): Record<string, readonly [unknown, unknown]> {
+  const before = beforeObject as Readonly<Record<string, unknown>>;
+  const after = afterObject as Readonly<Record<string, unknown>>;
+  const changes: Record<string, readonly [unknown, unknown]> = {};
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const a = before[key];
+    const b = after[key];
+    if (JSON.stringify(a) !== JSON.stringify(b)) changes[key] = [a ?? null, b ?? null];
+  }
+  return changes;
+}
+
+/** The contract review sheet's content (the Contract kind's field set), from the stored record. */
+export function contractReviewContent(c: Contract): TemplateContent {
+  const fields = CONTRACT_APPROVAL_TEMPLATE.templateContent.flatMap((s) => s.fields);
+  const values: Record<string, string> = {
+    contractName: c.contractName,
+    contractNo: c.contractNo,
+    signByMain: c.signByMain,
+    signBySub: c.signBySub,
+    totalAmount: c.totalAmount,
+    receiveAmount: c.receiveAmount,
+    signTime: c.signDate ?? '',
+    contractContent: c.entrustTask,
+  };
+  const content: Record<string, ContentEntry> = {};
+  for (const f of fields) {
+    const value = values[f.refname];
+    if (value === undefined || value === '') continue;
+    content[f.refname] = { label: f.label, value, type: f.type };
+  }
+  return content;
+}
+
+/** The filing sheet's content (Declare kind: no fixed field set; text entries). */
+function declareContent(c: Contract): TemplateContent {
+  const entry = (label: string, value: string): ContentEntry => ({ label, value, type: 'input' });
+  return {
+    projectName: entry('项目名称', c.projectName),
+    contractName: entry('合同名称', c.contractName),
+    entrustBusinessName: entry('委托单位', c.entrustBusinessName),
+    totalAmount: entry('合同金额', c.totalAmount),
+    cleanAmount: entry('合同净额', c.cleanAmount),
+    designFee: entry('设计费', c.designFee),
+    operateFee: entry('经营费', c.operateFee),
+  };
+}
+
+/**
+ * The contract use cases (001 §4, issue 6): every write runs in one transaction that locks the
+ * row, applies core's stage rules, recomputes the fee split from the stored inputs with the
+ * current rate set, and appends a history line (who, what, when).
+ */
+export class ContractService {
+  constructor(
+    private readonly uow: UnitOfWork<ContractRepositories>,
+    private readonly clock: ContractClock,
+  ) {}
+
+  // ---- writes ------------------------------------------------------------------------------------
+
+  /** add (stay, declare, contract) and addHistory ('formal': signed before the system, no approval). */
+  add(
+    stage: ContractStage,
+    input: ContractInput & ClientFees,
+    actor: ContractActor,
+  ): Promise<Result<Contract>> {
+    return this.write(async (repos, now) => {
+      const fields = validateContractInput(input, stage);
+      if (!fields.ok) return fields;
+      const computed = computeContractFees(fields.value, stage, await repos.rates.current());
+      if (!computed.ok) return computed;
+      const checked = checkClientFees(input, computed.value);
+      if (!checked.ok) return checked;
+      const inserted = await repos.contracts.insert(
+        {
+          fields: { ...fields.value, directFee: computed.value.fees.directFee },
+          fees: computed.value.fees,
+          feeRates: computed.value.rates,
+          state: initialContractState(stage),
+          deptId: actor.deptId,
+          userId: actor.userId,
+          createBy: actor.userName,
+        },
+        now,
+      );
+      if (!inserted.ok) return inserted;
+      await this.log(
+        repos,
+        inserted.value.contractId,
+        stage === 'formal' ? 'addHistory' : 'add',
+        {},
+        actor,
+        now,
+      );
+      return inserted;
+    });
+  }
+
+  /** Edits a record of one of `stages` that is neither in approval nor approved. */
+  update(
+    contractId: number,
+    stages: readonly ContractStage[],
+    input: ContractInput & ClientFees,
+    version: number | undefined,
+    actor: ContractActor,
+  ): Promise<Result<Contract>> {
+    return this.write(async (repos, now) => {
+      const c = await this.locked(repos, contractId, actor.scope);
+      if (!stages.includes(c.stage)) return err(contractErrors.wrongStage('在此修改', c.stage));
+      if (version !== undefined && version !== c.version) return err(contractErrors.staleVersion());
+      const moved = applyContractEvent(stateOf(c), { type: 'edit' });
+      if (!moved.ok) return moved;
+      const fields = validateContractInput(input, c.stage);
+      if (!fields.ok) return fields;
+      const computed = computeContractFees(fields.value, c.stage, await repos.rates.current(), c);
+      if (!computed.ok) return computed;
+      const checked = checkClientFees(input, computed.value);
+      if (!checked.ok) return checked;
+      const next = { ...fields.value, directFee: computed.value.fees.directFee };
+      const saved = await this.save(
+        repos,
+        c,
+        {
+          fields: next,
+          fees: computed.value.fees,
+          feeRates: computed.value.rates,
+        },
+        now,
+      );
+      await this.log(repos, contractId, 'update', diffFields(fieldsOf(c), next), actor, now);
+      return ok(saved);
+    });
+  }
+
+  /** deleteById of each list: refused once approved or while in approval. */
+  delete(contractId: number, stages: readonly ContractStage[], actor: ContractActor) {
+    return this.transition(contractId, actor, 'delete', (c) =>
+      stages.includes(c.stage)
+        ? { type: 'delete' }
+        : contractErrors.wrongStage('在此删除', c.stage),
+    );
+  }
+
+  /** delUnEffectiveContract: an unsigned contract not confirmed effective. */
+  deleteUnEffective(contractId: number, actor: ContractActor) {
+    return this.transition(contractId, actor, 'deleteUnEffective', () => ({
+      type: 'deleteUnEffective',
+    }));
+  }
+
+  /** updateEffective: confirms (or withdraws the confirmation of) an unsigned contract. */
+  setEffective(contractId: number, effective: boolean, actor: ContractActor) {
+    return this.transition(contractId, actor, 'updateEffective', () => ({
+      type: 'setEffective',
+      effective,
+    }));
+  }
+
+  convert(
+    contractId: number,
+    type: 'convertByStaySign' | 'convertByDeclareProject',
+    actor: ContractActor,
+  ) {
+    return this.transition(contractId, actor, type, () => ({ type }));
+  }
+
+  /** modifyContractName: any stage, not while in approval; the change is in the history. */
+  rename(
+    contractId: number,
+    contractName: string,
+    actor: ContractActor,
+  ): Promise<Result<Contract>> {
+    return this.write(async (repos, now) => {
+      const name = contractName.trim();
+      if (name === '') {
+        return err(
+          domainError(
+            CONTRACT_ERROR_CODES.required,
+            CONTRACT_MESSAGES.required('contractName'),
+            'contractName',
+          ),
+        );
+      }
+      if (name.length > 200) {
+        return err(
+          domainError(
+            CONTRACT_ERROR_CODES.tooLong,
+            CONTRACT_MESSAGES.tooLong('contractName', 200),
+            'contractName',
+          ),
+        );
+      }
+      const c = await this.locked(repos, contractId, actor.scope);
+      const moved = applyContractEvent(stateOf(c), { type: 'rename' });
+      if (!moved.ok) return moved;
+      const saved = await this.save(repos, c, { contractName: name }, now);
+      await this.log(
+        repos,
+        contractId,
+        'modifyContractName',
+        { contractName: [c.contractName, name] },
+        actor,
+        now,
+      );
+      return ok(saved);
+    });
+  }
+
+  /**
+   * updateToApproval: creates the approval of the stage's type (contract review 1_x, filing 2_x)
+   * through the engine in this transaction and locks the record until the approval ends.
+   */
+  submit(
+    contractId: number,
+    typeCode: string | undefined,
+    actor: ContractActor,
+  ): Promise<Result<Contract>> {
+    return this.write(async (repos, now) => {
+      const c = await this.locked(repos, contractId, actor.scope);
+      if (c.stage !== 'contract' && c.stage !== 'declare') {
+        return err(contractErrors.wrongStage('提交审批', c.stage));
+      }
+      const group = c.stage === 'contract' ? '1' : '2';
+      const code = typeCode ?? DEFAULT_REVIEW_TYPE[c.stage];
+      if (!new RegExp(`^${group}_\\d$`).test(code)) {
+        return err(
+          domainError(
+            CONTRACT_ERROR_CODES.invalidValue,
+            CONTRACT_MESSAGES.invalidValue('typeCode'),
+            'typeCode',
+          ),
+        );
+      }
+      const allowed = applyContractEvent(stateOf(c), { type: 'submit', approvalId: '0' });
+      if (!allowed.ok) return allowed;
+      if (c.stage === 'contract') {
+        const missing = missingForReview(c);
+        if (missing !== null) return err(missing);
+      }
+      const approval = await repos.approvals.submit({
+        typeCode: code,
+        kind: c.stage === 'contract' ? 'Contract' : 'Declare',
+        title: c.contractName,
+        content: c.stage === 'contract' ? contractReviewContent(c) : declareContent(c),
+        recordKind: CONTRACT_RECORD_KIND,
+        recordId: String(c.contractId),
+      });
+      if (!approval.ok) return approval;
+      const moved = applyContractEvent(stateOf(c), {
+        type: 'submit',
+        approvalId: approval.value.approvalId,
+      });
+      if (!moved.ok) return moved;
+      const saved = await this.save(repos, c, { state: moved.value }, now);
+      await this.log(
+        repos,
+        contractId,
+        'updateToApproval',
+        { approvalId: [c.approvalId, approval.value.approvalId] },
+        actor,
+        now,
+      );
+      return ok(saved);
+    });
+  }
+
+  /**
+   * The linked-record handler's work, inside the approval action's transaction: an approved
+   * contract review makes the contract formal; an approved filing marks the project approved.
+   */
+  async approvalEnded(
+    repos: ContractRepositories,
+    event: {
+      readonly approvalId: string;
+      readonly recordId: string;
+      readonly status: ApprovalStatus;
+      readonly at: Date;
+    },
+  ): Promise<Result<void>> {
+    const id = Number(event.recordId);
+    const c = Number.isSafeInteger(id) ? await repos.contracts.lockById(id, null) : null;
+    // A record deleted meanwhile cannot be: an approved or pending one is never deletable.
+    if (c === null) return err(contractErrors.notFound());
+    const moved = applyContractEvent(stateOf(c), {
+      type: 'approvalEnded',
+      approvalId: event.approvalId,
+      status: event.status,
+    });
+    if (!moved.ok) return moved;
+    const before = stateOf(c);
+    if (JSON.stringify(before) === JSON.stringify(moved.value)) return ok(undefined);
+    const saved = await repos.contracts.save(
+      c.contractId,
+      c.version,
+      { state: moved.value },
+      event.at,
+    );
+    if (!saved.ok) return saved;
+    if (saved.value === null) return err(contractErrors.staleVersion());
+    await repos.contracts.appendHistory({
+      contractId: c.contractId,
+      action: 'approvalEnded',
+      changes: diffFields(
+        { stage: before.stage, status: before.status },
+        { stage: moved.value.stage, status: moved.value.status },
+      ),
+      userId: 0,
+      userName: '审批流程',
+      at: event.at,
+    });
+    return ok(undefined);
+  }
+
+  // ---- reads -------------------------------------------------------------------------------------
+
+  list(query: ContractListQuery, actor: ContractActor): Promise<ListPage<Contract>> {
+    return this.uow.transaction((r) => r.contracts.list(query, actor.scope));
+  }
+
+  detail(contractId: number, actor: ContractActor): Promise<Result<ContractDetail>> {
+    return this.uow.transaction(async (r) => {
+      const contract = await r.contracts.findById(contractId, actor.scope);
+      if (contract === null) return err(contractErrors.notFound());
+      return ok({ contract, history: await r.contracts.listHistory(contractId) });
+    });
+  }
+
+  summary(actor: ContractActor): Promise<ContractSummary> {
+    return this.uow.transaction((r) => r.contracts.summary(actor.scope));
+  }
+
+  chart(year: number, actor: ContractActor): Promise<readonly ContractChartPoint[]> {
+    return this.uow.transaction((r) => r.contracts.chart(year, actor.scope));
+  }
+
+  /** Every matching row, fetched a batch at a time (each batch its own short read). */
+  async *exportRows(
+    filter: ContractListFilter,
+    actor: ContractActor,
+    batch = 1000,
+  ): AsyncGenerator<Contract> {
+    let after = 0;
+    for (;;) {
+      const rows = await this.uow.transaction((r) =>
+        r.contracts.listBatch(filter, actor.scope, after, batch),
+      );
+      yield* rows;
+      const last = rows[rows.length - 1];
+      if (rows.length < batch || last === undefined) return;
+      after = last.contractId;
+    }
+  }
+
+  // ---- helpers -----------------------------------------------------------------------------------
+
+  private transition(
+    contractId: number,
+    actor: ContractActor,
+    action: string,
+    eventOf: (c: Contract) => ContractEvent | DomainError,
+  ): Promise<Result<Contract>> {
+    return this.write(async (repos, now) => {
+      const c = await this.locked(repos, contractId, actor.scope);
+      const event = eventOf(c);
+      if ('code' in event) return err(event);
+      const moved = applyContractEvent(stateOf(c), event);
+      if (!moved.ok) return moved;
+      const saved = await this.save(repos, c, { state: moved.value }, now);
+      const before = stateOf(c);
+      await this.log(repos, contractId, action, diffFields(before, moved.value), actor, now);
+      return ok(saved);
+    });
+  }
+
+  private async locked(
+    repos: ContractRepositories,
+    contractId: number,
+    scope: DataScope,
+  ): Promise<Contract> {
+    const c = await repos.contracts.lockById(contractId, scope);
+    if (c === null) throw new Abort(contractErrors.notFound());
+    return c;
+  }
+
+  private async save(
+    repos: ContractRepositories,
+    c: Contract,
+    changes: Parameters<ContractRepositories['contracts']['save']>[2],
+    now: Date,
+  ): Promise<Contract> {
+    const saved = await repos.contracts.save(c.contractId, c.version, changes, now);
+    if (!saved.ok) throw new Abort(saved.error);
+    if (saved.value === null) throw new Abort(contractErrors.staleVersion());
+    return saved.value;
+  }
+
+  private log(
+    repos: ContractRepositories,
+    contractId: number,
+    action: string,
+    changes: Record<string, readonly [unknown, unknown]>,
+    actor: ContractActor,
+    now: Date,
+  ): Promise<void> {
+    return repos.contracts.appendHistory({
+      contractId,
+      action,
+      changes,
+      userId: actor.userId,
+      userName: actor.userName,
+      at: now,
+    });
+  }
+
+  private async write<T>(
+    fn: (repos: ContractRepositories, now: Date) => Promise<Result<T>>,
+  ): Promise<Result<T>> {
+    try {
+      return await this.uow.transaction(async (repos) => {
+        const result = await fn(repos, this.clock.now());
+        // A refusal after a write (the engine said no) must not leave half the change behind.
+        if (!result.ok) throw new Abort(result.error);
+        return result;
+      });
+    } catch (e) {
+      if (e instanceof Abort) return err(e.error);
+      throw e;
+    }
+  }
+}
