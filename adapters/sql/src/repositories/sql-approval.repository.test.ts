@@ -38,6 +38,18 @@ describe.each(testDatabaseKinds())('approval repositories on %s', (kind) => {
     });
   });
 
+  it('seeds demo approvals in every status, made through the engine', async () => {
+    const approvals = new SqlApprovalRepository(handle.db);
+    const mine = await approvals.listByDrafter('3', { filter: {} });
+    expect([...new Set(mine.rows.map((r) => r.status))].sort()).toEqual([-1, 0, 1, 2, 3]);
+    expect((await approvals.listWaiting('5', { filter: {} })).rows.map((r) => r.title)).toEqual([
+      '西溪景观提升设计合同评审',
+    ]);
+    expect((await approvals.listWaiting('7', { filter: {} })).rows.map((r) => r.title)).toEqual([
+      '施工图盖章（技术章）',
+    ]);
+  });
+
   it('resolves actors: role members, department heads up the tree, active users', async () => {
     const dir = new SqlApprovalDirectory(handle.db);
     expect(await dir.usersWithRole('zjl')).toEqual(['11']);

@@ -14,6 +14,7 @@ import {
   ROOT_DEPT_ID,
 } from './demo-institute.js';
 import { seedApprovalFlows } from './approval-flows.js';
+import { seedApprovalSamples } from './approval-samples.js';
 import { buildMenus, grantedMenuIds, ROLE_GRANTS } from './menus.js';
 
 export type SeedMode = 'demo' | 'production';
@@ -92,6 +93,8 @@ export async function seedDatabase(
       .returning('name')
       .executeTakeFirst();
     if (flowsClaimed !== undefined) await seedApprovalFlows(trx);
+    // Demo approvals in every status, made through the engine, once, on a seeded demo institute.
+    if (flowsClaimed !== undefined && seeded && mode === 'demo') await seedApprovalSamples(trx);
     let adminCreated = false;
     if (adminHash !== undefined) adminCreated = await ensureAdmin(trx, adminHash);
     return { seeded, adminCreated: adminCreated || (seeded && mode === 'demo') };
