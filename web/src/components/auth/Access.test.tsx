@@ -14,12 +14,10 @@ function withSession(permissions: string[], roles: string[]) {
     loaded: true,
   };
   const container = new Container();
-  container
-    .bind(TOKENS.Session)
-    .toConstantValue({
-      subscribe: () => () => undefined,
-      snapshot: () => view,
-    } as unknown as SessionService);
+  container.bind(TOKENS.Session).toConstantValue({
+    subscribe: () => () => undefined,
+    snapshot: () => view,
+  } as unknown as SessionService);
   return container;
 }
 

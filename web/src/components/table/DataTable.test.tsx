@@ -75,6 +75,19 @@ describe('DataTable', () => {
     expect(screen.getByText('暂无数据')).toBeTruthy();
   });
 
+  it('shows why a load failed instead of 暂无数据', () => {
+    renderWithServices(
+      <DataTable
+        columns={COLUMNS}
+        rows={[]}
+        rowKey="id"
+        error={{ code: 'HTTP.403', message: '当前操作没有权限' }}
+      />,
+    );
+    expect(screen.getByRole('alert').textContent).toBe('当前操作没有权限');
+    expect(screen.queryByText('暂无数据')).toBeNull();
+  });
+
   it('tells the user more as the load lasts 5, 10 and 20 s', () => {
     const { clock } = renderWithServices(
       <DataTable columns={COLUMNS} rows={[]} rowKey="id" loading />,

@@ -1,4 +1,5 @@
 import { TABLE_DEFAULT_DECIMALS, TABLE_EMPTY_TEXT, summaryRow, tableRowNumber } from '@dpms/core';
+import { errorMessage } from '@dpms/http-client';
 import { useMemo, useRef, useState, type ReactNode, type UIEvent } from 'react';
 import { ColumnToggleDialog } from './ColumnToggleDialog';
 import { Pagination } from './Pagination';
@@ -28,6 +29,8 @@ export interface DataTableProps<Row> {
   onColumnsDialogClose?: () => void;
   decimals?: number;
   testId?: string;
+  /** A failed load: its message replaces the empty text. */
+  error?: unknown;
 }
 
 const ROW_HEIGHT = 41;
@@ -94,7 +97,7 @@ export function DataTable<Row extends object>(props: DataTableProps<Row>) {
             <tr>
               <th
                 scope="col"
-                className="w-14 border-b border-line px-3 py-2.5 text-center font-medium"
+                className="w-14 border-b border-line px-3 py-2.5 text-center font-medium whitespace-nowrap"
               >
                 序号
               </th>
@@ -140,7 +143,13 @@ export function DataTable<Row extends object>(props: DataTableProps<Row>) {
             {rows.length === 0 && !loading && (
               <tr>
                 <td colSpan={visible.length + 1} className="py-10 text-center text-muted">
-                  {TABLE_EMPTY_TEXT}
+                  {props.error ? (
+                    <span role="alert" className="text-danger-600">
+                      {errorMessage(props.error)}
+                    </span>
+                  ) : (
+                    TABLE_EMPTY_TEXT
+                  )}
                 </td>
               </tr>
             )}

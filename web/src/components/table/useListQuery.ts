@@ -24,7 +24,7 @@ export function useListQuery<Row, F extends Record<string, unknown>>(
     rows: query.data?.rows ?? [],
     total: query.data?.total ?? 0,
     loading: query.isFetching,
-    error: query.error,
+    error: query.error ?? undefined,
     pageNum,
     pageSize,
     refetch: () => void query.refetch(),

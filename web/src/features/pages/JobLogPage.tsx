@@ -40,6 +40,7 @@ export function JobLogPage() {
         pageNum={list.pageNum}
         pageSize={list.pageSize}
         onPageChange={list.onPageChange}
+        error={list.error}
       />
     </PageCard>
   );

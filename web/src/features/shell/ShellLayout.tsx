@@ -139,6 +139,15 @@ export function ShellLayout() {
     [navigate],
   );
 
+  const items = useMemo(
+    () =>
+      buildSidebarMenu(generated.sidebarRoutes, {
+        unDealCount: counts.unDealCount,
+        unLookSeal: counts.unLookSeal,
+      }),
+    [generated.sidebarRoutes, counts.unDealCount, counts.unLookSeal],
+  );
+
   const api: ShellApi = {
     routerRoutes: generated.routerRoutes,
     tabs,
@@ -170,7 +179,6 @@ export function ShellLayout() {
     if (path !== page?.fullPath && (!open || !cached)) mounted.current.delete(path);
   }
 
-  const items = buildSidebarMenu(generated.sidebarRoutes, counts);
   const crumbs = match ? buildBreadcrumbs(match.chain, location.pathname) : [];
   const mobile = sidebar.device === 'mobile';
   const collapsed = !mobile && !sidebar.opened;

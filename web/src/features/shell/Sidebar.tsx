@@ -1,5 +1,5 @@
 import type { MenuItem } from '@dpms/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { SvgIcon } from '../../components/icons/SvgIcon';
 
@@ -30,10 +30,14 @@ function ancestorsOf(
 /** The collapsible sidebar with a single-open menu (opening a submenu closes its siblings). */
 export function Sidebar({ items, activeKey, collapsed, platformName, onNavigate }: SidebarProps) {
   const [open, setOpen] = useState<string[]>(() => ancestorsOf(items, activeKey) ?? []);
+  // Only a change of page opens its submenus: the items are rebuilt on every notify poll, and
+  // reacting to that would close a submenu the user just opened.
+  const itemsRef = useRef(items);
+  itemsRef.current = items;
   useEffect(() => {
-    const trail = ancestorsOf(items, activeKey);
+    const trail = ancestorsOf(itemsRef.current, activeKey);
     if (trail) setOpen(trail);
-  }, [items, activeKey]);
+  }, [activeKey]);
 
   const toggle = (key: string, trail: string[]) =>
     setOpen((current) => (current.includes(key) ? trail : [...trail, key]));

@@ -99,6 +99,7 @@ export function ConfigsPage() {
         pageNum={list.pageNum}
         pageSize={list.pageSize}
         onPageChange={list.onPageChange}
+        error={list.error}
       />
       {crud.editing && (
         <FormDialog

@@ -145,7 +145,13 @@ export function DeptsPage() {
           </select>
         </SearchField>
       </SearchBar>
-      <DataTable columns={columns} rows={rows} rowKey="deptId" loading={query.isFetching} />
+      <DataTable
+        columns={columns}
+        rows={rows}
+        rowKey="deptId"
+        loading={query.isFetching}
+        error={query.error ?? undefined}
+      />
       {crud.editing && (
         <FormDialog
           open

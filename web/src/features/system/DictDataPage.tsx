@@ -104,6 +104,7 @@ export function DictDataPage() {
         pageNum={list.pageNum}
         pageSize={list.pageSize}
         onPageChange={list.onPageChange}
+        error={list.error}
         decimals={0}
         testId="dict-data-table"
       />

@@ -106,6 +106,7 @@ export function DictTypesPage() {
         pageNum={list.pageNum}
         pageSize={list.pageSize}
         onPageChange={list.onPageChange}
+        error={list.error}
       />
       {crud.editing && (
         <FormDialog

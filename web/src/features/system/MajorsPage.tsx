@@ -95,6 +95,7 @@ export function MajorsPage() {
         pageNum={list.pageNum}
         pageSize={list.pageSize}
         onPageChange={list.onPageChange}
+        error={list.error}
       />
       {crud.editing && (
         <FormDialog

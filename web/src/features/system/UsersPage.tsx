@@ -224,6 +224,7 @@ export function UsersPage() {
         pageNum={list.pageNum}
         pageSize={list.pageSize}
         onPageChange={list.onPageChange}
+        error={list.error}
         columnsDialogOpen={columnsDialog}
         onColumnsDialogClose={() => setColumnsDialog(false)}
       />
