@@ -162,6 +162,26 @@ describe.each(testDatabaseKinds())('chunked upload on %s', (kind) => {
     expect((await chunks(id2)).body.data.status).toBe('uploading');
   });
 
+  it('two completions at once: one composes, the other waits its turn or gets the same file', async () => {
+    const file = sample('pdf', 3 * MiB, 12);
+    const uploadId = await getUploadId('并发完成.pdf');
+    for (const i of [0, 1, 2]) {
+      const c = chunkFields(uploadId, '并发完成.pdf', file, MiB, i);
+      await sendChunk(c.fields, c.bytes).expect(200);
+    }
+    const [one, two] = await Promise.all([complete(uploadId), complete(uploadId)]);
+    const statuses = [one.status, two.status].sort();
+    expect([
+      [200, 200],
+      [200, 409],
+    ]).toContainEqual(statuses);
+    const ok = [one, two].filter((r) => r.status === 200).map((r) => r.body.fileId as string);
+    expect(new Set(ok).size).toBe(1);
+    const busy = [one, two].find((r) => r.status === 409);
+    if (busy) expect(busy.body.msg).toBe('文件正在合并中，请稍后再试');
+    expect((await complete(uploadId).expect(200)).body.fileId).toBe(ok[0]);
+  });
+
   it('accepts a SHA-256 whole-file hash', async () => {
     const file = sample('png', MiB + 3, 6);
     const sha = createHash('sha256').update(file).digest('hex');
