@@ -148,8 +148,14 @@ export class IdentityService implements Authenticator {
    * Checks a user's password under the throttle; a wrong one counts as a failed login. Answers the
    * user's credentials.
    */
-  private async checkPassword(userName: string, password: string, client: ClientInfo, now: Date) {
-    await this.checkThrottle(userName, client.ip, now);
+  private async checkPassword(
+    userName: string,
+    password: string,
+    client: ClientInfo,
+    now: Date,
+    throttleChecked = false,
+  ) {
+    if (!throttleChecked) await this.checkThrottle(userName, client.ip, now);
     const cred = await this.repos.users.findCredentials(userName);
     if (!cred) {
       await this.hasher.burn(password);
@@ -177,11 +183,10 @@ export class IdentityService implements Authenticator {
   /** `POST /login`: a token for a new session in the requested (or default) role. */
   async login(input: LoginInput, client: ClientInfo): Promise<string> {
     const now = this.clock.now();
-    if (await this.captchaEnabled()) {
-      await this.checkThrottle(input.username, client.ip, now);
-      await this.checkCaptcha(input.code, input.uuid, now);
-    }
-    const cred = await this.checkPassword(input.username, input.password, client, now);
+    // The throttle first: a throttled address spends neither a captcha nor a hash.
+    await this.checkThrottle(input.username, client.ip, now);
+    if (await this.captchaEnabled()) await this.checkCaptcha(input.code, input.uuid, now);
+    const cred = await this.checkPassword(input.username, input.password, client, now, true);
     const held = await this.repos.roles.listByUser(cred.userId);
     const chosen = chooseLoginRole(held, input.role);
     if (!chosen.ok) throw new HttpError(403, chosen.error.message);
