@@ -64,3 +64,11 @@ export {
 export { seedApprovalFlows, seedFlowNodes } from './seed/approval-flows.js';
 export { SqlFileRecordRepository } from './repositories/sql-file.repository.js';
 export type { FileTables } from './database/files-schema.js';
+export {
+  createContractRepositories,
+  EngineContractApprovalPort,
+  registerContractRecords,
+  SqlContractRepository,
+  SqlFeeRateSource,
+} from './repositories/sql-contract.repository.js';
+export type { ContractTables } from './database/contract-schema.js';

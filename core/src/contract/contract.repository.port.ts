@@ -120,6 +120,9 @@ export interface ContractApprovalPort {
     readonly content: TemplateContent;
     readonly recordKind: string;
     readonly recordId: string;
+    /** The drafter: the user sending the record, and their department. */
+    readonly drafterId: number;
+    readonly drafterDeptId: number | null;
   }): Promise<
     Result<{ readonly approvalId: string; readonly status: ApprovalStatus }, DomainError>
   >;

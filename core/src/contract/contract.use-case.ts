@@ -25,6 +25,7 @@ import type {
   ContractListFilter,
   ContractListQuery,
   ContractRepositories,
+  ContractRepository,
   ContractSummary,
 } from './contract.repository.port.js';
 
@@ -155,6 +156,52 @@ function declareContent(c: Contract): TemplateContent {
     designFee: entry('设计费', c.designFee),
     operateFee: entry('经营费', c.operateFee),
   };
+}
+
+/** What the approval engine tells the contract handler when an approval of a contract ends. */
+export interface ContractApprovalEvent {
+  readonly approvalId: string;
+  readonly recordId: string;
+  readonly status: ApprovalStatus;
+  readonly at: Date;
+}
+
+/**
+ * The linked-record handler's work, inside the approval action's transaction: an approved
+ * contract review makes the contract formal; an approved filing marks the declared project
+ * approved; a rejected or withdrawn one unlocks the record. A refusal rolls the action back.
+ */
+export async function moveContractOnApproval(
+  contracts: ContractRepository,
+  event: ContractApprovalEvent,
+): Promise<Result<void>> {
+  const id = Number(event.recordId);
+  const c = Number.isSafeInteger(id) ? await contracts.lockById(id, null) : null;
+  // A pending or approved contract is never deletable, so a missing one is a broken link.
+  if (c === null) return err(contractErrors.notFound());
+  const before = stateOf(c);
+  const moved = applyContractEvent(before, {
+    type: 'approvalEnded',
+    approvalId: event.approvalId,
+    status: event.status,
+  });
+  if (!moved.ok) return moved;
+  if (JSON.stringify(before) === JSON.stringify(moved.value)) return ok(undefined);
+  const saved = await contracts.save(c.contractId, c.version, { state: moved.value }, event.at);
+  if (!saved.ok) return saved;
+  if (saved.value === null) return err(contractErrors.staleVersion());
+  await contracts.appendHistory({
+    contractId: c.contractId,
+    action: 'approvalEnded',
+    changes: diffFields(
+      { stage: before.stage, status: before.status },
+      { stage: moved.value.stage, status: moved.value.status },
+    ),
+    userId: 0,
+    userName: '审批流程',
+    at: event.at,
+  });
+  return ok(undefined);
 }
 
 /**
@@ -356,6 +403,8 @@ export class ContractService {
         content: c.stage === 'contract' ? contractReviewContent(c) : declareContent(c),
         recordKind: CONTRACT_RECORD_KIND,
         recordId: String(c.contractId),
+        drafterId: actor.userId,
+        drafterDeptId: actor.deptId,
       });
       if (!approval.ok) return approval;
       const moved = applyContractEvent(stateOf(c), {
@@ -376,51 +425,9 @@ export class ContractService {
     });
   }
 
-  /**
-   * The linked-record handler's work, inside the approval action's transaction: an approved
-   * contract review makes the contract formal; an approved filing marks the project approved.
-   */
-  async approvalEnded(
-    repos: ContractRepositories,
-    event: {
-      readonly approvalId: string;
-      readonly recordId: string;
-      readonly status: ApprovalStatus;
-      readonly at: Date;
-    },
-  ): Promise<Result<void>> {
-    const id = Number(event.recordId);
-    const c = Number.isSafeInteger(id) ? await repos.contracts.lockById(id, null) : null;
-    // A record deleted meanwhile cannot be: an approved or pending one is never deletable.
-    if (c === null) return err(contractErrors.notFound());
-    const moved = applyContractEvent(stateOf(c), {
-      type: 'approvalEnded',
-      approvalId: event.approvalId,
-      status: event.status,
-    });
-    if (!moved.ok) return moved;
-    const before = stateOf(c);
-    if (JSON.stringify(before) === JSON.stringify(moved.value)) return ok(undefined);
-    const saved = await repos.contracts.save(
-      c.contractId,
-      c.version,
-      { state: moved.value },
-      event.at,
-    );
-    if (!saved.ok) return saved;
-    if (saved.value === null) return err(contractErrors.staleVersion());
-    await repos.contracts.appendHistory({
-      contractId: c.contractId,
-      action: 'approvalEnded',
-      changes: diffFields(
-        { stage: before.stage, status: before.status },
-        { stage: moved.value.stage, status: moved.value.status },
-      ),
-      userId: 0,
-      userName: '审批流程',
-      at: event.at,
-    });
-    return ok(undefined);
+  /** The linked-record handler's work (see `moveContractOnApproval`). */
+  approvalEnded(repos: ContractRepositories, event: ContractApprovalEvent): Promise<Result<void>> {
+    return moveContractOnApproval(repos.contracts, event);
   }
 
   // ---- reads -------------------------------------------------------------------------------------

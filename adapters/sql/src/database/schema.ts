@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { ApprovalTables } from './approval-schema.js';
 import type { FileTables } from './files-schema.js';
+import type { ContractTables } from './contract-schema.js';
 
 /** A column the database fills by default on insert. */
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
@@ -204,7 +205,7 @@ export interface DpmsSeedTable {
 }
 
 /** Every table, by name. Later issues extend this interface with their own tables. */
-export interface Database extends ApprovalTables, FileTables {
+export interface Database extends ApprovalTables, FileTables, ContractTables {
   sys_dept: SysDeptTable;
   sys_user: SysUserTable;
   sys_role: SysRoleTable;
