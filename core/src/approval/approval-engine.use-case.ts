@@ -263,7 +263,10 @@ export class ApprovalEngine {
         now,
       );
       if (input.submit === true) {
-        return this.act(repos, record, { type: 'submit', expectedVersion: 0 }, drafter, now);
+        // Created and sent together or not at all: a refused submission leaves no draft behind.
+        return orAbort(
+          await this.act(repos, record, { type: 'submit', expectedVersion: 0 }, drafter, now),
+        );
       }
       return ok(outcomeOf(record.approvalId, record.state));
     });
@@ -308,7 +311,10 @@ export class ApprovalEngine {
       const edited: ApprovalRecord = { ...record, content: checked.value, state };
       if (input.submit === true) {
         const type = status === -1 ? 'submit' : 'resubmit';
-        return this.act(repos, edited, { type, expectedVersion: state.version }, me, now);
+        // Saved and sent together or not at all.
+        return orAbort(
+          await this.act(repos, edited, { type, expectedVersion: state.version }, me, now),
+        );
       }
       return ok(outcomeOf(record.approvalId, state));
     });
@@ -536,6 +542,12 @@ export class ApprovalEngine {
 }
 
 // ---- helpers -----------------------------------------------------------------------------------
+
+/** A refusal after writes: roll the transaction back and answer the refusal. */
+function orAbort<T>(result: Result<T>): Result<T> {
+  if (!result.ok) throw new Abort(result.error);
+  return result;
+}
 
 const staleVersion = (): DomainError =>
   domainError(APPROVAL_ERROR_CODES.STALE_VERSION, '该审批已被他人处理或已更新，请刷新后重试');

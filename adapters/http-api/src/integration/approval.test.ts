@@ -650,6 +650,27 @@ describe.each(testDatabaseKinds())('approval engine API on %s', (kind) => {
     expect(d.log.map((e) => e.action)).toEqual(['submit']);
   });
 
+  it('creates and submits together or not at all', async () => {
+    const flow = (await get('admin', '/approval/node/get', { typeCode: '21_1' })).body.data.flow;
+    await post('admin', '/approval/flow/update', { flowId: flow.flowId, status: '1' });
+    const refused = await post('yuangong', '/project/approval/addSealTemplate', {
+      ...seal(['1']),
+      typeCode: '21_1',
+      submit: true,
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errorCode).toBe('APPROVAL.NO_FLOW');
+    const mine = await get('yuangong', '/project/approval/getSelfCreateList', { typeCode: '21_1' });
+    expect(mine.body.total).toBe(0);
+    await post('admin', '/approval/flow/update', { flowId: flow.flowId, status: '0' });
+    const sent = await post('yuangong', '/project/approval/addSealTemplate', {
+      ...seal(['1']),
+      typeCode: '21_1',
+      submit: true,
+    });
+    expect(sent.body.data).toMatchObject({ status: 0 });
+  });
+
   it('requires the permission of every call', async () => {
     // 普通员工 holds no flow permissions; nobody without a session gets anything.
     expect((await post('yuangong', '/approval/node/add', {})).status).toBe(403);
