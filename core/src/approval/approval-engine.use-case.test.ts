@@ -155,6 +155,7 @@ function memory() {
       release: () => Promise.resolve(),
       purge: () => Promise.resolve(0),
     },
+    options: { load: () => Promise.resolve({}) },
     linkedRecords: {
       handles: () => true,
       approvalEnded: (e) => {

@@ -39,6 +39,7 @@ import { checkContent } from './template-validation.js';
 import {
   FILE_FIELD_TYPES,
   type ContentEntry,
+  type OptionSource,
   type TemplateContent,
   type TemplateFile,
   type TemplateSection,
@@ -244,7 +245,7 @@ export class ApprovalEngine {
         return err(engineMessages.recordKind(input.recordKind));
       }
       const template = templateFor(input.kind, input.templateContent);
-      const checked = checkApprovalContent(template, input.content);
+      const checked = await checkApprovalContent(repos, template, input.content);
       if (!checked.ok) return checked;
       const drafter = String(actor.userId);
       const record = await repos.approvals.insert(
@@ -292,7 +293,7 @@ export class ApprovalEngine {
         record.kind,
         input.templateContent ?? record.template ?? undefined,
       );
-      const checked = checkApprovalContent(template, input.content);
+      const checked = await checkApprovalContent(repos, template, input.content);
       if (!checked.ok) return checked;
       // An edit is a change others must see: it moves the version like an action does.
       const state: ApprovalState = { ...record.state, version: record.state.version + 1 };
@@ -575,11 +576,15 @@ function templateFor(
   return { validatable: null, sections: null };
 }
 
-/** core's checkContent; a refusal names the first wrong field (400 with `field`). */
-function checkApprovalContent(
+/**
+ * core's checkContent with the live options of the template's sources; a refusal names the first
+ * wrong field (400 with `field`).
+ */
+async function checkApprovalContent(
+  repos: ApprovalRepositories,
   template: ResolvedTemplate,
   content: TemplateContent,
-): Result<TemplateContent> {
+): Promise<Result<TemplateContent>> {
   // A client may leave out an entry's type: it is the template's (a different one is refused).
   const fields = new Map(
     (template.validatable?.templateContent ?? [])
@@ -596,7 +601,15 @@ function checkApprovalContent(
     };
   }
   if (template.validatable === null) return ok(typed);
-  const checked = checkContent(template.validatable, typed);
+  const sources = [
+    ...new Set(
+      [...fields.values()]
+        .map((f) => f.optionsource)
+        .filter((x): x is OptionSource => x !== undefined),
+    ),
+  ];
+  const optionSources = sources.length === 0 ? {} : await repos.options.load(sources);
+  const checked = checkContent(template.validatable, typed, { optionSources });
   if (checked.ok) return checked;
   const first = checked.error.errors[0];
   return err(first ?? checked.error);

@@ -7,7 +7,13 @@ import type { ApprovalState, ApprovalUserId, SignMode } from './approval-state-m
 import type { ApprovalStatus } from './approval-status.js';
 import type { ApprovalTypeCode, TemplateKind } from './approval-type-catalogue.js';
 import type { NodeCondition } from './node-condition.js';
-import type { TemplateContent, TemplateFile, TemplateSection } from './template.js';
+import type {
+  OptionSource,
+  TemplateContent,
+  TemplateFile,
+  TemplateOption,
+  TemplateSection,
+} from './template.js';
 
 /**
  * The ports of the approval engine (DESIGN §5b). One set is bound to one transaction by the
@@ -257,10 +263,22 @@ export interface LinkedRecordPort {
   approvalEnded(event: ApprovalEndedEvent): Promise<Result<void, DomainError>>;
 }
 
+/**
+ * The live options of the template's option sources (dictionaries, the department tree), which
+ * replace core's defaults in validation. A source left out is checked against core's defaults,
+ * or not at all when core has none.
+ */
+export interface ApprovalOptionSources {
+  load(
+    sources: readonly OptionSource[],
+  ): Promise<Partial<Record<OptionSource, readonly TemplateOption[]>>>;
+}
+
 export interface ApprovalRepositories {
   readonly approvals: ApprovalRepository;
   readonly flows: ApprovalFlowRepository;
   readonly directory: ApprovalDirectory;
   readonly idempotency: IdempotencyRepository;
   readonly linkedRecords: LinkedRecordPort;
+  readonly options: ApprovalOptionSources;
 }

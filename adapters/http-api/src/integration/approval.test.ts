@@ -255,6 +255,22 @@ describe.each(testDatabaseKinds())('approval engine API on %s', (kind) => {
       content: { ...contract('1').content, hacked: { value: 'x' } },
     });
     expect(unknown.body.field).toBe('hacked');
+    // Choices are checked against the live dictionaries and the department tree.
+    const badSeal = await post('yuangong', '/project/approval/addSealTemplate', seal(['1', '99']));
+    expect(badSeal.status).toBe(400);
+    expect(badSeal.body.field).toBe('sealType');
+    const badDept = await post(
+      'yuangong',
+      '/project/approval/addContractTemplate',
+      contract('1', { content: { ...contract('1').content, dealDept: { value: '9999' } } }),
+    );
+    expect(badDept.body.field).toBe('dealDept');
+    const goodDept = await post(
+      'yuangong',
+      '/project/approval/addContractTemplate',
+      contract('1', { content: { ...contract('1').content, dealDept: { value: '112' } } }),
+    );
+    expect(goodDept.status).toBe(200);
     const wrongKind = await post('yuangong', '/project/approval/addInvoiceTemplate', contract('1'));
     expect(wrongKind.status).toBe(400);
     expect(wrongKind.body.field).toBe('typeCode');

@@ -11,6 +11,7 @@ import type {
   ApprovalId,
   ApprovalListQuery,
   ApprovalListRow,
+  ApprovalOptionSources,
   ApprovalRecord,
   ApprovalRepositories,
   ApprovalRepository,
@@ -26,6 +27,7 @@ import type {
   NewApprovalFlowNode,
   NewApprovalRecord,
   NodeCondition,
+  OptionSource,
   Result,
   SignatureImage,
   SignatureImageRepository,
@@ -33,9 +35,10 @@ import type {
   TemplateContent,
   TemplateFile,
   TemplateKind,
+  TemplateOption,
   TemplateSection,
 } from '@dpms/core';
-import { err, LinkedRecordRegistry, ok, PlatformErrors } from '@dpms/core';
+import { err, LinkedRecordRegistry, ok, OPTION_SOURCE_ORIGINS, PlatformErrors } from '@dpms/core';
 import type { Kysely, Selectable } from 'kysely';
 import type { ApprovalTable } from '../database/approval-schema.js';
 import type { Database } from '../database/schema.js';
@@ -868,6 +871,54 @@ export class SqlSignatureImageRepository implements SignatureImageRepository {
   }
 }
 
+/** Dictionary items and the department tree as template options. */
+export class SqlApprovalOptionSources implements ApprovalOptionSources {
+  constructor(private readonly db: Db) {}
+
+  async load(
+    sources: readonly OptionSource[],
+  ): Promise<Partial<Record<OptionSource, readonly TemplateOption[]>>> {
+    const out: Partial<Record<OptionSource, readonly TemplateOption[]>> = {};
+    for (const source of sources) {
+      const origin = OPTION_SOURCE_ORIGINS[source];
+      if (origin.origin === 'dictionary') {
+        const items = await this.db
+          .selectFrom('sys_dict_data')
+          .select(['dict_label', 'dict_value'])
+          .where('dict_type', '=', origin.dictType)
+          .where('status', '=', '0')
+          .orderBy('dict_sort')
+          .execute();
+        // An empty or missing dictionary leaves core's defaults in force.
+        if (items.length > 0) {
+          out[source] = items.map((i) => ({ text: i.dict_label, value: i.dict_value }));
+        }
+      } else if (origin.origin === 'departments') {
+        const depts = await this.db
+          .selectFrom('sys_dept')
+          .select(['dept_id', 'parent_id', 'dept_name'])
+          .where('del_flag', '=', '0')
+          .where('status', '=', '0')
+          .orderBy('parent_id')
+          .orderBy('order_num')
+          .execute();
+        const children = (parent: number): TemplateOption[] =>
+          depts
+            .filter((d) => d.parent_id === parent)
+            .map((d) => {
+              const below = children(d.dept_id);
+              return below.length > 0
+                ? { label: d.dept_name, id: d.dept_id, children: below }
+                : { label: d.dept_name, id: d.dept_id };
+            });
+        out[source] = children(0);
+      }
+      // Bank names: the two session names plus a dictionary, not known here; not checked.
+    }
+    return out;
+  }
+}
+
 // ---- binding ------------------------------------------------------------------------------------
 
 /** The approval engine's ports bound to a connection or a transaction. */
@@ -881,6 +932,7 @@ export function createApprovalRepositories(
     directory: new SqlApprovalDirectory(db),
     idempotency: new SqlIdempotencyRepository(db),
     linkedRecords: linked.bind(db),
+    options: new SqlApprovalOptionSources(db),
   };
 }
 
