@@ -8,6 +8,7 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -81,10 +82,13 @@ export async function ensurePGliteTemplate(): Promise<string> {
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
-  // Old fingerprints are dead weight.
+  // Old fingerprints are dead weight, but a run started on an older tree may still be copying
+  // its template: only templates untouched for an hour go.
+  const staleBefore = Date.now() - 60 * 60 * 1000;
   for (const f of readdirSync(root)) {
-    if (f.startsWith('pglite-template-') && join(root, f) !== target)
-      rmSync(join(root, f), { recursive: true, force: true });
+    const dir = join(root, f);
+    if (f.startsWith('pglite-template-') && dir !== target && statSync(dir).mtimeMs < staleBefore)
+      rmSync(dir, { recursive: true, force: true });
   }
   return target;
 }
