@@ -39,11 +39,11 @@ describe.each(testDatabaseKinds())(
       await sql`
       insert into approval_pending (approval_id, user_id)
       select approval_id, (${sql.raw(`array[${users.join(',')}]`)})[1 + (approval_id / 6) % ${users.length}]
-      from approval where status = 0`.execute(handle.db);
+      from approval where status = 0 and title like '生成审批%'`.execute(handle.db);
       await sql`
       insert into approval_action_log (approval_id, round, version, action, actor_id, from_status, to_status, created_at)
       select approval_id, 1, 1, 'approve', (${sql.raw(`array[${users.join(',')}]`)})[1 + (approval_id * 3) % ${users.length}], 0, 0, now()
-      from approval`.execute(handle.db);
+      from approval where title like '生成审批%'`.execute(handle.db);
       await sql`vacuum analyze approval, approval_pending, approval_action_log, approval_reader`.execute(
         handle.db,
       );
