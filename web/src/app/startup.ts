@@ -91,11 +91,24 @@ export class StartupCache {
     private readonly storage: SessionStore,
   ) {}
 
+  private readonly listeners = new Set<() => void>();
+
+  /** Calls `listener` after every finished start-up load (the platform name may have changed). */
+  onLoaded(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
   platformName(): string {
     return this.storage.read(STARTUP_KEYS.platformName, z.string().min(1)) ?? DEFAULT_PLATFORM_NAME;
   }
 
   async loadAll(): Promise<void> {
+    await this.load();
+    for (const listener of this.listeners) listener();
+  }
+
+  private async load(): Promise<void> {
     const quiet = async <T>(load: () => Promise<T>): Promise<T | undefined> => {
       try {
         return await load();

@@ -90,6 +90,15 @@ export function ShellLayout() {
     }),
   );
   const [switchOpen, setSwitchOpen] = useState(false);
+  const [platformName, setPlatformName] = useState(() => startup.platformName());
+  useEffect(
+    () =>
+      startup.onLoaded(() => {
+        setPlatformName(startup.platformName());
+        document.title = startup.platformName();
+      }),
+    [startup],
+  );
   const mounted = useRef(new Map<string, Mounted>());
   const main = useRef<HTMLDivElement>(null);
 
@@ -222,7 +231,7 @@ export function ShellLayout() {
             items={items}
             activeKey={page ? activeMenuKey(page) : ''}
             collapsed={collapsed}
-            platformName={startup.platformName()}
+            platformName={platformName}
             onNavigate={() => undefined}
           />
         </aside>
