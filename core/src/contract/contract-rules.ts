@@ -40,11 +40,14 @@ export const contractErrors = {
   duplicateNo: (): DomainError => domainError(C.duplicateNo, M.duplicateNo, 'contractNo'),
 } as const;
 
-/** The initial state of a record added in a stage; addHistory records are formal at once. */
-export function initialContractState(stage: ContractStage): ContractState {
+/**
+ * The initial state of a record added in a stage. addHistory records what was signed or filed
+ * before the system: a contract is formal at once, a declared project approved (`history`).
+ */
+export function initialContractState(stage: ContractStage, history = false): ContractState {
   return {
     stage,
-    status: stage === 'formal' ? 1 : -1,
+    status: stage === 'formal' || history ? 1 : -1,
     effective: stage !== 'stay',
     approvalId: null,
     convertedFrom: null,

@@ -222,6 +222,7 @@ export class ContractService {
     stage: ContractStage,
     input: ContractInput & ClientFees,
     actor: ContractActor,
+    history = false,
   ): Promise<Result<Contract>> {
     return this.write(async (repos, now) => {
       const fields = validateContractInput(input, stage);
@@ -235,7 +236,7 @@ export class ContractService {
           fields: { ...fields.value, directFee: computed.value.fees.directFee },
           fees: computed.value.fees,
           feeRates: computed.value.rates,
-          state: initialContractState(stage),
+          state: initialContractState(stage, history),
           deptId: actor.deptId,
           userId: actor.userId,
           createBy: actor.userName,
@@ -246,7 +247,7 @@ export class ContractService {
       await this.log(
         repos,
         inserted.value.contractId,
-        stage === 'formal' ? 'addHistory' : 'add',
+        stage === 'formal' || history ? 'addHistory' : 'add',
         {},
         actor,
         now,

@@ -3,13 +3,17 @@ import type { Logger } from 'pino';
 import {
   ApprovalEngine,
   ApprovalFlowAdmin,
+  CONTRACT_RECORD_KIND,
+  ContractService,
   type LinkedRecordRegistry,
   type PlatformRepositories,
 } from '@dpms/core';
 import {
   createApprovalRepositories,
+  createContractRepositories,
   createLinkedRecordRegistry,
   KyselyUnitOfWork,
+  registerContractRecords,
   SqlSignatureImageRepository,
   type DatabaseHandle,
 } from '@dpms/sql';
@@ -26,6 +30,7 @@ import { fileRoutes } from '../routes/file.routes.js';
 import { majorRoutes } from '../routes/major.routes.js';
 import { userRoutes } from '../routes/user.routes.js';
 import { approvalRoutes, type ApprovalRouteDeps } from '../routes/approval.routes.js';
+import { contractRoutes } from '../routes/contract.routes.js';
 import type { RouteModule } from '../routes/route-module.js';
 import { downloadRoutes } from '../routes/download.routes.js';
 import { uploadRoutes } from '../routes/upload.routes.js';
@@ -80,6 +85,7 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
           c: ServerConfig,
           approval: RouteModule | undefined,
           fileFamilies: readonly RouteModule[] | undefined,
+          contracts: RouteModule | undefined,
         ) => [
           authRoutes(identity, repos, { domainURL: c.domainURL }),
           userRoutes(repos, identity, avatars),
@@ -90,6 +96,7 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
           fileRoutes(avatars),
           ...(approval ? [approval] : []),
           ...(fileFamilies ?? []),
+          ...(contracts ? [contracts] : []),
         ],
         [
           TOKENS.Repositories,
@@ -98,6 +105,7 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
           TOKENS.Config,
           { serviceIdentifier: TOKENS.ApprovalRoutes, optional: true },
           { serviceIdentifier: TOKENS.FileRoutes, optional: true },
+          { serviceIdentifier: TOKENS.ContractRoutes, optional: true },
         ],
       )
       .inSingletonScope();
@@ -129,6 +137,25 @@ export const approvalModule = (db: Db, linkedRecords: LinkedRecordRegistry<Db>, 
       .inSingletonScope();
     bind(TOKENS.ApprovalRoutes)
       .toResolvedValue((deps: ApprovalRouteDeps) => approvalRoutes(deps), [TOKENS.Approval])
+      .inSingletonScope();
+  });
+
+/**
+ * Contracts (issue 6) over the SQL adapter: the use cases' unit of work binds the contract ports,
+ * with the approval engine in the same transaction, and the contract's linked-record handler
+ * joins `linkedRecords` so an approved review makes the contract formal.
+ */
+export const contractModule = (db: Db, linkedRecords: LinkedRecordRegistry<Db>, clock: Clock) =>
+  new ContainerModule(({ bind }) => {
+    if (!linkedRecords.kinds().includes(CONTRACT_RECORD_KIND))
+      registerContractRecords(linkedRecords);
+    bind(TOKENS.ContractRoutes)
+      .toResolvedValue(() => {
+        const uow = new KyselyUnitOfWork(db, (trx) =>
+          createContractRepositories(trx, linkedRecords, clock),
+        );
+        return contractRoutes(new ContractService(uow, clock));
+      })
       .inSingletonScope();
   });
 
@@ -164,8 +191,10 @@ export function buildContainer(parts: ContainerParts): Container {
     httpModule(parts.config, parts.logger),
   );
   if (parts.db) {
+    const linkedRecords = parts.linkedRecords ?? createLinkedRecordRegistry();
     container.load(
-      approvalModule(parts.db, parts.linkedRecords ?? createLinkedRecordRegistry(), parts.clock),
+      approvalModule(parts.db, linkedRecords, parts.clock),
+      contractModule(parts.db, linkedRecords, parts.clock),
     );
   }
   if (parts.files) container.load(filesModule(parts.files));

@@ -35,6 +35,8 @@ export const TOKENS = {
   Files: token<FileService>('Files'),
   /** The upload and download route families; optional, like the approval routes. */
   FileRoutes: token<readonly RouteModule[]>('FileRoutes'),
+  /** The contract route family (issue 6); optional, like the approval routes. */
+  ContractRoutes: token<RouteModule>('ContractRoutes'),
   /** Every route family registered on the API router (auth, users, departments ... later domains). */
   RouteModules: token<readonly RouteModule[]>('RouteModules'),
 } as const;

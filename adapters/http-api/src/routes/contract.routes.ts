@@ -1,0 +1,606 @@
+import { z } from 'zod';
+import {
+  ALL_DATA,
+  APPROVAL_STATUS_LABELS,
+  BIZ_SOURCE_LABELS,
+  CONTRACT_BIZ_TYPE_LABELS,
+  CONTRACT_SORT_COLUMNS,
+  CONTRACT_STAGE_LABELS,
+  type Contract,
+  type ContractActor,
+  type ContractHistoryEntry,
+  type ContractListFilter,
+  type ContractService,
+  type ContractStage,
+} from '@dpms/core';
+import { ok, page } from '../http/envelope.js';
+import { unwrap } from '../http/http-error.js';
+import { listQueryOf } from '../http/list-query.js';
+import { pagingShape } from '../http/paging.js';
+import { perm } from '../http/route.js';
+import { id, optionalEnum, optionalId, textFilter } from '../http/schemas.js';
+import { streamXlsx, type XlsxColumn } from '../http/xlsx.js';
+import type { Principal } from '../identity/principal.js';
+import type { RouteModule } from './route-module.js';
+
+const TAG = '合同';
+
+// ---- schemas ---------------------------------------------------------------------------------
+
+/** An amount in 万元 as a decimal string (DESIGN §3): no float, no sign, at most 6 decimals. */
+const amount = () =>
+  z.preprocess(
+    (v) => (v === null ? undefined : v),
+    z
+      .string()
+      .trim()
+      .regex(/^(\d{1,12}(\.\d{0,6})?)?$/)
+      .optional(),
+  );
+const text = (max: number) =>
+  z.preprocess((v) => (v === null ? undefined : v), z.string().max(max).optional());
+const fileIds = () => z.array(z.string().trim().min(1).max(64)).max(50).optional();
+
+/** The contract fields a form sends; core checks the rules (required fields, limits, sums). */
+const contractFields = {
+  projectName: text(200),
+  contractName: text(200),
+  entrustBusinessName: text(200),
+  contractNo: text(64),
+  signByMain: text(200),
+  signBySub: text(200),
+  subBankName: text(100),
+  bizSource: z.preprocess(
+    (v) => (v === null || v === '' ? undefined : typeof v === 'number' ? String(v) : v),
+    z.enum(['1', '2', '3']).optional(),
+  ),
+  location: text(200),
+  serviceManagerId: z.preprocess((v) => (v === '' ? null : v), id().nullable().optional()),
+  serviceManagerName: text(64),
+  planArea: amount(),
+  buildArea: amount(),
+  sceneryArea: amount(),
+  indoorArea: amount(),
+  totalAmount: amount(),
+  receiveAmount: amount(),
+  cleanAmount: amount(),
+  directFee: amount(),
+  realAmountRate: z.preprocess(
+    (v) => (v === null ? undefined : v),
+    z
+      .string()
+      .trim()
+      .regex(/^(0(\.\d{1,6})?|1(\.0{1,6})?)?$/)
+      .optional(),
+  ),
+  bizType: z.preprocess(
+    (v) => (v === null || v === '' ? undefined : v),
+    z.enum(['1', '2', '3', '4', '5']).optional(),
+  ),
+  entrustTask: text(2000),
+  entrustList: z
+    .array(
+      z.object({
+        designStageId: z.union([z.string(), z.number()]).transform((v) => String(v)),
+        designStageName: z.string().max(100),
+      }),
+    )
+    .max(50)
+    .optional(),
+  termsContent: text(5200),
+  specialTerms: text(5200),
+  instructions: text(5200),
+  performContent: text(5200),
+  trackRecord: text(5200),
+  signDate: z.preprocess(
+    (v) => (v === null || v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .optional(),
+  ),
+  files: fileIds(),
+  contractFiles: fileIds(),
+  // What the browser's live preview showed: checked against the server's split, never stored.
+  realAmount: amount(),
+  technicalFee: amount(),
+  operateFee: amount(),
+  expertFee: amount(),
+  designFee: amount(),
+};
+
+const contractBody = z.object(contractFields);
+const contractUpdateBody = z.object({
+  ...contractFields,
+  contractId: id(),
+  version: z.coerce.number().int().min(0).optional(),
+});
+const contractIdQuery = z.object({ contractId: id() });
+const dateFilter = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+);
+
+const listQuery = z.object({
+  ...pagingShape(CONTRACT_SORT_COLUMNS),
+  projectName: textFilter(100),
+  contractName: textFilter(100),
+  contractNo: textFilter(64),
+  entrustBusinessName: textFilter(100),
+  bizSource: optionalEnum(['1', '2', '3']),
+  bizType: optionalEnum(['1', '2', '3', '4', '5']),
+  serviceManagerId: optionalId(),
+  deptId: optionalId(),
+  status: optionalEnum(['-1', '0', '1', '2', '3']),
+  effective: optionalEnum(['0', '1']),
+  /** /v4/contract/list only: 'contract' (drafts and reviews) or 'formal'; both when absent. */
+  stage: optionalEnum(['contract', 'formal']),
+  signDateBegin: dateFilter,
+  signDateEnd: dateFilter,
+});
+type ListQueryIn = z.output<typeof listQuery>;
+
+// ---- views -----------------------------------------------------------------------------------
+
+const day = (d: Date): string => d.toISOString();
+
+export const contractView = (c: Contract) => ({
+  contractId: c.contractId,
+  stage: c.stage,
+  stageName: CONTRACT_STAGE_LABELS[c.stage],
+  status: c.status,
+  statusName: APPROVAL_STATUS_LABELS[c.status],
+  effective: c.effective ? '1' : '0',
+  convertedFrom: c.convertedFrom,
+  approvalId: c.approvalId,
+  projectName: c.projectName,
+  contractName: c.contractName,
+  entrustBusinessName: c.entrustBusinessName,
+  contractNo: c.contractNo,
+  signByMain: c.signByMain,
+  signBySub: c.signBySub,
+  subBankName: c.subBankName,
+  bizSource: c.bizSource,
+  bizSourceName: BIZ_SOURCE_LABELS[c.bizSource],
+  location: c.location,
+  serviceManagerId: c.serviceManagerId,
+  serviceManagerName: c.serviceManagerName,
+  planArea: c.planArea,
+  buildArea: c.buildArea,
+  sceneryArea: c.sceneryArea,
+  indoorArea: c.indoorArea,
+  totalAmount: c.totalAmount,
+  receiveAmount: c.receiveAmount,
+  cleanAmount: c.cleanAmount,
+  realAmount: c.realAmount,
+  realAmountRate: c.realAmountRate,
+  bizType: c.bizType,
+  bizTypeName: c.bizType === '' ? '' : CONTRACT_BIZ_TYPE_LABELS[c.bizType],
+  entrustTask: c.entrustTask,
+  entrustList: c.entrustList,
+  termsContent: c.termsContent,
+  specialTerms: c.specialTerms,
+  instructions: c.instructions,
+  performContent: c.performContent,
+  trackRecord: c.trackRecord,
+  signDate: c.signDate,
+  files: c.files,
+  contractFiles: c.contractFiles,
+  directFee: c.directFee,
+  technicalFee: c.technicalFee,
+  expertFee: c.expertFee,
+  operateFee: c.operateFee,
+  designFee: c.designFee,
+  settleAmount: c.settleAmount,
+  closedCaseAmount: c.closedCaseAmount,
+  backAmount: c.backAmount,
+  feeRates: c.feeRates,
+  version: c.version,
+  deptId: c.deptId,
+  userId: c.userId,
+  createBy: c.createBy,
+  createTime: day(c.createTime),
+  updateTime: day(c.updateTime),
+});
+
+const historyView = (h: ContractHistoryEntry) => ({
+  action: h.action,
+  changes: h.changes,
+  userId: h.userId,
+  userName: h.userName,
+  time: day(h.at),
+});
+
+const actorOf = (p: Principal): ContractActor => ({
+  userId: p.userId,
+  userName: p.userName,
+  deptId: p.deptId,
+  scope: p.isAdmin ? ALL_DATA : p.scope,
+});
+
+function filterOf(q: ListQueryIn, stages: readonly ContractStage[]): ContractListFilter {
+  const f: { -readonly [K in keyof ContractListFilter]: ContractListFilter[K] } = { stages };
+  if (q.projectName !== undefined) f.projectName = q.projectName;
+  if (q.contractName !== undefined) f.contractName = q.contractName;
+  if (q.contractNo !== undefined) f.contractNo = q.contractNo;
+  if (q.entrustBusinessName !== undefined) f.entrustBusinessName = q.entrustBusinessName;
+  if (q.bizSource !== undefined) f.bizSource = q.bizSource;
+  if (q.bizType !== undefined) f.bizType = q.bizType;
+  if (q.serviceManagerId !== undefined) f.serviceManagerId = q.serviceManagerId;
+  if (q.deptId !== undefined) f.deptId = q.deptId;
+  if (q.status !== undefined) f.status = Number(q.status) as -1 | 0 | 1 | 2 | 3;
+  if (q.effective !== undefined) f.effective = q.effective === '1';
+  if (q.signDateBegin !== undefined) f.signDateFrom = q.signDateBegin;
+  if (q.signDateEnd !== undefined) f.signDateTo = q.signDateEnd;
+  return f;
+}
+
+const contractStagesOf = (q: ListQueryIn): readonly ContractStage[] =>
+  q.stage === undefined ? ['contract', 'formal'] : [q.stage];
+
+/** Strips the routing fields from an update body, leaving what core validates. */
+function inputOf<T extends { contractId?: number; version?: number | undefined }>(body: T) {
+  const { contractId: _id, version: _v, ...rest } = body;
+  void _id;
+  void _v;
+  return rest;
+}
+
+const EXPORT_COLUMNS: readonly XlsxColumn<Contract>[] = [
+  { header: '合同ID', value: (c) => c.contractId, width: 10 },
+  { header: '合同编号', value: (c) => c.contractNo },
+  { header: '项目名称', value: (c) => c.projectName, width: 30 },
+  { header: '合同名称', value: (c) => c.contractName, width: 30 },
+  { header: '委托单位', value: (c) => c.entrustBusinessName, width: 24 },
+  { header: '阶段', value: (c) => CONTRACT_STAGE_LABELS[c.stage] },
+  { header: '状态', value: (c) => APPROVAL_STATUS_LABELS[c.status] },
+  { header: '业务来源', value: (c) => BIZ_SOURCE_LABELS[c.bizSource] },
+  { header: '签订日期', value: (c) => c.signDate },
+  { header: '合同金额（万元）', value: (c) => c.totalAmount },
+  { header: '已收金额（万元）', value: (c) => c.receiveAmount },
+  { header: '合同净额（万元）', value: (c) => c.cleanAmount },
+  { header: '实际金额（万元）', value: (c) => c.realAmount },
+  { header: '直接费（万元）', value: (c) => c.directFee },
+  { header: '技术费（万元）', value: (c) => c.technicalFee },
+  { header: '经营费（万元）', value: (c) => c.operateFee },
+  { header: '专家费（万元）', value: (c) => c.expertFee },
+  { header: '设计费（万元）', value: (c) => c.designFee },
+  { header: '服务经理', value: (c) => c.serviceManagerName },
+  { header: '创建人', value: (c) => c.createBy },
+  { header: '创建时间', value: (c) => c.createTime.toISOString() },
+];
+
+/**
+ * Contracts of issue 6: unsigned (stay), declared and formal contracts, their conversions,
+ * approval, side-panel totals, chart and export. Every list and read is scoped by the caller's
+ * role; every write recomputes the fee split with core's `splitFees`.
+ */
+export function contractRoutes(service: ContractService): RouteModule {
+  return {
+    name: 'contracts',
+    register(book) {
+      const list = (
+        path: string,
+        summary: string,
+        permission: string,
+        stagesOf: (q: ListQueryIn) => readonly ContractStage[],
+        extra: (f: ContractListFilter) => ContractListFilter = (f) => f,
+      ) =>
+        book.add({
+          method: 'get',
+          path,
+          summary,
+          tag: TAG,
+          access: perm(permission),
+          query: listQuery,
+          handler: async ({ query, principal }) => {
+            const p = await service.list(
+              listQueryOf(extra(filterOf(query, stagesOf(query))), query),
+              actorOf(principal),
+            );
+            return page(p.total, p.rows.map(contractView));
+          },
+        });
+
+      const write = (
+        path: string,
+        summary: string,
+        permission: string,
+        run: (
+          body: z.output<typeof contractBody>,
+          actor: ContractActor,
+        ) => ReturnType<ContractService['add']>,
+      ) =>
+        book.add({
+          method: 'post',
+          path,
+          summary,
+          tag: TAG,
+          access: perm(permission),
+          body: contractBody,
+          handler: async ({ body, principal }) =>
+            ok(contractView(unwrap(await run(body, actorOf(principal))))),
+        });
+
+      const byId = (
+        path: string,
+        summary: string,
+        permission: string,
+        run: (contractId: number, actor: ContractActor) => ReturnType<ContractService['delete']>,
+      ) =>
+        book.add({
+          method: 'get',
+          path,
+          summary,
+          tag: TAG,
+          access: perm(permission),
+          query: contractIdQuery,
+          handler: async ({ query, principal }) =>
+            ok(contractView(unwrap(await run(query.contractId, actorOf(principal))))),
+        });
+
+      const detail = (path: string, summary: string, permission: string) =>
+        book.add({
+          method: 'get',
+          path,
+          summary,
+          tag: TAG,
+          access: perm(permission),
+          query: contractIdQuery,
+          handler: async ({ query, principal }) => {
+            const d = unwrap(await service.detail(query.contractId, actorOf(principal)));
+            return ok({ ...contractView(d.contract), history: d.history.map(historyView) });
+          },
+        });
+
+      // ---- formal contracts and contracts in review ------------------------------------------------
+      list(
+        '/v4/contract/list',
+        '合同列表（待审与正式合同；stage=contract|formal 只看其一），按数据权限',
+        'project:contract:list',
+        contractStagesOf,
+      );
+      book.add({
+        method: 'post',
+        path: '/v4/contract/add',
+        summary:
+          '新增合同（待提交）；带 contractId 时修改未提交、已驳回或已撤回的合同。费用由服务器计算',
+        tag: TAG,
+        access: perm('project:contract:add'),
+        body: contractBody.extend({
+          contractId: id().optional(),
+          version: z.coerce.number().int().min(0).optional(),
+        }),
+        handler: async ({ body, principal }) => {
+          const actor = actorOf(principal);
+          const input = inputOf(body);
+          const r =
+            body.contractId === undefined
+              ? await service.add('contract', input, actor)
+              : await service.update(body.contractId, ['contract'], input, body.version, actor);
+          return ok(contractView(unwrap(r)));
+        },
+      });
+      write(
+        '/project/contract/addHistory',
+        '补录历史合同（系统上线前已签订）：直接成为正式合同，不走审批',
+        'project:contract:add',
+        (b, a) => service.add('formal', b, a),
+      );
+      book.add({
+        method: 'post',
+        path: '/project/contract/updateToApproval',
+        summary: '提交合同评审（审批类型 1_x，默认 1_1）；审批中锁定，审批通过后成为正式合同',
+        tag: TAG,
+        access: perm('project:contract:edit'),
+        body: z.object({
+          contractId: id(),
+          typeCode: z
+            .string()
+            .regex(/^1_\d$/)
+            .optional(),
+        }),
+        handler: async ({ body, principal }) =>
+          ok(
+            contractView(
+              unwrap(await service.submit(body.contractId, body.typeCode, actorOf(principal))),
+            ),
+          ),
+      });
+      byId(
+        '/project/contract/deleteById',
+        '删除合同（审批中或已审批通过的不能删除）',
+        'project:contract:remove',
+        (cid, a) => service.delete(cid, ['contract', 'formal'], a),
+      );
+      detail(
+        '/project/contract/detailById',
+        '合同详情（含费用拆分与变更记录）',
+        'project:contract:query',
+      );
+      detail('/project/contract/detail', '合同详情（同 detailById）', 'project:contract:query');
+      book.add({
+        method: 'post',
+        path: '/v4/contract/modifyContractName',
+        summary: '修改合同名称（任何阶段，审批中除外；记入变更记录）',
+        tag: TAG,
+        access: perm('project:contract:edit'),
+        body: z.object({ contractId: id(), contractName: z.string().max(200) }),
+        handler: async ({ body, principal }) =>
+          ok(
+            contractView(
+              unwrap(await service.rename(body.contractId, body.contractName, actorOf(principal))),
+            ),
+          ),
+      });
+
+      // ---- unsigned (stay) contracts --------------------------------------------------------------
+      list('/project/stay/list', '未签合同列表，按数据权限', 'project:stay:list', () => ['stay']);
+      write('/project/stay/add', '新增未签合同', 'project:stay:add', (b, a) =>
+        service.add('stay', b, a),
+      );
+      book.add({
+        method: 'post',
+        path: '/project/stay/update',
+        summary: '修改未签合同',
+        tag: TAG,
+        access: perm('project:stay:edit'),
+        body: contractUpdateBody,
+        handler: async ({ body, principal }) =>
+          ok(
+            contractView(
+              unwrap(
+                await service.update(
+                  body.contractId,
+                  ['stay'],
+                  inputOf(body),
+                  body.version,
+                  actorOf(principal),
+                ),
+              ),
+            ),
+          ),
+      });
+      byId('/project/stay/deleteById', '删除未签合同', 'project:stay:remove', (cid, a) =>
+        service.delete(cid, ['stay'], a),
+      );
+      list(
+        '/project/contract/unEffectiveList',
+        '未生效（未确认）的未签合同列表',
+        'project:stay:list',
+        () => ['stay'],
+        (f) => ({ ...f, effective: false }),
+      );
+      book.add({
+        method: 'get',
+        path: '/project/contract/updateEffective',
+        summary: '确认未签合同生效（effective=1，默认）或取消确认（effective=0）',
+        tag: TAG,
+        access: perm('project:stay:effective'),
+        query: z.object({ contractId: id(), effective: optionalEnum(['0', '1']) }),
+        handler: async ({ query, principal }) =>
+          ok(
+            contractView(
+              unwrap(
+                await service.setEffective(
+                  query.contractId,
+                  query.effective !== '0',
+                  actorOf(principal),
+                ),
+              ),
+            ),
+          ),
+      });
+      byId(
+        '/v4/contract/delUnEffectiveContract',
+        '删除未生效的未签合同（已确认生效的不能删除）',
+        'project:stay:remove',
+        (cid, a) => service.deleteUnEffective(cid, a),
+      );
+      byId(
+        '/project/contract/convertByStaySign',
+        '未签合同转为合同（待提交评审）；只能转一次',
+        'project:stay:convert',
+        (cid, a) => service.convert(cid, 'convertByStaySign', a),
+      );
+
+      // ---- declared projects ----------------------------------------------------------------------
+      list('/project/declare/list', '立项合同列表，按数据权限', 'project:declare:list', () => [
+        'declare',
+      ]);
+      write(
+        '/project/declare/add',
+        '新增立项合同（按立项费率拆分费用）',
+        'project:declare:add',
+        (b, a) => service.add('declare', b, a),
+      );
+      write(
+        '/project/declare/addHistory',
+        '补录历史立项合同：直接为已审批，不走审批',
+        'project:declare:add',
+        (b, a) => service.add('declare', b, a, true),
+      );
+      byId(
+        '/project/declare/deleteById',
+        '删除立项合同（审批中或已审批的不能删除）',
+        'project:declare:remove',
+        (cid, a) => service.delete(cid, ['declare'], a),
+      );
+      detail('/project/declare/detailById', '立项合同详情', 'project:declare:query');
+      book.add({
+        method: 'post',
+        path: '/project/declare/updateToApproval',
+        summary: '提交立项备案审批（审批类型 2_x，默认 2_1）；审批中锁定',
+        tag: TAG,
+        access: perm('project:declare:edit'),
+        body: z.object({
+          contractId: id(),
+          typeCode: z
+            .string()
+            .regex(/^2_\d$/)
+            .optional(),
+        }),
+        handler: async ({ body, principal }) =>
+          ok(
+            contractView(
+              unwrap(await service.submit(body.contractId, body.typeCode, actorOf(principal))),
+            ),
+          ),
+      });
+      byId(
+        '/project/contract/convertByDeclareProject',
+        '立项合同转为合同（待提交评审）；只能转一次',
+        'project:declare:convert',
+        (cid, a) => service.convert(cid, 'convertByDeclareProject', a),
+      );
+
+      // ---- side panel, chart, export --------------------------------------------------------------
+      book.add({
+        method: 'get',
+        path: '/project/contract/summary',
+        summary:
+          '侧栏合计（万元，按数据权限）：unEffectiveTotalAmount 未生效未签合同金额、stayTotalAmount 未签合同金额、stayReceiveAmount 未签合同已收、declTotalAmount 立项合同金额、declDesignFee 立项设计费、declOperateFee 立项经营费',
+        tag: TAG,
+        access: perm('project:chart:list'),
+        handler: async ({ principal }) => ok(await service.summary(actorOf(principal))),
+      });
+      book.add({
+        method: 'get',
+        path: '/project/chart/list',
+        summary: '经营主页图表：某年（默认今年）每月签订的正式合同数、金额与已收金额，按数据权限',
+        tag: TAG,
+        access: perm('project:chart:list'),
+        query: z.object({
+          year: z.preprocess(
+            (v) => (v === '' ? undefined : v),
+            z.coerce.number().int().min(2000).max(2100).optional(),
+          ),
+        }),
+        handler: async ({ query, principal }) =>
+          ok(await service.chart(query.year ?? new Date().getFullYear(), actorOf(principal))),
+      });
+      book.add({
+        method: 'get',
+        path: '/v4/contract/export',
+        summary: '导出合同列表（.xlsx，流式；筛选同 /v4/contract/list，不分页）',
+        tag: TAG,
+        access: perm('project:contract:export'),
+        query: listQuery,
+        produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        handler: async ({ query, principal, res }) => {
+          await streamXlsx(
+            res,
+            '合同列表.xlsx',
+            '合同',
+            EXPORT_COLUMNS,
+            service.exportRows(filterOf(query, contractStagesOf(query)), actorOf(principal)),
+          );
+          return undefined;
+        },
+      });
+    },
+  };
+}
