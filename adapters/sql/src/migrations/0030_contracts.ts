@@ -69,6 +69,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       del_flag char(1) not null default '0' check (del_flag in ('0', '2')))`,
     // The lists: stage first (every list is one stage or two), then the sort column, id last.
     `create index contract_stage_created on contract (stage, create_time desc, contract_id desc) ${live}`,
+    // Lists of two stages (contract and formal) newest first: walk the time order, filter stage.
+    `create index contract_created on contract (create_time desc, contract_id desc) ${live}`,
     `create index contract_stage_updated on contract (stage, update_time desc, contract_id desc) ${live}`,
     `create index contract_stage_sign on contract (stage, sign_date, contract_id) ${live}`,
     `create index contract_stage_total on contract (stage, total_amount, contract_id) ${live}`,

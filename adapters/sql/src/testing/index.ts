@@ -19,6 +19,7 @@ export {
   type PostgresServer,
 } from './postgres-server.js';
 export { insertGeneratedUsers } from './generate.js';
+export { insertGeneratedContracts } from './generate-contracts.js';
 export { explainPlan, assertNoSeqScan, seqScannedRelations, type PlanNode } from './explain.js';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
