@@ -9,11 +9,10 @@ import { DESKTOP, PHONE, useBrowser } from '../support/browser.js';
 import { openMenu, signIn } from '../support/shell.js';
 
 /**
- * The README's screenshots (docs/screenshots), taken only when DPMS_SCREENSHOTS=1 so a normal
- * test run leaves the working tree alone.
+ * The README's screenshots (docs/screenshots). Not a test: `npm run screenshots -w @dpms/tests`
+ * takes them, so a normal test run leaves the working tree alone.
  */
 const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../docs/screenshots');
-const enabled = process.env['DPMS_SCREENSHOTS'] === '1';
 
 const WARN_TASKS = [
   { taskNo: 'RW-2024-031', planFinishDate: '2024-06-12' },
@@ -39,7 +38,7 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(OUT, `${name}.png`) });
 }
 
-describe.skipIf(!enabled)('screenshots at 1366×768', () => {
+describe('screenshots at 1366×768', () => {
   const session = useBrowser(DESKTOP);
 
   it('takes the desktop screens', async () => {
@@ -91,7 +90,7 @@ describe.skipIf(!enabled)('screenshots at 1366×768', () => {
   });
 });
 
-describe.skipIf(!enabled)('screenshots at 375×812', () => {
+describe('screenshots at 375×812', () => {
   const session = useBrowser(PHONE);
 
   it('takes the phone screens', async () => {
