@@ -72,3 +72,7 @@ export {
   SqlFeeRateSource,
 } from './repositories/sql-contract.repository.js';
 export type { ContractTables } from './database/contract-schema.js';
+export {
+  createContractChildRepositories,
+  SqlContractChildRepository,
+} from './repositories/sql-contract-child.repository.js';

@@ -41,6 +41,15 @@ export const CONTRACT_FIELD_LABELS: Readonly<Record<string, string>> = {
   designFee: '设计费',
   effective: '是否生效',
   typeCode: '审批类型',
+  contractChildNo: '分包合同编号',
+  childType: '分包类型',
+  paymentMethod: '付款方式',
+  content: '分包内容',
+  receiveCompanyName: '收款单位',
+  payAmount: '付款金额',
+  taxRate: '税率',
+  payDate: '付款日期',
+  remark: '备注',
 };
 
 const label = (field: string): string => CONTRACT_FIELD_LABELS[field] ?? field;

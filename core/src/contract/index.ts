@@ -5,3 +5,5 @@ export * from './contract-fees.js';
 export * from './contract-rules.js';
 export * from './contract.repository.port.js';
 export * from './contract.use-case.js';
+export * from './contract-child.js';
+export * from './contract-child.use-case.js';

@@ -4,12 +4,14 @@ import {
   ApprovalEngine,
   ApprovalFlowAdmin,
   CONTRACT_RECORD_KIND,
+  ContractChildService,
   ContractService,
   type LinkedRecordRegistry,
   type PlatformRepositories,
 } from '@dpms/core';
 import {
   createApprovalRepositories,
+  createContractChildRepositories,
   createContractRepositories,
   createLinkedRecordRegistry,
   KyselyUnitOfWork,
@@ -31,6 +33,7 @@ import { majorRoutes } from '../routes/major.routes.js';
 import { userRoutes } from '../routes/user.routes.js';
 import { approvalRoutes, type ApprovalRouteDeps } from '../routes/approval.routes.js';
 import { contractRoutes } from '../routes/contract.routes.js';
+import { contractChildRoutes } from '../routes/contract-child.routes.js';
 import type { RouteModule } from '../routes/route-module.js';
 import { downloadRoutes } from '../routes/download.routes.js';
 import { uploadRoutes } from '../routes/upload.routes.js';
@@ -154,7 +157,21 @@ export const contractModule = (db: Db, linkedRecords: LinkedRecordRegistry<Db>, 
         const uow = new KyselyUnitOfWork(db, (trx) =>
           createContractRepositories(trx, linkedRecords, clock),
         );
-        return contractRoutes(new ContractService(uow, clock));
+        const contracts = contractRoutes(new ContractService(uow, clock));
+        const children = contractChildRoutes(
+          new ContractChildService(
+            new KyselyUnitOfWork(db, createContractChildRepositories),
+            clock,
+          ),
+        );
+        const family: RouteModule = {
+          name: 'contracts',
+          register(book) {
+            contracts.register(book);
+            children.register(book);
+          },
+        };
+        return family;
       })
       .inSingletonScope();
   });

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { netPay } from '../fees/net-pay.js';
+import {
+  isChildChangeable,
+  validateChildPay,
+  validateContractChild,
+  withinChildTotal,
+} from './contract-child.js';
+
+describe('sub-contract rules', () => {
+  it('checks a sub-contract and names the field', () => {
+    expect(
+      validateContractChild({ contractId: 1, childType: '2', totalAmount: '10.5' }),
+    ).toMatchObject({
+      ok: true,
+      value: { childType: 2, totalAmount: '10.5' },
+    });
+    expect(validateContractChild({ contractId: 1, childType: 8, totalAmount: '1' })).toMatchObject({
+      ok: false,
+      error: { field: 'childType', message: '分包类型的取值不正确' },
+    });
+    expect(validateContractChild({ contractId: 1, childType: 1, totalAmount: '-2' })).toMatchObject(
+      {
+        ok: false,
+        error: { field: 'totalAmount' },
+      },
+    );
+    expect(
+      validateContractChild({
+        contractId: 1,
+        childType: 1,
+        totalAmount: '1',
+        contractChildNo: 'x'.repeat(65),
+      }),
+    ).toMatchObject({
+      ok: false,
+      error: { field: 'contractChildNo', message: '分包合同编号不能超过64个字符' },
+    });
+  });
+
+  it('computes the net pay of a pay item and bounds the tax rate', () => {
+    expect(validateChildPay({ payAmount: '10', taxRate: '0.03' })).toMatchObject({
+      ok: true,
+      value: { realPayAmount: '9.7' },
+    });
+    expect(validateChildPay({ payAmount: '10' })).toMatchObject({
+      ok: true,
+      value: { taxRate: '0.06', realPayAmount: '10' },
+    });
+    expect(validateChildPay({ payAmount: '10', taxRate: '0.13' })).toMatchObject({
+      ok: false,
+      error: { field: 'taxRate' },
+    });
+    expect(validateChildPay({ payAmount: '' })).toMatchObject({
+      ok: false,
+      error: { field: 'payAmount', message: '付款金额不能为空' },
+    });
+  });
+
+  it('freezes history, pending and approved sub-contracts', () => {
+    expect(isChildChangeable({ status: -1, history: false })).toBe(true);
+    expect(isChildChangeable({ status: 2, history: false })).toBe(true);
+    expect(isChildChangeable({ status: 0, history: false })).toBe(false);
+    expect(isChildChangeable({ status: 1, history: false })).toBe(false);
+    expect(isChildChangeable({ status: -1, history: true })).toBe(false);
+  });
+
+  it('never lets the pay items exceed the sub-contract amount', () => {
+    const amount = fc.integer({ min: 0, max: 10_000_000 }).map((n) => (n / 100).toString());
+    fc.assert(
+      fc.property(amount, fc.array(amount, { maxLength: 20 }), (total, pays) => {
+        let paid = '0';
+        for (const p of pays) {
+          if (withinChildTotal(total, paid, p)) paid = (Number(paid) + Number(p)).toFixed(2);
+        }
+        expect(Number(paid)).toBeLessThanOrEqual(Number(total) + 1e-9);
+        expect(netPay(total, '0.06')).toBe(
+          validateChildPay({ payAmount: total }).ok ? netPay(total, '0.06') : '',
+        );
+      }),
+    );
+  });
+});

@@ -1,0 +1,207 @@
+import { netPay } from '../fees/net-pay.js';
+import { MoneyDecimal } from '../money/money-decimal.js';
+import type { DataScope } from '../platform/data-scope.js';
+import { domainError, err, ok, type DomainError, type Result } from '../shared/result.js';
+import { CONTRACT_ERROR_CODES as C, CONTRACT_MESSAGES as M } from './contract-messages.js';
+import { contractAmount } from './contract-validation.js';
+
+/** childType of a sub-contract (001 §3): the fee of the contract it pays out of. */
+export const CHILD_TYPES = [1, 2, 3, 4, 5, 6, 7] as const;
+export type ChildType = (typeof CHILD_TYPES)[number];
+export const CHILD_TYPE_LABELS: Readonly<Record<ChildType, string>> = {
+  1: '咨询费',
+  2: '技术服务费',
+  3: '专家费',
+  4: '经营费',
+  5: '设计费',
+  6: '设计费',
+  7: '结算可提',
+};
+
+export interface ContractChildFields {
+  readonly contractId: number;
+  readonly contractChildNo: string;
+  readonly childType: ChildType;
+  readonly paymentMethod: string;
+  readonly content: string;
+  readonly receiveCompanyName: string;
+  /** 万元. */
+  readonly totalAmount: string;
+}
+
+export interface ContractChild extends ContractChildFields {
+  readonly contractChildId: number;
+  /** Recorded by addHistory (signed before the system): final, like an approved one. */
+  readonly history: boolean;
+  readonly status: -1 | 0 | 1 | 2 | 3;
+  readonly version: number;
+  readonly deptId: number | null;
+  readonly userId: number;
+  readonly createBy: string;
+  readonly createTime: Date;
+  readonly updateTime: Date;
+}
+
+export interface ChildPayFields {
+  readonly payAmount: string;
+  /** Decimal fraction, e.g. '0.03'. */
+  readonly taxRate: string;
+  readonly payDate: string | null;
+  readonly remark: string;
+}
+
+export interface ChildPay extends ChildPayFields {
+  readonly payId: number;
+  readonly contractChildId: number;
+  /** netPay(payAmount, taxRate), computed by the server. */
+  readonly realPayAmount: string;
+  readonly createTime: Date;
+}
+
+export interface ContractChildInput {
+  readonly contractId?: number | undefined;
+  readonly contractChildNo?: string | null | undefined;
+  readonly childType?: number | string | null | undefined;
+  readonly paymentMethod?: string | null | undefined;
+  readonly content?: string | null | undefined;
+  readonly receiveCompanyName?: string | null | undefined;
+  readonly totalAmount?: string | null | undefined;
+}
+
+export interface ChildPayInput {
+  readonly payAmount?: string | null | undefined;
+  readonly taxRate?: string | null | undefined;
+  readonly payDate?: string | null | undefined;
+  readonly remark?: string | null | undefined;
+}
+
+const text = (v: string | null | undefined): string => (v ?? '').trim();
+
+function bounded(value: string, field: string, max: number): DomainError | null {
+  return value.length > max ? domainError(C.tooLong, M.tooLong(field, max), field) : null;
+}
+
+/** Checks a sub-contract as entered; every refusal names its field. */
+export function validateContractChild(input: ContractChildInput): Result<ContractChildFields> {
+  if (input.contractId === undefined) {
+    return err(domainError(C.required, '所属合同不能为空', 'contractId'));
+  }
+  const type = Number(
+    text(input.childType === null || input.childType === undefined ? '' : String(input.childType)),
+  );
+  if (!(CHILD_TYPES as readonly number[]).includes(type)) {
+    return err(domainError(C.invalidValue, '分包类型的取值不正确', 'childType'));
+  }
+  const no = text(input.contractChildNo);
+  const paymentMethod = text(input.paymentMethod);
+  const content = text(input.content);
+  const receiveCompanyName = text(input.receiveCompanyName);
+  const tooLong =
+    bounded(no, 'contractChildNo', 64) ??
+    bounded(paymentMethod, 'paymentMethod', 200) ??
+    bounded(content, 'content', 5200) ??
+    bounded(receiveCompanyName, 'receiveCompanyName', 200);
+  if (tooLong) return err(tooLong);
+  const total = contractAmount(input.totalAmount, 'totalAmount', null);
+  if (!total.ok) return total;
+  return ok({
+    contractId: input.contractId,
+    contractChildNo: no,
+    childType: type as ChildType,
+    paymentMethod,
+    content,
+    receiveCompanyName,
+    totalAmount: total.value,
+  });
+}
+
+/** Checks a pay item: amount required, tax rate a fraction from 0 to 0.06 (default 0.06). */
+export function validateChildPay(
+  input: ChildPayInput,
+): Result<ChildPayFields & { readonly realPayAmount: string }> {
+  const pay = contractAmount(input.payAmount, 'payAmount', null);
+  if (!pay.ok) return pay;
+  const rateText = text(input.taxRate) === '' ? '0.06' : text(input.taxRate);
+  if (!/^0(\.\d{1,6})?$/.test(rateText) || new MoneyDecimal(rateText).gt('0.06')) {
+    return err(domainError(C.invalidValue, '税率应为0到0.06之间的小数', 'taxRate'));
+  }
+  const payDate = text(input.payDate);
+  if (payDate !== '' && !/^\d{4}-\d{2}-\d{2}$/.test(payDate)) {
+    return err(domainError(C.invalidDate, '付款日期格式应为yyyy-MM-dd', 'payDate'));
+  }
+  const remark = text(input.remark);
+  if (remark.length > 500) return err(domainError(C.tooLong, '备注不能超过500个字符', 'remark'));
+  return ok({
+    payAmount: pay.value,
+    taxRate: rateText,
+    payDate: payDate === '' ? null : payDate,
+    remark,
+    realPayAmount: netPay(pay.value, rateText),
+  });
+}
+
+export const childErrors = {
+  notFound: (): DomainError =>
+    domainError('CONTRACT.CHILD_NOT_FOUND', '分包合同不存在、已被删除或没有权限访问'),
+  payNotFound: (): DomainError => domainError('CONTRACT.PAY_NOT_FOUND', '付款记录不存在或已被删除'),
+  final: (): DomainError =>
+    domainError(
+      'CONTRACT.CHILD_FINAL',
+      '分包合同审批中、已审批通过或为补录的历史合同，不能修改或删除',
+    ),
+  hasPays: (): DomainError =>
+    domainError('CONTRACT.CHILD_HAS_PAYS', '分包合同已有付款记录，不能删除'),
+  parentStage: (): DomainError =>
+    domainError(
+      'CONTRACT.CHILD_PARENT_STAGE',
+      '未签合同和立项合同不能分包，请先转为合同',
+      'contractId',
+    ),
+  overpaid: (total: string): DomainError =>
+    domainError(
+      'CONTRACT.CHILD_OVERPAID',
+      `累计付款金额不能超过分包合同金额（${total}万元）`,
+      'payAmount',
+    ),
+} as const;
+
+/** A sub-contract can change or be deleted only while a draft, rejected or withdrawn and not history. */
+export const isChildChangeable = (c: Pick<ContractChild, 'status' | 'history'>): boolean =>
+  !c.history && c.status !== 0 && c.status !== 1;
+
+/** Whether paying `adding` on top of `paid` stays within the sub-contract's amount. */
+export const withinChildTotal = (total: string, paid: string, adding: string): boolean =>
+  !new MoneyDecimal(paid).plus(new MoneyDecimal(adding)).gt(new MoneyDecimal(total));
+
+export interface ContractChildRepository {
+  listByContract(contractId: number, scope: DataScope): Promise<readonly ContractChild[]>;
+  findById(contractChildId: number, scope: DataScope): Promise<ContractChild | null>;
+  insert(
+    fields: ContractChildFields,
+    meta: {
+      history: boolean;
+      status: -1 | 1;
+      deptId: number | null;
+      userId: number;
+      createBy: string;
+    },
+    now: Date,
+  ): Promise<ContractChild>;
+  softDelete(contractChildId: number): Promise<void>;
+  listPays(contractChildId: number): Promise<readonly ChildPay[]>;
+  findPay(payId: number): Promise<ChildPay | null>;
+  insertPay(
+    contractChildId: number,
+    pay: ChildPayFields & { realPayAmount: string },
+    userId: number,
+    now: Date,
+  ): Promise<ChildPay>;
+  updatePay(
+    payId: number,
+    pay: ChildPayFields & { realPayAmount: string },
+    now: Date,
+  ): Promise<ChildPay>;
+  deletePay(payId: number): Promise<void>;
+  /** Sum of live pay items, optionally leaving one out (the one being edited). */
+  paidTotal(contractChildId: number, exceptPayId?: number): Promise<string>;
+}
