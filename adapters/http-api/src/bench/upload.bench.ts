@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { UPLOAD_PROFILES } from '@dpms/core';
 import { createTemplateDatabase, postgresBinDir, startPostgresServer } from '@dpms/sql/testing';
 
-const RUNNER = fileURLToPath(new URL('../test-support/run-files-child.mjs', import.meta.url));
+const RUNNER = fileURLToPath(new URL('../test-support/run-ts-child.mjs', import.meta.url));
 const CHILD = fileURLToPath(new URL('../test-support/files-server-child.ts', import.meta.url));
 const SECRET = 'upload-bench-secret-upload-bench-secret-0123456789';
 const MiB = 1024 * 1024;

@@ -13,7 +13,7 @@ import {
   type TestDatabase,
 } from '../test-support/test-database.js';
 
-const RUNNER = fileURLToPath(new URL('../test-support/run-files-child.mjs', import.meta.url));
+const RUNNER = fileURLToPath(new URL('../test-support/run-ts-child.mjs', import.meta.url));
 const CHILD = fileURLToPath(new URL('../test-support/files-server-child.ts', import.meta.url));
 const SECRET = 'files-s3-secret-files-s3-secret-files-s3-0123456';
 const MiB = 1024 * 1024;

@@ -1,17 +1,19 @@
-// Loads a TypeScript module of this package in a plain Node child process (through Vite's module
-// runner, with the same `source` resolution the tests use) and calls its main(...argv).
-import { runnerImport } from 'vite';
+// Loads a TypeScript module of this package in a plain Node child process through Vite's SSR
+// loader and calls its main(...argv). The workspace packages (@dpms/*) are transformed from their
+// sources with the `source` condition the tests use, so the child runs the code under test and a
+// fresh clone needs no build first.
+import { createServer } from 'vite';
 
+const conditions = ['source', 'node', 'import', 'default'];
 const [modulePath, ...args] = process.argv.slice(2);
-const { module } = await runnerImport(modulePath, {
+const vite = await createServer({
   configFile: false,
   logLevel: 'error',
-  resolve: { conditions: ['source', 'node', 'import', 'default'] },
-  ssr: {
-    resolve: {
-      conditions: ['source', 'node', 'import', 'default'],
-      externalConditions: ['source'],
-    },
-  },
+  appType: 'custom',
+  server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+  optimizeDeps: { noDiscovery: true, include: [] },
+  resolve: { conditions },
+  ssr: { noExternal: [/^@dpms\//], resolve: { conditions, externalConditions: ['source'] } },
 });
+const module = await vite.ssrLoadModule(modulePath);
 await module.main(...args);
