@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -83,6 +83,7 @@ export async function startPostgresServer(binDir: string): Promise<PostgresServe
     '60',
     'start',
   ]);
+  watchOwner(binDir, data, root, isRoot);
   const urlFor = (database: string) => `postgres://postgres@127.0.0.1:${String(port)}/${database}`;
   let stopped = false;
   return {
@@ -99,6 +100,18 @@ export async function startPostgresServer(binDir: string): Promise<PostgresServe
       return Promise.resolve();
     },
   };
+}
+
+/**
+ * A test run that is killed (a timeout, Ctrl-C, a crashed worker) never reaches its teardown. A
+ * detached watchdog stops the server and removes its directory once this process is gone, so no
+ * throwaway server outlives the run that started it.
+ */
+function watchOwner(binDir: string, data: string, root: string, isRoot: boolean): void {
+  const pgCtl = `${join(binDir, 'pg_ctl')} -D '${data}' -m immediate -w stop`;
+  const stop = isRoot ? `runuser -u postgres -- ${pgCtl}` : pgCtl;
+  const script = `while kill -0 ${String(process.pid)} 2>/dev/null; do sleep 2; done; ${stop} >/dev/null 2>&1; rm -rf '${root}'`;
+  spawn('sh', ['-c', script], { detached: true, stdio: 'ignore' }).unref();
 }
 
 /** Creates the migrated and demo-seeded template database that each test database copies. */
