@@ -76,3 +76,8 @@ export {
   createContractChildRepositories,
   SqlContractChildRepository,
 } from './repositories/sql-contract-child.repository.js';
+export {
+  createLixiangRepositories,
+  registerLixiangRecords,
+  SqlLixiangRepository,
+} from './repositories/sql-lixiang.repository.js';

@@ -7,3 +7,4 @@ export * from './contract.repository.port.js';
 export * from './contract.use-case.js';
 export * from './contract-child.js';
 export * from './contract-child.use-case.js';
+export * from './lixiang.js';

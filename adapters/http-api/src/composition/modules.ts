@@ -6,6 +6,8 @@ import {
   CONTRACT_RECORD_KIND,
   ContractChildService,
   ContractService,
+  LIXIANG_RECORD_KIND,
+  LixiangService,
   type LinkedRecordRegistry,
   type PlatformRepositories,
 } from '@dpms/core';
@@ -14,8 +16,10 @@ import {
   createContractChildRepositories,
   createContractRepositories,
   createLinkedRecordRegistry,
+  createLixiangRepositories,
   KyselyUnitOfWork,
   registerContractRecords,
+  registerLixiangRecords,
   SqlSignatureImageRepository,
   type DatabaseHandle,
 } from '@dpms/sql';
@@ -34,6 +38,7 @@ import { userRoutes } from '../routes/user.routes.js';
 import { approvalRoutes, type ApprovalRouteDeps } from '../routes/approval.routes.js';
 import { contractRoutes } from '../routes/contract.routes.js';
 import { contractChildRoutes } from '../routes/contract-child.routes.js';
+import { lixiangRoutes } from '../routes/lixiang.routes.js';
 import type { RouteModule } from '../routes/route-module.js';
 import { downloadRoutes } from '../routes/download.routes.js';
 import { uploadRoutes } from '../routes/upload.routes.js';
@@ -152,6 +157,7 @@ export const contractModule = (db: Db, linkedRecords: LinkedRecordRegistry<Db>, 
   new ContainerModule(({ bind }) => {
     if (!linkedRecords.kinds().includes(CONTRACT_RECORD_KIND))
       registerContractRecords(linkedRecords);
+    if (!linkedRecords.kinds().includes(LIXIANG_RECORD_KIND)) registerLixiangRecords(linkedRecords);
     bind(TOKENS.ContractRoutes)
       .toResolvedValue(() => {
         const uow = new KyselyUnitOfWork(db, (trx) =>
@@ -164,11 +170,18 @@ export const contractModule = (db: Db, linkedRecords: LinkedRecordRegistry<Db>, 
             clock,
           ),
         );
+        const filings = lixiangRoutes(
+          new LixiangService(
+            new KyselyUnitOfWork(db, (trx) => createLixiangRepositories(trx, linkedRecords, clock)),
+            clock,
+          ),
+        );
         const family: RouteModule = {
           name: 'contracts',
           register(book) {
             contracts.register(book);
             children.register(book);
+            filings.register(book);
           },
         };
         return family;

@@ -1,0 +1,351 @@
+import type { ApprovalStatus } from '../approval/approval-status.js';
+import type { ContentEntry, TemplateContent } from '../approval/template.js';
+import type { BizSource, FeeRates, FeeRateSets } from '../fees/fee-rates.js';
+import { splitFees } from '../fees/fee-split.js';
+import type { DataScope } from '../platform/data-scope.js';
+import type { ListPage, ListQuery } from '../platform/list-query.js';
+import type { UnitOfWork } from '../platform/unit-of-work.port.js';
+import { domainError, err, ok, type DomainError, type Result } from '../shared/result.js';
+import { CONTRACT_ERROR_CODES as C, CONTRACT_MESSAGES as M } from './contract-messages.js';
+import type { ContractApprovalPort, FeeRateSource } from './contract.repository.port.js';
+import type { ContractActor, ContractClock } from './contract.use-case.js';
+import { contractAmount } from './contract-validation.js';
+
+/** The linked record kind of project filing approvals. */
+export const LIXIANG_RECORD_KIND = 'lixiang';
+
+export interface LixiangFields {
+  readonly contractId: number | null;
+  readonly lxNo: string;
+  readonly projectName: string;
+  readonly bizSource: BizSource;
+  readonly totalAmount: string;
+  readonly cleanAmount: string;
+  readonly directFee: string;
+  /** Free remarks of the filing form. */
+  readonly remark: string;
+}
+
+export interface LixiangFees {
+  readonly realAmount: string;
+  readonly directFee: string;
+  readonly technicalFee: string;
+  readonly expertFee: string;
+  readonly operateFee: string;
+  readonly designFee: string;
+}
+
+/** A project filing (立项备案, lixiang). */
+export interface Lixiang extends Omit<LixiangFields, 'directFee'>, LixiangFees {
+  readonly lxId: number;
+  readonly feeRates: FeeRates;
+  readonly history: boolean;
+  readonly status: ApprovalStatus;
+  readonly approvalId: string | null;
+  readonly version: number;
+  readonly deptId: number | null;
+  readonly userId: number;
+  readonly createBy: string;
+  readonly createTime: Date;
+  readonly updateTime: Date;
+}
+
+export interface LixiangInput {
+  readonly contractId?: number | null | undefined;
+  readonly lxNo?: string | null | undefined;
+  readonly projectName?: string | null | undefined;
+  readonly bizSource?: string | null | undefined;
+  readonly totalAmount?: string | null | undefined;
+  readonly cleanAmount?: string | null | undefined;
+  readonly directFee?: string | null | undefined;
+  readonly remark?: string | null | undefined;
+}
+
+export interface LixiangFilter {
+  readonly projectName?: string;
+  readonly lxNo?: string;
+  readonly bizSource?: string;
+  readonly status?: ApprovalStatus;
+  readonly contractId?: number;
+}
+export const LIXIANG_SORT_COLUMNS = ['createTime', 'lxId', 'totalAmount'] as const;
+export type LixiangSortColumn = (typeof LIXIANG_SORT_COLUMNS)[number];
+
+export interface LixiangRepository {
+  list(
+    query: ListQuery<LixiangFilter, LixiangSortColumn>,
+    scope: DataScope,
+  ): Promise<ListPage<Lixiang>>;
+  findById(lxId: number, scope: DataScope | null): Promise<Lixiang | null>;
+  insert(
+    r: {
+      fields: LixiangFields;
+      fees: LixiangFees;
+      feeRates: FeeRates;
+      history: boolean;
+      status: -1 | 1;
+      deptId: number | null;
+      userId: number;
+      createBy: string;
+    },
+    now: Date,
+  ): Promise<Lixiang>;
+  /** Writes when the version is still `expectedVersion`; null otherwise. */
+  save(
+    lxId: number,
+    expectedVersion: number,
+    changes: {
+      fields?: LixiangFields;
+      fees?: LixiangFees;
+      feeRates?: FeeRates;
+      status?: ApprovalStatus;
+      approvalId?: string | null;
+    },
+    now: Date,
+  ): Promise<Lixiang | null>;
+}
+
+export interface LixiangRepositories {
+  readonly lixiang: LixiangRepository;
+  readonly rates: FeeRateSource;
+  readonly approvals: ContractApprovalPort;
+}
+
+const text = (v: string | null | undefined): string => (v ?? '').trim();
+
+export const lixiangErrors = {
+  notFound: (): DomainError =>
+    domainError('CONTRACT.LIXIANG_NOT_FOUND', '立项备案不存在、已被删除或没有权限访问'),
+  locked: (): DomainError => domainError(C.locked, '立项备案正在审批中，不能修改或重复提交'),
+  final: (): DomainError =>
+    domainError(C.approved, '立项备案已审批通过或为补录的历史备案，不能修改'),
+  stale: (): DomainError => domainError(C.staleVersion, M.staleVersion),
+} as const;
+
+/** Checks a filing as entered; every refusal names its field. */
+export function validateLixiang(input: LixiangInput): Result<LixiangFields> {
+  const projectName = text(input.projectName);
+  if (projectName === '')
+    return err(domainError(C.required, M.required('projectName'), 'projectName'));
+  if (projectName.length > 200)
+    return err(domainError(C.tooLong, M.tooLong('projectName', 200), 'projectName'));
+  const lxNo = text(input.lxNo);
+  if (lxNo.length > 64) return err(domainError(C.tooLong, '立项编号不能超过64个字符', 'lxNo'));
+  const source = text(input.bizSource);
+  if (source !== '1' && source !== '2' && source !== '3') {
+    return err(
+      domainError(
+        source === '' ? C.required : C.invalidValue,
+        source === '' ? M.required('bizSource') : M.invalidValue('bizSource'),
+        'bizSource',
+      ),
+    );
+  }
+  const total = contractAmount(input.totalAmount, 'totalAmount', null);
+  if (!total.ok) return total;
+  const clean = contractAmount(input.cleanAmount, 'cleanAmount', total.value);
+  if (!clean.ok) return clean;
+  const direct = contractAmount(input.directFee, 'directFee', '0');
+  if (!direct.ok) return direct;
+  const remark = text(input.remark);
+  if (remark.length > 2000) return err(domainError(C.tooLong, '备注不能超过2000个字符', 'remark'));
+  return ok({
+    contractId: input.contractId ?? null,
+    lxNo,
+    projectName,
+    bizSource: source,
+    totalAmount: total.value,
+    cleanAmount: clean.value,
+    directFee: direct.value,
+    remark,
+  });
+}
+
+/** The filing's fee split: core's splitFees with its source's rate set (undated: standard rule). */
+export function lixiangFees(
+  f: LixiangFields,
+  sets: FeeRateSets,
+): Result<{ fees: LixiangFees; rates: FeeRates }> {
+  const category = f.bizSource === '1' ? 'market' : f.bizSource === '2' ? 'inner' : 'union';
+  const rates = sets[category] ?? {};
+  const s = splitFees({
+    bizSource: f.bizSource,
+    signDate: null,
+    totalAmount: f.totalAmount,
+    cleanAmount: f.cleanAmount,
+    directFee: f.directFee,
+    rateSets: { [category]: rates },
+  });
+  if (!s.ok) return s;
+  const v = s.value;
+  return ok({
+    rates,
+    fees: {
+      realAmount: v.realAmount,
+      directFee: v.directFee,
+      technicalFee: v.technicalFee,
+      expertFee: v.expertFee,
+      operateFee: v.operateFee,
+      designFee: v.designFee,
+    },
+  });
+}
+
+class Abort extends Error {
+  constructor(readonly error: DomainError) {
+    super(error.message);
+  }
+}
+
+const entry = (label: string, value: string): ContentEntry => ({ label, value, type: 'input' });
+function filingContent(l: Lixiang): TemplateContent {
+  return {
+    projectName: entry('项目名称', l.projectName),
+    lxNo: entry('立项编号', l.lxNo),
+    totalAmount: entry('合同金额', l.totalAmount),
+    realAmount: entry('实际金额', l.realAmount),
+    designFee: entry('设计费', l.designFee),
+  };
+}
+
+/** Project filings: add, addHistory, updateV2, updateToApprovalV2 (2_x), detail and list. */
+export class LixiangService {
+  constructor(
+    private readonly uow: UnitOfWork<LixiangRepositories>,
+    private readonly clock: ContractClock,
+  ) {}
+
+  add(input: LixiangInput, actor: ContractActor, history = false): Promise<Result<Lixiang>> {
+    return this.write(async (r, now) => {
+      const fields = validateLixiang(input);
+      if (!fields.ok) return fields;
+      const fees = lixiangFees(fields.value, await r.rates.current());
+      if (!fees.ok) return fees;
+      return ok(
+        await r.lixiang.insert(
+          {
+            fields: { ...fields.value, directFee: fees.value.fees.directFee },
+            fees: fees.value.fees,
+            feeRates: fees.value.rates,
+            history,
+            status: history ? 1 : -1,
+            deptId: actor.deptId,
+            userId: actor.userId,
+            createBy: actor.userName,
+          },
+          now,
+        ),
+      );
+    });
+  }
+
+  update(lxId: number, input: LixiangInput, actor: ContractActor): Promise<Result<Lixiang>> {
+    return this.write(async (r, now) => {
+      const l = await this.editable(r, lxId, actor);
+      const fields = validateLixiang(input);
+      if (!fields.ok) return fields;
+      const fees = lixiangFees(fields.value, await r.rates.current());
+      if (!fees.ok) return fees;
+      const saved = await r.lixiang.save(
+        lxId,
+        l.version,
+        {
+          fields: { ...fields.value, directFee: fees.value.fees.directFee },
+          fees: fees.value.fees,
+          feeRates: fees.value.rates,
+        },
+        now,
+      );
+      return saved === null ? err(lixiangErrors.stale()) : ok(saved);
+    });
+  }
+
+  submit(
+    lxId: number,
+    typeCode: string | undefined,
+    actor: ContractActor,
+  ): Promise<Result<Lixiang>> {
+    return this.write(async (r, now) => {
+      const l = await this.editable(r, lxId, actor);
+      const code = typeCode ?? '2_1';
+      if (!/^2_\d$/.test(code))
+        return err(domainError(C.invalidValue, M.invalidValue('typeCode'), 'typeCode'));
+      const a = await r.approvals.submit({
+        typeCode: code,
+        kind: 'Declare',
+        title: `立项备案：${l.projectName}`,
+        content: filingContent(l),
+        recordKind: LIXIANG_RECORD_KIND,
+        recordId: String(lxId),
+        drafterId: actor.userId,
+        drafterDeptId: actor.deptId,
+      });
+      if (!a.ok) return a;
+      const saved = await r.lixiang.save(
+        lxId,
+        l.version,
+        { status: 0, approvalId: a.value.approvalId },
+        now,
+      );
+      return saved === null ? err(lixiangErrors.stale()) : ok(saved);
+    });
+  }
+
+  detail(lxId: number, actor: ContractActor): Promise<Result<Lixiang>> {
+    return this.uow.transaction(async (r) => {
+      const l = await r.lixiang.findById(lxId, actor.scope);
+      return l === null ? err(lixiangErrors.notFound()) : ok(l);
+    });
+  }
+
+  list(
+    query: ListQuery<LixiangFilter, LixiangSortColumn>,
+    actor: ContractActor,
+  ): Promise<ListPage<Lixiang>> {
+    return this.uow.transaction((r) => r.lixiang.list(query, actor.scope));
+  }
+
+  private async editable(
+    r: LixiangRepositories,
+    lxId: number,
+    actor: ContractActor,
+  ): Promise<Lixiang> {
+    const l = await r.lixiang.findById(lxId, actor.scope);
+    if (l === null) throw new Abort(lixiangErrors.notFound());
+    if (l.status === 0) throw new Abort(lixiangErrors.locked());
+    if (l.status === 1 || l.history) throw new Abort(lixiangErrors.final());
+    return l;
+  }
+
+  private async write<T>(
+    fn: (r: LixiangRepositories, now: Date) => Promise<Result<T>>,
+  ): Promise<Result<T>> {
+    try {
+      return await this.uow.transaction(async (r) => {
+        const result = await fn(r, this.clock.now());
+        if (!result.ok) throw new Abort(result.error);
+        return result;
+      });
+    } catch (e) {
+      if (e instanceof Abort) return err(e.error);
+      throw e;
+    }
+  }
+}
+
+/** The linked-record handler's work: an approved filing is approved; others unlock by status. */
+export async function moveLixiangOnApproval(
+  repo: LixiangRepository,
+  event: {
+    readonly approvalId: string;
+    readonly recordId: string;
+    readonly status: ApprovalStatus;
+    readonly at: Date;
+  },
+): Promise<Result<void>> {
+  const l = await repo.findById(Number(event.recordId), null);
+  if (l === null) return err(lixiangErrors.notFound());
+  if (l.approvalId !== event.approvalId || l.status !== 0) return ok(undefined);
+  const saved = await repo.save(l.lxId, l.version, { status: event.status }, event.at);
+  return saved === null ? err(lixiangErrors.stale()) : ok(undefined);
+}
