@@ -123,6 +123,7 @@ describe('tab strip', () => {
     expect(await main.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
     await page.locator('[data-tab="用户管理"]').click();
     await page.waitForURL('**/system/user');
-    expect(await main.evaluate((el) => el.scrollTop)).toBe(0);
+    // The reset runs in an effect after the route commits: wait for it rather than race it.
+    await expect.poll(() => main.evaluate((el) => el.scrollTop)).toBe(0);
   });
 });
