@@ -1,9 +1,10 @@
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_CHOICES } from '../platform/list-query.js';
 import { WIDGET_MESSAGES } from './widget-messages.js';
 
-/** Page size of every list unless the user picks another (000 §9, DESIGN §3). */
-export const TABLE_DEFAULT_PAGE_SIZE = 20;
-/** The page-size choices of the pager, the default first. */
-export const TABLE_PAGE_SIZES: readonly number[] = [20, 50, 100, 300, 500, 1000];
+/** Page size of every list unless the user picks another (000 §9, DESIGN §3): the server's rule. */
+export const TABLE_DEFAULT_PAGE_SIZE = DEFAULT_PAGE_SIZE;
+/** The page-size choices of the pager, the default first: the same list the server accepts. */
+export const TABLE_PAGE_SIZES: readonly number[] = PAGE_SIZE_CHOICES;
 /** The pager's parts, in Element UI's layout order (000 §9). */
 export const TABLE_PAGER_LAYOUT: readonly PagerPart[] = ['total', 'sizes', 'prev', 'pager', 'next'];
 export type PagerPart = 'total' | 'sizes' | 'prev' | 'pager' | 'next';
