@@ -8,3 +8,4 @@ export * from './contract-doc-form.js';
 export * from './contract-doc-validation.js';
 export * from './contract-clauses.js';
 export * from './sign-footer.js';
+export * from './print-payload.js';

@@ -1,0 +1,44 @@
+import type { ApprovalDetail } from '../approval/approval-detail.js';
+import type { ContractDocValues } from './contract-doc-fields.js';
+import type { ContractDocType } from './contract-doc-type.js';
+
+/**
+ * What the print service is asked to print. One shape shared by the three parts that print: the
+ * API builds it from stored records, the print service hands it unchanged to the web's print page
+ * (`web/print.html`), and that page renders it with the same components the document screens use,
+ * so the PDF and the screen are one layout.
+ */
+export type PrintPayload = ContractDocumentPrint | ApprovalSheetPrint;
+
+/** A filled contract document (types 1, 2, 3, 6, 7, 8), read-only, with its signatures. */
+export interface ContractDocumentPrint {
+  readonly kind: 'contractDocument';
+  readonly type: ContractDocType;
+  readonly contractName: string;
+  readonly values: ContractDocValues;
+  /** The approval that signed it, when there is one: its rows become the signature footer. */
+  readonly approval: ApprovalDetail | null;
+  /** Seal images to stamp on the document (already fetchable data: URLs or absolute http URLs). */
+  readonly sealImages: readonly string[];
+}
+
+/** An approval sheet: the form's title and fields as label/value rows, then a row per node. */
+export interface ApprovalSheetPrint {
+  readonly kind: 'approvalSheet';
+  readonly title: string;
+  readonly approvalNo: string;
+  readonly creatorName: string;
+  readonly createTime: string;
+  readonly statusText: string;
+  readonly fields: readonly { readonly label: string; readonly value: string }[];
+  readonly approval: ApprovalDetail;
+}
+
+/**
+ * The print page's contract with whoever drives it: `window.renderPrint(payload)` renders and
+ * resolves once fonts and images have loaded; the page then carries `data-print-ready="1"` on
+ * <html>. Signature and seal image addresses in the payload must be data: URLs, so the page never
+ * needs a session to fetch them.
+ */
+export const PRINT_READY_ATTRIBUTE = 'data-print-ready';
+export const PRINT_RENDER_FUNCTION = 'renderPrint';
