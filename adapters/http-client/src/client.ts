@@ -30,6 +30,8 @@ export interface CallOptions {
   noReloginPrompt?: boolean;
   /** Transport failures reject without the 5 s message and the logout. */
   quiet?: boolean;
+  /** Extra request headers (e.g. `Idempotency-Key` on approval actions). */
+  headers?: Record<string, string>;
 }
 
 export interface HttpClientOptions {
@@ -103,7 +105,7 @@ export class HttpClient {
     config: AxiosRequestConfig,
     options: CallOptions,
   ): Promise<T & Envelope> {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...options.headers };
     const token = options.anonymous ? undefined : this.options.tokens.get();
     if (token) headers['Authorization'] = `Bearer ${token}`;
     let response: AxiosResponse<unknown>;
