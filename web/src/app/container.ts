@@ -8,6 +8,7 @@ import {
   type KeyValueStorage,
 } from '@dpms/browser';
 import {
+  ApprovalGateway,
   AuthGateway,
   ConfigGateway,
   DeptGateway,
@@ -108,6 +109,9 @@ export const httpModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(TOKENS.JobLogGateway)
     .toResolvedValue((http: HttpClient) => new JobLogGateway(http), [TOKENS.Http])
+    .inSingletonScope();
+  bind(TOKENS.ApprovalGateway)
+    .toResolvedValue((http: HttpClient) => new ApprovalGateway(http), [TOKENS.Http])
     .inSingletonScope();
 });
 

@@ -2,6 +2,7 @@ import type { ServiceIdentifier } from 'inversify';
 import type { TimerScheduler } from '@dpms/core';
 import type { EventBus, SessionStore as BrowserSessionStore, TokenStorage } from '@dpms/browser';
 import type {
+  ApprovalGateway,
   AuthGateway,
   ConfigGateway,
   DeptGateway,
@@ -40,6 +41,7 @@ export const TOKENS = {
   ConfigGateway: token<ConfigGateway>('ConfigGateway'),
   MajorGateway: token<MajorGateway>('MajorGateway'),
   JobLogGateway: token<JobLogGateway>('JobLogGateway'),
+  ApprovalGateway: token<ApprovalGateway>('ApprovalGateway'),
   Session: token<SessionService>('Session'),
   Startup: token<StartupCache>('Startup'),
   Notify: token<NotifyService>('Notify'),
