@@ -12,3 +12,4 @@ export * from './widgets/index.js';
 export * from './platform/index.js';
 export * from './identity/index.js';
 export * from './contract/index.js';
+export * from './joblog/index.js';

@@ -81,3 +81,4 @@ export {
   registerLixiangRecords,
   SqlLixiangRepository,
 } from './repositories/sql-lixiang.repository.js';
+export { SqlJobLogRepository } from './repositories/sql-job-log.repository.js';

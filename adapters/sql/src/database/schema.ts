@@ -2,6 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { ApprovalTables } from './approval-schema.js';
 import type { FileTables } from './files-schema.js';
 import type { ContractTables } from './contract-schema.js';
+import type { JobLogTables } from './job-log-schema.js';
 
 /** A column the database fills by default on insert. */
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
@@ -205,7 +206,7 @@ export interface DpmsSeedTable {
 }
 
 /** Every table, by name. Later issues extend this interface with their own tables. */
-export interface Database extends ApprovalTables, FileTables, ContractTables {
+export interface Database extends ApprovalTables, FileTables, ContractTables, JobLogTables {
   sys_dept: SysDeptTable;
   sys_user: SysUserTable;
   sys_role: SysRoleTable;

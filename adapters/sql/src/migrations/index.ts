@@ -4,6 +4,7 @@ import * as m0010 from './0010_approval.js';
 import * as m0011 from './0011_approval_visibility_index.js';
 import * as m0020 from './0020_files.js';
 import * as m0030 from './0030_contracts.js';
+import * as m0041 from './0041_job_log.js';
 
 /**
  * Every migration, in order. Static imports, so the built server carries them and no directory
@@ -15,6 +16,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0011_approval_visibility_index': m0011,
   '0020_files': m0020,
   '0030_contracts': m0030,
+  '0041_job_log': m0041,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {
