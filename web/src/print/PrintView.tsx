@@ -1,0 +1,57 @@
+import {
+  APPROVAL_SIGN_TYPES,
+  isContractDocType,
+  loadContractDoc,
+  type ContractDocumentPrint,
+  type PrintPayload,
+} from '@dpms/core';
+import { ApprovalSheet } from '../features/documents/ApprovalSheet';
+import { ContractDocument } from '../features/documents/ContractDocument';
+
+/** Refuses a payload the page cannot print, with a message the print service can pass on. */
+export function checkPrintPayload(payload: unknown): PrintPayload {
+  if (typeof payload !== 'object' || payload === null) throw new TypeError('打印内容为空');
+  const kind = (payload as { kind?: unknown }).kind;
+  if (kind === 'contractDocument') {
+    const { type, values } = payload as Partial<ContractDocumentPrint>;
+    if (!isContractDocType(type)) throw new TypeError(`不支持的合同类型：${String(type)}`);
+    if (typeof values !== 'object' || values === null) throw new TypeError('合同内容为空');
+    return payload as PrintPayload;
+  }
+  if (kind === 'approvalSheet') {
+    const { approval } = payload as { approval?: unknown };
+    if (typeof approval !== 'object' || approval === null) throw new TypeError('审批记录为空');
+    return payload as PrintPayload;
+  }
+  throw new TypeError(`不支持的打印类型：${String(kind)}`);
+}
+
+/**
+ * A contract document, read-only, through the same component and the same load rules as the
+ * document screen (words recomputed, name fixed); the approval's rows are its sign footer.
+ */
+function ContractDocumentPrintView({ doc }: { doc: ContractDocumentPrint }) {
+  const state = loadContractDoc({
+    type: doc.type,
+    readOnly: true,
+    data: { ...doc.values, contractName: doc.contractName || doc.values.contractName },
+  });
+  return (
+    <ContractDocument
+      state={state}
+      approval={doc.approval}
+      signtype={
+        doc.approval === null ? APPROVAL_SIGN_TYPES.NONE : APPROVAL_SIGN_TYPES.VIEWING_PENDING
+      }
+      sealImages={doc.sealImages}
+    />
+  );
+}
+
+export function PrintView({ payload }: { payload: PrintPayload }) {
+  return payload.kind === 'contractDocument' ? (
+    <ContractDocumentPrintView doc={payload} />
+  ) : (
+    <ApprovalSheet sheet={payload} />
+  );
+}
