@@ -13,3 +13,4 @@ export * from './platform/index.js';
 export * from './identity/index.js';
 export * from './contract/index.js';
 export * from './joblog/index.js';
+export * from './task/index.js';
