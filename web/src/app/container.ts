@@ -13,6 +13,7 @@ import {
   ConfigGateway,
   DeptGateway,
   DictGateway,
+  FileGateway,
   HttpClient,
   JobLogGateway,
   MajorGateway,
@@ -20,6 +21,7 @@ import {
   UserGateway,
 } from '@dpms/http-client';
 import { Feedback } from '../components/ui/feedback';
+import { configureFileDownloads } from '../components/upload/download';
 import { Navigator } from './navigator';
 import { NotifyService } from './notify';
 import { SessionService } from './session';
@@ -113,6 +115,12 @@ export const httpModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.ApprovalGateway)
     .toResolvedValue((http: HttpClient) => new ApprovalGateway(http), [TOKENS.Http])
     .inSingletonScope();
+  bind(TOKENS.FileGateway)
+    .toResolvedValue(
+      (http: HttpClient, tokens: TokenStorage) => new FileGateway(http, tokens),
+      [TOKENS.Http, TOKENS.TokenStorage],
+    )
+    .inSingletonScope();
 });
 
 /** The application family: the session and the start-up cache built on the gateways. */
@@ -154,5 +162,10 @@ export const appModule = new ContainerModule(({ bind }) => {
 export function createContainer(): Container {
   const container = new Container({ defaultScope: 'Singleton' });
   container.load(browserModule, httpModule, appModule);
+  // downloadFile(url, name) is a plain function other screens call from any handler.
+  configureFileDownloads(
+    () => container.get(TOKENS.FileGateway),
+    () => container.get(TOKENS.Feedback),
+  );
   return container;
 }

@@ -1,0 +1,287 @@
+import axios, { type AxiosAdapter, type AxiosInstance, type AxiosProgressEvent } from 'axios';
+import { parseUploadResponse, uploadFailure } from '@dpms/core';
+import { z } from 'zod';
+import { ApiError } from '../api-error.js';
+import { API_BASE, REQUEST_TIMEOUT_MS, type HttpClient } from '../client.js';
+import { MESSAGES, transportMessage } from '../messages.js';
+import type { TokenStore } from '../ports.js';
+
+/** A file the server stored: the answer of completion and of the ordinary upload. */
+export const storedFileSchema = z.object({
+  fileId: z.string(),
+  /** The file id again: what the download calls take. */
+  fileName: z.string(),
+  originalFilename: z.string(),
+  url: z.string(),
+  size: z.number(),
+  fileType: z.string(),
+});
+export type StoredFile = z.infer<typeof storedFileSchema>;
+
+const chunkListingSchema = z.object({
+  uploadId: z.string(),
+  fileName: z.string(),
+  status: z.enum(['uploading', 'completing', 'complete']),
+  fileSize: z.number().nullish(),
+  fileHash: z.string().nullish(),
+  chunkTotal: z.number().nullish(),
+  chunkSize: z.number().nullish(),
+  fileId: z.string().nullish(),
+  chunks: z.array(
+    z.object({ chunkIndex: z.number(), partNum: z.number(), size: z.number(), md5: z.string() }),
+  ),
+});
+/** What the server holds of a chunked upload: where a client resumes from. */
+export type ChunkListing = z.infer<typeof chunkListingSchema>;
+
+export interface TransferOptions {
+  /** Aborting rejects with an ApiError of code `UPLOAD.ABORTED`. */
+  signal?: AbortSignal;
+  /** Bytes of the request body sent so far. */
+  onProgress?: (loaded: number, total: number) => void;
+}
+
+export interface DownloadedFile {
+  blob: Blob;
+  /** From Content-Disposition (the UTF-8 `filename*` first); undefined when it names none. */
+  fileName: string | undefined;
+}
+
+export const ABORTED_CODE = 'UPLOAD.ABORTED';
+
+/** The file id the server issues: 32 lower-case hex digits. */
+const FILE_ID = /^[0-9a-f]{32}$/;
+
+/**
+ * The name a `Content-Disposition` header gives (RFC 6266): `filename*=UTF-8''…` wins over the
+ * plain `filename="…"`, which old servers fill with an ASCII fallback.
+ */
+export function fileNameFromContentDisposition(
+  header: string | null | undefined,
+): string | undefined {
+  if (!header) return undefined;
+  const extended = /filename\*\s*=\s*([^;]+)/i.exec(header)?.[1]?.trim();
+  if (extended) {
+    const match = /^([\w-]*)'[^']*'(.*)$/.exec(extended.replace(/^"|"$/g, ''));
+    const value = match?.[2] ?? extended;
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      // A malformed escape: fall through to the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*("((?:[^"\\]|\\.)*)"|[^;]*)/i.exec(header);
+  if (!plain) return undefined;
+  const name = (plain[2] ?? plain[1] ?? '').replace(/\\(.)/g, '$1').trim();
+  if (name === '') return undefined;
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
+}
+
+/**
+ * The file calls of 000 §7: the chunked upload (getUploadId, upload, the chunk list for resuming,
+ * complateUploadId), the ordinary form upload and the downloads. JSON calls go through the
+ * shared client; multipart bodies (with progress and abort) and binary answers through an axios
+ * instance of their own, since the shared client speaks JSON only. Every call is `quiet`: a
+ * dropped chunk must fail that chunk, not log the person out.
+ */
+export class FileGateway {
+  private readonly raw: AxiosInstance;
+
+  constructor(
+    private readonly http: HttpClient,
+    private readonly tokens: TokenStore,
+    options: { baseURL?: string; adapter?: AxiosAdapter } = {},
+  ) {
+    this.raw = axios.create({
+      baseURL: options.baseURL ?? API_BASE,
+      timeout: REQUEST_TIMEOUT_MS,
+      ...(options.adapter ? { adapter: options.adapter } : {}),
+    });
+  }
+
+  /** GET /common/maxfile/getUploadId: once per file, before its first chunk. */
+  async getUploadId(fileName: string): Promise<string> {
+    const res = await this.http.get('/common/maxfile/getUploadId', {
+      params: { fileName },
+      quiet: true,
+    });
+    return z.object({ uploadId: z.string() }).parse(res['data']).uploadId;
+  }
+
+  /** POST /common/maxfile/upload: one chunk with its form fields (either naming). */
+  async uploadChunk(
+    fields: Readonly<Record<string, string>>,
+    chunk: Blob,
+    fileName: string,
+    options: TransferOptions = {},
+  ): Promise<void> {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
+    form.append('file', chunk, fileName);
+    await this.send('/common/maxfile/upload', form, options);
+  }
+
+  /** GET /common/maxfile/chunks: the chunks the server holds, to resume an upload. */
+  async listChunks(uploadId: string): Promise<ChunkListing> {
+    const res = await this.http.get('/common/maxfile/chunks', {
+      params: { uploadId },
+      quiet: true,
+    });
+    return chunkListingSchema.parse(res['data']);
+  }
+
+  /** GET /common/maxfile/complateUploadId: once per file after its last chunk; repeatable. */
+  async completeUpload(uploadId: string): Promise<StoredFile> {
+    const res = await this.http.get('/common/maxfile/complateUploadId', {
+      params: { uploadId },
+      quiet: true,
+    });
+    return storedFileSchema.parse(res['data'] ?? res);
+  }
+
+  /** POST /common/upload: an ordinary form attachment in one request. */
+  async uploadFile(
+    file: Blob,
+    fileName: string,
+    options: TransferOptions = {},
+  ): Promise<StoredFile> {
+    const form = new FormData();
+    form.append('file', file, fileName);
+    const body = await this.send('/common/upload', form, options);
+    return storedFileSchema.parse((body as { data?: unknown }).data ?? body);
+  }
+
+  /**
+   * The API path of a stored file: a server-issued id becomes the resource call; a path under
+   * the API (with or without `/prod-api`) is kept.
+   */
+  resourcePath(idOrPath: string, preview = false): string {
+    if (FILE_ID.test(idOrPath)) {
+      return `/common/download/resource?resource=${idOrPath}${preview ? '&preview=true' : ''}`;
+    }
+    const base = this.raw.defaults.baseURL ?? API_BASE;
+    const bare = idOrPath.startsWith(base) ? idOrPath.slice(base.length) : idOrPath;
+    const path = bare.startsWith('/') ? bare : `/${bare}`;
+    // The resource call shows previewable files inline when asked.
+    if (preview && path.startsWith('/common/download/resource?') && !/[?&]preview=/.test(path)) {
+      return `${path}&preview=true`;
+    }
+    return path;
+  }
+
+  /** Fetches a stored file (id or API path) with the session's token. */
+  async download(
+    idOrPath: string,
+    options: { preview?: boolean; signal?: AbortSignal } = {},
+  ): Promise<DownloadedFile> {
+    const url = this.resourcePath(idOrPath, options.preview ?? false);
+    try {
+      const res = await this.raw.get<Blob>(url, {
+        responseType: 'blob',
+        headers: this.authHeaders(),
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+      const header = res.headers['content-disposition'] as string | undefined;
+      return { blob: res.data, fileName: fileNameFromContentDisposition(header) };
+    } catch (error) {
+      throw await this.failure(error, url);
+    }
+  }
+
+  private authHeaders(): Record<string, string> {
+    const token = this.tokens.get();
+    return token ? { Authorization: `Bearer ${token}` } : {};
+  }
+
+  private async send(url: string, form: FormData, options: TransferOptions): Promise<unknown> {
+    try {
+      const res = await this.raw.post<string>(url, form, {
+        headers: this.authHeaders(),
+        // 000 §7: the answer is parsed as JSON when possible.
+        responseType: 'text',
+        transformResponse: [(data: unknown) => data],
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.onProgress
+          ? {
+              onUploadProgress: (e: AxiosProgressEvent) =>
+                options.onProgress?.(e.loaded, e.total ?? e.loaded),
+            }
+          : {}),
+      });
+      const body = parseUploadResponse(typeof res.data === 'string' ? res.data : '');
+      this.checkEnvelope(body, url, res.status);
+      return body;
+    } catch (error) {
+      throw await this.failure(error, url);
+    }
+  }
+
+  private checkEnvelope(body: unknown, url: string, status: number): void {
+    if (typeof body !== 'object' || body === null) return;
+    const code = (body as { code?: unknown }).code;
+    if (typeof code !== 'number' || code === 200) return;
+    throw envelopeError(body as Record<string, unknown>, code, url, status);
+  }
+
+  /** Any failure as an ApiError: the server's envelope when it sent one, else 000 §8's text. */
+  private async failure(error: unknown, url: string): Promise<ApiError> {
+    if (error instanceof ApiError) return error;
+    if (axios.isCancel(error) || (error instanceof Error && error.name === 'CanceledError')) {
+      return new ApiError(ABORTED_CODE, '上传已暂停', 0, true);
+    }
+    if (!axios.isAxiosError(error)) {
+      return new ApiError(
+        'HTTP.TRANSPORT',
+        error instanceof Error ? error.message : String(error),
+        0,
+        true,
+      );
+    }
+    const status = error.response?.status ?? 0;
+    let data: unknown = error.response?.data;
+    if (typeof Blob !== 'undefined' && data instanceof Blob) data = await data.text();
+    const text = typeof data === 'string' ? data : undefined;
+    const body = typeof data === 'string' ? parseUploadResponse(data) : data;
+    if (
+      typeof body === 'object' &&
+      body !== null &&
+      typeof (body as { code?: unknown }).code === 'number'
+    ) {
+      return envelopeError(
+        body as Record<string, unknown>,
+        (body as { code: number }).code,
+        url,
+        status,
+      );
+    }
+    if (status === 0)
+      return new ApiError('HTTP.TRANSPORT', transportMessage(error.message), 0, true);
+    const failure = uploadFailure({
+      url: `${API_BASE}${url}`,
+      status,
+      response: body,
+      ...(text === undefined ? {} : { responseText: text }),
+    });
+    return new ApiError(`HTTP.${status}`, failure.message, status, true);
+  }
+}
+
+function envelopeError(
+  body: Record<string, unknown>,
+  code: number,
+  url: string,
+  status: number,
+): ApiError {
+  if (code === 401) return new ApiError('SESSION.EXPIRED', MESSAGES.invalidSession, 401);
+  const msg = typeof body['msg'] === 'string' && body['msg'] !== '' ? body['msg'] : undefined;
+  const message =
+    msg ??
+    uploadFailure({ url: `${API_BASE}${url}`, status: status || code, response: body }).message;
+  const errorCode = typeof body['errorCode'] === 'string' ? body['errorCode'] : `HTTP.${code}`;
+  const field = typeof body['field'] === 'string' ? body['field'] : undefined;
+  return new ApiError(errorCode, message, code, false, field);
+}
