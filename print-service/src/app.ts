@@ -32,13 +32,11 @@ export function createPrintApp(options: PrintAppOptions): Express {
   app.get('/health', (_req, res) => {
     const status = pool.status();
     const ok = status.state === 'ready';
-    res
-      .status(ok ? 200 : 503)
-      .json({
-        code: ok ? 200 : 503,
-        msg: ok ? '正常' : (status.message ?? printMessages.starting),
-        data: status,
-      });
+    res.status(ok ? 200 : 503).json({
+      code: ok ? 200 : 503,
+      msg: ok ? '正常' : (status.message ?? printMessages.starting),
+      data: status,
+    });
   });
 
   app.post(
