@@ -8,6 +8,7 @@ import type {
   ApprovalFlowNode,
   ApprovalRecord,
   ApprovalRepositories,
+  ApprovalSentEvent,
   NewApprovalRecord,
   StoredApprovalLogEntry,
 } from './approval.repository.port.js';
@@ -66,6 +67,7 @@ function memory() {
   const log: StoredApprovalLogEntry[] = [];
   const keys = new Map<string, { route: string; response: unknown }>();
   const ended: ApprovalEndedEvent[] = [];
+  const sent: ApprovalSentEvent[] = [];
   let nextId = 1;
   const repos: ApprovalRepositories = {
     approvals: {
@@ -158,6 +160,10 @@ function memory() {
     options: { load: () => Promise.resolve({}) },
     linkedRecords: {
       handles: () => true,
+      approvalSent: (e) => {
+        sent.push(e);
+        return Promise.resolve(ok(undefined));
+      },
       approvalEnded: (e) => {
         ended.push(e);
         return Promise.resolve(ok(undefined));
@@ -168,7 +174,7 @@ function memory() {
     { transaction: (fn) => fn(repos) },
     { now: () => new Date('2026-11-22T06:00:00Z') },
   );
-  return { engine, log, ended };
+  return { engine, log, ended, sent };
 }
 
 describe('ApprovalEngine', () => {
@@ -233,6 +239,64 @@ describe('ApprovalEngine', () => {
       route: '/other',
     });
     expect(reused).toMatchObject({ ok: false, error: { code: 'IDEMPOTENCY.KEY_REUSED' } });
+  });
+
+  it('tells the linked record every send and every end, and nothing else', async () => {
+    const { engine, ended, sent } = memory();
+    const created = await engine.create(
+      {
+        kind: 'Common',
+        typeCode: '22_1',
+        content: {},
+        recordKind: 'x',
+        recordId: 'r2',
+        submit: true,
+      },
+      drafter,
+      idem(),
+    );
+    const id = created.ok ? created.value.approvalId : '';
+    const step = async (
+      action: 'approve' | 'reject' | 'withdraw' | 'submit' | 'cc' | 'urge',
+      user: number,
+      version: number,
+      extra = {},
+    ) => {
+      const r = await engine.process(
+        { approvalId: id, action, version, ...extra },
+        actor(user),
+        idem(),
+      );
+      expect(r.ok, JSON.stringify(r)).toBe(true);
+    };
+    await step('urge', 1, 1);
+    await step('reject', 11, 2);
+    await step('submit', 1, 3);
+    await step('withdraw', 1, 4);
+    await step('submit', 1, 5);
+    await step('approve', 11, 6);
+    await step('approve', 99, 7);
+    await step('cc', 1, 8, { toUserId: '5' });
+    expect(sent.map((e) => [e.round, e.status])).toEqual([
+      [1, 0],
+      [2, 0],
+      [3, 0],
+    ]);
+    expect(ended.map((e) => e.status)).toEqual([2, 3, 1]);
+    expect(ended.every((e) => e.recordId === 'r2' && e.approvalId === id)).toBe(true);
+  });
+
+  it('refuses a record kind without its record, naming recordId', async () => {
+    const { engine } = memory();
+    const r = await engine.create(
+      { kind: 'Common', typeCode: '22_1', content: {}, recordKind: 'x' },
+      drafter,
+      idem(),
+    );
+    expect(r).toMatchObject({
+      ok: false,
+      error: { code: 'VALIDATION.RECORD_ID', field: 'recordId' },
+    });
   });
 
   it('refuses content against the kind’s template, naming the field', async () => {

@@ -7,11 +7,12 @@ import {
   type ApprovalDetail,
   type ApprovalSignRecord,
 } from './approval-detail.js';
-import { APPROVAL_ERROR_CODES } from './approval-messages.js';
+import { APPROVAL_ERROR_CODES, approvalMessages } from './approval-messages.js';
 import {
   applyAction,
   newApprovalState,
   type ApprovalAction,
+  type ApprovalLogEntry,
   type ApprovalNodeAssignment,
   type ApprovalState,
   type ApprovalUserId,
@@ -218,7 +219,7 @@ const NODE_ACTIONS: readonly ProcessActionType[] = ['approve', 'reject', 'return
  * The approval engine's use cases. Every write runs in one transaction that locks the approval
  * row, checks the version through core's state machine, honours an idempotency key stored in the
  * same transaction (a retry answers the first outcome and changes nothing), appends to the log
- * and, when the approval is approved, calls the linked record's handler before committing.
+ * and tells the linked record's handler (sent, approved, rejected, withdrawn) before committing.
  */
 export class ApprovalEngine {
   constructor(
@@ -243,6 +244,10 @@ export class ApprovalEngine {
       const typeCode = input.typeCode;
       if (input.recordKind !== undefined && !repos.linkedRecords.handles(input.recordKind)) {
         return err(engineMessages.recordKind(input.recordKind));
+      }
+      // A record kind without its record would link to nothing and move nothing.
+      if (input.recordKind !== undefined && (input.recordId ?? '') === '') {
+        return err(approvalMessages.recordIdRequired());
       }
       const template = templateFor(input.kind, input.templateContent);
       const checked = await checkApprovalContent(repos, template, input.content);
@@ -358,9 +363,7 @@ export class ApprovalEngine {
           const to = input.toUserId ?? '';
           const active = to === '' ? [] : await repos.directory.activeUsers([to]);
           if (active.length === 0 && input.version === record.state.version) {
-            return err(
-              domainError(APPROVAL_ERROR_CODES.INVALID_TARGET, '请选择有效的用户', 'toUserId'),
-            );
+            return err(approvalMessages.invalidTarget('请选择有效的用户', 'toUserId'));
           }
           action =
             input.action === 'transfer'
@@ -525,24 +528,46 @@ export class ApprovalEngine {
       signFileId: sign?.fileId ?? null,
       createdAt: now,
     });
-    if (finished && record.recordKind !== null && record.recordId !== null) {
-      const moved = await repos.linkedRecords.approvalEnded({
-        approvalId: record.approvalId,
-        typeCode: record.typeCode,
-        recordKind: record.recordKind,
-        recordId: record.recordId,
-        status: state.status,
-        content: record.content,
-        at: now,
-      });
-      // The record refused to move: the approval must not end without it.
-      if (!moved.ok) throw new Abort(moved.error);
-    }
+    const moved = await moveLinkedRecord(repos, record, entry.action, state, now);
+    // The record refused to move: the action must not happen without it.
+    if (!moved.ok) throw new Abort(moved.error);
     return ok(outcomeOf(record.approvalId, state));
   }
 }
 
 // ---- helpers -----------------------------------------------------------------------------------
+
+/**
+ * Tells the linked record's handler what the action did to its approval, in the action's
+ * transaction: sent (submit, resubmit) locks it, approved moves it, rejected and withdrawn unlock
+ * it. Return, transfer, cc and urge leave the approval in approval: the record hears nothing.
+ */
+function moveLinkedRecord(
+  repos: ApprovalRepositories,
+  record: ApprovalRecord,
+  action: ApprovalLogEntry['action'],
+  state: ApprovalState,
+  now: Date,
+): Promise<Result<void>> {
+  if (record.recordKind === null || record.recordId === null) return Promise.resolve(ok(undefined));
+  const event = {
+    approvalId: record.approvalId,
+    typeCode: record.typeCode,
+    recordKind: record.recordKind,
+    recordId: record.recordId,
+    status: state.status,
+    content: record.content,
+    drafterId: state.drafterId,
+    at: now,
+  };
+  if (action === 'submit' || action === 'resubmit') {
+    return repos.linkedRecords.approvalSent({ ...event, round: state.round });
+  }
+  const ends =
+    (action === 'approve' && state.status === 1) || action === 'reject' || action === 'withdraw';
+  // cc after approval leaves status 1 as it was: the record has moved already.
+  return ends ? repos.linkedRecords.approvalEnded(event) : Promise.resolve(ok(undefined));
+}
 
 /** A refusal after writes: roll the transaction back and answer the refusal. */
 function orAbort<T>(result: Result<T>): Result<T> {
@@ -668,7 +693,7 @@ async function resolveNodes(
       case 'formPerson': {
         // A form that does not carry the person's field at all does not take this step (a
         // generic form in a flow configured for task sheets); a form that carries it empty or
-        // naming nobody active is refused with "node without approver".
+        // naming nobody active is refused naming the field.
         if (n.formField === null || record.content[n.formField] === undefined) continue;
         const raw = record.content[n.formField]?.value;
         const ids =
@@ -678,6 +703,10 @@ async function resolveNodes(
               ? raw.filter((x): x is string => typeof x === 'string')
               : [];
         assignees = await repos.directory.activeUsers(ids.filter((x) => x !== ''));
+        // The person is the form's input: a wrong one is the drafter's to correct (400, field).
+        if (assignees.length === 0) {
+          return err(approvalMessages.invalidFormPerson(n.nodeName, n.formField));
+        }
         break;
       }
     }

@@ -18,11 +18,18 @@ export const APPROVAL_ERROR_CODES = {
   ALREADY_ACTED: 'APPROVAL.ALREADY_ACTED',
   NOT_DRAFTER: 'APPROVAL.NOT_DRAFTER',
   NOT_PARTICIPANT: 'APPROVAL.NOT_PARTICIPANT',
-  INVALID_TARGET: 'APPROVAL.INVALID_TARGET',
+  // Bad input naming a field: the VALIDATION slice answers 400 with the field, like content errors.
+  INVALID_TARGET: 'VALIDATION.APPROVAL_TARGET',
   EMPTY_FLOW: 'APPROVAL.EMPTY_FLOW',
   INVALID_FLOW: 'APPROVAL.INVALID_FLOW',
   NODE_WITHOUT_APPROVER: 'APPROVAL.NODE_WITHOUT_APPROVER',
-  OPINION_TOO_LONG: 'APPROVAL.OPINION_TOO_LONG',
+  OPINION_TOO_LONG: 'VALIDATION.OPINION_TOO_LONG',
+  /** A person chosen on the form (design host, project manager ...) who is not an active user. */
+  INVALID_FORM_PERSON: 'VALIDATION.FORM_PERSON',
+  /** A linked record kind without the record's id. */
+  RECORD_ID_REQUIRED: 'VALIDATION.RECORD_ID',
+  /** The linked record was sent again with another approval, or has become final since. */
+  RECORD_SUPERSEDED: 'APPROVAL.RECORD_SUPERSEDED',
 } as const;
 
 export const SIGN_FLOW_ERROR_CODES = {
@@ -75,8 +82,18 @@ export const approvalMessages = {
       APPROVAL_ERROR_CODES.NOT_PARTICIPANT,
       `只有拟稿人或审批人可以${APPROVAL_ACTION_LABELS[action]}该审批`,
     ),
-  invalidTarget: (message: string): DomainError =>
-    domainError(APPROVAL_ERROR_CODES.INVALID_TARGET, message),
+  /** `field`: targetNodeId (return) or toUserId (transfer, cc). */
+  invalidTarget: (message: string, field: 'targetNodeId' | 'toUserId'): DomainError =>
+    domainError(APPROVAL_ERROR_CODES.INVALID_TARGET, message, field),
+  invalidFormPerson: (nodeName: string, field: string): DomainError =>
+    domainError(APPROVAL_ERROR_CODES.INVALID_FORM_PERSON, `请选择有效的“${nodeName}”审批人`, field),
+  recordSuperseded: (): DomainError =>
+    domainError(
+      APPROVAL_ERROR_CODES.RECORD_SUPERSEDED,
+      '关联业务已提交了新的审批或已审批通过，不能再重新提交本审批',
+    ),
+  recordIdRequired: (): DomainError =>
+    domainError(APPROVAL_ERROR_CODES.RECORD_ID_REQUIRED, '关联业务编号不能为空', 'recordId'),
   emptyFlow: (): DomainError =>
     domainError(APPROVAL_ERROR_CODES.EMPTY_FLOW, '审批流程没有审批节点，请联系管理员配置审批流程'),
   duplicateNode: (nodeId: string): DomainError =>

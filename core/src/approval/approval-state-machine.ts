@@ -290,7 +290,9 @@ function decide(
       if (!opinion.ok) return opinion;
       const to = state.nodes.findIndex((n) => n.nodeId === action.toNodeId);
       if (to < 0 || to >= state.currentNodeIndex) {
-        return err(approvalMessages.invalidTarget('只能退回到当前节点之前的审批节点'));
+        return err(
+          approvalMessages.invalidTarget('只能退回到当前节点之前的审批节点', 'targetNodeId'),
+        );
       }
       // Partial countersignatures at the current node are dropped: the node is done again later.
       return ok({
@@ -304,13 +306,14 @@ function decide(
       const opinion = checkOpinion(action.opinion);
       if (!opinion.ok) return opinion;
       const { node } = turn.value;
-      if (action.to === actor) return err(approvalMessages.invalidTarget('不能转办给自己'));
+      if (action.to === actor)
+        return err(approvalMessages.invalidTarget('不能转办给自己', 'toUserId'));
       // Nobody approves their own form through a transfer.
       if (action.to === state.drafterId) {
-        return err(approvalMessages.invalidTarget('不能转办给拟稿人'));
+        return err(approvalMessages.invalidTarget('不能转办给拟稿人', 'toUserId'));
       }
       if (node.assignees.includes(action.to)) {
-        return err(approvalMessages.invalidTarget('该用户已是当前节点的审批人'));
+        return err(approvalMessages.invalidTarget('该用户已是当前节点的审批人', 'toUserId'));
       }
       const assignees = node.assignees.map((u) => (u === actor ? action.to : u));
       const nodes = state.nodes.map((n, i) =>
@@ -323,9 +326,10 @@ function decide(
     }
     case 'cc': {
       if (!isParticipant(state, actor)) return err(approvalMessages.notParticipant(action.type));
-      if (action.to === actor) return err(approvalMessages.invalidTarget('不能抄送给自己'));
+      if (action.to === actor)
+        return err(approvalMessages.invalidTarget('不能抄送给自己', 'toUserId'));
       if (state.readers.includes(action.to)) {
-        return err(approvalMessages.invalidTarget('已抄送给该用户'));
+        return err(approvalMessages.invalidTarget('已抄送给该用户', 'toUserId'));
       }
       return ok({
         next: { ...state, readers: [...state.readers, action.to] },

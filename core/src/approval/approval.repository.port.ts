@@ -242,7 +242,11 @@ export interface SignatureImageRepository {
   read(fileId: string): Promise<{ readonly contentType: string; readonly data: Uint8Array } | null>;
 }
 
-/** What a domain's handler learns when an approval of its record ends. */
+/**
+ * What a domain's handler learns when an approval of its record ends: approved (1), rejected (2)
+ * or withdrawn (3). Approved moves the record (a review makes the contract formal); rejected and
+ * withdrawn unlock it, so it can be edited and sent again.
+ */
 export interface ApprovalEndedEvent {
   readonly approvalId: ApprovalId;
   readonly typeCode: ApprovalTypeCode;
@@ -250,16 +254,30 @@ export interface ApprovalEndedEvent {
   readonly recordId: string;
   readonly status: ApprovalStatus;
   readonly content: TemplateContent;
+  /** Who drafted the approval (a handler may refuse to lock a record that is not theirs). */
+  readonly drafterId: ApprovalUserId;
   readonly at: Date;
 }
 
 /**
- * The hook each later domain (contracts, tasks, funds ...) implements: it moves the linked record
- * when its approval is approved, inside the action's transaction. A refusal rolls the action back.
+ * What a handler learns when an approval of its record is sent into approval: round 1 is the
+ * first submission, a later round a resubmission of a rejected or withdrawn approval (status 0).
+ */
+export interface ApprovalSentEvent extends ApprovalEndedEvent {
+  readonly round: number;
+}
+
+/**
+ * The hook each later domain (contracts, tasks, funds ...) implements, inside the action's
+ * transaction: a sent approval locks the record, an approved one moves it, a rejected or withdrawn
+ * one unlocks it. A refusal rolls the action back.
  */
 export interface LinkedRecordPort {
   /** True when a handler is registered for the kind. */
   handles(recordKind: string): boolean;
+  /** Submitted (round 1) or resubmitted (round > 1). */
+  approvalSent(event: ApprovalSentEvent): Promise<Result<void, DomainError>>;
+  /** Approved (1), rejected (2) or withdrawn (3). */
   approvalEnded(event: ApprovalEndedEvent): Promise<Result<void, DomainError>>;
 }
 

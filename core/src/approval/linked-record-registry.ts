@@ -1,9 +1,23 @@
 import { ok, type DomainError, type Result } from '../shared/result.js';
-import type { ApprovalEndedEvent, LinkedRecordPort } from './approval.repository.port.js';
+import type {
+  ApprovalEndedEvent,
+  ApprovalSentEvent,
+  LinkedRecordPort,
+} from './approval.repository.port.js';
 
 /** One domain's handler, bound to the action's transaction. */
 export interface LinkedRecordHandler {
+  /**
+   * The approval ended: approved (status 1) moves the record; rejected (2) and withdrawn (3)
+   * unlock it. Only for the approval the record waits on; an older one moves nothing.
+   */
   approvalEnded(event: ApprovalEndedEvent): Promise<Result<void, DomainError>>;
+  /**
+   * The approval was sent: round 1 is the first submission, a later round a resubmission, which
+   * locks the record again. Left out, sending moves nothing: a domain that creates its approvals
+   * in its own use case locks the record there.
+   */
+  approvalSent?(event: ApprovalSentEvent): Promise<Result<void, DomainError>>;
 }
 
 /**
@@ -28,15 +42,18 @@ export class LinkedRecordRegistry<Tx> {
 
   /** The port the engine sees inside one transaction. */
   bind(tx: Tx): LinkedRecordPort {
+    // Approvals are only created for registered kinds; one left over from a removed domain
+    // moves nothing rather than blocking the approval forever.
+    const none = (): Promise<Result<void, DomainError>> => Promise.resolve(ok(undefined));
     return {
       handles: (kind) => this.factories.has(kind),
+      approvalSent: (event) => {
+        const handler = this.factories.get(event.recordKind)?.(tx);
+        return handler?.approvalSent === undefined ? none() : handler.approvalSent(event);
+      },
       approvalEnded: (event) => {
         const factory = this.factories.get(event.recordKind);
-        // Approvals are only created for registered kinds; one left over from a removed domain
-        // ends without moving anything rather than blocking the approval forever.
-        return factory === undefined
-          ? Promise.resolve(ok(undefined))
-          : factory(tx).approvalEnded(event);
+        return factory === undefined ? none() : factory(tx).approvalEnded(event);
       },
     };
   }

@@ -351,7 +351,8 @@ describe.each(testDatabaseKinds())('approval engine API on %s', (kind) => {
     const long = await process('bmfzr2', draft.approvalId, 1, 'approve', {
       opinion: '一'.repeat(21),
     });
-    expect(long.status).toBe(422);
+    expect(long.status).toBe(400);
+    expect(long.body).toMatchObject({ field: 'opinion', msg: '审批意见不能超过20个字' });
 
     const s1 = await process(
       'bmfzr2',
@@ -606,7 +607,8 @@ describe.each(testDatabaseKinds())('approval engine API on %s', (kind) => {
     expect(r2.status).toBe(200);
     v = r2.body.data.version;
     const bogus = await process('yuangong', a.approvalId, v, 'cc', { toUserId: '99999' });
-    expect(bogus.status).toBe(422);
+    expect(bogus.status).toBe(400);
+    expect(bogus.body.field).toBe('toUserId');
     const cc = await process('yuangong', a.approvalId, v, 'cc', { toUserId: '3' });
     expect(cc.status).toBe(200);
     v = cc.body.data.version;

@@ -1,39 +1,17 @@
 import type { Express } from 'express';
-import { sql } from 'kysely';
 import request from 'supertest';
-import { domainError, err, ok } from '@dpms/core';
-import { createLinkedRecordRegistry, openServer, type DatabaseHandle } from '@dpms/sql';
+import { openServer, type DatabaseHandle } from '@dpms/sql';
 import { inject } from 'vitest';
 import { createApp } from '../app.js';
 import { buildContainer } from '../composition/modules.js';
 import { DEFAULT_JSON_LIMIT } from '../composition/server-config.js';
 import { createLogger } from '../http/logger.js';
 import { DEMO_PASSWORD, nextAddress, TestClock } from './api.js';
+import { createTestRecordTable, testLinkedRecords } from './approval-test-records.js';
 import { openTestDatabase, type TestDatabase, type TestDatabaseKind } from './test-database.js';
 import { createPlatformRepositories } from '@dpms/sql';
 
-/** The linked record kind of the tests: a row in approval_test_record that moves when approved. */
-export const TEST_RECORD_KIND = 'testRecord';
-
-/**
- * The test handler of the LinkedRecordPort: counts how often the record moved, in the approval's
- * transaction. A record named `refuse-…` refuses to move, which must roll the action back.
- */
-export function testLinkedRecords() {
-  return createLinkedRecordRegistry().register(TEST_RECORD_KIND, (trx) => ({
-    async approvalEnded(event) {
-      if (event.recordId.startsWith('refuse-')) {
-        return err(domainError('TEST.RECORD_LOCKED', '关联业务已锁定，不能完成审批'));
-      }
-      await sql`insert into approval_test_record (record_id, moved_count, approval_id)
-        values (${event.recordId}, 1, ${Number(event.approvalId)})
-        on conflict (record_id) do update set moved_count = approval_test_record.moved_count + 1`.execute(
-        trx,
-      );
-      return ok(undefined);
-    },
-  }));
-}
+export { TEST_RECORD_KIND, testLinkedRecords } from './approval-test-records.js';
 
 export interface ApprovalTestApi {
   readonly kind: TestDatabaseKind;
@@ -68,10 +46,7 @@ function appOver(handle: DatabaseHandle, dataDir: string): Express {
 
 export async function openApprovalApi(kind: TestDatabaseKind): Promise<ApprovalTestApi> {
   const database = await openTestDatabase(kind);
-  await sql`create table approval_test_record (
-    record_id varchar(64) primary key,
-    moved_count integer not null,
-    approval_id integer not null)`.execute(database.handle.db);
+  await createTestRecordTable(database.handle.db);
   const app = appOver(database.handle, database.dataDir);
   return {
     kind,

@@ -1,18 +1,45 @@
 import {
+  approvalMessages,
+  domainError,
+  err,
+  ok,
   MoneyDecimal,
   toAmountString,
+  type ApprovalSentEvent,
+  type ApprovalEndedEvent,
+  type DomainError,
+  type LinkedRecordRegistry,
+  type Result,
   type ChildPay,
   type ChildPayFields,
   type ContractChild,
   type ContractChildFields,
   type ContractChildRepositories,
   type ContractChildRepository,
+  type EngineClock,
+  type ContractChildFilter,
+  type ContractChildSortColumn,
+  type ContractChildSummary,
+  type ListPage,
+  type ListQuery,
+  type PayAttachment,
   type DataScope,
 } from '@dpms/core';
-import { sql, type Kysely } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type SqlBool,
+} from 'kysely';
 import type { Database } from '../database/schema.js';
-import { SqlContractRepository } from './sql-contract.repository.js';
-import { scopeCondition, type Db } from './sql-helpers.js';
+import {
+  EngineContractApprovalPort,
+  SqlContractRepository,
+  SqlRecordHistoryRepository,
+} from './sql-contract.repository.js';
+import { SqlIdempotencyRepository } from './sql-auth.repository.js';
+import { containsPattern, pageBounds, scopeCondition, toCount, type Db } from './sql-helpers.js';
 
 const amount = (v: string | null | undefined): string =>
   v === null || v === undefined ? '0' : toAmountString(new MoneyDecimal(v));
@@ -26,8 +53,11 @@ type ChildRow = {
   content: string;
   receive_company_name: string;
   total_amount: string;
+  tax_rate: string;
   history: boolean;
   status: number;
+  live_status?: number;
+  approval_id: number | null;
   version: number;
   dept_id: number | null;
   user_id: number;
@@ -46,7 +76,9 @@ const toChild = (r: ChildRow): ContractChild => ({
   receiveCompanyName: r.receive_company_name,
   totalAmount: amount(r.total_amount),
   history: r.history,
-  status: r.status as ContractChild['status'],
+  status: Number(r.live_status ?? r.status) as ContractChild['status'],
+  taxRate: toAmountString(new MoneyDecimal(r.tax_rate)),
+  approvalId: r.approval_id === null ? null : String(r.approval_id),
   version: r.version,
   deptId: r.dept_id,
   userId: r.user_id,
@@ -63,10 +95,12 @@ type PayRow = {
   real_pay_amount: string;
   pay_date: string | null;
   remark: string;
+  files: unknown;
   create_time: Date;
 };
 
 const toPay = (r: PayRow): ChildPay => ({
+  files: (typeof r.files === 'string' ? JSON.parse(r.files) : (r.files ?? [])) as string[],
   payId: r.pay_id,
   contractChildId: r.contract_child_id,
   payAmount: amount(r.pay_amount),
@@ -77,6 +111,34 @@ const toPay = (r: PayRow): ChildPay => ({
   createTime: r.create_time,
 });
 
+/** A sub-contract waiting on an approval that was rejected or withdrawn reads as unlocked. */
+const liveStatus = sql<number>`case when contract_child.status = 0 and (select a.status from approval a
+  where a.approval_id = contract_child.approval_id) in (2, 3)
+  then (select a.status from approval a where a.approval_id = contract_child.approval_id)
+  else contract_child.status end`;
+
+const CHILD_SORT: Readonly<Record<ContractChildSortColumn, string>> = {
+  createTime: 'cc.create_time',
+  contractChildId: 'cc.contract_child_id',
+  totalAmount: 'cc.total_amount',
+};
+
+function toSummary(
+  r: ChildRow & { parent_name: string; paid: string; extended: string },
+): ContractChildSummary {
+  const child = toChild(r);
+  const paid = new MoneyDecimal(r.paid);
+  const cap = new MoneyDecimal(r.total_amount).plus(new MoneyDecimal(r.extended));
+  const left = cap.minus(paid);
+  return {
+    ...child,
+    contractName: r.parent_name,
+    paidAmount: amount(r.paid),
+    extendAmount: amount(r.extended),
+    canPayAmount: toAmountString(left.isNegative() ? new MoneyDecimal(0) : left),
+  };
+}
+
 /** Sub-contracts and pay items (migration 0030_contracts), scoped like contracts. */
 export class SqlContractChildRepository implements ContractChildRepository {
   constructor(private readonly db: Db) {}
@@ -85,10 +147,197 @@ export class SqlContractChildRepository implements ContractChildRepository {
     return this.db
       .selectFrom('contract_child')
       .selectAll()
+      .select(liveStatus.as('live_status'))
       .where('del_flag', '=', '0')
       .where(
         (eb) => scopeCondition(eb as never, scope, eb.ref('dept_id'), eb.ref('user_id')) as never,
       );
+  }
+
+  /** Sub-contracts with paid, extended and payable amounts and the contract's name. */
+  private summaries(scope: DataScope) {
+    return this.db
+      .selectFrom('contract_child as cc')
+      .innerJoin('contract as c', 'c.contract_id', 'cc.contract_id')
+      .selectAll('cc')
+      .select([
+        'c.contract_name as parent_name',
+        sql<number>`case when cc.status = 0 and (select a.status from approval a where a.approval_id = cc.approval_id) in (2, 3)
+          then (select a.status from approval a where a.approval_id = cc.approval_id) else cc.status end`.as(
+          'live_status',
+        ),
+        sql<string>`coalesce((select sum(p.pay_amount) from contract_child_pay p
+          where p.contract_child_id = cc.contract_child_id and p.del_flag = '0'), 0)`.as('paid'),
+        sql<string>`coalesce((select sum(e.extend_amount) from extend_sub_contract e
+          where e.contract_child_id = cc.contract_child_id and e.del_flag = '0'), 0)`.as('extended'),
+      ])
+      .where('cc.del_flag', '=', '0')
+      .where(
+        (eb) =>
+          scopeCondition(eb as never, scope, eb.ref('cc.dept_id'), eb.ref('cc.user_id')) as never,
+      );
+  }
+
+  private summaryFilter(f: ContractChildFilter) {
+    return (eb: ExpressionBuilder<Database & { cc: Database['contract_child'] }, 'cc'>) => {
+      const conds: Expression<SqlBool>[] = [];
+      if (f.contractId !== undefined) conds.push(eb('cc.contract_id', '=', f.contractId));
+      if (f.childType !== undefined) conds.push(eb('cc.child_type', '=', f.childType));
+      if (f.status !== undefined) conds.push(eb('cc.status', '=', f.status));
+      if (f.contractChildNo !== undefined && f.contractChildNo !== '')
+        conds.push(eb('cc.contract_child_no', 'ilike', containsPattern(f.contractChildNo)));
+      if (f.receiveCompanyName !== undefined && f.receiveCompanyName !== '')
+        conds.push(eb('cc.receive_company_name', 'ilike', containsPattern(f.receiveCompanyName)));
+      if (f.canPay === true) {
+        conds.push(eb.or([eb('cc.status', '=', 1), eb('cc.history', '=', true)]));
+        conds.push(
+          sql<SqlBool>`cc.total_amount + coalesce((select sum(e.extend_amount) from extend_sub_contract e
+            where e.contract_child_id = cc.contract_child_id and e.del_flag = '0'), 0)
+            > coalesce((select sum(p.pay_amount) from contract_child_pay p
+            where p.contract_child_id = cc.contract_child_id and p.del_flag = '0'), 0)`,
+        );
+      }
+      return eb.and(conds);
+    };
+  }
+
+  async list(
+    query: ListQuery<ContractChildFilter, ContractChildSortColumn>,
+    scope: DataScope,
+  ): Promise<ListPage<ContractChildSummary>> {
+    const column = CHILD_SORT[query.sort?.column ?? 'createTime'];
+    const dir = query.sort?.direction ?? 'desc';
+    const { limit, offset } = pageBounds(query.page);
+    let page = this.summaries(scope)
+      .where(this.summaryFilter(query.filter) as never)
+      .orderBy(sql.ref(column), dir)
+      .orderBy('cc.contract_child_id', dir);
+    if (limit !== undefined) page = page.limit(limit).offset(offset ?? 0);
+    const count = this.db
+      .selectFrom('contract_child as cc')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('cc.del_flag', '=', '0')
+      .where(
+        (eb) =>
+          scopeCondition(eb as never, scope, eb.ref('cc.dept_id'), eb.ref('cc.user_id')) as never,
+      )
+      .where(this.summaryFilter(query.filter) as never);
+    const [rows, n] = await Promise.all([page.execute(), count.executeTakeFirst()]);
+    return { total: toCount(n?.n), rows: rows.map(toSummary) };
+  }
+
+  async listBatch(
+    filter: ContractChildFilter,
+    scope: DataScope,
+    afterId: number,
+    limit: number,
+  ): Promise<readonly ContractChildSummary[]> {
+    const rows = await this.summaries(scope)
+      .where(this.summaryFilter(filter) as never)
+      .where('cc.contract_child_id', '>', afterId)
+      .orderBy('cc.contract_child_id')
+      .limit(limit)
+      .execute();
+    return rows.map(toSummary);
+  }
+
+  async summaryById(contractChildId: number, scope: DataScope): Promise<ContractChildSummary | null> {
+    const row = await this.summaries(scope)
+      .where('cc.contract_child_id', '=', contractChildId)
+      .executeTakeFirst();
+    return row === undefined ? null : toSummary(row);
+  }
+
+  async save(
+    contractChildId: number,
+    expectedVersion: number,
+    changes: Parameters<ContractChildRepository['save']>[2],
+    now: Date,
+  ): Promise<ContractChild | null> {
+    const f = changes.fields;
+    const result = await this.db
+      .updateTable('contract_child')
+      .set({
+        ...(f
+          ? {
+              contract_child_no: f.contractChildNo,
+              child_type: f.childType,
+              payment_method: f.paymentMethod,
+              content: f.content,
+              receive_company_name: f.receiveCompanyName,
+              total_amount: f.totalAmount,
+            }
+          : {}),
+        ...(changes.status !== undefined ? { status: changes.status } : {}),
+        ...(changes.approvalId !== undefined
+          ? { approval_id: changes.approvalId === null ? null : Number(changes.approvalId) }
+          : {}),
+        ...(changes.taxRate !== undefined ? { tax_rate: changes.taxRate } : {}),
+        version: expectedVersion + 1,
+        update_time: now,
+      })
+      .where('contract_child_id', '=', contractChildId)
+      .where('version', '=', expectedVersion)
+      .where('del_flag', '=', '0')
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return null;
+    return this.findById(contractChildId, { kind: 'all' });
+  }
+
+  async retaxPay(payId: number, taxRate: string, realPayAmount: string, now: Date): Promise<void> {
+    await this.db
+      .updateTable('contract_child_pay')
+      .set({ tax_rate: taxRate, real_pay_amount: realPayAmount, update_time: now })
+      .where('pay_id', '=', payId)
+      .execute();
+  }
+
+  async setPayFiles(payId: number, files: readonly string[]): Promise<void> {
+    await this.db
+      .updateTable('contract_child_pay')
+      .set({ files: JSON.stringify(files) })
+      .where('pay_id', '=', payId)
+      .execute();
+  }
+
+  async payAttachments(payId: number): Promise<readonly PayAttachment[]> {
+    const pay = await this.findPay(payId);
+    if (pay === null || pay.files.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('file_object')
+      .select(['file_id', 'original_name', 'size', 'created_at'])
+      .where('file_id', 'in', [...pay.files])
+      .where('deleted_at', 'is', null)
+      .execute();
+    const byId = new Map(rows.map((r) => [r.file_id, r]));
+    return pay.files.flatMap((id) => {
+      const r = byId.get(id);
+      return r === undefined
+        ? []
+        : [{ fileId: r.file_id, fileName: r.original_name, size: Number(r.size), createTime: r.created_at }];
+    });
+  }
+
+  async existingFiles(fileIds: readonly string[], ownerId: number | null): Promise<readonly string[]> {
+    const ids = fileIds.filter((f) => /^[0-9a-f]{32}$/.test(f));
+    if (ids.length === 0) return [];
+    let q = this.db
+      .selectFrom('file_object')
+      .select('file_id')
+      .where('file_id', 'in', ids)
+      .where('deleted_at', 'is', null);
+    if (ownerId !== null) q = q.where('owner_user_id', '=', ownerId);
+    return (await q.execute()).map((r) => r.file_id);
+  }
+
+  async extendTotal(contractChildId: number): Promise<string> {
+    const row = await this.db
+      .selectFrom('extend_sub_contract')
+      .select(sql<string>`coalesce(sum(extend_amount), 0)`.as('total'))
+      .where('contract_child_id', '=', contractChildId)
+      .where('del_flag', '=', '0')
+      .executeTakeFirstOrThrow();
+    return amount(row.total);
   }
 
   async listByContract(contractId: number, scope: DataScope): Promise<readonly ContractChild[]> {
@@ -128,6 +377,7 @@ export class SqlContractChildRepository implements ContractChildRepository {
         content: f.content,
         receive_company_name: f.receiveCompanyName,
         total_amount: f.totalAmount,
+        tax_rate: '0.06',
         history: meta.history,
         status: meta.status,
         dept_id: meta.deptId,
@@ -237,6 +487,90 @@ export class SqlContractChildRepository implements ContractChildRepository {
 }
 
 /** The sub-contract ports bound to one connection or transaction. */
-export function createContractChildRepositories(db: Kysely<Database>): ContractChildRepositories {
-  return { contracts: new SqlContractRepository(db), children: new SqlContractChildRepository(db) };
+export function createContractChildRepositories(
+  db: Kysely<Database>,
+  linked?: LinkedRecordRegistry<Kysely<Database>>,
+  clock?: EngineClock,
+): ContractChildRepositories {
+  return {
+    contracts: new SqlContractRepository(db),
+    children: new SqlContractChildRepository(db),
+    history: new SqlRecordHistoryRepository(db),
+    idempotency: new SqlIdempotencyRepository(db),
+    ...(linked && clock ? { approvals: new EngineContractApprovalPort(db, linked, clock) } : {}),
+  };
+}
+
+/** The linked record kind of sub-contract approvals (the approval's recordId is contractChildId). */
+export const CONTRACT_CHILD_RECORD_KIND = 'contractChild';
+
+/**
+ * The sub-contract's linked-record handler, in the approval's transaction. Sub-contracts are sent
+ * from the approval centre (an approval with recordKind contractChild), so sending locks the
+ * sub-contract here, first submission included: only its creator may send it, and only while it
+ * is a draft, rejected or withdrawn. Approved marks it approved; rejected or withdrawn unlock it.
+ */
+export function registerContractChildRecords(
+  linked: LinkedRecordRegistry<Kysely<Database>>,
+): LinkedRecordRegistry<Kysely<Database>> {
+  return linked.register(CONTRACT_CHILD_RECORD_KIND, (trx) => ({
+    approvalSent: (event) => lockChildOnSend(trx, event),
+    approvalEnded: (event) => moveChildOnEnd(trx, event),
+  }));
+}
+
+const childNotFound = (): DomainError =>
+  domainError('CONTRACT.CHILD_NOT_FOUND', '分包合同不存在或已被删除', 'recordId');
+
+async function lockedChild(trx: Kysely<Database>, recordId: string) {
+  const id = Number(recordId);
+  if (!Number.isSafeInteger(id)) return undefined;
+  return trx
+    .selectFrom('contract_child')
+    .select(['contract_child_id', 'status', 'approval_id', 'history', 'user_id', 'version'])
+    .where('contract_child_id', '=', id)
+    .where('del_flag', '=', '0')
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+async function lockChildOnSend(
+  trx: Kysely<Database>,
+  event: ApprovalSentEvent,
+): Promise<Result<void>> {
+  const c = await lockedChild(trx, event.recordId);
+  if (c === undefined || String(c.user_id) !== event.drafterId) return err(childNotFound());
+  const mine = String(c.approval_id) === event.approvalId;
+  if (c.status === 0 && mine) return ok(undefined);
+  // Locked by another approval, approved, or recorded before the system: nothing to send.
+  if (c.status === 0 || c.status === 1 || c.history || (event.round > 1 && !mine)) {
+    return err(approvalMessages.recordSuperseded());
+  }
+  await trx
+    .updateTable('contract_child')
+    .set({
+      status: 0,
+      approval_id: Number(event.approvalId),
+      version: c.version + 1,
+      update_time: event.at,
+    })
+    .where('contract_child_id', '=', c.contract_child_id)
+    .execute();
+  return ok(undefined);
+}
+
+async function moveChildOnEnd(
+  trx: Kysely<Database>,
+  event: ApprovalEndedEvent,
+): Promise<Result<void>> {
+  const c = await lockedChild(trx, event.recordId);
+  if (c === undefined) return err(childNotFound());
+  // An approval the sub-contract no longer waits on moves nothing.
+  if (String(c.approval_id) !== event.approvalId || c.status !== 0) return ok(undefined);
+  await trx
+    .updateTable('contract_child')
+    .set({ status: event.status, version: c.version + 1, update_time: event.at })
+    .where('contract_child_id', '=', c.contract_child_id)
+    .execute();
+  return ok(undefined);
 }

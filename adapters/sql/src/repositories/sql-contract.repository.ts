@@ -1,5 +1,11 @@
 import {
   ApprovalEngine,
+  applyContractEvent,
+  approvalMessages,
+  contractErrors,
+  diffFields,
+  stateOf,
+  type ApprovalSentEvent,
   CONTRACT_ERROR_CODES,
   CONTRACT_RECORD_KIND,
   moveContractOnApproval,
@@ -554,8 +560,9 @@ export function createContractRepositories(
 }
 
 /**
- * Registers the contract's linked-record handler: an approval of a contract that ends moves the
- * contract in the approval's transaction (an approved review makes it formal).
+ * Registers the contract's linked-record handler, in the approval's transaction: an approval of a
+ * contract that ends moves the contract (an approved review makes it formal; a rejected or
+ * withdrawn one unlocks it), and one resubmitted from the approval centre locks it again.
  */
 export function registerContractRecords(
   linked: LinkedRecordRegistry<Kysely<Database>>,
@@ -568,5 +575,38 @@ export function registerContractRecords(
         status: event.status,
         at: event.at,
       }),
+    approvalSent: (event) => relockContractOnResubmit(new SqlContractRepository(trx), event),
   }));
+}
+
+/**
+ * A rejected or withdrawn review sent again locks its contract again. The first submission is
+ * updateToApproval's, which locks the contract itself. A contract sent since with another
+ * approval, or approved, refuses: one contract never has two approvals running.
+ */
+async function relockContractOnResubmit(
+  contracts: SqlContractRepository,
+  event: ApprovalSentEvent,
+): Promise<Result<void>> {
+  if (event.round <= 1) return ok(undefined);
+  const id = Number(event.recordId);
+  const c = Number.isSafeInteger(id) ? await contracts.lockById(id, null) : null;
+  if (c === null) return err(contractErrors.notFound());
+  if (c.approvalId !== event.approvalId) return err(approvalMessages.recordSuperseded());
+  if (c.status === 0) return ok(undefined);
+  const before = stateOf(c);
+  const moved = applyContractEvent(before, { type: 'submit', approvalId: event.approvalId });
+  if (!moved.ok) return moved;
+  const saved = await contracts.save(c.contractId, c.version, { state: moved.value }, event.at);
+  if (!saved.ok) return saved;
+  if (saved.value === null) return err(contractErrors.staleVersion());
+  await contracts.appendHistory({
+    contractId: c.contractId,
+    action: 'approvalResubmitted',
+    changes: diffFields({ status: before.status }, { status: moved.value.status }),
+    userId: 0,
+    userName: '审批流程',
+    at: event.at,
+  });
+  return ok(undefined);
 }

@@ -1,4 +1,8 @@
 import {
+  approvalMessages,
+  err,
+  lixiangErrors,
+  ok,
   LIXIANG_RECORD_KIND,
   MoneyDecimal,
   moveLixiangOnApproval,
@@ -17,7 +21,12 @@ import {
 } from '@dpms/core';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../database/schema.js';
-import { EngineContractApprovalPort, SqlFeeRateSource } from './sql-contract.repository.js';
+import {
+  EngineContractApprovalPort,
+  SqlFeeRateSource,
+  SqlRecordHistoryRepository,
+} from './sql-contract.repository.js';
+import { SqlIdempotencyRepository } from './sql-auth.repository.js';
 import { containsPattern, pageBounds, scopeCondition, toCount, type Db } from './sql-helpers.js';
 
 const amount = (v: string | null | undefined): string =>
@@ -112,6 +121,28 @@ export class SqlLixiangRepository implements LixiangRepository {
               eb.ref('lixiang.user_id'),
             ) as never),
       );
+  }
+
+  async listBatch(
+    f: LixiangFilter,
+    scope: DataScope,
+    afterId: number,
+    limit: number,
+  ): Promise<readonly Lixiang[]> {
+    let q = this.base(scope);
+    if (f.projectName) q = q.where('lixiang.project_name', 'ilike', containsPattern(f.projectName));
+    if (f.lxNo) q = q.where('lixiang.lx_no', 'ilike', containsPattern(f.lxNo));
+    if (f.bizSource) q = q.where('lixiang.biz_source', '=', f.bizSource);
+    if (f.contractId !== undefined) q = q.where('lixiang.contract_id', '=', f.contractId);
+    if (f.status !== undefined) q = q.where(statusExpr, '=', f.status);
+    const rows = await q
+      .selectAll('lixiang')
+      .select(statusExpr.as('effective_status'))
+      .where('lixiang.lx_id', '>', afterId)
+      .orderBy('lixiang.lx_id')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => toLixiang(r as unknown as Row));
   }
 
   async list(
@@ -237,14 +268,32 @@ export function createLixiangRepositories(
     lixiang: new SqlLixiangRepository(db),
     rates: new SqlFeeRateSource(db),
     approvals: new EngineContractApprovalPort(db, linked, clock),
+    history: new SqlRecordHistoryRepository(db),
+    idempotency: new SqlIdempotencyRepository(db),
   };
 }
 
-/** An approved filing approval marks the filing approved, in the approval's transaction. */
+/**
+ * The filing's linked-record handler, in the approval's transaction: an approved filing approval
+ * marks the filing approved, a rejected or withdrawn one unlocks it, and one resubmitted from the
+ * approval centre locks it again (the first submission is updateToApprovalV2's, which locks it).
+ */
 export function registerLixiangRecords(
   linked: LinkedRecordRegistry<Kysely<Database>>,
 ): LinkedRecordRegistry<Kysely<Database>> {
   return linked.register(LIXIANG_RECORD_KIND, (trx) => ({
     approvalEnded: (event) => moveLixiangOnApproval(new SqlLixiangRepository(trx), event),
+    approvalSent: async (event) => {
+      if (event.round <= 1) return ok(undefined);
+      const repo = new SqlLixiangRepository(trx);
+      const l = await repo.findById(Number(event.recordId), null);
+      if (l === null) return err(lixiangErrors.notFound());
+      if (l.approvalId !== event.approvalId || l.status === 1 || l.history) {
+        return err(approvalMessages.recordSuperseded());
+      }
+      if (l.status === 0) return ok(undefined);
+      const saved = await repo.save(l.lxId, l.version, { status: 0 }, event.at);
+      return saved === null ? err(lixiangErrors.stale()) : ok(undefined);
+    },
   }));
 }
