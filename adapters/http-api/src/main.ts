@@ -5,10 +5,12 @@ import {
   prepareDatabase,
   registerShutdownHandlers,
   createPlatformRepositories,
+  SqlJobLogRepository,
 } from '@dpms/sql';
+import { JobRunner } from '@dpms/core';
 import { buildContainer, filesModule } from './composition/modules.js';
 import { createFileServiceFromEnv } from './routes/file-service.setup.js';
-import { startUploadSweeper } from './routes/upload.service.js';
+import { recordDatabasePrepare, startScheduledJobs } from './jobs/scheduled-jobs.js';
 import { DEFAULT_JSON_LIMIT, type ServerConfig } from './composition/server-config.js';
 import { createLogger } from './http/logger.js';
 import { systemClock } from './identity/clock.js';
@@ -55,6 +57,9 @@ async function main(): Promise<void> {
     { kind: handle.kind, seeded: report.seeded, ms: Date.now() - started },
     'database ready',
   );
+  // The scheduling log (/job/log): this start's migration and seed, then every background run.
+  const jobs = new JobRunner(new SqlJobLogRepository(handle.db), systemClock);
+  await recordDatabasePrepare(jobs, new Date(started), new Date(), report);
 
   const repos = createPlatformRepositories(handle.db);
   const container = buildContainer({
@@ -79,11 +84,13 @@ async function main(): Promise<void> {
   );
 
   const housekeeping = startHousekeeping(repos, logger);
-  const uploadSweeper = startUploadSweeper(files, 10 * 60_000, (e) =>
-    logger.warn({ err: e }, 'upload sweep failed'),
-  );
+  const scheduled = startScheduledJobs({
+    jobs,
+    sweepUploads: () => files.sweep(),
+    onError: (job, e) => logger.warn({ err: e, job: job.jobName }, 'job log write failed'),
+  });
   registerShutdownHandlers([
-    () => clearInterval(uploadSweeper),
+    () => scheduled.forEach((t) => clearInterval(t)),
     () => clearInterval(housekeeping),
     () =>
       new Promise<void>((resolve) => {

@@ -21,6 +21,7 @@ import {
   registerContractRecords,
   registerLixiangRecords,
   SqlSignatureImageRepository,
+  SqlJobLogRepository,
   type DatabaseHandle,
 } from '@dpms/sql';
 import type { Clock } from '../identity/clock.js';
@@ -39,6 +40,7 @@ import { approvalRoutes, type ApprovalRouteDeps } from '../routes/approval.route
 import { contractRoutes } from '../routes/contract.routes.js';
 import { contractChildRoutes } from '../routes/contract-child.routes.js';
 import { lixiangRoutes } from '../routes/lixiang.routes.js';
+import { jobLogRoutes } from '../routes/job-log.routes.js';
 import type { RouteModule } from '../routes/route-module.js';
 import { downloadRoutes } from '../routes/download.routes.js';
 import { uploadRoutes } from '../routes/upload.routes.js';
@@ -94,6 +96,7 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
           approval: RouteModule | undefined,
           fileFamilies: readonly RouteModule[] | undefined,
           contracts: RouteModule | undefined,
+          jobLog: RouteModule | undefined,
         ) => [
           authRoutes(identity, repos, { domainURL: c.domainURL }),
           userRoutes(repos, identity, avatars),
@@ -105,6 +108,7 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
           ...(approval ? [approval] : []),
           ...(fileFamilies ?? []),
           ...(contracts ? [contracts] : []),
+          ...(jobLog ? [jobLog] : []),
         ],
         [
           TOKENS.Repositories,
@@ -114,6 +118,7 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
           { serviceIdentifier: TOKENS.ApprovalRoutes, optional: true },
           { serviceIdentifier: TOKENS.FileRoutes, optional: true },
           { serviceIdentifier: TOKENS.ContractRoutes, optional: true },
+          { serviceIdentifier: TOKENS.JobLogRoutes, optional: true },
         ],
       )
       .inSingletonScope();
@@ -189,6 +194,14 @@ export const contractModule = (db: Db, linkedRecords: LinkedRecordRegistry<Db>, 
       .inSingletonScope();
   });
 
+/** The scheduling log (issue 4): its read route over the SQL adapter. */
+export const jobLogModule = (db: Db) =>
+  new ContainerModule(({ bind }) => {
+    bind(TOKENS.JobLogRoutes)
+      .toResolvedValue(() => jobLogRoutes(new SqlJobLogRepository(db)))
+      .inSingletonScope();
+  });
+
 /** Files (issue 8): the upload service over a file store and the file records, and its routes. */
 export const filesModule = (files: FileService) =>
   new ContainerModule(({ bind }) => {
@@ -226,6 +239,7 @@ export function buildContainer(parts: ContainerParts): Container {
       approvalModule(parts.db, linkedRecords, parts.clock),
       contractModule(parts.db, linkedRecords, parts.clock),
     );
+    container.load(jobLogModule(parts.db));
   }
   if (parts.files) container.load(filesModule(parts.files));
   return container;

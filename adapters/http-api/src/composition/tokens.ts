@@ -37,6 +37,8 @@ export const TOKENS = {
   FileRoutes: token<readonly RouteModule[]>('FileRoutes'),
   /** The contract route family (issue 6); optional, like the approval routes. */
   ContractRoutes: token<RouteModule>('ContractRoutes'),
+  /** The scheduling log's routes (/monitor/jobLog); optional, like the approval routes. */
+  JobLogRoutes: token<RouteModule>('JobLogRoutes'),
   /** Every route family registered on the API router (auth, users, departments ... later domains). */
   RouteModules: token<readonly RouteModule[]>('RouteModules'),
 } as const;

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import {
+  JOB_GROUPS,
+  JOB_LOG_SORT_COLUMNS,
+  JOB_STATUS,
+  type JobLog,
+  type JobLogRepository,
+} from '@dpms/core';
+import { page } from '../http/envelope.js';
+import { listQueryOf } from '../http/list-query.js';
+import { pagingShape } from '../http/paging.js';
+import { perm } from '../http/route.js';
+import { dateRangeParams, defined, optionalEnum, textFilter } from '../http/schemas.js';
+import type { RouteModule } from './route-module.js';
+
+const TAG = '调度日志';
+
+export const jobLogView = (j: JobLog) => ({
+  jobLogId: j.jobLogId,
+  jobName: j.jobName,
+  jobGroup: j.jobGroup,
+  invokeTarget: j.invokeTarget,
+  jobMessage: j.jobMessage,
+  status: j.status,
+  exceptionInfo: j.exceptionInfo,
+  startTime: j.startTime.toISOString(),
+  endTime: j.endTime.toISOString(),
+  createTime: j.createTime.toISOString(),
+});
+
+/**
+ * The scheduling log (/job/log): the runs of the server's background jobs, newest first. Read
+ * only; the server's own record, so not data-scoped, and only for holders of monitor:job:list.
+ */
+export function jobLogRoutes(logs: JobLogRepository): RouteModule {
+  return {
+    name: 'jobLog',
+    register(book) {
+      book.add({
+        method: 'get',
+        path: '/monitor/jobLog/list',
+        summary:
+          '调度日志列表（分页，按开始时间倒序）：按任务名称（包含）、任务组名、执行状态（0 正常、1 失败）与 params[beginTime]/params[endTime] 开始日期筛选',
+        tag: TAG,
+        access: perm('monitor:job:list'),
+        query: z.object({
+          jobName: textFilter(64),
+          jobGroup: optionalEnum([JOB_GROUPS.default, JOB_GROUPS.system]),
+          status: optionalEnum([JOB_STATUS.success, JOB_STATUS.failure]),
+          params: dateRangeParams(),
+          ...pagingShape(JOB_LOG_SORT_COLUMNS),
+        }),
+        handler: async ({ query }) => {
+          const { pageNum, pageSize, orderByColumn, isAsc, params, ...rest } = query;
+          const r = await logs.list(
+            listQueryOf(defined({ ...rest, startTime: params }), {
+              pageNum,
+              pageSize,
+              orderByColumn,
+              isAsc,
+            }),
+          );
+          return page(r.total, r.rows.map(jobLogView));
+        },
+      });
+    },
+  };
+}
