@@ -436,6 +436,23 @@ const TREE: readonly DirSpec[] = [
       },
     ],
   },
+  // Last, so the ids of every menu above stay as they were.
+  {
+    name: '文件管理',
+    path: 'file',
+    icon: 'resultFile',
+    routeName: 'FileCenter',
+    children: [
+      {
+        name: '文件上传',
+        path: 'upload',
+        component: 'file/upload/index',
+        perm: 'common:upload',
+        routeName: 'FileUpload',
+        noButtons: true,
+      },
+    ],
+  },
 ];
 
 /** Flattens the tree into rows with stable ids: directories from 1, pages from 100, buttons from 1000. */
@@ -529,6 +546,7 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
     'contract:loan:list',
     'contract:loan:query',
     'contract:loan:add',
+    'common:upload:list',
   ],
   // 经营部负责人 xs_jybfzr
   3: [
@@ -549,6 +567,7 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
     'contract:loan:query',
     'system:user:list',
     'system:user:query',
+    'common:upload:list',
   ],
   // 部门负责人
   4: [
@@ -570,6 +589,7 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
     'contract:employe:*',
     'system:user:list',
     'system:user:query',
+    'common:upload:list',
   ],
   // 总工程师
   5: [
@@ -586,6 +606,7 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
     'project:resultSeal:*',
     'project:archives:list',
     'project:archives:query',
+    'common:upload:list',
   ],
   // 技术负责人
   6: [
@@ -598,6 +619,7 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
     'project:designTask:confirm',
     'project:taskResult:*',
     'project:resultSeal:*',
+    'common:upload:list',
   ],
   // 设计主持
   7: [
@@ -614,6 +636,7 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
     'project:valueConfirm:list',
     'project:taskResult:*',
     'project:resultSeal:*',
+    'common:upload:list',
   ],
   // 财务
   8: [
@@ -639,6 +662,7 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
     'contract:finance:*',
     'project:closedCase:list',
     'project:closedCase:query',
+    'common:upload:list',
   ],
   // 运营
   9: [
@@ -657,6 +681,7 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
     'project:archives:*',
     'contract:account:list',
     'contract:account:query',
+    'common:upload:list',
   ],
   // 综合经营部
   10: [
@@ -674,6 +699,7 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
     'project:archives:query',
     'project:backMoney:list',
     'project:backMoney:query',
+    'common:upload:list',
   ],
   // 总经理: reads everything of the business, changes nothing of the system
   11: [
@@ -688,6 +714,7 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
     'contract:*:export',
     'system:user:list',
     'system:user:query',
+    'common:upload:list',
   ],
   // 综合事务部
   12: [
@@ -698,6 +725,7 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
     'project:archives:*',
     'project:contract:list',
     'project:contract:query',
+    'common:upload:list',
   ],
   // 普通员工
   13: [
@@ -706,6 +734,7 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
     'project:approvalAll:*',
     'project:chart:list',
     'project:taskResult:list',
+    'common:upload:list',
   ],
 };
 
