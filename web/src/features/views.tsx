@@ -23,6 +23,18 @@ export const VIEWS: Record<string, View> = {
   'project/unSignList': named(() => import('./project/ContractListPage'), 'UnSignListPage'),
   'project/approveList': named(() => import('./project/ContractListPage'), 'ApproveListPage'),
   'project/contractList': named(() => import('./project/ContractListPage'), 'ContractListPage'),
+  'approval/todo/index': named(
+    () => import('./approval/ApprovalCenterPages'),
+    'ApprovalTodoPage',
+  ),
+  'approval/mine/index': named(
+    () => import('./approval/ApprovalCenterPages'),
+    'ApprovalMinePage',
+  ),
+  'approval/all/index': named(() => import('./approval/ApprovalCenterPages'), 'ApprovalAllPage'),
+  'approval/flow/index': named(() => import('./approval/FlowAdminPages'), 'ApprovalFlowPage'),
+  'approval/node/index': named(() => import('./approval/FlowAdminPages'), 'ApprovalNodePage'),
+  'file/upload/index': named(() => import('./files/FileUploadPage'), 'FileUploadPage'),
 };
 
 export const PlaceholderView = named(() => import('./pages/PlaceholderPage'), 'PlaceholderPage');

@@ -8,9 +8,9 @@ import { Field } from '../../components/ui/Field';
 import { PageCard } from '../../components/ui/Page';
 import { FilePreviewDialog, type PreviewFile } from '../../components/widgets/FilePreviewDialog';
 
-type Tab = 'info' | 'password';
+type Tab = 'info' | 'password' | 'signature';
 
-/** 个人中心: profile, password and avatar. */
+/** 个人中心: profile, password, avatar and the signature image approvals are signed with. */
 export function ProfilePage() {
   const users = useService(TOKENS.UserGateway);
   const feedback = useService(TOKENS.Feedback);
@@ -132,6 +132,7 @@ export function ProfilePage() {
             [
               ['info', '基本资料'],
               ['password', '修改密码'],
+              ['signature', '签名'],
             ] as const
           ).map(([key, label]) => (
             <button
@@ -146,7 +147,9 @@ export function ProfilePage() {
             </button>
           ))}
         </div>
-        {tab === 'info' ? (
+        {tab === 'signature' ? (
+          <SignatureSection />
+        ) : tab === 'info' ? (
           <form
             className="max-w-lg space-y-3.5"
             onSubmit={(e) => (e.preventDefault(), void saveInfo())}
@@ -222,6 +225,70 @@ export function ProfilePage() {
         )}
       </PageCard>
       <FilePreviewDialog file={preview} onClose={() => setPreview(null)} />
+    </div>
+  );
+}
+
+/**
+ * 签名: the image every approval the user signs from now on carries. Signatures already given
+ * keep the image they were given with (the server stores it with the action).
+ */
+function SignatureSection() {
+  const approvals = useService(TOKENS.ApprovalGateway);
+  const feedback = useService(TOKENS.Feedback);
+  const current = useQuery({ queryKey: ['my-signature'], queryFn: () => approvals.signature() });
+  const [busy, setBusy] = useState(false);
+  const upload = async (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file) return;
+    if (!/\.(png|jpe?g)$/i.test(file.name))
+      return feedback.error('签名图片只能是 png、jpg、jpeg 格式');
+    if (file.size > 512 * 1024) return feedback.error('签名图片不能超过 512KB');
+    const data = new FormData();
+    data.append('signaturefile', file);
+    setBusy(true);
+    try {
+      await approvals.uploadSignature(data);
+      feedback.success('签名已更新');
+      await current.refetch();
+    } catch (err) {
+      feedback.error(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const url = current.data?.signUrl ?? null;
+  return (
+    <div className="max-w-lg space-y-4" data-testid="signature-section">
+      <p className="text-sm text-ink-soft">
+        签名图片用于审批签署：此后签署的审批使用新图片，已签署的审批保留签署时的图片。支持
+        png、jpg、jpeg，不超过 512KB，建议使用透明背景。
+      </p>
+      <div className="flex h-28 items-center justify-center rounded-card border border-dashed border-line-strong bg-canvas">
+        {url ? (
+          <img
+            src={url}
+            alt="我的签名"
+            className="max-h-24 max-w-full object-contain"
+            data-testid="my-signature"
+          />
+        ) : (
+          <span className="text-sm text-muted">尚未设置签名</span>
+        )}
+      </div>
+      <label
+        className={`inline-flex h-9 cursor-pointer items-center rounded-control border border-brand-500 bg-brand-500 px-4 text-white hover:bg-brand-600 ${busy ? 'pointer-events-none opacity-50' : ''}`}
+      >
+        {url ? '更换签名' : '上传签名'}
+        <input
+          type="file"
+          accept=".png,.jpg,.jpeg"
+          className="sr-only"
+          aria-label="上传签名图片"
+          onChange={(e) => void upload(e)}
+        />
+      </label>
     </div>
   );
 }

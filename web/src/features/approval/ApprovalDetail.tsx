@@ -1,0 +1,532 @@
+import {
+  APPROVAL_SIGN_TYPES,
+  APPROVAL_STATUS_LABELS,
+  currentSignFlowName,
+  fillableSignSteps,
+  sortSignFlow,
+  type ApprovalStatus,
+  type ProcessActionType,
+} from '@dpms/core';
+import type { ApprovalDetailResponse } from '@dpms/http-client';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { z } from 'zod';
+import { useService } from '../../app/di';
+import { useSession } from '../../app/hooks';
+import { STARTUP_KEYS } from '../../app/startup';
+import { TOKENS } from '../../app/tokens';
+import { Button } from '../../components/ui/Button';
+import { Dialog } from '../../components/ui/Dialog';
+import { ApprovalForm, useFileActions } from './ApprovalForm';
+import { SignatureImage, SignFooter, typedOpinion } from './SignFooter';
+import { TemplateRenderer } from './TemplateRenderer';
+import { kindForm } from './templates';
+import { useApprovalActions } from './useApprovalActions';
+import { fileNameOf } from './useApprovalFiles';
+import { useOptionSources } from './useOptionSources';
+
+const ACTION_LABELS: Record<string, string> = {
+  submit: '提交',
+  resubmit: '重新提交',
+  approve: '同意',
+  reject: '驳回',
+  withdraw: '撤回',
+  return: '退回',
+  transfer: '转办',
+  cc: '抄送',
+  urge: '催办',
+};
+
+const STATUS_TONE: Record<number, string> = {
+  [-1]: 'bg-canvas text-ink-soft',
+  0: 'bg-brand-50 text-brand-700',
+  1: 'bg-success-50 text-success-600',
+  2: 'bg-danger-50 text-danger-600',
+  3: 'bg-warn-50 text-warn-600',
+};
+
+export function StatusPill({ status }: { status: ApprovalStatus }) {
+  return (
+    <span className={`inline-flex rounded px-2 py-0.5 text-xs ${STATUS_TONE[status] ?? ''}`}>
+      {APPROVAL_STATUS_LABELS[status]}
+    </span>
+  );
+}
+
+/** The reading mode of the detail for this viewer (000 §4): 3 when they can act, else 2. */
+export function detailSignType(detail: ApprovalDetailResponse): number {
+  if (detail.allowedActions.includes('approve')) return APPROVAL_SIGN_TYPES.APPROVING;
+  return APPROVAL_SIGN_TYPES.VIEWING_PENDING;
+}
+
+interface UserChoice {
+  userId: string;
+  nickName: string;
+}
+
+/** Users to transfer or copy to: the start-up cache, else every role's holders. */
+function useUserChoices(enabled: boolean) {
+  const storage = useService(TOKENS.SessionStorage);
+  const users = useService(TOKENS.UserGateway);
+  return useQuery({
+    queryKey: ['approval-user-choices'],
+    enabled,
+    staleTime: 300_000,
+    queryFn: async (): Promise<UserChoice[]> => {
+      const cached = storage.read(
+        STARTUP_KEYS.userList,
+        z.array(z.object({ userId: z.coerce.string(), nickName: z.string() }).loose()),
+      );
+      if (cached && cached.length > 0)
+        return cached.map(({ userId, nickName }) => ({ userId, nickName }));
+      const byId = new Map<string, string>();
+      for (let roleId = 1; roleId <= 13; roleId++) {
+        const list = await users.byRoleId(roleId).catch(() => []);
+        for (const u of list) byId.set(String(u.userId), u.nickName);
+      }
+      return [...byId].map(([userId, nickName]) => ({ userId, nickName }));
+    },
+  });
+}
+
+/**
+ * The detail of one approval: the form as filed, the attachments, the design-team sign flow, a
+ * signature row per node (approvalDetailBO), the action log, and the actions the viewer may take
+ * now (approve, reject, return to an earlier node, transfer, copy, urge, withdraw, submit).
+ */
+export function ApprovalDetailDialog({
+  approvalId,
+  onClose,
+}: {
+  approvalId: string;
+  onClose: () => void;
+}) {
+  const gateway = useService(TOKENS.ApprovalGateway);
+  const feedback = useService(TOKENS.Feedback);
+  const { session } = useSession();
+  const query = useQuery({
+    queryKey: ['approval-detail', approvalId],
+    queryFn: () => gateway.detail(approvalId),
+  });
+  const signature = useQuery({ queryKey: ['my-signature'], queryFn: () => gateway.signature() });
+  const { run, busy } = useApprovalActions(() => void query.refetch());
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [picker, setPicker] = useState<'return' | 'transfer' | 'cc' | null>(null);
+  const [target, setTarget] = useState('');
+  const [editing, setEditing] = useState(false);
+  const files = useFileActions((m) => feedback.error(m));
+  const users = useUserChoices(picker === 'transfer' || picker === 'cc');
+  const detail = query.data;
+  const approval = detail?.approval;
+  const form = approval ? kindForm(approval.kind) : undefined;
+  const sections =
+    approval?.templateContent && approval.templateContent.length > 0
+      ? approval.templateContent
+      : (form?.sections ?? []);
+  const sources = useOptionSources(sections);
+
+  if (!detail || !approval) {
+    return (
+      <Dialog open onClose={onClose} title="审批详情" width={1000} testId="approval-detail">
+        <p className="py-10 text-center text-muted" aria-busy>
+          {query.error ? String((query.error).message) : '加载中'}
+        </p>
+      </Dialog>
+    );
+  }
+  const signtype = detailSignType(detail);
+  const allowed = new Set<ProcessActionType>(detail.allowedActions);
+  const me = String(session.userInfo?.userId ?? '');
+  const drafter = approval.drafterId === me;
+  const name = (id: string | null | undefined) => (id ? (detail.userNames[id] ?? id) : '');
+
+  const act = async (
+    action: ProcessActionType,
+    extra: { targetNodeId?: string; toUserId?: string } = {},
+  ) => {
+    if (action === 'withdraw' || action === 'reject') {
+      const ok = await feedback.confirm({
+        title: '系统提示',
+        message: action === 'withdraw' ? '确认撤回该审批吗？' : '确认驳回该审批吗？',
+      });
+      if (!ok) return;
+    }
+    const opinion = typedOpinion(signtype, detail.approvalDetailBO, values);
+    const answer = await run(
+      action,
+      (key) =>
+        gateway.process(
+          {
+            approvalId: approval.approvalId,
+            action,
+            version: approval.version,
+            ...(opinion === '' ||
+            !['approve', 'reject', 'withdraw', 'return', 'transfer'].includes(action)
+              ? {}
+              : { opinion }),
+            ...extra,
+          },
+          key,
+        ),
+      `${ACTION_LABELS[action] ?? '操作'}成功`,
+    );
+    if (answer) {
+      setValues({});
+      setPicker(null);
+      setTarget('');
+      void query.refetch();
+    }
+  };
+  const remove = async () => {
+    const ok = await feedback.confirm({ title: '系统提示', message: '是否确认删除该审批？' });
+    if (!ok) return;
+    const done = await run(
+      'delete',
+      (key) => gateway.remove(approval.approvalId, key).then(() => true),
+      '删除成功',
+    );
+    if (done) onClose();
+  };
+  const exportSheet = () =>
+    files.actions.download({
+      name: `${approval.title}.xlsx`,
+      filePath: `/prod-api/project/approval/export?serviceId=${approval.approvalId}`,
+    });
+
+  const earlier = approval.nodes.slice(0, approval.currentNodeIndex);
+  const flows = sortSignFlow(detail.designTaskSignFlowList ?? []);
+  const flowDetails = detail.designTaskSignDetailList ?? [];
+  const fillable = new Set(
+    fillableSignSteps(
+      {
+        flows,
+        details: flowDetails,
+      },
+      me,
+    ).map((s) => s.flowId),
+  );
+  const currentFlow = currentSignFlowName(flows, flowDetails);
+  const attachments = [...detail.attachmentList, ...detail.sealImagesList];
+  const editable =
+    drafter && (approval.status === -1 || approval.status === 2 || approval.status === 3);
+  const disabled = busy !== null;
+
+  const buttons: ReactNode[] = [];
+  const add = (key: string, node: ReactNode) => buttons.push(<span key={key}>{node}</span>);
+  if (allowed.has('approve'))
+    add(
+      'approve',
+      <Button
+        variant="primary"
+        loading={busy === 'approve'}
+        disabled={disabled}
+        onClick={() => void act('approve')}
+      >
+        同意
+      </Button>,
+    );
+  if (allowed.has('reject'))
+    add(
+      'reject',
+      <Button
+        variant="danger"
+        loading={busy === 'reject'}
+        disabled={disabled}
+        onClick={() => void act('reject')}
+      >
+        驳回
+      </Button>,
+    );
+  if (allowed.has('return') && earlier.length > 0)
+    add(
+      'return',
+      <Button disabled={disabled} onClick={() => setPicker('return')}>
+        退回
+      </Button>,
+    );
+  if (allowed.has('transfer'))
+    add(
+      'transfer',
+      <Button disabled={disabled} onClick={() => setPicker('transfer')}>
+        转办
+      </Button>,
+    );
+  if (allowed.has('cc'))
+    add(
+      'cc',
+      <Button disabled={disabled} onClick={() => setPicker('cc')}>
+        抄送
+      </Button>,
+    );
+  if (allowed.has('urge'))
+    add(
+      'urge',
+      <Button loading={busy === 'urge'} disabled={disabled} onClick={() => void act('urge')}>
+        催办
+      </Button>,
+    );
+  if (allowed.has('withdraw'))
+    add(
+      'withdraw',
+      <Button
+        loading={busy === 'withdraw'}
+        disabled={disabled}
+        onClick={() => void act('withdraw')}
+      >
+        撤回
+      </Button>,
+    );
+  if (editable && kindForm(approval.kind) && approval.kind !== 'ArchivesApproval')
+    add(
+      'edit',
+      <Button disabled={disabled} onClick={() => setEditing(true)}>
+        修改
+      </Button>,
+    );
+  if (allowed.has('submit'))
+    add(
+      'submit',
+      <Button
+        variant="primary"
+        loading={busy === 'submit'}
+        disabled={disabled}
+        onClick={() => void act('submit')}
+      >
+        {approval.status === -1 ? '提交' : '重新提交'}
+      </Button>,
+    );
+  if (drafter && (approval.status === -1 || approval.status === 3))
+    add(
+      'delete',
+      <Button
+        variant="danger"
+        loading={busy === 'delete'}
+        disabled={disabled}
+        onClick={() => void remove()}
+      >
+        删除
+      </Button>,
+    );
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      width={1000}
+      closeOnClickOutside={false}
+      title={`审批详情：${approval.title}`}
+      testId="approval-detail"
+      footer={
+        <>
+          <Button onClick={exportSheet}>导出</Button>
+          {buttons}
+          <Button onClick={onClose}>关闭</Button>
+        </>
+      }
+    >
+      <div className="space-y-5" data-version={approval.version} data-status={approval.status}>
+        <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
+          <Info label="审批类型">{approval.typeName}</Info>
+          <Info label="状态">
+            <span data-testid="detail-status">
+              <StatusPill status={approval.status} />
+            </span>
+          </Info>
+          <Info label="当前节点">
+            <span data-testid="detail-current-node">
+              {detail.approvalDetailBO.currentNodeName || '-'}
+            </span>
+          </Info>
+          <Info label="拟稿人">{name(approval.drafterId)}</Info>
+          <Info label="提交时间">{approval.submitTime?.slice(0, 19).replace('T', ' ') ?? '-'}</Info>
+          <Info label="审批流程">{approval.nodes.map((n) => n.nodeName).join(' → ') || '-'}</Info>
+        </dl>
+        <TemplateRenderer
+          template={{
+            templateContent: sections,
+            ...(form?.defaultMaxLength ? { defaultMaxLength: form.defaultMaxLength } : {}),
+          }}
+          content={approval.content}
+          readOnly
+          sources={sources}
+          files={files.actions}
+        />
+        {attachments.length > 0 && (
+          <section>
+            <h3 className="mb-2 text-sm font-semibold text-ink">附件</h3>
+            <ul className="divide-y divide-line rounded-control border border-line text-sm">
+              {attachments.map((f, i) => (
+                <li key={i} className="flex items-center gap-2 px-3 py-1.5">
+                  <span className="flex-1 truncate">{fileNameOf(f)}</span>
+                  <Button size="sm" variant="text" onClick={() => files.actions.preview(f)}>
+                    预览
+                  </Button>
+                  <Button size="sm" variant="text" onClick={() => files.actions.download(f)}>
+                    下载
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        {flows.length > 0 && (
+          <section data-testid="sign-flow">
+            <h3 className="mb-2 text-sm font-semibold text-ink">
+              设计团队签署{currentFlow ? `（当前：${currentFlow}）` : ''}
+            </h3>
+            <table className="w-full border-collapse text-sm">
+              <tbody>
+                {flows.map((s) => {
+                  const signed = flowDetails.find((d) => d.flowId === s.flowId);
+                  return (
+                    <tr key={s.flowId} className="border border-line">
+                      <th className="w-36 bg-canvas px-3 py-2 text-left font-medium text-ink-soft">
+                        {s.flowName}
+                      </th>
+                      <td className="px-3 py-2">{name(s.dealUserId)}</td>
+                      <td className="px-3 py-2">
+                        {signed
+                          ? `${signed.dealContent} ${signed.createTime.slice(0, 10)}`
+                          : fillable.has(s.flowId)
+                            ? '待您签署'
+                            : '未签署'}
+                      </td>
+                      <td className="w-44 px-3 py-2">
+                        {signed && (
+                          <SignatureImage url={signed.dealUserSignUrl} alt={`${s.flowName}签名`} />
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </section>
+        )}
+        <section>
+          <h3 className="mb-2 text-sm font-semibold text-ink">签署</h3>
+          <SignFooter
+            signtype={signtype}
+            detail={detail.approvalDetailBO}
+            values={values}
+            onChange={
+              allowed.has('approve') ? (k, v) => setValues({ ...values, [k]: v }) : undefined
+            }
+            mySignUrl={signature.data?.signUrl ?? null}
+          />
+          {allowed.has('approve') && !signature.data?.signUrl && (
+            <p className="mt-2 text-xs text-warn-600">
+              您还没有设置签名图片，可在个人中心的“签名”中上传。
+            </p>
+          )}
+        </section>
+        <section>
+          <h3 className="mb-2 text-sm font-semibold text-ink">审批记录</h3>
+          <table className="w-full border-collapse text-sm" data-testid="approval-log">
+            <thead className="bg-canvas text-ink-soft">
+              <tr>
+                {['时间', '操作人', '节点', '操作', '意见', '签名'].map((h) => (
+                  <th key={h} className="border border-line px-2 py-1.5 text-left font-medium">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {detail.log.map((e, i) => (
+                <tr key={i} data-testid="log-row" data-action={e.action}>
+                  <td className="border border-line px-2 py-1.5 whitespace-nowrap">
+                    {e.createTime.slice(0, 19).replace('T', ' ')}
+                  </td>
+                  <td className="border border-line px-2 py-1.5">{name(e.actorId)}</td>
+                  <td className="border border-line px-2 py-1.5">{e.nodeName ?? ''}</td>
+                  <td className="border border-line px-2 py-1.5">
+                    {ACTION_LABELS[e.action] ?? e.action}
+                    {e.target && (e.action === 'transfer' || e.action === 'cc')
+                      ? ` → ${name(e.target)}`
+                      : ''}
+                  </td>
+                  <td className="border border-line px-2 py-1.5">{e.opinion ?? ''}</td>
+                  <td className="border border-line px-2 py-1.5">
+                    {e.signUrl && <img src={e.signUrl} alt="签名" className="h-8 object-contain" />}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      </div>
+      {picker && (
+        <Dialog
+          open
+          onClose={() => setPicker(null)}
+          width={450}
+          title={picker === 'return' ? '退回到节点' : picker === 'transfer' ? '转办给' : '抄送给'}
+          testId="action-picker"
+          footer={
+            <>
+              <Button onClick={() => setPicker(null)}>取消</Button>
+              <Button
+                variant="primary"
+                disabled={target === '' || disabled}
+                loading={busy === picker}
+                onClick={() =>
+                  void act(
+                    picker,
+                    picker === 'return' ? { targetNodeId: target } : { toUserId: target },
+                  )
+                }
+              >
+                确定
+              </Button>
+            </>
+          }
+        >
+          <select
+            className="input"
+            aria-label={picker === 'return' ? '退回节点' : '选择用户'}
+            value={target}
+            onChange={(e) => setTarget(e.target.value)}
+          >
+            <option value="">请选择</option>
+            {picker === 'return'
+              ? earlier.map((n) => (
+                  <option key={n.nodeId} value={n.nodeId}>
+                    {n.nodeName}
+                  </option>
+                ))
+              : (users.data ?? [])
+                  .filter(
+                    (u) => u.userId !== me && (picker === 'cc' || u.userId !== approval.drafterId),
+                  )
+                  .map((u) => (
+                    <option key={u.userId} value={u.userId}>
+                      {u.nickName}
+                    </option>
+                  ))}
+          </select>
+        </Dialog>
+      )}
+      {editing && (
+        <ApprovalForm
+          existing={detail}
+          onClose={() => setEditing(false)}
+          onSaved={() => {
+            setEditing(false);
+            void query.refetch();
+          }}
+        />
+      )}
+      {files.dialog}
+    </Dialog>
+  );
+}
+
+function Info({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex gap-2">
+      <dt className="shrink-0 text-ink-soft">{label}：</dt>
+      <dd className="min-w-0 text-ink">{children}</dd>
+    </div>
+  );
+}

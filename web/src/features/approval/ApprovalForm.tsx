@@ -1,0 +1,246 @@
+import {
+  TEMPLATE_KIND_CATALOGUE,
+  initialContent,
+  isApprovalTypeCode,
+  sealSelectionNeedsGeneralManager,
+  templateKindInfo,
+  type TemplateContent,
+  type TemplateFile,
+  type TemplateKind,
+} from '@dpms/core';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useService } from '../../app/di';
+import { useSession } from '../../app/hooks';
+import { TOKENS } from '../../app/tokens';
+import { Button } from '../../components/ui/Button';
+import { Dialog } from '../../components/ui/Dialog';
+import { FilePreviewDialog, type PreviewFile } from '../../components/widgets/FilePreviewDialog';
+import type { ApprovalDetailResponse } from '@dpms/http-client';
+import { SignFooter } from './SignFooter';
+import { TemplateRenderer, type FileActions } from './TemplateRenderer';
+import { fieldErrors } from './template-rules';
+import { kindForm, typeOptionsOfKind } from './templates';
+import { useApprovalActions } from './useApprovalActions';
+import { fileNameOf, useApprovalFiles } from './useApprovalFiles';
+import { useOptionSources } from './useOptionSources';
+
+/** Preview and download of form files, and the upload, bound to the server. */
+export function useFileActions(onError: (m: string) => void) {
+  const files = useApprovalFiles();
+  const [preview, setPreview] = useState<PreviewFile | null>(null);
+  const actions: FileActions = {
+    upload: files.upload,
+    preview: (f: TemplateFile) =>
+      void files
+        .objectUrl(f)
+        .then((url) => setPreview({ name: fileNameOf(f), url }))
+        .catch((e: unknown) => onError(e instanceof Error ? e.message : String(e))),
+    download: (f: TemplateFile) =>
+      void files
+        .download(f)
+        .catch((e: unknown) => onError(e instanceof Error ? e.message : String(e))),
+  };
+  const dialog = <FilePreviewDialog file={preview} onClose={() => setPreview(null)} />;
+  return { actions, dialog };
+}
+
+/**
+ * 新建 / 修改 an approval of one template kind: the kind's form (core's field set, or ours sent
+ * with it), validated with core's rules before it is sent, the drafter's signature row, and
+ * 保存 (a draft) or 提交 (into approval), each with its own Idempotency-Key.
+ */
+export function ApprovalForm({
+  initialKind,
+  existing,
+  onClose,
+  onSaved,
+}: {
+  initialKind?: TemplateKind;
+  existing?: ApprovalDetailResponse;
+  onClose: () => void;
+  onSaved: (approvalId: string) => void;
+}) {
+  const gateway = useService(TOKENS.ApprovalGateway);
+  const feedback = useService(TOKENS.Feedback);
+  const { session } = useSession();
+  const editing = existing?.approval;
+  const [kind, setKind] = useState<TemplateKind>(editing?.kind ?? initialKind ?? 'Contract');
+  const form = kindForm(kind);
+  const template = useMemo(
+    () => ({
+      templateContent:
+        editing?.templateContent && editing.templateContent.length > 0
+          ? editing.templateContent
+          : form.sections,
+      ...(form.defaultMaxLength === undefined ? {} : { defaultMaxLength: form.defaultMaxLength }),
+    }),
+    [form, editing],
+  );
+  const types = typeOptionsOfKind(kind);
+  const [typeCode, setTypeCode] = useState<string>(editing?.typeCode ?? types[0]?.value ?? '');
+  const [title, setTitle] = useState(editing?.title ?? '');
+  const [content, setContent] = useState<TemplateContent>(() =>
+    editing
+      ? { ...initialContent(template), ...editing.content }
+      : withDrafter(initialContent(template)),
+  );
+  function withDrafter(c: TemplateContent): TemplateContent {
+    const me = session.userInfo?.nickName ?? session.userName;
+    const entry = c['userName'];
+    return entry && entry.type === 'text' ? { ...c, userName: { ...entry, value: me } } : c;
+  }
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const sources = useOptionSources(template.templateContent);
+  const files = useFileActions((m) => feedback.error(m));
+  const signature = useQuery({ queryKey: ['my-signature'], queryFn: () => gateway.signature() });
+  const { run, busy } = useApprovalActions(onClose);
+
+  const changeKind = (k: TemplateKind) => {
+    setKind(k);
+    const next = kindForm(k);
+    setTypeCode(typeOptionsOfKind(k)[0]?.value ?? '');
+    setContent(withDrafter(initialContent({ templateContent: next.sections })));
+    setErrors({});
+  };
+
+  const save = async (submit: boolean) => {
+    const found = fieldErrors(template, content, sources);
+    setErrors(found);
+    const first = Object.values(found)[0];
+    if (first !== undefined) {
+      feedback.error(first);
+      return;
+    }
+    const body = {
+      title: title.trim(),
+      content,
+      submit,
+      ...(form.sendsTemplate ? { templateContent: template.templateContent } : {}),
+    };
+    const answer = await run(
+      submit ? 'submit' : 'save',
+      (key) =>
+        editing
+          ? gateway.update(
+              kind,
+              { ...body, approvalId: editing.approvalId, version: editing.version },
+              key,
+            )
+          : gateway.create(kind, { ...body, typeCode }, key),
+      submit ? '提交成功' : '保存成功',
+    );
+    if (answer) onSaved(answer.approvalId);
+  };
+
+  const sealRule = typeCode === '25_1' && sealSelectionNeedsGeneralManager(content);
+  const canUpdate = !editing || templateKindInfo(kind).hasUpdate;
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      closeOnClickOutside={false}
+      width={1000}
+      title={editing ? `修改审批：${editing.title}` : '发起审批'}
+      testId="approval-form"
+      footer={
+        <>
+          <Button onClick={onClose}>取消</Button>
+          {canUpdate && (
+            <Button
+              loading={busy === 'save'}
+              disabled={busy !== null}
+              onClick={() => void save(false)}
+            >
+              保存草稿
+            </Button>
+          )}
+          {canUpdate && (
+            <Button
+              variant="primary"
+              loading={busy === 'submit'}
+              disabled={busy !== null}
+              onClick={() => void save(true)}
+            >
+              提交
+            </Button>
+          )}
+        </>
+      }
+    >
+      <div className="space-y-4">
+        <div className="grid gap-3 sm:grid-cols-3">
+          <label className="flex flex-col gap-1 text-sm text-ink-soft">
+            表单类型
+            <select
+              className="input"
+              aria-label="表单类型"
+              value={kind}
+              disabled={editing !== undefined}
+              onChange={(e) => changeKind(e.target.value as TemplateKind)}
+            >
+              {TEMPLATE_KIND_CATALOGUE.map((k) => (
+                <option key={k.kind} value={k.kind}>
+                  {k.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col gap-1 text-sm text-ink-soft">
+            审批类型
+            <select
+              className="input"
+              aria-label="审批类型"
+              value={typeCode}
+              disabled={editing !== undefined}
+              onChange={(e) => setTypeCode(e.target.value)}
+            >
+              {types.map((t) => (
+                <option key={t.value} value={t.value}>
+                  {t.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col gap-1 text-sm text-ink-soft">
+            标题
+            <input
+              className="input"
+              aria-label="标题"
+              value={title}
+              maxLength={200}
+              placeholder="不填则使用审批类型名称"
+              onChange={(e) => setTitle(e.target.value)}
+            />
+          </label>
+        </div>
+        {isApprovalTypeCode(typeCode) && typeCode === '25_1' && (
+          <p
+            className="rounded-control bg-brand-50 px-3 py-2 text-sm text-brand-700"
+            data-testid="seal-rule"
+          >
+            {sealRule
+              ? '已选择公章：审批流程将追加“总经理”审批。'
+              : '印章类型包含公章时，审批流程将追加“总经理”审批。'}
+          </p>
+        )}
+        <TemplateRenderer
+          template={template}
+          content={content}
+          onChange={setContent}
+          errors={errors}
+          sources={sources}
+          files={files.actions}
+          onMessage={(m) => feedback.error(m)}
+        />
+        <SignFooter
+          signtype={1}
+          detail={existing?.approvalDetailBO}
+          values={{}}
+          mySignUrl={signature.data?.signUrl ?? null}
+        />
+      </div>
+      {files.dialog}
+    </Dialog>
+  );
+}

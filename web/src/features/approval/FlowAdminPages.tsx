@@ -1,0 +1,473 @@
+import {
+  APPROVAL_TYPE_CATALOGUE,
+  approvalTypeLabel,
+  type ApprovalFlowNode,
+  type NodeCondition,
+} from '@dpms/core';
+import type { FlowNodeInput, FlowRow } from '@dpms/http-client';
+import { errorMessage } from '@dpms/http-client';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useService } from '../../app/di';
+import { TOKENS } from '../../app/tokens';
+import { HasPermi } from '../../components/auth/Access';
+import { DataTable, type Column } from '../../components/table/DataTable';
+import { useListQuery } from '../../components/table/useListQuery';
+import { Button } from '../../components/ui/Button';
+import { PageCard, SearchBar, SearchField, StatusTag } from '../../components/ui/Page';
+import { FormDialog, type FormValues } from '../../components/widgets/FormDialog';
+import { useCrud } from './useCrud';
+
+const TYPE_OPTIONS = APPROVAL_TYPE_CATALOGUE.map((t) => ({
+  value: t.code,
+  label: approvalTypeLabel(t.code),
+}));
+
+/** 流程配置: one flow per approval type. */
+export function ApprovalFlowPage() {
+  const gateway = useService(TOKENS.ApprovalGateway);
+  const list = useListQuery('approval-flows', { typeCode: '', flowName: '' }, (q) =>
+    gateway.flows(q),
+  );
+  const crud = useCrud(list.refetch);
+  const columns: Column<FlowRow>[] = [
+    { key: 'typeCode', title: '类型编码', width: 90 },
+    { key: 'typeName', title: '审批类型' },
+    { key: 'flowName', title: '流程名称' },
+    { key: 'nodeCount', title: '节点数', align: 'right' },
+    { key: 'status', title: '状态', render: (f) => <StatusTag status={f.status} /> },
+    { key: 'remark', title: '备注' },
+    {
+      key: 'actions',
+      title: '操作',
+      render: (f) => (
+        <div className="flex gap-1">
+          <HasPermi perms={['approval:flow:edit']}>
+            <Button
+              size="sm"
+              variant="text"
+              onClick={() =>
+                crud.openEdit('修改流程', f.flowId, {
+                  typeCode: f.typeCode,
+                  flowName: f.flowName,
+                  status: f.status,
+                  remark: f.remark,
+                })
+              }
+            >
+              修改
+            </Button>
+          </HasPermi>
+          <HasPermi perms={['approval:flow:remove']}>
+            <Button
+              size="sm"
+              variant="text"
+              className="text-danger-600!"
+              onClick={() =>
+                void crud.remove(`流程"${f.flowName}"`, () => gateway.removeFlow(f.flowId))
+              }
+            >
+              删除
+            </Button>
+          </HasPermi>
+        </div>
+      ),
+    },
+  ];
+  return (
+    <PageCard
+      title="流程配置"
+      actions={
+        <HasPermi perms={['approval:flow:add']}>
+          <Button variant="primary" onClick={() => crud.openAdd('新增流程', { status: '0' })}>
+            新增
+          </Button>
+        </HasPermi>
+      }
+    >
+      <SearchBar onSearch={list.search} onReset={list.reset}>
+        <SearchField label="审批类型">
+          <select
+            className="input"
+            value={list.draft.typeCode}
+            onChange={(e) => list.setDraft({ ...list.draft, typeCode: e.target.value })}
+          >
+            <option value="">全部</option>
+            {TYPE_OPTIONS.map((t) => (
+              <option key={t.value} value={t.value}>
+                {t.label}
+              </option>
+            ))}
+          </select>
+        </SearchField>
+        <SearchField label="流程名称">
+          <input
+            className="input"
+            value={list.draft.flowName}
+            onChange={(e) => list.setDraft({ ...list.draft, flowName: e.target.value })}
+            placeholder="请输入流程名称"
+          />
+        </SearchField>
+      </SearchBar>
+      <DataTable
+        columns={columns}
+        rows={list.rows}
+        rowKey="flowId"
+        loading={list.loading}
+        total={list.total}
+        pageNum={list.pageNum}
+        pageSize={list.pageSize}
+        onPageChange={list.onPageChange}
+        error={list.error}
+      />
+      {crud.editing && (
+        <FormDialog
+          open
+          title={crud.editing.title}
+          initial={crud.editing.initial}
+          onClose={crud.close}
+          fields={[
+            ...(crud.editing.id === undefined
+              ? [
+                  {
+                    key: 'typeCode',
+                    label: '审批类型',
+                    type: 'select' as const,
+                    options: TYPE_OPTIONS,
+                    required: true,
+                  },
+                ]
+              : []),
+            { key: 'flowName', label: '流程名称', required: true, maxLength: 100 },
+            {
+              key: 'status',
+              label: '状态',
+              type: 'radio',
+              options: [
+                { value: '0', label: '正常' },
+                { value: '1', label: '停用' },
+              ],
+            },
+            { key: 'remark', label: '备注', type: 'textarea', maxLength: 500 },
+          ]}
+          onSubmit={async (v) => {
+            if (crud.editing?.id === undefined)
+              await gateway.addFlow({
+                typeCode: v['typeCode'] ?? '',
+                flowName: v['flowName'] ?? '',
+                status: v['status'] ?? '0',
+                remark: v['remark'] ?? '',
+              });
+            else
+              await gateway.updateFlow({
+                flowId: crud.editing.id,
+                flowName: v['flowName'] ?? '',
+                status: v['status'] ?? '0',
+                remark: v['remark'] ?? '',
+              });
+            crud.saved();
+          }}
+        />
+      )}
+    </PageCard>
+  );
+}
+
+const ACTOR_LABELS: Record<ApprovalFlowNode['actorKind'], string> = {
+  role: '角色',
+  users: '指定用户',
+  drafterDeptHead: '拟稿人部门负责人',
+  formPerson: '表单选择的人员',
+};
+
+/** A node's condition in words. */
+export function conditionText(c: NodeCondition | null): string {
+  if (c === null) return '';
+  switch (c.kind) {
+    case 'contains':
+      return `${c.refname} 包含 ${c.value}`;
+    case 'amount': {
+      const op = { gt: '>', gte: '≥', lt: '<', lte: '≤', eq: '=' }[c.op];
+      return `${c.refname} ${op} ${c.threshold} 万元`;
+    }
+    case 'all':
+      return c.conditions.map(conditionText).join(' 且 ');
+    case 'any':
+      return c.conditions.map(conditionText).join(' 或 ');
+    case 'not':
+      return `非（${conditionText(c.condition)}）`;
+  }
+}
+
+/** The node form's strings as the node call's body. */
+export function nodeBody(v: FormValues): FlowNodeInput {
+  const kind = (v['actorKind'] ?? 'role') as FlowNodeInput['actorKind'];
+  const condKind = v['conditionKind'] ?? '';
+  const refname = (v['conditionField'] ?? '').trim();
+  const condition: NodeCondition | null =
+    condKind === 'contains'
+      ? { kind: 'contains', refname, value: (v['conditionValue'] ?? '').trim() }
+      : condKind === 'amount'
+        ? {
+            kind: 'amount',
+            refname,
+            op: (v['conditionOp'] ?? 'gte') as 'gte',
+            threshold: (v['conditionValue'] ?? '').trim(),
+          }
+        : null;
+  return {
+    nodeName: v['nodeName'] ?? '',
+    actorKind: kind,
+    roleKey: kind === 'role' ? (v['roleKey'] ?? '') : null,
+    userIds:
+      kind === 'users'
+        ? (v['userIds'] ?? '')
+            .split(/[,，\s]+/)
+            .map((x) => x.trim())
+            .filter(Boolean)
+        : [],
+    formField: kind === 'formPerson' ? (v['formField'] ?? '') : null,
+    mode: (v['mode'] ?? 'or') as 'or' | 'all',
+    condition,
+    conditionEffect: (v['conditionEffect'] ?? 'add') as 'add' | 'skip',
+  };
+}
+
+function nodeValues(n: ApprovalFlowNode): FormValues {
+  const c = n.condition;
+  return {
+    nodeName: n.nodeName,
+    actorKind: n.actorKind,
+    roleKey: n.roleKey ?? '',
+    userIds: n.userIds.join(','),
+    formField: n.formField ?? '',
+    mode: n.mode,
+    conditionKind: c?.kind === 'contains' || c?.kind === 'amount' ? c.kind : '',
+    conditionField: c?.kind === 'contains' || c?.kind === 'amount' ? c.refname : '',
+    conditionOp: c?.kind === 'amount' ? c.op : 'gte',
+    conditionValue: c?.kind === 'contains' ? c.value : c?.kind === 'amount' ? c.threshold : '',
+    conditionEffect: n.conditionEffect,
+  };
+}
+
+/** 节点配置: the nodes of one type's flow, in order, with who acts, how, and when. */
+export function ApprovalNodePage() {
+  const gateway = useService(TOKENS.ApprovalGateway);
+  const feedback = useService(TOKENS.Feedback);
+  const [typeCode, setTypeCode] = useState<string>('1_1');
+  const flows = useQuery({
+    queryKey: ['approval-flow-of', typeCode],
+    queryFn: () => gateway.flows({ typeCode, pageSize: 1 }),
+  });
+  const flowId = flows.data?.rows[0]?.flowId;
+  const nodes = useQuery({
+    queryKey: ['approval-nodes', flowId],
+    enabled: flowId !== undefined,
+    queryFn: () => gateway.nodes(flowId ?? 0),
+  });
+  const refetch = () => void nodes.refetch();
+  const crud = useCrud(refetch);
+  const move = async (nodeId: number, direction: 'up' | 'down') => {
+    try {
+      await gateway.moveNode(nodeId, direction);
+      refetch();
+    } catch (e) {
+      feedback.error(errorMessage(e));
+    }
+  };
+  const rows = nodes.data?.nodes ?? [];
+  const columns: Column<ApprovalFlowNode>[] = [
+    { key: 'nodeName', title: '节点名称' },
+    { key: 'actorKind', title: '审批人', render: (n) => ACTOR_LABELS[n.actorKind] },
+    {
+      key: 'actor',
+      title: '审批人设置',
+      render: (n) =>
+        n.actorKind === 'role'
+          ? (n.roleKey ?? '')
+          : n.actorKind === 'users'
+            ? n.userIds.join(',')
+            : n.actorKind === 'formPerson'
+              ? (n.formField ?? '')
+              : '-',
+    },
+    {
+      key: 'mode',
+      title: '方式',
+      render: (n) => (n.mode === 'all' ? '会签（全部）' : '或签（任一）'),
+    },
+    {
+      key: 'condition',
+      title: '条件',
+      render: (n) =>
+        n.condition
+          ? `${n.conditionEffect === 'add' ? '满足时加入' : '满足时跳过'}：${conditionText(n.condition)}`
+          : '始终',
+    },
+    {
+      key: 'ops',
+      title: '操作',
+      render: (n, i) => (
+        <div className="flex gap-1">
+          <HasPermi perms={['approval:node:move']}>
+            <Button
+              size="sm"
+              variant="text"
+              disabled={i === 0}
+              onClick={() => void move(n.nodeId, 'up')}
+            >
+              上移
+            </Button>
+            <Button
+              size="sm"
+              variant="text"
+              disabled={i === rows.length - 1}
+              onClick={() => void move(n.nodeId, 'down')}
+            >
+              下移
+            </Button>
+          </HasPermi>
+          <HasPermi perms={['approval:node:edit']}>
+            <Button
+              size="sm"
+              variant="text"
+              onClick={() => crud.openEdit('修改节点', n.nodeId, nodeValues(n))}
+            >
+              修改
+            </Button>
+          </HasPermi>
+          <HasPermi perms={['approval:node:remove']}>
+            <Button
+              size="sm"
+              variant="text"
+              className="text-danger-600!"
+              onClick={() =>
+                void crud.remove(`节点"${n.nodeName}"`, () => gateway.removeNode(n.nodeId))
+              }
+            >
+              删除
+            </Button>
+          </HasPermi>
+        </div>
+      ),
+    },
+  ];
+  return (
+    <PageCard
+      title="节点配置"
+      actions={
+        <HasPermi perms={['approval:node:add']}>
+          <Button
+            variant="primary"
+            disabled={flowId === undefined}
+            onClick={() =>
+              crud.openAdd('新增节点', { actorKind: 'role', mode: 'or', conditionEffect: 'add' })
+            }
+          >
+            新增节点
+          </Button>
+        </HasPermi>
+      }
+    >
+      <div className="mb-4 flex flex-wrap items-end gap-4">
+        <SearchField label="审批类型">
+          <select
+            className="input"
+            aria-label="审批类型"
+            value={typeCode}
+            onChange={(e) => setTypeCode(e.target.value)}
+          >
+            {TYPE_OPTIONS.map((t) => (
+              <option key={t.value} value={t.value}>
+                {t.label}
+              </option>
+            ))}
+          </select>
+        </SearchField>
+        <p className="pb-2 text-sm text-ink-soft">
+          {flows.data && flowId === undefined
+            ? '该审批类型没有审批流程，请先在流程配置中新增。'
+            : (nodes.data?.flow.flowName ?? '')}
+        </p>
+      </div>
+      <DataTable
+        columns={columns}
+        rows={rows}
+        rowKey="nodeId"
+        loading={nodes.isFetching}
+        error={nodes.error ?? undefined}
+      />
+      {crud.editing && (
+        <FormDialog
+          open
+          width={640}
+          title={crud.editing.title}
+          initial={crud.editing.initial}
+          onClose={crud.close}
+          fields={[
+            { key: 'nodeName', label: '节点名称', required: true, maxLength: 50 },
+            {
+              key: 'actorKind',
+              label: '审批人类型',
+              type: 'select',
+              required: true,
+              options: Object.entries(ACTOR_LABELS).map(([value, label]) => ({ value, label })),
+            },
+            { key: 'roleKey', label: '角色权限字符', placeholder: '审批人类型为角色时填写，如 cw' },
+            { key: 'userIds', label: '用户编号', placeholder: '指定用户时填写，多个用逗号分隔' },
+            { key: 'formField', label: '表单字段', placeholder: '表单人员时填写，如 designUserId' },
+            {
+              key: 'mode',
+              label: '审批方式',
+              type: 'radio',
+              options: [
+                { value: 'or', label: '或签（任一人）' },
+                { value: 'all', label: '会签（全部人）' },
+              ],
+            },
+            {
+              key: 'conditionKind',
+              label: '条件',
+              type: 'select',
+              options: [
+                { value: '', label: '无（始终参与）' },
+                { value: 'contains', label: '字段包含某值' },
+                { value: 'amount', label: '金额比较' },
+              ],
+            },
+            { key: 'conditionField', label: '条件字段', placeholder: '如 sealType、totalAmount' },
+            {
+              key: 'conditionOp',
+              label: '比较方式',
+              type: 'select',
+              options: [
+                { value: 'gte', label: '≥' },
+                { value: 'gt', label: '>' },
+                { value: 'lte', label: '≤' },
+                { value: 'lt', label: '<' },
+                { value: 'eq', label: '=' },
+              ],
+            },
+            { key: 'conditionValue', label: '条件值', placeholder: '包含的值，或金额阈值（万元）' },
+            {
+              key: 'conditionEffect',
+              label: '条件成立时',
+              type: 'radio',
+              options: [
+                { value: 'add', label: '加入该节点' },
+                { value: 'skip', label: '跳过该节点' },
+              ],
+            },
+          ]}
+          onSubmit={async (v) => {
+            const body = nodeBody(v);
+            if (crud.editing?.id === undefined)
+              await gateway.addNode({ ...body, flowId: flowId ?? 0 });
+            else await gateway.updateNode({ ...body, nodeId: crud.editing.id });
+            crud.saved();
+          }}
+        />
+      )}
+    </PageCard>
+  );
+}
