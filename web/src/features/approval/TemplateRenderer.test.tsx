@@ -1,0 +1,362 @@
+import {
+  SEAL_TYPE_OPTIONS,
+  TEMPLATE_FIELD_TYPES,
+  initialContent,
+  type TemplateContent,
+  type TemplateField,
+  type TemplateFile,
+  type ValidatableTemplate,
+} from '@dpms/core';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { TemplateRenderer, type FileActions } from './TemplateRenderer';
+import { fieldErrors, pickFiles, type OptionSources } from './template-rules';
+import { kindForm } from './templates';
+
+const DEPTS: OptionSources = {
+  deptlist: [
+    {
+      label: '院本部',
+      id: 100,
+      children: [
+        { label: '建筑一所', id: 110 },
+        { label: '结构所', id: 112 },
+      ],
+    },
+  ],
+};
+
+const field = (
+  type: TemplateField['type'],
+  refname: string,
+  label: string,
+  extra: Omit<TemplateField, 'type' | 'refname' | 'label'> = {},
+): TemplateField => ({ type, refname, label, ...extra });
+
+/** A template with one field of every type of 000 §3. */
+const EVERY_TYPE: ValidatableTemplate = {
+  templateContent: [
+    {
+      title: '全部字段',
+      fields: [
+        field('input', 'name', '名称', { required: true }),
+        field('textarea', 'body', '内容'),
+        field('textareas', 'items', '事项'),
+        field('text', 'userName', '申请人', { value: '李项目' }),
+        field('option', 'drawFileType', '文件类型', { optionsource: 'drawFileTypeStore' }),
+        field('options', 'sealType', '印章类型', { optionsource: 'sealTypeStore' }),
+        field('optionInput', 'source', '业务来源', {
+          options: [
+            { text: '市场', value: '市场' },
+            { text: '其他（请注明）', value: '其他' },
+          ],
+          keyvalue: '其他',
+        }),
+        field('cascader', 'deptId', '部门', { optionsource: 'deptlist' }),
+        field('timeSelect', 'day', '日期'),
+        field('checkbox', 'majors', '专业', {
+          options: [
+            { text: '建筑', value: 'a' },
+            { text: '结构', value: 's' },
+          ],
+        }),
+        field('radioBox', 'urgency', '紧急程度', {
+          options: [
+            { text: '一般', value: '1' },
+            { text: '紧急', value: '2' },
+          ],
+        }),
+        field('upload', 'files', '附件', { limit: 2 }),
+        field('bigUpload', 'big', '大文件', { limit: 0 }),
+        field('uploadAlways', 'always', '补充文件', { limit: 1 }),
+        field('previewpdf', 'letter', '责任书', { value: '/files/a.pdf' }),
+        field('previewpdfs', 'letters', '承诺书', { value: '/files/a.pdf,/files/b.pdf' }),
+        field('valueOption', 'account', '收款账户', {
+          value: '开户银行',
+          optionsource: 'BankName',
+        }),
+      ],
+    },
+  ],
+};
+
+function Harness({
+  template = EVERY_TYPE,
+  sources = DEPTS,
+  files,
+  onContent,
+  readOnly,
+}: {
+  template?: ValidatableTemplate;
+  sources?: OptionSources;
+  files?: FileActions;
+  onContent?: (c: TemplateContent) => void;
+  readOnly?: boolean;
+}) {
+  const [content, setContent] = useState<TemplateContent>(() => initialContent(template));
+  const errors = fieldErrors(template, content, sources);
+  return (
+    <TemplateRenderer
+      template={template}
+      content={content}
+      onChange={(c) => {
+        setContent(c);
+        onContent?.(c);
+      }}
+      errors={errors}
+      sources={sources}
+      {...(files ? { files } : {})}
+      {...(readOnly ? { readOnly } : {})}
+    />
+  );
+}
+
+const row = (refname: string) => {
+  const el = document.querySelector<HTMLElement>(`[data-field="${refname}"]`);
+  if (!el) throw new Error(`no field ${refname}`);
+  return el;
+};
+
+describe('TemplateRenderer', () => {
+  it('renders a control for every field type of the template model', () => {
+    render(<Harness />);
+    const types = [...document.querySelectorAll('[data-type]')].map((e) =>
+      e.getAttribute('data-type'),
+    );
+    expect(new Set(types)).toEqual(new Set(TEMPLATE_FIELD_TYPES));
+  });
+
+  it('limits inputs to 50, textareas to 1000, a template default of 150 and a field’s own', () => {
+    const compact: ValidatableTemplate = {
+      defaultMaxLength: 150,
+      templateContent: [
+        {
+          fields: [
+            field('input', 'a', '甲'),
+            field('textarea', 'b', '乙'),
+            field('input', 'c', '丙', { maxlength: 7 }),
+          ],
+        },
+      ],
+    };
+    const { unmount } = render(<Harness />);
+    expect(screen.getByLabelText<HTMLInputElement>('名称').maxLength).toBe(50);
+    expect(screen.getByLabelText<HTMLTextAreaElement>('内容').maxLength).toBe(1000);
+    unmount();
+    render(<Harness template={compact} />);
+    expect(screen.getByLabelText<HTMLInputElement>('甲').maxLength).toBe(150);
+    expect(screen.getByLabelText<HTMLTextAreaElement>('乙').maxLength).toBe(150);
+    expect(screen.getByLabelText<HTMLInputElement>('丙').maxLength).toBe(7);
+  });
+
+  it('shows core’s messages: a required field, an amount format, a bad date', () => {
+    const t: ValidatableTemplate = {
+      templateContent: [
+        {
+          fields: [
+            field('input', 'name', '名称', { required: true }),
+            field('input', 'amount', '金额', { format: 'amount' }),
+          ],
+        },
+      ],
+    };
+    render(<Harness template={t} />);
+    expect(within(row('name')).getByRole('alert').textContent).toContain('名称');
+    fireEvent.change(screen.getByLabelText('名称'), { target: { value: '合同' } });
+    expect(within(row('name')).queryByRole('alert')).toBeNull();
+    fireEvent.change(screen.getByLabelText('金额'), { target: { value: '12.3.4' } });
+    expect(within(row('amount')).getByRole('alert').textContent).toContain('金额');
+    fireEvent.change(screen.getByLabelText('金额'), { target: { value: '12.345678' } });
+    expect(within(row('amount')).queryByRole('alert')).toBeNull();
+  });
+
+  it('fills options from the run-time source, else from core’s defaults', () => {
+    const { unmount } = render(<Harness />);
+    // sealTypeStore is not loaded here: core's defaults (公章 …) are offered.
+    expect(within(row('sealType')).getByLabelText('公章')).toBeTruthy();
+    unmount();
+    render(<Harness sources={{ ...DEPTS, sealTypeStore: [{ text: '院章', value: '9' }] }} />);
+    expect(within(row('sealType')).getByLabelText('院章')).toBeTruthy();
+    expect(within(row('sealType')).queryByLabelText('公章')).toBeNull();
+    expect(SEAL_TYPE_OPTIONS.length).toBeGreaterThan(1);
+  });
+
+  it('multi-select keeps the chosen values as a list in option order', () => {
+    const onContent = vi.fn();
+    render(<Harness onContent={onContent} />);
+    fireEvent.click(within(row('sealType')).getByLabelText('技术章'));
+    fireEvent.click(within(row('sealType')).getByLabelText('公章'));
+    expect(onContent.mock.lastCall?.[0].sealType.value).toEqual(['1', '5']);
+  });
+
+  it('optionInput turns into a text area when the choice contains the key value', () => {
+    const onContent = vi.fn();
+    render(<Harness onContent={onContent} />);
+    const select = within(row('source')).getByRole('combobox');
+    fireEvent.change(select, { target: { value: '市场' } });
+    expect(within(row('source')).queryByRole('textbox')).toBeNull();
+    fireEvent.change(select, { target: { value: '其他' } });
+    const area = within(row('source')).getByRole('textbox');
+    fireEvent.change(area, { target: { value: '政府委托' } });
+    expect(onContent.mock.lastCall?.[0].source).toMatchObject({
+      selectValue: '其他',
+      value: '政府委托',
+    });
+    fireEvent.click(within(row('source')).getByRole('button', { name: '重新选择' }));
+    expect(within(row('source')).getByRole('combobox')).toBeTruthy();
+  });
+
+  it('cascader stores the last id of the chosen path', () => {
+    const onContent = vi.fn();
+    render(<Harness onContent={onContent} />);
+    fireEvent.change(screen.getByLabelText('部门'), { target: { value: '100' } });
+    expect(onContent.mock.lastCall?.[0].deptId.value).toBe('100');
+    fireEvent.change(screen.getByLabelText('部门第2级'), { target: { value: '112' } });
+    expect(onContent.mock.lastCall?.[0].deptId.value).toBe('112');
+  });
+
+  it('checkbox and radioBox choose in a dialog', () => {
+    const onContent = vi.fn();
+    render(<Harness onContent={onContent} />);
+    fireEvent.click(within(row('majors')).getByRole('button', { name: '选择' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: '结构' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: '建筑' }));
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    expect(onContent.mock.lastCall?.[0].majors.value).toEqual(['a', 's']);
+    expect(screen.getByTestId('majors-chosen').textContent).toBe('建筑、结构');
+    fireEvent.click(within(row('urgency')).getByRole('button', { name: '选择' }));
+    fireEvent.click(screen.getByRole('radio', { name: '紧急' }));
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    expect(onContent.mock.lastCall?.[0].urgency.value).toBe('2');
+  });
+
+  it('textareas adds and removes texts; valueOption keeps its text and the chosen option', () => {
+    const onContent = vi.fn();
+    render(
+      <Harness
+        onContent={onContent}
+        sources={{ ...DEPTS, BankName: [{ text: '工行', value: '工行' }] }}
+      />,
+    );
+    fireEvent.click(within(row('items')).getByRole('button', { name: '添加一条' }));
+    fireEvent.change(screen.getByLabelText('事项2'), { target: { value: '第二条' } });
+    expect(onContent.mock.lastCall?.[0].items.value).toEqual(['', '第二条']);
+    fireEvent.change(within(row('account')).getByRole('combobox'), { target: { value: '工行' } });
+    expect(onContent.mock.lastCall?.[0].account).toMatchObject({
+      value: '开户银行',
+      selectValue: '工行',
+    });
+  });
+
+  it('upload fields refuse a type not allowed and obey the limit; 1 replaces', async () => {
+    const uploaded: TemplateFile[] = [];
+    const files: FileActions = {
+      upload: (f) => {
+        const saved = { name: f.name, fileId: `id-${uploaded.length}` };
+        uploaded.push(saved);
+        return Promise.resolve(saved);
+      },
+      preview: vi.fn(),
+      download: vi.fn(),
+    };
+    const onContent = vi.fn();
+    render(<Harness files={files} onContent={onContent} />);
+    const input = screen.getByLabelText<HTMLInputElement>('补充文件上传');
+    fireEvent.change(input, { target: { files: [new File(['x'], 'a.pdf')] } });
+    await screen.findByText('a.pdf');
+    fireEvent.change(input, { target: { files: [new File(['y'], 'b.docx')] } });
+    await screen.findByText('b.docx');
+    expect(screen.queryByText('a.pdf')).toBeNull();
+    expect(onContent.mock.lastCall?.[0].always.value).toEqual([{ name: 'b.docx', fileId: 'id-1' }]);
+  });
+
+  it('read-only shows labels of the chosen options, not the codes', () => {
+    const t: ValidatableTemplate = {
+      templateContent: [
+        { fields: [field('options', 'sealType', '印章类型', { optionsource: 'sealTypeStore' })] },
+      ],
+    };
+    render(
+      <TemplateRenderer
+        template={t}
+        content={{ sealType: { label: '印章类型', type: 'options', value: ['1', '5'] } }}
+        readOnly
+        sources={{}}
+      />,
+    );
+    expect(row('sealType').textContent).toContain('公章、技术章');
+  });
+
+  it('renders the form of every template kind with its field set', () => {
+    for (const kind of ['Contract', 'Seal', 'Invoice', 'ArchivesApproval', 'Common'] as const) {
+      const form = kindForm(kind);
+      const { unmount } = render(<Harness template={{ templateContent: form.sections }} />);
+      for (const f of form.sections.flatMap((s) => s.fields)) expect(row(f.refname)).toBeTruthy();
+      unmount();
+    }
+  });
+});
+
+describe('pickFiles', () => {
+  const upload = (limit: number) => field('upload', 'f', '附件', { limit });
+  const file = (name: string) => ({ name });
+
+  it('ignores a file of a type not allowed, naming it, and keeps the rest', () => {
+    const r = pickFiles(upload(0), [], [file('a.exe'), file('b.pdf')]);
+    expect(r.accepted).toEqual([file('b.pdf')]);
+    expect(r.messages[0]).toContain('a.exe');
+  });
+
+  it('refuses going past the limit with the spec’s message, for every count', () => {
+    for (let limit = 2; limit <= 6; limit++) {
+      for (let have = 0; have <= limit; have++) {
+        const current = Array.from({ length: have }, (_, i) => ({ name: `${i}.pdf` }));
+        for (let add = 1; add <= 3; add++) {
+          const r = pickFiles(
+            upload(limit),
+            current,
+            Array.from({ length: add }, () => file('x.pdf')),
+          );
+          const fits = have + add <= limit;
+          expect(r.accepted.length).toBe(fits ? add : 0);
+          if (!fits)
+            expect(r.messages.at(-1)).toBe('文件数量超出限制，请先删除已上传文件再覆盖上传');
+        }
+      }
+    }
+  });
+
+  it('replaces the file of a single field; 0 takes any number', () => {
+    expect(pickFiles(upload(1), [{ name: 'old.pdf' }], [file('new.pdf')]).replace).toBe(true);
+    const many = Array.from({ length: 40 }, (_, i) => file(`${i}.png`));
+    expect(pickFiles(upload(0), [], many).accepted.length).toBe(40);
+  });
+});
+
+describe('fieldErrors', () => {
+  it('is keyed by refname and agrees with the length rule at every length around the limit', () => {
+    const t: ValidatableTemplate = { templateContent: [{ fields: [field('input', 'n', '名称')] }] };
+    for (let len = 45; len <= 55; len++) {
+      const errs = fieldErrors(
+        t,
+        { n: { label: '名称', type: 'input', value: '字'.repeat(len) } },
+        {},
+      );
+      expect(errs['n'] !== undefined).toBe(len > 50);
+    }
+  });
+
+  it('refuses a cascader id outside the tree and an option outside the source', () => {
+    const errs = fieldErrors(
+      EVERY_TYPE,
+      {
+        deptId: { label: '', type: 'cascader', value: '999' },
+        drawFileType: { label: '', type: 'option', value: '42' },
+        day: { label: '', type: 'timeSelect', value: '2024-02-30' },
+      },
+      DEPTS,
+    );
+    expect(Object.keys(errs).sort()).toEqual(['day', 'deptId', 'drawFileType', 'name'].sort());
+  });
+});
