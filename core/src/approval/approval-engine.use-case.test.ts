@@ -160,6 +160,7 @@ function memory() {
     options: { load: () => Promise.resolve({}) },
     linkedRecords: {
       handles: () => true,
+      linkableFromCentre: (kind) => kind !== 'closed',
       approvalSent: (e) => {
         sent.push(e);
         return Promise.resolve(ok(undefined));
@@ -284,6 +285,20 @@ describe('ApprovalEngine', () => {
     ]);
     expect(ended.map((e) => e.status)).toEqual([2, 3, 1]);
     expect(ended.every((e) => e.recordId === 'r2' && e.approvalId === id)).toBe(true);
+  });
+
+  it('refuses, from the approval centre, a record kind its domain sends itself', async () => {
+    const { engine } = memory();
+    const input = {
+      kind: 'Common' as const,
+      typeCode: '22_1',
+      content: {},
+      recordKind: 'closed',
+      recordId: '1',
+    };
+    const centre = await engine.create({ ...input, viaApprovalCentre: true }, drafter, idem());
+    expect(centre).toMatchObject({ ok: false, error: { field: 'recordKind' } });
+    expect((await engine.create(input, drafter, idem())).ok).toBe(true);
   });
 
   it('refuses a record kind without its record, naming recordId', async () => {

@@ -126,6 +126,11 @@ export interface CreateApprovalInput {
   readonly recordId?: string | undefined;
   /** Send it into approval at once. */
   readonly submit?: boolean | undefined;
+  /**
+   * Created through the approval centre's calls (not a domain's own): a record kind must be open
+   * to the centre (`linkableFromCentre`), else it is refused naming recordKind.
+   */
+  readonly viaApprovalCentre?: boolean | undefined;
 }
 
 export interface UpdateApprovalInput {
@@ -242,7 +247,12 @@ export class ApprovalEngine {
         return err(engineMessages.wrongKind(input.typeCode, input.kind));
       }
       const typeCode = input.typeCode;
-      if (input.recordKind !== undefined && !repos.linkedRecords.handles(input.recordKind)) {
+      if (
+        input.recordKind !== undefined &&
+        (!repos.linkedRecords.handles(input.recordKind) ||
+          (input.viaApprovalCentre === true &&
+            !repos.linkedRecords.linkableFromCentre(input.recordKind)))
+      ) {
         return err(engineMessages.recordKind(input.recordKind));
       }
       // A record kind without its record would link to nothing and move nothing.

@@ -275,6 +275,8 @@ export interface ApprovalSentEvent extends ApprovalEndedEvent {
 export interface LinkedRecordPort {
   /** True when a handler is registered for the kind. */
   handles(recordKind: string): boolean;
+  /** True when the approval centre's own calls may link an approval to a record of the kind. */
+  linkableFromCentre(recordKind: string): boolean;
   /** Submitted (round 1) or resubmitted (round > 1). */
   approvalSent(event: ApprovalSentEvent): Promise<Result<void, DomainError>>;
   /** Approved (1), rejected (2) or withdrawn (3). */

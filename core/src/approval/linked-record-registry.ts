@@ -27,12 +27,23 @@ export interface LinkedRecordHandler {
  */
 export class LinkedRecordRegistry<Tx> {
   private readonly factories = new Map<string, (tx: Tx) => LinkedRecordHandler>();
+  private readonly open = new Set<string>();
 
-  register(recordKind: string, factory: (tx: Tx) => LinkedRecordHandler): this {
+  /**
+   * `linkableFromCentre`: approvals of the kind may be created from the approval centre's own
+   * calls (add{Kind}Template with recordKind). Off by default: a domain sends its records through
+   * its own call (updateToApproval), which checks who may, so nobody locks a record from outside.
+   */
+  register(
+    recordKind: string,
+    factory: (tx: Tx) => LinkedRecordHandler,
+    options: { readonly linkableFromCentre?: boolean } = {},
+  ): this {
     if (this.factories.has(recordKind)) {
       throw new Error(`a linked record handler for ${recordKind} is already registered`);
     }
     this.factories.set(recordKind, factory);
+    if (options.linkableFromCentre === true) this.open.add(recordKind);
     return this;
   }
 
@@ -47,6 +58,7 @@ export class LinkedRecordRegistry<Tx> {
     const none = (): Promise<Result<void, DomainError>> => Promise.resolve(ok(undefined));
     return {
       handles: (kind) => this.factories.has(kind),
+      linkableFromCentre: (kind) => this.open.has(kind),
       approvalSent: (event) => {
         const handler = this.factories.get(event.recordKind)?.(tx);
         return handler?.approvalSent === undefined ? none() : handler.approvalSent(event);

@@ -1,5 +1,5 @@
 import busboy from 'busboy';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { z } from 'zod';
 import {
   ALL_DATA,
@@ -307,6 +307,8 @@ export interface ApprovalRouteDeps {
   readonly flows: ApprovalFlowAdmin;
   readonly signatures: UnitOfWork<{ readonly signatures: SignatureImageRepository }>;
   readonly repos: PlatformRepositories;
+  /** The export's PDF form, through the print service (issue 7); absent without one. */
+  readonly pdf?: (approvalId: string, principal: Principal, res: Response) => Promise<void>;
 }
 
 /**
@@ -511,6 +513,7 @@ export function approvalRoutes(deps: ApprovalRouteDeps): RouteModule {
                 recordKind: b.recordKind,
                 recordId: b.recordId,
                 submit: b.submit,
+                viaApprovalCentre: true,
               },
               actorOf(ctx.principal),
               idemOf(ctx, info.addPath),
@@ -693,12 +696,20 @@ export function approvalRoutes(deps: ApprovalRouteDeps): RouteModule {
       book.add({
         method: 'get',
         path: '/project/approval/export',
-        summary: '导出审批单（.xlsx）：表单内容与每个节点的签署记录',
+        summary:
+          '导出审批单：format=xlsx（默认）为表单内容与每个节点的签署记录；format=pdf 为带各节点签名的 A4 审批单',
         tag: TAG,
         access: perm('project:approval:export'),
-        query: idOrServiceId({}),
+        query: idOrServiceId({
+          format: z.enum(['xlsx', 'pdf'], { error: '参数 format 只能是 xlsx 或 pdf' }).optional(),
+        }),
         produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
         handler: async ({ query, principal, res }) => {
+          if (query.format === 'pdf') {
+            if (!deps.pdf) throw new HttpError(503, '打印服务未配置，暂时无法生成 PDF');
+            await deps.pdf(query.approvalId, principal, res);
+            return undefined;
+          }
           const detail = unwrap(await engine.exportSheet(query.approvalId, actorOf(principal)));
           const a = detail.approval;
           const userNames = await names([a.drafterId, ...detail.log.map((e) => e.actorId)]);

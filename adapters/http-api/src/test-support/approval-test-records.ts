@@ -25,26 +25,30 @@ export async function createTestRecordTable(db: Kysely<Database>): Promise<void>
  * when approved, which must roll the approving action back.
  */
 export function testLinkedRecords() {
-  return createLinkedRecordRegistry().register(TEST_RECORD_KIND, (trx) => ({
-    async approvalSent(event) {
-      await sql`insert into approval_test_record (record_id, approval_id, locked, sent_count)
+  return createLinkedRecordRegistry().register(
+    TEST_RECORD_KIND,
+    (trx) => ({
+      async approvalSent(event) {
+        await sql`insert into approval_test_record (record_id, approval_id, locked, sent_count)
         values (${event.recordId}, ${Number(event.approvalId)}, true, 1)
         on conflict (record_id) do update set locked = true,
           sent_count = approval_test_record.sent_count + 1`.execute(trx);
-      return ok(undefined);
-    },
-    async approvalEnded(event) {
-      if (event.status === 1 && event.recordId.startsWith('refuse-')) {
-        return err(domainError('TEST.RECORD_LOCKED', '关联业务已锁定，不能完成审批'));
-      }
-      const moved = event.status === 1 ? 1 : 0;
-      await sql`insert into approval_test_record
+        return ok(undefined);
+      },
+      async approvalEnded(event) {
+        if (event.status === 1 && event.recordId.startsWith('refuse-')) {
+          return err(domainError('TEST.RECORD_LOCKED', '关联业务已锁定，不能完成审批'));
+        }
+        const moved = event.status === 1 ? 1 : 0;
+        await sql`insert into approval_test_record
           (record_id, approval_id, locked, moved_count, unlocked_count)
         values (${event.recordId}, ${Number(event.approvalId)}, false, ${moved}, ${1 - moved})
         on conflict (record_id) do update set locked = false,
           moved_count = approval_test_record.moved_count + ${moved},
           unlocked_count = approval_test_record.unlocked_count + ${1 - moved}`.execute(trx);
-      return ok(undefined);
-    },
-  }));
+        return ok(undefined);
+      },
+    }),
+    { linkableFromCentre: true },
+  );
 }

@@ -505,10 +505,10 @@ export function createContractChildRepositories(
 export const CONTRACT_CHILD_RECORD_KIND = 'contractChild';
 
 /**
- * The sub-contract's linked-record handler, in the approval's transaction. Sub-contracts are sent
- * from the approval centre (an approval with recordKind contractChild), so sending locks the
- * sub-contract here, first submission included: only its creator may send it, and only while it
- * is a draft, rejected or withdrawn. Approved marks it approved; rejected or withdrawn unlock it.
+ * The sub-contract's linked-record handler, in the approval's transaction. Sending locks the
+ * sub-contract here, first submission included, only while it is a draft, rejected or withdrawn
+ * (the caller, updateToApproval, checked who may send it). Approved marks it approved; rejected
+ * or withdrawn unlock it.
  */
 export function registerContractChildRecords(
   linked: LinkedRecordRegistry<Kysely<Database>>,
@@ -527,7 +527,7 @@ async function lockedChild(trx: Kysely<Database>, recordId: string) {
   if (!Number.isSafeInteger(id)) return undefined;
   return trx
     .selectFrom('contract_child')
-    .select(['contract_child_id', 'status', 'approval_id', 'history', 'user_id', 'version'])
+    .select(['contract_child_id', 'status', 'approval_id', 'history', 'version'])
     .where('contract_child_id', '=', id)
     .where('del_flag', '=', '0')
     .forUpdate()
@@ -539,7 +539,7 @@ async function lockChildOnSend(
   event: ApprovalSentEvent,
 ): Promise<Result<void>> {
   const c = await lockedChild(trx, event.recordId);
-  if (c === undefined || String(c.user_id) !== event.drafterId) return err(childNotFound());
+  if (c === undefined) return err(childNotFound());
   const mine = String(c.approval_id) === event.approvalId;
   if (c.status === 0 && mine) return ok(undefined);
   // Locked by another approval, approved, or recorded before the system: nothing to send.
