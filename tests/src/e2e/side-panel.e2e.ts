@@ -3,7 +3,41 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser.js';
-import { signIn } from '../support/shell.js';
+import { api, apiToken, signIn } from '../support/shell.js';
+
+const FIELDS = [
+  'unEffectiveTotalAmount',
+  'stayTotalAmount',
+  'stayReceiveAmount',
+  'declTotalAmount',
+  'declDesignFee',
+  'declOperateFee',
+] as const;
+
+/** What the panel shows, field by field. */
+const shown = (page: Page) =>
+  page
+    .getByTestId('side-panel')
+    .locator('[data-field]')
+    .evaluateAll((els) =>
+      Object.fromEntries(els.map((e) => [e.getAttribute('data-field'), e.textContent])),
+    );
+
+/** An unsigned and a declared contract drafted by `user`, so the totals are not all zero. */
+const CONTRACT = {
+  contractName: '侧栏合计测试合同',
+  entrustBusinessName: '杭州滨江城建',
+  bizSource: '1',
+  bizType: '1',
+  totalAmount: '120.5',
+  receiveAmount: '20.25',
+  cleanAmount: '100',
+  directFee: '12.3456',
+  signByMain: '杭州滨江城建',
+  signBySub: '华东示范建筑设计研究院',
+  signDate: '2023-06-01',
+  entrustList: [{ designStageId: 3, designStageName: '方案设计' }],
+};
 
 const groups = (page: Page) =>
   page
@@ -13,6 +47,61 @@ const groups = (page: Page) =>
 
 describe('contract summary side panel', () => {
   const session = useBrowser();
+
+  it('shows the totals the server sums for the user, in 万元', async () => {
+    const { page, baseURL } = session();
+    const token = await apiToken(baseURL, 'jingying');
+    for (const [path, projectName] of [
+      ['/project/stay/add', '侧栏未签项目'],
+      ['/project/declare/add', '侧栏立项项目'],
+    ] as const) {
+      const added = await api<{ code: number; msg: string }>(baseURL, token, 'POST', path, {
+        ...CONTRACT,
+        projectName,
+      });
+      expect(added.code, added.msg).toBe(200);
+    }
+    const summary = await api<{ code: number; data: Record<string, string> }>(
+      baseURL,
+      token,
+      'GET',
+      '/project/contract/summary',
+    );
+    expect(summary.code).toBe(200);
+    expect(Number(summary.data['stayTotalAmount'])).toBeGreaterThanOrEqual(120.5);
+    expect(Number(summary.data['declTotalAmount'])).toBeGreaterThanOrEqual(120.5);
+    await signIn(page, 'jingying');
+    await page.goto('/project/main');
+    await page.getByTestId('side-panel-handle').click();
+    await page.locator('[data-testid="side-panel"][data-loaded="true"]').waitFor();
+    expect(await shown(page)).toEqual(Object.fromEntries(FIELDS.map((f) => [f, summary.data[f]])));
+  });
+
+  it('draws the year chart from the server and changes year on request', async () => {
+    const { page, baseURL } = session();
+    const token = await apiToken(baseURL, 'jingying');
+    const year = new Date().getFullYear();
+    const chart = await api<{ code: number; data: { contractCount: number }[] }>(
+      baseURL,
+      token,
+      'GET',
+      `/project/chart/list?year=${year - 1}`,
+    );
+    expect(chart.data).toHaveLength(12);
+    const count = chart.data.reduce((n, p) => n + p.contractCount, 0);
+    await signIn(page, 'jingying');
+    await page.goto('/project/main');
+    await page
+      .locator(`[data-testid="chart-summary"][data-year="${year}"][data-state="ready"]`)
+      .waitFor();
+    await page.getByRole('combobox', { name: '年份' }).selectOption(String(year - 1));
+    const summary = page.locator(
+      `[data-testid="chart-summary"][data-year="${year - 1}"][data-state="ready"]`,
+    );
+    await summary.waitFor();
+    expect(await summary.textContent()).toContain(`${year - 1}年签订合同 ${count} 份`);
+    await page.getByTestId('bar-chart-normal').locator('canvas').waitFor();
+  });
 
   it('shows the pending-signing group to xs_jybfzr only', async () => {
     const { page } = session();

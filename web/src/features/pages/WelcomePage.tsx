@@ -1,8 +1,8 @@
-import { CHART_ORIENTATIONS, type ChartOrientation } from '@dpms/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../app/hooks';
-import { BarChart } from '../../components/chart/BarChart';
+import { HasPermi } from '../../components/auth/Access';
+import { ContractYearChart } from '../../components/chart/ContractYearChart';
 import { SvgIcon } from '../../components/icons/SvgIcon';
 import { Button } from '../../components/ui/Button';
 import { PageCard } from '../../components/ui/Page';
@@ -30,20 +30,8 @@ const TIPS: TipType[] = [
   },
 ];
 
-const CATEGORIES = ['一月', '二月', '三月', '四月', '五月', '六月'];
-const SERIES = [
-  { name: '合同额（万元）', data: [320, 410, 290, 520, 480, 610] },
-  { name: '回款（万元）', data: [210, 300, 260, 380, 350, 420] },
-];
-const ORIENTATION_LABEL: Record<ChartOrientation, string> = {
-  normal: '纵向',
-  cross: '横向',
-  crossR: '横向（右）',
-};
-
 export function WelcomePage() {
   const { session } = useSession();
-  const [orientation, setOrientation] = useState<ChartOrientation>('normal');
   const [tips, setTips] = useState(false);
   const [preview, setPreview] = useState<PreviewFile | null>(null);
   const [shortcutIcon, setShortcutIcon] = useState('project');
@@ -61,32 +49,9 @@ export function WelcomePage() {
         <Button onClick={() => setTips(true)}>使用提示</Button>
       </section>
       <div className="grid gap-4 lg:grid-cols-3">
-        <PageCard
-          className="lg:col-span-2 lg:row-span-2"
-          title="月度合同与回款"
-          actions={
-            <div
-              role="radiogroup"
-              aria-label="图表方向"
-              className="flex rounded-control border border-line p-0.5"
-            >
-              {CHART_ORIENTATIONS.map((o) => (
-                <button
-                  key={o}
-                  type="button"
-                  role="radio"
-                  aria-checked={o === orientation}
-                  onClick={() => setOrientation(o)}
-                  className={`rounded px-2.5 py-1 text-xs ${o === orientation ? 'bg-brand-500 text-white' : 'text-ink-soft hover:text-brand-600'}`}
-                >
-                  {ORIENTATION_LABEL[o]}
-                </button>
-              ))}
-            </div>
-          }
-        >
-          <BarChart categories={CATEGORIES} series={SERIES} orientation={orientation} />
-        </PageCard>
+        <HasPermi perms={['project:chart:list']}>
+          <ContractYearChart className="lg:col-span-2 lg:row-span-2" />
+        </HasPermi>
         <PageCard title="承诺书与责任书">
           <ul className="space-y-2">
             {LETTERS.map((file) => (

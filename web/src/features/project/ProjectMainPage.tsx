@@ -11,11 +11,12 @@ import { useNavigate } from 'react-router';
 import { useService } from '../../app/di';
 import { useSession } from '../../app/hooks';
 import { TOKENS } from '../../app/tokens';
+import { ContractYearChart } from '../../components/chart/ContractYearChart';
 import { Button } from '../../components/ui/Button';
 import { PageCard } from '../../components/ui/Page';
 
-/** The contract summary answer (001 §9); fields missing until the contract issue lands read '-'. */
-type Summary = Record<string, string | number | null | undefined>;
+/** `/project/contract/summary`: the side panel's totals in 万元, decimal strings (000 §4). */
+type Summary = Record<string, string | null | undefined>;
 
 /** 项目主页 with the contract summary side panel (更多信息). */
 export function ProjectMainPage() {
@@ -28,7 +29,7 @@ export function ProjectMainPage() {
   const summary = useQuery({
     queryKey: ['contractSummary'],
     queryFn: async () =>
-      ((await http.get('/project/chart/list', { quiet: true }))['data'] ?? {}) as Summary,
+      ((await http.get('/project/contract/summary', { quiet: true }))['data'] ?? {}) as Summary,
     retry: false,
   });
   const groups = visibleSidePanelGroups(session.roles);
@@ -42,7 +43,7 @@ export function ProjectMainPage() {
     return v === undefined || v === null || v === '' ? '-' : String(v);
   };
   return (
-    <div className="relative">
+    <div className="relative space-y-4">
       <PageCard
         title="项目主页"
         actions={
@@ -55,6 +56,7 @@ export function ProjectMainPage() {
           在右侧“更多信息”面板查看待生效、待签约与审批项目的金额汇总（单位：万元）。
         </p>
       </PageCard>
+      <ContractYearChart />
       <button
         type="button"
         data-testid="side-panel-handle"
@@ -69,6 +71,7 @@ export function ProjectMainPage() {
         id="contract-side-panel"
         data-testid="side-panel"
         data-open={panel.open}
+        data-loaded={summary.isSuccess}
         aria-hidden={!panel.open}
         className={`fixed top-14 right-0 bottom-0 z-20 w-80 overflow-y-auto border-l border-line bg-surface p-4 shadow-pop transition-transform duration-300 ${panel.open ? 'translate-x-0' : 'translate-x-full'}`}
       >
