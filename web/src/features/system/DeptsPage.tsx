@@ -8,7 +8,7 @@ import { HasPermi } from '../../components/auth/Access';
 import { Button } from '../../components/ui/Button';
 import { PageCard, SearchBar, SearchField, StatusTag } from '../../components/ui/Page';
 import { FormDialog } from '../../components/widgets/FormDialog';
-import { useCrud } from './useCrud';
+import { useCrudDialog } from '../../components/crud/useCrudDialog';
 
 type Row = SysDept & { depth: number };
 
@@ -39,7 +39,7 @@ export function DeptsPage() {
   const [draft, setDraft] = useState({ deptName: '', status: '' });
   const [filter, setFilter] = useState(draft);
   const query = useQuery({ queryKey: ['depts', filter], queryFn: () => gateway.list(filter) });
-  const crud = useCrud(() => void query.refetch());
+  const crud = useCrudDialog(() => void query.refetch());
   const rows = useMemo(() => deptRows(query.data ?? []), [query.data]);
   const parentOptions = rows.map((d) => ({
     value: String(d.deptId),

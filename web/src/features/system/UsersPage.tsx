@@ -3,15 +3,17 @@ import { errorMessage, type SysUser, type TreeNode } from '@dpms/http-client';
 import { useMemo, useState } from 'react';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
-import { cellText, DataTable, type Column } from '../../components/table/DataTable';
-import { useListQuery } from '../../components/table/useListQuery';
 import { HasPermi } from '../../components/auth/Access';
+import { CrudPage } from '../../components/crud/CrudPage';
+import { cellText } from '../../components/table/DataTable';
 import { Button } from '../../components/ui/Button';
-import { PageCard, SearchBar, SearchField, StatusTag } from '../../components/ui/Page';
+import { StatusTag } from '../../components/ui/Page';
 import { Autocomplete } from '../../components/widgets/Autocomplete';
 import { MultiSelectDialog, SingleChoiceDialog } from '../../components/widgets/ChoiceDialogs';
 import { FormDialog, type FormFieldDef } from '../../components/widgets/FormDialog';
-import { useCrud } from './useCrud';
+import { REMARK_FIELD, STATUS_FIELD, STATUS_OPTIONS } from './status-options';
+
+type UserFilter = { userName: string; phonenumber: string; status: string; deptId: string };
 
 export function flattenTree(nodes: TreeNode[], depth = 0): { value: string; label: string }[] {
   return nodes.flatMap((n) => [
@@ -25,12 +27,6 @@ export function UsersPage() {
   const users = useService(TOKENS.UserGateway);
   const depts = useService(TOKENS.DeptGateway);
   const feedback = useService(TOKENS.Feedback);
-  const list = useListQuery(
-    'users',
-    { userName: '', phonenumber: '', status: '', deptId: '' },
-    (q) => users.list(q),
-  );
-  const crud = useCrud(list.refetch);
   const tree = useQuery({ queryKey: ['deptTree'], queryFn: () => depts.treeselect() });
   const options = useQuery({ queryKey: ['userFormOptions'], queryFn: () => users.get('') });
   const deptOptions = useMemo(() => flattenTree(tree.data ?? []), [tree.data]);
@@ -42,12 +38,12 @@ export function UsersPage() {
     (r) => ({ value: String(r.roleId), label: r.roleName }),
   );
 
-  const fields: FormFieldDef[] = [
+  const fields = (mode: 'add' | 'edit'): FormFieldDef[] => [
     { key: 'nickName', label: '用户昵称', required: true, maxLength: 30 },
     { key: 'deptId', label: '归属部门', type: 'select', options: deptOptions },
     { key: 'phonenumber', label: '手机号码', maxLength: 11 },
     { key: 'email', label: '邮箱', maxLength: 50 },
-    ...(crud.editing?.id === undefined
+    ...(mode === 'add'
       ? ([
           { key: 'userName', label: '用户名称', required: true, maxLength: 30 },
           { key: 'password', label: '用户密码', type: 'password', required: true, maxLength: 64 },
@@ -63,19 +59,11 @@ export function UsersPage() {
         { value: '2', label: '未知' },
       ],
     },
-    {
-      key: 'status',
-      label: '状态',
-      type: 'radio',
-      options: [
-        { value: '0', label: '正常' },
-        { value: '1', label: '停用' },
-      ],
-    },
-    { key: 'remark', label: '备注', type: 'textarea', maxLength: 500 },
+    STATUS_FIELD,
+    REMARK_FIELD,
   ];
 
-  const toggleStatus = async (u: SysUser) => {
+  const toggleStatus = async (u: SysUser, refetch: () => void) => {
     const next = u.status === '0' ? '1' : '0';
     const ok = await feedback.confirm({
       message: `确认要${next === '0' ? '启用' : '停用'}"${u.userName}"用户吗？`,
@@ -84,56 +72,117 @@ export function UsersPage() {
     try {
       await users.changeStatus(u.userId, next);
       feedback.success(next === '0' ? '启用成功' : '停用成功');
-      list.refetch();
+      refetch();
     } catch (e) {
       feedback.error(errorMessage(e));
     }
   };
 
-  const columns: Column<SysUser>[] = [
-    { key: 'userId', title: '用户编号', width: 90 },
-    { key: 'userName', title: '用户名称' },
-    { key: 'nickName', title: '用户昵称' },
-    { key: 'dept', title: '部门', render: (u) => u.dept?.deptName ?? '' },
-    { key: 'phonenumber', title: '手机号码' },
-    {
-      key: 'status',
-      title: '状态',
-      render: (u) => (
-        <button
-          type="button"
-          onClick={() => void toggleStatus(u)}
-          aria-label={`切换 ${u.userName} 状态`}
-        >
-          <StatusTag status={u.status} />
-        </button>
-      ),
-    },
-    { key: 'createTime', title: '创建时间', render: (u) => (u.createTime ?? '').slice(0, 10) },
-    {
-      key: 'actions',
-      title: '操作',
-      render: (u) => (
-        <div className="flex gap-1">
-          <HasPermi perms={['system:user:edit']}>
-            <Button
-              size="sm"
-              variant="text"
-              onClick={() =>
-                crud.openEdit('修改用户', u.userId, {
-                  nickName: u.nickName,
-                  deptId: String(u.deptId ?? ''),
-                  phonenumber: u.phonenumber ?? '',
-                  email: u.email ?? '',
-                  sex: u.sex ?? '',
-                  status: u.status,
-                  remark: cellText(u['remark']),
-                })
+  return (
+    <CrudPage<SysUser, UserFilter>
+      title="用户管理"
+      noun="用户"
+      queryKey="users"
+      gateway={users}
+      filter={{ userName: '', phonenumber: '', status: '', deptId: '' }}
+      search={[
+        {
+          key: 'userName',
+          label: '用户名称',
+          type: 'custom',
+          render: (_value, set) => (
+            <Autocomplete<SysUser>
+              aria-label="用户名称"
+              placeholder="请输入用户名称"
+              search={async (q) =>
+                (await users.list({ userName: q, pageNum: 1, pageSize: 20 })).rows
               }
+              labelOf={(u) => u.userName}
+              keyOf={(u) => u.userId}
+              onSelect={(u) => set(u?.userName ?? '')}
+            />
+          ),
+        },
+        { key: 'phonenumber', label: '手机号码' },
+        { key: 'status', label: '状态', type: 'select', options: STATUS_OPTIONS },
+        {
+          key: 'deptId',
+          label: '部门',
+          type: 'custom',
+          render: (value, set) => (
+            <>
+              <button type="button" className="input text-left" onClick={() => setDeptDialog(true)}>
+                {deptOptions.find((d) => d.value === value)?.label.trim() ?? (
+                  <span className="text-muted">选择部门</span>
+                )}
+              </button>
+              {deptDialog && (
+                <SingleChoiceDialog
+                  open
+                  title="选择部门"
+                  options={deptOptions}
+                  initial={value}
+                  onClose={() => setDeptDialog(false)}
+                  onConfirm={(v) => {
+                    set(v);
+                    setDeptDialog(false);
+                  }}
+                />
+              )}
+            </>
+          ),
+        },
+      ]}
+      rowKey="userId"
+      columns={({ refetch }) => [
+        { key: 'userId', title: '用户编号', width: 90 },
+        { key: 'userName', title: '用户名称' },
+        { key: 'nickName', title: '用户昵称' },
+        { key: 'dept', title: '部门', render: (u) => u.dept?.deptName ?? '' },
+        { key: 'phonenumber', title: '手机号码' },
+        {
+          key: 'status',
+          title: '状态',
+          render: (u) => (
+            <button
+              type="button"
+              onClick={() => void toggleStatus(u, refetch)}
+              aria-label={`切换 ${u.userName} 状态`}
             >
-              修改
-            </Button>
-          </HasPermi>
+              <StatusTag status={u.status} />
+            </button>
+          ),
+        },
+        {
+          key: 'createTime',
+          title: '创建时间',
+          render: (u) => (u.createTime ?? '').slice(0, 10),
+        },
+      ]}
+      permissions={{
+        add: 'system:user:add',
+        edit: 'system:user:edit',
+        remove: 'system:user:remove',
+      }}
+      form={{
+        idKey: 'userId',
+        defaults: { status: '0', sex: '0' },
+        toForm: (u) => ({
+          nickName: u.nickName,
+          deptId: String(u.deptId ?? ''),
+          phonenumber: u.phonenumber ?? '',
+          email: u.email ?? '',
+          sex: u.sex ?? '',
+          status: u.status,
+          remark: cellText(u['remark']),
+        }),
+        toBody: (v) => ({ ...v, deptId: v['deptId'] ? Number(v['deptId']) : null }),
+        fields,
+        saved: { add: '新增成功', edit: '修改成功' },
+      }}
+      remove={{ what: (u) => `用户编号为"${u.userId}"的数据项` }}
+      rowActions={(u) => (
+        <>
           <HasPermi perms={['system:user:edit']}>
             <Button size="sm" variant="text" onClick={() => setRolesFor(u)}>
               分配角色
@@ -144,160 +193,66 @@ export function UsersPage() {
               重置密码
             </Button>
           </HasPermi>
-          <HasPermi perms={['system:user:remove']}>
-            <Button
-              size="sm"
-              variant="text"
-              className="text-danger-600!"
-              onClick={() =>
-                void crud.remove(`用户编号为"${u.userId}"的数据项`, () => users.remove(u.userId))
-              }
-            >
-              删除
-            </Button>
-          </HasPermi>
-        </div>
-      ),
-    },
-  ];
-
-  const deptLabel = deptOptions.find((d) => d.value === list.draft.deptId)?.label.trim();
-  return (
-    <PageCard
-      title="用户管理"
-      actions={
-        <>
-          <HasPermi perms={['system:user:add']}>
-            <Button
-              variant="primary"
-              onClick={() => crud.openAdd('添加用户', { status: '0', sex: '0' })}
-            >
-              新增
-            </Button>
-          </HasPermi>
-          <Button onClick={() => setColumnsDialog(true)}>显示列</Button>
         </>
-      }
+      )}
+      headerActions={<Button onClick={() => setColumnsDialog(true)}>显示列</Button>}
+      table={{
+        columnsDialogOpen: columnsDialog,
+        onColumnsDialogClose: () => setColumnsDialog(false),
+      }}
     >
-      <SearchBar onSearch={list.search} onReset={list.reset}>
-        <SearchField label="用户名称">
-          <Autocomplete<SysUser>
-            aria-label="用户名称"
-            placeholder="请输入用户名称"
-            search={async (q) => (await users.list({ userName: q, pageNum: 1, pageSize: 20 })).rows}
-            labelOf={(u) => u.userName}
-            keyOf={(u) => u.userId}
-            onSelect={(u) => list.setDraft({ ...list.draft, userName: u?.userName ?? '' })}
-          />
-        </SearchField>
-        <SearchField label="手机号码">
-          <input
-            className="input"
-            value={list.draft.phonenumber}
-            onChange={(e) => list.setDraft({ ...list.draft, phonenumber: e.target.value })}
-            placeholder="请输入手机号码"
-          />
-        </SearchField>
-        <SearchField label="状态">
-          <select
-            className="input"
-            value={list.draft.status}
-            onChange={(e) => list.setDraft({ ...list.draft, status: e.target.value })}
-          >
-            <option value="">全部</option>
-            <option value="0">正常</option>
-            <option value="1">停用</option>
-          </select>
-        </SearchField>
-        <SearchField label="部门">
-          <button type="button" className="input text-left" onClick={() => setDeptDialog(true)}>
-            {deptLabel ?? <span className="text-muted">选择部门</span>}
-          </button>
-        </SearchField>
-      </SearchBar>
-      <DataTable
-        columns={columns}
-        rows={list.rows}
-        rowKey="userId"
-        loading={list.loading}
-        total={list.total}
-        pageNum={list.pageNum}
-        pageSize={list.pageSize}
-        onPageChange={list.onPageChange}
-        error={list.error}
-        columnsDialogOpen={columnsDialog}
-        onColumnsDialogClose={() => setColumnsDialog(false)}
-      />
-      {deptDialog && (
-        <SingleChoiceDialog
-          open
-          title="选择部门"
-          options={deptOptions}
-          initial={list.draft.deptId}
-          onClose={() => setDeptDialog(false)}
-          onConfirm={(v) => {
-            list.setDraft({ ...list.draft, deptId: v });
-            setDeptDialog(false);
-          }}
-        />
-      )}
-      {crud.editing && (
-        <FormDialog
-          open
-          title={crud.editing.title}
-          fields={fields}
-          initial={crud.editing.initial}
-          onClose={crud.close}
-          onSubmit={async (v) => {
-            const body = { ...v, deptId: v['deptId'] ? Number(v['deptId']) : null };
-            if (crud.editing?.id === undefined) await users.add(body);
-            else await users.update({ ...body, userId: crud.editing.id });
-            crud.saved(crud.editing?.id === undefined ? '新增成功' : '修改成功');
-          }}
-        />
-      )}
-      {rolesFor && (
-        <MultiSelectDialog
-          open
-          title={`分配角色：${rolesFor.nickName}`}
-          options={roleOptions}
-          initial={(rolesFor.roleIds ?? []).map(String)}
-          onClose={() => setRolesFor(null)}
-          onConfirm={(values) => {
-            void users
-              .update({
-                userId: rolesFor.userId,
-                nickName: rolesFor.nickName,
-                roleIds: values.map(Number),
-              })
-              .then(
-                () => {
-                  setRolesFor(null);
-                  feedback.success('授权成功');
-                  list.refetch();
+      {({ refetch }) => (
+        <>
+          {rolesFor && (
+            <MultiSelectDialog
+              open
+              title={`分配角色：${rolesFor.nickName}`}
+              options={roleOptions}
+              initial={(rolesFor.roleIds ?? []).map(String)}
+              onClose={() => setRolesFor(null)}
+              onConfirm={(values) => {
+                void users
+                  .update({
+                    userId: rolesFor.userId,
+                    nickName: rolesFor.nickName,
+                    roleIds: values.map(Number),
+                  })
+                  .then(
+                    () => {
+                      setRolesFor(null);
+                      feedback.success('授权成功');
+                      refetch();
+                    },
+                    (e: unknown) => feedback.error(errorMessage(e)),
+                  );
+              }}
+            />
+          )}
+          {resetFor && (
+            <FormDialog
+              open
+              title={`重置密码：${resetFor.userName}`}
+              width={450}
+              fields={[
+                {
+                  key: 'password',
+                  label: '新密码',
+                  type: 'password',
+                  required: true,
+                  maxLength: 64,
                 },
-                (e: unknown) => feedback.error(errorMessage(e)),
-              );
-          }}
-        />
+              ]}
+              initial={{}}
+              onClose={() => setResetFor(null)}
+              onSubmit={async (v) => {
+                await users.resetPwd(resetFor.userId, v['password'] ?? '');
+                setResetFor(null);
+                feedback.success('修改成功');
+              }}
+            />
+          )}
+        </>
       )}
-      {resetFor && (
-        <FormDialog
-          open
-          title={`重置密码：${resetFor.userName}`}
-          width={450}
-          fields={[
-            { key: 'password', label: '新密码', type: 'password', required: true, maxLength: 64 },
-          ]}
-          initial={{}}
-          onClose={() => setResetFor(null)}
-          onSubmit={async (v) => {
-            await users.resetPwd(resetFor.userId, v['password'] ?? '');
-            setResetFor(null);
-            feedback.success('修改成功');
-          }}
-        />
-      )}
-    </PageCard>
+    </CrudPage>
   );
 }

@@ -2,10 +2,10 @@ import { errorMessage } from '@dpms/http-client';
 import { useState } from 'react';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
-import type { FormValues } from '../../components/widgets/FormDialog';
+import type { FormValues } from '../widgets/FormDialog';
 
 /** The add/edit dialog state and the delete confirm shared by the admin screens. */
-export function useCrud(refetch: () => void) {
+export function useCrudDialog(refetch: () => void) {
   const feedback = useService(TOKENS.Feedback);
   const [editing, setEditing] = useState<{
     title: string;
