@@ -68,6 +68,22 @@ describe('admin screens and the personal centre', () => {
     await expect(page.getByText('两次输入的密码不一致').isVisible()).resolves.toBe(true);
   });
 
+  it('shows the scheduling log of the server’s own runs, filtered by status', async () => {
+    const { page } = session();
+    await signIn(page, 'admin');
+    await page.goto('/job/log');
+    const table = page.getByTestId('job-log-table');
+    await table.locator('tr[data-row]', { hasText: '数据库迁移与初始化' }).waitFor();
+    const sweep = table.locator('tr[data-row]', { hasText: '清理未完成的上传' }).first();
+    await sweep.waitFor();
+    expect(await sweep.textContent()).toMatch(/清理 \d+ 个未完成的上传/);
+    expect(await sweep.textContent()).toContain('系统');
+    await page.getByLabel('执行状态').selectOption({ label: '失败' });
+    await page.getByRole('button', { name: '搜索' }).click();
+    await table.getByText('暂无数据').waitFor();
+    expect(await table.locator('tr[data-row]').count()).toBe(0);
+  });
+
   it('has the 401 page and refuses a dictionary id that is not digits', async () => {
     const { page } = session();
     await signIn(page, 'admin');

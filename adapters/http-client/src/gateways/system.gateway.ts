@@ -257,6 +257,9 @@ export interface JobLog {
   invokeTarget?: string;
   jobMessage?: string;
   status: string;
+  exceptionInfo?: string;
+  startTime?: string;
+  endTime?: string;
   createTime?: string;
 }
 

@@ -73,14 +73,20 @@ export function SearchField({ label, children }: { label: string; children: Reac
   );
 }
 
-/** A status pill: 正常 / 停用. */
-export function StatusTag({ status }: { status: string | undefined }) {
+/** A status pill: 正常 / 停用 (or the list's own words for '0' and the rest, e.g. 正常 / 失败). */
+export function StatusTag({
+  status,
+  labels = ['正常', '停用'],
+}: {
+  status: string | undefined;
+  labels?: readonly [string, string];
+}) {
   const active = status === '0' || status === undefined;
   return (
     <span
       className={`inline-flex rounded px-2 py-0.5 text-xs ${active ? 'bg-success-50 text-success-600' : 'bg-danger-50 text-danger-600'}`}
     >
-      {active ? '正常' : '停用'}
+      {active ? labels[0] : labels[1]}
     </span>
   );
 }

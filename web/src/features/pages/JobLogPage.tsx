@@ -1,47 +1,90 @@
+import { JOB_GROUP_LABELS, JOB_STATUS_LABELS, type JobGroup } from '@dpms/core';
+import type { JobLog } from '@dpms/http-client';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
-import { DataTable, type Column } from '../../components/table/DataTable';
-import { useListQuery } from '../../components/table/useListQuery';
-import { PageCard, SearchBar, SearchField, StatusTag } from '../../components/ui/Page';
-import type { JobLog } from '@dpms/http-client';
+import { CrudPage } from '../../components/crud/CrudPage';
+import { StatusTag } from '../../components/ui/Page';
 
-const COLUMNS: Column<JobLog>[] = [
-  { key: 'jobLogId', title: '日志编号', width: 100 },
-  { key: 'jobName', title: '任务名称' },
-  { key: 'jobGroup', title: '任务组名' },
-  { key: 'invokeTarget', title: '调用目标字符串' },
-  { key: 'jobMessage', title: '日志信息' },
-  { key: 'status', title: '执行状态', render: (r) => <StatusTag status={r.status} /> },
-  { key: 'createTime', title: '执行时间' },
-];
+const options = (labels: Readonly<Record<string, string>>) =>
+  Object.entries(labels).map(([value, label]) => ({ value, label }));
 
-/** The scheduling log (/job/log). */
+/** An ISO time as the institute reads it: yyyy-MM-dd HH:mm:ss, local time. */
+export function localTime(iso: string | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+}
+
+type JobLogFilter = {
+  jobName: string;
+  jobGroup: string;
+  status: string;
+  beginTime: string;
+  endTime: string;
+};
+
+/** The scheduling log (/job/log): the runs of the server's background jobs, newest first. */
 export function JobLogPage() {
   const gateway = useService(TOKENS.JobLogGateway);
-  const list = useListQuery('jobLog', { jobName: '' }, (q) => gateway.list(q));
   return (
-    <PageCard title="调度日志">
-      <SearchBar onSearch={list.search} onReset={list.reset}>
-        <SearchField label="任务名称">
-          <input
-            className="input"
-            value={list.draft.jobName}
-            onChange={(e) => list.setDraft({ jobName: e.target.value })}
-            placeholder="请输入任务名称"
-          />
-        </SearchField>
-      </SearchBar>
-      <DataTable
-        columns={COLUMNS}
-        rows={list.rows}
-        rowKey="jobLogId"
-        loading={list.loading}
-        total={list.total}
-        pageNum={list.pageNum}
-        pageSize={list.pageSize}
-        onPageChange={list.onPageChange}
-        error={list.error}
-      />
-    </PageCard>
+    <CrudPage<JobLog, JobLogFilter>
+      title="调度日志"
+      noun="调度日志"
+      queryKey="jobLog"
+      gateway={{
+        // RuoYi's date range travels as params[beginTime] / params[endTime].
+        list: ({ beginTime, endTime, ...q }) =>
+          gateway.list({ ...q, params: { beginTime, endTime } }),
+      }}
+      filter={{ jobName: '', jobGroup: '', status: '', beginTime: '', endTime: '' }}
+      search={[
+        { key: 'jobName', label: '任务名称' },
+        { key: 'jobGroup', label: '任务组名', type: 'select', options: options(JOB_GROUP_LABELS) },
+        { key: 'status', label: '执行状态', type: 'select', options: options(JOB_STATUS_LABELS) },
+        { key: 'beginTime', label: '开始日期', type: 'date' },
+        { key: 'endTime', label: '结束日期', type: 'date' },
+      ]}
+      rowKey="jobLogId"
+      columns={[
+        { key: 'jobLogId', title: '日志编号', width: 90 },
+        { key: 'jobName', title: '任务名称' },
+        {
+          key: 'jobGroup',
+          title: '任务组名',
+          render: (r) => JOB_GROUP_LABELS[r.jobGroup as JobGroup] ?? r.jobGroup ?? '',
+        },
+        { key: 'invokeTarget', title: '调用目标字符串' },
+        {
+          key: 'jobMessage',
+          title: '日志信息',
+          render: (r) => (
+            <span title={r.exceptionInfo || undefined}>
+              {r.jobMessage}
+              {r.exceptionInfo ? (
+                <span className="block text-xs text-danger-600">{r.exceptionInfo}</span>
+              ) : null}
+            </span>
+          ),
+        },
+        {
+          key: 'status',
+          title: '执行状态',
+          render: (r) => (
+            <StatusTag
+              status={r.status}
+              labels={[JOB_STATUS_LABELS['0'], JOB_STATUS_LABELS['1']]}
+            />
+          ),
+        },
+        {
+          key: 'startTime',
+          title: '执行时间',
+          render: (r) => localTime(r.startTime ?? r.createTime),
+        },
+      ]}
+      table={{ testId: 'job-log-table' }}
+    />
   );
 }
