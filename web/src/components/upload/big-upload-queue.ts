@@ -18,7 +18,7 @@ import {
 import { ABORTED_CODE, errorMessage, isDomainError } from '@dpms/http-client';
 import type { ChunkListing, StoredFile, TransferOptions } from '@dpms/http-client';
 import { UPLOAD_UI_MESSAGES } from './messages';
-import type { PendingUploadStore} from './pending-uploads';
+import type { PendingUploadStore } from './pending-uploads';
 import { type PendingUpload } from './pending-uploads';
 
 /** The two uploaders of the spec by the name the components take. */
@@ -398,7 +398,6 @@ export class BigUploadQueue {
           fileHash,
           sentBytes,
           chunksDone: runtime.done.size,
-          error: undefined,
         },
       );
       if (runtime.pending.length === 0) void this.finish(key);

@@ -1,0 +1,141 @@
+import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { HttpClient } from '../client.js';
+import { FileGateway, fileNameFromContentDisposition } from './file.gateway.js';
+
+/** RFC 6266/5987 as the server writes it (adapters/http-api download.routes.ts). */
+const disposition = (name: string) => {
+  const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+};
+
+describe('fileNameFromContentDisposition', () => {
+  it('reads the UTF-8 name first, then the plain one', () => {
+    expect(fileNameFromContentDisposition(disposition('合同 (终稿).pdf'))).toBe('合同 (终稿).pdf');
+    expect(fileNameFromContentDisposition('attachment; filename="report.xlsx"')).toBe(
+      'report.xlsx',
+    );
+    expect(fileNameFromContentDisposition('attachment; filename=a%20b.txt')).toBe('a b.txt');
+    expect(fileNameFromContentDisposition('inline')).toBeUndefined();
+    expect(fileNameFromContentDisposition(undefined)).toBeUndefined();
+  });
+
+  it('round-trips every name the server can send', () => {
+    fc.assert(
+      fc.property(
+        fc
+          .string({ unit: 'grapheme', minLength: 1, maxLength: 40 })
+          .filter((s) => s.trim() === s && s !== ''),
+        (name) => {
+          expect(fileNameFromContentDisposition(disposition(name))).toBe(name);
+        },
+      ),
+    );
+  });
+});
+
+function gateway(
+  reply: (config: InternalAxiosRequestConfig) => {
+    status: number;
+    data: unknown;
+    headers?: Record<string, string>;
+  },
+) {
+  const seen: InternalAxiosRequestConfig[] = [];
+  const adapter: AxiosAdapter = (config) => {
+    seen.push(config);
+    const r = reply(config);
+    const response = {
+      status: r.status,
+      statusText: '',
+      headers: r.headers ?? {},
+      config,
+      data: r.data,
+    };
+    return r.status >= 400
+      ? Promise.reject(
+          new AxiosError(
+            `Request failed with status code ${r.status}`,
+            'ERR_BAD_RESPONSE',
+            config,
+            {},
+            response,
+          ),
+        )
+      : Promise.resolve(response);
+  };
+  const tokens = { get: () => 'tok' };
+  const ui = {
+    confirm: () => Promise.resolve(false),
+    error: () => undefined,
+    logout: () => undefined,
+  };
+  const http = new HttpClient({ tokens, ui, adapter });
+  return { files: new FileGateway(http, tokens, { adapter }), seen };
+}
+
+describe('FileGateway', () => {
+  it('sends a chunk as multipart with its fields and the bearer token', async () => {
+    const { files, seen } = gateway(() => ({
+      status: 200,
+      data: JSON.stringify({ code: 200, msg: 'ok', data: {} }),
+    }));
+    await files.uploadChunk({ chunkIndex: '0', uploadId: 'u' }, new Blob(['abc']), '图.pdf');
+    const form = seen[0]?.data as FormData;
+    expect(form.get('chunkIndex')).toBe('0');
+    expect(form.get('uploadId')).toBe('u');
+    expect((form.get('file') as File).name).toBe('图.pdf');
+    expect(seen[0]?.headers.get('Authorization')).toBe('Bearer tok');
+    expect(seen[0]?.url).toBe('/common/maxfile/upload');
+  });
+
+  it('turns a refused chunk into the server message and status', async () => {
+    const { files } = gateway(() => ({
+      status: 422,
+      data: JSON.stringify({
+        code: 422,
+        msg: '第1个分片的MD5校验失败，请重新上传该分片',
+        errorCode: 'UPLOAD.CHUNK_HASH_MISMATCH',
+      }),
+    }));
+    await expect(files.uploadChunk({}, new Blob(['a']), 'a.pdf')).rejects.toMatchObject({
+      status: 422,
+      code: 'UPLOAD.CHUNK_HASH_MISMATCH',
+      message: '第1个分片的MD5校验失败，请重新上传该分片',
+    });
+  });
+
+  it('reports a failure without an envelope as 000 §8 says: the text, else "fail to post {url} {status}"', async () => {
+    const plain = gateway(() => ({ status: 502, data: 'Bad Gateway' }));
+    await expect(plain.files.uploadChunk({}, new Blob(['a']), 'a.pdf')).rejects.toMatchObject({
+      status: 502,
+      message: 'Bad Gateway',
+    });
+    const empty = gateway(() => ({ status: 500, data: '' }));
+    await expect(empty.files.uploadFile(new Blob(['a']), 'a.pdf')).rejects.toMatchObject({
+      message: 'fail to post /prod-api/common/upload 500',
+    });
+  });
+
+  it('downloads with the name of Content-Disposition and maps ids and paths to the resource call', async () => {
+    const id = 'ab'.repeat(16);
+    const { files, seen } = gateway(() => ({
+      status: 200,
+      data: new Blob(['x']),
+      headers: { 'content-disposition': disposition('设计说明.pdf') },
+    }));
+    const got = await files.download(id);
+    expect(got.fileName).toBe('设计说明.pdf');
+    expect(seen[0]?.url).toBe(`/common/download/resource?resource=${id}`);
+    await files.download(`/prod-api/common/download/resource?resource=${id}`, { preview: true });
+    expect(seen[1]?.url).toBe(`/common/download/resource?resource=${id}&preview=true`);
+    expect(files.resourcePath(id, true)).toBe(
+      `/common/download/resource?resource=${id}&preview=true`,
+    );
+  });
+});
