@@ -112,6 +112,9 @@ function Harness({
   );
 }
 
+const last = (fn: { mock: { lastCall?: [TemplateContent] } }, refname: string) =>
+  fn.mock.lastCall?.[0][refname];
+
 const row = (refname: string) => {
   const el = document.querySelector<HTMLElement>(`[data-field="${refname}"]`);
   if (!el) throw new Error(`no field ${refname}`);
@@ -183,15 +186,15 @@ describe('TemplateRenderer', () => {
   });
 
   it('multi-select keeps the chosen values as a list in option order', () => {
-    const onContent = vi.fn();
+    const onContent = vi.fn<(c: TemplateContent) => void>();
     render(<Harness onContent={onContent} />);
     fireEvent.click(within(row('sealType')).getByLabelText('技术章'));
     fireEvent.click(within(row('sealType')).getByLabelText('公章'));
-    expect(onContent.mock.lastCall?.[0].sealType.value).toEqual(['1', '5']);
+    expect(last(onContent, 'sealType')?.value).toEqual(['1', '5']);
   });
 
   it('optionInput turns into a text area when the choice contains the key value', () => {
-    const onContent = vi.fn();
+    const onContent = vi.fn<(c: TemplateContent) => void>();
     render(<Harness onContent={onContent} />);
     const select = within(row('source')).getByRole('combobox');
     fireEvent.change(select, { target: { value: '市场' } });
@@ -199,7 +202,7 @@ describe('TemplateRenderer', () => {
     fireEvent.change(select, { target: { value: '其他' } });
     const area = within(row('source')).getByRole('textbox');
     fireEvent.change(area, { target: { value: '政府委托' } });
-    expect(onContent.mock.lastCall?.[0].source).toMatchObject({
+    expect(last(onContent, 'source')).toMatchObject({
       selectValue: '其他',
       value: '政府委托',
     });
@@ -208,31 +211,31 @@ describe('TemplateRenderer', () => {
   });
 
   it('cascader stores the last id of the chosen path', () => {
-    const onContent = vi.fn();
+    const onContent = vi.fn<(c: TemplateContent) => void>();
     render(<Harness onContent={onContent} />);
     fireEvent.change(screen.getByLabelText('部门'), { target: { value: '100' } });
-    expect(onContent.mock.lastCall?.[0].deptId.value).toBe('100');
+    expect(last(onContent, 'deptId')?.value).toBe('100');
     fireEvent.change(screen.getByLabelText('部门第2级'), { target: { value: '112' } });
-    expect(onContent.mock.lastCall?.[0].deptId.value).toBe('112');
+    expect(last(onContent, 'deptId')?.value).toBe('112');
   });
 
   it('checkbox and radioBox choose in a dialog', () => {
-    const onContent = vi.fn();
+    const onContent = vi.fn<(c: TemplateContent) => void>();
     render(<Harness onContent={onContent} />);
     fireEvent.click(within(row('majors')).getByRole('button', { name: '选择' }));
     fireEvent.click(screen.getByRole('checkbox', { name: '结构' }));
     fireEvent.click(screen.getByRole('checkbox', { name: '建筑' }));
     fireEvent.click(screen.getByRole('button', { name: '确定' }));
-    expect(onContent.mock.lastCall?.[0].majors.value).toEqual(['a', 's']);
+    expect(last(onContent, 'majors')?.value).toEqual(['a', 's']);
     expect(screen.getByTestId('majors-chosen').textContent).toBe('建筑、结构');
     fireEvent.click(within(row('urgency')).getByRole('button', { name: '选择' }));
     fireEvent.click(screen.getByRole('radio', { name: '紧急' }));
     fireEvent.click(screen.getByRole('button', { name: '确定' }));
-    expect(onContent.mock.lastCall?.[0].urgency.value).toBe('2');
+    expect(last(onContent, 'urgency')?.value).toBe('2');
   });
 
   it('textareas adds and removes texts; valueOption keeps its text and the chosen option', () => {
-    const onContent = vi.fn();
+    const onContent = vi.fn<(c: TemplateContent) => void>();
     render(
       <Harness
         onContent={onContent}
@@ -241,9 +244,9 @@ describe('TemplateRenderer', () => {
     );
     fireEvent.click(within(row('items')).getByRole('button', { name: '添加一条' }));
     fireEvent.change(screen.getByLabelText('事项2'), { target: { value: '第二条' } });
-    expect(onContent.mock.lastCall?.[0].items.value).toEqual(['', '第二条']);
+    expect(last(onContent, 'items')?.value).toEqual(['', '第二条']);
     fireEvent.change(within(row('account')).getByRole('combobox'), { target: { value: '工行' } });
-    expect(onContent.mock.lastCall?.[0].account).toMatchObject({
+    expect(last(onContent, 'account')).toMatchObject({
       value: '开户银行',
       selectValue: '工行',
     });
@@ -260,7 +263,7 @@ describe('TemplateRenderer', () => {
       preview: vi.fn(),
       download: vi.fn(),
     };
-    const onContent = vi.fn();
+    const onContent = vi.fn<(c: TemplateContent) => void>();
     render(<Harness files={files} onContent={onContent} />);
     const input = screen.getByLabelText<HTMLInputElement>('补充文件上传');
     fireEvent.change(input, { target: { files: [new File(['x'], 'a.pdf')] } });
@@ -268,7 +271,7 @@ describe('TemplateRenderer', () => {
     fireEvent.change(input, { target: { files: [new File(['y'], 'b.docx')] } });
     await screen.findByText('b.docx');
     expect(screen.queryByText('a.pdf')).toBeNull();
-    expect(onContent.mock.lastCall?.[0].always.value).toEqual([{ name: 'b.docx', fileId: 'id-1' }]);
+    expect(last(onContent, 'always')?.value).toEqual([{ name: 'b.docx', fileId: 'id-1' }]);
   });
 
   it('read-only shows labels of the chosen options, not the codes', () => {
