@@ -82,3 +82,11 @@ export {
   SqlLixiangRepository,
 } from './repositories/sql-lixiang.repository.js';
 export { SqlJobLogRepository } from './repositories/sql-job-log.repository.js';
+export {
+  createContractDocumentRepositories,
+  registerContractDocumentRecords,
+  SqlCompanySettingsSource,
+  SqlContractDocumentRepository,
+  SqlDocumentContractDirectory,
+} from './repositories/sql-contract-document.repository.js';
+export type { ContractDocumentTables } from './database/contract-document-schema.js';

@@ -9,3 +9,5 @@ export * from './contract-doc-validation.js';
 export * from './contract-clauses.js';
 export * from './sign-footer.js';
 export * from './print-payload.js';
+export * from './contract-document.repository.port.js';
+export * from './contract-document.use-case.js';

@@ -3,6 +3,7 @@ import type { ApprovalTables } from './approval-schema.js';
 import type { FileTables } from './files-schema.js';
 import type { ContractTables } from './contract-schema.js';
 import type { JobLogTables } from './job-log-schema.js';
+import type { ContractDocumentTables } from './contract-document-schema.js';
 
 /** A column the database fills by default on insert. */
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
@@ -226,3 +227,7 @@ export interface Database extends ApprovalTables, FileTables, ContractTables, Jo
   idempotency_key: IdempotencyKeyTable;
   dpms_seed: DpmsSeedTable;
 }
+
+/** Contract documents (issue 7): merged into the one Database interface. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface Database extends ContractDocumentTables {}
