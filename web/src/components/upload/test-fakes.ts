@@ -26,7 +26,7 @@ export class FakeChunkGateway implements ChunkedUploadGateway {
   maxInFlight = 0;
   /** Upload ids the server no longer knows (listChunks answers 404). */
   expired = new Set<string>();
-  completeFailure: unknown;
+  completeFailure: Error | undefined;
 
   getUploadId(): Promise<string> {
     this.uploadIds += 1;
