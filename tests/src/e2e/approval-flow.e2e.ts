@@ -1,0 +1,281 @@
+/// <reference lib="dom" />
+// Callbacks passed to page.evaluate run in the browser, so these files see the DOM types.
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/browser.js';
+import { openMenu, signIn } from '../support/shell.js';
+
+/**
+ * The approval engine end to end, in the browser against the real server and the seeded flows
+ * (adapters/sql/src/seed/approval-flows.ts): 李项目 (xmjl, 建筑一所) drafts; a contract review
+ * sheet (1_1, under 100 万元) goes 部门负责人 (bmfzr) → 经营部 (jingying) → 财务部 (caiwu); a
+ * 25_1 technical seal request with the company seal goes 部门负责人 (bmfzr) → 技术负责人
+ * (jsfzr) → 综合事务部 (zhsw) → 总经理 (zjl), the last step added by the 25_1 rule.
+ * The steps run in order and share the server's state.
+ */
+
+/** A 2×2 PNG (a signature image for the personal centre). */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGNQcDgARAwQCgAdDgSB4itaHAAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+const CONTRACT_TITLE = '滨江幼儿园设计合同评审（浏览器）';
+const SEAL_TITLE = '滨江幼儿园施工图用印（浏览器）';
+const SIGNERS = ['xmjl', 'bmfzr', 'jingying', 'caiwu', 'jsfzr', 'zhsw', 'zjl'] as const;
+
+const badge = (page: Page) => page.locator('[data-menu="审批管理"] [data-testid="approval-badge"]');
+
+/** The Approval badge's number, 0 when it is hidden; waits for the first poll. */
+async function badgeCount(page: Page): Promise<number> {
+  await page.waitForResponse((r) => r.url().includes('/project/approval/getNotify'));
+  return (await badge(page).count()) === 0 ? 0 : Number(await badge(page).textContent());
+}
+
+async function expectBadge(page: Page, count: number): Promise<void> {
+  if (count === 0) await badge(page).waitFor({ state: 'detached' });
+  else
+    await page.waitForFunction(
+      (n) =>
+        document.querySelector('[data-menu="审批管理"] [data-testid="approval-badge"]')
+          ?.textContent === String(n),
+      count,
+    );
+}
+
+/** The row of `title` in the list on screen. */
+const rowOf = (page: Page, list: string, title: string): Locator =>
+  page.getByTestId(`approval-list-${list}`).locator('tr[data-row]', { hasText: title });
+
+async function openDetail(page: Page, list: string, title: string): Promise<Locator> {
+  await rowOf(page, list, title).getByTestId('open-approval').click();
+  const detail = page.getByTestId('approval-detail');
+  await detail.locator('[data-version]').waitFor();
+  return detail;
+}
+
+async function closeDetail(page: Page): Promise<void> {
+  const detail = page.getByTestId('approval-detail');
+  await detail.getByRole('button', { name: '关闭', exact: true }).last().click();
+  await detail.waitFor({ state: 'detached' });
+}
+
+const statusOf = async (detail: Locator) =>
+  (await detail.getByTestId('detail-status').textContent())?.trim();
+
+/** Signs in as `user`, opens 待我审批 and acts on `title` with an opinion. */
+async function act(
+  page: Page,
+  user: string,
+  title: string,
+  action: '同意' | '驳回',
+  opinion: string,
+): Promise<Locator> {
+  await signIn(page, user);
+  await openMenu(page, '审批管理', '待我审批');
+  await rowOf(page, 'todo', title).waitFor();
+  const detail = await openDetail(page, 'todo', title);
+  const version = Number(await detail.locator('[data-version]').getAttribute('data-version'));
+  // The signer's own signature shows beside the opinion before they sign.
+  await detail.locator('[data-kind="opinion"] [data-testid="sign-image"]').waitFor();
+  await detail.getByLabel('审批意见').fill(opinion);
+  await detail.getByRole('button', { name: action, exact: true }).click();
+  if (action === '驳回') await page.getByRole('button', { name: '确定' }).click();
+  await page.getByText(`${action}成功`).first().waitFor();
+  await page.waitForFunction(
+    (v) =>
+      Number(
+        document
+          .querySelector('[data-testid="approval-detail"] [data-version]')
+          ?.getAttribute('data-version'),
+      ) > v,
+    version,
+  );
+  return detail;
+}
+
+describe('approval flow in the browser', () => {
+  const session = useBrowser();
+
+  for (const user of SIGNERS) {
+    it(`${user} sets a signature image in the personal centre`, async () => {
+      const { page } = session();
+      await signIn(page, user);
+      await page.goto('/user/profile');
+      await page.getByRole('tab', { name: '签名' }).click();
+      const section = page.getByTestId('signature-section');
+      await section.getByText('尚未设置签名').waitFor();
+      await section.getByLabel('上传签名图片').setInputFiles({
+        name: `${user}.png`,
+        mimeType: 'image/png',
+        buffer: PNG,
+      });
+      const img = section.getByTestId('my-signature');
+      await img.waitFor();
+      await page.waitForFunction(
+        () =>
+          document.querySelector<HTMLImageElement>('[data-testid="my-signature"]')?.naturalWidth ===
+          2,
+      );
+      expect(await img.getAttribute('src')).toMatch(
+        /\/prod-api\/system\/user\/profile\/signature\//,
+      );
+    });
+  }
+
+  it('the drafter submits a contract review sheet and a 25_1 seal request', async () => {
+    const { page } = session();
+    await signIn(page, 'xmjl');
+    await openMenu(page, '审批管理', '我发起的');
+
+    await page.getByRole('button', { name: '发起审批' }).click();
+    let form = page.getByTestId('approval-form');
+    await form.getByLabel('表单类型').selectOption({ label: '合同评审' });
+    await form.getByLabel('审批类型').selectOption('1_1');
+    await form.getByLabel('标题', { exact: true }).fill(CONTRACT_TITLE);
+    // Core's rules run before anything is sent: the required fields say so.
+    await form.getByRole('button', { name: '提交' }).click();
+    await form.locator('[data-field="contractName"] [role="alert"]').waitFor();
+    await form.getByLabel('合同名称', { exact: true }).fill('滨江幼儿园设计合同');
+    await form.getByLabel('甲方', { exact: true }).fill('杭州滨江教育投资有限公司');
+    await form.getByLabel('乙方', { exact: true }).fill('华东示范建筑设计研究院');
+    await form.getByLabel('合同金额（万元）', { exact: true }).fill('12.3.4');
+    await form.locator('[data-field="totalAmount"] [role="alert"]').waitFor();
+    await form.getByLabel('合同金额（万元）', { exact: true }).fill('86.5');
+    await form.getByLabel('合同主要内容').fill('幼儿园方案设计及施工图设计');
+    // The drafter's row carries their signature while drafting.
+    await form.locator('[data-kind="drafter"] [data-testid="sign-image"]').waitFor();
+    await form.getByRole('button', { name: '提交' }).click();
+    await form.waitFor({ state: 'detached' });
+    let detail = page.getByTestId('approval-detail');
+    await detail.locator('[data-status="0"]').waitFor();
+    expect(await detail.getByTestId('detail-current-node').textContent()).toBe('部门负责人');
+    await closeDetail(page);
+
+    await page.getByRole('button', { name: '发起审批' }).click();
+    form = page.getByTestId('approval-form');
+    await form.getByLabel('表单类型').selectOption({ label: '用印申请' });
+    await form.getByLabel('审批类型').selectOption('25_1');
+    await form.getByLabel('标题', { exact: true }).fill(SEAL_TITLE);
+    await form.getByLabel('图纸内容').fill('幼儿园施工图 42 张');
+    const sealRule = form.getByTestId('seal-rule');
+    expect(await sealRule.textContent()).toContain('印章类型包含公章时');
+    await form.locator('[data-field="sealType"]').getByLabel('公章', { exact: true }).check();
+    await sealRule.getByText('已选择公章').waitFor();
+    await form.getByRole('button', { name: '提交' }).click();
+    await form.waitFor({ state: 'detached' });
+    detail = page.getByTestId('approval-detail');
+    await detail.locator('[data-status="0"]').waitFor();
+    expect(await detail.getByText('部门负责人 → 技术负责人 → 综合事务部 → 总经理').count()).toBe(1);
+    await closeDetail(page);
+
+    await rowOf(page, 'mine', CONTRACT_TITLE).waitFor();
+    expect(await rowOf(page, 'mine', SEAL_TITLE).textContent()).toContain('审批中');
+  });
+
+  it('the department head signs both; the badge and the lists follow', async () => {
+    const { page } = session();
+    await signIn(page, 'bmfzr');
+    const before = await badgeCount(page);
+    expect(before).toBeGreaterThanOrEqual(2);
+    await openMenu(page, '审批管理', '待我审批');
+    await rowOf(page, 'todo', CONTRACT_TITLE).waitFor();
+    await rowOf(page, 'todo', SEAL_TITLE).waitFor();
+
+    for (const [i, title] of [CONTRACT_TITLE, SEAL_TITLE].entries()) {
+      const detail = await openDetail(page, 'todo', title);
+      await detail.getByLabel('审批意见').fill('同意，请继续审核');
+      await detail.getByRole('button', { name: '同意', exact: true }).click();
+      await page.getByText('同意成功').first().waitFor();
+      await detail.locator('[data-testid="sign-row"][data-kind="finished"]').first().waitFor();
+      // Once signed, the approval leaves my to-do list and the badge counts one less.
+      await closeDetail(page);
+      await rowOf(page, 'todo', title).waitFor({ state: 'detached' });
+      await expectBadge(page, before - i - 1);
+    }
+    await page.getByRole('tab', { name: '我已审批' }).click();
+    await rowOf(page, 'done', CONTRACT_TITLE).waitFor();
+    await rowOf(page, 'done', SEAL_TITLE).waitFor();
+  });
+
+  it('the business department rejects the contract; the drafter corrects and resubmits', async () => {
+    const { page } = session();
+    const detail = await act(page, 'jingying', CONTRACT_TITLE, '驳回', '请补充付款节点');
+    expect(await statusOf(detail)).toBe('已驳回');
+
+    await signIn(page, 'xmjl');
+    await openMenu(page, '审批管理', '我发起的');
+    expect(await rowOf(page, 'mine', CONTRACT_TITLE).textContent()).toContain('已驳回');
+    const mine = await openDetail(page, 'mine', CONTRACT_TITLE);
+    // The rejection is in the record with its opinion and the rejecter's signature.
+    const rejected = mine.locator('[data-testid="log-row"][data-action="reject"]');
+    expect(await rejected.textContent()).toContain('请补充付款节点');
+    await rejected.locator('img').waitFor();
+    await mine.getByRole('button', { name: '修改' }).click();
+    const form = page.getByTestId('approval-form');
+    await form
+      .getByLabel('合同主要内容')
+      .fill('幼儿园方案设计及施工图设计；付款：签约 30%，施工图 50%，竣工 20%');
+    await form.getByRole('button', { name: '提交' }).click();
+    await form.waitFor({ state: 'detached' });
+    await mine.locator('[data-status="0"]').waitFor();
+    expect(await mine.getByTestId('detail-current-node').textContent()).toBe('部门负责人');
+    await closeDetail(page);
+    expect(await rowOf(page, 'mine', CONTRACT_TITLE).textContent()).toContain('审批中');
+  });
+
+  it('each approver signs the resubmitted contract in turn', async () => {
+    const { page } = session();
+    let detail = await act(page, 'bmfzr', CONTRACT_TITLE, '同意', '同意');
+    expect(await statusOf(detail)).toBe('审批中');
+    detail = await act(page, 'jingying', CONTRACT_TITLE, '同意', '经营部同意');
+    expect(await detail.getByTestId('detail-current-node').textContent()).toBe('财务部');
+    detail = await act(page, 'caiwu', CONTRACT_TITLE, '同意', '财务部同意');
+    expect(await statusOf(detail)).toBe('已通过');
+  });
+
+  it('the seal request passes the technical lead, general affairs and the general manager', async () => {
+    const { page } = session();
+    await act(page, 'jsfzr', SEAL_TITLE, '同意', '技术审核通过');
+    await act(page, 'zhsw', SEAL_TITLE, '同意', '同意用印');
+    const detail = await act(page, 'zjl', SEAL_TITLE, '同意', '同意加盖公章');
+    expect(await statusOf(detail)).toBe('已通过');
+  });
+
+  it('the detail view shows every signature, row by row', async () => {
+    const { page } = session();
+    await signIn(page, 'xmjl');
+    await openMenu(page, '审批管理', '我发起的');
+    expect(await rowOf(page, 'mine', CONTRACT_TITLE).textContent()).toContain('已通过');
+
+    const expectRows = async (title: string, nodes: string[], opinions: string[]) => {
+      const detail = await openDetail(page, 'mine', title);
+      const finished = detail.locator('[data-testid="sign-row"][data-kind="finished"]');
+      expect(await finished.locator('th').allTextContents()).toEqual(nodes);
+      const texts = await finished.locator('td:nth-of-type(1)').allTextContents();
+      expect(texts.map((t) => t.trim())).toEqual(opinions);
+      // Every node's signature image, and the drafter's, is shown and has loaded.
+      const images = detail.locator('[data-testid="sign-row"] [data-testid="sign-image"]');
+      expect(await images.count()).toBe(nodes.length + 1);
+      const loaded = await images.evaluateAll((els) =>
+        els.map((e) => (e as HTMLImageElement).complete && (e as HTMLImageElement).naturalWidth),
+      );
+      expect(loaded.every((w) => w === 2)).toBe(true);
+      const srcs = await images.evaluateAll((els) => els.map((e) => e.getAttribute('src')));
+      expect(new Set(srcs).size).toBe(nodes.length + 1);
+      await closeDetail(page);
+    };
+    await expectRows(
+      CONTRACT_TITLE,
+      ['部门负责人', '经营部', '财务部'],
+      ['同意', '经营部同意', '财务部同意'],
+    );
+    await expectRows(
+      SEAL_TITLE,
+      ['部门负责人', '技术负责人', '综合事务部', '总经理'],
+      ['同意，请继续审核', '技术审核通过', '同意用印', '同意加盖公章'],
+    );
+    await openMenu(page, '审批管理', '全部审批');
+    await rowOf(page, 'all', SEAL_TITLE).waitFor();
+  });
+});
