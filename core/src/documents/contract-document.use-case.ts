@@ -53,7 +53,7 @@ export const CONTRACT_DOCUMENT_ERROR_CODES = {
   notFound: 'DOCUMENT.NOT_FOUND',
   stale: 'DOCUMENT.STALE_VERSION',
   locked: 'DOCUMENT.LOCKED',
-  contractNotFound: 'DOCUMENT.CONTRACT_NOT_FOUND',
+  contractNotFound: 'DOCUMENT.CONTRACT_MISSING',
   typeCode: 'DOCUMENT.APPROVAL_TYPE',
 } as const;
 

@@ -40,6 +40,9 @@ import { approvalRoutes, type ApprovalRouteDeps } from '../routes/approval.route
 import { contractRoutes } from '../routes/contract.routes.js';
 import { contractChildRoutes } from '../routes/contract-child.routes.js';
 import { lixiangRoutes } from '../routes/lixiang.routes.js';
+import { ContractDocumentService } from '@dpms/core';
+import { createContractDocumentRepositories, registerContractDocumentRecords } from '@dpms/sql';
+import { contractDocumentRoutes } from '../routes/contract-document.routes.js';
 import { jobLogRoutes } from '../routes/job-log.routes.js';
 import type { RouteModule } from '../routes/route-module.js';
 import { downloadRoutes } from '../routes/download.routes.js';
@@ -97,6 +100,7 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
           fileFamilies: readonly RouteModule[] | undefined,
           contracts: RouteModule | undefined,
           jobLog: RouteModule | undefined,
+          contractDocuments: RouteModule | undefined,
         ) => [
           authRoutes(identity, repos, { domainURL: c.domainURL }),
           userRoutes(repos, identity, avatars),
@@ -109,6 +113,7 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
           ...(fileFamilies ?? []),
           ...(contracts ? [contracts] : []),
           ...(jobLog ? [jobLog] : []),
+          ...(contractDocuments ? [contractDocuments] : []),
         ],
         [
           TOKENS.Repositories,
@@ -119,6 +124,7 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
           { serviceIdentifier: TOKENS.FileRoutes, optional: true },
           { serviceIdentifier: TOKENS.ContractRoutes, optional: true },
           { serviceIdentifier: TOKENS.JobLogRoutes, optional: true },
+          { serviceIdentifier: TOKENS.ContractDocumentRoutes, optional: true },
         ],
       )
       .inSingletonScope();
@@ -194,6 +200,31 @@ export const contractModule = (db: Db, linkedRecords: LinkedRecordRegistry<Db>, 
       .inSingletonScope();
   });
 
+/**
+ * Contract documents (issue 7) over the SQL adapter: saving, approval through the engine in the
+ * same transaction, and the document's linked-record handler in `linkedRecords`.
+ */
+export const contractDocumentModule = (
+  db: Db,
+  linkedRecords: LinkedRecordRegistry<Db>,
+  clock: Clock,
+) =>
+  new ContainerModule(({ bind }) => {
+    registerContractDocumentRecords(linkedRecords);
+    bind(TOKENS.ContractDocumentRoutes)
+      .toResolvedValue(() =>
+        contractDocumentRoutes(
+          new ContractDocumentService(
+            new KyselyUnitOfWork(db, (trx) =>
+              createContractDocumentRepositories(trx, linkedRecords, clock),
+            ),
+            clock,
+          ),
+        ),
+      )
+      .inSingletonScope();
+  });
+
 /** The scheduling log (issue 4): its read route over the SQL adapter. */
 export const jobLogModule = (db: Db) =>
   new ContainerModule(({ bind }) => {
@@ -238,6 +269,7 @@ export function buildContainer(parts: ContainerParts): Container {
     container.load(
       approvalModule(parts.db, linkedRecords, parts.clock),
       contractModule(parts.db, linkedRecords, parts.clock),
+      contractDocumentModule(parts.db, linkedRecords, parts.clock),
     );
     container.load(jobLogModule(parts.db));
   }

@@ -39,6 +39,8 @@ export const TOKENS = {
   ContractRoutes: token<RouteModule>('ContractRoutes'),
   /** The scheduling log's routes (/monitor/jobLog); optional, like the approval routes. */
   JobLogRoutes: token<RouteModule>('JobLogRoutes'),
+  /** The contract document routes (issue 7); optional, like the approval routes. */
+  ContractDocumentRoutes: token<RouteModule>('ContractDocumentRoutes'),
   /** Every route family registered on the API router (auth, users, departments ... later domains). */
   RouteModules: token<readonly RouteModule[]>('RouteModules'),
 } as const;

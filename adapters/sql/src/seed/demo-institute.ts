@@ -445,6 +445,17 @@ export const DICTS: readonly SeedDict[] = [
     ],
   },
   {
+    // What a graphics production contract (type 7) delivers, by the task's design stage
+    // (dictValue = design_stage value): the document's deliverable is filled from it.
+    dictType: 'process_cost',
+    dictName: '工序成本清单',
+    items: [
+      ['方案文本及效果图', '1'],
+      ['初步设计图纸及说明书', '2'],
+      ['施工图蓝图及电子文件', '3'],
+    ],
+  },
+  {
     dictType: 'biz_type',
     dictName: '业务类型',
     items: [

@@ -208,6 +208,22 @@ const TREE: readonly DirSpec[] = [
           ['allowView', '授权查看'],
         ],
       },
+      {
+        name: '合同文本',
+        path: 'document',
+        component: 'project/document/index',
+        perm: 'project:document',
+        routeName: 'ContractDocument',
+      },
+      {
+        name: '填写合同文本',
+        path: 'documentEdit',
+        component: 'project/document/edit',
+        perm: 'project:document',
+        routeName: 'ContractDocumentEdit',
+        hidden: true,
+        noButtons: true,
+      },
     ],
   },
   {
@@ -528,6 +544,7 @@ export function buildMenus(): SeedMenu[] {
 export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
   // 项目经理
   2: [
+    'project:document:*',
     'project:approval:*',
     'project:approvalMine:*',
     'project:approvalAll:*',
@@ -550,6 +567,7 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
   ],
   // 经营部负责人 xs_jybfzr
   3: [
+    'project:document:*',
     'project:approval:*',
     'project:approvalMine:*',
     'project:approvalAll:*',
@@ -571,6 +589,8 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
   ],
   // 部门负责人
   4: [
+    'project:document:list',
+    'project:document:query',
     'project:approval:*',
     'project:approvalMine:*',
     'project:approvalAll:*',
@@ -640,6 +660,8 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
   ],
   // 财务
   8: [
+    'project:document:list',
+    'project:document:query',
     'project:approval:*',
     'project:approvalMine:*',
     'project:approvalAll:*',
