@@ -90,3 +90,15 @@ export {
   SqlDocumentContractDirectory,
 } from './repositories/sql-contract-document.repository.js';
 export type { ContractDocumentTables } from './database/contract-document-schema.js';
+export {
+  createTaskRepositories,
+  EngineTaskApprovalPort,
+  registerTaskRecords,
+  SqlResultSealRepository,
+  SqlTaskDirectory,
+  SqlTaskRepository,
+  SqlTaskResultRepository,
+  taskVisible,
+} from './repositories/sql-task.repository.js';
+export type { TaskTables } from './repositories/sql-task.tables.js';
+export { seedDesignTasks } from './seed/design-tasks.js';

@@ -2,6 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { ApprovalTables } from './approval-schema.js';
 import type { FileTables } from './files-schema.js';
 import type { ContractTables } from './contract-schema.js';
+import type { TaskTables } from '../repositories/sql-task.tables.js';
 import type { JobLogTables } from './job-log-schema.js';
 import type { ContractDocumentTables } from './contract-document-schema.js';
 
@@ -231,3 +232,5 @@ export interface Database extends ApprovalTables, FileTables, ContractTables, Jo
 /** Contract documents (issue 7): merged into the one Database interface. */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface Database extends ContractDocumentTables {}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merged: the design task tables (0050)
+export interface Database extends TaskTables {}

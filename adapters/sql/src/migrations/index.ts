@@ -6,6 +6,7 @@ import * as m0020 from './0020_files.js';
 import * as m0030 from './0030_contracts.js';
 import * as m0041 from './0041_job_log.js';
 import * as m0045 from './0045_contract_documents.js';
+import * as m0050 from './0050_design_tasks.js';
 
 /**
  * Every migration, in order. Static imports, so the built server carries them and no directory
@@ -19,6 +20,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0030_contracts': m0030,
   '0041_job_log': m0041,
   '0045_contract_documents': m0045,
+  '0050_design_tasks': m0050,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {

@@ -15,6 +15,7 @@ import {
 } from './demo-institute.js';
 import { seedApprovalFlows } from './approval-flows.js';
 import { seedApprovalSamples } from './approval-samples.js';
+import { seedDesignTasks } from './design-tasks.js';
 import { buildMenus, grantedMenuIds, ROLE_GRANTS } from './menus.js';
 
 export type SeedMode = 'demo' | 'production';
@@ -95,6 +96,8 @@ export async function seedDatabase(
     if (flowsClaimed !== undefined) await seedApprovalFlows(trx);
     // Demo approvals in every status, made through the engine, once, on a seeded demo institute.
     if (flowsClaimed !== undefined && seeded && mode === 'demo') await seedApprovalSamples(trx);
+    // Design tasks (issue 9): the warning threshold, and demo task sheets on a demo institute.
+    await seedDesignTasks(trx, { demo: mode === 'demo' });
     let adminCreated = false;
     if (adminHash !== undefined) adminCreated = await ensureAdmin(trx, adminHash);
     return { seeded, adminCreated: adminCreated || (seeded && mode === 'demo') };
