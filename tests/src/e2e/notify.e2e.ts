@@ -3,11 +3,44 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser.js';
-import { signIn } from '../support/shell.js';
+import { api, apiToken, signIn } from '../support/shell.js';
+
+/** The server's own answer for `username` (what the shell's badge must show). */
+async function unDealCount(baseURL: string, username: string): Promise<number> {
+  const token = await apiToken(baseURL, username);
+  const r = await api<{ code: number; data: { unDealCount: number } }>(
+    baseURL,
+    token,
+    'GET',
+    '/project/approval/getNotify',
+  );
+  expect(r.code).toBe(200);
+  return r.data.unDealCount;
+}
 
 /**
- * getNotify answers as the approval issue will seed them. Until the server serves the call the
- * test answers it in the browser; the shell's behaviour under test is the same.
+ * Submits `n` generic approvals (22_1) drafted by 普通员工 yuangong of 结构所: each waits for the
+ * department head bmfzr2. A few at a time, so the two cores are not swamped.
+ */
+async function submitApprovalsForBmfzr2(baseURL: string, n: number): Promise<void> {
+  const token = await apiToken(baseURL, 'yuangong');
+  const one = async (i: number) => {
+    const r = await api<{ code: number; msg: string }>(
+      baseURL,
+      token,
+      'POST',
+      '/project/approval/addCommonTemplate',
+      { typeCode: '22_1', title: `通知角标测试 ${i + 1}`, content: {}, submit: true },
+    );
+    expect(r.code, r.msg).toBe(200);
+  };
+  for (let i = 0; i < n; i += 4)
+    await Promise.all([i, i + 1, i + 2, i + 3].filter((j) => j < n).map(one));
+}
+
+/**
+ * The urgent-task dialog's answers (warnTaskList), given in the browser; the Approval badge
+ * tests below read the real server's getNotify and its seeded approvals.
  */
 async function answerNotify(
   page: Page,
@@ -37,25 +70,46 @@ const TASKS = Array.from({ length: 14 }, (_, i) => ({
 describe('notifications', () => {
   const session = useBrowser();
 
-  it('shows the Approval badge capped at 99+ and the Project seal dot', async () => {
-    const { page } = session();
-    await answerNotify(page, { unDealCount: 120, unLookSeal: true, warnTaskList: [] });
-    await signIn(page, 'admin');
+  it('shows the seeded approvals waiting for the user on the Approval badge', async () => {
+    const { page, baseURL } = session();
+    const count = await unDealCount(baseURL, 'bmfzr');
+    expect(count).toBeGreaterThan(0);
+    expect(count).toBeLessThan(100);
+    await signIn(page, 'bmfzr');
+    const badge = page.locator('[data-menu="审批管理"] [data-testid="approval-badge"]');
+    await badge.waitFor();
+    expect(await badge.textContent()).toBe(String(count));
+  });
+
+  it('caps the badge at 99+ once more than 99 approvals wait', async () => {
+    const { page, baseURL } = session();
+    const before = await unDealCount(baseURL, 'bmfzr2');
+    await submitApprovalsForBmfzr2(baseURL, Math.max(0, 100 - before));
+    expect(await unDealCount(baseURL, 'bmfzr2')).toBeGreaterThan(99);
+    await signIn(page, 'bmfzr2');
     const badge = page.locator('[data-menu="审批管理"] [data-testid="approval-badge"]');
     await badge.waitFor();
     expect(await badge.textContent()).toBe('99+');
-    await expect(
-      page.locator('[data-menu="项目管理"] [data-testid="seal-dot"]').first().isVisible(),
-    ).resolves.toBe(true);
   });
 
-  it('hides the badge at 0 and shows the count below the cap', async () => {
-    const { page } = session();
-    await answerNotify(page, { unDealCount: 0, unLookSeal: false, warnTaskList: [] });
+  it('hides the badge when nothing waits', async () => {
+    const { page, baseURL } = session();
+    expect(await unDealCount(baseURL, 'admin')).toBe(0);
+    const polled = page.waitForResponse('**/prod-api/project/approval/getNotify**');
     await signIn(page, 'admin');
-    await page.waitForTimeout(500);
+    await polled;
+    await page.locator('[data-menu="审批管理"]').first().waitFor();
     expect(await page.getByTestId('approval-badge').count()).toBe(0);
-    expect(await page.getByTestId('seal-dot').count()).toBe(0);
+  });
+
+  it('shows the Project seal dot when the answer says a seal is unseen', async () => {
+    const { page } = session();
+    // No seal domain sets unLookSeal yet, so this answer is given in the browser.
+    await answerNotify(page, { unDealCount: 0, unLookSeal: true, warnTaskList: [] });
+    await signIn(page, 'admin');
+    const dot = page.locator('[data-menu="项目管理"] [data-testid="seal-dot"]').first();
+    await dot.waitFor();
+    await expect(dot.isVisible()).resolves.toBe(true);
   });
 
   it('opens the urgent-task dialog, which neither Esc nor an outside click closes', async () => {
