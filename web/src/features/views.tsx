@@ -35,6 +35,14 @@ export const VIEWS: Record<string, View> = {
   'approval/flow/index': named(() => import('./approval/FlowAdminPages'), 'ApprovalFlowPage'),
   'approval/node/index': named(() => import('./approval/FlowAdminPages'), 'ApprovalNodePage'),
   'file/upload/index': named(() => import('./files/FileUploadPage'), 'FileUploadPage'),
+  'project/document/index': named(
+    () => import('./documents/ContractDocumentPages'),
+    'ContractDocumentListPage',
+  ),
+  'project/document/edit': named(
+    () => import('./documents/ContractDocumentPages'),
+    'ContractDocumentEditPage',
+  ),
 };
 
 export const PlaceholderView = named(() => import('./pages/PlaceholderPage'), 'PlaceholderPage');

@@ -1,0 +1,241 @@
+import {
+  APPROVAL_SIGN_TYPES,
+  CONTRACT_DOC_FIELD_NAMES,
+  applyCompanySettings,
+  applyContractDocOptions,
+  contractDocTitle,
+  hasProjectAndStage,
+  loadContractDoc,
+  parseSignType,
+  validateContractDoc,
+  type ApprovalDetail,
+  type ContractDocFieldName,
+  type ContractDocState,
+  type ContractDocType,
+  type ContractDocValidationMode,
+} from '@dpms/core';
+import { errorMessage, isDomainError } from '@dpms/http-client';
+import { useEffect, useRef, useState } from 'react';
+import { useService } from '../../app/di';
+import { TOKENS } from '../../app/tokens';
+import { Button } from '../../components/ui/Button';
+import { ContractDocument, type ContractDocErrors } from './ContractDocument';
+import type { ContractDocumentGateway, StoredContractDocument } from './contract-document.gateway';
+
+export interface ContractDocumentEditorProps {
+  readonly gateway: ContractDocumentGateway;
+  /** A stored document to open; without it a new document of `type`. */
+  readonly documentId?: number;
+  readonly type?: ContractDocType;
+  /** Locks the fields even when the document could still change. */
+  readonly readOnly?: boolean;
+  /** The reading mode of the sign footer (route query `signtype`). */
+  readonly signtype?: unknown;
+  /** A new document was stored: its id, so the page's address can name it. */
+  readonly onCreated?: (documentId: number) => void;
+}
+
+const errorsOf = (
+  problems: readonly { readonly field?: string; readonly message: string }[],
+): ContractDocErrors => {
+  const errors: Partial<Record<ContractDocFieldName, string>> = {};
+  for (const p of problems) {
+    const field = p.field as ContractDocFieldName | undefined;
+    if (field !== undefined && (CONTRACT_DOC_FIELD_NAMES as readonly string[]).includes(field)) {
+      errors[field] ??= p.message;
+    }
+  }
+  return errors;
+};
+
+/**
+ * A contract document on screen: loads the stored document (or starts a new one of the type),
+ * fetches party A's settings, the projects with their task orders and, for type 7, the
+ * process-cost list in parallel, each filling the form as it arrives; saves the document with
+ * its contract and sends it into approval. Every rule is core's: the words, the name, the
+ * choices, the input filters and the checks before a call.
+ */
+export function ContractDocumentEditor(props: ContractDocumentEditorProps) {
+  const { gateway, documentId } = props;
+  const feedback = useService(TOKENS.Feedback);
+  const [state, setState] = useState<ContractDocState | null>(null);
+  const [stored, setStored] = useState<StoredContractDocument | null>(null);
+  const [approval, setApproval] = useState<ApprovalDetail | null>(null);
+  const [errors, setErrors] = useState<ContractDocErrors>({});
+  const [failure, setFailure] = useState<string>('');
+  const [busy, setBusy] = useState<'' | 'save' | 'submit'>('');
+  // The id this editor stored itself: opening it again must not reload what is on screen.
+  const createdId = useRef<number | undefined>(undefined);
+
+  useEffect(() => {
+    if (documentId !== undefined && documentId === createdId.current) return;
+    let live = true;
+    const settle = (update: (s: ContractDocState) => ContractDocState) =>
+      live && setState((s) => (s === null ? s : update(s)));
+    setFailure('');
+    setApproval(null);
+    setErrors({});
+    const open = async () => {
+      let doc: StoredContractDocument | null = null;
+      let type = props.type;
+      const settings = gateway.companySettings();
+      if (documentId !== undefined) {
+        doc = await gateway.detail(documentId);
+        type = doc.docType;
+      }
+      if (type === undefined) throw new Error('请选择合同类型');
+      if (!live) return;
+      setStored(doc);
+      setState(
+        loadContractDoc({
+          type,
+          readOnly: props.readOnly === true || (doc !== null && !doc.editable),
+          data: doc ?? {},
+        }),
+      );
+      // Party A, the option lists and the signatures arrive in parallel, each on its own.
+      const docType = type;
+      void settings.then((s) => settle((st) => applyCompanySettings(st, s)));
+      if (hasProjectAndStage(docType)) {
+        gateway.projects().then(
+          (projects) => settle((st) => applyContractDocOptions(st, { projects })),
+          () => undefined,
+        );
+      }
+      if (docType === 7) {
+        gateway.processCosts().then(
+          (processCosts) => settle((st) => applyContractDocOptions(st, { processCosts })),
+          () => undefined,
+        );
+      }
+      if (doc?.approvalId) {
+        gateway.approval(doc.approvalId).then(
+          (a) => live && setApproval(a),
+          () => undefined,
+        );
+      }
+    };
+    open().catch((e: unknown) => live && setFailure(errorMessage(e)));
+    return () => {
+      live = false;
+    };
+  }, [gateway, documentId, props.type, props.readOnly]);
+
+  if (failure !== '') {
+    return (
+      <p role="alert" className="p-6 text-danger-600">
+        {failure}
+      </p>
+    );
+  }
+  if (state === null) {
+    return (
+      <p className="p-6 text-muted" aria-busy>
+        加载中…
+      </p>
+    );
+  }
+
+  const change = (next: ContractDocState) => {
+    // A field changed: its old message no longer applies.
+    setErrors((old) => {
+      const kept: Partial<Record<ContractDocFieldName, string>> = {};
+      for (const [field, message] of Object.entries(old) as [ContractDocFieldName, string][]) {
+        if (next.values[field] === state.values[field]) kept[field] = message;
+      }
+      return kept;
+    });
+    setState(next);
+  };
+
+  const store = async (mode: ContractDocValidationMode) => {
+    const checked = validateContractDoc(state.type, state.values, mode);
+    if (!checked.ok) {
+      setErrors(errorsOf(checked.error.errors));
+      feedback.error(checked.error.message);
+      return;
+    }
+    setBusy(mode);
+    try {
+      const saved = await gateway.save({
+        ...checked.value,
+        docType: state.type,
+        ...(stored === null ? {} : { documentId: stored.documentId, version: stored.version }),
+        ...(mode === 'submit' ? { submit: true } : {}),
+      });
+      setStored(saved);
+      setErrors({});
+      // What the server stored (party A filled, words and name recomputed) is what shows.
+      setState((s) =>
+        s === null
+          ? s
+          : loadContractDoc({
+              type: s.type,
+              readOnly: !saved.editable,
+              data: saved,
+              projects: s.projectOptions,
+              processCosts: s.processCosts,
+            }),
+      );
+      feedback.success(mode === 'submit' ? '已提交审批' : '保存成功');
+      if (stored === null) {
+        createdId.current = saved.documentId;
+        props.onCreated?.(saved.documentId);
+      }
+    } catch (e) {
+      if (isDomainError(e) && e.field !== undefined) setErrors(errorsOf([e]));
+      feedback.error(errorMessage(e));
+    } finally {
+      setBusy('');
+    }
+  };
+
+  const signtype =
+    parseSignType(props.signtype) ??
+    (stored?.approvalId ? APPROVAL_SIGN_TYPES.VIEWING_PENDING : APPROVAL_SIGN_TYPES.NONE);
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="doc-no-print flex flex-wrap items-center gap-2">
+        <h2 className="mr-auto text-lg font-semibold text-ink">
+          {contractDocTitle(state.type)}
+          {stored && (
+            <span className="ml-2 text-sm font-normal text-ink-soft" data-testid="document-status">
+              {stored.statusName}
+            </span>
+          )}
+        </h2>
+        {!state.readOnly && (
+          <>
+            <Button
+              loading={busy === 'save'}
+              disabled={busy !== ''}
+              onClick={() => void store('save')}
+            >
+              保存
+            </Button>
+            <Button
+              variant="primary"
+              loading={busy === 'submit'}
+              disabled={busy !== ''}
+              onClick={() => void store('submit')}
+            >
+              提交审批
+            </Button>
+          </>
+        )}
+      </div>
+      <div className="overflow-x-auto rounded-card bg-canvas p-2 sm:p-4">
+        <ContractDocument
+          state={state}
+          onChange={change}
+          onRefused={(message) => feedback.warning(message)}
+          errors={errors}
+          signtype={signtype}
+          approval={approval}
+          drafter={{ name: stored?.createBy ?? '' }}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,177 @@
+import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import {
+  CONTRACT_DOC_TYPES,
+  contractDocTitle,
+  isContractDocType,
+  type ContractDocType,
+} from '@dpms/core';
+import { errorMessage } from '@dpms/http-client';
+import { useMemo } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useService } from '../../app/di';
+import { TOKENS } from '../../app/tokens';
+import { HasPermi } from '../../components/auth/Access';
+import { CrudPage } from '../../components/crud/CrudPage';
+import { Button } from '../../components/ui/Button';
+import { PageCard } from '../../components/ui/Page';
+import { ContractDocumentEditor } from './ContractDocumentEditor';
+import { ContractDocumentGateway, type StoredContractDocument } from './contract-document.gateway';
+
+/** Where the editor lives: the hidden route of the menu seed (项目管理 › 填写合同文本). */
+export const DOCUMENT_EDIT_PATH = '/project/documentEdit';
+
+export const documentEditPath = (
+  target: { documentId: number } | { type: ContractDocType },
+  readOnly = false,
+): string =>
+  'documentId' in target
+    ? `${DOCUMENT_EDIT_PATH}?documentId=${target.documentId}${readOnly ? '&readonly=1' : ''}`
+    : `${DOCUMENT_EDIT_PATH}?type=${target.type}`;
+
+function useDocumentGateway(): ContractDocumentGateway {
+  const http = useService(TOKENS.Http);
+  return useMemo(() => new ContractDocumentGateway(http), [http]);
+}
+
+const positiveInt = (value: string | null): number | undefined => {
+  const n = Number(value);
+  return value !== null && Number.isSafeInteger(n) && n > 0 ? n : undefined;
+};
+
+/**
+ * 填写合同文本: `?type=1|2|3|6|7|8` starts a new document, `?documentId=` opens a stored one
+ * (`&readonly=1` locks it, `&signtype=0..3` picks the footer's reading mode).
+ */
+export function ContractDocumentEditPage() {
+  const gateway = useDocumentGateway();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const documentId = positiveInt(params.get('documentId'));
+  const type = Number(params.get('type'));
+  if (documentId === undefined && !isContractDocType(type)) {
+    return (
+      <PageCard title="填写合同文本">
+        <p role="alert" className="text-danger-600">
+          合同类型不正确，请从合同文本列表选择要填写的合同类型
+        </p>
+      </PageCard>
+    );
+  }
+  return (
+    <ContractDocumentEditor
+      gateway={gateway}
+      {...(documentId === undefined ? { type: type as ContractDocType } : { documentId })}
+      readOnly={params.get('readonly') === '1'}
+      signtype={params.get('signtype') ?? undefined}
+      onCreated={(id) => void navigate(documentEditPath({ documentId: id }), { replace: true })}
+    />
+  );
+}
+
+const TYPE_OPTIONS = CONTRACT_DOC_TYPES.map((t) => ({
+  value: String(t),
+  label: contractDocTitle(t),
+}));
+
+/** 合同文本: the stored documents, a new one of any type, and their approval. */
+export function ContractDocumentListPage() {
+  const gateway = useDocumentGateway();
+  const feedback = useService(TOKENS.Feedback);
+  const navigate = useNavigate();
+  const open = (path: string) => void navigate(path);
+  return (
+    <CrudPage<StoredContractDocument, { contractName: string; docType: string; status: string }>
+      title="合同文本"
+      noun="合同文本"
+      queryKey="contract-documents"
+      gateway={{ list: (q) => gateway.list(q), remove: (id) => gateway.remove(id) }}
+      filter={{ contractName: '', docType: '', status: '' }}
+      search={[
+        { key: 'contractName', label: '合同名称' },
+        { key: 'docType', label: '合同类型', type: 'select', options: TYPE_OPTIONS },
+        {
+          key: 'status',
+          label: '状态',
+          type: 'select',
+          options: [
+            { value: '-1', label: '待提交' },
+            { value: '0', label: '审批中' },
+            { value: '1', label: '已通过' },
+            { value: '2', label: '已驳回' },
+            { value: '3', label: '已撤回' },
+          ],
+        },
+      ]}
+      rowKey="documentId"
+      columns={[
+        { key: 'contractName', title: '合同名称' },
+        { key: 'docTypeName', title: '合同类型' },
+        { key: 'signByMain', title: '乙方' },
+        { key: 'totalAmount', title: '合同金额（万元）', align: 'right', sum: true },
+        { key: 'statusName', title: '状态' },
+        { key: 'createBy', title: '拟稿人' },
+        { key: 'createTime', title: '创建时间', render: (d) => d.createTime.slice(0, 10) },
+      ]}
+      permissions={{ remove: 'project:document:remove' }}
+      remove={{ what: (d) => `合同文本"${d.contractName}"` }}
+      rowActions={(d) => (
+        <>
+          <Button
+            size="sm"
+            variant="text"
+            onClick={() => open(documentEditPath({ documentId: d.documentId }, !d.editable))}
+          >
+            {d.editable ? '编辑' : '查看'}
+          </Button>
+          {d.editable && (
+            <HasPermi perms={['project:document:edit']}>
+              <Button
+                size="sm"
+                variant="text"
+                onClick={() =>
+                  void gateway.submit(d.documentId).then(
+                    () => {
+                      feedback.success('已提交审批');
+                      open(documentEditPath({ documentId: d.documentId }, true));
+                    },
+                    (e: unknown) => feedback.error(errorMessage(e)),
+                  )
+                }
+              >
+                提交审批
+              </Button>
+            </HasPermi>
+          )}
+        </>
+      )}
+      headerActions={
+        <HasPermi perms={['project:document:add']}>
+          <Menu as="div" className="relative">
+            <MenuButton
+              className="inline-flex h-9 items-center gap-1 rounded-control border border-brand-500 bg-brand-500 px-4 font-medium text-white data-hover:bg-brand-600"
+              data-testid="new-document"
+            >
+              新增合同文本
+            </MenuButton>
+            <MenuItems
+              anchor="bottom end"
+              className="z-50 mt-1 w-40 rounded-control border border-line bg-surface py-1 shadow-pop focus:outline-none"
+            >
+              {CONTRACT_DOC_TYPES.map((t) => (
+                <MenuItem key={t}>
+                  <button
+                    type="button"
+                    onClick={() => open(documentEditPath({ type: t }))}
+                    className="block w-full px-4 py-2 text-left text-sm text-ink data-focus:bg-brand-50 data-focus:text-brand-600"
+                  >
+                    {contractDocTitle(t)}
+                  </button>
+                </MenuItem>
+              ))}
+            </MenuItems>
+          </Menu>
+        </HasPermi>
+      }
+    />
+  );
+}
