@@ -13,7 +13,7 @@ import {
 } from './big-upload-queue';
 import { FileList } from './FileList';
 import { formatSize, toUploadedFileRecord, type UploadedFileRecord } from './file-record';
-import { wasmMd5Hasher } from './md5';
+import { sparkMd5Hasher } from './md5';
 import { UPLOAD_UI_MESSAGES as M } from './messages';
 import { PendingUploadStore, type SimpleStorage } from './pending-uploads';
 import { ProgressBar } from './ProgressBar';
@@ -78,7 +78,7 @@ export function BigUpload({
     return new BigUploadQueue({
       profile,
       gateway: files,
-      hasher: hasher ?? wasmMd5Hasher,
+      hasher: hasher ?? sparkMd5Hasher,
       ...(storage ? { pending: new PendingUploadStore(storage, userKey) } : {}),
       ...(accept ? { accept } : {}),
       onUploaded: (stored) => {

@@ -50,7 +50,8 @@ export function FileList({ files, onRemove, disabled, testId = 'file-list' }: Fi
               <Button
                 size="sm"
                 variant="text"
-                onClick={() => void downloadFile(file.filePath, file.fileName)}
+                // The name comes from the answer's Content-Disposition: the server's record.
+                onClick={() => void downloadFile(file.filePath)}
               >
                 {M.download}
               </Button>
