@@ -15,12 +15,12 @@ const FIELDS = [
 ] as const;
 
 /** What the panel shows, field by field. */
-const shown = (page: Page) =>
+const shown = (page: Page): Promise<Record<string, string | null>> =>
   page
     .getByTestId('side-panel')
     .locator('[data-field]')
     .evaluateAll((els) =>
-      Object.fromEntries(els.map((e) => [e.getAttribute('data-field'), e.textContent])),
+      Object.fromEntries(els.map((e) => [e.getAttribute('data-field') ?? '', e.textContent])),
     );
 
 /** An unsigned and a declared contract drafted by `user`, so the totals are not all zero. */

@@ -31,7 +31,7 @@ async function freePort(): Promise<number> {
  * Starts the real server (built API and web) on the embedded database in a fresh data
  * directory and a free port; resolves once it answers.
  */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(options: { webDir?: string } = {}): Promise<RunningServer> {
   if (!existsSync(SERVER_MAIN))
     throw new Error(`${SERVER_MAIN} is missing: build @dpms/http-api first`);
   if (!existsSync(path.join(WEB_DIST, 'index.html')))
@@ -44,7 +44,7 @@ export async function startServer(): Promise<RunningServer> {
       ...process.env,
       PORT: String(port),
       DATA_DIR: dataDir,
-      WEB_DIR: WEB_DIST,
+      WEB_DIR: options.webDir ?? WEB_DIST,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
     },

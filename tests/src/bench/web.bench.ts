@@ -1,0 +1,227 @@
+/// <reference lib="dom" />
+// The callbacks given to page.evaluate run in the browser, so this file sees the DOM types.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import type * as Vite from 'vite';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, DESKTOP } from '../support/browser.js';
+import { startServer } from '../support/e2e-server.js';
+import { DEMO_PASSWORD } from '../support/shell.js';
+import { initialJs, readManifest, type InitialJs } from './web-bundle.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const WEB = path.join(ROOT, 'web');
+const RUNS = Number(process.env['BENCH_RUNS'] ?? 5);
+
+/** Vite and the React plugin as the web resolves them: the repository's own build tools. */
+export async function webTools() {
+  const require = createRequire(path.join(WEB, 'package.json'));
+  const vite = (await import(pathToFileURL(require.resolve('vite')).href)) as typeof Vite;
+  const react = (await import(pathToFileURL(require.resolve('@vitejs/plugin-react')).href)) as {
+    default: () => Vite.PluginOption;
+  };
+  return { vite, react: react.default };
+}
+
+/** The smallest React page a Vite template makes: a form that, submitted, shows a heading. */
+export const EMPTY_APP = {
+  'index.html': `<!doctype html>
+<html lang="zh-CN">
+  <head><meta charset="UTF-8" /><title>empty</title></head>
+  <body><div id="root"></div><script type="module" src="/src/main.tsx"></script></body>
+</html>
+`,
+  'src/main.tsx': `import { StrictMode, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+
+function App() {
+  const [user, setUser] = useState('');
+  if (user) return <h1 data-testid="welcome">欢迎，{user}</h1>;
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        setUser(String(new FormData(e.currentTarget).get('username')));
+      }}
+    >
+      <input id="login-username" name="username" />
+      <input id="login-password" name="password" type="password" />
+      <button type="submit">登 录</button>
+    </form>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
+`,
+};
+
+/** Serves a built directory (index.html for any path without a file). */
+function serveStatic(dir: string): Promise<{ server: Server; base: string }> {
+  const types: Record<string, string> = {
+    '.js': 'text/javascript',
+    '.css': 'text/css',
+    '.html': 'text/html; charset=utf-8',
+  };
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const file = path.join(dir, path.normalize(url.pathname).replace(/^([/\\])+/, ''));
+    let body: Buffer;
+    let type = types[path.extname(file)] ?? 'application/octet-stream';
+    try {
+      if (!file.startsWith(dir) || url.pathname === '/') throw new Error('index');
+      body = readFileSync(file);
+    } catch {
+      body = readFileSync(path.join(dir, 'index.html'));
+      type = types['.html']!;
+    }
+    res.writeHead(200, { 'Content-Type': type });
+    res.end(body);
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }),
+    ),
+  );
+}
+
+/** Milliseconds from submitting the login form to the next page drawn and the main thread idle. */
+async function loginToInteractive(
+  browser: Browser,
+  base: string,
+  ready: (page: Page) => Promise<void>,
+): Promise<number> {
+  const context = await browser.newContext({ viewport: DESKTOP, baseURL: base, locale: 'zh-CN' });
+  const page = await context.newPage();
+  try {
+    await page.goto('/login');
+    await page.locator('#login-username').waitFor();
+    await page.locator('#login-username').fill('admin');
+    await page.locator('#login-password').fill(DEMO_PASSWORD);
+    const started = performance.now();
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await ready(page);
+    // Interactive: the page is drawn and the main thread has a moment with nothing to do.
+    await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())));
+    return performance.now() - started;
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+async function measure(run: () => Promise<number>): Promise<{ runs: number[]; median: number }> {
+  await run(); // warm-up: the browser's own caches and the server's first requests
+  const runs: number[] = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await run());
+  return { runs, median: median(runs) };
+}
+
+/**
+ * The web's initial JavaScript (the entry chunk and its static imports, gzipped, from the Vite
+ * manifest) and the time from submitting the login form to the welcome page being interactive
+ * (Debian Chromium via playwright-core, the built server on PGlite), each next to the same figure
+ * for an empty Vite React page built in the same run with the same Vite. Writes
+ * bench-results/web.{json,md}.
+ */
+export async function main(): Promise<void> {
+  // The loader's dev server set NODE_ENV=development, which Vite's build would honour (React's
+  // development build); these are production builds, like `vite build` from the shell.
+  process.env['NODE_ENV'] = 'production';
+  const { vite, react } = await webTools();
+  const work = mkdtempSync(path.join(ROOT, 'tests', '.bench-'));
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  let empty: { server: Server; base: string } | undefined;
+  let browser: Browser | undefined;
+  try {
+    const webOut = path.join(work, 'web');
+    await vite.build({
+      root: WEB,
+      configFile: path.join(WEB, 'vite.config.ts'),
+      logLevel: 'warn',
+      build: { outDir: webOut, emptyOutDir: true, manifest: true },
+    });
+    const emptyRoot = path.join(work, 'empty');
+    for (const [file, text] of Object.entries(EMPTY_APP)) {
+      mkdirSync(path.dirname(path.join(emptyRoot, file)), { recursive: true });
+      writeFileSync(path.join(emptyRoot, file), text);
+    }
+    const emptyOut = path.join(work, 'empty-dist');
+    await vite.build({
+      root: emptyRoot,
+      configFile: false,
+      plugins: [react()],
+      logLevel: 'warn',
+      build: { outDir: emptyOut, emptyOutDir: true, manifest: true },
+    });
+    const webJs: InitialJs = initialJs(readManifest(webOut), webOut);
+    const emptyJs: InitialJs = initialJs(readManifest(emptyOut), emptyOut);
+
+    server = await startServer({ webDir: webOut });
+    empty = await serveStatic(emptyOut);
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    const b = browser;
+    const emptyBase = empty.base;
+    const appBase = server.baseURL;
+    const emptyTime = await measure(() =>
+      loginToInteractive(b, emptyBase, (page) => page.getByTestId('welcome').waitFor()),
+    );
+    const appTime = await measure(() =>
+      loginToInteractive(b, appBase, async (page) => {
+        await page.waitForURL('**/welcome/welcome');
+        await page.getByTestId('user-label').waitFor();
+        await page.getByRole('button', { name: '使用提示' }).waitFor();
+      }),
+    );
+
+    const report = {
+      when: new Date().toISOString(),
+      runs: RUNS,
+      initialJs: {
+        web: webJs,
+        emptyReact: emptyJs,
+        ratio: webJs.gzipBytes / emptyJs.gzipBytes,
+      },
+      loginToInteractiveMs: {
+        web: appTime,
+        emptyReact: emptyTime,
+        ratio: appTime.median / emptyTime.median,
+      },
+    };
+    const dir = path.resolve('bench-results');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, 'web.json'), JSON.stringify(report, null, 2));
+    const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
+    const ms = (n: number) => `${n.toFixed(0)} ms`;
+    const md = [
+      '# The web against an empty Vite React page, built and measured in the same run',
+      '',
+      `Chromium ${browser.version()} (headless), ${RUNS} runs after a warm-up, median.`,
+      '',
+      '| what | web | empty Vite React page | ratio |',
+      '|---|---|---|---|',
+      `| initial JavaScript, gzipped (entry + static imports) | ${kb(webJs.gzipBytes)} in ${webJs.files.length} files (${kb(webJs.bytes)} raw) | ${kb(emptyJs.gzipBytes)} in ${emptyJs.files.length} files (${kb(emptyJs.bytes)} raw) | ${report.initialJs.ratio.toFixed(1)}× |`,
+      `| login form submitted → welcome page interactive | ${ms(appTime.median)} (${appTime.runs.map((r) => r.toFixed(0)).join(', ')}) | ${ms(emptyTime.median)} (${emptyTime.runs.map((r) => r.toFixed(0)).join(', ')}) | ${report.loginToInteractiveMs.ratio.toFixed(1)}× |`,
+      '',
+    ].join('\n');
+    writeFileSync(path.join(dir, 'web.md'), md);
+    console.warn(md);
+  } finally {
+    await browser?.close();
+    if (empty) await new Promise<void>((r) => empty!.server.close(() => r()));
+    await server?.stop();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
