@@ -68,12 +68,16 @@ export {
   createContractRepositories,
   EngineContractApprovalPort,
   registerContractRecords,
+  registerContractChangeRecords,
+  SqlContractChangeRepository,
+  SqlRecordHistoryRepository,
   SqlContractRepository,
   SqlFeeRateSource,
 } from './repositories/sql-contract.repository.js';
 export type { ContractTables } from './database/contract-schema.js';
 export {
   createContractChildRepositories,
+  registerContractChildRecords,
   SqlContractChildRepository,
 } from './repositories/sql-contract-child.repository.js';
 export {
@@ -81,6 +85,18 @@ export {
   registerLixiangRecords,
   SqlLixiangRepository,
 } from './repositories/sql-lixiang.repository.js';
+export {
+  createExtendSubContractRepositories,
+  SqlExtendSubContractRepository,
+} from './repositories/sql-extend-sub-contract.repository.js';
+export {
+  createContractFileRepositories,
+  SqlContractFileRepository,
+} from './repositories/sql-contract-file.repository.js';
+export {
+  createContractExportRepositories,
+  SqlContractExportRepository,
+} from './repositories/sql-contract-export.repository.js';
 export { SqlJobLogRepository } from './repositories/sql-job-log.repository.js';
 export {
   createContractDocumentRepositories,

@@ -1,6 +1,7 @@
 import { netPay } from '../fees/net-pay.js';
 import { MoneyDecimal } from '../money/money-decimal.js';
 import type { DataScope } from '../platform/data-scope.js';
+import type { ListPage, ListQuery } from '../platform/list-query.js';
 import { domainError, err, ok, type DomainError, type Result } from '../shared/result.js';
 import { CONTRACT_ERROR_CODES as C, CONTRACT_MESSAGES as M } from './contract-messages.js';
 import { contractAmount } from './contract-validation.js';
@@ -34,6 +35,9 @@ export interface ContractChild extends ContractChildFields {
   /** Recorded by addHistory (signed before the system): final, like an approved one. */
   readonly history: boolean;
   readonly status: -1 | 0 | 1 | 2 | 3;
+  /** The payee's invoice tax rate (updateExpensesOfTaxation); new pay items default to it. */
+  readonly taxRate: string;
+  readonly approvalId: string | null;
   readonly version: number;
   readonly deptId: number | null;
   readonly userId: number;
@@ -55,6 +59,38 @@ export interface ChildPay extends ChildPayFields {
   readonly contractChildId: number;
   /** netPay(payAmount, taxRate), computed by the server. */
   readonly realPayAmount: string;
+  /** File ids (from the upload routes) attached to the pay item. */
+  readonly files: readonly string[];
+  readonly createTime: Date;
+}
+
+/** A sub-contract with what is paid and what extended sub-contracts add to it. */
+export interface ContractChildSummary extends ContractChild {
+  readonly paidAmount: string;
+  readonly extendAmount: string;
+  /** totalAmount + extendAmount − paidAmount, never below 0. */
+  readonly canPayAmount: string;
+  readonly contractName: string;
+}
+
+export interface ContractChildFilter {
+  readonly contractId?: number;
+  readonly childType?: number;
+  readonly status?: -1 | 0 | 1 | 2 | 3;
+  /** Contains, case-insensitive. */
+  readonly contractChildNo?: string;
+  readonly receiveCompanyName?: string;
+  /** getUserCanPay*: approved or history sub-contracts with something left to pay. */
+  readonly canPay?: boolean;
+}
+export const CONTRACT_CHILD_SORT_COLUMNS = ['createTime', 'contractChildId', 'totalAmount'] as const;
+export type ContractChildSortColumn = (typeof CONTRACT_CHILD_SORT_COLUMNS)[number];
+
+/** One attachment of a pay item, as the file store recorded it. */
+export interface PayAttachment {
+  readonly fileId: string;
+  readonly fileName: string;
+  readonly size: number;
   readonly createTime: Date;
 }
 
@@ -69,6 +105,7 @@ export interface ContractChildInput {
 }
 
 export interface ChildPayInput {
+  readonly files?: readonly string[] | null | undefined;
   readonly payAmount?: string | null | undefined;
   readonly taxRate?: string | null | undefined;
   readonly payDate?: string | null | undefined;
@@ -115,16 +152,24 @@ export function validateContractChild(input: ContractChildInput): Result<Contrac
   });
 }
 
-/** Checks a pay item: amount required, tax rate a fraction from 0 to 0.06 (default 0.06). */
-export function validateChildPay(
-  input: ChildPayInput,
-): Result<ChildPayFields & { readonly realPayAmount: string }> {
-  const pay = contractAmount(input.payAmount, 'payAmount', null);
-  if (!pay.ok) return pay;
-  const rateText = text(input.taxRate) === '' ? '0.06' : text(input.taxRate);
+/** A tax rate: a fraction from 0 to 0.06 with at most 6 decimals. */
+export function validateTaxRate(rateText: string): Result<string> {
   if (!/^0(\.\d{1,6})?$/.test(rateText) || new MoneyDecimal(rateText).gt('0.06')) {
     return err(domainError(C.invalidValue, '税率应为0到0.06之间的小数', 'taxRate'));
   }
+  return ok(rateText);
+}
+
+/** Checks a pay item: amount required, tax rate a fraction from 0 to 0.06 (default 0.06). */
+export function validateChildPay(
+  input: ChildPayInput,
+  defaultTaxRate = '0.06',
+): Result<ChildPayFields & { readonly realPayAmount: string }> {
+  const pay = contractAmount(input.payAmount, 'payAmount', null);
+  if (!pay.ok) return pay;
+  const rateText = text(input.taxRate) === '' ? defaultTaxRate : text(input.taxRate);
+  const rate = validateTaxRate(rateText);
+  if (!rate.ok) return rate;
   const payDate = text(input.payDate);
   if (payDate !== '' && !/^\d{4}-\d{2}-\d{2}$/.test(payDate)) {
     return err(domainError(C.invalidDate, '付款日期格式应为yyyy-MM-dd', 'payDate'));
@@ -157,6 +202,14 @@ export const childErrors = {
       '未签合同和立项合同不能分包，请先转为合同',
       'contractId',
     ),
+  notApproved: (): DomainError =>
+    domainError(
+      'CONTRACT.CHILD_NOT_APPROVED',
+      '分包合同审批通过（或为补录的历史合同）后才能签订补充合同',
+      'contractChildId',
+    ),
+  badFiles: (): DomainError =>
+    domainError('VALIDATION.FILE', '附件不存在或不是您上传的文件，请重新上传', 'files'),
   overpaid: (total: string): DomainError =>
     domainError(
       'CONTRACT.CHILD_OVERPAID',
@@ -204,4 +257,38 @@ export interface ContractChildRepository {
   deletePay(payId: number): Promise<void>;
   /** Sum of live pay items, optionally leaving one out (the one being edited). */
   paidTotal(contractChildId: number, exceptPayId?: number): Promise<string>;
+  /** A page of sub-contracts with their paid and extended amounts. */
+  list(
+    query: ListQuery<ContractChildFilter, ContractChildSortColumn>,
+    scope: DataScope,
+  ): Promise<ListPage<ContractChildSummary>>;
+  /** Rows after `afterId` by id, for a streamed export. */
+  listBatch(
+    filter: ContractChildFilter,
+    scope: DataScope,
+    afterId: number,
+    limit: number,
+  ): Promise<readonly ContractChildSummary[]>;
+  summaryById(contractChildId: number, scope: DataScope): Promise<ContractChildSummary | null>;
+  /** Writes when the version is still `expectedVersion`; null otherwise. */
+  save(
+    contractChildId: number,
+    expectedVersion: number,
+    changes: {
+      readonly fields?: ContractChildFields;
+      readonly status?: -1 | 0 | 1 | 2 | 3;
+      readonly approvalId?: string | null;
+      readonly taxRate?: string;
+    },
+    now: Date,
+  ): Promise<ContractChild | null>;
+  /** Sets a pay item's tax rate and net pay (updateExpensesOfTaxation). */
+  retaxPay(payId: number, taxRate: string, realPayAmount: string, now: Date): Promise<void>;
+  setPayFiles(payId: number, files: readonly string[]): Promise<void>;
+  /** The files of a pay item that exist in the file store. */
+  payAttachments(payId: number): Promise<readonly PayAttachment[]>;
+  /** Which of `fileIds` exist and were uploaded by `ownerId` (any owner when null). */
+  existingFiles(fileIds: readonly string[], ownerId: number | null): Promise<readonly string[]>;
+  /** The sum of the live extended sub-contracts of a sub-contract. */
+  extendTotal(contractChildId: number): Promise<string>;
 }

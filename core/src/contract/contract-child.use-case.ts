@@ -1,24 +1,59 @@
+import type { ContentEntry, TemplateContent } from '../approval/template.js';
+import { netPay } from '../fees/net-pay.js';
+import { toAmountString } from '../money/amount.js';
+import { MoneyDecimal } from '../money/money-decimal.js';
+import type { IdempotencyRepository } from '../platform/auth-session.repository.port.js';
+import type { ListPage, ListQuery } from '../platform/list-query.js';
 import type { UnitOfWork } from '../platform/unit-of-work.port.js';
-import { err, ok, type DomainError, type Result } from '../shared/result.js';
-import type { ContractRepository } from './contract.repository.port.js';
+import { domainError, err, ok, type DomainError, type Result } from '../shared/result.js';
+import type { ContractApprovalPort, ContractRepository } from './contract.repository.port.js';
 import type { ContractActor, ContractClock } from './contract.use-case.js';
+import { diffFields } from './contract.use-case.js';
+import { CONTRACT_ERROR_CODES as C, CONTRACT_MESSAGES as M } from './contract-messages.js';
 import { contractErrors } from './contract-rules.js';
+import { keysetRows, runWrite, type WriteIdempotency } from './contract-write.js';
 import {
+  CHILD_TYPE_LABELS,
   childErrors,
   isChildChangeable,
   validateChildPay,
   validateContractChild,
+  validateTaxRate,
   withinChildTotal,
   type ChildPay,
   type ChildPayInput,
   type ContractChild,
+  type ContractChildFilter,
   type ContractChildInput,
   type ContractChildRepository,
+  type ContractChildSortColumn,
+  type ContractChildSummary,
+  type PayAttachment,
 } from './contract-child.js';
+
+/** The linked record kind of sub-contract (payment contract, 5_x) approvals. */
+export const CONTRACT_CHILD_RECORD_KIND = 'contractChild';
+export const DEFAULT_CHILD_APPROVAL_TYPE = '5_1';
+
+/** Who changed what, when, for records other than contracts (filings, sub-contracts). */
+export interface RecordHistoryRepository {
+  append(entry: {
+    readonly recordKind: string;
+    readonly recordId: number;
+    readonly action: string;
+    readonly changes: Readonly<Record<string, readonly [unknown, unknown]>>;
+    readonly userId: number;
+    readonly userName: string;
+    readonly at: Date;
+  }): Promise<void>;
+}
 
 export interface ContractChildRepositories {
   readonly contracts: ContractRepository;
   readonly children: ContractChildRepository;
+  readonly approvals?: ContractApprovalPort;
+  readonly history?: RecordHistoryRepository;
+  readonly idempotency?: IdempotencyRepository;
 }
 
 class Abort extends Error {
@@ -27,10 +62,36 @@ class Abort extends Error {
   }
 }
 
+const entry = (label: string, value: string): ContentEntry => ({ label, value, type: 'input' });
+
+/** The payment contract sheet (5_x, Contract kind): its required fields from the sub-contract. */
+function childContent(child: ContractChild, contractName: string): TemplateContent {
+  const content: Record<string, ContentEntry> = {
+    contractName: entry('合同名称', `${contractName}（分包：${CHILD_TYPE_LABELS[child.childType]}）`),
+    signByMain: entry('甲方', contractName),
+    signBySub: entry('乙方', child.receiveCompanyName),
+    totalAmount: { label: '合同金额', value: child.totalAmount, type: 'input' },
+  };
+  if (child.contractChildNo !== '') content['contractNo'] = entry('合同编号', child.contractChildNo);
+  if (child.content !== '')
+    content['contractContent'] = { label: '合同主要内容', value: child.content, type: 'textarea' };
+  return content;
+}
+
+const childFieldsOf = (c: ContractChild) => ({
+  contractId: c.contractId,
+  contractChildNo: c.contractChildNo,
+  childType: c.childType,
+  paymentMethod: c.paymentMethod,
+  content: c.content,
+  receiveCompanyName: c.receiveCompanyName,
+  totalAmount: c.totalAmount,
+});
+
 /**
  * Sub-contracts (contractChild) and their pay items. A sub-contract hangs on a contract the caller
  * may see that is past the unsigned and declared stages; its pay items add up to at most its
- * amount, each with its net pay computed by core's `netPay`.
+ * amount plus its extended sub-contracts, each with its net pay computed by core's `netPay`.
  */
 export class ContractChildService {
   constructor(
@@ -42,6 +103,7 @@ export class ContractChildService {
     input: ContractChildInput,
     actor: ContractActor,
     history = false,
+    idem?: WriteIdempotency,
   ): Promise<Result<ContractChild>> {
     return this.write(async (r, now) => {
       const fields = validateContractChild(input);
@@ -50,19 +112,150 @@ export class ContractChildService {
       if (parent === null) return err({ ...contractErrors.notFound(), field: 'contractId' });
       if (parent.stage === 'stay' || parent.stage === 'declare')
         return err(childErrors.parentStage());
-      return ok(
-        await r.children.insert(
-          fields.value,
-          {
-            history,
-            status: history ? 1 : -1,
-            deptId: actor.deptId,
-            userId: actor.userId,
-            createBy: actor.userName,
-          },
-          now,
-        ),
+      const child = await r.children.insert(
+        fields.value,
+        {
+          history,
+          status: history ? 1 : -1,
+          deptId: actor.deptId,
+          userId: actor.userId,
+          createBy: actor.userName,
+        },
+        now,
       );
+      await this.log(r, child.contractChildId, history ? 'addHistory' : 'add', {}, actor, now);
+      return ok(child);
+    }, idem);
+  }
+
+  /** Edits a draft, rejected or withdrawn sub-contract (not history); the amount stays ≥ paid. */
+  update(
+    contractChildId: number,
+    input: ContractChildInput,
+    version: number | undefined,
+    actor: ContractActor,
+  ): Promise<Result<ContractChild>> {
+    return this.write(async (r, now) => {
+      const child = await this.child(r, contractChildId, actor);
+      if (!isChildChangeable(child)) return err(childErrors.final());
+      if (version !== undefined && version !== child.version)
+        return err(contractErrors.staleVersion());
+      const fields = validateContractChild({ ...input, contractId: child.contractId });
+      if (!fields.ok) return fields;
+      const paid = await r.children.paidTotal(contractChildId);
+      const extended = await r.children.extendTotal(contractChildId);
+      if (!withinChildTotal(plus(fields.value.totalAmount, extended), paid, '0'))
+        return err(childErrors.overpaid(plus(fields.value.totalAmount, extended)));
+      const saved = await r.children.save(
+        contractChildId,
+        child.version,
+        { fields: fields.value },
+        now,
+      );
+      if (saved === null) return err(contractErrors.staleVersion());
+      await this.log(
+        r,
+        contractChildId,
+        'update',
+        diffFields(childFieldsOf(child), fields.value),
+        actor,
+        now,
+      );
+      return ok(saved);
+    });
+  }
+
+  /**
+   * updateToApproval: a payment contract approval (5_x, default 5_1) through the engine in this
+   * transaction; the sub-contract is locked until it ends, approved makes it final.
+   */
+  submit(
+    contractChildId: number,
+    typeCode: string | undefined,
+    actor: ContractActor,
+    idem?: WriteIdempotency,
+  ): Promise<Result<ContractChild>> {
+    return this.write(async (r, now) => {
+      const child = await this.child(r, contractChildId, actor);
+      if (child.status === 0) return err(childErrors.final());
+      if (!isChildChangeable(child)) return err(childErrors.final());
+      const code = typeCode ?? DEFAULT_CHILD_APPROVAL_TYPE;
+      if (!/^5_\d$/.test(code))
+        return err(domainError(C.invalidValue, M.invalidValue('typeCode'), 'typeCode'));
+      if (child.receiveCompanyName === '')
+        return err(domainError(C.required, '收款单位不能为空', 'receiveCompanyName'));
+      const parent = await r.contracts.findById(child.contractId, { kind: 'all' });
+      if (parent === null) return err(contractErrors.notFound());
+      if (r.approvals === undefined) throw new Error('the sub-contract approval port is not bound');
+      const a = await r.approvals.submit({
+        typeCode: code,
+        kind: 'Contract',
+        title: `分包合同：${parent.contractName}（${CHILD_TYPE_LABELS[child.childType]}）`,
+        content: childContent(child, parent.contractName),
+        recordKind: CONTRACT_CHILD_RECORD_KIND,
+        recordId: String(contractChildId),
+        drafterId: actor.userId,
+        drafterDeptId: actor.deptId,
+      });
+      if (!a.ok) return a;
+      // The sub-contract's handler locks it when the engine sends the approval; store the link
+      // here only if it did not.
+      const sent = await r.children.findById(contractChildId, { kind: 'all' });
+      const saved =
+        sent !== null && sent.status === 0 && sent.approvalId === a.value.approvalId
+          ? sent
+          : await r.children.save(
+              contractChildId,
+              sent?.version ?? child.version,
+              { status: 0, approvalId: a.value.approvalId },
+              now,
+            );
+      if (saved === null) return err(contractErrors.staleVersion());
+      await this.log(
+        r,
+        contractChildId,
+        'updateToApproval',
+        { approvalId: [child.approvalId, a.value.approvalId] },
+        actor,
+        now,
+      );
+      return ok(saved);
+    }, idem);
+  }
+
+  /**
+   * updateExpensesOfTaxation: the payee's invoice tax rate. Recorded on the sub-contract (new pay
+   * items default to it) and applied to every pay item, whose net pay is recomputed. Finance
+   * corrects it at any stage, approved sub-contracts included.
+   */
+  updateTaxation(
+    contractChildId: number,
+    taxRate: string,
+    actor: ContractActor,
+  ): Promise<Result<{ child: ContractChild; pays: readonly ChildPay[] }>> {
+    return this.write(async (r, now) => {
+      const child = await this.child(r, contractChildId, actor);
+      const rate = validateTaxRate(taxRate.trim());
+      if (!rate.ok) return rate;
+      const saved = await r.children.save(
+        contractChildId,
+        child.version,
+        { taxRate: rate.value },
+        now,
+      );
+      if (saved === null) return err(contractErrors.staleVersion());
+      for (const p of await r.children.listPays(contractChildId)) {
+        await r.children.retaxPay(p.payId, rate.value, netPay(p.payAmount, rate.value), now);
+      }
+      await this.log(
+        r,
+        contractChildId,
+        'updateExpensesOfTaxation',
+        { taxRate: [child.taxRate, rate.value] },
+        actor,
+        now,
+      );
+      return ok({ child: saved, pays: await r.children.listPays(contractChildId) });
     });
   }
 
@@ -70,24 +263,59 @@ export class ContractChildService {
     return this.uow.transaction((r) => r.children.listByContract(contractId, actor.scope));
   }
 
+  list(
+    query: ListQuery<ContractChildFilter, ContractChildSortColumn>,
+    actor: ContractActor,
+  ): Promise<ListPage<ContractChildSummary>> {
+    return this.uow.transaction((r) => r.children.list(query, actor.scope));
+  }
+
+  exportRows(filter: ContractChildFilter, actor: ContractActor): AsyncGenerator<ContractChildSummary> {
+    return keysetRows(
+      (after, limit) =>
+        this.uow.transaction((r) => r.children.listBatch(filter, actor.scope, after, limit)),
+      (c) => c.contractChildId,
+    );
+  }
+
+  /** getUserCanPayAmount: what is left to pay on one sub-contract the caller may see. */
+  canPay(contractChildId: number, actor: ContractActor): Promise<Result<ContractChildSummary>> {
+    return this.uow.transaction(async (r) => {
+      const s = await r.children.summaryById(contractChildId, actor.scope);
+      return s === null ? err(childErrors.notFound()) : ok(s);
+    });
+  }
+
   detail(
     contractChildId: number,
     actor: ContractActor,
-  ): Promise<Result<{ child: ContractChild; pays: readonly ChildPay[] }>> {
+  ): Promise<Result<{ child: ContractChildSummary; pays: readonly ChildPay[] }>> {
     return this.uow.transaction(async (r) => {
-      const child = await r.children.findById(contractChildId, actor.scope);
+      const child = await r.children.summaryById(contractChildId, actor.scope);
       if (child === null) return err(childErrors.notFound());
       return ok({ child, pays: await r.children.listPays(contractChildId) });
     });
   }
 
+  /** showPayAttachmentList: the files of a pay item of a sub-contract the caller may see. */
+  payAttachments(payId: number, actor: ContractActor): Promise<Result<readonly PayAttachment[]>> {
+    return this.uow.transaction(async (r) => {
+      const pay = await r.children.findPay(payId);
+      if (pay === null) return err(childErrors.payNotFound());
+      if ((await r.children.findById(pay.contractChildId, actor.scope)) === null)
+        return err(childErrors.payNotFound());
+      return ok(await r.children.payAttachments(payId));
+    });
+  }
+
   delete(contractChildId: number, actor: ContractActor): Promise<Result<ContractChild>> {
-    return this.write(async (r) => {
+    return this.write(async (r, now) => {
       const child = await this.child(r, contractChildId, actor);
       if (!isChildChangeable(child)) return err(childErrors.final());
       if ((await r.children.listPays(contractChildId)).length > 0)
         return err(childErrors.hasPays());
       await r.children.softDelete(contractChildId);
+      await this.log(r, contractChildId, 'delete', {}, actor, now);
       return ok(child);
     });
   }
@@ -99,13 +327,23 @@ export class ContractChildService {
   ): Promise<Result<ChildPay>> {
     return this.write(async (r, now) => {
       const child = await this.child(r, contractChildId, actor);
-      const pay = validateChildPay(input);
+      const pay = validateChildPay(input, child.taxRate);
       if (!pay.ok) return pay;
+      const cap = plus(child.totalAmount, await r.children.extendTotal(contractChildId));
       const paid = await r.children.paidTotal(contractChildId);
-      if (!withinChildTotal(child.totalAmount, paid, pay.value.payAmount)) {
-        return err(childErrors.overpaid(child.totalAmount));
-      }
-      return ok(await r.children.insertPay(contractChildId, pay.value, actor.userId, now));
+      if (!withinChildTotal(cap, paid, pay.value.payAmount)) return err(childErrors.overpaid(cap));
+      const files = await this.files(r, input.files, actor);
+      const inserted = await r.children.insertPay(contractChildId, pay.value, actor.userId, now);
+      if (files.length > 0) await r.children.setPayFiles(inserted.payId, files);
+      await this.log(
+        r,
+        contractChildId,
+        'insertChildPay',
+        { payAmount: [null, inserted.payAmount] },
+        actor,
+        now,
+      );
+      return ok({ ...inserted, files });
     });
   }
 
@@ -114,24 +352,63 @@ export class ContractChildService {
       const existing = await r.children.findPay(payId);
       if (existing === null) return err(childErrors.payNotFound());
       const child = await this.child(r, existing.contractChildId, actor);
-      const pay = validateChildPay(input);
+      const pay = validateChildPay(input, child.taxRate);
       if (!pay.ok) return pay;
+      const cap = plus(child.totalAmount, await r.children.extendTotal(child.contractChildId));
       const paid = await r.children.paidTotal(child.contractChildId, payId);
-      if (!withinChildTotal(child.totalAmount, paid, pay.value.payAmount)) {
-        return err(childErrors.overpaid(child.totalAmount));
+      if (!withinChildTotal(cap, paid, pay.value.payAmount)) return err(childErrors.overpaid(cap));
+      const updated = await r.children.updatePay(payId, pay.value, now);
+      let files = existing.files;
+      if (input.files !== undefined && input.files !== null) {
+        files = await this.files(r, input.files, actor, existing.files);
+        await r.children.setPayFiles(payId, files);
       }
-      return ok(await r.children.updatePay(payId, pay.value, now));
+      await this.log(
+        r,
+        child.contractChildId,
+        'updateChildPay',
+        diffFields(
+          { payAmount: existing.payAmount, taxRate: existing.taxRate },
+          { payAmount: updated.payAmount, taxRate: updated.taxRate },
+        ),
+        actor,
+        now,
+      );
+      return ok({ ...updated, files });
     });
   }
 
   deletePay(payId: number, actor: ContractActor): Promise<Result<ChildPay>> {
-    return this.write(async (r) => {
+    return this.write(async (r, now) => {
       const existing = await r.children.findPay(payId);
       if (existing === null) return err(childErrors.payNotFound());
       await this.child(r, existing.contractChildId, actor);
       await r.children.deletePay(payId);
+      await this.log(
+        r,
+        existing.contractChildId,
+        'deleteChildPay',
+        { payAmount: [existing.payAmount, null] },
+        actor,
+        now,
+      );
       return ok(existing);
     });
+  }
+
+  /** The attachment ids of a pay item: uploaded by the caller, or already attached. */
+  private async files(
+    r: ContractChildRepositories,
+    files: readonly string[] | null | undefined,
+    actor: ContractActor,
+    kept: readonly string[] = [],
+  ): Promise<readonly string[]> {
+    const wanted = [...new Set(files ?? [])];
+    const fresh = wanted.filter((f) => !kept.includes(f));
+    if (fresh.length === 0) return wanted;
+    const found = await r.children.existingFiles(fresh, actor.userId);
+    if (found.length !== fresh.length) throw new Abort(childErrors.badFiles());
+    return wanted;
   }
 
   private async child(
@@ -144,18 +421,39 @@ export class ContractChildService {
     return child;
   }
 
+  private log(
+    r: ContractChildRepositories,
+    recordId: number,
+    action: string,
+    changes: Record<string, readonly [unknown, unknown]>,
+    actor: ContractActor,
+    at: Date,
+  ): Promise<void> {
+    return r.history === undefined
+      ? Promise.resolve()
+      : r.history.append({
+          recordKind: CONTRACT_CHILD_RECORD_KIND,
+          recordId,
+          action,
+          changes,
+          userId: actor.userId,
+          userName: actor.userName,
+          at,
+        });
+  }
+
   private async write<T>(
     fn: (r: ContractChildRepositories, now: Date) => Promise<Result<T>>,
+    idem?: WriteIdempotency,
   ): Promise<Result<T>> {
     try {
-      return await this.uow.transaction(async (r) => {
-        const result = await fn(r, this.clock.now());
-        if (!result.ok) throw new Abort(result.error);
-        return result;
-      });
+      return await runWrite(this.uow, () => this.clock.now(), fn, idem);
     } catch (e) {
       if (e instanceof Abort) return err(e.error);
       throw e;
     }
   }
 }
+
+const plus = (a: string, b: string): string =>
+  toAmountString(new MoneyDecimal(a).plus(new MoneyDecimal(b)));

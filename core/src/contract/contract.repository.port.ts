@@ -12,6 +12,8 @@ import type {
   ContractStage,
 } from './contract.js';
 import type { ContractState } from './contract-rules.js';
+import type { ContractChangeRepository } from './contract-change.js';
+import type { IdempotencyRepository } from '../platform/auth-session.repository.port.js';
 
 /** The filters of the contract lists (contract, unsigned, declared, unEffective). */
 export interface ContractListFilter {
@@ -63,6 +65,8 @@ export interface ContractChanges {
   readonly feeRates?: FeeRates;
   readonly state?: ContractState;
   readonly contractName?: string;
+  /** The contract change (28_1) the contract waits on; null releases it. */
+  readonly changeId?: number | null;
 }
 
 /** The side panel's totals (001 §9), in 万元. */
@@ -115,7 +119,7 @@ export interface ContractRepository {
 export interface ContractApprovalPort {
   submit(request: {
     readonly typeCode: string;
-    readonly kind: 'Contract' | 'Declare';
+    readonly kind: 'Contract' | 'Declare' | 'ContractChange';
     readonly title: string;
     readonly content: TemplateContent;
     readonly recordKind: string;
@@ -137,4 +141,7 @@ export interface ContractRepositories {
   readonly contracts: ContractRepository;
   readonly rates: FeeRateSource;
   readonly approvals: ContractApprovalPort;
+  readonly changes: ContractChangeRepository;
+  /** Idempotency-Key claims, in the write's transaction (absent: keys are ignored). */
+  readonly idempotency?: IdempotencyRepository;
 }

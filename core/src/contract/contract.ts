@@ -111,6 +111,8 @@ export interface Contract extends Omit<ContractFields, 'directFee'>, ContractFee
   /** The stage a converted contract came from. */
   readonly convertedFrom: 'stay' | 'declare' | null;
   readonly approvalId: string | null;
+  /** The contract change (28_1) in approval, which locks the contract; null or absent when none. */
+  readonly changeId?: number | null;
   /** The rates the fees were computed with, kept so the split can be redone exactly. */
   readonly feeRates: FeeRates;
   readonly version: number;

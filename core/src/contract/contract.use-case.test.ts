@@ -83,6 +83,13 @@ function memory(approvalOk = true) {
         );
       },
     },
+    changes: {
+      insert: () => Promise.reject(new Error('not used')),
+      findById: () => Promise.resolve(null),
+      setApproval: () => Promise.resolve(),
+      setStatus: () => Promise.resolve(),
+      listByContract: () => Promise.resolve([]),
+    },
   });
   const service = new ContractService(
     {

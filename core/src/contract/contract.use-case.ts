@@ -12,6 +12,7 @@ import {
   applyContractEvent,
   contractErrors,
   initialContractState,
+  isLocked,
   type ContractEvent,
   type ContractState,
 } from './contract-rules.js';
@@ -20,6 +21,17 @@ import {
   validateContractInput,
   type ContractInput,
 } from './contract-validation.js';
+import {
+  CHANGEABLE_FIELDS,
+  CONTRACT_CHANGE_RECORD_KIND,
+  DEFAULT_CHANGE_TYPE,
+  changeContent,
+  changeErrors,
+  changeFees,
+  isInChange,
+  type ContractChange,
+} from './contract-change.js';
+import { runWrite, type WriteIdempotency } from './contract-write.js';
 import type {
   ContractChartPoint,
   ContractListFilter,
@@ -223,6 +235,7 @@ export class ContractService {
     input: ContractInput & ClientFees,
     actor: ContractActor,
     history = false,
+    idem?: WriteIdempotency,
   ): Promise<Result<Contract>> {
     return this.write(async (repos, now) => {
       const fields = validateContractInput(input, stage);
@@ -253,7 +266,7 @@ export class ContractService {
         now,
       );
       return inserted;
-    });
+    }, idem);
   }
 
   /** Edits a record of one of `stages` that is neither in approval nor approved. */
@@ -320,8 +333,9 @@ export class ContractService {
     contractId: number,
     type: 'convertByStaySign' | 'convertByDeclareProject',
     actor: ContractActor,
+    idem?: WriteIdempotency,
   ) {
-    return this.transition(contractId, actor, type, () => ({ type }));
+    return this.transition(contractId, actor, type, () => ({ type }), idem);
   }
 
   /** modifyContractName: any stage, not while in approval; the change is in the history. */
@@ -374,6 +388,7 @@ export class ContractService {
     contractId: number,
     typeCode: string | undefined,
     actor: ContractActor,
+    idem?: WriteIdempotency,
   ): Promise<Result<Contract>> {
     return this.write(async (repos, now) => {
       const c = await this.locked(repos, contractId, actor.scope);
@@ -423,6 +438,102 @@ export class ContractService {
         now,
       );
       return ok(saved);
+    }, idem);
+  }
+
+  /**
+   * A contract change (28_1, ContractChange): proposes new values for a formal contract through
+   * the approval engine, in this transaction. The contract is locked (no edit, rename, file
+   * removal or second change) until the approval ends; approved applies the values with the split
+   * recomputed (`applyChangeOnApproval`), rejected or withdrawn leave it as it was.
+   */
+  requestChange(
+    contractId: number,
+    request: {
+      readonly fields: ContractInput & ClientFees;
+      readonly reason: string;
+      readonly typeCode?: string | undefined;
+    },
+    actor: ContractActor,
+    idem?: WriteIdempotency,
+  ): Promise<Result<{ contract: Contract; change: ContractChange }>> {
+    return this.write(async (repos, now) => {
+      const c = await this.locked(repos, contractId, actor.scope);
+      if (isLocked(stateOf(c))) return err(contractErrors.locked());
+      if (c.stage !== 'formal') return err(changeErrors.notFormal());
+      const reason = request.reason.trim();
+      if (reason === '') return err(changeErrors.reason());
+      if (reason.length > 2000) return err(changeErrors.reasonLong());
+      const code = request.typeCode ?? DEFAULT_CHANGE_TYPE;
+      if (!/^28_\d$/.test(code)) {
+        return err(
+          domainError(
+            CONTRACT_ERROR_CODES.invalidValue,
+            CONTRACT_MESSAGES.invalidValue('typeCode'),
+            'typeCode',
+          ),
+        );
+      }
+      const before = fieldsOf(c);
+      const merged: Record<string, unknown> = { ...before };
+      for (const f of CHANGEABLE_FIELDS) {
+        const v = (request.fields as Record<string, unknown>)[f];
+        if (v !== undefined) merged[f] = v;
+      }
+      const fields = validateContractInput(merged as ContractInput, c.stage);
+      if (!fields.ok) return fields;
+      const fees = changeFees(c, fields.value, await repos.rates.current());
+      if (!fees.ok) return fees;
+      const checked = checkClientFees(request.fields, fees.value);
+      if (!checked.ok) return checked;
+      const proposed = { ...fields.value, directFee: fees.value.fees.directFee };
+      const changes = diffFields(before, proposed);
+      if (Object.keys(changes).length === 0) return err(changeErrors.nothing());
+      const change = await repos.changes.insert(
+        {
+          contractId,
+          proposed,
+          previous: before,
+          reason,
+          userId: actor.userId,
+          createBy: actor.userName,
+        },
+        now,
+      );
+      const approval = await repos.approvals.submit({
+        typeCode: code,
+        kind: 'ContractChange',
+        title: `合同变更：${c.contractName}`,
+        content: changeContent(c, changes, reason),
+        recordKind: CONTRACT_CHANGE_RECORD_KIND,
+        recordId: String(change.changeId),
+        drafterId: actor.userId,
+        drafterDeptId: actor.deptId,
+      });
+      if (!approval.ok) return approval;
+      await repos.changes.setApproval(change.changeId, approval.value.approvalId, now);
+      const saved = await this.save(repos, c, { changeId: change.changeId }, now);
+      await this.log(
+        repos,
+        contractId,
+        'contractChangeRequested',
+        { changeId: [null, change.changeId], approvalId: [null, approval.value.approvalId] },
+        actor,
+        now,
+      );
+      return ok({
+        contract: saved,
+        change: { ...change, approvalId: approval.value.approvalId, status: 0 as const },
+      });
+    }, idem);
+  }
+
+  /** The changes of a contract the caller may see, oldest first. */
+  changes(contractId: number, actor: ContractActor): Promise<Result<readonly ContractChange[]>> {
+    return this.uow.transaction(async (r) => {
+      const c = await r.contracts.findById(contractId, actor.scope);
+      if (c === null) return err(contractErrors.notFound());
+      return ok(await r.changes.listByContract(contractId));
     });
   }
 
@@ -478,6 +589,7 @@ export class ContractService {
     actor: ContractActor,
     action: string,
     eventOf: (c: Contract) => ContractEvent | DomainError,
+    idem?: WriteIdempotency,
   ): Promise<Result<Contract>> {
     return this.write(async (repos, now) => {
       const c = await this.locked(repos, contractId, actor.scope);
@@ -489,7 +601,7 @@ export class ContractService {
       const before = stateOf(c);
       await this.log(repos, contractId, action, diffFields(before, moved.value), actor, now);
       return ok(saved);
-    });
+    }, idem);
   }
 
   private async locked(
@@ -499,6 +611,8 @@ export class ContractService {
   ): Promise<Contract> {
     const c = await repos.contracts.lockById(contractId, scope);
     if (c === null) throw new Abort(contractErrors.notFound());
+    // A contract change in approval holds the record until it ends.
+    if (isInChange(c)) throw new Abort(changeErrors.inChange());
     return c;
   }
 
@@ -534,14 +648,10 @@ export class ContractService {
 
   private async write<T>(
     fn: (repos: ContractRepositories, now: Date) => Promise<Result<T>>,
+    idem?: WriteIdempotency,
   ): Promise<Result<T>> {
     try {
-      return await this.uow.transaction(async (repos) => {
-        const result = await fn(repos, this.clock.now());
-        // A refusal after a write (the engine said no) must not leave half the change behind.
-        if (!result.ok) throw new Abort(result.error);
-        return result;
-      });
+      return await runWrite(this.uow, () => this.clock.now(), fn, idem);
     } catch (e) {
       if (e instanceof Abort) return err(e.error);
       throw e;

@@ -8,3 +8,8 @@ export * from './contract.use-case.js';
 export * from './contract-child.js';
 export * from './contract-child.use-case.js';
 export * from './lixiang.js';
+export * from './contract-write.js';
+export * from './contract-change.js';
+export * from './contract-file.js';
+export * from './extend-sub-contract.js';
+export * from './contract-export.js';

@@ -10,6 +10,10 @@ import { CONTRACT_ERROR_CODES as C, CONTRACT_MESSAGES as M } from './contract-me
 import type { ContractApprovalPort, FeeRateSource } from './contract.repository.port.js';
 import type { ContractActor, ContractClock } from './contract.use-case.js';
 import { contractAmount } from './contract-validation.js';
+import { diffFields } from './contract.use-case.js';
+import { keysetRows, runWrite, type WriteIdempotency } from './contract-write.js';
+import type { RecordHistoryRepository } from './contract-child.use-case.js';
+import type { IdempotencyRepository } from '../platform/auth-session.repository.port.js';
 
 /** The linked record kind of project filing approvals. */
 export const LIXIANG_RECORD_KIND = 'lixiang';
@@ -103,12 +107,21 @@ export interface LixiangRepository {
     },
     now: Date,
   ): Promise<Lixiang | null>;
+  /** Rows after `afterId` by lxId, for a streamed export. */
+  listBatch(
+    filter: LixiangFilter,
+    scope: DataScope,
+    afterId: number,
+    limit: number,
+  ): Promise<readonly Lixiang[]>;
 }
 
 export interface LixiangRepositories {
   readonly lixiang: LixiangRepository;
   readonly rates: FeeRateSource;
   readonly approvals: ContractApprovalPort;
+  readonly history?: RecordHistoryRepository;
+  readonly idempotency?: IdempotencyRepository;
 }
 
 const text = (v: string | null | undefined): string => (v ?? '').trim();
@@ -191,6 +204,17 @@ export function lixiangFees(
   });
 }
 
+const lixiangFieldsOf = (l: Lixiang): LixiangFields => ({
+  contractId: l.contractId,
+  lxNo: l.lxNo,
+  projectName: l.projectName,
+  bizSource: l.bizSource,
+  totalAmount: l.totalAmount,
+  cleanAmount: l.cleanAmount,
+  directFee: l.directFee,
+  remark: l.remark,
+});
+
 class Abort extends Error {
   constructor(readonly error: DomainError) {
     super(error.message);
@@ -215,28 +239,33 @@ export class LixiangService {
     private readonly clock: ContractClock,
   ) {}
 
-  add(input: LixiangInput, actor: ContractActor, history = false): Promise<Result<Lixiang>> {
+  add(
+    input: LixiangInput,
+    actor: ContractActor,
+    history = false,
+    idem?: WriteIdempotency,
+  ): Promise<Result<Lixiang>> {
     return this.write(async (r, now) => {
       const fields = validateLixiang(input);
       if (!fields.ok) return fields;
       const fees = lixiangFees(fields.value, await r.rates.current());
       if (!fees.ok) return fees;
-      return ok(
-        await r.lixiang.insert(
-          {
-            fields: { ...fields.value, directFee: fees.value.fees.directFee },
-            fees: fees.value.fees,
-            feeRates: fees.value.rates,
-            history,
-            status: history ? 1 : -1,
-            deptId: actor.deptId,
-            userId: actor.userId,
-            createBy: actor.userName,
-          },
-          now,
-        ),
+      const created = await r.lixiang.insert(
+        {
+          fields: { ...fields.value, directFee: fees.value.fees.directFee },
+          fees: fees.value.fees,
+          feeRates: fees.value.rates,
+          history,
+          status: history ? 1 : -1,
+          deptId: actor.deptId,
+          userId: actor.userId,
+          createBy: actor.userName,
+        },
+        now,
       );
-    });
+      await this.log(r, created.lxId, history ? 'addHistory' : 'add', {}, actor, now);
+      return ok(created);
+    }, idem);
   }
 
   update(lxId: number, input: LixiangInput, actor: ContractActor): Promise<Result<Lixiang>> {
@@ -246,17 +275,20 @@ export class LixiangService {
       if (!fields.ok) return fields;
       const fees = lixiangFees(fields.value, await r.rates.current());
       if (!fees.ok) return fees;
+      const next = { ...fields.value, directFee: fees.value.fees.directFee };
       const saved = await r.lixiang.save(
         lxId,
         l.version,
         {
-          fields: { ...fields.value, directFee: fees.value.fees.directFee },
+          fields: next,
           fees: fees.value.fees,
           feeRates: fees.value.rates,
         },
         now,
       );
-      return saved === null ? err(lixiangErrors.stale()) : ok(saved);
+      if (saved === null) return err(lixiangErrors.stale());
+      await this.log(r, lxId, 'update', diffFields(lixiangFieldsOf(l), next), actor, now);
+      return ok(saved);
     });
   }
 
@@ -264,6 +296,7 @@ export class LixiangService {
     lxId: number,
     typeCode: string | undefined,
     actor: ContractActor,
+    idem?: WriteIdempotency,
   ): Promise<Result<Lixiang>> {
     return this.write(async (r, now) => {
       const l = await this.editable(r, lxId, actor);
@@ -287,8 +320,25 @@ export class LixiangService {
         { status: 0, approvalId: a.value.approvalId },
         now,
       );
-      return saved === null ? err(lixiangErrors.stale()) : ok(saved);
-    });
+      if (saved === null) return err(lixiangErrors.stale());
+      await this.log(
+        r,
+        lxId,
+        'updateToApproval',
+        { approvalId: [l.approvalId, a.value.approvalId] },
+        actor,
+        now,
+      );
+      return ok(saved);
+    }, idem);
+  }
+
+  exportRows(filter: LixiangFilter, actor: ContractActor): AsyncGenerator<Lixiang> {
+    return keysetRows(
+      (after, limit) =>
+        this.uow.transaction((r) => r.lixiang.listBatch(filter, actor.scope, after, limit)),
+      (l) => l.lxId,
+    );
   }
 
   detail(lxId: number, actor: ContractActor): Promise<Result<Lixiang>> {
@@ -317,15 +367,33 @@ export class LixiangService {
     return l;
   }
 
+  private log(
+    r: LixiangRepositories,
+    recordId: number,
+    action: string,
+    changes: Record<string, readonly [unknown, unknown]>,
+    actor: ContractActor,
+    at: Date,
+  ): Promise<void> {
+    return r.history === undefined
+      ? Promise.resolve()
+      : r.history.append({
+          recordKind: LIXIANG_RECORD_KIND,
+          recordId,
+          action,
+          changes,
+          userId: actor.userId,
+          userName: actor.userName,
+          at,
+        });
+  }
+
   private async write<T>(
     fn: (r: LixiangRepositories, now: Date) => Promise<Result<T>>,
+    idem?: WriteIdempotency,
   ): Promise<Result<T>> {
     try {
-      return await this.uow.transaction(async (r) => {
-        const result = await fn(r, this.clock.now());
-        if (!result.ok) throw new Abort(result.error);
-        return result;
-      });
+      return await runWrite(this.uow, () => this.clock.now(), fn, idem);
     } catch (e) {
       if (e instanceof Abort) return err(e.error);
       throw e;

@@ -1,43 +1,44 @@
 import { z } from 'zod';
 import {
-  ALL_DATA,
   APPROVAL_STATUS_LABELS,
   CHILD_TYPE_LABELS,
+  CONTRACT_CHILD_SORT_COLUMNS,
   type ChildPay,
-  type ContractActor,
   type ContractChild,
+  type ContractChildFilter,
   type ContractChildService,
+  type ContractChildSummary,
+  type PayAttachment,
 } from '@dpms/core';
-import { ok } from '../http/envelope.js';
+import { ok, page } from '../http/envelope.js';
 import { unwrap } from '../http/http-error.js';
+import { listQueryOf } from '../http/list-query.js';
+import { pagingShape } from '../http/paging.js';
 import { perm } from '../http/route.js';
-import { id } from '../http/schemas.js';
-import type { Principal } from '../identity/principal.js';
+import { id, optionalEnum, optionalId, textFilter } from '../http/schemas.js';
+import { streamXlsx, XLSX_TYPE, type XlsxColumn } from '../http/xlsx.js';
+import {
+  actorOf,
+  amountField as amount,
+  dateField,
+  fileIdList,
+  idemOf,
+  iso,
+  textField as text,
+} from './contract-route-helpers.js';
 import type { RouteModule } from './route-module.js';
 
 const TAG = '分包合同';
 
-const amount = () =>
-  z.preprocess(
-    (v) => (v === null ? undefined : v),
-    z
-      .string()
-      .trim()
-      .regex(/^(\d{1,12}(\.\d{0,6})?)?$/)
-      .optional(),
-  );
-const text = (max: number) =>
-  z.preprocess((v) => (v === null ? undefined : v), z.string().max(max).optional());
-
-const childBody = z.object({
-  contractId: id(),
+const childFields = {
   contractChildNo: text(64),
   childType: z.coerce.number().int().min(1).max(7),
   paymentMethod: text(200),
   content: text(5200),
   receiveCompanyName: text(200),
   totalAmount: amount(),
-});
+};
+const childBody = z.object({ contractId: id(), ...childFields });
 
 const payFields = {
   payAmount: amount(),
@@ -49,14 +50,9 @@ const payFields = {
       .regex(/^(0(\.\d{1,6})?)?$/)
       .optional(),
   ),
-  payDate: z.preprocess(
-    (v) => (v === null || v === '' ? undefined : v),
-    z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/)
-      .optional(),
-  ),
+  payDate: dateField(),
   remark: text(500),
+  files: fileIdList(),
 };
 
 const childView = (c: ContractChild) => ({
@@ -69,14 +65,24 @@ const childView = (c: ContractChild) => ({
   content: c.content,
   receiveCompanyName: c.receiveCompanyName,
   totalAmount: c.totalAmount,
+  taxRate: c.taxRate,
   history: c.history,
   status: c.status,
   statusName: APPROVAL_STATUS_LABELS[c.status],
+  approvalId: c.approvalId,
   version: c.version,
   deptId: c.deptId,
   userId: c.userId,
   createBy: c.createBy,
-  createTime: c.createTime.toISOString(),
+  createTime: iso(c.createTime),
+});
+
+const summaryView = (c: ContractChildSummary) => ({
+  ...childView(c),
+  contractName: c.contractName,
+  paidAmount: c.paidAmount,
+  extendAmount: c.extendAmount,
+  canPayAmount: c.canPayAmount,
 });
 
 const payView = (p: ChildPay) => ({
@@ -87,15 +93,59 @@ const payView = (p: ChildPay) => ({
   realPayAmount: p.realPayAmount,
   payDate: p.payDate,
   remark: p.remark,
-  createTime: p.createTime.toISOString(),
+  files: p.files,
+  createTime: iso(p.createTime),
 });
 
-const actorOf = (p: Principal): ContractActor => ({
-  userId: p.userId,
-  userName: p.userName,
-  deptId: p.deptId,
-  scope: p.isAdmin ? ALL_DATA : p.scope,
+const attachmentView = (a: PayAttachment) => ({
+  fileId: a.fileId,
+  fileName: a.fileName,
+  size: a.size,
+  url: `/common/download/resource?resource=${a.fileId}`,
+  createTime: iso(a.createTime),
 });
+
+const listFilters = {
+  contractId: optionalId(),
+  childType: optionalEnum(['1', '2', '3', '4', '5', '6', '7']),
+  status: optionalEnum(['-1', '0', '1', '2', '3']),
+  contractChildNo: textFilter(64),
+  receiveCompanyName: textFilter(100),
+};
+
+function filterOf(q: {
+  contractId?: number | undefined;
+  childType?: string | undefined;
+  status?: string | undefined;
+  contractChildNo?: string | undefined;
+  receiveCompanyName?: string | undefined;
+}): ContractChildFilter {
+  const f: { -readonly [K in keyof ContractChildFilter]: ContractChildFilter[K] } = {};
+  if (q.contractId !== undefined) f.contractId = q.contractId;
+  if (q.childType !== undefined) f.childType = Number(q.childType);
+  if (q.status !== undefined) f.status = Number(q.status) as -1 | 0 | 1 | 2 | 3;
+  if (q.contractChildNo !== undefined) f.contractChildNo = q.contractChildNo;
+  if (q.receiveCompanyName !== undefined) f.receiveCompanyName = q.receiveCompanyName;
+  return f;
+}
+
+const EXPORT_COLUMNS: readonly XlsxColumn<ContractChildSummary>[] = [
+  { header: '分包ID', value: (c) => c.contractChildId, width: 10 },
+  { header: '分包合同编号', value: (c) => c.contractChildNo },
+  { header: '所属合同', value: (c) => c.contractName, width: 30 },
+  { header: '分包类型', value: (c) => CHILD_TYPE_LABELS[c.childType] },
+  { header: '收款单位', value: (c) => c.receiveCompanyName, width: 24 },
+  { header: '付款方式', value: (c) => c.paymentMethod },
+  { header: '审批状态', value: (c) => APPROVAL_STATUS_LABELS[c.status] },
+  { header: '历史合同', value: (c) => (c.history ? '是' : '否') },
+  { header: '分包金额（万元）', value: (c) => c.totalAmount },
+  { header: '补充金额（万元）', value: (c) => c.extendAmount },
+  { header: '已付金额（万元）', value: (c) => c.paidAmount },
+  { header: '可付金额（万元）', value: (c) => c.canPayAmount },
+  { header: '税率', value: (c) => c.taxRate },
+  { header: '创建人', value: (c) => c.createBy },
+  { header: '创建时间', value: (c) => iso(c.createTime) },
+];
 
 /**
  * Sub-contracts (contractChild, childType 1-7) and their pay items; net pay computed on the
@@ -116,24 +166,146 @@ export function contractChildRoutes(service: ContractChildService): RouteModule 
           ok((await service.listByContract(query.contractId, actorOf(principal))).map(childView)),
       });
       book.add({
+        method: 'get',
+        path: '/v4/contractChild/list',
+        summary: '分包合同列表（含已付、补充与可付金额），按数据权限',
+        tag: TAG,
+        access: perm('project:contractChild:list'),
+        query: z.object({ ...pagingShape(CONTRACT_CHILD_SORT_COLUMNS), ...listFilters }),
+        handler: async ({ query, principal }) => {
+          const p = await service.list(listQueryOf(filterOf(query), query), actorOf(principal));
+          return page(p.total, p.rows.map(summaryView));
+        },
+      });
+      book.add({
+        method: 'get',
+        path: '/v4/contractChild/export',
+        summary: '导出分包合同列表（.xlsx，流式；筛选同 /v4/contractChild/list）',
+        tag: TAG,
+        access: perm('project:contractChild:export'),
+        query: z.object(listFilters),
+        produces: XLSX_TYPE,
+        handler: async ({ query, principal, res }) => {
+          await streamXlsx(
+            res,
+            '分包合同.xlsx',
+            '分包合同',
+            EXPORT_COLUMNS,
+            service.exportRows(filterOf(query), actorOf(principal)),
+          );
+          return undefined;
+        },
+      });
+      book.add({
         method: 'post',
         path: '/v4/contractChild/add',
-        summary: '新增分包合同（所属合同须已转为合同）',
+        summary: '新增分包合同（所属合同须已转为合同；支持 Idempotency-Key）',
         tag: TAG,
         access: perm('project:contractChild:add'),
         body: childBody,
-        handler: async ({ body, principal }) =>
-          ok(childView(unwrap(await service.add(body, actorOf(principal))))),
+        handler: async ({ body, principal, req }) =>
+          ok(
+            childView(
+              unwrap(
+                await service.add(
+                  body,
+                  actorOf(principal),
+                  false,
+                  idemOf(req, principal, '/v4/contractChild/add'),
+                ),
+              ),
+            ),
+          ),
       });
       book.add({
         method: 'post',
         path: '/project/contractChild/addHistory',
-        summary: '补录历史分包合同（已签订，不走审批，不能再改或删除）',
+        summary: '补录历史分包合同（已签订，不走审批，不能再改或删除；支持 Idempotency-Key）',
         tag: TAG,
         access: perm('project:contractChild:add'),
         body: childBody,
-        handler: async ({ body, principal }) =>
-          ok(childView(unwrap(await service.add(body, actorOf(principal), true)))),
+        handler: async ({ body, principal, req }) =>
+          ok(
+            childView(
+              unwrap(
+                await service.add(
+                  body,
+                  actorOf(principal),
+                  true,
+                  idemOf(req, principal, '/project/contractChild/addHistory'),
+                ),
+              ),
+            ),
+          ),
+      });
+      book.add({
+        method: 'post',
+        path: '/v4/contractChild/update',
+        summary: '修改分包合同（待提交、已驳回或已撤回；金额不能小于已付）',
+        tag: TAG,
+        access: perm('project:contractChild:edit'),
+        body: z.object({
+          contractChildId: id(),
+          version: z.coerce.number().int().min(0).optional(),
+          ...childFields,
+        }),
+        handler: async ({ body, principal }) => {
+          const { contractChildId, version, ...input } = body;
+          return ok(
+            childView(
+              unwrap(await service.update(contractChildId, input, version, actorOf(principal))),
+            ),
+          );
+        },
+      });
+      book.add({
+        method: 'post',
+        path: '/v4/contractChild/updateToApproval',
+        summary:
+          '提交分包合同审批（付款合同 5_x，默认 5_1）；审批中锁定，通过后为已审批（支持 Idempotency-Key）',
+        tag: TAG,
+        access: perm('project:contractChild:edit'),
+        body: z.object({
+          contractChildId: id(),
+          typeCode: z
+            .string()
+            .regex(/^5_\d$/)
+            .optional(),
+        }),
+        handler: async ({ body, principal, req }) =>
+          ok(
+            childView(
+              unwrap(
+                await service.submit(
+                  body.contractChildId,
+                  body.typeCode,
+                  actorOf(principal),
+                  idemOf(req, principal, '/v4/contractChild/updateToApproval'),
+                ),
+              ),
+            ),
+          ),
+      });
+      book.add({
+        method: 'post',
+        path: '/v4/contractChild/updateExpensesOfTaxation',
+        summary:
+          '修改分包合同的税率（收款单位的发票税率，0-0.06）：新付款默认此税率，已有付款按它重算实付',
+        tag: TAG,
+        access: perm('project:contractChild:pay'),
+        body: z.object({
+          contractChildId: id(),
+          taxRate: z
+            .string()
+            .trim()
+            .regex(/^0(\.\d{1,6})?$/),
+        }),
+        handler: async ({ body, principal }) => {
+          const r = unwrap(
+            await service.updateTaxation(body.contractChildId, body.taxRate, actorOf(principal)),
+          );
+          return ok({ ...childView(r.child), pays: r.pays.map(payView) });
+        },
       });
       book.add({
         method: 'get',
@@ -148,19 +320,54 @@ export function contractChildRoutes(service: ContractChildService): RouteModule 
       book.add({
         method: 'get',
         path: '/v4/contractChild/detailById',
-        summary: '分包合同详情与付款记录',
+        summary: '分包合同详情（含已付、补充、可付金额）与付款记录',
         tag: TAG,
         access: perm('project:contractChild:query'),
         query: z.object({ contractChildId: id() }),
         handler: async ({ query, principal }) => {
           const d = unwrap(await service.detail(query.contractChildId, actorOf(principal)));
-          return ok({ ...childView(d.child), pays: d.pays.map(payView) });
+          return ok({ ...summaryView(d.child), pays: d.pays.map(payView) });
+        },
+      });
+      book.add({
+        method: 'get',
+        path: '/project/contractChild/getUserCanPayList',
+        summary:
+          '当前用户可付款的分包合同（已审批或历史、仍有可付金额，按数据权限），含可付金额',
+        tag: TAG,
+        access: perm('project:contractChild:pay'),
+        query: z.object({ ...pagingShape(CONTRACT_CHILD_SORT_COLUMNS), ...listFilters }),
+        handler: async ({ query, principal }) => {
+          const p = await service.list(
+            listQueryOf({ ...filterOf(query), canPay: true }, query),
+            actorOf(principal),
+          );
+          return page(p.total, p.rows.map(summaryView));
+        },
+      });
+      book.add({
+        method: 'get',
+        path: '/project/contractChild/getUserCanPayAmount',
+        summary: '某分包合同的可付金额：分包金额 + 补充金额 − 已付金额',
+        tag: TAG,
+        access: perm('project:contractChild:pay'),
+        query: z.object({ contractChildId: id() }),
+        handler: async ({ query, principal }) => {
+          const s = unwrap(await service.canPay(query.contractChildId, actorOf(principal)));
+          return ok({
+            contractChildId: s.contractChildId,
+            totalAmount: s.totalAmount,
+            extendAmount: s.extendAmount,
+            paidAmount: s.paidAmount,
+            canPayAmount: s.canPayAmount,
+          });
         },
       });
       book.add({
         method: 'post',
         path: '/project/contractChild/insertChildPay',
-        summary: '新增付款记录（累计不超过分包合同金额；实付由服务器按税率计算）',
+        summary:
+          '新增付款记录（累计不超过分包金额加补充金额；实付由服务器按税率计算；files 为已上传文件的 fileId）',
         tag: TAG,
         access: perm('project:contractChild:pay'),
         body: z.object({ contractChildId: id(), ...payFields }),
@@ -174,7 +381,7 @@ export function contractChildRoutes(service: ContractChildService): RouteModule 
       book.add({
         method: 'post',
         path: '/project/contractChild/updateChildPay',
-        summary: '修改付款记录',
+        summary: '修改付款记录（files 不传则附件不变）',
         tag: TAG,
         access: perm('project:contractChild:pay'),
         body: z.object({ payId: id(), ...payFields }),
@@ -192,6 +399,16 @@ export function contractChildRoutes(service: ContractChildService): RouteModule 
         query: z.object({ payId: id() }),
         handler: async ({ query, principal }) =>
           ok(payView(unwrap(await service.deletePay(query.payId, actorOf(principal))))),
+      });
+      book.add({
+        method: 'get',
+        path: '/project/contractChild/showPayAttachmentList',
+        summary: '付款记录的附件列表（文件名、大小、下载地址）',
+        tag: TAG,
+        access: perm('project:contractChild:query'),
+        query: z.object({ payId: id() }),
+        handler: async ({ query, principal }) =>
+          ok(unwrap(await service.payAttachments(query.payId, actorOf(principal))).map(attachmentView)),
       });
     },
   };

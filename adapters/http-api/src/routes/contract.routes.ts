@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  ALL_DATA,
   APPROVAL_STATUS_LABELS,
   BIZ_SOURCE_LABELS,
   CONTRACT_BIZ_TYPE_LABELS,
@@ -12,6 +11,15 @@ import {
   type ContractListFilter,
   type ContractService,
   type ContractStage,
+  CONTRACT_FIELD_LABELS,
+  CONTRACT_FILE_CATEGORY_LABELS,
+  type ContractChange,
+  type ContractExportService,
+  type ContractFile,
+  type ContractFileService,
+  type HistoryExportRow,
+  type LixiangWithContract,
+  type WriteIdempotency,
 } from '@dpms/core';
 import { ok, page } from '../http/envelope.js';
 import { unwrap } from '../http/http-error.js';
@@ -19,9 +27,9 @@ import { listQueryOf } from '../http/list-query.js';
 import { pagingShape } from '../http/paging.js';
 import { perm } from '../http/route.js';
 import { id, optionalEnum, optionalId, textFilter } from '../http/schemas.js';
-import { streamXlsx, type XlsxColumn } from '../http/xlsx.js';
-import type { Principal } from '../identity/principal.js';
+import { streamXlsx, XLSX_TYPE as XLSX, type XlsxColumn } from '../http/xlsx.js';
 import type { RouteModule } from './route-module.js';
+import { actorOf, idemOf, iso } from './contract-route-helpers.js';
 
 const TAG = '合同';
 
@@ -145,7 +153,7 @@ type ListQueryIn = z.output<typeof listQuery>;
 
 // ---- views -----------------------------------------------------------------------------------
 
-const day = (d: Date): string => d.toISOString();
+const day = iso;
 
 export const contractView = (c: Contract) => ({
   contractId: c.contractId,
@@ -214,14 +222,10 @@ const historyView = (h: ContractHistoryEntry) => ({
   time: day(h.at),
 });
 
-const actorOf = (p: Principal): ContractActor => ({
-  userId: p.userId,
-  userName: p.userName,
-  deptId: p.deptId,
-  scope: p.isAdmin ? ALL_DATA : p.scope,
-});
-
-function filterOf(q: ListQueryIn, stages: readonly ContractStage[]): ContractListFilter {
+function filterOf(
+  q: Omit<ListQueryIn, 'stage'>,
+  stages: readonly ContractStage[],
+): ContractListFilter {
   const f: { -readonly [K in keyof ContractListFilter]: ContractListFilter[K] } = { stages };
   if (q.projectName !== undefined) f.projectName = q.projectName;
   if (q.contractName !== undefined) f.contractName = q.contractName;
@@ -273,12 +277,140 @@ const EXPORT_COLUMNS: readonly XlsxColumn<Contract>[] = [
   { header: '创建时间', value: (c) => c.createTime.toISOString() },
 ];
 
+/** The contract ledger (exportList): the list's columns plus the fields finance checks. */
+const LEDGER_COLUMNS: readonly XlsxColumn<Contract>[] = [
+  ...EXPORT_COLUMNS.slice(0, -2),
+  { header: '甲方', value: (c) => c.signByMain, width: 24 },
+  { header: '乙方', value: (c) => c.signBySub, width: 24 },
+  { header: '业务类型', value: (c) => (c.bizType === '' ? '' : CONTRACT_BIZ_TYPE_LABELS[c.bizType]) },
+  { header: '项目地点', value: (c) => c.location },
+  { header: '规划面积（万㎡）', value: (c) => c.planArea },
+  { header: '建筑面积（万㎡）', value: (c) => c.buildArea },
+  { header: '景观面积（万㎡）', value: (c) => c.sceneryArea },
+  { header: '室内面积（万㎡）', value: (c) => c.indoorArea },
+  { header: '结算金额（万元）', value: (c) => c.settleAmount },
+  { header: '结案金额（万元）', value: (c) => c.closedCaseAmount },
+  { header: '回款金额（万元）', value: (c) => c.backAmount },
+  { header: '是否生效', value: (c) => (c.effective ? '是' : '否') },
+  ...EXPORT_COLUMNS.slice(-2),
+];
+
+/** Declared projects (declare/export): what the filing sheet shows. */
+const DECLARE_COLUMNS: readonly XlsxColumn<Contract>[] = [
+  { header: '合同ID', value: (c) => c.contractId, width: 10 },
+  { header: '项目名称', value: (c) => c.projectName, width: 30 },
+  { header: '合同名称', value: (c) => c.contractName, width: 30 },
+  { header: '委托单位', value: (c) => c.entrustBusinessName, width: 24 },
+  { header: '审批状态', value: (c) => APPROVAL_STATUS_LABELS[c.status] },
+  { header: '合同金额（万元）', value: (c) => c.totalAmount },
+  { header: '合同净额（万元）', value: (c) => c.cleanAmount },
+  { header: '实际金额（万元）', value: (c) => c.realAmount },
+  { header: '技术费（万元）', value: (c) => c.technicalFee },
+  { header: '经营费（万元）', value: (c) => c.operateFee },
+  { header: '专家费（万元）', value: (c) => c.expertFee },
+  { header: '设计费（万元）', value: (c) => c.designFee },
+  { header: '创建人', value: (c) => c.createBy },
+  { header: '创建时间', value: (c) => c.createTime.toISOString() },
+];
+
+/** Filings of declared projects (declare/exportByLx): one row per filing, beside its project. */
+const BY_LX_COLUMNS: readonly XlsxColumn<LixiangWithContract>[] = [
+  { header: '立项ID', value: (l) => l.lxId, width: 10 },
+  { header: '立项编号', value: (l) => l.lxNo },
+  { header: '项目名称', value: (l) => l.projectName, width: 30 },
+  { header: '立项合同', value: (l) => l.contractName, width: 30 },
+  { header: '立项合同金额（万元）', value: (l) => l.contractTotalAmount },
+  { header: '业务来源', value: (l) => BIZ_SOURCE_LABELS[l.bizSource] },
+  { header: '备案状态', value: (l) => APPROVAL_STATUS_LABELS[l.status] },
+  { header: '备案金额（万元）', value: (l) => l.totalAmount },
+  { header: '实际金额（万元）', value: (l) => l.realAmount },
+  { header: '技术费（万元）', value: (l) => l.technicalFee },
+  { header: '经营费（万元）', value: (l) => l.operateFee },
+  { header: '专家费（万元）', value: (l) => l.expertFee },
+  { header: '设计费（万元）', value: (l) => l.designFee },
+  { header: '创建人', value: (l) => l.createBy },
+];
+
+/** One row per changed field of a modification (exportByModify / exportByLxModify). */
+export interface ModificationRow {
+  readonly h: HistoryExportRow;
+  readonly field: string;
+  readonly before: unknown;
+  readonly after: unknown;
+}
+
+const cell = (v: unknown): string =>
+  v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v);
+
+export async function* modificationRows(
+  rows: AsyncIterable<HistoryExportRow>,
+): AsyncGenerator<ModificationRow> {
+  for await (const h of rows) {
+    for (const [field, [before, after]] of Object.entries(h.changes)) {
+      yield { h, field, before, after };
+    }
+  }
+}
+
+export const modificationColumns = (no: string, name: string): readonly XlsxColumn<ModificationRow>[] => [
+  { header: '记录ID', value: (r) => r.h.recordId, width: 10 },
+  { header: no, value: (r) => r.h.recordNo },
+  { header: name, value: (r) => r.h.recordName, width: 30 },
+  { header: '操作', value: (r) => MODIFY_ACTION_LABELS[r.h.action] ?? r.h.action },
+  { header: '修改字段', value: (r) => CONTRACT_FIELD_LABELS[r.field] ?? r.field },
+  { header: '修改前', value: (r) => cell(r.before), width: 24 },
+  { header: '修改后', value: (r) => cell(r.after), width: 24 },
+  { header: '修改人', value: (r) => r.h.userName },
+  { header: '修改时间', value: (r) => iso(r.h.at) },
+];
+
+const MODIFY_ACTION_LABELS: Readonly<Record<string, string>> = {
+  update: '修改',
+  modifyContractName: '修改合同名称',
+  contractChange: '合同变更',
+};
+
+const changeView = (c: ContractChange) => ({
+  changeId: c.changeId,
+  contractId: c.contractId,
+  proposed: c.proposed,
+  previous: c.previous,
+  reason: c.reason,
+  status: c.status,
+  statusName: APPROVAL_STATUS_LABELS[c.status],
+  approvalId: c.approvalId,
+  createBy: c.createBy,
+  createTime: iso(c.createTime),
+});
+
+const fileView = (f: ContractFile) => ({
+  contractFileId: f.contractFileId,
+  contractId: f.contractId,
+  category: f.category,
+  categoryName: CONTRACT_FILE_CATEGORY_LABELS[f.category],
+  fileId: f.fileId,
+  fileName: f.fileName,
+  size: f.size,
+  remark: f.remark,
+  url: `/common/download/resource?resource=${f.fileId}`,
+  createBy: f.createBy,
+  createTime: iso(f.createTime),
+});
+
+/** The export list's stages: any one list (stay, declare, contract, formal); formal by default. */
+const exportListQuery = listQuery.extend({
+  stage: optionalEnum(['stay', 'declare', 'contract', 'formal']),
+});
+
 /**
  * Contracts of issue 6: unsigned (stay), declared and formal contracts, their conversions,
  * approval, side-panel totals, chart and export. Every list and read is scoped by the caller's
  * role; every write recomputes the fee split with core's `splitFees`.
  */
-export function contractRoutes(service: ContractService): RouteModule {
+export function contractRoutes(
+  service: ContractService,
+  more: { files?: ContractFileService; exports?: ContractExportService } = {},
+): RouteModule {
   return {
     name: 'contracts',
     register(book) {
@@ -312,24 +444,33 @@ export function contractRoutes(service: ContractService): RouteModule {
         run: (
           body: z.output<typeof contractBody>,
           actor: ContractActor,
+          idem: WriteIdempotency,
         ) => ReturnType<ContractService['add']>,
       ) =>
         book.add({
           method: 'post',
           path,
-          summary,
+          summary: `${summary}（支持 Idempotency-Key）`,
           tag: TAG,
           access: perm(permission),
           body: contractBody,
-          handler: async ({ body, principal }) =>
-            ok(contractView(unwrap(await run(body, actorOf(principal))))),
+          handler: async ({ body, principal, req }) =>
+            ok(
+              contractView(
+                unwrap(await run(body, actorOf(principal), idemOf(req, principal, path))),
+              ),
+            ),
         });
 
       const byId = (
         path: string,
         summary: string,
         permission: string,
-        run: (contractId: number, actor: ContractActor) => ReturnType<ContractService['delete']>,
+        run: (
+          contractId: number,
+          actor: ContractActor,
+          idem: WriteIdempotency,
+        ) => ReturnType<ContractService['delete']>,
       ) =>
         book.add({
           method: 'get',
@@ -338,8 +479,14 @@ export function contractRoutes(service: ContractService): RouteModule {
           tag: TAG,
           access: perm(permission),
           query: contractIdQuery,
-          handler: async ({ query, principal }) =>
-            ok(contractView(unwrap(await run(query.contractId, actorOf(principal))))),
+          handler: async ({ query, principal, req }) =>
+            ok(
+              contractView(
+                unwrap(
+                  await run(query.contractId, actorOf(principal), idemOf(req, principal, path)),
+                ),
+              ),
+            ),
         });
 
       const detail = (path: string, summary: string, permission: string) =>
@@ -374,12 +521,18 @@ export function contractRoutes(service: ContractService): RouteModule {
           contractId: id().optional(),
           version: z.coerce.number().int().min(0).optional(),
         }),
-        handler: async ({ body, principal }) => {
+        handler: async ({ body, principal, req }) => {
           const actor = actorOf(principal);
           const input = inputOf(body);
           const r =
             body.contractId === undefined
-              ? await service.add('contract', input, actor)
+              ? await service.add(
+                  'contract',
+                  input,
+                  actor,
+                  false,
+                  idemOf(req, principal, '/v4/contract/add'),
+                )
               : await service.update(body.contractId, ['contract'], input, body.version, actor);
           return ok(contractView(unwrap(r)));
         },
@@ -388,7 +541,7 @@ export function contractRoutes(service: ContractService): RouteModule {
         '/project/contract/addHistory',
         '补录历史合同（系统上线前已签订）：直接成为正式合同，不走审批',
         'project:contract:add',
-        (b, a) => service.add('formal', b, a),
+        (b, a, i) => service.add('formal', b, a, false, i),
       );
       book.add({
         method: 'post',
@@ -403,10 +556,17 @@ export function contractRoutes(service: ContractService): RouteModule {
             .regex(/^1_\d$/)
             .optional(),
         }),
-        handler: async ({ body, principal }) =>
+        handler: async ({ body, principal, req }) =>
           ok(
             contractView(
-              unwrap(await service.submit(body.contractId, body.typeCode, actorOf(principal))),
+              unwrap(
+                await service.submit(
+                  body.contractId,
+                  body.typeCode,
+                  actorOf(principal),
+                  idemOf(req, principal, '/project/contract/updateToApproval'),
+                ),
+              ),
             ),
           ),
       });
@@ -439,8 +599,8 @@ export function contractRoutes(service: ContractService): RouteModule {
 
       // ---- unsigned (stay) contracts --------------------------------------------------------------
       list('/project/stay/list', '未签合同列表，按数据权限', 'project:stay:list', () => ['stay']);
-      write('/project/stay/add', '新增未签合同', 'project:stay:add', (b, a) =>
-        service.add('stay', b, a),
+      write('/project/stay/add', '新增未签合同', 'project:stay:add', (b, a, i) =>
+        service.add('stay', b, a, false, i),
       );
       book.add({
         method: 'post',
@@ -504,7 +664,7 @@ export function contractRoutes(service: ContractService): RouteModule {
         '/project/contract/convertByStaySign',
         '未签合同转为合同（待提交评审）；只能转一次',
         'project:stay:convert',
-        (cid, a) => service.convert(cid, 'convertByStaySign', a),
+        (cid, a, i) => service.convert(cid, 'convertByStaySign', a, i),
       );
 
       // ---- declared projects ----------------------------------------------------------------------
@@ -515,13 +675,13 @@ export function contractRoutes(service: ContractService): RouteModule {
         '/project/declare/add',
         '新增立项合同（按立项费率拆分费用）',
         'project:declare:add',
-        (b, a) => service.add('declare', b, a),
+        (b, a, i) => service.add('declare', b, a, false, i),
       );
       write(
         '/project/declare/addHistory',
         '补录历史立项合同：直接为已审批，不走审批',
         'project:declare:add',
-        (b, a) => service.add('declare', b, a, true),
+        (b, a, i) => service.add('declare', b, a, true, i),
       );
       byId(
         '/project/declare/deleteById',
@@ -543,10 +703,17 @@ export function contractRoutes(service: ContractService): RouteModule {
             .regex(/^2_\d$/)
             .optional(),
         }),
-        handler: async ({ body, principal }) =>
+        handler: async ({ body, principal, req }) =>
           ok(
             contractView(
-              unwrap(await service.submit(body.contractId, body.typeCode, actorOf(principal))),
+              unwrap(
+                await service.submit(
+                  body.contractId,
+                  body.typeCode,
+                  actorOf(principal),
+                  idemOf(req, principal, '/project/declare/updateToApproval'),
+                ),
+              ),
             ),
           ),
       });
@@ -554,7 +721,7 @@ export function contractRoutes(service: ContractService): RouteModule {
         '/project/contract/convertByDeclareProject',
         '立项合同转为合同（待提交评审）；只能转一次',
         'project:declare:convert',
-        (cid, a) => service.convert(cid, 'convertByDeclareProject', a),
+        (cid, a, i) => service.convert(cid, 'convertByDeclareProject', a, i),
       );
 
       // ---- side panel, chart, export --------------------------------------------------------------
@@ -601,6 +768,190 @@ export function contractRoutes(service: ContractService): RouteModule {
           return undefined;
         },
       });
+      book.add({
+        method: 'get',
+        path: '/project/contract/exportList',
+        summary:
+          '导出合同台账（.xlsx，流式）：stage=stay|declare|contract|formal 选一个列表（默认正式合同），筛选同列表',
+        tag: TAG,
+        access: perm('project:contract:export'),
+        query: exportListQuery,
+        produces: XLSX,
+        handler: async ({ query, principal, res }) => {
+          const stage = query.stage ?? 'formal';
+          await streamXlsx(
+            res,
+            '合同台账.xlsx',
+            CONTRACT_STAGE_LABELS[stage],
+            LEDGER_COLUMNS,
+            service.exportRows(filterOf(query, [stage]), actorOf(principal)),
+          );
+          return undefined;
+        },
+      });
+      book.add({
+        method: 'get',
+        path: '/project/declare/export',
+        summary: '导出立项合同列表（.xlsx，流式；筛选同 /project/declare/list）',
+        tag: TAG,
+        access: perm('project:declare:export'),
+        query: listQuery,
+        produces: XLSX,
+        handler: async ({ query, principal, res }) => {
+          await streamXlsx(
+            res,
+            '立项合同.xlsx',
+            '立项合同',
+            DECLARE_COLUMNS,
+            service.exportRows(filterOf(query, ['declare']), actorOf(principal)),
+          );
+          return undefined;
+        },
+      });
+      const exports = more.exports;
+      if (exports !== undefined) {
+        book.add({
+          method: 'get',
+          path: '/project/declare/exportByLx',
+          summary: '按立项备案导出立项合同（.xlsx，流式）：每条备案一行，附其立项合同',
+          tag: TAG,
+          access: perm('project:declare:export'),
+          query: z.object({
+            projectName: textFilter(100),
+            lxNo: textFilter(64),
+            bizSource: optionalEnum(['1', '2', '3']),
+          }),
+          produces: XLSX,
+          handler: async ({ query, principal, res }) => {
+            const f: { projectName?: string; lxNo?: string; bizSource?: string } = {};
+            if (query.projectName !== undefined) f.projectName = query.projectName;
+            if (query.lxNo !== undefined) f.lxNo = query.lxNo;
+            if (query.bizSource !== undefined) f.bizSource = query.bizSource;
+            await streamXlsx(
+              res,
+              '立项合同备案.xlsx',
+              '立项备案',
+              BY_LX_COLUMNS,
+              exports.filingsOfDeclared(f, actorOf(principal)),
+            );
+            return undefined;
+          },
+        });
+        book.add({
+          method: 'get',
+          path: '/project/declare/exportByLxModify',
+          summary: '导出立项合同的修改记录（.xlsx，流式）：每个修改的字段一行（修改人、时间、前后值）',
+          tag: TAG,
+          access: perm('project:declare:export'),
+          produces: XLSX,
+          handler: async ({ principal, res }) => {
+            await streamXlsx(
+              res,
+              '立项合同修改记录.xlsx',
+              '修改记录',
+              modificationColumns('合同编号', '项目名称'),
+              modificationRows(exports.modifications('contract', 'declare', actorOf(principal))),
+            );
+            return undefined;
+          },
+        });
+      }
+
+      // ---- contract change (28_1) -------------------------------------------------------------------
+      book.add({
+        method: 'post',
+        path: '/v4/contract/change/add',
+        summary:
+          '发起合同变更（审批类型 28_1）：仅正式合同；审批中合同锁定，审批通过后按变更内容修改合同并重算费用（支持 Idempotency-Key）',
+        tag: TAG,
+        access: perm('project:contract:edit'),
+        body: z.object({
+          contractId: id(),
+          reason: z.string().max(2000),
+          typeCode: z
+            .string()
+            .regex(/^28_\d$/)
+            .optional(),
+          fields: z.object(contractFields).partial(),
+        }),
+        handler: async ({ body, principal, req }) => {
+          const r = unwrap(
+            await service.requestChange(
+              body.contractId,
+              { fields: body.fields, reason: body.reason, typeCode: body.typeCode },
+              actorOf(principal),
+              idemOf(req, principal, '/v4/contract/change/add'),
+            ),
+          );
+          return ok({ contract: contractView(r.contract), change: changeView(r.change) });
+        },
+      });
+      book.add({
+        method: 'get',
+        path: '/v4/contract/change/list',
+        summary: '合同的变更记录（含审批状态），按数据权限',
+        tag: TAG,
+        access: perm('project:contract:query'),
+        query: contractIdQuery,
+        handler: async ({ query, principal }) =>
+          ok(unwrap(await service.changes(query.contractId, actorOf(principal))).map(changeView)),
+      });
+
+      // ---- contract, government and design files --------------------------------------------------
+      const files = more.files;
+      if (files !== undefined) {
+        const category = optionalEnum(['contract', 'government', 'design']);
+        book.add({
+          method: 'get',
+          path: '/project/contract/getContractFiles',
+          summary: '合同的文件（category=contract 合同文件、government 政府文件、design 设计文件；不填为全部）',
+          tag: TAG,
+          access: perm('project:contract:query'),
+          query: z.object({ contractId: id(), category }),
+          handler: async ({ query, principal }) =>
+            ok(
+              unwrap(
+                await files.list(query.contractId, query.category, actorOf(principal)),
+              ).map(fileView),
+            ),
+        });
+        book.add({
+          method: 'post',
+          path: '/project/contract/uploadContractFiles',
+          summary:
+            '把已上传的文件（/common/upload 或分片上传得到的 fileId）关联到合同，分类默认合同文件；记入变更记录',
+          tag: TAG,
+          access: perm('project:contract:upload'),
+          body: z.object({
+            contractId: id(),
+            category,
+            fileIds: z.array(z.string().trim().min(1).max(64)).min(1).max(50),
+            remark: z.string().max(500).optional(),
+          }),
+          handler: async ({ body, principal }) =>
+            ok(
+              unwrap(
+                await files.link(
+                  body.contractId,
+                  body.category ?? 'contract',
+                  body.fileIds,
+                  body.remark ?? '',
+                  actorOf(principal),
+                ),
+              ).map(fileView),
+            ),
+        });
+        book.add({
+          method: 'get',
+          path: '/project/contract/deleteContractFile',
+          summary: '取消合同文件的关联（审批中或变更中的合同不能删除）；记入变更记录',
+          tag: TAG,
+          access: perm('project:contract:upload'),
+          query: z.object({ contractFileId: id() }),
+          handler: async ({ query, principal }) =>
+            ok(fileView(unwrap(await files.unlink(query.contractFileId, actorOf(principal))))),
+        });
+      }
     },
   };
 }

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import {
-  ALL_DATA,
   APPROVAL_STATUS_LABELS,
+  type ContractExportService,
   BIZ_SOURCE_LABELS,
   LIXIANG_SORT_COLUMNS,
-  type ContractActor,
   type Lixiang,
   type LixiangFilter,
   type LixiangService,
@@ -15,7 +14,9 @@ import { listQueryOf } from '../http/list-query.js';
 import { pagingShape } from '../http/paging.js';
 import { perm } from '../http/route.js';
 import { id, optionalEnum, optionalId, textFilter } from '../http/schemas.js';
-import type { Principal } from '../identity/principal.js';
+import { streamXlsx, XLSX_TYPE, type XlsxColumn } from '../http/xlsx.js';
+import { actorOf, idemOf, iso } from './contract-route-helpers.js';
+import { modificationColumns, modificationRows } from './contract.routes.js';
 import type { RouteModule } from './route-module.js';
 
 const TAG = '项目立项';
@@ -71,19 +72,60 @@ const view = (l: Lixiang) => ({
   deptId: l.deptId,
   userId: l.userId,
   createBy: l.createBy,
-  createTime: l.createTime.toISOString(),
-  updateTime: l.updateTime.toISOString(),
+  createTime: iso(l.createTime),
+  updateTime: iso(l.updateTime),
 });
 
-const actorOf = (p: Principal): ContractActor => ({
-  userId: p.userId,
-  userName: p.userName,
-  deptId: p.deptId,
-  scope: p.isAdmin ? ALL_DATA : p.scope,
-});
+const EXPORT_COLUMNS: readonly XlsxColumn<Lixiang>[] = [
+  { header: '立项ID', value: (l) => l.lxId, width: 10 },
+  { header: '立项编号', value: (l) => l.lxNo },
+  { header: '项目名称', value: (l) => l.projectName, width: 30 },
+  { header: '业务来源', value: (l) => BIZ_SOURCE_LABELS[l.bizSource] },
+  { header: '审批状态', value: (l) => APPROVAL_STATUS_LABELS[l.status] },
+  { header: '历史备案', value: (l) => (l.history ? '是' : '否') },
+  { header: '合同金额（万元）', value: (l) => l.totalAmount },
+  { header: '合同净额（万元）', value: (l) => l.cleanAmount },
+  { header: '实际金额（万元）', value: (l) => l.realAmount },
+  { header: '直接费（万元）', value: (l) => l.directFee },
+  { header: '技术费（万元）', value: (l) => l.technicalFee },
+  { header: '经营费（万元）', value: (l) => l.operateFee },
+  { header: '专家费（万元）', value: (l) => l.expertFee },
+  { header: '设计费（万元）', value: (l) => l.designFee },
+  { header: '备注', value: (l) => l.remark, width: 30 },
+  { header: '创建人', value: (l) => l.createBy },
+  { header: '创建时间', value: (l) => iso(l.createTime) },
+];
+
+const listFilters = {
+  projectName: textFilter(100),
+  lxNo: textFilter(64),
+  bizSource: optionalEnum(['1', '2', '3']),
+  status: optionalEnum(['-1', '0', '1', '2', '3']),
+  contractId: optionalId(),
+};
+
+function filterOf(query: {
+  projectName?: string | undefined;
+  lxNo?: string | undefined;
+  bizSource?: string | undefined;
+  status?: string | undefined;
+  contractId?: number | undefined;
+}): LixiangFilter {
+  const f: { -readonly [K in keyof LixiangFilter]: LixiangFilter[K] } = {};
+  if (query.projectName !== undefined) f.projectName = query.projectName;
+  if (query.lxNo !== undefined) f.lxNo = query.lxNo;
+  if (query.bizSource !== undefined) f.bizSource = query.bizSource;
+  if (query.status !== undefined) f.status = Number(query.status) as -1 | 0 | 1 | 2 | 3;
+  if (query.contractId !== undefined) f.contractId = query.contractId;
+  return f;
+}
+
 
 /** Project filing (lixiang): list, add, addHistory, updateV2, updateToApprovalV2 (2_x), detail. */
-export function lixiangRoutes(service: LixiangService): RouteModule {
+export function lixiangRoutes(
+  service: LixiangService,
+  exports?: ContractExportService,
+): RouteModule {
   return {
     name: 'lixiang',
     register(book) {
@@ -93,25 +135,51 @@ export function lixiangRoutes(service: LixiangService): RouteModule {
         summary: '立项备案列表（按数据权限）',
         tag: TAG,
         access: perm('project:lixiang:list'),
-        query: z.object({
-          ...pagingShape(LIXIANG_SORT_COLUMNS),
-          projectName: textFilter(100),
-          lxNo: textFilter(64),
-          bizSource: optionalEnum(['1', '2', '3']),
-          status: optionalEnum(['-1', '0', '1', '2', '3']),
-          contractId: optionalId(),
-        }),
+        query: z.object({ ...pagingShape(LIXIANG_SORT_COLUMNS), ...listFilters }),
         handler: async ({ query, principal }) => {
-          const f: { -readonly [K in keyof LixiangFilter]: LixiangFilter[K] } = {};
-          if (query.projectName !== undefined) f.projectName = query.projectName;
-          if (query.lxNo !== undefined) f.lxNo = query.lxNo;
-          if (query.bizSource !== undefined) f.bizSource = query.bizSource;
-          if (query.status !== undefined) f.status = Number(query.status) as -1 | 0 | 1 | 2 | 3;
-          if (query.contractId !== undefined) f.contractId = query.contractId;
-          const p = await service.list(listQueryOf(f, query), actorOf(principal));
+          const p = await service.list(listQueryOf(filterOf(query), query), actorOf(principal));
           return page(p.total, p.rows.map(view));
         },
       });
+      book.add({
+        method: 'get',
+        path: '/v4/lixiang/export',
+        summary: '导出立项备案列表（.xlsx，流式；筛选同 /v4/lixiang/list）',
+        tag: TAG,
+        access: perm('project:lixiang:export'),
+        query: z.object(listFilters),
+        produces: XLSX_TYPE,
+        handler: async ({ query, principal, res }) => {
+          await streamXlsx(
+            res,
+            '立项备案.xlsx',
+            '立项备案',
+            EXPORT_COLUMNS,
+            service.exportRows(filterOf(query), actorOf(principal)),
+          );
+          return undefined;
+        },
+      });
+      if (exports !== undefined) {
+        book.add({
+          method: 'get',
+          path: '/project/lixiang/exportByModify',
+          summary: '导出立项备案的修改记录（.xlsx，流式）：每个修改的字段一行（修改人、时间、前后值）',
+          tag: TAG,
+          access: perm('project:lixiang:export'),
+          produces: XLSX_TYPE,
+          handler: async ({ principal, res }) => {
+            await streamXlsx(
+              res,
+              '立项备案修改记录.xlsx',
+              '修改记录',
+              modificationColumns('立项编号', '项目名称'),
+              modificationRows(exports.modifications('lixiang', undefined, actorOf(principal))),
+            );
+            return undefined;
+          },
+        });
+      }
       book.add({
         method: 'post',
         path: '/v4/lixiang/add',
@@ -119,8 +187,19 @@ export function lixiangRoutes(service: LixiangService): RouteModule {
         tag: TAG,
         access: perm('project:lixiang:add'),
         body: z.object(fields),
-        handler: async ({ body, principal }) =>
-          ok(view(unwrap(await service.add(body, actorOf(principal))))),
+        handler: async ({ body, principal, req }) =>
+          ok(
+            view(
+              unwrap(
+                await service.add(
+                  body,
+                  actorOf(principal),
+                  false,
+                  idemOf(req, principal, '/v4/lixiang/add'),
+                ),
+              ),
+            ),
+          ),
       });
       book.add({
         method: 'post',
@@ -129,8 +208,19 @@ export function lixiangRoutes(service: LixiangService): RouteModule {
         tag: TAG,
         access: perm('project:lixiang:add'),
         body: z.object(fields),
-        handler: async ({ body, principal }) =>
-          ok(view(unwrap(await service.add(body, actorOf(principal), true)))),
+        handler: async ({ body, principal, req }) =>
+          ok(
+            view(
+              unwrap(
+                await service.add(
+                  body,
+                  actorOf(principal),
+                  true,
+                  idemOf(req, principal, '/project/lixiang/addHistory'),
+                ),
+              ),
+            ),
+          ),
       });
       book.add({
         method: 'post',
@@ -157,8 +247,19 @@ export function lixiangRoutes(service: LixiangService): RouteModule {
             .regex(/^2_\d$/)
             .optional(),
         }),
-        handler: async ({ body, principal }) =>
-          ok(view(unwrap(await service.submit(body.lxId, body.typeCode, actorOf(principal))))),
+        handler: async ({ body, principal, req }) =>
+          ok(
+            view(
+              unwrap(
+                await service.submit(
+                  body.lxId,
+                  body.typeCode,
+                  actorOf(principal),
+                  idemOf(req, principal, '/project/lixiang/updateToApprovalV2'),
+                ),
+              ),
+            ),
+          ),
       });
       book.add({
         method: 'get',

@@ -52,6 +52,8 @@ export interface ContractTable {
   sign_date: string | null;
   files: Json;
   contract_files: Json;
+  /** The contract change (28_1) in approval, which locks the contract; null when none. */
+  change_id: ColumnType<number | null, number | null | undefined, number | null>;
   version: Defaulted<number>;
   dept_id: number | null;
   user_id: number;
@@ -109,6 +111,7 @@ export interface ContractChildTable {
   content: Defaulted<string>;
   receive_company_name: Defaulted<string>;
   total_amount: Numeric;
+  tax_rate: ColumnType<string, string | undefined, string>;
   history: Defaulted<boolean>;
   status: Defaulted<number>;
   approval_id: number | null;
@@ -136,8 +139,59 @@ export interface ContractChildPayTable {
   del_flag: Defaulted<'0' | '2'>;
 }
 
-/** The contract tables (migration 0030_contracts). */
+/** A file linked to a contract (migration 0031). */
+export interface ContractFileTable {
+  contract_file_id: Generated<number>;
+  contract_id: number;
+  category: 'contract' | 'government' | 'design';
+  file_id: string;
+  file_name: string;
+  size: ColumnType<string | number, string | number | undefined, string | number>;
+  remark: Defaulted<string>;
+  user_id: number;
+  create_by: Defaulted<string>;
+  create_time: Defaulted<Date>;
+  del_flag: Defaulted<'0' | '2'>;
+}
+
+export interface ExtendSubContractTable {
+  extend_id: Generated<number>;
+  contract_child_id: number;
+  contract_id: number;
+  extend_no: Defaulted<string>;
+  content: Defaulted<string>;
+  reason: Defaulted<string>;
+  extend_amount: Numeric;
+  sign_date: string | null;
+  files: Json;
+  version: Defaulted<number>;
+  dept_id: number | null;
+  user_id: number;
+  create_by: Defaulted<string>;
+  create_time: Defaulted<Date>;
+  update_time: Defaulted<Date>;
+  del_flag: Defaulted<'0' | '2'>;
+}
+
+export interface ContractChangeTable {
+  change_id: Generated<number>;
+  contract_id: number;
+  proposed: Json;
+  previous: Json;
+  reason: Defaulted<string>;
+  status: Defaulted<number>;
+  approval_id: number | null;
+  user_id: number;
+  create_by: Defaulted<string>;
+  create_time: Defaulted<Date>;
+  update_time: Defaulted<Date>;
+}
+
+/** The contract tables (migrations 0030_contracts, 0031_contract_files_changes). */
 export interface ContractTables {
+  contract_file: ContractFileTable;
+  extend_sub_contract: ExtendSubContractTable;
+  contract_change: ContractChangeTable;
   contract: ContractTable;
   contract_history: ContractHistoryTable;
   lixiang: LixiangTable;

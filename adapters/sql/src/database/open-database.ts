@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.js';
@@ -101,7 +102,12 @@ export async function openPGlite(dir: string): Promise<DatabaseHandle> {
   takeLock(lockFile);
   let pglite: PGlite;
   try {
-    pglite = await PGlite.create({ dataDir: dir, parsers: pgliteParsers });
+    pglite = await PGlite.create({
+      dataDir: dir,
+      parsers: pgliteParsers,
+      // Trigram indexes of the contains-filters (migration 0031).
+      extensions: { pg_trgm },
+    });
   } catch (e) {
     rmSync(lockFile, { force: true });
     throw e;

@@ -4,6 +4,7 @@ import * as m0010 from './0010_approval.js';
 import * as m0011 from './0011_approval_visibility_index.js';
 import * as m0020 from './0020_files.js';
 import * as m0030 from './0030_contracts.js';
+import * as m0031 from './0031_contract_files_changes.js';
 import * as m0041 from './0041_job_log.js';
 import * as m0045 from './0045_contract_documents.js';
 import * as m0050 from './0050_design_tasks.js';
@@ -18,6 +19,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0011_approval_visibility_index': m0011,
   '0020_files': m0020,
   '0030_contracts': m0030,
+  '0031_contract_files_changes': m0031,
   '0041_job_log': m0041,
   '0045_contract_documents': m0045,
   '0050_design_tasks': m0050,

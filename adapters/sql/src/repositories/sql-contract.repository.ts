@@ -1,4 +1,9 @@
 import {
+  applyChangeOnApproval,
+  CONTRACT_CHANGE_RECORD_KIND,
+  type ContractChange,
+  type ContractChangeRepository,
+  type RecordHistoryRepository,
   ApprovalEngine,
   applyContractEvent,
   approvalMessages,
@@ -44,6 +49,7 @@ import { sql, type ColumnType, type ExpressionBuilder, type Kysely } from 'kysel
 import type { Database } from '../database/schema.js';
 import { createApprovalRepositories } from './sql-approval.repository.js';
 import { KyselyUnitOfWork } from './platform-repositories.js';
+import { SqlIdempotencyRepository } from './sql-auth.repository.js';
 import {
   containsPattern,
   isUniqueViolation,
@@ -54,6 +60,15 @@ import {
 } from './sql-helpers.js';
 
 type Eb = ExpressionBuilder<Database & { a: Database['approval'] }, 'contract' | 'a'>;
+
+/**
+ * The change (28_1) the contract waits on: released when its approval was rejected or withdrawn,
+ * even before a handler hears of it.
+ */
+const changeExpr = sql<number | null>`case when contract.change_id is null then null
+  when (select ca.status from contract_change cc join approval ca on ca.approval_id = cc.approval_id
+        where cc.change_id = contract.change_id) in (2, 3) then null
+  else contract.change_id end`;
 
 /** The contract's status: a pending contract whose approval was rejected or withdrawn is unlocked. */
 const statusExpr = sql<number>`case when contract.status = 0 and a.status in (2, 3) then a.status else contract.status end`;
@@ -118,7 +133,10 @@ export class SqlContractRepository implements ContractRepository {
   }
 
   private selectAll() {
-    return this.base().selectAll('contract').select(statusExpr.as('effective_status'));
+    return this.base()
+      .selectAll('contract')
+      .select(statusExpr.as('effective_status'))
+      .select(changeExpr.as('live_change_id'));
   }
 
   /** The page and count queries of a list (exposed for the EXPLAIN checks). */
@@ -230,6 +248,7 @@ export class SqlContractRepository implements ContractRepository {
           ...(changes.state ? stateColumns(changes.state) : {}),
           ...(changes.state?.deleted ? { del_flag: '2' as const } : {}),
           ...(changes.contractName !== undefined ? { contract_name: changes.contractName } : {}),
+          ...(changes.changeId !== undefined ? { change_id: changes.changeId } : {}),
           version: expectedVersion + 1,
           update_time: now,
         })
@@ -244,6 +263,7 @@ export class SqlContractRepository implements ContractRepository {
           .leftJoin('approval as a', 'a.approval_id', 'contract.approval_id')
           .selectAll('contract')
           .select(statusExpr.as('effective_status'))
+          .select(changeExpr.as('live_change_id'))
           .where('contract.contract_id', '=', contractId)
           .executeTakeFirstOrThrow();
         return ok(toContract(gone));
@@ -426,8 +446,11 @@ type ContractRow = Database['contract'] extends infer T
     }
   : never;
 
-function toContract(r: ContractRow & { effective_status: number }): Contract {
+function toContract(
+  r: ContractRow & { effective_status: number; live_change_id?: number | null },
+): Contract {
   return {
+    changeId: r.live_change_id ?? null,
     contractId: r.contract_id,
     stage: r.stage,
     status: Number(r.effective_status) as ApprovalStatus,
@@ -556,7 +579,165 @@ export function createContractRepositories(
     contracts: new SqlContractRepository(db),
     rates: new SqlFeeRateSource(db),
     approvals: new EngineContractApprovalPort(db, linked, clock),
+    changes: new SqlContractChangeRepository(db),
+    idempotency: new SqlIdempotencyRepository(db),
   };
+}
+
+/** History lines of filings, sub-contracts and extensions (contract_history by record_kind). */
+export class SqlRecordHistoryRepository implements RecordHistoryRepository {
+  constructor(private readonly db: Db) {}
+
+  async append(e: Parameters<RecordHistoryRepository['append']>[0]): Promise<void> {
+    await this.db
+      .insertInto('contract_history')
+      .values({
+        record_kind: e.recordKind,
+        record_id: e.recordId,
+        action: e.action,
+        changes: json(e.changes),
+        user_id: e.userId,
+        user_name: e.userName,
+        at: e.at,
+      })
+      .execute();
+  }
+}
+
+/** Contract changes (28_1): the proposal, what it replaced, and its approval's status. */
+export class SqlContractChangeRepository implements ContractChangeRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(
+    c: Parameters<ContractChangeRepository['insert']>[0],
+    now: Date,
+  ): Promise<ContractChange> {
+    const row = await this.db
+      .insertInto('contract_change')
+      .values({
+        contract_id: c.contractId,
+        proposed: json(c.proposed),
+        previous: json(c.previous),
+        reason: c.reason,
+        status: 0,
+        user_id: c.userId,
+        create_by: c.createBy,
+        create_time: now,
+        update_time: now,
+      })
+      .returning('change_id')
+      .executeTakeFirstOrThrow();
+    const found = await this.findById(row.change_id);
+    if (found === null) throw new Error('inserted contract change not found');
+    return found;
+  }
+
+  private select() {
+    return this.db
+      .selectFrom('contract_change as cc')
+      .leftJoin('approval as a', 'a.approval_id', 'cc.approval_id')
+      .selectAll('cc')
+      .select(
+        sql<number>`case when cc.status = 0 and a.status in (2, 3) then a.status else cc.status end`.as(
+          'live_status',
+        ),
+      );
+  }
+
+  async findById(changeId: number): Promise<ContractChange | null> {
+    const row = await this.select().where('cc.change_id', '=', changeId).executeTakeFirst();
+    return row === undefined ? null : toChange(row);
+  }
+
+  async setApproval(changeId: number, approvalId: string, now: Date): Promise<void> {
+    await this.db
+      .updateTable('contract_change')
+      .set({ approval_id: Number(approvalId), update_time: now })
+      .where('change_id', '=', changeId)
+      .execute();
+  }
+
+  async setStatus(changeId: number, status: ApprovalStatus, now: Date): Promise<void> {
+    await this.db
+      .updateTable('contract_change')
+      .set({ status, update_time: now })
+      .where('change_id', '=', changeId)
+      .execute();
+  }
+
+  async listByContract(contractId: number): Promise<readonly ContractChange[]> {
+    const rows = await this.select()
+      .where('cc.contract_id', '=', contractId)
+      .orderBy('cc.change_id')
+      .execute();
+    return rows.map(toChange);
+  }
+}
+
+function toChange(r: {
+  change_id: number;
+  contract_id: number;
+  proposed: unknown;
+  previous: unknown;
+  reason: string;
+  live_status: number;
+  approval_id: number | null;
+  user_id: number;
+  create_by: string;
+  create_time: Date;
+}): ContractChange {
+  return {
+    changeId: r.change_id,
+    contractId: r.contract_id,
+    proposed: parsed(r.proposed, {} as ContractChange['proposed']),
+    previous: parsed(r.previous, {} as ContractChange['previous']),
+    reason: r.reason,
+    status: Number(r.live_status) as ApprovalStatus,
+    approvalId: r.approval_id === null ? null : String(r.approval_id),
+    userId: r.user_id,
+    createBy: r.create_by,
+    createTime: r.create_time,
+  };
+}
+
+/**
+ * Registers the contract change handler: an approved change applies its fields (split
+ * recomputed) in the approval's transaction; rejected or withdrawn release the contract.
+ */
+export function registerContractChangeRecords(
+  linked: LinkedRecordRegistry<Kysely<Database>>,
+): LinkedRecordRegistry<Kysely<Database>> {
+  return linked.register(CONTRACT_CHANGE_RECORD_KIND, (trx) => ({
+    // A change rejected or withdrawn and sent again from the approval centre holds the contract
+    // again; the first round is requestChange's, which holds it itself.
+    approvalSent: async (event) => {
+      if (event.round <= 1) return ok(undefined);
+      const changes = new SqlContractChangeRepository(trx);
+      const change = await changes.findById(Number(event.recordId));
+      if (change === null || change.approvalId !== event.approvalId)
+        return err(approvalMessages.recordSuperseded());
+      const contracts = new SqlContractRepository(trx);
+      const c = await contracts.lockById(change.contractId, null);
+      if (c === null) return err(contractErrors.notFound());
+      if (c.changeId !== null && c.changeId !== undefined && c.changeId !== change.changeId)
+        return err(approvalMessages.recordSuperseded());
+      await changes.setStatus(change.changeId, 0, event.at);
+      const saved = await contracts.save(c.contractId, c.version, { changeId: change.changeId }, event.at);
+      if (!saved.ok) return saved;
+      return saved.value === null ? err(contractErrors.staleVersion()) : ok(undefined);
+    },
+    approvalEnded: (event) =>
+      applyChangeOnApproval(
+        { contracts: new SqlContractRepository(trx), changes: new SqlContractChangeRepository(trx) },
+        () => new SqlFeeRateSource(trx).current(),
+        {
+          approvalId: event.approvalId,
+          recordId: event.recordId,
+          status: event.status,
+          at: event.at,
+        },
+      ),
+  }));
 }
 
 /**

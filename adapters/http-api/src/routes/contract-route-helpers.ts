@@ -1,0 +1,54 @@
+import type { Request } from 'express';
+import { z } from 'zod';
+import { ALL_DATA, type ContractActor, type WriteIdempotency } from '@dpms/core';
+import { HttpError } from '../http/http-error.js';
+import type { Principal } from '../identity/principal.js';
+
+/** An amount in 万元 as a decimal string (DESIGN §3): no float, no sign, at most 6 decimals. */
+export const amountField = () =>
+  z.preprocess(
+    (v) => (v === null ? undefined : v),
+    z
+      .string()
+      .trim()
+      .regex(/^(\d{1,12}(\.\d{0,6})?)?$/)
+      .optional(),
+  );
+
+export const textField = (max: number) =>
+  z.preprocess((v) => (v === null ? undefined : v), z.string().max(max).optional());
+
+export const dateField = () =>
+  z.preprocess(
+    (v) => (v === null || v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .optional(),
+  );
+
+export const fileIdList = () => z.array(z.string().trim().min(1).max(64)).max(50).optional();
+
+export const actorOf = (p: Principal): ContractActor => ({
+  userId: p.userId,
+  userName: p.userName,
+  deptId: p.deptId,
+  scope: p.isAdmin ? ALL_DATA : p.scope,
+});
+
+/** A stored answer replayed for an Idempotency-Key carries its dates as ISO strings already. */
+export const iso = (d: Date | string): string => (typeof d === 'string' ? d : d.toISOString());
+
+const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/**
+ * The Idempotency-Key of a create or convert call (as the approval routes read it): the first
+ * answer is stored with the write, a repeat by the same user on the same call gets it back.
+ */
+export function idemOf(req: Request, principal: Principal, route: string): WriteIdempotency {
+  const key = req.get(IDEMPOTENCY_HEADER);
+  if (key !== undefined && key !== '' && (key.length > 100 || !/^[\x21-\x7e]+$/.test(key))) {
+    throw new HttpError(400, '请求头 Idempotency-Key 应为 1 到 100 个可见 ASCII 字符');
+  }
+  return { key: key === '' ? undefined : key, route, userId: principal.userId };
+}
