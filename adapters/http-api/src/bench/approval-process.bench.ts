@@ -1,0 +1,304 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import express from 'express';
+import { ApprovalEngine } from '@dpms/core';
+import {
+  createApprovalRepositories,
+  createLinkedRecordRegistry,
+  createPlatformRepositories,
+  KyselyUnitOfWork,
+} from '@dpms/sql';
+import { openTestDatabase } from '@dpms/sql/testing';
+import { createApp } from '../app.js';
+import { buildContainer } from '../composition/modules.js';
+import { DEFAULT_JSON_LIMIT } from '../composition/server-config.js';
+import { createLogger } from '../http/logger.js';
+import { systemClock } from '../identity/clock.js';
+
+/** Concurrent approvers, each a user of their own with approvals waiting at their node. */
+const USERS = 50;
+const PER_USER = Number(process.env['BENCH_APPROVALS_PER_USER'] ?? 20);
+const DURATION_MS = Number(process.env['BENCH_DURATION_MS'] ?? 5000);
+const TYPE_CODE = '19_1';
+
+interface Result {
+  readonly requests: number;
+  readonly rps: number;
+  readonly p50: number;
+  readonly p99: number;
+}
+
+/**
+ * Closed-loop load: one client per entry of `work`, each sending its next request when the last
+ * returns, until the time is up or its work runs out. `next` answers the request or null.
+ */
+async function load(
+  clients: number,
+  next: (client: number) => { url: string; init: RequestInit } | null,
+  check: (status: number, body: unknown) => void,
+): Promise<Result> {
+  const latencies: number[] = [];
+  const end = Date.now() + DURATION_MS;
+  const client = async (i: number) => {
+    while (Date.now() < end) {
+      const req = next(i);
+      if (req === null) return;
+      const t = performance.now();
+      const res = await fetch(req.url, req.init);
+      check(res.status, await res.json());
+      latencies.push(performance.now() - t);
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: clients }, (_, i) => client(i)));
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return {
+    requests: latencies.length,
+    rps: latencies.length / seconds,
+    p50: at(0.5),
+    p99: at(0.99),
+  };
+}
+
+function listen(app: express.Express): Promise<{ server: Server; base: string }> {
+  return new Promise((resolve) => {
+    const server = app.listen(0, '127.0.0.1', () => {
+      resolve({ server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+    });
+  });
+}
+
+/**
+ * Approvals processed per second: `POST /project/approval/process` (approve, with an
+ * Idempotency-Key, as the web sends it) by 50 concurrent users, each working through approvals
+ * waiting at their node (embedded PGlite), against a bare Express JSON POST endpoint answering
+ * the same outcome, measured side by side in one run. Writes
+ * bench-results/http-api-approval-process.{json,md}.
+ */
+export async function main(): Promise<void> {
+  const database = await openTestDatabase('pglite');
+  const db = database.db;
+  // 50 approvers with the demo password and the ordinary staff role (which may process).
+  const template = await db
+    .selectFrom('sys_user')
+    .select(['password', 'dept_id'])
+    .where('user_name', '=', 'yuangong')
+    .executeTakeFirstOrThrow();
+  const staffRole = await db
+    .selectFrom('sys_user_role as ur')
+    .innerJoin('sys_user as u', 'u.user_id', 'ur.user_id')
+    .select('ur.role_id')
+    .where('u.user_name', '=', 'yuangong')
+    .executeTakeFirstOrThrow();
+  const approvers = await db
+    .insertInto('sys_user')
+    .values(
+      Array.from({ length: USERS }, (_, i) => ({
+        user_name: `approver${i}`,
+        nick_name: `审批人${i}`,
+        dept_id: template.dept_id,
+        password: template.password,
+      })),
+    )
+    .returning(['user_id', 'user_name'])
+    .execute();
+  await db
+    .insertInto('sys_user_role')
+    .values(approvers.map((u) => ({ user_id: u.user_id, role_id: staffRole.role_id })))
+    .execute();
+  // One step whose approver is the person chosen on the form, so each approval waits for one of
+  // the 50 and every approve ends an approval.
+  const flow = await db
+    .selectFrom('approval_flow')
+    .select('flow_id')
+    .where('type_code', '=', TYPE_CODE)
+    .executeTakeFirstOrThrow();
+  await db.deleteFrom('approval_flow_node').where('flow_id', '=', flow.flow_id).execute();
+  await db
+    .insertInto('approval_flow_node')
+    .values({
+      flow_id: flow.flow_id,
+      node_name: '审批人',
+      order_num: 1,
+      actor_kind: 'formPerson',
+      form_field: 'approverId',
+      mode: 'or',
+      user_ids: JSON.stringify([]),
+      condition_effect: 'add',
+    })
+    .execute();
+  const engine = new ApprovalEngine(
+    new KyselyUnitOfWork(db, (t) => createApprovalRepositories(t, createLinkedRecordRegistry())),
+    systemClock,
+  );
+  const drafter = await db
+    .selectFrom('sys_user')
+    .select(['user_id', 'dept_id'])
+    .where('user_name', '=', 'xmjl')
+    .executeTakeFirstOrThrow();
+  const waiting: { approvalId: string; version: number }[][] = approvers.map(() => []);
+  for (let round = 0; round < PER_USER; round += 1) {
+    for (const [i, u] of approvers.entries()) {
+      const r = await engine.create(
+        {
+          kind: 'Common',
+          typeCode: TYPE_CODE,
+          title: `压测审批 ${round}-${i}`,
+          content: {
+            approverId: {
+              label: '审批人',
+              type: 'input',
+              value: String(u.user_id),
+            },
+          },
+          submit: true,
+        },
+        {
+          userId: drafter.user_id,
+          deptId: drafter.dept_id,
+          scope: { kind: 'own', userId: drafter.user_id },
+        },
+        { route: 'bench' },
+      );
+      if (!r.ok) throw new Error(r.error.message);
+      waiting[i]?.push({ approvalId: r.value.approvalId, version: r.value.version });
+    }
+  }
+
+  const container = buildContainer({
+    config: {
+      port: 0,
+      dataDir: path.join(database.dataDir ?? '.', '..', 'api'),
+      databaseUrl: undefined,
+      production: false,
+      jsonLimitBytes: DEFAULT_JSON_LIMIT,
+      webDir: undefined,
+      domainURL: undefined,
+    },
+    logger: createLogger('silent'),
+    repos: createPlatformRepositories(db),
+    jwtSecret: 'bench-secret-bench-secret-bench-secret-012345',
+    clock: systemClock,
+    db,
+  });
+  const api = await listen(createApp(container).app);
+  const tokens: string[] = [];
+  for (const u of approvers) {
+    const login = await fetch(`${api.base}/prod-api/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: u.user_name, password: 'admin123' }),
+    });
+    if (login.status !== 200) throw new Error(`login ${u.user_name}: ${login.status}`);
+    tokens.push(((await login.json()) as { token: string }).token);
+  }
+
+  const processUrl = `${api.base}/prod-api/project/approval/process`;
+  const approveNext = (i: number) => {
+    const a = waiting[i]?.shift();
+    if (a === undefined) return null;
+    return {
+      url: processUrl,
+      init: {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${tokens[i] ?? ''}`,
+          'Content-Type': 'application/json',
+          'Idempotency-Key': randomUUID(),
+        },
+        body: JSON.stringify({
+          approvalId: a.approvalId,
+          version: a.version,
+          action: 'approve',
+          opinion: '同意',
+        }),
+      },
+    };
+  };
+  let approved = 0;
+  const approvedCheck = (status: number, body: unknown) => {
+    const data = (body as { data?: { status?: number } }).data;
+    if (status !== 200 || data?.status !== 1) {
+      throw new Error(`approve: ${status} ${JSON.stringify(body)}`);
+    }
+    approved += 1;
+  };
+
+  const bareApp = express();
+  bareApp.use(express.json());
+  bareApp.post('/bare', (req, res) => {
+    const b = req.body as { approvalId: string; version: number };
+    res.json({
+      code: 200,
+      msg: '操作成功',
+      data: { approvalId: b.approvalId, status: 1, version: b.version + 1, currentNodeName: '' },
+    });
+  });
+  const bare = await listen(bareApp);
+  const bareNext = () => ({
+    url: `${bare.base}/bare`,
+    init: {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
+      body: JSON.stringify({ approvalId: '1', version: 1, action: 'approve', opinion: '同意' }),
+    },
+  });
+  const bareCheck = (status: number) => {
+    if (status !== 200) throw new Error(`bare: ${status}`);
+  };
+
+  await load(USERS, bareNext, bareCheck); // warm-up
+  const bareResult = await load(USERS, bareNext, bareCheck);
+  // Warm-up: one approval per user.
+  await Promise.all(
+    approvers.map(async (_, i) => {
+      const req = approveNext(i);
+      if (req === null) return;
+      const res = await fetch(req.url, req.init);
+      approvedCheck(res.status, await res.json());
+    }),
+  );
+  const processResult = await load(USERS, approveNext, approvedCheck);
+  const left = waiting.reduce((n, w) => n + w.length, 0);
+
+  const report = {
+    when: new Date().toISOString(),
+    database: 'pglite',
+    users: USERS,
+    seededApprovals: USERS * PER_USER,
+    approved,
+    leftWaiting: left,
+    durationMs: DURATION_MS,
+    bareExpress: bareResult,
+    approve: processResult,
+    ratio: { rps: processResult.rps / bareResult.rps, p99: processResult.p99 / bareResult.p99 },
+  };
+  const dir = path.resolve('bench-results');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'http-api-approval-process.json'), JSON.stringify(report, null, 2));
+  const f = (n: number) => n.toFixed(1);
+  const md = [
+    `# Approvals processed per second: POST /project/approval/process (approve) vs a bare Express JSON POST`,
+    '',
+    `${USERS} concurrent users, each approving approvals waiting at their node (${USERS * PER_USER} seeded, PGlite), ` +
+      `${DURATION_MS} ms or until they run out${left === 0 ? ' (they ran out)' : ''}; same process and machine.`,
+    '',
+    '| endpoint | approvals (requests)/s | p50 ms | p99 ms |',
+    '|---|---|---|---|',
+    `| bare Express | ${f(bareResult.rps)} | ${f(bareResult.p50)} | ${f(bareResult.p99)} |`,
+    `| /project/approval/process | ${f(processResult.rps)} | ${f(processResult.p50)} | ${f(processResult.p99)} |`,
+    `| ratio | ${report.ratio.rps.toFixed(3)} | | ${report.ratio.p99.toFixed(1)}× |`,
+    '',
+  ].join('\n');
+  writeFileSync(path.join(dir, 'http-api-approval-process.md'), md);
+  console.warn(md);
+  await new Promise<void>((r) => api.server.close(() => r()));
+  await new Promise<void>((r) => bare.server.close(() => r()));
+  await database.close();
+}
