@@ -10,12 +10,12 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPrintService } from './service.js';
 import { postRender, startTestService } from './test-support/fixture-service.js';
-import { readPdf, type PdfReading } from './test-support/pdf-inspect.js';
+import { readPdf, type PdfReading } from './testing/pdf-inspect.js';
 import {
   SAMPLE_SIGNERS,
   approvalSheetPayload,
   contractPayload,
-} from './test-support/sample-payloads.js';
+} from './testing/sample-payloads.js';
 import { defaultWebDir, PRINT_PAGE } from './web-dir.js';
 
 /**

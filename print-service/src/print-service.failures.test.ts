@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { REQUIRED_DEBIAN_PACKAGES } from './messages.js';
 import type { RunningPrintService } from './service.js';
 import { postRender, sheet, startTestService } from './test-support/fixture-service.js';
-import { processesInGroup, readPdf } from './test-support/pdf-inspect.js';
+import { processesInGroup, readPdf } from './testing/pdf-inspect.js';
 
 /** An HTTP endpoint that holds every request until the test releases it. */
 async function gate() {

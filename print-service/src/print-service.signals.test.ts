@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_WEB_DIR, sheet } from './test-support/fixture-service.js';
-import { processesInGroup } from './test-support/pdf-inspect.js';
+import { processesInGroup } from './testing/pdf-inspect.js';
 
 const packageDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 

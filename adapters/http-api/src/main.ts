@@ -17,6 +17,9 @@ import { systemClock } from './identity/clock.js';
 import { resolveJwtSecret } from './identity/jwt-secret.js';
 import { PasswordHasher } from './identity/password-hasher.js';
 import { createServer, defaultWebDir } from './server.js';
+import { HttpPrintClient, printServiceUrlFromEnv } from './print/http-print-client.js';
+import { printModule } from './print/print.module.js';
+import { sqlDocumentSource } from './print/document-source.js';
 import { startHousekeeping } from './identity/housekeeping.js';
 
 /**
@@ -74,6 +77,10 @@ async function main(): Promise<void> {
   // Files (issue 8): FILE_STORE, S3_ENDPOINT, AWS_*, UPLOAD_* (see file-service.setup.ts).
   const files = createFileServiceFromEnv(handle.db, config.dataDir, systemClock);
   container.load(filesModule(files));
+  // Printing (issue 7): PRINT_SERVICE_URL (http://127.0.0.1:8090); PDFs answer 503 while it is down.
+  container.load(
+    printModule(new HttpPrintClient(printServiceUrlFromEnv(env)), sqlDocumentSource(handle.db)),
+  );
   const app = createServer(container, config);
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(config.port, () => resolve(s));

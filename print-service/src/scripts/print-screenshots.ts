@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CONTRACT_DOC_TYPES, type PrintPayload } from '@dpms/core';
 import { startTestService } from '../test-support/fixture-service.js';
-import { firstPageToPng } from '../test-support/pdf-inspect.js';
-import { approvalSheetPayload, contractPayload } from '../test-support/sample-payloads.js';
+import { firstPageToPng } from '../testing/pdf-inspect.js';
+import { approvalSheetPayload, contractPayload } from '../testing/sample-payloads.js';
 import { defaultWebDir } from '../web-dir.js';
 
 /**

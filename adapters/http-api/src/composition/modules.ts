@@ -5,11 +5,6 @@ import {
   ApprovalFlowAdmin,
   CONTRACT_RECORD_KIND,
   ContractChildService,
-  CONTRACT_CHANGE_RECORD_KIND,
-  CONTRACT_CHILD_RECORD_KIND,
-  ContractExportService,
-  ContractFileService,
-  ExtendSubContractService,
   ContractService,
   LIXIANG_RECORD_KIND,
   LixiangService,
@@ -24,11 +19,6 @@ import {
   createLixiangRepositories,
   KyselyUnitOfWork,
   registerContractRecords,
-  registerContractChangeRecords,
-  registerContractChildRecords,
-  createContractExportRepositories,
-  createContractFileRepositories,
-  createExtendSubContractRepositories,
   registerLixiangRecords,
   SqlSignatureImageRepository,
   SqlJobLogRepository,
@@ -50,7 +40,6 @@ import { approvalRoutes, type ApprovalRouteDeps } from '../routes/approval.route
 import { contractRoutes } from '../routes/contract.routes.js';
 import { contractChildRoutes } from '../routes/contract-child.routes.js';
 import { lixiangRoutes } from '../routes/lixiang.routes.js';
-import { extendSubContractRoutes } from '../routes/extend-sub-contract.routes.js';
 import { ContractDocumentService } from '@dpms/core';
 import { createContractDocumentRepositories, registerContractDocumentRecords } from '@dpms/sql';
 import { contractDocumentRoutes } from '../routes/contract-document.routes.js';
@@ -112,6 +101,7 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
           contracts: RouteModule | undefined,
           jobLog: RouteModule | undefined,
           contractDocuments: RouteModule | undefined,
+          print: RouteModule | undefined,
         ) => [
           authRoutes(identity, repos, { domainURL: c.domainURL }),
           userRoutes(repos, identity, avatars),
@@ -125,6 +115,7 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
           ...(contracts ? [contracts] : []),
           ...(jobLog ? [jobLog] : []),
           ...(contractDocuments ? [contractDocuments] : []),
+          ...(print ? [print] : []),
         ],
         [
           TOKENS.Repositories,
@@ -136,6 +127,7 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
           { serviceIdentifier: TOKENS.ContractRoutes, optional: true },
           { serviceIdentifier: TOKENS.JobLogRoutes, optional: true },
           { serviceIdentifier: TOKENS.ContractDocumentRoutes, optional: true },
+          { serviceIdentifier: TOKENS.PrintRoutes, optional: true },
         ],
       )
       .inSingletonScope();
@@ -166,7 +158,12 @@ export const approvalModule = (db: Db, linkedRecords: LinkedRecordRegistry<Db>, 
       )
       .inSingletonScope();
     bind(TOKENS.ApprovalRoutes)
-      .toResolvedValue((deps: ApprovalRouteDeps) => approvalRoutes(deps), [TOKENS.Approval])
+      .toResolvedValue(
+        // The export's PDF form joins when printing is configured (issue 7).
+        (deps: ApprovalRouteDeps, pdf: ApprovalRouteDeps['pdf']) =>
+          approvalRoutes(pdf ? { ...deps, pdf } : deps),
+        [TOKENS.Approval, { serviceIdentifier: TOKENS.ApprovalPdf, optional: true }],
+      )
       .inSingletonScope();
   });
 
@@ -180,43 +177,21 @@ export const contractModule = (db: Db, linkedRecords: LinkedRecordRegistry<Db>, 
     if (!linkedRecords.kinds().includes(CONTRACT_RECORD_KIND))
       registerContractRecords(linkedRecords);
     if (!linkedRecords.kinds().includes(LIXIANG_RECORD_KIND)) registerLixiangRecords(linkedRecords);
-    if (!linkedRecords.kinds().includes(CONTRACT_CHILD_RECORD_KIND))
-      registerContractChildRecords(linkedRecords);
-    if (!linkedRecords.kinds().includes(CONTRACT_CHANGE_RECORD_KIND))
-      registerContractChangeRecords(linkedRecords);
     bind(TOKENS.ContractRoutes)
       .toResolvedValue(() => {
         const uow = new KyselyUnitOfWork(db, (trx) =>
           createContractRepositories(trx, linkedRecords, clock),
         );
-        const exports = new ContractExportService(
-          new KyselyUnitOfWork(db, createContractExportRepositories),
-        );
-        const contracts = contractRoutes(new ContractService(uow, clock), {
-          files: new ContractFileService(
-            new KyselyUnitOfWork(db, createContractFileRepositories),
-            clock,
-          ),
-          exports,
-        });
+        const contracts = contractRoutes(new ContractService(uow, clock));
         const children = contractChildRoutes(
           new ContractChildService(
-            new KyselyUnitOfWork(db, (trx) =>
-              createContractChildRepositories(trx, linkedRecords, clock),
-            ),
+            new KyselyUnitOfWork(db, createContractChildRepositories),
             clock,
           ),
         );
         const filings = lixiangRoutes(
           new LixiangService(
             new KyselyUnitOfWork(db, (trx) => createLixiangRepositories(trx, linkedRecords, clock)),
-            clock,
-          ),
-          exports,
-        );
-        const extensions = extendSubContractRoutes(
-          new ExtendSubContractService(
-            new KyselyUnitOfWork(db, createExtendSubContractRepositories),
             clock,
           ),
         );
@@ -226,7 +201,6 @@ export const contractModule = (db: Db, linkedRecords: LinkedRecordRegistry<Db>, 
             contracts.register(book);
             children.register(book);
             filings.register(book);
-            extensions.register(book);
           },
         };
         return family;

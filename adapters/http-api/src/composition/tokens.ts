@@ -11,6 +11,7 @@ import type { RouteModule } from '../routes/route-module.js';
 import type { FileService } from '../routes/upload.service.js';
 import type { ApprovalRouteDeps } from '../routes/approval.routes.js';
 import type { ServerConfig } from './server-config.js';
+import type { ApprovalPdfExport, PrintDeps } from '../print/pdf.routes.js';
 
 const token = <T>(name: string) => Symbol.for(`dpms.${name}`) as ServiceIdentifier<T>;
 
@@ -41,6 +42,12 @@ export const TOKENS = {
   JobLogRoutes: token<RouteModule>('JobLogRoutes'),
   /** The contract document routes (issue 7); optional, like the approval routes. */
   ContractDocumentRoutes: token<RouteModule>('ContractDocumentRoutes'),
+  /** Printing (issue 7): the print client, the stored PDFs and what payloads read. */
+  Print: token<PrintDeps>('Print'),
+  /** The approval export's PDF form; optional, present when printing is configured. */
+  ApprovalPdf: token<ApprovalPdfExport>('ApprovalPdf'),
+  /** The PDF routes of contract documents; optional, like the approval routes. */
+  PrintRoutes: token<RouteModule>('PrintRoutes'),
   /** Every route family registered on the API router (auth, users, departments ... later domains). */
   RouteModules: token<readonly RouteModule[]>('RouteModules'),
 } as const;

@@ -1,0 +1,164 @@
+import type { Response } from 'express';
+import { z } from 'zod';
+import {
+  ALL_DATA,
+  type ApprovalActor,
+  type ApprovalDetailAnswer,
+  type ApprovalEngine,
+  type PlatformRepositories,
+  type SignatureImageRepository,
+  type UnitOfWork,
+} from '@dpms/core';
+import { HttpError, unwrap } from '../http/http-error.js';
+import { perm } from '../http/route.js';
+import type { Principal } from '../identity/principal.js';
+import { contentDisposition } from '../routes/download.routes.js';
+import type { RouteModule } from '../routes/route-module.js';
+import {
+  approvalSheetPrint,
+  contractDocumentPrint,
+  type PrintableDocument,
+  type PrintSources,
+} from './print-payloads.js';
+import { PRINT_MESSAGES } from './print-messages.js';
+import type { PrintedPdf, PrintedPdfStore } from './printed-pdf-store.js';
+
+const TAG = '打印';
+
+/** Finds a stored contract document the caller may see (their data scope); null otherwise. */
+export interface PrintableDocumentSource {
+  find(documentId: number, principal: Principal): Promise<PrintableDocument | null>;
+}
+
+export interface PrintDeps {
+  readonly pdfs: PrintedPdfStore;
+  readonly engine: ApprovalEngine;
+  readonly repos: PlatformRepositories;
+  readonly signatures: UnitOfWork<{ readonly signatures: SignatureImageRepository }>;
+  /** The contract documents (issue 7); without it the document PDF answers 404. */
+  readonly documents?: PrintableDocumentSource;
+}
+
+const actorOf = (p: Principal): ApprovalActor => ({
+  userId: p.userId,
+  deptId: p.deptId,
+  scope: p.isAdmin ? ALL_DATA : p.scope,
+});
+
+/** What a printed document reads to show names and signatures. */
+export function printSources(deps: Pick<PrintDeps, 'repos' | 'signatures'>): PrintSources {
+  return {
+    async userNames(ids) {
+      const out: Record<string, string> = {};
+      for (const id of new Set(ids)) {
+        const n = Number(id);
+        if (!Number.isSafeInteger(n)) continue;
+        const user = await deps.repos.users.findById(n, ALL_DATA);
+        if (user) out[id] = user.nickName;
+      }
+      return out;
+    },
+    readSignature: (fileId) => deps.signatures.transaction((r) => r.signatures.read(fileId)),
+  };
+}
+
+/** Sends a rendered PDF inline (the web's viewer opens it), or the print service's refusal. */
+function sendPdf(res: Response, printed: PrintedPdf, fileName: string): void {
+  if (!printed.ok) throw new HttpError(printed.status, printed.message);
+  res.status(200);
+  res.set({
+    'Content-Type': 'application/pdf',
+    'Content-Length': String(printed.pdf.byteLength),
+    'Content-Disposition': contentDisposition(fileName, true),
+    'Access-Control-Expose-Headers': 'Content-Disposition',
+    // The PDF follows the document and its signatures: the browser asks again each time.
+    'Cache-Control': 'no-cache',
+    ...(printed.key ? { ETag: `"${printed.key.slice(8, 72)}"` } : {}),
+  });
+  res.end(Buffer.from(printed.pdf.buffer, printed.pdf.byteOffset, printed.pdf.byteLength));
+}
+
+/**
+ * The approval export's PDF form (`GET /project/approval/export?format=pdf`): the sheet printed
+ * with each node's signature, for whoever may see the approval.
+ */
+export function approvalPdfExport(deps: PrintDeps) {
+  const sources = printSources(deps);
+  return async (approvalId: string, principal: Principal, res: Response): Promise<void> => {
+    const answer = unwrap(await deps.engine.exportSheet(approvalId, actorOf(principal)));
+    const payload = await approvalSheetPrint(answer, sources);
+    sendPdf(res, await deps.pdfs.pdfOf(payload), `${payload.title || '审批单'}.pdf`);
+  };
+}
+
+/** The calls that answer contract documents as PDF. */
+export function pdfRoutes(deps: PrintDeps): RouteModule {
+  const sources = printSources(deps);
+  const documentId = z
+    .union([z.string(), z.number()])
+    .transform((v) => String(v).trim())
+    .pipe(z.string().regex(/^\d{1,9}$/, { error: '合同文本编号无效' }))
+    .transform(Number);
+
+  const documentOf = async (id: number, principal: Principal): Promise<PrintableDocument> => {
+    const doc = deps.documents ? await deps.documents.find(id, principal) : null;
+    if (doc === null) throw new HttpError(404, PRINT_MESSAGES.documentNotFound);
+    return doc;
+  };
+
+  /**
+   * The approval behind a document, read for its signatures. Why not with the caller's own
+   * visibility: whoever may see the document sees the signatures printed on it.
+   */
+  const approvalOf = async (doc: PrintableDocument): Promise<ApprovalDetailAnswer | null> => {
+    if (doc.approvalId === null) return null;
+    const found = await deps.engine.detail(doc.approvalId, {
+      userId: 0,
+      deptId: null,
+      scope: ALL_DATA,
+    });
+    return found.ok ? found.value : null;
+  };
+
+  return {
+    name: 'print',
+    register(book) {
+      book.add({
+        method: 'get',
+        path: '/v4/contract-document/pdf',
+        summary:
+          '合同文本 PDF：按存储的合同文本与各审批节点签名打印（A4，中文字体嵌入）；文本或签名不变时直接返回已存的 PDF',
+        tag: TAG,
+        access: perm('project:document:query'),
+        query: z.object({ documentId }),
+        produces: 'application/pdf',
+        handler: async ({ query, principal, res }) => {
+          const doc = await documentOf(query.documentId, principal);
+          const payload = await contractDocumentPrint(doc, await approvalOf(doc), sources);
+          sendPdf(res, await deps.pdfs.pdfOf(payload), `${payload.contractName || '合同文本'}.pdf`);
+          return undefined;
+        },
+      });
+      book.add({
+        method: 'get',
+        path: '/v4/contract-document/approvalPdf',
+        summary: '合同文本的审批单 PDF：表单内容与每个节点的签名、签署人和时间',
+        tag: TAG,
+        access: perm('project:approval:export'),
+        query: z.object({ documentId }),
+        produces: 'application/pdf',
+        handler: async ({ query, principal, res }) => {
+          const doc = await documentOf(query.documentId, principal);
+          if (doc.approvalId === null) throw new HttpError(404, PRINT_MESSAGES.noApproval);
+          const answer = unwrap(await deps.engine.exportSheet(doc.approvalId, actorOf(principal)));
+          const payload = await approvalSheetPrint(answer, sources);
+          sendPdf(res, await deps.pdfs.pdfOf(payload), `${payload.title || '审批单'}.pdf`);
+          return undefined;
+        },
+      });
+    },
+  };
+}
+
+/** The approval export's PDF form, as the approval routes call it. */
+export type ApprovalPdfExport = ReturnType<typeof approvalPdfExport>;

@@ -1,0 +1,176 @@
+import {
+  APPROVAL_STATUS_LABELS,
+  toContractDocValues,
+  type ApprovalDetail,
+  type ApprovalDetailAnswer,
+  type ApprovalSheetPrint,
+  type ContentEntry,
+  type ContractDocFieldName,
+  type ContractDocType,
+  type ContractDocumentPrint,
+} from '@dpms/core';
+
+/** A stored signature image, as the signature repository reads it. */
+export interface SignatureImageBytes {
+  readonly contentType: string;
+  readonly data: Uint8Array;
+}
+
+/** What building a payload reads besides the approval: names of users and signature images. */
+export interface PrintSources {
+  /** Display names (nickName) by user id; a missing user is left out. */
+  userNames(ids: Iterable<string>): Promise<Record<string, string>>;
+  readSignature(fileId: string): Promise<SignatureImageBytes | null>;
+}
+
+/** The signature image address the approval engine stores: `/prod-api/system/user/profile/signature/<fileId>`. */
+const SIGNATURE_URL = /\/system\/user\/profile\/signature\/([A-Za-z0-9_-]{1,64})$/;
+
+/**
+ * A signature image as a data: URL, so the print page needs no session to show it. An address
+ * that is not a stored signature, or one whose file is gone, prints no image (null).
+ */
+async function inlineSignature(url: string | null, sources: PrintSources): Promise<string | null> {
+  if (url === null || url === '') return null;
+  if (url.startsWith('data:')) return url;
+  const fileId = SIGNATURE_URL.exec(url)?.[1];
+  if (fileId === undefined) return null;
+  const image = await sources.readSignature(fileId);
+  if (image === null) return null;
+  return `data:${image.contentType};base64,${Buffer.from(image.data).toString('base64')}`;
+}
+
+type LogEntry = ApprovalDetailAnswer['log'][number];
+
+/**
+ * The log entry behind each signed row of approvalDetailBO, in the same order: the approvals and
+ * rejections of the current round, less the rows a return to an earlier node dropped (the rule of
+ * core's buildApprovalDetailBO, which builds the rows from the same log).
+ */
+function signedEntries(answer: ApprovalDetailAnswer): readonly LogEntry[] {
+  const nodes = answer.approval.nodes;
+  const indexOf = (nodeId: string | null) => nodes.findIndex((n) => n.nodeId === nodeId);
+  let rows: { index: number; entry: LogEntry }[] = [];
+  for (const e of answer.log) {
+    if (e.round !== answer.approval.round) continue;
+    if (e.action === 'return') {
+      const to = indexOf(e.target);
+      rows = rows.filter((r) => r.index < to);
+    } else if ((e.action === 'approve' || e.action === 'reject') && e.nodeId !== null) {
+      rows.push({ index: indexOf(e.nodeId), entry: e });
+    }
+  }
+  return rows.map((r) => r.entry);
+}
+
+/** yyyy-MM-dd HH:mm in China time (UTC+8), the institute's clock; other text as it is. */
+export function chinaTime(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return iso;
+  const d = new Date(t + 8 * 3_600_000).toISOString();
+  return `${d.slice(0, 10)} ${d.slice(11, 16)}`;
+}
+
+/**
+ * The approval as printed: each signed row carries its signer's name and time (as
+ * `approvalUserName` and `approvalTime`, which the print page shows) and its image inline.
+ */
+export async function printableApproval(
+  answer: ApprovalDetailAnswer,
+  sources: PrintSources,
+): Promise<ApprovalDetail> {
+  const bo = answer.approvalDetailBO;
+  const entries = signedEntries(answer);
+  const aligned = entries.length === bo.approvalNodeList.length;
+  const names = await sources.userNames(entries.map((e) => e.actorId));
+  const approvalNodeList = await Promise.all(
+    bo.approvalNodeList.map(async (row, i) => {
+      const entry = aligned
+        ? entries[i]
+        : [...entries].reverse().find((e) => e.nodeId === row.nodeId);
+      return {
+        ...row,
+        approvalUserSignUrl: await inlineSignature(row.approvalUserSignUrl, sources),
+        approvalUserName: entry ? (names[entry.actorId] ?? '') : '',
+        approvalTime: chinaTime(entry?.createTime),
+      };
+    }),
+  );
+  return {
+    approvalDetailBO: {
+      ...bo,
+      creatorSignUrl: await inlineSignature(bo.creatorSignUrl, sources),
+      approvalNodeList,
+    },
+    attachmentList: answer.attachmentList,
+    // Images other than signatures would need a session to fetch; the sheet prints none yet.
+    sealImagesList: [],
+    imgFiles: [],
+    currentSignRecord: null,
+  };
+}
+
+/** A form field's value as text (lists of names or files joined with 、). */
+export function contentText(e: ContentEntry): string {
+  const v = e.value;
+  if (typeof v === 'string') return e.selectValue && v === '' ? e.selectValue : v;
+  return (v as readonly unknown[])
+    .map((x) =>
+      typeof x === 'string'
+        ? x
+        : typeof x === 'object' && x !== null
+          ? String(
+              (x as { name?: string; fileName?: string }).name ??
+                (x as { fileName?: string }).fileName ??
+                '',
+            )
+          : '',
+    )
+    .filter((s) => s !== '')
+    .join('、');
+}
+
+/** An approval sheet: the form's fields as label/value rows and a row per signed node. */
+export async function approvalSheetPrint(
+  answer: ApprovalDetailAnswer,
+  sources: PrintSources,
+): Promise<ApprovalSheetPrint> {
+  const a = answer.approval;
+  const drafter = await sources.userNames([a.drafterId]);
+  return {
+    kind: 'approvalSheet',
+    title: a.title || a.typeName,
+    approvalNo: a.approvalId,
+    creatorName: drafter[a.drafterId] ?? '',
+    createTime: chinaTime(a.submitTime ?? a.createTime),
+    statusText: APPROVAL_STATUS_LABELS[a.status],
+    fields: Object.values(a.content).map((e) => ({ label: e.label, value: contentText(e) })),
+    approval: await printableApproval(answer, sources),
+  };
+}
+
+/** A stored contract document, as much of it as printing reads. */
+export interface PrintableDocument {
+  readonly docType: ContractDocType;
+  readonly contractName: string;
+  readonly values: Readonly<Partial<Record<ContractDocFieldName, string>>>;
+  readonly approvalId: string | null;
+}
+
+/** A contract document with the signatures of its approval (none before it is submitted). */
+export async function contractDocumentPrint(
+  doc: PrintableDocument,
+  approval: ApprovalDetailAnswer | null,
+  sources: PrintSources,
+): Promise<ContractDocumentPrint> {
+  const values = toContractDocValues(doc.values);
+  return {
+    kind: 'contractDocument',
+    type: doc.docType,
+    contractName: doc.contractName || values.contractName,
+    values: { ...values, contractName: doc.contractName || values.contractName },
+    approval: approval === null ? null : await printableApproval(approval, sources),
+    sealImages: [],
+  };
+}

@@ -1,0 +1,324 @@
+/* eslint-disable @typescript-eslint/no-unsafe-member-access -- supertest bodies are untyped JSON */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Express } from 'express';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { amountInWords, contractClauses, type PlatformRepositories } from '@dpms/core';
+import { LocalDiskFileStore } from '@dpms/files/local';
+import {
+  defaultWebDir,
+  printConfigFromEnv,
+  startPrintService,
+  type RunningPrintService,
+} from '@dpms/print-service';
+import {
+  contractPayload,
+  readPdf,
+  signaturePng,
+  type PdfReading,
+} from '@dpms/print-service/testing';
+import { SqlContractDocumentRepository, SqlFileRecordRepository } from '@dpms/sql';
+import { createApp } from '../app.js';
+import { buildContainer, filesModule } from '../composition/modules.js';
+import { DEFAULT_JSON_LIMIT } from '../composition/server-config.js';
+import { createLogger } from '../http/logger.js';
+import { DEFAULT_FILE_SERVICE_CONFIG, FileService } from '../routes/upload.service.js';
+import { DEMO_PASSWORD, nextAddress, TestClock } from '../test-support/api.js';
+import {
+  openTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../test-support/test-database.js';
+import { sqlDocumentSource } from './document-source.js';
+import { HttpPrintClient } from './http-print-client.js';
+import { printModule } from './print.module.js';
+
+/**
+ * PDFs through the API and a real print service (in this process, on a free port) printing on
+ * the web's built print page in Debian Chromium; every PDF is read back with poppler.
+ */
+let printService: RunningPrintService;
+beforeAll(async () => {
+  printService = await startPrintService(
+    {
+      ...printConfigFromEnv({}, { webDir: defaultWebDir() }),
+      port: 0,
+      tabs: 1,
+      probeIntervalMs: 0,
+    },
+    { warmPayload: null },
+  );
+  await printService.ready;
+  expect(printService.pool.status().state).toBe('ready');
+});
+afterAll(async () => {
+  await printService?.close();
+});
+
+const compact = (s: string) => s.replace(/\s+/g, '');
+
+const binary = (res: NodeJS.ReadableStream, done: (e: Error | null, body: Buffer) => void) => {
+  const parts: Buffer[] = [];
+  res.on('data', (c: Buffer) => parts.push(c));
+  res.on('end', () => done(null, Buffer.concat(parts)));
+};
+
+function apiOver(database: TestDatabase, storeRoot: string, printUrl: string): Express {
+  const clock = new TestClock();
+  const container = buildContainer({
+    config: {
+      port: 0,
+      dataDir: database.dataDir,
+      databaseUrl: undefined,
+      production: false,
+      jsonLimitBytes: DEFAULT_JSON_LIMIT,
+      webDir: undefined,
+      domainURL: 'http://localhost:8080',
+    },
+    logger: createLogger('silent'),
+    repos: database.repos,
+    jwtSecret: 'print-secret-print-secret-print-secret-0123456',
+    clock,
+    db: database.handle.db,
+  });
+  const files = new FileService(
+    new LocalDiskFileStore(storeRoot),
+    new SqlFileRecordRepository(database.handle.db),
+    clock,
+    DEFAULT_FILE_SERVICE_CONFIG,
+  );
+  container.load(filesModule(files));
+  container.load(printModule(new HttpPrintClient(printUrl), sqlDocumentSource(database.handle.db)));
+  return createApp(container).app;
+}
+
+describe.each(testDatabaseKinds())('PDFs of approvals and contract documents on %s', (kind) => {
+  let database: TestDatabase;
+  let app: Express;
+  let downApp: Express;
+  let sharedStoreApp: Express;
+  let root: string;
+  let repos: PlatformRepositories;
+  const tokens: Record<string, string> = {};
+  const as = (user: string) => ({ Authorization: `Bearer ${tokens[user] ?? ''}` });
+  const names: Record<string, string> = {};
+  let approvalId = '';
+  let version = 0;
+
+  const login = async (a: Express, user: string) => {
+    const r = await request(a)
+      .post('/prod-api/login')
+      .set('X-Forwarded-For', nextAddress())
+      .send({ username: user, password: DEMO_PASSWORD });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return r.body.token as string;
+  };
+  const getPdf = (a: Express, user: string, url: string, query: Record<string, string>) =>
+    request(a)
+      .get(`/prod-api${url}`)
+      .set(as(user))
+      .query(query)
+      .buffer(true)
+      .parse(binary as never);
+  const pdfOf = async (user: string, url: string, query: Record<string, string>) => {
+    const r = await getPdf(app, user, url, query);
+    expect(r.status, String(r.body)).toBe(200);
+    expect(r.headers['content-type']).toBe('application/pdf');
+    return { bytes: r.body as Buffer, reading: await readPdf(r.body as Buffer) };
+  };
+  const approve = async (user: string, opinion: string) => {
+    const r = await request(app)
+      .post('/prod-api/project/approval/process')
+      .set(as(user))
+      .send({ approvalId, version, action: 'approve', opinion });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    version = r.body.data.version as number;
+  };
+  const expectEmbeddedTrueType = (pdf: PdfReading) => {
+    expect(pdf.pageSize).toContain('(A4)');
+    expect(pdf.fonts.length).toBeGreaterThan(0);
+    for (const f of pdf.fonts) {
+      expect(f.type, f.name).toBe('CID TrueType');
+      expect(f.embedded && f.subset, f.name).toBe(true);
+    }
+  };
+  const printed = () => printService.pool.status().printed;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    repos = database.repos;
+    root = mkdtempSync(path.join(tmpdir(), 'dpms-print-api-'));
+    app = apiOver(database, path.join(root, 'files'), printService.url);
+    // Port 9 (discard) on loopback: nothing listens, as when the print service is not running.
+    downApp = apiOver(database, path.join(root, 'files-down'), 'http://127.0.0.1:9');
+    sharedStoreApp = apiOver(database, path.join(root, 'files'), 'http://127.0.0.1:9');
+    for (const user of ['admin', 'yuangong', 'bmfzr2', 'jingying', 'caiwu', 'xmjl2']) {
+      tokens[user] = await login(app, user);
+      const u = await repos.users.findByUserName(user);
+      names[user] = u?.nickName ?? '';
+    }
+    // Each signer's own signature image, uploaded in the personal centre.
+    for (const [i, user] of ['yuangong', 'bmfzr2', 'jingying', 'caiwu'].entries()) {
+      const up = await request(app)
+        .post('/prod-api/system/user/profile/signature')
+        .set(as(user))
+        .attach('signaturefile', signaturePng(i + 1), 'sign.png');
+      expect(up.status, JSON.stringify(up.body)).toBe(200);
+    }
+    const draft = await request(app)
+      .post('/prod-api/project/approval/addContractTemplate')
+      .set(as('yuangong'))
+      .send({
+        typeCode: '24_1',
+        title: '滨江新城综合体合同评审',
+        content: {
+          contractName: { value: '滨江新城综合体技术咨询合同' },
+          signByMain: { value: '杭州青松工程咨询有限公司' },
+          signBySub: { value: '华东示范建筑设计研究院' },
+          totalAmount: { value: '12.3456' },
+        },
+      });
+    expect(draft.status, JSON.stringify(draft.body)).toBe(200);
+    approvalId = draft.body.data.approvalId as string;
+    const sent = await request(app)
+      .post('/prod-api/project/approval/process')
+      .set(as('yuangong'))
+      .send({ approvalId, version: 0, action: 'submit' });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    version = sent.body.data.version as number;
+    await approve('bmfzr2', '同意');
+    await approve('jingying', '同意签订');
+  });
+  afterAll(async () => {
+    await database?.close();
+    if (root) rmSync(root, { recursive: true, force: true });
+  });
+
+  it('serves the stored PDF again until another node signs, then prints anew', async () => {
+    const first = await pdfOf('yuangong', '/project/approval/export', {
+      approvalId,
+      format: 'pdf',
+    });
+    const before = printed();
+    const again = await pdfOf('admin', '/project/approval/export', { approvalId, format: 'pdf' });
+    expect(printed()).toBe(before);
+    expect(again.bytes.equals(first.bytes)).toBe(true);
+    // Another API instance on the same file store serves it without the print service.
+    const fromStore = await getPdf(sharedStoreApp, 'yuangong', '/project/approval/export', {
+      approvalId,
+      format: 'pdf',
+    });
+    expect(fromStore.status).toBe(200);
+    expect((fromStore.body as Buffer).equals(first.bytes)).toBe(true);
+    expect(first.reading.compactText).not.toContain('财务已核');
+    await approve('caiwu', '财务已核');
+    const after = await pdfOf('yuangong', '/project/approval/export', {
+      approvalId,
+      format: 'pdf',
+    });
+    expect(printed()).toBe(before + 1);
+    expect(after.reading.compactText).toContain('财务已核');
+    expect(after.reading.compactText).toContain(compact(names['caiwu']!));
+  });
+
+  it('exports an approval sheet as PDF with its fields and three signatures, by name', async () => {
+    const { reading } = await pdfOf('yuangong', '/project/approval/export', {
+      approvalId,
+      format: 'pdf',
+    });
+    const text = reading.compactText;
+    expect(text).toContain('滨江新城综合体合同评审');
+    expect(text).toContain('滨江新城综合体技术咨询合同');
+    expect(text).toContain('杭州青松工程咨询有限公司');
+    expect(text).toContain('12.3456');
+    for (const user of ['bmfzr2', 'jingying', 'caiwu'])
+      expect(text).toContain(compact(names[user]!));
+    for (const opinion of ['同意签订', '财务已核']) expect(text).toContain(opinion);
+    expect(text).toContain(compact(names['yuangong']!));
+    expectEmbeddedTrueType(reading);
+  });
+
+  it('answers 503 with a message when the print service is down; the xlsx export still works', async () => {
+    const r = await getPdf(downApp, 'yuangong', '/project/approval/export', {
+      approvalId,
+      format: 'pdf',
+    });
+    expect(r.status).toBe(503);
+    const body = JSON.parse(String(r.body)) as { code: number; msg: string };
+    expect(body.code).toBe(503);
+    expect(body.msg).toContain('打印服务');
+    const xlsx = await getPdf(downApp, 'yuangong', '/project/approval/export', { approvalId });
+    expect(xlsx.status).toBe(200);
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+  });
+
+  it('refuses an unknown format naming the field, and a caller who may not see the approval', async () => {
+    const bad = await getPdf(app, 'yuangong', '/project/approval/export', {
+      approvalId,
+      format: 'doc',
+    });
+    expect(bad.status).toBe(400);
+    expect(String(bad.body)).toContain('format');
+    const stranger = await getPdf(app, 'xmjl2', '/project/approval/export', {
+      approvalId,
+      format: 'pdf',
+    });
+    expect([403, 404]).toContain(stranger.status);
+    expect(stranger.headers['content-type']).not.toBe('application/pdf');
+  });
+
+  it('prints a stored contract document with its parties, amount, clauses and signatures', async () => {
+    const documents = new SqlContractDocumentRepository(database.handle.db);
+    const yuangong = (await repos.users.findByUserName('yuangong'))!;
+    const sample = contractPayload(8, null);
+    const doc = await documents.insert(
+      {
+        docType: 8,
+        contractId: null,
+        contractName: sample.contractName,
+        values: sample.values,
+        totalAmount: sample.values.totalAmount,
+        deptId: yuangong.deptId ?? null,
+        userId: yuangong.userId,
+        createBy: 'yuangong',
+      },
+      new Date(),
+    );
+    const query = { documentId: String(doc.documentId) };
+    const draft = await pdfOf('admin', '/v4/contract-document/pdf', query);
+    const text = draft.reading.compactText;
+    expect(text).toContain(compact(sample.contractName));
+    expect(text).toContain(compact(sample.values.signBySub));
+    expect(text).toContain(compact(sample.values.signByMain));
+    expect(text).toContain(sample.values.totalAmount);
+    expect(text).toContain(amountInWords(sample.values.totalAmount));
+    for (const clause of contractClauses(8)) expect(text).toContain(compact(clause.text));
+    expectEmbeddedTrueType(draft.reading);
+    // Not yet in approval: no approval sheet.
+    expect((await getPdf(app, 'admin', '/v4/contract-document/approvalPdf', query)).status).toBe(
+      404,
+    );
+
+    // Linked to the signed approval: its signatures print in the document's footer.
+    const linked = await documents.save(
+      doc.documentId,
+      { approvalId, status: 0 },
+      doc.version,
+      new Date(),
+    );
+    expect(linked).not.toBeNull();
+    const before = printed();
+    const signed = await pdfOf('admin', '/v4/contract-document/pdf', query);
+    expect(printed()).toBe(before + 1);
+    for (const user of ['bmfzr2', 'jingying', 'caiwu']) {
+      expect(signed.reading.compactText).toContain(compact(names[user]!));
+    }
+    const sheet = await pdfOf('admin', '/v4/contract-document/approvalPdf', query);
+    expect(sheet.reading.compactText).toContain('滨江新城综合体合同评审');
+    // Someone outside the document's data scope gets no PDF.
+    const stranger = await getPdf(app, 'xmjl2', '/v4/contract-document/pdf', query);
+    expect([403, 404]).toContain(stranger.status);
+  });
+});

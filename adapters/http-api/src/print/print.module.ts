@@ -1,0 +1,38 @@
+import { ContainerModule } from 'inversify';
+import type { ApprovalRouteDeps } from '../routes/approval.routes.js';
+import type { FileService } from '../routes/upload.service.js';
+import { TOKENS } from '../composition/tokens.js';
+import {
+  approvalPdfExport,
+  pdfRoutes,
+  type PrintableDocumentSource,
+  type PrintDeps,
+} from './pdf.routes.js';
+import type { PrintClient } from './print-client.port.js';
+import { PrintedPdfStore } from './printed-pdf-store.js';
+
+/**
+ * Printing (issue 7): PDFs of contract documents and approval sheets, rendered by the print
+ * service and kept in the file store. Needs the approval engine and the files module.
+ */
+export const printModule = (client: PrintClient, documents?: PrintableDocumentSource) =>
+  new ContainerModule(({ bind }) => {
+    bind(TOKENS.Print)
+      .toResolvedValue(
+        (approval: ApprovalRouteDeps, files: FileService): PrintDeps => ({
+          pdfs: new PrintedPdfStore(files.store, client),
+          engine: approval.engine,
+          repos: approval.repos,
+          signatures: approval.signatures,
+          ...(documents ? { documents } : {}),
+        }),
+        [TOKENS.Approval, TOKENS.Files],
+      )
+      .inSingletonScope();
+    bind(TOKENS.ApprovalPdf)
+      .toResolvedValue((deps: PrintDeps) => approvalPdfExport(deps), [TOKENS.Print])
+      .inSingletonScope();
+    bind(TOKENS.PrintRoutes)
+      .toResolvedValue((deps: PrintDeps) => pdfRoutes(deps), [TOKENS.Print])
+      .inSingletonScope();
+  });
