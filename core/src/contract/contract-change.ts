@@ -108,7 +108,11 @@ export function changeFees(
   const before = feeCategoryOf(feeSourceOf(c.stage, c));
   const after = feeCategoryOf(feeSourceOf(c.stage, proposed));
   const sets: FeeRateSets = before === after ? { [after]: c.feeRates } : current;
-  return computeContractFees(proposed, c.stage, sets, c);
+  return computeContractFees(proposed, c.stage, sets, {
+    settleAmount: c.settleAmount,
+    closedCaseAmount: c.closedCaseAmount,
+    backAmount: c.backAmount,
+  });
 }
 
 const show = (v: unknown): string =>

@@ -78,7 +78,10 @@ export function computeContractFees(
       operateFee: s.operateFee,
       expertFee: s.expertFee,
       designFee: s.designFee,
-      ...closing,
+      // Only the closing amounts: a whole stored contract may be passed as `closing`.
+      settleAmount: closing.settleAmount,
+      closedCaseAmount: closing.closedCaseAmount,
+      backAmount: closing.backAmount,
     },
   });
 }
