@@ -185,6 +185,64 @@ describe.each(testDatabaseKinds())('records moved by their approvals on %s', (ki
     expect((await edit()).status).toBe(422);
   });
 
+  it('locks a sub-contract in approval, unlocks it on reject and withdraw, locks it on resubmit, approves it', async () => {
+    const parent = await post('zhjy', '/project/contract/addHistory', {
+      ...contract,
+      projectName: '分包联动项目',
+    });
+    expect(parent.status, JSON.stringify(parent.body)).toBe(200);
+    const child = {
+      contractId: parent.body.data.contractId,
+      childType: 2,
+      contractChildNo: 'FB-R1',
+      receiveCompanyName: '某咨询公司',
+      totalAmount: '20',
+    };
+    // The business department records sub-contracts; its head signs first.
+    tokens['jingying'] ??= await api.login('jingying');
+    const dept = await api.database.handle.db
+      .selectFrom('sys_user')
+      .select('dept_id')
+      .where('user_name', '=', 'jingying')
+      .executeTakeFirstOrThrow();
+    await api.database.handle.db
+      .updateTable('sys_dept')
+      .set({ leader_user_id: 11 })
+      .where('dept_id', '=', dept.dept_id ?? 0)
+      .where('leader_user_id', 'is', null)
+      .execute();
+    const add = await post('jingying', '/v4/contractChild/add', child);
+    expect(add.status, JSON.stringify(add.body)).toBe(200);
+    const contractChildId = add.body.data.contractChildId as number;
+    const status = async () =>
+      (await get('jingying', '/v4/contractChild/detailById', { contractChildId })).body.data
+        .status as number;
+    const edit = () => post('jingying', '/v4/contractChild/update', { ...child, contractChildId });
+
+    const sent = await post('jingying', '/v4/contractChild/updateToApproval', { contractChildId });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const approvalId = String(sent.body.data.approvalId);
+    expect(await status()).toBe(0);
+    expect((await edit()).status).toBe(422);
+
+    await act(await pendingUser(approvalId), approvalId, 'reject');
+    expect(await status()).toBe(2);
+    expect((await edit()).status).toBe(200);
+
+    await act('jingying', approvalId, 'submit');
+    expect(await status()).toBe(0);
+    expect((await edit()).status).toBe(422);
+
+    await act('jingying', approvalId, 'withdraw');
+    expect(await status()).toBe(3);
+    expect((await edit()).status).toBe(200);
+
+    await act('jingying', approvalId, 'submit');
+    await approveAll(approvalId);
+    expect(await status()).toBe(1);
+    expect((await edit()).status).toBe(422);
+  });
+
   it('refuses an approval centre call that links a record its domain sends itself', async () => {
     const added = await post('zhjy', '/v4/contract/add', { ...contract, projectName: '外部链接' });
     const r = await post('zhjy', '/project/approval/addContractTemplate', {
