@@ -192,7 +192,7 @@ describe.each(testDatabaseKinds())('records moved by their approvals on %s', (ki
     });
     expect(parent.status, JSON.stringify(parent.body)).toBe(200);
     const child = {
-      contractId: parent.body.data.contractId,
+      contractId: parent.body.data.contractId as number,
       childType: 2,
       contractChildNo: 'FB-R1',
       receiveCompanyName: '某咨询公司',
