@@ -117,6 +117,11 @@ const uploadedSchema = z
 export type UploadedFile = z.infer<typeof uploadedSchema>;
 
 const idem = (key: string) => ({ headers: { 'Idempotency-Key': key } });
+/**
+ * A multipart body: the client's default JSON content type would make axios turn the FormData
+ * into JSON; naming multipart lets the browser set it with its boundary.
+ */
+const multipart = { headers: { 'Content-Type': 'multipart/form-data' } };
 
 /**
  * The approval engine's calls (000 §7 "Approval flows" and "Approvals") and the personal
@@ -235,12 +240,12 @@ export class ApprovalGateway {
     return signatureSchema.parse(res['data']);
   }
   async uploadSignature(form: FormData): Promise<SignatureAnswer> {
-    const res = await this.http.post('/system/user/profile/signature', form);
+    const res = await this.http.post('/system/user/profile/signature', form, multipart);
     return signatureSchema.parse(res['data']);
   }
   /** POST /common/upload: one form attachment. */
   async uploadFile(form: FormData): Promise<UploadedFile> {
-    const res = await this.http.post('/common/upload', form);
+    const res = await this.http.post('/common/upload', form, multipart);
     return uploadedSchema.parse(res['data'] ?? res);
   }
 }
