@@ -36,7 +36,12 @@ export function createApp(container: Container): CreatedApp {
   app.use(
     helmet({
       contentSecurityPolicy: {
-        directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'upgrade-insecure-requests': null },
+        directives: {
+          'img-src': ["'self'", 'data:', 'blob:'],
+          // The PDF preview reads a file the web fetched with its token, from an object URL.
+          'connect-src': ["'self'", 'blob:'],
+          'upgrade-insecure-requests': null,
+        },
       },
       // The web is served over plain HTTP on a LAN; HSTS would lock it out.
       strictTransportSecurity: false,
