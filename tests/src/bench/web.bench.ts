@@ -108,8 +108,12 @@ async function loginToInteractive(
     const started = performance.now();
     await page.getByRole('button', { name: /登\s*录/ }).click();
     await ready(page);
-    // Interactive: the page is drawn and the main thread has a moment with nothing to do.
-    await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())));
+    // Interactive: the next frame is painted and a task after it runs, so the main thread is
+    // free to take input. (requestIdleCallback is not used: headless Chromium may never call it.)
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(), 0))),
+    );
     return performance.now() - started;
   } finally {
     await context.close();
