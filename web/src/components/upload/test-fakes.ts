@@ -106,6 +106,28 @@ export class FakeChunkGateway implements ChunkedUploadGateway {
     });
   }
 
+  /** Ordinary uploads: each waits in `forms` until answered. */
+  forms: { name: string; resolve(): void; reject(error: Error): void }[] = [];
+
+  uploadFile(_file: Blob, fileName: string): Promise<StoredFile> {
+    return new Promise<StoredFile>((resolve, reject) => {
+      const id = (this.forms.length + 1).toString(16).padStart(32, '0');
+      this.forms.push({
+        name: fileName,
+        resolve: () =>
+          resolve({
+            fileId: id,
+            fileName: id,
+            originalFilename: fileName,
+            url: `/prod-api/common/download/resource?resource=${id}`,
+            size: 1,
+            fileType: fileName.split('.').pop() ?? '',
+          }),
+        reject,
+      });
+    });
+  }
+
   /** Answers every held chunk, repeatedly, until none is left. */
   async drain(): Promise<void> {
     for (let i = 0; i < 10_000 && this.held.length > 0; i += 1) {
