@@ -99,6 +99,8 @@ async function loginToInteractive(
   ready: (page: Page) => Promise<void>,
 ): Promise<number> {
   const context = await browser.newContext({ viewport: DESKTOP, baseURL: base, locale: 'zh-CN' });
+  // A bench on a busy machine: waits are long rather than failed (no limit is being tested).
+  context.setDefaultTimeout(300_000);
   const page = await context.newPage();
   try {
     await page.goto('/login');

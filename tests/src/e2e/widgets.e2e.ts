@@ -139,6 +139,20 @@ describe('shared widgets on real pages', () => {
   it('draws the bar chart in each orientation', async () => {
     const { page } = session();
     await signIn(page, 'admin');
+    // The welcome chart is the server's year: contracts signed per month, as /project/chart/list says.
+    const year = new Date().getFullYear();
+    const chart = await api<{ data: { contractCount: number }[] }>(
+      session().baseURL,
+      await apiToken(session().baseURL),
+      'GET',
+      `/project/chart/list?year=${year}`,
+    );
+    const count = chart.data.reduce((n, p) => n + p.contractCount, 0);
+    const summary = page.locator(
+      `[data-testid="chart-summary"][data-year="${year}"][data-state="ready"]`,
+    );
+    await summary.waitFor();
+    expect(await summary.textContent()).toContain(`${year}年签订合同 ${count} 份`);
     for (const [label, orientation] of [
       ['横向', 'cross'],
       ['横向（右）', 'crossR'],
