@@ -90,8 +90,10 @@ export function ApprovalForm({
     const entry = c['userName'];
     return entry && entry.type === 'text' ? { ...c, userName: { ...entry, value: me } } : c;
   }
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // Checked on the first 提交/保存, then live as the person corrects the form.
+  const [tried, setTried] = useState(false);
   const sources = useOptionSources(template.templateContent);
+  const errors = tried ? fieldErrors(template, content, sources) : {};
   const files = useFileActions((m) => feedback.error(m));
   const signature = useQuery({ queryKey: ['my-signature'], queryFn: () => gateway.signature() });
   const { run, busy } = useApprovalActions(onClose);
@@ -101,12 +103,12 @@ export function ApprovalForm({
     const next = kindForm(k);
     setTypeCode(typeOptionsOfKind(k)[0]?.value ?? '');
     setContent(withDrafter(initialContent({ templateContent: next.sections })));
-    setErrors({});
+    setTried(false);
   };
 
   const save = async (submit: boolean) => {
     const found = fieldErrors(template, content, sources);
-    setErrors(found);
+    setTried(true);
     const first = Object.values(found)[0];
     if (first !== undefined) {
       feedback.error(first);
