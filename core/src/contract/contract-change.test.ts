@@ -8,11 +8,26 @@ import { computeContractFees } from './contract-fees.js';
 import { validateContractInput } from './contract-validation.js';
 
 const stored: FeeRateSets = {
-  inner: { technicalFee_rate: '0', operateFee_rate: '0.05', expertFee_rate: '0.02', designFee_rate: '0.5' },
+  inner: {
+    technicalFee_rate: '0',
+    operateFee_rate: '0.05',
+    expertFee_rate: '0.02',
+    designFee_rate: '0.5',
+  },
 };
 const current: FeeRateSets = {
-  inner: { technicalFee_rate: '0', operateFee_rate: '0.1', expertFee_rate: '0.1', designFee_rate: '0.1' },
-  market: { technicalFee_rate: '0.05', operateFee_rate: '0.03', expertFee_rate: '0.02', designFee_rate: '0.3' },
+  inner: {
+    technicalFee_rate: '0',
+    operateFee_rate: '0.1',
+    expertFee_rate: '0.1',
+    designFee_rate: '0.1',
+  },
+  market: {
+    technicalFee_rate: '0.05',
+    operateFee_rate: '0.03',
+    expertFee_rate: '0.02',
+    designFee_rate: '0.3',
+  },
 };
 
 function formal(total: string, clean: string, bizSource = '2'): Contract {
@@ -78,14 +93,18 @@ describe('contract change fees', () => {
 
   it('property: every recomputed fee is the split of the proposed amounts, never the old ones', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 0, max: 100 }), (t, pct) => {
-        const total = new MoneyDecimal(t).div(100).toString();
-        const clean = new MoneyDecimal(t).mul(pct).div(10_000).toString();
-        const c = formal('100', '90');
-        const r = changeFees(c, { ...c, totalAmount: total, cleanAmount: clean }, current);
-        if (!r.ok) return false;
-        return new MoneyDecimal(r.value.fees.realAmount).eq(new MoneyDecimal(clean));
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.integer({ min: 0, max: 100 }),
+        (t, pct) => {
+          const total = new MoneyDecimal(t).div(100).toString();
+          const clean = new MoneyDecimal(t).mul(pct).div(10_000).toString();
+          const c = formal('100', '90');
+          const r = changeFees(c, { ...c, totalAmount: total, cleanAmount: clean }, current);
+          if (!r.ok) return false;
+          return new MoneyDecimal(r.value.fees.realAmount).eq(new MoneyDecimal(clean));
+        },
+      ),
     );
   });
 

@@ -116,7 +116,11 @@ export function changeFees(
 }
 
 const show = (v: unknown): string =>
-  v === null || v === undefined || v === '' ? '（空）' : typeof v === 'string' ? v : JSON.stringify(v);
+  v === null || v === undefined || v === ''
+    ? '（空）'
+    : typeof v === 'string'
+      ? v
+      : JSON.stringify(v);
 
 /** The 28_1 sheet: contract name and a line per changed field, then the reason. */
 export function changeContent(

@@ -83,7 +83,11 @@ export interface ContractChildFilter {
   /** getUserCanPay*: approved or history sub-contracts with something left to pay. */
   readonly canPay?: boolean;
 }
-export const CONTRACT_CHILD_SORT_COLUMNS = ['createTime', 'contractChildId', 'totalAmount'] as const;
+export const CONTRACT_CHILD_SORT_COLUMNS = [
+  'createTime',
+  'contractChildId',
+  'totalAmount',
+] as const;
 export type ContractChildSortColumn = (typeof CONTRACT_CHILD_SORT_COLUMNS)[number];
 
 /** One attachment of a pay item, as the file store recorded it. */

@@ -67,12 +67,16 @@ const entry = (label: string, value: string): ContentEntry => ({ label, value, t
 /** The payment contract sheet (5_x, Contract kind): its required fields from the sub-contract. */
 function childContent(child: ContractChild, contractName: string): TemplateContent {
   const content: Record<string, ContentEntry> = {
-    contractName: entry('合同名称', `${contractName}（分包：${CHILD_TYPE_LABELS[child.childType]}）`),
+    contractName: entry(
+      '合同名称',
+      `${contractName}（分包：${CHILD_TYPE_LABELS[child.childType]}）`,
+    ),
     signByMain: entry('甲方', contractName),
     signBySub: entry('乙方', child.receiveCompanyName),
     totalAmount: { label: '合同金额', value: child.totalAmount, type: 'input' },
   };
-  if (child.contractChildNo !== '') content['contractNo'] = entry('合同编号', child.contractChildNo);
+  if (child.contractChildNo !== '')
+    content['contractNo'] = entry('合同编号', child.contractChildNo);
   if (child.content !== '')
     content['contractContent'] = { label: '合同主要内容', value: child.content, type: 'textarea' };
   return content;
@@ -270,7 +274,10 @@ export class ContractChildService {
     return this.uow.transaction((r) => r.children.list(query, actor.scope));
   }
 
-  exportRows(filter: ContractChildFilter, actor: ContractActor): AsyncGenerator<ContractChildSummary> {
+  exportRows(
+    filter: ContractChildFilter,
+    actor: ContractActor,
+  ): AsyncGenerator<ContractChildSummary> {
     return keysetRows(
       (after, limit) =>
         this.uow.transaction((r) => r.children.listBatch(filter, actor.scope, after, limit)),

@@ -54,7 +54,10 @@ export const MODIFY_ACTIONS = ['update', 'modifyContractName', 'contractChange']
 export class ContractExportService {
   constructor(private readonly uow: UnitOfWork<{ readonly exports: ContractExportRepository }>) {}
 
-  filingsOfDeclared(filter: LixiangFilter, actor: ContractActor): AsyncGenerator<LixiangWithContract> {
+  filingsOfDeclared(
+    filter: LixiangFilter,
+    actor: ContractActor,
+  ): AsyncGenerator<LixiangWithContract> {
     return keysetRows(
       (after, limit) =>
         this.uow.transaction((r) =>
@@ -76,7 +79,9 @@ export class ContractExportService {
   ): AsyncGenerator<HistoryExportRow> {
     return keysetRows(
       (after, limit) =>
-        this.uow.transaction((r) => r.exports.modifications(kind, stage, actor.scope, after, limit)),
+        this.uow.transaction((r) =>
+          r.exports.modifications(kind, stage, actor.scope, after, limit),
+        ),
       (h) => h.historyId,
     );
   }

@@ -61,11 +61,7 @@ export interface ContractFileRepositories {
 
 export const contractFileErrors = {
   badFiles: (): DomainError =>
-    domainError(
-      'VALIDATION.FILE',
-      '文件不存在或不是您上传的文件，请先通过上传接口上传',
-      'fileIds',
-    ),
+    domainError('VALIDATION.FILE', '文件不存在或不是您上传的文件，请先通过上传接口上传', 'fileIds'),
   none: (): DomainError => domainError('VALIDATION.REQUIRED', '请至少选择一个文件', 'fileIds'),
   notFound: (): DomainError => domainError('CONTRACT.FILE_NOT_FOUND', '合同文件不存在或已删除'),
   remark: (): DomainError =>
@@ -103,44 +99,52 @@ export class ContractFileService {
     remark: string,
     actor: ContractActor,
   ): Promise<Result<readonly ContractFile[]>> {
-    return runWrite(this.uow, () => this.clock.now(), async (r, now) => {
-      const ids = [...new Set(fileIds)];
-      if (ids.length === 0) return err(contractFileErrors.none());
-      if (remark.trim().length > 500) return err(contractFileErrors.remark());
-      const c = await this.writable(r, contractId, actor.scope);
-      if (!c.ok) return c;
-      const found = await r.files.uploaded(ids, actor.userId);
-      if (found.length !== ids.length) return err(contractFileErrors.badFiles());
-      const linked = await r.files.link(contractId, category, found, remark.trim(), actor, now);
-      await r.contracts.appendHistory({
-        contractId,
-        action: 'uploadContractFiles',
-        changes: { [category]: [null, found.map((f) => f.fileName)] },
-        userId: actor.userId,
-        userName: actor.userName,
-        at: now,
-      });
-      return ok(linked);
-    });
+    return runWrite(
+      this.uow,
+      () => this.clock.now(),
+      async (r, now) => {
+        const ids = [...new Set(fileIds)];
+        if (ids.length === 0) return err(contractFileErrors.none());
+        if (remark.trim().length > 500) return err(contractFileErrors.remark());
+        const c = await this.writable(r, contractId, actor.scope);
+        if (!c.ok) return c;
+        const found = await r.files.uploaded(ids, actor.userId);
+        if (found.length !== ids.length) return err(contractFileErrors.badFiles());
+        const linked = await r.files.link(contractId, category, found, remark.trim(), actor, now);
+        await r.contracts.appendHistory({
+          contractId,
+          action: 'uploadContractFiles',
+          changes: { [category]: [null, found.map((f) => f.fileName)] },
+          userId: actor.userId,
+          userName: actor.userName,
+          at: now,
+        });
+        return ok(linked);
+      },
+    );
   }
 
   unlink(contractFileId: number, actor: ContractActor): Promise<Result<ContractFile>> {
-    return runWrite(this.uow, () => this.clock.now(), async (r, now) => {
-      const f = await r.files.find(contractFileId);
-      if (f === null) return err(contractFileErrors.notFound());
-      const c = await this.writable(r, f.contractId, actor.scope);
-      if (!c.ok) return c;
-      await r.files.unlink(contractFileId);
-      await r.contracts.appendHistory({
-        contractId: f.contractId,
-        action: 'deleteContractFile',
-        changes: { [f.category]: [f.fileName, null] },
-        userId: actor.userId,
-        userName: actor.userName,
-        at: now,
-      });
-      return ok(f);
-    });
+    return runWrite(
+      this.uow,
+      () => this.clock.now(),
+      async (r, now) => {
+        const f = await r.files.find(contractFileId);
+        if (f === null) return err(contractFileErrors.notFound());
+        const c = await this.writable(r, f.contractId, actor.scope);
+        if (!c.ok) return c;
+        await r.files.unlink(contractFileId);
+        await r.contracts.appendHistory({
+          contractId: f.contractId,
+          action: 'deleteContractFile',
+          changes: { [f.category]: [f.fileName, null] },
+          userId: actor.userId,
+          userName: actor.userName,
+          at: now,
+        });
+        return ok(f);
+      },
+    );
   }
 
   private async writable(

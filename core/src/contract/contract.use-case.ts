@@ -335,7 +335,45 @@ export class ContractService {
     actor: ContractActor,
     idem?: WriteIdempotency,
   ) {
-    return this.transition(contractId, actor, type, () => ({ type }), idem);
+    return this.write(async (repos, now) => {
+      const c = await this.locked(repos, contractId, actor.scope);
+      const moved = applyContractEvent(stateOf(c), { type });
+      if (!moved.ok) return moved;
+      // A declared project splits by the declare rate set; as a contract it splits by its own
+      // source, so converting recomputes the split (an unsigned one keeps the same source).
+      const computed = computeContractFees(
+        fieldsOf(c),
+        moved.value.stage,
+        await repos.rates.current(),
+        c,
+      );
+      if (!computed.ok) return computed;
+      const saved = await this.save(
+        repos,
+        c,
+        { state: moved.value, fees: computed.value.fees, feeRates: computed.value.rates },
+        now,
+      );
+      await this.log(
+        repos,
+        contractId,
+        type,
+        {
+          ...diffFields(stateOf(c), moved.value),
+          ...diffFields(
+            { realAmount: c.realAmount, designFee: c.designFee, operateFee: c.operateFee },
+            {
+              realAmount: computed.value.fees.realAmount,
+              designFee: computed.value.fees.designFee,
+              operateFee: computed.value.fees.operateFee,
+            },
+          ),
+        },
+        actor,
+        now,
+      );
+      return ok(saved);
+    }, idem);
   }
 
   /** modifyContractName: any stage, not while in approval; the change is in the history. */
@@ -480,7 +518,7 @@ export class ContractService {
         const v = (request.fields as Record<string, unknown>)[f];
         if (v !== undefined) merged[f] = v;
       }
-      const fields = validateContractInput(merged as ContractInput, c.stage);
+      const fields = validateContractInput(merged, c.stage);
       if (!fields.ok) return fields;
       const fees = changeFees(c, fields.value, await repos.rates.current());
       if (!fees.ok) return fees;

@@ -11,11 +11,7 @@ import { contractAmount } from './contract-validation.js';
 import type { ContractActor, ContractClock } from './contract.use-case.js';
 import { diffFields } from './contract.use-case.js';
 import { keysetRows, runWrite, type WriteIdempotency } from './contract-write.js';
-import {
-  childErrors,
-  type ContractChild,
-  type ContractChildRepository,
-} from './contract-child.js';
+import { childErrors, type ContractChild, type ContractChildRepository } from './contract-child.js';
 import type { RecordHistoryRepository } from './contract-child.use-case.js';
 
 /** The history kind of extended sub-contracts. */
@@ -140,7 +136,8 @@ export function validateExtendSubContract(
   if (reason.length > 2000)
     return err(domainError(C.tooLong, '补充原因不能超过2000个字符', 'reason'));
   const amount = contractAmount(input.extendAmount, 'extendAmount', null);
-  if (!amount.ok) return err({ ...amount.error, message: '补充金额应为不小于0的金额（万元，最多6位小数）' });
+  if (!amount.ok)
+    return err({ ...amount.error, message: '补充金额应为不小于0的金额（万元，最多6位小数）' });
   const signDate = text(input.signDate);
   if (signDate !== '' && !/^\d{4}-\d{2}-\d{2}$/.test(signDate))
     return err(domainError(C.invalidDate, '签订日期格式应为yyyy-MM-dd', 'signDate'));
@@ -215,7 +212,12 @@ export class ExtendSubContractService {
       const child = await this.child(r, existing.contractChildId, actor);
       const fresh = fields.value.files.filter((f) => !existing.files.includes(f));
       if (!(await this.filesOk(r, fresh, actor))) return err(childErrors.badFiles());
-      const refused = await this.coversPaid(r, child, existing.extendAmount, fields.value.extendAmount);
+      const refused = await this.coversPaid(
+        r,
+        child,
+        existing.extendAmount,
+        fields.value.extendAmount,
+      );
       if (refused) return err(refused);
       const saved = await r.extensions.save(extendId, existing.version, fields.value, now);
       if (saved === null) return err(contractErrors.staleVersion());
@@ -241,7 +243,14 @@ export class ExtendSubContractService {
       const refused = await this.coversPaid(r, child, existing.extendAmount, '0');
       if (refused) return err(refused);
       await r.extensions.softDelete(extendId);
-      await this.log(r, extendId, 'delete', { extendAmount: [existing.extendAmount, null] }, actor, now);
+      await this.log(
+        r,
+        extendId,
+        'delete',
+        { extendAmount: [existing.extendAmount, null] },
+        actor,
+        now,
+      );
       return ok(existing);
     });
   }

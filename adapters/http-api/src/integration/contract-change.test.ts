@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment -- supertest bodies are untyped JSON */
+/* eslint-disable @typescript-eslint/no-unsafe-member-access -- supertest bodies are untyped JSON */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 import {
@@ -123,8 +123,12 @@ describe.each(testDatabaseKinds())('contract change, files and idempotency on %s
     const after = await ok(zhjy.get('/project/contract/detailById', { contractId: id }));
     expect(after).toMatchObject({ totalAmount: '100' });
     expect(
-      (await zhjy.post('/v4/contract/modifyContractName', { contractId: id, contractName: '可改名' }))
-        .status,
+      (
+        await zhjy.post('/v4/contract/modifyContractName', {
+          contractId: id,
+          contractName: '可改名',
+        })
+      ).status,
     ).toBe(200);
     const changes = await ok(zhjy.get('/v4/contract/change/list', { contractId: id }));
     expect((changes as unknown as { status: number }[])[0]?.status).toBe(2);
@@ -198,9 +202,9 @@ describe.each(testDatabaseKinds())('contract change, files and idempotency on %s
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ field: 'fileIds' });
     // Another department's contract is not even visible to 建筑二所's project manager.
-    expect(
-      (await xmjl2.get('/project/contract/getContractFiles', { contractId: id })).status,
-    ).toBe(404);
+    expect((await xmjl2.get('/project/contract/getContractFiles', { contractId: id })).status).toBe(
+      404,
+    );
 
     await ok(
       zhjy.get('/project/contract/deleteContractFile', {
@@ -213,7 +217,12 @@ describe.each(testDatabaseKinds())('contract change, files and idempotency on %s
     expect(left).toHaveLength(1);
     const detail = await ok(zhjy.get('/project/contract/detailById', { contractId: id }));
     const actions = (detail.history as { action: string; userName: string }[]).map((h) => h.action);
-    expect(actions).toEqual(['add', 'uploadContractFiles', 'uploadContractFiles', 'deleteContractFile']);
+    expect(actions).toEqual([
+      'add',
+      'uploadContractFiles',
+      'uploadContractFiles',
+      'deleteContractFile',
+    ]);
   });
 
   it('answers a repeated create or convert with the same Idempotency-Key with the first answer, once', async () => {
@@ -228,8 +237,12 @@ describe.each(testDatabaseKinds())('contract change, files and idempotency on %s
 
     const id = first.body.data.contractId as number;
     const convertKey = { 'Idempotency-Key': `convert-${kind}-1` };
-    const conv = await zhjy.get('/project/contract/convertByStaySign', { contractId: id }).set(convertKey);
-    const conv2 = await zhjy.get('/project/contract/convertByStaySign', { contractId: id }).set(convertKey);
+    const conv = await zhjy
+      .get('/project/contract/convertByStaySign', { contractId: id })
+      .set(convertKey);
+    const conv2 = await zhjy
+      .get('/project/contract/convertByStaySign', { contractId: id })
+      .set(convertKey);
     expect(conv.status).toBe(200);
     expect(conv2.status).toBe(200);
     expect(conv2.body.data).toEqual(conv.body.data);
@@ -237,9 +250,15 @@ describe.each(testDatabaseKinds())('contract change, files and idempotency on %s
     const twice = await zhjy.get('/project/contract/convertByStaySign', { contractId: id });
     expect(twice.status).toBe(422);
     // The same key on another call is refused, changing nothing.
-    const reused = await zhjy.post('/project/declare/add', { ...base, projectName: '幂等立项' }, key);
+    const reused = await zhjy.post(
+      '/project/declare/add',
+      { ...base, projectName: '幂等立项' },
+      key,
+    );
     expect(reused.status).toBe(422);
-    expect((await zhjy.get('/project/declare/list', { projectName: '幂等立项' })).body.total).toBe(0);
+    expect((await zhjy.get('/project/declare/list', { projectName: '幂等立项' })).body.total).toBe(
+      0,
+    );
     const badKey = await zhjy.post('/project/stay/add', base, { 'Idempotency-Key': 'a b' });
     expect(badKey.status).toBe(400);
   });

@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment -- supertest bodies are untyped JSON */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 import {
@@ -147,7 +146,10 @@ describe.each(testDatabaseKinds())('contract exports on %s', (kind) => {
   });
 
   it('/v4/lixiang/export and /project/declare/exportByLx list filings, the latter beside its declared project', async () => {
-    const filings = sheetRows(await zhjy.xlsx('/v4/lixiang/export', { lxNo: 'LX-EXP' }), '立项备案');
+    const filings = sheetRows(
+      await zhjy.xlsx('/v4/lixiang/export', { lxNo: 'LX-EXP' }),
+      '立项备案',
+    );
     expect(filings).toHaveLength(1);
     expect(filings[0]?.[1]).toBe('LX-EXP-1');
     expect(filings[0]?.[6]).toBe('120');
@@ -191,7 +193,10 @@ describe.each(testDatabaseKinds())('contract exports on %s', (kind) => {
 
   it('scopes every export to the caller and refuses callers without the export permission', async () => {
     // 项目经理 of 建筑二所 sees none of 综合经营部's filings, and may not export contracts.
-    const theirs = sheetRows(await xmjl2.xlsx('/v4/lixiang/export', { lxNo: 'LX-EXP' }), '立项备案');
+    const theirs = sheetRows(
+      await xmjl2.xlsx('/v4/lixiang/export', { lxNo: 'LX-EXP' }),
+      '立项备案',
+    );
     expect(theirs).toHaveLength(0);
     expect((await xmjl2.get('/project/contract/exportList')).status).toBe(403);
     expect((await xmjl2.get('/project/declare/export')).status).toBe(403);

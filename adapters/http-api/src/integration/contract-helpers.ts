@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment -- supertest bodies are untyped JSON */
+/* eslint-disable @typescript-eslint/no-unsafe-member-access -- supertest bodies are untyped JSON */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,7 +7,11 @@ import type { Express } from 'express';
 import request from 'supertest';
 import { expect } from 'vitest';
 import { LocalDiskFileStore } from '@dpms/files/local';
-import { createPlatformRepositories, SqlFileRecordRepository, type DatabaseHandle } from '@dpms/sql';
+import {
+  createPlatformRepositories,
+  SqlFileRecordRepository,
+  type DatabaseHandle,
+} from '@dpms/sql';
 import { createApp } from '../app.js';
 import { buildContainer } from '../composition/modules.js';
 import { DEFAULT_JSON_LIMIT } from '../composition/server-config.js';
@@ -111,7 +115,7 @@ export async function openContractApi(kind: TestDatabaseKind): Promise<ContractT
           expect(r.status, String(r.body)).toBe(200);
           expect(r.headers['content-type']).toContain('spreadsheetml');
           const wb = new ExcelJS.Workbook();
-          await wb.xlsx.load(r.body as Buffer);
+          await wb.xlsx.load(r.body as never);
           return wb;
         },
         async upload(name, bytes) {

@@ -332,8 +332,7 @@ export function contractChildRoutes(service: ContractChildService): RouteModule 
       book.add({
         method: 'get',
         path: '/project/contractChild/getUserCanPayList',
-        summary:
-          '当前用户可付款的分包合同（已审批或历史、仍有可付金额，按数据权限），含可付金额',
+        summary: '当前用户可付款的分包合同（已审批或历史、仍有可付金额，按数据权限），含可付金额',
         tag: TAG,
         access: perm('project:contractChild:pay'),
         query: z.object({ ...pagingShape(CONTRACT_CHILD_SORT_COLUMNS), ...listFilters }),
@@ -408,7 +407,11 @@ export function contractChildRoutes(service: ContractChildService): RouteModule 
         access: perm('project:contractChild:query'),
         query: z.object({ payId: id() }),
         handler: async ({ query, principal }) =>
-          ok(unwrap(await service.payAttachments(query.payId, actorOf(principal))).map(attachmentView)),
+          ok(
+            unwrap(await service.payAttachments(query.payId, actorOf(principal))).map(
+              attachmentView,
+            ),
+          ),
       });
     },
   };

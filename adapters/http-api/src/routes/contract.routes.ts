@@ -282,7 +282,10 @@ const LEDGER_COLUMNS: readonly XlsxColumn<Contract>[] = [
   ...EXPORT_COLUMNS.slice(0, -2),
   { header: '甲方', value: (c) => c.signByMain, width: 24 },
   { header: '乙方', value: (c) => c.signBySub, width: 24 },
-  { header: '业务类型', value: (c) => (c.bizType === '' ? '' : CONTRACT_BIZ_TYPE_LABELS[c.bizType]) },
+  {
+    header: '业务类型',
+    value: (c) => (c.bizType === '' ? '' : CONTRACT_BIZ_TYPE_LABELS[c.bizType]),
+  },
   { header: '项目地点', value: (c) => c.location },
   { header: '规划面积（万㎡）', value: (c) => c.planArea },
   { header: '建筑面积（万㎡）', value: (c) => c.buildArea },
@@ -352,7 +355,10 @@ export async function* modificationRows(
   }
 }
 
-export const modificationColumns = (no: string, name: string): readonly XlsxColumn<ModificationRow>[] => [
+export const modificationColumns = (
+  no: string,
+  name: string,
+): readonly XlsxColumn<ModificationRow>[] => [
   { header: '记录ID', value: (r) => r.h.recordId, width: 10 },
   { header: no, value: (r) => r.h.recordNo },
   { header: name, value: (r) => r.h.recordName, width: 30 },
@@ -840,7 +846,8 @@ export function contractRoutes(
         book.add({
           method: 'get',
           path: '/project/declare/exportByLxModify',
-          summary: '导出立项合同的修改记录（.xlsx，流式）：每个修改的字段一行（修改人、时间、前后值）',
+          summary:
+            '导出立项合同的修改记录（.xlsx，流式）：每个修改的字段一行（修改人、时间、前后值）',
           tag: TAG,
           access: perm('project:declare:export'),
           produces: XLSX,
@@ -904,15 +911,16 @@ export function contractRoutes(
         book.add({
           method: 'get',
           path: '/project/contract/getContractFiles',
-          summary: '合同的文件（category=contract 合同文件、government 政府文件、design 设计文件；不填为全部）',
+          summary:
+            '合同的文件（category=contract 合同文件、government 政府文件、design 设计文件；不填为全部）',
           tag: TAG,
           access: perm('project:contract:query'),
           query: z.object({ contractId: id(), category }),
           handler: async ({ query, principal }) =>
             ok(
-              unwrap(
-                await files.list(query.contractId, query.category, actorOf(principal)),
-              ).map(fileView),
+              unwrap(await files.list(query.contractId, query.category, actorOf(principal))).map(
+                fileView,
+              ),
             ),
         });
         book.add({

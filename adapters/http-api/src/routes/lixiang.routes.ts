@@ -120,7 +120,6 @@ function filterOf(query: {
   return f;
 }
 
-
 /** Project filing (lixiang): list, add, addHistory, updateV2, updateToApprovalV2 (2_x), detail. */
 export function lixiangRoutes(
   service: LixiangService,
@@ -164,7 +163,8 @@ export function lixiangRoutes(
         book.add({
           method: 'get',
           path: '/project/lixiang/exportByModify',
-          summary: '导出立项备案的修改记录（.xlsx，流式）：每个修改的字段一行（修改人、时间、前后值）',
+          summary:
+            '导出立项备案的修改记录（.xlsx，流式）：每个修改的字段一行（修改人、时间、前后值）',
           tag: TAG,
           access: perm('project:lixiang:export'),
           produces: XLSX_TYPE,

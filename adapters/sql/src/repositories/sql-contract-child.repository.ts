@@ -25,13 +25,7 @@ import {
   type PayAttachment,
   type DataScope,
 } from '@dpms/core';
-import {
-  sql,
-  type Expression,
-  type ExpressionBuilder,
-  type Kysely,
-  type SqlBool,
-} from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../database/schema.js';
 import {
   EngineContractApprovalPort,
@@ -169,7 +163,9 @@ export class SqlContractChildRepository implements ContractChildRepository {
         sql<string>`coalesce((select sum(p.pay_amount) from contract_child_pay p
           where p.contract_child_id = cc.contract_child_id and p.del_flag = '0'), 0)`.as('paid'),
         sql<string>`coalesce((select sum(e.extend_amount) from extend_sub_contract e
-          where e.contract_child_id = cc.contract_child_id and e.del_flag = '0'), 0)`.as('extended'),
+          where e.contract_child_id = cc.contract_child_id and e.del_flag = '0'), 0)`.as(
+          'extended',
+        ),
       ])
       .where('cc.del_flag', '=', '0')
       .where(
@@ -241,7 +237,10 @@ export class SqlContractChildRepository implements ContractChildRepository {
     return rows.map(toSummary);
   }
 
-  async summaryById(contractChildId: number, scope: DataScope): Promise<ContractChildSummary | null> {
+  async summaryById(
+    contractChildId: number,
+    scope: DataScope,
+  ): Promise<ContractChildSummary | null> {
     const row = await this.summaries(scope)
       .where('cc.contract_child_id', '=', contractChildId)
       .executeTakeFirst();
@@ -314,11 +313,21 @@ export class SqlContractChildRepository implements ContractChildRepository {
       const r = byId.get(id);
       return r === undefined
         ? []
-        : [{ fileId: r.file_id, fileName: r.original_name, size: Number(r.size), createTime: r.created_at }];
+        : [
+            {
+              fileId: r.file_id,
+              fileName: r.original_name,
+              size: Number(r.size),
+              createTime: r.created_at,
+            },
+          ];
     });
   }
 
-  async existingFiles(fileIds: readonly string[], ownerId: number | null): Promise<readonly string[]> {
+  async existingFiles(
+    fileIds: readonly string[],
+    ownerId: number | null,
+  ): Promise<readonly string[]> {
     const ids = fileIds.filter((f) => /^[0-9a-f]{32}$/.test(f));
     if (ids.length === 0) return [];
     let q = this.db

@@ -113,7 +113,12 @@ export class SqlContractExportRepository implements ContractExportRepository {
             .innerJoin('lixiang as r', 'r.lx_id', 'h.record_id')
             .where(
               (eb) =>
-                scopeCondition(eb as never, scope, eb.ref('r.dept_id'), eb.ref('r.user_id')) as never,
+                scopeCondition(
+                  eb as never,
+                  scope,
+                  eb.ref('r.dept_id'),
+                  eb.ref('r.user_id'),
+                ) as never,
             )
             .select([
               'h.history_id',
@@ -130,10 +135,18 @@ export class SqlContractExportRepository implements ContractExportRepository {
             .execute()
         : await base
             .innerJoin('contract as r', 'r.contract_id', 'h.record_id')
-            .where((eb) => (stage === undefined ? sql<boolean>`true` : eb('r.stage', '=', stage)) as never)
             .where(
               (eb) =>
-                scopeCondition(eb as never, scope, eb.ref('r.dept_id'), eb.ref('r.user_id')) as never,
+                (stage === undefined ? sql<boolean>`true` : eb('r.stage', '=', stage)) as never,
+            )
+            .where(
+              (eb) =>
+                scopeCondition(
+                  eb as never,
+                  scope,
+                  eb.ref('r.dept_id'),
+                  eb.ref('r.user_id'),
+                ) as never,
             )
             .select([
               'h.history_id',

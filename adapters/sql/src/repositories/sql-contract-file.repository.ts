@@ -39,7 +39,10 @@ const toFile = (r: Row): ContractFile => ({
 export class SqlContractFileRepository implements ContractFileRepository {
   constructor(private readonly db: Db) {}
 
-  async list(contractId: number, category?: ContractFileCategory): Promise<readonly ContractFile[]> {
+  async list(
+    contractId: number,
+    category?: ContractFileCategory,
+  ): Promise<readonly ContractFile[]> {
     let q = this.db
       .selectFrom('contract_file')
       .selectAll()

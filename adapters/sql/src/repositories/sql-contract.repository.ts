@@ -722,13 +722,21 @@ export function registerContractChangeRecords(
       if (c.changeId !== null && c.changeId !== undefined && c.changeId !== change.changeId)
         return err(approvalMessages.recordSuperseded());
       await changes.setStatus(change.changeId, 0, event.at);
-      const saved = await contracts.save(c.contractId, c.version, { changeId: change.changeId }, event.at);
+      const saved = await contracts.save(
+        c.contractId,
+        c.version,
+        { changeId: change.changeId },
+        event.at,
+      );
       if (!saved.ok) return saved;
       return saved.value === null ? err(contractErrors.staleVersion()) : ok(undefined);
     },
     approvalEnded: (event) =>
       applyChangeOnApproval(
-        { contracts: new SqlContractRepository(trx), changes: new SqlContractChangeRepository(trx) },
+        {
+          contracts: new SqlContractRepository(trx),
+          changes: new SqlContractChangeRepository(trx),
+        },
         () => new SqlFeeRateSource(trx).current(),
         {
           approvalId: event.approvalId,

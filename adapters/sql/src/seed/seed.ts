@@ -15,6 +15,7 @@ import {
 } from './demo-institute.js';
 import { seedApprovalFlows } from './approval-flows.js';
 import { seedApprovalSamples } from './approval-samples.js';
+import { seedDemoContracts } from './demo-contracts.js';
 import { seedDesignTasks } from './design-tasks.js';
 import { buildMenus, grantedMenuIds, ROLE_GRANTS } from './menus.js';
 
@@ -96,6 +97,16 @@ export async function seedDatabase(
     if (flowsClaimed !== undefined) await seedApprovalFlows(trx);
     // Demo approvals in every status, made through the engine, once, on a seeded demo institute.
     if (flowsClaimed !== undefined && seeded && mode === 'demo') await seedApprovalSamples(trx);
+    // Demo contracts (issue 6): claimed once by name, on a demo institute seeded now.
+    if (seeded && mode === 'demo') {
+      const contractsClaimed = await trx
+        .insertInto('dpms_seed')
+        .values({ name: 'demo-contracts' })
+        .onConflict((oc) => oc.column('name').doNothing())
+        .returning('name')
+        .executeTakeFirst();
+      if (contractsClaimed !== undefined) await seedDemoContracts(trx);
+    }
     // Design tasks (issue 9): the warning threshold, and demo task sheets on a demo institute.
     await seedDesignTasks(trx, { demo: mode === 'demo' });
     let adminCreated = false;
