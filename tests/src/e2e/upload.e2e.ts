@@ -193,6 +193,61 @@ describe('file upload, preview and download', () => {
     expect(readFileSync(savedPath).equals(bytes)).toBe(true);
   });
 
+  it('pauses a chunked upload, may close while paused, and resumes with the chunk it aborted', async () => {
+    const { page } = session();
+    const name = '暂停续传.zip';
+    const bytes = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), randomBytes(3 * MiB)]);
+    const file = writeFile(name, bytes);
+    await openUploadPage(page);
+    let mode: 'hold' | 'pass' = 'hold';
+    let held: Route | undefined;
+    const afterResume: number[] = [];
+    const heldSeen = new Promise<void>((resolve) => {
+      void page.route('**/prod-api/common/maxfile/upload', async (route) => {
+        const index = chunkIndexOf(route.request());
+        if (mode === 'hold' && index === 1) {
+          held = route;
+          resolve();
+          return;
+        }
+        if (mode === 'pass' && index !== undefined) afterResume.push(index);
+        await route.continue();
+      });
+    });
+    await page.getByRole('button', { name: '上传文件' }).click();
+    const dialog = page.getByTestId('big-upload-dialog');
+    await page.getByTestId('big-upload-input').setInputFiles(file);
+    await heldSeen;
+    await page.waitForFunction(
+      () =>
+        document
+          .querySelector('[data-testid="big-upload-entry"]')
+          ?.getAttribute('data-chunks-done') === '3',
+    );
+    const entry = dialog.getByTestId('big-upload-entry');
+    expect(await dialog.getByRole('button', { name: '确定' }).isDisabled()).toBe(true);
+
+    await entry.getByRole('button', { name: '暂停' }).click();
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="big-upload-entry"]')?.getAttribute('data-phase') ===
+        'paused',
+    );
+    expect(await entry.getByTestId('big-upload-status').textContent()).toBe('已暂停');
+    // Nothing is uploading while paused: the dialog may be confirmed.
+    expect(await dialog.getByRole('button', { name: '确定' }).isDisabled()).toBe(false);
+    mode = 'pass';
+    await held?.abort().catch(() => undefined);
+
+    await entry.getByRole('button', { name: '继续' }).click();
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="big-upload-entry"]')?.getAttribute('data-phase') ===
+        'success',
+    );
+    expect(afterResume).toEqual([1]);
+  });
+
   it('previews an uploaded image and a PDF', async () => {
     const { page } = session();
     await openUploadPage(page);
