@@ -36,6 +36,8 @@ export async function main(): Promise<void> {
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
   process.on('SIGHUP', stop);
+  // Started by the API with an IPC channel: when the API goes, so does the print service.
+  if (process.connected) process.on('disconnect', () => stop('SIGTERM'));
   await service.ready;
 }
 

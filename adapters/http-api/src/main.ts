@@ -20,6 +20,7 @@ import { createServer, defaultWebDir } from './server.js';
 import { HttpPrintClient, printServiceUrlFromEnv } from './print/http-print-client.js';
 import { printModule } from './print/print.module.js';
 import { sqlDocumentSource } from './print/document-source.js';
+import { startPrintServiceBeside } from './print/print-service-process.js';
 import { startHousekeeping } from './identity/housekeeping.js';
 
 /**
@@ -44,6 +45,12 @@ async function main(): Promise<void> {
   const logger = createLogger((env['LOG_LEVEL'] as 'info' | undefined) ?? 'info');
   // Before anything else: production without a signing key must not start.
   const jwtSecret = resolveJwtSecret({ JWT_SECRET: env['JWT_SECRET'] }, production, config.dataDir);
+  // `npm start` runs the print service beside the API unless PRINT_SERVICE_URL names another one
+  // (PRINT_SERVICE_START=1 or 0 decides it either way); it warms its browser while the database
+  // opens.
+  const printStart = env['PRINT_SERVICE_START'] ?? (env['PRINT_SERVICE_URL'] ? '0' : '1');
+  const printProcess =
+    printStart === '1' ? startPrintServiceBeside(printServiceUrlFromEnv(env), logger) : null;
 
   const started = Date.now();
   const handle = await openDatabase({
@@ -105,6 +112,7 @@ async function main(): Promise<void> {
         server.closeAllConnections();
       }),
     () => handle.close(),
+    () => printProcess?.stop(),
     () => logger.info('stopped'),
   ]);
 }
