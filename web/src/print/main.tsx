@@ -41,7 +41,8 @@ async function render(payload: unknown): Promise<void> {
     (r) => r.status === 'rejected',
   ).length;
   if (broken > 0) throw new Error(`有${broken}张签名或印章图片无法加载`);
-  await document.fonts.ready;
+  // Fonts are the system's; wait until the faces the page uses are loaded (absent in jsdom).
+  await (document.fonts as FontFaceSet | undefined)?.ready;
   html.setAttribute(PRINT_READY_ATTRIBUTE, '1');
 }
 

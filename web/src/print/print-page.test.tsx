@@ -1,0 +1,128 @@
+import {
+  CONTRACT_DOC_TYPES,
+  EMPTY_CONTRACT_DOC_VALUES,
+  PRINT_READY_ATTRIBUTE,
+  amountInWords,
+  contractClauses,
+  contractDocTitle,
+  type ApprovalDetail,
+  type PrintPayload,
+} from '@dpms/core';
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { PrintView, checkPrintPayload } from './PrintView';
+
+const SIGN = 'data:image/png;base64,iVBORw0KGgo=';
+
+const approval: ApprovalDetail = {
+  approvalDetailBO: {
+    creatorSignUrl: SIGN,
+    approvalNodeList: ['部门负责人', '经营部', '财务部'].map((nodeName, i) => ({
+      nodeId: String(i + 1),
+      nodeName,
+      content: '同意',
+      approvalUserSignUrl: SIGN,
+      approvalUserName: `签署人${i + 1}`,
+      approvalTime: `2026-11-2${i}T10:00:00+08:00`,
+    })),
+    unApprovalList: [],
+    currentNodeName: '',
+  },
+  attachmentList: [],
+  sealImagesList: [],
+  imgFiles: [],
+  currentSignRecord: null,
+};
+
+const documentOf = (type: (typeof CONTRACT_DOC_TYPES)[number]): PrintPayload => ({
+  kind: 'contractDocument',
+  type,
+  contractName: '',
+  values: {
+    ...EMPTY_CONTRACT_DOC_VALUES,
+    signBySub: '华东示范建筑设计研究院有限公司',
+    signByMain: '杭州图文快印有限公司',
+    projectName: '滨江花园二期',
+    contractName: type === 8 ? '' : `滨江花园二期${contractDocTitle(type)}`,
+    fwContent: type === 8 ? '绿色建筑咨询' : type === 7 ? '效果图' : '',
+    totalAmount: '12.34',
+    // A stored word form is never printed as sent: the page recomputes it.
+    upValue: '错误的大写',
+    signDate: '2026-11-20',
+  },
+  approval,
+  sealImages: [],
+});
+
+describe('the print page', () => {
+  it('prints every type read-only with its parties, amount in words, clauses and signatures', () => {
+    for (const type of CONTRACT_DOC_TYPES) {
+      const { container, unmount } = render(<PrintView payload={documentOf(type)} />);
+      expect(container.querySelectorAll('input, select, textarea'), `type ${type}`).toHaveLength(0);
+      const text = container.textContent ?? '';
+      expect(text).toContain(contractDocTitle(type));
+      expect(text).toContain('华东示范建筑设计研究院有限公司');
+      expect(text).toContain('杭州图文快印有限公司');
+      expect(text).toContain(amountInWords('12.34'));
+      expect(text).not.toContain('错误的大写');
+      for (const clause of contractClauses(type)) expect(text).toContain(clause.text);
+      const rows = within(screen.getByTestId('signature-rows')).getAllByRole('row').slice(1);
+      expect(rows.map((r) => r.getAttribute('data-node'))).toEqual([
+        '拟稿人',
+        '部门负责人',
+        '经营部',
+        '财务部',
+      ]);
+      expect(rows[3]?.textContent).toContain('签署人3');
+      expect(rows[3]?.textContent).toContain('2026-11-22 10:00');
+      if (type === 8) expect(text).toContain('绿色建筑咨询服务指导协议');
+      unmount();
+    }
+  });
+
+  it('prints an approval sheet: title, number, drafter, status, fields and a row per node', () => {
+    render(
+      <PrintView
+        payload={{
+          kind: 'approvalSheet',
+          title: '付款合同',
+          approvalNo: 'SP-7',
+          creatorName: '李项目',
+          createTime: '2026-11-20T09:30:00+08:00',
+          statusText: '已通过',
+          fields: [{ label: '合同名称', value: '滨江花园二期图文制作合同' }],
+          approval,
+        }}
+      />,
+    );
+    const sheet = screen.getByTestId('approval-sheet');
+    expect(sheet.textContent).toContain('SP-7');
+    expect(sheet.textContent).toContain('2026-11-20 09:30');
+    expect(within(sheet).getByRole('rowheader', { name: '合同名称' })).toBeTruthy();
+    expect(within(sheet).getAllByRole('img')).toHaveLength(4);
+  });
+
+  it('refuses what it cannot print', () => {
+    expect(() => checkPrintPayload(null)).toThrow('打印内容为空');
+    expect(() => checkPrintPayload({ kind: 'invoice' })).toThrow('不支持的打印类型');
+    expect(() => checkPrintPayload({ kind: 'contractDocument', type: 5, values: {} })).toThrow(
+      '不支持的合同类型：5',
+    );
+  });
+
+  it('renderPrint renders, then marks the page ready; a second call replaces the first', async () => {
+    document.body.innerHTML = '<div id="print-root"></div>';
+    await import('./main');
+    const html = document.documentElement;
+    expect(html.getAttribute('data-print-loaded')).toBe('1');
+    const noSignatures = { ...documentOf(7), approval: null } as PrintPayload;
+    await window.renderPrint?.(noSignatures);
+    expect(html.getAttribute(PRINT_READY_ATTRIBUTE)).toBe('1');
+    expect(document.body.textContent).toContain('图文制作合同');
+    await window.renderPrint?.({ ...documentOf(1), approval: null } as PrintPayload);
+    expect(document.body.textContent).toContain('技术咨询合同');
+    expect(document.body.textContent).not.toContain('图文制作合同');
+    await expect(window.renderPrint?.({ kind: 'nothing' } as never)).rejects.toThrow();
+    expect(html.hasAttribute(PRINT_READY_ATTRIBUTE)).toBe(false);
+  });
+});
