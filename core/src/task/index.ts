@@ -6,3 +6,4 @@ export * from './task-warnings.js';
 export * from './task-pay.js';
 export * from './task.repository.port.js';
 export * from './task.use-case.js';
+export * from './task-notify.port.js';

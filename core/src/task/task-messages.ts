@@ -120,6 +120,11 @@ export const taskErrors = {
     domainError(TASK_ERROR_CODES.alreadyConfirmed, '验收文件已确认，不能重复确认'),
   acceptanceMissing: (): DomainError =>
     domainError(TASK_ERROR_CODES.notConfirmed, '请先上传验收文件并确认成果'),
+  valueConfirmer: (): DomainError =>
+    domainError(
+      TASK_ERROR_CODES.notYourStep,
+      '只有本任务单的项目经理或部门负责人可以确认产值和发放',
+    ),
   resultConfirmer: (): DomainError =>
     domainError(TASK_ERROR_CODES.notYourStep, '只有本任务单的项目经理可以确认成果'),
   amountExceeds: (field: string, limit: string): DomainError =>

@@ -381,6 +381,17 @@ export class TaskService {
     });
   }
 
+  /** Both notify parts in one read (the TaskNotifyPort of getNotify). */
+  notify(userId: number): Promise<{ warnTaskList: readonly WarnTask[]; unLookSeal: boolean }> {
+    return this.uow.transaction(async (r) => {
+      const until = warnUntil(institutionDay(this.clock.now()), await r.warnDays());
+      return {
+        warnTaskList: await r.tasks.warnings(userId, until, WARN_TASK_LIMIT),
+        unLookSeal: await r.seals.hasUnseen(userId),
+      };
+    });
+  }
+
   /** The seal dot: an approved seal request the caller should see and has not opened. */
   unLookSeal(userId: number): Promise<boolean> {
     return this.uow.transaction((r) => r.seals.hasUnseen(userId));
@@ -552,15 +563,16 @@ export class TaskService {
     return this.read(async (r) => {
       const t = await this.visible(r, taskId, actor);
       const results = await r.results.listByTask(taskId);
-      const groups = t.majorList.map((m) => ({
-        majorId: m.majorId,
-        majorName: m.majorName,
-        results: results.filter((x) => x.majorId === m.majorId),
-      }));
+      const groups: { majorId: number | null; majorName: string; results: TaskResult[] }[] =
+        t.majorList.map((m) => ({
+          majorId: m.majorId,
+          majorName: m.majorName,
+          results: [...results.filter((x) => x.majorId === m.majorId)],
+        }));
       const other = results.filter(
         (x) => x.majorId === null || !t.majorList.some((m) => m.majorId === x.majorId),
       );
-      if (other.length > 0) groups.push({ majorId: null, majorName: '其他', results: other });
+      if (other.length > 0) groups.push({ majorId: null, majorName: '其他', results: [...other] });
       return ok(groups);
     });
   }
@@ -729,6 +741,7 @@ export class TaskService {
       if (!isValidApprovalDate(date)) return err(taskErrors.invalidDate('payDate'));
       const remark = (input.remark ?? '').trim();
       if (textLength(remark) > 500) return err(taskErrors.tooLong('remark', 500));
+      await this.checkValueConfirmer(r, t, actor);
       const value = await this.value(r, t);
       const allowed = checkPay(valueInput(value), kind, amount.value);
       if (!allowed.ok) return allowed;
@@ -759,6 +772,7 @@ export class TaskService {
       const amount = parseAmount(confirmFinishAmount, 'confirmFinishAmount');
       if (!amount.ok || amount.value.startsWith('-'))
         return err(taskErrors.invalidAmount('confirmFinishAmount'));
+      await this.checkValueConfirmer(r, t, actor);
       const value = await this.value(r, t);
       const allowed = checkFinishAmount(valueInput(value), amount.value);
       if (!allowed.ok) return allowed;
@@ -812,6 +826,13 @@ export class TaskService {
     const majors = await r.directory.majors(f.majorIds, f.designStageId);
     if (majors.length !== f.majorIds.length) throw new Abort(taskErrors.invalidValue('majorIds'));
     return { fields: f, stageName, majors };
+  }
+
+  /** Output value is confirmed by the task's project manager or its department head. */
+  private async checkValueConfirmer(r: TaskRepositories, t: DesignTask, actor: TaskActor) {
+    const heads = confirmersOf(await r.tasks.signFlow(t.taskId)).department;
+    if (t.projectManagerId !== actor.userId && !heads.includes(actor.userId))
+      throw new Abort(taskErrors.valueConfirmer());
   }
 
   private async value(r: TaskRepositories, t: DesignTask): Promise<TaskValueRow> {

@@ -40,6 +40,9 @@ import { approvalRoutes, type ApprovalRouteDeps } from '../routes/approval.route
 import { contractRoutes } from '../routes/contract.routes.js';
 import { contractChildRoutes } from '../routes/contract-child.routes.js';
 import { lixiangRoutes } from '../routes/lixiang.routes.js';
+import { taskRoutes } from '../routes/task.routes.js';
+import { RESULT_SEAL_RECORD_KIND, TaskService, type TaskNotifyPort } from '@dpms/core';
+import { createTaskRepositories, registerTaskRecords } from '@dpms/sql';
 import { ContractDocumentService } from '@dpms/core';
 import { createContractDocumentRepositories, registerContractDocumentRecords } from '@dpms/sql';
 import { contractDocumentRoutes } from '../routes/contract-document.routes.js';
@@ -102,6 +105,7 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
           jobLog: RouteModule | undefined,
           contractDocuments: RouteModule | undefined,
           print: RouteModule | undefined,
+          tasks: RouteModule | undefined,
         ) => [
           authRoutes(identity, repos, { domainURL: c.domainURL }),
           userRoutes(repos, identity, avatars),
@@ -116,6 +120,7 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
           ...(jobLog ? [jobLog] : []),
           ...(contractDocuments ? [contractDocuments] : []),
           ...(print ? [print] : []),
+          ...(tasks ? [tasks] : []),
         ],
         [
           TOKENS.Repositories,
@@ -128,6 +133,7 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
           { serviceIdentifier: TOKENS.JobLogRoutes, optional: true },
           { serviceIdentifier: TOKENS.ContractDocumentRoutes, optional: true },
           { serviceIdentifier: TOKENS.PrintRoutes, optional: true },
+          { serviceIdentifier: TOKENS.TaskRoutes, optional: true },
         ],
       )
       .inSingletonScope();
@@ -160,9 +166,21 @@ export const approvalModule = (db: Db, linkedRecords: LinkedRecordRegistry<Db>, 
     bind(TOKENS.ApprovalRoutes)
       .toResolvedValue(
         // The export's PDF form joins when printing is configured (issue 7).
-        (deps: ApprovalRouteDeps, pdf: ApprovalRouteDeps['pdf']) =>
-          approvalRoutes(pdf ? { ...deps, pdf } : deps),
-        [TOKENS.Approval, { serviceIdentifier: TOKENS.ApprovalPdf, optional: true }],
+        // getNotify's urgent tasks and seal dot join when the design tasks are bound (issue 9).
+        (
+          deps: ApprovalRouteDeps,
+          pdf: ApprovalRouteDeps['pdf'],
+          taskNotify: TaskNotifyPort | undefined,
+        ) =>
+          approvalRoutes({
+            ...(pdf ? { ...deps, pdf } : deps),
+            ...(taskNotify ? { taskNotify } : {}),
+          }),
+        [
+          TOKENS.Approval,
+          { serviceIdentifier: TOKENS.ApprovalPdf, optional: true },
+          { serviceIdentifier: TOKENS.TaskNotify, optional: true },
+        ],
       )
       .inSingletonScope();
   });
@@ -278,9 +296,34 @@ export function buildContainer(parts: ContainerParts): Container {
       approvalModule(parts.db, linkedRecords, parts.clock),
       contractModule(parts.db, linkedRecords, parts.clock),
       contractDocumentModule(parts.db, linkedRecords, parts.clock),
+      taskModule(parts.db, linkedRecords, parts.clock),
     );
     container.load(jobLogModule(parts.db));
   }
   if (parts.files) container.load(filesModule(parts.files));
   return container;
 }
+
+/**
+ * Design tasks (issue 9) over the SQL adapter: task sheets, results and seals with the approval
+ * engine in the same transaction; the seal's linked-record handler joins `linkedRecords`, and the
+ * service answers getNotify's urgent tasks and seal dot.
+ */
+export const taskModule = (db: Db, linkedRecords: LinkedRecordRegistry<Db>, clock: Clock) =>
+  new ContainerModule(({ bind }) => {
+    if (!linkedRecords.kinds().includes(RESULT_SEAL_RECORD_KIND))
+      registerTaskRecords(linkedRecords);
+    bind(TOKENS.Tasks)
+      .toResolvedValue(
+        () =>
+          new TaskService(
+            new KyselyUnitOfWork(db, (trx) => createTaskRepositories(trx, linkedRecords, clock)),
+            clock,
+          ),
+      )
+      .inSingletonScope();
+    bind(TOKENS.TaskNotify).toService(TOKENS.Tasks);
+    bind(TOKENS.TaskRoutes)
+      .toResolvedValue((tasks: TaskService) => taskRoutes(tasks), [TOKENS.Tasks])
+      .inSingletonScope();
+  });

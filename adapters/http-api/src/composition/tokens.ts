@@ -8,6 +8,7 @@ import type { PasswordHasher } from '../identity/password-hasher.js';
 import type { TokenService } from '../identity/token-service.js';
 import type { AvatarStore } from '../routes/avatar-store.js';
 import type { RouteModule } from '../routes/route-module.js';
+import type { TaskNotifyPort, TaskService } from '@dpms/core';
 import type { FileService } from '../routes/upload.service.js';
 import type { ApprovalRouteDeps } from '../routes/approval.routes.js';
 import type { ServerConfig } from './server-config.js';
@@ -48,6 +49,10 @@ export const TOKENS = {
   ApprovalPdf: token<ApprovalPdfExport>('ApprovalPdf'),
   /** The PDF routes of contract documents; optional, like the approval routes. */
   PrintRoutes: token<RouteModule>('PrintRoutes'),
+  /** Design tasks (issue 9): the use cases, getNotify's part of them, and their routes. */
+  Tasks: token<TaskService>('Tasks'),
+  TaskNotify: token<TaskNotifyPort>('TaskNotify'),
+  TaskRoutes: token<RouteModule>('TaskRoutes'),
   /** Every route family registered on the API router (auth, users, departments ... later domains). */
   RouteModules: token<readonly RouteModule[]>('RouteModules'),
 } as const;

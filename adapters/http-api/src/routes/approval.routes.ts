@@ -21,6 +21,7 @@ import {
   type TemplateKind,
   type UnitOfWork,
 } from '@dpms/core';
+import type { TaskNotifyPort } from '@dpms/core';
 import { ok, page } from '../http/envelope.js';
 import { HttpError, unwrap } from '../http/http-error.js';
 import { listQueryOf } from '../http/list-query.js';
@@ -307,6 +308,8 @@ export interface ApprovalRouteDeps {
   readonly flows: ApprovalFlowAdmin;
   readonly signatures: UnitOfWork<{ readonly signatures: SignatureImageRepository }>;
   readonly repos: PlatformRepositories;
+  /** getNotify's warnTaskList and unLookSeal (the design task slice's port). */
+  readonly taskNotify?: TaskNotifyPort;
   /** The export's PDF form, through the print service (issue 7); absent without one. */
   readonly pdf?: (approvalId: string, principal: Principal, res: Response) => Promise<void>;
 }
@@ -754,7 +757,12 @@ export function approvalRoutes(deps: ApprovalRouteDeps): RouteModule {
         tag: TAG,
         access: AUTHENTICATED,
         query: z.object({ currentUserId: z.string().max(20).optional() }),
-        handler: async ({ principal }) => ok(await engine.notify(actorOf(principal))),
+        handler: async ({ principal }) => {
+          const notify = await engine.notify(actorOf(principal));
+          // The design tasks' urgent list and seal dot (issue 9), when they are bound.
+          const tasks = await deps.taskNotify?.notify(principal.userId);
+          return ok(tasks ? { ...notify, ...tasks } : notify);
+        },
       });
 
       // ---- signature images (personal centre) ---------------------------------------------------
