@@ -50,7 +50,14 @@ import {
   type TaskViewer,
   type WarnTask,
 } from '@dpms/core';
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import {
+  sql,
+  type ColumnType,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type SqlBool,
+} from 'kysely';
 import type { Database } from '../database/schema.js';
 import { KyselyUnitOfWork } from './platform-repositories.js';
 import { createApprovalRepositories, signatureUrlOf } from './sql-approval.repository.js';
@@ -143,7 +150,6 @@ export class SqlTaskRepository implements TaskRepository {
 
   private filters(eb: AnyEb, f: TaskListFilter, viewer: TaskViewer) {
     const conds: Expression<SqlBool>[] = [taskVisible(eb, viewer)];
-    const col = (c: string) => eb.ref(c as never);
     if (f.contractId !== undefined) conds.push(cmp('design_task.contract_id', '=', f.contractId));
     if (f.taskNo) conds.push(cmp('design_task.task_no', 'ilike', containsPattern(f.taskNo)));
     if (f.taskName) conds.push(cmp('design_task.task_name', 'ilike', containsPattern(f.taskName)));
@@ -950,9 +956,7 @@ export class SqlTaskResultRepository implements TaskResultRepository {
 
 type ResultRow = Database['design_task_result'] extends infer T
   ? {
-      [K in keyof T]: T[K] extends import('kysely').ColumnType<infer S, unknown, unknown>
-        ? S
-        : T[K];
+      [K in keyof T]: T[K] extends ColumnType<infer S, unknown, unknown> ? S : T[K];
     }
   : never;
 
