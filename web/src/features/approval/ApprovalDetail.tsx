@@ -129,7 +129,7 @@ export function ApprovalDetailDialog({
     return (
       <Dialog open onClose={onClose} title="审批详情" width={1000} testId="approval-detail">
         <p className="py-10 text-center text-muted" aria-busy>
-          {query.error ? String((query.error).message) : '加载中'}
+          {query.error ? String(query.error.message) : '加载中'}
         </p>
       </Dialog>
     );

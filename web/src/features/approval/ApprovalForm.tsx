@@ -30,7 +30,6 @@ export function useFileActions(onError: (m: string) => void) {
   const files = useApprovalFiles();
   const [preview, setPreview] = useState<PreviewFile | null>(null);
   const actions: FileActions = {
-    upload: files.upload,
     preview: (f: TemplateFile) =>
       void files
         .objectUrl(f)

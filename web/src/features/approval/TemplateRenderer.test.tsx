@@ -4,15 +4,31 @@ import {
   initialContent,
   type TemplateContent,
   type TemplateField,
-  type TemplateFile,
   type ValidatableTemplate,
 } from '@dpms/core';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { useState } from 'react';
+import type { FileGateway } from '@dpms/http-client';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render as rtlRender, screen, waitFor, within } from '@testing-library/react';
+import { useState, type ReactElement, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { createContainer } from '../../app/container';
+import { ServiceProvider } from '../../app/di';
+import { TOKENS } from '../../app/tokens';
 import { TemplateRenderer, type FileActions } from './TemplateRenderer';
-import { fieldErrors, pickFiles, type OptionSources } from './template-rules';
+import { fieldErrors, type OptionSources } from './template-rules';
 import { kindForm } from './templates';
+
+let container = createContainer();
+function Providers({ children }: { children: ReactNode }) {
+  const [client] = useState(() => new QueryClient());
+  return (
+    <ServiceProvider container={container}>
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    </ServiceProvider>
+  );
+}
+/** Rendered inside the composition root: the file fields use the shared uploader. */
+const render = (ui: ReactElement) => rtlRender(ui, { wrapper: Providers });
 
 const DEPTS: OptionSources = {
   deptlist: [
@@ -219,7 +235,7 @@ describe('TemplateRenderer', () => {
     expect(last(onContent, 'deptId')?.value).toBe('112');
   });
 
-  it('checkbox and radioBox choose in a dialog', () => {
+  it('checkbox chooses several in a dialog', () => {
     const onContent = vi.fn<(c: TemplateContent) => void>();
     render(<Harness onContent={onContent} />);
     fireEvent.click(within(row('majors')).getByRole('button', { name: '选择' }));
@@ -228,6 +244,11 @@ describe('TemplateRenderer', () => {
     fireEvent.click(screen.getByRole('button', { name: '确定' }));
     expect(last(onContent, 'majors')?.value).toEqual(['a', 's']);
     expect(screen.getByTestId('majors-chosen').textContent).toBe('建筑、结构');
+  });
+
+  it('radioBox chooses one in a dialog', () => {
+    const onContent = vi.fn<(c: TemplateContent) => void>();
+    render(<Harness onContent={onContent} />);
     fireEvent.click(within(row('urgency')).getByRole('button', { name: '选择' }));
     fireEvent.click(screen.getByRole('radio', { name: '紧急' }));
     fireEvent.click(screen.getByRole('button', { name: '确定' }));
@@ -252,26 +273,41 @@ describe('TemplateRenderer', () => {
     });
   });
 
-  it('upload fields refuse a type not allowed and obey the limit; 1 replaces', async () => {
-    const uploaded: TemplateFile[] = [];
-    const files: FileActions = {
-      upload: (f) => {
-        const saved = { name: f.name, fileId: `id-${uploaded.length}` };
-        uploaded.push(saved);
-        return Promise.resolve(saved);
-      },
-      preview: vi.fn(),
-      download: vi.fn(),
-    };
+  it('upload fields use the shared uploader and keep the stored files with their ids', async () => {
     const onContent = vi.fn<(c: TemplateContent) => void>();
-    render(<Harness files={files} onContent={onContent} />);
-    const input = screen.getByLabelText<HTMLInputElement>('补充文件上传');
-    fireEvent.change(input, { target: { files: [new File(['x'], 'a.pdf')] } });
-    await screen.findByText('a.pdf');
-    fireEvent.change(input, { target: { files: [new File(['y'], 'b.docx')] } });
-    await screen.findByText('b.docx');
-    expect(screen.queryByText('a.pdf')).toBeNull();
-    expect(last(onContent, 'always')?.value).toEqual([{ name: 'b.docx', fileId: 'id-1' }]);
+    container = createContainer();
+    let n = 0;
+    container.rebind(TOKENS.FileGateway).toConstantValue({
+      uploadFile: (_f: Blob, name: string) =>
+        Promise.resolve({
+          fileId: `f${++n}`,
+          fileName: `f${n}`,
+          originalFilename: name,
+          url: `/prod-api/common/download/resource?resource=f${n}`,
+          size: 1,
+          fileType: 'pdf',
+        }),
+    } as unknown as FileGateway);
+    render(<Harness onContent={onContent} />);
+    fireEvent.change(screen.getByTestId('upload-always-input'), {
+      target: { files: [new File(['x'], 'a.pdf')] },
+    });
+    await waitFor(() => expect(last(onContent, 'always')?.value).toHaveLength(1));
+    fireEvent.change(screen.getByTestId('upload-always-input'), {
+      target: { files: [new File(['y'], 'b.pdf')] },
+    });
+    // limit 1: the new file replaces the old one.
+    await waitFor(() =>
+      expect(last(onContent, 'always')?.value).toEqual([
+        expect.objectContaining({ fileName: 'b.pdf', fileId: 'f2' }),
+      ]),
+    );
+    const errs = fieldErrors(
+      EVERY_TYPE,
+      { ...initialContent(EVERY_TYPE), ...onContent.mock.lastCall?.[0] },
+      DEPTS,
+    );
+    expect(errs['always']).toBeUndefined();
   });
 
   it('read-only shows labels of the chosen options, not the codes', () => {
@@ -298,42 +334,6 @@ describe('TemplateRenderer', () => {
       for (const f of form.sections.flatMap((s) => s.fields)) expect(row(f.refname)).toBeTruthy();
       unmount();
     }
-  });
-});
-
-describe('pickFiles', () => {
-  const upload = (limit: number) => field('upload', 'f', '附件', { limit });
-  const file = (name: string) => ({ name });
-
-  it('ignores a file of a type not allowed, naming it, and keeps the rest', () => {
-    const r = pickFiles(upload(0), [], [file('a.exe'), file('b.pdf')]);
-    expect(r.accepted).toEqual([file('b.pdf')]);
-    expect(r.messages[0]).toContain('a.exe');
-  });
-
-  it('refuses going past the limit with the spec’s message, for every count', () => {
-    for (let limit = 2; limit <= 6; limit++) {
-      for (let have = 0; have <= limit; have++) {
-        const current = Array.from({ length: have }, (_, i) => ({ name: `${i}.pdf` }));
-        for (let add = 1; add <= 3; add++) {
-          const r = pickFiles(
-            upload(limit),
-            current,
-            Array.from({ length: add }, () => file('x.pdf')),
-          );
-          const fits = have + add <= limit;
-          expect(r.accepted.length).toBe(fits ? add : 0);
-          if (!fits)
-            expect(r.messages.at(-1)).toBe('文件数量超出限制，请先删除已上传文件再覆盖上传');
-        }
-      }
-    }
-  });
-
-  it('replaces the file of a single field; 0 takes any number', () => {
-    expect(pickFiles(upload(1), [{ name: 'old.pdf' }], [file('new.pdf')]).replace).toBe(true);
-    const many = Array.from({ length: 40 }, (_, i) => file(`${i}.png`));
-    expect(pickFiles(upload(0), [], many).accepted.length).toBe(40);
   });
 });
 

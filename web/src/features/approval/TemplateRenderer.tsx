@@ -1,5 +1,6 @@
 import {
   TEMPLATE_TEXTAREA_AUTOSIZE,
+  toFileEntry,
   templateOptionText,
   templateOptionValue,
   type TemplateContent,
@@ -7,7 +8,10 @@ import {
   type TemplateFile,
   type ValidatableTemplate,
 } from '@dpms/core';
-import { useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { BigUpload } from '../../components/upload/BigUpload';
+import { FileUpload } from '../../components/upload/FileUpload';
+import type { UploadedFileRecord } from '../../components/upload/file-record';
 import { Button } from '../../components/ui/Button';
 import { MultiSelectDialog, SingleChoiceDialog } from '../../components/widgets/ChoiceDialogs';
 import {
@@ -22,15 +26,13 @@ import {
   maxLengthOf,
   optionInputIsFreeText,
   optionLabel,
-  pickFiles,
   setEntry,
   type OptionSources,
 } from './template-rules';
-import { fileNameOf } from './useApprovalFiles';
+import { fileNameOf, fileUrlOf } from './useApprovalFiles';
 
 /** What file fields do with files; the form binds these to the server. */
 export interface FileActions {
-  upload: (file: File) => Promise<TemplateFile>;
   preview: (file: TemplateFile) => void;
   download: (file: TemplateFile) => void;
 }
@@ -355,7 +357,6 @@ function FieldControl(props: TemplateRendererProps & { field: TemplateField; id:
           locked={locked && !(field.type === 'uploadAlways' && props.onChange && !props.readOnly)}
           files={entryFiles(entry)}
           actions={props.files}
-          onMessage={props.onMessage}
           onChange={(files) => change(files)}
         />
       );
@@ -595,14 +596,28 @@ function ChoiceDialogField({
   );
 }
 
-/** upload, bigUpload, uploadAlways: the field's files with its limit and the allowed types. */
+/** A stored form file as the shared uploader holds it (name, path, id, type). */
+export const toUploadRecord = (f: TemplateFile & { size?: number }): UploadedFileRecord => ({
+  ...toFileEntry({
+    fileName: fileNameOf(f),
+    filePath: f.filePath ?? (f.fileId ? fileUrlOf(f) : ''),
+    isUpload: true,
+  }),
+  fileId: f.fileId ?? '',
+  ...(f.size === undefined ? {} : { size: f.size }),
+});
+
+/**
+ * upload, bigUpload, uploadAlways: while editable the shared uploader (FileUpload, or the
+ * chunked BigUpload) with the field's limit; otherwise the stored files with preview and
+ * download.
+ */
 function FileField({
   id,
   field,
   locked,
   files,
   actions,
-  onMessage,
   onChange,
 }: {
   id: string;
@@ -610,50 +625,30 @@ function FileField({
   locked: boolean;
   files: readonly TemplateFile[];
   actions: FileActions | undefined;
-  onMessage: ((m: string) => void) | undefined;
   onChange: (files: readonly TemplateFile[]) => void;
 }) {
-  const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
-  const pick = async (list: FileList | null) => {
-    if (!list || !actions) return;
-    const picked = pickFiles(field, files, [...list]);
-    for (const m of picked.messages) onMessage?.(m);
-    if (picked.accepted.length === 0) return;
-    setBusy(true);
-    try {
-      const uploaded: TemplateFile[] = [];
-      for (const f of picked.accepted) uploaded.push(await actions.upload(f));
-      onChange(picked.replace ? uploaded : [...files, ...uploaded]);
-    } catch (e) {
-      onMessage?.(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-      if (input.current) input.current.value = '';
-    }
-  };
+  const limit = field.limit ?? 0;
+  if (!locked) {
+    const value = files.map(toUploadRecord);
+    return (
+      <div id={id}>
+        {field.type === 'bigUpload' ? (
+          <BigUpload profile="shell" value={value} onChange={onChange} limit={limit} />
+        ) : (
+          <FileUpload
+            value={value}
+            onChange={onChange}
+            limit={limit}
+            testId={`upload-${field.refname}`}
+          />
+        )}
+      </div>
+    );
+  }
   return (
     <div className="space-y-1.5" id={id}>
-      {!locked && (
-        <div className="flex items-center gap-2">
-          <Button size="sm" loading={busy} onClick={() => input.current?.click()}>
-            {field.buttonText ?? (field.type === 'bigUpload' ? '上传大文件' : '上传文件')}
-          </Button>
-          <input
-            ref={input}
-            type="file"
-            className="sr-only"
-            aria-label={`${field.label}上传`}
-            multiple={field.limit !== 1}
-            onChange={(e) => void pick(e.target.files)}
-          />
-          <span className="text-xs text-muted">
-            {field.limit && field.limit > 0 ? `最多 ${field.limit} 个文件` : '文件数量不限'}
-          </span>
-        </div>
-      )}
       {files.length === 0 ? (
-        locked && <p className="py-1.5 text-sm text-muted">无附件</p>
+        <p className="py-1.5 text-sm text-muted">无附件</p>
       ) : (
         <ul className="divide-y divide-line rounded-control border border-line text-sm">
           {files.map((f, i) => (
@@ -671,16 +666,6 @@ function FileField({
                     下载
                   </Button>
                 </>
-              )}
-              {!locked && (
-                <Button
-                  size="sm"
-                  variant="text"
-                  className="text-danger-600!"
-                  onClick={() => onChange(files.filter((_, j) => j !== i))}
-                >
-                  删除
-                </Button>
               )}
             </li>
           ))}

@@ -1,10 +1,6 @@
 import {
-  applyFileLimit,
-  isSingleFileField,
-  partitionByUploadType,
   contentChoiceValues,
   defaultOptionsOf,
-  effectiveFileLimit,
   fieldMaxLength,
   templateOptionText,
   templateOptionValue,
@@ -141,25 +137,6 @@ export function entryFiles(entry: ContentEntry | undefined): readonly TemplateFi
         (f): f is TemplateFile => typeof f === 'object' && f !== null,
       )
     : [];
-}
-
-/**
- * What happens to files picked for a file field: a file of a type not allowed is ignored with a
- * message naming it (000 §5); then the field's limit applies to the rest (1 replaces the file,
- * going beyond the limit refuses the whole pick with the spec's message).
- */
-export function pickFiles<F extends { readonly name: string }>(
-  field: TemplateField,
-  current: readonly TemplateFile[],
-  picked: readonly F[],
-): { readonly accepted: readonly F[]; readonly replace: boolean; readonly messages: string[] } {
-  const { accepted, refused } = partitionByUploadType(picked);
-  const messages = refused.map((e) => e.message);
-  const limit = effectiveFileLimit(field) ?? 0;
-  const applied = applyFileLimit<unknown>(current, accepted, limit);
-  if (!applied.ok)
-    return { accepted: [], replace: false, messages: [...messages, applied.error.message] };
-  return { accepted, replace: isSingleFileField(limit), messages };
 }
 
 /** Errors by refname, from core's validator with the run-time option sources. */

@@ -14,18 +14,11 @@ export function fileUrlOf(f: TemplateFile & { url?: string }): string {
 }
 
 /**
- * Upload and read of form attachments: the one-file form upload (/common/upload) and an
- * authorised fetch of a stored file into an object URL, for preview and download.
+ * Reading stored form attachments: an authorised fetch of a stored file into an object URL, for
+ * preview and download (uploads go through the shared uploader).
  */
 export function useApprovalFiles() {
-  const gateway = useService(TOKENS.ApprovalGateway);
   const tokens = useService(TOKENS.TokenStorage);
-  const upload = async (file: File): Promise<TemplateFile> => {
-    const form = new FormData();
-    form.append('file', file);
-    const saved = await gateway.uploadFile(form);
-    return { name: file.name, fileName: saved.fileName, fileId: saved.fileId };
-  };
   const objectUrl = async (f: TemplateFile): Promise<string> => {
     const url = fileUrlOf(f);
     if (/^https?:/.test(url)) return url;
@@ -45,5 +38,5 @@ export function useApprovalFiles() {
     a.click();
     a.remove();
   };
-  return { upload, objectUrl, download };
+  return { objectUrl, download };
 }
