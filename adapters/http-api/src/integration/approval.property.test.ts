@@ -77,7 +77,7 @@ type Step =
   /** Two users (or two actions) on one approval at the same moment, one on each process. */
   | { readonly kind: 'race'; readonly target: number; readonly a: Req; readonly b: Req };
 
-const APPROVALS_PER_RUN = 3;
+const APPROVALS_PER_RUN = 6;
 
 const reqArb: fc.Arbitrary<Req> = fc.record({
   // Mostly the right person, so approvals get somewhere; sometimes anybody (out of turn).
@@ -323,7 +323,7 @@ describe.skipIf(!testDatabaseKinds().includes('postgres'))(
       await fc.assert(
         fc.asyncProperty(
           fc.array(formArb, { minLength: APPROVALS_PER_RUN, maxLength: APPROVALS_PER_RUN }),
-          fc.array(stepArb, { minLength: 10, maxLength: 30 }),
+          fc.array(stepArb, { minLength: 12, maxLength: 40 }),
           async (forms, steps) => {
             runs += 1;
             const ids: string[] = [];
@@ -375,7 +375,7 @@ describe.skipIf(!testDatabaseKinds().includes('postgres'))(
             for (const id of ids) await checkInvariants(id, acks);
           },
         ),
-        { numRuns: 15, seed: 20261122, endOnFailure: true },
+        { numRuns: 25, seed: 20261122, endOnFailure: true },
       );
       // The runs went where the engine can go: approved, rejected or withdrawn, still in approval;
       // accepted, stale (409), out of turn (422) and bad input (400).
