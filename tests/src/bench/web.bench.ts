@@ -3,6 +3,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -24,7 +25,13 @@ export async function webTools() {
   const react = (await import(pathToFileURL(require.resolve('@vitejs/plugin-react')).href)) as {
     default: () => Vite.PluginOption;
   };
-  return { vite, react: react.default };
+  // The empty page is built outside the repository, so React comes from where the web gets it.
+  const pkg = (name: string) => path.dirname(require.resolve(`${name}/package.json`));
+  return {
+    vite,
+    react: react.default,
+    alias: { react: pkg('react'), 'react-dom': pkg('react-dom') },
+  };
 }
 
 /** The smallest React page a Vite template makes: a form that, submitted, shows a heading. */
@@ -146,8 +153,9 @@ export async function main(): Promise<void> {
   // The loader's dev server set NODE_ENV=development, which Vite's build would honour (React's
   // development build); these are production builds, like `vite build` from the shell.
   process.env['NODE_ENV'] = 'production';
-  const { vite, react } = await webTools();
-  const work = mkdtempSync(path.join(ROOT, 'tests', '.bench-'));
+  const { vite, react, alias } = await webTools();
+  // Not under a dot-directory: the server's static files refuse paths with a dot segment.
+  const work = mkdtempSync(path.join(tmpdir(), 'dpms-web-bench-'));
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   let empty: { server: Server; base: string } | undefined;
   let browser: Browser | undefined;
@@ -169,6 +177,7 @@ export async function main(): Promise<void> {
       root: emptyRoot,
       configFile: false,
       plugins: [react()],
+      resolve: { alias },
       logLevel: 'warn',
       build: { outDir: emptyOut, emptyOutDir: true, manifest: true },
     });
