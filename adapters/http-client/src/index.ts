@@ -5,6 +5,7 @@ export * from './params.js';
 export * from './ports.js';
 export * from './gateways/auth.gateway.js';
 export * from './gateways/approval.gateway.js';
+export * from './gateways/contract.gateway.js';
 export * from './gateways/file.gateway.js';
 export * from './gateways/notify.gateway.js';
 export * from './gateways/page.js';

@@ -11,6 +11,7 @@ import {
   ApprovalGateway,
   AuthGateway,
   ConfigGateway,
+  ContractGateway,
   DeptGateway,
   DictGateway,
   FileGateway,
@@ -114,6 +115,9 @@ export const httpModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(TOKENS.ApprovalGateway)
     .toResolvedValue((http: HttpClient) => new ApprovalGateway(http), [TOKENS.Http])
+    .inSingletonScope();
+  bind(TOKENS.ContractGateway)
+    .toResolvedValue((http: HttpClient) => new ContractGateway(http), [TOKENS.Http])
     .inSingletonScope();
   bind(TOKENS.FileGateway)
     .toResolvedValue(

@@ -23,6 +23,18 @@ export const VIEWS: Record<string, View> = {
   'project/unSignList': named(() => import('./project/ContractListPage'), 'UnSignListPage'),
   'project/approveList': named(() => import('./project/ContractListPage'), 'ApproveListPage'),
   'project/contractList': named(() => import('./project/ContractListPage'), 'ContractListPage'),
+  'project/stay/index': named(() => import('./project/ContractListPage'), 'UnSignListPage'),
+  'project/declare/index': named(() => import('./project/ContractListPage'), 'ApproveListPage'),
+  'project/contract/index': named(() => import('./project/ContractListPage'), 'ContractListPage'),
+  'project/lixiang/index': named(() => import('./contract/SubContractPages'), 'LixiangListPage'),
+  'project/contractChild/index': named(
+    () => import('./contract/SubContractPages'),
+    'ContractChildListPage',
+  ),
+  'project/extendSubContract/index': named(
+    () => import('./contract/SubContractPages'),
+    'ExtendSubContractListPage',
+  ),
   'approval/todo/index': named(
     () => import('./approval/ApprovalCenterPages'),
     'ApprovalTodoPage',
