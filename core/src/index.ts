@@ -14,3 +14,4 @@ export * from './identity/index.js';
 export * from './contract/index.js';
 export * from './joblog/index.js';
 export * from './task/index.js';
+export * from './fund/index.js';

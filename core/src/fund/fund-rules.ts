@@ -1,0 +1,167 @@
+import { toAmountString } from '../money/amount.js';
+import { MoneyDecimal } from '../money/money-decimal.js';
+import { domainError, err, ok, type Result } from '../shared/result.js';
+import type { FundAccount, Posting } from './fund-ledger.js';
+import { FUND_ERROR_CODES, FUND_MESSAGES } from './fund-messages.js';
+
+const d = (v: string): MoneyDecimal => new MoneyDecimal(v);
+const neg = (v: string): string => toAmountString(d(v).neg());
+
+export const backMoneyAccount = (id: number): FundAccount => ({ kind: 'backMoney', id });
+export const teamReceivedAccount = (deptId: number): FundAccount => ({
+  kind: 'teamReceived',
+  id: deptId,
+});
+export const loanAccount = (id: number): FundAccount => ({ kind: 'loan', id });
+export const teamLoanAccount = (deptId: number): FundAccount => ({ kind: 'teamLoan', id: deptId });
+
+/** Recording back money: its whole amount is unallotted. */
+export const recordBackMoneyPostings = (backMoneyId: number, amount: string): Posting[] => [
+  { account: backMoneyAccount(backMoneyId), amount },
+];
+
+/**
+ * Changing a back money amount moves its unallotted balance by the difference; refused when the
+ * new amount is below what is already allotted.
+ */
+export function adjustBackMoney(
+  backMoneyId: number,
+  oldAmount: string,
+  newAmount: string,
+  unallotted: string,
+): Result<Posting[]> {
+  const delta = d(newAmount).minus(d(oldAmount));
+  if (d(unallotted).plus(delta).isNeg()) {
+    const allotted = toAmountString(d(oldAmount).minus(d(unallotted)));
+    return err(
+      domainError(
+        FUND_ERROR_CODES.backBelowAllotted,
+        FUND_MESSAGES.backBelowAllotted(allotted),
+        'backAmount',
+      ),
+    );
+  }
+  return ok(
+    delta.isZero()
+      ? []
+      : [{ account: backMoneyAccount(backMoneyId), amount: toAmountString(delta) }],
+  );
+}
+
+/** Deleting back money takes its balance out; refused once any of it is allotted. */
+export function deleteBackMoney(
+  backMoneyId: number,
+  amount: string,
+  unallotted: string,
+): Result<Posting[]> {
+  if (!d(amount).eq(d(unallotted))) {
+    return err(domainError(FUND_ERROR_CODES.backAllotted, FUND_MESSAGES.backAllotted));
+  }
+  return ok(
+    d(amount).isZero() ? [] : [{ account: backMoneyAccount(backMoneyId), amount: neg(amount) }],
+  );
+}
+
+export interface AllotLine {
+  readonly deptId: number;
+  readonly taskId: number | null;
+  readonly allotAmount: string;
+}
+
+/**
+ * Allotting back money to teams: the lines together may not exceed the unallotted balance (the
+ * message says how much is left), and one team (with one task) appears once per call.
+ */
+export function allotPostings(
+  backMoneyId: number,
+  unallotted: string,
+  lines: readonly AllotLine[],
+): Result<Posting[]> {
+  if (lines.length === 0) {
+    return err(domainError(FUND_ERROR_CODES.emptyAllotment, FUND_MESSAGES.emptyAllotment));
+  }
+  const seen = new Set<string>();
+  for (const l of lines) {
+    const key = `${String(l.deptId)}/${String(l.taskId)}`;
+    if (seen.has(key)) {
+      return err(
+        domainError(FUND_ERROR_CODES.duplicateTeam, FUND_MESSAGES.duplicateTeam, 'deptId'),
+      );
+    }
+    seen.add(key);
+  }
+  const total = lines.reduce((s, l) => s.plus(d(l.allotAmount)), d('0'));
+  if (total.gt(d(unallotted))) {
+    return err(
+      domainError(
+        FUND_ERROR_CODES.overAllot,
+        FUND_MESSAGES.overAllot(toAmountString(d(unallotted))),
+        'allotAmount',
+      ),
+    );
+  }
+  return ok(
+    lines.flatMap((l) => [
+      { account: backMoneyAccount(backMoneyId), amount: neg(l.allotAmount) },
+      { account: teamReceivedAccount(l.deptId), amount: l.allotAmount },
+    ]),
+  );
+}
+
+export interface LoanLimitInputs {
+  readonly totalShouldReceAmt: string;
+  readonly totalReceiveAmt: string;
+  readonly outstandingLoanAmt: string;
+  readonly pendingLoanAmt: string;
+}
+
+/**
+ * What a team may still borrow: what it should receive, less what it has received, less what it
+ * already owes and has asked for; never below zero.
+ */
+export function borrowable(i: LoanLimitInputs): string {
+  const left = d(i.totalShouldReceAmt)
+    .minus(d(i.totalReceiveAmt))
+    .minus(d(i.outstandingLoanAmt))
+    .minus(d(i.pendingLoanAmt));
+  return toAmountString(left.isNeg() ? d('0') : left);
+}
+
+/** A loan (new, changed or being approved) must fit in what the team may borrow. */
+export function checkLoanLimit(loanAmount: string, limit: LoanLimitInputs): Result<void> {
+  const left = borrowable(limit);
+  if (d(loanAmount).gt(d(left))) {
+    return err(
+      domainError(FUND_ERROR_CODES.loanLimit, FUND_MESSAGES.loanLimit(left), 'loanAmount'),
+    );
+  }
+  return ok(undefined);
+}
+
+/** An approved loan takes effect: the team owes it. */
+export const approveLoanPostings = (loanId: number, deptId: number, amount: string): Posting[] => [
+  { account: loanAccount(loanId), amount },
+  { account: teamLoanAccount(deptId), amount },
+];
+
+/** Repaying: never more than is still owed on the loan. */
+export function repaymentPostings(
+  loanId: number,
+  deptId: number,
+  outstanding: string,
+  amount: string,
+): Result<Posting[]> {
+  if (d(amount).gt(d(outstanding))) {
+    return err(
+      domainError(
+        FUND_ERROR_CODES.overRepay,
+        FUND_MESSAGES.overRepay(toAmountString(d(outstanding))),
+        'repaymentAmount',
+      ),
+    );
+  }
+  return ok([
+    { account: loanAccount(loanId), amount: neg(amount) },
+    { account: teamLoanAccount(deptId), amount: neg(amount) },
+  ]);
+}

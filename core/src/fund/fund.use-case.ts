@@ -1,0 +1,815 @@
+import type { ApprovalEndedEvent } from '../approval/approval.repository.port.js';
+import type { ContentEntry, TemplateContent } from '../approval/template.js';
+import { isValidApprovalDate } from '../approval/template-validation.js';
+import { toAmountString } from '../money/amount.js';
+import { MoneyDecimal } from '../money/money-decimal.js';
+import type { ListPage } from '../platform/list-query.js';
+import type { UnitOfWork } from '../platform/unit-of-work.port.js';
+import { domainError, err, ok, type DomainError, type Result } from '../shared/result.js';
+import {
+  applyPostings,
+  parseMovementAmount,
+  sortAccounts,
+  type FundAccount,
+  type Posting,
+} from './fund-ledger.js';
+import { FUND_ERROR_CODES as C, FUND_MESSAGES as M } from './fund-messages.js';
+import {
+  adjustBackMoney,
+  allotPostings,
+  approveLoanPostings,
+  backMoneyAccount,
+  borrowable,
+  checkLoanLimit,
+  deleteBackMoney,
+  loanAccount,
+  recordBackMoneyPostings,
+  repaymentPostings,
+  teamLoanAccount,
+  teamReceivedAccount,
+} from './fund-rules.js';
+import type {
+  BackMoney,
+  BackMoneyAllotment,
+  LedgerEntry,
+  Loan,
+  Repayment,
+  TeamPosition,
+} from './fund.js';
+import type {
+  BackMoneyListFilter,
+  BackMoneyListQuery,
+  BackMoneyTaskRow,
+  FundActor,
+  FundRepositories,
+  LedgerMismatch,
+  LoanListFilter,
+  LoanListQuery,
+  NewMovement,
+  RepaymentListFilter,
+  RepaymentListQuery,
+} from './fund.repository.port.js';
+
+/** The record kind the loan agreement's approvals carry. */
+export const LOAN_RECORD_KIND = 'fund.loan';
+/** The loan agreement (000 §3). */
+export const LOAN_TYPE_CODE = '10_1';
+
+export interface FundClock {
+  now(): Date;
+}
+
+type R<T> = Promise<Result<T>>;
+const fail = (code: string, message: string, field?: string) =>
+  err(domainError(code, message, field));
+const d = (v: string) => new MoneyDecimal(v);
+const TEXT_MAX = 500;
+
+function checkDate(raw: string | undefined, field: string): Result<string> {
+  const v = (raw ?? '').trim();
+  if (!isValidApprovalDate(v) || !/^\d{4}-\d{2}-\d{2}$/.test(v))
+    return fail(C.invalidDate, M.invalidDate(field), field);
+  return ok(v);
+}
+function checkText(raw: string | undefined, field: string): Result<string> {
+  const v = (raw ?? '').trim();
+  if ([...v].length > TEXT_MAX) return fail(C.textTooLong, M.textTooLong(field, TEXT_MAX), field);
+  return ok(v);
+}
+
+export interface BackMoneyInput {
+  readonly contractId: number;
+  readonly backAmount: unknown;
+  readonly backDate?: string;
+  readonly remark?: string;
+}
+export interface AllotInput {
+  readonly deptId: number;
+  readonly taskId?: number | null;
+  readonly allotAmount: unknown;
+  readonly remark?: string;
+}
+export interface LoanInput {
+  readonly loanDeptId?: number;
+  readonly contractId?: number | null;
+  readonly taskId?: number | null;
+  readonly loanAmount: unknown;
+  readonly refundDate?: string;
+  readonly reason?: string;
+}
+export interface RepaymentInput {
+  readonly loanId: number;
+  readonly repaymentAmount: unknown;
+  readonly repaymentDate?: string;
+  readonly remark?: string;
+}
+
+async function teamPosition(
+  r: FundRepositories,
+  deptId: number,
+  exceptLoanId?: number,
+): Promise<TeamPosition> {
+  const owed = await r.directory.teamOwed(deptId);
+  const balances = await r.ledger.lock([teamLoanAccount(deptId), teamReceivedAccount(deptId)]);
+  const limit = {
+    totalShouldReceAmt: owed.totalShouldReceAmt,
+    totalReceiveAmt: balances.get(`teamReceived:${String(deptId)}`) ?? '0',
+    outstandingLoanAmt: balances.get(`teamLoan:${String(deptId)}`) ?? '0',
+    pendingLoanAmt: await r.directory.pendingLoans(deptId, exceptLoanId),
+  };
+  return {
+    deptId,
+    ...limit,
+    totalAllotConfirmAmt: owed.totalAllotConfirmAmt,
+    borrowableAmt: borrowable(limit),
+  };
+}
+
+/**
+ * Back money, its allotment to design teams, loans and repayments (001 §3, §7). Every movement is
+ * one transaction: it locks the balances it touches (in one order), applies the rule, appends its
+ * ledger lines and writes the new balances, so a balance is always the sum of its ledger and never
+ * below zero, even with two servers on one database.
+ */
+export class FundService {
+  constructor(
+    private readonly uow: UnitOfWork<FundRepositories>,
+    private readonly clock: FundClock,
+  ) {}
+
+  // ---- movements -------------------------------------------------------------------------------
+
+  /** Locks, applies and posts one movement; refuses (changing nothing) a negative balance. */
+  private static async move(
+    repos: FundRepositories,
+    accounts: readonly FundAccount[],
+    movement: NewMovement,
+    postings: (balances: ReadonlyMap<string, string>) => Result<Posting[]>,
+  ): R<void> {
+    const balances = await repos.ledger.lock(sortAccounts(accounts));
+    const planned = postings(balances);
+    if (!planned.ok) return planned;
+    if (planned.value.length === 0) return ok(undefined);
+    const next = applyPostings(balances, planned.value);
+    if (!next.ok) return next;
+    await repos.ledger.post(movement, planned.value, next.value);
+    return ok(undefined);
+  }
+
+  private static async visibleContract(
+    repos: FundRepositories,
+    contractId: number,
+    actor: FundActor,
+  ) {
+    const c = await repos.directory.contract(contractId);
+    if (c === null) return fail(C.contractNotFound, M.contractNotFound, 'contractId');
+    if (!(await repos.directory.visible(actor.scope, c.deptId, c.userId)))
+      return fail(C.outOfScope, M.outOfScope, 'contractId');
+    return ok(c);
+  }
+
+  private static async visibleBackMoney(
+    repos: FundRepositories,
+    backMoneyId: number,
+    actor: FundActor,
+  ): R<BackMoney> {
+    const b = await repos.backMoney.get(backMoneyId);
+    if (b === null) return fail(C.backMoneyNotFound, M.backMoneyNotFound, 'backMoneyId');
+    if (!(await repos.directory.visible(actor.scope, b.deptId, b.userId)))
+      return fail(C.outOfScope, M.outOfScope, 'backMoneyId');
+    return ok(b);
+  }
+
+  private static async visibleLoan(
+    repos: FundRepositories,
+    loanId: number,
+    actor: FundActor,
+    forUpdate = false,
+  ): R<Loan> {
+    const l = await repos.loans.get(loanId, forUpdate);
+    if (l === null) return fail(C.loanNotFound, M.loanNotFound, 'loanId');
+    if (!(await repos.directory.visible(actor.scope, l.loanDeptId, l.userId)))
+      return fail(C.outOfScope, M.outOfScope, 'loanId');
+    return ok(l);
+  }
+
+  // ---- back money ------------------------------------------------------------------------------
+
+  listBackMoney(q: BackMoneyListQuery, actor: FundActor): Promise<ListPage<BackMoney>> {
+    return this.uow.transaction((r) => r.backMoney.list(q, actor.scope));
+  }
+
+  exportBackMoney(filter: BackMoneyListFilter, actor: FundActor): AsyncIterable<BackMoney> {
+    const uow = this.uow;
+    return {
+      async *[Symbol.asyncIterator]() {
+        const rows: BackMoney[] = [];
+        await uow.transaction(async (r) => {
+          for await (const row of r.backMoney.exportRows(filter, actor.scope)) rows.push(row);
+        });
+        yield* rows;
+      },
+    };
+  }
+
+  getBackMoney(backMoneyId: number, actor: FundActor): R<BackMoney> {
+    return this.uow.transaction((r) => FundService.visibleBackMoney(r, backMoneyId, actor));
+  }
+
+  addBackMoney(input: BackMoneyInput, actor: FundActor): R<BackMoney> {
+    const amount = parseMovementAmount(input.backAmount, 'backAmount');
+    if (!amount.ok) return Promise.resolve(amount);
+    const date = checkDate(input.backDate, 'backDate');
+    if (!date.ok) return Promise.resolve(date);
+    const remark = checkText(input.remark, 'remark');
+    if (!remark.ok) return Promise.resolve(remark);
+    const at = this.clock.now();
+    return this.uow.transaction(async (r) => {
+      const c = await FundService.visibleContract(r, input.contractId, actor);
+      if (!c.ok) return c;
+      const id = await r.backMoney.insert({
+        contractId: c.value.contractId,
+        backAmount: amount.value,
+        backDate: date.value,
+        remark: remark.value,
+        createBy: actor.userName,
+        at,
+      });
+      const moved = await FundService.move(
+        r,
+        [backMoneyAccount(id)],
+        {
+          kind: 'backMoney.record',
+          backMoneyId: id,
+          contractId: c.value.contractId,
+          createBy: actor.userName,
+          at,
+        },
+        () => ok(recordBackMoneyPostings(id, amount.value)),
+      );
+      if (!moved.ok) throw new Error(moved.error.message);
+      return FundService.visibleBackMoney(r, id, actor);
+    });
+  }
+
+  modifyBackMoney(
+    input: BackMoneyInput & { backMoneyId: number; version?: number },
+    actor: FundActor,
+  ): R<BackMoney> {
+    const amount = parseMovementAmount(input.backAmount, 'backAmount');
+    if (!amount.ok) return Promise.resolve(amount);
+    const date = checkDate(input.backDate, 'backDate');
+    if (!date.ok) return Promise.resolve(date);
+    const remark = checkText(input.remark, 'remark');
+    if (!remark.ok) return Promise.resolve(remark);
+    const at = this.clock.now();
+    return this.uow.transaction(async (r) => {
+      const found = await FundService.visibleBackMoney(r, input.backMoneyId, actor);
+      if (!found.ok) return found;
+      const b = found.value;
+      const moved = await FundService.move(
+        r,
+        [backMoneyAccount(b.backMoneyId)],
+        {
+          kind: 'backMoney.adjust',
+          backMoneyId: b.backMoneyId,
+          contractId: b.contractId,
+          createBy: actor.userName,
+          at,
+        },
+        (balances) =>
+          adjustBackMoney(
+            b.backMoneyId,
+            b.backAmount,
+            amount.value,
+            balances.get(`backMoney:${String(b.backMoneyId)}`) ?? '0',
+          ),
+      );
+      if (!moved.ok) return moved;
+      const updated = await r.backMoney.update(
+        b.backMoneyId,
+        input.version ?? b.version,
+        { backAmount: amount.value, backDate: date.value, remark: remark.value },
+        at,
+      );
+      if (!updated) throw new StaleVersion();
+      return FundService.visibleBackMoney(r, b.backMoneyId, actor);
+    }).catch(staleAsResult);
+  }
+
+  deleteBackMoney(backMoneyId: number, actor: FundActor): R<void> {
+    const at = this.clock.now();
+    return this.uow.transaction(async (r) => {
+      const found = await FundService.visibleBackMoney(r, backMoneyId, actor);
+      if (!found.ok) return found;
+      const b = found.value;
+      const moved = await FundService.move(
+        r,
+        [backMoneyAccount(backMoneyId)],
+        {
+          kind: 'backMoney.delete',
+          backMoneyId,
+          contractId: b.contractId,
+          createBy: actor.userName,
+          at,
+        },
+        (balances) =>
+          deleteBackMoney(
+            backMoneyId,
+            b.backAmount,
+            balances.get(`backMoney:${String(backMoneyId)}`) ?? '0',
+          ),
+      );
+      if (!moved.ok) return moved;
+      await r.backMoney.remove(backMoneyId, at);
+      return ok(undefined);
+    });
+  }
+
+  /**
+   * Allots back money to design teams (V1: one line; V2: several in one call). The lines together
+   * may not exceed what is left; a task, when named, must be of that team and that contract.
+   */
+  allot(
+    backMoneyId: number,
+    lines: readonly AllotInput[],
+    version: 1 | 2,
+    actor: FundActor,
+  ): R<readonly BackMoneyAllotment[]> {
+    const parsed: { deptId: number; taskId: number | null; allotAmount: string; remark: string }[] =
+      [];
+    for (const l of lines) {
+      const a = parseMovementAmount(l.allotAmount, 'allotAmount');
+      if (!a.ok) return Promise.resolve(a);
+      const remark = checkText(l.remark, 'remark');
+      if (!remark.ok) return Promise.resolve(remark);
+      parsed.push({
+        deptId: l.deptId,
+        taskId: l.taskId ?? null,
+        allotAmount: a.value,
+        remark: remark.value,
+      });
+    }
+    const at = this.clock.now();
+    return this.uow.transaction(async (r) => {
+      const found = await FundService.visibleBackMoney(r, backMoneyId, actor);
+      if (!found.ok) return found;
+      const b = found.value;
+      for (const l of parsed) {
+        if ((await r.directory.deptName(l.deptId)) === null)
+          return fail(C.deptNotFound, M.deptNotFound, 'deptId');
+        if (l.taskId !== null) {
+          const t = await r.directory.task(l.taskId);
+          if (t === null) return fail(C.taskNotFound, M.taskNotFound, 'taskId');
+          if (t.deptId !== l.deptId || t.contractId !== b.contractId)
+            return fail(C.taskNotOfTeam, M.taskNotOfTeam, 'taskId');
+        }
+      }
+      const accounts = [
+        backMoneyAccount(backMoneyId),
+        ...parsed.map((l) => teamReceivedAccount(l.deptId)),
+      ];
+      // One movement for the whole call: the check covers the sum of the lines.
+      const balances = await r.ledger.lock(sortAccounts(accounts));
+      const planned = allotPostings(
+        backMoneyId,
+        balances.get(`backMoney:${String(backMoneyId)}`) ?? '0',
+        parsed,
+      );
+      if (!planned.ok) return planned;
+      const next = applyPostings(balances, planned.value);
+      if (!next.ok) return next;
+      let running = new Map(balances);
+      for (const l of parsed) {
+        const allotId = await r.backMoney.insertAllotment({
+          backMoneyId,
+          contractId: b.contractId,
+          deptId: l.deptId,
+          taskId: l.taskId,
+          allotAmount: l.allotAmount,
+          remark: l.remark,
+          allotVersion: version,
+          createBy: actor.userName,
+          at,
+        });
+        const lineRes = allotPostings(
+          backMoneyId,
+          running.get(`backMoney:${String(backMoneyId)}`) ?? '0',
+          [l],
+        );
+        if (!lineRes.ok) return lineRes;
+        const applied = applyPostings(running, lineRes.value);
+        if (!applied.ok) return applied;
+        await r.ledger.post(
+          {
+            kind: 'allot',
+            backMoneyId,
+            allotId,
+            deptId: l.deptId,
+            contractId: b.contractId,
+            taskId: l.taskId,
+            createBy: actor.userName,
+            at,
+          },
+          lineRes.value,
+          applied.value,
+        );
+        running = new Map([...running, ...applied.value]);
+      }
+      return ok(await r.backMoney.allotments(backMoneyId));
+    });
+  }
+
+  allotments(backMoneyId: number, actor: FundActor): R<readonly BackMoneyAllotment[]> {
+    return this.uow.transaction(async (r) => {
+      const found = await FundService.visibleBackMoney(r, backMoneyId, actor);
+      if (!found.ok) return found;
+      return ok(await r.backMoney.allotments(backMoneyId));
+    });
+  }
+
+  backMoneyHistory(backMoneyId: number, actor: FundActor): R<readonly LedgerEntry[]> {
+    return this.uow.transaction(async (r) => {
+      const found = await FundService.visibleBackMoney(r, backMoneyId, actor);
+      if (!found.ok) return found;
+      return ok(await r.ledger.entries({ backMoneyId }));
+    });
+  }
+
+  backMoneyTasks(backMoneyId: number, actor: FundActor): R<readonly BackMoneyTaskRow[]> {
+    return this.uow.transaction(async (r) => {
+      const found = await FundService.visibleBackMoney(r, backMoneyId, actor);
+      if (!found.ok) return found;
+      return ok(await r.directory.contractTasks(found.value.contractId));
+    });
+  }
+
+  // ---- teams -----------------------------------------------------------------------------------
+
+  /** What a team (by department, or by one of its tasks) is owed, has had, owes and may borrow. */
+  teamPosition(query: { deptId?: number; taskId?: number }, actor: FundActor): R<TeamPosition> {
+    return this.uow.transaction(async (r) => {
+      let deptId = query.deptId;
+      if (query.taskId !== undefined) {
+        const t = await r.directory.task(query.taskId);
+        if (t?.deptId == null) return fail(C.taskNotFound, M.taskNotFound, 'taskId');
+        deptId = t.deptId;
+      }
+      if (deptId === undefined || (await r.directory.deptName(deptId)) === null)
+        return fail(C.deptNotFound, M.deptNotFound, 'deptId');
+      if (!(await r.directory.visible(actor.scope, deptId, -1)))
+        return fail(C.outOfScope, M.outOfScope, 'deptId');
+      return ok(await teamPosition(r, deptId));
+    });
+  }
+
+  /** The ledger lines of one task: allotments to it, its loans and their repayments. */
+  taskTransactions(taskId: number, actor: FundActor): R<readonly LedgerEntry[]> {
+    return this.uow.transaction(async (r) => {
+      const t = await r.directory.task(taskId);
+      if (t === null) return fail(C.taskNotFound, M.taskNotFound, 'taskId');
+      if (!(await r.directory.visible(actor.scope, t.deptId, -1)))
+        return fail(C.outOfScope, M.outOfScope, 'taskId');
+      return ok(await r.ledger.entries({ taskId }));
+    });
+  }
+
+  reconcile(): Promise<readonly LedgerMismatch[]> {
+    return this.uow.transaction((r) => r.ledger.reconcile());
+  }
+
+  // ---- loans -----------------------------------------------------------------------------------
+
+  listLoans(q: LoanListQuery, actor: FundActor): Promise<ListPage<Loan>> {
+    return this.uow.transaction((r) => r.loans.list(q, actor.scope));
+  }
+
+  exportLoans(filter: LoanListFilter, actor: FundActor): AsyncIterable<Loan> {
+    const uow = this.uow;
+    return {
+      async *[Symbol.asyncIterator]() {
+        const rows: Loan[] = [];
+        await uow.transaction(async (r) => {
+          for await (const row of r.loans.exportRows(filter, actor.scope)) rows.push(row);
+        });
+        yield* rows;
+      },
+    };
+  }
+
+  getLoan(loanId: number, actor: FundActor): R<Loan> {
+    return this.uow.transaction((r) => FundService.visibleLoan(r, loanId, actor));
+  }
+
+  /**
+   * Applies for a loan for a team (or for the team of a task: addTaskLoan). The amount must fit in
+   * what the team may borrow; the loan is a draft until sent into approval (`submit`).
+   */
+  addLoan(input: LoanInput, actor: FundActor, submit = false): R<Loan> {
+    const amount = parseMovementAmount(input.loanAmount, 'loanAmount');
+    if (!amount.ok) return Promise.resolve(amount);
+    const date = checkDate(input.refundDate, 'refundDate');
+    if (!date.ok) return Promise.resolve(date);
+    const reason = checkText(input.reason, 'reason');
+    if (!reason.ok) return Promise.resolve(reason);
+    const at = this.clock.now();
+    return this.uow.transaction(async (r) => {
+      let deptId = input.loanDeptId;
+      let contractId = input.contractId ?? null;
+      const taskId = input.taskId ?? null;
+      if (taskId !== null) {
+        const t = await r.directory.task(taskId);
+        if (t === null) return fail(C.taskNotFound, M.taskNotFound, 'taskId');
+        if (t.deptId === null) return fail(C.deptNotFound, M.deptNotFound, 'loanDeptId');
+        if (deptId !== undefined && deptId !== t.deptId)
+          return fail(C.taskNotOfTeam, M.taskNotOfTeam, 'taskId');
+        deptId = t.deptId;
+        contractId = t.contractId;
+      }
+      if (deptId === undefined || (await r.directory.deptName(deptId)) === null)
+        return fail(C.deptNotFound, M.deptNotFound, 'loanDeptId');
+      if (contractId !== null && (await r.directory.contract(contractId)) === null)
+        return fail(C.contractNotFound, M.contractNotFound, 'contractId');
+      if (!(await r.directory.visible(actor.scope, deptId, actor.userId)))
+        return fail(C.outOfScope, M.outOfScope, 'loanDeptId');
+      const pos = await teamPosition(r, deptId);
+      const limited = checkLoanLimit(amount.value, pos);
+      if (!limited.ok) return limited;
+      const loanId = await r.loans.insert({
+        loanDeptId: deptId,
+        contractId,
+        taskId,
+        loanAmount: amount.value,
+        refundDate: date.value,
+        reason: reason.value,
+        totalShouldReceAmt: pos.totalShouldReceAmt,
+        totalReceiveAmt: pos.totalReceiveAmt,
+        totalAllotConfirmAmt: pos.totalAllotConfirmAmt,
+        userId: actor.userId,
+        createBy: actor.userName,
+        at,
+      });
+      if (submit) {
+        const sent = await this.sendLoan(r, loanId, actor, at);
+        if (!sent.ok) throw new Rollback(sent.error);
+      }
+      return FundService.visibleLoan(r, loanId, actor);
+    }).catch(rollbackAsResult);
+  }
+
+  /**
+   * Changes a loan before it is sent or after it was turned down (modifyReadyMoney changes only
+   * the amount). The changed amount must still fit in what the team may borrow.
+   */
+  modifyLoan(
+    input: Partial<LoanInput> & { loanId: number; version?: number },
+    actor: FundActor,
+  ): R<Loan> {
+    const amount =
+      input.loanAmount === undefined ? ok(undefined) : parseMovementAmount(input.loanAmount, 'loanAmount');
+    if (!amount.ok) return Promise.resolve(amount);
+    const date = input.refundDate === undefined ? ok(undefined) : checkDate(input.refundDate, 'refundDate');
+    if (!date.ok) return Promise.resolve(date);
+    const reason = input.reason === undefined ? ok(undefined) : checkText(input.reason, 'reason');
+    if (!reason.ok) return Promise.resolve(reason);
+    const at = this.clock.now();
+    return this.uow.transaction(async (r) => {
+      const found = await FundService.visibleLoan(r, input.loanId, actor, true);
+      if (!found.ok) return found;
+      const l = found.value;
+      if (input.version !== undefined && input.version !== l.version)
+        return fail(C.staleVersion, M.staleVersion);
+      if (l.status === 1 || l.status === 2) return fail(C.loanLocked, M.loanLocked);
+      if (amount.value !== undefined) {
+        const pos = await teamPosition(r, l.loanDeptId, l.loanId);
+        const limited = checkLoanLimit(amount.value, pos);
+        if (!limited.ok) return limited;
+      }
+      await r.loans.update(
+        l.loanId,
+        {
+          ...(amount.value === undefined ? {} : { loanAmount: amount.value }),
+          ...(date.value === undefined ? {} : { refundDate: date.value }),
+          ...(reason.value === undefined ? {} : { reason: reason.value }),
+        },
+        at,
+      );
+      return FundService.visibleLoan(r, l.loanId, actor);
+    });
+  }
+
+  deleteLoan(loanId: number, actor: FundActor): R<void> {
+    const at = this.clock.now();
+    return this.uow.transaction(async (r) => {
+      const found = await FundService.visibleLoan(r, loanId, actor, true);
+      if (!found.ok) return found;
+      if (found.value.status === 2) return fail(C.loanInUse, M.loanInUse);
+      if (found.value.status === 1) return fail(C.loanLocked, M.loanLocked);
+      await r.loans.remove(loanId, at);
+      return ok(undefined);
+    });
+  }
+
+  /** Sends a draft or turned-down loan into approval as a loan agreement (10_1). */
+  submitLoan(loanId: number, actor: FundActor): R<Loan> {
+    const at = this.clock.now();
+    return this.uow.transaction(async (r) => {
+      const sent = await this.sendLoan(r, loanId, actor, at);
+      if (!sent.ok) throw new Rollback(sent.error);
+      return FundService.visibleLoan(r, loanId, actor);
+    }).catch(rollbackAsResult);
+  }
+
+  private async sendLoan(r: FundRepositories, loanId: number, actor: FundActor, at: Date): R<void> {
+    const found = await FundService.visibleLoan(r, loanId, actor, true);
+    if (!found.ok) return found;
+    const l = found.value;
+    if (l.status === 1 || l.status === 2) return fail(C.loanLocked, M.loanLocked);
+    // Checked again under the team's lock: two loans sent at once cannot both use the same room.
+    const pos = await teamPosition(r, l.loanDeptId, l.loanId);
+    const limited = checkLoanLimit(l.loanAmount, pos);
+    if (!limited.ok) return limited;
+    const sent = await r.approvals.submitLoan({
+      title: `借款协议-${l.loanDeptName}-${l.loanAmount}万元`,
+      content: loanApprovalContent(l),
+      recordId: String(l.loanId),
+      drafterId: actor.userId,
+      drafterDeptId: actor.deptId,
+    });
+    if (!sent.ok) return sent;
+    await r.loans.update(
+      l.loanId,
+      {
+        status: sent.value.status === 1 ? 2 : 1,
+        approvalId: sent.value.approvalId,
+        totalShouldReceAmt: pos.totalShouldReceAmt,
+        totalReceiveAmt: pos.totalReceiveAmt,
+        totalAllotConfirmAmt: pos.totalAllotConfirmAmt,
+      },
+      at,
+    );
+    return ok(undefined);
+  }
+
+  // ---- repayments ------------------------------------------------------------------------------
+
+  listRepayments(q: RepaymentListQuery, actor: FundActor): Promise<ListPage<Repayment>> {
+    return this.uow.transaction((r) => r.repayments.list(q, actor.scope));
+  }
+
+  exportRepayments(filter: RepaymentListFilter, actor: FundActor): AsyncIterable<Repayment> {
+    const uow = this.uow;
+    return {
+      async *[Symbol.asyncIterator]() {
+        const rows: Repayment[] = [];
+        await uow.transaction(async (r) => {
+          for await (const row of r.repayments.exportRows(filter, actor.scope)) rows.push(row);
+        });
+        yield* rows;
+      },
+    };
+  }
+
+  getRepayment(repaymentId: number, actor: FundActor): R<Repayment> {
+    return this.uow.transaction(async (r) => {
+      const p = await r.repayments.get(repaymentId);
+      if (p === null) return fail(C.repaymentNotFound, M.repaymentNotFound, 'repaymentId');
+      if (!(await r.directory.visible(actor.scope, p.loanDeptId, p.userId)))
+        return fail(C.outOfScope, M.outOfScope, 'repaymentId');
+      return ok(p);
+    });
+  }
+
+  /** Repays an approved loan; never more than is still owed on it. */
+  repay(input: RepaymentInput, actor: FundActor): R<Repayment> {
+    const amount = parseMovementAmount(input.repaymentAmount, 'repaymentAmount');
+    if (!amount.ok) return Promise.resolve(amount);
+    const date = checkDate(input.repaymentDate, 'repaymentDate');
+    if (!date.ok) return Promise.resolve(date);
+    const remark = checkText(input.remark, 'remark');
+    if (!remark.ok) return Promise.resolve(remark);
+    const at = this.clock.now();
+    return this.uow.transaction(async (r) => {
+      const found = await FundService.visibleLoan(r, input.loanId, actor, true);
+      if (!found.ok) return found;
+      const l = found.value;
+      if (l.status !== 2) return fail(C.loanNotApproved, M.loanNotApproved, 'loanId');
+      const accounts = [loanAccount(l.loanId), teamLoanAccount(l.loanDeptId)];
+      const balances = await r.ledger.lock(sortAccounts(accounts));
+      const planned = repaymentPostings(
+        l.loanId,
+        l.loanDeptId,
+        balances.get(`loan:${String(l.loanId)}`) ?? '0',
+        amount.value,
+      );
+      if (!planned.ok) return planned;
+      const next = applyPostings(balances, planned.value);
+      if (!next.ok) return next;
+      const repaymentId = await r.repayments.insert({
+        loanId: l.loanId,
+        repaymentAmount: amount.value,
+        repaymentDate: date.value,
+        remark: remark.value,
+        userId: actor.userId,
+        createBy: actor.userName,
+        at,
+      });
+      await r.ledger.post(
+        {
+          kind: 'repayment',
+          loanId: l.loanId,
+          repaymentId,
+          deptId: l.loanDeptId,
+          ...(l.contractId === null ? {} : { contractId: l.contractId }),
+          taskId: l.taskId,
+          createBy: actor.userName,
+          at,
+        },
+        planned.value,
+        next.value,
+      );
+      await r.loans.addRepaid(l.loanId, amount.value);
+      const p = await r.repayments.get(repaymentId);
+      if (p === null) throw new Error('repayment vanished');
+      return ok(p);
+    });
+  }
+}
+
+/**
+ * The loan agreement's approval ended: approved, the loan takes effect (its ledger entry, under the
+ * team's lock, with the limit checked once more); turned down or withdrawn, it goes back to the
+ * drafter to change or delete. Runs in the approval's transaction.
+ */
+export async function moveLoanOnApproval(
+  repos: FundRepositories,
+  event: Pick<ApprovalEndedEvent, 'approvalId' | 'recordId' | 'status' | 'at'>,
+): Promise<Result<void, DomainError>> {
+  const loan = await repos.loans.get(Number(event.recordId), true);
+  if (loan === null || loan.approvalId !== event.approvalId || loan.status !== 1)
+    return ok(undefined);
+  if (event.status !== 1) {
+    await repos.loans.update(loan.loanId, { status: 3 }, event.at);
+    return ok(undefined);
+  }
+  const accounts = sortAccounts([
+    loanAccount(loan.loanId),
+    teamLoanAccount(loan.loanDeptId),
+    teamReceivedAccount(loan.loanDeptId),
+  ]);
+  await repos.ledger.lock(accounts);
+  const pos = await teamPosition(repos, loan.loanDeptId, loan.loanId);
+  const limited = checkLoanLimit(loan.loanAmount, pos);
+  if (!limited.ok) return limited;
+  const balances = await repos.ledger.lock(accounts);
+  const postings = approveLoanPostings(loan.loanId, loan.loanDeptId, loan.loanAmount);
+  const next = applyPostings(balances, postings);
+  if (!next.ok) return next;
+  await repos.ledger.post(
+    {
+      kind: 'loan.approve',
+      loanId: loan.loanId,
+      deptId: loan.loanDeptId,
+      ...(loan.contractId === null ? {} : { contractId: loan.contractId }),
+      taskId: loan.taskId,
+      createBy: loan.createBy,
+      at: event.at,
+    },
+    postings,
+    next.value,
+  );
+  await repos.loans.update(loan.loanId, { status: 2, approvedTime: event.at }, event.at);
+  return ok(undefined);
+}
+
+/** The loan agreement's approval content: what the approvers read. */
+export function loanApprovalContent(l: Loan): TemplateContent {
+  const e = (label: string, value: string): ContentEntry => ({ label, value, type: 'input' });
+  return {
+    loanDeptName: e('借款部门', l.loanDeptName),
+    loanAmount: e('借款金额（万元）', l.loanAmount),
+    refundDate: e('还款日期', l.refundDate),
+    reason: e('借款事由', l.reason),
+    totalShouldReceAmt: e('应收合计（万元）', l.totalShouldReceAmt),
+    totalReceiveAmt: e('已收合计（万元）', l.totalReceiveAmt),
+    totalAllotConfirmAmt: e('分配确认合计（万元）', l.totalAllotConfirmAmt),
+  };
+}
+
+class StaleVersion extends Error {}
+function staleAsResult(e: unknown): Result<never> {
+  if (e instanceof StaleVersion) return fail(C.staleVersion, M.staleVersion);
+  throw e;
+}
+class Rollback extends Error {
+  constructor(readonly error: DomainError) {
+    super(error.message);
+  }
+}
+function rollbackAsResult(e: unknown): Result<never> {
+  if (e instanceof Rollback) return err(e.error);
+  throw e;
+}
+
+export const sumAmounts = (values: readonly string[]): string =>
+  toAmountString(values.reduce((s, v) => s.plus(d(v)), d('0')));

@@ -1,0 +1,6 @@
+export * from './fund.js';
+export * from './fund-messages.js';
+export * from './fund-ledger.js';
+export * from './fund-rules.js';
+export * from './fund.repository.port.js';
+export * from './fund.use-case.js';
