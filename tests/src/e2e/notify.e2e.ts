@@ -39,8 +39,8 @@ async function submitApprovalsForBmfzr2(baseURL: string, n: number): Promise<voi
 }
 
 /**
- * The urgent-task dialog's answers (warnTaskList), given in the browser; the Approval badge
- * tests below read the real server's getNotify and its seeded approvals.
+ * A getNotify answer given in the browser (the seal dot test); the Approval badge and the
+ * urgent-task tests read the real server's getNotify over its seeded approvals and tasks.
  */
 async function answerNotify(
   page: Page,
@@ -62,10 +62,52 @@ async function answerNotify(
   return () => calls;
 }
 
-const TASKS = Array.from({ length: 14 }, (_, i) => ({
-  taskNo: `RW-2024-${String(i + 1).padStart(3, '0')}`,
-  planFinishDate: `2024-06-${String(i + 1).padStart(2, '0')}`,
-}));
+/** The design host sjzc's urgent tasks as the server answers them (seeded, and any added). */
+async function warnTaskList(baseURL: string, username: string) {
+  const token = await apiToken(baseURL, username);
+  const r = await api<{
+    code: number;
+    data: { warnTaskList: { taskNo: string; planFinishDate: string }[] };
+  }>(baseURL, token, 'GET', '/project/approval/getNotify');
+  expect(r.code).toBe(200);
+  return r.data.warnTaskList;
+}
+
+/**
+ * Adds task sheets for the design host sjzc due tomorrow (drafted by the project manager xmjl on
+ * the demo's contracts) until sjzc has at least `n` urgent tasks, so the dialog's list overflows.
+ */
+async function ensureUrgentTasks(baseURL: string, n: number): Promise<void> {
+  const have = (await warnTaskList(baseURL, 'sjzc')).length;
+  if (have >= n) return;
+  const token = await apiToken(baseURL, 'xmjl');
+  const projects = await api<{ code: number; data: { value: number }[] }>(
+    baseURL,
+    token,
+    'GET',
+    '/v4/contract/listByDesign',
+  );
+  const contractId = projects.data[0]?.value;
+  expect(contractId).toBeDefined();
+  const tomorrow = new Date(Date.now() + 32 * 3_600_000).toISOString().slice(0, 10);
+  for (let i = have; i < n; i++) {
+    const r = await api<{ code: number; msg: string }>(
+      baseURL,
+      token,
+      'POST',
+      '/v4/design-task/add',
+      {
+        contractId,
+        taskName: `通知测试任务 ${i + 1}`,
+        designStageId: '1',
+        designUserId: 4,
+        projectManagerId: 3,
+        planFinishDate: tomorrow,
+      },
+    );
+    expect(r.code, r.msg).toBe(200);
+  }
+}
 
 describe('notifications', () => {
   const session = useBrowser();
@@ -112,15 +154,18 @@ describe('notifications', () => {
     await expect(dot.isVisible()).resolves.toBe(true);
   });
 
-  it('opens the urgent-task dialog, which neither Esc nor an outside click closes', async () => {
-    const { page } = session();
-    await answerNotify(page, { unDealCount: 3, unLookSeal: false, warnTaskList: TASKS });
-    await signIn(page, 'admin');
+  it('opens the urgent-task dialog with the seeded tasks; neither Esc nor an outside click closes it', async () => {
+    const { page, baseURL } = session();
+    await ensureUrgentTasks(baseURL, 14);
+    const tasks = await warnTaskList(baseURL, 'sjzc');
+    const first = tasks[0];
+    if (first === undefined) throw new Error('the design host has no urgent task');
+    await signIn(page, 'sjzc');
     const dialog = page.getByTestId('urgent-dialog');
     await dialog.waitFor();
     await expect(dialog.getByText('您有以下任务单急需处理').isVisible()).resolves.toBe(true);
-    await expect(dialog.getByText('RW-2024-001').isVisible()).resolves.toBe(true);
-    await expect(dialog.getByText('2024-06-01').isVisible()).resolves.toBe(true);
+    await expect(dialog.getByText(first.taskNo).isVisible()).resolves.toBe(true);
+    await expect(dialog.getByText(first.planFinishDate).first().isVisible()).resolves.toBe(true);
     const list = page.getByTestId('urgent-list');
     expect(await list.evaluate((el) => getComputedStyle(el).maxHeight)).toBe('300px');
     expect(await list.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
@@ -132,31 +177,29 @@ describe('notifications', () => {
 
   it('closing sets hideNotify for the session; the icon reopens the dialog', async () => {
     const { page } = session();
-    await answerNotify(page, {
-      unDealCount: 3,
-      unLookSeal: false,
-      warnTaskList: TASKS.slice(0, 2),
-    });
-    await signIn(page, 'admin');
+    await signIn(page, 'sjzc');
     const dialog = page.getByTestId('urgent-dialog');
     await dialog.waitFor();
     await dialog.getByRole('button', { name: '关闭' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await page.evaluate(() => sessionStorage.getItem('hideNotify'))).toBe('true');
+    const polled = page.waitForResponse('**/prod-api/project/approval/getNotify**');
     await page.reload();
+    await polled;
+    // The icon shows once the poll's warning tasks are in; the dialog would open with it.
     await page.getByTestId('urgent-icon').waitFor();
-    await page.waitForTimeout(500);
     expect(await page.getByTestId('urgent-dialog').count()).toBe(0);
     await page.getByTestId('urgent-icon').click();
     await page.getByTestId('urgent-dialog').waitFor();
   });
 
-  it('hides the floating icon without warning tasks', async () => {
-    const { page } = session();
-    const calls = await answerNotify(page, { unDealCount: 1, unLookSeal: false, warnTaskList: [] });
+  it('hides the floating icon for a user without urgent tasks', async () => {
+    const { page, baseURL } = session();
+    expect(await warnTaskList(baseURL, 'admin')).toEqual([]);
+    const polled = page.waitForResponse('**/prod-api/project/approval/getNotify**');
     await signIn(page, 'admin');
-    await page.waitForTimeout(500);
-    expect(calls()).toBeGreaterThan(0);
+    await polled;
+    await page.locator('[data-menu="审批管理"]').first().waitFor();
     expect(await page.getByTestId('urgent-icon').count()).toBe(0);
   });
 });
