@@ -32,6 +32,8 @@ const prepared = new WeakSet<Page>();
 async function signIn(page: Page, user: string): Promise<void> {
   if (!prepared.has(page)) {
     prepared.add(page);
+    // Waits are for events, with no clock of their own (a cold first load can be slow here).
+    page.setDefaultTimeout(0);
     await page.addInitScript(() => sessionStorage.setItem('hideNotify', 'true'));
   }
   // The next signer on the same page: end the previous session (a signed-in /login goes to /).
@@ -300,5 +302,23 @@ describe('approval flow in the browser', () => {
     );
     await openMenu(page, '审批管理', '全部审批');
     await rowOf(page, 'all', SEAL_TITLE).waitFor();
+  });
+
+  it('an administrator sees the flows and the 25_1 rule among the nodes', async () => {
+    const { page } = session();
+    await signIn(page, 'admin');
+    await openMenu(page, '审批管理', '审批流程', '流程配置');
+    const flows = page.locator('section', { has: page.getByRole('heading', { name: '流程配置' }) });
+    await flows.getByRole('search').getByLabel('审批类型').selectOption('25_1');
+    await flows.getByRole('button', { name: '搜索' }).click();
+    await flows.getByRole('cell', { name: '技术章（25_1）审批流程' }).waitFor();
+    await openMenu(page, '审批管理', '审批流程', '节点配置');
+    const nodes = page.locator('section', { has: page.getByRole('heading', { name: '节点配置' }) });
+    await nodes.locator('select[aria-label="审批类型"]').selectOption('25_1');
+    const manager = nodes.locator('tr[data-row]', { hasText: '总经理' });
+    await manager.waitFor();
+    expect(await manager.textContent()).toContain('满足时加入：sealType 包含 1');
+    const names = await nodes.locator('tr[data-row] td:nth-child(2)').allTextContents();
+    expect(names).toEqual(['部门负责人', '技术负责人', '综合事务部', '总经理']);
   });
 });
