@@ -19,6 +19,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import { Button } from '../../components/ui/Button';
+import { downloadFile } from '../../components/upload/download';
+import { useFilePreview } from '../../components/upload/useFilePreview';
 import { ContractDocument, type ContractDocErrors } from './ContractDocument';
 import type { ContractDocumentGateway, StoredContractDocument } from './contract-document.gateway';
 
@@ -34,6 +36,10 @@ export interface ContractDocumentEditorProps {
   /** A new document was stored: its id, so the page's address can name it. */
   readonly onCreated?: (documentId: number) => void;
 }
+
+/** The stored document as printed by the print service, with its signatures (issue 7). */
+export const documentPdfPath = (documentId: number): string =>
+  `/v4/contract-document/pdf?documentId=${documentId}`;
 
 const errorsOf = (
   problems: readonly { readonly field?: string; readonly message: string }[],
@@ -58,6 +64,7 @@ const errorsOf = (
 export function ContractDocumentEditor(props: ContractDocumentEditorProps) {
   const { gateway, documentId } = props;
   const feedback = useService(TOKENS.Feedback);
+  const preview = useFilePreview();
   const [state, setState] = useState<ContractDocState | null>(null);
   const [stored, setStored] = useState<StoredContractDocument | null>(null);
   const [approval, setApproval] = useState<ApprovalDetail | null>(null);
@@ -205,6 +212,32 @@ export function ContractDocumentEditor(props: ContractDocumentEditorProps) {
             </span>
           )}
         </h2>
+        {stored && (
+          <>
+            <Button
+              variant="ghost"
+              onClick={() =>
+                void preview.open({
+                  fileName: `${stored.contractName ?? '合同文本'}.pdf`,
+                  filePath: documentPdfPath(stored.documentId),
+                })
+              }
+            >
+              查看PDF
+            </Button>
+            <Button
+              variant="ghost"
+              onClick={() =>
+                void downloadFile(
+                  documentPdfPath(stored.documentId),
+                  `${stored.contractName ?? '合同文本'}.pdf`,
+                )
+              }
+            >
+              下载PDF
+            </Button>
+          </>
+        )}
         {!state.readOnly && (
           <>
             <Button
@@ -236,6 +269,7 @@ export function ContractDocumentEditor(props: ContractDocumentEditorProps) {
           drafter={{ name: stored?.createBy ?? '' }}
         />
       </div>
+      {preview.dialog}
     </div>
   );
 }
