@@ -122,7 +122,7 @@ export function ContractFormDialog({
 }: ContractFormDialogProps) {
   const gateway = useService(TOKENS.ContractGateway);
   const feedback = useService(TOKENS.Feedback);
-  const loaded = useFeeRates();
+  const loaded = useFeeRates(given === undefined);
   const rateSets = given ?? loaded.rateSets;
   const [v, setV] = useState<ContractFormValues>(() =>
     editing ? formValuesOf(editing) : { ...EMPTY_CONTRACT_FORM },

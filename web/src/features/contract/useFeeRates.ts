@@ -5,7 +5,7 @@ import { TOKENS } from '../../app/tokens';
 import { rateSetsFromDicts } from './fee-preview';
 
 /** The rate sets the server splits by (one dictionary per source), and the joint rate options. */
-export function useFeeRates(): {
+export function useFeeRates(enabled = true): {
   rateSets: FeeRateSets | undefined;
   realAmountRates: { dictLabel: string; dictValue: string }[];
 } {
@@ -21,11 +21,13 @@ export function useFeeRates(): {
       return rateSetsFromDicts(Object.fromEntries(entries));
     },
     staleTime: 60_000,
+    enabled,
   });
   const joint = useQuery({
     queryKey: ['dict', 'realAmountRate_list'],
     queryFn: () => dicts.byType('realAmountRate_list'),
     staleTime: 60_000,
+    enabled,
   });
   return { rateSets: rates.data, realAmountRates: joint.data ?? [] };
 }

@@ -1,0 +1,220 @@
+import { splitFees, type FeeRateSets } from '@dpms/core';
+import type { ContractRecord } from '@dpms/http-client';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import fc from 'fast-check';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { createContainer } from '../../app/container';
+import { ServiceProvider } from '../../app/di';
+import { TOKENS } from '../../app/tokens';
+import { FeedbackHost } from '../../components/ui/FeedbackHost';
+import { ContractFormDialog } from './ContractFormDialog';
+import type { FormStage } from './fee-preview';
+
+const RATES: FeeRateSets = {
+  market: {
+    technicalFee_rate: '0.08',
+    operateFee_rate: '0.15',
+    expertFee_rate: '0.05',
+    designFee_rate: '0.8',
+  },
+  inner: {
+    technicalFee_rate: '0',
+    operateFee_rate: '0.1',
+    expertFee_rate: '0.02',
+    designFee_rate: '0.88',
+  },
+  union: {
+    technicalFee_rate: '0.1',
+    operateFee_rate: '0',
+    expertFee_rate: '0.03',
+    designFee_rate: '0.87',
+  },
+  declare: {
+    technicalFee_rate: '0.05',
+    operateFee_rate: '0.12',
+    expertFee_rate: '0.03',
+    designFee_rate: '0.85',
+  },
+};
+
+/** A gateway that records what the form sends and answers like the server. */
+class RecordingGateway {
+  readonly saved: { stage: string; body: Record<string, unknown> }[] = [];
+  readonly submitted: number[] = [];
+  save(stage: string, body: Record<string, unknown>): Promise<ContractRecord> {
+    this.saved.push({ stage, body });
+    return Promise.resolve({ contractId: 41, ...body } as unknown as ContractRecord);
+  }
+  submit(_stage: string, contractId: number): Promise<ContractRecord> {
+    this.submitted.push(contractId);
+    return Promise.resolve({ contractId } as ContractRecord);
+  }
+}
+
+function renderForm(stage: FormStage, gateway = new RecordingGateway()) {
+  const container = createContainer();
+  container.rebind(TOKENS.ContractGateway).toConstantValue(gateway as never);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const saved: ContractRecord[] = [];
+  render(
+    <ServiceProvider container={container}>
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <ContractFormDialog
+            stage={stage}
+            rateSets={RATES}
+            onClose={() => undefined}
+            onSaved={(c) => saved.push(c)}
+          />
+        </MemoryRouter>
+        <FeedbackHost feedback={container.get(TOKENS.Feedback)} />
+      </QueryClientProvider>
+    </ServiceProvider>,
+  );
+  return { gateway, saved };
+}
+
+const type = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const input = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
+const shownFees = (): Record<string, string> =>
+  Object.fromEntries(
+    [...document.querySelectorAll('[data-testid="fee-preview"] [data-fee]')].map((e) => [
+      e.getAttribute('data-fee') ?? '',
+      e.textContent ?? '',
+    ]),
+  );
+
+/** Amounts in 万元 with at most 4 decimals, as the input filter lets them through. */
+const amount = fc
+  .tuple(fc.integer({ min: 0, max: 99_999 }), fc.integer({ min: 0, max: 9999 }))
+  .map(([w, f]) => `${w}.${String(f).padStart(4, '0')}`);
+const signDate = fc.constantFrom('', '2023-12-31', '2024-03-31', '2024-04-01', '2025-06-30');
+
+describe('contract form', () => {
+  it('the live fee preview shows exactly core splitFees for what is typed', () => {
+    // One form, typed into again and again: the preview follows every change.
+    renderForm('contract');
+    fc.assert(
+      fc.property(
+        fc.constantFrom('1', '2', '3'),
+        signDate,
+        amount,
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (bizSource, date, total, cleanShare, directShare) => {
+          // cleanAmount ≤ totalAmount and directFee ≤ cleanAmount, in whole 0.0001 steps.
+          const units = Math.round(Number(total) * 10_000);
+          const cleanUnits = Math.floor(units * cleanShare);
+          const clean = (cleanUnits / 10_000).toFixed(4);
+          const direct = (Math.floor(cleanUnits * directShare) / 10_000).toFixed(4);
+          fireEvent.change(screen.getByLabelText('业务来源'), { target: { value: bizSource } });
+          type('签订日期', date);
+          type('合同金额', total);
+          type('合同净额', clean);
+          const locked = input('直接费').readOnly;
+          if (!locked) type('直接费', direct);
+          const expected = splitFees({
+            bizSource: bizSource,
+            signDate: date,
+            totalAmount: total,
+            cleanAmount: clean,
+            directFee: locked ? '' : direct,
+            rateSets: RATES,
+          });
+          expect(expected.ok).toBe(true);
+          if (!expected.ok) return;
+          const s = expected.value;
+          expect(locked).toBe(s.directFeeReadOnly);
+          expect(shownFees()).toEqual({
+            realAmount: s.realAmount,
+            directFee: s.directFee,
+            technicalFee: s.technicalFee,
+            operateFee: s.operateFee,
+            expertFee: s.expertFee,
+            designFee: s.designFee,
+          });
+        },
+      ),
+      { numRuns: 4 },
+    );
+  });
+
+  it('a declared project previews with the declare rate set', () => {
+    renderForm('declare');
+    type('合同金额', '100');
+    type('直接费', '20');
+    const s = splitFees({
+      bizSource: 'declare',
+      totalAmount: '100',
+      cleanAmount: '100',
+      directFee: '20',
+      rateSets: RATES,
+    });
+    expect(s.ok && shownFees()['technicalFee']).toBe(s.ok ? s.value.technicalFee : '');
+    expect(shownFees()['realAmount']).toBe('80');
+  });
+
+  it('directFee is read-only with the computed value for market contracts signed from 2024-04-01', () => {
+    renderForm('contract');
+    type('合同金额', '200');
+    type('合同净额', '180');
+    type('签订日期', '2024-03-31');
+    expect(input('直接费').readOnly).toBe(false);
+    type('直接费', '30');
+    expect(input('直接费').value).toBe('30');
+
+    type('签订日期', '2024-04-01');
+    expect(input('直接费').readOnly).toBe(true);
+    // 180 − 10.1% × 180 − 2.5% × 200 = 180 − 18.18 − 5 = 156.82
+    expect(input('直接费').value).toBe('156.82');
+    expect(screen.getByText('市场业务2024-04-01起签订的合同，直接费由系统计算')).toBeTruthy();
+
+    // Internal business keeps directFee editable whatever the date.
+    fireEvent.change(screen.getByLabelText('业务来源'), { target: { value: '2' } });
+    expect(input('直接费').readOnly).toBe(false);
+  });
+
+  it('a declared project never locks directFee (it splits by the declare rates)', () => {
+    renderForm('declare');
+    type('签订日期', '2025-01-01');
+    expect(input('直接费').readOnly).toBe(false);
+  });
+
+  it('saving sends the computed directFee and the previewed split, then submits for review', async () => {
+    const { gateway, saved } = renderForm('contract');
+    type('项目名称', '滨江幼儿园');
+    type('合同名称', '滨江幼儿园设计合同');
+    type('签订日期', '2024-05-06');
+    type('合同金额', '200');
+    type('合同净额', '180');
+    fireEvent.click(screen.getByRole('button', { name: '保存并提交审批' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const body = gateway.saved[0]!.body;
+    expect(gateway.saved[0]!.stage).toBe('contract');
+    expect(body['directFee']).toBe('156.82');
+    expect(body['realAmount']).toBe('18.18');
+    expect(body['designFee']).toBe('5');
+    expect(gateway.submitted).toEqual([41]);
+  });
+
+  it('refuses to save without the required fields, naming them', () => {
+    const { gateway } = renderForm('stay');
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(screen.getByText('请输入项目名称')).toBeTruthy();
+    expect(screen.getAllByText('请输入合同金额').length).toBeGreaterThan(0);
+    expect(gateway.saved).toHaveLength(0);
+  });
+
+  it('amount inputs refuse letters and negative signs as they are typed', () => {
+    renderForm('stay');
+    type('合同金额', 'abc12.5x');
+    expect(input('合同金额').value).toBe('12.5');
+    type('合同金额', '-30');
+    expect(input('合同金额').value).toBe('30');
+    type('已收金额', '１２.３４５６７');
+    expect(input('已收金额').value).toBe('12.3456');
+  });
+});
