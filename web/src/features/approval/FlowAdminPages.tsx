@@ -257,7 +257,7 @@ export function ApprovalNodePage() {
   const [typeCode, setTypeCode] = useState<string>('1_1');
   const flows = useQuery({
     queryKey: ['approval-flow-of', typeCode],
-    queryFn: () => gateway.flows({ typeCode, pageSize: 1 }),
+    queryFn: () => gateway.flows({ typeCode }),
   });
   const flowId = flows.data?.rows[0]?.flowId;
   const nodes = useQuery({
@@ -395,7 +395,7 @@ export function ApprovalNodePage() {
         rows={rows}
         rowKey="nodeId"
         loading={nodes.isFetching}
-        error={nodes.error ?? undefined}
+        error={flows.error ?? nodes.error ?? undefined}
       />
       {crud.editing && (
         <FormDialog
