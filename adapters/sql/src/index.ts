@@ -118,3 +118,14 @@ export {
 } from './repositories/sql-task.repository.js';
 export type { TaskTables } from './repositories/sql-task.tables.js';
 export { seedDesignTasks } from './seed/design-tasks.js';
+export {
+  createFundRepositories,
+  EngineFundApprovalPort,
+  registerFundRecords,
+  SqlBackMoneyRepository,
+  SqlFundDirectory,
+  SqlFundLedger,
+  SqlLoanRepository,
+  SqlRepaymentRepository,
+} from './repositories/sql-fund.repository.js';
+export type { FundTables } from './repositories/sql-fund.tables.js';

@@ -124,7 +124,9 @@ describe('loan rules', () => {
 });
 
 /** A random movement the ledger may be asked to make. */
-const amountArb = fc.integer({ min: 1, max: 5_000_000 }).map((fen) => d(String(fen)).div(1_000_000).toFixed());
+const amountArb = fc
+  .integer({ min: 1, max: 5_000_000 })
+  .map((fen) => d(String(fen)).div(1_000_000).toFixed());
 const movementArb = fc.oneof(
   fc.record({ t: fc.constant('back' as const), amount: amountArb }),
   fc.record({
@@ -141,7 +143,11 @@ const movementArb = fc.oneof(
       maxLength: 2,
     }),
   }),
-  fc.record({ t: fc.constant('loan' as const), dept: fc.constantFrom(110, 112), amount: amountArb }),
+  fc.record({
+    t: fc.constant('loan' as const),
+    dept: fc.constantFrom(110, 112),
+    amount: amountArb,
+  }),
   fc.record({ t: fc.constant('repay' as const), loanIx: fc.nat(5), amount: amountArb }),
 );
 

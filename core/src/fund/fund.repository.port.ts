@@ -81,9 +81,7 @@ export interface FundDirectory {
   /** Whether a record with this department and owner lies in the scope. */
   visible(scope: DataScope, deptId: number | null, ownerId: number): Promise<boolean>;
   /** Σ task amounts and Σ confirmed finish amounts of the team's live tasks. */
-  teamOwed(
-    deptId: number,
-  ): Promise<{ totalShouldReceAmt: string; totalAllotConfirmAmt: string }>;
+  teamOwed(deptId: number): Promise<{ totalShouldReceAmt: string; totalAllotConfirmAmt: string }>;
   /** Σ amounts of the team's loans in approval, leaving one out (the loan being approved). */
   pendingLoans(deptId: number, exceptLoanId?: number): Promise<string>;
   /** The tasks of a contract with what was allotted to each. */

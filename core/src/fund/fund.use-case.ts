@@ -263,38 +263,40 @@ export class FundService {
     const remark = checkText(input.remark, 'remark');
     if (!remark.ok) return Promise.resolve(remark);
     const at = this.clock.now();
-    return this.uow.transaction(async (r) => {
-      const found = await FundService.visibleBackMoney(r, input.backMoneyId, actor);
-      if (!found.ok) return found;
-      const b = found.value;
-      const moved = await FundService.move(
-        r,
-        [backMoneyAccount(b.backMoneyId)],
-        {
-          kind: 'backMoney.adjust',
-          backMoneyId: b.backMoneyId,
-          contractId: b.contractId,
-          createBy: actor.userName,
+    return this.uow
+      .transaction(async (r) => {
+        const found = await FundService.visibleBackMoney(r, input.backMoneyId, actor);
+        if (!found.ok) return found;
+        const b = found.value;
+        const moved = await FundService.move(
+          r,
+          [backMoneyAccount(b.backMoneyId)],
+          {
+            kind: 'backMoney.adjust',
+            backMoneyId: b.backMoneyId,
+            contractId: b.contractId,
+            createBy: actor.userName,
+            at,
+          },
+          (balances) =>
+            adjustBackMoney(
+              b.backMoneyId,
+              b.backAmount,
+              amount.value,
+              balances.get(`backMoney:${String(b.backMoneyId)}`) ?? '0',
+            ),
+        );
+        if (!moved.ok) return moved;
+        const updated = await r.backMoney.update(
+          b.backMoneyId,
+          input.version ?? b.version,
+          { backAmount: amount.value, backDate: date.value, remark: remark.value },
           at,
-        },
-        (balances) =>
-          adjustBackMoney(
-            b.backMoneyId,
-            b.backAmount,
-            amount.value,
-            balances.get(`backMoney:${String(b.backMoneyId)}`) ?? '0',
-          ),
-      );
-      if (!moved.ok) return moved;
-      const updated = await r.backMoney.update(
-        b.backMoneyId,
-        input.version ?? b.version,
-        { backAmount: amount.value, backDate: date.value, remark: remark.value },
-        at,
-      );
-      if (!updated) throw new StaleVersion();
-      return FundService.visibleBackMoney(r, b.backMoneyId, actor);
-    }).catch(staleAsResult);
+        );
+        if (!updated) throw new StaleVersion();
+        return FundService.visibleBackMoney(r, b.backMoneyId, actor);
+      })
+      .catch(staleAsResult);
   }
 
   deleteBackMoney(backMoneyId: number, actor: FundActor): R<void> {
@@ -513,48 +515,50 @@ export class FundService {
     const reason = checkText(input.reason, 'reason');
     if (!reason.ok) return Promise.resolve(reason);
     const at = this.clock.now();
-    return this.uow.transaction(async (r) => {
-      let deptId = input.loanDeptId;
-      let contractId = input.contractId ?? null;
-      const taskId = input.taskId ?? null;
-      if (taskId !== null) {
-        const t = await r.directory.task(taskId);
-        if (t === null) return fail(C.taskNotFound, M.taskNotFound, 'taskId');
-        if (t.deptId === null) return fail(C.deptNotFound, M.deptNotFound, 'loanDeptId');
-        if (deptId !== undefined && deptId !== t.deptId)
-          return fail(C.taskNotOfTeam, M.taskNotOfTeam, 'taskId');
-        deptId = t.deptId;
-        contractId = t.contractId;
-      }
-      if (deptId === undefined || (await r.directory.deptName(deptId)) === null)
-        return fail(C.deptNotFound, M.deptNotFound, 'loanDeptId');
-      if (contractId !== null && (await r.directory.contract(contractId)) === null)
-        return fail(C.contractNotFound, M.contractNotFound, 'contractId');
-      if (!(await r.directory.visible(actor.scope, deptId, actor.userId)))
-        return fail(C.outOfScope, M.outOfScope, 'loanDeptId');
-      const pos = await teamPosition(r, deptId);
-      const limited = checkLoanLimit(amount.value, pos);
-      if (!limited.ok) return limited;
-      const loanId = await r.loans.insert({
-        loanDeptId: deptId,
-        contractId,
-        taskId,
-        loanAmount: amount.value,
-        refundDate: date.value,
-        reason: reason.value,
-        totalShouldReceAmt: pos.totalShouldReceAmt,
-        totalReceiveAmt: pos.totalReceiveAmt,
-        totalAllotConfirmAmt: pos.totalAllotConfirmAmt,
-        userId: actor.userId,
-        createBy: actor.userName,
-        at,
-      });
-      if (submit) {
-        const sent = await this.sendLoan(r, loanId, actor, at);
-        if (!sent.ok) throw new Rollback(sent.error);
-      }
-      return FundService.visibleLoan(r, loanId, actor);
-    }).catch(rollbackAsResult);
+    return this.uow
+      .transaction(async (r) => {
+        let deptId = input.loanDeptId;
+        let contractId = input.contractId ?? null;
+        const taskId = input.taskId ?? null;
+        if (taskId !== null) {
+          const t = await r.directory.task(taskId);
+          if (t === null) return fail(C.taskNotFound, M.taskNotFound, 'taskId');
+          if (t.deptId === null) return fail(C.deptNotFound, M.deptNotFound, 'loanDeptId');
+          if (deptId !== undefined && deptId !== t.deptId)
+            return fail(C.taskNotOfTeam, M.taskNotOfTeam, 'taskId');
+          deptId = t.deptId;
+          contractId = t.contractId;
+        }
+        if (deptId === undefined || (await r.directory.deptName(deptId)) === null)
+          return fail(C.deptNotFound, M.deptNotFound, 'loanDeptId');
+        if (contractId !== null && (await r.directory.contract(contractId)) === null)
+          return fail(C.contractNotFound, M.contractNotFound, 'contractId');
+        if (!(await r.directory.visible(actor.scope, deptId, actor.userId)))
+          return fail(C.outOfScope, M.outOfScope, 'loanDeptId');
+        const pos = await teamPosition(r, deptId);
+        const limited = checkLoanLimit(amount.value, pos);
+        if (!limited.ok) return limited;
+        const loanId = await r.loans.insert({
+          loanDeptId: deptId,
+          contractId,
+          taskId,
+          loanAmount: amount.value,
+          refundDate: date.value,
+          reason: reason.value,
+          totalShouldReceAmt: pos.totalShouldReceAmt,
+          totalReceiveAmt: pos.totalReceiveAmt,
+          totalAllotConfirmAmt: pos.totalAllotConfirmAmt,
+          userId: actor.userId,
+          createBy: actor.userName,
+          at,
+        });
+        if (submit) {
+          const sent = await this.sendLoan(r, loanId, actor, at);
+          if (!sent.ok) throw new Rollback(sent.error);
+        }
+        return FundService.visibleLoan(r, loanId, actor);
+      })
+      .catch(rollbackAsResult);
   }
 
   /**
@@ -566,9 +570,12 @@ export class FundService {
     actor: FundActor,
   ): R<Loan> {
     const amount =
-      input.loanAmount === undefined ? ok(undefined) : parseMovementAmount(input.loanAmount, 'loanAmount');
+      input.loanAmount === undefined
+        ? ok(undefined)
+        : parseMovementAmount(input.loanAmount, 'loanAmount');
     if (!amount.ok) return Promise.resolve(amount);
-    const date = input.refundDate === undefined ? ok(undefined) : checkDate(input.refundDate, 'refundDate');
+    const date =
+      input.refundDate === undefined ? ok(undefined) : checkDate(input.refundDate, 'refundDate');
     if (!date.ok) return Promise.resolve(date);
     const reason = input.reason === undefined ? ok(undefined) : checkText(input.reason, 'reason');
     if (!reason.ok) return Promise.resolve(reason);
@@ -613,11 +620,13 @@ export class FundService {
   /** Sends a draft or turned-down loan into approval as a loan agreement (10_1). */
   submitLoan(loanId: number, actor: FundActor): R<Loan> {
     const at = this.clock.now();
-    return this.uow.transaction(async (r) => {
-      const sent = await this.sendLoan(r, loanId, actor, at);
-      if (!sent.ok) throw new Rollback(sent.error);
-      return FundService.visibleLoan(r, loanId, actor);
-    }).catch(rollbackAsResult);
+    return this.uow
+      .transaction(async (r) => {
+        const sent = await this.sendLoan(r, loanId, actor, at);
+        if (!sent.ok) throw new Rollback(sent.error);
+        return FundService.visibleLoan(r, loanId, actor);
+      })
+      .catch(rollbackAsResult);
   }
 
   private async sendLoan(r: FundRepositories, loanId: number, actor: FundActor, at: Date): R<void> {

@@ -3,6 +3,7 @@ import type { ApprovalTables } from './approval-schema.js';
 import type { FileTables } from './files-schema.js';
 import type { ContractTables } from './contract-schema.js';
 import type { TaskTables } from '../repositories/sql-task.tables.js';
+import type { FundTables } from '../repositories/sql-fund.tables.js';
 import type { JobLogTables } from './job-log-schema.js';
 import type { ContractDocumentTables } from './contract-document-schema.js';
 
@@ -234,3 +235,5 @@ export interface Database extends ApprovalTables, FileTables, ContractTables, Jo
 export interface Database extends ContractDocumentTables {}
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merged: the design task tables (0050)
 export interface Database extends TaskTables {}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merged: the fund tables (0060)
+export interface Database extends FundTables {}

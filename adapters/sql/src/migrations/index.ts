@@ -8,6 +8,7 @@ import * as m0031 from './0031_contract_files_changes.js';
 import * as m0041 from './0041_job_log.js';
 import * as m0045 from './0045_contract_documents.js';
 import * as m0050 from './0050_design_tasks.js';
+import * as m0060 from './0060_fund.js';
 
 /**
  * Every migration, in order. Static imports, so the built server carries them and no directory
@@ -23,6 +24,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0041_job_log': m0041,
   '0045_contract_documents': m0045,
   '0050_design_tasks': m0050,
+  '0060_fund': m0060,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {
