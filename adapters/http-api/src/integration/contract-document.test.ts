@@ -208,6 +208,55 @@ describe.each(testDatabaseKinds())('contract document API on %s', (kind) => {
     expect(done.body.data).toMatchObject({ status: 1, statusName: '已通过', editable: false });
   });
 
+  it('a rejected document can change and go into approval again', async () => {
+    const sent = await post('xmjl', '/v4/contract-document/add', {
+      ...graphics(contractId),
+      signDate: '2026-11-20',
+      submit: true,
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const { documentId } = sent.body.data;
+    const approvalId = Number(sent.body.data.approvalId);
+    const db = api.database.handle.db;
+    const a = await db
+      .selectFrom('approval')
+      .select(['version'])
+      .where('approval_id', '=', approvalId)
+      .executeTakeFirstOrThrow();
+    const pending = await db
+      .selectFrom('approval_pending as p')
+      .innerJoin('sys_user as u', 'u.user_id', 'p.user_id')
+      .select('u.user_name')
+      .where('p.approval_id', '=', approvalId)
+      .executeTakeFirstOrThrow();
+    tokens[pending.user_name] ??= await api.login(pending.user_name);
+    const rejected = await post(pending.user_name, '/project/approval/process', {
+      approvalId: String(approvalId),
+      version: a.version,
+      action: 'reject',
+      opinion: '金额有误',
+    });
+    expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
+    const back = await get('xmjl', '/v4/contract-document/detailById', { documentId });
+    expect(back.body.data).toMatchObject({ status: 2, editable: true });
+
+    const again = await post('xmjl', '/v4/contract-document/add', {
+      ...graphics(contractId),
+      documentId,
+      version: back.body.data.version,
+      totalAmount: '11',
+      signDate: '2026-11-20',
+      submit: true,
+    });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.data).toMatchObject({
+      status: 0,
+      totalAmount: '11',
+      upValue: '壹拾壹万元整',
+    });
+    expect(again.body.data.approvalId).not.toBe(String(approvalId));
+  });
+
   it('keeps type 8 without a project, named after its service content', async () => {
     const r = await post('xmjl', '/v4/contract-document/add', {
       docType: 8,
