@@ -1,6 +1,17 @@
-import { ALL_DATA } from '@dpms/core';
+import { ALL_DATA, type ContractDocumentRecord } from '@dpms/core';
 import { SqlContractDocumentRepository, type DatabaseHandle } from '@dpms/sql';
+import type { Principal } from '../identity/principal.js';
 import type { PrintableDocumentSource } from './pdf.routes.js';
+import type { PrintableDocument } from './print-payloads.js';
+
+const scopeOf = (p: Principal) => (p.isAdmin ? ALL_DATA : p.scope);
+
+const printable = (doc: ContractDocumentRecord): PrintableDocument => ({
+  docType: doc.docType,
+  contractName: doc.contractName,
+  values: doc.values,
+  approvalId: doc.approvalId,
+});
 
 /**
  * Stored contract documents for printing, read within the caller's data scope (an administrator
@@ -10,17 +21,24 @@ export function sqlDocumentSource(db: DatabaseHandle['db']): PrintableDocumentSo
   const documents = new SqlContractDocumentRepository(db);
   return {
     async find(documentId, principal) {
-      const doc = await documents.findById(
-        documentId,
-        principal.isAdmin ? ALL_DATA : principal.scope,
-      );
-      if (doc === null) return null;
-      return {
-        docType: doc.docType,
-        contractName: doc.contractName,
-        values: doc.values,
-        approvalId: doc.approvalId,
-      };
+      const doc = await documents.findById(documentId, scopeOf(principal));
+      return doc === null ? null : printable(doc);
+    },
+    async latestOfContract(contractId, principal) {
+      // The approved document when there is one, else the one changed last.
+      for (const status of [1, undefined] as const) {
+        const page = await documents.list(
+          {
+            filter: { contractId, ...(status === undefined ? {} : { status }) },
+            page: { pageNum: 1, pageSize: 1 },
+            sort: { column: 'updateTime', direction: 'desc' },
+          },
+          scopeOf(principal),
+        );
+        const doc = page.rows[0];
+        if (doc) return printable(doc);
+      }
+      return null;
     },
   };
 }

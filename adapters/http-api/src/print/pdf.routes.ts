@@ -28,7 +28,16 @@ const TAG = '打印';
 /** Finds a stored contract document the caller may see (their data scope); null otherwise. */
 export interface PrintableDocumentSource {
   find(documentId: number, principal: Principal): Promise<PrintableDocument | null>;
+  /** The document a project contract is printed as: its approved one, else the latest. */
+  latestOfContract(contractId: number, principal: Principal): Promise<PrintableDocument | null>;
 }
+
+/**
+ * A contract's `pdfUrl`: its contract document as PDF, always the current one (the address stays,
+ * the PDF follows the document and its signatures).
+ */
+export const contractPdfUrl = (contractId: number | string): string =>
+  `/prod-api/v4/contract-document/contractPdf?contractId=${contractId}`;
 
 export interface PrintDeps {
   readonly pdfs: PrintedPdfStore;
@@ -136,6 +145,31 @@ export function pdfRoutes(deps: PrintDeps): RouteModule {
           const doc = await documentOf(query.documentId, principal);
           const payload = await contractDocumentPrint(doc, await approvalOf(doc), sources);
           sendPdf(res, await deps.pdfs.pdfOf(payload), `${payload.contractName || '合同文本'}.pdf`);
+          return undefined;
+        },
+      });
+      book.add({
+        method: 'get',
+        path: '/v4/contract-document/contractPdf',
+        summary:
+          '项目合同的 PDF（合同的 pdfUrl）：该合同已审批通过的合同文本，没有时为最近修改的一份',
+        tag: TAG,
+        access: perm('project:contract:query'),
+        query: z.object({
+          contractId: z
+            .union([z.string(), z.number()])
+            .transform((v) => String(v).trim())
+            .pipe(z.string().regex(/^\d{1,9}$/, { error: '合同编号无效' }))
+            .transform(Number),
+        }),
+        produces: 'application/pdf',
+        handler: async ({ query, principal, res }) => {
+          const doc = deps.documents
+            ? await deps.documents.latestOfContract(query.contractId, principal)
+            : null;
+          if (doc === null) throw new HttpError(404, PRINT_MESSAGES.noDocument);
+          const payload = await contractDocumentPrint(doc, await approvalOf(doc), sources);
+          sendPdf(res, await deps.pdfs.pdfOf(payload), `${payload.contractName || '合同'}.pdf`);
           return undefined;
         },
       });

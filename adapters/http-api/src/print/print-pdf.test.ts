@@ -317,6 +317,52 @@ describe.each(testDatabaseKinds())('PDFs of approvals and contract documents on 
     }
     const sheet = await pdfOf('admin', '/v4/contract-document/approvalPdf', query);
     expect(sheet.reading.compactText).toContain('滨江新城综合体合同评审');
+    // A project contract's pdfUrl prints its contract document.
+    const contract = await database.handle.db
+      .selectFrom('contract')
+      .select(['contract_id', 'project_name'])
+      .where('del_flag', '=', '0')
+      .orderBy('contract_id')
+      .executeTakeFirstOrThrow();
+    const detail = await request(app)
+      .get('/prod-api/project/contract/detailById')
+      .set(as('admin'))
+      .query({ contractId: contract.contract_id });
+    expect(detail.status, JSON.stringify(detail.body)).toBe(200);
+    const pdfUrl = detail.body.data.pdfUrl as string;
+    expect(pdfUrl).toBe(
+      `/prod-api/v4/contract-document/contractPdf?contractId=${contract.contract_id}`,
+    );
+    const [pdfPath, pdfQuery] = pdfUrl.replace('/prod-api', '').split('?') as [string, string];
+    const none = await getPdf(
+      app,
+      'admin',
+      pdfPath,
+      Object.fromEntries(new URLSearchParams(pdfQuery)),
+    );
+    expect(none.status).toBe(404);
+    const type1 = contractPayload(1, null);
+    const name = `${contract.project_name}技术咨询合同`;
+    await documents.insert(
+      {
+        docType: 1,
+        contractId: contract.contract_id,
+        contractName: name,
+        values: { ...type1.values, projectName: contract.project_name, contractName: name },
+        totalAmount: type1.values.totalAmount,
+        deptId: yuangong.deptId ?? null,
+        userId: yuangong.userId,
+        createBy: 'yuangong',
+      },
+      new Date(),
+    );
+    const ofContract = await pdfOf(
+      'admin',
+      pdfPath,
+      Object.fromEntries(new URLSearchParams(pdfQuery)),
+    );
+    expect(ofContract.reading.compactText).toContain(compact(name));
+    expect(ofContract.reading.compactText).toContain(amountInWords(type1.values.totalAmount));
     // Someone outside the document's data scope gets no PDF.
     const stranger = await getPdf(app, 'xmjl2', '/v4/contract-document/pdf', query);
     expect([403, 404]).toContain(stranger.status);

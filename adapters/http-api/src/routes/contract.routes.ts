@@ -30,6 +30,7 @@ import { id, optionalEnum, optionalId, textFilter } from '../http/schemas.js';
 import { streamXlsx, XLSX_TYPE as XLSX, type XlsxColumn } from '../http/xlsx.js';
 import type { RouteModule } from './route-module.js';
 import { actorOf, idemOf, iso } from './contract-route-helpers.js';
+import { contractPdfUrl } from '../print/pdf.routes.js';
 
 const TAG = '合同';
 
@@ -197,6 +198,8 @@ export const contractView = (c: Contract) => ({
   signDate: c.signDate,
   files: c.files,
   contractFiles: c.contractFiles,
+  /** The contract as PDF: its contract document printed with its signatures (issue 7). */
+  pdfUrl: contractPdfUrl(c.contractId),
   directFee: c.directFee,
   technicalFee: c.technicalFee,
   expertFee: c.expertFee,
