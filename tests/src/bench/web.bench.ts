@@ -2,73 +2,19 @@
 // The callbacks given to page.evaluate run in the browser, so this file sees the DOM types.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { createRequire } from 'node:module';
+import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import type * as Vite from 'vite';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, DESKTOP } from '../support/browser.js';
 import { startServer } from '../support/e2e-server.js';
 import { DEMO_PASSWORD } from '../support/shell.js';
 import { initialJs, readManifest, type InitialJs } from './web-bundle.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const WEB = path.join(ROOT, 'web');
+const HERE = path.dirname(fileURLToPath(import.meta.url));
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 5);
-
-/** Vite and the React plugin as the web resolves them: the repository's own build tools. */
-export async function webTools() {
-  const require = createRequire(path.join(WEB, 'package.json'));
-  const vite = (await import(pathToFileURL(require.resolve('vite')).href)) as typeof Vite;
-  const react = (await import(pathToFileURL(require.resolve('@vitejs/plugin-react')).href)) as {
-    default: () => Vite.PluginOption;
-  };
-  // The empty page is built outside the repository, so React comes from where the web gets it.
-  const pkg = (name: string) => path.dirname(require.resolve(`${name}/package.json`));
-  return {
-    vite,
-    react: react.default,
-    alias: { react: pkg('react'), 'react-dom': pkg('react-dom') },
-  };
-}
-
-/** The smallest React page a Vite template makes: a form that, submitted, shows a heading. */
-export const EMPTY_APP = {
-  'index.html': `<!doctype html>
-<html lang="zh-CN">
-  <head><meta charset="UTF-8" /><title>empty</title></head>
-  <body><div id="root"></div><script type="module" src="/src/main.tsx"></script></body>
-</html>
-`,
-  'src/main.tsx': `import { StrictMode, useState } from 'react';
-import { createRoot } from 'react-dom/client';
-
-function App() {
-  const [user, setUser] = useState('');
-  if (user) return <h1 data-testid="welcome">欢迎，{user}</h1>;
-  return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        setUser(String(new FormData(e.currentTarget).get('username')));
-      }}
-    >
-      <input id="login-username" name="username" />
-      <input id="login-password" name="password" type="password" />
-      <button type="submit">登 录</button>
-    </form>
-  );
-}
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
-`,
-};
 
 /** Serves a built directory (index.html for any path without a file). */
 function serveStatic(dir: string): Promise<{ server: Server; base: string }> {
@@ -109,6 +55,11 @@ async function loginToInteractive(
   // A bench on a busy machine: waits are long rather than failed (no limit is being tested).
   context.setDefaultTimeout(300_000);
   const page = await context.newPage();
+  // What went wrong, should a page not come up.
+  page.on('pageerror', (e) => console.warn(`${base}: ${e.message}`));
+  page.on('response', (r) => {
+    if (r.status() >= 400) console.warn(`${base}: ${r.status()} ${r.url()}`);
+  });
   try {
     await page.goto('/login');
     await page.locator('#login-username').waitFor();
@@ -150,10 +101,6 @@ async function measure(run: () => Promise<number>): Promise<{ runs: number[]; me
  * bench-results/web.{json,md}.
  */
 export async function main(): Promise<void> {
-  // The loader's dev server set NODE_ENV=development, which Vite's build would honour (React's
-  // development build); these are production builds, like `vite build` from the shell.
-  process.env['NODE_ENV'] = 'production';
-  const { vite, react, alias } = await webTools();
   // Not under a dot-directory: the server's static files refuse paths with a dot segment.
   const work = mkdtempSync(path.join(tmpdir(), 'dpms-web-bench-'));
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
@@ -161,26 +108,14 @@ export async function main(): Promise<void> {
   let browser: Browser | undefined;
   try {
     const webOut = path.join(work, 'web');
-    await vite.build({
-      root: WEB,
-      configFile: path.join(WEB, 'vite.config.ts'),
-      logLevel: 'warn',
-      build: { outDir: webOut, emptyOutDir: true, manifest: true },
-    });
-    const emptyRoot = path.join(work, 'empty');
-    for (const [file, text] of Object.entries(EMPTY_APP)) {
-      mkdirSync(path.dirname(path.join(emptyRoot, file)), { recursive: true });
-      writeFileSync(path.join(emptyRoot, file), text);
-    }
-    const emptyOut = path.join(work, 'empty-dist');
-    await vite.build({
-      root: emptyRoot,
-      configFile: false,
-      plugins: [react()],
-      resolve: { alias },
-      logLevel: 'warn',
-      build: { outDir: emptyOut, emptyOutDir: true, manifest: true },
-    });
+    const emptyOut = path.join(work, 'empty');
+    // A plain Node process builds both with the web's Vite (see build-pages.mjs).
+    const built = spawnSync(
+      process.execPath,
+      [path.join(HERE, 'build-pages.mjs'), webOut, emptyOut],
+      { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
+    );
+    if (built.status !== 0) throw new Error(`building the pages failed (${built.status})`);
     const webJs: InitialJs = initialJs(readManifest(webOut), webOut);
     const emptyJs: InitialJs = initialJs(readManifest(emptyOut), emptyOut);
 
@@ -190,9 +125,11 @@ export async function main(): Promise<void> {
     const b = browser;
     const emptyBase = empty.base;
     const appBase = server.baseURL;
+    console.warn(`built; measuring ${emptyBase} (empty page) and ${appBase} (web)`);
     const emptyTime = await measure(() =>
       loginToInteractive(b, emptyBase, (page) => page.getByTestId('welcome').waitFor()),
     );
+    console.warn('empty page measured');
     const appTime = await measure(() =>
       loginToInteractive(b, appBase, async (page) => {
         await page.waitForURL('**/welcome/welcome');
