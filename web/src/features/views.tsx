@@ -57,4 +57,12 @@ export const VIEWS: Record<string, View> = {
   ),
 };
 
+/** Design tasks, results, seals and output value (issue 9). */
+Object.assign(VIEWS, {
+  'project/designTask/index': named(() => import('./task/TaskPages'), 'DesignTaskPage'),
+  'project/valueConfirm/index': named(() => import('./task/TaskPages'), 'ValueConfirmPage'),
+  'result/taskResult/index': named(() => import('./task/TaskPages'), 'TaskResultPage'),
+  'result/resultSeal/index': named(() => import('./task/TaskPages'), 'ResultSealPage'),
+});
+
 export const PlaceholderView = named(() => import('./pages/PlaceholderPage'), 'PlaceholderPage');
