@@ -55,6 +55,13 @@ const EMPTY: Filter = {
   signDateEnd: '',
 };
 
+/** The side panel's stored contract types, by the group they come from. */
+const TYPE_NAMES: Readonly<Record<string, string>> = {
+  [SIDE_PANEL_CONTRACT_TYPES.unEffective]: '待生效项目',
+  [SIDE_PANEL_CONTRACT_TYPES.unSign]: '待签约项目',
+  [SIDE_PANEL_CONTRACT_TYPES.approval]: '审批项目',
+};
+
 const TITLES: Record<ContractListMode, string> = {
   stay: '未签合同',
   declare: '立项合同',
@@ -349,7 +356,7 @@ export function ContractListView({ mode: initialMode }: { mode: ContractListMode
       <p className="mb-3 text-sm text-ink-soft" data-testid="contract-type">
         {unEffectiveOnly && mode === 'stay'
           ? '仅显示未生效的未签合同'
-          : `合同类型：${storedType || '全部'}`}
+          : `合同类型：${TYPE_NAMES[storedType] ?? '全部'}`}
       </p>
       <SearchBar onSearch={list.search} onReset={list.reset}>
         <SearchField label="项目名称">
