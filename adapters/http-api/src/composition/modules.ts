@@ -48,6 +48,9 @@ import { createContractDocumentRepositories, registerContractDocumentRecords } f
 import { contractDocumentRoutes } from '../routes/contract-document.routes.js';
 import { jobLogRoutes } from '../routes/job-log.routes.js';
 import type { RouteModule } from '../routes/route-module.js';
+import { FundService, LOAN_RECORD_KIND } from '@dpms/core';
+import { createFundRepositories, registerFundRecords } from '@dpms/sql';
+import { fundRoutes } from '../routes/fund.routes.js';
 import { downloadRoutes } from '../routes/download.routes.js';
 import { uploadRoutes } from '../routes/upload.routes.js';
 import type { FileService } from '../routes/upload.service.js';
@@ -106,6 +109,7 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
           contractDocuments: RouteModule | undefined,
           print: RouteModule | undefined,
           tasks: RouteModule | undefined,
+          fund: RouteModule | undefined,
         ) => [
           authRoutes(identity, repos, { domainURL: c.domainURL }),
           userRoutes(repos, identity, avatars),
@@ -121,6 +125,7 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
           ...(contractDocuments ? [contractDocuments] : []),
           ...(print ? [print] : []),
           ...(tasks ? [tasks] : []),
+          ...(fund ? [fund] : []),
         ],
         [
           TOKENS.Repositories,
@@ -134,6 +139,7 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
           { serviceIdentifier: TOKENS.ContractDocumentRoutes, optional: true },
           { serviceIdentifier: TOKENS.PrintRoutes, optional: true },
           { serviceIdentifier: TOKENS.TaskRoutes, optional: true },
+          { serviceIdentifier: TOKENS.FundRoutes, optional: true },
         ],
       )
       .inSingletonScope();
@@ -298,6 +304,7 @@ export function buildContainer(parts: ContainerParts): Container {
       contractDocumentModule(parts.db, linkedRecords, parts.clock),
       taskModule(parts.db, linkedRecords, parts.clock),
     );
+    container.load(fundModule(parts.db, linkedRecords, parts.clock));
     container.load(jobLogModule(parts.db));
   }
   if (parts.files) container.load(filesModule(parts.files));
@@ -325,5 +332,25 @@ export const taskModule = (db: Db, linkedRecords: LinkedRecordRegistry<Db>, cloc
     bind(TOKENS.TaskNotify).toService(TOKENS.Tasks);
     bind(TOKENS.TaskRoutes)
       .toResolvedValue((tasks: TaskService) => taskRoutes(tasks), [TOKENS.Tasks])
+      .inSingletonScope();
+  });
+
+/**
+ * Back money, loans and repayments (issue 10) over the SQL adapter: every movement in one
+ * transaction with its ledger lines; the loan's linked-record handler joins `linkedRecords`, so an
+ * approved loan agreement (10_1) posts the loan in the approval's transaction.
+ */
+export const fundModule = (db: Db, linkedRecords: LinkedRecordRegistry<Db>, clock: Clock) =>
+  new ContainerModule(({ bind }) => {
+    if (!linkedRecords.kinds().includes(LOAN_RECORD_KIND)) registerFundRecords(linkedRecords);
+    bind(TOKENS.FundRoutes)
+      .toResolvedValue(() =>
+        fundRoutes(
+          new FundService(
+            new KyselyUnitOfWork(db, (trx) => createFundRepositories(trx, linkedRecords, clock)),
+            clock,
+          ),
+        ),
+      )
       .inSingletonScope();
   });

@@ -53,6 +53,8 @@ export const TOKENS = {
   Tasks: token<TaskService>('Tasks'),
   TaskNotify: token<TaskNotifyPort>('TaskNotify'),
   TaskRoutes: token<RouteModule>('TaskRoutes'),
+  /** Back money, loans and repayments (issue 10); optional, like the approval routes. */
+  FundRoutes: token<RouteModule>('FundRoutes'),
   /** Every route family registered on the API router (auth, users, departments ... later domains). */
   RouteModules: token<readonly RouteModule[]>('RouteModules'),
 } as const;
