@@ -1,5 +1,5 @@
 import { ALL_DATA, type ContractListQuery, type DataScope } from '@dpms/core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../database/open-database.js';
 import {
   assertNoSeqScan,
@@ -7,6 +7,7 @@ import {
   insertGeneratedContracts,
   openTestDatabase,
   testDatabaseKinds,
+  type PlanNode,
 } from '../testing/index.js';
 import { SqlContractRepository } from './sql-contract.repository.js';
 
@@ -112,6 +113,18 @@ describe.each(testDatabaseKinds())(
         await explainPlan(handle.db, repo.listQueries(query, scope).page),
       );
     });
+
+    const indexNames = (node: PlanNode): string[] => [
+      ...(node['Index Name'] ? [node['Index Name']] : []),
+      ...(node.Plans ?? []).flatMap(indexNames),
+    ];
+    it.each(cases.filter(([name]) => name.includes('contains')))(
+      '%s: the count reads the trigram index',
+      async (_name, query, scope) => {
+        const plan = await explainPlan(handle.db, repo.listQueries(query, scope).count);
+        expect(indexNames(plan).some((n) => n.endsWith('_trgm'))).toBe(true);
+      },
+    );
 
     it.each(cases)('%s: the count query uses indexes', async (_name, query, scope) => {
       await assertNoSeqScan(
