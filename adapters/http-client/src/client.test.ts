@@ -60,6 +60,15 @@ describe('HttpClient', () => {
     expect(seen[0]?.headers['Authorization']).toBe('Bearer abc');
   });
 
+  it('sends a FormData body as multipart, not as JSON', async () => {
+    const { http, seen } = setup(() => ({ status: 200, data: { code: 200, imgUrl: '/a.png' } }));
+    const form = new FormData();
+    form.append('avatarfile', new Blob(['png']), 'a.png');
+    await new UserGateway(http).uploadAvatar(form);
+    expect(String(seen[0]?.headers['Content-Type'])).toMatch(/^multipart\/form-data/);
+    expect(seen[0]?.data).toBeInstanceOf(FormData);
+  });
+
   it('sends no token on anonymous calls', async () => {
     const { http, seen } = setup(() => ({ status: 200, data: { code: 200, token: 't' } }), 'abc');
     await new AuthGateway(http).login({ username: 'a', password: 'b', role: 1 });

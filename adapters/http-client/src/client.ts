@@ -108,6 +108,11 @@ export class HttpClient {
     const headers: Record<string, string> = { ...options.headers };
     const token = options.anonymous ? undefined : this.options.tokens.get();
     if (token) headers['Authorization'] = `Bearer ${token}`;
+    // The default JSON content type would make axios turn a FormData body into JSON; naming
+    // multipart lets axios (or the browser) write it with its boundary.
+    if (typeof FormData !== 'undefined' && config.data instanceof FormData) {
+      headers['Content-Type'] ??= 'multipart/form-data';
+    }
     let response: AxiosResponse<unknown>;
     try {
       response = await this.axios.request({ ...config, params: options.params, headers });
