@@ -15,3 +15,5 @@ export * from './contract/index.js';
 export * from './joblog/index.js';
 export * from './task/index.js';
 export * from './fund/index.js';
+export * from './closing/index.js';
+export * from './archives/index.js';

@@ -1,0 +1,95 @@
+import type { DataScope } from '../platform/data-scope.js';
+import { domainError, err, ok, type DomainError, type Result } from '../shared/result.js';
+
+/** An archived paper: a file from the file store, kept with who may view it. */
+export interface Archive {
+  readonly archiveId: number;
+  readonly archiveName: string;
+  readonly archiveNo: string;
+  readonly contractId: number | null;
+  readonly projectName: string;
+  readonly fileId: string;
+  readonly fileName: string;
+  /** Users allowed to view and download it besides its keeper (the creator) and all-data roles. */
+  readonly allowViewUserIds: readonly number[];
+  readonly memo: string;
+  readonly deptId: number | null;
+  readonly userId: number;
+  readonly createBy: string;
+  readonly createTime: Date | null;
+}
+
+export type ArchiveAction = 'view' | 'download';
+
+export const ARCHIVE_ACTION_LABELS: Readonly<Record<ArchiveAction, string>> = {
+  view: '查看',
+  download: '下载',
+};
+
+export interface ArchiveLog {
+  readonly logId: number;
+  readonly archiveId: number;
+  readonly action: ArchiveAction;
+  readonly userId: number;
+  readonly userName: string;
+  readonly createTime: Date | null;
+}
+
+export interface ArchiveActor {
+  readonly userId: number;
+  readonly userName: string;
+  readonly deptId: number | null;
+  readonly scope: DataScope;
+  /** Holds the archive keeper's permission (project:archives:manage): sees and grants every archive. */
+  readonly keeper: boolean;
+}
+
+export const ARCHIVE_ERROR_CODES = {
+  notFound: 'ARCHIVE.NOT_FOUND',
+  denied: 'ARCHIVE.NOT_ALLOWED',
+  grantDenied: 'ARCHIVE.FORBIDDEN',
+  unknownUser: 'VALIDATION.ARCHIVE_UNKNOWN_USER',
+  memoTooLong: 'VALIDATION.ARCHIVE_MEMO_TOO_LONG',
+} as const;
+
+export const ARCHIVE_MEMO_MAX = 500;
+
+export const archiveErrors = {
+  notFound: (): DomainError => domainError(ARCHIVE_ERROR_CODES.notFound, '档案不存在'),
+  denied: (): DomainError =>
+    domainError(ARCHIVE_ERROR_CODES.denied, '无权查看该档案，请联系档案管理员授权'),
+  grantDenied: (): DomainError =>
+    domainError(ARCHIVE_ERROR_CODES.grantDenied, '只有档案管理员或档案登记人可以修改查看权限'),
+  unknownUser: (): DomainError =>
+    domainError(ARCHIVE_ERROR_CODES.unknownUser, '允许查看人中有不存在的用户', 'allowViewUserIds'),
+  memoTooLong: (): DomainError =>
+    domainError(ARCHIVE_ERROR_CODES.memoTooLong, `备注不能超过${ARCHIVE_MEMO_MAX}个字符`, 'memo'),
+};
+
+/**
+ * Who may read an archive (view or download): its keeper (the archive manager permission), the
+ * person who registered it, and the users it was granted to. Data scope does not widen this: an
+ * archive holds papers a department head is not entitled to by rank alone.
+ */
+export function canReadArchive(
+  actor: ArchiveActor,
+  a: Pick<Archive, 'userId' | 'allowViewUserIds'>,
+): boolean {
+  return actor.keeper || a.userId === actor.userId || a.allowViewUserIds.includes(actor.userId);
+}
+
+/** Who may change who may view and the memo: the keeper and the person who registered it. */
+export function canManageArchive(actor: ArchiveActor, a: Pick<Archive, 'userId'>): boolean {
+  return actor.keeper || a.userId === actor.userId;
+}
+
+/** The granted users, each once, in ascending order; ids must be positive integers. */
+export function normaliseAllowView(ids: readonly number[]): Result<readonly number[]> {
+  if (ids.some((id) => !Number.isInteger(id) || id <= 0)) return err(archiveErrors.unknownUser());
+  return ok([...new Set(ids)].sort((a, b) => a - b));
+}
+
+export function checkMemo(memo: string): Result<string> {
+  const text = memo.trim();
+  return [...text].length > ARCHIVE_MEMO_MAX ? err(archiveErrors.memoTooLong()) : ok(text);
+}

@@ -1,0 +1,3 @@
+export * from './archives.js';
+export * from './archives.repository.port.js';
+export * from './archives.use-case.js';

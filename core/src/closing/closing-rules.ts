@@ -1,0 +1,78 @@
+import { closingFees } from '../fees/closing-fees.js';
+import { parseFeeAmount } from '../fees/fee-values.js';
+import { MoneyDecimal } from '../money/money-decimal.js';
+import { toAmountString } from '../money/amount.js';
+import { err, ok, type Result } from '../shared/result.js';
+import {
+  CLOSING_FEE_KEYS,
+  type ClosingContract,
+  type ClosingFees,
+  type ClosingInput,
+  type ClosingStatus,
+} from './closing.js';
+import { closingErrors } from './closing-messages.js';
+
+const amountOf = (raw: unknown, field: string): Result<string> => {
+  if (typeof raw !== 'string') return err(closingErrors.invalidAmount(field));
+  const parsed = parseFeeAmount(raw.trim(), field);
+  return parsed.ok ? ok(toAmountString(parsed.value)) : err(closingErrors.invalidAmount(field));
+};
+
+const same = (a: string, b: string): boolean => new MoneyDecimal(a).eq(new MoneyDecimal(b));
+
+export interface CheckedClosing {
+  readonly closedCaseAmount: string;
+  readonly backAmount: string;
+  readonly settleAmount: string;
+  readonly fees: ClosingFees;
+}
+
+/**
+ * Checks a closing against its contract with the fee rule of core/src/fees (closingFees: each fee
+ * = closedCaseAmount / backAmount × the original fee, exact to the 分). Amounts must be strings of
+ * at most 6 decimals, not negative. A backAmount sent must equal what came back; each fee sent
+ * must equal the rule's; the first that does not is named. Nothing sent: the rule's fees are used.
+ */
+export function checkClosing(
+  input: ClosingInput,
+  contract: ClosingContract,
+): Result<CheckedClosing> {
+  const closed = amountOf(input.closedCaseAmount, 'closedCaseAmount');
+  if (!closed.ok) return closed;
+  const settle =
+    input.settleAmount === undefined || input.settleAmount === null || input.settleAmount === ''
+      ? ok(closed.value)
+      : amountOf(input.settleAmount, 'settleAmount');
+  if (!settle.ok) return settle;
+  if (input.backAmount !== undefined && input.backAmount !== null && input.backAmount !== '') {
+    const back = amountOf(input.backAmount, 'backAmount');
+    if (!back.ok) return back;
+    if (!same(back.value, contract.backAmount)) {
+      return err(closingErrors.backAmountMismatch(contract.backAmount));
+    }
+  }
+  if (new MoneyDecimal(contract.backAmount).isZero()) return err(closingErrors.backAmountZero());
+  const computed = closingFees(closed.value, contract.backAmount, contract.fees);
+  if (!computed.ok) {
+    return err(closingErrors.invalidAmount(computed.error.field ?? 'closedCaseAmount'));
+  }
+  const sent = input.fees ?? {};
+  for (const key of CLOSING_FEE_KEYS) {
+    const raw = sent[key];
+    if (raw === undefined || raw === null || raw === '') continue;
+    const fee = amountOf(raw, key);
+    if (!fee.ok) return fee;
+    if (!same(fee.value, computed.value[key])) {
+      return err(closingErrors.feeMismatch(key, computed.value[key]));
+    }
+  }
+  return ok({
+    closedCaseAmount: closed.value,
+    backAmount: contract.backAmount,
+    settleAmount: settle.value,
+    fees: computed.value,
+  });
+}
+
+/** A draft or turned-down record may be edited, sent and deleted; one in approval or approved may not. */
+export const closingEditable = (status: ClosingStatus): boolean => status === 0 || status === 3;

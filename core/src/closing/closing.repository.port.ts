@@ -1,0 +1,75 @@
+import type { ApprovalStatus } from '../approval/approval-status.js';
+import type { TemplateContent } from '../approval/template.js';
+import type { DataScope } from '../platform/data-scope.js';
+import type { DomainError, Result } from '../shared/result.js';
+import type { CheckedClosing } from './closing-rules.js';
+import type {
+  ClosedCase,
+  ClosingActor,
+  ClosingContract,
+  ClosingKind,
+  ClosingStatus,
+} from './closing.js';
+
+export interface ClosingListFilter {
+  readonly kind: ClosingKind;
+  readonly contractId?: number;
+  readonly status?: ClosingStatus;
+}
+
+export interface ClosedCaseRepository {
+  /** The contract under the caller's data scope (its department and owner), or null. */
+  findContract(contractId: number, scope: DataScope): Promise<ClosingContract | null>;
+  /** A live record of the kind under the scope; `forUpdate` locks the row. */
+  findById(
+    closedId: number,
+    kind: ClosingKind,
+    scope: DataScope,
+    forUpdate?: boolean,
+  ): Promise<ClosedCase | null>;
+  /** The live record of the kind drawn on the contract, if any. */
+  findByContract(contractId: number, kind: ClosingKind): Promise<ClosedCase | null>;
+  insert(
+    kind: ClosingKind,
+    contract: ClosingContract,
+    checked: CheckedClosing,
+    remark: string,
+    actor: ClosingActor,
+    at: Date,
+  ): Promise<ClosedCase>;
+  /** Optimistic: false when the version moved. */
+  update(
+    closedId: number,
+    version: number,
+    patch: Partial<{
+      checked: CheckedClosing;
+      originalFees: ClosingContract['fees'];
+      remark: string;
+      status: ClosingStatus;
+      approvalId: string | null;
+      approvedTime: Date;
+    }>,
+    at: Date,
+  ): Promise<boolean>;
+  remove(closedId: number, at: Date): Promise<void>;
+  exportRows(filter: ClosingListFilter, scope: DataScope): AsyncIterable<ClosedCase>;
+  /** Writes the approved closing's amounts back onto the contract (closedCaseAmount, settleAmount). */
+  applyToContract(c: ClosedCase, at: Date): Promise<void>;
+}
+
+/** Sends a closing into approval through the engine, in the same transaction. */
+export interface ClosingApprovalPort {
+  submit(request: {
+    readonly typeCode: string;
+    readonly title: string;
+    readonly content: TemplateContent;
+    readonly recordId: string;
+    readonly drafterId: number;
+    readonly drafterDeptId: number | null;
+  }): Promise<Result<{ approvalId: string; status: ApprovalStatus }, DomainError>>;
+}
+
+export interface ClosingRepositories {
+  readonly closing: ClosedCaseRepository;
+  readonly approvals: ClosingApprovalPort;
+}
