@@ -40,7 +40,7 @@ describe.each(testDatabaseKinds())('fund repositories on %s', (kind) => {
         recordId: String(loanId),
         status,
         content: {},
-        drafterId: 3,
+        drafterId: '3',
         at: new Date(),
       }),
     );
@@ -87,6 +87,20 @@ describe.each(testDatabaseKinds())('fund repositories on %s', (kind) => {
     taskId = t.task_id;
   });
   afterAll(() => handle.close());
+
+  it('the demo data reconciles at first start: back money, allotments, a loan in effect', async () => {
+    expect(await service.reconcile()).toEqual([]);
+    const backs = await service.listBackMoney({ filter: {} }, finance);
+    expect(backs.rows.map((b) => b.backAmount).sort()).toEqual(['120', '40', '60']);
+    expect(backs.rows.find((b) => b.backAmount === '120')?.unallottedAmount).toBe('70');
+    const loans = await service.listLoans({ filter: { loanDeptId: 112 } }, finance);
+    expect(loans.rows.map((l) => [l.status, l.loanAmount, l.outstandingAmount])).toEqual([
+      [0, '8', '0'],
+      [2, '20', '15'],
+    ]);
+    const pos = value(await service.teamPosition({ deptId: 112 }, finance));
+    expect(pos).toMatchObject({ totalReceiveAmt: '10', outstandingLoanAmt: '15' });
+  });
 
   it('records back money, allots it, refuses over-allotting, and the ledger reconciles', async () => {
     const b = value(

@@ -17,6 +17,7 @@ import { seedApprovalFlows } from './approval-flows.js';
 import { seedApprovalSamples } from './approval-samples.js';
 import { seedDemoContracts } from './demo-contracts.js';
 import { seedDesignTasks } from './design-tasks.js';
+import { seedFundDemo } from './fund-demo.js';
 import { buildMenus, grantedMenuIds, ROLE_GRANTS } from './menus.js';
 
 export type SeedMode = 'demo' | 'production';
@@ -109,6 +110,8 @@ export async function seedDatabase(
     }
     // Design tasks (issue 9): the warning threshold, and demo task sheets on a demo institute.
     await seedDesignTasks(trx, { demo: mode === 'demo' });
+    // Back money, loans and repayments (issue 10) on the demo task sheets, through the ledger.
+    await seedFundDemo(trx, { demo: mode === 'demo' });
     let adminCreated = false;
     if (adminHash !== undefined) adminCreated = await ensureAdmin(trx, adminHash);
     return { seeded, adminCreated: adminCreated || (seeded && mode === 'demo') };
