@@ -1,0 +1,136 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  buildApprovalDetailBO,
+  type ApprovalDetailAnswer,
+  type ApprovalState,
+  type SignedApprovalLogEntry,
+} from '@dpms/core';
+import { chinaTime, printableApproval, type PrintSources } from './print-payloads.js';
+import { canonicalJson } from './printed-pdf-store.js';
+
+/** Rebuilds an object with its keys in reverse order, at every depth. */
+const reversedKeys = (v: unknown): unknown =>
+  Array.isArray(v)
+    ? v.map(reversedKeys)
+    : v !== null && typeof v === 'object'
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>)
+            .reverse()
+            .map(([k, x]) => [k, reversedKeys(x)]),
+        )
+      : v;
+
+describe('the stored PDF key', () => {
+  it('is the same for equal payloads whatever their key order, and differs when a value does', () => {
+    fc.assert(
+      fc.property(fc.object(), fc.string(), (o, extra) => {
+        expect(canonicalJson(reversedKeys(o))).toBe(canonicalJson(o));
+        const changed = { ...o, __changed: extra };
+        expect(canonicalJson(changed)).not.toBe(canonicalJson(o));
+      }),
+    );
+  });
+});
+
+describe('the signer of each printed signature row', () => {
+  const sources = (names: Record<string, string>): PrintSources => ({
+    userNames: (ids) =>
+      Promise.resolve(Object.fromEntries([...ids].map((id) => [id, names[id] ?? '']))),
+    readSignature: () => Promise.resolve(null),
+  });
+
+  it('is the actor of the log entry behind that row of core’s approvalDetailBO, for any log', async () => {
+    const entry = fc.record({
+      action: fc.constantFrom('approve', 'reject', 'return', 'transfer', 'cc'),
+      node: fc.nat(4),
+      target: fc.nat(4),
+      round: fc.constantFrom(1, 2),
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 5 }),
+        fc.array(entry, { maxLength: 20 }),
+        async (n, raw) => {
+          const nodes = Array.from({ length: n }, (_, i) => ({
+            nodeId: `n${i}`,
+            nodeName: `节点${i}`,
+            mode: 'any' as const,
+            assignees: [`${i}`],
+          }));
+          const log: SignedApprovalLogEntry[] = raw.map((e, i) => ({
+            action: e.action,
+            actor: `${100 + i}`,
+            round: e.round,
+            version: i + 1,
+            fromStatus: 0,
+            toStatus: 0,
+            nodeId: `n${e.node % n}`,
+            nodeName: `节点${e.node % n}`,
+            opinion: `意见${i}`,
+            target: `n${e.target % n}`,
+            signUrl: null,
+          }));
+          const state = {
+            status: 1,
+            round: 2,
+            nodes,
+            currentNodeIndex: n,
+          } as unknown as ApprovalState;
+          const bo = buildApprovalDetailBO(state, log, null);
+          const answer = {
+            approvalDetailBO: bo,
+            attachmentList: [],
+            sealImagesList: [],
+            imgFiles: [],
+            currentSignRecord: null,
+            approval: { nodes, round: 2 },
+            log: log.map((e, i) => ({
+              action: e.action,
+              actorId: e.actor,
+              round: e.round,
+              version: e.version,
+              nodeId: e.nodeId ?? null,
+              nodeName: e.nodeName ?? null,
+              opinion: e.opinion ?? null,
+              target: e.target ?? null,
+              signUrl: null,
+              createTime: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
+            })),
+          } as unknown as ApprovalDetailAnswer;
+          const names = Object.fromEntries(log.map((e) => [e.actor, `签署人${e.actor}`]));
+          const printed = await printableApproval(answer, sources(names));
+          const rows = printed.approvalDetailBO.approvalNodeList as unknown as readonly {
+            nodeId: string;
+            content: string;
+            approvalUserName: string;
+          }[];
+          expect(rows.map((r) => r.nodeId)).toEqual(bo.approvalNodeList.map((r) => r.nodeId));
+          for (const row of rows) {
+            // The opinion names the entry (意见<i>); its actor is 100 + i.
+            const i = Number(row.content.replace('意见', ''));
+            expect(row.approvalUserName).toBe(`签署人${100 + i}`);
+          }
+        },
+      ),
+    );
+  });
+});
+
+describe('chinaTime', () => {
+  it('shows any instant as yyyy-MM-dd HH:mm eight hours ahead of UTC', () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }),
+        (d) => {
+          const shown = chinaTime(d.toISOString());
+          expect(shown).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+          const back = Date.parse(`${shown.replace(' ', 'T')}:00+08:00`);
+          expect(Math.floor(d.getTime() / 60_000) * 60_000).toBe(back);
+        },
+      ),
+    );
+    expect(chinaTime(null)).toBe('');
+    expect(chinaTime('not a time')).toBe('not a time');
+  });
+});
