@@ -27,17 +27,38 @@ const SIGNERS = ['jingying', 'bmfzr', 'caiwu', 'zjl', 'admin'] as const;
 const wan = (s: string | null | undefined): string => Number(s ?? 'NaN').toFixed(4);
 const plus = (a: string, b: string): string => (Number(a) + Number(b)).toFixed(4);
 
-/** The side panel's totals, read from the page once the summary has loaded. */
-async function sidePanel(page: Page): Promise<Record<string, string>> {
+/** Opens the project main page with its side panel (it stays open on the kept-alive page). */
+async function openSidePanel(page: Page): Promise<void> {
   await openMenu(page, '项目管理', '经营主页');
-  await page.getByTestId('side-panel-handle').click();
+  const panel = page.getByTestId('side-panel');
+  if ((await panel.getAttribute('data-open')) !== 'true')
+    await page.getByTestId('side-panel-handle').click();
   await page.locator('[data-testid="side-panel"][data-open="true"][data-loaded="true"]').waitFor();
+}
+
+/** The side panel's totals as shown. */
+async function sidePanel(page: Page): Promise<Record<string, string>> {
+  await openSidePanel(page);
   return page
     .getByTestId('side-panel')
     .locator('[data-field]')
     .evaluateAll((els) =>
       Object.fromEntries(els.map((e) => [e.getAttribute('data-field') ?? '', e.textContent ?? ''])),
     );
+}
+
+/** Waits until the side panel shows `expected` (万元) for `field`: it refetches after a change. */
+async function expectPanel(page: Page, field: string, expected: string): Promise<void> {
+  await openSidePanel(page);
+  await page.waitForFunction(
+    ([f, want]) =>
+      Math.abs(
+        Number(
+          document.querySelector(`[data-testid="side-panel"] [data-field="${f}"]`)?.textContent,
+        ) - Number(want),
+      ) < 1e-9,
+    [field, expected] as const,
+  );
 }
 
 async function searchByName(page: Page, table: string): Promise<void> {
@@ -60,12 +81,13 @@ interface ContractAnswer {
 
 async function contractOf(baseURL: string): Promise<ContractAnswer['data']> {
   const token = await apiToken(baseURL, 'jingying');
-  const list = await api<{ rows: { contractId: number; contractName: string }[] }>(
+  const list = await api<{ rows?: { contractId: number; contractName: string }[] }>(
     baseURL,
     token,
     'GET',
-    `/v4/contract/list?pageNum=1&pageSize=10&contractName=${encodeURIComponent(NAME)}`,
+    `/v4/contract/list?pageNum=1&pageSize=20&contractName=${encodeURIComponent(NAME)}`,
   );
+  if (!list.rows) throw new Error(`contract list: ${JSON.stringify(list)}`);
   const id = list.rows.find((r) => r.contractName === NAME)?.contractId;
   if (id === undefined) return undefined;
   return (
@@ -113,8 +135,7 @@ describe('contracts in the browser', () => {
     await searchByName(page, 'contract-list-stay');
     expect(await rowOf(page, 'contract-list-stay').textContent()).toContain(TOTAL);
 
-    const after = await sidePanel(page);
-    expect(wan(after['stayTotalAmount'])).toBe(plus(before['stayTotalAmount'] ?? '0', TOTAL));
+    await expectPanel(page, 'stayTotalAmount', plus(before['stayTotalAmount'] ?? '0', TOTAL));
   });
 
   it('converts it to a contract and submits it for review', async () => {
@@ -127,7 +148,7 @@ describe('contracts in the browser', () => {
     await page.getByText('转合同成功').first().waitFor();
     await rowOf(page, 'contract-list-stay').waitFor({ state: 'detached' });
     // No longer unsigned: the side panel's unsigned total is back where it was.
-    expect(wan((await sidePanel(page))['stayTotalAmount'])).toBe(wan(before['stayTotalAmount']));
+    await expectPanel(page, 'stayTotalAmount', before['stayTotalAmount'] ?? '0');
 
     await openMenu(page, '项目管理', '合同列表');
     await page.getByLabel('合同阶段').selectOption('contract');
@@ -219,7 +240,6 @@ describe('contracts in the browser', () => {
     expect(wan(rows[0]?.['直接费（万元）'])).toBe(wan(DIRECT));
 
     // Formal now: still out of the side panel's unsigned and declared totals.
-    const panel = await sidePanel(page);
-    expect(wan(panel['stayTotalAmount'])).toBe(wan(before['stayTotalAmount']));
+    expect(wan((await sidePanel(page))['stayTotalAmount'])).toBe(wan(before['stayTotalAmount']));
   });
 });
