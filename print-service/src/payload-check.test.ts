@@ -16,9 +16,7 @@ describe('checkPrintPayload', () => {
       fc.property(fc.anything(), (value) => {
         fc.pre(
           !(typeof value === 'object' && value !== null && 'kind' in value) ||
-            !['contractDocument', 'approvalSheet'].includes(
-              String((value).kind),
-            ),
+            !['contractDocument', 'approvalSheet'].includes(String(value.kind)),
         );
         const checked = checkPrintPayload(value);
         expect(checked.ok).toBe(false);
