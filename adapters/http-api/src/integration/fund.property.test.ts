@@ -1,0 +1,333 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { MoneyDecimal } from '@dpms/core';
+import { createTestRecordTable } from '../test-support/approval-test-records.js';
+import {
+  openTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../test-support/test-database.js';
+
+/**
+ * Random sequences of back money, allotments, loans (through their loan agreement's approval) and
+ * repayments against two API server processes on one PostgreSQL database, many of them sent to
+ * both processes at the same moment so two movements race for one balance. After each run the
+ * database must show every balance equal to the sum of its ledger lines and none below zero, no
+ * back money allotted beyond its amount, no loan repaid beyond what was lent, and each team's loan
+ * balance equal to what its loans still owe.
+ */
+
+const RUNNER = fileURLToPath(new URL('../test-support/run-ts-child.mjs', import.meta.url));
+const CHILD = fileURLToPath(new URL('../test-support/approval-server-child.ts', import.meta.url));
+const SECRET = 'fund-property-secret-fund-property-secret-0123';
+const USERS = ['caiwu', 'xmjl', 'bmfzr', 'zjl'] as const;
+type User = (typeof USERS)[number];
+const TEAMS = [110, 112] as const;
+
+/** Amounts in whole 分 written as 万元 with up to 6 decimals, never through a float. */
+const amountArb = fc
+  .integer({ min: 1, max: 40_000_000 })
+  .map((fen) => new MoneyDecimal(fen).div(1_000_000).toFixed());
+const instanceArb = fc.constantFrom<0 | 1>(0, 1);
+
+type Step =
+  | { readonly t: 'back'; readonly amount: string; readonly instance: 0 | 1 }
+  | {
+      readonly t: 'allot';
+      readonly back: number;
+      readonly team: number;
+      readonly amount: string;
+      readonly both: boolean;
+    }
+  | { readonly t: 'loan'; readonly team: number; readonly amount: string; readonly both: boolean }
+  | { readonly t: 'repay'; readonly loan: number; readonly amount: string; readonly both: boolean };
+
+const stepArb: fc.Arbitrary<Step> = fc.oneof(
+  fc.record({ t: fc.constant('back' as const), amount: amountArb, instance: instanceArb }),
+  fc.record({
+    t: fc.constant('allot' as const),
+    back: fc.nat(7),
+    team: fc.constantFrom(...TEAMS),
+    amount: amountArb,
+    both: fc.boolean(),
+  }),
+  fc.record({
+    t: fc.constant('loan' as const),
+    team: fc.constantFrom(...TEAMS),
+    amount: amountArb,
+    both: fc.boolean(),
+  }),
+  fc.record({
+    t: fc.constant('repay' as const),
+    loan: fc.nat(7),
+    amount: amountArb,
+    both: fc.boolean(),
+  }),
+);
+
+interface Reply {
+  readonly status: number;
+  readonly body: { readonly data?: Record<string, unknown>; readonly [k: string]: unknown };
+}
+
+function startServer(databaseUrl: string): Promise<{ proc: ChildProcess; base: string }> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(process.execPath, [RUNNER, CHILD, databaseUrl, SECRET], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    proc.stdout.on('data', (c: Buffer) => {
+      out += c.toString();
+      const m = /READY (\d+)/.exec(out);
+      if (m) resolve({ proc, base: `http://127.0.0.1:${m[1]}/prod-api` });
+    });
+    proc.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    proc.on('exit', (code) => reject(new Error(`server exited ${code}: ${err}`)));
+  });
+}
+
+describe.skipIf(!testDatabaseKinds().includes('postgres'))(
+  'fund ledger under random concurrent movements on two server processes (PostgreSQL)',
+  () => {
+    let db: TestDatabase;
+    const servers: ChildProcess[] = [];
+    const bases: string[] = [];
+    const tokens = {} as Record<User, string>;
+
+    async function call(
+      instance: number,
+      user: User,
+      path: string,
+      body?: unknown,
+    ): Promise<Reply> {
+      const res = await fetch(`${bases[instance] ?? ''}${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: {
+          Authorization: `Bearer ${tokens[user]}`,
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return { status: res.status, body: (await res.json()) as Reply['body'] };
+    }
+    /** Once, or on both processes at the same moment. */
+    const sendBoth = (both: boolean, first: 0 | 1, send: (i: number) => Promise<Reply>) =>
+      both ? Promise.all([send(0), send(1)]) : send(first).then((r) => [r]);
+
+    beforeAll(async () => {
+      db = await openTestDatabase('postgres');
+      await createTestRecordTable(db.handle.db);
+      const row = await db.handle.db
+        .selectNoFrom((eb) => eb.fn<string>('current_database', []).as('name'))
+        .executeTakeFirstOrThrow();
+      const target = new URL(inject('dpmsPostgresAdminUrl'));
+      target.pathname = `/${row.name}`;
+      const started = await Promise.all([
+        startServer(target.toString()),
+        startServer(target.toString()),
+      ]);
+      for (const s of started) {
+        servers.push(s.proc);
+        bases.push(s.base);
+      }
+      for (const [i, u] of USERS.entries()) {
+        const res = await fetch(`${bases[i % 2] ?? ''}/login`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ username: u, password: 'admin123' }),
+        });
+        expect(res.status).toBe(200);
+        tokens[u] = ((await res.json()) as { token: string }).token;
+      }
+    });
+    afterAll(async () => {
+      for (const s of servers) {
+        const exited = new Promise((r) => s.once('exit', r));
+        s.kill('SIGTERM');
+        await exited;
+      }
+      await db?.close();
+    });
+
+    /** A fresh contract with one task per team (25 万元 each), so each run has a little room to lend. */
+    async function freshContract(n: number): Promise<{ contractId: number }> {
+      const c = await db.handle.db
+        .insertInto('contract')
+        .values({
+          stage: 'formal',
+          status: 1,
+          project_name: `资金性质测试${String(n)}`,
+          contract_name: `资金性质测试合同${String(n)}`,
+          biz_source: '1',
+          total_amount: '500',
+          dept_id: 110,
+          user_id: 3,
+        })
+        .returning('contract_id')
+        .executeTakeFirstOrThrow();
+      for (const dept of TEAMS) {
+        await db.handle.db
+          .insertInto('design_task')
+          .values({
+            contract_id: c.contract_id,
+            task_no: `FUND-P-${String(n)}-${String(dept)}`,
+            task_name: `资金性质任务${String(n)}`,
+            design_stage_id: '3',
+            design_user_id: dept === 110 ? 4 : 14,
+            project_manager_id: 3,
+            plan_finish_date: '2026-12-31',
+            task_amount: '25',
+            major_list: '[]',
+            dept_id: dept,
+            user_id: 3,
+          })
+          .execute();
+      }
+      return { contractId: c.contract_id };
+    }
+
+    async function approveLoan(approvalId: string, instance: number): Promise<boolean> {
+      for (const user of ['bmfzr', 'caiwu', 'zjl'] as const) {
+        const d = await call(
+          instance,
+          user,
+          `/project/approval/getCommonApprovalDetail?serviceId=${approvalId}`,
+        );
+        if (d.status !== 200) return false;
+        const version = (d.body.data as { approval: { version: number } }).approval.version;
+        const r = await call(instance, user, '/project/approval/process', {
+          approvalId,
+          version,
+          action: 'approve',
+        });
+        if (r.status !== 200) return false;
+      }
+      return true;
+    }
+
+    async function checkInvariants(): Promise<void> {
+      const d = db.handle.db;
+      const mismatched = await sql<{ n: string }>`
+        select count(*) as n from fund_balance b
+          left join (select account_kind, account_id, sum(amount) as s from fund_ledger
+                      group by account_kind, account_id) l
+            on l.account_kind = b.account_kind and l.account_id = b.account_id
+         where b.balance <> coalesce(l.s, 0) or b.balance < 0`.execute(d);
+      expect(Number(mismatched.rows[0]?.n)).toBe(0);
+      const overAllotted = await sql<{ n: string }>`
+        select count(*) as n from back_money m
+         where m.del_flag = '0' and m.back_amount <
+               (select coalesce(sum(a.allot_amount), 0) from back_money_allot a
+                 where a.back_money_id = m.back_money_id)`.execute(d);
+      expect(Number(overAllotted.rows[0]?.n)).toBe(0);
+      const loansOff = await sql<{ n: string }>`
+        select count(*) as n from fund_loan l
+          left join fund_balance b on b.account_kind = 'loan' and b.account_id = l.loan_id
+         where l.repaid_amount > l.loan_amount
+            or (l.status = 2 and coalesce(b.balance, -1) <> l.loan_amount - l.repaid_amount)
+            or (l.status <> 2 and coalesce(b.balance, 0) <> 0)`.execute(d);
+      expect(Number(loansOff.rows[0]?.n)).toBe(0);
+      const teamsOff = await sql<{ n: string }>`
+        select count(*) as n from fund_balance t
+         where t.account_kind = 'teamLoan' and t.balance <>
+               (select coalesce(sum(b.balance), 0) from fund_balance b
+                  join fund_loan l on l.loan_id = b.account_id
+                 where b.account_kind = 'loan' and l.loan_dept_id = t.account_id)`.execute(d);
+      expect(Number(teamsOff.rows[0]?.n)).toBe(0);
+      const receivedOff = await sql<{ n: string }>`
+        select count(*) as n from fund_balance t
+         where t.account_kind = 'teamReceived' and t.balance <>
+               (select coalesce(sum(a.allot_amount), 0) from back_money_allot a
+                 where a.dept_id = t.account_id)`.execute(d);
+      expect(Number(receivedOff.rows[0]?.n)).toBe(0);
+    }
+
+    const seen = { ok: 0, refused: new Set<string>(), raced: 0, approved: 0 };
+
+    it('keeps every balance equal to its ledger and none below zero', async () => {
+      let run = 0;
+      await fc.assert(
+        fc.asyncProperty(fc.array(stepArb, { minLength: 6, maxLength: 14 }), async (steps) => {
+          run += 1;
+          const { contractId } = await freshContract(run);
+          const backs: number[] = [];
+          const loans: number[] = [];
+          for (const step of steps) {
+            let replies: Reply[] = [];
+            if (step.t === 'back') {
+              replies = [
+                await call(step.instance, 'caiwu', '/project/backMoney/insert', {
+                  contractId,
+                  backAmount: step.amount,
+                  backDate: '2026-06-01',
+                }),
+              ];
+              const id = replies[0]?.body.data?.['backMoneyId'];
+              if (typeof id === 'number') backs.push(id);
+            } else if (step.t === 'allot') {
+              const back = backs[step.back % Math.max(1, backs.length)];
+              if (back === undefined) continue;
+              replies = await sendBoth(step.both, 0, (i) =>
+                call(i, 'caiwu', '/project/backMoney/allotDesign', {
+                  backMoneyId: back,
+                  deptId: step.team,
+                  allotAmount: step.amount,
+                }),
+              );
+            } else if (step.t === 'loan') {
+              replies = await sendBoth(step.both, 1, (i) =>
+                call(i, 'xmjl', '/contract/loan/add', {
+                  loanDeptId: step.team,
+                  loanAmount: step.amount,
+                  refundDate: '2026-12-31',
+                  submit: true,
+                }),
+              );
+              for (const [i, r] of replies.entries()) {
+                const data = r.body.data as { loanId?: number; approvalId?: string } | undefined;
+                if (r.status === 200 && data?.loanId !== undefined && data.approvalId) {
+                  if (await approveLoan(data.approvalId, i)) {
+                    seen.approved += 1;
+                    loans.push(data.loanId);
+                  }
+                }
+              }
+            } else {
+              const loan = loans[step.loan % Math.max(1, loans.length)];
+              if (loan === undefined) continue;
+              replies = await sendBoth(step.both, 0, (i) =>
+                call(i, 'caiwu', '/contract/repayment/add', {
+                  loanId: loan,
+                  repaymentAmount: step.amount,
+                  repaymentDate: '2026-07-01',
+                }),
+              );
+            }
+            if (replies.length === 2) seen.raced += 1;
+            for (const r of replies) {
+              if (r.status === 200) seen.ok += 1;
+              else {
+                // Only the rules may say no: never a server error or a deadlock.
+                expect(r.status, JSON.stringify(r.body)).toBe(422);
+                seen.refused.add(String(r.body['errorCode']));
+              }
+            }
+          }
+          await checkInvariants();
+        }),
+        { numRuns: 20, seed: 20261122, endOnFailure: true },
+      );
+      // The runs reached both sides of every limit.
+      expect(seen.ok).toBeGreaterThan(20);
+      expect(seen.approved).toBeGreaterThan(2);
+      expect(seen.raced).toBeGreaterThan(5);
+      expect([...seen.refused]).toEqual(
+        expect.arrayContaining(['FUND.OVER_ALLOT', 'FUND.OVER_REPAY', 'FUND.LOAN_LIMIT']),
+      );
+    });
+  },
+);
