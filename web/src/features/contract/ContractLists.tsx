@@ -119,6 +119,8 @@ export function ContractListView({ mode: initialMode }: { mode: ContractListMode
   );
   const [form, setForm] = useState<{ stage: FormStage; editing?: ContractRecord } | null>(null);
   const [detailId, setDetailId] = useState<number | null>(null);
+  // The filters of the rows on screen (not the form's unsearched edits): what an export sends.
+  const [applied, setApplied] = useState<Filter>(EMPTY);
 
   useEffect(() => {
     if (!active) return;
@@ -147,7 +149,7 @@ export function ContractListView({ mode: initialMode }: { mode: ContractListMode
 
   const d = list.draft;
   const setD = (key: keyof Filter) => (value: string) => list.setDraft({ ...d, [key]: value });
-  const filterForExport = { ...list.draft, ...(src.stage ? { stage: src.stage } : {}) };
+  const filterForExport = { ...applied, ...(src.stage ? { stage: src.stage } : {}) };
 
   const actions = (row: ContractRecord) => {
     const editable = row.status === -1 || row.status === 2 || row.status === 3;
@@ -358,7 +360,16 @@ export function ContractListView({ mode: initialMode }: { mode: ContractListMode
           ? '仅显示未生效的未签合同'
           : `合同类型：${TYPE_NAMES[storedType] ?? '全部'}`}
       </p>
-      <SearchBar onSearch={list.search} onReset={list.reset}>
+      <SearchBar
+        onSearch={() => {
+          setApplied({ ...list.draft });
+          list.search();
+        }}
+        onReset={() => {
+          setApplied(EMPTY);
+          list.reset();
+        }}
+      >
         <SearchField label="项目名称">
           <input
             className="input"
