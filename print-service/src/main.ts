@@ -2,8 +2,13 @@ import { printConfigFromEnv } from './config.js';
 import { startPrintService, type PrintLog } from './service.js';
 import { defaultWebDir } from './web-dir.js';
 
-/** One JSON line per event on stdout, like the API's logs. */
+const LEVELS = { info: 30, warn: 40, error: 50 } as const;
+const THRESHOLD: Record<string, number> = { debug: 20, info: 30, warn: 40, error: 50, silent: 100 };
+const minimum = THRESHOLD[process.env['LOG_LEVEL'] ?? 'info'] ?? 30;
+
+/** One JSON line per event on stdout, like the API's logs; LOG_LEVEL (info) filters them. */
 const log: PrintLog = (level, data, message) => {
+  if (LEVELS[level] < minimum) return;
   process.stdout.write(
     `${JSON.stringify({ level, time: new Date().toISOString(), name: 'print-service', ...data, msg: message })}\n`,
   );

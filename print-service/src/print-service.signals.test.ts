@@ -12,7 +12,13 @@ const packageDir = path.resolve(path.dirname(new URL(import.meta.url).pathname),
 async function startChild() {
   const child = spawn(process.execPath, ['src/test-support/run-ts-child.mjs', './src/main.ts'], {
     cwd: packageDir,
-    env: { ...process.env, PRINT_PORT: '0', PRINT_WEB_DIR: FIXTURE_WEB_DIR, PRINT_TABS: '2' },
+    env: {
+      ...process.env,
+      PRINT_PORT: '0',
+      PRINT_WEB_DIR: FIXTURE_WEB_DIR,
+      PRINT_TABS: '2',
+      LOG_LEVEL: 'info',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout });
