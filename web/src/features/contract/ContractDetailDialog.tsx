@@ -182,7 +182,7 @@ export function ContractDetailDialog({
                   </Button>
                 </li>
               ))}
-              {files.data?.length === 0 && <li className="text-muted">暂无文件</li>}
+              {files.data?.length === 0 && <li className="text-muted">尚无关联到合同的文件</li>}
             </ul>
             <div className="flex flex-wrap items-start gap-3">
               <select
