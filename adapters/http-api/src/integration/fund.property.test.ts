@@ -257,7 +257,7 @@ describe.skipIf(!testDatabaseKinds().includes('postgres'))(
           const backs: number[] = [];
           const loans: number[] = [];
           for (const step of steps) {
-            let replies: Reply[] = [];
+            let replies: Reply[];
             if (step.t === 'back') {
               replies = [
                 await call(step.instance, 'caiwu', '/project/backMoney/insert', {

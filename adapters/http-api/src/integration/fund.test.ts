@@ -418,7 +418,7 @@ describe.each(testDatabaseKinds())('back money, loans and repayments API on %s',
       expect.not.arrayContaining([expect.objectContaining({ movement: 'loan.approve' })]),
     );
 
-    await approveAll(loan.approvalId);
+    await approveAll(String(loan.approvalId));
     const approved = await okData(get('caiwu', '/contract/loan/detail', { loanId: loan.loanId }));
     expect(approved).toMatchObject({ status: 2, statusName: '已生效', outstandingAmount: '12' });
     const owed = await okData(get('caiwu', '/v4/contract/designPerformDetail', { deptId: 110 }));

@@ -9,7 +9,6 @@ import {
   ok,
   sortAccounts,
   toAmountString,
-  type ApprovalStatus,
   type BackMoney,
   type BackMoneyAllotment,
   type BackMoneyListFilter,
@@ -62,7 +61,7 @@ import {
 type Db = Kysely<Database>;
 type AnyEb = ExpressionBuilder<Database, keyof Database>;
 
-const amount = (v: unknown): string =>
+const amount = (v: string | number | bigint | null | undefined): string =>
   v === null || v === undefined ? '0' : toAmountString(new MoneyDecimal(String(v)));
 const dayOf = (col: string) => sql<string>`to_char(${sql.ref(col)}, 'YYYY-MM-DD')`;
 const time = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
@@ -207,7 +206,10 @@ export class SqlBackMoneyRepository implements BackMoneyRepository {
       )
       .orderBy('b.back_money_id', q.sort?.direction ?? 'desc');
     if (limit !== undefined) rows = rows.limit(limit).offset(offset ?? 0);
-    return listPage(toCount(total.n), (await rows.execute()).map(SqlBackMoneyRepository.view));
+    return listPage(
+      toCount(total.n),
+      (await rows.execute()).map((r) => SqlBackMoneyRepository.view(r)),
+    );
   }
 
   async *exportRows(filter: BackMoneyListFilter, scope: DataScope): AsyncIterable<BackMoney> {
@@ -466,7 +468,10 @@ export class SqlLoanRepository implements LoanRepository {
       .orderBy(sql.ref(LOAN_SORT[q.sort?.column ?? 'loanId'] ?? 'l.loan_id'), dir)
       .orderBy('l.loan_id', dir);
     if (limit !== undefined) rows = rows.limit(limit).offset(offset ?? 0);
-    return listPage(toCount(total.n), (await rows.execute()).map(SqlLoanRepository.view));
+    return listPage(
+      toCount(total.n),
+      (await rows.execute()).map((r) => SqlLoanRepository.view(r)),
+    );
   }
 
   async *exportRows(filter: LoanListFilter, scope: DataScope): AsyncIterable<Loan> {
@@ -618,7 +623,10 @@ export class SqlRepaymentRepository implements RepaymentRepository {
     const { limit, offset } = pageBounds(q.page);
     let rows = where.orderBy('p.repayment_id', q.sort?.direction ?? 'desc');
     if (limit !== undefined) rows = rows.limit(limit).offset(offset ?? 0);
-    return listPage(toCount(total.n), (await rows.execute()).map(SqlRepaymentRepository.view));
+    return listPage(
+      toCount(total.n),
+      (await rows.execute()).map((r) => SqlRepaymentRepository.view(r)),
+    );
   }
 
   async *exportRows(filter: RepaymentListFilter, scope: DataScope): AsyncIterable<Repayment> {
@@ -917,7 +925,7 @@ export class EngineFundApprovalPort implements FundApprovalPort {
       { route: 'fund.submitLoan' },
     );
     if (!r.ok) return r;
-    return ok({ approvalId: r.value.approvalId, status: r.value.status as ApprovalStatus });
+    return ok({ approvalId: r.value.approvalId, status: r.value.status });
   }
 }
 
