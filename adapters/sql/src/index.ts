@@ -129,3 +129,16 @@ export {
   SqlRepaymentRepository,
 } from './repositories/sql-fund.repository.js';
 export type { FundTables } from './repositories/sql-fund.tables.js';
+export {
+  createClosedCaseRepositories,
+  EngineClosingApprovalPort,
+  registerClosedCaseRecords,
+  SqlClosedCaseRepository,
+} from './repositories/sql-closed-case.repository.js';
+export type { ClosedCaseTables } from './repositories/sql-closed-case.tables.js';
+export {
+  createArchiveRepositories,
+  insertArchive,
+  SqlArchiveRepository,
+} from './repositories/sql-archives.repository.js';
+export type { ArchiveTables } from './repositories/sql-archives.tables.js';

@@ -4,6 +4,8 @@ import type { FileTables } from './files-schema.js';
 import type { ContractTables } from './contract-schema.js';
 import type { TaskTables } from '../repositories/sql-task.tables.js';
 import type { FundTables } from '../repositories/sql-fund.tables.js';
+import type { ClosedCaseTables } from '../repositories/sql-closed-case.tables.js';
+import type { ArchiveTables } from '../repositories/sql-archives.tables.js';
 import type { JobLogTables } from './job-log-schema.js';
 import type { ContractDocumentTables } from './contract-document-schema.js';
 
@@ -237,3 +239,7 @@ export interface Database extends ContractDocumentTables {}
 export interface Database extends TaskTables {}
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merged: the fund tables (0060)
 export interface Database extends FundTables {}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merged: the closed case tables (0070)
+export interface Database extends ClosedCaseTables {}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merged: the archive tables (0071)
+export interface Database extends ArchiveTables {}
