@@ -1,0 +1,158 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import express from 'express';
+import { createPlatformRepositories } from '@dpms/sql';
+import { sql } from 'kysely';
+import { openTestDatabase } from '@dpms/sql/testing';
+import { createApp } from '../app.js';
+import { buildContainer } from '../composition/modules.js';
+import { DEFAULT_JSON_LIMIT } from '../composition/server-config.js';
+import { createLogger } from '../http/logger.js';
+import { systemClock } from '../identity/clock.js';
+
+const TASKS = 10_000;
+const CONCURRENCY = 8;
+const DURATION_MS = Number(process.env['BENCH_DURATION_MS'] ?? 5000);
+
+interface Result {
+  readonly requests: number;
+  readonly rps: number;
+  readonly p50: number;
+  readonly p99: number;
+}
+
+/** Closed-loop load: CONCURRENCY clients each sending the next request when the last returns. */
+async function load(url: string, headers: Record<string, string>): Promise<Result> {
+  const latencies: number[] = [];
+  const end = Date.now() + DURATION_MS;
+  const client = async () => {
+    while (Date.now() < end) {
+      const t = performance.now();
+      const res = await fetch(url, { headers });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
+      latencies.push(performance.now() - t);
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CONCURRENCY }, client));
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return {
+    requests: latencies.length,
+    rps: latencies.length / seconds,
+    p50: at(0.5),
+    p99: at(0.99),
+  };
+}
+
+function listen(app: express.Express): Promise<{ server: Server; base: string }> {
+  return new Promise((resolve) => {
+    const server = app.listen(0, '127.0.0.1', () => {
+      resolve({ server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+    });
+  });
+}
+
+/**
+ * `GET /project/approval/getNotify` (polled every 60 s by every signed-in user) for the design
+ * host sjzc over 10,000 generated tasks and 5,000 seal requests on embedded PGlite, against a bare
+ * Express JSON endpoint answering the same body, side by side in one run.
+ * Writes bench-results/http-api-notify.{json,md}.
+ */
+export async function main(): Promise<void> {
+  const database = await openTestDatabase('pglite');
+  await sql`
+    insert into contract (stage, status, project_name, contract_name, contract_no, biz_source,
+      dept_id, user_id)
+    select 'formal', 1, '压测项目' || g, '压测合同' || g, 'BENCH-' || g, '1', 110, 3
+    from generate_series(1, 500) as g`.execute(database.db);
+  // Every 50th task is sjzc's (user 4), planned around today, so the warning has rows to find.
+  await sql`
+    insert into design_task (contract_id, task_no, task_name, design_stage_id, design_user_id,
+      project_manager_id, plan_finish_date, confirmed, finished, dept_id, user_id)
+    select (select min(contract_id) from contract where contract_no like 'BENCH-%') + g % 500,
+      'BENCH' || g, '压测任务' || g, '3', case when g % 50 = 0 then 4 else 1000 + g % 400 end,
+      2000 + g % 300, current_date + (g % 60) - 30, 3, g % 3 = 0, 110, 3
+    from generate_series(1, ${TASKS}) as g`.execute(database.db);
+  await sql`
+    insert into result_seal (task_id, draw_content, seal_type, status, user_id, finish_time)
+    select task_id, '压测', '["4"]', 1, 1000 + task_id % 400, now()
+    from design_task where task_no like 'BENCH%' and task_id % 2 = 0`.execute(database.db);
+  await sql`vacuum analyze`.execute(database.db);
+  const container = buildContainer({
+    config: {
+      port: 0,
+      dataDir: path.join(database.dataDir ?? '.', '..', 'api'),
+      databaseUrl: undefined,
+      production: false,
+      jsonLimitBytes: DEFAULT_JSON_LIMIT,
+      webDir: undefined,
+      domainURL: undefined,
+    },
+    logger: createLogger('silent'),
+    repos: createPlatformRepositories(database.db),
+    jwtSecret: 'bench-secret-bench-secret-bench-secret-012345',
+    clock: systemClock,
+    db: database.db,
+  });
+  const api = await listen(createApp(container).app);
+  const login = await fetch(`${api.base}/prod-api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'sjzc', password: 'admin123' }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const url = `${api.base}/prod-api/project/approval/getNotify?currentUserId=4`;
+  const auth = { Authorization: `Bearer ${token}` };
+  const sample = (await (await fetch(url, { headers: auth })).json()) as {
+    data: { warnTaskList: unknown[] };
+  };
+
+  const bareApp = express();
+  bareApp.get('/bare', (_req, res) => {
+    res.json(sample);
+  });
+  const bare = await listen(bareApp);
+
+  await load(`${bare.base}/bare`, {}); // warm-up
+  const bareResult = await load(`${bare.base}/bare`, {});
+  await load(url, auth);
+  const notifyResult = await load(url, auth);
+
+  const report = {
+    when: new Date().toISOString(),
+    tasks: TASKS,
+    warnTasks: sample.data.warnTaskList.length,
+    concurrency: CONCURRENCY,
+    durationMs: DURATION_MS,
+    bareExpress: bareResult,
+    notify: notifyResult,
+    ratio: { rps: notifyResult.rps / bareResult.rps, p99: notifyResult.p99 / bareResult.p99 },
+  };
+  const dir = path.resolve('bench-results');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'http-api-notify.json'), JSON.stringify(report, null, 2));
+  const f = (n: number) => n.toFixed(1);
+  const md = [
+    `# GET /project/approval/getNotify (${TASKS} tasks, ${report.warnTasks} urgent, PGlite) vs a bare Express JSON endpoint`,
+    '',
+    `${CONCURRENCY} concurrent clients, ${DURATION_MS} ms each, same process and machine.`,
+    '',
+    '| endpoint | requests/s | p50 ms | p99 ms |',
+    '|---|---|---|---|',
+    `| bare Express | ${f(bareResult.rps)} | ${f(bareResult.p50)} | ${f(bareResult.p99)} |`,
+    `| /project/approval/getNotify | ${f(notifyResult.rps)} | ${f(notifyResult.p50)} | ${f(notifyResult.p99)} |`,
+    `| ratio | ${report.ratio.rps.toFixed(3)} | | ${report.ratio.p99.toFixed(1)}× |`,
+    '',
+  ].join('\n');
+  writeFileSync(path.join(dir, 'http-api-notify.md'), md);
+  console.warn(md);
+  await new Promise<void>((r) => api.server.close(() => r()));
+  await new Promise<void>((r) => bare.server.close(() => r()));
+  await database.close();
+}
