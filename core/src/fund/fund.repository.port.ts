@@ -157,7 +157,13 @@ export interface BackMoneyRepository {
   insert(n: NewBackMoney): Promise<number>;
   get(backMoneyId: number): Promise<BackMoney | null>;
   list(q: BackMoneyListQuery, scope: DataScope): Promise<ListPage<BackMoney>>;
-  exportRows(filter: BackMoneyListFilter, scope: DataScope): AsyncIterable<BackMoney>;
+  /** One page of the export, newest first, below the id `before` (keyset). */
+  exportBatch(
+    filter: BackMoneyListFilter,
+    scope: DataScope,
+    before: number,
+    batch: number,
+  ): Promise<readonly BackMoney[]>;
   /** Changes amount, date and remark when the version matches; false when it does not. */
   update(
     backMoneyId: number,
@@ -202,7 +208,13 @@ export interface LoanRepository {
   /** `forUpdate` locks the row for the rest of the transaction. */
   get(loanId: number, forUpdate?: boolean): Promise<Loan | null>;
   list(q: LoanListQuery, scope: DataScope): Promise<ListPage<Loan>>;
-  exportRows(filter: LoanListFilter, scope: DataScope): AsyncIterable<Loan>;
+  /** One page of the export, newest first, below the id `before` (keyset). */
+  exportBatch(
+    filter: LoanListFilter,
+    scope: DataScope,
+    before: number,
+    batch: number,
+  ): Promise<readonly Loan[]>;
   update(loanId: number, changes: LoanChanges, at: Date): Promise<void>;
   remove(loanId: number, at: Date): Promise<void>;
   addRepaid(loanId: number, amount: string): Promise<void>;
@@ -222,7 +234,13 @@ export interface RepaymentRepository {
   insert(n: NewRepayment): Promise<number>;
   get(repaymentId: number): Promise<Repayment | null>;
   list(q: RepaymentListQuery, scope: DataScope): Promise<ListPage<Repayment>>;
-  exportRows(filter: RepaymentListFilter, scope: DataScope): AsyncIterable<Repayment>;
+  /** One page of the export, newest first, below the id `before` (keyset). */
+  exportBatch(
+    filter: RepaymentListFilter,
+    scope: DataScope,
+    before: number,
+    batch: number,
+  ): Promise<readonly Repayment[]>;
 }
 
 /** Sends a loan agreement (10_1) into approval through the engine, in the same transaction. */

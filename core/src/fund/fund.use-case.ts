@@ -199,17 +199,22 @@ export class FundService {
     return this.uow.transaction((r) => r.backMoney.list(q, actor.scope));
   }
 
-  exportBackMoney(filter: BackMoneyListFilter, actor: FundActor): AsyncIterable<BackMoney> {
-    const uow = this.uow;
-    return {
-      async *[Symbol.asyncIterator]() {
-        const rows: BackMoney[] = [];
-        await uow.transaction(async (r) => {
-          for await (const row of r.backMoney.exportRows(filter, actor.scope)) rows.push(row);
-        });
-        yield* rows;
-      },
-    };
+  /** The export's rows, page by page (each page its own read), so none sits whole in memory. */
+  async *exportBackMoney(
+    filter: BackMoneyListFilter,
+    actor: FundActor,
+    batch = 1000,
+  ): AsyncGenerator<BackMoney> {
+    let before = 2_147_483_647;
+    for (;;) {
+      const rows = await this.uow.transaction((r) =>
+        r.backMoney.exportBatch(filter, actor.scope, before, batch),
+      );
+      yield* rows;
+      const last = rows[rows.length - 1];
+      if (rows.length < batch || last === undefined) return;
+      before = last.backMoneyId;
+    }
   }
 
   getBackMoney(backMoneyId: number, actor: FundActor): R<BackMoney> {
@@ -486,17 +491,18 @@ export class FundService {
     return this.uow.transaction((r) => r.loans.list(q, actor.scope));
   }
 
-  exportLoans(filter: LoanListFilter, actor: FundActor): AsyncIterable<Loan> {
-    const uow = this.uow;
-    return {
-      async *[Symbol.asyncIterator]() {
-        const rows: Loan[] = [];
-        await uow.transaction(async (r) => {
-          for await (const row of r.loans.exportRows(filter, actor.scope)) rows.push(row);
-        });
-        yield* rows;
-      },
-    };
+  /** The export's rows, page by page (each page its own read), so none sits whole in memory. */
+  async *exportLoans(filter: LoanListFilter, actor: FundActor, batch = 1000): AsyncGenerator<Loan> {
+    let before = 2_147_483_647;
+    for (;;) {
+      const rows = await this.uow.transaction((r) =>
+        r.loans.exportBatch(filter, actor.scope, before, batch),
+      );
+      yield* rows;
+      const last = rows[rows.length - 1];
+      if (rows.length < batch || last === undefined) return;
+      before = last.loanId;
+    }
   }
 
   getLoan(loanId: number, actor: FundActor): R<Loan> {
@@ -666,17 +672,22 @@ export class FundService {
     return this.uow.transaction((r) => r.repayments.list(q, actor.scope));
   }
 
-  exportRepayments(filter: RepaymentListFilter, actor: FundActor): AsyncIterable<Repayment> {
-    const uow = this.uow;
-    return {
-      async *[Symbol.asyncIterator]() {
-        const rows: Repayment[] = [];
-        await uow.transaction(async (r) => {
-          for await (const row of r.repayments.exportRows(filter, actor.scope)) rows.push(row);
-        });
-        yield* rows;
-      },
-    };
+  /** The export's rows, page by page (each page its own read), so none sits whole in memory. */
+  async *exportRepayments(
+    filter: RepaymentListFilter,
+    actor: FundActor,
+    batch = 1000,
+  ): AsyncGenerator<Repayment> {
+    let before = 2_147_483_647;
+    for (;;) {
+      const rows = await this.uow.transaction((r) =>
+        r.repayments.exportBatch(filter, actor.scope, before, batch),
+      );
+      yield* rows;
+      const last = rows[rows.length - 1];
+      if (rows.length < batch || last === undefined) return;
+      before = last.repaymentId;
+    }
   }
 
   getRepayment(repaymentId: number, actor: FundActor): R<Repayment> {

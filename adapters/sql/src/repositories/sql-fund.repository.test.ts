@@ -235,6 +235,14 @@ describe.each(testDatabaseKinds())('fund repositories on %s', (kind) => {
     expect(page.total).toBe(0);
   });
 
+  it('exports page by page, newest first, every row once', async () => {
+    const all = await service.listBackMoney({ filter: { contractId } }, finance);
+    const rows = [];
+    for await (const b of service.exportBackMoney({ contractId }, finance, 1)) rows.push(b);
+    expect(rows.map((b) => b.backMoneyId)).toEqual(all.rows.map((b) => b.backMoneyId));
+    expect(all.total).toBeGreaterThan(1);
+  });
+
   it('the ledger refuses updates and deletes, and no balance may go below zero', async () => {
     await expect(sql`update fund_ledger set amount = 1`.execute(handle.db)).rejects.toThrow(
       /append-only/,

@@ -65,7 +65,6 @@ const amount = (v: string | number | bigint | null | undefined): string =>
   v === null || v === undefined ? '0' : toAmountString(new MoneyDecimal(String(v)));
 const dayOf = (col: string) => sql<string>`to_char(${sql.ref(col)}, 'YYYY-MM-DD')`;
 const time = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
-const EXPORT_PAGE = 1000;
 
 function scoped(eb: AnyEb, scope: DataScope, dept: string, owner: string): Expression<SqlBool> {
   return scopeCondition(eb, scope, eb.ref(dept as never), eb.ref(owner as never));
@@ -212,18 +211,18 @@ export class SqlBackMoneyRepository implements BackMoneyRepository {
     );
   }
 
-  async *exportRows(filter: BackMoneyListFilter, scope: DataScope): AsyncIterable<BackMoney> {
-    let after = 2_147_483_647;
-    for (;;) {
-      const rows = await this.filtered(filter, scope)
-        .where('b.back_money_id', '<', after)
-        .orderBy('b.back_money_id', 'desc')
-        .limit(EXPORT_PAGE)
-        .execute();
-      for (const r of rows) yield SqlBackMoneyRepository.view(r);
-      if (rows.length < EXPORT_PAGE) return;
-      after = rows[rows.length - 1]?.back_money_id ?? 0;
-    }
+  async exportBatch(
+    filter: BackMoneyListFilter,
+    scope: DataScope,
+    before: number,
+    batch: number,
+  ): Promise<readonly BackMoney[]> {
+    const rows = await this.filtered(filter, scope)
+      .where('b.back_money_id', '<', before)
+      .orderBy('b.back_money_id', 'desc')
+      .limit(batch)
+      .execute();
+    return rows.map((r) => SqlBackMoneyRepository.view(r));
   }
 
   async update(
@@ -474,18 +473,18 @@ export class SqlLoanRepository implements LoanRepository {
     );
   }
 
-  async *exportRows(filter: LoanListFilter, scope: DataScope): AsyncIterable<Loan> {
-    let after = 2_147_483_647;
-    for (;;) {
-      const rows = await this.filtered(filter, scope)
-        .where('l.loan_id', '<', after)
-        .orderBy('l.loan_id', 'desc')
-        .limit(EXPORT_PAGE)
-        .execute();
-      for (const r of rows) yield SqlLoanRepository.view(r);
-      if (rows.length < EXPORT_PAGE) return;
-      after = rows[rows.length - 1]?.loan_id ?? 0;
-    }
+  async exportBatch(
+    filter: LoanListFilter,
+    scope: DataScope,
+    before: number,
+    batch: number,
+  ): Promise<readonly Loan[]> {
+    const rows = await this.filtered(filter, scope)
+      .where('l.loan_id', '<', before)
+      .orderBy('l.loan_id', 'desc')
+      .limit(batch)
+      .execute();
+    return rows.map((r) => SqlLoanRepository.view(r));
   }
 
   async update(loanId: number, c: LoanChanges, at: Date): Promise<void> {
@@ -629,18 +628,18 @@ export class SqlRepaymentRepository implements RepaymentRepository {
     );
   }
 
-  async *exportRows(filter: RepaymentListFilter, scope: DataScope): AsyncIterable<Repayment> {
-    let after = 2_147_483_647;
-    for (;;) {
-      const rows = await this.filtered(filter, scope)
-        .where('p.repayment_id', '<', after)
-        .orderBy('p.repayment_id', 'desc')
-        .limit(EXPORT_PAGE)
-        .execute();
-      for (const r of rows) yield SqlRepaymentRepository.view(r);
-      if (rows.length < EXPORT_PAGE) return;
-      after = rows[rows.length - 1]?.repayment_id ?? 0;
-    }
+  async exportBatch(
+    filter: RepaymentListFilter,
+    scope: DataScope,
+    before: number,
+    batch: number,
+  ): Promise<readonly Repayment[]> {
+    const rows = await this.filtered(filter, scope)
+      .where('p.repayment_id', '<', before)
+      .orderBy('p.repayment_id', 'desc')
+      .limit(batch)
+      .execute();
+    return rows.map((r) => SqlRepaymentRepository.view(r));
   }
 }
 
