@@ -5,6 +5,11 @@ import {
   ApprovalFlowAdmin,
   CONTRACT_RECORD_KIND,
   ContractChildService,
+  CONTRACT_CHANGE_RECORD_KIND,
+  CONTRACT_CHILD_RECORD_KIND,
+  ContractExportService,
+  ContractFileService,
+  ExtendSubContractService,
   ContractService,
   LIXIANG_RECORD_KIND,
   LixiangService,
@@ -19,6 +24,11 @@ import {
   createLixiangRepositories,
   KyselyUnitOfWork,
   registerContractRecords,
+  registerContractChangeRecords,
+  registerContractChildRecords,
+  createContractExportRepositories,
+  createContractFileRepositories,
+  createExtendSubContractRepositories,
   registerLixiangRecords,
   SqlSignatureImageRepository,
   SqlJobLogRepository,
@@ -43,6 +53,7 @@ import { lixiangRoutes } from '../routes/lixiang.routes.js';
 import { taskRoutes } from '../routes/task.routes.js';
 import { RESULT_SEAL_RECORD_KIND, TaskService, type TaskNotifyPort } from '@dpms/core';
 import { createTaskRepositories, registerTaskRecords } from '@dpms/sql';
+import { extendSubContractRoutes } from '../routes/extend-sub-contract.routes.js';
 import { ContractDocumentService } from '@dpms/core';
 import { createContractDocumentRepositories, registerContractDocumentRecords } from '@dpms/sql';
 import { contractDocumentRoutes } from '../routes/contract-document.routes.js';
@@ -201,21 +212,43 @@ export const contractModule = (db: Db, linkedRecords: LinkedRecordRegistry<Db>, 
     if (!linkedRecords.kinds().includes(CONTRACT_RECORD_KIND))
       registerContractRecords(linkedRecords);
     if (!linkedRecords.kinds().includes(LIXIANG_RECORD_KIND)) registerLixiangRecords(linkedRecords);
+    if (!linkedRecords.kinds().includes(CONTRACT_CHILD_RECORD_KIND))
+      registerContractChildRecords(linkedRecords);
+    if (!linkedRecords.kinds().includes(CONTRACT_CHANGE_RECORD_KIND))
+      registerContractChangeRecords(linkedRecords);
     bind(TOKENS.ContractRoutes)
       .toResolvedValue(() => {
         const uow = new KyselyUnitOfWork(db, (trx) =>
           createContractRepositories(trx, linkedRecords, clock),
         );
-        const contracts = contractRoutes(new ContractService(uow, clock));
+        const exports = new ContractExportService(
+          new KyselyUnitOfWork(db, createContractExportRepositories),
+        );
+        const contracts = contractRoutes(new ContractService(uow, clock), {
+          files: new ContractFileService(
+            new KyselyUnitOfWork(db, createContractFileRepositories),
+            clock,
+          ),
+          exports,
+        });
         const children = contractChildRoutes(
           new ContractChildService(
-            new KyselyUnitOfWork(db, createContractChildRepositories),
+            new KyselyUnitOfWork(db, (trx) =>
+              createContractChildRepositories(trx, linkedRecords, clock),
+            ),
             clock,
           ),
         );
         const filings = lixiangRoutes(
           new LixiangService(
             new KyselyUnitOfWork(db, (trx) => createLixiangRepositories(trx, linkedRecords, clock)),
+            clock,
+          ),
+          exports,
+        );
+        const extensions = extendSubContractRoutes(
+          new ExtendSubContractService(
+            new KyselyUnitOfWork(db, createExtendSubContractRepositories),
             clock,
           ),
         );
@@ -225,6 +258,7 @@ export const contractModule = (db: Db, linkedRecords: LinkedRecordRegistry<Db>, 
             contracts.register(book);
             children.register(book);
             filings.register(book);
+            extensions.register(book);
           },
         };
         return family;
