@@ -62,6 +62,14 @@ import type { RouteModule } from '../routes/route-module.js';
 import { FundService, LOAN_RECORD_KIND } from '@dpms/core';
 import { createFundRepositories, registerFundRecords } from '@dpms/sql';
 import { fundRoutes } from '../routes/fund.routes.js';
+import { ArchiveService, CLOSING_RECORD_KIND, ClosingService } from '@dpms/core';
+import {
+  createArchiveRepositories,
+  createClosedCaseRepositories,
+  registerClosedCaseRecords,
+} from '@dpms/sql';
+import { closedCaseRoutes } from '../routes/closed-case.routes.js';
+import { archivesRoutes } from '../routes/archives.routes.js';
 import { downloadRoutes } from '../routes/download.routes.js';
 import { uploadRoutes } from '../routes/upload.routes.js';
 import type { FileService } from '../routes/upload.service.js';
@@ -121,6 +129,7 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
           print: RouteModule | undefined,
           tasks: RouteModule | undefined,
           fund: RouteModule | undefined,
+          closingArchives: readonly RouteModule[] | undefined,
         ) => [
           authRoutes(identity, repos, { domainURL: c.domainURL }),
           userRoutes(repos, identity, avatars),
@@ -137,6 +146,7 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
           ...(print ? [print] : []),
           ...(tasks ? [tasks] : []),
           ...(fund ? [fund] : []),
+          ...(closingArchives ?? []),
         ],
         [
           TOKENS.Repositories,
@@ -151,6 +161,7 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
           { serviceIdentifier: TOKENS.PrintRoutes, optional: true },
           { serviceIdentifier: TOKENS.TaskRoutes, optional: true },
           { serviceIdentifier: TOKENS.FundRoutes, optional: true },
+          { serviceIdentifier: TOKENS.ClosingArchiveRoutes, optional: true },
         ],
       )
       .inSingletonScope();
@@ -339,6 +350,7 @@ export function buildContainer(parts: ContainerParts): Container {
       taskModule(parts.db, linkedRecords, parts.clock),
     );
     container.load(fundModule(parts.db, linkedRecords, parts.clock));
+    container.load(closingArchiveModule(parts.db, linkedRecords, parts.clock));
     container.load(jobLogModule(parts.db));
   }
   if (parts.files) container.load(filesModule(parts.files));
@@ -386,5 +398,38 @@ export const fundModule = (db: Db, linkedRecords: LinkedRecordRegistry<Db>, cloc
           ),
         ),
       )
+      .inSingletonScope();
+  });
+
+/**
+ * Closed cases and settlements, and archives (issue 10) over the SQL adapter: the closing's
+ * linked-record handler joins `linkedRecords`, so an approved closing (11_2) or settlement (11_1)
+ * moves its record and writes its amounts onto the contract in the approval's transaction.
+ */
+export const closingArchiveModule = (
+  db: Db,
+  linkedRecords: LinkedRecordRegistry<Db>,
+  clock: Clock,
+) =>
+  new ContainerModule(({ bind }) => {
+    if (!linkedRecords.kinds().includes(CLOSING_RECORD_KIND))
+      registerClosedCaseRecords(linkedRecords);
+    bind(TOKENS.ClosingArchiveRoutes)
+      .toResolvedValue(() => [
+        closedCaseRoutes(
+          new ClosingService(
+            new KyselyUnitOfWork(db, (trx) =>
+              createClosedCaseRepositories(trx, linkedRecords, clock),
+            ),
+            clock,
+          ),
+        ),
+        archivesRoutes(
+          new ArchiveService(
+            new KyselyUnitOfWork(db, (trx) => createArchiveRepositories(trx)),
+            clock,
+          ),
+        ),
+      ])
       .inSingletonScope();
   });

@@ -55,6 +55,8 @@ export const TOKENS = {
   TaskRoutes: token<RouteModule>('TaskRoutes'),
   /** Back money, loans and repayments (issue 10); optional, like the approval routes. */
   FundRoutes: token<RouteModule>('FundRoutes'),
+  /** Closed cases, settlements and archives (issue 10); optional, like the approval routes. */
+  ClosingArchiveRoutes: token<readonly RouteModule[]>('ClosingArchiveRoutes'),
   /** Every route family registered on the API router (auth, users, departments ... later domains). */
   RouteModules: token<readonly RouteModule[]>('RouteModules'),
 } as const;

@@ -1,0 +1,264 @@
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-argument -- supertest bodies are untyped JSON */
+import ExcelJS from 'exceljs';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
+import { testDatabaseKinds } from '../test-support/test-database.js';
+
+// Demo institute: xmjl (项目经理, 建筑一所 110, closed cases), caiwu (财务, read only),
+// bmfzr2 (head of 结构所 112: another department's data), yuangong (no closing permission).
+
+describe.each(testDatabaseKinds())('closed case and settlement API on %s', (kind) => {
+  let api: ApprovalTestApi;
+  let contractId: number;
+  let unsignedId: number;
+  let foreignId: number;
+  const tokens: Record<string, string> = {};
+  const as = (user: string) => ({ Authorization: `Bearer ${tokens[user] ?? ''}` });
+  const post = (user: string, path: string, body: unknown) =>
+    request(api.app)
+      .post(`/prod-api${path}`)
+      .set(as(user))
+      .send(body as object);
+  const get = (user: string, path: string, query: Record<string, unknown> = {}) =>
+    request(api.app)
+      .get(`/prod-api${path}`)
+      .set(as(user))
+      .query(query as Record<string, string>);
+  const okData = async (r: request.Test | Promise<request.Response>) => {
+    const res = await r;
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.data;
+  };
+  const refused = async (
+    r: request.Test | Promise<request.Response>,
+    status: number,
+    field?: string,
+  ) => {
+    const res = await r;
+    expect(res.status, JSON.stringify(res.body)).toBe(status);
+    if (field !== undefined) expect(JSON.stringify(res.body)).toContain(field);
+    return res.body;
+  };
+  const record = async (closedId: number) =>
+    api.database.handle.db
+      .selectFrom('contract_closed_case')
+      .selectAll()
+      .where('closed_id', '=', closedId)
+      .executeTakeFirstOrThrow();
+  /** Approves the approval step by step, whoever of the demo approvers holds the current step. */
+  const approveAll = async (approvalId: string) => {
+    for (let round = 0; round < 8; round++) {
+      let moved = false;
+      for (const user of ['bmfzr', 'jingying', 'caiwu', 'zjl']) {
+        const d = await get(user, '/project/approval/getCommonApprovalDetail', {
+          serviceId: approvalId,
+        });
+        if (d.status !== 200) continue;
+        const r = await post(user, '/project/approval/process', {
+          approvalId,
+          version: d.body.data.approval.version,
+          action: 'approve',
+        });
+        if (r.status === 200) moved = true;
+      }
+      if (!moved) return;
+    }
+  };
+
+  beforeAll(async () => {
+    api = await openApprovalApi(kind);
+    const db = api.database.handle.db;
+    const values = {
+      status: 1,
+      project_name: '结案接口测试项目',
+      contract_name: '结案接口测试合同',
+      biz_source: '1',
+      total_amount: '100',
+      direct_fee: '10',
+      technical_fee: '5',
+      expert_fee: '2.5',
+      operate_fee: '1.333333',
+      design_fee: '2.5',
+      dept_id: 110,
+      user_id: 3,
+    };
+    const c = await db
+      .insertInto('contract')
+      .values({ ...values, stage: 'formal' })
+      .returning('contract_id')
+      .executeTakeFirstOrThrow();
+    contractId = c.contract_id;
+    const u = await db
+      .insertInto('contract')
+      .values({ ...values, stage: 'contract' })
+      .returning('contract_id')
+      .executeTakeFirstOrThrow();
+    unsignedId = u.contract_id;
+    const f = await db
+      .insertInto('contract')
+      .values({ ...values, stage: 'formal', dept_id: 112, user_id: 16 })
+      .returning('contract_id')
+      .executeTakeFirstOrThrow();
+    foreignId = f.contract_id;
+    for (const id of [contractId, unsignedId])
+      await db
+        .insertInto('back_money')
+        .values({ contract_id: id, back_amount: '80', back_date: '2026-03-01', user_id: 8 })
+        .execute();
+    for (const user of ['xmjl', 'caiwu', 'bmfzr', 'bmfzr2', 'jingying', 'zjl', 'yuangong'])
+      tokens[user] = await api.login(user);
+  });
+  afterAll(() => api.close());
+
+  it('checks permission and data scope on every call', async () => {
+    await refused(
+      get('yuangong', '/v4/contract/closedCase/detailByContractId', { contractId }),
+      403,
+    );
+    await refused(
+      post('caiwu', '/v4/contract/closedCase/add', { contractId, closedCaseAmount: '1' }),
+      403,
+    );
+    await refused(get('yuangong', '/contract/settle/getContractInfo', { contractId }), 403);
+    await refused(get('yuangong', '/v4/contract/closedCase/export'), 403);
+    await refused(get('bmfzr2', '/v4/contract/closedCase/detailByContractId', { contractId }), 403);
+    // xmjl sees their own records only: another person's contract is out of scope.
+    await refused(
+      get('xmjl', '/v4/contract/closedCase/detailByContractId', { contractId: foreignId }),
+      404,
+      'contractId',
+    );
+    await refused(
+      post('xmjl', '/v4/contract/closedCase/add', { contractId: foreignId, closedCaseAmount: '1' }),
+      404,
+      'contractId',
+    );
+    const info = await okData(
+      get('xmjl', '/v4/contract/closedCase/detailByContractId', { contractId }),
+    );
+    expect(info.contract).toMatchObject({ backAmount: '80', fees: { directFee: '10' } });
+    expect(info.record).toBeNull();
+  });
+
+  it('refuses bad amounts and fees that do not add up with 400 naming the field, storing nothing', async () => {
+    const add = (body: object) =>
+      post('xmjl', '/v4/contract/closedCase/add', { contractId, ...body });
+    await refused(add({ closedCaseAmount: 40 }), 400, 'closedCaseAmount');
+    await refused(add({ closedCaseAmount: '-1' }), 400, 'closedCaseAmount');
+    await refused(add({ closedCaseAmount: '1.1234567' }), 400, 'closedCaseAmount');
+    await refused(add({ closedCaseAmount: '40', backAmount: '81' }), 400, 'backAmount');
+    await refused(add({ closedCaseAmount: '40', expertFee: '1.250001' }), 400, 'expertFee');
+    await refused(
+      post('xmjl', '/v4/contract/closedCase/add', {
+        contractId: unsignedId,
+        closedCaseAmount: '40',
+      }),
+      422,
+    );
+    const info = await okData(
+      get('xmjl', '/v4/contract/closedCase/detailByContractId', { contractId }),
+    );
+    expect(info.record).toBeNull();
+  });
+
+  it('adds a closed case, sends it as 11_2, locks it, moves it when approved and refuses deleting it', async () => {
+    const c = await okData(
+      post('xmjl', '/v4/contract/closedCase/add', {
+        contractId,
+        closedCaseAmount: '40',
+        backAmount: '80',
+        directFee: '5',
+        designFee: '1.25',
+      }),
+    );
+    expect(c).toMatchObject({
+      status: 0,
+      statusName: '草稿',
+      fees: { directFee: '5', technicalFee: '2.5', expertFee: '1.25', operateFee: '0.666667' },
+    });
+    const detail = await okData(
+      get('caiwu', '/v4/contract/closedCase/detailById', { closedId: c.closedId }),
+    );
+    expect(detail.closedCaseAmount).toBe('40');
+    await refused(
+      get('bmfzr2', '/v4/contract/closedCase/detailById', { closedId: c.closedId }),
+      403,
+    );
+    const sent = await okData(
+      post('xmjl', '/v4/contract/closedCase/updateToApproval', { closedId: c.closedId }),
+    );
+    expect(sent.status).toBe(1);
+    const approval = await api.database.handle.db
+      .selectFrom('approval')
+      .select(['type_code'])
+      .where('approval_id', '=', Number(sent.approvalId))
+      .executeTakeFirstOrThrow();
+    expect(approval.type_code).toBe('11_2');
+    await refused(get('xmjl', '/v4/contract/closedCase/deleteById', { closedId: c.closedId }), 422);
+    await refused(
+      post('xmjl', '/v4/contract/closedCase/add', { contractId, closedCaseAmount: '30' }),
+      422,
+    );
+    await refused(
+      post('xmjl', '/v4/contract/closedCase/updateToApproval', { closedId: c.closedId }),
+      422,
+    );
+    await approveAll(String(sent.approvalId));
+    expect(Number((await record(c.closedId)).status)).toBe(2);
+    const contract = await api.database.handle.db
+      .selectFrom('contract')
+      .select(['closed_case_amount'])
+      .where('contract_id', '=', contractId)
+      .executeTakeFirstOrThrow();
+    expect(Number(contract.closed_case_amount)).toBe(40);
+    await refused(get('xmjl', '/v4/contract/closedCase/deleteById', { closedId: c.closedId }), 422);
+    expect((await record(c.closedId)).del_flag).toBe('0');
+  });
+
+  it('settles through /contract/settle: insert, detail, send as 11_1, delete a draft, export', async () => {
+    const info = await okData(get('xmjl', '/contract/settle/getContractInfo', { contractId }));
+    expect(info.record).toBeNull();
+    const s = await okData(
+      post('xmjl', '/contract/settle/insertContractSettle', { contractId, closedCaseAmount: '80' }),
+    );
+    expect(s).toMatchObject({ kind: 'settle', settleId: s.closedId, fees: { directFee: '10' } });
+    expect(
+      (await okData(get('xmjl', '/contract/settle/detailById', { settleId: s.closedId }))).kindName,
+    ).toBe('结算');
+    await okData(get('xmjl', '/contract/settle/deleteById', { settleId: s.closedId }));
+    await refused(get('xmjl', '/contract/settle/detailById', { settleId: s.closedId }), 404);
+    const again = await okData(
+      post('xmjl', '/contract/settle/insertContractSettle', {
+        contractId,
+        closedCaseAmount: '60',
+        submit: true,
+      }),
+    );
+    expect(again.status).toBe(1);
+    const approval = await api.database.handle.db
+      .selectFrom('approval')
+      .select(['type_code'])
+      .where('approval_id', '=', Number(again.approvalId))
+      .executeTakeFirstOrThrow();
+    expect(approval.type_code).toBe('11_1');
+
+    const res = await get('xmjl', '/v4/contract/closedCase/export')
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.body as never);
+    const rows: string[][] = [];
+    wb.worksheets[0]?.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map(String)));
+    expect(rows[0]?.[3]).toBe('结案金额（万元）');
+    expect(rows.slice(1).map((r) => r[3])).toContain('40');
+    const settleRes = await get('xmjl', '/contract/settle/export');
+    expect(settleRes.status).toBe(200);
+  });
+});

@@ -1,0 +1,242 @@
+import { z } from 'zod';
+import {
+  ALL_DATA,
+  CLOSING_KIND_LABELS,
+  CLOSING_STATUS_LABELS,
+  type ClosedCase,
+  type ClosingActor,
+  type ClosingKind,
+  type ClosingService,
+  type ClosingStatus,
+} from '@dpms/core';
+import { ok } from '../http/envelope.js';
+import { unwrap } from '../http/http-error.js';
+import { perm } from '../http/route.js';
+import { id, optionalEnum, optionalId } from '../http/schemas.js';
+import { streamXlsx, XLSX_TYPE, type XlsxColumn } from '../http/xlsx.js';
+import type { Principal } from '../identity/principal.js';
+import type { RouteModule } from './route-module.js';
+
+const TAG = '结算结案';
+
+/** Amounts pass through as sent: core checks them and answers 400 naming the field. */
+const amountIn = () => z.unknown().describe('金额（万元），字符串，最多6位小数');
+const closingBody = z.object({
+  contractId: id(),
+  closedCaseAmount: amountIn(),
+  backAmount: amountIn().optional(),
+  settleAmount: amountIn().optional(),
+  directFee: amountIn().optional(),
+  technicalFee: amountIn().optional(),
+  expertFee: amountIn().optional(),
+  operateFee: amountIn().optional(),
+  designFee: amountIn().optional(),
+  remark: z.preprocess((v) => (v === null ? undefined : v), z.string().max(2000).optional()),
+  submit: z.boolean().optional(),
+});
+type ClosingBody = z.output<typeof closingBody>;
+const exportQuery = z.object({
+  contractId: optionalId(),
+  status: optionalEnum(['0', '1', '2', '3']),
+});
+
+const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
+export const closedCaseView = (c: ClosedCase) => ({
+  ...c,
+  settleId: c.closedId,
+  kindName: CLOSING_KIND_LABELS[c.kind],
+  statusName: CLOSING_STATUS_LABELS[c.status],
+  createTime: iso(c.createTime),
+  approvedTime: iso(c.approvedTime),
+});
+
+const COLUMNS: readonly XlsxColumn<ClosedCase>[] = [
+  { header: '项目名称', width: 30, value: (c) => c.projectName },
+  { header: '合同名称', width: 30, value: (c) => c.contractName },
+  { header: '合同编号', width: 18, value: (c) => c.contractNo },
+  { header: '结案金额（万元）', value: (c) => c.closedCaseAmount },
+  { header: '回款金额（万元）', value: (c) => c.backAmount },
+  { header: '结算金额（万元）', value: (c) => c.settleAmount },
+  { header: '直接费（万元）', value: (c) => c.fees.directFee },
+  { header: '技术费（万元）', value: (c) => c.fees.technicalFee },
+  { header: '专家费（万元）', value: (c) => c.fees.expertFee },
+  { header: '经营费（万元）', value: (c) => c.fees.operateFee },
+  { header: '设计费（万元）', value: (c) => c.fees.designFee },
+  { header: '状态', value: (c) => CLOSING_STATUS_LABELS[c.status] },
+  { header: '备注', width: 30, value: (c) => c.remark },
+  { header: '经办人', value: (c) => c.createBy },
+];
+
+const actorOf = (p: Principal): ClosingActor => ({
+  userId: p.userId,
+  userName: p.userName,
+  deptId: p.deptId,
+  scope: p.isAdmin ? ALL_DATA : p.scope,
+});
+
+const inputOf = (b: ClosingBody) => {
+  const fees = {
+    ...(b.directFee === undefined ? {} : { directFee: b.directFee }),
+    ...(b.technicalFee === undefined ? {} : { technicalFee: b.technicalFee }),
+    ...(b.expertFee === undefined ? {} : { expertFee: b.expertFee }),
+    ...(b.operateFee === undefined ? {} : { operateFee: b.operateFee }),
+    ...(b.designFee === undefined ? {} : { designFee: b.designFee }),
+  };
+  return {
+    contractId: b.contractId,
+    closedCaseAmount: b.closedCaseAmount,
+    ...(b.backAmount === undefined ? {} : { backAmount: b.backAmount }),
+    ...(b.settleAmount === undefined ? {} : { settleAmount: b.settleAmount }),
+    fees,
+    ...(b.remark === undefined ? {} : { remark: b.remark }),
+  };
+};
+
+interface Family {
+  readonly kind: ClosingKind;
+  /** The id's wire name: settleId or closedId. */
+  readonly idName: 'settleId' | 'closedId';
+  readonly infoPath: string;
+  readonly addPath: string;
+  readonly base: string;
+  readonly file: string;
+}
+
+const FAMILIES: readonly Family[] = [
+  {
+    kind: 'closed',
+    idName: 'closedId',
+    infoPath: '/v4/contract/closedCase/detailByContractId',
+    addPath: '/v4/contract/closedCase/add',
+    base: '/v4/contract/closedCase',
+    file: '结案列表.xlsx',
+  },
+  {
+    kind: 'settle',
+    idName: 'settleId',
+    infoPath: '/contract/settle/getContractInfo',
+    addPath: '/contract/settle/insertContractSettle',
+    base: '/contract/settle',
+    file: '结算列表.xlsx',
+  },
+];
+
+/**
+ * Closed cases (/v4/contract/closedCase/*, 结案 11_2) and settlements (/contract/settle/*, 结算
+ * 11_1): the fees checked by the closing-fee rule, sent through the approval engine. Every call
+ * checks its permission and the contract's data scope.
+ */
+export function closedCaseRoutes(service: ClosingService): RouteModule {
+  return {
+    name: 'closed-case',
+    register(book) {
+      for (const f of FAMILIES) {
+        const label = CLOSING_KIND_LABELS[f.kind];
+        const idQuery = z.object({ [f.idName]: id() }) as z.ZodType<Record<string, number>>;
+        const idOf = (q: Record<string, number>): number => q[f.idName] ?? 0;
+        book.add({
+          method: 'get',
+          path: f.infoPath,
+          summary: `合同的${label}信息：原费用、已回款金额与当前${label}记录`,
+          tag: TAG,
+          access: perm('project:closedCase:query'),
+          query: z.object({ contractId: id() }),
+          handler: async ({ query, principal }) => {
+            const info = unwrap(
+              await service.contractInfo(f.kind, query.contractId, actorOf(principal)),
+            );
+            return ok({
+              contract: info.contract,
+              record: info.record === null ? null : closedCaseView(info.record),
+            });
+          },
+        });
+        book.add({
+          method: 'post',
+          path: f.addPath,
+          summary: `新增或修改${label}（费用 = 结案金额 ÷ 回款金额 × 原费用，到分；submit=true 时同时送审）`,
+          tag: TAG,
+          access: perm('project:closedCase:add'),
+          body: closingBody,
+          handler: async ({ body, principal }) =>
+            ok(
+              closedCaseView(
+                unwrap(
+                  await service.save(
+                    f.kind,
+                    inputOf(body),
+                    actorOf(principal),
+                    body.submit === true,
+                  ),
+                ),
+              ),
+            ),
+        });
+        book.add({
+          method: 'post',
+          path: `${f.base}/updateToApproval`,
+          summary: `${label}送审（${f.kind === 'settle' ? '11_1 结算审核' : '11_2 结案审核'}）；审批中锁定，通过后写回合同`,
+          tag: TAG,
+          access: perm('project:closedCase:add'),
+          body: idQuery,
+          handler: async ({ body, principal }) =>
+            ok(
+              closedCaseView(unwrap(await service.submit(f.kind, idOf(body), actorOf(principal)))),
+            ),
+        });
+        book.add({
+          method: 'get',
+          path: `${f.base}/detailById`,
+          summary: `${label}详情`,
+          tag: TAG,
+          access: perm('project:closedCase:query'),
+          query: idQuery,
+          handler: async ({ query, principal }) =>
+            ok(
+              closedCaseView(unwrap(await service.detail(f.kind, idOf(query), actorOf(principal)))),
+            ),
+        });
+        book.add({
+          method: 'get',
+          path: `${f.base}/deleteById`,
+          summary: `删除${label}（审批中或已通过的不能删除）`,
+          tag: TAG,
+          access: perm('project:closedCase:remove'),
+          query: idQuery,
+          handler: async ({ query, principal }) => {
+            unwrap(await service.remove(f.kind, idOf(query), actorOf(principal)));
+            return ok();
+          },
+        });
+        book.add({
+          method: 'get',
+          path: `${f.base}/export`,
+          summary: `导出${label}列表（.xlsx，流式）`,
+          tag: TAG,
+          access: perm('project:closedCase:export'),
+          query: exportQuery,
+          produces: XLSX_TYPE,
+          handler: async ({ query, principal, res }) => {
+            await streamXlsx(
+              res,
+              f.file,
+              label,
+              COLUMNS,
+              service.exportRows(
+                {
+                  kind: f.kind,
+                  ...(query.contractId === undefined ? {} : { contractId: query.contractId }),
+                  ...(query.status === undefined
+                    ? {}
+                    : { status: Number(query.status) as ClosingStatus }),
+                },
+                actorOf(principal),
+              ),
+            );
+            return undefined;
+          },
+        });
+      }
+    },
+  };
+}
