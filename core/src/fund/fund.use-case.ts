@@ -539,8 +539,12 @@ export class FundService {
           return fail(C.deptNotFound, M.deptNotFound, 'loanDeptId');
         if (contractId !== null && (await r.directory.contract(contractId)) === null)
           return fail(C.contractNotFound, M.contractNotFound, 'contractId');
-        if (!(await r.directory.visible(actor.scope, deptId, actor.userId)))
-          return fail(C.outOfScope, M.outOfScope, 'loanDeptId');
+        // A caller who sees only their own records applies for their own department's team only.
+        const mayApply =
+          actor.scope.kind === 'own'
+            ? deptId === actor.deptId
+            : await r.directory.visible(actor.scope, deptId, actor.userId);
+        if (!mayApply) return fail(C.outOfScope, M.outOfScope, 'loanDeptId');
         const pos = await teamPosition(r, deptId);
         const limited = checkLoanLimit(amount.value, pos);
         if (!limited.ok) return limited;

@@ -23,9 +23,15 @@ import {
 const RUNNER = fileURLToPath(new URL('../test-support/run-ts-child.mjs', import.meta.url));
 const CHILD = fileURLToPath(new URL('../test-support/approval-server-child.ts', import.meta.url));
 const SECRET = 'fund-property-secret-fund-property-secret-0123';
-const USERS = ['caiwu', 'xmjl', 'bmfzr', 'zjl'] as const;
+const USERS = ['caiwu', 'xmjl', 'bmfzr', 'zjl', 'sjzc2', 'bmfzr2'] as const;
 type User = (typeof USERS)[number];
 const TEAMS = [110, 112] as const;
+/** Who applies for each team's loans, and the loan agreement's approvers (their head, finance, GM). */
+const APPLICANT: Readonly<Record<number, User>> = { 110: 'xmjl', 112: 'sjzc2' };
+const APPROVERS: Readonly<Record<number, readonly User[]>> = {
+  110: ['bmfzr', 'caiwu', 'zjl'],
+  112: ['bmfzr2', 'caiwu', 'zjl'],
+};
 
 /** Amounts in whole 分 written as 万元 with up to 6 decimals, never through a float. */
 const amountArb = fc
@@ -138,7 +144,12 @@ describe.skipIf(!testDatabaseKinds().includes('postgres'))(
         const res = await fetch(`${bases[i % 2] ?? ''}/login`, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ username: u, password: 'admin123' }),
+          // sjzc2 applies as 项目经理 (role 2), which may add loans.
+          body: JSON.stringify({
+            username: u,
+            password: 'admin123',
+            ...(u === 'sjzc2' ? { role: 2 } : {}),
+          }),
         });
         expect(res.status).toBe(200);
         tokens[u] = ((await res.json()) as { token: string }).token;
@@ -190,8 +201,12 @@ describe.skipIf(!testDatabaseKinds().includes('postgres'))(
       return { contractId: c.contract_id };
     }
 
-    async function approveLoan(approvalId: string, instance: number): Promise<boolean> {
-      for (const user of ['bmfzr', 'caiwu', 'zjl'] as const) {
+    async function approveLoan(
+      approvalId: string,
+      team: number,
+      instance: number,
+    ): Promise<boolean> {
+      for (const user of APPROVERS[team] ?? []) {
         const d = await call(
           instance,
           user,
@@ -280,7 +295,7 @@ describe.skipIf(!testDatabaseKinds().includes('postgres'))(
               );
             } else if (step.t === 'loan') {
               replies = await sendBoth(step.both, 1, (i) =>
-                call(i, 'xmjl', '/contract/loan/add', {
+                call(i, APPLICANT[step.team] ?? 'xmjl', '/contract/loan/add', {
                   loanDeptId: step.team,
                   loanAmount: step.amount,
                   refundDate: '2026-12-31',
@@ -290,7 +305,7 @@ describe.skipIf(!testDatabaseKinds().includes('postgres'))(
               for (const [i, r] of replies.entries()) {
                 const data = r.body.data as { loanId?: number; approvalId?: string } | undefined;
                 if (r.status === 200 && data?.loanId !== undefined && data.approvalId) {
-                  if (await approveLoan(data.approvalId, i)) {
+                  if (await approveLoan(data.approvalId, step.team, i)) {
                     seen.approved += 1;
                     loans.push(data.loanId);
                   }

@@ -357,6 +357,15 @@ describe.each(testDatabaseKinds())('back money, loans and repayments API on %s',
     );
     await refused(get('yuangong', '/contract/loan/list'), 403);
     await refused(get('bmfzr2', '/v4/contract/designPerformDetail', { deptId: 110 }), 403);
+    await refused(
+      post('xmjl', '/contract/loan/add', {
+        loanDeptId: 112,
+        loanAmount: '1',
+        refundDate: '2026-12-31',
+      }),
+      403,
+      'loanDeptId',
+    );
     await refused(get('bmfzr2', '/v4/contract/transDetailByTaskId', { taskId }), 403);
     const untouched = await okData(
       get('caiwu', '/project/backMoney/detail', { backMoneyId: b.backMoneyId }),
