@@ -110,27 +110,27 @@ describe.each(testDatabaseKinds())('contract repository and use cases on %s', (k
     const a = value(
       await service.add(
         'stay',
-        { ...base, projectName: '西溪湿地A', totalAmount: '10', cleanAmount: '10', directFee: '1' },
+        { ...base, projectName: '溪湾测例A', totalAmount: '10', cleanAmount: '10', directFee: '1' },
         actor,
       ),
     );
     const b = value(
       await service.add(
         'stay',
-        { ...base, projectName: '西溪湿地B', totalAmount: '30', cleanAmount: '30' },
+        { ...base, projectName: '溪湾测例B', totalAmount: '30', cleanAmount: '30' },
         other,
       ),
     );
     const page = await repo.list(
       {
-        filter: { stages: ['stay'], projectName: '西溪' },
+        filter: { stages: ['stay'], projectName: '溪湾测例' },
         sort: { column: 'totalAmount', direction: 'desc' },
       },
       ALL_DATA,
     );
     expect(page.rows.map((r) => r.contractId)).toEqual([b.contractId, a.contractId]);
     expect(page.total).toBe(2);
-    const own = await repo.list({ filter: { stages: ['stay'], projectName: '西溪' } }, other.scope);
+    const own = await repo.list({ filter: { stages: ['stay'], projectName: '溪湾测例' } }, other.scope);
     expect(own.rows.map((r) => r.contractId)).toEqual([b.contractId]);
     expect(await repo.findById(a.contractId, other.scope)).toBeNull();
     const wildcard = await repo.list({ filter: { projectName: '%' } }, ALL_DATA);
