@@ -40,7 +40,7 @@ export interface ArchiveActor {
   readonly userName: string;
   readonly deptId: number | null;
   readonly scope: DataScope;
-  /** Holds the archive keeper's permission (project:archives:manage): sees and grants every archive. */
+  /** Holds the archive keeper's permission (授权查看, project:archives:allowView): sees and grants every archive. */
   readonly keeper: boolean;
 }
 

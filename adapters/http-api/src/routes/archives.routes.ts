@@ -18,7 +18,7 @@ import type { RouteModule } from './route-module.js';
 
 const TAG = '档案管理';
 /** The archive keeper's permission: sees and grants every archive. */
-export const ARCHIVE_KEEPER_PERMISSION = 'project:archives:manage';
+export const ARCHIVE_KEEPER_PERMISSION = 'project:archives:allowView';
 
 const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
 export const archiveView = (a: Archive) => ({
@@ -92,7 +92,7 @@ export function archivesRoutes(service: ArchiveService): RouteModule {
         path: '/project/archives/downLoad',
         summary: '下载档案：返回文件下载地址（无权限时拒绝；每次下载记入日志）',
         tag: TAG,
-        access: perm('project:archives:query'),
+        access: perm('project:archives:download'),
         query: archiveIdQuery,
         handler: async ({ query, principal }) =>
           ok(
@@ -116,7 +116,7 @@ export function archivesRoutes(service: ArchiveService): RouteModule {
         path: '/project/archives/updateAllowView',
         summary: '修改允许查看人（整体替换；档案管理员或登记人）',
         tag: TAG,
-        access: perm('project:archives:edit'),
+        access: perm('project:archives:allowView'),
         body: z.object({
           archiveId: id(),
           allowViewUserIds: z.array(z.number().int()).max(500),
