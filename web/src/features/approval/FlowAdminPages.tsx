@@ -16,7 +16,7 @@ import { useListQuery } from '../../components/table/useListQuery';
 import { Button } from '../../components/ui/Button';
 import { PageCard, SearchBar, SearchField, StatusTag } from '../../components/ui/Page';
 import { FormDialog, type FormValues } from '../../components/widgets/FormDialog';
-import { useCrud } from './useCrud';
+import { useCrudDialog as useCrud } from '../../components/crud/useCrudDialog';
 
 const TYPE_OPTIONS = APPROVAL_TYPE_CATALOGUE.map((t) => ({
   value: t.code,
