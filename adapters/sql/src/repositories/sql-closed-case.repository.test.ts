@@ -165,3 +165,24 @@ describe.each(testDatabaseKinds())('closed case repositories on %s', (kind) => {
     expect(rows.map((r) => r.contractId)).toContain(contractId);
   });
 });
+
+describe.each(testDatabaseKinds())('closing demo seed on %s', (kind) => {
+  it('draws the demo closed cases through the closing rule', async () => {
+    const handle = await openTestDatabase(kind);
+    try {
+      const rows = await handle.db
+        .selectFrom('contract_closed_case')
+        .select(['kind', 'closed_case_amount', 'back_amount', 'direct_fee', 'orig_direct_fee'])
+        .orderBy('closed_id')
+        .execute();
+      expect(rows.length).toBeGreaterThan(0);
+      const first = rows[0];
+      expect(first?.kind).toBe('closed');
+      // Closed at what came back: the fees are the original ones.
+      expect(Number(first?.closed_case_amount)).toBe(Number(first?.back_amount));
+      expect(Number(first?.direct_fee)).toBe(Number(first?.orig_direct_fee));
+    } finally {
+      await handle.close();
+    }
+  });
+});

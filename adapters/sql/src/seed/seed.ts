@@ -18,6 +18,7 @@ import { seedApprovalSamples } from './approval-samples.js';
 import { seedDemoContracts } from './demo-contracts.js';
 import { seedDesignTasks } from './design-tasks.js';
 import { seedFundDemo } from './fund-demo.js';
+import { seedClosingDemo } from './closing-demo.js';
 import { buildMenus, grantedMenuIds, ROLE_GRANTS } from './menus.js';
 
 export type SeedMode = 'demo' | 'production';
@@ -112,6 +113,8 @@ export async function seedDatabase(
     await seedDesignTasks(trx, { demo: mode === 'demo' });
     // Back money, loans and repayments (issue 10) on the demo task sheets, through the ledger.
     await seedFundDemo(trx, { demo: mode === 'demo' });
+    // Demo closed cases and settlements (issue 10) on the demo contracts with back money.
+    await seedClosingDemo(trx, { demo: mode === 'demo' });
     let adminCreated = false;
     if (adminHash !== undefined) adminCreated = await ensureAdmin(trx, adminHash);
     return { seeded, adminCreated: adminCreated || (seeded && mode === 'demo') };
