@@ -1,7 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import path from 'node:path';
 import express from 'express';
 import { ApprovalEngine } from '@dpms/core';
@@ -17,6 +14,16 @@ import { buildContainer } from '../composition/modules.js';
 import { DEFAULT_JSON_LIMIT } from '../composition/server-config.js';
 import { createLogger } from '../http/logger.js';
 import { systemClock } from '../identity/clock.js';
+import {
+  type BenchResult,
+  close,
+  closedLoop,
+  listen,
+  ratio,
+  ratioRow,
+  resultRow,
+  writeReport,
+} from './bench-harness.js';
 
 /** Concurrent approvers, each a user of their own with approvals waiting at their node. */
 const USERS = 50;
@@ -24,53 +31,22 @@ const PER_USER = Number(process.env['BENCH_APPROVALS_PER_USER'] ?? 20);
 const DURATION_MS = Number(process.env['BENCH_DURATION_MS'] ?? 5000);
 const TYPE_CODE = '19_1';
 
-interface Result {
-  readonly requests: number;
-  readonly rps: number;
-  readonly p50: number;
-  readonly p99: number;
-}
-
 /**
- * Closed-loop load: one client per entry of `work`, each sending its next request when the last
- * returns, until the time is up or its work runs out. `next` answers the request or null.
+ * Closed-loop load: `clients` clients, each sending its next request when the last returns,
+ * until the time is up or its work runs out. `next` answers the request or null.
  */
-async function load(
+function load(
   clients: number,
   next: (client: number) => { url: string; init: RequestInit } | null,
   check: (status: number, body: unknown) => void,
-): Promise<Result> {
-  const latencies: number[] = [];
-  const end = Date.now() + DURATION_MS;
-  const client = async (i: number) => {
-    while (Date.now() < end) {
-      const req = next(i);
-      if (req === null) return;
-      const t = performance.now();
+): Promise<BenchResult> {
+  return closedLoop(clients, DURATION_MS, (i) => {
+    const req = next(i);
+    if (req === null) return null;
+    return async () => {
       const res = await fetch(req.url, req.init);
       check(res.status, await res.json());
-      latencies.push(performance.now() - t);
-    }
-  };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: clients }, (_, i) => client(i)));
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return {
-    requests: latencies.length,
-    rps: latencies.length / seconds,
-    p50: at(0.5),
-    p99: at(0.99),
-  };
-}
-
-function listen(app: express.Express): Promise<{ server: Server; base: string }> {
-  return new Promise((resolve) => {
-    const server = app.listen(0, '127.0.0.1', () => {
-      resolve({ server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
-    });
+    };
   });
 }
 
@@ -277,12 +253,8 @@ export async function main(): Promise<void> {
     durationMs: DURATION_MS,
     bareExpress: bareResult,
     approve: processResult,
-    ratio: { rps: processResult.rps / bareResult.rps, p99: processResult.p99 / bareResult.p99 },
+    ratio: ratio(processResult, bareResult),
   };
-  const dir = path.resolve('bench-results');
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, 'http-api-approval-process.json'), JSON.stringify(report, null, 2));
-  const f = (n: number) => n.toFixed(1);
   const md = [
     `# Approvals processed per second: POST /project/approval/process (approve) vs a bare Express JSON POST`,
     '',
@@ -291,14 +263,13 @@ export async function main(): Promise<void> {
     '',
     '| endpoint | approvals (requests)/s | p50 ms | p99 ms |',
     '|---|---|---|---|',
-    `| bare Express | ${f(bareResult.rps)} | ${f(bareResult.p50)} | ${f(bareResult.p99)} |`,
-    `| /project/approval/process | ${f(processResult.rps)} | ${f(processResult.p50)} | ${f(processResult.p99)} |`,
-    `| ratio | ${report.ratio.rps.toFixed(3)} | | ${report.ratio.p99.toFixed(1)}× |`,
+    resultRow('bare Express', bareResult),
+    resultRow('/project/approval/process', processResult),
+    ratioRow(report.ratio),
     '',
   ].join('\n');
-  writeFileSync(path.join(dir, 'http-api-approval-process.md'), md);
-  console.warn(md);
-  await new Promise<void>((r) => api.server.close(() => r()));
-  await new Promise<void>((r) => bare.server.close(() => r()));
+  writeReport('http-api-approval-process', report, md);
+  await close(api);
+  await close(bare);
   await database.close();
 }

@@ -1,9 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import path from 'node:path';
 import { sql } from 'kysely';
-import express from 'express';
 import { createPlatformRepositories } from '@dpms/sql';
 import { insertGeneratedContracts, openTestDatabase } from '@dpms/sql/testing';
 import { createApp } from '../app.js';
@@ -11,52 +7,24 @@ import { buildContainer } from '../composition/modules.js';
 import { DEFAULT_JSON_LIMIT } from '../composition/server-config.js';
 import { createLogger } from '../http/logger.js';
 import { systemClock } from '../identity/clock.js';
+import {
+  close,
+  fmt,
+  listen,
+  listenBare,
+  loadGet,
+  ratio,
+  ratioRow,
+  resultRow,
+  writeReport,
+} from './bench-harness.js';
 
 const CONTRACTS = 100_000;
 const CONCURRENCY = 8;
 const DURATION_MS = Number(process.env['BENCH_DURATION_MS'] ?? 5000);
 
-interface Result {
-  readonly requests: number;
-  readonly rps: number;
-  readonly p50: number;
-  readonly p99: number;
-}
-
-/** Closed-loop load: CONCURRENCY clients each sending the next request when the last returns. */
-async function load(url: string, headers: Record<string, string>): Promise<Result> {
-  const latencies: number[] = [];
-  const end = Date.now() + DURATION_MS;
-  const client = async () => {
-    while (Date.now() < end) {
-      const t = performance.now();
-      const res = await fetch(url, { headers });
-      await res.arrayBuffer();
-      if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
-      latencies.push(performance.now() - t);
-    }
-  };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, client));
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return {
-    requests: latencies.length,
-    rps: latencies.length / seconds,
-    p50: at(0.5),
-    p99: at(0.99),
-  };
-}
-
-function listen(app: express.Express): Promise<{ server: Server; base: string }> {
-  return new Promise((resolve) => {
-    const server = app.listen(0, '127.0.0.1', () => {
-      resolve({ server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
-    });
-  });
-}
+const load = (url: string, headers: Record<string, string>) =>
+  loadGet(url, headers, CONCURRENCY, DURATION_MS);
 
 /**
  * `GET /v4/contract/list` (20 rows of 100,000 generated contracts, filtered by source and sorted
@@ -103,11 +71,7 @@ export async function main(): Promise<void> {
   const sample = (await sampleRes.json()) as { total: number; rows: unknown[] };
   if (sample.rows.length !== 20) throw new Error(`expected 20 rows, got ${sample.rows.length}`);
 
-  const bareApp = express();
-  bareApp.get('/bare', (_req, res) => {
-    res.json(sample);
-  });
-  const bare = await listen(bareApp);
+  const bare = await listenBare(sample);
 
   await load(`${bare.base}/bare`, {}); // warm-up
   const bareResult = await load(`${bare.base}/bare`, {});
@@ -150,7 +114,7 @@ export async function main(): Promise<void> {
     durationMs: DURATION_MS,
     bareExpress: bareResult,
     contractList: listResult,
-    ratio: { rps: listResult.rps / bareResult.rps, p99: listResult.p99 / bareResult.p99 },
+    ratio: ratio(listResult, bareResult),
     export: {
       rows: exported,
       ms: exportMs,
@@ -162,10 +126,7 @@ export async function main(): Promise<void> {
       peakHeapMb: mb(peakHeap),
     },
   };
-  const dir = path.resolve('bench-results');
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, 'http-api-contract-list.json'), JSON.stringify(report, null, 2));
-  const f = (n: number) => n.toFixed(1);
+  const f = fmt;
   const md = [
     `# GET /v4/contract/list (20 of ${CONTRACTS} contracts, filtered and sorted, PGlite) vs a bare Express JSON endpoint`,
     '',
@@ -173,18 +134,17 @@ export async function main(): Promise<void> {
     '',
     '| endpoint | requests/s | p50 ms | p99 ms |',
     '|---|---|---|---|',
-    `| bare Express | ${f(bareResult.rps)} | ${f(bareResult.p50)} | ${f(bareResult.p99)} |`,
-    `| /v4/contract/list | ${f(listResult.rps)} | ${f(listResult.p50)} | ${f(listResult.p99)} |`,
-    `| ratio | ${report.ratio.rps.toFixed(3)} | | ${report.ratio.p99.toFixed(1)}× |`,
+    resultRow('bare Express', bareResult),
+    resultRow('/v4/contract/list', listResult),
+    ratioRow(report.ratio),
     '',
     `## GET /v4/contract/export (${exported} rows, streamed .xlsx)`,
     '',
     `${f(exportMs / 1000)} s, ${f(mb(bytes))} MB; process RSS ${f(mb(before.rss))} → peak ${f(mb(peakRss))} MB (+${f(mb(peakRss - before.rss))} MB), heap peak ${f(mb(peakHeap))} MB.`,
     '',
   ].join('\n');
-  writeFileSync(path.join(dir, 'http-api-contract-list.md'), md);
-  console.warn(md);
-  await new Promise<void>((r) => api.server.close(() => r()));
-  await new Promise<void>((r) => bare.server.close(() => r()));
+  writeReport('http-api-contract-list', report, md);
+  await close(api);
+  await close(bare);
   await database.close();
 }

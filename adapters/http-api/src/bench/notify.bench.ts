@@ -1,8 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import path from 'node:path';
-import express from 'express';
 import { createPlatformRepositories } from '@dpms/sql';
 import { sql } from 'kysely';
 import { openTestDatabase } from '@dpms/sql/testing';
@@ -11,52 +7,23 @@ import { buildContainer } from '../composition/modules.js';
 import { DEFAULT_JSON_LIMIT } from '../composition/server-config.js';
 import { createLogger } from '../http/logger.js';
 import { systemClock } from '../identity/clock.js';
+import {
+  close,
+  listen,
+  listenBare,
+  loadGet,
+  ratio,
+  ratioRow,
+  resultRow,
+  writeReport,
+} from './bench-harness.js';
 
 const TASKS = 10_000;
 const CONCURRENCY = 8;
 const DURATION_MS = Number(process.env['BENCH_DURATION_MS'] ?? 5000);
 
-interface Result {
-  readonly requests: number;
-  readonly rps: number;
-  readonly p50: number;
-  readonly p99: number;
-}
-
-/** Closed-loop load: CONCURRENCY clients each sending the next request when the last returns. */
-async function load(url: string, headers: Record<string, string>): Promise<Result> {
-  const latencies: number[] = [];
-  const end = Date.now() + DURATION_MS;
-  const client = async () => {
-    while (Date.now() < end) {
-      const t = performance.now();
-      const res = await fetch(url, { headers });
-      await res.arrayBuffer();
-      if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
-      latencies.push(performance.now() - t);
-    }
-  };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, client));
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return {
-    requests: latencies.length,
-    rps: latencies.length / seconds,
-    p50: at(0.5),
-    p99: at(0.99),
-  };
-}
-
-function listen(app: express.Express): Promise<{ server: Server; base: string }> {
-  return new Promise((resolve) => {
-    const server = app.listen(0, '127.0.0.1', () => {
-      resolve({ server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
-    });
-  });
-}
+const load = (url: string, headers: Record<string, string>) =>
+  loadGet(url, headers, CONCURRENCY, DURATION_MS);
 
 /**
  * `GET /project/approval/getNotify` (polled every 60 s by every signed-in user) for the design
@@ -113,11 +80,7 @@ export async function main(): Promise<void> {
     data: { warnTaskList: unknown[] };
   };
 
-  const bareApp = express();
-  bareApp.get('/bare', (_req, res) => {
-    res.json(sample);
-  });
-  const bare = await listen(bareApp);
+  const bare = await listenBare(sample);
 
   await load(`${bare.base}/bare`, {}); // warm-up
   const bareResult = await load(`${bare.base}/bare`, {});
@@ -132,12 +95,8 @@ export async function main(): Promise<void> {
     durationMs: DURATION_MS,
     bareExpress: bareResult,
     notify: notifyResult,
-    ratio: { rps: notifyResult.rps / bareResult.rps, p99: notifyResult.p99 / bareResult.p99 },
+    ratio: ratio(notifyResult, bareResult),
   };
-  const dir = path.resolve('bench-results');
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, 'http-api-notify.json'), JSON.stringify(report, null, 2));
-  const f = (n: number) => n.toFixed(1);
   const md = [
     `# GET /project/approval/getNotify (${TASKS} tasks, ${report.warnTasks} urgent, PGlite) vs a bare Express JSON endpoint`,
     '',
@@ -145,14 +104,13 @@ export async function main(): Promise<void> {
     '',
     '| endpoint | requests/s | p50 ms | p99 ms |',
     '|---|---|---|---|',
-    `| bare Express | ${f(bareResult.rps)} | ${f(bareResult.p50)} | ${f(bareResult.p99)} |`,
-    `| /project/approval/getNotify | ${f(notifyResult.rps)} | ${f(notifyResult.p50)} | ${f(notifyResult.p99)} |`,
-    `| ratio | ${report.ratio.rps.toFixed(3)} | | ${report.ratio.p99.toFixed(1)}× |`,
+    resultRow('bare Express', bareResult),
+    resultRow('/project/approval/getNotify', notifyResult),
+    ratioRow(report.ratio),
     '',
   ].join('\n');
-  writeFileSync(path.join(dir, 'http-api-notify.md'), md);
-  console.warn(md);
-  await new Promise<void>((r) => api.server.close(() => r()));
-  await new Promise<void>((r) => bare.server.close(() => r()));
+  writeReport('http-api-notify', report, md);
+  await close(api);
+  await close(bare);
   await database.close();
 }

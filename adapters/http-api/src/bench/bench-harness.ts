@@ -1,0 +1,123 @@
+/**
+ * The load-driving and reporting code shared by the http-api benches: a closed-loop client pool
+ * measuring throughput and latency percentiles, a bare Express baseline endpoint, and the writing
+ * of bench-results/<name>.{json,md}.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import express from 'express';
+
+/** What one load run measured: completed requests, requests per second, latencies in ms. */
+export interface BenchResult {
+  readonly requests: number;
+  readonly rps: number;
+  readonly p50: number;
+  readonly p99: number;
+}
+
+/** A server listening on an ephemeral loopback port, and its base URL. */
+export interface Listening {
+  readonly server: Server;
+  readonly base: string;
+}
+
+/**
+ * Closed-loop load: `clients` clients, each running its next request as soon as the last
+ * returns, until `durationMs` is up or `next` answers null (that client's work ran out). Only
+ * the returned request function is timed.
+ */
+export async function closedLoop(
+  clients: number,
+  durationMs: number,
+  next: (client: number) => (() => Promise<void>) | null,
+): Promise<BenchResult> {
+  const latencies: number[] = [];
+  const end = Date.now() + durationMs;
+  const client = async (i: number) => {
+    while (Date.now() < end) {
+      const request = next(i);
+      if (request === null) return;
+      const t = performance.now();
+      await request();
+      latencies.push(performance.now() - t);
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: clients }, (_, i) => client(i)));
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return {
+    requests: latencies.length,
+    rps: latencies.length / seconds,
+    p50: at(0.5),
+    p99: at(0.99),
+  };
+}
+
+/** Closed-loop GETs of `url` by `concurrency` clients; any status but 200 fails the run. */
+export function loadGet(
+  url: string,
+  headers: Record<string, string>,
+  concurrency: number,
+  durationMs: number,
+): Promise<BenchResult> {
+  return closedLoop(concurrency, durationMs, () => async () => {
+    const res = await fetch(url, { headers });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
+  });
+}
+
+/** Listens on an ephemeral loopback port. */
+export function listen(app: express.Express): Promise<Listening> {
+  return new Promise((resolve) => {
+    const server = app.listen(0, '127.0.0.1', () => {
+      resolve({ server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+    });
+  });
+}
+
+/** The baseline: a bare Express app answering `GET /bare` with `body`. */
+export function listenBare(body: unknown): Promise<Listening> {
+  const app = express();
+  app.get('/bare', (_req, res) => {
+    res.json(body);
+  });
+  return listen(app);
+}
+
+/** Stops a server and waits for it to close. */
+export function close(listening: Listening): Promise<void> {
+  return new Promise<void>((r) => listening.server.close(() => r()));
+}
+
+/** A number as the reports print it: one decimal. */
+export const fmt = (n: number): string => n.toFixed(1);
+
+/** A markdown table row: `| label | requests/s | p50 | p99 |`. */
+export function resultRow(label: string, r: BenchResult): string {
+  return `| ${label} | ${fmt(r.rps)} | ${fmt(r.p50)} | ${fmt(r.p99)} |`;
+}
+
+/** The measured endpoint relative to the baseline, in throughput and p99. */
+export function ratio(measured: BenchResult, bare: BenchResult): { rps: number; p99: number } {
+  return { rps: measured.rps / bare.rps, p99: measured.p99 / bare.p99 };
+}
+
+/** The markdown table row of a {@link ratio}. */
+export function ratioRow(r: { rps: number; p99: number }): string {
+  return `| ratio | ${r.rps.toFixed(3)} | | ${r.p99.toFixed(1)}× |`;
+}
+
+/** Writes bench-results/<name>.json and <name>.md (creating the folder) and prints the markdown. */
+export function writeReport(name: string, report: unknown, md: string): void {
+  const dir = path.resolve('bench-results');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(report, null, 2));
+  writeFileSync(path.join(dir, `${name}.md`), md);
+  console.warn(md);
+}
