@@ -197,6 +197,9 @@ describe('contracts in the browser', () => {
     await openMenu(page, '项目管理', '合同列表');
     await searchByName(page, 'contract-list-formal');
     const table = page.getByTestId('contract-list-formal');
+    // The unfiltered page may show the contract too: wait for the filtered answer, one row.
+    await table.locator('tr[data-row]').nth(1).waitFor({ state: 'detached' });
+    await rowOf(page, 'contract-list-formal').waitFor();
     expect(await table.locator('tr[data-row]').count()).toBe(1);
     expect(await rowOf(page, 'contract-list-formal').textContent()).toContain('正式合同');
     expect(await table.getByTestId('sum-row').textContent()).toContain(TOTAL);
