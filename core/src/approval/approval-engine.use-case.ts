@@ -46,6 +46,7 @@ import {
   type TemplateSection,
   type ValidatableTemplate,
 } from './template.js';
+import { WriteAbort, catchAbort } from '../shared/write.js';
 
 /** Who acts: the signed-in user, their department and the data scope of their current role. */
 export interface ApprovalActor {
@@ -106,13 +107,6 @@ export const engineMessages = {
   recordKind: (kind: string): DomainError =>
     domainError(ENGINE_ERROR_CODES.RECORD_KIND, `不支持的关联业务类型“${kind}”`, 'recordKind'),
 } as const;
-
-/** Broken out of a transaction to roll it back with an expected refusal. */
-class Abort extends Error {
-  constructor(readonly error: DomainError) {
-    super(error.message);
-  }
-}
 
 export interface CreateApprovalInput {
   readonly kind: TemplateKind;
@@ -464,13 +458,13 @@ export class ApprovalEngine {
 
   // ---- the transaction around every write -----------------------------------------------------
 
-  private async write<T>(
+  private write<T>(
     actor: ApprovalActor,
     idem: IdempotencyContext,
     fn: (repos: ApprovalRepositories, now: Date) => Promise<Result<T>>,
   ): Promise<Result<T>> {
-    try {
-      return await this.uow.transaction(async (repos) => {
+    return catchAbort(() =>
+      this.uow.transaction(async (repos) => {
         const now = this.clock.now();
         const key = idem.key;
         if (key === undefined || key === '') return fn(repos, now);
@@ -481,11 +475,8 @@ export class ApprovalEngine {
         // Refusals are answers too: a retry of a refused request is refused the same way.
         await repos.idempotency.complete(key, actor.userId, result.ok ? 200 : 0, result);
         return result;
-      });
-    } catch (e) {
-      if (e instanceof Abort) return err(e.error);
-      throw e;
-    }
+      }),
+    );
   }
 
   /** Applies one action to a locked approval and writes everything it changes. */
@@ -540,7 +531,7 @@ export class ApprovalEngine {
     });
     const moved = await moveLinkedRecord(repos, record, entry.action, state, now);
     // The record refused to move: the action must not happen without it.
-    if (!moved.ok) throw new Abort(moved.error);
+    if (!moved.ok) throw new WriteAbort(moved.error);
     return ok(outcomeOf(record.approvalId, state));
   }
 }
@@ -581,7 +572,7 @@ function moveLinkedRecord(
 
 /** A refusal after writes: roll the transaction back and answer the refusal. */
 function orAbort<T>(result: Result<T>): Result<T> {
-  if (!result.ok) throw new Abort(result.error);
+  if (!result.ok) throw new WriteAbort(result.error);
   return result;
 }
 

@@ -5,13 +5,14 @@ import { MoneyDecimal } from '../money/money-decimal.js';
 import type { IdempotencyRepository } from '../platform/auth-session.repository.port.js';
 import type { ListPage, ListQuery } from '../platform/list-query.js';
 import type { UnitOfWork } from '../platform/unit-of-work.port.js';
-import { domainError, err, ok, type DomainError, type Result } from '../shared/result.js';
+import { domainError, err, ok, type Result } from '../shared/result.js';
 import type { ContractApprovalPort, ContractRepository } from './contract.repository.port.js';
 import type { ContractActor, ContractClock } from './contract.use-case.js';
 import { diffFields } from './contract.use-case.js';
 import { CONTRACT_ERROR_CODES as C, CONTRACT_MESSAGES as M } from './contract-messages.js';
 import { contractErrors } from './contract-rules.js';
-import { keysetRows, runWrite, type WriteIdempotency } from './contract-write.js';
+import { keysetRows } from './contract-write.js';
+import { WriteAbort, runWrite, type WriteIdempotency } from '../shared/write.js';
 import {
   CHILD_TYPE_LABELS,
   childErrors,
@@ -54,12 +55,6 @@ export interface ContractChildRepositories {
   readonly approvals?: ContractApprovalPort;
   readonly history?: RecordHistoryRepository;
   readonly idempotency?: IdempotencyRepository;
-}
-
-class Abort extends Error {
-  constructor(readonly error: DomainError) {
-    super(error.message);
-  }
 }
 
 const entry = (label: string, value: string): ContentEntry => ({ label, value, type: 'input' });
@@ -414,7 +409,7 @@ export class ContractChildService {
     const fresh = wanted.filter((f) => !kept.includes(f));
     if (fresh.length === 0) return wanted;
     const found = await r.children.existingFiles(fresh, actor.userId);
-    if (found.length !== fresh.length) throw new Abort(childErrors.badFiles());
+    if (found.length !== fresh.length) throw new WriteAbort(childErrors.badFiles());
     return wanted;
   }
 
@@ -424,7 +419,7 @@ export class ContractChildService {
     actor: ContractActor,
   ): Promise<ContractChild> {
     const child = await r.children.findById(id, actor.scope);
-    if (child === null) throw new Abort(childErrors.notFound());
+    if (child === null) throw new WriteAbort(childErrors.notFound());
     return child;
   }
 
@@ -453,12 +448,7 @@ export class ContractChildService {
     fn: (r: ContractChildRepositories, now: Date) => Promise<Result<T>>,
     idem?: WriteIdempotency,
   ): Promise<Result<T>> {
-    try {
-      return await runWrite(this.uow, () => this.clock.now(), fn, idem);
-    } catch (e) {
-      if (e instanceof Abort) return err(e.error);
-      throw e;
-    }
+    return runWrite(this.uow, () => this.clock.now(), fn, idem);
   }
 }
 

@@ -6,7 +6,7 @@ import type { ContractActor, ContractClock } from './contract.use-case.js';
 import { isInChange, changeErrors } from './contract-change.js';
 import { contractErrors, isLocked } from './contract-rules.js';
 import { stateOf } from './contract.use-case.js';
-import { runWrite } from './contract-write.js';
+import { runWrite } from '../shared/write.js';
 
 /** The three kinds of files kept with a contract. */
 export const CONTRACT_FILE_CATEGORIES = ['contract', 'government', 'design'] as const;

@@ -31,7 +31,7 @@ import {
   isInChange,
   type ContractChange,
 } from './contract-change.js';
-import { runWrite, type WriteIdempotency } from './contract-write.js';
+import { WriteAbort, runWrite, type WriteIdempotency } from '../shared/write.js';
 import type {
   ContractChartPoint,
   ContractListFilter,
@@ -66,13 +66,6 @@ export const DEFAULT_REVIEW_TYPE: Readonly<Record<'contract' | 'declare', string
   contract: '1_1',
   declare: '2_1',
 };
-
-/** Broken out of a transaction to roll it back with an expected refusal. */
-class Abort extends Error {
-  constructor(readonly error: DomainError) {
-    super(error.message);
-  }
-}
 
 export const stateOf = (c: Contract): ContractState => ({
   stage: c.stage,
@@ -648,9 +641,9 @@ export class ContractService {
     scope: DataScope,
   ): Promise<Contract> {
     const c = await repos.contracts.lockById(contractId, scope);
-    if (c === null) throw new Abort(contractErrors.notFound());
+    if (c === null) throw new WriteAbort(contractErrors.notFound());
     // A contract change in approval holds the record until it ends.
-    if (isInChange(c)) throw new Abort(changeErrors.inChange());
+    if (isInChange(c)) throw new WriteAbort(changeErrors.inChange());
     return c;
   }
 
@@ -661,8 +654,8 @@ export class ContractService {
     now: Date,
   ): Promise<Contract> {
     const saved = await repos.contracts.save(c.contractId, c.version, changes, now);
-    if (!saved.ok) throw new Abort(saved.error);
-    if (saved.value === null) throw new Abort(contractErrors.staleVersion());
+    if (!saved.ok) throw new WriteAbort(saved.error);
+    if (saved.value === null) throw new WriteAbort(contractErrors.staleVersion());
     return saved.value;
   }
 
@@ -688,11 +681,6 @@ export class ContractService {
     fn: (repos: ContractRepositories, now: Date) => Promise<Result<T>>,
     idem?: WriteIdempotency,
   ): Promise<Result<T>> {
-    try {
-      return await runWrite(this.uow, () => this.clock.now(), fn, idem);
-    } catch (e) {
-      if (e instanceof Abort) return err(e.error);
-      throw e;
-    }
+    return runWrite(this.uow, () => this.clock.now(), fn, idem);
   }
 }

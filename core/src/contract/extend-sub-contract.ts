@@ -10,7 +10,8 @@ import { contractErrors } from './contract-rules.js';
 import { contractAmount } from './contract-validation.js';
 import type { ContractActor, ContractClock } from './contract.use-case.js';
 import { diffFields } from './contract.use-case.js';
-import { keysetRows, runWrite, type WriteIdempotency } from './contract-write.js';
+import { keysetRows } from './contract-write.js';
+import { WriteAbort, runWrite, type WriteIdempotency } from '../shared/write.js';
 import { childErrors, type ContractChild, type ContractChildRepository } from './contract-child.js';
 import type { RecordHistoryRepository } from './contract-child.use-case.js';
 
@@ -318,8 +319,9 @@ export class ExtendSubContractService {
     mustBeFinal = true,
   ): Promise<ContractChild> {
     const child = await r.children.findById(contractChildId, actor.scope);
-    if (child === null) throw new Abort({ ...childErrors.notFound(), field: 'contractChildId' });
-    if (mustBeFinal && child.status !== 1) throw new Abort(childErrors.notApproved());
+    if (child === null)
+      throw new WriteAbort({ ...childErrors.notFound(), field: 'contractChildId' });
+    if (mustBeFinal && child.status !== 1) throw new WriteAbort(childErrors.notApproved());
     return child;
   }
 
@@ -357,17 +359,6 @@ export class ExtendSubContractService {
     fn: (r: ExtendSubContractRepositories, now: Date) => Promise<Result<T>>,
     idem?: WriteIdempotency,
   ): Promise<Result<T>> {
-    try {
-      return await runWrite(this.uow, () => this.clock.now(), fn, idem);
-    } catch (e) {
-      if (e instanceof Abort) return err(e.error);
-      throw e;
-    }
-  }
-}
-
-class Abort extends Error {
-  constructor(readonly error: DomainError) {
-    super(error.message);
+    return runWrite(this.uow, () => this.clock.now(), fn, idem);
   }
 }

@@ -11,7 +11,8 @@ import type { ContractApprovalPort, FeeRateSource } from './contract.repository.
 import type { ContractActor, ContractClock } from './contract.use-case.js';
 import { contractAmount } from './contract-validation.js';
 import { diffFields } from './contract.use-case.js';
-import { keysetRows, runWrite, type WriteIdempotency } from './contract-write.js';
+import { keysetRows } from './contract-write.js';
+import { WriteAbort, runWrite, type WriteIdempotency } from '../shared/write.js';
 import type { RecordHistoryRepository } from './contract-child.use-case.js';
 import type { IdempotencyRepository } from '../platform/auth-session.repository.port.js';
 
@@ -215,12 +216,6 @@ const lixiangFieldsOf = (l: Lixiang): LixiangFields => ({
   remark: l.remark,
 });
 
-class Abort extends Error {
-  constructor(readonly error: DomainError) {
-    super(error.message);
-  }
-}
-
 const entry = (label: string, value: string): ContentEntry => ({ label, value, type: 'input' });
 function filingContent(l: Lixiang): TemplateContent {
   return {
@@ -361,9 +356,9 @@ export class LixiangService {
     actor: ContractActor,
   ): Promise<Lixiang> {
     const l = await r.lixiang.findById(lxId, actor.scope);
-    if (l === null) throw new Abort(lixiangErrors.notFound());
-    if (l.status === 0) throw new Abort(lixiangErrors.locked());
-    if (l.status === 1 || l.history) throw new Abort(lixiangErrors.final());
+    if (l === null) throw new WriteAbort(lixiangErrors.notFound());
+    if (l.status === 0) throw new WriteAbort(lixiangErrors.locked());
+    if (l.status === 1 || l.history) throw new WriteAbort(lixiangErrors.final());
     return l;
   }
 
@@ -392,12 +387,7 @@ export class LixiangService {
     fn: (r: LixiangRepositories, now: Date) => Promise<Result<T>>,
     idem?: WriteIdempotency,
   ): Promise<Result<T>> {
-    try {
-      return await runWrite(this.uow, () => this.clock.now(), fn, idem);
-    } catch (e) {
-      if (e instanceof Abort) return err(e.error);
-      throw e;
-    }
+    return runWrite(this.uow, () => this.clock.now(), fn, idem);
   }
 }
 

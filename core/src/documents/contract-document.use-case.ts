@@ -3,7 +3,7 @@ import type { ContentEntry, TemplateContent, TemplateFieldType } from '../approv
 import type { DataScope } from '../platform/data-scope.js';
 import type { ListPage } from '../platform/list-query.js';
 import type { UnitOfWork } from '../platform/unit-of-work.port.js';
-import { domainError, err, ok, type DomainError, type Result } from '../shared/result.js';
+import { domainError, err, ok, type Result } from '../shared/result.js';
 import { parseAmount } from '../money/amount.js';
 import { COMPANY_SETTING_KEYS } from './company-settings.js';
 import {
@@ -26,6 +26,7 @@ import type {
   ContractDocumentRecord,
   ContractDocumentRepositories,
 } from './contract-document.repository.port.js';
+import { runWrite } from '../shared/write.js';
 
 /** The linked record kind document approvals carry (the approval engine's registry key). */
 export const CONTRACT_DOCUMENT_RECORD_KIND = 'contractDocument';
@@ -94,13 +95,6 @@ export interface ContractDocumentClock {
   now(): Date;
 }
 
-/** Broken out of a transaction to roll it back with an expected refusal. */
-class Abort extends Error {
-  constructor(readonly error: DomainError) {
-    super(error.message);
-  }
-}
-
 const fail = (code: string, message: string, field?: string): Result<never> =>
   err(domainError(code, message, field));
 
@@ -162,19 +156,10 @@ export class ContractDocumentService {
     private readonly clock: ContractDocumentClock,
   ) {}
 
-  private async write<T>(
+  private write<T>(
     fn: (repos: ContractDocumentRepositories, now: Date) => Promise<Result<T>>,
   ): Promise<Result<T>> {
-    try {
-      return await this.uow.transaction(async (repos) => {
-        const result = await fn(repos, this.clock.now());
-        if (!result.ok) throw new Abort(result.error);
-        return result;
-      });
-    } catch (e) {
-      if (e instanceof Abort) return err(e.error);
-      throw e;
-    }
+    return runWrite(this.uow, () => this.clock.now(), fn);
   }
 
   /** The checked payload: the type's fields, party A filled, words and name recomputed. */

@@ -6,7 +6,7 @@ import type { ListPage, ListQuery } from '../platform/list-query.js';
 import type { UnitOfWork } from '../platform/unit-of-work.port.js';
 import type { WarnTask } from '../notify/notify-response.js';
 import { isValidApprovalDate } from '../approval/template-validation.js';
-import { err, ok, type DomainError, type Result } from '../shared/result.js';
+import { err, ok, type Result } from '../shared/result.js';
 import {
   TASK_CONFIRM_STEP_NAMES,
   TASK_CONFIRM_STEPS,
@@ -58,6 +58,7 @@ import type {
   TaskResultRow,
   TaskViewer,
 } from './task.repository.port.js';
+import { WriteAbort, runWrite } from '../shared/write.js';
 
 /** The linked record kind of result seal approvals (the approval engine's registry key). */
 export const RESULT_SEAL_RECORD_KIND = 'resultSeal';
@@ -146,13 +147,6 @@ export interface PayInput {
   readonly payAmount: string;
   readonly payDate?: string | null | undefined;
   readonly remark?: string | null | undefined;
-}
-
-/** Broken out of a transaction to roll it back with an expected refusal. */
-class Abort extends Error {
-  constructor(readonly error: DomainError) {
-    super(error.message);
-  }
 }
 
 const viewerOf = (a: TaskActor): TaskViewer => ({ scope: a.scope, userId: a.userId });
@@ -813,18 +807,19 @@ export class TaskService {
 
   private async checkInput(r: TaskRepositories, input: TaskInput, actor: TaskActor) {
     const v = validateTaskInput(input);
-    if (!v.ok) throw new Abort(v.error);
+    if (!v.ok) throw new WriteAbort(v.error);
     const f = v.value;
     if (!(await r.directory.contractVisible(f.contractId, viewerOf(actor))))
-      throw new Abort(taskErrors.contractNotFound());
+      throw new WriteAbort(taskErrors.contractNotFound());
     if (!(await r.directory.userHasRole(f.designUserId, DESIGN_HOST_ROLE_KEY)))
-      throw new Abort(taskErrors.wrongRole('designUserId'));
+      throw new WriteAbort(taskErrors.wrongRole('designUserId'));
     if (!(await r.directory.userHasRole(f.projectManagerId, PROJECT_MANAGER_ROLE_KEY)))
-      throw new Abort(taskErrors.wrongRole('projectManagerId'));
+      throw new WriteAbort(taskErrors.wrongRole('projectManagerId'));
     const stageName = await r.directory.stageName(f.designStageId);
-    if (stageName === null) throw new Abort(taskErrors.invalidValue('designStageId'));
+    if (stageName === null) throw new WriteAbort(taskErrors.invalidValue('designStageId'));
     const majors = await r.directory.majors(f.majorIds, f.designStageId);
-    if (majors.length !== f.majorIds.length) throw new Abort(taskErrors.invalidValue('majorIds'));
+    if (majors.length !== f.majorIds.length)
+      throw new WriteAbort(taskErrors.invalidValue('majorIds'));
     return { fields: f, stageName, majors };
   }
 
@@ -832,7 +827,7 @@ export class TaskService {
   private async checkValueConfirmer(r: TaskRepositories, t: DesignTask, actor: TaskActor) {
     const heads = confirmersOf(await r.tasks.signFlow(t.taskId)).department;
     if (t.projectManagerId !== actor.userId && !heads.includes(actor.userId))
-      throw new Abort(taskErrors.valueConfirmer());
+      throw new WriteAbort(taskErrors.valueConfirmer());
   }
 
   private async value(r: TaskRepositories, t: DesignTask): Promise<TaskValueRow> {
@@ -867,13 +862,13 @@ export class TaskService {
 
   private async result(r: TaskRepositories, resultId: number): Promise<TaskResult> {
     const x = await r.results.findById(resultId);
-    if (x === null) throw new Abort(taskErrors.resultNotFound());
+    if (x === null) throw new WriteAbort(taskErrors.resultNotFound());
     return x;
   }
 
   private async seal(r: TaskRepositories, id: number): Promise<ResultSeal> {
     const x = await r.seals.findById(id);
-    if (x === null) throw new Abort(taskErrors.sealNotFound());
+    if (x === null) throw new WriteAbort(taskErrors.sealNotFound());
     return x;
   }
 
@@ -885,9 +880,9 @@ export class TaskService {
   ): Promise<readonly TaskFileRef[]> {
     const unique = [...new Set(ids)];
     if (unique.length === 0 && !optional)
-      throw new Abort({ ...taskErrors.required(field), message: '请上传附件' });
+      throw new WriteAbort({ ...taskErrors.required(field), message: '请上传附件' });
     const found = await r.directory.files(unique);
-    if (found.length !== unique.length) throw new Abort(taskErrors.invalidValue(field));
+    if (found.length !== unique.length) throw new WriteAbort(taskErrors.invalidValue(field));
     return found;
   }
 
@@ -898,9 +893,9 @@ export class TaskService {
     actor: TaskActor,
     lock = false,
   ): Promise<DesignTask> {
-    if (lock && !(await r.tasks.lock(taskId))) throw new Abort(taskErrors.notFound());
+    if (lock && !(await r.tasks.lock(taskId))) throw new WriteAbort(taskErrors.notFound());
     const t = await r.tasks.findById(taskId, viewerOf(actor));
-    if (t === null) throw new Abort(taskErrors.notFound());
+    if (t === null) throw new WriteAbort(taskErrors.notFound());
     return t;
   }
 
@@ -915,8 +910,8 @@ export class TaskService {
     now: Date,
   ): Promise<DesignTask> {
     const saved = await r.tasks.save(t.taskId, t.version, changes, now);
-    if (!saved.ok) throw new Abort(saved.error);
-    if (saved.value === null) throw new Abort(taskErrors.staleVersion());
+    if (!saved.ok) throw new WriteAbort(saved.error);
+    if (saved.value === null) throw new WriteAbort(taskErrors.staleVersion());
     return saved.value;
   }
 
@@ -924,20 +919,8 @@ export class TaskService {
     return this.write((r) => fn(r));
   }
 
-  private async write<T>(
-    fn: (r: TaskRepositories, now: Date) => Promise<Result<T>>,
-  ): Promise<Result<T>> {
-    try {
-      return await this.uow.transaction(async (r) => {
-        const result = await fn(r, this.clock.now());
-        // A refusal after a write must not leave half the change behind.
-        if (!result.ok) throw new Abort(result.error);
-        return result;
-      });
-    } catch (e) {
-      if (e instanceof Abort) return err(e.error);
-      throw e;
-    }
+  private write<T>(fn: (r: TaskRepositories, now: Date) => Promise<Result<T>>): Promise<Result<T>> {
+    return runWrite(this.uow, () => this.clock.now(), fn);
   }
 }
 
