@@ -224,6 +224,12 @@ export const DEPT_LEADERS: ReadonlyArray<readonly [deptId: number, userId: numbe
   [106, 6],
   [101, 11],
   [105, 12],
+  // 财务部 and 运营部 are led by their one seeded member; 综合经营部 by the business department's
+  // head (jingying), who signs its members' contract reviews. Every department then has someone
+  // to ask for a department confirmation or a department-head approval node.
+  [103, 8],
+  [104, 9],
+  [107, 2],
 ];
 
 export const POSTS = [
