@@ -38,6 +38,9 @@ export async function startServer(options: { webDir?: string } = {}): Promise<Ru
     throw new Error(`${WEB_DIST} is missing: build @dpms/web first`);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'dpms-e2e-'));
   const port = await freePort();
+  // The print service the API starts beside itself gets its own free port too, so parallel runs
+  // and a running `npm start` (8090) never meet on one.
+  const printPort = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, [SERVER_MAIN], {
     env: {
@@ -47,6 +50,8 @@ export async function startServer(options: { webDir?: string } = {}): Promise<Ru
       WEB_DIR: options.webDir ?? WEB_DIST,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
+      PRINT_SERVICE_URL: `http://127.0.0.1:${printPort}`,
+      PRINT_SERVICE_START: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
