@@ -11,7 +11,7 @@ import type { ContractActor, ContractClock } from './contract.use-case.js';
 import { diffFields } from './contract.use-case.js';
 import { CONTRACT_ERROR_CODES as C, CONTRACT_MESSAGES as M } from './contract-messages.js';
 import { contractErrors } from './contract-rules.js';
-import { keysetRows } from './contract-write.js';
+import { appendHistory, keysetRows, type RecordHistoryRepository } from './contract-write.js';
 import { WriteAbort, runWrite, type WriteIdempotency } from '../shared/write.js';
 import {
   CHILD_TYPE_LABELS,
@@ -35,19 +35,6 @@ import {
 /** The linked record kind of sub-contract (payment contract, 5_x) approvals. */
 export const CONTRACT_CHILD_RECORD_KIND = 'contractChild';
 export const DEFAULT_CHILD_APPROVAL_TYPE = '5_1';
-
-/** Who changed what, when, for records other than contracts (filings, sub-contracts). */
-export interface RecordHistoryRepository {
-  append(entry: {
-    readonly recordKind: string;
-    readonly recordId: number;
-    readonly action: string;
-    readonly changes: Readonly<Record<string, readonly [unknown, unknown]>>;
-    readonly userId: number;
-    readonly userName: string;
-    readonly at: Date;
-  }): Promise<void>;
-}
 
 export interface ContractChildRepositories {
   readonly contracts: ContractRepository;
@@ -431,17 +418,14 @@ export class ContractChildService {
     actor: ContractActor,
     at: Date,
   ): Promise<void> {
-    return r.history === undefined
-      ? Promise.resolve()
-      : r.history.append({
-          recordKind: CONTRACT_CHILD_RECORD_KIND,
-          recordId,
-          action,
-          changes,
-          userId: actor.userId,
-          userName: actor.userName,
-          at,
-        });
+    return appendHistory(r.history, {
+      recordKind: CONTRACT_CHILD_RECORD_KIND,
+      recordId,
+      action,
+      changes,
+      actor,
+      at,
+    });
   }
 
   private async write<T>(

@@ -10,10 +10,9 @@ import { contractErrors } from './contract-rules.js';
 import { contractAmount } from './contract-validation.js';
 import type { ContractActor, ContractClock } from './contract.use-case.js';
 import { diffFields } from './contract.use-case.js';
-import { keysetRows } from './contract-write.js';
 import { WriteAbort, runWrite, type WriteIdempotency } from '../shared/write.js';
 import { childErrors, type ContractChild, type ContractChildRepository } from './contract-child.js';
-import type { RecordHistoryRepository } from './contract-child.use-case.js';
+import { appendHistory, keysetRows, type RecordHistoryRepository } from './contract-write.js';
 
 /** The history kind of extended sub-contracts. */
 export const EXTEND_RECORD_KIND = 'extendSubContract';
@@ -342,17 +341,14 @@ export class ExtendSubContractService {
     actor: ContractActor,
     at: Date,
   ): Promise<void> {
-    return r.history === undefined
-      ? Promise.resolve()
-      : r.history.append({
-          recordKind: EXTEND_RECORD_KIND,
-          recordId,
-          action,
-          changes,
-          userId: actor.userId,
-          userName: actor.userName,
-          at,
-        });
+    return appendHistory(r.history, {
+      recordKind: EXTEND_RECORD_KIND,
+      recordId,
+      action,
+      changes,
+      actor,
+      at,
+    });
   }
 
   private async write<T>(

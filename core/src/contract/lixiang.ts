@@ -11,9 +11,8 @@ import type { ContractApprovalPort, FeeRateSource } from './contract.repository.
 import type { ContractActor, ContractClock } from './contract.use-case.js';
 import { contractAmount } from './contract-validation.js';
 import { diffFields } from './contract.use-case.js';
-import { keysetRows } from './contract-write.js';
+import { appendHistory, keysetRows, type RecordHistoryRepository } from './contract-write.js';
 import { WriteAbort, runWrite, type WriteIdempotency } from '../shared/write.js';
-import type { RecordHistoryRepository } from './contract-child.use-case.js';
 import type { IdempotencyRepository } from '../platform/auth-session.repository.port.js';
 
 /** The linked record kind of project filing approvals. */
@@ -370,17 +369,14 @@ export class LixiangService {
     actor: ContractActor,
     at: Date,
   ): Promise<void> {
-    return r.history === undefined
-      ? Promise.resolve()
-      : r.history.append({
-          recordKind: LIXIANG_RECORD_KIND,
-          recordId,
-          action,
-          changes,
-          userId: actor.userId,
-          userName: actor.userName,
-          at,
-        });
+    return appendHistory(r.history, {
+      recordKind: LIXIANG_RECORD_KIND,
+      recordId,
+      action,
+      changes,
+      actor,
+      at,
+    });
   }
 
   private async write<T>(
