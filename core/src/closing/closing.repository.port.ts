@@ -1,6 +1,7 @@
 import type { ApprovalStatus } from '../approval/approval-status.js';
 import type { TemplateContent } from '../approval/template.js';
 import type { DataScope } from '../platform/data-scope.js';
+import type { ListPage, PageRequest } from '../platform/list-query.js';
 import type { DomainError, Result } from '../shared/result.js';
 import type { CheckedClosing } from './closing-rules.js';
 import type {
@@ -15,6 +16,8 @@ export interface ClosingListFilter {
   readonly kind: ClosingKind;
   readonly contractId?: number;
   readonly status?: ClosingStatus;
+  /** Part of the contract's or project's name. */
+  readonly contractName?: string;
 }
 
 export interface ClosedCaseRepository {
@@ -53,6 +56,12 @@ export interface ClosedCaseRepository {
   ): Promise<boolean>;
   remove(closedId: number, at: Date): Promise<void>;
   exportRows(filter: ClosingListFilter, scope: DataScope): AsyncIterable<ClosedCase>;
+  /** One page of the kind's live records under the scope, newest first. */
+  list(
+    filter: ClosingListFilter,
+    scope: DataScope,
+    page: PageRequest,
+  ): Promise<ListPage<ClosedCase>>;
   /** Writes the approved closing's amounts back onto the contract (closedCaseAmount, settleAmount). */
   applyToContract(c: ClosedCase, at: Date): Promise<void>;
 }

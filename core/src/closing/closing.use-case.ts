@@ -1,5 +1,6 @@
 import type { ApprovalEndedEvent } from '../approval/approval.repository.port.js';
 import type { ContentEntry, TemplateContent } from '../approval/template.js';
+import type { ListPage, PageRequest } from '../platform/list-query.js';
 import type { UnitOfWork } from '../platform/unit-of-work.port.js';
 import { err, ok, type DomainError, type Result } from '../shared/result.js';
 import {
@@ -166,6 +167,14 @@ export class ClosingService {
         return ok(undefined);
       })
       .catch(rollbackAsResult);
+  }
+
+  list(
+    filter: ClosingListFilter,
+    page: PageRequest,
+    actor: ClosingActor,
+  ): Promise<ListPage<ClosedCase>> {
+    return this.uow.transaction((r) => r.closing.list(filter, actor.scope, page));
   }
 
   exportRows(filter: ClosingListFilter, actor: ClosingActor): AsyncIterable<ClosedCase> {

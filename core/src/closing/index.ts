@@ -8,3 +8,8 @@ export {
   moveClosingOnApproval,
   type ClosingContractInfo,
 } from './closing.use-case.js';
+export * from './finish.js';
+export * from './finish-messages.js';
+export * from './finish-rules.js';
+export * from './finish.repository.port.js';
+export { FinishService, type FinishOverview } from './finish.use-case.js';
