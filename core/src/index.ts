@@ -17,4 +17,6 @@ export * from './joblog/index.js';
 export * from './task/index.js';
 export * from './fund/index.js';
 export * from './closing/index.js';
+export * from './fund-plan/index.js';
 export * from './archives/index.js';
+export * from './account/index.js';
