@@ -20,3 +20,4 @@ export * from './closing/index.js';
 export * from './fund-plan/index.js';
 export * from './archives/index.js';
 export * from './account/index.js';
+export * from './fund-pay/index.js';

@@ -1,0 +1,5 @@
+export * from './fund-pay.js';
+export * from './fund-pay-messages.js';
+export * from './fund-pay-rules.js';
+export * from './fund-pay.repository.port.js';
+export * from './fund-pay.use-case.js';
