@@ -312,6 +312,109 @@ describe.each(testDatabaseKinds())('contract API on %s', (kind) => {
     expect(detail.body.data.status).toBe(0);
   });
 
+  it('updates a declared project by the declare rates, and refuses approved, locked or bad edits', async () => {
+    const d = await created('zhjy', '/project/declare/add', {
+      ...base,
+      projectName: '立项修改项目',
+    });
+    const body = { ...base, projectName: '立项修改项目', contractId: d.contractId };
+    const updated = await post('zhjy', '/project/declare/update', {
+      ...body,
+      totalAmount: '200',
+      cleanAmount: '180',
+      version: d['version'],
+    });
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    const expected = splitFees({
+      ...base,
+      totalAmount: '200',
+      cleanAmount: '180',
+      bizSource: 'declare',
+      rateSets: rates,
+    });
+    if (!expected.ok) throw new Error(expected.error.message);
+    expect(updated.body.data).toMatchObject({
+      stage: 'declare',
+      status: -1,
+      totalAmount: '200',
+      cleanAmount: '180',
+      realAmount: expected.value.realAmount,
+      technicalFee: expected.value.technicalFee,
+      operateFee: expected.value.operateFee,
+      designFee: expected.value.designFee,
+      version: Number(d['version']) + 1,
+    });
+    const history = await get('zhjy', '/project/declare/detailById', { contractId: d.contractId });
+    expect(history.body.data.history.at(-1)).toMatchObject({
+      action: 'update',
+      changes: { totalAmount: ['120.5', '200'], cleanAmount: ['100', '180'] },
+    });
+
+    // Bad amounts name their field and change nothing.
+    const bad: [Record<string, unknown>, string][] = [
+      [{ ...body, totalAmount: 150.5 }, 'totalAmount'],
+      [{ ...body, cleanAmount: '1O0' }, 'cleanAmount'],
+      [{ ...body, directFee: '-3' }, 'directFee'],
+      [{ ...body, receiveAmount: '1.1234567' }, 'receiveAmount'],
+    ];
+    for (const [b, field] of bad) {
+      const r = await post('zhjy', '/project/declare/update', b);
+      expect(r.status, field).toBe(400);
+      expect(r.body.msg).toContain(field);
+    }
+    const over = await post('zhjy', '/project/declare/update', { ...body, cleanAmount: '999' });
+    expect(over.status).toBe(400);
+    expect(over.body.field).toBe('cleanAmount');
+    const wrongSums = await post('zhjy', '/project/declare/update', { ...body, designFee: '1' });
+    expect(wrongSums.status).toBe(422);
+    expect(wrongSums.body.field).toBe('designFee');
+    const stale = await post('zhjy', '/project/declare/update', { ...body, version: 0 });
+    expect(stale.status).toBeGreaterThanOrEqual(400);
+    const unchanged = await get('zhjy', '/project/declare/detailById', {
+      contractId: d.contractId,
+    });
+    expect(unchanged.body.data).toMatchObject({ totalAmount: '200', cleanAmount: '180' });
+
+    // Only declared projects: an unsigned contract is not edited here.
+    const stay = await created('zhjy', '/project/stay/add', {
+      ...base,
+      projectName: '立项修改未签',
+    });
+    const wrongStage = await post('zhjy', '/project/declare/update', {
+      ...base,
+      contractId: stay.contractId,
+    });
+    expect(wrongStage.status).toBe(422);
+
+    // In approval it is locked; a recorded (approved) one is final.
+    const sent = await post('zhjy', '/project/declare/updateToApproval', {
+      contractId: d.contractId,
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const locked = await post('zhjy', '/project/declare/update', body);
+    expect(locked.status).toBe(422);
+    const approved = await created('zhjy', '/project/declare/addHistory', {
+      ...base,
+      projectName: '立项修改已审批',
+    });
+    expect(approved).toMatchObject({ status: 1 });
+    const final = await post('zhjy', '/project/declare/update', {
+      ...base,
+      projectName: '立项修改已审批',
+      contractId: approved.contractId,
+      totalAmount: '300',
+    });
+    expect(final.status).toBe(422);
+    const kept = await get('zhjy', '/project/declare/detailById', {
+      contractId: approved.contractId,
+    });
+    expect(kept.body.data.totalAmount).toBe('120.5');
+
+    // The permission and the data scope are checked on the server.
+    expect((await post('yuangong', '/project/declare/update', body)).status).toBe(403);
+    expect((await post('caiwu', '/project/declare/update', body)).status).toBe(403);
+  });
+
   it('scopes lists and reads to the role, and whitelists the sort', async () => {
     const mine = await created('zhjy', '/v4/contract/add', {
       ...base,

@@ -692,6 +692,29 @@ export function contractRoutes(
         'project:declare:add',
         (b, a, i) => service.add('declare', b, a, true, i),
       );
+      book.add({
+        method: 'post',
+        path: '/project/declare/update',
+        summary:
+          '修改立项合同（待提交、已驳回或已撤回；审批中或已审批的不能修改）。费用由服务器按立项费率计算',
+        tag: TAG,
+        access: perm('project:declare:edit'),
+        body: contractUpdateBody,
+        handler: async ({ body, principal }) =>
+          ok(
+            contractView(
+              unwrap(
+                await service.update(
+                  body.contractId,
+                  ['declare'],
+                  inputOf(body),
+                  body.version,
+                  actorOf(principal),
+                ),
+              ),
+            ),
+          ),
+      });
       byId(
         '/project/declare/deleteById',
         '删除立项合同（审批中或已审批的不能删除）',
