@@ -247,12 +247,12 @@ type Adapter = NonNullable<HttpClientOptions['adapter']>;
 
 /** The real client and gateway over a scripted server. */
 function scripted(answer: (url: string, method: string, data: unknown) => unknown) {
-  const calls: { url: string; method: string; data: unknown }[] = [];
+  const calls: { url: string; method: string; data: unknown; key: unknown }[] = [];
   const adapter: Adapter = (config) => {
     const url = config.url ?? '';
     const method = config.method ?? 'get';
     const data: unknown = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;
-    calls.push({ url, method, data });
+    calls.push({ url, method, data, key: config.headers?.['Idempotency-Key'] });
     return Promise.resolve({
       status: 200,
       statusText: 'OK',
@@ -352,5 +352,138 @@ describe('ContractDocumentEditor', () => {
     expect(await screen.findByText('请输入乙方', { selector: '.doc-error' })).toBeTruthy();
     expect(screen.getByText('请选择签订日期', { selector: '.doc-error' })).toBeTruthy();
     expect(calls.some((c) => c.url.endsWith('/add'))).toBe(false);
+  });
+
+  describe('signing mode (signtype 3)', () => {
+    const STORED = {
+      documentId: 5,
+      docType: 1,
+      docTypeName: '技术咨询合同',
+      status: 0,
+      statusName: '审批中',
+      editable: false,
+      approvalId: '9',
+      version: 2,
+      createBy: '李项目',
+      createTime: '2026-11-20 10:00:00',
+      updateTime: '2026-11-20 10:00:00',
+      contractName: '滨江花园二期技术咨询合同',
+      signByMain: '杭州咨询有限公司',
+      totalAmount: '12',
+      upValue: '壹拾贰万元整',
+    };
+    /** The approval at 经营部 with 部门负责人 signed; `mine` says whether the viewer may act. */
+    const approvalAnswer = (mine: boolean, signed = false) => ({
+      approvalDetailBO: {
+        creatorSignUrl: null,
+        approvalNodeList: [
+          { nodeId: '1', nodeName: '部门负责人', content: '同意', approvalUserSignUrl: null },
+          ...(signed
+            ? [{ nodeId: '2', nodeName: '经营部', content: '价格合理', approvalUserSignUrl: null }]
+            : []),
+        ],
+        unApprovalList: signed ? [] : [{ nodeId: '2', nodeName: '经营部' }],
+        currentNodeName: signed ? '' : '经营部',
+      },
+      attachmentList: [],
+      sealImagesList: [],
+      imgFiles: [],
+      currentSignRecord: null,
+      approval: { approvalId: '9', version: signed ? 5 : 4, status: 0, round: 1 },
+      log: [],
+      userNames: {},
+      allowedActions: mine && !signed ? ['approve', 'reject', 'return', 'transfer', 'cc'] : ['cc'],
+    });
+
+    const server = (mine: boolean) => {
+      let signed = false;
+      return scripted((url, method) => {
+        if (url.includes('/configKey/')) return { code: 200, msg: '' };
+        if (url.endsWith('/detailById')) return { code: 200, data: STORED };
+        if (url.endsWith('/getCommonApprovalDetail'))
+          return { code: 200, data: approvalAnswer(mine, signed) };
+        if (url.endsWith('/approval/process') && method === 'post') {
+          signed = true;
+          return { code: 200, data: { approvalId: '9', status: 0, version: 5 } };
+        }
+        return { code: 200, data: [] };
+      });
+    };
+
+    it('the signer types an opinion in the footer and it is sent with the approval', async () => {
+      const { gateway, calls } = server(true);
+      renderWithServices(<ContractDocumentEditor gateway={gateway} documentId={5} signtype="3" />);
+      const input = await screen.findByLabelText<HTMLInputElement>('审批意见');
+      // The opinion row is the footer's last, labelled with the node now signing.
+      const row = input.closest('tr');
+      expect(row?.getAttribute('data-kind')).toBe('opinion');
+      expect(within(row!).getByRole('rowheader').textContent).toBe('经营部');
+      expect(input.maxLength).toBe(20);
+      fireEvent.change(input, { target: { value: ' 价格合理 ' } });
+      fireEvent.click(screen.getByRole('button', { name: '同意' }));
+      await waitFor(() =>
+        expect(calls.filter((c) => c.url.endsWith('/approval/process'))).toHaveLength(1),
+      );
+      const sent = calls.find((c) => c.url.endsWith('/approval/process'));
+      expect(sent?.data).toEqual({
+        approvalId: '9',
+        action: 'approve',
+        version: 4,
+        opinion: '价格合理',
+      });
+      expect(sent?.key).toEqual(expect.stringMatching(/\S{8,}/));
+      // Signed: the footer shows the opinion on its node and no longer offers signing.
+      await waitFor(() => expect(screen.queryByLabelText('审批意见')).toBeNull());
+      const signedRow = screen
+        .getByTestId('signature-rows')
+        .querySelector('tr[data-node="经营部"]');
+      expect(signedRow?.textContent).toContain('价格合理');
+      expect(screen.queryByRole('button', { name: '同意' })).toBeNull();
+    });
+
+    it('a rejection carries the opinion too, once confirmed', async () => {
+      const { gateway, calls } = server(true);
+      renderWithServices(<ContractDocumentEditor gateway={gateway} documentId={5} signtype={3} />);
+      fireEvent.change(await screen.findByLabelText('审批意见'), {
+        target: { value: '金额有误' },
+      });
+      fireEvent.click(screen.getByRole('button', { name: '驳回' }));
+      fireEvent.click(await screen.findByRole('button', { name: '确定' }));
+      await waitFor(() =>
+        expect(calls.find((c) => c.url.endsWith('/approval/process'))?.data).toEqual({
+          approvalId: '9',
+          action: 'reject',
+          version: 4,
+          opinion: '金额有误',
+        }),
+      );
+    });
+
+    it('no opinion input for a viewer who may not sign, nor outside signing mode', async () => {
+      const notMine = server(false);
+      const first = renderWithServices(
+        <ContractDocumentEditor gateway={notMine.gateway} documentId={5} signtype="3" />,
+      );
+      await waitFor(() =>
+        expect(notMine.calls.some((c) => c.url.endsWith('/getCommonApprovalDetail'))).toBe(true),
+      );
+      await screen.findByTestId('signature-rows');
+      expect(screen.queryByLabelText('审批意见')).toBeNull();
+      expect(screen.queryByRole('button', { name: '同意' })).toBeNull();
+      first.unmount();
+
+      const viewing = server(true);
+      renderWithServices(
+        <ContractDocumentEditor gateway={viewing.gateway} documentId={5} signtype="2" />,
+      );
+      await screen.findByTestId('signature-rows');
+      await waitFor(() =>
+        expect(
+          screen.getByTestId('signature-rows').querySelector('tr[data-node="经营部"]'),
+        ).not.toBeNull(),
+      );
+      expect(screen.queryByLabelText('审批意见')).toBeNull();
+      expect(screen.queryByRole('button', { name: '同意' })).toBeNull();
+    });
   });
 });

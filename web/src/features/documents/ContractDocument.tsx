@@ -22,7 +22,7 @@ import {
 } from '@dpms/core';
 import { useId, type ReactNode } from 'react';
 import { SignatureRows } from './SignatureRows';
-import { signatureRowsOf, type DrafterInfo } from './signature-rows';
+import { opinionRowOf, signatureRowsOf, type DrafterInfo } from './signature-rows';
 import './document.css';
 
 export type ContractDocErrors = Readonly<Partial<Record<ContractDocFieldName, string>>>;
@@ -39,6 +39,11 @@ export interface ContractDocumentProps {
   readonly approval?: ApprovalDetail | null;
   readonly drafter?: DrafterInfo;
   readonly sealImages?: readonly string[];
+  /**
+   * Signing mode (signtype 3) for a signer who may act now: the opinion they type into the
+   * footer's last row, sent with their approve or reject.
+   */
+  readonly opinion?: { readonly value: string; readonly onChange: (value: string) => void };
 }
 
 /** What each type's first clause is about. */
@@ -403,6 +408,7 @@ export function ContractDocument(props: ContractDocumentProps) {
   const signatureRows = showSignFooter(props.signtype)
     ? signatureRowsOf(props.approval, props.drafter ?? {}, props.signtype)
     : [];
+  const opinionRow = props.opinion ? opinionRowOf(props.approval, props.signtype) : null;
 
   return (
     <article className="doc-paper" data-testid="contract-document" data-doc-type={type}>
@@ -442,7 +448,10 @@ export function ContractDocument(props: ContractDocumentProps) {
           {errorNode('signDate')}
         </div>
       </section>
-      <SignatureRows rows={signatureRows} />
+      <SignatureRows
+        rows={signatureRows}
+        opinion={opinionRow && props.opinion ? { ...opinionRow, ...props.opinion } : null}
+      />
     </article>
   );
 }

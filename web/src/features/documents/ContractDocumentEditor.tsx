@@ -8,7 +8,6 @@ import {
   loadContractDoc,
   parseSignType,
   validateContractDoc,
-  type ApprovalDetail,
   type ContractDocFieldName,
   type ContractDocState,
   type ContractDocType,
@@ -22,7 +21,12 @@ import { Button } from '../../components/ui/Button';
 import { downloadFile } from '../../components/upload/download';
 import { useFilePreview } from '../../components/upload/useFilePreview';
 import { ContractDocument, type ContractDocErrors } from './ContractDocument';
-import type { ContractDocumentGateway, StoredContractDocument } from './contract-document.gateway';
+import type {
+  ContractDocumentGateway,
+  DocumentApproval,
+  SignDocumentBody,
+  StoredContractDocument,
+} from './contract-document.gateway';
 
 export interface ContractDocumentEditorProps {
   readonly gateway: ContractDocumentGateway;
@@ -40,6 +44,14 @@ export interface ContractDocumentEditorProps {
 /** The stored document as printed by the print service, with its signatures (issue 7). */
 export const documentPdfPath = (documentId: number): string =>
   `/v4/contract-document/pdf?documentId=${documentId}`;
+
+/** A fresh key for one signing action (the server applies a repeat of it once). */
+const newActionKey = (): string =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+
+const SIGN_LABELS = { approve: '同意', reject: '驳回' } as const;
 
 const errorsOf = (
   problems: readonly { readonly field?: string; readonly message: string }[],
@@ -67,7 +79,11 @@ export function ContractDocumentEditor(props: ContractDocumentEditorProps) {
   const preview = useFilePreview();
   const [state, setState] = useState<ContractDocState | null>(null);
   const [stored, setStored] = useState<StoredContractDocument | null>(null);
-  const [approval, setApproval] = useState<ApprovalDetail | null>(null);
+  const [approval, setApproval] = useState<DocumentApproval | null>(null);
+  const [opinion, setOpinion] = useState('');
+  const [signing, setSigning] = useState<'' | SignDocumentBody['action']>('');
+  // One key per signing action while it is in flight: a repeated click is the same action.
+  const signKeys = useRef(new Map<string, string>());
   const [errors, setErrors] = useState<ContractDocErrors>({});
   const [failure, setFailure] = useState<string>('');
   const [busy, setBusy] = useState<'' | 'save' | 'submit'>('');
@@ -201,6 +217,72 @@ export function ContractDocumentEditor(props: ContractDocumentEditorProps) {
     parseSignType(props.signtype) ??
     (stored?.approvalId ? APPROVAL_SIGN_TYPES.VIEWING_PENDING : APPROVAL_SIGN_TYPES.NONE);
 
+  // Signing mode (signtype 3): the signer whose node is current approves or rejects here, with
+  // the opinion typed into the footer, as in the approval center.
+  const allowed = new Set(approval?.allowedActions ?? []);
+  const approvalVersion = approval?.approval?.version;
+  const canSign =
+    signtype === APPROVAL_SIGN_TYPES.APPROVING &&
+    stored?.approvalId != null &&
+    approvalVersion !== undefined &&
+    (allowed.has('approve') || allowed.has('reject'));
+
+  /** The stored document and its approval again, after a signature changed them. */
+  const refresh = async (id: number) => {
+    const doc = await gateway.detail(id);
+    setStored(doc);
+    setState((s) =>
+      loadContractDoc({
+        type: doc.docType,
+        readOnly: props.readOnly === true || !doc.editable,
+        data: doc,
+        ...(s === null ? {} : { projects: s.projectOptions, processCosts: s.processCosts }),
+      }),
+    );
+    setApproval(doc.approvalId ? await gateway.approval(doc.approvalId) : null);
+  };
+
+  const sign = async (action: SignDocumentBody['action']) => {
+    if (stored?.approvalId == null || approvalVersion === undefined) return;
+    if (action === 'reject') {
+      const ok = await feedback.confirm({ title: '系统提示', message: '确认驳回该审批吗？' });
+      if (!ok) return;
+    }
+    let key = signKeys.current.get(action);
+    if (key === undefined) {
+      key = newActionKey();
+      signKeys.current.set(action, key);
+    }
+    const typed = opinion.trim();
+    setSigning(action);
+    try {
+      await gateway.sign(
+        {
+          approvalId: stored.approvalId,
+          action,
+          version: approvalVersion,
+          ...(typed === '' ? {} : { opinion: typed }),
+        },
+        key,
+      );
+      signKeys.current.delete(action);
+      setOpinion('');
+      feedback.success(`${SIGN_LABELS[action]}成功`);
+      await refresh(stored.documentId);
+    } catch (e) {
+      const transport = isDomainError(e) && (e as { transport?: boolean }).transport === true;
+      // An answered refusal ends the action; a lost answer keeps its key for the retry.
+      if (!transport) signKeys.current.delete(action);
+      feedback.error(errorMessage(e));
+      // Someone acted first (a stale version): show what the approval is now.
+      if (isDomainError(e) && (e as { status?: number }).status === 409) {
+        await refresh(stored.documentId).catch(() => undefined);
+      }
+    } finally {
+      setSigning('');
+    }
+  };
+
   return (
     <div className="flex flex-col gap-3">
       <div className="doc-no-print flex flex-wrap items-center gap-2">
@@ -238,6 +320,30 @@ export function ContractDocumentEditor(props: ContractDocumentEditorProps) {
             </Button>
           </>
         )}
+        {canSign && (
+          <>
+            {allowed.has('approve') && (
+              <Button
+                variant="primary"
+                loading={signing === 'approve'}
+                disabled={signing !== ''}
+                onClick={() => void sign('approve')}
+              >
+                同意
+              </Button>
+            )}
+            {allowed.has('reject') && (
+              <Button
+                variant="danger"
+                loading={signing === 'reject'}
+                disabled={signing !== ''}
+                onClick={() => void sign('reject')}
+              >
+                驳回
+              </Button>
+            )}
+          </>
+        )}
         {!state.readOnly && (
           <>
             <Button
@@ -267,6 +373,7 @@ export function ContractDocumentEditor(props: ContractDocumentEditorProps) {
           signtype={signtype}
           approval={approval}
           drafter={{ name: stored?.createBy ?? '' }}
+          {...(canSign ? { opinion: { value: opinion, onChange: setOpinion } } : {})}
         />
       </div>
       {preview.dialog}

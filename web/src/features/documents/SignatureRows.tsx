@@ -1,13 +1,25 @@
-import type { SignatureRowView } from './signature-rows';
+import type { OpinionRowView, SignatureRowView } from './signature-rows';
 import './document.css';
 
-/** The signature block: a row per node with its signature image, signer, opinion and time. */
+/** The signer's opinion typed into the footer in signing mode (signtype 3). */
+export interface OpinionInput extends OpinionRowView {
+  readonly value: string;
+  readonly onChange: (value: string) => void;
+}
+
+/**
+ * The signature block: a row per node with its signature image, signer, opinion and time, and in
+ * signing mode a last row where the signer types their opinion (never printed: the print view
+ * passes none).
+ */
 export function SignatureRows({
   rows,
   caption = '审批签署',
+  opinion,
 }: {
   rows: readonly SignatureRowView[];
   caption?: string;
+  opinion?: OpinionInput | null | undefined;
 }) {
   if (rows.length === 0) return null;
   return (
@@ -36,6 +48,21 @@ export function SignatureRows({
             <td>{row.time}</td>
           </tr>
         ))}
+        {opinion && (
+          <tr data-kind="opinion" className="doc-no-print">
+            <th scope="row">{opinion.label}</th>
+            <td colSpan={4}>
+              <input
+                className="doc-blank doc-opinion"
+                aria-label="审批意见"
+                maxLength={opinion.maxLength}
+                placeholder={`请输入审批意见（${opinion.maxLength}字以内）`}
+                value={opinion.value}
+                onChange={(e) => opinion.onChange(e.target.value)}
+              />
+            </td>
+          </tr>
+        )}
       </tbody>
     </table>
   );

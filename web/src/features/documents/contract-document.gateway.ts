@@ -45,6 +45,23 @@ export interface SaveDocumentBody extends ContractDocPayload {
   readonly submit?: boolean;
 }
 
+/**
+ * The approval behind a document as the footer reads it: the spec's detail with the signers'
+ * names and times, the version an action must name, and the actions the viewer may take now.
+ */
+export type DocumentApproval = ApprovalDetail & {
+  readonly approval?: { readonly version?: number; readonly status?: number };
+  readonly allowedActions?: readonly string[];
+};
+
+/** Signing from the document (signtype 3): the approval center's own call and body. */
+export interface SignDocumentBody {
+  readonly approvalId: string;
+  readonly action: 'approve' | 'reject';
+  readonly version: number;
+  readonly opinion?: string;
+}
+
 /** The process-cost list type 7 reads its deliverable from (dictionary process_cost). */
 export const PROCESS_COST_DICT = 'process_cost';
 
@@ -104,7 +121,7 @@ export const projectOptionOf = (p: Loose): ProjectOption | null => {
  * neither (000 §3), the log carries both, so each signed row gets the last approve or reject of
  * its node in the current round.
  */
-export function withSigners(answer: Loose): ApprovalDetail | null {
+export function withSigners(answer: Loose): DocumentApproval | null {
   const bo = answer['approvalDetailBO'];
   if (!isObject(bo)) return null;
   const names = isObject(answer['userNames']) ? answer['userNames'] : {};
@@ -131,7 +148,7 @@ export function withSigners(answer: Loose): ApprovalDetail | null {
           };
     });
   return {
-    ...(answer as unknown as ApprovalDetail),
+    ...(answer as unknown as DocumentApproval),
     approvalDetailBO: {
       ...(bo as unknown as ApprovalDetail['approvalDetailBO']),
       approvalNodeList: rows as unknown as ApprovalDetail['approvalDetailBO']['approvalNodeList'],
@@ -212,10 +229,20 @@ export class ContractDocumentGateway {
   }
 
   /** The approval behind a document's sign footer, with the signers' names and times. */
-  async approval(approvalId: string): Promise<ApprovalDetail | null> {
+  async approval(approvalId: string): Promise<DocumentApproval | null> {
     const res = await this.http.get('/project/approval/getCommonApprovalDetail', {
       params: { approvalId },
     });
     return isObject(res['data']) ? withSigners(res['data']) : null;
+  }
+
+  /**
+   * Approves or rejects the document's approval with the signer's opinion, as the approval
+   * center does: the same call, the version read with the detail, one Idempotency-Key per action.
+   */
+  async sign(body: SignDocumentBody, key: string): Promise<void> {
+    await this.http.post('/project/approval/process', body, {
+      headers: { 'Idempotency-Key': key },
+    });
   }
 }

@@ -78,3 +78,23 @@ export function signatureRowsOf(
   });
   return rows;
 }
+
+/** The opinion row of signing mode (signtype 3): labelled with the current node. */
+export interface OpinionRowView {
+  readonly label: string;
+  readonly maxLength: number;
+}
+
+/**
+ * The opinion row of the sign footer when the document is open for signing (signtype 3), as
+ * core's `computeSignFooter` gives it; null in every other mode.
+ */
+export function opinionRowOf(
+  detail: ApprovalDetail | null | undefined,
+  signtype: unknown,
+): OpinionRowView | null {
+  const row = computeSignFooter(signtype, detail?.approvalDetailBO).rows.find(
+    (r) => r.kind === 'opinion',
+  );
+  return row === undefined ? null : { label: row.label, maxLength: row.maxLength };
+}
