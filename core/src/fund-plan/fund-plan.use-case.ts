@@ -1,0 +1,498 @@
+import type { ApprovalEndedEvent } from '../approval/approval.repository.port.js';
+import type { ContentEntry, TemplateContent } from '../approval/template.js';
+import type { ListPage } from '../platform/list-query.js';
+import type { UnitOfWork } from '../platform/unit-of-work.port.js';
+import { domainError, err, ok, type Result } from '../shared/result.js';
+import { runWrite, WriteAbort, type WriteIdempotency } from '../shared/write.js';
+import {
+  FUND_PERFORM_RECORD_KIND,
+  FUND_PLAN_LINE_KIND_LABELS,
+  FUND_PLAN_LINE_KINDS,
+  FUND_PLAN_RECORD_KIND,
+  type FundPerform,
+  type FundPerformInput,
+  type FundPlan,
+  type FundPlanActor,
+  type FundPlanChartMonth,
+  type FundPlanInput,
+  type FundPlanLineKind,
+} from './fund-plan.js';
+import { FUND_PLAN_ERROR_CODES as C, FUND_PLAN_MESSAGES as M } from './fund-plan-messages.js';
+import {
+  checkPerformLines,
+  checkPlanLines,
+  checkPlanText,
+  FUND_PLAN_REMARK_MAX,
+  FUND_PLAN_TEXT_MAX,
+  fundPlanEditable,
+  fundPlanMonthsUpTo,
+  parseFundPerformDate,
+  parseFundPlanMonth,
+  performTypeCode,
+  planTotals,
+  planTypeCode,
+} from './fund-plan-rules.js';
+import type {
+  FundPerformListFilter,
+  FundPerformListQuery,
+  FundPlanListFilter,
+  FundPlanListQuery,
+  FundPlanRepositories,
+  PerformHeader,
+} from './fund-plan.repository.port.js';
+
+type R<T> = Promise<Result<T>>;
+const fail = (code: string, message: string, field?: string) =>
+  err(domainError(code, message, field));
+const must = <T>(r: Result<T>): T => {
+  if (!r.ok) throw new WriteAbort(r.error);
+  return r.value;
+};
+
+export interface FundPlanClock {
+  now(): Date;
+}
+
+/** Which writes a caller may make (edit and delete need the record's current version when sent). */
+export interface FundPlanSaveOptions {
+  readonly version?: number;
+  readonly submit?: boolean;
+  readonly idem?: WriteIdempotency;
+}
+
+const isLineKind = (v: unknown): v is FundPlanLineKind =>
+  typeof v === 'string' && (FUND_PLAN_LINE_KINDS as readonly string[]).includes(v);
+
+/**
+ * Monthly fund plans (/contract/fundPlan, 8_1/8_2) and fund execution sheets
+ * (/contract/fundPerform, 9_1/9_2/26_x): drawn up as drafts, sent through the approval engine,
+ * locked while in approval and after; an approved plan is the one plan of its department and month,
+ * and approved executions record what was spent or received against its lines.
+ */
+export class FundPlanService {
+  constructor(
+    private readonly uow: UnitOfWork<FundPlanRepositories>,
+    private readonly clock: FundPlanClock,
+  ) {}
+
+  private write<T>(
+    fn: (r: FundPlanRepositories, at: Date) => Promise<Result<T>>,
+    idem?: WriteIdempotency,
+  ): R<T> {
+    return runWrite(this.uow, () => this.clock.now(), fn, idem);
+  }
+
+  // ---- plans -----------------------------------------------------------------------------------
+
+  listPlans(q: FundPlanListQuery, actor: FundPlanActor): Promise<ListPage<FundPlan>> {
+    return this.uow.transaction((r) => r.plans.listPlans(q, actor.scope));
+  }
+
+  detailPlan(planId: number, actor: FundPlanActor): R<FundPlan> {
+    return this.uow.transaction(async (r) => {
+      const p = await r.plans.getPlan(planId, actor.scope);
+      return p === null ? fail(C.planNotFound, M.planNotFound, 'planId') : ok(p);
+    });
+  }
+
+  exportPlans(filter: FundPlanListFilter, actor: FundPlanActor): AsyncIterable<FundPlan> {
+    const uow = this.uow;
+    return {
+      async *[Symbol.asyncIterator]() {
+        const rows: FundPlan[] = [];
+        await uow.transaction(async (r) => {
+          for await (const row of r.plans.exportPlans(filter, actor.scope)) rows.push(row);
+        });
+        yield* rows;
+      },
+    };
+  }
+
+  /** Approved plans against approved executions, month by month (12 months up to `toMonth`). */
+  chart(
+    toMonth: unknown,
+    actor: FundPlanActor,
+    deptId?: number,
+    months = 12,
+  ): R<FundPlanChartMonth[]> {
+    const month = parseFundPlanMonth(toMonth);
+    if (!month.ok) return Promise.resolve(month);
+    return this.uow.transaction(async (r) => {
+      if (deptId !== undefined && !(await r.plans.deptInScope(actor.scope, deptId)))
+        return fail(C.outOfScope, M.outOfScope, 'deptId');
+      return ok(await r.plans.chart(fundPlanMonthsUpTo(month.value, months), actor.scope, deptId));
+    });
+  }
+
+  /** Draws up a plan (planId undefined) or redraws a draft or turned-down one; `submit` sends it too. */
+  savePlan(
+    input: FundPlanInput,
+    actor: FundPlanActor,
+    planId?: number,
+    opts: FundPlanSaveOptions = {},
+  ): R<FundPlan> {
+    return this.write(async (r, at) => {
+      const deptId = input.deptId ?? actor.deptId;
+      if (deptId === null || deptId === undefined)
+        return fail(C.required, M.required('deptId'), 'deptId');
+      const planMonth = must(parseFundPlanMonth(input.planMonth));
+      const reason = must(checkPlanText(input.reason, 'reason', FUND_PLAN_TEXT_MAX));
+      const remark = must(checkPlanText(input.remark, 'remark', FUND_PLAN_REMARK_MAX));
+      const lines = must(checkPlanLines(input.lines));
+      if ((await r.plans.deptName(deptId)) === null)
+        return fail(C.deptNotFound, M.deptNotFound, 'deptId');
+      if (!(await r.plans.deptInScope(actor.scope, deptId)))
+        return fail(C.outOfScope, M.outOfScope, 'deptId');
+      for (const [i, l] of lines.entries()) {
+        if (l.contractId === null) continue;
+        const field = `lines[${String(i)}].contractId`;
+        const c = await r.plans.contract(l.contractId);
+        if (c === null) return fail(C.contractNotFound, M.contractNotFound, field);
+        if (!(await r.plans.visible(actor.scope, c.deptId ?? -1, c.userId)))
+          return fail(C.outOfScope, M.outOfScope, field);
+      }
+      const header = { deptId, planMonth, reason, remark, totals: planTotals(lines) };
+      let id: number;
+      if (planId === undefined) {
+        id = await r.plans.insertPlan(header, actor, at);
+      } else {
+        const existing = await r.plans.getPlan(planId, actor.scope, true);
+        if (existing === null) return fail(C.planNotFound, M.planNotFound, 'planId');
+        if (!fundPlanEditable(existing.status)) return fail(C.locked, M.locked);
+        if (opts.version !== undefined && opts.version !== existing.version)
+          return fail(C.staleVersion, M.staleVersion, 'version');
+        if (!(await r.plans.updatePlan(planId, existing.version, { header }, at)))
+          return fail(C.staleVersion, M.staleVersion, 'version');
+        id = planId;
+      }
+      await r.plans.replacePlanLines(id, lines);
+      if (opts.submit === true) must(await this.sendPlan(r, id, actor, at));
+      return this.readPlan(r, id);
+    }, opts.idem);
+  }
+
+  /** Sends a draft or turned-down plan into approval (8_1 or 8_2); it is locked until it ends. */
+  submitPlan(planId: number, actor: FundPlanActor, idem?: WriteIdempotency): R<FundPlan> {
+    return this.write(async (r, at) => {
+      must(await this.sendPlan(r, planId, actor, at));
+      return this.readPlan(r, planId);
+    }, idem);
+  }
+
+  private async readPlan(r: FundPlanRepositories, planId: number): R<FundPlan> {
+    const p = await r.plans.getPlan(planId, { kind: 'all' });
+    return p === null ? fail(C.planNotFound, M.planNotFound, 'planId') : ok(p);
+  }
+
+  private async sendPlan(
+    r: FundPlanRepositories,
+    planId: number,
+    actor: FundPlanActor,
+    at: Date,
+  ): R<void> {
+    const p = await r.plans.getPlan(planId, actor.scope, true);
+    if (p === null) return fail(C.planNotFound, M.planNotFound, 'planId');
+    if (!fundPlanEditable(p.status)) return fail(C.locked, M.locked);
+    await r.plans.lockMonth(p.deptId, p.planMonth);
+    if (await r.plans.monthTaken(p.deptId, p.planMonth, p.planId))
+      return fail(C.monthTaken, M.monthTaken(p.planMonth), 'planMonth');
+    const typeCode = planTypeCode(p);
+    const sent = await r.approvals.submit({
+      typeCode,
+      recordKind: FUND_PLAN_RECORD_KIND,
+      title: `月度资金计划-${p.deptName}-${p.planMonth}-${p.totalAmount}万元`,
+      content: fundPlanApprovalContent(p),
+      recordId: String(p.planId),
+      drafterId: actor.userId,
+      drafterDeptId: actor.deptId,
+    });
+    if (!sent.ok) return sent;
+    const approved = sent.value.status === 1;
+    const saved = await r.plans.updatePlan(
+      p.planId,
+      p.version,
+      {
+        status: approved ? 2 : 1,
+        approvalId: sent.value.approvalId,
+        approvalKind: typeCode,
+        ...(approved ? { approvedTime: at } : {}),
+      },
+      at,
+    );
+    return saved ? ok(undefined) : fail(C.staleVersion, M.staleVersion, 'version');
+  }
+
+  /** Deletes a draft or turned-down plan without execution sheets. */
+  removePlan(planId: number, actor: FundPlanActor, idem?: WriteIdempotency): R<void> {
+    return this.write(async (r, at) => {
+      const p = await r.plans.getPlan(planId, actor.scope, true);
+      if (p === null) return fail(C.planNotFound, M.planNotFound, 'planId');
+      if (!fundPlanEditable(p.status)) return fail(C.locked, M.locked);
+      if ((await r.plans.performCount(planId)) > 0) return fail(C.planInUse, M.planInUse);
+      await r.plans.removePlan(planId, at);
+      return ok(undefined);
+    }, idem);
+  }
+
+  // ---- execution -------------------------------------------------------------------------------
+
+  listPerforms(q: FundPerformListQuery, actor: FundPlanActor): Promise<ListPage<FundPerform>> {
+    return this.uow.transaction((r) => r.plans.listPerforms(q, actor.scope));
+  }
+
+  detailPerform(performId: number, actor: FundPlanActor): R<FundPerform> {
+    return this.uow.transaction(async (r) => {
+      const p = await r.plans.getPerform(performId, actor.scope);
+      return p === null ? fail(C.performNotFound, M.performNotFound, 'performId') : ok(p);
+    });
+  }
+
+  exportPerforms(filter: FundPerformListFilter, actor: FundPlanActor): AsyncIterable<FundPerform> {
+    const uow = this.uow;
+    return {
+      async *[Symbol.asyncIterator]() {
+        const rows: FundPerform[] = [];
+        await uow.transaction(async (r) => {
+          for await (const row of r.plans.exportPerforms(filter, actor.scope)) rows.push(row);
+        });
+        yield* rows;
+      },
+    };
+  }
+
+  /** Records (or redraws) an execution sheet on an approved plan; `submit` sends it too. */
+  savePerform(
+    input: FundPerformInput,
+    actor: FundPlanActor,
+    performId?: number,
+    opts: FundPlanSaveOptions = {},
+  ): R<FundPerform> {
+    return this.write(async (r, at) => {
+      if (input.planId === undefined) return fail(C.required, M.required('planId'), 'planId');
+      if (!isLineKind(input.lineKind))
+        return fail(C.invalidKind, M.invalidKind('lineKind'), 'lineKind');
+      const lineKind = input.lineKind;
+      const performDate = must(parseFundPerformDate(input.performDate));
+      const reason = must(checkPlanText(input.reason, 'reason', FUND_PLAN_TEXT_MAX));
+      const remark = must(checkPlanText(input.remark, 'remark', FUND_PLAN_REMARK_MAX));
+      // The plan row is locked: two sheets on one plan check their room one after the other.
+      const plan = await r.plans.getPlan(input.planId, actor.scope, true);
+      if (plan === null) return fail(C.planNotFound, M.planNotFound, 'planId');
+      if (plan.status !== 2) return fail(C.planNotApproved, M.planNotApproved, 'planId');
+      let existing: FundPerform | null = null;
+      if (performId !== undefined) {
+        existing = await r.plans.getPerform(performId, actor.scope, true);
+        if (existing === null) return fail(C.performNotFound, M.performNotFound, 'performId');
+        if (!fundPlanEditable(existing.status)) return fail(C.locked, M.performLocked);
+        if (opts.version !== undefined && opts.version !== existing.version)
+          return fail(C.staleVersion, M.staleVersion, 'version');
+      }
+      const overPlan = input.overPlan === true;
+      const rooms = await r.plans.planRooms(plan.planId, performId ?? 0);
+      const checked = must(checkPerformLines(lineKind, input.lines, rooms, overPlan));
+      const header: PerformHeader = {
+        planId: plan.planId,
+        deptId: plan.deptId,
+        planMonth: plan.planMonth,
+        lineKind,
+        overPlan,
+        totalAmount: checked.totalAmount,
+        performDate,
+        reason,
+        remark,
+      };
+      let id: number;
+      if (existing === null) {
+        id = await r.plans.insertPerform(header, actor, at);
+      } else {
+        if (!(await r.plans.updatePerform(existing.performId, existing.version, { header }, at)))
+          return fail(C.staleVersion, M.staleVersion, 'version');
+        id = existing.performId;
+      }
+      await r.plans.replacePerformLines(id, checked.lines);
+      if (opts.submit === true) must(await this.sendPerform(r, id, actor, at));
+      return this.readPerform(r, id);
+    }, opts.idem);
+  }
+
+  submitPerform(performId: number, actor: FundPlanActor, idem?: WriteIdempotency): R<FundPerform> {
+    return this.write(async (r, at) => {
+      must(await this.sendPerform(r, performId, actor, at));
+      return this.readPerform(r, performId);
+    }, idem);
+  }
+
+  private async readPerform(r: FundPlanRepositories, performId: number): R<FundPerform> {
+    const p = await r.plans.getPerform(performId, { kind: 'all' });
+    return p === null ? fail(C.performNotFound, M.performNotFound, 'performId') : ok(p);
+  }
+
+  private async sendPerform(
+    r: FundPlanRepositories,
+    performId: number,
+    actor: FundPlanActor,
+    at: Date,
+  ): R<void> {
+    const found = await r.plans.getPerform(performId, actor.scope);
+    if (found === null) return fail(C.performNotFound, M.performNotFound, 'performId');
+    // Plan row first, then the sheet: the same order as savePerform, so two never deadlock.
+    const plan = await r.plans.getPlan(found.planId, { kind: 'all' }, true);
+    if (plan?.status !== 2) return fail(C.planNotApproved, M.planNotApproved, 'planId');
+    const p = await r.plans.getPerform(performId, actor.scope, true);
+    if (p === null) return fail(C.performNotFound, M.performNotFound, 'performId');
+    if (!fundPlanEditable(p.status)) return fail(C.locked, M.performLocked);
+    // The room may have shrunk since the draft was saved: check again against what others hold.
+    const rooms = await r.plans.planRooms(p.planId, p.performId);
+    const checked = checkPerformLines(
+      p.lineKind,
+      p.lines.map((l) => ({ planLineId: l.planLineId, amount: l.amount, remark: l.remark })),
+      rooms,
+      p.overPlan,
+    );
+    if (!checked.ok) return checked;
+    const typeCode = performTypeCode(p.lineKind, checked.value.exceeds);
+    const sent = await r.approvals.submit({
+      typeCode,
+      recordKind: FUND_PERFORM_RECORD_KIND,
+      title: `资金执行单-${p.deptName}-${p.planMonth}-${FUND_PLAN_LINE_KIND_LABELS[p.lineKind]}-${p.totalAmount}万元`,
+      content: fundPerformApprovalContent(p, plan),
+      recordId: String(p.performId),
+      drafterId: actor.userId,
+      drafterDeptId: actor.deptId,
+    });
+    if (!sent.ok) return sent;
+    const approved = sent.value.status === 1;
+    const saved = await r.plans.updatePerform(
+      p.performId,
+      p.version,
+      {
+        status: approved ? 2 : 1,
+        approvalId: sent.value.approvalId,
+        approvalKind: typeCode,
+        ...(approved ? { approvedTime: at } : {}),
+      },
+      at,
+    );
+    if (!saved) return fail(C.staleVersion, M.staleVersion, 'version');
+    if (approved) await r.plans.recordExecuted(p);
+    return ok(undefined);
+  }
+
+  removePerform(performId: number, actor: FundPlanActor, idem?: WriteIdempotency): R<void> {
+    return this.write(async (r, at) => {
+      const p = await r.plans.getPerform(performId, actor.scope, true);
+      if (p === null) return fail(C.performNotFound, M.performNotFound, 'performId');
+      if (!fundPlanEditable(p.status)) return fail(C.locked, M.performLocked);
+      await r.plans.removePerform(performId, at);
+      return ok(undefined);
+    }, idem);
+  }
+}
+
+type EndEvent = Pick<ApprovalEndedEvent, 'approvalId' | 'recordId' | 'status' | 'at'>;
+
+/**
+ * The end of a plan's approval moves it: approved (1) makes it the approved plan of its department
+ * and month (the unique index is the last guard); rejected (2) or withdrawn (3) unlock it. An
+ * approval other than the one the plan waits on moves nothing.
+ */
+export async function moveFundPlanOnApproval(
+  r: FundPlanRepositories,
+  event: EndEvent,
+): Promise<Result<void>> {
+  const p = await r.plans.getPlan(Number(event.recordId), { kind: 'all' }, true);
+  if (p === null || p.approvalId !== event.approvalId || p.status !== 1) return ok(undefined);
+  if (event.status === 1) {
+    await r.plans.lockMonth(p.deptId, p.planMonth);
+    if (await r.plans.monthTaken(p.deptId, p.planMonth, p.planId))
+      return fail(C.monthTaken, M.monthTaken(p.planMonth), 'planMonth');
+    await r.plans.updatePlan(p.planId, p.version, { status: 2, approvedTime: event.at }, event.at);
+  } else {
+    await r.plans.updatePlan(p.planId, p.version, { status: 3 }, event.at);
+  }
+  return ok(undefined);
+}
+
+/** The end of an execution sheet's approval: approved records its amounts on the plan's lines. */
+export async function moveFundPerformOnApproval(
+  r: FundPlanRepositories,
+  event: EndEvent,
+): Promise<Result<void>> {
+  const found = await r.plans.getPerform(Number(event.recordId), { kind: 'all' });
+  if (found === null) return ok(undefined);
+  await r.plans.getPlan(found.planId, { kind: 'all' }, true);
+  const p = await r.plans.getPerform(found.performId, { kind: 'all' }, true);
+  if (p === null || p.approvalId !== event.approvalId || p.status !== 1) return ok(undefined);
+  if (event.status === 1) {
+    await r.plans.updatePerform(
+      p.performId,
+      p.version,
+      { status: 2, approvedTime: event.at },
+      event.at,
+    );
+    await r.plans.recordExecuted(p);
+  } else {
+    await r.plans.updatePerform(p.performId, p.version, { status: 3 }, event.at);
+  }
+  return ok(undefined);
+}
+
+const entry = (label: string, value: string): ContentEntry => ({ label, value, type: 'input' });
+const clip = (s: string, max: number): string =>
+  [...s].length > max ? [...s].slice(0, max - 1).join('') + '…' : s;
+
+/** What the approvers of a plan read, in the payment-request template's fields. */
+export function fundPlanApprovalContent(p: FundPlan): TemplateContent {
+  const lines = p.lines
+    .map((l) => `${FUND_PLAN_LINE_KIND_LABELS[l.lineKind]}：${l.subjectName} ${l.amount}万元`)
+    .join('；');
+  return {
+    reason: {
+      label: '付款事由',
+      value: clip(
+        `${p.deptName}${p.planMonth}月度资金计划${p.reason === '' ? '' : `：${p.reason}`}`,
+        1000,
+      ),
+      type: 'textarea',
+    },
+    planMonth: entry('计划月份', p.planMonth),
+    subjectName: entry('科目名称', '月度资金计划'),
+    applyDeptId: { label: '申请部门', value: String(p.deptId), type: 'cascader' },
+    totalAmount: entry('合同金额', p.incomeAmount),
+    planPayAmount: entry('计划付款金额', p.totalAmount),
+    payAmount: entry('本次付款金额', p.totalAmount),
+    remark: {
+      label: '备注',
+      value: clip(
+        `预计回款${p.incomeAmount}万元，刚性支出${p.rigidAmount}万元，借款${p.loanAmount}万元，付款${p.paymentAmount}万元；储备资金${p.reserveAmount}万元，分配确认${p.confirmAmount}万元。${lines}`,
+        1000,
+      ),
+      type: 'textarea',
+    },
+  };
+}
+
+/** What the approvers of an execution sheet read. */
+export function fundPerformApprovalContent(p: FundPerform, plan: FundPlan): TemplateContent {
+  const lines = p.lines
+    .map((l) => `${l.subjectName} ${l.amount}万元（计划${l.planAmount}万元）`)
+    .join('；');
+  return {
+    reason: {
+      label: '付款事由',
+      value: clip(
+        `${p.deptName}${p.planMonth}资金执行（${FUND_PLAN_LINE_KIND_LABELS[p.lineKind]}${p.overPlan ? '，超计划' : ''}）${p.reason === '' ? '' : `：${p.reason}`}`,
+        1000,
+      ),
+      type: 'textarea',
+    },
+    planMonth: entry('计划月份', p.planMonth),
+    subjectName: entry('科目名称', FUND_PLAN_LINE_KIND_LABELS[p.lineKind]),
+    applyDeptId: { label: '申请部门', value: String(p.deptId), type: 'cascader' },
+    payTime: { label: '付款日期', value: p.performDate, type: 'timeSelect' },
+    planPayAmount: entry('计划付款金额', plan.totalAmount),
+    totalPayAmount: entry('累计已付金额', plan.executedAmount),
+    payAmount: entry('本次付款金额', p.totalAmount),
+    remark: { label: '备注', value: clip(lines, 1000), type: 'textarea' },
+  };
+}

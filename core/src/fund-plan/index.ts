@@ -1,0 +1,5 @@
+export * from './fund-plan.js';
+export * from './fund-plan-messages.js';
+export * from './fund-plan-rules.js';
+export * from './fund-plan.repository.port.js';
+export * from './fund-plan.use-case.js';
