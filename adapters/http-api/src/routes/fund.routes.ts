@@ -11,6 +11,7 @@ import {
   type FundActor,
   type FundService,
   type LedgerEntry,
+  type ListPage,
   type Loan,
   type LoanListFilter,
   type LoanStatus,
@@ -22,7 +23,7 @@ import { ok, page } from '../http/envelope.js';
 import { unwrap } from '../http/http-error.js';
 import { listQueryOf } from '../http/list-query.js';
 import { pagingShape } from '../http/paging.js';
-import { perm } from '../http/route.js';
+import { perm, type RouteBook } from '../http/route.js';
 import { id, optionalEnum, optionalId, textFilter } from '../http/schemas.js';
 import { streamXlsx, XLSX_TYPE, type XlsxColumn } from '../http/xlsx.js';
 import type { Principal } from '../identity/principal.js';
@@ -214,6 +215,70 @@ const defined = <T extends object>(o: T) =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
 /**
+ * A family's list and its export: the list pages what the caller may see (under one or more
+ * paths), the export streams the same filter as .xlsx page by page, newest first.
+ */
+function listAndExport<Q extends z.ZodType, F, Row>(
+  book: RouteBook,
+  o: {
+    tag: string;
+    query: Q;
+    filterOf: (q: z.output<Q>) => F;
+    list: {
+      paths: readonly (readonly [path: string, summary: string])[];
+      permission: string;
+      /** One page of the list for the parsed query (its filter is `filterOf` of it). */
+      rows: (query: z.output<Q>, filter: F, actor: FundActor) => Promise<ListPage<Row>>;
+      view: (row: Row) => unknown;
+    };
+    export: {
+      path: string;
+      summary: string;
+      permission: string;
+      fileName: string;
+      sheetName: string;
+      columns: readonly XlsxColumn<Row>[];
+      rows: (filter: F, actor: FundActor) => AsyncIterable<Row>;
+    };
+  },
+): void {
+  for (const [path, summary] of o.list.paths) {
+    book.add({
+      method: 'get',
+      path,
+      summary,
+      tag: o.tag,
+      access: perm(o.list.permission),
+      query: o.query,
+      handler: async ({ query, principal }) => {
+        const q = query as z.output<Q>;
+        const p = await o.list.rows(q, o.filterOf(q), actorOf(principal));
+        return page(p.total, p.rows.map(o.list.view));
+      },
+    });
+  }
+  book.add({
+    method: 'get',
+    path: o.export.path,
+    summary: o.export.summary,
+    tag: o.tag,
+    access: perm(o.export.permission),
+    query: o.query,
+    produces: XLSX_TYPE,
+    handler: async ({ query, principal, res }) => {
+      await streamXlsx(
+        res,
+        o.export.fileName,
+        o.export.sheetName,
+        o.export.columns,
+        o.export.rows(o.filterOf(query as z.output<Q>), actorOf(principal)),
+      );
+      return undefined;
+    },
+  });
+}
+
+/**
  * Back money (/project/backMoney/*), loans (/contract/loan/*, the /v4/contract loan calls) and
  * repayments (/contract/repayment/*). Each call checks its permission and the caller's data scope;
  * each movement is one transaction with its ledger lines.
@@ -223,19 +288,24 @@ export function fundRoutes(service: FundService): RouteModule {
     name: 'fund',
     register(book) {
       // ---- back money ------------------------------------------------------------------------
-      book.add({
-        method: 'get',
-        path: '/project/backMoney/list',
-        summary: '回款列表（按数据权限：合同的部门与负责人）',
+      listAndExport(book, {
         tag: BACK_TAG,
-        access: perm('project:backMoney:list'),
         query: backMoneyListQuery,
-        handler: async ({ query, principal }) => {
-          const p = await service.listBackMoney(
-            listQueryOf(backFilterOf(query), query),
-            actorOf(principal),
-          );
-          return page(p.total, p.rows.map(backMoneyView));
+        filterOf: backFilterOf,
+        list: {
+          paths: [['/project/backMoney/list', '回款列表（按数据权限：合同的部门与负责人）']],
+          permission: 'project:backMoney:list',
+          rows: (q, f, actor) => service.listBackMoney(listQueryOf(f, q), actor),
+          view: backMoneyView,
+        },
+        export: {
+          path: '/project/backMoney/export',
+          summary: '导出回款列表（.xlsx，流式；筛选同列表）',
+          permission: 'project:backMoney:export',
+          fileName: '回款列表.xlsx',
+          sheetName: '回款',
+          columns: BACK_MONEY_COLUMNS,
+          rows: (f, actor) => service.exportBackMoney(f, actor),
         },
       });
       book.add({
@@ -372,25 +442,6 @@ export function fundRoutes(service: FundService): RouteModule {
       });
       book.add({
         method: 'get',
-        path: '/project/backMoney/export',
-        summary: '导出回款列表（.xlsx，流式；筛选同列表）',
-        tag: BACK_TAG,
-        access: perm('project:backMoney:export'),
-        query: backMoneyListQuery,
-        produces: XLSX_TYPE,
-        handler: async ({ query, principal, res }) => {
-          await streamXlsx(
-            res,
-            '回款列表.xlsx',
-            '回款',
-            BACK_MONEY_COLUMNS,
-            service.exportBackMoney(backFilterOf(query), actorOf(principal)),
-          );
-          return undefined;
-        },
-      });
-      book.add({
-        method: 'get',
         path: '/project/backMoney/reconcile',
         summary: '对账：余额与账目合计不符或为负的账户（全部相符时为空）',
         tag: BACK_TAG,
@@ -399,24 +450,29 @@ export function fundRoutes(service: FundService): RouteModule {
       });
 
       // ---- loans ---------------------------------------------------------------------------
-      const loanList = (path: string, summary: string) =>
-        book.add({
-          method: 'get',
-          path,
-          summary,
-          tag: LOAN_TAG,
-          access: perm('contract:loan:list'),
-          query: loanListQuery,
-          handler: async ({ query, principal }) => {
-            const p = await service.listLoans(
-              listQueryOf(loanFilterOf(query), query),
-              actorOf(principal),
-            );
-            return page(p.total, p.rows.map(loanView));
-          },
-        });
-      loanList('/contract/loan/list', '借款列表（按数据权限：借款部门与申请人）');
-      loanList('/v4/contract/loanList', '借款列表（按任务或合同筛选：taskId、contractId）');
+      listAndExport(book, {
+        tag: LOAN_TAG,
+        query: loanListQuery,
+        filterOf: loanFilterOf,
+        list: {
+          paths: [
+            ['/contract/loan/list', '借款列表（按数据权限：借款部门与申请人）'],
+            ['/v4/contract/loanList', '借款列表（按任务或合同筛选：taskId、contractId）'],
+          ],
+          permission: 'contract:loan:list',
+          rows: (q, f, actor) => service.listLoans(listQueryOf(f, q), actor),
+          view: loanView,
+        },
+        export: {
+          path: '/contract/loan/export',
+          summary: '导出借款列表（.xlsx，流式；筛选同列表）',
+          permission: 'contract:loan:export',
+          fileName: '借款列表.xlsx',
+          sheetName: '借款',
+          columns: LOAN_COLUMNS,
+          rows: (f, actor) => service.exportLoans(f, actor),
+        },
+      });
       book.add({
         method: 'get',
         path: '/contract/loan/detail',
@@ -503,25 +559,6 @@ export function fundRoutes(service: FundService): RouteModule {
       });
       book.add({
         method: 'get',
-        path: '/contract/loan/export',
-        summary: '导出借款列表（.xlsx，流式；筛选同列表）',
-        tag: LOAN_TAG,
-        access: perm('contract:loan:export'),
-        query: loanListQuery,
-        produces: XLSX_TYPE,
-        handler: async ({ query, principal, res }) => {
-          await streamXlsx(
-            res,
-            '借款列表.xlsx',
-            '借款',
-            LOAN_COLUMNS,
-            service.exportLoans(loanFilterOf(query), actorOf(principal)),
-          );
-          return undefined;
-        },
-      });
-      book.add({
-        method: 'get',
         path: '/v4/contract/designPerformDetail',
         summary: '设计部门（或任务所属部门）的应收、已收、分配确认、未还借款、审批中借款与可借额度',
         tag: LOAN_TAG,
@@ -546,19 +583,24 @@ export function fundRoutes(service: FundService): RouteModule {
       });
 
       // ---- repayments ----------------------------------------------------------------------
-      book.add({
-        method: 'get',
-        path: '/contract/repayment/list',
-        summary: '还款列表（按数据权限：借款部门与申请人）',
+      listAndExport(book, {
         tag: REPAY_TAG,
-        access: perm('contract:repayment:list'),
         query: repaymentListQuery,
-        handler: async ({ query, principal }) => {
-          const p = await service.listRepayments(
-            listQueryOf(repaymentFilterOf(query), query),
-            actorOf(principal),
-          );
-          return page(p.total, p.rows.map(repaymentView));
+        filterOf: repaymentFilterOf,
+        list: {
+          paths: [['/contract/repayment/list', '还款列表（按数据权限：借款部门与申请人）']],
+          permission: 'contract:repayment:list',
+          rows: (q, f, actor) => service.listRepayments(listQueryOf(f, q), actor),
+          view: repaymentView,
+        },
+        export: {
+          path: '/contract/repayment/export',
+          summary: '导出还款列表（.xlsx，流式；筛选同列表）',
+          permission: 'contract:repayment:export',
+          fileName: '还款列表.xlsx',
+          sheetName: '还款',
+          columns: REPAYMENT_COLUMNS,
+          rows: (f, actor) => service.exportRepayments(f, actor),
         },
       });
       book.add({
@@ -584,25 +626,6 @@ export function fundRoutes(service: FundService): RouteModule {
         body: repaymentBody,
         handler: async ({ body, principal }) =>
           ok(repaymentView(unwrap(await service.repay(defined(body), actorOf(principal))))),
-      });
-      book.add({
-        method: 'get',
-        path: '/contract/repayment/export',
-        summary: '导出还款列表（.xlsx，流式；筛选同列表）',
-        tag: REPAY_TAG,
-        access: perm('contract:repayment:export'),
-        query: repaymentListQuery,
-        produces: XLSX_TYPE,
-        handler: async ({ query, principal, res }) => {
-          await streamXlsx(
-            res,
-            '还款列表.xlsx',
-            '还款',
-            REPAYMENT_COLUMNS,
-            service.exportRepayments(repaymentFilterOf(query), actorOf(principal)),
-          );
-          return undefined;
-        },
       });
     },
   };
