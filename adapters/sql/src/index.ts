@@ -137,6 +137,17 @@ export {
 } from './repositories/sql-closed-case.repository.js';
 export type { ClosedCaseTables } from './repositories/sql-closed-case.tables.js';
 export {
+  createAccountRepositories,
+  EngineInvoiceApprovalPort,
+  registerAccountRecords,
+  SqlAccountDirectory,
+  SqlContractAccountRepository,
+  SqlInvoiceRepository,
+  SqlProjectAccountRepository,
+} from './repositories/sql-account.repository.js';
+export { SqlEmployeeCostRepository } from './repositories/sql-employe.repository.js';
+export type { AccountTables } from './repositories/sql-account.tables.js';
+export {
   createArchiveRepositories,
   insertArchive,
   SqlArchiveRepository,

@@ -55,7 +55,11 @@ const C = ACCOUNT_ERROR_CODES;
 
 export const accountErrors = {
   invalidAmount: (field: string): DomainError =>
-    domainError(C.invalidAmount, `${label(field)}格式不正确：请输入不小于0、最多6位小数的金额（万元）`, field),
+    domainError(
+      C.invalidAmount,
+      `${label(field)}格式不正确：请输入不小于0、最多6位小数的金额（万元）`,
+      field,
+    ),
   notPositive: (field: string): DomainError =>
     domainError(C.notPositive, `${label(field)}必须大于0`, field),
   required: (field: string): DomainError => domainError(C.required, `请填写${label(field)}`, field),
@@ -97,8 +101,7 @@ export const accountErrors = {
     domainError(C.invoiceNotFound, '开票申请不存在或无权查看', 'invoiceId'),
   costNotFound: (): DomainError =>
     domainError(C.costNotFound, '员工成本记录不存在或无权查看', 'costId'),
-  employeeNotFound: (): DomainError =>
-    domainError(C.employeeNotFound, '员工不存在', 'employeeId'),
+  employeeNotFound: (): DomainError => domainError(C.employeeNotFound, '员工不存在', 'employeeId'),
   deptNotFound: (): DomainError => domainError(C.deptNotFound, '部门不存在', 'deptId'),
   outOfScope: (field: string): DomainError =>
     domainError(C.outOfScope, '没有该部门数据的权限', field),

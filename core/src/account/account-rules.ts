@@ -319,7 +319,3 @@ export function findCostDuplicates(
 
 export const costKey = (employeeId: number, costMonth: string): string =>
   `${String(employeeId)}|${costMonth}`;
-
-/** 001 §9 tips: reserve funds are two months of rigid costs. */
-export const reserveFunds = (monthlyRigidCosts: string): string =>
-  s(d(monthlyRigidCosts).times(2));

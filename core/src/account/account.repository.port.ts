@@ -56,9 +56,17 @@ export interface ProjectAccountRepository {
     batch: number,
   ): Promise<readonly ProjectAccountSums[]>;
   /** Invoiced lines (approved invoice requests, by invoice date) of the year under the filter. */
-  invoicedLines(filter: ProjectAccountFilter, scope: DataScope, year: number): Promise<readonly DatedAmount[]>;
+  invoicedLines(
+    filter: ProjectAccountFilter,
+    scope: DataScope,
+    year: number,
+  ): Promise<readonly DatedAmount[]>;
   /** Back money lines (by back date) of the year under the filter. */
-  backMoneyLines(filter: ProjectAccountFilter, scope: DataScope, year: number): Promise<readonly DatedAmount[]>;
+  backMoneyLines(
+    filter: ProjectAccountFilter,
+    scope: DataScope,
+    year: number,
+  ): Promise<readonly DatedAmount[]>;
 }
 
 // ---- contract accounts ---------------------------------------------------------------------------
@@ -90,7 +98,12 @@ export interface ContractAccountRepository {
     at: Date,
   ): Promise<number>;
   /** false when the version is not the stored one. */
-  update(accountId: number, version: number, fields: ContractAccountFields, at: Date): Promise<boolean>;
+  update(
+    accountId: number,
+    version: number,
+    fields: ContractAccountFields,
+    at: Date,
+  ): Promise<boolean>;
   remove(accountId: number, at: Date): Promise<void>;
 }
 
@@ -211,7 +224,11 @@ export interface EmployeeCostRepository {
   findMonth(employeeId: number, costMonth: string, exceptCostId?: number): Promise<number | null>;
   /** The `${employeeId}|${costMonth}` keys among these that are already recorded. */
   existingKeys(keys: readonly { employeeId: number; costMonth: string }[]): Promise<Set<string>>;
-  insert(n: NewEmployeeCost, actor: { userId: number; userName: string }, at: Date): Promise<number>;
+  insert(
+    n: NewEmployeeCost,
+    actor: { userId: number; userName: string },
+    at: Date,
+  ): Promise<number>;
   update(costId: number, version: number, n: NewEmployeeCost, at: Date): Promise<boolean>;
   remove(costId: number, at: Date): Promise<void>;
   /**

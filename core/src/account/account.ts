@@ -149,7 +149,12 @@ export interface AccountContract {
 
 // ---- employee costs (/v4/contract/employe, /contract/employe) ----------------------------------
 
-export const EMPLOYEE_COST_KEYS = ['salary', 'socialInsurance', 'housingFund', 'otherCost'] as const;
+export const EMPLOYEE_COST_KEYS = [
+  'salary',
+  'socialInsurance',
+  'housingFund',
+  'otherCost',
+] as const;
 export type EmployeeCostKey = (typeof EMPLOYEE_COST_KEYS)[number];
 export type EmployeeCostAmounts = Readonly<Record<EmployeeCostKey, string>>;
 

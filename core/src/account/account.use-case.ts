@@ -1,5 +1,6 @@
 import type { ApprovalEndedEvent } from '../approval/approval.repository.port.js';
 import type { ContentEntry, TemplateContent } from '../approval/template.js';
+import { reserveFunds } from '../fees/fee-tips.js';
 import type { ListPage } from '../platform/list-query.js';
 import type { UnitOfWork } from '../platform/unit-of-work.port.js';
 import { err, ok, type DomainError, type Result } from '../shared/result.js';
@@ -28,7 +29,6 @@ import {
   checkParty,
   checkTaxNo,
   checkText,
-
   employeeCostTotal,
   employeeCostTotals,
   findCostDuplicates,
@@ -37,7 +37,6 @@ import {
   monthlyComparison,
   parseAccountAmount,
   projectAccountOf,
-  reserveFunds,
   type CostImportDuplicate,
 } from './account-rules.js';
 import type {
@@ -119,7 +118,9 @@ export class ProjectAccountService {
       if (sums === null) return err(accountErrors.contractNotFound());
       const y =
         year ??
-        (sums.signDate === null ? this.clock.now().getFullYear() : Number(sums.signDate.slice(0, 4)));
+        (sums.signDate === null
+          ? this.clock.now().getFullYear()
+          : Number(sums.signDate.slice(0, 4)));
       const filter = { contractId };
       const months = monthlyComparison(
         y,
@@ -131,7 +132,11 @@ export class ProjectAccountService {
   }
 
   /** Invoiced against received by month over the contracts the filter and scope leave. */
-  monthly(filter: ProjectAccountFilter, year: number, actor: AccountActor): Promise<AccountMonth[]> {
+  monthly(
+    filter: ProjectAccountFilter,
+    year: number,
+    actor: AccountActor,
+  ): Promise<AccountMonth[]> {
     return this.uow.transaction(async (r) =>
       monthlyComparison(
         year,
@@ -141,10 +146,15 @@ export class ProjectAccountService {
     );
   }
 
-  async *exportRows(filter: ProjectAccountFilter, actor: AccountActor): AsyncGenerator<ProjectAccount> {
+  async *exportRows(
+    filter: ProjectAccountFilter,
+    actor: AccountActor,
+  ): AsyncGenerator<ProjectAccount> {
     for await (const s of pages(
       (before, batch) =>
-        this.uow.transaction((r) => r.projectAccounts.exportBatch(filter, actor.scope, before, batch)),
+        this.uow.transaction((r) =>
+          r.projectAccounts.exportBatch(filter, actor.scope, before, batch),
+        ),
       (row) => row.contractId,
     ))
       yield projectAccountOf(s);
@@ -204,7 +214,11 @@ export class ContractAccountService {
     });
   }
 
-  add(input: ContractAccountInput, actor: AccountActor, idem?: WriteIdempotency): R<ContractAccount> {
+  add(
+    input: ContractAccountInput,
+    actor: AccountActor,
+    idem?: WriteIdempotency,
+  ): R<ContractAccount> {
     const fields = checkContractAccount(input);
     if (!fields.ok) return Promise.resolve(fields);
     return runWrite(
@@ -372,7 +386,12 @@ export class InvoiceService {
     must(checkInvoiceRoom(amount, c?.totalAmount ?? '0', t.invoiced, t.invoicing));
   }
 
-  add(input: InvoiceInput, actor: AccountActor, submit = false, idem?: WriteIdempotency): R<Invoice> {
+  add(
+    input: InvoiceInput,
+    actor: AccountActor,
+    submit = false,
+    idem?: WriteIdempotency,
+  ): R<Invoice> {
     const fields = checkInvoiceFields(input);
     if (!fields.ok) return Promise.resolve(fields);
     return runWrite(
@@ -456,7 +475,12 @@ export class InvoiceService {
     );
   }
 
-  private async send(r: AccountRepositories, invoiceId: number, actor: AccountActor, at: Date): R<void> {
+  private async send(
+    r: AccountRepositories,
+    invoiceId: number,
+    actor: AccountActor,
+    at: Date,
+  ): R<void> {
     const i = await r.invoices.get(invoiceId, actor.scope, true);
     if (i === null) return err(accountErrors.invoiceNotFound());
     if (!invoiceEditable(i.status)) return err(accountErrors.invoiceLocked());
@@ -524,7 +548,12 @@ export function invoiceApprovalContent(i: Invoice, alreadyInvoiced: string): Tem
     totalAmount: e('合同金额（万元）', i.totalAmount),
     payCompanyName: e('付款单位', i.invoiceTitle),
     alreadyPayAmount: e('已到账金额（万元）', alreadyInvoiced),
-    invoiceType: { label: '发票类型', value: i.invoiceType, type: 'option', selectValue: INVOICE_TYPE_LABELS[i.invoiceType] },
+    invoiceType: {
+      label: '发票类型',
+      value: i.invoiceType,
+      type: 'option',
+      selectValue: INVOICE_TYPE_LABELS[i.invoiceType],
+    },
     invoicePurpose: {
       label: '开票内容',
       value: i.invoicePurpose,
@@ -587,7 +616,9 @@ export class EmployeeCostService {
   async *exportRows(filter: EmployeeCostFilter, actor: AccountActor): AsyncGenerator<EmployeeCost> {
     yield* pages(
       (before, batch) =>
-        this.uow.transaction((r) => r.employeeCosts.exportBatch(filter, actor.scope, before, batch)),
+        this.uow.transaction((r) =>
+          r.employeeCosts.exportBatch(filter, actor.scope, before, batch),
+        ),
       (row) => row.costId,
     );
   }
@@ -694,9 +725,7 @@ export class EmployeeCostService {
   }
 
   /** The rows of an import that repeat a month of an employee, in the batch or already recorded. */
-  importCheck(
-    rows: readonly { employeeId: number; costMonth: unknown }[],
-  ): R<CostImportCheck> {
+  importCheck(rows: readonly { employeeId: number; costMonth: unknown }[]): R<CostImportCheck> {
     return this.uow.transaction(async (r) => {
       const keys: { employeeId: number; costMonth: string }[] = [];
       for (const [i, row] of rows.entries()) {
@@ -736,7 +765,10 @@ export class EmployeeCostService {
   }
 
   /** The rigid costs of a department's month (deptId null: the institute), and the reserve they ask. */
-  rigidCosts(deptId: number | null, month: string): R<{ rigidCosts: string; reserveFunds: string }> {
+  rigidCosts(
+    deptId: number | null,
+    month: string,
+  ): R<{ rigidCosts: string; reserveFunds: string }> {
     const m = checkMonth(month, 'month');
     if (!m.ok) return Promise.resolve(m);
     return this.uow.transaction(async (r) => {
@@ -758,5 +790,3 @@ export function rigidCostsByMonth(
 ): Promise<string> {
   return r.employeeCosts.rigidCostsByMonth(deptId, month);
 }
-
-

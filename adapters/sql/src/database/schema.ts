@@ -6,6 +6,7 @@ import type { TaskTables } from '../repositories/sql-task.tables.js';
 import type { FundTables } from '../repositories/sql-fund.tables.js';
 import type { ClosedCaseTables } from '../repositories/sql-closed-case.tables.js';
 import type { ArchiveTables } from '../repositories/sql-archives.tables.js';
+import type { AccountTables } from '../repositories/sql-account.tables.js';
 import type { JobLogTables } from './job-log-schema.js';
 import type { ContractDocumentTables } from './contract-document-schema.js';
 
@@ -243,3 +244,5 @@ export interface Database extends FundTables {}
 export interface Database extends ClosedCaseTables {}
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merged: the archive tables (0071)
 export interface Database extends ArchiveTables {}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merged: the account and employee cost tables (0067, 0068)
+export interface Database extends AccountTables {}
