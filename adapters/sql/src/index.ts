@@ -137,6 +137,11 @@ export {
 } from './repositories/sql-closed-case.repository.js';
 export type { ClosedCaseTables } from './repositories/sql-closed-case.tables.js';
 export {
+  createFinishRepositories,
+  SqlFinishRepository,
+} from './repositories/sql-finish.repository.js';
+export type { FinishTables } from './repositories/sql-finish.tables.js';
+export {
   createAccountRepositories,
   EngineInvoiceApprovalPort,
   registerAccountRecords,

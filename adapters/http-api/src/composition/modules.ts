@@ -69,6 +69,9 @@ import {
   registerClosedCaseRecords,
 } from '@dpms/sql';
 import { closedCaseRoutes } from '../routes/closed-case.routes.js';
+import { FinishService } from '@dpms/core';
+import { createFinishRepositories } from '@dpms/sql';
+import { finishRoutes } from '../routes/finish.routes.js';
 import { archivesRoutes } from '../routes/archives.routes.js';
 import { downloadRoutes } from '../routes/download.routes.js';
 import { uploadRoutes } from '../routes/upload.routes.js';
@@ -421,6 +424,12 @@ export const closingArchiveModule = (
             new KyselyUnitOfWork(db, (trx) =>
               createClosedCaseRepositories(trx, linkedRecords, clock),
             ),
+            clock,
+          ),
+        ),
+        finishRoutes(
+          new FinishService(
+            new KyselyUnitOfWork(db, (trx) => createFinishRepositories(trx)),
             clock,
           ),
         ),

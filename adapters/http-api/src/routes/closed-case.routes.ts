@@ -9,10 +9,11 @@ import {
   type ClosingService,
   type ClosingStatus,
 } from '@dpms/core';
-import { ok } from '../http/envelope.js';
+import { ok, page } from '../http/envelope.js';
 import { unwrap } from '../http/http-error.js';
 import { perm } from '../http/route.js';
-import { id, optionalEnum, optionalId } from '../http/schemas.js';
+import { pagingShape } from '../http/paging.js';
+import { id, optionalEnum, optionalId, textFilter } from '../http/schemas.js';
 import { streamXlsx, XLSX_TYPE, type XlsxColumn } from '../http/xlsx.js';
 import type { Principal } from '../identity/principal.js';
 import type { RouteModule } from './route-module.js';
@@ -35,6 +36,12 @@ const closingBody = z.object({
   submit: z.boolean().optional(),
 });
 type ClosingBody = z.output<typeof closingBody>;
+const listQuery = z.object({
+  ...pagingShape(['closedId'] as const),
+  contractId: optionalId(),
+  contractName: textFilter(100),
+  status: optionalEnum(['0', '1', '2', '3']),
+});
 const exportQuery = z.object({
   contractId: optionalId(),
   status: optionalEnum(['0', '1', '2', '3']),
@@ -206,6 +213,29 @@ export function closedCaseRoutes(service: ClosingService): RouteModule {
           handler: async ({ query, principal }) => {
             unwrap(await service.remove(f.kind, idOf(query), actorOf(principal)));
             return ok();
+          },
+        });
+        book.add({
+          method: 'get',
+          path: `${f.base}/list`,
+          summary: `${label}列表（按合同或项目名称、状态筛选，最新在前）`,
+          tag: TAG,
+          access: perm('project:closedCase:list'),
+          query: listQuery,
+          handler: async ({ query, principal }) => {
+            const p = await service.list(
+              {
+                kind: f.kind,
+                ...(query.contractId === undefined ? {} : { contractId: query.contractId }),
+                ...(query.contractName === undefined ? {} : { contractName: query.contractName }),
+                ...(query.status === undefined
+                  ? {}
+                  : { status: Number(query.status) as ClosingStatus }),
+              },
+              { pageNum: query.pageNum, pageSize: query.pageSize },
+              actorOf(principal),
+            );
+            return page(p.total, p.rows.map(closedCaseView));
           },
         });
         book.add({

@@ -5,6 +5,7 @@ import type { ContractTables } from './contract-schema.js';
 import type { TaskTables } from '../repositories/sql-task.tables.js';
 import type { FundTables } from '../repositories/sql-fund.tables.js';
 import type { ClosedCaseTables } from '../repositories/sql-closed-case.tables.js';
+import type { FinishTables } from '../repositories/sql-finish.tables.js';
 import type { ArchiveTables } from '../repositories/sql-archives.tables.js';
 import type { AccountTables } from '../repositories/sql-account.tables.js';
 import type { JobLogTables } from './job-log-schema.js';
@@ -246,3 +247,5 @@ export interface Database extends ClosedCaseTables {}
 export interface Database extends ArchiveTables {}
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merged: the account and employee cost tables (0067, 0068)
 export interface Database extends AccountTables {}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merged: the finish confirmation tables (0075)
+export interface Database extends FinishTables {}

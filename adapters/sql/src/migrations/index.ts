@@ -14,6 +14,7 @@ import * as m0067 from './0067_account.js';
 import * as m0068 from './0068_employee_cost.js';
 import * as m0070 from './0070_closed_case.js';
 import * as m0071 from './0071_archives.js';
+import * as m0075 from './0075_contract_finish.js';
 
 /**
  * Every migration, in order. Static imports, so the built server carries them and no directory
@@ -35,6 +36,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0068_employee_cost': m0068,
   '0070_closed_case': m0070,
   '0071_archives': m0071,
+  '0075_contract_finish': m0075,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {

@@ -18,12 +18,14 @@ import {
   type DataScope,
   type EngineClock,
   type LinkedRecordRegistry,
+  type ListPage,
+  type PageRequest,
 } from '@dpms/core';
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database } from '../database/schema.js';
 import { createApprovalRepositories } from './sql-approval.repository.js';
 import { KyselyUnitOfWork } from './platform-repositories.js';
-import { scopeCondition } from './sql-helpers.js';
+import { containsPattern, scopeCondition } from './sql-helpers.js';
 
 type Db = Kysely<Database>;
 type AnyEb = ExpressionBuilder<Database, keyof Database>;
@@ -296,6 +298,40 @@ export class SqlClosedCaseRepository implements ClosedCaseRepository {
       if (rows.length < EXPORT_PAGE) return;
       after = Number(rows[rows.length - 1]?.closed_id ?? 0);
     }
+  }
+
+  async list(
+    filter: ClosingListFilter,
+    scope: DataScope,
+    page: PageRequest,
+  ): Promise<ListPage<ClosedCase>> {
+    const q = this.base()
+      .where('k.kind', '=', filter.kind)
+      .$if(filter.contractId !== undefined, (b) =>
+        b.where('k.contract_id', '=', filter.contractId ?? 0),
+      )
+      .$if(filter.status !== undefined, (b) => b.where('k.status', '=', filter.status ?? 0))
+      .$if(!!filter.contractName, (b) =>
+        b.where((eb) =>
+          eb.or([
+            eb('c.contract_name', 'ilike', containsPattern(filter.contractName ?? '')),
+            eb('c.project_name', 'ilike', containsPattern(filter.contractName ?? '')),
+          ]),
+        ),
+      )
+      .where((eb) =>
+        scopeCondition(eb as unknown as AnyEb, scope, eb.ref('k.dept_id'), eb.ref('k.user_id')),
+      );
+    const total = await q
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    const rows = await q
+      .select(CASE_COLUMNS)
+      .orderBy('k.closed_id', 'desc')
+      .limit(page.pageSize)
+      .offset((page.pageNum - 1) * page.pageSize)
+      .execute();
+    return { total: Number(total.n), rows: rows.map(toCase) };
   }
 
   async applyToContract(c: ClosedCase, at: Date): Promise<void> {
