@@ -1,14 +1,19 @@
 import {
   ALL_DATA,
+  computeContractFees,
   feeCategoryOf,
   feeSourceOf,
   lixiangFees,
+  MoneyDecimal,
   splitFees,
   type Contract,
 } from '@dpms/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../database/open-database.js';
-import { SqlContractRepository } from '../repositories/sql-contract.repository.js';
+import {
+  SqlContractRepository,
+  SqlFeeRateSource,
+} from '../repositories/sql-contract.repository.js';
 import { SqlLixiangRepository } from '../repositories/sql-lixiang.repository.js';
 import { openTestDatabase, testDatabaseKinds } from '../testing/index.js';
 import { DEMO_CONTRACT_COUNTS } from './demo-contracts.js';
@@ -87,6 +92,57 @@ describe.each(testDatabaseKinds())('the demo contracts on %s', (kind) => {
         expertFee: s.expertFee,
         designFee: s.designFee,
       });
+    }
+  });
+
+  it('stores non-zero fees equal to the core split for every seeded contract with an amount, whichever seed wrote it', async () => {
+    const repo = new SqlContractRepository(handle.db);
+    const all: Contract[] = [];
+    for (let after = 0; ;) {
+      const rows = await repo.listBatch({}, ALL_DATA, after, 500);
+      all.push(...rows);
+      const last = rows[rows.length - 1];
+      if (rows.length < 500 || last === undefined) break;
+      after = last.contractId;
+    }
+    // The design-task demo's formal contracts (RW-DEMO-HT-*) are written by another seed.
+    const demoTaskContracts = all.filter((c) => c.contractNo.startsWith('RW-DEMO-HT-'));
+    expect(demoTaskContracts.map((c) => c.contractNo).sort()).toEqual([
+      'RW-DEMO-HT-001',
+      'RW-DEMO-HT-002',
+      'RW-DEMO-HT-003',
+    ]);
+    const rates = await new SqlFeeRateSource(handle.db).current();
+    const withAmount = all.filter((c) => new MoneyDecimal(c.totalAmount).gt(0));
+    expect(withAmount.length).toBeGreaterThan(contracts.length - 1);
+    for (const c of withAmount) {
+      const label = `contract ${c.contractNo || String(c.contractId)}`;
+      const computed = computeContractFees(c, c.stage, rates, c);
+      expect(computed.ok, label).toBe(true);
+      if (!computed.ok) continue;
+      const f = computed.value.fees;
+      const stored = {
+        realAmount: c.realAmount,
+        directFee: c.directFee,
+        technicalFee: c.technicalFee,
+        operateFee: c.operateFee,
+        expertFee: c.expertFee,
+        designFee: c.designFee,
+      };
+      expect(stored, label).toEqual({
+        realAmount: f.realAmount,
+        directFee: f.directFee,
+        technicalFee: f.technicalFee,
+        operateFee: f.operateFee,
+        expertFee: f.expertFee,
+        designFee: f.designFee,
+      });
+      const feeTotal = [c.technicalFee, c.operateFee, c.expertFee, c.designFee].reduce(
+        (sum, v) => sum.plus(new MoneyDecimal(v)),
+        new MoneyDecimal(0),
+      );
+      expect(feeTotal.gt(0), `${label}: fees are zero`).toBe(true);
+      expect(c.feeRates, label).toEqual(computed.value.rates);
     }
   });
 

@@ -1,6 +1,7 @@
 import {
   ALL_DATA,
   ApprovalEngine,
+  computeContractFees,
   ContractChildService,
   ContractService,
   ExtendSubContractService,
@@ -9,8 +10,11 @@ import {
   type Contract,
   type ContractActor,
   type ContractChild,
+  type ContractInput,
+  type ContractStage,
   type Lixiang,
   type Result,
+  validateContractInput,
 } from '@dpms/core';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../database/schema.js';
@@ -27,6 +31,7 @@ import {
   createContractRepositories,
   registerContractChangeRecords,
   registerContractRecords,
+  SqlFeeRateSource,
 } from '../repositories/sql-contract.repository.js';
 import { createExtendSubContractRepositories } from '../repositories/sql-extend-sub-contract.repository.js';
 import {
@@ -88,6 +93,46 @@ const pad = (n: number) => String(n).padStart(2, '0');
 function must<T>(r: Result<T>, what: string): T {
   if (!r.ok) throw new Error(`seeding demo contracts (${what}): ${r.error.message}`);
   return r.value;
+}
+
+/**
+ * The fee columns of a demo contract another seed writes straight into the table (the design-task
+ * demo's formal contracts): core's split of its inputs with the current rate set of its source,
+ * exactly what the use cases store, so no seeded contract shows an amount with zero fees.
+ */
+export async function demoContractFeeColumns(
+  db: Kysely<Database>,
+  input: ContractInput,
+  stage: ContractStage = 'formal',
+): Promise<{
+  real_amount: string;
+  direct_fee: string;
+  technical_fee: string;
+  expert_fee: string;
+  operate_fee: string;
+  design_fee: string;
+  fee_rates: string;
+}> {
+  // The split reads the amounts, source and sign date alone: checked as an unsigned contract's,
+  // so a seed need not pass the parties a formal contract's form requires.
+  const fields = must(
+    validateContractInput(input, stage === 'declare' ? 'declare' : 'stay'),
+    'demo contract fields',
+  );
+  const computed = must(
+    computeContractFees(fields, stage, await new SqlFeeRateSource(db).current()),
+    'demo contract fees',
+  );
+  const f = computed.fees;
+  return {
+    real_amount: f.realAmount,
+    direct_fee: f.directFee,
+    technical_fee: f.technicalFee,
+    expert_fee: f.expertFee,
+    operate_fee: f.operateFee,
+    design_fee: f.designFee,
+    fee_rates: JSON.stringify(computed.rates),
+  };
 }
 
 /**

@@ -6,6 +6,7 @@ import {
 } from '@dpms/core';
 import type { Transaction } from 'kysely';
 import type { Database } from '../database/schema.js';
+import { demoContractFeeColumns } from './demo-contracts.js';
 
 /**
  * Design tasks (issue 9): the urgent-task threshold config in every mode, and in demo mode a few
@@ -65,8 +66,18 @@ export async function seedDesignTasks(
         biz_type: '3',
         total_amount: total,
         clean_amount: total,
-        real_amount: total,
         sign_date: `${year}-01-15`,
+        // The fee split core computes (a bare insert stored zero fees).
+        ...(await demoContractFeeColumns(trx, {
+          projectName,
+          contractName,
+          contractNo,
+          bizSource: '1',
+          bizType: '3',
+          totalAmount: total,
+          cleanAmount: total,
+          signDate: `${year}-01-15`,
+        })),
         entrust_list: JSON.stringify([
           { designStageId: '1', designStageName: '方案设计' },
           { designStageId: '3', designStageName: '施工图设计' },
