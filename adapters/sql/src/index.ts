@@ -130,17 +130,28 @@ export {
 } from './repositories/sql-fund.repository.js';
 export type { FundTables } from './repositories/sql-fund.tables.js';
 export {
+  createFundPlanRepositories,
+  EngineFundPlanApprovalPort,
+  registerFundPlanRecords,
+  SqlFundPlanRepository,
+} from './repositories/sql-fund-plan.repository.js';
+export type { FundPlanTables } from './repositories/sql-fund-plan.tables.js';
+export {
+  createFundPayRepositories,
+  EngineFundPayApprovalPort,
+  registerFundPayRecords,
+  SqlFundPayLedger,
+  SqlFundPayRepository,
+  SqlFundPlanGate,
+} from './repositories/sql-fund-pay.repository.js';
+export type { FundPayTables } from './repositories/sql-fund-pay.tables.js';
+export {
   createClosedCaseRepositories,
   EngineClosingApprovalPort,
   registerClosedCaseRecords,
   SqlClosedCaseRepository,
 } from './repositories/sql-closed-case.repository.js';
 export type { ClosedCaseTables } from './repositories/sql-closed-case.tables.js';
-export {
-  createFinishRepositories,
-  SqlFinishRepository,
-} from './repositories/sql-finish.repository.js';
-export type { FinishTables } from './repositories/sql-finish.tables.js';
 export {
   createAccountRepositories,
   EngineInvoiceApprovalPort,
@@ -152,6 +163,11 @@ export {
 } from './repositories/sql-account.repository.js';
 export { SqlEmployeeCostRepository } from './repositories/sql-employe.repository.js';
 export type { AccountTables } from './repositories/sql-account.tables.js';
+export {
+  createFinishRepositories,
+  SqlFinishRepository,
+} from './repositories/sql-finish.repository.js';
+export type { FinishTables } from './repositories/sql-finish.tables.js';
 export {
   createArchiveRepositories,
   insertArchive,

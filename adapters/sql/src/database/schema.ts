@@ -4,6 +4,8 @@ import type { FileTables } from './files-schema.js';
 import type { ContractTables } from './contract-schema.js';
 import type { TaskTables } from '../repositories/sql-task.tables.js';
 import type { FundTables } from '../repositories/sql-fund.tables.js';
+import type { FundPlanTables } from '../repositories/sql-fund-plan.tables.js';
+import type { FundPayTables } from '../repositories/sql-fund-pay.tables.js';
 import type { ClosedCaseTables } from '../repositories/sql-closed-case.tables.js';
 import type { FinishTables } from '../repositories/sql-finish.tables.js';
 import type { ArchiveTables } from '../repositories/sql-archives.tables.js';
@@ -245,7 +247,11 @@ export interface Database extends FundTables {}
 export interface Database extends ClosedCaseTables {}
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merged: the archive tables (0071)
 export interface Database extends ArchiveTables {}
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merged: the account and employee cost tables (0067, 0068)
-export interface Database extends AccountTables {}
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merged: the finish confirmation tables (0075)
 export interface Database extends FinishTables {}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merged: the account and employee cost tables (0067, 0068)
+export interface Database extends AccountTables {}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merged: the fund payment tables (0064)
+export interface Database extends FundPayTables {}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merged: the fund plan tables (0061)
+export interface Database extends FundPlanTables {}
