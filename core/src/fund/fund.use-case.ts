@@ -41,6 +41,7 @@ import type {
   BackMoneyListQuery,
   BackMoneyTaskRow,
   FundActor,
+  FundLedgerPort,
   FundRepositories,
   LedgerMismatch,
   LoanListFilter,
@@ -104,6 +105,33 @@ export interface RepaymentInput {
   readonly remark?: string;
 }
 
+/**
+ * The one way money moves: locks the movement's balances in (kind, id) order, plans its postings
+ * against what it locked, refuses (changing nothing) a balance that would go below zero, then
+ * appends the ledger lines and writes the new balances. `record`, when given, runs after the check
+ * and before the lines are posted: it writes the row the lines name (an allotment, a repayment)
+ * and returns its id for the movement.
+ */
+export async function moveBalances(
+  ledger: FundLedgerPort,
+  move: {
+    readonly accounts: readonly FundAccount[];
+    readonly movement: NewMovement;
+    readonly plan: (balances: ReadonlyMap<string, string>) => Result<readonly Posting[]>;
+    readonly record?: () => Promise<Pick<NewMovement, 'allotId' | 'repaymentId'>>;
+  },
+): R<void> {
+  const balances = await ledger.lock(sortAccounts(move.accounts));
+  const planned = move.plan(balances);
+  if (!planned.ok) return planned;
+  if (planned.value.length === 0) return ok(undefined);
+  const next = applyPostings(balances, planned.value);
+  if (!next.ok) return next;
+  const ids = move.record === undefined ? {} : await move.record();
+  await ledger.post({ ...move.movement, ...ids }, planned.value, next.value);
+  return ok(undefined);
+}
+
 async function teamPosition(
   r: FundRepositories,
   deptId: number,
@@ -140,20 +168,13 @@ export class FundService {
   // ---- movements -------------------------------------------------------------------------------
 
   /** Locks, applies and posts one movement; refuses (changing nothing) a negative balance. */
-  private static async move(
+  private static move(
     repos: FundRepositories,
     accounts: readonly FundAccount[],
     movement: NewMovement,
-    postings: (balances: ReadonlyMap<string, string>) => Result<Posting[]>,
+    plan: (balances: ReadonlyMap<string, string>) => Result<Posting[]>,
   ): R<void> {
-    const balances = await repos.ledger.lock(sortAccounts(accounts));
-    const planned = postings(balances);
-    if (!planned.ok) return planned;
-    if (planned.value.length === 0) return ok(undefined);
-    const next = applyPostings(balances, planned.value);
-    if (!next.ok) return next;
-    await repos.ledger.post(movement, planned.value, next.value);
-    return ok(undefined);
+    return moveBalances(repos.ledger, { accounts, movement, plan });
   }
 
   private static async visibleContract(
@@ -376,7 +397,8 @@ export class FundService {
         backMoneyAccount(backMoneyId),
         ...parsed.map((l) => teamReceivedAccount(l.deptId)),
       ];
-      // One movement for the whole call: the check covers the sum of the lines.
+      // The whole call is checked first (the lines together may not exceed what is left), then
+      // each line moves as its own movement naming its allotment.
       const balances = await r.ledger.lock(sortAccounts(accounts));
       const planned = allotPostings(
         backMoneyId,
@@ -386,42 +408,35 @@ export class FundService {
       if (!planned.ok) return planned;
       const next = applyPostings(balances, planned.value);
       if (!next.ok) return next;
-      let running = new Map(balances);
       for (const l of parsed) {
-        const allotId = await r.backMoney.insertAllotment({
-          backMoneyId,
-          contractId: b.contractId,
-          deptId: l.deptId,
-          taskId: l.taskId,
-          allotAmount: l.allotAmount,
-          remark: l.remark,
-          allotVersion: version,
-          createBy: actor.userName,
-          at,
-        });
-        const lineRes = allotPostings(
-          backMoneyId,
-          running.get(`backMoney:${String(backMoneyId)}`) ?? '0',
-          [l],
-        );
-        if (!lineRes.ok) return lineRes;
-        const applied = applyPostings(running, lineRes.value);
-        if (!applied.ok) return applied;
-        await r.ledger.post(
-          {
+        const line = await moveBalances(r.ledger, {
+          accounts: [backMoneyAccount(backMoneyId), teamReceivedAccount(l.deptId)],
+          movement: {
             kind: 'allot',
             backMoneyId,
-            allotId,
             deptId: l.deptId,
             contractId: b.contractId,
             taskId: l.taskId,
             createBy: actor.userName,
             at,
           },
-          lineRes.value,
-          applied.value,
-        );
-        running = new Map([...running, ...applied.value]);
+          plan: (locked) =>
+            allotPostings(backMoneyId, locked.get(`backMoney:${String(backMoneyId)}`) ?? '0', [l]),
+          record: async () => ({
+            allotId: await r.backMoney.insertAllotment({
+              backMoneyId,
+              contractId: b.contractId,
+              deptId: l.deptId,
+              taskId: l.taskId,
+              allotAmount: l.allotAmount,
+              remark: l.remark,
+              allotVersion: version,
+              createBy: actor.userName,
+              at,
+            }),
+          }),
+        });
+        if (!line.ok) return line;
       }
       return ok(await r.backMoney.allotments(backMoneyId));
     });
@@ -718,40 +733,39 @@ export class FundService {
       if (!found.ok) return found;
       const l = found.value;
       if (l.status !== 2) return fail(C.loanNotApproved, M.loanNotApproved, 'loanId');
-      const accounts = [loanAccount(l.loanId), teamLoanAccount(l.loanDeptId)];
-      const balances = await r.ledger.lock(sortAccounts(accounts));
-      const planned = repaymentPostings(
-        l.loanId,
-        l.loanDeptId,
-        balances.get(`loan:${String(l.loanId)}`) ?? '0',
-        amount.value,
-      );
-      if (!planned.ok) return planned;
-      const next = applyPostings(balances, planned.value);
-      if (!next.ok) return next;
-      const repaymentId = await r.repayments.insert({
-        loanId: l.loanId,
-        repaymentAmount: amount.value,
-        repaymentDate: date.value,
-        remark: remark.value,
-        userId: actor.userId,
-        createBy: actor.userName,
-        at,
-      });
-      await r.ledger.post(
-        {
+      let repaymentId = 0;
+      const moved = await moveBalances(r.ledger, {
+        accounts: [loanAccount(l.loanId), teamLoanAccount(l.loanDeptId)],
+        movement: {
           kind: 'repayment',
           loanId: l.loanId,
-          repaymentId,
           deptId: l.loanDeptId,
           ...(l.contractId === null ? {} : { contractId: l.contractId }),
           taskId: l.taskId,
           createBy: actor.userName,
           at,
         },
-        planned.value,
-        next.value,
-      );
+        plan: (locked) =>
+          repaymentPostings(
+            l.loanId,
+            l.loanDeptId,
+            locked.get(`loan:${String(l.loanId)}`) ?? '0',
+            amount.value,
+          ),
+        record: async () => {
+          repaymentId = await r.repayments.insert({
+            loanId: l.loanId,
+            repaymentAmount: amount.value,
+            repaymentDate: date.value,
+            remark: remark.value,
+            userId: actor.userId,
+            createBy: actor.userName,
+            at,
+          });
+          return { repaymentId };
+        },
+      });
+      if (!moved.ok) return moved;
       await r.loans.addRepaid(l.loanId, amount.value);
       const p = await r.repayments.get(repaymentId);
       if (p === null) throw new Error('repayment vanished');
@@ -785,12 +799,9 @@ export async function moveLoanOnApproval(
   const pos = await teamPosition(repos, loan.loanDeptId, loan.loanId);
   const limited = checkLoanLimit(loan.loanAmount, pos);
   if (!limited.ok) return limited;
-  const balances = await repos.ledger.lock(accounts);
-  const postings = approveLoanPostings(loan.loanId, loan.loanDeptId, loan.loanAmount);
-  const next = applyPostings(balances, postings);
-  if (!next.ok) return next;
-  await repos.ledger.post(
-    {
+  const moved = await moveBalances(repos.ledger, {
+    accounts,
+    movement: {
       kind: 'loan.approve',
       loanId: loan.loanId,
       deptId: loan.loanDeptId,
@@ -799,9 +810,9 @@ export async function moveLoanOnApproval(
       createBy: loan.createBy,
       at: event.at,
     },
-    postings,
-    next.value,
-  );
+    plan: () => ok(approveLoanPostings(loan.loanId, loan.loanDeptId, loan.loanAmount)),
+  });
+  if (!moved.ok) return moved;
   await repos.loans.update(loan.loanId, { status: 2, approvedTime: event.at }, event.at);
   return ok(undefined);
 }

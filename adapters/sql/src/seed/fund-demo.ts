@@ -1,10 +1,10 @@
 import {
   ALL_DATA,
-  applyPostings,
   approveLoanPostings,
   FundService,
   loanAccount,
-  sortAccounts,
+  moveBalances,
+  ok,
   teamLoanAccount,
   teamReceivedAccount,
   type FundActor,
@@ -159,25 +159,24 @@ export async function seedFundDemo(
   // The demo loan is seeded as already approved (no approval sheet of its own): post it as the
   // loan agreement's approval would.
   const repos = createFundRepositories(db, linked, clock);
-  const accounts = sortAccounts([
-    loanAccount(loan.loanId),
-    teamLoanAccount(loan.loanDeptId),
-    teamReceivedAccount(loan.loanDeptId),
-  ]);
-  const balances = await repos.ledger.lock(accounts);
-  const postings = approveLoanPostings(loan.loanId, loan.loanDeptId, loan.loanAmount);
-  await repos.ledger.post(
-    {
-      kind: 'loan.approve',
-      loanId: loan.loanId,
-      deptId: loan.loanDeptId,
-      ...(loan.contractId === null ? {} : { contractId: loan.contractId }),
-      taskId: loan.taskId,
-      createBy: actor.userName,
-      at: now,
-    },
-    postings,
-    value(applyPostings(balances, postings)),
+  value(
+    await moveBalances(repos.ledger, {
+      accounts: [
+        loanAccount(loan.loanId),
+        teamLoanAccount(loan.loanDeptId),
+        teamReceivedAccount(loan.loanDeptId),
+      ],
+      movement: {
+        kind: 'loan.approve',
+        loanId: loan.loanId,
+        deptId: loan.loanDeptId,
+        ...(loan.contractId === null ? {} : { contractId: loan.contractId }),
+        taskId: loan.taskId,
+        createBy: actor.userName,
+        at: now,
+      },
+      plan: () => ok(approveLoanPostings(loan.loanId, loan.loanDeptId, loan.loanAmount)),
+    }),
   );
   await repos.loans.update(loan.loanId, { status: 2, approvedTime: now }, now);
   value(
