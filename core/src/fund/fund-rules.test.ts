@@ -13,10 +13,14 @@ import {
   adjustBackMoney,
   allotPostings,
   approveLoanPostings,
+  backMoneyByMonth,
   borrowable,
   checkLoanLimit,
   deleteBackMoney,
   recordBackMoneyPostings,
+  previewAllotment,
+  previewLoan,
+  previewRepayment,
   repaymentPostings,
 } from './fund-rules.js';
 
@@ -220,5 +224,73 @@ describe('property: any sequence of movements', () => {
         }
       }),
     );
+  });
+});
+
+describe('form previews', () => {
+  it('previews the allotment: remaining, over-allotting and bad lines', () => {
+    expect(previewAllotment('50', ['20', '', '10.5'])).toMatchObject({
+      total: '30.5',
+      remaining: '19.5',
+      overAllotted: false,
+      message: null,
+    });
+    const over = previewAllotment('50', ['30', '20.000001']);
+    expect(over.overAllotted).toBe(true);
+    expect(over.remaining).toBe('-0.000001');
+    expect(over.message).toBe('分配金额超过回款未分配余额（可分配50万元）');
+    expect(previewAllotment('50', ['1', 'abc']).invalidLine).toBe(1);
+    expect(previewAllotment('50', ['', ' ']).message).not.toBeNull();
+  });
+
+  it('the allotment preview refuses exactly what allotPostings refuses', () => {
+    const amount = fc
+      .tuple(fc.integer({ min: 1, max: 10_000_000 }), fc.integer({ min: 0, max: 6 }))
+      .map(([n, s]) => d(String(n)).div(d('10').pow(s)).toFixed());
+    fc.assert(
+      fc.property(amount, fc.array(amount, { minLength: 1, maxLength: 6 }), (left, lines) => {
+        const preview = previewAllotment(left, lines);
+        const server = allotPostings(
+          1,
+          left,
+          lines.map((allotAmount, i) => ({ deptId: i + 1, taskId: null, allotAmount })),
+        );
+        expect(preview.message === null).toBe(server.ok);
+        expect(d(preview.remaining).plus(d(preview.total)).eq(d(left))).toBe(true);
+      }),
+    );
+  });
+
+  it('previews a repayment and a loan against their limits', () => {
+    expect(previewRepayment('15', '5')).toEqual({ remaining: '10', message: null });
+    expect(previewRepayment('15', '15.01').message).toBe('还款金额超过借款未还余额（未还15万元）');
+    const limit = {
+      totalShouldReceAmt: '100',
+      totalReceiveAmt: '30',
+      outstandingLoanAmt: '15',
+      pendingLoanAmt: '8',
+    };
+    expect(previewLoan(limit, '')).toEqual({ borrowable: '47', message: null });
+    expect(previewLoan(limit, '47').message).toBeNull();
+    expect(previewLoan(limit, '47.000001').message).toBe('借款金额超过可借额度（可借47万元）');
+  });
+});
+
+describe('back money by month', () => {
+  it('sums each month of the year exactly and leaves other years out', () => {
+    const months = backMoneyByMonth(
+      [
+        { backDate: '2026-03-15', backAmount: '0.1' },
+        { backDate: '2026-03-20', backAmount: '0.2' },
+        { backDate: '2026-12-01', backAmount: '5' },
+        { backDate: '2025-03-01', backAmount: '99' },
+        { backDate: '', backAmount: '1' },
+      ],
+      '2026',
+    );
+    expect(months).toHaveLength(12);
+    expect(months[2]).toBe('0.3');
+    expect(months[11]).toBe('5');
+    expect(months[0]).toBe('0');
   });
 });

@@ -1,7 +1,7 @@
 import { toAmountString } from '../money/amount.js';
 import { MoneyDecimal } from '../money/money-decimal.js';
 import { domainError, err, ok, type Result } from '../shared/result.js';
-import type { FundAccount, Posting } from './fund-ledger.js';
+import { parseMovementAmount, type FundAccount, type Posting } from './fund-ledger.js';
 import { FUND_ERROR_CODES, FUND_MESSAGES } from './fund-messages.js';
 
 const d = (v: string): MoneyDecimal => new MoneyDecimal(v);
@@ -164,4 +164,111 @@ export function repaymentPostings(
     { account: loanAccount(loanId), amount: neg(amount) },
     { account: teamLoanAccount(deptId), amount: neg(amount) },
   ]);
+}
+
+/** What a form shows while a person types: the sum, what would be left, and what stops sending. */
+export interface AllotPreview {
+  /** Σ the lines that parse (blank lines count as 0). */
+  readonly total: string;
+  /** unallotted − total; negative when the lines ask for more than is left. */
+  readonly remaining: string;
+  /** The lines together exceed what is left: the refusal the server would give. */
+  readonly overAllotted: boolean;
+  /** Index of the first line whose amount is not a valid positive amount (blank lines excepted). */
+  readonly invalidLine: number | null;
+  /** The message the form shows, or null when it may be sent. */
+  readonly message: string | null;
+}
+
+/**
+ * The allotment form's live preview from the same rule the server applies (`allotPostings`):
+ * amounts as typed, blank lines ignored, a line that is not a positive amount of at most 6
+ * decimals named, and over-allotting refused with the server's message before anything is sent.
+ */
+export function previewAllotment(
+  unallotted: string,
+  amounts: readonly string[],
+): AllotPreview {
+  let total = d('0');
+  let invalidLine: number | null = null;
+  let invalidMessage = '';
+  let filled = 0;
+  amounts.forEach((raw, i) => {
+    if (raw.trim() === '') return;
+    filled += 1;
+    const parsed = parseMovementAmount(raw, 'allotAmount');
+    if (!parsed.ok) {
+      if (invalidLine === null) {
+        invalidLine = i;
+        invalidMessage = parsed.error.message;
+      }
+      return;
+    }
+    total = total.plus(d(parsed.value));
+  });
+  const left = d(unallotted);
+  const remaining = left.minus(total);
+  const overAllotted = remaining.isNeg();
+  const message =
+    invalidLine !== null
+      ? invalidMessage
+      : overAllotted
+        ? FUND_MESSAGES.overAllot(toAmountString(left))
+        : filled === 0
+          ? FUND_MESSAGES.emptyAllotment
+          : null;
+  return {
+    total: toAmountString(total),
+    remaining: toAmountString(remaining),
+    overAllotted,
+    invalidLine,
+    message,
+  };
+}
+
+/** The repayment form's preview: what would still be owed, or the server's refusal. */
+export function previewRepayment(
+  outstanding: string,
+  raw: string,
+): { readonly remaining: string; readonly message: string | null } {
+  if (raw.trim() === '') return { remaining: toAmountString(d(outstanding)), message: null };
+  const parsed = parseMovementAmount(raw, 'repaymentAmount');
+  if (!parsed.ok) return { remaining: toAmountString(d(outstanding)), message: parsed.error.message };
+  const left = d(outstanding).minus(d(parsed.value));
+  return {
+    remaining: toAmountString(left),
+    message: left.isNeg() ? FUND_MESSAGES.overRepay(toAmountString(d(outstanding))) : null,
+  };
+}
+
+/** The loan form's preview: what the team may borrow, and the refusal of a larger amount. */
+export function previewLoan(
+  limit: LoanLimitInputs,
+  raw: string,
+): { readonly borrowable: string; readonly message: string | null } {
+  const left = borrowable(limit);
+  if (raw.trim() === '') return { borrowable: left, message: null };
+  const parsed = parseMovementAmount(raw, 'loanAmount');
+  if (!parsed.ok) return { borrowable: left, message: parsed.error.message };
+  const limited = checkLoanLimit(parsed.value, limit);
+  return { borrowable: left, message: limited.ok ? null : limited.error.message };
+}
+
+/**
+ * Back money by month of one year, for the chart: twelve sums (万元, exact) of the records whose
+ * back date falls in that month. Records of other years and malformed dates are left out.
+ */
+export function backMoneyByMonth(
+  records: readonly { readonly backDate: string; readonly backAmount: string }[],
+  year: string,
+): string[] {
+  const sums = Array.from({ length: 12 }, () => d('0'));
+  for (const r of records) {
+    const m = /^(\d{4})-(\d{2})-\d{2}$/.exec(r.backDate);
+    if (m === null || m[1] !== year) continue;
+    const month = Number(m[2]) - 1;
+    if (month < 0 || month > 11) continue;
+    sums[month] = (sums[month] ?? d('0')).plus(d(r.backAmount));
+  }
+  return sums.map((s) => toAmountString(s));
 }
