@@ -4,6 +4,7 @@ import {
   FUND_PLAN_RECORD_KIND,
   MoneyDecimal,
   SUBTRACTION_DECIMALS,
+  lineConfirmAmount,
   moveFundPerformOnApproval,
   moveFundPlanOnApproval,
   ok,
@@ -148,6 +149,8 @@ function toPlan(r: Row, lines: readonly FundPlanLine[]): FundPlan {
 }
 
 function toPlanLine(r: Row): FundPlanLine {
+  const paybackRate = optionalAmount(r.payback_rate);
+  const allotAmount = optionalAmount(r.allot_amount);
   return {
     lineId: Number(r.line_id),
     lineKind: str(r.line_kind) as FundPlanLineKind,
@@ -155,12 +158,9 @@ function toPlanLine(r: Row): FundPlanLine {
     contractId: r.contract_id === null ? null : Number(r.contract_id),
     contractName: str(r.contract_name),
     amount: amount(r.amount),
-    paybackRate: optionalAmount(r.payback_rate),
-    allotAmount: optionalAmount(r.allot_amount),
-    confirmAmount:
-      r.payback_rate === null || r.allot_amount === null
-        ? '0'
-        : toAmountString(new MoneyDecimal(String(r.payback_rate)).times(String(r.allot_amount))),
+    paybackRate,
+    allotAmount,
+    confirmAmount: lineConfirmAmount(paybackRate, allotAmount),
     executedAmount: amount(r.executed_amount),
     remark: str(r.remark),
   };
