@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { netPay } from '../fees/net-pay.js';
+import { MoneyDecimal } from '../money/money-decimal.js';
 import {
+  childCanPay,
   isChildChangeable,
   validateChildPay,
   validateContractChild,
@@ -78,6 +80,28 @@ describe('sub-contract rules', () => {
         expect(netPay(total, '0.06')).toBe(
           validateChildPay({ payAmount: total }).ok ? netPay(total, '0.06') : '',
         );
+      }),
+    );
+  });
+
+  it('what is left to pay is the amount plus extensions less what is paid, floored at 0', () => {
+    expect(childCanPay('10', '2.5', '4')).toBe('8.5');
+    expect(childCanPay('10', '0', '12')).toBe('0');
+    const amount = fc.bigInt({ min: 0n, max: 10n ** 12n }).map((n) => {
+      const s = n.toString().padStart(5, '0');
+      return `${s.slice(0, -4)}.${s.slice(-4)}`;
+    });
+    fc.assert(
+      fc.property(amount, amount, amount, (total, extended, paid) => {
+        const left = new MoneyDecimal(childCanPay(total, extended, paid));
+        const cap = new MoneyDecimal(total).plus(new MoneyDecimal(extended));
+        expect(left.isNegative()).toBe(false);
+        if (new MoneyDecimal(paid).gt(cap)) expect(left.isZero()).toBe(true);
+        else {
+          // Paying exactly what is left reaches the cap and stays within it.
+          expect(left.plus(new MoneyDecimal(paid)).eq(cap)).toBe(true);
+          expect(withinChildTotal(cap.toString(), paid, left.toString())).toBe(true);
+        }
       }),
     );
   });

@@ -1,4 +1,5 @@
 import { netPay } from '../fees/net-pay.js';
+import { toAmountString } from '../money/amount.js';
 import { MoneyDecimal } from '../money/money-decimal.js';
 import type { DataScope } from '../platform/data-scope.js';
 import type { ListPage, ListQuery } from '../platform/list-query.js';
@@ -225,6 +226,17 @@ export const childErrors = {
 /** A sub-contract can change or be deleted only while a draft, rejected or withdrawn and not history. */
 export const isChildChangeable = (c: Pick<ContractChild, 'status' | 'history'>): boolean =>
   !c.history && c.status !== 0 && c.status !== 1;
+
+/**
+ * What a sub-contract may still pay (canPayAmount): its amount plus its extended sub-contracts,
+ * less what its pay items add up to, never below 0.
+ */
+export function childCanPay(total: string, extended: string, paid: string): string {
+  const left = new MoneyDecimal(total)
+    .plus(new MoneyDecimal(extended))
+    .minus(new MoneyDecimal(paid));
+  return toAmountString(left.isNegative() ? new MoneyDecimal(0) : left);
+}
 
 /** Whether paying `adding` on top of `paid` stays within the sub-contract's amount. */
 export const withinChildTotal = (total: string, paid: string, adding: string): boolean =>

@@ -3,6 +3,7 @@ import {
   domainError,
   err,
   ok,
+  childCanPay,
   MoneyDecimal,
   toAmountString,
   type ApprovalSentEvent,
@@ -121,15 +122,12 @@ function toSummary(
   r: ChildRow & { parent_name: string; paid: string; extended: string },
 ): ContractChildSummary {
   const child = toChild(r);
-  const paid = new MoneyDecimal(r.paid);
-  const cap = new MoneyDecimal(r.total_amount).plus(new MoneyDecimal(r.extended));
-  const left = cap.minus(paid);
   return {
     ...child,
     contractName: r.parent_name,
     paidAmount: amount(r.paid),
     extendAmount: amount(r.extended),
-    canPayAmount: toAmountString(left.isNegative() ? new MoneyDecimal(0) : left),
+    canPayAmount: childCanPay(r.total_amount, r.extended, r.paid),
   };
 }
 
