@@ -65,4 +65,11 @@ Object.assign(VIEWS, {
   'result/resultSeal/index': named(() => import('./task/TaskPages'), 'ResultSealPage'),
 });
 
+/** Back money, loans and repayments (issue 10). */
+Object.assign(VIEWS, {
+  'fund/backMoney/index': named(() => import('./fund/BackMoneyPage'), 'BackMoneyPage'),
+  'fund/loan/index': named(() => import('./fund/LoanPage'), 'LoanPage'),
+  'fund/repayment/index': named(() => import('./fund/RepaymentPage'), 'RepaymentPage'),
+});
+
 export const PlaceholderView = named(() => import('./pages/PlaceholderPage'), 'PlaceholderPage');

@@ -1,0 +1,274 @@
+import {
+  FUND_EXPORT_PATHS,
+  errorMessage,
+  type LoanRecord,
+  type PageQuery,
+} from '@dpms/http-client';
+import { useEffect, useRef, useState } from 'react';
+import { useService } from '../../app/di';
+import { TOKENS } from '../../app/tokens';
+import { HasPermi } from '../../components/auth/Access';
+import { CrudPage } from '../../components/crud/CrudPage';
+import { Button } from '../../components/ui/Button';
+import { Dialog } from '../../components/ui/Dialog';
+import { Field } from '../../components/ui/Field';
+import { downloadFile } from '../../components/upload';
+import { ApprovalDetailDialog } from '../approval/ApprovalDetail';
+import { LoanFormDialog } from './LoanFormDialog';
+import { Figure, MoneyInput, exportUrl, useAct, useDepts, useFundGateway } from './fund-shared';
+
+const STATUS = [
+  { value: '0', label: '草稿' },
+  { value: '1', label: '审批中' },
+  { value: '2', label: '已生效' },
+  { value: '3', label: '已驳回' },
+];
+type Filter = { loanDeptId: string; status: string; taskId: string };
+const FILTER: Filter = { loanDeptId: '', status: '', taskId: '' };
+
+/** 借款详情: the loan, the team's figures it was applied with, and its approval. */
+function LoanDetailDialog({ loanId, onClose }: { loanId: number; onClose: () => void }) {
+  const gateway = useFundGateway();
+  const [loan, setLoan] = useState<LoanRecord | null>(null);
+  const [approval, setApproval] = useState<string | null>(null);
+  useEffect(() => {
+    void gateway.loan(loanId).then(setLoan);
+  }, [gateway, loanId]);
+  return (
+    <Dialog open onClose={onClose} title="借款详情" width={720} testId="loan-detail">
+      {loan && (
+        <div>
+          <Figure label="借款部门" value={loan.loanDeptName} />
+          <Figure label="借款金额（万元）" value={loan.loanAmount} testId="loan-detail-amount" />
+          <Figure label="已还（万元）" value={loan.repaidAmount} />
+          <Figure
+            label="未还（万元）"
+            value={loan.outstandingAmount}
+            testId="loan-detail-outstanding"
+          />
+          <Figure label="还款日期" value={loan.refundDate} />
+          <Figure label="借款事由" value={loan.reason} />
+          <Figure label="应收合计（万元）" value={loan.totalShouldReceAmt} />
+          <Figure label="已收合计（万元）" value={loan.totalReceiveAmt} />
+          <Figure label="分配确认合计（万元）" value={loan.totalAllotConfirmAmt} />
+          <Figure label="状态" value={loan.statusName} testId="loan-detail-status" />
+          <Figure label="申请人" value={loan.createBy} />
+          {loan.approvalId && (
+            <Button
+              size="sm"
+              className="mt-2"
+              data-testid="loan-approval"
+              onClick={() => setApproval(loan.approvalId)}
+            >
+              查看借款协议审批
+            </Button>
+          )}
+        </div>
+      )}
+      {approval !== null && (
+        <ApprovalDetailDialog approvalId={approval} onClose={() => setApproval(null)} />
+      )}
+    </Dialog>
+  );
+}
+
+/** modifyReadyMoney: changes only the amount of a draft or turned-down loan. */
+function ReadyMoneyDialog({
+  loan,
+  onClose,
+  onDone,
+}: {
+  loan: LoanRecord;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const gateway = useFundGateway();
+  const [amount, setAmount] = useState(loan.loanAmount);
+  const [failure, setFailure] = useState('');
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title="修改借款金额"
+      testId="ready-money"
+      footer={
+        <>
+          <Button onClick={onClose}>取消</Button>
+          <Button
+            variant="primary"
+            onClick={() =>
+              void gateway
+                .modifyReadyMoney(loan.loanId, amount.trim())
+                .then(onDone)
+                .catch((e: unknown) => setFailure(errorMessage(e)))
+            }
+          >
+            确定
+          </Button>
+        </>
+      }
+    >
+      <Field label="借款金额（万元）" required error={failure || undefined}>
+        <MoneyInput aria-label="借款金额（万元）" value={amount} onChange={setAmount} />
+      </Field>
+    </Dialog>
+  );
+}
+
+/** 借款管理: list, apply (also for a task), change, send for approval (10_1), detail, export. */
+export function LoanPage() {
+  const gateway = useFundGateway();
+  const feedback = useService(TOKENS.Feedback);
+  const act = useAct();
+  const depts = useDepts();
+  const searched = useRef<PageQuery>({});
+  const [form, setForm] = useState<
+    { mode: 'add' } | { mode: 'task'; taskId: number } | { mode: 'edit'; loan: LoanRecord } | null
+  >(null);
+  const [taskId, setTaskId] = useState('');
+  const [viewing, setViewing] = useState<number | null>(null);
+  const [readyMoney, setReadyMoney] = useState<LoanRecord | null>(null);
+  const changeable = (l: LoanRecord) => l.status === 0 || l.status === 3;
+  return (
+    <CrudPage<LoanRecord, Filter>
+      title="借款管理"
+      noun="借款"
+      queryKey="fund-loans"
+      gateway={{
+        list: (q) => {
+          searched.current = q;
+          return gateway.loanList(q);
+        },
+        remove: gateway.deleteLoan,
+      }}
+      filter={FILTER}
+      search={[
+        { key: 'loanDeptId', label: '借款部门', type: 'select', options: depts },
+        { key: 'status', label: '状态', type: 'select', options: STATUS },
+        { key: 'taskId', label: '任务编号', placeholder: '设计任务ID' },
+      ]}
+      rowKey="loanId"
+      table={{ testId: 'loan-table' }}
+      columns={(ctx) => [
+        { key: 'loanId', title: '编号', width: 70 },
+        { key: 'loanDeptName', title: '借款部门' },
+        { key: 'loanAmount', title: '借款金额（万元）', sum: true },
+        { key: 'repaidAmount', title: '已还（万元）', sum: true },
+        { key: 'outstandingAmount', title: '未还（万元）', sum: true },
+        { key: 'refundDate', title: '还款日期', width: 110 },
+        { key: 'statusName', title: '状态', width: 80 },
+        { key: 'createBy', title: '申请人', width: 90 },
+        {
+          key: 'ops',
+          title: '借款操作',
+          render: (l) => (
+            <div className="flex flex-wrap gap-1">
+              <Button
+                size="sm"
+                variant="text"
+                data-testid={`loan-detail-${String(l.loanId)}`}
+                onClick={() => setViewing(l.loanId)}
+              >
+                详情
+              </Button>
+              {changeable(l) && (
+                <HasPermi perms={['contract:loan:edit']}>
+                  <Button size="sm" variant="text" onClick={() => setForm({ mode: 'edit', loan: l })}>
+                    修改
+                  </Button>
+                  <Button size="sm" variant="text" onClick={() => setReadyMoney(l)}>
+                    改金额
+                  </Button>
+                </HasPermi>
+              )}
+              {changeable(l) && (
+                <HasPermi perms={['contract:loan:add']}>
+                  <Button
+                    size="sm"
+                    variant="text"
+                    data-testid={`loan-submit-${String(l.loanId)}`}
+                    onClick={() =>
+                      void act(() => gateway.submitLoan(l.loanId), ctx.refetch, '已送审')
+                    }
+                  >
+                    送审
+                  </Button>
+                </HasPermi>
+              )}
+            </div>
+          ),
+        },
+      ]}
+      permissions={{ remove: 'contract:loan:remove' }}
+      remove={{ what: (l) => `${l.loanDeptName}的借款${l.loanAmount}万元` }}
+      headerActions={
+        <>
+          <HasPermi perms={['contract:loan:add']}>
+            <Button variant="primary" data-testid="loan-add" onClick={() => setForm({ mode: 'add' })}>
+              申请借款
+            </Button>
+          </HasPermi>
+          <HasPermi perms={['contract:loan:add']}>
+            <span className="inline-flex items-center gap-1">
+              <input
+                className="input w-28!"
+                aria-label="任务借款的任务ID"
+                placeholder="任务ID"
+                inputMode="numeric"
+                value={taskId}
+                onChange={(e) => setTaskId(e.target.value.replace(/\D/g, ''))}
+              />
+              <Button
+                disabled={taskId === ''}
+                onClick={() => setForm({ mode: 'task', taskId: Number(taskId) })}
+              >
+                任务借款
+              </Button>
+            </span>
+          </HasPermi>
+          <HasPermi perms={['contract:loan:export']}>
+            <Button
+              data-testid="export"
+              onClick={() => void downloadFile(exportUrl(FUND_EXPORT_PATHS.loan, searched.current))}
+            >
+              导出
+            </Button>
+          </HasPermi>
+        </>
+      }
+    >
+      {(ctx) => (
+        <>
+          {form && (
+            <LoanFormDialog
+              gateway={gateway}
+              depts={depts}
+              {...(form.mode === 'edit' ? { loan: form.loan } : {})}
+              {...(form.mode === 'task' ? { taskId: form.taskId } : {})}
+              onClose={() => setForm(null)}
+              onSaved={(l) => {
+                setForm(null);
+                feedback.success(l.status === 0 ? '保存成功' : '已送审');
+                ctx.refetch();
+              }}
+            />
+          )}
+          {readyMoney && (
+            <ReadyMoneyDialog
+              loan={readyMoney}
+              onClose={() => setReadyMoney(null)}
+              onDone={() => {
+                setReadyMoney(null);
+                feedback.success('操作成功');
+                ctx.refetch();
+              }}
+            />
+          )}
+          {viewing !== null && (
+            <LoanDetailDialog loanId={viewing} onClose={() => setViewing(null)} />
+          )}
+        </>
+      )}
+    </CrudPage>
+  );
+}
