@@ -107,6 +107,7 @@ export interface LixiangRecord {
   lxId: number;
   contractId: number | null;
   lxNo: string;
+  version?: number;
   projectName: string;
   bizSource: string;
   bizSourceName: string;
@@ -131,6 +132,7 @@ export interface LixiangRecord {
 export interface ContractChildRecord {
   contractChildId: number;
   contractId: number;
+  version?: number;
   contractName?: string;
   contractChildNo: string;
   childType: number;
@@ -166,6 +168,15 @@ export interface ChildPayRecord {
 
 export type ContractChildDetail = ContractChildRecord & { pays: ChildPayRecord[] };
 
+/** A file attached to a pay item. */
+export interface PayAttachmentRecord {
+  fileId: string;
+  fileName: string;
+  size: number;
+  url: string;
+  createTime: string;
+}
+
 export interface ExtendSubContractRecord {
   extendId: number;
   contractChildId: number;
@@ -175,6 +186,8 @@ export interface ExtendSubContractRecord {
   reason: string;
   extendAmount: string;
   signDate: string;
+  files?: string[];
+  version?: number;
   contractChildNo?: string;
   childTypeName?: string;
   receiveCompanyName?: string;
@@ -227,7 +240,7 @@ export class ContractGateway {
   async summary(): Promise<ContractSummary> {
     return dataOf<ContractSummary>(await this.http.get('/project/contract/summary'));
   }
-  /** Saves a form: stay/declare add or update, contract add (or update with contractId). */
+  /** Saves a form: stay/declare add or update (with contractId), contract add or update. */
   async save(stage: ContractStageCode, body: ContractBody): Promise<ContractRecord> {
     const editing = typeof body['contractId'] === 'number';
     const path =
@@ -236,7 +249,9 @@ export class ContractGateway {
           ? '/project/stay/update'
           : '/project/stay/add'
         : stage === 'declare'
-          ? '/project/declare/add'
+          ? editing
+            ? '/project/declare/update'
+            : '/project/declare/add'
           : stage === 'formal'
             ? '/project/contract/addHistory'
             : '/v4/contract/add';
@@ -312,7 +327,78 @@ export class ContractGateway {
     );
   }
 
+  /**
+   * Saves a filing form: updateV2 with lxId; otherwise add, or addHistory for a filing recorded
+   * before the system (approved at once).
+   */
+  async lixiangSave(body: Record<string, unknown>, history = false): Promise<LixiangRecord> {
+    const path =
+      typeof body['lxId'] === 'number'
+        ? '/project/lixiang/updateV2'
+        : history
+          ? '/project/lixiang/addHistory'
+          : '/v4/lixiang/add';
+    return dataOf<LixiangRecord>(await this.http.post(path, body));
+  }
+  async lixiangSubmit(lxId: number): Promise<LixiangRecord> {
+    return dataOf<LixiangRecord>(
+      await this.http.post('/project/lixiang/updateToApprovalV2', { lxId }),
+    );
+  }
+
   // ---- sub-contracts ----
+  /**
+   * Saves a sub-contract form: update with contractChildId; otherwise add, or addHistory for one
+   * signed before the system (final at once).
+   */
+  async childSave(body: Record<string, unknown>, history = false): Promise<ContractChildRecord> {
+    const path =
+      typeof body['contractChildId'] === 'number'
+        ? '/v4/contractChild/update'
+        : history
+          ? '/project/contractChild/addHistory'
+          : '/v4/contractChild/add';
+    return dataOf<ContractChildRecord>(await this.http.post(path, body));
+  }
+  async childSubmit(contractChildId: number): Promise<ContractChildRecord> {
+    return dataOf<ContractChildRecord>(
+      await this.http.post('/v4/contractChild/updateToApproval', { contractChildId }),
+    );
+  }
+  async childRemove(contractChildId: number): Promise<void> {
+    await this.http.get('/project/contractChild/delById', { params: { contractChildId } });
+  }
+  async updatePay(body: {
+    payId: number;
+    payAmount: string;
+    taxRate?: string;
+    payDate?: string;
+    remark?: string;
+    files?: string[];
+  }): Promise<ChildPayRecord> {
+    return dataOf<ChildPayRecord>(
+      await this.http.post('/project/contractChild/updateChildPay', body),
+    );
+  }
+  async payAttachments(payId: number): Promise<PayAttachmentRecord[]> {
+    return (
+      dataOf<PayAttachmentRecord[]>(
+        await this.http.get('/project/contractChild/showPayAttachmentList', { params: { payId } }),
+      ) ?? []
+    );
+  }
+  /** Saves an extended sub-contract: update with extendId, add otherwise. */
+  async extendSave(body: Record<string, unknown>): Promise<ExtendSubContractRecord> {
+    const path =
+      typeof body['extendId'] === 'number'
+        ? '/v4/extendSubContract/update'
+        : '/v4/extendSubContract/add';
+    return dataOf<ExtendSubContractRecord>(await this.http.post(path, body));
+  }
+  async extendRemove(extendId: number): Promise<void> {
+    await this.http.get('/v4/extendSubContract/delById', { params: { extendId } });
+  }
+
   async childList(query: PageQuery): Promise<Page<ContractChildRecord>> {
     return toPage<ContractChildRecord>(
       await this.http.get('/v4/contractChild/list', { params: clean(query) }),
@@ -329,6 +415,7 @@ export class ContractGateway {
     taxRate?: string;
     payDate?: string;
     remark?: string;
+    files?: string[];
   }): Promise<ChildPayRecord> {
     return dataOf<ChildPayRecord>(
       await this.http.post('/project/contractChild/insertChildPay', body),
