@@ -10,6 +10,7 @@ import {
   type DesignTask,
   type ResultSeal,
   type TaskActor,
+  type TaskConfirmStep,
   type TaskConfirmDetail,
   type TaskFileLink,
   type TaskInput,
@@ -370,6 +371,59 @@ const SEAL_EXPORT_COLUMNS: readonly XlsxColumn<ResultSeal>[] = [
 
 // ---- routes ----------------------------------------------------------------------------------
 
+/** The three task sheet confirmations, in the order the spec gives (plus the history variant). */
+const TASK_CONFIRMATION_ROUTES: ReadonlyArray<{
+  readonly method: 'get' | 'post';
+  readonly path: string;
+  readonly summary: string;
+  readonly step: TaskConfirmStep;
+  readonly historyOnly?: true;
+}> = [
+  {
+    method: 'get',
+    path: '/project/design-task/confirmByDesignZhuChi',
+    summary: '设计主持确认（第一步；仅本任务单的设计主持，不能重复）',
+    step: 'designHost',
+  },
+  {
+    method: 'get',
+    path: '/project/design-task/confirmByProManager',
+    summary: '项目经理确认（第二步；仅本任务单的项目经理，设计主持确认之后）',
+    step: 'projectManager',
+  },
+  {
+    method: 'get',
+    path: '/project/design-task/confirmByProManagerHistory',
+    summary: '项目经理确认补录的历史任务单',
+    step: 'projectManager',
+    historyOnly: true,
+  },
+  {
+    method: 'post',
+    path: '/v4/design-task/confirmTask',
+    summary: '部门确认（第三步；仅设计部门负责人，项目经理确认之后）',
+    step: 'department',
+  },
+];
+
+/** The result and acceptance-file confirmations, both by the task's project manager. */
+const RESULT_CONFIRMATION_ROUTES: ReadonlyArray<{
+  readonly path: string;
+  readonly summary: string;
+  readonly which: 'result' | 'acceptance';
+}> = [
+  {
+    path: '/v4/design-task/confirmTaskResult',
+    summary: '确认成果（本任务单的项目经理，不能重复）',
+    which: 'result',
+  },
+  {
+    path: '/v4/design-task/confirmTaskResultOnAcceptanceFile',
+    summary: '确认验收文件（成果已确认且已上传验收文件后）',
+    which: 'acceptance',
+  },
+];
+
 /**
  * The design task calls of 001 §7: task sheets and their three confirmations in order, results
  * and acceptance files, design and government files, deliveries, result seals through approval
@@ -494,47 +548,25 @@ export function taskRoutes(service: TaskService): RouteModule {
 
       // ---- confirmations -----------------------------------------------------------------------
       const opinion = z.object({ taskId: id(), dealContent: text(1000) });
-      get(
-        '/project/design-task/confirmByDesignZhuChi',
-        '设计主持确认（第一步；仅本任务单的设计主持，不能重复）',
-        'project:designTask:confirm',
-        opinion,
-        async (q, a) =>
-          ok(taskView(unwrap(await service.confirm(q.taskId, 'designHost', a, opinionOf(q))))),
-      );
-      get(
-        '/project/design-task/confirmByProManager',
-        '项目经理确认（第二步；仅本任务单的项目经理，设计主持确认之后）',
-        'project:designTask:confirm',
-        opinion,
-        async (q, a) =>
-          ok(taskView(unwrap(await service.confirm(q.taskId, 'projectManager', a, opinionOf(q))))),
-      );
-      get(
-        '/project/design-task/confirmByProManagerHistory',
-        '项目经理确认补录的历史任务单',
-        'project:designTask:confirm',
-        opinion,
-        async (q, a) =>
-          ok(
-            taskView(
-              unwrap(
-                await service.confirm(q.taskId, 'projectManager', a, {
-                  ...opinionOf(q),
-                  historyOnly: true,
-                }),
+      for (const c of TASK_CONFIRMATION_ROUTES) {
+        (c.method === 'get' ? get : post)(
+          c.path,
+          c.summary,
+          'project:designTask:confirm',
+          opinion,
+          async (q, a) =>
+            ok(
+              taskView(
+                unwrap(
+                  await service.confirm(q.taskId, c.step, a, {
+                    ...opinionOf(q),
+                    ...(c.historyOnly ? { historyOnly: true } : {}),
+                  }),
+                ),
               ),
             ),
-          ),
-      );
-      post(
-        '/v4/design-task/confirmTask',
-        '部门确认（第三步；仅设计部门负责人，项目经理确认之后）',
-        'project:designTask:confirm',
-        opinion,
-        async (b, a) =>
-          ok(taskView(unwrap(await service.confirm(b.taskId, 'department', a, opinionOf(b))))),
-      );
+        );
+      }
       get(
         '/project/design-task/confirmTaskDetail',
         '部门确认视图：任务单与签署流程',
@@ -663,22 +695,11 @@ export function taskRoutes(service: TaskService): RouteModule {
         upload(true),
       );
       const resultIdQuery = z.object({ resultId: id() });
-      get(
-        '/v4/design-task/confirmTaskResult',
-        '确认成果（本任务单的项目经理，不能重复）',
-        'project:taskResult:edit',
-        resultIdQuery,
-        async (q, a) =>
-          ok(resultView(unwrap(await service.confirmResult(q.resultId, 'result', a)))),
-      );
-      get(
-        '/v4/design-task/confirmTaskResultOnAcceptanceFile',
-        '确认验收文件（成果已确认且已上传验收文件后）',
-        'project:taskResult:edit',
-        resultIdQuery,
-        async (q, a) =>
-          ok(resultView(unwrap(await service.confirmResult(q.resultId, 'acceptance', a)))),
-      );
+      for (const c of RESULT_CONFIRMATION_ROUTES) {
+        get(c.path, c.summary, 'project:taskResult:edit', resultIdQuery, async (q, a) =>
+          ok(resultView(unwrap(await service.confirmResult(q.resultId, c.which, a)))),
+        );
+      }
       get(
         '/project/design-task/deleteAttachment',
         '删除未确认的成果（id 或 resultId）',
