@@ -4,6 +4,7 @@ import {
   type Expression,
   type ExpressionBuilder,
   type Kysely,
+  type SelectQueryBuilder,
   type SqlBool,
   type Transaction,
 } from 'kysely';
@@ -104,3 +105,36 @@ export function listPage<T>(total: number, rows: readonly T[]): ListPage<T> {
 
 /** Converts a date-time filter's upper bound: inclusive to the millisecond. */
 export const toCount = (value: unknown): number => Number(value ?? 0);
+
+/**
+ * The ordering and bounds of a scoped list's page: the whitelisted sort column (when it is not the
+ * id itself), then the id as a tiebreak in the same direction, so pages never overlap; the
+ * page's limit and offset when it asks for a page.
+ */
+export function orderedPage<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  order: {
+    /** A column from the list's sort whitelist; never a client's text. */
+    readonly column?: string;
+    readonly idColumn: string;
+    readonly direction: 'asc' | 'desc';
+  },
+  page: PageRequest | undefined,
+): SelectQueryBuilder<DB, TB, O> {
+  let q = query;
+  if (order.column !== undefined && order.column !== order.idColumn)
+    q = q.orderBy(sql.ref(order.column), order.direction);
+  q = q.orderBy(sql.ref(order.idColumn), order.direction);
+  const { limit, offset } = pageBounds(page);
+  return limit === undefined ? q : q.limit(limit).offset(offset ?? 0);
+}
+
+/** Runs a list's page query and its count query (selecting `n`) together into one page. */
+export async function pageWithCount<R, T>(
+  page: { execute(): Promise<R[]> },
+  count: { executeTakeFirst(): Promise<{ n: unknown } | undefined> },
+  toRows: (rows: R[]) => readonly T[] | Promise<readonly T[]>,
+): Promise<ListPage<T>> {
+  const [rows, n] = await Promise.all([page.execute(), count.executeTakeFirst()]);
+  return { total: toCount(n?.n), rows: await toRows(rows) };
+}

@@ -64,9 +64,9 @@ import { createApprovalRepositories, signatureUrlOf } from './sql-approval.repos
 import {
   containsPattern,
   isUniqueViolation,
-  pageBounds,
+  orderedPage,
+  pageWithCount,
   scopeCondition,
-  toCount,
   type Db,
 } from './sql-helpers.js';
 
@@ -173,14 +173,15 @@ export class SqlTaskRepository implements TaskRepository {
   /** The page and count queries of the list (exposed for the EXPLAIN checks). */
   listQueries(query: TaskListQuery, viewer: TaskViewer) {
     const where = (eb: AnyEb) => this.filters(eb, query.filter, viewer);
-    const column = SORT[query.sort?.column ?? 'createTime'];
-    const dir = query.sort?.direction ?? 'desc';
-    const { limit, offset } = pageBounds(query.page);
-    let page = this.selectAll()
-      .where(where as never)
-      .orderBy(sql.ref(column), dir)
-      .orderBy('design_task.task_id', dir);
-    if (limit !== undefined) page = page.limit(limit).offset(offset ?? 0);
+    const page = orderedPage(
+      this.selectAll().where(where as never),
+      {
+        column: SORT[query.sort?.column ?? 'createTime'],
+        idColumn: 'design_task.task_id',
+        direction: query.sort?.direction ?? 'desc',
+      },
+      query.page,
+    );
     // The contract is only joined when a filter reads it (every task has one: a foreign key).
     const counted = query.filter.projectName
       ? this.db
@@ -196,8 +197,7 @@ export class SqlTaskRepository implements TaskRepository {
 
   async list(query: TaskListQuery, viewer: TaskViewer): Promise<ListPage<DesignTask>> {
     const { page, count } = this.listQueries(query, viewer);
-    const [rows, n] = await Promise.all([page.execute(), count.executeTakeFirst()]);
-    return { total: toCount(n?.n), rows: rows.map(toTask) };
+    return pageWithCount(page, count, (rows) => rows.map(toTask));
   }
 
   async listBatch(filter: TaskListFilter, viewer: TaskViewer, afterId: number, limit: number) {
@@ -749,25 +749,21 @@ export class SqlTaskResultRepository implements TaskResultRepository {
           conds.push(eb('r.result_confirmed', '=', f.resultConfirmed));
         return eb.and(conds);
       });
-    const { limit, offset } = pageBounds(query.page);
-    let page = base
-      .selectAll('r')
-      .select(['design_task.task_no', 'design_task.task_name'])
-      .orderBy('r.result_id', query.sort?.direction ?? 'desc');
-    if (limit !== undefined) page = page.limit(limit).offset(offset ?? 0);
-    const [rows, n] = await Promise.all([
-      page.execute(),
-      base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
-    ]);
-    const results = await this.withFiles(rows);
-    return {
-      total: toCount(n?.n),
-      rows: results.map((x, i) => ({
-        ...x,
-        taskNo: rows[i]?.task_no ?? '',
-        taskName: rows[i]?.task_name ?? '',
-      })),
-    };
+    const page = orderedPage(
+      base.selectAll('r').select(['design_task.task_no', 'design_task.task_name']),
+      { idColumn: 'r.result_id', direction: query.sort?.direction ?? 'desc' },
+      query.page,
+    );
+    return pageWithCount(
+      page,
+      base.select((eb) => eb.fn.countAll().as('n')),
+      async (rows) =>
+        (await this.withFiles(rows)).map((x, i) => ({
+          ...x,
+          taskNo: rows[i]?.task_no ?? '',
+          taskName: rows[i]?.task_name ?? '',
+        })),
+    );
   }
 
   async linkFiles(
@@ -1117,19 +1113,18 @@ export class SqlResultSealRepository implements ResultSealRepository {
     viewer: TaskViewer,
   ): Promise<ListPage<ResultSeal>> {
     const where = (eb: AnyEb) => this.where(eb, query.filter, viewer);
-    const { limit, offset } = pageBounds(query.page);
-    let page = this.selectAll()
-      .where(where as never)
-      .orderBy('s.result_seal_id', query.sort?.direction ?? 'desc');
-    if (limit !== undefined) page = page.limit(limit).offset(offset ?? 0);
-    const [rows, n] = await Promise.all([
-      page.execute(),
+    const page = orderedPage(
+      this.selectAll().where(where as never),
+      { idColumn: 's.result_seal_id', direction: query.sort?.direction ?? 'desc' },
+      query.page,
+    );
+    return pageWithCount(
+      page,
       this.base()
         .where(where as never)
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirst(),
-    ]);
-    return { total: toCount(n?.n), rows: await this.withFiles(rows) };
+        .select((eb) => eb.fn.countAll().as('n')),
+      (rows) => this.withFiles(rows),
+    );
   }
 
   async listBatch(
