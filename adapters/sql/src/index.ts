@@ -130,6 +130,15 @@ export {
 } from './repositories/sql-fund.repository.js';
 export type { FundTables } from './repositories/sql-fund.tables.js';
 export {
+  createFundPayRepositories,
+  EngineFundPayApprovalPort,
+  registerFundPayRecords,
+  SqlFundPayLedger,
+  SqlFundPayRepository,
+  SqlFundPlanGate,
+} from './repositories/sql-fund-pay.repository.js';
+export type { FundPayTables } from './repositories/sql-fund-pay.tables.js';
+export {
   createFundPlanRepositories,
   EngineFundPlanApprovalPort,
   registerFundPlanRecords,

@@ -62,6 +62,9 @@ import type { RouteModule } from '../routes/route-module.js';
 import { FundService, LOAN_RECORD_KIND } from '@dpms/core';
 import { createFundRepositories, registerFundRecords } from '@dpms/sql';
 import { fundRoutes } from '../routes/fund.routes.js';
+import { FundPayService, FUND_PAY_RECORD_KIND } from '@dpms/core';
+import { createFundPayRepositories, registerFundPayRecords } from '@dpms/sql';
+import { fundPayRoutes } from '../routes/fund-pay.routes.js';
 import { ArchiveService, CLOSING_RECORD_KIND, ClosingService } from '@dpms/core';
 import {
   createArchiveRepositories,
@@ -133,6 +136,7 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
           tasks: RouteModule | undefined,
           fund: RouteModule | undefined,
           closingArchives: readonly RouteModule[] | undefined,
+          fundPay: RouteModule | undefined,
         ) => [
           authRoutes(identity, repos, { domainURL: c.domainURL }),
           userRoutes(repos, identity, avatars),
@@ -150,6 +154,7 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
           ...(tasks ? [tasks] : []),
           ...(fund ? [fund] : []),
           ...(closingArchives ?? []),
+          ...(fundPay ? [fundPay] : []),
         ],
         [
           TOKENS.Repositories,
@@ -165,6 +170,7 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
           { serviceIdentifier: TOKENS.TaskRoutes, optional: true },
           { serviceIdentifier: TOKENS.FundRoutes, optional: true },
           { serviceIdentifier: TOKENS.ClosingArchiveRoutes, optional: true },
+          { serviceIdentifier: TOKENS.FundPayRoutes, optional: true },
         ],
       )
       .inSingletonScope();
@@ -354,6 +360,7 @@ export function buildContainer(parts: ContainerParts): Container {
     );
     container.load(fundModule(parts.db, linkedRecords, parts.clock));
     container.load(closingArchiveModule(parts.db, linkedRecords, parts.clock));
+    container.load(fundPayModule(parts.db, linkedRecords, parts.clock));
     container.load(jobLogModule(parts.db));
   }
   if (parts.files) container.load(filesModule(parts.files));
@@ -440,5 +447,26 @@ export const closingArchiveModule = (
           ),
         ),
       ])
+      .inSingletonScope();
+  });
+
+/**
+ * Fund payments and payment plans (issue 10) over the SQL adapter: the payment's linked-record
+ * handler joins `linkedRecords`, so an approved payment (20_1, 16_1, 16_2) is paid through the fund
+ * ledger in the approval's transaction.
+ */
+export const fundPayModule = (db: Db, linkedRecords: LinkedRecordRegistry<Db>, clock: Clock) =>
+  new ContainerModule(({ bind }) => {
+    if (!linkedRecords.kinds().includes(FUND_PAY_RECORD_KIND))
+      registerFundPayRecords(linkedRecords);
+    bind(TOKENS.FundPayRoutes)
+      .toResolvedValue(() =>
+        fundPayRoutes(
+          new FundPayService(
+            new KyselyUnitOfWork(db, (trx) => createFundPayRepositories(trx, linkedRecords, clock)),
+            clock,
+          ),
+        ),
+      )
       .inSingletonScope();
   });

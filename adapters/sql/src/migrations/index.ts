@@ -10,6 +10,7 @@ import * as m0045 from './0045_contract_documents.js';
 import * as m0050 from './0050_design_tasks.js';
 import * as m0060 from './0060_fund.js';
 import * as m0061 from './0061_fund_plan.js';
+import * as m0064 from './0064_fund_pay.js';
 import * as m0062 from './0062_fund_perform_kind.js';
 import * as m0064 from './0064_fund_pay.js';
 import * as m0067 from './0067_account.js';
@@ -34,6 +35,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0050_design_tasks': m0050,
   '0060_fund': m0060,
   '0061_fund_plan': m0061,
+  '0064_fund_pay': m0064,
   '0062_fund_perform_kind': m0062,
   '0064_fund_pay': m0064,
   '0067_account': m0067,

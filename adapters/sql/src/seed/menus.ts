@@ -607,6 +607,9 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
     'project:backMoney:query',
     'project:backMoney:allot',
     'contract:employe:*',
+    // A department applies for its own payments and plans them (its data scope).
+    'contract:fundPay:*',
+    'contract:paymentPlan:*',
     'system:user:list',
     'system:user:query',
     'common:upload:list',

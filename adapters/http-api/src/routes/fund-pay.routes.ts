@@ -1,0 +1,414 @@
+import { z } from 'zod';
+import {
+  ALL_DATA,
+  FUND_PAY_SORT_COLUMNS,
+  FUND_PAY_STATUS_LABELS,
+  FUND_PAY_TYPE_LABELS,
+  PAYMENT_PLAN_SORT_COLUMNS,
+  type FundPay,
+  type FundPayActor,
+  type FundPayListFilter,
+  type FundPayService,
+  type FundPayStatus,
+  type PaymentPlan,
+  type PaymentPlanListFilter,
+} from '@dpms/core';
+import { ok, page } from '../http/envelope.js';
+import { unwrap } from '../http/http-error.js';
+import { listQueryOf } from '../http/list-query.js';
+import { pagingShape } from '../http/paging.js';
+import { perm } from '../http/route.js';
+import { id, optionalEnum, optionalId, textFilter } from '../http/schemas.js';
+import { streamXlsx, XLSX_TYPE, type XlsxColumn } from '../http/xlsx.js';
+import type { Principal } from '../identity/principal.js';
+import { idemOf } from './contract-route-helpers.js';
+import type { RouteModule } from './route-module.js';
+
+const PAY_TAG = '资金支付';
+const PLAN_TAG = '付款计划';
+
+/**
+ * Amounts and the tax rate pass through as sent: core checks them (strings of at most 6 decimals)
+ * and refuses a number, letters, a sign or float noise with a 400 naming the field.
+ */
+const loose = (what: string) => z.unknown().optional().describe(what);
+const optionalBodyId = () =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), id().optional());
+const nullableBodyId = () => z.preprocess((v) => (v === '' ? null : v), id().nullable().optional());
+const monthFilter = () =>
+  z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+      .optional(),
+  );
+
+const planBody = z.object({
+  contractId: optionalBodyId(),
+  contractChildId: nullableBodyId(),
+  planMonth: loose('计划月份 yyyy-MM'),
+  subjectName: loose('科目名称'),
+  receiveCompanyName: loose('收款单位（分包合同的收款单位为默认）'),
+  planPayAmount: loose('计划付款金额（万元），字符串，最多6位小数'),
+  remark: loose('备注'),
+});
+const planEditBody = planBody.extend({
+  paymentPlanId: id(),
+  version: z.coerce.number().int().min(0).optional(),
+});
+const planIdQuery = z.object({ paymentPlanId: id() });
+const planListQuery = z.object({
+  ...pagingShape(PAYMENT_PLAN_SORT_COLUMNS),
+  contractId: optionalId(),
+  contractChildId: optionalId(),
+  planMonth: monthFilter(),
+  contractName: textFilter(100),
+  receiveCompanyName: textFilter(100),
+  canPay: optionalEnum(['0', '1']),
+});
+type PlanListIn = z.output<typeof planListQuery>;
+
+const payFields = {
+  paymentPlanId: optionalBodyId(),
+  childPayId: optionalBodyId(),
+  planMonth: loose('计划月份 yyyy-MM（付款计划的月份为默认）'),
+  subjectName: loose('科目名称'),
+  reason: loose('付款事由'),
+  payTime: loose('付款日期 yyyy-MM-dd'),
+  payCompanyName: loose('付款单位'),
+  payAmount: loose('本次付款金额（万元），字符串，最多6位小数'),
+  taxRate: loose('税率，0到0.06的小数字符串，如 "0.03"；空为0.06'),
+  remark: loose('备注'),
+  typeCode: z.enum(['20_1', '16_1', '16_2']).optional(),
+};
+const payBody = z.object({ ...payFields, submit: z.boolean().optional() });
+const payEditBody = z.object({
+  ...payFields,
+  payId: id(),
+  version: z.coerce.number().int().min(0).optional(),
+});
+const payIdQuery = z.object({ payId: id() });
+const submitBody = z.object({ payId: id(), typeCode: z.string().max(10).optional() });
+const payListQuery = z.object({
+  ...pagingShape(FUND_PAY_SORT_COLUMNS),
+  contractId: optionalId(),
+  paymentPlanId: optionalId(),
+  deptId: optionalId(),
+  planMonth: monthFilter(),
+  status: optionalEnum(['0', '1', '2', '3']),
+  contractName: textFilter(100),
+  receiveCompanyName: textFilter(100),
+});
+type PayListIn = z.output<typeof payListQuery>;
+
+// ---- views -----------------------------------------------------------------------------------
+
+const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
+
+export const paymentPlanView = (p: PaymentPlan) => ({ ...p, createTime: iso(p.createTime) });
+export const fundPayView = (p: FundPay) => ({
+  ...p,
+  statusName: FUND_PAY_STATUS_LABELS[p.status],
+  typeName: FUND_PAY_TYPE_LABELS[p.typeCode],
+  createTime: iso(p.createTime),
+  paidTime: iso(p.paidTime),
+});
+
+const PLAN_COLUMNS: readonly XlsxColumn<PaymentPlan>[] = [
+  { header: '计划月份', width: 10, value: (p) => p.planMonth },
+  { header: '合同名称', width: 30, value: (p) => p.contractName },
+  { header: '合同编号', width: 18, value: (p) => p.contractNo },
+  { header: '分包合同编号', width: 18, value: (p) => p.contractChildNo },
+  { header: '科目名称', width: 16, value: (p) => p.subjectName },
+  { header: '收款单位', width: 24, value: (p) => p.receiveCompanyName },
+  { header: '计划付款金额（万元）', value: (p) => p.planPayAmount },
+  { header: '已付（万元）', value: (p) => p.paidAmount },
+  { header: '待付（万元）', value: (p) => p.pendingAmount },
+  { header: '可付（万元）', value: (p) => p.canPayAmount },
+  { header: '部门', width: 14, value: (p) => p.deptName },
+  { header: '备注', width: 30, value: (p) => p.remark },
+];
+const PAY_COLUMNS: readonly XlsxColumn<FundPay>[] = [
+  { header: '计划月份', width: 10, value: (p) => p.planMonth },
+  { header: '合同名称', width: 30, value: (p) => p.contractName },
+  { header: '付款事由', width: 30, value: (p) => p.reason },
+  { header: '科目名称', width: 16, value: (p) => p.subjectName },
+  { header: '申请部门', width: 14, value: (p) => p.deptName },
+  { header: '付款日期', width: 12, value: (p) => p.payTime },
+  { header: '付款单位', width: 24, value: (p) => p.payCompanyName },
+  { header: '收款单位', width: 24, value: (p) => p.receiveCompanyName },
+  { header: '本次付款金额（万元）', value: (p) => p.payAmount },
+  { header: '税率', value: (p) => p.taxRate },
+  { header: '实付金额（万元）', value: (p) => p.realPayAmount },
+  { header: '审批类型', value: (p) => `${p.typeCode} ${FUND_PAY_TYPE_LABELS[p.typeCode]}` },
+  { header: '状态', value: (p) => FUND_PAY_STATUS_LABELS[p.status] },
+  { header: '申请人', value: (p) => p.createBy },
+];
+
+// ---- helpers ---------------------------------------------------------------------------------
+
+const actorOf = (p: Principal): FundPayActor => ({
+  userId: p.userId,
+  userName: p.userName,
+  deptId: p.deptId,
+  scope: p.isAdmin ? ALL_DATA : p.scope,
+});
+
+function planFilterOf(q: PlanListIn): PaymentPlanListFilter {
+  return {
+    ...(q.contractId === undefined ? {} : { contractId: q.contractId }),
+    ...(q.contractChildId === undefined ? {} : { contractChildId: q.contractChildId }),
+    ...(q.planMonth === undefined ? {} : { planMonth: q.planMonth }),
+    ...(q.contractName === undefined ? {} : { contractName: q.contractName }),
+    ...(q.receiveCompanyName === undefined ? {} : { receiveCompanyName: q.receiveCompanyName }),
+    ...(q.canPay === '1' ? { canPay: true } : {}),
+  };
+}
+function payFilterOf(q: PayListIn): FundPayListFilter {
+  return {
+    ...(q.contractId === undefined ? {} : { contractId: q.contractId }),
+    ...(q.paymentPlanId === undefined ? {} : { paymentPlanId: q.paymentPlanId }),
+    ...(q.deptId === undefined ? {} : { deptId: q.deptId }),
+    ...(q.planMonth === undefined ? {} : { planMonth: q.planMonth }),
+    ...(q.status === undefined ? {} : { status: Number(q.status) as FundPayStatus }),
+    ...(q.contractName === undefined ? {} : { contractName: q.contractName }),
+    ...(q.receiveCompanyName === undefined ? {} : { receiveCompanyName: q.receiveCompanyName }),
+  };
+}
+
+/**
+ * Fund payments (/v4/fundPay/*) and payment plans (/contract/paymentPlan/*). Each call checks its
+ * permission and the caller's data scope; a payment is sent through the approval engine (20_1,
+ * 16_1 or 16_2) and, approved, paid through the fund ledger in the approval's transaction.
+ */
+export function fundPayRoutes(service: FundPayService): RouteModule {
+  return {
+    name: 'fund-pay',
+    register(book) {
+      // ---- payment plans -----------------------------------------------------------------------
+      book.add({
+        method: 'get',
+        path: '/contract/paymentPlan/list',
+        summary: '付款计划列表（按数据权限：合同的部门与录入人；含已付、待付、可付）',
+        tag: PLAN_TAG,
+        access: perm('contract:paymentPlan:list'),
+        query: planListQuery,
+        handler: async ({ query, principal }) => {
+          const p = await service.listPlans(
+            listQueryOf(planFilterOf(query), query),
+            actorOf(principal),
+          );
+          return page(p.total, p.rows.map(paymentPlanView));
+        },
+      });
+      book.add({
+        method: 'get',
+        path: '/contract/paymentPlan/detail',
+        summary: '付款计划详情',
+        tag: PLAN_TAG,
+        access: perm('contract:paymentPlan:query'),
+        query: planIdQuery,
+        handler: async ({ query, principal }) =>
+          ok(
+            paymentPlanView(unwrap(await service.getPlan(query.paymentPlanId, actorOf(principal)))),
+          ),
+      });
+      book.add({
+        method: 'post',
+        path: '/contract/paymentPlan/add',
+        summary: '新增付款计划（合同或分包合同某月付给谁多少；支持 Idempotency-Key）',
+        tag: PLAN_TAG,
+        access: perm('contract:paymentPlan:add'),
+        body: planBody,
+        handler: async ({ body, principal, req }) =>
+          ok(
+            paymentPlanView(
+              unwrap(
+                await service.addPlan(
+                  body,
+                  actorOf(principal),
+                  idemOf(req, principal, '/contract/paymentPlan/add'),
+                ),
+              ),
+            ),
+          ),
+      });
+      book.add({
+        method: 'post',
+        path: '/contract/paymentPlan/edit',
+        summary: '修改付款计划（计划金额不得小于已付及待付金额）',
+        tag: PLAN_TAG,
+        access: perm('contract:paymentPlan:edit'),
+        body: planEditBody,
+        handler: async ({ body, principal }) => {
+          const { paymentPlanId, version, ...input } = body;
+          return ok(
+            paymentPlanView(
+              unwrap(await service.editPlan(paymentPlanId, input, version, actorOf(principal))),
+            ),
+          );
+        },
+      });
+      book.add({
+        method: 'post',
+        path: '/contract/paymentPlan/delete',
+        summary: '删除付款计划（已有付款记录的不能删除）',
+        tag: PLAN_TAG,
+        access: perm('contract:paymentPlan:remove'),
+        body: planIdQuery,
+        handler: async ({ body, principal }) => {
+          unwrap(await service.deletePlan(body.paymentPlanId, actorOf(principal)));
+          return ok();
+        },
+      });
+      book.add({
+        method: 'get',
+        path: '/contract/paymentPlan/export',
+        summary: '导出付款计划（.xlsx，流式；筛选同列表）',
+        tag: PLAN_TAG,
+        access: perm('contract:paymentPlan:export'),
+        query: planListQuery,
+        produces: XLSX_TYPE,
+        handler: async ({ query, principal, res }) => {
+          await streamXlsx(
+            res,
+            '付款计划.xlsx',
+            '付款计划',
+            PLAN_COLUMNS,
+            service.exportPlans(planFilterOf(query), actorOf(principal)),
+          );
+          return undefined;
+        },
+      });
+
+      // ---- fund payments ---------------------------------------------------------------------
+      book.add({
+        method: 'get',
+        path: '/v4/fundPay/list',
+        summary: '资金支付列表（按数据权限：付款部门与申请人）',
+        tag: PAY_TAG,
+        access: perm('contract:fundPay:list'),
+        query: payListQuery,
+        handler: async ({ query, principal }) => {
+          const p = await service.listPays(
+            listQueryOf(payFilterOf(query), query),
+            actorOf(principal),
+          );
+          return page(p.total, p.rows.map(fundPayView));
+        },
+      });
+      book.add({
+        method: 'get',
+        path: '/v4/fundPay/monthStat',
+        summary: '按计划月份汇总：计划付款金额、已付款金额与实付金额（图表用）',
+        tag: PAY_TAG,
+        access: perm('contract:fundPay:list'),
+        query: payListQuery,
+        handler: async ({ query, principal }) =>
+          ok(await service.months(payFilterOf(query), actorOf(principal))),
+      });
+      book.add({
+        method: 'get',
+        path: '/v4/fundPay/detail',
+        summary: '资金支付详情（含审批编号，审批详情见审批中心）',
+        tag: PAY_TAG,
+        access: perm('contract:fundPay:query'),
+        query: payIdQuery,
+        handler: async ({ query, principal }) =>
+          ok(fundPayView(unwrap(await service.getPay(query.payId, actorOf(principal))))),
+      });
+      book.add({
+        method: 'post',
+        path: '/v4/fundPay/add',
+        summary:
+          '新增资金支付（付款计划或分包付款项之一；实付金额=付款金额−付款金额×(0.06−税率)；submit=true 时同时送审；支持 Idempotency-Key）',
+        tag: PAY_TAG,
+        access: perm('contract:fundPay:add'),
+        body: payBody,
+        handler: async ({ body, principal, req }) => {
+          const { submit, ...input } = body;
+          return ok(
+            fundPayView(
+              unwrap(
+                await service.addPay(
+                  input,
+                  actorOf(principal),
+                  submit === true,
+                  idemOf(req, principal, '/v4/fundPay/add'),
+                ),
+              ),
+            ),
+          );
+        },
+      });
+      book.add({
+        method: 'post',
+        path: '/v4/fundPay/edit',
+        summary: '修改资金支付（草稿或已驳回的）',
+        tag: PAY_TAG,
+        access: perm('contract:fundPay:edit'),
+        body: payEditBody,
+        handler: async ({ body, principal }) => {
+          const { payId, version, ...input } = body;
+          return ok(
+            fundPayView(unwrap(await service.editPay(payId, input, version, actorOf(principal)))),
+          );
+        },
+      });
+      book.add({
+        method: 'post',
+        path: '/v4/fundPay/delete',
+        summary: '删除资金支付（审批中或已付款的不能删除）',
+        tag: PAY_TAG,
+        access: perm('contract:fundPay:remove'),
+        body: payIdQuery,
+        handler: async ({ body, principal }) => {
+          unwrap(await service.deletePay(body.payId, actorOf(principal)));
+          return ok();
+        },
+      });
+      book.add({
+        method: 'post',
+        path: '/v4/fundPay/updateToApproval',
+        summary:
+          '提交资金支付审批（计划内付款 20_1；分包付款项为付款合同 16_1 或 16_2）；资金计划开关开启时须有已审批的部门月度资金计划（支持 Idempotency-Key）',
+        tag: PAY_TAG,
+        access: perm('contract:fundPay:edit'),
+        body: submitBody,
+        handler: async ({ body, principal, req }) =>
+          ok(
+            fundPayView(
+              unwrap(
+                await service.submitPay(
+                  body.payId,
+                  body.typeCode,
+                  actorOf(principal),
+                  idemOf(req, principal, '/v4/fundPay/updateToApproval'),
+                ),
+              ),
+            ),
+          ),
+      });
+      book.add({
+        method: 'get',
+        path: '/v4/fundPay/export',
+        summary: '导出资金支付（.xlsx，流式；筛选同列表）',
+        tag: PAY_TAG,
+        access: perm('contract:fundPay:export'),
+        query: payListQuery,
+        produces: XLSX_TYPE,
+        handler: async ({ query, principal, res }) => {
+          await streamXlsx(
+            res,
+            '资金支付.xlsx',
+            '资金支付',
+            PAY_COLUMNS,
+            service.exportPays(payFilterOf(query), actorOf(principal)),
+          );
+          return undefined;
+        },
+      });
+    },
+  };
+}
