@@ -7,6 +7,7 @@ import type { PrintableDocument } from './print-payloads.js';
 const scopeOf = (p: Principal) => (p.isAdmin ? ALL_DATA : p.scope);
 
 const printable = (doc: ContractDocumentRecord): PrintableDocument => ({
+  documentId: doc.documentId,
   docType: doc.docType,
   contractName: doc.contractName,
   values: doc.values,

@@ -82,7 +82,7 @@ function sendPdf(res: Response, printed: PrintedPdf, fileName: string): void {
     'Access-Control-Expose-Headers': 'Content-Disposition',
     // The PDF follows the document and its signatures: the browser asks again each time.
     'Cache-Control': 'no-cache',
-    ...(printed.key ? { ETag: `"${printed.key.slice(8, 72)}"` } : {}),
+    ...(printed.hash ? { ETag: `"${printed.hash}"` } : {}),
   });
   res.end(Buffer.from(printed.pdf.buffer, printed.pdf.byteOffset, printed.pdf.byteLength));
 }
@@ -96,7 +96,11 @@ export function approvalPdfExport(deps: PrintDeps) {
   return async (approvalId: string, principal: Principal, res: Response): Promise<void> => {
     const answer = unwrap(await deps.engine.exportSheet(approvalId, actorOf(principal)));
     const payload = await approvalSheetPrint(answer, sources);
-    sendPdf(res, await deps.pdfs.pdfOf(payload), `${payload.title || '审批单'}.pdf`);
+    sendPdf(
+      res,
+      await deps.pdfs.pdfOf(payload, { kind: 'approval', approvalId: answer.approval.approvalId }),
+      `${payload.title || '审批单'}.pdf`,
+    );
   };
 }
 
@@ -144,7 +148,11 @@ export function pdfRoutes(deps: PrintDeps): RouteModule {
         handler: async ({ query, principal, res }) => {
           const doc = await documentOf(query.documentId, principal);
           const payload = await contractDocumentPrint(doc, await approvalOf(doc), sources);
-          sendPdf(res, await deps.pdfs.pdfOf(payload), `${payload.contractName || '合同文本'}.pdf`);
+          sendPdf(
+            res,
+            await deps.pdfs.pdfOf(payload, { kind: 'document', documentId: doc.documentId }),
+            `${payload.contractName || '合同文本'}.pdf`,
+          );
           return undefined;
         },
       });
@@ -169,7 +177,11 @@ export function pdfRoutes(deps: PrintDeps): RouteModule {
             : null;
           if (doc === null) throw new HttpError(404, PRINT_MESSAGES.noDocument);
           const payload = await contractDocumentPrint(doc, await approvalOf(doc), sources);
-          sendPdf(res, await deps.pdfs.pdfOf(payload), `${payload.contractName || '合同'}.pdf`);
+          sendPdf(
+            res,
+            await deps.pdfs.pdfOf(payload, { kind: 'document', documentId: doc.documentId }),
+            `${payload.contractName || '合同'}.pdf`,
+          );
           return undefined;
         },
       });
@@ -186,7 +198,11 @@ export function pdfRoutes(deps: PrintDeps): RouteModule {
           if (doc.approvalId === null) throw new HttpError(404, PRINT_MESSAGES.noApproval);
           const answer = unwrap(await deps.engine.exportSheet(doc.approvalId, actorOf(principal)));
           const payload = await approvalSheetPrint(answer, sources);
-          sendPdf(res, await deps.pdfs.pdfOf(payload), `${payload.title || '审批单'}.pdf`);
+          sendPdf(
+            res,
+            await deps.pdfs.pdfOf(payload, { kind: 'approval', approvalId: doc.approvalId }),
+            `${payload.title || '审批单'}.pdf`,
+          );
           return undefined;
         },
       });

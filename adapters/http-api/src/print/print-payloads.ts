@@ -152,6 +152,7 @@ export async function approvalSheetPrint(
 
 /** A stored contract document, as much of it as printing reads. */
 export interface PrintableDocument {
+  readonly documentId: number;
   readonly docType: ContractDocType;
   readonly contractName: string;
   readonly values: Readonly<Partial<Record<ContractDocFieldName, string>>>;

@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access -- supertest bodies are untyped JSON */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Express } from 'express';
@@ -126,7 +126,11 @@ describe.each(testDatabaseKinds())('PDFs of approvals and contract documents on 
     const r = await getPdf(app, user, url, query);
     expect(r.status, String(r.body)).toBe(200);
     expect(r.headers['content-type']).toBe('application/pdf');
-    return { bytes: r.body as Buffer, reading: await readPdf(r.body as Buffer) };
+    return {
+      bytes: r.body as Buffer,
+      etag: String(r.headers['etag']).replaceAll('"', ''),
+      reading: await readPdf(r.body as Buffer),
+    };
   };
   const approve = async (user: string, opinion: string) => {
     const r = await request(app)
@@ -221,6 +225,10 @@ describe.each(testDatabaseKinds())('PDFs of approvals and contract documents on 
     expect(printed()).toBe(before + 1);
     expect(after.reading.compactText).toContain('财务已核');
     expect(after.reading.compactText).toContain(compact(names['caiwu']!));
+    // The superseded PDF left the file store: the sheet's folder holds the current one alone.
+    expect(after.etag).not.toBe(first.etag);
+    const folder = path.join(root, 'files', 'objects', 'printed', `approval-${approvalId}`);
+    expect(readdirSync(folder).filter((f) => f.endsWith('.pdf'))).toEqual([`${after.etag}.pdf`]);
   });
 
   it('exports an approval sheet as PDF with its fields and three signatures, by name', async () => {

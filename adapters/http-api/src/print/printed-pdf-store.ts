@@ -15,9 +15,34 @@ export function canonicalJson(value: unknown): string {
   );
 }
 
-/** The store key of a payload's PDF: a SHA-256 of everything printed, signature images included. */
-export const printedPdfKey = (payload: PrintPayload): string =>
-  `printed/${createHash('sha256').update(canonicalJson(payload)).digest('hex')}.pdf`;
+/** A SHA-256 of everything printed, signature images included: the PDF's identity. */
+export const printedPdfHash = (payload: PrintPayload): string =>
+  createHash('sha256').update(canonicalJson(payload)).digest('hex');
+
+/**
+ * What a PDF is of: one contract document or one approval sheet. Each has at most one PDF in
+ * the store, the one of its current payload; a new rendering replaces the one before it.
+ */
+export type PrintSubject =
+  | { readonly kind: 'document'; readonly documentId: number }
+  | { readonly kind: 'approval'; readonly approvalId: string };
+
+const SUBJECT_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The store folder of a subject's PDFs: `printed/document-12/`, `printed/approval-7/`. */
+export function printedFolder(subject: PrintSubject): string {
+  const id = subject.kind === 'document' ? String(subject.documentId) : subject.approvalId;
+  // Ids are the server's own; anything else is hashed rather than put into a key.
+  const safe = SUBJECT_ID.test(id) ? id : createHash('sha256').update(id).digest('hex');
+  return `printed/${subject.kind}-${safe}`;
+}
+
+/** The store key of a subject's PDF of one payload. */
+export const printedPdfKey = (subject: PrintSubject, hash: string): string =>
+  `${printedFolder(subject)}/${hash}.pdf`;
+
+/** The object naming the hash of a subject's current PDF (the store cannot list a folder). */
+const currentKey = (subject: PrintSubject): string => `${printedFolder(subject)}/current`;
 
 const readAll = async (source: AsyncIterable<Uint8Array>): Promise<Uint8Array> => {
   const parts: Uint8Array[] = [];
@@ -40,13 +65,27 @@ const once = (bytes: Uint8Array): AsyncIterable<Uint8Array> => ({
   },
 });
 
-export type PrintedPdf = PrintOutcome & { readonly cached?: boolean; readonly key?: string };
+export type PrintedPdf = PrintOutcome & {
+  readonly cached?: boolean;
+  readonly key?: string;
+  /** The payload's hash, the PDF's ETag. */
+  readonly hash?: string;
+};
+
+const textOf = async (source: AsyncIterable<Uint8Array> | null): Promise<string | null> =>
+  source === null
+    ? null
+    : Buffer.from(await readAll(source))
+        .toString('utf8')
+        .trim();
 
 /**
- * Rendered PDFs kept in the file store (local disk or S3), keyed by a hash of their payload. The
- * payload holds the document's values and each signature image as it is now, so a change to the
- * document or to any signature makes a new key and a new rendering; until then every instance
- * serves the stored file without asking the print service.
+ * Rendered PDFs kept in the file store (local disk or S3), one folder per document or approval,
+ * each PDF keyed by a hash of its payload. The payload holds the document's values and each
+ * signature image as it is now, so a change to the document or to any signature makes a new key
+ * and a new rendering; until then every instance serves the stored file without asking the print
+ * service. A new rendering supersedes the subject's previous PDF, which is deleted, so the store
+ * holds one PDF per subject however often it changes.
  */
 export class PrintedPdfStore {
   constructor(
@@ -54,13 +93,30 @@ export class PrintedPdfStore {
     private readonly client: PrintClient,
   ) {}
 
-  async pdfOf(payload: PrintPayload): Promise<PrintedPdf> {
-    const key = printedPdfKey(payload);
+  async pdfOf(payload: PrintPayload, subject: PrintSubject): Promise<PrintedPdf> {
+    const hash = printedPdfHash(payload);
+    const key = printedPdfKey(subject, hash);
     const stored = await this.store.get(key);
-    if (stored !== null) return { ok: true, pdf: await readAll(stored), cached: true, key };
+    if (stored !== null) return { ok: true, pdf: await readAll(stored), cached: true, key, hash };
     const printed = await this.client.render(payload);
     if (!printed.ok) return printed;
     await this.store.put(key, once(printed.pdf));
-    return { ...printed, cached: false, key };
+    await this.supersede(subject, hash);
+    return { ...printed, cached: false, key, hash };
+  }
+
+  /**
+   * Makes `hash` the subject's current PDF and deletes the one it replaces. Two instances
+   * rendering two versions of one subject at the same moment can at worst delete each other's
+   * fresh PDF (the next request prints it again) or leave one stray file; never a wrong PDF,
+   * since a key is the hash of what it shows.
+   */
+  private async supersede(subject: PrintSubject, hash: string): Promise<void> {
+    const pointer = currentKey(subject);
+    const previous = await textOf(await this.store.get(pointer));
+    await this.store.put(pointer, once(Buffer.from(hash, 'utf8')));
+    if (previous !== null && /^[0-9a-f]{64}$/.test(previous) && previous !== hash) {
+      await this.store.delete(printedPdfKey(subject, previous));
+    }
   }
 }
