@@ -72,6 +72,17 @@ import {
   registerClosedCaseRecords,
 } from '@dpms/sql';
 import { closedCaseRoutes } from '../routes/closed-case.routes.js';
+import {
+  ContractAccountService,
+  EmployeeCostService,
+  INVOICE_RECORD_KIND,
+  InvoiceService,
+  ProjectAccountService,
+} from '@dpms/core';
+import { createAccountRepositories, registerAccountRecords } from '@dpms/sql';
+import { accountRoutes } from '../routes/account.routes.js';
+import { financeRoutes } from '../routes/finance.routes.js';
+import { employeRoutes } from '../routes/employe.routes.js';
 import { FinishService } from '@dpms/core';
 import { createFinishRepositories } from '@dpms/sql';
 import { finishRoutes } from '../routes/finish.routes.js';
@@ -136,6 +147,7 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
           tasks: RouteModule | undefined,
           fund: RouteModule | undefined,
           closingArchives: readonly RouteModule[] | undefined,
+          accountFamilies: readonly RouteModule[] | undefined,
           fundPay: RouteModule | undefined,
         ) => [
           authRoutes(identity, repos, { domainURL: c.domainURL }),
@@ -154,6 +166,7 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
           ...(tasks ? [tasks] : []),
           ...(fund ? [fund] : []),
           ...(closingArchives ?? []),
+          ...(accountFamilies ?? []),
           ...(fundPay ? [fundPay] : []),
         ],
         [
@@ -170,6 +183,7 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
           { serviceIdentifier: TOKENS.TaskRoutes, optional: true },
           { serviceIdentifier: TOKENS.FundRoutes, optional: true },
           { serviceIdentifier: TOKENS.ClosingArchiveRoutes, optional: true },
+          { serviceIdentifier: TOKENS.AccountRoutes, optional: true },
           { serviceIdentifier: TOKENS.FundPayRoutes, optional: true },
         ],
       )
@@ -360,6 +374,7 @@ export function buildContainer(parts: ContainerParts): Container {
     );
     container.load(fundModule(parts.db, linkedRecords, parts.clock));
     container.load(closingArchiveModule(parts.db, linkedRecords, parts.clock));
+    container.load(accountModule(parts.db, linkedRecords, parts.clock));
     container.load(fundPayModule(parts.db, linkedRecords, parts.clock));
     container.load(jobLogModule(parts.db));
   }
@@ -468,5 +483,31 @@ export const fundPayModule = (db: Db, linkedRecords: LinkedRecordRegistry<Db>, c
           ),
         ),
       )
+      .inSingletonScope();
+  });
+
+/**
+ * Project accounts, contract accounts, invoice requests and employee costs (issue 10) over the
+ * SQL adapter: the invoice request's linked-record handler joins `linkedRecords`, so an approved
+ * invoice request (23_1) is invoiced in the approval's transaction.
+ */
+export const accountModule = (db: Db, linkedRecords: LinkedRecordRegistry<Db>, clock: Clock) =>
+  new ContainerModule(({ bind }) => {
+    if (!linkedRecords.kinds().includes(INVOICE_RECORD_KIND))
+      registerAccountRecords(linkedRecords);
+    bind(TOKENS.AccountRoutes)
+      .toResolvedValue(() => {
+        const uow = new KyselyUnitOfWork(db, (trx) =>
+          createAccountRepositories(trx, linkedRecords, clock),
+        );
+        return [
+          accountRoutes(
+            new ProjectAccountService(uow, clock),
+            new ContractAccountService(uow, clock),
+          ),
+          financeRoutes(new InvoiceService(uow, clock)),
+          employeRoutes(new EmployeeCostService(uow, clock)),
+        ];
+      })
       .inSingletonScope();
   });

@@ -57,6 +57,8 @@ export const TOKENS = {
   FundRoutes: token<RouteModule>('FundRoutes'),
   /** Closed cases, settlements and archives (issue 10); optional, like the approval routes. */
   ClosingArchiveRoutes: token<readonly RouteModule[]>('ClosingArchiveRoutes'),
+  /** Project and contract accounts, invoices and employee costs (issue 10); optional. */
+  AccountRoutes: token<readonly RouteModule[]>('AccountRoutes'),
   /** Fund payments and payment plans (issue 10); optional, like the approval routes. */
   FundPayRoutes: token<RouteModule>('FundPayRoutes'),
   /** Every route family registered on the API router (auth, users, departments ... later domains). */

@@ -1,0 +1,282 @@
+import { z } from 'zod';
+import {
+  ACCOUNT_PARTY_LABELS,
+  ALL_DATA,
+  PROJECT_ACCOUNT_SORT_COLUMNS,
+  type AccountActor,
+  type AccountParty,
+  type ContractAccount,
+  type ContractAccountService,
+  type ProjectAccount,
+  type ProjectAccountFilter,
+  type ProjectAccountService,
+} from '@dpms/core';
+import { ok, page } from '../http/envelope.js';
+import { unwrap } from '../http/http-error.js';
+import { listQueryOf } from '../http/list-query.js';
+import { pagingShape } from '../http/paging.js';
+import { perm } from '../http/route.js';
+import { id, optionalEnum, optionalId, textFilter } from '../http/schemas.js';
+import { streamXlsx, XLSX_TYPE, type XlsxColumn } from '../http/xlsx.js';
+import type { Principal } from '../identity/principal.js';
+import { idemOf } from './contract-route-helpers.js';
+import type { RouteModule } from './route-module.js';
+
+const PRO_TAG = '项目账户';
+const ACCOUNT_TAG = '合同账户';
+
+export const accountActorOf = (p: Principal): AccountActor => ({
+  userId: p.userId,
+  userName: p.userName,
+  deptId: p.deptId,
+  scope: p.isAdmin ? ALL_DATA : p.scope,
+});
+
+const yearFilter = () =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce.number().int().min(1900).max(2999).optional(),
+  );
+
+const proFilterShape = {
+  contractName: textFilter(100),
+  contractNo: textFilter(64),
+  deptId: optionalId(),
+  year: yearFilter(),
+};
+const proListQuery = z.object({ ...pagingShape(PROJECT_ACCOUNT_SORT_COLUMNS), ...proFilterShape });
+const proExportQuery = z.object(proFilterShape);
+const proMonthlyQuery = z.object({ ...proFilterShape, contractId: optionalId() });
+const proDetailQuery = z.object({ contractId: id(), year: yearFilter() });
+
+function proFilterOf(q: {
+  contractName?: string | undefined;
+  contractNo?: string | undefined;
+  deptId?: number | undefined;
+  year?: number | undefined;
+  contractId?: number | undefined;
+}): ProjectAccountFilter {
+  return {
+    ...(q.contractName === undefined ? {} : { contractName: q.contractName }),
+    ...(q.contractNo === undefined ? {} : { contractNo: q.contractNo }),
+    ...(q.deptId === undefined ? {} : { deptId: q.deptId }),
+    ...(q.year === undefined ? {} : { year: q.year }),
+    ...(q.contractId === undefined ? {} : { contractId: q.contractId }),
+  };
+}
+
+const PRO_COLUMNS: readonly XlsxColumn<ProjectAccount>[] = [
+  { header: '项目名称', width: 30, value: (a) => a.projectName },
+  { header: '合同名称', width: 30, value: (a) => a.contractName },
+  { header: '合同编号', width: 18, value: (a) => a.contractNo },
+  { header: '承办部门', width: 14, value: (a) => a.deptName },
+  { header: '签订日期', width: 12, value: (a) => a.signDate ?? '' },
+  { header: '合同金额（万元）', value: (a) => a.totalAmount },
+  { header: '已回款（万元）', value: (a) => a.backAmount },
+  { header: '已分配（万元）', value: (a) => a.allottedAmount },
+  { header: '未还借款（万元）', value: (a) => a.loanOutstandingAmount },
+  { header: '已付款（万元）', value: (a) => a.paidAmount },
+  { header: '已开票（万元）', value: (a) => a.invoicedAmount },
+  { header: '开票审批中（万元）', value: (a) => a.invoicingAmount },
+  { header: '未开票（万元）', value: (a) => a.uninvoicedAmount },
+  { header: '未回款（万元）', value: (a) => a.unreceivedAmount },
+  { header: '账户余额（万元）', value: (a) => a.balanceAmount },
+];
+
+const text = (max: number) =>
+  z.preprocess((v) => (v === null ? undefined : v), z.string().max(max).optional());
+const accountFields = {
+  party: z.unknown().optional().describe("账户类型：'1' 甲方（付款方），'2' 乙方（收款方）"),
+  accountName: z.unknown().optional().describe('账户名称'),
+  bankName: z.unknown().optional().describe('开户银行'),
+  accountNo: z.unknown().optional().describe('银行账号：8至30位数字'),
+  taxNo: z.unknown().optional().describe('纳税人识别号（统一社会信用代码）'),
+  remark: text(500),
+};
+const accountAddBody = z.object({ contractId: id(), ...accountFields });
+const accountUpdateBody = z.object({
+  accountId: id(),
+  version: z.coerce.number().int().min(0).optional(),
+  ...accountFields,
+});
+const accountIdQuery = z.object({ accountId: id() });
+const accountListQuery = z.object({
+  ...pagingShape(['accountId'] as const),
+  contractId: optionalId(),
+  party: optionalEnum(['1', '2']),
+  accountName: textFilter(100),
+});
+
+const iso = (d: Date): string => d.toISOString();
+export const contractAccountView = (a: ContractAccount) => ({
+  ...a,
+  partyName: ACCOUNT_PARTY_LABELS[a.party],
+  createTime: iso(a.createTime),
+});
+
+const definedOnly = <T extends object>(o: T) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+
+/**
+ * Project accounts (/v4/pro-account/*: a read model of each signed contract's money in and out)
+ * and contract accounts (/contract/account/*: the bank accounts of a contract's parties). Every
+ * call checks its permission and the contract's data scope.
+ */
+export function accountRoutes(
+  projects: ProjectAccountService,
+  accounts: ContractAccountService,
+): RouteModule {
+  return {
+    name: 'account',
+    register(book) {
+      // ---- project accounts --------------------------------------------------------------------
+      book.add({
+        method: 'get',
+        path: '/v4/pro-account/list',
+        summary: '项目账户列表：每个已签合同的合同金额、回款、分配、借款、付款、开票与余额',
+        tag: PRO_TAG,
+        access: perm('contract:account:list'),
+        query: proListQuery,
+        handler: async ({ query, principal }) => {
+          const p = await projects.list(
+            listQueryOf(proFilterOf(query), query),
+            accountActorOf(principal),
+          );
+          return page(p.total, p.rows);
+        },
+      });
+      book.add({
+        method: 'get',
+        path: '/v4/pro-account/detail',
+        summary: '项目账户详情，含当年按月的开票与回款对比',
+        tag: PRO_TAG,
+        access: perm('contract:account:query'),
+        query: proDetailQuery,
+        handler: async ({ query, principal }) =>
+          ok(
+            unwrap(await projects.detail(query.contractId, accountActorOf(principal), query.year)),
+          ),
+      });
+      book.add({
+        method: 'get',
+        path: '/v4/pro-account/monthly',
+        summary: '按月开票与回款对比（year 默认今年；可按合同、部门筛选）',
+        tag: PRO_TAG,
+        access: perm('contract:account:list'),
+        query: proMonthlyQuery,
+        handler: async ({ query, principal }) => {
+          const year = query.year ?? new Date().getFullYear();
+          const { year: _y, ...filter } = query;
+          return ok(await projects.monthly(proFilterOf(filter), year, accountActorOf(principal)));
+        },
+      });
+      book.add({
+        method: 'get',
+        path: '/v4/pro-account/export',
+        summary: '导出项目账户（.xlsx，流式，按列表筛选）',
+        tag: PRO_TAG,
+        access: perm('contract:account:export'),
+        query: proExportQuery,
+        produces: XLSX_TYPE,
+        handler: async ({ query, principal, res }) => {
+          await streamXlsx(
+            res,
+            '项目账户.xlsx',
+            '项目账户',
+            PRO_COLUMNS,
+            projects.exportRows(proFilterOf(query), accountActorOf(principal)),
+          );
+          return undefined;
+        },
+      });
+
+      // ---- contract accounts -------------------------------------------------------------------
+      book.add({
+        method: 'get',
+        path: '/contract/account/list',
+        summary: '合同账户列表（合同各方的开户银行、账号与纳税人识别号）',
+        tag: ACCOUNT_TAG,
+        access: perm('contract:account:list'),
+        query: accountListQuery,
+        handler: async ({ query, principal }) => {
+          const p = await accounts.list(
+            listQueryOf(
+              {
+                ...(query.contractId === undefined ? {} : { contractId: query.contractId }),
+                ...(query.party === undefined ? {} : { party: query.party as AccountParty }),
+                ...(query.accountName === undefined ? {} : { accountName: query.accountName }),
+              },
+              query,
+            ),
+            accountActorOf(principal),
+          );
+          return page(p.total, p.rows.map(contractAccountView));
+        },
+      });
+      book.add({
+        method: 'get',
+        path: '/contract/account/detail',
+        summary: '合同账户详情',
+        tag: ACCOUNT_TAG,
+        access: perm('contract:account:query'),
+        query: accountIdQuery,
+        handler: async ({ query, principal }) =>
+          ok(
+            contractAccountView(
+              unwrap(await accounts.detail(query.accountId, accountActorOf(principal))),
+            ),
+          ),
+      });
+      book.add({
+        method: 'post',
+        path: '/contract/account/add',
+        summary: '新增合同账户（银行账号8至30位数字；纳税人识别号校验；支持 Idempotency-Key）',
+        tag: ACCOUNT_TAG,
+        access: perm('contract:account:add'),
+        body: accountAddBody,
+        handler: async ({ body, principal, req }) =>
+          ok(
+            contractAccountView(
+              unwrap(
+                await accounts.add(
+                  definedOnly(body),
+                  accountActorOf(principal),
+                  idemOf(req, principal, '/contract/account/add'),
+                ),
+              ),
+            ),
+          ),
+      });
+      book.add({
+        method: 'post',
+        path: '/contract/account/update',
+        summary: '修改合同账户',
+        tag: ACCOUNT_TAG,
+        access: perm('contract:account:edit'),
+        body: accountUpdateBody,
+        handler: async ({ body, principal }) => {
+          const { accountId, ...rest } = body;
+          return ok(
+            contractAccountView(
+              unwrap(
+                await accounts.update(accountId, definedOnly(rest), accountActorOf(principal)),
+              ),
+            ),
+          );
+        },
+      });
+      book.add({
+        method: 'post',
+        path: '/contract/account/delete',
+        summary: '删除合同账户',
+        tag: ACCOUNT_TAG,
+        access: perm('contract:account:remove'),
+        body: accountIdQuery,
+        handler: async ({ body, principal }) => {
+          unwrap(await accounts.remove(body.accountId, accountActorOf(principal)));
+          return ok();
+        },
+      });
+    },
+  };
+}

@@ -1,0 +1,248 @@
+import { z } from 'zod';
+import {
+  INVOICE_PURPOSE_LABELS,
+  INVOICE_SORT_COLUMNS,
+  INVOICE_STATUS_LABELS,
+  INVOICE_TYPE_LABELS,
+  type Invoice,
+  type InvoiceFilter,
+  type InvoiceService,
+  type InvoiceStatus,
+  type InvoiceType,
+} from '@dpms/core';
+import { ok, page } from '../http/envelope.js';
+import { unwrap } from '../http/http-error.js';
+import { listQueryOf } from '../http/list-query.js';
+import { pagingShape } from '../http/paging.js';
+import { perm } from '../http/route.js';
+import { id, optionalEnum, optionalId, textFilter } from '../http/schemas.js';
+import { streamXlsx, XLSX_TYPE, type XlsxColumn } from '../http/xlsx.js';
+import { accountActorOf } from './account.routes.js';
+import { idemOf } from './contract-route-helpers.js';
+import type { RouteModule } from './route-module.js';
+
+const TAG = '开票管理';
+
+/** Fields pass through as sent: core checks them and answers 400 naming the field. */
+const invoiceFields = {
+  invoiceAmount: z.unknown().optional().describe('开票金额（万元），字符串，最多6位小数'),
+  invoiceType: z.unknown().optional().describe("发票类型：'1' 增值税普通发票，'2' 增值税专用发票"),
+  invoicePurpose: z.unknown().optional().describe("开票内容：'1' 设计费，'2' 咨询费"),
+  invoiceTitle: z.unknown().optional().describe('发票抬头（付款单位）'),
+  taxNo: z.unknown().optional().describe('纳税人识别号；专用发票必填'),
+  invoiceDate: z.unknown().optional().describe('开票日期 yyyy-MM-dd'),
+  remark: z.unknown().optional(),
+};
+const addBody = z.object({ contractId: id(), ...invoiceFields, submit: z.boolean().optional() });
+const editBody = z.object({
+  invoiceId: id(),
+  version: z.coerce.number().int().min(0).optional(),
+  ...invoiceFields,
+  submit: z.boolean().optional(),
+});
+const idQuery = z.object({ invoiceId: id() });
+const dateFilter = () =>
+  z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .optional(),
+  );
+const filterShape = {
+  contractId: optionalId(),
+  contractName: textFilter(100),
+  status: optionalEnum(['0', '1', '2', '3']),
+  invoiceType: optionalEnum(['1', '2']),
+  invoiceDateBegin: dateFilter(),
+  invoiceDateEnd: dateFilter(),
+};
+const listQuery = z.object({ ...pagingShape(INVOICE_SORT_COLUMNS), ...filterShape });
+const exportQuery = z.object(filterShape);
+type FilterIn = z.output<typeof exportQuery>;
+
+function filterOf(q: FilterIn): InvoiceFilter {
+  return {
+    ...(q.contractId === undefined ? {} : { contractId: q.contractId }),
+    ...(q.contractName === undefined ? {} : { contractName: q.contractName }),
+    ...(q.status === undefined ? {} : { status: Number(q.status) as InvoiceStatus }),
+    ...(q.invoiceType === undefined ? {} : { invoiceType: q.invoiceType as InvoiceType }),
+    ...(q.invoiceDateBegin === undefined ? {} : { dateFrom: q.invoiceDateBegin }),
+    ...(q.invoiceDateEnd === undefined ? {} : { dateTo: q.invoiceDateEnd }),
+  };
+}
+
+const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
+export const invoiceView = (i: Invoice) => ({
+  ...i,
+  statusName: INVOICE_STATUS_LABELS[i.status],
+  invoiceTypeName: INVOICE_TYPE_LABELS[i.invoiceType],
+  invoicePurposeName: INVOICE_PURPOSE_LABELS[i.invoicePurpose],
+  createTime: iso(i.createTime),
+  approvedTime: iso(i.approvedTime),
+});
+
+const COLUMNS: readonly XlsxColumn<Invoice>[] = [
+  { header: '合同名称', width: 30, value: (i) => i.contractName },
+  { header: '合同编号', width: 18, value: (i) => i.contractNo },
+  { header: '合同金额（万元）', value: (i) => i.totalAmount },
+  { header: '开票金额（万元）', value: (i) => i.invoiceAmount },
+  { header: '发票类型', width: 16, value: (i) => INVOICE_TYPE_LABELS[i.invoiceType] },
+  { header: '开票内容', value: (i) => INVOICE_PURPOSE_LABELS[i.invoicePurpose] },
+  { header: '发票抬头', width: 30, value: (i) => i.invoiceTitle },
+  { header: '纳税人识别号', width: 22, value: (i) => i.taxNo },
+  { header: '开票日期', width: 12, value: (i) => i.invoiceDate },
+  { header: '状态', value: (i) => INVOICE_STATUS_LABELS[i.status] },
+  { header: '备注', width: 30, value: (i) => i.remark },
+  { header: '申请人', value: (i) => i.createBy },
+];
+
+const definedOnly = <T extends object>(o: T) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+
+/**
+ * Invoice requests (/v4/finance/*): drawn on a signed contract, sent through the approval engine
+ * as an invoice request (23_1), locked in approval and invoiced when approved; what is invoiced
+ * and in approval never exceeds the contract amount.
+ */
+export function financeRoutes(service: InvoiceService): RouteModule {
+  return {
+    name: 'finance',
+    register(book) {
+      book.add({
+        method: 'get',
+        path: '/v4/finance/list',
+        summary: '开票申请列表（按数据权限：合同的部门与申请人）',
+        tag: TAG,
+        access: perm('contract:finance:list'),
+        query: listQuery,
+        handler: async ({ query, principal }) => {
+          const p = await service.list(
+            listQueryOf(filterOf(query), query),
+            accountActorOf(principal),
+          );
+          return page(p.total, p.rows.map(invoiceView));
+        },
+      });
+      book.add({
+        method: 'get',
+        path: '/v4/finance/detail',
+        summary: '开票申请详情（approvalId 为审批单，可查看审批记录）',
+        tag: TAG,
+        access: perm('contract:finance:query'),
+        query: idQuery,
+        handler: async ({ query, principal }) =>
+          ok(invoiceView(unwrap(await service.detail(query.invoiceId, accountActorOf(principal))))),
+      });
+      book.add({
+        method: 'get',
+        path: '/v4/finance/contractInfo',
+        summary: '合同的开票情况：合同金额、已开票、审批中与可开票金额',
+        tag: TAG,
+        access: perm('contract:finance:query'),
+        query: z.object({ contractId: id() }),
+        handler: async ({ query, principal }) =>
+          ok(unwrap(await service.contractInfo(query.contractId, accountActorOf(principal)))),
+      });
+      book.add({
+        method: 'post',
+        path: '/v4/finance/add',
+        summary:
+          '新增开票申请（不得超过可开票金额；submit=true 时同时送审 23_1；支持 Idempotency-Key）',
+        tag: TAG,
+        access: perm('contract:finance:add'),
+        body: addBody,
+        handler: async ({ body, principal, req }) => {
+          const { submit, ...input } = body;
+          return ok(
+            invoiceView(
+              unwrap(
+                await service.add(
+                  definedOnly(input),
+                  accountActorOf(principal),
+                  submit === true,
+                  idemOf(req, principal, '/v4/finance/add'),
+                ),
+              ),
+            ),
+          );
+        },
+      });
+      book.add({
+        method: 'post',
+        path: '/v4/finance/edit',
+        summary: '修改开票申请（草稿或已驳回的；审批中或已开票的不能修改）',
+        tag: TAG,
+        access: perm('contract:finance:edit'),
+        body: editBody,
+        handler: async ({ body, principal }) => {
+          const { invoiceId, submit, ...input } = body;
+          return ok(
+            invoiceView(
+              unwrap(
+                await service.edit(
+                  invoiceId,
+                  definedOnly(input),
+                  accountActorOf(principal),
+                  submit === true,
+                ),
+              ),
+            ),
+          );
+        },
+      });
+      book.add({
+        method: 'post',
+        path: '/v4/finance/delete',
+        summary: '删除开票申请（审批中或已开票的不能删除）',
+        tag: TAG,
+        access: perm('contract:finance:remove'),
+        body: idQuery,
+        handler: async ({ body, principal }) => {
+          unwrap(await service.remove(body.invoiceId, accountActorOf(principal)));
+          return ok();
+        },
+      });
+      book.add({
+        method: 'post',
+        path: '/v4/finance/updateToApproval',
+        summary:
+          '开票申请送审（23_1 开票申请）；审批中锁定，通过后为已开票（支持 Idempotency-Key）',
+        tag: TAG,
+        access: perm('contract:finance:add'),
+        body: idQuery,
+        handler: async ({ body, principal, req }) =>
+          ok(
+            invoiceView(
+              unwrap(
+                await service.submit(
+                  body.invoiceId,
+                  accountActorOf(principal),
+                  idemOf(req, principal, '/v4/finance/updateToApproval'),
+                ),
+              ),
+            ),
+          ),
+      });
+      book.add({
+        method: 'get',
+        path: '/v4/finance/export',
+        summary: '导出开票申请（.xlsx，流式，按列表筛选）',
+        tag: TAG,
+        access: perm('contract:finance:export'),
+        query: exportQuery,
+        produces: XLSX_TYPE,
+        handler: async ({ query, principal, res }) => {
+          await streamXlsx(
+            res,
+            '开票申请.xlsx',
+            '开票申请',
+            COLUMNS,
+            service.exportRows(filterOf(query), accountActorOf(principal)),
+          );
+          return undefined;
+        },
+      });
+    },
+  };
+}
