@@ -41,7 +41,7 @@ const positive = (max = 1_000_000_000) =>
 describe('parseFinishAmount', () => {
   it('takes an amount above zero with at most 6 decimals and refuses the rest', () => {
     expect(parseFinishAmount('12.5')).toEqual({ ok: true, value: '12.5' });
-    for (const bad of ['0', '-1', '1.1234567', 'abc', '', null, undefined, {}]) {
+    for (const bad of ['0', '-1', '1.1234567', 'abc', '', 12, null, undefined, {}]) {
       const r = parseFinishAmount(bad);
       expect(r.ok).toBe(false);
       expect(!r.ok && r.error.field).toBe('confirmFinishAmount');

@@ -11,8 +11,9 @@ const floor0 = (v: MoneyDecimal) => money(MoneyDecimal.max(v, 0));
 
 /** A confirmation amount as sent: a decimal string > 0 with at most 6 decimals. */
 export function parseFinishAmount(raw: unknown): Result<string> {
-  if (typeof raw !== 'string' && typeof raw !== 'number') return err(finishErrors.invalidAmount());
-  const parsed = parseAmount(String(raw), 'confirmFinishAmount');
+  // Money travels as strings: a JSON number may already have lost digits.
+  if (typeof raw !== 'string') return err(finishErrors.invalidAmount());
+  const parsed = parseAmount(raw, 'confirmFinishAmount');
   if (!parsed.ok || !d(parsed.value).gt(0)) return err(finishErrors.invalidAmount());
   return ok(parsed.value);
 }

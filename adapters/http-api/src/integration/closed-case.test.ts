@@ -1,11 +1,12 @@
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-argument -- supertest bodies are untyped JSON */
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-call -- supertest bodies are untyped JSON */
 import ExcelJS from 'exceljs';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 
-// Demo institute: xmjl (项目经理, 建筑一所 110, closed cases), caiwu (财务, read only),
+// Demo institute: xmjl (项目经理, 建筑一所 110, closed cases), caiwu (财务, all data: closes and settles),
+// sjzc (设计主持: no closing permission),
 // bmfzr2 (head of 结构所 112: another department's data), yuangong (no closing permission).
 
 describe.each(testDatabaseKinds())('closed case and settlement API on %s', (kind) => {
@@ -106,7 +107,7 @@ describe.each(testDatabaseKinds())('closed case and settlement API on %s', (kind
         .insertInto('back_money')
         .values({ contract_id: id, back_amount: '80', back_date: '2026-03-01', user_id: 8 })
         .execute();
-    for (const user of ['xmjl', 'caiwu', 'bmfzr', 'bmfzr2', 'jingying', 'zjl', 'yuangong'])
+    for (const user of ['xmjl', 'caiwu', 'bmfzr', 'bmfzr2', 'jingying', 'zjl', 'yuangong', 'sjzc'])
       tokens[user] = await api.login(user);
   });
   afterAll(() => api.close());
@@ -117,7 +118,7 @@ describe.each(testDatabaseKinds())('closed case and settlement API on %s', (kind
       403,
     );
     await refused(
-      post('caiwu', '/v4/contract/closedCase/add', { contractId, closedCaseAmount: '1' }),
+      post('sjzc', '/v4/contract/closedCase/add', { contractId, closedCaseAmount: '1' }),
       403,
     );
     await refused(get('yuangong', '/contract/settle/getContractInfo', { contractId }), 403);
@@ -260,5 +261,32 @@ describe.each(testDatabaseKinds())('closed case and settlement API on %s', (kind
     expect(rows.slice(1).map((r) => r[3])).toContain('40');
     const settleRes = await get('xmjl', '/contract/settle/export');
     expect(settleRes.status).toBe(200);
+  });
+
+  it("lists each kind under the caller's scope, filtered by name and status", async () => {
+    const list = (user: string, path: string, query: Record<string, unknown> = {}) =>
+      get(user, path, { contractName: '结案接口测试', ...query });
+    const closed = await list('caiwu', '/v4/contract/closedCase/list');
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    expect(closed.body.total).toBeGreaterThan(0);
+    expect(closed.body.rows.every((r: { kind: string }) => r.kind === 'closed')).toBe(true);
+    expect(closed.body.rows[0]).toMatchObject({ contractName: '结案接口测试合同' });
+    const settled = await list('xmjl', '/contract/settle/list', { status: '1' });
+    expect(settled.body.rows.map((r: { status: number }) => r.status)).toEqual(
+      settled.body.rows.map(() => 1),
+    );
+    expect(settled.body.rows.map((r: { settleId: number }) => r.settleId)).toHaveLength(1);
+    const none = await list('xmjl', '/v4/contract/closedCase/list', {
+      contractName: '没有这个合同',
+    });
+    expect(none.body).toMatchObject({ total: 0, rows: [] });
+    await refused(get('yuangong', '/v4/contract/closedCase/list'), 403);
+    await refused(get('xmjl', '/v4/contract/closedCase/list', { status: '9' }), 400, 'status');
+    // finance (all data) closes: the add permission is theirs too.
+    const byFinance = await post('caiwu', '/contract/settle/insertContractSettle', {
+      contractId: foreignId,
+      closedCaseAmount: '1',
+    });
+    expect(byFinance.status, JSON.stringify(byFinance.body)).not.toBe(403);
   });
 });

@@ -687,6 +687,8 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
     'contract:finance:*',
     'project:closedCase:list',
     'project:closedCase:query',
+    'project:closedCase:add',
+    'project:closedCase:export',
     'common:upload:list',
   ],
   // 运营
