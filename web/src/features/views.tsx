@@ -72,4 +72,10 @@ Object.assign(VIEWS, {
   'fund/repayment/index': named(() => import('./fund/RepaymentPage'), 'RepaymentPage'),
 });
 
+/** Fund payments and payment plans (issue 10). */
+Object.assign(VIEWS, {
+  'fund/fundPay/index': named(() => import('./fund-pay/FundPayPage'), 'FundPayPage'),
+  'fund/paymentPlan/index': named(() => import('./fund-pay/PaymentPlanPage'), 'PaymentPlanPage'),
+});
+
 export const PlaceholderView = named(() => import('./pages/PlaceholderPage'), 'PlaceholderPage');

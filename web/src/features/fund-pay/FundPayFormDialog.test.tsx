@@ -1,0 +1,155 @@
+import type {
+  FundPayBody,
+  FundPayRecord,
+  PaymentPlanBody,
+  PaymentPlanRecord,
+} from '@dpms/http-client';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { FundPayFormDialog } from './FundPayFormDialog';
+import { PaymentPlanFormDialog } from './PaymentPlanFormDialog';
+
+const PLAN = {
+  paymentPlanId: 7,
+  contractId: 3,
+  contractName: '某住宅设计合同',
+  planMonth: '2026-07',
+  receiveCompanyName: '某设计顾问公司',
+  planPayAmount: '25',
+  paidAmount: '5',
+  pendingAmount: '0',
+  canPayAmount: '20',
+} as PaymentPlanRecord;
+
+class PayGateway {
+  readonly added: FundPayBody[] = [];
+  readonly edited: unknown[] = [];
+  planList = () => Promise.resolve({ rows: [PLAN], total: 1 });
+  addPay = (b: FundPayBody) => {
+    this.added.push(b);
+    return Promise.resolve({ status: b.submit ? 1 : 0 } as FundPayRecord);
+  };
+  editPay = (b: unknown) => {
+    this.edited.push(b);
+    return Promise.resolve({ status: 0 } as FundPayRecord);
+  };
+}
+
+const fill = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+describe('the fund payment form', () => {
+  it('shows the net pay live with core’s rule and refuses a wrong tax rate before sending', async () => {
+    const gateway = new PayGateway();
+    render(
+      <FundPayFormDialog
+        gateway={gateway as never}
+        onClose={() => undefined}
+        onSaved={() => undefined}
+      />,
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('option', { name: /某设计顾问公司/ })).toBeTruthy(),
+    );
+    fill('付款计划', '7');
+    expect(screen.getByTestId('fund-pay-can-pay').textContent).toBe('20');
+    fill('付款事由', '七月咨询费');
+    fill('本次付款金额（万元）', '10');
+    expect(screen.getByTestId('fund-pay-net').textContent).toBe('10');
+    fill('税率', '0.03');
+    expect(screen.getByTestId('fund-pay-net').textContent).toBe('9.7');
+    fill('本次付款金额（万元）', '1.2345');
+    fill('税率', '0.01');
+    expect(screen.getByTestId('fund-pay-net').textContent).toBe('1.172775');
+
+    fill('税率', '0.09');
+    expect(screen.getByText(/税率应为0到0.06之间的小数/)).toBeTruthy();
+    expect(screen.getByTestId('fund-pay-net').textContent).toBe('—');
+    fireEvent.click(screen.getByRole('button', { name: '保存并送审' }));
+    expect(gateway.added).toHaveLength(0);
+
+    fill('税率', '0.03');
+    fill('本次付款金额（万元）', '12');
+    fireEvent.click(screen.getByRole('button', { name: '保存并送审' }));
+    await waitFor(() => expect(gateway.added).toHaveLength(1));
+    expect(gateway.added[0]).toEqual({
+      paymentPlanId: 7,
+      reason: '七月咨询费',
+      payAmount: '12',
+      taxRate: '0.03',
+      submit: true,
+    });
+  });
+
+  it('names what is missing and pays a sub-contract pay item as 16_x', async () => {
+    const gateway = new PayGateway();
+    render(
+      <FundPayFormDialog
+        gateway={gateway as never}
+        onClose={() => undefined}
+        onSaved={() => undefined}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(screen.getByText('请选择付款计划')).toBeTruthy();
+    expect(screen.getByText('请输入付款事由')).toBeTruthy();
+    expect(screen.getByText('请输入本次付款金额')).toBeTruthy();
+    fill('付款依据', 'item');
+    fill('分包付款项编号', '42');
+    fill('审批类型', '16_2');
+    fill('付款事由', '分包技术服务费');
+    fill('付款日期', '2026-07-20');
+    fill('本次付款金额（万元）', '8');
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(gateway.added).toHaveLength(1));
+    expect(gateway.added[0]).toMatchObject({
+      childPayId: 42,
+      typeCode: '16_2',
+      payTime: '2026-07-20',
+      payAmount: '8',
+      submit: false,
+    });
+  });
+});
+
+describe('the payment plan form', () => {
+  it('checks the planned amount as typed and sends the plan line', async () => {
+    const added: PaymentPlanBody[] = [];
+    const gateway = {
+      addPlan: (b: PaymentPlanBody) => {
+        added.push(b);
+        return Promise.resolve(PLAN);
+      },
+      editPlan: () => Promise.resolve(PLAN),
+    };
+    render(
+      <PaymentPlanFormDialog
+        gateway={gateway as never}
+        contracts={[{ value: '3', label: '某住宅项目（某住宅设计合同）' }]}
+        onClose={() => undefined}
+        onSaved={() => undefined}
+      />,
+    );
+    fill('合同', '3');
+    fill('计划月份', '2026-08');
+    fill('收款单位', '某设计顾问公司');
+    fill('计划付款金额（万元）', '1.1234567');
+    expect(
+      screen.getByText('计划付款金额格式不正确：请输入最多6位小数的金额（万元）'),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    expect(added).toHaveLength(0);
+    fill('计划付款金额（万元）', '20');
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(added).toHaveLength(1));
+    expect(added[0]).toEqual({
+      contractId: 3,
+      contractChildId: null,
+      planMonth: '2026-08',
+      subjectName: '',
+      receiveCompanyName: '某设计顾问公司',
+      planPayAmount: '20',
+      remark: '',
+    });
+  });
+});
