@@ -78,4 +78,9 @@ Object.assign(VIEWS, {
   'fund/paymentPlan/index': named(() => import('./fund-pay/PaymentPlanPage'), 'PaymentPlanPage'),
 });
 
+/** Closed cases, settlements and contract finish (issue 10). */
+Object.assign(VIEWS, {
+  'project/closedCase/index': named(() => import('./closing/ClosedCasePage'), 'ClosedCasePage'),
+});
+
 export const PlaceholderView = named(() => import('./pages/PlaceholderPage'), 'PlaceholderPage');

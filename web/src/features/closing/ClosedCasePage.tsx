@@ -1,0 +1,307 @@
+import { errorMessage } from '@dpms/http-client';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useService } from '../../app/di';
+import { TOKENS } from '../../app/tokens';
+import { HasPermi } from '../../components/auth/Access';
+import { CrudPage } from '../../components/crud/CrudPage';
+import { Button } from '../../components/ui/Button';
+import { FilePreviewDialog, type PreviewFile } from '../../components/widgets/FilePreviewDialog';
+import { ClosingDetailDialog } from './ClosingDetailDialog';
+import { ClosingFormDialog } from './ClosingFormDialog';
+import { FinishDialog } from './FinishDialog';
+import {
+  ClosingGateway,
+  type ClosingKind,
+  type ClosingRecord,
+  type FinishRow,
+} from './closing.gateway';
+
+const KIND_NAMES: Record<ClosingKind, string> = { closed: '结案', settle: '结算' };
+const STATUS_OPTIONS = [
+  { value: '0', label: '草稿' },
+  { value: '1', label: '审批中' },
+  { value: '2', label: '已通过' },
+  { value: '3', label: '已驳回' },
+];
+type Tab = ClosingKind | 'finish';
+const TABS: { key: Tab; label: string }[] = [
+  { key: 'closed', label: '结案' },
+  { key: 'settle', label: '结算' },
+  { key: 'finish', label: '合同完工' },
+];
+
+export function useClosingGateway(): ClosingGateway {
+  const http = useService(TOKENS.Http);
+  return useMemo(() => new ClosingGateway(http), [http]);
+}
+
+/**
+ * Opens an approval sheet's PDF (the print service's A4 sheet with every node's signature) in the
+ * PDF viewer: the file is fetched with the session's token and shown from an object URL.
+ */
+export function useSheetPdf(gateway: ClosingGateway) {
+  const files = useService(TOKENS.FileGateway);
+  const feedback = useService(TOKENS.Feedback);
+  const [file, setFile] = useState<PreviewFile | null>(null);
+  useEffect(() => {
+    if (!file) return;
+    return () => URL.revokeObjectURL(file.url);
+  }, [file]);
+  const open = useCallback(
+    async (approvalId: string, name: string) => {
+      try {
+        const { blob } = await files.download(gateway.sheetPdfPath(approvalId));
+        setFile({ name: `${name}.pdf`, url: URL.createObjectURL(blob) });
+      } catch (e) {
+        feedback.error(errorMessage(e, '审批单打印失败'));
+      }
+    },
+    [files, feedback, gateway],
+  );
+  return { open, dialog: <FilePreviewDialog file={file} onClose={() => setFile(null)} /> };
+}
+
+/** 结算结案 (project/closedCase/index): closed cases, settlements and contract finish. */
+export function ClosedCasePage() {
+  const gateway = useClosingGateway();
+  const feedback = useService(TOKENS.Feedback);
+  const [tab, setTab] = useState<Tab>('closed');
+  const [form, setForm] = useState<{ kind: ClosingKind; contractId?: number } | null>(null);
+  const [detail, setDetail] = useState<ClosingRecord | null>(null);
+  const [finishOf, setFinishOf] = useState<number | null>(null);
+  const sheet = useSheetPdf(gateway);
+
+  const act = async (run: () => Promise<unknown>, done: () => void, success = '操作成功') => {
+    try {
+      await run();
+      feedback.success(success);
+      done();
+    } catch (e) {
+      feedback.error(errorMessage(e));
+    }
+  };
+
+  const tabs = (
+    <div className="mb-3 flex gap-2" role="tablist">
+      {TABS.map((t) => (
+        <Button
+          key={t.key}
+          role="tab"
+          aria-selected={tab === t.key}
+          variant={tab === t.key ? 'primary' : 'default'}
+          onClick={() => setTab(t.key)}
+        >
+          {t.label}
+        </Button>
+      ))}
+    </div>
+  );
+
+  if (tab === 'finish')
+    return (
+      <div>
+        {tabs}
+        <FinishListPage gateway={gateway} onOpen={setFinishOf} />
+        {finishOf !== null && (
+          <FinishDialog gateway={gateway} contractId={finishOf} onClose={() => setFinishOf(null)} />
+        )}
+      </div>
+    );
+
+  const kind = tab;
+  const name = KIND_NAMES[kind];
+  return (
+    <div>
+      {tabs}
+      <CrudPage<ClosingRecord, { contractName: string; status: string }>
+        key={kind}
+        title={`${name}列表`}
+        noun={name}
+        queryKey={`closing-${kind}`}
+        gateway={{ list: (q) => gateway.list(kind, q) }}
+        filter={{ contractName: '', status: '' }}
+        search={[
+          { key: 'contractName', label: '合同名称' },
+          { key: 'status', label: '状态', type: 'select', options: STATUS_OPTIONS },
+        ]}
+        rowKey="closedId"
+        table={{ decimals: 6, testId: `closing-table-${kind}` }}
+        headerActions={
+          <HasPermi perms={['project:closedCase:add']}>
+            <Button variant="primary" onClick={() => setForm({ kind })}>
+              新增{name}
+            </Button>
+          </HasPermi>
+        }
+        columns={(ctx) => [
+          { key: 'projectName', title: '项目名称' },
+          { key: 'contractName', title: '合同名称' },
+          { key: 'contractNo', title: '合同编号', width: 120 },
+          { key: 'closedCaseAmount', title: '结案金额（万元）', align: 'right' },
+          { key: 'backAmount', title: '回款金额（万元）', align: 'right' },
+          { key: 'settleAmount', title: '结算金额（万元）', align: 'right' },
+          {
+            key: 'statusName',
+            title: '状态',
+            width: 90,
+            render: (r) => <span data-testid={`closing-status-${r.closedId}`}>{r.statusName}</span>,
+          },
+          {
+            key: 'ops',
+            title: '操作',
+            render: (r) => {
+              const editable = r.status === 0 || r.status === 3;
+              return (
+                <div className="flex flex-wrap gap-1">
+                  <Button size="sm" variant="text" onClick={() => setDetail(r)}>
+                    详情
+                  </Button>
+                  {editable && (
+                    <HasPermi perms={['project:closedCase:add']}>
+                      <Button
+                        size="sm"
+                        variant="text"
+                        onClick={() => setForm({ kind, contractId: r.contractId })}
+                      >
+                        修改
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="text"
+                        onClick={() =>
+                          void act(() => gateway.submit(kind, r.closedId), ctx.refetch, '已送审')
+                        }
+                      >
+                        送审
+                      </Button>
+                    </HasPermi>
+                  )}
+                  {editable && (
+                    <HasPermi perms={['project:closedCase:remove']}>
+                      <Button
+                        size="sm"
+                        variant="text"
+                        className="text-danger-600!"
+                        onClick={() =>
+                          void feedback
+                            .confirm({ message: `是否确认删除“${r.contractName}”的${name}记录？` })
+                            .then(async (yes) => {
+                              if (yes)
+                                await act(() => gateway.remove(kind, r.closedId), ctx.refetch);
+                            })
+                        }
+                      >
+                        删除
+                      </Button>
+                    </HasPermi>
+                  )}
+                  {r.approvalId !== null && (
+                    <Button
+                      size="sm"
+                      variant="text"
+                      onClick={() =>
+                        void sheet.open(r.approvalId ?? '', `${name}审核-${r.contractName}`)
+                      }
+                    >
+                      打印
+                    </Button>
+                  )}
+                  <Button size="sm" variant="text" onClick={() => setFinishOf(r.contractId)}>
+                    完工确认
+                  </Button>
+                </div>
+              );
+            },
+          },
+        ]}
+      >
+        {(ctx) => (
+          <>
+            {form !== null && (
+              <ClosingFormDialog
+                gateway={gateway}
+                kind={form.kind}
+                {...(form.contractId === undefined ? {} : { contractId: form.contractId })}
+                onClose={() => setForm(null)}
+                onSaved={() => {
+                  setForm(null);
+                  ctx.refetch();
+                }}
+              />
+            )}
+            {detail !== null && (
+              <ClosingDetailDialog
+                gateway={gateway}
+                record={detail}
+                onPrint={(approvalId) =>
+                  void sheet.open(approvalId, `${name}审核-${detail.contractName}`)
+                }
+                onClose={() => setDetail(null)}
+              />
+            )}
+            {finishOf !== null && (
+              <FinishDialog
+                gateway={gateway}
+                contractId={finishOf}
+                onClose={() => setFinishOf(null)}
+              />
+            )}
+            {sheet.dialog}
+          </>
+        )}
+      </CrudPage>
+    </div>
+  );
+}
+
+/** 合同完工: formal contracts with their finish figures (serviceManagelist). */
+function FinishListPage({
+  gateway,
+  onOpen,
+}: {
+  gateway: ClosingGateway;
+  onOpen: (contractId: number) => void;
+}) {
+  return (
+    <CrudPage<FinishRow, { contractName: string; projectName: string; finishStatus: string }>
+      title="合同完工"
+      noun="合同"
+      queryKey="contract-finish"
+      gateway={{ list: (q) => gateway.manageList(q) }}
+      filter={{ contractName: '', projectName: '', finishStatus: '' }}
+      search={[
+        { key: 'contractName', label: '合同名称' },
+        { key: 'projectName', label: '项目名称' },
+        {
+          key: 'finishStatus',
+          label: '完成状态',
+          type: 'select',
+          options: [
+            { value: '0', label: '未完成' },
+            { value: '1', label: '已完成' },
+          ],
+        },
+      ]}
+      rowKey="contractId"
+      table={{ decimals: 6, testId: 'finish-table' }}
+      columns={[
+        { key: 'projectName', title: '项目名称' },
+        { key: 'contractName', title: '合同名称' },
+        { key: 'taskAmount', title: '任务产值（万元）', align: 'right' },
+        { key: 'confirmFinishAmount', title: '确认完成产值（万元）', align: 'right' },
+        { key: 'backAmount', title: '已回款（万元）', align: 'right' },
+        { key: 'fileCount', title: '完工文件', width: 80 },
+        { key: 'finishStatusName', title: '完成状态', width: 90 },
+        {
+          key: 'ops',
+          title: '操作',
+          render: (r) => (
+            <Button size="sm" variant="text" onClick={() => onOpen(r.contractId)}>
+              完工确认
+            </Button>
+          ),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,303 @@
+import { errorMessage } from '@dpms/http-client';
+import { useCallback, useEffect, useState } from 'react';
+import { useService } from '../../app/di';
+import { TOKENS } from '../../app/tokens';
+import { HasPermi } from '../../components/auth/Access';
+import { Button } from '../../components/ui/Button';
+import { Dialog } from '../../components/ui/Dialog';
+import { Field } from '../../components/ui/Field';
+import { FileUpload, type UploadedFileRecord } from '../../components/upload';
+import type {
+  ClosingGateway,
+  FinishConfirmationRow,
+  FinishOverview,
+  UncollectedSummary,
+} from './closing.gateway';
+
+const box = 'w-full rounded border border-line px-2 py-1.5 text-sm';
+const cell = 'border-t border-line py-1 px-1';
+
+export type FinishGateway = Pick<
+  ClosingGateway,
+  | 'finishOverview'
+  | 'uncollected'
+  | 'confirmations'
+  | 'confirmAmount'
+  | 'deleteConfirmation'
+  | 'uploadFinishFiles'
+  | 'confirmFinish'
+>;
+
+/**
+ * 完工确认 of one contract: its tasks with the output value confirmed finished, the confirmations
+ * (deleted while the contract is not finished), what is performed but not collected, the finish
+ * files, and 确认完成 once every condition holds (the reasons shown while it does not).
+ */
+export function FinishDialog({
+  gateway,
+  contractId,
+  onClose,
+}: {
+  gateway: FinishGateway;
+  contractId: number;
+  onClose: () => void;
+}) {
+  const feedback = useService(TOKENS.Feedback);
+  const [overview, setOverview] = useState<FinishOverview | null>(null);
+  const [confirmations, setConfirmations] = useState<FinishConfirmationRow[]>([]);
+  const [uncollected, setUncollected] = useState<UncollectedSummary | null>(null);
+  const [taskId, setTaskId] = useState('');
+  const [amount, setAmount] = useState('');
+  const [remark, setRemark] = useState('');
+  const [files, setFiles] = useState<UploadedFileRecord[]>([]);
+
+  const load = useCallback(async () => {
+    try {
+      const [o, c, u] = await Promise.all([
+        gateway.finishOverview(contractId),
+        gateway.confirmations(contractId),
+        gateway.uncollected(contractId),
+      ]);
+      setOverview(o);
+      setConfirmations(c);
+      setUncollected(u);
+    } catch (e) {
+      feedback.error(errorMessage(e));
+    }
+  }, [gateway, contractId, feedback]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const act = async (run: () => Promise<unknown>, success = '操作成功') => {
+    try {
+      await run();
+      feedback.success(success);
+      await load();
+      return true;
+    } catch (e) {
+      feedback.error(errorMessage(e));
+      return false;
+    }
+  };
+
+  const finished = overview?.contract.finished ?? false;
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={`完工确认${overview ? `：${overview.contract.contractName}` : ''}`}
+      width={900}
+      testId="finish-dialog"
+      footer={
+        <>
+          <HasPermi perms={['project:contract:finish']}>
+            <Button
+              variant="primary"
+              disabled={!overview?.canFinish}
+              onClick={() => void act(() => gateway.confirmFinish(contractId), '合同已确认完成')}
+            >
+              确认完成
+            </Button>
+          </HasPermi>
+          <Button onClick={onClose}>关闭</Button>
+        </>
+      }
+    >
+      {overview === null ? (
+        <p className="py-6 text-center text-muted">加载中</p>
+      ) : (
+        <div className="grid gap-4 text-sm">
+          <p>
+            合同金额 {overview.contract.totalAmount} 万元，已回款 {overview.contract.backAmount}{' '}
+            万元，完成状态：
+            <b data-testid="finish-status">{overview.contract.finishStatusName}</b>
+            {finished && `（${overview.contract.finishBy}）`}
+          </p>
+          {overview.blockers.length > 0 && (
+            <ul className="list-disc pl-5 text-warning-600" data-testid="finish-blockers">
+              {overview.blockers.map((b) => (
+                <li key={b}>{b}</li>
+              ))}
+            </ul>
+          )}
+
+          <section>
+            <h3 className="mb-1 font-semibold">任务单产值</h3>
+            <table className="w-full" data-testid="finish-tasks">
+              <thead>
+                <tr className="text-left text-muted">
+                  <th>任务单号</th>
+                  <th>任务名称</th>
+                  <th className="text-right">任务产值</th>
+                  <th className="text-right">确认完成产值</th>
+                  <th className="text-right">可确认</th>
+                  <th className="text-right">已履约未收款</th>
+                </tr>
+              </thead>
+              <tbody>
+                {overview.tasks.map((t) => (
+                  <tr key={t.taskId}>
+                    <td className={cell}>{t.taskNo}</td>
+                    <td className={cell}>{t.taskName}</td>
+                    <td className={`${cell} text-right`}>{t.taskAmount}</td>
+                    <td className={`${cell} text-right`}>{t.confirmFinishAmount}</td>
+                    <td className={`${cell} text-right`}>{t.confirmableAmount}</td>
+                    <td className={`${cell} text-right`}>
+                      {uncollected?.rows.find((r) => r.taskId === t.taskId)?.uncollectedAmount ??
+                        '-'}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {uncollected && (
+              <p className="mt-1 text-ink-soft" data-testid="finish-uncollected">
+                已履约 {uncollected.performedAmount} 万元，已回款 {uncollected.backAmount}{' '}
+                万元，已履约未收款 {uncollected.uncollectedAmount} 万元
+              </p>
+            )}
+          </section>
+
+          {!finished && (
+            <HasPermi perms={['project:valueConfirm:list']}>
+              <section className="grid grid-cols-4 items-end gap-2">
+                <Field label="任务单" required>
+                  <select
+                    className={box}
+                    aria-label="任务单"
+                    value={taskId}
+                    onChange={(e) => setTaskId(e.target.value)}
+                  >
+                    <option value="">请选择</option>
+                    {overview.tasks.map((t) => (
+                      <option key={t.taskId} value={t.taskId}>
+                        {t.taskNo} {t.taskName}
+                      </option>
+                    ))}
+                  </select>
+                </Field>
+                <Field label="确认完成产值（万元）" required>
+                  <input
+                    className={box}
+                    aria-label="确认完成产值"
+                    inputMode="decimal"
+                    value={amount}
+                    onChange={(e) => setAmount(e.target.value)}
+                  />
+                </Field>
+                <Field label="备注">
+                  <input
+                    className={box}
+                    aria-label="确认备注"
+                    value={remark}
+                    onChange={(e) => setRemark(e.target.value)}
+                  />
+                </Field>
+                <Button
+                  variant="primary"
+                  disabled={taskId === '' || amount.trim() === ''}
+                  onClick={() =>
+                    void act(() =>
+                      gateway.confirmAmount({
+                        contractId,
+                        taskId: Number(taskId),
+                        confirmFinishAmount: amount.trim(),
+                        remark,
+                      }),
+                    ).then((done) => {
+                      if (done) {
+                        setAmount('');
+                        setRemark('');
+                      }
+                    })
+                  }
+                >
+                  确认产值
+                </Button>
+              </section>
+            </HasPermi>
+          )}
+
+          <section>
+            <h3 className="mb-1 font-semibold">确认记录</h3>
+            {confirmations.length === 0 ? (
+              <p className="text-muted">暂无确认记录</p>
+            ) : (
+              <table className="w-full" data-testid="finish-confirmations">
+                <tbody>
+                  {confirmations.map((c) => (
+                    <tr key={c.id}>
+                      <td className={cell}>{c.taskNo}</td>
+                      <td className={`${cell} text-right`}>{c.confirmFinishAmount} 万元</td>
+                      <td className={cell}>
+                        {c.beforeAmount} → {c.afterAmount}
+                      </td>
+                      <td className={cell}>{c.remark}</td>
+                      <td className={cell}>{c.userName}</td>
+                      <td className={cell}>
+                        {!finished && (
+                          <HasPermi perms={['project:valueConfirm:list']}>
+                            <Button
+                              size="sm"
+                              variant="text"
+                              className="text-danger-600!"
+                              onClick={() =>
+                                void feedback
+                                  .confirm({
+                                    message: `是否确认删除该条 ${c.confirmFinishAmount} 万元的确认记录？`,
+                                  })
+                                  .then(async (yes) => {
+                                    if (yes) await act(() => gateway.deleteConfirmation(c.id));
+                                  })
+                              }
+                            >
+                              删除
+                            </Button>
+                          </HasPermi>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </section>
+
+          <section>
+            <h3 className="mb-1 font-semibold">完工文件</h3>
+            <ul className="mb-2" data-testid="finish-files">
+              {overview.files.map((f) => (
+                <li key={f.finishFileId}>
+                  {f.fileName}
+                  <span className="ml-2 text-muted">{f.createBy}</span>
+                </li>
+              ))}
+            </ul>
+            {!finished && (
+              <HasPermi perms={['project:contract:upload']}>
+                <FileUpload value={files} onChange={setFiles} testId="finish-upload" />
+                <Button
+                  className="mt-2"
+                  disabled={files.length === 0}
+                  onClick={() =>
+                    void act(
+                      () =>
+                        gateway.uploadFinishFiles(
+                          contractId,
+                          files.map((f) => f.fileId),
+                        ),
+                      '完工文件已上传',
+                    ).then((done) => done && setFiles([]))
+                  }
+                >
+                  上传完工文件
+                </Button>
+              </HasPermi>
+            )}
+          </section>
+        </div>
+      )}
+    </Dialog>
+  );
+}
