@@ -212,6 +212,13 @@ export function ContractListView({ mode: initialMode }: { mode: ContractListMode
                 <Button
                   size="sm"
                   variant="text"
+                  onClick={() => setForm({ stage: 'declare', editing: row })}
+                >
+                  修改
+                </Button>
+                <Button
+                  size="sm"
+                  variant="text"
                   onClick={() =>
                     void run('已提交审批', () => gateway.submit('declare', row.contractId))
                   }

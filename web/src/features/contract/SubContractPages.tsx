@@ -1,29 +1,77 @@
-import { CHILD_TYPE_LABELS } from '@dpms/core';
 import {
   errorMessage,
   exportQuery,
+  type ChildPayRecord,
   type ContractChildRecord,
   type ExtendSubContractRecord,
   type LixiangRecord,
+  type Page,
+  type PageQuery,
 } from '@dpms/http-client';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import { HasPermi } from '../../components/auth/Access';
-import { DataTable, type Column } from '../../components/table/DataTable';
-import { useListQuery } from '../../components/table/useListQuery';
+import { CrudPage, type CrudGateway, type CrudFilter } from '../../components/crud/CrudPage';
+import { DataTable } from '../../components/table/DataTable';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
-import { Field } from '../../components/ui/Field';
-import { PageCard, SearchBar, SearchField } from '../../components/ui/Page';
 import { downloadFile } from '../../components/upload';
-import { AmountInput } from './AmountInput';
+import { ChildPayFormDialog } from './ChildPayFormDialog';
+import { CHILD_TYPE_OPTIONS, ContractChildFormDialog } from './ContractChildFormDialog';
+import { ExtendSubContractFormDialog } from './ExtendSubContractFormDialog';
 import { BIZ_SOURCE_OPTIONS, FEE_FIELDS, STATUS_OPTIONS } from './labels';
+import { LixiangFormDialog } from './LixiangFormDialog';
 
 const money = (key: string, title: string) => ({ key, title, align: 'right' as const, sum: true });
 const show = (v: unknown): string =>
   v === null || v === undefined || v === '' ? '-' : typeof v === 'string' ? v : JSON.stringify(v);
+const options = (pairs: readonly (readonly [string, string])[]) =>
+  pairs.map(([value, label]) => ({ value, label }));
+/** Draft, rejected or withdrawn, and not recorded before the system: may be edited or sent. */
+const changeable = (r: { status: number; history: boolean }) =>
+  !r.history && (r.status === -1 || r.status === 2 || r.status === 3);
+
+/**
+ * A list's gateway that remembers the query the list last ran: the export sends what is on
+ * screen (the searched filters), not the search form's unsearched edits.
+ */
+function useSearchedGateway<Row, F extends CrudFilter>(
+  load: (q: PageQuery) => Promise<Page<Row>>,
+): { gateway: CrudGateway<Row, F>; exportUrl: (path: string) => string } {
+  const last = useRef<Record<string, unknown>>({});
+  const gateway = useMemo<CrudGateway<Row, F>>(
+    () => ({
+      list: (q) => {
+        last.current = q;
+        return load(q);
+      },
+    }),
+    [load],
+  );
+  return { gateway, exportUrl: (path) => `${path}${exportQuery(last.current)}` };
+}
+
+/** Runs a row action with its confirm and feedback, then reloads the list. */
+function useRowAction() {
+  const feedback = useService(TOKENS.Feedback);
+  return async (
+    done: string,
+    action: () => Promise<unknown>,
+    refetch: () => void,
+    ask?: string,
+  ) => {
+    if (ask && !(await feedback.confirm({ title: '系统提示', message: ask }))) return;
+    try {
+      await action();
+      feedback.success(done);
+      refetch();
+    } catch (error) {
+      feedback.error(errorMessage(error));
+    }
+  };
+}
 
 function Facts({ pairs, data }: { pairs: [string, string][]; data: Record<string, unknown> }) {
   return (
@@ -40,14 +88,15 @@ function Facts({ pairs, data }: { pairs: [string, string][]; data: Record<string
   );
 }
 
+const textButton = (label: string, onClick: () => void, testId?: string): ReactNode => (
+  <Button size="sm" variant="text" onClick={onClick} data-testid={testId}>
+    {label}
+  </Button>
+);
+
 // ---- project filing (lixiang) ------------------------------------------------------------------
 
-interface LxFilter extends Record<string, unknown> {
-  projectName: string;
-  lxNo: string;
-  bizSource: string;
-  status: string;
-}
+type LxFilter = { projectName: string; lxNo: string; bizSource: string; status: string };
 const LX_EMPTY: LxFilter = { projectName: '', lxNo: '', bizSource: '', status: '' };
 
 function LixiangDetailDialog({ lxId, onClose }: { lxId: number; onClose: () => void }) {
@@ -80,166 +129,148 @@ function LixiangDetailDialog({ lxId, onClose }: { lxId: number; onClose: () => v
   );
 }
 
-/** 项目立项: the filings with their fee split, filters and the .xlsx exports. */
+/** 项目立项: the filings with their fee split, filters, add/edit forms and the .xlsx exports. */
 export function LixiangListPage() {
-  const gateway = useService(TOKENS.ContractGateway);
-  const list = useListQuery<LixiangRecord, LxFilter>('lixiang', LX_EMPTY, (q) =>
-    gateway.lixiangList(q),
-  );
+  const contracts = useService(TOKENS.ContractGateway);
+  const run = useRowAction();
+  const load = useMemo(() => (q: PageQuery) => contracts.lixiangList(q), [contracts]);
+  const { gateway, exportUrl } = useSearchedGateway<LixiangRecord, LxFilter>(load);
+  const [form, setForm] = useState<{ editing?: LixiangRecord } | null>(null);
   const [open, setOpen] = useState<number | null>(null);
-  const d = list.draft;
-  const columns: Column<LixiangRecord>[] = [
-    { key: 'lxNo', title: '立项编号' },
-    { key: 'projectName', title: '项目名称' },
-    { key: 'bizSourceName', title: '业务来源' },
-    { key: 'statusName', title: '审批状态' },
-    { key: 'history', title: '历史备案', render: (r) => (r.history ? '是' : '否') },
-    money('totalAmount', '合同金额（万元）'),
-    money('realAmount', '实际金额（万元）'),
-    money('designFee', '设计费（万元）'),
-    money('operateFee', '经营费（万元）'),
-    { key: 'createBy', title: '创建人' },
-    {
-      key: 'actions',
-      title: '操作',
-      render: (r) => (
-        <Button size="sm" variant="text" onClick={() => setOpen(r.lxId)}>
-          详情
-        </Button>
-      ),
-    },
-  ];
-  return (
-    <PageCard
-      title="项目立项"
-      actions={
-        <HasPermi perms={['project:lixiang:export']}>
-          <Button onClick={() => void downloadFile(`/v4/lixiang/export${exportQuery(list.draft)}`)}>
-            导出
-          </Button>
-          <Button onClick={() => void downloadFile('/project/lixiang/exportByModify')}>
-            导出修改记录
-          </Button>
+  const rowActions = (refetch: () => void) => (r: LixiangRecord) => (
+    <>
+      {textButton('详情', () => setOpen(r.lxId))}
+      {changeable(r) && (
+        <HasPermi perms={['project:lixiang:edit']}>
+          {textButton('修改', () => setForm({ editing: r }), 'edit-lixiang')}
+          {textButton(
+            '提交审批',
+            () =>
+              void run(
+                '已提交审批',
+                () => contracts.lixiangSubmit(r.lxId),
+                refetch,
+                `是否确认提交“${r.projectName}”的立项备案审批？`,
+              ),
+          )}
         </HasPermi>
+      )}
+    </>
+  );
+  return (
+    <CrudPage<LixiangRecord, LxFilter>
+      title="项目立项"
+      noun="立项备案"
+      queryKey="lixiang"
+      gateway={gateway}
+      filter={LX_EMPTY}
+      rowKey="lxId"
+      table={{ testId: 'lixiang-list' }}
+      search={[
+        { key: 'projectName', label: '项目名称' },
+        { key: 'lxNo', label: '立项编号' },
+        {
+          key: 'bizSource',
+          label: '业务来源',
+          type: 'select',
+          options: options(BIZ_SOURCE_OPTIONS),
+        },
+        { key: 'status', label: '审批状态', type: 'select', options: options(STATUS_OPTIONS) },
+      ]}
+      columns={(ctx) => {
+        const actions = rowActions(ctx.refetch);
+        return [
+          { key: 'lxNo', title: '立项编号' },
+          { key: 'projectName', title: '项目名称' },
+          { key: 'bizSourceName', title: '业务来源' },
+          { key: 'statusName', title: '审批状态' },
+          { key: 'history', title: '历史备案', render: (r) => (r.history ? '是' : '否') },
+          money('totalAmount', '合同金额（万元）'),
+          money('realAmount', '实际金额（万元）'),
+          money('designFee', '设计费（万元）'),
+          money('operateFee', '经营费（万元）'),
+          { key: 'createBy', title: '创建人' },
+          { key: 'actions', title: '操作', render: actions },
+        ];
+      }}
+      headerActions={
+        <>
+          <HasPermi perms={['project:lixiang:add']}>
+            <Button variant="primary" data-testid="add-lixiang" onClick={() => setForm({})}>
+              新增
+            </Button>
+          </HasPermi>
+          <HasPermi perms={['project:lixiang:export']}>
+            <Button onClick={() => void downloadFile(exportUrl('/v4/lixiang/export'))}>导出</Button>
+            <Button onClick={() => void downloadFile('/project/lixiang/exportByModify')}>
+              导出修改记录
+            </Button>
+          </HasPermi>
+        </>
       }
     >
-      <SearchBar onSearch={list.search} onReset={list.reset}>
-        <SearchField label="项目名称">
-          <input
-            className="input"
-            value={d.projectName}
-            onChange={(e) => list.setDraft({ ...d, projectName: e.target.value })}
-          />
-        </SearchField>
-        <SearchField label="立项编号">
-          <input
-            className="input"
-            value={d.lxNo}
-            onChange={(e) => list.setDraft({ ...d, lxNo: e.target.value })}
-          />
-        </SearchField>
-        <SearchField label="业务来源">
-          <select
-            className="input"
-            value={d.bizSource}
-            onChange={(e) => list.setDraft({ ...d, bizSource: e.target.value })}
-          >
-            <option value="">全部</option>
-            {BIZ_SOURCE_OPTIONS.map(([v, l]) => (
-              <option key={v} value={v}>
-                {l}
-              </option>
-            ))}
-          </select>
-        </SearchField>
-        <SearchField label="审批状态">
-          <select
-            className="input"
-            value={d.status}
-            onChange={(e) => list.setDraft({ ...d, status: e.target.value })}
-          >
-            <option value="">全部</option>
-            {STATUS_OPTIONS.map(([v, l]) => (
-              <option key={v} value={v}>
-                {l}
-              </option>
-            ))}
-          </select>
-        </SearchField>
-      </SearchBar>
-      <DataTable
-        testId="lixiang-list"
-        columns={columns}
-        rows={list.rows}
-        rowKey="lxId"
-        loading={list.loading}
-        error={list.error}
-        total={list.total}
-        pageNum={list.pageNum}
-        pageSize={list.pageSize}
-        onPageChange={list.onPageChange}
-      />
-      {open !== null && <LixiangDetailDialog lxId={open} onClose={() => setOpen(null)} />}
-    </PageCard>
+      {(ctx) => (
+        <>
+          {form && (
+            <LixiangFormDialog
+              editing={form.editing}
+              onClose={() => setForm(null)}
+              onSaved={() => {
+                setForm(null);
+                ctx.refetch();
+              }}
+            />
+          )}
+          {open !== null && <LixiangDetailDialog lxId={open} onClose={() => setOpen(null)} />}
+        </>
+      )}
+    </CrudPage>
   );
 }
 
 // ---- sub-contracts -----------------------------------------------------------------------------
 
-interface ChildFilter extends Record<string, unknown> {
+type ChildFilter = {
   contractChildNo: string;
   receiveCompanyName: string;
   childType: string;
   status: string;
-}
+};
 const CHILD_EMPTY: ChildFilter = {
   contractChildNo: '',
   receiveCompanyName: '',
   childType: '',
   status: '',
 };
-const CHILD_TYPE_OPTIONS = Object.entries<string>(CHILD_TYPE_LABELS);
 
-function ContractChildDetailDialog({ id, onClose }: { id: number; onClose: () => void }) {
+function ContractChildDetailDialog({
+  id,
+  onClose,
+  onChanged,
+}: {
+  id: number;
+  onClose: () => void;
+  onChanged: () => void;
+}) {
   const gateway = useService(TOKENS.ContractGateway);
-  const feedback = useService(TOKENS.Feedback);
+  const run = useRowAction();
   const q = useQuery({ queryKey: ['contract-child', id], queryFn: () => gateway.childDetail(id) });
-  const [pay, setPay] = useState({ payAmount: '', taxRate: '', payDate: '', remark: '' });
+  const [payForm, setPayForm] = useState<{ editing?: ChildPayRecord } | null>(null);
+  const [extendOpen, setExtendOpen] = useState(false);
   const c = q.data;
-  const addPay = async () => {
-    if (pay.payAmount === '') {
-      feedback.error('请输入付款金额');
-      return;
-    }
-    try {
-      await gateway.addPay({
-        contractChildId: id,
-        payAmount: pay.payAmount,
-        ...(pay.taxRate ? { taxRate: pay.taxRate } : {}),
-        ...(pay.payDate ? { payDate: pay.payDate } : {}),
-        remark: pay.remark,
-      });
-      setPay({ payAmount: '', taxRate: '', payDate: '', remark: '' });
-      feedback.success('付款已登记');
-      void q.refetch();
-    } catch (error) {
-      feedback.error(errorMessage(error));
-    }
+  const reload = () => {
+    void q.refetch();
+    onChanged();
   };
-  const deletePay = async (payId: number) => {
-    if (!(await feedback.confirm({ title: '系统提示', message: '是否确认删除该付款记录？' })))
-      return;
-    try {
-      await gateway.deletePay(payId);
-      feedback.success('删除成功');
-      void q.refetch();
-    } catch (error) {
-      feedback.error(errorMessage(error));
-    }
+  const target = c && {
+    totalAmount: c.totalAmount,
+    extendAmount: c.extendAmount ?? '0',
+    paidAmount: c.paidAmount ?? '0',
+    taxRate: c.taxRate,
   };
   return (
     <Dialog open onClose={onClose} title="分包合同详情" width={900} testId="contract-child-detail">
-      {!c ? (
+      {!c || !target ? (
         <p className="text-ink-soft">{q.error ? errorMessage(q.error) : '加载中…'}</p>
       ) : (
         <div className="space-y-4 text-sm">
@@ -256,11 +287,33 @@ function ContractChildDetailDialog({ id, onClose }: { id: number; onClose: () =>
               ['extendAmount', '补充金额（万元）'],
               ['paidAmount', '已付金额（万元）'],
               ['canPayAmount', '可付金额（万元）'],
+              ['taxRate', '税率'],
               ['content', '分包内容'],
             ]}
           />
           <section>
-            <h3 className="mb-2 font-medium">付款记录</h3>
+            <div className="mb-2 flex items-center justify-between">
+              <h3 className="font-medium">付款记录</h3>
+              <div className="flex gap-2">
+                {(c.status === 1 || c.history) && (
+                  <HasPermi perms={['project:extendSubContract:add']}>
+                    <Button size="sm" onClick={() => setExtendOpen(true)}>
+                      新增补充合同
+                    </Button>
+                  </HasPermi>
+                )}
+                <HasPermi perms={['project:contractChild:pay']}>
+                  <Button
+                    size="sm"
+                    variant="primary"
+                    data-testid="add-pay"
+                    onClick={() => setPayForm({})}
+                  >
+                    登记付款
+                  </Button>
+                </HasPermi>
+              </div>
+            </div>
             <DataTable
               testId="child-pays"
               rowKey="payId"
@@ -270,235 +323,287 @@ function ContractChildDetailDialog({ id, onClose }: { id: number; onClose: () =>
                 money('payAmount', '付款金额（万元）'),
                 { key: 'taxRate', title: '税率' },
                 money('realPayAmount', '实付金额（万元）'),
+                { key: 'files', title: '附件', render: (p) => `${p.files.length}个` },
                 { key: 'remark', title: '备注' },
                 {
                   key: 'actions',
                   title: '操作',
                   render: (p) => (
-                    <Button size="sm" variant="text" onClick={() => void deletePay(p.payId)}>
-                      删除
-                    </Button>
+                    <HasPermi perms={['project:contractChild:pay']}>
+                      {textButton('修改', () => setPayForm({ editing: p }))}
+                      {textButton(
+                        '删除',
+                        () =>
+                          void run(
+                            '删除成功',
+                            () => gateway.deletePay(p.payId),
+                            reload,
+                            '是否确认删除该付款记录？',
+                          ),
+                      )}
+                    </HasPermi>
                   ),
                 },
               ]}
             />
           </section>
-          <HasPermi perms={['project:contractChild:pay']}>
-            <section className="grid gap-3 rounded-card border border-line p-3 md:grid-cols-2">
-              <Field label="付款金额" required hint="万元">
-                <AmountInput
-                  aria-label="付款金额"
-                  value={pay.payAmount}
-                  onChange={(v) => setPay({ ...pay, payAmount: v })}
-                />
-              </Field>
-              <Field label="税率" hint="如 0.06">
-                <input
-                  className="input"
-                  aria-label="税率"
-                  value={pay.taxRate}
-                  onChange={(e) =>
-                    setPay({ ...pay, taxRate: e.target.value.replace(/[^0-9.]/g, '') })
-                  }
-                />
-              </Field>
-              <Field label="付款日期">
-                <input
-                  type="date"
-                  className="input"
-                  aria-label="付款日期"
-                  value={pay.payDate}
-                  onChange={(e) => setPay({ ...pay, payDate: e.target.value })}
-                />
-              </Field>
-              <Field label="备注">
-                <input
-                  className="input"
-                  aria-label="备注"
-                  maxLength={500}
-                  value={pay.remark}
-                  onChange={(e) => setPay({ ...pay, remark: e.target.value })}
-                />
-              </Field>
-              <div className="md:col-span-2 flex justify-end">
-                <Button variant="primary" onClick={() => void addPay()}>
-                  登记付款
-                </Button>
-              </div>
-            </section>
-          </HasPermi>
+          {payForm && (
+            <ChildPayFormDialog
+              contractChildId={c.contractChildId}
+              target={target}
+              editing={payForm.editing}
+              onClose={() => setPayForm(null)}
+              onSaved={() => {
+                setPayForm(null);
+                reload();
+              }}
+            />
+          )}
+          {extendOpen && (
+            <ExtendSubContractFormDialog
+              target={{ contractChildId: c.contractChildId, ...target }}
+              onClose={() => setExtendOpen(false)}
+              onSaved={() => {
+                setExtendOpen(false);
+                reload();
+              }}
+            />
+          )}
         </div>
       )}
     </Dialog>
   );
 }
 
-/** 分包合同: sub-contracts (types 1-7) with paid, extended and payable amounts. */
+/** 分包合同: sub-contracts (types 1-7) with paid, extended and payable amounts, forms and pay items. */
 export function ContractChildListPage() {
-  const gateway = useService(TOKENS.ContractGateway);
-  const list = useListQuery<ContractChildRecord, ChildFilter>(
-    'contract-children',
-    CHILD_EMPTY,
-    (q) => gateway.childList(q),
-  );
+  const contracts = useService(TOKENS.ContractGateway);
+  const run = useRowAction();
+  const load = useMemo(() => (q: PageQuery) => contracts.childList(q), [contracts]);
+  const { gateway, exportUrl } = useSearchedGateway<ContractChildRecord, ChildFilter>(load);
+  const [form, setForm] = useState<{ editing?: ContractChildRecord } | null>(null);
   const [open, setOpen] = useState<number | null>(null);
-  const d = list.draft;
-  const columns: Column<ContractChildRecord>[] = [
-    { key: 'contractChildNo', title: '分包合同编号' },
-    { key: 'contractName', title: '所属合同' },
-    { key: 'childTypeName', title: '分包类型' },
-    { key: 'receiveCompanyName', title: '收款单位' },
-    { key: 'statusName', title: '审批状态' },
-    money('totalAmount', '分包金额（万元）'),
-    money('extendAmount', '补充金额（万元）'),
-    money('paidAmount', '已付金额（万元）'),
-    money('canPayAmount', '可付金额（万元）'),
-    {
-      key: 'actions',
-      title: '操作',
-      render: (r) => (
-        <Button size="sm" variant="text" onClick={() => setOpen(r.contractChildId)}>
-          详情
-        </Button>
-      ),
-    },
-  ];
+  const rowActions = (refetch: () => void) => (r: ContractChildRecord) => (
+    <>
+      {textButton('详情', () => setOpen(r.contractChildId))}
+      {changeable(r) && (
+        <>
+          <HasPermi perms={['project:contractChild:edit']}>
+            {textButton('修改', () => setForm({ editing: r }), 'edit-child')}
+            {textButton(
+              '提交审批',
+              () =>
+                void run(
+                  '已提交审批',
+                  () => contracts.childSubmit(r.contractChildId),
+                  refetch,
+                  `是否确认提交分包合同“${r.contractChildNo || r.receiveCompanyName}”的审批？`,
+                ),
+            )}
+          </HasPermi>
+          <HasPermi perms={['project:contractChild:remove']}>
+            {textButton(
+              '删除',
+              () =>
+                void run(
+                  '删除成功',
+                  () => contracts.childRemove(r.contractChildId),
+                  refetch,
+                  `是否确认删除分包合同“${r.contractChildNo || r.receiveCompanyName}”？`,
+                ),
+            )}
+          </HasPermi>
+        </>
+      )}
+    </>
+  );
   return (
-    <PageCard
+    <CrudPage<ContractChildRecord, ChildFilter>
       title="分包合同"
-      actions={
-        <HasPermi perms={['project:contractChild:export']}>
-          <Button
-            onClick={() => void downloadFile(`/v4/contractChild/export${exportQuery(list.draft)}`)}
-          >
-            导出
-          </Button>
-        </HasPermi>
+      noun="分包合同"
+      queryKey="contract-children"
+      gateway={gateway}
+      filter={CHILD_EMPTY}
+      rowKey="contractChildId"
+      table={{ testId: 'contract-child-list' }}
+      search={[
+        { key: 'contractChildNo', label: '分包合同编号' },
+        { key: 'receiveCompanyName', label: '收款单位' },
+        {
+          key: 'childType',
+          label: '分包类型',
+          type: 'select',
+          options: options(CHILD_TYPE_OPTIONS),
+        },
+        { key: 'status', label: '审批状态', type: 'select', options: options(STATUS_OPTIONS) },
+      ]}
+      columns={(ctx) => {
+        const actions = rowActions(ctx.refetch);
+        return [
+          { key: 'contractChildNo', title: '分包合同编号' },
+          { key: 'contractName', title: '所属合同' },
+          { key: 'childTypeName', title: '分包类型' },
+          { key: 'receiveCompanyName', title: '收款单位' },
+          { key: 'statusName', title: '审批状态' },
+          money('totalAmount', '分包金额（万元）'),
+          money('extendAmount', '补充金额（万元）'),
+          money('paidAmount', '已付金额（万元）'),
+          money('canPayAmount', '可付金额（万元）'),
+          { key: 'actions', title: '操作', render: actions },
+        ];
+      }}
+      headerActions={
+        <>
+          <HasPermi perms={['project:contractChild:add']}>
+            <Button variant="primary" data-testid="add-child" onClick={() => setForm({})}>
+              新增
+            </Button>
+          </HasPermi>
+          <HasPermi perms={['project:contractChild:export']}>
+            <Button onClick={() => void downloadFile(exportUrl('/v4/contractChild/export'))}>
+              导出
+            </Button>
+          </HasPermi>
+        </>
       }
     >
-      <SearchBar onSearch={list.search} onReset={list.reset}>
-        <SearchField label="分包合同编号">
-          <input
-            className="input"
-            value={d.contractChildNo}
-            onChange={(e) => list.setDraft({ ...d, contractChildNo: e.target.value })}
-          />
-        </SearchField>
-        <SearchField label="收款单位">
-          <input
-            className="input"
-            value={d.receiveCompanyName}
-            onChange={(e) => list.setDraft({ ...d, receiveCompanyName: e.target.value })}
-          />
-        </SearchField>
-        <SearchField label="分包类型">
-          <select
-            className="input"
-            value={d.childType}
-            onChange={(e) => list.setDraft({ ...d, childType: e.target.value })}
-          >
-            <option value="">全部</option>
-            {CHILD_TYPE_OPTIONS.map(([v, l]) => (
-              <option key={v} value={v}>
-                {l}
-              </option>
-            ))}
-          </select>
-        </SearchField>
-        <SearchField label="审批状态">
-          <select
-            className="input"
-            value={d.status}
-            onChange={(e) => list.setDraft({ ...d, status: e.target.value })}
-          >
-            <option value="">全部</option>
-            {STATUS_OPTIONS.map(([v, l]) => (
-              <option key={v} value={v}>
-                {l}
-              </option>
-            ))}
-          </select>
-        </SearchField>
-      </SearchBar>
-      <DataTable
-        testId="contract-child-list"
-        columns={columns}
-        rows={list.rows}
-        rowKey="contractChildId"
-        loading={list.loading}
-        error={list.error}
-        total={list.total}
-        pageNum={list.pageNum}
-        pageSize={list.pageSize}
-        onPageChange={list.onPageChange}
-      />
-      {open !== null && <ContractChildDetailDialog id={open} onClose={() => setOpen(null)} />}
-    </PageCard>
+      {(ctx) => (
+        <>
+          {form && (
+            <ContractChildFormDialog
+              editing={form.editing}
+              onClose={() => setForm(null)}
+              onSaved={() => {
+                setForm(null);
+                ctx.refetch();
+              }}
+            />
+          )}
+          {open !== null && (
+            <ContractChildDetailDialog
+              id={open}
+              onClose={() => setOpen(null)}
+              onChanged={ctx.refetch}
+            />
+          )}
+        </>
+      )}
+    </CrudPage>
   );
 }
 
 // ---- extended sub-contracts --------------------------------------------------------------------
 
-interface ExtendFilter extends Record<string, unknown> {
-  extendNo: string;
+type ExtendFilter = { extendNo: string };
+
+/** Opens the edit form of an extension once its sub-contract's standing is read. */
+function ExtendEditDialog({
+  row,
+  onClose,
+  onSaved,
+}: {
+  row: ExtendSubContractRecord;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const gateway = useService(TOKENS.ContractGateway);
+  const q = useQuery({
+    queryKey: ['contract-child', row.contractChildId],
+    queryFn: () => gateway.childDetail(row.contractChildId),
+  });
+  if (!q.data)
+    return (
+      <Dialog open onClose={onClose} title="修改补充分包合同" width={480}>
+        <p className="text-ink-soft">{q.error ? errorMessage(q.error) : '加载中…'}</p>
+      </Dialog>
+    );
+  return (
+    <ExtendSubContractFormDialog
+      target={{
+        contractChildId: row.contractChildId,
+        totalAmount: q.data.totalAmount,
+        extendAmount: q.data.extendAmount ?? '0',
+        paidAmount: q.data.paidAmount ?? '0',
+      }}
+      editing={row}
+      onClose={onClose}
+      onSaved={onSaved}
+    />
+  );
 }
 
 /** 外委合同: the extended (supplementary) sub-contracts beside their sub-contract and contract. */
 export function ExtendSubContractListPage() {
-  const gateway = useService(TOKENS.ContractGateway);
-  const list = useListQuery<ExtendSubContractRecord, ExtendFilter>(
-    'extend-sub-contracts',
-    { extendNo: '' },
-    (q) => gateway.extendList(q),
+  const contracts = useService(TOKENS.ContractGateway);
+  const run = useRowAction();
+  const load = useMemo(() => (q: PageQuery) => contracts.extendList(q), [contracts]);
+  const { gateway, exportUrl } = useSearchedGateway<ExtendSubContractRecord, ExtendFilter>(load);
+  const [editing, setEditing] = useState<ExtendSubContractRecord | null>(null);
+  const rowActions = (refetch: () => void) => (r: ExtendSubContractRecord) => (
+    <>
+      <HasPermi perms={['project:extendSubContract:edit']}>
+        {textButton('修改', () => setEditing(r))}
+      </HasPermi>
+      <HasPermi perms={['project:extendSubContract:remove']}>
+        {textButton(
+          '删除',
+          () =>
+            void run(
+              '删除成功',
+              () => contracts.extendRemove(r.extendId),
+              refetch,
+              `是否确认删除补充分包合同“${r.extendNo || r.extendId}”？`,
+            ),
+        )}
+      </HasPermi>
+    </>
   );
-  const columns: Column<ExtendSubContractRecord>[] = [
-    { key: 'extendNo', title: '补充合同编号' },
-    { key: 'contractName', title: '所属合同' },
-    { key: 'contractChildNo', title: '分包合同编号' },
-    { key: 'childTypeName', title: '分包类型' },
-    { key: 'receiveCompanyName', title: '收款单位' },
-    money('childTotalAmount', '分包金额（万元）'),
-    money('extendAmount', '补充金额（万元）'),
-    { key: 'signDate', title: '签订日期' },
-    { key: 'reason', title: '补充原因' },
-    { key: 'createBy', title: '创建人' },
-  ];
   return (
-    <PageCard
+    <CrudPage<ExtendSubContractRecord, ExtendFilter>
       title="外委合同"
-      actions={
+      noun="补充分包合同"
+      queryKey="extend-sub-contracts"
+      gateway={gateway}
+      filter={{ extendNo: '' }}
+      rowKey="extendId"
+      table={{ testId: 'extend-sub-contract-list' }}
+      search={[{ key: 'extendNo', label: '补充合同编号' }]}
+      columns={(ctx) => {
+        const actions = rowActions(ctx.refetch);
+        return [
+          { key: 'extendNo', title: '补充合同编号' },
+          { key: 'contractName', title: '所属合同' },
+          { key: 'contractChildNo', title: '分包合同编号' },
+          { key: 'childTypeName', title: '分包类型' },
+          { key: 'receiveCompanyName', title: '收款单位' },
+          money('childTotalAmount', '分包金额（万元）'),
+          money('extendAmount', '补充金额（万元）'),
+          { key: 'signDate', title: '签订日期' },
+          { key: 'reason', title: '补充原因' },
+          { key: 'createBy', title: '创建人' },
+          { key: 'actions', title: '操作', render: actions },
+        ];
+      }}
+      headerActions={
         <HasPermi perms={['project:extendSubContract:export']}>
-          <Button
-            onClick={() =>
-              void downloadFile(`/v4/extendSubContract/export${exportQuery(list.draft)}`)
-            }
-          >
+          <Button onClick={() => void downloadFile(exportUrl('/v4/extendSubContract/export'))}>
             导出
           </Button>
         </HasPermi>
       }
     >
-      <SearchBar onSearch={list.search} onReset={list.reset}>
-        <SearchField label="补充合同编号">
-          <input
-            className="input"
-            value={list.draft.extendNo}
-            onChange={(e) => list.setDraft({ extendNo: e.target.value })}
+      {(ctx) =>
+        editing && (
+          <ExtendEditDialog
+            row={editing}
+            onClose={() => setEditing(null)}
+            onSaved={() => {
+              setEditing(null);
+              ctx.refetch();
+            }}
           />
-        </SearchField>
-      </SearchBar>
-      <DataTable
-        testId="extend-sub-contract-list"
-        columns={columns}
-        rows={list.rows}
-        rowKey="extendId"
-        loading={list.loading}
-        error={list.error}
-        total={list.total}
-        pageNum={list.pageNum}
-        pageSize={list.pageSize}
-        onPageChange={list.onPageChange}
-      />
-    </PageCard>
+        )
+      }
+    </CrudPage>
   );
 }

@@ -65,7 +65,7 @@ describe('fee preview', () => {
           };
           const shown = previewFees(stage, v, RATES);
           const core = splitFees({
-            bizSource: stage === 'declare' ? 'declare' : (bizSource),
+            bizSource: stage === 'declare' ? 'declare' : bizSource,
             signDate,
             totalAmount: v.totalAmount,
             cleanAmount: v.cleanAmount,
