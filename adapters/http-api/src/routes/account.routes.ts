@@ -203,7 +203,7 @@ export function accountRoutes(
             listQueryOf(
               {
                 ...(query.contractId === undefined ? {} : { contractId: query.contractId }),
-                ...(query.party === undefined ? {} : { party: query.party as AccountParty }),
+                ...(query.party === undefined ? {} : { party: query.party }),
                 ...(query.accountName === undefined ? {} : { accountName: query.accountName }),
               },
               query,

@@ -66,7 +66,7 @@ function filterOf(q: FilterIn): InvoiceFilter {
     ...(q.contractId === undefined ? {} : { contractId: q.contractId }),
     ...(q.contractName === undefined ? {} : { contractName: q.contractName }),
     ...(q.status === undefined ? {} : { status: Number(q.status) as InvoiceStatus }),
-    ...(q.invoiceType === undefined ? {} : { invoiceType: q.invoiceType as InvoiceType }),
+    ...(q.invoiceType === undefined ? {} : { invoiceType: q.invoiceType }),
     ...(q.invoiceDateBegin === undefined ? {} : { dateFrom: q.invoiceDateBegin }),
     ...(q.invoiceDateEnd === undefined ? {} : { dateTo: q.invoiceDateEnd }),
   };
