@@ -4,7 +4,6 @@ import {
   ALL_DATA,
   PROJECT_ACCOUNT_SORT_COLUMNS,
   type AccountActor,
-  type AccountParty,
   type ContractAccount,
   type ContractAccountService,
   type ProjectAccount,

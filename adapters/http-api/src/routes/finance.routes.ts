@@ -8,7 +8,6 @@ import {
   type InvoiceFilter,
   type InvoiceService,
   type InvoiceStatus,
-  type InvoiceType,
 } from '@dpms/core';
 import { ok, page } from '../http/envelope.js';
 import { unwrap } from '../http/http-error.js';
