@@ -493,8 +493,7 @@ export const fundPayModule = (db: Db, linkedRecords: LinkedRecordRegistry<Db>, c
  */
 export const accountModule = (db: Db, linkedRecords: LinkedRecordRegistry<Db>, clock: Clock) =>
   new ContainerModule(({ bind }) => {
-    if (!linkedRecords.kinds().includes(INVOICE_RECORD_KIND))
-      registerAccountRecords(linkedRecords);
+    if (!linkedRecords.kinds().includes(INVOICE_RECORD_KIND)) registerAccountRecords(linkedRecords);
     bind(TOKENS.AccountRoutes)
       .toResolvedValue(() => {
         const uow = new KyselyUnitOfWork(db, (trx) =>
