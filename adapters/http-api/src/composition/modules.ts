@@ -62,6 +62,9 @@ import type { RouteModule } from '../routes/route-module.js';
 import { FundService, LOAN_RECORD_KIND } from '@dpms/core';
 import { createFundRepositories, registerFundRecords } from '@dpms/sql';
 import { fundRoutes } from '../routes/fund.routes.js';
+import { FundPlanService, FUND_PLAN_RECORD_KIND } from '@dpms/core';
+import { createFundPlanRepositories, registerFundPlanRecords } from '@dpms/sql';
+import { fundPlanRoutes } from '../routes/fund-plan.routes.js';
 import { FundPayService, FUND_PAY_RECORD_KIND } from '@dpms/core';
 import { createFundPayRepositories, registerFundPayRecords } from '@dpms/sql';
 import { fundPayRoutes } from '../routes/fund-pay.routes.js';
@@ -146,6 +149,7 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
           print: RouteModule | undefined,
           tasks: RouteModule | undefined,
           fund: RouteModule | undefined,
+          fundPlan: RouteModule | undefined,
           closingArchives: readonly RouteModule[] | undefined,
           accountFamilies: readonly RouteModule[] | undefined,
           fundPay: RouteModule | undefined,
@@ -165,6 +169,7 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
           ...(print ? [print] : []),
           ...(tasks ? [tasks] : []),
           ...(fund ? [fund] : []),
+          ...(fundPlan ? [fundPlan] : []),
           ...(closingArchives ?? []),
           ...(accountFamilies ?? []),
           ...(fundPay ? [fundPay] : []),
@@ -182,6 +187,7 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
           { serviceIdentifier: TOKENS.PrintRoutes, optional: true },
           { serviceIdentifier: TOKENS.TaskRoutes, optional: true },
           { serviceIdentifier: TOKENS.FundRoutes, optional: true },
+          { serviceIdentifier: TOKENS.FundPlanRoutes, optional: true },
           { serviceIdentifier: TOKENS.ClosingArchiveRoutes, optional: true },
           { serviceIdentifier: TOKENS.AccountRoutes, optional: true },
           { serviceIdentifier: TOKENS.FundPayRoutes, optional: true },
@@ -373,6 +379,7 @@ export function buildContainer(parts: ContainerParts): Container {
       taskModule(parts.db, linkedRecords, parts.clock),
     );
     container.load(fundModule(parts.db, linkedRecords, parts.clock));
+    container.load(fundPlanModule(parts.db, linkedRecords, parts.clock));
     container.load(closingArchiveModule(parts.db, linkedRecords, parts.clock));
     container.load(accountModule(parts.db, linkedRecords, parts.clock));
     container.load(fundPayModule(parts.db, linkedRecords, parts.clock));
@@ -508,5 +515,26 @@ export const accountModule = (db: Db, linkedRecords: LinkedRecordRegistry<Db>, c
           employeRoutes(new EmployeeCostService(uow, clock)),
         ];
       })
+      .inSingletonScope();
+  });
+
+/**
+ * Monthly fund plans and fund execution (issue 10) over the SQL adapter: their linked-record
+ * handlers join `linkedRecords`, so an approved plan (8_1, 8_2) becomes its month's plan and an
+ * approved execution (9_1, 9_2, 26_x) records its amounts in the approval's transaction.
+ */
+export const fundPlanModule = (db: Db, linkedRecords: LinkedRecordRegistry<Db>, clock: Clock) =>
+  new ContainerModule(({ bind }) => {
+    if (!linkedRecords.kinds().includes(FUND_PLAN_RECORD_KIND))
+      registerFundPlanRecords(linkedRecords);
+    bind(TOKENS.FundPlanRoutes)
+      .toResolvedValue(() =>
+        fundPlanRoutes(
+          new FundPlanService(
+            new KyselyUnitOfWork(db, (trx) => createFundPlanRepositories(trx, linkedRecords, clock)),
+            clock,
+          ),
+        ),
+      )
       .inSingletonScope();
   });

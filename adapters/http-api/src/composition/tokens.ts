@@ -55,6 +55,8 @@ export const TOKENS = {
   TaskRoutes: token<RouteModule>('TaskRoutes'),
   /** Back money, loans and repayments (issue 10); optional, like the approval routes. */
   FundRoutes: token<RouteModule>('FundRoutes'),
+  /** Monthly fund plans and fund execution (issue 10); optional, like the approval routes. */
+  FundPlanRoutes: token<RouteModule>('FundPlanRoutes'),
   /** Closed cases, settlements and archives (issue 10); optional, like the approval routes. */
   ClosingArchiveRoutes: token<readonly RouteModule[]>('ClosingArchiveRoutes'),
   /** Project and contract accounts, invoices and employee costs (issue 10); optional. */
