@@ -1,0 +1,154 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type {
+  FinishConfirmationRow,
+  FinishFileRow,
+  FinishOverview,
+  UncollectedSummary,
+} from './closing.gateway';
+import { FinishDialog, type FinishGateway } from './FinishDialog';
+import { renderClosing } from './closing.test-render';
+
+class FakeFinish implements FinishGateway {
+  calls: string[] = [];
+  confirmed: unknown[] = [];
+  deleted: number[] = [];
+  canFinish = false;
+  finished = false;
+  confirmationsList: FinishConfirmationRow[] = [
+    {
+      id: 11,
+      taskId: 1,
+      taskNo: 'RW-1',
+      taskName: '施工图',
+      confirmFinishAmount: '10',
+      beforeAmount: '0',
+      afterAmount: '10',
+      remark: '',
+      userName: 'xmjl',
+      createTime: null,
+    },
+  ];
+  finishOverview(): Promise<FinishOverview> {
+    return Promise.resolve({
+      contract: {
+        contractId: 5,
+        contractName: '完工合同',
+        contractNo: 'HT-5',
+        projectName: '完工项目',
+        totalAmount: '100',
+        backAmount: '25',
+        finished: this.finished,
+        finishStatusName: this.finished ? '已完成' : '未完成',
+        finishTime: null,
+        finishBy: '',
+      },
+      tasks: [
+        {
+          taskId: 1,
+          taskNo: 'RW-1',
+          taskName: '施工图',
+          designStageName: '施工图设计',
+          deptName: '建筑一所',
+          confirmed: 3,
+          taskAmount: '30',
+          confirmFinishAmount: '10',
+          confirmableAmount: '20',
+          readyPaid: '0',
+          backAllotted: '4',
+        },
+      ],
+      files: [],
+      blockers: this.canFinish ? [] : ['请先上传完工文件'],
+      canFinish: this.canFinish,
+    });
+  }
+  uncollected(): Promise<UncollectedSummary> {
+    return Promise.resolve({
+      rows: [
+        {
+          taskId: 1,
+          taskNo: 'RW-1',
+          taskName: '施工图',
+          taskAmount: '30',
+          performedAmount: '10',
+          collectedAmount: '4',
+          uncollectedAmount: '6',
+        },
+      ],
+      performedAmount: '10',
+      backAmount: '25',
+      uncollectedAmount: '0',
+    });
+  }
+  confirmations(): Promise<FinishConfirmationRow[]> {
+    return Promise.resolve(this.confirmationsList);
+  }
+  confirmAmount(body: unknown): Promise<FinishConfirmationRow> {
+    this.confirmed.push(body);
+    return Promise.resolve(this.confirmationsList[0] as FinishConfirmationRow);
+  }
+  deleteConfirmation(id: number): Promise<unknown> {
+    this.deleted.push(id);
+    return Promise.resolve();
+  }
+  uploadFinishFiles(): Promise<FinishFileRow[]> {
+    return Promise.resolve([]);
+  }
+  confirmFinish(): Promise<unknown> {
+    this.calls.push('finish');
+    this.finished = true;
+    return Promise.resolve();
+  }
+}
+
+describe('FinishDialog', () => {
+  it('shows what keeps the contract from finishing and confirms a task amount', async () => {
+    const gateway = new FakeFinish();
+    renderClosing(<FinishDialog gateway={gateway} contractId={5} onClose={() => undefined} />);
+    expect((await screen.findByTestId('finish-blockers')).textContent).toContain(
+      '请先上传完工文件',
+    );
+    expect(screen.getByTestId('finish-uncollected').textContent).toContain('已履约未收款 0 万元');
+    expect(screen.getByTestId('finish-tasks').textContent).toContain('6');
+    expect((screen.getByRole('button', { name: '确认完成' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+
+    fireEvent.change(screen.getByLabelText('任务单'), { target: { value: '1' } });
+    fireEvent.change(screen.getByLabelText('确认完成产值'), { target: { value: ' 12.5 ' } });
+    fireEvent.click(screen.getByRole('button', { name: '确认产值' }));
+    await waitFor(() =>
+      expect(gateway.confirmed).toEqual([
+        { contractId: 5, taskId: 1, confirmFinishAmount: '12.5', remark: '' },
+      ]),
+    );
+  });
+
+  it('confirms the finish once it may, then locks confirmations and files', async () => {
+    const gateway = new FakeFinish();
+    gateway.canFinish = true;
+    renderClosing(<FinishDialog gateway={gateway} contractId={5} onClose={() => undefined} />);
+    const finish = await screen.findByRole('button', { name: '确认完成' });
+    await waitFor(() => expect((finish as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(finish);
+    await waitFor(() =>
+      expect(screen.getByTestId('finish-status').textContent).toContain('已完成'),
+    );
+    expect(gateway.calls).toEqual(['finish']);
+    expect(screen.queryByRole('button', { name: '确认产值' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '删除' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '上传完工文件' })).toBeNull();
+  });
+
+  it('hides the writes from a person without their permissions', async () => {
+    renderClosing(
+      <FinishDialog gateway={new FakeFinish()} contractId={5} onClose={() => undefined} />,
+      ['project:contract:query'],
+    );
+    await screen.findByTestId('finish-tasks');
+    expect(screen.queryByRole('button', { name: '确认完成' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '确认产值' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '删除' })).toBeNull();
+  });
+});
