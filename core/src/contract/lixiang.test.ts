@@ -17,6 +17,17 @@ describe('project filing rules', () => {
         error: { field: 'totalAmount' },
       },
     );
+    expect(
+      validateLixiang({
+        projectName: 'a',
+        bizSource: '1',
+        totalAmount: '10',
+        cleanAmount: '10.01',
+      }),
+    ).toMatchObject({
+      ok: false,
+      error: { field: 'cleanAmount', message: '合同净额不能大于合同金额' },
+    });
     expect(validateLixiang({ projectName: 'a', bizSource: '3', totalAmount: '10' })).toMatchObject({
       ok: true,
       value: { cleanAmount: '10', directFee: '0', contractId: null },

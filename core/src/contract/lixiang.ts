@@ -2,6 +2,7 @@ import type { ApprovalStatus } from '../approval/approval-status.js';
 import type { ContentEntry, TemplateContent } from '../approval/template.js';
 import type { BizSource, FeeRates, FeeRateSets } from '../fees/fee-rates.js';
 import { splitFees } from '../fees/fee-split.js';
+import { MoneyDecimal } from '../money/money-decimal.js';
 import type { DataScope } from '../platform/data-scope.js';
 import type { ListPage, ListQuery } from '../platform/list-query.js';
 import type { UnitOfWork } from '../platform/unit-of-work.port.js';
@@ -158,6 +159,11 @@ export function validateLixiang(input: LixiangInput): Result<LixiangFields> {
   if (!total.ok) return total;
   const clean = contractAmount(input.cleanAmount, 'cleanAmount', total.value);
   if (!clean.ok) return clean;
+  // As on a contract: the clean amount is part of the contract amount.
+  if (new MoneyDecimal(clean.value).gt(new MoneyDecimal(total.value)))
+    return err(
+      domainError(C.amountExceeds, M.amountExceeds('cleanAmount', 'totalAmount'), 'cleanAmount'),
+    );
   const direct = contractAmount(input.directFee, 'directFee', '0');
   if (!direct.ok) return direct;
   const remark = text(input.remark);

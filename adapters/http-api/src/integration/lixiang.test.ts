@@ -125,6 +125,9 @@ describe.each(testDatabaseKinds())('project filing API on %s', (kind) => {
     const noName = await post('zhjy', '/v4/lixiang/add', { ...filing, projectName: '' });
     expect(noName.status).toBe(400);
     expect(noName.body.msg).toBe('项目名称不能为空');
+    const over = await post('zhjy', '/v4/lixiang/add', { ...filing, cleanAmount: '1000000' });
+    expect(over.status).toBe(400);
+    expect(over.body).toMatchObject({ msg: '合同净额不能大于合同金额', field: 'cleanAmount' });
     expect((await post('yunying', '/v4/lixiang/add', filing)).status).toBe(403);
     expect((await get('yuangong', '/v4/lixiang/list')).status).toBe(403);
     expect((await get('zhjy', '/v4/lixiang/list', { orderByColumn: 'project_name' })).status).toBe(
