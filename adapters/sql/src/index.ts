@@ -130,15 +130,6 @@ export {
 } from './repositories/sql-fund.repository.js';
 export type { FundTables } from './repositories/sql-fund.tables.js';
 export {
-  createFundPayRepositories,
-  EngineFundPayApprovalPort,
-  registerFundPayRecords,
-  SqlFundPayLedger,
-  SqlFundPayRepository,
-  SqlFundPlanGate,
-} from './repositories/sql-fund-pay.repository.js';
-export type { FundPayTables } from './repositories/sql-fund-pay.tables.js';
-export {
   createFundPlanRepositories,
   EngineFundPlanApprovalPort,
   registerFundPlanRecords,
@@ -181,5 +172,9 @@ export {
   createArchiveRepositories,
   insertArchive,
   SqlArchiveRepository,
+} from './repositories/sql-archives.repository.js';
+export {
+  registerArchiveRecords,
+  SqlArchiveBorrowRepository,
 } from './repositories/sql-archives.repository.js';
 export type { ArchiveTables } from './repositories/sql-archives.tables.js';

@@ -1,5 +1,16 @@
+import type { ApprovalEndedEvent } from '../approval/approval.repository.port.js';
 import type { UnitOfWork } from '../platform/unit-of-work.port.js';
-import { err, ok, type Result } from '../shared/result.js';
+import { err, ok, type DomainError, type Result } from '../shared/result.js';
+import { runWrite, WriteAbort } from '../shared/write.js';
+import { institutionDay } from '../task/task-warnings.js';
+import {
+  archiveBorrowErrors,
+  borrowApprovalContent,
+  borrowApprovalTitle,
+  checkBorrowInput,
+  type ArchiveBorrow,
+  type ArchiveBorrowInput,
+} from './archive-borrow.js';
 import {
   archiveErrors,
   canManageArchive,
@@ -11,7 +22,12 @@ import {
   type ArchiveActor,
   type ArchiveLog,
 } from './archives.js';
-import type { ArchiveListFilter, ArchiveRepositories } from './archives.repository.port.js';
+import type {
+  ArchiveBorrowListFilter,
+  ArchiveListFilter,
+  ArchiveListRow,
+  ArchiveRepositories,
+} from './archives.repository.port.js';
 
 type R<T> = Promise<Result<T>>;
 
@@ -29,19 +45,35 @@ export class ArchiveService {
     filter: ArchiveListFilter,
     actor: ArchiveActor,
     page: { offset: number; limit: number },
-  ): Promise<{ total: number; rows: Archive[] }> {
-    return this.uow.transaction((r) => r.archives.list(filter, actor, page));
+  ): Promise<{ total: number; rows: ArchiveListRow[] }> {
+    const today = institutionDay(this.clock.now());
+    return this.uow.transaction((r) => r.archives.list(filter, actor, page, today));
   }
 
-  /** Reads an archive (view or download) and logs it; refused without permission. */
+  /**
+   * Reads an archive (view or download) and logs it; refused without permission: the keeper, the
+   * registrant, the users granted, and a borrower within the approved period may read.
+   */
   read(archiveId: number, action: ArchiveAction, actor: ArchiveActor): R<Archive> {
     return this.uow.transaction(async (r) => {
       const a = await r.archives.findById(archiveId);
       if (a === null) return err(archiveErrors.notFound());
-      if (!canReadArchive(actor, a)) return err(archiveErrors.denied());
+      if (!(await ArchiveService.mayRead(r, a, actor, this.clock.now())))
+        return err(archiveErrors.denied());
       await r.archives.appendLog(archiveId, action, actor, this.clock.now());
       return ok(a);
     });
+  }
+
+  /** The per-archive rule, with an approved borrowing within its period counted in. */
+  static async mayRead(
+    r: ArchiveRepositories,
+    a: Archive,
+    actor: ArchiveActor,
+    now: Date,
+  ): Promise<boolean> {
+    if (canReadArchive(actor, a)) return true;
+    return r.borrows.grantsRead(a.archiveId, actor.userId, institutionDay(now));
   }
 
   logs(archiveId: number, actor: ArchiveActor): R<ArchiveLog[]> {
@@ -78,4 +110,170 @@ export class ArchiveService {
       return ok({ ...a, memo: text.value });
     });
   }
+}
+
+/** The borrowing of archives (/project/archives/borrow*): approval 27_1 with the pledge. */
+export class ArchiveBorrowService {
+  constructor(
+    private readonly uow: UnitOfWork<ArchiveRepositories>,
+    private readonly clock: { now(): Date },
+  ) {}
+
+  private write<T>(fn: (r: ArchiveRepositories, now: Date) => Promise<Result<T>>): R<T> {
+    return runWrite(this.uow, () => this.clock.now(), fn);
+  }
+
+  /**
+   * Asks to borrow an archive: purpose, period and the confidentiality pledge; a person has at
+   * most one open borrowing of an archive. `submit` sends it into approval (27_1) at once.
+   */
+  borrow(input: ArchiveBorrowInput, actor: ArchiveActor, submit = true): R<ArchiveBorrow> {
+    return this.write(async (r, now) => {
+      const checked = checkBorrowInput(input, now);
+      if (!checked.ok) return checked;
+      const a = await r.archives.findById(input.archiveId, true);
+      if (a === null) return err(archiveErrors.notFound());
+      if ((await r.borrows.openOf(a.archiveId, actor.userId)) !== null)
+        return err(archiveBorrowErrors.open());
+      const borrowId = await r.borrows.insert({
+        archiveId: a.archiveId,
+        userId: actor.userId,
+        userName: actor.userName,
+        deptId: actor.deptId,
+        ...checked.value,
+        at: now,
+      });
+      // A second request racing this one lost at the open-borrowing index.
+      if (borrowId === null) return err(archiveBorrowErrors.open());
+      if (submit) {
+        const sent = await ArchiveBorrowService.send(r, borrowId, actor, now);
+        if (!sent.ok) throw new WriteAbort(sent.error);
+      }
+      return ArchiveBorrowService.visible(r, borrowId, actor);
+    });
+  }
+
+  /** Sends a borrowing to submit, turned down or withdrawn into approval (updateToApproval). */
+  submit(borrowId: number, actor: ArchiveActor): R<ArchiveBorrow> {
+    return this.write(async (r, now) => {
+      const found = await ArchiveBorrowService.visible(r, borrowId, actor, true);
+      if (!found.ok) return found;
+      if (found.value.userId !== actor.userId) return err(archiveBorrowErrors.denied());
+      const sent = await ArchiveBorrowService.send(r, borrowId, actor, now);
+      if (!sent.ok) return sent;
+      return ArchiveBorrowService.visible(r, borrowId, actor);
+    });
+  }
+
+  private static async send(
+    r: ArchiveRepositories,
+    borrowId: number,
+    actor: ArchiveActor,
+    now: Date,
+  ): R<void> {
+    const b = await r.borrows.get(borrowId, true);
+    if (b === null) return err(archiveBorrowErrors.notFound());
+    if (b.status === 0 || b.status === 1) return err(archiveBorrowErrors.notSubmittable());
+    // A turned-down request sent again must still be the person's only open one.
+    const open = await r.borrows.openOf(b.archiveId, b.userId);
+    if (open !== null && open.borrowId !== b.borrowId) return err(archiveBorrowErrors.open());
+    const sent = await r.approvals.submitBorrow({
+      title: borrowApprovalTitle(b),
+      content: borrowApprovalContent(b, institutionDay(now)),
+      recordId: String(b.borrowId),
+      drafterId: actor.userId,
+      drafterDeptId: actor.deptId,
+    });
+    if (!sent.ok) return sent;
+    await r.borrows.update(
+      b.borrowId,
+      {
+        status: sent.value.status === 1 ? 1 : 0,
+        approvalId: sent.value.approvalId,
+        ...(sent.value.status === 1 ? { approvedTime: now } : {}),
+      },
+      now,
+    );
+    return ok(undefined);
+  }
+
+  /** Returns a borrowed archive (the borrower or the keeper); reading ends with it. */
+  giveBack(borrowId: number, actor: ArchiveActor): R<ArchiveBorrow> {
+    return this.write(async (r, now) => {
+      const found = await ArchiveBorrowService.visible(r, borrowId, actor, true);
+      if (!found.ok) return found;
+      const b = found.value;
+      if (b.status !== 1 || b.returnedTime !== null) return err(archiveBorrowErrors.notBorrowed());
+      await r.borrows.update(b.borrowId, { returnedTime: now, returnedBy: actor.userName }, now);
+      return ArchiveBorrowService.visible(r, borrowId, actor);
+    });
+  }
+
+  detail(borrowId: number, actor: ArchiveActor): R<ArchiveBorrow> {
+    return this.uow.transaction((r) => ArchiveBorrowService.visible(r, borrowId, actor));
+  }
+
+  list(
+    filter: ArchiveBorrowListFilter,
+    actor: ArchiveActor,
+    page: { offset: number; limit: number },
+  ): Promise<{ total: number; rows: ArchiveBorrow[] }> {
+    const today = institutionDay(this.clock.now());
+    return this.uow.transaction((r) => r.borrows.list(filter, actor, page, today));
+  }
+
+  /** The export's rows, page by page (each page its own read), so none sits whole in memory. */
+  async *exportRows(
+    filter: ArchiveBorrowListFilter,
+    actor: ArchiveActor,
+    batch = 1000,
+  ): AsyncGenerator<ArchiveBorrow> {
+    const today = institutionDay(this.clock.now());
+    let before = 2_147_483_647;
+    for (;;) {
+      const rows = await this.uow.transaction((r) =>
+        r.borrows.exportBatch(filter, actor, before, batch, today),
+      );
+      yield* rows;
+      const last = rows[rows.length - 1];
+      if (rows.length < batch || last === undefined) return;
+      before = last.borrowId;
+    }
+  }
+
+  /** Today's calendar day at the institute, for the views' state labels. */
+  today(): string {
+    return institutionDay(this.clock.now());
+  }
+
+  private static async visible(
+    r: ArchiveRepositories,
+    borrowId: number,
+    actor: ArchiveActor,
+    forUpdate = false,
+  ): R<ArchiveBorrow> {
+    const b = await r.borrows.get(borrowId, forUpdate);
+    if (b === null) return err(archiveBorrowErrors.notFound());
+    if (!actor.keeper && b.userId !== actor.userId) return err(archiveBorrowErrors.denied());
+    return ok(b);
+  }
+}
+
+/**
+ * The borrowing's approval ended: approved, the borrower may read the archive within the period;
+ * turned down or withdrawn, it goes back to the borrower to change and send again. Runs in the
+ * approval's transaction.
+ */
+export async function moveBorrowOnApproval(
+  repos: ArchiveRepositories,
+  event: Pick<ApprovalEndedEvent, 'approvalId' | 'recordId' | 'status' | 'at'>,
+): Promise<Result<void, DomainError>> {
+  const b = await repos.borrows.get(Number(event.recordId), true);
+  if (b === null || b.approvalId !== event.approvalId || b.status !== 0) return ok(undefined);
+  if (event.status === 1) {
+    await repos.borrows.update(b.borrowId, { status: 1, approvedTime: event.at }, event.at);
+  } else if (event.status === 2 || event.status === 3) {
+    await repos.borrows.update(b.borrowId, { status: event.status }, event.at);
+  }
+  return ok(undefined);
 }

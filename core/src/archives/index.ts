@@ -1,3 +1,4 @@
+export * from './archive-borrow.js';
 export * from './archives.js';
 export * from './archives.repository.port.js';
 export * from './archives.use-case.js';

@@ -10,13 +10,13 @@ import * as m0045 from './0045_contract_documents.js';
 import * as m0050 from './0050_design_tasks.js';
 import * as m0060 from './0060_fund.js';
 import * as m0061 from './0061_fund_plan.js';
-import * as m0064 from './0064_fund_pay.js';
 import * as m0062 from './0062_fund_perform_kind.js';
 import * as m0064 from './0064_fund_pay.js';
 import * as m0067 from './0067_account.js';
 import * as m0068 from './0068_employee_cost.js';
 import * as m0070 from './0070_closed_case.js';
 import * as m0071 from './0071_archives.js';
+import * as m0072 from './0072_archive_borrow.js';
 import * as m0075 from './0075_contract_finish.js';
 
 /**
@@ -35,13 +35,13 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0050_design_tasks': m0050,
   '0060_fund': m0060,
   '0061_fund_plan': m0061,
-  '0064_fund_pay': m0064,
   '0062_fund_perform_kind': m0062,
   '0064_fund_pay': m0064,
   '0067_account': m0067,
   '0068_employee_cost': m0068,
   '0070_closed_case': m0070,
   '0071_archives': m0071,
+  '0072_archive_borrow': m0072,
   '0075_contract_finish': m0075,
 };
 

@@ -1,9 +1,21 @@
-import { ArchiveService, type ArchiveActor, type Result } from '@dpms/core';
+import {
+  addDays,
+  ArchiveBorrowService,
+  ArchiveService,
+  institutionDay,
+  type ArchiveActor,
+  type Result,
+} from '@dpms/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../database/open-database.js';
 import { openTestDatabase, testDatabaseKinds } from '../testing/index.js';
 import { KyselyUnitOfWork } from './platform-repositories.js';
-import { createArchiveRepositories, insertArchive } from './sql-archives.repository.js';
+import { createLinkedRecordRegistry } from './sql-approval.repository.js';
+import {
+  createArchiveRepositories,
+  insertArchive,
+  registerArchiveRecords,
+} from './sql-archives.repository.js';
 
 const value = <T>(r: Result<T>): T => {
   if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
@@ -21,6 +33,7 @@ const actor = (userId: number, keeper = false): ArchiveActor => ({
 describe.each(testDatabaseKinds())('archive repositories on %s', (kind) => {
   let handle: DatabaseHandle;
   let service: ArchiveService;
+  let borrows: ArchiveBorrowService;
   let archiveId: number;
   const owner = actor(3);
   const other = actor(4);
@@ -28,10 +41,10 @@ describe.each(testDatabaseKinds())('archive repositories on %s', (kind) => {
 
   beforeAll(async () => {
     handle = await openTestDatabase(kind);
-    service = new ArchiveService(
-      new KyselyUnitOfWork(handle.db, (trx) => createArchiveRepositories(trx)),
-      { now: () => new Date() },
-    );
+    const linked = registerArchiveRecords(createLinkedRecordRegistry());
+    const uow = new KyselyUnitOfWork(handle.db, (trx) => createArchiveRepositories(trx, linked));
+    service = new ArchiveService(uow, { now: () => new Date() });
+    borrows = new ArchiveBorrowService(uow, { now: () => new Date() });
     const fileId = 'a'.repeat(32);
     await handle.db
       .insertInto('file_object')
@@ -60,7 +73,12 @@ describe.each(testDatabaseKinds())('archive repositories on %s', (kind) => {
   it('refuses a read without permission and logs nothing; a grant opens it and logs each read', async () => {
     expect(failure(await service.read(archiveId, 'view', other))).toBe('ARCHIVE.NOT_ALLOWED|');
     expect(value(await service.logs(archiveId, owner))).toHaveLength(0);
-    expect((await service.list({}, other, { offset: 0, limit: 10 })).total).toBe(0);
+    expect(
+      (await service.list({ readableOnly: true }, other, { offset: 0, limit: 10 })).total,
+    ).toBe(0);
+    // The catalogue (all-data scope) lists it, marked as not readable.
+    const catalogue = await service.list({}, other, { offset: 0, limit: 10 });
+    expect(catalogue.rows.find((r) => r.archiveId === archiveId)?.canRead).toBe(false);
     expect(failure(await service.updateAllowView(archiveId, [4], other))).toBe(
       'ARCHIVE.FORBIDDEN|',
     );
@@ -94,5 +112,51 @@ describe.each(testDatabaseKinds())('archive repositories on %s', (kind) => {
     await expect(
       handle.db.deleteFrom('project_archive_log').where('archive_id', '=', archiveId).execute(),
     ).rejects.toThrow(/append-only/);
+  });
+
+  it('keeps one open borrowing per person and archive; an approved one within its period opens it', async () => {
+    const borrower = { ...actor(5), userName: 'u5' };
+    const today = institutionDay(new Date());
+    const input = {
+      archiveId,
+      purpose: '复核竣工图',
+      startDate: today,
+      endDate: addDays(today, 6),
+      pledge: '本人承诺保密',
+    };
+    const draft = value(await borrows.borrow(input, borrower, false));
+    expect(draft).toMatchObject({ status: -1, archiveName: '竣工图纸', pledge: '本人承诺保密' });
+    expect(failure(await borrows.borrow(input, borrower, false))).toBe(
+      'ARCHIVE_BORROW.ALREADY_EXISTS|',
+    );
+    expect(failure(await borrows.borrow({ ...input, pledge: '密'.repeat(1201) }, actor(6)))).toBe(
+      'VALIDATION.ARCHIVE_PLEDGE_TOO_LONG|pledge',
+    );
+    expect(failure(await borrows.detail(draft.borrowId, other))).toBe(
+      'ARCHIVE_BORROW.NOT_ALLOWED|',
+    );
+    expect(failure(await service.read(archiveId, 'view', borrower))).toBe('ARCHIVE.NOT_ALLOWED|');
+    // The approval's end moves the borrowing (the engine's part is the API tests').
+    await handle.db
+      .updateTable('project_archive_borrow')
+      .set({ status: 1 })
+      .where('borrow_id', '=', draft.borrowId)
+      .execute();
+    value(await service.read(archiveId, 'view', borrower));
+    const mine = await borrows.list({ state: 'borrowed' }, borrower, { offset: 0, limit: 10 });
+    expect(mine.rows.map((b) => b.borrowId)).toEqual([draft.borrowId]);
+    expect((await borrows.list({}, keeper, { offset: 0, limit: 10 })).total).toBe(1);
+    expect((await borrows.list({}, other, { offset: 0, limit: 10 })).total).toBe(0);
+    const back = value(await borrows.giveBack(draft.borrowId, borrower));
+    expect(back.returnedTime).not.toBeNull();
+    expect(failure(await borrows.giveBack(draft.borrowId, borrower))).toBe(
+      'ARCHIVE_BORROW.NOT_BORROWED|',
+    );
+    expect(failure(await service.read(archiveId, 'view', borrower))).toBe('ARCHIVE.NOT_ALLOWED|');
+    // Returned, it is no longer open: a new request may be made.
+    value(await borrows.borrow(input, borrower, false));
+    const rows: number[] = [];
+    for await (const b of borrows.exportRows({}, keeper, 1)) rows.push(b.borrowId);
+    expect(rows).toHaveLength(2);
   });
 });

@@ -30,8 +30,29 @@ export interface ProjectArchiveLogTable {
   create_time: Time;
 }
 
-/** The tables of migration 0071_archives. */
+export interface ProjectArchiveBorrowTable {
+  borrow_id: Generated<number>;
+  archive_id: number;
+  user_id: number;
+  user_name: Defaulted<string>;
+  dept_id: number | null;
+  purpose: string;
+  start_date: ColumnType<string, string, string>;
+  end_date: ColumnType<string, string, string>;
+  pledge: string;
+  status: Defaulted<number>;
+  approval_id: number | null;
+  approved_time: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  returned_time: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  returned_by: Defaulted<string>;
+  create_time: Time;
+  update_time: Time;
+  del_flag: Defaulted<string>;
+}
+
+/** The tables of migrations 0071_archives and 0072_archive_borrow. */
 export interface ArchiveTables {
   project_archive: ProjectArchiveTable;
   project_archive_log: ProjectArchiveLogTable;
+  project_archive_borrow: ProjectArchiveBorrowTable;
 }
