@@ -75,9 +75,7 @@ describe('ClosingFormDialog', () => {
     fireEvent.change(amount, { target: { value: 'abc' } });
     expect(feeCell('directFee')).toBe('-');
     expect(screen.getByRole('alert').textContent).toContain('结案金额');
-    expect((screen.getByRole('button', { name: '提交审批' }) as HTMLButtonElement).disabled).toBe(
-      true,
-    );
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: '提交审批' }).disabled).toBe(true);
 
     fireEvent.change(amount, { target: { value: '60' } });
     fireEvent.click(screen.getByRole('button', { name: '提交审批' }));
@@ -118,10 +116,8 @@ describe('ClosingFormDialog', () => {
       />,
     );
     expect(await screen.findByText(/审批中，不能修改或再次送审/)).toBeTruthy();
-    expect((screen.getByRole('button', { name: '保存' }) as HTMLButtonElement).disabled).toBe(true);
-    expect((screen.getByRole('button', { name: '提交审批' }) as HTMLButtonElement).disabled).toBe(
-      true,
-    );
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: '保存' }).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: '提交审批' }).disabled).toBe(true);
   });
 });
 

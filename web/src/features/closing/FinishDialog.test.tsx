@@ -111,9 +111,7 @@ describe('FinishDialog', () => {
     );
     expect(screen.getByTestId('finish-uncollected').textContent).toContain('已履约未收款 0 万元');
     expect(screen.getByTestId('finish-tasks').textContent).toContain('6');
-    expect((screen.getByRole('button', { name: '确认完成' }) as HTMLButtonElement).disabled).toBe(
-      true,
-    );
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: '确认完成' }).disabled).toBe(true);
 
     fireEvent.change(screen.getByLabelText('任务单'), { target: { value: '1' } });
     fireEvent.change(screen.getByLabelText('确认完成产值'), { target: { value: ' 12.5 ' } });
