@@ -479,8 +479,12 @@ export class FundService {
       }
       if (deptId === undefined || (await r.directory.deptName(deptId)) === null)
         return fail(C.deptNotFound, M.deptNotFound, 'deptId');
-      if (!(await r.directory.visible(actor.scope, deptId, -1)))
-        return fail(C.outOfScope, M.outOfScope, 'deptId');
+      // A caller who sees only their own records sees the team they may borrow for: their own.
+      const mayRead =
+        actor.scope.kind === 'own'
+          ? deptId === actor.deptId
+          : await r.directory.visible(actor.scope, deptId, -1);
+      if (!mayRead) return fail(C.outOfScope, M.outOfScope, 'deptId');
       return ok(await teamPosition(r, deptId));
     });
   }

@@ -367,6 +367,10 @@ describe.each(testDatabaseKinds())('back money, loans and repayments API on %s',
       'loanDeptId',
     );
     await refused(get('bmfzr2', '/v4/contract/transDetailByTaskId', { taskId }), 403);
+    // A caller who sees only their own records sees the limit of their own team, and no other.
+    const own = await okData(get('xmjl', '/v4/contract/designPerformDetail', { deptId: 110 }));
+    expect(own.deptId).toBe(110);
+    await refused(get('xmjl', '/v4/contract/designPerformDetail', { deptId: 112 }), 403);
     const untouched = await okData(
       get('caiwu', '/project/backMoney/detail', { backMoneyId: b.backMoneyId }),
     );
