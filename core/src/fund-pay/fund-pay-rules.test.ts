@@ -21,14 +21,19 @@ const d = (v: string) => new MoneyDecimal(v);
 const amountArb = fc
   .integer({ min: 1, max: 2_000_000_000 })
   .map((fen) => new MoneyDecimal(fen).div(1_000_000).toFixed());
-const rateArb = fc.integer({ min: 0, max: 600 }).map((bp) => new MoneyDecimal(bp).div(10_000).toFixed());
+const rateArb = fc
+  .integer({ min: 0, max: 600 })
+  .map((bp) => new MoneyDecimal(bp).div(10_000).toFixed());
 
 describe('fund payment rules', () => {
   it('previews the net pay with the fees rule and names the wrong field', () => {
     expect(previewNetPay('100', '0.03')).toEqual({ ok: true, value: '97' });
     expect(previewNetPay('100', '')).toEqual({ ok: true, value: '100' });
     expect(previewNetPay('1.2345', '0.01')).toEqual({ ok: true, value: '1.172775' });
-    expect(previewNetPay('abc', '0.03')).toMatchObject({ ok: false, error: { field: 'payAmount' } });
+    expect(previewNetPay('abc', '0.03')).toMatchObject({
+      ok: false,
+      error: { field: 'payAmount' },
+    });
     expect(previewNetPay('0', '0.03')).toMatchObject({
       ok: false,
       error: { field: 'payAmount', message: '本次付款金额必须大于0' },
@@ -36,7 +41,10 @@ describe('fund payment rules', () => {
     expect(previewNetPay(12, '0.03')).toMatchObject({ ok: false, error: { field: 'payAmount' } });
     expect(previewNetPay('10', '0.09')).toMatchObject({ ok: false, error: { field: 'taxRate' } });
     expect(previewNetPay('10', '-0.01')).toMatchObject({ ok: false, error: { field: 'taxRate' } });
-    expect(previewNetPay('10', '0.0000001')).toMatchObject({ ok: false, error: { field: 'taxRate' } });
+    expect(previewNetPay('10', '0.0000001')).toMatchObject({
+      ok: false,
+      error: { field: 'taxRate' },
+    });
   });
 
   it('net pay lies between 94% and 100% of the amount for every rate from 0 to 6%', () => {
@@ -54,7 +62,10 @@ describe('fund payment rules', () => {
 
   it('reads amounts, months, dates and the switch', () => {
     expect(parsePayAmount('0.30000000000000004')).toMatchObject({ ok: false });
-    expect(parsePayAmount(undefined)).toMatchObject({ ok: false, error: { message: '本次付款金额不能为空' } });
+    expect(parsePayAmount(undefined)).toMatchObject({
+      ok: false,
+      error: { message: '本次付款金额不能为空' },
+    });
     expect(parsePayAmount(' 12.5 ')).toEqual({ ok: true, value: '12.5' });
     expect(parseTaxRate('0.030')).toEqual({ ok: true, value: '0.03' });
     expect(parsePayMonth('2026-13')).toMatchObject({ ok: false, error: { field: 'planMonth' } });
@@ -70,9 +81,16 @@ describe('fund payment rules', () => {
     expect(checkWithinPlan('10', '4', '6')).toEqual({ ok: true, value: undefined });
     expect(checkWithinPlan('10', '4', '6.000001')).toMatchObject({
       ok: false,
-      error: { code: 'FUND_PAY.OVER_PLAN', field: 'payAmount', message: expect.stringContaining('可付6万元') as unknown },
+      error: {
+        code: 'FUND_PAY.OVER_PLAN',
+        field: 'payAmount',
+        message: expect.stringContaining('可付6万元') as unknown,
+      },
     });
-    expect(checkPlanAmount('3', '4')).toMatchObject({ ok: false, error: { field: 'planPayAmount' } });
+    expect(checkPlanAmount('3', '4')).toMatchObject({
+      ok: false,
+      error: { field: 'planPayAmount' },
+    });
   });
 
   it('draws the net pay from the oldest back money first and never below zero', () => {
@@ -82,11 +100,16 @@ describe('fund payment rules', () => {
         amountArb,
         (balances, pay) => {
           const sources = balances.map((b, i) => ({ backMoneyId: i + 1, balance: b }));
-          const before = new Map(sources.map((s) => [`backMoney:${String(s.backMoneyId)}`, s.balance]));
+          const before = new Map(
+            sources.map((s) => [`backMoney:${String(s.backMoneyId)}`, s.balance]),
+          );
           const total = balances.reduce((s, b) => s.plus(d(b)), d('0'));
           const planned = payPostings(9, pay, sources);
           if (d(pay).gt(total)) {
-            expect(planned).toMatchObject({ ok: false, error: { code: 'FUND_PAY.BALANCE_NEGATIVE' } });
+            expect(planned).toMatchObject({
+              ok: false,
+              error: { code: 'FUND_PAY.BALANCE_NEGATIVE' },
+            });
             return;
           }
           expect(planned.ok).toBe(true);

@@ -3,7 +3,13 @@ import type { TemplateContent } from '../approval/template.js';
 import type { DataScope } from '../platform/data-scope.js';
 import type { ListPage, ListQuery } from '../platform/list-query.js';
 import type { DomainError, Result } from '../shared/result.js';
-import type { FundPay, FundPayMonth, FundPayStatus, FundPayTypeCode, PaymentPlan } from './fund-pay.js';
+import type {
+  FundPay,
+  FundPayMonth,
+  FundPayStatus,
+  FundPayTypeCode,
+  PaymentPlan,
+} from './fund-pay.js';
 import type { BackMoneySource, PayAccount, PayPosting } from './fund-pay-rules.js';
 
 export interface PaymentPlanListFilter {
@@ -117,7 +123,12 @@ export interface FundPayRepository {
     batch: number,
   ): Promise<readonly PaymentPlan[]>;
   /** Optimistic: false when the version moved. */
-  updatePlan(paymentPlanId: number, version: number, f: PaymentPlanFields, at: Date): Promise<boolean>;
+  updatePlan(
+    paymentPlanId: number,
+    version: number,
+    f: PaymentPlanFields,
+    at: Date,
+  ): Promise<boolean>;
   removePlan(paymentPlanId: number, at: Date): Promise<void>;
   /** Σ payAmount of the live payments (not turned down) on a plan line or pay item, one left out. */
   committedOnPlan(paymentPlanId: number, exceptPayId?: number): Promise<string>;
@@ -125,11 +136,7 @@ export interface FundPayRepository {
   /** How many live payments name the plan line. */
   paymentsOnPlan(paymentPlanId: number): Promise<number>;
 
-  insertPay(
-    f: FundPayFields,
-    who: { userId: number; createBy: string },
-    at: Date,
-  ): Promise<number>;
+  insertPay(f: FundPayFields, who: { userId: number; createBy: string }, at: Date): Promise<number>;
   getPay(payId: number, forUpdate?: boolean): Promise<FundPay | null>;
   listPays(q: FundPayListQuery, scope: DataScope): Promise<ListPage<FundPay>>;
   exportPays(

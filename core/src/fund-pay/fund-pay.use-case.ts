@@ -106,10 +106,7 @@ export class FundPayService {
     private readonly clock: FundPayClock,
   ) {}
 
-  private write<T>(
-    fn: (r: FundPayRepositories, at: Date) => R<T>,
-    idem?: WriteIdempotency,
-  ): R<T> {
+  private write<T>(fn: (r: FundPayRepositories, at: Date) => R<T>, idem?: WriteIdempotency): R<T> {
     return runWrite(this.uow, () => this.clock.now(), fn, idem);
   }
 
@@ -128,7 +125,11 @@ export class FundPayService {
     return ok(p);
   }
 
-  private static async visibleContract(r: FundPayRepositories, contractId: number, actor: FundPayActor) {
+  private static async visibleContract(
+    r: FundPayRepositories,
+    contractId: number,
+    actor: FundPayActor,
+  ) {
     const c = await r.pays.contract(contractId);
     if (c === null) return fail(C.contractNotFound, M.contractNotFound, 'contractId');
     if (!(await r.pays.visible(actor.scope, c.deptId, c.userId)))
@@ -533,8 +534,7 @@ export class FundPayService {
     const gate = await checkFundPlan(r, p.deptId, p.planMonth);
     if (!gate.ok) return gate;
     const left = await backMoneyLeft(r, p.contractId);
-    if (d(p.realPayAmount).gt(d(left)))
-      return fail(C.balance, M.balance(left), 'payAmount');
+    if (d(p.realPayAmount).gt(d(left))) return fail(C.balance, M.balance(left), 'payAmount');
     // In approval before the engine runs: a flow that approves at once finds it waiting.
     await r.pays.updatePay(payId, { status: 1, approvalId: null }, at);
     const sent = await r.approvals.submit({
@@ -608,6 +608,26 @@ export async function moveFundPayOnApproval(
   }
   const gate = await checkFundPlan(r, pay.deptId, pay.planMonth);
   if (!gate.ok) return gate;
+  const posted = await postFundPay(r, pay, event.at);
+  if (!posted.ok) return posted;
+  await r.pays.updatePay(
+    pay.payId,
+    { status: 2, paidTime: event.at, approvalId: event.approvalId },
+    event.at,
+  );
+  return ok(undefined);
+}
+
+/**
+ * Pays a payment: under the locks of the contract's back money balances (and the payment's own),
+ * its net pay leaves them, oldest record first, for the payment's balance — one `fundPay.pay`
+ * movement of the fund ledger; refused, posting nothing, when the back money left is short.
+ */
+export async function postFundPay(
+  r: FundPayRepositories,
+  pay: Pick<FundPay, 'payId' | 'contractId' | 'deptId' | 'realPayAmount' | 'createBy'>,
+  at: Date,
+): Promise<Result<void, DomainError>> {
   const sources = await r.ledger.backMoneySources(pay.contractId);
   const accounts = sortPayAccounts([
     ...sources.map((s) => ({ kind: BACK_MONEY_ACCOUNT_KIND, id: s.backMoneyId })),
@@ -628,15 +648,10 @@ export async function moveFundPayOnApproval(
       contractId: pay.contractId,
       deptId: pay.deptId,
       createBy: pay.createBy,
-      at: event.at,
+      at,
     },
     postings.value,
     next.value,
-  );
-  await r.pays.updatePay(
-    pay.payId,
-    { status: 2, paidTime: event.at, approvalId: event.approvalId },
-    event.at,
   );
   return ok(undefined);
 }
@@ -657,7 +672,11 @@ export async function fundPayResent(
   return ok(undefined);
 }
 
-const entry = (label: string, value: string, type: ContentEntry['type'] = 'input'): ContentEntry => ({
+const entry = (
+  label: string,
+  value: string,
+  type: ContentEntry['type'] = 'input',
+): ContentEntry => ({
   label,
   value,
   type,
@@ -679,7 +698,11 @@ export function fundPayApprovalContent(p: FundPay): TemplateContent {
       realPayAmount: entry('实付金额（万元）', p.realPayAmount),
       payCompanyName: entry('付款单位', p.payCompanyName),
       receiveCompanyName: entry('收款单位', p.receiveCompanyName),
-      remark: entry('备注', p.remark === '' ? `税率${rate}` : `税率${rate}；${p.remark}`, 'textarea'),
+      remark: entry(
+        '备注',
+        p.remark === '' ? `税率${rate}` : `税率${rate}；${p.remark}`,
+        'textarea',
+      ),
     };
     if (p.deptId !== null) c['applyDeptId'] = entry('申请部门', String(p.deptId), 'cascader');
     if (p.payTime !== '') c['payTime'] = entry('付款日期', p.payTime, 'timeSelect');

@@ -19,6 +19,7 @@ import { seedDemoContracts } from './demo-contracts.js';
 import { seedDesignTasks } from './design-tasks.js';
 import { seedFundDemo } from './fund-demo.js';
 import { seedClosingDemo } from './closing-demo.js';
+import { seedFundPayDemo } from './fund-pay-demo.js';
 import { buildMenus, grantedMenuIds, ROLE_GRANTS } from './menus.js';
 
 export type SeedMode = 'demo' | 'production';
@@ -115,6 +116,8 @@ export async function seedDatabase(
     await seedFundDemo(trx, { demo: mode === 'demo' });
     // Demo closed cases and settlements (issue 10) on the demo contracts with back money.
     await seedClosingDemo(trx, { demo: mode === 'demo' });
+    // Demo payment plans and fund payments (issue 10), paid through the fund ledger.
+    await seedFundPayDemo(trx, { demo: mode === 'demo' });
     let adminCreated = false;
     if (adminHash !== undefined) adminCreated = await ensureAdmin(trx, adminHash);
     return { seeded, adminCreated: adminCreated || (seeded && mode === 'demo') };
