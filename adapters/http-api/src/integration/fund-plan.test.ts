@@ -314,8 +314,8 @@ describe.each(testDatabaseKinds())('fund plan and fund execution API on %s', (ki
     await approveAll(String(p.approvalId));
     const plan = await okData(get('caiwu', '/contract/fundPlan/detail', { planId: p.planId }));
     expect(plan.status).toBe(2);
-    const line = (name: string) =>
-      plan.lines.find((l: { subjectName: string }) => l.subjectName === name).lineId;
+    const lines = plan.lines as { subjectName: string; lineId: number }[];
+    const line = (name: string) => lines.find((l) => l.subjectName === name)?.lineId;
     const base = { planId: p.planId, performDate: '2030-05-25' };
     await refused(
       post('caiwu', '/contract/fundPerform/add', {

@@ -13,7 +13,6 @@ import {
   type FundPlanActor,
   type FundPlanInput,
   type FundPlanListFilter,
-  type FundPlanLineKind,
   type FundPlanService,
   type FundPlanStatus,
   type WriteIdempotency,
@@ -76,7 +75,6 @@ const planListQuery = z.object({
   planMonth: monthFilter(),
   status: optionalEnum(['0', '1', '2', '3']),
 });
-type PlanListIn = z.output<typeof planListQuery>;
 const chartQuery = z.object({
   month: monthFilter(),
   deptId: optionalId(),
@@ -191,7 +189,7 @@ function performFilterOf(
     ...(q.planId === undefined ? {} : { planId: q.planId }),
     ...(q.deptId === undefined ? {} : { deptId: q.deptId }),
     ...(q.planMonth === undefined ? {} : { planMonth: q.planMonth }),
-    ...(q.lineKind === undefined ? {} : { lineKind: q.lineKind as FundPlanLineKind }),
+    ...(q.lineKind === undefined ? {} : { lineKind: q.lineKind }),
     ...(q.status === undefined ? {} : { status: Number(q.status) as FundPlanStatus }),
   };
 }
@@ -236,7 +234,7 @@ export function fundPlanRoutes(service: FundPlanService): RouteModule {
         query: planListQuery,
         handler: async ({ query, principal }) => {
           const p = await service.listPlans(
-            listQueryOf(planFilterOf(query as PlanListIn), query),
+            listQueryOf(planFilterOf(query), query),
             actorOf(principal),
           );
           return page(p.total, p.rows.map(fundPlanView));
@@ -344,7 +342,7 @@ export function fundPlanRoutes(service: FundPlanService): RouteModule {
             '资金计划.xlsx',
             '资金计划',
             PLAN_COLUMNS,
-            service.exportPlans(planFilterOf(query as PlanListIn), actorOf(principal)),
+            service.exportPlans(planFilterOf(query), actorOf(principal)),
           );
           return undefined;
         },
