@@ -1,9 +1,17 @@
 /// <reference lib="dom" />
 // Callbacks passed to page.evaluate run in the browser, so these files see the DOM types.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { amountInWords, normalizeAmountInput } from '@dpms/core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { awaitsSignature, signApproval, signInQuietly } from '../support/approval.js';
 import { useBrowser } from '../support/browser.js';
 import { api, apiToken, openMenu, signIn } from '../support/shell.js';
+
+const run = promisify(execFile);
 
 interface Answer<T = unknown> {
   code: number;
@@ -13,6 +21,63 @@ interface Answer<T = unknown> {
 
 const XMJL = 3;
 const SJZC = 4;
+
+/**
+ * The 5_1 flow a document goes into (adapters/sql/src/seed/approval-flows.ts), for 李项目 of
+ * 建筑一所 and an amount under 100 万元: 部门负责人, 经营部, 财务部; each signs with an opinion.
+ */
+const SIGNERS = [
+  { user: 'bmfzr', opinion: '部门同意' },
+  { user: 'jingying', opinion: '价格合理' },
+  { user: 'caiwu', opinion: '财务已核' },
+] as const;
+
+/** A 2×2 PNG: a signer's signature image for the personal centre. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGNQcDgARAwQCgAdDgSB4itaHAAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Stores `user`'s signature image through the personal centre's call. */
+async function setSignature(baseURL: string, user: string): Promise<void> {
+  const token = await apiToken(baseURL, user);
+  const form = new FormData();
+  form.append('signaturefile', new Blob([PNG], { type: 'image/png' }), `${user}.png`);
+  const res = await fetch(`${baseURL}/prod-api/system/user/profile/signature`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    body: form,
+  });
+  expect(res.status).toBe(200);
+}
+
+async function nickNameOf(baseURL: string, user: string): Promise<string> {
+  const info = await api<{ user: { nickName: string } }>(
+    baseURL,
+    await apiToken(baseURL, user),
+    'GET',
+    '/getInfo',
+  );
+  return info.user.nickName;
+}
+
+const work = mkdtempSync(path.join(tmpdir(), 'dpms-e2e-pdf-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** A PDF read back with poppler: its text without whitespace, and how many images it draws. */
+async function readPdf(bytes: Buffer): Promise<{ text: string; images: number }> {
+  const file = path.join(work, `${Date.now()}.pdf`);
+  writeFileSync(file, bytes);
+  const text = (await run('pdftotext', ['-enc', 'UTF-8', file, '-'])).stdout;
+  const list = (await run('pdfimages', ['-list', file])).stdout;
+  // Two header lines, then a line per image.
+  const images = list.trim().split('\n').length - 2;
+  return { text: text.replace(/\s+/g, ''), images };
+}
+
+/** What the first step stored, for the signing and printing steps after it. */
+let documentId = 0;
+let approvalTitle = '';
 
 /**
  * A formal contract with one design task of the 施工图设计 stage (design_stage 3) managed by
@@ -62,6 +127,7 @@ async function contractWithTask(baseURL: string): Promise<{ contractId: number }
 describe('contract documents', () => {
   const session = useBrowser();
 
+  // The steps run in order and share the document: filled and submitted, signed, printed.
   it('a project manager fills a type 7 contract: the deliverable comes from the task, the words follow the amount, it is saved and submitted', async () => {
     const { page, baseURL } = session();
     const { contractId } = await contractWithTask(baseURL);
@@ -119,7 +185,7 @@ describe('contract documents', () => {
     await page.getByRole('button', { name: '保存', exact: true }).click();
     await page.waitForURL(/documentEdit\?documentId=\d+$/);
     await expect.poll(() => page.getByTestId('document-status').textContent()).toBe('待提交');
-    const documentId = Number(new URL(page.url()).searchParams.get('documentId'));
+    documentId = Number(new URL(page.url()).searchParams.get('documentId'));
 
     await page.getByRole('button', { name: '提交审批', exact: true }).click();
     await expect.poll(() => page.getByTestId('document-status').textContent()).toBe('审批中');
@@ -143,5 +209,72 @@ describe('contract documents', () => {
       status: 0,
     });
     expect(stored.data['approvalId']).toEqual(expect.any(String));
+    const approval = await api<Answer<{ approval: { title: string } }>>(
+      baseURL,
+      token,
+      'GET',
+      `/project/approval/getCommonApprovalDetail?approvalId=${String(stored.data['approvalId'])}`,
+    );
+    approvalTitle = approval.data.approval.title;
+    expect(approvalTitle).toBe('滨江花园二期图文制作合同');
+  });
+
+  it('the approvers sign it in turn in the approval center, each with an opinion', async () => {
+    const { page, baseURL } = session();
+    expect(documentId).toBeGreaterThan(0);
+    for (const { user, opinion } of SIGNERS) {
+      await setSignature(baseURL, user);
+      // The flow's next node waits for this signer and no one later.
+      expect(await awaitsSignature(baseURL, user, approvalTitle)).toBe(true);
+      await signApproval(page, user, approvalTitle, opinion);
+      expect(await awaitsSignature(baseURL, user, approvalTitle)).toBe(false);
+    }
+    const token = await apiToken(baseURL, 'xmjl');
+    const stored = await api<Answer<{ status: number }>>(
+      baseURL,
+      token,
+      'GET',
+      `/v4/contract-document/detailById?documentId=${documentId}`,
+    );
+    expect(stored.data.status).toBe(1);
+  });
+
+  it('the PDF opened in the viewer is the signed document: every signer by name, opinion and signature', async () => {
+    const { page, baseURL } = session();
+    // The first PDF after the server starts waits on the print service's warm browser.
+    page.setDefaultTimeout(0);
+    const names = await Promise.all(SIGNERS.map(({ user }) => nickNameOf(baseURL, user)));
+    await signInQuietly(page, 'xmjl');
+    await page.goto(`/project/documentEdit?documentId=${documentId}`);
+    await expect.poll(() => page.getByTestId('document-status').textContent()).toBe('已通过');
+    // The screen's own footer shows each signed node with its signer.
+    const rows = page.getByTestId('signature-rows');
+    for (const name of names) await rows.getByText(name, { exact: true }).waitFor();
+
+    const answer = page.waitForResponse((r) =>
+      r.url().includes(`/prod-api/v4/contract-document/pdf?documentId=${documentId}`),
+    );
+    await page.getByRole('button', { name: '查看PDF', exact: true }).click();
+    const response = await answer;
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('application/pdf');
+    const pdf = await readPdf(await response.body());
+    expect(pdf.text).toContain('滨江花园二期图文制作合同');
+    expect(pdf.text).toContain('杭州图文快印有限公司');
+    expect(pdf.text).toContain('壹拾贰万叁仟肆佰伍拾陆元整');
+    for (const name of names) expect(pdf.text).toContain(name.replace(/\s+/g, ''));
+    for (const { opinion } of SIGNERS) expect(pdf.text).toContain(opinion);
+    // Each signer's signature image is drawn on the page.
+    expect(pdf.images).toBeGreaterThanOrEqual(SIGNERS.length);
+
+    // The viewer shows that PDF: its pages counted and the first one drawn.
+    const viewer = page.getByTestId('pdf-viewer');
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="pdf-viewer"]')?.getAttribute('data-rendered') ===
+        '1:0',
+    );
+    expect(Number(await viewer.getAttribute('data-pages'))).toBeGreaterThanOrEqual(1);
+    expect(await viewer.getByTestId('pdf-page').textContent()).toMatch(/^1 \/ \d+$/);
   });
 });
