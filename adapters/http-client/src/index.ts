@@ -8,6 +8,8 @@ export * from './gateways/approval.gateway.js';
 export * from './gateways/contract.gateway.js';
 export * from './gateways/file.gateway.js';
 export * from './gateways/fund.gateway.js';
+export * from './gateways/fund-plan.gateway.js';
+export * from './gateways/account.gateway.js';
 export * from './gateways/fund-pay.gateway.js';
 export * from './gateways/notify.gateway.js';
 export * from './gateways/page.js';
