@@ -404,15 +404,15 @@ describe.each(testDatabaseKinds())('accounts, invoices and employee costs API on
     const before = await count('employee_cost');
     // bmfzr (建筑一所) for sjzc (user 4, 建筑一所): allowed; for sjzc2 (user 14, 结构所): refused.
     await refused(
-      post('bmfzr', '/v4/contract/employe/add', { employeeId: 14, costMonth: '2026-01' }),
+      post('bmfzr', '/v4/contract/employe/add', { employeeId: 14, costMonth: '2024-01' }),
       403,
       'deptId',
     );
     for (const [body, field] of [
-      [{ employeeId: 4, costMonth: '2026-13' }, 'costMonth'],
-      [{ employeeId: 4, costMonth: '2026-01', salary: 1.2 }, 'salary'],
-      [{ employeeId: 4, costMonth: '2026-01', housingFund: '-0.1' }, 'housingFund'],
-      [{ employeeId: 999999, costMonth: '2026-01' }, 'employeeId'],
+      [{ employeeId: 4, costMonth: '2024-13' }, 'costMonth'],
+      [{ employeeId: 4, costMonth: '2024-01', salary: 1.2 }, 'salary'],
+      [{ employeeId: 4, costMonth: '2024-01', housingFund: '-0.1' }, 'housingFund'],
+      [{ employeeId: 999999, costMonth: '2024-01' }, 'employeeId'],
     ] as const)
       await refused(
         post('bmfzr', '/v4/contract/employe/add', body),
@@ -423,7 +423,7 @@ describe.each(testDatabaseKinds())('accounts, invoices and employee costs API on
     const jan = await okData(
       post('bmfzr', '/v4/contract/employe/add', {
         employeeId: 4,
-        costMonth: '2026-01',
+        costMonth: '2024-01',
         salary: '1.2',
         socialInsurance: '0.3',
         housingFund: '0.12',
@@ -432,21 +432,21 @@ describe.each(testDatabaseKinds())('accounts, invoices and employee costs API on
     );
     expect(jan).toMatchObject({ totalCost: '1.620001', deptId: 110, deptName: '建筑一所' });
     await refused(
-      post('bmfzr', '/v4/contract/employe/add', { employeeId: 4, costMonth: '2026-01' }),
+      post('bmfzr', '/v4/contract/employe/add', { employeeId: 4, costMonth: '2024-01' }),
       409,
       'costMonth',
     );
     await okData(
       post('bmfzr', '/v4/contract/employe/add', {
         employeeId: 3,
-        costMonth: '2026-01',
+        costMonth: '2024-01',
         salary: '2',
       }),
     );
     const other = await okData(
       post('caiwu', '/v4/contract/employe/add', {
         employeeId: 14,
-        costMonth: '2026-01',
+        costMonth: '2024-01',
         salary: '1',
       }),
     );
@@ -470,41 +470,41 @@ describe.each(testDatabaseKinds())('accounts, invoices and employee costs API on
       'costMonth',
     );
 
-    const totals = await okData(get('caiwu', '/v4/contract/employe/totals', { year: 2026 }));
+    const totals = await okData(get('caiwu', '/v4/contract/employe/totals', { year: 2024 }));
     expect(totals).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
-          costMonth: '2026-01',
+          costMonth: '2024-01',
           deptId: 110,
           headcount: 2,
           salary: '3.5',
           totalCost: '3.920001',
         }),
-        expect.objectContaining({ costMonth: '2026-01', deptId: 112, totalCost: '1' }),
+        expect.objectContaining({ costMonth: '2024-01', deptId: 112, totalCost: '1' }),
       ]),
     );
-    const mineOnly = await okData(get('bmfzr', '/v4/contract/employe/totals', { year: 2026 }));
+    const mineOnly = await okData(get('bmfzr', '/v4/contract/employe/totals', { year: 2024 }));
     expect(mineOnly.map((t: { deptId: number }) => t.deptId)).toEqual([110]);
 
     const check = await okData(
       post('bmfzr', '/contract/employe/importCheck', {
         rows: [
-          { employeeId: 4, costMonth: '2026-01' },
-          { employeeId: 4, costMonth: '2026-02' },
-          { employeeId: 4, costMonth: '2026-02' },
+          { employeeId: 4, costMonth: '2024-01' },
+          { employeeId: 4, costMonth: '2024-02' },
+          { employeeId: 4, costMonth: '2024-02' },
         ],
       }),
     );
     expect(check.duplicates).toEqual([
-      { index: 0, employeeId: 4, costMonth: '2026-01', reason: 'existing' },
-      { index: 2, employeeId: 4, costMonth: '2026-02', reason: 'batch' },
+      { index: 0, employeeId: 4, costMonth: '2024-01', reason: 'existing' },
+      { index: 2, employeeId: 4, costMonth: '2024-02', reason: 'batch' },
     ]);
     const n = await count('employee_cost');
     await refused(
       post('bmfzr', '/contract/employe/import', {
         rows: [
-          { employeeId: 4, costMonth: '2026-02', salary: '1' },
-          { employeeId: 4, costMonth: '2026-02', salary: '1' },
+          { employeeId: 4, costMonth: '2024-02', salary: '1' },
+          { employeeId: 4, costMonth: '2024-02', salary: '1' },
         ],
       }),
       400,
@@ -513,8 +513,8 @@ describe.each(testDatabaseKinds())('accounts, invoices and employee costs API on
     await refused(
       post('bmfzr', '/contract/employe/import', {
         rows: [
-          { employeeId: 4, costMonth: '2026-02', salary: '1' },
-          { employeeId: 3, costMonth: '2026-02', salary: 'x' },
+          { employeeId: 4, costMonth: '2024-02', salary: '1' },
+          { employeeId: 3, costMonth: '2024-02', salary: 'x' },
         ],
       }),
       400,
@@ -524,31 +524,31 @@ describe.each(testDatabaseKinds())('accounts, invoices and employee costs API on
     const imported = await okData(
       post('bmfzr', '/contract/employe/import', {
         rows: [
-          { employeeId: 4, costMonth: '2026-02', salary: '1' },
-          { employeeId: 3, costMonth: '2026-02', salary: '2', otherCost: '0.5' },
+          { employeeId: 4, costMonth: '2024-02', salary: '1' },
+          { employeeId: 3, costMonth: '2024-02', salary: '2', otherCost: '0.5' },
         ],
       }),
     );
     expect(imported).toEqual({ imported: 2 });
 
     const rigid = await okData(
-      get('caiwu', '/contract/employe/rigidCosts', { deptId: 110, month: '2026-02' }),
+      get('caiwu', '/contract/employe/rigidCosts', { deptId: 110, month: '2024-02' }),
     );
     expect(rigid).toEqual({ rigidCosts: '3.5', reserveFunds: '7' });
-    const all = await okData(get('caiwu', '/contract/employe/rigidCosts', { month: '2026-01' }));
+    const all = await okData(get('caiwu', '/contract/employe/rigidCosts', { month: '2024-01' }));
     expect(all.rigidCosts).toBe('4.920001');
-    await refused(get('caiwu', '/contract/employe/rigidCosts', { month: '2026-1' }), 400, 'month');
+    await refused(get('caiwu', '/contract/employe/rigidCosts', { month: '2024-1' }), 400, 'month');
 
-    const list = await get('bmfzr', '/v4/contract/employe/list', { costMonth: '2026-02' });
+    const list = await get('bmfzr', '/v4/contract/employe/list', { costMonth: '2024-02' });
     expect(list.body.total).toBe(2);
-    const out = await xlsxRows('/v4/contract/employe/export', 'caiwu', { year: 2026, deptId: 110 });
+    const out = await xlsxRows('/v4/contract/employe/export', 'caiwu', { year: 2024, deptId: 110 });
     expect(out[0]?.[7]).toBe('合计（万元）');
     expect(out).toHaveLength(5);
     await okData(post('bmfzr', '/v4/contract/employe/delete', { costId: jan.costId }));
     await refused(get('bmfzr', '/v4/contract/employe/detail', { costId: jan.costId }), 404);
     // Deleted: the month is free again.
     await okData(
-      post('bmfzr', '/v4/contract/employe/add', { employeeId: 4, costMonth: '2026-01' }),
+      post('bmfzr', '/v4/contract/employe/add', { employeeId: 4, costMonth: '2024-01' }),
     );
   });
 });
