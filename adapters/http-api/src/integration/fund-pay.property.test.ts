@@ -1,0 +1,308 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { MoneyDecimal } from '@dpms/core';
+import { createTestRecordTable } from '../test-support/approval-test-records.js';
+import {
+  openTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../test-support/test-database.js';
+
+/**
+ * The fund ledger property test (fund.property.test.ts) with payments: random sequences of back
+ * money, allotments and fund payments — each entered, sent as a monthly in-plan payment (20_1) and
+ * approved, the two approval chains often run at once on the two server processes so two payments
+ * race for one contract's back money — against two API server processes on one PostgreSQL database.
+ * After each run every balance equals the sum of its ledger lines and none is below zero; every
+ * back money record is its allotments, its payments and what is left; a paid payment's balance is
+ * its net pay and an unpaid one has none.
+ */
+
+const RUNNER = fileURLToPath(new URL('../test-support/run-ts-child.mjs', import.meta.url));
+const CHILD = fileURLToPath(new URL('../test-support/approval-server-child.ts', import.meta.url));
+const SECRET = 'fund-pay-property-secret-fund-pay-property-0123';
+const USERS = ['caiwu', 'yunying'] as const;
+type User = (typeof USERS)[number];
+/** The 20_1 flow of a payment caiwu drafts: the head of 财务部 (caiwu), operations, finance. */
+const APPROVERS: readonly User[] = ['caiwu', 'yunying', 'caiwu'];
+const TEAMS = [110, 112] as const;
+const MONTH = '2026-07';
+
+/** Amounts in whole 分 written as 万元 with up to 6 decimals, never through a float. */
+const amountArb = fc
+  .integer({ min: 1, max: 30_000_000 })
+  .map((fen) => new MoneyDecimal(fen).div(1_000_000).toFixed());
+const rateArb = fc.constantFrom('0', '0.01', '0.03', '0.06');
+
+type Step =
+  | { readonly t: 'back'; readonly amount: string; readonly instance: 0 | 1 }
+  | {
+      readonly t: 'allot';
+      readonly back: number;
+      readonly team: number;
+      readonly amount: string;
+      readonly both: boolean;
+    }
+  | { readonly t: 'pay'; readonly amount: string; readonly rate: string; readonly both: boolean };
+
+const stepArb: fc.Arbitrary<Step> = fc.oneof(
+  fc.record({
+    t: fc.constant('back' as const),
+    amount: amountArb,
+    instance: fc.constantFrom<0 | 1>(0, 1),
+  }),
+  fc.record({
+    t: fc.constant('allot' as const),
+    back: fc.nat(7),
+    team: fc.constantFrom(...TEAMS),
+    amount: amountArb,
+    both: fc.boolean(),
+  }),
+  fc.record({
+    t: fc.constant('pay' as const),
+    amount: amountArb,
+    rate: rateArb,
+    both: fc.boolean(),
+  }),
+);
+
+interface Reply {
+  readonly status: number;
+  readonly body: { readonly data?: Record<string, unknown>; readonly [k: string]: unknown };
+}
+
+function startServer(databaseUrl: string): Promise<{ proc: ChildProcess; base: string }> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(process.execPath, [RUNNER, CHILD, databaseUrl, SECRET], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    proc.stdout.on('data', (c: Buffer) => {
+      out += c.toString();
+      const m = /READY (\d+)/.exec(out);
+      if (m) resolve({ proc, base: `http://127.0.0.1:${m[1]}/prod-api` });
+    });
+    proc.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    proc.on('exit', (code) => reject(new Error(`server exited ${code}: ${err}`)));
+  });
+}
+
+describe.skipIf(!testDatabaseKinds().includes('postgres'))(
+  'fund ledger with payments under random concurrent movements on two server processes (PostgreSQL)',
+  () => {
+    let db: TestDatabase;
+    const servers: ChildProcess[] = [];
+    const bases: string[] = [];
+    const tokens = {} as Record<User, string>;
+
+    async function call(
+      instance: number,
+      user: User,
+      path: string,
+      body?: unknown,
+    ): Promise<Reply> {
+      const res = await fetch(`${bases[instance] ?? ''}${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: {
+          Authorization: `Bearer ${tokens[user]}`,
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return { status: res.status, body: (await res.json()) as Reply['body'] };
+    }
+    const sendBoth = (both: boolean, first: 0 | 1, send: (i: number) => Promise<Reply>) =>
+      both ? Promise.all([send(0), send(1)]) : send(first).then((r) => [r]);
+
+    beforeAll(async () => {
+      db = await openTestDatabase('postgres');
+      await createTestRecordTable(db.handle.db);
+      // The switch stays on (demo config): 建筑一所's plan for the month is approved.
+      await sql`insert into fund_plan (dept_id, plan_month, status, total_amount, user_id)
+                values (110, ${MONTH}, 2, 1000, 1)`.execute(db.handle.db);
+      const row = await db.handle.db
+        .selectNoFrom((eb) => eb.fn<string>('current_database', []).as('name'))
+        .executeTakeFirstOrThrow();
+      const target = new URL(inject('dpmsPostgresAdminUrl'));
+      target.pathname = `/${row.name}`;
+      const started = await Promise.all([
+        startServer(target.toString()),
+        startServer(target.toString()),
+      ]);
+      for (const s of started) {
+        servers.push(s.proc);
+        bases.push(s.base);
+      }
+      for (const [i, u] of USERS.entries()) {
+        const res = await fetch(`${bases[i % 2] ?? ''}/login`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ username: u, password: 'admin123' }),
+        });
+        expect(res.status).toBe(200);
+        tokens[u] = ((await res.json()) as { token: string }).token;
+      }
+    });
+    afterAll(async () => {
+      for (const s of servers) {
+        const exited = new Promise((r) => s.once('exit', r));
+        s.kill('SIGTERM');
+        await exited;
+      }
+      await db?.close();
+    });
+
+    async function freshContract(n: number): Promise<{ contractId: number; planId: number }> {
+      const c = await db.handle.db
+        .insertInto('contract')
+        .values({
+          stage: 'formal',
+          status: 1,
+          project_name: `付款性质测试${String(n)}`,
+          contract_name: `付款性质测试合同${String(n)}`,
+          biz_source: '1',
+          total_amount: '500',
+          dept_id: 110,
+          user_id: 3,
+        })
+        .returning('contract_id')
+        .executeTakeFirstOrThrow();
+      const plan = await call(0, 'caiwu', '/contract/paymentPlan/add', {
+        contractId: c.contract_id,
+        planMonth: MONTH,
+        receiveCompanyName: '性质测试收款单位',
+        planPayAmount: '100000',
+      });
+      expect(plan.status, JSON.stringify(plan.body)).toBe(200);
+      return {
+        contractId: c.contract_id,
+        planId: (plan.body.data as { paymentPlanId: number }).paymentPlanId,
+      };
+    }
+
+    /** Walks a payment's 20_1 approval on one process; answers the refusal that stopped it. */
+    async function approvePay(approvalId: string, instance: number): Promise<Reply | null> {
+      for (const user of APPROVERS) {
+        const d = await call(
+          instance,
+          user,
+          `/project/approval/getCommonApprovalDetail?serviceId=${approvalId}`,
+        );
+        if (d.status !== 200) return d;
+        const version = (d.body.data as { approval: { version: number } }).approval.version;
+        const r = await call(instance, user, '/project/approval/process', {
+          approvalId,
+          version,
+          action: 'approve',
+        });
+        if (r.status !== 200) return r;
+      }
+      return null;
+    }
+
+    async function checkInvariants(): Promise<void> {
+      const d = db.handle.db;
+      const mismatched = await sql<{ n: string }>`
+        select count(*) as n from fund_balance b
+          left join (select account_kind, account_id, sum(amount) as s from fund_ledger
+                      group by account_kind, account_id) l
+            on l.account_kind = b.account_kind and l.account_id = b.account_id
+         where b.balance <> coalesce(l.s, 0) or b.balance < 0`.execute(d);
+      expect(Number(mismatched.rows[0]?.n)).toBe(0);
+      // Each back money record is what was allotted, what payments drew and what is left.
+      const backOff = await sql<{ n: string }>`
+        select count(*) as n from back_money m
+          join fund_balance b on b.account_kind = 'backMoney' and b.account_id = m.back_money_id
+         where m.del_flag = '0' and m.back_amount <> b.balance
+               + (select coalesce(sum(a.allot_amount), 0) from back_money_allot a
+                   where a.back_money_id = m.back_money_id)
+               - (select coalesce(sum(l.amount), 0) from fund_ledger l
+                   where l.movement = 'fundPay.pay' and l.account_kind = 'backMoney'
+                     and l.account_id = m.back_money_id)`.execute(d);
+      expect(Number(backOff.rows[0]?.n)).toBe(0);
+      const paysOff = await sql<{ n: string }>`
+        select count(*) as n from fund_pay p
+          left join fund_balance b on b.account_kind = 'fundPay' and b.account_id = p.pay_id
+         where (p.status = 2 and coalesce(b.balance, -1) <> p.real_pay_amount)
+            or (p.status <> 2 and coalesce(b.balance, 0) <> 0)`.execute(d);
+      expect(Number(paysOff.rows[0]?.n)).toBe(0);
+    }
+
+    const seen = { paid: 0, refused: new Set<string>(), raced: 0, ok: 0 };
+
+    it('keeps every balance equal to its ledger and none below zero with payments', async () => {
+      let run = 0;
+      await fc.assert(
+        fc.asyncProperty(fc.array(stepArb, { minLength: 5, maxLength: 10 }), async (steps) => {
+          run += 1;
+          const { contractId, planId } = await freshContract(run);
+          const backs: number[] = [];
+          for (const step of steps) {
+            let replies: Reply[];
+            if (step.t === 'back') {
+              replies = [
+                await call(step.instance, 'caiwu', '/project/backMoney/insert', {
+                  contractId,
+                  backAmount: step.amount,
+                  backDate: '2026-06-01',
+                }),
+              ];
+              const id = replies[0]?.body.data?.['backMoneyId'];
+              if (typeof id === 'number') backs.push(id);
+            } else if (step.t === 'allot') {
+              const back = backs[step.back % Math.max(1, backs.length)];
+              if (back === undefined) continue;
+              replies = await sendBoth(step.both, 0, (i) =>
+                call(i, 'caiwu', '/project/backMoney/allotDesign', {
+                  backMoneyId: back,
+                  deptId: step.team,
+                  allotAmount: step.amount,
+                }),
+              );
+            } else {
+              // Entered and sent on each process; the approvals then run side by side.
+              replies = await sendBoth(step.both, 1, (i) =>
+                call(i, 'caiwu', '/v4/fundPay/add', {
+                  paymentPlanId: planId,
+                  reason: '性质测试付款',
+                  payAmount: step.amount,
+                  taxRate: step.rate,
+                  submit: true,
+                }),
+              );
+              const approvals = await Promise.all(
+                replies.map(async (r, i) => {
+                  const data = r.body.data as { approvalId?: string } | undefined;
+                  if (r.status !== 200 || !data?.approvalId) return null;
+                  const stop = await approvePay(data.approvalId, i);
+                  if (stop === null) seen.paid += 1;
+                  return stop;
+                }),
+              );
+              replies = [...replies, ...approvals.filter((a): a is Reply => a !== null)];
+            }
+            if (step.t !== 'back' && step.both) seen.raced += 1;
+            for (const r of replies) {
+              if (r.status === 200) seen.ok += 1;
+              else {
+                // Only the rules may say no: never a server error or a deadlock.
+                expect(r.status, JSON.stringify(r.body)).toBe(422);
+                seen.refused.add(String(r.body['errorCode'] ?? r.body['msg']));
+              }
+            }
+          }
+          await checkInvariants();
+        }),
+        { numRuns: 12, seed: 20261123, endOnFailure: true },
+      );
+      // The runs paid payments and reached the balance limit.
+      expect(seen.paid).toBeGreaterThan(2);
+      expect(seen.raced).toBeGreaterThan(3);
+      expect([...seen.refused].join(' ')).toContain('FUND_PAY.BALANCE_NEGATIVE');
+    });
+  },
+);
