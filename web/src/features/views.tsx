@@ -83,4 +83,11 @@ Object.assign(VIEWS, {
   'project/closedCase/index': named(() => import('./closing/ClosedCasePage'), 'ClosedCasePage'),
 });
 
+/** Project accounts, invoices (财务台账) and employee costs (issue 10). */
+Object.assign(VIEWS, {
+  'account/proAccount/index': named(() => import('./account/ProAccountPage'), 'ProAccountPage'),
+  'account/finance/index': named(() => import('./account/FinancePage'), 'FinancePage'),
+  'fund/employe/index': named(() => import('./account/EmployePage'), 'EmployePage'),
+});
+
 export const PlaceholderView = named(() => import('./pages/PlaceholderPage'), 'PlaceholderPage');

@@ -1,0 +1,113 @@
+import type { EmployeeCostRecord, InvoiceContractInfo, InvoiceRecord } from '@dpms/http-client';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { EmployeeCostFormDialog } from './EmployeeCostFormDialog';
+import { InvoiceFormDialog } from './InvoiceFormDialog';
+
+const fill = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+const INFO: InvoiceContractInfo = {
+  contract: { contractId: 7, contractName: '滨江合同', contractNo: 'HT-7', totalAmount: '100' },
+  invoicedAmount: '50',
+  invoicingAmount: '20.5',
+  roomAmount: '29.5',
+};
+
+class InvoiceGateway {
+  readonly asked: number[] = [];
+  readonly added: Record<string, unknown>[] = [];
+  invoiceContractInfo = (contractId: number) => {
+    this.asked.push(contractId);
+    return Promise.resolve(INFO);
+  };
+  addInvoice = (b: Record<string, unknown>) => {
+    this.added.push(b);
+    return Promise.resolve({ status: b['submit'] ? 1 : 0 } as InvoiceRecord);
+  };
+  editInvoice = () => Promise.resolve({} as InvoiceRecord);
+}
+
+describe('the invoice request form', () => {
+  it('shows what may still be invoiced and refuses more before sending', async () => {
+    const gateway = new InvoiceGateway();
+    let saved = 0;
+    render(
+      <InvoiceFormDialog
+        gateway={gateway}
+        contracts={[{ value: '7', label: '滨江合同（HT-7）' }]}
+        onClose={() => undefined}
+        onSaved={() => (saved += 1)}
+      />,
+    );
+    fill('合同', '7');
+    await waitFor(() => expect(screen.getByTestId('invoice-room').textContent).toBe('29.5'));
+    expect(gateway.asked).toEqual([7]);
+    fill('发票抬头', '杭州滨江城市建设投资有限公司');
+    fill('开票金额（万元）', '29.500001');
+    expect(screen.getByText(/开票金额超过合同可开票余额.*可开票29\.5万元/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '保存并送审' }));
+    expect(gateway.added).toHaveLength(0);
+    // A special VAT invoice needs the taxpayer number: core says so before the server does.
+    fill('开票金额（万元）', '29.5');
+    fill('发票类型', '2');
+    fireEvent.click(screen.getByRole('button', { name: '保存并送审' }));
+    expect(screen.getByText('请填写纳税人识别号')).toBeTruthy();
+    expect(gateway.added).toHaveLength(0);
+    fill('发票类型', '1');
+    fireEvent.click(screen.getByRole('button', { name: '保存并送审' }));
+    await waitFor(() => expect(saved).toBe(1));
+    expect(gateway.added[0]).toMatchObject({
+      contractId: 7,
+      invoiceAmount: '29.5',
+      invoiceType: '1',
+      invoiceTitle: '杭州滨江城市建设投资有限公司',
+      submit: true,
+    });
+  });
+});
+
+describe('the employee cost form', () => {
+  it('totals the four amounts with core as they are typed and sends the line', async () => {
+    const sent: Record<string, unknown>[] = [];
+    let saved = 0;
+    render(
+      <EmployeeCostFormDialog
+        gateway={{
+          addEmployeeCost: (b) => (sent.push(b), Promise.resolve({} as EmployeeCostRecord)),
+          updateEmployeeCost: () => Promise.resolve({} as EmployeeCostRecord),
+        }}
+        staff={[{ value: '4', label: '设计主持甲', deptId: 110 }]}
+        depts={[
+          { value: '110', label: '建筑一所' },
+          { value: '112', label: '结构所' },
+        ]}
+        onClose={() => undefined}
+        onSaved={() => (saved += 1)}
+      />,
+    );
+    fill('员工', '4');
+    expect(screen.getByLabelText<HTMLSelectElement>('部门').value).toBe('110');
+    fill('月份', '2026-03');
+    fill('工资（万元）', '1.2');
+    fill('社会保险（万元）', '0.3');
+    fill('住房公积金（万元）', '0.12');
+    fill('其他（万元）', '0.000001');
+    expect(screen.getByTestId('employe-total').textContent).toBe('1.620001');
+    fill('其他（万元）', '0.0000001');
+    expect(screen.getByTestId('employe-total').textContent).toBe('—');
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    expect(screen.getByText(/其他格式不正确/)).toBeTruthy();
+    expect(sent).toHaveLength(0);
+    fill('其他（万元）', '0');
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(saved).toBe(1));
+    expect(sent[0]).toMatchObject({
+      employeeId: 4,
+      deptId: 110,
+      costMonth: '2026-03',
+      salary: '1.2',
+      otherCost: '0',
+    });
+  });
+});

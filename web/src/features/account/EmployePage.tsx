@@ -1,0 +1,183 @@
+import {
+  ACCOUNT_EXPORT_PATHS,
+  type EmployeeCostRecord,
+  type EmployeeCostTotalRecord,
+  type PageQuery,
+} from '@dpms/http-client';
+import { useEffect, useRef, useState } from 'react';
+import { useService } from '../../app/di';
+import { TOKENS } from '../../app/tokens';
+import { HasPermi } from '../../components/auth/Access';
+import { BarChart } from '../../components/chart/BarChart';
+import { CrudPage } from '../../components/crud/CrudPage';
+import { Button } from '../../components/ui/Button';
+import { downloadFile } from '../../components/upload';
+import { EmployeeCostFormDialog } from './EmployeeCostFormDialog';
+import { chartNumber, exportUrl, useAccountGateway, useDepts, useStaff } from './account-shared';
+
+type Filter = { deptId: string; employeeName: string; costMonth: string; year: string };
+const YEAR = String(new Date().getFullYear());
+const FILTER: Filter = { deptId: '', employeeName: '', costMonth: '', year: YEAR };
+
+/** Totals by month and department (from the server, summed by core) and their chart by month. */
+function CostTotals({ query, version }: { query: PageQuery; version: number }) {
+  const gateway = useAccountGateway();
+  const [totals, setTotals] = useState<EmployeeCostTotalRecord[]>([]);
+  const { deptId, costMonth, year, employeeName } = query;
+  useEffect(() => {
+    let live = true;
+    gateway
+      .employeeCostTotals({ deptId, costMonth, year, employeeName })
+      .then((t) => live && setTotals(t))
+      .catch(() => live && setTotals([]));
+    return () => {
+      live = false;
+    };
+  }, [gateway, deptId, costMonth, year, employeeName, version]);
+  const months = [...new Set(totals.map((t) => t.costMonth))];
+  const depts = [...new Map(totals.map((t) => [t.deptId, t.deptName])).entries()];
+  return (
+    <div className="mt-4 grid gap-4" data-testid="employe-totals">
+      <h3 className="text-sm font-medium">按月份与部门合计（万元）</h3>
+      <table className="w-full text-sm">
+        <thead>
+          <tr className="text-left text-ink-soft">
+            <th className="py-1">月份</th>
+            <th>部门</th>
+            <th>人数</th>
+            <th>工资</th>
+            <th>社会保险</th>
+            <th>住房公积金</th>
+            <th>其他</th>
+            <th>合计</th>
+          </tr>
+        </thead>
+        <tbody>
+          {totals.map((t) => (
+            <tr key={`${t.costMonth}-${String(t.deptId)}`} className="tabular-nums">
+              <td className="py-1">{t.costMonth}</td>
+              <td>{t.deptName}</td>
+              <td>{t.headcount}</td>
+              <td>{t.salary}</td>
+              <td>{t.socialInsurance}</td>
+              <td>{t.housingFund}</td>
+              <td>{t.otherCost}</td>
+              <td data-testid={`employe-total-${t.costMonth}-${String(t.deptId)}`}>
+                {t.totalCost}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {months.length > 0 && (
+        <BarChart
+          categories={months}
+          series={depts.map(([id, name]) => ({
+            name,
+            data: months.map((m) =>
+              chartNumber(
+                totals.find((t) => t.costMonth === m && t.deptId === id)?.totalCost ?? '0',
+              ),
+            ),
+          }))}
+        />
+      )}
+    </div>
+  );
+}
+
+/** 员工成本: monthly cost lines per employee and department, their totals and chart, export. */
+export function EmployePage() {
+  const gateway = useAccountGateway();
+  const feedback = useService(TOKENS.Feedback);
+  const depts = useDepts();
+  const staff = useStaff();
+  const searched = useRef<PageQuery>({ year: YEAR });
+  const [applied, setApplied] = useState<PageQuery>({ year: YEAR });
+  const [version, setVersion] = useState(0);
+  const [form, setForm] = useState<{ cost?: EmployeeCostRecord } | null>(null);
+  return (
+    <CrudPage<EmployeeCostRecord, Filter>
+      title="员工成本"
+      noun="员工成本"
+      queryKey="employee-costs"
+      gateway={{
+        list: (q) => {
+          searched.current = q;
+          const { pageNum: _n, pageSize: _s, ...rest } = q;
+          setApplied(rest);
+          return gateway.employeeCosts(q);
+        },
+        remove: (id: number) => gateway.removeEmployeeCost(id).then(() => setVersion((v) => v + 1)),
+      }}
+      filter={FILTER}
+      search={[
+        { key: 'year', label: '年度', placeholder: 'yyyy' },
+        { key: 'costMonth', label: '月份', placeholder: 'yyyy-MM' },
+        { key: 'deptId', label: '部门', type: 'select', options: depts },
+        { key: 'employeeName', label: '员工' },
+      ]}
+      rowKey="costId"
+      table={{ testId: 'employe-table' }}
+      columns={[
+        { key: 'costMonth', title: '月份', width: 90 },
+        { key: 'deptName', title: '部门' },
+        { key: 'employeeName', title: '员工' },
+        { key: 'salary', title: '工资（万元）', sum: true },
+        { key: 'socialInsurance', title: '社会保险（万元）', sum: true },
+        { key: 'housingFund', title: '住房公积金（万元）', sum: true },
+        { key: 'otherCost', title: '其他（万元）', sum: true },
+        { key: 'totalCost', title: '合计（万元）', sum: true },
+      ]}
+      rowActions={(c) => (
+        <HasPermi perms={['contract:employe:edit']}>
+          <Button size="sm" variant="text" onClick={() => setForm({ cost: c })}>
+            修改
+          </Button>
+        </HasPermi>
+      )}
+      permissions={{ remove: 'contract:employe:remove' }}
+      remove={{ what: (c) => `${c.employeeName}${c.costMonth}的成本` }}
+      headerActions={
+        <>
+          <HasPermi perms={['contract:employe:add']}>
+            <Button variant="primary" data-testid="employe-add" onClick={() => setForm({})}>
+              新增
+            </Button>
+          </HasPermi>
+          <HasPermi perms={['contract:employe:export']}>
+            <Button
+              data-testid="export"
+              onClick={() =>
+                void downloadFile(exportUrl(ACCOUNT_EXPORT_PATHS.employeeCost, searched.current))
+              }
+            >
+              导出
+            </Button>
+          </HasPermi>
+        </>
+      }
+    >
+      {(ctx) => (
+        <>
+          <CostTotals query={applied} version={version} />
+          {form && (
+            <EmployeeCostFormDialog
+              gateway={gateway}
+              staff={staff}
+              depts={depts}
+              {...(form.cost ? { cost: form.cost } : {})}
+              onClose={() => setForm(null)}
+              onSaved={() => {
+                setForm(null);
+                feedback.success('保存成功');
+                setVersion((v) => v + 1);
+                ctx.refetch();
+              }}
+            />
+          )}
+        </>
+      )}
+    </CrudPage>
+  );
+}

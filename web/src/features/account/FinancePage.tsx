@@ -1,0 +1,195 @@
+import { ACCOUNT_EXPORT_PATHS, type InvoiceRecord, type PageQuery } from '@dpms/http-client';
+import { useEffect, useRef, useState } from 'react';
+import { useService } from '../../app/di';
+import { TOKENS } from '../../app/tokens';
+import { HasPermi } from '../../components/auth/Access';
+import { CrudPage } from '../../components/crud/CrudPage';
+import { Button } from '../../components/ui/Button';
+import { Dialog } from '../../components/ui/Dialog';
+import { downloadFile } from '../../components/upload';
+import { ApprovalDetailDialog } from '../approval/ApprovalDetail';
+import { InvoiceFormDialog } from './InvoiceFormDialog';
+import { Figure, exportUrl, useAccountGateway, useAct, useSignedContracts } from './account-shared';
+
+const STATUS = [
+  { value: '0', label: '草稿' },
+  { value: '1', label: '审批中' },
+  { value: '2', label: '已开票' },
+  { value: '3', label: '已驳回' },
+];
+const TYPES = [
+  { value: '1', label: '增值税普通发票' },
+  { value: '2', label: '增值税专用发票' },
+];
+type Filter = { contractName: string; status: string; invoiceType: string };
+const FILTER: Filter = { contractName: '', status: '', invoiceType: '' };
+
+/** 开票详情: the request and its approval (23_1 开票申请). */
+function InvoiceDetailDialog({ invoiceId, onClose }: { invoiceId: number; onClose: () => void }) {
+  const gateway = useAccountGateway();
+  const [invoice, setInvoice] = useState<InvoiceRecord | null>(null);
+  const [approval, setApproval] = useState<string | null>(null);
+  useEffect(() => {
+    void gateway.invoice(invoiceId).then(setInvoice);
+  }, [gateway, invoiceId]);
+  return (
+    <Dialog open onClose={onClose} title="开票详情" width={720} testId="invoice-detail">
+      {invoice && (
+        <div>
+          <Figure label="合同名称" value={invoice.contractName} />
+          <Figure label="合同编号" value={invoice.contractNo} />
+          <Figure label="合同金额（万元）" value={invoice.totalAmount} />
+          <Figure
+            label="开票金额（万元）"
+            value={invoice.invoiceAmount}
+            testId="invoice-detail-amount"
+          />
+          <Figure label="发票类型" value={invoice.invoiceTypeName} />
+          <Figure label="开票内容" value={invoice.invoicePurposeName} />
+          <Figure label="发票抬头" value={invoice.invoiceTitle} />
+          <Figure label="纳税人识别号" value={invoice.taxNo} />
+          <Figure label="开票日期" value={invoice.invoiceDate} />
+          <Figure label="备注" value={invoice.remark} />
+          <Figure label="状态" value={invoice.statusName} testId="invoice-detail-status" />
+          <Figure label="申请人" value={invoice.createBy} />
+          {invoice.approvalId && (
+            <Button
+              size="sm"
+              className="mt-2"
+              data-testid="invoice-approval"
+              onClick={() => setApproval(invoice.approvalId)}
+            >
+              查看开票审批
+            </Button>
+          )}
+        </div>
+      )}
+      {approval !== null && (
+        <ApprovalDetailDialog approvalId={approval} onClose={() => setApproval(null)} />
+      )}
+    </Dialog>
+  );
+}
+
+/** 财务台账 (/v4/finance): invoice requests, sent through approval (23_1), invoiced when approved. */
+export function FinancePage() {
+  const gateway = useAccountGateway();
+  const feedback = useService(TOKENS.Feedback);
+  const act = useAct();
+  const contracts = useSignedContracts();
+  const searched = useRef<PageQuery>({});
+  const [form, setForm] = useState<{ invoice?: InvoiceRecord } | null>(null);
+  const [viewing, setViewing] = useState<number | null>(null);
+  const changeable = (i: InvoiceRecord) => i.status === 0 || i.status === 3;
+  return (
+    <CrudPage<InvoiceRecord, Filter>
+      title="财务台账"
+      noun="开票申请"
+      queryKey="finance-invoices"
+      gateway={{
+        list: (q) => {
+          searched.current = q;
+          return gateway.invoices(q);
+        },
+        remove: gateway.removeInvoice,
+      }}
+      filter={FILTER}
+      search={[
+        { key: 'contractName', label: '合同名称' },
+        { key: 'status', label: '状态', type: 'select', options: STATUS },
+        { key: 'invoiceType', label: '发票类型', type: 'select', options: TYPES },
+      ]}
+      rowKey="invoiceId"
+      table={{ testId: 'invoice-table' }}
+      columns={(ctx) => [
+        { key: 'contractName', title: '合同名称' },
+        { key: 'contractNo', title: '合同编号', width: 120 },
+        { key: 'invoiceAmount', title: '开票金额（万元）', sum: true },
+        { key: 'invoiceTypeName', title: '发票类型', width: 130 },
+        { key: 'invoiceTitle', title: '发票抬头' },
+        { key: 'invoiceDate', title: '开票日期', width: 110 },
+        { key: 'statusName', title: '状态', width: 80 },
+        { key: 'createBy', title: '申请人', width: 90 },
+        {
+          key: 'ops',
+          title: '开票操作',
+          render: (i) => (
+            <div className="flex flex-wrap gap-1">
+              <Button
+                size="sm"
+                variant="text"
+                data-testid={`invoice-detail-${String(i.invoiceId)}`}
+                onClick={() => setViewing(i.invoiceId)}
+              >
+                详情
+              </Button>
+              {changeable(i) && (
+                <HasPermi perms={['contract:finance:edit']}>
+                  <Button size="sm" variant="text" onClick={() => setForm({ invoice: i })}>
+                    修改
+                  </Button>
+                </HasPermi>
+              )}
+              {changeable(i) && (
+                <HasPermi perms={['contract:finance:add']}>
+                  <Button
+                    size="sm"
+                    variant="text"
+                    data-testid={`invoice-submit-${String(i.invoiceId)}`}
+                    onClick={() =>
+                      void act(() => gateway.submitInvoice(i.invoiceId), ctx.refetch, '已送审')
+                    }
+                  >
+                    送审
+                  </Button>
+                </HasPermi>
+              )}
+            </div>
+          ),
+        },
+      ]}
+      permissions={{ remove: 'contract:finance:remove' }}
+      remove={{ what: (i) => `${i.contractName}的开票申请${i.invoiceAmount}万元` }}
+      headerActions={
+        <>
+          <HasPermi perms={['contract:finance:add']}>
+            <Button variant="primary" data-testid="invoice-add" onClick={() => setForm({})}>
+              开票申请
+            </Button>
+          </HasPermi>
+          <HasPermi perms={['contract:finance:export']}>
+            <Button
+              data-testid="export"
+              onClick={() =>
+                void downloadFile(exportUrl(ACCOUNT_EXPORT_PATHS.invoice, searched.current))
+              }
+            >
+              导出
+            </Button>
+          </HasPermi>
+        </>
+      }
+    >
+      {(ctx) => (
+        <>
+          {form && (
+            <InvoiceFormDialog
+              gateway={gateway}
+              contracts={contracts}
+              {...(form.invoice ? { invoice: form.invoice } : {})}
+              onClose={() => setForm(null)}
+              onSaved={(i) => {
+                setForm(null);
+                feedback.success(i.status === 0 || i.status === 3 ? '保存成功' : '已送审');
+                ctx.refetch();
+              }}
+            />
+          )}
+          {viewing !== null && (
+            <InvoiceDetailDialog invoiceId={viewing} onClose={() => setViewing(null)} />
+          )}
+        </>
+      )}
+    </CrudPage>
+  );
+}

@@ -1,0 +1,326 @@
+import {
+  ACCOUNT_EXPORT_PATHS,
+  errorMessage,
+  type AccountMonthRecord,
+  type ContractAccountRecord,
+  type PageQuery,
+  type ProjectAccountDetail,
+  type ProjectAccountRecord,
+} from '@dpms/http-client';
+import { useEffect, useRef, useState } from 'react';
+import { HasPermi } from '../../components/auth/Access';
+import { BarChart } from '../../components/chart/BarChart';
+import { CrudPage } from '../../components/crud/CrudPage';
+import { Button } from '../../components/ui/Button';
+import { Dialog } from '../../components/ui/Dialog';
+import { Field } from '../../components/ui/Field';
+import { downloadFile } from '../../components/upload';
+import {
+  Figure,
+  chartNumber,
+  exportUrl,
+  useAccountGateway,
+  useAct,
+  useDepts,
+} from './account-shared';
+
+type Filter = { contractName: string; contractNo: string; deptId: string; year: string };
+const YEAR = String(new Date().getFullYear());
+const FILTER: Filter = { contractName: '', contractNo: '', deptId: '', year: '' };
+
+/** 开票与回款按月对比 (invoiced by invoice date against back money by back date). */
+export function InvoicedReceivedChart({ months }: { months: AccountMonthRecord[] }) {
+  return (
+    <BarChart
+      categories={months.map((m) => m.month.slice(5))}
+      series={[
+        { name: '开票金额（万元）', data: months.map((m) => chartNumber(m.invoicedAmount)) },
+        { name: '回款金额（万元）', data: months.map((m) => chartNumber(m.backAmount)) },
+      ]}
+    />
+  );
+}
+
+/** The bank accounts of the contract's parties: list, add, delete. */
+function ContractAccounts({ contractId }: { contractId: number }) {
+  const gateway = useAccountGateway();
+  const act = useAct();
+  const [rows, setRows] = useState<ContractAccountRecord[]>([]);
+  const [version, setVersion] = useState(0);
+  const [draft, setDraft] = useState({
+    party: '1',
+    accountName: '',
+    bankName: '',
+    accountNo: '',
+    taxNo: '',
+  });
+  const [failure, setFailure] = useState('');
+  useEffect(() => {
+    void gateway
+      .contractAccounts({ contractId, pageNum: 1, pageSize: 100 })
+      .then((p) => setRows(p.rows));
+  }, [gateway, contractId, version]);
+  const set = (k: keyof typeof draft) => (e: { target: { value: string } }) =>
+    setDraft((d) => ({ ...d, [k]: e.target.value }));
+  return (
+    <div className="mt-4" data-testid="contract-accounts">
+      <h3 className="mb-2 text-sm font-medium">合同账户</h3>
+      <table className="w-full text-sm">
+        <thead>
+          <tr className="text-left text-ink-soft">
+            <th className="py-1">账户类型</th>
+            <th>账户名称</th>
+            <th>开户银行</th>
+            <th>银行账号</th>
+            <th>纳税人识别号</th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((a) => (
+            <tr key={a.accountId}>
+              <td className="py-1">{a.partyName}</td>
+              <td>{a.accountName}</td>
+              <td>{a.bankName}</td>
+              <td className="tabular-nums">{a.accountNo}</td>
+              <td>{a.taxNo}</td>
+              <td>
+                <HasPermi perms={['contract:account:remove']}>
+                  <Button
+                    size="sm"
+                    variant="text"
+                    className="text-danger-600!"
+                    onClick={() =>
+                      void act(
+                        () => gateway.removeContractAccount(a.accountId),
+                        () => setVersion((v) => v + 1),
+                      )
+                    }
+                  >
+                    删除
+                  </Button>
+                </HasPermi>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <HasPermi perms={['contract:account:add']}>
+        <div className="mt-2 grid gap-2">
+          <Field label="账户类型">
+            <select
+              className="input"
+              aria-label="账户类型"
+              value={draft.party}
+              onChange={set('party')}
+            >
+              <option value="1">甲方（付款方）</option>
+              <option value="2">乙方（收款方）</option>
+            </select>
+          </Field>
+          <Field label="账户名称" required>
+            <input
+              className="input"
+              aria-label="账户名称"
+              value={draft.accountName}
+              onChange={set('accountName')}
+            />
+          </Field>
+          <Field label="开户银行" required>
+            <input
+              className="input"
+              aria-label="开户银行"
+              value={draft.bankName}
+              onChange={set('bankName')}
+            />
+          </Field>
+          <Field label="银行账号" required>
+            <input
+              className="input"
+              aria-label="银行账号"
+              value={draft.accountNo}
+              onChange={set('accountNo')}
+            />
+          </Field>
+          <Field label="纳税人识别号">
+            <input
+              className="input"
+              aria-label="纳税人识别号"
+              value={draft.taxNo}
+              onChange={set('taxNo')}
+            />
+          </Field>
+          {failure && (
+            <p className="text-sm text-danger-600" role="alert">
+              {failure}
+            </p>
+          )}
+          <div>
+            <Button
+              size="sm"
+              onClick={() => {
+                setFailure('');
+                gateway
+                  .addContractAccount({ contractId, ...draft })
+                  .then(() => {
+                    setDraft({
+                      party: '1',
+                      accountName: '',
+                      bankName: '',
+                      accountNo: '',
+                      taxNo: '',
+                    });
+                    setVersion((v) => v + 1);
+                  })
+                  .catch((e: unknown) => setFailure(errorMessage(e)));
+              }}
+            >
+              添加账户
+            </Button>
+          </div>
+        </div>
+      </HasPermi>
+    </div>
+  );
+}
+
+/** 项目账户详情: the figures, the month chart and the contract's bank accounts. */
+function ProAccountDetailDialog({
+  contractId,
+  onClose,
+}: {
+  contractId: number;
+  onClose: () => void;
+}) {
+  const gateway = useAccountGateway();
+  const [detail, setDetail] = useState<ProjectAccountDetail | null>(null);
+  useEffect(() => {
+    void gateway.projectAccount(contractId).then(setDetail);
+  }, [gateway, contractId]);
+  const a = detail?.account;
+  return (
+    <Dialog open onClose={onClose} title="项目账户" width={820} testId="pro-account-detail">
+      {a && detail && (
+        <div>
+          <Figure label="合同名称" value={a.contractName} />
+          <Figure label="合同编号" value={a.contractNo} />
+          <Figure label="合同金额（万元）" value={a.totalAmount} />
+          <Figure label="已回款（万元）" value={a.backAmount} testId="pro-detail-back" />
+          <Figure label="已分配（万元）" value={a.allottedAmount} />
+          <Figure label="未还借款（万元）" value={a.loanOutstandingAmount} />
+          <Figure label="已付款（万元）" value={a.paidAmount} />
+          <Figure label="已开票（万元）" value={a.invoicedAmount} testId="pro-detail-invoiced" />
+          <Figure label="开票审批中（万元）" value={a.invoicingAmount} />
+          <Figure label="未开票（万元）" value={a.uninvoicedAmount} />
+          <Figure label="账户余额（万元）" value={a.balanceAmount} testId="pro-detail-balance" />
+          <h3 className="mt-3 text-sm font-medium">{detail.year}年开票与回款</h3>
+          <InvoicedReceivedChart months={detail.months} />
+          <ContractAccounts contractId={contractId} />
+        </div>
+      )}
+    </Dialog>
+  );
+}
+
+/** The month chart of the contracts the list shows. */
+function MonthlyPanel({ query }: { query: PageQuery }) {
+  const gateway = useAccountGateway();
+  const [months, setMonths] = useState<AccountMonthRecord[]>([]);
+  const { contractName, contractNo, deptId, year } = query;
+  useEffect(() => {
+    let live = true;
+    gateway
+      .monthly({
+        contractName,
+        contractNo,
+        deptId,
+        year: year === '' || year === undefined ? YEAR : year,
+      })
+      .then((m) => live && setMonths(m))
+      .catch(() => live && setMonths([]));
+    return () => {
+      live = false;
+    };
+  }, [gateway, contractName, contractNo, deptId, year]);
+  return (
+    <div className="mt-4" data-testid="pro-account-chart">
+      <h3 className="text-sm font-medium">开票与回款按月对比（万元）</h3>
+      <InvoicedReceivedChart months={months} />
+    </div>
+  );
+}
+
+/** 项目账户: each signed contract's money in and out, with the month chart and export. */
+export function ProAccountPage() {
+  const gateway = useAccountGateway();
+  const depts = useDepts();
+  const searched = useRef<PageQuery>({});
+  const [applied, setApplied] = useState<PageQuery>({});
+  const [viewing, setViewing] = useState<number | null>(null);
+  return (
+    <CrudPage<ProjectAccountRecord, Filter>
+      title="项目账户"
+      noun="项目账户"
+      queryKey="project-accounts"
+      gateway={{
+        list: (q) => {
+          searched.current = q;
+          const { pageNum: _n, pageSize: _s, ...rest } = q;
+          setApplied(rest);
+          return gateway.projectAccounts(q);
+        },
+      }}
+      filter={FILTER}
+      search={[
+        { key: 'contractName', label: '合同名称' },
+        { key: 'contractNo', label: '合同编号' },
+        { key: 'deptId', label: '部门', type: 'select', options: depts },
+        { key: 'year', label: '年度', placeholder: 'yyyy' },
+      ]}
+      rowKey="contractId"
+      table={{ testId: 'pro-account-table' }}
+      columns={[
+        { key: 'contractName', title: '合同名称' },
+        { key: 'contractNo', title: '合同编号', width: 120 },
+        { key: 'deptName', title: '部门', width: 100 },
+        { key: 'totalAmount', title: '合同金额（万元）', sum: true },
+        { key: 'backAmount', title: '已回款（万元）', sum: true },
+        { key: 'invoicedAmount', title: '已开票（万元）', sum: true },
+        { key: 'paidAmount', title: '已付款（万元）', sum: true },
+        { key: 'loanOutstandingAmount', title: '未还借款（万元）', sum: true },
+        { key: 'balanceAmount', title: '余额（万元）', sum: true },
+        {
+          key: 'view',
+          title: '详情',
+          render: (a) => (
+            <Button
+              size="sm"
+              variant="text"
+              data-testid={`pro-account-${a.contractNo}`}
+              onClick={() => setViewing(a.contractId)}
+            >
+              查看
+            </Button>
+          ),
+        },
+      ]}
+      headerActions={
+        <HasPermi perms={['contract:account:export']}>
+          <Button
+            data-testid="export"
+            onClick={() =>
+              void downloadFile(exportUrl(ACCOUNT_EXPORT_PATHS.projectAccount, searched.current))
+            }
+          >
+            导出
+          </Button>
+        </HasPermi>
+      }
+    >
+      <MonthlyPanel query={applied} />
+      {viewing !== null && (
+        <ProAccountDetailDialog contractId={viewing} onClose={() => setViewing(null)} />
+      )}
+    </CrudPage>
+  );
+}
