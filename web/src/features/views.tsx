@@ -72,6 +72,12 @@ Object.assign(VIEWS, {
   'fund/repayment/index': named(() => import('./fund/RepaymentPage'), 'RepaymentPage'),
 });
 
+/** Monthly fund plans and fund execution (issue 10). */
+Object.assign(VIEWS, {
+  'fund/fundPlan/index': named(() => import('./fund-plan/FundPlanPage'), 'FundPlanPage'),
+  'fund/fundPerform/index': named(() => import('./fund-plan/FundPerformPage'), 'FundPerformPage'),
+});
+
 /** Fund payments and payment plans (issue 10). */
 Object.assign(VIEWS, {
   'fund/fundPay/index': named(() => import('./fund-pay/FundPayPage'), 'FundPayPage'),
