@@ -185,10 +185,7 @@ export interface AllotPreview {
  * amounts as typed, blank lines ignored, a line that is not a positive amount of at most 6
  * decimals named, and over-allotting refused with the server's message before anything is sent.
  */
-export function previewAllotment(
-  unallotted: string,
-  amounts: readonly string[],
-): AllotPreview {
+export function previewAllotment(unallotted: string, amounts: readonly string[]): AllotPreview {
   let total = d('0');
   let invalidLine: number | null = null;
   let invalidMessage = '';
@@ -233,7 +230,8 @@ export function previewRepayment(
 ): { readonly remaining: string; readonly message: string | null } {
   if (raw.trim() === '') return { remaining: toAmountString(d(outstanding)), message: null };
   const parsed = parseMovementAmount(raw, 'repaymentAmount');
-  if (!parsed.ok) return { remaining: toAmountString(d(outstanding)), message: parsed.error.message };
+  if (!parsed.ok)
+    return { remaining: toAmountString(d(outstanding)), message: parsed.error.message };
   const left = d(outstanding).minus(d(parsed.value));
   return {
     remaining: toAmountString(left),

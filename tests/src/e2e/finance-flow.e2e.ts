@@ -109,10 +109,11 @@ describe('back money, allotment, a loan and its repayment in the browser', () =>
     await detail.getByTestId('detail-history').getByText('分配回款').first().waitFor();
   });
 
-  it('the team borrows within its limit and the loan agreement is signed', async () => {
+  it('the team borrows within its limit and sends the loan agreement', async () => {
     const { page, baseURL } = session();
     await signIn(page, 'xmjl');
-    await openMenu(page, '资金管理', '借款管理');
+    // 借款管理 is the project manager's only fund screen: the sidebar shows it on its own.
+    await openMenu(page, '借款管理');
     await page.getByTestId('loan-add').click();
     const form = page.getByTestId('loan-form');
     await form
@@ -138,20 +139,32 @@ describe('back money, allotment, a loan and its repayment in the browser', () =>
     const loan = loans.rows.find((l) => l.loanAmount === loanAmount);
     if (loan === undefined) throw new Error('the loan is not in approval');
     loanId = loan.loanId;
+  });
 
-    // 10_1: the department head, finance and the general manager sign in turn.
-    for (const signer of ['bmfzr', 'caiwu', 'zjl']) await signApproval(page, signer, loanTitle);
-
+  // 10_1: the department head, finance and the general manager sign in turn.
+  const sign = async (page: Page, user: string) => {
+    page.setDefaultTimeout(0);
+    await signApproval(page, user, loanTitle);
+  };
+  it('the department head signs the loan agreement', async () => {
+    await sign(session().page, 'bmfzr');
+  });
+  it('finance signs the loan agreement', async () => {
+    await sign(session().page, 'caiwu');
+  });
+  it('the general manager signs last and the loan takes effect', async () => {
+    const { page } = session();
+    await sign(page, 'zjl');
     await signIn(page, 'xmjl');
-    await openMenu(page, '资金管理', '借款管理');
+    await openMenu(page, '借款管理');
     await page.getByTestId(`loan-detail-${String(loanId)}`).click();
     const detail = page.getByTestId('loan-detail');
     await detail.getByTestId('loan-detail-status').filter({ hasText: '已生效' }).waitFor();
     expect(await detail.getByTestId('loan-detail-outstanding').textContent()).toBe(loanAmount);
   });
 
-  it('finance records a part repayment; balances on screen and the reconcile view agree', async () => {
-    const { page, baseURL } = session();
+  it('finance records a part repayment against the approved loan', async () => {
+    const { page } = session();
     await signIn(page, 'caiwu');
     await openMenu(page, '资金管理', '还款管理');
     await page.getByTestId('repayment-add').click();
@@ -167,7 +180,16 @@ describe('back money, allotment, a loan and its repayment in the browser', () =>
     expect(await form.getByTestId('repayment-remaining').textContent()).toBe(left);
     await form.getByLabel('备注').fill(marker);
     await form.getByRole('button', { name: '确定' }).click();
-    await page.getByTestId('repayment-table').locator('tr[data-row]', { hasText: marker }).waitFor();
+    await page
+      .getByTestId('repayment-table')
+      .locator('tr[data-row]', { hasText: marker })
+      .waitFor();
+  });
+
+  it('the balances on screen and the reconcile view agree', async () => {
+    const { page, baseURL } = session();
+    const left = minusHalf(loanAmount);
+    await signIn(page, 'caiwu');
 
     // The loan's outstanding amount on screen is what the repayment form previewed.
     await openMenu(page, '资金管理', '借款管理');

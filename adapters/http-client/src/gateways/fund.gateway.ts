@@ -159,7 +159,9 @@ export interface RepaymentBody {
 }
 
 const clean = (q: Record<string, unknown>): Record<string, unknown> =>
-  Object.fromEntries(Object.entries(q).filter(([, v]) => v !== '' && v !== undefined && v !== null));
+  Object.fromEntries(
+    Object.entries(q).filter(([, v]) => v !== '' && v !== undefined && v !== null),
+  );
 
 /** The query string of an export: the list's filters without its paging. */
 export function fundExportQuery(q: Record<string, unknown>): string {

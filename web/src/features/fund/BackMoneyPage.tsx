@@ -17,14 +17,7 @@ import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { downloadFile } from '../../components/upload';
 import { AllotDialog } from './AllotDialog';
-import {
-  Figure,
-  exportUrl,
-  today,
-  useContracts,
-  useDepts,
-  useFundGateway,
-} from './fund-shared';
+import { Figure, exportUrl, today, useContracts, useDepts, useFundGateway } from './fund-shared';
 
 type Filter = {
   projectName: string;
@@ -42,7 +35,13 @@ const FILTER: Filter = {
 };
 
 /** 分配明细: the teams' allotments (getBackMoneyDesignDetail) and the record's ledger history. */
-function DesignDetailDialog({ backMoneyId, onClose }: { backMoneyId: number; onClose: () => void }) {
+function DesignDetailDialog({
+  backMoneyId,
+  onClose,
+}: {
+  backMoneyId: number;
+  onClose: () => void;
+}) {
   const gateway = useFundGateway();
   const [detail, setDetail] = useState<BackMoneyDesignDetail | null>(null);
   const [history, setHistory] = useState<LedgerRecord[]>([]);
@@ -247,6 +246,10 @@ export function BackMoneyPage() {
   const [viewing, setViewing] = useState<number | null>(null);
   const [reconciling, setReconciling] = useState(false);
   const [changes, setChanges] = useState(0);
+  const changed = <T,>(value: T): T => {
+    setChanges((n) => n + 1);
+    return value;
+  };
   const feedback = useService(TOKENS.Feedback);
   return (
     <CrudPage<BackMoneyRecord, Filter>
@@ -256,14 +259,12 @@ export function BackMoneyPage() {
       gateway={{
         list: (q) => {
           searched.current = q;
-          return gateway.backMoneyList(q).then((p) => {
-            setChanges((n) => n + 1);
-            return p;
-          });
+          return gateway.backMoneyList(q);
         },
-        add: (b: Record<string, unknown>) => gateway.addBackMoney(b as never),
-        update: (b: Record<string, unknown>) => gateway.modifyBackMoney(b as never),
-        remove: gateway.deleteBackMoney,
+        // Registering, changing or deleting back money changes the month sums: redraw the chart.
+        add: (b: Record<string, unknown>) => gateway.addBackMoney(b as never).then(changed),
+        update: (b: Record<string, unknown>) => gateway.modifyBackMoney(b as never).then(changed),
+        remove: (id: number) => gateway.deleteBackMoney(id).then(changed),
       }}
       filter={FILTER}
       search={[

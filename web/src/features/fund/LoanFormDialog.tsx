@@ -51,8 +51,7 @@ export function LoanFormDialog({
   useEffect(() => {
     let live = true;
     setPosition(null);
-    const q =
-      taskId !== undefined ? { taskId } : deptId !== '' ? { deptId: Number(deptId) } : null;
+    const q = taskId !== undefined ? { taskId } : deptId !== '' ? { deptId: Number(deptId) } : null;
     if (q === null) return;
     gateway
       .teamPosition(q)

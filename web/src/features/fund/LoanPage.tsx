@@ -173,7 +173,11 @@ export function LoanPage() {
               </Button>
               {changeable(l) && (
                 <HasPermi perms={['contract:loan:edit']}>
-                  <Button size="sm" variant="text" onClick={() => setForm({ mode: 'edit', loan: l })}>
+                  <Button
+                    size="sm"
+                    variant="text"
+                    onClick={() => setForm({ mode: 'edit', loan: l })}
+                  >
                     修改
                   </Button>
                   <Button size="sm" variant="text" onClick={() => setReadyMoney(l)}>
@@ -204,7 +208,11 @@ export function LoanPage() {
       headerActions={
         <>
           <HasPermi perms={['contract:loan:add']}>
-            <Button variant="primary" data-testid="loan-add" onClick={() => setForm({ mode: 'add' })}>
+            <Button
+              variant="primary"
+              data-testid="loan-add"
+              onClick={() => setForm({ mode: 'add' })}
+            >
               申请借款
             </Button>
           </HasPermi>
