@@ -1,6 +1,7 @@
 import { SESSION_INITIAL } from '@dpms/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { createContainer } from '../../app/container';
@@ -8,6 +9,7 @@ import { ServiceProvider } from '../../app/di';
 import type { SessionService, SessionView } from '../../app/session';
 import { TOKENS } from '../../app/tokens';
 import { FeedbackHost } from '../../components/ui/FeedbackHost';
+import type * as UploadModule from '../../components/upload';
 import {
   ContractChildListPage,
   ExtendSubContractListPage,
@@ -16,7 +18,7 @@ import {
 
 const downloads = vi.hoisted(() => [] as string[]);
 vi.mock('../../components/upload', async (original) => ({
-  ...(await original<typeof import('../../components/upload')>()),
+  ...(await original<typeof UploadModule>()),
   downloadFile: (url: string) => {
     downloads.push(url);
     return Promise.resolve();
@@ -35,7 +37,7 @@ class ListGateway {
   extendList = this.page;
 }
 
-function renderPage(node: React.ReactNode) {
+function renderPage(node: ReactNode) {
   const container = createContainer();
   const gateway = new ListGateway();
   container.rebind(TOKENS.ContractGateway).toConstantValue(gateway as never);
