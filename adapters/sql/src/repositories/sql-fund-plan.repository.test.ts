@@ -86,6 +86,34 @@ describe.each(testDatabaseKinds())('fund plan repositories on %s', (kind) => {
     await handle.close();
   });
 
+  it('the demo seed holds approved plans with execution, and the ledger still reconciles', async () => {
+    const plans = await handle.db
+      .selectFrom('fund_plan')
+      .select(['dept_id', 'plan_month', 'status', 'executed_amount'])
+      .where('del_flag', '=', '0')
+      .where('plan_month', '<', '2031-01')
+      .execute();
+    expect(plans.filter((p) => p.status === 2).length).toBeGreaterThanOrEqual(4);
+    expect(plans.some((p) => p.status === 0)).toBe(true);
+    expect(plans.filter((p) => p.status === 2 && Number(p.executed_amount) > 0).length).toBe(
+      plans.filter((p) => p.status === 2).length,
+    );
+    const lines = await handle.db
+      .selectFrom('fund_plan_line as l')
+      .innerJoin('contract as c', 'c.contract_id', 'l.contract_id')
+      .select(['l.line_kind', 'c.stage'])
+      .execute();
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.every((l) => l.line_kind === 'income' && l.stage === 'formal')).toBe(true);
+    const over = await handle.db
+      .selectFrom('fund_plan_line')
+      .select('line_id')
+      .whereRef('executed_amount', '>', 'amount')
+      .execute();
+    expect(over).toEqual([]);
+    expect(await new SqlFundLedger(handle.db).reconcile()).toEqual([]);
+  });
+
   it('keeps the column contract the fund payment checks read', async () => {
     const p = value(await service.savePlan(plan('2031-01'), finance));
     const row = await handle.db

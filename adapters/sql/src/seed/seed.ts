@@ -19,6 +19,7 @@ import { seedDemoContracts } from './demo-contracts.js';
 import { seedDesignTasks } from './design-tasks.js';
 import { seedFundDemo } from './fund-demo.js';
 import { seedClosingDemo } from './closing-demo.js';
+import { seedFundPlanDemo } from './fund-plan-demo.js';
 import { seedAccountDemo } from './account-demo.js';
 import { seedFundPayDemo } from './fund-pay-demo.js';
 import { buildMenus, grantedMenuIds, ROLE_GRANTS } from './menus.js';
@@ -117,6 +118,8 @@ export async function seedDatabase(
     await seedFundDemo(trx, { demo: mode === 'demo' });
     // Demo closed cases and settlements (issue 10) on the demo contracts with back money.
     await seedClosingDemo(trx, { demo: mode === 'demo' });
+    // Demo monthly fund plans and their execution (issue 10) on the demo contracts' departments.
+    await seedFundPlanDemo(trx, { demo: mode === 'demo' });
     // Demo contract accounts, invoices (23_1) and employee costs (issue 10) after the fund demo.
     await seedAccountDemo(trx, { demo: mode === 'demo' });
     // Demo payment plans and fund payments (issue 10), paid through the fund ledger.
