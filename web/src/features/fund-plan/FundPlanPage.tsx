@@ -124,10 +124,12 @@ export function FundPlanPage() {
   const [chart, setChart] = useState<FundPlanChartRecord[]>([]);
   const [chartKey, setChartKey] = useState(0);
   useEffect(() => {
+    // The chart follows the search: one department, and the twelve months up to the month searched.
     const deptId = searched.current['deptId'];
+    const month = searched.current['planMonth'];
     void gateway
       .chart({
-        month: thisMonth(),
+        month: typeof month === 'string' && /^\d{4}-\d{2}$/.test(month) ? month : thisMonth(),
         ...(typeof deptId === 'string' && deptId !== '' ? { deptId } : {}),
       })
       .then(setChart)
