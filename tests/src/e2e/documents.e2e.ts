@@ -219,16 +219,37 @@ describe('contract documents', () => {
     expect(approvalTitle).toBe('滨江花园二期图文制作合同');
   });
 
-  it('the approvers sign it in turn in the approval center, each with an opinion', async () => {
+  it('the approvers sign it in turn, each with an opinion: in the approval center, the last one on the document itself', async () => {
     const { page, baseURL } = session();
     expect(documentId).toBeGreaterThan(0);
+    const last = SIGNERS[SIGNERS.length - 1]!;
     for (const { user, opinion } of SIGNERS) {
       await setSignature(baseURL, user);
-      // The flow's next node waits for this signer and no one later.
+      // The flow's next node waits for this signer.
       expect(await awaitsSignature(baseURL, user, approvalTitle)).toBe(true);
-      await signApproval(page, user, approvalTitle, opinion);
-      expect(await awaitsSignature(baseURL, user, approvalTitle)).toBe(false);
+      if (user !== last.user) {
+        await signApproval(page, user, approvalTitle, opinion);
+        expect(await awaitsSignature(baseURL, user, approvalTitle)).toBe(false);
+      }
     }
+    // Finance signs from the document (signing mode): the opinion goes in its sign footer.
+    await signInQuietly(page, last.user);
+    await openMenu(page, '项目管理', '合同文本');
+    const row = page.locator('tr[data-row]', { hasText: approvalTitle }).first();
+    await row.getByRole('button', { name: '签署', exact: true }).click();
+    await page.waitForURL(/signtype=3/);
+    const doc = page.getByTestId('contract-document');
+    const opinion = doc.getByLabel('审批意见', { exact: true });
+    await opinion.waitFor();
+    expect(await doc.locator('tr[data-kind="opinion"] th').textContent()).toBe('财务部');
+    await opinion.fill(last.opinion);
+    await page.getByRole('button', { name: '同意', exact: true }).click();
+    await page.getByText('同意成功').first().waitFor();
+    await expect.poll(() => page.getByTestId('document-status').textContent()).toBe('已通过');
+    await doc.locator('tr[data-kind="opinion"]').waitFor({ state: 'detached' });
+    expect(await doc.locator('tr[data-node="财务部"]').textContent()).toContain(last.opinion);
+    expect(await awaitsSignature(baseURL, last.user, approvalTitle)).toBe(false);
+
     const token = await apiToken(baseURL, 'xmjl');
     const stored = await api<Answer<{ status: number }>>(
       baseURL,

@@ -28,6 +28,10 @@ export const documentEditPath = (
     ? `${DOCUMENT_EDIT_PATH}?documentId=${target.documentId}${readOnly ? '&readonly=1' : ''}`
     : `${DOCUMENT_EDIT_PATH}?type=${target.type}`;
 
+/** A document in approval opened for signing (signtype 3): its signer approves or rejects there. */
+export const documentSignPath = (documentId: number): string =>
+  `${DOCUMENT_EDIT_PATH}?documentId=${documentId}&readonly=1&signtype=3`;
+
 function useDocumentGateway(): ContractDocumentGateway {
   const http = useService(TOKENS.Http);
   return useMemo(() => new ContractDocumentGateway(http), [http]);
@@ -123,6 +127,11 @@ export function ContractDocumentListPage() {
           >
             {d.editable ? '编辑' : '查看'}
           </Button>
+          {d.status === 0 && (
+            <Button size="sm" variant="text" onClick={() => open(documentSignPath(d.documentId))}>
+              签署
+            </Button>
+          )}
           {d.editable && (
             <HasPermi perms={['project:document:edit']}>
               <Button
