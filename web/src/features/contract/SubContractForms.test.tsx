@@ -152,7 +152,7 @@ describe('project filing form', () => {
           });
         },
       ),
-      { numRuns: 6 },
+      { numRuns: 3 },
     );
   });
 
@@ -310,7 +310,7 @@ describe('pay item form', () => {
           });
         },
       ),
-      { numRuns: 8 },
+      { numRuns: 5 },
     );
     type('税率', '0.07');
     expect(previewError('pay-preview')).toBe('税率应为0到0.06之间的小数');
