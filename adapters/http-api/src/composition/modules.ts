@@ -69,6 +69,8 @@ import { FundPayService, FUND_PAY_RECORD_KIND } from '@dpms/core';
 import { createFundPayRepositories, registerFundPayRecords } from '@dpms/sql';
 import { fundPayRoutes } from '../routes/fund-pay.routes.js';
 import { ArchiveService, CLOSING_RECORD_KIND, ClosingService } from '@dpms/core';
+import { ARCHIVE_BORROW_RECORD_KIND, ArchiveBorrowService } from '@dpms/core';
+import { registerArchiveRecords } from '@dpms/sql';
 import {
   createArchiveRepositories,
   createClosedCaseRepositories,
@@ -446,29 +448,43 @@ export const closingArchiveModule = (
   new ContainerModule(({ bind }) => {
     if (!linkedRecords.kinds().includes(CLOSING_RECORD_KIND))
       registerClosedCaseRecords(linkedRecords);
+    if (!linkedRecords.kinds().includes(ARCHIVE_BORROW_RECORD_KIND))
+      registerArchiveRecords(linkedRecords);
     bind(TOKENS.ClosingArchiveRoutes)
-      .toResolvedValue(() => [
-        closedCaseRoutes(
-          new ClosingService(
-            new KyselyUnitOfWork(db, (trx) =>
-              createClosedCaseRepositories(trx, linkedRecords, clock),
+      .toResolvedValue(
+        (files?: FileService) => [
+          closedCaseRoutes(
+            new ClosingService(
+              new KyselyUnitOfWork(db, (trx) =>
+                createClosedCaseRepositories(trx, linkedRecords, clock),
+              ),
+              clock,
             ),
-            clock,
           ),
-        ),
-        finishRoutes(
-          new FinishService(
-            new KyselyUnitOfWork(db, (trx) => createFinishRepositories(trx)),
-            clock,
+          finishRoutes(
+            new FinishService(
+              new KyselyUnitOfWork(db, (trx) => createFinishRepositories(trx)),
+              clock,
+            ),
           ),
-        ),
-        archivesRoutes(
-          new ArchiveService(
-            new KyselyUnitOfWork(db, (trx) => createArchiveRepositories(trx)),
-            clock,
+          archivesRoutes(
+            new ArchiveService(
+              new KyselyUnitOfWork(db, (trx) =>
+                createArchiveRepositories(trx, linkedRecords, clock),
+              ),
+              clock,
+            ),
+            new ArchiveBorrowService(
+              new KyselyUnitOfWork(db, (trx) =>
+                createArchiveRepositories(trx, linkedRecords, clock),
+              ),
+              clock,
+            ),
+            files,
           ),
-        ),
-      ])
+        ],
+        [{ serviceIdentifier: TOKENS.Files, optional: true }],
+      )
       .inSingletonScope();
   });
 

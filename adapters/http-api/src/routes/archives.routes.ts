@@ -1,10 +1,20 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import {
   ALL_DATA,
+  APPROVAL_STATUS_LABELS,
   ARCHIVE_ACTION_LABELS,
+  ARCHIVE_BORROW_STATE_LABELS,
+  borrowState,
   hasPermission,
   type Archive,
   type ArchiveActor,
+  type ArchiveBorrow,
+  type ArchiveBorrowListFilter,
+  type ArchiveBorrowService,
+  type ArchiveBorrowState,
+  type ArchiveListRow,
   type ArchiveLog,
   type ArchiveService,
 } from '@dpms/core';
@@ -12,7 +22,11 @@ import { ok, page } from '../http/envelope.js';
 import { unwrap } from '../http/http-error.js';
 import { pagingShape } from '../http/paging.js';
 import { perm } from '../http/route.js';
-import { id, optionalId, textFilter } from '../http/schemas.js';
+import { id, optionalEnum, optionalId, textFilter } from '../http/schemas.js';
+import { streamXlsx, type XlsxColumn } from '../http/xlsx.js';
+import { HttpError } from '../http/http-error.js';
+import { contentDisposition } from './download.routes.js';
+import type { FileService } from './upload.service.js';
 import type { Principal } from '../identity/principal.js';
 import type { RouteModule } from './route-module.js';
 
@@ -23,9 +37,37 @@ export const ARCHIVE_KEEPER_PERMISSION = 'project:archives:allowView';
 const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
 export const archiveView = (a: Archive) => ({
   ...a,
-  downloadUrl: `/common/download/resource?resource=${encodeURIComponent(a.fileId)}`,
+  /** The archive's own file call: the per-archive rule, not the file owner's (see `file`). */
+  downloadUrl: `/project/archives/file?archiveId=${String(a.archiveId)}`,
   createTime: iso(a.createTime),
 });
+/** A catalogue row: the file (id, name, address) only for those who may read it. */
+const listRowView = (a: ArchiveListRow) =>
+  a.canRead
+    ? archiveView(a)
+    : {
+        ...archiveView(a),
+        fileId: '',
+        fileName: '',
+        downloadUrl: '',
+        allowViewUserIds: [],
+      };
+const borrowView = (today: string) => (b: ArchiveBorrow) => {
+  const state = borrowState(b, today);
+  return {
+    ...b,
+    state,
+    stateName: ARCHIVE_BORROW_STATE_LABELS[state],
+    statusName: APPROVAL_STATUS_LABELS[b.status],
+    approvedTime: iso(b.approvedTime),
+    returnedTime: iso(b.returnedTime),
+    createTime: iso(b.createTime),
+  };
+};
+const BORROW_STATES = Object.keys(ARCHIVE_BORROW_STATE_LABELS) as [
+  ArchiveBorrowState,
+  ...ArchiveBorrowState[],
+];
 const logView = (l: ArchiveLog) => ({
   ...l,
   actionName: ARCHIVE_ACTION_LABELS[l.action],
@@ -46,21 +88,68 @@ const listQuery = z.object({
   archiveName: textFilter(100),
   projectName: textFilter(100),
   contractId: optionalId(),
+  readableOnly: optionalEnum(['0', '1']),
 });
+const borrowFilterShape = {
+  archiveId: optionalId(),
+  archiveName: textFilter(100),
+  userName: textFilter(64),
+  state: optionalEnum(BORROW_STATES),
+};
+const borrowListQuery = z.object({ ...pagingShape(['borrowId'] as const), ...borrowFilterShape });
+const borrowExportQuery = z.object(borrowFilterShape);
+const borrowFilterOf = (q: z.output<typeof borrowExportQuery>): ArchiveBorrowListFilter => ({
+  ...(q.archiveId === undefined ? {} : { archiveId: q.archiveId }),
+  ...(q.archiveName === undefined ? {} : { archiveName: q.archiveName }),
+  ...(q.userName === undefined ? {} : { userName: q.userName }),
+  ...(q.state === undefined ? {} : { state: q.state }),
+});
+/** Text as sent: core trims it and checks the limits (the pledge's 1200) with their messages. */
+const looseText = () =>
+  z.preprocess((v) => (v === null ? undefined : v), z.string().max(20_000).optional());
+const borrowBody = z.object({
+  archiveId: id(),
+  purpose: looseText(),
+  startDate: looseText(),
+  endDate: looseText(),
+  pledge: looseText(),
+  /** false keeps the request as a draft instead of sending it into approval. */
+  submit: z.boolean().optional(),
+});
+const borrowIdBody = z.object({ borrowId: id() });
+
+const BORROW_EXPORT_COLUMNS = (today: string): readonly XlsxColumn<ArchiveBorrow>[] => [
+  { header: '借阅编号', value: (b) => b.borrowId, width: 10 },
+  { header: '档案名称', value: (b) => b.archiveName, width: 30 },
+  { header: '档案编号', value: (b) => b.archiveNo, width: 16 },
+  { header: '项目名称', value: (b) => b.projectName, width: 30 },
+  { header: '借阅人', value: (b) => b.userName, width: 12 },
+  { header: '借阅目的', value: (b) => b.purpose, width: 30 },
+  { header: '开始日期', value: (b) => b.startDate, width: 12 },
+  { header: '结束日期', value: (b) => b.endDate, width: 12 },
+  { header: '状态', value: (b) => ARCHIVE_BORROW_STATE_LABELS[borrowState(b, today)], width: 10 },
+  { header: '归还时间', value: (b) => b.returnedTime, width: 20 },
+  { header: '申请时间', value: (b) => b.createTime, width: 20 },
+];
 
 /**
  * Archives (/project/archives/*): the list shows what the caller may read; view and downLoad are
  * refused without permission (403) and logged when allowed; logList, updateAllowView and
  * updateMemo are for the archive keeper and the person who registered the archive.
  */
-export function archivesRoutes(service: ArchiveService): RouteModule {
+export function archivesRoutes(
+  service: ArchiveService,
+  borrows?: ArchiveBorrowService,
+  files?: FileService,
+): RouteModule {
   return {
     name: 'archives',
     register(book) {
       book.add({
         method: 'get',
         path: '/project/archives/list',
-        summary: '档案列表（只列出本人可查看的档案；档案管理员可见全部）',
+        summary:
+          '档案目录（可查看的、借阅过的及数据权限内的档案，canRead 标明能否查看；readableOnly=1 只列可查看的；档案管理员可见全部）',
         tag: TAG,
         access: perm('project:archives:list'),
         query: listQuery,
@@ -70,11 +159,12 @@ export function archivesRoutes(service: ArchiveService): RouteModule {
               ...(query.archiveName === undefined ? {} : { archiveName: query.archiveName }),
               ...(query.projectName === undefined ? {} : { projectName: query.projectName }),
               ...(query.contractId === undefined ? {} : { contractId: query.contractId }),
+              ...(query.readableOnly === '1' ? { readableOnly: true } : {}),
             },
             actorOf(principal),
             { offset: (query.pageNum - 1) * query.pageSize, limit: query.pageSize },
           );
-          return page(p.total, p.rows.map(archiveView));
+          return page(p.total, p.rows.map(listRowView));
         },
       });
       book.add({
@@ -148,6 +238,136 @@ export function archivesRoutes(service: ArchiveService): RouteModule {
             ),
           ),
       });
+      if (borrows !== undefined) registerBorrowRoutes(book, borrows);
+      if (files !== undefined) {
+        book.add({
+          method: 'get',
+          path: '/project/archives/file',
+          summary:
+            '档案文件：按档案的查看规则（管理员、登记人、授权查看人、借阅期内的借阅人）下载，记入日志；其他人 403',
+          tag: TAG,
+          access: perm('project:archives:download'),
+          query: z.object({ archiveId: id(), preview: optionalEnum(['true', 'false', '1', '0']) }),
+          produces: 'application/octet-stream',
+          handler: async ({ query, principal, res }) => {
+            const a = unwrap(await service.read(query.archiveId, 'download', actorOf(principal)));
+            const file = await files.files.findFile(a.fileId);
+            const body = file === null ? null : await files.store.get(file.storageKey);
+            if (file === null || body === null) throw new HttpError(404, '档案文件不存在');
+            // Only a PDF opens in the page (the archive viewer); anything else is an attachment.
+            const inline =
+              (query.preview === 'true' || query.preview === '1') &&
+              /\.pdf$/i.test(file.originalName);
+            res.status(200).set({
+              'Content-Type': inline ? 'application/pdf' : 'application/octet-stream',
+              'Content-Disposition': contentDisposition(file.originalName, inline),
+              'Content-Length': String(file.size),
+              'Cache-Control': 'private, no-store',
+              'Access-Control-Expose-Headers': 'Content-Disposition',
+            });
+            await pipeline(Readable.from(body), res);
+            return undefined;
+          },
+        });
+      }
     },
   };
+}
+
+/** Archive borrowing (调档承诺书 27_1): request with the pledge, approval, return, list, export. */
+function registerBorrowRoutes(
+  book: Parameters<RouteModule['register']>[0],
+  borrows: ArchiveBorrowService,
+): void {
+  const view = () => borrowView(borrows.today());
+  book.add({
+    method: 'post',
+    path: '/project/archives/borrow',
+    summary: '申请借阅档案：借阅目的、期限与保密承诺（最多1200字）；默认同时送审调档承诺书 27_1',
+    tag: TAG,
+    access: perm('project:archives:borrow'),
+    body: borrowBody,
+    handler: async ({ body, principal }) =>
+      ok(
+        view()(
+          unwrap(
+            await borrows.borrow(
+              {
+                archiveId: body.archiveId,
+                purpose: body.purpose,
+                startDate: body.startDate,
+                endDate: body.endDate,
+                pledge: body.pledge,
+              },
+              actorOf(principal),
+              body.submit ?? true,
+            ),
+          ),
+        ),
+      ),
+  });
+  book.add({
+    method: 'get',
+    path: '/project/archives/borrowList',
+    summary: '借阅列表（本人的借阅；档案管理员可见全部）',
+    tag: TAG,
+    access: perm('project:archives:borrow'),
+    query: borrowListQuery,
+    handler: async ({ query, principal }) => {
+      const p = await borrows.list(borrowFilterOf(query), actorOf(principal), {
+        offset: (query.pageNum - 1) * query.pageSize,
+        limit: query.pageSize,
+      });
+      return page(p.total, p.rows.map(view()));
+    },
+  });
+  book.add({
+    method: 'get',
+    path: '/project/archives/borrowDetail',
+    summary: '借阅详情（借阅人本人或档案管理员）',
+    tag: TAG,
+    access: perm('project:archives:borrow'),
+    query: z.object({ borrowId: id() }),
+    handler: async ({ query, principal }) =>
+      ok(view()(unwrap(await borrows.detail(query.borrowId, actorOf(principal))))),
+  });
+  book.add({
+    method: 'post',
+    path: '/project/archives/updateToApproval',
+    summary: '提交借阅审批（调档承诺书 27_1；待提交、被驳回或已撤回的申请）',
+    tag: TAG,
+    access: perm('project:archives:borrow'),
+    body: borrowIdBody,
+    handler: async ({ body, principal }) =>
+      ok(view()(unwrap(await borrows.submit(body.borrowId, actorOf(principal))))),
+  });
+  book.add({
+    method: 'post',
+    path: '/project/archives/return',
+    summary: '归还借阅的档案（借阅人本人或档案管理员）；归还后不能再查看',
+    tag: TAG,
+    access: perm('project:archives:borrow'),
+    body: borrowIdBody,
+    handler: async ({ body, principal }) =>
+      ok(view()(unwrap(await borrows.giveBack(body.borrowId, actorOf(principal))))),
+  });
+  book.add({
+    method: 'get',
+    path: '/project/archives/borrow/export',
+    summary: '导出借阅列表（.xlsx，流式；筛选同借阅列表）',
+    tag: TAG,
+    access: perm('project:archives:borrow'),
+    query: borrowExportQuery,
+    produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    handler: async ({ query, principal, res }) => {
+      await streamXlsx(
+        res,
+        '档案借阅.xlsx',
+        '档案借阅',
+        BORROW_EXPORT_COLUMNS(borrows.today()),
+        borrows.exportRows(borrowFilterOf(query), actorOf(principal)),
+      );
+      return undefined;
+    },
+  });
 }

@@ -206,6 +206,7 @@ const TREE: readonly DirSpec[] = [
         extraButtons: [
           ['download', '下载'],
           ['allowView', '授权查看'],
+          ['borrow', '借阅'],
         ],
       },
       {
@@ -629,6 +630,8 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
     'project:resultSeal:*',
     'project:archives:list',
     'project:archives:query',
+    'project:archives:borrow',
+    'project:archives:download',
     'common:upload:list',
   ],
   // 技术负责人
@@ -724,6 +727,8 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
     'project:contractChild:query',
     'project:archives:list',
     'project:archives:query',
+    'project:archives:borrow',
+    'project:archives:download',
     'project:backMoney:list',
     'project:backMoney:query',
     'common:upload:list',
