@@ -1,6 +1,7 @@
 import {
   ALL_DATA,
   ClosingService,
+  FinishService,
   MoneyDecimal,
   toAmountString,
   type ClosingActor,
@@ -11,6 +12,7 @@ import type { Database } from '../database/schema.js';
 import { KyselyUnitOfWork } from '../repositories/platform-repositories.js';
 import { createLinkedRecordRegistry } from '../repositories/sql-approval.repository.js';
 import { createClosedCaseRepositories } from '../repositories/sql-closed-case.repository.js';
+import { createFinishRepositories } from '../repositories/sql-finish.repository.js';
 
 const value = <T>(r: Result<T>): T => {
   if (!r.ok) throw new Error(`closing demo seed: ${r.error.code} ${r.error.message}`);
@@ -27,6 +29,7 @@ export async function seedClosingDemo(
   options: { readonly demo: boolean; readonly now?: Date },
 ): Promise<void> {
   if (!options.demo) return;
+  await seedFinishDemo(trx, options.now ?? new Date());
   const contracts = await trx
     .selectFrom('contract as c')
     .select(['c.contract_id', 'c.user_id', 'c.dept_id'])
@@ -90,4 +93,58 @@ export async function seedClosingDemo(
       ),
     );
   }
+}
+
+/**
+ * A demo finish confirmation (claimed once as 'finish-demo'): on the first demo task confirmed by
+ * its department with output value still to confirm, its project manager confirms half of what is
+ * left, through the finish rule, so the 完工确认 view has a record to show.
+ */
+async function seedFinishDemo(trx: Transaction<Database>, now: Date): Promise<void> {
+  const task = await trx
+    .selectFrom('design_task as t')
+    .innerJoin('contract as c', 'c.contract_id', 't.contract_id')
+    .innerJoin('sys_user as u', 'u.user_id', 't.project_manager_id')
+    .select([
+      't.task_id',
+      't.contract_id',
+      't.task_amount',
+      't.confirm_finish_amount',
+      'u.user_id',
+      'u.user_name',
+    ])
+    .where('t.del_flag', '=', '0')
+    .where('t.confirmed', '=', 3)
+    .where('c.stage', '=', 'formal')
+    .where('c.del_flag', '=', '0')
+    .whereRef('t.confirm_finish_amount', '<', 't.task_amount')
+    .orderBy('t.task_id')
+    .executeTakeFirst();
+  if (task === undefined) return;
+  const claimed = await trx
+    .insertInto('dpms_seed')
+    .values({ name: 'finish-demo' })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .returning('name')
+    .executeTakeFirst();
+  if (claimed === undefined) return;
+  const clock = { now: () => now };
+  const service = new FinishService(
+    new KyselyUnitOfWork(trx, (t) => createFinishRepositories(t)),
+    clock,
+  );
+  const left = new MoneyDecimal(task.task_amount).minus(
+    new MoneyDecimal(task.confirm_finish_amount),
+  );
+  value(
+    await service.confirm(
+      {
+        contractId: task.contract_id,
+        taskId: task.task_id,
+        confirmFinishAmount: toAmountString(left.div(2)),
+        remark: '阶段完成确认',
+      },
+      { userId: task.user_id, userName: task.user_name, scope: ALL_DATA, fileOwnerId: null },
+    ),
+  );
 }
