@@ -1,4 +1,4 @@
-import { checkInvoiceFields, checkInvoiceRoom, invoiceRoom } from '@dpms/core';
+import { checkInvoiceFields, checkInvoiceRoom, invoiceRoom, parseAccountAmount } from '@dpms/core';
 import {
   errorMessage,
   type AccountGateway,
@@ -82,10 +82,12 @@ export function InvoiceFormDialog({
     invoiceDate,
     remark,
   });
+  // The amount alone, checked as it is typed: its format, then the room left on the contract.
+  const typed = parseAccountAmount(amount.trim(), 'invoiceAmount', true);
   const overRoom =
-    fields.ok && info
+    typed.ok && info
       ? checkInvoiceRoom(
-          fields.value.invoiceAmount,
+          typed.value,
           info.contract.totalAmount,
           info.invoicedAmount,
           info.invoicingAmount,
@@ -94,8 +96,8 @@ export function InvoiceFormDialog({
   const amountError =
     amount.trim() === ''
       ? ''
-      : !fields.ok && fields.error.field === 'invoiceAmount'
-        ? fields.error.message
+      : !typed.ok
+        ? typed.error.message
         : overRoom && !overRoom.ok
           ? overRoom.error.message
           : '';
