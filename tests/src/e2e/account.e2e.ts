@@ -37,7 +37,7 @@ describe('an invoice request and an employee cost month in the browser', () => {
   const session = useBrowser();
   let contract: AccountRow;
 
-  it('finance requests an invoice, it is approved, and the project account shows it', async () => {
+  it('finance requests an invoice on a seeded contract, refused on the form above the room', async () => {
     const { page, baseURL } = session();
     const token = await apiToken(baseURL, 'caiwu');
     const before = await api<{ rows: AccountRow[] }>(
@@ -69,11 +69,20 @@ describe('an invoice request and an employee cost month in the browser', () => {
     await form.getByLabel('开票日期').fill(today);
     await form.getByRole('button', { name: '保存并送审' }).click();
     await page.getByText('已送审').first().waitFor();
+  });
 
-    const title = `开票申请-${contract.contractName}-${amount}万元`;
-    await signApproval(page, 'jingying', title);
-    await signApproval(page, 'caiwu', title);
+  it('the business department approves the invoice request', async () => {
+    const { page } = session();
+    await signApproval(page, 'jingying', `开票申请-${contract.contractName}-${amount}万元`);
+  });
 
+  it('finance approves it', async () => {
+    const { page } = session();
+    await signApproval(page, 'caiwu', `开票申请-${contract.contractName}-${amount}万元`);
+  });
+
+  it('the project account shows it invoiced', async () => {
+    const { page } = session();
     await signIn(page, 'caiwu');
     await openMenu(page, '账户管理', '项目账户');
     await page.getByLabel('合同编号').first().fill('RW-DEMO-HT-001');
