@@ -803,6 +803,38 @@ export class TaskService {
     });
   }
 
+  /**
+   * confirmDetail/export over the output value list's filter: every payment of the confirmed
+   * tasks the list finds, task by task, read a batch of tasks at a time.
+   */
+  async *exportConfirmDetails(
+    filter: TaskListFilter,
+    actor: TaskActor,
+    batch = 200,
+  ): AsyncGenerator<{ readonly task: DesignTask; readonly pay: TaskPay }> {
+    let after = 0;
+    for (;;) {
+      const chunk = await this.uow.transaction(async (r) => {
+        const tasks = await r.tasks.listBatch(
+          { ...filter, confirmed: TASK_CONFIRM_STEPS.length },
+          viewerOf(actor),
+          after,
+          batch,
+        );
+        const pays: { task: DesignTask; pay: TaskPay }[] = [];
+        for (const task of tasks) {
+          const d = await this.confirmDetailOf(r, task);
+          for (const pay of d.pays) pays.push({ task, pay });
+        }
+        return { tasks, pays };
+      });
+      yield* chunk.pays;
+      const last = chunk.tasks[chunk.tasks.length - 1];
+      if (chunk.tasks.length < batch || last === undefined) return;
+      after = last.taskId;
+    }
+  }
+
   // ---- helpers -------------------------------------------------------------------------------
 
   private async checkInput(r: TaskRepositories, input: TaskInput, actor: TaskActor) {

@@ -669,6 +669,34 @@ describe.each(testDatabaseKinds())('design task API on %s', (kind) => {
       });
     expect(xlsx.status).toBe(200);
     expect(xlsx.headers['content-disposition']).toContain('filename*=UTF-8');
+    // Without a task: the payments of every confirmed task the list's filter finds.
+    const byList = await get('xmjl', '/v4/design-task/confirmDetail/export', {
+      contractId,
+      taskName: t.taskName,
+      pageNum: 1,
+      pageSize: 20,
+    })
+      .buffer(true)
+      .parse((res, cb) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
+    expect(byList.status).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(byList.body as never);
+    const sheetRows: string[][] = [];
+    book.worksheets[0]?.eachRow((r) =>
+      sheetRows.push((r.values as unknown[]).slice(1).map((v) => String(v))),
+    );
+    const mine = sheetRows.filter((r) => r[0] === t.taskNo).map((r) => [r[2], r[3]]);
+    expect(mine).toEqual(
+      expect.arrayContaining([
+        ['产值发放', '33.333333'],
+        ['质量保证金', '15'],
+      ]),
+    );
+    expect(mine).toHaveLength(2);
   });
 
   it('warns the host and the manager of tasks due soon or overdue, by the configured threshold', async () => {

@@ -926,20 +926,30 @@ export function taskRoutes(service: TaskService): RouteModule {
       book.add({
         method: 'get',
         path: '/v4/design-task/confirmDetail/export',
-        summary: '导出产值确认详情（.xlsx：发放记录）',
+        summary:
+          '导出产值确认详情（.xlsx：发放记录）：带 taskId 时导出该任务单；否则按产值确认列表的筛选条件导出其中每个任务单的发放记录',
         tag: TAG,
         access: perm('project:valueConfirm:list'),
-        query: taskIdQuery,
+        query: listQuery.extend({ taskId: optionalId() }),
         produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
         handler: async ({ query, principal, res }) => {
-          const d = unwrap(await service.confirmDetail(query.taskId, actorOf(principal)));
-          await streamXlsx(
-            res,
-            `产值确认-${d.task.taskNo}.xlsx`,
-            '产值确认',
-            PAY_EXPORT_COLUMNS,
-            d.pays.map((p) => ({ p, t: d.task })),
-          );
+          const actor = actorOf(principal);
+          if (query.taskId !== undefined) {
+            const d = unwrap(await service.confirmDetail(query.taskId, actor));
+            await streamXlsx(
+              res,
+              `产值确认-${d.task.taskNo}.xlsx`,
+              '产值确认',
+              PAY_EXPORT_COLUMNS,
+              d.pays.map((p) => ({ p, t: d.task })),
+            );
+            return undefined;
+          }
+          const rows = async function* () {
+            for await (const r of service.exportConfirmDetails(filterOf(query), actor))
+              yield { p: r.pay, t: r.task };
+          };
+          await streamXlsx(res, '产值确认.xlsx', '产值确认', PAY_EXPORT_COLUMNS, rows());
           return undefined;
         },
       });
