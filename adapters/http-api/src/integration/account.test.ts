@@ -551,4 +551,63 @@ describe.each(testDatabaseKinds())('accounts, invoices and employee costs API on
       post('bmfzr', '/v4/contract/employe/add', { employeeId: 4, costMonth: '2024-01' }),
     );
   });
+
+  it('two requests sent at once on two servers cannot share the room; two adds of one month, one wins', async () => {
+    const second = kind === 'postgres' ? await api.secondInstance() : null;
+    try {
+      const apps = [api.app, second?.app ?? api.app];
+      const db = api.database.handle.db;
+      const c = await db
+        .insertInto('contract')
+        .values({
+          status: 1,
+          project_name: '并发开票项目',
+          contract_name: '并发开票合同',
+          contract_no: 'ZHCS-0003',
+          biz_source: '1',
+          total_amount: '10',
+          stage: 'formal',
+          dept_id: 110,
+          user_id: 3,
+        })
+        .returning('contract_id')
+        .executeTakeFirstOrThrow();
+      const body = {
+        contractId: c.contract_id,
+        invoiceType: '1',
+        invoiceTitle: '并发单位',
+        invoiceDate: '2026-06-01',
+        invoiceAmount: '6',
+      };
+      const a = await okData(post('caiwu', '/v4/finance/add', body));
+      const b = await okData(post('caiwu', '/v4/finance/add', body));
+      const sent = await Promise.all(
+        [a, b].map((inv: { invoiceId: number }, i) =>
+          request(apps[i])
+            .post('/prod-api/v4/finance/updateToApproval')
+            .set(as('caiwu'))
+            .send({ invoiceId: inv.invoiceId }),
+        ),
+      );
+      expect(sent.map((r) => r.status).sort()).toEqual([200, 400]);
+      const refusedOne = sent.find((r) => r.status === 400);
+      expect(JSON.stringify(refusedOne?.body)).toContain('invoiceAmount');
+      const info = await okData(
+        get('caiwu', '/v4/finance/contractInfo', { contractId: c.contract_id }),
+      );
+      expect(info).toMatchObject({ invoicingAmount: '6', roomAmount: '4' });
+
+      const adds = await Promise.all(
+        apps.map((app) =>
+          request(app)
+            .post('/prod-api/v4/contract/employe/add')
+            .set(as('caiwu'))
+            .send({ employeeId: 13, costMonth: '2023-05', salary: '1' }),
+        ),
+      );
+      expect(adds.map((r) => r.status).sort()).toEqual([200, 409]);
+    } finally {
+      await second?.close();
+    }
+  });
 });
