@@ -52,7 +52,7 @@ import {
 type Db = Kysely<Database>;
 type AnyEb = ExpressionBuilder<Database, keyof Database>;
 
-const amount = (v: unknown): string =>
+const amount = (v: string | number | bigint | null | undefined): string =>
   v === null || v === undefined ? '0' : toAmountString(new MoneyDecimal(String(v)));
 const time = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
 const d = (v: string) => new MoneyDecimal(v);

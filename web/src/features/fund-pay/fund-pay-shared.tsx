@@ -61,7 +61,12 @@ export function useAct() {
 export function exportUrl(path: string, applied: Record<string, unknown>): string {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(applied))
-    if (k !== 'pageNum' && k !== 'pageSize' && v !== '' && v !== undefined && v !== null)
+    if (
+      k !== 'pageNum' &&
+      k !== 'pageSize' &&
+      (typeof v === 'string' || typeof v === 'number') &&
+      v !== ''
+    )
       params.set(k, String(v));
   const s = params.toString();
   return s === '' ? path : `${path}?${s}`;
