@@ -95,7 +95,9 @@ export interface FundPayBody {
 }
 
 const clean = (q: Record<string, unknown>): Record<string, unknown> =>
-  Object.fromEntries(Object.entries(q).filter(([, v]) => v !== '' && v !== undefined && v !== null));
+  Object.fromEntries(
+    Object.entries(q).filter(([, v]) => v !== '' && v !== undefined && v !== null),
+  );
 
 /** The export addresses of the payment lists (relative to /prod-api). */
 export const FUND_PAY_EXPORT_PATHS = {
