@@ -96,4 +96,9 @@ Object.assign(VIEWS, {
   'fund/employe/index': named(() => import('./account/EmployePage'), 'EmployePage'),
 });
 
+/** Archives with their borrowing (issue 10). */
+Object.assign(VIEWS, {
+  'project/archives/index': named(() => import('./archives/ArchivesPage'), 'ArchivesPage'),
+});
+
 export const PlaceholderView = named(() => import('./pages/PlaceholderPage'), 'PlaceholderPage');

@@ -1,0 +1,123 @@
+import { ARCHIVE_PLEDGE_MAX, DEFAULT_ARCHIVE_PLEDGE } from '@dpms/core';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { ArchiveRow, BorrowRow } from './archives.gateway';
+import { ArchivesPage } from './ArchivesPage';
+import { FakeApi, renderWithApi } from './archives.test-render';
+
+const archive = (id: number, canRead: boolean, userId = 6): ArchiveRow => ({
+  archiveId: id,
+  archiveName: `档案${String(id)}`,
+  archiveNo: `DA-${String(id)}`,
+  projectName: '示范项目',
+  fileId: canRead ? 'f'.repeat(32) : '',
+  fileName: canRead ? '竣工图.pdf' : '',
+  allowViewUserIds: [],
+  memo: '二号柜',
+  userId,
+  createBy: 'zgcs',
+  createTime: null,
+  downloadUrl: canRead ? `/project/archives/file?archiveId=${String(id)}` : '',
+  canRead,
+});
+const borrow = (over: Partial<BorrowRow>): BorrowRow => ({
+  borrowId: 5,
+  archiveId: 2,
+  archiveName: '档案2',
+  archiveNo: 'DA-2',
+  userId: 10,
+  userName: 'zhjy',
+  purpose: '复核',
+  startDate: '2026-11-22',
+  endDate: '2026-11-28',
+  pledge: '承诺',
+  status: 1,
+  state: 'borrowed',
+  stateName: '借阅中',
+  approvalId: '9',
+  returnedTime: null,
+  createTime: null,
+  ...over,
+});
+
+function api(borrows: BorrowRow[] = []) {
+  return new FakeApi({
+    '/project/archives/list': () => ({ total: 2, rows: [archive(1, true), archive(2, false)] }),
+    '/project/archives/view': (q) => ({ data: archive(Number(q.archiveId), true) }),
+    '/project/archives/logList': () => ({
+      data: [{ logId: 1, action: 'view', actionName: '查看', userName: 'zhjy', createTime: null }],
+    }),
+    '/project/archives/borrow': (b) => ({ data: borrow({ ...b, state: 'approving' }) }),
+    '/project/archives/borrowList': () => ({ total: borrows.length, rows: borrows }),
+    '/project/archives/return': () => ({ data: borrow({ state: 'returned' }) }),
+    '/project/archives/updateToApproval': () => ({ data: borrow({ state: 'approving' }) }),
+  });
+}
+
+describe('档案管理', () => {
+  it('offers 查看 for a readable archive and 借阅 for the others; 日志 to the registrant', async () => {
+    const fake = api();
+    renderWithApi(<ArchivesPage />, fake, {
+      permissions: ['project:archives:list', 'project:archives:query', 'project:archives:borrow'],
+      userId: 6,
+    });
+    expect(await screen.findByTestId('archive-view-1')).toBeTruthy();
+    expect(screen.queryByTestId('archive-view-2')).toBeNull();
+    expect(screen.getByTestId('archive-borrow-2')).toBeTruthy();
+    expect(screen.queryByTestId('archive-borrow-1')).toBeNull();
+    // The registrant (user 6) reads the logs; without the keeper's permission no 授权查看.
+    expect(screen.queryByText('授权查看')).toBeNull();
+    fireEvent.click(screen.getAllByText('日志')[0]!);
+    const logs = await screen.findByTestId('archive-logs');
+    expect(await within(logs).findByText('zhjy')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('archive-view-1'));
+    const view = await screen.findByTestId('archive-view');
+    expect(within(view).getByTestId('archive-file').textContent).toBe('竣工图.pdf');
+    expect(fake.sent('/project/archives/view')).toEqual([{ archiveId: 1 }]);
+  });
+
+  it('counts the pledge up to 1200 and refuses more with core’s message, sending nothing', async () => {
+    const fake = api();
+    renderWithApi(<ArchivesPage />, fake);
+    fireEvent.click(await screen.findByTestId('archive-borrow-2'));
+    const dialog = await screen.findByTestId('borrow-dialog');
+    const counter = within(dialog).getByTestId('pledge-counter');
+    expect(counter.textContent).toBe(`${String([...DEFAULT_ARCHIVE_PLEDGE].length)}/1200`);
+    const pledge = within(dialog).getByLabelText('保密承诺');
+    fireEvent.change(pledge, { target: { value: '' } });
+    expect(counter.textContent).toBe('0/1200');
+    fireEvent.change(within(dialog).getByLabelText('借阅目的'), { target: { value: '复核' } });
+    fireEvent.change(pledge, { target: { value: '密'.repeat(ARCHIVE_PLEDGE_MAX + 1) } });
+    expect(counter.textContent).toBe('1201/1200');
+    fireEvent.click(within(dialog).getByTestId('borrow-submit'));
+    expect(await within(dialog).findByText('保密承诺不能超过1200个字符')).toBeTruthy();
+    expect(fake.sent('/project/archives/borrow')).toEqual([]);
+
+    fireEvent.change(pledge, { target: { value: '密'.repeat(ARCHIVE_PLEDGE_MAX) } });
+    expect(counter.textContent).toBe('1200/1200');
+    fireEvent.click(within(dialog).getByTestId('borrow-submit'));
+    await waitFor(() => expect(fake.sent('/project/archives/borrow')).toHaveLength(1));
+    expect(fake.sent('/project/archives/borrow')[0]).toMatchObject({
+      archiveId: 2,
+      purpose: '复核',
+      pledge: '密'.repeat(1200),
+    });
+  });
+
+  it('lists the borrowings with their state, returns one and exports what was searched', async () => {
+    const fake = api([
+      borrow({}),
+      borrow({ borrowId: 6, state: 'rejected', stateName: '已驳回', status: 2 }),
+    ]);
+    renderWithApi(<ArchivesPage />, fake, { userId: 10 });
+    fireEvent.click(await screen.findByRole('tab', { name: '借阅记录' }));
+    expect((await screen.findByTestId('borrow-state-5')).textContent).toBe('借阅中');
+    expect(screen.getByTestId('borrow-state-6').textContent).toBe('已驳回');
+    fireEvent.click(screen.getByText('归还'));
+    await waitFor(() => expect(fake.sent('/project/archives/return')).toEqual([{ borrowId: 5 }]));
+    fireEvent.click(screen.getByText('提交审批'));
+    await waitFor(() =>
+      expect(fake.sent('/project/archives/updateToApproval')).toEqual([{ borrowId: 6 }]),
+    );
+  });
+});
