@@ -4,7 +4,6 @@ import type { FileTables } from './files-schema.js';
 import type { ContractTables } from './contract-schema.js';
 import type { TaskTables } from '../repositories/sql-task.tables.js';
 import type { FundTables } from '../repositories/sql-fund.tables.js';
-import type { FundPayTables } from '../repositories/sql-fund-pay.tables.js';
 import type { FundPlanTables } from '../repositories/sql-fund-plan.tables.js';
 import type { FundPayTables } from '../repositories/sql-fund-pay.tables.js';
 import type { ClosedCaseTables } from '../repositories/sql-closed-case.tables.js';
@@ -256,5 +255,3 @@ export interface Database extends AccountTables {}
 export interface Database extends FundPayTables {}
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merged: the fund plan tables (0061)
 export interface Database extends FundPlanTables {}
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merged: the fund payment tables (0064)
-export interface Database extends FundPayTables {}
