@@ -1,5 +1,5 @@
 import { errorMessage } from '@dpms/http-client';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useService } from '../../app/di';
 import { useSession } from '../../app/hooks';
 import { TOKENS } from '../../app/tokens';
@@ -8,7 +8,12 @@ import { CrudPage } from '../../components/crud/CrudPage';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
-import { FileUpload, ResultFileForm, type UploadedFileRecord } from '../../components/upload';
+import {
+  downloadFile,
+  FileUpload,
+  ResultFileForm,
+  type UploadedFileRecord,
+} from '../../components/upload';
 import {
   TaskGateway,
   type Option,
@@ -654,12 +659,33 @@ export function ValueConfirmPage() {
   } | null>(null);
   const [amount, setAmount] = useState('');
   const titles = { finish: '确认完成产值', ready: '产值发放', quality: '发放质量保证金' };
+  // The export sends the filters the list last ran, not the search form's unsearched edits.
+  const searched = useRef<Record<string, string | number>>({});
+  const values = useMemo(
+    () => ({
+      list: (q: Record<string, string | number>) => {
+        searched.current = q;
+        return gateway.values(q);
+      },
+    }),
+    [gateway],
+  );
   return (
     <CrudPage<ValueRow, { taskName: string; projectName: string }>
       title="产值确认"
       noun="产值"
       queryKey="value-confirm"
-      gateway={{ list: gateway.values }}
+      gateway={values}
+      headerActions={
+        <HasPermi perms={['project:valueConfirm:list']}>
+          <Button
+            data-testid="value-export"
+            onClick={() => void downloadFile(gateway.confirmDetailExportUrl(searched.current))}
+          >
+            导出
+          </Button>
+        </HasPermi>
+      }
       filter={{ taskName: '', projectName: '' }}
       search={[
         { key: 'taskName', label: '任务名称' },

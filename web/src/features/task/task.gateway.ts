@@ -173,6 +173,14 @@ export class TaskGateway {
     this.data<SealRow>('/project/design-task/detailBySealId', { resultSealId });
 
   values = (q: Query) => this.page<ValueRow>('/v4/design-task/valueOfConfirmList', q);
+  /** confirmDetail/export of the tasks the value list found with `q` (its page left out). */
+  confirmDetailExportUrl(q: Query): string {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(clean(q)))
+      if (k !== 'pageNum' && k !== 'pageSize') params.set(k, String(v));
+    const s = params.toString();
+    return `/v4/design-task/confirmDetail/export${s === '' ? '' : `?${s}`}`;
+  }
   updateFinishAmount = (taskId: number, confirmFinishAmount: string) =>
     this.data('/project/design-task/updateConfirmFinishAmount', { taskId, confirmFinishAmount });
   pay = (kind: 'quality' | 'ready', body: Record<string, unknown>) =>

@@ -1,0 +1,252 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ResultRow, SealRow, TaskDetail, TaskRow, ValueRow } from './task.gateway';
+import { DesignTaskPage, ResultSealPage, TaskResultPage, ValueConfirmPage } from './TaskPages';
+import { FakeApi, renderWithApi } from './task.test-render';
+
+// Saving a file goes through the browser's download link; here only the address matters.
+const downloads = vi.hoisted(() => [] as string[]);
+vi.mock('../../components/upload', async (original) => ({
+  ...(await original<typeof import('../../components/upload')>()),
+  downloadFile: (url: string) => {
+    downloads.push(url);
+    return Promise.resolve(true);
+  },
+}));
+
+const task = (over: Partial<TaskRow>): TaskRow => ({
+  taskId: 1,
+  contractId: 3,
+  projectName: '示范项目',
+  contractName: '设计合同',
+  taskNo: 'RW-1',
+  taskName: '施工图设计',
+  subItemName: '一号楼',
+  taskResultName: '施工图',
+  designStageId: '3',
+  designStageName: '施工图设计',
+  qualityType: '1',
+  qualityTypeName: '有',
+  designUserId: 5,
+  designUserName: '主持',
+  projectManagerId: 3,
+  projectManagerName: '经理',
+  planFinishDate: '2026-12-01',
+  remark: '按期完成',
+  taskAmount: '100',
+  confirmFinishAmount: '0',
+  majorList: [{ majorId: 1, majorName: '建筑' }],
+  status: 0,
+  statusName: '待设计主持确认',
+  currentStep: 'designHost',
+  history: false,
+  finished: false,
+  deptName: '建筑一所',
+  version: 0,
+  ...over,
+});
+const detail: TaskDetail = {
+  ...task({}),
+  designTaskSignFlowList: [
+    { flowId: 'a', flowName: '设计主持确认', orderNo: 1, dealUserId: '5', dealUserName: '主持' },
+    { flowId: 'b', flowName: '项目经理确认', orderNo: 2, dealUserId: '3', dealUserName: '经理' },
+  ],
+  designTaskSignDetailList: [
+    { flowId: 'a', dealContent: '同意', createTime: '2026-11-20T02:00:00Z', dealUserSignUrl: null },
+  ],
+  currentFlowName: '项目经理确认',
+  resultList: [],
+  terms: ['质量保证金为任务产值的15%', '修改不超过图纸量的20%'],
+  qualityDeposit: '15',
+};
+
+function api(extra: Record<string, (input: Record<string, unknown>) => unknown> = {}) {
+  return new FakeApi({
+    '/v4/design-task/list': () => ({
+      total: 2,
+      rows: [
+        task({}),
+        task({ taskId: 2, taskNo: 'RW-2', currentStep: 'projectManager', status: 1 }),
+      ],
+    }),
+    '/v4/design-task/detailById': () => ({ data: detail }),
+    '/project/design-task/confirmByDesignZhuChi': (q) => ({ data: task({ ...q, status: 1 }) }),
+    '/v4/contract/list': () => ({ total: 0, rows: [] }),
+    '/system/user/getUserIdByRoleId': () => ({ data: [] }),
+    '/system/major/listTreeByStageId': () => ({ data: [] }),
+    ...extra,
+  });
+}
+
+beforeEach(() => {
+  downloads.length = 0;
+});
+
+describe('设计任务', () => {
+  it('offers each confirmation only to the person whose turn it is, and sends it', async () => {
+    const fake = api();
+    renderWithApi(<DesignTaskPage />, fake, { userId: 5 });
+    const mine = await screen.findByTestId('confirm-RW-1');
+    expect(mine.textContent).toBe('设计主持确认');
+    // RW-2 waits on its project manager (user 3), not on the design host signed in.
+    expect(screen.queryByTestId('confirm-RW-2')).toBeNull();
+    fireEvent.click(mine);
+    await waitFor(() =>
+      expect(fake.sent('/project/design-task/confirmByDesignZhuChi')).toEqual([
+        { taskId: 1, dealContent: '同意' },
+      ]),
+    );
+  });
+
+  it('shows the task sheet with its terms and the sign flow, signed and waiting', async () => {
+    renderWithApi(<DesignTaskPage />, api(), { userId: 3 });
+    expect(await screen.findByTestId('confirm-RW-2')).toBeTruthy();
+    fireEvent.click(screen.getAllByText('查看')[0]!);
+    const sheet = await screen.findByTestId('task-detail');
+    expect(await within(sheet).findByText('质量保证金为任务产值的15%')).toBeTruthy();
+    const flow = within(sheet).getByTestId('sign-flow');
+    const rows = within(flow).getAllByRole('row');
+    expect(rows[0]?.textContent).toContain('同意');
+    expect(rows[0]?.textContent).toContain('2026-11-20');
+    expect(rows[1]?.textContent).toContain('待签署');
+  });
+});
+
+describe('任务成果', () => {
+  it('lists results with their files and confirms an unconfirmed one', async () => {
+    const result: ResultRow = {
+      resultId: 7,
+      taskId: 1,
+      taskNo: 'RW-1',
+      taskName: '施工图设计',
+      majorName: '建筑',
+      fileName: '一号楼施工图',
+      fileProp: '电子版',
+      memo: '',
+      fileList: [{ fileId: 'x', name: '施工图.pdf', url: '' }],
+      acceptanceFileList: [],
+      resultConfirmed: false,
+      acceptanceConfirmed: false,
+      userName: '主持',
+      createTime: '',
+    };
+    const fake = api({
+      '/v4/design-task/getTaskResultList': () => ({
+        total: 2,
+        rows: [result, { ...result, resultId: 8, resultConfirmed: true }],
+      }),
+      '/v4/design-task/confirmTaskResult': () => ({ data: { ...result, resultConfirmed: true } }),
+    });
+    renderWithApi(<TaskResultPage />, fake);
+    expect(await screen.findByTestId('result-confirmed-8')).toBeTruthy();
+    expect(screen.getAllByText('施工图.pdf')).toHaveLength(2);
+    fireEvent.click(screen.getByText('确认成果'));
+    await waitFor(() =>
+      expect(fake.sent('/v4/design-task/confirmTaskResult')).toEqual([{ resultId: 7 }]),
+    );
+  });
+});
+
+describe('成果盖章', () => {
+  const seal = (over: Partial<SealRow>): SealRow => ({
+    resultSealId: 4,
+    taskId: 1,
+    taskNo: 'RW-1',
+    taskName: '施工图设计',
+    contractName: '设计合同',
+    drawContent: '施工图',
+    drawNum: 2,
+    sealGoalContent: '',
+    sealType: ['1', '4'],
+    sealTime: null,
+    imgFiles: [],
+    sealImagesList: [],
+    status: -1,
+    statusName: '待提交',
+    userId: 5,
+    userName: '主持',
+    ...over,
+  });
+
+  it('names the seal types, and lets the applicant send a draft into approval', async () => {
+    const fake = api({
+      '/v4/design-task/getDesignResultSealList': () => ({
+        total: 2,
+        rows: [seal({}), seal({ resultSealId: 9, status: 1, statusName: '已通过', userId: 3 })],
+      }),
+      '/project/design-task/updateResultSealToApproval': () => ({ data: seal({ status: 0 }) }),
+      '/project/design-task/detailBySealId': (q) => ({
+        data: seal({ resultSealId: Number(q.resultSealId), status: 1, statusName: '已通过' }),
+      }),
+    });
+    renderWithApi(<ResultSealPage />, fake, { userId: 5 });
+    expect((await screen.findAllByText('公章、出图章')).length).toBe(2);
+    // Only the own draft has 提交审批.
+    expect(screen.getAllByText('提交审批')).toHaveLength(1);
+    fireEvent.click(screen.getByText('提交审批'));
+    await waitFor(() =>
+      expect(fake.sent('/project/design-task/updateResultSealToApproval')).toEqual([
+        { resultSealId: 4 },
+      ]),
+    );
+    // Opening an approved one reads its detail (which clears the seal dot on the server).
+    fireEvent.click(screen.getAllByText('查看')[1]!);
+    const d = await screen.findByTestId('seal-detail');
+    expect(within(d).getByText('状态：已通过')).toBeTruthy();
+    expect(fake.sent('/project/design-task/detailBySealId')).toEqual([{ resultSealId: 9 }]);
+  });
+});
+
+describe('产值确认', () => {
+  const value = (over: Partial<ValueRow>): ValueRow => ({
+    ...task({ status: 3, currentStep: null }),
+    qualityDeposit: '15',
+    qualityPaid: '0',
+    readyPaid: '0',
+    readyPayLimit: '85',
+    qualityRemaining: '15',
+    readyRemaining: '85',
+    ...over,
+  });
+
+  it('exports the confirmation details of what the list last searched', async () => {
+    const fake = api({
+      '/v4/design-task/valueOfConfirmList': () => ({ total: 1, rows: [value({})] }),
+    });
+    renderWithApi(<ValueConfirmPage />, fake);
+    await screen.findByText('RW-1');
+    // Typed but not searched: the export does not take it.
+    fireEvent.change(screen.getByLabelText('任务名称'), { target: { value: '施工图' } });
+    fireEvent.click(screen.getByTestId('value-export'));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    expect(downloads[0]).toBe('/v4/design-task/confirmDetail/export');
+    fireEvent.click(screen.getByText('搜索'));
+    await waitFor(() =>
+      expect(fake.sent('/v4/design-task/valueOfConfirmList').at(-1)).toMatchObject({
+        taskName: '施工图',
+      }),
+    );
+    fireEvent.click(screen.getByTestId('value-export'));
+    await waitFor(() => expect(downloads).toHaveLength(2));
+    expect(downloads[1]).toBe(
+      `/v4/design-task/confirmDetail/export?taskName=${encodeURIComponent('施工图')}`,
+    );
+  });
+
+  it('pays from the row with the amount typed', async () => {
+    const fake = api({
+      '/v4/design-task/valueOfConfirmList': () => ({ total: 1, rows: [value({})] }),
+      '/v4/design-task/insertTaskQualityPay': () => ({ data: {} }),
+    });
+    renderWithApi(<ValueConfirmPage />, fake);
+    fireEvent.click(await screen.findByText('发放质量保证金'));
+    const dialog = await screen.findByTestId('value-dialog');
+    fireEvent.change(within(dialog).getByLabelText('金额'), { target: { value: ' 15 ' } });
+    fireEvent.click(within(dialog).getByText('确定'));
+    await waitFor(() =>
+      expect(fake.sent('/v4/design-task/insertTaskQualityPay')).toEqual([
+        { taskId: 1, payAmount: '15' },
+      ]),
+    );
+  });
+});
