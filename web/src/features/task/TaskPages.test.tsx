@@ -3,11 +3,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ResultRow, SealRow, TaskDetail, TaskRow, ValueRow } from './task.gateway';
 import { DesignTaskPage, ResultSealPage, TaskResultPage, ValueConfirmPage } from './TaskPages';
 import { FakeApi, renderWithApi } from './task.test-render';
+import type * as Upload from '../../components/upload';
+
+type UploadModule = typeof Upload;
 
 // Saving a file goes through the browser's download link; here only the address matters.
 const downloads = vi.hoisted(() => [] as string[]);
 vi.mock('../../components/upload', async (original) => ({
-  ...(await original<typeof import('../../components/upload')>()),
+  ...(await original<UploadModule>()),
   downloadFile: (url: string) => {
     downloads.push(url);
     return Promise.resolve(true);
