@@ -87,6 +87,7 @@ describe('a monthly fund plan in the browser: drafted, approved, executed and ch
     await signApproval(page, 'caiwu', planTitle);
     await signApproval(page, 'yunying', planTitle);
     await signApproval(page, 'caiwu', planTitle);
+    await signIn(page, 'caiwu');
     await searchPlans(page);
     await planRow(page).filter({ hasText: '已通过' }).waitFor();
     await planRow(page).getByRole('button', { name: '详情' }).click();
@@ -97,7 +98,7 @@ describe('a monthly fund plan in the browser: drafted, approved, executed and ch
     await page.getByTestId('approval-detail').getByText(planTitle).first().waitFor();
   });
 
-  it('an execution of the wages is recorded and approved, and the chart shows both', async () => {
+  it('finance records an execution of the wages, refused beyond the plan first', async () => {
     const { page } = session();
     await signIn(page, 'caiwu');
     await openMenu(page, '资金管理', '资金执行');
@@ -114,11 +115,14 @@ describe('a monthly fund plan in the browser: drafted, approved, executed and ch
     expect(await form.getByTestId('perform-total').textContent()).toBe('9.5');
     await form.getByRole('button', { name: '保存并送审' }).click();
     await page.getByText('已送审').first().waitFor();
+  });
 
+  it('the execution is approved by the same three and shows approved', async () => {
+    const { page } = session();
     await signApproval(page, 'caiwu', performTitle);
     await signApproval(page, 'yunying', performTitle);
     await signApproval(page, 'caiwu', performTitle);
-
+    await signIn(page, 'caiwu');
     await openMenu(page, '资金管理', '资金执行');
     const row = page
       .getByTestId('fund-perform-table')
@@ -126,7 +130,11 @@ describe('a monthly fund plan in the browser: drafted, approved, executed and ch
       .filter({ hasText: '已通过' });
     await row.waitFor();
     expect(await row.textContent()).toContain('9.5');
+  });
 
+  it('the chart shows the plan against the execution for that month', async () => {
+    const { page } = session();
+    await signIn(page, 'caiwu');
     await searchPlans(page);
     await planRow(page).filter({ hasText: '9.5' }).waitFor();
     const month = page.getByTestId('fund-plan-months').locator(`tr[data-month="${planMonth}"]`);

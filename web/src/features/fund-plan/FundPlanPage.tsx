@@ -125,6 +125,7 @@ export function FundPlanPage() {
   const [chartKey, setChartKey] = useState(0);
   useEffect(() => {
     // The chart follows the search: one department, and the twelve months up to the month searched.
+    let live = true;
     const deptId = searched.current['deptId'];
     const month = searched.current['planMonth'];
     void gateway
@@ -132,8 +133,12 @@ export function FundPlanPage() {
         month: typeof month === 'string' && /^\d{4}-\d{2}$/.test(month) ? month : thisMonth(),
         ...(typeof deptId === 'string' && deptId !== '' ? { deptId } : {}),
       })
-      .then(setChart)
-      .catch(() => setChart([]));
+      .then((c) => live && setChart(c))
+      .catch(() => live && setChart([]));
+    // An answer to an older search never replaces the newer one's.
+    return () => {
+      live = false;
+    };
   }, [gateway, chartKey]);
   const changeable = (p: FundPlanRecord) => p.status === 0 || p.status === 3;
   return (
