@@ -37,6 +37,8 @@ export const FUND_MOVEMENT_KINDS = [
   'allot',
   'loan.approve',
   'repayment',
+  /** A fund payment approved (core/src/fund-pay): it draws on the contract's back money. */
+  'fundPay.pay',
 ] as const;
 export type FundMovementKind = (typeof FUND_MOVEMENT_KINDS)[number];
 
@@ -47,6 +49,7 @@ export const FUND_MOVEMENT_LABELS: Readonly<Record<FundMovementKind, string>> = 
   allot: '分配回款',
   'loan.approve': '借款生效',
   repayment: '还款',
+  'fundPay.pay': '资金支付',
 };
 
 /** One line of a movement: a signed amount (万元) on one account. */

@@ -419,6 +419,12 @@ describe.each(testDatabaseKinds())('fund payments and payment plans API on %s', 
     // Its net pay left the contract's unallotted back money, in the ledger.
     expect(await backMoneyLeft(contractId)).toEqual(['38.36']);
     await reconciles();
+    // The back money's history names the payment's line.
+    const [back] = (await get('caiwu', '/project/backMoney/list', { contractId })).body.rows;
+    const history = await okData(
+      get('caiwu', '/project/backMoney/history', { backMoneyId: back.backMoneyId }),
+    );
+    expect(history.map((e: { movementName?: string }) => e.movementName)).toContain('资金支付');
     expect(
       await okData(get('caiwu', '/contract/paymentPlan/detail', { paymentPlanId: planId })),
     ).toMatchObject({ paidAmount: '12', pendingAmount: '0', canPayAmount: '13' });
