@@ -555,7 +555,7 @@ describe.each(testDatabaseKinds())('accounts, invoices and employee costs API on
   it('two requests sent at once on two servers cannot share the room; two adds of one month, one wins', async () => {
     const second = kind === 'postgres' ? await api.secondInstance() : null;
     try {
-      const apps = [api.app, second?.app ?? api.app];
+      const apps = [api.app, second?.app ?? api.app] as const;
       const db = api.database.handle.db;
       const c = await db
         .insertInto('contract')
@@ -583,7 +583,7 @@ describe.each(testDatabaseKinds())('accounts, invoices and employee costs API on
       const b = await okData(post('caiwu', '/v4/finance/add', body));
       const sent = await Promise.all(
         [a, b].map((inv: { invoiceId: number }, i) =>
-          request(apps[i])
+          request(i === 0 ? apps[0] : apps[1])
             .post('/prod-api/v4/finance/updateToApproval')
             .set(as('caiwu'))
             .send({ invoiceId: inv.invoiceId }),
