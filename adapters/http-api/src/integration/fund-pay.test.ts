@@ -167,10 +167,10 @@ describe.each(testDatabaseKinds())('fund payments and payment plans API on %s', 
       post('caiwu', '/project/backMoney/insert', {
         contractId,
         backAmount: '50',
-        backDate: '2026-06-01',
+        backDate: '2024-06-01',
       }),
     );
-    await approvedFundPlan(110, '2026-07');
+    await approvedFundPlan(110, '2024-07');
   });
   afterAll(() => api.close());
 
@@ -180,7 +180,7 @@ describe.each(testDatabaseKinds())('fund payments and payment plans API on %s', 
     const plan = await okData(
       post('caiwu', '/contract/paymentPlan/add', {
         contractId,
-        planMonth: '2026-07',
+        planMonth: '2024-07',
         subjectName: '咨询费',
         receiveCompanyName: '某设计顾问公司',
         planPayAmount: '20',
@@ -192,7 +192,7 @@ describe.each(testDatabaseKinds())('fund payments and payment plans API on %s', 
       contractId,
       contractName: '付款接口测试合同',
       deptId: 110,
-      planMonth: '2026-07',
+      planMonth: '2024-07',
       planPayAmount: '20',
       paidAmount: '0',
       canPayAmount: '20',
@@ -201,7 +201,7 @@ describe.each(testDatabaseKinds())('fund payments and payment plans API on %s', 
     const childPlan = await okData(
       post('caiwu', '/contract/paymentPlan/add', {
         contractChildId,
-        planMonth: '2026-09',
+        planMonth: '2024-09',
         planPayAmount: '3',
       }),
     );
@@ -210,7 +210,7 @@ describe.each(testDatabaseKinds())('fund payments and payment plans API on %s', 
     await refused(
       post('caiwu', '/contract/paymentPlan/add', {
         contractId,
-        planMonth: '2026-07',
+        planMonth: '2024-07',
         receiveCompanyName: 'x',
         planPayAmount: '1.1234567',
       }),
@@ -220,7 +220,7 @@ describe.each(testDatabaseKinds())('fund payments and payment plans API on %s', 
     await refused(
       post('caiwu', '/contract/paymentPlan/add', {
         contractId,
-        planMonth: '2026-07',
+        planMonth: '2024-07',
         receiveCompanyName: 'x',
         planPayAmount: 12,
       }),
@@ -240,7 +240,7 @@ describe.each(testDatabaseKinds())('fund payments and payment plans API on %s', 
     await refused(
       post('caiwu', '/contract/paymentPlan/add', {
         contractId: 999_999,
-        planMonth: '2026-07',
+        planMonth: '2024-07',
         receiveCompanyName: 'x',
         planPayAmount: '1',
       }),
@@ -250,7 +250,7 @@ describe.each(testDatabaseKinds())('fund payments and payment plans API on %s', 
     await refused(
       post('bmfzr2', '/contract/paymentPlan/add', {
         contractId,
-        planMonth: '2026-07',
+        planMonth: '2024-07',
         receiveCompanyName: 'x',
         planPayAmount: '1',
       }),
@@ -262,7 +262,7 @@ describe.each(testDatabaseKinds())('fund payments and payment plans API on %s', 
     expect((await get('bmfzr2', '/contract/paymentPlan/list', { contractId })).body.total).toBe(0);
     const listed = await get('bmfzr', '/contract/paymentPlan/list', {
       contractId,
-      planMonth: '2026-07',
+      planMonth: '2024-07',
     });
     expect(listed.status).toBe(200);
     expect(listed.body.rows.map((r: { paymentPlanId: number }) => r.paymentPlanId)).toEqual([
@@ -272,7 +272,7 @@ describe.each(testDatabaseKinds())('fund payments and payment plans API on %s', 
     const edited = await okData(
       post('bmfzr', '/contract/paymentPlan/edit', {
         paymentPlanId: planId,
-        planMonth: '2026-07',
+        planMonth: '2024-07',
         subjectName: '咨询费',
         receiveCompanyName: '某设计顾问公司',
         planPayAmount: '25',
@@ -283,7 +283,7 @@ describe.each(testDatabaseKinds())('fund payments and payment plans API on %s', 
     await refused(
       post('bmfzr', '/contract/paymentPlan/edit', {
         paymentPlanId: planId,
-        planMonth: '2026-07',
+        planMonth: '2024-07',
         receiveCompanyName: '某设计顾问公司',
         planPayAmount: '26',
         version: plan.version,
@@ -311,7 +311,7 @@ describe.each(testDatabaseKinds())('fund payments and payment plans API on %s', 
       post('bmfzr', '/v4/fundPay/add', {
         paymentPlanId: planId,
         reason: '支付七月咨询费',
-        payTime: '2026-07-15',
+        payTime: '2024-07-15',
         payAmount: '10',
         taxRate: '0.03',
       }),
@@ -319,7 +319,7 @@ describe.each(testDatabaseKinds())('fund payments and payment plans API on %s', 
     expect(pay).toMatchObject({
       contractId,
       deptId: 110,
-      planMonth: '2026-07',
+      planMonth: '2024-07',
       subjectName: '咨询费',
       receiveCompanyName: '某设计顾问公司',
       payCompanyName: '某某建筑设计研究院',
@@ -392,7 +392,7 @@ describe.each(testDatabaseKinds())('fund payments and payment plans API on %s', 
       post('bmfzr', '/v4/fundPay/edit', {
         payId: pay.payId,
         reason: '支付七月咨询费',
-        payTime: '2026-07-15',
+        payTime: '2024-07-15',
         payAmount: '12',
         taxRate: '0.03',
         version: pay.version,
@@ -433,7 +433,7 @@ describe.each(testDatabaseKinds())('fund payments and payment plans API on %s', 
     await refused(
       post('caiwu', '/contract/paymentPlan/edit', {
         paymentPlanId: planId,
-        planMonth: '2026-07',
+        planMonth: '2024-07',
         receiveCompanyName: '某设计顾问公司',
         planPayAmount: '11',
       }),
@@ -445,7 +445,7 @@ describe.each(testDatabaseKinds())('fund payments and payment plans API on %s', 
     expect(months).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
-          month: '2026-07',
+          month: '2024-07',
           planPayAmount: '25',
           payAmount: '12',
           realPayAmount: '11.64',
@@ -464,7 +464,7 @@ describe.each(testDatabaseKinds())('fund payments and payment plans API on %s', 
     const plan = await okData(
       post('caiwu', '/contract/paymentPlan/add', {
         contractId,
-        planMonth: '2026-08',
+        planMonth: '2024-08',
         receiveCompanyName: '某设计顾问公司',
         planPayAmount: '5',
       }),
@@ -504,7 +504,7 @@ describe.each(testDatabaseKinds())('fund payments and payment plans API on %s', 
     expect(await okData(get('bmfzr', '/v4/fundPay/detail', { payId: pay.payId }))).toMatchObject({
       status: 1,
     });
-    await approvedFundPlan(110, '2026-08');
+    await approvedFundPlan(110, '2024-08');
     expect((await approveAll(sent.approvalId, ['bmfzr', 'yunying', 'caiwu'])).status).toBe(1);
     expect(await okData(get('bmfzr', '/v4/fundPay/detail', { payId: pay.payId }))).toMatchObject({
       status: 2,
@@ -519,13 +519,13 @@ describe.each(testDatabaseKinds())('fund payments and payment plans API on %s', 
       post('caiwu', '/project/backMoney/insert', {
         contractId: cid,
         backAmount: '1',
-        backDate: '2026-06-01',
+        backDate: '2024-06-01',
       }),
     );
     const plan = await okData(
       post('caiwu', '/contract/paymentPlan/add', {
         contractId: cid,
-        planMonth: '2026-07',
+        planMonth: '2024-07',
         receiveCompanyName: '某供应商',
         planPayAmount: '10',
       }),
@@ -580,7 +580,7 @@ describe.each(testDatabaseKinds())('fund payments and payment plans API on %s', 
         childPayId,
         reason: '分包付款',
         payAmount: '8.5',
-        planMonth: '2026-07',
+        planMonth: '2024-07',
       }),
       422,
       'payAmount',
@@ -590,7 +590,7 @@ describe.each(testDatabaseKinds())('fund payments and payment plans API on %s', 
         childPayId,
         reason: '分包付款',
         payAmount: '2',
-        planMonth: '2026-07',
+        planMonth: '2024-07',
         typeCode: '20_1',
       }),
       400,
@@ -601,13 +601,13 @@ describe.each(testDatabaseKinds())('fund payments and payment plans API on %s', 
         childPayId,
         reason: '分包技术服务费',
         payAmount: '8',
-        payTime: '2026-07-20',
+        payTime: '2024-07-20',
       }),
     );
     // The pay item's own rate (3%) and payee are the payment's; the month is the pay date's.
     expect(pay).toMatchObject({
       contractChildId,
-      planMonth: '2026-07',
+      planMonth: '2024-07',
       taxRate: '0.03',
       realPayAmount: '7.76',
       receiveCompanyName: '某技术服务公司',
