@@ -30,12 +30,26 @@ export interface ArchiveRepository {
     today: string,
   ): Promise<{ total: number; rows: ArchiveListRow[] }>;
   findById(archiveId: number, forUpdate?: boolean): Promise<Archive | null>;
+  /** Registers an archive; null when the file is not one the registrant owns (or is missing). */
+  register(input: NewArchive, ownerOnly: boolean): Promise<number | null>;
   /** The ids among `ids` that are live users. */
   existingUsers(ids: readonly number[]): Promise<readonly number[]>;
   updateAllowView(archiveId: number, ids: readonly number[], at: Date): Promise<void>;
   updateMemo(archiveId: number, memo: string, at: Date): Promise<void>;
   appendLog(archiveId: number, action: ArchiveAction, actor: ArchiveActor, at: Date): Promise<void>;
   logs(archiveId: number): Promise<ArchiveLog[]>;
+}
+
+export interface NewArchive {
+  readonly archiveName: string;
+  readonly archiveNo: string;
+  readonly projectName: string;
+  readonly fileId: string;
+  readonly memo: string;
+  readonly userId: number;
+  readonly deptId: number | null;
+  readonly createBy: string;
+  readonly at: Date;
 }
 
 export interface ArchiveBorrowListFilter {

@@ -50,6 +50,8 @@ export const ARCHIVE_ERROR_CODES = {
   grantDenied: 'ARCHIVE.FORBIDDEN',
   unknownUser: 'VALIDATION.ARCHIVE_UNKNOWN_USER',
   memoTooLong: 'VALIDATION.ARCHIVE_MEMO_TOO_LONG',
+  nameRequired: 'VALIDATION.ARCHIVE_NAME_REQUIRED',
+  fileInvalid: 'VALIDATION.ARCHIVE_FILE',
 } as const;
 
 export const ARCHIVE_MEMO_MAX = 500;
@@ -62,6 +64,10 @@ export const archiveErrors = {
     domainError(ARCHIVE_ERROR_CODES.grantDenied, '只有档案管理员或档案登记人可以修改查看权限'),
   unknownUser: (): DomainError =>
     domainError(ARCHIVE_ERROR_CODES.unknownUser, '允许查看人中有不存在的用户', 'allowViewUserIds'),
+  nameRequired: (): DomainError =>
+    domainError(ARCHIVE_ERROR_CODES.nameRequired, '请填写档案名称（最多200字）', 'archiveName'),
+  fileInvalid: (): DomainError =>
+    domainError(ARCHIVE_ERROR_CODES.fileInvalid, '档案文件不存在或不是您上传的文件', 'fileId'),
   memoTooLong: (): DomainError =>
     domainError(ARCHIVE_ERROR_CODES.memoTooLong, `备注不能超过${ARCHIVE_MEMO_MAX}个字符`, 'memo'),
 };

@@ -65,6 +65,50 @@ export class ArchiveService {
     });
   }
 
+  /**
+   * Registers an archive from a file the registrant uploaded (the keeper may register any file);
+   * the registrant may read and manage it.
+   */
+  register(
+    input: {
+      archiveName: string;
+      archiveNo?: string;
+      projectName?: string;
+      fileId: string;
+      memo?: string;
+    },
+    actor: ArchiveActor,
+  ): R<Archive> {
+    const name = input.archiveName.trim();
+    if (name === '' || [...name].length > 200)
+      return Promise.resolve(err(archiveErrors.nameRequired()));
+    const memo = checkMemo(input.memo ?? '');
+    if (!memo.ok) return Promise.resolve(memo);
+    return runWrite(
+      this.uow,
+      () => this.clock.now(),
+      async (r, now) => {
+        const archiveId = await r.archives.register(
+          {
+            archiveName: name,
+            archiveNo: (input.archiveNo ?? '').trim().slice(0, 64),
+            projectName: (input.projectName ?? '').trim().slice(0, 200),
+            fileId: input.fileId.trim(),
+            memo: memo.value,
+            userId: actor.userId,
+            deptId: actor.deptId,
+            createBy: actor.userName,
+            at: now,
+          },
+          !actor.keeper,
+        );
+        if (archiveId === null) return err(archiveErrors.fileInvalid());
+        const a = await r.archives.findById(archiveId);
+        return a === null ? err(archiveErrors.notFound()) : ok(a);
+      },
+    );
+  }
+
   /** The per-archive rule, with an approved borrowing within its period counted in. */
   static async mayRead(
     r: ArchiveRepositories,

@@ -75,6 +75,30 @@ describe.each(testDatabaseKinds())('archive borrowing API on %s', (kind) => {
       userId: 6,
       createBy: 'zgcs',
     });
+    // Registering through the API: only from a file of one's own, unless the keeper.
+    const kept = await users.yunying!.upload('竣工验收报告.pdf', PDF);
+    const refused = await users.zhjy!.post('/project/archives/add', {
+      archiveName: '竣工验收报告',
+      fileId: kept,
+    });
+    expect(refused.status).toBe(403);
+    const noName = await users.yunying!.post('/project/archives/add', {
+      archiveName: ' ',
+      fileId: kept,
+    });
+    expect(noName.status).toBe(400);
+    expect(JSON.stringify(noName.body)).toContain('archiveName');
+    const added = await body(
+      users.yunying!.post('/project/archives/add', {
+        archiveName: '竣工验收报告',
+        archiveNo: 'DA-2026-010',
+        fileId: fileId,
+      }),
+    );
+    expect(added.data).toMatchObject({
+      archiveName: '竣工验收报告',
+      fileName: '施工图审查意见.pdf',
+    });
   });
   afterAll(() => api.close());
 

@@ -238,6 +238,22 @@ export function archivesRoutes(
             ),
           ),
       });
+      book.add({
+        method: 'post',
+        path: '/project/archives/add',
+        summary: '登记档案：以本人上传的文件登记（档案管理员可登记任何文件）',
+        tag: TAG,
+        access: perm('project:archives:add'),
+        body: z.object({
+          archiveName: z.string().max(2000),
+          archiveNo: z.string().max(64).optional(),
+          projectName: z.string().max(200).optional(),
+          fileId: z.string().trim().min(1).max(64),
+          memo: z.string().max(2000).optional(),
+        }),
+        handler: async ({ body, principal }) =>
+          ok(archiveView(unwrap(await service.register(body, actorOf(principal))))),
+      });
       if (borrows !== undefined) registerBorrowRoutes(book, borrows);
       if (files !== undefined) {
         book.add({

@@ -19,6 +19,7 @@ import {
   type ArchiveRepositories,
   type ArchiveRepository,
   type LinkedRecordRegistry,
+  type NewArchive,
   type NewArchiveBorrow,
 } from '@dpms/core';
 import { sql, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
@@ -152,6 +153,26 @@ export class SqlArchiveRepository implements ArchiveRepository {
     if (forUpdate) q = q.forUpdate();
     const r = await q.executeTakeFirst();
     return r === undefined ? null : toArchive(r);
+  }
+
+  async register(input: NewArchive, ownerOnly: boolean): Promise<number | null> {
+    const file = await this.db
+      .selectFrom('file_object')
+      .select(['file_id', 'original_name', 'owner_user_id'])
+      .where('file_id', '=', input.fileId)
+      .executeTakeFirst();
+    if (file === undefined || (ownerOnly && file.owner_user_id !== input.userId)) return null;
+    return insertArchive(this.db, {
+      archiveName: input.archiveName,
+      archiveNo: input.archiveNo,
+      projectName: input.projectName,
+      fileId: input.fileId,
+      fileName: file.original_name,
+      memo: input.memo,
+      deptId: input.deptId,
+      userId: input.userId,
+      createBy: input.createBy,
+    });
   }
 
   async existingUsers(ids: readonly number[]): Promise<readonly number[]> {
