@@ -54,23 +54,6 @@ let approvalId = '';
 let originalFees: Fees;
 let expected: Fees;
 
-/**
- * Waits until the print service the server started beside itself answers: until then the PDF
- * call answers 503 (the service is a separate process and nothing announces that it is up), so
- * the sheet is asked for through the API with a short pause between tries.
- */
-async function printServiceUp(baseURL: string, token: string, approvalId: string): Promise<void> {
-  for (;;) {
-    const res = await fetch(
-      `${baseURL}/prod-api/project/approval/export?approvalId=${approvalId}&format=pdf`,
-      { headers: { Authorization: `Bearer ${token}` } },
-    );
-    await res.arrayBuffer();
-    if (res.status !== 503) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
-
 const prepared = new WeakSet<Page>();
 async function signIn(page: Page, user: string): Promise<void> {
   if (!prepared.has(page)) {
@@ -189,8 +172,7 @@ describe('closing a contract and printing its settlement sheet in the browser', 
   });
 
   it('the contract shows closed and the settlement sheet opens as a PDF with the contract and its fees', async () => {
-    const { page, baseURL } = session();
-    await printServiceUp(baseURL, await apiToken(baseURL, 'caiwu'), approvalId);
+    const { page } = session();
     await signIn(page, 'caiwu');
     await openMenu(page, '项目管理', '结算结案');
     await row(page).getByText('已通过', { exact: true }).waitFor();
@@ -202,7 +184,9 @@ describe('closing a contract and printing its settlement sheet in the browser', 
 
     const answer = page.waitForResponse(
       (r) =>
-        r.url().includes('/prod-api/project/approval/export') && r.url().includes('format=pdf'),
+        r.url().includes('/prod-api/project/approval/export') &&
+        r.url().includes('format=pdf') &&
+        r.url().includes(`approvalId=${approvalId}`),
     );
     await detail.getByRole('button', { name: '打印' }).click();
     const response = await answer;

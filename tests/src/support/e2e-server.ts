@@ -59,19 +59,24 @@ export async function startServer(options: { webDir?: string } = {}): Promise<Ru
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
-    try {
-      const res = await fetch(`${baseURL}/prod-api/captchaImage`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
+  // Ready means the API answers and the print service beside it has its browser up, so the first
+  // PDF a test asks for is rendered rather than answered 503 while Chromium starts.
+  for (const url of [`${baseURL}/prod-api/captchaImage`, `http://127.0.0.1:${printPort}/health`]) {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
+      try {
+        const res = await fetch(url);
+        await res.arrayBuffer();
+        if (res.ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) {
+        child.kill('SIGTERM');
+        throw new Error(`server did not start in time (${url}):\n${output}`);
+      }
+      await new Promise((r) => setTimeout(r, 250));
     }
-    if (Date.now() > deadline) {
-      child.kill('SIGTERM');
-      throw new Error(`server did not start in time:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 250));
   }
   return {
     baseURL,
