@@ -1,9 +1,8 @@
 /// <reference lib="dom" />
 // Callbacks passed to page.evaluate run in the browser, so these files see the DOM types.
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser.js';
-import { api, apiToken, signIn } from '../support/shell.js';
+import { api, apiToken, openMenu, signIn } from '../support/shell.js';
 
 /** The server's own answer for `username` (what the shell's badge must show). */
 async function unDealCount(baseURL: string, username: string): Promise<number> {
@@ -39,27 +38,83 @@ async function submitApprovalsForBmfzr2(baseURL: string, n: number): Promise<voi
 }
 
 /**
- * A getNotify answer given in the browser (the seal dot test); the Approval badge and the
- * urgent-task tests read the real server's getNotify over its seeded approvals and tasks.
+ * An approved seal request the design host `user` asked for, on one of their confirmed task
+ * sheets (seeded): sent into approval 13_1 and signed by the technical lead and general affairs.
  */
-async function answerNotify(
-  page: Page,
-  data: {
-    unDealCount: number;
-    unLookSeal: boolean;
-    warnTaskList: { taskNo: string; planFinishDate: string }[];
-  },
-) {
-  let calls = 0;
-  await page.route('**/prod-api/project/approval/getNotify**', (route) => {
-    calls++;
-    return route.fulfill({
-      status: 200,
-      contentType: 'application/json',
-      json: { code: 200, msg: '操作成功', data },
-    });
-  });
-  return () => calls;
+async function approvedSealFor(baseURL: string, user: string, drawContent: string): Promise<void> {
+  const token = await apiToken(baseURL, user);
+  const me = await api<{ user: { userId: number } }>(baseURL, token, 'GET', '/getInfo');
+  const tasks = await api<{ rows: { taskId: number; taskNo: string; designUserId: number }[] }>(
+    baseURL,
+    token,
+    'GET',
+    '/v4/design-task/list?status=3&pageSize=100',
+  );
+  const task = tasks.rows.find((t) => t.designUserId === me.user.userId);
+  if (task === undefined) throw new Error(`${user} hosts no confirmed task sheet`);
+  const seal = await api<{ code: number; msg: string; data: { resultSealId: number } }>(
+    baseURL,
+    token,
+    'POST',
+    '/project/design-task/insertResultSealV2',
+    { taskId: task.taskId, drawContent, drawNum: 1, sealType: ['4'] },
+  );
+  expect(seal.code, seal.msg).toBe(200);
+  const sent = await api<{ code: number; msg: string; data: { approvalId: string } }>(
+    baseURL,
+    token,
+    'POST',
+    '/project/design-task/updateResultSealToApproval',
+    { resultSealId: seal.data.resultSealId },
+  );
+  expect(sent.code, sent.msg).toBe(200);
+  for (const signer of ['jsfzr', 'zhsw']) {
+    const t = await apiToken(baseURL, signer);
+    const d = await api<{ data: { approval: { version: number } } }>(
+      baseURL,
+      t,
+      'GET',
+      `/project/approval/getCommonApprovalDetail?serviceId=${sent.data.approvalId}`,
+    );
+    const r = await api<{ code: number; msg: string }>(
+      baseURL,
+      t,
+      'POST',
+      '/project/approval/process',
+      { approvalId: sent.data.approvalId, version: d.data.approval.version, action: 'approve' },
+    );
+    expect(r.code, r.msg).toBe(200);
+  }
+}
+
+/** Opens (detailBySealId) every approved seal request `user` sees, as the seal list would. */
+async function openApprovedSeals(baseURL: string, user: string): Promise<void> {
+  const token = await apiToken(baseURL, user);
+  const seals = await api<{ rows: { resultSealId: number }[] }>(
+    baseURL,
+    token,
+    'GET',
+    '/v4/design-task/getDesignResultSealList?status=1&pageSize=1000',
+  );
+  for (const s of seals.rows)
+    await api(
+      baseURL,
+      token,
+      'GET',
+      `/project/design-task/detailBySealId?resultSealId=${String(s.resultSealId)}`,
+    );
+}
+
+/** The server's own seal dot for `user`. */
+async function unLookSeal(baseURL: string, user: string): Promise<boolean> {
+  const token = await apiToken(baseURL, user);
+  const r = await api<{ data: { unLookSeal: boolean } }>(
+    baseURL,
+    token,
+    'GET',
+    '/project/approval/getNotify',
+  );
+  return r.data.unLookSeal;
 }
 
 /** The design host sjzc's urgent tasks as the server answers them (seeded, and any added). */
@@ -144,14 +199,30 @@ describe('notifications', () => {
     expect(await page.getByTestId('approval-badge').count()).toBe(0);
   });
 
-  it('shows the Project seal dot when the answer says a seal is unseen', async () => {
-    const { page } = session();
-    // No seal domain sets unLookSeal yet, so this answer is given in the browser.
-    await answerNotify(page, { unDealCount: 0, unLookSeal: true, warnTaskList: [] });
-    await signIn(page, 'admin');
+  it('lights the Project seal dot for a new approved seal result until it is opened', async () => {
+    const { page, baseURL } = session();
+    // The design host has urgent tasks too: this test is about the dot, not that dialog.
+    await page.addInitScript(() => sessionStorage.setItem('hideNotify', 'true'));
+    await openApprovedSeals(baseURL, 'sjzc');
+    expect(await unLookSeal(baseURL, 'sjzc')).toBe(false);
+    const drawContent = `通知测试图纸${String(Date.now())}`;
+    await approvedSealFor(baseURL, 'sjzc', drawContent);
+    expect(await unLookSeal(baseURL, 'sjzc')).toBe(true);
+    await signIn(page, 'sjzc');
     const dot = page.locator('[data-menu="项目管理"] [data-testid="seal-dot"]').first();
     await dot.waitFor();
     await expect(dot.isVisible()).resolves.toBe(true);
+    // Opening the approved request (detailBySealId) marks it seen; the next answer clears the dot.
+    await openMenu(page, '成果文件', '成果盖章');
+    const row = page.getByRole('row').filter({ hasText: drawContent });
+    await row.getByRole('button', { name: '查看' }).click();
+    await page.getByTestId('seal-detail').getByText('已通过').waitFor();
+    const polled = page.waitForResponse('**/prod-api/project/approval/getNotify**');
+    await page.reload();
+    const answer = (await (await polled).json()) as { data: { unLookSeal: boolean } };
+    expect(answer.data.unLookSeal).toBe(false);
+    await page.locator('[data-menu="项目管理"]').first().waitFor();
+    expect(await page.locator('[data-menu="项目管理"] [data-testid="seal-dot"]').count()).toBe(0);
   });
 
   it('opens the urgent-task dialog with the seeded tasks; neither Esc nor an outside click closes it', async () => {
