@@ -1,0 +1,74 @@
+import { SESSION_INITIAL } from '@dpms/core';
+import type { HttpClient } from '@dpms/http-client';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
+import { createContainer } from '../app/container';
+import { ServiceProvider } from '../app/di';
+import type { SessionService, SessionView } from '../app/session';
+import { TOKENS } from '../app/tokens';
+import { FeedbackHost } from '../components/ui/FeedbackHost';
+import { manualScheduler } from './render';
+
+type Handler = (input: Record<string, unknown>) => unknown;
+
+/** A stand-in for the API: answers by path, and records every call with what it sent. */
+export class FakeApi {
+  readonly calls: { method: 'get' | 'post'; url: string; input: Record<string, unknown> }[] = [];
+  constructor(private readonly routes: Record<string, Handler>) {}
+  private answer(method: 'get' | 'post', url: string, input: Record<string, unknown>) {
+    this.calls.push({ method, url, input });
+    const route = this.routes[url];
+    if (route === undefined) return Promise.reject(new Error(`no fake for ${url}`));
+    try {
+      return Promise.resolve(route(input));
+    } catch (e) {
+      return Promise.reject(e instanceof Error ? e : new Error(String(e)));
+    }
+  }
+  readonly client = {
+    get: (url: string, options?: { params?: Record<string, unknown> }) =>
+      this.answer('get', url, options?.params ?? {}),
+    post: (url: string, body?: unknown) =>
+      this.answer('post', url, (body ?? {}) as Record<string, unknown>),
+  } as unknown as HttpClient;
+  sent(url: string) {
+    return this.calls.filter((c) => c.url === url).map((c) => c.input);
+  }
+}
+
+/** Renders a page in the real composition root over `api`, signed in as `userId`. */
+export function renderWithApi(
+  ui: ReactElement,
+  api: FakeApi,
+  options: { permissions?: string[]; userId?: number } = {},
+) {
+  const container = createContainer();
+  container.rebind(TOKENS.Scheduler).toConstantValue(manualScheduler().scheduler);
+  container.rebind(TOKENS.Http).toConstantValue(api.client);
+  const view: SessionView = {
+    session: {
+      ...SESSION_INITIAL,
+      token: 't',
+      permissions: options.permissions ?? ['*:*:*'],
+      roles: ['common'],
+      userInfo: { userId: options.userId ?? 10, nickName: '用户', deptId: 107, avatar: '' },
+    },
+    routes: [],
+    loaded: true,
+  };
+  container.rebind(TOKENS.Session).toConstantValue({
+    subscribe: () => () => undefined,
+    snapshot: () => view,
+  } as unknown as SessionService);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <ServiceProvider container={container}>
+      <QueryClientProvider client={client}>
+        <MemoryRouter>{ui}</MemoryRouter>
+        <FeedbackHost feedback={container.get(TOKENS.Feedback)} />
+      </QueryClientProvider>
+    </ServiceProvider>,
+  );
+}
