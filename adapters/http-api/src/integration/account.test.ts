@@ -1,9 +1,9 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-call -- supertest bodies are untyped JSON */
-import ExcelJS from 'exceljs';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
+import { apiClient } from './api-client.js';
 
 // Demo institute: caiwu (财务, every account, invoice and employee-cost call, all data),
 // jingying (经营部, approves invoice requests first), bmfzr (head of 建筑一所 110: employee costs of
@@ -13,49 +13,20 @@ describe.each(testDatabaseKinds())('accounts, invoices and employee costs API on
   let api: ApprovalTestApi;
   let contractId: number;
   let otherId: number;
-  const tokens: Record<string, string> = {};
-  const as = (user: string) => ({ Authorization: `Bearer ${tokens[user] ?? ''}` });
-  const post = (user: string, path: string, body: unknown) =>
-    request(api.app)
-      .post(`/prod-api${path}`)
-      .set(as(user))
-      .send(body as object);
-  const get = (user: string, path: string, query: Record<string, unknown> = {}) =>
-    request(api.app)
-      .get(`/prod-api${path}`)
-      .set(as(user))
-      .query(query as Record<string, string>);
+  const { as, post, get, bodyOf, xlsxRows, signIn } = apiClient(() => api);
   const okData = async (r: request.Test | Promise<request.Response>) => {
-    const res = await r;
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body.data ?? res.body;
+    const body = await bodyOf(r, 200);
+    return body.data ?? body;
   };
   const refused = async (
     r: request.Test | Promise<request.Response>,
     status: number,
     field?: string,
   ) => {
-    const res = await r;
-    expect(res.status, JSON.stringify(res.body)).toBe(status);
-    expect(res.body.code).toBe(status);
-    if (field !== undefined) expect(JSON.stringify(res.body)).toContain(field);
-    return res.body;
-  };
-  const xlsxRows = async (path: string, user: string, query: Record<string, unknown> = {}) => {
-    const res = await get(user, path, query)
-      .buffer(true)
-      .parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
-    expect(res.status).toBe(200);
-    expect(res.headers['content-type']).toContain('spreadsheetml');
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.body as never);
-    const rows: string[][] = [];
-    wb.worksheets[0]?.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map(String)));
-    return rows;
+    const body = await bodyOf(r, status);
+    expect(body.code).toBe(status);
+    if (field !== undefined) expect(JSON.stringify(body)).toContain(field);
+    return body;
   };
   const count = async (table: 'finance_invoice' | 'employee_cost' | 'contract_account') => {
     const r = await api.database.handle.db
@@ -153,8 +124,7 @@ describe.each(testDatabaseKinds())('accounts, invoices and employee costs API on
         user_id: 3,
       })
       .execute();
-    for (const user of ['caiwu', 'jingying', 'bmfzr', 'bmfzr2', 'zjl', 'yuangong'])
-      tokens[user] = await api.login(user);
+    await signIn('caiwu', 'jingying', 'bmfzr', 'bmfzr2', 'zjl', 'yuangong');
   });
   afterAll(() => api.close());
 
@@ -206,7 +176,7 @@ describe.each(testDatabaseKinds())('accounts, invoices and employee costs API on
       404,
       'contractId',
     );
-    const out = await xlsxRows('/v4/pro-account/export', 'zjl', { contractNo: 'ZHCS-0001' });
+    const out = await xlsxRows('zjl', '/v4/pro-account/export', { contractNo: 'ZHCS-0001' });
     expect(out[0]?.[1]).toBe('合同名称');
     expect(out).toHaveLength(2);
     expect(out[1]?.[6]).toBe('30');
@@ -393,7 +363,7 @@ describe.each(testDatabaseKinds())('accounts, invoices and employee costs API on
     expect(list.body.rows.map((r: { invoiceId: number }) => r.invoiceId)).toEqual([
       first.invoiceId,
     ]);
-    const out = await xlsxRows('/v4/finance/export', 'zjl', { contractId });
+    const out = await xlsxRows('zjl', '/v4/finance/export', { contractId });
     expect(out[0]?.[3]).toBe('开票金额（万元）');
     expect(out.slice(1).map((r) => r[3])).toEqual(['15', '60']);
     await okData(post('caiwu', '/v4/finance/delete', { invoiceId: second.invoiceId }));
@@ -541,7 +511,7 @@ describe.each(testDatabaseKinds())('accounts, invoices and employee costs API on
 
     const list = await get('bmfzr', '/v4/contract/employe/list', { costMonth: '2024-02' });
     expect(list.body.total).toBe(2);
-    const out = await xlsxRows('/v4/contract/employe/export', 'caiwu', { year: 2024, deptId: 110 });
+    const out = await xlsxRows('caiwu', '/v4/contract/employe/export', { year: 2024, deptId: 110 });
     expect(out[0]?.[7]).toBe('合计（万元）');
     expect(out).toHaveLength(5);
     await okData(post('bmfzr', '/v4/contract/employe/delete', { costId: jan.costId }));

@@ -1,9 +1,8 @@
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-call -- supertest bodies are untyped JSON */
-import ExcelJS from 'exceljs';
-import request from 'supertest';
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-call -- supertest bodies are untyped JSON */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
+import { apiClient } from './api-client.js';
 
 // Demo institute: xmjl (项目经理, 建筑一所 110, closed cases), caiwu (财务, all data: closes and settles),
 // sjzc (设计主持: no closing permission),
@@ -14,33 +13,7 @@ describe.each(testDatabaseKinds())('closed case and settlement API on %s', (kind
   let contractId: number;
   let unsignedId: number;
   let foreignId: number;
-  const tokens: Record<string, string> = {};
-  const as = (user: string) => ({ Authorization: `Bearer ${tokens[user] ?? ''}` });
-  const post = (user: string, path: string, body: unknown) =>
-    request(api.app)
-      .post(`/prod-api${path}`)
-      .set(as(user))
-      .send(body as object);
-  const get = (user: string, path: string, query: Record<string, unknown> = {}) =>
-    request(api.app)
-      .get(`/prod-api${path}`)
-      .set(as(user))
-      .query(query as Record<string, string>);
-  const okData = async (r: request.Test | Promise<request.Response>) => {
-    const res = await r;
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body.data;
-  };
-  const refused = async (
-    r: request.Test | Promise<request.Response>,
-    status: number,
-    field?: string,
-  ) => {
-    const res = await r;
-    expect(res.status, JSON.stringify(res.body)).toBe(status);
-    if (field !== undefined) expect(JSON.stringify(res.body)).toContain(field);
-    return res.body;
-  };
+  const { post, get, okData, refused, xlsxRows, signIn } = apiClient(() => api);
   const record = async (closedId: number) =>
     api.database.handle.db
       .selectFrom('contract_closed_case')
@@ -107,8 +80,7 @@ describe.each(testDatabaseKinds())('closed case and settlement API on %s', (kind
         .insertInto('back_money')
         .values({ contract_id: id, back_amount: '80', back_date: '2026-03-01', user_id: 8 })
         .execute();
-    for (const user of ['xmjl', 'caiwu', 'bmfzr', 'bmfzr2', 'jingying', 'zjl', 'yuangong', 'sjzc'])
-      tokens[user] = await api.login(user);
+    await signIn('xmjl', 'caiwu', 'bmfzr', 'bmfzr2', 'jingying', 'zjl', 'yuangong', 'sjzc');
   });
   afterAll(() => api.close());
 
@@ -244,19 +216,7 @@ describe.each(testDatabaseKinds())('closed case and settlement API on %s', (kind
       .executeTakeFirstOrThrow();
     expect(approval.type_code).toBe('11_1');
 
-    const res = await get('xmjl', '/v4/contract/closedCase/export')
-      .buffer(true)
-      .parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
-    expect(res.status).toBe(200);
-    expect(res.headers['content-type']).toContain('spreadsheetml');
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.body as never);
-    const rows: string[][] = [];
-    wb.worksheets[0]?.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map(String)));
+    const rows = await xlsxRows('xmjl', '/v4/contract/closedCase/export');
     expect(rows[0]?.[3]).toBe('结案金额（万元）');
     expect(rows.slice(1).map((r) => r[3])).toContain('40');
     const settleRes = await get('xmjl', '/contract/settle/export');

@@ -1,10 +1,10 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-argument -- supertest bodies are untyped JSON */
-import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import request from 'supertest';
+import type request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
+import { apiClient } from './api-client.js';
 
 // Demo institute: caiwu (财务, all data, heads 财务部 103), bmfzr (部门负责人 of 建筑一所 110),
 // bmfzr2 (部门负责人 of 结构所 112), yunying (运营), jingying (经营部), zhsw (综合事务部),
@@ -16,49 +16,16 @@ describe.each(testDatabaseKinds())('fund payments and payment plans API on %s', 
   let contractId: number;
   let childPayId: number;
   let contractChildId: number;
-  const tokens: Record<string, string> = {};
-  const as = (user: string) => ({ Authorization: `Bearer ${tokens[user] ?? ''}` });
-  const post = (user: string, path: string, body: unknown) =>
-    request(api.app)
-      .post(`/prod-api${path}`)
-      .set(as(user))
-      .send(body as object);
-  const get = (user: string, path: string, query: Record<string, unknown> = {}) =>
-    request(api.app)
-      .get(`/prod-api${path}`)
-      .set(as(user))
-      .query(query as Record<string, string>);
-  const okData = async (r: request.Test | Promise<request.Response>) => {
-    const res = await r;
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body.data;
-  };
+  const { post, get, bodyOf, okData, xlsxRows, signIn } = apiClient(() => api);
   const refused = async (
     r: request.Test | Promise<request.Response>,
     status: number,
     field?: string,
   ) => {
-    const res = await r;
-    expect(res.status, JSON.stringify(res.body)).toBe(status);
-    if (field !== undefined) expect(res.body.field ?? JSON.stringify(res.body)).toBe(field);
-    expect(String(res.body.msg)).toMatch(/[\u4e00-\u9fa5]/);
-    return res.body;
-  };
-  const xlsxOf = async (user: string, path: string, query: Record<string, unknown> = {}) => {
-    const res = await get(user, path, query)
-      .buffer(true)
-      .parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
-    expect(res.status).toBe(200);
-    expect(res.headers['content-type']).toContain('spreadsheetml');
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.body as never);
-    const rows: string[][] = [];
-    wb.worksheets[0]?.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map(String)));
-    return rows;
+    const body = await bodyOf(r, status);
+    if (field !== undefined) expect(body.field ?? JSON.stringify(body)).toBe(field);
+    expect(String(body.msg)).toMatch(/[\u4e00-\u9fa5]/);
+    return body;
   };
   const reconciles = async () => {
     expect(await okData(get('caiwu', '/project/backMoney/reconcile'))).toEqual([]);
@@ -161,8 +128,7 @@ describe.each(testDatabaseKinds())('fund payments and payment plans API on %s', 
       .returning('pay_id')
       .executeTakeFirstOrThrow();
     childPayId = item.pay_id;
-    for (const u of ['caiwu', 'bmfzr', 'bmfzr2', 'yunying', 'jingying', 'zhsw', 'yuangong', 'zjl'])
-      tokens[u] = await api.login(u);
+    await signIn('caiwu', 'bmfzr', 'bmfzr2', 'yunying', 'jingying', 'zhsw', 'yuangong', 'zjl');
     await okData(
       post('caiwu', '/project/backMoney/insert', {
         contractId,
@@ -293,7 +259,7 @@ describe.each(testDatabaseKinds())('fund payments and payment plans API on %s', 
     expect(
       await okData(get('caiwu', '/contract/paymentPlan/detail', { paymentPlanId: planId })),
     ).toMatchObject({ planPayAmount: '25' });
-    const rows = await xlsxOf('caiwu', '/contract/paymentPlan/export', { contractId });
+    const rows = await xlsxRows('caiwu', '/contract/paymentPlan/export', { contractId });
     expect(rows[0]).toContain('计划付款金额（万元）');
     expect(rows.some((r) => r.includes('某设计顾问公司') && r.includes('25'))).toBe(true);
     // A plan without payments may go.
@@ -455,7 +421,7 @@ describe.each(testDatabaseKinds())('fund payments and payment plans API on %s', 
     );
     const listed = await get('caiwu', '/v4/fundPay/list', { contractId, status: '2' });
     expect(listed.body.rows.map((r: { payId: number }) => r.payId)).toEqual([pay.payId]);
-    const rows = await xlsxOf('caiwu', '/v4/fundPay/export', { contractId });
+    const rows = await xlsxRows('caiwu', '/v4/fundPay/export', { contractId });
     expect(rows[0]).toContain('实付金额（万元）');
     expect(rows.some((r) => r.includes('11.64') && r.includes('已付款'))).toBe(true);
   });

@@ -1,9 +1,8 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-argument -- supertest bodies are untyped JSON */
-import ExcelJS from 'exceljs';
-import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
+import { apiClient } from './api-client.js';
 
 // Demo institute: caiwu (财务, all data, fund plans), yunying (运营: in this database limited to
 // its own department 运营部 104), yuangong (no fund plan permission). Plans are for 建筑一所 110.
@@ -11,33 +10,7 @@ import { testDatabaseKinds } from '../test-support/test-database.js';
 describe.each(testDatabaseKinds())('fund plan and fund execution API on %s', (kind) => {
   let api: ApprovalTestApi;
   let contractId: number;
-  const tokens: Record<string, string> = {};
-  const as = (user: string) => ({ Authorization: `Bearer ${tokens[user] ?? ''}` });
-  const post = (user: string, path: string, body: unknown) =>
-    request(api.app)
-      .post(`/prod-api${path}`)
-      .set(as(user))
-      .send(body as object);
-  const get = (user: string, path: string, query: Record<string, unknown> = {}) =>
-    request(api.app)
-      .get(`/prod-api${path}`)
-      .set(as(user))
-      .query(query as Record<string, string>);
-  const okData = async (r: request.Test | Promise<request.Response>) => {
-    const res = await r;
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body.data;
-  };
-  const refused = async (
-    r: request.Test | Promise<request.Response>,
-    status: number,
-    field?: string,
-  ) => {
-    const res = await r;
-    expect(res.status, JSON.stringify(res.body)).toBe(status);
-    if (field !== undefined) expect(JSON.stringify(res.body)).toContain(field);
-    return res.body;
-  };
+  const { post, get, okData, refused, xlsxRows, signIn } = apiClient(() => api);
   const approvers = ['caiwu', 'yunying', 'bmfzr', 'jingying', 'zjl'];
   /** Approves step by step, whoever of the demo approvers holds the current step. */
   const approveAll = async (approvalId: string) => {
@@ -86,22 +59,6 @@ describe.each(testDatabaseKinds())('fund plan and fund execution API on %s', (ki
     ],
     ...extra,
   });
-  const xlsxRows = async (path: string, user = 'caiwu', query: Record<string, unknown> = {}) => {
-    const res = await get(user, path, query)
-      .buffer(true)
-      .parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
-    expect(res.status).toBe(200);
-    expect(res.headers['content-type']).toContain('spreadsheetml');
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.body as never);
-    const rows: string[][] = [];
-    wb.worksheets[0]?.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map(String)));
-    return rows;
-  };
 
   beforeAll(async () => {
     api = await openApprovalApi(kind);
@@ -115,8 +72,7 @@ describe.each(testDatabaseKinds())('fund plan and fund execution API on %s', (ki
     contractId = c.contract_id;
     // 运营 sees only its own department in this database: the scope refusals below.
     await db.updateTable('sys_role').set({ data_scope: '3' }).where('role_id', '=', 9).execute();
-    for (const user of ['caiwu', 'yunying', 'bmfzr', 'jingying', 'zjl', 'yuangong'])
-      tokens[user] = await api.login(user);
+    await signIn('caiwu', 'yunying', 'bmfzr', 'jingying', 'zjl', 'yuangong');
   });
   afterAll(() => api.close());
 
@@ -159,7 +115,7 @@ describe.each(testDatabaseKinds())('fund plan and fund execution API on %s', (ki
     await refused(get('yunying', '/contract/fundPlan/chart', { deptId: 110 }), 403, 'deptId');
     const list = await get('yunying', '/contract/fundPlan/list', { planMonth: '2030-01' });
     expect(list.body.total).toBe(0);
-    const rows = await xlsxRows('/contract/fundPlan/export', 'yunying', { planMonth: '2030-01' });
+    const rows = await xlsxRows('yunying', '/contract/fundPlan/export', { planMonth: '2030-01' });
     expect(rows).toHaveLength(1);
     // Its own department is fine.
     const own = await okData(
@@ -453,10 +409,10 @@ describe.each(testDatabaseKinds())('fund plan and fund execution API on %s', (ki
       performIncome: '30',
       performSpend: '23.5',
     });
-    const rows = await xlsxRows('/contract/fundPerform/export', 'caiwu', { planId: p.planId });
+    const rows = await xlsxRows('caiwu', '/contract/fundPerform/export', { planId: p.planId });
     expect(rows[0]?.[4]).toBe('执行金额（万元）');
     expect(rows).toHaveLength(4);
-    const plans = await xlsxRows('/contract/fundPlan/export', 'caiwu', { planMonth: '2030-05' });
+    const plans = await xlsxRows('caiwu', '/contract/fundPlan/export', { planMonth: '2030-05' });
     expect(plans[1]?.[6]).toBe('44.5');
     expect(plans[1]?.[9]).toBe('53.5');
     // Execution moves no balance of the fund ledger: it still reconciles.

@@ -1,10 +1,10 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-call -- supertest bodies are untyped JSON */
-import ExcelJS from 'exceljs';
-import request from 'supertest';
+import type request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MoneyDecimal } from '@dpms/core';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
+import { apiClient } from './api-client.js';
 
 // Demo institute: caiwu (财务, all data), xmjl (项目经理, 建筑一所 110), bmfzr (head of 110),
 // bmfzr2 (head of 结构所 112), zjl (总经理), yuangong (普通员工, no fund permission).
@@ -17,49 +17,15 @@ describe.each(testDatabaseKinds())('back money, loans and repayments API on %s',
   let api: ApprovalTestApi;
   let contractId: number;
   let taskId: number;
-  const tokens: Record<string, string> = {};
-  const as = (user: string) => ({ Authorization: `Bearer ${tokens[user] ?? ''}` });
-  const post = (user: string, path: string, body: unknown) =>
-    request(api.app)
-      .post(`/prod-api${path}`)
-      .set(as(user))
-      .send(body as object);
-  const get = (user: string, path: string, query: Record<string, unknown> = {}) =>
-    request(api.app)
-      .get(`/prod-api${path}`)
-      .set(as(user))
-      .query(query as Record<string, string>);
-  const okData = async (r: request.Test | Promise<request.Response>) => {
-    const res = await r;
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body.data;
-  };
+  const { post, get, bodyOf, okData, xlsxRows, signIn } = apiClient(() => api);
   const refused = async (
     r: request.Test | Promise<request.Response>,
     status: number,
     field?: string,
   ) => {
-    const res = await r;
-    expect(res.status, JSON.stringify(res.body)).toBe(status);
-    if (field !== undefined) expect(res.body.field ?? JSON.stringify(res.body)).toContain(field);
-    return res.body;
-  };
-  const xlsxOf = async (user: string, path: string, query: Record<string, unknown> = {}) => {
-    const res = await get(user, path, query)
-      .buffer(true)
-      .parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
-    expect(res.status).toBe(200);
-    expect(res.headers['content-type']).toContain('spreadsheetml');
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.body as never);
-    const sheet = wb.worksheets[0];
-    const rows: string[][] = [];
-    sheet?.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map(String)));
-    return rows;
+    const body = await bodyOf(r, status);
+    if (field !== undefined) expect(body.field ?? JSON.stringify(body)).toContain(field);
+    return body;
   };
   const reconciles = async () => {
     expect(await okData(get('caiwu', '/project/backMoney/reconcile'))).toEqual([]);
@@ -116,8 +82,7 @@ describe.each(testDatabaseKinds())('back money, loans and repayments API on %s',
       .returning('task_id')
       .executeTakeFirstOrThrow();
     taskId = t.task_id;
-    for (const u of ['caiwu', 'xmjl', 'bmfzr', 'bmfzr2', 'zjl', 'yuangong', 'jingying'])
-      tokens[u] = await api.login(u);
+    await signIn('caiwu', 'xmjl', 'bmfzr', 'bmfzr2', 'zjl', 'yuangong', 'jingying');
   });
   afterAll(() => api.close());
 
@@ -201,7 +166,7 @@ describe.each(testDatabaseKinds())('back money, loans and repayments API on %s',
     const list = await get('caiwu', '/project/backMoney/list', { contractId });
     expect(list.body.total).toBe(1);
     expect(list.body.rows[0]).toMatchObject({ backMoneyId: b.backMoneyId, unallottedAmount: '25' });
-    const sheet = await xlsxOf('caiwu', '/project/backMoney/export', { contractId });
+    const sheet = await xlsxRows('caiwu', '/project/backMoney/export', { contractId });
     expect(sheet[0]).toContain('回款金额（万元）');
     expect(sheet[1]).toEqual(expect.arrayContaining(['资金接口测试项目', '60', '35', '25']));
     await reconciles();
@@ -503,10 +468,12 @@ describe.each(testDatabaseKinds())('back money, loans and repayments API on %s',
       get('bmfzr2', '/contract/repayment/detail', { repaymentId: repaid.repaymentId }),
       403,
     );
-    const loanSheet = await xlsxOf('caiwu', '/contract/loan/export', { taskId });
+    const loanSheet = await xlsxRows('caiwu', '/contract/loan/export', { taskId });
     expect(loanSheet[0]).toContain('借款金额（万元）');
     expect(loanSheet.some((r) => r.includes('支付外协费') && r.includes('已生效'))).toBe(true);
-    const repaySheet = await xlsxOf('caiwu', '/contract/repayment/export', { loanId: loan.loanId });
+    const repaySheet = await xlsxRows('caiwu', '/contract/repayment/export', {
+      loanId: loan.loanId,
+    });
     expect(repaySheet).toHaveLength(3);
     await reconciles();
   });

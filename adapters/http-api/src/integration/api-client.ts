@@ -1,0 +1,76 @@
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-explicit-any -- supertest bodies are untyped JSON */
+import ExcelJS from 'exceljs';
+import request from 'supertest';
+import { expect } from 'vitest';
+import type { ApprovalTestApi } from '../test-support/approval-api.js';
+
+type Call = request.Test | Promise<request.Response>;
+
+/** Calls of the API opened by `openApprovalApi`, each as one of the demo users signed in. */
+export interface ApiClient {
+  /** The Authorization header of a signed-in user. */
+  as: (user: string) => { Authorization: string };
+  post: (user: string, path: string, body: unknown) => request.Test;
+  get: (user: string, path: string, query?: Record<string, unknown>) => request.Test;
+  /** The answer's body, once its status is the one expected. */
+  bodyOf: (r: Call, status: number) => Promise<any>;
+  /** The data of a 200 answer. */
+  okData: (r: Call) => Promise<any>;
+  /** A refusal with `status`, its body naming `field` if given. */
+  refused: (r: Call, status: number, field?: string) => Promise<any>;
+  /** The first sheet of an .xlsx answer, as rows of cell texts. */
+  xlsxRows: (user: string, path: string, query?: Record<string, unknown>) => Promise<string[][]>;
+  /** Signs the users in; their tokens stand for them in every later call. */
+  signIn: (...users: string[]) => Promise<void>;
+}
+
+/** A client of the API `api()` answers once the test's beforeAll has opened it. */
+export function apiClient(api: () => ApprovalTestApi): ApiClient {
+  const tokens: Record<string, string> = {};
+  const as = (user: string) => ({ Authorization: `Bearer ${tokens[user] ?? ''}` });
+  const get = (user: string, path: string, query: Record<string, unknown> = {}) =>
+    request(api().app)
+      .get(`/prod-api${path}`)
+      .set(as(user))
+      .query(query as Record<string, string>);
+  const bodyOf = async (r: Call, status: number) => {
+    const res = await r;
+    expect(res.status, JSON.stringify(res.body)).toBe(status);
+    return res.body;
+  };
+  return {
+    as,
+    post: (user, path, body) =>
+      request(api().app)
+        .post(`/prod-api${path}`)
+        .set(as(user))
+        .send(body as object),
+    get,
+    bodyOf,
+    okData: async (r) => (await bodyOf(r, 200)).data,
+    async refused(r, status, field) {
+      const body = await bodyOf(r, status);
+      if (field !== undefined) expect(JSON.stringify(body)).toContain(field);
+      return body;
+    },
+    async xlsxRows(user, path, query = {}) {
+      const res = await get(user, path, query)
+        .buffer(true)
+        .parse((r, cb) => {
+          const chunks: Buffer[] = [];
+          r.on('data', (c: Buffer) => chunks.push(c));
+          r.on('end', () => cb(null, Buffer.concat(chunks)));
+        });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toContain('spreadsheetml');
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(res.body as never);
+      const rows: string[][] = [];
+      wb.worksheets[0]?.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map(String)));
+      return rows;
+    },
+    async signIn(...users) {
+      for (const user of users) tokens[user] = await api().login(user);
+    },
+  };
+}
