@@ -1,15 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTestRecordTable } from '../test-support/approval-test-records.js';
-import {
-  openTestDatabase,
-  testDatabaseKinds,
-  type TestDatabase,
-} from '../test-support/test-database.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseKinds } from '../test-support/test-database.js';
+import { twoServers, type Reply as ServerReply } from './two-servers.js';
 
 /**
  * Random sequences of actions by random users against two API server processes on one PostgreSQL
@@ -21,8 +15,6 @@ import {
  * exactly while in approval, moved once exactly when approved, and told of every send and end.
  */
 
-const RUNNER = fileURLToPath(new URL('../test-support/run-ts-child.mjs', import.meta.url));
-const CHILD = fileURLToPath(new URL('../test-support/approval-server-child.ts', import.meta.url));
 const SECRET = 'approval-property-secret-approval-property-0123';
 
 const USERS = ['yuangong', 'bmfzr2', 'jingying', 'caiwu', 'zjl', 'xmjl'] as const;
@@ -127,17 +119,11 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
 );
 const formArb = fc.constantFrom('contract-big', 'contract-small', 'common');
 
-interface Reply {
+type Reply = ServerReply<{
+  readonly version: number;
   readonly status: number;
-  readonly body: {
-    readonly data?: {
-      readonly version: number;
-      readonly status: number;
-      readonly approvalId: string;
-    };
-    readonly [k: string]: unknown;
-  };
-}
+  readonly approvalId: string;
+}>;
 
 interface Ack {
   readonly approvalId: string;
@@ -162,76 +148,16 @@ interface LogRow {
   target: string | null;
 }
 
-function startServer(databaseUrl: string): Promise<{ proc: ChildProcess; base: string }> {
-  return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, [RUNNER, CHILD, databaseUrl, SECRET], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    proc.stdout.on('data', (c: Buffer) => {
-      out += c.toString();
-      const m = /READY (\d+)/.exec(out);
-      if (m) resolve({ proc, base: `http://127.0.0.1:${m[1]}/prod-api` });
-    });
-    proc.stderr.on('data', (c: Buffer) => (err += c.toString()));
-    proc.on('exit', (code) => reject(new Error(`server exited ${code}: ${err}`)));
-  });
-}
-
 describe.skipIf(!testDatabaseKinds().includes('postgres'))(
   'approval engine under random concurrent actions on two server processes (PostgreSQL)',
   () => {
-    let db: TestDatabase;
-    const servers: ChildProcess[] = [];
-    const bases: string[] = [];
-    const tokens = {} as Record<User | 'admin', string>;
-
-    async function call(
-      instance: number,
-      user: User | 'admin',
-      path: string,
-      body?: unknown,
-      key?: string,
-    ): Promise<Reply> {
-      const res = await fetch(`${bases[instance] ?? ''}${path}`, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers: {
-          Authorization: `Bearer ${tokens[user]}`,
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-          ...(key === undefined ? {} : { 'Idempotency-Key': key }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return { status: res.status, body: (await res.json()) as Reply['body'] };
-    }
+    const two = twoServers<User | 'admin', NonNullable<Reply['body']['data']>>({
+      secret: SECRET,
+      users: [...USERS, 'admin'],
+    });
+    const { call } = two;
 
     beforeAll(async () => {
-      db = await openTestDatabase('postgres');
-      await createTestRecordTable(db.handle.db);
-      // The harness names the cloned database; the processes connect to it by URL.
-      const row = await db.handle.db
-        .selectNoFrom((eb) => eb.fn<string>('current_database', []).as('name'))
-        .executeTakeFirstOrThrow();
-      const target = new URL(inject('dpmsPostgresAdminUrl'));
-      target.pathname = `/${row.name}`;
-      const started = await Promise.all([
-        startServer(target.toString()),
-        startServer(target.toString()),
-      ]);
-      for (const s of started) {
-        servers.push(s.proc);
-        bases.push(s.base);
-      }
-      for (const [i, u] of [...USERS, 'admin' as const].entries()) {
-        const res = await fetch(`${bases[i % 2] ?? ''}/login`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ username: u, password: 'admin123' }),
-        });
-        expect(res.status).toBe(200);
-        tokens[u] = ((await res.json()) as { token: string }).token;
-      }
       // A countersign step in the general form's flow: both must sign, in any order.
       const flow = await call(0, 'admin', '/approval/node/get?typeCode=22_1');
       const flowId = (flow.body.data as unknown as { flow: { flowId: number } }).flow.flowId;
@@ -243,14 +169,6 @@ describe.skipIf(!testDatabaseKinds().includes('postgres'))(
         mode: 'all',
       });
       expect(added.status).toBe(200);
-    });
-    afterAll(async () => {
-      for (const s of servers) {
-        const exited = new Promise((r) => s.once('exit', r));
-        s.kill('SIGTERM');
-        await exited;
-      }
-      await db?.close();
     });
 
     async function createForm(form: string, n: number): Promise<string> {
@@ -386,7 +304,7 @@ describe.skipIf(!testDatabaseKinds().includes('postgres'))(
     }, 600_000);
 
     async function checkInvariants(id: string, acks: readonly Ack[]): Promise<void> {
-      const q = db.handle.db;
+      const q = two.db;
       const a = (
         await sql<{
           status: number;

@@ -1,15 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MoneyDecimal } from '@dpms/core';
-import { createTestRecordTable } from '../test-support/approval-test-records.js';
-import {
-  openTestDatabase,
-  testDatabaseKinds,
-  type TestDatabase,
-} from '../test-support/test-database.js';
+import { testDatabaseKinds } from '../test-support/test-database.js';
+import { twoServers, type Reply } from './two-servers.js';
 
 /**
  * The fund ledger property test (fund.property.test.ts) with payments: random sequences of back
@@ -21,8 +15,6 @@ import {
  * its net pay and an unpaid one has none.
  */
 
-const RUNNER = fileURLToPath(new URL('../test-support/run-ts-child.mjs', import.meta.url));
-const CHILD = fileURLToPath(new URL('../test-support/approval-server-child.ts', import.meta.url));
 const SECRET = 'fund-pay-property-secret-fund-pay-property-0123';
 const USERS = ['caiwu', 'yunying'] as const;
 type User = (typeof USERS)[number];
@@ -69,95 +61,22 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   }),
 );
 
-interface Reply {
-  readonly status: number;
-  readonly body: { readonly data?: Record<string, unknown>; readonly [k: string]: unknown };
-}
-
-function startServer(databaseUrl: string): Promise<{ proc: ChildProcess; base: string }> {
-  return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, [RUNNER, CHILD, databaseUrl, SECRET], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    proc.stdout.on('data', (c: Buffer) => {
-      out += c.toString();
-      const m = /READY (\d+)/.exec(out);
-      if (m) resolve({ proc, base: `http://127.0.0.1:${m[1]}/prod-api` });
-    });
-    proc.stderr.on('data', (c: Buffer) => (err += c.toString()));
-    proc.on('exit', (code) => reject(new Error(`server exited ${code}: ${err}`)));
-  });
-}
-
 describe.skipIf(!testDatabaseKinds().includes('postgres'))(
   'fund ledger with payments under random concurrent movements on two server processes (PostgreSQL)',
   () => {
-    let db: TestDatabase;
-    const servers: ChildProcess[] = [];
-    const bases: string[] = [];
-    const tokens = {} as Record<User, string>;
-
-    async function call(
-      instance: number,
-      user: User,
-      path: string,
-      body?: unknown,
-    ): Promise<Reply> {
-      const res = await fetch(`${bases[instance] ?? ''}${path}`, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers: {
-          Authorization: `Bearer ${tokens[user]}`,
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return { status: res.status, body: (await res.json()) as Reply['body'] };
-    }
-    const sendBoth = (both: boolean, first: 0 | 1, send: (i: number) => Promise<Reply>) =>
-      both ? Promise.all([send(0), send(1)]) : send(first).then((r) => [r]);
-
-    beforeAll(async () => {
-      db = await openTestDatabase('postgres');
-      await createTestRecordTable(db.handle.db);
+    const two = twoServers({
+      secret: SECRET,
+      users: USERS,
       // The switch stays on (demo config): 建筑一所's plan for the month is approved.
-      await sql`insert into fund_plan (dept_id, plan_month, status, total_amount, user_id)
-                values (110, ${MONTH}, 2, 1000, 1)`.execute(db.handle.db);
-      const row = await db.handle.db
-        .selectNoFrom((eb) => eb.fn<string>('current_database', []).as('name'))
-        .executeTakeFirstOrThrow();
-      const target = new URL(inject('dpmsPostgresAdminUrl'));
-      target.pathname = `/${row.name}`;
-      const started = await Promise.all([
-        startServer(target.toString()),
-        startServer(target.toString()),
-      ]);
-      for (const s of started) {
-        servers.push(s.proc);
-        bases.push(s.base);
-      }
-      for (const [i, u] of USERS.entries()) {
-        const res = await fetch(`${bases[i % 2] ?? ''}/login`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ username: u, password: 'admin123' }),
-        });
-        expect(res.status).toBe(200);
-        tokens[u] = ((await res.json()) as { token: string }).token;
-      }
+      prepare: async (db) => {
+        await sql`insert into fund_plan (dept_id, plan_month, status, total_amount, user_id)
+                  values (110, ${MONTH}, 2, 1000, 1)`.execute(db);
+      },
     });
-    afterAll(async () => {
-      for (const s of servers) {
-        const exited = new Promise((r) => s.once('exit', r));
-        s.kill('SIGTERM');
-        await exited;
-      }
-      await db?.close();
-    });
+    const { call, approveStep, sendBoth } = two;
 
     async function freshContract(n: number): Promise<{ contractId: number; planId: number }> {
-      const c = await db.handle.db
+      const c = await two.db
         .insertInto('contract')
         .values({
           stage: 'formal',
@@ -187,25 +106,14 @@ describe.skipIf(!testDatabaseKinds().includes('postgres'))(
     /** Walks a payment's 20_1 approval on one process; answers the refusal that stopped it. */
     async function approvePay(approvalId: string, instance: number): Promise<Reply | null> {
       for (const user of APPROVERS) {
-        const d = await call(
-          instance,
-          user,
-          `/project/approval/getCommonApprovalDetail?serviceId=${approvalId}`,
-        );
-        if (d.status !== 200) return d;
-        const version = (d.body.data as { approval: { version: number } }).approval.version;
-        const r = await call(instance, user, '/project/approval/process', {
-          approvalId,
-          version,
-          action: 'approve',
-        });
+        const r = await approveStep(instance, user, approvalId);
         if (r.status !== 200) return r;
       }
       return null;
     }
 
     async function checkInvariants(): Promise<void> {
-      const d = db.handle.db;
+      const d = two.db;
       const mismatched = await sql<{ n: string }>`
         select count(*) as n from fund_balance b
           left join (select account_kind, account_id, sum(amount) as s from fund_ledger

@@ -1,15 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MoneyDecimal } from '@dpms/core';
-import { createTestRecordTable } from '../test-support/approval-test-records.js';
-import {
-  openTestDatabase,
-  testDatabaseKinds,
-  type TestDatabase,
-} from '../test-support/test-database.js';
+import { testDatabaseKinds } from '../test-support/test-database.js';
+import { twoServers, type Reply } from './two-servers.js';
 
 /**
  * Random sequences of back money, allotments, loans (through their loan agreement's approval) and
@@ -20,8 +14,6 @@ import {
  * balance equal to what its loans still owe.
  */
 
-const RUNNER = fileURLToPath(new URL('../test-support/run-ts-child.mjs', import.meta.url));
-const CHILD = fileURLToPath(new URL('../test-support/approval-server-child.ts', import.meta.url));
 const SECRET = 'fund-property-secret-fund-property-secret-0123';
 const USERS = ['caiwu', 'xmjl', 'bmfzr', 'zjl', 'sjzc2', 'bmfzr2'] as const;
 type User = (typeof USERS)[number];
@@ -74,99 +66,20 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   }),
 );
 
-interface Reply {
-  readonly status: number;
-  readonly body: { readonly data?: Record<string, unknown>; readonly [k: string]: unknown };
-}
-
-function startServer(databaseUrl: string): Promise<{ proc: ChildProcess; base: string }> {
-  return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, [RUNNER, CHILD, databaseUrl, SECRET], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    proc.stdout.on('data', (c: Buffer) => {
-      out += c.toString();
-      const m = /READY (\d+)/.exec(out);
-      if (m) resolve({ proc, base: `http://127.0.0.1:${m[1]}/prod-api` });
-    });
-    proc.stderr.on('data', (c: Buffer) => (err += c.toString()));
-    proc.on('exit', (code) => reject(new Error(`server exited ${code}: ${err}`)));
-  });
-}
-
 describe.skipIf(!testDatabaseKinds().includes('postgres'))(
   'fund ledger under random concurrent movements on two server processes (PostgreSQL)',
   () => {
-    let db: TestDatabase;
-    const servers: ChildProcess[] = [];
-    const bases: string[] = [];
-    const tokens = {} as Record<User, string>;
-
-    async function call(
-      instance: number,
-      user: User,
-      path: string,
-      body?: unknown,
-    ): Promise<Reply> {
-      const res = await fetch(`${bases[instance] ?? ''}${path}`, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers: {
-          Authorization: `Bearer ${tokens[user]}`,
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return { status: res.status, body: (await res.json()) as Reply['body'] };
-    }
-    /** Once, or on both processes at the same moment. */
-    const sendBoth = (both: boolean, first: 0 | 1, send: (i: number) => Promise<Reply>) =>
-      both ? Promise.all([send(0), send(1)]) : send(first).then((r) => [r]);
-
-    beforeAll(async () => {
-      db = await openTestDatabase('postgres');
-      await createTestRecordTable(db.handle.db);
-      const row = await db.handle.db
-        .selectNoFrom((eb) => eb.fn<string>('current_database', []).as('name'))
-        .executeTakeFirstOrThrow();
-      const target = new URL(inject('dpmsPostgresAdminUrl'));
-      target.pathname = `/${row.name}`;
-      const started = await Promise.all([
-        startServer(target.toString()),
-        startServer(target.toString()),
-      ]);
-      for (const s of started) {
-        servers.push(s.proc);
-        bases.push(s.base);
-      }
-      for (const [i, u] of USERS.entries()) {
-        const res = await fetch(`${bases[i % 2] ?? ''}/login`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          // sjzc2 applies as 项目经理 (role 2), which may add loans.
-          body: JSON.stringify({
-            username: u,
-            password: 'admin123',
-            ...(u === 'sjzc2' ? { role: 2 } : {}),
-          }),
-        });
-        expect(res.status).toBe(200);
-        tokens[u] = ((await res.json()) as { token: string }).token;
-      }
+    const two = twoServers({
+      secret: SECRET,
+      users: USERS,
+      // sjzc2 applies as 项目经理 (role 2), which may add loans.
+      login: (u) => (u === 'sjzc2' ? { role: 2 } : {}),
     });
-    afterAll(async () => {
-      for (const s of servers) {
-        const exited = new Promise((r) => s.once('exit', r));
-        s.kill('SIGTERM');
-        await exited;
-      }
-      await db?.close();
-    });
+    const { call, approveStep, sendBoth } = two;
 
     /** A fresh contract with one task per team (25 万元 each), so each run has a little room to lend. */
     async function freshContract(n: number): Promise<{ contractId: number }> {
-      const c = await db.handle.db
+      const c = await two.db
         .insertInto('contract')
         .values({
           stage: 'formal',
@@ -181,7 +94,7 @@ describe.skipIf(!testDatabaseKinds().includes('postgres'))(
         .returning('contract_id')
         .executeTakeFirstOrThrow();
       for (const dept of TEAMS) {
-        await db.handle.db
+        await two.db
           .insertInto('design_task')
           .values({
             contract_id: c.contract_id,
@@ -207,25 +120,14 @@ describe.skipIf(!testDatabaseKinds().includes('postgres'))(
       instance: number,
     ): Promise<boolean> {
       for (const user of APPROVERS[team] ?? []) {
-        const d = await call(
-          instance,
-          user,
-          `/project/approval/getCommonApprovalDetail?serviceId=${approvalId}`,
-        );
-        if (d.status !== 200) return false;
-        const version = (d.body.data as { approval: { version: number } }).approval.version;
-        const r = await call(instance, user, '/project/approval/process', {
-          approvalId,
-          version,
-          action: 'approve',
-        });
+        const r = await approveStep(instance, user, approvalId);
         if (r.status !== 200) return false;
       }
       return true;
     }
 
     async function checkInvariants(): Promise<void> {
-      const d = db.handle.db;
+      const d = two.db;
       const mismatched = await sql<{ n: string }>`
         select count(*) as n from fund_balance b
           left join (select account_kind, account_id, sum(amount) as s from fund_ledger
