@@ -1,13 +1,20 @@
 /**
  * The load-driving and reporting code shared by the http-api benches: a closed-loop client pool
- * measuring throughput and latency percentiles, a bare Express baseline endpoint, and the writing
- * of bench-results/<name>.{json,md}.
+ * measuring throughput and latency percentiles, a bare Express baseline endpoint, the API over a
+ * bench database, a streamed export's time and memory, and the writing of
+ * bench-results/<name>.{json,md}.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import express from 'express';
+import { createPlatformRepositories, type DatabaseHandle } from '@dpms/sql';
+import { createApp } from '../app.js';
+import { buildContainer } from '../composition/modules.js';
+import { DEFAULT_JSON_LIMIT } from '../composition/server-config.js';
+import { createLogger } from '../http/logger.js';
+import { systemClock } from '../identity/clock.js';
 
 /** What one load run measured: completed requests, requests per second, latencies in ms. */
 export interface BenchResult {
@@ -93,6 +100,88 @@ export function listenBare(body: unknown): Promise<Listening> {
 /** Stops a server and waits for it to close. */
 export function close(listening: Listening): Promise<void> {
   return new Promise<void>((r) => listening.server.close(() => r()));
+}
+
+/** The API over a bench database, listening on an ephemeral loopback port. */
+export function listenApi(database: DatabaseHandle): Promise<Listening> {
+  const container = buildContainer({
+    config: {
+      port: 0,
+      dataDir: path.join(database.dataDir ?? '.', '..', 'api'),
+      databaseUrl: undefined,
+      production: false,
+      jsonLimitBytes: DEFAULT_JSON_LIMIT,
+      webDir: undefined,
+      domainURL: undefined,
+    },
+    logger: createLogger('silent'),
+    repos: createPlatformRepositories(database.db),
+    jwtSecret: 'bench-secret-bench-secret-bench-secret-012345',
+    clock: systemClock,
+    db: database.db,
+  });
+  return listen(createApp(container).app);
+}
+
+/** Signs a demo user in to the API; the Authorization header of its calls. */
+export async function signIn(api: Listening, username: string): Promise<Record<string, string>> {
+  const login = await fetch(`${api.base}/prod-api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, password: 'admin123' }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  return { Authorization: `Bearer ${token}` };
+}
+
+/** What streaming one export measured: its time, its size and the process's memory, in MB. */
+export interface ExportRun {
+  readonly ms: number;
+  readonly bytes: number;
+  readonly rssBeforeMb: number;
+  readonly peakRssMb: number;
+  readonly peakRssGrowthMb: number;
+  readonly heapBeforeMb: number;
+  readonly peakHeapMb: number;
+}
+
+const mb = (n: number) => n / 1024 / 1024;
+
+/** GETs `url` as a stream to a client that counts bytes, sampling memory while it runs. */
+export async function streamExport(
+  url: string,
+  headers: Record<string, string>,
+): Promise<ExportRun> {
+  global.gc?.();
+  const before = process.memoryUsage();
+  let peakRss = before.rss;
+  let peakHeap = before.heapUsed;
+  const sampler = setInterval(() => {
+    const m = process.memoryUsage();
+    peakRss = Math.max(peakRss, m.rss);
+    peakHeap = Math.max(peakHeap, m.heapUsed);
+  }, 20);
+  const t0 = performance.now();
+  const res = await fetch(url, { headers });
+  if (res.status !== 200 || res.body === null) throw new Error(`export: ${res.status}`);
+  let bytes = 0;
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
+  const ms = performance.now() - t0;
+  clearInterval(sampler);
+  return {
+    ms,
+    bytes,
+    rssBeforeMb: mb(before.rss),
+    peakRssMb: mb(peakRss),
+    peakRssGrowthMb: mb(peakRss - before.rss),
+    heapBeforeMb: mb(before.heapUsed),
+    peakHeapMb: mb(peakHeap),
+  };
+}
+
+/** The markdown line of an {@link ExportRun}. */
+export function exportLine(run: ExportRun): string {
+  return `${fmt(run.ms / 1000)} s, ${fmt(mb(run.bytes))} MB; process RSS ${fmt(run.rssBeforeMb)} → peak ${fmt(run.peakRssMb)} MB (+${fmt(run.peakRssGrowthMb)} MB), heap peak ${fmt(run.peakHeapMb)} MB.`;
 }
 
 /** A number as the reports print it: one decimal. */

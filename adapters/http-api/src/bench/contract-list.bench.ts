@@ -1,21 +1,16 @@
-import path from 'node:path';
 import { sql } from 'kysely';
-import { createPlatformRepositories } from '@dpms/sql';
 import { insertGeneratedContracts, openTestDatabase } from '@dpms/sql/testing';
-import { createApp } from '../app.js';
-import { buildContainer } from '../composition/modules.js';
-import { DEFAULT_JSON_LIMIT } from '../composition/server-config.js';
-import { createLogger } from '../http/logger.js';
-import { systemClock } from '../identity/clock.js';
 import {
   close,
-  fmt,
-  listen,
+  exportLine,
+  listenApi,
   listenBare,
   loadGet,
   ratio,
   ratioRow,
   resultRow,
+  signIn,
+  streamExport,
   writeReport,
 } from './bench-harness.js';
 
@@ -40,30 +35,8 @@ export async function main(): Promise<void> {
     status = case when contract_id % 2 = 0 then -1 else 1 end
     where create_by = 'gen'`.execute(database.db);
   await sql`vacuum analyze contract`.execute(database.db);
-  const container = buildContainer({
-    config: {
-      port: 0,
-      dataDir: path.join(database.dataDir ?? '.', '..', 'api'),
-      databaseUrl: undefined,
-      production: false,
-      jsonLimitBytes: DEFAULT_JSON_LIMIT,
-      webDir: undefined,
-      domainURL: undefined,
-    },
-    logger: createLogger('silent'),
-    repos: createPlatformRepositories(database.db),
-    jwtSecret: 'bench-secret-bench-secret-bench-secret-012345',
-    clock: systemClock,
-    db: database.db,
-  });
-  const api = await listen(createApp(container).app);
-  const login = await fetch(`${api.base}/prod-api/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'admin123' }),
-  });
-  const { token } = (await login.json()) as { token: string };
-  const auth = { Authorization: `Bearer ${token}` };
+  const api = await listenApi(database);
+  const auth = await signIn(api, 'admin');
   const listUrl =
     `${api.base}/prod-api/v4/contract/list?pageNum=3&pageSize=20&stage=formal&bizSource=2` +
     '&orderByColumn=totalAmount&isAsc=desc';
@@ -79,22 +52,7 @@ export async function main(): Promise<void> {
   const listResult = await load(listUrl, auth);
 
   // The export: streamed to a client that counts bytes; memory sampled while it runs.
-  global.gc?.();
-  const before = process.memoryUsage();
-  let peakRss = before.rss;
-  let peakHeap = before.heapUsed;
-  const sampler = setInterval(() => {
-    const m = process.memoryUsage();
-    peakRss = Math.max(peakRss, m.rss);
-    peakHeap = Math.max(peakHeap, m.heapUsed);
-  }, 20);
-  const t0 = performance.now();
-  const res = await fetch(`${api.base}/prod-api/v4/contract/export`, { headers: auth });
-  if (res.status !== 200 || res.body === null) throw new Error(`export: ${res.status}`);
-  let bytes = 0;
-  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
-  const exportMs = performance.now() - t0;
-  clearInterval(sampler);
+  const run = await streamExport(`${api.base}/prod-api/v4/contract/export`, auth);
   const exported = Number(
     (
       await database.db
@@ -106,7 +64,6 @@ export async function main(): Promise<void> {
     ).n,
   );
 
-  const mb = (n: number) => n / 1024 / 1024;
   const report = {
     when: new Date().toISOString(),
     contracts: CONTRACTS,
@@ -117,16 +74,9 @@ export async function main(): Promise<void> {
     ratio: ratio(listResult, bareResult),
     export: {
       rows: exported,
-      ms: exportMs,
-      bytes,
-      rssBeforeMb: mb(before.rss),
-      peakRssMb: mb(peakRss),
-      peakRssGrowthMb: mb(peakRss - before.rss),
-      heapBeforeMb: mb(before.heapUsed),
-      peakHeapMb: mb(peakHeap),
+      ...run,
     },
   };
-  const f = fmt;
   const md = [
     `# GET /v4/contract/list (20 of ${CONTRACTS} contracts, filtered and sorted, PGlite) vs a bare Express JSON endpoint`,
     '',
@@ -140,7 +90,7 @@ export async function main(): Promise<void> {
     '',
     `## GET /v4/contract/export (${exported} rows, streamed .xlsx)`,
     '',
-    `${f(exportMs / 1000)} s, ${f(mb(bytes))} MB; process RSS ${f(mb(before.rss))} → peak ${f(mb(peakRss))} MB (+${f(mb(peakRss - before.rss))} MB), heap peak ${f(mb(peakHeap))} MB.`,
+    exportLine(run),
     '',
   ].join('\n');
   writeReport('http-api-contract-list', report, md);

@@ -1,13 +1,13 @@
-import path from 'node:path';
 import { sql } from 'kysely';
-import { createPlatformRepositories } from '@dpms/sql';
 import { openTestDatabase } from '@dpms/sql/testing';
-import { createApp } from '../app.js';
-import { buildContainer } from '../composition/modules.js';
-import { DEFAULT_JSON_LIMIT } from '../composition/server-config.js';
-import { createLogger } from '../http/logger.js';
-import { systemClock } from '../identity/clock.js';
-import { close, fmt, listen, writeReport } from './bench-harness.js';
+import {
+  close,
+  exportLine,
+  listenApi,
+  signIn,
+  streamExport,
+  writeReport,
+} from './bench-harness.js';
 
 const LOANS = 100_000;
 
@@ -37,30 +37,8 @@ export async function main(): Promise<void> {
   await sql`vacuum analyze fund_loan`.execute(database.db);
   await sql`vacuum analyze fund_balance`.execute(database.db);
 
-  const container = buildContainer({
-    config: {
-      port: 0,
-      dataDir: path.join(database.dataDir ?? '.', '..', 'api'),
-      databaseUrl: undefined,
-      production: false,
-      jsonLimitBytes: DEFAULT_JSON_LIMIT,
-      webDir: undefined,
-      domainURL: undefined,
-    },
-    logger: createLogger('silent'),
-    repos: createPlatformRepositories(database.db),
-    jwtSecret: 'bench-secret-bench-secret-bench-secret-012345',
-    clock: systemClock,
-    db: database.db,
-  });
-  const api = await listen(createApp(container).app);
-  const login = await fetch(`${api.base}/prod-api/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'admin123' }),
-  });
-  const { token } = (await login.json()) as { token: string };
-  const auth = { Authorization: `Bearer ${token}` };
+  const api = await listenApi(database);
+  const auth = await signIn(api, 'admin');
 
   const rows = Number(
     (
@@ -73,24 +51,8 @@ export async function main(): Promise<void> {
   );
 
   // The export: streamed to a client that counts bytes; memory sampled while it runs.
-  global.gc?.();
-  const before = process.memoryUsage();
-  let peakRss = before.rss;
-  let peakHeap = before.heapUsed;
-  const sampler = setInterval(() => {
-    const m = process.memoryUsage();
-    peakRss = Math.max(peakRss, m.rss);
-    peakHeap = Math.max(peakHeap, m.heapUsed);
-  }, 20);
-  const t0 = performance.now();
-  const res = await fetch(`${api.base}/prod-api/contract/loan/export`, { headers: auth });
-  if (res.status !== 200 || res.body === null) throw new Error(`export: ${res.status}`);
-  let bytes = 0;
-  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
-  const exportMs = performance.now() - t0;
-  clearInterval(sampler);
+  const run = await streamExport(`${api.base}/prod-api/contract/loan/export`, auth);
 
-  const mb = (n: number) => n / 1024 / 1024;
   const report = {
     when: new Date().toISOString(),
     loans: LOANS,
@@ -98,20 +60,13 @@ export async function main(): Promise<void> {
       path: '/contract/loan/export',
       columns: 11,
       rows,
-      ms: exportMs,
-      bytes,
-      rssBeforeMb: mb(before.rss),
-      peakRssMb: mb(peakRss),
-      peakRssGrowthMb: mb(peakRss - before.rss),
-      heapBeforeMb: mb(before.heapUsed),
-      peakHeapMb: mb(peakHeap),
+      ...run,
     },
   };
-  const f = fmt;
   const md = [
     `# GET /contract/loan/export (${rows} loans, 11 columns, streamed .xlsx, PGlite)`,
     '',
-    `${f(exportMs / 1000)} s, ${f(mb(bytes))} MB; process RSS ${f(mb(before.rss))} → peak ${f(mb(peakRss))} MB (+${f(mb(peakRss - before.rss))} MB), heap peak ${f(mb(peakHeap))} MB.`,
+    exportLine(run),
     '',
   ].join('\n');
   writeReport('http-api-fund-export', report, md);
