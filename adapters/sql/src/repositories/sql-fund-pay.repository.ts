@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   ApprovalEngine,
   CONFIG_KEYS,
@@ -39,6 +38,7 @@ import {
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../database/schema.js';
 import { createApprovalRepositories } from './sql-approval.repository.js';
+import { lockBalances, postMovement, type LedgerOrder } from './sql-fund-ledger.js';
 import { KyselyUnitOfWork } from './platform-repositories.js';
 import {
   containsPattern,
@@ -731,6 +731,8 @@ export class SqlFundPlanGate implements FundPlanGate {
 
 // ---- the ledger -------------------------------------------------------------------------------
 
+const PAY_ORDER: LedgerOrder<PayAccount> = { sort: sortPayAccounts, key: payAccountKey };
+
 /**
  * The fund ledger of 0060 as payments write it: the same protocol as the fund slice's ledger —
  * missing balances are created at zero, then all are read FOR UPDATE in one order (kind, id) —
@@ -755,25 +757,7 @@ export class SqlFundPayLedger implements FundPayLedgerPort {
   }
 
   async lock(accounts: readonly PayAccount[]): Promise<Map<string, string>> {
-    const sorted = sortPayAccounts(accounts);
-    const out = new Map<string, string>();
-    if (sorted.length === 0) return out;
-    await this.db
-      .insertInto('fund_balance')
-      .values(sorted.map((a) => ({ account_kind: a.kind, account_id: a.id, balance: '0' })))
-      .onConflict((oc) => oc.columns(['account_kind', 'account_id']).doNothing())
-      .execute();
-    for (const a of sorted) {
-      const r = await this.db
-        .selectFrom('fund_balance')
-        .select('balance')
-        .where('account_kind', '=', a.kind)
-        .where('account_id', '=', a.id)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
-      out.set(payAccountKey(a), amount(r.balance));
-    }
-    return out;
+    return lockBalances(this.db, accounts, PAY_ORDER);
   }
 
   async post(
@@ -781,42 +765,28 @@ export class SqlFundPayLedger implements FundPayLedgerPort {
     postings: readonly PayPosting[],
     balances: ReadonlyMap<string, string>,
   ): Promise<void> {
-    if (postings.length === 0) return;
-    const movementId = randomUUID();
-    await this.db
-      .insertInto('fund_ledger')
-      .values(
-        postings.map((p) => ({
-          movement_id: movementId,
-          movement: FUND_PAY_MOVEMENT,
-          account_kind: p.accountKind,
-          account_id: p.accountId,
-          amount: p.amount,
-          back_money_id: p.accountKind === 'backMoney' ? p.accountId : null,
-          allot_id: null,
-          loan_id: null,
-          repayment_id: null,
-          dept_id: m.deptId,
-          contract_id: m.contractId,
-          task_id: null,
-          create_by: m.createBy,
-          create_time: m.at,
-        })),
-      )
-      .execute();
-    const accounts = sortPayAccounts(
+    await postMovement(
+      this.db,
+      postings.map((p) => ({
+        movement: FUND_PAY_MOVEMENT,
+        account_kind: p.accountKind,
+        account_id: p.accountId,
+        amount: p.amount,
+        back_money_id: p.accountKind === 'backMoney' ? p.accountId : null,
+        allot_id: null,
+        loan_id: null,
+        repayment_id: null,
+        dept_id: m.deptId,
+        contract_id: m.contractId,
+        task_id: null,
+        create_by: m.createBy,
+        create_time: m.at,
+      })),
       postings.map((p) => ({ kind: p.accountKind, id: p.accountId })),
+      balances,
+      m.at,
+      PAY_ORDER,
     );
-    for (const a of accounts) {
-      const balance = balances.get(payAccountKey(a));
-      if (balance === undefined) throw new Error(`no new balance for ${payAccountKey(a)}`);
-      await this.db
-        .updateTable('fund_balance')
-        .set({ balance, update_time: m.at })
-        .where('account_kind', '=', a.kind)
-        .where('account_id', '=', a.id)
-        .execute();
-    }
   }
 }
 

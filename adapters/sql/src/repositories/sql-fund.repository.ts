@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   ApprovalEngine,
   LOAN_RECORD_KIND,
@@ -48,6 +47,7 @@ import {
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../database/schema.js';
 import { createApprovalRepositories } from './sql-approval.repository.js';
+import { lockBalances, postMovement, type LedgerOrder } from './sql-fund-ledger.js';
 import { KyselyUnitOfWork } from './platform-repositories.js';
 import {
   containsPattern,
@@ -645,6 +645,8 @@ export class SqlRepaymentRepository implements RepaymentRepository {
 
 // ---- the ledger --------------------------------------------------------------------------------
 
+const FUND_ORDER: LedgerOrder<FundAccount> = { sort: sortAccounts, key: accountKey };
+
 export class SqlFundLedger implements FundLedgerPort {
   constructor(private readonly db: Db) {}
 
@@ -653,25 +655,7 @@ export class SqlFundLedger implements FundLedgerPort {
    * are read FOR UPDATE in one order, so a second server's movement on the same balance waits.
    */
   async lock(accounts: readonly FundAccount[]): Promise<Map<string, string>> {
-    const sorted = sortAccounts(accounts);
-    const out = new Map<string, string>();
-    if (sorted.length === 0) return out;
-    await this.db
-      .insertInto('fund_balance')
-      .values(sorted.map((a) => ({ account_kind: a.kind, account_id: a.id, balance: '0' })))
-      .onConflict((oc) => oc.columns(['account_kind', 'account_id']).doNothing())
-      .execute();
-    for (const a of sorted) {
-      const r = await this.db
-        .selectFrom('fund_balance')
-        .select('balance')
-        .where('account_kind', '=', a.kind)
-        .where('account_id', '=', a.id)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
-      out.set(accountKey(a), amount(r.balance));
-    }
-    return out;
+    return lockBalances(this.db, accounts, FUND_ORDER);
   }
 
   async post(
@@ -679,39 +663,28 @@ export class SqlFundLedger implements FundLedgerPort {
     postings: readonly Posting[],
     balances: ReadonlyMap<string, string>,
   ): Promise<void> {
-    if (postings.length === 0) return;
-    const movementId = randomUUID();
-    await this.db
-      .insertInto('fund_ledger')
-      .values(
-        postings.map((p) => ({
-          movement_id: movementId,
-          movement: m.kind,
-          account_kind: p.account.kind,
-          account_id: p.account.id,
-          amount: p.amount,
-          back_money_id: m.backMoneyId ?? null,
-          allot_id: m.allotId ?? null,
-          loan_id: m.loanId ?? null,
-          repayment_id: m.repaymentId ?? null,
-          dept_id: m.deptId ?? null,
-          contract_id: m.contractId ?? null,
-          task_id: m.taskId ?? null,
-          create_by: m.createBy,
-          create_time: m.at,
-        })),
-      )
-      .execute();
-    for (const a of sortAccounts(postings.map((p) => p.account))) {
-      const balance = balances.get(accountKey(a));
-      if (balance === undefined) throw new Error(`no new balance for ${accountKey(a)}`);
-      await this.db
-        .updateTable('fund_balance')
-        .set({ balance, update_time: m.at })
-        .where('account_kind', '=', a.kind)
-        .where('account_id', '=', a.id)
-        .execute();
-    }
+    await postMovement(
+      this.db,
+      postings.map((p) => ({
+        movement: m.kind,
+        account_kind: p.account.kind,
+        account_id: p.account.id,
+        amount: p.amount,
+        back_money_id: m.backMoneyId ?? null,
+        allot_id: m.allotId ?? null,
+        loan_id: m.loanId ?? null,
+        repayment_id: m.repaymentId ?? null,
+        dept_id: m.deptId ?? null,
+        contract_id: m.contractId ?? null,
+        task_id: m.taskId ?? null,
+        create_by: m.createBy,
+        create_time: m.at,
+      })),
+      postings.map((p) => p.account),
+      balances,
+      m.at,
+      FUND_ORDER,
+    );
   }
 
   async entries(f: LedgerFilter): Promise<readonly LedgerEntry[]> {
