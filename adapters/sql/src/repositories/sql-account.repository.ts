@@ -1,5 +1,4 @@
 import {
-  ApprovalEngine,
   checkInvoiceRoom,
   INVOICE_RECORD_KIND,
   INVOICE_TYPE_CODE,
@@ -40,9 +39,8 @@ import {
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../database/schema.js';
 import { SqlIdempotencyRepository } from './sql-auth.repository.js';
-import { createApprovalRepositories } from './sql-approval.repository.js';
+import { submitRecordForApproval } from './sql-approval-submit.js';
 import { SqlEmployeeCostRepository } from './sql-employe.repository.js';
-import { KyselyUnitOfWork } from './platform-repositories.js';
 import {
   containsPattern,
   deptInScope,
@@ -672,29 +670,13 @@ export class EngineInvoiceApprovalPort implements InvoiceApprovalPort {
   ) {}
 
   async submitInvoice(request: Parameters<InvoiceApprovalPort['submitInvoice']>[0]) {
-    const engine = new ApprovalEngine(
-      new KyselyUnitOfWork(this.trx, (t) => createApprovalRepositories(t, this.linked)),
+    return submitRecordForApproval(
+      this.trx,
+      this.linked,
       this.clock,
+      { ...request, kind: 'Invoice', typeCode: INVOICE_TYPE_CODE, recordKind: INVOICE_RECORD_KIND },
+      'account.submitInvoice',
     );
-    const r = await engine.create(
-      {
-        kind: 'Invoice',
-        typeCode: INVOICE_TYPE_CODE,
-        title: request.title,
-        content: request.content,
-        recordKind: INVOICE_RECORD_KIND,
-        recordId: request.recordId,
-        submit: true,
-      },
-      {
-        userId: request.drafterId,
-        deptId: request.drafterDeptId,
-        scope: { kind: 'own', userId: request.drafterId },
-      },
-      { route: 'account.submitInvoice' },
-    );
-    if (!r.ok) return r;
-    return ok({ approvalId: r.value.approvalId, status: r.value.status });
   }
 }
 

@@ -1,5 +1,4 @@
 import {
-  ApprovalEngine,
   CLOSING_RECORD_KIND,
   MoneyDecimal,
   moveClosingOnApproval,
@@ -23,8 +22,7 @@ import {
 } from '@dpms/core';
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database } from '../database/schema.js';
-import { createApprovalRepositories } from './sql-approval.repository.js';
-import { KyselyUnitOfWork } from './platform-repositories.js';
+import { submitRecordForApproval } from './sql-approval-submit.js';
 import { containsPattern, scopeCondition } from './sql-helpers.js';
 
 type Db = Kysely<Database>;
@@ -355,29 +353,13 @@ export class EngineClosingApprovalPort implements ClosingApprovalPort {
   ) {}
 
   async submit(request: Parameters<ClosingApprovalPort['submit']>[0]) {
-    const engine = new ApprovalEngine(
-      new KyselyUnitOfWork(this.trx, (t) => createApprovalRepositories(t, this.linked)),
+    return submitRecordForApproval(
+      this.trx,
+      this.linked,
       this.clock,
+      { ...request, kind: 'Common', recordKind: CLOSING_RECORD_KIND },
+      'closing.submit',
     );
-    const r = await engine.create(
-      {
-        kind: 'Common',
-        typeCode: request.typeCode,
-        title: request.title,
-        content: request.content,
-        recordKind: CLOSING_RECORD_KIND,
-        recordId: request.recordId,
-        submit: true,
-      },
-      {
-        userId: request.drafterId,
-        deptId: request.drafterDeptId,
-        scope: { kind: 'own', userId: request.drafterId },
-      },
-      { route: 'closing.submit' },
-    );
-    if (!r.ok) return r;
-    return ok({ approvalId: r.value.approvalId, status: r.value.status });
   }
 }
 

@@ -1,5 +1,4 @@
 import {
-  ApprovalEngine,
   CONFIG_KEYS,
   FUND_PAY_MOVEMENT,
   FUND_PAY_RECORD_KIND,
@@ -37,9 +36,8 @@ import {
 } from '@dpms/core';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../database/schema.js';
-import { createApprovalRepositories } from './sql-approval.repository.js';
+import { submitRecordForApproval } from './sql-approval-submit.js';
 import { lockBalances, postMovement, type LedgerOrder } from './sql-fund-ledger.js';
-import { KyselyUnitOfWork } from './platform-repositories.js';
 import {
   containsPattern,
   deptInScope,
@@ -801,29 +799,17 @@ export class EngineFundPayApprovalPort implements FundPayApprovalPort {
   ) {}
 
   async submit(request: Parameters<FundPayApprovalPort['submit']>[0]) {
-    const engine = new ApprovalEngine(
-      new KyselyUnitOfWork(this.trx, (t) => createApprovalRepositories(t, this.linked)),
+    return submitRecordForApproval(
+      this.trx,
+      this.linked,
       this.clock,
-    );
-    const r = await engine.create(
       {
+        ...request,
         kind: request.typeCode === '20_1' ? 'FundMonthPlan' : 'ContractSeal',
-        typeCode: request.typeCode,
-        title: request.title,
-        content: request.content,
         recordKind: FUND_PAY_RECORD_KIND,
-        recordId: request.recordId,
-        submit: true,
       },
-      {
-        userId: request.drafterId,
-        deptId: request.drafterDeptId,
-        scope: { kind: 'own', userId: request.drafterId },
-      },
-      { route: 'fundPay.submit' },
+      'fundPay.submit',
     );
-    if (!r.ok) return r;
-    return ok({ approvalId: r.value.approvalId, status: r.value.status });
   }
 }
 

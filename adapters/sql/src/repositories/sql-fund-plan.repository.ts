@@ -1,5 +1,4 @@
 import {
-  ApprovalEngine,
   FUND_PERFORM_RECORD_KIND,
   FUND_PLAN_RECORD_KIND,
   MoneyDecimal,
@@ -38,8 +37,7 @@ import {
 } from '@dpms/core';
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database } from '../database/schema.js';
-import { createApprovalRepositories } from './sql-approval.repository.js';
-import { KyselyUnitOfWork } from './platform-repositories.js';
+import { submitRecordForApproval } from './sql-approval-submit.js';
 import { deptInScope, listPage, pageBounds, scopeCondition, toCount } from './sql-helpers.js';
 
 type Db = Kysely<Database>;
@@ -738,29 +736,13 @@ export class EngineFundPlanApprovalPort implements FundPlanApprovalPort {
   ) {}
 
   async submit(request: Parameters<FundPlanApprovalPort['submit']>[0]) {
-    const engine = new ApprovalEngine(
-      new KyselyUnitOfWork(this.trx, (t) => createApprovalRepositories(t, this.linked)),
+    return submitRecordForApproval(
+      this.trx,
+      this.linked,
       this.clock,
+      { ...request, kind: 'FundMonthPlan' },
+      'fundPlan.submit',
     );
-    const r = await engine.create(
-      {
-        kind: 'FundMonthPlan',
-        typeCode: request.typeCode,
-        title: request.title,
-        content: request.content,
-        recordKind: request.recordKind,
-        recordId: request.recordId,
-        submit: true,
-      },
-      {
-        userId: request.drafterId,
-        deptId: request.drafterDeptId,
-        scope: { kind: 'own', userId: request.drafterId },
-      },
-      { route: 'fundPlan.submit' },
-    );
-    if (!r.ok) return r;
-    return ok({ approvalId: r.value.approvalId, status: r.value.status });
   }
 }
 

@@ -1,11 +1,9 @@
 import {
-  ApprovalEngine,
   LOAN_RECORD_KIND,
   LOAN_TYPE_CODE,
   MoneyDecimal,
   accountKey,
   moveLoanOnApproval,
-  ok,
   sortAccounts,
   toAmountString,
   type BackMoney,
@@ -46,9 +44,8 @@ import {
 } from '@dpms/core';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../database/schema.js';
-import { createApprovalRepositories } from './sql-approval.repository.js';
+import { submitRecordForApproval } from './sql-approval-submit.js';
 import { lockBalances, postMovement, type LedgerOrder } from './sql-fund-ledger.js';
-import { KyselyUnitOfWork } from './platform-repositories.js';
 import {
   containsPattern,
   deptInScope,
@@ -875,29 +872,13 @@ export class EngineFundApprovalPort implements FundApprovalPort {
   ) {}
 
   async submitLoan(request: Parameters<FundApprovalPort['submitLoan']>[0]) {
-    const engine = new ApprovalEngine(
-      new KyselyUnitOfWork(this.trx, (t) => createApprovalRepositories(t, this.linked)),
+    return submitRecordForApproval(
+      this.trx,
+      this.linked,
       this.clock,
+      { ...request, kind: 'Common', typeCode: LOAN_TYPE_CODE, recordKind: LOAN_RECORD_KIND },
+      'fund.submitLoan',
     );
-    const r = await engine.create(
-      {
-        kind: 'Common',
-        typeCode: LOAN_TYPE_CODE,
-        title: request.title,
-        content: request.content,
-        recordKind: LOAN_RECORD_KIND,
-        recordId: request.recordId,
-        submit: true,
-      },
-      {
-        userId: request.drafterId,
-        deptId: request.drafterDeptId,
-        scope: { kind: 'own', userId: request.drafterId },
-      },
-      { route: 'fund.submitLoan' },
-    );
-    if (!r.ok) return r;
-    return ok({ approvalId: r.value.approvalId, status: r.value.status });
   }
 }
 
