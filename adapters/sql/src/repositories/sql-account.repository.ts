@@ -43,6 +43,7 @@ import { submitRecordForApproval } from './sql-approval-submit.js';
 import { SqlEmployeeCostRepository } from './sql-employe.repository.js';
 import {
   containsPattern,
+  countedSortedPage,
   deptInScope,
   listPage,
   pageBounds,
@@ -466,19 +467,18 @@ export class SqlInvoiceRepository implements InvoiceRepository {
 
   async list(q: InvoiceQuery, scope: DataScope): Promise<ListPage<Invoice>> {
     const where = this.filtered(q.filter, scope);
-    const total = await where
-      .clearSelect()
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirstOrThrow();
-    const { limit, offset } = pageBounds(q.page);
-    const dir = q.sort?.direction ?? 'desc';
-    let rows = where
-      .orderBy(sql.ref(INVOICE_SORT[q.sort?.column ?? 'invoiceId'] ?? 'i.invoice_id'), dir)
-      .orderBy('i.invoice_id', dir);
-    if (limit !== undefined) rows = rows.limit(limit).offset(offset ?? 0);
+    const { total, rows } = await countedSortedPage(
+      where,
+      {
+        column: INVOICE_SORT[q.sort?.column ?? 'invoiceId'] ?? 'i.invoice_id',
+        idColumn: 'i.invoice_id',
+        direction: q.sort?.direction ?? 'desc',
+      },
+      q.page,
+    );
     return listPage(
-      toCount(total.n),
-      (await rows.execute()).map((r) => SqlInvoiceRepository.view(r)),
+      total,
+      rows.map((r) => SqlInvoiceRepository.view(r)),
     );
   }
 

@@ -16,11 +16,10 @@ import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database } from '../database/schema.js';
 import {
   containsPattern,
+  countedSortedPage,
   isUniqueViolation,
   listPage,
-  pageBounds,
   scopeCondition,
-  toCount,
 } from './sql-helpers.js';
 
 type Db = Kysely<Database>;
@@ -109,19 +108,18 @@ export class SqlEmployeeCostRepository implements EmployeeCostRepository {
 
   async list(q: EmployeeCostQuery, scope: DataScope): Promise<ListPage<EmployeeCost>> {
     const where = this.filtered(q.filter, scope);
-    const total = await where
-      .clearSelect()
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirstOrThrow();
-    const { limit, offset } = pageBounds(q.page);
-    const dir = q.sort?.direction ?? 'desc';
-    let rows = where
-      .orderBy(sql.ref(SORT[q.sort?.column ?? 'costId'] ?? 'e.cost_id'), dir)
-      .orderBy('e.cost_id', dir);
-    if (limit !== undefined) rows = rows.limit(limit).offset(offset ?? 0);
+    const { total, rows } = await countedSortedPage(
+      where,
+      {
+        column: SORT[q.sort?.column ?? 'costId'] ?? 'e.cost_id',
+        idColumn: 'e.cost_id',
+        direction: q.sort?.direction ?? 'desc',
+      },
+      q.page,
+    );
     return listPage(
-      toCount(total.n),
-      (await rows.execute()).map((r) => SqlEmployeeCostRepository.view(r)),
+      total,
+      rows.map((r) => SqlEmployeeCostRepository.view(r)),
     );
   }
 

@@ -38,7 +38,13 @@ import {
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database } from '../database/schema.js';
 import { submitRecordForApproval } from './sql-approval-submit.js';
-import { deptInScope, listPage, pageBounds, scopeCondition, toCount } from './sql-helpers.js';
+import {
+  countedSortedPage,
+  deptInScope,
+  listPage,
+  scopeCondition,
+  toCount,
+} from './sql-helpers.js';
 
 type Db = Kysely<Database>;
 type AnyEb = ExpressionBuilder<Database, keyof Database>;
@@ -398,21 +404,19 @@ export class SqlFundPlanRepository implements FundPlanRepository {
 
   async listPlans(q: FundPlanListQuery, scope: DataScope): Promise<ListPage<FundPlan>> {
     const where = this.filteredPlans(q.filter, scope);
-    const total = await where
-      .clearSelect()
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirstOrThrow();
-    const { limit, offset } = pageBounds(q.page);
-    const dir = q.sort?.direction ?? 'desc';
-    let rows = where
-      .orderBy(sql.ref(PLAN_SORT[q.sort?.column ?? 'planId'] ?? 'p.id'), dir)
-      .orderBy('p.id', dir);
-    if (limit !== undefined) rows = rows.limit(limit).offset(offset ?? 0);
-    const found = await rows.execute();
-    const lines = await this.planLines(found.map((r) => r.id));
+    const { total, rows } = await countedSortedPage(
+      where,
+      {
+        column: PLAN_SORT[q.sort?.column ?? 'planId'] ?? 'p.id',
+        idColumn: 'p.id',
+        direction: q.sort?.direction ?? 'desc',
+      },
+      q.page,
+    );
+    const lines = await this.planLines(rows.map((r) => r.id));
     return listPage(
-      toCount(total.n),
-      found.map((r) => toPlan(r, lines.get(r.id) ?? [])),
+      total,
+      rows.map((r) => toPlan(r, lines.get(r.id) ?? [])),
     );
   }
 
@@ -611,21 +615,19 @@ export class SqlFundPlanRepository implements FundPlanRepository {
 
   async listPerforms(q: FundPerformListQuery, scope: DataScope): Promise<ListPage<FundPerform>> {
     const where = this.filteredPerforms(q.filter, scope);
-    const total = await where
-      .clearSelect()
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirstOrThrow();
-    const { limit, offset } = pageBounds(q.page);
-    const dir = q.sort?.direction ?? 'desc';
-    let rows = where
-      .orderBy(sql.ref(PERFORM_SORT[q.sort?.column ?? 'performId'] ?? 'f.id'), dir)
-      .orderBy('f.id', dir);
-    if (limit !== undefined) rows = rows.limit(limit).offset(offset ?? 0);
-    const found = await rows.execute();
-    const lines = await this.performLines(found.map((r) => r.id));
+    const { total, rows } = await countedSortedPage(
+      where,
+      {
+        column: PERFORM_SORT[q.sort?.column ?? 'performId'] ?? 'f.id',
+        idColumn: 'f.id',
+        direction: q.sort?.direction ?? 'desc',
+      },
+      q.page,
+    );
+    const lines = await this.performLines(rows.map((r) => r.id));
     return listPage(
-      toCount(total.n),
-      found.map((r) => toPerform(r, lines.get(r.id) ?? [])),
+      total,
+      rows.map((r) => toPerform(r, lines.get(r.id) ?? [])),
     );
   }
 

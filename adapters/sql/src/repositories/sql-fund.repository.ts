@@ -48,6 +48,7 @@ import { submitRecordForApproval } from './sql-approval-submit.js';
 import { lockBalances, postMovement, type LedgerOrder } from './sql-fund-ledger.js';
 import {
   containsPattern,
+  countedSortedPage,
   deptInScope,
   listPage,
   pageBounds,
@@ -190,21 +191,18 @@ export class SqlBackMoneyRepository implements BackMoneyRepository {
 
   async list(q: BackMoneyListQuery, scope: DataScope): Promise<ListPage<BackMoney>> {
     const where = this.filtered(q.filter, scope);
-    const total = await where
-      .clearSelect()
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirstOrThrow();
-    const { limit, offset } = pageBounds(q.page);
-    let rows = where
-      .orderBy(
-        sql.ref(BACK_SORT[q.sort?.column ?? 'backMoneyId'] ?? 'b.back_money_id'),
-        q.sort?.direction ?? 'desc',
-      )
-      .orderBy('b.back_money_id', q.sort?.direction ?? 'desc');
-    if (limit !== undefined) rows = rows.limit(limit).offset(offset ?? 0);
+    const { total, rows } = await countedSortedPage(
+      where,
+      {
+        column: BACK_SORT[q.sort?.column ?? 'backMoneyId'] ?? 'b.back_money_id',
+        idColumn: 'b.back_money_id',
+        direction: q.sort?.direction ?? 'desc',
+      },
+      q.page,
+    );
     return listPage(
-      toCount(total.n),
-      (await rows.execute()).map((r) => SqlBackMoneyRepository.view(r)),
+      total,
+      rows.map((r) => SqlBackMoneyRepository.view(r)),
     );
   }
 
@@ -454,19 +452,18 @@ export class SqlLoanRepository implements LoanRepository {
 
   async list(q: LoanListQuery, scope: DataScope): Promise<ListPage<Loan>> {
     const where = this.filtered(q.filter, scope);
-    const total = await where
-      .clearSelect()
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirstOrThrow();
-    const { limit, offset } = pageBounds(q.page);
-    const dir = q.sort?.direction ?? 'desc';
-    let rows = where
-      .orderBy(sql.ref(LOAN_SORT[q.sort?.column ?? 'loanId'] ?? 'l.loan_id'), dir)
-      .orderBy('l.loan_id', dir);
-    if (limit !== undefined) rows = rows.limit(limit).offset(offset ?? 0);
+    const { total, rows } = await countedSortedPage(
+      where,
+      {
+        column: LOAN_SORT[q.sort?.column ?? 'loanId'] ?? 'l.loan_id',
+        idColumn: 'l.loan_id',
+        direction: q.sort?.direction ?? 'desc',
+      },
+      q.page,
+    );
     return listPage(
-      toCount(total.n),
-      (await rows.execute()).map((r) => SqlLoanRepository.view(r)),
+      total,
+      rows.map((r) => SqlLoanRepository.view(r)),
     );
   }
 

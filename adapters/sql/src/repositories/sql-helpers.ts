@@ -138,3 +138,30 @@ export async function pageWithCount<R, T>(
   const [rows, n] = await Promise.all([page.execute(), count.executeTakeFirst()]);
   return { total: toCount(n?.n), rows: await toRows(rows) };
 }
+
+/**
+ * A scoped list's page: the filtered rows counted, then the page ordered by the whitelisted sort
+ * column and the id in the same direction (the id as tiebreak), bounded by the page request.
+ */
+export async function countedSortedPage<DB, TB extends keyof DB, O>(
+  where: SelectQueryBuilder<DB, TB, O>,
+  order: {
+    /** A column from the list's sort whitelist; never a client's text. */
+    readonly column: string;
+    readonly idColumn: string;
+    readonly direction: 'asc' | 'desc';
+  },
+  page: PageRequest | undefined,
+): Promise<{ total: number; rows: O[] }> {
+  const total = await where
+    .clearSelect()
+    .select(sql<string>`count(*)`.as('n'))
+    .$castTo<{ n: string }>()
+    .executeTakeFirstOrThrow();
+  const { limit, offset } = pageBounds(page);
+  let rows = where
+    .orderBy(sql.ref(order.column), order.direction)
+    .orderBy(sql.ref(order.idColumn), order.direction);
+  if (limit !== undefined) rows = rows.limit(limit).offset(offset ?? 0);
+  return { total: toCount(total.n), rows: await rows.execute() };
+}
