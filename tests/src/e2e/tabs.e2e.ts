@@ -10,14 +10,18 @@ const tabTitles = (page: Page) =>
     .locator('[role="tablist"] [data-tab]')
     .evaluateAll((els) => els.map((e) => e.getAttribute('data-tab')));
 
+/** Opens a page from the menu and waits for its address and for its tab in the strip. */
+async function visit(page: Page, menu: string, url: string) {
+  await openMenu(page, '系统管理', menu);
+  await page.waitForURL(url);
+  await page.locator(`[role="tablist"] [data-tab="${menu}"]`).waitFor();
+}
+
 async function openThree(page: Page) {
   await signIn(page, 'admin');
-  await openMenu(page, '系统管理', '用户管理');
-  await page.waitForURL('**/system/user');
-  await openMenu(page, '系统管理', '部门管理');
-  await page.waitForURL('**/system/dept');
-  await openMenu(page, '系统管理', '参数设置');
-  await page.waitForURL('**/system/config');
+  await visit(page, '用户管理', '**/system/user');
+  await visit(page, '部门管理', '**/system/dept');
+  await visit(page, '参数设置', '**/system/config');
 }
 
 describe('tab strip', () => {
