@@ -68,6 +68,20 @@ export interface AllotLine {
   readonly allotAmount: string;
 }
 
+/** The lines of one allotment together may not exceed the unallotted balance. */
+function checkAllotTotal(unallotted: string, total: MoneyDecimal): Result<void> {
+  if (total.gt(d(unallotted))) {
+    return err(
+      domainError(
+        FUND_ERROR_CODES.overAllot,
+        FUND_MESSAGES.overAllot(toAmountString(d(unallotted))),
+        'allotAmount',
+      ),
+    );
+  }
+  return ok(undefined);
+}
+
 /**
  * Allotting back money to teams: the lines together may not exceed the unallotted balance (the
  * message says how much is left), and one team (with one task) appears once per call.
@@ -91,15 +105,8 @@ export function allotPostings(
     seen.add(key);
   }
   const total = lines.reduce((s, l) => s.plus(d(l.allotAmount)), d('0'));
-  if (total.gt(d(unallotted))) {
-    return err(
-      domainError(
-        FUND_ERROR_CODES.overAllot,
-        FUND_MESSAGES.overAllot(toAmountString(d(unallotted))),
-        'allotAmount',
-      ),
-    );
-  }
+  const fits = checkAllotTotal(unallotted, total);
+  if (!fits.ok) return fits;
   return ok(
     lines.flatMap((l) => [
       { account: backMoneyAccount(backMoneyId), amount: neg(l.allotAmount) },
@@ -144,13 +151,8 @@ export const approveLoanPostings = (loanId: number, deptId: number, amount: stri
   { account: teamLoanAccount(deptId), amount },
 ];
 
-/** Repaying: never more than is still owed on the loan. */
-export function repaymentPostings(
-  loanId: number,
-  deptId: number,
-  outstanding: string,
-  amount: string,
-): Result<Posting[]> {
+/** A repayment may not exceed what is still owed on the loan. */
+function checkRepayAmount(outstanding: string, amount: string): Result<void> {
   if (d(amount).gt(d(outstanding))) {
     return err(
       domainError(
@@ -160,6 +162,18 @@ export function repaymentPostings(
       ),
     );
   }
+  return ok(undefined);
+}
+
+/** Repaying: never more than is still owed on the loan. */
+export function repaymentPostings(
+  loanId: number,
+  deptId: number,
+  outstanding: string,
+  amount: string,
+): Result<Posting[]> {
+  const fits = checkRepayAmount(outstanding, amount);
+  if (!fits.ok) return fits;
   return ok([
     { account: loanAccount(loanId), amount: neg(amount) },
     { account: teamLoanAccount(deptId), amount: neg(amount) },
@@ -203,21 +217,19 @@ export function previewAllotment(unallotted: string, amounts: readonly string[])
     }
     total = total.plus(d(parsed.value));
   });
-  const left = d(unallotted);
-  const remaining = left.minus(total);
-  const overAllotted = remaining.isNeg();
+  const fits = checkAllotTotal(unallotted, total);
   const message =
     invalidLine !== null
       ? invalidMessage
-      : overAllotted
-        ? FUND_MESSAGES.overAllot(toAmountString(left))
+      : !fits.ok
+        ? fits.error.message
         : filled === 0
           ? FUND_MESSAGES.emptyAllotment
           : null;
   return {
     total: toAmountString(total),
-    remaining: toAmountString(remaining),
-    overAllotted,
+    remaining: toAmountString(d(unallotted).minus(total)),
+    overAllotted: !fits.ok,
     invalidLine,
     message,
   };
@@ -232,10 +244,10 @@ export function previewRepayment(
   const parsed = parseMovementAmount(raw, 'repaymentAmount');
   if (!parsed.ok)
     return { remaining: toAmountString(d(outstanding)), message: parsed.error.message };
-  const left = d(outstanding).minus(d(parsed.value));
+  const fits = checkRepayAmount(outstanding, parsed.value);
   return {
-    remaining: toAmountString(left),
-    message: left.isNeg() ? FUND_MESSAGES.overRepay(toAmountString(d(outstanding))) : null,
+    remaining: toAmountString(d(outstanding).minus(d(parsed.value))),
+    message: fits.ok ? null : fits.error.message,
   };
 }
 
