@@ -1,3 +1,4 @@
+import { fundPlanEditable } from '@dpms/core';
 import { FUND_PLAN_EXPORT_PATHS, type FundPerformRecord, type PageQuery } from '@dpms/http-client';
 import { useEffect, useRef, useState } from 'react';
 import { useService } from '../../app/di';
@@ -101,7 +102,6 @@ export function FundPerformPage() {
   const searched = useRef<PageQuery>({});
   const [form, setForm] = useState<{ perform?: FundPerformRecord } | null>(null);
   const [viewing, setViewing] = useState<number | null>(null);
-  const changeable = (p: FundPerformRecord) => p.status === 0 || p.status === 3;
   return (
     <CrudPage<FundPerformRecord, Filter>
       title="资金执行"
@@ -150,14 +150,14 @@ export function FundPerformPage() {
               >
                 详情
               </Button>
-              {changeable(p) && (
+              {fundPlanEditable(p.status) && (
                 <HasPermi perms={['contract:fundPerform:edit']}>
                   <Button size="sm" variant="text" onClick={() => setForm({ perform: p })}>
                     修改
                   </Button>
                 </HasPermi>
               )}
-              {changeable(p) && (
+              {fundPlanEditable(p.status) && (
                 <HasPermi perms={['contract:fundPerform:add']}>
                   <Button
                     size="sm"
@@ -206,7 +206,7 @@ export function FundPerformPage() {
               onClose={() => setForm(null)}
               onSaved={(p) => {
                 setForm(null);
-                feedback.success(p.status === 0 || p.status === 3 ? '保存成功' : '已送审');
+                feedback.success(fundPlanEditable(p.status) ? '保存成功' : '已送审');
                 ctx.refetch();
               }}
             />

@@ -1,3 +1,4 @@
+import { fundPlanEditable } from '@dpms/core';
 import {
   FUND_PLAN_EXPORT_PATHS,
   type FundPlanChartRecord,
@@ -140,7 +141,6 @@ export function FundPlanPage() {
       live = false;
     };
   }, [gateway, chartKey]);
-  const changeable = (p: FundPlanRecord) => p.status === 0 || p.status === 3;
   return (
     <CrudPage<FundPlanRecord, Filter>
       title="资金计划"
@@ -186,7 +186,7 @@ export function FundPlanPage() {
               >
                 详情
               </Button>
-              {changeable(p) && (
+              {fundPlanEditable(p.status) && (
                 <HasPermi perms={['contract:fundPlan:edit']}>
                   <Button
                     size="sm"
@@ -199,7 +199,7 @@ export function FundPlanPage() {
                   </Button>
                 </HasPermi>
               )}
-              {changeable(p) && (
+              {fundPlanEditable(p.status) && (
                 <HasPermi perms={['contract:fundPlan:add']}>
                   <Button
                     size="sm"
@@ -258,7 +258,7 @@ export function FundPlanPage() {
               onClose={() => setForm(null)}
               onSaved={(p) => {
                 setForm(null);
-                feedback.success(p.status === 0 || p.status === 3 ? '保存成功' : '已送审');
+                feedback.success(fundPlanEditable(p.status) ? '保存成功' : '已送审');
                 ctx.refetch();
               }}
             />

@@ -1,3 +1,8 @@
+import {
+  FUND_PLAN_LINE_KIND_LABELS,
+  FUND_PLAN_LINE_KINDS,
+  FUND_PLAN_STATUS_LABELS,
+} from '@dpms/core';
 import { FundPlanGateway, fundExportQuery } from '@dpms/http-client';
 import { useMemo } from 'react';
 import { useService } from '../../app/di';
@@ -22,18 +27,14 @@ export function useFundPlanGateway(): FundPlanGateway {
   return useMemo(() => new FundPlanGateway(http), [http]);
 }
 
-export const LINE_KIND_OPTIONS: Option[] = [
-  { value: 'income', label: '预计回款' },
-  { value: 'rigid', label: '刚性支出' },
-  { value: 'loan', label: '借款支出' },
-  { value: 'payment', label: '付款支出' },
-];
-export const STATUS_OPTIONS: Option[] = [
-  { value: '0', label: '草稿' },
-  { value: '1', label: '审批中' },
-  { value: '2', label: '已通过' },
-  { value: '3', label: '已驳回' },
-];
+/** The line kinds and statuses as select options, in core's words. */
+export const LINE_KIND_OPTIONS: Option[] = FUND_PLAN_LINE_KINDS.map((k) => ({
+  value: k,
+  label: FUND_PLAN_LINE_KIND_LABELS[k],
+}));
+export const STATUS_OPTIONS: Option[] = Object.entries(FUND_PLAN_STATUS_LABELS).map(
+  ([value, label]) => ({ value, label }),
+);
 
 /** The export address of a list with what it last searched. */
 export const exportUrl = (path: string, applied: Record<string, unknown>): string =>
