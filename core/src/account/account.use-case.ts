@@ -373,17 +373,21 @@ export class InvoiceService {
     );
   }
 
-  /** Checks the amount against the contract's room, under the contract's lock. */
+  /**
+   * Checks the amount against the contract's room, under the contract's lock; answers the
+   * contract's totals it read.
+   */
   private static async withinRoom(
     r: AccountRepositories,
     contractId: number,
     amount: string,
     exceptInvoiceId?: number,
-  ): Promise<void> {
+  ): Promise<{ invoiced: string; invoicing: string }> {
     const c = await r.directory.lockContract(contractId);
     if (c === null) abort(accountErrors.contractNotFound());
     const t = await r.invoices.contractTotals(contractId, exceptInvoiceId);
     must(checkInvoiceRoom(amount, c?.totalAmount ?? '0', t.invoiced, t.invoicing));
+    return t;
   }
 
   add(
@@ -485,8 +489,7 @@ export class InvoiceService {
     if (i === null) return err(accountErrors.invoiceNotFound());
     if (!invoiceEditable(i.status)) return err(accountErrors.invoiceLocked());
     // Checked again under the contract's lock: two requests sent at once cannot share the room.
-    await InvoiceService.withinRoom(r, i.contractId, i.invoiceAmount, i.invoiceId);
-    const t = await r.invoices.contractTotals(i.contractId, i.invoiceId);
+    const t = await InvoiceService.withinRoom(r, i.contractId, i.invoiceAmount, i.invoiceId);
     const sent = await r.approvals.submitInvoice({
       title: `开票申请-${i.contractName}-${i.invoiceAmount}万元`,
       content: invoiceApprovalContent(i, t.invoiced),
