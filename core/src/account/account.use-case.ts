@@ -88,6 +88,25 @@ async function* pages<T>(
   }
 }
 
+/** A record read back, or the refusal naming it missing. */
+const found = <T>(v: T | null, missing: () => DomainError): Result<T> =>
+  v === null ? err(missing()) : ok(v);
+
+/** What every account service stands on: its unit of work, its clock, and one way to write. */
+abstract class AccountService {
+  constructor(
+    protected readonly uow: Uow,
+    protected readonly clock: Clock,
+  ) {}
+
+  protected write<T>(
+    fn: (r: AccountRepositories, at: Date) => R<T>,
+    idem?: WriteIdempotency,
+  ): R<T> {
+    return runWrite(this.uow, () => this.clock.now(), fn, idem);
+  }
+}
+
 // ---- project accounts ----------------------------------------------------------------------------
 
 export interface ProjectAccountDetail {
@@ -101,12 +120,7 @@ export interface ProjectAccountDetail {
  * Project accounts (/v4/pro-account): a read model of each signed contract's money in and out,
  * summed from the contract, its back money, allotments, loans, sub-contract pays and invoices.
  */
-export class ProjectAccountService {
-  constructor(
-    private readonly uow: Uow,
-    private readonly clock: Clock,
-  ) {}
-
+export class ProjectAccountService extends AccountService {
   async list(q: ProjectAccountQuery, actor: AccountActor): Promise<ListPage<ProjectAccount>> {
     const p = await this.uow.transaction((r) => r.projectAccounts.list(q, actor.scope));
     return { total: p.total, rows: p.rows.map(projectAccountOf) };
@@ -197,12 +211,7 @@ export function checkContractAccount(input: ContractAccountInput): Result<Contra
 }
 
 /** Contract accounts (/contract/account): the bank accounts of a contract's parties. */
-export class ContractAccountService {
-  constructor(
-    private readonly uow: Uow,
-    private readonly clock: Clock,
-  ) {}
-
+export class ContractAccountService extends AccountService {
   list(q: ContractAccountQuery, actor: AccountActor): Promise<ListPage<ContractAccount>> {
     return this.uow.transaction((r) => r.contractAccounts.list(q, actor.scope));
   }
@@ -210,7 +219,7 @@ export class ContractAccountService {
   detail(accountId: number, actor: AccountActor): R<ContractAccount> {
     return this.uow.transaction(async (r) => {
       const a = await r.contractAccounts.get(accountId, actor.scope);
-      return a === null ? err(accountErrors.accountNotFound()) : ok(a);
+      return found(a, accountErrors.accountNotFound);
     });
   }
 
@@ -221,18 +230,13 @@ export class ContractAccountService {
   ): R<ContractAccount> {
     const fields = checkContractAccount(input);
     if (!fields.ok) return Promise.resolve(fields);
-    return runWrite(
-      this.uow,
-      () => this.clock.now(),
-      async (r, at) => {
-        const contract = await r.directory.contract(input.contractId ?? 0, actor.scope);
-        if (contract === null) return err(accountErrors.contractNotFound());
-        const id = await r.contractAccounts.insert(contract, fields.value, actor, at);
-        const a = await r.contractAccounts.get(id, actor.scope);
-        return a === null ? err(accountErrors.accountNotFound()) : ok(a);
-      },
-      idem,
-    );
+    return this.write(async (r, at) => {
+      const contract = await r.directory.contract(input.contractId ?? 0, actor.scope);
+      if (contract === null) return err(accountErrors.contractNotFound());
+      const id = await r.contractAccounts.insert(contract, fields.value, actor, at);
+      const a = await r.contractAccounts.get(id, actor.scope);
+      return found(a, accountErrors.accountNotFound);
+    }, idem);
   }
 
   update(
@@ -240,42 +244,34 @@ export class ContractAccountService {
     input: ContractAccountInput & { version?: number },
     actor: AccountActor,
   ): R<ContractAccount> {
-    return runWrite(
-      this.uow,
-      () => this.clock.now(),
-      async (r, at) => {
-        const a = await r.contractAccounts.get(accountId, actor.scope, true);
-        if (a === null) return err(accountErrors.accountNotFound());
-        if (input.version !== undefined && input.version !== a.version)
-          return err(accountErrors.stale());
-        const fields = checkContractAccount({
-          party: input.party ?? a.party,
-          accountName: input.accountName ?? a.accountName,
-          bankName: input.bankName ?? a.bankName,
-          accountNo: input.accountNo ?? a.accountNo,
-          taxNo: input.taxNo ?? a.taxNo,
-          remark: input.remark ?? a.remark,
-        });
-        if (!fields.ok) return fields;
-        if (!(await r.contractAccounts.update(accountId, a.version, fields.value, at)))
-          return err(accountErrors.stale());
-        const saved = await r.contractAccounts.get(accountId, actor.scope);
-        return saved === null ? err(accountErrors.accountNotFound()) : ok(saved);
-      },
-    );
+    return this.write(async (r, at) => {
+      const a = await r.contractAccounts.get(accountId, actor.scope, true);
+      if (a === null) return err(accountErrors.accountNotFound());
+      if (input.version !== undefined && input.version !== a.version)
+        return err(accountErrors.stale());
+      const fields = checkContractAccount({
+        party: input.party ?? a.party,
+        accountName: input.accountName ?? a.accountName,
+        bankName: input.bankName ?? a.bankName,
+        accountNo: input.accountNo ?? a.accountNo,
+        taxNo: input.taxNo ?? a.taxNo,
+        remark: input.remark ?? a.remark,
+      });
+      if (!fields.ok) return fields;
+      if (!(await r.contractAccounts.update(accountId, a.version, fields.value, at)))
+        return err(accountErrors.stale());
+      const saved = await r.contractAccounts.get(accountId, actor.scope);
+      return found(saved, accountErrors.accountNotFound);
+    });
   }
 
   remove(accountId: number, actor: AccountActor): R<void> {
-    return runWrite(
-      this.uow,
-      () => this.clock.now(),
-      async (r, at) => {
-        const a = await r.contractAccounts.get(accountId, actor.scope, true);
-        if (a === null) return err(accountErrors.accountNotFound());
-        await r.contractAccounts.remove(accountId, at);
-        return ok(undefined);
-      },
-    );
+    return this.write(async (r, at) => {
+      const a = await r.contractAccounts.get(accountId, actor.scope, true);
+      if (a === null) return err(accountErrors.accountNotFound());
+      await r.contractAccounts.remove(accountId, at);
+      return ok(undefined);
+    });
   }
 }
 
@@ -333,12 +329,7 @@ export interface InvoiceContractInfo {
  * through the approval engine, locked while in approval and invoiced when approved. What is
  * invoiced and in approval on a contract never exceeds its amount.
  */
-export class InvoiceService {
-  constructor(
-    private readonly uow: Uow,
-    private readonly clock: Clock,
-  ) {}
-
+export class InvoiceService extends AccountService {
   list(q: InvoiceQuery, actor: AccountActor): Promise<ListPage<Invoice>> {
     return this.uow.transaction((r) => r.invoices.list(q, actor.scope));
   }
@@ -346,7 +337,7 @@ export class InvoiceService {
   detail(invoiceId: number, actor: AccountActor): R<Invoice> {
     return this.uow.transaction(async (r) => {
       const i = await r.invoices.get(invoiceId, actor.scope);
-      return i === null ? err(accountErrors.invoiceNotFound()) : ok(i);
+      return found(i, accountErrors.invoiceNotFound);
     });
   }
 
@@ -398,21 +389,16 @@ export class InvoiceService {
   ): R<Invoice> {
     const fields = checkInvoiceFields(input);
     if (!fields.ok) return Promise.resolve(fields);
-    return runWrite(
-      this.uow,
-      () => this.clock.now(),
-      async (r, at) => {
-        const contract = await r.directory.contract(input.contractId ?? 0, actor.scope);
-        if (contract === null) return err(accountErrors.contractNotFound());
-        if (!SIGNED_STAGES.includes(contract.stage)) return err(accountErrors.contractNotSigned());
-        await InvoiceService.withinRoom(r, contract.contractId, fields.value.invoiceAmount);
-        const id = await r.invoices.insert(contract, fields.value, actor, at);
-        if (submit) must(await this.send(r, id, actor, at));
-        const i = await r.invoices.get(id, actor.scope);
-        return i === null ? err(accountErrors.invoiceNotFound()) : ok(i);
-      },
-      idem,
-    );
+    return this.write(async (r, at) => {
+      const contract = await r.directory.contract(input.contractId ?? 0, actor.scope);
+      if (contract === null) return err(accountErrors.contractNotFound());
+      if (!SIGNED_STAGES.includes(contract.stage)) return err(accountErrors.contractNotSigned());
+      await InvoiceService.withinRoom(r, contract.contractId, fields.value.invoiceAmount);
+      const id = await r.invoices.insert(contract, fields.value, actor, at);
+      if (submit) must(await this.send(r, id, actor, at));
+      const i = await r.invoices.get(id, actor.scope);
+      return found(i, accountErrors.invoiceNotFound);
+    }, idem);
   }
 
   /** Changes a draft or turned-down request; one in approval or invoiced is refused. */
@@ -422,61 +408,48 @@ export class InvoiceService {
     actor: AccountActor,
     submit = false,
   ): R<Invoice> {
-    return runWrite(
-      this.uow,
-      () => this.clock.now(),
-      async (r, at) => {
-        const i = await r.invoices.get(invoiceId, actor.scope, true);
-        if (i === null) return err(accountErrors.invoiceNotFound());
-        if (!invoiceEditable(i.status)) return err(accountErrors.invoiceLocked());
-        if (input.version !== undefined && input.version !== i.version)
-          return err(accountErrors.stale());
-        const fields = checkInvoiceFields({
-          invoiceAmount: input.invoiceAmount ?? i.invoiceAmount,
-          invoiceType: input.invoiceType ?? i.invoiceType,
-          invoicePurpose: input.invoicePurpose ?? i.invoicePurpose,
-          invoiceTitle: input.invoiceTitle ?? i.invoiceTitle,
-          taxNo: input.taxNo ?? i.taxNo,
-          invoiceDate: input.invoiceDate ?? i.invoiceDate,
-          remark: input.remark ?? i.remark,
-        });
-        if (!fields.ok) return fields;
-        await InvoiceService.withinRoom(r, i.contractId, fields.value.invoiceAmount, i.invoiceId);
-        if (!(await r.invoices.update(invoiceId, i.version, fields.value, at)))
-          return err(accountErrors.stale());
-        if (submit) must(await this.send(r, invoiceId, actor, at));
-        const saved = await r.invoices.get(invoiceId, actor.scope);
-        return saved === null ? err(accountErrors.invoiceNotFound()) : ok(saved);
-      },
-    );
+    return this.write(async (r, at) => {
+      const i = await r.invoices.get(invoiceId, actor.scope, true);
+      if (i === null) return err(accountErrors.invoiceNotFound());
+      if (!invoiceEditable(i.status)) return err(accountErrors.invoiceLocked());
+      if (input.version !== undefined && input.version !== i.version)
+        return err(accountErrors.stale());
+      const fields = checkInvoiceFields({
+        invoiceAmount: input.invoiceAmount ?? i.invoiceAmount,
+        invoiceType: input.invoiceType ?? i.invoiceType,
+        invoicePurpose: input.invoicePurpose ?? i.invoicePurpose,
+        invoiceTitle: input.invoiceTitle ?? i.invoiceTitle,
+        taxNo: input.taxNo ?? i.taxNo,
+        invoiceDate: input.invoiceDate ?? i.invoiceDate,
+        remark: input.remark ?? i.remark,
+      });
+      if (!fields.ok) return fields;
+      await InvoiceService.withinRoom(r, i.contractId, fields.value.invoiceAmount, i.invoiceId);
+      if (!(await r.invoices.update(invoiceId, i.version, fields.value, at)))
+        return err(accountErrors.stale());
+      if (submit) must(await this.send(r, invoiceId, actor, at));
+      const saved = await r.invoices.get(invoiceId, actor.scope);
+      return found(saved, accountErrors.invoiceNotFound);
+    });
   }
 
   remove(invoiceId: number, actor: AccountActor): R<void> {
-    return runWrite(
-      this.uow,
-      () => this.clock.now(),
-      async (r, at) => {
-        const i = await r.invoices.get(invoiceId, actor.scope, true);
-        if (i === null) return err(accountErrors.invoiceNotFound());
-        if (!invoiceEditable(i.status)) return err(accountErrors.invoiceLocked());
-        await r.invoices.remove(invoiceId, at);
-        return ok(undefined);
-      },
-    );
+    return this.write(async (r, at) => {
+      const i = await r.invoices.get(invoiceId, actor.scope, true);
+      if (i === null) return err(accountErrors.invoiceNotFound());
+      if (!invoiceEditable(i.status)) return err(accountErrors.invoiceLocked());
+      await r.invoices.remove(invoiceId, at);
+      return ok(undefined);
+    });
   }
 
   /** Sends a draft or turned-down request into approval as an invoice request (23_1). */
   submit(invoiceId: number, actor: AccountActor, idem?: WriteIdempotency): R<Invoice> {
-    return runWrite(
-      this.uow,
-      () => this.clock.now(),
-      async (r, at) => {
-        must(await this.send(r, invoiceId, actor, at));
-        const i = await r.invoices.get(invoiceId, actor.scope);
-        return i === null ? err(accountErrors.invoiceNotFound()) : ok(i);
-      },
-      idem,
-    );
+    return this.write(async (r, at) => {
+      must(await this.send(r, invoiceId, actor, at));
+      const i = await r.invoices.get(invoiceId, actor.scope);
+      return found(i, accountErrors.invoiceNotFound);
+    }, idem);
   }
 
   private async send(
@@ -592,12 +565,7 @@ export interface CostImportCheck {
  * with salary, social insurance, housing fund and other costs; totals by month and department.
  * These are the institute's rigid costs the fund plan reads (`rigidCostsByMonth`).
  */
-export class EmployeeCostService {
-  constructor(
-    private readonly uow: Uow,
-    private readonly clock: Clock,
-  ) {}
-
+export class EmployeeCostService extends AccountService {
   list(q: EmployeeCostQuery, actor: AccountActor): Promise<ListPage<EmployeeCost>> {
     return this.uow.transaction((r) => r.employeeCosts.list(q, actor.scope));
   }
@@ -605,7 +573,7 @@ export class EmployeeCostService {
   detail(costId: number, actor: AccountActor): R<EmployeeCost> {
     return this.uow.transaction(async (r) => {
       const c = await r.employeeCosts.get(costId, actor.scope);
-      return c === null ? err(accountErrors.costNotFound()) : ok(c);
+      return found(c, accountErrors.costNotFound);
     });
   }
 
@@ -657,20 +625,15 @@ export class EmployeeCostService {
   }
 
   add(input: EmployeeCostInput, actor: AccountActor, idem?: WriteIdempotency): R<EmployeeCost> {
-    return runWrite(
-      this.uow,
-      () => this.clock.now(),
-      async (r, at) => {
-        const line = await EmployeeCostService.line(r, input, actor);
-        if (!line.ok) return line;
-        if ((await r.employeeCosts.findMonth(line.value.employeeId, line.value.costMonth)) !== null)
-          return err(accountErrors.duplicateMonth(line.value.costMonth));
-        const id = await r.employeeCosts.insert(line.value, actor, at);
-        const c = await r.employeeCosts.get(id, actor.scope);
-        return c === null ? err(accountErrors.costNotFound()) : ok(c);
-      },
-      idem,
-    );
+    return this.write(async (r, at) => {
+      const line = await EmployeeCostService.line(r, input, actor);
+      if (!line.ok) return line;
+      if ((await r.employeeCosts.findMonth(line.value.employeeId, line.value.costMonth)) !== null)
+        return err(accountErrors.duplicateMonth(line.value.costMonth));
+      const id = await r.employeeCosts.insert(line.value, actor, at);
+      const c = await r.employeeCosts.get(id, actor.scope);
+      return found(c, accountErrors.costNotFound);
+    }, idem);
   }
 
   update(
@@ -678,53 +641,45 @@ export class EmployeeCostService {
     input: EmployeeCostInput & { version?: number },
     actor: AccountActor,
   ): R<EmployeeCost> {
-    return runWrite(
-      this.uow,
-      () => this.clock.now(),
-      async (r, at) => {
-        const c = await r.employeeCosts.get(costId, actor.scope, true);
-        if (c === null) return err(accountErrors.costNotFound());
-        if (input.version !== undefined && input.version !== c.version)
-          return err(accountErrors.stale());
-        const line = await EmployeeCostService.line(
-          r,
-          {
-            employeeId: input.employeeId ?? c.employeeId,
-            deptId: input.deptId ?? c.deptId,
-            costMonth: input.costMonth ?? c.costMonth,
-            salary: input.salary ?? c.salary,
-            socialInsurance: input.socialInsurance ?? c.socialInsurance,
-            housingFund: input.housingFund ?? c.housingFund,
-            otherCost: input.otherCost ?? c.otherCost,
-            remark: input.remark ?? c.remark,
-          },
-          actor,
-        );
-        if (!line.ok) return line;
-        if (
-          (await r.employeeCosts.findMonth(line.value.employeeId, line.value.costMonth, costId)) !==
-          null
-        )
-          return err(accountErrors.duplicateMonth(line.value.costMonth));
-        if (!(await r.employeeCosts.update(costId, c.version, line.value, at)))
-          return err(accountErrors.stale());
-        const saved = await r.employeeCosts.get(costId, actor.scope);
-        return saved === null ? err(accountErrors.costNotFound()) : ok(saved);
-      },
-    );
+    return this.write(async (r, at) => {
+      const c = await r.employeeCosts.get(costId, actor.scope, true);
+      if (c === null) return err(accountErrors.costNotFound());
+      if (input.version !== undefined && input.version !== c.version)
+        return err(accountErrors.stale());
+      const line = await EmployeeCostService.line(
+        r,
+        {
+          employeeId: input.employeeId ?? c.employeeId,
+          deptId: input.deptId ?? c.deptId,
+          costMonth: input.costMonth ?? c.costMonth,
+          salary: input.salary ?? c.salary,
+          socialInsurance: input.socialInsurance ?? c.socialInsurance,
+          housingFund: input.housingFund ?? c.housingFund,
+          otherCost: input.otherCost ?? c.otherCost,
+          remark: input.remark ?? c.remark,
+        },
+        actor,
+      );
+      if (!line.ok) return line;
+      if (
+        (await r.employeeCosts.findMonth(line.value.employeeId, line.value.costMonth, costId)) !==
+        null
+      )
+        return err(accountErrors.duplicateMonth(line.value.costMonth));
+      if (!(await r.employeeCosts.update(costId, c.version, line.value, at)))
+        return err(accountErrors.stale());
+      const saved = await r.employeeCosts.get(costId, actor.scope);
+      return found(saved, accountErrors.costNotFound);
+    });
   }
 
   remove(costId: number, actor: AccountActor): R<void> {
-    return runWrite(
-      this.uow,
-      () => this.clock.now(),
-      async (r, at) => {
-        const c = await r.employeeCosts.get(costId, actor.scope, true);
-        if (c === null) return err(accountErrors.costNotFound());
-        await r.employeeCosts.remove(costId, at);
-        return ok(undefined);
-      },
-    );
+    return this.write(async (r, at) => {
+      const c = await r.employeeCosts.get(costId, actor.scope, true);
+      if (c === null) return err(accountErrors.costNotFound());
+      await r.employeeCosts.remove(costId, at);
+      return ok(undefined);
+    });
   }
 
   /** The rows of an import that repeat a month of an employee, in the batch or already recorded. */
@@ -743,28 +698,24 @@ export class EmployeeCostService {
 
   /** Imports every row or none: any duplicate or bad row refuses the whole batch. */
   import(rows: readonly EmployeeCostInput[], actor: AccountActor): R<{ imported: number }> {
-    return runWrite(
-      this.uow,
-      () => this.clock.now(),
-      async (r, at) => {
-        const lines: NewEmployeeCost[] = [];
-        for (const [i, row] of rows.entries()) {
-          const line = await EmployeeCostService.line(r, row, actor);
-          if (!line.ok)
-            return err({
-              ...line.error,
-              message: `第${String(i + 1)}行：${line.error.message}`,
-              field: `rows[${String(i)}].${line.error.field ?? ''}`,
-            });
-          lines.push(line.value);
-        }
-        const existing = await r.employeeCosts.existingKeys(lines);
-        const dups = findCostDuplicates(lines, existing);
-        if (dups.length > 0) return err(accountErrors.duplicateRows(dups.length));
-        for (const l of lines) await r.employeeCosts.insert(l, actor, at);
-        return ok({ imported: lines.length });
-      },
-    );
+    return this.write(async (r, at) => {
+      const lines: NewEmployeeCost[] = [];
+      for (const [i, row] of rows.entries()) {
+        const line = await EmployeeCostService.line(r, row, actor);
+        if (!line.ok)
+          return err({
+            ...line.error,
+            message: `第${String(i + 1)}行：${line.error.message}`,
+            field: `rows[${String(i)}].${line.error.field ?? ''}`,
+          });
+        lines.push(line.value);
+      }
+      const existing = await r.employeeCosts.existingKeys(lines);
+      const dups = findCostDuplicates(lines, existing);
+      if (dups.length > 0) return err(accountErrors.duplicateRows(dups.length));
+      for (const l of lines) await r.employeeCosts.insert(l, actor, at);
+      return ok({ imported: lines.length });
+    });
   }
 
   /** The rigid costs of a department's month (deptId null: the institute), and the reserve they ask. */
