@@ -1,27 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import express from 'express';
 import { ApprovalEngine } from '@dpms/core';
 import {
   createApprovalRepositories,
   createLinkedRecordRegistry,
-  createPlatformRepositories,
   KyselyUnitOfWork,
 } from '@dpms/sql';
 import { openTestDatabase } from '@dpms/sql/testing';
-import { createApp } from '../app.js';
-import { buildContainer } from '../composition/modules.js';
-import { DEFAULT_JSON_LIMIT } from '../composition/server-config.js';
-import { createLogger } from '../http/logger.js';
 import { systemClock } from '../identity/clock.js';
 import {
   type BenchResult,
   close,
   closedLoop,
   listen,
+  listenApi,
   ratio,
   ratioRow,
   resultRow,
+  signIn,
   writeReport,
 } from './bench-harness.js';
 
@@ -147,33 +143,9 @@ export async function main(): Promise<void> {
     }
   }
 
-  const container = buildContainer({
-    config: {
-      port: 0,
-      dataDir: path.join(database.dataDir ?? '.', '..', 'api'),
-      databaseUrl: undefined,
-      production: false,
-      jsonLimitBytes: DEFAULT_JSON_LIMIT,
-      webDir: undefined,
-      domainURL: undefined,
-    },
-    logger: createLogger('silent'),
-    repos: createPlatformRepositories(db),
-    jwtSecret: 'bench-secret-bench-secret-bench-secret-012345',
-    clock: systemClock,
-    db,
-  });
-  const api = await listen(createApp(container).app);
-  const tokens: string[] = [];
-  for (const u of approvers) {
-    const login = await fetch(`${api.base}/prod-api/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username: u.user_name, password: 'admin123' }),
-    });
-    if (login.status !== 200) throw new Error(`login ${u.user_name}: ${login.status}`);
-    tokens.push(((await login.json()) as { token: string }).token);
-  }
+  const api = await listenApi(database);
+  const auths: Record<string, string>[] = [];
+  for (const u of approvers) auths.push(await signIn(api, u.user_name));
 
   const processUrl = `${api.base}/prod-api/project/approval/process`;
   const approveNext = (i: number) => {
@@ -184,7 +156,7 @@ export async function main(): Promise<void> {
       init: {
         method: 'POST',
         headers: {
-          Authorization: `Bearer ${tokens[i] ?? ''}`,
+          ...auths[i],
           'Content-Type': 'application/json',
           'Idempotency-Key': randomUUID(),
         },

@@ -130,6 +130,7 @@ export async function signIn(api: Listening, username: string): Promise<Record<s
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ username, password: 'admin123' }),
   });
+  if (login.status !== 200) throw new Error(`login ${username}: ${login.status}`);
   const { token } = (await login.json()) as { token: string };
   return { Authorization: `Bearer ${token}` };
 }

@@ -1,20 +1,14 @@
-import path from 'node:path';
-import { createPlatformRepositories } from '@dpms/sql';
 import { sql } from 'kysely';
 import { openTestDatabase } from '@dpms/sql/testing';
-import { createApp } from '../app.js';
-import { buildContainer } from '../composition/modules.js';
-import { DEFAULT_JSON_LIMIT } from '../composition/server-config.js';
-import { createLogger } from '../http/logger.js';
-import { systemClock } from '../identity/clock.js';
 import {
   close,
-  listen,
+  listenApi,
   listenBare,
   loadGet,
   ratio,
   ratioRow,
   resultRow,
+  signIn,
   writeReport,
 } from './bench-harness.js';
 
@@ -51,31 +45,9 @@ export async function main(): Promise<void> {
     select task_id, '压测', '["4"]', 1, 1000 + task_id % 400, now()
     from design_task where task_no like 'BENCH%' and task_id % 2 = 0`.execute(database.db);
   await sql`vacuum analyze`.execute(database.db);
-  const container = buildContainer({
-    config: {
-      port: 0,
-      dataDir: path.join(database.dataDir ?? '.', '..', 'api'),
-      databaseUrl: undefined,
-      production: false,
-      jsonLimitBytes: DEFAULT_JSON_LIMIT,
-      webDir: undefined,
-      domainURL: undefined,
-    },
-    logger: createLogger('silent'),
-    repos: createPlatformRepositories(database.db),
-    jwtSecret: 'bench-secret-bench-secret-bench-secret-012345',
-    clock: systemClock,
-    db: database.db,
-  });
-  const api = await listen(createApp(container).app);
-  const login = await fetch(`${api.base}/prod-api/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'sjzc', password: 'admin123' }),
-  });
-  const { token } = (await login.json()) as { token: string };
+  const api = await listenApi(database);
+  const auth = await signIn(api, 'sjzc');
   const url = `${api.base}/prod-api/project/approval/getNotify?currentUserId=4`;
-  const auth = { Authorization: `Bearer ${token}` };
   const sample = (await (await fetch(url, { headers: auth })).json()) as {
     data: { warnTaskList: unknown[] };
   };

@@ -1,19 +1,13 @@
-import path from 'node:path';
-import { createPlatformRepositories } from '@dpms/sql';
 import { openTestDatabase } from '@dpms/sql/testing';
-import { createApp } from '../app.js';
-import { buildContainer } from '../composition/modules.js';
-import { DEFAULT_JSON_LIMIT } from '../composition/server-config.js';
-import { createLogger } from '../http/logger.js';
-import { systemClock } from '../identity/clock.js';
 import {
   close,
-  listen,
+  listenApi,
   listenBare,
   loadGet,
   ratio,
   ratioRow,
   resultRow,
+  signIn,
   writeReport,
 } from './bench-harness.js';
 
@@ -45,43 +39,22 @@ export async function main(): Promise<void> {
       )
       .execute();
   }
-  const container = buildContainer({
-    config: {
-      port: 0,
-      dataDir: path.join(database.dataDir ?? '.', '..', 'api'),
-      databaseUrl: undefined,
-      production: false,
-      jsonLimitBytes: DEFAULT_JSON_LIMIT,
-      webDir: undefined,
-      domainURL: undefined,
-    },
-    logger: createLogger('silent'),
-    repos: createPlatformRepositories(database.db),
-    jwtSecret: 'bench-secret-bench-secret-bench-secret-012345',
-    clock: systemClock,
-  });
-  const api = await listen(createApp(container).app);
-  const login = await fetch(`${api.base}/prod-api/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'admin123' }),
-  });
-  const { token } = (await login.json()) as { token: string };
+  const api = await listenApi(database);
+  const auth = await signIn(api, 'admin');
   const listUrl = `${api.base}/prod-api/system/user/list?pageNum=1&pageSize=20`;
-  const sample = await (
-    await fetch(listUrl, { headers: { Authorization: `Bearer ${token}` } })
-  ).json();
+  const sample = await (await fetch(listUrl, { headers: auth })).json();
 
   const bare = await listenBare(sample);
 
   await load(`${bare.base}/bare`, {}); // warm-up
   const bareResult = await load(`${bare.base}/bare`, {});
-  await load(listUrl, { Authorization: `Bearer ${token}` });
-  const listResult = await load(listUrl, { Authorization: `Bearer ${token}` });
+  await load(listUrl, auth);
+  const listResult = await load(listUrl, auth);
   // The cost of the session check alone: an authenticated read of one config value.
-  const configResult = await load(`${api.base}/prod-api/system/config/configKey/platformName`, {
-    Authorization: `Bearer ${token}`,
-  });
+  const configResult = await load(
+    `${api.base}/prod-api/system/config/configKey/platformName`,
+    auth,
+  );
 
   const report = {
     when: new Date().toISOString(),
