@@ -75,8 +75,7 @@ type AnyEb = ExpressionBuilder<Database, keyof Database>;
 const borrowGrants = (userId: number, today: string) =>
   sql<boolean>`exists (select 1 from project_archive_borrow b
     where b.archive_id = a.archive_id and b.user_id = ${userId} and b.del_flag = '0'
-      and b.status = 1 and b.returned_time is null
-      and b.start_date <= cast(${today} as date) and b.end_date >= cast(${today} as date))`;
+      and ${stateCondition('borrowed', today)})`;
 
 /** Whether the actor may read archive `a` today (core's canReadArchive plus a borrowing). */
 const canReadExpr = (actor: ArchiveActor, today: string) =>
