@@ -498,6 +498,31 @@ export function contractRoutes(
             ),
         });
 
+      // Edits a stored record of one stage with the version it was read at.
+      const update = (path: string, summary: string, permission: string, stage: ContractStage) =>
+        book.add({
+          method: 'post',
+          path,
+          summary,
+          tag: TAG,
+          access: perm(permission),
+          body: contractUpdateBody,
+          handler: async ({ body, principal }) =>
+            ok(
+              contractView(
+                unwrap(
+                  await service.update(
+                    body.contractId,
+                    [stage],
+                    inputOf(body),
+                    body.version,
+                    actorOf(principal),
+                  ),
+                ),
+              ),
+            ),
+        });
+
       const detail = (path: string, summary: string, permission: string) =>
         book.add({
           method: 'get',
@@ -611,28 +636,7 @@ export function contractRoutes(
       write('/project/stay/add', '新增未签合同', 'project:stay:add', (b, a, i) =>
         service.add('stay', b, a, false, i),
       );
-      book.add({
-        method: 'post',
-        path: '/project/stay/update',
-        summary: '修改未签合同',
-        tag: TAG,
-        access: perm('project:stay:edit'),
-        body: contractUpdateBody,
-        handler: async ({ body, principal }) =>
-          ok(
-            contractView(
-              unwrap(
-                await service.update(
-                  body.contractId,
-                  ['stay'],
-                  inputOf(body),
-                  body.version,
-                  actorOf(principal),
-                ),
-              ),
-            ),
-          ),
-      });
+      update('/project/stay/update', '修改未签合同', 'project:stay:edit', 'stay');
       byId('/project/stay/deleteById', '删除未签合同', 'project:stay:remove', (cid, a) =>
         service.delete(cid, ['stay'], a),
       );
@@ -692,29 +696,12 @@ export function contractRoutes(
         'project:declare:add',
         (b, a, i) => service.add('declare', b, a, true, i),
       );
-      book.add({
-        method: 'post',
-        path: '/project/declare/update',
-        summary:
-          '修改立项合同（待提交、已驳回或已撤回；审批中或已审批的不能修改）。费用由服务器按立项费率计算',
-        tag: TAG,
-        access: perm('project:declare:edit'),
-        body: contractUpdateBody,
-        handler: async ({ body, principal }) =>
-          ok(
-            contractView(
-              unwrap(
-                await service.update(
-                  body.contractId,
-                  ['declare'],
-                  inputOf(body),
-                  body.version,
-                  actorOf(principal),
-                ),
-              ),
-            ),
-          ),
-      });
+      update(
+        '/project/declare/update',
+        '修改立项合同（待提交、已驳回或已撤回；审批中或已审批的不能修改）。费用由服务器按立项费率计算',
+        'project:declare:edit',
+        'declare',
+      );
       byId(
         '/project/declare/deleteById',
         '删除立项合同（审批中或已审批的不能删除）',
