@@ -95,7 +95,13 @@ export interface FundPlanRepository {
   /** A live plan under the scope with its lines; `forUpdate` locks the row. */
   getPlan(planId: number, scope: DataScope, forUpdate?: boolean): Promise<FundPlan | null>;
   listPlans(q: FundPlanListQuery, scope: DataScope): Promise<ListPage<FundPlan>>;
-  exportPlans(filter: FundPlanListFilter, scope: DataScope): AsyncIterable<FundPlan>;
+  /** One export batch: up to `limit` plans with ids below `before`, newest first. */
+  exportPlans(
+    filter: FundPlanListFilter,
+    scope: DataScope,
+    before: number,
+    limit: number,
+  ): Promise<FundPlan[]>;
   removePlan(planId: number, at: Date): Promise<void>;
   /** Live execution sheets on the plan. */
   performCount(planId: number): Promise<number>;
@@ -112,7 +118,13 @@ export interface FundPlanRepository {
   replacePerformLines(performId: number, lines: readonly CheckedPerformLine[]): Promise<void>;
   getPerform(performId: number, scope: DataScope, forUpdate?: boolean): Promise<FundPerform | null>;
   listPerforms(q: FundPerformListQuery, scope: DataScope): Promise<ListPage<FundPerform>>;
-  exportPerforms(filter: FundPerformListFilter, scope: DataScope): AsyncIterable<FundPerform>;
+  /** One export batch: up to `limit` sheets with ids below `before`, newest first. */
+  exportPerforms(
+    filter: FundPerformListFilter,
+    scope: DataScope,
+    before: number,
+    limit: number,
+  ): Promise<FundPerform[]>;
   removePerform(performId: number, at: Date): Promise<void>;
   /** Adds an approved sheet's amounts to its plan lines and plan. */
   recordExecuted(perform: FundPerform): Promise<void>;

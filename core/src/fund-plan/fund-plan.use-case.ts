@@ -60,6 +60,23 @@ export interface FundPlanSaveOptions {
   readonly idem?: WriteIdempotency;
 }
 
+/** Every row a keyset-paged read yields, newest first, each batch its own short transaction. */
+async function* newestFirst<T>(
+  uow: UnitOfWork<FundPlanRepositories>,
+  read: (r: FundPlanRepositories, before: number, limit: number) => Promise<readonly T[]>,
+  idOf: (row: T) => number,
+  batch: number,
+): AsyncGenerator<T> {
+  let before = 2_147_483_647;
+  for (;;) {
+    const rows = await uow.transaction((r) => read(r, before, batch));
+    yield* rows;
+    const last = rows[rows.length - 1];
+    if (rows.length < batch || last === undefined) return;
+    before = idOf(last);
+  }
+}
+
 const isLineKind = (v: unknown): v is FundPlanLineKind =>
   typeof v === 'string' && (FUND_PLAN_LINE_KINDS as readonly string[]).includes(v);
 
@@ -95,17 +112,18 @@ export class FundPlanService {
     });
   }
 
-  exportPlans(filter: FundPlanListFilter, actor: FundPlanActor): AsyncIterable<FundPlan> {
-    const uow = this.uow;
-    return {
-      async *[Symbol.asyncIterator]() {
-        const rows: FundPlan[] = [];
-        await uow.transaction(async (r) => {
-          for await (const row of r.plans.exportPlans(filter, actor.scope)) rows.push(row);
-        });
-        yield* rows;
-      },
-    };
+  /** The export's plans, newest first, a batch per read, so none sits whole in memory. */
+  exportPlans(
+    filter: FundPlanListFilter,
+    actor: FundPlanActor,
+    batch = 500,
+  ): AsyncGenerator<FundPlan> {
+    return newestFirst(
+      this.uow,
+      (r, before, limit) => r.plans.exportPlans(filter, actor.scope, before, limit),
+      (p) => p.planId,
+      batch,
+    );
   }
 
   /** Approved plans against approved executions, month by month (12 months up to `toMonth`). */
@@ -247,17 +265,18 @@ export class FundPlanService {
     });
   }
 
-  exportPerforms(filter: FundPerformListFilter, actor: FundPlanActor): AsyncIterable<FundPerform> {
-    const uow = this.uow;
-    return {
-      async *[Symbol.asyncIterator]() {
-        const rows: FundPerform[] = [];
-        await uow.transaction(async (r) => {
-          for await (const row of r.plans.exportPerforms(filter, actor.scope)) rows.push(row);
-        });
-        yield* rows;
-      },
-    };
+  /** The export's execution sheets, newest first, a batch per read. */
+  exportPerforms(
+    filter: FundPerformListFilter,
+    actor: FundPlanActor,
+    batch = 500,
+  ): AsyncGenerator<FundPerform> {
+    return newestFirst(
+      this.uow,
+      (r, before, limit) => r.plans.exportPerforms(filter, actor.scope, before, limit),
+      (p) => p.performId,
+      batch,
+    );
   }
 
   /** Records (or redraws) an execution sheet on an approved plan; `submit` sends it too. */

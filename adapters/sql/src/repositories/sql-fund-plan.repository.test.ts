@@ -153,6 +153,11 @@ describe.each(testDatabaseKinds())('fund plan repositories on %s', (kind) => {
     expect(failure(await service.submitPlan(b.planId, finance))).toBe(
       'FUND_PLAN.MONTH_TAKEN|planMonth',
     );
+    // The export walks every plan of the month, newest first, one batch at a time.
+    const exported: number[] = [];
+    for await (const row of service.exportPlans({ planMonth: '2031-02' }, finance, 1))
+      exported.push(row.planId);
+    expect(exported).toEqual([b.planId, a.planId]);
     // The database refuses a second approved plan even past the rules.
     await expect(
       handle.db.updateTable('fund_plan').set({ status: 2 }).where('id', '=', b.planId).execute(),
@@ -248,6 +253,10 @@ describe.each(testDatabaseKinds())('fund plan repositories on %s', (kind) => {
     expect(over.status).toBe(1);
     expect(failure(await service.removePerform(over.performId, finance))).toBe('FUND_PLAN.LOCKED|');
     expect(failure(await service.removePlan(p.planId, finance))).toBe('FUND_PLAN.LOCKED|');
+    const sheets: number[] = [];
+    for await (const row of service.exportPerforms({ planId: p.planId }, finance, 1))
+      sheets.push(row.performId);
+    expect(sheets).toEqual([over.performId, perf.performId]);
     const chart = value(await service.chart('2031-05', finance, 110));
     expect(chart.at(-1)).toEqual({
       month: '2031-05',

@@ -59,7 +59,6 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const time = (v: unknown): Date | null => (v instanceof Date ? v : null);
 const dateText = (v: unknown): string =>
   v instanceof Date ? v.toISOString().slice(0, 10) : str(v).slice(0, 10);
-const EXPORT_PAGE = 500;
 
 const PLAN_SORT: Readonly<Record<string, string>> = {
   planId: 'p.id',
@@ -420,19 +419,19 @@ export class SqlFundPlanRepository implements FundPlanRepository {
     );
   }
 
-  async *exportPlans(filter: FundPlanListFilter, scope: DataScope): AsyncIterable<FundPlan> {
-    let before = 2_147_483_647;
-    for (;;) {
-      const rows = await this.filteredPlans(filter, scope)
-        .where('p.id', '<', before)
-        .orderBy('p.id', 'desc')
-        .limit(EXPORT_PAGE)
-        .execute();
-      const lines = await this.planLines(rows.map((r) => r.id));
-      for (const r of rows) yield toPlan(r, lines.get(r.id) ?? []);
-      if (rows.length < EXPORT_PAGE) return;
-      before = rows[rows.length - 1]?.id ?? 0;
-    }
+  async exportPlans(
+    filter: FundPlanListFilter,
+    scope: DataScope,
+    before: number,
+    limit: number,
+  ): Promise<FundPlan[]> {
+    const rows = await this.filteredPlans(filter, scope)
+      .where('p.id', '<', before)
+      .orderBy('p.id', 'desc')
+      .limit(limit)
+      .execute();
+    const lines = await this.planLines(rows.map((r) => r.id));
+    return rows.map((r) => toPlan(r, lines.get(r.id) ?? []));
   }
 
   async removePlan(planId: number, at: Date): Promise<void> {
@@ -631,22 +630,19 @@ export class SqlFundPlanRepository implements FundPlanRepository {
     );
   }
 
-  async *exportPerforms(
+  async exportPerforms(
     filter: FundPerformListFilter,
     scope: DataScope,
-  ): AsyncIterable<FundPerform> {
-    let before = 2_147_483_647;
-    for (;;) {
-      const rows = await this.filteredPerforms(filter, scope)
-        .where('f.id', '<', before)
-        .orderBy('f.id', 'desc')
-        .limit(EXPORT_PAGE)
-        .execute();
-      const lines = await this.performLines(rows.map((r) => r.id));
-      for (const r of rows) yield toPerform(r, lines.get(r.id) ?? []);
-      if (rows.length < EXPORT_PAGE) return;
-      before = rows[rows.length - 1]?.id ?? 0;
-    }
+    before: number,
+    limit: number,
+  ): Promise<FundPerform[]> {
+    const rows = await this.filteredPerforms(filter, scope)
+      .where('f.id', '<', before)
+      .orderBy('f.id', 'desc')
+      .limit(limit)
+      .execute();
+    const lines = await this.performLines(rows.map((r) => r.id));
+    return rows.map((r) => toPerform(r, lines.get(r.id) ?? []));
   }
 
   async removePerform(performId: number, at: Date): Promise<void> {
