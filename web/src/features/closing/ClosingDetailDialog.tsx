@@ -1,8 +1,8 @@
+import { CLOSING_FEE_KEYS, CLOSING_FIELD_LABELS } from '@dpms/core';
 import { useEffect, useState } from 'react';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import type { ApprovalSummary, ClosingGateway, ClosingRecord } from './closing.gateway';
-import { FEE_KEYS, FEE_LABELS } from './closing-preview';
 
 const ACTIONS: Record<string, string> = {
   submit: '提交',
@@ -87,9 +87,9 @@ export function ClosingDetailDialog({
           </tr>
         </thead>
         <tbody>
-          {FEE_KEYS.map((k) => (
+          {CLOSING_FEE_KEYS.map((k) => (
             <tr key={k} className="border-t border-line">
-              <td className="py-1">{FEE_LABELS[k]}</td>
+              <td className="py-1">{CLOSING_FIELD_LABELS[k]}</td>
               <td className="py-1 text-right">{record.originalFees[k]}</td>
               <td className="py-1 text-right">{record.fees[k]}</td>
             </tr>

@@ -1,4 +1,4 @@
-import { closingFees } from '@dpms/core';
+import { CLOSING_FEE_KEYS, closingFees } from '@dpms/core';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import type {
   Fees,
 } from './closing.gateway';
 import { ClosingFormDialog, type ClosingFormGateway } from './ClosingFormDialog';
-import { FEE_KEYS, previewClosing } from './closing-preview';
+import { previewClosing } from './closing-preview';
 import { renderClosing } from './closing.test-render';
 
 const FEES: Fees = {
@@ -131,7 +131,8 @@ describe('previewClosing', () => {
         const p = previewClosing(closed, back, FEES);
         const rule = closingFees(closed, back, FEES);
         expect(p.ok).toBe(rule.ok);
-        if (p.ok && rule.ok) for (const k of FEE_KEYS) expect(p.fees[k]).toBe(rule.value[k]);
+        if (p.ok && rule.ok)
+          for (const k of CLOSING_FEE_KEYS) expect(p.fees[k]).toBe(rule.value[k]);
       }),
     );
     expect(previewClosing('80', '80', FEES)).toMatchObject({ ok: true, fees: FEES });

@@ -1,3 +1,4 @@
+import { CLOSING_FEE_KEYS, CLOSING_FIELD_LABELS } from '@dpms/core';
 import { errorMessage } from '@dpms/http-client';
 import { useEffect, useMemo, useState } from 'react';
 import { useService } from '../../app/di';
@@ -12,7 +13,7 @@ import type {
   ClosingRecord,
   ContractOption,
 } from './closing.gateway';
-import { FEE_KEYS, FEE_LABELS, previewClosing } from './closing-preview';
+import { previewClosing } from './closing-preview';
 
 const box = 'w-full rounded border border-line px-2 py-1.5 text-sm';
 const KIND_NAMES: Record<ClosingKind, string> = { closed: '结案', settle: '结算' };
@@ -189,9 +190,9 @@ export function ClosingFormDialog({
                 </tr>
               </thead>
               <tbody>
-                {FEE_KEYS.map((k) => (
+                {CLOSING_FEE_KEYS.map((k) => (
                   <tr key={k} className="border-t border-line">
-                    <td className="py-1">{FEE_LABELS[k]}</td>
+                    <td className="py-1">{CLOSING_FIELD_LABELS[k]}</td>
                     <td className="py-1 text-right">{info.contract.fees[k]}</td>
                     <td className="py-1 text-right" data-testid={`closing-fee-${k}`}>
                       {preview?.ok ? preview.fees[k] : '-'}

@@ -1,20 +1,5 @@
-import { closingFees, MoneyDecimal, toAmountString } from '@dpms/core';
-import type { FeeKey, Fees } from './closing.gateway';
-
-export const FEE_KEYS: readonly FeeKey[] = [
-  'directFee',
-  'technicalFee',
-  'expertFee',
-  'operateFee',
-  'designFee',
-];
-export const FEE_LABELS: Record<FeeKey, string> = {
-  directFee: '直接费',
-  technicalFee: '技术费',
-  expertFee: '专家费',
-  operateFee: '经营费',
-  designFee: '设计费',
-};
+import { CLOSING_FEE_KEYS, closingFees, MoneyDecimal, toAmountString } from '@dpms/core';
+import type { Fees } from './closing.gateway';
 
 export type ClosingPreview =
   | { readonly ok: true; readonly fees: Fees; readonly total: string }
@@ -33,7 +18,7 @@ export function previewClosing(
   if (typed === '') return { ok: false, message: '请输入结案金额' };
   const r = closingFees(typed, backAmount, original);
   if (!r.ok) return { ok: false, message: r.error.message };
-  const total = FEE_KEYS.reduce(
+  const total = CLOSING_FEE_KEYS.reduce(
     (s, k) => s.plus(new MoneyDecimal(r.value[k])),
     new MoneyDecimal(0),
   );

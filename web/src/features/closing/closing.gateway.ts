@@ -1,8 +1,8 @@
+import type { ClosingFeeKey } from '@dpms/core';
 import type { HttpClient, Page } from '@dpms/http-client';
 
 export type ClosingKind = 'closed' | 'settle';
-export type FeeKey = 'directFee' | 'technicalFee' | 'expertFee' | 'operateFee' | 'designFee';
-export type Fees = Record<FeeKey, string>;
+export type Fees = Record<ClosingFeeKey, string>;
 
 /** A closed case or settlement as the server answers it (closed-case.routes.ts). */
 export interface ClosingRecord {
