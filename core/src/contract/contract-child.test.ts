@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { netPay } from '../fees/net-pay.js';
 import { MoneyDecimal } from '../money/money-decimal.js';
+import { extensionBelowPaid } from './extend-sub-contract.js';
 import {
   childCanPay,
+  childOverpaid,
   isChildChangeable,
   validateChildPay,
   validateContractChild,
@@ -102,6 +104,34 @@ describe('sub-contract rules', () => {
           expect(left.plus(new MoneyDecimal(paid)).eq(cap)).toBe(true);
           expect(withinChildTotal(cap.toString(), paid, left.toString())).toBe(true);
         }
+      }),
+    );
+  });
+
+  it('refuses a payment or an extension change that leaves more paid than the amount plus extensions', () => {
+    expect(childOverpaid('10', '2', '11', '1')).toBeNull();
+    expect(childOverpaid('10', '2', '11', '1.0001')).toMatchObject({
+      code: 'CONTRACT.CHILD_OVERPAID',
+      field: 'payAmount',
+      message: '累计付款金额不能超过分包合同金额（12万元）',
+    });
+    expect(extensionBelowPaid('10', '2', '12')).toBeNull();
+    expect(extensionBelowPaid('10', '1.9999', '12')).toMatchObject({
+      code: 'CONTRACT.EXTEND_BELOW_PAID',
+      field: 'extendAmount',
+    });
+    const amount = fc.bigInt({ min: 0n, max: 10n ** 12n }).map((n) => {
+      const s = n.toString().padStart(5, '0');
+      return `${s.slice(0, -4)}.${s.slice(-4)}`;
+    });
+    fc.assert(
+      fc.property(amount, amount, amount, amount, (total, extended, paid, adding) => {
+        const cap = new MoneyDecimal(total).plus(new MoneyDecimal(extended));
+        const after = new MoneyDecimal(paid).plus(new MoneyDecimal(adding));
+        expect(childOverpaid(total, extended, paid, adding) === null).toBe(!after.gt(cap));
+        expect(extensionBelowPaid(total, extended, paid) === null).toBe(
+          !new MoneyDecimal(paid).gt(cap),
+        );
       }),
     );
   });

@@ -242,6 +242,21 @@ export function childCanPay(total: string, extended: string, paid: string): stri
 export const withinChildTotal = (total: string, paid: string, adding: string): boolean =>
   !new MoneyDecimal(paid).plus(new MoneyDecimal(adding)).gt(new MoneyDecimal(total));
 
+/**
+ * The refusal when paying `adding` on top of `paid` goes beyond the sub-contract's amount plus its
+ * extensions (`extended`), null within it: what the server checks on every amount or pay change
+ * and what the web's previews show before saving.
+ */
+export function childOverpaid(
+  total: string,
+  extended: string,
+  paid: string,
+  adding = '0',
+): DomainError | null {
+  const cap = toAmountString(new MoneyDecimal(total).plus(new MoneyDecimal(extended)));
+  return withinChildTotal(cap, paid, adding) ? null : childErrors.overpaid(cap);
+}
+
 export interface ContractChildRepository {
   listByContract(contractId: number, scope: DataScope): Promise<readonly ContractChild[]>;
   findById(contractChildId: number, scope: DataScope): Promise<ContractChild | null>;

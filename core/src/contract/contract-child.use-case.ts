@@ -1,7 +1,5 @@
 import type { ContentEntry, TemplateContent } from '../approval/template.js';
 import { netPay } from '../fees/net-pay.js';
-import { toAmountString } from '../money/amount.js';
-import { MoneyDecimal } from '../money/money-decimal.js';
 import type { IdempotencyRepository } from '../platform/auth-session.repository.port.js';
 import type { ListPage, ListQuery } from '../platform/list-query.js';
 import type { UnitOfWork } from '../platform/unit-of-work.port.js';
@@ -16,11 +14,11 @@ import { WriteAbort, runWrite, type WriteIdempotency } from '../shared/write.js'
 import {
   CHILD_TYPE_LABELS,
   childErrors,
+  childOverpaid,
   isChildChangeable,
   validateChildPay,
   validateContractChild,
   validateTaxRate,
-  withinChildTotal,
   type ChildPay,
   type ChildPayInput,
   type ContractChild,
@@ -130,8 +128,8 @@ export class ContractChildService {
       if (!fields.ok) return fields;
       const paid = await r.children.paidTotal(contractChildId);
       const extended = await r.children.extendTotal(contractChildId);
-      if (!withinChildTotal(plus(fields.value.totalAmount, extended), paid, '0'))
-        return err(childErrors.overpaid(plus(fields.value.totalAmount, extended)));
+      const overpaid = childOverpaid(fields.value.totalAmount, extended, paid);
+      if (overpaid !== null) return err(overpaid);
       const saved = await r.children.save(
         contractChildId,
         child.version,
@@ -318,9 +316,10 @@ export class ContractChildService {
       const child = await this.child(r, contractChildId, actor);
       const pay = validateChildPay(input, child.taxRate);
       if (!pay.ok) return pay;
-      const cap = plus(child.totalAmount, await r.children.extendTotal(contractChildId));
+      const extended = await r.children.extendTotal(contractChildId);
       const paid = await r.children.paidTotal(contractChildId);
-      if (!withinChildTotal(cap, paid, pay.value.payAmount)) return err(childErrors.overpaid(cap));
+      const overpaid = childOverpaid(child.totalAmount, extended, paid, pay.value.payAmount);
+      if (overpaid !== null) return err(overpaid);
       const files = await this.files(r, input.files, actor);
       const inserted = await r.children.insertPay(contractChildId, pay.value, actor.userId, now);
       if (files.length > 0) await r.children.setPayFiles(inserted.payId, files);
@@ -343,9 +342,10 @@ export class ContractChildService {
       const child = await this.child(r, existing.contractChildId, actor);
       const pay = validateChildPay(input, child.taxRate);
       if (!pay.ok) return pay;
-      const cap = plus(child.totalAmount, await r.children.extendTotal(child.contractChildId));
+      const extended = await r.children.extendTotal(child.contractChildId);
       const paid = await r.children.paidTotal(child.contractChildId, payId);
-      if (!withinChildTotal(cap, paid, pay.value.payAmount)) return err(childErrors.overpaid(cap));
+      const overpaid = childOverpaid(child.totalAmount, extended, paid, pay.value.payAmount);
+      if (overpaid !== null) return err(overpaid);
       const updated = await r.children.updatePay(payId, pay.value, now);
       let files = existing.files;
       if (input.files !== undefined && input.files !== null) {
@@ -435,6 +435,3 @@ export class ContractChildService {
     return runWrite(this.uow, () => this.clock.now(), fn, idem);
   }
 }
-
-const plus = (a: string, b: string): string =>
-  toAmountString(new MoneyDecimal(a).plus(new MoneyDecimal(b)));

@@ -11,7 +11,12 @@ import { contractAmount } from './contract-validation.js';
 import type { ContractActor, ContractClock } from './contract.use-case.js';
 import { diffFields } from './contract.use-case.js';
 import { WriteAbort, runWrite, type WriteIdempotency } from '../shared/write.js';
-import { childErrors, type ContractChild, type ContractChildRepository } from './contract-child.js';
+import {
+  childErrors,
+  withinChildTotal,
+  type ContractChild,
+  type ContractChildRepository,
+} from './contract-child.js';
 import { appendHistory, keysetRows, type RecordHistoryRepository } from './contract-write.js';
 
 /** The history kind of extended sub-contracts. */
@@ -117,6 +122,21 @@ export const extendErrors = {
     ),
 } as const;
 
+const sum = (a: string, b: string): string =>
+  toAmountString(new MoneyDecimal(a).plus(new MoneyDecimal(b)));
+
+/**
+ * The refusal when the sub-contract's amount plus its extensions once changed (`extended`) is less
+ * than what is paid, null otherwise: the server's check on editing or deleting an extension and
+ * the web's preview of it.
+ */
+export const extensionBelowPaid = (
+  total: string,
+  extended: string,
+  paid: string,
+): DomainError | null =>
+  withinChildTotal(sum(total, extended), paid, '0') ? null : extendErrors.belowPaid(paid);
+
 const text = (v: string | null | undefined): string => (v ?? '').trim();
 
 /** Checks an extended sub-contract as entered; every refusal names its field. */
@@ -153,9 +173,6 @@ export function validateExtendSubContract(
     files,
   });
 }
-
-const sum = (a: string, b: string): string =>
-  toAmountString(new MoneyDecimal(a).plus(new MoneyDecimal(b)));
 
 /**
  * Extended sub-contracts: a signed supplement to an approved (or history) sub-contract that adds
@@ -305,10 +322,10 @@ export class ExtendSubContractService {
   ): Promise<DomainError | null> {
     const paid = await r.children.paidTotal(child.contractChildId);
     const extended = await r.children.extendTotal(child.contractChildId);
-    const cap = new MoneyDecimal(sum(child.totalAmount, extended))
+    const extendedAfter = new MoneyDecimal(extended)
       .minus(new MoneyDecimal(before))
       .plus(new MoneyDecimal(after));
-    return cap.lt(new MoneyDecimal(paid)) ? extendErrors.belowPaid(paid) : null;
+    return extensionBelowPaid(child.totalAmount, toAmountString(extendedAfter), paid);
   }
 
   private async child(

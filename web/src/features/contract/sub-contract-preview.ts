@@ -1,7 +1,7 @@
 import {
   childCanPay,
-  childErrors,
-  extendErrors,
+  childOverpaid,
+  extensionBelowPaid,
   lixiangFees,
   MoneyDecimal,
   toAmountString,
@@ -9,7 +9,6 @@ import {
   validateContractChild,
   validateExtendSubContract,
   validateLixiang,
-  withinChildTotal,
   type FeeRateSets,
   type LixiangFees,
 } from '@dpms/core';
@@ -155,11 +154,15 @@ export function previewChild(
     totalAmount: v.totalAmount,
   });
   if (!fields.ok) return refused(fields.error);
-  const cap = plus(fields.value.totalAmount, standing.extendAmount);
-  if (!withinChildTotal(cap, standing.paidAmount, '0')) return refused(childErrors.overpaid(cap));
+  const overpaid = childOverpaid(
+    fields.value.totalAmount,
+    standing.extendAmount,
+    standing.paidAmount,
+  );
+  if (overpaid !== null) return refused(overpaid);
   return {
     ok: true,
-    cap,
+    cap: plus(fields.value.totalAmount, standing.extendAmount),
     canPayAmount: childCanPay(fields.value.totalAmount, standing.extendAmount, standing.paidAmount),
   };
 }
@@ -208,10 +211,14 @@ export function previewPay(
     target.taxRate || '0.06',
   );
   if (!pay.ok) return refused(pay.error);
-  const cap = plus(target.totalAmount, target.extendAmount);
   const paidOthers = minus(target.paidAmount, editingPayAmount);
-  if (!withinChildTotal(cap, paidOthers, pay.value.payAmount))
-    return refused(childErrors.overpaid(cap));
+  const overpaid = childOverpaid(
+    target.totalAmount,
+    target.extendAmount,
+    paidOthers,
+    pay.value.payAmount,
+  );
+  if (overpaid !== null) return refused(overpaid);
   return {
     ok: true,
     realPayAmount: pay.value.realPayAmount,
@@ -273,8 +280,8 @@ export function previewExtend(
     minus(target.extendAmount, editingExtendAmount),
     fields.value.extendAmount,
   );
-  if (!withinChildTotal(plus(target.totalAmount, extendTotal), target.paidAmount, '0'))
-    return refused(extendErrors.belowPaid(target.paidAmount));
+  const belowPaid = extensionBelowPaid(target.totalAmount, extendTotal, target.paidAmount);
+  if (belowPaid !== null) return refused(belowPaid);
   return {
     ok: true,
     extendTotal,
