@@ -10,4 +10,5 @@ export * from './upload-dialog-rules.js';
 export * from './upload-failure.js';
 export * from './result-file-form.js';
 export * from './file-store.port.js';
+export * from './file-reference.js';
 export * from './upload-completion.js';

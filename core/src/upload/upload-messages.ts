@@ -57,6 +57,14 @@ export const UPLOAD_MESSAGES = {
   deleteForbidden: '只有上传者可以删除该文件',
   rangeNotSatisfiable: '请求的文件范围无效',
   storeUnavailable: '文件存储暂不可用，请稍后重试',
+  // Stored file references (issue 15 §3): only ids the server issued.
+  fileReferenceInvalid: (field: string): string =>
+    `字段 ${field} 只能是系统上传后返回的文件标识（fileId）或其下载地址`,
+  fileReferenceMissing: (field: string): string =>
+    `字段 ${field} 引用的文件不存在或已被删除，请重新上传`,
+  fileReferenceForbidden: (field: string): string =>
+    `字段 ${field} 引用的文件不是您上传的，也不在您可查看的记录中，请重新上传`,
+  downloadAddressInvalid: '文件地址无效：只能下载或预览系统上传的文件',
   chunkFormMixed:
     '分片表单混用了两种字段命名（size/chunks/chunk/md5/filename 与 chunkSize/chunkTotal/chunkIndex/chunkHash/fileName/fileSize）',
 } as const;
