@@ -44,6 +44,7 @@ export {
   SqlLoginAttemptRepository,
   SqlSessionRepository,
 } from './repositories/sql-auth.repository.js';
+export { sharedSigningKey } from './repositories/sql-signing-key.js';
 export {
   containsPattern,
   deptAndBelowIds,
