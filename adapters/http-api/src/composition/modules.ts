@@ -31,6 +31,7 @@ import {
   createExtendSubContractRepositories,
   registerLixiangRecords,
   SqlSignatureImageRepository,
+  SqlFileRecordRepository,
   SqlJobLogRepository,
   type DatabaseHandle,
 } from '@dpms/sql';
@@ -95,6 +96,7 @@ import { archivesRoutes } from '../routes/archives.routes.js';
 import { downloadRoutes } from '../routes/download.routes.js';
 import { uploadRoutes } from '../routes/upload.routes.js';
 import type { FileService } from '../routes/upload.service.js';
+import { FileReferences } from '../routes/file-references.js';
 import type { ServerConfig } from './server-config.js';
 import { TOKENS } from './tokens.js';
 
@@ -217,6 +219,7 @@ export const approvalModule = (db: Db, linkedRecords: LinkedRecordRegistry<Db>, 
               signatures: new SqlSignatureImageRepository(trx),
             })),
             repos,
+            fileRefs: new FileReferences(new SqlFileRecordRepository(db)),
           };
         },
         [TOKENS.Repositories],

@@ -29,6 +29,8 @@ import { pagingShape } from '../http/paging.js';
 import { AUTHENTICATED, PUBLIC, perm, type HandlerContext } from '../http/route.js';
 import { streamXlsx } from '../http/xlsx.js';
 import type { Principal } from '../identity/principal.js';
+import { approvalDetailView, attachedFileIds, checkApprovalFiles } from './approval-files.js';
+import type { FileReferences } from './file-references.js';
 import type { RouteModule } from './route-module.js';
 
 const TAG_FLOW = '审批流程';
@@ -308,6 +310,8 @@ export interface ApprovalRouteDeps {
   readonly flows: ApprovalFlowAdmin;
   readonly signatures: UnitOfWork<{ readonly signatures: SignatureImageRepository }>;
   readonly repos: PlatformRepositories;
+  /** Checks the files a form names: server-issued ids the caller may reference (issue 15 §3). */
+  readonly fileRefs: FileReferences;
   /** getNotify's warnTaskList and unLookSeal (the design task slice's port). */
   readonly taskNotify?: TaskNotifyPort;
   /** The export's PDF form, through the print service (issue 7); absent without one. */
@@ -504,7 +508,7 @@ export function approvalRoutes(deps: ApprovalRouteDeps): RouteModule {
           access: perm('project:approval:add'),
           body: z.object(templateBody),
           handler: async (ctx) => {
-            const b = ctx.body;
+            const b = await checkApprovalFiles(ctx.body, deps.fileRefs, ctx.principal);
             const result = await engine.create(
               {
                 kind,
@@ -541,7 +545,14 @@ export function approvalRoutes(deps: ApprovalRouteDeps): RouteModule {
               submit: templateBody.submit,
             }),
             handler: async (ctx) => {
-              const b = ctx.body;
+              // The files already on the approval stay referable, whoever uploaded them.
+              const current = await engine.detail(ctx.body.approvalId, actorOf(ctx.principal));
+              const b = await checkApprovalFiles(
+                ctx.body,
+                deps.fileRefs,
+                ctx.principal,
+                current.ok ? attachedFileIds(current.value.approval) : undefined,
+              );
               const result = await engine.update(
                 {
                   kind,
@@ -693,7 +704,7 @@ export function approvalRoutes(deps: ApprovalRouteDeps): RouteModule {
             ...detail.approval.nodes.flatMap((n) => n.assignees),
             ...detail.log.map((e) => e.actorId),
           ]);
-          return ok({ ...detail, userNames });
+          return ok({ ...approvalDetailView(detail), userNames });
         },
       });
       book.add({
