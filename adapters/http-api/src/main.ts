@@ -6,6 +6,7 @@ import {
   registerShutdownHandlers,
   createPlatformRepositories,
   SqlJobLogRepository,
+  sharedSigningKey,
 } from '@dpms/sql';
 import { JobRunner } from '@dpms/core';
 import { buildContainer, filesModule } from './composition/modules.js';
@@ -14,7 +15,7 @@ import { recordDatabasePrepare, startScheduledJobs } from './jobs/scheduled-jobs
 import { DEFAULT_JSON_LIMIT, type ServerConfig } from './composition/server-config.js';
 import { createLogger } from './http/logger.js';
 import { systemClock } from './identity/clock.js';
-import { resolveJwtSecret } from './identity/jwt-secret.js';
+import { jwtSecretFromEnv, sharedJwtSecret } from './identity/jwt-secret.js';
 import { PasswordHasher } from './identity/password-hasher.js';
 import { createServer, defaultWebDir } from './server.js';
 import { HttpPrintClient, printServiceUrlFromEnv } from './print/http-print-client.js';
@@ -22,11 +23,13 @@ import { printModule } from './print/print.module.js';
 import { sqlDocumentSource } from './print/document-source.js';
 import { startPrintServiceBeside } from './print/print-service-process.js';
 import { startHousekeeping } from './identity/housekeeping.js';
+import { lanAddresses, listenHost, startupBanner } from './composition/startup-banner.js';
 
 /**
  * The server's entry point. Environment: PORT (8080), DATA_DIR (./data), DATABASE_URL (a
  * PostgreSQL server; the embedded PGlite under DATA_DIR/db otherwise), NODE_ENV (production
- * requires JWT_SECRET and seeds no demo users; ADMIN_PASSWORD then creates `admin`), WEB_DIR,
+ * requires JWT_SECRET and seeds no demo users; ADMIN_PASSWORD then creates `admin`), HOST (the
+ * interface to listen on: 127.0.0.1 in demo mode, every interface in production), WEB_DIR,
  * DOMAIN_URL, LOG_LEVEL, TRUST_PROXY.
  */
 async function main(): Promise<void> {
@@ -44,7 +47,8 @@ async function main(): Promise<void> {
   };
   const logger = createLogger((env['LOG_LEVEL'] as 'info' | undefined) ?? 'info');
   // Before anything else: production without a signing key must not start.
-  const jwtSecret = resolveJwtSecret({ JWT_SECRET: env['JWT_SECRET'] }, production, config.dataDir);
+  const givenSecret = jwtSecretFromEnv({ JWT_SECRET: env['JWT_SECRET'] }, production);
+  const host = listenHost(env['HOST'], production);
   // `npm start` runs the print service beside the API unless PRINT_SERVICE_URL names another one
   // (PRINT_SERVICE_START=1 or 0 decides it either way); it warms its browser while the database
   // opens.
@@ -67,6 +71,10 @@ async function main(): Promise<void> {
     { kind: handle.kind, seeded: report.seeded, ms: Date.now() - started },
     'database ready',
   );
+  // Without JWT_SECRET (demo mode) every instance on this database shares the database's key.
+  const jwtSecret =
+    givenSecret ??
+    (await sharedJwtSecret(config.dataDir, (candidate) => sharedSigningKey(handle.db, candidate)));
   // The scheduling log (/job/log): this start's migration and seed, then every background run.
   const jobs = new JobRunner(new SqlJobLogRepository(handle.db), systemClock);
   await recordDatabasePrepare(jobs, new Date(started), new Date(), report);
@@ -90,12 +98,15 @@ async function main(): Promise<void> {
   );
   const app = createServer(container, config);
   const server: Server = await new Promise((resolve) => {
-    const s = app.listen(config.port, () => resolve(s));
+    const s =
+      host === undefined
+        ? app.listen(config.port, () => resolve(s))
+        : app.listen(config.port, host, () => resolve(s));
   });
-  logger.info(
-    { port: config.port, web: config.webDir },
-    `listening on http://localhost:${config.port}`,
-  );
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  logger.info({ address, web: config.webDir }, `listening on port ${port}`);
+  process.stdout.write(startupBanner({ production, host, port, lan: lanAddresses() }));
 
   const housekeeping = startHousekeeping(repos, logger);
   const scheduled = startScheduledJobs({

@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import bcrypt from 'bcryptjs';
 import { describe, expect, it } from 'vitest';
 import { statusOfDomainCode } from '../http/http-error.js';
-import { resolveJwtSecret } from './jwt-secret.js';
+import { LEGACY_KEY_FILE, jwtSecretFromEnv, sharedJwtSecret } from './jwt-secret.js';
 import { PasswordHasher } from './password-hasher.js';
 import { TokenService } from './token-service.js';
 
@@ -36,21 +36,30 @@ describe('PasswordHasher', () => {
   });
 });
 
-describe('resolveJwtSecret', () => {
+describe('the signing key', () => {
   it('refuses to start in production without JWT_SECRET', () => {
-    expect(() => resolveJwtSecret({}, true, '/nonexistent')).toThrow(/JWT_SECRET/);
-    expect(() => resolveJwtSecret({ JWT_SECRET: 'short' }, true, '/nonexistent')).toThrow(/32/);
-    expect(resolveJwtSecret({ JWT_SECRET: 'x'.repeat(32) }, true, '/nonexistent')).toBe(
-      'x'.repeat(32),
-    );
+    expect(() => jwtSecretFromEnv({}, true)).toThrow(/JWT_SECRET/);
+    expect(() => jwtSecretFromEnv({ JWT_SECRET: 'short' }, true)).toThrow(/32/);
+    expect(jwtSecretFromEnv({ JWT_SECRET: 'x'.repeat(32) }, true)).toBe('x'.repeat(32));
+    expect(jwtSecretFromEnv({}, false)).toBeUndefined();
   });
-  it('generates one for the demo, stores it under DATA_DIR and reuses it', () => {
+  it('offers a fresh random key to the database, or the key file of an earlier release', async () => {
+    const offered: string[] = [];
+    const keep = (c: string) => {
+      offered.push(c);
+      return Promise.resolve('stored-key-stored-key-stored-key-0');
+    };
     const dir = mkdtempSync(path.join(tmpdir(), 'dpms-secret-'));
-    const first = resolveJwtSecret({}, false, dir);
-    expect(first.length).toBeGreaterThanOrEqual(32);
-    expect(readFileSync(path.join(dir, 'jwt-secret'), 'utf8')).toBe(first);
-    expect(statSync(path.join(dir, 'jwt-secret')).mode & 0o077).toBe(0);
-    expect(resolveJwtSecret({}, false, dir)).toBe(first);
+    // The database's key wins over whatever was offered.
+    expect(await sharedJwtSecret(dir, keep)).toBe('stored-key-stored-key-stored-key-0');
+    expect(await sharedJwtSecret(dir, keep)).toBe('stored-key-stored-key-stored-key-0');
+    expect(offered[0]!.length).toBeGreaterThanOrEqual(32);
+    expect(offered[1]).not.toBe(offered[0]);
+    // Nothing is written under DATA_DIR any more.
+    expect(existsSync(path.join(dir, LEGACY_KEY_FILE))).toBe(false);
+    writeFileSync(path.join(dir, LEGACY_KEY_FILE), `${'L'.repeat(40)}\n`);
+    await sharedJwtSecret(dir, keep);
+    expect(offered[2]).toBe('L'.repeat(40));
   });
 });
 

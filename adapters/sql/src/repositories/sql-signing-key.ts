@@ -11,9 +11,9 @@ export async function sharedSigningKey(db: Kysely<Database>, candidate: string):
   if (candidate.length < 32) throw new Error('a signing key needs at least 32 characters');
   await sql`insert into sys_signing_key (key_id, secret) values (1, ${candidate})
     on conflict (key_id) do nothing`.execute(db);
-  const r = await sql<{ secret: string }>`select secret from sys_signing_key where key_id = 1`.execute(
-    db,
-  );
+  const r = await sql<{
+    secret: string;
+  }>`select secret from sys_signing_key where key_id = 1`.execute(db);
   const stored = r.rows[0]?.secret;
   if (stored === undefined) throw new Error('sys_signing_key has no row after its insert');
   return stored;
