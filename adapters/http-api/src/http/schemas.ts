@@ -1,7 +1,17 @@
 import { z } from 'zod';
 
-/** A positive integer id from a path or query (`/system/user/12`). */
-export const id = () => z.coerce.number().int().positive().max(2_147_483_647);
+/**
+ * Numeric text read as a number; any other value is left as it is, so `z.number()` refuses it
+ * (`z.coerce.number()` would read `true` as 1 and `['5']` as 5).
+ */
+const numericText = (v: unknown): unknown =>
+  typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+
+/** A number sent as a JSON number or as numeric text (a query, a path, RuoYi's string ids). */
+export const numeric = <S extends z.ZodNumber>(schema: S) => z.preprocess(numericText, schema);
+
+/** A positive integer id from a path, a query or a body (`/system/user/12`). */
+export const id = () => numeric(z.number().int().positive().max(2_147_483_647));
 
 /** `1,2,3` (RuoYi's batch delete path) as a list of ids, at most 1000. */
 export const idList = () =>
