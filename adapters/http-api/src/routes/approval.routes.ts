@@ -26,6 +26,7 @@ import { ok, page } from '../http/envelope.js';
 import { HttpError, unwrap } from '../http/http-error.js';
 import { listQueryOf } from '../http/list-query.js';
 import { pagingShape } from '../http/paging.js';
+import { id, numeric } from '../http/schemas.js';
 import { AUTHENTICATED, PUBLIC, perm, type HandlerContext } from '../http/route.js';
 import { streamXlsx } from '../http/xlsx.js';
 import type { Principal } from '../identity/principal.js';
@@ -168,13 +169,14 @@ const idOrServiceId = <S extends z.ZodRawShape>(shape: S) =>
 
 const listQuery = z.object({
   typeCode: typeCode.optional(),
-  status: z.coerce
-    .number()
-    .int()
-    .refine((s) => [-1, 0, 1, 2, 3].includes(s), {
-      error: '参数 status 必须是 -1、0、1、2、3 之一',
-    })
-    .optional(),
+  status: numeric(
+    z
+      .number()
+      .int()
+      .refine((s) => [-1, 0, 1, 2, 3].includes(s), {
+        error: '参数 status 必须是 -1、0、1、2、3 之一',
+      }),
+  ).optional(),
   title: z.string().trim().max(100).optional(),
   ...pagingShape(APPROVAL_SORT_COLUMNS),
 });
@@ -379,7 +381,7 @@ export function approvalRoutes(deps: ApprovalRouteDeps): RouteModule {
         tag: TAG_FLOW,
         access: perm('approval:flow:edit'),
         body: z.object({
-          flowId: z.coerce.number().int().positive(),
+          flowId: id(),
           flowName: z.string().trim().min(1).max(100).optional(),
           status: z.enum(['0', '1']).optional(),
           remark: z.string().trim().max(500).optional(),
@@ -395,7 +397,7 @@ export function approvalRoutes(deps: ApprovalRouteDeps): RouteModule {
         summary: '删除审批流程及其节点（进行中的审批保留已确定的节点）',
         tag: TAG_FLOW,
         access: perm('approval:flow:remove'),
-        query: z.object({ flowId: z.coerce.number().int().positive() }),
+        query: z.object({ flowId: id() }),
         handler: async ({ query }) => {
           unwrap(await flows.deleteFlow(query.flowId));
           return ok();
@@ -410,8 +412,8 @@ export function approvalRoutes(deps: ApprovalRouteDeps): RouteModule {
         tag: TAG_FLOW,
         access: perm('approval:node:query'),
         query: z.object({
-          nodeId: z.coerce.number().int().positive().optional(),
-          flowId: z.coerce.number().int().positive().optional(),
+          nodeId: id().optional(),
+          flowId: id().optional(),
           typeCode: typeCode.optional(),
         }),
         handler: async ({ query }) => {
@@ -434,7 +436,7 @@ export function approvalRoutes(deps: ApprovalRouteDeps): RouteModule {
         summary: '新增审批节点（加在流程末尾）',
         tag: TAG_FLOW,
         access: perm('approval:node:add'),
-        body: z.object({ flowId: z.coerce.number().int().positive(), ...nodeFields }),
+        body: z.object({ flowId: id(), ...nodeFields }),
         handler: async ({ body }) =>
           ok(
             unwrap(
@@ -459,7 +461,7 @@ export function approvalRoutes(deps: ApprovalRouteDeps): RouteModule {
         tag: TAG_FLOW,
         access: perm('approval:node:edit'),
         body: z.object({
-          nodeId: z.coerce.number().int().positive(),
+          nodeId: id(),
           ...Object.fromEntries(Object.entries(nodeFields).map(([k, v]) => [k, v.optional()])),
         }),
         handler: async ({ body }) => {
@@ -476,7 +478,7 @@ export function approvalRoutes(deps: ApprovalRouteDeps): RouteModule {
         summary: '删除审批节点',
         tag: TAG_FLOW,
         access: perm('approval:node:remove'),
-        query: z.object({ nodeId: z.coerce.number().int().positive() }),
+        query: z.object({ nodeId: id() }),
         handler: async ({ query }) => {
           unwrap(await flows.deleteNode(query.nodeId));
           return ok();
@@ -489,7 +491,7 @@ export function approvalRoutes(deps: ApprovalRouteDeps): RouteModule {
         tag: TAG_FLOW,
         access: perm('approval:node:move'),
         query: z.object({
-          nodeId: z.coerce.number().int().positive(),
+          nodeId: id(),
           direction: z.enum(['up', 'down']).optional(),
           type: z.enum(['up', 'down']).optional(),
         }),
@@ -537,7 +539,7 @@ export function approvalRoutes(deps: ApprovalRouteDeps): RouteModule {
             tag: TAG,
             access: perm('project:approval:edit'),
             body: idOrServiceId({
-              version: z.coerce.number().int().min(0),
+              version: numeric(z.number().int().min(0).max(2_147_483_647)),
               title: templateBody.title,
               content: contentSchema,
               files: templateBody.files,
@@ -648,7 +650,7 @@ export function approvalRoutes(deps: ApprovalRouteDeps): RouteModule {
             'cc',
             'urge',
           ]),
-          version: z.coerce.number().int().min(0),
+          version: numeric(z.number().int().min(0).max(2_147_483_647)),
           opinion: z.string().max(200).optional(),
           targetNodeId: z.union([z.string(), z.number()]).transform(String).optional(),
           toUserId: userIdString.optional(),
