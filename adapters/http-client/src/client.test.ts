@@ -52,6 +52,21 @@ function setup(reply: (config: InternalAxiosRequestConfig) => Reply, token?: str
 }
 
 describe('HttpClient', () => {
+  // Issue 15 §3: the token goes to the API's own routes only, whatever URL a caller passes.
+  it.each([
+    ['/getInfo', true],
+    ['/prod-api/getInfo', true],
+    ['http://localhost/prod-api/getInfo', true],
+    ['https://evil.example/prod-api/getInfo', false],
+    ['//evil.example/prod-api/getInfo', false],
+    ['http://localhost/index.html', false],
+    ['http://localhost:8081/prod-api/getInfo', false],
+  ])('sends the bearer token to %s: %s', async (url, sent) => {
+    const { http, seen } = setup(() => ({ status: 200, data: { code: 200, msg: 'ok' } }), 'abc');
+    await http.get(url);
+    expect(seen[0]?.headers['Authorization']).toBe(sent ? 'Bearer abc' : undefined);
+  });
+
   it('uses /prod-api, the bearer token and a 300000 ms timeout', async () => {
     const { http, seen } = setup(() => ({ status: 200, data: { code: 200, msg: 'ok' } }), 'abc');
     await http.get('/getInfo');

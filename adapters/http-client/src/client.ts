@@ -4,6 +4,7 @@ import axios, {
   type AxiosRequestConfig,
   type AxiosResponse,
 } from 'axios';
+import { isApiAddress } from './api-address.js';
 import { ApiError } from './api-error.js';
 import {
   MESSAGES,
@@ -107,7 +108,11 @@ export class HttpClient {
   ): Promise<T & Envelope> {
     const headers: Record<string, string> = { ...options.headers };
     const token = options.anonymous ? undefined : this.options.tokens.get();
-    if (token) headers['Authorization'] = `Bearer ${token}`;
+    // The token goes to the API's own routes only, wherever the URL came from (issue 15 §3).
+    const address = this.axios.getUri({ url: config.url });
+    if (token && isApiAddress(address, this.axios.defaults.baseURL ?? API_BASE)) {
+      headers['Authorization'] = `Bearer ${token}`;
+    }
     // The default JSON content type would make axios turn a FormData body into JSON; naming
     // multipart lets axios (or the browser) write it with its boundary.
     if (typeof FormData !== 'undefined' && config.data instanceof FormData) {

@@ -1,3 +1,4 @@
+export * from './api-address.js';
 export * from './api-error.js';
 export * from './client.js';
 export * from './messages.js';

@@ -122,7 +122,7 @@ describe('FileGateway', () => {
     });
   });
 
-  it('downloads with the name of Content-Disposition and maps ids and paths to the resource call', async () => {
+  it('downloads with the name of Content-Disposition and maps ids and download addresses to the resource call', async () => {
     const id = 'ab'.repeat(16);
     const { files, seen } = gateway(() => ({
       status: 200,
@@ -132,10 +132,50 @@ describe('FileGateway', () => {
     const got = await files.download(id);
     expect(got.fileName).toBe('设计说明.pdf');
     expect(seen[0]?.url).toBe(`/common/download/resource?resource=${id}`);
+    expect(seen[0]?.headers['Authorization']).toBe('Bearer tok');
     await files.download(`/prod-api/common/download/resource?resource=${id}`, { preview: true });
     expect(seen[1]?.url).toBe(`/common/download/resource?resource=${id}&preview=true`);
     expect(files.resourcePath(id, true)).toBe(
       `/common/download/resource?resource=${id}&preview=true`,
     );
+  });
+
+  // Issue 15 §3: a stored string never chooses what the browser fetches with the token.
+  it.each([
+    '/prod-api/approval/flow/del?flowId=1',
+    '/approval/flow/del?flowId=1',
+    '/prod-api/project/approval/deleteById?serviceId=7',
+    `/prod-api/common/download?fileName=${'ab'.repeat(16)}&delete=true`,
+    `/prod-api/common/download/resource?resource=${'ab'.repeat(16)}&x=1`,
+    'javascript:alert(1)',
+    '//evil.example/prod-api/common/download/resource',
+    'https://evil.example/a.pdf',
+    'data:application/pdf;base64,JVBERi0=',
+    'abc',
+  ])('refuses to download %s, sending nothing', async (address) => {
+    const { files, seen } = gateway(() => ({ status: 200, data: new Blob(['x']) }));
+    await expect(files.download(address)).rejects.toMatchObject({
+      code: 'UPLOAD.ADDRESS_INVALID',
+      status: 400,
+      message: '文件地址无效：只能下载或预览系统上传的文件',
+    });
+    expect(seen).toHaveLength(0);
+  });
+
+  it('fetches an address the application builds only under the API, with the token', async () => {
+    const { files, seen } = gateway(() => ({ status: 200, data: new Blob(['x']) }));
+    await files.downloadPath('/v4/lixiang/export?pageNum=1');
+    await files.downloadPath('/prod-api/v4/contract-document/pdf?documentId=3');
+    expect(seen.map((c) => c.url)).toEqual([
+      '/v4/lixiang/export?pageNum=1',
+      '/v4/contract-document/pdf?documentId=3',
+    ]);
+    expect(seen.every((c) => c.headers['Authorization'] === 'Bearer tok')).toBe(true);
+    for (const bad of ['//evil.example/x', 'https://evil.example/x', 'v4/x', '/\\evil.example']) {
+      await expect(files.downloadPath(bad)).rejects.toMatchObject({
+        code: 'UPLOAD.ADDRESS_INVALID',
+      });
+    }
+    expect(seen).toHaveLength(2);
   });
 });

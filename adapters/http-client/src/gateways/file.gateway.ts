@@ -1,6 +1,7 @@
 import axios, { type AxiosAdapter, type AxiosInstance, type AxiosProgressEvent } from 'axios';
-import { parseUploadResponse, uploadFailure } from '@dpms/core';
+import { UPLOAD_MESSAGES, fileIdOfReference, parseUploadResponse, uploadFailure } from '@dpms/core';
 import { z } from 'zod';
+import { isApiAddress } from '../api-address.js';
 import { ApiError } from '../api-error.js';
 import { API_BASE, REQUEST_TIMEOUT_MS, type HttpClient } from '../client.js';
 import { MESSAGES, transportMessage } from '../messages.js';
@@ -50,7 +51,6 @@ export interface DownloadedFile {
 export const ABORTED_CODE = 'UPLOAD.ABORTED';
 
 /** The file id the server issues: 32 lower-case hex digits. */
-const FILE_ID = /^[0-9a-f]{32}$/;
 
 /**
  * The name a `Content-Disposition` header gives (RFC 6266): `filename*=UTF-8''…` wins over the
@@ -156,34 +156,48 @@ export class FileGateway {
   }
 
   /**
-   * The API path of a stored file: a server-issued id becomes the resource call; a path under
-   * the API (with or without `/prod-api`) is kept.
+   * The download call of a stored file: a server-issued id, or a download address the server built
+   * for one (issue 15 §3). Anything else (another API route, another origin, a scheme) is refused
+   * with `UPLOAD.ADDRESS_INVALID`: a stored string never chooses what the browser fetches.
    */
-  resourcePath(idOrPath: string, preview = false): string {
-    if (FILE_ID.test(idOrPath)) {
-      return `/common/download/resource?resource=${idOrPath}${preview ? '&preview=true' : ''}`;
+  resourcePath(reference: string, preview = false): string {
+    const id = fileIdOfReference(reference);
+    if (id === null) {
+      throw new ApiError('UPLOAD.ADDRESS_INVALID', UPLOAD_MESSAGES.downloadAddressInvalid, 400);
     }
-    const base = this.raw.defaults.baseURL ?? API_BASE;
-    const bare = idOrPath.startsWith(base) ? idOrPath.slice(base.length) : idOrPath;
-    const path = bare.startsWith('/') ? bare : `/${bare}`;
-    // The resource call shows previewable files inline when asked.
-    if (preview && path.startsWith('/common/download/resource?') && !/[?&]preview=/.test(path)) {
-      return `${path}&preview=true`;
-    }
-    return path;
+    return `/common/download/resource?resource=${id}${preview ? '&preview=true' : ''}`;
   }
 
-  /** Fetches a stored file (id or API path) with the session's token. */
+  /** Fetches a stored file (its id or its download address) with the session's token. */
   async download(
-    idOrPath: string,
+    reference: string,
     options: { preview?: boolean; signal?: AbortSignal } = {},
   ): Promise<DownloadedFile> {
-    const url = this.resourcePath(idOrPath, options.preview ?? false);
+    return this.fetchFile(this.resourcePath(reference, options.preview ?? false), options.signal);
+  }
+
+  /**
+   * Fetches a file the application's own code addresses (an export, a printed PDF): a path of
+   * the API, relative to its base. Never pass it a stored value; those go through `download`.
+   */
+  async downloadPath(
+    apiPath: string,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<DownloadedFile> {
+    const base = this.raw.defaults.baseURL ?? API_BASE;
+    const bare = apiPath.startsWith(`${base}/`) ? apiPath.slice(base.length) : apiPath;
+    if (!/^\/(?!\/)/.test(bare) || bare.includes('\\')) {
+      throw new ApiError('UPLOAD.ADDRESS_INVALID', UPLOAD_MESSAGES.downloadAddressInvalid, 400);
+    }
+    return this.fetchFile(bare, options.signal);
+  }
+
+  private async fetchFile(url: string, signal?: AbortSignal): Promise<DownloadedFile> {
     try {
       const res = await this.raw.get<Blob>(url, {
         responseType: 'blob',
-        headers: this.authHeaders(),
-        ...(options.signal ? { signal: options.signal } : {}),
+        headers: this.authHeaders(url),
+        ...(signal ? { signal } : {}),
       });
       const header = res.headers['content-disposition'] as string | undefined;
       return { blob: res.data, fileName: fileNameFromContentDisposition(header) };
@@ -192,15 +206,19 @@ export class FileGateway {
     }
   }
 
-  private authHeaders(): Record<string, string> {
+  /** The bearer token, for an address of the API's own routes only (issue 15 §3). */
+  private authHeaders(url: string): Record<string, string> {
     const token = this.tokens.get();
-    return token ? { Authorization: `Bearer ${token}` } : {};
+    const address = this.raw.getUri({ url });
+    return token && isApiAddress(address, this.raw.defaults.baseURL ?? API_BASE)
+      ? { Authorization: `Bearer ${token}` }
+      : {};
   }
 
   private async send(url: string, form: FormData, options: TransferOptions): Promise<unknown> {
     try {
       const res = await this.raw.post<string>(url, form, {
-        headers: this.authHeaders(),
+        headers: this.authHeaders(url),
         // 000 §7: the answer is parsed as JSON when possible.
         responseType: 'text',
         transformResponse: [(data: unknown) => data],

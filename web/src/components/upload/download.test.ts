@@ -1,12 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createContainer } from '../../app/container';
 import { TOKENS } from '../../app/tokens';
-import { downloadFile } from './download';
+import { downloadExport, downloadFile } from './download';
 
 afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
+
+const ID = '0123456789abcdef0123456789abcdef';
 
 function services() {
   const container = createContainer(); // configures downloadFile
@@ -15,14 +17,57 @@ function services() {
   return { files, feedback };
 }
 
+function savableBrowser(): string[] {
+  vi.stubGlobal(
+    'URL',
+    Object.assign(Object.create(URL) as object, {
+      createObjectURL: () => 'blob:x',
+      revokeObjectURL: () => undefined,
+    }),
+  );
+  const names: string[] = [];
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    names.push(this.download);
+  });
+  return names;
+}
+
 describe('downloadFile', () => {
-  it('opens an http address in a new window without fetching it', async () => {
-    const { files } = services();
-    const fetch = vi.spyOn(files, 'download');
+  // Issue 15 §3: a stored address never decides what the viewer's browser fetches or opens.
+  it.each([
+    '/prod-api/approval/flow/del?flowId=1',
+    '/project/approval/deleteById?serviceId=7',
+    `/prod-api/common/download?fileName=${ID}&delete=true`,
+    'https://example.org/a.pdf',
+    '//evil.example/a.pdf',
+    'javascript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'abc',
+  ])('refuses %s with a message, fetching and opening nothing', async (address) => {
+    const { files, feedback } = services();
+    const fetchStored = vi.spyOn(files, 'download');
+    const fetchPath = vi.spyOn(files, 'downloadPath');
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
-    expect(await downloadFile('https://example.org/a.pdf')).toBe(true);
-    expect(open).toHaveBeenCalledWith('https://example.org/a.pdf', '_blank', 'noopener');
-    expect(fetch).not.toHaveBeenCalled();
+    expect(await downloadFile(address)).toBe(false);
+    expect(fetchStored).not.toHaveBeenCalled();
+    expect(fetchPath).not.toHaveBeenCalled();
+    expect(open).not.toHaveBeenCalled();
+    expect(feedback.snapshot().toasts.map((t) => t.message)).toContain(
+      '文件地址无效：只能下载或预览系统上传的文件',
+    );
+  });
+
+  it('fetches a file id or a server-built download address through the resource call', async () => {
+    const { files } = services();
+    savableBrowser();
+    const fetch = vi
+      .spyOn(files, 'download')
+      .mockResolvedValue({ blob: new Blob(['x']), fileName: 'a.pdf' });
+    expect(await downloadFile(ID)).toBe(true);
+    expect(await downloadFile(`/prod-api/common/download/resource?resource=${ID}`)).toBe(true);
+    expect(fetch.mock.calls.map((c) => c[0])).toEqual([ID, ID]);
   });
 
   it('shows the unsupported-browser message when the browser cannot save files', async () => {
@@ -32,7 +77,7 @@ describe('downloadFile', () => {
       Object.assign(Object.create(URL) as object, { createObjectURL: undefined }),
     );
     const fetch = vi.spyOn(files, 'download');
-    expect(await downloadFile('/prod-api/common/download/resource?resource=x')).toBe(false);
+    expect(await downloadFile(`/prod-api/common/download/resource?resource=${ID}`)).toBe(false);
     expect(fetch).not.toHaveBeenCalled();
     expect(feedback.snapshot().toasts.map((t) => t.message)).toContain(
       '该浏览器内核不支持下载此文件，推荐使用谷歌浏览器访问本平台',
@@ -41,25 +86,26 @@ describe('downloadFile', () => {
 
   it('saves under the given name, else the Content-Disposition name', async () => {
     const { files } = services();
-    vi.stubGlobal(
-      'URL',
-      Object.assign(Object.create(URL) as object, {
-        createObjectURL: () => 'blob:x',
-        revokeObjectURL: () => undefined,
-      }),
-    );
-    const names: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      names.push(this.download);
-    });
+    const names = savableBrowser();
     vi.spyOn(files, 'download').mockResolvedValue({
       blob: new Blob(['x']),
       fileName: '施工图.pdf',
     });
-    await downloadFile('abc');
-    await downloadFile('abc', '另存.pdf');
+    await downloadFile(ID);
+    await downloadFile(ID, '另存.pdf');
     expect(names).toEqual(['施工图.pdf', '另存.pdf']);
+  });
+});
+
+describe('downloadExport', () => {
+  it('fetches an address the application builds through the API path call', async () => {
+    const { files } = services();
+    const names = savableBrowser();
+    const fetch = vi
+      .spyOn(files, 'downloadPath')
+      .mockResolvedValue({ blob: new Blob(['x']), fileName: undefined });
+    expect(await downloadExport('/v4/lixiang/export?pageNum=1')).toBe(true);
+    expect(fetch).toHaveBeenCalledWith('/v4/lixiang/export?pageNum=1');
+    expect(names).toEqual(['export']);
   });
 });

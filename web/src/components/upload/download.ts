@@ -1,9 +1,7 @@
-import { errorMessage, type FileGateway } from '@dpms/http-client';
+import { UPLOAD_MESSAGES, fileIdOfReference } from '@dpms/core';
+import { errorMessage, type DownloadedFile, type FileGateway } from '@dpms/http-client';
 import type { Feedback } from '../ui/feedback';
 import { UPLOAD_UI_MESSAGES } from './messages';
-
-/** Links that leave the application: opened as they are, in a new window (000 §7). */
-export const isExternalUrl = (url: string): boolean => /^https?:\/\//i.test(url);
 
 /** Whether this browser can save a Blob under a name (an `a[download]` and object URLs). */
 export function canSaveFiles(): boolean {
@@ -63,29 +61,53 @@ export function configureFileDownloads(files: () => FileGateway, feedback: () =>
 }
 
 /**
- * Downloads a stored file (000 §7): an http(s) address opens in a new window; anything else (a
- * file id, `/prod-api/common/download/resource?...`, an API path) is fetched with the session's
- * token and saved under `fileName`, else the name of the answer's Content-Disposition, else
- * the URL's last segment. A browser that cannot save files gets the spec's message. Failures are
- * shown as a message and resolve false; success resolves true.
+ * Downloads a stored file (000 §7) by its id or the download address the server built for it,
+ * saved under `fileName`, else the name of the answer's Content-Disposition, else the id.
+ *
+ * Anything else is refused with a message and never fetched (issue 15 §3): a stored address could
+ * name any API route (a GET that deletes), another origin or a script, and the fetch carries the
+ * viewer's token. 000 §7 opened `http…` paths in a new window; the server now stores and answers
+ * only its own ids, so such a path can only be planted, and is refused like the rest.
+ * A browser that cannot save files gets the spec's message. Resolves true on success.
  */
-export async function downloadFile(url: string, fileName?: string): Promise<boolean> {
-  if (isExternalUrl(url)) {
-    window.open(url, '_blank', 'noopener');
-    return true;
-  }
+export async function downloadFile(reference: string, fileName?: string): Promise<boolean> {
   if (!services) throw new Error('downloadFile: configureFileDownloads was not called');
-  const feedback = services.feedback();
+  const id = fileIdOfReference(reference);
+  if (id === null) {
+    services.feedback().error(UPLOAD_MESSAGES.downloadAddressInvalid);
+    return false;
+  }
+  const files = services.files();
+  return save(() => files.download(id), fileName, id);
+}
+
+/**
+ * Downloads what the application's own code addresses: an export with its filters, a printed
+ * PDF (an API path such as `/v4/lixiang/export?…`). Never give it a stored value: stored files go
+ * through {@link downloadFile}.
+ */
+export async function downloadExport(apiPath: string, fileName?: string): Promise<boolean> {
+  if (!services) throw new Error('downloadExport: configureFileDownloads was not called');
+  const files = services.files();
+  return save(() => files.downloadPath(apiPath), fileName, lastSegment(apiPath));
+}
+
+async function save(
+  fetchFile: () => Promise<DownloadedFile>,
+  fileName: string | undefined,
+  fallback: string,
+): Promise<boolean> {
+  const feedback = services?.feedback();
   if (!canSaveFiles()) {
-    feedback.error(UPLOAD_UI_MESSAGES.downloadUnsupported);
+    feedback?.error(UPLOAD_UI_MESSAGES.downloadUnsupported);
     return false;
   }
   try {
-    const file = await services.files().download(url);
-    saveBlob(file.blob, fileName ?? file.fileName ?? lastSegment(url));
+    const file = await fetchFile();
+    saveBlob(file.blob, fileName ?? file.fileName ?? fallback);
     return true;
   } catch (error) {
-    feedback.error(errorMessage(error, UPLOAD_UI_MESSAGES.downloadFailed));
+    feedback?.error(errorMessage(error, UPLOAD_UI_MESSAGES.downloadFailed));
     return false;
   }
 }

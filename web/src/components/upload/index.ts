@@ -6,7 +6,8 @@
  * - FileUpload: the ordinary attachment field (POST /common/upload)
  * - FileList: stored files with preview, download and delete
  * - ResultFileForm: the result-file dialog (one file; name and attachment required)
- * - downloadFile(url, fileName?): the download helper
+ * - downloadFile(fileIdOrDownloadAddress, fileName?): a stored file, by what the server issued
+ * - downloadExport(apiPath, fileName?): an export or PDF whose address the application builds
  */
 export { BigUpload, type BigUploadProps } from './BigUpload';
 export { FileUpload, type FileUploadProps } from './FileUpload';
@@ -16,7 +17,7 @@ export {
   type ResultFileFormProps,
   type ResultFileSubmission,
 } from './ResultFileForm';
-export { downloadFile, saveBlob, isExternalUrl, canSaveFiles } from './download';
+export { downloadFile, downloadExport, saveBlob, canSaveFiles } from './download';
 export { toUploadedFileRecord, formatSize, type UploadedFileRecord } from './file-record';
 export { useFilePreview } from './useFilePreview';
 export type { BigUploadProfile } from './big-upload-queue';

@@ -18,18 +18,37 @@ export function useFilePreview() {
     return () => URL.revokeObjectURL(file.url);
   }, [file]);
 
-  const open = useCallback(
-    async (record: { fileName: string; filePath: string }) => {
+  const show = useCallback(
+    async (fileName: string, fetchFile: () => Promise<{ blob: Blob }>) => {
       try {
-        const { blob } = await files.download(record.filePath, { preview: true });
-        setFile({ name: record.fileName, url: URL.createObjectURL(blob) });
+        const { blob } = await fetchFile();
+        setFile({ name: fileName, url: URL.createObjectURL(blob) });
       } catch (error) {
         feedback.error(errorMessage(error, UPLOAD_UI_MESSAGES.previewFailed));
       }
     },
-    [files, feedback],
+    [feedback],
+  );
+
+  /**
+   * A stored file, by its id or the download address the server built; any other address is
+   * refused by the gateway and shown as a message, never fetched (issue 15 §3).
+   */
+  const open = useCallback(
+    (record: { fileName: string; filePath: string; fileId?: string }) =>
+      show(record.fileName, () =>
+        files.download(record.fileId || record.filePath, { preview: true }),
+      ),
+    [files, show],
+  );
+
+  /** A PDF whose address the application's code builds (a printed contract document). */
+  const openExport = useCallback(
+    (record: { fileName: string; apiPath: string }) =>
+      show(record.fileName, () => files.downloadPath(record.apiPath)),
+    [files, show],
   );
 
   const dialog = <FilePreviewDialog file={file} onClose={() => setFile(null)} />;
-  return { open, dialog };
+  return { open, openExport, dialog };
 }

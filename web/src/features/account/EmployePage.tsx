@@ -11,7 +11,7 @@ import { HasPermi } from '../../components/auth/Access';
 import { BarChart } from '../../components/chart/BarChart';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { Button } from '../../components/ui/Button';
-import { downloadFile } from '../../components/upload';
+import { downloadExport } from '../../components/upload';
 import { EmployeeCostFormDialog } from './EmployeeCostFormDialog';
 import { chartNumber, exportUrl, useAccountGateway, useDepts, useStaff } from './account-shared';
 
@@ -149,7 +149,7 @@ export function EmployePage() {
             <Button
               data-testid="export"
               onClick={() =>
-                void downloadFile(exportUrl(ACCOUNT_EXPORT_PATHS.employeeCost, searched.current))
+                void downloadExport(exportUrl(ACCOUNT_EXPORT_PATHS.employeeCost, searched.current))
               }
             >
               导出

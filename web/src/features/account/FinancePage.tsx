@@ -6,7 +6,7 @@ import { HasPermi } from '../../components/auth/Access';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
-import { downloadFile } from '../../components/upload';
+import { downloadExport } from '../../components/upload';
 import { ApprovalDetailDialog } from '../approval/ApprovalDetail';
 import { InvoiceFormDialog } from './InvoiceFormDialog';
 import { Figure, exportUrl, useAccountGateway, useAct, useSignedContracts } from './account-shared';
@@ -161,7 +161,7 @@ export function FinancePage() {
             <Button
               data-testid="export"
               onClick={() =>
-                void downloadFile(exportUrl(ACCOUNT_EXPORT_PATHS.invoice, searched.current))
+                void downloadExport(exportUrl(ACCOUNT_EXPORT_PATHS.invoice, searched.current))
               }
             >
               导出

@@ -14,7 +14,7 @@ import { CrudPage } from '../../components/crud/CrudPage';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
-import { downloadFile } from '../../components/upload';
+import { downloadExport } from '../../components/upload';
 import {
   Figure,
   chartNumber,
@@ -309,7 +309,7 @@ export function ProAccountPage() {
           <Button
             data-testid="export"
             onClick={() =>
-              void downloadFile(exportUrl(ACCOUNT_EXPORT_PATHS.projectAccount, searched.current))
+              void downloadExport(exportUrl(ACCOUNT_EXPORT_PATHS.projectAccount, searched.current))
             }
           >
             导出

@@ -17,6 +17,7 @@ import { STARTUP_KEYS } from '../../app/startup';
 import { TOKENS } from '../../app/tokens';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
+import { downloadExport } from '../../components/upload/download';
 import { ApprovalForm, useFileActions } from './ApprovalForm';
 import { SignatureImage, SignFooter, typedOpinion } from './SignFooter';
 import { TemplateRenderer } from './TemplateRenderer';
@@ -188,10 +189,10 @@ export function ApprovalDetailDialog({
     if (done) onClose();
   };
   const exportSheet = () =>
-    files.actions.download({
-      name: `${approval.title}.xlsx`,
-      filePath: `/prod-api/project/approval/export?serviceId=${approval.approvalId}`,
-    });
+    void downloadExport(
+      `/project/approval/export?serviceId=${approval.approvalId}`,
+      `${approval.title}.xlsx`,
+    );
 
   const earlier = approval.nodes.slice(0, approval.currentNodeIndex);
   const flows = sortSignFlow(detail.designTaskSignFlowList ?? []);

@@ -600,7 +600,7 @@ function ChoiceDialogField({
 export const toUploadRecord = (f: TemplateFile & { size?: number }): UploadedFileRecord => ({
   ...toFileEntry({
     fileName: fileNameOf(f),
-    filePath: f.filePath ?? (f.fileId ? fileUrlOf(f) : ''),
+    filePath: fileUrlOf(f),
     isUpload: true,
   }),
   fileId: f.fileId ?? '',
@@ -630,14 +630,17 @@ function FileField({
   const limit = field.limit ?? 0;
   if (!locked) {
     const value = files.map(toUploadRecord);
+    // The form keeps and sends only what names a file: the id the server issued (issue 15 §3).
+    const change = (records: readonly UploadedFileRecord[]) =>
+      onChange(records.map((r) => ({ fileId: r.fileId, fileName: r.fileName })));
     return (
       <div id={id}>
         {field.type === 'bigUpload' ? (
-          <BigUpload profile="shell" value={value} onChange={onChange} limit={limit} />
+          <BigUpload profile="shell" value={value} onChange={change} limit={limit} />
         ) : (
           <FileUpload
             value={value}
-            onChange={onChange}
+            onChange={change}
             limit={limit}
             testId={`upload-${field.refname}`}
           />

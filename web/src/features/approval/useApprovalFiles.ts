@@ -1,42 +1,34 @@
-import { API_BASE } from '@dpms/http-client';
-import type { TemplateFile } from '@dpms/core';
+import { fileDownloadAddress, type TemplateFile } from '@dpms/core';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
+import { saveBlob } from '../../components/upload/download';
 
 /** The name a stored file shows. */
 export const fileNameOf = (f: TemplateFile): string => f.name ?? f.fileName ?? f.fileId ?? '';
 
-/** The address a stored file is read from (the server's id, never a client path). */
+/**
+ * What names a stored file: the server's id, else the download address the server answered.
+ * Whatever it is, the file gateway fetches only ids and download addresses (issue 15 §3).
+ */
 export function fileUrlOf(f: TemplateFile & { url?: string }): string {
-  if (f.url) return f.url;
-  if (f.fileId) return `${API_BASE}/common/download/resource?resource=${f.fileId}`;
-  return f.filePath ?? '';
+  if (f.fileId) return fileDownloadAddress(f.fileId);
+  return f.url ?? f.filePath ?? '';
 }
 
 /**
- * Reading stored form attachments: an authorised fetch of a stored file into an object URL, for
- * preview and download (uploads go through the shared uploader).
+ * Reading stored form attachments: the file gateway's authorised fetch of a stored file (by id or
+ * download address only) into an object URL, for preview and download (uploads go through the
+ * shared uploader).
  */
 export function useApprovalFiles() {
-  const tokens = useService(TOKENS.TokenStorage);
+  const files = useService(TOKENS.FileGateway);
   const objectUrl = async (f: TemplateFile): Promise<string> => {
-    const url = fileUrlOf(f);
-    if (/^https?:/.test(url)) return url;
-    const token = tokens.get();
-    const res = await fetch(url, {
-      headers: token === undefined ? {} : { Authorization: `Bearer ${token}` },
-    });
-    if (!res.ok) throw new Error(`文件读取失败（${res.status}）`);
-    return URL.createObjectURL(await res.blob());
+    const { blob } = await files.download(fileUrlOf(f), { preview: true });
+    return URL.createObjectURL(blob);
   };
   const download = async (f: TemplateFile): Promise<void> => {
-    const href = await objectUrl(f);
-    const a = document.createElement('a');
-    a.href = href;
-    a.download = fileNameOf(f);
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
+    const file = await files.download(fileUrlOf(f));
+    saveBlob(file.blob, fileNameOf(f) || file.fileName || 'download');
   };
   return { objectUrl, download };
 }

@@ -16,7 +16,7 @@ import { CrudPage } from '../../components/crud/CrudPage';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
-import { downloadFile } from '../../components/upload';
+import { downloadExport } from '../../components/upload';
 import {
   ArchiveGateway,
   type ArchiveLogRow,
@@ -194,7 +194,7 @@ function ArchiveViewDialog({
                 size="sm"
                 variant="text"
                 onClick={() =>
-                  void downloadFile(gateway.fileUrl(archive.archiveId), archive.fileName)
+                  void downloadExport(gateway.fileUrl(archive.archiveId), archive.fileName)
                 }
               >
                 下载
@@ -473,7 +473,7 @@ function BorrowList() {
         <HasPermi perms={['project:archives:borrow']}>
           <Button
             data-testid="borrow-export"
-            onClick={() => void downloadFile(gateway.borrowExportUrl(searched.current))}
+            onClick={() => void downloadExport(gateway.borrowExportUrl(searched.current))}
           >
             导出
           </Button>

@@ -50,7 +50,7 @@ export function useSheetPdf(gateway: ClosingGateway) {
   const open = useCallback(
     async (approvalId: string, name: string) => {
       try {
-        const { blob } = await files.download(gateway.sheetPdfPath(approvalId));
+        const { blob } = await files.downloadPath(gateway.sheetPdfPath(approvalId));
         setFile({ name: `${name}.pdf`, url: URL.createObjectURL(blob) });
       } catch (e) {
         feedback.error(errorMessage(e, '审批单打印失败'));

@@ -173,7 +173,7 @@ export function ContractDetailDialog({
                   <Button
                     size="sm"
                     variant="text"
-                    onClick={() => void downloadFile(f.url, f.fileName)}
+                    onClick={() => void downloadFile(f.fileId, f.fileName)}
                   >
                     下载
                   </Button>

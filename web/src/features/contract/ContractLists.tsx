@@ -20,7 +20,7 @@ import { DataTable, type Column } from '../../components/table/DataTable';
 import { useListQuery } from '../../components/table/useListQuery';
 import { Button } from '../../components/ui/Button';
 import { PageCard, SearchBar, SearchField } from '../../components/ui/Page';
-import { downloadFile } from '../../components/upload';
+import { downloadExport } from '../../components/upload';
 import { ContractDetailDialog } from './ContractDetailDialog';
 import { ContractFormDialog } from './ContractFormDialog';
 import type { FormStage } from './fee-preview';
@@ -354,7 +354,7 @@ export function ContractListView({ mode: initialMode }: { mode: ContractListMode
           <HasPermi perms={[exportPerm]}>
             <Button
               data-testid="export"
-              onClick={() => void downloadFile(exportUrl(mode, filterForExport))}
+              onClick={() => void downloadExport(exportUrl(mode, filterForExport))}
             >
               导出
             </Button>

@@ -19,7 +19,7 @@ import {
 const downloads = vi.hoisted(() => [] as string[]);
 vi.mock('../../components/upload', async (original) => ({
   ...(await original<typeof UploadModule>()),
-  downloadFile: (url: string) => {
+  downloadExport: (url: string) => {
     downloads.push(url);
     return Promise.resolve();
   },

@@ -17,7 +17,7 @@ import { CrudPage, type CrudGateway, type CrudFilter } from '../../components/cr
 import { DataTable } from '../../components/table/DataTable';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
-import { downloadFile } from '../../components/upload';
+import { downloadExport } from '../../components/upload';
 import { ChildPayFormDialog } from './ChildPayFormDialog';
 import { CHILD_TYPE_OPTIONS, ContractChildFormDialog } from './ContractChildFormDialog';
 import { ExtendSubContractFormDialog } from './ExtendSubContractFormDialog';
@@ -201,8 +201,10 @@ export function LixiangListPage() {
             </Button>
           </HasPermi>
           <HasPermi perms={['project:lixiang:export']}>
-            <Button onClick={() => void downloadFile(exportUrl('/v4/lixiang/export'))}>导出</Button>
-            <Button onClick={() => void downloadFile('/project/lixiang/exportByModify')}>
+            <Button onClick={() => void downloadExport(exportUrl('/v4/lixiang/export'))}>
+              导出
+            </Button>
+            <Button onClick={() => void downloadExport('/project/lixiang/exportByModify')}>
               导出修改记录
             </Button>
           </HasPermi>
@@ -460,7 +462,7 @@ export function ContractChildListPage() {
             </Button>
           </HasPermi>
           <HasPermi perms={['project:contractChild:export']}>
-            <Button onClick={() => void downloadFile(exportUrl('/v4/contractChild/export'))}>
+            <Button onClick={() => void downloadExport(exportUrl('/v4/contractChild/export'))}>
               导出
             </Button>
           </HasPermi>
@@ -586,7 +588,7 @@ export function ExtendSubContractListPage() {
       }}
       headerActions={
         <HasPermi perms={['project:extendSubContract:export']}>
-          <Button onClick={() => void downloadFile(exportUrl('/v4/extendSubContract/export'))}>
+          <Button onClick={() => void downloadExport(exportUrl('/v4/extendSubContract/export'))}>
             导出
           </Button>
         </HasPermi>

@@ -18,7 +18,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import { Button } from '../../components/ui/Button';
-import { downloadFile } from '../../components/upload/download';
+import { downloadExport } from '../../components/upload/download';
 import { useFilePreview } from '../../components/upload/useFilePreview';
 import { ContractDocument, type ContractDocErrors } from './ContractDocument';
 import type {
@@ -299,9 +299,9 @@ export function ContractDocumentEditor(props: ContractDocumentEditorProps) {
             <Button
               variant="ghost"
               onClick={() =>
-                void preview.open({
+                void preview.openExport({
                   fileName: `${stored.contractName ?? '合同文本'}.pdf`,
-                  filePath: documentPdfPath(stored.documentId),
+                  apiPath: documentPdfPath(stored.documentId),
                 })
               }
             >
@@ -310,7 +310,7 @@ export function ContractDocumentEditor(props: ContractDocumentEditorProps) {
             <Button
               variant="ghost"
               onClick={() =>
-                void downloadFile(
+                void downloadExport(
                   documentPdfPath(stored.documentId),
                   `${stored.contractName ?? '合同文本'}.pdf`,
                 )

@@ -11,7 +11,7 @@ import { HasPermi } from '../../components/auth/Access';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
-import { downloadFile } from '../../components/upload';
+import { downloadExport } from '../../components/upload';
 import { ApprovalDetailDialog } from '../approval/ApprovalDetail';
 import { FundPayFormDialog } from './FundPayFormDialog';
 import { FundPayMonthChart } from './FundPayMonthChart';
@@ -180,7 +180,7 @@ export function FundPayPage() {
             <Button
               data-testid="export"
               onClick={() =>
-                void downloadFile(exportUrl(FUND_PAY_EXPORT_PATHS.fundPay, searched.current))
+                void downloadExport(exportUrl(FUND_PAY_EXPORT_PATHS.fundPay, searched.current))
               }
             >
               导出

@@ -5,7 +5,7 @@ import { TOKENS } from '../../app/tokens';
 import { HasPermi } from '../../components/auth/Access';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { Button } from '../../components/ui/Button';
-import { downloadFile } from '../../components/upload';
+import { downloadExport } from '../../components/upload';
 import { PaymentPlanFormDialog } from './PaymentPlanFormDialog';
 import { exportUrl, useFormalContracts, useFundPayGateway } from './fund-pay-shared';
 
@@ -83,7 +83,7 @@ export function PaymentPlanPage() {
             <Button
               data-testid="export"
               onClick={() =>
-                void downloadFile(exportUrl(FUND_PAY_EXPORT_PATHS.paymentPlan, searched.current))
+                void downloadExport(exportUrl(FUND_PAY_EXPORT_PATHS.paymentPlan, searched.current))
               }
             >
               导出

@@ -7,7 +7,7 @@ import { HasPermi } from '../../components/auth/Access';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
-import { downloadFile } from '../../components/upload';
+import { downloadExport } from '../../components/upload';
 import { ApprovalDetailDialog } from '../approval/ApprovalDetail';
 import { FundPerformFormDialog } from './FundPerformFormDialog';
 import {
@@ -188,7 +188,7 @@ export function FundPerformPage() {
             <Button
               data-testid="export"
               onClick={() =>
-                void downloadFile(exportUrl(FUND_PLAN_EXPORT_PATHS.perform, searched.current))
+                void downloadExport(exportUrl(FUND_PLAN_EXPORT_PATHS.perform, searched.current))
               }
             >
               导出

@@ -12,7 +12,7 @@ import { HasPermi } from '../../components/auth/Access';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
-import { downloadFile } from '../../components/upload';
+import { downloadExport } from '../../components/upload';
 import { ApprovalDetailDialog } from '../approval/ApprovalDetail';
 import { FundPlanChart } from './FundPlanChart';
 import { FundPlanFormDialog } from './FundPlanFormDialog';
@@ -237,7 +237,7 @@ export function FundPlanPage() {
             <Button
               data-testid="export"
               onClick={() =>
-                void downloadFile(exportUrl(FUND_PLAN_EXPORT_PATHS.plan, searched.current))
+                void downloadExport(exportUrl(FUND_PLAN_EXPORT_PATHS.plan, searched.current))
               }
             >
               导出

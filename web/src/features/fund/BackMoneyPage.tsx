@@ -15,7 +15,7 @@ import { BarChart } from '../../components/chart/BarChart';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
-import { downloadFile } from '../../components/upload';
+import { downloadExport } from '../../components/upload';
 import { AllotDialog } from './AllotDialog';
 import { Figure, exportUrl, today, useContracts, useDepts, useFundGateway } from './fund-shared';
 
@@ -348,7 +348,7 @@ export function BackMoneyPage() {
             <Button
               data-testid="export"
               onClick={() =>
-                void downloadFile(exportUrl(FUND_EXPORT_PATHS.backMoney, searched.current))
+                void downloadExport(exportUrl(FUND_EXPORT_PATHS.backMoney, searched.current))
               }
             >
               导出

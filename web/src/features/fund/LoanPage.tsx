@@ -12,7 +12,7 @@ import { CrudPage } from '../../components/crud/CrudPage';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
-import { downloadFile } from '../../components/upload';
+import { downloadExport } from '../../components/upload';
 import { ApprovalDetailDialog } from '../approval/ApprovalDetail';
 import { LoanFormDialog } from './LoanFormDialog';
 import { Figure, MoneyInput, exportUrl, useAct, useDepts, useFundGateway } from './fund-shared';
@@ -237,7 +237,9 @@ export function LoanPage() {
           <HasPermi perms={['contract:loan:export']}>
             <Button
               data-testid="export"
-              onClick={() => void downloadFile(exportUrl(FUND_EXPORT_PATHS.loan, searched.current))}
+              onClick={() =>
+                void downloadExport(exportUrl(FUND_EXPORT_PATHS.loan, searched.current))
+              }
             >
               导出
             </Button>

@@ -12,7 +12,7 @@ import { HasPermi } from '../../components/auth/Access';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
-import { downloadFile } from '../../components/upload';
+import { downloadExport } from '../../components/upload';
 import { RepaymentFormDialog } from './RepaymentFormDialog';
 import { Figure, exportUrl, useDepts, useFundGateway } from './fund-shared';
 
@@ -117,7 +117,7 @@ export function RepaymentPage() {
             <Button
               data-testid="export"
               onClick={() =>
-                void downloadFile(exportUrl(FUND_EXPORT_PATHS.repayment, searched.current))
+                void downloadExport(exportUrl(FUND_EXPORT_PATHS.repayment, searched.current))
               }
             >
               导出

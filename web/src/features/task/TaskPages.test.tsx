@@ -11,7 +11,7 @@ type UploadModule = typeof Upload;
 const downloads = vi.hoisted(() => [] as string[]);
 vi.mock('../../components/upload', async (original) => ({
   ...(await original<UploadModule>()),
-  downloadFile: (url: string) => {
+  downloadExport: (url: string) => {
     downloads.push(url);
     return Promise.resolve(true);
   },

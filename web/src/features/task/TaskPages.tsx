@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
 import {
-  downloadFile,
+  downloadExport,
   FileUpload,
   ResultFileForm,
   type UploadedFileRecord,
@@ -680,7 +680,7 @@ export function ValueConfirmPage() {
         <HasPermi perms={['project:valueConfirm:list']}>
           <Button
             data-testid="value-export"
-            onClick={() => void downloadFile(gateway.confirmDetailExportUrl(searched.current))}
+            onClick={() => void downloadExport(gateway.confirmDetailExportUrl(searched.current))}
           >
             导出
           </Button>
