@@ -329,7 +329,14 @@ describe.each(testDatabaseKinds())('design task API on %s', (kind) => {
     expect(r).toMatchObject({
       majorName: '建筑',
       resultConfirmed: false,
-      fileList: [{ fileId: f1, name: '总图.pdf' }],
+      fileList: [
+        {
+          fileId: f1,
+          name: '总图.pdf',
+          // The download call's own parameter (issue 15 §3): the address works as answered.
+          url: `/prod-api/common/download/resource?resource=${f1}`,
+        },
+      ],
     });
     expect(
       (await get('sjzc', '/v4/design-task/confirmTaskResult', { resultId: r.resultId })).status,

@@ -7,6 +7,7 @@ import {
   TASK_QUALITY_TYPE_LABELS,
   TASK_SORT_COLUMNS,
   TASK_STATUS_LABELS,
+  fileDownloadAddress,
   type DesignTask,
   type ResultSeal,
   type TaskActor,
@@ -193,7 +194,7 @@ const fileView = (f: { fileId: string; name: string }) => ({
   fileId: f.fileId,
   name: f.name,
   fileName: f.name,
-  url: `/prod-api/common/download/resource?fileId=${encodeURIComponent(f.fileId)}`,
+  url: fileDownloadAddress(f.fileId),
 });
 const linkView = (f: TaskFileLink) => ({
   ...fileView(f),
