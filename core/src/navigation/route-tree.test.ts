@@ -6,6 +6,7 @@ import {
   NOT_FOUND_ROUTE,
   flattenParentViews,
   generateRoutes,
+  isInternalRedirect,
   leafPaths,
   matchRoute,
   routeRedirect,
@@ -264,5 +265,33 @@ describe('generateRoutes and matching', () => {
     expect(m?.chain.map((r) => r.name)).toEqual(['System', 'Operlog']);
     expect(matchRoute(routerRoutes, '/dict/type/data/42')?.params).toEqual({ dictId: '42' });
     expect(matchRoute(routerRoutes, '/redirect/a/b')?.params).toEqual({ '*': 'a/b' });
+  });
+});
+
+describe('menu redirects (issue 15 §3)', () => {
+  const withRedirect = (redirect: string): ServerRoute => ({
+    name: 'Menu',
+    path: '/menu',
+    component: 'Layout',
+    redirect,
+    hidden: false,
+    meta: { title: '菜单', icon: null, noCache: false, link: null },
+    children: [{ name: 'Page', path: 'page', component: 'system/user/index', hidden: false }],
+  });
+
+  it.each(['noRedirect', '/menu/page', '/system/user?x=1'])('keeps %s', (redirect) => {
+    expect(isInternalRedirect(redirect)).toBe(true);
+    expect(toAppRoutes([withRedirect(redirect)])[0]?.redirect).toBe(redirect);
+  });
+
+  it.each([
+    'https://evil.example/',
+    '//evil.example/x',
+    '/\\evil.example',
+    'javascript:alert(1)',
+    'menu/page',
+  ])('drops %s: a stored menu row never sends the browser elsewhere', (redirect) => {
+    expect(isInternalRedirect(redirect)).toBe(false);
+    expect(toAppRoutes([withRedirect(redirect)])[0]?.redirect).toBeUndefined();
   });
 });

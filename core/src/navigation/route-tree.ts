@@ -47,6 +47,11 @@ function componentOf(name: string | null | undefined, topLevel: boolean): RouteC
   return view(value.replace(/^\/+/, ''));
 }
 
+/** `noRedirect`, or a path of this application: one leading slash, no scheme, no backslash. */
+export function isInternalRedirect(redirect: string): boolean {
+  return redirect === 'noRedirect' || /^\/(?![/\\])[^\\]*$/.test(redirect);
+}
+
 function metaOf(route: ServerRoute): RouteMeta | undefined {
   const meta = route.meta;
   if (meta === null || meta === undefined) return undefined;
@@ -75,7 +80,11 @@ function toAppRoute(route: ServerRoute, basePath: string, topLevel: boolean): Ap
     ...(route.name ? { name: route.name } : {}),
     component: componentOf(route.component, topLevel),
     // Why a leaf loses its redirect: the original dropped it, a leaf is a page to show.
-    ...(route.redirect && children.length > 0 ? { redirect: route.redirect } : {}),
+    // Why only an internal path (or noRedirect): a stored menu row must not send the browser to
+    // another origin or a script (issue 15 §3); the router would follow it before any page shows.
+    ...(route.redirect && children.length > 0 && isInternalRedirect(route.redirect)
+      ? { redirect: route.redirect }
+      : {}),
     hidden: route.hidden === true,
     alwaysShow: route.alwaysShow === true,
     ...(query ? { query } : {}),
