@@ -7,6 +7,7 @@ import { guardFactory } from './http/guard.js';
 import { requestLogger } from './http/logger.js';
 import { docsRouter } from './http/openapi-docs.js';
 import { RouteBook } from './http/route.js';
+import { textGuard } from './http/text-guard.js';
 import { DEFAULT_JSON_LIMIT } from './composition/server-config.js';
 
 export const API_BASE = '/prod-api';
@@ -55,6 +56,8 @@ export function createApp(container: Container): CreatedApp {
   api.use(
     express.urlencoded({ extended: true, limit: config?.jsonLimitBytes ?? DEFAULT_JSON_LIMIT }),
   );
+  // Every string of the path, query and body is text, checked once before any route (issue 15).
+  api.use(textGuard);
   api.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     next();

@@ -31,6 +31,15 @@ interface BodyParserError {
   expose?: boolean;
 }
 
+/** The 4xx an http-errors style error (`expose: true`) carries, if any. */
+function clientErrorStatus(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const e = error as BodyParserError;
+  if (e.expose !== true) return undefined;
+  const status = e.status ?? e.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
+}
+
 /** Anything a handler, a parser or a guard throws becomes `{code, msg}` with the same HTTP status. */
 export function errorMiddleware(): ErrorRequestHandler {
   return (error: unknown, req, res, next) => {
@@ -69,6 +78,15 @@ export function errorMiddleware(): ErrorRequestHandler {
         status = 415;
         msg = MSG.unsupportedMediaType;
       } else msg = STATUS_MSG[status] ?? MSG.badRequest;
+    } else if (error instanceof URIError) {
+      // The router's own param decoding (`/system/user/%ff`): a bad request, not a crash.
+      status = 400;
+      msg = MSG.badPathEncoding;
+      extra = { errors: [{ field: 'path', message: msg }] };
+    } else if (clientErrorStatus(error) !== undefined) {
+      // Other http-errors style refusals from Express or its parsers keep their 4xx status.
+      status = clientErrorStatus(error)!;
+      msg = STATUS_MSG[status] ?? MSG.badRequest;
     }
     if (status >= 500) {
       req.log?.error({ err: error }, 'request failed');

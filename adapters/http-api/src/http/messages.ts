@@ -10,6 +10,7 @@ export const MSG = {
   logoutOk: '退出成功',
   badRequest: '请求参数错误',
   badJson: '请求内容不是有效的 JSON',
+  badPathEncoding: '请求路径不是有效的百分号编码',
   unauthorized: '认证失败，无法访问系统资源',
   sessionExpired: '登录状态已过期，请重新登录',
   forbidden: '当前操作没有权限',
