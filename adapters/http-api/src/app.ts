@@ -5,7 +5,7 @@ import { TOKENS } from './composition/tokens.js';
 import { errorMiddleware, notFoundHandler, requireJson } from './http/error-middleware.js';
 import { guardFactory } from './http/guard.js';
 import { requestLogger } from './http/logger.js';
-import { docsRouter } from './http/openapi-docs.js';
+import { apiDocsServed, docsRouter } from './http/openapi-docs.js';
 import { RouteBook } from './http/route.js';
 import { textGuard } from './http/text-guard.js';
 import { DEFAULT_JSON_LIMIT } from './composition/server-config.js';
@@ -67,7 +67,7 @@ export function createApp(container: Container): CreatedApp {
   const book = new RouteBook(routes, guardFactory(container.get(TOKENS.Authenticator)));
   for (const module of container.get(TOKENS.RouteModules)) module.register(book);
 
-  api.use(docsRouter(book));
+  if (apiDocsServed(config)) api.use(docsRouter(book));
   api.use(routes);
   api.use(notFoundHandler);
   api.use(errorMiddleware());

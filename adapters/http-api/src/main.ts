@@ -30,7 +30,7 @@ import { lanAddresses, listenHost, startupBanner } from './composition/startup-b
  * PostgreSQL server; the embedded PGlite under DATA_DIR/db otherwise), NODE_ENV (production
  * requires JWT_SECRET and seeds no demo users; ADMIN_PASSWORD then creates `admin`), HOST (the
  * interface to listen on: 127.0.0.1 in demo mode, every interface in production), WEB_DIR,
- * DOMAIN_URL, LOG_LEVEL, TRUST_PROXY.
+ * DOMAIN_URL, LOG_LEVEL, TRUST_PROXY, API_DOCS (1 serves /openapi.json and /docs in production).
  */
 async function main(): Promise<void> {
   const env = process.env;
@@ -45,6 +45,7 @@ async function main(): Promise<void> {
     domainURL: env['DOMAIN_URL'] || undefined,
     ...(env['TRUST_PROXY'] ? { trustProxy: env['TRUST_PROXY'] } : {}),
   };
+    ...(env['API_DOCS'] ? { apiDocs: env['API_DOCS'] === '1' } : {}),
   const logger = createLogger((env['LOG_LEVEL'] as 'info' | undefined) ?? 'info');
   // Before anything else: production without a signing key must not start.
   const givenSecret = jwtSecretFromEnv({ JWT_SECRET: env['JWT_SECRET'] }, production);

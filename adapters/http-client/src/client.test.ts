@@ -246,10 +246,12 @@ describe('gateways', () => {
     expect(routes[0]?.children?.[0]?.meta?.title).toBe('用户');
   });
 
-  it('sends updatePwd as query parameters', async () => {
+  it('sends updatePwd in the JSON body, never in the address', async () => {
     const { http, seen } = setup(() => ({ status: 200, data: { code: 200 } }));
     await new UserGateway(http).updatePwd('old', 'new');
     expect(seen[0]?.method).toBe('put');
-    expect(seen[0]?.params).toEqual({ oldPassword: 'old', newPassword: 'new' });
+    expect(seen[0]?.params).toBeUndefined();
+    expect(seen[0]?.url).not.toContain('Password');
+    expect(JSON.parse(String(seen[0]?.data))).toEqual({ oldPassword: 'old', newPassword: 'new' });
   });
 });

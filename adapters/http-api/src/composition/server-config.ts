@@ -12,6 +12,8 @@ export interface ServerConfig {
   readonly domainURL: string | undefined;
   /** Express `trust proxy` (TRUST_PROXY): which proxies' X-Forwarded-For to believe. */
   readonly trustProxy?: string;
+  /** Serve /openapi.json and /docs (API_DOCS=1 or 0); by default in demo mode, not in production. */
+  readonly apiDocs?: boolean;
 }
 
 export const DEFAULT_JSON_LIMIT = 1024 * 1024;

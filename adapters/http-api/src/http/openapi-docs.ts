@@ -2,7 +2,20 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import express, { type Router } from 'express';
 import { OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import type { ServerConfig } from '../composition/server-config.js';
 import type { RouteBook } from './route.js';
+
+/**
+ * Whether the API document and its browsable page are served. A demo serves them to anyone, as a
+ * developer expects; production serves neither unless API_DOCS=1, since the document lists every
+ * route with the permission it needs, which helps nobody using the application and only helps
+ * someone probing it. Unserved, both answer 404 like any unknown address.
+ */
+export function apiDocsServed(
+  config: Pick<ServerConfig, 'production' | 'apiDocs'> | undefined,
+): boolean {
+  return config?.apiDocs ?? !config?.production;
+}
 
 /** The OpenAPI 3.1 document of every route the book registered. */
 export function openApiDocument(

