@@ -11,4 +11,5 @@ export * from './upload-failure.js';
 export * from './result-file-form.js';
 export * from './file-store.port.js';
 export * from './file-reference.js';
+export * from './image-source.js';
 export * from './upload-completion.js';

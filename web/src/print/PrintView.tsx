@@ -1,7 +1,9 @@
 import {
   APPROVAL_SIGN_TYPES,
+  inlineImageSource,
   isContractDocType,
   loadContractDoc,
+  type ApprovalDetail,
   type ContractDocumentPrint,
   type PrintPayload,
 } from '@dpms/core';
@@ -26,6 +28,53 @@ export function checkPrintPayload(payload: unknown): PrintPayload {
   throw new TypeError(`不支持的打印类型：${String(kind)}`);
 }
 
+const inline = (src: string | null): string | null => inlineImageSource(src) ?? null;
+
+/** An approval's signature images, inlined ones only. */
+function inlinedApproval(approval: ApprovalDetail): ApprovalDetail {
+  const bo = approval.approvalDetailBO;
+  return {
+    ...approval,
+    approvalDetailBO: {
+      ...bo,
+      creatorSignUrl: inline(bo.creatorSignUrl),
+      approvalNodeList: bo.approvalNodeList.map((n) => ({
+        ...n,
+        approvalUserSignUrl: inline(n.approvalUserSignUrl),
+      })),
+    },
+    currentSignRecord:
+      approval.currentSignRecord === null
+        ? null
+        : { ...approval.currentSignRecord, signUrl: inline(approval.currentSignRecord.signUrl) },
+    ...(approval.designTaskSignDetailList === undefined
+      ? {}
+      : {
+          designTaskSignDetailList: approval.designTaskSignDetailList.map((d) => ({
+            ...d,
+            dealUserSignUrl: inline(d.dealUserSignUrl),
+          })),
+        }),
+  };
+}
+
+/**
+ * What the page may show of a payload (issue 15 §3): images inlined as data: URLs only, since the
+ * page makes no request of its own. A stored address (another origin, the cloud's metadata
+ * service, an API route) is dropped, so Chromium in the print service never fetches it. Text is
+ * rendered by React as text: no stored string becomes HTML.
+ */
+export function inlinedOnly(payload: PrintPayload): PrintPayload {
+  if (payload.kind === 'contractDocument') {
+    return {
+      ...payload,
+      approval: payload.approval === null ? null : inlinedApproval(payload.approval),
+      sealImages: payload.sealImages.flatMap((src) => inlineImageSource(src) ?? []),
+    };
+  }
+  return { ...payload, approval: inlinedApproval(payload.approval) };
+}
+
 /**
  * A contract document, read-only, through the same component and the same load rules as the
  * document screen (words recomputed, name fixed); the approval's rows are its sign footer.
@@ -48,7 +97,8 @@ function ContractDocumentPrintView({ doc }: { doc: ContractDocumentPrint }) {
   );
 }
 
-export function PrintView({ payload }: { payload: PrintPayload }) {
+export function PrintView({ payload: sent }: { payload: PrintPayload }) {
+  const payload = inlinedOnly(sent);
   return payload.kind === 'contractDocument' ? (
     <ContractDocumentPrintView doc={payload} />
   ) : (

@@ -102,6 +102,36 @@ describe('the print page', () => {
     expect(within(sheet).getAllByRole('img')).toHaveLength(4);
   });
 
+  // Issue 15 §3: a stored address never makes the print service's Chromium fetch anything.
+  it('shows inlined images only: a stored address of an image becomes none', () => {
+    const planted = [
+      'https://evil.example/sign.png',
+      'http://169.254.169.254/latest/meta-data/',
+      '/prod-api/approval/flow/del?flowId=1',
+      'data:image/svg+xml;base64,PHN2Zz4=',
+    ];
+    const bo = approval.approvalDetailBO;
+    const hostile: ApprovalDetail = {
+      ...approval,
+      approvalDetailBO: {
+        ...bo,
+        creatorSignUrl: planted[0] ?? null,
+        approvalNodeList: bo.approvalNodeList.map((n, i) => ({
+          ...n,
+          approvalUserSignUrl: i === 0 ? SIGN : (planted[i] ?? null),
+        })),
+      },
+    };
+    const doc = documentOf(1);
+    if (doc.kind !== 'contractDocument') throw new Error('a contract document');
+    const { container } = render(
+      <PrintView payload={{ ...doc, approval: hostile, sealImages: [...planted, SIGN] }} />,
+    );
+    const sources = [...container.querySelectorAll('img')].map((img) => img.getAttribute('src'));
+    expect(sources).toEqual([SIGN, SIGN]);
+    expect(container.innerHTML).not.toMatch(/evil\.example|169\.254|flow\/del|svg/);
+  });
+
   it('refuses what it cannot print', () => {
     expect(() => checkPrintPayload(null)).toThrow('打印内容为空');
     expect(() => checkPrintPayload({ kind: 'invoice' })).toThrow('不支持的打印类型');

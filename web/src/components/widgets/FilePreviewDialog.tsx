@@ -1,6 +1,7 @@
 import { isPdf, isPreviewable, previewDialogWidth, WIDGET_MESSAGES } from '@dpms/core';
 import { lazy, Suspense } from 'react';
 import { Dialog } from '../ui/Dialog';
+import { imageSource } from '@dpms/core';
 
 const PdfViewer = lazy(() => import('../pdf/PdfViewer').then((m) => ({ default: m.PdfViewer })));
 
@@ -34,10 +35,14 @@ export function FilePreviewDialog({
         </p>
       ) : pdf ? (
         <Suspense fallback={<p className="py-8 text-center text-muted">加载中</p>}>
-          <PdfViewer url={file.url} width={width - 80} />
+          <PdfViewer url={imageSource(file.url) ?? ''} width={width - 80} />
         </Suspense>
       ) : (
-        <img src={file.url} alt={file.name} className="mx-auto max-h-[60vh] max-w-full" />
+        <img
+          src={imageSource(file.url)}
+          alt={file.name}
+          className="mx-auto max-h-[60vh] max-w-full"
+        />
       )}
     </Dialog>
   );

@@ -1,4 +1,5 @@
 import {
+  imageSource,
   APPROVAL_SIGN_TYPES,
   APPROVAL_STATUS_LABELS,
   currentSignFlowName,
@@ -449,7 +450,9 @@ export function ApprovalDetailDialog({
                   </td>
                   <td className="border border-line px-2 py-1.5">{e.opinion ?? ''}</td>
                   <td className="border border-line px-2 py-1.5">
-                    {e.signUrl && <img src={e.signUrl} alt="签名" className="h-8 object-contain" />}
+                    {imageSource(e.signUrl) && (
+                      <img src={imageSource(e.signUrl)} alt="签名" className="h-8 object-contain" />
+                    )}
                   </td>
                 </tr>
               ))}

@@ -1,4 +1,5 @@
 import {
+  imageSource,
   GRAPHICS_PRODUCTION_TYPES,
   chooseDiscipline,
   chooseProject,
@@ -404,7 +405,8 @@ export function ContractDocument(props: ContractDocumentProps) {
     </section>
   ));
 
-  const sealImages = (props.sealImages ?? []).filter((src) => src !== '');
+  // A stored string becomes an image only as an address the server serves or inlined bytes.
+  const sealImages = (props.sealImages ?? []).flatMap((src) => imageSource(src) ?? []);
   const signatureRows = showSignFooter(props.signtype)
     ? signatureRowsOf(props.approval, props.drafter ?? {}, props.signtype)
     : [];

@@ -1,5 +1,6 @@
 import type { OpinionRowView, SignatureRowView } from './signature-rows';
 import './document.css';
+import { imageSource } from '@dpms/core';
 
 /** The signer's opinion typed into the footer in signing mode (signtype 3). */
 export interface OpinionInput extends OpinionRowView {
@@ -41,8 +42,12 @@ export function SignatureRows({
             <td>{row.name}</td>
             <td>{row.pending ? '待签署' : row.opinion}</td>
             <td>
-              {row.signUrl !== null && row.signUrl !== '' ? (
-                <img className="doc-sign-image" src={row.signUrl} alt={`${row.node}签名`} />
+              {imageSource(row.signUrl) !== undefined ? (
+                <img
+                  className="doc-sign-image"
+                  src={imageSource(row.signUrl)}
+                  alt={`${row.node}签名`}
+                />
               ) : null}
             </td>
             <td>{row.time}</td>

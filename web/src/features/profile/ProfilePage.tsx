@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/Button';
 import { Field } from '../../components/ui/Field';
 import { PageCard } from '../../components/ui/Page';
 import { FilePreviewDialog, type PreviewFile } from '../../components/widgets/FilePreviewDialog';
+import { imageSource } from '@dpms/core';
 
 type Tab = 'info' | 'password' | 'signature';
 
@@ -101,8 +102,8 @@ export function ProfilePage() {
             onClick={() => user?.avatar && setPreview({ name: 'avatar.png', url: user.avatar })}
             aria-label="查看头像"
           >
-            {user?.avatar ? (
-              <img src={user.avatar} alt="头像" className="size-full object-cover" />
+            {imageSource(user?.avatar) ? (
+              <img src={imageSource(user?.avatar)} alt="头像" className="size-full object-cover" />
             ) : (
               (user?.nickName ?? '').slice(0, 1)
             )}
@@ -266,9 +267,9 @@ function SignatureSection() {
         png、jpg、jpeg，不超过 512KB，建议使用透明背景。
       </p>
       <div className="flex h-28 items-center justify-center rounded-card border border-dashed border-line-strong bg-canvas">
-        {url ? (
+        {imageSource(url) ? (
           <img
-            src={url}
+            src={imageSource(url)}
             alt="我的签名"
             className="max-h-24 max-w-full object-contain"
             data-testid="my-signature"

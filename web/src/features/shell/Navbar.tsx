@@ -2,6 +2,7 @@ import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import type { Breadcrumb } from '@dpms/core';
 import { Link } from 'react-router';
 import { SvgIcon } from '../../components/icons/SvgIcon';
+import { imageSource } from '@dpms/core';
 
 export interface NavbarProps {
   crumbs: Breadcrumb[];
@@ -69,8 +70,8 @@ export function Navbar(props: NavbarProps) {
           data-testid="user-menu"
         >
           <span className="flex size-8 items-center justify-center overflow-hidden rounded-full bg-brand-100 text-brand-700">
-            {props.avatar ? (
-              <img src={props.avatar} alt="" className="size-full object-cover" />
+            {imageSource(props.avatar) ? (
+              <img src={imageSource(props.avatar)} alt="" className="size-full object-cover" />
             ) : (
               props.userName.slice(0, 1)
             )}
