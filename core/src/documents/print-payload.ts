@@ -18,7 +18,7 @@ export interface ContractDocumentPrint {
   readonly values: ContractDocValues;
   /** The approval that signed it, when there is one: its rows become the signature footer. */
   readonly approval: ApprovalDetail | null;
-  /** Seal images to stamp on the document (already fetchable data: URLs or absolute http URLs). */
+  /** Seal images to stamp on the document, inlined as data: URLs (the page fetches nothing). */
   readonly sealImages: readonly string[];
 }
 

@@ -134,3 +134,45 @@ describe('chinaTime', () => {
     expect(chinaTime('not a time')).toBe('not a time');
   });
 });
+
+describe('the printed signature images (issue 15 §3)', () => {
+  it('keeps inlined png and jpeg images and signatures, and drops any other address', async () => {
+    const png = 'data:image/png;base64,iVBORw0KGgo=';
+    const sources: PrintSources = {
+      userNames: () => Promise.resolve({}),
+      readSignature: (id) =>
+        Promise.resolve(
+          id === 'sig1' ? { contentType: 'image/png', data: new Uint8Array([1, 2, 3]) } : null,
+        ),
+    };
+    const printed = async (creatorSignUrl: string) =>
+      (
+        await printableApproval(
+          {
+            approvalDetailBO: {
+              creatorSignUrl,
+              approvalNodeList: [],
+              unApprovalList: [],
+              currentNodeName: '',
+            },
+            attachmentList: [],
+            approval: { nodes: [], round: 1 },
+            log: [],
+          } as unknown as ApprovalDetailAnswer,
+          sources,
+        )
+      ).approvalDetailBO.creatorSignUrl;
+    expect(await printed(png)).toBe(png);
+    expect(await printed('/prod-api/system/user/profile/signature/sig1')).toBe(
+      'data:image/png;base64,AQID',
+    );
+    for (const planted of [
+      'data:image/svg+xml;base64,PHN2Zz4=',
+      'data:text/html,<script>alert(1)</script>',
+      'https://evil.example/sign.png',
+      'http://169.254.169.254/latest/meta-data/',
+    ]) {
+      expect(await printed(planted), planted).toBeNull();
+    }
+  });
+});
