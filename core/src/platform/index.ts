@@ -3,6 +3,7 @@
 export * from './list-query.js';
 export * from './data-scope.js';
 export * from './platform-errors.js';
+export * from './unique-fields.js';
 export * from './user.js';
 export * from './user.repository.port.js';
 export * from './role.js';

@@ -13,7 +13,8 @@ import {
   type Result,
   type SysConfig,
 } from '@dpms/core';
-import { containsPattern, isUniqueViolation, pageBounds, toCount, type Db } from './sql-helpers.js';
+import { containsPattern, pageBounds, toCount, type Db } from './sql-helpers.js';
+import { refusingDuplicates } from './sql-unique.js';
 
 const SORT_COLUMNS = {
   configId: 'config_id',
@@ -80,7 +81,7 @@ export class SqlConfigRepository implements ConfigRepository {
   }
 
   async create(config: NewConfig): Promise<Result<SysConfig, DomainError>> {
-    try {
+    return refusingDuplicates(this.db, 'create', config.configName, async () => {
       const row = await this.db
         .insertInto('sys_config')
         .values({
@@ -93,15 +94,14 @@ export class SqlConfigRepository implements ConfigRepository {
         .returning(COLUMNS)
         .executeTakeFirstOrThrow();
       return ok(toConfig(row));
-    } catch (e) {
-      if (isUniqueViolation(e))
-        return err(PlatformErrors.duplicate(`参数键名“${config.configKey}”`, 'configKey'));
-      throw e;
-    }
+    });
   }
 
   async update(configId: number, patch: ConfigPatch): Promise<Result<SysConfig, DomainError>> {
-    try {
+    const current = await this.findById(configId);
+    if (!current) return err(PlatformErrors.notFound('参数'));
+    const subject = patch.configName ?? current.configName;
+    return refusingDuplicates(this.db, 'update', subject, async () => {
       const row = await this.db
         .updateTable('sys_config')
         .set({
@@ -116,11 +116,7 @@ export class SqlConfigRepository implements ConfigRepository {
         .returning(COLUMNS)
         .executeTakeFirst();
       return row ? ok(toConfig(row)) : err(PlatformErrors.notFound('参数'));
-    } catch (e) {
-      if (isUniqueViolation(e))
-        return err(PlatformErrors.duplicate(`参数键名“${patch.configKey ?? ''}”`, 'configKey'));
-      throw e;
-    }
+    });
   }
 
   async delete(configIds: readonly number[]): Promise<Result<number, DomainError>> {

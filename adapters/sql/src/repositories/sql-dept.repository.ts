@@ -13,6 +13,7 @@ import {
 } from '@dpms/core';
 import { sql } from 'kysely';
 import { containsPattern, deptAndBelowIds, inTransaction, type Db } from './sql-helpers.js';
+import { refusingDuplicates } from './sql-unique.js';
 
 const COLUMNS = [
   'dept_id',
@@ -114,23 +115,25 @@ export class SqlDeptRepository implements DeptRepository {
       return err(PlatformErrors.outOfScope());
     }
     const ancestors = parent ? `${parent.ancestors},${String(parent.deptId)}` : '0';
-    const row = await this.db
-      .insertInto('sys_dept')
-      .values({
-        ...(dept.deptId !== undefined ? { dept_id: dept.deptId } : {}),
-        parent_id: dept.parentId,
-        ancestors,
-        dept_name: dept.deptName,
-        order_num: dept.orderNum ?? 0,
-        leader_user_id: dept.leaderUserId ?? null,
-        phone: dept.phone ?? '',
-        email: dept.email ?? '',
-        status: dept.status ?? '0',
-        dept_type: dept.deptType ?? parent?.deptType ?? '0',
-      })
-      .returning(COLUMNS)
-      .executeTakeFirstOrThrow();
-    return ok(toDept(row));
+    return refusingDuplicates(this.db, 'create', dept.deptName, async () => {
+      const row = await this.db
+        .insertInto('sys_dept')
+        .values({
+          ...(dept.deptId !== undefined ? { dept_id: dept.deptId } : {}),
+          parent_id: dept.parentId,
+          ancestors,
+          dept_name: dept.deptName,
+          order_num: dept.orderNum ?? 0,
+          leader_user_id: dept.leaderUserId ?? null,
+          phone: dept.phone ?? '',
+          email: dept.email ?? '',
+          status: dept.status ?? '0',
+          dept_type: dept.deptType ?? parent?.deptType ?? '0',
+        })
+        .returning(COLUMNS)
+        .executeTakeFirstOrThrow();
+      return ok(toDept(row));
+    });
   }
 
   async update(
@@ -156,39 +159,48 @@ export class SqlDeptRepository implements DeptRepository {
     }
     const oldPrefix = `${current.ancestors},${String(deptId)}`;
     const newPrefix = `${ancestors},${String(deptId)}`;
-    await inTransaction(this.db, async (trx) => {
-      await trx
-        .updateTable('sys_dept')
-        .set({
-          ...(patch.parentId !== undefined ? { parent_id: patch.parentId } : {}),
-          ...(patch.deptName !== undefined ? { dept_name: patch.deptName } : {}),
-          ...(patch.orderNum !== undefined ? { order_num: patch.orderNum } : {}),
-          ...(patch.leaderUserId !== undefined ? { leader_user_id: patch.leaderUserId } : {}),
-          ...(patch.phone !== undefined ? { phone: patch.phone } : {}),
-          ...(patch.email !== undefined ? { email: patch.email } : {}),
-          ...(patch.status !== undefined ? { status: patch.status } : {}),
-          ...(patch.deptType !== undefined ? { dept_type: patch.deptType } : {}),
-          ancestors,
-          update_time: new Date(),
-        })
-        .where('dept_id', '=', deptId)
-        .execute();
-      if (newPrefix !== oldPrefix) {
-        // Descendants' ancestors start with the old chain: swap that prefix for the new one.
-        await trx
-          .updateTable('sys_dept')
-          .set({
-            ancestors: sql<string>`${newPrefix} || substr(ancestors, ${oldPrefix.length + 1})`,
-          })
-          .where((eb) =>
-            eb.or([
-              eb('ancestors', '=', oldPrefix),
-              eb('ancestors', 'like', `${containsPattern(oldPrefix).slice(1, -1)},%`),
-            ]),
-          )
-          .execute();
-      }
-    });
+    const written = await refusingDuplicates(
+      this.db,
+      'update',
+      patch.deptName ?? current.deptName,
+      async () => {
+        await inTransaction(this.db, async (trx) => {
+          await trx
+            .updateTable('sys_dept')
+            .set({
+              ...(patch.parentId !== undefined ? { parent_id: patch.parentId } : {}),
+              ...(patch.deptName !== undefined ? { dept_name: patch.deptName } : {}),
+              ...(patch.orderNum !== undefined ? { order_num: patch.orderNum } : {}),
+              ...(patch.leaderUserId !== undefined ? { leader_user_id: patch.leaderUserId } : {}),
+              ...(patch.phone !== undefined ? { phone: patch.phone } : {}),
+              ...(patch.email !== undefined ? { email: patch.email } : {}),
+              ...(patch.status !== undefined ? { status: patch.status } : {}),
+              ...(patch.deptType !== undefined ? { dept_type: patch.deptType } : {}),
+              ancestors,
+              update_time: new Date(),
+            })
+            .where('dept_id', '=', deptId)
+            .execute();
+          if (newPrefix !== oldPrefix) {
+            // Descendants' ancestors start with the old chain: swap that prefix for the new one.
+            await trx
+              .updateTable('sys_dept')
+              .set({
+                ancestors: sql<string>`${newPrefix} || substr(ancestors, ${oldPrefix.length + 1})`,
+              })
+              .where((eb) =>
+                eb.or([
+                  eb('ancestors', '=', oldPrefix),
+                  eb('ancestors', 'like', `${containsPattern(oldPrefix).slice(1, -1)},%`),
+                ]),
+              )
+              .execute();
+          }
+        });
+        return ok(undefined);
+      },
+    );
+    if (!written.ok) return written;
     const updated = await this.exists(deptId);
     return updated ? ok(updated) : err(PlatformErrors.notFound('部门'));
   }

@@ -18,14 +18,8 @@ import {
   type SysDictData,
   type SysDictType,
 } from '@dpms/core';
-import {
-  containsPattern,
-  inTransaction,
-  isUniqueViolation,
-  pageBounds,
-  toCount,
-  type Db,
-} from './sql-helpers.js';
+import { containsPattern, inTransaction, pageBounds, toCount, type Db } from './sql-helpers.js';
+import { refusingDuplicates } from './sql-unique.js';
 
 const TYPE_SORT = {
   dictId: 'dict_id',
@@ -103,7 +97,7 @@ export class SqlDictRepository implements DictRepository {
   }
 
   async createType(type: NewDictType): Promise<Result<SysDictType, DomainError>> {
-    try {
+    return refusingDuplicates(this.db, 'create', type.dictName, async () => {
       const row = await this.db
         .insertInto('sys_dict_type')
         .values({
@@ -115,11 +109,7 @@ export class SqlDictRepository implements DictRepository {
         .returning(TYPE_COLUMNS)
         .executeTakeFirstOrThrow();
       return ok(toType(row));
-    } catch (e) {
-      if (isUniqueViolation(e))
-        return err(PlatformErrors.duplicate(`字典类型“${type.dictType}”`, 'dictType'));
-      throw e;
-    }
+    });
   }
 
   async updateType(
@@ -128,7 +118,8 @@ export class SqlDictRepository implements DictRepository {
   ): Promise<Result<SysDictType, DomainError>> {
     const current = await this.findTypeById(dictId);
     if (!current) return err(PlatformErrors.notFound('字典类型'));
-    try {
+    const subject = patch.dictName ?? current.dictName;
+    const written = await refusingDuplicates(this.db, 'update', subject, async () => {
       await inTransaction(this.db, async (trx) => {
         await trx
           .updateTable('sys_dict_type')
@@ -149,11 +140,9 @@ export class SqlDictRepository implements DictRepository {
             .execute();
         }
       });
-    } catch (e) {
-      if (isUniqueViolation(e))
-        return err(PlatformErrors.duplicate(`字典类型“${patch.dictType ?? ''}”`, 'dictType'));
-      throw e;
-    }
+      return ok(undefined);
+    });
+    if (!written.ok) return written;
     const updated = await this.findTypeById(dictId);
     return updated ? ok(updated) : err(PlatformErrors.notFound('字典类型'));
   }
@@ -218,28 +207,32 @@ export class SqlDictRepository implements DictRepository {
       .where('dict_type', '=', data.dictType)
       .executeTakeFirst();
     if (!type) return err(PlatformErrors.notFound('字典类型'));
-    const row = await this.db
-      .insertInto('sys_dict_data')
-      .values({
-        dict_type: data.dictType,
-        dict_label: data.dictLabel,
-        dict_value: data.dictValue,
-        dict_sort: data.dictSort ?? 0,
-        css_class: data.cssClass ?? '',
-        list_class: data.listClass ?? '',
-        is_default: data.isDefault ?? 'N',
-        status: data.status ?? '0',
-        remark: data.remark ?? '',
-      })
-      .returning(DATA_COLUMNS)
-      .executeTakeFirstOrThrow();
-    return ok(toData(row));
+    return refusingDuplicates(this.db, 'create', data.dictLabel, async () => {
+      const row = await this.db
+        .insertInto('sys_dict_data')
+        .values({
+          dict_type: data.dictType,
+          dict_label: data.dictLabel,
+          dict_value: data.dictValue,
+          dict_sort: data.dictSort ?? 0,
+          css_class: data.cssClass ?? '',
+          list_class: data.listClass ?? '',
+          is_default: data.isDefault ?? 'N',
+          status: data.status ?? '0',
+          remark: data.remark ?? '',
+        })
+        .returning(DATA_COLUMNS)
+        .executeTakeFirstOrThrow();
+      return ok(toData(row));
+    });
   }
 
   async updateData(
     dictCode: number,
     patch: DictDataPatch,
   ): Promise<Result<SysDictData, DomainError>> {
+    const current = await this.findDataById(dictCode);
+    if (!current) return err(PlatformErrors.notFound('字典数据'));
     if (patch.dictType !== undefined) {
       const type = await this.db
         .selectFrom('sys_dict_type')
@@ -248,24 +241,27 @@ export class SqlDictRepository implements DictRepository {
         .executeTakeFirst();
       if (!type) return err(PlatformErrors.notFound('字典类型'));
     }
-    const row = await this.db
-      .updateTable('sys_dict_data')
-      .set({
-        ...(patch.dictType !== undefined ? { dict_type: patch.dictType } : {}),
-        ...(patch.dictLabel !== undefined ? { dict_label: patch.dictLabel } : {}),
-        ...(patch.dictValue !== undefined ? { dict_value: patch.dictValue } : {}),
-        ...(patch.dictSort !== undefined ? { dict_sort: patch.dictSort } : {}),
-        ...(patch.cssClass !== undefined ? { css_class: patch.cssClass } : {}),
-        ...(patch.listClass !== undefined ? { list_class: patch.listClass } : {}),
-        ...(patch.isDefault !== undefined ? { is_default: patch.isDefault } : {}),
-        ...(patch.status !== undefined ? { status: patch.status } : {}),
-        ...(patch.remark !== undefined ? { remark: patch.remark } : {}),
-        update_time: new Date(),
-      })
-      .where('dict_code', '=', dictCode)
-      .returning(DATA_COLUMNS)
-      .executeTakeFirst();
-    return row ? ok(toData(row)) : err(PlatformErrors.notFound('字典数据'));
+    const subject = patch.dictLabel ?? current.dictLabel;
+    return refusingDuplicates(this.db, 'update', subject, async () => {
+      const row = await this.db
+        .updateTable('sys_dict_data')
+        .set({
+          ...(patch.dictType !== undefined ? { dict_type: patch.dictType } : {}),
+          ...(patch.dictLabel !== undefined ? { dict_label: patch.dictLabel } : {}),
+          ...(patch.dictValue !== undefined ? { dict_value: patch.dictValue } : {}),
+          ...(patch.dictSort !== undefined ? { dict_sort: patch.dictSort } : {}),
+          ...(patch.cssClass !== undefined ? { css_class: patch.cssClass } : {}),
+          ...(patch.listClass !== undefined ? { list_class: patch.listClass } : {}),
+          ...(patch.isDefault !== undefined ? { is_default: patch.isDefault } : {}),
+          ...(patch.status !== undefined ? { status: patch.status } : {}),
+          ...(patch.remark !== undefined ? { remark: patch.remark } : {}),
+          update_time: new Date(),
+        })
+        .where('dict_code', '=', dictCode)
+        .returning(DATA_COLUMNS)
+        .executeTakeFirst();
+      return row ? ok(toData(row)) : err(PlatformErrors.notFound('字典数据'));
+    });
   }
 
   async deleteData(dictCodes: readonly number[]): Promise<Result<number, DomainError>> {

@@ -15,6 +15,7 @@ import {
 } from '@dpms/core';
 import { sql } from 'kysely';
 import { containsPattern, pageBounds, toCount, type Db } from './sql-helpers.js';
+import { refusingDuplicates } from './sql-unique.js';
 
 const SORT_COLUMNS = {
   majorId: 'major_id',
@@ -84,40 +85,46 @@ export class SqlMajorRepository implements MajorRepository {
   async create(major: NewMajor): Promise<Result<Major, DomainError>> {
     if (major.parentId != null && !(await this.findById(major.parentId)))
       return err(PlatformErrors.notFound('上级专业'));
-    const row = await this.db
-      .insertInto('sys_major')
-      .values({
-        major_name: major.majorName,
-        design_stage_id: major.designStageId ?? null,
-        parent_id: major.parentId ?? null,
-        order_num: major.orderNum ?? 0,
-        status: major.status ?? '0',
-      })
-      .returning(COLUMNS)
-      .executeTakeFirstOrThrow();
-    return ok(toMajor(row));
+    return refusingDuplicates(this.db, 'create', major.majorName, async () => {
+      const row = await this.db
+        .insertInto('sys_major')
+        .values({
+          major_name: major.majorName,
+          design_stage_id: major.designStageId ?? null,
+          parent_id: major.parentId ?? null,
+          order_num: major.orderNum ?? 0,
+          status: major.status ?? '0',
+        })
+        .returning(COLUMNS)
+        .executeTakeFirstOrThrow();
+      return ok(toMajor(row));
+    });
   }
 
   async update(majorId: number, patch: MajorPatch): Promise<Result<Major, DomainError>> {
+    const current = await this.findById(majorId);
+    if (!current) return err(PlatformErrors.notFound('专业'));
     if (patch.parentId != null) {
       if (patch.parentId === majorId || !(await this.findById(patch.parentId))) {
         return err(PlatformErrors.notFound('上级专业'));
       }
     }
-    const row = await this.db
-      .updateTable('sys_major')
-      .set({
-        ...(patch.majorName !== undefined ? { major_name: patch.majorName } : {}),
-        ...(patch.designStageId !== undefined ? { design_stage_id: patch.designStageId } : {}),
-        ...(patch.parentId !== undefined ? { parent_id: patch.parentId } : {}),
-        ...(patch.orderNum !== undefined ? { order_num: patch.orderNum } : {}),
-        ...(patch.status !== undefined ? { status: patch.status } : {}),
-        update_time: new Date(),
-      })
-      .where('major_id', '=', majorId)
-      .returning(COLUMNS)
-      .executeTakeFirst();
-    return row ? ok(toMajor(row)) : err(PlatformErrors.notFound('专业'));
+    return refusingDuplicates(this.db, 'update', patch.majorName ?? current.majorName, async () => {
+      const row = await this.db
+        .updateTable('sys_major')
+        .set({
+          ...(patch.majorName !== undefined ? { major_name: patch.majorName } : {}),
+          ...(patch.designStageId !== undefined ? { design_stage_id: patch.designStageId } : {}),
+          ...(patch.parentId !== undefined ? { parent_id: patch.parentId } : {}),
+          ...(patch.orderNum !== undefined ? { order_num: patch.orderNum } : {}),
+          ...(patch.status !== undefined ? { status: patch.status } : {}),
+          update_time: new Date(),
+        })
+        .where('major_id', '=', majorId)
+        .returning(COLUMNS)
+        .executeTakeFirst();
+      return row ? ok(toMajor(row)) : err(PlatformErrors.notFound('专业'));
+    });
   }
 
   async delete(majorId: number): Promise<Result<void, DomainError>> {

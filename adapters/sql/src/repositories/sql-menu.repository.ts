@@ -13,6 +13,7 @@ import {
   type SysMenu,
 } from '@dpms/core';
 import { containsPattern, inTransaction, type Db } from './sql-helpers.js';
+import { refusingDuplicates } from './sql-unique.js';
 import { replaceMenus } from './sql-role.repository.js';
 
 const COLUMNS = [
@@ -101,62 +102,72 @@ export class SqlMenuRepository implements MenuRepository {
   async create(menu: NewMenu): Promise<Result<SysMenu, DomainError>> {
     if (menu.parentId !== 0 && !(await this.findById(menu.parentId)))
       return err(PlatformErrors.notFound('上级菜单'));
-    const row = await this.db
-      .insertInto('sys_menu')
-      .values({
-        ...(menu.menuId !== undefined ? { menu_id: menu.menuId } : {}),
-        parent_id: menu.parentId,
-        menu_name: menu.menuName,
-        path: menu.path ?? '',
-        component: menu.component ?? null,
-        query: menu.query ?? null,
-        is_frame: menu.isFrame ?? '1',
-        is_cache: menu.isCache ?? '0',
-        menu_type: menu.menuType,
-        visible: menu.visible ?? '0',
-        status: menu.status ?? '0',
-        perms: menu.perms ?? '',
-        icon: menu.icon ?? '#',
-        order_num: menu.orderNum ?? 0,
-        always_show: menu.alwaysShow ?? false,
-        route_name: menu.routeName ?? '',
-        remark: menu.remark ?? '',
-      })
-      .returning('menu_id')
-      .executeTakeFirstOrThrow();
-    const created = await this.findById(row.menu_id);
+    const written = await refusingDuplicates(this.db, 'create', menu.menuName, async () => {
+      const row = await this.db
+        .insertInto('sys_menu')
+        .values({
+          ...(menu.menuId !== undefined ? { menu_id: menu.menuId } : {}),
+          parent_id: menu.parentId,
+          menu_name: menu.menuName,
+          path: menu.path ?? '',
+          component: menu.component ?? null,
+          query: menu.query ?? null,
+          is_frame: menu.isFrame ?? '1',
+          is_cache: menu.isCache ?? '0',
+          menu_type: menu.menuType,
+          visible: menu.visible ?? '0',
+          status: menu.status ?? '0',
+          perms: menu.perms ?? '',
+          icon: menu.icon ?? '#',
+          order_num: menu.orderNum ?? 0,
+          always_show: menu.alwaysShow ?? false,
+          route_name: menu.routeName ?? '',
+          remark: menu.remark ?? '',
+        })
+        .returning('menu_id')
+        .executeTakeFirstOrThrow();
+      return ok(row.menu_id);
+    });
+    if (!written.ok) return written;
+    const created = await this.findById(written.value);
     return created ? ok(created) : err(PlatformErrors.notFound('菜单'));
   }
 
   async update(menuId: number, patch: MenuPatch): Promise<Result<SysMenu, DomainError>> {
-    if (!(await this.findById(menuId))) return err(PlatformErrors.notFound('菜单'));
+    const current = await this.findById(menuId);
+    if (!current) return err(PlatformErrors.notFound('菜单'));
     if (patch.parentId !== undefined && patch.parentId !== 0) {
       if (patch.parentId === menuId) return err(PlatformErrors.notFound('上级菜单'));
       if (!(await this.findById(patch.parentId))) return err(PlatformErrors.notFound('上级菜单'));
     }
-    await this.db
-      .updateTable('sys_menu')
-      .set({
-        ...(patch.parentId !== undefined ? { parent_id: patch.parentId } : {}),
-        ...(patch.menuName !== undefined ? { menu_name: patch.menuName } : {}),
-        ...(patch.path !== undefined ? { path: patch.path } : {}),
-        ...(patch.component !== undefined ? { component: patch.component } : {}),
-        ...(patch.query !== undefined ? { query: patch.query } : {}),
-        ...(patch.isFrame !== undefined ? { is_frame: patch.isFrame } : {}),
-        ...(patch.isCache !== undefined ? { is_cache: patch.isCache } : {}),
-        ...(patch.menuType !== undefined ? { menu_type: patch.menuType } : {}),
-        ...(patch.visible !== undefined ? { visible: patch.visible } : {}),
-        ...(patch.status !== undefined ? { status: patch.status } : {}),
-        ...(patch.perms !== undefined ? { perms: patch.perms } : {}),
-        ...(patch.icon !== undefined ? { icon: patch.icon } : {}),
-        ...(patch.orderNum !== undefined ? { order_num: patch.orderNum } : {}),
-        ...(patch.alwaysShow !== undefined ? { always_show: patch.alwaysShow } : {}),
-        ...(patch.routeName !== undefined ? { route_name: patch.routeName } : {}),
-        ...(patch.remark !== undefined ? { remark: patch.remark } : {}),
-        update_time: new Date(),
-      })
-      .where('menu_id', '=', menuId)
-      .execute();
+    const subject = patch.menuName ?? current.menuName;
+    const written = await refusingDuplicates(this.db, 'update', subject, async () => {
+      await this.db
+        .updateTable('sys_menu')
+        .set({
+          ...(patch.parentId !== undefined ? { parent_id: patch.parentId } : {}),
+          ...(patch.menuName !== undefined ? { menu_name: patch.menuName } : {}),
+          ...(patch.path !== undefined ? { path: patch.path } : {}),
+          ...(patch.component !== undefined ? { component: patch.component } : {}),
+          ...(patch.query !== undefined ? { query: patch.query } : {}),
+          ...(patch.isFrame !== undefined ? { is_frame: patch.isFrame } : {}),
+          ...(patch.isCache !== undefined ? { is_cache: patch.isCache } : {}),
+          ...(patch.menuType !== undefined ? { menu_type: patch.menuType } : {}),
+          ...(patch.visible !== undefined ? { visible: patch.visible } : {}),
+          ...(patch.status !== undefined ? { status: patch.status } : {}),
+          ...(patch.perms !== undefined ? { perms: patch.perms } : {}),
+          ...(patch.icon !== undefined ? { icon: patch.icon } : {}),
+          ...(patch.orderNum !== undefined ? { order_num: patch.orderNum } : {}),
+          ...(patch.alwaysShow !== undefined ? { always_show: patch.alwaysShow } : {}),
+          ...(patch.routeName !== undefined ? { route_name: patch.routeName } : {}),
+          ...(patch.remark !== undefined ? { remark: patch.remark } : {}),
+          update_time: new Date(),
+        })
+        .where('menu_id', '=', menuId)
+        .execute();
+      return ok(undefined);
+    });
+    if (!written.ok) return written;
     const updated = await this.findById(menuId);
     return updated ? ok(updated) : err(PlatformErrors.notFound('菜单'));
   }

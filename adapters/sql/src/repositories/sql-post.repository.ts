@@ -13,7 +13,8 @@ import {
   type Result,
   type SysPost,
 } from '@dpms/core';
-import { containsPattern, isUniqueViolation, pageBounds, toCount, type Db } from './sql-helpers.js';
+import { containsPattern, pageBounds, toCount, type Db } from './sql-helpers.js';
+import { refusingDuplicates } from './sql-unique.js';
 
 const SORT_COLUMNS = {
   postId: 'post_id',
@@ -66,7 +67,7 @@ export class SqlPostRepository implements PostRepository {
   }
 
   async create(post: NewPost): Promise<Result<SysPost, DomainError>> {
-    try {
+    return refusingDuplicates(this.db, 'create', post.postName, async () => {
       const row = await this.db
         .insertInto('sys_post')
         .values({
@@ -80,15 +81,13 @@ export class SqlPostRepository implements PostRepository {
         .returning(COLUMNS)
         .executeTakeFirstOrThrow();
       return ok(toPost(row));
-    } catch (e) {
-      if (isUniqueViolation(e))
-        return err(PlatformErrors.duplicate(`岗位编码“${post.postCode}”`, 'postCode'));
-      throw e;
-    }
+    });
   }
 
   async update(postId: number, patch: PostPatch): Promise<Result<SysPost, DomainError>> {
-    try {
+    const current = await this.findById(postId);
+    if (!current) return err(PlatformErrors.notFound('岗位'));
+    return refusingDuplicates(this.db, 'update', patch.postName ?? current.postName, async () => {
       const row = await this.db
         .updateTable('sys_post')
         .set({
@@ -103,11 +102,7 @@ export class SqlPostRepository implements PostRepository {
         .returning(COLUMNS)
         .executeTakeFirst();
       return row ? ok(toPost(row)) : err(PlatformErrors.notFound('岗位'));
-    } catch (e) {
-      if (isUniqueViolation(e))
-        return err(PlatformErrors.duplicate(`岗位编码“${patch.postCode ?? ''}”`, 'postCode'));
-      throw e;
-    }
+    });
   }
 
   async delete(postId: number): Promise<Result<void, DomainError>> {

@@ -17,11 +17,11 @@ import {
   containsPattern,
   inTransaction,
   isForeignKeyViolation,
-  isUniqueViolation,
   pageBounds,
   toCount,
   type Db,
 } from './sql-helpers.js';
+import { refusingDuplicates } from './sql-unique.js';
 
 const SORT_COLUMNS = {
   roleId: 'role_id',
@@ -109,58 +109,64 @@ export class SqlRoleRepository implements RoleRepository {
 
   async create(role: NewRole): Promise<Result<SysRole, DomainError>> {
     try {
-      const roleId = await inTransaction(this.db, async (trx) => {
-        const row = await trx
-          .insertInto('sys_role')
-          .values({
-            ...(role.roleId !== undefined ? { role_id: role.roleId } : {}),
-            role_key: role.roleKey,
-            role_name: role.roleName,
-            role_sort: role.roleSort ?? 0,
-            status: role.status ?? '0',
-            data_scope: role.dataScope ?? '1',
-            remark: role.remark ?? '',
-          })
-          .returning('role_id')
-          .executeTakeFirstOrThrow();
-        if (role.menuIds) await replaceMenus(trx, row.role_id, role.menuIds);
-        if (role.deptIds) await replaceDepts(trx, row.role_id, role.deptIds);
-        return row.role_id;
+      const written = await refusingDuplicates(this.db, 'create', role.roleName, async () => {
+        const id = await inTransaction(this.db, async (trx) => {
+          const row = await trx
+            .insertInto('sys_role')
+            .values({
+              ...(role.roleId !== undefined ? { role_id: role.roleId } : {}),
+              role_key: role.roleKey,
+              role_name: role.roleName,
+              role_sort: role.roleSort ?? 0,
+              status: role.status ?? '0',
+              data_scope: role.dataScope ?? '1',
+              remark: role.remark ?? '',
+            })
+            .returning('role_id')
+            .executeTakeFirstOrThrow();
+          if (role.menuIds) await replaceMenus(trx, row.role_id, role.menuIds);
+          if (role.deptIds) await replaceDepts(trx, row.role_id, role.deptIds);
+          return row.role_id;
+        });
+        return ok(id);
       });
-      const created = await this.findById(roleId);
+      if (!written.ok) return written;
+      const created = await this.findById(written.value);
       return created ? ok(created) : err(PlatformErrors.notFound('角色'));
     } catch (e) {
       if (isForeignKeyViolation(e)) return err(PlatformErrors.notFound('菜单或部门'));
-      if (isUniqueViolation(e))
-        return err(PlatformErrors.duplicate(`角色“${role.roleKey}”`, 'roleKey'));
       throw e;
     }
   }
 
   async update(roleId: number, patch: RolePatch): Promise<Result<SysRole, DomainError>> {
-    if (!(await this.findById(roleId))) return err(PlatformErrors.notFound('角色'));
+    const current = await this.findById(roleId);
+    if (!current) return err(PlatformErrors.notFound('角色'));
     try {
-      await inTransaction(this.db, async (trx) => {
-        await trx
-          .updateTable('sys_role')
-          .set({
-            ...(patch.roleKey !== undefined ? { role_key: patch.roleKey } : {}),
-            ...(patch.roleName !== undefined ? { role_name: patch.roleName } : {}),
-            ...(patch.roleSort !== undefined ? { role_sort: patch.roleSort } : {}),
-            ...(patch.status !== undefined ? { status: patch.status } : {}),
-            ...(patch.dataScope !== undefined ? { data_scope: patch.dataScope } : {}),
-            ...(patch.remark !== undefined ? { remark: patch.remark } : {}),
-            update_time: new Date(),
-          })
-          .where('role_id', '=', roleId)
-          .execute();
-        if (patch.menuIds) await replaceMenus(trx, roleId, patch.menuIds);
-        if (patch.deptIds) await replaceDepts(trx, roleId, patch.deptIds);
+      const subject = patch.roleName ?? current.roleName;
+      const written = await refusingDuplicates(this.db, 'update', subject, async () => {
+        await inTransaction(this.db, async (trx) => {
+          await trx
+            .updateTable('sys_role')
+            .set({
+              ...(patch.roleKey !== undefined ? { role_key: patch.roleKey } : {}),
+              ...(patch.roleName !== undefined ? { role_name: patch.roleName } : {}),
+              ...(patch.roleSort !== undefined ? { role_sort: patch.roleSort } : {}),
+              ...(patch.status !== undefined ? { status: patch.status } : {}),
+              ...(patch.dataScope !== undefined ? { data_scope: patch.dataScope } : {}),
+              ...(patch.remark !== undefined ? { remark: patch.remark } : {}),
+              update_time: new Date(),
+            })
+            .where('role_id', '=', roleId)
+            .execute();
+          if (patch.menuIds) await replaceMenus(trx, roleId, patch.menuIds);
+          if (patch.deptIds) await replaceDepts(trx, roleId, patch.deptIds);
+        });
+        return ok(undefined);
       });
+      if (!written.ok) return written;
     } catch (e) {
       if (isForeignKeyViolation(e)) return err(PlatformErrors.notFound('菜单或部门'));
-      if (isUniqueViolation(e))
-        return err(PlatformErrors.duplicate(`角色“${patch.roleKey ?? ''}”`, 'roleKey'));
       throw e;
     }
     const updated = await this.findById(roleId);

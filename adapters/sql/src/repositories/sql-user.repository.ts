@@ -26,12 +26,12 @@ import {
   prefixPattern,
   deptInScope,
   inTransaction,
-  isUniqueViolation,
   pageBounds,
   scopeCondition,
   toCount,
   type Db,
 } from './sql-helpers.js';
+import { refusingDuplicates } from './sql-unique.js';
 
 /** orderByColumn → column: the only way a sort reaches SQL. */
 const SORT_COLUMNS = {
@@ -211,7 +211,7 @@ export class SqlUserRepository implements UserRepository {
     const invalid = await this.invalidLinks(deptId, user.roleIds, user.postIds);
     if (invalid) return err(invalid);
     if (!(await deptInScope(this.db, deptId, scope))) return err(PlatformErrors.outOfScope());
-    try {
+    const written = await refusingDuplicates(this.db, 'create', user.userName, async () => {
       const userId = await inTransaction(this.db, async (trx) => {
         const row = await trx
           .insertInto('sys_user')
@@ -236,13 +236,11 @@ export class SqlUserRepository implements UserRepository {
         await replacePosts(trx, row.user_id, user.postIds ?? []);
         return row.user_id;
       });
-      const created = await this.findById(userId, { kind: 'all' });
-      return created ? ok(created) : err(USER_NOT_FOUND());
-    } catch (e) {
-      if (isUniqueViolation(e))
-        return err(PlatformErrors.duplicate(`登录账号“${user.userName}”`, 'userName'));
-      throw e;
-    }
+      return ok(userId);
+    });
+    if (!written.ok) return written;
+    const created = await this.findById(written.value, { kind: 'all' });
+    return created ? ok(created) : err(USER_NOT_FOUND());
   }
 
   /** A department, role or post that does not exist (or was deleted) named by a write. */
