@@ -4,6 +4,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import { PRINT_READY_ATTRIBUTE, PRINT_RENDER_FUNCTION, type PrintPayload } from '@dpms/core';
 import { killBrowserProcessGroup, launchChromium } from './chromium.js';
 import { printMessages } from './messages.js';
+import { confinePage, mayLoad } from './page-confinement.js';
 import { PrintError } from './print-errors.js';
 import { checkPrerequisites, REQUIRED_FONTS, type RequiredFont } from './prerequisites.js';
 
@@ -28,6 +29,8 @@ export interface PrintPoolOptions {
   /** Printed once at boot so the first request finds fonts and the PDF path warm. */
   readonly warmPayload?: PrintPayload;
   readonly log?: (level: 'info' | 'warn' | 'error', data: object, message: string) => void;
+  /** Origins besides the print page's own a tab may load (a test page's; none in production). */
+  readonly extraOrigins?: readonly string[];
 }
 
 export type PrintPoolState = 'idle' | 'starting' | 'ready' | 'unavailable' | 'stopping' | 'stopped';
@@ -341,6 +344,14 @@ export class PrintPool extends EventEmitter<PrintPoolEvents> {
     }
   }
 
+  /** A tab that loads only the print page's origin and inlined images (page-confinement.ts). */
+  private async confined(page: Page): Promise<Page> {
+    await confinePage(page, (url) =>
+      mayLoad(url, this.options.pageUrl(), this.options.extraOrigins),
+    );
+    return page;
+  }
+
   /** Loads a fresh print page into the tab for the next job (a new tab when it is broken). */
   private resetTab(gen: Generation, tab: Tab, replace: boolean): void {
     if (!gen.alive || gen.retiring) {
@@ -352,7 +363,7 @@ export class PrintPool extends EventEmitter<PrintPoolEvents> {
       try {
         if (replace || tab.page.isClosed()) {
           void tab.page.close().catch(() => undefined);
-          tab.page = await gen.browser.newPage();
+          tab.page = await this.confined(await gen.browser.newPage());
         }
         await tab.page.goto(url, { waitUntil: 'load', timeout: 30_000 });
         return true;
@@ -360,7 +371,7 @@ export class PrintPool extends EventEmitter<PrintPoolEvents> {
         if (!gen.alive) return false;
         try {
           void tab.page.close().catch(() => undefined);
-          tab.page = await gen.browser.newPage();
+          tab.page = await this.confined(await gen.browser.newPage());
           await tab.page.goto(url, { waitUntil: 'load', timeout: 30_000 });
           return true;
         } catch {
@@ -436,7 +447,7 @@ export class PrintPool extends EventEmitter<PrintPoolEvents> {
       const url = this.options.pageUrl();
       const [first] = await browser.pages();
       for (let i = 0; i < this.options.tabs; i += 1) {
-        const page = i === 0 && first ? first : await browser.newPage();
+        const page = await this.confined(i === 0 && first ? first : await browser.newPage());
         const tab: Tab = { page, ready: Promise.resolve(false), busy: false };
         tab.ready = page.goto(url, { waitUntil: 'load', timeout: 30_000 }).then(
           () => true,

@@ -108,7 +108,11 @@ describe('print service: requests', () => {
   let g: Awaited<ReturnType<typeof gate>>;
   beforeAll(async () => {
     g = await gate();
-    service = await startTestService({ tabs: 1, maxQueue: 1, bodyLimitBytes: 64 * 1024 });
+    // The fixture page's hold calls the gate: the one origin besides its own it may load.
+    service = await startTestService(
+      { tabs: 1, maxQueue: 1, bodyLimitBytes: 64 * 1024 },
+      { extraOrigins: [g.url] },
+    );
   });
   afterAll(async () => {
     await service?.close();

@@ -27,6 +27,8 @@ export interface PrintServiceExtras {
   readonly fonts?: readonly RequiredFont[];
   /** null skips the warm-up print. */
   readonly warmPayload?: PrintPayload | null;
+  /** Origins besides its own the print page may load (a test page's gate; none in production). */
+  readonly extraOrigins?: readonly string[];
 }
 
 /**
@@ -51,6 +53,7 @@ export async function startPrintService(
     ...(extras.fonts ? { fonts: extras.fonts } : {}),
     ...(extras.warmPayload === null ? {} : { warmPayload: extras.warmPayload ?? WARM_PAYLOAD }),
     ...(extras.log ? { log: extras.log } : {}),
+    ...(extras.extraOrigins ? { extraOrigins: extras.extraOrigins } : {}),
   });
   const app = createPrintApp({
     pool,
