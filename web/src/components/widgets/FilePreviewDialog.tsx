@@ -1,9 +1,18 @@
-import { isPdf, isPreviewable, previewDialogWidth, WIDGET_MESSAGES } from '@dpms/core';
+import { imageSource, isPdf, isPreviewable, previewDialogWidth, WIDGET_MESSAGES } from '@dpms/core';
 import { lazy, Suspense } from 'react';
 import { Dialog } from '../ui/Dialog';
-import { imageSource } from '@dpms/core';
 
 const PdfViewer = lazy(() => import('../pdf/PdfViewer').then((m) => ({ default: m.PdfViewer })));
+
+/** Documents the web ships itself (public/files), such as the welcome page's letters. */
+const SHIPPED_FILE = /^\/files\/[\w.-]+$/;
+
+/**
+ * What the dialog may load (issue 15 §3): an object URL of fetched bytes, an image the server
+ * serves, or a file the web ships. A stored address of anything else shows nothing.
+ */
+const previewSource = (url: string): string | undefined =>
+  imageSource(url) ?? (SHIPPED_FILE.test(url) ? url : undefined);
 
 export interface PreviewFile {
   name: string;
@@ -35,11 +44,11 @@ export function FilePreviewDialog({
         </p>
       ) : pdf ? (
         <Suspense fallback={<p className="py-8 text-center text-muted">加载中</p>}>
-          <PdfViewer url={imageSource(file.url) ?? ''} width={width - 80} />
+          <PdfViewer url={previewSource(file.url) ?? ''} width={width - 80} />
         </Suspense>
       ) : (
         <img
-          src={imageSource(file.url)}
+          src={previewSource(file.url)}
           alt={file.name}
           className="mx-auto max-h-[60vh] max-w-full"
         />
