@@ -37,14 +37,11 @@ export const MSG = {
   oldPasswordWrong: '修改密码失败，旧密码错误',
   newPasswordSame: '新密码不能与旧密码相同',
   // platform
-  userNameTaken: (name: string) => `新增用户'${name}'失败，登录账号已存在`,
   cannotDeleteSelf: '当前用户不能删除',
   cannotChangeAdmin: '不允许操作超级管理员用户',
   deptHasChildren: '存在下级部门，不允许删除',
   deptHasUsers: '部门存在用户，不允许删除',
   deptParentSelf: '上级部门不能是自己',
-  configKeyTaken: (key: string) => `参数键名'${key}'已存在`,
-  dictTypeTaken: (t: string) => `字典类型'${t}'已存在`,
   avatarRequired: '请上传头像图片',
   avatarType: '头像只能是 jpg、jpeg、png 格式的图片',
 } as const;

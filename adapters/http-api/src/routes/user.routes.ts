@@ -6,6 +6,8 @@ import {
   USER_SORT_COLUMNS,
   checkNewPassword,
   pickedUser,
+  err,
+  uniqueTaken,
   type PlatformRepositories,
   type SysUser,
   type UserFilter,
@@ -471,8 +473,10 @@ export function userRoutes(
         handler: async ({ body, principal }) => {
           await guardAdminTarget(principal, null, body.roleIds);
           const pw = unwrap(checkNewPassword(body.password, 'password'));
+          // A look-up before the (deliberately slow) password hash spares the work; the unique
+          // index decides under concurrency, and both answer the same refusal.
           if (await repos.users.findByUserName(body.userName))
-            throw new HttpError(409, MSG.userNameTaken(body.userName));
+            unwrap(err(uniqueTaken('userName', 'create', body.userName)));
           const created = unwrap(
             await repos.users.create(
               {
