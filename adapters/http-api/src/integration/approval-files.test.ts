@@ -164,4 +164,16 @@ describe.each(testDatabaseKinds())('approval attachments on %s', (kind) => {
     ]);
     expect(JSON.stringify(d.body.data)).not.toContain('/approval/flow/del');
   });
+
+  it('refuses a contract form whose file list holds anything but server-issued ids', async () => {
+    const zhjy = await api.as('zhjy');
+    const r = await zhjy.post('/project/stay/add', {
+      projectName: '附件项目',
+      contractName: '附件项目设计合同',
+      files: ['/prod-api/approval/flow/del?flowId=1'],
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.msg).toContain('参数 files 只能是上传接口返回的文件标识');
+    expect(r.body.errors[0].field).toBe('files[0]');
+  });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  FILE_ID_PATTERN,
   APPROVAL_STATUS_LABELS,
   BIZ_SOURCE_LABELS,
   CONTRACT_BIZ_TYPE_LABELS,
@@ -48,7 +49,19 @@ const amount = () =>
   );
 const text = (max: number) =>
   z.preprocess((v) => (v === null ? undefined : v), z.string().max(max).optional());
-const fileIds = () => z.array(z.string().trim().min(1).max(64)).max(50).optional();
+/** Ids the server issued for uploaded files (issue 15 §3): never a path or an address. */
+const fileIds = (field: string) =>
+  z
+    .array(
+      z
+        .string()
+        .trim()
+        .regex(FILE_ID_PATTERN, {
+          error: `参数 ${field} 只能是上传接口返回的文件标识（fileId）`,
+        }),
+    )
+    .max(50)
+    .optional();
 
 /** The contract fields a form sends; core checks the rules (required fields, limits, sums). */
 const contractFields = {
@@ -108,8 +121,8 @@ const contractFields = {
       .regex(/^\d{4}-\d{2}-\d{2}$/)
       .optional(),
   ),
-  files: fileIds(),
-  contractFiles: fileIds(),
+  files: fileIds('files'),
+  contractFiles: fileIds('contractFiles'),
   // What the browser's live preview showed: checked against the server's split, never stored.
   realAmount: amount(),
   technicalFee: amount(),
