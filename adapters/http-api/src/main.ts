@@ -44,8 +44,8 @@ async function main(): Promise<void> {
     webDir: env['WEB_DIR'] ? path.resolve(env['WEB_DIR']) : defaultWebDir(),
     domainURL: env['DOMAIN_URL'] || undefined,
     ...(env['TRUST_PROXY'] ? { trustProxy: env['TRUST_PROXY'] } : {}),
-  };
     ...(env['API_DOCS'] ? { apiDocs: env['API_DOCS'] === '1' } : {}),
+  };
   const logger = createLogger((env['LOG_LEVEL'] as 'info' | undefined) ?? 'info');
   // Before anything else: production without a signing key must not start.
   const givenSecret = jwtSecretFromEnv({ JWT_SECRET: env['JWT_SECRET'] }, production);

@@ -17,9 +17,9 @@ import { HttpError, unwrap } from '../http/http-error.js';
 import { listQueryOf } from '../http/list-query.js';
 import { MSG } from '../http/messages.js';
 import { pagingShape } from '../http/paging.js';
+import { parseInput } from '../http/validation.js';
 import { AUTHENTICATED, perm } from '../http/route.js';
 import {
-import { parseInput } from '../http/validation.js';
   dateRangeParams,
   id,
   idList,
@@ -95,13 +95,13 @@ const createBody = z.object({
   password: z.string().min(1).max(20),
   ...userFields,
 });
-const updateBody = z.object({
-  userId: id(),
 /** A password change: in the JSON body, or in the query as the spec sends it. */
 const passwordChange = z.object({
   oldPassword: z.string().min(1).max(64),
   newPassword: z.string().min(1).max(64),
 });
+const updateBody = z.object({
+  userId: id(),
   ...userFields,
   nickName: userFields.nickName.optional(),
 });
