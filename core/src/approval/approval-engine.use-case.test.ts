@@ -65,7 +65,7 @@ describe('pendingUsers', () => {
 function memory() {
   const approvals = new Map<string, ApprovalRecord>();
   const log: StoredApprovalLogEntry[] = [];
-  const keys = new Map<string, { route: string; response: unknown }>();
+  const keys = new Map<string, { route: string; fingerprint?: string; response: unknown }>();
   const ended: ApprovalEndedEvent[] = [];
   const sent: ApprovalSentEvent[] = [];
   let nextId = 1;
@@ -130,19 +130,31 @@ function memory() {
       signatureOf: (u) => Promise.resolve({ fileId: `f${u}`, url: `/s/${u}` }),
     },
     idempotency: {
-      begin: (key: string, _u: number, route: string): Promise<IdempotencyBegin> => {
+      begin: (
+        key: string,
+        _u: number,
+        route: string,
+        _now: Date,
+        fingerprint?: string,
+      ): Promise<IdempotencyBegin> => {
         const k = keys.get(key);
         if (k === undefined) {
-          keys.set(key, { route, response: undefined });
+          keys.set(key, {
+            route,
+            ...(fingerprint === undefined ? {} : { fingerprint }),
+            response: undefined,
+          });
           return Promise.resolve({ kind: 'started' });
         }
         if (k.route !== route) return Promise.resolve({ kind: 'conflict' });
+        if (k.fingerprint !== fingerprint) return Promise.resolve({ kind: 'mismatch' });
         return Promise.resolve({
           kind: 'completed',
           record: {
             key,
             userId: 1,
             route,
+            fingerprint: k.fingerprint ?? null,
             status: 'completed',
             responseCode: 200,
             response: k.response,
@@ -151,7 +163,7 @@ function memory() {
         });
       },
       complete: (key: string, _u: number, _c: number, response: unknown) => {
-        keys.set(key, { route: keys.get(key)?.route ?? '', response });
+        keys.set(key, { ...keys.get(key), route: keys.get(key)?.route ?? '', response });
         return Promise.resolve();
       },
       release: () => Promise.resolve(),
@@ -240,6 +252,32 @@ describe('ApprovalEngine', () => {
       route: '/other',
     });
     expect(reused).toMatchObject({ ok: false, error: { code: 'IDEMPOTENCY.KEY_REUSED' } });
+  });
+
+  it('refuses a key sent again with another request, and replays it with the same one', async () => {
+    const { engine } = memory();
+    const drafter = actor(1);
+    const create = (title: string, fingerprint: string) =>
+      engine.create(
+        {
+          kind: 'Common',
+          typeCode: '22_1',
+          content: { title: { label: '标题', type: 'input', value: title } },
+        },
+        drafter,
+        {
+          key: 'same-key',
+          route: '/add',
+          fingerprint,
+        },
+      );
+    const first = await create('一', 'fp-1');
+    expect(first.ok).toBe(true);
+    expect(await create('一', 'fp-1')).toEqual(first);
+    expect(await create('二', 'fp-2')).toMatchObject({
+      ok: false,
+      error: { code: 'IDEMPOTENCY.KEY_MISMATCH', field: 'Idempotency-Key' },
+    });
   });
 
   it('tells the linked record every send and every end, and nothing else', async () => {

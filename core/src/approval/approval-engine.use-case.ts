@@ -46,7 +46,7 @@ import {
   type TemplateSection,
   type ValidatableTemplate,
 } from './template.js';
-import { WriteAbort, catchAbort } from '../shared/write.js';
+import { WriteAbort, catchAbort, idempotencyKeyMismatch } from '../shared/write.js';
 
 /** Who acts: the signed-in user, their department and the data scope of their current role. */
 export interface ApprovalActor {
@@ -59,6 +59,8 @@ export interface ApprovalActor {
 export interface IdempotencyContext {
   readonly key?: string | undefined;
   readonly route: string;
+  /** The request the key belongs to; see WriteIdempotency.fingerprint. */
+  readonly fingerprint?: string | undefined;
 }
 
 export interface EngineClock {
@@ -468,7 +470,14 @@ export class ApprovalEngine {
         const now = this.clock.now();
         const key = idem.key;
         if (key === undefined || key === '') return fn(repos, now);
-        const begun = await repos.idempotency.begin(key, actor.userId, idem.route, now);
+        const begun = await repos.idempotency.begin(
+          key,
+          actor.userId,
+          idem.route,
+          now,
+          idem.fingerprint,
+        );
+        if (begun.kind === 'mismatch') return err(idempotencyKeyMismatch());
         if (begun.kind === 'completed') return begun.record.response as Result<T>;
         if (begun.kind !== 'started') return err(engineMessages.keyReused());
         const result = await fn(repos, now);

@@ -1,5 +1,6 @@
 import type { ApprovalStatus } from '../approval/approval-status.js';
 import type { TemplateContent } from '../approval/template.js';
+import type { IdempotencyRepository } from '../platform/auth-session.repository.port.js';
 import type { DataScope } from '../platform/data-scope.js';
 import type { ListPage, ListQuery } from '../platform/list-query.js';
 import type { DomainError, Result } from '../shared/result.js';
@@ -197,4 +198,6 @@ export interface FundPayRepositories {
   readonly gate: FundPlanGate;
   readonly ledger: FundPayLedgerPort;
   readonly approvals: FundPayApprovalPort;
+  /** The Idempotency-Key store the writes claim their key in (runWrite). */
+  readonly idempotency?: IdempotencyRepository;
 }

@@ -1,5 +1,6 @@
 import type { ApprovalStatus } from '../approval/approval-status.js';
 import type { TemplateContent } from '../approval/template.js';
+import type { IdempotencyRepository } from '../platform/auth-session.repository.port.js';
 import type { DataScope } from '../platform/data-scope.js';
 import type { ListPage, ListQuery } from '../platform/list-query.js';
 import type { DomainError, Result } from '../shared/result.js';
@@ -153,4 +154,6 @@ export interface FundPlanApprovalPort {
 export interface FundPlanRepositories {
   readonly plans: FundPlanRepository;
   readonly approvals: FundPlanApprovalPort;
+  /** The Idempotency-Key store the writes claim their key in (runWrite). */
+  readonly idempotency?: IdempotencyRepository;
 }

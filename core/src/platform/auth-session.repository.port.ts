@@ -56,8 +56,17 @@ export interface CaptchaRepository {
 }
 
 export interface IdempotencyRepository {
-  /** Claims the key for (user, route) or reports what is already there. Concurrent claims: one wins. */
-  begin(key: string, userId: number, route: string, now: Date): Promise<IdempotencyBegin>;
+  /**
+   * Claims the key for (user, route) or reports what is already there. Concurrent claims: one
+   * wins. With a fingerprint, a key stored with another fingerprint answers `mismatch`.
+   */
+  begin(
+    key: string,
+    userId: number,
+    route: string,
+    now: Date,
+    fingerprint?: string,
+  ): Promise<IdempotencyBegin>;
   complete(key: string, userId: number, responseCode: number, response: unknown): Promise<void>;
   /** Drops a pending claim whose request failed, so the client may retry with the same key. */
   release(key: string, userId: number): Promise<void>;

@@ -55,6 +55,8 @@ export interface IdempotencyRecord {
   readonly key: string;
   readonly userId: number;
   readonly route: string;
+  /** What the first request carried (see WriteIdempotency.fingerprint); null for keys stored before. */
+  readonly fingerprint: string | null;
   /** 'pending' while the first request runs, 'completed' once its answer is stored. */
   readonly status: 'pending' | 'completed';
   /** The HTTP status of the stored answer. */
@@ -68,4 +70,6 @@ export type IdempotencyBegin =
   | { readonly kind: 'pending'; readonly record: IdempotencyRecord }
   | { readonly kind: 'completed'; readonly record: IdempotencyRecord }
   /** The key was used by another user or on another route. */
-  | { readonly kind: 'conflict' };
+  | { readonly kind: 'conflict' }
+  /** The key was used on this route with a different request (another fingerprint). */
+  | { readonly kind: 'mismatch' };

@@ -7,12 +7,25 @@ export interface WriteIdempotency {
   readonly key?: string | undefined;
   readonly route: string;
   readonly userId: number;
+  /**
+   * What identifies the request the key was first sent with (the HTTP adapter hashes method,
+   * route, parameters and body). The same key with another fingerprint is refused, not replayed
+   * (the IETF Idempotency-Key draft: same key, different payload → 422).
+   */
+  readonly fingerprint?: string | undefined;
 }
 
 export const idempotencyKeyReused = (): DomainError =>
   domainError(
     'IDEMPOTENCY.KEY_REUSED',
     '该请求标识（Idempotency-Key）已用于其他操作或仍在处理中，请更换后重试',
+  );
+
+export const idempotencyKeyMismatch = (): DomainError =>
+  domainError(
+    'IDEMPOTENCY.KEY_MISMATCH',
+    '请求标识 Idempotency-Key 已用于内容不同的请求，请为新的请求使用新的 Idempotency-Key',
+    'Idempotency-Key',
   );
 
 /**
@@ -53,8 +66,14 @@ export function runWrite<R extends object, T>(
       const at = now();
       const key = idem?.key;
       const store = (repos as { readonly idempotency?: IdempotencyRepository }).idempotency;
+      // A route that takes a key over repositories without the store would drop it silently.
+      if (key !== undefined && key !== '' && store === undefined)
+        throw new Error(
+          `runWrite: ${idem?.route ?? ''} takes an Idempotency-Key but its repositories have no store`,
+        );
       if (idem !== undefined && key !== undefined && key !== '' && store !== undefined) {
-        const begun = await store.begin(key, idem.userId, idem.route, at);
+        const begun = await store.begin(key, idem.userId, idem.route, at, idem.fingerprint);
+        if (begun.kind === 'mismatch') throw new WriteAbort(idempotencyKeyMismatch());
         if (begun.kind === 'completed') return begun.record.response as Result<T>;
         if (begun.kind !== 'started') throw new WriteAbort(idempotencyKeyReused());
         const result = await fn(repos, at);

@@ -24,6 +24,7 @@ import {
 import type { TaskNotifyPort } from '@dpms/core';
 import { ok, page } from '../http/envelope.js';
 import { HttpError, unwrap } from '../http/http-error.js';
+import { idempotencyOf } from '../http/idempotency.js';
 import { listQueryOf } from '../http/list-query.js';
 import { pagingShape } from '../http/paging.js';
 import { id, numeric } from '../http/schemas.js';
@@ -37,7 +38,6 @@ import type { RouteModule } from './route-module.js';
 const TAG_FLOW = '审批流程';
 const TAG = '审批';
 const MAX_SIGNATURE = 512 * 1024;
-const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 // ---- schemas ---------------------------------------------------------------------------------------
 
@@ -224,19 +224,8 @@ const actorOf = (p: Principal): ApprovalActor => ({
   scope: p.isAdmin ? ALL_DATA : p.scope,
 });
 
-function idempotencyKey(req: Request): string | undefined {
-  const key = req.get(IDEMPOTENCY_HEADER);
-  if (key === undefined || key === '') return undefined;
-  if (key.length > 100 || !/^[\x21-\x7e]+$/.test(key)) {
-    throw new HttpError(400, '请求头 Idempotency-Key 应为 1 到 100 个可见 ASCII 字符');
-  }
-  return key;
-}
-
-const idemOf = (ctx: HandlerContext<unknown, unknown, unknown>, route: string) => ({
-  key: idempotencyKey(ctx.req),
-  route,
-});
+const idemOf = (ctx: HandlerContext<unknown, unknown, unknown>, route: string) =>
+  idempotencyOf(ctx.req, route);
 
 /** Reads one png/jpg image part of a multipart request (any of the usual field names). */
 function readSignatureImage(req: Request): Promise<{ contentType: string; data: Buffer }> {

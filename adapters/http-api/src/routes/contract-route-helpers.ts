@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import { z } from 'zod';
 import { ALL_DATA, type ContractActor, type WriteIdempotency } from '@dpms/core';
-import { HttpError } from '../http/http-error.js';
+import { idempotencyOf } from '../http/idempotency.js';
 import type { Principal } from '../identity/principal.js';
 
 /** An amount in 万元 as a decimal string (DESIGN §3): no float, no sign, at most 6 decimals. */
@@ -39,16 +39,11 @@ export const actorOf = (p: Principal): ContractActor => ({
 /** A stored answer replayed for an Idempotency-Key carries its dates as ISO strings already. */
 export const iso = (d: Date | string): string => (typeof d === 'string' ? d : d.toISOString());
 
-const IDEMPOTENCY_HEADER = 'Idempotency-Key';
-
 /**
- * The Idempotency-Key of a create or convert call (as the approval routes read it): the first
- * answer is stored with the write, a repeat by the same user on the same call gets it back.
+ * The Idempotency-Key of a create or convert call (read in http/idempotency.ts for every route):
+ * the first answer is stored with the write, a repeat of the same request by the same user on the
+ * same call gets it back, the same key with another request is refused.
  */
 export function idemOf(req: Request, principal: Principal, route: string): WriteIdempotency {
-  const key = req.get(IDEMPOTENCY_HEADER);
-  if (key !== undefined && key !== '' && (key.length > 100 || !/^[\x21-\x7e]+$/.test(key))) {
-    throw new HttpError(400, '请求头 Idempotency-Key 应为 1 到 100 个可见 ASCII 字符');
-  }
-  return { key: key === '' ? undefined : key, route, userId: principal.userId };
+  return { ...idempotencyOf(req, route), userId: principal.userId };
 }

@@ -104,7 +104,9 @@ type PayListIn = z.output<typeof payListQuery>;
 
 // ---- views -----------------------------------------------------------------------------------
 
-const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
+/** A stored answer replayed for an Idempotency-Key carries its dates as ISO strings already. */
+const iso = (d: Date | string | null): string | null =>
+  d === null ? null : typeof d === 'string' ? d : d.toISOString();
 
 export const paymentPlanView = (p: PaymentPlan) => ({ ...p, createTime: iso(p.createTime) });
 export const fundPayView = (p: FundPay) => ({

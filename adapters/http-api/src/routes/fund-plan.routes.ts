@@ -20,6 +20,7 @@ import {
 import type { Request } from 'express';
 import { ok, page } from '../http/envelope.js';
 import { unwrap } from '../http/http-error.js';
+import { idempotencyOf } from '../http/idempotency.js';
 import { listQueryOf } from '../http/list-query.js';
 import { pagingShape } from '../http/paging.js';
 import { perm } from '../http/route.js';
@@ -108,7 +109,9 @@ const performListQuery = z.object({
 });
 type PerformListIn = z.output<typeof performListQuery>;
 
-const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
+/** A stored answer replayed for an Idempotency-Key carries its dates as ISO strings already. */
+const iso = (d: Date | string | null): string | null =>
+  d === null ? null : typeof d === 'string' ? d : d.toISOString();
 
 export const fundPlanView = (p: FundPlan) => ({
   ...p,
@@ -166,8 +169,7 @@ const actorOf = (p: Principal): FundPlanActor => ({
   scope: p.isAdmin ? ALL_DATA : p.scope,
 });
 const idemOf = (req: Request, route: string, p: Principal): WriteIdempotency => ({
-  key: req.get('Idempotency-Key') ?? undefined,
-  route,
+  ...idempotencyOf(req, route),
   userId: p.userId,
 });
 

@@ -203,6 +203,8 @@ export interface IdempotencyKeyTable {
   key: string;
   user_id: number;
   route: string;
+  /** SHA-256 hex of the request that claimed the key (0002); null for keys claimed before. */
+  fingerprint: string | null;
   status: 'pending' | 'completed';
   response_code: number | null;
   response: Json;

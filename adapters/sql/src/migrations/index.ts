@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m0001 from './0001_platform.js';
+import * as m0002 from './0002_idempotency_fingerprint.js';
 import * as m0003 from './0003_unique_names.js';
 import * as m0004 from './0004_signing_key.js';
 import * as m0010 from './0010_approval.js';
@@ -27,6 +28,7 @@ import * as m0075 from './0075_contract_finish.js';
  */
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_platform': m0001,
+  '0002_idempotency_fingerprint': m0002,
   '0003_unique_names': m0003,
   '0004_signing_key': m0004,
   '0010_approval': m0010,

@@ -140,6 +140,33 @@ describe.each(testDatabaseKinds())(
       expect(await idempotency.purge(at(1))).toBe(4);
     });
 
+    it('refuses a key claimed with another request fingerprint, pending or completed', async () => {
+      const { idempotency } = repos;
+      const route = '/v4/contract/add';
+      expect(await idempotency.begin('f1', 3, route, t0, 'a'.repeat(64))).toEqual({
+        kind: 'started',
+      });
+      expect(await idempotency.begin('f1', 3, route, t0, 'b'.repeat(64))).toEqual({
+        kind: 'mismatch',
+      });
+      expect(await idempotency.begin('f1', 3, route, t0, 'a'.repeat(64))).toMatchObject({
+        kind: 'pending',
+        record: { fingerprint: 'a'.repeat(64) },
+      });
+      await idempotency.complete('f1', 3, 200, { ok: true });
+      expect(await idempotency.begin('f1', 3, route, t0, 'b'.repeat(64))).toEqual({
+        kind: 'mismatch',
+      });
+      expect(await idempotency.begin('f1', 3, route, t0, 'a'.repeat(64))).toMatchObject({
+        kind: 'completed',
+        record: { response: { ok: true } },
+      });
+      // Another user's key of the same name is theirs alone.
+      expect(await idempotency.begin('f1', 4, route, t0, 'b'.repeat(64))).toEqual({
+        kind: 'started',
+      });
+    });
+
     it('commits a unit of work as a whole or not at all', async () => {
       const uow = createPlatformUnitOfWork(handle.db);
       await expect(

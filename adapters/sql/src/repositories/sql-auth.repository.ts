@@ -234,13 +234,20 @@ export class SqlCaptchaRepository implements CaptchaRepository {
 export class SqlIdempotencyRepository implements IdempotencyRepository {
   constructor(private readonly db: Db) {}
 
-  async begin(key: string, userId: number, route: string, now: Date): Promise<IdempotencyBegin> {
+  async begin(
+    key: string,
+    userId: number,
+    route: string,
+    now: Date,
+    fingerprint?: string,
+  ): Promise<IdempotencyBegin> {
     const claimed = await this.db
       .insertInto('idempotency_key')
       .values({
         key,
         user_id: userId,
         route,
+        fingerprint: fingerprint ?? null,
         status: 'pending',
         response_code: null,
         response: null,
@@ -259,10 +266,15 @@ export class SqlIdempotencyRepository implements IdempotencyRepository {
     // Released between our insert and select: the caller may simply retry.
     if (!row) return { kind: 'conflict' };
     if (row.route !== route) return { kind: 'conflict' };
+    // Another request under the same key: refused, whether the first is done or still running.
+    // A side without a fingerprint (a key from before 0002, a caller that sends none) matches.
+    if (fingerprint !== undefined && row.fingerprint !== null && row.fingerprint !== fingerprint)
+      return { kind: 'mismatch' };
     const record: IdempotencyRecord = {
       key: row.key,
       userId: row.user_id,
       route: row.route,
+      fingerprint: row.fingerprint,
       status: row.status,
       responseCode: row.response_code,
       response: row.response,

@@ -1,3 +1,4 @@
+import { SqlIdempotencyRepository } from './sql-auth.repository.js';
 import {
   CONFIG_KEYS,
   FUND_PAY_MOVEMENT,
@@ -824,6 +825,7 @@ export function createFundPayRepositories(
     gate: new SqlFundPlanGate(db),
     ledger: new SqlFundPayLedger(db),
     approvals: new EngineFundPayApprovalPort(db, linked, clock),
+    idempotency: new SqlIdempotencyRepository(db),
   };
 }
 

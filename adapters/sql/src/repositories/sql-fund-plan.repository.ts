@@ -1,3 +1,4 @@
+import { SqlIdempotencyRepository } from './sql-auth.repository.js';
 import {
   FUND_PERFORM_RECORD_KIND,
   FUND_PLAN_RECORD_KIND,
@@ -752,6 +753,7 @@ export function createFundPlanRepositories(
   return {
     plans: new SqlFundPlanRepository(db),
     approvals: new EngineFundPlanApprovalPort(db, linked, clock),
+    idempotency: new SqlIdempotencyRepository(db),
   };
 }
 
