@@ -194,10 +194,21 @@ export class IdentityService implements Authenticator {
     return this.openSession(cred.userId, chosen.value, client, now);
   }
 
-  /** The roles a user holds, checked with their password (the login form's role picker). */
-  async rolesWithPassword(userName: string, password: string, client: ClientInfo) {
+  /**
+   * The roles a user holds, checked with their password (the login form's role picker). A
+   * password check like the login's, so guarded like it (issue 15): the throttle first, then the
+   * captcha when it is on (consumed, single use), then the password, a failure counting.
+   */
+  async rolesWithPassword(
+    userName: string,
+    password: string,
+    client: ClientInfo,
+    captcha: { readonly code?: string | undefined; readonly uuid?: string | undefined } = {},
+  ) {
     const now = this.clock.now();
-    const cred = await this.checkPassword(userName, password, client, now);
+    await this.checkThrottle(userName, client.ip, now);
+    if (await this.captchaEnabled()) await this.checkCaptcha(captcha.code, captcha.uuid, now);
+    const cred = await this.checkPassword(userName, password, client, now, true);
     return this.repos.roles.listByUser(cred.userId);
   }
 
@@ -348,6 +359,7 @@ interface RoleGrant {
 /** How long a role's grants are reused by one process. */
 export const ROLE_GRANT_TTL_MS = 5000;
 
-function captchaHash(uuid: string, answer: string): string {
+/** What a captcha's answer is stored as; exported for tests that plant a captcha of known answer. */
+export function captchaHash(uuid: string, answer: string): string {
   return createHash('sha256').update(`${uuid}:${answer.trim().toLowerCase()}`).digest('hex');
 }

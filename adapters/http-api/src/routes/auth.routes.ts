@@ -153,18 +153,22 @@ export function authRoutes(
       book.add({
         method: 'post',
         path: '/getUserRoleList',
-        summary: '用户名与密码核对后，返回该用户持有的角色（登录页角色选择）；失败计入登录限流',
+        summary:
+          '用户名与密码核对后，返回该用户持有的角色（登录页角色选择）；验证码开启时与登录一样须带验证码（code、uuid，单次有效）；失败计入登录限流',
         tag: '登录',
         access: PUBLIC,
         body: z.object({
           username: z.string().trim().min(1).max(30),
           password: z.string().min(1).max(64),
+          code: z.string().trim().max(10).optional(),
+          uuid: z.string().trim().max(64).optional(),
         }),
         handler: async ({ body, req }) => {
           const held = await identity.rolesWithPassword(
             body.username,
             body.password,
             clientOf(req),
+            { code: body.code, uuid: body.uuid },
           );
           return ok(held.map((r) => ({ ...roleView(r), isDefault: r.isDefault })));
         },

@@ -129,11 +129,18 @@ export class AuthGateway {
     return z.array(roleSchema).parse(res['data'] ?? []);
   }
 
-  /** The roles of a user, once the password checks out (POST /getUserRoleList). */
-  async rolesWithPassword(username: string, password: string): Promise<Role[]> {
+  /**
+   * The roles of a user, once the password checks out (POST /getUserRoleList). With the captcha
+   * on, the server asks for one here as for the login, and consumes it: pass a fresh one.
+   */
+  async rolesWithPassword(
+    username: string,
+    password: string,
+    captcha?: { readonly code: string; readonly uuid: string },
+  ): Promise<Role[]> {
     const res = await this.http.post(
       '/getUserRoleList',
-      { username, password },
+      { username, password, ...(captcha ?? {}) },
       { anonymous: true, noReloginPrompt: true },
     );
     return z.array(roleSchema).parse(res['data'] ?? []);
