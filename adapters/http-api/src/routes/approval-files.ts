@@ -110,10 +110,10 @@ function contentView(content: TemplateContent): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [refname, entry] of Object.entries(content)) {
     const value: unknown = entry.value;
-    if (FILE_FIELD_TYPES.includes(entry.type) || isFileList(value)) {
+    if ((FILE_FIELD_TYPES.includes(entry.type) && Array.isArray(value)) || isFileList(value)) {
       out[refname] = {
         ...entry,
-        value: Array.isArray(value) ? value.filter(isRecord).map(fileView) : [],
+        value: (value as readonly unknown[]).filter(isRecord).map(fileView),
       };
     } else if (PREVIEW_TYPES.includes(entry.type) && typeof value === 'string') {
       out[refname] = { ...entry, value: referenceListView(value) };
