@@ -134,6 +134,12 @@ describe.each(testDatabaseKinds())('approval attachments on %s', (kind) => {
     );
     expect(r.status).toBe(400);
     expect(r.body.msg).toContain('content.att.value[0].url');
+    const strings = await drafter.post(
+      '/project/approval/addCommonTemplate',
+      common({ templateContent, content: content(['/prod-api/approval/flow/del?flowId=1']) }),
+    );
+    expect(strings.status).toBe(400);
+    expect(strings.body.msg).toContain('content.att.value[0]');
     const id = await drafter.upload('图纸.pdf', PDF);
     const good = await drafter.post(
       '/project/approval/addCommonTemplate',

@@ -75,8 +75,13 @@ export async function checkApprovalFiles<T extends ApprovalFilesInput>(
   for (const [refname, entry] of Object.entries(body.content)) {
     const field = `content.${refname}.value`;
     const value = entry.value;
-    if (isFileList(value)) {
-      const sent = value.map((file, i): SentFile => ({ field: `${field}[${i}]`, file }));
+    const fileField = FILE_FIELD_TYPES.includes(entry.type) && Array.isArray(value);
+    if (isFileList(value) || (fileField && (value as readonly unknown[]).length > 0)) {
+      // A bare string in a file list is read as what it claims to be: an id or an address.
+      const sent = (value as readonly unknown[]).map((item, i): SentFile => ({
+        field: `${field}[${i}]`,
+        file: isRecord(item) ? item : { url: typeof item === 'string' ? item : '' },
+      }));
       content[refname] = { ...entry, value: await refs.resolve(sent, principal, attached) };
     } else if (PREVIEW_TYPES.includes(entry.type) && typeof value === 'string') {
       await refs.resolveReferences(referencesOf(field, value), principal, attached);
