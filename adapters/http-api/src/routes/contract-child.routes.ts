@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  fileDownloadAddress,
   APPROVAL_STATUS_LABELS,
   CHILD_TYPE_LABELS,
   CONTRACT_CHILD_SORT_COLUMNS,
@@ -101,7 +102,7 @@ const attachmentView = (a: PayAttachment) => ({
   fileId: a.fileId,
   fileName: a.fileName,
   size: a.size,
-  url: `/common/download/resource?resource=${a.fileId}`,
+  url: fileDownloadAddress(a.fileId),
   createTime: iso(a.createTime),
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  fileDownloadAddress,
   FILE_ID_PATTERN,
   APPROVAL_STATUS_LABELS,
   BIZ_SOURCE_LABELS,
@@ -414,7 +415,7 @@ const fileView = (f: ContractFile) => ({
   fileName: f.fileName,
   size: f.size,
   remark: f.remark,
-  url: `/common/download/resource?resource=${f.fileId}`,
+  url: fileDownloadAddress(f.fileId),
   createBy: f.createBy,
   createTime: iso(f.createTime),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  fileDownloadAddress,
   ALL_DATA,
   confirmableAmount,
   type FinishActor,
@@ -40,7 +41,7 @@ export const finishConfirmationView = (c: FinishConfirmation) => ({
 export const finishFileView = (f: FinishFile) => ({
   ...f,
   name: f.fileName,
-  url: `/common/download/resource?resource=${f.fileId}`,
+  url: fileDownloadAddress(f.fileId),
   createTime: iso(f.createTime),
 });
 
