@@ -1,3 +1,4 @@
+import './install-process-guard.js';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import {

@@ -44,6 +44,13 @@ export const MSG = {
   deptParentSelf: '上级部门不能是自己',
   avatarRequired: '请上传头像图片',
   avatarType: '头像只能是 jpg、jpeg、png 格式的图片',
+  // multipart forms (every upload)
+  formBoundaryMissing: '上传的表单缺少有效的分隔符（boundary），请重新上传',
+  formMalformed: '上传的表单不完整或格式有误，请重新上传',
+  formAborted: '上传已中断，请重新上传',
+  formTooManyFiles: '一次只能上传一个文件',
+  formTooManyFields: '上传的表单字段过多',
+  formFieldTooLong: (name: string) => `上传的表单字段“${name.slice(0, 50)}”过长`,
 } as const;
 
 /** The spec's default texts per HTTP status (000 §8), used when an error carries no message. */

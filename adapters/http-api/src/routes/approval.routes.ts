@@ -1,4 +1,3 @@
-import busboy from 'busboy';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import {
@@ -26,6 +25,7 @@ import { ok, page } from '../http/envelope.js';
 import { HttpError, unwrap } from '../http/http-error.js';
 import { idempotencyOf } from '../http/idempotency.js';
 import { listQueryOf } from '../http/list-query.js';
+import { readMultipart } from '../http/multipart.js';
 import { pagingShape } from '../http/paging.js';
 import { id, numeric } from '../http/schemas.js';
 import { AUTHENTICATED, PUBLIC, perm, type HandlerContext } from '../http/route.js';
@@ -228,54 +228,27 @@ const idemOf = (ctx: HandlerContext<unknown, unknown, unknown>, route: string) =
   idempotencyOf(ctx.req, route);
 
 /** Reads one png/jpg image part of a multipart request (any of the usual field names). */
-function readSignatureImage(req: Request): Promise<{ contentType: string; data: Buffer }> {
-  if (!req.is('multipart/form-data')) {
-    return Promise.reject(new HttpError(415, '请以 multipart/form-data 上传签名图片'));
-  }
-  return new Promise((resolve, reject) => {
-    let bb: busboy.Busboy;
-    try {
-      bb = busboy({
-        headers: req.headers,
-        limits: { files: 1, fileSize: MAX_SIGNATURE, fields: 10 },
-      });
-    } catch {
-      reject(new HttpError(400, '请上传签名图片'));
-      return;
-    }
-    let found: Promise<{ contentType: string; data: Buffer }> | undefined;
-    bb.on('file', (field, stream) => {
-      if (found || !['signaturefile', 'file', 'avatarfile'].includes(field)) {
-        stream.resume();
-        return;
-      }
-      found = new Promise((res, rej) => {
-        const chunks: Buffer[] = [];
-        let truncated = false;
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('limit', () => {
-          truncated = true;
-        });
-        stream.on('error', rej);
-        stream.on('end', () => {
-          const data = Buffer.concat(chunks);
-          if (truncated) return rej(new HttpError(413, '签名图片不能超过 512KB'));
-          const png = data
-            .subarray(0, 8)
-            .equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
-          const jpg = data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff;
-          if (!png && !jpg) return rej(new HttpError(415, '签名图片只能是 png、jpg、jpeg 格式'));
-          res({ contentType: png ? 'image/png' : 'image/jpeg', data });
-        });
-      });
-    });
-    bb.on('close', () => {
-      if (!found) reject(new HttpError(400, '请上传签名图片（字段 signaturefile）'));
-      else found.then(resolve, reject);
-    });
-    bb.on('error', () => reject(new HttpError(400, '请上传签名图片')));
-    req.pipe(bb);
+async function readSignatureImage(req: Request): Promise<{ contentType: string; data: Buffer }> {
+  const { file } = await readMultipart(req, {
+    notMultipart: '请以 multipart/form-data 上传签名图片',
+    fileFields: ['signaturefile', 'file', 'avatarfile'],
+    maxFileBytes: MAX_SIGNATURE,
+    tooLarge: () => new HttpError(413, '签名图片不能超过 512KB'),
+    maxFields: 10,
+    receive: async ({ stream }) => {
+      const chunks: Buffer[] = [];
+      for await (const c of stream as AsyncIterable<Buffer>) chunks.push(c);
+      const data = Buffer.concat(chunks);
+      const png = data
+        .subarray(0, 8)
+        .equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+      const jpg = data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff;
+      if (!png && !jpg) throw new HttpError(415, '签名图片只能是 png、jpg、jpeg 格式');
+      return { contentType: png ? 'image/png' : 'image/jpeg', data };
+    },
   });
+  if (file === undefined) throw new HttpError(400, '请上传签名图片（字段 signaturefile）');
+  return file;
 }
 
 const contentText = (e: ContentEntry): string => {

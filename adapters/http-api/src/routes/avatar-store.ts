@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import busboy from 'busboy';
 import type { Request } from 'express';
 import { HttpError } from '../http/http-error.js';
 import { MSG } from '../http/messages.js';
+import { readMultipart } from '../http/multipart.js';
 
 export interface AvatarStore {
   /** Reads the `avatarfile` part of a multipart request, stores it, answers its public URL. */
@@ -39,59 +40,35 @@ export class LocalAvatarStore implements AvatarStore {
     return NAME.test(name) ? path.join(this.dir, name) : null;
   }
 
-  save(req: Request): Promise<string> {
-    if (!req.is('multipart/form-data'))
-      return Promise.reject(new HttpError(415, MSG.avatarRequired));
-    mkdirSync(this.dir, { recursive: true });
-    return new Promise<string>((resolve, reject) => {
-      let found: Promise<string> | undefined;
-      let bb: busboy.Busboy;
-      try {
-        bb = busboy({
-          headers: req.headers,
-          limits: { files: 1, fileSize: MAX_AVATAR, fields: 10 },
+  async save(req: Request): Promise<string> {
+    const { file } = await readMultipart(req, {
+      notMultipart: MSG.avatarRequired,
+      fileFields: ['avatarfile'],
+      maxFileBytes: MAX_AVATAR,
+      tooLarge: () => new HttpError(413, '头像图片不能超过 2MB'),
+      maxFields: 10,
+      receive: async ({ stream }) => {
+        const id = randomUUID();
+        const tmp = path.join(this.dir, `${id}.tmp`);
+        await mkdir(this.dir, { recursive: true });
+        let head = Buffer.alloc(0);
+        stream.on('data', (c: Buffer) => {
+          if (head.length < 16) head = Buffer.concat([head, c]).subarray(0, 16);
         });
-      } catch {
-        reject(new HttpError(400, MSG.avatarRequired));
-        return;
-      }
-      bb.on('file', (field, stream) => {
-        if (field !== 'avatarfile' || found) {
-          stream.resume();
-          return;
-        }
-        found = (async () => {
-          const id = randomUUID();
-          const tmp = path.join(this.dir, `${id}.tmp`);
-          let head = Buffer.alloc(0);
-          let truncated = false;
-          stream.on('data', (c: Buffer) => {
-            if (head.length < 16) head = Buffer.concat([head, c]).subarray(0, 16);
-          });
-          stream.on('limit', () => {
-            truncated = true;
-          });
+        try {
           await pipeline(stream, createWriteStream(tmp));
           const kind = SIGNATURES.find((s) => s.test(head));
-          if (truncated || !kind) {
-            rmSync(tmp, { force: true });
-            throw new HttpError(
-              truncated ? 413 : 415,
-              truncated ? '头像图片不能超过 2MB' : MSG.avatarType,
-            );
-          }
-          const { renameSync } = await import('node:fs');
+          if (!kind) throw new HttpError(415, MSG.avatarType);
           const name = `${id}.${kind.ext}`;
-          renameSync(tmp, path.join(this.dir, name));
-          return `/prod-api/profile/avatar/${name}`;
-        })();
-      });
-      bb.on('close', () => {
-        if (!found) reject(new HttpError(400, MSG.avatarRequired));
-        else found.then(resolve, reject);
-      });
-      bb.on('error', () => reject(new HttpError(400, MSG.avatarRequired)));
-      req.pipe(bb);
+          await rename(tmp, path.join(this.dir, name));
+          return name;
+        } finally {
+          await rm(tmp, { force: true });
+        }
+      },
+      discard: (name) => rm(path.join(this.dir, name), { force: true }),
     });
+    if (file === undefined) throw new HttpError(400, MSG.avatarRequired);
+    return `/prod-api/profile/avatar/${file}`;
   }
 }

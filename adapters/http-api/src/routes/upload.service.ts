@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import busboy from 'busboy';
 import type { Request } from 'express';
 import {
   checkUploadParts,
@@ -17,6 +16,7 @@ import {
   type FileStore,
 } from '@dpms/core';
 import { HttpError } from '../http/http-error.js';
+import { readMultipart } from '../http/multipart.js';
 import type { Clock } from '../identity/clock.js';
 import type { Principal } from '../identity/principal.js';
 
@@ -77,21 +77,11 @@ class Tap {
   size = 0;
   head = Buffer.alloc(0);
   private readonly hash;
-  constructor(
-    algorithm: 'md5' | 'sha256',
-    private readonly limit: number,
-    private readonly tooLarge: () => HttpError,
-  ) {
+  constructor(algorithm: 'md5' | 'sha256') {
     this.hash = createHash(algorithm);
   }
-  /** Over the limit: true, and the caller drains the rest without storing it. */
-  overLimit = false;
-  see(bytes: Uint8Array): boolean {
+  see(bytes: Uint8Array): void {
     this.size += bytes.length;
-    if (this.size > this.limit) {
-      this.overLimit = true;
-      return false;
-    }
     if (this.head.length < SNIFF_HEAD_BYTES) {
       this.head = Buffer.concat([
         this.head,
@@ -99,27 +89,17 @@ class Tap {
       ]);
     }
     this.hash.update(bytes);
-    return true;
-  }
-  error(): HttpError {
-    return this.tooLarge();
   }
   digest(): string {
     return this.hash.digest('hex');
   }
 }
 
-/**
- * The stream through the tap. Why drain instead of throwing at the limit: ending the iteration
- * early destroys busboy's part stream and the request would never finish parsing; the excess is
- * read and dropped, then the write fails.
- */
 async function* tapped(stream: Readable, tap: Tap): AsyncGenerator<Uint8Array> {
   for await (const chunk of stream as AsyncIterable<Buffer>) {
-    if (tap.overLimit || !tap.see(chunk)) continue;
+    tap.see(chunk);
     yield chunk;
   }
-  if (tap.overLimit) throw tap.error();
 }
 
 interface ReceivedFile {
@@ -131,9 +111,10 @@ interface ReceivedFile {
 /**
  * Reads a multipart request: text fields into a record, the (single) file part streamed into
  * the store under `keyFor()` as it arrives, through a tap. Nothing of the file is held beyond
- * the stream's buffers. On any failure the written object is deleted.
+ * the stream's buffers. On any failure the written object is deleted (the shared form reader
+ * refuses broken, oversized and interrupted forms).
  */
-async function receiveMultipart(
+function receiveMultipart(
   req: Request,
   store: FileStore,
   options: {
@@ -142,70 +123,23 @@ async function receiveMultipart(
     readonly tooLarge: () => HttpError;
   },
 ): Promise<{ fields: Record<string, string>; file: ReceivedFile | undefined }> {
-  if (!req.is('multipart/form-data')) throw new HttpError(415, UPLOAD_MESSAGES.fileRequired);
-  const fields: Record<string, string> = {};
-  let file: ReceivedFile | undefined;
-  let writing: Promise<void> | undefined;
-  let current: Readable | undefined;
-  let bb: busboy.Busboy;
-  try {
-    bb = busboy({
-      headers: req.headers,
-      // Browsers send a Chinese file name as raw UTF-8 in filename="…".
-      defParamCharset: 'utf8',
-      limits: { files: 1, fields: 50, fieldSize: 4096, parts: 60 },
-    });
-  } catch {
-    throw new HttpError(400, UPLOAD_MESSAGES.fileRequired);
-  }
-  const done = new Promise<void>((resolve, reject) => {
-    bb.on('field', (name, value) => {
-      if (Object.hasOwn(fields, name) || name === '__proto__') return;
-      fields[name] = value;
-    });
-    bb.on('file', (_name, stream, info) => {
-      if (file) {
-        stream.resume();
-        return;
-      }
-      current = stream;
-      const tap = new Tap('md5', options.maxBytes, options.tooLarge);
+  return readMultipart<ReceivedFile>(req, {
+    notMultipart: UPLOAD_MESSAGES.fileRequired,
+    maxFileBytes: options.maxBytes,
+    tooLarge: options.tooLarge,
+    receive: async ({ stream, filename }, fields) => {
+      const tap = new Tap('md5');
       const key = options.keyFor(fields);
-      file = { key, filename: info.filename ?? '', tap };
-      writing = store.put(key, tapped(stream, tap)).then(
-        () => undefined,
-        async (e: unknown) => {
-          await store.delete(key).catch(() => undefined);
-          throw e;
-        },
-      );
-      // A failed write (store error, size limit) fails the request without waiting for the parse;
-      // the rest of the body is read and dropped so the answer reaches the client.
-      writing.catch((e: unknown) => {
-        req.unpipe(bb);
-        req.resume();
-        reject(e instanceof Error ? e : new Error(String(e)));
-      });
-    });
-    // A broken request ends the file stream too, so the store's write fails and cleans up.
-    const broken = () => {
-      current?.destroy(new Error('request aborted'));
-      reject(new HttpError(400, UPLOAD_MESSAGES.fileRequired));
-    };
-    bb.on('close', () => resolve());
-    bb.on('error', broken);
-    req.on('aborted', broken);
+      try {
+        await store.put(key, tapped(stream, tap));
+      } catch (e) {
+        await store.delete(key).catch(() => undefined);
+        throw e;
+      }
+      return { key, filename, tap };
+    },
+    discard: (file) => store.delete(file.key),
   });
-  req.pipe(bb);
-  try {
-    await done;
-  } catch (e) {
-    await writing?.catch(() => undefined);
-    if (file) await store.delete(file.key).catch(() => undefined);
-    throw e;
-  }
-  await writing;
-  return { fields, file };
 }
 
 const fail = (status: number, code: string, message: string, field?: string) =>
@@ -404,9 +338,7 @@ export class FileService {
       const fileHash = session.fileHash ?? '';
       const type = checkUploadType(session.fileName);
       if (!type.ok) throw fail(415, type.error.code, type.error.message);
-      const tap = new Tap(fileHash.length === 64 ? 'sha256' : 'md5', Number.MAX_SAFE_INTEGER, () =>
-        fail(413, 'UPLOAD.TOO_LARGE', UPLOAD_MESSAGES.fileTooLarge(this.config.maxFileBytes)),
-      );
+      const tap = new Tap(fileHash.length === 64 ? 'sha256' : 'md5');
       const byNum = new Map(parts.map((p) => [p.partNum, p.storageKey]));
       const sources = order.value.map((n) => byNum.get(n) ?? '');
       const stored = await this.store.compose(sources, target, { observe: (b) => tap.see(b) });

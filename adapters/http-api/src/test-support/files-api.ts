@@ -27,14 +27,20 @@ export interface FilesTestApi {
   /** A directory beside the store, for files that must never be reachable. */
   readonly outside: string;
   readonly clock: TestClock;
+  /** The API's DATA_DIR (avatars live in avatars/ below it). */
+  readonly dataDir: string;
   login(userName: string): Promise<string>;
   close(): Promise<void>;
 }
 
-/** One API with the file routes over a test database and a private local store. */
+/**
+ * One API with the file routes over a test database and a private local store; `withDomain` adds
+ * the domain modules (the approval engine with the signature upload, contracts ...).
+ */
 export async function openFilesTestApi(
   kind: TestDatabaseKind,
   config: Partial<FileServiceConfig> = {},
+  options: { readonly withDomain?: boolean } = {},
 ): Promise<FilesTestApi> {
   const database = await openTestDatabase(kind);
   const root = mkdtempSync(path.join(tmpdir(), 'dpms-files-api-'));
@@ -61,6 +67,7 @@ export async function openFilesTestApi(
     jwtSecret: 'test-secret-test-secret-test-secret-0123456789',
     clock,
     files,
+    ...(options.withDomain ? { db: database.handle.db } : {}),
   });
   const { app } = createApp(container);
   return {
@@ -70,6 +77,7 @@ export async function openFilesTestApi(
     storeRoot,
     outside,
     clock,
+    dataDir: database.dataDir,
     async login(userName) {
       const r = await request(app)
         .post('/prod-api/login')

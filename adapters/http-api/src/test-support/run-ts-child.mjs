@@ -1,5 +1,5 @@
 // Loads a TypeScript module of this package in a plain Node child process through Vite's SSR
-// loader and calls its main(...argv). The workspace packages (@dpms/*) are transformed from their
+// loader and calls its main(...argv), if it exports one (src/main.ts starts itself). The workspace packages (@dpms/*) are transformed from their
 // sources with the `source` condition the tests use, so the child runs the code under test and a
 // fresh clone needs no build first.
 import { createServer } from 'vite';
@@ -16,4 +16,4 @@ const vite = await createServer({
   ssr: { noExternal: [/^@dpms\//], resolve: { conditions, externalConditions: ['source'] } },
 });
 const module = await vite.ssrLoadModule(modulePath);
-await module.main(...args);
+if (typeof module.main === 'function') await module.main(...args);
