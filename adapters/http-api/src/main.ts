@@ -99,11 +99,14 @@ async function main(): Promise<void> {
     printModule(new HttpPrintClient(printServiceUrlFromEnv(env)), sqlDocumentSource(handle.db)),
   );
   const app = createServer(container, config);
-  const server: Server = await new Promise((resolve) => {
+  // Express 5 hands a listen error (a port in use) to this callback: refuse to start rather than
+  // log "listening" on a server that is not.
+  const server: Server = await new Promise((resolve, reject) => {
+    const listening = (error?: Error) => (error ? reject(error) : resolve(s));
     const s =
       host === undefined
-        ? app.listen(config.port, () => resolve(s))
-        : app.listen(config.port, host, () => resolve(s));
+        ? app.listen(config.port, listening)
+        : app.listen(config.port, host, listening);
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

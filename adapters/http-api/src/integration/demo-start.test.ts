@@ -153,6 +153,24 @@ describe('npm start on the embedded database', () => {
     expect(info.status).toBe(200);
   });
 
+  it('a port already in use stops the start with the reason, instead of a server that does not listen', async () => {
+    const { createServer } = await import('node:net');
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const port = (holder.address() as { port: number }).port;
+    try {
+      const r = await run({
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'dpms-busy-port-')),
+        PORT: String(port),
+      });
+      expect(r.code).not.toBe(0);
+      expect(r.code).not.toBeNull();
+      expect(r.stderr).toContain('EADDRINUSE');
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
+  });
+
   it('in production without JWT_SECRET exits non-zero and says why', async () => {
     const r = await run({
       NODE_ENV: 'production',
