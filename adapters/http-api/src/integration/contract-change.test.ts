@@ -189,8 +189,10 @@ describe.each(testDatabaseKinds())('contract change, files and idempotency on %s
       zhjy.get('/project/contract/getContractFiles', { contractId: id, category: 'government' }),
     )) as unknown as { fileId: string }[];
     expect(gov.map((f) => f.fileId)).toEqual([permit]);
-    // The link's download goes through the file routes.
-    const dl = await zhjy.get(all[0]?.url ?? '');
+    // The link's download goes through the file routes: the address the server built, as the
+    // browser sees it (under /prod-api; the test client adds that prefix itself).
+    expect(all[0]?.url).toBe(`/prod-api/common/download/resource?resource=${signed}`);
+    const dl = await zhjy.get((all[0]?.url ?? '').replace(/^\/prod-api/, ''));
     expect(dl.status).toBe(200);
 
     // A file someone else uploaded, or no file at all, is refused naming fileIds.
