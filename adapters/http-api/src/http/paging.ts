@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numeric } from './schemas.js';
 
 /** The page sizes of the spec's pager (000 §9): 20 by default. */
 export const PAGE_SIZES = [20, 50, 100, 300, 500, 1000] as const;
@@ -12,13 +13,16 @@ export interface PageQuery<C extends string = string> {
   readonly isAsc: boolean;
 }
 
-const pageSizeSchema = z.coerce
-  .number({ error: (iss) => `参数 ${String(iss.path?.join('.') ?? 'pageSize')} 必须是数字` })
-  .int()
-  .refine((v) => (PAGE_SIZES as readonly number[]).includes(v), {
-    error: () => `参数 pageSize 必须是 ${PAGE_SIZES.join('、')} 之一`,
-  })
-  .default(DEFAULT_PAGE_SIZE);
+/** A blank pageNum or pageSize is absent (the default), as every numeric field reads it. */
+const pageSizeSchema = numeric(
+  z
+    .number({ error: (iss) => `参数 ${String(iss.path?.join('.') ?? 'pageSize')} 必须是数字` })
+    .int()
+    .refine((v) => (PAGE_SIZES as readonly number[]).includes(v), {
+      error: () => `参数 pageSize 必须是 ${PAGE_SIZES.join('、')} 之一`,
+    })
+    .default(DEFAULT_PAGE_SIZE),
+);
 
 /**
  * Paging fields for a list's query schema. `orderByColumn` is matched against the whitelist of
@@ -26,7 +30,7 @@ const pageSizeSchema = z.coerce
  */
 export function pagingShape<const C extends readonly [string, ...string[]]>(orderable: C) {
   return {
-    pageNum: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    pageNum: numeric(z.number().int().min(1).max(1_000_000).default(1)),
     pageSize: pageSizeSchema,
     orderByColumn: z.preprocess(
       (v) => (v === '' ? undefined : v),

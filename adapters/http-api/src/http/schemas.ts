@@ -1,24 +1,69 @@
 import { z } from 'zod';
 
-/**
- * Numeric text read as a number; any other value is left as it is, so `z.number()` refuses it
- * (`z.coerce.number()` would read `true` as 1 and `['5']` as 5).
- */
-const numericText = (v: unknown): unknown =>
-  typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+/** PostgreSQL's `integer`, the type of every id, version, sort order and count column. */
+export const PG_INT_MIN = -2_147_483_648;
+export const PG_INT_MAX = 2_147_483_647;
 
-/** A number sent as a JSON number or as numeric text (a query, a path, RuoYi's string ids). */
-export const numeric = <S extends z.ZodNumber>(schema: S) => z.preprocess(numericText, schema);
+/**
+ * Numeric text written the one way JavaScript writes the number back (`String(Number(s)) === s`):
+ * `12`, `-3`, `0.5`; not ` 12`, `012`, `+1`, `1.0`, `1e3`, `0x10`, `-0`, `NaN` or `Infinity`.
+ */
+const CANONICAL_NUMBER = /^-?(0|[1-9]\d*)(\.\d*[1-9])?$/;
+export const isCanonicalNumber = (s: string): boolean =>
+  CANONICAL_NUMBER.test(s) && String(Number(s)) === s;
+
+/**
+ * How every numeric field reads what a client sent; the one place that decides it.
+ *
+ * - A blank (`''`) or `null` is absent. RuoYi's search forms send an empty field as `''` (a query
+ *   string carries nothing else) and its edit forms send a cleared one as `null`, so an optional
+ *   filter or field left empty is simply not applied, and a required one answers "不能为空".
+ *   (A `.nullable()` schema sees `null` first and keeps it: "clear this value".)
+ * - Canonical numeric text is read as its number: query strings and paths are always text, and
+ *   RuoYi sends some ids as strings.
+ * - Anything else is left as it is, so `z.number()` refuses it naming the field: `true` is not 1,
+ *   `[5]` is not 5, `' '` is not 0, and `1e308` or `NaN` never reach a column
+ *   (`z.coerce.number()` read all of these as numbers).
+ */
+const numericInput = (v: unknown): unknown =>
+  v === '' || v === null
+    ? undefined
+    : typeof v === 'string' && isCanonicalNumber(v)
+      ? Number(v)
+      : v;
+
+/**
+ * A number sent as a JSON number or as numeric text (a query, a path, RuoYi's string ids).
+ * Wrap an `.optional()` or `.default()` schema to make a blank mean absent.
+ */
+export const numeric = <S extends z.ZodType<number | undefined>>(schema: S) =>
+  z.preprocess(numericInput, schema);
+
+/** An integer of a PostgreSQL `integer` column (or narrower), required. */
+export const integer = (min = PG_INT_MIN, max = PG_INT_MAX) =>
+  numeric(z.number().int().min(min).max(max));
+
+/** An optional integer of a PostgreSQL `integer` column (or narrower); blank is absent. */
+export const optionalInteger = (min = PG_INT_MIN, max = PG_INT_MAX) =>
+  numeric(z.number().int().min(min).max(max).optional());
+
+/** The version a client read with a record (optimistic locking): 0 up to the column's bound. */
+export const version = () => optionalInteger(0, PG_INT_MAX);
+
+const idNumber = () => z.number().int().positive().max(PG_INT_MAX);
 
 /** A positive integer id from a path, a query or a body (`/system/user/12`). */
-export const id = () => numeric(z.number().int().positive().max(2_147_483_647));
+export const id = () => numeric(idNumber());
 
-/** `1,2,3` (RuoYi's batch delete path) as a list of ids, at most 1000. */
+/** `1,2,3` (RuoYi's batch delete path) as a list of ids (1 to 2147483647), at most 1000. */
 export const idList = () =>
   z
     .string()
     .regex(/^\d{1,10}(,\d{1,10}){0,999}$/)
-    .transform((s) => s.split(',').map(Number));
+    .transform((s) => s.split(',').map(Number))
+    .refine((ids) => ids.every((n) => n >= 1 && n <= PG_INT_MAX), {
+      error: (iss) => `参数 ${String(iss.path?.join('.'))} 的编号必须在 1 至 ${PG_INT_MAX} 之间`,
+    });
 
 /** '0' active, '1' disabled. */
 export const statusFlag = () => z.enum(['0', '1']);
@@ -34,9 +79,8 @@ export const textFilter = (max = 50) =>
 export const optionalEnum = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess((v) => (v === '' ? undefined : v), z.enum(values).optional());
 
-/** Optional numeric query value; empty means absent. */
-export const optionalId = () =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), id().optional());
+/** Optional id (a query filter, a body field); blank or null is absent. */
+export const optionalId = () => numeric(idNumber().optional());
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const dateText = z.preprocess(

@@ -15,7 +15,14 @@ import { unwrap } from '../http/http-error.js';
 import { listQueryOf } from '../http/list-query.js';
 import { pagingShape } from '../http/paging.js';
 import { perm } from '../http/route.js';
-import { id, optionalEnum, optionalId, textFilter } from '../http/schemas.js';
+import {
+  id,
+  optionalEnum,
+  optionalId,
+  optionalInteger,
+  textFilter,
+  version,
+} from '../http/schemas.js';
 import { streamXlsx, XLSX_TYPE, type XlsxColumn } from '../http/xlsx.js';
 import type { Principal } from '../identity/principal.js';
 import { idemOf } from './contract-route-helpers.js';
@@ -31,11 +38,7 @@ export const accountActorOf = (p: Principal): AccountActor => ({
   scope: p.isAdmin ? ALL_DATA : p.scope,
 });
 
-const yearFilter = () =>
-  z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.coerce.number().int().min(1900).max(2999).optional(),
-  );
+const yearFilter = () => optionalInteger(1900, 2999);
 
 const proFilterShape = {
   contractName: textFilter(100),
@@ -95,7 +98,7 @@ const accountFields = {
 const accountAddBody = z.object({ contractId: id(), ...accountFields });
 const accountUpdateBody = z.object({
   accountId: id(),
-  version: z.coerce.number().int().min(0).optional(),
+  version: version(),
   ...accountFields,
 });
 const accountIdQuery = z.object({ accountId: id() });

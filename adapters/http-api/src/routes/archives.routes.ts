@@ -209,7 +209,7 @@ export function archivesRoutes(
         access: perm('project:archives:allowView'),
         body: z.object({
           archiveId: id(),
-          allowViewUserIds: z.array(z.number().int()).max(500),
+          allowViewUserIds: z.array(id()).max(500),
         }),
         handler: async ({ body, principal }) =>
           ok(

@@ -6,6 +6,7 @@ import { bearerToken } from '../http/guard.js';
 import { HttpError } from '../http/http-error.js';
 import { MSG } from '../http/messages.js';
 import { AUTHENTICATED, PUBLIC } from '../http/route.js';
+import { PG_INT_MAX, numeric, optionalId } from '../http/schemas.js';
 import type { ClientInfo, IdentityService } from '../identity/identity.service.js';
 import type { Principal } from '../identity/principal.js';
 import type { RouteModule } from './route-module.js';
@@ -17,10 +18,7 @@ export const clientOf = (req: Request): ClientInfo => ({
   userAgent: req.get('user-agent') ?? '',
 });
 
-const optionalRoleId = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : v),
-  z.coerce.number().int().positive().optional(),
-);
+const optionalRoleId = optionalId();
 
 const loginBody = z.object({
   username: z.string().trim().min(1).max(30),
@@ -181,15 +179,18 @@ export function authRoutes(
         tag: '登录',
         access: AUTHENTICATED,
         body: z.object({
-          roleId: z.coerce
-            .number({ error: () => '请选择角色' })
-            .int()
-            .positive(),
+          roleId: numeric(
+            z
+              .number({ error: () => '请选择角色' })
+              .int()
+              .positive()
+              .max(PG_INT_MAX),
+          ),
           password: z
             .string({ error: () => '请输入密码' })
             .min(1, { error: () => '请输入密码' })
             .max(64),
-          userId: z.coerce.number().int().optional(),
+          userId: optionalId(),
           userName: z.string().max(30).optional(),
         }),
         handler: async ({ body, principal, req }) => {

@@ -16,7 +16,7 @@ import { unwrap } from '../http/http-error.js';
 import { listQueryOf } from '../http/list-query.js';
 import { pagingShape } from '../http/paging.js';
 import { perm } from '../http/route.js';
-import { id, optionalEnum, optionalId, textFilter } from '../http/schemas.js';
+import { id, integer, optionalEnum, optionalId, textFilter, version } from '../http/schemas.js';
 import { streamXlsx, XLSX_TYPE, type XlsxColumn } from '../http/xlsx.js';
 import {
   actorOf,
@@ -33,7 +33,7 @@ const TAG = '分包合同';
 
 const childFields = {
   contractChildNo: text(64),
-  childType: z.coerce.number().int().min(1).max(7),
+  childType: integer(1, 7),
   paymentMethod: text(200),
   content: text(5200),
   receiveCompanyName: text(200),
@@ -247,7 +247,7 @@ export function contractChildRoutes(service: ContractChildService): RouteModule 
         access: perm('project:contractChild:edit'),
         body: z.object({
           contractChildId: id(),
-          version: z.coerce.number().int().min(0).optional(),
+          version: version(),
           ...childFields,
         }),
         handler: async ({ body, principal }) => {

@@ -20,7 +20,7 @@ import { unwrap } from '../http/http-error.js';
 import { listQueryOf } from '../http/list-query.js';
 import { pagingShape } from '../http/paging.js';
 import { perm } from '../http/route.js';
-import { id, optionalEnum, optionalId, textFilter } from '../http/schemas.js';
+import { id, numeric, optionalEnum, optionalId, textFilter, version } from '../http/schemas.js';
 import type { Principal } from '../identity/principal.js';
 import type { RouteModule } from './route-module.js';
 
@@ -35,12 +35,14 @@ const fieldValue = z.preprocess(
   z.string().max(2000).optional(),
 );
 
-const docType = z.coerce
-  .number()
-  .int()
-  .refine((n): n is ContractDocType => (CONTRACT_DOC_TYPES as readonly number[]).includes(n), {
-    message: '合同类型只能是 1、2、3、6、7、8',
-  });
+const docType = numeric(
+  z
+    .number()
+    .int()
+    .refine((n): n is ContractDocType => (CONTRACT_DOC_TYPES as readonly number[]).includes(n), {
+      message: '合同类型只能是 1、2、3、6、7、8',
+    }),
+);
 
 const typeCode = z
   .string()
@@ -54,7 +56,7 @@ const fieldShape = Object.fromEntries(
 const saveBody = z.object({
   ...fieldShape,
   documentId: id().optional(),
-  version: z.coerce.number().int().min(0).optional(),
+  version: version(),
   docType,
   /** Save and send into approval in one call. */
   submit: z.boolean().optional(),

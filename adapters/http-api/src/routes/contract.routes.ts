@@ -28,7 +28,14 @@ import { unwrap } from '../http/http-error.js';
 import { listQueryOf } from '../http/list-query.js';
 import { pagingShape } from '../http/paging.js';
 import { perm } from '../http/route.js';
-import { id, optionalEnum, optionalId, textFilter } from '../http/schemas.js';
+import {
+  id,
+  optionalEnum,
+  optionalId,
+  optionalInteger,
+  textFilter,
+  version,
+} from '../http/schemas.js';
 import { streamXlsx, XLSX_TYPE as XLSX, type XlsxColumn } from '../http/xlsx.js';
 import type { RouteModule } from './route-module.js';
 import { actorOf, idemOf, iso } from './contract-route-helpers.js';
@@ -136,7 +143,7 @@ const contractBody = z.object(contractFields);
 const contractUpdateBody = z.object({
   ...contractFields,
   contractId: id(),
-  version: z.coerce.number().int().min(0).optional(),
+  version: version(),
 });
 const contractIdQuery = z.object({ contractId: id() });
 const dateFilter = z.preprocess(
@@ -567,7 +574,7 @@ export function contractRoutes(
         access: perm('project:contract:add'),
         body: contractBody.extend({
           contractId: id().optional(),
-          version: z.coerce.number().int().min(0).optional(),
+          version: version(),
         }),
         handler: async ({ body, principal, req }) => {
           const actor = actorOf(principal);
@@ -774,10 +781,7 @@ export function contractRoutes(
         tag: TAG,
         access: perm('project:chart:list'),
         query: z.object({
-          year: z.preprocess(
-            (v) => (v === '' ? undefined : v),
-            z.coerce.number().int().min(2000).max(2100).optional(),
-          ),
+          year: optionalInteger(2000, 2100),
         }),
         handler: async ({ query, principal }) =>
           ok(await service.chart(query.year ?? new Date().getFullYear(), actorOf(principal))),

@@ -3,7 +3,14 @@ import { ALL_DATA, buildDeptTree, type PlatformRepositories, type SysDept } from
 import { ok, okWith } from '../http/envelope.js';
 import { HttpError, unwrap } from '../http/http-error.js';
 import { AUTHENTICATED, perm } from '../http/route.js';
-import { id, optionalEnum, statusFlag, textFilter } from '../http/schemas.js';
+import {
+  id,
+  integer,
+  optionalEnum,
+  optionalInteger,
+  statusFlag,
+  textFilter,
+} from '../http/schemas.js';
 import type { RouteModule } from './route-module.js';
 
 const TAG = '部门管理';
@@ -23,9 +30,9 @@ const deptView = (d: SysDept) => ({
 });
 
 const fields = {
-  parentId: z.coerce.number().int().min(0),
+  parentId: integer(0),
   deptName: z.string().trim().min(1).max(30),
-  orderNum: z.coerce.number().int().min(0).max(9999).optional(),
+  orderNum: optionalInteger(0, 9999),
   leaderUserId: id().nullable().optional(),
   phone: z.string().trim().max(20).optional(),
   email: z.union([z.literal(''), z.email().max(50)]).optional(),

@@ -16,6 +16,7 @@ import {
   id,
   idList,
   optionalEnum,
+  optionalInteger,
   statusFlag,
   textFilter,
 } from '../http/schemas.js';
@@ -40,7 +41,7 @@ const dataFields = {
   dictType: typeFields.dictType,
   dictLabel: z.string().trim().min(1).max(100),
   dictValue: z.string().trim().min(1).max(100),
-  dictSort: z.coerce.number().int().min(0).max(9999).optional(),
+  dictSort: optionalInteger(0, 9999),
   cssClass: z.string().trim().max(100).optional(),
   listClass: z.string().trim().max(100).optional(),
   isDefault: z.enum(['Y', 'N']).optional(),

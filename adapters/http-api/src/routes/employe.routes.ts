@@ -10,7 +10,7 @@ import { unwrap } from '../http/http-error.js';
 import { listQueryOf } from '../http/list-query.js';
 import { pagingShape } from '../http/paging.js';
 import { perm } from '../http/route.js';
-import { id, optionalId, textFilter } from '../http/schemas.js';
+import { id, optionalId, optionalInteger, textFilter, version } from '../http/schemas.js';
 import { streamXlsx, XLSX_TYPE, type XlsxColumn } from '../http/xlsx.js';
 import { accountActorOf } from './account.routes.js';
 import { idemOf } from './contract-route-helpers.js';
@@ -31,7 +31,7 @@ const addBody = z.object({ employeeId: id(), ...costFields });
 const updateBody = z.object({
   costId: id(),
   employeeId: optionalId(),
-  version: z.coerce.number().int().min(0).optional(),
+  version: version(),
   ...costFields,
 });
 const idQuery = z.object({ costId: id() });
@@ -48,10 +48,7 @@ const filterShape = {
   employeeId: optionalId(),
   employeeName: textFilter(30),
   costMonth: monthFilter(),
-  year: z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.coerce.number().int().min(1900).max(2999).optional(),
-  ),
+  year: optionalInteger(1900, 2999),
 };
 const listQuery = z.object({ ...pagingShape(EMPLOYEE_COST_SORT_COLUMNS), ...filterShape });
 const filterQuery = z.object(filterShape);

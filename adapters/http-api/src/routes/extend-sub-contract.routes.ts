@@ -13,7 +13,7 @@ import { unwrap } from '../http/http-error.js';
 import { listQueryOf } from '../http/list-query.js';
 import { pagingShape } from '../http/paging.js';
 import { perm } from '../http/route.js';
-import { id, optionalId, textFilter } from '../http/schemas.js';
+import { id, optionalId, textFilter, version } from '../http/schemas.js';
 import { streamXlsx, XLSX_TYPE, type XlsxColumn } from '../http/xlsx.js';
 import {
   actorOf,
@@ -151,7 +151,7 @@ export function extendSubContractRoutes(service: ExtendSubContractService): Rout
         access: perm('project:extendSubContract:edit'),
         body: z.object({
           extendId: id(),
-          version: z.coerce.number().int().min(0).optional(),
+          version: version(),
           ...fields,
         }),
         handler: async ({ body, principal }) => {

@@ -14,7 +14,7 @@ import { unwrap } from '../http/http-error.js';
 import { listQueryOf } from '../http/list-query.js';
 import { pagingShape } from '../http/paging.js';
 import { perm } from '../http/route.js';
-import { id, optionalEnum, optionalId, textFilter } from '../http/schemas.js';
+import { id, optionalEnum, optionalId, textFilter, version } from '../http/schemas.js';
 import { streamXlsx, XLSX_TYPE, type XlsxColumn } from '../http/xlsx.js';
 import { accountActorOf } from './account.routes.js';
 import { idemOf } from './contract-route-helpers.js';
@@ -35,7 +35,7 @@ const invoiceFields = {
 const addBody = z.object({ contractId: id(), ...invoiceFields, submit: z.boolean().optional() });
 const editBody = z.object({
   invoiceId: id(),
-  version: z.coerce.number().int().min(0).optional(),
+  version: version(),
   ...invoiceFields,
   submit: z.boolean().optional(),
 });

@@ -18,7 +18,7 @@ import { unwrap } from '../http/http-error.js';
 import { listQueryOf } from '../http/list-query.js';
 import { pagingShape } from '../http/paging.js';
 import { perm } from '../http/route.js';
-import { id, optionalEnum, optionalId, textFilter } from '../http/schemas.js';
+import { id, optionalEnum, optionalId, textFilter, version } from '../http/schemas.js';
 import { streamXlsx, XLSX_TYPE, type XlsxColumn } from '../http/xlsx.js';
 import type { Principal } from '../identity/principal.js';
 import { idemOf } from './contract-route-helpers.js';
@@ -55,7 +55,7 @@ const planBody = z.object({
 });
 const planEditBody = planBody.extend({
   paymentPlanId: id(),
-  version: z.coerce.number().int().min(0).optional(),
+  version: version(),
 });
 const planIdQuery = z.object({ paymentPlanId: id() });
 const planListQuery = z.object({
@@ -86,7 +86,7 @@ const payBody = z.object({ ...payFields, submit: z.boolean().optional() });
 const payEditBody = z.object({
   ...payFields,
   payId: id(),
-  version: z.coerce.number().int().min(0).optional(),
+  version: version(),
 });
 const payIdQuery = z.object({ payId: id() });
 const submitBody = z.object({ payId: id(), typeCode: z.string().max(10).optional() });

@@ -24,7 +24,7 @@ import { idempotencyOf } from '../http/idempotency.js';
 import { listQueryOf } from '../http/list-query.js';
 import { pagingShape } from '../http/paging.js';
 import { perm } from '../http/route.js';
-import { id, optionalEnum, optionalId } from '../http/schemas.js';
+import { id, optionalEnum, optionalId, version } from '../http/schemas.js';
 import { streamXlsx, XLSX_TYPE, type XlsxColumn } from '../http/xlsx.js';
 import type { Principal } from '../identity/principal.js';
 import type { RouteModule } from './route-module.js';
@@ -46,7 +46,6 @@ const monthFilter = () =>
       .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: () => '参数 planMonth 格式应为yyyy-MM' })
       .optional(),
   );
-const version = () => z.coerce.number().int().min(0).optional();
 
 const planLine = z.object({
   lineKind: z

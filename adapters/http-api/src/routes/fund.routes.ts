@@ -24,7 +24,7 @@ import { unwrap } from '../http/http-error.js';
 import { listQueryOf } from '../http/list-query.js';
 import { pagingShape } from '../http/paging.js';
 import { perm, type RouteBook } from '../http/route.js';
-import { id, optionalEnum, optionalId, textFilter } from '../http/schemas.js';
+import { id, optionalEnum, optionalId, textFilter, version } from '../http/schemas.js';
 import { streamXlsx, XLSX_TYPE, type XlsxColumn } from '../http/xlsx.js';
 import type { Principal } from '../identity/principal.js';
 import type { RouteModule } from './route-module.js';
@@ -44,8 +44,7 @@ const text = (max = 2000) =>
   z.preprocess((v) => (v === null ? undefined : v), z.string().max(max).optional());
 const dateIn = () =>
   z.preprocess((v) => (v === null ? undefined : v), z.string().max(20).optional());
-const optionalBodyId = () =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), id().optional());
+const optionalBodyId = optionalId;
 const dateFilter = () =>
   z.preprocess(
     (v) => (v === '' ? undefined : v),
@@ -63,7 +62,7 @@ const backMoneyBody = z.object({
 });
 const backMoneyModifyBody = backMoneyBody.extend({
   backMoneyId: id(),
-  version: z.coerce.number().int().min(0).optional(),
+  version: version(),
 });
 const backMoneyIdQuery = z.object({ backMoneyId: id() });
 const allotLine = z.object({
@@ -100,7 +99,7 @@ const loanEditBody = z.object({
   loanAmount: amountIn().optional(),
   refundDate: dateIn(),
   reason: text(),
-  version: z.coerce.number().int().min(0).optional(),
+  version: version(),
 });
 const readyMoneyBody = z.object({ loanId: id(), loanAmount: amountIn() });
 const loanIdBody = z.object({ loanId: id() });

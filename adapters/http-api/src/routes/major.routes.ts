@@ -5,7 +5,14 @@ import { HttpError, unwrap } from '../http/http-error.js';
 import { listQueryOf } from '../http/list-query.js';
 import { pagingShape } from '../http/paging.js';
 import { AUTHENTICATED, perm } from '../http/route.js';
-import { id, optionalEnum, optionalId, statusFlag, textFilter } from '../http/schemas.js';
+import {
+  id,
+  optionalEnum,
+  optionalId,
+  optionalInteger,
+  statusFlag,
+  textFilter,
+} from '../http/schemas.js';
 import type { RouteModule } from './route-module.js';
 
 const TAG = '专业管理';
@@ -55,7 +62,7 @@ const fields = {
   majorName: z.string().trim().min(1).max(50),
   designStageId: id().nullable().optional(),
   parentId: id().nullable().optional(),
-  orderNum: z.coerce.number().int().min(0).max(9999).optional(),
+  orderNum: optionalInteger(0, 9999),
   status: statusFlag().optional(),
 };
 

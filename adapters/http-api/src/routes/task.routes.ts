@@ -28,7 +28,14 @@ import { unwrap } from '../http/http-error.js';
 import { listQueryOf } from '../http/list-query.js';
 import { pagingShape } from '../http/paging.js';
 import { perm } from '../http/route.js';
-import { id, optionalEnum, optionalId, textFilter } from '../http/schemas.js';
+import {
+  id,
+  optionalEnum,
+  optionalId,
+  optionalInteger,
+  textFilter,
+  version,
+} from '../http/schemas.js';
 import { streamXlsx, type XlsxColumn } from '../http/xlsx.js';
 import type { Principal } from '../identity/principal.js';
 import type { RouteModule } from './route-module.js';
@@ -57,8 +64,7 @@ const dateText = () =>
       .regex(/^\d{4}-\d{2}-\d{2}$/)
       .optional(),
   );
-const optionalNumberId = () =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), id().optional());
+const optionalNumberId = optionalId;
 /** File ids the server issued: a list of ids or of `{fileId}` / `{id}` objects (the upload widgets). */
 const fileList = () =>
   z.preprocess(
@@ -95,9 +101,9 @@ const taskFields = {
   remark: text(),
   taskAmount: amount(),
   /** Discipline ids, or the majorList objects the form holds. */
-  majorIds: z.array(z.coerce.number().int().positive()).max(50).optional(),
+  majorIds: z.array(id()).max(50).optional(),
   majorList: z
-    .array(z.object({ majorId: z.coerce.number().int().positive() }).loose())
+    .array(z.object({ majorId: id() }).loose())
     .max(50)
     .optional(),
   deptId: optionalNumberId(),
@@ -106,7 +112,7 @@ const taskBody = z.object(taskFields);
 const taskUpdateBody = z.object({
   ...taskFields,
   taskId: id(),
-  version: z.coerce.number().int().min(0).optional(),
+  version: version(),
 });
 type TaskBody = z.output<typeof taskBody>;
 
@@ -796,10 +802,7 @@ export function taskRoutes(service: TaskService): RouteModule {
           resultSealId: optionalNumberId(),
           taskId: id(),
           drawContent: text(1000),
-          drawNum: z.preprocess(
-            (v) => (v === '' || v === null ? undefined : v),
-            z.coerce.number().int().optional(),
-          ),
+          drawNum: optionalInteger(),
           sealGoalContent: text(1000),
           unGuidangShowImg: text(10),
           guidangShowImg: text(10),
@@ -811,7 +814,10 @@ export function taskRoutes(service: TaskService): RouteModule {
                 : v === null
                   ? undefined
                   : v,
-            z.array(z.coerce.string().max(10)).max(20).optional(),
+            z
+              .array(z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(10)))
+              .max(20)
+              .optional(),
           ),
           sealTime: dateText(),
           imgFiles: fileList(),
