@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,7 +8,7 @@ import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { supervise } from './supervisor.js';
+import { runsAsEntry, supervise } from './supervisor.js';
 
 const RUNNER = fileURLToPath(new URL('./test-support/run-ts-child.mjs', import.meta.url));
 const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -145,17 +146,31 @@ describe('supervise: when to restart, back off, give up and stop', () => {
            signals += 1;
            setTimeout(() => { writeFileSync(${JSON.stringify(marker)}, String(signals)); process.exit(0); }, 50);
          });
+         process.send('ready');
          setInterval(() => {}, 1000);`,
       ),
       logger,
     });
-    const pid = await until('the server', () => sup.worker()?.pid, 5000);
-    await new Promise((r) => setTimeout(r, 300));
+    const worker = await until('the server', () => sup.worker(), 5000);
+    const pid = worker.pid ?? 0;
+    await once(worker, 'message');
     sup.stop('SIGTERM');
+    sup.stop('SIGTERM');
+    sup.stop('SIGINT');
     expect(await sup.done).toBe(0);
     expect(alive(pid)).toBe(false);
     expect(readFileSync(marker, 'utf8')).toBe('1');
     expect(lines.at(-1)?.msg).toBe('the server stopped (it exited with code 0)');
+  });
+
+  it("runs as the entry script when node reaches it through a symlink (a deployment's current/)", () => {
+    const real = script('entry.mjs', '');
+    const link = path.join(dir, 'current.mjs');
+    symlinkSync(real, link);
+    expect(runsAsEntry(link, real)).toBe(true);
+    expect(runsAsEntry(real, real)).toBe(true);
+    expect(runsAsEntry(path.join(dir, 'other.mjs'), real)).toBe(false);
+    expect(runsAsEntry(undefined, real)).toBe(false);
   });
 });
 

@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
@@ -131,7 +132,10 @@ export function supervise(options: SupervisorOptions): Supervisor {
     done,
     worker: () => child,
     stop(signal) {
-      if (!stopping) logger.info({ signal }, `${signal}: stopping the server`);
+      // Once: a second Ctrl-C or a service manager repeating its signal would otherwise reach the
+      // server's shutdown handlers twice, and the second makes it exit before the database closes.
+      if (stopping) return;
+      logger.info({ signal }, `${signal}: stopping the server`);
       stopping = true;
       if (restartTimer !== undefined || !child) {
         // Between a crash and its restart: nothing to stop.
@@ -178,7 +182,21 @@ export async function main(...argv: string[]): Promise<void> {
   process.exit(await supervisor.done);
 }
 
-// Run directly (`node dist/supervisor.js`); the TypeScript runner calls main() itself.
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+/** The real path of a file (a deployment often reaches it through a `current` symlink). */
+const realPath = (file: string): string => {
+  try {
+    return realpathSync(file);
+  } catch {
+    return path.resolve(file);
+  }
+};
+
+/** Whether the script node was asked to run (`argv[1]`) is this module, symlinks resolved. */
+export const runsAsEntry = (argv1: string | undefined, moduleFile: string): boolean =>
+  argv1 !== undefined && realPath(argv1) === realPath(moduleFile);
+
+// Run directly (`node dist/supervisor.js`, through a symlink too); the TypeScript runner calls
+// main() itself.
+if (runsAsEntry(process.argv[1], fileURLToPath(import.meta.url))) {
   void main(...process.argv.slice(2));
 }
