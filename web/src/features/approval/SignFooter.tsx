@@ -1,14 +1,21 @@
 import {
   computeSignFooter,
+  imageSource,
   showSignFooter,
   type ApprovalDetailBO,
   type SignFooterRow,
 } from '@dpms/core';
 
-/** A signature image, or the signer's text when they have none. */
-export function SignatureImage({ url, alt }: { url: string | null; alt: string }) {
-  return url ? (
-    <img src={url} alt={alt} className="h-10 max-w-40 object-contain" data-testid="sign-image" />
+/**
+ * A signature image, or the signer's text when they have none. The stored address goes through
+ * core's `imageSource` rule (issue 15 §3): only the server's own signature and avatar images, an
+ * inlined PNG or JPEG, or an object URL; anything else (a script, another origin, an API route)
+ * shows no image.
+ */
+export function SignatureImage({ url, alt }: { url: string | null | undefined; alt: string }) {
+  const src = imageSource(url);
+  return src ? (
+    <img src={src} alt={alt} className="h-10 max-w-40 object-contain" data-testid="sign-image" />
   ) : (
     <span className="text-xs text-muted">未设置签名</span>
   );

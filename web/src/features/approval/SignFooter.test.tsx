@@ -1,0 +1,37 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { SignatureImage } from './SignFooter';
+
+const PNG = 'data:image/png;base64,iVBORw0KGgo=';
+
+describe('SignatureImage', () => {
+  it('shows the server’s signature and avatar images, an inlined PNG and an object URL', () => {
+    for (const url of [
+      '/prod-api/system/user/profile/signature/u10',
+      '/prod-api/profile/avatar/0b7c1f3e-3c2a-4a8e-9d8f-1a2b3c4d5e6f.png',
+      PNG,
+      'blob:http://localhost/5f0c',
+    ]) {
+      const { unmount } = render(<SignatureImage url={url} alt="签名" />);
+      expect(screen.getByTestId('sign-image').getAttribute('src')).toBe(url);
+      unmount();
+    }
+  });
+
+  it('refuses a script, another origin, an API route or an SVG: no image at all', () => {
+    for (const url of [
+      'javascript:alert(1)',
+      'JavaScript:fetch("/prod-api/approval/flow/del")',
+      'https://evil.example/sign.png',
+      '//evil.example/sign.png',
+      '/prod-api/approval/flow/del?flowId=1',
+      'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=',
+      '',
+    ]) {
+      const { container, unmount } = render(<SignatureImage url={url} alt="签名" />);
+      expect(container.querySelector('img')).toBeNull();
+      expect(screen.getByText('未设置签名')).toBeTruthy();
+      unmount();
+    }
+  });
+});
