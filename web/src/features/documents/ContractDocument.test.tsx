@@ -441,6 +441,60 @@ describe('ContractDocumentEditor', () => {
       expect(screen.queryByRole('button', { name: '同意' })).toBeNull();
     });
 
+    it('timeout, edited opinion, retry: a 422 on the kept key refreshes and says the first may have applied; no second signature', async () => {
+      let signed = false;
+      let lose = true;
+      const stored = new Map<string, string>();
+      const { gateway, calls } = scripted((url, method, data) => {
+        if (url.includes('/configKey/')) return { code: 200, msg: '' };
+        if (url.endsWith('/detailById')) return { code: 200, data: STORED };
+        if (url.endsWith('/getCommonApprovalDetail'))
+          return { code: 200, data: approvalAnswer(true, signed) };
+        if (url.endsWith('/approval/process') && method === 'post') {
+          const call = calls[calls.length - 1]!;
+          const key = String(call.key);
+          const first = stored.get(key);
+          if (first !== undefined && first !== JSON.stringify(data)) {
+            return {
+              code: 422,
+              msg: '请求标识 Idempotency-Key 已用于内容不同的请求，请为新的请求使用新的 Idempotency-Key',
+              errorCode: 'IDEMPOTENCY.KEY_MISMATCH',
+              field: 'Idempotency-Key',
+            };
+          }
+          stored.set(key, JSON.stringify(data));
+          signed = true;
+          if (lose) {
+            lose = false;
+            // Applied, but the answer never reaches the browser.
+            throw new Error('timeout of 10000ms exceeded');
+          }
+          return { code: 200, data: { approvalId: '9', status: 0, version: 5 } };
+        }
+        return { code: 200, data: [] };
+      });
+      renderWithServices(<ContractDocumentEditor gateway={gateway} documentId={5} signtype="3" />);
+      const processCalls = () => calls.filter((c) => c.url.endsWith('/approval/process'));
+      const detailCalls = () => calls.filter((c) => c.url.endsWith('/getCommonApprovalDetail'));
+      fireEvent.change(await screen.findByLabelText('审批意见'), { target: { value: '同意' } });
+      fireEvent.click(screen.getByRole('button', { name: '同意' }));
+      await waitFor(() => expect(processCalls()).toHaveLength(1));
+      await waitFor(() => expect(screen.getByRole('button', { name: '同意' })).toBeTruthy());
+      const before = detailCalls().length;
+      fireEvent.change(screen.getByLabelText('审批意见'), { target: { value: '同意，价格合理' } });
+      fireEvent.click(screen.getByRole('button', { name: '同意' }));
+      expect(
+        await screen.findByText('之前的提交可能已生效，已为您刷新，请核对后再操作'),
+      ).toBeTruthy();
+      // The approval is read again: it shows as signed and offers no second signature.
+      await waitFor(() => expect(detailCalls().length).toBeGreaterThan(before));
+      await waitFor(() => expect(screen.queryByLabelText('审批意见')).toBeNull());
+      expect(screen.queryByRole('button', { name: '同意' })).toBeNull();
+      expect(processCalls()).toHaveLength(2);
+      expect(processCalls()[1]?.key).toBe(processCalls()[0]?.key);
+      expect(stored.size).toBe(1);
+    });
+
     it('a rejection carries the opinion too, once confirmed', async () => {
       const { gateway, calls } = server(true);
       renderWithServices(<ContractDocumentEditor gateway={gateway} documentId={5} signtype={3} />);

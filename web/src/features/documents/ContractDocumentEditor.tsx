@@ -20,6 +20,7 @@ import { TOKENS } from '../../app/tokens';
 import { Button } from '../../components/ui/Button';
 import { downloadExport } from '../../components/upload/download';
 import { useFilePreview } from '../../components/upload/useFilePreview';
+import { ActionKeys } from '../approval/idempotent-action';
 import { ContractDocument, type ContractDocErrors } from './ContractDocument';
 import type {
   ContractDocumentGateway,
@@ -44,12 +45,6 @@ export interface ContractDocumentEditorProps {
 /** The stored document as printed by the print service, with its signatures (issue 7). */
 export const documentPdfPath = (documentId: number): string =>
   `/v4/contract-document/pdf?documentId=${documentId}`;
-
-/** A fresh key for one signing action (the server applies a repeat of it once). */
-const newActionKey = (): string =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
 const SIGN_LABELS = { approve: '同意', reject: '驳回' } as const;
 
@@ -82,8 +77,9 @@ export function ContractDocumentEditor(props: ContractDocumentEditorProps) {
   const [approval, setApproval] = useState<DocumentApproval | null>(null);
   const [opinion, setOpinion] = useState('');
   const [signing, setSigning] = useState<'' | SignDocumentBody['action']>('');
-  // One key per signing action while it is in flight: a repeated click is the same action.
-  const signKeys = useRef(new Map<string, string>());
+  // One key per signing action until it is answered: a repeated click or a retry after a lost
+  // answer is the same action (the approval center's rule, `ActionKeys`).
+  const signKeys = useRef(new ActionKeys());
   const [errors, setErrors] = useState<ContractDocErrors>({});
   const [failure, setFailure] = useState<string>('');
   const [busy, setBusy] = useState<'' | 'save' | 'submit'>('');
@@ -248,36 +244,33 @@ export function ContractDocumentEditor(props: ContractDocumentEditorProps) {
       const ok = await feedback.confirm({ title: '系统提示', message: '确认驳回该审批吗？' });
       if (!ok) return;
     }
-    let key = signKeys.current.get(action);
-    if (key === undefined) {
-      key = newActionKey();
-      signKeys.current.set(action, key);
-    }
     const typed = opinion.trim();
+    const { approvalId, documentId: id } = stored;
     setSigning(action);
     try {
-      await gateway.sign(
-        {
-          approvalId: stored.approvalId,
-          action,
-          version: approvalVersion,
-          ...(typed === '' ? {} : { opinion: typed }),
-        },
-        key,
+      const outcome = await signKeys.current.run(action, (key) =>
+        gateway.sign(
+          {
+            approvalId,
+            action,
+            version: approvalVersion,
+            ...(typed === '' ? {} : { opinion: typed }),
+          },
+          key,
+        ),
       );
-      signKeys.current.delete(action);
-      setOpinion('');
-      feedback.success(`${SIGN_LABELS[action]}成功`);
-      await refresh(stored.documentId);
-    } catch (e) {
-      const transport = isDomainError(e) && (e as { transport?: boolean }).transport === true;
-      // An answered refusal ends the action; a lost answer keeps its key for the retry.
-      if (!transport) signKeys.current.delete(action);
-      feedback.error(errorMessage(e));
-      // Someone acted first (a stale version): show what the approval is now.
-      if (isDomainError(e) && (e as { status?: number }).status === 409) {
-        await refresh(stored.documentId).catch(() => undefined);
+      if (outcome.ok) {
+        setOpinion('');
+        feedback.success(`${SIGN_LABELS[action]}成功`);
+        await refresh(id);
+        return;
       }
+      feedback.error(outcome.message);
+      // Someone acted first (a stale version), or the try whose answer was lost was applied
+      // before the opinion changed (422 on the kept key): show what the approval is now.
+      if (outcome.reload) await refresh(id).catch(() => undefined);
+    } catch (e) {
+      feedback.error(errorMessage(e));
     } finally {
       setSigning('');
     }
