@@ -21,7 +21,7 @@ import { Dialog } from '../../components/ui/Dialog';
 import { downloadExport } from '../../components/upload/download';
 import { ApprovalForm, useFileActions } from './ApprovalForm';
 import { SignatureImage, SignFooter, typedOpinion } from './SignFooter';
-import { TemplateRenderer } from './TemplateRenderer';
+import { EXPIRED_FILE_TEXT, isExpiredFile, TemplateRenderer } from './TemplateRenderer';
 import { kindForm } from './templates';
 import { useApprovalActions } from './useApprovalActions';
 import { fileNameOf } from './useApprovalFiles';
@@ -360,12 +360,20 @@ export function ApprovalDetailDialog({
               {attachments.map((f, i) => (
                 <li key={i} className="flex items-center gap-2 px-3 py-1.5">
                   <span className="flex-1 truncate">{fileNameOf(f)}</span>
-                  <Button size="sm" variant="text" onClick={() => files.actions.preview(f)}>
-                    预览
-                  </Button>
-                  <Button size="sm" variant="text" onClick={() => files.actions.download(f)}>
-                    下载
-                  </Button>
+                  {isExpiredFile(f) ? (
+                    <span className="text-xs text-danger-600" data-testid="expired-file">
+                      {EXPIRED_FILE_TEXT}
+                    </span>
+                  ) : (
+                    <>
+                      <Button size="sm" variant="text" onClick={() => files.actions.preview(f)}>
+                        预览
+                      </Button>
+                      <Button size="sm" variant="text" onClick={() => files.actions.download(f)}>
+                        下载
+                      </Button>
+                    </>
+                  )}
                 </li>
               ))}
             </ul>

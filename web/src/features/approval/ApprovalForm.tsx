@@ -18,7 +18,7 @@ import { Dialog } from '../../components/ui/Dialog';
 import { FilePreviewDialog, type PreviewFile } from '../../components/widgets/FilePreviewDialog';
 import type { ApprovalDetailResponse } from '@dpms/http-client';
 import { SignFooter } from './SignFooter';
-import { TemplateRenderer, type FileActions } from './TemplateRenderer';
+import { TemplateRenderer, withoutExpiredFiles, type FileActions } from './TemplateRenderer';
 import { fieldErrors } from './template-rules';
 import { kindForm, typeOptionsOfKind } from './templates';
 import { useApprovalActions } from './useApprovalActions';
@@ -47,7 +47,7 @@ export function useFileActions(onError: (m: string) => void) {
 /**
  * 新建 / 修改 an approval of one template kind: the kind's form (core's field set, or ours sent
  * with it), validated with core's rules before it is sent, the drafter's signature row, and
- * 保存 (a draft) or 提交 (into approval), each with its own Idempotency-Key.
+ * 保存 (a draft) or 提交 (into approval), under one Idempotency-Key until the write is answered.
  */
 export function ApprovalForm({
   initialKind,
@@ -92,7 +92,9 @@ export function ApprovalForm({
   // Checked on the first 提交/保存, then live as the person corrects the form.
   const [tried, setTried] = useState(false);
   const sources = useOptionSources(template.templateContent);
-  const errors = tried ? fieldErrors(template, content, sources) : {};
+  // What a save sends (expired files left out) is what is checked: a required upload field
+  // holding only an expired file asks for a new one.
+  const errors = tried ? fieldErrors(template, withoutExpiredFiles(content), sources) : {};
   const files = useFileActions((m) => feedback.error(m));
   const signature = useQuery({ queryKey: ['my-signature'], queryFn: () => gateway.signature() });
   const { run, busy } = useApprovalActions(onClose);
@@ -106,7 +108,8 @@ export function ApprovalForm({
   };
 
   const save = async (submit: boolean) => {
-    const found = fieldErrors(template, content, sources);
+    const sent = withoutExpiredFiles(content);
+    const found = fieldErrors(template, sent, sources);
     setTried(true);
     const first = Object.values(found)[0];
     if (first !== undefined) {
@@ -115,7 +118,8 @@ export function ApprovalForm({
     }
     const body = {
       title: title.trim(),
-      content,
+      // Files that lost their server id cannot be sent back (the server refuses them): left out.
+      content: sent,
       submit,
       ...(form.sendsTemplate ? { templateContent: template.templateContent } : {}),
     };
@@ -130,6 +134,9 @@ export function ApprovalForm({
             )
           : gateway.create(kind, { ...body, typeCode }, key),
       submit ? '提交成功' : '保存成功',
+      // 保存 and 提交 write the same approval: a lost save meets the submit as one action, so
+      // the server never creates it twice (and answers 422 if the form changed in between).
+      { key: 'write' },
     );
     if (answer) onSaved(answer.approvalId);
   };

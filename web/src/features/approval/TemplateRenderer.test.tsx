@@ -14,7 +14,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { createContainer } from '../../app/container';
 import { ServiceProvider } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
-import { TemplateRenderer, type FileActions } from './TemplateRenderer';
+import {
+  TemplateRenderer,
+  isExpiredFile,
+  withoutExpiredFiles,
+  type FileActions,
+} from './TemplateRenderer';
 import { fieldErrors, type OptionSources } from './template-rules';
 import { kindForm } from './templates';
 
@@ -138,6 +143,78 @@ const row = (refname: string) => {
 };
 
 describe('TemplateRenderer', () => {
+  describe("files saved before ids existed (fileId '')", () => {
+    const ID = '0123456789abcdef0123456789abcdef';
+    const UPLOADS: ValidatableTemplate = {
+      templateContent: [
+        { title: '附件', fields: [field('upload', 'files', '附件', { limit: 3 })] },
+      ],
+    };
+    const content = (): TemplateContent => ({
+      files: {
+        label: '附件',
+        type: 'upload',
+        value: [
+          { fileId: '', name: '旧合同.pdf', fileName: '旧合同.pdf', filePath: '' },
+          {
+            fileId: ID,
+            name: '新合同.pdf',
+            fileName: '新合同.pdf',
+            filePath: `/prod-api/common/download/resource?resource=${ID}`,
+          },
+        ],
+      },
+    });
+
+    it('read-only: shows 文件已失效，请重新上传 with no preview or download', () => {
+      container = createContainer();
+      const actions = { preview: vi.fn(), download: vi.fn() };
+      render(
+        <TemplateRenderer
+          template={UPLOADS}
+          content={content()}
+          readOnly
+          sources={{}}
+          files={actions}
+        />,
+      );
+      const expired = screen.getByTestId('expired-file');
+      expect(expired.textContent).toContain('旧合同.pdf');
+      expect(expired.textContent).toContain('文件已失效，请重新上传');
+      expect(within(expired).queryByRole('button')).toBeNull();
+      // The file with an id keeps its two buttons.
+      expect(screen.getAllByRole('button', { name: '下载' })).toHaveLength(1);
+      fireEvent.click(screen.getByRole('button', { name: '下载' }));
+      expect(actions.download).toHaveBeenCalledWith(expect.objectContaining({ fileId: ID }));
+    });
+
+    it('editing: listed as expired beside the uploader, and left out of what a save sends', () => {
+      container = createContainer();
+      render(
+        <TemplateRenderer
+          template={UPLOADS}
+          content={content()}
+          onChange={() => undefined}
+          sources={{}}
+        />,
+      );
+      expect(screen.getByTestId('expired-file').textContent).toContain('文件已失效，请重新上传');
+      const sent = withoutExpiredFiles(content());
+      expect(sent['files']?.value).toEqual([expect.objectContaining({ fileId: ID })]);
+      // A form with nothing expired is sent as it is.
+      const fresh = { files: { label: '附件', type: 'upload' as const, value: [{ fileId: ID }] } };
+      expect(withoutExpiredFiles(fresh)).toBe(fresh);
+    });
+
+    it('a file with no id but a download address is not expired', () => {
+      expect(isExpiredFile({ fileId: '', filePath: `/common/download?fileName=${ID}` })).toBe(
+        false,
+      );
+      expect(isExpiredFile({ fileId: '', fileName: 'a.pdf' })).toBe(true);
+      expect(isExpiredFile({ fileName: 'a.pdf', filePath: '/prod-api/system/user/1' })).toBe(true);
+    });
+  });
+
   it('renders a control for every field type of the template model', () => {
     render(<Harness />);
     const types = [...document.querySelectorAll('[data-type]')].map((e) =>
