@@ -54,6 +54,8 @@ describe('sidebar menu from the seeded routes', () => {
     await openMenu(page, '系统管理', '用户管理');
     await page.waitForURL('**/system/user');
     const crumbs = page.getByTestId('breadcrumbs');
+    // The address changes before the new page draws its breadcrumbs: wait for them.
+    await crumbs.getByText('用户管理').waitFor();
     await expect(crumbs.textContent()).resolves.toContain('系统管理');
     await expect(crumbs.textContent()).resolves.toContain('用户管理');
     expect(await crumbs.locator('svg').count()).toBe(1);
