@@ -68,7 +68,10 @@ export class LocalAvatarStore implements AvatarStore {
       },
       discard: (name) => rm(path.join(this.dir, name), { force: true }),
     });
-    if (file === undefined) throw new HttpError(400, MSG.avatarRequired);
+    if (file === undefined)
+      throw new HttpError(400, MSG.avatarRequired, {
+        errors: [{ field: 'avatarfile', message: MSG.avatarRequired }],
+      });
     return `/prod-api/profile/avatar/${file}`;
   }
 }
