@@ -31,8 +31,8 @@ const TAG = '合同文本';
  * bounds the request; core checks each field's own limit and names the field in Chinese.
  */
 const fieldValue = z.preprocess(
-  (v) => (v === null ? undefined : typeof v === 'number' ? String(v) : v),
-  z.string().max(2000).optional(),
+  (v) => (v === null ? undefined : v),
+  z.union([z.string().max(2000), z.number().transform(String)]).optional(),
 );
 
 const docType = numeric(
