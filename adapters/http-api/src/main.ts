@@ -14,6 +14,7 @@ import { buildContainer, filesModule } from './composition/modules.js';
 import { createFileServiceFromEnv } from './routes/file-service.setup.js';
 import { recordDatabasePrepare, startScheduledJobs } from './jobs/scheduled-jobs.js';
 import { DEFAULT_JSON_LIMIT, type ServerConfig } from './composition/server-config.js';
+import { answerClientErrors } from './http/error-middleware.js';
 import { createLogger } from './http/logger.js';
 import { systemClock } from './identity/clock.js';
 import { jwtSecretFromEnv, sharedJwtSecret } from './identity/jwt-secret.js';
@@ -108,6 +109,7 @@ async function main(): Promise<void> {
         ? app.listen(config.port, listening)
         : app.listen(config.port, host, listening);
   });
+  answerClientErrors(server);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info({ address, web: config.webDir }, `listening on port ${port}`);

@@ -1,3 +1,5 @@
+import type { Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { DomainFailure, HttpError, statusOfDomainCode } from './http-error.js';
 import { MSG, STATUS_MSG } from './messages.js';
@@ -118,3 +120,34 @@ export const requireJson: RequestHandler = (req, _res, next) => {
   }
   next(new HttpError(415));
 };
+
+/**
+ * Requests Node's HTTP parser refuses before the app sees them (a request line and headers over
+ * its 16 KB limit, a malformed request line) answer in the envelope too, with a Chinese message,
+ * instead of Node's bare `431` or `400` with no body.
+ */
+export function answerClientErrors(server: Server): void {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const status =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? 431
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? 408
+          : 400;
+    const reason =
+      status === 431
+        ? 'Request Header Fields Too Large'
+        : status === 408
+          ? 'Request Timeout'
+          : 'Bad Request';
+    const body = JSON.stringify({ code: status, msg: STATUS_MSG[status] ?? MSG.badRequest });
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+}
