@@ -8,6 +8,7 @@ import { SqlFileRecordRepository, type DatabaseHandle } from '@dpms/sql';
 import { createApp } from '../../app.js';
 import { buildContainer, filesModule } from '../../composition/modules.js';
 import { DEFAULT_JSON_LIMIT } from '../../composition/server-config.js';
+import { answerClientErrors } from '../../http/error-middleware.js';
 import type { RouteBook } from '../../http/route.js';
 import { createLogger } from '../../http/logger.js';
 import type { PrintClient } from '../../print/print-client.port.js';
@@ -67,6 +68,7 @@ export async function openFuzzApi(kind: TestDatabaseKind): Promise<FuzzApi> {
   container.load(printModule(instantPrinter, sqlDocumentSource(database.handle.db)));
   const { app, book } = createApp(container);
   const server = createServer(app);
+  answerClientErrors(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

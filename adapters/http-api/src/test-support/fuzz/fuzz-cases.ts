@@ -1,10 +1,12 @@
 import fc from 'fast-check';
 import {
+  baseFor,
   baseValue,
   conforms,
   fieldName,
   fieldsOf,
   hasControl,
+  plainlyWrong,
   setAt,
   type JsonSchema,
 } from './json-schema.js';
@@ -18,8 +20,10 @@ export interface FuzzCase {
   /** The field (or `path`) the case broke, as the API's messages name it. */
   readonly field?: string;
   /**
-   * True when the document itself calls the input invalid (wrong type, out of bounds, missing,
-   * not text, not JSON, not a path): the answer must be a 4xx. Otherwise any non-5xx will do.
+   * True when the input is wrong whatever the route reads it as (a wrong JSON type for a typed
+   * field, a number no integer field holds, `NaN`, `Infinity`, not text, not JSON, not a path)
+   * or when the document itself calls it invalid (out of bounds, missing): the answer must be a
+   * 4xx. Otherwise any non-5xx will do.
    */
   readonly mustRefuse: boolean;
   /** The value put into the field, when one field was broken. */
@@ -234,6 +238,22 @@ function requestOf(op: Operation, parts: Parts): RawRequest {
 /** The body of an operation with no broken field: its required fields, plainly valid. */
 const baseBody = (op: Operation): unknown => (op.body ? baseValue(op.body) : undefined);
 
+/**
+ * The operation's request with nothing broken: its required path, query and body values, plainly
+ * valid per the document (a domain rule the document cannot state may still refuse it).
+ */
+export function baseRequest(op: Operation): RawRequest {
+  const body = baseBody(op);
+  return requestOf(op, {
+    pathValues: basePath(op),
+    query: baseQuery(op),
+    ...(body === undefined ? {} : { body: { json: body } }),
+  });
+}
+
+/** Whether a value is one JSON cannot carry (`NaN`, `Infinity`), so its body is not JSON. */
+export const notJson = (v: unknown): boolean => hasRaw(v);
+
 /** Generated bad requests for one operation, every kind its inputs allow. */
 export function caseArbitrary(op: Operation): fc.Arbitrary<FuzzCase> {
   const pathValues = basePath(op);
@@ -251,7 +271,8 @@ export function caseArbitrary(op: Operation): fc.Arbitrary<FuzzCase> {
           kind: 'query field',
           field: p.name,
           value: asReceived(v),
-          mustRefuse: !queryConforms(op.query, received) || hasControl(asReceived(v)),
+          mustRefuse:
+            plainlyWrong(asReceived(v), p.schema, 'text') || !queryConforms(op.query, received),
           request: requestOf(op, { pathValues, query: q, ...withBody }),
         };
       }),
@@ -286,7 +307,8 @@ export function caseArbitrary(op: Operation): fc.Arbitrary<FuzzCase> {
             name !== '__proto__' &&
             (hasControl(asReceived(v)) ||
               (known !== undefined &&
-                !queryConforms(op.query, { ...query, [name]: asReceived(v) }))),
+                (plainlyWrong(asReceived(v), known.schema, 'text') ||
+                  !queryConforms(op.query, { ...query, [name]: asReceived(v) })))),
           request: requestOf(op, { pathValues, query: q, ...withBody }),
         };
       }),
@@ -309,7 +331,7 @@ export function caseArbitrary(op: Operation): fc.Arbitrary<FuzzCase> {
           mustRefuse:
             value === undefined ||
             value === '' ||
-            hasControl(value) ||
+            plainlyWrong(value, p.schema, 'text') ||
             !conforms(value, p.schema, 'text'),
           request: requestOf(op, {
             pathValues: { ...pathValues, [p.name]: sent },
@@ -326,19 +348,20 @@ export function caseArbitrary(op: Operation): fc.Arbitrary<FuzzCase> {
     if (fields.length > 0) {
       kinds.push(
         fc.tuple(fc.constantFrom(...fields), jsonArb).map(([f, v]) => {
-          const b = setAt(body, f.path, v);
+          const b = setAt(baseFor(body, f), f.path, v);
           return {
             kind: 'body field',
             field: fieldName(f.path),
             value: v,
-            mustRefuse: hasRaw(v) || hasControl(v) || !conforms(b, schema, 'json'),
+            mustRefuse:
+              hasRaw(v) || plainlyWrong(v, f.schema, 'json') || !conforms(b, schema, 'json'),
             request: requestOf(op, { pathValues, query, body: { json: b } }),
           };
         }),
       );
       kinds.push(
         fc.constantFrom(...fields).map((f) => {
-          const b = setAt(body, f.path, undefined);
+          const b = setAt(baseFor(body, f), f.path, undefined);
           return {
             kind: 'body field missing',
             field: fieldName(f.path),
@@ -353,10 +376,18 @@ export function caseArbitrary(op: Operation): fc.Arbitrary<FuzzCase> {
         .tuple(fc.constantFrom('fuzzExtra', '__proto__', 'constructor', 'userId'), jsonArb)
         .map(([name, v]) => {
           const b = { ...(body as object), [name]: v };
+          const known = Object.hasOwn(schema.properties ?? {}, name)
+            ? schema.properties![name]
+            : undefined;
           return {
             kind: 'body extra',
             field: name,
-            mustRefuse: hasRaw(v) || hasControl(v) || !conforms(b, schema, 'json'),
+            value: v,
+            mustRefuse:
+              hasRaw(v) ||
+              hasControl(v) ||
+              (known !== undefined && plainlyWrong(v, known, 'json')) ||
+              !conforms(b, schema, 'json'),
             request: requestOf(op, { pathValues, query, body: { json: b } }),
           };
         }),
@@ -426,6 +457,13 @@ export function fixedCases(op: Operation): FuzzCase[] {
         }),
       });
   }
+  // A request line over Node's 16 KB header limit, refused before the app sees it.
+  const long = requestOf(op, {
+    pathValues,
+    query: { ...query, fuzzExtra: [LONG, LONG] },
+    ...withBody,
+  });
+  out.push({ kind: 'overlong request line', mustRefuse: true, request: long });
   const textQuery = op.query.find((p) => conforms('a', p.schema, 'text'));
   if (textQuery)
     out.push({
@@ -451,7 +489,7 @@ export function fixedCases(op: Operation): FuzzCase[] {
       request: requestOf(op, {
         pathValues,
         query,
-        body: { json: setAt(body, textField.path, 'a\u0000b') },
+        body: { json: setAt(baseFor(body, textField), textField.path, 'a\u0000b') },
       }),
     });
   return out;

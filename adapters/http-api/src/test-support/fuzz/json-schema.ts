@@ -26,6 +26,8 @@ export interface JsonSchema {
   readonly default?: unknown;
 }
 
+import { isCanonicalNumber } from '../../http/schemas.js';
+
 /** How a value reaches the parser: typed JSON, or the strings (and qs objects) of a query/path. */
 export type Wire = 'json' | 'text';
 
@@ -53,7 +55,9 @@ export function hasControl(v: unknown): boolean {
 function stringOk(v: string, s: JsonSchema): boolean {
   if (s.minLength !== undefined && [...v].length < s.minLength) return false;
   if (s.maxLength !== undefined && [...v].length > s.maxLength) return false;
-  if (s.pattern !== undefined && !new RegExp(s.pattern, 'u').test(v)) return false;
+  // The API trims the codes and amounts it reads (`z.string().trim()`), which a pattern cannot say.
+  const pattern = s.pattern === undefined ? undefined : new RegExp(s.pattern, 'u');
+  if (pattern && !pattern.test(v) && !pattern.test(v.trim())) return false;
   if (s.format === 'email' && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v)) return false;
   return true;
 }
@@ -78,9 +82,9 @@ function oneType(t: string, v: unknown, s: JsonSchema, wire: Wire): boolean {
     case 'number': {
       const integer = t === 'integer';
       if (typeof v === 'number') return numberOk(v, s, integer);
-      // A query or path value is text; the server reads it as a number.
-      if (wire === 'text' && typeof v === 'string' && v.trim() !== '')
-        return numberOk(Number(v), s, integer);
+      // A number may come as its canonical text (README, "Numbers are numbers"): always in a
+      // query or a path, and in JSON too (RuoYi sends some ids as strings).
+      if (typeof v === 'string' && isCanonicalNumber(v)) return numberOk(Number(v), s, integer);
       return false;
     }
     case 'boolean':
@@ -106,7 +110,10 @@ function objectOk(v: object, s: JsonSchema, wire: Wire): boolean {
   for (const [k, x] of Object.entries(o)) {
     const p = s.properties?.[k];
     if (p) {
-      if (x !== undefined && !conforms(x, p, wire)) return false;
+      // The API reads `null` (RuoYi's cleared field) as absent, and a blank number or date too
+      // (schemas.ts, contract-route-helpers.ts): fine where the field may be absent.
+      const absent = x === undefined || ((x === null || x === '') && !s.required?.includes(k));
+      if (!absent && !conforms(x, p, wire)) return false;
     } else if (s.additionalProperties === false) return false;
     else if (
       typeof s.additionalProperties === 'object' &&
@@ -128,6 +135,62 @@ export function conforms(v: unknown, s: JsonSchema, wire: Wire): boolean {
   const types = typesOf(s);
   if (types === undefined) return true;
   return types.some((t) => oneType(t, v, s, wire));
+}
+
+/**
+ * The JSON types a schema admits (`integer` counted apart from `number`), through `anyOf`,
+ * `oneOf` and `allOf`; undefined when the document does not type the value at all.
+ */
+export function jsonTypesOf(s: JsonSchema): ReadonlySet<string> | undefined {
+  const own = typesOf(s);
+  const branches = [...(s.anyOf ?? []), ...(s.oneOf ?? [])].map(jsonTypesOf);
+  if (branches.some((b) => b === undefined)) return undefined;
+  const all = new Set<string>(own ?? []);
+  for (const b of branches) for (const t of b!) all.add(t);
+  if (own === undefined && branches.length === 0) {
+    const parts = (s.allOf ?? []).map(jsonTypesOf).filter((b) => b !== undefined);
+    if (parts.length === 0) return s.enum ? new Set(s.enum.map(jsonTypeOf)) : undefined;
+    for (const b of parts) for (const t of b) all.add(t);
+  }
+  return all;
+}
+
+/** `null`, `boolean`, `integer` (a safe one), `number`, `string`, `array` or `object`. */
+function jsonTypeOf(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  if (typeof v === 'number') return Number.isSafeInteger(v) ? 'integer' : 'number';
+  return typeof v;
+}
+
+/**
+ * Whether a value is wrong for a field whatever else the document says (its bounds, its
+ * patterns): not text (a control character), a wrong JSON type for a typed field, or for an
+ * integer field a number no integer column holds (`1e308`, `NaN`, `Infinity`, `1.5`). A blank
+ * (`''`) or `null` is not counted: the API reads both as "absent" for a number (schemas.ts), and
+ * whether the field may be absent is the document's to say.
+ */
+export function plainlyWrong(v: unknown, s: JsonSchema, wire: Wire): boolean {
+  if (hasControl(v)) return true;
+  if (v === undefined || v === null || v === '') return false;
+  const types = jsonTypesOf(s);
+  if (types === undefined || types.size === 0) return false;
+  const integerOnly = types.has('integer') && !types.has('number') && !types.has('string');
+  if (wire === 'text' && typeof v !== 'string')
+    // A repeated key (an array) or a bracketed key (an object) for a scalar field.
+    return !types.has(Array.isArray(v) ? 'array' : 'object');
+  // A number may come as its canonical text, and only as that (README, "Numbers are numbers").
+  if (
+    typeof v === 'string' &&
+    !types.has('string') &&
+    (types.has('integer') || types.has('number'))
+  )
+    return !isCanonicalNumber(v) || (integerOnly && !Number.isSafeInteger(Number(v)));
+  if (wire === 'text') return false;
+  const t = jsonTypeOf(v);
+  if (types.has(t)) return false;
+  if (t === 'integer' && types.has('number')) return false;
+  return true;
 }
 
 const STRING_CANDIDATES = ['1', '2024-01-01', '0', 'fuzz', 'a', '2024-01', 'fuzz@example.com', ''];
@@ -172,20 +235,30 @@ export interface FieldAt {
   readonly path: readonly (string | number)[];
   readonly schema: JsonSchema;
   readonly required: boolean;
+  /** The object the field is in below the top (an array's item, a nested object), if any. */
+  readonly container?: { readonly path: readonly (string | number)[]; readonly schema: JsonSchema };
 }
 
 /** The body's fields down to `depth` levels (objects by property, arrays by their first item). */
-export function fieldsOf(s: JsonSchema, depth = 2, at: (string | number)[] = []): FieldAt[] {
+export function fieldsOf(
+  s: JsonSchema,
+  depth = 2,
+  at: (string | number)[] = [],
+  container?: FieldAt['container'],
+): FieldAt[] {
   const out: FieldAt[] = [];
   const props = s.properties ?? s.anyOf?.find((b) => b.properties)?.properties ?? {};
   const required = new Set(s.required ?? []);
   for (const [k, p] of Object.entries(props)) {
     const path = [...at, k];
-    out.push({ path, schema: p, required: required.has(k) });
+    out.push({ path, schema: p, required: required.has(k), ...(container ? { container } : {}) });
     if (depth > 1) {
       const items = p.items ?? p.anyOf?.find((b) => b.items)?.items;
-      if (items?.properties) out.push(...fieldsOf(items, depth - 1, [...path, 0]));
-      else if (p.properties) out.push(...fieldsOf(p, depth - 1, path));
+      if (items?.properties)
+        out.push(
+          ...fieldsOf(items, depth - 1, [...path, 0], { path: [...path, 0], schema: items }),
+        );
+      else if (p.properties) out.push(...fieldsOf(p, depth - 1, path, { path, schema: p }));
     }
   }
   return out;
@@ -197,6 +270,19 @@ export const fieldName = (path: readonly (string | number)[]): string =>
     .map((p) => (typeof p === 'number' ? `[${p}]` : p))
     .join('.')
     .replace(/\.\[/g, '[');
+
+/**
+ * The body a case on a nested field starts from: the base, with the field's object (an array
+ * item, a nested object) made plainly valid when the base has none, so that only the case's own
+ * field is broken.
+ */
+export function baseFor(body: unknown, f: FieldAt): unknown {
+  if (!f.container) return body;
+  let at: unknown = body;
+  for (const step of f.container.path)
+    at = at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[step] : undefined;
+  return at === undefined ? setAt(body, f.container.path, baseValue(f.container.schema)) : body;
+}
 
 /** A copy of `o` with `value` at `path` (undefined deletes); arrays are made to reach the index. */
 export function setAt(o: unknown, path: readonly (string | number)[], value: unknown): unknown {

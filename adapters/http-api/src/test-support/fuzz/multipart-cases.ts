@@ -21,7 +21,9 @@ const image = Buffer.concat([PNG_HEAD, Buffer.alloc(256, 7)]);
  * a file, without or with the wrong boundary, empty, not multipart, a part without a
  * disposition, no file at all, a file field whose name or file name is not text.
  */
-function badBodies(fileField: string): { label: string; contentType: string; body: Buffer }[] {
+function badBodies(
+  fileField: string,
+): { label: string; contentType: string; body: Buffer; noFile?: true }[] {
   const form = `multipart/form-data; boundary=${BOUNDARY}`;
   const whole = Buffer.concat([part(fileField, 'a.png', 'image/png', image), close]);
   return [
@@ -43,30 +45,36 @@ function badBodies(fileField: string): { label: string; contentType: string; bod
         `--${BOUNDARY}\r\nContent-Type: image/png\r\n\r\nxx\r\n--${BOUNDARY}--\r\n`,
       ),
     },
-    { label: 'no parts', contentType: form, body: close },
+    { label: 'no parts', contentType: form, body: close, noFile: true },
     {
       label: 'file name with NUL',
       contentType: form,
+      noFile: true,
       body: Buffer.concat([part(fileField, 'a\u0000.png', 'image/png', image), close]),
     },
     {
       label: 'field name with NUL',
       contentType: form,
+      noFile: true,
       body: Buffer.concat([part(`${fileField}\u0000`, 'a.png', 'image/png', image), close]),
     },
   ];
 }
 
-/** The file field each multipart route reads (the document names the avatar's). */
+/** The file field each multipart route reads (the one its messages name). */
 const fileFieldOf = (op: Operation): string =>
-  /avatar|signature/.test(op.path) ? 'avatarfile' : 'file';
+  /avatar/.test(op.path) ? 'avatarfile' : /signature/.test(op.path) ? 'signaturefile' : 'file';
 
-/** Malformed multipart bodies for a multipart operation: every one must answer a 4xx. */
+/**
+ * Malformed multipart bodies for a multipart operation: every one must answer a 4xx. A body that
+ * is whole but carries no usable file (none, or one whose name is not text) targets the file
+ * field, and a 400 to it must name that field; a body broken as a form targets no field.
+ */
 export function multipartCases(op: Operation): FuzzCase[] {
   if (!op.multipart) return [];
   return badBodies(fileFieldOf(op)).map((b) => ({
     kind: `multipart ${b.label}`,
-    field: fileFieldOf(op),
+    ...(b.noFile ? { field: fileFieldOf(op) } : {}),
     mustRefuse: true,
     request: {
       method: op.method.toUpperCase(),
