@@ -44,8 +44,11 @@ export interface RouteSpec<
   readonly response?: z.ZodType;
   /** Non-JSON answers (a spreadsheet, an image). */
   readonly produces?: string;
-  /** `multipart/form-data` body handled by the route itself (avatar). */
-  readonly multipart?: boolean;
+  /**
+   * A `multipart/form-data` body the route reads itself (through http/multipart.ts), named by its
+   * file field (`file`, `avatarfile`, `signaturefile`) for the OpenAPI document.
+   */
+  readonly multipart?: string;
   /**
    * Returns the envelope to send as JSON, or undefined when it wrote the response itself
    * (a stream, a file).
@@ -116,7 +119,11 @@ export class RouteBook {
       request.body = { content: { 'application/json': { schema: spec.body } } };
     if (spec.multipart)
       request.body = {
-        content: { 'multipart/form-data': { schema: z.object({ avatarfile: z.string() }) } },
+        content: {
+          'multipart/form-data': {
+            schema: z.object({ [spec.multipart]: z.string() }),
+          },
+        },
       };
     const permission =
       'permission' in spec.access

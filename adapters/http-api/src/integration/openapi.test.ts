@@ -109,6 +109,19 @@ describe('the OpenAPI document and the router agree', () => {
     }
   });
 
+  it('names the file field a multipart route reads', async () => {
+    const doc = (await request(api.app).get('/prod-api/openapi.json').expect(200)).body as {
+      paths: Record<
+        string,
+        Record<string, { requestBody?: { content?: Record<string, unknown> } }>
+      >;
+    };
+    const form = doc.paths['/system/user/profile/avatar']?.['post']?.requestBody?.content?.[
+      'multipart/form-data'
+    ] as { schema: { properties: Record<string, unknown> } } | undefined;
+    expect(Object.keys(form?.schema.properties ?? {})).toEqual(['avatarfile']);
+  });
+
   it('serves the browsable page from local files', async () => {
     const page = await request(api.app).get('/prod-api/docs/').expect(200);
     expect(page.text).toContain('swagger-ui');

@@ -748,7 +748,7 @@ export function approvalRoutes(deps: ApprovalRouteDeps): RouteModule {
           '上传本人签名图片（multipart 字段 signaturefile；png、jpg，至多 512KB）；此后的签署使用新图片，已签署的保持原图',
         tag: '个人中心',
         access: AUTHENTICATED,
-        multipart: true,
+        multipart: 'signaturefile',
         handler: async ({ req, principal }) => {
           const image = await readSignatureImage(req);
           const saved = await deps.signatures.transaction((r) =>

@@ -54,7 +54,7 @@ export function uploadRoutes(files: FileService): RouteModule {
         summary: '上传一个分片',
         tag: '文件',
         access: AUTHENTICATED,
-        multipart: true,
+        multipart: 'file',
         handler: async ({ req, principal }) => ok(await files.receiveChunk(req, principal)),
       });
 
@@ -89,7 +89,7 @@ export function uploadRoutes(files: FileService): RouteModule {
         summary: '上传文件（表单附件）',
         tag: '文件',
         access: AUTHENTICATED,
-        multipart: true,
+        multipart: 'file',
         response: z.object({ code: z.number(), msg: z.string(), data: fileAnswerSchema }).loose(),
         handler: async ({ req, principal }) => {
           const answer = fileAnswer(await files.uploadFormFile(req, principal));

@@ -365,7 +365,7 @@ export function userRoutes(
         summary: '上传头像（multipart 字段 avatarfile；jpg、jpeg、png，至多 2MB）',
         tag: TAG,
         access: AUTHENTICATED,
-        multipart: true,
+        multipart: 'avatarfile',
         handler: async ({ req, principal }) => {
           const url = await avatars.save(req);
           unwrap(
