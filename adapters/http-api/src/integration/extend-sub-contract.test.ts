@@ -118,6 +118,16 @@ describe.each(testDatabaseKinds())(
         }),
       );
       expect(pay).toMatchObject({ taxRate: '0.06', realPayAmount: '10', files: [invoice] });
+      // A pay's attachments are ids the server issued, never an address (issue 15 §3).
+      for (const planted of ['/prod-api/approval/flow/del?flowId=1', 'javascript:alert(1)']) {
+        const r = await caiwu.post('/project/contractChild/insertChildPay', {
+          contractChildId: id,
+          payAmount: '1',
+          files: [planted],
+        });
+        expect(r.status).toBe(400);
+        expect(r.body.msg).toContain('参数 files 只能是上传接口返回的文件标识');
+      }
       const files = await ok(
         caiwu.get('/project/contractChild/showPayAttachmentList', { payId: pay.payId }),
       );

@@ -1,6 +1,11 @@
 import type { Request } from 'express';
 import { z } from 'zod';
-import { ALL_DATA, type ContractActor, type WriteIdempotency } from '@dpms/core';
+import {
+  ALL_DATA,
+  FILE_ID_PATTERN,
+  type ContractActor,
+  type WriteIdempotency,
+} from '@dpms/core';
 import { idempotencyOf } from '../http/idempotency.js';
 import type { Principal } from '../identity/principal.js';
 
@@ -27,7 +32,19 @@ export const dateField = () =>
       .optional(),
   );
 
-export const fileIdList = () => z.array(z.string().trim().min(1).max(64)).max(50).optional();
+/** Ids the server issued for uploaded files (issue 15 §3): never a path or an address. */
+export const fileIdList = (field = 'files') =>
+  z
+    .array(
+      z
+        .string()
+        .trim()
+        .regex(FILE_ID_PATTERN, {
+          error: `参数 ${field} 只能是上传接口返回的文件标识（fileId）`,
+        }),
+    )
+    .max(50)
+    .optional();
 
 export const actorOf = (p: Principal): ContractActor => ({
   userId: p.userId,

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import {
   fileDownloadAddress,
-  FILE_ID_PATTERN,
   APPROVAL_STATUS_LABELS,
   BIZ_SOURCE_LABELS,
   CONTRACT_BIZ_TYPE_LABELS,
@@ -38,7 +37,7 @@ import {
 } from '../http/schemas.js';
 import { streamXlsx, XLSX_TYPE as XLSX, type XlsxColumn } from '../http/xlsx.js';
 import type { RouteModule } from './route-module.js';
-import { actorOf, idemOf, iso } from './contract-route-helpers.js';
+import { actorOf, fileIdList, idemOf, iso } from './contract-route-helpers.js';
 import { contractPdfUrl } from '../print/pdf.routes.js';
 
 const TAG = '合同';
@@ -57,19 +56,6 @@ const amount = () =>
   );
 const text = (max: number) =>
   z.preprocess((v) => (v === null ? undefined : v), z.string().max(max).optional());
-/** Ids the server issued for uploaded files (issue 15 §3): never a path or an address. */
-const fileIds = (field: string) =>
-  z
-    .array(
-      z
-        .string()
-        .trim()
-        .regex(FILE_ID_PATTERN, {
-          error: `参数 ${field} 只能是上传接口返回的文件标识（fileId）`,
-        }),
-    )
-    .max(50)
-    .optional();
 
 /** The contract fields a form sends; core checks the rules (required fields, limits, sums). */
 const contractFields = {
@@ -129,8 +115,8 @@ const contractFields = {
       .regex(/^\d{4}-\d{2}-\d{2}$/)
       .optional(),
   ),
-  files: fileIds('files'),
-  contractFiles: fileIds('contractFiles'),
+  files: fileIdList('files'),
+  contractFiles: fileIdList('contractFiles'),
   // What the browser's live preview showed: checked against the server's split, never stored.
   realAmount: amount(),
   technicalFee: amount(),
