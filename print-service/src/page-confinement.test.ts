@@ -5,7 +5,7 @@ import { confinePage, mayLoad, type ConfinablePage } from './page-confinement.js
 
 const PAGE = 'http://127.0.0.1:8090/print.html';
 
-describe('what a print tab may load (issue 15 §3)', () => {
+describe('what a print tab may load', () => {
   it.each([
     PAGE,
     'http://127.0.0.1:8090/assets/print-abc.js',

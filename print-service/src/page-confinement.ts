@@ -1,7 +1,7 @@
 import type { HTTPRequest, Page } from 'puppeteer-core';
 
 /**
- * What a print tab may load (issue 15 §3): the print page and its assets from the service's own
+ * What a print tab may load: the print page and its assets from the service's own
  * origin, and inlined data: / blob: images. Anything else a payload might name (another origin, the
  * cloud's metadata service at 169.254.169.254, the API on localhost) is refused before Chromium
  * sends it, so a stored string cannot make the print service fetch an address of its choice.

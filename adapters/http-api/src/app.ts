@@ -56,7 +56,7 @@ export function createApp(container: Container): CreatedApp {
   api.use(
     express.urlencoded({ extended: true, limit: config?.jsonLimitBytes ?? DEFAULT_JSON_LIMIT }),
   );
-  // Every string of the path, query and body is text, checked once before any route (issue 15).
+  // Every string of the path, query and body is text, checked once before any route.
   api.use(textGuard);
   api.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');

@@ -3,7 +3,7 @@ import { isApiAddress } from './api-address.js';
 
 const origin = 'https://dpms.example.org';
 
-describe('isApiAddress (issue 15 §3)', () => {
+describe('isApiAddress', () => {
   it.each([
     '/prod-api/getInfo',
     '/prod-api/common/download/resource?resource=x',

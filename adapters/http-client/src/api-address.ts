@@ -1,5 +1,5 @@
 /**
- * Where the session's token may go (issue 15 §3): only to the API's own routes, i.e. an address
+ * Where the session's token may go: only to the API's own routes, i.e. an address
  * that resolves to the page's origin and to a path under the API base (`/prod-api/`). A stored
  * string that reaches a request (`//evil.example/x`, `https://…`, `/prod-api/../other`) never
  * carries the token elsewhere.

@@ -52,7 +52,7 @@ function setup(reply: (config: InternalAxiosRequestConfig) => Reply, token?: str
 }
 
 describe('HttpClient', () => {
-  // Issue 15 §3: the token goes to the API's own routes only, whatever URL a caller passes.
+  // The token goes to the API's own routes only, whatever URL a caller passes.
   it.each([
     ['/getInfo', true],
     ['/prod-api/getInfo', true],

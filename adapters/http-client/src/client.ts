@@ -108,7 +108,7 @@ export class HttpClient {
   ): Promise<T & Envelope> {
     const headers: Record<string, string> = { ...options.headers };
     const token = options.anonymous ? undefined : this.options.tokens.get();
-    // The token goes to the API's own routes only, wherever the URL came from (issue 15 §3).
+    // The token goes to the API's own routes only, wherever the URL came from.
     const address = this.axios.getUri({ url: config.url });
     if (token && isApiAddress(address, this.axios.defaults.baseURL ?? API_BASE)) {
       headers['Authorization'] = `Bearer ${token}`;

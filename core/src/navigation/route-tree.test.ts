@@ -268,7 +268,7 @@ describe('generateRoutes and matching', () => {
   });
 });
 
-describe('menu redirects (issue 15 §3)', () => {
+describe('menu redirects', () => {
   const withRedirect = (redirect: string): ServerRoute => ({
     name: 'Menu',
     path: '/menu',

@@ -81,7 +81,7 @@ function toAppRoute(route: ServerRoute, basePath: string, topLevel: boolean): Ap
     component: componentOf(route.component, topLevel),
     // Why a leaf loses its redirect: the original dropped it, a leaf is a page to show.
     // Why only an internal path (or noRedirect): a stored menu row must not send the browser to
-    // another origin or a script (issue 15 §3); the router would follow it before any page shows.
+    // another origin or a script; the router would follow it before any page shows.
     ...(route.redirect && children.length > 0 && isInternalRedirect(route.redirect)
       ? { redirect: route.redirect }
       : {}),

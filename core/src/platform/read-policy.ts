@@ -2,7 +2,7 @@ import { hasPermission } from '../session/permission.js';
 import type { UserOption } from './user.js';
 
 /**
- * What a signed-in employee may read without an administrator's permission (issue 15 §9), written
+ * What a signed-in employee may read without an administrator's permission, written
  * once. Everything not named here needs the permission of its admin screen.
  */
 

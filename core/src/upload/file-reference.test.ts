@@ -8,7 +8,7 @@ import {
 
 const id = '0123456789abcdef0123456789abcdef';
 
-describe('file references (issue 15 §3)', () => {
+describe('file references', () => {
   it('takes a server-issued id and the download addresses the server builds', () => {
     expect(fileIdOfReference(id)).toBe(id);
     expect(fileIdOfReference(fileDownloadAddress(id))).toBe(id);

@@ -1,5 +1,5 @@
 /**
- * How a stored record names a file (issue 15 §3): only by the id the server issued, turned into a
+ * How a stored record names a file: only by the id the server issued, turned into a
  * download address by the server. A stored string never becomes an address the browser fetches
  * with its token, so an attachment cannot point at an API route (`/prod-api/approval/flow/del`),
  * another origin (`//evil.example`), `javascript:` or `data:`.

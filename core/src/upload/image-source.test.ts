@@ -3,7 +3,7 @@ import { imageSource, inlineImageSource } from './image-source.js';
 
 const png = 'data:image/png;base64,iVBORw0KGgo=';
 
-describe('image sources (issue 15 §3)', () => {
+describe('image sources', () => {
   it.each([
     '/prod-api/profile/avatar/0f8fad5b-d9cb-469f-a165-70867728950e.png',
     '/prod-api/system/user/profile/signature/abc_123',

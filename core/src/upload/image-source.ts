@@ -1,5 +1,5 @@
 /**
- * Which stored strings may become an image's address (issue 15 §3): the images the server itself
+ * Which stored strings may become an image's address: the images the server itself
  * serves (avatars, signature images), an image inlined as a data: URL (how print payloads carry
  * signatures), or an object URL the page made from bytes it fetched. Anything else (another
  * origin, an API route, a script, an SVG that could load more) shows no image, so a stored value

@@ -57,7 +57,7 @@ export const UPLOAD_MESSAGES = {
   deleteForbidden: '只有上传者可以删除该文件',
   rangeNotSatisfiable: '请求的文件范围无效',
   storeUnavailable: '文件存储暂不可用，请稍后重试',
-  // Stored file references (issue 15 §3): only ids the server issued.
+  // Stored file references: only ids the server issued.
   fileReferenceInvalid: (field: string): string =>
     `字段 ${field} 只能是系统上传后返回的文件标识（fileId）或其下载地址`,
   fileReferenceMissing: (field: string): string =>

@@ -59,7 +59,7 @@ function inlinedApproval(approval: ApprovalDetail): ApprovalDetail {
 }
 
 /**
- * What the page may show of a payload (issue 15 §3): images inlined as data: URLs only, since the
+ * What the page may show of a payload: images inlined as data: URLs only, since the
  * page makes no request of its own. A stored address (another origin, the cloud's metadata
  * service, an API route) is dropped, so Chromium in the print service never fetches it. Text is
  * rendered by React as text: no stored string becomes HTML.

@@ -102,7 +102,7 @@ describe('the print page', () => {
     expect(within(sheet).getAllByRole('img')).toHaveLength(4);
   });
 
-  // Issue 15 §3: a stored address never makes the print service's Chromium fetch anything.
+  // A stored address never makes the print service's Chromium fetch anything.
   it('shows inlined images only: a stored address of an image becomes none', () => {
     const planted = [
       'https://evil.example/sign.png',

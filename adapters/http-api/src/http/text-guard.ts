@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { HttpError } from './http-error.js';
 
 /**
- * What a text the server accepts may not contain (issue 15 point 2), decided once for every route:
+ * What a text the server accepts may not contain, decided once for every route:
  *  - NUL: PostgreSQL cannot store it in text (it answered 500).
  *  - the other C0 controls and DEL, except tab, LF and CR: nobody types them, they break the
  *    XLSX exports (XML 1.0 forbids them) and the logs, and no field of the spec carries them.

@@ -196,7 +196,7 @@ export class IdentityService implements Authenticator {
 
   /**
    * The roles a user holds, checked with their password (the login form's role picker). A
-   * password check like the login's, so guarded like it (issue 15): the throttle first, then the
+   * password check like the login's, so guarded like it: the throttle first, then the
    * captcha when it is on (consumed, single use), then the password, a failure counting.
    */
   async rolesWithPassword(

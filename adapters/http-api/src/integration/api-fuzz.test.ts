@@ -23,7 +23,7 @@ import {
 } from '../test-support/fuzz/raw-http.js';
 
 /**
- * The API fuzz test (issue 15): every operation of the OpenAPI document gets generated bad input
+ * The API fuzz test: every operation of the OpenAPI document gets generated bad input
  * (wrong types, missing and extra fields, text that is not text, 10,000-character strings, -1,
  * 1e308, NaN, malformed JSON, malformed multipart bodies and path escapes), as admin (who passes
  * every permission check, so validation is reached) and without a token. Every answer must be

@@ -8,7 +8,7 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const download = (id: string) => `/prod-api/common/download/resource?resource=${id}`;
 
 /**
- * Issue 15 §3: an approval's files are ids the server issued, answered with the download address
+ * An approval's files are ids the server issued, answered with the download address
  * the server builds; an address sent by a drafter (an API route with a side effect, another
  * origin, a script) is refused on the way in and never reaches another person's browser.
  */

@@ -7,7 +7,7 @@ import { captchaHash } from '../identity/identity.service.js';
 import { nextAddress, openTestApi, testDatabaseKinds, type TestApi } from '../test-support/api.js';
 
 /**
- * Issue 15 point 6: with the captcha on, every password check needs it. /getUserRoleList checks
+ * With the captcha on, every password check needs it. /getUserRoleList checks
  * a password like /login does, so it requires and consumes a captcha like /login, and its failures
  * count toward the same login throttle.
  */

@@ -15,7 +15,7 @@ import {
 } from '../test-support/test-database.js';
 
 /**
- * Issue 15, points 7 and 8: the real entry point (src/main.ts, what `npm start` runs) started as
+ * The real entry point (src/main.ts, what `npm start` runs) started as
  * a child process. Demo mode listens on 127.0.0.1 and says so in plain words; HOST opens it; a
  * production start without JWT_SECRET refuses; instances without JWT_SECRET on one database share
  * the database's signing key.

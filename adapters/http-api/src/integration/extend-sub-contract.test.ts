@@ -118,7 +118,7 @@ describe.each(testDatabaseKinds())(
         }),
       );
       expect(pay).toMatchObject({ taxRate: '0.06', realPayAmount: '10', files: [invoice] });
-      // A pay's attachments are ids the server issued, never an address (issue 15 §3).
+      // A pay's attachments are ids the server issued, never an address.
       for (const planted of ['/prod-api/approval/flow/del?flowId=1', 'javascript:alert(1)']) {
         const r = await caiwu.post('/project/contractChild/insertChildPay', {
           contractChildId: id,

@@ -25,7 +25,7 @@ interface Case {
 }
 
 /**
- * Issue 15 point 4: on every kind of route that takes an Idempotency-Key (the contract-style
+ * On every kind of route that takes an Idempotency-Key (the contract-style
  * writes, the approval engine, the fund plan), the same key with the same request replays the
  * first answer, and the same key with a different request answers 422 naming the key and writes
  * nothing.

@@ -5,7 +5,7 @@ import { COMPANY_SETTING_KEYS } from '@dpms/core';
 import { nextAddress, openTestApi, testDatabaseKinds, type TestApi } from '../test-support/api.js';
 
 /**
- * Issue 15, point 9: what each role may read is deliberate (core platform/read-policy.ts), the
+ * What each role may read is deliberate (core platform/read-policy.ts), the
  * API document is public only in demo mode, and a password change travels in the body.
  */
 describe.each(testDatabaseKinds())('read rules on %s', (kind) => {

@@ -9,7 +9,7 @@ import { operationsOf, type Operation } from '../test-support/fuzz/operations.js
 import { closeRawAgent, sendRaw, type RawAnswer } from '../test-support/fuzz/raw-http.js';
 
 /**
- * Numbers are read strictly (issue 15): for every numeric field of every operation of the OpenAPI
+ * Numbers are read strictly: for every numeric field of every operation of the OpenAPI
  * document, in a path, a query or a JSON body, `true`, `[5]`, `1e308`, `NaN` and 2147483648 (one
  * above PostgreSQL's `integer`) answer 400 with a Chinese message naming the field, and nothing
  * is written. `z.coerce.number()` read `true` as 1, and an unbounded id reached PostgreSQL as an

@@ -333,7 +333,7 @@ describe.each(testDatabaseKinds())('design task API on %s', (kind) => {
         {
           fileId: f1,
           name: '总图.pdf',
-          // The download call's own parameter (issue 15 §3): the address works as answered.
+          // The download call's own parameter: the address works as answered.
           url: `/prod-api/common/download/resource?resource=${f1}`,
         },
       ],

@@ -8,7 +8,7 @@ const filled = (r: RouteRecord, value: string) => r.path.replace(/:[A-Za-z0-9_]+
 const hasParams = (r: RouteRecord) => /:[A-Za-z0-9_]+/.test(r.path);
 
 /**
- * Issue 15 point 2: a NUL in any string and a malformed escape in any path is a 400 naming the
+ * A NUL in any string and a malformed escape in any path is a 400 naming the
  * field or the path, on every route of the RouteBook, signed in or not, and never a 5xx.
  */
 describe.each(testDatabaseKinds())('text that is not text, on every route, on %s', (kind) => {

@@ -135,7 +135,7 @@ describe('chinaTime', () => {
   });
 });
 
-describe('the printed signature images (issue 15 §3)', () => {
+describe('the printed signature images', () => {
   it('keeps inlined png and jpeg images and signatures, and drops any other address', async () => {
     const png = 'data:image/png;base64,iVBORw0KGgo=';
     const sources: PrintSources = {

@@ -33,7 +33,7 @@ const SIGNATURE_URL = /\/system\/user\/profile\/signature\/([A-Za-z0-9_-]{1,64})
  */
 async function inlineSignature(url: string | null, sources: PrintSources): Promise<string | null> {
   if (url === null || url === '') return null;
-  // Only an inlined png or jpeg passes as it is (issue 15 §3): not an SVG, not HTML.
+  // Only an inlined png or jpeg passes as it is: not an SVG, not HTML.
   if (url.startsWith('data:')) return inlineImageSource(url) ?? null;
   const fileId = SIGNATURE_URL.exec(url)?.[1];
   if (fileId === undefined) return null;

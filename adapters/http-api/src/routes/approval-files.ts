@@ -54,7 +54,7 @@ export function attachedFileIds(approval: {
 
 /**
  * The body of an approval create or update with every file it names checked and reduced to its
- * id and stored name (issue 15 §3): the attachments, the upload fields' files, the PDF preview
+ * id and stored name: the attachments, the upload fields' files, the PDF preview
  * fields' references and a sent template's `signurl`. Refuses naming the field otherwise.
  */
 export async function checkApprovalFiles<T extends ApprovalFilesInput>(

@@ -274,7 +274,7 @@ export interface ApprovalRouteDeps {
   readonly flows: ApprovalFlowAdmin;
   readonly signatures: UnitOfWork<{ readonly signatures: SignatureImageRepository }>;
   readonly repos: PlatformRepositories;
-  /** Checks the files a form names: server-issued ids the caller may reference (issue 15 §3). */
+  /** Checks the files a form names: server-issued ids the caller may reference. */
   readonly fileRefs: FileReferences;
   /** getNotify's warnTaskList and unLookSeal (the design task slice's port). */
   readonly taskNotify?: TaskNotifyPort;

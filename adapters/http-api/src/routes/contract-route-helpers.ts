@@ -1,11 +1,6 @@
 import type { Request } from 'express';
 import { z } from 'zod';
-import {
-  ALL_DATA,
-  FILE_ID_PATTERN,
-  type ContractActor,
-  type WriteIdempotency,
-} from '@dpms/core';
+import { ALL_DATA, FILE_ID_PATTERN, type ContractActor, type WriteIdempotency } from '@dpms/core';
 import { idempotencyOf } from '../http/idempotency.js';
 import type { Principal } from '../identity/principal.js';
 
@@ -32,7 +27,7 @@ export const dateField = () =>
       .optional(),
   );
 
-/** Ids the server issued for uploaded files (issue 15 §3): never a path or an address. */
+/** Ids the server issued for uploaded files: never a path or an address. */
 export const fileIdList = (field = 'files') =>
   z
     .array(

@@ -22,7 +22,7 @@ const refused = (status: number, field: string, message: string): HttpError =>
   new HttpError(status, message, { errors: [{ field, message }], field });
 
 /**
- * The files a record may carry (issue 15 §3): only those the server issued, named by id, each one
+ * The files a record may carry: only those the server issued, named by id, each one
  * the caller's own upload, one already on the record, or one the caller may read anyway (role
  * admin, `common:file:read`). Anything else is refused before anything is written: 400 naming the
  * field for a reference that is not an id or a download address, or names no live file; 403 for

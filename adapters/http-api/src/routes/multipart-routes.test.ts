@@ -13,7 +13,7 @@ import {
 import { openFilesTestApi, sample, type FilesTestApi } from '../test-support/files-api.js';
 
 /**
- * Issue 15 §1: no request can stop the process. Every multipart route gets every broken form of
+ * No request can stop the process. Every multipart route gets every broken form of
  * bad-multipart.ts on a raw socket (truncated, mis-bounded, interleaved, oversized, a client
  * hanging up) and must answer a 4xx with a Chinese message, keep serving, and keep no part of
  * the file. Errors nobody caught are collected too: before the fix these bodies crashed the

@@ -152,7 +152,7 @@ export function badMultipartBodies(options: BadMultipartOptions): RawMultipart[]
     ),
     request(
       'truncated-tiny',
-      "issue 15's few dozen bytes: a delimiter, the file part's headers, one byte of the file",
+      "the few dozen bytes that once stopped the server: a delimiter, the file part's headers, one byte of the file",
       Buffer.from(
         `--x${CRLF}Content-Disposition: form-data; name="${field}"; filename="a"${CRLF}${CRLF}A`,
       ),

@@ -140,7 +140,7 @@ describe('FileGateway', () => {
     );
   });
 
-  // Issue 15 §3: a stored string never chooses what the browser fetches with the token.
+  // A stored string never chooses what the browser fetches with the token.
   it.each([
     '/prod-api/approval/flow/del?flowId=1',
     '/approval/flow/del?flowId=1',

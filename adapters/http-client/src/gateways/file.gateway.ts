@@ -157,7 +157,7 @@ export class FileGateway {
 
   /**
    * The download call of a stored file: a server-issued id, or a download address the server built
-   * for one (issue 15 §3). Anything else (another API route, another origin, a scheme) is refused
+   * for one. Anything else (another API route, another origin, a scheme) is refused
    * with `UPLOAD.ADDRESS_INVALID`: a stored string never chooses what the browser fetches.
    */
   resourcePath(reference: string, preview = false): string {
@@ -206,7 +206,7 @@ export class FileGateway {
     }
   }
 
-  /** The bearer token, for an address of the API's own routes only (issue 15 §3). */
+  /** The bearer token, for an address of the API's own routes only. */
   private authHeaders(url: string): Record<string, string> {
     const token = this.tokens.get();
     const address = this.raw.getUri({ url });

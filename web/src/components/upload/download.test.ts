@@ -35,7 +35,7 @@ function savableBrowser(): string[] {
 }
 
 describe('downloadFile', () => {
-  // Issue 15 §3: a stored address never decides what the viewer's browser fetches or opens.
+  // A stored address never decides what the viewer's browser fetches or opens.
   it.each([
     '/prod-api/approval/flow/del?flowId=1',
     '/project/approval/deleteById?serviceId=7',

@@ -64,7 +64,7 @@ export function configureFileDownloads(files: () => FileGateway, feedback: () =>
  * Downloads a stored file (000 §7) by its id or the download address the server built for it,
  * saved under `fileName`, else the name of the answer's Content-Disposition, else the id.
  *
- * Anything else is refused with a message and never fetched (issue 15 §3): a stored address could
+ * Anything else is refused with a message and never fetched: a stored address could
  * name any API route (a GET that deletes), another origin or a script, and the fetch carries the
  * viewer's token. 000 §7 opened `http…` paths in a new window; the server now stores and answers
  * only its own ids, so such a path can only be planted, and is refused like the rest.

@@ -32,7 +32,7 @@ export function useFilePreview() {
 
   /**
    * A stored file, by its id or the download address the server built; any other address is
-   * refused by the gateway and shown as a message, never fetched (issue 15 §3).
+   * refused by the gateway and shown as a message, never fetched.
    */
   const open = useCallback(
     (record: { fileName: string; filePath: string; fileId?: string }) =>

@@ -12,7 +12,7 @@ const sourceOf = (url: string) => {
   return src ?? null;
 };
 
-describe('FilePreviewDialog (issue 15 §3)', () => {
+describe('FilePreviewDialog', () => {
   it('shows fetched bytes and the images the server serves', () => {
     expect(sourceOf('blob:http://localhost/0f8f')).toBe('blob:http://localhost/0f8f');
     const avatar = '/prod-api/profile/avatar/0f8fad5b-d9cb-469f-a165-70867728950e.png';

@@ -8,7 +8,7 @@ const PdfViewer = lazy(() => import('../pdf/PdfViewer').then((m) => ({ default: 
 const SHIPPED_FILE = /^\/files\/[\w.-]+$/;
 
 /**
- * What the dialog may load (issue 15 §3): an object URL of fetched bytes, an image the server
+ * What the dialog may load: an object URL of fetched bytes, an image the server
  * serves, or a file the web ships. A stored address of anything else shows nothing.
  */
 const previewSource = (url: string): string | undefined =>

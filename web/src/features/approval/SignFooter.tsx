@@ -8,7 +8,7 @@ import {
 
 /**
  * A signature image, or the signer's text when they have none. The stored address goes through
- * core's `imageSource` rule (issue 15 §3): only the server's own signature and avatar images, an
+ * core's `imageSource` rule: only the server's own signature and avatar images, an
  * inlined PNG or JPEG, or an object URL; anything else (a script, another origin, an API route)
  * shows no image.
  */

@@ -692,7 +692,7 @@ function FileField({
   const expired = files.filter(isExpiredFile);
   if (!locked) {
     const value = files.filter((f) => !isExpiredFile(f)).map(toUploadRecord);
-    // The form keeps and sends only what names a file: the id the server issued (issue 15 §3).
+    // The form keeps and sends only what names a file: the id the server issued.
     // Expired files stay listed (the save leaves them out) so the person knows to upload again.
     const change = (records: readonly UploadedFileRecord[]) =>
       onChange([...records.map((r) => ({ fileId: r.fileId, fileName: r.fileName })), ...expired]);

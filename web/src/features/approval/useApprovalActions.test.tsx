@@ -35,7 +35,7 @@ function setup() {
 const lost = () => new ApiError('HTTP.TRANSPORT', '请求超时', 0, true);
 
 /**
- * The server's idempotency rule (issue 15 §4): a key is stored with the body it first came with;
+ * The server's idempotency rule: a key is stored with the body it first came with;
  * the same key and body replays the answer, the same key with another body answers 422.
  * `loseNext` applies the next write but loses its answer (a timeout).
  */

@@ -36,7 +36,7 @@ function setup() {
   return { files: result.current, seen, fetch };
 }
 
-describe('useApprovalFiles (issue 15 §3)', () => {
+describe('useApprovalFiles', () => {
   it.each([
     { name: '附件', url: '/prod-api/approval/flow/del?flowId=1' },
     { name: '附件', filePath: '/prod-api/project/approval/deleteById?serviceId=1' },

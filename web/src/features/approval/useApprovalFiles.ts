@@ -8,7 +8,7 @@ export const fileNameOf = (f: TemplateFile): string => f.name ?? f.fileName ?? f
 
 /**
  * What names a stored file: the server's id, else the download address the server answered.
- * Whatever it is, the file gateway fetches only ids and download addresses (issue 15 §3).
+ * Whatever it is, the file gateway fetches only ids and download addresses.
  */
 export function fileUrlOf(f: TemplateFile & { url?: string }): string {
   if (f.fileId) return fileDownloadAddress(f.fileId);
