@@ -14,11 +14,11 @@ import {
 } from '@dpms/sql';
 import { createApp } from '../app.js';
 import { buildContainer } from '../composition/modules.js';
-import { DEFAULT_JSON_LIMIT } from '../composition/server-config.js';
 import { createLogger } from '../http/logger.js';
 import { DEFAULT_FILE_SERVICE_CONFIG, FileService } from '../routes/upload.service.js';
 import { DEMO_PASSWORD, nextAddress, TestClock } from '../test-support/api.js';
 import { openTestDatabase, type TestDatabaseKind } from '../test-support/test-database.js';
+import { testServerConfig } from '../test-support/test-server-config.js';
 
 /** The contract API with the file routes over a test database and a private local file store. */
 export interface ContractTestApi {
@@ -49,15 +49,7 @@ export async function openContractApi(kind: TestDatabaseKind): Promise<ContractT
     DEFAULT_FILE_SERVICE_CONFIG,
   );
   const container = buildContainer({
-    config: {
-      port: 0,
-      dataDir: database.dataDir,
-      databaseUrl: undefined,
-      production: false,
-      jsonLimitBytes: DEFAULT_JSON_LIMIT,
-      webDir: undefined,
-      domainURL: 'http://localhost:8080',
-    },
+    config: testServerConfig(database.dataDir),
     logger: createLogger('silent'),
     repos: createPlatformRepositories(database.handle.db),
     jwtSecret: 'contract-secret-contract-secret-contract-0123',

@@ -22,7 +22,6 @@ import {
 import { SqlContractDocumentRepository, SqlFileRecordRepository } from '@dpms/sql';
 import { createApp } from '../app.js';
 import { buildContainer, filesModule } from '../composition/modules.js';
-import { DEFAULT_JSON_LIMIT } from '../composition/server-config.js';
 import { createLogger } from '../http/logger.js';
 import { DEFAULT_FILE_SERVICE_CONFIG, FileService } from '../routes/upload.service.js';
 import { DEMO_PASSWORD, nextAddress, TestClock } from '../test-support/api.js';
@@ -34,6 +33,7 @@ import {
 import { sqlDocumentSource } from './document-source.js';
 import { HttpPrintClient } from './http-print-client.js';
 import { printModule } from './print.module.js';
+import { testServerConfig } from '../test-support/test-server-config.js';
 
 /**
  * PDFs through the API and a real print service (in this process, on a free port) printing on
@@ -68,15 +68,7 @@ const binary = (res: NodeJS.ReadableStream, done: (e: Error | null, body: Buffer
 function apiOver(database: TestDatabase, storeRoot: string, printUrl: string): Express {
   const clock = new TestClock();
   const container = buildContainer({
-    config: {
-      port: 0,
-      dataDir: database.dataDir,
-      databaseUrl: undefined,
-      production: false,
-      jsonLimitBytes: DEFAULT_JSON_LIMIT,
-      webDir: undefined,
-      domainURL: 'http://localhost:8080',
-    },
+    config: testServerConfig(database.dataDir),
     logger: createLogger('silent'),
     repos: database.repos,
     jwtSecret: 'print-secret-print-secret-print-secret-0123456',

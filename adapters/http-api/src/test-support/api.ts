@@ -2,12 +2,12 @@ import type { Express } from 'express';
 import request from 'supertest';
 import type { PlatformRepositories } from '@dpms/core';
 import { buildContainer } from '../composition/modules.js';
-import { DEFAULT_JSON_LIMIT } from '../composition/server-config.js';
 import { createApp } from '../app.js';
 import { createLogger } from '../http/logger.js';
 import type { RouteBook } from '../http/route.js';
 import type { Clock } from '../identity/clock.js';
 import { openTestDatabase, type TestDatabaseKind } from './test-database.js';
+import { testServerConfig } from './test-server-config.js';
 
 export const DEMO_PASSWORD = 'admin123';
 
@@ -48,15 +48,7 @@ export async function openTestApi(
   const database = await openTestDatabase(kind);
   const clock = new TestClock();
   const container = buildContainer({
-    config: {
-      port: 0,
-      dataDir: options.dataDir ?? database.dataDir,
-      databaseUrl: undefined,
-      production: options.production ?? false,
-      jsonLimitBytes: DEFAULT_JSON_LIMIT,
-      webDir: undefined,
-      domainURL: 'http://localhost:8080',
-    },
+    config: testServerConfig(options.dataDir ?? database.dataDir, options.production ?? false),
     logger: createLogger('silent'),
     repos: database.repos,
     jwtSecret: options.jwtSecret ?? 'test-secret-test-secret-test-secret-0123456789',

@@ -4,12 +4,12 @@ import { openServer, type DatabaseHandle } from '@dpms/sql';
 import { inject } from 'vitest';
 import { createApp } from '../app.js';
 import { buildContainer } from '../composition/modules.js';
-import { DEFAULT_JSON_LIMIT } from '../composition/server-config.js';
 import { createLogger } from '../http/logger.js';
 import { DEMO_PASSWORD, nextAddress, TestClock } from './api.js';
 import { createTestRecordTable, testLinkedRecords } from './approval-test-records.js';
 import { openTestDatabase, type TestDatabase, type TestDatabaseKind } from './test-database.js';
 import { createPlatformRepositories } from '@dpms/sql';
+import { testServerConfig } from './test-server-config.js';
 
 export { TEST_RECORD_KIND, testLinkedRecords } from './approval-test-records.js';
 
@@ -25,15 +25,7 @@ export interface ApprovalTestApi {
 
 function appOver(handle: DatabaseHandle, dataDir: string): Express {
   const container = buildContainer({
-    config: {
-      port: 0,
-      dataDir,
-      databaseUrl: undefined,
-      production: false,
-      jsonLimitBytes: DEFAULT_JSON_LIMIT,
-      webDir: undefined,
-      domainURL: 'http://localhost:8080',
-    },
+    config: testServerConfig(dataDir),
     logger: createLogger('silent'),
     repos: createPlatformRepositories(handle.db),
     jwtSecret: 'approval-secret-approval-secret-approval-0123',

@@ -7,7 +7,6 @@ import request from 'supertest';
 import { LocalDiskFileStore } from '@dpms/files/local';
 import { SqlFileRecordRepository } from '@dpms/sql';
 import { buildContainer } from '../composition/modules.js';
-import { DEFAULT_JSON_LIMIT } from '../composition/server-config.js';
 import { createApp } from '../app.js';
 import { createLogger } from '../http/logger.js';
 import {
@@ -17,6 +16,7 @@ import {
 } from '../routes/upload.service.js';
 import { DEMO_PASSWORD, nextAddress, TestClock } from './api.js';
 import { openTestDatabase, type TestDatabaseKind } from './test-database.js';
+import { testServerConfig } from './test-server-config.js';
 
 export interface FilesTestApi {
   readonly app: Express;
@@ -53,15 +53,7 @@ export async function openFilesTestApi(
     ...config,
   });
   const container = buildContainer({
-    config: {
-      port: 0,
-      dataDir: database.dataDir,
-      databaseUrl: undefined,
-      production: false,
-      jsonLimitBytes: DEFAULT_JSON_LIMIT,
-      webDir: undefined,
-      domainURL: 'http://localhost:8080',
-    },
+    config: testServerConfig(database.dataDir),
     logger: createLogger('silent'),
     repos: database.repos,
     jwtSecret: 'test-secret-test-secret-test-secret-0123456789',

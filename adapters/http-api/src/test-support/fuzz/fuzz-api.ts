@@ -7,7 +7,6 @@ import { LocalDiskFileStore } from '@dpms/files/local';
 import { SqlFileRecordRepository, type DatabaseHandle } from '@dpms/sql';
 import { createApp } from '../../app.js';
 import { buildContainer, filesModule } from '../../composition/modules.js';
-import { DEFAULT_JSON_LIMIT } from '../../composition/server-config.js';
 import { answerClientErrors } from '../../http/error-middleware.js';
 import type { RouteBook } from '../../http/route.js';
 import { createLogger } from '../../http/logger.js';
@@ -17,6 +16,7 @@ import { sqlDocumentSource } from '../../print/document-source.js';
 import { DEFAULT_FILE_SERVICE_CONFIG, FileService } from '../../routes/upload.service.js';
 import { TestClock } from '../api.js';
 import { openTestDatabase, type TestDatabaseKind } from '../test-database.js';
+import { testServerConfig } from '../test-server-config.js';
 
 /** A print service that answers a one-page PDF at once (printing itself is not under test here). */
 const instantPrinter: PrintClient = {
@@ -43,15 +43,7 @@ export async function openFuzzApi(kind: TestDatabaseKind): Promise<FuzzApi> {
   const root = mkdtempSync(path.join(tmpdir(), 'dpms-fuzz-'));
   const clock = new TestClock();
   const container = buildContainer({
-    config: {
-      port: 0,
-      dataDir: database.dataDir,
-      databaseUrl: undefined,
-      production: false,
-      jsonLimitBytes: DEFAULT_JSON_LIMIT,
-      webDir: undefined,
-      domainURL: 'http://localhost:8080',
-    },
+    config: testServerConfig(database.dataDir),
     logger: createLogger('silent'),
     repos: database.repos,
     jwtSecret: 'fuzz-secret-fuzz-secret-fuzz-secret-0123456789',
