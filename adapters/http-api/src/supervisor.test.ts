@@ -283,6 +283,9 @@ describe('npm start under the supervisor', () => {
         PORT: String(await freePort()),
         DATA_DIR: dataDir(),
         SUPERVISOR_RESTART_DELAY_MS: '50',
+        // Each start loads main.ts from source through the test runner (tens of seconds on a
+        // busy CI machine); two starts show the give-up, the unit tests above cover the count.
+        SUPERVISOR_MAX_FAILED_STARTS: '2',
       },
       ['JWT_SECRET'],
     );
@@ -291,7 +294,7 @@ describe('npm start under the supervisor', () => {
     const text = sup.output();
     expect(text).toContain('NODE_ENV=production requires JWT_SECRET');
     const lines = parseLines(text).filter((l) => l.component === 'supervisor');
-    expect(lines.filter((l) => l.msg.startsWith('started the server'))).toHaveLength(3);
-    expect(lines.at(-1)?.msg).toContain('3 times in a row; giving up');
-  }, 180_000);
+    expect(lines.filter((l) => l.msg.startsWith('started the server'))).toHaveLength(2);
+    expect(lines.at(-1)?.msg).toContain('2 times in a row; giving up');
+  }, 420_000);
 });
