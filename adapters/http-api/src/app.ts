@@ -6,6 +6,7 @@ import { errorMiddleware, notFoundHandler, requireJson } from './http/error-midd
 import { guardFactory } from './http/guard.js';
 import { requestLogger } from './http/logger.js';
 import { apiDocsServed, docsRouter } from './http/openapi-docs.js';
+import { IdempotentRequests } from './http/idempotency.js';
 import { RouteBook } from './http/route.js';
 import { textGuard } from './http/text-guard.js';
 import { DEFAULT_JSON_LIMIT } from './composition/server-config.js';
@@ -64,7 +65,13 @@ export function createApp(container: Container): CreatedApp {
   });
 
   const routes = express.Router();
-  const book = new RouteBook(routes, guardFactory(container.get(TOKENS.Authenticator)));
+  // A write's Idempotency-Key is held in the platform's store (a bare toolkit container has none).
+  const clock = container.isBound(TOKENS.Clock) ? container.get(TOKENS.Clock) : undefined;
+  const idempotent =
+    clock && container.isBound(TOKENS.Repositories)
+      ? new IdempotentRequests(container.get(TOKENS.Repositories).idempotency, () => clock.now())
+      : undefined;
+  const book = new RouteBook(routes, guardFactory(container.get(TOKENS.Authenticator)), idempotent);
   for (const module of container.get(TOKENS.RouteModules)) module.register(book);
 
   if (apiDocsServed(config)) api.use(docsRouter(book));

@@ -29,6 +29,18 @@ export const idempotencyKeyMismatch = (): DomainError =>
   );
 
 /**
+ * The key's first request is still running, or ended without a stored answer (a crash, an
+ * unexpected failure): whether it took effect is unknown, so it is not run again. 409, like a
+ * stale version: the person reloads what is on screen and checks before acting again.
+ */
+export const idempotencyKeyInProgress = (): DomainError =>
+  domainError(
+    'IDEMPOTENCY.IN_PROGRESS',
+    '该操作已提交，正在处理或未能确认结果，请刷新页面核对后再操作，不要重复提交',
+    'Idempotency-Key',
+  );
+
+/**
  * Thrown inside a transaction to roll it back with an expected refusal; the write that runs the
  * transaction turns it back into the refusal's `Result`.
  */

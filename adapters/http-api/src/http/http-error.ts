@@ -41,7 +41,9 @@ export function statusOfDomainCode(code: string): number {
   )
     return 403;
   if (
-    /^(CONFLICT|DUPLICATE|STALE_VERSION|ALREADY_EXISTS|IN_USE|BUILTIN_CONFIG)$/.test(reason) ||
+    /^(CONFLICT|DUPLICATE|STALE_VERSION|ALREADY_EXISTS|IN_USE|IN_PROGRESS|BUILTIN_CONFIG)$/.test(
+      reason,
+    ) ||
     /_(IN_USE|HAS_CHILDREN|HAS_USERS)$/.test(reason) ||
     reason.endsWith('_TAKEN')
   )

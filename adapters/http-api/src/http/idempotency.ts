@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { Request } from 'express';
-import { HttpError } from './http-error.js';
+import type { Request, Response } from 'express';
+import {
+  idempotencyKeyInProgress,
+  idempotencyKeyMismatch,
+  idempotencyKeyReused,
+  type IdempotencyRepository,
+} from '@dpms/core';
+import { DomainFailure, HttpError, statusOfDomainCode } from './http-error.js';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
@@ -59,5 +65,91 @@ export function requestFingerprint(req: Request, route: string): string {
  * the request's fingerprint. The same key with another request then answers 422 naming the key.
  */
 export function idempotencyOf(req: Request, route: string): RequestIdempotency {
-  return { key: idempotencyKeyOf(req), route, fingerprint: requestFingerprint(req, route) };
+  // The route layer already holds this request's key (see `IdempotentRequests`): the use case
+  // runs as a plain write under it, never claiming the key a second time.
+  const key = heldByRoute.has(req) ? undefined : idempotencyKeyOf(req);
+  return { key, route, fingerprint: requestFingerprint(req, route) };
+}
+
+/** Requests whose key the route layer claimed before running their handler. */
+const heldByRoute = new WeakSet<Request>();
+
+/** Set on a replayed answer, so a client (and a test) can tell a replay from a first answer. */
+export const REPLAYED_HEADER = 'Idempotent-Replayed';
+
+/** The status the error middleware gives what a handler threw (see error-middleware.ts). */
+function statusOfFailure(error: unknown): number {
+  if (error instanceof HttpError) return error.status;
+  if (error instanceof DomainFailure) return statusOfDomainCode(error.error.code);
+  return 500;
+}
+
+/**
+ * What the route layer does with a write's Idempotency-Key when its use case does not honour it
+ * inside its own transaction (DESIGN.md §3, README "Idempotency-Key"):
+ *
+ * - Before the handler runs, the key is claimed for (user, route, fingerprint) in its own
+ *   committed row, marked in flight. Two requests under one key: one claims it, the other is
+ *   answered at once and runs nothing.
+ * - The handler's answer is stored with the key before it is sent, so a repeat of the same
+ *   request (after a lost answer, a double click) gets the stored answer back, marked
+ *   `Idempotent-Replayed: true`, and writes nothing.
+ * - The same key with another request answers 422 naming the key (as `runWrite` does).
+ * - A repeat while the first is in flight, or after it ended without a stored answer, answers 409
+ *   asking the person to refresh and check: whether that first request took effect is unknown,
+ *   so it is never run twice.
+ * - A refusal (4xx: a rule, a missing record, a stale version) releases the key, so the corrected
+ *   request may be sent under it: the same policy as `runWrite`, whose refusal rolls its claim
+ *   back. An unexpected failure (5xx) keeps the key in flight: the handler may have written part
+ *   of its work, so only a person who has looked should try again, under a new key.
+ * - Keys live a day (identity/housekeeping.ts purges them with the sessions).
+ */
+export class IdempotentRequests {
+  constructor(
+    private readonly store: IdempotencyRepository,
+    private readonly now: () => Date,
+  ) {}
+
+  /**
+   * Runs `handle` once per key: answers a repeat itself and returns without calling it. Without a
+   * key (or without a signed-in caller to scope it to) it just runs `handle`.
+   */
+  async run(
+    req: Request,
+    res: Response,
+    userId: number,
+    route: string,
+    handle: () => Promise<unknown>,
+  ): Promise<void> {
+    const key = idempotencyKeyOf(req);
+    if (key === undefined || userId <= 0) {
+      const answer = await handle();
+      if (answer !== undefined && !res.headersSent) res.json(answer);
+      return;
+    }
+    const fingerprint = requestFingerprint(req, route);
+    const begun = await this.store.begin(key, userId, route, this.now(), fingerprint);
+    if (begun.kind === 'mismatch') throw new DomainFailure(idempotencyKeyMismatch());
+    if (begun.kind === 'conflict') throw new DomainFailure(idempotencyKeyReused());
+    if (begun.kind === 'pending') throw new DomainFailure(idempotencyKeyInProgress());
+    if (begun.kind === 'completed') {
+      res.set(REPLAYED_HEADER, 'true');
+      res.status(begun.record.responseCode ?? 200).json(begun.record.response);
+      return;
+    }
+    heldByRoute.add(req);
+    let answer: unknown;
+    try {
+      answer = await handle();
+    } catch (e) {
+      if (statusOfFailure(e) < 500) await this.store.release(key, userId);
+      throw e;
+    }
+    // A handler that wrote its own answer (a file) is not replayable: its key stays in flight,
+    // so a repeat is told to check rather than run twice.
+    if (answer === undefined || res.headersSent) return;
+    const status = res.statusCode;
+    await this.store.complete(key, userId, status, answer);
+    res.json(answer);
+  }
 }

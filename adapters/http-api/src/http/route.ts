@@ -2,6 +2,7 @@ import type { Request, Response, Router, RequestHandler } from 'express';
 import { OpenAPIRegistry, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { parseInput } from './validation.js';
+import { IDEMPOTENCY_HEADER, type IdempotentRequests } from './idempotency.js';
 import type { Principal } from '../identity/principal.js';
 
 /** Who may call a route: anyone, any signed-in user, or holders of a permission string. */
@@ -12,6 +13,18 @@ export const AUTHENTICATED: Access = { authenticated: true };
 export const perm = (permission: string): Access => ({ permission });
 
 export type Method = 'get' | 'post' | 'put' | 'delete';
+
+/**
+ * Who honours a write's Idempotency-Key (README "Idempotency-Key"):
+ * - `route`: the route layer claims it before the handler and stores the answer after
+ *   (`IdempotentRequests`); the default of every POST, PUT and DELETE;
+ * - `use-case`: the handler passes it to a use case that claims it and stores the answer in the
+ *   write's own transaction (core's `runWrite`);
+ * - `none`: nobody, because a repeat cannot write twice: public calls (no user to hold a key),
+ *   multipart uploads (a re-sent chunk or image replaces the first), answers that are files
+ *   (exports) and reads.
+ */
+export type IdempotencyMode = 'route' | 'use-case' | 'none';
 
 export interface HandlerContext<Q, B, P> {
   readonly req: Request;
@@ -49,6 +62,8 @@ export interface RouteSpec<
    * file field (`file`, `avatarfile`, `signaturefile`) for the OpenAPI document.
    */
   readonly multipart?: string;
+  /** Declared only when a write's use case honours the key itself (`use-case`) or none does. */
+  readonly idempotency?: Exclude<IdempotencyMode, 'route'>;
   /**
    * Returns the envelope to send as JSON, or undefined when it wrote the response itself
    * (a stream, a file).
@@ -62,6 +77,17 @@ export interface RouteRecord {
   readonly path: string;
   readonly openapiPath: string;
   readonly access: Access;
+  readonly idempotency: IdempotencyMode;
+}
+
+/** The default of `RouteSpec.idempotency`: every write a signed-in user sends as JSON. */
+function idempotencyModeOf(
+  spec: RouteSpec<Schema | undefined, Schema | undefined, Schema | undefined>,
+): IdempotencyMode {
+  if (spec.idempotency !== undefined) return spec.idempotency;
+  if (spec.method === 'get' || 'public' in spec.access) return 'none';
+  if (spec.multipart !== undefined || spec.produces !== undefined) return 'none';
+  return 'route';
 }
 
 /** The caller of a public route: nobody, holding nothing. */
@@ -98,6 +124,8 @@ export class RouteBook {
     private readonly router: Router,
     /** Checks the caller's access and sets `res.locals.principal`; built from the container. */
     private readonly guard: (access: Access) => RequestHandler,
+    /** Holds the Idempotency-Key of `route` writes; without it (a toolkit test) keys are ignored. */
+    private readonly idempotent?: IdempotentRequests,
   ) {
     this.registry.registerComponent('securitySchemes', 'bearer', {
       type: 'http',
@@ -131,6 +159,16 @@ export class RouteBook {
         : 'public' in spec.access
           ? 'public'
           : 'authenticated';
+    const idempotency = idempotencyModeOf(spec);
+    if (idempotency !== 'none')
+      request.headers = z.object({
+        [IDEMPOTENCY_HEADER]: z
+          .string()
+          .min(1)
+          .max(100)
+          .optional()
+          .describe('同一操作的重试使用同一标识：重复的请求只执行一次，返回第一次的结果'),
+      });
     this.registry.registerPath({
       method: spec.method,
       path: openapiPath,
@@ -138,6 +176,7 @@ export class RouteBook {
       tags: [spec.tag],
       ...('public' in spec.access ? {} : { security: [{ bearer: [] }] }),
       'x-permission': permission,
+      'x-idempotency': idempotency,
       request,
       responses: {
         200: spec.produces
@@ -147,12 +186,25 @@ export class RouteBook {
               content: { 'application/json': { schema: spec.response ?? genericEnvelope } },
             },
         400: { description: '参数错误' },
+        ...(idempotency === 'none'
+          ? {}
+          : {
+              409: { description: '同一 Idempotency-Key 的请求正在处理或结果未确认' },
+              422: { description: '同一 Idempotency-Key 已用于内容不同的请求' },
+            }),
         ...('public' in spec.access
           ? {}
           : { 401: { description: '未登录或登录已过期' }, 403: { description: '没有权限' } }),
       },
     });
-    this.records.push({ method: spec.method, path: spec.path, openapiPath, access: spec.access });
+    this.records.push({
+      method: spec.method,
+      path: spec.path,
+      openapiPath,
+      access: spec.access,
+      idempotency,
+    });
+    const routeName = `${spec.method.toUpperCase()} ${spec.path}`;
 
     const run: RequestHandler = async (req, res, next) => {
       try {
@@ -161,14 +213,20 @@ export class RouteBook {
         const body =
           spec.body && !spec.multipart ? parseInput(spec.body, req.body ?? {}) : undefined;
         const principal = (res.locals.principal as Principal | undefined) ?? ANONYMOUS;
-        const answer = await spec.handler({
-          req,
-          res,
-          query,
-          body,
-          params,
-          principal,
-        } as HandlerContext<Out<QS>, Out<BS>, Out<PS>>);
+        const handle = () =>
+          spec.handler({
+            req,
+            res,
+            query,
+            body,
+            params,
+            principal,
+          } as HandlerContext<Out<QS>, Out<BS>, Out<PS>>);
+        if (idempotency === 'route' && this.idempotent) {
+          await this.idempotent.run(req, res, principal.userId, routeName, handle);
+          return;
+        }
+        const answer = await handle();
         if (answer !== undefined && !res.headersSent) res.json(answer);
       } catch (e) {
         next(e);

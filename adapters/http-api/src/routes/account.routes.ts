@@ -235,6 +235,7 @@ export function accountRoutes(
         summary: '新增合同账户（银行账号8至30位数字；纳税人识别号校验；支持 Idempotency-Key）',
         tag: ACCOUNT_TAG,
         access: perm('contract:account:add'),
+        idempotency: 'use-case',
         body: accountAddBody,
         handler: async ({ body, principal, req }) =>
           ok(

@@ -470,6 +470,7 @@ export function approvalRoutes(deps: ApprovalRouteDeps): RouteModule {
           summary: `新建${info.name}审批（submit=true 时立即提交）；内容按模板校验，字段错误答复 400 并指明字段`,
           tag: TAG,
           access: perm('project:approval:add'),
+          idempotency: 'use-case',
           body: z.object(templateBody),
           handler: async (ctx) => {
             const b = await checkApprovalFiles(ctx.body, deps.fileRefs, ctx.principal);
@@ -500,6 +501,7 @@ export function approvalRoutes(deps: ApprovalRouteDeps): RouteModule {
             summary: `修改${info.name}审批（待提交、已驳回、已撤回时由拟稿人修改；submit=true 时随即提交）`,
             tag: TAG,
             access: perm('project:approval:edit'),
+            idempotency: 'use-case',
             body: idOrServiceId({
               version: numeric(z.number().int().min(0).max(2_147_483_647)),
               title: templateBody.title,
@@ -601,6 +603,7 @@ export function approvalRoutes(deps: ApprovalRouteDeps): RouteModule {
           '处理审批：action 为 submit、approve、reject、withdraw、return（targetNodeId）、transfer（toUserId）、cc（toUserId）、urge；version 为所见版本，过期答复 409',
         tag: TAG,
         access: perm('project:approval:process'),
+        idempotency: 'use-case',
         body: idOrServiceId({
           action: z.enum([
             'submit',

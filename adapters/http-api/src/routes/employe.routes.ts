@@ -148,6 +148,7 @@ export function employeRoutes(service: EmployeeCostService): RouteModule {
         summary: '新增员工成本（每名员工每月一条；合计由系统计算；支持 Idempotency-Key）',
         tag: TAG,
         access: perm('contract:employe:add'),
+        idempotency: 'use-case',
         body: addBody,
         handler: async ({ body, principal, req }) =>
           ok(

@@ -129,6 +129,7 @@ export function extendSubContractRoutes(service: ExtendSubContractService): Rout
           '新增补充分包合同（分包合同须已审批或为历史合同；补充金额计入可付金额；支持 Idempotency-Key）',
         tag: TAG,
         access: perm('project:extendSubContract:add'),
+        idempotency: 'use-case',
         body: z.object({ contractChildId: id(), ...fields }),
         handler: async ({ body, principal, req }) =>
           ok(

@@ -150,6 +150,7 @@ export function financeRoutes(service: InvoiceService): RouteModule {
           '新增开票申请（不得超过可开票金额；submit=true 时同时送审 23_1；支持 Idempotency-Key）',
         tag: TAG,
         access: perm('contract:finance:add'),
+        idempotency: 'use-case',
         body: addBody,
         handler: async ({ body, principal, req }) => {
           const { submit, ...input } = body;
@@ -209,6 +210,7 @@ export function financeRoutes(service: InvoiceService): RouteModule {
           '开票申请送审（23_1 开票申请）；审批中锁定，通过后为已开票（支持 Idempotency-Key）',
         tag: TAG,
         access: perm('contract:finance:add'),
+        idempotency: 'use-case',
         body: idQuery,
         handler: async ({ body, principal, req }) =>
           ok(

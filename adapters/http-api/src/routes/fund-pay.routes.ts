@@ -222,6 +222,7 @@ export function fundPayRoutes(service: FundPayService): RouteModule {
         summary: '新增付款计划（合同或分包合同某月付给谁多少；支持 Idempotency-Key）',
         tag: PLAN_TAG,
         access: perm('contract:paymentPlan:add'),
+        idempotency: 'use-case',
         body: planBody,
         handler: async ({ body, principal, req }) =>
           ok(
@@ -327,6 +328,7 @@ export function fundPayRoutes(service: FundPayService): RouteModule {
           '新增资金支付（付款计划或分包付款项之一；实付金额=付款金额−付款金额×(0.06−税率)；submit=true 时同时送审；支持 Idempotency-Key）',
         tag: PAY_TAG,
         access: perm('contract:fundPay:add'),
+        idempotency: 'use-case',
         body: payBody,
         handler: async ({ body, principal, req }) => {
           const { submit, ...input } = body;
@@ -377,6 +379,7 @@ export function fundPayRoutes(service: FundPayService): RouteModule {
           '提交资金支付审批（计划内付款 20_1；分包付款项为付款合同 16_1 或 16_2）；资金计划开关开启时须有已审批的部门月度资金计划（支持 Idempotency-Key）',
         tag: PAY_TAG,
         access: perm('contract:fundPay:edit'),
+        idempotency: 'use-case',
         body: submitBody,
         handler: async ({ body, principal, req }) =>
           ok(

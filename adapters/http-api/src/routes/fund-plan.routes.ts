@@ -257,6 +257,7 @@ export function fundPlanRoutes(service: FundPlanService): RouteModule {
         summary: '新增月度资金计划（submit=true 时同时送审 8_1/8_2）',
         tag: PLAN_TAG,
         access: perm('contract:fundPlan:add'),
+        idempotency: 'use-case',
         body: planAddBody,
         handler: async ({ body, principal, req }) =>
           ok(
@@ -276,6 +277,7 @@ export function fundPlanRoutes(service: FundPlanService): RouteModule {
         summary: '修改资金计划（仅草稿或已驳回的）',
         tag: PLAN_TAG,
         access: perm('contract:fundPlan:edit'),
+        idempotency: 'use-case',
         body: planEditBody,
         handler: async ({ body, principal, req }) =>
           ok(
@@ -315,6 +317,7 @@ export function fundPlanRoutes(service: FundPlanService): RouteModule {
           '资金计划送审（收入覆盖支出 8_1，否则 8_2）；每部门每月只能有一份审批中或已通过的计划',
         tag: PLAN_TAG,
         access: perm('contract:fundPlan:add'),
+        idempotency: 'use-case',
         body: planIdQuery,
         handler: async ({ body, principal, req }) =>
           ok(
@@ -400,6 +403,7 @@ export function fundPlanRoutes(service: FundPlanService): RouteModule {
           '登记资金执行（须有已通过的资金计划；超过计划余额须勾选超计划执行，走 9_2；submit=true 时同时送审）',
         tag: PERFORM_TAG,
         access: perm('contract:fundPerform:add'),
+        idempotency: 'use-case',
         body: performAddBody,
         handler: async ({ body, principal, req }) =>
           ok(
@@ -419,6 +423,7 @@ export function fundPlanRoutes(service: FundPlanService): RouteModule {
         summary: '修改资金执行单（仅草稿或已驳回的）',
         tag: PERFORM_TAG,
         access: perm('contract:fundPerform:edit'),
+        idempotency: 'use-case',
         body: performEditBody,
         handler: async ({ body, principal, req }) =>
           ok(
@@ -457,6 +462,7 @@ export function fundPlanRoutes(service: FundPlanService): RouteModule {
         summary: '资金执行单送审（回款 9_1，刚性 26_1，借款 26_2，付款 26_3，超计划 9_2）',
         tag: PERFORM_TAG,
         access: perm('contract:fundPerform:add'),
+        idempotency: 'use-case',
         body: performIdQuery,
         handler: async ({ body, principal, req }) =>
           ok(

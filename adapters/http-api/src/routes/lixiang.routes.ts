@@ -186,6 +186,7 @@ export function lixiangRoutes(
         summary: '新增立项备案（费用由服务器按业务来源费率拆分）',
         tag: TAG,
         access: perm('project:lixiang:add'),
+        idempotency: 'use-case',
         body: z.object(fields),
         handler: async ({ body, principal, req }) =>
           ok(
@@ -207,6 +208,7 @@ export function lixiangRoutes(
         summary: '补录历史立项备案（直接为已审批）',
         tag: TAG,
         access: perm('project:lixiang:add'),
+        idempotency: 'use-case',
         body: z.object(fields),
         handler: async ({ body, principal, req }) =>
           ok(
@@ -240,6 +242,7 @@ export function lixiangRoutes(
         summary: '提交立项备案审批（类型 2_x，默认 2_1）；审批中锁定，通过后为已审批',
         tag: TAG,
         access: perm('project:lixiang:edit'),
+        idempotency: 'use-case',
         body: z.object({
           lxId: id(),
           typeCode: z
