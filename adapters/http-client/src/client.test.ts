@@ -255,3 +255,68 @@ describe('gateways', () => {
     expect(JSON.parse(String(seen[0]?.data))).toEqual({ oldPassword: 'old', newPassword: 'new' });
   });
 });
+
+describe('HttpClient: every write carries an Idempotency-Key', () => {
+  const ok = () => ({ status: 200, data: { code: 200, msg: 'ok' } });
+  const keyOf = (c: InternalAxiosRequestConfig | undefined): unknown =>
+    c?.headers['Idempotency-Key'];
+
+  it('sends a key on every POST, PUT and DELETE, a different one per call, and none on GET', async () => {
+    const { http, seen } = setup(ok);
+    await http.post('/system/dept', { deptName: '一所' });
+    await http.post('/system/dept', { deptName: '一所' });
+    await http.put('/system/dept', { deptId: 1 });
+    await http.delete('/system/dept/1');
+    await http.get('/system/dept/list');
+    const keys = seen.slice(0, 4).map(keyOf);
+    for (const k of keys) expect(k).toMatch(/^[\x21-\x7e]{1,100}$/);
+    expect(new Set(keys).size).toBe(4);
+    expect(keyOf(seen[4])).toBeUndefined();
+  });
+
+  it('keeps a key the caller gives', async () => {
+    const { http, seen } = setup(ok);
+    await http.post('/project/approval/process', {}, { headers: { 'Idempotency-Key': 'mine' } });
+    expect(keyOf(seen[0])).toBe('mine');
+    expect(Object.keys(seen[0]!.headers).filter((h) => /idempotency-key/i.test(h))).toHaveLength(1);
+  });
+
+  it.each(['timeout', 'network'] as const)(
+    'sends the retry of a write whose answer was lost (%s) under the same key, once',
+    async (failure) => {
+      let fail = true;
+      const { http, seen } = setup(() => (fail ? { error: failure } : ok()));
+      const body = { loanDeptId: 110, loanAmount: '2', reason: '备用' };
+      await expect(http.post('/contract/loan/add', body)).rejects.toBeInstanceOf(ApiError);
+      fail = false;
+      // The same request, its keys in another order: the retry of the lost write.
+      await http.post('/contract/loan/add', { reason: '备用', loanAmount: '2', loanDeptId: 110 });
+      expect(keyOf(seen[1])).toBe(keyOf(seen[0]));
+      // Answered: the next same request is a new action with a new key.
+      await http.post('/contract/loan/add', body);
+      expect(keyOf(seen[2])).not.toBe(keyOf(seen[0]));
+    },
+  );
+
+  it('gives another request after a lost answer its own key', async () => {
+    let fail = true;
+    const { http, seen } = setup(() => (fail ? { error: 'timeout' } : ok()));
+    await expect(http.post('/contract/loan/add', { reason: 'a' })).rejects.toBeInstanceOf(ApiError);
+    fail = false;
+    await http.post('/contract/loan/add', { reason: 'b' });
+    await http.put('/contract/loan/add', { reason: 'a' });
+    expect(keyOf(seen[1])).not.toBe(keyOf(seen[0]));
+    expect(keyOf(seen[2])).not.toBe(keyOf(seen[0]));
+  });
+
+  it('ends a write on an answered refusal: the resend is a new action', async () => {
+    let status = 422;
+    const { http, seen } = setup(() =>
+      status === 200 ? ok() : { status, data: { code: status, msg: '乙方不能为空' } },
+    );
+    await expect(http.post('/system/dept', { deptName: 'x' })).rejects.toBeInstanceOf(ApiError);
+    status = 200;
+    await http.post('/system/dept', { deptName: 'x' });
+    expect(keyOf(seen[1])).not.toBe(keyOf(seen[0]));
+  });
+});

@@ -6,6 +6,7 @@ import axios, {
 } from 'axios';
 import { isApiAddress } from './api-address.js';
 import { ApiError } from './api-error.js';
+import { IDEMPOTENCY_HEADER, LostWrites } from './idempotency-key.js';
 import {
   MESSAGES,
   TRANSPORT_ERROR_DISPLAY_MS,
@@ -31,7 +32,10 @@ export interface CallOptions {
   noReloginPrompt?: boolean;
   /** Transport failures reject without the 5 s message and the logout. */
   quiet?: boolean;
-  /** Extra request headers (e.g. `Idempotency-Key` on approval actions). */
+  /**
+   * Extra request headers. An `Idempotency-Key` given here wins over the one the client makes
+   * (a screen keeping one key per user action across its retries).
+   */
   headers?: Record<string, string>;
 }
 
@@ -55,13 +59,19 @@ const isEnvelope = (data: unknown): data is Envelope =>
   data !== null &&
   typeof (data as { code?: unknown }).code === 'number';
 
+const WRITES = new Set(['post', 'put', 'delete', 'patch']);
+
 /**
  * The one HTTP client of the web: base path, bearer token, timeout, GET parameter serialisation
- * and the error catalogue (000 §8). Every failure rejects with an {@link ApiError}.
+ * and the error catalogue (000 §8). Every failure rejects with an {@link ApiError}. Every write
+ * (POST, PUT, DELETE) carries an `Idempotency-Key`: the caller's, else a fresh one, else, when
+ * the same request's answer was lost (timeout, network), that request's key again, so its retry
+ * is applied once (see {@link LostWrites}).
  */
 export class HttpClient {
   private readonly axios: AxiosInstance;
   private reloginShowing = false;
+  private readonly lostWrites = new LostWrites();
   private readonly schedule: (fn: () => void, ms: number) => void;
 
   constructor(private readonly options: HttpClientOptions) {
@@ -118,6 +128,16 @@ export class HttpClient {
     if (typeof FormData !== 'undefined' && config.data instanceof FormData) {
       headers['Content-Type'] ??= 'multipart/form-data';
     }
+    let write: { request: string | undefined; key: string } | undefined;
+    const method = (config.method ?? 'get').toLowerCase();
+    if (WRITES.has(method)) {
+      const given = Object.keys(headers).find((h) => h.toLowerCase() === 'idempotency-key');
+      if (given === undefined) {
+        const request = LostWrites.requestOf(method, config.url ?? '', options.params, config.data);
+        write = { request, key: this.lostWrites.keyFor(request) };
+        headers[IDEMPOTENCY_HEADER] = write.key;
+      }
+    }
     let response: AxiosResponse<unknown>;
     try {
       response = await this.axios.request({ ...config, params: options.params, headers });
@@ -125,9 +145,15 @@ export class HttpClient {
       const data: unknown = axios.isAxiosError(error)
         ? (error.response?.data as unknown)
         : undefined;
-      if (isEnvelope(data)) return this.fromEnvelope<T>(data, options);
+      if (isEnvelope(data)) {
+        if (write) this.lostWrites.answered(write.request);
+        return this.fromEnvelope<T>(data, options);
+      }
+      // No answer: the server may or may not have applied the write; its retry keeps the key.
+      if (write) this.lostWrites.lost(write.request, write.key);
       throw this.transportFailure(error, options);
     }
+    if (write) this.lostWrites.answered(write.request);
     const data = response.data;
     if (!isEnvelope(data)) {
       // A body with no code is a success the server answered plainly (RuoYi reads code || 200).

@@ -1,6 +1,7 @@
 export * from './api-address.js';
 export * from './api-error.js';
 export * from './client.js';
+export * from './idempotency-key.js';
 export * from './messages.js';
 export * from './params.js';
 export * from './ports.js';

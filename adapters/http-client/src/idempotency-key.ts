@@ -1,0 +1,78 @@
+/** The header a write's key travels in (adapters/http-api README "Idempotency-Key"). */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+const hex = (bytes: Uint8Array): string =>
+  Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+
+/**
+ * A fresh key for one user action: a random UUID. `crypto.randomUUID` exists only on secure
+ * pages (HTTPS, localhost), and the institute serves the web over plain HTTP on its LAN, so
+ * elsewhere the same 122 random bits come from `crypto.getRandomValues`, which every page has.
+ */
+export function newIdempotencyKey(): string {
+  const c = (globalThis as { crypto?: Crypto }).crypto;
+  if (c && typeof c.randomUUID === 'function') return c.randomUUID();
+  const b = new Uint8Array(16);
+  if (c && typeof c.getRandomValues === 'function') c.getRandomValues(b);
+  else for (let i = 0; i < b.length; i += 1) b[i] = Math.floor(Math.random() * 256);
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = hex(b);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/** JSON with object keys sorted, so two equal requests read the same whatever their key order. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** How many unanswered writes are remembered; the oldest is forgotten beyond it. */
+const LOST_WRITES_KEPT = 100;
+
+/**
+ * The keys of writes whose answer was lost (a timeout, the network), by request: sending the same
+ * request again is the retry of that write and carries its key, so the server applies it once
+ * (replaying the first answer if the first try got through). Any answer ends the write: the next
+ * same request is a new action with a new key. A form body (a file) is not remembered: uploads
+ * are safe to resend as they are (a re-sent chunk replaces the first).
+ */
+export class LostWrites {
+  private readonly keys = new Map<string, string>();
+
+  /** What identifies a write for its retry, or undefined when it is not remembered. */
+  static requestOf(
+    method: string,
+    url: string,
+    params: unknown,
+    data: unknown,
+  ): string | undefined {
+    if (typeof FormData !== 'undefined' && data instanceof FormData) return undefined;
+    if (typeof Blob !== 'undefined' && data instanceof Blob) return undefined;
+    return canonical([method.toUpperCase(), url, params ?? null, data ?? null]);
+  }
+
+  keyFor(request: string | undefined): string {
+    return (request !== undefined ? this.keys.get(request) : undefined) ?? newIdempotencyKey();
+  }
+
+  lost(request: string | undefined, key: string): void {
+    if (request === undefined) return;
+    this.keys.delete(request);
+    this.keys.set(request, key);
+    if (this.keys.size > LOST_WRITES_KEPT) {
+      const oldest = this.keys.keys().next();
+      if (!oldest.done) this.keys.delete(oldest.value);
+    }
+  }
+
+  answered(request: string | undefined): void {
+    if (request !== undefined) this.keys.delete(request);
+  }
+}
