@@ -320,3 +320,36 @@ describe('HttpClient: every write carries an Idempotency-Key', () => {
     expect(keyOf(seen[1])).not.toBe(keyOf(seen[0]));
   });
 });
+
+describe('HttpClient: a write sent again before its answer', () => {
+  it('shares the key of the same request still on its way (a double click)', async () => {
+    const pending: Array<() => void> = [];
+    let hold = true;
+    const seen: InternalAxiosRequestConfig[] = [];
+    const http = new HttpClient({
+      tokens: { get: () => undefined },
+      ui: { confirm: vi.fn(), error: vi.fn(), logout: vi.fn() },
+      adapter: (config) => {
+        seen.push(config);
+        return new Promise((resolve) => {
+          const answer = () =>
+            resolve({ status: 200, statusText: '', headers: {}, config, data: { code: 200 } });
+          if (hold) pending.push(answer);
+          else answer();
+        });
+      },
+    });
+    const body = { deptName: '一所' };
+    const first = http.post('/system/dept', body);
+    const second = http.post('/system/dept', body);
+    const other = http.post('/system/dept', { deptName: '二所' });
+    await vi.waitFor(() => expect(seen).toHaveLength(3));
+    expect(seen[1]?.headers['Idempotency-Key']).toBe(seen[0]?.headers['Idempotency-Key']);
+    expect(seen[2]?.headers['Idempotency-Key']).not.toBe(seen[0]?.headers['Idempotency-Key']);
+    hold = false;
+    for (const answer of pending) answer();
+    await Promise.all([first, second, other]);
+    await http.post('/system/dept', body);
+    expect(seen[3]?.headers['Idempotency-Key']).not.toBe(seen[0]?.headers['Idempotency-Key']);
+  });
+});

@@ -37,14 +37,17 @@ function canonical(value: unknown): string {
 const LOST_WRITES_KEPT = 100;
 
 /**
- * The keys of writes whose answer was lost (a timeout, the network), by request: sending the same
- * request again is the retry of that write and carries its key, so the server applies it once
- * (replaying the first answer if the first try got through). Any answer ends the write: the next
- * same request is a new action with a new key. A form body (a file) is not remembered: uploads
- * are safe to resend as they are (a re-sent chunk replaces the first).
+ * The keys of writes still waiting for their answer or whose answer was lost (a timeout, the
+ * network), by request: sending the same request again meanwhile (a double click, the retry of
+ * the lost write) carries the same key, so the server applies it once (answering the second
+ * while the first runs, or replaying the first answer). Any answer ends the write: the next same
+ * request is a new action with a new key. A form body (a file) is not remembered: uploads are
+ * safe to resend as they are (a re-sent chunk replaces the first).
  */
 export class LostWrites {
   private readonly keys = new Map<string, string>();
+  /** Writes on their way, with how many sends of the same request share them. */
+  private readonly sending = new Map<string, { key: string; count: number }>();
 
   /** What identifies a write for its retry, or undefined when it is not remembered. */
   static requestOf(
@@ -58,12 +61,27 @@ export class LostWrites {
     return canonical([method.toUpperCase(), url, params ?? null, data ?? null]);
   }
 
+  /** The key a write is sent with; every call is ended by `lost` or `answered`. */
   keyFor(request: string | undefined): string {
-    return (request !== undefined ? this.keys.get(request) : undefined) ?? newIdempotencyKey();
+    if (request === undefined) return newIdempotencyKey();
+    const on = this.sending.get(request);
+    if (on) {
+      on.count += 1;
+      return on.key;
+    }
+    const key = this.keys.get(request) ?? newIdempotencyKey();
+    this.sending.set(request, { key, count: 1 });
+    return key;
+  }
+
+  private done(request: string): void {
+    const on = this.sending.get(request);
+    if (on && --on.count <= 0) this.sending.delete(request);
   }
 
   lost(request: string | undefined, key: string): void {
     if (request === undefined) return;
+    this.done(request);
     this.keys.delete(request);
     this.keys.set(request, key);
     if (this.keys.size > LOST_WRITES_KEPT) {
@@ -73,6 +91,8 @@ export class LostWrites {
   }
 
   answered(request: string | undefined): void {
-    if (request !== undefined) this.keys.delete(request);
+    if (request === undefined) return;
+    this.done(request);
+    this.keys.delete(request);
   }
 }
