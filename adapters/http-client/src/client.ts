@@ -39,6 +39,15 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
+/** What a gateway's write takes from its screen: the user action's Idempotency-Key. */
+export interface WriteOptions {
+  readonly idempotencyKey?: string;
+}
+
+/** The call options that send a screen's key (none: the client makes one). */
+export const keyed = (options?: WriteOptions): CallOptions =>
+  options?.idempotencyKey ? { headers: { [IDEMPOTENCY_HEADER]: options.idempotencyKey } } : {};
+
 export interface HttpClientOptions {
   tokens: TokenStore;
   ui: HttpUserInterface;

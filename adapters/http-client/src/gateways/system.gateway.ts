@@ -1,4 +1,4 @@
-import type { HttpClient } from '../client.js';
+import { keyed, type HttpClient, type WriteOptions } from '../client.js';
 import { dataOf, toPage, type Page, type PageQuery } from './page.js';
 
 export interface SysUser {
@@ -97,14 +97,17 @@ export class UserGateway {
   ): Promise<{ data?: SysUser; roles?: unknown[]; roleIds?: number[] }> {
     return this.http.get(`/system/user/${userId}`);
   }
-  async add(user: Partial<SysUser>): Promise<void> {
-    await this.http.post('/system/user', user);
+  async add(user: Partial<SysUser>, options?: WriteOptions): Promise<void> {
+    await this.http.post('/system/user', user, keyed(options));
   }
-  async update(user: Partial<SysUser>): Promise<void> {
-    await this.http.put('/system/user', user);
+  async update(user: Partial<SysUser>, options?: WriteOptions): Promise<void> {
+    await this.http.put('/system/user', user, keyed(options));
   }
-  async remove(ids: number | number[]): Promise<void> {
-    await this.http.delete(`/system/user/${Array.isArray(ids) ? ids.join(',') : ids}`);
+  async remove(ids: number | number[], options?: WriteOptions): Promise<void> {
+    await this.http.delete(
+      `/system/user/${Array.isArray(ids) ? ids.join(',') : ids}`,
+      keyed(options),
+    );
   }
   async resetPwd(userId: number, password: string): Promise<void> {
     await this.http.put('/system/user/resetPwd', { userId, password });
@@ -163,14 +166,14 @@ export class DeptGateway {
     });
     return dataOf<TreeNode[]>(res) ?? [];
   }
-  async add(dept: Partial<SysDept>): Promise<void> {
-    await this.http.post('/system/dept', dept);
+  async add(dept: Partial<SysDept>, options?: WriteOptions): Promise<void> {
+    await this.http.post('/system/dept', dept, keyed(options));
   }
-  async update(dept: Partial<SysDept>): Promise<void> {
-    await this.http.put('/system/dept', dept);
+  async update(dept: Partial<SysDept>, options?: WriteOptions): Promise<void> {
+    await this.http.put('/system/dept', dept, keyed(options));
   }
-  async remove(deptId: number): Promise<void> {
-    await this.http.delete(`/system/dept/${deptId}`);
+  async remove(deptId: number, options?: WriteOptions): Promise<void> {
+    await this.http.delete(`/system/dept/${deptId}`, keyed(options));
   }
 }
 
@@ -183,14 +186,14 @@ export class DictGateway {
   async type(dictId: number): Promise<DictType> {
     return dataOf<DictType>(await this.http.get(`/system/dict/type/${dictId}`));
   }
-  async addType(type: Partial<DictType>): Promise<void> {
-    await this.http.post('/system/dict/type', type);
+  async addType(type: Partial<DictType>, options?: WriteOptions): Promise<void> {
+    await this.http.post('/system/dict/type', type, keyed(options));
   }
-  async updateType(type: Partial<DictType>): Promise<void> {
-    await this.http.put('/system/dict/type', type);
+  async updateType(type: Partial<DictType>, options?: WriteOptions): Promise<void> {
+    await this.http.put('/system/dict/type', type, keyed(options));
   }
-  async removeType(dictId: number): Promise<void> {
-    await this.http.delete(`/system/dict/type/${dictId}`);
+  async removeType(dictId: number, options?: WriteOptions): Promise<void> {
+    await this.http.delete(`/system/dict/type/${dictId}`, keyed(options));
   }
   async data(query: PageQuery & { dictType: string }): Promise<Page<DictData>> {
     return toPage<DictData>(await this.http.get('/system/dict/data/list', { params: query }));
@@ -199,14 +202,14 @@ export class DictGateway {
   async byType(dictType: string): Promise<DictData[]> {
     return dataOf<DictData[]>(await this.http.get(`/system/dict/data/type/${dictType}`)) ?? [];
   }
-  async addData(data: Partial<DictData>): Promise<void> {
-    await this.http.post('/system/dict/data', data);
+  async addData(data: Partial<DictData>, options?: WriteOptions): Promise<void> {
+    await this.http.post('/system/dict/data', data, keyed(options));
   }
-  async updateData(data: Partial<DictData>): Promise<void> {
-    await this.http.put('/system/dict/data', data);
+  async updateData(data: Partial<DictData>, options?: WriteOptions): Promise<void> {
+    await this.http.put('/system/dict/data', data, keyed(options));
   }
-  async removeData(dictCode: number): Promise<void> {
-    await this.http.delete(`/system/dict/data/${dictCode}`);
+  async removeData(dictCode: number, options?: WriteOptions): Promise<void> {
+    await this.http.delete(`/system/dict/data/${dictCode}`, keyed(options));
   }
 }
 
@@ -220,14 +223,14 @@ export class ConfigGateway {
     const res = await this.http.get(`/system/config/configKey/${key}`);
     return res.msg ?? '';
   }
-  async add(config: Partial<SysConfig>): Promise<void> {
-    await this.http.post('/system/config', config);
+  async add(config: Partial<SysConfig>, options?: WriteOptions): Promise<void> {
+    await this.http.post('/system/config', config, keyed(options));
   }
-  async update(config: Partial<SysConfig>): Promise<void> {
-    await this.http.put('/system/config', config);
+  async update(config: Partial<SysConfig>, options?: WriteOptions): Promise<void> {
+    await this.http.put('/system/config', config, keyed(options));
   }
-  async remove(configId: number): Promise<void> {
-    await this.http.delete(`/system/config/${configId}`);
+  async remove(configId: number, options?: WriteOptions): Promise<void> {
+    await this.http.delete(`/system/config/${configId}`, keyed(options));
   }
 }
 
@@ -237,11 +240,11 @@ export class MajorGateway {
   async list(query: PageQuery = {}): Promise<Page<Major>> {
     return toPage<Major>(await this.http.get('/system/major/list', { params: query }));
   }
-  async add(major: Partial<Major>): Promise<void> {
-    await this.http.post('/system/major/add', major);
+  async add(major: Partial<Major>, options?: WriteOptions): Promise<void> {
+    await this.http.post('/system/major/add', major, keyed(options));
   }
-  async update(major: Partial<Major>): Promise<void> {
-    await this.http.post('/system/major/update', major);
+  async update(major: Partial<Major>, options?: WriteOptions): Promise<void> {
+    await this.http.post('/system/major/update', major, keyed(options));
   }
   async remove(id: number): Promise<void> {
     await this.http.get('/system/major/deleteById', { params: { id } });

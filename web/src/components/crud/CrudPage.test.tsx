@@ -1,5 +1,5 @@
 import { SESSION_INITIAL } from '@dpms/core';
-import type { Page } from '@dpms/http-client';
+import type { Page, WriteOptions } from '@dpms/http-client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -28,21 +28,25 @@ class RecordingGateway implements CrudGateway<Row, { itemName: string }> {
   added: unknown[] = [];
   updated: unknown[] = [];
   removed: number[] = [];
+  /** The Idempotency-Key each write was sent with. */
+  keys: (string | undefined)[] = [];
   list(q: { itemName: string; pageNum: number; pageSize: number }): Promise<Page<Row>> {
     this.lists.push(q);
     const rows = this.rows.filter((r) => r.itemName.includes(q.itemName));
     return Promise.resolve({ rows, total: rows.length });
   }
-  add(body: Record<string, unknown>) {
+  add(body: Record<string, unknown>, options?: WriteOptions) {
     this.added.push(body);
+    this.keys.push(options?.idempotencyKey);
     return Promise.resolve();
   }
   update(body: Record<string, unknown>) {
     this.updated.push(body);
     return Promise.resolve();
   }
-  remove(id: number) {
+  remove(id: number, options?: WriteOptions) {
     this.removed.push(id);
+    this.keys.push(options?.idempotencyKey);
     return Promise.resolve();
   }
 }
@@ -154,5 +158,29 @@ describe('CrudPage', () => {
     await waitFor(() => expect(screen.queryByText('建筑')).toBeNull());
     expect(gateway.lists.at(-1)).toMatchObject({ itemName: '结', pageNum: 1 });
     expect(screen.queryByRole('columnheader', { name: '操作' })).toBeTruthy();
+  });
+
+  it('a double click on the dialog save sends one write with one Idempotency-Key', async () => {
+    const gateway = new RecordingGateway();
+    renderPage(gateway, ['*:*:*']);
+    await row('建筑');
+    fireEvent.click(screen.getByRole('button', { name: '新增' }));
+    const form = screen.getByTestId('form-dialog');
+    fireEvent.change(within(form).getByLabelText('条目名称'), { target: { value: '给排水' } });
+    const save = within(form).getByRole('button', { name: '确定' });
+    fireEvent.click(save);
+    fireEvent.click(save);
+    await screen.findByText('操作成功');
+    expect(gateway.added).toEqual([{ itemName: '给排水', orderNum: 0 }]);
+    expect(gateway.keys).toHaveLength(1);
+    expect(gateway.keys[0]).toMatch(/^[\x21-\x7e]{1,100}$/);
+
+    fireEvent.click(within(await row('建筑')).getByRole('button', { name: '删除' }));
+    const confirm = await screen.findByTestId('confirm-dialog');
+    fireEvent.click(within(confirm).getByRole('button', { name: '确定' }));
+    await screen.findByText('删除成功');
+    expect(gateway.keys).toHaveLength(2);
+    expect(gateway.keys[1]).toMatch(/^[\x21-\x7e]{1,100}$/);
+    expect(gateway.keys[1]).not.toBe(gateway.keys[0]);
   });
 });

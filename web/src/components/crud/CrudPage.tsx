@@ -1,4 +1,4 @@
-import type { Page } from '@dpms/http-client';
+import type { Page, WriteOptions } from '@dpms/http-client';
 import type { ReactNode } from 'react';
 import { HasPermi } from '../auth/Access';
 import { DataTable, type Column, type DataTableProps } from '../table/DataTable';
@@ -18,9 +18,10 @@ export type CrudFilter = Record<string, string>;
  */
 export interface CrudGateway<Row, F extends CrudFilter> {
   list(query: F & { pageNum: number; pageSize: number }): Promise<Page<Row>>;
-  add?(body: never): Promise<unknown>;
-  update?(body: never): Promise<unknown>;
-  remove?(id: number): Promise<unknown>;
+  /** Each write gets the user action's Idempotency-Key (kept across its retries). */
+  add?(body: never, options?: WriteOptions): Promise<unknown>;
+  update?(body: never, options?: WriteOptions): Promise<unknown>;
+  remove?(id: number, options?: WriteOptions): Promise<unknown>;
 }
 
 /** One input of the search bar: a text box, a select with 全部, a date, or one the page draws. */
@@ -126,8 +127,8 @@ export function CrudPage<Row extends object, F extends CrudFilter>(spec: CrudSpe
                     variant="text"
                     className="text-danger-600!"
                     onClick={() =>
-                      void crud.remove(remove.what(row), async () => {
-                        await gateway.remove!(idOf(row));
+                      void crud.remove(remove.what(row), async (idempotencyKey) => {
+                        await gateway.remove!(idOf(row), { idempotencyKey });
                       })
                     }
                   >
@@ -196,10 +197,13 @@ export function CrudPage<Row extends object, F extends CrudFilter>(spec: CrudSpe
               ? form.fields(editing.id === undefined ? 'add' : 'edit')
               : form.fields
           }
-          onSubmit={async (values) => {
+          onSubmit={async (values, idempotencyKey) => {
             const body = form.toBody ? form.toBody(values) : values;
-            if (editing.id === undefined) await gateway.add?.(body as never);
-            else await gateway.update?.({ ...body, [form.idKey]: editing.id } as never);
+            if (editing.id === undefined) await gateway.add?.(body as never, { idempotencyKey });
+            else
+              await gateway.update?.({ ...body, [form.idKey]: editing.id } as never, {
+                idempotencyKey,
+              });
             crud.saved(
               (editing.id === undefined ? form.saved?.add : form.saved?.edit) ?? '操作成功',
             );

@@ -1,5 +1,5 @@
-import { errorMessage } from '@dpms/http-client';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { useActionKeys } from '../crud/action-keys';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { Field } from '../ui/Field';
@@ -18,7 +18,9 @@ export type FormValues = Record<string, string>;
 
 /**
  * An add/edit dialog from a field list: inputs are trimmed, required fields say 请输入/请选择 and
- * the server's message shows under the form when it refuses.
+ * the server's message shows under the form when it refuses. `onSubmit` gets the save's
+ * Idempotency-Key to send with its write: one key per save until it is answered, so a retry after
+ * a lost answer is applied once (`ActionKeys`); a second click while the save runs sends nothing.
  */
 export function FormDialog({
   open,
@@ -33,7 +35,7 @@ export function FormDialog({
   title: string;
   fields: FormFieldDef[];
   initial: FormValues;
-  onSubmit: (values: FormValues) => Promise<void>;
+  onSubmit: (values: FormValues, idempotencyKey: string) => Promise<void>;
   onClose: () => void;
   width?: number;
 }) {
@@ -41,7 +43,11 @@ export function FormDialog({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
+  const keys = useActionKeys();
+  // State updates land after a render; a double click arrives before it.
+  const running = useRef(false);
   const submit = async () => {
+    if (running.current) return;
     const trimmed: FormValues = {};
     const next: Record<string, string> = {};
     for (const f of fields) {
@@ -53,13 +59,14 @@ export function FormDialog({
     }
     setErrors(next);
     if (Object.keys(next).length > 0) return;
+    running.current = true;
     setBusy(true);
     setFailure('');
     try {
-      await onSubmit(trimmed);
-    } catch (error) {
-      setFailure(errorMessage(error));
+      const outcome = await keys.run('save', (key) => onSubmit(trimmed, key));
+      if (!outcome.ok) setFailure(outcome.message);
     } finally {
+      running.current = false;
       setBusy(false);
     }
   };

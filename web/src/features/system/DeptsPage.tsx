@@ -94,7 +94,9 @@ export function DeptsPage() {
               variant="text"
               className="text-danger-600!"
               onClick={() =>
-                void crud.remove(`名称为"${d.deptName}"的数据项`, () => gateway.remove(d.deptId))
+                void crud.remove(`名称为"${d.deptName}"的数据项`, (idempotencyKey) =>
+                  gateway.remove(d.deptId, { idempotencyKey }),
+                )
               }
             >
               删除
@@ -174,14 +176,14 @@ export function DeptsPage() {
               ],
             },
           ]}
-          onSubmit={async (v) => {
+          onSubmit={async (v, idempotencyKey) => {
             const body = {
               ...v,
               parentId: v['parentId'] ? Number(v['parentId']) : 0,
               orderNum: Number(v['orderNum'] ?? 0),
             };
-            if (crud.editing?.id === undefined) await gateway.add(body);
-            else await gateway.update({ ...body, deptId: crud.editing.id });
+            if (crud.editing?.id === undefined) await gateway.add(body, { idempotencyKey });
+            else await gateway.update({ ...body, deptId: crud.editing.id }, { idempotencyKey });
             crud.saved();
           }}
         />
