@@ -43,11 +43,29 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+/** Field names whose values are credentials: `password`, `oldPassword`, `newPassword`, `pwd`. */
+const SECRET_FIELD = /password|pwd/i;
+
+/**
+ * The body with every credential's value blanked: a fingerprint is kept a day beside the key, and
+ * a bare SHA-256 of a password is guessed offline. Two requests that differ only in a password
+ * are then the same request (a repeat of a user's creation with another password replays it).
+ */
+function withoutSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutSecrets);
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, SECRET_FIELD.test(k) ? '' : withoutSecrets(v)]),
+    );
+  return value;
+}
+
 /**
  * What makes two requests "the same" for an Idempotency-Key (the IETF draft leaves it to the
  * server): a SHA-256 of the method, the route, and the canonical JSON of the path parameters, the
  * query and the body as the client sent them (before validation, so a field the schema ignores
- * still counts). Key order and whitespace do not count; any value that differs does.
+ * still counts). Key order and whitespace do not count; any value that differs does, except a
+ * credential's (see `withoutSecrets`).
  */
 export function requestFingerprint(req: Request, route: string): string {
   const request = {
@@ -55,7 +73,7 @@ export function requestFingerprint(req: Request, route: string): string {
     route,
     params: req.params ?? {},
     query: req.query ?? {},
-    body: (req.body as unknown) ?? null,
+    body: withoutSecrets((req.body as unknown) ?? null),
   };
   return createHash('sha256').update(canonicalJson(request)).digest('hex');
 }

@@ -178,6 +178,9 @@ export function authRoutes(
         summary: '切换角色：核对密码与角色归属后结束当前会话，前端随后以新角色重新登录',
         tag: '登录',
         access: AUTHENTICATED,
+        // It ends the caller's session, so a repeat under the key could only answer 401; its body
+        // carries the password, which no idempotency record should hold.
+        idempotency: 'none',
         body: z.object({
           roleId: numeric(
             z
