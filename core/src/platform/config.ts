@@ -1,3 +1,6 @@
+import { domainError, type DomainError } from '../shared/result.js';
+import { invalidTimeZoneMessage, isTimeZone } from './institute-clock.js';
+
 export interface SysConfig {
   readonly configId: number;
   readonly configName: string;
@@ -39,4 +42,20 @@ export const CONFIG_KEYS = {
   subTaxpayerNum: 'subTaxpayerNum',
   signBySub: 'signBySub',
   captchaEnabled: 'sys.account.captchaEnabled',
+  instituteTimeZone: 'sys.institute.timeZone',
 } as const;
+
+/**
+ * The rule a config value must keep before it is stored, by key; null when it may be stored. The
+ * institute's time zone must be a zone the runtime knows, or every screen, export and PDF would
+ * fall back to the default without saying so.
+ */
+export function configValueError(key: string, value: string): DomainError | null {
+  if (key === CONFIG_KEYS.instituteTimeZone && !isTimeZone(value.trim()))
+    return domainError(
+      'VALIDATION.INVALID_TIME_ZONE',
+      invalidTimeZoneMessage(value),
+      'configValue',
+    );
+  return null;
+}

@@ -24,3 +24,4 @@ export * from './major.repository.port.js';
 export * from './auth-session.js';
 export * from './auth-session.repository.port.js';
 export * from './unit-of-work.port.js';
+export * from './institute-clock.js';

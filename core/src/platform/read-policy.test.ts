@@ -9,9 +9,14 @@ const admin = { permissions: [], isAdmin: true };
 
 describe('who reads a config value', () => {
   it('lets every signed-in user read the keys the web reads, and only those', () => {
-    for (const key of [...COMPANY_SETTING_KEYS, 'platformName', 'fund_plan_switch'])
+    for (const key of [
+      ...COMPANY_SETTING_KEYS,
+      'platformName',
+      'fund_plan_switch',
+      'sys.institute.timeZone',
+    ])
       expect(mayReadConfig(key, staff)).toBe(true);
-    expect(Object.keys(CONFIG_KEYS_FOR_EVERY_USER)).toHaveLength(10);
+    expect(Object.keys(CONFIG_KEYS_FOR_EVERY_USER)).toHaveLength(11);
     for (const key of ['mail.password', 'task.warn.days', 'no.such.key', 'toString', '__proto__'])
       expect(mayReadConfig(key, staff)).toBe(false);
   });

@@ -1,4 +1,5 @@
 import { hasPermission } from '../session/permission.js';
+import { INSTITUTE_TIME_ZONE_CONFIG_KEY } from './institute-clock.js';
 import type { UserOption } from './user.js';
 
 /**
@@ -33,6 +34,7 @@ export const CONFIG_KEYS_FOR_EVERY_USER: Readonly<Record<string, string>> = {
   signBySub: '合同文书的甲方信息（001 §7）',
   'sys.account.captchaEnabled': '登录页（验证码开关）',
   'sys.account.registerUser': '登录页（注册开关）',
+  [INSTITUTE_TIME_ZONE_CONFIG_KEY]: '每个页面、导出与打印的时间（院所时区）',
 };
 
 /** Whether `reader` may read the value of config `key`. */

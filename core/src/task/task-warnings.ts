@@ -1,7 +1,9 @@
+import { DEFAULT_INSTITUTE_TIME_ZONE, instituteDay } from '../platform/institute-clock.js';
+
 /**
  * The urgent-task warning (000 §2 "Urgent task notification"): a task not finished whose planned
  * finish date is past (overdue) or within the threshold (due soon). Dates are calendar days in
- * the institute's time zone, China Standard Time (UTC+8, no daylight saving).
+ * the institute's time zone (config `sys.institute.timeZone`, default Asia/Shanghai).
  */
 
 export type TaskDueClass = 'done' | 'overdue' | 'dueSoon' | 'normal';
@@ -10,11 +12,9 @@ export type TaskDueClass = 'done' | 'overdue' | 'dueSoon' | 'normal';
 export const TASK_WARN_DAYS_CONFIG_KEY = 'task.warn.days';
 export const TASK_WARN_DAYS_DEFAULT = 7;
 
-const CST_OFFSET_MS = 8 * 3_600_000;
-
-/** The calendar day of an instant in China Standard Time, yyyy-MM-dd. */
-export function institutionDay(at: Date): string {
-  return new Date(at.getTime() + CST_OFFSET_MS).toISOString().slice(0, 10);
+/** The calendar day of an instant in the institute's zone, yyyy-MM-dd (the clock's one rule). */
+export function institutionDay(at: Date, zone: string = DEFAULT_INSTITUTE_TIME_ZONE): string {
+  return instituteDay(at, zone);
 }
 
 /** yyyy-MM-dd plus `days` (may be negative). */
