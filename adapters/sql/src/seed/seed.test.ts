@@ -62,6 +62,7 @@ describe.each(testDatabaseKinds())('the demo seed on %s', (kind) => {
     expect(cred?.passwordHash).toMatch(/^\$argon2id\$/);
     expect(await verify(cred?.passwordHash ?? '', 'admin123')).toBe(true);
     expect(await repos.configs.valueOf('sys.account.captchaEnabled')).toBe('false');
+    expect(await repos.configs.valueOf('sys.institute.timeZone')).toBe('Asia/Shanghai');
     // Ids continue above the seeded ones.
     const dept = await repos.depts.create({ parentId: 100, deptName: '新部门' }, { kind: 'all' });
     expect(dept.ok && dept.value.deptId > 1000).toBe(true);

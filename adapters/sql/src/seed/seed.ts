@@ -17,6 +17,7 @@ import { seedApprovalFlows } from './approval-flows.js';
 import { seedApprovalSamples } from './approval-samples.js';
 import { seedDemoContracts } from './demo-contracts.js';
 import { seedDesignTasks } from './design-tasks.js';
+import { seedInstituteClock } from './institute-clock.js';
 import { seedFundDemo } from './fund-demo.js';
 import { seedClosingDemo } from './closing-demo.js';
 import { seedFundPlanDemo } from './fund-plan-demo.js';
@@ -112,6 +113,8 @@ export async function seedDatabase(
         .executeTakeFirst();
       if (contractsClaimed !== undefined) await seedDemoContracts(trx);
     }
+    // The institute's time zone, in every mode and on databases seeded before it existed.
+    await seedInstituteClock(trx);
     // Design tasks (issue 9): the warning threshold, and demo task sheets on a demo institute.
     await seedDesignTasks(trx, { demo: mode === 'demo' });
     // Back money, loans and repayments (issue 10) on the demo task sheets, through the ledger.
