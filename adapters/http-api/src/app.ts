@@ -4,6 +4,7 @@ import type { Container } from 'inversify';
 import { TOKENS } from './composition/tokens.js';
 import { errorMiddleware, notFoundHandler, requireJson } from './http/error-middleware.js';
 import { guardFactory } from './http/guard.js';
+import { configuredZone, provideInstituteZone } from './http/institute-zone.js';
 import { requestLogger } from './http/logger.js';
 import { apiDocsServed, docsRouter } from './http/openapi-docs.js';
 import { IdempotentRequests } from './http/idempotency.js';
@@ -30,6 +31,9 @@ export function createApp(container: Container): CreatedApp {
   const config = container.isBound(TOKENS.Config) ? container.get(TOKENS.Config) : undefined;
   const app = express();
   app.disable('x-powered-by');
+  // Exports show times on the institute's clock, from its config.
+  if (container.isBound(TOKENS.Repositories))
+    provideInstituteZone(app, configuredZone(container.get(TOKENS.Repositories)));
   // X-Forwarded-For is believed only from these proxies (loopback by default: a reverse proxy on
   // the same host); the login throttle counts per client address, so this must not be `true`.
   app.set('trust proxy', config?.trustProxy ?? 'loopback');

@@ -2,6 +2,8 @@ import type { Response } from 'express';
 import { z } from 'zod';
 import {
   ALL_DATA,
+  INSTITUTE_TIME_ZONE_CONFIG_KEY,
+  parseTimeZone,
   type ApprovalActor,
   type ApprovalDetailAnswer,
   type ApprovalEngine,
@@ -68,6 +70,8 @@ export function printSources(deps: Pick<PrintDeps, 'repos' | 'signatures'>): Pri
       return out;
     },
     readSignature: (fileId) => deps.signatures.transaction((r) => r.signatures.read(fileId)),
+    timeZone: async () =>
+      parseTimeZone(await deps.repos.configs.valueOf(INSTITUTE_TIME_ZONE_CONFIG_KEY)),
   };
 }
 

@@ -6,7 +6,7 @@ import {
   type ApprovalState,
   type SignedApprovalLogEntry,
 } from '@dpms/core';
-import { chinaTime, printableApproval, type PrintSources } from './print-payloads.js';
+import { printedTime, printableApproval, type PrintSources } from './print-payloads.js';
 import { canonicalJson } from './printed-pdf-store.js';
 
 /** Rebuilds an object with its keys in reverse order, at every depth. */
@@ -38,6 +38,7 @@ describe('the signer of each printed signature row', () => {
     userNames: (ids) =>
       Promise.resolve(Object.fromEntries([...ids].map((id) => [id, names[id] ?? '']))),
     readSignature: () => Promise.resolve(null),
+    timeZone: () => Promise.resolve('Asia/Shanghai'),
   });
 
   it('is the actor of the log entry behind that row of core’s approvalDetailBO, for any log', async () => {
@@ -117,21 +118,22 @@ describe('the signer of each printed signature row', () => {
   });
 });
 
-describe('chinaTime', () => {
-  it('shows any instant as yyyy-MM-dd HH:mm eight hours ahead of UTC', () => {
+describe('the printed time', () => {
+  it('shows any instant as yyyy-MM-dd HH:mm eight hours ahead of UTC in Asia/Shanghai', () => {
     fc.assert(
       fc.property(
         fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }),
         (d) => {
-          const shown = chinaTime(d.toISOString());
+          const shown = printedTime(d.toISOString(), 'Asia/Shanghai');
           expect(shown).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
           const back = Date.parse(`${shown.replace(' ', 'T')}:00+08:00`);
           expect(Math.floor(d.getTime() / 60_000) * 60_000).toBe(back);
         },
       ),
     );
-    expect(chinaTime(null)).toBe('');
-    expect(chinaTime('not a time')).toBe('not a time');
+    expect(printedTime(null, 'Asia/Shanghai')).toBe('');
+    expect(printedTime('not a time', 'Asia/Shanghai')).toBe('not a time');
+    expect(printedTime('2026-11-25T14:55:32.823Z', 'UTC')).toBe('2026-11-25 14:55');
   });
 });
 
@@ -144,6 +146,7 @@ describe('the printed signature images', () => {
         Promise.resolve(
           id === 'sig1' ? { contentType: 'image/png', data: new Uint8Array([1, 2, 3]) } : null,
         ),
+      timeZone: () => Promise.resolve('Asia/Shanghai'),
     };
     const printed = async (creatorSignUrl: string) =>
       (

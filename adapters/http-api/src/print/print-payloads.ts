@@ -1,4 +1,5 @@
 import {
+  formatInstant,
   inlineImageSource,
   APPROVAL_STATUS_LABELS,
   toContractDocValues,
@@ -22,6 +23,8 @@ export interface PrintSources {
   /** Display names (nickName) by user id; a missing user is left out. */
   userNames(ids: Iterable<string>): Promise<Record<string, string>>;
   readSignature(fileId: string): Promise<SignatureImageBytes | null>;
+  /** The institute's time zone (config `sys.institute.timeZone`): printed times are its clock. */
+  timeZone(): Promise<string>;
 }
 
 /** The signature image address the approval engine stores: `/prod-api/system/user/profile/signature/<fileId>`. */
@@ -65,13 +68,12 @@ function signedEntries(answer: ApprovalDetailAnswer): readonly LogEntry[] {
   return rows.map((r) => r.entry);
 }
 
-/** yyyy-MM-dd HH:mm in China time (UTC+8), the institute's clock; other text as it is. */
-export function chinaTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const t = Date.parse(iso);
-  if (Number.isNaN(t)) return iso;
-  const d = new Date(t + 8 * 3_600_000).toISOString();
-  return `${d.slice(0, 10)} ${d.slice(11, 16)}`;
+/**
+ * yyyy-MM-dd HH:mm on the institute's clock in `zone`; other text as it is. The one rule of
+ * core (`formatInstant`), so paper, screen and export read the same minute.
+ */
+export function printedTime(iso: string | null | undefined, zone: string): string {
+  return formatInstant(iso, zone);
 }
 
 /**
@@ -86,6 +88,7 @@ export async function printableApproval(
   const entries = signedEntries(answer);
   const aligned = entries.length === bo.approvalNodeList.length;
   const names = await sources.userNames(entries.map((e) => e.actorId));
+  const zone = await sources.timeZone();
   const approvalNodeList = await Promise.all(
     bo.approvalNodeList.map(async (row, i) => {
       const entry = aligned
@@ -95,7 +98,7 @@ export async function printableApproval(
         ...row,
         approvalUserSignUrl: await inlineSignature(row.approvalUserSignUrl, sources),
         approvalUserName: entry ? (names[entry.actorId] ?? '') : '',
-        approvalTime: chinaTime(entry?.createTime),
+        approvalTime: printedTime(entry?.createTime, zone),
       };
     }),
   );
@@ -140,12 +143,13 @@ export async function approvalSheetPrint(
 ): Promise<ApprovalSheetPrint> {
   const a = answer.approval;
   const drafter = await sources.userNames([a.drafterId]);
+  const zone = await sources.timeZone();
   return {
     kind: 'approvalSheet',
     title: a.title || a.typeName,
     approvalNo: a.approvalId,
     creatorName: drafter[a.drafterId] ?? '',
-    createTime: chinaTime(a.submitTime ?? a.createTime),
+    createTime: printedTime(a.submitTime ?? a.createTime, zone),
     statusText: APPROVAL_STATUS_LABELS[a.status],
     fields: Object.values(a.content).map((e) => ({ label: e.label, value: contentText(e) })),
     approval: await printableApproval(answer, sources),

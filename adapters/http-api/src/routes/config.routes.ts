@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   CONFIG_SORT_COLUMNS,
+  configValueError,
   mayReadConfig,
   type PlatformRepositories,
   type SysConfig,
@@ -28,6 +29,12 @@ const fields = {
   configType: z.enum(['Y', 'N']).optional(),
   remark: z.string().trim().max(500).optional(),
 };
+
+/** A value core's config rule refuses (an unknown time zone) is a 400 naming the field. */
+function refuseBadValue(key: string, value: string): void {
+  const error = configValueError(key, value);
+  if (error !== null) unwrap({ ok: false, error });
+}
 
 /** Configuration: `configKey/{key}` answers the value in `msg` (000 §7), and the admin CRUD. */
 export function configRoutes(repos: PlatformRepositories): RouteModule {
@@ -94,7 +101,10 @@ export function configRoutes(repos: PlatformRepositories): RouteModule {
         tag: TAG,
         access: perm('system:config:add'),
         body: z.object(fields),
-        handler: async ({ body }) => ok(configView(unwrap(await repos.configs.create(body)))),
+        handler: async ({ body }) => {
+          refuseBadValue(body.configKey, body.configValue);
+          return ok(configView(unwrap(await repos.configs.create(body))));
+        },
       });
       book.add({
         method: 'put',
@@ -111,6 +121,10 @@ export function configRoutes(repos: PlatformRepositories): RouteModule {
         }),
         handler: async ({ body }) => {
           const { configId, ...patch } = body;
+          if (patch.configValue !== undefined) {
+            const key = patch.configKey ?? (await repos.configs.findById(configId))?.configKey;
+            if (key !== undefined) refuseBadValue(key, patch.configValue);
+          }
           return ok(configView(unwrap(await repos.configs.update(configId, patch))));
         },
       });

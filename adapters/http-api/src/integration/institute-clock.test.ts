@@ -1,0 +1,101 @@
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-argument -- supertest bodies are untyped JSON */
+import ExcelJS from 'exceljs';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestApi, type TestApi } from '../test-support/api.js';
+
+const KEY = 'sys.institute.timeZone';
+const HOUR = 3_600_000;
+
+const binary = (res: request.Response, cb: (e: Error | null, b: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  const stream = res as unknown as NodeJS.ReadableStream;
+  stream.on('data', (c: Buffer) => chunks.push(c));
+  stream.on('end', () => cb(null, Buffer.concat(chunks)));
+};
+
+/** The wall clock `hours` east of UTC, read by offset arithmetic (no Intl). */
+const atOffset = (iso: string, hours: number): string => {
+  const shifted = new Date(Date.parse(iso) + hours * HOUR).toISOString();
+  return `${shifted.slice(0, 10)} ${shifted.slice(11, 16)}`;
+};
+
+/**
+ * The institute's clock on the server: the zone is a config value every signed-in user reads, an
+ * administrator can only set a zone that exists, and exports show times on that clock.
+ */
+describe('the institute clock', () => {
+  let api: TestApi;
+  let admin: string;
+  let staff: string;
+  beforeAll(async () => {
+    api = await openTestApi('pglite');
+    admin = await api.login('admin');
+    staff = await api.login('yuangong');
+  }, 120_000);
+  afterAll(async () => {
+    await api?.close();
+  });
+  const get = (url: string, token = admin) =>
+    request(api.app).get(`/prod-api${url}`).set('Authorization', `Bearer ${token}`);
+  const put = (body: object) =>
+    request(api.app)
+      .put('/prod-api/system/config')
+      .set('Authorization', `Bearer ${admin}`)
+      .send(body);
+  const zoneRow = async () =>
+    (await get(`/system/config/list?configKey=${KEY}`).expect(200)).body.rows[0] as {
+      configId: number;
+      configValue: string;
+    };
+
+  it('is Asia/Shanghai by default, readable by every signed-in user', async () => {
+    const r = await get(`/system/config/configKey/${KEY}`, staff).expect(200);
+    expect(r.body).toEqual({ code: 200, msg: 'Asia/Shanghai' });
+  });
+
+  it('refuses an unknown zone with a 400 naming the field, and keeps the old one', async () => {
+    const row = await zoneRow();
+    const r = await put({ configId: row.configId, configValue: 'Asia/Beijing' });
+    expect(r.status).toBe(400);
+    expect(r.body.code).toBe(400);
+    expect(r.body.msg).toContain('院所时区');
+    expect(r.body.msg).toContain('Asia/Beijing');
+    expect((await zoneRow()).configValue).toBe('Asia/Shanghai');
+    const created = await request(api.app)
+      .post('/prod-api/system/config')
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ configName: '时区', configKey: KEY, configValue: 'Mars/Olympus' });
+    expect(created.status).toBe(400);
+  });
+
+  it("shows an export's times as yyyy-MM-dd HH:mm on the configured clock", async () => {
+    const users = (await get('/system/user/list?userName=admin').expect(200)).body.rows as {
+      userName: string;
+      createTime: string;
+    }[];
+    const created = users.find((u) => u.userName === 'admin')!.createTime;
+    const cellOf = async (): Promise<unknown> => {
+      const r = await get('/system/user/export?userName=admin')
+        .buffer(true)
+        .parse(binary)
+        .expect(200);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(r.body);
+      const ws = wb.worksheets[0]!;
+      const header = (ws.getRow(1).values as unknown[]).indexOf('创建时间');
+      for (let i = 2; i <= ws.rowCount; i++)
+        if (ws.getRow(i).getCell(2).value === 'admin') return ws.getRow(i).getCell(header).value;
+      return undefined;
+    };
+    expect(await cellOf()).toBe(atOffset(created, 8));
+    const row = await zoneRow();
+    // Kolkata: UTC+5:30 all year, a half-hour zone, read by the same arithmetic.
+    await put({ configId: row.configId, configValue: 'Asia/Kolkata' }).expect(200);
+    try {
+      expect(await cellOf()).toBe(atOffset(created, 5.5));
+    } finally {
+      await put({ configId: row.configId, configValue: 'Asia/Shanghai' }).expect(200);
+    }
+  });
+});
