@@ -28,9 +28,11 @@ describe('due-soon and overdue classification', () => {
     expect(classifyTaskDue('2020-01-01', today, 7, true)).toBe('done');
   });
 
-  it('uses the day in China Standard Time', () => {
+  it("uses the day in the institute's zone, China Standard Time by default", () => {
     expect(institutionDay(new Date('2026-11-22T15:59:59Z'))).toBe('2026-11-22');
     expect(institutionDay(new Date('2026-11-22T16:00:00Z'))).toBe('2026-11-23');
+    expect(institutionDay(new Date('2026-11-22T16:00:00Z'), 'UTC')).toBe('2026-11-22');
+    expect(institutionDay(new Date('2026-11-23T04:59:00Z'), 'America/New_York')).toBe('2026-11-22');
   });
 
   it('reads the threshold from config text, falling back to the default', () => {

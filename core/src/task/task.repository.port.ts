@@ -295,4 +295,6 @@ export interface TaskRepositories {
   readonly approvals: TaskApprovalPort;
   /** The warning threshold as configured (sys_config task.warn.days). */
   warnDays(): Promise<number>;
+  /** The institute's time zone (sys_config sys.institute.timeZone): whose "today" counts. */
+  timeZone(): Promise<string>;
 }

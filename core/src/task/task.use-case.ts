@@ -161,7 +161,7 @@ export interface ResultSealApprovalEvent {
 
 /** The seal handler's work, in the approval's transaction: an approved request is stamped. */
 export async function moveSealOnApproval(
-  repos: Pick<TaskRepositories, 'seals'>,
+  repos: Pick<TaskRepositories, 'seals' | 'timeZone'>,
   event: ResultSealApprovalEvent,
 ): Promise<Result<void>> {
   const id = Number(event.recordId);
@@ -175,7 +175,7 @@ export async function moveSealOnApproval(
       status: event.status,
       finishTime: event.status === 1 ? event.at : null,
       ...(event.status === 1 && seal.sealTime === null
-        ? { sealTime: institutionDay(event.at) }
+        ? { sealTime: institutionDay(event.at, await repos.timeZone()) }
         : {}),
     },
     event.at,
@@ -229,7 +229,7 @@ export class TaskService {
       const taskNo =
         checked.fields.taskNo !== ''
           ? checked.fields.taskNo
-          : await r.tasks.nextTaskNo(institutionDay(now).slice(0, 4));
+          : await r.tasks.nextTaskNo(institutionDay(now, await r.timeZone()).slice(0, 4));
       const state = initialConfirmState(history);
       const inserted = await r.tasks.insert(
         {
@@ -370,7 +370,7 @@ export class TaskService {
   warnings(userId: number): Promise<readonly WarnTask[]> {
     return this.uow.transaction(async (r) => {
       const days = await r.warnDays();
-      const until = warnUntil(institutionDay(this.clock.now()), days);
+      const until = warnUntil(institutionDay(this.clock.now(), await r.timeZone()), days);
       return r.tasks.warnings(userId, until, WARN_TASK_LIMIT);
     });
   }
@@ -378,7 +378,8 @@ export class TaskService {
   /** Both notify parts in one read (the TaskNotifyPort of getNotify). */
   notify(userId: number): Promise<{ warnTaskList: readonly WarnTask[]; unLookSeal: boolean }> {
     return this.uow.transaction(async (r) => {
-      const until = warnUntil(institutionDay(this.clock.now()), await r.warnDays());
+      const today = institutionDay(this.clock.now(), await r.timeZone());
+      const until = warnUntil(today, await r.warnDays());
       return {
         warnTaskList: await r.tasks.warnings(userId, until, WARN_TASK_LIMIT),
         unLookSeal: await r.seals.hasUnseen(userId),
@@ -731,7 +732,7 @@ export class TaskService {
       const amount = parseAmount(input.payAmount, 'payAmount');
       if (!amount.ok || amount.value.startsWith('-') || amount.value === '0')
         return err(taskErrors.invalidAmount('payAmount'));
-      const date = (input.payDate ?? '').trim() || institutionDay(now);
+      const date = (input.payDate ?? '').trim() || institutionDay(now, await r.timeZone());
       if (!isValidApprovalDate(date)) return err(taskErrors.invalidDate('payDate'));
       const remark = (input.remark ?? '').trim();
       if (textLength(remark) > 500) return err(taskErrors.tooLong('remark', 500));

@@ -9,7 +9,9 @@ import {
   type ProjectAccount,
   type ProjectAccountFilter,
   type ProjectAccountService,
+  instituteYear,
 } from '@dpms/core';
+import { instituteZoneOf } from '../http/institute-zone.js';
 import { ok, page } from '../http/envelope.js';
 import { unwrap } from '../http/http-error.js';
 import { listQueryOf } from '../http/list-query.js';
@@ -166,8 +168,9 @@ export function accountRoutes(
         tag: PRO_TAG,
         access: perm('contract:account:list'),
         query: proMonthlyQuery,
-        handler: async ({ query, principal }) => {
-          const year = query.year ?? new Date().getFullYear();
+        handler: async ({ query, principal, res }) => {
+          // "This year" is the institute's year, not the server's.
+          const year = query.year ?? instituteYear(new Date(), await instituteZoneOf(res));
           const { year: _y, ...filter } = query;
           return ok(await projects.monthly(proFilterOf(filter), year, accountActorOf(principal)));
         },

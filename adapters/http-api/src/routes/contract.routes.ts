@@ -21,7 +21,9 @@ import {
   type HistoryExportRow,
   type LixiangWithContract,
   type WriteIdempotency,
+  instituteYear,
 } from '@dpms/core';
+import { instituteZoneOf } from '../http/institute-zone.js';
 import { ok, page } from '../http/envelope.js';
 import { unwrap } from '../http/http-error.js';
 import { listQueryOf } from '../http/list-query.js';
@@ -769,8 +771,11 @@ export function contractRoutes(
         query: z.object({
           year: optionalInteger(2000, 2100),
         }),
-        handler: async ({ query, principal }) =>
-          ok(await service.chart(query.year ?? new Date().getFullYear(), actorOf(principal))),
+        handler: async ({ query, principal, res }) => {
+          // "This year" is the institute's year, not the server's.
+          const year = query.year ?? instituteYear(new Date(), await instituteZoneOf(res));
+          return ok(await service.chart(year, actorOf(principal)));
+        },
       });
       book.add({
         method: 'get',

@@ -16,7 +16,9 @@ import {
   type FundPlanService,
   type FundPlanStatus,
   type WriteIdempotency,
+  instituteMonth,
 } from '@dpms/core';
+import { instituteZoneOf } from '../http/institute-zone.js';
 import type { Request } from 'express';
 import { ok, page } from '../http/envelope.js';
 import { unwrap } from '../http/http-error.js';
@@ -358,8 +360,9 @@ export function fundPlanRoutes(service: FundPlanService): RouteModule {
         tag: PLAN_TAG,
         access: perm('contract:fundPlan:list'),
         query: chartQuery,
-        handler: async ({ query, principal }) => {
-          const month = query.month ?? new Date().toISOString().slice(0, 7);
+        handler: async ({ query, principal, res }) => {
+          // "This month" is the institute's month: 1 July 00:30 in Shanghai is still June in UTC.
+          const month = query.month ?? instituteMonth(new Date(), await instituteZoneOf(res));
           return ok(
             unwrap(await service.chart(month, actorOf(principal), query.deptId ?? undefined)),
           );

@@ -8,6 +8,8 @@ import {
   moveSealOnApproval,
   ok,
   parseWarnDays,
+  parseTimeZone,
+  INSTITUTE_TIME_ZONE_CONFIG_KEY,
   taskErrors,
   toAmountString,
   type ApprovalStatus,
@@ -1316,7 +1318,18 @@ export function createTaskRepositories(
         .executeTakeFirst();
       return parseWarnDays(row?.config_value);
     },
+    timeZone: () => instituteTimeZone(db),
   };
+}
+
+/** The institute's time zone as configured (the default zone when unset or unknown). */
+export async function instituteTimeZone(db: Kysely<Database>): Promise<string> {
+  const row = await db
+    .selectFrom('sys_config')
+    .select('config_value')
+    .where('config_key', '=', INSTITUTE_TIME_ZONE_CONFIG_KEY)
+    .executeTakeFirst();
+  return parseTimeZone(row?.config_value);
 }
 
 /** Registers the result seal's handler: an approved request is stamped in the approval's transaction. */
@@ -1326,7 +1339,7 @@ export function registerTaskRecords(
   return linked.register(RESULT_SEAL_RECORD_KIND, (trx) => ({
     approvalEnded: (event) =>
       moveSealOnApproval(
-        { seals: new SqlResultSealRepository(trx) },
+        { seals: new SqlResultSealRepository(trx), timeZone: () => instituteTimeZone(trx) },
         {
           approvalId: event.approvalId,
           recordId: event.recordId,
