@@ -7,6 +7,7 @@ import type {
   TreeNode,
   UserGateway,
 } from '@dpms/http-client';
+import { INSTITUTE_TIME_ZONE_CONFIG_KEY, parseTimeZone } from '@dpms/core';
 import { z } from 'zod';
 
 /** Dictionaries the shell reads at start-up (000 §7). */
@@ -31,6 +32,7 @@ export const STARTUP_KEYS = {
   hostList: 'hostList',
   pmList: 'projectManagerList',
   platformName: 'platformName',
+  timeZone: 'instituteTimeZone',
   dict: (type: string) => `dict_${type}`,
 } as const;
 
@@ -103,6 +105,11 @@ export class StartupCache {
     return this.storage.read(STARTUP_KEYS.platformName, z.string().min(1)) ?? DEFAULT_PLATFORM_NAME;
   }
 
+  /** The institute's time zone (config `sys.institute.timeZone`), Asia/Shanghai until loaded. */
+  timeZone(): string {
+    return parseTimeZone(this.storage.read(STARTUP_KEYS.timeZone, z.string().min(1)));
+  }
+
   async loadAll(): Promise<void> {
     await this.load();
     for (const listener of this.listeners) listener();
@@ -161,6 +168,10 @@ export class StartupCache {
       ),
       quiet(() => this.configs.byKey('platformName')).then(
         (name) => name && this.storage.write(STARTUP_KEYS.platformName, name),
+      ),
+      // Every signed-in user may read the zone (core's read policy): screens show its clock.
+      quiet(() => this.configs.byKey(INSTITUTE_TIME_ZONE_CONFIG_KEY)).then(
+        (zone) => zone && this.storage.write(STARTUP_KEYS.timeZone, zone),
       ),
     ]);
   }

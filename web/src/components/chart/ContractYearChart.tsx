@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { addAmounts, CHART_ORIENTATIONS, type ChartOrientation } from '@dpms/core';
+import { addAmounts, CHART_ORIENTATIONS, instituteYear, type ChartOrientation } from '@dpms/core';
 import { useMemo, useState } from 'react';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
@@ -38,7 +38,7 @@ export function ContractYearChart({
 }) {
   const http = useService(TOKENS.Http);
   const scheduler = useService(TOKENS.Scheduler);
-  const thisYear = new Date(scheduler.now()).getFullYear();
+  const thisYear = instituteYear(new Date(scheduler.now()));
   const [year, setYear] = useState(thisYear);
   const [orientation, setOrientation] = useState<ChartOrientation>('normal');
   const chart = useQuery({

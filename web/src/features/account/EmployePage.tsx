@@ -1,3 +1,4 @@
+import { instituteYear } from '@dpms/core';
 import {
   ACCOUNT_EXPORT_PATHS,
   type EmployeeCostRecord,
@@ -16,7 +17,8 @@ import { EmployeeCostFormDialog } from './EmployeeCostFormDialog';
 import { chartNumber, exportUrl, useAccountGateway, useDepts, useStaff } from './account-shared';
 
 type Filter = { deptId: string; employeeName: string; costMonth: string; year: string };
-const YEAR = String(new Date().getFullYear());
+// This year on the institute's calendar, not the browser's.
+const YEAR = String(instituteYear(new Date()));
 const FILTER: Filter = { deptId: '', employeeName: '', costMonth: '', year: YEAR };
 
 /** Totals by month and department (from the server, summed by core) and their chart by month. */

@@ -1,3 +1,4 @@
+import { instituteYear } from '@dpms/core';
 import {
   ACCOUNT_EXPORT_PATHS,
   errorMessage,
@@ -25,7 +26,8 @@ import {
 } from './account-shared';
 
 type Filter = { contractName: string; contractNo: string; deptId: string; year: string };
-const YEAR = String(new Date().getFullYear());
+// This year on the institute's calendar, not the browser's.
+const YEAR = String(instituteYear(new Date()));
 const FILTER: Filter = { contractName: '', contractNo: '', deptId: '', year: '' };
 
 /** 开票与回款按月对比 (invoiced by invoice date against back money by back date). */

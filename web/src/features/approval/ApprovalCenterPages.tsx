@@ -16,6 +16,7 @@ import { Button } from '../../components/ui/Button';
 import { PageCard, SearchBar, SearchField } from '../../components/ui/Page';
 import { ApprovalDetailDialog, StatusPill } from './ApprovalDetail';
 import { ApprovalForm } from './ApprovalForm';
+import { useInstituteClock } from '../../components/time/institute-clock';
 
 type ListName = 'todo' | 'done' | 'mine' | 'all';
 
@@ -26,7 +27,6 @@ interface Filter extends Record<string, unknown> {
 }
 
 const EMPTY: Filter = { title: '', typeCode: '', status: '' };
-const time = (iso: string | null) => (iso ? iso.slice(0, 16).replace('T', ' ') : '-');
 
 /** One approval list on the shared table, with its filters and the detail dialog. */
 function ApprovalList({
@@ -39,6 +39,8 @@ function ApprovalList({
   onOpen: (row: ApprovalRow) => void;
 }) {
   const gateway = useService(TOKENS.ApprovalGateway);
+  const clock = useInstituteClock();
+  const time = (iso: string | null) => clock.instant(iso) || '-';
   const { active } = useView();
   const load = (q: Filter & { pageNum: number; pageSize: number }): Promise<Page<ApprovalRow>> => {
     const query: ApprovalListQuery = { ...q, orderByColumn: 'updateTime', isAsc: 'desc' };

@@ -26,6 +26,7 @@ import { kindForm } from './templates';
 import { useApprovalActions } from './useApprovalActions';
 import { fileNameOf } from './useApprovalFiles';
 import { useOptionSources } from './useOptionSources';
+import { useInstituteClock } from '../../components/time/institute-clock';
 
 const ACTION_LABELS: Record<string, string> = {
   submit: '提交',
@@ -104,6 +105,7 @@ export function ApprovalDetailDialog({
   onClose: () => void;
 }) {
   const gateway = useService(TOKENS.ApprovalGateway);
+  const clock = useInstituteClock();
   const feedback = useService(TOKENS.Feedback);
   const { session } = useSession();
   const query = useQuery({
@@ -340,7 +342,7 @@ export function ApprovalDetailDialog({
             </span>
           </Info>
           <Info label="拟稿人">{name(approval.drafterId)}</Info>
-          <Info label="提交时间">{approval.submitTime?.slice(0, 19).replace('T', ' ') ?? '-'}</Info>
+          <Info label="提交时间">{clock.instant(approval.submitTime) || '-'}</Info>
           <Info label="审批流程">{approval.nodes.map((n) => n.nodeName).join(' → ') || '-'}</Info>
         </dl>
         <TemplateRenderer
@@ -396,7 +398,7 @@ export function ApprovalDetailDialog({
                       <td className="px-3 py-2">{name(s.dealUserId)}</td>
                       <td className="px-3 py-2">
                         {signed
-                          ? `${signed.dealContent} ${signed.createTime.slice(0, 10)}`
+                          ? `${signed.dealContent} ${clock.date(signed.createTime)}`
                           : fillable.has(s.flowId)
                             ? '待您签署'
                             : '未签署'}
@@ -446,7 +448,7 @@ export function ApprovalDetailDialog({
               {detail.log.map((e, i) => (
                 <tr key={i} data-testid="log-row" data-action={e.action}>
                   <td className="border border-line px-2 py-1.5 whitespace-nowrap">
-                    {e.createTime.slice(0, 19).replace('T', ' ')}
+                    {clock.instant(e.createTime)}
                   </td>
                   <td className="border border-line px-2 py-1.5">{name(e.actorId)}</td>
                   <td className="border border-line px-2 py-1.5">{e.nodeName ?? ''}</td>

@@ -24,6 +24,7 @@ import {
   type BorrowRow,
   type BorrowState,
 } from './archives.gateway';
+import { useInstituteClock } from '../../components/time/institute-clock';
 
 const input = 'w-full rounded border border-line px-2 py-1.5 text-sm';
 
@@ -287,6 +288,7 @@ function ArchiveLogDialog({
   onClose: () => void;
 }) {
   const gateway = useArchiveGateway();
+  const clock = useInstituteClock();
   const [logs, setLogs] = useState<ArchiveLogRow[] | null>(null);
   const feedback = useService(TOKENS.Feedback);
   useEffect(() => {
@@ -312,7 +314,7 @@ function ArchiveLogDialog({
             <tr key={l.logId} className="border-b border-line">
               <td>{l.actionName}</td>
               <td>{l.userName}</td>
-              <td>{l.createTime?.slice(0, 19).replace('T', ' ') ?? ''}</td>
+              <td>{clock.instant(l.createTime)}</td>
             </tr>
           ))}
         </tbody>

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import type { ApprovalSummary, ClosingGateway, ClosingRecord } from './closing.gateway';
+import { useInstituteClock } from '../../components/time/institute-clock';
 
 const ACTIONS: Record<string, string> = {
   submit: '提交',
@@ -25,6 +26,7 @@ export function ClosingDetailDialog({
   onPrint: (approvalId: string) => void;
   onClose: () => void;
 }) {
+  const clock = useInstituteClock();
   const [record, setRecord] = useState(initial);
   const [approval, setApproval] = useState<ApprovalSummary | null>(null);
   useEffect(() => {
@@ -108,7 +110,7 @@ export function ClosingDetailDialog({
                 <span className="w-28 text-muted">{e.nodeName ?? '拟稿'}</span>
                 <span className="w-16">{ACTIONS[e.action] ?? e.action}</span>
                 <span className="w-20">{approval?.userNames[e.actorId] ?? e.actorId}</span>
-                <span className="text-muted">{e.createTime}</span>
+                <span className="text-muted">{clock.instant(e.createTime)}</span>
                 {e.opinion && <span>：{e.opinion}</span>}
               </li>
             ))}

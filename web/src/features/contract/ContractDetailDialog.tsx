@@ -14,6 +14,7 @@ import {
 } from '../../components/upload';
 import { ApprovalDetailDialog } from '../approval/ApprovalDetail';
 import { FEE_FIELDS } from './labels';
+import { useInstituteClock, type InstituteClock } from '../../components/time/institute-clock';
 
 const FIELDS: [string, string][] = [
   ['contractNo', '合同编号'],
@@ -42,8 +43,13 @@ const CATEGORIES: [ContractFileRecord['category'], string][] = [
   ['design', '设计文件'],
 ];
 
-const show = (v: unknown): string =>
-  v === null || v === undefined || v === '' ? '-' : typeof v === 'string' ? v : JSON.stringify(v);
+/** A value as shown: a timestamp on the institute's clock, other text as it is. */
+const show = (v: unknown, clock: InstituteClock): string =>
+  v === null || v === undefined || v === ''
+    ? '-'
+    : typeof v === 'string'
+      ? clock.instant(v)
+      : JSON.stringify(v);
 
 /**
  * A contract's detail: its fields, the stored fee split with the rates used, its files (contract,
@@ -58,6 +64,7 @@ export function ContractDetailDialog({
   onClose: () => void;
 }) {
   const gateway = useService(TOKENS.ContractGateway);
+  const clock = useInstituteClock();
   const feedback = useService(TOKENS.Feedback);
   const detail = useQuery({
     queryKey: ['contract-detail', contractId],
@@ -121,7 +128,7 @@ export function ContractDetailDialog({
               <div key={key} className="flex gap-2">
                 <dt className="w-32 shrink-0 text-ink-soft">{label}</dt>
                 <dd data-field={key} className="break-all text-ink">
-                  {show(c[key])}
+                  {show(c[key], clock)}
                 </dd>
               </div>
             ))}
@@ -146,7 +153,7 @@ export function ContractDetailDialog({
                 <tr>
                   {FEE_FIELDS.map(([key]) => (
                     <td key={key} className="px-2 py-1" data-fee={key}>
-                      {show(c[key])}
+                      {show(c[key], clock)}
                     </td>
                   ))}
                 </tr>
@@ -237,7 +244,8 @@ export function ContractDetailDialog({
                   {h.time} {h.userName} {h.action}：
                   {Object.entries(h.changes)
                     .map(
-                      ([f, [a, b]]) => `${CONTRACT_FIELD_LABELS[f] ?? f} ${show(a)} → ${show(b)}`,
+                      ([f, [a, b]]) =>
+                        `${CONTRACT_FIELD_LABELS[f] ?? f} ${show(a, clock)} → ${show(b, clock)}`,
                     )
                     .join('；')}
                 </li>

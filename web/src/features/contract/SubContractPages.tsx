@@ -23,10 +23,16 @@ import { CHILD_TYPE_OPTIONS, ContractChildFormDialog } from './ContractChildForm
 import { ExtendSubContractFormDialog } from './ExtendSubContractFormDialog';
 import { BIZ_SOURCE_OPTIONS, FEE_FIELDS, STATUS_OPTIONS } from './labels';
 import { LixiangFormDialog } from './LixiangFormDialog';
+import { useInstituteClock, type InstituteClock } from '../../components/time/institute-clock';
 
 const money = (key: string, title: string) => ({ key, title, align: 'right' as const, sum: true });
-const show = (v: unknown): string =>
-  v === null || v === undefined || v === '' ? '-' : typeof v === 'string' ? v : JSON.stringify(v);
+/** A value as shown: a timestamp on the institute's clock, other text as it is. */
+const show = (v: unknown, clock: InstituteClock): string =>
+  v === null || v === undefined || v === ''
+    ? '-'
+    : typeof v === 'string'
+      ? clock.instant(v)
+      : JSON.stringify(v);
 const options = (pairs: readonly (readonly [string, string])[]) =>
   pairs.map(([value, label]) => ({ value, label }));
 /** Draft, rejected or withdrawn, and not recorded before the system: may be edited or sent. */
@@ -74,13 +80,14 @@ function useRowAction() {
 }
 
 function Facts({ pairs, data }: { pairs: [string, string][]; data: Record<string, unknown> }) {
+  const clock = useInstituteClock();
   return (
     <dl className="grid gap-x-6 gap-y-2 text-sm md:grid-cols-2">
       {pairs.map(([key, label]) => (
         <div key={key} className="flex gap-2">
           <dt className="w-32 shrink-0 text-ink-soft">{label}</dt>
           <dd data-field={key} className="break-all">
-            {show(data[key])}
+            {show(data[key], clock)}
           </dd>
         </div>
       ))}

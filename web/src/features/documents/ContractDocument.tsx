@@ -25,6 +25,7 @@ import { useId, type ReactNode } from 'react';
 import { SignatureRows } from './SignatureRows';
 import { opinionRowOf, signatureRowsOf, type DrafterInfo } from './signature-rows';
 import './document.css';
+import { useInstituteClock } from '../../components/time/institute-clock';
 
 export type ContractDocErrors = Readonly<Partial<Record<ContractDocFieldName, string>>>;
 
@@ -87,6 +88,7 @@ const partyLabel = (label: string): string => label.replace(/^[甲乙]方/, '') 
  */
 export function ContractDocument(props: ContractDocumentProps) {
   const { state, onChange, onRefused, errors = {} } = props;
+  const clock = useInstituteClock();
   const { type, values } = state;
   const idBase = useId();
   const has = (field: ContractDocFieldName) => hasContractDocField(type, field);
@@ -408,7 +410,7 @@ export function ContractDocument(props: ContractDocumentProps) {
   // A stored string becomes an image only as an address the server serves or inlined bytes.
   const sealImages = (props.sealImages ?? []).flatMap((src) => imageSource(src) ?? []);
   const signatureRows = showSignFooter(props.signtype)
-    ? signatureRowsOf(props.approval, props.drafter ?? {}, props.signtype)
+    ? signatureRowsOf(props.approval, props.drafter ?? {}, props.signtype, clock.zone)
     : [];
   const opinionRow = props.opinion ? opinionRowOf(props.approval, props.signtype) : null;
 

@@ -16,6 +16,7 @@ import { Button } from '../../components/ui/Button';
 import { PageCard } from '../../components/ui/Page';
 import { ContractDocumentEditor } from './ContractDocumentEditor';
 import { ContractDocumentGateway, type StoredContractDocument } from './contract-document.gateway';
+import { useInstituteClock } from '../../components/time/institute-clock';
 
 /** Where the editor lives: the hidden route of the menu seed (项目管理 › 填写合同文本). */
 export const DOCUMENT_EDIT_PATH = '/project/documentEdit';
@@ -80,6 +81,7 @@ const TYPE_OPTIONS = CONTRACT_DOC_TYPES.map((t) => ({
 /** 合同文本: the stored documents, a new one of any type, and their approval. */
 export function ContractDocumentListPage() {
   const gateway = useDocumentGateway();
+  const clock = useInstituteClock();
   const feedback = useService(TOKENS.Feedback);
   const navigate = useNavigate();
   const open = (path: string) => void navigate(path);
@@ -114,7 +116,7 @@ export function ContractDocumentListPage() {
         { key: 'totalAmount', title: '合同金额（万元）', align: 'right', sum: true },
         { key: 'statusName', title: '状态' },
         { key: 'createBy', title: '拟稿人' },
-        { key: 'createTime', title: '创建时间', render: (d) => d.createTime.slice(0, 10) },
+        { key: 'createTime', title: '创建时间', render: (d) => clock.date(d.createTime) },
       ]}
       permissions={{ remove: 'project:document:remove' }}
       remove={{ what: (d) => `合同文本"${d.contractName}"` }}

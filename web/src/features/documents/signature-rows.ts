@@ -1,6 +1,8 @@
 import {
   APPROVAL_SIGN_TYPES,
+  DEFAULT_INSTITUTE_TIME_ZONE,
   computeSignFooter,
+  formatInstant,
   type ApprovalDetail,
   type ApprovalNodeRecord,
 } from '@dpms/core';
@@ -35,9 +37,15 @@ const extra = (record: object | undefined, keys: readonly string[]): string => {
   return '';
 };
 
-/** yyyy-MM-dd HH:mm of an ISO timestamp; other text is shown as it is. */
-export const signTimeText = (value: string): string => {
-  const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})/.exec(value);
+/**
+ * yyyy-MM-dd HH:mm of a timestamp on the institute's clock in `zone` (core's one rule); a time
+ * the server already wrote for people (`yyyy-MM-dd HH:mm[:ss]`, as the print payload carries it)
+ * keeps its minute; other text is shown as it is.
+ */
+export const signTimeText = (value: string, zone: string = DEFAULT_INSTITUTE_TIME_ZONE): string => {
+  const shown = formatInstant(value, zone);
+  if (shown !== value) return shown;
+  const match = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})/.exec(value);
   return match === null ? value : `${match[1]} ${match[2]}`;
 };
 
@@ -57,6 +65,7 @@ export function signatureRowsOf(
   detail: ApprovalDetail | null | undefined,
   drafter: DrafterInfo = {},
   signtype: unknown = APPROVAL_SIGN_TYPES.VIEWING_PENDING,
+  zone: string = DEFAULT_INSTITUTE_TIME_ZONE,
 ): readonly SignatureRowView[] {
   const footer = computeSignFooter(signtype, detail?.approvalDetailBO, drafter.text);
   if (!footer.visible) return [];
@@ -72,7 +81,10 @@ export function signatureRowsOf(
       name: row.kind === 'drafter' ? (drafter.name ?? '') : extra(record, NAME_KEYS),
       opinion: row.text,
       signUrl: row.signUrl,
-      time: signTimeText(row.kind === 'drafter' ? (drafter.time ?? '') : extra(record, TIME_KEYS)),
+      time: signTimeText(
+        row.kind === 'drafter' ? (drafter.time ?? '') : extra(record, TIME_KEYS),
+        zone,
+      ),
       pending: row.kind === 'pending',
     });
   });

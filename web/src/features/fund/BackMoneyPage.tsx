@@ -18,6 +18,7 @@ import { Dialog } from '../../components/ui/Dialog';
 import { downloadExport } from '../../components/upload';
 import { AllotDialog } from './AllotDialog';
 import { Figure, exportUrl, today, useContracts, useDepts, useFundGateway } from './fund-shared';
+import { useInstituteClock } from '../../components/time/institute-clock';
 
 type Filter = {
   projectName: string;
@@ -43,6 +44,7 @@ function DesignDetailDialog({
   onClose: () => void;
 }) {
   const gateway = useFundGateway();
+  const clock = useInstituteClock();
   const [detail, setDetail] = useState<BackMoneyDesignDetail | null>(null);
   const [history, setHistory] = useState<LedgerRecord[]>([]);
   useEffect(() => {
@@ -109,7 +111,7 @@ function DesignDetailDialog({
             <tbody>
               {history.map((h) => (
                 <tr key={h.entryId} className="border-b border-line">
-                  <td className="py-1">{h.createTime?.slice(0, 19).replace('T', ' ')}</td>
+                  <td className="py-1">{clock.instant(h.createTime)}</td>
                   <td>{h.movementName}</td>
                   <td>{ACCOUNT_NAMES[h.accountKind] ?? h.accountKind}</td>
                   <td className="tabular-nums">{h.amount}</td>

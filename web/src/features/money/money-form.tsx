@@ -1,3 +1,4 @@
+import { instituteDay, instituteMonth } from '@dpms/core';
 /** The form pieces the money screens (fund, account, fund pay, fund plan) have in common. */
 import { errorMessage } from '@dpms/http-client';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -81,10 +82,10 @@ export function Figure({
   );
 }
 
-/** Today as 'YYYY-MM-DD'. */
-export const today = (): string => new Date().toISOString().slice(0, 10);
-/** This month as 'YYYY-MM'. */
-export const thisMonth = (): string => new Date().toISOString().slice(0, 7);
+/** Today as 'YYYY-MM-DD' on the institute's calendar (Asia/Shanghai unless a zone is given). */
+export const today = (zone?: string): string => instituteDay(new Date(), zone);
+/** This month as 'YYYY-MM' on the institute's calendar. */
+export const thisMonth = (zone?: string): string => instituteMonth(new Date(), zone);
 
 interface TreeNodeLike {
   id: number;

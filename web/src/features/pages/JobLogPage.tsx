@@ -4,18 +4,10 @@ import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { StatusTag } from '../../components/ui/Page';
+import { useInstituteClock } from '../../components/time/institute-clock';
 
 const options = (labels: Readonly<Record<string, string>>) =>
   Object.entries(labels).map(([value, label]) => ({ value, label }));
-
-/** An ISO time as the institute reads it: yyyy-MM-dd HH:mm:ss, local time. */
-export function localTime(iso: string | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
-}
 
 type JobLogFilter = {
   jobName: string;
@@ -28,6 +20,7 @@ type JobLogFilter = {
 /** The scheduling log (/job/log): the runs of the server's background jobs, newest first. */
 export function JobLogPage() {
   const gateway = useService(TOKENS.JobLogGateway);
+  const clock = useInstituteClock();
   return (
     <CrudPage<JobLog, JobLogFilter>
       title="调度日志"
@@ -81,7 +74,7 @@ export function JobLogPage() {
         {
           key: 'startTime',
           title: '执行时间',
-          render: (r) => localTime(r.startTime ?? r.createTime),
+          render: (r) => clock.instant(r.startTime ?? r.createTime),
         },
       ]}
       table={{ testId: 'job-log-table' }}

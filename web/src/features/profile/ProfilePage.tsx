@@ -8,12 +8,14 @@ import { Field } from '../../components/ui/Field';
 import { PageCard } from '../../components/ui/Page';
 import { FilePreviewDialog, type PreviewFile } from '../../components/widgets/FilePreviewDialog';
 import { imageSource } from '@dpms/core';
+import { useInstituteClock } from '../../components/time/institute-clock';
 
 type Tab = 'info' | 'password' | 'signature';
 
 /** 个人中心: profile, password, avatar and the signature image approvals are signed with. */
 export function ProfilePage() {
   const users = useService(TOKENS.UserGateway);
+  const clock = useInstituteClock();
   const feedback = useService(TOKENS.Feedback);
   const profile = useQuery({ queryKey: ['profile'], queryFn: () => users.profile() });
   const [tab, setTab] = useState<Tab>('info');
@@ -88,7 +90,7 @@ export function ProfilePage() {
     ['用户邮箱', user?.email],
     ['所属部门', user?.dept?.deptName],
     ['所属角色', profile.data?.roleGroup],
-    ['创建日期', user?.createTime?.slice(0, 10)],
+    ['创建日期', clock.date(user?.createTime)],
   ];
   const set = (k: keyof typeof form) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
     setInfo({ ...form, [k]: e.target.value });

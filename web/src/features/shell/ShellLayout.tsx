@@ -47,6 +47,7 @@ import { PlaceholderView, VIEWS } from '../views';
 import { Navbar } from './Navbar';
 import { NotifyCenter, useNotifyCounts } from './NotifyCenter';
 import { ShellContext, type ShellApi } from './ShellContext';
+import { InstituteClockProvider } from '../../components/time/institute-clock';
 import { Sidebar } from './Sidebar';
 import { SwitchRoleDialog } from './SwitchRoleDialog';
 import { TagsView } from './TagsView';
@@ -91,10 +92,12 @@ export function ShellLayout() {
   );
   const [switchOpen, setSwitchOpen] = useState(false);
   const [platformName, setPlatformName] = useState(() => startup.platformName());
+  const [timeZone, setTimeZone] = useState(() => startup.timeZone());
   useEffect(
     () =>
       startup.onLoaded(() => {
         setPlatformName(startup.platformName());
+        setTimeZone(startup.timeZone());
         document.title = startup.platformName();
       }),
     [startup],
@@ -204,78 +207,80 @@ export function ShellLayout() {
 
   return (
     <ShellContext.Provider value={api}>
-      <div
-        className="flex h-full overflow-hidden"
-        data-device={sidebar.device}
-        data-sidebar={sidebar.opened ? 'opened' : 'closed'}
-      >
-        {showsSidebarMask(sidebar) && (
-          <div
-            data-testid="sidebar-mask"
-            className="fixed inset-0 z-30 bg-black/30"
-            onClick={() => dispatch({ type: 'clickOutside' })}
-            aria-hidden
-          />
-        )}
-        <aside
-          data-testid="sidebar"
-          className={`z-40 h-full shrink-0 ${sidebar.withoutAnimation ? '' : 'transition-all duration-200'} ${
-            mobile
-              ? `fixed inset-y-0 left-0 w-60 ${sidebar.opened ? 'translate-x-0' : '-translate-x-full'}`
-              : collapsed
-                ? 'w-16'
-                : 'w-60'
-          }`}
+      <InstituteClockProvider zone={timeZone}>
+        <div
+          className="flex h-full overflow-hidden"
+          data-device={sidebar.device}
+          data-sidebar={sidebar.opened ? 'opened' : 'closed'}
         >
-          <Sidebar
-            items={items}
-            activeKey={page ? activeMenuKey(page) : ''}
-            collapsed={collapsed}
-            platformName={platformName}
-            onNavigate={() => undefined}
-          />
-        </aside>
-        <div className="flex min-w-0 flex-1 flex-col">
-          <Navbar
-            crumbs={crumbs}
-            userName={session.userName}
-            roleName={currentRole(session)?.roleName ?? ''}
-            avatar={session.avatar}
-            sidebarOpened={sidebar.opened}
-            mobile={mobile}
-            onToggleSidebar={() => dispatch({ type: 'toggle' })}
-            onProfile={() => void navigate('/user/profile')}
-            onSwitchRole={() => {
-              const allowed = canSwitchRole(session.heldRoles);
-              if (allowed.ok) setSwitchOpen(true);
-              else feedback.warning(allowed.error.message);
-            }}
-            onLogout={() => void logout()}
-          />
-          <TagsView />
-          <main
-            ref={main}
-            className="min-h-0 flex-1 overflow-auto p-3 sm:p-4"
-            data-testid="app-main"
+          {showsSidebarMask(sidebar) && (
+            <div
+              data-testid="sidebar-mask"
+              className="fixed inset-0 z-30 bg-black/30"
+              onClick={() => dispatch({ type: 'clickOutside' })}
+              aria-hidden
+            />
+          )}
+          <aside
+            data-testid="sidebar"
+            className={`z-40 h-full shrink-0 ${sidebar.withoutAnimation ? '' : 'transition-all duration-200'} ${
+              mobile
+                ? `fixed inset-y-0 left-0 w-60 ${sidebar.opened ? 'translate-x-0' : '-translate-x-full'}`
+                : collapsed
+                  ? 'w-16'
+                  : 'w-60'
+            }`}
           >
-            {[...mounted.current.values()].map((m) => {
-              const View = viewOf(m.route);
-              const active = m.path === page?.fullPath;
-              return (
-                <div key={`${m.path}#${m.generation}`} hidden={!active} data-view={m.path}>
-                  <ViewContext.Provider value={{ path: m.path, params: m.params, active }}>
-                    <Suspense fallback={<p className="p-8 text-center text-muted">加载中</p>}>
-                      <View />
-                    </Suspense>
-                  </ViewContext.Provider>
-                </div>
-              );
-            })}
-          </main>
+            <Sidebar
+              items={items}
+              activeKey={page ? activeMenuKey(page) : ''}
+              collapsed={collapsed}
+              platformName={platformName}
+              onNavigate={() => undefined}
+            />
+          </aside>
+          <div className="flex min-w-0 flex-1 flex-col">
+            <Navbar
+              crumbs={crumbs}
+              userName={session.userName}
+              roleName={currentRole(session)?.roleName ?? ''}
+              avatar={session.avatar}
+              sidebarOpened={sidebar.opened}
+              mobile={mobile}
+              onToggleSidebar={() => dispatch({ type: 'toggle' })}
+              onProfile={() => void navigate('/user/profile')}
+              onSwitchRole={() => {
+                const allowed = canSwitchRole(session.heldRoles);
+                if (allowed.ok) setSwitchOpen(true);
+                else feedback.warning(allowed.error.message);
+              }}
+              onLogout={() => void logout()}
+            />
+            <TagsView />
+            <main
+              ref={main}
+              className="min-h-0 flex-1 overflow-auto p-3 sm:p-4"
+              data-testid="app-main"
+            >
+              {[...mounted.current.values()].map((m) => {
+                const View = viewOf(m.route);
+                const active = m.path === page?.fullPath;
+                return (
+                  <div key={`${m.path}#${m.generation}`} hidden={!active} data-view={m.path}>
+                    <ViewContext.Provider value={{ path: m.path, params: m.params, active }}>
+                      <Suspense fallback={<p className="p-8 text-center text-muted">加载中</p>}>
+                        <View />
+                      </Suspense>
+                    </ViewContext.Provider>
+                  </div>
+                );
+              })}
+            </main>
+          </div>
+          <NotifyCenter />
+          {switchOpen && <SwitchRoleDialog open onClose={() => setSwitchOpen(false)} />}
         </div>
-        <NotifyCenter />
-        {switchOpen && <SwitchRoleDialog open onClose={() => setSwitchOpen(false)} />}
-      </div>
+      </InstituteClockProvider>
     </ShellContext.Provider>
   );
 }

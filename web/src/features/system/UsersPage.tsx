@@ -12,6 +12,7 @@ import { Autocomplete } from '../../components/widgets/Autocomplete';
 import { MultiSelectDialog, SingleChoiceDialog } from '../../components/widgets/ChoiceDialogs';
 import { FormDialog, type FormFieldDef } from '../../components/widgets/FormDialog';
 import { REMARK_FIELD, STATUS_FIELD, STATUS_OPTIONS } from './status-options';
+import { useInstituteClock } from '../../components/time/institute-clock';
 
 type UserFilter = { userName: string; phonenumber: string; status: string; deptId: string };
 
@@ -25,6 +26,7 @@ export function flattenTree(nodes: TreeNode[], depth = 0): { value: string; labe
 /** 用户管理: search, department filter, status, add/edit, roles, password reset, delete. */
 export function UsersPage() {
   const users = useService(TOKENS.UserGateway);
+  const clock = useInstituteClock();
   const depts = useService(TOKENS.DeptGateway);
   const feedback = useService(TOKENS.Feedback);
   const tree = useQuery({ queryKey: ['deptTree'], queryFn: () => depts.treeselect() });
@@ -156,7 +158,7 @@ export function UsersPage() {
         {
           key: 'createTime',
           title: '创建时间',
-          render: (u) => (u.createTime ?? '').slice(0, 10),
+          render: (u) => clock.date(u.createTime),
         },
       ]}
       permissions={{

@@ -23,6 +23,7 @@ import {
   type TaskRow,
   type ValueRow,
 } from './task.gateway';
+import { useInstituteClock } from '../../components/time/institute-clock';
 
 const STAGES: Option[] = [
   { value: '1', label: '方案设计' },
@@ -93,6 +94,7 @@ const input = select;
 /** The task sheet: fields, sign flow, terms. */
 function TaskDetailDialog({ taskId, onClose }: { taskId: number | null; onClose: () => void }) {
   const gateway = useGateway();
+  const clock = useInstituteClock();
   const [detail, setDetail] = useState<TaskDetail | null>(null);
   useEffect(() => {
     setDetail(null);
@@ -150,7 +152,7 @@ function TaskDetailDialog({ taskId, onClose }: { taskId: number | null; onClose:
                           ? '待签署'
                           : ''}
                     </td>
-                    <td>{signed?.createTime?.slice(0, 10) ?? ''}</td>
+                    <td>{clock.date(signed?.createTime)}</td>
                   </tr>
                 );
               })}

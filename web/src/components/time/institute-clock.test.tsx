@@ -1,0 +1,108 @@
+import { loadContractDoc, type ApprovalDetail } from '@dpms/core';
+import { render, renderHook, screen, within } from '@testing-library/react';
+import fc from 'fast-check';
+import type { ReactNode } from 'react';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ContractDocument } from '../../features/documents/ContractDocument';
+import { InstituteClockProvider, useInstituteClock } from './institute-clock';
+
+const HOUR = 3_600_000;
+/** The independent reading: Asia/Shanghai is UTC+8 all year (no daylight saving since 1991). */
+const shanghai = (t: number): string => {
+  const s = new Date(t + 8 * HOUR).toISOString();
+  return `${s.slice(0, 10)} ${s.slice(11, 16)}`;
+};
+
+// The browser under test runs in UTC with an English locale, as a staff laptop set up abroad
+// might: the screens must still show the institute's wall clock.
+beforeAll(() => {
+  vi.stubEnv('TZ', 'UTC');
+  Object.defineProperty(navigator, 'language', { value: 'en-US', configurable: true });
+});
+afterAll(() => {
+  vi.unstubAllEnvs();
+});
+
+const approvalSignedAt = (iso: string): ApprovalDetail => ({
+  approvalDetailBO: {
+    creatorSignUrl: null,
+    approvalNodeList: [
+      {
+        nodeId: '1',
+        nodeName: '部门负责人',
+        content: '同意',
+        approvalUserSignUrl: null,
+        approvalTime: iso,
+      } as ApprovalDetail['approvalDetailBO']['approvalNodeList'][number],
+    ],
+    unApprovalList: [],
+    currentNodeName: '',
+  },
+  attachmentList: [],
+  sealImagesList: [],
+  imgFiles: [],
+  currentSignRecord: null,
+});
+
+const signedRowText = () =>
+  within(screen.getByTestId('signature-rows')).getAllByRole('row')[2]?.textContent ?? '';
+
+describe("a signature's time on screen", () => {
+  const state = loadContractDoc({ type: 1, readOnly: true });
+
+  it('is the institute wall clock (Asia/Shanghai) while the browser runs in UTC', () => {
+    expect(new Date('2026-11-25T15:00:00Z').getHours()).toBe(15); // the host really is in UTC
+    render(
+      <ContractDocument
+        state={state}
+        approval={approvalSignedAt('2026-11-25T15:00:32.823Z')}
+        signtype="2"
+      />,
+    );
+    expect(signedRowText()).toContain('2026-11-25 23:00');
+    expect(signedRowText()).not.toContain('15:00');
+  });
+
+  it('follows the configured zone the shell provides', () => {
+    render(
+      <InstituteClockProvider zone="Europe/London">
+        <ContractDocument
+          state={state}
+          approval={approvalSignedAt('2026-07-01T22:30:00Z')}
+          signtype="2"
+        />
+      </InstituteClockProvider>,
+    );
+    expect(signedRowText()).toContain('2026-07-01 23:30');
+  });
+});
+
+describe('the clock the screens use', () => {
+  it('shows any instant near a Shanghai midnight as its wall clock, and its day', () => {
+    const { result } = renderHook(() => useInstituteClock());
+    fc.assert(
+      fc.property(
+        fc.integer({
+          min: Date.UTC(2000, 0, 1) / 86_400_000,
+          max: Date.UTC(2090, 0, 1) / 86_400_000,
+        }),
+        fc.integer({ min: -3 * HOUR, max: 3 * HOUR }),
+        (day, delta) => {
+          const t = day * 86_400_000 - 8 * HOUR + delta;
+          const iso = new Date(t).toISOString();
+          expect(result.current.instant(iso)).toBe(shanghai(t));
+          expect(result.current.date(iso)).toBe(shanghai(t).slice(0, 10));
+        },
+      ),
+    );
+  });
+
+  it('reads the provided zone', () => {
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <InstituteClockProvider zone="UTC">{children}</InstituteClockProvider>
+    );
+    const { result } = renderHook(() => useInstituteClock(), { wrapper });
+    expect(result.current.zone).toBe('UTC');
+    expect(result.current.instant('2026-11-25T15:59:00+08:00')).toBe('2026-11-25 07:59');
+  });
+});
