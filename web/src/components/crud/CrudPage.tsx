@@ -7,6 +7,7 @@ import { Button } from '../ui/Button';
 import { PageCard, SearchBar, SearchField } from '../ui/Page';
 import { FormDialog, type FormFieldDef, type FormValues } from '../widgets/FormDialog';
 import { useCrudDialog } from './useCrudDialog';
+import { DateInput } from '../ui/DateInput';
 
 /** A list page's filter: every value is what its search input holds. */
 export type CrudFilter = Record<string, string>;
@@ -233,9 +234,7 @@ function searchInput<F extends CrudFilter>(
         </select>
       );
     case 'date':
-      return (
-        <input type="date" className="input" value={value} onChange={(e) => set(e.target.value)} />
-      );
+      return <DateInput className="input" value={value} onChange={(e) => set(e.target.value)} />;
     case 'custom':
       return s.render(value, set);
     default:

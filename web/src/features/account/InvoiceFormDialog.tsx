@@ -10,6 +10,7 @@ import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
 import { Figure, MoneyInput, today, type Option } from './account-shared';
+import { DateInput } from '../../components/ui/DateInput';
 
 export type InvoiceFormGateway = Pick<
   AccountGateway,
@@ -235,8 +236,7 @@ export function InvoiceFormDialog({
           />
         </Field>
         <Field label="开票日期" required error={errors['invoiceDate']}>
-          <input
-            type="date"
+          <DateInput
             className="input"
             aria-label="开票日期"
             value={invoiceDate}

@@ -32,6 +32,7 @@ import {
   type OptionSources,
 } from './template-rules';
 import { fileNameOf, fileUrlOf } from './useApprovalFiles';
+import { DateInput } from '../../components/ui/DateInput';
 
 /** What file fields do with files; the form binds these to the server. */
 export interface FileActions {
@@ -326,9 +327,8 @@ function FieldControl(props: TemplateRendererProps & { field: TemplateField; id:
           {shown(entryText(entry))}
         </p>
       ) : (
-        <input
+        <DateInput
           id={id}
-          type="date"
           className="input"
           aria-label={field.label}
           value={entryText(entry)}

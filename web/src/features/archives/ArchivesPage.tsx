@@ -25,6 +25,7 @@ import {
   type BorrowState,
 } from './archives.gateway';
 import { useInstituteClock } from '../../components/time/institute-clock';
+import { DateInput } from '../../components/ui/DateInput';
 
 const input = 'w-full rounded border border-line px-2 py-1.5 text-sm';
 
@@ -132,18 +133,16 @@ export function BorrowDialog({
           </Field>
           <div className="grid grid-cols-2 gap-3">
             <Field label="开始日期" required error={error('startDate')}>
-              <input
+              <DateInput
                 className={input}
-                type="date"
                 aria-label="开始日期"
                 value={startDate}
                 onChange={(e) => setStartDate(e.target.value)}
               />
             </Field>
             <Field label="结束日期" required error={error('endDate')}>
-              <input
+              <DateInput
                 className={input}
-                type="date"
                 aria-label="结束日期"
                 value={endDate}
                 onChange={(e) => setEndDate(e.target.value)}

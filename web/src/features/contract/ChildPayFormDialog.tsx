@@ -14,6 +14,7 @@ import {
   type PayFormValues,
   type PayTarget,
 } from './sub-contract-preview';
+import { DateInput } from '../../components/ui/DateInput';
 
 export interface ChildPayFormDialogProps {
   contractChildId: number;
@@ -127,8 +128,7 @@ export function ChildPayFormDialog({
             />
           </Field>
           <Field label="付款日期" error={errors['payDate']}>
-            <input
-              type="date"
+            <DateInput
               className="input"
               aria-label="付款日期"
               value={v.payDate}

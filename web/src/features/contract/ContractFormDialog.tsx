@@ -17,6 +17,7 @@ import {
 } from './fee-preview';
 import { BIZ_SOURCE_OPTIONS, BIZ_TYPE_OPTIONS, FEE_FIELDS, STAGE_TITLES } from './labels';
 import { useFeeRates } from './useFeeRates';
+import { DateInput } from '../../components/ui/DateInput';
 
 /** The form's values from a stored contract (for editing). */
 export function formValuesOf(c: ContractRecord): ContractFormValues {
@@ -252,8 +253,7 @@ export function ContractFormDialog({
               </select>
             </Field>
             <Field label="签订日期" error={errors['signDate']}>
-              <input
-                type="date"
+              <DateInput
                 className="input"
                 aria-label="签订日期"
                 value={v.signDate}

@@ -25,6 +25,7 @@ import { ContractDetailDialog } from './ContractDetailDialog';
 import { ContractFormDialog } from './ContractFormDialog';
 import type { FormStage } from './fee-preview';
 import { BIZ_SOURCE_OPTIONS, STATUS_OPTIONS } from './labels';
+import { DateInput } from '../../components/ui/DateInput';
 
 /** Which records a list shows; the side panel's stored type may narrow it (see below). */
 export type ContractListMode = 'stay' | 'declare' | 'contract' | 'formal';
@@ -449,16 +450,14 @@ export function ContractListView({ mode: initialMode }: { mode: ContractListMode
           </SearchField>
         )}
         <SearchField label="签订日期起">
-          <input
-            type="date"
+          <DateInput
             className="input"
             value={d.signDateBegin}
             onChange={(e) => setD('signDateBegin')(e.target.value)}
           />
         </SearchField>
         <SearchField label="签订日期止">
-          <input
-            type="date"
+          <DateInput
             className="input"
             value={d.signDateEnd}
             onChange={(e) => setD('signDateEnd')(e.target.value)}

@@ -14,6 +14,7 @@ import {
   type ExtendFormValues,
   type ExtendTarget,
 } from './sub-contract-preview';
+import { DateInput } from '../../components/ui/DateInput';
 
 export interface ExtendSubContractFormDialogProps {
   /** The sub-contract it adds to: amount, what is extended and paid so far. */
@@ -126,8 +127,7 @@ export function ExtendSubContractFormDialog({
             />
           </Field>
           <Field label="签订日期" error={errors['signDate']}>
-            <input
-              type="date"
+            <DateInput
               className="input"
               aria-label="签订日期"
               value={v.signDate}

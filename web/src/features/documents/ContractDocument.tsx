@@ -26,6 +26,7 @@ import { SignatureRows } from './SignatureRows';
 import { opinionRowOf, signatureRowsOf, type DrafterInfo } from './signature-rows';
 import './document.css';
 import { useInstituteClock } from '../../components/time/institute-clock';
+import { DateInput } from '../../components/ui/DateInput';
 
 export type ContractDocErrors = Readonly<Partial<Record<ContractDocFieldName, string>>>;
 
@@ -156,9 +157,9 @@ export function ContractDocument(props: ContractDocumentProps) {
         );
       case 'date':
         return (
-          <input
-            type="date"
+          <DateInput
             className={`doc-blank doc-blank-short ${className}`}
+            wrapperClassName="inline-flex"
             {...props}
             onChange={(e) => set(field, e.target.value)}
           />

@@ -10,6 +10,7 @@ import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
 import { Figure, MoneyInput, TAX_RATE_CHOICES } from './fund-pay-shared';
+import { DateInput } from '../../components/ui/DateInput';
 
 export type FundPayFormGateway = Pick<FundPayGateway, 'planList' | 'addPay' | 'editPay'>;
 
@@ -222,8 +223,7 @@ export function FundPayFormDialog({
             />
           </Field>
           <Field label="付款日期">
-            <input
-              type="date"
+            <DateInput
               className="input"
               aria-label="付款日期"
               value={payTime}

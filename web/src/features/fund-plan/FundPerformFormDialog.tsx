@@ -16,6 +16,7 @@ import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
 import { Figure, LINE_KIND_OPTIONS, MoneyInput, today } from './fund-plan-shared';
+import { DateInput } from '../../components/ui/DateInput';
 
 export type FundPerformFormGateway = Pick<
   FundPlanGateway,
@@ -186,9 +187,8 @@ export function FundPerformFormDialog({
           </select>
         </Field>
         <Field label="执行日期" required>
-          <input
+          <DateInput
             className="input"
-            type="date"
             aria-label="执行日期"
             value={performDate}
             onChange={(e) => setPerformDate(e.target.value)}

@@ -10,6 +10,7 @@ import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
 import { Figure, MoneyInput, today, type Option } from './fund-shared';
+import { DateInput } from '../../components/ui/DateInput';
 
 export type LoanFormGateway = Pick<
   FundGateway,
@@ -163,8 +164,7 @@ export function LoanFormDialog({
           <MoneyInput aria-label="借款金额（万元）" value={amount} onChange={setAmount} />
         </Field>
         <Field label="还款日期" required error={errors['refundDate']}>
-          <input
-            type="date"
+          <DateInput
             className="input"
             aria-label="还款日期"
             value={refundDate}

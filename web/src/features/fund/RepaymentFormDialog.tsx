@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
 import { Figure, MoneyInput, today } from './fund-shared';
+import { DateInput } from '../../components/ui/DateInput';
 
 /**
  * 登记还款 against an approved loan: the loan's outstanding amount is shown and what would still
@@ -115,8 +116,7 @@ export function RepaymentFormDialog({
           <MoneyInput aria-label="还款金额（万元）" value={amount} onChange={setAmount} />
         </Field>
         <Field label="还款日期" required error={errors['repaymentDate']}>
-          <input
-            type="date"
+          <DateInput
             className="input"
             aria-label="还款日期"
             value={date}
