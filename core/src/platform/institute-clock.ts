@@ -5,6 +5,10 @@
  * or the server. The zone is a config value (an IANA name, default Asia/Shanghai).
  *
  * Only `Intl.DateTimeFormat` (ES2022) is used, so this runs in the browser and in Node alike.
+ *
+ * The wire keeps instants as ISO 8601 with the UTC offset (`2026-11-25T15:00:00.000Z`): one form
+ * for every instant, read the same by any client, the RuoYi admin UI included. Only what a person
+ * reads is converted, here, with the configured zone.
  */
 
 /** The sys_config key of the institute's time zone; every signed-in user may read it. */

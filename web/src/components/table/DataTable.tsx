@@ -4,6 +4,7 @@ import { useMemo, useRef, useState, type ReactNode, type UIEvent } from 'react';
 import { ColumnToggleDialog } from './ColumnToggleDialog';
 import { Pagination } from './Pagination';
 import { useLoadingMessage } from './useLoadingMessage';
+import { useInstituteClock } from '../time/institute-clock';
 
 export interface Column<Row> {
   key: string;
@@ -35,11 +36,14 @@ export interface DataTableProps<Row> {
 
 const ROW_HEIGHT = 41;
 
-/** A plain cell's text: numbers and strings as they are, anything else as JSON. */
-export function cellText(value: unknown): string {
+/**
+ * A plain cell's text: numbers and strings as they are (a timestamp on the institute's clock,
+ * through `instant`), anything else as JSON.
+ */
+export function cellText(value: unknown, instant: (text: string) => string = (t) => t): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
-    return String(value);
+  if (typeof value === 'string') return instant(value);
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return JSON.stringify(value);
 }
 const WINDOW_FROM = 120;
@@ -54,6 +58,7 @@ export function DataTable<Row extends object>(props: DataTableProps<Row>) {
   const pageNum = props.pageNum ?? 1;
   const pageSize = props.pageSize ?? rows.length;
   const [hidden, setHidden] = useState<Set<string>>(new Set());
+  const clock = useInstituteClock();
   const loadingText = useLoadingMessage(loading);
   const visible = columns.filter((c) => !hidden.has(c.key));
   const summed = visible.filter((c) => c.sum).map((c) => c.key);
@@ -131,7 +136,7 @@ export function DataTable<Row extends object>(props: DataTableProps<Row>) {
                     <td key={c.key} className={`px-3 py-2 whitespace-nowrap ${cell(c)}`}>
                       {c.render
                         ? c.render(row, index)
-                        : cellText((row as Record<string, unknown>)[c.key])}
+                        : cellText((row as Record<string, unknown>)[c.key], clock.instant)}
                     </td>
                   ))}
                 </tr>

@@ -4,6 +4,8 @@ import fc from 'fast-check';
 import type { ReactNode } from 'react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ContractDocument } from '../../features/documents/ContractDocument';
+import { renderWithServices } from '../../test/render';
+import { DataTable } from '../table/DataTable';
 import { InstituteClockProvider, useInstituteClock } from './institute-clock';
 
 const HOUR = 3_600_000;
@@ -104,5 +106,23 @@ describe('the clock the screens use', () => {
     const { result } = renderHook(() => useInstituteClock(), { wrapper });
     expect(result.current.zone).toBe('UTC');
     expect(result.current.instant('2026-11-25T15:59:00+08:00')).toBe('2026-11-25 07:59');
+  });
+});
+
+describe('a list showing a create time without a renderer of its own', () => {
+  it('shows it on the institute clock, while a date stays a date', () => {
+    renderWithServices(
+      <DataTable
+        columns={[
+          { key: 'createTime', title: '创建时间' },
+          { key: 'signDate', title: '签订日期' },
+        ]}
+        rows={[{ id: 1, createTime: '2026-11-25T16:30:00.000Z', signDate: '2026-11-25' }]}
+        rowKey="id"
+      />,
+    );
+    const cells = screen.getAllByRole('cell').map((c) => c.textContent);
+    expect(cells).toContain('2026-11-26 00:30');
+    expect(cells).toContain('2026-11-25');
   });
 });

@@ -16,13 +16,13 @@ import { createContext, useContext, useMemo, type ReactNode } from 'react';
 export interface InstituteClock {
   readonly zone: string;
   /** An instant (ISO 8601 with an offset, or a Date) as `yyyy-MM-dd HH:mm`; other text as it is. */
-  instant(value: string | Date | null | undefined): string;
+  readonly instant: (value: string | Date | null | undefined) => string;
   /** An instant's institute day, or a date, as `yyyy-MM-dd`. */
-  date(value: string | Date | null | undefined): string;
+  readonly date: (value: string | Date | null | undefined) => string;
   /** Today, this month and this year on the institute's calendar. */
-  today(): string;
-  thisMonth(): string;
-  thisYear(): number;
+  readonly today: () => string;
+  readonly thisMonth: () => string;
+  readonly thisYear: () => number;
 }
 
 export function instituteClock(zone: string = DEFAULT_INSTITUTE_TIME_ZONE): InstituteClock {
