@@ -15,8 +15,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
-import { Figure, LINE_KIND_OPTIONS, MoneyInput, today } from './fund-plan-shared';
+import { Figure, LINE_KIND_OPTIONS, MoneyInput } from './fund-plan-shared';
 import { DateInput } from '../../components/ui/DateInput';
+import { useInstituteClock } from '../../components/time/institute-clock';
 
 export type FundPerformFormGateway = Pick<
   FundPlanGateway,
@@ -46,6 +47,7 @@ export function FundPerformFormDialog({
   onClose: () => void;
   onSaved: (perform: FundPerformRecord) => void;
 }) {
+  const clock = useInstituteClock();
   const [plans, setPlans] = useState<FundPlanRecord[]>([]);
   const [planId, setPlanId] = useState(perform ? String(perform.planId) : '');
   const [plan, setPlan] = useState<FundPlanRecord | null>(null);
@@ -53,7 +55,7 @@ export function FundPerformFormDialog({
   const [amounts, setAmounts] = useState<Record<number, string>>(
     Object.fromEntries((perform?.lines ?? []).map((l) => [l.planLineId, l.amount])),
   );
-  const [performDate, setPerformDate] = useState(perform?.performDate ?? today());
+  const [performDate, setPerformDate] = useState(perform?.performDate ?? clock.today());
   const [overPlan, setOverPlan] = useState(perform?.overPlan ?? false);
   const [reason, setReason] = useState(perform?.reason ?? '');
   const [problem, setProblem] = useState('');

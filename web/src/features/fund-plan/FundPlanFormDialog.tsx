@@ -9,7 +9,8 @@ import { useMemo, useState } from 'react';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
-import { Figure, LINE_KIND_OPTIONS, MoneyInput, thisMonth, type Option } from './fund-plan-shared';
+import { Figure, LINE_KIND_OPTIONS, MoneyInput, type Option } from './fund-plan-shared';
+import { useInstituteClock } from '../../components/time/institute-clock';
 
 export type FundPlanFormGateway = Pick<FundPlanGateway, 'addPlan' | 'editPlan'>;
 
@@ -69,7 +70,8 @@ export function FundPlanFormDialog({
   onClose: () => void;
   onSaved: (plan: FundPlanRecord) => void;
 }) {
-  const [planMonth, setPlanMonth] = useState(plan?.planMonth ?? thisMonth());
+  const clock = useInstituteClock();
+  const [planMonth, setPlanMonth] = useState(plan?.planMonth ?? clock.thisMonth());
   const [deptId, setDeptId] = useState(
     plan ? String(plan.deptId) : defaultDeptId ? String(defaultDeptId) : '',
   );

@@ -20,12 +20,12 @@ import {
   Figure,
   STATUS_OPTIONS,
   exportUrl,
-  thisMonth,
   useAct,
   useContracts,
   useDepts,
   useFundPlanGateway,
 } from './fund-plan-shared';
+import { useInstituteClock } from '../../components/time/institute-clock';
 
 type Filter = { deptId: string; planMonth: string; status: string };
 const FILTER: Filter = { deptId: '', planMonth: '', status: '' };
@@ -114,6 +114,7 @@ function FundPlanDetailDialog({ planId, onClose }: { planId: number; onClose: ()
 
 /** 资金计划: monthly plans per department, their approval (8_1/8_2), export and the chart. */
 export function FundPlanPage() {
+  const clock = useInstituteClock();
   const gateway = useFundPlanGateway();
   const feedback = useService(TOKENS.Feedback);
   const act = useAct();
@@ -131,7 +132,7 @@ export function FundPlanPage() {
     const month = searched.current['planMonth'];
     void gateway
       .chart({
-        month: typeof month === 'string' && /^\d{4}-\d{2}$/.test(month) ? month : thisMonth(),
+        month: typeof month === 'string' && /^\d{4}-\d{2}$/.test(month) ? month : clock.thisMonth(),
         ...(typeof deptId === 'string' && deptId !== '' ? { deptId } : {}),
       })
       .then((c) => live && setChart(c))

@@ -17,7 +17,7 @@ import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { downloadExport } from '../../components/upload';
 import { AllotDialog } from './AllotDialog';
-import { Figure, exportUrl, today, useContracts, useDepts, useFundGateway } from './fund-shared';
+import { Figure, exportUrl, useContracts, useDepts, useFundGateway } from './fund-shared';
 import { useInstituteClock } from '../../components/time/institute-clock';
 
 type Filter = {
@@ -176,8 +176,9 @@ export function ReconcileDialog({ onClose }: { onClose: () => void }) {
 
 /** 回款按月: the year's back money by month (core sums the records exactly; the bars draw it). */
 function BackMoneyChart({ version }: { version: number }) {
+  const clock = useInstituteClock();
   const gateway = useFundGateway();
-  const [year, setYear] = useState(today().slice(0, 4));
+  const [year, setYear] = useState(clock.today().slice(0, 4));
   const [months, setMonths] = useState<string[]>([]);
   useEffect(() => {
     let live = true;
@@ -204,7 +205,7 @@ function BackMoneyChart({ version }: { version: number }) {
     () => [{ name: `${year}年回款（万元）`, data: months.map(Number) }],
     [months, year],
   );
-  const years = Array.from({ length: 5 }, (_, i) => String(Number(today().slice(0, 4)) - i));
+  const years = Array.from({ length: 5 }, (_, i) => String(Number(clock.today().slice(0, 4)) - i));
   return (
     <section className="mt-4" data-testid="back-money-chart">
       <div className="mb-2 flex items-center gap-2">
@@ -240,6 +241,7 @@ function BackMoneyChart({ version }: { version: number }) {
 
 /** 回款管理: list, register, change, delete, allot to design teams, detail, export, reconcile. */
 export function BackMoneyPage() {
+  const clock = useInstituteClock();
   const gateway = useFundGateway();
   const contracts = useContracts();
   const depts = useDepts();
@@ -301,7 +303,7 @@ export function BackMoneyPage() {
       }}
       form={{
         idKey: 'backMoneyId',
-        defaults: { backDate: today() },
+        defaults: { backDate: clock.today() },
         toForm: (b) => ({
           contractId: String(b.contractId),
           backAmount: b.backAmount,

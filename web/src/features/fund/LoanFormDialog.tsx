@@ -9,8 +9,9 @@ import { useEffect, useState } from 'react';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
-import { Figure, MoneyInput, today, type Option } from './fund-shared';
+import { Figure, MoneyInput, type Option } from './fund-shared';
 import { DateInput } from '../../components/ui/DateInput';
+import { useInstituteClock } from '../../components/time/institute-clock';
 
 export type LoanFormGateway = Pick<
   FundGateway,
@@ -40,9 +41,10 @@ export function LoanFormDialog({
   onClose: () => void;
   onSaved: (loan: LoanRecord) => void;
 }) {
+  const clock = useInstituteClock();
   const [deptId, setDeptId] = useState(loan ? String(loan.loanDeptId) : '');
   const [amount, setAmount] = useState(loan?.loanAmount ?? '');
-  const [refundDate, setRefundDate] = useState(loan?.refundDate ?? today());
+  const [refundDate, setRefundDate] = useState(loan?.refundDate ?? clock.today());
   const [reason, setReason] = useState(loan?.reason ?? '');
   const [position, setPosition] = useState<TeamPositionRecord | null>(null);
   const [failure, setFailure] = useState('');

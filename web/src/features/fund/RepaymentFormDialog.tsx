@@ -4,8 +4,9 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
-import { Figure, MoneyInput, today } from './fund-shared';
+import { Figure, MoneyInput } from './fund-shared';
 import { DateInput } from '../../components/ui/DateInput';
+import { useInstituteClock } from '../../components/time/institute-clock';
 
 /**
  * 登记还款 against an approved loan: the loan's outstanding amount is shown and what would still
@@ -25,9 +26,10 @@ export function RepaymentFormDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
+  const clock = useInstituteClock();
   const [loanId, setLoanId] = useState(initialLoanId === undefined ? '' : String(initialLoanId));
   const [amount, setAmount] = useState('');
-  const [date, setDate] = useState(today());
+  const [date, setDate] = useState(clock.today());
   const [remark, setRemark] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState('');
