@@ -5,6 +5,7 @@ import {
 } from '../approval/approval-limits.js';
 import { isValidApprovalDate } from '../approval/template-validation.js';
 import { domainError, err, ok, type DomainError, type Result } from '../shared/result.js';
+import { DEFAULT_INSTITUTE_TIME_ZONE } from '../platform/institute-clock.js';
 import { addDays, institutionDay } from '../task/task-warnings.js';
 
 /** The borrowing (retrieval commitment, 调档承诺书) of an archive: approval 27_1. */
@@ -130,7 +131,11 @@ export interface CheckedBorrow {
  * A borrowing request's rules: a purpose (up to 200 characters), a period from today or later of at
  * most 90 days, and the confidentiality pledge (required, up to 1200 characters).
  */
-export function checkBorrowInput(input: ArchiveBorrowInput, now: Date): Result<CheckedBorrow> {
+export function checkBorrowInput(
+  input: ArchiveBorrowInput,
+  now: Date,
+  zone: string = DEFAULT_INSTITUTE_TIME_ZONE,
+): Result<CheckedBorrow> {
   const purpose = (input.purpose ?? '').trim();
   if (purpose === '') return err(archiveBorrowErrors.purposeRequired());
   if (charCount(purpose) > ARCHIVE_BORROW_PURPOSE_MAX)
@@ -146,7 +151,7 @@ export function checkBorrowInput(input: ArchiveBorrowInput, now: Date): Result<C
     dates[field] = v;
   }
   if (dates.endDate < dates.startDate) return err(archiveBorrowErrors.endBeforeStart());
-  if (dates.startDate < institutionDay(now)) return err(archiveBorrowErrors.startInPast());
+  if (dates.startDate < institutionDay(now, zone)) return err(archiveBorrowErrors.startInPast());
   if (addDays(dates.startDate, ARCHIVE_BORROW_MAX_DAYS - 1) < dates.endDate)
     return err(archiveBorrowErrors.tooLong());
   return ok({ purpose, pledge, ...dates });

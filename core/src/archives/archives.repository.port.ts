@@ -120,4 +120,6 @@ export interface ArchiveRepositories {
   readonly archives: ArchiveRepository;
   readonly borrows: ArchiveBorrowRepository;
   readonly approvals: ArchiveApprovalPort;
+  /** The institute's time zone (sys_config sys.institute.timeZone): whose "today" counts. */
+  timeZone(): Promise<string>;
 }

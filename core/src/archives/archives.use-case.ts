@@ -46,8 +46,9 @@ export class ArchiveService {
     actor: ArchiveActor,
     page: { offset: number; limit: number },
   ): Promise<{ total: number; rows: ArchiveListRow[] }> {
-    const today = institutionDay(this.clock.now());
-    return this.uow.transaction((r) => r.archives.list(filter, actor, page, today));
+    return this.uow.transaction(async (r) =>
+      r.archives.list(filter, actor, page, institutionDay(this.clock.now(), await r.timeZone())),
+    );
   }
 
   /**
@@ -117,7 +118,8 @@ export class ArchiveService {
     now: Date,
   ): Promise<boolean> {
     if (canReadArchive(actor, a)) return true;
-    return r.borrows.grantsRead(a.archiveId, actor.userId, institutionDay(now));
+    const today = institutionDay(now, await r.timeZone());
+    return r.borrows.grantsRead(a.archiveId, actor.userId, today);
   }
 
   logs(archiveId: number, actor: ArchiveActor): R<ArchiveLog[]> {
@@ -173,7 +175,7 @@ export class ArchiveBorrowService {
    */
   borrow(input: ArchiveBorrowInput, actor: ArchiveActor, submit = true): R<ArchiveBorrow> {
     return this.write(async (r, now) => {
-      const checked = checkBorrowInput(input, now);
+      const checked = checkBorrowInput(input, now, await r.timeZone());
       if (!checked.ok) return checked;
       const a = await r.archives.findById(input.archiveId, true);
       if (a === null) return err(archiveErrors.notFound());
@@ -223,7 +225,7 @@ export class ArchiveBorrowService {
     if (open !== null && open.borrowId !== b.borrowId) return err(archiveBorrowErrors.open());
     const sent = await r.approvals.submitBorrow({
       title: borrowApprovalTitle(b),
-      content: borrowApprovalContent(b, institutionDay(now)),
+      content: borrowApprovalContent(b, institutionDay(now, await r.timeZone())),
       recordId: String(b.borrowId),
       drafterId: actor.userId,
       drafterDeptId: actor.deptId,
@@ -262,8 +264,9 @@ export class ArchiveBorrowService {
     actor: ArchiveActor,
     page: { offset: number; limit: number },
   ): Promise<{ total: number; rows: ArchiveBorrow[] }> {
-    const today = institutionDay(this.clock.now());
-    return this.uow.transaction((r) => r.borrows.list(filter, actor, page, today));
+    return this.uow.transaction(async (r) =>
+      r.borrows.list(filter, actor, page, institutionDay(this.clock.now(), await r.timeZone())),
+    );
   }
 
   /** The export's rows, page by page (each page its own read), so none sits whole in memory. */
@@ -272,7 +275,7 @@ export class ArchiveBorrowService {
     actor: ArchiveActor,
     batch = 1000,
   ): AsyncGenerator<ArchiveBorrow> {
-    const today = institutionDay(this.clock.now());
+    const today = await this.today();
     let before = 2_147_483_647;
     for (;;) {
       const rows = await this.uow.transaction((r) =>
@@ -286,8 +289,8 @@ export class ArchiveBorrowService {
   }
 
   /** Today's calendar day at the institute, for the views' state labels. */
-  today(): string {
-    return institutionDay(this.clock.now());
+  today(): Promise<string> {
+    return this.uow.transaction(async (r) => institutionDay(this.clock.now(), await r.timeZone()));
   }
 
   private static async visible(

@@ -295,7 +295,7 @@ function registerBorrowRoutes(
   book: Parameters<RouteModule['register']>[0],
   borrows: ArchiveBorrowService,
 ): void {
-  const view = () => borrowView(borrows.today());
+  const view = async () => borrowView(await borrows.today());
   book.add({
     method: 'post',
     path: '/project/archives/borrow',
@@ -305,7 +305,7 @@ function registerBorrowRoutes(
     body: borrowBody,
     handler: async ({ body, principal }) =>
       ok(
-        view()(
+        (await view())(
           unwrap(
             await borrows.borrow(
               {
@@ -334,7 +334,7 @@ function registerBorrowRoutes(
         offset: (query.pageNum - 1) * query.pageSize,
         limit: query.pageSize,
       });
-      return page(p.total, p.rows.map(view()));
+      return page(p.total, p.rows.map(await view()));
     },
   });
   book.add({
@@ -345,7 +345,7 @@ function registerBorrowRoutes(
     access: perm('project:archives:borrow'),
     query: z.object({ borrowId: id() }),
     handler: async ({ query, principal }) =>
-      ok(view()(unwrap(await borrows.detail(query.borrowId, actorOf(principal))))),
+      ok((await view())(unwrap(await borrows.detail(query.borrowId, actorOf(principal))))),
   });
   book.add({
     method: 'post',
@@ -355,7 +355,7 @@ function registerBorrowRoutes(
     access: perm('project:archives:borrow'),
     body: borrowIdBody,
     handler: async ({ body, principal }) =>
-      ok(view()(unwrap(await borrows.submit(body.borrowId, actorOf(principal))))),
+      ok((await view())(unwrap(await borrows.submit(body.borrowId, actorOf(principal))))),
   });
   book.add({
     method: 'post',
@@ -365,7 +365,7 @@ function registerBorrowRoutes(
     access: perm('project:archives:borrow'),
     body: borrowIdBody,
     handler: async ({ body, principal }) =>
-      ok(view()(unwrap(await borrows.giveBack(body.borrowId, actorOf(principal))))),
+      ok((await view())(unwrap(await borrows.giveBack(body.borrowId, actorOf(principal))))),
   });
   book.add({
     method: 'get',
@@ -380,7 +380,7 @@ function registerBorrowRoutes(
         res,
         '档案借阅.xlsx',
         '档案借阅',
-        BORROW_EXPORT_COLUMNS(borrows.today()),
+        BORROW_EXPORT_COLUMNS(await borrows.today()),
         borrows.exportRows(borrowFilterOf(query), actorOf(principal)),
       );
       return undefined;

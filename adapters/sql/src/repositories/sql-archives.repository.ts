@@ -22,6 +22,7 @@ import {
   type NewArchive,
   type NewArchiveBorrow,
 } from '@dpms/core';
+import { instituteTimeZone } from './institute-time-zone.js';
 import { sql, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../database/schema.js';
 import { KyselyUnitOfWork } from './platform-repositories.js';
@@ -532,6 +533,7 @@ export const createArchiveRepositories = (
   archives: new SqlArchiveRepository(db),
   borrows: new SqlArchiveBorrowRepository(db),
   approvals: new EngineArchiveApprovalPort(db, linked, clock),
+  timeZone: () => instituteTimeZone(db),
 });
 
 /** Registers the borrowing's handler: an approved 27_1 opens the archive to the borrower. */

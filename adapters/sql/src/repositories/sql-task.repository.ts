@@ -8,8 +8,6 @@ import {
   moveSealOnApproval,
   ok,
   parseWarnDays,
-  parseTimeZone,
-  INSTITUTE_TIME_ZONE_CONFIG_KEY,
   taskErrors,
   toAmountString,
   type ApprovalStatus,
@@ -52,6 +50,7 @@ import {
   type TaskViewer,
   type WarnTask,
 } from '@dpms/core';
+import { instituteTimeZone } from './institute-time-zone.js';
 import {
   sql,
   type ColumnType,
@@ -1320,16 +1319,6 @@ export function createTaskRepositories(
     },
     timeZone: () => instituteTimeZone(db),
   };
-}
-
-/** The institute's time zone as configured (the default zone when unset or unknown). */
-export async function instituteTimeZone(db: Kysely<Database>): Promise<string> {
-  const row = await db
-    .selectFrom('sys_config')
-    .select('config_value')
-    .where('config_key', '=', INSTITUTE_TIME_ZONE_CONFIG_KEY)
-    .executeTakeFirst();
-  return parseTimeZone(row?.config_value);
 }
 
 /** Registers the result seal's handler: an approved request is stamped in the approval's transaction. */

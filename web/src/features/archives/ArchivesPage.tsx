@@ -4,7 +4,6 @@ import {
   charCount,
   checkBorrowInput,
   DEFAULT_ARCHIVE_PLEDGE,
-  institutionDay,
 } from '@dpms/core';
 import { errorMessage } from '@dpms/http-client';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -71,7 +70,8 @@ export function BorrowDialog({
 }) {
   const gateway = useArchiveGateway();
   const act = useAct();
-  const today = institutionDay(new Date());
+  const clock = useInstituteClock();
+  const today = clock.today();
   const [purpose, setPurpose] = useState('');
   const [startDate, setStartDate] = useState(today);
   const [endDate, setEndDate] = useState(addDays(today, 6));
@@ -85,7 +85,7 @@ export function BorrowDialog({
     setTried(false);
   }, [archive?.archiveId, today]);
   const form = { archiveId: archive?.archiveId ?? 0, purpose, startDate, endDate, pledge };
-  const checked = checkBorrowInput(form, new Date());
+  const checked = checkBorrowInput(form, new Date(), clock.zone);
   const error = (field: string) =>
     tried && !checked.ok && checked.error.field === field ? checked.error.message : undefined;
   const count = charCount(pledge);
