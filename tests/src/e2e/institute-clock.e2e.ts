@@ -143,7 +143,7 @@ describe('the institute clock in a browser in UTC with an English locale', () =>
     await expect.poll(() => field.inputValue()).toBe('2026-03-05');
 
     // The calendar button beside this field.
-    await field.locator('xpath=..').getByRole('button', { name: '选择日期' }).click();
+    await field.locator('xpath=..').getByRole('button', { name: '打开日历' }).click();
     const picker = page.getByTestId('date-picker');
     await picker.waitFor();
     expect(await picker.locator('.rdp-weekday').allTextContents()).toEqual([

@@ -30,6 +30,8 @@ function Form({ initial, onValue }: { initial: string; onValue: (v: string) => v
 describe('DateInput', () => {
   it('shows the value as yyyy-MM-dd, not the browser locale', () => {
     render(<Form initial="2026-03-05" onValue={() => undefined} />);
+    // The field's label names the input alone, as forms and tests look fields up by it.
+    expect(screen.getAllByLabelText('签订日期', { exact: false })).toHaveLength(1);
     const input = screen.getByLabelText<HTMLInputElement>('签订日期');
     expect(input.type).toBe('text');
     expect(input.value).toBe('2026-03-05');
@@ -48,7 +50,7 @@ describe('DateInput', () => {
   it('picks a day from a Chinese calendar and writes yyyy-MM-dd', async () => {
     const values: string[] = [];
     render(<Form initial="2026-03-05" onValue={(v) => values.push(v)} />);
-    fireEvent.click(screen.getByRole('button', { name: '选择签订日期' }));
+    fireEvent.click(screen.getByRole('button', { name: '打开日历' }));
     const picker = await screen.findByTestId('date-picker');
     expect(picker.textContent).toContain('三月');
     // Weeks start on Monday, the days named in Chinese.

@@ -67,7 +67,6 @@ export function DateInput({
   const inner = useRef<HTMLInputElement>(null);
   useImperativeHandle(ref, () => inner.current as HTMLInputElement);
   const [shown, setShown] = useState<string>('');
-  const label = props['aria-label'] ?? '日期';
   const bounds = [
     ...(typeof min === 'string' && dayDate(min) ? [{ before: dayDate(min) as Date }] : []),
     ...(typeof max === 'string' && dayDate(max) ? [{ after: dayDate(max) as Date }] : []),
@@ -94,7 +93,8 @@ export function DateInput({
       <PopoverButton
         type="button"
         disabled={disabled}
-        aria-label={`选择${label}`}
+        // Not the field's own name: a search by the field's label finds the input alone.
+        aria-label="打开日历"
         className="absolute right-1 flex size-7 items-center justify-center rounded text-muted hover:bg-brand-50 hover:text-brand-600 disabled:cursor-not-allowed"
         onClick={() => setShown(inner.current?.value ?? '')}
       >
