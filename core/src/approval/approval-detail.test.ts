@@ -53,6 +53,7 @@ describe('buildApprovalDetailBO', () => {
         { nodeId: 'gm', nodeName: '总经理' },
       ],
       currentNodeName: '技术负责人',
+      nodeNotes: [],
     });
   });
 

@@ -1,4 +1,5 @@
 import type { ApprovalLogEntry, ApprovalState, ApprovalUserId } from './approval-state-machine.js';
+import { isSkippedNode, type SelfApprovalNote } from './separation-of-duties.js';
 import type { TemplateFile } from './template.js';
 
 /**
@@ -21,12 +22,26 @@ export interface ApprovalPendingNode {
   readonly nodeName: string;
 }
 
+/**
+ * Ours: a node of the current round whose holders included the drafter, and what the separation
+ * rule did (skipped, escalated, or given to the node's other holders), for the detail and the
+ * printed sheet (`selfApprovalNoteText`).
+ */
+export interface ApprovalNodeNote extends SelfApprovalNote {
+  readonly nodeId: string;
+  readonly nodeName: string;
+  /** Who holds the node instead (empty when skipped). */
+  readonly assignees: readonly ApprovalUserId[];
+}
+
 export interface ApprovalDetailBO {
   readonly creatorSignUrl: string | null;
   readonly approvalNodeList: readonly ApprovalNodeRecord[];
   readonly unApprovalList: readonly ApprovalPendingNode[];
   /** Empty when no node is current (not yet submitted, or finished). */
   readonly currentNodeName: string;
+  /** Ours, absent in older answers: the nodes the separation-of-duties rule changed. */
+  readonly nodeNotes?: readonly ApprovalNodeNote[];
 }
 
 /** The signer's own record at the current node, when they have one. Shape not shown: ours. */
@@ -105,12 +120,30 @@ export function buildApprovalDetailBO(
     state.status === 0
       ? state.nodes
           .slice(state.currentNodeIndex)
+          .filter((n) => !isSkippedNode(n))
           .map(({ nodeId, nodeName }) => ({ nodeId, nodeName }))
       : [];
+  // The rule's decisions belong to the round the nodes were resolved for: not shown on a draft.
+  const nodeNotes: ApprovalNodeNote[] =
+    state.round === 0
+      ? []
+      : state.nodes.flatMap((n) =>
+          n.selfApproval === undefined
+            ? []
+            : [
+                {
+                  nodeId: n.nodeId,
+                  nodeName: n.nodeName,
+                  ...n.selfApproval,
+                  assignees: n.assignees,
+                },
+              ],
+        );
   return {
     creatorSignUrl,
     approvalNodeList: rows.map((r) => r.record),
     unApprovalList: pending,
     currentNodeName: pending[0]?.nodeName ?? '',
+    nodeNotes,
   };
 }

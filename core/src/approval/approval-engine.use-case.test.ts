@@ -27,6 +27,7 @@ const node = (nodeId: number, extra: Partial<ApprovalFlowNode> = {}): ApprovalFl
   mode: 'or',
   condition: null,
   conditionEffect: 'add',
+  selfApproval: 'others',
   ...extra,
 });
 
@@ -124,7 +125,7 @@ function memory() {
     } as unknown as ApprovalRepositories['flows'],
     directory: {
       usersWithRole: () => Promise.resolve([]),
-      deptHeadOf: () => Promise.resolve('99'),
+      leadersOf: () => Promise.resolve(['99']),
       activeUsers: (ids) => Promise.resolve(ids),
       deptOf: () => Promise.resolve(1),
       signatureOf: (u) => Promise.resolve({ fileId: `f${u}`, url: `/s/${u}` }),

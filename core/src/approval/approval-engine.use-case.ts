@@ -11,6 +11,7 @@ import { APPROVAL_ERROR_CODES, approvalMessages } from './approval-messages.js';
 import {
   applyAction,
   newApprovalState,
+  pendingApprovers,
   type ApprovalAction,
   type ApprovalLogEntry,
   type ApprovalNodeAssignment,
@@ -35,6 +36,7 @@ import type {
   StoredApprovalLogEntry,
 } from './approval.repository.port.js';
 import { evaluateNodeCondition } from './node-condition.js';
+import { separateDrafter } from './separation-of-duties.js';
 import { templateDefinitionForKind } from './template-definitions.js';
 import { checkContent } from './template-validation.js';
 import {
@@ -657,13 +659,12 @@ const outcomeOf = (approvalId: ApprovalId, state: ApprovalState): ApprovalOutcom
   currentNodeName: state.status === 0 ? (state.nodes[state.currentNodeIndex]?.nodeName ?? '') : '',
 });
 
-/** The users the approval waits for: the unsigned assignees of the current node, in approval. */
-export function pendingUsers(state: ApprovalState): readonly ApprovalUserId[] {
-  if (state.status !== 0) return [];
-  const node = state.nodes[state.currentNodeIndex];
-  if (node === undefined) return [];
-  return node.assignees.filter((u) => !state.signedAtCurrent.includes(u));
-}
+/**
+ * The users the approval waits for: the unsigned assignees of the current node, in approval,
+ * never the drafter (what 待我审批 lists is derived from this).
+ */
+export const pendingUsers = (state: ApprovalState): readonly ApprovalUserId[] =>
+  pendingApprovers(state);
 
 /** The configured nodes present for this content (conditions), in order. */
 export function nodesForContent(
@@ -677,7 +678,11 @@ export function nodesForContent(
   });
 }
 
-/** Resolves the flow of the approval's type into assignments, at this moment. */
+/**
+ * Resolves the flow of the approval's type into assignments, at this moment. Each node's holders
+ * then pass through the separation-of-duties rule (`separateDrafter`): the drafter never holds a
+ * node of their own approval.
+ */
 async function resolveNodes(
   repos: ApprovalRepositories,
   record: ApprovalRecord,
@@ -685,6 +690,9 @@ async function resolveNodes(
   const flow = await repos.flows.findFlowByType(record.typeCode);
   if (flow === null || flow.status !== '0') return err(engineMessages.noFlow(record.typeCode));
   const configured = nodesForContent(await repos.flows.listNodes(flow.flowId), record.content);
+  const drafterId = record.state.drafterId;
+  let leaders: readonly ApprovalUserId[] | undefined;
+  const leadersOfDrafter = async () => (leaders ??= await repos.directory.leadersOf(drafterId));
   const out: ApprovalNodeAssignment[] = [];
   for (const n of configured) {
     let assignees: readonly ApprovalUserId[] = [];
@@ -696,8 +704,8 @@ async function resolveNodes(
         assignees = await repos.directory.activeUsers(n.userIds);
         break;
       case 'drafterDeptHead': {
-        const head = await repos.directory.deptHeadOf(record.state.drafterId);
-        assignees = head === null ? [] : [head];
+        const head = (await leadersOfDrafter())[0];
+        assignees = head === undefined ? [] : [head];
         break;
       }
       case 'formPerson': {
@@ -720,7 +728,22 @@ async function resolveNodes(
         break;
       }
     }
-    out.push({ nodeId: String(n.nodeId), nodeName: n.nodeName, mode: n.mode, assignees });
+    const base = { nodeId: String(n.nodeId), nodeName: n.nodeName, mode: n.mode };
+    if (!assignees.includes(drafterId)) {
+      out.push({ ...base, assignees });
+      continue;
+    }
+    const separated = separateDrafter({
+      handling: n.selfApproval,
+      holders: assignees,
+      drafterId,
+      leaders: await leadersOfDrafter(),
+    });
+    out.push({
+      ...base,
+      assignees: separated.assignees,
+      ...(separated.note === undefined ? {} : { selfApproval: separated.note }),
+    });
   }
   return ok(out);
 }

@@ -2,6 +2,7 @@ import type { ListPage, ListQuery } from '../platform/list-query.js';
 import type { UnitOfWork } from '../platform/unit-of-work.port.js';
 import { domainError, err, ok, type DomainError, type Result } from '../shared/result.js';
 import { isApprovalTypeCode } from './approval-type-catalogue.js';
+import { defaultSelfApprovalHandling } from './separation-of-duties.js';
 import type {
   ApprovalFlow,
   ApprovalFlowFilter,
@@ -100,7 +101,13 @@ export class ApprovalFlowAdmin {
     if (bad !== undefined) return Promise.resolve(err(bad));
     return this.uow.transaction(async (r) => {
       if ((await r.flows.findFlow(node.flowId)) === null) return err(notFound('审批流程'));
-      return ok(await r.flows.addNode(node));
+      // Separation of duties: a node left without a choice takes its kind's default.
+      return ok(
+        await r.flows.addNode({
+          ...node,
+          selfApproval: node.selfApproval ?? defaultSelfApprovalHandling(node.actorKind),
+        }),
+      );
     });
   }
 

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import {
   applyAction,
   newApprovalState,
+  nextActiveNodeIndex,
   pendingApprovers,
   type ApprovalAction,
   type ApprovalNodeAssignment,
@@ -214,15 +215,35 @@ describe('applyAction: return, transfer, cc, urge', () => {
 const USERS = ['u0', 'u1', 'u2', 'u3', 'u4', 'u5'] as const;
 const userArb = fc.constantFrom(...USERS);
 
-const nodesArb = fc
+/** Nodes as the engine may hand them over, some skipped by the separation-of-duties rule. */
+const nodesArb: fc.Arbitrary<ApprovalNodeAssignment[]> = fc
   .array(
     fc.record({
       mode: fc.constantFrom('or' as const, 'all' as const),
       assignees: fc.subarray([...USERS], { minLength: 1 }),
+      skipped: fc.nat(4).map((n) => n === 0),
     }),
     { minLength: 1, maxLength: 4 },
   )
-  .map((ns) => ns.map((n, i) => ({ nodeId: `n${i}`, nodeName: `节点${i}`, ...n })));
+  .map((ns) =>
+    ns.map(({ skipped, ...n }, i) =>
+      skipped
+        ? {
+            nodeId: `n${i}`,
+            nodeName: `节点${i}`,
+            mode: n.mode,
+            assignees: [],
+            selfApproval: {
+              handling: 'skip' as const,
+              outcome: 'skipped' as const,
+              reason: '跳过',
+            },
+          }
+        : { nodeId: `n${i}`, nodeName: `节点${i}`, ...n },
+    ),
+  );
+const activeIndices = (ns: readonly ApprovalNodeAssignment[]): number[] =>
+  ns.flatMap((n, i) => (n.selfApproval?.outcome === 'skipped' ? [] : [i]));
 
 type ActorSpec = { kind: 'pending'; pick: number } | { kind: 'any'; user: string };
 const actorArb: fc.Arbitrary<ActorSpec> = fc.oneof(
@@ -270,6 +291,10 @@ function checkInvariants(s: ApprovalState): void {
   if (s.status === 0) {
     const node = s.nodes[s.currentNodeIndex];
     expect(node).toBeDefined();
+    // Separation of duties: the approval always waits on someone, and never on its drafter.
+    expect(node?.selfApproval?.outcome).not.toBe('skipped');
+    expect(pendingApprovers(s).length).toBeGreaterThan(0);
+    expect(node?.assignees).not.toContain(s.drafterId);
     for (const u of s.signedAtCurrent) expect(node?.assignees).toContain(u);
     if (node?.mode === 'or') expect(s.signedAtCurrent).toEqual([]);
   }
@@ -277,7 +302,7 @@ function checkInvariants(s: ApprovalState): void {
 }
 
 describe('applyAction properties', () => {
-  it('never leaves the table, never skips a node, 1 only after every node, version +1 per accepted action', () => {
+  it('never leaves the table, never skips an active node, 1 only after every active node, version +1 per accepted action, the drafter never acts at a node', () => {
     let approvedRuns = 0;
     fc.assert(
       fc.property(nodesArb, fc.array(stepArb, { maxLength: 60 }), (initialNodes, steps) => {
@@ -292,7 +317,7 @@ describe('applyAction properties', () => {
           if (!r.ok) {
             // Refusals are the slice's own codes, or bad input naming its field (400).
             if (r.error.code.startsWith('VALIDATION.')) expect(r.error.field).toBeTruthy();
-            else expect(r.error.code).toMatch(/^APPROVAL\./);
+            else expect(r.error.code).toMatch(/^(SELF_)?APPROVAL\./);
             expect(r.error.message).toMatch(/[\u4e00-\u9fff]/);
             if (expectedVersion !== s.version) expect(r.error.code).toBe('APPROVAL.STALE_VERSION');
             continue;
@@ -303,11 +328,14 @@ describe('applyAction properties', () => {
           expect(after.version).toBe(before.version + 1);
           expect(r.value.entry.version).toBe(after.version);
           expect(isTransitionAllowed(action.type, before.status, after.status)).toBe(true);
+          if (['approve', 'reject', 'return', 'transfer'].includes(action.type)) {
+            expect(actor).not.toBe(before.drafterId);
+          }
           switch (action.type) {
             case 'submit':
             case 'resubmit':
               expect(actor).toBe(before.drafterId);
-              expect(after.currentNodeIndex).toBe(0);
+              expect(after.currentNodeIndex).toBe(nextActiveNodeIndex(after.nodes, 0));
               expect(after.round).toBe(before.round + 1);
               finished = [];
               break;
@@ -316,14 +344,16 @@ describe('applyAction properties', () => {
               expect(node.assignees).toContain(actor);
               expect(before.signedAtCurrent).not.toContain(actor);
               if (r.value.entry.nodeCompleted === true) {
-                // The node that finishes is always the next one in order: none is skipped.
-                expect(before.currentNodeIndex).toBe(finished.length);
+                // The node that finishes is always the next active one in order: none is missed.
+                expect(before.currentNodeIndex).toBe(activeIndices(before.nodes)[finished.length]);
                 if (node.mode === 'all') {
                   const signers = [...before.signedAtCurrent, actor];
                   for (const u of node.assignees) expect(signers).toContain(u);
                 }
                 finished.push(before.currentNodeIndex);
-                expect(after.currentNodeIndex).toBe(before.currentNodeIndex + 1);
+                expect(after.currentNodeIndex).toBe(
+                  nextActiveNodeIndex(before.nodes, before.currentNodeIndex + 1),
+                );
               } else {
                 expect(node.mode).toBe('all');
                 expect(after.currentNodeIndex).toBe(before.currentNodeIndex);
@@ -332,14 +362,14 @@ describe('applyAction properties', () => {
             }
             case 'return':
               expect(after.currentNodeIndex).toBeLessThan(before.currentNodeIndex);
-              finished = finished.slice(0, after.currentNodeIndex);
+              finished = finished.filter((i) => i < after.currentNodeIndex);
               break;
             default:
               expect(after.currentNodeIndex).toBe(before.currentNodeIndex);
           }
           if (after.status === 1) {
             expect(action.type === 'approve' || before.status === 1).toBe(true);
-            expect(finished).toEqual(after.nodes.map((_, i) => i));
+            expect(finished).toEqual(activeIndices(after.nodes));
             if (before.status !== 1) approvedRuns += 1;
           }
           checkInvariants(after);

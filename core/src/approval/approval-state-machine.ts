@@ -6,6 +6,11 @@ import {
   type ApprovalActionType,
   type ApprovalStatus,
 } from './approval-status.js';
+import {
+  isSkippedNode,
+  selfApprovalMessages,
+  type SelfApprovalNote,
+} from './separation-of-duties.js';
 
 /**
  * User ids travel as strings: the RuoYi family uses Java longs, which a JS number cannot always
@@ -22,6 +27,11 @@ export interface ApprovalNodeAssignment {
   readonly nodeName: string;
   readonly mode: SignMode;
   readonly assignees: readonly ApprovalUserId[];
+  /**
+   * Set when the node's holders included the drafter (separation of duties): what the rule did.
+   * A skipped node has no assignees and is passed over.
+   */
+  readonly selfApproval?: SelfApprovalNote;
 }
 
 /** The runtime state of one approval; the server stores it and checks `version` on every write. */
@@ -118,11 +128,24 @@ export const newApprovalState = (
 export const currentApprovalNode = (state: ApprovalState): ApprovalNodeAssignment | undefined =>
   state.status === 0 ? state.nodes[state.currentNodeIndex] : undefined;
 
-/** The assigned users of the current node who have not signed yet (whom an urge reaches). */
+/**
+ * The assigned users of the current node who have not signed yet (whom an urge reaches). Never the
+ * drafter: nobody approves their own approval, even if stored data said otherwise.
+ */
 export function pendingApprovers(state: ApprovalState): readonly ApprovalUserId[] {
   const node = currentApprovalNode(state);
   if (node === undefined) return [];
-  return node.assignees.filter((u) => !state.signedAtCurrent.includes(u));
+  return node.assignees.filter((u) => u !== state.drafterId && !state.signedAtCurrent.includes(u));
+}
+
+/** The first node at or after `from` that is not skipped; `nodes.length` when none is left. */
+export function nextActiveNodeIndex(
+  nodes: readonly ApprovalNodeAssignment[],
+  from: number,
+): number {
+  let i = from;
+  while (i < nodes.length && isSkippedNode(nodes[i]!)) i += 1;
+  return i;
 }
 
 /** Whether `userId` may approve, reject, return or transfer right now. */
@@ -132,10 +155,13 @@ export function isUsersTurn(state: ApprovalState, userId: ApprovalUserId): boole
 
 /**
  * A flow must have at least one node, every node at least one user, and node ids must be unique
- * (return names its target by id). Duplicate users inside a node are dropped.
+ * (return names its target by id). Duplicate users inside a node are dropped. Separation of
+ * duties: no node may name the drafter, a node skipped by that rule has nobody, and at least one
+ * node must remain to act (an approval nobody approves is a self-approval).
  */
 export function validateApprovalNodes(
   nodes: readonly ApprovalNodeAssignment[],
+  drafterId?: ApprovalUserId,
 ): Result<readonly ApprovalNodeAssignment[]> {
   if (nodes.length === 0) return err(approvalMessages.emptyFlow());
   const seen = new Set<string>();
@@ -143,10 +169,18 @@ export function validateApprovalNodes(
   for (const node of nodes) {
     if (seen.has(node.nodeId)) return err(approvalMessages.duplicateNode(node.nodeId));
     seen.add(node.nodeId);
+    if (isSkippedNode(node)) {
+      out.push({ ...node, assignees: [] });
+      continue;
+    }
     const assignees = [...new Set(node.assignees)];
     if (assignees.length === 0) return err(approvalMessages.nodeWithoutApprover(node.nodeName));
+    if (drafterId !== undefined && assignees.includes(drafterId)) {
+      return err(selfApprovalMessages.drafterAssigned(node.nodeName));
+    }
     out.push({ ...node, assignees });
   }
+  if (nextActiveNodeIndex(out, 0) === out.length) return err(selfApprovalMessages.noApprover());
   return ok(out);
 }
 
@@ -167,6 +201,8 @@ function checkTurn(
   const node = state.nodes[state.currentNodeIndex];
   // Status 0 always has a current node: submit validates the flow and the last approve leaves 0.
   if (node === undefined) throw new Error('approval in status 0 without a current node');
+  // Separation of duties, checked first and whatever the node's assignees say.
+  if (actor === state.drafterId) return err(selfApprovalMessages.forbidden(node.nodeName));
   if (state.signedAtCurrent.includes(actor))
     return err(approvalMessages.alreadyActed(node.nodeName));
   if (!node.assignees.includes(actor)) return err(approvalMessages.notYourTurn(node.nodeName));
@@ -228,16 +264,17 @@ function decide(
     case 'submit':
     case 'resubmit': {
       if (actor !== state.drafterId) return err(approvalMessages.notDrafter(action.type));
-      const nodes = validateApprovalNodes(action.nodes ?? state.nodes);
+      const nodes = validateApprovalNodes(action.nodes ?? state.nodes, state.drafterId);
       if (!nodes.ok) return nodes;
       // Resubmission keeps the readers and starts a new round; the log keeps the earlier ones.
-      // Without fresh nodes the previous assignments (transfers included) carry over.
+      // Without fresh nodes the previous assignments (transfers included) carry over. Nodes the
+      // separation rule skipped are passed over.
       return ok({
         next: {
           ...state,
           status: 0,
           nodes: nodes.value,
-          currentNodeIndex: 0,
+          currentNodeIndex: nextActiveNodeIndex(nodes.value, 0),
           signedAtCurrent: [],
           round: state.round + 1,
         },
@@ -252,13 +289,15 @@ function decide(
       const { node } = turn.value;
       const signed = [...state.signedAtCurrent, actor];
       const complete = node.mode === 'or' || node.assignees.every((u) => signed.includes(u));
-      const last = state.currentNodeIndex === state.nodes.length - 1;
+      // The next node to act, passing over the nodes the separation rule skipped.
+      const following = nextActiveNodeIndex(state.nodes, state.currentNodeIndex + 1);
+      const last = following === state.nodes.length;
       const next: Omit<ApprovalState, 'version'> = !complete
         ? { ...state, signedAtCurrent: signed }
         : {
             ...state,
             status: last ? 1 : 0,
-            currentNodeIndex: state.currentNodeIndex + 1,
+            currentNodeIndex: following,
             signedAtCurrent: [],
           };
       return ok({ next, entry: nodeEntry(node, opinion.value, { nodeCompleted: complete }) });
@@ -292,6 +331,12 @@ function decide(
       if (to < 0 || to >= state.currentNodeIndex) {
         return err(
           approvalMessages.invalidTarget('只能退回到当前节点之前的审批节点', 'targetNodeId'),
+        );
+      }
+      // A skipped node has nobody to act: returning there would leave the approval waiting.
+      if (isSkippedNode(state.nodes[to]!)) {
+        return err(
+          approvalMessages.invalidTarget('该节点已跳过，不能退回到该节点', 'targetNodeId'),
         );
       }
       // Partial countersignatures at the current node are dropped: the node is done again later.

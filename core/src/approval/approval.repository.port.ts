@@ -7,6 +7,7 @@ import type { ApprovalState, ApprovalUserId, SignMode } from './approval-state-m
 import type { ApprovalStatus } from './approval-status.js';
 import type { ApprovalTypeCode, TemplateKind } from './approval-type-catalogue.js';
 import type { NodeCondition } from './node-condition.js';
+import type { SelfApprovalHandling } from './separation-of-duties.js';
 import type {
   OptionSource,
   TemplateContent,
@@ -62,9 +63,17 @@ export interface ApprovalFlowNode {
   /** Null: always present. Otherwise present only while it holds ('add') or skipped while it holds ('skip'). */
   readonly condition: NodeCondition | null;
   readonly conditionEffect: 'add' | 'skip';
+  /**
+   * What the node does when its holders include the drafter (separation of duties): escalate,
+   * others, or skip. New nodes take `defaultSelfApprovalHandling` of their actor kind.
+   */
+  readonly selfApproval: SelfApprovalHandling;
 }
 
-export type NewApprovalFlowNode = Omit<ApprovalFlowNode, 'nodeId' | 'orderNum'>;
+export type NewApprovalFlowNode = Omit<ApprovalFlowNode, 'nodeId' | 'orderNum' | 'selfApproval'> & {
+  /** Left out: the default of the node's actor kind. */
+  readonly selfApproval?: SelfApprovalHandling;
+};
 export type ApprovalFlowNodePatch = Partial<Omit<NewApprovalFlowNode, 'flowId'>>;
 
 export interface ApprovalFlowFilter {
@@ -226,8 +235,12 @@ export interface SignatureImage {
 export interface ApprovalDirectory {
   /** Active users holding the role. */
   usersWithRole(roleKey: string): Promise<readonly ApprovalUserId[]>;
-  /** The leader of the user's department, else of the nearest department above that has one. */
-  deptHeadOf(userId: ApprovalUserId): Promise<ApprovalUserId | null>;
+  /**
+   * The active leaders of the user's department and of each department above it, nearest first,
+   * each once. The first is the user's department head (who may be the user); the rest are the
+   * levels a node escalates to.
+   */
+  leadersOf(userId: ApprovalUserId): Promise<readonly ApprovalUserId[]>;
   /** The subset of `userIds` that are active users. */
   activeUsers(userIds: readonly ApprovalUserId[]): Promise<readonly ApprovalUserId[]>;
   deptOf(userId: ApprovalUserId): Promise<number | null>;

@@ -10,6 +10,7 @@ export * from './template-validation.js';
 export * from './node-condition.js';
 export * from './seal-rule.js';
 export * from './approval-detail.js';
+export * from './separation-of-duties.js';
 export * from './signing.js';
 export * from './sign-flow.js';
 export * from './approval.repository.port.js';

@@ -32,6 +32,8 @@ export interface ApprovalFlowNodeTable {
   mode: 'or' | 'all';
   condition: NullableJson;
   condition_effect: 'add' | 'skip';
+  /** Separation of duties: core's SelfApprovalHandling (migration 0081). */
+  self_approval: Generated<'escalate' | 'others' | 'skip'>;
   create_time: CreatedAt;
   update_time: Date | null;
 }

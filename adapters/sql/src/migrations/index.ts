@@ -21,6 +21,7 @@ import * as m0070 from './0070_closed_case.js';
 import * as m0071 from './0071_archives.js';
 import * as m0072 from './0072_archive_borrow.js';
 import * as m0075 from './0075_contract_finish.js';
+import * as m0081 from './0081_approval_self_approval.js';
 
 /**
  * Every migration, in order. Static imports, so the built server carries them and no directory
@@ -49,6 +50,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0071_archives': m0071,
   '0072_archive_borrow': m0072,
   '0075_contract_finish': m0075,
+  '0081_approval_self_approval': m0081,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {

@@ -50,14 +50,16 @@ describe.each(testDatabaseKinds())('approval repositories on %s', (kind) => {
     ]);
   });
 
-  it('resolves actors: role members, department heads up the tree, active users', async () => {
+  it('resolves actors: role members, department leaders up the tree, active users', async () => {
     const dir = new SqlApprovalDirectory(handle.db);
     expect(await dir.usersWithRole('zjl')).toEqual(['11']);
     expect(await dir.usersWithRole('xmjl')).toEqual(['3', '5', '13', '14']);
-    expect(await dir.deptHeadOf('4')).toBe('5');
-    expect(await dir.deptHeadOf('15')).toBe('16');
+    expect(await dir.leadersOf('4')).toEqual(['5']);
+    expect(await dir.leadersOf('15')).toEqual(['16']);
     // 建筑二所 (111) has no leader; neither has 设计院 (108): the institute root has none either.
-    expect(await dir.deptHeadOf('13')).toBeNull();
+    expect(await dir.leadersOf('13')).toEqual([]);
+    // A department head's first leader is themself; nobody leads the root above 经营部.
+    expect(await dir.leadersOf('2')).toEqual(['2']);
     expect(await dir.activeUsers(['3', '999', 'x'])).toEqual(['3']);
   });
 
@@ -115,6 +117,76 @@ describe.each(testDatabaseKinds())('approval repositories on %s', (kind) => {
     expect(await approvals.listLog(a.approvalId)).toHaveLength(1);
     expect(await approvals.inScope(a.approvalId, ALL_DATA)).toBe(true);
     expect(await approvals.inScope(a.approvalId, { kind: 'dept', deptIds: [110] })).toBe(false);
+  });
+
+  it('stores each node’s separation-of-duties handling, defaulting by kind', async () => {
+    const flows = new SqlApprovalFlowRepository(handle.db);
+    const contract = await flows.listNodes((await flows.findFlowByType('1_1'))?.flowId ?? 0);
+    expect(contract.map((n) => n.selfApproval)).toEqual(['escalate', 'others', 'others', 'others']);
+    const flowId = (await flows.findFlowByType('22_1'))?.flowId ?? 0;
+    const head = await flows.addNode({
+      flowId,
+      nodeName: '部门负责人',
+      actorKind: 'drafterDeptHead',
+      roleKey: null,
+      userIds: [],
+      formField: null,
+      mode: 'or',
+      condition: null,
+      conditionEffect: 'add',
+    });
+    expect(head.selfApproval).toBe('escalate');
+    expect((await flows.updateNode(head.nodeId, { selfApproval: 'skip' }))?.selfApproval).toBe(
+      'skip',
+    );
+    await expect(
+      sql`update approval_flow_node set self_approval = 'nobody' where node_id = ${head.nodeId}`.execute(
+        handle.db,
+      ),
+    ).rejects.toThrow();
+    await flows.deleteNode(head.nodeId);
+  });
+
+  it('lists the leaders up the tree nearest first, each once', async () => {
+    const dir = new SqlApprovalDirectory(handle.db);
+    await sql`update sys_dept set leader_user_id = 11 where dept_id = 100`.execute(handle.db);
+    await sql`update sys_dept set leader_user_id = 5 where dept_id = 108`.execute(handle.db);
+    try {
+      // 赵所长 (5) leads 建筑一所 and 设计院 above it: once, then the institute's head.
+      expect(await dir.leadersOf('5')).toEqual(['5', '11']);
+      expect(await dir.leadersOf('2')).toEqual(['2', '11']);
+    } finally {
+      await sql`update sys_dept set leader_user_id = null where dept_id in (100, 108)`.execute(
+        handle.db,
+      );
+    }
+  });
+
+  it('never lists the drafter’s own approval in 待我审批, even if a pending row names them', async () => {
+    const approvals = new SqlApprovalRepository(handle.db);
+    const a = await approvals.insert(
+      {
+        typeCode: '22_1',
+        kind: 'Common',
+        recordKind: null,
+        recordId: null,
+        title: '自审自批',
+        content: {},
+        template: null,
+        files: [],
+        state: { ...newApprovalState('15'), status: 0 },
+        deptId: 112,
+      },
+      new Date(),
+    );
+    await approvals.setPending(a.approvalId, ['15', '16']);
+    const titles = async (u: string) =>
+      (await approvals.listWaiting(u, { filter: { title: '自审自批' } })).rows.map((r) => r.title);
+    expect(await titles('15')).toEqual([]);
+    expect(await titles('16')).toEqual(['自审自批']);
+    const before = await approvals.countWaiting('15');
+    await approvals.setPending(a.approvalId, ['16']);
+    expect(await approvals.countWaiting('15')).toBe(before);
   });
 
   it('stores signature images and makes the newest current', async () => {

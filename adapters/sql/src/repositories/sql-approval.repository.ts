@@ -38,7 +38,14 @@ import type {
   TemplateOption,
   TemplateSection,
 } from '@dpms/core';
-import { err, LinkedRecordRegistry, ok, OPTION_SOURCE_ORIGINS, PlatformErrors } from '@dpms/core';
+import {
+  defaultSelfApprovalHandling,
+  err,
+  LinkedRecordRegistry,
+  ok,
+  OPTION_SOURCE_ORIGINS,
+  PlatformErrors,
+} from '@dpms/core';
 import type { Kysely, Selectable } from 'kysely';
 import type { ApprovalTable } from '../database/approval-schema.js';
 import type { Database } from '../database/schema.js';
@@ -206,6 +213,7 @@ export class SqlApprovalFlowRepository implements ApprovalFlowRepository {
         mode: node.mode,
         condition: node.condition === null ? null : json(node.condition),
         condition_effect: node.conditionEffect,
+        self_approval: node.selfApproval ?? defaultSelfApprovalHandling(node.actorKind),
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -226,6 +234,7 @@ export class SqlApprovalFlowRepository implements ApprovalFlowRepository {
           ? {}
           : { condition: p.condition === null ? null : json(p.condition) }),
         ...(p.conditionEffect === undefined ? {} : { condition_effect: p.conditionEffect }),
+        ...(p.selfApproval === undefined ? {} : { self_approval: p.selfApproval }),
         update_time: new Date(),
       })
       .where('node_id', '=', nodeId)
@@ -299,6 +308,7 @@ function toNode(r: Selectable<Database['approval_flow_node']>): ApprovalFlowNode
     mode: r.mode,
     condition: (r.condition as NodeCondition | null) ?? null,
     conditionEffect: r.condition_effect,
+    selfApproval: r.self_approval,
   };
 }
 
@@ -588,12 +598,16 @@ export class SqlApprovalRepository implements ApprovalRepository {
     const q = this.base();
     switch (source.kind) {
       case 'waiting':
-        return q.where('a.approval_id', 'in', (eb) =>
-          eb
-            .selectFrom('approval_pending as p')
-            .select('p.approval_id')
-            .where('p.user_id', '=', Number(source.userId)),
-        );
+        // Separation of duties: one's own approval is never waiting for one's signature, even if
+        // a pending row said so (the engine never writes one for the drafter).
+        return q
+          .where('a.drafter_id', '<>', Number(source.userId))
+          .where('a.approval_id', 'in', (eb) =>
+            eb
+              .selectFrom('approval_pending as p')
+              .select('p.approval_id')
+              .where('p.user_id', '=', Number(source.userId)),
+          );
       case 'mine':
         return q.where('a.drafter_id', '=', Number(source.userId));
       case 'done':
@@ -716,6 +730,7 @@ export class SqlApprovalRepository implements ApprovalRepository {
       .innerJoin('approval as a', 'a.approval_id', 'p.approval_id')
       .select((eb) => eb.fn.countAll<string>().as('c'))
       .where('p.user_id', '=', Number(userId))
+      .where('a.drafter_id', '<>', Number(userId))
       .where('a.del_flag', '=', '0')
       .executeTakeFirstOrThrow();
     return toCount(row.c);
@@ -769,14 +784,14 @@ export class SqlApprovalDirectory implements ApprovalDirectory {
     return [...new Set(rows.map((r) => String(r.user_id)))];
   }
 
-  async deptHeadOf(userId: ApprovalUserId): Promise<ApprovalUserId | null> {
+  async leadersOf(userId: ApprovalUserId): Promise<readonly ApprovalUserId[]> {
     const user = await this.db
       .selectFrom('sys_user as u')
       .innerJoin('sys_dept as d', 'd.dept_id', 'u.dept_id')
       .select(['d.dept_id', 'd.ancestors'])
       .where('u.user_id', '=', Number(userId))
       .executeTakeFirst();
-    if (user === undefined) return null;
+    if (user === undefined) return [];
     const chain = [
       user.dept_id,
       ...user.ancestors
@@ -793,11 +808,13 @@ export class SqlApprovalDirectory implements ApprovalDirectory {
       .where('u.status', '=', '0')
       .where('u.del_flag', '=', '0')
       .execute();
+    const leaders: ApprovalUserId[] = [];
     for (const id of chain) {
       const hit = rows.find((r) => r.dept_id === id);
-      if (hit?.leader_user_id != null) return String(hit.leader_user_id);
+      const leader = hit?.leader_user_id == null ? null : String(hit.leader_user_id);
+      if (leader !== null && !leaders.includes(leader)) leaders.push(leader);
     }
-    return null;
+    return leaders;
   }
 
   async activeUsers(ids: readonly ApprovalUserId[]): Promise<readonly ApprovalUserId[]> {

@@ -137,16 +137,18 @@ export async function seedAccountDemo(
         true,
       ),
     );
-    // Approved by each node of 23_1 in turn: 经营部 (jingying), then 财务部 (caiwu).
+    // Approved by each node of 23_1 in turn: 经营部 (jingying), then 财务部, which the drafter
+    // (caiwu) holds: separation of duties skips it for her, so it ends after 经营部.
     for (const [userId, deptId] of [
       [2, 102],
       [8, 103],
     ] as const) {
       const row = await trx
         .selectFrom('approval')
-        .select('version')
+        .select(['version', 'status'])
         .where('approval_id', '=', Number(issued.approvalId))
         .executeTakeFirstOrThrow();
+      if (row.status !== 0) break;
       value(
         await engine.process(
           {

@@ -1,7 +1,9 @@
 import {
   APPROVAL_TYPE_CATALOGUE,
   SEAL_GENERAL_MANAGER_RULE,
+  defaultSelfApprovalHandling,
   type ApprovalTypeCode,
+  type FlowActorKind,
   type NodeCondition,
 } from '@dpms/core';
 import type { Transaction } from 'kysely';
@@ -103,6 +105,8 @@ export async function seedApprovalFlows(trx: Transaction<Database>): Promise<num
     if (flow === undefined) continue;
     created += 1;
     const nodes = seedFlowNodes(t.code);
+    const kindOf = (n: SeedNode): FlowActorKind =>
+      'role' in n ? 'role' : 'deptHead' in n ? 'drafterDeptHead' : 'formPerson';
     await trx
       .insertInto('approval_flow_node')
       .values(
@@ -110,13 +114,15 @@ export async function seedApprovalFlows(trx: Transaction<Database>): Promise<num
           flow_id: flow.flow_id,
           node_name: n.name,
           order_num: i + 1,
-          actor_kind: 'role' in n ? 'role' : 'deptHead' in n ? 'drafterDeptHead' : 'formPerson',
+          actor_kind: kindOf(n),
           role_key: 'role' in n ? n.role : null,
           user_ids: '[]',
           form_field: 'formField' in n ? n.formField : null,
           mode: 'role' in n ? (n.mode ?? 'or') : 'or',
           condition: n.when === undefined ? null : JSON.stringify(n.when),
           condition_effect: 'add' as const,
+          // Separation of duties: each kind's default (department head escalates, others others).
+          self_approval: defaultSelfApprovalHandling(kindOf(n)),
         })),
       )
       .execute();
