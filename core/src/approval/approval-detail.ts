@@ -32,6 +32,8 @@ export interface ApprovalNodeNote extends SelfApprovalNote {
   readonly nodeName: string;
   /** Who holds the node instead (empty when skipped). */
   readonly assignees: readonly ApprovalUserId[];
+  /** Their names, where the answer carries them (the printed sheet: it has no user list). */
+  readonly assigneeNames?: readonly string[];
 }
 
 export interface ApprovalDetailBO {

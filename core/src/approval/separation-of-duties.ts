@@ -17,14 +17,10 @@ import type { ApprovalUserId } from './approval-state-machine.js';
  * node either way (`SELF_APPROVAL.FORBIDDEN`), so inconsistent data cannot bring it back.
  */
 
-/** What a node does when its holders include the drafter (stored with the node configuration). */
-export type SelfApprovalHandling = 'escalate' | 'others' | 'skip';
+/** What a node may do when its holders include the drafter (stored with the node configuration). */
+export const SELF_APPROVAL_HANDLINGS = ['escalate', 'others', 'skip'] as const;
 
-export const SELF_APPROVAL_HANDLINGS: readonly SelfApprovalHandling[] = [
-  'escalate',
-  'others',
-  'skip',
-];
+export type SelfApprovalHandling = (typeof SELF_APPROVAL_HANDLINGS)[number];
 
 /** The words of the 节点配置 page. */
 export const SELF_APPROVAL_HANDLING_LABELS: Readonly<Record<SelfApprovalHandling, string>> = {

@@ -311,13 +311,16 @@ describe.each(testDatabaseKinds())('approval transitions and refusals on %s', (k
       ['bmfzr2', 'withdraw', 'APPROVAL.NOT_DRAFTER'],
       ['bmfzr2', 'urge', 'APPROVAL.NOT_DRAFTER'],
       ['zjl', 'cc', 'APPROVAL.NOT_PARTICIPANT'],
-      ['yuangong', 'approve', 'APPROVAL.NOT_YOUR_TURN'],
       ['yuangong', 'submit', 'APPROVAL.INVALID_TRANSITION'],
     ] as const) {
       const r = await process(user, a.approvalId, sent.version, action, { toUserId: '3' });
       expect(r.status, `${user} ${action}`).toBe(422);
       expect(r.body.errorCode).toBe(code);
     }
+    // Nobody approves their own approval: the drafter is refused at a node with 403.
+    const own = await process('yuangong', a.approvalId, sent.version, 'approve');
+    expect(own.status).toBe(403);
+    expect(own.body.errorCode).toBe('SELF_APPROVAL.FORBIDDEN');
     // In approval: neither edited nor deleted.
     const edit = await post('yuangong', '/project/approval/updateCommonTemplate', {
       approvalId: a.approvalId,

@@ -87,7 +87,11 @@ export async function printableApproval(
   const bo = answer.approvalDetailBO;
   const entries = signedEntries(answer);
   const aligned = entries.length === bo.approvalNodeList.length;
-  const names = await sources.userNames(entries.map((e) => e.actorId));
+  const notes = bo.nodeNotes ?? [];
+  const names = await sources.userNames([
+    ...entries.map((e) => e.actorId),
+    ...notes.flatMap((n) => n.assignees),
+  ]);
   const zone = await sources.timeZone();
   const approvalNodeList = await Promise.all(
     bo.approvalNodeList.map(async (row, i) => {
@@ -107,6 +111,11 @@ export async function printableApproval(
       ...bo,
       creatorSignUrl: await inlineSignature(bo.creatorSignUrl, sources),
       approvalNodeList,
+      // The nodes the separation-of-duties rule changed, with the names of who holds them now.
+      nodeNotes: notes.map((n) => ({
+        ...n,
+        assigneeNames: n.assignees.map((u) => names[u] ?? u),
+      })),
     },
     attachmentList: answer.attachmentList,
     // Images other than signatures would need a session to fetch; the sheet prints none yet.

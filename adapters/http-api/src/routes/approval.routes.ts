@@ -5,9 +5,12 @@ import {
   APPROVAL_SORT_COLUMNS,
   APPROVAL_STATUS_LABELS,
   APPROVAL_TYPE_CODES,
+  SELF_APPROVAL_HANDLINGS,
+  SELF_APPROVAL_HANDLING_LABELS,
   TEMPLATE_FIELD_TYPES,
   TEMPLATE_KIND_CATALOGUE,
   approvalTypeLabel,
+  selfApprovalNoteText,
   type ApprovalActor,
   type ApprovalEngine,
   type ApprovalFlow,
@@ -89,6 +92,12 @@ const nodeFields = {
   mode: z.enum(['or', 'all']).optional(),
   condition: nodeCondition.nullable().optional(),
   conditionEffect: z.enum(['add', 'skip']).optional(),
+  /** Separation of duties: when the node's holders include the drafter (default by kind). */
+  selfApproval: z
+    .enum(SELF_APPROVAL_HANDLINGS, {
+      error: `拟稿人为审批人时只能选择${Object.values(SELF_APPROVAL_HANDLING_LABELS).join('、')}`,
+    })
+    .optional(),
 };
 
 const fileSchema = z
@@ -412,6 +421,7 @@ export function approvalRoutes(deps: ApprovalRouteDeps): RouteModule {
                 mode: body.mode ?? 'or',
                 condition: body.condition ?? null,
                 conditionEffect: body.conditionEffect ?? 'add',
+                ...(body.selfApproval === undefined ? {} : { selfApproval: body.selfApproval }),
               }),
             ),
           ),
@@ -693,7 +703,12 @@ export function approvalRoutes(deps: ApprovalRouteDeps): RouteModule {
           }
           const detail = unwrap(await engine.exportSheet(query.approvalId, actorOf(principal)));
           const a = detail.approval;
-          const userNames = await names([a.drafterId, ...detail.log.map((e) => e.actorId)]);
+          const notes = detail.approvalDetailBO.nodeNotes ?? [];
+          const userNames = await names([
+            a.drafterId,
+            ...detail.log.map((e) => e.actorId),
+            ...notes.flatMap((n) => n.assignees),
+          ]);
           type Row = readonly [string, string, string, string];
           const rows: Row[] = [
             ['审批类型', a.typeName, '', ''],
@@ -711,6 +726,17 @@ export function approvalRoutes(deps: ApprovalRouteDeps): RouteModule {
                 userNames[e.actorId] ?? e.actorId,
                 e.createTime,
               ]),
+            // Nodes the separation-of-duties rule skipped or gave to someone else, and why.
+            ...notes.map((n): Row => [
+              n.nodeName,
+              selfApprovalNoteText(
+                n.nodeName,
+                n,
+                n.assignees.map((u) => userNames[u] ?? u),
+              ).slice(n.nodeName.length + 1),
+              '',
+              '',
+            ]),
           ];
           await streamXlsx(
             res,
