@@ -102,6 +102,53 @@ describe('the print page', () => {
     expect(within(sheet).getAllByRole('img')).toHaveLength(4);
   });
 
+  it('prints what happened to the nodes that fell to the drafter (separation of duties)', () => {
+    render(
+      <PrintView
+        payload={{
+          kind: 'approvalSheet',
+          title: '合同评审',
+          approvalNo: 'SP-8',
+          creatorName: '王经营',
+          createTime: '2026-11-20T09:30:00+08:00',
+          statusText: '审批中',
+          fields: [],
+          approval: {
+            ...approval,
+            approvalDetailBO: {
+              ...approval.approvalDetailBO,
+              nodeNotes: [
+                {
+                  nodeId: '1',
+                  nodeName: '部门负责人',
+                  handling: 'escalate',
+                  outcome: 'skipped',
+                  reason: '拟稿人本人为该节点审批人，且没有可上报的上级',
+                  assignees: [],
+                  assigneeNames: [],
+                },
+                {
+                  nodeId: '2',
+                  nodeName: '经营部',
+                  handling: 'others',
+                  outcome: 'escalated',
+                  reason: '拟稿人本人为该节点审批人',
+                  assignees: ['11'],
+                  assigneeNames: ['陈总'],
+                },
+              ],
+            },
+          },
+        }}
+      />,
+    );
+    const notes = within(screen.getByTestId('approval-sheet')).getByTestId('node-notes');
+    expect([...notes.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      '部门负责人：已跳过（拟稿人本人为该节点审批人，且没有可上报的上级）',
+      '经营部：拟稿人本人为该节点审批人，已上报至陈总',
+    ]);
+  });
+
   // A stored address never makes the print service's Chromium fetch anything.
   it('shows inlined images only: a stored address of an image becomes none', () => {
     const planted = [

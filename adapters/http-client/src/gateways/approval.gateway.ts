@@ -2,6 +2,7 @@ import {
   templateKindInfo,
   type ApprovalDetailAnswer,
   type ApprovalFlowNode,
+  type SelfApprovalHandling,
   type ApprovalStatus,
   type NodeCondition,
   type ProcessActionType,
@@ -98,6 +99,8 @@ export interface FlowNodeInput {
   mode?: 'or' | 'all';
   condition?: NodeCondition | null;
   conditionEffect?: 'add' | 'skip';
+  /** Separation of duties: when the node's holders include the drafter; left out: by kind. */
+  selfApproval?: SelfApprovalHandling;
 }
 
 const signatureSchema = z.object({

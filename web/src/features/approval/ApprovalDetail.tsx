@@ -4,6 +4,8 @@ import {
   APPROVAL_STATUS_LABELS,
   currentSignFlowName,
   fillableSignSteps,
+  isSkippedNode,
+  selfApprovalNoteText,
   sortSignFlow,
   type ApprovalStatus,
   type ProcessActionType,
@@ -343,7 +345,11 @@ export function ApprovalDetailDialog({
           </Info>
           <Info label="拟稿人">{name(approval.drafterId)}</Info>
           <Info label="提交时间">{clock.instant(approval.submitTime) || '-'}</Info>
-          <Info label="审批流程">{approval.nodes.map((n) => n.nodeName).join(' → ') || '-'}</Info>
+          <Info label="审批流程">
+            {approval.nodes
+              .map((n) => (isSkippedNode(n) ? `${n.nodeName}（已跳过）` : n.nodeName))
+              .join(' → ') || '-'}
+          </Info>
         </dl>
         <TemplateRenderer
           template={{
@@ -426,6 +432,20 @@ export function ApprovalDetailDialog({
             }
             mySignUrl={signature.data?.signUrl ?? null}
           />
+          {(detail.approvalDetailBO.nodeNotes ?? []).length > 0 && (
+            // Separation of duties: the nodes that fell to the drafter, and what happened to them.
+            <ul className="mt-2 space-y-1 text-sm text-ink-soft" data-testid="node-notes">
+              {(detail.approvalDetailBO.nodeNotes ?? []).map((n) => (
+                <li key={n.nodeId} data-testid="node-note" data-outcome={n.outcome}>
+                  {selfApprovalNoteText(
+                    n.nodeName,
+                    n,
+                    n.assignees.map((u) => name(u)),
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
           {allowed.has('approve') && !signature.data?.signUrl && (
             <p className="mt-2 text-xs text-warn-600">
               您还没有设置签名图片，可在个人中心的“签名”中上传。

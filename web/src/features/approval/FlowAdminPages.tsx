@@ -1,7 +1,11 @@
 import {
   APPROVAL_TYPE_CATALOGUE,
+  SELF_APPROVAL_HANDLINGS,
+  SELF_APPROVAL_HANDLING_LABELS,
   approvalTypeLabel,
+  defaultSelfApprovalHandling,
   type ApprovalFlowNode,
+  type SelfApprovalHandling,
   type NodeCondition,
 } from '@dpms/core';
 import type { FlowNodeInput, FlowRow } from '@dpms/http-client';
@@ -230,8 +234,19 @@ export function nodeBody(v: FormValues): FlowNodeInput {
     mode: (v['mode'] ?? 'or') as 'or' | 'all',
     condition,
     conditionEffect: (v['conditionEffect'] ?? 'add') as 'add' | 'skip',
+    // Left empty on a new node: the server gives the kind's default.
+    ...(isHandling(v['selfApproval']) ? { selfApproval: v['selfApproval'] } : {}),
   };
 }
+
+const isHandling = (v: string | undefined): v is SelfApprovalHandling =>
+  (SELF_APPROVAL_HANDLINGS as readonly string[]).includes(v ?? '');
+
+/** The separation-of-duties choices of the node form, in the spec's words. */
+export const SELF_APPROVAL_OPTIONS = SELF_APPROVAL_HANDLINGS.map((value) => ({
+  value,
+  label: SELF_APPROVAL_HANDLING_LABELS[value],
+}));
 
 function nodeValues(n: ApprovalFlowNode): FormValues {
   const c = n.condition;
@@ -247,6 +262,7 @@ function nodeValues(n: ApprovalFlowNode): FormValues {
     conditionOp: c?.kind === 'amount' ? c.op : 'gte',
     conditionValue: c?.kind === 'contains' ? c.value : c?.kind === 'amount' ? c.threshold : '',
     conditionEffect: n.conditionEffect,
+    selfApproval: n.selfApproval,
   };
 }
 
@@ -303,6 +319,11 @@ export function ApprovalNodePage() {
         n.condition
           ? `${n.conditionEffect === 'add' ? '满足时加入' : '满足时跳过'}：${conditionText(n.condition)}`
           : '始终',
+    },
+    {
+      key: 'selfApproval',
+      title: '拟稿人为审批人时',
+      render: (n) => SELF_APPROVAL_HANDLING_LABELS[n.selfApproval],
     },
     {
       key: 'ops',
@@ -456,6 +477,23 @@ export function ApprovalNodePage() {
               options: [
                 { value: 'add', label: '加入该节点' },
                 { value: 'skip', label: '跳过该节点' },
+              ],
+            },
+            {
+              // Nobody approves their own approval: what the node does when it falls to the drafter.
+              key: 'selfApproval',
+              label: '拟稿人为审批人时',
+              type: 'select',
+              options: [
+                ...(crud.editing.id === undefined
+                  ? [
+                      {
+                        value: '',
+                        label: `按审批人类型默认（部门负责人：${SELF_APPROVAL_HANDLING_LABELS[defaultSelfApprovalHandling('drafterDeptHead')]}；其他：${SELF_APPROVAL_HANDLING_LABELS[defaultSelfApprovalHandling('role')]}）`,
+                      },
+                    ]
+                  : []),
+                ...SELF_APPROVAL_OPTIONS,
               ],
             },
           ]}

@@ -1,4 +1,4 @@
-import type { ApprovalSheetPrint } from '@dpms/core';
+import { selfApprovalNoteText, type ApprovalSheetPrint } from '@dpms/core';
 import { SignatureRows } from './SignatureRows';
 import { signTimeText, signatureRowsOf } from './signature-rows';
 import './document.css';
@@ -40,6 +40,16 @@ export function ApprovalSheet({ sheet }: { sheet: Omit<ApprovalSheetPrint, 'kind
         </tbody>
       </table>
       <SignatureRows rows={rows} caption="审批记录" />
+      {(sheet.approval.approvalDetailBO.nodeNotes ?? []).length > 0 && (
+        // Separation of duties: the nodes that fell to the drafter, and what happened to them.
+        <ul className="doc-sheet-notes" data-testid="node-notes">
+          {(sheet.approval.approvalDetailBO.nodeNotes ?? []).map((n) => (
+            <li key={n.nodeId} data-node={n.nodeName}>
+              {selfApprovalNoteText(n.nodeName, n, n.assigneeNames ?? n.assignees)}
+            </li>
+          ))}
+        </ul>
+      )}
     </article>
   );
 }
