@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   buildApprovalDetailBO,
+  selfApprovalNoteText,
   type ApprovalDetailAnswer,
   type ApprovalState,
   type SignedApprovalLogEntry,
@@ -177,5 +178,52 @@ describe('the printed signature images', () => {
     ]) {
       expect(await printed(planted), planted).toBeNull();
     }
+  });
+});
+
+describe('the printed separation-of-duties notes', () => {
+  it('carry the names of who holds each node the drafter could not, as the sheet prints them', async () => {
+    const sources: PrintSources = {
+      userNames: (ids) =>
+        Promise.resolve(
+          Object.fromEntries(
+            [...ids].filter((id) => id === '11').map((id) => [id, '陈总'] as const),
+          ),
+        ),
+      readSignature: () => Promise.resolve(null),
+      timeZone: () => Promise.resolve('Asia/Shanghai'),
+    };
+    const note = (nodeName: string, outcome: 'skipped' | 'escalated', assignees: string[]) => ({
+      nodeId: nodeName,
+      nodeName,
+      handling: 'escalate' as const,
+      outcome,
+      reason: '拟稿人本人为该节点审批人',
+      assignees,
+    });
+    const printed = await printableApproval(
+      {
+        approvalDetailBO: {
+          creatorSignUrl: null,
+          approvalNodeList: [],
+          unApprovalList: [],
+          currentNodeName: '经营部',
+          nodeNotes: [note('部门负责人', 'skipped', []), note('经营部', 'escalated', ['11'])],
+        },
+        attachmentList: [],
+        approval: { nodes: [], round: 1 },
+        log: [],
+      } as unknown as ApprovalDetailAnswer,
+      sources,
+    );
+    expect(
+      printed.approvalDetailBO.nodeNotes?.map((n) => [
+        n.nodeName,
+        selfApprovalNoteText(n.nodeName, n, n.assigneeNames ?? []),
+      ]),
+    ).toEqual([
+      ['部门负责人', '部门负责人：已跳过（拟稿人本人为该节点审批人）'],
+      ['经营部', '经营部：拟稿人本人为该节点审批人，已上报至陈总'],
+    ]);
   });
 });

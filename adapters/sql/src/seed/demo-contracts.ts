@@ -140,7 +140,8 @@ export async function demoContractFeeColumns(
  * four stages and every approval status, with filings, sub-contracts with pay items, extended
  * sub-contracts and contract changes, all made through the use cases and the approval engine
  * (so the stored fee splits are exactly what the application computes). Sign dates fall in
- * 2024-2026. 经营部 (jingying) sends what goes to approval; its flows start at its own head.
+ * 2024-2026. 经营部 (jingying) sends what goes to approval; the nodes that would fall to him
+ * (部门负责人, 经营部) are skipped by separation of duties, so his reviews start at 财务部.
  */
 export async function seedDemoContracts(trx: Transaction<Database>): Promise<void> {
   const db: Kysely<Database> = trx;
