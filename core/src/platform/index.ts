@@ -19,6 +19,7 @@ export * from './dict.repository.port.js';
 export * from './config.js';
 export * from './config.repository.port.js';
 export * from './read-policy.js';
+export * from './user-actions.js';
 export * from './major.js';
 export * from './major.repository.port.js';
 export * from './auth-session.js';

@@ -1,4 +1,5 @@
 export * from './permission.js';
+export * from './action-actor.js';
 export * from './session-messages.js';
 export * from './session-state.js';
 export * from './access-guard.js';

@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react';
+import { actorOfSession, type ActionActor } from '@dpms/core';
+import { useMemo, useSyncExternalStore } from 'react';
 import { useService } from './di';
 import type { SessionView } from './session';
 import { TOKENS } from './tokens';
@@ -7,4 +8,10 @@ import { TOKENS } from './tokens';
 export function useSession(): SessionView {
   const session = useService(TOKENS.Session);
   return useSyncExternalStore(session.subscribe, session.snapshot);
+}
+
+/** The signed-in user as the availability rules see them (the server's principal, from getInfo). */
+export function useActionActor(): ActionActor {
+  const { session } = useSession();
+  return useMemo(() => actorOfSession(session), [session]);
 }

@@ -6,6 +6,9 @@ import {
   USER_SORT_COLUMNS,
   checkNewPassword,
   pickedUser,
+  userActionCheck,
+  userActionTarget,
+  type UserAction,
   err,
   uniqueTaken,
   type PlatformRepositories,
@@ -124,26 +127,26 @@ export function userRoutes(
   identity: IdentityService,
   avatars: AvatarStore,
 ): RouteModule {
-  /** Only an administrator touches an administrator or hands out the admin role. */
-  async function guardAdminTarget(
-    p: Principal,
-    userId: number | null,
-    roleIds?: readonly number[],
-  ) {
-    if (p.isAdmin) return;
-    const adminRole = await repos.roles.findByKey(SUPER_ROLE);
-    if (!adminRole) return;
-    if (roleIds?.includes(adminRole.roleId)) throw new HttpError(403, MSG.cannotChangeAdmin);
-    if (userId !== null) {
-      const target = await repos.users.findById(userId, ALL_DATA);
-      if (target?.roleIds.includes(adminRole.roleId))
-        throw new HttpError(403, MSG.cannotChangeAdmin);
-    }
+  /** Only an administrator hands out the admin role. */
+  async function guardAdminRole(p: Principal, roleIds: readonly number[] | undefined) {
+    if (p.isAdmin || roleIds === undefined) return;
+    const adminRole = await adminRoleId();
+    if (adminRole !== null && roleIds.includes(adminRole))
+      throw new HttpError(403, MSG.cannotChangeAdmin);
   }
 
   async function getScoped(p: Principal, userId: number): Promise<SysUser> {
     const u = await repos.users.findById(userId, p.scope);
     if (!u) throw new HttpError(404, '用户不存在或没有权限访问');
+    return u;
+  }
+
+  const adminRoleId = async () => (await repos.roles.findByKey(SUPER_ROLE))?.roleId ?? null;
+
+  /** The user in the caller's scope, then the rule the web's buttons follow (userActionCheck). */
+  async function checkAction(p: Principal, action: UserAction, userId: number): Promise<SysUser> {
+    const u = await getScoped(p, userId);
+    unwrap(userActionCheck(action, userActionTarget(u, await adminRoleId()), p));
     return u;
   }
 
@@ -159,7 +162,12 @@ export function userRoutes(
         query: listQuery,
         handler: async ({ query, principal }) => {
           const r = await repos.users.list(listQueryOf(filterOf(query), query), principal.scope);
-          return page(r.total, r.rows.map(userView));
+          const adminRole = await adminRoleId();
+          // `admin` (RuoYi's flag) tells 用户管理 which rows only an administrator may change.
+          return page(
+            r.total,
+            r.rows.map((u) => ({ ...userView(u), admin: userActionTarget(u, adminRole).admin })),
+          );
         },
       });
 
@@ -387,8 +395,7 @@ export function userRoutes(
         access: perm('system:user:resetPwd'),
         body: z.object({ userId: id(), password: z.string().min(1).max(64) }),
         handler: async ({ body, principal }) => {
-          await getScoped(principal, body.userId);
-          await guardAdminTarget(principal, body.userId);
+          await checkAction(principal, 'resetPwd', body.userId);
           const pw = unwrap(checkNewPassword(body.password, 'password'));
           unwrap(
             await repos.users.setPasswordHash(
@@ -410,10 +417,18 @@ export function userRoutes(
         access: perm('system:user:edit'),
         body: z.object({ userId: id(), status: statusFlag() }),
         handler: async ({ body, principal }) => {
-          if (body.userId === principal.userId && body.status === '1')
-            throw new HttpError(422, '不能停用当前登录用户');
-          await getScoped(principal, body.userId);
-          await guardAdminTarget(principal, body.userId);
+          const target = await getScoped(principal, body.userId);
+          // The toggle's rule is about the status it leaves: disabling oneself is refused.
+          unwrap(
+            userActionCheck(
+              'changeStatus',
+              {
+                ...userActionTarget(target, await adminRoleId()),
+                status: body.status === '1' ? '0' : '1',
+              },
+              principal,
+            ),
+          );
           unwrap(await repos.users.setStatus(body.userId, body.status, principal.scope));
           if (body.status === '1') await identity.endSessions(body.userId, 'user_disabled');
           return ok();
@@ -471,7 +486,7 @@ export function userRoutes(
         access: perm('system:user:add'),
         body: createBody,
         handler: async ({ body, principal }) => {
-          await guardAdminTarget(principal, null, body.roleIds);
+          await guardAdminRole(principal, body.roleIds);
           const pw = unwrap(checkNewPassword(body.password, 'password'));
           // A look-up before the (deliberately slow) password hash spares the work; the unique
           // index decides under concurrency, and both answer the same refusal.
@@ -509,8 +524,8 @@ export function userRoutes(
         access: perm('system:user:edit'),
         body: updateBody,
         handler: async ({ body, principal }) => {
-          const before = await getScoped(principal, body.userId);
-          await guardAdminTarget(principal, body.userId, body.roleIds);
+          const before = await checkAction(principal, 'edit', body.userId);
+          await guardAdminRole(principal, body.roleIds);
           const updated = unwrap(
             await repos.users.update(
               body.userId,
@@ -548,12 +563,7 @@ export function userRoutes(
         access: perm('system:user:remove'),
         params: z.object({ userIds: idList() }),
         handler: async ({ params, principal }) => {
-          if (params.userIds.includes(principal.userId))
-            throw new HttpError(422, MSG.cannotDeleteSelf);
-          for (const uid of params.userIds) {
-            await getScoped(principal, uid);
-            await guardAdminTarget(principal, uid);
-          }
+          for (const uid of params.userIds) await checkAction(principal, 'remove', uid);
           const n = unwrap(await repos.users.delete(params.userIds, principal.scope));
           for (const uid of params.userIds) await identity.endSessions(uid, 'user_deleted');
           return ok({ count: n });

@@ -69,6 +69,11 @@ export interface CrudSpec<Row extends object, F extends CrudFilter> {
   remove?: { what: (row: Row) => string };
   /** Permission strings of the add, edit and delete buttons. */
   permissions?: { add?: string; edit?: string; remove?: string };
+  /**
+   * Whether a row's 修改 / 删除 is offered: the record's availability rule from core (its state,
+   * the caller's permissions), the same the server refuses with. Without it, the permission alone.
+   */
+  offered?: { edit?: (row: Row) => boolean; remove?: (row: Row) => boolean };
   /** More buttons of a row, between 修改 and 删除. */
   rowActions?: (row: Row) => ReactNode;
   headerActions?: ReactNode;
@@ -108,6 +113,7 @@ export function CrudPage<Row extends object, F extends CrudFilter>(spec: CrudSpe
           render: (row) => (
             <div className="flex flex-wrap gap-1">
               {form &&
+                (spec.offered?.edit?.(row) ?? true) &&
                 permitted(
                   permissions.edit,
                   <Button
@@ -121,6 +127,7 @@ export function CrudPage<Row extends object, F extends CrudFilter>(spec: CrudSpe
               {spec.rowActions?.(row)}
               {remove &&
                 gateway.remove &&
+                (spec.offered?.remove?.(row) ?? true) &&
                 permitted(
                   permissions.remove,
                   <Button

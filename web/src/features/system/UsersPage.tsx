@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage, type SysUser, type TreeNode } from '@dpms/http-client';
 import { useMemo, useState } from 'react';
+import { mayActOnUser, type UserAction } from '@dpms/core';
 import { useService } from '../../app/di';
+import { useActionActor } from '../../app/hooks';
 import { TOKENS } from '../../app/tokens';
-import { HasPermi } from '../../components/auth/Access';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { cellText } from '../../components/table/DataTable';
 import { Button } from '../../components/ui/Button';
@@ -29,6 +30,10 @@ export function UsersPage() {
   const clock = useInstituteClock();
   const depts = useService(TOKENS.DeptGateway);
   const feedback = useService(TOKENS.Feedback);
+  const actor = useActionActor();
+  /** The row's buttons follow the server's rule for that user (userActionCheck). */
+  const may = (action: UserAction, u: SysUser) =>
+    mayActOnUser(action, { userId: u.userId, status: u.status, admin: u['admin'] === true }, actor);
   const tree = useQuery({ queryKey: ['deptTree'], queryFn: () => depts.treeselect() });
   const options = useQuery({ queryKey: ['userFormOptions'], queryFn: () => users.get('') });
   const deptOptions = useMemo(() => flattenTree(tree.data ?? []), [tree.data]);
@@ -145,15 +150,18 @@ export function UsersPage() {
         {
           key: 'status',
           title: '状态',
-          render: (u) => (
-            <button
-              type="button"
-              onClick={() => void toggleStatus(u, refetch)}
-              aria-label={`切换 ${u.userName} 状态`}
-            >
+          render: (u) =>
+            may('changeStatus', u) ? (
+              <button
+                type="button"
+                onClick={() => void toggleStatus(u, refetch)}
+                aria-label={`切换 ${u.userName} 状态`}
+              >
+                <StatusTag status={u.status} />
+              </button>
+            ) : (
               <StatusTag status={u.status} />
-            </button>
-          ),
+            ),
         },
         {
           key: 'createTime',
@@ -185,18 +193,19 @@ export function UsersPage() {
       remove={{ what: (u) => `用户编号为"${u.userId}"的数据项` }}
       rowActions={(u) => (
         <>
-          <HasPermi perms={['system:user:edit']}>
+          {may('assignRoles', u) && (
             <Button size="sm" variant="text" onClick={() => setRolesFor(u)}>
               分配角色
             </Button>
-          </HasPermi>
-          <HasPermi perms={['system:user:resetPwd']}>
+          )}
+          {may('resetPwd', u) && (
             <Button size="sm" variant="text" onClick={() => setResetFor(u)}>
               重置密码
             </Button>
-          </HasPermi>
+          )}
         </>
       )}
+      offered={{ edit: (u) => may('edit', u), remove: (u) => may('remove', u) }}
       headerActions={<Button onClick={() => setColumnsDialog(true)}>显示列</Button>}
       table={{
         columnsDialogOpen: columnsDialog,
