@@ -107,6 +107,8 @@ export interface DesignTask {
   readonly finished: boolean;
   readonly deptId: number | null;
   readonly deptName: string;
+  /** Who signs 部门确认 (the sign flow's department step); null before the flow is written. */
+  readonly deptConfirmerId: number | null;
   readonly userId: number;
   readonly createBy: string;
   readonly version: number;

@@ -24,13 +24,13 @@ import {
 } from './task.js';
 import {
   applyConfirmation,
-  checkTaskEditable,
   initialConfirmState,
   isTaskConfirmed,
   stepIndex,
   type TaskConfirmers,
 } from './task-confirmation.js';
 import { taskErrors } from './task-messages.js';
+import { taskStateCheck } from './task-actions.js';
 import {
   checkFinishAmount,
   checkPay,
@@ -261,7 +261,7 @@ export class TaskService {
     return this.write(async (r, now) => {
       const t = await this.locked(r, taskId, actor);
       if (version !== undefined && version !== t.version) return err(taskErrors.staleVersion());
-      const editable = checkTaskEditable(t);
+      const editable = taskStateCheck('edit', t, actor.userId);
       if (!editable.ok) return editable;
       const checked = await this.checkInput(
         r,
@@ -294,7 +294,7 @@ export class TaskService {
   delete(taskId: number, actor: TaskActor): Promise<Result<DesignTask>> {
     return this.write(async (r, now) => {
       const t = await this.locked(r, taskId, actor);
-      const editable = checkTaskEditable(t.history ? { confirmed: t.confirmed - 1 } : t);
+      const editable = taskStateCheck('remove', t, actor.userId);
       if (!editable.ok) return editable;
       return ok(await this.save(r, t, { deleted: true }, now));
     });

@@ -169,6 +169,8 @@ export const taskView = (t: DesignTask) => ({
   finished: t.finished,
   deptId: t.deptId,
   deptName: t.deptName,
+  /** Who signs 部门确认: with the step and the people above, the web offers only the turn's holder. */
+  deptConfirmerId: t.deptConfirmerId,
   userId: t.userId,
   createBy: t.createBy,
   version: t.version,

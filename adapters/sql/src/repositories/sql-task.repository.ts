@@ -124,6 +124,16 @@ const SORT: Readonly<Record<TaskSortColumn, string>> = {
 
 // ---- task sheets ---------------------------------------------------------------------------------
 
+/** Who signs 部门确认: the sign flow's third step, read with the sheet so a list offers it. */
+const deptConfirmer = (eb: ExpressionBuilder<Database, 'design_task'>) =>
+  eb
+    .selectFrom('design_task_sign_flow as sf')
+    .select('sf.deal_user_id')
+    .whereRef('sf.task_id', '=', 'design_task.task_id')
+    .where('sf.order_no', '=', 3)
+    .limit(1)
+    .as('dept_confirmer_id');
+
 export class SqlTaskRepository implements TaskRepository {
   constructor(private readonly db: Db) {}
 
@@ -146,7 +156,8 @@ export class SqlTaskRepository implements TaskRepository {
         'hu.nick_name as design_user_name',
         'pu.nick_name as project_manager_name',
         'd.dept_name',
-      ]);
+      ])
+      .select((eb) => deptConfirmer(eb as never));
   }
 
   private filters(eb: AnyEb, f: TaskListFilter, viewer: TaskViewer) {
@@ -299,6 +310,7 @@ export class SqlTaskRepository implements TaskRepository {
           'pu.nick_name as project_manager_name',
           'd.dept_name',
         ])
+        .select((eb) => deptConfirmer(eb as never))
         .where('design_task.task_id', '=', taskId)
         .executeTakeFirstOrThrow();
       return ok(toTask(row));
@@ -485,6 +497,7 @@ interface TaskRow {
   design_user_name: string | null;
   project_manager_name: string | null;
   dept_name: string | null;
+  dept_confirmer_id: number | null;
 }
 
 function toTask(r: TaskRow): DesignTask {
@@ -514,6 +527,7 @@ function toTask(r: TaskRow): DesignTask {
     finished: r.finished,
     deptId: r.dept_id,
     deptName: r.dept_name ?? '',
+    deptConfirmerId: r.dept_confirmer_id ?? null,
     userId: r.user_id,
     createBy: r.create_by,
     version: r.version,

@@ -45,6 +45,7 @@ const task = (over: Partial<TaskRow>): TaskRow => ({
   history: false,
   finished: false,
   deptName: '建筑一所',
+  deptConfirmerId: 9,
   version: 0,
   ...over,
 });
@@ -94,11 +95,41 @@ describe('设计任务', () => {
     // RW-2 waits on its project manager (user 3), not on the design host signed in.
     expect(screen.queryByTestId('confirm-RW-2')).toBeNull();
     fireEvent.click(mine);
+    // A confirmation is asked for before it is sent.
+    const ask = await screen.findByTestId('confirm-dialog');
+    expect(ask.textContent).toContain('设计主持确认');
+    expect(fake.sent('/project/design-task/confirmByDesignZhuChi')).toEqual([]);
+    fireEvent.click(within(ask).getByText('确定'));
     await waitFor(() =>
       expect(fake.sent('/project/design-task/confirmByDesignZhuChi')).toEqual([
         { taskId: 1, dealContent: '同意' },
       ]),
     );
+  });
+
+  it('offers 部门确认 only to the department’s head, never to the project manager', async () => {
+    const waiting = () =>
+      api({
+        '/v4/design-task/list': () => ({
+          total: 1,
+          rows: [task({ taskNo: 'RW-3', currentStep: 'department', status: 2 })],
+        }),
+      });
+    // The project manager (3) holds the permission but is not the one who signs 部门确认.
+    const asManager = renderWithApi(<DesignTaskPage />, waiting(), { userId: 3 });
+    expect(await screen.findByText('RW-3')).toBeTruthy();
+    expect(screen.queryByTestId('confirm-RW-3')).toBeNull();
+    asManager.unmount();
+    renderWithApi(<DesignTaskPage />, waiting(), { userId: 9 });
+    expect((await screen.findByTestId('confirm-RW-3')).textContent).toBe('部门确认');
+  });
+
+  it('offers 修改 and 删除 only while nobody has confirmed the sheet', async () => {
+    renderWithApi(<DesignTaskPage />, api(), { userId: 5 });
+    await screen.findByTestId('confirm-RW-1');
+    // RW-1 (nobody confirmed) has both; RW-2 (design host confirmed) has neither.
+    expect(screen.getAllByText('修改')).toHaveLength(1);
+    expect(screen.getAllByText('删除')).toHaveLength(1);
   });
 
   it('shows the task sheet with its terms and the sign flow, signed and waiting', async () => {

@@ -1,7 +1,8 @@
+import { mayActOnTask } from '@dpms/core';
 import { errorMessage } from '@dpms/http-client';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useService } from '../../app/di';
-import { useSession } from '../../app/hooks';
+import { useActionActor, useSession } from '../../app/hooks';
 import { TOKENS } from '../../app/tokens';
 import { HasPermi } from '../../components/auth/Access';
 import { CrudPage } from '../../components/crud/CrudPage';
@@ -15,6 +16,7 @@ import {
   type UploadedFileRecord,
 } from '../../components/upload';
 import {
+  taskSubject,
   TaskGateway,
   type Option,
   type ResultRow,
@@ -168,16 +170,21 @@ function TaskDetailDialog({ taskId, onClose }: { taskId: number | null; onClose:
 export function DesignTaskPage() {
   const gateway = useGateway();
   const act = useAct();
-  const me = useSession().session.userInfo?.userId;
+  const actor = useActionActor();
+  const feedback = useService(TOKENS.Feedback);
   const contracts = useOptions(() => gateway.contracts());
   const hosts = useOptions(() => gateway.usersOfRole(7));
   const managers = useOptions(() => gateway.usersOfRole(2));
   const majors = useOptions(() => gateway.majors('3'));
   const [viewing, setViewing] = useState<number | null>(null);
-  const mine = (t: TaskRow) =>
-    (t.currentStep === 'designHost' && t.designUserId === me) ||
-    (t.currentStep === 'projectManager' && t.projectManagerId === me) ||
-    t.currentStep === 'department';
+  /** A confirmation changes the sheet for good: it is asked for first, naming the step. */
+  const confirmStep = async (t: TaskRow, refetch: () => void) => {
+    if (t.currentStep === null) return;
+    const ok = await feedback.confirm({
+      message: `确认对任务单“${t.taskNo}”进行${STEP_NAMES[t.currentStep]}吗？确认后任务单不能再修改或删除。`,
+    });
+    if (ok) await act(() => gateway.confirm(t, '同意'), refetch);
+  };
   return (
     <CrudPage<TaskRow, { taskNo: string; taskName: string; projectName: string; status: string }>
       title="设计任务"
@@ -214,17 +221,15 @@ export function DesignTaskPage() {
               <Button size="sm" variant="text" onClick={() => setViewing(t.taskId)}>
                 查看
               </Button>
-              {t.currentStep !== null && mine(t) && (
-                <HasPermi perms={['project:designTask:confirm']}>
-                  <Button
-                    size="sm"
-                    variant="text"
-                    data-testid={`confirm-${t.taskNo}`}
-                    onClick={() => void act(() => gateway.confirm(t, '同意'), ctx.refetch)}
-                  >
-                    {STEP_NAMES[t.currentStep]}
-                  </Button>
-                </HasPermi>
+              {t.currentStep !== null && mayActOnTask('confirm', taskSubject(t), actor) && (
+                <Button
+                  size="sm"
+                  variant="text"
+                  data-testid={`confirm-${t.taskNo}`}
+                  onClick={() => void confirmStep(t, ctx.refetch)}
+                >
+                  {STEP_NAMES[t.currentStep]}
+                </Button>
               )}
             </div>
           ),
@@ -234,6 +239,10 @@ export function DesignTaskPage() {
         add: 'project:designTask:add',
         edit: 'project:designTask:edit',
         remove: 'project:designTask:remove',
+      }}
+      offered={{
+        edit: (t) => mayActOnTask('edit', taskSubject(t), actor),
+        remove: (t) => mayActOnTask('remove', taskSubject(t), actor),
       }}
       form={{
         idKey: 'taskId',

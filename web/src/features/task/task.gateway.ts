@@ -1,3 +1,4 @@
+import type { TaskActionSubject } from '@dpms/core';
 import type { HttpClient, Page } from '@dpms/http-client';
 
 /** A task sheet row as the list and detail answer it (adapters/http-api task.routes.ts). */
@@ -29,8 +30,19 @@ export interface TaskRow {
   history: boolean;
   finished: boolean;
   deptName: string;
+  /** Who signs 部门确认 (the sign flow's department step). */
+  deptConfirmerId: number | null;
   version: number;
 }
+
+/** A listed sheet as core's availability rule reads it (`status` is the count of confirmed steps). */
+export const taskSubject = (t: TaskRow): TaskActionSubject => ({
+  confirmed: t.status,
+  history: t.history,
+  designUserId: t.designUserId,
+  projectManagerId: t.projectManagerId,
+  deptConfirmerId: t.deptConfirmerId,
+});
 
 export interface SignFlowView {
   designTaskSignFlowList: {

@@ -1,0 +1,81 @@
+import { firstRefusal, requirePermission, type ActionActor } from '../session/action-actor.js';
+import { err, type Result } from '../shared/result.js';
+import { TASK_CONFIRM_STEPS, type TaskConfirmStep } from './task.js';
+import {
+  applyConfirmation,
+  checkTaskEditable,
+  currentConfirmStep,
+  type TaskConfirmers,
+} from './task-confirmation.js';
+import { taskErrors } from './task-messages.js';
+
+/**
+ * What the 设计任务 list offers on a task sheet, and what the task routes accept, decided once:
+ * 修改, 删除, and the confirmation whose turn it is (设计主持确认 → 项目经理确认 → 部门确认).
+ */
+export type TaskAction = 'edit' | 'remove' | 'confirm';
+
+/** The permission each action's routes declare. */
+export const TASK_ACTION_PERMISSIONS: Readonly<Record<TaskAction, string>> = {
+  edit: 'project:designTask:edit',
+  remove: 'project:designTask:remove',
+  confirm: 'project:designTask:confirm',
+};
+
+/** A task sheet as the rule needs it: its confirmation state and who signs each step. */
+export interface TaskActionSubject {
+  readonly confirmed: number;
+  readonly history: boolean;
+  readonly designUserId: number;
+  readonly projectManagerId: number;
+  /** Who signs 部门确认: the department's head when the sheet was saved (the sign flow's step 3). */
+  readonly deptConfirmerId: number | null;
+}
+
+/** The sign flow's people, from the sheet (the server saves the flow from the same fields). */
+export const confirmersOfTask = (t: TaskActionSubject): TaskConfirmers => ({
+  designHost: [t.designUserId],
+  projectManager: [t.projectManagerId],
+  department: t.deptConfirmerId === null ? [] : [t.deptConfirmerId],
+});
+
+/**
+ * The state part of the rule, which the use case checks inside its transaction: a sheet is edited
+ * only while nobody has confirmed it; deleted likewise (a history sheet's recorded design-host step
+ * does not count); confirmed only by the person of the step whose turn it is.
+ */
+export function taskStateCheck(
+  action: TaskAction,
+  t: TaskActionSubject,
+  userId: number,
+  confirmers: TaskConfirmers = confirmersOfTask(t),
+): Result<void> {
+  switch (action) {
+    case 'edit':
+      return checkTaskEditable(t);
+    case 'remove':
+      return checkTaskEditable(t.history ? { confirmed: t.confirmed - 1 } : t);
+    case 'confirm': {
+      const step: TaskConfirmStep | undefined = currentConfirmStep(t);
+      if (step === undefined)
+        return err(taskErrors.alreadyConfirmed(TASK_CONFIRM_STEPS[TASK_CONFIRM_STEPS.length - 1]!));
+      const moved = applyConfirmation(t, step, userId, confirmers);
+      return moved.ok ? { ok: true, value: undefined } : moved;
+    }
+  }
+}
+
+/** The whole rule: the route's permission, then the sheet's state. */
+export function taskActionCheck(
+  action: TaskAction,
+  t: TaskActionSubject,
+  actor: ActionActor,
+): Result<void> {
+  return firstRefusal(
+    () => requirePermission(actor, TASK_ACTION_PERMISSIONS[action]),
+    () => taskStateCheck(action, t, actor.userId),
+  );
+}
+
+export const mayActOnTask = (action: TaskAction, t: TaskActionSubject, actor: ActionActor) =>
+  taskActionCheck(action, t, actor).ok;
