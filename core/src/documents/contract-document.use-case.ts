@@ -27,6 +27,11 @@ import type {
   ContractDocumentRepositories,
 } from './contract-document.repository.port.js';
 import { runWrite } from '../shared/write.js';
+import {
+  CONTRACT_DOCUMENT_ERROR_CODES,
+  CONTRACT_DOCUMENT_MESSAGES,
+  contractDocumentStateCheck,
+} from './contract-document-actions.js';
 
 /** The linked record kind document approvals carry (the approval engine's registry key). */
 export const CONTRACT_DOCUMENT_RECORD_KIND = 'contractDocument';
@@ -38,39 +43,6 @@ export const CONTRACT_DOCUMENT_RECORD_KIND = 'contractDocument';
  */
 export const DEFAULT_DOCUMENT_APPROVAL_TYPE = '5_1';
 const DOCUMENT_APPROVAL_TYPES = /^(1_[1-8]|5_[1-3]|24_1)$/;
-
-export const CONTRACT_DOCUMENT_MESSAGES = {
-  notFound: '合同文本不存在或无权访问',
-  stale: '合同文本已被他人修改，请刷新后重试',
-  locked: (status: string) => `合同文本${status}，不能修改`,
-  cannotSubmit: (status: string) => `合同文本${status}，不能提交审批`,
-  cannotDelete: (status: string) => `合同文本${status}，不能删除`,
-  contractNotFound: '所选项目合同不存在或已删除',
-  typeCode: '审批类型不正确，合同文本只能以合同类审批（1_x、5_x、24_1）提交',
-  typeChanged: '合同文本的类型不能修改',
-} as const;
-
-export const CONTRACT_DOCUMENT_ERROR_CODES = {
-  notFound: 'DOCUMENT.NOT_FOUND',
-  stale: 'DOCUMENT.STALE_VERSION',
-  locked: 'DOCUMENT.LOCKED',
-  contractNotFound: 'DOCUMENT.CONTRACT_MISSING',
-  typeCode: 'DOCUMENT.APPROVAL_TYPE',
-} as const;
-
-const STATUS_TEXT: Readonly<Record<ApprovalStatus, string>> = {
-  [-1]: '待提交',
-  0: '审批中',
-  1: '已审批通过',
-  2: '已驳回',
-  3: '已撤回',
-};
-
-/** Drafts and documents back from approval (rejected, withdrawn) can change; the rest cannot. */
-export const isContractDocumentEditable = (status: ApprovalStatus): boolean =>
-  status === APPROVAL_STATUS.TO_SUBMIT ||
-  status === APPROVAL_STATUS.REJECTED ||
-  status === APPROVAL_STATUS.WITHDRAWN;
 
 export interface ContractDocumentActor {
   readonly userId: number;
@@ -210,12 +182,8 @@ export class ContractDocumentService {
     actor: ContractDocumentActor,
     now: Date,
   ): Promise<Result<ContractDocumentRecord>> {
-    if (!isContractDocumentEditable(doc.status)) {
-      return fail(
-        CONTRACT_DOCUMENT_ERROR_CODES.locked,
-        CONTRACT_DOCUMENT_MESSAGES.cannotSubmit(STATUS_TEXT[doc.status]),
-      );
-    }
+    const open = contractDocumentStateCheck('submit', doc.status);
+    if (!open.ok) return open;
     const code = typeCode ?? DEFAULT_DOCUMENT_APPROVAL_TYPE;
     if (!DOCUMENT_APPROVAL_TYPES.test(code)) {
       return fail(
@@ -297,12 +265,8 @@ export class ContractDocumentService {
         if (current.value.docType !== input.docType) {
           return fail('VALIDATION.FAILED', CONTRACT_DOCUMENT_MESSAGES.typeChanged, 'docType');
         }
-        if (!isContractDocumentEditable(current.value.status)) {
-          return fail(
-            CONTRACT_DOCUMENT_ERROR_CODES.locked,
-            CONTRACT_DOCUMENT_MESSAGES.locked(STATUS_TEXT[current.value.status]),
-          );
-        }
+        const open = contractDocumentStateCheck('edit', current.value.status);
+        if (!open.ok) return open;
         const expected = input.version ?? current.value.version;
         const saved = await repos.documents.save(input.documentId, fields, expected, now);
         if (saved === null) {
@@ -357,12 +321,8 @@ export class ContractDocumentService {
       }
       const doc = await this.found(repos, documentId, actor.scope);
       if (!doc.ok) return doc;
-      if (!isContractDocumentEditable(doc.value.status)) {
-        return fail(
-          CONTRACT_DOCUMENT_ERROR_CODES.locked,
-          CONTRACT_DOCUMENT_MESSAGES.cannotDelete(STATUS_TEXT[doc.value.status]),
-        );
-      }
+      const open = contractDocumentStateCheck('remove', doc.value.status);
+      if (!open.ok) return open;
       await repos.documents.delete(documentId, now);
       return ok({ documentId });
     });

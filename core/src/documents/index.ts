@@ -10,4 +10,5 @@ export * from './contract-clauses.js';
 export * from './sign-footer.js';
 export * from './print-payload.js';
 export * from './contract-document.repository.port.js';
+export * from './contract-document-actions.js';
 export * from './contract-document.use-case.js';

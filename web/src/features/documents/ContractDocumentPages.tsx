@@ -3,12 +3,14 @@ import {
   CONTRACT_DOC_TYPES,
   contractDocTitle,
   isContractDocType,
+  mayActOnContractDocument,
   type ContractDocType,
 } from '@dpms/core';
 import { errorMessage } from '@dpms/http-client';
 import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useService } from '../../app/di';
+import { useActionActor } from '../../app/hooks';
 import { TOKENS } from '../../app/tokens';
 import { HasPermi } from '../../components/auth/Access';
 import { CrudPage } from '../../components/crud/CrudPage';
@@ -83,6 +85,7 @@ export function ContractDocumentListPage() {
   const gateway = useDocumentGateway();
   const clock = useInstituteClock();
   const feedback = useService(TOKENS.Feedback);
+  const actor = useActionActor();
   const navigate = useNavigate();
   const open = (path: string) => void navigate(path);
   return (
@@ -119,6 +122,7 @@ export function ContractDocumentListPage() {
         { key: 'createTime', title: '创建时间', render: (d) => clock.date(d.createTime) },
       ]}
       permissions={{ remove: 'project:document:remove' }}
+      offered={{ remove: (d) => mayActOnContractDocument('remove', d, actor) }}
       remove={{ what: (d) => `合同文本"${d.contractName}"` }}
       rowActions={(d) => (
         <>
@@ -134,24 +138,22 @@ export function ContractDocumentListPage() {
               签署
             </Button>
           )}
-          {d.editable && (
-            <HasPermi perms={['project:document:edit']}>
-              <Button
-                size="sm"
-                variant="text"
-                onClick={() =>
-                  void gateway.submit(d.documentId).then(
-                    () => {
-                      feedback.success('已提交审批');
-                      open(documentEditPath({ documentId: d.documentId }, true));
-                    },
-                    (e: unknown) => feedback.error(errorMessage(e)),
-                  )
-                }
-              >
-                提交审批
-              </Button>
-            </HasPermi>
+          {mayActOnContractDocument('submit', d, actor) && (
+            <Button
+              size="sm"
+              variant="text"
+              onClick={() =>
+                void gateway.submit(d.documentId).then(
+                  () => {
+                    feedback.success('已提交审批');
+                    open(documentEditPath({ documentId: d.documentId }, true));
+                  },
+                  (e: unknown) => feedback.error(errorMessage(e)),
+                )
+              }
+            >
+              提交审批
+            </Button>
           )}
         </>
       )}
