@@ -18,13 +18,13 @@ import {
   type FundPlanLineKind,
 } from './fund-plan.js';
 import { FUND_PLAN_ERROR_CODES as C, FUND_PLAN_MESSAGES as M } from './fund-plan-messages.js';
+import { fundPlanStateCheck } from './fund-plan-actions.js';
 import {
   checkPerformLines,
   checkPlanLines,
   checkPlanText,
   FUND_PLAN_REMARK_MAX,
   FUND_PLAN_TEXT_MAX,
-  fundPlanEditable,
   fundPlanMonthsUpTo,
   parseFundPerformDate,
   parseFundPlanMonth,
@@ -176,7 +176,8 @@ export class FundPlanService {
       } else {
         const existing = await r.plans.getPlan(planId, actor.scope, true);
         if (existing === null) return fail(C.planNotFound, M.planNotFound, 'planId');
-        if (!fundPlanEditable(existing.status)) return fail(C.locked, M.locked);
+        const open = fundPlanStateCheck('plan', existing.status);
+        if (!open.ok) return open;
         if (opts.version !== undefined && opts.version !== existing.version)
           return fail(C.staleVersion, M.staleVersion, 'version');
         if (!(await r.plans.updatePlan(planId, existing.version, { header }, at)))
@@ -210,7 +211,8 @@ export class FundPlanService {
   ): R<void> {
     const p = await r.plans.getPlan(planId, actor.scope, true);
     if (p === null) return fail(C.planNotFound, M.planNotFound, 'planId');
-    if (!fundPlanEditable(p.status)) return fail(C.locked, M.locked);
+    const open = fundPlanStateCheck('plan', p.status);
+    if (!open.ok) return open;
     await r.plans.lockMonth(p.deptId, p.planMonth);
     if (await r.plans.monthTaken(p.deptId, p.planMonth, p.planId))
       return fail(C.monthTaken, M.monthTaken(p.planMonth), 'planMonth');
@@ -245,7 +247,8 @@ export class FundPlanService {
     return this.write(async (r, at) => {
       const p = await r.plans.getPlan(planId, actor.scope, true);
       if (p === null) return fail(C.planNotFound, M.planNotFound, 'planId');
-      if (!fundPlanEditable(p.status)) return fail(C.locked, M.locked);
+      const open = fundPlanStateCheck('plan', p.status);
+      if (!open.ok) return open;
       if ((await r.plans.performCount(planId)) > 0) return fail(C.planInUse, M.planInUse);
       await r.plans.removePlan(planId, at);
       return ok(undefined);
@@ -302,7 +305,8 @@ export class FundPlanService {
       if (performId !== undefined) {
         existing = await r.plans.getPerform(performId, actor.scope, true);
         if (existing === null) return fail(C.performNotFound, M.performNotFound, 'performId');
-        if (!fundPlanEditable(existing.status)) return fail(C.locked, M.performLocked);
+        const open = fundPlanStateCheck('perform', existing.status);
+        if (!open.ok) return open;
         if (opts.version !== undefined && opts.version !== existing.version)
           return fail(C.staleVersion, M.staleVersion, 'version');
       }
@@ -359,7 +363,8 @@ export class FundPlanService {
     if (plan?.status !== 2) return fail(C.planNotApproved, M.planNotApproved, 'planId');
     const p = await r.plans.getPerform(performId, actor.scope, true);
     if (p === null) return fail(C.performNotFound, M.performNotFound, 'performId');
-    if (!fundPlanEditable(p.status)) return fail(C.locked, M.performLocked);
+    const open = fundPlanStateCheck('perform', p.status);
+    if (!open.ok) return open;
     // The room may have shrunk since the draft was saved: check again against what others hold.
     const rooms = await r.plans.planRooms(p.planId, p.performId);
     const checked = checkPerformLines(
@@ -401,7 +406,8 @@ export class FundPlanService {
     return this.write(async (r, at) => {
       const p = await r.plans.getPerform(performId, actor.scope, true);
       if (p === null) return fail(C.performNotFound, M.performNotFound, 'performId');
-      if (!fundPlanEditable(p.status)) return fail(C.locked, M.performLocked);
+      const open = fundPlanStateCheck('perform', p.status);
+      if (!open.ok) return open;
       await r.plans.removePerform(performId, at);
       return ok(undefined);
     }, idem);

@@ -2,6 +2,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  fundPlanActionCheck,
   taskActionCheck,
   userActionCheck,
   type ActionActor,
@@ -96,6 +97,33 @@ describe.each(testDatabaseKinds())('offered actions on %s', (kind) => {
         }),
         `admin sets yuangong to ${status}`,
       );
+  });
+
+  it('资金计划: delete and send are refused exactly where fundPlanActionCheck refuses them', async () => {
+    for (const user of ['caiwu', 'yunying']) {
+      const { token, actor } = await signIn(user);
+      const list = await call('get', '/contract/fundPlan/list?pageSize=100', token).expect(200);
+      const rows = list.body.rows as { planId: number; planMonth: string; status: number }[];
+      expect(rows.some((p) => p.status === 2)).toBe(true);
+      for (const p of rows) {
+        const remove = fundPlanActionCheck('plan', 'remove', p, actor);
+        if (!remove.ok)
+          agrees(
+            remove,
+            await call('get', `/contract/fundPlan/delete?planId=${String(p.planId)}`, token),
+            `${user} deletes plan ${p.planMonth}`,
+          );
+        const submit = fundPlanActionCheck('plan', 'submit', p, actor);
+        if (!submit.ok)
+          agrees(
+            submit,
+            await call('post', '/contract/fundPlan/updateToApproval', token).send({
+              planId: p.planId,
+            }),
+            `${user} sends plan ${p.planMonth}`,
+          );
+      }
+    }
   });
 
   const CONFIRM_ROUTE: Record<TaskConfirmStep, ['get' | 'post', string]> = {

@@ -1,7 +1,8 @@
-import { fundPlanEditable } from '@dpms/core';
+import { fundPlanEditable, mayActOnFundPlan } from '@dpms/core';
 import { FUND_PLAN_EXPORT_PATHS, type FundPerformRecord, type PageQuery } from '@dpms/http-client';
 import { useEffect, useRef, useState } from 'react';
 import { useService } from '../../app/di';
+import { useActionActor } from '../../app/hooks';
 import { TOKENS } from '../../app/tokens';
 import { HasPermi } from '../../components/auth/Access';
 import { CrudPage } from '../../components/crud/CrudPage';
@@ -97,6 +98,7 @@ function FundPerformDetailDialog({
 export function FundPerformPage() {
   const gateway = useFundPlanGateway();
   const feedback = useService(TOKENS.Feedback);
+  const actor = useActionActor();
   const act = useAct();
   const depts = useDepts();
   const searched = useRef<PageQuery>({});
@@ -150,32 +152,29 @@ export function FundPerformPage() {
               >
                 详情
               </Button>
-              {fundPlanEditable(p.status) && (
-                <HasPermi perms={['contract:fundPerform:edit']}>
-                  <Button size="sm" variant="text" onClick={() => setForm({ perform: p })}>
-                    修改
-                  </Button>
-                </HasPermi>
+              {mayActOnFundPlan('perform', 'edit', p, actor) && (
+                <Button size="sm" variant="text" onClick={() => setForm({ perform: p })}>
+                  修改
+                </Button>
               )}
-              {fundPlanEditable(p.status) && (
-                <HasPermi perms={['contract:fundPerform:add']}>
-                  <Button
-                    size="sm"
-                    variant="text"
-                    data-testid={`perform-submit-${String(p.performId)}`}
-                    onClick={() =>
-                      void act(() => gateway.submitPerform(p.performId), ctx.refetch, '已送审')
-                    }
-                  >
-                    送审
-                  </Button>
-                </HasPermi>
+              {mayActOnFundPlan('perform', 'submit', p, actor) && (
+                <Button
+                  size="sm"
+                  variant="text"
+                  data-testid={`perform-submit-${String(p.performId)}`}
+                  onClick={() =>
+                    void act(() => gateway.submitPerform(p.performId), ctx.refetch, '已送审')
+                  }
+                >
+                  送审
+                </Button>
               )}
             </div>
           ),
         },
       ]}
       permissions={{ remove: 'contract:fundPerform:remove' }}
+      offered={{ remove: (p) => mayActOnFundPlan('perform', 'remove', p, actor) }}
       remove={{ what: (p) => `${p.deptName}${p.planMonth}的资金执行单` }}
       headerActions={
         <>

@@ -1,4 +1,4 @@
-import { fundPlanEditable } from '@dpms/core';
+import { fundPlanEditable, mayActOnFundPlan } from '@dpms/core';
 import {
   FUND_PLAN_EXPORT_PATHS,
   type FundPlanChartRecord,
@@ -7,6 +7,7 @@ import {
 } from '@dpms/http-client';
 import { useEffect, useRef, useState } from 'react';
 import { useService } from '../../app/di';
+import { useActionActor } from '../../app/hooks';
 import { TOKENS } from '../../app/tokens';
 import { HasPermi } from '../../components/auth/Access';
 import { CrudPage } from '../../components/crud/CrudPage';
@@ -117,6 +118,7 @@ export function FundPlanPage() {
   const clock = useInstituteClock();
   const gateway = useFundPlanGateway();
   const feedback = useService(TOKENS.Feedback);
+  const actor = useActionActor();
   const act = useAct();
   const depts = useDepts();
   const contracts = useContracts();
@@ -187,45 +189,42 @@ export function FundPlanPage() {
               >
                 详情
               </Button>
-              {fundPlanEditable(p.status) && (
-                <HasPermi perms={['contract:fundPlan:edit']}>
-                  <Button
-                    size="sm"
-                    variant="text"
-                    onClick={() =>
-                      void gateway.plan(p.planId).then((full) => setForm({ plan: full }))
-                    }
-                  >
-                    修改
-                  </Button>
-                </HasPermi>
+              {mayActOnFundPlan('plan', 'edit', p, actor) && (
+                <Button
+                  size="sm"
+                  variant="text"
+                  onClick={() =>
+                    void gateway.plan(p.planId).then((full) => setForm({ plan: full }))
+                  }
+                >
+                  修改
+                </Button>
               )}
-              {fundPlanEditable(p.status) && (
-                <HasPermi perms={['contract:fundPlan:add']}>
-                  <Button
-                    size="sm"
-                    variant="text"
-                    data-testid={`plan-submit-${String(p.planId)}`}
-                    onClick={() =>
-                      void act(
-                        () => gateway.submitPlan(p.planId),
-                        () => {
-                          ctx.refetch();
-                          setChartKey((k) => k + 1);
-                        },
-                        '已送审',
-                      )
-                    }
-                  >
-                    送审
-                  </Button>
-                </HasPermi>
+              {mayActOnFundPlan('plan', 'submit', p, actor) && (
+                <Button
+                  size="sm"
+                  variant="text"
+                  data-testid={`plan-submit-${String(p.planId)}`}
+                  onClick={() =>
+                    void act(
+                      () => gateway.submitPlan(p.planId),
+                      () => {
+                        ctx.refetch();
+                        setChartKey((k) => k + 1);
+                      },
+                      '已送审',
+                    )
+                  }
+                >
+                  送审
+                </Button>
               )}
             </div>
           ),
         },
       ]}
       permissions={{ remove: 'contract:fundPlan:remove' }}
+      offered={{ remove: (p) => mayActOnFundPlan('plan', 'remove', p, actor) }}
       remove={{ what: (p) => `${p.deptName}${p.planMonth}的资金计划` }}
       headerActions={
         <>

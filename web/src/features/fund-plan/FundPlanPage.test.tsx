@@ -1,0 +1,57 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { FakeApi, renderWithApi } from '../../test/api-render';
+import { FundPlanPage } from './FundPlanPage';
+
+const plan = (planId: number, planMonth: string, status: number, statusName: string) => ({
+  planId,
+  deptId: 110,
+  deptName: '建筑一所',
+  planMonth,
+  status,
+  statusName,
+  incomeAmount: '10',
+  rigidAmount: '1',
+  loanAmount: '0',
+  paymentAmount: '1',
+  totalAmount: '2',
+  reserveAmount: '2',
+  confirmAmount: '0',
+  balanceAmount: '0',
+  executedAmount: '0',
+  reason: '',
+  remark: '',
+  approvalId: null,
+  approvalKind: null,
+  createBy: 'caiwu',
+  createTime: null,
+  approvedTime: null,
+  version: 0,
+  lines: [],
+});
+
+const api = () =>
+  new FakeApi({
+    '/contract/fundPlan/list': () => ({
+      total: 3,
+      rows: [
+        plan(1, '2026-10', 0, '待提交'),
+        plan(2, '2026-11', 2, '已通过'),
+        plan(3, '2026-12', 1, '审批中'),
+      ],
+    }),
+  });
+
+const rowOf = async (month: string) => within((await screen.findByText(month)).closest('tr')!);
+
+describe('资金计划 offers only what the server accepts', () => {
+  it('offers 修改, 送审 and 删除 on a draft, none of them on a plan approved or in approval', async () => {
+    renderWithApi(<FundPlanPage />, api());
+    const draft = await rowOf('2026-10');
+    for (const label of ['修改', '送审', '删除']) expect(draft.getByText(label)).toBeTruthy();
+    for (const month of ['2026-11', '2026-12']) {
+      const row = await rowOf(month);
+      for (const label of ['修改', '送审', '删除']) expect(row.queryByText(label)).toBeNull();
+    }
+  });
+});
