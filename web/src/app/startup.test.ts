@@ -45,7 +45,7 @@ describe('StartupCache', () => {
     const storage = new SessionStore(new MemoryStorage());
     const cache = new StartupCache(
       {
-        list: refuse,
+        optionselect: refuse,
         serviceManagerList: () => Promise.resolve([{ userId: 3, nickName: '丙' }]),
         byRoleId: refuse,
       } as unknown as UserGateway,
@@ -68,5 +68,41 @@ describe('StartupCache', () => {
       { dictLabel: '工商银行', dictValue: '1' },
     ]);
     expect(cache.platformName()).toBe('某某设计院管理平台');
+  });
+});
+
+describe('StartupCache for a role without system:user:list', () => {
+  it('reads the people of the institute from optionselect, never from the admin user list', async () => {
+    const staff = users.map(({ userId, nickName, deptId, status }) => ({
+      userId,
+      nickName,
+      deptId,
+      status,
+    }));
+    const storage = new SessionStore(new MemoryStorage());
+    const listed: string[] = [];
+    const gateway = {
+      list: () => {
+        listed.push('list');
+        return Promise.reject(new ApiError('HTTP.403', '当前操作没有权限', 403));
+      },
+      optionselect: () => Promise.resolve(staff),
+      serviceManagerList: () => Promise.resolve([]),
+      byRoleId: () => Promise.resolve([]),
+    };
+    const cache = new StartupCache(
+      gateway as unknown as UserGateway,
+      { treeselect: () => Promise.resolve(tree) } as unknown as DeptGateway,
+      { byType: () => Promise.resolve([]) } as unknown as DictGateway,
+      { byKey: () => Promise.resolve('') } as unknown as ConfigGateway,
+      storage,
+    );
+    await cache.loadAll();
+    expect(listed).toEqual([]);
+    expect(
+      storage.read(STARTUP_KEYS.userList, z.array(z.object({ nickName: z.string() }).loose())),
+    ).toHaveLength(2);
+    const members = storage.read(STARTUP_KEYS.members, z.array(z.unknown()));
+    expect(JSON.stringify(members)).toContain('甲');
   });
 });

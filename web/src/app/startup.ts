@@ -3,7 +3,7 @@ import type {
   ConfigGateway,
   DeptGateway,
   DictGateway,
-  SysUser,
+  StaffMember,
   TreeNode,
   UserGateway,
 } from '@dpms/http-client';
@@ -38,7 +38,9 @@ export const STARTUP_KEYS = {
 
 export const HOST_ROLE_ID = 7;
 export const PROJECT_MANAGER_ROLE_ID = 2;
-export const STARTUP_USER_PAGE_SIZE = 1000;
+
+/** A user as the member tree shows them. */
+export type MemberUser = Pick<StaffMember, 'userId' | 'nickName' | 'deptId'>;
 
 export interface MemberNode {
   id: string;
@@ -51,8 +53,8 @@ export interface MemberNode {
  * The member tree: departments with their active users under them; users with no department are
  * grouped under -1, departments without members are disabled.
  */
-export function buildMembers(depts: TreeNode[], users: SysUser[]): MemberNode[] {
-  const byDept = new Map<number, SysUser[]>();
+export function buildMembers(depts: TreeNode[], users: readonly MemberUser[]): MemberNode[] {
+  const byDept = new Map<number, MemberUser[]>();
   for (const user of users) {
     const key = user.deptId ?? -1;
     byDept.set(key, [...(byDept.get(key) ?? []), user]);
@@ -123,26 +125,22 @@ export class StartupCache {
         return undefined;
       }
     };
-    const today = new Date();
-    const start = new Date(today.getFullYear() - 10, 0, 1);
-    const fmt = (d: Date) => d.toISOString().slice(0, 10);
+    // The people of the institute come from optionselect, which every signed-in user may read
+    // (read-policy: a user's name and department are for every employee), not from
+    // /system/user/list, which needs system:user:list and answered 403 at every sign-in of a role
+    // without it. optionselect answers active users only, so members and notAllMembers are the
+    // same tree: a disabled user is no one to choose in a picker.
     const [tree, tree1, users] = await Promise.all([
       quiet(() => this.depts.treeselect()),
       quiet(() => this.depts.treeselect(1)),
-      quiet(() =>
-        this.users.list({
-          pageNum: 1,
-          pageSize: STARTUP_USER_PAGE_SIZE,
-          params: { beginTime: fmt(start), endTime: fmt(today) },
-        }),
-      ),
+      quiet(() => this.users.optionselect()),
     ]);
     if (tree) this.storage.write(STARTUP_KEYS.deptList, tree);
     if (tree1) this.storage.write(STARTUP_KEYS.deptListType1, tree1);
     if (tree && users) {
-      this.storage.write(STARTUP_KEYS.userList, users.rows);
-      const active = users.rows.filter((u) => u.status === '0');
-      this.storage.write(STARTUP_KEYS.members, buildMembers(tree, users.rows));
+      this.storage.write(STARTUP_KEYS.userList, users);
+      const active = users.filter((u) => u.status === '0');
+      this.storage.write(STARTUP_KEYS.members, buildMembers(tree, users));
       this.storage.write(STARTUP_KEYS.notAllMembers, buildMembers(tree, active));
     } else {
       this.storage.write(STARTUP_KEYS.members, []);

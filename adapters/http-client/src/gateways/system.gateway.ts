@@ -80,6 +80,14 @@ export interface Manager {
   nickName: string;
 }
 
+/** An active user as every signed-in user may read them: who, and in which department. */
+export interface StaffMember {
+  userId: number;
+  nickName: string;
+  deptId: number | null;
+  status: string;
+}
+
 export interface ProfileAnswer {
   user: SysUser;
   roleGroup?: string;
@@ -141,6 +149,10 @@ export class UserGateway {
   async serviceManagerList(): Promise<Manager[]> {
     const res = await this.http.get('/system/user/serviceManagerList');
     return dataOf<Manager[]>(res) ?? (res['rows'] as Manager[] | undefined) ?? [];
+  }
+  /** Every active user's name and department (no permission needed, unlike `list`). */
+  async optionselect(): Promise<StaffMember[]> {
+    return dataOf<StaffMember[]>(await this.http.get('/system/user/optionselect')) ?? [];
   }
   async byRoleId(roleId: number): Promise<Manager[]> {
     const res = await this.http.get('/system/user/getUserIdByRoleId', { params: { roleId } });
