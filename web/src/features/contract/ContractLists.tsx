@@ -1,7 +1,9 @@
 import {
   CONTRACT_LIST_SESSION_KEYS,
+  mayActOnContract,
   SIDE_PANEL_CONTRACT_TYPES,
   shouldRefreshContractList,
+  type ContractAction,
 } from '@dpms/core';
 import {
   errorMessage,
@@ -13,6 +15,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { useService } from '../../app/di';
+import { useActionActor } from '../../app/hooks';
 import { TOKENS } from '../../app/tokens';
 import { useView } from '../../app/view-context';
 import { HasPermi } from '../../components/auth/Access';
@@ -106,6 +109,7 @@ const amountColumn = (key: string, title: string): Column<ContractRecord> => ({
 export function ContractListView({ mode: initialMode }: { mode: ContractListMode }) {
   const gateway = useService(TOKENS.ContractGateway);
   const feedback = useService(TOKENS.Feedback);
+  const actor = useActionActor();
   const storage = useService(TOKENS.SessionStorage);
   const queryClient = useQueryClient();
   const { active } = useView();
@@ -153,7 +157,8 @@ export function ContractListView({ mode: initialMode }: { mode: ContractListMode
   const filterForExport = { ...applied, ...(src.stage ? { stage: src.stage } : {}) };
 
   const actions = (row: ContractRecord) => {
-    const editable = row.status === -1 || row.status === 2 || row.status === 3;
+    // Every button follows the rule the contract routes refuse with (contractActionCheck).
+    const may = (action: ContractAction) => mayActOnContract(action, row, actor);
     return (
       <div className="flex flex-wrap gap-1">
         <Button
@@ -166,7 +171,7 @@ export function ContractListView({ mode: initialMode }: { mode: ContractListMode
         </Button>
         {row.stage === 'stay' && (
           <>
-            <HasPermi perms={['project:stay:edit']}>
+            {may('edit') && (
               <Button
                 size="sm"
                 variant="text"
@@ -174,8 +179,8 @@ export function ContractListView({ mode: initialMode }: { mode: ContractListMode
               >
                 修改
               </Button>
-            </HasPermi>
-            <HasPermi perms={['project:stay:convert']}>
+            )}
+            {may('convert') && (
               <Button
                 size="sm"
                 variant="text"
@@ -190,45 +195,43 @@ export function ContractListView({ mode: initialMode }: { mode: ContractListMode
               >
                 转合同
               </Button>
-            </HasPermi>
-            {row.effective === '0' && (
-              <HasPermi perms={['project:stay:effective']}>
-                <Button
-                  size="sm"
-                  variant="text"
-                  onClick={() =>
-                    void run('已确认生效', () => gateway.setEffective(row.contractId, true))
-                  }
-                >
-                  确认生效
-                </Button>
-              </HasPermi>
+            )}
+            {row.effective === '0' && may('setEffective') && (
+              <Button
+                size="sm"
+                variant="text"
+                onClick={() =>
+                  void run('已确认生效', () => gateway.setEffective(row.contractId, true))
+                }
+              >
+                确认生效
+              </Button>
             )}
           </>
         )}
         {row.stage === 'declare' && (
           <>
-            {editable && (
-              <HasPermi perms={['project:declare:edit']}>
-                <Button
-                  size="sm"
-                  variant="text"
-                  onClick={() => setForm({ stage: 'declare', editing: row })}
-                >
-                  修改
-                </Button>
-                <Button
-                  size="sm"
-                  variant="text"
-                  onClick={() =>
-                    void run('已提交审批', () => gateway.submit('declare', row.contractId))
-                  }
-                >
-                  提交审批
-                </Button>
-              </HasPermi>
+            {may('edit') && (
+              <Button
+                size="sm"
+                variant="text"
+                onClick={() => setForm({ stage: 'declare', editing: row })}
+              >
+                修改
+              </Button>
             )}
-            <HasPermi perms={['project:declare:convert']}>
+            {may('submit') && (
+              <Button
+                size="sm"
+                variant="text"
+                onClick={() =>
+                  void run('已提交审批', () => gateway.submit('declare', row.contractId))
+                }
+              >
+                提交审批
+              </Button>
+            )}
+            {may('convert') && (
               <Button
                 size="sm"
                 variant="text"
@@ -242,12 +245,12 @@ export function ContractListView({ mode: initialMode }: { mode: ContractListMode
               >
                 转合同
               </Button>
-            </HasPermi>
+            )}
           </>
         )}
-        {row.stage === 'contract' && editable && (
+        {row.stage === 'contract' && (
           <>
-            <HasPermi perms={['project:contract:edit']}>
+            {may('edit') && (
               <Button
                 size="sm"
                 variant="text"
@@ -255,6 +258,8 @@ export function ContractListView({ mode: initialMode }: { mode: ContractListMode
               >
                 修改
               </Button>
+            )}
+            {may('submit') && (
               <Button
                 size="sm"
                 variant="text"
@@ -265,10 +270,10 @@ export function ContractListView({ mode: initialMode }: { mode: ContractListMode
               >
                 提交评审
               </Button>
-            </HasPermi>
+            )}
           </>
         )}
-        {editable && row.stage !== 'formal' && (
+        {may('remove') && (
           <Button
             size="sm"
             variant="text"

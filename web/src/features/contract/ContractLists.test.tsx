@@ -1,0 +1,56 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { FakeApi, renderWithApi } from '../../test/api-render';
+import { ContractListView } from './ContractLists';
+
+const contract = (contractId: number, contractName: string, status: number) => ({
+  contractId,
+  stage: 'contract',
+  stageName: '合同',
+  status,
+  statusName: status === 0 ? '审批中' : '待提交',
+  effective: '1',
+  convertedFrom: null,
+  approvalId: status === 0 ? '9' : null,
+  projectName: `${contractName}项目`,
+  contractName,
+  entrustBusinessName: '甲方',
+  contractNo: `HT-${String(contractId)}`,
+  bizSource: '1',
+  bizSourceName: '市场',
+  totalAmount: '10',
+  version: 0,
+});
+
+const api = () =>
+  new FakeApi({
+    '/v4/contract/list': () => ({
+      total: 2,
+      rows: [contract(1, '草稿合同', -1), contract(2, '评审中合同', 0)],
+    }),
+  });
+
+const rowOf = async (name: string) => within((await screen.findByText(name)).closest('tr')!);
+const BUTTONS = ['修改', '提交评审', '删除'];
+
+describe('合同 list offers only what the server accepts', () => {
+  it('offers nothing to change to a role that only reads contracts (the project manager)', async () => {
+    renderWithApi(<ContractListView mode="contract" />, api(), {
+      permissions: ['project:contract:list', 'project:contract:query'],
+    });
+    for (const name of ['草稿合同', '评审中合同']) {
+      const row = await rowOf(name);
+      for (const label of BUTTONS) expect(row.queryByText(label)).toBeNull();
+    }
+  });
+
+  it('offers 修改, 提交评审 and 删除 on a draft only, to a role holding them', async () => {
+    renderWithApi(<ContractListView mode="contract" />, api(), {
+      permissions: ['project:contract:list', 'project:contract:edit', 'project:contract:remove'],
+    });
+    const draft = await rowOf('草稿合同');
+    for (const label of BUTTONS) expect(draft.getByText(label)).toBeTruthy();
+    const inReview = await rowOf('评审中合同');
+    for (const label of BUTTONS) expect(inReview.queryByText(label)).toBeNull();
+  });
+});
