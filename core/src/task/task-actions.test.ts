@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ActionActor } from '../session/action-actor.js';
 import { TASK_CONFIRM_STEPS } from './task.js';
 import {
+  maySubmitSeal,
   mayActOnTask,
   TASK_ACTION_PERMISSIONS,
   taskActionCheck,
@@ -78,6 +79,23 @@ describe('what the 设计任务 list offers on a sheet', () => {
           expect(mayActOnTask(action, t, withPerms(userId, ...permissions))).toBe(
             holds && stateAllows,
           );
+        },
+      ),
+    );
+  });
+});
+
+describe('what the 成果盖章 list offers on a seal request', () => {
+  it('offers 提交审批 to its applicant only, with the permission, and not while in approval or approved', () => {
+    const applicant = withPerms(5, 'project:resultSeal:edit');
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -1, max: 3 }),
+        fc.integer({ min: 4, max: 6 }),
+        (status, userId) => {
+          const seal = { userId, status };
+          expect(maySubmitSeal(seal, applicant)).toBe(userId === 5 && status !== 0 && status !== 1);
+          expect(maySubmitSeal(seal, withPerms(userId))).toBe(false);
         },
       ),
     );

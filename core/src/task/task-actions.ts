@@ -79,3 +79,29 @@ export function taskActionCheck(
 
 export const mayActOnTask = (action: TaskAction, t: TaskActionSubject, actor: ActionActor) =>
   taskActionCheck(action, t, actor).ok;
+
+/** Sending a result seal request (13_1) into approval: the route's permission. */
+export const SEAL_SUBMIT_PERMISSION = 'project:resultSeal:edit';
+
+/**
+ * The state part of sending a seal request: only its applicant sends it, and not while it is in
+ * approval or approved (a rejected or withdrawn request goes again).
+ */
+export function sealSubmitStateCheck(
+  seal: { readonly userId: number; readonly status: number },
+  userId: number,
+): Result<void> {
+  if (seal.userId !== userId) return err(taskErrors.sealOwner());
+  if (seal.status === 0 || seal.status === 1) return err(taskErrors.sealLocked());
+  return { ok: true, value: undefined };
+}
+
+/** Whether the seal list offers 提交审批 on a request: permission, applicant, status. */
+export const maySubmitSeal = (
+  seal: { readonly userId: number; readonly status: number },
+  actor: ActionActor,
+): boolean =>
+  firstRefusal(
+    () => requirePermission(actor, SEAL_SUBMIT_PERMISSION),
+    () => sealSubmitStateCheck(seal, actor.userId),
+  ).ok;

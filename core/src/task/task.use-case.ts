@@ -30,7 +30,7 @@ import {
   type TaskConfirmers,
 } from './task-confirmation.js';
 import { taskErrors } from './task-messages.js';
-import { taskStateCheck } from './task-actions.js';
+import { sealSubmitStateCheck, taskStateCheck } from './task-actions.js';
 import {
   checkFinishAmount,
   checkPay,
@@ -656,8 +656,8 @@ export class TaskService {
       const seal = await r.seals.findById(resultSealId, true);
       if (seal === null) return err(taskErrors.sealNotFound());
       await this.visible(r, seal.taskId, actor);
-      if (seal.userId !== actor.userId) return err(taskErrors.sealOwner());
-      if (seal.status === 0 || seal.status === 1) return err(taskErrors.sealLocked());
+      const open = sealSubmitStateCheck(seal, actor.userId);
+      if (!open.ok) return open;
       const approval = await r.approvals.submitSeal({
         title: `成果盖章：${seal.taskName}`,
         content: sealApprovalContent(seal),

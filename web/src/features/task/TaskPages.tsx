@@ -1,8 +1,8 @@
-import { mayActOnTask } from '@dpms/core';
+import { mayActOnTask, maySubmitSeal } from '@dpms/core';
 import { errorMessage } from '@dpms/http-client';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useService } from '../../app/di';
-import { useActionActor, useSession } from '../../app/hooks';
+import { useActionActor } from '../../app/hooks';
 import { TOKENS } from '../../app/tokens';
 import { HasPermi } from '../../components/auth/Access';
 import { CrudPage } from '../../components/crud/CrudPage';
@@ -550,7 +550,7 @@ function SealRequestDialog({
 export function ResultSealPage() {
   const gateway = useGateway();
   const act = useAct();
-  const me = useSession().session.userInfo?.userId;
+  const actor = useActionActor();
   const [open, setOpen] = useState(false);
   const [viewing, setViewing] = useState<SealRow | null>(null);
   return (
@@ -613,16 +613,14 @@ export function ResultSealPage() {
               >
                 查看
               </Button>
-              {s.userId === me && (s.status === -1 || s.status === 2 || s.status === 3) && (
-                <HasPermi perms={['project:resultSeal:edit']}>
-                  <Button
-                    size="sm"
-                    variant="text"
-                    onClick={() => void act(() => gateway.submitSeal(s.resultSealId), ctx.refetch)}
-                  >
-                    提交审批
-                  </Button>
-                </HasPermi>
+              {maySubmitSeal(s, actor) && (
+                <Button
+                  size="sm"
+                  variant="text"
+                  onClick={() => void act(() => gateway.submitSeal(s.resultSealId), ctx.refetch)}
+                >
+                  提交审批
+                </Button>
               )}
             </div>
           ),
