@@ -45,6 +45,8 @@ async function confirmInList(page: Page, name: string, taskNo: string): Promise<
   await page.getByLabel('任务名称').first().fill(name);
   await page.getByRole('button', { name: /搜\s*索/ }).click();
   await page.getByTestId(`confirm-${taskNo}`).click();
+  // A confirmation changes the sheet for good, so it is asked for first.
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: '确定' }).click();
   await page.getByText('操作成功').first().waitFor();
 }
 
