@@ -18,6 +18,7 @@ import {
   type ProjectAccount,
 } from './account.js';
 import { accountErrors } from './account-messages.js';
+import { invoiceStateCheck } from './invoice-actions.js';
 import {
   checkAccountNo,
   checkCostAmounts,
@@ -32,7 +33,6 @@ import {
   employeeCostTotal,
   employeeCostTotals,
   findCostDuplicates,
-  invoiceEditable,
   invoiceRoom,
   monthlyComparison,
   parseAccountAmount,
@@ -411,7 +411,8 @@ export class InvoiceService extends AccountService {
     return this.write(async (r, at) => {
       const i = await r.invoices.get(invoiceId, actor.scope, true);
       if (i === null) return err(accountErrors.invoiceNotFound());
-      if (!invoiceEditable(i.status)) return err(accountErrors.invoiceLocked());
+      const open = invoiceStateCheck('edit', i.status);
+      if (!open.ok) return open;
       if (input.version !== undefined && input.version !== i.version)
         return err(accountErrors.stale());
       const fields = checkInvoiceFields({
@@ -437,7 +438,8 @@ export class InvoiceService extends AccountService {
     return this.write(async (r, at) => {
       const i = await r.invoices.get(invoiceId, actor.scope, true);
       if (i === null) return err(accountErrors.invoiceNotFound());
-      if (!invoiceEditable(i.status)) return err(accountErrors.invoiceLocked());
+      const open = invoiceStateCheck('remove', i.status);
+      if (!open.ok) return open;
       await r.invoices.remove(invoiceId, at);
       return ok(undefined);
     });
@@ -460,7 +462,8 @@ export class InvoiceService extends AccountService {
   ): R<void> {
     const i = await r.invoices.get(invoiceId, actor.scope, true);
     if (i === null) return err(accountErrors.invoiceNotFound());
-    if (!invoiceEditable(i.status)) return err(accountErrors.invoiceLocked());
+    const open = invoiceStateCheck('submit', i.status);
+    if (!open.ok) return open;
     // Checked again under the contract's lock: two requests sent at once cannot share the room.
     const t = await InvoiceService.withinRoom(r, i.contractId, i.invoiceAmount, i.invoiceId);
     const sent = await r.approvals.submitInvoice({

@@ -20,6 +20,7 @@ import {
   type PaymentPlan,
 } from './fund-pay.js';
 import { FUND_PAY_ERROR_CODES as C, FUND_PAY_MESSAGES as M } from './fund-pay-messages.js';
+import { fundPayStateCheck } from './fund-pay-actions.js';
 import {
   applyPayPostings,
   checkPlanAmount,
@@ -456,8 +457,8 @@ export class FundPayService {
       const p = found.value;
       if (version !== undefined && version !== p.version)
         return fail(C.staleVersion, M.staleVersion);
-      if (p.status === 2) return fail(C.paid, M.paid);
-      if (p.status === 1) return fail(C.locked, M.locked);
+      const open = fundPayStateCheck('edit', p.status);
+      if (!open.ok) return open;
       const f = await FundPayService.payFields(
         r,
         {
@@ -480,8 +481,8 @@ export class FundPayService {
     return this.write(async (r, at) => {
       const found = await FundPayService.visiblePay(r, payId, actor, true);
       if (!found.ok) return found;
-      if (found.value.status === 2) return fail(C.paid, M.paid);
-      if (found.value.status === 1) return fail(C.locked, M.locked);
+      const open = fundPayStateCheck('remove', found.value.status);
+      if (!open.ok) return open;
       await r.pays.removePay(payId, at);
       return ok(undefined);
     });
@@ -526,8 +527,8 @@ export class FundPayService {
     const found = await FundPayService.visiblePay(r, payId, actor, true);
     if (!found.ok) return found;
     const p = found.value;
-    if (p.status === 2) return fail(C.paid, M.paid);
-    if (p.status === 1) return fail(C.locked, M.locked);
+    const open = fundPayStateCheck('submit', p.status);
+    if (!open.ok) return open;
     // The caps again: another payment may have used the room since this one was entered.
     const again = await FundPayService.payFields(r, inputOf(p), actor, payId);
     if (!again.ok) return again;

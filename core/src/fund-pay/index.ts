@@ -3,3 +3,4 @@ export * from './fund-pay-messages.js';
 export * from './fund-pay-rules.js';
 export * from './fund-pay.repository.port.js';
 export * from './fund-pay.use-case.js';
+export * from './fund-pay-actions.js';

@@ -14,6 +14,7 @@ import {
   type Posting,
 } from './fund-ledger.js';
 import { FUND_ERROR_CODES as C, FUND_MESSAGES as M } from './fund-messages.js';
+import { loanStateCheck } from './loan-actions.js';
 import {
   adjustBackMoney,
   allotPostings,
@@ -615,7 +616,8 @@ export class FundService {
       const l = found.value;
       if (input.version !== undefined && input.version !== l.version)
         return fail(C.staleVersion, M.staleVersion);
-      if (l.status === 1 || l.status === 2) return fail(C.loanLocked, M.loanLocked);
+      const open = loanStateCheck('edit', l.status);
+      if (!open.ok) return open;
       if (amount.value !== undefined) {
         const pos = await teamPosition(r, l.loanDeptId, l.loanId);
         const limited = checkLoanLimit(amount.value, pos);
@@ -639,8 +641,8 @@ export class FundService {
     return this.uow.transaction(async (r) => {
       const found = await FundService.visibleLoan(r, loanId, actor, true);
       if (!found.ok) return found;
-      if (found.value.status === 2) return fail(C.loanInUse, M.loanInUse);
-      if (found.value.status === 1) return fail(C.loanLocked, M.loanLocked);
+      const open = loanStateCheck('remove', found.value.status);
+      if (!open.ok) return open;
       await r.loans.remove(loanId, at);
       return ok(undefined);
     });
@@ -662,7 +664,8 @@ export class FundService {
     const found = await FundService.visibleLoan(r, loanId, actor, true);
     if (!found.ok) return found;
     const l = found.value;
-    if (l.status === 1 || l.status === 2) return fail(C.loanLocked, M.loanLocked);
+    const open = loanStateCheck('submit', l.status);
+    if (!open.ok) return open;
     // Checked again under the team's lock: two loans sent at once cannot both use the same room.
     const pos = await teamPosition(r, l.loanDeptId, l.loanId);
     const limited = checkLoanLimit(l.loanAmount, pos);

@@ -4,3 +4,4 @@ export * from './fund-ledger.js';
 export * from './fund-rules.js';
 export * from './fund.repository.port.js';
 export * from './fund.use-case.js';
+export * from './loan-actions.js';

@@ -51,3 +51,26 @@ export function actorOfSession(state: SessionState): ActionActor {
     isAdmin: state.roles.includes(SUPER_ROLE),
   };
 }
+
+/** The writes most records offer in their list: 修改, 送审 and 删除. */
+export type RecordAction = 'edit' | 'submit' | 'remove';
+
+/**
+ * One availability rule from the permission each action's route declares and the state check the
+ * use case applies: `check` answers the server's refusal, `may` whether the web offers the button.
+ */
+export function actionRule<A extends string, R>(
+  permissions: Readonly<Record<A, string>>,
+  state: (action: A, record: R) => Result<void>,
+) {
+  const check = (action: A, record: R, actor: ActionActor): Result<void> =>
+    firstRefusal(
+      () => requirePermission(actor, permissions[action]),
+      () => state(action, record),
+    );
+  return {
+    permissions,
+    check,
+    may: (action: A, record: R, actor: ActionActor): boolean => check(action, record, actor).ok,
+  };
+}

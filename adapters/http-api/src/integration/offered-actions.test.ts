@@ -2,7 +2,10 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  fundPayActions,
   fundPlanActionCheck,
+  invoiceActions,
+  loanActions,
   taskActionCheck,
   userActionCheck,
   type ActionActor,
@@ -125,6 +128,32 @@ describe.each(testDatabaseKinds())('offered actions on %s', (kind) => {
       }
     }
   });
+
+  it.each([
+    ['借款', '/contract/loan/list', '/contract/loan/delete', 'loanId', loanActions],
+    ['资金支付', '/v4/fundPay/list', '/v4/fundPay/delete', 'payId', fundPayActions],
+    ['开票申请', '/v4/finance/list', '/v4/finance/delete', 'invoiceId', invoiceActions],
+  ] as const)(
+    '%s: a delete is refused exactly where the list’s rule refuses it',
+    async (_what, listPath, deletePath, idKey, rule) => {
+      const { token, actor } = await signIn('caiwu');
+      const list = await call('get', `${listPath}?pageSize=100`, token).expect(200);
+      const rows = list.body.rows as ({ status: 0 | 1 | 2 | 3 } & Record<string, number>)[];
+      let refused = 0;
+      for (const r of rows) {
+        const verdict = rule.check('remove', r, actor);
+        if (verdict.ok) continue;
+        agrees(
+          verdict,
+          await call('post', deletePath, token).send({ [idKey]: r[idKey] }),
+          `caiwu deletes ${idKey} ${String(r[idKey])}`,
+        );
+        refused++;
+      }
+      // The seeded institute has approved (or paid) records of each kind, so this checked some.
+      expect(refused).toBeGreaterThan(0);
+    },
+  );
 
   const CONFIRM_ROUTE: Record<TaskConfirmStep, ['get' | 'post', string]> = {
     designHost: ['get', '/project/design-task/confirmByDesignZhuChi'],

@@ -1,6 +1,8 @@
+import { invoiceActions } from '@dpms/core';
 import { ACCOUNT_EXPORT_PATHS, type InvoiceRecord, type PageQuery } from '@dpms/http-client';
 import { useEffect, useRef, useState } from 'react';
 import { useService } from '../../app/di';
+import { useActionActor } from '../../app/hooks';
 import { TOKENS } from '../../app/tokens';
 import { HasPermi } from '../../components/auth/Access';
 import { CrudPage } from '../../components/crud/CrudPage';
@@ -75,12 +77,12 @@ function InvoiceDetailDialog({ invoiceId, onClose }: { invoiceId: number; onClos
 export function FinancePage() {
   const gateway = useAccountGateway();
   const feedback = useService(TOKENS.Feedback);
+  const actor = useActionActor();
   const act = useAct();
   const contracts = useSignedContracts();
   const searched = useRef<PageQuery>({});
   const [form, setForm] = useState<{ invoice?: InvoiceRecord } | null>(null);
   const [viewing, setViewing] = useState<number | null>(null);
-  const changeable = (i: InvoiceRecord) => i.status === 0 || i.status === 3;
   return (
     <CrudPage<InvoiceRecord, Filter>
       title="财务台账"
@@ -123,15 +125,15 @@ export function FinancePage() {
               >
                 详情
               </Button>
-              {changeable(i) && (
-                <HasPermi perms={['contract:finance:edit']}>
+              {invoiceActions.may('edit', i, actor) && (
+                <>
                   <Button size="sm" variant="text" onClick={() => setForm({ invoice: i })}>
                     修改
                   </Button>
-                </HasPermi>
+                </>
               )}
-              {changeable(i) && (
-                <HasPermi perms={['contract:finance:add']}>
+              {invoiceActions.may('submit', i, actor) && (
+                <>
                   <Button
                     size="sm"
                     variant="text"
@@ -142,13 +144,14 @@ export function FinancePage() {
                   >
                     送审
                   </Button>
-                </HasPermi>
+                </>
               )}
             </div>
           ),
         },
       ]}
       permissions={{ remove: 'contract:finance:remove' }}
+      offered={{ remove: (i) => invoiceActions.may('remove', i, actor) }}
       remove={{ what: (i) => `${i.contractName}的开票申请${i.invoiceAmount}万元` }}
       headerActions={
         <>

@@ -1,3 +1,4 @@
+import { fundPayActions } from '@dpms/core';
 import {
   FUND_PAY_EXPORT_PATHS,
   type FundPayMonthRecord,
@@ -6,6 +7,7 @@ import {
 } from '@dpms/http-client';
 import { useEffect, useRef, useState } from 'react';
 import { useService } from '../../app/di';
+import { useActionActor } from '../../app/hooks';
 import { TOKENS } from '../../app/tokens';
 import { HasPermi } from '../../components/auth/Access';
 import { CrudPage } from '../../components/crud/CrudPage';
@@ -80,6 +82,7 @@ function FundPayDetailDialog({ payId, onClose }: { payId: number; onClose: () =>
 export function FundPayPage() {
   const gateway = useFundPayGateway();
   const feedback = useService(TOKENS.Feedback);
+  const actor = useActionActor();
   const act = useAct();
   const searched = useRef<PageQuery>({});
   const [form, setForm] = useState<{ pay?: FundPayRecord } | null>(null);
@@ -96,7 +99,6 @@ export function FundPayPage() {
       live = false;
     };
   }, [gateway, changes]);
-  const changeable = (p: FundPayRecord) => p.status === 0 || p.status === 3;
   const changed = (refetch: () => void) => () => {
     refetch();
     setChanges((n) => n + 1);
@@ -146,8 +148,8 @@ export function FundPayPage() {
               >
                 详情
               </Button>
-              {changeable(p) && (
-                <HasPermi perms={['contract:fundPay:edit']}>
+              {fundPayActions.may('edit', p, actor) && (
+                <>
                   <Button size="sm" variant="text" onClick={() => setForm({ pay: p })}>
                     修改
                   </Button>
@@ -161,13 +163,14 @@ export function FundPayPage() {
                   >
                     送审
                   </Button>
-                </HasPermi>
+                </>
               )}
             </div>
           ),
         },
       ]}
       permissions={{ remove: 'contract:fundPay:remove' }}
+      offered={{ remove: (p) => fundPayActions.may('remove', p, actor) }}
       remove={{ what: (p) => `付给${p.receiveCompanyName}的${p.payAmount}万元` }}
       headerActions={
         <>

@@ -1,3 +1,4 @@
+import { loanActions } from '@dpms/core';
 import {
   FUND_EXPORT_PATHS,
   errorMessage,
@@ -6,6 +7,7 @@ import {
 } from '@dpms/http-client';
 import { useEffect, useRef, useState } from 'react';
 import { useService } from '../../app/di';
+import { useActionActor } from '../../app/hooks';
 import { TOKENS } from '../../app/tokens';
 import { HasPermi } from '../../components/auth/Access';
 import { CrudPage } from '../../components/crud/CrudPage';
@@ -119,6 +121,7 @@ function ReadyMoneyDialog({
 export function LoanPage() {
   const gateway = useFundGateway();
   const feedback = useService(TOKENS.Feedback);
+  const actor = useActionActor();
   const act = useAct();
   const depts = useDepts();
   const searched = useRef<PageQuery>({});
@@ -128,7 +131,6 @@ export function LoanPage() {
   const [taskId, setTaskId] = useState('');
   const [viewing, setViewing] = useState<number | null>(null);
   const [readyMoney, setReadyMoney] = useState<LoanRecord | null>(null);
-  const changeable = (l: LoanRecord) => l.status === 0 || l.status === 3;
   return (
     <CrudPage<LoanRecord, Filter>
       title="借款管理"
@@ -171,8 +173,8 @@ export function LoanPage() {
               >
                 详情
               </Button>
-              {changeable(l) && (
-                <HasPermi perms={['contract:loan:edit']}>
+              {loanActions.may('edit', l, actor) && (
+                <>
                   <Button
                     size="sm"
                     variant="text"
@@ -183,10 +185,10 @@ export function LoanPage() {
                   <Button size="sm" variant="text" onClick={() => setReadyMoney(l)}>
                     改金额
                   </Button>
-                </HasPermi>
+                </>
               )}
-              {changeable(l) && (
-                <HasPermi perms={['contract:loan:add']}>
+              {loanActions.may('submit', l, actor) && (
+                <>
                   <Button
                     size="sm"
                     variant="text"
@@ -197,13 +199,14 @@ export function LoanPage() {
                   >
                     送审
                   </Button>
-                </HasPermi>
+                </>
               )}
             </div>
           ),
         },
       ]}
       permissions={{ remove: 'contract:loan:remove' }}
+      offered={{ remove: (l) => loanActions.may('remove', l, actor) }}
       remove={{ what: (l) => `${l.loanDeptName}的借款${l.loanAmount}万元` }}
       headerActions={
         <>
