@@ -224,8 +224,10 @@ export const childErrors = {
 } as const;
 
 /** A sub-contract can change or be deleted only while a draft, rejected or withdrawn and not history. */
-export const isChildChangeable = (c: Pick<ContractChild, 'status' | 'history'>): boolean =>
-  !c.history && c.status !== 0 && c.status !== 1;
+export const isChildChangeable = (c: {
+  readonly status: number;
+  readonly history: boolean;
+}): boolean => !c.history && c.status !== 0 && c.status !== 1;
 
 /**
  * What a sub-contract may still pay (canPayAmount): its amount plus its extended sub-contracts,

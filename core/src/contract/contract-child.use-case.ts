@@ -9,13 +9,13 @@ import type { ContractActor, ContractClock } from './contract.use-case.js';
 import { diffFields } from './contract.use-case.js';
 import { CONTRACT_ERROR_CODES as C, CONTRACT_MESSAGES as M } from './contract-messages.js';
 import { contractErrors } from './contract-rules.js';
+import { childStateCheck } from './sub-record-actions.js';
 import { appendHistory, keysetRows, type RecordHistoryRepository } from './contract-write.js';
 import { WriteAbort, runWrite, type WriteIdempotency } from '../shared/write.js';
 import {
   CHILD_TYPE_LABELS,
   childErrors,
   childOverpaid,
-  isChildChangeable,
   validateChildPay,
   validateContractChild,
   validateTaxRate,
@@ -121,7 +121,8 @@ export class ContractChildService {
   ): Promise<Result<ContractChild>> {
     return this.write(async (r, now) => {
       const child = await this.child(r, contractChildId, actor);
-      if (!isChildChangeable(child)) return err(childErrors.final());
+      const open = childStateCheck('edit', child);
+      if (!open.ok) return open;
       if (version !== undefined && version !== child.version)
         return err(contractErrors.staleVersion());
       const fields = validateContractChild({ ...input, contractId: child.contractId });
@@ -162,7 +163,8 @@ export class ContractChildService {
     return this.write(async (r, now) => {
       const child = await this.child(r, contractChildId, actor);
       if (child.status === 0) return err(childErrors.final());
-      if (!isChildChangeable(child)) return err(childErrors.final());
+      const open = childStateCheck('submit', child);
+      if (!open.ok) return open;
       const code = typeCode ?? DEFAULT_CHILD_APPROVAL_TYPE;
       if (!/^5_\d$/.test(code))
         return err(domainError(C.invalidValue, M.invalidValue('typeCode'), 'typeCode'));
@@ -298,7 +300,8 @@ export class ContractChildService {
   delete(contractChildId: number, actor: ContractActor): Promise<Result<ContractChild>> {
     return this.write(async (r, now) => {
       const child = await this.child(r, contractChildId, actor);
-      if (!isChildChangeable(child)) return err(childErrors.final());
+      const open = childStateCheck('remove', child);
+      if (!open.ok) return open;
       if ((await r.children.listPays(contractChildId)).length > 0)
         return err(childErrors.hasPays());
       await r.children.softDelete(contractChildId);

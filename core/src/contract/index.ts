@@ -14,3 +14,4 @@ export * from './contract-change.js';
 export * from './contract-file.js';
 export * from './extend-sub-contract.js';
 export * from './contract-export.js';
+export * from './sub-record-actions.js';

@@ -136,6 +136,19 @@ export const lixiangErrors = {
   stale: (): DomainError => domainError(C.staleVersion, M.staleVersion),
 } as const;
 
+/**
+ * A project filing's (立项) 修改 and 提交审批: while in approval it is locked; approved or recorded
+ * before the system (history), it is final. Filings are not deleted.
+ */
+export function lixiangStateCheck(l: {
+  readonly status: number;
+  readonly history: boolean;
+}): Result<void> {
+  if (l.status === 0) return err(lixiangErrors.locked());
+  if (l.status === 1 || l.history) return err(lixiangErrors.final());
+  return ok(undefined);
+}
+
 /** Checks a filing as entered; every refusal names its field. */
 export function validateLixiang(input: LixiangInput): Result<LixiangFields> {
   const projectName = text(input.projectName);
@@ -362,8 +375,8 @@ export class LixiangService {
   ): Promise<Lixiang> {
     const l = await r.lixiang.findById(lxId, actor.scope);
     if (l === null) throw new WriteAbort(lixiangErrors.notFound());
-    if (l.status === 0) throw new WriteAbort(lixiangErrors.locked());
-    if (l.status === 1 || l.history) throw new WriteAbort(lixiangErrors.final());
+    const open = lixiangStateCheck(l);
+    if (!open.ok) throw new WriteAbort(open.error);
     return l;
   }
 

@@ -1,3 +1,4 @@
+import { contractChildActions, lixiangActions } from '@dpms/core';
 import {
   errorMessage,
   exportQuery,
@@ -11,6 +12,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useService } from '../../app/di';
+import { useActionActor } from '../../app/hooks';
 import { TOKENS } from '../../app/tokens';
 import { HasPermi } from '../../components/auth/Access';
 import { CrudPage, type CrudGateway, type CrudFilter } from '../../components/crud/CrudPage';
@@ -35,9 +37,6 @@ const show = (v: unknown, clock: InstituteClock): string =>
       : JSON.stringify(v);
 const options = (pairs: readonly (readonly [string, string])[]) =>
   pairs.map(([value, label]) => ({ value, label }));
-/** Draft, rejected or withdrawn, and not recorded before the system: may be edited or sent. */
-const changeable = (r: { status: number; history: boolean }) =>
-  !r.history && (r.status === -1 || r.status === 2 || r.status === 3);
 
 /**
  * A list's gateway that remembers the query the list last ran: the export sends what is on
@@ -140,6 +139,7 @@ function LixiangDetailDialog({ lxId, onClose }: { lxId: number; onClose: () => v
 export function LixiangListPage() {
   const contracts = useService(TOKENS.ContractGateway);
   const run = useRowAction();
+  const actor = useActionActor();
   const load = useMemo(() => (q: PageQuery) => contracts.lixiangList(q), [contracts]);
   const { gateway, exportUrl } = useSearchedGateway<LixiangRecord, LxFilter>(load);
   const [form, setForm] = useState<{ editing?: LixiangRecord } | null>(null);
@@ -147,8 +147,8 @@ export function LixiangListPage() {
   const rowActions = (refetch: () => void) => (r: LixiangRecord) => (
     <>
       {textButton('详情', () => setOpen(r.lxId))}
-      {changeable(r) && (
-        <HasPermi perms={['project:lixiang:edit']}>
+      {lixiangActions.may('edit', r, actor) && (
+        <>
           {textButton('修改', () => setForm({ editing: r }), 'edit-lixiang')}
           {textButton(
             '提交审批',
@@ -160,7 +160,7 @@ export function LixiangListPage() {
                 `是否确认提交“${r.projectName}”的立项备案审批？`,
               ),
           )}
-        </HasPermi>
+        </>
       )}
     </>
   );
@@ -388,6 +388,7 @@ function ContractChildDetailDialog({
 export function ContractChildListPage() {
   const contracts = useService(TOKENS.ContractGateway);
   const run = useRowAction();
+  const actor = useActionActor();
   const load = useMemo(() => (q: PageQuery) => contracts.childList(q), [contracts]);
   const { gateway, exportUrl } = useSearchedGateway<ContractChildRecord, ChildFilter>(load);
   const [form, setForm] = useState<{ editing?: ContractChildRecord } | null>(null);
@@ -395,35 +396,32 @@ export function ContractChildListPage() {
   const rowActions = (refetch: () => void) => (r: ContractChildRecord) => (
     <>
       {textButton('详情', () => setOpen(r.contractChildId))}
-      {changeable(r) && (
+      {contractChildActions.may('edit', r, actor) && (
         <>
-          <HasPermi perms={['project:contractChild:edit']}>
-            {textButton('修改', () => setForm({ editing: r }), 'edit-child')}
-            {textButton(
-              '提交审批',
-              () =>
-                void run(
-                  '已提交审批',
-                  () => contracts.childSubmit(r.contractChildId),
-                  refetch,
-                  `是否确认提交分包合同“${r.contractChildNo || r.receiveCompanyName}”的审批？`,
-                ),
-            )}
-          </HasPermi>
-          <HasPermi perms={['project:contractChild:remove']}>
-            {textButton(
-              '删除',
-              () =>
-                void run(
-                  '删除成功',
-                  () => contracts.childRemove(r.contractChildId),
-                  refetch,
-                  `是否确认删除分包合同“${r.contractChildNo || r.receiveCompanyName}”？`,
-                ),
-            )}
-          </HasPermi>
+          {textButton('修改', () => setForm({ editing: r }), 'edit-child')}
+          {textButton(
+            '提交审批',
+            () =>
+              void run(
+                '已提交审批',
+                () => contracts.childSubmit(r.contractChildId),
+                refetch,
+                `是否确认提交分包合同“${r.contractChildNo || r.receiveCompanyName}”的审批？`,
+              ),
+          )}
         </>
       )}
+      {contractChildActions.may('remove', r, actor) &&
+        textButton(
+          '删除',
+          () =>
+            void run(
+              '删除成功',
+              () => contracts.childRemove(r.contractChildId),
+              refetch,
+              `是否确认删除分包合同“${r.contractChildNo || r.receiveCompanyName}”？`,
+            ),
+        )}
     </>
   );
   return (
