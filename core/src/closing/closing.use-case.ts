@@ -14,7 +14,8 @@ import {
   type ClosingKind,
 } from './closing.js';
 import { closingErrors } from './closing-messages.js';
-import { checkClosing, closingEditable } from './closing-rules.js';
+import { checkClosing } from './closing-rules.js';
+import { closingStateCheck } from './closing-actions.js';
 import type { ClosingListFilter, ClosingRepositories } from './closing.repository.port.js';
 
 type R<T> = Promise<Result<T>>;
@@ -81,7 +82,8 @@ export class ClosingService {
             await r.closing.insert(kind, contract, checked.value, input.remark ?? '', actor, at)
           ).closedId;
         } else {
-          if (!closingEditable(existing.status)) throw new Rollback(closingErrors.locked());
+          const open = closingStateCheck('edit', existing.status);
+          if (!open.ok) throw new Rollback(open.error);
           const saved = await r.closing.update(
             existing.closedId,
             existing.version,
@@ -127,7 +129,8 @@ export class ClosingService {
   ): R<void> {
     const c = await r.closing.findById(closedId, kind, actor.scope, true);
     if (c === null) return err(closingErrors.notFound());
-    if (!closingEditable(c.status)) return err(closingErrors.locked());
+    const open = closingStateCheck('submit', c.status);
+    if (!open.ok) return open;
     const sent = await r.approvals.submit({
       typeCode: CLOSING_TYPE_CODES[kind],
       title: `${CLOSING_KIND_LABELS[kind]}审核-${c.contractName}-${c.closedCaseAmount}万元`,
@@ -162,7 +165,8 @@ export class ClosingService {
       .transaction(async (r) => {
         const c = await r.closing.findById(closedId, kind, actor.scope, true);
         if (c === null) throw new Rollback(closingErrors.notFound());
-        if (!closingEditable(c.status)) throw new Rollback(closingErrors.approvedNoDelete());
+        const open = closingStateCheck('remove', c.status);
+        if (!open.ok) throw new Rollback(open.error);
         await r.closing.remove(closedId, this.clock.now());
         return ok(undefined);
       })

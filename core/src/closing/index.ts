@@ -1,6 +1,7 @@
 export * from './closing.js';
 export * from './closing-messages.js';
 export * from './closing-rules.js';
+export * from './closing-actions.js';
 export * from './closing.repository.port.js';
 export {
   ClosingService,

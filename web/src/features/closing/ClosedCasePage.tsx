@@ -1,6 +1,8 @@
+import { closingActions } from '@dpms/core';
 import { errorMessage } from '@dpms/http-client';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useService } from '../../app/di';
+import { useActionActor } from '../../app/hooks';
 import { TOKENS } from '../../app/tokens';
 import { HasPermi } from '../../components/auth/Access';
 import { CrudPage } from '../../components/crud/CrudPage';
@@ -65,6 +67,7 @@ export function useSheetPdf(gateway: ClosingGateway) {
 export function ClosedCasePage() {
   const gateway = useClosingGateway();
   const feedback = useService(TOKENS.Feedback);
+  const actor = useActionActor();
   const [tab, setTab] = useState<Tab>('closed');
   const [form, setForm] = useState<{ kind: ClosingKind; contractId?: number } | null>(null);
   const [detail, setDetail] = useState<ClosingRecord | null>(null);
@@ -150,14 +153,13 @@ export function ClosedCasePage() {
             key: 'ops',
             title: '操作',
             render: (r) => {
-              const editable = r.status === 0 || r.status === 3;
               return (
                 <div className="flex flex-wrap gap-1">
                   <Button size="sm" variant="text" onClick={() => setDetail(r)}>
                     详情
                   </Button>
-                  {editable && (
-                    <HasPermi perms={['project:closedCase:add']}>
+                  {closingActions.may('edit', r, actor) && (
+                    <>
                       <Button
                         size="sm"
                         variant="text"
@@ -174,10 +176,10 @@ export function ClosedCasePage() {
                       >
                         送审
                       </Button>
-                    </HasPermi>
+                    </>
                   )}
-                  {editable && (
-                    <HasPermi perms={['project:closedCase:remove']}>
+                  {closingActions.may('remove', r, actor) && (
+                    <>
                       <Button
                         size="sm"
                         variant="text"
@@ -193,7 +195,7 @@ export function ClosedCasePage() {
                       >
                         删除
                       </Button>
-                    </HasPermi>
+                    </>
                   )}
                   {r.approvalId !== null && (
                     <Button
