@@ -3,7 +3,12 @@ import fc from 'fast-check';
 import { splitFees } from '../fees/fee-split.js';
 import type { FeeRateSets } from '../fees/fee-rates.js';
 import { checkClientFees, computeContractFees, rateSetFromDict } from './contract-fees.js';
-import { validateContractInput, type ContractInput } from './contract-validation.js';
+import {
+  contractInputProblems,
+  requiredContractFields,
+  validateContractInput,
+  type ContractInput,
+} from './contract-validation.js';
 import type { ContractFields } from './contract.js';
 
 const BASE: ContractInput = {
@@ -199,6 +204,89 @@ describe('computeContractFees', () => {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('contractInputProblems', () => {
+  it('names every field with a problem at once, one message per field', () => {
+    const problems = contractInputProblems(
+      {
+        projectName: '',
+        contractName: ' ',
+        bizSource: '1',
+        totalAmount: 'x',
+        signDate: '2024-13-01',
+      },
+      'contract',
+      { review: true },
+    );
+    expect(problems.map((p) => [p.field, p.message])).toEqual([
+      ['projectName', '项目名称不能为空'],
+      ['contractName', '合同名称不能为空'],
+      ['totalAmount', '合同金额应为不小于0的金额（万元，最多6位小数）'],
+      ['signDate', '签订日期格式应为yyyy-MM-dd'],
+      ['signByMain', '甲方不能为空'],
+      ['signBySub', '乙方不能为空'],
+    ]);
+  });
+
+  it('asks for the parties only where the review sheet needs them', () => {
+    expect(requiredContractFields('stay')).not.toContain('signByMain');
+    expect(requiredContractFields('contract')).not.toContain('signByMain');
+    expect(requiredContractFields('contract', { review: true })).toEqual(
+      expect.arrayContaining(['signByMain', 'signBySub', 'signDate']),
+    );
+    expect(requiredContractFields('formal')).toContain('signBySub');
+    expect(contractInputProblems(BASE, 'contract')).toEqual([]);
+    expect(contractInputProblems(BASE, 'contract', { review: true }).map((p) => p.field)).toEqual([
+      'signByMain',
+      'signBySub',
+      'signDate',
+    ]);
+  });
+
+  it('refuses exactly when a problem is found, with the first problem, for any input', () => {
+    const maybe = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: undefined });
+    const field = fc.oneof(
+      fc.constant(''),
+      fc.constant(' '),
+      fc.string({ maxLength: 8 }),
+      fc.constantFrom('1', '3', '9', '12.5', '-1', '1.1234567', '2024-02-30', '2024-05-01'),
+      fc.string({ minLength: 60, maxLength: 70 }),
+    );
+    const anyInput = fc.record({
+      projectName: maybe(field),
+      contractName: maybe(field),
+      contractNo: maybe(field),
+      signByMain: maybe(field),
+      signBySub: maybe(field),
+      bizSource: maybe(field),
+      bizType: maybe(field),
+      totalAmount: maybe(field),
+      cleanAmount: maybe(field),
+      receiveAmount: maybe(field),
+      realAmountRate: maybe(field),
+      signDate: maybe(field),
+    });
+    fc.assert(
+      fc.property(
+        anyInput,
+        fc.constantFrom('stay', 'declare', 'contract', 'formal' as const),
+        fc.boolean(),
+        (raw, stage, review) => {
+          const problems = contractInputProblems(raw, stage, { review });
+          const r = validateContractInput(raw, stage, { review });
+          const fields = problems.map((p) => p.field);
+          expect(new Set(fields).size).toBe(fields.length);
+          if (r.ok) expect(problems).toEqual([]);
+          else expect(r.error).toEqual(problems[0]);
+          for (const required of requiredContractFields(stage, { review })) {
+            const v = (raw as Record<string, string | undefined>)[required];
+            if (v === undefined || v.trim() === '') expect(fields).toContain(required);
+          }
+        },
+      ),
     );
   });
 });

@@ -102,40 +102,76 @@ export function contractAmount(
 }
 
 /**
- * Checks and normalises a contract as entered (DESIGN "Validation at the edges": core owns the
- * rules both the web and the server call). Text is trimmed and bounded; projectName and
- * contractName are required; bizSource is '1', '2' or '3'; totalAmount is required; cleanAmount
- * defaults to totalAmount and may not exceed it, nor may receiveAmount; signDate is a real
- * yyyy-MM-dd date. Every refusal names its field.
+ * What a save checks beyond the fields: `review` when the same call sends the contract for review
+ * (save and submit), which then needs what the review sheet needs (REQUIRED_FOR_REVIEW).
  */
-export function validateContractInput(
+export interface ContractCheckOptions {
+  readonly review?: boolean | undefined;
+}
+
+/** Whether saving in `stage` (with `options`) needs the review sheet's fields. */
+export const needsReviewFields = (stage: ContractStage, options: ContractCheckOptions = {}) =>
+  stage === 'formal' || (stage === 'contract' && options.review === true);
+
+/** The fields a save in `stage` requires (the web marks them; the checks below refuse blanks). */
+export function requiredContractFields(
+  stage: ContractStage,
+  options: ContractCheckOptions = {},
+): readonly (keyof ContractFields)[] {
+  return [
+    ...REQUIRED_ALWAYS,
+    'bizSource',
+    'totalAmount',
+    ...(needsReviewFields(stage, options) ? REQUIRED_FOR_REVIEW : []),
+  ];
+}
+
+type Checked =
+  | { readonly ok: true; readonly fields: ContractFields }
+  | { readonly ok: false; readonly problems: readonly DomainError[] };
+
+/**
+ * Every rule of a contract as entered, each field checked on its own so a form can show every
+ * problem at once (the wire schemas call this; the server calls it again through
+ * validateContractInput). Text is trimmed and bounded; projectName and contractName are required;
+ * bizSource is '1', '2' or '3'; totalAmount is required; cleanAmount defaults to totalAmount and
+ * may not exceed it, nor may receiveAmount; signDate is a real yyyy-MM-dd date; a formal contract,
+ * or a contract sent for review in the same call, names both parties and its sign date. Every
+ * problem names its field, at most one problem per field.
+ */
+function checkContract(
   input: ContractInput,
   stage: ContractStage,
-): Result<ContractFields> {
+  options: ContractCheckOptions,
+): Checked {
+  const problems: DomainError[] = [];
+  const refuse = (e: DomainError) => {
+    if (!problems.some((p) => p.field === e.field)) problems.push(e);
+  };
   const t: Partial<Record<TextField, string>> = {};
   for (const [field, max] of Object.entries(CONTRACT_TEXT_LIMITS) as [TextField, number][]) {
     const value = text(input[field]);
-    if (value.length > max) return err(domainError(C.tooLong, M.tooLong(field, max), field));
+    if (value.length > max) refuse(domainError(C.tooLong, M.tooLong(field, max), field));
     t[field] = value;
   }
   for (const field of REQUIRED_ALWAYS) {
-    if (t[field] === '') return err(domainError(C.required, M.required(field), field));
+    if (t[field] === '') refuse(domainError(C.required, M.required(field), field));
   }
 
   const source = text(input.bizSource);
-  if (source === '') return err(domainError(C.required, M.required('bizSource'), 'bizSource'));
-  if (source !== '1' && source !== '2' && source !== '3') {
-    return err(domainError(C.invalidValue, M.invalidValue('bizSource'), 'bizSource'));
+  if (source === '') refuse(domainError(C.required, M.required('bizSource'), 'bizSource'));
+  else if (source !== '1' && source !== '2' && source !== '3') {
+    refuse(domainError(C.invalidValue, M.invalidValue('bizSource'), 'bizSource'));
   }
-  const bizSource: BizSource = source;
+  const bizSource = source as BizSource;
 
   const bizTypeText = text(input.bizType);
   if (bizTypeText !== '' && !(CONTRACT_BIZ_TYPES as readonly string[]).includes(bizTypeText)) {
-    return err(domainError(C.invalidValue, M.invalidValue('bizType'), 'bizType'));
+    refuse(domainError(C.invalidValue, M.invalidValue('bizType'), 'bizType'));
   }
   const bizType = bizTypeText as ContractBizType | '';
 
-  const amounts: Record<string, string> = {};
+  const amounts: Record<string, string | undefined> = {};
   const amountFields: readonly [string, string | null][] = [
     ['totalAmount', null],
     ['receiveAmount', '0'],
@@ -151,21 +187,21 @@ export function validateContractInput(
       field,
       fallback,
     );
-    if (!a.ok) return a;
-    amounts[field] = a.value;
+    if (a.ok) amounts[field] = a.value;
+    else refuse(a.error);
   }
-  const totalAmount = amounts.totalAmount ?? '0';
-  const clean = contractAmount(input.cleanAmount, 'cleanAmount', totalAmount);
-  if (!clean.ok) return clean;
+  const totalAmount = amounts.totalAmount;
+  const clean = contractAmount(input.cleanAmount, 'cleanAmount', totalAmount ?? '0');
+  if (!clean.ok) refuse(clean.error);
   const gt = (a: string, b: string) => new MoneyDecimal(a).gt(new MoneyDecimal(b));
-  if (gt(clean.value, totalAmount)) {
-    return err(
+  if (clean.ok && totalAmount !== undefined && gt(clean.value, totalAmount)) {
+    refuse(
       domainError(C.amountExceeds, M.amountExceeds('cleanAmount', 'totalAmount'), 'cleanAmount'),
     );
   }
-  const receiveAmount = amounts.receiveAmount ?? '0';
-  if (gt(receiveAmount, totalAmount)) {
-    return err(
+  const receiveAmount = amounts.receiveAmount;
+  if (receiveAmount !== undefined && totalAmount !== undefined && gt(receiveAmount, totalAmount)) {
+    refuse(
       domainError(
         C.amountExceeds,
         M.amountExceeds('receiveAmount', 'totalAmount'),
@@ -175,21 +211,21 @@ export function validateContractInput(
   }
   const rateText = text(input.realAmountRate);
   if (rateText !== '' && !/^(0(\.\d{1,6})?|1(\.0{1,6})?)$/.test(rateText)) {
-    return err(domainError(C.invalidValue, M.invalidValue('realAmountRate'), 'realAmountRate'));
+    refuse(domainError(C.invalidValue, M.invalidValue('realAmountRate'), 'realAmountRate'));
   }
 
   const signDateText = text(input.signDate);
   if (signDateText !== '' && !isIsoDate(signDateText)) {
-    return err(domainError(C.invalidDate, M.invalidDate('signDate'), 'signDate'));
+    refuse(domainError(C.invalidDate, M.invalidDate('signDate'), 'signDate'));
   }
 
   const entrustList = input.entrustList ?? [];
   if (entrustList.length > MAX_ENTRUST_STAGES) {
-    return err(domainError(C.tooLong, M.tooLong('entrustList', MAX_ENTRUST_STAGES), 'entrustList'));
+    refuse(domainError(C.tooLong, M.tooLong('entrustList', MAX_ENTRUST_STAGES), 'entrustList'));
   }
   for (const field of ['files', 'contractFiles'] as const) {
     if ((input[field]?.length ?? 0) > MAX_FILES) {
-      return err(domainError(C.tooLong, M.tooLong(field, MAX_FILES), field));
+      refuse(domainError(C.tooLong, M.tooLong(field, MAX_FILES), field));
     }
   }
   const serviceManagerId = input.serviceManagerId ?? null;
@@ -210,9 +246,9 @@ export function validateContractInput(
     buildArea: amounts.buildArea ?? '0',
     sceneryArea: amounts.sceneryArea ?? '0',
     indoorArea: amounts.indoorArea ?? '0',
-    totalAmount,
-    receiveAmount,
-    cleanAmount: clean.value,
+    totalAmount: totalAmount ?? '0',
+    receiveAmount: receiveAmount ?? '0',
+    cleanAmount: clean.ok ? clean.value : '0',
     directFee: amounts.directFee ?? '0',
     realAmountRate: rateText,
     bizType,
@@ -230,21 +266,57 @@ export function validateContractInput(
     files: [...(input.files ?? [])],
     contractFiles: [...(input.contractFiles ?? [])],
   };
-  // A formal contract (addHistory) was signed: it must name its parties and date like a review.
-  if (stage === 'formal') {
-    const missing = missingForReview(fields);
-    if (missing !== null) return err(missing);
+  // A formal contract (addHistory) was signed, and a contract sent for review in the same call
+  // goes on the review sheet: both must name their parties and date.
+  if (needsReviewFields(stage, options)) {
+    for (const problem of reviewProblems(fields)) refuse(problem);
   }
-  return ok(fields);
+  return problems.length === 0 ? { ok: true, fields } : { ok: false, problems };
+}
+
+/**
+ * Every problem of a contract as entered (empty when it would be saved): what a form shows beside
+ * its fields, and what the wire schemas report, one message per field.
+ */
+export function contractInputProblems(
+  input: ContractInput,
+  stage: ContractStage,
+  options: ContractCheckOptions = {},
+): readonly DomainError[] {
+  const checked = checkContract(input, stage, options);
+  return checked.ok ? [] : checked.problems;
+}
+
+/**
+ * Checks and normalises a contract as entered (DESIGN "Validation at the edges": core owns the
+ * rules both the web and the server call); the refusal is the first problem
+ * `contractInputProblems` finds.
+ */
+export function validateContractInput(
+  input: ContractInput,
+  stage: ContractStage,
+  options: ContractCheckOptions = {},
+): Result<ContractFields> {
+  const checked = checkContract(input, stage, options);
+  if (checked.ok) return ok(checked.fields);
+  return err(checked.problems[0] ?? domainError(C.invalidValue, M.invalidValue('contract')));
+}
+
+/** Every field a contract review sheet needs that is still blank, as the errors to show. */
+export function reviewProblems(
+  fields: Pick<ContractFields, 'signByMain' | 'signBySub' | 'signDate'>,
+): readonly DomainError[] {
+  const problems: DomainError[] = [];
+  for (const field of REQUIRED_FOR_REVIEW) {
+    const v = fields[field as 'signByMain' | 'signBySub' | 'signDate'];
+    if (v === null || v === '') problems.push(domainError(C.required, M.required(field), field));
+  }
+  return problems;
 }
 
 /** The first field a contract review sheet needs that is still blank, as the error to show. */
 export function missingForReview(
   fields: Pick<ContractFields, 'signByMain' | 'signBySub' | 'signDate'>,
 ): DomainError | null {
-  for (const field of REQUIRED_FOR_REVIEW) {
-    const v = fields[field as 'signByMain' | 'signBySub' | 'signDate'];
-    if (v === null || v === '') return domainError(C.required, M.required(field), field);
-  }
-  return null;
+  return reviewProblems(fields)[0] ?? null;
 }

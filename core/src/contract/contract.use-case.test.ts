@@ -213,4 +213,63 @@ describe('ContractService', () => {
     const h = m.history().find((e) => e.action === 'convertByStaySign');
     expect(h?.changes.stage).toEqual(['stay', 'contract']);
   });
+
+  it('saves and submits in one go: a refused submit leaves no record behind', async () => {
+    const m = memory();
+    const refusedMain = await m.service.saveAndSubmit(
+      { stage: 'contract', input: { ...input, signByMain: '', signBySub: '' } },
+      actor,
+    );
+    expect(refusedMain).toMatchObject({ ok: false, error: { field: 'signByMain' } });
+    const engineRefuses = memory(false);
+    expect(
+      await engineRefuses.service.saveAndSubmit({ stage: 'contract', input }, actor),
+    ).toMatchObject({ ok: false, error: { code: 'APPROVAL.NO_FLOW' } });
+    expect((await engineRefuses.service.list({} as never, actor)).total).toBe(0);
+    expect(engineRefuses.history()).toEqual([]);
+    expect((await m.service.list({} as never, actor)).total).toBe(0);
+    const sent = value(await m.service.saveAndSubmit({ stage: 'contract', input }, actor));
+    expect(sent).toMatchObject({ stage: 'contract', status: 0, approvalId: '101' });
+    expect((await m.service.list({} as never, actor)).total).toBe(1);
+    expect(m.history().map((h) => h.action)).toEqual(['add', 'updateToApproval']);
+  });
+
+  it('saves and submits an edited draft atomically with the version it was read at', async () => {
+    const m = memory(false);
+    const c = value(await m.service.add('contract', { ...input, signBySub: '' }, actor));
+    const r = await m.service.saveAndSubmit(
+      { stage: 'contract', contractId: c.contractId, version: c.version, input },
+      actor,
+    );
+    expect(r).toMatchObject({ ok: false, error: { code: 'APPROVAL.NO_FLOW' } });
+    // The edit rolled back with the refused submit.
+    expect(value(await m.service.detail(c.contractId, actor)).contract.signBySub).toBe('');
+  });
+
+  it('converts only with both parties and the sign date, filling what the record lacks', async () => {
+    const m = memory();
+    const bare = value(
+      await m.service.add('stay', { ...input, signByMain: '', signBySub: '', signDate: '' }, actor),
+    );
+    expect(await m.service.convert(bare.contractId, 'convertByStaySign', actor)).toMatchObject({
+      ok: false,
+      error: { field: 'signByMain', message: '甲方不能为空' },
+    });
+    expect(value(await m.service.detail(bare.contractId, actor)).contract.stage).toBe('stay');
+    const converted = value(
+      await m.service.convert(bare.contractId, 'convertByStaySign', actor, undefined, {
+        signByMain: '甲方单位',
+        signBySub: '乙方单位',
+        signDate: '2024-06-01',
+      }),
+    );
+    expect(converted).toMatchObject({
+      stage: 'contract',
+      signByMain: '甲方单位',
+      signBySub: '乙方单位',
+      signDate: '2024-06-01',
+    });
+    // What conversion makes can be submitted as it is.
+    expect(value(await m.service.submit(bare.contractId, undefined, actor)).status).toBe(0);
+  });
 });

@@ -19,6 +19,7 @@ import {
 import {
   missingForReview,
   validateContractInput,
+  type ContractCheckOptions,
   type ContractInput,
 } from './contract-validation.js';
 import {
@@ -40,6 +41,16 @@ import type {
   ContractRepository,
   ContractSummary,
 } from './contract.repository.port.js';
+
+/** What a conversion fills in: the review sheet's fields the record may lack. */
+export interface ConvertFill {
+  readonly signByMain?: string | undefined;
+  readonly signBySub?: string | undefined;
+  readonly signDate?: string | undefined;
+}
+
+const blankOr = (given: string | undefined, stored: string): string =>
+  given === undefined || given.trim() === '' ? stored : given;
 
 /** The linked record kind contract approvals carry (the approval engine's registry key). */
 export const CONTRACT_RECORD_KIND = 'contract';
@@ -230,36 +241,7 @@ export class ContractService {
     history = false,
     idem?: WriteIdempotency,
   ): Promise<Result<Contract>> {
-    return this.write(async (repos, now) => {
-      const fields = validateContractInput(input, stage);
-      if (!fields.ok) return fields;
-      const computed = computeContractFees(fields.value, stage, await repos.rates.current());
-      if (!computed.ok) return computed;
-      const checked = checkClientFees(input, computed.value);
-      if (!checked.ok) return checked;
-      const inserted = await repos.contracts.insert(
-        {
-          fields: { ...fields.value, directFee: computed.value.fees.directFee },
-          fees: computed.value.fees,
-          feeRates: computed.value.rates,
-          state: initialContractState(stage, history),
-          deptId: actor.deptId,
-          userId: actor.userId,
-          createBy: actor.userName,
-        },
-        now,
-      );
-      if (!inserted.ok) return inserted;
-      await this.log(
-        repos,
-        inserted.value.contractId,
-        stage === 'formal' || history ? 'addHistory' : 'add',
-        {},
-        actor,
-        now,
-      );
-      return inserted;
-    }, idem);
+    return this.write((repos, now) => this.addIn(repos, now, stage, input, actor, history), idem);
   }
 
   /** Edits a record of one of `stages` that is neither in approval nor approved. */
@@ -269,33 +251,118 @@ export class ContractService {
     input: ContractInput & ClientFees,
     version: number | undefined,
     actor: ContractActor,
+    idem?: WriteIdempotency,
   ): Promise<Result<Contract>> {
+    return this.write(
+      (repos, now) => this.updateIn(repos, now, contractId, stages, input, version, actor),
+      idem,
+    );
+  }
+
+  /**
+   * Save and submit (保存并提交审批): adds the contract or declared project (or edits it, with
+   * `contractId`) and sends it for review in ONE transaction, so either both happen or neither:
+   * a refused submit (a party missing, the flow refusing) leaves no record behind and nothing
+   * changed. A contract sent for review is checked for the review sheet's fields with the rest of
+   * the form, so every missing field is named at once.
+   */
+  saveAndSubmit(
+    request: {
+      readonly stage: 'contract' | 'declare';
+      readonly contractId?: number | undefined;
+      readonly version?: number | undefined;
+      readonly typeCode?: string | undefined;
+      readonly input: ContractInput & ClientFees;
+    },
+    actor: ContractActor,
+    idem?: WriteIdempotency,
+  ): Promise<Result<Contract>> {
+    const { stage, contractId, input } = request;
     return this.write(async (repos, now) => {
-      const c = await this.locked(repos, contractId, actor.scope);
-      if (!stages.includes(c.stage)) return err(contractErrors.wrongStage('在此修改', c.stage));
-      if (version !== undefined && version !== c.version) return err(contractErrors.staleVersion());
-      const moved = applyContractEvent(stateOf(c), { type: 'edit' });
-      if (!moved.ok) return moved;
-      const fields = validateContractInput(input, c.stage);
-      if (!fields.ok) return fields;
-      const computed = computeContractFees(fields.value, c.stage, await repos.rates.current(), c);
-      if (!computed.ok) return computed;
-      const checked = checkClientFees(input, computed.value);
-      if (!checked.ok) return checked;
-      const next = { ...fields.value, directFee: computed.value.fees.directFee };
-      const saved = await this.save(
-        repos,
-        c,
-        {
-          fields: next,
-          fees: computed.value.fees,
-          feeRates: computed.value.rates,
-        },
-        now,
-      );
-      await this.log(repos, contractId, 'update', diffFields(fieldsOf(c), next), actor, now);
-      return ok(saved);
-    });
+      const saved =
+        contractId === undefined
+          ? await this.addIn(repos, now, stage, input, actor, false, { review: true })
+          : await this.updateIn(repos, now, contractId, [stage], input, request.version, actor, {
+              review: true,
+            });
+      if (!saved.ok) return saved;
+      return this.submitIn(repos, now, saved.value.contractId, request.typeCode, actor);
+    }, idem);
+  }
+
+  private async addIn(
+    repos: ContractRepositories,
+    now: Date,
+    stage: ContractStage,
+    input: ContractInput & ClientFees,
+    actor: ContractActor,
+    history: boolean,
+    options: ContractCheckOptions = {},
+  ): Promise<Result<Contract>> {
+    const fields = validateContractInput(input, stage, options);
+    if (!fields.ok) return fields;
+    const computed = computeContractFees(fields.value, stage, await repos.rates.current());
+    if (!computed.ok) return computed;
+    const checked = checkClientFees(input, computed.value);
+    if (!checked.ok) return checked;
+    const inserted = await repos.contracts.insert(
+      {
+        fields: { ...fields.value, directFee: computed.value.fees.directFee },
+        fees: computed.value.fees,
+        feeRates: computed.value.rates,
+        state: initialContractState(stage, history),
+        deptId: actor.deptId,
+        userId: actor.userId,
+        createBy: actor.userName,
+      },
+      now,
+    );
+    if (!inserted.ok) return inserted;
+    await this.log(
+      repos,
+      inserted.value.contractId,
+      stage === 'formal' || history ? 'addHistory' : 'add',
+      {},
+      actor,
+      now,
+    );
+    return inserted;
+  }
+
+  private async updateIn(
+    repos: ContractRepositories,
+    now: Date,
+    contractId: number,
+    stages: readonly ContractStage[],
+    input: ContractInput & ClientFees,
+    version: number | undefined,
+    actor: ContractActor,
+    options: ContractCheckOptions = {},
+  ): Promise<Result<Contract>> {
+    const c = await this.locked(repos, contractId, actor.scope);
+    if (!stages.includes(c.stage)) return err(contractErrors.wrongStage('在此修改', c.stage));
+    if (version !== undefined && version !== c.version) return err(contractErrors.staleVersion());
+    const moved = applyContractEvent(stateOf(c), { type: 'edit' });
+    if (!moved.ok) return moved;
+    const fields = validateContractInput(input, c.stage, options);
+    if (!fields.ok) return fields;
+    const computed = computeContractFees(fields.value, c.stage, await repos.rates.current(), c);
+    if (!computed.ok) return computed;
+    const checked = checkClientFees(input, computed.value);
+    if (!checked.ok) return checked;
+    const next = { ...fields.value, directFee: computed.value.fees.directFee };
+    const saved = await this.save(
+      repos,
+      c,
+      {
+        fields: next,
+        fees: computed.value.fees,
+        feeRates: computed.value.rates,
+      },
+      now,
+    );
+    await this.log(repos, contractId, 'update', diffFields(fieldsOf(c), next), actor, now);
+    return ok(saved);
   }
 
   /** deleteById of each list: refused once approved or while in approval. */
@@ -322,20 +389,41 @@ export class ContractService {
     }));
   }
 
+  /**
+   * convertByStaySign / convertByDeclareProject: the record becomes a contract to send for review.
+   * A contract goes on the review sheet, which names both parties and the sign date, so converting
+   * demands them: `fill` gives what the record lacks (a blank in `fill` keeps the stored value), and
+   * a conversion that would leave any of them blank is refused naming every such field, rather than
+   * making a contract nobody can submit until it is edited.
+   */
   convert(
     contractId: number,
     type: 'convertByStaySign' | 'convertByDeclareProject',
     actor: ContractActor,
     idem?: WriteIdempotency,
+    fill: ConvertFill = {},
   ) {
     return this.write(async (repos, now) => {
       const c = await this.locked(repos, contractId, actor.scope);
       const moved = applyContractEvent(stateOf(c), { type });
       if (!moved.ok) return moved;
+      const before = fieldsOf(c);
+      const filled = validateContractInput(
+        {
+          ...before,
+          signByMain: blankOr(fill.signByMain, before.signByMain),
+          signBySub: blankOr(fill.signBySub, before.signBySub),
+          signDate: blankOr(fill.signDate, before.signDate ?? ''),
+        },
+        moved.value.stage,
+        { review: true },
+      );
+      if (!filled.ok) return filled;
+      const fields = { ...filled.value, directFee: before.directFee };
       // A declared project splits by the declare rate set; as a contract it splits by its own
       // source, so converting recomputes the split (an unsigned one keeps the same source).
       const computed = computeContractFees(
-        fieldsOf(c),
+        fields,
         moved.value.stage,
         await repos.rates.current(),
         c,
@@ -344,7 +432,12 @@ export class ContractService {
       const saved = await this.save(
         repos,
         c,
-        { state: moved.value, fees: computed.value.fees, feeRates: computed.value.rates },
+        {
+          state: moved.value,
+          fields: { ...fields, directFee: computed.value.fees.directFee },
+          fees: computed.value.fees,
+          feeRates: computed.value.rates,
+        },
         now,
       );
       await this.log(
@@ -353,6 +446,14 @@ export class ContractService {
         type,
         {
           ...diffFields(stateOf(c), moved.value),
+          ...diffFields(
+            { signByMain: c.signByMain, signBySub: c.signBySub, signDate: c.signDate },
+            {
+              signByMain: fields.signByMain,
+              signBySub: fields.signBySub,
+              signDate: fields.signDate,
+            },
+          ),
           ...diffFields(
             { realAmount: c.realAmount, designFee: c.designFee, operateFee: c.operateFee },
             {
@@ -421,55 +522,63 @@ export class ContractService {
     actor: ContractActor,
     idem?: WriteIdempotency,
   ): Promise<Result<Contract>> {
-    return this.write(async (repos, now) => {
-      const c = await this.locked(repos, contractId, actor.scope);
-      if (c.stage !== 'contract' && c.stage !== 'declare') {
-        return err(contractErrors.wrongStage('提交审批', c.stage));
-      }
-      const group = c.stage === 'contract' ? '1' : '2';
-      const code = typeCode ?? DEFAULT_REVIEW_TYPE[c.stage];
-      if (!new RegExp(`^${group}_\\d$`).test(code)) {
-        return err(
-          domainError(
-            CONTRACT_ERROR_CODES.invalidValue,
-            CONTRACT_MESSAGES.invalidValue('typeCode'),
-            'typeCode',
-          ),
-        );
-      }
-      const allowed = applyContractEvent(stateOf(c), { type: 'submit', approvalId: '0' });
-      if (!allowed.ok) return allowed;
-      if (c.stage === 'contract') {
-        const missing = missingForReview(c);
-        if (missing !== null) return err(missing);
-      }
-      const approval = await repos.approvals.submit({
-        typeCode: code,
-        kind: c.stage === 'contract' ? 'Contract' : 'Declare',
-        title: c.contractName,
-        content: c.stage === 'contract' ? contractReviewContent(c) : declareContent(c),
-        recordKind: CONTRACT_RECORD_KIND,
-        recordId: String(c.contractId),
-        drafterId: actor.userId,
-        drafterDeptId: actor.deptId,
-      });
-      if (!approval.ok) return approval;
-      const moved = applyContractEvent(stateOf(c), {
-        type: 'submit',
-        approvalId: approval.value.approvalId,
-      });
-      if (!moved.ok) return moved;
-      const saved = await this.save(repos, c, { state: moved.value }, now);
-      await this.log(
-        repos,
-        contractId,
-        'updateToApproval',
-        { approvalId: [c.approvalId, approval.value.approvalId] },
-        actor,
-        now,
+    return this.write((repos, now) => this.submitIn(repos, now, contractId, typeCode, actor), idem);
+  }
+
+  private async submitIn(
+    repos: ContractRepositories,
+    now: Date,
+    contractId: number,
+    typeCode: string | undefined,
+    actor: ContractActor,
+  ): Promise<Result<Contract>> {
+    const c = await this.locked(repos, contractId, actor.scope);
+    if (c.stage !== 'contract' && c.stage !== 'declare') {
+      return err(contractErrors.wrongStage('提交审批', c.stage));
+    }
+    const group = c.stage === 'contract' ? '1' : '2';
+    const code = typeCode ?? DEFAULT_REVIEW_TYPE[c.stage];
+    if (!new RegExp(`^${group}_\\d$`).test(code)) {
+      return err(
+        domainError(
+          CONTRACT_ERROR_CODES.invalidValue,
+          CONTRACT_MESSAGES.invalidValue('typeCode'),
+          'typeCode',
+        ),
       );
-      return ok(saved);
-    }, idem);
+    }
+    const allowed = applyContractEvent(stateOf(c), { type: 'submit', approvalId: '0' });
+    if (!allowed.ok) return allowed;
+    if (c.stage === 'contract') {
+      const missing = missingForReview(c);
+      if (missing !== null) return err(missing);
+    }
+    const approval = await repos.approvals.submit({
+      typeCode: code,
+      kind: c.stage === 'contract' ? 'Contract' : 'Declare',
+      title: c.contractName,
+      content: c.stage === 'contract' ? contractReviewContent(c) : declareContent(c),
+      recordKind: CONTRACT_RECORD_KIND,
+      recordId: String(c.contractId),
+      drafterId: actor.userId,
+      drafterDeptId: actor.deptId,
+    });
+    if (!approval.ok) return approval;
+    const moved = applyContractEvent(stateOf(c), {
+      type: 'submit',
+      approvalId: approval.value.approvalId,
+    });
+    if (!moved.ok) return moved;
+    const saved = await this.save(repos, c, { state: moved.value }, now);
+    await this.log(
+      repos,
+      contractId,
+      'updateToApproval',
+      { approvalId: [c.approvalId, approval.value.approvalId] },
+      actor,
+      now,
+    );
+    return ok(saved);
   }
 
   /**
