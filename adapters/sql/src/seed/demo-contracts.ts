@@ -300,7 +300,13 @@ export async function seedDemoContracts(trx: Transaction<Database>): Promise<voi
     const fromStay = !sending && i % 5 === 1 ? stay[i] : undefined;
     const fromDeclared = !sending && i % 5 === 2 ? declared[nextDeclared++] : undefined;
     const c = fromStay
-      ? must(await contracts.convert(fromStay.contractId, 'convertByStaySign', zhjy), 'convert')
+      ? must(
+          // Signed when converted: the contract names the date its review sheet shows.
+          await contracts.convert(fromStay.contractId, 'convertByStaySign', zhjy, undefined, {
+            signDate: `2026-${pad(1 + (i % 10))}-18`,
+          }),
+          'convert',
+        )
       : fromDeclared
         ? must(
             await contracts.convert(fromDeclared.contractId, 'convertByDeclareProject', zhjy),

@@ -1,0 +1,6 @@
+export * from './envelope.js';
+export * from './primitives.js';
+export * from './paging.js';
+export * from './files.js';
+export * from './contract.js';
+export { requiredContractFields } from '@dpms/core';
