@@ -110,6 +110,25 @@ describe('the contract save schemas', () => {
   });
 });
 
+describe('a value of the wrong type', () => {
+  it('is refused on its field, and the other fields are still checked', () => {
+    for (const wrong of [[], {}, 5, true]) {
+      const r = CONTRACT_SAVE_BODIES.stay.safeParse({
+        bizType: wrong,
+        projectName: wrong,
+        entrustList: wrong,
+        files: wrong,
+        serviceManagerId: wrong,
+      });
+      const errors = fieldErrors(r);
+      expect(Object.keys(errors)).toEqual(
+        expect.arrayContaining(['bizType', 'projectName', 'contractName', 'totalAmount']),
+      );
+      expect(errors.contractName).toEqual(['合同名称不能为空']);
+    }
+  });
+});
+
 describe('the convert query', () => {
   it('takes the parties and date a conversion fills in, refusing a date that is not one', () => {
     expect(contractConvertQuery.parse({ contractId: '7', signByMain: ' 甲 ' })).toEqual({

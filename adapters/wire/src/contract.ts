@@ -7,6 +7,7 @@ import {
   CONTRACT_TEXT_LIMITS,
   contractInputProblems,
   isIsoDate,
+  type ContractInput,
   type ContractStage,
 } from '@dpms/core';
 import { blankAsAbsent, nullAsAbsent, okEnvelope, pageEnvelope, timestamp } from './envelope.js';
@@ -117,45 +118,55 @@ export const contractFieldsShape = {
 /**
  * Core's contract rules as one check over the whole object: each problem lands on its field,
  * unless the shape already refused that field (one message per field). It runs after the shape's
- * own refusals too (a value outside an enum, a text over its limit), so every field's problem is
- * reported at once; only a value of the wrong type (a number for a name) stops it, since core
- * reads text.
+ * own refusals too (a value outside an enum, a text over its limit, a value of the wrong type),
+ * so every field's problem is reported at once; core sees a wrongly typed value as absent.
  */
 export function coreRules<T extends object>(
   stage: ContractStage,
   review: (value: T) => boolean = () => false,
 ) {
-  return z.superRefine<T>((value, ctx) => {
-    const problems = contractInputProblems(value, stage, {
-      review: review(value),
-    });
-    for (const p of problems) {
-      if (ctx.issues.some((i) => i.path?.[0] === p.field)) continue;
-      ctx.addIssue({
-        code: 'custom',
-        path: p.field === undefined ? [] : [p.field],
-        message: p.message,
-      });
-    }
-  }, RUN_AFTER_SHAPE);
+  return z.superRefine<T>(
+    (value, ctx) => {
+      const problems = contractInputProblems(readable(value), stage, { review: review(value) });
+      for (const p of problems) {
+        if (ctx.issues.some((i) => i.path?.[0] === p.field)) continue;
+        ctx.addIssue({
+          code: 'custom',
+          path: p.field === undefined ? [] : [p.field],
+          message: p.message,
+        });
+      }
+    },
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  );
 }
 
-/** The rules run unless a field had the wrong type. */
-const RUN_AFTER_SHAPE = {
-  when: (payload: z.core.ParsePayload) =>
-    typeof payload.value === 'object' &&
-    payload.value !== null &&
-    !payload.issues.some((i) => i.code === 'invalid_type' || i.code === 'invalid_union'),
+/** The fields core reads that are not text, with the type it reads them as. */
+const NOT_TEXT: Readonly<Record<string, (v: unknown) => boolean>> = {
+  entrustList: Array.isArray,
+  files: Array.isArray,
+  contractFiles: Array.isArray,
+  serviceManagerId: (v) => v === null || typeof v === 'number',
 };
+
+/** What core can read of a parsed-or-refused object: a value of the wrong type is absent. */
+function readable(value: object): ContractInput {
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => {
+      const fits = NOT_TEXT[k] ?? ((x: unknown) => typeof x === 'string');
+      return [k, fits(v) ? v : undefined];
+    }),
+  );
+}
 
 const saveShape = (stage: ContractStage) => z.object(contractFieldsShape).check(coreRules(stage));
 
 /** add of each stage: stay/add, declare/add and addHistory, contract/addHistory (formal). */
 export const CONTRACT_SAVE_BODIES = {
-  stay: saveShape('stay').meta({ id: 'ContractStaySaveBody' }),
-  declare: saveShape('declare').meta({ id: 'ContractDeclareSaveBody' }),
-  contract: saveShape('contract').meta({ id: 'ContractSaveBody' }),
-  formal: saveShape('formal').meta({ id: 'ContractHistorySaveBody' }),
+  stay: saveShape('stay'),
+  declare: saveShape('declare'),
+  contract: saveShape('contract'),
+  formal: saveShape('formal'),
 } as const satisfies Record<ContractStage, z.ZodType>;
 
 /** stay/update and declare/update: the record's id and the version it was read at. */
@@ -165,15 +176,14 @@ export const contractUpdateBody = (stage: 'stay' | 'declare') =>
     .check(coreRules(stage));
 
 export const CONTRACT_UPDATE_BODIES = {
-  stay: contractUpdateBody('stay').meta({ id: 'ContractStayUpdateBody' }),
-  declare: contractUpdateBody('declare').meta({ id: 'ContractDeclareUpdateBody' }),
+  stay: contractUpdateBody('stay'),
+  declare: contractUpdateBody('declare'),
 } as const;
 
 /** /v4/contract/add: a new contract, or with contractId an edit of a draft (the spec's call). */
 export const contractAddBody = z
   .object({ ...contractFieldsShape, contractId: id().optional(), version: version() })
-  .check(coreRules('contract'))
-  .meta({ id: 'ContractAddBody' });
+  .check(coreRules('contract'));
 
 const typeCode = (group: '1' | '2') =>
   z.preprocess(
@@ -200,8 +210,8 @@ export const contractSaveAndSubmitBody = (stage: 'contract' | 'declare') =>
     .check(coreRules(stage, () => true));
 
 export const CONTRACT_SAVE_AND_SUBMIT_BODIES = {
-  contract: contractSaveAndSubmitBody('contract').meta({ id: 'ContractSaveAndSubmitBody' }),
-  declare: contractSaveAndSubmitBody('declare').meta({ id: 'ContractDeclareSaveAndSubmitBody' }),
+  contract: contractSaveAndSubmitBody('contract'),
+  declare: contractSaveAndSubmitBody('declare'),
 } as const;
 
 /** updateToApproval of a stored contract (1_x) or declared project (2_x). */
@@ -309,15 +319,17 @@ export const contractRecord = z
     bizType: z.union([z.enum(CONTRACT_BIZ_TYPES), z.literal('')]),
     bizTypeName: z.string(),
     entrustTask: z.string(),
-    entrustList: z.array(z.object({ designStageId: z.string(), designStageName: z.string() })),
+    entrustList: z
+      .array(z.object({ designStageId: z.string(), designStageName: z.string() }))
+      .readonly(),
     termsContent: z.string(),
     specialTerms: z.string(),
     instructions: z.string(),
     performContent: z.string(),
     trackRecord: z.string(),
     signDate: z.string().meta({ format: 'date' }).nullable(),
-    files: z.array(z.string()),
-    contractFiles: z.array(z.string()),
+    files: z.array(z.string()).readonly(),
+    contractFiles: z.array(z.string()).readonly(),
     /** The contract as PDF: its contract document printed with its signatures. */
     pdfUrl: z.string(),
     directFee: decimal(),
@@ -341,7 +353,7 @@ export const contractRecord = z
 /** One line of a contract's history: who did what, when, and which fields changed. */
 export const contractHistoryEntry = z.object({
   action: z.string(),
-  changes: z.record(z.string(), z.tuple([z.unknown(), z.unknown()])),
+  changes: z.record(z.string(), z.tuple([z.unknown(), z.unknown()]).readonly()).readonly(),
   userId: z.number().int(),
   userName: z.string(),
   time: timestamp(),
