@@ -59,9 +59,12 @@ export function errorMiddleware(): ErrorRequestHandler {
     } else if (error instanceof DomainFailure) {
       status = statusOfDomainCode(error.error.code);
       msg = error.error.message;
+      // A refusal of one field also answers in the validation shape (`errors: [{field,
+      // message}]`), so a form lands the server's word on that field whichever check refused it.
+      const field = error.error.field;
       extra = {
         errorCode: error.error.code,
-        ...(error.error.field ? { field: error.error.field } : {}),
+        ...(field ? { field, errors: [{ field, message: msg }] } : {}),
       };
     } else if (isUnavailable(error)) {
       status = 503;

@@ -53,7 +53,11 @@ export interface RouteSpec<
   readonly query?: QS;
   readonly body?: BS;
   readonly params?: PS;
-  /** The success answer, for the OpenAPI document. */
+  /**
+   * The success answer (a @dpms/wire envelope schema): documented in the OpenAPI document, and
+   * every answer the handler returns is built through it (parsed, so only documented fields
+   * leave, and an answer that does not match is a server error, never a silent drift).
+   */
   readonly response?: z.ZodType;
   /** Non-JSON answers (a spreadsheet, an image). */
   readonly produces?: string;
@@ -78,6 +82,33 @@ export interface RouteRecord {
   readonly openapiPath: string;
   readonly access: Access;
   readonly idempotency: IdempotencyMode;
+  /** The OpenAPI tag: the slice the route belongs to (合同, 审批 ...). */
+  readonly tag: string;
+  /**
+   * The schemas the route validates its input with and builds its answer through: the very
+   * objects its OpenAPI entry was generated from (route-schemas.test.ts checks it).
+   */
+  readonly schemas: RouteSchemas;
+}
+
+export interface RouteSchemas {
+  readonly query?: z.ZodType | undefined;
+  readonly body?: z.ZodType | undefined;
+  readonly params?: z.ZodType | undefined;
+  readonly response?: z.ZodType | undefined;
+}
+
+/** A handler's answer that does not match the route's documented response schema: a bug. */
+export class UndocumentedAnswer extends Error {
+  constructor(route: string, error: z.ZodError) {
+    super(
+      `${route}: the answer does not match its documented response schema: ${error.issues
+        .slice(0, 5)
+        .map((i) => `${i.path.join('.')}: ${i.message}`)
+        .join('; ')}`,
+    );
+    this.name = 'UndocumentedAnswer';
+  }
 }
 
 /** The default of `RouteSpec.idempotency`: every write a signed-in user sends as JSON. */
@@ -140,11 +171,18 @@ export class RouteBook {
     PS extends Schema | undefined = undefined,
   >(spec: RouteSpec<QS, BS, PS>): void {
     const openapiPath = toOpenApiPath(spec.path);
+    // One set of schemas for both: the document is generated from these objects and the handler
+    // below validates with (and answers through) the same objects.
+    const schemas: RouteSchemas = {
+      query: spec.query,
+      params: spec.params,
+      body: spec.body && !spec.multipart ? spec.body : undefined,
+      response: spec.produces ? undefined : spec.response,
+    };
     const request: RouteConfig['request'] = {};
-    if (spec.query) request.query = spec.query as unknown as z.ZodObject;
-    if (spec.params) request.params = spec.params as unknown as z.ZodObject;
-    if (spec.body && !spec.multipart)
-      request.body = { content: { 'application/json': { schema: spec.body } } };
+    if (schemas.query) request.query = schemas.query as unknown as z.ZodObject;
+    if (schemas.params) request.params = schemas.params as unknown as z.ZodObject;
+    if (schemas.body) request.body = { content: { 'application/json': { schema: schemas.body } } };
     if (spec.multipart)
       request.body = {
         content: {
@@ -183,7 +221,7 @@ export class RouteBook {
           ? { description: spec.summary, content: { [spec.produces]: { schema: z.string() } } }
           : {
               description: spec.summary,
-              content: { 'application/json': { schema: spec.response ?? genericEnvelope } },
+              content: { 'application/json': { schema: schemas.response ?? genericEnvelope } },
             },
         400: { description: '参数错误' },
         ...(idempotency === 'none'
@@ -203,18 +241,21 @@ export class RouteBook {
       openapiPath,
       access: spec.access,
       idempotency,
+      tag: spec.tag,
+      schemas,
     });
     const routeName = `${spec.method.toUpperCase()} ${spec.path}`;
 
     const run: RequestHandler = async (req, res, next) => {
       try {
-        const query = spec.query ? parseInput(spec.query, req.query) : undefined;
-        const params = spec.params ? parseInput(spec.params, req.params) : undefined;
-        const body =
-          spec.body && !spec.multipart ? parseInput(spec.body, req.body ?? {}) : undefined;
+        const query = schemas.query ? parseInput(schemas.query, req.query) : undefined;
+        const params = schemas.params ? parseInput(schemas.params, req.params) : undefined;
+        const body = schemas.body ? parseInput(schemas.body, req.body ?? {}) : undefined;
         const principal = (res.locals.principal as Principal | undefined) ?? ANONYMOUS;
-        const handle = () =>
-          spec.handler({
+        // The answer is built through the documented response schema, stored (for a repeat
+        // under the same Idempotency-Key) and sent as that schema's output.
+        const handle = async () => {
+          const answer = await spec.handler({
             req,
             res,
             query,
@@ -222,6 +263,10 @@ export class RouteBook {
             params,
             principal,
           } as HandlerContext<Out<QS>, Out<BS>, Out<PS>>);
+          return schemas.response && answer !== undefined && !res.headersSent
+            ? answerThrough(schemas.response, answer, spec.path)
+            : answer;
+        };
         if (idempotency === 'route' && this.idempotent) {
           await this.idempotent.run(req, res, principal.userId, routeName, handle);
           return;
@@ -234,4 +279,11 @@ export class RouteBook {
     };
     this.router[spec.method](spec.path, this.guard(spec.access), run);
   }
+}
+
+/** Builds an answer through its documented schema (unknown fields dropped, a mismatch a 500). */
+function answerThrough(schema: z.ZodType, answer: unknown, route: string): unknown {
+  const r = schema.safeParse(answer);
+  if (!r.success) throw new UndocumentedAnswer(route, r.error);
+  return r.data;
 }

@@ -213,3 +213,18 @@ describe('logs', () => {
     );
   });
 });
+
+describe('RouteBook answers through the documented response schema', () => {
+  const { app } = toolkitApp();
+
+  it('sends only the documented fields', async () => {
+    const r = await request(app).get('/prod-api/demo/documented?drift=extra').expect(200);
+    expect(r.body).toEqual({ code: 200, msg: '操作成功', data: { name: '甲' } });
+  });
+
+  it('answers 500, not a half-documented body, when the answer drifts from its schema', async () => {
+    const r = await request(app).get('/prod-api/demo/documented?drift=missing');
+    expect(r.status).toBe(500);
+    expect(JSON.stringify(r.body)).not.toContain('nom');
+  });
+});

@@ -68,10 +68,17 @@ export function zhErrorMap(issue: Issue): string {
   }
 }
 
-/** What a failed validation answers: 400, the first message in `msg`, every field in `errors`. */
+/**
+ * What a failed validation answers: 400, the first message in `msg` and its field in `field` (as a
+ * refusal by core's rules answers), every field in `errors`.
+ */
 export function validationError(error: z.ZodError): HttpError {
   const errors = error.issues.map((i) => ({ field: fieldOf(i.path), message: i.message }));
-  return new HttpError(400, errors[0]?.message ?? MSG.badRequest, { errors });
+  const first = errors[0];
+  return new HttpError(400, first?.message ?? MSG.badRequest, {
+    ...(first ? { field: first.field } : {}),
+    errors,
+  });
 }
 
 /** Parses input with the Chinese error map, or throws a 400 naming the field. */

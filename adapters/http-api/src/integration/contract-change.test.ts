@@ -159,7 +159,7 @@ describe.each(testDatabaseKinds())('contract change, files and idempotency on %s
         fields: { totalAmount: bad },
       });
       expect(r.status, String(bad)).toBe(400);
-      expect(r.body.msg).toContain('totalAmount');
+      expect(JSON.stringify(r.body.errors)).toContain('totalAmount');
     }
   });
 
@@ -282,7 +282,7 @@ describe.each(testDatabaseKinds())('contract change, files and idempotency on %s
     for (const bad of [{ totalAmount: 12.5 }, { totalAmount: '1e3' }, { totalAmount: '-1' }]) {
       const r = await zhjy.post('/project/stay/add', { ...base, ...bad });
       expect(r.status).toBe(400);
-      expect(r.body.msg).toContain('totalAmount');
+      expect(JSON.stringify(r.body.errors)).toContain('totalAmount');
     }
   });
 });

@@ -109,7 +109,8 @@ describe.each(testDatabaseKinds())('contract API on %s', (kind) => {
     for (const [body, field] of cases) {
       const r = await post('zhjy', '/v4/contract/add', body);
       expect(r.status, field).toBe(400);
-      expect(r.body.msg).toContain(field);
+      // The refusal names the field, in core's words (合同金额…), on that field.
+      expect(JSON.stringify(r.body.errors)).toContain(`"${field}"`);
     }
     const missing = await post('zhjy', '/v4/contract/add', { ...base, contractName: ' ' });
     expect(missing.status).toBe(400);
@@ -360,7 +361,8 @@ describe.each(testDatabaseKinds())('contract API on %s', (kind) => {
     for (const [b, field] of bad) {
       const r = await post('zhjy', '/project/declare/update', b);
       expect(r.status, field).toBe(400);
-      expect(r.body.msg).toContain(field);
+      // The refusal names the field, in core's words (合同金额…), on that field.
+      expect(JSON.stringify(r.body.errors)).toContain(`"${field}"`);
     }
     const over = await post('zhjy', '/project/declare/update', { ...body, cleanAmount: '999' });
     expect(over.status).toBe(400);

@@ -4,7 +4,6 @@ import {
   APPROVAL_STATUS_LABELS,
   BIZ_SOURCE_LABELS,
   CONTRACT_BIZ_TYPE_LABELS,
-  CONTRACT_SORT_COLUMNS,
   CONTRACT_STAGE_LABELS,
   type Contract,
   type ContractActor,
@@ -27,145 +26,44 @@ import { instituteZoneOf } from '../http/institute-zone.js';
 import { ok, page } from '../http/envelope.js';
 import { unwrap } from '../http/http-error.js';
 import { listQueryOf } from '../http/list-query.js';
-import { pagingShape } from '../http/paging.js';
 import { perm } from '../http/route.js';
-import {
-  id,
-  optionalEnum,
-  optionalId,
-  optionalInteger,
-  textFilter,
-  version,
-} from '../http/schemas.js';
+import { id, optionalEnum, optionalInteger, textFilter } from '../http/schemas.js';
 import { streamXlsx, XLSX_TYPE as XLSX, type XlsxColumn } from '../http/xlsx.js';
 import type { RouteModule } from './route-module.js';
-import { actorOf, fileIdList, idemOf, iso } from './contract-route-helpers.js';
+import { actorOf, idemOf, iso } from './contract-route-helpers.js';
 import { contractPdfUrl } from '../print/pdf.routes.js';
+import {
+  CONTRACT_SAVE_AND_SUBMIT_BODIES,
+  CONTRACT_SAVE_BODIES,
+  CONTRACT_SUBMIT_BODIES,
+  CONTRACT_UPDATE_BODIES,
+  contractAddBody,
+  contractAnswer,
+  contractConvertQuery,
+  contractDetailAnswer,
+  contractExportListQuery,
+  contractFieldsShape,
+  contractIdQuery,
+  contractListQuery,
+  contractPage,
+  type ContractHistoryEntry as ContractHistoryEntryView,
+  type ContractRecord,
+} from '@dpms/wire';
 
 const TAG = '合同';
 
 // ---- schemas ---------------------------------------------------------------------------------
+// Every request and answer of the contract slice is one schema of @dpms/wire (built from core's
+// rules): the route validates with it, the OpenAPI document shows it, the client parses with it.
 
-/** An amount in 万元 as a decimal string (DESIGN §3): no float, no sign, at most 6 decimals. */
-const amount = () =>
-  z.preprocess(
-    (v) => (v === null ? undefined : v),
-    z
-      .string()
-      .trim()
-      .regex(/^(\d{1,12}(\.\d{0,6})?)?$/)
-      .optional(),
-  );
-const text = (max: number) =>
-  z.preprocess((v) => (v === null ? undefined : v), z.string().max(max).optional());
-
-/** The contract fields a form sends; core checks the rules (required fields, limits, sums). */
-const contractFields = {
-  projectName: text(200),
-  contractName: text(200),
-  entrustBusinessName: text(200),
-  contractNo: text(64),
-  signByMain: text(200),
-  signBySub: text(200),
-  subBankName: text(100),
-  bizSource: z.preprocess(
-    (v) => (v === null || v === '' ? undefined : typeof v === 'number' ? String(v) : v),
-    z.enum(['1', '2', '3']).optional(),
-  ),
-  location: text(200),
-  serviceManagerId: z.preprocess((v) => (v === '' ? null : v), id().nullable().optional()),
-  serviceManagerName: text(64),
-  planArea: amount(),
-  buildArea: amount(),
-  sceneryArea: amount(),
-  indoorArea: amount(),
-  totalAmount: amount(),
-  receiveAmount: amount(),
-  cleanAmount: amount(),
-  directFee: amount(),
-  realAmountRate: z.preprocess(
-    (v) => (v === null ? undefined : v),
-    z
-      .string()
-      .trim()
-      .regex(/^(0(\.\d{1,6})?|1(\.0{1,6})?)?$/)
-      .optional(),
-  ),
-  bizType: z.preprocess(
-    (v) => (v === null || v === '' ? undefined : v),
-    z.enum(['1', '2', '3', '4', '5']).optional(),
-  ),
-  entrustTask: text(2000),
-  entrustList: z
-    .array(
-      z.object({
-        designStageId: z.union([z.string(), z.number()]).transform((v) => String(v)),
-        designStageName: z.string().max(100),
-      }),
-    )
-    .max(50)
-    .optional(),
-  termsContent: text(5200),
-  specialTerms: text(5200),
-  instructions: text(5200),
-  performContent: text(5200),
-  trackRecord: text(5200),
-  signDate: z.preprocess(
-    (v) => (v === null || v === '' ? undefined : v),
-    z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/)
-      .optional(),
-  ),
-  files: fileIdList('files'),
-  contractFiles: fileIdList('contractFiles'),
-  // What the browser's live preview showed: checked against the server's split, never stored.
-  realAmount: amount(),
-  technicalFee: amount(),
-  operateFee: amount(),
-  expertFee: amount(),
-  designFee: amount(),
-};
-
-const contractBody = z.object(contractFields);
-const contractUpdateBody = z.object({
-  ...contractFields,
-  contractId: id(),
-  version: version(),
-});
-const contractIdQuery = z.object({ contractId: id() });
-const dateFilter = z.preprocess(
-  (v) => (v === '' ? undefined : v),
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional(),
-);
-
-const listQuery = z.object({
-  ...pagingShape(CONTRACT_SORT_COLUMNS),
-  projectName: textFilter(100),
-  contractName: textFilter(100),
-  contractNo: textFilter(64),
-  entrustBusinessName: textFilter(100),
-  bizSource: optionalEnum(['1', '2', '3']),
-  bizType: optionalEnum(['1', '2', '3', '4', '5']),
-  serviceManagerId: optionalId(),
-  deptId: optionalId(),
-  status: optionalEnum(['-1', '0', '1', '2', '3']),
-  effective: optionalEnum(['0', '1']),
-  /** /v4/contract/list only: 'contract' (drafts and reviews) or 'formal'; both when absent. */
-  stage: optionalEnum(['contract', 'formal']),
-  signDateBegin: dateFilter,
-  signDateEnd: dateFilter,
-});
-type ListQueryIn = z.output<typeof listQuery>;
+type ListQueryIn = z.output<typeof contractListQuery>;
 
 // ---- views -----------------------------------------------------------------------------------
 
 const day = iso;
 
-export const contractView = (c: Contract) => ({
+/** The answer's record, as the wire schema `contractRecord` documents it (RouteBook checks it). */
+export const contractView = (c: Contract): ContractRecord => ({
   contractId: c.contractId,
   stage: c.stage,
   stageName: CONTRACT_STAGE_LABELS[c.stage],
@@ -226,7 +124,7 @@ export const contractView = (c: Contract) => ({
   updateTime: day(c.updateTime),
 });
 
-const historyView = (h: ContractHistoryEntry) => ({
+const historyView = (h: ContractHistoryEntry): ContractHistoryEntryView => ({
   action: h.action,
   changes: h.changes,
   userId: h.userId,
@@ -416,9 +314,7 @@ const fileView = (f: ContractFile) => ({
 });
 
 /** The export list's stages: any one list (stay, declare, contract, formal); formal by default. */
-const exportListQuery = listQuery.extend({
-  stage: optionalEnum(['stay', 'declare', 'contract', 'formal']),
-});
+const exportListQuery = contractExportListQuery;
 
 /**
  * Contracts of issue 6: unsigned (stay), declared and formal contracts, their conversions,
@@ -445,7 +341,8 @@ export function contractRoutes(
           summary,
           tag: TAG,
           access: perm(permission),
-          query: listQuery,
+          query: contractListQuery,
+          response: contractPage,
           handler: async ({ query, principal }) => {
             const p = await service.list(
               listQueryOf(extra(filterOf(query, stagesOf(query))), query),
@@ -459,8 +356,9 @@ export function contractRoutes(
         path: string,
         summary: string,
         permission: string,
+        stage: ContractStage,
         run: (
-          body: z.output<typeof contractBody>,
+          body: z.output<(typeof CONTRACT_SAVE_BODIES)[ContractStage]>,
           actor: ContractActor,
           idem: WriteIdempotency,
         ) => ReturnType<ContractService['add']>,
@@ -471,7 +369,8 @@ export function contractRoutes(
           summary: `${summary}（支持 Idempotency-Key）`,
           tag: TAG,
           access: perm(permission),
-          body: contractBody,
+          body: CONTRACT_SAVE_BODIES[stage],
+          response: contractAnswer,
           handler: async ({ body, principal, req }) =>
             ok(
               contractView(
@@ -497,6 +396,7 @@ export function contractRoutes(
           tag: TAG,
           access: perm(permission),
           query: contractIdQuery,
+          response: contractAnswer,
           handler: async ({ query, principal, req }) =>
             ok(
               contractView(
@@ -508,15 +408,21 @@ export function contractRoutes(
         });
 
       // Edits a stored record of one stage with the version it was read at.
-      const update = (path: string, summary: string, permission: string, stage: ContractStage) =>
+      const update = (
+        path: string,
+        summary: string,
+        permission: string,
+        stage: 'stay' | 'declare',
+      ) =>
         book.add({
           method: 'post',
           path,
-          summary,
+          summary: `${summary}（支持 Idempotency-Key）`,
           tag: TAG,
           access: perm(permission),
-          body: contractUpdateBody,
-          handler: async ({ body, principal }) =>
+          body: CONTRACT_UPDATE_BODIES[stage],
+          response: contractAnswer,
+          handler: async ({ body, principal, req }) =>
             ok(
               contractView(
                 unwrap(
@@ -526,10 +432,80 @@ export function contractRoutes(
                     inputOf(body),
                     body.version,
                     actorOf(principal),
+                    idemOf(req, principal, path),
                   ),
                 ),
               ),
             ),
+        });
+
+      // 保存并提交审批: one call, one transaction; a refused submit leaves nothing saved.
+      const saveAndSubmit = (
+        path: string,
+        summary: string,
+        permission: string,
+        stage: 'contract' | 'declare',
+      ) =>
+        book.add({
+          method: 'post',
+          path,
+          summary: `${summary}（支持 Idempotency-Key）`,
+          tag: TAG,
+          access: perm(permission),
+          body: CONTRACT_SAVE_AND_SUBMIT_BODIES[stage],
+          response: contractAnswer,
+          handler: async ({ body, principal, req }) => {
+            const { typeCode, ...rest } = body;
+            return ok(
+              contractView(
+                unwrap(
+                  await service.saveAndSubmit(
+                    {
+                      stage,
+                      contractId: body.contractId,
+                      version: body.version,
+                      typeCode,
+                      input: inputOf(rest),
+                    },
+                    actorOf(principal),
+                    idemOf(req, principal, path),
+                  ),
+                ),
+              ),
+            );
+          },
+        });
+
+      const convert = (
+        path: string,
+        summary: string,
+        permission: string,
+        type: 'convertByStaySign' | 'convertByDeclareProject',
+      ) =>
+        book.add({
+          method: 'get',
+          path,
+          summary,
+          tag: TAG,
+          access: perm(permission),
+          query: contractConvertQuery,
+          response: contractAnswer,
+          handler: async ({ query, principal, req }) => {
+            const { contractId, ...fill } = query;
+            return ok(
+              contractView(
+                unwrap(
+                  await service.convert(
+                    contractId,
+                    type,
+                    actorOf(principal),
+                    idemOf(req, principal, path),
+                    fill,
+                  ),
+                ),
+              ),
+            );
+          },
         });
 
       const detail = (path: string, summary: string, permission: string) =>
@@ -540,6 +516,7 @@ export function contractRoutes(
           tag: TAG,
           access: perm(permission),
           query: contractIdQuery,
+          response: contractDetailAnswer,
           handler: async ({ query, principal }) => {
             const d = unwrap(await service.detail(query.contractId, actorOf(principal)));
             return ok({ ...contractView(d.contract), history: d.history.map(historyView) });
@@ -560,10 +537,8 @@ export function contractRoutes(
           '新增合同（待提交）；带 contractId 时修改未提交、已驳回或已撤回的合同。费用由服务器计算',
         tag: TAG,
         access: perm('project:contract:add'),
-        body: contractBody.extend({
-          contractId: id().optional(),
-          version: version(),
-        }),
+        body: contractAddBody,
+        response: contractAnswer,
         handler: async ({ body, principal, req }) => {
           const actor = actorOf(principal);
           const input = inputOf(body);
@@ -576,14 +551,28 @@ export function contractRoutes(
                   false,
                   idemOf(req, principal, '/v4/contract/add'),
                 )
-              : await service.update(body.contractId, ['contract'], input, body.version, actor);
+              : await service.update(
+                  body.contractId,
+                  ['contract'],
+                  input,
+                  body.version,
+                  actor,
+                  idemOf(req, principal, '/v4/contract/add'),
+                );
           return ok(contractView(unwrap(r)));
         },
       });
+      saveAndSubmit(
+        '/project/contract/saveAndSubmit',
+        '保存并提交合同评审：新增（或带 contractId、version 修改）合同并提交评审（1_x，默认 1_1），在同一事务中完成，任何一步被拒绝（如缺少甲方、乙方）则都不生效，不留下待提交的合同',
+        'project:contract:add',
+        'contract',
+      );
       write(
         '/project/contract/addHistory',
         '补录历史合同（系统上线前已签订）：直接成为正式合同，不走审批',
         'project:contract:add',
+        'formal',
         (b, a, i) => service.add('formal', b, a, false, i),
       );
       book.add({
@@ -592,13 +581,8 @@ export function contractRoutes(
         summary: '提交合同评审（审批类型 1_x，默认 1_1）；审批中锁定，审批通过后成为正式合同',
         tag: TAG,
         access: perm('project:contract:edit'),
-        body: z.object({
-          contractId: id(),
-          typeCode: z
-            .string()
-            .regex(/^1_\d$/)
-            .optional(),
-        }),
+        body: CONTRACT_SUBMIT_BODIES.contract,
+        response: contractAnswer,
         handler: async ({ body, principal, req }) =>
           ok(
             contractView(
@@ -632,6 +616,7 @@ export function contractRoutes(
         tag: TAG,
         access: perm('project:contract:edit'),
         body: z.object({ contractId: id(), contractName: z.string().max(200) }),
+        response: contractAnswer,
         handler: async ({ body, principal }) =>
           ok(
             contractView(
@@ -642,7 +627,7 @@ export function contractRoutes(
 
       // ---- unsigned (stay) contracts --------------------------------------------------------------
       list('/project/stay/list', '未签合同列表，按数据权限', 'project:stay:list', () => ['stay']);
-      write('/project/stay/add', '新增未签合同', 'project:stay:add', (b, a, i) =>
+      write('/project/stay/add', '新增未签合同', 'project:stay:add', 'stay', (b, a, i) =>
         service.add('stay', b, a, false, i),
       );
       update('/project/stay/update', '修改未签合同', 'project:stay:edit', 'stay');
@@ -663,6 +648,7 @@ export function contractRoutes(
         tag: TAG,
         access: perm('project:stay:effective'),
         query: z.object({ contractId: id(), effective: optionalEnum(['0', '1']) }),
+        response: contractAnswer,
         handler: async ({ query, principal }) =>
           ok(
             contractView(
@@ -682,11 +668,11 @@ export function contractRoutes(
         'project:stay:remove',
         (cid, a) => service.deleteUnEffective(cid, a),
       );
-      byId(
+      convert(
         '/project/contract/convertByStaySign',
-        '未签合同转为合同（待提交评审）；只能转一次',
+        '未签合同转为合同（待提交评审）；只能转一次。合同评审需要甲方、乙方和签订日期：缺少的可随请求填写（signByMain、signBySub、signDate），仍缺少则拒绝并列出字段（支持 Idempotency-Key）',
         'project:stay:convert',
-        (cid, a, i) => service.convert(cid, 'convertByStaySign', a, i),
+        'convertByStaySign',
       );
 
       // ---- declared projects ----------------------------------------------------------------------
@@ -697,12 +683,14 @@ export function contractRoutes(
         '/project/declare/add',
         '新增立项合同（按立项费率拆分费用）',
         'project:declare:add',
+        'declare',
         (b, a, i) => service.add('declare', b, a, false, i),
       );
       write(
         '/project/declare/addHistory',
         '补录历史立项合同：直接为已审批，不走审批',
         'project:declare:add',
+        'declare',
         (b, a, i) => service.add('declare', b, a, true, i),
       );
       update(
@@ -724,13 +712,8 @@ export function contractRoutes(
         summary: '提交立项备案审批（审批类型 2_x，默认 2_1）；审批中锁定',
         tag: TAG,
         access: perm('project:declare:edit'),
-        body: z.object({
-          contractId: id(),
-          typeCode: z
-            .string()
-            .regex(/^2_\d$/)
-            .optional(),
-        }),
+        body: CONTRACT_SUBMIT_BODIES.declare,
+        response: contractAnswer,
         handler: async ({ body, principal, req }) =>
           ok(
             contractView(
@@ -745,11 +728,17 @@ export function contractRoutes(
             ),
           ),
       });
-      byId(
+      convert(
         '/project/contract/convertByDeclareProject',
-        '立项合同转为合同（待提交评审）；只能转一次',
+        '立项合同转为合同（待提交评审）；只能转一次。合同评审需要甲方、乙方和签订日期：缺少的可随请求填写（signByMain、signBySub、signDate），仍缺少则拒绝并列出字段（支持 Idempotency-Key）',
         'project:declare:convert',
-        (cid, a, i) => service.convert(cid, 'convertByDeclareProject', a, i),
+        'convertByDeclareProject',
+      );
+      saveAndSubmit(
+        '/project/declare/saveAndSubmit',
+        '保存并提交立项备案审批：新增（或带 contractId、version 修改）立项合同并提交审批（2_x，默认 2_1），在同一事务中完成，任何一步被拒绝则都不生效',
+        'project:declare:add',
+        'declare',
       );
 
       // ---- side panel, chart, export --------------------------------------------------------------
@@ -783,7 +772,7 @@ export function contractRoutes(
         summary: '导出合同列表（.xlsx，流式；筛选同 /v4/contract/list，不分页）',
         tag: TAG,
         access: perm('project:contract:export'),
-        query: listQuery,
+        query: contractListQuery,
         produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
         handler: async ({ query, principal, res }) => {
           await streamXlsx(
@@ -823,7 +812,7 @@ export function contractRoutes(
         summary: '导出立项合同列表（.xlsx，流式；筛选同 /project/declare/list）',
         tag: TAG,
         access: perm('project:declare:export'),
-        query: listQuery,
+        query: contractListQuery,
         produces: XLSX,
         handler: async ({ query, principal, res }) => {
           await streamXlsx(
@@ -901,7 +890,7 @@ export function contractRoutes(
             .string()
             .regex(/^28_\d$/)
             .optional(),
-          fields: z.object(contractFields).partial(),
+          fields: z.object(contractFieldsShape).partial(),
         }),
         handler: async ({ body, principal, req }) => {
           const r = unwrap(

@@ -95,6 +95,28 @@ export function toolkitApp() {
           return undefined;
         },
       });
+      // A documented answer: built through its schema (what is not documented never leaves), and
+      // an answer that does not match it is the server's fault.
+      const documented = z.object({
+        code: z.literal(200),
+        msg: z.string(),
+        data: z.object({ name: z.string() }),
+      });
+      book.add({
+        method: 'get',
+        path: '/demo/documented',
+        summary: 'documented answer',
+        tag: 'demo',
+        access: PUBLIC,
+        query: z.object({ drift: z.enum(['extra', 'missing']).optional() }),
+        response: documented,
+        handler: ({ query }) =>
+          Promise.resolve(
+            query.drift === 'missing'
+              ? ok({ nom: '甲' })
+              : ok({ name: '甲', ...(query.drift === 'extra' ? { secret: 'x' } : {}) }),
+          ),
+      });
     },
   };
   const container = new Container();

@@ -1,0 +1,192 @@
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call -- supertest bodies are untyped JSON */
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contractAnswer } from '@dpms/wire';
+import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
+import { testDatabaseKinds } from '../test-support/test-database.js';
+
+/** A contract form as a person fills it in, each test with its own project name. */
+const form = (projectName: string) => ({
+  projectName,
+  contractName: `${projectName}设计合同`,
+  bizSource: '2',
+  totalAmount: '80',
+  signByMain: '杭州滨江城建',
+  signBySub: '华东示范建筑设计研究院',
+  signDate: '2023-06-01',
+});
+
+describe.each(testDatabaseKinds())('save and submit a contract in one call on %s', (kind) => {
+  let api: ApprovalTestApi;
+  let token = '';
+  const post = (path: string, body: object, key?: string) => {
+    const r = request(api.app)
+      .post(`/prod-api${path}`)
+      .set({ Authorization: `Bearer ${token}` });
+    return (key === undefined ? r : r.set('Idempotency-Key', key)).send(body);
+  };
+  const get = (path: string, query: Record<string, string | number>) =>
+    request(api.app)
+      .get(`/prod-api${path}`)
+      .set({ Authorization: `Bearer ${token}` })
+      .query(query);
+  /** The rows of the contract table for a project, whatever their stage or status. */
+  const rowsOf = (projectName: string) =>
+    api.database.handle.db
+      .selectFrom('contract')
+      .select(['contract_id', 'status', 'stage'])
+      .where('project_name', '=', projectName)
+      .execute();
+
+  beforeAll(async () => {
+    api = await openApprovalApi(kind);
+    // The contract review's first node is the drafter's department head.
+    await api.database.handle.db
+      .updateTable('sys_dept')
+      .set({ leader_user_id: 2 })
+      .where('dept_id', '=', 107)
+      .execute();
+    token = await api.login('zhjy');
+  });
+  afterAll(() => api.close());
+
+  it('three tries, refused for 甲方 then 乙方, leave exactly one contract, in approval', async () => {
+    const name = '三次提交项目';
+    const first = await post('/project/contract/saveAndSubmit', { ...form(name), signByMain: '' });
+    expect(first.status).toBe(400);
+    expect(first.body.errors).toEqual([{ field: 'signByMain', message: '甲方不能为空' }]);
+    const second = await post('/project/contract/saveAndSubmit', { ...form(name), signBySub: ' ' });
+    expect(second.status).toBe(400);
+    expect(second.body.errors).toEqual([{ field: 'signBySub', message: '乙方不能为空' }]);
+    const third = await post('/project/contract/saveAndSubmit', form(name));
+    expect(third.status, JSON.stringify(third.body)).toBe(200);
+    expect(third.body.data).toMatchObject({ stage: 'contract', status: 0 });
+    expect(third.body.data.approvalId).toEqual(expect.any(String));
+    const rows = await rowsOf(name);
+    expect(rows).toHaveLength(1);
+    expect(Number(rows[0]?.status)).toBe(0);
+  });
+
+  it('names every missing field of the review sheet in one refusal', async () => {
+    const r = await post('/project/contract/saveAndSubmit', {
+      ...form('缺项项目'),
+      projectName: '',
+      signByMain: '',
+      signBySub: '',
+      signDate: '',
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(
+      ['projectName', 'signByMain', 'signBySub', 'signDate'].sort(),
+    );
+    expect(r.body.msg).toBe(r.body.errors[0].message);
+  });
+
+  it('leaves nothing when the approval engine refuses the submit', async () => {
+    const name = '无流程项目';
+    // 1_9 has no flow configured: the submit is refused after the save ran in the same call.
+    const r = await post('/project/contract/saveAndSubmit', { ...form(name), typeCode: '1_9' });
+    expect(r.status).toBeGreaterThanOrEqual(400);
+    expect(r.status).toBeLessThan(500);
+    // Refused by the engine, after the contract was inserted in the same transaction.
+    expect(r.body.errorCode).toMatch(/APPROVAL/);
+    expect(await rowsOf(name)).toEqual([]);
+  });
+
+  it('makes one contract for the same Idempotency-Key sent twice, answering the same', async () => {
+    const name = '重复点击项目';
+    const key = `save-submit-${kind}-1`;
+    const a = await post('/project/contract/saveAndSubmit', form(name), key);
+    const b = await post('/project/contract/saveAndSubmit', form(name), key);
+    expect(a.status, JSON.stringify(a.body)).toBe(200);
+    expect(b.status).toBe(200);
+    expect(b.body.data.contractId).toBe(a.body.data.contractId);
+    expect(await rowsOf(name)).toHaveLength(1);
+  });
+
+  it('keeps the key of a refused try for the corrected one, which makes one contract', async () => {
+    const name = '改正后提交项目';
+    const key = `save-submit-${kind}-2`;
+    const refused = await post(
+      '/project/contract/saveAndSubmit',
+      { ...form(name), signByMain: '' },
+      key,
+    );
+    expect(refused.status).toBe(400);
+    const ok = await post('/project/contract/saveAndSubmit', form(name), key);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(await rowsOf(name)).toHaveLength(1);
+  });
+
+  it('saves and submits an edited draft, or leaves it as it was', async () => {
+    const name = '草稿再提交项目';
+    const draft = await post('/v4/contract/add', { ...form(name), signBySub: '' });
+    expect(draft.status, JSON.stringify(draft.body)).toBe(200);
+    const { contractId, version } = draft.body.data;
+    const refused = await post('/project/contract/saveAndSubmit', {
+      ...form(name),
+      contractName: '改过的名称',
+      signBySub: '',
+      contractId,
+      version,
+    });
+    expect(refused.status).toBe(400);
+    const detail = await get('/project/contract/detailById', { contractId });
+    expect(detail.body.data).toMatchObject({ contractName: `${name}设计合同`, status: -1 });
+    const sent = await post('/project/contract/saveAndSubmit', {
+      ...form(name),
+      contractId,
+      version,
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(sent.body.data).toMatchObject({ contractId, status: 0 });
+    expect(await rowsOf(name)).toHaveLength(1);
+  });
+
+  it('saves and submits a declared project as a 2_x filing in one call', async () => {
+    const name = '立项一次提交项目';
+    const r = await post('/project/declare/saveAndSubmit', {
+      ...form(name),
+      signByMain: '',
+      signBySub: '',
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.data).toMatchObject({ stage: 'declare', status: 0 });
+  });
+
+  it('converts an unsigned contract only with its parties, so the result can be submitted', async () => {
+    const name = '转合同项目';
+    const stay = await post('/project/stay/add', {
+      ...form(name),
+      signByMain: '',
+      signBySub: '',
+      signDate: '',
+    });
+    expect(stay.status, JSON.stringify(stay.body)).toBe(200);
+    const contractId = stay.body.data.contractId as number;
+    const refused = await get('/project/contract/convertByStaySign', { contractId });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ field: 'signByMain', msg: '甲方不能为空' });
+    expect((await rowsOf(name))[0]?.stage).toBe('stay');
+    const converted = await get('/project/contract/convertByStaySign', {
+      contractId,
+      signByMain: '杭州滨江城建',
+      signBySub: '华东示范建筑设计研究院',
+      signDate: '2024-06-01',
+    });
+    expect(converted.status, JSON.stringify(converted.body)).toBe(200);
+    expect(converted.body.data).toMatchObject({ stage: 'contract', signDate: '2024-06-01' });
+    const sent = await post('/project/contract/updateToApproval', { contractId });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(sent.body.data.status).toBe(0);
+  });
+
+  it('answers exactly the documented record', async () => {
+    const r = await post('/v4/contract/add', form('文档一致项目'));
+    expect(r.status).toBe(200);
+    // Parsing strips nothing and adds nothing: the answer is the wire schema's record.
+    expect(contractAnswer.parse(r.body)).toEqual(r.body);
+    const list = await get('/v4/contract/list', { projectName: '文档一致项目' });
+    expect(list.body.rows).toHaveLength(1);
+  });
+});
