@@ -5,7 +5,7 @@ import axios, {
   type AxiosResponse,
 } from 'axios';
 import { isApiAddress } from './api-address.js';
-import { ApiError } from './api-error.js';
+import { ApiError, type FieldError } from './api-error.js';
 import { IDEMPOTENCY_HEADER, LostWrites } from './idempotency-key.js';
 import {
   MESSAGES,
@@ -177,11 +177,20 @@ export class HttpClient {
     const errorCode =
       typeof data['errorCode'] === 'string' ? data['errorCode'] : `HTTP.${data.code}`;
     const field = typeof data['field'] === 'string' ? data['field'] : undefined;
+    const errors = Array.isArray(data['errors'])
+      ? (data['errors'] as unknown[]).filter(
+          (e): e is FieldError =>
+            typeof e === 'object' &&
+            e !== null &&
+            typeof (e as FieldError).field === 'string' &&
+            typeof (e as FieldError).message === 'string',
+        )
+      : [];
     if (data.code === 401 && !options.noReloginPrompt) {
       this.promptRelogin();
       throw new ApiError('SESSION.EXPIRED', MESSAGES.invalidSession, 401);
     }
-    throw new ApiError(errorCode, message, data.code, false, field);
+    throw new ApiError(errorCode, message, data.code, false, field, errors);
   }
 
   /** The one-at-a-time re-login confirm: a second 401 while it shows adds nothing. */

@@ -16,6 +16,9 @@ export const MESSAGES = {
   cancel: SESSION_EXPIRED_CONFIRM.cancelText,
   /** What a call rejected by an expired session rejects with (RuoYi's text). */
   invalidSession: '无效的会话，或者会话已过期，请重新登录。',
+  /** An answer that does not match the call's wire schema (a server and a web out of step). */
+  malformedAnswer: (call: string, fields: string): string =>
+    `服务器返回的数据格式不正确（${call}${fields === '' ? '' : `：${fields}`}），请刷新页面后重试或联系管理员`,
 } as const;
 
 export { httpStatusMessage, TRANSPORT_ERROR_DISPLAY_MS };

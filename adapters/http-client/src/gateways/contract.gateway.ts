@@ -1,68 +1,30 @@
-import type { HttpClient } from '../client.js';
-import { dataOf, toPage, type Page, type PageQuery } from './page.js';
+import {
+  contractAnswer,
+  contractDetailAnswer,
+  contractPage,
+  type ContractConvertFill,
+  type ContractDetail as WireContractDetail,
+  type ContractHistoryEntry as WireContractHistoryEntry,
+  type ContractRecord as WireContractRecord,
+  type ContractSaveInput,
+  type ContractStageCode as WireContractStage,
+} from '@dpms/wire';
+import type { CallOptions, HttpClient } from '../client.js';
+import { answerOf } from './answer.js';
+import { dataOf, type Page, type PageQuery, toPage } from './page.js';
 
-/** The stage of a contract record: unsigned, declared, in review or formal. */
-export type ContractStageCode = 'stay' | 'declare' | 'contract' | 'formal';
+/** The Idempotency-Key of one user action, kept across its retries. */
+const keyed = (key: string | undefined): CallOptions =>
+  key === undefined ? {} : { headers: { 'Idempotency-Key': key } };
 
-/** A contract as the API answers it (amounts in 万元 as decimal strings). */
-export interface ContractRecord {
-  contractId: number;
-  stage: ContractStageCode;
-  stageName: string;
-  status: -1 | 0 | 1 | 2 | 3;
-  statusName: string;
-  effective: '0' | '1';
-  convertedFrom: string | null;
-  approvalId: string | null;
-  projectName: string;
-  contractName: string;
-  entrustBusinessName: string;
-  contractNo: string;
-  signByMain: string;
-  signBySub: string;
-  subBankName: string;
-  bizSource: '1' | '2' | '3';
-  bizSourceName: string;
-  location: string;
-  serviceManagerId: number | null;
-  serviceManagerName: string;
-  planArea: string;
-  buildArea: string;
-  sceneryArea: string;
-  indoorArea: string;
-  totalAmount: string;
-  receiveAmount: string;
-  cleanAmount: string;
-  realAmount: string;
-  realAmountRate: string;
-  bizType: string;
-  bizTypeName: string;
-  entrustTask: string;
-  signDate: string;
-  directFee: string;
-  technicalFee: string;
-  expertFee: string;
-  operateFee: string;
-  designFee: string;
-  settleAmount: string;
-  closedCaseAmount: string;
-  backAmount: string;
-  feeRates: Record<string, string>;
-  version: number;
-  createBy: string;
-  createTime: string;
-  updateTime: string;
-  [key: string]: unknown;
-}
-
-export interface ContractHistoryRow {
-  action: string;
-  changes: Record<string, [unknown, unknown]>;
-  userName: string;
-  time: string;
-}
-
-export type ContractDetailRecord = ContractRecord & { history: ContractHistoryRow[] };
+/**
+ * The contract slice's wire types are the @dpms/wire schemas' (`z.infer`): the same schemas the
+ * API validates with and answers through, and the gateway parses every contract answer with.
+ */
+export type ContractStageCode = WireContractStage;
+export type ContractRecord = WireContractRecord;
+export type ContractHistoryRow = WireContractHistoryEntry;
+export type ContractDetailRecord = WireContractDetail;
 
 export interface ContractChangeRecord {
   changeId: number;
@@ -100,8 +62,11 @@ export type ContractSummary = Record<
   string
 >;
 
-/** What a contract form sends: the entered fields (amounts as strings) and what it previewed. */
-export type ContractBody = Record<string, unknown>;
+/**
+ * What a contract form sends: the entered fields (amounts as strings), what it previewed, and,
+ * when editing, the record's id and the version it was read at.
+ */
+export type ContractBody = ContractSaveInput & { contractId?: number; version?: number };
 
 export interface LixiangRecord {
   lxId: number;
@@ -230,19 +195,31 @@ export class ContractGateway {
   constructor(private readonly http: HttpClient) {}
 
   async list(kind: ContractListKind, query: PageQuery): Promise<Page<ContractRecord>> {
-    return toPage<ContractRecord>(await this.http.get(LIST_PATHS[kind], { params: clean(query) }));
+    const a = answerOf(
+      contractPage,
+      await this.http.get(LIST_PATHS[kind], { params: clean(query) }),
+      LIST_PATHS[kind],
+    );
+    return { rows: a.rows, total: a.total };
   }
   async detail(contractId: number): Promise<ContractDetailRecord> {
-    return dataOf<ContractDetailRecord>(
-      await this.http.get('/project/contract/detailById', { params: { contractId } }),
-    );
+    const path = '/project/contract/detailById';
+    return answerOf(
+      contractDetailAnswer,
+      await this.http.get(path, { params: { contractId } }),
+      path,
+    ).data;
   }
   async summary(): Promise<ContractSummary> {
     return dataOf<ContractSummary>(await this.http.get('/project/contract/summary'));
   }
-  /** Saves a form: stay/declare add or update (with contractId), contract add or update. */
-  async save(stage: ContractStageCode, body: ContractBody): Promise<ContractRecord> {
-    const editing = typeof body['contractId'] === 'number';
+  /**
+   * Saves a form: stay/declare add or update (with contractId), contract add or update, or a
+   * contract signed before the system (formal: addHistory). `key` is the action's
+   * Idempotency-Key, kept across retries of the same dialog.
+   */
+  async save(stage: ContractStageCode, body: ContractBody, key?: string): Promise<ContractRecord> {
+    const editing = typeof body.contractId === 'number';
     const path =
       stage === 'stay'
         ? editing
@@ -255,21 +232,47 @@ export class ContractGateway {
           : stage === 'formal'
             ? '/project/contract/addHistory'
             : '/v4/contract/add';
-    return dataOf<ContractRecord>(await this.http.post(path, body));
+    return answerOf(contractAnswer, await this.http.post(path, body, keyed(key)), path).data;
   }
-  async submit(stage: 'declare' | 'contract', contractId: number): Promise<ContractRecord> {
+  /**
+   * 保存并提交审批: saves the form (new, or an edit with contractId and version) and sends it for
+   * review in one call that does both or neither.
+   */
+  async saveAndSubmit(
+    stage: 'declare' | 'contract',
+    body: ContractBody,
+    key?: string,
+  ): Promise<ContractRecord> {
+    const path =
+      stage === 'declare' ? '/project/declare/saveAndSubmit' : '/project/contract/saveAndSubmit';
+    return answerOf(contractAnswer, await this.http.post(path, body, keyed(key)), path).data;
+  }
+  async submit(
+    stage: 'declare' | 'contract',
+    contractId: number,
+    key?: string,
+  ): Promise<ContractRecord> {
     const path =
       stage === 'declare'
         ? '/project/declare/updateToApproval'
         : '/project/contract/updateToApproval';
-    return dataOf<ContractRecord>(await this.http.post(path, { contractId }));
+    return answerOf(contractAnswer, await this.http.post(path, { contractId }, keyed(key)), path)
+      .data;
   }
-  async convert(from: 'stay' | 'declare', contractId: number): Promise<ContractRecord> {
+  /** 转合同: `fill` gives the parties and sign date the record lacks (the review sheet needs them). */
+  async convert(
+    from: 'stay' | 'declare',
+    contractId: number,
+    fill: ContractConvertFill = {},
+    key?: string,
+  ): Promise<ContractRecord> {
     const path =
       from === 'stay'
         ? '/project/contract/convertByStaySign'
         : '/project/contract/convertByDeclareProject';
-    return dataOf<ContractRecord>(await this.http.get(path, { params: { contractId } }));
+    const params = clean({ contractId, ...fill });
+    return answerOf(contractAnswer, await this.http.get(path, { params, ...keyed(key) }), path)
+      .data;
   }
   async remove(stage: ContractStageCode, contractId: number): Promise<void> {
     const path =

@@ -1,5 +1,9 @@
 import { CONTRACT_FIELD_LABELS } from '@dpms/core';
-import { errorMessage, type ContractFileRecord } from '@dpms/http-client';
+import {
+  errorMessage,
+  type ContractDetailRecord,
+  type ContractFileRecord,
+} from '@dpms/http-client';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useService } from '../../app/di';
@@ -16,7 +20,7 @@ import { ApprovalDetailDialog } from '../approval/ApprovalDetail';
 import { FEE_FIELDS } from './labels';
 import { useInstituteClock, type InstituteClock } from '../../components/time/institute-clock';
 
-const FIELDS: [string, string][] = [
+const FIELDS: [keyof ContractDetailRecord, string][] = [
   ['contractNo', '合同编号'],
   ['projectName', '项目名称'],
   ['contractName', '合同名称'],

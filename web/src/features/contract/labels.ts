@@ -13,7 +13,9 @@ export const STATUS_OPTIONS: [string, string][] = [
 ];
 
 /** The fee split's fields, in the order finance reads them. */
-export const FEE_FIELDS: [string, string][] = [
+export type FeeFieldKey =
+  'realAmount' | 'directFee' | 'technicalFee' | 'operateFee' | 'expertFee' | 'designFee';
+export const FEE_FIELDS: [FeeFieldKey, string][] = [
   ['realAmount', '实际金额'],
   ['directFee', '直接费'],
   ['technicalFee', '技术费'],
