@@ -1,7 +1,7 @@
 import { splitFees, type FeeRateSets } from '@dpms/core';
-import type { ContractRecord } from '@dpms/http-client';
+import { ApiError, type ContractRecord } from '@dpms/http-client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import fc from 'fast-check';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -41,15 +41,19 @@ const RATES: FeeRateSets = {
 
 /** A gateway that records what the form sends and answers like the server. */
 class RecordingGateway {
-  readonly saved: { stage: string; body: Record<string, unknown> }[] = [];
-  readonly submitted: number[] = [];
-  save(stage: string, body: Record<string, unknown>): Promise<ContractRecord> {
-    this.saved.push({ stage, body });
+  readonly saved: { stage: string; body: Record<string, unknown>; key?: string | undefined }[] = [];
+  readonly sentForReview: { stage: string; body: Record<string, unknown>; key?: string }[] = [];
+  /** What saveAndSubmit answers next: a refusal to throw, or the record. */
+  readonly refusals: Error[] = [];
+  save(stage: string, body: Record<string, unknown>, key?: string): Promise<ContractRecord> {
+    this.saved.push({ stage, body, key });
     return Promise.resolve({ contractId: 41, ...body } as unknown as ContractRecord);
   }
-  submit(_stage: string, contractId: number): Promise<ContractRecord> {
-    this.submitted.push(contractId);
-    return Promise.resolve({ contractId } as ContractRecord);
+  saveAndSubmit(stage: string, body: Record<string, unknown>, key?: string) {
+    this.sentForReview.push({ stage, body, ...(key === undefined ? {} : { key }) });
+    const refusal = this.refusals.shift();
+    if (refusal !== undefined) return Promise.reject(refusal);
+    return Promise.resolve({ contractId: 41, status: 0, ...body } as unknown as ContractRecord);
   }
 }
 
@@ -183,28 +187,122 @@ describe('contract form', () => {
     expect(input('直接费').readOnly).toBe(false);
   });
 
-  it('saving sends the computed directFee and the previewed split, then submits for review', async () => {
+  it('saves and submits in one call, sending the computed directFee and the previewed split', async () => {
     const { gateway, saved } = renderForm('contract');
     type('项目名称', '滨江幼儿园');
     type('合同名称', '滨江幼儿园设计合同');
+    type('甲方', '杭州滨江城建');
+    type('乙方', '华东示范建筑设计研究院');
     type('签订日期', '2024-05-06');
     type('合同金额', '200');
     type('合同净额', '180');
     fireEvent.click(screen.getByRole('button', { name: '保存并提交审批' }));
     await waitFor(() => expect(saved).toHaveLength(1));
-    const body = gateway.saved[0]!.body;
-    expect(gateway.saved[0]!.stage).toBe('contract');
-    expect(body['directFee']).toBe('156.82');
-    expect(body['realAmount']).toBe('18.18');
-    expect(body['designFee']).toBe('5');
-    expect(gateway.submitted).toEqual([41]);
+    expect(gateway.saved).toHaveLength(0);
+    expect(gateway.sentForReview).toHaveLength(1);
+    const sent = gateway.sentForReview[0]!;
+    expect(sent.stage).toBe('contract');
+    expect(sent.key).toEqual(expect.any(String));
+    expect(sent.body['directFee']).toBe('156.82');
+    expect(sent.body['realAmount']).toBe('18.18');
+    expect(sent.body['designFee']).toBe('5');
   });
 
-  it('refuses to save without the required fields, naming them', () => {
+  it('marks 甲方, 乙方 and the sign date as required before anything is sent', () => {
+    renderForm('contract');
+    const required = [...document.querySelectorAll('label')]
+      .map((l) => l.textContent ?? '')
+      .filter((t) => t.startsWith('*'))
+      .map((t) => t.slice(1));
+    expect(required).toEqual(
+      expect.arrayContaining([
+        '项目名称',
+        '合同名称',
+        '业务来源',
+        '合同金额',
+        '甲方',
+        '乙方',
+        '签订日期',
+      ]),
+    );
+    // An unsigned contract is saved without its parties.
+    cleanup();
+    renderForm('stay');
+    const stayRequired = [...document.querySelectorAll('label')]
+      .map((l) => l.textContent ?? '')
+      .filter((t) => t.startsWith('*'));
+    expect(stayRequired).not.toContain('*甲方');
+  });
+
+  it("shows every field's problem at once, beside its field, in core's words", async () => {
+    const { gateway } = renderForm('contract');
+    fireEvent.click(screen.getByRole('button', { name: '保存并提交审批' }));
+    for (const message of [
+      '项目名称不能为空',
+      '合同名称不能为空',
+      '合同金额不能为空',
+      '甲方不能为空',
+      '乙方不能为空',
+      '签订日期不能为空',
+    ]) {
+      // 合同金额不能为空 also heads the fee preview, which has nothing to split yet.
+      expect((await screen.findAllByText(message)).length).toBeGreaterThan(0);
+    }
+    const beside = (label: string) =>
+      screen.getByLabelText(label).closest('div')?.querySelector('[role="alert"]')?.textContent;
+    expect(beside('甲方')).toBe('甲方不能为空');
+    expect(beside('乙方')).toBe('乙方不能为空');
+    expect(gateway.sentForReview).toHaveLength(0);
+  });
+
+  it('puts the server’s refusal of a field beside that field and keeps what was typed', async () => {
+    const gateway = new RecordingGateway();
+    gateway.refusals.push(
+      new ApiError('VALIDATION.REQUIRED', '乙方不能为空', 400, false, 'signBySub', [
+        { field: 'signBySub', message: '乙方名称与合同主体不一致' },
+        { field: 'signByMain', message: '甲方已停用' },
+      ]),
+    );
+    const { saved } = renderForm('contract', gateway);
+    type('项目名称', '滨江幼儿园');
+    type('合同名称', '滨江幼儿园设计合同');
+    type('甲方', '杭州滨江城建');
+    type('乙方', '华东示范建筑设计研究院');
+    type('签订日期', '2024-05-06');
+    type('合同金额', '200');
+    fireEvent.click(screen.getByRole('button', { name: '保存并提交审批' }));
+    expect(await screen.findByText('乙方名称与合同主体不一致')).toBeTruthy();
+    expect(screen.getByText('甲方已停用')).toBeTruthy();
+    expect(saved).toHaveLength(0);
+    expect(input('项目名称').value).toBe('滨江幼儿园');
+    expect(input('乙方').value).toBe('华东示范建筑设计研究院');
+  });
+
+  it('retries a lost answer under the same Idempotency-Key, so the server saves once', async () => {
+    const gateway = new RecordingGateway();
+    gateway.refusals.push(new ApiError('HTTP.TRANSPORT', '网络异常', 0, true));
+    const { saved } = renderForm('declare', gateway);
+    type('项目名称', '滨江立项');
+    type('合同名称', '滨江立项合同');
+    type('合同金额', '100');
+    fireEvent.click(screen.getByRole('button', { name: '保存并提交审批' }));
+    await waitFor(() => expect(gateway.sentForReview).toHaveLength(1));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: '保存并提交审批' })).not.toHaveProperty(
+        'disabled',
+        true,
+      ),
+    );
+    fireEvent.click(screen.getByRole('button', { name: '保存并提交审批' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(gateway.sentForReview[1]?.key).toBe(gateway.sentForReview[0]?.key);
+  });
+
+  it('refuses to save without the required fields, naming them', async () => {
     const { gateway } = renderForm('stay');
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
-    expect(screen.getByText('请输入项目名称')).toBeTruthy();
-    expect(screen.getAllByText('请输入合同金额').length).toBeGreaterThan(0);
+    expect(await screen.findByText('项目名称不能为空')).toBeTruthy();
+    expect(screen.getAllByText('合同金额不能为空').length).toBeGreaterThan(0);
     expect(gateway.saved).toHaveLength(0);
   });
 

@@ -1,6 +1,13 @@
-import type { FeeRateSets } from '@dpms/core';
-import { errorMessage, type ContractRecord } from '@dpms/http-client';
-import { useMemo, useState, type ReactNode } from 'react';
+import { CONTRACT_TEXT_LIMITS, type FeeRateSets } from '@dpms/core';
+import { fieldErrorsOf, type ContractBody, type ContractRecord } from '@dpms/http-client';
+import {
+  CONTRACT_SAVE_AND_SUBMIT_BODIES,
+  CONTRACT_SAVE_BODIES,
+  requiredContractFields,
+} from '@dpms/wire';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import { Button } from '../../components/ui/Button';
@@ -18,6 +25,7 @@ import {
 import { BIZ_SOURCE_OPTIONS, BIZ_TYPE_OPTIONS, FEE_FIELDS, STAGE_TITLES } from './labels';
 import { useFeeRates } from './useFeeRates';
 import { DateInput } from '../../components/ui/DateInput';
+import { ActionKeys } from '../approval/idempotent-action';
 
 /** The form's values from a stored contract (for editing). */
 export function formValuesOf(c: ContractRecord): ContractFormValues {
@@ -72,31 +80,16 @@ export function FeePreviewPanel({
   );
 }
 
-const Text = ({
-  label,
-  value,
-  onChange,
-  required,
-  error,
-  max,
-}: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  required?: boolean;
-  error?: string | undefined;
-  max: number;
-}) => (
-  <Field label={label} required={required ?? false} error={error}>
-    <input
-      className="input"
-      aria-label={label}
-      value={value}
-      maxLength={max}
-      onChange={(e) => onChange(e.target.value)}
-    />
-  </Field>
-);
+/** The form's fields, by wire name: a server refusal of one of them lands beside it. */
+const FORM_FIELDS = new Set<string>(Object.keys(EMPTY_CONTRACT_FORM));
+
+/** The schema a button checks with: the very @dpms/wire body its call sends. */
+function schemaFor(stage: FormStage, submit: boolean) {
+  if (submit && (stage === 'contract' || stage === 'declare')) {
+    return CONTRACT_SAVE_AND_SUBMIT_BODIES[stage];
+  }
+  return CONTRACT_SAVE_BODIES[stage];
+}
 
 export interface ContractFormDialogProps {
   stage: FormStage;
@@ -110,9 +103,12 @@ export interface ContractFormDialogProps {
 
 /**
  * Add or edit a contract of one stage (unsigned, declared, contract, history contract) with the
- * live fee preview of core's `splitFees`. directFee is read-only for market contracts signed on
- * or after 2024-04-01 and shows the computed value. Contracts and declared projects may be saved
- * and sent for review in one go (updateToApproval).
+ * live fee preview of core's `splitFees`. The form checks with the @dpms/wire schema of the call
+ * it sends (react-hook-form's zodResolver): the fields the server requires are marked, every
+ * field's problem shows beside it at once, in core's words, and a server refusal of a field lands
+ * on that field. 保存并提交审批 is one call (saveAndSubmit) that saves and submits or does
+ * neither, under an Idempotency-Key kept while the answer is outstanding; a refusal keeps what
+ * was typed. directFee is read-only for market contracts signed on or after 2024-04-01.
  */
 export function ContractFormDialog({
   stage,
@@ -125,53 +121,103 @@ export function ContractFormDialog({
   const feedback = useService(TOKENS.Feedback);
   const loaded = useFeeRates(given === undefined);
   const rateSets = given ?? loaded.rateSets;
-  const [v, setV] = useState<ContractFormValues>(() =>
-    editing ? formValuesOf(editing) : { ...EMPTY_CONTRACT_FORM },
-  );
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const submitting = useRef(false);
+  const keys = useRef(new ActionKeys());
+  const canSubmit = stage === 'contract' || stage === 'declare';
+  const form = useForm<ContractFormValues>({
+    defaultValues: editing ? formValuesOf(editing) : { ...EMPTY_CONTRACT_FORM },
+    // The schema of the button pressed: 保存 checks the save body, 保存并提交审批 also what the
+    // review sheet needs.
+    resolver: (values, context, options) =>
+      zodResolver(schemaFor(stage, submitting.current), undefined, { raw: true })(
+        values,
+        context,
+        options as never,
+      ) as unknown as ReturnType<Resolver<ContractFormValues>>,
+  });
+  const { control, register, formState, setError, handleSubmit } = form;
+  const errors = formState.errors;
+  const v = useWatch({ control }) as ContractFormValues;
   const [busy, setBusy] = useState(false);
-  const set = (key: keyof ContractFormValues) => (value: string) =>
-    setV((old) => ({ ...old, [key]: value }));
   const locked = directFeeLocked(stage, v);
   const preview = useMemo(
     () => (rateSets ? previewFees(stage, v, rateSets) : undefined),
     [stage, v, rateSets],
   );
   const shownDirectFee = locked && preview?.ok ? preview.split.directFee : v.directFee;
+  const required = new Set<string>(requiredContractFields(stage));
+  const requiredToSubmit = new Set<string>(
+    canSubmit ? requiredContractFields(stage, { review: true }) : [],
+  );
+  const mark = (field: keyof ContractFormValues) => ({
+    required: required.has(field) || requiredToSubmit.has(field),
+    hint: !required.has(field) && requiredToSubmit.has(field) ? '提交审批时必填' : undefined,
+    error: errors[field]?.message,
+  });
 
-  const check = (): boolean => {
-    const e: Record<string, string> = {};
-    if (v.projectName.trim() === '') e['projectName'] = '请输入项目名称';
-    if (v.contractName.trim() === '') e['contractName'] = '请输入合同名称';
-    if (v.totalAmount.trim() === '') e['totalAmount'] = '请输入合同金额';
-    if (preview && !preview.ok && preview.field) e[preview.field] = preview.message;
-    setErrors(e);
-    return Object.keys(e).length === 0;
-  };
-
-  const save = async (submit: boolean) => {
-    if (!check() || !preview) return;
-    setBusy(true);
-    try {
-      const body = contractBody(stage, v, preview);
-      if (editing) {
-        body['contractId'] = editing.contractId;
-        body['version'] = editing.version;
-      }
-      let saved = await gateway.save(stage, body);
-      if (submit && (stage === 'contract' || stage === 'declare')) {
-        saved = await gateway.submit(stage, saved.contractId);
-        feedback.success('已提交审批');
-      } else feedback.success('保存成功');
-      onSaved(saved);
-    } catch (error) {
-      feedback.error(errorMessage(error));
-    } finally {
-      setBusy(false);
+  /** The server's refusal: each named form field gets its message; anything else is a toast. */
+  const showRefusal = (error: unknown, message: string) => {
+    const onFields = fieldErrorsOf(error).filter((e) => FORM_FIELDS.has(e.field));
+    for (const e of onFields) {
+      setError(e.field as keyof ContractFormValues, { type: 'server', message: e.message });
     }
+    if (onFields.length === 0) feedback.error(message);
   };
+
+  const send = async (submit: boolean, values: ContractFormValues) => {
+    if (!preview) return;
+    if (!preview.ok) {
+      if (preview.field && FORM_FIELDS.has(preview.field)) {
+        setError(preview.field as keyof ContractFormValues, { message: preview.message });
+      } else feedback.error(preview.message);
+      return;
+    }
+    const body: ContractBody = contractBody(stage, values, preview);
+    if (editing) {
+      body.contractId = editing.contractId;
+      body.version = editing.version;
+    }
+    setBusy(true);
+    const outcome = await keys.current.run(submit ? 'saveAndSubmit' : 'save', (key) =>
+      submit && canSubmit
+        ? gateway.saveAndSubmit(stage, body, key)
+        : gateway.save(stage, body, key),
+    );
+    setBusy(false);
+    if (outcome.ok) {
+      feedback.success(submit ? '已提交审批' : '保存成功');
+      onSaved(outcome.value);
+    } else showRefusal(outcome.error, outcome.message);
+  };
+
+  const press = (submit: boolean) => {
+    submitting.current = submit;
+    void handleSubmit((values) => send(submit, values))();
+  };
+
+  const text = (field: keyof ContractFormValues, label: string, max: number) => (
+    <Field label={label} {...mark(field)}>
+      <input className="input" aria-label={label} maxLength={max} {...register(field)} />
+    </Field>
+  );
+  const amount = (
+    field: 'totalAmount' | 'receiveAmount' | 'cleanAmount',
+    label: string,
+    hint: string,
+  ) => (
+    <Field label={label} {...mark(field)} hint={hint}>
+      <Controller
+        control={control}
+        name={field}
+        render={({ field: f }) => (
+          <AmountInput aria-label={label} value={f.value} onChange={f.onChange} />
+        )}
+      />
+    </Field>
+  );
 
   const title = `${editing ? '修改' : '新增'}${STAGE_TITLES[stage]}`;
+  const L = CONTRACT_TEXT_LIMITS;
   const grid = (children: ReactNode) => <div className="grid gap-3 md:grid-cols-2">{children}</div>;
   return (
     <Dialog
@@ -184,52 +230,28 @@ export function ContractFormDialog({
       footer={
         <div className="flex justify-end gap-2">
           <Button onClick={onClose}>取消</Button>
-          <Button variant="primary" loading={busy} onClick={() => void save(false)}>
+          <Button variant="primary" loading={busy} onClick={() => press(false)}>
             保存
           </Button>
-          {(stage === 'contract' || stage === 'declare') && (
-            <Button variant="primary" loading={busy} onClick={() => void save(true)}>
+          {canSubmit && (
+            <Button variant="primary" loading={busy} onClick={() => press(true)}>
               保存并提交审批
             </Button>
           )}
         </div>
       }
     >
-      <div className="space-y-3">
+      <form className="space-y-3" noValidate onSubmit={(e) => e.preventDefault()}>
         {grid(
           <>
-            <Text
-              label="项目名称"
-              required
-              max={200}
-              value={v.projectName}
-              onChange={set('projectName')}
-              error={errors['projectName']}
-            />
-            <Text
-              label="合同名称"
-              required
-              max={200}
-              value={v.contractName}
-              onChange={set('contractName')}
-              error={errors['contractName']}
-            />
-            <Text
-              label="委托单位"
-              max={200}
-              value={v.entrustBusinessName}
-              onChange={set('entrustBusinessName')}
-            />
-            <Text label="合同编号" max={64} value={v.contractNo} onChange={set('contractNo')} />
-            <Text label="甲方" max={200} value={v.signByMain} onChange={set('signByMain')} />
-            <Text label="乙方" max={200} value={v.signBySub} onChange={set('signBySub')} />
-            <Field label="业务来源" required>
-              <select
-                className="input"
-                aria-label="业务来源"
-                value={v.bizSource}
-                onChange={(e) => set('bizSource')(e.target.value)}
-              >
+            {text('projectName', '项目名称', L.projectName)}
+            {text('contractName', '合同名称', L.contractName)}
+            {text('entrustBusinessName', '委托单位', L.entrustBusinessName)}
+            {text('contractNo', '合同编号', L.contractNo)}
+            {text('signByMain', '甲方', L.signByMain)}
+            {text('signBySub', '乙方', L.signBySub)}
+            <Field label="业务来源" {...mark('bizSource')}>
+              <select className="input" aria-label="业务来源" {...register('bizSource')}>
                 {BIZ_SOURCE_OPTIONS.map(([value, label]) => (
                   <option key={value} value={value}>
                     {label}
@@ -237,13 +259,8 @@ export function ContractFormDialog({
                 ))}
               </select>
             </Field>
-            <Field label="业务类型">
-              <select
-                className="input"
-                aria-label="业务类型"
-                value={v.bizType}
-                onChange={(e) => set('bizType')(e.target.value)}
-              >
+            <Field label="业务类型" {...mark('bizType')}>
+              <select className="input" aria-label="业务类型" {...register('bizType')}>
                 <option value="">请选择</option>
                 {BIZ_TYPE_OPTIONS.map(([value, label]) => (
                   <option key={value} value={value}>
@@ -252,57 +269,46 @@ export function ContractFormDialog({
                 ))}
               </select>
             </Field>
-            <Field label="签订日期" error={errors['signDate']}>
-              <DateInput
-                className="input"
-                aria-label="签订日期"
-                value={v.signDate}
-                onChange={(e) => set('signDate')(e.target.value)}
+            <Field label="签订日期" {...mark('signDate')}>
+              <Controller
+                control={control}
+                name="signDate"
+                render={({ field: f }) => (
+                  <DateInput
+                    className="input"
+                    aria-label="签订日期"
+                    value={f.value}
+                    onChange={(e) => f.onChange(e.target.value)}
+                  />
+                )}
               />
             </Field>
-            <Text label="项目地点" max={200} value={v.location} onChange={set('location')} />
-            <Field label="合同金额" required error={errors['totalAmount']} hint="万元">
-              <AmountInput
-                aria-label="合同金额"
-                value={v.totalAmount}
-                onChange={set('totalAmount')}
-              />
-            </Field>
-            <Field label="已收金额" error={errors['receiveAmount']} hint="万元">
-              <AmountInput
-                aria-label="已收金额"
-                value={v.receiveAmount}
-                onChange={set('receiveAmount')}
-              />
-            </Field>
-            <Field label="合同净额" error={errors['cleanAmount']} hint="万元，不填为合同金额">
-              <AmountInput
-                aria-label="合同净额"
-                value={v.cleanAmount}
-                onChange={set('cleanAmount')}
-              />
-            </Field>
+            {text('location', '项目地点', L.location)}
+            {amount('totalAmount', '合同金额', '万元')}
+            {amount('receiveAmount', '已收金额', '万元')}
+            {amount('cleanAmount', '合同净额', '万元，不填为合同金额')}
             <Field
               label="直接费"
-              error={errors['directFee']}
+              error={errors.directFee?.message}
               hint={locked ? '市场业务2024-04-01起签订的合同，直接费由系统计算' : '万元'}
             >
-              <AmountInput
-                aria-label="直接费"
-                data-testid="direct-fee"
-                readOnly={locked}
-                value={shownDirectFee}
-                onChange={set('directFee')}
+              <Controller
+                control={control}
+                name="directFee"
+                render={({ field: f }) => (
+                  <AmountInput
+                    aria-label="直接费"
+                    data-testid="direct-fee"
+                    readOnly={locked}
+                    value={shownDirectFee}
+                    onChange={f.onChange}
+                  />
+                )}
               />
             </Field>
             {v.bizSource === '3' && stage !== 'declare' && (
-              <Field label="实际金额比例">
-                <select
-                  className="input"
-                  aria-label="实际金额比例"
-                  value={v.realAmountRate}
-                  onChange={(e) => set('realAmountRate')(e.target.value)}
-                >
+              <Field label="实际金额比例" error={errors.realAmountRate?.message}>
+                <select className="input" aria-label="实际金额比例" {...register('realAmountRate')}>
                   <option value="">1</option>
                   {loaded.realAmountRates.map((r) => (
                     <option key={r.dictValue} value={r.dictValue}>
@@ -314,17 +320,16 @@ export function ContractFormDialog({
             )}
           </>,
         )}
-        <Field label="委托任务">
+        <Field label="委托任务" {...mark('entrustTask')}>
           <textarea
             className="input min-h-16"
             aria-label="委托任务"
-            maxLength={2000}
-            value={v.entrustTask}
-            onChange={(e) => set('entrustTask')(e.target.value)}
+            maxLength={L.entrustTask}
+            {...register('entrustTask')}
           />
         </Field>
         <FeePreviewPanel stage={stage} values={v} rateSets={rateSets} />
-      </div>
+      </form>
     </Dialog>
   );
 }

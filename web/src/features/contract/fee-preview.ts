@@ -1,4 +1,5 @@
 import {
+  CONTRACT_MESSAGES,
   FEE_RATE_DICT_TYPES,
   feeSourceOf,
   isDirectFeeReadOnly,
@@ -94,7 +95,9 @@ export function previewFees(
   v: ContractFormValues,
   rateSets: FeeRateSets,
 ): FeePreview {
-  if (v.totalAmount.trim() === '') return { ok: false, message: '请输入合同金额' };
+  if (v.totalAmount.trim() === '') {
+    return { ok: false, message: CONTRACT_MESSAGES.required('totalAmount') };
+  }
   const source = feeSourceOf(stage, {
     bizSource: (v.bizSource || '1') as '1' | '2' | '3',
   });
