@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   CONTRACT_BIZ_TYPES,
+  CONTRACT_FILE_CATEGORIES,
   CONTRACT_MESSAGES as M,
   CONTRACT_SORT_COLUMNS,
   CONTRACT_STAGES,
@@ -363,13 +364,62 @@ export const contractDetail = contractRecord
   .extend({ history: z.array(contractHistoryEntry) })
   .meta({ id: 'ContractDetail' });
 
+/** A contract change (28_1) and its approval: the proposed and previous fields as entered. */
+export const contractChangeRecord = z.object({
+  changeId: z.number().int(),
+  contractId: z.number().int(),
+  proposed: z.record(z.string(), z.unknown()),
+  previous: z.record(z.string(), z.unknown()),
+  reason: z.string(),
+  status,
+  statusName: z.string(),
+  approvalId: z.string().nullable(),
+  createBy: z.string(),
+  createTime: timestamp(),
+});
+
+/** A contract, government or design file linked to a contract. */
+export const contractFileRecord = z.object({
+  contractFileId: z.number().int(),
+  contractId: z.number().int(),
+  category: z.enum(CONTRACT_FILE_CATEGORIES),
+  categoryName: z.string(),
+  fileId: z.string(),
+  fileName: z.string(),
+  size: z.number().int(),
+  remark: z.string(),
+  url: z.string(),
+  createBy: z.string(),
+  createTime: timestamp(),
+});
+
+/** The side panel's totals (万元, by the caller's data scope). */
+export const contractSummary = z.object({
+  unEffectiveTotalAmount: decimal(),
+  stayTotalAmount: decimal(),
+  stayReceiveAmount: decimal(),
+  declTotalAmount: decimal(),
+  declDesignFee: decimal(),
+  declOperateFee: decimal(),
+});
+
 export const contractAnswer = okEnvelope(contractRecord);
 export const contractPage = pageEnvelope(contractRecord);
 export const contractDetailAnswer = okEnvelope(contractDetail);
+export const contractChangesAnswer = okEnvelope(z.array(contractChangeRecord));
+export const contractChangeAddAnswer = okEnvelope(
+  z.object({ contract: contractRecord, change: contractChangeRecord }),
+);
+export const contractFilesAnswer = okEnvelope(z.array(contractFileRecord));
+export const contractFileAnswer = okEnvelope(contractFileRecord);
+export const contractSummaryAnswer = okEnvelope(contractSummary);
 
 export type ContractRecord = z.infer<typeof contractRecord>;
 export type ContractHistoryEntry = z.infer<typeof contractHistoryEntry>;
 export type ContractDetail = z.infer<typeof contractDetail>;
+export type ContractChangeRecord = z.infer<typeof contractChangeRecord>;
+export type ContractFileRecord = z.infer<typeof contractFileRecord>;
+export type ContractSummary = z.infer<typeof contractSummary>;
 export type ContractStageCode = ContractRecord['stage'];
 /** What a contract form holds and sends (before the server's parse). */
 export type ContractSaveInput = z.input<(typeof CONTRACT_SAVE_BODIES)['contract']>;

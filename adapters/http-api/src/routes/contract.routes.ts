@@ -47,6 +47,13 @@ import {
   contractListQuery,
   contractPage,
   type ContractHistoryEntry as ContractHistoryEntryView,
+  type ContractChangeRecord as ContractChangeView,
+  type ContractFileRecord as ContractFileView,
+  contractChangeAddAnswer,
+  contractChangesAnswer,
+  contractFileAnswer,
+  contractFilesAnswer,
+  contractSummaryAnswer,
   type ContractRecord,
 } from '@dpms/wire';
 
@@ -286,11 +293,11 @@ const MODIFY_ACTION_LABELS: Readonly<Record<string, string>> = {
   contractChange: '合同变更',
 };
 
-const changeView = (c: ContractChange) => ({
+const changeView = (c: ContractChange): ContractChangeView => ({
   changeId: c.changeId,
   contractId: c.contractId,
-  proposed: c.proposed,
-  previous: c.previous,
+  proposed: { ...c.proposed },
+  previous: { ...c.previous },
   reason: c.reason,
   status: c.status,
   statusName: APPROVAL_STATUS_LABELS[c.status],
@@ -299,7 +306,7 @@ const changeView = (c: ContractChange) => ({
   createTime: iso(c.createTime),
 });
 
-const fileView = (f: ContractFile) => ({
+const fileView = (f: ContractFile): ContractFileView => ({
   contractFileId: f.contractFileId,
   contractId: f.contractId,
   category: f.category,
@@ -749,6 +756,7 @@ export function contractRoutes(
           '侧栏合计（万元，按数据权限）：unEffectiveTotalAmount 未生效未签合同金额、stayTotalAmount 未签合同金额、stayReceiveAmount 未签合同已收、declTotalAmount 立项合同金额、declDesignFee 立项设计费、declOperateFee 立项经营费',
         tag: TAG,
         access: perm('project:chart:list'),
+        response: contractSummaryAnswer,
         handler: async ({ principal }) => ok(await service.summary(actorOf(principal))),
       });
       book.add({
@@ -892,6 +900,7 @@ export function contractRoutes(
             .optional(),
           fields: z.object(contractFieldsShape).partial(),
         }),
+        response: contractChangeAddAnswer,
         handler: async ({ body, principal, req }) => {
           const r = unwrap(
             await service.requestChange(
@@ -911,6 +920,7 @@ export function contractRoutes(
         tag: TAG,
         access: perm('project:contract:query'),
         query: contractIdQuery,
+        response: contractChangesAnswer,
         handler: async ({ query, principal }) =>
           ok(unwrap(await service.changes(query.contractId, actorOf(principal))).map(changeView)),
       });
@@ -927,6 +937,7 @@ export function contractRoutes(
           tag: TAG,
           access: perm('project:contract:query'),
           query: z.object({ contractId: id(), category }),
+          response: contractFilesAnswer,
           handler: async ({ query, principal }) =>
             ok(
               unwrap(await files.list(query.contractId, query.category, actorOf(principal))).map(
@@ -947,6 +958,7 @@ export function contractRoutes(
             fileIds: z.array(z.string().trim().min(1).max(64)).min(1).max(50),
             remark: z.string().max(500).optional(),
           }),
+          response: contractFilesAnswer,
           handler: async ({ body, principal }) =>
             ok(
               unwrap(
@@ -967,6 +979,7 @@ export function contractRoutes(
           tag: TAG,
           access: perm('project:contract:upload'),
           query: z.object({ contractFileId: id() }),
+          response: contractFileAnswer,
           handler: async ({ query, principal }) =>
             ok(fileView(unwrap(await files.unlink(query.contractFileId, actorOf(principal))))),
         });

@@ -1,7 +1,14 @@
 import {
   contractAnswer,
+  contractChangesAnswer,
   contractDetailAnswer,
+  contractFileAnswer,
+  contractFilesAnswer,
   contractPage,
+  contractSummaryAnswer,
+  type ContractChangeRecord as WireContractChangeRecord,
+  type ContractFileRecord as WireContractFileRecord,
+  type ContractSummary as WireContractSummary,
   type ContractConvertFill,
   type ContractDetail as WireContractDetail,
   type ContractHistoryEntry as WireContractHistoryEntry,
@@ -25,42 +32,10 @@ export type ContractStageCode = WireContractStage;
 export type ContractRecord = WireContractRecord;
 export type ContractHistoryRow = WireContractHistoryEntry;
 export type ContractDetailRecord = WireContractDetail;
-
-export interface ContractChangeRecord {
-  changeId: number;
-  contractId: number;
-  reason: string;
-  status: number;
-  statusName: string;
-  approvalId: string | null;
-  createBy: string;
-  createTime: string;
-}
-
-export interface ContractFileRecord {
-  contractFileId: number;
-  contractId: number;
-  category: 'contract' | 'government' | 'design';
-  categoryName: string;
-  fileId: string;
-  fileName: string;
-  size: number;
-  remark: string;
-  url: string;
-  createBy: string;
-  createTime: string;
-}
-
+export type ContractChangeRecord = WireContractChangeRecord;
+export type ContractFileRecord = WireContractFileRecord;
 /** The side panel's totals in 万元. */
-export type ContractSummary = Record<
-  | 'unEffectiveTotalAmount'
-  | 'stayTotalAmount'
-  | 'stayReceiveAmount'
-  | 'declTotalAmount'
-  | 'declDesignFee'
-  | 'declOperateFee',
-  string
->;
+export type ContractSummary = WireContractSummary;
 
 /**
  * What a contract form sends: the entered fields (amounts as strings), what it previewed, and,
@@ -211,7 +186,8 @@ export class ContractGateway {
     ).data;
   }
   async summary(): Promise<ContractSummary> {
-    return dataOf<ContractSummary>(await this.http.get('/project/contract/summary'));
+    const path = '/project/contract/summary';
+    return answerOf(contractSummaryAnswer, await this.http.get(path), path).data;
   }
   /**
    * Saves a form: stay/declare add or update (with contractId), contract add or update, or a
@@ -292,32 +268,36 @@ export class ContractGateway {
     await this.http.post('/v4/contract/modifyContractName', { contractId, contractName });
   }
   async changes(contractId: number): Promise<ContractChangeRecord[]> {
-    return (
-      dataOf<ContractChangeRecord[]>(
-        await this.http.get('/v4/contract/change/list', { params: { contractId } }),
-      ) ?? []
-    );
+    const path = '/v4/contract/change/list';
+    return answerOf(
+      contractChangesAnswer,
+      await this.http.get(path, { params: { contractId } }),
+      path,
+    ).data;
   }
   async files(contractId: number): Promise<ContractFileRecord[]> {
-    return (
-      dataOf<ContractFileRecord[]>(
-        await this.http.get('/project/contract/getContractFiles', { params: { contractId } }),
-      ) ?? []
-    );
+    const path = '/project/contract/getContractFiles';
+    return answerOf(
+      contractFilesAnswer,
+      await this.http.get(path, { params: { contractId } }),
+      path,
+    ).data;
   }
   async linkFiles(
     contractId: number,
     category: ContractFileRecord['category'],
     fileIds: string[],
   ): Promise<void> {
-    await this.http.post('/project/contract/uploadContractFiles', {
-      contractId,
-      category,
-      fileIds,
-    });
+    const path = '/project/contract/uploadContractFiles';
+    answerOf(
+      contractFilesAnswer,
+      await this.http.post(path, { contractId, category, fileIds }),
+      path,
+    );
   }
   async unlinkFile(contractFileId: number): Promise<void> {
-    await this.http.get('/project/contract/deleteContractFile', { params: { contractFileId } });
+    const path = '/project/contract/deleteContractFile';
+    answerOf(contractFileAnswer, await this.http.get(path, { params: { contractFileId } }), path);
   }
 
   // ---- project filing (lixiang) ----
