@@ -223,6 +223,19 @@ export const CONTRACT_SUBMIT_BODIES = {
 
 export const contractIdQuery = z.object({ contractId: id() });
 
+/** modifyContractName: any stage, not while in approval; core's limit and messages. */
+export const contractRenameBody = z.object({
+  contractId: id(),
+  contractName: z
+    .string()
+    .trim()
+    .min(1, M.required('contractName'))
+    .max(
+      CONTRACT_TEXT_LIMITS.contractName,
+      M.tooLong('contractName', CONTRACT_TEXT_LIMITS.contractName),
+    ),
+});
+
 /**
  * convertByStaySign / convertByDeclareProject: the record, and what its review sheet will need
  * that it may lack (甲方, 乙方, 签订日期). A blank keeps the stored value; the server refuses a

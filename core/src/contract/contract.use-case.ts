@@ -17,6 +17,7 @@ import {
   type ContractState,
 } from './contract-rules.js';
 import {
+  CONTRACT_TEXT_LIMITS,
   missingForReview,
   validateContractInput,
   type ContractCheckOptions,
@@ -487,11 +488,12 @@ export class ContractService {
           ),
         );
       }
-      if (name.length > 200) {
+      const max = CONTRACT_TEXT_LIMITS.contractName;
+      if (name.length > max) {
         return err(
           domainError(
             CONTRACT_ERROR_CODES.tooLong,
-            CONTRACT_MESSAGES.tooLong('contractName', 200),
+            CONTRACT_MESSAGES.tooLong('contractName', max),
             'contractName',
           ),
         );

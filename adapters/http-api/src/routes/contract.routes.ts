@@ -46,6 +46,7 @@ import {
   contractIdQuery,
   contractListQuery,
   contractPage,
+  contractRenameBody,
   type ContractHistoryEntry as ContractHistoryEntryView,
   type ContractChangeRecord as ContractChangeView,
   type ContractFileRecord as ContractFileView,
@@ -622,7 +623,7 @@ export function contractRoutes(
         summary: '修改合同名称（任何阶段，审批中除外；记入变更记录）',
         tag: TAG,
         access: perm('project:contract:edit'),
-        body: z.object({ contractId: id(), contractName: z.string().max(200) }),
+        body: contractRenameBody,
         response: contractAnswer,
         handler: async ({ body, principal }) =>
           ok(
