@@ -377,6 +377,7 @@ export function contractRoutes(
           summary: `${summary}（支持 Idempotency-Key）`,
           tag: TAG,
           access: perm(permission),
+          idempotency: 'use-case',
           body: CONTRACT_SAVE_BODIES[stage],
           response: contractAnswer,
           handler: async ({ body, principal, req }) =>
@@ -428,6 +429,7 @@ export function contractRoutes(
           summary: `${summary}（支持 Idempotency-Key）`,
           tag: TAG,
           access: perm(permission),
+          idempotency: 'use-case',
           body: CONTRACT_UPDATE_BODIES[stage],
           response: contractAnswer,
           handler: async ({ body, principal, req }) =>
@@ -460,6 +462,7 @@ export function contractRoutes(
           summary: `${summary}（支持 Idempotency-Key）`,
           tag: TAG,
           access: perm(permission),
+          idempotency: 'use-case',
           body: CONTRACT_SAVE_AND_SUBMIT_BODIES[stage],
           response: contractAnswer,
           handler: async ({ body, principal, req }) => {
@@ -545,6 +548,7 @@ export function contractRoutes(
           '新增合同（待提交）；带 contractId 时修改未提交、已驳回或已撤回的合同。费用由服务器计算',
         tag: TAG,
         access: perm('project:contract:add'),
+        idempotency: 'use-case',
         body: contractAddBody,
         response: contractAnswer,
         handler: async ({ body, principal, req }) => {
@@ -589,6 +593,7 @@ export function contractRoutes(
         summary: '提交合同评审（审批类型 1_x，默认 1_1）；审批中锁定，审批通过后成为正式合同',
         tag: TAG,
         access: perm('project:contract:edit'),
+        idempotency: 'use-case',
         body: CONTRACT_SUBMIT_BODIES.contract,
         response: contractAnswer,
         handler: async ({ body, principal, req }) =>
@@ -720,6 +725,7 @@ export function contractRoutes(
         summary: '提交立项备案审批（审批类型 2_x，默认 2_1）；审批中锁定',
         tag: TAG,
         access: perm('project:declare:edit'),
+        idempotency: 'use-case',
         body: CONTRACT_SUBMIT_BODIES.declare,
         response: contractAnswer,
         handler: async ({ body, principal, req }) =>
@@ -892,6 +898,7 @@ export function contractRoutes(
           '发起合同变更（审批类型 28_1）：仅正式合同；审批中合同锁定，审批通过后按变更内容修改合同并重算费用（支持 Idempotency-Key）',
         tag: TAG,
         access: perm('project:contract:edit'),
+        idempotency: 'use-case',
         body: z.object({
           contractId: id(),
           reason: z.string().max(2000),
