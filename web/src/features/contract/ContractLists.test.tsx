@@ -1,9 +1,11 @@
+import type { ContractRecord } from '@dpms/http-client';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FakeApi, renderWithApi } from '../../test/api-render';
 import { ContractListView } from './ContractLists';
 
-const contract = (contractId: number, contractName: string, status: number) => ({
+/** A contract as the API answers it: the whole wire record, which the gateway parses. */
+const contract = (contractId: number, contractName: string, status: -1 | 0): ContractRecord => ({
   contractId,
   stage: 'contract',
   stageName: '合同',
@@ -16,15 +18,58 @@ const contract = (contractId: number, contractName: string, status: number) => (
   contractName,
   entrustBusinessName: '甲方',
   contractNo: `HT-${String(contractId)}`,
+  signByMain: '甲方',
+  signBySub: '乙方',
+  subBankName: '',
   bizSource: '1',
   bizSourceName: '市场',
+  location: '',
+  serviceManagerId: null,
+  serviceManagerName: '',
+  planArea: '0',
+  buildArea: '0',
+  sceneryArea: '0',
+  indoorArea: '0',
   totalAmount: '10',
+  receiveAmount: '0',
+  cleanAmount: '10',
+  realAmount: '10',
+  realAmountRate: '',
+  bizType: '',
+  bizTypeName: '',
+  entrustTask: '',
+  entrustList: [],
+  termsContent: '',
+  specialTerms: '',
+  instructions: '',
+  performContent: '',
+  trackRecord: '',
+  signDate: '2024-05-01',
+  files: [],
+  contractFiles: [],
+  pdfUrl: `/prod-api/pdf/contract/${String(contractId)}`,
+  directFee: '0',
+  technicalFee: '0',
+  expertFee: '0',
+  operateFee: '0',
+  designFee: '10',
+  settleAmount: '0',
+  closedCaseAmount: '0',
+  backAmount: '0',
+  feeRates: {},
   version: 0,
+  deptId: 1,
+  userId: 1,
+  createBy: 'zhjy',
+  createTime: '2026-01-02T03:04:05.000Z',
+  updateTime: '2026-01-02T03:04:05.000Z',
 });
 
 const api = () =>
   new FakeApi({
     '/v4/contract/list': () => ({
+      code: 200,
+      msg: '查询成功',
       total: 2,
       rows: [contract(1, '草稿合同', -1), contract(2, '评审中合同', 0)],
     }),
