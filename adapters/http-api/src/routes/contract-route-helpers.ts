@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import { z } from 'zod';
-import { ALL_DATA, FILE_ID_PATTERN, type ContractActor, type WriteIdempotency } from '@dpms/core';
+import { ALL_DATA, type ContractActor, type WriteIdempotency } from '@dpms/core';
 import { idempotencyOf } from '../http/idempotency.js';
 import type { Principal } from '../identity/principal.js';
 
@@ -27,19 +27,8 @@ export const dateField = () =>
       .optional(),
   );
 
-/** Ids the server issued for uploaded files: never a path or an address. */
-export const fileIdList = (field = 'files') =>
-  z
-    .array(
-      z
-        .string()
-        .trim()
-        .regex(FILE_ID_PATTERN, {
-          error: `参数 ${field} 只能是上传接口返回的文件标识（fileId）`,
-        }),
-    )
-    .max(50)
-    .optional();
+/** Ids the server issued for uploaded files (the wire's rule, shared with the client). */
+export { fileIdList } from '@dpms/wire';
 
 export const actorOf = (p: Principal): ContractActor => ({
   userId: p.userId,
