@@ -218,7 +218,7 @@ export function LixiangFormDialog({
             preview?.ok
               ? FEE_FIELDS.map(
                   ([key, label]) =>
-                    [key, label, preview.fees[key as keyof typeof preview.fees]] as const,
+                    [key, label, preview.fees[key]] as const,
                 )
               : undefined
           }
