@@ -189,4 +189,40 @@ describe.each(testDatabaseKinds())('save and submit a contract in one call on %s
     const list = await get('/v4/contract/list', { projectName: '文档一致项目' });
     expect(list.body.rows).toHaveLength(1);
   });
+
+  // Last: it moves zhjy to a role of its own that may add contracts but not send them to review.
+  it('refuses save-and-submit to who may add but not send to review, and saves nothing', async () => {
+    const db = api.database.handle.db;
+    const { role_id: roleId } = await db
+      .insertInto('sys_role')
+      .values({ role_key: 'contract_clerk', role_name: '合同录入', data_scope: '1' })
+      .returning('role_id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('sys_role_menu')
+      .columns(['role_id', 'menu_id'])
+      .expression(
+        db
+          .selectFrom('sys_menu')
+          .select((eb) => [eb.val(roleId).as('role_id'), 'menu_id'])
+          .where('perms', 'in', ['project:contract:list', 'project:contract:add']),
+      )
+      .execute();
+    const zhjy = db.selectFrom('sys_user').select('user_id').where('user_name', '=', 'zhjy');
+    await db.deleteFrom('sys_user_role').where('user_id', 'in', zhjy).execute();
+    await db
+      .insertInto('sys_user_role')
+      .columns(['user_id', 'role_id', 'is_default'])
+      .expression(
+        zhjy.select((eb) => [eb.val(roleId).as('role_id'), eb.val(true).as('is_default')]),
+      )
+      .execute();
+    token = await api.login('zhjy');
+    const name = '无送审权限项目';
+    const r = await post('/project/contract/saveAndSubmit', form(name));
+    expect(r.status, JSON.stringify(r.body)).toBe(403);
+    expect(await rowsOf(name)).toHaveLength(0);
+    // Saving alone stays open to them.
+    expect((await post('/v4/contract/add', form(name))).status).toBe(200);
+  });
 });

@@ -21,6 +21,8 @@ import {
   type LixiangWithContract,
   type WriteIdempotency,
   instituteYear,
+  contractActionPermission,
+  requirePermission,
 } from '@dpms/core';
 import { instituteZoneOf } from '../http/institute-zone.js';
 import { ok, page } from '../http/envelope.js';
@@ -466,6 +468,9 @@ export function contractRoutes(
           body: CONTRACT_SAVE_AND_SUBMIT_BODIES[stage],
           response: contractAnswer,
           handler: async ({ body, principal, req }) => {
+            // Saving needs the route's `:add`; sending to review needs what updateToApproval
+            // needs (core's submit permission), so this route is no side door around it.
+            unwrap(requirePermission(principal, contractActionPermission(stage, 'submit')));
             const { typeCode, ...rest } = body;
             return ok(
               contractView(

@@ -1,4 +1,4 @@
-import { splitFees, type FeeRateSets } from '@dpms/core';
+import { SESSION_INITIAL, splitFees, type FeeRateSets } from '@dpms/core';
 import { ApiError, type ContractRecord } from '@dpms/http-client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -7,6 +7,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { createContainer } from '../../app/container';
 import { ServiceProvider } from '../../app/di';
+import type { SessionService, SessionView } from '../../app/session';
 import { TOKENS } from '../../app/tokens';
 import { FeedbackHost } from '../../components/ui/FeedbackHost';
 import { ContractFormDialog } from './ContractFormDialog';
@@ -57,9 +58,30 @@ class RecordingGateway {
   }
 }
 
-function renderForm(stage: FormStage, gateway = new RecordingGateway()) {
+/** A business manager's contract permissions: add and edit (which sends to review). */
+const CONTRACT_PERMISSIONS = [
+  'project:contract:add',
+  'project:contract:edit',
+  'project:declare:add',
+  'project:declare:edit',
+];
+
+function renderForm(
+  stage: FormStage,
+  gateway = new RecordingGateway(),
+  permissions: readonly string[] = CONTRACT_PERMISSIONS,
+) {
   const container = createContainer();
   container.rebind(TOKENS.ContractGateway).toConstantValue(gateway as never);
+  const view: SessionView = {
+    session: { ...SESSION_INITIAL, token: 't', permissions: [...permissions], roles: ['common'] },
+    routes: [],
+    loaded: true,
+  };
+  container.rebind(TOKENS.Session).toConstantValue({
+    subscribe: () => () => undefined,
+    snapshot: () => view,
+  } as unknown as SessionService);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const saved: ContractRecord[] = [];
   render(
@@ -206,6 +228,18 @@ describe('contract form', () => {
     expect(sent.body['directFee']).toBe('156.82');
     expect(sent.body['realAmount']).toBe('18.18');
     expect(sent.body['designFee']).toBe('5');
+  });
+
+  it('offers 保存并提交审批 only to who may also send to review (`:edit`), as the route checks', () => {
+    renderForm('contract', new RecordingGateway(), ['project:contract:add']);
+    expect(screen.getByRole('button', { name: '保存' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '保存并提交审批' })).toBeNull();
+    cleanup();
+    renderForm('contract', new RecordingGateway(), [
+      'project:contract:add',
+      'project:contract:edit',
+    ]);
+    expect(screen.getByRole('button', { name: '保存并提交审批' })).toBeTruthy();
   });
 
   it('marks 甲方, 乙方 and the sign date as required before anything is sent', () => {

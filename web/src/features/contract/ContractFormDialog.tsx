@@ -1,4 +1,9 @@
-import { CONTRACT_TEXT_LIMITS, type FeeRateSets } from '@dpms/core';
+import {
+  actorHolds,
+  CONTRACT_TEXT_LIMITS,
+  contractActionPermission,
+  type FeeRateSets,
+} from '@dpms/core';
 import { fieldErrorsOf, type ContractBody, type ContractRecord } from '@dpms/http-client';
 import {
   CONTRACT_SAVE_AND_SUBMIT_BODIES,
@@ -9,6 +14,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useService } from '../../app/di';
+import { useActionActor } from '../../app/hooks';
 import { TOKENS } from '../../app/tokens';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
@@ -123,7 +129,11 @@ export function ContractFormDialog({
   const rateSets = given ?? loaded.rateSets;
   const submitting = useRef(false);
   const keys = useRef(new ActionKeys());
-  const canSubmit = stage === 'contract' || stage === 'declare';
+  const actor = useActionActor();
+  // Offered only to who may also send the contract to review (the route checks the same).
+  const canSubmit =
+    (stage === 'contract' || stage === 'declare') &&
+    actorHolds(actor, contractActionPermission(stage, 'submit'));
   const form = useForm<ContractFormValues>({
     defaultValues: editing ? formValuesOf(editing) : { ...EMPTY_CONTRACT_FORM },
     // The schema of the button pressed: 保存 checks the save body, 保存并提交审批 also what the
