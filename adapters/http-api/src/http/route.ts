@@ -264,7 +264,7 @@ export class RouteBook {
             principal,
           } as HandlerContext<Out<QS>, Out<BS>, Out<PS>>);
           return schemas.response && answer !== undefined && !res.headersSent
-            ? answerThrough(schemas.response, answer, spec.path)
+            ? answerThrough(schemas.response, answer, spec.path, req)
             : answer;
         };
         if (idempotency === 'route' && this.idempotent) {
@@ -281,9 +281,20 @@ export class RouteBook {
   }
 }
 
-/** Builds an answer through its documented schema (unknown fields dropped, a mismatch a 500). */
-function answerThrough(schema: z.ZodType, answer: unknown, route: string): unknown {
+/**
+ * Under the test runner a mismatch fails the request, so a test finds the bug. A running server
+ * has already committed the write by now: it logs the mismatch and sends the answer as built, so
+ * an odd stored row (imported data, say) never turns a done write into a 500 that invites a
+ * second try.
+ */
+const STRICT_ANSWERS = process.env['VITEST'] !== undefined;
+
+/** Builds an answer through its documented schema (unknown fields dropped). */
+function answerThrough(schema: z.ZodType, answer: unknown, route: string, req: Request): unknown {
   const r = schema.safeParse(answer);
-  if (!r.success) throw new UndocumentedAnswer(route, r.error);
-  return r.data;
+  if (r.success) return r.data;
+  const mismatch = new UndocumentedAnswer(route, r.error);
+  if (STRICT_ANSWERS) throw mismatch;
+  req.log?.error({ err: mismatch }, 'answer does not match its documented schema');
+  return answer;
 }
