@@ -1,3 +1,4 @@
+import { canonicalJson } from '@dpms/wire';
 /** The header a write's key travels in (adapters/http-api README "Idempotency-Key"). */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
@@ -19,18 +20,6 @@ export function newIdempotencyKey(): string {
   b[8] = (b[8]! & 0x3f) | 0x80;
   const h = hex(b);
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
-
-/** JSON with object keys sorted, so two equal requests read the same whatever their key order. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }
 
 /** How many unanswered writes are remembered; the oldest is forgotten beyond it. */
@@ -58,7 +47,7 @@ export class LostWrites {
   ): string | undefined {
     if (typeof FormData !== 'undefined' && data instanceof FormData) return undefined;
     if (typeof Blob !== 'undefined' && data instanceof Blob) return undefined;
-    return canonical([method.toUpperCase(), url, params ?? null, data ?? null]);
+    return canonicalJson([method.toUpperCase(), url, params ?? null, data ?? null]);
   }
 
   /** The key a write is sent with; every call is ended by `lost` or `answered`. */

@@ -4,3 +4,4 @@ export * from './paging.js';
 export * from './files.js';
 export * from './contract.js';
 export { requiredContractFields } from '@dpms/core';
+export * from './canonical-json.js';

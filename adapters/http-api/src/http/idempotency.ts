@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '@dpms/wire';
 import type { Request, Response } from 'express';
 import {
   idempotencyKeyInProgress,
@@ -29,18 +30,6 @@ export function idempotencyKeyOf(req: Request): string | undefined {
     throw new HttpError(400, message, { errors: [{ field: IDEMPOTENCY_HEADER, message }] });
   }
   return key;
-}
-
-/** JSON with every object's keys sorted, so the same value always reads the same. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }
 
 /** Field names whose values are credentials: `password`, `oldPassword`, `newPassword`, `pwd`. */
