@@ -18,8 +18,12 @@ import { twoServers, type Reply } from './two-servers.js';
 const SECRET = 'fund-pay-property-secret-fund-pay-property-0123';
 const USERS = ['caiwu', 'yunying'] as const;
 type User = (typeof USERS)[number];
-/** The 20_1 flow of a payment caiwu drafts: the head of 财务部 (caiwu), operations, finance. */
-const APPROVERS: readonly User[] = ['caiwu', 'yunying', 'caiwu'];
+/**
+ * The 20_1 flow of a payment caiwu drafts: the head of 财务部 and finance would both be caiwu, so
+ * separation of duties takes them from her (nobody above her in the demo, so they are skipped
+ * with the reason) and operations alone signs.
+ */
+const APPROVERS: readonly User[] = ['yunying'];
 const TEAMS = [110, 112] as const;
 const MONTH = '2026-07';
 
