@@ -48,7 +48,7 @@ import { fileRoutes } from '../routes/file.routes.js';
 import { majorRoutes } from '../routes/major.routes.js';
 import { userRoutes } from '../routes/user.routes.js';
 import { approvalRoutes, type ApprovalRouteDeps } from '../routes/approval.routes.js';
-import { contractRoutes } from '../routes/contract.routes.js';
+import { contractRoutes } from '../routes/contract/index.js';
 import { contractChildRoutes } from '../routes/contract-child.routes.js';
 import { lixiangRoutes } from '../routes/lixiang.routes.js';
 import { taskRoutes } from '../routes/task.routes.js';

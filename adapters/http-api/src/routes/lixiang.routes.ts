@@ -16,7 +16,7 @@ import { perm } from '../http/route.js';
 import { id, optionalEnum, optionalId, textFilter } from '../http/schemas.js';
 import { streamXlsx, XLSX_TYPE, type XlsxColumn } from '../http/xlsx.js';
 import { actorOf, idemOf, iso } from './contract-route-helpers.js';
-import { modificationColumns, modificationRows } from './contract.routes.js';
+import { modificationColumns, modificationRows } from './contract/index.js';
 import type { RouteModule } from './route-module.js';
 
 const TAG = '项目立项';
