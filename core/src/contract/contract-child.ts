@@ -6,10 +6,16 @@ import type { ListPage, ListQuery } from '../platform/list-query.js';
 import { domainError, err, ok, type DomainError, type Result } from '../shared/result.js';
 import { CONTRACT_ERROR_CODES as C, CONTRACT_MESSAGES as M } from './contract-messages.js';
 import { contractAmount } from './contract-validation.js';
+import {
+  childPayInputProblems,
+  contractChildInputProblems,
+  MAX_TAX_RATE,
+  taxRateProblem,
+  type ChildPayInput,
+  type ChildType,
+  type ContractChildInput,
+} from './sub-record-input.js';
 
-/** childType of a sub-contract (001 §3): the fee of the contract it pays out of. */
-export const CHILD_TYPES = [1, 2, 3, 4, 5, 6, 7] as const;
-export type ChildType = (typeof CHILD_TYPES)[number];
 export const CHILD_TYPE_LABELS: Readonly<Record<ChildType, string>> = {
   1: '咨询费',
   2: '技术服务费',
@@ -99,94 +105,52 @@ export interface PayAttachment {
   readonly createTime: Date;
 }
 
-export interface ContractChildInput {
-  readonly contractId?: number | undefined;
-  readonly contractChildNo?: string | null | undefined;
-  readonly childType?: number | string | null | undefined;
-  readonly paymentMethod?: string | null | undefined;
-  readonly content?: string | null | undefined;
-  readonly receiveCompanyName?: string | null | undefined;
-  readonly totalAmount?: string | null | undefined;
-}
-
-export interface ChildPayInput {
-  readonly files?: readonly string[] | null | undefined;
-  readonly payAmount?: string | null | undefined;
-  readonly taxRate?: string | null | undefined;
-  readonly payDate?: string | null | undefined;
-  readonly remark?: string | null | undefined;
-}
-
 const text = (v: string | null | undefined): string => (v ?? '').trim();
-
-function bounded(value: string, field: string, max: number): DomainError | null {
-  return value.length > max ? domainError(C.tooLong, M.tooLong(field, max), field) : null;
-}
 
 /** Checks a sub-contract as entered; every refusal names its field. */
 export function validateContractChild(input: ContractChildInput): Result<ContractChildFields> {
-  if (input.contractId === undefined) {
-    return err(domainError(C.required, '所属合同不能为空', 'contractId'));
+  const problem = contractChildInputProblems(input)[0];
+  if (problem !== undefined || input.contractId === undefined) {
+    return err(problem ?? domainError(C.required, M.required('contractId'), 'contractId'));
   }
-  const type = Number(
-    text(input.childType === null || input.childType === undefined ? '' : String(input.childType)),
-  );
-  if (!(CHILD_TYPES as readonly number[]).includes(type)) {
-    return err(domainError(C.invalidValue, '分包类型的取值不正确', 'childType'));
-  }
-  const no = text(input.contractChildNo);
-  const paymentMethod = text(input.paymentMethod);
-  const content = text(input.content);
-  const receiveCompanyName = text(input.receiveCompanyName);
-  const tooLong =
-    bounded(no, 'contractChildNo', 64) ??
-    bounded(paymentMethod, 'paymentMethod', 200) ??
-    bounded(content, 'content', 5200) ??
-    bounded(receiveCompanyName, 'receiveCompanyName', 200);
-  if (tooLong) return err(tooLong);
-  const total = contractAmount(input.totalAmount, 'totalAmount', null);
-  if (!total.ok) return total;
   return ok({
     contractId: input.contractId,
-    contractChildNo: no,
-    childType: type as ChildType,
-    paymentMethod,
-    content,
-    receiveCompanyName,
-    totalAmount: total.value,
+    contractChildNo: text(input.contractChildNo),
+    childType: Number(String(input.childType).trim()) as ChildType,
+    paymentMethod: text(input.paymentMethod),
+    content: text(input.content),
+    receiveCompanyName: text(input.receiveCompanyName),
+    totalAmount: unwrapAmount(contractAmount(input.totalAmount, 'totalAmount', null)),
   });
 }
 
+/** An amount the problems above already accepted. */
+const unwrapAmount = (r: Result<string>): string => (r.ok ? r.value : '0');
+
 /** A tax rate: a fraction from 0 to 0.06 with at most 6 decimals. */
 export function validateTaxRate(rateText: string): Result<string> {
-  if (!/^0(\.\d{1,6})?$/.test(rateText) || new MoneyDecimal(rateText).gt('0.06')) {
-    return err(domainError(C.invalidValue, '税率应为0到0.06之间的小数', 'taxRate'));
-  }
-  return ok(rateText);
+  const problem = taxRateProblem(rateText);
+  return problem === null ? ok(rateText) : err(problem);
 }
 
 /** Checks a pay item: amount required, tax rate a fraction from 0 to 0.06 (default 0.06). */
 export function validateChildPay(
   input: ChildPayInput,
-  defaultTaxRate = '0.06',
+  defaultTaxRate = MAX_TAX_RATE,
 ): Result<ChildPayFields & { readonly realPayAmount: string }> {
-  const pay = contractAmount(input.payAmount, 'payAmount', null);
-  if (!pay.ok) return pay;
+  const problem = childPayInputProblems(input)[0];
+  if (problem !== undefined) return err(problem);
   const rateText = text(input.taxRate) === '' ? defaultTaxRate : text(input.taxRate);
   const rate = validateTaxRate(rateText);
   if (!rate.ok) return rate;
+  const payAmount = unwrapAmount(contractAmount(input.payAmount, 'payAmount', null));
   const payDate = text(input.payDate);
-  if (payDate !== '' && !/^\d{4}-\d{2}-\d{2}$/.test(payDate)) {
-    return err(domainError(C.invalidDate, '付款日期格式应为yyyy-MM-dd', 'payDate'));
-  }
-  const remark = text(input.remark);
-  if (remark.length > 500) return err(domainError(C.tooLong, '备注不能超过500个字符', 'remark'));
   return ok({
-    payAmount: pay.value,
+    payAmount,
     taxRate: rateText,
     payDate: payDate === '' ? null : payDate,
-    remark,
-    realPayAmount: netPay(pay.value, rateText),
+    remark: text(input.remark),
+    realPayAmount: netPay(payAmount, rateText),
   });
 }
 

@@ -20,15 +20,14 @@ import {
   validateContractChild,
   validateTaxRate,
   type ChildPay,
-  type ChildPayInput,
   type ContractChild,
   type ContractChildFilter,
-  type ContractChildInput,
   type ContractChildRepository,
   type ContractChildSortColumn,
   type ContractChildSummary,
   type PayAttachment,
 } from './contract-child.js';
+import type { ChildPayInput, ContractChildInput } from './sub-record-input.js';
 
 /** The linked record kind of sub-contract (payment contract, 5_x) approvals. */
 export const CONTRACT_CHILD_RECORD_KIND = 'contractChild';

@@ -50,9 +50,33 @@ export const CONTRACT_FIELD_LABELS: Readonly<Record<string, string>> = {
   taxRate: '税率',
   payDate: '付款日期',
   remark: '备注',
+  lxNo: '立项编号',
+  contractChildId: '分包合同',
+  extendNo: '补充合同编号',
+  reason: '补充原因',
+  extendAmount: '补充金额',
 };
 
 const label = (field: string): string => CONTRACT_FIELD_LABELS[field] ?? field;
+
+/**
+ * The field messages, one wording per rule, in a record's own words where its field's label
+ * differs from the contract's (an extended sub-contract's `content` is 补充内容, not 分包内容).
+ */
+export const fieldMessagesOf = (labels: Readonly<Record<string, string>> = {}) => {
+  const l = (field: string): string => labels[field] ?? label(field);
+  return {
+    required: (field: string): string => `${l(field)}不能为空`,
+    tooLong: (field: string, max: number): string => `${l(field)}不能超过${max}个字符`,
+    tooMany: (field: string, max: number): string => `${l(field)}不能超过${max}个`,
+    invalidValue: (field: string): string => `${l(field)}的取值不正确`,
+    invalidAmount: (field: string): string => `${l(field)}应为不小于0的金额（万元，最多6位小数）`,
+    invalidDate: (field: string): string => `${l(field)}格式应为yyyy-MM-dd`,
+    amountExceeds: (field: string, other: string): string => `${l(field)}不能大于${l(other)}`,
+  };
+};
+
+const F = fieldMessagesOf();
 
 export const CONTRACT_ERROR_CODES = {
   required: 'VALIDATION.REQUIRED',
@@ -73,12 +97,12 @@ export const CONTRACT_ERROR_CODES = {
 } as const;
 
 export const CONTRACT_MESSAGES = {
-  required: (field: string): string => `${label(field)}不能为空`,
-  tooLong: (field: string, max: number): string => `${label(field)}不能超过${max}个字符`,
-  invalidValue: (field: string): string => `${label(field)}的取值不正确`,
-  invalidAmount: (field: string): string => `${label(field)}应为不小于0的金额（万元，最多6位小数）`,
-  invalidDate: (field: string): string => `${label(field)}格式应为yyyy-MM-dd`,
-  amountExceeds: (field: string, other: string): string => `${label(field)}不能大于${label(other)}`,
+  required: F.required,
+  tooLong: F.tooLong,
+  invalidValue: F.invalidValue,
+  invalidAmount: F.invalidAmount,
+  invalidDate: F.invalidDate,
+  amountExceeds: F.amountExceeds,
   notFound: '合同不存在、已被删除或没有权限访问',
   locked: '合同正在审批中，不能修改、删除或转换',
   approved: '合同已审批通过，不能修改或删除',

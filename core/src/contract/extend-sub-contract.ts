@@ -8,6 +8,7 @@ import { domainError, err, ok, type DomainError, type Result } from '../shared/r
 import { CONTRACT_ERROR_CODES as C } from './contract-messages.js';
 import { contractErrors } from './contract-rules.js';
 import { contractAmount } from './contract-validation.js';
+import { extendSubContractInputProblems, type ExtendSubContractInput } from './sub-record-input.js';
 import type { ContractActor, ContractClock } from './contract.use-case.js';
 import { diffFields } from './contract.use-case.js';
 import { WriteAbort, runWrite, type WriteIdempotency } from '../shared/write.js';
@@ -52,16 +53,6 @@ export interface ExtendSubContractRow extends ExtendSubContract {
   readonly receiveCompanyName: string;
   readonly childTotalAmount: string;
   readonly contractName: string;
-}
-
-export interface ExtendSubContractInput {
-  readonly contractChildId?: number | undefined;
-  readonly extendNo?: string | null | undefined;
-  readonly content?: string | null | undefined;
-  readonly reason?: string | null | undefined;
-  readonly extendAmount?: string | null | undefined;
-  readonly signDate?: string | null | undefined;
-  readonly files?: readonly string[] | null | undefined;
 }
 
 export interface ExtendSubContractFilter {
@@ -143,34 +134,20 @@ const text = (v: string | null | undefined): string => (v ?? '').trim();
 export function validateExtendSubContract(
   input: ExtendSubContractInput,
 ): Result<ExtendSubContractFields> {
-  if (input.contractChildId === undefined)
-    return err(domainError(C.required, '分包合同不能为空', 'contractChildId'));
-  const extendNo = text(input.extendNo);
-  if (extendNo.length > 64)
-    return err(domainError(C.tooLong, '补充合同编号不能超过64个字符', 'extendNo'));
-  const content = text(input.content);
-  if (content === '') return err(domainError(C.required, '补充内容不能为空', 'content'));
-  if (content.length > 5200)
-    return err(domainError(C.tooLong, '补充内容不能超过5200个字符', 'content'));
-  const reason = text(input.reason);
-  if (reason.length > 2000)
-    return err(domainError(C.tooLong, '补充原因不能超过2000个字符', 'reason'));
+  const problem = extendSubContractInputProblems(input)[0];
+  if (problem !== undefined || input.contractChildId === undefined) {
+    return err(problem ?? domainError(C.required, '分包合同不能为空', 'contractChildId'));
+  }
   const amount = contractAmount(input.extendAmount, 'extendAmount', null);
-  if (!amount.ok)
-    return err({ ...amount.error, message: '补充金额应为不小于0的金额（万元，最多6位小数）' });
   const signDate = text(input.signDate);
-  if (signDate !== '' && !/^\d{4}-\d{2}-\d{2}$/.test(signDate))
-    return err(domainError(C.invalidDate, '签订日期格式应为yyyy-MM-dd', 'signDate'));
-  const files = [...new Set(input.files ?? [])];
-  if (files.length > 50) return err(domainError(C.invalidValue, '附件不能超过50个', 'files'));
   return ok({
     contractChildId: input.contractChildId,
-    extendNo,
-    content,
-    reason,
-    extendAmount: amount.value,
+    extendNo: text(input.extendNo),
+    content: text(input.content),
+    reason: text(input.reason),
+    extendAmount: amount.ok ? amount.value : '0',
     signDate: signDate === '' ? null : signDate,
-    files,
+    files: [...new Set(input.files ?? [])],
   });
 }
 

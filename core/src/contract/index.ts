@@ -15,3 +15,4 @@ export * from './contract-file.js';
 export * from './extend-sub-contract.js';
 export * from './contract-export.js';
 export * from './sub-record-actions.js';
+export * from './sub-record-input.js';

@@ -2,7 +2,6 @@ import type { ApprovalStatus } from '../approval/approval-status.js';
 import type { ContentEntry, TemplateContent } from '../approval/template.js';
 import type { BizSource, FeeRates, FeeRateSets } from '../fees/fee-rates.js';
 import { splitFees } from '../fees/fee-split.js';
-import { MoneyDecimal } from '../money/money-decimal.js';
 import type { DataScope } from '../platform/data-scope.js';
 import type { ListPage, ListQuery } from '../platform/list-query.js';
 import type { UnitOfWork } from '../platform/unit-of-work.port.js';
@@ -11,6 +10,7 @@ import { CONTRACT_ERROR_CODES as C, CONTRACT_MESSAGES as M } from './contract-me
 import type { ContractApprovalPort, FeeRateSource } from './contract.repository.port.js';
 import type { ContractActor, ContractClock } from './contract.use-case.js';
 import { contractAmount } from './contract-validation.js';
+import { lixiangInputProblems, type LixiangInput } from './sub-record-input.js';
 import { diffFields } from './contract.use-case.js';
 import { appendHistory, keysetRows, type RecordHistoryRepository } from './contract-write.js';
 import { WriteAbort, runWrite, type WriteIdempotency } from '../shared/write.js';
@@ -53,17 +53,6 @@ export interface Lixiang extends Omit<LixiangFields, 'directFee'>, LixiangFees {
   readonly createBy: string;
   readonly createTime: Date;
   readonly updateTime: Date;
-}
-
-export interface LixiangInput {
-  readonly contractId?: number | null | undefined;
-  readonly lxNo?: string | null | undefined;
-  readonly projectName?: string | null | undefined;
-  readonly bizSource?: string | null | undefined;
-  readonly totalAmount?: string | null | undefined;
-  readonly cleanAmount?: string | null | undefined;
-  readonly directFee?: string | null | undefined;
-  readonly remark?: string | null | undefined;
 }
 
 export interface LixiangFilter {
@@ -151,45 +140,21 @@ export function lixiangStateCheck(l: {
 
 /** Checks a filing as entered; every refusal names its field. */
 export function validateLixiang(input: LixiangInput): Result<LixiangFields> {
-  const projectName = text(input.projectName);
-  if (projectName === '')
-    return err(domainError(C.required, M.required('projectName'), 'projectName'));
-  if (projectName.length > 200)
-    return err(domainError(C.tooLong, M.tooLong('projectName', 200), 'projectName'));
-  const lxNo = text(input.lxNo);
-  if (lxNo.length > 64) return err(domainError(C.tooLong, '立项编号不能超过64个字符', 'lxNo'));
-  const source = text(input.bizSource);
-  if (source !== '1' && source !== '2' && source !== '3') {
-    return err(
-      domainError(
-        source === '' ? C.required : C.invalidValue,
-        source === '' ? M.required('bizSource') : M.invalidValue('bizSource'),
-        'bizSource',
-      ),
-    );
-  }
+  const problem = lixiangInputProblems(input)[0];
+  if (problem !== undefined) return err(problem);
   const total = contractAmount(input.totalAmount, 'totalAmount', null);
-  if (!total.ok) return total;
-  const clean = contractAmount(input.cleanAmount, 'cleanAmount', total.value);
-  if (!clean.ok) return clean;
-  // As on a contract: the clean amount is part of the contract amount.
-  if (new MoneyDecimal(clean.value).gt(new MoneyDecimal(total.value)))
-    return err(
-      domainError(C.amountExceeds, M.amountExceeds('cleanAmount', 'totalAmount'), 'cleanAmount'),
-    );
+  const totalAmount = total.ok ? total.value : '0';
+  const clean = contractAmount(input.cleanAmount, 'cleanAmount', totalAmount);
   const direct = contractAmount(input.directFee, 'directFee', '0');
-  if (!direct.ok) return direct;
-  const remark = text(input.remark);
-  if (remark.length > 2000) return err(domainError(C.tooLong, '备注不能超过2000个字符', 'remark'));
   return ok({
     contractId: input.contractId ?? null,
-    lxNo,
-    projectName,
-    bizSource: source,
-    totalAmount: total.value,
-    cleanAmount: clean.value,
-    directFee: direct.value,
-    remark,
+    lxNo: text(input.lxNo),
+    projectName: text(input.projectName),
+    bizSource: text(input.bizSource) as BizSource,
+    totalAmount,
+    cleanAmount: clean.ok ? clean.value : totalAmount,
+    directFee: direct.ok ? direct.value : '0',
+    remark: text(input.remark),
   });
 }
 
