@@ -5,3 +5,5 @@ export * from './files.js';
 export * from './contract.js';
 export { requiredContractFields } from '@dpms/core';
 export * from './canonical-json.js';
+export * from './lixiang.js';
+export * from './sub-contract.js';
