@@ -66,19 +66,30 @@ describe('a filing body reports every field at once in core words', () => {
 });
 
 describe('sub-contract, pay and extension bodies report every field at once in core words', () => {
-  it('a sub-contract names 所属合同, 分包类型 and 分包金额 together', () => {
+  it('a sub-contract names 所属合同, 分包类型, 收款单位 and 分包金额 together', () => {
     expect(fieldErrors(contractChildSaveBody.safeParse({ childType: 'x' }))).toEqual({
       contractId: ['所属合同不能为空'],
       childType: ['分包类型的取值不正确'],
+      receiveCompanyName: ['收款单位不能为空'],
       totalAmount: ['分包金额不能为空'],
     });
     // An edit keeps its contract: only the fields are checked.
     expect(
       fieldErrors(
-        contractChildUpdateBody.safeParse({ contractChildId: 1, childType: 9, totalAmount: '1' }),
+        contractChildUpdateBody.safeParse({
+          contractChildId: 1,
+          childType: 9,
+          receiveCompanyName: '某咨询公司',
+          totalAmount: '1',
+        }),
       ),
     ).toEqual({ childType: ['分包类型的取值不正确'] });
-    expect(requiredContractChildFields).toEqual(['contractId', 'childType', 'totalAmount']);
+    expect(requiredContractChildFields).toEqual([
+      'contractId',
+      'childType',
+      'receiveCompanyName',
+      'totalAmount',
+    ]);
   });
 
   it('a pay item names 付款金额, 税率 and 付款日期 together', () => {

@@ -12,34 +12,59 @@ import {
   withinChildTotal,
 } from './contract-child.js';
 
+const PAYEE = '某咨询公司';
+
 describe('sub-contract rules', () => {
   it('checks a sub-contract and names the field', () => {
     expect(
-      validateContractChild({ contractId: 1, childType: '2', totalAmount: '10.5' }),
+      validateContractChild({
+        contractId: 1,
+        childType: '2',
+        receiveCompanyName: PAYEE,
+        totalAmount: '10.5',
+      }),
     ).toMatchObject({
       ok: true,
       value: { childType: 2, totalAmount: '10.5' },
     });
-    expect(validateContractChild({ contractId: 1, childType: 8, totalAmount: '1' })).toMatchObject({
+    expect(
+      validateContractChild({
+        contractId: 1,
+        childType: 8,
+        receiveCompanyName: PAYEE,
+        totalAmount: '1',
+      }),
+    ).toMatchObject({
       ok: false,
       error: { field: 'childType', message: '分包类型的取值不正确' },
     });
-    expect(validateContractChild({ contractId: 1, childType: 1, totalAmount: '-2' })).toMatchObject(
-      {
-        ok: false,
-        error: { field: 'totalAmount' },
-      },
-    );
     expect(
       validateContractChild({
         contractId: 1,
         childType: 1,
+        receiveCompanyName: PAYEE,
+        totalAmount: '-2',
+      }),
+    ).toMatchObject({
+      ok: false,
+      error: { field: 'totalAmount' },
+    });
+    expect(
+      validateContractChild({
+        contractId: 1,
+        childType: 1,
+        receiveCompanyName: PAYEE,
         totalAmount: '1',
         contractChildNo: 'x'.repeat(65),
       }),
     ).toMatchObject({
       ok: false,
       error: { field: 'contractChildNo', message: '分包合同编号不能超过64个字符' },
+    });
+    // A sub-contract pays its payee: 收款单位 is required.
+    expect(validateContractChild({ contractId: 1, childType: 1, totalAmount: '1' })).toMatchObject({
+      ok: false,
+      error: { field: 'receiveCompanyName', message: '收款单位不能为空' },
     });
   });
 

@@ -40,14 +40,16 @@ describe('every problem of a sub-record at once, in the contract slice words', (
     ).toEqual({ cleanAmount: '合同净额不能大于合同金额' });
   });
 
-  it('a sub-contract names 所属合同, 分包类型 and 分包金额 together', () => {
+  it('a sub-contract names 所属合同, 分包类型, 收款单位 and 分包金额 together', () => {
     expect(byField(contractChildInputProblems({ childType: '', totalAmount: '-1' }))).toEqual({
       contractId: '所属合同不能为空',
       childType: '分包类型不能为空',
+      receiveCompanyName: '收款单位不能为空',
       totalAmount: '分包金额应为不小于0的金额（万元，最多6位小数）',
     });
     expect(byField(contractChildInputProblems({ childType: 8 }, { parent: false }))).toEqual({
       childType: '分包类型的取值不正确',
+      receiveCompanyName: '收款单位不能为空',
       totalAmount: '分包金额不能为空',
     });
   });

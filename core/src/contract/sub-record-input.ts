@@ -71,7 +71,13 @@ export const MAX_SUB_RECORD_FILES = 50;
 
 /** The fields each form marks with `*`: the ones the rules below refuse blanks for. */
 export const REQUIRED_LIXIANG_FIELDS = ['projectName', 'bizSource', 'totalAmount'] as const;
-export const REQUIRED_CONTRACT_CHILD_FIELDS = ['contractId', 'childType', 'totalAmount'] as const;
+/** A sub-contract pays its payee: 收款单位 is required as the form always asked (the spec is silent). */
+export const REQUIRED_CONTRACT_CHILD_FIELDS = [
+  'contractId',
+  'childType',
+  'receiveCompanyName',
+  'totalAmount',
+] as const;
 export const REQUIRED_CHILD_PAY_FIELDS = ['payAmount'] as const;
 export const REQUIRED_EXTEND_SUB_CONTRACT_FIELDS = [
   'contractChildId',
@@ -154,8 +160,8 @@ export function lixiangInputProblems(input: LixiangInput): readonly DomainError[
 }
 
 /**
- * A sub-contract's problems: 所属合同 (when `parent` is asked for: a new one), 分包类型 (1 to 7)
- * and 分包金额 are required; texts are bounded.
+ * A sub-contract's problems: 所属合同 (when `parent` is asked for: a new one), 分包类型 (1 to 7),
+ * 收款单位 and 分包金额 are required; texts are bounded.
  */
 export function contractChildInputProblems(
   input: ContractChildInput,
@@ -171,6 +177,9 @@ export function contractChildInputProblems(
     refuse(domainError(C.required, M.required('childType'), 'childType'));
   } else if (!(CHILD_TYPES as readonly number[]).includes(Number(String(type).trim()))) {
     refuse(domainError(C.invalidValue, M.invalidValue('childType'), 'childType'));
+  }
+  if (text(input.receiveCompanyName) === '') {
+    refuse(domainError(C.required, M.required('receiveCompanyName'), 'receiveCompanyName'));
   }
   checkTexts(input as Record<string, unknown>, CONTRACT_CHILD_TEXT_LIMITS, refuse);
   const total = amountProblem(input.totalAmount, 'totalAmount', null);

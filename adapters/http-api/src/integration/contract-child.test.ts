@@ -113,7 +113,7 @@ describe.each(testDatabaseKinds())('sub-contract API on %s', (kind) => {
       totalAmount: '1',
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.msg).toContain('childType');
+    expect(bad.body).toMatchObject({ field: 'childType', msg: '分包类型的取值不正确' });
     const float = await post('jingying', '/v4/contractChild/add', {
       contractId: parentId,
       childType: 1,
@@ -124,6 +124,7 @@ describe.each(testDatabaseKinds())('sub-contract API on %s', (kind) => {
     const unsigned = await post('jingying', '/v4/contractChild/add', {
       contractId: stayId,
       childType: 1,
+      receiveCompanyName: '某咨询公司',
       totalAmount: '1',
     });
     expect(unsigned.status).toBe(422);
@@ -132,6 +133,7 @@ describe.each(testDatabaseKinds())('sub-contract API on %s', (kind) => {
     const hist = await post('jingying', '/project/contractChild/addHistory', {
       contractId: parentId,
       childType: 7,
+      receiveCompanyName: '某咨询公司',
       totalAmount: '5',
     });
     expect(hist.body.data).toMatchObject({ history: true, status: 1 });
@@ -147,6 +149,7 @@ describe.each(testDatabaseKinds())('sub-contract API on %s', (kind) => {
     const scoped = await post('xmjl2', '/v4/contractChild/add', {
       contractId: parentId,
       childType: 1,
+      receiveCompanyName: '某咨询公司',
       totalAmount: '1',
     });
     expect(scoped.status).toBe(404);

@@ -83,6 +83,7 @@ describe.each(testDatabaseKinds())(
       const locked = await jingying.post('/v4/contractChild/update', {
         contractChildId: id,
         childType: 2,
+        receiveCompanyName: '某咨询公司',
         totalAmount: '30',
       });
       expect(locked.status).toBe(422);

@@ -1,9 +1,7 @@
-import { z } from 'zod';
 import {
   fileDownloadAddress,
   APPROVAL_STATUS_LABELS,
   CHILD_TYPE_LABELS,
-  CONTRACT_CHILD_SORT_COLUMNS,
   type ChildPay,
   type ContractChild,
   type ContractChildFilter,
@@ -14,49 +12,40 @@ import {
 import { ok, page } from '../http/envelope.js';
 import { unwrap } from '../http/http-error.js';
 import { listQueryOf } from '../http/list-query.js';
-import { pagingShape } from '../http/paging.js';
 import { perm } from '../http/route.js';
-import { id, integer, optionalEnum, optionalId, textFilter, version } from '../http/schemas.js';
 import { streamXlsx, XLSX_TYPE, type XlsxColumn } from '../http/xlsx.js';
 import {
-  actorOf,
-  amountField as amount,
-  dateField,
-  fileIdList,
-  idemOf,
-  iso,
-  textField as text,
-} from './contract-route-helpers.js';
+  childCanPayAnswer,
+  childContractIdQuery,
+  childPayAddBody,
+  childPayAnswer,
+  childPayIdQuery,
+  childPayUpdateBody,
+  contractChildAnswer,
+  contractChildDetailAnswer,
+  contractChildExportQuery,
+  contractChildIdQuery,
+  contractChildListAnswer,
+  contractChildListQuery,
+  contractChildPage,
+  contractChildSaveBody,
+  contractChildSubmitBody,
+  contractChildTaxAnswer,
+  contractChildTaxBody,
+  contractChildUpdateBody,
+  payAttachmentsAnswer,
+  type ChildPayRecord,
+  type ContractChildRecord,
+  type ContractChildRow,
+  type PayAttachmentRecord,
+} from '@dpms/wire';
+import { actorOf, idemOf, iso } from './contract-route-helpers.js';
 import type { RouteModule } from './route-module.js';
 
 const TAG = '分包合同';
 
-const childFields = {
-  contractChildNo: text(64),
-  childType: integer(1, 7),
-  paymentMethod: text(200),
-  content: text(5200),
-  receiveCompanyName: text(200),
-  totalAmount: amount(),
-};
-const childBody = z.object({ contractId: id(), ...childFields });
-
-const payFields = {
-  payAmount: amount(),
-  taxRate: z.preprocess(
-    (v) => (v === null ? undefined : v),
-    z
-      .string()
-      .trim()
-      .regex(/^(0(\.\d{1,6})?)?$/)
-      .optional(),
-  ),
-  payDate: dateField(),
-  remark: text(500),
-  files: fileIdList(),
-};
-
-const childView = (c: ContractChild) => ({
+/** The answers' records, as the wire schemas document them (RouteBook checks them). */
+const childView = (c: ContractChild): ContractChildRecord => ({
   contractChildId: c.contractChildId,
   contractId: c.contractId,
   contractChildNo: c.contractChildNo,
@@ -78,7 +67,7 @@ const childView = (c: ContractChild) => ({
   createTime: iso(c.createTime),
 });
 
-const summaryView = (c: ContractChildSummary) => ({
+const summaryView = (c: ContractChildSummary): ContractChildRow => ({
   ...childView(c),
   contractName: c.contractName,
   paidAmount: c.paidAmount,
@@ -86,7 +75,7 @@ const summaryView = (c: ContractChildSummary) => ({
   canPayAmount: c.canPayAmount,
 });
 
-const payView = (p: ChildPay) => ({
+const payView = (p: ChildPay): ChildPayRecord => ({
   payId: p.payId,
   contractChildId: p.contractChildId,
   payAmount: p.payAmount,
@@ -98,21 +87,13 @@ const payView = (p: ChildPay) => ({
   createTime: iso(p.createTime),
 });
 
-const attachmentView = (a: PayAttachment) => ({
+const attachmentView = (a: PayAttachment): PayAttachmentRecord => ({
   fileId: a.fileId,
   fileName: a.fileName,
   size: a.size,
   url: fileDownloadAddress(a.fileId),
   createTime: iso(a.createTime),
 });
-
-const listFilters = {
-  contractId: optionalId(),
-  childType: optionalEnum(['1', '2', '3', '4', '5', '6', '7']),
-  status: optionalEnum(['-1', '0', '1', '2', '3']),
-  contractChildNo: textFilter(64),
-  receiveCompanyName: textFilter(100),
-};
 
 function filterOf(q: {
   contractId?: number | undefined;
@@ -162,7 +143,8 @@ export function contractChildRoutes(service: ContractChildService): RouteModule 
         summary: '某合同的全部分包合同（按数据权限）',
         tag: TAG,
         access: perm('project:contractChild:list'),
-        query: z.object({ contractId: id() }),
+        query: childContractIdQuery,
+        response: contractChildListAnswer,
         handler: async ({ query, principal }) =>
           ok((await service.listByContract(query.contractId, actorOf(principal))).map(childView)),
       });
@@ -172,7 +154,8 @@ export function contractChildRoutes(service: ContractChildService): RouteModule 
         summary: '分包合同列表（含已付、补充与可付金额），按数据权限',
         tag: TAG,
         access: perm('project:contractChild:list'),
-        query: z.object({ ...pagingShape(CONTRACT_CHILD_SORT_COLUMNS), ...listFilters }),
+        query: contractChildListQuery,
+        response: contractChildPage,
         handler: async ({ query, principal }) => {
           const p = await service.list(listQueryOf(filterOf(query), query), actorOf(principal));
           return page(p.total, p.rows.map(summaryView));
@@ -184,7 +167,7 @@ export function contractChildRoutes(service: ContractChildService): RouteModule 
         summary: '导出分包合同列表（.xlsx，流式；筛选同 /v4/contractChild/list）',
         tag: TAG,
         access: perm('project:contractChild:export'),
-        query: z.object(listFilters),
+        query: contractChildExportQuery,
         produces: XLSX_TYPE,
         handler: async ({ query, principal, res }) => {
           await streamXlsx(
@@ -203,7 +186,8 @@ export function contractChildRoutes(service: ContractChildService): RouteModule 
         summary: '新增分包合同（所属合同须已转为合同；支持 Idempotency-Key）',
         tag: TAG,
         access: perm('project:contractChild:add'),
-        body: childBody,
+        body: contractChildSaveBody,
+        response: contractChildAnswer,
         handler: async ({ body, principal, req }) =>
           ok(
             childView(
@@ -224,7 +208,8 @@ export function contractChildRoutes(service: ContractChildService): RouteModule 
         summary: '补录历史分包合同（已签订，不走审批，不能再改或删除；支持 Idempotency-Key）',
         tag: TAG,
         access: perm('project:contractChild:add'),
-        body: childBody,
+        body: contractChildSaveBody,
+        response: contractChildAnswer,
         handler: async ({ body, principal, req }) =>
           ok(
             childView(
@@ -245,11 +230,8 @@ export function contractChildRoutes(service: ContractChildService): RouteModule 
         summary: '修改分包合同（待提交、已驳回或已撤回；金额不能小于已付）',
         tag: TAG,
         access: perm('project:contractChild:edit'),
-        body: z.object({
-          contractChildId: id(),
-          version: version(),
-          ...childFields,
-        }),
+        body: contractChildUpdateBody,
+        response: contractChildAnswer,
         handler: async ({ body, principal }) => {
           const { contractChildId, version, ...input } = body;
           return ok(
@@ -266,13 +248,8 @@ export function contractChildRoutes(service: ContractChildService): RouteModule 
           '提交分包合同审批（付款合同 5_x，默认 5_1）；审批中锁定，通过后为已审批（支持 Idempotency-Key）',
         tag: TAG,
         access: perm('project:contractChild:edit'),
-        body: z.object({
-          contractChildId: id(),
-          typeCode: z
-            .string()
-            .regex(/^5_\d$/)
-            .optional(),
-        }),
+        body: contractChildSubmitBody,
+        response: contractChildAnswer,
         handler: async ({ body, principal, req }) =>
           ok(
             childView(
@@ -294,13 +271,8 @@ export function contractChildRoutes(service: ContractChildService): RouteModule 
           '修改分包合同的税率（收款单位的发票税率，0-0.06）：新付款默认此税率，已有付款按它重算实付',
         tag: TAG,
         access: perm('project:contractChild:pay'),
-        body: z.object({
-          contractChildId: id(),
-          taxRate: z
-            .string()
-            .trim()
-            .regex(/^0(\.\d{1,6})?$/),
-        }),
+        body: contractChildTaxBody,
+        response: contractChildTaxAnswer,
         handler: async ({ body, principal }) => {
           const r = unwrap(
             await service.updateTaxation(body.contractChildId, body.taxRate, actorOf(principal)),
@@ -314,7 +286,8 @@ export function contractChildRoutes(service: ContractChildService): RouteModule 
         summary: '删除分包合同（审批中、已审批、历史或已有付款记录的不能删除）',
         tag: TAG,
         access: perm('project:contractChild:remove'),
-        query: z.object({ contractChildId: id() }),
+        query: contractChildIdQuery,
+        response: contractChildAnswer,
         handler: async ({ query, principal }) =>
           ok(childView(unwrap(await service.delete(query.contractChildId, actorOf(principal))))),
       });
@@ -324,7 +297,8 @@ export function contractChildRoutes(service: ContractChildService): RouteModule 
         summary: '分包合同详情（含已付、补充、可付金额）与付款记录',
         tag: TAG,
         access: perm('project:contractChild:query'),
-        query: z.object({ contractChildId: id() }),
+        query: contractChildIdQuery,
+        response: contractChildDetailAnswer,
         handler: async ({ query, principal }) => {
           const d = unwrap(await service.detail(query.contractChildId, actorOf(principal)));
           return ok({ ...summaryView(d.child), pays: d.pays.map(payView) });
@@ -336,7 +310,8 @@ export function contractChildRoutes(service: ContractChildService): RouteModule 
         summary: '当前用户可付款的分包合同（已审批或历史、仍有可付金额，按数据权限），含可付金额',
         tag: TAG,
         access: perm('project:contractChild:pay'),
-        query: z.object({ ...pagingShape(CONTRACT_CHILD_SORT_COLUMNS), ...listFilters }),
+        query: contractChildListQuery,
+        response: contractChildPage,
         handler: async ({ query, principal }) => {
           const p = await service.list(
             listQueryOf({ ...filterOf(query), canPay: true }, query),
@@ -351,7 +326,8 @@ export function contractChildRoutes(service: ContractChildService): RouteModule 
         summary: '某分包合同的可付金额：分包金额 + 补充金额 − 已付金额',
         tag: TAG,
         access: perm('project:contractChild:pay'),
-        query: z.object({ contractChildId: id() }),
+        query: contractChildIdQuery,
+        response: childCanPayAnswer,
         handler: async ({ query, principal }) => {
           const s = unwrap(await service.canPay(query.contractChildId, actorOf(principal)));
           return ok({
@@ -370,7 +346,8 @@ export function contractChildRoutes(service: ContractChildService): RouteModule 
           '新增付款记录（累计不超过分包金额加补充金额；实付由服务器按税率计算；files 为已上传文件的 fileId）',
         tag: TAG,
         access: perm('project:contractChild:pay'),
-        body: z.object({ contractChildId: id(), ...payFields }),
+        body: childPayAddBody,
+        response: childPayAnswer,
         handler: async ({ body, principal }) => {
           const { contractChildId, ...pay } = body;
           return ok(
@@ -384,7 +361,8 @@ export function contractChildRoutes(service: ContractChildService): RouteModule 
         summary: '修改付款记录（files 不传则附件不变）',
         tag: TAG,
         access: perm('project:contractChild:pay'),
-        body: z.object({ payId: id(), ...payFields }),
+        body: childPayUpdateBody,
+        response: childPayAnswer,
         handler: async ({ body, principal }) => {
           const { payId, ...pay } = body;
           return ok(payView(unwrap(await service.updatePay(payId, pay, actorOf(principal)))));
@@ -396,7 +374,8 @@ export function contractChildRoutes(service: ContractChildService): RouteModule 
         summary: '删除付款记录',
         tag: TAG,
         access: perm('project:contractChild:pay'),
-        query: z.object({ payId: id() }),
+        query: childPayIdQuery,
+        response: childPayAnswer,
         handler: async ({ query, principal }) =>
           ok(payView(unwrap(await service.deletePay(query.payId, actorOf(principal))))),
       });
@@ -406,7 +385,8 @@ export function contractChildRoutes(service: ContractChildService): RouteModule 
         summary: '付款记录的附件列表（文件名、大小、下载地址）',
         tag: TAG,
         access: perm('project:contractChild:query'),
-        query: z.object({ payId: id() }),
+        query: childPayIdQuery,
+        response: payAttachmentsAnswer,
         handler: async ({ query, principal }) =>
           ok(
             unwrap(await service.payAttachments(query.payId, actorOf(principal))).map(

@@ -1,7 +1,5 @@
-import { z } from 'zod';
 import {
   CHILD_TYPE_LABELS,
-  EXTEND_SORT_COLUMNS,
   type ChildType,
   type ExtendSubContract,
   type ExtendSubContractFilter,
@@ -11,33 +9,29 @@ import {
 import { ok, page } from '../http/envelope.js';
 import { unwrap } from '../http/http-error.js';
 import { listQueryOf } from '../http/list-query.js';
-import { pagingShape } from '../http/paging.js';
 import { perm } from '../http/route.js';
-import { id, optionalId, textFilter, version } from '../http/schemas.js';
 import { streamXlsx, XLSX_TYPE, type XlsxColumn } from '../http/xlsx.js';
 import {
-  actorOf,
-  amountField,
-  dateField,
-  fileIdList,
-  idemOf,
-  iso,
-  textField,
-} from './contract-route-helpers.js';
+  contractChildIdQuery as extendChildIdQuery,
+  extendIdQuery,
+  extendSubContractAnswer,
+  extendSubContractExportQuery,
+  extendSubContractListQuery,
+  extendSubContractPage,
+  extendSubContractRowAnswer,
+  extendSubContractSaveBody,
+  extendSubContractsOfChildAnswer,
+  extendSubContractUpdateBody,
+  type ExtendSubContractRecord,
+  type ExtendSubContractRow as ExtendSubContractRowView,
+} from '@dpms/wire';
+import { actorOf, idemOf, iso } from './contract-route-helpers.js';
 import type { RouteModule } from './route-module.js';
 
 const TAG = '补充分包合同';
 
-const fields = {
-  extendNo: textField(64),
-  content: textField(5200),
-  reason: textField(2000),
-  extendAmount: amountField(),
-  signDate: dateField(),
-  files: fileIdList(),
-};
-
-const view = (e: ExtendSubContract) => ({
+/** The answers' records, as the wire schemas document them (RouteBook checks them). */
+const view = (e: ExtendSubContract): ExtendSubContractRecord => ({
   extendId: e.extendId,
   contractChildId: e.contractChildId,
   contractId: e.contractId,
@@ -55,7 +49,7 @@ const view = (e: ExtendSubContract) => ({
   updateTime: iso(e.updateTime),
 });
 
-const rowView = (e: ExtendSubContractRow) => ({
+const rowView = (e: ExtendSubContractRow): ExtendSubContractRowView => ({
   ...view(e),
   contractChildNo: e.contractChildNo,
   childType: e.childType,
@@ -64,12 +58,6 @@ const rowView = (e: ExtendSubContractRow) => ({
   childTotalAmount: e.childTotalAmount,
   contractName: e.contractName,
 });
-
-const listFilters = {
-  contractChildId: optionalId(),
-  contractId: optionalId(),
-  extendNo: textFilter(64),
-};
 
 function filterOf(q: {
   contractChildId?: number | undefined;
@@ -107,7 +95,6 @@ export function extendSubContractRoutes(service: ExtendSubContractService): Rout
   return {
     name: 'extendSubContracts',
     register(book) {
-      const listQuery = z.object({ ...pagingShape(EXTEND_SORT_COLUMNS), ...listFilters });
       for (const path of ['/v4/extendSubContract/list', '/project/extendSubContract/list']) {
         book.add({
           method: 'get',
@@ -115,7 +102,8 @@ export function extendSubContractRoutes(service: ExtendSubContractService): Rout
           summary: '补充分包合同列表（按数据权限）',
           tag: TAG,
           access: perm('project:extendSubContract:list'),
-          query: listQuery,
+          query: extendSubContractListQuery,
+          response: extendSubContractPage,
           handler: async ({ query, principal }) => {
             const p = await service.list(listQueryOf(filterOf(query), query), actorOf(principal));
             return page(p.total, p.rows.map(rowView));
@@ -130,7 +118,8 @@ export function extendSubContractRoutes(service: ExtendSubContractService): Rout
         tag: TAG,
         access: perm('project:extendSubContract:add'),
         idempotency: 'use-case',
-        body: z.object({ contractChildId: id(), ...fields }),
+        body: extendSubContractSaveBody,
+        response: extendSubContractAnswer,
         handler: async ({ body, principal, req }) =>
           ok(
             view(
@@ -150,11 +139,8 @@ export function extendSubContractRoutes(service: ExtendSubContractService): Rout
         summary: '修改补充分包合同（修改后可付金额不能小于已付金额）',
         tag: TAG,
         access: perm('project:extendSubContract:edit'),
-        body: z.object({
-          extendId: id(),
-          version: version(),
-          ...fields,
-        }),
+        body: extendSubContractUpdateBody,
+        response: extendSubContractAnswer,
         handler: async ({ body, principal }) => {
           const { extendId, version, ...input } = body;
           return ok(
@@ -168,7 +154,8 @@ export function extendSubContractRoutes(service: ExtendSubContractService): Rout
         summary: '删除补充分包合同（删除后可付金额不能小于已付金额）',
         tag: TAG,
         access: perm('project:extendSubContract:remove'),
-        query: z.object({ extendId: id() }),
+        query: extendIdQuery,
+        response: extendSubContractRowAnswer,
         handler: async ({ query, principal }) =>
           ok(rowView(unwrap(await service.delete(query.extendId, actorOf(principal))))),
       });
@@ -178,7 +165,8 @@ export function extendSubContractRoutes(service: ExtendSubContractService): Rout
         summary: '分包合同及其全部补充分包合同（参数 contractChildId）',
         tag: TAG,
         access: perm('project:extendSubContract:query'),
-        query: z.object({ contractChildId: id() }),
+        query: extendChildIdQuery,
+        response: extendSubContractsOfChildAnswer,
         handler: async ({ query, principal }) => {
           const d = unwrap(await service.byChild(query.contractChildId, actorOf(principal)));
           return ok({
@@ -199,7 +187,8 @@ export function extendSubContractRoutes(service: ExtendSubContractService): Rout
         summary: '一条补充分包合同的详情（参数 extendId）',
         tag: TAG,
         access: perm('project:extendSubContract:query'),
-        query: z.object({ extendId: id() }),
+        query: extendIdQuery,
+        response: extendSubContractRowAnswer,
         handler: async ({ query, principal }) =>
           ok(rowView(unwrap(await service.detail(query.extendId, actorOf(principal))))),
       });
@@ -209,7 +198,7 @@ export function extendSubContractRoutes(service: ExtendSubContractService): Rout
         summary: '导出补充分包合同列表（.xlsx，流式；筛选同列表）',
         tag: TAG,
         access: perm('project:extendSubContract:export'),
-        query: z.object(listFilters),
+        query: extendSubContractExportQuery,
         produces: XLSX_TYPE,
         handler: async ({ query, principal, res }) => {
           await streamXlsx(

@@ -1,9 +1,7 @@
-import { z } from 'zod';
 import {
   APPROVAL_STATUS_LABELS,
   type ContractExportService,
   BIZ_SOURCE_LABELS,
-  LIXIANG_SORT_COLUMNS,
   type Lixiang,
   type LixiangFilter,
   type LixiangService,
@@ -11,43 +9,27 @@ import {
 import { ok, page } from '../http/envelope.js';
 import { unwrap } from '../http/http-error.js';
 import { listQueryOf } from '../http/list-query.js';
-import { pagingShape } from '../http/paging.js';
 import { perm } from '../http/route.js';
-import { id, optionalEnum, optionalId, textFilter } from '../http/schemas.js';
 import { streamXlsx, XLSX_TYPE, type XlsxColumn } from '../http/xlsx.js';
 import { actorOf, idemOf, iso } from './contract-route-helpers.js';
 import { modificationColumns, modificationRows } from './contract/index.js';
 import type { RouteModule } from './route-module.js';
+import {
+  lixiangAnswer,
+  lixiangExportQuery,
+  lixiangIdQuery,
+  lixiangListQuery,
+  lixiangPage,
+  lixiangSaveBody,
+  lixiangSubmitBody,
+  lixiangUpdateBody,
+  type LixiangRecord,
+} from '@dpms/wire';
 
 const TAG = '项目立项';
 
-const amount = () =>
-  z.preprocess(
-    (v) => (v === null ? undefined : v),
-    z
-      .string()
-      .trim()
-      .regex(/^(\d{1,12}(\.\d{0,6})?)?$/)
-      .optional(),
-  );
-const text = (max: number) =>
-  z.preprocess((v) => (v === null ? undefined : v), z.string().max(max).optional());
-
-const fields = {
-  contractId: z.preprocess((v) => (v === '' ? null : v), id().nullable().optional()),
-  lxNo: text(64),
-  projectName: text(200),
-  bizSource: z.preprocess(
-    (v) => (v === null || v === '' ? undefined : typeof v === 'number' ? String(v) : v),
-    z.enum(['1', '2', '3']).optional(),
-  ),
-  totalAmount: amount(),
-  cleanAmount: amount(),
-  directFee: amount(),
-  remark: text(2000),
-};
-
-const view = (l: Lixiang) => ({
+/** The answer's record, as the wire schema `lixiangRecord` documents it (RouteBook checks it). */
+const view = (l: Lixiang): LixiangRecord => ({
   lxId: l.lxId,
   contractId: l.contractId,
   lxNo: l.lxNo,
@@ -96,14 +78,6 @@ const EXPORT_COLUMNS: readonly XlsxColumn<Lixiang>[] = [
   { header: '创建时间', value: (l) => iso(l.createTime) },
 ];
 
-const listFilters = {
-  projectName: textFilter(100),
-  lxNo: textFilter(64),
-  bizSource: optionalEnum(['1', '2', '3']),
-  status: optionalEnum(['-1', '0', '1', '2', '3']),
-  contractId: optionalId(),
-};
-
 function filterOf(query: {
   projectName?: string | undefined;
   lxNo?: string | undefined;
@@ -134,7 +108,8 @@ export function lixiangRoutes(
         summary: '立项备案列表（按数据权限）',
         tag: TAG,
         access: perm('project:lixiang:list'),
-        query: z.object({ ...pagingShape(LIXIANG_SORT_COLUMNS), ...listFilters }),
+        query: lixiangListQuery,
+        response: lixiangPage,
         handler: async ({ query, principal }) => {
           const p = await service.list(listQueryOf(filterOf(query), query), actorOf(principal));
           return page(p.total, p.rows.map(view));
@@ -146,7 +121,7 @@ export function lixiangRoutes(
         summary: '导出立项备案列表（.xlsx，流式；筛选同 /v4/lixiang/list）',
         tag: TAG,
         access: perm('project:lixiang:export'),
-        query: z.object(listFilters),
+        query: lixiangExportQuery,
         produces: XLSX_TYPE,
         handler: async ({ query, principal, res }) => {
           await streamXlsx(
@@ -187,7 +162,8 @@ export function lixiangRoutes(
         tag: TAG,
         access: perm('project:lixiang:add'),
         idempotency: 'use-case',
-        body: z.object(fields),
+        body: lixiangSaveBody,
+        response: lixiangAnswer,
         handler: async ({ body, principal, req }) =>
           ok(
             view(
@@ -209,7 +185,8 @@ export function lixiangRoutes(
         tag: TAG,
         access: perm('project:lixiang:add'),
         idempotency: 'use-case',
-        body: z.object(fields),
+        body: lixiangSaveBody,
+        response: lixiangAnswer,
         handler: async ({ body, principal, req }) =>
           ok(
             view(
@@ -230,7 +207,8 @@ export function lixiangRoutes(
         summary: '修改立项备案（待提交、已驳回或已撤回时）',
         tag: TAG,
         access: perm('project:lixiang:edit'),
-        body: z.object({ ...fields, lxId: id() }),
+        body: lixiangUpdateBody,
+        response: lixiangAnswer,
         handler: async ({ body, principal }) => {
           const { lxId, ...input } = body;
           return ok(view(unwrap(await service.update(lxId, input, actorOf(principal)))));
@@ -243,13 +221,8 @@ export function lixiangRoutes(
         tag: TAG,
         access: perm('project:lixiang:edit'),
         idempotency: 'use-case',
-        body: z.object({
-          lxId: id(),
-          typeCode: z
-            .string()
-            .regex(/^2_\d$/)
-            .optional(),
-        }),
+        body: lixiangSubmitBody,
+        response: lixiangAnswer,
         handler: async ({ body, principal, req }) =>
           ok(
             view(
@@ -270,7 +243,8 @@ export function lixiangRoutes(
         summary: '立项备案详情',
         tag: TAG,
         access: perm('project:lixiang:query'),
-        query: z.object({ lxId: id() }),
+        query: lixiangIdQuery,
+        response: lixiangAnswer,
         handler: async ({ query, principal }) =>
           ok(view(unwrap(await service.detail(query.lxId, actorOf(principal))))),
       });
