@@ -136,7 +136,7 @@ describe('filing and sub-contract forms in the browser', () => {
     // The refusal the server would give is shown before anything is sent.
     await form.getByLabel('收款单位').fill('');
     await form.getByRole('button', { name: '保存', exact: true }).click();
-    await form.getByText('请输入收款单位').waitFor();
+    await form.getByText('收款单位不能为空').waitFor();
     await form.getByLabel('收款单位').fill(PAYEE);
     await form.getByRole('button', { name: '保存', exact: true }).click();
     await form.waitFor({ state: 'detached' });

@@ -2,68 +2,17 @@ import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { describe, expect, it, vi } from 'vitest';
 import { HttpClient } from '../client.js';
 import { ApiError } from '../api-error.js';
+import {
+  aChildPayRecord,
+  aContractChildRow,
+  aContractRecord,
+  aLixiangRecord,
+  anExtendSubContractRow,
+} from '@dpms/wire/testing';
 import { ContractGateway, type ContractRecord } from './contract.gateway.js';
 
-/** A contract as the API answers it (the wire schema's record). */
-export const RECORD: ContractRecord = {
-  contractId: 41,
-  stage: 'contract',
-  stageName: '合同（待审）',
-  status: 0,
-  statusName: '审批中',
-  effective: '1',
-  convertedFrom: null,
-  approvalId: '900',
-  projectName: '滨江新城',
-  contractName: '滨江新城规划设计合同',
-  entrustBusinessName: '',
-  contractNo: '',
-  signByMain: '甲',
-  signBySub: '乙',
-  subBankName: '',
-  bizSource: '1',
-  bizSourceName: '市场',
-  location: '',
-  serviceManagerId: null,
-  serviceManagerName: '',
-  planArea: '0',
-  buildArea: '0',
-  sceneryArea: '0',
-  indoorArea: '0',
-  totalAmount: '100',
-  receiveAmount: '0',
-  cleanAmount: '100',
-  realAmount: '100',
-  realAmountRate: '',
-  bizType: '',
-  bizTypeName: '',
-  entrustTask: '',
-  entrustList: [],
-  termsContent: '',
-  specialTerms: '',
-  instructions: '',
-  performContent: '',
-  trackRecord: '',
-  signDate: '2024-05-01',
-  files: [],
-  contractFiles: [],
-  pdfUrl: '/prod-api/pdf/contract/41',
-  directFee: '0',
-  technicalFee: '5',
-  expertFee: '2',
-  operateFee: '3',
-  designFee: '90',
-  settleAmount: '0',
-  closedCaseAmount: '0',
-  backAmount: '0',
-  feeRates: {},
-  version: 1,
-  deptId: 3,
-  userId: 5,
-  createBy: 'zhjy',
-  createTime: '2026-01-02T03:04:05.000Z',
-  updateTime: '2026-01-02T03:04:05.000Z',
-};
+/** A contract as the API answers it (the wire schema's record, the builder every client test uses). */
+export const RECORD: ContractRecord = aContractRecord();
 
 function setup(answer: (config: InternalAxiosRequestConfig) => unknown = contractAnswers) {
   const seen: InternalAxiosRequestConfig[] = [];
@@ -85,12 +34,22 @@ function setup(answer: (config: InternalAxiosRequestConfig) => unknown = contrac
   return { gateway: new ContractGateway(http), seen };
 }
 
-/** A contract record for the contract calls, an empty object for the others. */
+/** Each call's record as the API answers it (the wire builders). */
 function contractAnswers(config: InternalAxiosRequestConfig): unknown {
-  const contractCall = /^\/(v4\/contract\/|project\/(contract|stay|declare)\/)/.test(
-    config.url ?? '',
-  );
-  return { code: 200, msg: '操作成功', data: contractCall ? RECORD : {} };
+  const url = config.url ?? '';
+  const data = url.includes('lixiang')
+    ? aLixiangRecord()
+    : url.includes('showPayAttachmentList')
+      ? []
+      : url.includes('ChildPay')
+        ? aChildPayRecord()
+        : url.includes('extendSubContract')
+          ? anExtendSubContractRow()
+          : url.includes('contractChild')
+            ? aContractChildRow()
+            : RECORD;
+  // A list call reads the page's rows, any other the record.
+  return { code: 200, msg: '操作成功', data, total: 1, rows: [data] };
 }
 
 describe('ContractGateway writes', () => {
@@ -107,6 +66,8 @@ describe('ContractGateway writes', () => {
     await gateway.childSave({ contractChildId: 6 });
     await gateway.extendSave({ contractChildId: 6 });
     await gateway.extendSave({ contractChildId: 6, extendId: 7 });
+    await gateway.savePay({ contractChildId: 6, payAmount: '1' });
+    await gateway.savePay({ payId: 8, payAmount: '1' });
     expect(seen.map((c) => `${c.method ?? ''} ${c.url ?? ''}`)).toEqual([
       'post /project/declare/add',
       'post /project/declare/update',
@@ -119,6 +80,8 @@ describe('ContractGateway writes', () => {
       'post /v4/contractChild/update',
       'post /v4/extendSubContract/add',
       'post /v4/extendSubContract/update',
+      'post /project/contractChild/insertChildPay',
+      'post /project/contractChild/updateChildPay',
     ]);
     expect(JSON.parse(String(seen[1]?.data))).toEqual({
       projectName: 'a',
@@ -209,5 +172,50 @@ describe('ContractGateway reads every contract answer with its wire schema', () 
         { field: 'signBySub', message: '乙方不能为空' },
       ],
     });
+  });
+});
+
+describe('ContractGateway reads every filing, sub-contract, pay and extension answer with its wire schema', () => {
+  const malformed = () =>
+    setup((config) => {
+      const good = contractAnswers(config) as { data: unknown };
+      const data = Array.isArray(good.data)
+        ? [{ fileId: 1 }]
+        : { ...(good.data as object), totalAmount: 5, payAmount: 5, extendAmount: 5 };
+      return { code: 200, msg: '操作成功', data, total: 1, rows: [data] };
+    });
+
+  it('answers a malformed record as HTTP.MALFORMED_ANSWER naming the call', async () => {
+    const { gateway } = malformed();
+    const calls: [string, () => Promise<unknown>][] = [
+      ['/v4/lixiang/list', () => gateway.lixiangList({})],
+      ['/project/lixiang/detailById', () => gateway.lixiangDetail(7)],
+      ['/v4/lixiang/add', () => gateway.lixiangSave({ projectName: 'a' })],
+      ['/v4/contractChild/list', () => gateway.childList({})],
+      ['/v4/contractChild/detailById', () => gateway.childDetail(11)],
+      ['/v4/contractChild/add', () => gateway.childSave({ contractId: 41 })],
+      ['/project/contractChild/insertChildPay', () => gateway.savePay({ contractChildId: 11 })],
+      ['/project/contractChild/showPayAttachmentList', () => gateway.payAttachments(21)],
+      ['/v4/extendSubContract/list', () => gateway.extendList({})],
+      ['/v4/extendSubContract/add', () => gateway.extendSave({ contractChildId: 11 })],
+    ];
+    for (const [path, call] of calls) {
+      const failure = await call().catch((e: unknown) => e);
+      expect(failure, path).toMatchObject({ code: 'HTTP.MALFORMED_ANSWER' });
+      expect((failure as ApiError).message).toContain(path);
+    }
+  });
+
+  it('hands on the parsed records and keeps the dialog key on every save', async () => {
+    const { gateway, seen } = setup();
+    expect(await gateway.lixiangSave({ projectName: 'a' }, false, 'k1')).toEqual(aLixiangRecord());
+    expect(await gateway.childList({})).toEqual({ total: 1, rows: [aContractChildRow()] });
+    await gateway.childSave({ contractId: 41 }, false, 'k2');
+    await gateway.savePay({ contractChildId: 11 }, 'k3');
+    await gateway.extendSave({ contractChildId: 11 }, 'k4');
+    await gateway.lixiangSubmit(7, 'k5');
+    expect(
+      seen.filter((c) => c.method === 'post').map((c): unknown => c.headers['Idempotency-Key']),
+    ).toEqual(['k1', 'k2', 'k3', 'k4', 'k5']);
   });
 });

@@ -15,10 +15,32 @@ import {
   type ContractRecord as WireContractRecord,
   type ContractSaveInput,
   type ContractStageCode as WireContractStage,
+  childPayAnswer,
+  contractChildAnswer,
+  contractChildDetailAnswer,
+  contractChildPage,
+  extendSubContractAnswer,
+  extendSubContractPage,
+  extendSubContractRowAnswer,
+  lixiangAnswer,
+  lixiangPage,
+  payAttachmentsAnswer,
+  type ChildPayAddInput,
+  type ChildPayRecord as WireChildPayRecord,
+  type ContractChildDetail as WireContractChildDetail,
+  type ContractChildRecord as WireContractChildRecord,
+  type ContractChildRow as WireContractChildRow,
+  type ContractChildSaveInput,
+  type ExtendSubContractRecord as WireExtendSubContractRecord,
+  type ExtendSubContractRow as WireExtendSubContractRow,
+  type ExtendSubContractSaveInput,
+  type LixiangRecord as WireLixiangRecord,
+  type LixiangSaveInput,
+  type PayAttachmentRecord as WirePayAttachmentRecord,
 } from '@dpms/wire';
 import type { CallOptions, HttpClient } from '../client.js';
 import { answerOf } from './answer.js';
-import { dataOf, type Page, type PageQuery, toPage } from './page.js';
+import { type Page, type PageQuery } from './page.js';
 
 /** The Idempotency-Key of one user action, kept across its retries. */
 const keyed = (key: string | undefined): CallOptions =>
@@ -43,100 +65,36 @@ export type ContractSummary = WireContractSummary;
  */
 export type ContractBody = ContractSaveInput & { contractId?: number; version?: number };
 
-export interface LixiangRecord {
-  lxId: number;
-  contractId: number | null;
-  lxNo: string;
+/** A project filing, a sub-contract (its list row adds what is paid and payable), a pay item, a
+ * pay item's file and an extended sub-contract: the @dpms/wire schemas' types. */
+export type LixiangRecord = WireLixiangRecord;
+export type ContractChildRecord = WireContractChildRecord;
+export type ContractChildRow = WireContractChildRow;
+export type ContractChildDetail = WireContractChildDetail;
+export type ChildPayRecord = WireChildPayRecord;
+export type PayAttachmentRecord = WirePayAttachmentRecord;
+export type ExtendSubContractRecord = WireExtendSubContractRecord;
+export type ExtendSubContractRow = WireExtendSubContractRow;
+
+/** What a filing form sends; with lxId it is an edit (updateV2). */
+export type LixiangBody = LixiangSaveInput & { lxId?: number };
+/** What a sub-contract form sends: a new one names its contract, an edit its id and version. */
+export type ContractChildBody = Omit<ContractChildSaveInput, 'contractId'> & {
+  contractId?: number;
+  contractChildId?: number;
   version?: number;
-  projectName: string;
-  bizSource: string;
-  bizSourceName: string;
-  totalAmount: string;
-  cleanAmount: string;
-  realAmount: string;
-  directFee: string;
-  technicalFee: string;
-  expertFee: string;
-  operateFee: string;
-  designFee: string;
-  remark: string;
-  history: boolean;
-  status: number;
-  statusName: string;
-  approvalId: string | null;
-  createBy: string;
-  createTime: string;
-  [key: string]: unknown;
-}
-
-export interface ContractChildRecord {
-  contractChildId: number;
-  contractId: number;
+};
+/** What a pay form sends: a new pay item names its sub-contract, an edit its payId. */
+export type ChildPayBody = Omit<ChildPayAddInput, 'contractChildId'> & {
+  contractChildId?: number;
+  payId?: number;
+};
+/** What an extension form sends: a new one names its sub-contract, an edit its id and version. */
+export type ExtendSubContractBody = Omit<ExtendSubContractSaveInput, 'contractChildId'> & {
+  contractChildId?: number;
+  extendId?: number;
   version?: number;
-  contractName?: string;
-  contractChildNo: string;
-  childType: number;
-  childTypeName: string;
-  paymentMethod: string;
-  content: string;
-  receiveCompanyName: string;
-  totalAmount: string;
-  taxRate: string;
-  history: boolean;
-  status: number;
-  statusName: string;
-  approvalId: string | null;
-  paidAmount?: string;
-  extendAmount?: string;
-  canPayAmount?: string;
-  createBy: string;
-  createTime: string;
-  [key: string]: unknown;
-}
-
-export interface ChildPayRecord {
-  payId: number;
-  contractChildId: number;
-  payAmount: string;
-  taxRate: string;
-  realPayAmount: string;
-  payDate: string;
-  remark: string;
-  files: string[];
-  createTime: string;
-}
-
-export type ContractChildDetail = ContractChildRecord & { pays: ChildPayRecord[] };
-
-/** A file attached to a pay item. */
-export interface PayAttachmentRecord {
-  fileId: string;
-  fileName: string;
-  size: number;
-  url: string;
-  createTime: string;
-}
-
-export interface ExtendSubContractRecord {
-  extendId: number;
-  contractChildId: number;
-  contractId: number;
-  extendNo: string;
-  content: string;
-  reason: string;
-  extendAmount: string;
-  signDate: string;
-  files?: string[];
-  version?: number;
-  contractChildNo?: string;
-  childTypeName?: string;
-  receiveCompanyName?: string;
-  childTotalAmount?: string;
-  contractName?: string;
-  createBy: string;
-  createTime: string;
-  [key: string]: unknown;
-}
+};
 
 /** The list a contract screen reads; each maps to its own call. */
 export type ContractListKind = 'stay' | 'unEffective' | 'declare' | 'contract';
@@ -302,114 +260,127 @@ export class ContractGateway {
 
   // ---- project filing (lixiang) ----
   async lixiangList(query: PageQuery): Promise<Page<LixiangRecord>> {
-    return toPage<LixiangRecord>(await this.http.get('/v4/lixiang/list', { params: clean(query) }));
+    const path = '/v4/lixiang/list';
+    const a = answerOf(lixiangPage, await this.http.get(path, { params: clean(query) }), path);
+    return { rows: a.rows, total: a.total };
   }
   async lixiangDetail(lxId: number): Promise<LixiangRecord> {
-    return dataOf<LixiangRecord>(
-      await this.http.get('/project/lixiang/detailById', { params: { lxId } }),
-    );
+    const path = '/project/lixiang/detailById';
+    return answerOf(lixiangAnswer, await this.http.get(path, { params: { lxId } }), path).data;
   }
 
   /**
    * Saves a filing form: updateV2 with lxId; otherwise add, or addHistory for a filing recorded
-   * before the system (approved at once).
+   * before the system (approved at once). `key` is the dialog's Idempotency-Key.
    */
-  async lixiangSave(body: Record<string, unknown>, history = false): Promise<LixiangRecord> {
+  async lixiangSave(body: LixiangBody, history = false, key?: string): Promise<LixiangRecord> {
     const path =
-      typeof body['lxId'] === 'number'
+      typeof body.lxId === 'number'
         ? '/project/lixiang/updateV2'
         : history
           ? '/project/lixiang/addHistory'
           : '/v4/lixiang/add';
-    return dataOf<LixiangRecord>(await this.http.post(path, body));
+    return answerOf(lixiangAnswer, await this.http.post(path, body, keyed(key)), path).data;
   }
-  async lixiangSubmit(lxId: number): Promise<LixiangRecord> {
-    return dataOf<LixiangRecord>(
-      await this.http.post('/project/lixiang/updateToApprovalV2', { lxId }),
-    );
+  async lixiangSubmit(lxId: number, key?: string): Promise<LixiangRecord> {
+    const path = '/project/lixiang/updateToApprovalV2';
+    return answerOf(lixiangAnswer, await this.http.post(path, { lxId }, keyed(key)), path).data;
   }
 
   // ---- sub-contracts ----
   /**
    * Saves a sub-contract form: update with contractChildId; otherwise add, or addHistory for one
-   * signed before the system (final at once).
+   * signed before the system (final at once). `key` is the dialog's Idempotency-Key.
    */
-  async childSave(body: Record<string, unknown>, history = false): Promise<ContractChildRecord> {
+  async childSave(
+    body: ContractChildBody,
+    history = false,
+    key?: string,
+  ): Promise<ContractChildRecord> {
     const path =
-      typeof body['contractChildId'] === 'number'
+      typeof body.contractChildId === 'number'
         ? '/v4/contractChild/update'
         : history
           ? '/project/contractChild/addHistory'
           : '/v4/contractChild/add';
-    return dataOf<ContractChildRecord>(await this.http.post(path, body));
+    return answerOf(contractChildAnswer, await this.http.post(path, body, keyed(key)), path).data;
   }
-  async childSubmit(contractChildId: number): Promise<ContractChildRecord> {
-    return dataOf<ContractChildRecord>(
-      await this.http.post('/v4/contractChild/updateToApproval', { contractChildId }),
-    );
+  async childSubmit(contractChildId: number, key?: string): Promise<ContractChildRecord> {
+    const path = '/v4/contractChild/updateToApproval';
+    return answerOf(
+      contractChildAnswer,
+      await this.http.post(path, { contractChildId }, keyed(key)),
+      path,
+    ).data;
   }
   async childRemove(contractChildId: number): Promise<void> {
-    await this.http.get('/project/contractChild/delById', { params: { contractChildId } });
+    const path = '/project/contractChild/delById';
+    answerOf(contractChildAnswer, await this.http.get(path, { params: { contractChildId } }), path);
   }
-  async updatePay(body: {
-    payId: number;
-    payAmount: string;
-    taxRate?: string;
-    payDate?: string;
-    remark?: string;
-    files?: string[];
-  }): Promise<ChildPayRecord> {
-    return dataOf<ChildPayRecord>(
-      await this.http.post('/project/contractChild/updateChildPay', body),
+  async childList(query: PageQuery): Promise<Page<ContractChildRow>> {
+    const path = '/v4/contractChild/list';
+    const a = answerOf(
+      contractChildPage,
+      await this.http.get(path, { params: clean(query) }),
+      path,
     );
-  }
-  async payAttachments(payId: number): Promise<PayAttachmentRecord[]> {
-    return (
-      dataOf<PayAttachmentRecord[]>(
-        await this.http.get('/project/contractChild/showPayAttachmentList', { params: { payId } }),
-      ) ?? []
-    );
-  }
-  /** Saves an extended sub-contract: update with extendId, add otherwise. */
-  async extendSave(body: Record<string, unknown>): Promise<ExtendSubContractRecord> {
-    const path =
-      typeof body['extendId'] === 'number'
-        ? '/v4/extendSubContract/update'
-        : '/v4/extendSubContract/add';
-    return dataOf<ExtendSubContractRecord>(await this.http.post(path, body));
-  }
-  async extendRemove(extendId: number): Promise<void> {
-    await this.http.get('/v4/extendSubContract/delById', { params: { extendId } });
-  }
-
-  async childList(query: PageQuery): Promise<Page<ContractChildRecord>> {
-    return toPage<ContractChildRecord>(
-      await this.http.get('/v4/contractChild/list', { params: clean(query) }),
-    );
+    return { rows: a.rows, total: a.total };
   }
   async childDetail(contractChildId: number): Promise<ContractChildDetail> {
-    return dataOf<ContractChildDetail>(
-      await this.http.get('/v4/contractChild/detailById', { params: { contractChildId } }),
-    );
+    const path = '/v4/contractChild/detailById';
+    return answerOf(
+      contractChildDetailAnswer,
+      await this.http.get(path, { params: { contractChildId } }),
+      path,
+    ).data;
   }
-  async addPay(body: {
-    contractChildId: number;
-    payAmount: string;
-    taxRate?: string;
-    payDate?: string;
-    remark?: string;
-    files?: string[];
-  }): Promise<ChildPayRecord> {
-    return dataOf<ChildPayRecord>(
-      await this.http.post('/project/contractChild/insertChildPay', body),
-    );
+
+  // ---- pay items ----
+  /** Saves a pay form: updateChildPay with payId, insertChildPay otherwise. */
+  async savePay(body: ChildPayBody, key?: string): Promise<ChildPayRecord> {
+    const path =
+      typeof body.payId === 'number'
+        ? '/project/contractChild/updateChildPay'
+        : '/project/contractChild/insertChildPay';
+    return answerOf(childPayAnswer, await this.http.post(path, body, keyed(key)), path).data;
+  }
+  async addPay(body: ChildPayBody & { contractChildId: number }, key?: string) {
+    return this.savePay(body, key);
+  }
+  async updatePay(body: ChildPayBody & { payId: number }, key?: string) {
+    return this.savePay(body, key);
+  }
+  async payAttachments(payId: number): Promise<PayAttachmentRecord[]> {
+    const path = '/project/contractChild/showPayAttachmentList';
+    return answerOf(payAttachmentsAnswer, await this.http.get(path, { params: { payId } }), path)
+      .data;
   }
   async deletePay(payId: number): Promise<void> {
-    await this.http.get('/project/contractChild/deleteChildPay', { params: { payId } });
+    const path = '/project/contractChild/deleteChildPay';
+    answerOf(childPayAnswer, await this.http.get(path, { params: { payId } }), path);
   }
-  async extendList(query: PageQuery): Promise<Page<ExtendSubContractRecord>> {
-    return toPage<ExtendSubContractRecord>(
-      await this.http.get('/v4/extendSubContract/list', { params: clean(query) }),
+
+  // ---- extended sub-contracts ----
+  /** Saves an extended sub-contract: update with extendId, add otherwise. */
+  async extendSave(body: ExtendSubContractBody, key?: string): Promise<ExtendSubContractRecord> {
+    const path =
+      typeof body.extendId === 'number'
+        ? '/v4/extendSubContract/update'
+        : '/v4/extendSubContract/add';
+    return answerOf(extendSubContractAnswer, await this.http.post(path, body, keyed(key)), path)
+      .data;
+  }
+  async extendRemove(extendId: number): Promise<void> {
+    const path = '/v4/extendSubContract/delById';
+    answerOf(extendSubContractRowAnswer, await this.http.get(path, { params: { extendId } }), path);
+  }
+  async extendList(query: PageQuery): Promise<Page<ExtendSubContractRow>> {
+    const path = '/v4/extendSubContract/list';
+    const a = answerOf(
+      extendSubContractPage,
+      await this.http.get(path, { params: clean(query) }),
+      path,
     );
+    return { rows: a.rows, total: a.total };
   }
 }

@@ -1,5 +1,8 @@
-import { errorMessage, type ChildPayRecord } from '@dpms/http-client';
+import { CHILD_PAY_TEXT_LIMITS } from '@dpms/core';
+import type { ChildPayRecord } from '@dpms/http-client';
+import { childPayAddBody, childPayUpdateBody, requiredChildPayFields } from '@dpms/wire';
 import { useMemo, useState } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import { Button } from '../../components/ui/Button';
@@ -15,6 +18,12 @@ import {
   type PayTarget,
 } from './sub-contract-preview';
 import { DateInput } from '../../components/ui/DateInput';
+import { landRefusal, useWireForm } from './wire-form';
+
+/** The form's fields, by wire name: a server refusal of one of them lands beside it. */
+const FORM_FIELDS: readonly string[] = Object.keys(EMPTY_PAY_FORM);
+/** What core requires of a pay item (the schema refuses these blank): marked with `*`. */
+const REQUIRED = new Set<string>(requiredChildPayFields);
 
 export interface ChildPayFormDialogProps {
   contractChildId: number;
@@ -29,7 +38,9 @@ export interface ChildPayFormDialogProps {
 /**
  * Add or edit a pay item (付款记录) of a sub-contract, with its attachments and the live preview
  * of core's net pay (realPayAmount = payAmount − payAmount × (0.06 − taxRate)) and of what is left
- * to pay; a payment beyond the amount plus extensions is refused as the server refuses it.
+ * to pay; a payment beyond the amount plus extensions is refused as the server refuses it. The
+ * form checks with the @dpms/wire body its call sends (every field's problem at once, a server
+ * refusal on its field), and the save carries the dialog's Idempotency-Key.
  */
 export function ChildPayFormDialog({
   contractChildId,
@@ -40,7 +51,8 @@ export function ChildPayFormDialog({
 }: ChildPayFormDialogProps) {
   const gateway = useService(TOKENS.ContractGateway);
   const feedback = useService(TOKENS.Feedback);
-  const [v, setV] = useState<PayFormValues>(() =>
+  const { form, keys } = useWireForm<PayFormValues>(
+    () => (editing ? childPayUpdateBody : childPayAddBody),
     editing
       ? {
           payAmount: editing.payAmount,
@@ -49,47 +61,58 @@ export function ChildPayFormDialog({
           remark: editing.remark,
         }
       : { ...EMPTY_PAY_FORM },
+    () => (editing ? { payId: editing.payId } : { contractChildId }),
   );
+  const { control, register, formState, setError, handleSubmit } = form;
+  const errors = formState.errors;
+  const v = useWatch({ control }) as PayFormValues;
   const [files, setFiles] = useState<UploadedFileRecord[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const set = (key: keyof PayFormValues) => (value: string) =>
-    setV((old) => ({ ...old, [key]: value }));
   const preview = useMemo(
     () => previewPay(v, target, editing?.payAmount ?? '0'),
     [v, target, editing],
   );
+  const mark = (field: keyof PayFormValues) => ({
+    required: REQUIRED.has(field),
+    error: errors[field]?.message,
+  });
 
-  const save = async () => {
-    const e: Record<string, string> = {};
-    if (v.payAmount.trim() === '') e['payAmount'] = '请输入付款金额';
-    if (!preview.ok && preview.field) e[preview.field] ??= preview.message;
-    setErrors(e);
-    if (Object.keys(e).length > 0 || !preview.ok) return;
-    setBusy(true);
-    try {
-      const fields = {
-        payAmount: v.payAmount,
-        ...(v.taxRate.trim() ? { taxRate: v.taxRate.trim() } : {}),
-        ...(v.payDate ? { payDate: v.payDate } : {}),
-        remark: v.remark.trim(),
-      };
-      const uploaded = files.map((f) => f.fileId);
-      const saved = editing
-        ? await gateway.updatePay({
-            payId: editing.payId,
-            ...fields,
-            ...(uploaded.length > 0 ? { files: [...editing.files, ...uploaded] } : {}),
-          })
-        : await gateway.addPay({ contractChildId, ...fields, files: uploaded });
-      feedback.success(editing ? '付款记录已修改' : '付款已登记');
-      onSaved(saved);
-    } catch (error) {
-      feedback.error(errorMessage(error));
-    } finally {
-      setBusy(false);
+  const send = async (values: PayFormValues) => {
+    if (!preview.ok) {
+      if (preview.field && FORM_FIELDS.includes(preview.field)) {
+        setError(preview.field as keyof PayFormValues, { message: preview.message });
+      } else feedback.error(preview.message);
+      return;
     }
+    const fields = {
+      payAmount: values.payAmount,
+      ...(values.taxRate.trim() ? { taxRate: values.taxRate.trim() } : {}),
+      ...(values.payDate ? { payDate: values.payDate } : {}),
+      remark: values.remark.trim(),
+    };
+    const uploaded = files.map((f) => f.fileId);
+    setBusy(true);
+    const saved = await keys.run('save', (key) =>
+      editing
+        ? gateway.updatePay(
+            {
+              payId: editing.payId,
+              ...fields,
+              ...(uploaded.length > 0 ? { files: [...editing.files, ...uploaded] } : {}),
+            },
+            key,
+          )
+        : gateway.addPay({ contractChildId, ...fields, files: uploaded }, key),
+    );
+    setBusy(false);
+    if (!saved.ok) {
+      if (!landRefusal(saved.error, FORM_FIELDS, setError)) feedback.error(saved.message);
+      return;
+    }
+    feedback.success(editing ? '付款记录已修改' : '付款已登记');
+    onSaved(saved.value);
   };
+  const save = () => void handleSubmit(send)();
 
   return (
     <Dialog
@@ -102,46 +125,63 @@ export function ChildPayFormDialog({
       footer={
         <div className="flex justify-end gap-2">
           <Button onClick={onClose}>取消</Button>
-          <Button variant="primary" loading={busy} onClick={() => void save()}>
+          <Button variant="primary" loading={busy} onClick={save}>
             保存
           </Button>
         </div>
       }
     >
-      <div className="space-y-3">
+      <form className="space-y-3" noValidate onSubmit={(e) => e.preventDefault()}>
         <div className="grid gap-3 md:grid-cols-2">
-          <Field label="付款金额" required error={errors['payAmount']} hint="万元">
-            <AmountInput aria-label="付款金额" value={v.payAmount} onChange={set('payAmount')} />
+          <Field label="付款金额" {...mark('payAmount')} hint="万元">
+            <Controller
+              control={control}
+              name="payAmount"
+              render={({ field: f }) => (
+                <AmountInput aria-label="付款金额" value={f.value} onChange={f.onChange} />
+              )}
+            />
           </Field>
           <Field
             label="税率"
-            error={errors['taxRate']}
+            {...mark('taxRate')}
             hint={`0到0.06，不填为${target.taxRate || '0.06'}`}
           >
-            <input
-              className="input"
-              aria-label="税率"
-              inputMode="decimal"
-              maxLength={8}
-              value={v.taxRate}
-              onChange={(e) => set('taxRate')(e.target.value.replace(/[^0-9.]/g, ''))}
+            <Controller
+              control={control}
+              name="taxRate"
+              render={({ field: f }) => (
+                <input
+                  className="input"
+                  aria-label="税率"
+                  inputMode="decimal"
+                  maxLength={8}
+                  value={f.value}
+                  onChange={(e) => f.onChange(e.target.value.replace(/[^0-9.]/g, ''))}
+                />
+              )}
             />
           </Field>
-          <Field label="付款日期" error={errors['payDate']}>
-            <DateInput
-              className="input"
-              aria-label="付款日期"
-              value={v.payDate}
-              onChange={(e) => set('payDate')(e.target.value)}
+          <Field label="付款日期" {...mark('payDate')}>
+            <Controller
+              control={control}
+              name="payDate"
+              render={({ field: f }) => (
+                <DateInput
+                  className="input"
+                  aria-label="付款日期"
+                  value={f.value}
+                  onChange={(e) => f.onChange(e.target.value)}
+                />
+              )}
             />
           </Field>
-          <Field label="备注" error={errors['remark']}>
+          <Field label="备注" {...mark('remark')}>
             <input
               className="input"
               aria-label="备注"
-              maxLength={500}
-              value={v.remark}
-              onChange={(e) => set('remark')(e.target.value)}
+              maxLength={CHILD_PAY_TEXT_LIMITS.remark}
+              {...register('remark')}
             />
           </Field>
         </div>
@@ -167,7 +207,7 @@ export function ChildPayFormDialog({
               : undefined
           }
         />
-      </div>
+      </form>
     </Dialog>
   );
 }

@@ -1,6 +1,16 @@
-import { CHILD_TYPE_LABELS, type ChildType } from '@dpms/core';
-import { errorMessage, type ContractChildRecord, type ContractRecord } from '@dpms/http-client';
-import { useMemo, useState } from 'react';
+import {
+  CHILD_TYPE_LABELS,
+  CONTRACT_CHILD_TEXT_LIMITS as LIMITS,
+  type ChildType,
+} from '@dpms/core';
+import type { ContractChildRecord, ContractChildRow, ContractRecord } from '@dpms/http-client';
+import {
+  contractChildSaveBody,
+  contractChildUpdateBody,
+  requiredContractChildFields,
+} from '@dpms/wire';
+import { useMemo, useRef, useState } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import { Button } from '../../components/ui/Button';
@@ -15,10 +25,16 @@ import {
   previewChild,
   type ChildFormValues,
 } from './sub-contract-preview';
+import { landRefusal, useWireForm } from './wire-form';
+
+/** The form's fields, by wire name: a server refusal of one of them lands beside it. */
+const FORM_FIELDS: readonly string[] = Object.keys(EMPTY_CHILD_FORM);
+/** What core requires of a sub-contract (the schema refuses these blank): marked with `*`. */
+const REQUIRED = new Set<string>(requiredContractChildFields);
 
 export const CHILD_TYPE_OPTIONS = Object.entries<string>(CHILD_TYPE_LABELS);
 
-const valuesOf = (c: ContractChildRecord): ChildFormValues => ({
+const valuesOf = (c: ContractChildRow): ChildFormValues => ({
   contractId: String(c.contractId),
   contractChildNo: c.contractChildNo,
   childType: String(c.childType),
@@ -30,7 +46,7 @@ const valuesOf = (c: ContractChildRecord): ChildFormValues => ({
 
 export interface ContractChildFormDialogProps {
   /** The stored sub-contract when editing (draft, rejected or withdrawn, not history). */
-  editing?: ContractChildRecord | undefined;
+  editing?: ContractChildRow | undefined;
   /** The contract a new sub-contract belongs to, when it is already known. */
   parent?: Pick<ContractRecord, 'contractId' | 'contractName'> | undefined;
   onClose: () => void;
@@ -41,6 +57,9 @@ export interface ContractChildFormDialogProps {
  * Add or edit a sub-contract (分包合同, childType 1-7) with the live preview of what it may pay:
  * core's checks and `childCanPay` (amount + extensions − paid). A new one may be recorded as
  * signed before the system (补录, final at once) or saved and sent as a payment contract (5_1).
+ * The form checks with the @dpms/wire body its call sends (core's required fields marked, every
+ * field's problem at once, a server refusal on its field); each call carries the dialog's
+ * Idempotency-Key, and a refused submit keeps the saved sub-contract for the next press.
  */
 export function ContractChildFormDialog({
   editing,
@@ -50,54 +69,78 @@ export function ContractChildFormDialog({
 }: ContractChildFormDialogProps) {
   const gateway = useService(TOKENS.ContractGateway);
   const feedback = useService(TOKENS.Feedback);
-  const [v, setV] = useState<ChildFormValues>(() =>
+  // What this dialog saved (or edits): a retry after a refused submit edits it, never adds twice.
+  const stored = useRef<Pick<ContractChildRecord, 'contractChildId' | 'version'> | undefined>(
+    editing,
+  );
+  const { form, keys } = useWireForm<ChildFormValues>(
+    () => (stored.current ? contractChildUpdateBody : contractChildSaveBody),
     editing
       ? valuesOf(editing)
       : { ...EMPTY_CHILD_FORM, contractId: parent ? String(parent.contractId) : '' },
+    () =>
+      stored.current
+        ? { contractChildId: stored.current.contractChildId, version: stored.current.version }
+        : {},
   );
+  const { control, register, formState, setError, setValue, handleSubmit } = form;
+  const errors = formState.errors;
+  const v = useWatch({ control }) as ChildFormValues;
   const [parentName, setParentName] = useState(editing?.contractName ?? parent?.contractName ?? '');
   const [history, setHistory] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const set = (key: keyof ChildFormValues) => (value: string) =>
-    setV((old) => ({ ...old, [key]: value }));
   const standing = useMemo(
     () => ({ extendAmount: editing?.extendAmount ?? '0', paidAmount: editing?.paidAmount ?? '0' }),
     [editing],
   );
   const preview = useMemo(() => previewChild(v, standing), [v, standing]);
-
-  const check = (): boolean => {
-    const e: Record<string, string> = {};
-    if (v.contractId === '') e['contractId'] = '请选择所属合同';
-    if (v.receiveCompanyName.trim() === '') e['receiveCompanyName'] = '请输入收款单位';
-    if (v.totalAmount.trim() === '') e['totalAmount'] = '请输入分包金额';
-    if (!preview.ok && preview.field) e[preview.field] ??= preview.message;
-    setErrors(e);
-    return Object.keys(e).length === 0;
+  const mark = (field: keyof ChildFormValues) => ({
+    required: REQUIRED.has(field),
+    error: errors[field]?.message,
+  });
+  const refused = (error: unknown, message: string) => {
+    if (!landRefusal(error, FORM_FIELDS, setError)) feedback.error(message);
   };
 
-  const save = async (submit: boolean) => {
-    if (!check() || !preview.ok) return;
-    setBusy(true);
-    try {
-      const body = childBody(v);
-      if (editing) {
-        body['contractChildId'] = editing.contractChildId;
-        if (editing.version !== undefined) body['version'] = editing.version;
-      }
-      let saved = await gateway.childSave(body, !editing && history);
-      if (submit) {
-        saved = await gateway.childSubmit(saved.contractChildId);
-        feedback.success('已提交审批');
-      } else feedback.success('保存成功');
-      onSaved(saved);
-    } catch (error) {
-      feedback.error(errorMessage(error));
-    } finally {
-      setBusy(false);
+  const send = async (submit: boolean, values: ChildFormValues) => {
+    if (!preview.ok) {
+      if (preview.field && FORM_FIELDS.includes(preview.field)) {
+        setError(preview.field as keyof ChildFormValues, { message: preview.message });
+      } else feedback.error(preview.message);
+      return;
     }
+    const body = childBody(values);
+    const before = stored.current;
+    if (before) {
+      body.contractChildId = before.contractChildId;
+      body.version = before.version;
+    }
+    setBusy(true);
+    const saved = await keys.run('save', (key) => gateway.childSave(body, !before && history, key));
+    if (!saved.ok) {
+      setBusy(false);
+      refused(saved.error, saved.message);
+      return;
+    }
+    stored.current = saved.value;
+    if (!submit) {
+      setBusy(false);
+      feedback.success('保存成功');
+      onSaved(saved.value);
+      return;
+    }
+    const sent = await keys.run('submit', (key) =>
+      gateway.childSubmit(saved.value.contractChildId, key),
+    );
+    setBusy(false);
+    if (!sent.ok) {
+      refused(sent.error, sent.message);
+      return;
+    }
+    feedback.success('已提交审批');
+    onSaved(sent.value);
   };
+  const press = (submit: boolean) => void handleSubmit((values) => send(submit, values))();
 
   const typeLabel = CHILD_TYPE_LABELS[Number(v.childType) as ChildType] ?? '';
   return (
@@ -111,23 +154,22 @@ export function ContractChildFormDialog({
       footer={
         <div className="flex justify-end gap-2">
           <Button onClick={onClose}>取消</Button>
-          <Button variant="primary" loading={busy} onClick={() => void save(false)}>
+          <Button variant="primary" loading={busy} onClick={() => press(false)}>
             保存
           </Button>
           {!history && (
-            <Button variant="primary" loading={busy} onClick={() => void save(true)}>
+            <Button variant="primary" loading={busy} onClick={() => press(true)}>
               保存并提交审批
             </Button>
           )}
         </div>
       }
     >
-      <div className="space-y-3">
+      <form className="space-y-3" noValidate onSubmit={(e) => e.preventDefault()}>
         <div className="grid gap-3 md:grid-cols-2">
           <Field
             label="所属合同"
-            required
-            error={errors['contractId']}
+            {...mark('contractId')}
             hint={parentName ? `已选：${parentName}` : '未签合同和立项合同不能分包'}
           >
             {editing || parent ? (
@@ -138,18 +180,13 @@ export function ContractChildFormDialog({
                 label="所属合同"
                 onSelect={(c) => {
                   setParentName(c ? c.contractName : '');
-                  set('contractId')(c ? String(c.contractId) : '');
+                  setValue('contractId', c ? String(c.contractId) : '');
                 }}
               />
             )}
           </Field>
-          <Field label="分包类型" required error={errors['childType']}>
-            <select
-              className="input"
-              aria-label="分包类型"
-              value={v.childType}
-              onChange={(e) => set('childType')(e.target.value)}
-            >
+          <Field label="分包类型" {...mark('childType')}>
+            <select className="input" aria-label="分包类型" {...register('childType')}>
               {CHILD_TYPE_OPTIONS.map(([value, label]) => (
                 <option key={value} value={value}>
                   {label}
@@ -157,38 +194,37 @@ export function ContractChildFormDialog({
               ))}
             </select>
           </Field>
-          <Field label="分包合同编号" error={errors['contractChildNo']}>
+          <Field label="分包合同编号" {...mark('contractChildNo')}>
             <input
               className="input"
               aria-label="分包合同编号"
-              maxLength={64}
-              value={v.contractChildNo}
-              onChange={(e) => set('contractChildNo')(e.target.value)}
+              maxLength={LIMITS.contractChildNo}
+              {...register('contractChildNo')}
             />
           </Field>
-          <Field label="收款单位" required error={errors['receiveCompanyName']}>
+          <Field label="收款单位" {...mark('receiveCompanyName')}>
             <input
               className="input"
               aria-label="收款单位"
-              maxLength={200}
-              value={v.receiveCompanyName}
-              onChange={(e) => set('receiveCompanyName')(e.target.value)}
+              maxLength={LIMITS.receiveCompanyName}
+              {...register('receiveCompanyName')}
             />
           </Field>
-          <Field label="付款方式" error={errors['paymentMethod']}>
+          <Field label="付款方式" {...mark('paymentMethod')}>
             <input
               className="input"
               aria-label="付款方式"
-              maxLength={200}
-              value={v.paymentMethod}
-              onChange={(e) => set('paymentMethod')(e.target.value)}
+              maxLength={LIMITS.paymentMethod}
+              {...register('paymentMethod')}
             />
           </Field>
-          <Field label="分包金额" required error={errors['totalAmount']} hint="万元">
-            <AmountInput
-              aria-label="分包金额"
-              value={v.totalAmount}
-              onChange={set('totalAmount')}
+          <Field label="分包金额" {...mark('totalAmount')} hint="万元">
+            <Controller
+              control={control}
+              name="totalAmount"
+              render={({ field: f }) => (
+                <AmountInput aria-label="分包金额" value={f.value} onChange={f.onChange} />
+              )}
             />
           </Field>
           {!editing && (
@@ -203,13 +239,12 @@ export function ContractChildFormDialog({
             </Field>
           )}
         </div>
-        <Field label="分包内容" error={errors['content']}>
+        <Field label="分包内容" {...mark('content')}>
           <textarea
             className="input min-h-16"
             aria-label="分包内容"
-            maxLength={5200}
-            value={v.content}
-            onChange={(e) => set('content')(e.target.value)}
+            maxLength={LIMITS.content}
+            {...register('content')}
           />
         </Field>
         <PreviewPanel
@@ -229,7 +264,7 @@ export function ContractChildFormDialog({
               : undefined
           }
         />
-      </div>
+      </form>
     </Dialog>
   );
 }

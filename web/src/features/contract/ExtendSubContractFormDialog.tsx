@@ -1,5 +1,12 @@
-import { errorMessage, type ExtendSubContractRecord } from '@dpms/http-client';
+import { EXTEND_SUB_CONTRACT_TEXT_LIMITS as LIMITS } from '@dpms/core';
+import type { ExtendSubContractBody, ExtendSubContractRecord } from '@dpms/http-client';
+import {
+  extendSubContractSaveBody,
+  extendSubContractUpdateBody,
+  requiredExtendSubContractFields,
+} from '@dpms/wire';
 import { useMemo, useState } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import { Button } from '../../components/ui/Button';
@@ -15,6 +22,12 @@ import {
   type ExtendTarget,
 } from './sub-contract-preview';
 import { DateInput } from '../../components/ui/DateInput';
+import { landRefusal, useWireForm } from './wire-form';
+
+/** The form's fields, by wire name: a server refusal of one of them lands beside it. */
+const FORM_FIELDS: readonly string[] = Object.keys(EMPTY_EXTEND_FORM);
+/** What core requires of an extension (the schema refuses these blank): marked with `*`. */
+const REQUIRED = new Set<string>(requiredExtendSubContractFields);
 
 export interface ExtendSubContractFormDialogProps {
   /** The sub-contract it adds to: amount, what is extended and paid so far. */
@@ -27,7 +40,9 @@ export interface ExtendSubContractFormDialogProps {
 /**
  * Add or edit an extended sub-contract (补充分包合同) of an approved or history sub-contract, with
  * the live preview of what the sub-contract may then pay (core's `childCanPay`); an edit that
- * leaves less than what is paid is refused with the server's words.
+ * leaves less than what is paid is refused with the server's words. The form checks with the
+ * @dpms/wire body its call sends (every field's problem at once, a server refusal on its field),
+ * and the save carries the dialog's Idempotency-Key.
  */
 export function ExtendSubContractFormDialog({
   target,
@@ -37,7 +52,8 @@ export function ExtendSubContractFormDialog({
 }: ExtendSubContractFormDialogProps) {
   const gateway = useService(TOKENS.ContractGateway);
   const feedback = useService(TOKENS.Feedback);
-  const [v, setV] = useState<ExtendFormValues>(() =>
+  const { form, keys } = useWireForm<ExtendFormValues>(
+    () => (editing ? extendSubContractUpdateBody : extendSubContractSaveBody),
     editing
       ? {
           extendNo: editing.extendNo,
@@ -47,49 +63,54 @@ export function ExtendSubContractFormDialog({
           signDate: editing.signDate ?? '',
         }
       : { ...EMPTY_EXTEND_FORM },
+    () =>
+      editing
+        ? { extendId: editing.extendId, version: editing.version }
+        : { contractChildId: target.contractChildId },
   );
+  const { control, register, formState, setError, handleSubmit } = form;
+  const errors = formState.errors;
+  const v = useWatch({ control }) as ExtendFormValues;
   const [files, setFiles] = useState<UploadedFileRecord[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const set = (key: keyof ExtendFormValues) => (value: string) =>
-    setV((old) => ({ ...old, [key]: value }));
   const preview = useMemo(
     () => previewExtend(v, target, editing?.extendAmount ?? '0'),
     [v, target, editing],
   );
+  const mark = (field: keyof ExtendFormValues) => ({
+    required: REQUIRED.has(field),
+    error: errors[field]?.message,
+  });
 
-  const save = async () => {
-    const e: Record<string, string> = {};
-    if (v.content.trim() === '') e['content'] = '请输入补充内容';
-    if (v.extendAmount.trim() === '') e['extendAmount'] = '请输入补充金额';
-    if (!preview.ok && preview.field) e[preview.field] ??= preview.message;
-    setErrors(e);
-    if (Object.keys(e).length > 0 || !preview.ok) return;
-    setBusy(true);
-    try {
-      const uploaded = files.map((f) => f.fileId);
-      const body: Record<string, unknown> = {
-        contractChildId: target.contractChildId,
-        extendNo: v.extendNo.trim(),
-        content: v.content.trim(),
-        reason: v.reason.trim(),
-        extendAmount: v.extendAmount,
-        ...(v.signDate ? { signDate: v.signDate } : {}),
-      };
-      if (editing) {
-        body['extendId'] = editing.extendId;
-        if (editing.version !== undefined) body['version'] = editing.version;
-        body['files'] = [...(editing.files ?? []), ...uploaded];
-      } else body['files'] = uploaded;
-      const saved = await gateway.extendSave(body);
-      feedback.success('保存成功');
-      onSaved(saved);
-    } catch (error) {
-      feedback.error(errorMessage(error));
-    } finally {
-      setBusy(false);
+  const send = async (values: ExtendFormValues) => {
+    if (!preview.ok) {
+      if (preview.field && FORM_FIELDS.includes(preview.field)) {
+        setError(preview.field as keyof ExtendFormValues, { message: preview.message });
+      } else feedback.error(preview.message);
+      return;
     }
+    const uploaded = files.map((f) => f.fileId);
+    const body: ExtendSubContractBody = {
+      contractChildId: target.contractChildId,
+      extendNo: values.extendNo.trim(),
+      content: values.content.trim(),
+      reason: values.reason.trim(),
+      extendAmount: values.extendAmount,
+      ...(values.signDate ? { signDate: values.signDate } : {}),
+      files: editing ? [...editing.files, ...uploaded] : uploaded,
+      ...(editing ? { extendId: editing.extendId, version: editing.version } : {}),
+    };
+    setBusy(true);
+    const saved = await keys.run('save', (key) => gateway.extendSave(body, key));
+    setBusy(false);
+    if (!saved.ok) {
+      if (!landRefusal(saved.error, FORM_FIELDS, setError)) feedback.error(saved.message);
+      return;
+    }
+    feedback.success('保存成功');
+    onSaved(saved.value);
   };
+  const save = () => void handleSubmit(send)();
 
   return (
     <Dialog
@@ -102,55 +123,60 @@ export function ExtendSubContractFormDialog({
       footer={
         <div className="flex justify-end gap-2">
           <Button onClick={onClose}>取消</Button>
-          <Button variant="primary" loading={busy} onClick={() => void save()}>
+          <Button variant="primary" loading={busy} onClick={save}>
             保存
           </Button>
         </div>
       }
     >
-      <div className="space-y-3">
+      <form className="space-y-3" noValidate onSubmit={(e) => e.preventDefault()}>
         <div className="grid gap-3 md:grid-cols-2">
-          <Field label="补充合同编号" error={errors['extendNo']}>
+          <Field label="补充合同编号" {...mark('extendNo')}>
             <input
               className="input"
               aria-label="补充合同编号"
-              maxLength={64}
-              value={v.extendNo}
-              onChange={(e) => set('extendNo')(e.target.value)}
+              maxLength={LIMITS.extendNo}
+              {...register('extendNo')}
             />
           </Field>
-          <Field label="补充金额" required error={errors['extendAmount']} hint="万元">
-            <AmountInput
-              aria-label="补充金额"
-              value={v.extendAmount}
-              onChange={set('extendAmount')}
+          <Field label="补充金额" {...mark('extendAmount')} hint="万元">
+            <Controller
+              control={control}
+              name="extendAmount"
+              render={({ field: f }) => (
+                <AmountInput aria-label="补充金额" value={f.value} onChange={f.onChange} />
+              )}
             />
           </Field>
-          <Field label="签订日期" error={errors['signDate']}>
-            <DateInput
-              className="input"
-              aria-label="签订日期"
-              value={v.signDate}
-              onChange={(e) => set('signDate')(e.target.value)}
+          <Field label="签订日期" {...mark('signDate')}>
+            <Controller
+              control={control}
+              name="signDate"
+              render={({ field: f }) => (
+                <DateInput
+                  className="input"
+                  aria-label="签订日期"
+                  value={f.value}
+                  onChange={(e) => f.onChange(e.target.value)}
+                />
+              )}
             />
           </Field>
-          <Field label="补充原因" error={errors['reason']}>
+          <Field label="补充原因" {...mark('reason')}>
             <input
               className="input"
               aria-label="补充原因"
-              maxLength={2000}
-              value={v.reason}
-              onChange={(e) => set('reason')(e.target.value)}
+              maxLength={LIMITS.reason}
+              {...register('reason')}
             />
           </Field>
         </div>
-        <Field label="补充内容" required error={errors['content']}>
+        <Field label="补充内容" {...mark('content')}>
           <textarea
             className="input min-h-16"
             aria-label="补充内容"
-            maxLength={5200}
-            value={v.content}
-            onChange={(e) => set('content')(e.target.value)}
+            maxLength={LIMITS.content}
+            {...register('content')}
           />
         </Field>
         <Field label="附件">
@@ -171,7 +197,7 @@ export function ExtendSubContractFormDialog({
               : undefined
           }
         />
-      </div>
+      </form>
     </Dialog>
   );
 }

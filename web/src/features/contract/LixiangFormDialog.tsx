@@ -1,6 +1,8 @@
-import type { FeeRateSets } from '@dpms/core';
-import { errorMessage, type LixiangRecord } from '@dpms/http-client';
-import { useMemo, useState } from 'react';
+import { LIXIANG_TEXT_LIMITS as LIMITS, type FeeRateSets } from '@dpms/core';
+import type { LixiangRecord } from '@dpms/http-client';
+import { lixiangSaveBody, lixiangUpdateBody, requiredLixiangFields } from '@dpms/wire';
+import { useMemo, useRef, useState } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import { Button } from '../../components/ui/Button';
@@ -17,6 +19,12 @@ import {
   type LixiangFormValues,
 } from './sub-contract-preview';
 import { useFeeRates } from './useFeeRates';
+import { landRefusal, useWireForm } from './wire-form';
+
+/** The form's fields, by wire name: a server refusal of one of them lands beside it. */
+const FORM_FIELDS: readonly string[] = Object.keys(EMPTY_LIXIANG_FORM);
+/** What core requires of a filing (the schema refuses these blank): marked with `*`. */
+const REQUIRED = new Set<string>(requiredLixiangFields);
 
 const valuesOf = (l: LixiangRecord): LixiangFormValues => ({
   contractId: l.contractId === null ? '' : String(l.contractId),
@@ -42,6 +50,10 @@ export interface LixiangFormDialogProps {
  * Add or edit a project filing (立项备案) with the live fee split of core's `lixiangFees`: the
  * rate set of its business source under the standard rule, as the server stores it. A new filing
  * may be recorded as filed before the system (补录, approved at once) or saved and sent for review.
+ * The form checks with the @dpms/wire body its call sends: core's required fields are marked,
+ * every field's problem shows beside it at once, and a server refusal of a field lands on it. Each
+ * save and submit carries the dialog's Idempotency-Key; a refused submit keeps the input and the
+ * saved filing, so the next press edits and sends that one.
  */
 export function LixiangFormDialog({
   editing,
@@ -53,47 +65,77 @@ export function LixiangFormDialog({
   const feedback = useService(TOKENS.Feedback);
   const loaded = useFeeRates(given === undefined);
   const rateSets = given ?? loaded.rateSets;
-  const [v, setV] = useState<LixiangFormValues>(() =>
+  // What this dialog saved (or edits): a retry after a refused submit edits it, never adds twice.
+  const stored = useRef<LixiangRecord | undefined>(editing);
+  const { form, keys } = useWireForm<LixiangFormValues>(
+    () => (stored.current ? lixiangUpdateBody : lixiangSaveBody),
     editing ? valuesOf(editing) : { ...EMPTY_LIXIANG_FORM },
+    () => (stored.current ? { lxId: stored.current.lxId } : {}),
   );
+  const { control, register, formState, setError, setValue, handleSubmit } = form;
+  const errors = formState.errors;
+  const v = useWatch({ control }) as LixiangFormValues;
   const [history, setHistory] = useState(false);
   const [linked, setLinked] = useState(editing?.contractId ? `合同ID ${editing.contractId}` : '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const set = (key: keyof LixiangFormValues) => (value: string) =>
-    setV((old) => ({ ...old, [key]: value }));
   const preview = useMemo(
     () => (rateSets ? previewLixiang(v, rateSets) : undefined),
     [v, rateSets],
   );
-
-  const check = (): boolean => {
-    const e: Record<string, string> = {};
-    if (v.projectName.trim() === '') e['projectName'] = '请输入项目名称';
-    if (v.totalAmount.trim() === '') e['totalAmount'] = '请输入合同金额';
-    if (preview && !preview.ok && preview.field) e[preview.field] ??= preview.message;
-    setErrors(e);
-    return Object.keys(e).length === 0;
+  const mark = (field: keyof LixiangFormValues) => ({
+    required: REQUIRED.has(field),
+    error: errors[field]?.message,
+  });
+  const refused = (error: unknown, message: string) => {
+    if (!landRefusal(error, FORM_FIELDS, setError)) feedback.error(message);
   };
 
-  const save = async (submit: boolean) => {
-    if (!check() || !preview?.ok) return;
-    setBusy(true);
-    try {
-      const body = lixiangBody(v);
-      if (editing) body['lxId'] = editing.lxId;
-      let saved = await gateway.lixiangSave(body, !editing && history);
-      if (submit) {
-        saved = await gateway.lixiangSubmit(saved.lxId);
-        feedback.success('已提交审批');
-      } else feedback.success('保存成功');
-      onSaved(saved);
-    } catch (error) {
-      feedback.error(errorMessage(error));
-    } finally {
-      setBusy(false);
+  const send = async (submit: boolean, values: LixiangFormValues) => {
+    if (!preview) return;
+    if (!preview.ok) {
+      if (preview.field && FORM_FIELDS.includes(preview.field)) {
+        setError(preview.field as keyof LixiangFormValues, { message: preview.message });
+      } else feedback.error(preview.message);
+      return;
     }
+    const body = lixiangBody(values);
+    const before = stored.current;
+    if (before) body.lxId = before.lxId;
+    setBusy(true);
+    const saved = await keys.run('save', (key) =>
+      gateway.lixiangSave(body, !before && history, key),
+    );
+    if (!saved.ok) {
+      setBusy(false);
+      refused(saved.error, saved.message);
+      return;
+    }
+    stored.current = saved.value;
+    if (!submit) {
+      setBusy(false);
+      feedback.success('保存成功');
+      onSaved(saved.value);
+      return;
+    }
+    const sent = await keys.run('submit', (key) => gateway.lixiangSubmit(saved.value.lxId, key));
+    setBusy(false);
+    if (!sent.ok) {
+      refused(sent.error, sent.message);
+      return;
+    }
+    feedback.success('已提交审批');
+    onSaved(sent.value);
   };
+  const press = (submit: boolean) => void handleSubmit((values) => send(submit, values))();
+  const amount = (field: 'totalAmount' | 'cleanAmount' | 'directFee', label: string) => (
+    <Controller
+      control={control}
+      name={field}
+      render={({ field: f }) => (
+        <AmountInput aria-label={label} value={f.value} onChange={f.onChange} />
+      )}
+    />
+  );
 
   return (
     <Dialog
@@ -106,64 +148,55 @@ export function LixiangFormDialog({
       footer={
         <div className="flex justify-end gap-2">
           <Button onClick={onClose}>取消</Button>
-          <Button variant="primary" loading={busy} onClick={() => void save(false)}>
+          <Button variant="primary" loading={busy} onClick={() => press(false)}>
             保存
           </Button>
           {!history && (
-            <Button variant="primary" loading={busy} onClick={() => void save(true)}>
+            <Button variant="primary" loading={busy} onClick={() => press(true)}>
               保存并提交审批
             </Button>
           )}
         </div>
       }
     >
-      <div className="space-y-3">
+      <form className="space-y-3" noValidate onSubmit={(e) => e.preventDefault()}>
         <div className="grid gap-3 md:grid-cols-2">
-          <Field label="关联合同" hint={linked ? `已关联：${linked}` : '可不关联'}>
+          <Field
+            label="关联合同"
+            hint={linked ? `已关联：${linked}` : '可不关联'}
+            error={errors.contractId?.message}
+          >
             <ContractPicker
               kinds={['declare', 'contract']}
               label="关联合同"
               onSelect={(c) => {
                 setLinked(c ? c.contractName : '');
-                setV((old) =>
-                  c
-                    ? {
-                        ...old,
-                        contractId: String(c.contractId),
-                        projectName: old.projectName || c.projectName,
-                        bizSource: c.bizSource,
-                        totalAmount: old.totalAmount || c.totalAmount,
-                      }
-                    : { ...old, contractId: '' },
-                );
+                setValue('contractId', c ? String(c.contractId) : '');
+                if (!c) return;
+                if (v.projectName === '') setValue('projectName', c.projectName);
+                setValue('bizSource', c.bizSource);
+                if (v.totalAmount === '') setValue('totalAmount', c.totalAmount);
               }}
             />
           </Field>
-          <Field label="立项编号" error={errors['lxNo']}>
+          <Field label="立项编号" {...mark('lxNo')}>
             <input
               className="input"
               aria-label="立项编号"
-              maxLength={64}
-              value={v.lxNo}
-              onChange={(e) => set('lxNo')(e.target.value)}
+              maxLength={LIMITS.lxNo}
+              {...register('lxNo')}
             />
           </Field>
-          <Field label="项目名称" required error={errors['projectName']}>
+          <Field label="项目名称" {...mark('projectName')}>
             <input
               className="input"
               aria-label="项目名称"
-              maxLength={200}
-              value={v.projectName}
-              onChange={(e) => set('projectName')(e.target.value)}
+              maxLength={LIMITS.projectName}
+              {...register('projectName')}
             />
           </Field>
-          <Field label="业务来源" required>
-            <select
-              className="input"
-              aria-label="业务来源"
-              value={v.bizSource}
-              onChange={(e) => set('bizSource')(e.target.value)}
-            >
+          <Field label="业务来源" {...mark('bizSource')}>
+            <select className="input" aria-label="业务来源" {...register('bizSource')}>
               {BIZ_SOURCE_OPTIONS.map(([value, label]) => (
                 <option key={value} value={value}>
                   {label}
@@ -171,22 +204,14 @@ export function LixiangFormDialog({
               ))}
             </select>
           </Field>
-          <Field label="合同金额" required error={errors['totalAmount']} hint="万元">
-            <AmountInput
-              aria-label="合同金额"
-              value={v.totalAmount}
-              onChange={set('totalAmount')}
-            />
+          <Field label="合同金额" {...mark('totalAmount')} hint="万元">
+            {amount('totalAmount', '合同金额')}
           </Field>
-          <Field label="合同净额" error={errors['cleanAmount']} hint="万元，不填为合同金额">
-            <AmountInput
-              aria-label="合同净额"
-              value={v.cleanAmount}
-              onChange={set('cleanAmount')}
-            />
+          <Field label="合同净额" {...mark('cleanAmount')} hint="万元，不填为合同金额">
+            {amount('cleanAmount', '合同净额')}
           </Field>
-          <Field label="直接费" error={errors['directFee']} hint="万元，不填为0">
-            <AmountInput aria-label="直接费" value={v.directFee} onChange={set('directFee')} />
+          <Field label="直接费" {...mark('directFee')} hint="万元，不填为0">
+            {amount('directFee', '直接费')}
           </Field>
           {!editing && (
             <Field label="补录历史备案" hint="系统上线前已备案的，保存即为已审批">
@@ -200,13 +225,12 @@ export function LixiangFormDialog({
             </Field>
           )}
         </div>
-        <Field label="备注" error={errors['remark']}>
+        <Field label="备注" {...mark('remark')}>
           <textarea
             className="input min-h-16"
             aria-label="备注"
-            maxLength={2000}
-            value={v.remark}
-            onChange={(e) => set('remark')(e.target.value)}
+            maxLength={LIMITS.remark}
+            {...register('remark')}
           />
         </Field>
         <PreviewPanel
@@ -216,14 +240,11 @@ export function LixiangFormDialog({
           error={preview && !preview.ok ? preview.message : undefined}
           rows={
             preview?.ok
-              ? FEE_FIELDS.map(
-                  ([key, label]) =>
-                    [key, label, preview.fees[key]] as const,
-                )
+              ? FEE_FIELDS.map(([key, label]) => [key, label, preview.fees[key]] as const)
               : undefined
           }
         />
-      </div>
+      </form>
     </Dialog>
   );
 }

@@ -13,6 +13,7 @@ import { ChildPayFormDialog } from './ChildPayFormDialog';
 import { ContractChildFormDialog } from './ContractChildFormDialog';
 import { ExtendSubContractFormDialog } from './ExtendSubContractFormDialog';
 import { LixiangFormDialog } from './LixiangFormDialog';
+import { aChildPayRecord, aContractChildRow, anExtendSubContractRow } from '@dpms/wire/testing';
 
 const RATES: FeeRateSets = {
   market: {
@@ -166,20 +167,23 @@ describe('project filing form', () => {
     expect(previewError('fee-preview')).toBe('合同净额不能大于合同金额');
   });
 
-  it('refuses to save without a project name or with a clean amount over the total, sending nothing', () => {
+  it('refuses to save without a project name or with a clean amount over the total, sending nothing', async () => {
     const { gateway } = renderForm();
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
-    expect(screen.getByText('请输入项目名称')).toBeTruthy();
-    expect(screen.getAllByText('请输入合同金额').length).toBeGreaterThan(0);
+    // Every field's problem at once, in core's words, before anything is sent.
+    expect(await screen.findByText('项目名称不能为空')).toBeTruthy();
+    expect(screen.getAllByText('合同金额不能为空').length).toBeGreaterThan(0);
     type('项目名称', '未来社区立项');
     type('合同金额', '10');
     type('合同净额', '12');
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
-    expect(screen.getAllByText('合同净额不能大于合同金额').length).toBeGreaterThan(1);
+    await waitFor(() =>
+      expect(screen.getAllByText('合同净额不能大于合同金额').length).toBeGreaterThan(1),
+    );
     expect(gateway.calls).toHaveLength(0);
   });
 
-  it('saves and sends for review, or records a history filing without review', async () => {
+  it('saves and sends for review', async () => {
     const { gateway, saved } = renderForm();
     type('项目名称', '未来社区立项');
     type('立项编号', 'LX-2026-01');
@@ -198,11 +202,17 @@ describe('project filing form', () => {
         directFee: '0',
       },
     });
+  });
+
+  it('records a history filing without review', async () => {
+    const { gateway, saved } = renderForm();
+    type('项目名称', '历史立项');
+    type('合同金额', '80');
     fireEvent.click(screen.getByLabelText('补录历史备案'));
     expect(screen.queryByRole('button', { name: '保存并提交审批' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
-    await waitFor(() => expect(saved).toHaveLength(2));
-    expect(gateway.calls[2]).toMatchObject({ call: 'lixiangSave', history: true });
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(gateway.calls).toMatchObject([{ call: 'lixiangSave', history: true }]);
   });
 });
 
@@ -225,7 +235,7 @@ describe('sub-contract form', () => {
     type('分包金额', '40');
     expect(shown('child-preview')['canPayAmount']).toBe('40');
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
-    expect(screen.getByText('请输入收款单位')).toBeTruthy();
+    expect(await screen.findByText('收款单位不能为空')).toBeTruthy();
     expect(gateway.calls).toHaveLength(0);
     type('收款单位', '浙江专家顾问中心');
     type('分包合同编号', 'FB-2026-01');
@@ -250,28 +260,21 @@ describe('sub-contract form', () => {
   it('an edit may not bring the amount below what is paid beyond its extensions', () => {
     const { gateway } = renderWith(() => (
       <ContractChildFormDialog
-        editing={{
+        editing={aContractChildRow({
           contractChildId: 4,
           contractId: 12,
           contractName: '滨江科创园建筑设计合同',
           contractChildNo: 'FB-1',
           childType: 5,
           childTypeName: '设计费',
-          paymentMethod: '',
-          content: '',
           receiveCompanyName: '某结构设计事务所',
           totalAmount: '30',
           extendAmount: '5',
           paidAmount: '20',
-          taxRate: '0.06',
-          history: false,
           status: -1,
           statusName: '待提交',
-          approvalId: null,
           version: 3,
-          createBy: 'jingying',
-          createTime: '2026-01-01T00:00:00Z',
-        }}
+        })}
         onClose={() => undefined}
         onSaved={() => undefined}
       />
@@ -335,17 +338,14 @@ describe('pay item form', () => {
       <ChildPayFormDialog
         contractChildId={4}
         target={target}
-        editing={{
+        editing={aChildPayRecord({
           payId: 8,
           contractChildId: 4,
           payAmount: '20',
           taxRate: '0.06',
           realPayAmount: '20',
           payDate: '2026-02-01',
-          remark: '',
-          files: [],
-          createTime: '2026-02-01T00:00:00Z',
-        }}
+        })}
         onClose={() => undefined}
         onSaved={() => undefined}
       />
@@ -372,7 +372,7 @@ describe('extended sub-contract form', () => {
     type('补充金额', '6.5');
     expect(shown('extend-preview')).toMatchObject({ extendTotal: '14.5', canPayAmount: '9.5' });
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
-    expect(screen.getByText('请输入补充内容')).toBeTruthy();
+    expect(await screen.findByText('补充内容不能为空')).toBeTruthy();
     expect(gateway.calls).toHaveLength(0);
     type('补充内容', '增加专家论证一次');
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
@@ -387,20 +387,16 @@ describe('extended sub-contract form', () => {
     const { gateway } = renderWith(() => (
       <ExtendSubContractFormDialog
         target={target}
-        editing={{
+        editing={anExtendSubContractRow({
           extendId: 2,
           contractChildId: 4,
           contractId: 12,
           extendNo: 'BC-1',
           content: '补充效果图',
-          reason: '',
           extendAmount: '8',
           signDate: '2026-03-01',
-          files: [],
           version: 1,
-          createBy: 'jingying',
-          createTime: '2026-03-01T00:00:00Z',
-        }}
+        })}
         onClose={() => undefined}
         onSaved={() => undefined}
       />

@@ -3,8 +3,8 @@ import {
   errorMessage,
   exportQuery,
   type ChildPayRecord,
-  type ContractChildRecord,
-  type ExtendSubContractRecord,
+  type ContractChildRow,
+  type ExtendSubContractRow,
   type LixiangRecord,
   type Page,
   type PageQuery,
@@ -390,10 +390,10 @@ export function ContractChildListPage() {
   const run = useRowAction();
   const actor = useActionActor();
   const load = useMemo(() => (q: PageQuery) => contracts.childList(q), [contracts]);
-  const { gateway, exportUrl } = useSearchedGateway<ContractChildRecord, ChildFilter>(load);
-  const [form, setForm] = useState<{ editing?: ContractChildRecord } | null>(null);
+  const { gateway, exportUrl } = useSearchedGateway<ContractChildRow, ChildFilter>(load);
+  const [form, setForm] = useState<{ editing?: ContractChildRow } | null>(null);
   const [open, setOpen] = useState<number | null>(null);
-  const rowActions = (refetch: () => void) => (r: ContractChildRecord) => (
+  const rowActions = (refetch: () => void) => (r: ContractChildRow) => (
     <>
       {textButton('详情', () => setOpen(r.contractChildId))}
       {contractChildActions.may('edit', r, actor) && (
@@ -425,7 +425,7 @@ export function ContractChildListPage() {
     </>
   );
   return (
-    <CrudPage<ContractChildRecord, ChildFilter>
+    <CrudPage<ContractChildRow, ChildFilter>
       title="分包合同"
       noun="分包合同"
       queryKey="contract-children"
@@ -509,7 +509,7 @@ function ExtendEditDialog({
   onClose,
   onSaved,
 }: {
-  row: ExtendSubContractRecord;
+  row: ExtendSubContractRow;
   onClose: () => void;
   onSaved: () => void;
 }) {
@@ -544,9 +544,9 @@ export function ExtendSubContractListPage() {
   const contracts = useService(TOKENS.ContractGateway);
   const run = useRowAction();
   const load = useMemo(() => (q: PageQuery) => contracts.extendList(q), [contracts]);
-  const { gateway, exportUrl } = useSearchedGateway<ExtendSubContractRecord, ExtendFilter>(load);
-  const [editing, setEditing] = useState<ExtendSubContractRecord | null>(null);
-  const rowActions = (refetch: () => void) => (r: ExtendSubContractRecord) => (
+  const { gateway, exportUrl } = useSearchedGateway<ExtendSubContractRow, ExtendFilter>(load);
+  const [editing, setEditing] = useState<ExtendSubContractRow | null>(null);
+  const rowActions = (refetch: () => void) => (r: ExtendSubContractRow) => (
     <>
       <HasPermi perms={['project:extendSubContract:edit']}>
         {textButton('修改', () => setEditing(r))}
@@ -566,7 +566,7 @@ export function ExtendSubContractListPage() {
     </>
   );
   return (
-    <CrudPage<ExtendSubContractRecord, ExtendFilter>
+    <CrudPage<ExtendSubContractRow, ExtendFilter>
       title="外委合同"
       noun="补充分包合同"
       queryKey="extend-sub-contracts"

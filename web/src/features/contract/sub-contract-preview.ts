@@ -9,9 +9,15 @@ import {
   validateContractChild,
   validateExtendSubContract,
   validateLixiang,
+  childPayInputProblems,
+  contractChildInputProblems,
+  extendSubContractInputProblems,
+  lixiangInputProblems,
+  type DomainError,
   type FeeRateSets,
   type LixiangFees,
 } from '@dpms/core';
+import type { ContractChildBody, LixiangBody } from '@dpms/http-client';
 
 /**
  * The live previews of the filing, sub-contract, pay item and extended sub-contract forms: core's
@@ -24,6 +30,10 @@ export type Preview<T> =
 
 const refused = (e: { message: string; field?: string | undefined }) =>
   ({ ok: false, message: e.message, field: e.field }) as const;
+
+/** A blank amount's preview: core's own words for it ("合同金额不能为空"), on its field. */
+const blank = (problems: readonly DomainError[], field: string) =>
+  refused(problems.find((p) => p.field === field) ?? { message: '', field });
 
 const blankToUndefined = (v: string) => (v.trim() === '' ? undefined : v);
 const plus = (a: string, b: string) =>
@@ -56,7 +66,7 @@ export const EMPTY_LIXIANG_FORM: LixiangFormValues = {
 };
 
 /** What a filing form sends (blank amounts left out; a blank clean amount is the total). */
-export function lixiangBody(v: LixiangFormValues): Record<string, unknown> {
+export function lixiangBody(v: LixiangFormValues): LixiangBody {
   return {
     lxNo: v.lxNo.trim(),
     projectName: v.projectName.trim(),
@@ -74,8 +84,7 @@ export function previewLixiang(
   v: LixiangFormValues,
   rateSets: FeeRateSets,
 ): Preview<{ fees: LixiangFees }> {
-  if (v.totalAmount.trim() === '')
-    return { ok: false, message: '请输入合同金额', field: 'totalAmount' };
+  if (v.totalAmount.trim() === '') return blank(lixiangInputProblems({}), 'totalAmount');
   const fields = validateLixiang({
     contractId: v.contractId === '' ? null : Number(v.contractId),
     lxNo: v.lxNo,
@@ -121,9 +130,9 @@ export interface ChildStanding {
   readonly paidAmount: string;
 }
 
-export function childBody(v: ChildFormValues): Record<string, unknown> {
+export function childBody(v: ChildFormValues): ContractChildBody {
   return {
-    contractId: v.contractId === '' ? undefined : Number(v.contractId),
+    ...(v.contractId === '' ? {} : { contractId: Number(v.contractId) }),
     contractChildNo: v.contractChildNo.trim(),
     childType: Number(v.childType),
     paymentMethod: v.paymentMethod.trim(),
@@ -141,8 +150,7 @@ export function previewChild(
   v: ChildFormValues,
   standing: ChildStanding = { extendAmount: '0', paidAmount: '0' },
 ): Preview<{ cap: string; canPayAmount: string }> {
-  if (v.totalAmount.trim() === '')
-    return { ok: false, message: '请输入分包金额', field: 'totalAmount' };
+  if (v.totalAmount.trim() === '') return blank(contractChildInputProblems({}), 'totalAmount');
   const fields = validateContractChild({
     // The contract is checked on saving; the preview does not wait for it.
     contractId: v.contractId === '' ? 0 : Number(v.contractId),
@@ -150,7 +158,8 @@ export function previewChild(
     childType: v.childType,
     paymentMethod: v.paymentMethod,
     content: v.content,
-    receiveCompanyName: v.receiveCompanyName,
+    // The payee is checked on saving; the preview does not wait for it.
+    receiveCompanyName: v.receiveCompanyName.trim() === '' ? '（未填写）' : v.receiveCompanyName,
     totalAmount: v.totalAmount,
   });
   if (!fields.ok) return refused(fields.error);
@@ -199,8 +208,7 @@ export function previewPay(
   target: PayTarget,
   editingPayAmount = '0',
 ): Preview<{ realPayAmount: string; taxRate: string; leftAfter: string }> {
-  if (v.payAmount.trim() === '')
-    return { ok: false, message: '请输入付款金额', field: 'payAmount' };
+  if (v.payAmount.trim() === '') return blank(childPayInputProblems({}), 'payAmount');
   const pay = validateChildPay(
     {
       payAmount: v.payAmount,
@@ -265,8 +273,9 @@ export function previewExtend(
   target: ExtendTarget,
   editingExtendAmount = '0',
 ): Preview<{ extendTotal: string; canPayAmount: string }> {
-  if (v.extendAmount.trim() === '')
-    return { ok: false, message: '请输入补充金额', field: 'extendAmount' };
+  if (v.extendAmount.trim() === '') {
+    return blank(extendSubContractInputProblems({}), 'extendAmount');
+  }
   const fields = validateExtendSubContract({
     contractChildId: target.contractChildId,
     extendNo: v.extendNo,
