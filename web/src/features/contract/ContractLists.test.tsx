@@ -3,67 +3,20 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FakeApi, renderWithApi } from '../../test/api-render';
 import { ContractListView } from './ContractLists';
+import { aContractRecord } from '@dpms/wire/testing';
 
-/** A contract as the API answers it: the whole wire record, which the gateway parses. */
-const contract = (contractId: number, contractName: string, status: -1 | 0): ContractRecord => ({
-  contractId,
-  stage: 'contract',
-  stageName: '合同',
-  status,
-  statusName: status === 0 ? '审批中' : '待提交',
-  effective: '1',
-  convertedFrom: null,
-  approvalId: status === 0 ? '9' : null,
-  projectName: `${contractName}项目`,
-  contractName,
-  entrustBusinessName: '甲方',
-  contractNo: `HT-${String(contractId)}`,
-  signByMain: '甲方',
-  signBySub: '乙方',
-  subBankName: '',
-  bizSource: '1',
-  bizSourceName: '市场',
-  location: '',
-  serviceManagerId: null,
-  serviceManagerName: '',
-  planArea: '0',
-  buildArea: '0',
-  sceneryArea: '0',
-  indoorArea: '0',
-  totalAmount: '10',
-  receiveAmount: '0',
-  cleanAmount: '10',
-  realAmount: '10',
-  realAmountRate: '',
-  bizType: '',
-  bizTypeName: '',
-  entrustTask: '',
-  entrustList: [],
-  termsContent: '',
-  specialTerms: '',
-  instructions: '',
-  performContent: '',
-  trackRecord: '',
-  signDate: '2024-05-01',
-  files: [],
-  contractFiles: [],
-  pdfUrl: `/prod-api/pdf/contract/${String(contractId)}`,
-  directFee: '0',
-  technicalFee: '0',
-  expertFee: '0',
-  operateFee: '0',
-  designFee: '10',
-  settleAmount: '0',
-  closedCaseAmount: '0',
-  backAmount: '0',
-  feeRates: {},
-  version: 0,
-  deptId: 1,
-  userId: 1,
-  createBy: 'zhjy',
-  createTime: '2026-01-02T03:04:05.000Z',
-  updateTime: '2026-01-02T03:04:05.000Z',
-});
+/** A contract as the API answers it: the whole wire record (the shared builder), which the gateway parses. */
+const contract = (contractId: number, contractName: string, status: -1 | 0): ContractRecord =>
+  aContractRecord({
+    contractId,
+    stageName: '合同',
+    status,
+    statusName: status === 0 ? '审批中' : '待提交',
+    approvalId: status === 0 ? '9' : null,
+    projectName: `${contractName}项目`,
+    contractName,
+    contractNo: `HT-${String(contractId)}`,
+  });
 
 const api = () =>
   new FakeApi({
