@@ -47,7 +47,7 @@ import { dictRoutes } from '../routes/dict.routes.js';
 import { fileRoutes } from '../routes/file.routes.js';
 import { majorRoutes } from '../routes/major.routes.js';
 import { userRoutes } from '../routes/user.routes.js';
-import { approvalRoutes, type ApprovalRouteDeps } from '../routes/approval.routes.js';
+import { approvalRoutes, type ApprovalRouteDeps } from '../routes/approval/index.js';
 import { contractRoutes } from '../routes/contract/index.js';
 import { contractChildRoutes } from '../routes/contract-child.routes.js';
 import { lixiangRoutes } from '../routes/lixiang.routes.js';

@@ -10,7 +10,7 @@ import type { AvatarStore } from '../routes/avatar-store.js';
 import type { RouteModule } from '../routes/route-module.js';
 import type { TaskNotifyPort, TaskService } from '@dpms/core';
 import type { FileService } from '../routes/upload.service.js';
-import type { ApprovalRouteDeps } from '../routes/approval.routes.js';
+import type { ApprovalRouteDeps } from '../routes/approval/index.js';
 import type { ServerConfig } from './server-config.js';
 import type { ApprovalPdfExport, PrintDeps } from '../print/pdf.routes.js';
 

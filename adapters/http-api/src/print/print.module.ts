@@ -1,5 +1,5 @@
 import { ContainerModule } from 'inversify';
-import type { ApprovalRouteDeps } from '../routes/approval.routes.js';
+import type { ApprovalRouteDeps } from '../routes/approval/index.js';
 import type { FileService } from '../routes/upload.service.js';
 import { TOKENS } from '../composition/tokens.js';
 import {

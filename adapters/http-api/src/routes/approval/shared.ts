@@ -1,0 +1,51 @@
+import type { Response } from 'express';
+import {
+  ALL_DATA,
+  type ApprovalActor,
+  type ApprovalEngine,
+  type ApprovalFlowAdmin,
+  type PlatformRepositories,
+  type SignatureImageRepository,
+  type TaskNotifyPort,
+  type UnitOfWork,
+} from '@dpms/core';
+import { idempotencyOf } from '../../http/idempotency.js';
+import type { HandlerContext } from '../../http/route.js';
+import type { Principal } from '../../identity/principal.js';
+import type { FileReferences } from '../file-references.js';
+export const TAG_FLOW = '审批流程';
+export const TAG = '审批';
+
+export const actorOf = (p: Principal): ApprovalActor => ({
+  userId: p.userId,
+  deptId: p.deptId,
+  scope: p.isAdmin ? ALL_DATA : p.scope,
+});
+
+export const idemOf = (ctx: HandlerContext<unknown, unknown, unknown>, route: string) =>
+  idempotencyOf(ctx.req, route);
+
+/** The nick names of the users an answer mentions, by id. */
+export const userNames =
+  (repos: PlatformRepositories) =>
+  async (ids: Iterable<string>): Promise<Record<string, string>> => {
+    const out: Record<string, string> = {};
+    for (const id of new Set(ids)) {
+      const u = await repos.users.findById(Number(id), ALL_DATA);
+      if (u) out[id] = u.nickName;
+    }
+    return out;
+  };
+
+export interface ApprovalRouteDeps {
+  readonly engine: ApprovalEngine;
+  readonly flows: ApprovalFlowAdmin;
+  readonly signatures: UnitOfWork<{ readonly signatures: SignatureImageRepository }>;
+  readonly repos: PlatformRepositories;
+  /** Checks the files a form names: server-issued ids the caller may reference. */
+  readonly fileRefs: FileReferences;
+  /** getNotify's warnTaskList and unLookSeal (the design task slice's port). */
+  readonly taskNotify?: TaskNotifyPort;
+  /** The export's PDF form, through the print service (issue 7); absent without one. */
+  readonly pdf?: (approvalId: string, principal: Principal, res: Response) => Promise<void>;
+}
