@@ -3,6 +3,7 @@ export * from './primitives.js';
 export * from './paging.js';
 export * from './files.js';
 export * from './contract.js';
+export * from './approval.js';
 export { requiredContractFields } from '@dpms/core';
 export * from './canonical-json.js';
 export * from './lixiang.js';

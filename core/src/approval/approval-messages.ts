@@ -1,5 +1,6 @@
 import { domainError, type DomainError } from '../shared/result.js';
 import { UPLOAD_MESSAGES } from '../upload/upload-messages.js';
+import { SELF_APPROVAL_HANDLING_LABELS } from './separation-of-duties.js';
 import {
   APPROVAL_ACTION_LABELS,
   APPROVAL_STATUS_LABELS,
@@ -108,6 +109,20 @@ export const approvalMessages = {
     ),
   opinionTooLong: (max: number): DomainError =>
     domainError(APPROVAL_ERROR_CODES.OPINION_TOO_LONG, `审批意见不能超过${max}个字`, 'opinion'),
+} as const;
+
+/**
+ * The words of the approval calls' field checks (the wire schemas refuse with these): one wording
+ * for the API, the OpenAPI document and the web's forms.
+ */
+export const APPROVAL_FIELD_MESSAGES = {
+  invalidApprovalId: '审批编号无效',
+  invalidUserId: '用户编号无效',
+  invalidThreshold: '金额阈值格式不正确',
+  tooManyFields: '表单字段过多',
+  selfApprovalChoice: `拟稿人为审批人时只能选择${Object.values(SELF_APPROVAL_HANDLING_LABELS).join('、')}`,
+  statusChoice: '参数 status 必须是 -1、0、1、2、3 之一',
+  exportFormat: '参数 format 只能是 xlsx 或 pdf',
 } as const;
 
 export const signFlowMessages = {

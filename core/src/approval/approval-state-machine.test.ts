@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   applyAction,
+  approvalOpinionProblem,
   newApprovalState,
   nextActiveNodeIndex,
   pendingApprovers,
@@ -135,6 +136,28 @@ describe('applyAction: the walk through the nodes', () => {
     expect(refusal(s, { type: 'approve', opinion: `${twenty}意` }, 'a')?.code).toBe(
       'VALIDATION.OPINION_TOO_LONG',
     );
+  });
+});
+
+describe('approvalOpinionProblem: the opinion is at most 20 characters (000 §5)', () => {
+  const char = fc.constantFrom('同', '意', 'a', ' ', '𠮷', '😀');
+  it('refuses exactly the opinions longer than 20 characters once trimmed', () => {
+    fc.assert(
+      fc.property(fc.array(char, { maxLength: 30 }), (chars) => {
+        const opinion = chars.join('');
+        const length = [...opinion.trim()].length;
+        expect(approvalOpinionProblem(opinion) !== undefined).toBe(length > 20);
+      }),
+    );
+  });
+  it("counts a character outside the BMP once, and names the field with core's words", () => {
+    expect(approvalOpinionProblem('𠮷'.repeat(20))).toBeUndefined();
+    expect(approvalOpinionProblem(` ${'同'.repeat(20)} `)).toBeUndefined();
+    expect(approvalOpinionProblem('同'.repeat(21))).toMatchObject({
+      code: 'VALIDATION.OPINION_TOO_LONG',
+      field: 'opinion',
+      message: '审批意见不能超过20个字',
+    });
   });
 });
 

@@ -184,12 +184,22 @@ export function validateApprovalNodes(
   return ok(out);
 }
 
+/**
+ * The approval opinion's rule (000 §5: "Approval sign and opinion inputs have max length 20"):
+ * trimmed, at most 20 characters as a person counts them. The one rule the state machine, the
+ * wire schema of /project/approval/process and the sign footer's input all apply.
+ */
+export function approvalOpinionProblem(opinion: string): DomainError | undefined {
+  return approvalTextLength(opinion.trim()) > APPROVAL_SIGN_MAX_LENGTH
+    ? approvalMessages.opinionTooLong(APPROVAL_SIGN_MAX_LENGTH)
+    : undefined;
+}
+
 function checkOpinion(opinion: string | undefined): Result<string | undefined> {
   if (opinion === undefined) return ok(undefined);
+  const problem = approvalOpinionProblem(opinion);
+  if (problem) return err(problem);
   const trimmed = opinion.trim();
-  if (approvalTextLength(trimmed) > APPROVAL_SIGN_MAX_LENGTH) {
-    return err(approvalMessages.opinionTooLong(APPROVAL_SIGN_MAX_LENGTH));
-  }
   return ok(trimmed === '' ? undefined : trimmed);
 }
 

@@ -25,6 +25,7 @@ function setup(reply: (c: InternalAxiosRequestConfig) => { status: number; data:
 
 const OUTCOME = {
   code: 200,
+  msg: '操作成功',
   data: { approvalId: '7', status: 0, version: 3, currentNodeName: '经营部' },
 };
 
@@ -75,11 +76,21 @@ describe('ApprovalGateway', () => {
   it('uploads the signature as multipart, not as JSON', async () => {
     const { gateway, seen } = setup(() => ({
       status: 200,
-      data: { code: 200, data: { signFileId: 'a', signUrl: '/prod-api/x' } },
+      data: { code: 200, msg: '操作成功', data: { signFileId: 'a', signUrl: '/prod-api/x' } },
     }));
     const form = new FormData();
     form.append('signaturefile', new Blob(['x']), 's.png');
     await gateway.uploadSignature(form);
     expect(seen[0]?.data).toBeInstanceOf(FormData);
+  });
+
+  it('parses each answer with the wire schema: a wrong-typed field is a malformed answer', async () => {
+    const { gateway } = setup(() => ({
+      status: 200,
+      data: { ...OUTCOME, data: { ...OUTCOME.data, version: '3' } },
+    }));
+    await expect(
+      gateway.process({ approvalId: '7', action: 'approve', version: 2 }, 'k'),
+    ).rejects.toMatchObject({ code: 'HTTP.MALFORMED_ANSWER' });
   });
 });

@@ -1,113 +1,55 @@
+import { templateKindInfo, type TemplateKind } from '@dpms/core';
 import {
-  templateKindInfo,
-  type ApprovalDetailAnswer,
-  type ApprovalFlowNode,
-  type SelfApprovalHandling,
-  type ApprovalStatus,
-  type NodeCondition,
-  type ProcessActionType,
-  type TemplateContent,
-  type TemplateFile,
-  type TemplateKind,
-  type TemplateSection,
-} from '@dpms/core';
+  approvalDeleteAnswer,
+  approvalDetailAnswer,
+  approvalDoneAnswer,
+  approvalOutcomeAnswer,
+  approvalPage,
+  flowAnswer,
+  flowNodeAnswer,
+  flowNodesAnswer,
+  flowPage,
+  flowWithNodesAnswer,
+  signatureAnswer,
+  type ApprovalCreateInput,
+  type ApprovalDetailRecord,
+  type ApprovalListQueryInput,
+  type ApprovalOutcome,
+  type ApprovalProcessInput,
+  type ApprovalRow as WireApprovalRow,
+  type ApprovalUpdateInput,
+  type FlowAddInput,
+  type FlowListQueryInput,
+  type FlowNodeRecord,
+  type FlowRecord,
+  type FlowUpdateInput,
+  type NodeAddInput,
+  type NodeUpdateInput,
+  type SignatureRecord,
+} from '@dpms/wire';
 import { z } from 'zod';
 import type { HttpClient } from '../client.js';
-import { dataOf, toPage, type Page, type PageQuery } from './page.js';
+import { answerOf } from './answer.js';
+import type { Page, PageQuery } from './page.js';
+
+/*
+ * The approval slice's wire types are the @dpms/wire schemas' (`z.infer` of the answers,
+ * `z.input` of the requests): the schemas the API validates with and answers through, and this
+ * gateway parses every JSON answer with (a malformed one is HTTP.MALFORMED_ANSWER).
+ */
 
 /** A row of the approval lists (getAllNeedApprovalList, getSelfCreateList, ...). */
-export interface ApprovalRow {
-  approvalId: string;
-  serviceId: string;
-  typeCode: string;
-  typeName: string;
-  kind: TemplateKind;
-  title: string;
-  status: ApprovalStatus;
-  statusName: string;
-  version: number;
-  drafterId: string;
-  drafterName: string;
-  deptId: number | null;
-  deptName: string | null;
-  currentNodeName: string;
-  recordKind: string | null;
-  recordId: string | null;
-  createTime: string;
-  updateTime: string;
-  submitTime: string | null;
-  finishTime: string | null;
-}
-
-export interface ApprovalListQuery extends PageQuery {
-  typeCode?: string;
-  status?: number | string;
-  title?: string;
-}
-
+export type ApprovalRow = WireApprovalRow;
+export type ApprovalListQuery = ApprovalListQueryInput & PageQuery;
 /** getCommonApprovalDetail: core's answer plus the names of the users it mentions. */
-export type ApprovalDetailResponse = ApprovalDetailAnswer & {
-  userNames: Record<string, string>;
-};
-
-const outcomeSchema = z.object({
-  approvalId: z.coerce.string(),
-  status: z.number(),
-  version: z.number(),
-  currentNodeName: z.string().default(''),
-});
-export type ApprovalOutcomeAnswer = z.infer<typeof outcomeSchema>;
-
-export interface ApprovalFormBody {
-  typeCode: string;
-  title?: string;
-  content: TemplateContent;
-  files?: readonly TemplateFile[];
-  templateContent?: readonly TemplateSection[];
-  recordKind?: string;
-  recordId?: string;
-  submit?: boolean;
-}
-
-export interface ApprovalProcessBody {
-  approvalId: string;
-  action: ProcessActionType;
-  version: number;
-  opinion?: string;
-  targetNodeId?: string;
-  toUserId?: string;
-}
-
-export interface FlowRow {
-  flowId: number;
-  typeCode: string;
-  typeName: string;
-  flowName: string;
-  status: '0' | '1';
-  remark: string;
-  nodeCount: number;
-  createTime: string;
-  updateTime: string | null;
-}
-
-export interface FlowNodeInput {
-  nodeName: string;
-  actorKind: ApprovalFlowNode['actorKind'];
-  roleKey?: string | null;
-  userIds?: string[];
-  formField?: string | null;
-  mode?: 'or' | 'all';
-  condition?: NodeCondition | null;
-  conditionEffect?: 'add' | 'skip';
-  /** Separation of duties: when the node's holders include the drafter; left out: by kind. */
-  selfApproval?: SelfApprovalHandling;
-}
-
-const signatureSchema = z.object({
-  signFileId: z.string().nullable(),
-  signUrl: z.string().nullable(),
-});
-export type SignatureAnswer = z.infer<typeof signatureSchema>;
+export type ApprovalDetailResponse = ApprovalDetailRecord;
+export type ApprovalOutcomeAnswer = ApprovalOutcome;
+export type ApprovalFormBody = ApprovalCreateInput;
+export type ApprovalProcessBody = ApprovalProcessInput;
+export type FlowRow = FlowRecord;
+/** A node as the node form sends it; selfApproval left out takes its actor kind's default. */
+export type FlowNodeInput = Omit<NodeAddInput, 'flowId'>;
+export type SignatureAnswer = SignatureRecord;
 
 const uploadedSchema = z
   .object({
@@ -138,7 +80,8 @@ export class ApprovalGateway {
     const params = Object.fromEntries(
       Object.entries(query).filter(([, v]) => v !== '' && v !== undefined && v !== null),
     );
-    return toPage<ApprovalRow>(await this.http.get(path, { params }));
+    const { rows, total } = answerOf(approvalPage, await this.http.get(path, { params }), path);
+    return { rows, total };
   }
 
   /** 待我审批. */
@@ -159,10 +102,9 @@ export class ApprovalGateway {
   }
 
   async detail(approvalId: string): Promise<ApprovalDetailResponse> {
-    const res = await this.http.get('/project/approval/getCommonApprovalDetail', {
-      params: { serviceId: approvalId },
-    });
-    return dataOf<ApprovalDetailResponse>(res);
+    const path = '/project/approval/getCommonApprovalDetail';
+    const res = await this.http.get(path, { params: { serviceId: approvalId } });
+    return answerOf(approvalDetailAnswer, res, path).data;
   }
 
   /** POST add{Kind}Template. */
@@ -171,82 +113,92 @@ export class ApprovalGateway {
     body: ApprovalFormBody,
     key: string,
   ): Promise<ApprovalOutcomeAnswer> {
-    const res = await this.http.post(templateKindInfo(kind).addPath, body, idem(key));
-    return outcomeSchema.parse(res['data']);
+    const path = templateKindInfo(kind).addPath;
+    const res = await this.http.post(path, body, idem(key));
+    return answerOf(approvalOutcomeAnswer, res, path).data;
   }
 
   /** POST update{Kind}Template (not for ArchivesApproval). */
   async update(
     kind: TemplateKind,
-    body: Omit<ApprovalFormBody, 'typeCode' | 'recordKind' | 'recordId'> & {
-      approvalId: string;
-      version: number;
-    },
+    body: Omit<ApprovalUpdateInput, 'version'> & { approvalId: string; version: number },
     key: string,
   ): Promise<ApprovalOutcomeAnswer> {
     const path = templateKindInfo(kind).updatePath;
     if (path === undefined) throw new Error(`${kind} has no update call`);
     const res = await this.http.post(path, body, idem(key));
-    return outcomeSchema.parse(res['data']);
+    return answerOf(approvalOutcomeAnswer, res, path).data;
   }
 
   async process(body: ApprovalProcessBody, key: string): Promise<ApprovalOutcomeAnswer> {
-    const res = await this.http.post('/project/approval/process', body, idem(key));
-    return outcomeSchema.parse(res['data']);
+    const path = '/project/approval/process';
+    const res = await this.http.post(path, body, idem(key));
+    return answerOf(approvalOutcomeAnswer, res, path).data;
   }
 
   async remove(approvalId: string, key: string): Promise<void> {
-    await this.http.get('/project/approval/deleteById', {
-      params: { serviceId: approvalId },
-      ...idem(key),
-    });
+    const path = '/project/approval/deleteById';
+    const res = await this.http.get(path, { params: { serviceId: approvalId }, ...idem(key) });
+    answerOf(approvalDeleteAnswer, res, path);
   }
 
   // ---- flows and nodes ------------------------------------------------------------------------
 
-  async flows(query: PageQuery & { typeCode?: string; flowName?: string } = {}) {
+  async flows(query: FlowListQueryInput & PageQuery = {}): Promise<Page<FlowRow>> {
+    const path = '/approval/flow/list';
     const params = Object.fromEntries(
       Object.entries(query).filter(([, v]) => v !== '' && v !== undefined),
     );
-    return toPage<FlowRow>(await this.http.get('/approval/flow/list', { params }));
+    const { rows, total } = answerOf(flowPage, await this.http.get(path, { params }), path);
+    return { rows, total };
   }
-  async addFlow(flow: { typeCode: string; flowName: string; status?: string; remark?: string }) {
-    await this.http.post('/approval/flow/add', flow);
+  async addFlow(flow: FlowAddInput): Promise<FlowRow> {
+    const path = '/approval/flow/add';
+    return answerOf(flowAnswer, await this.http.post(path, flow), path).data;
   }
-  async updateFlow(flow: { flowId: number; flowName?: string; status?: string; remark?: string }) {
-    await this.http.post('/approval/flow/update', flow);
+  async updateFlow(flow: FlowUpdateInput): Promise<FlowRow> {
+    const path = '/approval/flow/update';
+    return answerOf(flowAnswer, await this.http.post(path, flow), path).data;
   }
-  async removeFlow(flowId: number) {
-    await this.http.get('/approval/flow/del', { params: { flowId } });
+  async removeFlow(flowId: number): Promise<void> {
+    const path = '/approval/flow/del';
+    answerOf(approvalDoneAnswer, await this.http.get(path, { params: { flowId } }), path);
   }
-  async nodes(flowId: number): Promise<{ flow: FlowRow; nodes: ApprovalFlowNode[] }> {
-    const res = await this.http.get('/approval/node/get', { params: { flowId } });
-    return dataOf<{ flow: FlowRow; nodes: ApprovalFlowNode[] }>(res);
+  async nodes(flowId: number): Promise<{ flow: FlowRow; nodes: FlowNodeRecord[] }> {
+    const path = '/approval/node/get';
+    const res = await this.http.get(path, { params: { flowId } });
+    return answerOf(flowWithNodesAnswer, res, path).data;
   }
-  async addNode(node: FlowNodeInput & { flowId: number }) {
-    await this.http.post('/approval/node/add', node);
+  async addNode(node: NodeAddInput): Promise<FlowNodeRecord> {
+    const path = '/approval/node/add';
+    return answerOf(flowNodeAnswer, await this.http.post(path, node), path).data;
   }
-  async updateNode(node: Partial<FlowNodeInput> & { nodeId: number }) {
-    await this.http.post('/approval/node/update', node);
+  async updateNode(node: NodeUpdateInput): Promise<FlowNodeRecord> {
+    const path = '/approval/node/update';
+    return answerOf(flowNodeAnswer, await this.http.post(path, node), path).data;
   }
-  async removeNode(nodeId: number) {
-    await this.http.get('/approval/node/del', { params: { nodeId } });
+  async removeNode(nodeId: number): Promise<void> {
+    const path = '/approval/node/del';
+    answerOf(approvalDoneAnswer, await this.http.get(path, { params: { nodeId } }), path);
   }
-  async moveNode(nodeId: number, direction: 'up' | 'down') {
-    await this.http.get('/approval/node/moveFlowNodeOrder', { params: { nodeId, direction } });
+  /** Swaps a node with its neighbour; answers the flow's nodes in their new order. */
+  async moveNode(nodeId: number, direction: 'up' | 'down'): Promise<FlowNodeRecord[]> {
+    const path = '/approval/node/moveFlowNodeOrder';
+    const res = await this.http.get(path, { params: { nodeId, direction } });
+    return answerOf(flowNodesAnswer, res, path).data;
   }
 
   // ---- personal signature and form files ------------------------------------------------------
 
   async signature(): Promise<SignatureAnswer> {
-    const res = await this.http.get('/system/user/profile/signature');
-    return signatureSchema.parse(res['data']);
+    const path = '/system/user/profile/signature';
+    return answerOf(signatureAnswer, await this.http.get(path), path).data;
   }
   async uploadSignature(form: FormData): Promise<SignatureAnswer> {
-    const res = await this.http.post('/system/user/profile/signature', form, multipart);
-    return signatureSchema.parse(res['data']);
+    const path = '/system/user/profile/signature';
+    return answerOf(signatureAnswer, await this.http.post(path, form, multipart), path).data;
   }
-  /** POST /common/upload: one form attachment. */
+  /** POST /common/upload: one form attachment (the files slice's answer). */
   async uploadFile(form: FormData): Promise<UploadedFile> {
     const res = await this.http.post('/common/upload', form, multipart);
     return uploadedSchema.parse(res['data'] ?? res);

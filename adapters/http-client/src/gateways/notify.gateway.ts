@@ -1,33 +1,17 @@
-import { z } from 'zod';
+import { approvalNotifyAnswer, type ApprovalNotify } from '@dpms/wire';
 import type { HttpClient } from '../client.js';
+import { answerOf } from './answer.js';
 
-const notifySchema = z.object({
-  unDealCount: z.coerce.number().default(0),
-  unLookSeal: z.boolean().default(false),
-  warnTaskList: z
-    .array(
-      z.object({
-        taskNo: z.coerce
-          .string()
-          .nullish()
-          .transform((v) => v ?? ''),
-        planFinishDate: z.coerce
-          .string()
-          .nullish()
-          .transform((v) => v ?? ''),
-      }),
-    )
-    .nullish()
-    .transform((list) => list ?? []),
-});
-export type NotifyState = z.infer<typeof notifySchema>;
+/** The shell's poll answer: the @dpms/wire schema the API answers through. */
+export type NotifyState = ApprovalNotify;
 
 export class NotifyGateway {
   constructor(private readonly http: HttpClient) {}
 
   /** GET /project/approval/getNotify: the badge count, the seal dot and the urgent tasks. */
   async getNotify(currentUserId: number | string): Promise<NotifyState> {
-    const res = await this.http.get('/project/approval/getNotify', { params: { currentUserId } });
-    return notifySchema.parse(res['data'] ?? res);
+    const path = '/project/approval/getNotify';
+    const res = await this.http.get(path, { params: { currentUserId } });
+    return answerOf(approvalNotifyAnswer, res, path).data;
   }
 }

@@ -46,9 +46,14 @@ describe('ApprovalForm', () => {
     const api = new FakeApi({
       '/project/approval/updateCommonTemplate': () => ({
         code: 200,
-        data: { approvalId: '7', status: 0, version: 3 },
+        msg: '操作成功',
+        data: { approvalId: '7', status: 0, version: 3, currentNodeName: '' },
       }),
-      '/system/user/profile/signature': () => ({ code: 200, data: {} }),
+      '/system/user/profile/signature': () => ({
+        code: 200,
+        msg: '操作成功',
+        data: { signFileId: null, signUrl: null },
+      }),
     });
     const onSaved = vi.fn();
     renderWithApi(

@@ -1,12 +1,15 @@
-import { z } from 'zod';
+import {
+  approvalDeleteAnswer,
+  approvalIdQuery,
+  approvalOutcomeAnswer,
+  approvalProcessBody,
+} from '@dpms/wire';
 import { ok } from '../../http/envelope.js';
 import { unwrap } from '../../http/http-error.js';
-import { numeric } from '../../http/schemas.js';
 import { perm, type RouteBook } from '../../http/route.js';
-import { idOrServiceId, userIdString } from './schemas.js';
 import { TAG, actorOf, idemOf, type ApprovalRouteDeps } from './shared.js';
 
-/** The actions on an approval (process: approve, reject, transfer, cc, urge, withdraw ...) and its deletion. */
+/** The actions on an approval (approve, reject, return, transfer, cc, urge ...) and its deletion. */
 export function registerActionRoutes(book: RouteBook, { engine }: ApprovalRouteDeps): void {
   book.add({
     method: 'post',
@@ -16,22 +19,8 @@ export function registerActionRoutes(book: RouteBook, { engine }: ApprovalRouteD
     tag: TAG,
     access: perm('project:approval:process'),
     idempotency: 'use-case',
-    body: idOrServiceId({
-      action: z.enum([
-        'submit',
-        'approve',
-        'reject',
-        'withdraw',
-        'return',
-        'transfer',
-        'cc',
-        'urge',
-      ]),
-      version: numeric(z.number().int().min(0).max(2_147_483_647)),
-      opinion: z.string().max(200).optional(),
-      targetNodeId: z.union([z.string(), z.number()]).transform(String).optional(),
-      toUserId: userIdString.optional(),
-    }),
+    body: approvalProcessBody,
+    response: approvalOutcomeAnswer,
     handler: async (ctx) => {
       const b = ctx.body;
       const result = await engine.process(
@@ -55,7 +44,8 @@ export function registerActionRoutes(book: RouteBook, { engine }: ApprovalRouteD
     summary: '删除审批：只能删除自己的待提交或已撤回的审批（保留其审批记录）',
     tag: TAG,
     access: perm('project:approval:remove'),
-    query: idOrServiceId({}),
+    query: approvalIdQuery,
+    response: approvalDeleteAnswer,
     handler: async (ctx) =>
       ok(
         unwrap(

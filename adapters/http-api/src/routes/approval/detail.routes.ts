@@ -1,11 +1,16 @@
-import { z } from 'zod';
+import {
+  approvalDetailAnswer,
+  approvalExportQuery,
+  approvalIdQuery,
+  approvalNotifyAnswer,
+  notifyQuery,
+} from '@dpms/wire';
 import { APPROVAL_STATUS_LABELS, selfApprovalNoteText, type ContentEntry } from '@dpms/core';
 import { ok } from '../../http/envelope.js';
 import { HttpError, unwrap } from '../../http/http-error.js';
 import { AUTHENTICATED, perm, type RouteBook } from '../../http/route.js';
 import { streamXlsx } from '../../http/xlsx.js';
 import { approvalDetailView } from '../approval-files.js';
-import { idOrServiceId } from './schemas.js';
 import { TAG, actorOf, userNames, type ApprovalRouteDeps } from './shared.js';
 
 const contentText = (e: ContentEntry): string => {
@@ -36,7 +41,8 @@ export function registerDetailRoutes(book: RouteBook, deps: ApprovalRouteDeps): 
     summary: '审批详情：approvalDetailBO 与附件、签名、审批记录',
     tag: TAG,
     access: perm('project:approval:query'),
-    query: idOrServiceId({}),
+    query: approvalIdQuery,
+    response: approvalDetailAnswer,
     handler: async ({ query, principal }) => {
       const detail = unwrap(await engine.detail(query.approvalId, actorOf(principal)));
       const userNames = await names([
@@ -54,9 +60,7 @@ export function registerDetailRoutes(book: RouteBook, deps: ApprovalRouteDeps): 
       '导出审批单：format=xlsx（默认）为表单内容与每个节点的签署记录；format=pdf 为带各节点签名的 A4 审批单',
     tag: TAG,
     access: perm('project:approval:export'),
-    query: idOrServiceId({
-      format: z.enum(['xlsx', 'pdf'], { error: '参数 format 只能是 xlsx 或 pdf' }).optional(),
-    }),
+    query: approvalExportQuery,
     produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     handler: async ({ query, principal, res }) => {
       if (query.format === 'pdf') {
@@ -121,7 +125,8 @@ export function registerDetailRoutes(book: RouteBook, deps: ApprovalRouteDeps): 
       '壳层轮询：unDealCount（待我审批数）、unLookSeal、warnTaskList（currentUserId 以登录用户为准）',
     tag: TAG,
     access: AUTHENTICATED,
-    query: z.object({ currentUserId: z.string().max(20).optional() }),
+    query: notifyQuery,
+    response: approvalNotifyAnswer,
     handler: async ({ principal }) => {
       const notify = await engine.notify(actorOf(principal));
       // The design tasks' urgent list and seal dot (issue 9), when they are bound.

@@ -1,14 +1,26 @@
-import { z } from 'zod';
 import { approvalTypeLabel, type ApprovalFlow } from '@dpms/core';
+import {
+  approvalDoneAnswer,
+  flowAddBody,
+  flowAnswer,
+  flowIdQuery,
+  flowListQuery,
+  flowNodeAnswer,
+  flowNodesAnswer,
+  flowPage,
+  flowUpdateBody,
+  nodeAddBody,
+  nodeGetAnswer,
+  nodeGetQuery,
+  nodeIdQuery,
+  nodeMoveQuery,
+  nodeUpdateBody,
+} from '@dpms/wire';
 import { ok, page } from '../../http/envelope.js';
 import { HttpError, unwrap } from '../../http/http-error.js';
 import { listQueryOf } from '../../http/list-query.js';
-import { pagingShape } from '../../http/paging.js';
-import { id } from '../../http/schemas.js';
 import { perm, type RouteBook } from '../../http/route.js';
-import { nodeFields, typeCode } from './schemas.js';
 import { TAG_FLOW, type ApprovalRouteDeps } from './shared.js';
-// ---- views -----------------------------------------------------------------------------------------
 
 const flowView = (f: ApprovalFlow) => ({
   flowId: f.flowId,
@@ -30,11 +42,8 @@ export function registerFlowRoutes(book: RouteBook, { flows }: ApprovalRouteDeps
     summary: '审批流程列表（每个审批类型一个流程）',
     tag: TAG_FLOW,
     access: perm('approval:flow:list'),
-    query: z.object({
-      typeCode: typeCode.optional(),
-      flowName: z.string().trim().max(100).optional(),
-      ...pagingShape(['typeCode', 'createTime']),
-    }),
+    query: flowListQuery,
+    response: flowPage,
     handler: async ({ query }) => {
       const p = await flows.listFlows(
         listQueryOf({ typeCode: query.typeCode, flowName: query.flowName }, query),
@@ -48,12 +57,8 @@ export function registerFlowRoutes(book: RouteBook, { flows }: ApprovalRouteDeps
     summary: '新增审批流程',
     tag: TAG_FLOW,
     access: perm('approval:flow:add'),
-    body: z.object({
-      typeCode,
-      flowName: z.string().trim().min(1).max(100),
-      status: z.enum(['0', '1']).optional(),
-      remark: z.string().trim().max(500).optional(),
-    }),
+    body: flowAddBody,
+    response: flowAnswer,
     handler: async ({ body, principal }) =>
       ok(flowView(unwrap(await flows.addFlow(body, principal.userName)))),
   });
@@ -63,12 +68,8 @@ export function registerFlowRoutes(book: RouteBook, { flows }: ApprovalRouteDeps
     summary: '修改审批流程（名称、状态、备注）',
     tag: TAG_FLOW,
     access: perm('approval:flow:edit'),
-    body: z.object({
-      flowId: id(),
-      flowName: z.string().trim().min(1).max(100).optional(),
-      status: z.enum(['0', '1']).optional(),
-      remark: z.string().trim().max(500).optional(),
-    }),
+    body: flowUpdateBody,
+    response: flowAnswer,
     handler: async ({ body, principal }) => {
       const { flowId, ...patch } = body;
       return ok(flowView(unwrap(await flows.updateFlow(flowId, patch, principal.userName))));
@@ -80,7 +81,8 @@ export function registerFlowRoutes(book: RouteBook, { flows }: ApprovalRouteDeps
     summary: '删除审批流程及其节点（进行中的审批保留已确定的节点）',
     tag: TAG_FLOW,
     access: perm('approval:flow:remove'),
-    query: z.object({ flowId: id() }),
+    query: flowIdQuery,
+    response: approvalDoneAnswer,
     handler: async ({ query }) => {
       unwrap(await flows.deleteFlow(query.flowId));
       return ok();
@@ -94,11 +96,8 @@ export function registerFlowRoutes(book: RouteBook, { flows }: ApprovalRouteDeps
     summary: '审批节点：nodeId 取一个节点；flowId 或 typeCode 取流程及其全部节点（按顺序）',
     tag: TAG_FLOW,
     access: perm('approval:node:query'),
-    query: z.object({
-      nodeId: id().optional(),
-      flowId: id().optional(),
-      typeCode: typeCode.optional(),
-    }),
+    query: nodeGetQuery,
+    response: nodeGetAnswer,
     handler: async ({ query }) => {
       if (query.nodeId !== undefined) return ok(unwrap(await flows.getNode(query.nodeId)));
       let flowId = query.flowId;
@@ -119,7 +118,8 @@ export function registerFlowRoutes(book: RouteBook, { flows }: ApprovalRouteDeps
     summary: '新增审批节点（加在流程末尾）',
     tag: TAG_FLOW,
     access: perm('approval:node:add'),
-    body: z.object({ flowId: id(), ...nodeFields }),
+    body: nodeAddBody,
+    response: flowNodeAnswer,
     handler: async ({ body }) =>
       ok(
         unwrap(
@@ -144,10 +144,8 @@ export function registerFlowRoutes(book: RouteBook, { flows }: ApprovalRouteDeps
     summary: '修改审批节点',
     tag: TAG_FLOW,
     access: perm('approval:node:edit'),
-    body: z.object({
-      nodeId: id(),
-      ...Object.fromEntries(Object.entries(nodeFields).map(([k, v]) => [k, v.optional()])),
-    }),
+    body: nodeUpdateBody,
+    response: flowNodeAnswer,
     handler: async ({ body }) => {
       const { nodeId, ...rest } = body;
       const patch = Object.fromEntries(
@@ -162,7 +160,8 @@ export function registerFlowRoutes(book: RouteBook, { flows }: ApprovalRouteDeps
     summary: '删除审批节点',
     tag: TAG_FLOW,
     access: perm('approval:node:remove'),
-    query: z.object({ nodeId: id() }),
+    query: nodeIdQuery,
+    response: approvalDoneAnswer,
     handler: async ({ query }) => {
       unwrap(await flows.deleteNode(query.nodeId));
       return ok();
@@ -171,14 +170,11 @@ export function registerFlowRoutes(book: RouteBook, { flows }: ApprovalRouteDeps
   book.add({
     method: 'get',
     path: '/approval/node/moveFlowNodeOrder',
-    summary: '调整节点顺序：与上一个（up）或下一个（down）节点交换；答复调整后的节点',
+    summary: '调整节点顺序：与上一个（up）或下一个（down）节点交换；答复流程调整后的全部节点',
     tag: TAG_FLOW,
     access: perm('approval:node:move'),
-    query: z.object({
-      nodeId: id(),
-      direction: z.enum(['up', 'down']).optional(),
-      type: z.enum(['up', 'down']).optional(),
-    }),
+    query: nodeMoveQuery,
+    response: flowNodesAnswer,
     handler: async ({ query }) =>
       ok(unwrap(await flows.moveNode(query.nodeId, query.direction ?? query.type ?? 'up'))),
   });

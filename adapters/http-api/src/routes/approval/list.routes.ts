@@ -6,10 +6,10 @@ import {
   type ApprovalEngine,
   type ApprovalListRow,
 } from '@dpms/core';
+import { approvalListQuery as listQuery, approvalPage } from '@dpms/wire';
 import { page } from '../../http/envelope.js';
 import { listQueryOf } from '../../http/list-query.js';
 import { perm, type RouteBook } from '../../http/route.js';
-import { listQuery } from './schemas.js';
 import { TAG, actorOf, type ApprovalRouteDeps } from './shared.js';
 
 const rowView = (r: ApprovalListRow) => ({
@@ -53,6 +53,7 @@ export function registerListRoutes(book: RouteBook, { engine }: ApprovalRouteDep
       tag: TAG,
       access: perm(permission),
       query: listQuery,
+      response: approvalPage,
       handler: async ({ query, principal }) => {
         const p = await run(actorOf(principal), toQuery(query));
         return page(p.total, p.rows.map(rowView));

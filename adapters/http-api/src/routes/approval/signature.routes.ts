@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { z } from 'zod';
+import { signatureAnswer, signatureParams } from '@dpms/wire';
 import { ok } from '../../http/envelope.js';
 import { HttpError } from '../../http/http-error.js';
 import { readMultipart } from '../../http/multipart.js';
@@ -43,6 +43,7 @@ export function registerSignatureRoutes(book: RouteBook, deps: ApprovalRouteDeps
     tag: TAG_PROFILE,
     access: AUTHENTICATED,
     multipart: 'signaturefile',
+    response: signatureAnswer,
     handler: async ({ req, principal }) => {
       const image = await readSignatureImage(req);
       const saved = await deps.signatures.transaction((r) =>
@@ -57,6 +58,7 @@ export function registerSignatureRoutes(book: RouteBook, deps: ApprovalRouteDeps
     summary: '本人当前的签名图片地址（无则为 null）',
     tag: TAG_PROFILE,
     access: AUTHENTICATED,
+    response: signatureAnswer,
     handler: async ({ principal }) => {
       const current = await deps.signatures.transaction((r) =>
         r.signatures.current(String(principal.userId)),
@@ -70,7 +72,7 @@ export function registerSignatureRoutes(book: RouteBook, deps: ApprovalRouteDeps
     summary: '签名图片（按服务器签发的不可猜测编号公开，供 <img> 使用）',
     tag: TAG_PROFILE,
     access: PUBLIC,
-    params: z.object({ fileId: z.string().regex(/^[0-9a-f-]{36}$/) }),
+    params: signatureParams,
     produces: 'image/*',
     handler: async ({ params, res }) => {
       const image = await deps.signatures.transaction((r) => r.signatures.read(params.fileId));

@@ -1,11 +1,9 @@
-import { z } from 'zod';
 import { TEMPLATE_KIND_CATALOGUE, type TemplateKind } from '@dpms/core';
+import { approvalCreateBody, approvalOutcomeAnswer, approvalUpdateBody } from '@dpms/wire';
 import { ok } from '../../http/envelope.js';
 import { unwrap } from '../../http/http-error.js';
-import { numeric } from '../../http/schemas.js';
 import { perm, type RouteBook } from '../../http/route.js';
 import { attachedFileIds, checkApprovalFiles } from '../approval-files.js';
-import { contentSchema, idOrServiceId, templateBody } from './schemas.js';
 import { TAG, actorOf, idemOf, type ApprovalRouteDeps } from './shared.js';
 
 /** Creating and editing an approval of each template kind (submit=true sends it at once). */
@@ -20,7 +18,8 @@ export function registerTemplateRoutes(book: RouteBook, deps: ApprovalRouteDeps)
       tag: TAG,
       access: perm('project:approval:add'),
       idempotency: 'use-case',
-      body: z.object(templateBody),
+      body: approvalCreateBody,
+      response: approvalOutcomeAnswer,
       handler: async (ctx) => {
         const b = await checkApprovalFiles(ctx.body, deps.fileRefs, ctx.principal);
         const result = await engine.create(
@@ -51,14 +50,8 @@ export function registerTemplateRoutes(book: RouteBook, deps: ApprovalRouteDeps)
         tag: TAG,
         access: perm('project:approval:edit'),
         idempotency: 'use-case',
-        body: idOrServiceId({
-          version: numeric(z.number().int().min(0).max(2_147_483_647)),
-          title: templateBody.title,
-          content: contentSchema,
-          files: templateBody.files,
-          templateContent: templateBody.templateContent,
-          submit: templateBody.submit,
-        }),
+        body: approvalUpdateBody,
+        response: approvalOutcomeAnswer,
         handler: async (ctx) => {
           // The files already on the approval stay referable, whoever uploaded them.
           const current = await engine.detail(ctx.body.approvalId, actorOf(ctx.principal));

@@ -1,0 +1,495 @@
+import { z } from 'zod';
+import {
+  APPROVAL_FIELD_MESSAGES as M,
+  APPROVAL_SORT_COLUMNS,
+  APPROVAL_TYPE_CODES,
+  SELF_APPROVAL_HANDLINGS,
+  TEMPLATE_FIELD_TYPES,
+  TEMPLATE_KINDS,
+  approvalOpinionProblem,
+  type ApprovalDetailBO,
+  type ApprovalNodeAssignment,
+  type ApprovalSignRecord,
+  type ContentEntry,
+  type DesignTaskSignDetail,
+  type DesignTaskSignFlow,
+  type NodeCondition,
+  type TemplateContent,
+  type TemplateFile,
+  type TemplateSection,
+} from '@dpms/core';
+import { okEnvelope, pageEnvelope, timestamp } from './envelope.js';
+import { pagingShape } from './paging.js';
+import { id, numeric } from './primitives.js';
+
+/*
+ * The approval slice's wire contract (000 §7 "Approval flows" and "Approvals"): the flows and
+ * their nodes, the forms of each template kind, the lists, the actions, the detail and the
+ * personal signature. Built as the contract slice's (README): limits and messages from core.
+ */
+
+// ---- fields ---------------------------------------------------------------------------------------
+
+/** An approval's id as the spec sends it: a string or a number of digits. */
+export const approvalId = z
+  .union([z.string(), z.number()])
+  .transform((v) => String(v).trim())
+  .pipe(z.string().regex(/^\d{1,10}$/, { error: M.invalidApprovalId }));
+
+/** An approval type code (`1_1` ...): text a form's select holds, one of core's codes. */
+export const approvalTypeCode = z.string().pipe(z.enum(APPROVAL_TYPE_CODES));
+
+/** A flow's status: '0' in use, '1' disabled (text, as a form's radio holds it). */
+const flowStatus = z.string().pipe(z.enum(['0', '1']));
+
+/** A user's id as the approval engine keeps it (a string of digits; a number is read too). */
+export const approvalUserId = z
+  .union([z.string(), z.number()])
+  .transform((v) => String(v).trim())
+  .pipe(z.string().regex(/^\d{1,10}$/, { error: M.invalidUserId }));
+
+/**
+ * The approval opinion (000 §5: "Approval sign and opinion inputs have max length 20"): core's
+ * rule, counted in characters after trimming, with core's message. Blank is no opinion.
+ */
+export const approvalOpinion = z.string().superRefine((v, ctx) => {
+  const problem = approvalOpinionProblem(v);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem.message });
+});
+
+const amountOp = z.enum(['gt', 'gte', 'lt', 'lte', 'eq']);
+const leafCondition = z.union([
+  z.object({
+    kind: z.literal('contains'),
+    refname: z.string().min(1).max(100),
+    value: z.string().max(100),
+  }),
+  z.object({
+    kind: z.literal('amount'),
+    refname: z.string().min(1).max(100),
+    op: amountOp,
+    threshold: z.string().regex(/^\d{1,12}(\.\d{1,6})?$/, { error: M.invalidThreshold }),
+  }),
+]);
+const compose = <T extends z.ZodType>(inner: T) =>
+  z.union([
+    leafCondition,
+    z.object({ kind: z.literal('all'), conditions: z.array(inner).max(20) }),
+    z.object({ kind: z.literal('any'), conditions: z.array(inner).max(20) }),
+    z.object({ kind: z.literal('not'), condition: inner }),
+  ]);
+/**
+ * Core's NodeCondition, nested at most three levels deep: enough for any rule a flow needs, and
+ * not recursive, so the OpenAPI document can spell it out.
+ */
+export const nodeCondition = compose(compose(leafCondition)) as unknown as z.ZodType<NodeCondition>;
+
+const flowActorKind = z.enum(['role', 'users', 'drafterDeptHead', 'formPerson']);
+const signMode = z.enum(['or', 'all']);
+
+/** The fields of a flow node as the node form sends them. */
+export const approvalNodeFields = {
+  nodeName: z.string().trim().min(1).max(50),
+  actorKind: flowActorKind,
+  roleKey: z.string().trim().max(100).nullable().optional(),
+  userIds: z.array(approvalUserId).max(50).optional(),
+  formField: z.string().trim().max(100).nullable().optional(),
+  mode: signMode.optional(),
+  condition: nodeCondition.nullable().optional(),
+  conditionEffect: z.enum(['add', 'skip']).optional(),
+  /** Separation of duties: when the node's holders include the drafter (default by kind). */
+  selfApproval: z.enum(SELF_APPROVAL_HANDLINGS, { error: M.selfApprovalChoice }).optional(),
+};
+
+const fileSchema = z
+  .object({
+    name: z.string().max(255).optional(),
+    fileName: z.string().max(255).optional(),
+    filePath: z.string().max(1000).optional(),
+    fileId: z.string().max(100).optional(),
+    url: z.string().max(1000).optional(),
+  })
+  .loose();
+
+const contentEntry = z
+  .object({
+    label: z.string().max(200).optional(),
+    value: z.union([
+      z.string().max(20000),
+      z.array(z.string().max(20000)).max(500),
+      z.array(fileSchema).max(500),
+    ]),
+    selectValue: z.string().max(1000).optional(),
+    type: z.enum(TEMPLATE_FIELD_TYPES).optional(),
+  })
+  .transform(
+    // label and type may be left out: the engine takes them from the template (never trusting
+    // the client's label; a type that disagrees with the template is refused there).
+    (e) =>
+      ({
+        label: e.label ?? '',
+        value: e.value,
+        ...(e.type === undefined ? {} : { type: e.type }),
+        ...(e.selectValue === undefined ? {} : { selectValue: e.selectValue }),
+      }) as ContentEntry,
+  );
+
+/** A form's content: refname → entry; core's template validation checks it against the form. */
+export const approvalContent = z
+  .record(z.string().min(1).max(100), contentEntry)
+  .refine((c) => Object.keys(c).length <= 300, { error: M.tooManyFields });
+
+const sectionSchema = z
+  .object({
+    title: z.string().max(100).optional(),
+    fields: z
+      .array(
+        z
+          .object({
+            type: z.enum(TEMPLATE_FIELD_TYPES),
+            refname: z.string().min(1).max(100),
+            label: z.string().max(200),
+          })
+          .loose(),
+      )
+      .max(300)
+      .readonly(),
+  })
+  .loose();
+
+const templateFields = {
+  typeCode: approvalTypeCode,
+  title: z.string().trim().max(200).optional(),
+  content: approvalContent,
+  files: z.array(fileSchema).max(200).readonly().optional(),
+  templateContent: z.array(sectionSchema).max(50).readonly().optional(),
+  recordKind: z.string().trim().min(1).max(40).optional(),
+  recordId: z.string().trim().min(1).max(64).optional(),
+  submit: z.boolean().optional(),
+};
+
+/** `approvalId`, or the spec's `serviceId`, or `id`: whichever the caller sends. */
+export const idOrServiceId = <S extends z.ZodRawShape>(shape: S) =>
+  z.preprocess(
+    (raw) => {
+      if (typeof raw !== 'object' || raw === null) return raw;
+      const r = raw as Record<string, unknown>;
+      return { ...r, approvalId: r['approvalId'] ?? r['serviceId'] ?? r['id'] };
+    },
+    z.object({ ...shape, approvalId }),
+  );
+
+const approvalVersion = numeric(z.number().int().min(0).max(2_147_483_647));
+
+// ---- requests -------------------------------------------------------------------------------------
+
+/** add{Kind}Template: a new approval of a template kind; submit=true sends it at once. */
+export const approvalCreateBody = z.object(templateFields);
+
+const updateShape = {
+  version: approvalVersion,
+  title: templateFields.title,
+  content: approvalContent,
+  files: templateFields.files,
+  templateContent: templateFields.templateContent,
+  submit: templateFields.submit,
+};
+
+/** update{Kind}Template: the drafter's edit of the version they read. */
+export const approvalUpdateBody = idOrServiceId(updateShape);
+
+export const PROCESS_ACTIONS = [
+  'submit',
+  'approve',
+  'reject',
+  'withdraw',
+  'return',
+  'transfer',
+  'cc',
+  'urge',
+] as const;
+
+const processShape = {
+  action: z.enum(PROCESS_ACTIONS),
+  version: approvalVersion,
+  opinion: approvalOpinion.optional(),
+  targetNodeId: z.union([z.string(), z.number()]).transform(String).optional(),
+  toUserId: approvalUserId.optional(),
+};
+
+/** /project/approval/process: one action on the version the caller saw. */
+export const approvalProcessBody = idOrServiceId(processShape);
+
+/** deleteById and getCommonApprovalDetail: the approval, by any of its names. */
+export const approvalIdQuery = idOrServiceId({});
+
+export const approvalExportQuery = idOrServiceId({
+  format: z.enum(['xlsx', 'pdf'], { error: M.exportFormat }).optional(),
+});
+
+/** The four lists of the approval centre. */
+export const approvalListQuery = z.object({
+  typeCode: approvalTypeCode.optional(),
+  status: numeric(
+    z
+      .number()
+      .int()
+      .refine((s) => [-1, 0, 1, 2, 3].includes(s), { error: M.statusChoice }),
+  ).optional(),
+  title: z.string().trim().max(100).optional(),
+  ...pagingShape(APPROVAL_SORT_COLUMNS),
+});
+
+export const notifyQuery = z.object({ currentUserId: z.string().max(20).optional() });
+
+export const flowListQuery = z.object({
+  typeCode: approvalTypeCode.optional(),
+  flowName: z.string().trim().max(100).optional(),
+  ...pagingShape(['typeCode', 'createTime']),
+});
+
+export const flowAddBody = z.object({
+  typeCode: approvalTypeCode,
+  flowName: z.string().trim().min(1).max(100),
+  status: flowStatus.optional(),
+  remark: z.string().trim().max(500).optional(),
+});
+
+export const flowUpdateBody = z.object({
+  flowId: id(),
+  flowName: z.string().trim().min(1).max(100).optional(),
+  status: flowStatus.optional(),
+  remark: z.string().trim().max(500).optional(),
+});
+
+export const flowIdQuery = z.object({ flowId: id() });
+
+export const nodeGetQuery = z.object({
+  nodeId: id().optional(),
+  flowId: id().optional(),
+  typeCode: approvalTypeCode.optional(),
+});
+
+export const nodeAddBody = z.object({ flowId: id(), ...approvalNodeFields });
+
+export const nodeUpdateBody = z.object({
+  nodeId: id(),
+  nodeName: approvalNodeFields.nodeName.optional(),
+  actorKind: approvalNodeFields.actorKind.optional(),
+  roleKey: approvalNodeFields.roleKey,
+  userIds: approvalNodeFields.userIds,
+  formField: approvalNodeFields.formField,
+  mode: approvalNodeFields.mode,
+  condition: approvalNodeFields.condition,
+  conditionEffect: approvalNodeFields.conditionEffect,
+  selfApproval: approvalNodeFields.selfApproval,
+});
+
+export const nodeIdQuery = z.object({ nodeId: id() });
+
+export const nodeMoveQuery = z.object({
+  nodeId: id(),
+  direction: z.enum(['up', 'down']).optional(),
+  type: z.enum(['up', 'down']).optional(),
+});
+
+export const signatureParams = z.object({ fileId: z.string().regex(/^[0-9a-f-]{36}$/) });
+
+// ---- answers --------------------------------------------------------------------------------------
+
+const status = z.union([z.literal(-1), z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
+const templateKind = z.enum(TEMPLATE_KINDS);
+
+/** A row of the approval lists (待我审批, 我已审批, 我发起的, 全部审批). */
+export const approvalRow = z
+  .object({
+    approvalId: z.string(),
+    serviceId: z.string(),
+    typeCode: z.string(),
+    typeName: z.string(),
+    kind: templateKind,
+    title: z.string(),
+    status,
+    statusName: z.string(),
+    version: z.number().int(),
+    drafterId: z.string(),
+    drafterName: z.string(),
+    deptId: z.number().int().nullable(),
+    deptName: z.string().nullable(),
+    currentNodeName: z.string(),
+    recordKind: z.string().nullable(),
+    recordId: z.string().nullable(),
+    createTime: timestamp(),
+    updateTime: timestamp(),
+    submitTime: timestamp().nullable(),
+    finishTime: timestamp().nullable(),
+  })
+  .meta({ id: 'ApprovalRow' });
+
+/** What every approval write answers: enough for the client to continue without a reload. */
+export const approvalOutcome = z.object({
+  approvalId: z.string(),
+  status,
+  version: z.number().int(),
+  currentNodeName: z.string(),
+});
+
+/** A flow (one per approval type). */
+export const flowRecord = z
+  .object({
+    flowId: z.number().int(),
+    typeCode: z.string(),
+    typeName: z.string(),
+    flowName: z.string(),
+    status: z.enum(['0', '1']),
+    remark: z.string(),
+    nodeCount: z.number().int(),
+    createTime: timestamp(),
+    updateTime: timestamp().nullable(),
+  })
+  .meta({ id: 'ApprovalFlow' });
+
+/** A node of a flow, as core keeps it. */
+export const flowNodeRecord = z
+  .object({
+    nodeId: z.number().int(),
+    flowId: z.number().int(),
+    nodeName: z.string(),
+    orderNum: z.number().int(),
+    actorKind: flowActorKind,
+    roleKey: z.string().nullable(),
+    userIds: z.array(z.string()).readonly(),
+    formField: z.string().nullable(),
+    mode: signMode,
+    condition: nodeCondition.nullable(),
+    conditionEffect: z.enum(['add', 'skip']),
+    selfApproval: z.enum(SELF_APPROVAL_HANDLINGS),
+  })
+  .meta({ id: 'ApprovalFlowNode' });
+
+export const flowWithNodes = z.object({ flow: flowRecord, nodes: z.array(flowNodeRecord) });
+
+/**
+ * A block core builds and the screens hand back to core (the form content, the sign footer, the
+ * nodes): checked as an object or a list here and typed by core's model, so the screens and core
+ * read one type; its fields are core's, not a second copy.
+ */
+const coreObject = <T>() => z.record(z.string(), z.unknown()) as unknown as z.ZodType<T>;
+const coreList = <T>() => z.array(coreObject<T>()).readonly();
+
+const approvalView = z.object({
+  approvalId: z.string(),
+  typeCode: approvalTypeCode,
+  typeName: z.string(),
+  kind: templateKind,
+  title: z.string(),
+  status,
+  version: z.number().int(),
+  round: z.number().int(),
+  drafterId: z.string(),
+  deptId: z.number().int().nullable(),
+  recordKind: z.string().nullable(),
+  recordId: z.string().nullable(),
+  content: coreObject<TemplateContent>(),
+  templateContent: coreList<TemplateSection>().nullable(),
+  files: coreList<TemplateFile>(),
+  nodes: coreList<ApprovalNodeAssignment>(),
+  currentNodeIndex: z.number().int(),
+  readers: z.array(z.string()).readonly(),
+  createTime: timestamp(),
+  updateTime: timestamp(),
+  submitTime: timestamp().nullable(),
+  finishTime: timestamp().nullable(),
+});
+
+const logEntry = z.object({
+  action: z.string(),
+  actorId: z.string(),
+  round: z.number().int(),
+  version: z.number().int(),
+  nodeId: z.string().nullable(),
+  nodeName: z.string().nullable(),
+  opinion: z.string().nullable(),
+  target: z.string().nullable(),
+  signUrl: z.string().nullable(),
+  createTime: timestamp(),
+});
+
+/** getCommonApprovalDetail: the approval, its sign footer, files, log and the names it mentions. */
+export const approvalDetail = z
+  .object({
+    approval: approvalView,
+    approvalDetailBO: coreObject<ApprovalDetailBO>(),
+    attachmentList: coreList<TemplateFile>(),
+    sealImagesList: coreList<TemplateFile>(),
+    imgFiles: coreList<TemplateFile>(),
+    currentSignRecord: coreObject<ApprovalSignRecord>().nullable(),
+    designTaskSignFlowList: coreList<DesignTaskSignFlow>().optional(),
+    designTaskSignDetailList: coreList<DesignTaskSignDetail>().optional(),
+    log: z.array(logEntry).readonly(),
+    allowedActions: z.array(z.enum(PROCESS_ACTIONS)).readonly(),
+    userNames: z.record(z.string(), z.string()),
+  })
+  .meta({ id: 'ApprovalDetail' });
+
+/** The shell's poll: the 待我审批 count, the seal dot and the urgent design tasks. */
+export const approvalNotify = z.object({
+  unDealCount: z.number().int().min(0),
+  unLookSeal: z.boolean(),
+  warnTaskList: z
+    .array(z.object({ taskNo: z.string(), planFinishDate: z.string().meta({ format: 'date' }) }))
+    .readonly(),
+});
+
+export const signatureRecord = z.object({
+  signFileId: z.string().nullable(),
+  signUrl: z.string().nullable(),
+});
+
+/** A success with nothing to carry (a delete). */
+export const approvalDoneAnswer = z.object({ code: z.literal(200), msg: z.string() });
+
+export const approvalPage = pageEnvelope(approvalRow);
+export const approvalOutcomeAnswer = okEnvelope(approvalOutcome);
+export const approvalDeleteAnswer = okEnvelope(z.object({ approvalId: z.string() }));
+export const approvalDetailAnswer = okEnvelope(approvalDetail);
+export const approvalNotifyAnswer = okEnvelope(approvalNotify);
+export const flowPage = pageEnvelope(flowRecord);
+export const flowAnswer = okEnvelope(flowRecord);
+export const flowNodeAnswer = okEnvelope(flowNodeRecord);
+/** moveFlowNodeOrder: the flow's nodes in their new order. */
+export const flowNodesAnswer = okEnvelope(z.array(flowNodeRecord));
+export const nodeGetAnswer = okEnvelope(z.union([flowWithNodes, flowNodeRecord]));
+export const flowWithNodesAnswer = okEnvelope(flowWithNodes);
+export const signatureAnswer = okEnvelope(signatureRecord);
+
+export type ApprovalRow = z.infer<typeof approvalRow>;
+export type ApprovalOutcome = z.infer<typeof approvalOutcome>;
+export type ApprovalDetailRecord = z.infer<typeof approvalDetail>;
+export type FlowRecord = z.infer<typeof flowRecord>;
+export type FlowNodeRecord = z.infer<typeof flowNodeRecord>;
+export type SignatureRecord = z.infer<typeof signatureRecord>;
+export type ApprovalNotify = z.infer<typeof approvalNotify>;
+/**
+ * The blocks a form sends as core's model (its content, files and sections): the schemas check
+ * their shape and bounds and keep the fields they do not name (a section's field carries its
+ * options, limits and rules), so their input type is core's.
+ */
+type CoreBlocks = {
+  content: TemplateContent;
+  files?: readonly TemplateFile[];
+  templateContent?: readonly TemplateSection[];
+};
+type WithCoreBlocks<T> = Omit<T, keyof CoreBlocks> & CoreBlocks;
+export type ApprovalCreateInput = WithCoreBlocks<z.input<typeof approvalCreateBody>>;
+/** The approval a call names: `approvalId` (the spec's `serviceId` and `id` are read too). */
+type NamesApproval = { approvalId: string | number };
+export type ApprovalUpdateInput = WithCoreBlocks<z.input<z.ZodObject<typeof updateShape>>> &
+  NamesApproval;
+export type ApprovalProcessInput = z.input<z.ZodObject<typeof processShape>> & NamesApproval;
+export type ApprovalListQueryInput = z.input<typeof approvalListQuery>;
+export type FlowListQueryInput = z.input<typeof flowListQuery>;
+export type FlowAddInput = z.input<typeof flowAddBody>;
+export type FlowUpdateInput = z.input<typeof flowUpdateBody>;
+export type NodeAddInput = z.input<typeof nodeAddBody>;
+export type NodeUpdateInput = z.input<typeof nodeUpdateBody>;
