@@ -27,7 +27,6 @@ import {
   type NodeUpdateInput,
   type SignatureRecord,
 } from '@dpms/wire';
-import { z } from 'zod';
 import type { HttpClient } from '../client.js';
 import { answerOf } from './answer.js';
 import type { Page, PageQuery } from './page.js';
@@ -50,16 +49,6 @@ export type FlowRow = FlowRecord;
 /** A node as the node form sends it; selfApproval left out takes its actor kind's default. */
 export type FlowNodeInput = Omit<NodeAddInput, 'flowId'>;
 export type SignatureAnswer = SignatureRecord;
-
-const uploadedSchema = z
-  .object({
-    fileId: z.string(),
-    fileName: z.string(),
-    originalFilename: z.string(),
-    url: z.string(),
-  })
-  .loose();
-export type UploadedFile = z.infer<typeof uploadedSchema>;
 
 const idem = (key: string) => ({ headers: { 'Idempotency-Key': key } });
 /**
@@ -188,7 +177,7 @@ export class ApprovalGateway {
     return answerOf(flowNodesAnswer, res, path).data;
   }
 
-  // ---- personal signature and form files ------------------------------------------------------
+  // ---- personal signature ------------------------------------------------------
 
   async signature(): Promise<SignatureAnswer> {
     const path = '/system/user/profile/signature';
@@ -197,10 +186,5 @@ export class ApprovalGateway {
   async uploadSignature(form: FormData): Promise<SignatureAnswer> {
     const path = '/system/user/profile/signature';
     return answerOf(signatureAnswer, await this.http.post(path, form, multipart), path).data;
-  }
-  /** POST /common/upload: one form attachment (the files slice's answer). */
-  async uploadFile(form: FormData): Promise<UploadedFile> {
-    const res = await this.http.post('/common/upload', form, multipart);
-    return uploadedSchema.parse(res['data'] ?? res);
   }
 }

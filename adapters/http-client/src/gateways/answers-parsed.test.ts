@@ -1,0 +1,183 @@
+import { describe, expect, it } from 'vitest';
+import type { HttpClient } from '../client.js';
+import { AccountGateway } from './account.gateway.js';
+import { ApprovalGateway } from './approval.gateway.js';
+import { AuthGateway } from './auth.gateway.js';
+import { ContractGateway } from './contract.gateway.js';
+import { FileGateway } from './file.gateway.js';
+import { FundPayGateway } from './fund-pay.gateway.js';
+import { FundPlanGateway } from './fund-plan.gateway.js';
+import { FundGateway } from './fund.gateway.js';
+import { NotifyGateway } from './notify.gateway.js';
+import {
+  ConfigGateway,
+  DeptGateway,
+  DictGateway,
+  JobLogGateway,
+  MajorGateway,
+  UserGateway,
+} from './system.gateway.js';
+
+/**
+ * The client parses every answer it reads (DESIGN §3 "One wire contract"): each gateway method
+ * is called against an HttpClient that answers a well-formed envelope whose payload has the
+ * wrong type, and must fail with HTTP.MALFORMED_ANSWER (answerOf with the @dpms/wire schema the
+ * API answers through), never hand `42` to a screen. A method that carries no payload (a delete)
+ * is called with an envelope whose `msg` has the wrong type, and must fail the same way.
+ */
+
+/** `{code, msg}` right, every payload field a number where the schemas expect anything else. */
+const WRONG_PAYLOAD = {
+  code: 200,
+  msg: '操作成功',
+  data: 42,
+  rows: 42,
+  total: -1,
+  token: 42,
+  user: 42,
+  roles: 42,
+  permissions: 42,
+};
+const WRONG_ENVELOPE = { code: 200, msg: 42 };
+
+/** An HttpClient that answers every call with `answer`. */
+function answering(answer: object): HttpClient {
+  const reply = () => Promise.resolve(answer);
+  return { get: reply, post: reply, put: reply, delete: reply } as unknown as HttpClient;
+}
+
+interface GatewayEntry {
+  /** The class's name, as NOT_YET_PARSED names it. */
+  readonly name: string;
+  readonly make: (http: HttpClient) => object;
+  /** Arguments a method needs to reach its call; every other method gets '1' per parameter. */
+  readonly args?: Readonly<Record<string, readonly unknown[]>>;
+  /** Methods that answer no payload (deletes), with the reason: their envelope is checked. */
+  readonly noPayload?: Readonly<Record<string, string>>;
+  /** Methods that read no JSON at all, with the reason. */
+  readonly noJson?: Readonly<Record<string, string>>;
+  /** Private helpers the public methods go through: not called on their own. */
+  readonly helpers?: readonly string[];
+}
+
+const DELETE = 'a delete answers {code, msg} and nothing else';
+
+/** Every gateway of the package, one entry each. */
+const GATEWAYS: readonly GatewayEntry[] = [
+  {
+    name: 'ApprovalGateway',
+    make: (http) => new ApprovalGateway(http),
+    args: {
+      create: ['Seal', { typeCode: '25_1', content: {} }, 'k'],
+      update: ['Contract', { approvalId: '7', version: 1, content: {} }, 'k'],
+      process: [{ approvalId: '7', action: 'approve', version: 1 }, 'k'],
+      uploadSignature: [new FormData()],
+    },
+    noPayload: { remove: DELETE, removeFlow: DELETE, removeNode: DELETE },
+    helpers: ['list'],
+  },
+  { name: 'NotifyGateway', make: (http) => new NotifyGateway(http) },
+  { name: 'ContractGateway', make: (http) => new ContractGateway(http) },
+  { name: 'AccountGateway', make: (http) => new AccountGateway(http) },
+  { name: 'AuthGateway', make: (http) => new AuthGateway(http) },
+  {
+    name: 'FileGateway',
+    make: (http) => new FileGateway(http, { get: () => 't' }),
+    noJson: {
+      resourcePath: 'builds an address, calls nothing',
+      download: 'answers a file (a blob), not JSON',
+      downloadPath: 'answers a file (a blob), not JSON',
+    },
+  },
+  { name: 'FundGateway', make: (http) => new FundGateway(http) },
+  { name: 'FundPlanGateway', make: (http) => new FundPlanGateway(http) },
+  { name: 'FundPayGateway', make: (http) => new FundPayGateway(http) },
+  { name: 'UserGateway', make: (http) => new UserGateway(http) },
+  { name: 'DeptGateway', make: (http) => new DeptGateway(http) },
+  { name: 'DictGateway', make: (http) => new DictGateway(http) },
+  { name: 'ConfigGateway', make: (http) => new ConfigGateway(http) },
+  { name: 'MajorGateway', make: (http) => new MajorGateway(http) },
+  { name: 'JobLogGateway', make: (http) => new JobLogGateway(http) },
+];
+
+/**
+ * The gateways whose slices have not moved to @dpms/wire yet: some of their methods still hand
+ * an unparsed answer on. Empty this set as each slice lands; a gateway that parses every answer
+ * must leave it (the last test says so).
+ */
+const NOT_YET_PARSED: ReadonlySet<string> = new Set([
+  'ContractGateway',
+  'AccountGateway',
+  'AuthGateway',
+  'FileGateway',
+  'FundGateway',
+  'FundPlanGateway',
+  'FundPayGateway',
+  'UserGateway',
+  'DeptGateway',
+  'DictGateway',
+  'ConfigGateway',
+  'MajorGateway',
+  'JobLogGateway',
+]);
+
+/** The methods of a gateway: its class's, and those it holds as arrow-function fields. */
+function methodsOf(gateway: object, entry: GatewayEntry): string[] {
+  const own = Object.entries(gateway)
+    .filter(([, v]) => typeof v === 'function')
+    .map(([k]) => k);
+  const proto = Object.getOwnPropertyNames(Object.getPrototypeOf(gateway)).filter(
+    (k) => k !== 'constructor',
+  );
+  const skip = new Set([...(entry.helpers ?? []), ...Object.keys(entry.noJson ?? {})]);
+  return [...new Set([...proto, ...own])].filter((k) => !skip.has(k)).sort();
+}
+
+/** How a call ended: its error code, or 'resolved' when it handed on what it got. */
+async function outcomeOf(entry: GatewayEntry, method: string, answer: object): Promise<string> {
+  const gateway = entry.make(answering(answer)) as Record<string, (...a: unknown[]) => unknown>;
+  const fn = gateway[method]!;
+  const args = entry.args?.[method] ?? Array.from({ length: fn.length }, () => '1');
+  try {
+    await fn.apply(gateway, [...args]);
+    return 'resolved';
+  } catch (e) {
+    const code = (e as { code?: unknown }).code;
+    return typeof code === 'string' ? code : `threw ${String(e)}`;
+  }
+}
+
+async function unparsed(entry: GatewayEntry): Promise<string[]> {
+  const out: string[] = [];
+  for (const method of methodsOf(entry.make(answering(WRONG_PAYLOAD)), entry)) {
+    const answer = entry.noPayload?.[method] === undefined ? WRONG_PAYLOAD : WRONG_ENVELOPE;
+    const outcome = await outcomeOf(entry, method, answer);
+    if (outcome !== 'HTTP.MALFORMED_ANSWER') out.push(`${method}: ${outcome}`);
+  }
+  return out;
+}
+
+describe('every gateway parses every answer it reads with its wire schema', () => {
+  const parsed = GATEWAYS.filter((g) => !NOT_YET_PARSED.has(g.name));
+
+  it.each(parsed.map((g) => [g.name, g] as const))(
+    '%s answers HTTP.MALFORMED_ANSWER for a wrong-typed payload, in every method',
+    async (_name, entry) => {
+      expect(methodsOf(entry.make(answering(WRONG_PAYLOAD)), entry).length).toBeGreaterThan(0);
+      expect(await unparsed(entry)).toEqual([]);
+    },
+  );
+
+  it('names only gateways that exist, each once', () => {
+    const names = GATEWAYS.map((g) => g.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const n of NOT_YET_PARSED) expect(names).toContain(n);
+  });
+
+  it('keeps in NOT_YET_PARSED only gateways that still hand on an unparsed answer', async () => {
+    const done: string[] = [];
+    for (const entry of GATEWAYS.filter((g) => NOT_YET_PARSED.has(g.name)))
+      if ((await unparsed(entry)).length === 0) done.push(entry.name);
+    expect(done, 'these parse every answer now: take them out of NOT_YET_PARSED').toEqual([]);
+  });
+});
