@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
+import type { ApprovalDetailBO } from '@dpms/core';
 import { describe, expect, it } from 'vitest';
-import { SignatureImage } from './SignFooter';
+import { SignatureImage, SignFooter } from './SignFooter';
 
 const PNG = 'data:image/png;base64,iVBORw0KGgo=';
 
@@ -33,5 +34,37 @@ describe('SignatureImage', () => {
       expect(screen.getByText('未设置签名')).toBeTruthy();
       unmount();
     }
+  });
+});
+
+describe('SignFooter: the opinion box keeps core’s limit of 20 characters', () => {
+  const detail: ApprovalDetailBO = {
+    creatorSignUrl: null,
+    approvalNodeList: [],
+    unApprovalList: [{ nodeId: 'n1', nodeName: '经营部' }],
+    currentNodeName: '经营部',
+  };
+  const footer = (opinion: string) =>
+    render(
+      <SignFooter
+        signtype={3}
+        detail={detail}
+        values={{ 'opinion-2': opinion }}
+        onChange={() => undefined}
+      />,
+    );
+
+  it('limits the box to 20 and shows nothing for 20 characters', () => {
+    footer('同'.repeat(20));
+    const box = screen.getByLabelText('审批意见');
+    expect(box.getAttribute('maxlength')).toBe('20');
+    expect(box.getAttribute('placeholder')).toBe('请输入审批意见（20字以内）');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows the server’s message beside the box for 21', () => {
+    footer('同'.repeat(21));
+    expect(screen.getByRole('alert').textContent).toBe('审批意见不能超过20个字');
+    expect(screen.getByLabelText('审批意见').getAttribute('aria-invalid')).toBe('true');
   });
 });

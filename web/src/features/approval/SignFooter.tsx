@@ -5,6 +5,7 @@ import {
   type ApprovalDetailBO,
   type SignFooterRow,
 } from '@dpms/core';
+import { approvalOpinion } from '@dpms/wire';
 
 /**
  * A signature image, or the signer's text when they have none. The stored address goes through
@@ -70,13 +71,10 @@ export function SignFooter({
               </th>
               <td className="px-3 py-2">
                 {row.editable && onChange ? (
-                  <input
-                    className="input"
-                    aria-label={row.kind === 'opinion' ? '审批意见' : `${row.label}签署`}
-                    maxLength={row.maxLength}
+                  <SignInput
+                    row={row}
                     value={values[key] ?? row.text}
-                    placeholder={row.kind === 'opinion' ? '请输入审批意见（20字以内）' : ''}
-                    onChange={(e) => onChange(key, e.target.value)}
+                    onChange={(v) => onChange(key, v)}
                   />
                 ) : (
                   <span className="text-ink">
@@ -95,6 +93,42 @@ export function SignFooter({
         })}
       </tbody>
     </table>
+  );
+}
+
+/**
+ * An editable sign or opinion box. It holds what the wire's opinion schema (core's rule: at most
+ * 20 characters once trimmed) takes, and shows that schema's message beside the box, as the
+ * server would refuse it, for text the length limit of the box did not stop (a paste, a fill).
+ */
+function SignInput({
+  row,
+  value,
+  onChange,
+}: {
+  row: SignFooterRow;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const problem = approvalOpinion.safeParse(value).error?.issues[0]?.message;
+  const opinion = row.kind === 'opinion';
+  return (
+    <>
+      <input
+        className="input"
+        aria-label={opinion ? '审批意见' : `${row.label}签署`}
+        aria-invalid={problem !== undefined}
+        maxLength={row.maxLength}
+        value={value}
+        placeholder={opinion ? `请输入审批意见（${row.maxLength}字以内）` : ''}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {problem && (
+        <p role="alert" className="mt-1 text-xs text-danger-600">
+          {problem}
+        </p>
+      )}
+    </>
   );
 }
 
