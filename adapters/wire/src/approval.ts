@@ -30,11 +30,30 @@ import { id, numeric } from './primitives.js';
 
 // ---- fields ---------------------------------------------------------------------------------------
 
+/**
+ * An id the engine keeps as text, sent as digits or as a number: read as its digits. Both forms
+ * state their rule (a pattern, integer bounds), so the OpenAPI document says what is refused.
+ */
+const digitsId = (message: string) =>
+  z
+    .union(
+      [
+        z
+          .string()
+          .trim()
+          .regex(/^\d{1,10}$/, { error: message }),
+        z
+          .number({ error: message })
+          .int({ error: message })
+          .min(0, { error: message })
+          .max(9_999_999_999, { error: message }),
+      ],
+      { error: message },
+    )
+    .transform((v) => String(v));
+
 /** An approval's id as the spec sends it: a string or a number of digits. */
-export const approvalId = z
-  .union([z.string(), z.number()])
-  .transform((v) => String(v).trim())
-  .pipe(z.string().regex(/^\d{1,10}$/, { error: M.invalidApprovalId }));
+export const approvalId = digitsId(M.invalidApprovalId);
 
 /** An approval type code (`1_1` ...): text a form's select holds, one of core's codes. */
 export const approvalTypeCode = z.string().pipe(z.enum(APPROVAL_TYPE_CODES));
@@ -43,10 +62,7 @@ export const approvalTypeCode = z.string().pipe(z.enum(APPROVAL_TYPE_CODES));
 const flowStatus = z.string().pipe(z.enum(['0', '1']));
 
 /** A user's id as the approval engine keeps it (a string of digits; a number is read too). */
-export const approvalUserId = z
-  .union([z.string(), z.number()])
-  .transform((v) => String(v).trim())
-  .pipe(z.string().regex(/^\d{1,10}$/, { error: M.invalidUserId }));
+export const approvalUserId = digitsId(M.invalidUserId);
 
 /**
  * The approval opinion (000 §5: "Approval sign and opinion inputs have max length 20"): core's

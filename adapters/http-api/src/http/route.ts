@@ -86,7 +86,8 @@ export interface RouteRecord {
   readonly tag: string;
   /**
    * The schemas the route validates its input with and builds its answer through: the very
-   * objects its OpenAPI entry was generated from (route-schemas.test.ts checks it).
+   * objects its OpenAPI entry was generated from (route-schemas.test.ts probes each route with a
+   * value its entry calls invalid).
    */
   readonly schemas: RouteSchemas;
 }
