@@ -197,6 +197,7 @@ describe('gateways', () => {
       status: 200,
       data: {
         code: 200,
+        msg: '操作成功',
         data: {
           unDealCount: 120,
           unLookSeal: true,
