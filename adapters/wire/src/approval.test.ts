@@ -1,13 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { APPROVAL_SIGN_MAX_LENGTH, approvalOpinionProblem } from '@dpms/core';
-import {
-  approvalOpinion,
-  approvalOutcomeAnswer,
-  approvalPage,
-  approvalProcessBody,
-  nodeAddBody,
-} from './approval.js';
+import { approvalOutcomeAnswer, approvalPage } from './approval-answers.js';
+import { approvalOpinion, approvalProcessBody, nodeAddBody } from './approval.js';
 
 const messagesOf = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.error?.issues.map((i) => i.message) ?? [];

@@ -4,6 +4,7 @@ export * from './paging.js';
 export * from './files.js';
 export * from './contract.js';
 export * from './approval.js';
+export * from './approval-answers.js';
 export { requiredContractFields } from '@dpms/core';
 export * from './canonical-json.js';
 export * from './lixiang.js';
