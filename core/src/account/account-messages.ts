@@ -62,7 +62,8 @@ export const accountErrors = {
     ),
   notPositive: (field: string): DomainError =>
     domainError(C.notPositive, `${label(field)}必须大于0`, field),
-  required: (field: string): DomainError => domainError(C.required, `请填写${label(field)}`, field),
+  required: (field: string): DomainError =>
+    domainError(C.required, `${label(field)}不能为空`, field),
   textTooLong: (field: string, max: number): DomainError =>
     domainError(C.textTooLong, `${label(field)}不能超过${String(max)}个字`, field),
   invalidDate: (field: string): DomainError =>

@@ -15,7 +15,7 @@ import {
   parseAccountAmount,
   projectAccountOf,
 } from './account-rules.js';
-import { checkInvoiceFields } from './account.use-case.js';
+import { checkInvoiceFields } from './account-input.js';
 
 const fen = fc
   .bigInt({ min: 0n, max: 10_000_000_000n })

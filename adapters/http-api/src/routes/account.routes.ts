@@ -9,7 +9,6 @@ import {
   type ProjectAccount,
   type ProjectAccountFilter,
   type ProjectAccountService,
-  instituteYear,
 } from '@dpms/core';
 import { instituteZoneOf } from '../http/institute-zone.js';
 import { ok, page } from '../http/envelope.js';
@@ -156,9 +155,16 @@ export function accountRoutes(
         tag: PRO_TAG,
         access: perm('contract:account:query'),
         query: proDetailQuery,
-        handler: async ({ query, principal }) =>
+        handler: async ({ query, principal, res }) =>
           ok(
-            unwrap(await projects.detail(query.contractId, accountActorOf(principal), query.year)),
+            unwrap(
+              await projects.detail(
+                query.contractId,
+                accountActorOf(principal),
+                query.year,
+                await instituteZoneOf(res),
+              ),
+            ),
           ),
       });
       book.add({
@@ -169,10 +175,16 @@ export function accountRoutes(
         access: perm('contract:account:list'),
         query: proMonthlyQuery,
         handler: async ({ query, principal, res }) => {
-          // "This year" is the institute's year, not the server's.
-          const year = query.year ?? instituteYear(new Date(), await instituteZoneOf(res));
-          const { year: _y, ...filter } = query;
-          return ok(await projects.monthly(proFilterOf(filter), year, accountActorOf(principal)));
+          // "This year" is the institute's year (core decides it in the configured zone).
+          const { year, ...filter } = query;
+          return ok(
+            await projects.monthly(
+              proFilterOf(filter),
+              year,
+              accountActorOf(principal),
+              await instituteZoneOf(res),
+            ),
+          );
         },
       });
       book.add({

@@ -52,7 +52,7 @@ describe('the invoice request form', () => {
     fill('开票金额（万元）', '29.5');
     fill('发票类型', '2');
     fireEvent.click(screen.getByRole('button', { name: '保存并送审' }));
-    expect(screen.getByText('请填写纳税人识别号')).toBeTruthy();
+    expect(screen.getByText('纳税人识别号不能为空')).toBeTruthy();
     expect(gateway.added).toHaveLength(0);
     fill('发票类型', '1');
     fireEvent.click(screen.getByRole('button', { name: '保存并送审' }));
