@@ -48,7 +48,8 @@ export interface CrudSpec<Row extends object, F extends CrudFilter> {
   noun: string;
   queryKey: string;
   gateway: CrudGateway<Row, F>;
-  filter: F;
+  /** The search's start and reset; a function is read at mount and at each reset ("this year"). */
+  filter: F | (() => F);
   search?: SearchDef<F>[];
   columns: Column<Row>[] | ((ctx: CrudContext) => Column<Row>[]);
   rowKey: keyof Row & string;

@@ -6,11 +6,13 @@ import { useState } from 'react';
 /** A paginated server list with its filter form, on TanStack Query. */
 export function useListQuery<Row, F extends Record<string, unknown>>(
   key: string,
-  initialFilter: F,
+  /** The filter to start from and to reset to; a function is read at mount and at each reset. */
+  initialFilter: F | (() => F),
   load: (q: F & { pageNum: number; pageSize: number }) => Promise<Page<Row>>,
 ) {
-  const [draft, setDraft] = useState<F>(initialFilter);
-  const [filter, setFilter] = useState<F>(initialFilter);
+  const initial = (): F => (typeof initialFilter === 'function' ? initialFilter() : initialFilter);
+  const [draft, setDraft] = useState<F>(initial);
+  const [filter, setFilter] = useState<F>(initial);
   const [pageNum, setPageNum] = useState(1);
   const [pageSize, setPageSize] = useState(TABLE_DEFAULT_PAGE_SIZE);
   const query = useQuery({
@@ -33,8 +35,9 @@ export function useListQuery<Row, F extends Record<string, unknown>>(
       setFilter({ ...draft });
     },
     reset: () => {
-      setDraft(initialFilter);
-      setFilter(initialFilter);
+      const f = initial();
+      setDraft(f);
+      setFilter(f);
       setPageNum(1);
     },
     onPageChange: (n: number, size: number) => {

@@ -1,4 +1,3 @@
-import { instituteYear } from '@dpms/core';
 import {
   ACCOUNT_EXPORT_PATHS,
   type EmployeeCostRecord,
@@ -12,14 +11,13 @@ import { HasPermi } from '../../components/auth/Access';
 import { BarChart } from '../../components/chart/BarChart';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { Button } from '../../components/ui/Button';
+import { useInstituteClock } from '../../components/time/institute-clock';
 import { downloadExport } from '../../components/upload';
 import { EmployeeCostFormDialog } from './EmployeeCostFormDialog';
 import { chartNumber, exportUrl, useAccountGateway, useDepts, useStaff } from './account-shared';
 
 type Filter = { deptId: string; employeeName: string; costMonth: string; year: string };
-// This year on the institute's calendar, not the browser's.
-const YEAR = String(instituteYear(new Date()));
-const FILTER: Filter = { deptId: '', employeeName: '', costMonth: '', year: YEAR };
+const FILTER: Filter = { deptId: '', employeeName: '', costMonth: '', year: '' };
 
 /** Totals by month and department (from the server, summed by core) and their chart by month. */
 function CostTotals({ query, version }: { query: PageQuery; version: number }) {
@@ -94,8 +92,13 @@ export function EmployePage() {
   const feedback = useService(TOKENS.Feedback);
   const depts = useDepts();
   const staff = useStaff();
-  const searched = useRef<PageQuery>({ year: YEAR });
-  const [applied, setApplied] = useState<PageQuery>({ year: YEAR });
+  const clock = useInstituteClock();
+  // This year on the institute's calendar, read when the page mounts and when its filter resets
+  // (a page left open across New Year's Eve then shows the new year), never at module load.
+  const filter = () => ({ ...FILTER, year: String(clock.thisYear()) });
+  const [initial] = useState(filter);
+  const searched = useRef<PageQuery>({ year: initial.year });
+  const [applied, setApplied] = useState<PageQuery>({ year: initial.year });
   const [version, setVersion] = useState(0);
   const [form, setForm] = useState<{ cost?: EmployeeCostRecord } | null>(null);
   return (
@@ -112,7 +115,7 @@ export function EmployePage() {
         },
         remove: (id: number) => gateway.removeEmployeeCost(id).then(() => setVersion((v) => v + 1)),
       }}
-      filter={FILTER}
+      filter={filter}
       search={[
         { key: 'year', label: '年度', placeholder: 'yyyy' },
         { key: 'costMonth', label: '月份', placeholder: 'yyyy-MM' },

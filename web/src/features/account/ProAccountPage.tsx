@@ -1,4 +1,3 @@
-import { instituteYear } from '@dpms/core';
 import {
   ACCOUNT_EXPORT_PATHS,
   errorMessage,
@@ -13,6 +12,7 @@ import { HasPermi } from '../../components/auth/Access';
 import { BarChart } from '../../components/chart/BarChart';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { Button } from '../../components/ui/Button';
+import { useInstituteClock } from '../../components/time/institute-clock';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
 import { downloadExport } from '../../components/upload';
@@ -26,8 +26,6 @@ import {
 } from './account-shared';
 
 type Filter = { contractName: string; contractNo: string; deptId: string; year: string };
-// This year on the institute's calendar, not the browser's.
-const YEAR = String(instituteYear(new Date()));
 const FILTER: Filter = { contractName: '', contractNo: '', deptId: '', year: '' };
 
 /** 开票与回款按月对比 (invoiced by invoice date against back money by back date). */
@@ -227,23 +225,22 @@ function ProAccountDetailDialog({
 /** The month chart of the contracts the list shows. */
 function MonthlyPanel({ query }: { query: PageQuery }) {
   const gateway = useAccountGateway();
+  const clock = useInstituteClock();
   const [months, setMonths] = useState<AccountMonthRecord[]>([]);
   const { contractName, contractNo, deptId, year } = query;
+  // This year on the institute's calendar, read as the list is searched or reset (never at module
+  // load: a page left open across New Year's Eve then charts the new year).
+  const shown = year === '' || year === undefined ? String(clock.thisYear()) : year;
   useEffect(() => {
     let live = true;
     gateway
-      .monthly({
-        contractName,
-        contractNo,
-        deptId,
-        year: year === '' || year === undefined ? YEAR : year,
-      })
+      .monthly({ contractName, contractNo, deptId, year: shown })
       .then((m) => live && setMonths(m))
       .catch(() => live && setMonths([]));
     return () => {
       live = false;
     };
-  }, [gateway, contractName, contractNo, deptId, year]);
+  }, [gateway, contractName, contractNo, deptId, shown]);
   return (
     <div className="mt-4" data-testid="pro-account-chart">
       <h3 className="text-sm font-medium">开票与回款按月对比（万元）</h3>
