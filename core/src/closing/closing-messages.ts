@@ -11,11 +11,14 @@ export const CLOSING_FIELD_LABELS: Readonly<Record<string, string>> = {
   operateFee: '经营费',
   designFee: '设计费',
   contractId: '合同',
+  remark: '备注',
 };
 
 const label = (field: string): string => CLOSING_FIELD_LABELS[field] ?? field;
 
 export const CLOSING_ERROR_CODES = {
+  required: 'VALIDATION.CLOSING_REQUIRED',
+  tooLong: 'VALIDATION.CLOSING_TEXT_TOO_LONG',
   invalidAmount: 'VALIDATION.CLOSING_INVALID_AMOUNT',
   backAmountZero: 'VALIDATION.CLOSING_BACK_AMOUNT_ZERO',
   backAmountMismatch: 'VALIDATION.CLOSING_BACK_AMOUNT_MISMATCH',
@@ -30,6 +33,10 @@ export const CLOSING_ERROR_CODES = {
 } as const;
 
 export const closingErrors = {
+  required: (field: string): DomainError =>
+    domainError(CLOSING_ERROR_CODES.required, `${label(field)}不能为空`, field),
+  tooLong: (field: string, max: number): DomainError =>
+    domainError(CLOSING_ERROR_CODES.tooLong, `${label(field)}不能超过${String(max)}个字`, field),
   invalidAmount: (field: string): DomainError =>
     domainError(
       CLOSING_ERROR_CODES.invalidAmount,

@@ -2,10 +2,11 @@ import { closingFees } from '../fees/closing-fees.js';
 import { parseFeeAmount } from '../fees/fee-values.js';
 import { MoneyDecimal } from '../money/money-decimal.js';
 import { toAmountString } from '../money/amount.js';
-import { err, ok, type Result } from '../shared/result.js';
+import { err, ok, type DomainError, type Result } from '../shared/result.js';
 import {
   CLOSING_FEE_KEYS,
   type ClosingContract,
+  type ClosingFeeKey,
   type ClosingFees,
   type ClosingInput,
   type ClosingStatus,
@@ -76,3 +77,47 @@ export function checkClosing(
 
 /** A draft or turned-down record may be edited, sent and deleted; one in approval or approved may not. */
 export const closingEditable = (status: ClosingStatus): boolean => status === 0 || status === 3;
+
+/** The closing form's remark limit (characters). */
+export const CLOSING_REMARK_MAX = 2000;
+
+/** What a closing form must fill (the rules refuse them blank). */
+export const CLOSING_REQUIRED_FIELDS = ['contractId', 'closedCaseAmount'] as const;
+
+/** A closing form as entered: the amounts flat, as they travel. */
+export type ClosingFormInput = Partial<
+  Record<'closedCaseAmount' | 'backAmount' | 'settleAmount' | 'remark' | ClosingFeeKey, unknown>
+>;
+
+const blank = (v: unknown): boolean =>
+  v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/**
+ * Every problem of a closing form as entered, one per field (what a form shows beside its fields
+ * and the wire schema reports): the closed-case amount is required, every amount given is a
+ * decimal string of at most 6 decimals, not negative, and the remark fits. Whether the amounts
+ * agree with the contract (what came back, the rule's fees) is `checkClosing`'s, on the server.
+ */
+export function closingInputProblems(input: ClosingFormInput): readonly DomainError[] {
+  const problems: DomainError[] = [];
+  if (blank(input.closedCaseAmount)) problems.push(closingErrors.required('closedCaseAmount'));
+  for (const field of [
+    'closedCaseAmount',
+    'settleAmount',
+    'backAmount',
+    ...CLOSING_FEE_KEYS,
+  ] as const) {
+    const raw = input[field];
+    if (blank(raw)) continue;
+    const r = amountOf(raw, field);
+    if (!r.ok) problems.push(r.error);
+  }
+  const remark = input.remark;
+  if (remark !== undefined && remark !== null) {
+    if (typeof remark !== 'string')
+      problems.push(closingErrors.tooLong('remark', CLOSING_REMARK_MAX));
+    else if ([...remark].length > CLOSING_REMARK_MAX)
+      problems.push(closingErrors.tooLong('remark', CLOSING_REMARK_MAX));
+  }
+  return problems;
+}

@@ -1,6 +1,17 @@
 import { domainError, type DomainError } from '../shared/result.js';
 
+/** The finish forms' field labels in the spec's words. */
+export const FINISH_FIELD_LABELS: Readonly<Record<string, string>> = {
+  contractId: '合同',
+  taskId: '任务单',
+  confirmFinishAmount: '确认完成产值',
+  remark: '备注',
+  fileIds: '完工文件',
+};
+
 export const FINISH_ERROR_CODES = {
+  required: 'VALIDATION.FINISH_REQUIRED',
+  tooLong: 'VALIDATION.FINISH_TEXT_TOO_LONG',
   invalidAmount: 'VALIDATION.FINISH_INVALID_AMOUNT',
   exceeds: 'VALIDATION.FINISH_EXCEEDS_TASK_AMOUNT',
   noFiles: 'VALIDATION.FINISH_NO_FILES',
@@ -17,6 +28,18 @@ export const FINISH_ERROR_CODES = {
 } as const;
 
 export const finishErrors = {
+  required: (field: string): DomainError =>
+    domainError(
+      FINISH_ERROR_CODES.required,
+      `${FINISH_FIELD_LABELS[field] ?? field}不能为空`,
+      field,
+    ),
+  tooLong: (field: string, max: number): DomainError =>
+    domainError(
+      FINISH_ERROR_CODES.tooLong,
+      `${FINISH_FIELD_LABELS[field] ?? field}不能超过${String(max)}个字`,
+      field,
+    ),
   invalidAmount: (): DomainError =>
     domainError(
       FINISH_ERROR_CODES.invalidAmount,

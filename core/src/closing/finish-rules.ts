@@ -1,6 +1,6 @@
 import { MoneyDecimal } from '../money/money-decimal.js';
 import { parseAmount, toAmountString } from '../money/amount.js';
-import { err, ok, type Result } from '../shared/result.js';
+import { err, ok, type DomainError, type Result } from '../shared/result.js';
 import { readyPayLimit } from '../task/task-pay.js';
 import type { FinishContract, FinishTask, UncollectedRow, UncollectedSummary } from './finish.js';
 import { finishErrors } from './finish-messages.js';
@@ -104,4 +104,35 @@ export function finishBlockers(
   if (open.length > 0)
     reasons.push(`任务单 ${open.map((t) => t.taskNo).join('、')} 的完成产值尚未确认到任务产值`);
   return reasons;
+}
+
+/** The finish confirmation's remark limit (characters). */
+export const FINISH_REMARK_MAX = 500;
+
+/** What the 完成产值确认 form must fill. */
+export const FINISH_CONFIRM_REQUIRED_FIELDS = ['taskId', 'confirmFinishAmount'] as const;
+
+/**
+ * Every problem of a finish confirmation as entered, one per field: the task and the amount are
+ * required, the amount is a decimal string > 0 of at most 6 decimals, the remark fits. Whether it
+ * fits the task's amount is `checkConfirmation`'s, on the server.
+ */
+export function finishConfirmProblems(input: {
+  readonly taskId?: unknown;
+  readonly confirmFinishAmount?: unknown;
+  readonly remark?: unknown;
+}): readonly DomainError[] {
+  const problems: DomainError[] = [];
+  const blank = (v: unknown) =>
+    v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+  if (blank(input.taskId)) problems.push(finishErrors.required('taskId'));
+  if (blank(input.confirmFinishAmount)) problems.push(finishErrors.required('confirmFinishAmount'));
+  else {
+    const a = parseFinishAmount(input.confirmFinishAmount);
+    if (!a.ok) problems.push(a.error);
+  }
+  const r = input.remark;
+  if (typeof r === 'string' && [...r].length > FINISH_REMARK_MAX)
+    problems.push(finishErrors.tooLong('remark', FINISH_REMARK_MAX));
+  return problems;
 }
