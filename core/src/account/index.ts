@@ -8,3 +8,4 @@ export * from './invoice.use-case.js';
 export * from './employee-cost.use-case.js';
 export * from './invoice-actions.js';
 export { SIGNED_STAGES } from './account-service.js';
+export * from './account-actions.js';

@@ -1,8 +1,7 @@
-import { z } from 'zod';
 import {
   ACCOUNT_PARTY_LABELS,
   ALL_DATA,
-  PROJECT_ACCOUNT_SORT_COLUMNS,
+  contractAccountActions,
   type AccountActor,
   type ContractAccount,
   type ContractAccountService,
@@ -10,20 +9,28 @@ import {
   type ProjectAccountFilter,
   type ProjectAccountService,
 } from '@dpms/core';
+import {
+  accountDoneAnswer,
+  accountMonthsAnswer,
+  contractAccountAddBody as accountAddBody,
+  contractAccountAnswer,
+  contractAccountIdQuery as accountIdQuery,
+  contractAccountListQuery as accountListQuery,
+  contractAccountPage,
+  contractAccountUpdateBody as accountUpdateBody,
+  projectAccountDetailAnswer,
+  projectAccountDetailQuery as proDetailQuery,
+  projectAccountExportQuery as proExportQuery,
+  projectAccountListQuery as proListQuery,
+  projectAccountMonthlyQuery as proMonthlyQuery,
+  projectAccountPage,
+  type ContractAccountRecord,
+} from '@dpms/wire';
 import { instituteZoneOf } from '../http/institute-zone.js';
 import { ok, page } from '../http/envelope.js';
 import { unwrap } from '../http/http-error.js';
 import { listQueryOf } from '../http/list-query.js';
-import { pagingShape } from '../http/paging.js';
 import { perm } from '../http/route.js';
-import {
-  id,
-  optionalEnum,
-  optionalId,
-  optionalInteger,
-  textFilter,
-  version,
-} from '../http/schemas.js';
 import { streamXlsx, XLSX_TYPE, type XlsxColumn } from '../http/xlsx.js';
 import type { Principal } from '../identity/principal.js';
 import { idemOf } from './contract-route-helpers.js';
@@ -38,19 +45,6 @@ export const accountActorOf = (p: Principal): AccountActor => ({
   deptId: p.deptId,
   scope: p.isAdmin ? ALL_DATA : p.scope,
 });
-
-const yearFilter = () => optionalInteger(1900, 2999);
-
-const proFilterShape = {
-  contractName: textFilter(100),
-  contractNo: textFilter(64),
-  deptId: optionalId(),
-  year: yearFilter(),
-};
-const proListQuery = z.object({ ...pagingShape(PROJECT_ACCOUNT_SORT_COLUMNS), ...proFilterShape });
-const proExportQuery = z.object(proFilterShape);
-const proMonthlyQuery = z.object({ ...proFilterShape, contractId: optionalId() });
-const proDetailQuery = z.object({ contractId: id(), year: yearFilter() });
 
 function proFilterOf(q: {
   contractName?: string | undefined;
@@ -86,32 +80,8 @@ const PRO_COLUMNS: readonly XlsxColumn<ProjectAccount>[] = [
   { header: '账户余额（万元）', value: (a) => a.balanceAmount },
 ];
 
-const text = (max: number) =>
-  z.preprocess((v) => (v === null ? undefined : v), z.string().max(max).optional());
-const accountFields = {
-  party: z.unknown().optional().describe("账户类型：'1' 甲方（付款方），'2' 乙方（收款方）"),
-  accountName: z.unknown().optional().describe('账户名称'),
-  bankName: z.unknown().optional().describe('开户银行'),
-  accountNo: z.unknown().optional().describe('银行账号：8至30位数字'),
-  taxNo: z.unknown().optional().describe('纳税人识别号（统一社会信用代码）'),
-  remark: text(500),
-};
-const accountAddBody = z.object({ contractId: id(), ...accountFields });
-const accountUpdateBody = z.object({
-  accountId: id(),
-  version: version(),
-  ...accountFields,
-});
-const accountIdQuery = z.object({ accountId: id() });
-const accountListQuery = z.object({
-  ...pagingShape(['accountId'] as const),
-  contractId: optionalId(),
-  party: optionalEnum(['1', '2']),
-  accountName: textFilter(100),
-});
-
 const iso = (d: Date): string => d.toISOString();
-export const contractAccountView = (a: ContractAccount) => ({
+export const contractAccountView = (a: ContractAccount): ContractAccountRecord => ({
   ...a,
   partyName: ACCOUNT_PARTY_LABELS[a.party],
   createTime: iso(a.createTime),
@@ -140,6 +110,7 @@ export function accountRoutes(
         tag: PRO_TAG,
         access: perm('contract:account:list'),
         query: proListQuery,
+        response: projectAccountPage,
         handler: async ({ query, principal }) => {
           const p = await projects.list(
             listQueryOf(proFilterOf(query), query),
@@ -155,6 +126,7 @@ export function accountRoutes(
         tag: PRO_TAG,
         access: perm('contract:account:query'),
         query: proDetailQuery,
+        response: projectAccountDetailAnswer,
         handler: async ({ query, principal, res }) =>
           ok(
             unwrap(
@@ -174,6 +146,7 @@ export function accountRoutes(
         tag: PRO_TAG,
         access: perm('contract:account:list'),
         query: proMonthlyQuery,
+        response: accountMonthsAnswer,
         handler: async ({ query, principal, res }) => {
           // "This year" is the institute's year (core decides it in the configured zone).
           const { year, ...filter } = query;
@@ -215,6 +188,7 @@ export function accountRoutes(
         tag: ACCOUNT_TAG,
         access: perm('contract:account:list'),
         query: accountListQuery,
+        response: contractAccountPage,
         handler: async ({ query, principal }) => {
           const p = await accounts.list(
             listQueryOf(
@@ -237,6 +211,7 @@ export function accountRoutes(
         tag: ACCOUNT_TAG,
         access: perm('contract:account:query'),
         query: accountIdQuery,
+        response: contractAccountAnswer,
         handler: async ({ query, principal }) =>
           ok(
             contractAccountView(
@@ -249,9 +224,10 @@ export function accountRoutes(
         path: '/contract/account/add',
         summary: '新增合同账户（银行账号8至30位数字；纳税人识别号校验；支持 Idempotency-Key）',
         tag: ACCOUNT_TAG,
-        access: perm('contract:account:add'),
+        access: perm(contractAccountActions.permissions.add),
         idempotency: 'use-case',
         body: accountAddBody,
+        response: contractAccountAnswer,
         handler: async ({ body, principal, req }) =>
           ok(
             contractAccountView(
@@ -270,8 +246,9 @@ export function accountRoutes(
         path: '/contract/account/update',
         summary: '修改合同账户',
         tag: ACCOUNT_TAG,
-        access: perm('contract:account:edit'),
+        access: perm(contractAccountActions.permissions.edit),
         body: accountUpdateBody,
+        response: contractAccountAnswer,
         handler: async ({ body, principal }) => {
           const { accountId, ...rest } = body;
           return ok(
@@ -288,8 +265,9 @@ export function accountRoutes(
         path: '/contract/account/delete',
         summary: '删除合同账户',
         tag: ACCOUNT_TAG,
-        access: perm('contract:account:remove'),
+        access: perm(contractAccountActions.permissions.remove),
         body: accountIdQuery,
+        response: accountDoneAnswer,
         handler: async ({ body, principal }) => {
           unwrap(await accounts.remove(body.accountId, accountActorOf(principal)));
           return ok();

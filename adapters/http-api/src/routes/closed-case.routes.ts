@@ -1,6 +1,7 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   ALL_DATA,
+  closingActions,
   CLOSING_KIND_LABELS,
   CLOSING_STATUS_LABELS,
   type ClosedCase,
@@ -9,46 +10,32 @@ import {
   type ClosingService,
   type ClosingStatus,
 } from '@dpms/core';
+import {
+  CLOSING_ID_QUERIES,
+  closingAnswer,
+  closingContractQuery,
+  closingDoneAnswer,
+  closingExportQuery,
+  closingInfoAnswer,
+  closingListQuery,
+  closingPage,
+  closingSaveBody,
+  type ClosingRecord,
+} from '@dpms/wire';
 import { ok, page } from '../http/envelope.js';
 import { unwrap } from '../http/http-error.js';
 import { perm } from '../http/route.js';
-import { pagingShape } from '../http/paging.js';
-import { id, optionalEnum, optionalId, textFilter } from '../http/schemas.js';
 import { streamXlsx, XLSX_TYPE, type XlsxColumn } from '../http/xlsx.js';
 import type { Principal } from '../identity/principal.js';
 import type { RouteModule } from './route-module.js';
 
 const TAG = '结算结案';
 
-/** Amounts pass through as sent: core checks them and answers 400 naming the field. */
-const amountIn = () => z.unknown().describe('金额（万元），字符串，最多6位小数');
-const closingBody = z.object({
-  contractId: id(),
-  closedCaseAmount: amountIn(),
-  backAmount: amountIn().optional(),
-  settleAmount: amountIn().optional(),
-  directFee: amountIn().optional(),
-  technicalFee: amountIn().optional(),
-  expertFee: amountIn().optional(),
-  operateFee: amountIn().optional(),
-  designFee: amountIn().optional(),
-  remark: z.preprocess((v) => (v === null ? undefined : v), z.string().max(2000).optional()),
-  submit: z.boolean().optional(),
-});
-type ClosingBody = z.output<typeof closingBody>;
-const listQuery = z.object({
-  ...pagingShape(['closedId'] as const),
-  contractId: optionalId(),
-  contractName: textFilter(100),
-  status: optionalEnum(['0', '1', '2', '3']),
-});
-const exportQuery = z.object({
-  contractId: optionalId(),
-  status: optionalEnum(['0', '1', '2', '3']),
-});
+// Every request and answer is a @dpms/wire schema built from core's rules (closing.ts there).
+type ClosingBody = z.output<typeof closingSaveBody>;
 
 const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
-export const closedCaseView = (c: ClosedCase) => ({
+export const closedCaseView = (c: ClosedCase): ClosingRecord => ({
   ...c,
   settleId: c.closedId,
   kindName: CLOSING_KIND_LABELS[c.kind],
@@ -139,7 +126,7 @@ export function closedCaseRoutes(service: ClosingService): RouteModule {
     register(book) {
       for (const f of FAMILIES) {
         const label = CLOSING_KIND_LABELS[f.kind];
-        const idQuery = z.object({ [f.idName]: id() }) as z.ZodType<Record<string, number>>;
+        const idQuery = CLOSING_ID_QUERIES[f.kind] as z.ZodType<Record<string, number>>;
         const idOf = (q: Record<string, number>): number => q[f.idName] ?? 0;
         book.add({
           method: 'get',
@@ -147,7 +134,8 @@ export function closedCaseRoutes(service: ClosingService): RouteModule {
           summary: `合同的${label}信息：原费用、已回款金额与当前${label}记录`,
           tag: TAG,
           access: perm('project:closedCase:query'),
-          query: z.object({ contractId: id() }),
+          query: closingContractQuery,
+          response: closingInfoAnswer,
           handler: async ({ query, principal }) => {
             const info = unwrap(
               await service.contractInfo(f.kind, query.contractId, actorOf(principal)),
@@ -163,8 +151,10 @@ export function closedCaseRoutes(service: ClosingService): RouteModule {
           path: f.addPath,
           summary: `新增或修改${label}（费用 = 结案金额 ÷ 回款金额 × 原费用，到分；submit=true 时同时送审）`,
           tag: TAG,
-          access: perm('project:closedCase:add'),
-          body: closingBody,
+          // Saving and sending are core's 修改 and 送审 of a closing (closingActions).
+          access: perm(closingActions.permissions.edit),
+          body: closingSaveBody,
+          response: closingAnswer,
           handler: async ({ body, principal }) =>
             ok(
               closedCaseView(
@@ -184,8 +174,9 @@ export function closedCaseRoutes(service: ClosingService): RouteModule {
           path: `${f.base}/updateToApproval`,
           summary: `${label}送审（${f.kind === 'settle' ? '11_1 结算审核' : '11_2 结案审核'}）；审批中锁定，通过后写回合同`,
           tag: TAG,
-          access: perm('project:closedCase:add'),
+          access: perm(closingActions.permissions.submit),
           body: idQuery,
+          response: closingAnswer,
           handler: async ({ body, principal }) =>
             ok(
               closedCaseView(unwrap(await service.submit(f.kind, idOf(body), actorOf(principal)))),
@@ -198,6 +189,7 @@ export function closedCaseRoutes(service: ClosingService): RouteModule {
           tag: TAG,
           access: perm('project:closedCase:query'),
           query: idQuery,
+          response: closingAnswer,
           handler: async ({ query, principal }) =>
             ok(
               closedCaseView(unwrap(await service.detail(f.kind, idOf(query), actorOf(principal)))),
@@ -208,8 +200,9 @@ export function closedCaseRoutes(service: ClosingService): RouteModule {
           path: `${f.base}/deleteById`,
           summary: `删除${label}（审批中或已通过的不能删除）`,
           tag: TAG,
-          access: perm('project:closedCase:remove'),
+          access: perm(closingActions.permissions.remove),
           query: idQuery,
+          response: closingDoneAnswer,
           handler: async ({ query, principal }) => {
             unwrap(await service.remove(f.kind, idOf(query), actorOf(principal)));
             return ok();
@@ -221,7 +214,8 @@ export function closedCaseRoutes(service: ClosingService): RouteModule {
           summary: `${label}列表（按合同或项目名称、状态筛选，最新在前）`,
           tag: TAG,
           access: perm('project:closedCase:list'),
-          query: listQuery,
+          query: closingListQuery,
+          response: closingPage,
           handler: async ({ query, principal }) => {
             const p = await service.list(
               {
@@ -244,7 +238,7 @@ export function closedCaseRoutes(service: ClosingService): RouteModule {
           summary: `导出${label}列表（.xlsx，流式）`,
           tag: TAG,
           access: perm('project:closedCase:export'),
-          query: exportQuery,
+          query: closingExportQuery,
           produces: XLSX_TYPE,
           handler: async ({ query, principal, res }) => {
             await streamXlsx(

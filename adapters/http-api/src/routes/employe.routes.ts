@@ -1,6 +1,6 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
-  EMPLOYEE_COST_SORT_COLUMNS,
+  employeeCostActions,
   type EmployeeCost,
   type EmployeeCostFilter,
   type EmployeeCostService,
@@ -8,9 +8,25 @@ import {
 import { ok, page } from '../http/envelope.js';
 import { unwrap } from '../http/http-error.js';
 import { listQueryOf } from '../http/list-query.js';
-import { pagingShape } from '../http/paging.js';
 import { perm } from '../http/route.js';
-import { id, optionalId, optionalInteger, textFilter, version } from '../http/schemas.js';
+import {
+  accountDoneAnswer,
+  employeeCostAddBody as addBody,
+  employeeCostAnswer,
+  employeeCostFilterQuery as filterQuery,
+  employeeCostIdQuery as idQuery,
+  employeeCostImportAnswer,
+  employeeCostImportBody as importBody,
+  employeeCostImportCheckAnswer,
+  employeeCostImportCheckBody as checkBody,
+  employeeCostListQuery as listQuery,
+  employeeCostPage,
+  employeeCostTotalsAnswer,
+  employeeCostUpdateBody as updateBody,
+  rigidCostsAnswer,
+  rigidCostsQuery,
+  type EmployeeCostRecord,
+} from '@dpms/wire';
 import { streamXlsx, XLSX_TYPE, type XlsxColumn } from '../http/xlsx.js';
 import { accountActorOf } from './account.routes.js';
 import { idemOf } from './contract-route-helpers.js';
@@ -18,53 +34,7 @@ import type { RouteModule } from './route-module.js';
 
 const TAG = '员工成本';
 
-const costFields = {
-  deptId: optionalId(),
-  costMonth: z.unknown().optional().describe('月份 yyyy-MM'),
-  salary: z.unknown().optional().describe('工资（万元），字符串'),
-  socialInsurance: z.unknown().optional().describe('社会保险（万元），字符串'),
-  housingFund: z.unknown().optional().describe('住房公积金（万元），字符串'),
-  otherCost: z.unknown().optional().describe('其他（万元），字符串'),
-  remark: z.unknown().optional(),
-};
-const addBody = z.object({ employeeId: id(), ...costFields });
-const updateBody = z.object({
-  costId: id(),
-  employeeId: optionalId(),
-  version: version(),
-  ...costFields,
-});
-const idQuery = z.object({ costId: id() });
-const monthFilter = () =>
-  z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z
-      .string()
-      .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: () => '参数 costMonth 格式应为 yyyy-MM' })
-      .optional(),
-  );
-const filterShape = {
-  deptId: optionalId(),
-  employeeId: optionalId(),
-  employeeName: textFilter(30),
-  costMonth: monthFilter(),
-  year: optionalInteger(1900, 2999),
-};
-const listQuery = z.object({ ...pagingShape(EMPLOYEE_COST_SORT_COLUMNS), ...filterShape });
-const filterQuery = z.object(filterShape);
 type FilterIn = z.output<typeof filterQuery>;
-const importBody = z.object({
-  rows: z
-    .array(z.object({ employeeId: id(), ...costFields }))
-    .min(1)
-    .max(2000),
-});
-const checkBody = z.object({
-  rows: z
-    .array(z.object({ employeeId: id(), costMonth: z.unknown() }).loose())
-    .min(1)
-    .max(2000),
-});
 
 function filterOf(q: FilterIn): EmployeeCostFilter {
   return {
@@ -76,7 +46,7 @@ function filterOf(q: FilterIn): EmployeeCostFilter {
   };
 }
 
-export const employeeCostView = (c: EmployeeCost) => ({
+export const employeeCostView = (c: EmployeeCost): EmployeeCostRecord => ({
   ...c,
   createTime: c.createTime.toISOString(),
 });
@@ -112,6 +82,7 @@ export function employeRoutes(service: EmployeeCostService): RouteModule {
         tag: TAG,
         access: perm('contract:employe:list'),
         query: listQuery,
+        response: employeeCostPage,
         handler: async ({ query, principal }) => {
           const p = await service.list(
             listQueryOf(filterOf(query), query),
@@ -127,6 +98,7 @@ export function employeRoutes(service: EmployeeCostService): RouteModule {
         tag: TAG,
         access: perm('contract:employe:list'),
         query: filterQuery,
+        response: employeeCostTotalsAnswer,
         handler: async ({ query, principal }) =>
           ok(await service.totals(filterOf(query), accountActorOf(principal))),
       });
@@ -137,6 +109,7 @@ export function employeRoutes(service: EmployeeCostService): RouteModule {
         tag: TAG,
         access: perm('contract:employe:query'),
         query: idQuery,
+        response: employeeCostAnswer,
         handler: async ({ query, principal }) =>
           ok(
             employeeCostView(unwrap(await service.detail(query.costId, accountActorOf(principal)))),
@@ -147,9 +120,10 @@ export function employeRoutes(service: EmployeeCostService): RouteModule {
         path: '/v4/contract/employe/add',
         summary: '新增员工成本（每名员工每月一条；合计由系统计算；支持 Idempotency-Key）',
         tag: TAG,
-        access: perm('contract:employe:add'),
+        access: perm(employeeCostActions.permissions.add),
         idempotency: 'use-case',
         body: addBody,
+        response: employeeCostAnswer,
         handler: async ({ body, principal, req }) =>
           ok(
             employeeCostView(
@@ -168,8 +142,9 @@ export function employeRoutes(service: EmployeeCostService): RouteModule {
         path: '/v4/contract/employe/update',
         summary: '修改员工成本',
         tag: TAG,
-        access: perm('contract:employe:edit'),
+        access: perm(employeeCostActions.permissions.edit),
         body: updateBody,
+        response: employeeCostAnswer,
         handler: async ({ body, principal }) => {
           const { costId, ...rest } = body;
           return ok(
@@ -184,8 +159,9 @@ export function employeRoutes(service: EmployeeCostService): RouteModule {
         path: '/v4/contract/employe/delete',
         summary: '删除员工成本',
         tag: TAG,
-        access: perm('contract:employe:remove'),
+        access: perm(employeeCostActions.permissions.remove),
         body: idQuery,
+        response: accountDoneAnswer,
         handler: async ({ body, principal }) => {
           unwrap(await service.remove(body.costId, accountActorOf(principal)));
           return ok();
@@ -215,8 +191,9 @@ export function employeRoutes(service: EmployeeCostService): RouteModule {
         path: '/contract/employe/importCheck',
         summary: '导入前检查：同一员工同一月份在本批或已有记录中重复的行',
         tag: TAG,
-        access: perm('contract:employe:add'),
+        access: perm(employeeCostActions.permissions.add),
         body: checkBody,
+        response: employeeCostImportCheckAnswer,
         handler: async ({ body }) => ok(unwrap(await service.importCheck(body.rows))),
       });
       book.add({
@@ -224,8 +201,9 @@ export function employeRoutes(service: EmployeeCostService): RouteModule {
         path: '/contract/employe/import',
         summary: '导入员工成本（全部成功或全部不导入；有重复时拒绝）',
         tag: TAG,
-        access: perm('contract:employe:add'),
+        access: perm(employeeCostActions.permissions.add),
         body: importBody,
+        response: employeeCostImportAnswer,
         handler: async ({ body, principal }) =>
           ok(unwrap(await service.import(body.rows.map(definedOnly), accountActorOf(principal)))),
       });
@@ -235,7 +213,8 @@ export function employeRoutes(service: EmployeeCostService): RouteModule {
         summary: '某部门某月的刚性成本（员工成本合计）与备用金（两个月刚性成本）',
         tag: TAG,
         access: perm('contract:employe:query'),
-        query: z.object({ deptId: optionalId(), month: z.string().max(7) }),
+        query: rigidCostsQuery,
+        response: rigidCostsAnswer,
         handler: async ({ query }) =>
           ok(unwrap(await service.rigidCosts(query.deptId ?? null, query.month))),
       });

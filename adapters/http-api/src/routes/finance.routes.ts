@@ -1,7 +1,7 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   INVOICE_PURPOSE_LABELS,
-  INVOICE_SORT_COLUMNS,
+  invoiceActions,
   INVOICE_STATUS_LABELS,
   INVOICE_TYPE_LABELS,
   type Invoice,
@@ -12,9 +12,20 @@ import {
 import { ok, page } from '../http/envelope.js';
 import { unwrap } from '../http/http-error.js';
 import { listQueryOf } from '../http/list-query.js';
-import { pagingShape } from '../http/paging.js';
 import { perm } from '../http/route.js';
-import { id, optionalEnum, optionalId, textFilter, version } from '../http/schemas.js';
+import {
+  accountDoneAnswer,
+  invoiceAddBody as addBody,
+  invoiceAnswer,
+  invoiceContractInfoAnswer,
+  invoiceContractQuery,
+  invoiceEditBody as editBody,
+  invoiceExportQuery as exportQuery,
+  invoiceIdQuery as idQuery,
+  invoiceListQuery as listQuery,
+  invoicePage,
+  type InvoiceRecord,
+} from '@dpms/wire';
 import { streamXlsx, XLSX_TYPE, type XlsxColumn } from '../http/xlsx.js';
 import { accountActorOf } from './account.routes.js';
 import { idemOf } from './contract-route-helpers.js';
@@ -22,42 +33,6 @@ import type { RouteModule } from './route-module.js';
 
 const TAG = '开票管理';
 
-/** Fields pass through as sent: core checks them and answers 400 naming the field. */
-const invoiceFields = {
-  invoiceAmount: z.unknown().optional().describe('开票金额（万元），字符串，最多6位小数'),
-  invoiceType: z.unknown().optional().describe("发票类型：'1' 增值税普通发票，'2' 增值税专用发票"),
-  invoicePurpose: z.unknown().optional().describe("开票内容：'1' 设计费，'2' 咨询费"),
-  invoiceTitle: z.unknown().optional().describe('发票抬头（付款单位）'),
-  taxNo: z.unknown().optional().describe('纳税人识别号；专用发票必填'),
-  invoiceDate: z.unknown().optional().describe('开票日期 yyyy-MM-dd'),
-  remark: z.unknown().optional(),
-};
-const addBody = z.object({ contractId: id(), ...invoiceFields, submit: z.boolean().optional() });
-const editBody = z.object({
-  invoiceId: id(),
-  version: version(),
-  ...invoiceFields,
-  submit: z.boolean().optional(),
-});
-const idQuery = z.object({ invoiceId: id() });
-const dateFilter = () =>
-  z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/)
-      .optional(),
-  );
-const filterShape = {
-  contractId: optionalId(),
-  contractName: textFilter(100),
-  status: optionalEnum(['0', '1', '2', '3']),
-  invoiceType: optionalEnum(['1', '2']),
-  invoiceDateBegin: dateFilter(),
-  invoiceDateEnd: dateFilter(),
-};
-const listQuery = z.object({ ...pagingShape(INVOICE_SORT_COLUMNS), ...filterShape });
-const exportQuery = z.object(filterShape);
 type FilterIn = z.output<typeof exportQuery>;
 
 function filterOf(q: FilterIn): InvoiceFilter {
@@ -72,7 +47,7 @@ function filterOf(q: FilterIn): InvoiceFilter {
 }
 
 const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
-export const invoiceView = (i: Invoice) => ({
+export const invoiceView = (i: Invoice): InvoiceRecord => ({
   ...i,
   statusName: INVOICE_STATUS_LABELS[i.status],
   invoiceTypeName: INVOICE_TYPE_LABELS[i.invoiceType],
@@ -115,6 +90,7 @@ export function financeRoutes(service: InvoiceService): RouteModule {
         tag: TAG,
         access: perm('contract:finance:list'),
         query: listQuery,
+        response: invoicePage,
         handler: async ({ query, principal }) => {
           const p = await service.list(
             listQueryOf(filterOf(query), query),
@@ -130,6 +106,7 @@ export function financeRoutes(service: InvoiceService): RouteModule {
         tag: TAG,
         access: perm('contract:finance:query'),
         query: idQuery,
+        response: invoiceAnswer,
         handler: async ({ query, principal }) =>
           ok(invoiceView(unwrap(await service.detail(query.invoiceId, accountActorOf(principal))))),
       });
@@ -139,7 +116,8 @@ export function financeRoutes(service: InvoiceService): RouteModule {
         summary: '合同的开票情况：合同金额、已开票、审批中与可开票金额',
         tag: TAG,
         access: perm('contract:finance:query'),
-        query: z.object({ contractId: id() }),
+        query: invoiceContractQuery,
+        response: invoiceContractInfoAnswer,
         handler: async ({ query, principal }) =>
           ok(unwrap(await service.contractInfo(query.contractId, accountActorOf(principal)))),
       });
@@ -152,6 +130,7 @@ export function financeRoutes(service: InvoiceService): RouteModule {
         access: perm('contract:finance:add'),
         idempotency: 'use-case',
         body: addBody,
+        response: invoiceAnswer,
         handler: async ({ body, principal, req }) => {
           const { submit, ...input } = body;
           return ok(
@@ -173,8 +152,9 @@ export function financeRoutes(service: InvoiceService): RouteModule {
         path: '/v4/finance/edit',
         summary: '修改开票申请（草稿或已驳回的；审批中或已开票的不能修改）',
         tag: TAG,
-        access: perm('contract:finance:edit'),
+        access: perm(invoiceActions.permissions.edit),
         body: editBody,
+        response: invoiceAnswer,
         handler: async ({ body, principal }) => {
           const { invoiceId, submit, ...input } = body;
           return ok(
@@ -196,8 +176,9 @@ export function financeRoutes(service: InvoiceService): RouteModule {
         path: '/v4/finance/delete',
         summary: '删除开票申请（审批中或已开票的不能删除）',
         tag: TAG,
-        access: perm('contract:finance:remove'),
+        access: perm(invoiceActions.permissions.remove),
         body: idQuery,
+        response: accountDoneAnswer,
         handler: async ({ body, principal }) => {
           unwrap(await service.remove(body.invoiceId, accountActorOf(principal)));
           return ok();
@@ -209,9 +190,10 @@ export function financeRoutes(service: InvoiceService): RouteModule {
         summary:
           '开票申请送审（23_1 开票申请）；审批中锁定，通过后为已开票（支持 Idempotency-Key）',
         tag: TAG,
-        access: perm('contract:finance:add'),
+        access: perm(invoiceActions.permissions.submit),
         idempotency: 'use-case',
         body: idQuery,
+        response: invoiceAnswer,
         handler: async ({ body, principal, req }) =>
           ok(
             invoiceView(

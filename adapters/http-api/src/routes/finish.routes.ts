@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   fileDownloadAddress,
   ALL_DATA,
@@ -10,11 +9,25 @@ import {
   type FinishService,
   type FinishTask,
 } from '@dpms/core';
+import {
+  finishConfirmationAnswer,
+  finishConfirmationIdQuery,
+  finishConfirmationsAnswer,
+  finishConfirmBody as confirmBody,
+  finishContractAnswer,
+  finishContractPage,
+  finishContractQuery as contractQuery,
+  closingDoneAnswer,
+  finishFilesAnswer,
+  finishManageQuery as manageQuery,
+  finishOverviewAnswer,
+  finishTasksAnswer,
+  finishUploadBody as uploadBody,
+  uncollectedAnswer,
+} from '@dpms/wire';
 import { ok, page } from '../http/envelope.js';
 import { unwrap } from '../http/http-error.js';
 import { perm } from '../http/route.js';
-import { pagingShape } from '../http/paging.js';
-import { id, optionalEnum, textFilter } from '../http/schemas.js';
 import type { Principal } from '../identity/principal.js';
 import type { RouteModule } from './route-module.js';
 
@@ -52,25 +65,6 @@ const actorOf = (p: Principal): FinishActor => ({
   fileOwnerId: p.isAdmin ? null : p.userId,
 });
 
-const contractQuery = z.object({ contractId: id() });
-/** Amounts pass through as sent: core checks them and answers 400 naming the field. */
-const confirmBody = z.object({
-  contractId: id(),
-  taskId: id(),
-  confirmFinishAmount: z.unknown().describe('确认完成产值（万元），字符串，最多6位小数，大于0'),
-  remark: z.preprocess((v) => (v === null ? undefined : v), z.string().max(500).optional()),
-});
-const uploadBody = z.object({
-  contractId: id(),
-  fileIds: z.array(z.string().trim().min(1).max(64)).max(50),
-});
-const manageQuery = z.object({
-  ...pagingShape(['contractId'] as const),
-  contractName: textFilter(100),
-  projectName: textFilter(100),
-  finishStatus: optionalEnum(['0', '1']),
-});
-
 /**
  * Finish confirmation of a contract (001 §7 "Closed case and finish"): confirmed finished output
  * value per design task, performed but not collected, finish files and the contract's finish.
@@ -87,6 +81,7 @@ export function finishRoutes(service: FinishService): RouteModule {
         tag: TAG,
         access: perm('project:contract:query'),
         query: contractQuery,
+        response: finishOverviewAnswer,
         handler: async ({ query, principal }) => {
           const o = unwrap(await service.overview(query.contractId, actorOf(principal)));
           return ok({
@@ -106,6 +101,7 @@ export function finishRoutes(service: FinishService): RouteModule {
         tag: TAG,
         access: perm('project:contract:query'),
         query: contractQuery,
+        response: uncollectedAnswer,
         handler: async ({ query, principal }) =>
           ok(unwrap(await service.uncollected(query.contractId, actorOf(principal)))),
       });
@@ -116,6 +112,7 @@ export function finishRoutes(service: FinishService): RouteModule {
         tag: TAG,
         access: perm('project:contract:query'),
         query: contractQuery,
+        response: finishConfirmationsAnswer,
         handler: async ({ query, principal }) =>
           ok(
             unwrap(await service.confirmations(query.contractId, actorOf(principal))).map(
@@ -130,6 +127,7 @@ export function finishRoutes(service: FinishService): RouteModule {
         tag: TAG,
         access: perm('project:valueConfirm:list'),
         body: confirmBody,
+        response: finishConfirmationAnswer,
         handler: async ({ body, principal }) =>
           ok(
             finishConfirmationView(
@@ -154,7 +152,8 @@ export function finishRoutes(service: FinishService): RouteModule {
           '删除完成产值确认记录（从任务单的确认完成产值中扣回；合同已完成或已发放超出则不可）',
         tag: TAG,
         access: perm('project:valueConfirm:list'),
-        query: z.object({ id: id() }),
+        query: finishConfirmationIdQuery,
+        response: closingDoneAnswer,
         handler: async ({ query, principal }) => {
           unwrap(await service.unconfirm(query.id, actorOf(principal)));
           return ok();
@@ -167,6 +166,7 @@ export function finishRoutes(service: FinishService): RouteModule {
         tag: TAG,
         access: perm('project:contract:query'),
         query: contractQuery,
+        response: finishFilesAnswer,
         handler: async ({ query, principal }) =>
           ok(unwrap(await service.files(query.contractId, actorOf(principal))).map(finishFileView)),
       });
@@ -177,6 +177,7 @@ export function finishRoutes(service: FinishService): RouteModule {
         tag: TAG,
         access: perm('project:contract:upload'),
         body: uploadBody,
+        response: finishFilesAnswer,
         handler: async ({ body, principal }) =>
           ok(
             unwrap(
@@ -191,6 +192,7 @@ export function finishRoutes(service: FinishService): RouteModule {
         tag: TAG,
         access: perm('project:contract:finish'),
         query: contractQuery,
+        response: finishContractAnswer,
         handler: async ({ query, principal }) =>
           ok(
             finishContractView(
@@ -205,6 +207,7 @@ export function finishRoutes(service: FinishService): RouteModule {
         tag: TAG,
         access: perm('project:contract:query'),
         query: manageQuery,
+        response: finishContractPage,
         handler: async ({ query, principal }) => {
           const p = await service.manageList(
             {
@@ -228,6 +231,7 @@ export function finishRoutes(service: FinishService): RouteModule {
         tag: TAG,
         access: perm('project:contract:query'),
         query: contractQuery,
+        response: finishTasksAnswer,
         handler: async ({ query, principal }) =>
           ok(unwrap(await service.tasks(query.contractId, actorOf(principal))).map(finishTaskView)),
       });
