@@ -1,122 +1,53 @@
-import type { HttpClient } from '../client.js';
-import { dataOf, toPage, type Page, type PageQuery } from './page.js';
+import {
+  accountDoneAnswer,
+  accountMonthsAnswer,
+  contractAccountAnswer,
+  contractAccountPage,
+  employeeCostAnswer,
+  employeeCostImportAnswer,
+  employeeCostImportCheckAnswer,
+  employeeCostPage,
+  employeeCostTotalsAnswer,
+  invoiceAnswer,
+  invoiceContractInfoAnswer,
+  invoicePage,
+  projectAccountDetailAnswer,
+  projectAccountPage,
+  type AccountMonthRecord as WireAccountMonthRecord,
+  type ContractAccountAddInput,
+  type ContractAccountRecord as WireContractAccountRecord,
+  type ContractAccountUpdateInput,
+  type EmployeeCostAddInput,
+  type EmployeeCostImportRow,
+  type EmployeeCostRecord as WireEmployeeCostRecord,
+  type EmployeeCostTotalRecord as WireEmployeeCostTotalRecord,
+  type EmployeeCostUpdateInput,
+  type InvoiceAddInput,
+  type InvoiceContractInfo as WireInvoiceContractInfo,
+  type InvoiceEditInput,
+  type InvoiceRecord as WireInvoiceRecord,
+  type ProjectAccountDetail as WireProjectAccountDetail,
+  type ProjectAccountRecord as WireProjectAccountRecord,
+} from '@dpms/wire';
+import type { z } from 'zod';
+import { keyed, type HttpClient, type WriteOptions } from '../client.js';
+import { answerOf } from './answer.js';
+import type { Page, PageQuery } from './page.js';
 
-/** A signed contract's money in and out (/v4/pro-account), amounts in 万元 as decimal strings. */
-export interface ProjectAccountRecord {
-  contractId: number;
-  contractNo: string;
-  contractName: string;
-  projectName: string;
-  deptId: number | null;
-  deptName: string;
-  userId: number;
-  signDate: string | null;
-  totalAmount: string;
-  backAmount: string;
-  allottedAmount: string;
-  loanOutstandingAmount: string;
-  paidAmount: string;
-  invoicedAmount: string;
-  invoicingAmount: string;
-  unallottedAmount: string;
-  unreceivedAmount: string;
-  uninvoicedAmount: string;
-  invoicedUnpaidAmount: string;
-  balanceAmount: string;
-}
-
-export interface AccountMonthRecord {
-  month: string;
-  invoicedAmount: string;
-  backAmount: string;
-}
-
-export interface ProjectAccountDetail {
-  account: ProjectAccountRecord;
-  months: AccountMonthRecord[];
-  year: number;
-}
-
-export interface ContractAccountRecord {
-  accountId: number;
-  contractId: number;
-  contractNo: string;
-  contractName: string;
-  party: '1' | '2';
-  partyName: string;
-  accountName: string;
-  bankName: string;
-  accountNo: string;
-  taxNo: string;
-  remark: string;
-  createBy: string;
-  createTime: string;
-  version: number;
-}
-
-export interface InvoiceRecord {
-  invoiceId: number;
-  contractId: number;
-  contractNo: string;
-  contractName: string;
-  projectName: string;
-  totalAmount: string;
-  invoiceAmount: string;
-  invoiceType: '1' | '2';
-  invoiceTypeName: string;
-  invoicePurpose: '1' | '2';
-  invoicePurposeName: string;
-  invoiceTitle: string;
-  taxNo: string;
-  invoiceDate: string;
-  remark: string;
-  status: 0 | 1 | 2 | 3;
-  statusName: string;
-  approvalId: string | null;
-  createBy: string;
-  createTime: string | null;
-  approvedTime: string | null;
-  version: number;
-}
-
-export interface InvoiceContractInfo {
-  contract: { contractId: number; contractName: string; contractNo: string; totalAmount: string };
-  invoicedAmount: string;
-  invoicingAmount: string;
-  roomAmount: string;
-}
-
-export interface EmployeeCostRecord {
-  costId: number;
-  employeeId: number;
-  employeeName: string;
-  deptId: number;
-  deptName: string;
-  costMonth: string;
-  salary: string;
-  socialInsurance: string;
-  housingFund: string;
-  otherCost: string;
-  totalCost: string;
-  remark: string;
-  createBy: string;
-  createTime: string;
-  version: number;
-}
-
-export interface EmployeeCostTotalRecord {
-  costMonth: string;
-  deptId: number;
-  deptName: string;
-  headcount: number;
-  salary: string;
-  socialInsurance: string;
-  housingFund: string;
-  otherCost: string;
-  totalCost: string;
-}
-
-export type AccountBody = Record<string, unknown>;
+/*
+ * The account slice's wire types are the @dpms/wire schemas' (`z.infer` of what the API answers
+ * through, `z.input` of what it validates), and every answer is parsed with its schema: a
+ * malformed one is HTTP.MALFORMED_ANSWER naming the call and the field.
+ */
+export type ProjectAccountRecord = WireProjectAccountRecord;
+export type AccountMonthRecord = WireAccountMonthRecord;
+export type ProjectAccountDetail = WireProjectAccountDetail;
+export type ContractAccountRecord = WireContractAccountRecord;
+export type InvoiceRecord = WireInvoiceRecord;
+export type InvoiceContractInfo = WireInvoiceContractInfo;
+export type EmployeeCostRecord = WireEmployeeCostRecord;
+export type EmployeeCostTotalRecord = WireEmployeeCostTotalRecord;
+export type ImportCheckAnswer = z.infer<typeof employeeCostImportCheckAnswer>['data'];
 
 const clean = (q: Record<string, unknown>): Record<string, unknown> =>
   Object.fromEntries(
@@ -140,73 +71,88 @@ export const ACCOUNT_EXPORT_PATHS = {
 
 /**
  * Project accounts (/v4/pro-account), contract accounts (/contract/account), invoice requests
- * (/v4/finance) and employee costs (/v4/contract/employe, /contract/employe).
+ * (/v4/finance) and employee costs (/v4/contract/employe, /contract/employe). A write takes its
+ * dialog's Idempotency-Key (`options.idempotencyKey`), kept across that action's retries.
  */
 export class AccountGateway {
   constructor(private readonly http: HttpClient) {}
 
-  private async data<T>(url: string, params: Record<string, unknown>): Promise<T> {
-    return dataOf<T>(await this.http.get(url, { params: clean(params) }));
+  private async read<S extends z.ZodType>(
+    schema: S,
+    url: string,
+    params: Record<string, unknown> = {},
+  ): Promise<z.output<S>> {
+    return answerOf(schema, await this.http.get(url, { params: clean(params) }), url);
   }
-  private async send<T>(url: string, body: unknown): Promise<T> {
-    return dataOf<T>(await this.http.post(url, body));
+  private async send<S extends z.ZodType>(
+    schema: S,
+    url: string,
+    body: unknown,
+    options?: WriteOptions,
+  ): Promise<z.output<S>> {
+    return answerOf(schema, await this.http.post(url, body, keyed(options)), url);
   }
-  private async page<T>(url: string, q: PageQuery): Promise<Page<T>> {
-    return toPage<T>(await this.http.get(url, { params: clean(q) }));
+  private async page<T>(
+    schema: z.ZodType<{ rows: T[]; total: number }>,
+    url: string,
+    q: PageQuery,
+  ): Promise<Page<T>> {
+    const a = await this.read(schema, url, q);
+    return { rows: a.rows, total: a.total };
   }
 
   // ---- project accounts ----
-  projectAccounts = (q: PageQuery) => this.page<ProjectAccountRecord>('/v4/pro-account/list', q);
-  projectAccount = (contractId: number, year?: number) =>
-    this.data<ProjectAccountDetail>('/v4/pro-account/detail', { contractId, year });
-  monthly = (q: Record<string, unknown>) =>
-    this.data<AccountMonthRecord[]>('/v4/pro-account/monthly', q);
+  projectAccounts = (q: PageQuery) => this.page(projectAccountPage, '/v4/pro-account/list', q);
+  projectAccount = async (contractId: number, year?: number) =>
+    (await this.read(projectAccountDetailAnswer, '/v4/pro-account/detail', { contractId, year }))
+      .data;
+  monthly = async (q: Record<string, unknown>) =>
+    (await this.read(accountMonthsAnswer, '/v4/pro-account/monthly', q)).data;
 
   // ---- contract accounts ----
-  contractAccounts = (q: PageQuery) =>
-    this.page<ContractAccountRecord>('/contract/account/list', q);
-  contractAccount = (accountId: number) =>
-    this.data<ContractAccountRecord>('/contract/account/detail', { accountId });
-  addContractAccount = (body: AccountBody) =>
-    this.send<ContractAccountRecord>('/contract/account/add', body);
-  updateContractAccount = (body: AccountBody) =>
-    this.send<ContractAccountRecord>('/contract/account/update', body);
-  removeContractAccount = (accountId: number) =>
-    this.send<unknown>('/contract/account/delete', { accountId });
+  contractAccounts = (q: PageQuery) => this.page(contractAccountPage, '/contract/account/list', q);
+  contractAccount = async (accountId: number) =>
+    (await this.read(contractAccountAnswer, '/contract/account/detail', { accountId })).data;
+  addContractAccount = async (body: ContractAccountAddInput, options?: WriteOptions) =>
+    (await this.send(contractAccountAnswer, '/contract/account/add', body, options)).data;
+  updateContractAccount = async (body: ContractAccountUpdateInput, options?: WriteOptions) =>
+    (await this.send(contractAccountAnswer, '/contract/account/update', body, options)).data;
+  removeContractAccount = async (accountId: number, options?: WriteOptions): Promise<void> => {
+    await this.send(accountDoneAnswer, '/contract/account/delete', { accountId }, options);
+  };
 
   // ---- invoices ----
-  invoices = (q: PageQuery) => this.page<InvoiceRecord>('/v4/finance/list', q);
-  invoice = (invoiceId: number) => this.data<InvoiceRecord>('/v4/finance/detail', { invoiceId });
-  invoiceContractInfo = (contractId: number) =>
-    this.data<InvoiceContractInfo>('/v4/finance/contractInfo', { contractId });
-  addInvoice = (body: AccountBody) => this.send<InvoiceRecord>('/v4/finance/add', body);
-  editInvoice = (body: AccountBody) => this.send<InvoiceRecord>('/v4/finance/edit', body);
-  removeInvoice = (invoiceId: number) => this.send<unknown>('/v4/finance/delete', { invoiceId });
-  submitInvoice = (invoiceId: number) =>
-    this.send<InvoiceRecord>('/v4/finance/updateToApproval', { invoiceId });
+  invoices = (q: PageQuery) => this.page(invoicePage, '/v4/finance/list', q);
+  invoice = async (invoiceId: number) =>
+    (await this.read(invoiceAnswer, '/v4/finance/detail', { invoiceId })).data;
+  invoiceContractInfo = async (contractId: number) =>
+    (await this.read(invoiceContractInfoAnswer, '/v4/finance/contractInfo', { contractId })).data;
+  addInvoice = async (body: InvoiceAddInput, options?: WriteOptions) =>
+    (await this.send(invoiceAnswer, '/v4/finance/add', body, options)).data;
+  editInvoice = async (body: InvoiceEditInput, options?: WriteOptions) =>
+    (await this.send(invoiceAnswer, '/v4/finance/edit', body, options)).data;
+  removeInvoice = async (invoiceId: number, options?: WriteOptions): Promise<void> => {
+    await this.send(accountDoneAnswer, '/v4/finance/delete', { invoiceId }, options);
+  };
+  submitInvoice = async (invoiceId: number, options?: WriteOptions) =>
+    (await this.send(invoiceAnswer, '/v4/finance/updateToApproval', { invoiceId }, options)).data;
 
   // ---- employee costs ----
-  employeeCosts = (q: PageQuery) => this.page<EmployeeCostRecord>('/v4/contract/employe/list', q);
-  employeeCost = (costId: number) =>
-    this.data<EmployeeCostRecord>('/v4/contract/employe/detail', { costId });
-  employeeCostTotals = (q: Record<string, unknown>) =>
-    this.data<EmployeeCostTotalRecord[]>('/v4/contract/employe/totals', q);
-  addEmployeeCost = (body: AccountBody) =>
-    this.send<EmployeeCostRecord>('/v4/contract/employe/add', body);
-  updateEmployeeCost = (body: AccountBody) =>
-    this.send<EmployeeCostRecord>('/v4/contract/employe/update', body);
-  removeEmployeeCost = (costId: number) =>
-    this.send<unknown>('/v4/contract/employe/delete', { costId });
-  importCheck = (rows: AccountBody[]) =>
-    this.send<{
-      duplicates: {
-        index: number;
-        employeeId: number;
-        costMonth: string;
-        reason: 'batch' | 'existing';
-      }[];
-      total: number;
-    }>('/contract/employe/importCheck', { rows });
-  importCosts = (rows: AccountBody[]) =>
-    this.send<{ imported: number }>('/contract/employe/import', { rows });
+  employeeCosts = (q: PageQuery) => this.page(employeeCostPage, '/v4/contract/employe/list', q);
+  employeeCost = async (costId: number) =>
+    (await this.read(employeeCostAnswer, '/v4/contract/employe/detail', { costId })).data;
+  employeeCostTotals = async (q: Record<string, unknown>) =>
+    (await this.read(employeeCostTotalsAnswer, '/v4/contract/employe/totals', q)).data;
+  addEmployeeCost = async (body: EmployeeCostAddInput, options?: WriteOptions) =>
+    (await this.send(employeeCostAnswer, '/v4/contract/employe/add', body, options)).data;
+  updateEmployeeCost = async (body: EmployeeCostUpdateInput, options?: WriteOptions) =>
+    (await this.send(employeeCostAnswer, '/v4/contract/employe/update', body, options)).data;
+  removeEmployeeCost = async (costId: number, options?: WriteOptions): Promise<void> => {
+    await this.send(accountDoneAnswer, '/v4/contract/employe/delete', { costId }, options);
+  };
+  importCheck = async (rows: { employeeId: number; costMonth: unknown }[]) =>
+    (await this.send(employeeCostImportCheckAnswer, '/contract/employe/importCheck', { rows }))
+      .data;
+  importCosts = async (rows: EmployeeCostImportRow[], options?: WriteOptions) =>
+    (await this.send(employeeCostImportAnswer, '/contract/employe/import', { rows }, options)).data;
 }

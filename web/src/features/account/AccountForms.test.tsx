@@ -8,7 +8,14 @@ const fill = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 const INFO: InvoiceContractInfo = {
-  contract: { contractId: 7, contractName: '滨江合同', contractNo: 'HT-7', totalAmount: '100' },
+  contract: {
+    contractId: 7,
+    contractName: '滨江合同',
+    contractNo: 'HT-7',
+    projectName: '滨江',
+    stage: 'formal',
+    totalAmount: '100',
+  },
   invoicedAmount: '50',
   invoicingAmount: '20.5',
   roomAmount: '29.5',
