@@ -15,4 +15,5 @@ export * from './gateways/account.gateway.js';
 export * from './gateways/fund-pay.gateway.js';
 export * from './gateways/notify.gateway.js';
 export * from './gateways/page.js';
+export * from './gateways/answer.js';
 export * from './gateways/system.gateway.js';

@@ -18,6 +18,7 @@ class FakeFinish implements FinishGateway {
   confirmationsList: FinishConfirmationRow[] = [
     {
       id: 11,
+      contractId: 5,
       taskId: 1,
       taskNo: 'RW-1',
       taskName: '施工图',
@@ -25,6 +26,7 @@ class FakeFinish implements FinishGateway {
       beforeAmount: '0',
       afterAmount: '10',
       remark: '',
+      userId: 9,
       userName: 'xmjl',
       createTime: null,
     },
@@ -33,9 +35,14 @@ class FakeFinish implements FinishGateway {
     return Promise.resolve({
       contract: {
         contractId: 5,
+        stage: 'formal',
         contractName: '完工合同',
         contractNo: 'HT-5',
         projectName: '完工项目',
+        deptId: 110,
+        deptName: '建筑一所',
+        userId: 9,
+        finishStatus: this.finished ? '1' : '0',
         totalAmount: '100',
         backAmount: '25',
         finished: this.finished,
@@ -46,10 +53,16 @@ class FakeFinish implements FinishGateway {
       tasks: [
         {
           taskId: 1,
+          contractId: 5,
           taskNo: 'RW-1',
           taskName: '施工图',
           designStageName: '施工图设计',
+          deptId: 110,
           deptName: '建筑一所',
+          qualityType: '0',
+          version: 1,
+          value: '1',
+          text: 'RW-1 施工图',
           confirmed: 3,
           taskAmount: '30',
           confirmFinishAmount: '10',
@@ -88,17 +101,17 @@ class FakeFinish implements FinishGateway {
     this.confirmed.push(body);
     return Promise.resolve(this.confirmationsList[0] as FinishConfirmationRow);
   }
-  deleteConfirmation(id: number): Promise<unknown> {
+  deleteConfirmation(id: number): Promise<void> {
     this.deleted.push(id);
     return Promise.resolve();
   }
   uploadFinishFiles(): Promise<FinishFileRow[]> {
     return Promise.resolve([]);
   }
-  confirmFinish(): Promise<unknown> {
+  async confirmFinish() {
     this.calls.push('finish');
     this.finished = true;
-    return Promise.resolve();
+    return (await this.finishOverview()).contract;
   }
 }
 

@@ -1,143 +1,65 @@
 import type { ClosingFeeKey } from '@dpms/core';
-import type { HttpClient, Page } from '@dpms/http-client';
+import {
+  ApprovalGateway,
+  type ApprovalDetailResponse,
+  type HttpClient,
+  type Page,
+  type WriteOptions,
+  keyed,
+} from '@dpms/http-client';
+import {
+  closingAnswer,
+  closingDoneAnswer,
+  closingInfoAnswer,
+  closingPage,
+  contractPage,
+  finishConfirmationAnswer,
+  finishConfirmationsAnswer,
+  finishContractAnswer,
+  finishContractPage,
+  finishFilesAnswer,
+  finishOverviewAnswer,
+  uncollectedAnswer,
+  type ClosingContractInfo as WireClosingContractInfo,
+  type ClosingRecord as WireClosingRecord,
+  type ClosingSaveInput,
+  type FinishConfirmationRecord,
+  type FinishConfirmInput,
+  type FinishContractRow,
+  type FinishFileRecord,
+  type FinishOverview as WireFinishOverview,
+  type FinishTaskRecord,
+  type UncollectedSummaryRecord,
+} from '@dpms/wire';
+import type { z } from 'zod';
+import { answerOf } from '@dpms/http-client';
 
+/*
+ * The closing slice's wire types are the @dpms/wire schemas' (`z.infer`/`z.input`), and every
+ * answer is parsed with its schema (a malformed one is HTTP.MALFORMED_ANSWER naming the call and
+ * the field). Writes take their dialog's Idempotency-Key.
+ */
 export type ClosingKind = 'closed' | 'settle';
 export type Fees = Record<ClosingFeeKey, string>;
+export type ClosingRecord = WireClosingRecord;
+export type ClosingContractInfo = WireClosingContractInfo;
+export type ClosingBody = ClosingSaveInput;
+export type FinishOverview = WireFinishOverview;
+export type FinishTaskRow = FinishTaskRecord;
+export type FinishFileRow = FinishFileRecord;
+export type FinishRow = FinishContractRow;
+export type FinishConfirmationRow = FinishConfirmationRecord;
+export type UncollectedSummary = UncollectedSummaryRecord;
+export type FinishConfirmBody = FinishConfirmInput;
+/** The approval of a closing: the approval slice's detail answer. */
+export type ApprovalSummary = ApprovalDetailResponse;
 
-/** A closed case or settlement as the server answers it (closed-case.routes.ts). */
-export interface ClosingRecord {
-  closedId: number;
-  settleId: number;
-  kind: ClosingKind;
-  kindName: string;
-  contractId: number;
-  contractNo: string;
-  contractName: string;
-  projectName: string;
-  closedCaseAmount: string;
-  backAmount: string;
-  settleAmount: string;
-  originalFees: Fees;
-  fees: Fees;
-  remark: string;
-  status: 0 | 1 | 2 | 3;
-  statusName: string;
-  approvalId: string | null;
-  createBy: string;
-  createTime: string | null;
-  approvedTime: string | null;
-  version: number;
-}
-
-export interface ClosingContractInfo {
-  contract: {
-    contractId: number;
-    stage: string;
-    contractNo: string;
-    contractName: string;
-    projectName: string;
-    fees: Fees;
-    backAmount: string;
-  };
-  record: ClosingRecord | null;
-}
-
+/** A formal contract as the closing form offers it. */
 export interface ContractOption {
   contractId: number;
   contractName: string;
   projectName: string;
   contractNo: string;
-}
-
-export interface FinishTaskRow {
-  taskId: number;
-  taskNo: string;
-  taskName: string;
-  designStageName: string;
-  deptName: string;
-  confirmed: number;
-  taskAmount: string;
-  confirmFinishAmount: string;
-  confirmableAmount: string;
-  readyPaid: string;
-  backAllotted: string;
-}
-
-export interface FinishFileRow {
-  finishFileId: number;
-  fileId: string;
-  fileName: string;
-  url: string;
-  createBy: string;
-  createTime: string | null;
-}
-
-export interface FinishOverview {
-  contract: {
-    contractId: number;
-    contractName: string;
-    contractNo: string;
-    projectName: string;
-    totalAmount: string;
-    backAmount: string;
-    finished: boolean;
-    finishStatusName: string;
-    finishTime: string | null;
-    finishBy: string;
-  };
-  tasks: FinishTaskRow[];
-  files: FinishFileRow[];
-  blockers: string[];
-  canFinish: boolean;
-}
-
-/** A row of 合同完工 (serviceManagelist). */
-export type FinishRow = FinishOverview['contract'] & {
-  taskAmount: string;
-  confirmFinishAmount: string;
-  fileCount: number;
-};
-
-export interface FinishConfirmationRow {
-  id: number;
-  taskId: number;
-  taskNo: string;
-  taskName: string;
-  confirmFinishAmount: string;
-  beforeAmount: string;
-  afterAmount: string;
-  remark: string;
-  userName: string;
-  createTime: string | null;
-}
-
-export interface UncollectedSummary {
-  rows: {
-    taskId: number;
-    taskNo: string;
-    taskName: string;
-    taskAmount: string;
-    performedAmount: string;
-    collectedAmount: string;
-    uncollectedAmount: string;
-  }[];
-  performedAmount: string;
-  backAmount: string;
-  uncollectedAmount: string;
-}
-
-export interface ApprovalLogEntry {
-  action: string;
-  nodeName: string | null;
-  actorId: string;
-  opinion: string | null;
-  createTime: string;
-  round: number;
-}
-export interface ApprovalSummary {
-  approval: { approvalId: string; status: number; title: string; round: number };
-  log: ApprovalLogEntry[];
-  userNames: Record<string, string>;
 }
 
 type Query = Record<string, string | number>;
@@ -163,74 +85,99 @@ const PATHS = {
 export class ClosingGateway {
   constructor(private readonly http: HttpClient) {}
 
-  private async data<T>(url: string, params: Query = {}): Promise<T> {
-    return (await this.http.get<{ data: T }>(url, { params })).data;
+  private async read<S extends z.ZodType>(schema: S, url: string, params: Query = {}) {
+    return answerOf<S>(schema, await this.http.get(url, { params }), url);
   }
-  private async send<T>(url: string, body: unknown): Promise<T> {
-    return (await this.http.post<{ data: T }>(url, body)).data;
+  private async send<S extends z.ZodType>(
+    schema: S,
+    url: string,
+    body: unknown,
+    options?: WriteOptions,
+  ) {
+    return answerOf<S>(schema, await this.http.post(url, body, keyed(options)), url);
   }
 
   async list(kind: ClosingKind, q: Query): Promise<Page<ClosingRecord>> {
-    const r = await this.http.get<{ total: number; rows: ClosingRecord[] }>(
-      `${PATHS[kind].base}/list`,
-      { params: clean(q) },
-    );
+    const r = await this.read(closingPage, `${PATHS[kind].base}/list`, clean(q));
     return { total: r.total, rows: r.rows };
   }
-  info = (kind: ClosingKind, contractId: number) =>
-    this.data<ClosingContractInfo>(PATHS[kind].info, { contractId });
-  save = (kind: ClosingKind, body: Record<string, unknown>) =>
-    this.send<ClosingRecord>(PATHS[kind].add, body);
-  submit = (kind: ClosingKind, id: number) =>
-    this.send<ClosingRecord>(`${PATHS[kind].base}/updateToApproval`, { [PATHS[kind].id]: id });
-  detail = (kind: ClosingKind, id: number) =>
-    this.data<ClosingRecord>(`${PATHS[kind].base}/detailById`, { [PATHS[kind].id]: id });
-  remove = (kind: ClosingKind, id: number) =>
-    this.data<unknown>(`${PATHS[kind].base}/deleteById`, { [PATHS[kind].id]: id });
+  info = async (kind: ClosingKind, contractId: number) =>
+    (await this.read(closingInfoAnswer, PATHS[kind].info, { contractId })).data;
+  save = async (kind: ClosingKind, body: ClosingBody, options?: WriteOptions) =>
+    (await this.send(closingAnswer, PATHS[kind].add, body, options)).data;
+  submit = async (kind: ClosingKind, id: number, options?: WriteOptions) =>
+    (
+      await this.send(
+        closingAnswer,
+        `${PATHS[kind].base}/updateToApproval`,
+        { [PATHS[kind].id]: id },
+        options,
+      )
+    ).data;
+  detail = async (kind: ClosingKind, id: number) =>
+    (await this.read(closingAnswer, `${PATHS[kind].base}/detailById`, { [PATHS[kind].id]: id }))
+      .data;
+  remove = async (kind: ClosingKind, id: number): Promise<void> => {
+    await this.read(closingDoneAnswer, `${PATHS[kind].base}/deleteById`, { [PATHS[kind].id]: id });
+  };
   exportPath = (kind: ClosingKind) => `${PATHS[kind].base}/export`;
 
-  approval = (approvalId: string) =>
-    this.data<ApprovalSummary>('/project/approval/getCommonApprovalDetail', {
-      serviceId: approvalId,
-    });
+  /** The approval of a closing, as the approval slice reads it. */
+  approval = (approvalId: string): Promise<ApprovalSummary> =>
+    new ApprovalGateway(this.http).detail(approvalId);
   /** The approval sheet as PDF, through the print service (an API path for the file gateway). */
   sheetPdfPath = (approvalId: string) =>
     `/project/approval/export?approvalId=${approvalId}&format=pdf`;
 
   /** Formal contracts, for the closing form's 合同. */
   async contracts(): Promise<ContractOption[]> {
-    const r = await this.http.get<{ rows: ContractOption[] }>('/v4/contract/list', {
-      params: { pageNum: 1, pageSize: 1000, stage: 'formal' },
+    const r = await this.read(contractPage, '/v4/contract/list', {
+      pageNum: 1,
+      pageSize: 1000,
+      stage: 'formal',
     });
-    return r.rows;
+    return r.rows.map(({ contractId, contractName, projectName, contractNo }) => ({
+      contractId,
+      contractName,
+      projectName,
+      contractNo,
+    }));
   }
 
   async manageList(q: Query): Promise<Page<FinishRow>> {
-    const r = await this.http.get<{ total: number; rows: FinishRow[] }>(
-      '/project/contract/serviceManagelist',
-      { params: clean(q) },
-    );
+    const r = await this.read(finishContractPage, '/project/contract/serviceManagelist', clean(q));
     return { total: r.total, rows: r.rows };
   }
-  finishOverview = (contractId: number) =>
-    this.data<FinishOverview>('/v4/contract/listByContractId', { contractId });
-  uncollected = (contractId: number) =>
-    this.data<UncollectedSummary>('/v4/contract/performUncollectedList', { contractId });
-  confirmations = (contractId: number) =>
-    this.data<FinishConfirmationRow[]>('/v4/contract/confirmFinishAmountList', { contractId });
-  confirmAmount = (body: {
-    contractId: number;
-    taskId: number;
-    confirmFinishAmount: string;
-    remark?: string;
-  }) => this.send<FinishConfirmationRow>('/v4/contract/confirmFinishAmount', body);
-  deleteConfirmation = (id: number) =>
-    this.data<unknown>('/project/contract/deleteConfirmFinishAmount', { id });
-  uploadFinishFiles = (contractId: number, fileIds: string[]) =>
-    this.send<FinishFileRow[]>('/project/contract/uploadContractFinishFile', {
-      contractId,
-      fileIds,
-    });
-  confirmFinish = (contractId: number) =>
-    this.data<unknown>('/project/contract/confirmContractFinish', { contractId });
+  finishOverview = async (contractId: number) =>
+    (await this.read(finishOverviewAnswer, '/v4/contract/listByContractId', { contractId })).data;
+  uncollected = async (contractId: number) =>
+    (await this.read(uncollectedAnswer, '/v4/contract/performUncollectedList', { contractId }))
+      .data;
+  confirmations = async (contractId: number) =>
+    (
+      await this.read(finishConfirmationsAnswer, '/v4/contract/confirmFinishAmountList', {
+        contractId,
+      })
+    ).data;
+  confirmAmount = async (body: FinishConfirmBody, options?: WriteOptions) =>
+    (await this.send(finishConfirmationAnswer, '/v4/contract/confirmFinishAmount', body, options))
+      .data;
+  deleteConfirmation = async (id: number): Promise<void> => {
+    await this.read(closingDoneAnswer, '/project/contract/deleteConfirmFinishAmount', { id });
+  };
+  uploadFinishFiles = async (contractId: number, fileIds: string[], options?: WriteOptions) =>
+    (
+      await this.send(
+        finishFilesAnswer,
+        '/project/contract/uploadContractFinishFile',
+        { contractId, fileIds },
+        options,
+      )
+    ).data;
+  confirmFinish = async (contractId: number) =>
+    (
+      await this.read(finishContractAnswer, '/project/contract/confirmContractFinish', {
+        contractId,
+      })
+    ).data;
 }
