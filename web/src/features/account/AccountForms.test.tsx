@@ -1,4 +1,9 @@
-import type { EmployeeCostRecord, InvoiceContractInfo, InvoiceRecord } from '@dpms/http-client';
+import {
+  ApiError,
+  type EmployeeCostRecord,
+  type InvoiceContractInfo,
+  type InvoiceRecord,
+} from '@dpms/http-client';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { EmployeeCostFormDialog } from './EmployeeCostFormDialog';
@@ -24,11 +29,15 @@ const INFO: InvoiceContractInfo = {
 class InvoiceGateway {
   readonly asked: number[] = [];
   readonly added: Record<string, unknown>[] = [];
+  readonly keys: (string | undefined)[] = [];
+  refusal: ApiError | null = null;
   invoiceContractInfo = (contractId: number) => {
     this.asked.push(contractId);
     return Promise.resolve(INFO);
   };
-  addInvoice = (b: Record<string, unknown>) => {
+  addInvoice = (b: Record<string, unknown>, o?: { idempotencyKey?: string }) => {
+    this.keys.push(o?.idempotencyKey);
+    if (this.refusal !== null) return Promise.reject(this.refusal);
     this.added.push(b);
     return Promise.resolve({ status: b['submit'] ? 1 : 0 } as InvoiceRecord);
   };
@@ -54,12 +63,13 @@ describe('the invoice request form', () => {
     fill('开票金额（万元）', '29.500001');
     expect(screen.getByText(/开票金额超过合同可开票余额.*可开票29\.5万元/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '保存并送审' }));
+    await waitFor(() => expect(screen.getAllByText(/开票金额超过合同可开票余额/)).toHaveLength(1));
     expect(gateway.added).toHaveLength(0);
     // A special VAT invoice needs the taxpayer number: core says so before the server does.
     fill('开票金额（万元）', '29.5');
     fill('发票类型', '2');
     fireEvent.click(screen.getByRole('button', { name: '保存并送审' }));
-    expect(screen.getByText('纳税人识别号不能为空')).toBeTruthy();
+    expect(await screen.findByText('纳税人识别号不能为空')).toBeTruthy();
     expect(gateway.added).toHaveLength(0);
     fill('发票类型', '1');
     fireEvent.click(screen.getByRole('button', { name: '保存并送审' }));
@@ -71,6 +81,71 @@ describe('the invoice request form', () => {
       invoiceTitle: '杭州滨江城市建设投资有限公司',
       submit: true,
     });
+  });
+});
+
+describe('the invoice request form checks with the wire body of its call', () => {
+  it('marks what core requires and shows every blank field beside it at once, sending nothing', async () => {
+    const gateway = new InvoiceGateway();
+    render(
+      <InvoiceFormDialog
+        gateway={gateway}
+        contracts={[{ value: '7', label: '滨江合同（HT-7）' }]}
+        onClose={() => undefined}
+        onSaved={() => undefined}
+      />,
+    );
+    const requiredMarks = () =>
+      [...document.querySelectorAll('label')]
+        .filter((l) => l.textContent?.startsWith('*'))
+        .map((l) => l.textContent?.slice(1));
+    expect(requiredMarks()).toEqual([
+      '合同',
+      '开票金额（万元）',
+      '发票类型',
+      '开票内容',
+      '发票抬头',
+      '开票日期',
+    ]);
+    fill('发票类型', '2');
+    expect(requiredMarks()).toContain('纳税人识别号');
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('合同不能为空')).toBeTruthy();
+    expect(screen.getByText('开票金额不能为空')).toBeTruthy();
+    expect(screen.getByText('发票抬头不能为空')).toBeTruthy();
+    expect(screen.getByText('纳税人识别号不能为空')).toBeTruthy();
+    expect(gateway.added).toHaveLength(0);
+  });
+
+  it("puts the server's refusal of a field beside it, keeps the input, and sends an Idempotency-Key", async () => {
+    const gateway = new InvoiceGateway();
+    gateway.refusal = new ApiError(
+      'VALIDATION.ACCOUNT_TAX_NO',
+      '纳税人识别号应为15、18或20位',
+      400,
+      false,
+      'taxNo',
+      [{ field: 'taxNo', message: '纳税人识别号应为15、18或20位' }],
+    );
+    render(
+      <InvoiceFormDialog
+        gateway={gateway}
+        contracts={[{ value: '7', label: '滨江合同（HT-7）' }]}
+        onClose={() => undefined}
+        onSaved={() => undefined}
+      />,
+    );
+    fill('合同', '7');
+    await waitFor(() => expect(screen.getByTestId('invoice-room').textContent).toBe('29.5'));
+    fill('开票金额（万元）', '10');
+    fill('发票抬头', '杭州滨江城市建设投资有限公司');
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('纳税人识别号应为15、18或20位')).toBeTruthy();
+    expect(gateway.keys).toHaveLength(1);
+    expect(gateway.keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(screen.getByLabelText<HTMLInputElement>('发票抬头').value).toBe(
+      '杭州滨江城市建设投资有限公司',
+    );
   });
 });
 

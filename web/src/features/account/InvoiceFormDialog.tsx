@@ -1,16 +1,25 @@
-import { checkInvoiceFields, checkInvoiceRoom, invoiceRoom, parseAccountAmount } from '@dpms/core';
 import {
-  errorMessage,
+  ACCOUNT_TEXT_LIMITS,
+  checkInvoiceRoom,
+  invoiceRoom,
+  requiredInvoiceFields,
+} from '@dpms/core';
+import {
+  fieldErrorsOf,
   type AccountGateway,
   type InvoiceContractInfo,
   type InvoiceRecord,
 } from '@dpms/http-client';
-import { useEffect, useState } from 'react';
+import { invoiceAddBody, invoiceEditBody } from '@dpms/wire';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { ActionKeys } from '../../components/crud/action-keys';
 import { Button } from '../../components/ui/Button';
+import { DateInput } from '../../components/ui/DateInput';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
 import { Figure, MoneyInput, today, type Option } from './account-shared';
-import { DateInput } from '../../components/ui/DateInput';
 
 export type InvoiceFormGateway = Pick<
   AccountGateway,
@@ -26,10 +35,35 @@ const PURPOSES: Option[] = [
   { value: '2', label: '咨询费' },
 ];
 
+interface InvoiceFormValues {
+  contractId: string;
+  invoiceAmount: string;
+  invoiceType: string;
+  invoicePurpose: string;
+  invoiceTitle: string;
+  taxNo: string;
+  invoiceDate: string;
+  remark: string;
+}
+const FORM_FIELDS = new Set<string>([
+  'contractId',
+  'invoiceAmount',
+  'invoiceType',
+  'invoicePurpose',
+  'invoiceTitle',
+  'taxNo',
+  'invoiceDate',
+  'remark',
+]);
+
 /**
- * 开票申请 / 修改开票申请: the contract's amount, what is invoiced and in approval and what is left
- * come from the server; the amount typed is checked against them with core's rules as it is typed
- * (the server checks again). 保存并送审 sends the invoice request (23_1) in the same call.
+ * 开票申请 / 修改开票申请. The form checks with the @dpms/wire body of the call it sends
+ * (react-hook-form's zodResolver over core's rules): the fields core requires are marked, every
+ * field's problem shows beside it at once, and a server refusal of a field lands on that field.
+ * The contract's amount, what is invoiced and in approval and what is left come from the server;
+ * the amount typed is checked against the room as it is typed (the server checks again under the
+ * contract's lock). 保存并送审 sends the invoice request (23_1) in the same call, under one
+ * Idempotency-Key per button kept across its retries.
  */
 export function InvoiceFormDialog({
   gateway,
@@ -44,100 +78,110 @@ export function InvoiceFormDialog({
   onClose: () => void;
   onSaved: (invoice: InvoiceRecord) => void;
 }) {
-  const [contractId, setContractId] = useState(invoice ? String(invoice.contractId) : '');
-  const [amount, setAmount] = useState(invoice?.invoiceAmount ?? '');
-  const [invoiceType, setInvoiceType] = useState<string>(invoice?.invoiceType ?? '1');
-  const [invoicePurpose, setInvoicePurpose] = useState<string>(invoice?.invoicePurpose ?? '1');
-  const [invoiceTitle, setInvoiceTitle] = useState(invoice?.invoiceTitle ?? '');
-  const [taxNo, setTaxNo] = useState(invoice?.taxNo ?? '');
-  const [invoiceDate, setInvoiceDate] = useState(invoice?.invoiceDate ?? today());
-  const [remark, setRemark] = useState(invoice?.remark ?? '');
+  const keys = useRef(new ActionKeys());
+  const schema = invoice ? invoiceEditBody : invoiceAddBody;
+  const form = useForm<InvoiceFormValues>({
+    defaultValues: {
+      contractId: invoice ? String(invoice.contractId) : '',
+      invoiceAmount: invoice?.invoiceAmount ?? '',
+      invoiceType: invoice?.invoiceType ?? '1',
+      invoicePurpose: invoice?.invoicePurpose ?? '1',
+      invoiceTitle: invoice?.invoiceTitle ?? '',
+      taxNo: invoice?.taxNo ?? '',
+      invoiceDate: invoice?.invoiceDate ?? today(),
+      remark: invoice?.remark ?? '',
+    },
+    resolver: ((values, context, options) =>
+      zodResolver(schema, undefined, { raw: true })(
+        invoice ? { ...values, invoiceId: invoice.invoiceId } : values,
+        context,
+        options as never,
+      )) as Resolver<InvoiceFormValues>,
+  });
+  const { control, register, formState, setError, handleSubmit } = form;
+  const errors = formState.errors;
+  const v = useWatch({ control }) as InvoiceFormValues;
   const [info, setInfo] = useState<InvoiceContractInfo | null>(null);
   const [failure, setFailure] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     let live = true;
     setInfo(null);
-    if (contractId === '') return;
+    if (v.contractId === '') return;
     gateway
-      .invoiceContractInfo(Number(contractId))
+      .invoiceContractInfo(Number(v.contractId))
       .then((i) => live && setInfo(i))
-      .catch((e: unknown) => live && setFailure(errorMessage(e)));
+      .catch((e: unknown) => live && setFailure(e instanceof Error ? e.message : String(e)));
     return () => {
       live = false;
     };
-  }, [gateway, contractId]);
+  }, [gateway, v.contractId]);
 
   // The request being changed is not yet in approval: its own amount is not in the figures.
   const room = info
     ? invoiceRoom(info.contract.totalAmount, info.invoicedAmount, info.invoicingAmount)
     : null;
-  const fields = checkInvoiceFields({
-    invoiceAmount: amount.trim(),
-    invoiceType,
-    invoicePurpose,
-    invoiceTitle,
-    taxNo,
-    invoiceDate,
-    remark,
-  });
-  // The amount alone, checked as it is typed: its format, then the room left on the contract.
-  const typed = parseAccountAmount(amount.trim(), 'invoiceAmount', true);
-  const overRoom =
-    typed.ok && info
-      ? checkInvoiceRoom(
-          typed.value,
-          info.contract.totalAmount,
-          info.invoicedAmount,
-          info.invoicingAmount,
-        )
-      : null;
-  const amountError =
-    amount.trim() === ''
-      ? ''
-      : !typed.ok
-        ? typed.error.message
-        : overRoom && !overRoom.ok
-          ? overRoom.error.message
-          : '';
-
-  const save = async (submit: boolean) => {
-    setFailure('');
-    const next: Record<string, string> = {};
-    if (contractId === '') next['contractId'] = '请选择合同';
-    if (!fields.ok) next[fields.error.field ?? 'form'] = fields.error.message;
-    else if (overRoom && !overRoom.ok) next['invoiceAmount'] = overRoom.error.message;
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
-    setBusy(true);
-    try {
-      const body = {
-        invoiceAmount: amount.trim(),
-        invoiceType,
-        invoicePurpose,
-        invoiceTitle: invoiceTitle.trim(),
-        taxNo: taxNo.trim(),
-        invoiceDate,
-        remark: remark.trim(),
-        submit,
-      };
-      const saved = invoice
-        ? await gateway.editInvoice({
-            invoiceId: invoice.invoiceId,
-            version: invoice.version,
-            ...body,
-          })
-        : await gateway.addInvoice({ contractId: Number(contractId), ...body });
-      onSaved(saved);
-    } catch (e) {
-      setFailure(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+  const overRoom = (amount: string) => {
+    if (!info || !/^\d+(\.\d{1,6})?$/.test(amount.trim())) return undefined;
+    const r = checkInvoiceRoom(
+      amount.trim(),
+      info.contract.totalAmount,
+      info.invoicedAmount,
+      info.invoicingAmount,
+    );
+    return r.ok ? undefined : r.error.message;
   };
+  const required = new Set(requiredInvoiceFields(v.invoiceType));
+  const mark = (field: keyof InvoiceFormValues) => ({
+    required: required.has(field),
+    error: errors[field]?.message,
+  });
 
+  const send = async (submit: boolean, values: InvoiceFormValues) => {
+    setFailure('');
+    const over = overRoom(values.invoiceAmount);
+    if (over !== undefined) {
+      setError('invoiceAmount', { message: over });
+      return;
+    }
+    const body = {
+      invoiceAmount: values.invoiceAmount.trim(),
+      invoiceType: values.invoiceType,
+      invoicePurpose: values.invoicePurpose,
+      invoiceTitle: values.invoiceTitle.trim(),
+      taxNo: values.taxNo.trim(),
+      invoiceDate: values.invoiceDate,
+      remark: values.remark.trim(),
+      submit,
+    };
+    setBusy(true);
+    const outcome = await keys.current.run(submit ? 'submit' : 'save', (key) =>
+      invoice
+        ? gateway.editInvoice(
+            { invoiceId: invoice.invoiceId, version: invoice.version, ...body },
+            { idempotencyKey: key },
+          )
+        : gateway.addInvoice(
+            { contractId: Number(values.contractId), ...body },
+            { idempotencyKey: key },
+          ),
+    );
+    setBusy(false);
+    if (outcome.ok) {
+      onSaved(outcome.value);
+      return;
+    }
+    // The server's refusal: each named form field gets its message; anything else shows below.
+    const onFields = fieldErrorsOf(outcome.error).filter((e) => FORM_FIELDS.has(e.field));
+    for (const e of onFields)
+      setError(e.field as keyof InvoiceFormValues, { type: 'server', message: e.message });
+    if (onFields.length === 0) setFailure(outcome.message);
+  };
+  const press = (submit: boolean) => void handleSubmit((values) => send(submit, values))();
+
+  const L = ACCOUNT_TEXT_LIMITS;
+  const amountError = errors.invoiceAmount?.message ?? overRoom(v.invoiceAmount);
   return (
     <Dialog
       open
@@ -148,23 +192,22 @@ export function InvoiceFormDialog({
       footer={
         <>
           <Button onClick={onClose}>取消</Button>
-          <Button disabled={busy} onClick={() => void save(false)}>
+          <Button disabled={busy} onClick={() => press(false)}>
             保存
           </Button>
-          <Button variant="primary" disabled={busy} onClick={() => void save(true)}>
+          <Button variant="primary" disabled={busy} onClick={() => press(true)}>
             保存并送审
           </Button>
         </>
       }
     >
       <div className="grid gap-3">
-        <Field label="合同" required error={errors['contractId']}>
+        <Field label="合同" {...mark('contractId')}>
           <select
             className="input"
             aria-label="合同"
-            value={contractId}
             disabled={invoice !== undefined}
-            onChange={(e) => setContractId(e.target.value)}
+            {...register('contractId')}
           >
             <option value="">请选择</option>
             {contracts.map((o) => (
@@ -182,20 +225,21 @@ export function InvoiceFormDialog({
             <Figure label="可开票（万元）" value={room} testId="invoice-room" />
           </div>
         )}
-        <Field
-          label="开票金额（万元）"
-          required
-          error={errors['invoiceAmount'] ?? (amountError || undefined)}
-        >
-          <MoneyInput aria-label="开票金额（万元）" value={amount} onChange={setAmount} />
+        <Field label="开票金额（万元）" {...mark('invoiceAmount')} error={amountError}>
+          <Controller
+            control={control}
+            name="invoiceAmount"
+            render={({ field }) => (
+              <MoneyInput
+                aria-label="开票金额（万元）"
+                value={field.value}
+                onChange={field.onChange}
+              />
+            )}
+          />
         </Field>
-        <Field label="发票类型" required error={errors['invoiceType']}>
-          <select
-            className="input"
-            aria-label="发票类型"
-            value={invoiceType}
-            onChange={(e) => setInvoiceType(e.target.value)}
-          >
+        <Field label="发票类型" {...mark('invoiceType')}>
+          <select className="input" aria-label="发票类型" {...register('invoiceType')}>
             {TYPES.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
@@ -203,13 +247,8 @@ export function InvoiceFormDialog({
             ))}
           </select>
         </Field>
-        <Field label="开票内容" required>
-          <select
-            className="input"
-            aria-label="开票内容"
-            value={invoicePurpose}
-            onChange={(e) => setInvoicePurpose(e.target.value)}
-          >
+        <Field label="开票内容" {...mark('invoicePurpose')}>
+          <select className="input" aria-label="开票内容" {...register('invoicePurpose')}>
             {PURPOSES.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
@@ -217,39 +256,42 @@ export function InvoiceFormDialog({
             ))}
           </select>
         </Field>
-        <Field label="发票抬头" required error={errors['invoiceTitle']}>
+        <Field label="发票抬头" {...mark('invoiceTitle')}>
           <input
             className="input"
             aria-label="发票抬头"
-            maxLength={200}
-            value={invoiceTitle}
-            onChange={(e) => setInvoiceTitle(e.target.value)}
+            maxLength={L.invoiceTitle}
+            {...register('invoiceTitle')}
           />
         </Field>
-        <Field label="纳税人识别号" required={invoiceType === '2'} error={errors['taxNo']}>
+        <Field label="纳税人识别号" {...mark('taxNo')}>
           <input
             className="input"
             aria-label="纳税人识别号"
             maxLength={20}
-            value={taxNo}
-            onChange={(e) => setTaxNo(e.target.value)}
+            {...register('taxNo')}
           />
         </Field>
-        <Field label="开票日期" required error={errors['invoiceDate']}>
-          <DateInput
-            className="input"
-            aria-label="开票日期"
-            value={invoiceDate}
-            onChange={(e) => setInvoiceDate(e.target.value)}
+        <Field label="开票日期" {...mark('invoiceDate')}>
+          <Controller
+            control={control}
+            name="invoiceDate"
+            render={({ field }) => (
+              <DateInput
+                className="input"
+                aria-label="开票日期"
+                value={field.value}
+                onChange={(e) => field.onChange(e.target.value)}
+              />
+            )}
           />
         </Field>
-        <Field label="备注" error={errors['remark']}>
+        <Field label="备注" {...mark('remark')}>
           <textarea
             className="input"
             aria-label="备注"
-            maxLength={500}
-            value={remark}
-            onChange={(e) => setRemark(e.target.value)}
+            maxLength={L.remark}
+            {...register('remark')}
           />
         </Field>
         {failure && (
