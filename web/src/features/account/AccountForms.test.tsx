@@ -168,6 +168,11 @@ describe('the employee cost form', () => {
         onSaved={() => (saved += 1)}
       />,
     );
+    // Every problem at once, in core's words: the employee and the month together.
+    fill('月份', '');
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('员工不能为空')).toBeTruthy();
+    expect(screen.getByText('月份不能为空')).toBeTruthy();
     fill('员工', '4');
     expect(screen.getByLabelText<HTMLSelectElement>('部门').value).toBe('110');
     fill('月份', '2026-03');
@@ -179,7 +184,7 @@ describe('the employee cost form', () => {
     fill('其他（万元）', '0.0000001');
     expect(screen.getByTestId('employe-total').textContent).toBe('—');
     fireEvent.click(screen.getByRole('button', { name: '确定' }));
-    expect(screen.getByText(/其他格式不正确/)).toBeTruthy();
+    expect(await screen.findByText(/其他格式不正确/)).toBeTruthy();
     expect(sent).toHaveLength(0);
     fill('其他（万元）', '0');
     fireEvent.click(screen.getByRole('button', { name: '确定' }));

@@ -1,6 +1,15 @@
-import { checkCostAmounts, checkMonth, employeeCostTotal } from '@dpms/core';
-import { errorMessage, type AccountGateway, type EmployeeCostRecord } from '@dpms/http-client';
-import { useState } from 'react';
+import {
+  ACCOUNT_TEXT_LIMITS,
+  checkCostAmounts,
+  EMPLOYEE_COST_REQUIRED_FIELDS,
+  employeeCostTotal,
+} from '@dpms/core';
+import { fieldErrorsOf, type AccountGateway, type EmployeeCostRecord } from '@dpms/http-client';
+import { employeeCostAddBody, employeeCostUpdateBody } from '@dpms/wire';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef, useState } from 'react';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { ActionKeys } from '../../components/crud/action-keys';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
@@ -17,11 +26,35 @@ const AMOUNTS = [
   ['housingFund', '住房公积金（万元）'],
   ['otherCost', '其他（万元）'],
 ] as const;
-type AmountKey = (typeof AMOUNTS)[number][0];
+
+interface CostFormValues {
+  employeeId: string;
+  deptId: string;
+  costMonth: string;
+  salary: string;
+  socialInsurance: string;
+  housingFund: string;
+  otherCost: string;
+  remark: string;
+}
+const FORM_FIELDS = new Set<string>([
+  'employeeId',
+  'deptId',
+  'costMonth',
+  'salary',
+  'socialInsurance',
+  'housingFund',
+  'otherCost',
+  'remark',
+]);
+const REQUIRED = new Set<string>(EMPLOYEE_COST_REQUIRED_FIELDS);
 
 /**
  * 新增 / 修改员工成本: one line per employee and month; the total is core's sum of the four
- * amounts, shown as they are typed. The department is the employee's unless one is chosen.
+ * amounts, shown as they are typed. The department is the employee's unless one is chosen. The
+ * form checks with the @dpms/wire body of its call (react-hook-form's zodResolver over core's
+ * rules): required fields marked, every problem beside its field at once, a server refusal of a
+ * field on that field, one Idempotency-Key per save kept across its retries.
  */
 export function EmployeeCostFormDialog({
   gateway,
@@ -38,57 +71,73 @@ export function EmployeeCostFormDialog({
   onClose: () => void;
   onSaved: (cost: EmployeeCostRecord) => void;
 }) {
-  const [employeeId, setEmployeeId] = useState(cost ? String(cost.employeeId) : '');
-  const [deptId, setDeptId] = useState(cost ? String(cost.deptId) : '');
-  const [costMonth, setCostMonth] = useState(cost?.costMonth ?? thisMonth());
-  const [amounts, setAmounts] = useState<Record<AmountKey, string>>({
-    salary: cost?.salary ?? '',
-    socialInsurance: cost?.socialInsurance ?? '',
-    housingFund: cost?.housingFund ?? '',
-    otherCost: cost?.otherCost ?? '',
+  const keys = useRef(new ActionKeys());
+  const schema = cost ? employeeCostUpdateBody : employeeCostAddBody;
+  const form = useForm<CostFormValues>({
+    defaultValues: {
+      employeeId: cost ? String(cost.employeeId) : '',
+      deptId: cost ? String(cost.deptId) : '',
+      costMonth: cost?.costMonth ?? thisMonth(),
+      salary: cost?.salary ?? '',
+      socialInsurance: cost?.socialInsurance ?? '',
+      housingFund: cost?.housingFund ?? '',
+      otherCost: cost?.otherCost ?? '',
+      remark: cost?.remark ?? '',
+    },
+    resolver: ((values, context, options) =>
+      zodResolver(schema, undefined, { raw: true })(
+        cost ? { ...values, costId: cost.costId } : values,
+        context,
+        options as never,
+      )) as Resolver<CostFormValues>,
   });
-  const [remark, setRemark] = useState(cost?.remark ?? '');
+  const { control, register, formState, setError, setValue, handleSubmit } = form;
+  const errors = formState.errors;
+  const v = useWatch({ control }) as CostFormValues;
   const [failure, setFailure] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
-  const checked = checkCostAmounts(amounts);
+  // The live total: core's sum of the four amounts, once each is an amount.
+  const checked = checkCostAmounts(v);
   const total = checked.ok ? employeeCostTotal(checked.value) : '—';
+  const mark = (field: keyof CostFormValues) => ({
+    required: REQUIRED.has(field),
+    error: errors[field]?.message,
+  });
 
-  const save = async () => {
+  const send = async (values: CostFormValues) => {
     setFailure('');
-    const next: Record<string, string> = {};
-    if (employeeId === '') next['employeeId'] = '请选择员工';
-    const month = checkMonth(costMonth);
-    if (!month.ok) next['costMonth'] = month.error.message;
-    if (!checked.ok) next[checked.error.field ?? 'salary'] = checked.error.message;
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
+    const body = {
+      employeeId: Number(values.employeeId),
+      ...(values.deptId === '' ? {} : { deptId: Number(values.deptId) }),
+      costMonth: values.costMonth,
+      salary: values.salary,
+      socialInsurance: values.socialInsurance,
+      housingFund: values.housingFund,
+      otherCost: values.otherCost,
+      remark: values.remark.trim(),
+    };
     setBusy(true);
-    try {
-      const body = {
-        employeeId: Number(employeeId),
-        ...(deptId === '' ? {} : { deptId: Number(deptId) }),
-        costMonth,
-        ...amounts,
-        remark: remark.trim(),
-      };
-      onSaved(
-        cost
-          ? await gateway.updateEmployeeCost({
-              costId: cost.costId,
-              version: cost.version,
-              ...body,
-            })
-          : await gateway.addEmployeeCost(body),
-      );
-    } catch (e) {
-      setFailure(errorMessage(e));
-    } finally {
-      setBusy(false);
+    const outcome = await keys.current.run('save', (key) =>
+      cost
+        ? gateway.updateEmployeeCost(
+            { costId: cost.costId, version: cost.version, ...body },
+            { idempotencyKey: key },
+          )
+        : gateway.addEmployeeCost(body, { idempotencyKey: key }),
+    );
+    setBusy(false);
+    if (outcome.ok) {
+      onSaved(outcome.value);
+      return;
     }
+    const onFields = fieldErrorsOf(outcome.error).filter((e) => FORM_FIELDS.has(e.field));
+    for (const e of onFields)
+      setError(e.field as keyof CostFormValues, { type: 'server', message: e.message });
+    if (onFields.length === 0) setFailure(outcome.message);
   };
 
+  const employee = register('employeeId');
   return (
     <Dialog
       open
@@ -99,22 +148,26 @@ export function EmployeeCostFormDialog({
       footer={
         <>
           <Button onClick={onClose}>取消</Button>
-          <Button variant="primary" disabled={busy} onClick={() => void save()}>
+          <Button
+            variant="primary"
+            disabled={busy}
+            onClick={() => void handleSubmit((values) => send(values))()}
+          >
             确定
           </Button>
         </>
       }
     >
       <div className="grid gap-3">
-        <Field label="员工" required error={errors['employeeId']}>
+        <Field label="员工" {...mark('employeeId')}>
           <select
             className="input"
             aria-label="员工"
-            value={employeeId}
+            {...employee}
             onChange={(e) => {
-              setEmployeeId(e.target.value);
+              void employee.onChange(e);
               const who = staff.find((s) => s.value === e.target.value);
-              if (who?.deptId != null) setDeptId(String(who.deptId));
+              if (who?.deptId != null) setValue('deptId', String(who.deptId));
             }}
           >
             <option value="">请选择</option>
@@ -125,13 +178,8 @@ export function EmployeeCostFormDialog({
             ))}
           </select>
         </Field>
-        <Field label="部门" error={errors['deptId']}>
-          <select
-            className="input"
-            aria-label="部门"
-            value={deptId}
-            onChange={(e) => setDeptId(e.target.value)}
-          >
+        <Field label="部门" {...mark('deptId')}>
+          <select className="input" aria-label="部门" {...register('deptId')}>
             <option value="">员工所在部门</option>
             {depts.map((o) => (
               <option key={o.value} value={o.value}>
@@ -140,32 +188,27 @@ export function EmployeeCostFormDialog({
             ))}
           </select>
         </Field>
-        <Field label="月份" required error={errors['costMonth']}>
-          <input
-            type="month"
-            className="input"
-            aria-label="月份"
-            value={costMonth}
-            onChange={(e) => setCostMonth(e.target.value)}
-          />
+        <Field label="月份" {...mark('costMonth')}>
+          <input type="month" className="input" aria-label="月份" {...register('costMonth')} />
         </Field>
         {AMOUNTS.map(([key, label]) => (
-          <Field key={key} label={label} error={errors[key]}>
-            <MoneyInput
-              aria-label={label}
-              value={amounts[key]}
-              onChange={(v) => setAmounts((a) => ({ ...a, [key]: v }))}
+          <Field key={key} label={label} {...mark(key)}>
+            <Controller
+              control={control}
+              name={key}
+              render={({ field }) => (
+                <MoneyInput aria-label={label} value={field.value} onChange={field.onChange} />
+              )}
             />
           </Field>
         ))}
         <Figure label="合计（万元）" value={total} testId="employe-total" />
-        <Field label="备注">
+        <Field label="备注" {...mark('remark')}>
           <textarea
             className="input"
             aria-label="备注"
-            maxLength={500}
-            value={remark}
-            onChange={(e) => setRemark(e.target.value)}
+            maxLength={ACCOUNT_TEXT_LIMITS.remark}
+            {...register('remark')}
           />
         </Field>
         {failure && (
