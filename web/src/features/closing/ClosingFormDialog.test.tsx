@@ -43,7 +43,13 @@ class FakeGateway implements ClosingFormGateway {
       record: this.record,
     });
   }
-  save(kind: ClosingKind, body: Record<string, unknown>): Promise<ClosingRecord> {
+  readonly keys: (string | undefined)[] = [];
+  save(
+    kind: ClosingKind,
+    body: Record<string, unknown>,
+    options?: { idempotencyKey?: string },
+  ): Promise<ClosingRecord> {
+    this.keys.push(options?.idempotencyKey);
     this.saved.push({ kind, body });
     return Promise.resolve({ closedId: 1, ...body } as unknown as ClosingRecord);
   }
@@ -75,11 +81,20 @@ describe('ClosingFormDialog', () => {
     fireEvent.change(amount, { target: { value: 'abc' } });
     expect(feeCell('directFee')).toBe('-');
     expect(screen.getByRole('alert').textContent).toContain('结案金额');
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: '提交审批' }).disabled).toBe(true);
+    // 提交审批 checks with the wire body: every problem beside its field, nothing sent.
+    fireEvent.change(screen.getByLabelText('结算金额'), { target: { value: '-1' } });
+    fireEvent.click(screen.getByRole('button', { name: '提交审批' }));
+    expect(
+      await screen.findAllByText('结案金额须为不小于0、最多6位小数的金额（万元）'),
+    ).not.toHaveLength(0);
+    expect(screen.getByText('结算金额须为不小于0、最多6位小数的金额（万元）')).toBeTruthy();
+    expect(gateway.saved).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText('结算金额'), { target: { value: '' } });
 
     fireEvent.change(amount, { target: { value: '60' } });
     fireEvent.click(screen.getByRole('button', { name: '提交审批' }));
     await waitFor(() => expect(saved).toHaveLength(1));
+    expect(gateway.keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(gateway.saved[0]).toEqual({
       kind: 'closed',
       body: {

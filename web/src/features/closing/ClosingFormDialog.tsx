@@ -1,6 +1,15 @@
-import { CLOSING_FEE_KEYS, CLOSING_FIELD_LABELS } from '@dpms/core';
-import { errorMessage } from '@dpms/http-client';
-import { useEffect, useMemo, useState } from 'react';
+import {
+  CLOSING_FEE_KEYS,
+  CLOSING_FIELD_LABELS,
+  CLOSING_REMARK_MAX,
+  CLOSING_REQUIRED_FIELDS,
+} from '@dpms/core';
+import { errorMessage, fieldErrorsOf } from '@dpms/http-client';
+import { closingSaveBody } from '@dpms/wire';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { ActionKeys } from '../../components/crud/action-keys';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import { Button } from '../../components/ui/Button';
@@ -19,6 +28,14 @@ const box = 'w-full rounded border border-line px-2 py-1.5 text-sm';
 const KIND_NAMES: Record<ClosingKind, string> = { closed: '结案', settle: '结算' };
 
 export type ClosingFormGateway = Pick<ClosingGateway, 'contracts' | 'info' | 'save'>;
+
+interface ClosingFormValues {
+  closedCaseAmount: string;
+  settleAmount: string;
+  remark: string;
+}
+const FORM_FIELDS = new Set<string>(['closedCaseAmount', 'settleAmount', 'remark']);
+const REQUIRED = new Set<string>(CLOSING_REQUIRED_FIELDS);
 
 /**
  * The closing form of one contract: its original fees and what came back, the closed-case amount
@@ -43,10 +60,24 @@ export function ClosingFormDialog({
   const [contracts, setContracts] = useState<ContractOption[]>([]);
   const [contractId, setContractId] = useState<number | null>(fixed ?? null);
   const [info, setInfo] = useState<ClosingContractInfo | null>(null);
-  const [closedCaseAmount, setClosed] = useState('');
-  const [settleAmount, setSettle] = useState('');
-  const [remark, setRemark] = useState('');
   const [busy, setBusy] = useState(false);
+  const keys = useRef(new ActionKeys());
+  const infoRef = useRef<ClosingContractInfo | null>(null);
+  infoRef.current = info;
+  // The form checks with the wire body its call sends (core's rules through @dpms/wire): every
+  // field's problem at once, beside its field, in core's words.
+  const form = useForm<ClosingFormValues>({
+    defaultValues: { closedCaseAmount: '', settleAmount: '', remark: '' },
+    resolver: ((values, context, options) =>
+      zodResolver(closingSaveBody, undefined, { raw: true })(
+        { ...values, contractId: infoRef.current?.contract.contractId },
+        context,
+        options as never,
+      )) as Resolver<ClosingFormValues>,
+  });
+  const { control, register, formState, setError, handleSubmit, reset } = form;
+  const errors = formState.errors;
+  const { closedCaseAmount } = useWatch({ control }) as ClosingFormValues;
 
   useEffect(() => {
     if (fixed !== undefined) return;
@@ -69,16 +100,18 @@ export function ClosingFormDialog({
         if (!live) return;
         setInfo(i);
         const r = i.record;
-        setClosed(r ? r.closedCaseAmount : '');
-        setSettle(r ? r.settleAmount : '');
-        setRemark(r ? r.remark : '');
+        reset({
+          closedCaseAmount: r ? r.closedCaseAmount : '',
+          settleAmount: r ? r.settleAmount : '',
+          remark: r ? r.remark : '',
+        });
       },
       (e: unknown) => live && feedback.error(errorMessage(e)),
     );
     return () => {
       live = false;
     };
-  }, [gateway, kind, contractId, feedback]);
+  }, [gateway, kind, contractId, feedback, reset]);
 
   const preview = useMemo(
     () =>
@@ -90,29 +123,41 @@ export function ClosingFormDialog({
   const locked =
     info?.record !== null && info?.record !== undefined && ![0, 3].includes(info.record.status);
 
-  const save = async (submit: boolean) => {
+  const send = async (submit: boolean, values: ClosingFormValues) => {
     if (info === null || preview === null || !preview.ok) return;
     setBusy(true);
-    try {
-      const saved = await gateway.save(kind, {
-        contractId: info.contract.contractId,
-        closedCaseAmount: closedCaseAmount.trim(),
-        backAmount: info.contract.backAmount,
-        ...(settleAmount.trim() === '' ? {} : { settleAmount: settleAmount.trim() }),
-        ...preview.fees,
-        remark,
-        submit,
-      });
+    const outcome = await keys.current.run(submit ? 'submit' : 'save', (key) =>
+      gateway.save(
+        kind,
+        {
+          contractId: info.contract.contractId,
+          closedCaseAmount: values.closedCaseAmount.trim(),
+          backAmount: info.contract.backAmount,
+          ...(values.settleAmount.trim() === ''
+            ? {}
+            : { settleAmount: values.settleAmount.trim() }),
+          ...preview.fees,
+          remark: values.remark,
+          submit,
+        },
+        { idempotencyKey: key },
+      ),
+    );
+    setBusy(false);
+    if (outcome.ok) {
       feedback.success(submit ? '已提交审批' : '保存成功');
-      onSaved(saved);
-    } catch (e) {
-      feedback.error(errorMessage(e));
-    } finally {
-      setBusy(false);
+      onSaved(outcome.value);
+      return;
     }
+    // The server's refusal: each named form field gets its message; anything else is a toast.
+    const onFields = fieldErrorsOf(outcome.error).filter((e) => FORM_FIELDS.has(e.field));
+    for (const e of onFields)
+      setError(e.field as keyof ClosingFormValues, { type: 'server', message: e.message });
+    if (onFields.length === 0) feedback.error(outcome.message);
   };
+  const press = (submit: boolean) => void handleSubmit((values) => send(submit, values))();
 
-  const ready = info !== null && preview !== null && preview.ok && !locked && !busy;
+  const ready = info !== null && !locked && !busy;
   return (
     <Dialog
       open
@@ -123,10 +168,10 @@ export function ClosingFormDialog({
       footer={
         <>
           <Button onClick={onClose}>取消</Button>
-          <Button disabled={!ready} onClick={() => void save(false)}>
+          <Button disabled={!ready} onClick={() => press(false)}>
             保存
           </Button>
-          <Button variant="primary" disabled={!ready} onClick={() => void save(true)}>
+          <Button variant="primary" disabled={!ready} onClick={() => press(true)}>
             提交审批
           </Button>
         </>
@@ -134,7 +179,7 @@ export function ClosingFormDialog({
     >
       <div className="grid gap-3">
         {fixed === undefined && (
-          <Field label="合同" required>
+          <Field label="合同" required={REQUIRED.has('contractId')}>
             <select
               className={box}
               aria-label="合同"
@@ -162,22 +207,28 @@ export function ClosingFormDialog({
               </p>
             )}
             <div className="grid grid-cols-2 gap-3">
-              <Field label="结案金额（万元）" required>
+              <Field
+                label="结案金额（万元）"
+                required={REQUIRED.has('closedCaseAmount')}
+                error={errors.closedCaseAmount?.message}
+              >
                 <input
                   className={box}
                   aria-label="结案金额"
                   inputMode="decimal"
-                  value={closedCaseAmount}
-                  onChange={(e) => setClosed(e.target.value)}
+                  {...register('closedCaseAmount')}
                 />
               </Field>
-              <Field label="结算金额（万元）" hint="不填则等于结案金额">
+              <Field
+                label="结算金额（万元）"
+                hint="不填则等于结案金额"
+                error={errors.settleAmount?.message}
+              >
                 <input
                   className={box}
                   aria-label="结算金额"
                   inputMode="decimal"
-                  value={settleAmount}
-                  onChange={(e) => setSettle(e.target.value)}
+                  {...register('settleAmount')}
                 />
               </Field>
             </div>
@@ -207,13 +258,12 @@ export function ClosingFormDialog({
               </p>
             )}
             <p className="text-xs text-muted">结案费用 = 结案金额 ÷ 回款金额 × 原费用，精确到分</p>
-            <Field label="备注">
+            <Field label="备注" error={errors.remark?.message}>
               <textarea
                 className={box}
                 aria-label="备注"
-                maxLength={2000}
-                value={remark}
-                onChange={(e) => setRemark(e.target.value)}
+                maxLength={CLOSING_REMARK_MAX}
+                {...register('remark')}
               />
             </Field>
           </>
