@@ -126,6 +126,11 @@ describe('FinishDialog', () => {
     expect(screen.getByTestId('finish-tasks').textContent).toContain('6');
     expect(screen.getByRole<HTMLButtonElement>('button', { name: '确认完成' }).disabled).toBe(true);
 
+    // The wire body's check: the task and the amount named together, nothing sent.
+    fireEvent.click(screen.getByRole('button', { name: '确认产值' }));
+    expect(await screen.findByText('任务单不能为空')).toBeTruthy();
+    expect(screen.getByText('确认完成产值不能为空')).toBeTruthy();
+    expect(gateway.confirmed).toEqual([]);
     fireEvent.change(screen.getByLabelText('任务单'), { target: { value: '1' } });
     fireEvent.change(screen.getByLabelText('确认完成产值'), { target: { value: ' 12.5 ' } });
     fireEvent.click(screen.getByRole('button', { name: '确认产值' }));

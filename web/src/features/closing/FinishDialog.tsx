@@ -1,5 +1,10 @@
+import { FINISH_CONFIRM_REQUIRED_FIELDS } from '@dpms/core';
 import { errorMessage } from '@dpms/http-client';
-import { useCallback, useEffect, useState } from 'react';
+import { finishConfirmBody } from '@dpms/wire';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { ActionKeys } from '../../components/crud/action-keys';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import { HasPermi } from '../../components/auth/Access';
@@ -11,6 +16,7 @@ import type {
   ClosingGateway,
   FinishConfirmationRow,
   FinishOverview,
+  FinishTaskRow,
   UncollectedSummary,
 } from './closing.gateway';
 
@@ -27,6 +33,77 @@ export type FinishGateway = Pick<
   | 'uploadFinishFiles'
   | 'confirmFinish'
 >;
+
+interface ConfirmValues {
+  taskId: string;
+  confirmFinishAmount: string;
+  remark: string;
+}
+const REQUIRED = new Set<string>(FINISH_CONFIRM_REQUIRED_FIELDS);
+
+/**
+ * 确认产值: checks with the wire body of its call (react-hook-form's zodResolver over core's
+ * rules), the task and the amount marked, every problem beside its field at once; one
+ * Idempotency-Key per confirmation kept across its retries. Cleared once the server confirmed.
+ */
+function ConfirmAmountForm({
+  tasks,
+  onConfirm,
+}: {
+  tasks: readonly FinishTaskRow[];
+  onConfirm: (values: ConfirmValues, key: string) => Promise<boolean>;
+}) {
+  const keys = useRef(new ActionKeys());
+  const { register, formState, handleSubmit, reset } = useForm<ConfirmValues>({
+    defaultValues: { taskId: '', confirmFinishAmount: '', remark: '' },
+    // contractId is the dialog's own; the form checks what the person fills.
+    resolver: ((values, context, options) =>
+      zodResolver(finishConfirmBody, undefined, { raw: true })(
+        { ...values, contractId: 1 },
+        context,
+        options as never,
+      )) as Resolver<ConfirmValues>,
+  });
+  const errors = formState.errors;
+  const confirm = async (values: ConfirmValues) => {
+    const outcome = await keys.current.run('confirm', async (key) => {
+      if (!(await onConfirm(values, key))) throw new Error('refused');
+    });
+    if (outcome.ok) reset({ taskId: values.taskId, confirmFinishAmount: '', remark: '' });
+  };
+  return (
+    <section className="grid grid-cols-4 items-end gap-2">
+      <Field label="任务单" required={REQUIRED.has('taskId')} error={errors.taskId?.message}>
+        <select className={box} aria-label="任务单" {...register('taskId')}>
+          <option value="">请选择</option>
+          {tasks.map((t) => (
+            <option key={t.taskId} value={t.taskId}>
+              {t.taskNo} {t.taskName}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field
+        label="确认完成产值（万元）"
+        required={REQUIRED.has('confirmFinishAmount')}
+        error={errors.confirmFinishAmount?.message}
+      >
+        <input
+          className={box}
+          aria-label="确认完成产值"
+          inputMode="decimal"
+          {...register('confirmFinishAmount')}
+        />
+      </Field>
+      <Field label="备注" error={errors.remark?.message}>
+        <input className={box} aria-label="确认备注" {...register('remark')} />
+      </Field>
+      <Button variant="primary" onClick={() => void handleSubmit(confirm)()}>
+        确认产值
+      </Button>
+    </section>
+  );
+}
 
 /**
  * 完工确认 of one contract: its tasks with the output value confirmed finished, the confirmations
@@ -46,9 +123,6 @@ export function FinishDialog({
   const [overview, setOverview] = useState<FinishOverview | null>(null);
   const [confirmations, setConfirmations] = useState<FinishConfirmationRow[]>([]);
   const [uncollected, setUncollected] = useState<UncollectedSummary | null>(null);
-  const [taskId, setTaskId] = useState('');
-  const [amount, setAmount] = useState('');
-  const [remark, setRemark] = useState('');
   const [files, setFiles] = useState<UploadedFileRecord[]>([]);
 
   const load = useCallback(async () => {
@@ -161,61 +235,22 @@ export function FinishDialog({
 
           {!finished && (
             <HasPermi perms={['project:valueConfirm:list']}>
-              <section className="grid grid-cols-4 items-end gap-2">
-                <Field label="任务单" required>
-                  <select
-                    className={box}
-                    aria-label="任务单"
-                    value={taskId}
-                    onChange={(e) => setTaskId(e.target.value)}
-                  >
-                    <option value="">请选择</option>
-                    {overview.tasks.map((t) => (
-                      <option key={t.taskId} value={t.taskId}>
-                        {t.taskNo} {t.taskName}
-                      </option>
-                    ))}
-                  </select>
-                </Field>
-                <Field label="确认完成产值（万元）" required>
-                  <input
-                    className={box}
-                    aria-label="确认完成产值"
-                    inputMode="decimal"
-                    value={amount}
-                    onChange={(e) => setAmount(e.target.value)}
-                  />
-                </Field>
-                <Field label="备注">
-                  <input
-                    className={box}
-                    aria-label="确认备注"
-                    value={remark}
-                    onChange={(e) => setRemark(e.target.value)}
-                  />
-                </Field>
-                <Button
-                  variant="primary"
-                  disabled={taskId === '' || amount.trim() === ''}
-                  onClick={() =>
-                    void act(() =>
-                      gateway.confirmAmount({
+              <ConfirmAmountForm
+                tasks={overview.tasks}
+                onConfirm={(values, key) =>
+                  act(() =>
+                    gateway.confirmAmount(
+                      {
                         contractId,
-                        taskId: Number(taskId),
-                        confirmFinishAmount: amount.trim(),
-                        remark,
-                      }),
-                    ).then((done) => {
-                      if (done) {
-                        setAmount('');
-                        setRemark('');
-                      }
-                    })
-                  }
-                >
-                  确认产值
-                </Button>
-              </section>
+                        taskId: Number(values.taskId),
+                        confirmFinishAmount: values.confirmFinishAmount.trim(),
+                        remark: values.remark,
+                      },
+                      { idempotencyKey: key },
+                    ),
+                  )
+                }
+              />
             </HasPermi>
           )}
 
