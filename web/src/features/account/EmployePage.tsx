@@ -113,7 +113,8 @@ export function EmployePage() {
           setApplied(rest);
           return gateway.employeeCosts(q);
         },
-        remove: (id: number) => gateway.removeEmployeeCost(id).then(() => setVersion((v) => v + 1)),
+        remove: (id, options) =>
+          gateway.removeEmployeeCost(id, options).then(() => setVersion((v) => v + 1)),
       }}
       filter={filter}
       search={[
