@@ -51,7 +51,7 @@ import { approvalRoutes, type ApprovalRouteDeps } from '../routes/approval/index
 import { contractRoutes } from '../routes/contract/index.js';
 import { contractChildRoutes } from '../routes/contract-child.routes.js';
 import { lixiangRoutes } from '../routes/lixiang.routes.js';
-import { taskRoutes } from '../routes/task.routes.js';
+import { taskRoutes } from '../routes/task/index.js';
 import { RESULT_SEAL_RECORD_KIND, TaskService, type TaskNotifyPort } from '@dpms/core';
 import { createTaskRepositories, registerTaskRecords } from '@dpms/sql';
 import { extendSubContractRoutes } from '../routes/extend-sub-contract.routes.js';

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import type { TaskService } from '@dpms/core';
+import { ok } from '../../http/envelope.js';
+import { unwrap } from '../../http/http-error.js';
+import { id } from '../../http/schemas.js';
+import { fileList, type TaskRouteKit } from './kit.js';
+import { linkView } from './views.js';
+
+/** A task sheet's attachments, and a contract's design files and government approvals. */
+export function registerTaskFileRoutes({ get, post }: TaskRouteKit, service: TaskService): void {
+  const files = z.object({ taskId: id(), fileList: fileList() });
+  post(
+    '/project/design-task/uploadDesignTaskFileV2',
+    '上传任务单附件（服务器签发的文件编号）',
+    'project:designTask:edit',
+    files,
+    async (b, a) =>
+      ok(unwrap(await service.uploadTaskFiles(b.taskId, b.fileList ?? [], a)).map(linkView)),
+  );
+  get(
+    '/project/design-task/deleteDesignTaskFile',
+    '删除任务单附件（id 为附件编号）',
+    'project:designTask:edit',
+    z.object({ id: id() }),
+    async (q, a) => ok(unwrap(await service.deleteTaskFile(q.id, a))),
+  );
+  const contractFiles = z.object({ contractId: id(), fileList: fileList() });
+  const contractIdQuery = z.object({ contractId: id() });
+  post(
+    '/project/contract/uploadContractDesignFile',
+    '上传合同设计文件',
+    'project:designTask:edit',
+    contractFiles,
+    async (b, a) =>
+      ok(
+        unwrap(
+          await service.uploadContractFiles('contractDesign', b.contractId, b.fileList ?? [], a),
+        ).map(linkView),
+      ),
+  );
+  get(
+    '/project/contract/getContractDesignFile',
+    '合同设计文件列表',
+    'project:designTask:query',
+    contractIdQuery,
+    async (q, a) =>
+      ok(unwrap(await service.contractFiles('contractDesign', q.contractId, a)).map(linkView)),
+  );
+  post(
+    '/project/contract/uploadGovernmentFiles',
+    '上传政府批文',
+    'project:designTask:edit',
+    contractFiles,
+    async (b, a) =>
+      ok(
+        unwrap(
+          await service.uploadContractFiles('government', b.contractId, b.fileList ?? [], a),
+        ).map(linkView),
+      ),
+  );
+  get(
+    '/project/contract/getGovernmentFiles',
+    '政府批文列表',
+    'project:designTask:query',
+    contractIdQuery,
+    async (q, a) =>
+      ok(unwrap(await service.contractFiles('government', q.contractId, a)).map(linkView)),
+  );
+}
