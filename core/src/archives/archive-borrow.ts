@@ -5,8 +5,8 @@ import {
 } from '../approval/approval-limits.js';
 import { isValidApprovalDate } from '../approval/template-validation.js';
 import { domainError, err, ok, type DomainError, type Result } from '../shared/result.js';
-import { DEFAULT_INSTITUTE_TIME_ZONE } from '../platform/institute-clock.js';
-import { addDays, institutionDay } from '../task/task-warnings.js';
+import { DEFAULT_INSTITUTE_TIME_ZONE, instituteDay } from '../platform/institute-clock.js';
+import { addDays } from '../task/task-warnings.js';
 
 /** The borrowing (retrieval commitment, 调档承诺书) of an archive: approval 27_1. */
 export const ARCHIVE_BORROW_TYPE_CODE = '27_1';
@@ -151,7 +151,7 @@ export function checkBorrowInput(
     dates[field] = v;
   }
   if (dates.endDate < dates.startDate) return err(archiveBorrowErrors.endBeforeStart());
-  if (dates.startDate < institutionDay(now, zone)) return err(archiveBorrowErrors.startInPast());
+  if (dates.startDate < instituteDay(now, zone)) return err(archiveBorrowErrors.startInPast());
   if (addDays(dates.startDate, ARCHIVE_BORROW_MAX_DAYS - 1) < dates.endDate)
     return err(archiveBorrowErrors.tooLong());
   return ok({ purpose, pledge, ...dates });

@@ -2,7 +2,7 @@ import type { ApprovalEndedEvent } from '../approval/approval.repository.port.js
 import type { UnitOfWork } from '../platform/unit-of-work.port.js';
 import { err, ok, type DomainError, type Result } from '../shared/result.js';
 import { runWrite, WriteAbort } from '../shared/write.js';
-import { institutionDay } from '../task/task-warnings.js';
+import { instituteDay } from '../platform/institute-clock.js';
 import {
   archiveBorrowErrors,
   borrowApprovalContent,
@@ -47,7 +47,7 @@ export class ArchiveService {
     page: { offset: number; limit: number },
   ): Promise<{ total: number; rows: ArchiveListRow[] }> {
     return this.uow.transaction(async (r) =>
-      r.archives.list(filter, actor, page, institutionDay(this.clock.now(), await r.timeZone())),
+      r.archives.list(filter, actor, page, instituteDay(this.clock.now(), await r.timeZone())),
     );
   }
 
@@ -118,7 +118,7 @@ export class ArchiveService {
     now: Date,
   ): Promise<boolean> {
     if (canReadArchive(actor, a)) return true;
-    const today = institutionDay(now, await r.timeZone());
+    const today = instituteDay(now, await r.timeZone());
     return r.borrows.grantsRead(a.archiveId, actor.userId, today);
   }
 
@@ -225,7 +225,7 @@ export class ArchiveBorrowService {
     if (open !== null && open.borrowId !== b.borrowId) return err(archiveBorrowErrors.open());
     const sent = await r.approvals.submitBorrow({
       title: borrowApprovalTitle(b),
-      content: borrowApprovalContent(b, institutionDay(now, await r.timeZone())),
+      content: borrowApprovalContent(b, instituteDay(now, await r.timeZone())),
       recordId: String(b.borrowId),
       drafterId: actor.userId,
       drafterDeptId: actor.deptId,
@@ -265,7 +265,7 @@ export class ArchiveBorrowService {
     page: { offset: number; limit: number },
   ): Promise<{ total: number; rows: ArchiveBorrow[] }> {
     return this.uow.transaction(async (r) =>
-      r.borrows.list(filter, actor, page, institutionDay(this.clock.now(), await r.timeZone())),
+      r.borrows.list(filter, actor, page, instituteDay(this.clock.now(), await r.timeZone())),
     );
   }
 
@@ -290,7 +290,7 @@ export class ArchiveBorrowService {
 
   /** Today's calendar day at the institute, for the views' state labels. */
   today(): Promise<string> {
-    return this.uow.transaction(async (r) => institutionDay(this.clock.now(), await r.timeZone()));
+    return this.uow.transaction(async (r) => instituteDay(this.clock.now(), await r.timeZone()));
   }
 
   private static async visible(

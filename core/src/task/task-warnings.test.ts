@@ -3,12 +3,12 @@ import fc from 'fast-check';
 import {
   addDays,
   classifyTaskDue,
-  institutionDay,
   isUrgent,
   parseWarnDays,
   TASK_WARN_DAYS_DEFAULT,
   warnUntil,
 } from './task-warnings.js';
+import { instituteDay } from '../platform/institute-clock.js';
 
 const day = fc
   .date({
@@ -29,10 +29,10 @@ describe('due-soon and overdue classification', () => {
   });
 
   it("uses the day in the institute's zone, China Standard Time by default", () => {
-    expect(institutionDay(new Date('2026-11-22T15:59:59Z'))).toBe('2026-11-22');
-    expect(institutionDay(new Date('2026-11-22T16:00:00Z'))).toBe('2026-11-23');
-    expect(institutionDay(new Date('2026-11-22T16:00:00Z'), 'UTC')).toBe('2026-11-22');
-    expect(institutionDay(new Date('2026-11-23T04:59:00Z'), 'America/New_York')).toBe('2026-11-22');
+    expect(instituteDay(new Date('2026-11-22T15:59:59Z'))).toBe('2026-11-22');
+    expect(instituteDay(new Date('2026-11-22T16:00:00Z'))).toBe('2026-11-23');
+    expect(instituteDay(new Date('2026-11-22T16:00:00Z'), 'UTC')).toBe('2026-11-22');
+    expect(instituteDay(new Date('2026-11-23T04:59:00Z'), 'America/New_York')).toBe('2026-11-22');
   });
 
   it('reads the threshold from config text, falling back to the default', () => {

@@ -1,5 +1,3 @@
-import { DEFAULT_INSTITUTE_TIME_ZONE, instituteDay } from '../platform/institute-clock.js';
-
 /**
  * The urgent-task warning (000 §2 "Urgent task notification"): a task not finished whose planned
  * finish date is past (overdue) or within the threshold (due soon). Dates are calendar days in
@@ -11,11 +9,6 @@ export type TaskDueClass = 'done' | 'overdue' | 'dueSoon' | 'normal';
 /** The sys_config key of the threshold in days, and its default when unset or malformed. */
 export const TASK_WARN_DAYS_CONFIG_KEY = 'task.warn.days';
 export const TASK_WARN_DAYS_DEFAULT = 7;
-
-/** The calendar day of an instant in the institute's zone, yyyy-MM-dd (the clock's one rule). */
-export function institutionDay(at: Date, zone: string = DEFAULT_INSTITUTE_TIME_ZONE): string {
-  return instituteDay(at, zone);
-}
 
 /** yyyy-MM-dd plus `days` (may be negative). */
 export function addDays(day: string, days: number): string {

@@ -38,7 +38,8 @@ import {
   readyPayLimit,
   remainingPay,
 } from './task-pay.js';
-import { institutionDay, warnUntil } from './task-warnings.js';
+import { warnUntil } from './task-warnings.js';
+import { instituteDay } from '../platform/institute-clock.js';
 import {
   textLength,
   validateResultUpload,
@@ -175,7 +176,7 @@ export async function moveSealOnApproval(
       status: event.status,
       finishTime: event.status === 1 ? event.at : null,
       ...(event.status === 1 && seal.sealTime === null
-        ? { sealTime: institutionDay(event.at, await repos.timeZone()) }
+        ? { sealTime: instituteDay(event.at, await repos.timeZone()) }
         : {}),
     },
     event.at,
@@ -229,7 +230,7 @@ export class TaskService {
       const taskNo =
         checked.fields.taskNo !== ''
           ? checked.fields.taskNo
-          : await r.tasks.nextTaskNo(institutionDay(now, await r.timeZone()).slice(0, 4));
+          : await r.tasks.nextTaskNo(instituteDay(now, await r.timeZone()).slice(0, 4));
       const state = initialConfirmState(history);
       const inserted = await r.tasks.insert(
         {
@@ -370,7 +371,7 @@ export class TaskService {
   warnings(userId: number): Promise<readonly WarnTask[]> {
     return this.uow.transaction(async (r) => {
       const days = await r.warnDays();
-      const until = warnUntil(institutionDay(this.clock.now(), await r.timeZone()), days);
+      const until = warnUntil(instituteDay(this.clock.now(), await r.timeZone()), days);
       return r.tasks.warnings(userId, until, WARN_TASK_LIMIT);
     });
   }
@@ -378,7 +379,7 @@ export class TaskService {
   /** Both notify parts in one read (the TaskNotifyPort of getNotify). */
   notify(userId: number): Promise<{ warnTaskList: readonly WarnTask[]; unLookSeal: boolean }> {
     return this.uow.transaction(async (r) => {
-      const today = institutionDay(this.clock.now(), await r.timeZone());
+      const today = instituteDay(this.clock.now(), await r.timeZone());
       const until = warnUntil(today, await r.warnDays());
       return {
         warnTaskList: await r.tasks.warnings(userId, until, WARN_TASK_LIMIT),
@@ -732,7 +733,7 @@ export class TaskService {
       const amount = parseAmount(input.payAmount, 'payAmount');
       if (!amount.ok || amount.value.startsWith('-') || amount.value === '0')
         return err(taskErrors.invalidAmount('payAmount'));
-      const date = (input.payDate ?? '').trim() || institutionDay(now, await r.timeZone());
+      const date = (input.payDate ?? '').trim() || instituteDay(now, await r.timeZone());
       if (!isValidApprovalDate(date)) return err(taskErrors.invalidDate('payDate'));
       const remark = (input.remark ?? '').trim();
       if (textLength(remark) > 500) return err(taskErrors.tooLong('remark', 500));

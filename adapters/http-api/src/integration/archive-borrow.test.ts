@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return -- supertest bodies are untyped JSON */
-import { addDays, institutionDay } from '@dpms/core';
+import { addDays, instituteDay } from '@dpms/core';
 import { insertArchive } from '@dpms/sql';
 import type request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ describe.each(testDatabaseKinds())('archive borrowing API on %s', (kind) => {
   let api: ContractTestApi;
   let archiveId: number;
   const users: Record<string, ContractClient> = {};
-  const today = institutionDay(new Date());
+  const today = instituteDay(new Date());
   const request0 = {
     purpose: '复核施工图审查意见',
     startDate: today,

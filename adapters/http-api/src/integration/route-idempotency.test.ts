@@ -2,12 +2,12 @@
 import { sql } from 'kysely';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, institutionDay } from '@dpms/core';
+import { addDays, instituteDay } from '@dpms/core';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 
 // Demo institute: admin, xmjl 3 (项目经理, 建筑一所 110), sjzc 4 (设计主持, 110), yuangong.
-const today = institutionDay(new Date());
+const today = instituteDay(new Date());
 
 type Db = ApprovalTestApi['database']['handle']['db'];
 

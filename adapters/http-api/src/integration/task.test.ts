@@ -3,13 +3,13 @@ import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, institutionDay } from '@dpms/core';
+import { addDays, instituteDay } from '@dpms/core';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 
 // Demo institute: xmjl 3 (项目经理, 建筑一所 110), sjzc 4 (设计主持, 110), bmfzr 5 (部门负责人 of
 // 110), sjzc2 14 (设计主持, 结构所 112), jsfzr 7 and zhsw 12 (the seal approval's nodes).
-const today = institutionDay(new Date());
+const today = instituteDay(new Date());
 
 describe.each(testDatabaseKinds())('design task API on %s', (kind) => {
   let api: ApprovalTestApi;

@@ -2,7 +2,7 @@ import {
   addDays,
   ArchiveBorrowService,
   ArchiveService,
-  institutionDay,
+  instituteDay,
   type ArchiveActor,
   type Result,
 } from '@dpms/core';
@@ -116,7 +116,7 @@ describe.each(testDatabaseKinds())('archive repositories on %s', (kind) => {
 
   it('keeps one open borrowing per person and archive; an approved one within its period opens it', async () => {
     const borrower = { ...actor(5), userName: 'u5' };
-    const today = institutionDay(new Date());
+    const today = instituteDay(new Date());
     const input = {
       archiveId,
       purpose: '复核竣工图',

@@ -1,7 +1,7 @@
 import {
   addDays,
   ALL_DATA,
-  institutionDay,
+  instituteDay,
   TaskService,
   type DesignTask,
   type Result,
@@ -77,7 +77,7 @@ describe.each(testDatabaseKinds())('design task repositories on %s', (kind) => {
           designStageId: '3',
           designUserId: 4,
           projectManagerId: 3,
-          planFinishDate: addDays(institutionDay(new Date()), 1),
+          planFinishDate: addDays(instituteDay(new Date()), 1),
           taskAmount: '12.345678',
           majorIds: [22, 21],
         },
@@ -132,7 +132,7 @@ describe.each(testDatabaseKinds())('design task repositories on %s', (kind) => {
 
   it('lists the warning of the host and the manager, not of others, until the task is finished', async () => {
     const repo = new SqlTaskRepository(handle.db);
-    const until = addDays(institutionDay(new Date()), 7);
+    const until = addDays(instituteDay(new Date()), 7);
     const hostWarn = await repo.warnings(4, until, 100);
     expect(hostWarn.map((w) => w.taskNo)).toContain(task.taskNo);
     expect((await repo.warnings(3, until, 100)).map((w) => w.taskNo)).toContain(task.taskNo);
@@ -140,7 +140,7 @@ describe.each(testDatabaseKinds())('design task repositories on %s', (kind) => {
     // Sorted by date, the overdue first.
     const dates = hostWarn.map((w) => w.planFinishDate);
     expect([...dates].sort()).toEqual(dates);
-    const earlier = addDays(institutionDay(new Date()), 0);
+    const earlier = addDays(instituteDay(new Date()), 0);
     expect((await repo.warnings(4, earlier, 100)).map((w) => w.taskNo)).not.toContain(task.taskNo);
   });
 

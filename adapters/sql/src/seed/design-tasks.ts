@@ -1,5 +1,5 @@
 import {
-  institutionDay,
+  instituteDay,
   addDays,
   TASK_WARN_DAYS_CONFIG_KEY,
   TASK_WARN_DAYS_DEFAULT,
@@ -43,7 +43,7 @@ export async function seedDesignTasks(
   if (!options.demo || demoUser === undefined) return;
 
   const now = options.now ?? new Date();
-  const today = institutionDay(now);
+  const today = instituteDay(now);
   const year = today.slice(0, 4);
   const contracts = [
     ['滨江科创园', '滨江科创园建筑设计合同', 'RW-DEMO-HT-001', '1860'],
