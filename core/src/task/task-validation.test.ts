@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { TASK_REMARK_MAX_LENGTH } from './task.js';
-import { validateResultUpload, validateTaskInput, type TaskInput } from './task-validation.js';
+import {
+  REQUIRED_TASK_FIELDS,
+  taskInputProblems,
+  validateResultUpload,
+  validateTaskInput,
+  type TaskInput,
+} from './task-validation.js';
 
 const valid: TaskInput = {
   contractId: 1,
@@ -79,5 +85,50 @@ describe('task sheet validation', () => {
       ok: true,
       value: { fileName: '总图', fileId: 'a' },
     });
+  });
+
+  it('reports every problem of a sheet at once, one per field, in "X不能为空" words', () => {
+    const problems = taskInputProblems({ remark: '备'.repeat(5201), taskAmount: 'abc' });
+    expect(problems.map((p) => p.field)).toEqual([
+      'contractId',
+      'taskName',
+      'remark',
+      'designStageId',
+      'designUserId',
+      'projectManagerId',
+      'planFinishDate',
+      'taskAmount',
+    ]);
+    expect(problems[0]?.message).toBe('所属合同不能为空');
+    for (const field of REQUIRED_TASK_FIELDS)
+      expect(taskInputProblems({ ...valid, [field]: undefined }).map((p) => p.field)).toEqual([
+        field,
+      ]);
+  });
+
+  it('property: the server refuses with the first problem the form shows, and saves only when there are none', () => {
+    const maybe = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: undefined });
+    fc.assert(
+      fc.property(
+        fc.record({
+          contractId: maybe(fc.integer({ min: 1, max: 9 })),
+          taskName: maybe(fc.constantFrom('', '  ', '施工图', '名'.repeat(201))),
+          taskNo: maybe(fc.constantFrom('', 'T-1', 'N'.repeat(65))),
+          designStageId: maybe(fc.constantFrom('', '3')),
+          qualityType: maybe(fc.constantFrom('', '0', '1', '2')),
+          designUserId: maybe(fc.integer({ min: 1, max: 9 })),
+          projectManagerId: maybe(fc.integer({ min: 1, max: 9 })),
+          planFinishDate: maybe(fc.constantFrom('', '2026-12-01', '2026-02-30', '12/01/2026')),
+          taskAmount: maybe(fc.constantFrom('', '0', '12.5', '-1', '1.1234567', 'abc')),
+        }),
+        (input: TaskInput) => {
+          const problems = taskInputProblems(input);
+          const r = validateTaskInput(input);
+          expect(r.ok).toBe(problems.length === 0);
+          if (!r.ok) expect(r.error).toEqual(problems[0]);
+          expect(new Set(problems.map((p) => p.field)).size).toBe(problems.length);
+        },
+      ),
+    );
   });
 });

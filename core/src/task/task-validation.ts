@@ -39,54 +39,76 @@ export const TASK_TEXT_LIMITS = {
 /** Characters as a person counts them (code points), so an emoji is one, not two. */
 export const textLength = (s: string): number => [...s].length;
 
+/** The fields a task sheet cannot be saved without: a form marks them with `*`. */
+export const REQUIRED_TASK_FIELDS = [
+  'contractId',
+  'taskName',
+  'designStageId',
+  'designUserId',
+  'projectManagerId',
+  'planFinishDate',
+] as const;
+
+const trimmed = (v: string | null | undefined): string => (v ?? '').trim();
+
 /**
- * Checks a task sheet: required fields, limits, date, amount. Returns the trimmed fields or the
- * first problem, naming its field. The checks against stored data (the contract, the people's
- * roles, the disciplines of the stage) are the use case's.
+ * Every problem of a task sheet at once, at most one per field, in the order a person reads the
+ * form: required fields, limits, date, amount. The server refuses with the first; a form shows
+ * them all beside their fields. The checks against stored data (the contract, the people's roles,
+ * the disciplines of the stage) are the use case's.
+ */
+export function taskInputProblems(input: TaskInput): readonly DomainError[] {
+  const problems: DomainError[] = [];
+  if (input.contractId === null || input.contractId === undefined)
+    problems.push(taskErrors.required('contractId'));
+  if (trimmed(input.taskName) === '') problems.push(taskErrors.required('taskName'));
+  for (const [field, max] of Object.entries(TASK_TEXT_LIMITS)) {
+    const value = trimmed(input[field as keyof typeof TASK_TEXT_LIMITS]);
+    if (textLength(value) > max) problems.push(taskErrors.tooLong(field, max));
+  }
+  if (trimmed(input.designStageId) === '') problems.push(taskErrors.required('designStageId'));
+  const quality = trimmed(input.qualityType);
+  if (quality !== '' && !(TASK_QUALITY_TYPES as readonly string[]).includes(quality))
+    problems.push(taskErrors.invalidValue('qualityType'));
+  if (input.designUserId === null || input.designUserId === undefined)
+    problems.push(taskErrors.required('designUserId'));
+  if (input.projectManagerId === null || input.projectManagerId === undefined)
+    problems.push(taskErrors.required('projectManagerId'));
+  const date = trimmed(input.planFinishDate);
+  if (date === '') problems.push(taskErrors.required('planFinishDate'));
+  else if (!isValidApprovalDate(date)) problems.push(taskErrors.invalidDate('planFinishDate'));
+  const rawAmount = trimmed(input.taskAmount);
+  if (rawAmount !== '') {
+    const amount = parseAmount(rawAmount, 'taskAmount');
+    if (!amount.ok || amount.value.startsWith('-'))
+      problems.push(taskErrors.invalidAmount('taskAmount'));
+  }
+  return problems;
+}
+
+/**
+ * Checks a task sheet: returns the trimmed fields or the first of `taskInputProblems`, naming its
+ * field.
  */
 export function validateTaskInput(input: TaskInput): Result<TaskFields, DomainError> {
-  const t = (v: string | null | undefined): string => (v ?? '').trim();
-  const texts = {
-    taskNo: t(input.taskNo),
-    taskName: t(input.taskName),
-    subItemName: t(input.subItemName),
-    taskResultName: t(input.taskResultName),
-    remark: t(input.remark),
-  };
-  if (input.contractId === null || input.contractId === undefined)
-    return err(taskErrors.required('contractId'));
-  if (texts.taskName === '') return err(taskErrors.required('taskName'));
-  for (const [field, max] of Object.entries(TASK_TEXT_LIMITS)) {
-    const value = texts[field as keyof typeof texts];
-    if (textLength(value) > max) return err(taskErrors.tooLong(field, max));
-  }
-  const stage = t(input.designStageId);
-  if (stage === '') return err(taskErrors.required('designStageId'));
-  const quality = t(input.qualityType) === '' ? '0' : t(input.qualityType);
-  if (!(TASK_QUALITY_TYPES as readonly string[]).includes(quality))
-    return err(taskErrors.invalidValue('qualityType'));
-  if (input.designUserId === null || input.designUserId === undefined)
-    return err(taskErrors.required('designUserId'));
-  if (input.projectManagerId === null || input.projectManagerId === undefined)
-    return err(taskErrors.required('projectManagerId'));
-  const date = t(input.planFinishDate);
-  if (date === '') return err(taskErrors.required('planFinishDate'));
-  if (!isValidApprovalDate(date)) return err(taskErrors.invalidDate('planFinishDate'));
-  const rawAmount = t(input.taskAmount) === '' ? '0' : t(input.taskAmount);
-  const amount = parseAmount(rawAmount, 'taskAmount');
-  if (!amount.ok || amount.value.startsWith('-'))
-    return err(taskErrors.invalidAmount('taskAmount'));
-  const majorIds = [...new Set(input.majorIds ?? [])];
+  const first = taskInputProblems(input)[0];
+  if (first !== undefined) return err(first);
+  const amount = parseAmount(trimmed(input.taskAmount) || '0', 'taskAmount');
+  if (!amount.ok) return err(taskErrors.invalidAmount('taskAmount'));
   return ok({
-    contractId: input.contractId,
-    ...texts,
-    designStageId: stage,
-    qualityType: quality as TaskQualityType,
-    designUserId: input.designUserId,
-    projectManagerId: input.projectManagerId,
-    planFinishDate: date,
+    contractId: input.contractId as number,
+    taskNo: trimmed(input.taskNo),
+    taskName: trimmed(input.taskName),
+    subItemName: trimmed(input.subItemName),
+    taskResultName: trimmed(input.taskResultName),
+    remark: trimmed(input.remark),
+    designStageId: trimmed(input.designStageId),
+    qualityType: (trimmed(input.qualityType) || '0') as TaskQualityType,
+    designUserId: input.designUserId as number,
+    projectManagerId: input.projectManagerId as number,
+    planFinishDate: trimmed(input.planFinishDate),
     taskAmount: amount.value,
-    majorIds,
+    majorIds: [...new Set(input.majorIds ?? [])],
     deptId: input.deptId ?? null,
   });
 }
