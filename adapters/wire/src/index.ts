@@ -12,3 +12,5 @@ export { requiredContractFields } from '@dpms/core';
 export * from './canonical-json.js';
 export * from './lixiang.js';
 export * from './sub-contract.js';
+export * from './task.js';
+export * from './task-records.js';

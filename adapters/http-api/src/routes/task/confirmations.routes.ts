@@ -1,9 +1,8 @@
-import { z } from 'zod';
 import type { TaskConfirmStep, TaskService } from '@dpms/core';
+import { taskAnswer, taskConfirmQuery, taskConfirmViewAnswer, taskIdQuery } from '@dpms/wire';
 import { ok } from '../../http/envelope.js';
 import { unwrap } from '../../http/http-error.js';
-import { id } from '../../http/schemas.js';
-import { taskIdQuery, text, type TaskRouteKit } from './kit.js';
+import type { TaskRouteKit } from './kit.js';
 import { resultView, signFlowView, taskView } from './views.js';
 
 /** The three task sheet confirmations, in the order the spec gives (plus the history variant). */
@@ -49,13 +48,13 @@ export function registerTaskConfirmationRoutes(
   { get, post }: TaskRouteKit,
   service: TaskService,
 ): void {
-  const opinion = z.object({ taskId: id(), dealContent: text(1000) });
   for (const c of TASK_CONFIRMATION_ROUTES) {
     (c.method === 'get' ? get : post)(
       c.path,
       c.summary,
       'project:designTask:confirm',
-      opinion,
+      taskConfirmQuery,
+      taskAnswer,
       async (q, a) =>
         ok(
           taskView(
@@ -74,6 +73,7 @@ export function registerTaskConfirmationRoutes(
     '部门确认视图：任务单与签署流程',
     'project:designTask:query',
     taskIdQuery,
+    taskConfirmViewAnswer,
     async (q, a) => {
       const d = unwrap(await service.detail(q.taskId, a));
       return ok({

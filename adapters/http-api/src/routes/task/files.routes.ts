@@ -1,19 +1,25 @@
-import { z } from 'zod';
 import type { TaskService } from '@dpms/core';
+import {
+  contractFilesBody,
+  taskContractIdQuery,
+  taskFileIdQuery,
+  taskFileLinksAnswer,
+  taskFileUnlinkAnswer,
+  taskFilesBody,
+} from '@dpms/wire';
 import { ok } from '../../http/envelope.js';
 import { unwrap } from '../../http/http-error.js';
-import { id } from '../../http/schemas.js';
-import { fileList, type TaskRouteKit } from './kit.js';
+import type { TaskRouteKit } from './kit.js';
 import { linkView } from './views.js';
 
 /** A task sheet's attachments, and a contract's design files and government approvals. */
 export function registerTaskFileRoutes({ get, post }: TaskRouteKit, service: TaskService): void {
-  const files = z.object({ taskId: id(), fileList: fileList() });
   post(
     '/project/design-task/uploadDesignTaskFileV2',
     '上传任务单附件（服务器签发的文件编号）',
     'project:designTask:edit',
-    files,
+    taskFilesBody,
+    taskFileLinksAnswer,
     async (b, a) =>
       ok(unwrap(await service.uploadTaskFiles(b.taskId, b.fileList ?? [], a)).map(linkView)),
   );
@@ -21,16 +27,16 @@ export function registerTaskFileRoutes({ get, post }: TaskRouteKit, service: Tas
     '/project/design-task/deleteDesignTaskFile',
     '删除任务单附件（id 为附件编号）',
     'project:designTask:edit',
-    z.object({ id: id() }),
+    taskFileIdQuery,
+    taskFileUnlinkAnswer,
     async (q, a) => ok(unwrap(await service.deleteTaskFile(q.id, a))),
   );
-  const contractFiles = z.object({ contractId: id(), fileList: fileList() });
-  const contractIdQuery = z.object({ contractId: id() });
   post(
     '/project/contract/uploadContractDesignFile',
     '上传合同设计文件',
     'project:designTask:edit',
-    contractFiles,
+    contractFilesBody,
+    taskFileLinksAnswer,
     async (b, a) =>
       ok(
         unwrap(
@@ -42,7 +48,8 @@ export function registerTaskFileRoutes({ get, post }: TaskRouteKit, service: Tas
     '/project/contract/getContractDesignFile',
     '合同设计文件列表',
     'project:designTask:query',
-    contractIdQuery,
+    taskContractIdQuery,
+    taskFileLinksAnswer,
     async (q, a) =>
       ok(unwrap(await service.contractFiles('contractDesign', q.contractId, a)).map(linkView)),
   );
@@ -50,7 +57,8 @@ export function registerTaskFileRoutes({ get, post }: TaskRouteKit, service: Tas
     '/project/contract/uploadGovernmentFiles',
     '上传政府批文',
     'project:designTask:edit',
-    contractFiles,
+    contractFilesBody,
+    taskFileLinksAnswer,
     async (b, a) =>
       ok(
         unwrap(
@@ -62,7 +70,8 @@ export function registerTaskFileRoutes({ get, post }: TaskRouteKit, service: Tas
     '/project/contract/getGovernmentFiles',
     '政府批文列表',
     'project:designTask:query',
-    contractIdQuery,
+    taskContractIdQuery,
+    taskFileLinksAnswer,
     async (q, a) =>
       ok(unwrap(await service.contractFiles('government', q.contractId, a)).map(linkView)),
   );

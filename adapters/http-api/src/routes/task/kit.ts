@@ -1,110 +1,17 @@
-import { z } from 'zod';
-import {
-  ALL_DATA,
-  TASK_SORT_COLUMNS,
-  type TaskActor,
-  type TaskInput,
-  type TaskListFilter,
-} from '@dpms/core';
-import { pagingShape } from '../../http/paging.js';
+import type { z } from 'zod';
+import { ALL_DATA, type TaskActor, type TaskInput, type TaskListFilter } from '@dpms/core';
+import type { taskListQuery, taskSaveBody } from '@dpms/wire';
 import { perm, type RouteBook } from '../../http/route.js';
-import { id, optionalEnum, optionalId, textFilter, version } from '../../http/schemas.js';
 import type { Principal } from '../../identity/principal.js';
 
 /** The OpenAPI tag of every design task route. */
 export const TAG = '设计任务';
 
-// ---- schemas ---------------------------------------------------------------------------------
+// The requests and answers are @dpms/wire's task schemas (built from core's rules): each route
+// validates with them, documents them and answers through them.
 
-const nullish = (v: unknown) => (v === null ? undefined : v);
-/** Text as sent; core trims it and checks the spec's limits (the remark's 5200) with their message. */
-export const text = (max = 20_000) => z.preprocess(nullish, z.string().max(max).optional());
-const amount = () =>
-  z.preprocess(
-    (v) => (v === null ? undefined : v),
-    z
-      .string()
-      .trim()
-      .regex(/^(\d{1,12}(\.\d{0,6})?)?$/)
-      .optional(),
-  );
-export const dateText = () =>
-  z.preprocess(
-    (v) => (v === null || v === '' ? undefined : v),
-    z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/)
-      .optional(),
-  );
-/** File ids the server issued: a list of ids or of `{fileId}` / `{id}` objects (the upload widgets). */
-export const fileList = () =>
-  z.preprocess(
-    (v) =>
-      Array.isArray(v)
-        ? v.map((x: unknown) =>
-            typeof x === 'object' && x !== null
-              ? ((x as { fileId?: unknown; id?: unknown }).fileId ?? (x as { id?: unknown }).id)
-              : x,
-          )
-        : v === null
-          ? undefined
-          : v,
-    z.array(z.string().trim().min(1).max(64)).max(50).optional(),
-  );
-
-const taskFields = {
-  contractId: optionalId(),
-  taskNo: text(64),
-  taskName: text(1000),
-  subItemName: text(1000),
-  taskResultName: text(1000),
-  designStageId: z.preprocess(
-    (v) => (typeof v === 'number' ? String(v) : nullish(v)),
-    z.string().max(10).optional(),
-  ),
-  qualityType: z.preprocess(
-    (v) => (typeof v === 'number' ? String(v) : v === null || v === '' ? undefined : v),
-    z.enum(['0', '1']).optional(),
-  ),
-  designUserId: optionalId(),
-  projectManagerId: optionalId(),
-  planFinishDate: dateText(),
-  remark: text(),
-  taskAmount: amount(),
-  /** Discipline ids, or the majorList objects the form holds. */
-  majorIds: z.array(id()).max(50).optional(),
-  majorList: z
-    .array(z.object({ majorId: id() }).loose())
-    .max(50)
-    .optional(),
-  deptId: optionalId(),
-};
-export const taskBody = z.object(taskFields);
-export const taskUpdateBody = z.object({
-  ...taskFields,
-  taskId: id(),
-  version: version(),
-});
-type TaskBody = z.output<typeof taskBody>;
-
-export const taskIdQuery = z.object({ taskId: id() });
-
-export const listQuery = z.object({
-  ...pagingShape(TASK_SORT_COLUMNS),
-  contractId: optionalId(),
-  taskNo: textFilter(64),
-  taskName: textFilter(100),
-  projectName: textFilter(100),
-  designStageId: textFilter(10),
-  designUserId: optionalId(),
-  projectManagerId: optionalId(),
-  deptId: optionalId(),
-  status: optionalEnum(['0', '1', '2', '3']),
-  finished: optionalEnum(['0', '1']),
-  planFinishDateBegin: dateText(),
-  planFinishDateEnd: dateText(),
-});
-type ListQueryIn = z.output<typeof listQuery>;
+type TaskBody = z.output<typeof taskSaveBody>;
+type ListQueryIn = z.output<typeof taskListQuery>;
 
 // ---- reading requests ------------------------------------------------------------------------
 
@@ -151,7 +58,7 @@ export const inputOf = (b: TaskBody): TaskInput => ({
 
 // ---- registering -----------------------------------------------------------------------------
 
-/** One line per JSON route: its path, summary, permission, schema and handler. */
+/** One line per JSON route: its path, summary, permission, request and answer schemas, handler. */
 export interface TaskRouteKit {
   readonly book: RouteBook;
   readonly get: <Q extends z.ZodType>(
@@ -159,6 +66,7 @@ export interface TaskRouteKit {
     summary: string,
     permission: string,
     query: Q,
+    response: z.ZodType,
     handler: (q: z.output<Q>, actor: TaskActor, p: Principal) => Promise<unknown>,
   ) => void;
   readonly post: <B extends z.ZodType>(
@@ -166,6 +74,7 @@ export interface TaskRouteKit {
     summary: string,
     permission: string,
     body: B,
+    response: z.ZodType,
     handler: (b: z.output<B>, actor: TaskActor) => Promise<unknown>,
   ) => void;
 }
@@ -173,7 +82,7 @@ export interface TaskRouteKit {
 export function taskRouteKit(book: RouteBook): TaskRouteKit {
   return {
     book,
-    get: (path, summary, permission, query, handler) =>
+    get: (path, summary, permission, query, response, handler) =>
       book.add({
         method: 'get',
         path,
@@ -181,9 +90,10 @@ export function taskRouteKit(book: RouteBook): TaskRouteKit {
         tag: TAG,
         access: perm(permission),
         query,
+        response,
         handler: ({ query: q, principal }) => handler(q as never, actorOf(principal), principal),
       }),
-    post: (path, summary, permission, body, handler) =>
+    post: (path, summary, permission, body, response, handler) =>
       book.add({
         method: 'post',
         path,
@@ -191,6 +101,7 @@ export function taskRouteKit(book: RouteBook): TaskRouteKit {
         tag: TAG,
         access: perm(permission),
         body,
+        response,
         handler: ({ body: b, principal }) => handler(b as never, actorOf(principal)),
       }),
   };

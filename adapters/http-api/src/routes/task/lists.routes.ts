@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   TASK_QUALITY_TYPE_LABELS,
   TASK_STATUS_LABELS,
@@ -8,9 +7,16 @@ import {
 } from '@dpms/core';
 import { ok } from '../../http/envelope.js';
 import { perm } from '../../http/route.js';
-import { id, optionalId, textFilter } from '../../http/schemas.js';
+import {
+  taskDesignContractsAnswer,
+  taskDesignListQuery,
+  taskDesignStagesQuery,
+  taskListQuery,
+  taskOptionsAnswer,
+  type TaskDesignContractRecord,
+} from '@dpms/wire';
 import { streamXlsx, type XlsxColumn } from '../../http/xlsx.js';
-import { TAG, actorOf, filterOf, listQuery, type TaskRouteKit } from './kit.js';
+import { TAG, actorOf, filterOf, type TaskRouteKit } from './kit.js';
 import { taskOption } from './views.js';
 
 const EXPORT_COLUMNS: readonly XlsxColumn<DesignTask>[] = [
@@ -38,7 +44,7 @@ export function registerTaskListRoutes({ book, get }: TaskRouteKit, service: Tas
   const designList = async (
     q: { projectName?: string | undefined; contractId?: number | undefined },
     a: TaskActor,
-  ) => {
+  ): Promise<TaskDesignContractRecord[]> => {
     const contracts = await service.designContracts(a, {
       ...(q.projectName !== undefined ? { projectName: q.projectName } : {}),
       ...(q.contractId !== undefined ? { contractId: q.contractId } : {}),
@@ -52,13 +58,13 @@ export function registerTaskListRoutes({ book, get }: TaskRouteKit, service: Tas
       taskList: c.tasks.map(taskOption),
     }));
   };
-  const designQuery = z.object({ projectName: textFilter(100), contractId: optionalId() });
   for (const path of ['/project/contract/listByDesign', '/v4/contract/listByDesign']) {
     get(
       path,
       '有任务单的合同（合同文书的项目列表：value、text、projectName、taskList）',
       'project:contract:list',
-      designQuery,
+      taskDesignListQuery,
+      taskDesignContractsAnswer,
       async (q, a) => ok(await designList(q, a)),
     );
   }
@@ -66,7 +72,8 @@ export function registerTaskListRoutes({ book, get }: TaskRouteKit, service: Tas
     '/v4/design-task/taskListByDesign',
     '合同的任务单（合同文书的阶段列表：value、text、designStageId、majorList）',
     'project:contract:list',
-    z.object({ contractId: id() }),
+    taskDesignStagesQuery,
+    taskOptionsAnswer,
     async (q, a) =>
       ok((await designList({ contractId: q.contractId }, a)).flatMap((c) => c.taskList)),
   );
@@ -77,7 +84,7 @@ export function registerTaskListRoutes({ book, get }: TaskRouteKit, service: Tas
     summary: '导出任务单列表（.xlsx，流式；筛选同 /v4/design-task/list，不分页）',
     tag: TAG,
     access: perm('project:designTask:export'),
-    query: listQuery,
+    query: taskListQuery,
     produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     handler: async ({ query, principal, res }) => {
       await streamXlsx(

@@ -1,11 +1,23 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { TaskActor, TaskService } from '@dpms/core';
+import {
+  taskIdQuery,
+  taskMajorResultsAnswer,
+  taskResultAnswer,
+  taskResultBody,
+  taskResultDeleteAnswer,
+  taskResultDeleteQuery,
+  taskResultIdQuery,
+  taskResultListQuery,
+  taskResultPage,
+  taskResultsAnswer,
+  taskSongdaBody,
+  taskSongdasAnswer,
+} from '@dpms/wire';
 import { ok, page } from '../../http/envelope.js';
 import { unwrap } from '../../http/http-error.js';
 import { listQueryOf } from '../../http/list-query.js';
-import { pagingShape } from '../../http/paging.js';
-import { id, optionalEnum, optionalId, textFilter } from '../../http/schemas.js';
-import { dateText, fileList, taskIdQuery, text, type TaskRouteKit } from './kit.js';
+import type { TaskRouteKit } from './kit.js';
 import { resultView, songdaView } from './views.js';
 
 /** The result and acceptance-file confirmations, both by the task's project manager. */
@@ -28,18 +40,7 @@ const RESULT_CONFIRMATION_ROUTES: ReadonlyArray<{
 
 /** Results and acceptance files, their confirmations and lists, and their deliveries (送达). */
 export function registerTaskResultRoutes({ get, post }: TaskRouteKit, service: TaskService): void {
-  const resultBody = z.object({
-    taskId: id(),
-    resultId: optionalId(),
-    /** 'acceptance' attaches the acceptance file of resultId. */
-    fileType: optionalEnum(['result', 'acceptance']),
-    majorId: optionalId(),
-    fileName: text(1000),
-    fileProp: text(50),
-    memo: text(),
-    fileList: fileList(),
-  });
-  const upload = (history: boolean) => async (b: z.output<typeof resultBody>, a: TaskActor) =>
+  const upload = (history: boolean) => async (b: z.output<typeof taskResultBody>, a: TaskActor) =>
     ok(
       resultView(
         unwrap(
@@ -64,39 +65,42 @@ export function registerTaskResultRoutes({ get, post }: TaskRouteKit, service: T
     '/project/design-task/uploadResultFileV2',
     '上传成果文件（部门确认后；一个文件、须有文件名称）或验收文件（fileType=acceptance）',
     'project:taskResult:upload',
-    resultBody,
+    taskResultBody,
+    taskResultAnswer,
     upload(false),
   );
   post(
     '/project/design-task/uploadResultFileHistory',
     '补录历史成果（记为已确认）',
     'project:taskResult:upload',
-    resultBody,
+    taskResultBody,
+    taskResultAnswer,
     upload(true),
   );
-  const resultIdQuery = z.object({ resultId: id() });
   for (const c of RESULT_CONFIRMATION_ROUTES) {
-    get(c.path, c.summary, 'project:taskResult:edit', resultIdQuery, async (q, a) =>
-      ok(resultView(unwrap(await service.confirmResult(q.resultId, c.which, a)))),
+    get(
+      c.path,
+      c.summary,
+      'project:taskResult:edit',
+      taskResultIdQuery,
+      taskResultAnswer,
+      async (q, a) => ok(resultView(unwrap(await service.confirmResult(q.resultId, c.which, a)))),
     );
   }
   get(
     '/project/design-task/deleteAttachment',
     '删除未确认的成果（id 或 resultId）',
     'project:taskResult:remove',
-    z.object({ id: optionalId(), resultId: optionalId() }),
+    taskResultDeleteQuery,
+    taskResultDeleteAnswer,
     async (q, a) => ok(unwrap(await service.deleteResult(q.resultId ?? q.id ?? 0, a))),
   );
   get(
     '/v4/design-task/getTaskResultList',
     '成果列表（按数据权限）',
     'project:taskResult:list',
-    z.object({
-      ...pagingShape(['resultId']),
-      taskId: optionalId(),
-      taskName: textFilter(100),
-      resultConfirmed: optionalEnum(['0', '1']),
-    }),
+    taskResultListQuery,
+    taskResultPage,
     async (q, a) => {
       const filter = {
         ...(q.taskId !== undefined ? { taskId: q.taskId } : {}),
@@ -115,13 +119,15 @@ export function registerTaskResultRoutes({ get, post }: TaskRouteKit, service: T
     '任务单的成果及其附件',
     'project:taskResult:query',
     taskIdQuery,
+    taskResultsAnswer,
     async (q, a) => ok(unwrap(await service.taskResults(q.taskId, a)).map(resultView)),
   );
   get(
     '/project/design-task/getTaskResultFile',
     '一个成果及其文件',
     'project:taskResult:query',
-    resultIdQuery,
+    taskResultIdQuery,
+    taskResultAnswer,
     async (q, a) => ok(resultView(unwrap(await service.resultFile(q.resultId, a)))),
   );
   get(
@@ -129,6 +135,7 @@ export function registerTaskResultRoutes({ get, post }: TaskRouteKit, service: T
     '按专业分组的成果',
     'project:taskResult:query',
     taskIdQuery,
+    taskMajorResultsAnswer,
     async (q, a) =>
       ok(
         unwrap(await service.majorResults(q.taskId, a)).map((g) => ({
@@ -145,21 +152,15 @@ export function registerTaskResultRoutes({ get, post }: TaskRouteKit, service: T
     '成果送达记录',
     'project:taskResult:query',
     taskIdQuery,
+    taskSongdasAnswer,
     async (q, a) => ok(unwrap(await service.songdaList(q.taskId, a)).map(songdaView)),
   );
   post(
     '/project/design-task/insertTaskResultSongda',
     '登记成果送达',
     'project:taskResult:edit',
-    z.object({
-      taskId: id(),
-      resultId: optionalId(),
-      songdaDate: dateText(),
-      receiveUnit: text(1000),
-      receiveUser: text(1000),
-      content: text(),
-      fileList: fileList(),
-    }),
+    taskSongdaBody,
+    taskSongdasAnswer,
     async (b, a) =>
       ok(unwrap(await service.insertSongda({ ...b, fileIds: b.fileList }, a)).map(songdaView)),
   );

@@ -1,13 +1,20 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { APPROVAL_STATUS_LABELS, type ResultSeal, type TaskService } from '@dpms/core';
+import {
+  taskSealAnswer,
+  taskSealAttachBody,
+  taskSealBody,
+  taskSealIdBody,
+  taskSealIdQuery,
+  taskSealListQuery,
+  taskSealPage,
+} from '@dpms/wire';
 import { ok, page } from '../../http/envelope.js';
 import { unwrap } from '../../http/http-error.js';
 import { listQueryOf } from '../../http/list-query.js';
-import { pagingShape } from '../../http/paging.js';
 import { perm } from '../../http/route.js';
-import { id, optionalEnum, optionalId, optionalInteger, textFilter } from '../../http/schemas.js';
 import { streamXlsx, type XlsxColumn } from '../../http/xlsx.js';
-import { TAG, actorOf, dateText, fileList, text, type TaskRouteKit } from './kit.js';
+import { TAG, actorOf, type TaskRouteKit } from './kit.js';
 import { sealView } from './views.js';
 
 const SEAL_EXPORT_COLUMNS: readonly XlsxColumn<ResultSeal>[] = [
@@ -33,26 +40,8 @@ export function registerTaskSealRoutes(
     '/project/design-task/insertResultSealV2',
     '新增成果盖章申请（带 resultSealId 时修改待提交、驳回或撤回的申请）',
     'project:resultSeal:add',
-    z.object({
-      resultSealId: optionalId(),
-      taskId: id(),
-      drawContent: text(1000),
-      drawNum: optionalInteger(),
-      sealGoalContent: text(1000),
-      unGuidangShowImg: text(10),
-      guidangShowImg: text(10),
-      sealCategory: text(10),
-      sealType: z.preprocess(
-        (v) =>
-          typeof v === 'string' ? v.split(',').filter((s) => s !== '') : v === null ? undefined : v,
-        z
-          .array(z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(10)))
-          .max(20)
-          .optional(),
-      ),
-      sealTime: dateText(),
-      imgFiles: fileList(),
-    }),
+    taskSealBody,
+    taskSealAnswer,
     async (b, a) =>
       ok(sealView(unwrap(await service.saveSeal({ ...b, imgFileIds: b.imgFiles }, a)))),
   );
@@ -60,23 +49,19 @@ export function registerTaskSealRoutes(
     '/project/design-task/updateResultSealToApproval',
     '提交成果盖章审批（13_1）；审批通过后记为已盖章',
     'project:resultSeal:edit',
-    z.object({ resultSealId: id() }),
+    taskSealIdBody,
+    taskSealAnswer,
     async (b, a) => ok(sealView(unwrap(await service.submitSeal(b.resultSealId, a)))),
   );
   get(
     '/project/design-task/detailBySealId',
     '成果盖章详情（打开已通过的申请即视为已查看）',
     'project:resultSeal:query',
-    z.object({ resultSealId: id() }),
+    taskSealIdQuery,
+    taskSealAnswer,
     async (q, a) => ok(sealView(unwrap(await service.sealDetail(q.resultSealId, a)))),
   );
-  const sealListQuery = z.object({
-    ...pagingShape(['resultSealId']),
-    taskId: optionalId(),
-    taskName: textFilter(100),
-    status: optionalEnum(['-1', '0', '1', '2', '3']),
-  });
-  const sealFilter = (q: z.output<typeof sealListQuery>) => ({
+  const sealFilter = (q: z.output<typeof taskSealListQuery>) => ({
     ...(q.taskId !== undefined ? { taskId: q.taskId } : {}),
     ...(q.taskName !== undefined ? { taskName: q.taskName } : {}),
     ...(q.status !== undefined ? { status: Number(q.status) as -1 | 0 | 1 | 2 | 3 } : {}),
@@ -85,7 +70,8 @@ export function registerTaskSealRoutes(
     '/v4/design-task/getDesignResultSealList',
     '成果盖章列表（按数据权限）',
     'project:resultSeal:list',
-    sealListQuery,
+    taskSealListQuery,
+    taskSealPage,
     async (q, a) => {
       const p = await service.listSeals(listQueryOf(sealFilter(q), q), a);
       return page(p.total, p.rows.map(sealView));
@@ -95,7 +81,8 @@ export function registerTaskSealRoutes(
     '/v4/design-task/uploadDesignResultSealAttach',
     '上传盖章扫描件（审批通过后）',
     'project:resultSeal:edit',
-    z.object({ resultSealId: id(), fileList: fileList() }),
+    taskSealAttachBody,
+    taskSealAnswer,
     async (b, a) =>
       ok(sealView(unwrap(await service.uploadSealAttach(b.resultSealId, b.fileList ?? [], a)))),
   );
@@ -105,7 +92,7 @@ export function registerTaskSealRoutes(
     summary: '导出已盖章的成果（.xlsx，流式；筛选同成果盖章列表，默认已通过）',
     tag: TAG,
     access: perm('project:resultSeal:export'),
-    query: sealListQuery,
+    query: taskSealListQuery,
     produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     handler: async ({ query, principal, res }) => {
       const filter = { status: 1 as const, ...sealFilter(query) };

@@ -3,14 +3,16 @@ import { ok, page } from '../../http/envelope.js';
 import { unwrap } from '../../http/http-error.js';
 import { listQueryOf } from '../../http/list-query.js';
 import {
-  filterOf,
-  inputOf,
-  listQuery,
-  taskBody,
+  taskAnswer,
+  taskAuditDetailAnswer,
+  taskDetailAnswer,
   taskIdQuery,
+  taskListQuery,
+  taskPage,
+  taskSaveBody,
   taskUpdateBody,
-  type TaskRouteKit,
-} from './kit.js';
+} from '@dpms/wire';
+import { filterOf, inputOf, type TaskRouteKit } from './kit.js';
 import { linkView, resultView, signFlowView, taskView } from './views.js';
 
 /** Task sheets: the list, add (and the history variant), update, delete and the detail views. */
@@ -19,7 +21,8 @@ export function registerTaskSheetRoutes({ get, post }: TaskRouteKit, service: Ta
     '/v4/design-task/list',
     '任务单列表（按数据权限；参与的任务单总是可见）',
     'project:designTask:list',
-    listQuery,
+    taskListQuery,
+    taskPage,
     async (q, a) => {
       const p = await service.list(listQueryOf(filterOf(q), q), a);
       return page(p.total, p.rows.map(taskView));
@@ -29,14 +32,16 @@ export function registerTaskSheetRoutes({ get, post }: TaskRouteKit, service: Ta
     '/v4/design-task/add',
     '新增任务单（待设计主持确认）；任务单号为空时自动编号',
     'project:designTask:add',
-    taskBody,
+    taskSaveBody,
+    taskAnswer,
     async (b, a) => ok(taskView(unwrap(await service.add(inputOf(b), a)))),
   );
   post(
     '/project/design-task/addHistory',
     '补录历史任务单：设计主持环节记为已确认，由项目经理（历史）与部门继续确认',
     'project:designTask:add',
-    taskBody,
+    taskSaveBody,
+    taskAnswer,
     async (b, a) => ok(taskView(unwrap(await service.add(inputOf(b), a, true)))),
   );
   for (const path of ['/project/design-task/update', '/v4/design-task/update']) {
@@ -45,6 +50,7 @@ export function registerTaskSheetRoutes({ get, post }: TaskRouteKit, service: Ta
       '修改任务单（尚无人确认时；带 version 时校验版本）',
       'project:designTask:edit',
       taskUpdateBody,
+      taskAnswer,
       async (b, a) =>
         ok(taskView(unwrap(await service.update(b.taskId, inputOf(b), b.version, a)))),
     );
@@ -54,6 +60,7 @@ export function registerTaskSheetRoutes({ get, post }: TaskRouteKit, service: Ta
     '删除任务单（尚无人确认时）',
     'project:designTask:remove',
     taskIdQuery,
+    taskAnswer,
     async (q, a) => ok(taskView(unwrap(await service.delete(q.taskId, a)))),
   );
   const detail = async (taskId: number, a: TaskActor) => {
@@ -72,6 +79,7 @@ export function registerTaskSheetRoutes({ get, post }: TaskRouteKit, service: Ta
     '任务单详情（含签署流程、附件、成果与任务单条款）',
     'project:designTask:query',
     taskIdQuery,
+    taskDetailAnswer,
     async (q, a) => ok(await detail(q.taskId, a)),
   );
   get(
@@ -79,6 +87,7 @@ export function registerTaskSheetRoutes({ get, post }: TaskRouteKit, service: Ta
     '任务单详情（同 detailById）',
     'project:designTask:query',
     taskIdQuery,
+    taskDetailAnswer,
     async (q, a) => ok(await detail(q.taskId, a)),
   );
   get(
@@ -86,6 +95,7 @@ export function registerTaskSheetRoutes({ get, post }: TaskRouteKit, service: Ta
     '任务单审核详情：设计团队签署流程（designTaskSignFlowList、designTaskSignDetailList）',
     'project:designTask:query',
     taskIdQuery,
+    taskAuditDetailAnswer,
     async (q, a) => {
       const d = unwrap(await service.detail(q.taskId, a));
       return ok({ task: taskView(d.task), ...signFlowView(d.signFlow), terms: d.terms });

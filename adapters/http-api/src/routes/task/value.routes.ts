@@ -1,21 +1,19 @@
-import { z } from 'zod';
 import { TASK_PAY_KIND_LABELS, type DesignTask, type TaskPay, type TaskService } from '@dpms/core';
 import { ok, page } from '../../http/envelope.js';
 import { unwrap } from '../../http/http-error.js';
 import { listQueryOf } from '../../http/list-query.js';
 import { perm } from '../../http/route.js';
-import { id, optionalId } from '../../http/schemas.js';
 import { streamXlsx, type XlsxColumn } from '../../http/xlsx.js';
 import {
-  TAG,
-  actorOf,
-  dateText,
-  filterOf,
-  listQuery,
+  taskConfirmDetailAnswer,
+  taskFinishAmountQuery,
   taskIdQuery,
-  text,
-  type TaskRouteKit,
-} from './kit.js';
+  taskListQuery,
+  taskPayBody,
+  taskValueExportQuery,
+  taskValuePage,
+} from '@dpms/wire';
+import { TAG, actorOf, filterOf, type TaskRouteKit } from './kit.js';
 import { confirmDetailView, valueView } from './views.js';
 
 const PAY_EXPORT_COLUMNS: readonly XlsxColumn<{ p: TaskPay; t: DesignTask }>[] = [
@@ -33,34 +31,28 @@ export function registerTaskValueRoutes(
   { book, get, post }: TaskRouteKit,
   service: TaskService,
 ): void {
-  const payBody = z.object({
-    taskId: id(),
-    payAmount: z
-      .string()
-      .trim()
-      .regex(/^\d{1,12}(\.\d{1,6})?$/),
-    payDate: dateText(),
-    remark: text(),
-  });
   post(
     '/v4/design-task/insertTaskQualityPay',
     '发放质量保证金（任务产值的15%，有质量要求时）',
     'project:valueConfirm:list',
-    payBody,
+    taskPayBody,
+    taskConfirmDetailAnswer,
     async (b, a) => ok(confirmDetailView(unwrap(await service.insertPay('quality', b, a)))),
   );
   post(
     '/v4/design-task/insertTaskReadyPay',
     '产值发放（不超过确认完成产值扣除保证金部分）',
     'project:valueConfirm:list',
-    payBody,
+    taskPayBody,
+    taskConfirmDetailAnswer,
     async (b, a) => ok(confirmDetailView(unwrap(await service.insertPay('ready', b, a)))),
   );
   get(
     '/v4/design-task/valueOfConfirmList',
     '产值确认列表：已确认任务单的产值、保证金与已发放',
     'project:valueConfirm:list',
-    listQuery,
+    taskListQuery,
+    taskValuePage,
     async (q, a) => {
       const p = await service.valueList(listQueryOf(filterOf(q), q), a);
       return page(p.total, p.rows.map(valueView));
@@ -71,6 +63,7 @@ export function registerTaskValueRoutes(
     '产值确认详情：发放记录与确认完成产值的变更',
     'project:valueConfirm:list',
     taskIdQuery,
+    taskConfirmDetailAnswer,
     async (q, a) => ok(confirmDetailView(unwrap(await service.confirmDetail(q.taskId, a)))),
   );
   book.add({
@@ -80,7 +73,7 @@ export function registerTaskValueRoutes(
       '导出产值确认详情（.xlsx：发放记录）：带 taskId 时导出该任务单；否则按产值确认列表的筛选条件导出其中每个任务单的发放记录',
     tag: TAG,
     access: perm('project:valueConfirm:list'),
-    query: listQuery.extend({ taskId: optionalId() }),
+    query: taskValueExportQuery,
     produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     handler: async ({ query, principal, res }) => {
       const actor = actorOf(principal);
@@ -107,13 +100,8 @@ export function registerTaskValueRoutes(
     '/project/design-task/updateConfirmFinishAmount',
     '确认完成产值（本任务单项目经理或部门负责人；不大于任务产值）',
     'project:valueConfirm:list',
-    z.object({
-      taskId: id(),
-      confirmFinishAmount: z
-        .string()
-        .trim()
-        .regex(/^\d{1,12}(\.\d{1,6})?$/),
-    }),
+    taskFinishAmountQuery,
+    taskConfirmDetailAnswer,
     async (q, a) =>
       ok(
         confirmDetailView(

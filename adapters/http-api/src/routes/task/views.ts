@@ -15,11 +15,27 @@ import {
   type TaskSongda,
   type TaskValueRow,
 } from '@dpms/core';
+import type {
+  TaskConfirmDetailRecord,
+  TaskFileLinkRecord,
+  TaskFileRecord,
+  TaskOptionRecord,
+  TaskPayRecord,
+  TaskRecord,
+  TaskResultRecord,
+  TaskSealRecord,
+  TaskSongdaRecord,
+  TaskValueRecord,
+} from '@dpms/wire';
 
-/* The design task slice's answers: how each record of core is shown on the wire. */
-export const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
+/* The design task slice's answers: each record of core as its @dpms/wire schema shows it. */
+export function iso(d: Date): string;
+export function iso(d: Date | null): string | null;
+export function iso(d: Date | null): string | null {
+  return d === null ? null : d.toISOString();
+}
 
-export const taskView = (t: DesignTask) => ({
+export const taskView = (t: DesignTask): TaskRecord => ({
   taskId: t.taskId,
   contractId: t.contractId,
   projectName: t.projectName,
@@ -78,13 +94,13 @@ export const signFlowView = (flow: readonly TaskSignStep[]) => ({
   currentFlowName: flow.find((s) => s.dealTime === null)?.flowName ?? null,
 });
 
-export const fileView = (f: { fileId: string; name: string }) => ({
+export const fileView = (f: { fileId: string; name: string }): TaskFileRecord => ({
   fileId: f.fileId,
   name: f.name,
   fileName: f.name,
   url: fileDownloadAddress(f.fileId),
 });
-export const linkView = (f: TaskFileLink) => ({
+export const linkView = (f: TaskFileLink): TaskFileLinkRecord => ({
   ...fileView(f),
   id: f.linkId,
   kind: f.kind,
@@ -93,7 +109,7 @@ export const linkView = (f: TaskFileLink) => ({
   createTime: iso(f.createTime),
 });
 
-export const resultView = (r: TaskResult) => ({
+export const resultView = (r: TaskResult): TaskResultRecord => ({
   resultId: r.resultId,
   taskId: r.taskId,
   majorId: r.majorId,
@@ -111,7 +127,7 @@ export const resultView = (r: TaskResult) => ({
   createTime: iso(r.createTime),
 });
 
-export const songdaView = (s: TaskSongda) => ({
+export const songdaView = (s: TaskSongda): TaskSongdaRecord => ({
   songdaId: s.songdaId,
   taskId: s.taskId,
   resultId: s.resultId,
@@ -124,7 +140,7 @@ export const songdaView = (s: TaskSongda) => ({
   createTime: iso(s.createTime),
 });
 
-export const sealView = (s: ResultSeal) => ({
+export const sealView = (s: ResultSeal): TaskSealRecord => ({
   resultSealId: s.resultSealId,
   taskId: s.taskId,
   taskNo: s.taskNo,
@@ -150,7 +166,7 @@ export const sealView = (s: ResultSeal) => ({
   finishTime: iso(s.finishTime),
 });
 
-export const payView = (p: TaskPay) => ({
+export const payView = (p: TaskPay): TaskPayRecord => ({
   payId: p.payId,
   taskId: p.taskId,
   payType: p.kind,
@@ -162,7 +178,7 @@ export const payView = (p: TaskPay) => ({
   createTime: iso(p.createTime),
 });
 
-export const valueView = (v: TaskValueRow) => ({
+export const valueView = (v: TaskValueRow): TaskValueRecord => ({
   ...taskView(v.task),
   qualityDeposit: v.qualityDeposit,
   qualityPaid: v.qualityPaid,
@@ -172,7 +188,7 @@ export const valueView = (v: TaskValueRow) => ({
   readyRemaining: v.readyRemaining,
 });
 
-export const confirmDetailView = (d: TaskConfirmDetail) => ({
+export const confirmDetailView = (d: TaskConfirmDetail): TaskConfirmDetailRecord => ({
   ...valueView(d),
   payList: d.pays.map(payView),
   finishAmountList: d.finishAmounts.map((e) => ({
@@ -184,7 +200,7 @@ export const confirmDetailView = (d: TaskConfirmDetail) => ({
 });
 
 /** A task sheet as an option of the contract documents' stage list. */
-export const taskOption = (t: DesignTask) => ({
+export const taskOption = (t: DesignTask): TaskOptionRecord => ({
   value: t.taskId,
   text: [t.designStageName, t.taskName].filter((s) => s !== '').join(' · '),
   taskNo: t.taskNo,
