@@ -17,3 +17,4 @@ export * from './gateways/notify.gateway.js';
 export * from './gateways/page.js';
 export * from './gateways/answer.js';
 export * from './gateways/system.gateway.js';
+export * from './gateways/task.gateway.js';

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ResultRow, SealRow, TaskDetail, TaskRow, ValueRow } from './task.gateway';
+import type { ResultRow, SealRow, TaskDetail, TaskRow, ValueRow } from '@dpms/http-client';
 import { DesignTaskPage, ResultSealPage, TaskResultPage, ValueConfirmPage } from './TaskPages';
 import { FakeApi, renderWithApi } from './task.test-render';
 import type * as Upload from '../../components/upload';
@@ -44,42 +44,79 @@ const task = (over: Partial<TaskRow>): TaskRow => ({
   currentStep: 'designHost',
   history: false,
   finished: false,
+  deptId: 110,
   deptName: '建筑一所',
   deptConfirmerId: 9,
+  userId: 3,
+  createBy: 'xmjl',
   version: 0,
+  createTime: '2026-11-20T02:00:00.000Z',
+  updateTime: '2026-11-20T02:00:00.000Z',
   ...over,
 });
 const detail: TaskDetail = {
   ...task({}),
   designTaskSignFlowList: [
-    { flowId: 'a', flowName: '设计主持确认', orderNo: 1, dealUserId: '5', dealUserName: '主持' },
-    { flowId: 'b', flowName: '项目经理确认', orderNo: 2, dealUserId: '3', dealUserName: '经理' },
+    {
+      flowId: 'a',
+      flowName: '设计主持确认',
+      orderNo: 1,
+      dealUserId: '5',
+      dealUserName: '主持',
+      taskId: '1',
+    },
+    {
+      flowId: 'b',
+      flowName: '项目经理确认',
+      orderNo: 2,
+      dealUserId: '3',
+      dealUserName: '经理',
+      taskId: '1',
+    },
   ],
   designTaskSignDetailList: [
     { flowId: 'a', dealContent: '同意', createTime: '2026-11-20T02:00:00Z', dealUserSignUrl: null },
   ],
   currentFlowName: '项目经理确认',
+  fileList: [],
   resultList: [],
   terms: ['质量保证金为任务产值的15%', '修改不超过图纸量的20%'],
   qualityDeposit: '15',
 };
 
+/** The API's answers come in its envelope, as the gateway's wire schemas read them. */
+const enveloped = (
+  routes: Record<string, (input: Record<string, unknown>) => unknown>,
+): Record<string, (input: Record<string, unknown>) => unknown> =>
+  Object.fromEntries(
+    Object.entries(routes).map(([url, answer]) => [
+      url,
+      (input: Record<string, unknown>) => ({
+        code: 200,
+        msg: '操作成功',
+        ...(answer(input) as object),
+      }),
+    ]),
+  );
+
 function api(extra: Record<string, (input: Record<string, unknown>) => unknown> = {}) {
-  return new FakeApi({
-    '/v4/design-task/list': () => ({
-      total: 2,
-      rows: [
-        task({}),
-        task({ taskId: 2, taskNo: 'RW-2', currentStep: 'projectManager', status: 1 }),
-      ],
+  return new FakeApi(
+    enveloped({
+      '/v4/design-task/list': () => ({
+        total: 2,
+        rows: [
+          task({}),
+          task({ taskId: 2, taskNo: 'RW-2', currentStep: 'projectManager', status: 1 }),
+        ],
+      }),
+      '/v4/design-task/detailById': () => ({ data: detail }),
+      '/project/design-task/confirmByDesignZhuChi': (q) => ({ data: task({ ...q, status: 1 }) }),
+      '/v4/contract/list': () => ({ total: 0, rows: [] }),
+      '/system/user/getUserIdByRoleId': () => ({ data: [] }),
+      '/system/major/listTreeByStageId': () => ({ data: [] }),
+      ...extra,
     }),
-    '/v4/design-task/detailById': () => ({ data: detail }),
-    '/project/design-task/confirmByDesignZhuChi': (q) => ({ data: task({ ...q, status: 1 }) }),
-    '/v4/contract/list': () => ({ total: 0, rows: [] }),
-    '/system/user/getUserIdByRoleId': () => ({ data: [] }),
-    '/system/major/listTreeByStageId': () => ({ data: [] }),
-    ...extra,
-  });
+  );
 }
 
 beforeEach(() => {
@@ -153,16 +190,19 @@ describe('任务成果', () => {
       taskId: 1,
       taskNo: 'RW-1',
       taskName: '施工图设计',
+      majorId: 1,
       majorName: '建筑',
       fileName: '一号楼施工图',
       fileProp: '电子版',
       memo: '',
-      fileList: [{ fileId: 'x', name: '施工图.pdf', url: '' }],
+      fileList: [{ fileId: 'x', name: '施工图.pdf', fileName: '施工图.pdf', url: '' }],
       acceptanceFileList: [],
       resultConfirmed: false,
       acceptanceConfirmed: false,
+      history: false,
+      userId: 5,
       userName: '主持',
-      createTime: '',
+      createTime: '2026-11-20T02:00:00.000Z',
     };
     const fake = api({
       '/v4/design-task/getTaskResultList': () => ({
@@ -191,14 +231,21 @@ describe('成果盖章', () => {
     drawContent: '施工图',
     drawNum: 2,
     sealGoalContent: '',
+    unGuidangShowImg: '',
+    guidangShowImg: '',
+    sealCategory: '',
     sealType: ['1', '4'],
     sealTime: null,
     imgFiles: [],
     sealImagesList: [],
     status: -1,
     statusName: '待提交',
+    approvalId: null,
     userId: 5,
     userName: '主持',
+    version: 0,
+    createTime: '2026-11-20T02:00:00.000Z',
+    finishTime: null,
     ...over,
   });
 
@@ -270,7 +317,9 @@ describe('产值确认', () => {
   it('pays from the row with the amount typed', async () => {
     const fake = api({
       '/v4/design-task/valueOfConfirmList': () => ({ total: 1, rows: [value({})] }),
-      '/v4/design-task/insertTaskQualityPay': () => ({ data: {} }),
+      '/v4/design-task/insertTaskQualityPay': () => ({
+        data: { ...value({}), payList: [], finishAmountList: [] },
+      }),
     });
     renderWithApi(<ValueConfirmPage />, fake);
     fireEvent.click(await screen.findByText('发放质量保证金'));

@@ -1,5 +1,15 @@
 import { mayActOnTask, maySubmitSeal } from '@dpms/core';
-import { errorMessage } from '@dpms/http-client';
+import {
+  errorMessage,
+  taskSubject,
+  TaskGateway,
+  type ResultRow,
+  type SealRow,
+  type TaskChoice as Option,
+  type TaskDetail,
+  type TaskRow,
+  type ValueRow,
+} from '@dpms/http-client';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useService } from '../../app/di';
 import { useActionActor } from '../../app/hooks';
@@ -15,17 +25,8 @@ import {
   ResultFileForm,
   type UploadedFileRecord,
 } from '../../components/upload';
-import {
-  taskSubject,
-  TaskGateway,
-  type Option,
-  type ResultRow,
-  type SealRow,
-  type TaskDetail,
-  type TaskRow,
-  type ValueRow,
-} from './task.gateway';
 import { useInstituteClock } from '../../components/time/institute-clock';
+import type { TaskUpdateInput } from '@dpms/wire';
 
 const STAGES: Option[] = [
   { value: '1', label: '方案设计' },
@@ -193,7 +194,7 @@ export function DesignTaskPage() {
       gateway={{
         list: gateway.list,
         add: (b: Record<string, unknown>) => gateway.add(b),
-        update: (b: Record<string, unknown>) => gateway.update(b),
+        update: (b: Record<string, unknown>) => gateway.update(b as TaskUpdateInput),
         remove: gateway.remove,
       }}
       filter={{ taskNo: '', taskName: '', projectName: '', status: '' }}

@@ -1,0 +1,101 @@
+import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import { describe, expect, it, vi } from 'vitest';
+import { HttpClient } from '../client.js';
+import { ApiError } from '../api-error.js';
+import { TaskGateway, type TaskRow } from './task.gateway.js';
+
+/** A task sheet as the API answers it (the wire schema's record). */
+const TASK: TaskRow = {
+  taskId: 7,
+  contractId: 3,
+  projectName: '示范项目',
+  contractName: '设计合同',
+  taskNo: 'RW-1',
+  taskName: '施工图设计',
+  subItemName: '',
+  taskResultName: '',
+  designStageId: '3',
+  designStageName: '施工图设计',
+  qualityType: '1',
+  qualityTypeName: '有质量要求',
+  designUserId: 4,
+  designUserName: '主持',
+  projectManagerId: 3,
+  projectManagerName: '经理',
+  planFinishDate: '2026-12-01',
+  remark: '',
+  taskAmount: '100',
+  confirmFinishAmount: '0',
+  majorList: [],
+  status: 0,
+  statusName: '待设计主持确认',
+  currentStep: 'designHost',
+  history: false,
+  finished: false,
+  deptId: 110,
+  deptName: '建筑一所',
+  deptConfirmerId: 5,
+  userId: 3,
+  createBy: 'xmjl',
+  version: 0,
+  createTime: '2026-11-20T02:00:00.000Z',
+  updateTime: '2026-11-20T02:00:00.000Z',
+};
+
+function setup(answer: (config: InternalAxiosRequestConfig) => unknown) {
+  const seen: InternalAxiosRequestConfig[] = [];
+  const adapter: AxiosAdapter = (config) => {
+    seen.push(config);
+    return Promise.resolve({
+      status: 200,
+      statusText: '',
+      headers: {},
+      config,
+      data: answer(config),
+    });
+  };
+  const http = new HttpClient({
+    tokens: { get: () => 't' },
+    ui: { confirm: vi.fn(() => Promise.resolve(false)), error: vi.fn(), logout: vi.fn() },
+    adapter,
+  });
+  return { gateway: new TaskGateway(http), seen };
+}
+
+describe('TaskGateway', () => {
+  it('parses a page of task sheets and a written sheet with the wire schemas', async () => {
+    const { gateway } = setup((c) =>
+      c.url === '/v4/design-task/list'
+        ? { code: 200, msg: '查询成功', total: 1, rows: [TASK] }
+        : { code: 200, msg: '操作成功', data: TASK },
+    );
+    expect(await gateway.list({ pageNum: 1 })).toEqual({ total: 1, rows: [TASK] });
+    expect(await gateway.add({ taskName: '施工图设计' })).toEqual(TASK);
+  });
+
+  it('refuses a malformed answer with a clear error naming the call, not undefined on screen', async () => {
+    const { gateway } = setup(() => ({
+      code: 200,
+      msg: '操作成功',
+      data: { ...TASK, currentStep: 'boss', taskAmount: 100 },
+    }));
+    const failure = await gateway.confirm(TASK, '同意').catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ code: 'HTTP.MALFORMED_ANSWER' });
+    expect((failure as ApiError).message).toContain('/project/design-task/confirmByDesignZhuChi');
+    const detail = await gateway.detail(7).catch((e: unknown) => e);
+    expect(detail).toMatchObject({ code: 'HTTP.MALFORMED_ANSWER' });
+  });
+
+  it('refuses a page whose row lacks a field the screens read', async () => {
+    const { taskNo: _gone, ...row } = TASK;
+    void _gone;
+    const { gateway } = setup(() => ({ code: 200, msg: '查询成功', total: 1, rows: [row] }));
+    expect(await gateway.values({}).catch((e: unknown) => e)).toMatchObject({
+      code: 'HTTP.MALFORMED_ANSWER',
+    });
+    expect(await gateway.list({}).catch((e: unknown) => e)).toMatchObject({
+      code: 'HTTP.MALFORMED_ANSWER',
+    });
+  });
+});
