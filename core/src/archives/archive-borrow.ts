@@ -78,6 +78,7 @@ export const ARCHIVE_BORROW_ERROR_CODES = {
   denied: 'ARCHIVE_BORROW.NOT_ALLOWED',
   open: 'ARCHIVE_BORROW.ALREADY_EXISTS',
   notSubmittable: 'ARCHIVE_BORROW.NOT_SUBMITTABLE',
+  needless: 'ARCHIVE_BORROW.NEEDLESS',
   notBorrowed: 'ARCHIVE_BORROW.NOT_BORROWED',
   pledgeRequired: 'VALIDATION.ARCHIVE_PLEDGE_REQUIRED',
   pledgeTooLong: 'VALIDATION.ARCHIVE_PLEDGE_TOO_LONG',
@@ -96,6 +97,7 @@ export const archiveBorrowErrors = {
     domainError(C.open, '您已有该档案未结束的借阅（待提交、审批中或未归还），不能重复申请'),
   notSubmittable: (): DomainError =>
     domainError(C.notSubmittable, '该借阅申请已在审批中或已通过，不能再次提交'),
+  needless: (): DomainError => domainError(C.needless, '您已可以查看该档案，无需借阅', 'archiveId'),
   notBorrowed: (): DomainError =>
     domainError(C.notBorrowed, '只有审批通过且尚未归还的借阅可以归还'),
   pledgeRequired: (): DomainError => domainError(C.pledgeRequired, '请填写保密承诺', 'pledge'),

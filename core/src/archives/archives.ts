@@ -85,7 +85,10 @@ export function canReadArchive(
 }
 
 /** Who may change who may view and the memo: the keeper and the person who registered it. */
-export function canManageArchive(actor: ArchiveActor, a: Pick<Archive, 'userId'>): boolean {
+export function canManageArchive(
+  actor: Pick<ArchiveActor, 'keeper' | 'userId'>,
+  a: Pick<Archive, 'userId'>,
+): boolean {
   return actor.keeper || a.userId === actor.userId;
 }
 

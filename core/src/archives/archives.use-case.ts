@@ -3,6 +3,7 @@ import type { UnitOfWork } from '../platform/unit-of-work.port.js';
 import { err, ok, type DomainError, type Result } from '../shared/result.js';
 import { runWrite, WriteAbort } from '../shared/write.js';
 import { instituteDay } from '../platform/institute-clock.js';
+import { borrowStateCheck } from './archive-actions.js';
 import {
   archiveBorrowErrors,
   borrowApprovalContent,
@@ -179,6 +180,8 @@ export class ArchiveBorrowService {
       if (!checked.ok) return checked;
       const a = await r.archives.findById(input.archiveId, true);
       if (a === null) return err(archiveErrors.notFound());
+      if (await ArchiveService.mayRead(r, a, actor, now))
+        return err(archiveBorrowErrors.needless());
       if ((await r.borrows.openOf(a.archiveId, actor.userId)) !== null)
         return err(archiveBorrowErrors.open());
       const borrowId = await r.borrows.insert({
@@ -204,7 +207,8 @@ export class ArchiveBorrowService {
     return this.write(async (r, now) => {
       const found = await ArchiveBorrowService.visible(r, borrowId, actor, true);
       if (!found.ok) return found;
-      if (found.value.userId !== actor.userId) return err(archiveBorrowErrors.denied());
+      const may = borrowStateCheck('submit', found.value, actor);
+      if (!may.ok) return may;
       const sent = await ArchiveBorrowService.send(r, borrowId, actor, now);
       if (!sent.ok) return sent;
       return ArchiveBorrowService.visible(r, borrowId, actor);
@@ -249,7 +253,8 @@ export class ArchiveBorrowService {
       const found = await ArchiveBorrowService.visible(r, borrowId, actor, true);
       if (!found.ok) return found;
       const b = found.value;
-      if (b.status !== 1 || b.returnedTime !== null) return err(archiveBorrowErrors.notBorrowed());
+      const may = borrowStateCheck('giveBack', b, actor);
+      if (!may.ok) return may;
       await r.borrows.update(b.borrowId, { returnedTime: now, returnedBy: actor.userName }, now);
       return ArchiveBorrowService.visible(r, borrowId, actor);
     });

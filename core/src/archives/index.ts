@@ -2,3 +2,4 @@ export * from './archive-borrow.js';
 export * from './archives.js';
 export * from './archives.repository.port.js';
 export * from './archives.use-case.js';
+export * from './archive-actions.js';

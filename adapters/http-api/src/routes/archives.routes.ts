@@ -5,6 +5,8 @@ import {
   ALL_DATA,
   APPROVAL_STATUS_LABELS,
   ARCHIVE_ACTION_LABELS,
+  ARCHIVE_ACTION_PERMISSIONS,
+  ARCHIVE_KEEPER_PERMISSION,
   ARCHIVE_BORROW_STATE_LABELS,
   borrowState,
   hasPermission,
@@ -31,8 +33,8 @@ import type { Principal } from '../identity/principal.js';
 import type { RouteModule } from './route-module.js';
 
 const TAG = '档案管理';
-/** The archive keeper's permission: sees and grants every archive. */
-export const ARCHIVE_KEEPER_PERMISSION = 'project:archives:allowView';
+/** Each route declares the permission of core's archive rule (ARCHIVE_ACTION_PERMISSIONS). */
+const P = ARCHIVE_ACTION_PERMISSIONS;
 
 const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
 export const archiveView = (a: Archive) => ({
@@ -151,7 +153,7 @@ export function archivesRoutes(
         summary:
           '档案目录（可查看的、借阅过的及数据权限内的档案，canRead 标明能否查看；readableOnly=1 只列可查看的；档案管理员可见全部）',
         tag: TAG,
-        access: perm('project:archives:list'),
+        access: perm(P.list),
         query: listQuery,
         handler: async ({ query, principal }) => {
           const p = await service.list(
@@ -172,7 +174,7 @@ export function archivesRoutes(
         path: '/project/archives/view',
         summary: '查看档案（无权限时拒绝；每次查看记入日志）',
         tag: TAG,
-        access: perm('project:archives:query'),
+        access: perm(P.view),
         query: archiveIdQuery,
         handler: async ({ query, principal }) =>
           ok(archiveView(unwrap(await service.read(query.archiveId, 'view', actorOf(principal))))),
@@ -182,7 +184,7 @@ export function archivesRoutes(
         path: '/project/archives/downLoad',
         summary: '下载档案：返回文件下载地址（无权限时拒绝；每次下载记入日志）',
         tag: TAG,
-        access: perm('project:archives:download'),
+        access: perm(P.download),
         query: archiveIdQuery,
         handler: async ({ query, principal }) =>
           ok(
@@ -196,7 +198,7 @@ export function archivesRoutes(
         path: '/project/archives/logList',
         summary: '档案的查看与下载日志（档案管理员或登记人）',
         tag: TAG,
-        access: perm('project:archives:query'),
+        access: perm(P.logs),
         query: archiveIdQuery,
         handler: async ({ query, principal }) =>
           ok(unwrap(await service.logs(query.archiveId, actorOf(principal))).map(logView)),
@@ -206,7 +208,7 @@ export function archivesRoutes(
         path: '/project/archives/updateAllowView',
         summary: '修改允许查看人（整体替换；档案管理员或登记人）',
         tag: TAG,
-        access: perm('project:archives:allowView'),
+        access: perm(P.allowView),
         body: z.object({
           archiveId: id(),
           allowViewUserIds: z.array(id()).max(500),
@@ -229,7 +231,7 @@ export function archivesRoutes(
         path: '/project/archives/updateMemo',
         summary: '修改档案备注（最多500字；档案管理员或登记人）',
         tag: TAG,
-        access: perm('project:archives:edit'),
+        access: perm(P.memo),
         body: z.object({ archiveId: id(), memo: z.string().max(2000) }),
         handler: async ({ body, principal }) =>
           ok(
@@ -243,7 +245,7 @@ export function archivesRoutes(
         path: '/project/archives/add',
         summary: '登记档案：以本人上传的文件登记（档案管理员可登记任何文件）',
         tag: TAG,
-        access: perm('project:archives:add'),
+        access: perm(P.add),
         body: z.object({
           archiveName: z.string().max(2000),
           archiveNo: z.string().max(64).optional(),
@@ -262,7 +264,7 @@ export function archivesRoutes(
           summary:
             '档案文件：按档案的查看规则（管理员、登记人、授权查看人、借阅期内的借阅人）下载，记入日志；其他人 403',
           tag: TAG,
-          access: perm('project:archives:download'),
+          access: perm(P.download),
           query: z.object({ archiveId: id(), preview: optionalEnum(['true', 'false', '1', '0']) }),
           produces: 'application/octet-stream',
           handler: async ({ query, principal, res }) => {
@@ -301,7 +303,7 @@ function registerBorrowRoutes(
     path: '/project/archives/borrow',
     summary: '申请借阅档案：借阅目的、期限与保密承诺（最多1200字）；默认同时送审调档承诺书 27_1',
     tag: TAG,
-    access: perm('project:archives:borrow'),
+    access: perm(P.borrow),
     body: borrowBody,
     handler: async ({ body, principal }) =>
       ok(
@@ -327,7 +329,7 @@ function registerBorrowRoutes(
     path: '/project/archives/borrowList',
     summary: '借阅列表（本人的借阅；档案管理员可见全部）',
     tag: TAG,
-    access: perm('project:archives:borrow'),
+    access: perm(P.borrow),
     query: borrowListQuery,
     handler: async ({ query, principal }) => {
       const p = await borrows.list(borrowFilterOf(query), actorOf(principal), {
@@ -342,7 +344,7 @@ function registerBorrowRoutes(
     path: '/project/archives/borrowDetail',
     summary: '借阅详情（借阅人本人或档案管理员）',
     tag: TAG,
-    access: perm('project:archives:borrow'),
+    access: perm(P.borrow),
     query: z.object({ borrowId: id() }),
     handler: async ({ query, principal }) =>
       ok((await view())(unwrap(await borrows.detail(query.borrowId, actorOf(principal))))),
@@ -352,7 +354,7 @@ function registerBorrowRoutes(
     path: '/project/archives/updateToApproval',
     summary: '提交借阅审批（调档承诺书 27_1；待提交、被驳回或已撤回的申请）',
     tag: TAG,
-    access: perm('project:archives:borrow'),
+    access: perm(P.submit),
     body: borrowIdBody,
     handler: async ({ body, principal }) =>
       ok((await view())(unwrap(await borrows.submit(body.borrowId, actorOf(principal))))),
@@ -362,7 +364,7 @@ function registerBorrowRoutes(
     path: '/project/archives/return',
     summary: '归还借阅的档案（借阅人本人或档案管理员）；归还后不能再查看',
     tag: TAG,
-    access: perm('project:archives:borrow'),
+    access: perm(P.giveBack),
     body: borrowIdBody,
     handler: async ({ body, principal }) =>
       ok((await view())(unwrap(await borrows.giveBack(body.borrowId, actorOf(principal))))),
@@ -372,7 +374,7 @@ function registerBorrowRoutes(
     path: '/project/archives/borrow/export',
     summary: '导出借阅列表（.xlsx，流式；筛选同借阅列表）',
     tag: TAG,
-    access: perm('project:archives:borrow'),
+    access: perm(P.borrow),
     query: borrowExportQuery,
     produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     handler: async ({ query, principal, res }) => {

@@ -120,4 +120,44 @@ describe('档案管理', () => {
       expect(fake.sent('/project/archives/updateToApproval')).toEqual([{ borrowId: 6 }]),
     );
   });
+
+  it('offers only what core’s archive rule lets the signed-in user do', async () => {
+    const others = [
+      borrow({ borrowId: 7, userId: 11 }),
+      borrow({ borrowId: 8, userId: 11, state: 'draft', stateName: '待提交', status: -1 }),
+    ];
+    // Another borrower's records: neither 归还 nor 提交审批 for a plain user.
+    const plain = renderWithApi(<ArchivesPage />, api(others), {
+      permissions: ['project:archives:list', 'project:archives:query', 'project:archives:borrow'],
+      userId: 10,
+    });
+    fireEvent.click(await screen.findByRole('tab', { name: '借阅记录' }));
+    expect(await screen.findByTestId('borrow-state-7')).toBeTruthy();
+    expect(screen.queryByText('归还')).toBeNull();
+    expect(screen.queryByText('提交审批')).toBeNull();
+    plain.unmount();
+    // The keeper takes back what another borrowed, but sends nobody else's request.
+    renderWithApi(<ArchivesPage />, api(others), { userId: 10 });
+    fireEvent.click(await screen.findByRole('tab', { name: '借阅记录' }));
+    expect(await screen.findByText('归还')).toBeTruthy();
+    expect(screen.queryByText('提交审批')).toBeNull();
+  });
+
+  it('offers 备注 on one’s own archive only with its permission, and 授权查看 only to the keeper', async () => {
+    const reader = renderWithApi(<ArchivesPage />, api(), {
+      permissions: ['project:archives:list', 'project:archives:query'],
+      userId: 6,
+    });
+    expect(await screen.findByTestId('archive-view-1')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '备注' })).toBeNull();
+    expect(screen.queryByTestId('archive-borrow-2')).toBeNull();
+    reader.unmount();
+    renderWithApi(<ArchivesPage />, api(), {
+      permissions: ['project:archives:list', 'project:archives:edit'],
+      userId: 6,
+    });
+    // Archive 1 is registered by user 6; archive 2 too, so both rows offer it.
+    expect((await screen.findAllByRole('button', { name: '备注' })).length).toBe(2);
+    expect(screen.queryByText('授权查看')).toBeNull();
+  });
 });

@@ -4,11 +4,13 @@ import {
   charCount,
   checkBorrowInput,
   DEFAULT_ARCHIVE_PLEDGE,
+  mayActOnArchive,
+  mayActOnBorrow,
 } from '@dpms/core';
 import { errorMessage } from '@dpms/http-client';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useService } from '../../app/di';
-import { useSession } from '../../app/hooks';
+import { useActionActor } from '../../app/hooks';
 import { TOKENS } from '../../app/tokens';
 import { HasPermi } from '../../components/auth/Access';
 import { CrudPage } from '../../components/crud/CrudPage';
@@ -326,18 +328,14 @@ function ArchiveLogDialog({
 function ArchiveCatalogue() {
   const gateway = useArchiveGateway();
   const feedback = useService(TOKENS.Feedback);
-  const me = useSession().session.userInfo?.userId;
   const [viewing, setViewing] = useState<ArchiveRow | null>(null);
   const [borrowing, setBorrowing] = useState<ArchiveRow | null>(null);
   const [editing, setEditing] = useState<{ row: ArchiveRow; kind: 'memo' | 'allowView' } | null>(
     null,
   );
   const [logsOf, setLogsOf] = useState<number | null>(null);
-  const permissions = useSession().session.permissions;
-  const keeper =
-    permissions.includes('*:*:*') ||
-    permissions.some((p) => p === 'project:archives:allowView' || p === 'project:archives:*');
-  const manages = (a: ArchiveRow) => keeper || a.userId === me;
+  // What each row offers is core's archive rule: the permission, then who may read or manage it.
+  const actor = useActionActor();
   return (
     <CrudPage<ArchiveRow, { archiveName: string; projectName: string }>
       title="档案管理"
@@ -366,7 +364,7 @@ function ArchiveCatalogue() {
           title: '操作',
           render: (a) => (
             <div className="flex flex-wrap gap-1">
-              {a.canRead ? (
+              {mayActOnArchive('view', a, actor) && (
                 <Button
                   size="sm"
                   variant="text"
@@ -380,42 +378,39 @@ function ArchiveCatalogue() {
                 >
                   查看
                 </Button>
-              ) : (
-                <HasPermi perms={['project:archives:borrow']}>
-                  <Button
-                    size="sm"
-                    variant="text"
-                    data-testid={`archive-borrow-${String(a.archiveId)}`}
-                    onClick={() => setBorrowing(a)}
-                  >
-                    借阅
-                  </Button>
-                </HasPermi>
               )}
-              {manages(a) && (
-                <>
-                  <HasPermi perms={['project:archives:edit']}>
-                    <Button
-                      size="sm"
-                      variant="text"
-                      onClick={() => setEditing({ row: a, kind: 'memo' })}
-                    >
-                      备注
-                    </Button>
-                  </HasPermi>
-                  <HasPermi perms={['project:archives:allowView']}>
-                    <Button
-                      size="sm"
-                      variant="text"
-                      onClick={() => setEditing({ row: a, kind: 'allowView' })}
-                    >
-                      授权查看
-                    </Button>
-                  </HasPermi>
-                  <Button size="sm" variant="text" onClick={() => setLogsOf(a.archiveId)}>
-                    日志
-                  </Button>
-                </>
+              {mayActOnArchive('borrow', a, actor) && (
+                <Button
+                  size="sm"
+                  variant="text"
+                  data-testid={`archive-borrow-${String(a.archiveId)}`}
+                  onClick={() => setBorrowing(a)}
+                >
+                  借阅
+                </Button>
+              )}
+              {mayActOnArchive('memo', a, actor) && (
+                <Button
+                  size="sm"
+                  variant="text"
+                  onClick={() => setEditing({ row: a, kind: 'memo' })}
+                >
+                  备注
+                </Button>
+              )}
+              {mayActOnArchive('allowView', a, actor) && (
+                <Button
+                  size="sm"
+                  variant="text"
+                  onClick={() => setEditing({ row: a, kind: 'allowView' })}
+                >
+                  授权查看
+                </Button>
+              )}
+              {mayActOnArchive('logs', a, actor) && (
+                <Button size="sm" variant="text" onClick={() => setLogsOf(a.archiveId)}>
+                  日志
+                </Button>
               )}
             </div>
           ),
@@ -446,7 +441,7 @@ function ArchiveCatalogue() {
 function BorrowList() {
   const gateway = useArchiveGateway();
   const act = useAct();
-  const me = useSession().session.userInfo?.userId;
+  const actor = useActionActor();
   const searched = useRef<Record<string, unknown>>({});
   const list = useMemo(
     () => ({
@@ -501,7 +496,7 @@ function BorrowList() {
           title: '操作',
           render: (b) => (
             <div className="flex gap-1">
-              {b.userId === me && ['draft', 'rejected', 'withdrawn'].includes(b.state) && (
+              {mayActOnBorrow('submit', b, actor) && (
                 <Button
                   size="sm"
                   variant="text"
@@ -510,7 +505,7 @@ function BorrowList() {
                   提交审批
                 </Button>
               )}
-              {(b.state === 'borrowed' || b.state === 'overdue' || b.state === 'waiting') && (
+              {mayActOnBorrow('giveBack', b, actor) && (
                 <Button
                   size="sm"
                   variant="text"
