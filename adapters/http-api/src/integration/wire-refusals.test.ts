@@ -1,6 +1,11 @@
 /* eslint-disable @typescript-eslint/no-unsafe-argument -- supertest bodies are untyped JSON */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ARCHIVE_ACTION_PERMISSIONS,
+  SEAL_SUBMIT_PERMISSION,
+  TASK_ACTION_PERMISSIONS,
+} from '@dpms/core';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
 
 /*
@@ -50,5 +55,32 @@ describe('bad bodies of the task, archives and contract document slices', () => 
       taskAmount: '任务产值应为不小于0的金额（万元，最多6位小数）',
     });
     expect(await count('design_task')).toBe(before);
+  });
+
+  it('routes declare the permission of core’s action rules, so the server refuses what the web hides', async () => {
+    const doc = (await request(api.app).get('/prod-api/openapi.json').expect(200)).body as {
+      paths: Record<string, Record<string, { 'x-permission'?: string }>>;
+    };
+    const permissionOf = (method: string, path: string) =>
+      doc.paths[path]?.[method]?.['x-permission'];
+    const expected: [string, string, string][] = [
+      ['post', '/v4/design-task/update', TASK_ACTION_PERMISSIONS.edit],
+      ['post', '/project/design-task/update', TASK_ACTION_PERMISSIONS.edit],
+      ['get', '/project/design-task/deleteById', TASK_ACTION_PERMISSIONS.remove],
+      ['get', '/project/design-task/confirmByDesignZhuChi', TASK_ACTION_PERMISSIONS.confirm],
+      ['get', '/project/design-task/confirmByProManager', TASK_ACTION_PERMISSIONS.confirm],
+      ['post', '/v4/design-task/confirmTask', TASK_ACTION_PERMISSIONS.confirm],
+      ['post', '/project/design-task/updateResultSealToApproval', SEAL_SUBMIT_PERMISSION],
+      ['get', '/project/archives/view', ARCHIVE_ACTION_PERMISSIONS.view],
+      ['get', '/project/archives/downLoad', ARCHIVE_ACTION_PERMISSIONS.download],
+      ['post', '/project/archives/borrow', ARCHIVE_ACTION_PERMISSIONS.borrow],
+      ['post', '/project/archives/updateMemo', ARCHIVE_ACTION_PERMISSIONS.memo],
+      ['post', '/project/archives/updateAllowView', ARCHIVE_ACTION_PERMISSIONS.allowView],
+      ['get', '/project/archives/logList', ARCHIVE_ACTION_PERMISSIONS.logs],
+      ['post', '/project/archives/updateToApproval', ARCHIVE_ACTION_PERMISSIONS.submit],
+      ['post', '/project/archives/return', ARCHIVE_ACTION_PERMISSIONS.giveBack],
+    ];
+    for (const [method, path, permission] of expected)
+      expect(permissionOf(method, path), `${method} ${path}`).toBe(permission);
   });
 });

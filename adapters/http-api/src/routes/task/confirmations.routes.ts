@@ -1,4 +1,4 @@
-import type { TaskConfirmStep, TaskService } from '@dpms/core';
+import { TASK_ACTION_PERMISSIONS, type TaskConfirmStep, type TaskService } from '@dpms/core';
 import { taskAnswer, taskConfirmQuery, taskConfirmViewAnswer, taskIdQuery } from '@dpms/wire';
 import { ok } from '../../http/envelope.js';
 import { unwrap } from '../../http/http-error.js';
@@ -52,7 +52,7 @@ export function registerTaskConfirmationRoutes(
     (c.method === 'get' ? get : post)(
       c.path,
       c.summary,
-      'project:designTask:confirm',
+      TASK_ACTION_PERMISSIONS.confirm,
       taskConfirmQuery,
       taskAnswer,
       async (q, a) =>

@@ -1,5 +1,10 @@
 import type { z } from 'zod';
-import { APPROVAL_STATUS_LABELS, type ResultSeal, type TaskService } from '@dpms/core';
+import {
+  APPROVAL_STATUS_LABELS,
+  SEAL_SUBMIT_PERMISSION,
+  type ResultSeal,
+  type TaskService,
+} from '@dpms/core';
 import {
   taskSealAnswer,
   taskSealAttachBody,
@@ -48,7 +53,7 @@ export function registerTaskSealRoutes(
   post(
     '/project/design-task/updateResultSealToApproval',
     '提交成果盖章审批（13_1）；审批通过后记为已盖章',
-    'project:resultSeal:edit',
+    SEAL_SUBMIT_PERMISSION,
     taskSealIdBody,
     taskSealAnswer,
     async (b, a) => ok(sealView(unwrap(await service.submitSeal(b.resultSealId, a)))),

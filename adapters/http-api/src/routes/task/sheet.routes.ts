@@ -1,4 +1,4 @@
-import type { TaskActor, TaskService } from '@dpms/core';
+import { TASK_ACTION_PERMISSIONS, type TaskActor, type TaskService } from '@dpms/core';
 import { ok, page } from '../../http/envelope.js';
 import { unwrap } from '../../http/http-error.js';
 import { listQueryOf } from '../../http/list-query.js';
@@ -48,7 +48,7 @@ export function registerTaskSheetRoutes({ get, post }: TaskRouteKit, service: Ta
     post(
       path,
       '修改任务单（尚无人确认时；带 version 时校验版本）',
-      'project:designTask:edit',
+      TASK_ACTION_PERMISSIONS.edit,
       taskUpdateBody,
       taskAnswer,
       async (b, a) =>
@@ -58,7 +58,7 @@ export function registerTaskSheetRoutes({ get, post }: TaskRouteKit, service: Ta
   get(
     '/project/design-task/deleteById',
     '删除任务单（尚无人确认时）',
-    'project:designTask:remove',
+    TASK_ACTION_PERMISSIONS.remove,
     taskIdQuery,
     taskAnswer,
     async (q, a) => ok(taskView(unwrap(await service.delete(q.taskId, a)))),
