@@ -107,8 +107,14 @@ function statusOfFailure(error: unknown): number {
  *   so it is never run twice.
  * - A refusal (4xx: a rule, a missing record, a stale version) releases the key, so the corrected
  *   request may be sent under it: the same policy as `runWrite`, whose refusal rolls its claim
- *   back. An unexpected failure (5xx) keeps the key in flight: the handler may have written part
- *   of its work, so only a person who has looked should try again, under a new key.
+ *   back.
+ * - An unexpected failure (5xx) releases the key too: a handler's write is one transaction
+ *   (`runWrite`, or the repository's own), and what it threw rolled that transaction back, so
+ *   nothing of the request was written and a plain retry under the same key is a first try. (A
+ *   running server never turns an answer into a 500 after its write committed: route.ts logs an
+ *   answer that misses its schema and sends it.) Keeping the key in flight would answer that
+ *   retry 409 for a day; storing the 500 would replay a failure that did not happen twice. Only
+ *   a request that never answered (the process died) stays in flight and answers 409.
  * - Keys live a day (identity/housekeeping.ts purges them with the sessions).
  */
 export class IdempotentRequests {
@@ -149,7 +155,9 @@ export class IdempotentRequests {
     try {
       answer = await handle();
     } catch (e) {
-      if (statusOfFailure(e) < 500) await this.store.release(key, userId);
+      // Refused (4xx) or failed (5xx): either way the handler's transaction wrote nothing.
+      // A handler that already sent part of its own answer (a file) keeps the key in flight.
+      if (statusOfFailure(e) < 500 || !res.headersSent) await this.store.release(key, userId);
       throw e;
     }
     // A handler that wrote its own answer (a file) is not replayable: its key stays in flight,
