@@ -504,9 +504,14 @@ export class ApprovalEngine {
       action.expectedVersion === record.state.version &&
       record.state.drafterId === actorId
     ) {
-      const nodes = await resolveNodes(repos, record);
+      const authorId = await authorOfRecord(repos, record);
+      const nodes = await resolveNodes(repos, record, authorId);
       if (!nodes.ok) return nodes;
-      resolved = { ...action, nodes: nodes.value };
+      resolved = {
+        ...action,
+        nodes: nodes.value,
+        ...(authorId === undefined ? {} : { authorId }),
+      };
     }
     const applied = applyAction(record.state, resolved, actorId);
     if (!applied.ok) return applied;
@@ -686,6 +691,7 @@ export function nodesForContent(
 async function resolveNodes(
   repos: ApprovalRepositories,
   record: ApprovalRecord,
+  authorId: ApprovalUserId | undefined,
 ): Promise<Result<readonly ApprovalNodeAssignment[]>> {
   const flow = await repos.flows.findFlowByType(record.typeCode);
   if (flow === null || flow.status !== '0') return err(engineMessages.noFlow(record.typeCode));
@@ -729,7 +735,10 @@ async function resolveNodes(
       }
     }
     const base = { nodeId: String(n.nodeId), nodeName: n.nodeName, mode: n.mode };
-    if (!assignees.includes(drafterId)) {
+    if (
+      !assignees.includes(drafterId) &&
+      (authorId === undefined || !assignees.includes(authorId))
+    ) {
       out.push({ ...base, assignees });
       continue;
     }
@@ -737,6 +746,7 @@ async function resolveNodes(
       handling: n.selfApproval,
       holders: assignees,
       drafterId,
+      authorId,
       leaders: await leadersOfDrafter(),
     });
     out.push({
@@ -746,6 +756,21 @@ async function resolveNodes(
     });
   }
   return ok(out);
+}
+
+/**
+ * The linked record's author when someone else sends it (separation of duties counts both); as
+ * the record says now, so a resubmission by another colleague still keeps the author off it.
+ */
+async function authorOfRecord(
+  repos: ApprovalRepositories,
+  record: ApprovalRecord,
+): Promise<ApprovalUserId | undefined> {
+  if (record.recordKind === null || record.recordId === null) return undefined;
+  const author = await repos.linkedRecords.authorOf?.(record.recordKind, record.recordId);
+  return author === null || author === undefined || author === record.state.drafterId
+    ? undefined
+    : author;
 }
 
 const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());

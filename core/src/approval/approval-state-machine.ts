@@ -37,7 +37,14 @@ export interface ApprovalNodeAssignment {
 /** The runtime state of one approval; the server stores it and checks `version` on every write. */
 export interface ApprovalState {
   readonly status: ApprovalStatus;
+  /** Who sent it into approval (the submitter). */
   readonly drafterId: ApprovalUserId;
+  /**
+   * Who drafted the linked record (a contract's creator), when not the drafter: B may submit A's
+   * contract, and then A must not approve it either. Set at each submission from the record;
+   * absent for an approval without a record, or one its record's author sent.
+   */
+  readonly authorId?: ApprovalUserId;
   readonly nodes: readonly ApprovalNodeAssignment[];
   /**
    * The node that acts next while in approval. It is 0 before submission, the node where it
@@ -64,6 +71,8 @@ export type ApprovalAction =
       readonly type: 'submit';
       /** The flow resolved at submission (after node conditions); keeps the draft's nodes if absent. */
       readonly nodes?: readonly ApprovalNodeAssignment[];
+      /** The linked record's author as it is now (see ApprovalState.authorId). */
+      readonly authorId?: ApprovalUserId;
     })
   | (ActionBase & { readonly type: 'approve'; readonly opinion?: string })
   | (ActionBase & { readonly type: 'reject'; readonly opinion?: string })
@@ -72,6 +81,7 @@ export type ApprovalAction =
       readonly type: 'resubmit';
       /** The flow resolved again, since the edited content may add or skip nodes. */
       readonly nodes?: readonly ApprovalNodeAssignment[];
+      readonly authorId?: ApprovalUserId;
     })
   | (ActionBase & { readonly type: 'return'; readonly toNodeId: string; readonly opinion?: string })
   | (ActionBase & {
@@ -124,6 +134,18 @@ export const newApprovalState = (
   version: 0,
 });
 
+/**
+ * Separation of duties: the people whose own work the approval is, the drafter (who sent it) and
+ * the linked record's author. Neither holds a node or acts at one.
+ */
+export const draftingParties = (state: {
+  readonly drafterId: ApprovalUserId;
+  readonly authorId?: ApprovalUserId | undefined;
+}): readonly ApprovalUserId[] =>
+  state.authorId === undefined || state.authorId === state.drafterId
+    ? [state.drafterId]
+    : [state.drafterId, state.authorId];
+
 /** The node that acts next, if the approval is in approval. */
 export const currentApprovalNode = (state: ApprovalState): ApprovalNodeAssignment | undefined =>
   state.status === 0 ? state.nodes[state.currentNodeIndex] : undefined;
@@ -135,7 +157,8 @@ export const currentApprovalNode = (state: ApprovalState): ApprovalNodeAssignmen
 export function pendingApprovers(state: ApprovalState): readonly ApprovalUserId[] {
   const node = currentApprovalNode(state);
   if (node === undefined) return [];
-  return node.assignees.filter((u) => u !== state.drafterId && !state.signedAtCurrent.includes(u));
+  const parties = draftingParties(state);
+  return node.assignees.filter((u) => !parties.includes(u) && !state.signedAtCurrent.includes(u));
 }
 
 /** The first node at or after `from` that is not skipped; `nodes.length` when none is left. */
@@ -162,7 +185,9 @@ export function isUsersTurn(state: ApprovalState, userId: ApprovalUserId): boole
 export function validateApprovalNodes(
   nodes: readonly ApprovalNodeAssignment[],
   drafterId?: ApprovalUserId,
+  authorId?: ApprovalUserId,
 ): Result<readonly ApprovalNodeAssignment[]> {
+  const parties = drafterId === undefined ? [] : draftingParties({ drafterId, authorId });
   if (nodes.length === 0) return err(approvalMessages.emptyFlow());
   const seen = new Set<string>();
   const out: ApprovalNodeAssignment[] = [];
@@ -175,7 +200,7 @@ export function validateApprovalNodes(
     }
     const assignees = [...new Set(node.assignees)];
     if (assignees.length === 0) return err(approvalMessages.nodeWithoutApprover(node.nodeName));
-    if (drafterId !== undefined && assignees.includes(drafterId)) {
+    if (assignees.some((u) => parties.includes(u))) {
       return err(selfApprovalMessages.drafterAssigned(node.nodeName));
     }
     out.push({ ...node, assignees });
@@ -212,7 +237,8 @@ function checkTurn(
   // Status 0 always has a current node: submit validates the flow and the last approve leaves 0.
   if (node === undefined) throw new Error('approval in status 0 without a current node');
   // Separation of duties, checked first and whatever the node's assignees say.
-  if (actor === state.drafterId) return err(selfApprovalMessages.forbidden(node.nodeName));
+  if (draftingParties(state).includes(actor))
+    return err(selfApprovalMessages.forbidden(node.nodeName));
   if (state.signedAtCurrent.includes(actor))
     return err(approvalMessages.alreadyActed(node.nodeName));
   if (!node.assignees.includes(actor)) return err(approvalMessages.notYourTurn(node.nodeName));
@@ -274,7 +300,8 @@ function decide(
     case 'submit':
     case 'resubmit': {
       if (actor !== state.drafterId) return err(approvalMessages.notDrafter(action.type));
-      const nodes = validateApprovalNodes(action.nodes ?? state.nodes, state.drafterId);
+      const authorId = action.authorId ?? state.authorId;
+      const nodes = validateApprovalNodes(action.nodes ?? state.nodes, state.drafterId, authorId);
       if (!nodes.ok) return nodes;
       // Resubmission keeps the readers and starts a new round; the log keeps the earlier ones.
       // Without fresh nodes the previous assignments (transfers included) carry over. Nodes the
@@ -282,6 +309,7 @@ function decide(
       return ok({
         next: {
           ...state,
+          ...(authorId === undefined || authorId === state.drafterId ? {} : { authorId }),
           status: 0,
           nodes: nodes.value,
           currentNodeIndex: nextActiveNodeIndex(nodes.value, 0),
@@ -364,7 +392,7 @@ function decide(
       if (action.to === actor)
         return err(approvalMessages.invalidTarget('不能转办给自己', 'toUserId'));
       // Nobody approves their own form through a transfer.
-      if (action.to === state.drafterId) {
+      if (draftingParties(state).includes(action.to)) {
         return err(approvalMessages.invalidTarget('不能转办给拟稿人', 'toUserId'));
       }
       if (node.assignees.includes(action.to)) {

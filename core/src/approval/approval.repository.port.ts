@@ -294,6 +294,11 @@ export interface LinkedRecordPort {
   approvalSent(event: ApprovalSentEvent): Promise<Result<void, DomainError>>;
   /** Approved (1), rejected (2) or withdrawn (3). */
   approvalEnded(event: ApprovalEndedEvent): Promise<Result<void, DomainError>>;
+  /**
+   * Who drafted the record (its creator), for separation of duties; null when the kind does not
+   * say or the record is gone. Optional: a port without it knows only the drafter.
+   */
+  authorOf?(recordKind: string, recordId: string): Promise<ApprovalUserId | null>;
 }
 
 /**

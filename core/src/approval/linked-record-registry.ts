@@ -1,4 +1,5 @@
 import { ok, type DomainError, type Result } from '../shared/result.js';
+import type { ApprovalUserId } from './approval-state-machine.js';
 import type {
   ApprovalEndedEvent,
   ApprovalSentEvent,
@@ -18,6 +19,11 @@ export interface LinkedRecordHandler {
    * in its own use case locks the record there.
    */
   approvalSent?(event: ApprovalSentEvent): Promise<Result<void, DomainError>>;
+  /**
+   * Who drafted the record (a contract's creator), when the kind keeps it: separation of duties
+   * keeps them off the approval as it keeps the drafter who sends it. Left out, only the sender.
+   */
+  authorOf?(recordId: string): Promise<ApprovalUserId | null>;
 }
 
 /**
@@ -66,6 +72,10 @@ export class LinkedRecordRegistry<Tx> {
       approvalEnded: (event) => {
         const factory = this.factories.get(event.recordKind);
         return factory === undefined ? none() : factory(tx).approvalEnded(event);
+      },
+      authorOf: (kind, recordId) => {
+        const handler = this.factories.get(kind)?.(tx);
+        return handler?.authorOf === undefined ? Promise.resolve(null) : handler.authorOf(recordId);
       },
     };
   }

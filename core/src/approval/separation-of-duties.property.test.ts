@@ -15,8 +15,9 @@ import type { SelfApprovalHandling } from './separation-of-duties.js';
 /**
  * Separation of duties over generated organisations (department trees with heads, users with
  * roles) and flows (every node kind, or-sign and countersign, conditions, every handling), run
- * through the real engine: no drafter ever acts on their own approval, and no approval is ever
- * left waiting on a node without a holder.
+ * through the real engine: no drafter ever acts on their own approval, nor does the author of the
+ * record a colleague sent into approval, and no approval is ever left waiting on a node without
+ * a holder.
  */
 
 interface Org {
@@ -97,7 +98,7 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
 const uid = (i: number): string => String(i + 1);
 
 /** The engine's ports over one generated organisation and flow, in memory. */
-function world(org: Org, specs: readonly NodeSpec[]) {
+function world(org: Org, specs: readonly NodeSpec[], author: string | null) {
   const userCount = org.deptOf.length;
   const active = (ids: readonly string[]) =>
     [...new Set(ids)].filter((id) => Number(id) >= 1 && Number(id) <= userCount);
@@ -185,6 +186,7 @@ function world(org: Org, specs: readonly NodeSpec[]) {
       linkableFromCentre: () => true,
       approvalSent: () => Promise.resolve(ok(undefined)),
       approvalEnded: () => Promise.resolve(ok(undefined)),
+      authorOf: () => Promise.resolve(author),
     },
   } as unknown as ApprovalRepositories;
   const engine = new ApprovalEngine(
@@ -206,6 +208,7 @@ describe('separation of duties over generated organisations and flows', () => {
   it('no drafter ever acts on their own approval; no approval waits on a node without a holder', async () => {
     let finished = 0;
     let ruled = 0;
+    let ruledForAuthor = 0;
     await fc.assert(
       fc.asyncProperty(
         orgArb,
@@ -214,10 +217,14 @@ describe('separation of duties over generated organisations and flows', () => {
         fc.nat(6),
         fc.constantFrom('20', '80', '150'),
         fc.array(stepArb, { maxLength: 25 }),
-        async (org, specs, drafterPick, pmPick, amount, steps) => {
+        fc.option(fc.nat(6), { freq: 2 }),
+        async (org, specs, drafterPick, pmPick, amount, steps, authorPick) => {
           const users = org.deptOf.length;
           const drafter = drafterPick % users;
-          const { engine, log, current } = world(org, specs);
+          // The linked record's author: none (a form of the approval centre), the drafter, or a
+          // colleague whose record the drafter sends.
+          const authorId = authorPick === null ? null : uid(authorPick % users);
+          const { engine, log, current } = world(org, specs, authorId);
           const me = {
             userId: drafter + 1,
             deptId: org.deptOf[drafter] ?? null,
@@ -235,6 +242,7 @@ describe('separation of duties over generated organisations and flows', () => {
                 projectManagerId: v(uid(pmPick % users)),
               },
               submit: true,
+              ...(authorId === null ? {} : { recordKind: 'record', recordId: '1' }),
             },
             me,
             idem,
@@ -244,7 +252,12 @@ describe('separation of duties over generated organisations and flows', () => {
             return;
           }
           const drafterId = uid(drafter);
+          const parties = authorId === null ? [drafterId] : [drafterId, authorId];
           if (current().state.nodes.some((n) => n.selfApproval !== undefined)) ruled += 1;
+          if (authorId !== null && authorId !== drafterId) {
+            const held = current().state.nodes.some((n) => n.selfApproval !== undefined);
+            if (held) ruledForAuthor += 1;
+          }
           let resubmitted = false;
           for (const step of steps) {
             const a = current();
@@ -260,19 +273,21 @@ describe('separation of duties over generated organisations and flows', () => {
             }
             if (a.state.status !== 0) break;
             const s = a.state;
-            // Never the drafter, never a node without a holder.
-            for (const n of s.nodes) expect(n.assignees).not.toContain(drafterId);
+            // Never the drafter nor the author, never a node without a holder.
+            for (const n of s.nodes) for (const p of parties) expect(n.assignees).not.toContain(p);
             const waiting = pendingUsers(s);
             expect(waiting.length).toBeGreaterThan(0);
-            expect(waiting).not.toContain(drafterId);
+            for (const p of parties) expect(waiting).not.toContain(p);
             expect(s.nodes[s.currentNodeIndex]?.selfApproval?.outcome).not.toBe('skipped');
-            // The drafter is refused at the node, whatever they try.
-            const own = await engine.process(
-              { approvalId: '1', action: 'approve', version: s.version },
-              me,
-              idem,
-            );
-            expect(!own.ok && own.error.code).toBe('SELF_APPROVAL.FORBIDDEN');
+            // The drafter and the author are refused at the node, whatever they try.
+            for (const p of parties) {
+              const own = await engine.process(
+                { approvalId: '1', action: 'approve', version: s.version },
+                as(p),
+                idem,
+              );
+              expect(!own.ok && own.error.code).toBe('SELF_APPROVAL.FORBIDDEN');
+            }
             const actor = waiting[step.pick % waiting.length]!;
             const input =
               step.kind === 'return'
@@ -292,8 +307,10 @@ describe('separation of duties over generated organisations and flows', () => {
           if (current().state.status === 1) finished += 1;
           for (const e of log) {
             if (['approve', 'reject', 'return', 'transfer'].includes(e.action)) {
-              expect(e.actor).not.toBe(drafterId);
+              expect(parties).not.toContain(e.actor);
             }
+            // Nobody hands the node to either of them.
+            if (e.action === 'transfer') expect(parties).not.toContain(e.target);
           }
         },
       ),
@@ -301,6 +318,7 @@ describe('separation of duties over generated organisations and flows', () => {
     );
     // The generators must reach both the rule and the end of flows, or the property says little.
     expect(ruled).toBeGreaterThan(0);
+    expect(ruledForAuthor).toBeGreaterThan(0);
     expect(finished).toBeGreaterThan(0);
   });
 });

@@ -57,6 +57,10 @@ export const SELF_APPROVAL_REASONS = {
   drafterHolds: '拟稿人本人为该节点审批人',
   skippedByConfig: '拟稿人本人为该节点审批人，按流程配置跳过',
   nobodyAbove: '拟稿人本人为该节点审批人，且没有可上报的上级',
+  /** The record's author (not the submitter) holds the node. */
+  authorHolds: '该记录的创建人为该节点审批人',
+  authorSkippedByConfig: '该记录的创建人为该节点审批人，按流程配置跳过',
+  authorNobodyAbove: '该记录的创建人为该节点审批人，且没有可上报的上级',
 } as const;
 
 export interface SeparateDrafterInput {
@@ -64,6 +68,11 @@ export interface SeparateDrafterInput {
   /** The node's holders as resolved, before the rule. */
   readonly holders: readonly ApprovalUserId[];
   readonly drafterId: ApprovalUserId;
+  /**
+   * The linked record's author when someone else submits it (B sends A's contract): A's own work
+   * too, so A is treated as the drafter is. Absent or equal to the drafter: the drafter alone.
+   */
+  readonly authorId?: ApprovalUserId | undefined;
   /**
    * The drafter's superiors: the leaders of the drafter's department and of each department above
    * it, nearest first (the drafter may be among them; the rule passes over them).
@@ -84,27 +93,31 @@ export interface SeparatedNode {
  */
 export function separateDrafter(input: SeparateDrafterInput): SeparatedNode {
   const { handling, holders, drafterId } = input;
-  if (!holders.includes(drafterId)) return { assignees: holders };
+  const parties =
+    input.authorId === undefined || input.authorId === drafterId
+      ? [drafterId]
+      : [drafterId, input.authorId];
+  if (!holders.some((u) => parties.includes(u))) return { assignees: holders };
+  // The reason names who held the node: the drafter when they did, else the record's author.
+  const R = SELF_APPROVAL_REASONS;
+  const byDrafter = holders.includes(drafterId);
+  const holds = byDrafter ? R.drafterHolds : R.authorHolds;
   const skipped = (reason: string): SeparatedNode => ({
     assignees: [],
     note: { handling, outcome: 'skipped', reason },
   });
-  if (handling === 'skip') return skipped(SELF_APPROVAL_REASONS.skippedByConfig);
+  if (handling === 'skip') {
+    return skipped(byDrafter ? R.skippedByConfig : R.authorSkippedByConfig);
+  }
   if (handling === 'others') {
-    const rest = holders.filter((u) => u !== drafterId);
+    const rest = holders.filter((u) => !parties.includes(u));
     if (rest.length > 0) {
-      return {
-        assignees: rest,
-        note: { handling, outcome: 'others', reason: SELF_APPROVAL_REASONS.drafterHolds },
-      };
+      return { assignees: rest, note: { handling, outcome: 'others', reason: holds } };
     }
   }
-  const superior = input.leaders.find((u) => u !== drafterId);
-  if (superior === undefined) return skipped(SELF_APPROVAL_REASONS.nobodyAbove);
-  return {
-    assignees: [superior],
-    note: { handling, outcome: 'escalated', reason: SELF_APPROVAL_REASONS.drafterHolds },
-  };
+  const superior = input.leaders.find((u) => !parties.includes(u));
+  if (superior === undefined) return skipped(byDrafter ? R.nobodyAbove : R.authorNobodyAbove);
+  return { assignees: [superior], note: { handling, outcome: 'escalated', reason: holds } };
 }
 
 /** True for a node the rule skipped: it has no holder and is passed over. */

@@ -51,6 +51,8 @@ export interface ApprovalTable {
   status: number;
   version: number;
   drafter_id: number;
+  /** The linked record's author when not the drafter (separation of duties); null otherwise. */
+  author_id: Defaulted<number | null>;
   dept_id: number | null;
   nodes: Json;
   current_node_index: number;
@@ -93,6 +95,8 @@ export interface ApprovalActionLogTable {
   target: string | null;
   sign_file_id: string | null;
   sign_url: string | null;
+  /** What separation of duties did to the round a submit or resubmit started; null otherwise. */
+  self_approval_notes: ColumnType<unknown, string | null | undefined, string | null>;
   created_at: Date;
 }
 

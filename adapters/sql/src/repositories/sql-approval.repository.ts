@@ -320,6 +320,7 @@ function toRecord(r: ApprovalRow, readers: readonly ApprovalUserId[]): ApprovalR
   const state: ApprovalState = {
     status: r.status as ApprovalStatus,
     drafterId: String(r.drafter_id),
+    ...(r.author_id === null ? {} : { authorId: String(r.author_id) }),
     nodes: r.nodes as ApprovalState['nodes'],
     currentNodeIndex: r.current_node_index,
     signedAtCurrent: r.signed_at_current as string[],
@@ -456,6 +457,7 @@ export class SqlApprovalRepository implements ApprovalRepository {
       .set({
         status: c.state.status,
         version: c.state.version,
+        author_id: c.state.authorId === undefined ? null : Number(c.state.authorId),
         nodes: json(c.state.nodes),
         current_node_index: c.state.currentNodeIndex,
         current_node_id: node?.nodeId ?? null,

@@ -35,6 +35,7 @@ import {
 } from './sql-contract.repository.js';
 import { SqlIdempotencyRepository } from './sql-auth.repository.js';
 import { containsPattern, pageBounds, scopeCondition, toCount, type Db } from './sql-helpers.js';
+import { recordAuthor } from './record-author.js';
 
 const amount = (v: string | null | undefined): string =>
   v === null || v === undefined ? '0' : toAmountString(new MoneyDecimal(v));
@@ -523,6 +524,7 @@ export function registerContractChildRecords(
   return linked.register(CONTRACT_CHILD_RECORD_KIND, (trx) => ({
     approvalSent: (event) => lockChildOnSend(trx, event),
     approvalEnded: (event) => moveChildOnEnd(trx, event),
+    authorOf: (recordId) => recordAuthor(trx, 'contract_child', recordId),
   }));
 }
 

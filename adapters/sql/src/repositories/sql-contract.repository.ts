@@ -58,6 +58,7 @@ import {
   toCount,
   type Db,
 } from './sql-helpers.js';
+import { recordAuthor } from './record-author.js';
 
 type Eb = ExpressionBuilder<Database & { a: Database['approval'] }, 'contract' | 'a'>;
 
@@ -765,6 +766,7 @@ export function registerContractRecords(
         at: event.at,
       }),
     approvalSent: (event) => relockContractOnResubmit(new SqlContractRepository(trx), event),
+    authorOf: (recordId) => recordAuthor(trx, 'contract', recordId),
   }));
 }
 

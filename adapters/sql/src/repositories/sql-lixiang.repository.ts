@@ -28,6 +28,7 @@ import {
 } from './sql-contract.repository.js';
 import { SqlIdempotencyRepository } from './sql-auth.repository.js';
 import { containsPattern, pageBounds, scopeCondition, toCount, type Db } from './sql-helpers.js';
+import { recordAuthor } from './record-author.js';
 
 const amount = (v: string | null | undefined): string =>
   v === null || v === undefined ? '0' : toAmountString(new MoneyDecimal(v));
@@ -295,5 +296,6 @@ export function registerLixiangRecords(
       const saved = await repo.save(l.lxId, l.version, { status: 0 }, event.at);
       return saved === null ? err(lixiangErrors.stale()) : ok(undefined);
     },
+    authorOf: (recordId) => recordAuthor(trx, 'lixiang', recordId),
   }));
 }
