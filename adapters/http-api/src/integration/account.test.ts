@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
-import { apiClient } from './api-client.js';
+import { apiClient } from '../test-support/api-client.js';
 
 // Demo institute: caiwu (财务, every account, invoice and employee-cost call, all data),
 // jingying (经营部, approves invoice requests first), bmfzr (head of 建筑一所 110: employee costs of

@@ -4,7 +4,7 @@ import type request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
-import { apiClient } from './api-client.js';
+import { apiClient } from '../test-support/api-client.js';
 
 // Demo institute: caiwu (财务, all data, heads 财务部 103), bmfzr (部门负责人 of 建筑一所 110),
 // bmfzr2 (部门负责人 of 结构所 112), yunying (运营), jingying (经营部), zhsw (综合事务部),

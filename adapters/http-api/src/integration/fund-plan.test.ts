@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
-import { apiClient } from './api-client.js';
+import { apiClient } from '../test-support/api-client.js';
 
 // Demo institute: caiwu (财务, all data, fund plans), yunying (运营: in this database limited to
 // its own department 运营部 104), yuangong (no fund plan permission). Plans are for 建筑一所 110.

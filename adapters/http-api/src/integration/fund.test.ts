@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MoneyDecimal } from '@dpms/core';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
-import { apiClient } from './api-client.js';
+import { apiClient } from '../test-support/api-client.js';
 
 // Demo institute: caiwu (财务, all data), xmjl (项目经理, 建筑一所 110), bmfzr (head of 110),
 // bmfzr2 (head of 结构所 112), zjl (总经理), yuangong (普通员工, no fund permission).

@@ -2,15 +2,27 @@
 import ExcelJS from 'exceljs';
 import request from 'supertest';
 import { expect } from 'vitest';
-import type { ApprovalTestApi } from '../test-support/approval-api.js';
+import type { Express } from 'express';
 
 type Call = request.Test | Promise<request.Response>;
 
-/** Calls of the API opened by `openApprovalApi`, each as one of the demo users signed in. */
+/** What the client calls: any test API (`openTestApi`, `openApprovalApi` ...) that signs in. */
+export interface SignInApi {
+  readonly app: Express;
+  login(userName: string): Promise<string>;
+}
+
+/**
+ * The integration tests' one login-and-request setup: calls of a test API, each as one of the
+ * demo users signed in.
+ */
 export interface ApiClient {
   /** The Authorization header of a signed-in user. */
   as: (user: string) => { Authorization: string };
-  post: (user: string, path: string, body: unknown) => request.Test;
+  /** A write as `user`, with an Idempotency-Key when `key` is given. */
+  post: (user: string, path: string, body: unknown, key?: string) => request.Test;
+  put: (user: string, path: string, body: unknown) => request.Test;
+  del: (user: string, path: string) => request.Test;
   get: (user: string, path: string, query?: Record<string, unknown>) => request.Test;
   /** The answer's body, once its status is the one expected. */
   bodyOf: (r: Call, status: number) => Promise<any>;
@@ -22,10 +34,12 @@ export interface ApiClient {
   xlsxRows: (user: string, path: string, query?: Record<string, unknown>) => Promise<string[][]>;
   /** Signs the users in; their tokens stand for them in every later call. */
   signIn: (...users: string[]) => Promise<void>;
+  /** Signs the user in unless already signed in. */
+  ensureSignedIn: (user: string) => Promise<void>;
 }
 
 /** A client of the API `api()` answers once the test's beforeAll has opened it. */
-export function apiClient(api: () => ApprovalTestApi): ApiClient {
+export function apiClient(api: () => SignInApi): ApiClient {
   const tokens: Record<string, string> = {};
   const as = (user: string) => ({ Authorization: `Bearer ${tokens[user] ?? ''}` });
   const get = (user: string, path: string, query: Record<string, unknown> = {}) =>
@@ -40,11 +54,16 @@ export function apiClient(api: () => ApprovalTestApi): ApiClient {
   };
   return {
     as,
-    post: (user, path, body) =>
+    post: (user, path, body, key) => {
+      const r = request(api().app).post(`/prod-api${path}`).set(as(user));
+      return (key === undefined ? r : r.set('Idempotency-Key', key)).send(body as object);
+    },
+    put: (user, path, body) =>
       request(api().app)
-        .post(`/prod-api${path}`)
+        .put(`/prod-api${path}`)
         .set(as(user))
         .send(body as object),
+    del: (user, path) => request(api().app).delete(`/prod-api${path}`).set(as(user)),
     get,
     bodyOf,
     okData: async (r) => (await bodyOf(r, 200)).data,
@@ -71,6 +90,9 @@ export function apiClient(api: () => ApprovalTestApi): ApiClient {
     },
     async signIn(...users) {
       for (const user of users) tokens[user] = await api().login(user);
+    },
+    async ensureSignedIn(user) {
+      tokens[user] ??= await api().login(user);
     },
   };
 }
