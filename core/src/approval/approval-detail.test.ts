@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { buildApprovalDetailBO, type SignedApprovalLogEntry } from './approval-detail.js';
+import {
+  approvalNodeNoteLine,
+  buildApprovalDetailBO,
+  type SignedApprovalLogEntry,
+} from './approval-detail.js';
 import {
   applyAction,
   newApprovalState,
@@ -102,5 +106,48 @@ describe('buildApprovalDetailBO', () => {
       '总经理',
     ]);
     expect(bo.unApprovalList).toEqual([]);
+  });
+});
+
+describe('separation-of-duties notes of every round', () => {
+  const skippedDept: ApprovalNodeAssignment = {
+    nodeId: 'dept',
+    nodeName: '部门负责人',
+    mode: 'or',
+    assignees: [],
+    selfApproval: { handling: 'escalate', outcome: 'skipped', reason: '无上级' },
+  };
+  const escalatedDept: ApprovalNodeAssignment = {
+    ...skippedDept,
+    assignees: ['c'],
+    selfApproval: {
+      handling: 'escalate',
+      outcome: 'escalated',
+      reason: '拟稿人本人为该节点审批人',
+    },
+  };
+
+  it('a resubmission keeps the earlier round’s notes beside the current one’s, marked with its round', () => {
+    const { state, log } = play([
+      ['submit', 'd', { nodes: [skippedDept, ...nodes.slice(1)] }],
+      ['reject', 'b', { opinion: '补充资料' }],
+      ['resubmit', 'd', { nodes: [escalatedDept, ...nodes.slice(1)] }],
+    ]);
+    const notes = buildApprovalDetailBO(state, log, null).nodeNotes ?? [];
+    expect(notes.map((n) => [n.earlierRound, n.nodeName, n.outcome, n.assignees])).toEqual([
+      [1, '部门负责人', 'skipped', []],
+      [undefined, '部门负责人', 'escalated', ['c']],
+    ]);
+    expect(notes.map((n) => approvalNodeNoteLine(n, n.assignees))).toEqual([
+      '第1轮 部门负责人：已跳过（无上级）',
+      '部门负责人：拟稿人本人为该节点审批人，已上报至c',
+    ]);
+  });
+
+  it('a round logged before the log kept notes shows the current nodes’ own', () => {
+    const { state, log } = play([['submit', 'd', { nodes: [escalatedDept, ...nodes.slice(1)] }]]);
+    const bare = log.map(({ selfApprovalNotes: _dropped, ...e }) => e);
+    const notes = buildApprovalDetailBO(state, bare, null).nodeNotes ?? [];
+    expect(notes.map((n) => [n.earlierRound, n.outcome])).toEqual([[undefined, 'escalated']]);
   });
 });

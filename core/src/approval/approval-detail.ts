@@ -1,5 +1,14 @@
-import type { ApprovalLogEntry, ApprovalState, ApprovalUserId } from './approval-state-machine.js';
-import { isSkippedNode, type SelfApprovalNote } from './separation-of-duties.js';
+import {
+  roundNodeNotes,
+  type ApprovalLogEntry,
+  type ApprovalState,
+  type ApprovalUserId,
+} from './approval-state-machine.js';
+import {
+  isSkippedNode,
+  selfApprovalNoteText,
+  type SelfApprovalNote,
+} from './separation-of-duties.js';
 import type { TemplateFile } from './template.js';
 
 /**
@@ -30,6 +39,11 @@ export interface ApprovalPendingNode {
 export interface ApprovalNodeNote extends SelfApprovalNote {
   readonly nodeId: string;
   readonly nodeName: string;
+  /**
+   * Set on a note of an earlier round (the approval was resubmitted and its nodes resolved
+   * again): that round's number. Absent on the current round's notes.
+   */
+  readonly earlierRound?: number;
   /** Who holds the node instead (empty when skipped). */
   readonly assignees: readonly ApprovalUserId[];
   /** Their names, where the answer carries them (the printed sheet: it has no user list). */
@@ -85,6 +99,18 @@ export interface ApprovalDetail {
   readonly designTaskSignDetailList?: readonly DesignTaskSignDetail[];
 }
 
+/**
+ * The line a screen, the printed sheet or the export shows for a note: an earlier round's is
+ * marked with its round ("第1轮 部门负责人：已跳过（…）"), the current round's is not.
+ */
+export function approvalNodeNoteLine(
+  note: ApprovalNodeNote,
+  assigneeNames: readonly string[],
+): string {
+  const text = selfApprovalNoteText(note.nodeName, note, assigneeNames);
+  return note.earlierRound === undefined ? text : `第${note.earlierRound}轮 ${text}`;
+}
+
 /** A log entry as the server stored it: with the signature image as it was at that moment. */
 export type SignedApprovalLogEntry = ApprovalLogEntry & { readonly signUrl: string | null };
 
@@ -125,22 +151,19 @@ export function buildApprovalDetailBO(
           .filter((n) => !isSkippedNode(n))
           .map(({ nodeId, nodeName }) => ({ nodeId, nodeName }))
       : [];
-  // The rule's decisions belong to the round the nodes were resolved for: not shown on a draft.
-  const nodeNotes: ApprovalNodeNote[] =
-    state.round === 0
-      ? []
-      : state.nodes.flatMap((n) =>
-          n.selfApproval === undefined
-            ? []
-            : [
-                {
-                  nodeId: n.nodeId,
-                  nodeName: n.nodeName,
-                  ...n.selfApproval,
-                  assignees: n.assignees,
-                },
-              ],
-        );
+  // The rule's decisions of every round, oldest first, each as the submit or resubmit that
+  // started it logged them; a round logged without them (before the log kept notes) shows the
+  // nodes' own when it is the current one. Not shown on a draft.
+  const nodeNotes: ApprovalNodeNote[] = [];
+  for (let round = 1; round <= state.round; round += 1) {
+    const sent = log.find(
+      (e) => e.round === round && (e.action === 'submit' || e.action === 'resubmit'),
+    );
+    const notes =
+      sent?.selfApprovalNotes ?? (round === state.round ? roundNodeNotes(state.nodes) : []);
+    for (const n of notes)
+      nodeNotes.push(round === state.round ? { ...n } : { ...n, earlierRound: round });
+  }
   return {
     creatorSignUrl,
     approvalNodeList: rows.map((r) => r.record),

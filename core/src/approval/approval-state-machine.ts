@@ -112,7 +112,28 @@ export interface ApprovalLogEntry {
   readonly opinion?: string;
   /** The user transferred or copied to, or the node returned to. */
   readonly target?: string;
+  /**
+   * A submit or resubmit: what separation of duties did to the nodes of the round it starts.
+   * The node state is replaced by the next round; the append-only log keeps every round's.
+   */
+  readonly selfApprovalNotes?: readonly RoundNodeNote[];
 }
+
+/** One node's separation-of-duties note, as the round that resolved it left it. */
+export interface RoundNodeNote extends SelfApprovalNote {
+  readonly nodeId: string;
+  readonly nodeName: string;
+  /** Who held the node instead (empty when skipped). */
+  readonly assignees: readonly ApprovalUserId[];
+}
+
+/** The notes of a round's resolved nodes (those the rule changed). */
+export const roundNodeNotes = (nodes: readonly ApprovalNodeAssignment[]): RoundNodeNote[] =>
+  nodes.flatMap((n) =>
+    n.selfApproval === undefined
+      ? []
+      : [{ nodeId: n.nodeId, nodeName: n.nodeName, ...n.selfApproval, assignees: n.assignees }],
+  );
 
 export interface AppliedApprovalAction {
   readonly state: ApprovalState;
@@ -316,7 +337,7 @@ function decide(
           signedAtCurrent: [],
           round: state.round + 1,
         },
-        entry: {},
+        entry: { selfApprovalNotes: roundNodeNotes(nodes.value) },
       });
     }
     case 'approve': {

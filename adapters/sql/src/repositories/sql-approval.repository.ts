@@ -17,6 +17,7 @@ import type {
   ApprovalRepository,
   ApprovalState,
   ApprovalStatus,
+  RoundNodeNote,
   ApprovalTypeCode,
   ApprovalUserId,
   DataScope,
@@ -545,6 +546,7 @@ export class SqlApprovalRepository implements ApprovalRepository {
         target: e.target ?? null,
         sign_file_id: e.signFileId,
         sign_url: e.signUrl,
+        self_approval_notes: e.selfApprovalNotes === undefined ? null : json(e.selfApprovalNotes),
         created_at: e.createdAt,
       })
       .execute();
@@ -574,6 +576,9 @@ export class SqlApprovalRepository implements ApprovalRepository {
       ...(r.target === null ? {} : { target: r.target }),
       signUrl: r.sign_url,
       signFileId: r.sign_file_id,
+      ...(r.self_approval_notes === null
+        ? {}
+        : { selfApprovalNotes: r.self_approval_notes as readonly RoundNodeNote[] }),
       createdAt: r.created_at,
     }));
   }

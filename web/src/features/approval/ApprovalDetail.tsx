@@ -5,7 +5,7 @@ import {
   currentSignFlowName,
   fillableSignSteps,
   isSkippedNode,
-  selfApprovalNoteText,
+  approvalNodeNoteLine,
   sortSignFlow,
   type ApprovalStatus,
   type ProcessActionType,
@@ -436,9 +436,12 @@ export function ApprovalDetailDialog({
             // Separation of duties: the nodes that fell to the drafter, and what happened to them.
             <ul className="mt-2 space-y-1 text-sm text-ink-soft" data-testid="node-notes">
               {(detail.approvalDetailBO.nodeNotes ?? []).map((n) => (
-                <li key={n.nodeId} data-testid="node-note" data-outcome={n.outcome}>
-                  {selfApprovalNoteText(
-                    n.nodeName,
+                <li
+                  key={`${n.earlierRound ?? 0}-${n.nodeId}`}
+                  data-testid="node-note"
+                  data-outcome={n.outcome}
+                >
+                  {approvalNodeNoteLine(
                     n,
                     n.assignees.map((u) => name(u)),
                   )}

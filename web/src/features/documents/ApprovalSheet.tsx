@@ -1,4 +1,4 @@
-import { selfApprovalNoteText, type ApprovalSheetPrint } from '@dpms/core';
+import { approvalNodeNoteLine, type ApprovalSheetPrint } from '@dpms/core';
 import { SignatureRows } from './SignatureRows';
 import { signTimeText, signatureRowsOf } from './signature-rows';
 import './document.css';
@@ -44,8 +44,8 @@ export function ApprovalSheet({ sheet }: { sheet: Omit<ApprovalSheetPrint, 'kind
         // Separation of duties: the nodes that fell to the drafter, and what happened to them.
         <ul className="doc-sheet-notes" data-testid="node-notes">
           {(sheet.approval.approvalDetailBO.nodeNotes ?? []).map((n) => (
-            <li key={n.nodeId} data-node={n.nodeName}>
-              {selfApprovalNoteText(n.nodeName, n, n.assigneeNames ?? n.assignees)}
+            <li key={`${n.earlierRound ?? 0}-${n.nodeId}`} data-node={n.nodeName}>
+              {approvalNodeNoteLine(n, n.assigneeNames ?? n.assignees)}
             </li>
           ))}
         </ul>

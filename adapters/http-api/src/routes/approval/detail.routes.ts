@@ -92,8 +92,9 @@ export function registerDetailRoutes(book: RouteBook, deps: ApprovalRouteDeps): 
             e.createTime,
           ]),
         // Nodes the separation-of-duties rule skipped or gave to someone else, and why.
+        // Every round's, an earlier round's marked with its round.
         ...notes.map((n): Row => [
-          n.nodeName,
+          n.earlierRound === undefined ? n.nodeName : `第${n.earlierRound}轮 ${n.nodeName}`,
           selfApprovalNoteText(
             n.nodeName,
             n,
