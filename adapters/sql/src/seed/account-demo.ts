@@ -137,18 +137,23 @@ export async function seedAccountDemo(
         true,
       ),
     );
-    // Approved by each node of 23_1 in turn: 经营部 (jingying), then 财务部, which the drafter
-    // (caiwu) holds: separation of duties skips it for her, so it ends after 经营部.
-    for (const [userId, deptId] of [
-      [2, 102],
-      [8, 103],
-    ] as const) {
+    // Approved by each node of 23_1 in turn, by whoever it waits on: 经营部 (jingying), then
+    // 财务部, which the drafter (caiwu) holds: separation of duties escalates it to the head
+    // above her (the general manager, who leads the institute).
+    for (let step = 0; step < 4; step += 1) {
       const row = await trx
         .selectFrom('approval')
         .select(['version', 'status'])
         .where('approval_id', '=', Number(issued.approvalId))
         .executeTakeFirstOrThrow();
       if (row.status !== 0) break;
+      const signer = await trx
+        .selectFrom('approval_pending as p')
+        .innerJoin('sys_user as u', 'u.user_id', 'p.user_id')
+        .select(['u.user_id', 'u.dept_id'])
+        .where('p.approval_id', '=', Number(issued.approvalId))
+        .orderBy('u.user_id')
+        .executeTakeFirstOrThrow();
       value(
         await engine.process(
           {
@@ -157,7 +162,7 @@ export async function seedAccountDemo(
             version: row.version,
             opinion: '同意',
           },
-          { userId, deptId, scope: ALL_DATA },
+          { userId: signer.user_id, deptId: signer.dept_id, scope: ALL_DATA },
           { route: 'seed' },
         ),
       );

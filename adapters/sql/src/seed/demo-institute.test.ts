@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_USERS, DEPT_LEADERS, DEPTS } from './demo-institute.js';
+import { DEMO_USERS, DEPT_LEADERS, DEPTS, ROOT_DEPT_ID } from './demo-institute.js';
 
 describe('demo institute', () => {
   it('gives every functional department under the institute a leader who is a seeded user', () => {
@@ -12,6 +12,12 @@ describe('demo institute', () => {
       expect(leader, d.deptName).toBeDefined();
       expect(users.has(leader ?? -1), d.deptName).toBe(true);
     }
+  });
+
+  it('gives the institute’s root a leader, so escalation from a department head reaches someone', () => {
+    const root = new Map(DEPT_LEADERS).get(ROOT_DEPT_ID);
+    const gm = DEMO_USERS.find((u) => u.userName === 'zjl');
+    expect(root).toBe(gm?.userId);
   });
 
   it('names each department once as led', () => {

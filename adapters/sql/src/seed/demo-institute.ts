@@ -218,6 +218,10 @@ export const DEMO_PASSWORD = 'admin123';
 
 /** Department leaders, set after the users exist. */
 export const DEPT_LEADERS: ReadonlyArray<readonly [deptId: number, userId: number]> = [
+  // The general manager leads the institute itself: 上报上级 (escalate) from a department head
+  // (经营部's jingying drafting his own review) reaches him, and a department without a head of
+  // its own (设计院, 建筑二所) has its department-head node signed by him.
+  [100, 11],
   [102, 2],
   [110, 5],
   [112, 16],
