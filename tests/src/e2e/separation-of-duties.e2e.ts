@@ -10,12 +10,13 @@ import { api, apiToken, openMenu } from '../support/shell.js';
  * Nobody approves their own approval, in the browser against the real server. 王经营 (jingying)
  * leads 经营部 and is its only 经营部负责人, so on the contract review he sends (1_1: 部门负责人 →
  * 经营部 → 财务部, 总经理 from 100 万元; adapters/sql/src/seed/approval-flows.ts) the first two
- * nodes would fall to him. Nobody leads the institute above him: both are skipped with the reason,
- * the review never waits in his 待我审批, and his approval detail says what happened.
+ * nodes would fall to him. The general manager (陈总) leads the institute above him: both are
+ * escalated to 陈总 (上报上级), the review never waits in his 待我审批, and his approval detail
+ * says what happened.
  */
 
 const NAME = `滨江图书馆设计合同（自审${Date.now().toString(36)}）`;
-const SKIPPED = '已跳过（拟稿人本人为该节点审批人，且没有可上报的上级）';
+const ESCALATED = '拟稿人本人为该节点审批人，已上报至陈总';
 
 /**
  * Searches `list` (todo, mine) for the contract by title and answers the titles the page shows
@@ -82,14 +83,14 @@ describe('separation of duties in the browser', () => {
     await page.getByText('已提交审批').first().waitFor();
   });
 
-  it('never shows it in his 待我审批, while 财务部 sees it there', async () => {
+  it('never shows it in his 待我审批, while the general manager it escalated to sees it there', async () => {
     const { page } = session();
     await signInQuietly(page, 'jingying');
     await openMenu(page, '审批管理', '待我审批');
     expect(await search(page, 'todo')).toEqual([]);
     expect(await page.getByTestId('approval-list-todo').textContent()).not.toContain(NAME);
 
-    await signInQuietly(page, 'caiwu');
+    await signInQuietly(page, 'zjl');
     await openMenu(page, '审批管理', '待我审批');
     expect(await search(page, 'todo')).toEqual([expect.stringContaining(NAME)]);
   });
@@ -107,17 +108,20 @@ describe('separation of duties in the browser', () => {
     const detail = page.getByTestId('approval-detail');
     await detail.locator('[data-version]').waitFor();
     const notes = detail.getByTestId('node-note');
-    expect(await notes.allTextContents()).toEqual([`部门负责人：${SKIPPED}`, `经营部：${SKIPPED}`]);
-    expect(await detail.getByTestId('detail-current-node').textContent()).toBe('财务部');
-    expect(await detail.textContent()).toContain(
-      '部门负责人（已跳过） → 经营部（已跳过） → 财务部',
-    );
+    expect(await notes.allTextContents()).toEqual([
+      `部门负责人：${ESCALATED}`,
+      `经营部：${ESCALATED}`,
+    ]);
+    expect(await detail.getByTestId('detail-current-node').textContent()).toBe('部门负责人');
+    expect(await detail.textContent()).toContain('部门负责人 → 经营部 → 财务部 → 总经理');
     expect(await detail.getByRole('button', { name: '同意', exact: true }).count()).toBe(0);
     expect(await detail.getByRole('button', { name: '撤回', exact: true }).count()).toBe(1);
   });
 
-  it('财务部 and the general manager sign; he never acts at a node', async () => {
+  it('the general manager signs the escalated nodes, then 财务部 and 总经理; he never acts at a node', async () => {
     const { page, baseURL } = session();
+    await signApproval(page, 'zjl', NAME, '部门负责人同意');
+    await signApproval(page, 'zjl', NAME, '经营部同意');
     await signApproval(page, 'caiwu', NAME, '财务部同意');
     const detail = await signApproval(page, 'zjl', NAME, '总经理同意');
     await detail.locator('[data-status="1"]').waitFor();
@@ -132,6 +136,6 @@ describe('separation of duties in the browser', () => {
     expect(answer.data.log.filter((e) => e.actorId === drafter).map((e) => e.action)).toEqual([
       'submit',
     ]);
-    expect(answer.data.log.filter((e) => e.action === 'approve')).toHaveLength(2);
+    expect(answer.data.log.filter((e) => e.action === 'approve')).toHaveLength(4);
   });
 });
