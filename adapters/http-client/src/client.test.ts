@@ -275,6 +275,25 @@ describe('HttpClient: every write carries an Idempotency-Key', () => {
     expect(keyOf(seen[4])).toBeUndefined();
   });
 
+  it('keys the writes the spec sends as GET (deleteById, convertBy…), and a lost one’s retry keeps its key', async () => {
+    let fail = true;
+    const { http, seen } = setup(() => (fail ? { error: 'timeout' } : ok()));
+    await expect(
+      http.get('/project/contract/deleteById', { params: { contractId: 7 } }),
+    ).rejects.toBeInstanceOf(ApiError);
+    fail = false;
+    await http.get('/project/contract/deleteById', { params: { contractId: 7 } });
+    await http.get('/project/contract/convertByStaySign', { params: { contractId: 8 } });
+    await http.get('/contract/fundPlan/delete', { params: { planId: 3 } });
+    await http.get('/project/contract/list', { params: { pageNum: 1 } });
+    expect(keyOf(seen[0])).toMatch(/^[\x21-\x7e]{1,100}$/);
+    expect(keyOf(seen[1])).toBe(keyOf(seen[0]));
+    expect(keyOf(seen[2])).toMatch(/^[\x21-\x7e]{1,100}$/);
+    expect(keyOf(seen[2])).not.toBe(keyOf(seen[0]));
+    expect(keyOf(seen[3])).toMatch(/^[\x21-\x7e]{1,100}$/);
+    expect(keyOf(seen[4])).toBeUndefined();
+  });
+
   it('keeps a key the caller gives', async () => {
     const { http, seen } = setup(ok);
     await http.post('/project/approval/process', {}, { headers: { 'Idempotency-Key': 'mine' } });

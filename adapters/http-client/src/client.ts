@@ -15,6 +15,7 @@ import {
 } from './messages.js';
 import { serializeParams } from './params.js';
 import type { HttpUserInterface, TokenStore } from './ports.js';
+import { isGetWrite } from '@dpms/wire';
 
 /** The RuoYi envelope: `{code, msg, ...}` with the payload beside it. */
 export interface Envelope {
@@ -139,7 +140,8 @@ export class HttpClient {
     }
     let write: { request: string | undefined; key: string } | undefined;
     const method = (config.method ?? 'get').toLowerCase();
-    if (WRITES.has(method)) {
+    // The writes the spec sends as GET (deleteById, convertBy…) are keyed like a POST.
+    if (WRITES.has(method) || (method === 'get' && isGetWrite(config.url ?? ''))) {
       const given = Object.keys(headers).find((h) => h.toLowerCase() === 'idempotency-key');
       if (given === undefined) {
         const request = LostWrites.requestOf(method, config.url ?? '', options.params, config.data);

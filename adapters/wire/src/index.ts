@@ -14,3 +14,4 @@ export * from './lixiang.js';
 export * from './sub-contract.js';
 export * from './task.js';
 export * from './task-records.js';
+export * from './get-writes.js';

@@ -3,6 +3,7 @@ import { OpenAPIRegistry, type RouteConfig } from '@asteasolutions/zod-to-openap
 import { z } from 'zod';
 import { parseInput } from './validation.js';
 import { IDEMPOTENCY_HEADER, type IdempotentRequests } from './idempotency.js';
+import { isGetWrite } from '@dpms/wire';
 import type { Principal } from '../identity/principal.js';
 
 /** Who may call a route: anyone, any signed-in user, or holders of a permission string. */
@@ -112,10 +113,15 @@ export class UndocumentedAnswer extends Error {
   }
 }
 
-/** The default of `RouteSpec.idempotency`: every write a signed-in user sends as JSON. */
+/**
+ * The default of `RouteSpec.idempotency`: every write a signed-in user sends as JSON, the writes
+ * the spec sends as GET included (`isGetWrite`: deleteById, convertBy…, updateEffective, delete),
+ * which the route layer holds even when the handler passes the key on to its use case.
+ */
 function idempotencyModeOf(
   spec: RouteSpec<Schema | undefined, Schema | undefined, Schema | undefined>,
 ): IdempotencyMode {
+  if (spec.method === 'get' && !('public' in spec.access) && isGetWrite(spec.path)) return 'route';
   if (spec.idempotency !== undefined) return spec.idempotency;
   if (spec.method === 'get' || 'public' in spec.access) return 'none';
   if (spec.multipart !== undefined || spec.produces !== undefined) return 'none';

@@ -1,8 +1,10 @@
-/* eslint-disable @typescript-eslint/no-unsafe-member-access -- supertest bodies are untyped JSON */
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment -- supertest bodies are untyped JSON */
 import { sql } from 'kysely';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, instituteDay } from '@dpms/core';
+import { isGetWrite } from '@dpms/wire';
+import { apiClient } from '../test-support/api-client.js';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 
@@ -325,5 +327,50 @@ describe.each(testDatabaseKinds().filter((k) => k !== 'pglite'))(
         expect(await countOf(c.table, c.column, c.marker(n))).toBe(1);
       },
     );
+  },
+);
+
+/**
+ * The writes the spec sends as GET (deleteById, convertBy…, updateEffective, delete) are keyed
+ * like a POST: the route layer holds their key, so a repeat under it (a retry after a lost answer)
+ * replays the first answer and changes nothing more.
+ */
+describe.each(testDatabaseKinds())(
+  'a write the spec sends as GET honours its key, on %s',
+  (kind) => {
+    let api: ApprovalTestApi;
+    const c = apiClient(() => api);
+    beforeAll(async () => {
+      api = await openApprovalApi(kind);
+      await c.signIn('admin');
+    });
+    afterAll(() => api?.close());
+
+    const keyedGet = (path: string, query: Record<string, unknown>, key: string) =>
+      c.get('admin', path, query).set('Idempotency-Key', key);
+
+    it('a repeated keyed GET deleteById acts once and replays its answer', async () => {
+      const added = await c.okData(c.post('admin', '/system/major/add', { majorName: '幂等专业' }));
+      const id = (added.majorId ?? added.id) as number;
+      const key = `${kind}-major-delete`;
+      const first = await keyedGet('/system/major/deleteById', { id }, key);
+      expect(first.status, JSON.stringify(first.body)).toBe(200);
+      const again = await keyedGet('/system/major/deleteById', { id }, key);
+      expect(again.status, JSON.stringify(again.body)).toBe(200);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.body).toEqual(first.body);
+      // Without the key the same call is a second delete, refused: the record is gone.
+      const plain = await c.get('admin', '/system/major/deleteById', { id });
+      expect(plain.status).toBeGreaterThanOrEqual(400);
+    });
+
+    it('the OpenAPI document lists every GET write as keyed by the route layer', async () => {
+      const doc = await c.bodyOf(c.get('admin', '/openapi.json'), 200);
+      const gets = Object.entries(doc.paths as Record<string, { get?: Record<string, unknown> }>)
+        .filter(([path, item]) => item.get !== undefined && isGetWrite(path))
+        .map(([path, item]) => [path, item.get?.['x-idempotency']]);
+      expect(gets.length).toBeGreaterThan(10);
+      for (const [path, mode] of gets) expect(mode, String(path)).toBe('route');
+    });
   },
 );
