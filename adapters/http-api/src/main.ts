@@ -9,6 +9,7 @@ import {
   SqlJobLogRepository,
   sharedSigningKey,
 } from '@dpms/sql';
+import { selfHeldApprovalRepair } from './jobs/self-held-repair.js';
 import { JobRunner } from '@dpms/core';
 import { buildContainer, filesModule } from './composition/modules.js';
 import { createFileServiceFromEnv } from './routes/file-service.setup.js';
@@ -119,6 +120,7 @@ async function main(): Promise<void> {
   const scheduled = startScheduledJobs({
     jobs,
     sweepUploads: () => files.sweep(),
+    repairSelfHeld: () => selfHeldApprovalRepair(handle.db, systemClock).repair(),
     onError: (job, e) => logger.warn({ err: e, job: job.jobName }, 'job log write failed'),
   });
   registerShutdownHandlers([

@@ -101,6 +101,7 @@ function memory() {
       listLog: (id) => Promise.resolve(log.filter((e) => e.approvalId === id)),
       softDelete: () => Promise.resolve(),
       listWaiting: () => Promise.resolve({ total: 0, rows: [] }),
+      listInApproval: () => Promise.resolve([]),
       countWaiting: () => Promise.resolve(0),
       listByDrafter: () => Promise.resolve({ total: 0, rows: [] }),
       listDoneBy: () => Promise.resolve({ total: 0, rows: [] }),

@@ -204,6 +204,8 @@ export interface ApprovalRepository {
   softDelete(approvalId: ApprovalId): Promise<void>;
   /** Approvals waiting for the user's signature now. */
   listWaiting(userId: ApprovalUserId, query: ApprovalListQuery): Promise<ListPage<ApprovalListRow>>;
+  /** The ids of every live approval in approval (status 0), oldest first. */
+  listInApproval(): Promise<readonly ApprovalId[]>;
   countWaiting(userId: ApprovalUserId): Promise<number>;
   /** Approvals the user has acted on at a node (approve, reject, return, transfer). */
   listDoneBy(userId: ApprovalUserId, query: ApprovalListQuery): Promise<ListPage<ApprovalListRow>>;

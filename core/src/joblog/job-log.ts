@@ -108,4 +108,9 @@ export const SYSTEM_JOBS = {
     jobGroup: JOB_GROUPS.system,
     invokeTarget: 'jobRunner.purgeOld()',
   },
+  selfHeldRepair: {
+    jobName: '重新分派拟稿人本人审批的节点',
+    jobGroup: JOB_GROUPS.system,
+    invokeTarget: 'selfHeldApprovals.repair()',
+  },
 } as const satisfies Record<string, JobDefinition>;

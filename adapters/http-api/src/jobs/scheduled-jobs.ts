@@ -1,10 +1,21 @@
-import { SYSTEM_JOBS, type JobDefinition, type JobRunner } from '@dpms/core';
+import {
+  SYSTEM_JOBS,
+  type JobDefinition,
+  type JobRunner,
+  type SelfHeldRepairOutcome,
+} from '@dpms/core';
 import type { SeedReport } from '@dpms/sql';
 
 /** Every 10 minutes: abandoned chunked uploads (UPLOAD_ABANDON_AFTER_MS) are removed. */
 export const UPLOAD_SWEEP_EVERY_MS = 10 * 60_000;
 /** Once a day: scheduling-log runs past their retention are removed. */
 export const JOB_LOG_PURGE_EVERY_MS = 24 * 60 * 60_000;
+/**
+ * At start and once a day: approvals sent before separation of duties that wait on their own
+ * drafter are re-routed by each node's configuration (core's SelfHeldApprovalRepair). The first
+ * run after the upgrade does the work; later runs find nothing and change nothing.
+ */
+export const SELF_HELD_REPAIR_EVERY_MS = 24 * 60 * 60_000;
 
 export interface ScheduledJobsDeps {
   readonly jobs: JobRunner;
@@ -12,6 +23,20 @@ export interface ScheduledJobsDeps {
   readonly sweepUploads: () => Promise<number>;
   /** Called when writing the log itself fails (the database is away). */
   readonly onError: (job: JobDefinition, e: unknown) => void;
+  /** Re-routes approvals left waiting on their own drafter; absent in tests without it. */
+  readonly repairSelfHeld?: () => Promise<readonly SelfHeldRepairOutcome[]>;
+}
+
+/** The scheduling log's line for one repair run: what it did to each approval. */
+export function selfHeldRepairReport(outcomes: readonly SelfHeldRepairOutcome[]): string {
+  if (outcomes.length === 0) return '没有等待拟稿人本人审批的审批';
+  return outcomes
+    .map((o) =>
+      o.outcome === 'rerouted'
+        ? `审批 ${o.approvalId} 已重新分派：${o.notes.join('；')}`
+        : `审批 ${o.approvalId} 除拟稿人外没有其他审批人，请调整审批流程或由拟稿人撤回`,
+    )
+    .join('\n');
 }
 
 /** Runs `work` now and every `everyMs` as `job`, each run in the scheduling log (unref'd timer). */
@@ -43,6 +68,13 @@ export function startScheduledJobs(deps: ScheduledJobsDeps): NodeJS.Timeout[] {
       const removed = await deps.jobs.purgeOld();
       return `清理 ${removed} 条过期日志`;
     }),
+    ...(deps.repairSelfHeld === undefined
+      ? []
+      : [
+          every(deps, SYSTEM_JOBS.selfHeldRepair, SELF_HELD_REPAIR_EVERY_MS, async () =>
+            selfHeldRepairReport(await deps.repairSelfHeld!()),
+          ),
+        ]),
   ];
 }
 

@@ -724,6 +724,17 @@ export class SqlApprovalRepository implements ApprovalRepository {
     };
   }
 
+  async listInApproval(): Promise<readonly ApprovalId[]> {
+    const rows = await this.db
+      .selectFrom('approval')
+      .select('approval_id')
+      .where('status', '=', 0)
+      .where('del_flag', '=', '0')
+      .orderBy('approval_id')
+      .execute();
+    return rows.map((r) => String(r.approval_id));
+  }
+
   listWaiting(
     userId: ApprovalUserId,
     query: ApprovalListQuery,
