@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access -- supertest bodies are untyped JSON */
-import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient } from '../test-support/api-client.js';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 
@@ -37,18 +37,8 @@ const filing = {
 
 describe.each(testDatabaseKinds())('records moved by their approvals on %s', (kind) => {
   let api: ApprovalTestApi;
-  const tokens: Record<string, string> = {};
-  const as = (user: string) => ({ Authorization: `Bearer ${tokens[user] ?? ''}` });
-  const post = (user: string, path: string, body: unknown) =>
-    request(api.app)
-      .post(`/prod-api${path}`)
-      .set(as(user))
-      .send(body as object);
-  const get = (user: string, path: string, query: Record<string, unknown> = {}) =>
-    request(api.app)
-      .get(`/prod-api${path}`)
-      .set(as(user))
-      .query(query as Record<string, string>);
+  const client = apiClient(() => api);
+  const { post, get } = client;
 
   const approvalRow = (approvalId: string) =>
     api.database.handle.db
@@ -66,7 +56,7 @@ describe.each(testDatabaseKinds())('records moved by their approvals on %s', (ki
       .where('p.approval_id', '=', Number(approvalId))
       .orderBy('u.user_id')
       .executeTakeFirstOrThrow();
-    tokens[row.user_name] ??= await api.login(row.user_name);
+    await client.ensureSignedIn(row.user_name);
     return row.user_name;
   };
 
@@ -91,7 +81,7 @@ describe.each(testDatabaseKinds())('records moved by their approvals on %s', (ki
       .set({ leader_user_id: 2 })
       .where('dept_id', '=', 107)
       .execute();
-    for (const u of ['zhjy', 'yunying']) tokens[u] = await api.login(u);
+    for (const u of ['zhjy', 'yunying']) await client.signIn(u);
   });
   afterAll(() => api.close());
 
@@ -199,7 +189,7 @@ describe.each(testDatabaseKinds())('records moved by their approvals on %s', (ki
       totalAmount: '20',
     };
     // The business department records sub-contracts; its head signs first.
-    tokens['jingying'] ??= await api.login('jingying');
+    await client.ensureSignedIn('jingying');
     const dept = await api.database.handle.db
       .selectFrom('sys_user')
       .select('dept_id')

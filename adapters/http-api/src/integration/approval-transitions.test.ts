@@ -1,6 +1,7 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-call -- supertest bodies are untyped JSON */
-import request from 'supertest';
+import type request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient } from '../test-support/api-client.js';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 
@@ -33,18 +34,8 @@ const fieldOf = (body: { field?: string; errors?: { field: string }[] }): string
 
 describe.each(testDatabaseKinds())('approval transitions and refusals on %s', (kind) => {
   let api: ApprovalTestApi;
-  const tokens: Record<string, string> = {};
-  const as = (user: string) => ({ Authorization: `Bearer ${tokens[user] ?? ''}` });
-  const post = (user: string, path: string, body: unknown) =>
-    request(api.app)
-      .post(`/prod-api${path}`)
-      .set(as(user))
-      .send(body as object);
-  const get = (user: string, path: string, query: Record<string, unknown> = {}) =>
-    request(api.app)
-      .get(`/prod-api${path}`)
-      .set(as(user))
-      .query(query as Record<string, string>);
+  const client = apiClient(() => api);
+  const { post, get } = client;
   const process = (
     user: string,
     approvalId: string,
@@ -82,7 +73,7 @@ describe.each(testDatabaseKinds())('approval transitions and refusals on %s', (k
   beforeAll(async () => {
     api = await openApprovalApi(kind);
     for (const u of ['admin', 'yuangong', 'bmfzr2', 'jingying', 'caiwu', 'zjl', 'xmjl']) {
-      tokens[u] = await api.login(u);
+      await client.signIn(u);
     }
     // A countersign step in the general form's flow: 经营部 and 财务 must both sign.
     const flowId = (await get('admin', '/approval/node/get', { typeCode: '22_1' })).body.data.flow

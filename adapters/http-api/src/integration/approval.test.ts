@@ -8,6 +8,7 @@ import {
   TEST_RECORD_KIND,
   type ApprovalTestApi,
 } from '../test-support/approval-api.js';
+import { apiClient } from '../test-support/api-client.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 
 const PNG = Buffer.from([
@@ -44,19 +45,8 @@ const seal = (sealTypes: string[]) => ({
 
 describe.each(testDatabaseKinds())('approval engine API on %s', (kind) => {
   let api: ApprovalTestApi;
-  const tokens: Record<string, string> = {};
-  const as = (user: string) => ({ Authorization: `Bearer ${tokens[user] ?? ''}` });
-
-  const post = (user: string, path: string, body: unknown, key?: string) => {
-    const r = request(api.app).post(`/prod-api${path}`).set(as(user));
-    if (key !== undefined) r.set('Idempotency-Key', key);
-    return r.send(body as object);
-  };
-  const get = (user: string, path: string, query: Record<string, unknown> = {}) =>
-    request(api.app)
-      .get(`/prod-api${path}`)
-      .set(as(user))
-      .query(query as Record<string, string>);
+  const client = apiClient(() => api);
+  const { as, post, get } = client;
   const process = (
     user: string,
     approvalId: string,
@@ -135,7 +125,7 @@ describe.each(testDatabaseKinds())('approval engine API on %s', (kind) => {
       'xmjl',
       'sjzc',
     ]) {
-      tokens[u] = await api.login(u);
+      await client.signIn(u);
     }
   });
   afterAll(() => api.close());

@@ -1,7 +1,8 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-call -- supertest bodies are untyped JSON */
 import { insertArchive } from '@dpms/sql';
-import request from 'supertest';
+import type request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient } from '../test-support/api-client.js';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 
@@ -12,18 +13,8 @@ import { testDatabaseKinds } from '../test-support/test-database.js';
 describe.each(testDatabaseKinds())('archives API on %s', (kind) => {
   let api: ApprovalTestApi;
   let archiveId: number;
-  const tokens: Record<string, string> = {};
-  const as = (user: string) => ({ Authorization: `Bearer ${tokens[user] ?? ''}` });
-  const post = (user: string, path: string, body: unknown) =>
-    request(api.app)
-      .post(`/prod-api${path}`)
-      .set(as(user))
-      .send(body as object);
-  const get = (user: string, path: string, query: Record<string, unknown> = {}) =>
-    request(api.app)
-      .get(`/prod-api${path}`)
-      .set(as(user))
-      .query(query as Record<string, string>);
+  const client = apiClient(() => api);
+  const { post, get } = client;
   const okData = async (r: request.Test | Promise<request.Response>) => {
     const res = await r;
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -74,8 +65,7 @@ describe.each(testDatabaseKinds())('archives API on %s', (kind) => {
       userId: 6,
       createBy: 'zgcs',
     });
-    for (const user of ['yunying', 'zgcs', 'zhjy', 'yuangong'])
-      tokens[user] = await api.login(user);
+    for (const user of ['yunying', 'zgcs', 'zhjy', 'yuangong']) await client.signIn(user);
   });
   afterAll(() => api.close());
 

@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call -- supertest bodies are untyped JSON */
-import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient } from '../test-support/api-client.js';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 
@@ -17,25 +17,14 @@ const contract = {
 
 describe.each(testDatabaseKinds())('sub-contract API on %s', (kind) => {
   let api: ApprovalTestApi;
-  const tokens: Record<string, string> = {};
-  const as = (user: string) => ({ Authorization: `Bearer ${tokens[user] ?? ''}` });
-  const post = (user: string, path: string, body: unknown) =>
-    request(api.app)
-      .post(`/prod-api${path}`)
-      .set(as(user))
-      .send(body as object);
-  const get = (user: string, path: string, query: Record<string, unknown> = {}) =>
-    request(api.app)
-      .get(`/prod-api${path}`)
-      .set(as(user))
-      .query(query as Record<string, string>);
+  const client = apiClient(() => api);
+  const { post, get } = client;
   let parentId = 0;
   let stayId = 0;
 
   beforeAll(async () => {
     api = await openApprovalApi(kind);
-    for (const u of ['zhjy', 'jingying', 'caiwu', 'yuangong', 'xmjl2'])
-      tokens[u] = await api.login(u);
+    for (const u of ['zhjy', 'jingying', 'caiwu', 'yuangong', 'xmjl2']) await client.signIn(u);
     const p = await post('zhjy', '/project/contract/addHistory', contract);
     expect(p.status, JSON.stringify(p.body)).toBe(200);
     parentId = p.body.data.contractId;

@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call -- supertest bodies are untyped JSON */
-import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { amountInWords } from '@dpms/core';
+import { apiClient } from '../test-support/api-client.js';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 
@@ -29,18 +29,8 @@ const graphics = (contractId: number) => ({
 describe.each(testDatabaseKinds())('contract document API on %s', (kind) => {
   let api: ApprovalTestApi;
   let contractId = 0;
-  const tokens: Record<string, string> = {};
-  const as = (user: string) => ({ Authorization: `Bearer ${tokens[user] ?? ''}` });
-  const post = (user: string, path: string, body: unknown) =>
-    request(api.app)
-      .post(`/prod-api${path}`)
-      .set(as(user))
-      .send(body as object);
-  const get = (user: string, path: string, query: Record<string, unknown> = {}) =>
-    request(api.app)
-      .get(`/prod-api${path}`)
-      .set(as(user))
-      .query(query as Record<string, string>);
+  const client = apiClient(() => api);
+  const { post, get } = client;
   const count = async () =>
     Number(
       (
@@ -72,7 +62,7 @@ describe.each(testDatabaseKinds())('contract document API on %s', (kind) => {
       .returning('contract_id')
       .executeTakeFirstOrThrow();
     contractId = row.contract_id;
-    for (const u of ['xmjl', 'xmjl2', 'yuangong', 'admin']) tokens[u] = await api.login(u);
+    for (const u of ['xmjl', 'xmjl2', 'yuangong', 'admin']) await client.signIn(u);
   });
   afterAll(() => api.close());
 
@@ -196,7 +186,7 @@ describe.each(testDatabaseKinds())('contract document API on %s', (kind) => {
         .where('p.approval_id', '=', approvalId)
         .execute();
       const signer = pending[0]?.user_name ?? '';
-      tokens[signer] ??= await api.login(signer);
+      await client.ensureSignedIn(signer);
       const r = await post(signer, '/project/approval/process', {
         approvalId: String(approvalId),
         version: a.version,
@@ -229,7 +219,7 @@ describe.each(testDatabaseKinds())('contract document API on %s', (kind) => {
       .select('u.user_name')
       .where('p.approval_id', '=', approvalId)
       .executeTakeFirstOrThrow();
-    tokens[pending.user_name] ??= await api.login(pending.user_name);
+    await client.ensureSignedIn(pending.user_name);
     const rejected = await post(pending.user_name, '/project/approval/process', {
       approvalId: String(approvalId),
       version: a.version,

@@ -4,6 +4,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { splitFees, type FeeRateSets } from '@dpms/core';
 import { SqlFeeRateSource } from '@dpms/sql';
+import { apiClient } from '../test-support/api-client.js';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 
@@ -25,18 +26,8 @@ const base = {
 describe.each(testDatabaseKinds())('contract API on %s', (kind) => {
   let api: ApprovalTestApi;
   let rates: FeeRateSets;
-  const tokens: Record<string, string> = {};
-  const as = (user: string) => ({ Authorization: `Bearer ${tokens[user] ?? ''}` });
-  const post = (user: string, path: string, body: unknown) =>
-    request(api.app)
-      .post(`/prod-api${path}`)
-      .set(as(user))
-      .send(body as object);
-  const get = (user: string, path: string, query: Record<string, unknown> = {}) =>
-    request(api.app)
-      .get(`/prod-api${path}`)
-      .set(as(user))
-      .query(query as Record<string, string>);
+  const client = apiClient(() => api);
+  const { post, get } = client;
   const created = async (user: string, path: string, body: unknown) => {
     const r = await post(user, path, body);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -52,7 +43,7 @@ describe.each(testDatabaseKinds())('contract API on %s', (kind) => {
       .set({ leader_user_id: 2 })
       .where('dept_id', '=', 107)
       .execute();
-    for (const u of ['zhjy', 'xmjl2', 'caiwu', 'yuangong', 'admin']) tokens[u] = await api.login(u);
+    for (const u of ['zhjy', 'xmjl2', 'caiwu', 'yuangong', 'admin']) await client.signIn(u);
     rates = await new SqlFeeRateSource(api.database.handle.db).current();
   });
   afterAll(() => api.close());
@@ -230,7 +221,7 @@ describe.each(testDatabaseKinds())('contract API on %s', (kind) => {
         .where('p.approval_id', '=', Number(approvalId))
         .execute();
       const signer = pending[0]?.user_name ?? '';
-      tokens[signer] ??= await api.login(signer);
+      await client.ensureSignedIn(signer);
       const r = await post(signer, '/project/approval/process', {
         approvalId,
         version: a.version,

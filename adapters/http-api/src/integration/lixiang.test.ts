@@ -1,8 +1,8 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call -- supertest bodies are untyped JSON */
-import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { splitFees } from '@dpms/core';
 import { SqlFeeRateSource } from '@dpms/sql';
+import { apiClient } from '../test-support/api-client.js';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 
@@ -17,18 +17,8 @@ const filing = {
 
 describe.each(testDatabaseKinds())('project filing API on %s', (kind) => {
   let api: ApprovalTestApi;
-  const tokens: Record<string, string> = {};
-  const as = (user: string) => ({ Authorization: `Bearer ${tokens[user] ?? ''}` });
-  const post = (user: string, path: string, body: unknown) =>
-    request(api.app)
-      .post(`/prod-api${path}`)
-      .set(as(user))
-      .send(body as object);
-  const get = (user: string, path: string, query: Record<string, unknown> = {}) =>
-    request(api.app)
-      .get(`/prod-api${path}`)
-      .set(as(user))
-      .query(query as Record<string, string>);
+  const client = apiClient(() => api);
+  const { post, get } = client;
 
   beforeAll(async () => {
     api = await openApprovalApi(kind);
@@ -37,7 +27,7 @@ describe.each(testDatabaseKinds())('project filing API on %s', (kind) => {
       .set({ leader_user_id: 2 })
       .where('dept_id', '=', 107)
       .execute();
-    for (const u of ['zhjy', 'yunying', 'yuangong', 'xmjl2']) tokens[u] = await api.login(u);
+    for (const u of ['zhjy', 'yunying', 'yuangong', 'xmjl2']) await client.signIn(u);
   });
   afterAll(() => api.close());
 
@@ -91,7 +81,7 @@ describe.each(testDatabaseKinds())('project filing API on %s', (kind) => {
         .where('p.approval_id', '=', approvalId)
         .execute();
       const signer = pending[0]?.user_name ?? '';
-      tokens[signer] ??= await api.login(signer);
+      await client.ensureSignedIn(signer);
       const r = await post(signer, '/project/approval/process', {
         approvalId: String(approvalId),
         version: a.version,

@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, instituteDay } from '@dpms/core';
+import { apiClient } from '../test-support/api-client.js';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 
@@ -14,18 +15,8 @@ const today = instituteDay(new Date());
 describe.each(testDatabaseKinds())('design task API on %s', (kind) => {
   let api: ApprovalTestApi;
   let contractId: number;
-  const tokens: Record<string, string> = {};
-  const as = (user: string) => ({ Authorization: `Bearer ${tokens[user] ?? ''}` });
-  const post = (user: string, path: string, body: unknown) =>
-    request(api.app)
-      .post(`/prod-api${path}`)
-      .set(as(user))
-      .send(body as object);
-  const get = (user: string, path: string, query: Record<string, unknown> = {}) =>
-    request(api.app)
-      .get(`/prod-api${path}`)
-      .set(as(user))
-      .query(query as Record<string, string>);
+  const client = apiClient(() => api);
+  const { post, get } = client;
   const okData = async (r: request.Test | Promise<request.Response>) => {
     const res = await r;
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -100,7 +91,7 @@ describe.each(testDatabaseKinds())('design task API on %s', (kind) => {
       'jingying',
       'admin',
     ])
-      tokens[u] = await api.login(u);
+      await client.signIn(u);
   });
   afterAll(() => api.close());
 
