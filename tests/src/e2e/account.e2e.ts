@@ -78,10 +78,11 @@ describe('an invoice request and an employee cost month in the browser', () => {
     await signApproval(page, 'jingying', `开票申请-${contract.contractName}-${amount}万元`);
   });
 
-  it('finance drafted it, so 财务部 is skipped: it is approved without her signature', async () => {
-    const { baseURL } = session();
+  it('finance drafted it, so 财务部 escalates to the general manager: approved without her signature', async () => {
+    const { page, baseURL } = session();
     const title = `开票申请-${contract.contractName}-${amount}万元`;
     expect(await awaitsSignature(baseURL, 'caiwu', title)).toBe(false);
+    await signApproval(page, 'zjl', title);
   });
 
   it('the project account shows it invoiced', async () => {

@@ -107,11 +107,14 @@ describe('a fund payment in the browser: entered with its net pay, approved and 
     expect(await row.textContent()).toContain(net);
   });
 
-  it('operations approves it (部门负责人 and 财务部 fall to the drafter and are skipped), and it shows paid', async () => {
+  it('the general manager and operations approve it (部门负责人 and 财务部 fall to the drafter and escalate), and it shows paid', async () => {
     const { page, baseURL } = session();
-    // Nobody approves their own approval: 周会计 drafted it, leads 财务部 and is its finance.
+    // Nobody approves their own approval: 周会计 drafted it, leads 财务部 and is its finance, so
+    // both nodes go to the head above her, the general manager who leads the institute.
     expect(await awaitsSignature(baseURL, 'caiwu', title)).toBe(false);
+    await signApproval(page, 'zjl', title);
     await signApproval(page, 'yunying', title);
+    await signApproval(page, 'zjl', title);
 
     // Finance sees it paid.
     await signIn(page, 'caiwu');

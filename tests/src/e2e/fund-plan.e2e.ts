@@ -83,11 +83,14 @@ describe('a monthly fund plan in the browser: drafted, approved, executed and ch
     await planRow(page).filter({ hasText: '审批中' }).waitFor();
   });
 
-  it('operations approves it (部门负责人 and 财务部 fall to the drafter and are skipped), and it shows approved', async () => {
+  it('the general manager and operations approve it (部门负责人 and 财务部 fall to the drafter and escalate), and it shows approved', async () => {
     const { page, baseURL } = session();
-    // Nobody approves their own approval: 周会计 drafted it, leads 财务部 and is its finance.
+    // Nobody approves their own approval: 周会计 drafted it, leads 财务部 and is its finance, so
+    // both nodes go to the head above her, the general manager who leads the institute.
     expect(await awaitsSignature(baseURL, 'caiwu', planTitle)).toBe(false);
+    await signApproval(page, 'zjl', planTitle);
     await signApproval(page, 'yunying', planTitle);
+    await signApproval(page, 'zjl', planTitle);
     await signIn(page, 'caiwu');
     await searchPlans(page);
     await planRow(page).filter({ hasText: '已通过' }).waitFor();

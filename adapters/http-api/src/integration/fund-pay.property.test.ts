@@ -16,14 +16,14 @@ import { twoServers, type Reply } from './two-servers.js';
  */
 
 const SECRET = 'fund-pay-property-secret-fund-pay-property-0123';
-const USERS = ['caiwu', 'yunying'] as const;
+const USERS = ['caiwu', 'yunying', 'zjl'] as const;
 type User = (typeof USERS)[number];
 /**
- * The 20_1 flow of a payment caiwu drafts: the head of 财务部 and finance would both be caiwu, so
- * separation of duties takes them from her (nobody above her in the demo, so they are skipped
- * with the reason) and operations alone signs.
+ * The 20_1 flow of a payment caiwu drafts (部门负责人 → 运营部 → 财务部): the head of 财务部 and
+ * finance would both be caiwu, so separation of duties escalates both to the head above her (the
+ * general manager, who leads the institute in the demo) and operations signs between them.
  */
-const APPROVERS: readonly User[] = ['yunying'];
+const APPROVERS: readonly User[] = ['zjl', 'yunying', 'zjl'];
 const TEAMS = [110, 112] as const;
 const MONTH = '2026-07';
 
