@@ -377,7 +377,7 @@ describe.each(testDatabaseKinds())('fund payments and payment plans API on %s', 
       422,
     );
     await refused(post('bmfzr', '/v4/fundPay/delete', { payId: pay.payId }), 422);
-    const done = await approveAll(sent.approvalId, ['bmfzr', 'yunying', 'caiwu']);
+    const done = await approveAll(sent.approvalId, ['zjl', 'bmfzr', 'yunying', 'caiwu']);
     expect(done.status).toBe(1);
     const paid = await okData(get('bmfzr', '/v4/fundPay/detail', { payId: pay.payId }));
     expect(paid).toMatchObject({ status: 2, statusName: '已付款' });
@@ -464,14 +464,16 @@ describe.each(testDatabaseKinds())('fund payments and payment plans API on %s', 
     await setSwitch('0');
     const sent = await okData(post('bmfzr', '/v4/fundPay/updateToApproval', { payId: pay.payId }));
     await setSwitch('开');
-    const stopped = await approveAll(sent.approvalId, ['bmfzr', 'yunying', 'caiwu']);
+    const stopped = await approveAll(sent.approvalId, ['zjl', 'bmfzr', 'yunying', 'caiwu']);
     expect(stopped.status).toBe(0);
     expect(stopped.refusal?.body.field).toBe('planMonth');
     expect(await okData(get('bmfzr', '/v4/fundPay/detail', { payId: pay.payId }))).toMatchObject({
       status: 1,
     });
     await approvedFundPlan(110, '2024-08');
-    expect((await approveAll(sent.approvalId, ['bmfzr', 'yunying', 'caiwu'])).status).toBe(1);
+    expect((await approveAll(sent.approvalId, ['zjl', 'bmfzr', 'yunying', 'caiwu'])).status).toBe(
+      1,
+    );
     expect(await okData(get('bmfzr', '/v4/fundPay/detail', { payId: pay.payId }))).toMatchObject({
       status: 2,
     });
@@ -529,7 +531,7 @@ describe.each(testDatabaseKinds())('fund payments and payment plans API on %s', 
         allotAmount: '0.5',
       }),
     );
-    const stopped = await approveAll(fits.approvalId, ['bmfzr', 'yunying', 'caiwu']);
+    const stopped = await approveAll(fits.approvalId, ['zjl', 'bmfzr', 'yunying', 'caiwu']);
     expect(stopped.status).toBe(0);
     expect(stopped.refusal?.body.errorCode ?? stopped.refusal?.body.code).toBeDefined();
     expect(String(stopped.refusal?.body.msg)).toContain('余额不足');
@@ -588,7 +590,7 @@ describe.each(testDatabaseKinds())('fund payments and payment plans API on %s', 
       post('caiwu', '/v4/fundPay/updateToApproval', { payId: pay.payId, typeCode: '16_2' }),
     );
     expect(sent).toMatchObject({ status: 1, typeCode: '16_2', typeName: '付款合同' });
-    expect((await approveAll(sent.approvalId, ['jingying', 'zhsw'])).status).toBe(1);
+    expect((await approveAll(sent.approvalId, ['zjl', 'jingying', 'zhsw'])).status).toBe(1);
     expect(await okData(get('caiwu', '/v4/fundPay/detail', { payId: pay.payId }))).toMatchObject({
       status: 2,
     });
