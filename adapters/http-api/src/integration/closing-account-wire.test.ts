@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
-import { apiClient } from './api-client.js';
+import { apiClient } from '../test-support/api-client.js';
 
 /**
  * The closing and account slices' one wire contract: a body that breaks core's rules answers 400
