@@ -66,6 +66,14 @@ export const lixiangUpdateBody = z
 /** /project/lixiang/updateToApprovalV2 (2_x, 2_1 by default). */
 export const lixiangSubmitBody = z.object({ lxId: id(), typeCode: approvalTypeCode('2') });
 
+/**
+ * /project/lixiang/saveAndSubmit (保存并提交审批): the filing's fields, `lxId` when it edits a
+ * stored one, and the approval type (2_x, 2_1 by default); saved and submitted in one transaction.
+ */
+export const lixiangSaveAndSubmitBody = z
+  .object({ ...lixiangFieldsShape, lxId: optionalId(), typeCode: approvalTypeCode('2') })
+  .check(lixiangRules());
+
 export const lixiangIdQuery = z.object({ lxId: id() });
 
 const lixiangFilters = {
@@ -124,3 +132,4 @@ export type LixiangRecord = z.infer<typeof lixiangRecord>;
 /** What a filing form holds and sends (before the server's parse). */
 export type LixiangSaveInput = z.input<typeof lixiangSaveBody>;
 export type LixiangUpdateInput = z.input<typeof lixiangUpdateBody>;
+export type LixiangSaveAndSubmitInput = z.input<typeof lixiangSaveAndSubmitBody>;

@@ -223,51 +223,67 @@ export class LixiangService {
     history = false,
     idem?: WriteIdempotency,
   ): Promise<Result<Lixiang>> {
-    return this.write(async (r, now) => {
-      const fields = validateLixiang(input);
-      if (!fields.ok) return fields;
-      const fees = lixiangFees(fields.value, await r.rates.current());
-      if (!fees.ok) return fees;
-      const created = await r.lixiang.insert(
-        {
-          fields: { ...fields.value, directFee: fees.value.fees.directFee },
-          fees: fees.value.fees,
-          feeRates: fees.value.rates,
-          history,
-          status: history ? 1 : -1,
-          deptId: actor.deptId,
-          userId: actor.userId,
-          createBy: actor.userName,
-        },
-        now,
-      );
-      await this.log(r, created.lxId, history ? 'addHistory' : 'add', {}, actor, now);
-      return ok(created);
-    }, idem);
+    return this.write((r, now) => this.addIn(r, now, input, actor, history), idem);
+  }
+
+  private async addIn(
+    r: LixiangRepositories,
+    now: Date,
+    input: LixiangInput,
+    actor: ContractActor,
+    history: boolean,
+  ): Promise<Result<Lixiang>> {
+    const fields = validateLixiang(input);
+    if (!fields.ok) return fields;
+    const fees = lixiangFees(fields.value, await r.rates.current());
+    if (!fees.ok) return fees;
+    const created = await r.lixiang.insert(
+      {
+        fields: { ...fields.value, directFee: fees.value.fees.directFee },
+        fees: fees.value.fees,
+        feeRates: fees.value.rates,
+        history,
+        status: history ? 1 : -1,
+        deptId: actor.deptId,
+        userId: actor.userId,
+        createBy: actor.userName,
+      },
+      now,
+    );
+    await this.log(r, created.lxId, history ? 'addHistory' : 'add', {}, actor, now);
+    return ok(created);
   }
 
   update(lxId: number, input: LixiangInput, actor: ContractActor): Promise<Result<Lixiang>> {
-    return this.write(async (r, now) => {
-      const l = await this.editable(r, lxId, actor);
-      const fields = validateLixiang(input);
-      if (!fields.ok) return fields;
-      const fees = lixiangFees(fields.value, await r.rates.current());
-      if (!fees.ok) return fees;
-      const next = { ...fields.value, directFee: fees.value.fees.directFee };
-      const saved = await r.lixiang.save(
-        lxId,
-        l.version,
-        {
-          fields: next,
-          fees: fees.value.fees,
-          feeRates: fees.value.rates,
-        },
-        now,
-      );
-      if (saved === null) return err(lixiangErrors.stale());
-      await this.log(r, lxId, 'update', diffFields(lixiangFieldsOf(l), next), actor, now);
-      return ok(saved);
-    });
+    return this.write((r, now) => this.updateIn(r, now, lxId, input, actor));
+  }
+
+  private async updateIn(
+    r: LixiangRepositories,
+    now: Date,
+    lxId: number,
+    input: LixiangInput,
+    actor: ContractActor,
+  ): Promise<Result<Lixiang>> {
+    const l = await this.editable(r, lxId, actor);
+    const fields = validateLixiang(input);
+    if (!fields.ok) return fields;
+    const fees = lixiangFees(fields.value, await r.rates.current());
+    if (!fees.ok) return fees;
+    const next = { ...fields.value, directFee: fees.value.fees.directFee };
+    const saved = await r.lixiang.save(
+      lxId,
+      l.version,
+      {
+        fields: next,
+        fees: fees.value.fees,
+        feeRates: fees.value.rates,
+      },
+      now,
+    );
+    if (saved === null) return err(lixiangErrors.stale());
+    await this.log(r, lxId, 'update', diffFields(lixiangFieldsOf(l), next), actor, now);
+    return ok(saved);
   }
 
   submit(
@@ -276,39 +292,72 @@ export class LixiangService {
     actor: ContractActor,
     idem?: WriteIdempotency,
   ): Promise<Result<Lixiang>> {
+    return this.write((r, now) => this.submitIn(r, now, lxId, typeCode, actor), idem);
+  }
+
+  /**
+   * 保存并提交审批: adds the filing (or edits it, with `lxId`) and sends it for review in ONE
+   * transaction, so both happen or neither: a refused submit (no flow for the type, a stale
+   * version) leaves no filing behind and the edited one as it was.
+   */
+  saveAndSubmit(
+    request: {
+      readonly lxId?: number | undefined;
+      readonly typeCode?: string | undefined;
+      readonly input: LixiangInput;
+    },
+    actor: ContractActor,
+    idem?: WriteIdempotency,
+  ): Promise<Result<Lixiang>> {
+    const { lxId, input, typeCode } = request;
     return this.write(async (r, now) => {
-      const l = await this.editable(r, lxId, actor);
-      const code = typeCode ?? '2_1';
-      if (!/^2_\d$/.test(code))
-        return err(domainError(C.invalidValue, M.invalidValue('typeCode'), 'typeCode'));
-      const a = await r.approvals.submit({
-        typeCode: code,
-        kind: 'Declare',
-        title: `立项备案：${l.projectName}`,
-        content: filingContent(l),
-        recordKind: LIXIANG_RECORD_KIND,
-        recordId: String(lxId),
-        drafterId: actor.userId,
-        drafterDeptId: actor.deptId,
-      });
-      if (!a.ok) return a;
-      const saved = await r.lixiang.save(
-        lxId,
-        l.version,
-        { status: 0, approvalId: a.value.approvalId },
-        now,
-      );
-      if (saved === null) return err(lixiangErrors.stale());
-      await this.log(
-        r,
-        lxId,
-        'updateToApproval',
-        { approvalId: [l.approvalId, a.value.approvalId] },
-        actor,
-        now,
-      );
-      return ok(saved);
+      const saved =
+        lxId === undefined
+          ? await this.addIn(r, now, input, actor, false)
+          : await this.updateIn(r, now, lxId, input, actor);
+      if (!saved.ok) return saved;
+      return this.submitIn(r, now, saved.value.lxId, typeCode, actor);
     }, idem);
+  }
+
+  private async submitIn(
+    r: LixiangRepositories,
+    now: Date,
+    lxId: number,
+    typeCode: string | undefined,
+    actor: ContractActor,
+  ): Promise<Result<Lixiang>> {
+    const l = await this.editable(r, lxId, actor);
+    const code = typeCode ?? '2_1';
+    if (!/^2_\d$/.test(code))
+      return err(domainError(C.invalidValue, M.invalidValue('typeCode'), 'typeCode'));
+    const a = await r.approvals.submit({
+      typeCode: code,
+      kind: 'Declare',
+      title: `立项备案：${l.projectName}`,
+      content: filingContent(l),
+      recordKind: LIXIANG_RECORD_KIND,
+      recordId: String(lxId),
+      drafterId: actor.userId,
+      drafterDeptId: actor.deptId,
+    });
+    if (!a.ok) return a;
+    const saved = await r.lixiang.save(
+      lxId,
+      l.version,
+      { status: 0, approvalId: a.value.approvalId },
+      now,
+    );
+    if (saved === null) return err(lixiangErrors.stale());
+    await this.log(
+      r,
+      lxId,
+      'updateToApproval',
+      { approvalId: [l.approvalId, a.value.approvalId] },
+      actor,
+      now,
+    );
+    return ok(saved);
   }
 
   exportRows(filter: LixiangFilter, actor: ContractActor): AsyncGenerator<Lixiang> {

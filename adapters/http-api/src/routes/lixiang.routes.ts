@@ -1,5 +1,6 @@
 import {
   APPROVAL_STATUS_LABELS,
+  requirePermission,
   type ContractExportService,
   BIZ_SOURCE_LABELS,
   type Lixiang,
@@ -20,6 +21,7 @@ import {
   lixiangIdQuery,
   lixiangListQuery,
   lixiangPage,
+  lixiangSaveAndSubmitBody,
   lixiangSaveBody,
   lixiangSubmitBody,
   lixiangUpdateBody,
@@ -236,6 +238,33 @@ export function lixiangRoutes(
               ),
             ),
           ),
+      });
+      book.add({
+        method: 'post',
+        path: '/project/lixiang/saveAndSubmit',
+        summary:
+          '保存并提交立项备案审批：新增（或带 lxId 修改）立项备案并提交审批（2_x，默认 2_1），在同一事务中完成，任何一步被拒绝则都不生效（支持 Idempotency-Key）',
+        tag: TAG,
+        access: perm('project:lixiang:add'),
+        idempotency: 'use-case',
+        body: lixiangSaveAndSubmitBody,
+        response: lixiangAnswer,
+        handler: async ({ body, principal, req }) => {
+          // Sending to review needs what updateToApprovalV2 needs: this route is no side door.
+          unwrap(requirePermission(principal, 'project:lixiang:edit'));
+          const { lxId, typeCode, ...input } = body;
+          return ok(
+            view(
+              unwrap(
+                await service.saveAndSubmit(
+                  { lxId, typeCode, input },
+                  actorOf(principal),
+                  idemOf(req, principal, '/project/lixiang/saveAndSubmit'),
+                ),
+              ),
+            ),
+          );
+        },
       });
       book.add({
         method: 'get',

@@ -282,6 +282,11 @@ export class ContractGateway {
           : '/v4/lixiang/add';
     return answerOf(lixiangAnswer, await this.http.post(path, body, keyed(key)), path).data;
   }
+  /** 保存并提交审批 in one call: saved and submitted together, or neither (a refusal saves nothing). */
+  async lixiangSaveAndSubmit(body: LixiangBody, key?: string): Promise<LixiangRecord> {
+    const path = '/project/lixiang/saveAndSubmit';
+    return answerOf(lixiangAnswer, await this.http.post(path, body, keyed(key)), path).data;
+  }
   async lixiangSubmit(lxId: number, key?: string): Promise<LixiangRecord> {
     const path = '/project/lixiang/updateToApprovalV2';
     return answerOf(lixiangAnswer, await this.http.post(path, { lxId }, keyed(key)), path).data;

@@ -1,0 +1,104 @@
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment -- supertest bodies are untyped JSON */
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
+import { testDatabaseKinds } from '../test-support/test-database.js';
+
+/** A filing form as a person fills it in, each test with its own project name. */
+const form = (projectName: string) => ({
+  projectName,
+  lxNo: `LX-${projectName}`,
+  bizSource: '2',
+  totalAmount: '50',
+  cleanAmount: '45',
+  directFee: '5',
+});
+
+describe.each(testDatabaseKinds())('save and submit a filing in one call on %s', (kind) => {
+  let api: ApprovalTestApi;
+  let token = '';
+  const post = (path: string, body: object, key?: string) => {
+    const r = request(api.app)
+      .post(`/prod-api${path}`)
+      .set({ Authorization: `Bearer ${token}` });
+    return (key === undefined ? r : r.set('Idempotency-Key', key)).send(body);
+  };
+  /** The filings of a project, whatever their status. */
+  const rowsOf = (projectName: string) =>
+    api.database.handle.db
+      .selectFrom('lixiang')
+      .select(['lx_id', 'status', 'total_amount'])
+      .where('project_name', '=', projectName)
+      .execute();
+
+  beforeAll(async () => {
+    api = await openApprovalApi(kind);
+    await api.database.handle.db
+      .updateTable('sys_dept')
+      .set({ leader_user_id: 2 })
+      .where('dept_id', '=', 107)
+      .execute();
+    token = await api.login('zhjy');
+  });
+  afterAll(() => api.close());
+
+  it('saves a new filing and sends it to review in one call', async () => {
+    const name = '立项一次提交';
+    const r = await post('/project/lixiang/saveAndSubmit', form(name));
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.data).toMatchObject({ status: 0, approvalId: expect.any(String) });
+    const rows = await rowsOf(name);
+    expect(rows).toHaveLength(1);
+    expect(Number(rows[0]?.status)).toBe(0);
+  });
+
+  it('leaves no filing when the approval engine refuses the submit', async () => {
+    const name = '立项无流程';
+    // 2_9 has no flow configured: the submit is refused after the insert in the same transaction.
+    const r = await post('/project/lixiang/saveAndSubmit', { ...form(name), typeCode: '2_9' });
+    expect(r.status).toBeGreaterThanOrEqual(400);
+    expect(r.status).toBeLessThan(500);
+    expect(r.body.errorCode).toMatch(/APPROVAL/);
+    expect(await rowsOf(name)).toEqual([]);
+  });
+
+  it('leaves an edited draft as it was when the submit is refused', async () => {
+    const name = '立项草稿再提交';
+    const draft = await post('/v4/lixiang/add', form(name));
+    expect(draft.status, JSON.stringify(draft.body)).toBe(200);
+    const { lxId } = draft.body.data;
+    const refused = await post('/project/lixiang/saveAndSubmit', {
+      ...form(name),
+      totalAmount: '70',
+      lxId,
+      typeCode: '2_9',
+    });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    const rows = await rowsOf(name);
+    expect(rows).toHaveLength(1);
+    expect(Number(rows[0]?.status)).toBe(-1);
+    expect(Number(rows[0]?.total_amount)).toBe(50);
+    const sent = await post('/project/lixiang/saveAndSubmit', { ...form(name), lxId });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(sent.body.data).toMatchObject({ lxId, status: 0 });
+  });
+
+  it('refuses a blank field naming it and saves nothing', async () => {
+    const name = '立项缺项';
+    const r = await post('/project/lixiang/saveAndSubmit', { ...form(name), bizSource: '' });
+    expect(r.status).toBe(400);
+    expect(r.body.errors).toEqual([{ field: 'bizSource', message: '业务来源不能为空' }]);
+    expect(await rowsOf(name)).toEqual([]);
+  });
+
+  it('makes one filing for the same Idempotency-Key sent twice, answering the same', async () => {
+    const name = '立项重复点击';
+    const key = `lixiang-save-submit-${kind}-1`;
+    const a = await post('/project/lixiang/saveAndSubmit', form(name), key);
+    const b = await post('/project/lixiang/saveAndSubmit', form(name), key);
+    expect(a.status, JSON.stringify(a.body)).toBe(200);
+    expect(b.status).toBe(200);
+    expect(b.body.data.lxId).toBe(a.body.data.lxId);
+    expect(await rowsOf(name)).toHaveLength(1);
+  });
+});
