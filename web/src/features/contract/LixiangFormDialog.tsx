@@ -51,9 +51,10 @@ export interface LixiangFormDialogProps {
  * rate set of its business source under the standard rule, as the server stores it. A new filing
  * may be recorded as filed before the system (补录, approved at once) or saved and sent for review.
  * The form checks with the @dpms/wire body its call sends: core's required fields are marked,
- * every field's problem shows beside it at once, and a server refusal of a field lands on it. Each
- * save and submit carries the dialog's Idempotency-Key; a refused submit keeps the input and the
- * saved filing, so the next press edits and sends that one.
+ * every field's problem shows beside it at once, and a server refusal of a field lands on it.
+ * 保存并提交审批 is one call (/project/lixiang/saveAndSubmit): saved and sent together or neither,
+ * so a refused submit leaves nothing saved and keeps the input; each call carries the dialog's
+ * Idempotency-Key, kept across retries of the same action.
  */
 export function LixiangFormDialog({
   editing,
@@ -102,29 +103,21 @@ export function LixiangFormDialog({
     const before = stored.current;
     if (before) body.lxId = before.lxId;
     setBusy(true);
-    const saved = await keys.run('save', (key) =>
-      gateway.lixiangSave(body, !before && history, key),
+    // 保存并提交审批 is one call that saves and submits in one transaction, or does neither: a
+    // refusal leaves nothing saved and the form as typed, and the retry carries the same key.
+    const outcome = await keys.run(submit ? 'saveAndSubmit' : 'save', (key) =>
+      submit
+        ? gateway.lixiangSaveAndSubmit(body, key)
+        : gateway.lixiangSave(body, !before && history, key),
     );
-    if (!saved.ok) {
-      setBusy(false);
-      refused(saved.error, saved.message);
-      return;
-    }
-    stored.current = saved.value;
-    if (!submit) {
-      setBusy(false);
-      feedback.success('保存成功');
-      onSaved(saved.value);
-      return;
-    }
-    const sent = await keys.run('submit', (key) => gateway.lixiangSubmit(saved.value.lxId, key));
     setBusy(false);
-    if (!sent.ok) {
-      refused(sent.error, sent.message);
+    if (!outcome.ok) {
+      refused(outcome.error, outcome.message);
       return;
     }
-    feedback.success('已提交审批');
-    onSaved(sent.value);
+    stored.current = outcome.value;
+    feedback.success(submit ? '已提交审批' : '保存成功');
+    onSaved(outcome.value);
   };
   const press = (submit: boolean) => void handleSubmit((values) => send(submit, values))();
   const amount = (field: 'totalAmount' | 'cleanAmount' | 'directFee', label: string) => (

@@ -43,9 +43,9 @@ class RecordingGateway {
     this.calls.push({ call: 'lixiangSave', body, history });
     return Promise.resolve({ lxId: 7, ...body });
   }
-  lixiangSubmit(lxId: number) {
-    this.calls.push({ call: 'lixiangSubmit', body: { lxId } });
-    return Promise.resolve({ lxId, status: 0 });
+  lixiangSaveAndSubmit(body: Record<string, unknown>) {
+    this.calls.push({ call: 'lixiangSaveAndSubmit', body });
+    return Promise.resolve({ lxId: 7, ...body, status: 0 });
   }
   childSave(body: Record<string, unknown>, history: boolean) {
     this.calls.push({ call: 'childSave', body, history });
@@ -190,9 +190,8 @@ describe('project filing form', () => {
     type('合同金额', '80');
     fireEvent.click(screen.getByRole('button', { name: '保存并提交审批' }));
     await waitFor(() => expect(saved).toHaveLength(1));
-    expect(gateway.calls.map((c) => c.call)).toEqual(['lixiangSave', 'lixiangSubmit']);
+    expect(gateway.calls.map((c) => c.call)).toEqual(['lixiangSaveAndSubmit']);
     expect(gateway.calls[0]).toMatchObject({
-      history: false,
       body: {
         projectName: '未来社区立项',
         lxNo: 'LX-2026-01',

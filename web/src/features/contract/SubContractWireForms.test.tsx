@@ -49,8 +49,8 @@ class KeyedGateway {
   lixiangSave(body: Record<string, unknown>, _history: boolean, key?: string) {
     return this.answer('lixiangSave', body, key, aLixiangRecord({ lxId: 7 }));
   }
-  lixiangSubmit(lxId: number, key?: string) {
-    return this.answer('lixiangSubmit', { lxId }, key, aLixiangRecord({ lxId, status: 0 }));
+  lixiangSaveAndSubmit(body: Record<string, unknown>, key?: string) {
+    return this.answer('lixiangSaveAndSubmit', body, key, aLixiangRecord({ lxId: 7, status: 0 }));
   }
   childSave(body: Record<string, unknown>, _history: boolean, key?: string) {
     return this.answer('childSave', body, key, aContractChildRow({ contractChildId: 9 }));
@@ -198,25 +198,30 @@ describe('every save carries the dialog’s Idempotency-Key', () => {
     expect(second?.key).toBe(first?.key);
   });
 
-  it('after a refused submit, the next press edits the saved filing instead of adding another', async () => {
+  it('saves and submits a filing in one call; a refusal saves nothing, a lost answer keeps the key', async () => {
     const gateway = new KeyedGateway();
-    gateway.refuse('lixiangSubmit', refusal('审批流程未配置', []));
+    gateway.refuse('lixiangSaveAndSubmit', refusal('审批流程未配置', []), lost());
     renderWith(<LixiangFormDialog rateSets={RATES} onClose={noop} onSaved={noop} />, gateway);
     type('项目名称', '未来社区立项');
     type('合同金额', '80');
     press('保存并提交审批');
-    await waitFor(() => expect(gateway.calls).toHaveLength(2));
+    await waitFor(() => expect(gateway.calls).toHaveLength(1));
     expect(await screen.findByText('审批流程未配置')).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('项目名称').value).toBe('未来社区立项');
     press('保存并提交审批');
-    await waitFor(() => expect(gateway.calls).toHaveLength(4));
+    await waitFor(() => expect(gateway.calls).toHaveLength(2));
+    expect(await screen.findByText('网络异常')).toBeTruthy();
+    press('保存并提交审批');
+    await waitFor(() => expect(gateway.calls).toHaveLength(3));
+    // One call per press, never a separate save: the refused try left nothing to edit.
     expect(gateway.calls.map((c) => c.call)).toEqual([
-      'lixiangSave',
-      'lixiangSubmit',
-      'lixiangSave',
-      'lixiangSubmit',
+      'lixiangSaveAndSubmit',
+      'lixiangSaveAndSubmit',
+      'lixiangSaveAndSubmit',
     ]);
-    expect(gateway.calls[0]?.body).not.toHaveProperty('lxId');
-    expect(gateway.calls[2]?.body).toMatchObject({ lxId: 7 });
-    expect(gateway.calls.every((c) => typeof c.key === 'string')).toBe(true);
+    expect(gateway.calls.some((c) => Object.hasOwn(c.body as object, 'lxId'))).toBe(false);
+    // The retry after the lost answer carries its key, so the server applies it once.
+    expect(gateway.calls[1]?.key).toBeTruthy();
+    expect(gateway.calls[2]?.key).toBe(gateway.calls[1]?.key);
   });
 });
