@@ -80,6 +80,22 @@ export const contractChildUpdateBody = z
   .object({ contractChildId: id(), version: version(), ...contractChildFieldsShape })
   .check(childRules(false));
 
+/**
+ * /v4/contractChild/saveAndSubmit (保存并提交审批): the sub-contract's fields with its contract,
+ * `contractChildId` and `version` when it edits a stored one, and the approval type (5_x, 5_1 by
+ * default); saved and submitted in one transaction. The contract is named in either case (the
+ * form always has it; an edit keeps the stored one).
+ */
+export const contractChildSaveAndSubmitBody = z
+  .object({
+    contractId: optionalId(),
+    contractChildId: optionalId(),
+    version: version(),
+    typeCode: approvalTypeCode('5'),
+    ...contractChildFieldsShape,
+  })
+  .check(childRules(true));
+
 /** /v4/contractChild/updateToApproval (付款合同 5_x, 5_1 by default). */
 export const contractChildSubmitBody = z.object({
   contractChildId: id(),

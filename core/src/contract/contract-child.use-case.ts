@@ -88,27 +88,35 @@ export class ContractChildService {
     history = false,
     idem?: WriteIdempotency,
   ): Promise<Result<ContractChild>> {
-    return this.write(async (r, now) => {
-      const fields = validateContractChild(input);
-      if (!fields.ok) return fields;
-      const parent = await r.contracts.findById(fields.value.contractId, actor.scope);
-      if (parent === null) return err({ ...contractErrors.notFound(), field: 'contractId' });
-      if (parent.stage === 'stay' || parent.stage === 'declare')
-        return err(childErrors.parentStage());
-      const child = await r.children.insert(
-        fields.value,
-        {
-          history,
-          status: history ? 1 : -1,
-          deptId: actor.deptId,
-          userId: actor.userId,
-          createBy: actor.userName,
-        },
-        now,
-      );
-      await this.log(r, child.contractChildId, history ? 'addHistory' : 'add', {}, actor, now);
-      return ok(child);
-    }, idem);
+    return this.write((r, now) => this.addIn(r, now, input, actor, history), idem);
+  }
+
+  private async addIn(
+    r: ContractChildRepositories,
+    now: Date,
+    input: ContractChildInput,
+    actor: ContractActor,
+    history: boolean,
+  ): Promise<Result<ContractChild>> {
+    const fields = validateContractChild(input);
+    if (!fields.ok) return fields;
+    const parent = await r.contracts.findById(fields.value.contractId, actor.scope);
+    if (parent === null) return err({ ...contractErrors.notFound(), field: 'contractId' });
+    if (parent.stage === 'stay' || parent.stage === 'declare')
+      return err(childErrors.parentStage());
+    const child = await r.children.insert(
+      fields.value,
+      {
+        history,
+        status: history ? 1 : -1,
+        deptId: actor.deptId,
+        userId: actor.userId,
+        createBy: actor.userName,
+      },
+      now,
+    );
+    await this.log(r, child.contractChildId, history ? 'addHistory' : 'add', {}, actor, now);
+    return ok(child);
   }
 
   /** Edits a draft, rejected or withdrawn sub-contract (not history); the amount stays ≥ paid. */
@@ -118,35 +126,44 @@ export class ContractChildService {
     version: number | undefined,
     actor: ContractActor,
   ): Promise<Result<ContractChild>> {
-    return this.write(async (r, now) => {
-      const child = await this.child(r, contractChildId, actor);
-      const open = childStateCheck('edit', child);
-      if (!open.ok) return open;
-      if (version !== undefined && version !== child.version)
-        return err(contractErrors.staleVersion());
-      const fields = validateContractChild({ ...input, contractId: child.contractId });
-      if (!fields.ok) return fields;
-      const paid = await r.children.paidTotal(contractChildId);
-      const extended = await r.children.extendTotal(contractChildId);
-      const overpaid = childOverpaid(fields.value.totalAmount, extended, paid);
-      if (overpaid !== null) return err(overpaid);
-      const saved = await r.children.save(
-        contractChildId,
-        child.version,
-        { fields: fields.value },
-        now,
-      );
-      if (saved === null) return err(contractErrors.staleVersion());
-      await this.log(
-        r,
-        contractChildId,
-        'update',
-        diffFields(childFieldsOf(child), fields.value),
-        actor,
-        now,
-      );
-      return ok(saved);
-    });
+    return this.write((r, now) => this.updateIn(r, now, contractChildId, input, version, actor));
+  }
+
+  private async updateIn(
+    r: ContractChildRepositories,
+    now: Date,
+    contractChildId: number,
+    input: ContractChildInput,
+    version: number | undefined,
+    actor: ContractActor,
+  ): Promise<Result<ContractChild>> {
+    const child = await this.child(r, contractChildId, actor);
+    const open = childStateCheck('edit', child);
+    if (!open.ok) return open;
+    if (version !== undefined && version !== child.version)
+      return err(contractErrors.staleVersion());
+    const fields = validateContractChild({ ...input, contractId: child.contractId });
+    if (!fields.ok) return fields;
+    const paid = await r.children.paidTotal(contractChildId);
+    const extended = await r.children.extendTotal(contractChildId);
+    const overpaid = childOverpaid(fields.value.totalAmount, extended, paid);
+    if (overpaid !== null) return err(overpaid);
+    const saved = await r.children.save(
+      contractChildId,
+      child.version,
+      { fields: fields.value },
+      now,
+    );
+    if (saved === null) return err(contractErrors.staleVersion());
+    await this.log(
+      r,
+      contractChildId,
+      'update',
+      diffFields(childFieldsOf(child), fields.value),
+      actor,
+      now,
+    );
+    return ok(saved);
   }
 
   /**
@@ -159,53 +176,87 @@ export class ContractChildService {
     actor: ContractActor,
     idem?: WriteIdempotency,
   ): Promise<Result<ContractChild>> {
+    return this.write((r, now) => this.submitIn(r, now, contractChildId, typeCode, actor), idem);
+  }
+
+  /**
+   * 保存并提交审批: adds the sub-contract (or edits it, with `contractChildId`) and sends it as a
+   * payment contract (5_x) in ONE transaction, so both happen or neither: a refused submit leaves
+   * no sub-contract behind and an edited one as it was.
+   */
+  saveAndSubmit(
+    request: {
+      readonly contractChildId?: number | undefined;
+      readonly version?: number | undefined;
+      readonly typeCode?: string | undefined;
+      readonly input: ContractChildInput;
+    },
+    actor: ContractActor,
+    idem?: WriteIdempotency,
+  ): Promise<Result<ContractChild>> {
+    const { contractChildId, version, typeCode, input } = request;
     return this.write(async (r, now) => {
-      const child = await this.child(r, contractChildId, actor);
-      if (child.status === 0) return err(childErrors.final());
-      const open = childStateCheck('submit', child);
-      if (!open.ok) return open;
-      const code = typeCode ?? DEFAULT_CHILD_APPROVAL_TYPE;
-      if (!/^5_\d$/.test(code))
-        return err(domainError(C.invalidValue, M.invalidValue('typeCode'), 'typeCode'));
-      if (child.receiveCompanyName === '')
-        return err(domainError(C.required, '收款单位不能为空', 'receiveCompanyName'));
-      const parent = await r.contracts.findById(child.contractId, { kind: 'all' });
-      if (parent === null) return err(contractErrors.notFound());
-      if (r.approvals === undefined) throw new Error('the sub-contract approval port is not bound');
-      const a = await r.approvals.submit({
-        typeCode: code,
-        kind: 'Contract',
-        title: `分包合同：${parent.contractName}（${CHILD_TYPE_LABELS[child.childType]}）`,
-        content: childContent(child, parent.contractName),
-        recordKind: CONTRACT_CHILD_RECORD_KIND,
-        recordId: String(contractChildId),
-        drafterId: actor.userId,
-        drafterDeptId: actor.deptId,
-      });
-      if (!a.ok) return a;
-      // The sub-contract's handler locks it when the engine sends the approval; store the link
-      // here only if it did not.
-      const sent = await r.children.findById(contractChildId, { kind: 'all' });
       const saved =
-        sent !== null && sent.status === 0 && sent.approvalId === a.value.approvalId
-          ? sent
-          : await r.children.save(
-              contractChildId,
-              sent?.version ?? child.version,
-              { status: 0, approvalId: a.value.approvalId },
-              now,
-            );
-      if (saved === null) return err(contractErrors.staleVersion());
-      await this.log(
-        r,
-        contractChildId,
-        'updateToApproval',
-        { approvalId: [child.approvalId, a.value.approvalId] },
-        actor,
-        now,
-      );
-      return ok(saved);
+        contractChildId === undefined
+          ? await this.addIn(r, now, input, actor, false)
+          : await this.updateIn(r, now, contractChildId, input, version, actor);
+      if (!saved.ok) return saved;
+      return this.submitIn(r, now, saved.value.contractChildId, typeCode, actor);
     }, idem);
+  }
+
+  private async submitIn(
+    r: ContractChildRepositories,
+    now: Date,
+    contractChildId: number,
+    typeCode: string | undefined,
+    actor: ContractActor,
+  ): Promise<Result<ContractChild>> {
+    const child = await this.child(r, contractChildId, actor);
+    if (child.status === 0) return err(childErrors.final());
+    const open = childStateCheck('submit', child);
+    if (!open.ok) return open;
+    const code = typeCode ?? DEFAULT_CHILD_APPROVAL_TYPE;
+    if (!/^5_\d$/.test(code))
+      return err(domainError(C.invalidValue, M.invalidValue('typeCode'), 'typeCode'));
+    if (child.receiveCompanyName === '')
+      return err(domainError(C.required, '收款单位不能为空', 'receiveCompanyName'));
+    const parent = await r.contracts.findById(child.contractId, { kind: 'all' });
+    if (parent === null) return err(contractErrors.notFound());
+    if (r.approvals === undefined) throw new Error('the sub-contract approval port is not bound');
+    const a = await r.approvals.submit({
+      typeCode: code,
+      kind: 'Contract',
+      title: `分包合同：${parent.contractName}（${CHILD_TYPE_LABELS[child.childType]}）`,
+      content: childContent(child, parent.contractName),
+      recordKind: CONTRACT_CHILD_RECORD_KIND,
+      recordId: String(contractChildId),
+      drafterId: actor.userId,
+      drafterDeptId: actor.deptId,
+    });
+    if (!a.ok) return a;
+    // The sub-contract's handler locks it when the engine sends the approval; store the link
+    // here only if it did not.
+    const sent = await r.children.findById(contractChildId, { kind: 'all' });
+    const saved =
+      sent !== null && sent.status === 0 && sent.approvalId === a.value.approvalId
+        ? sent
+        : await r.children.save(
+            contractChildId,
+            sent?.version ?? child.version,
+            { status: 0, approvalId: a.value.approvalId },
+            now,
+          );
+    if (saved === null) return err(contractErrors.staleVersion());
+    await this.log(
+      r,
+      contractChildId,
+      'updateToApproval',
+      { approvalId: [child.approvalId, a.value.approvalId] },
+      actor,
+      now,
+    );
+    return ok(saved);
   }
 
   /**

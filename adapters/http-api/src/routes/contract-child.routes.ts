@@ -1,5 +1,6 @@
 import {
   fileDownloadAddress,
+  requirePermission,
   APPROVAL_STATUS_LABELS,
   CHILD_TYPE_LABELS,
   type ChildPay,
@@ -28,6 +29,7 @@ import {
   contractChildListAnswer,
   contractChildListQuery,
   contractChildPage,
+  contractChildSaveAndSubmitBody,
   contractChildSaveBody,
   contractChildSubmitBody,
   contractChildTaxAnswer,
@@ -263,6 +265,33 @@ export function contractChildRoutes(service: ContractChildService): RouteModule 
               ),
             ),
           ),
+      });
+      book.add({
+        method: 'post',
+        path: '/v4/contractChild/saveAndSubmit',
+        summary:
+          '保存并提交分包合同审批：新增（或带 contractChildId、version 修改）分包合同并提交审批（付款合同 5_x，默认 5_1），在同一事务中完成，任何一步被拒绝则都不生效（支持 Idempotency-Key）',
+        tag: TAG,
+        access: perm('project:contractChild:add'),
+        idempotency: 'use-case',
+        body: contractChildSaveAndSubmitBody,
+        response: contractChildAnswer,
+        handler: async ({ body, principal, req }) => {
+          // Sending to review needs what updateToApproval needs: this route is no side door.
+          unwrap(requirePermission(principal, 'project:contractChild:edit'));
+          const { contractChildId, version, typeCode, ...input } = body;
+          return ok(
+            childView(
+              unwrap(
+                await service.saveAndSubmit(
+                  { contractChildId, version, typeCode, input },
+                  actorOf(principal),
+                  idemOf(req, principal, '/v4/contractChild/saveAndSubmit'),
+                ),
+              ),
+            ),
+          );
+        },
       });
       book.add({
         method: 'post',

@@ -310,6 +310,11 @@ export class ContractGateway {
           : '/v4/contractChild/add';
     return answerOf(contractChildAnswer, await this.http.post(path, body, keyed(key)), path).data;
   }
+  /** 保存并提交审批 in one call: saved and submitted together, or neither (a refusal saves nothing). */
+  async childSaveAndSubmit(body: ContractChildBody, key?: string): Promise<ContractChildRecord> {
+    const path = '/v4/contractChild/saveAndSubmit';
+    return answerOf(contractChildAnswer, await this.http.post(path, body, keyed(key)), path).data;
+  }
   async childSubmit(contractChildId: number, key?: string): Promise<ContractChildRecord> {
     const path = '/v4/contractChild/updateToApproval';
     return answerOf(

@@ -1,0 +1,91 @@
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment -- supertest bodies are untyped JSON */
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
+import { testDatabaseKinds } from '../test-support/test-database.js';
+
+const contract = {
+  projectName: '分包一次提交项目',
+  contractName: '分包一次提交合同',
+  bizSource: '2',
+  totalAmount: '300',
+  signByMain: '甲方单位',
+  signBySub: '华东示范建筑设计研究院',
+  signDate: '2023-03-01',
+};
+
+describe.each(testDatabaseKinds())('save and submit a sub-contract in one call on %s', (kind) => {
+  let api: ApprovalTestApi;
+  const tokens: Record<string, string> = {};
+  const post = (user: string, path: string, body: object, key?: string) => {
+    const r = request(api.app)
+      .post(`/prod-api${path}`)
+      .set({ Authorization: `Bearer ${tokens[user] ?? ''}` });
+    return (key === undefined ? r : r.set('Idempotency-Key', key)).send(body);
+  };
+  let parentId = 0;
+  const child = (contractChildNo: string) => ({
+    contractId: parentId,
+    childType: 2,
+    contractChildNo,
+    receiveCompanyName: '某咨询公司',
+    totalAmount: '20',
+  });
+  /** The sub-contracts with a number, whatever their status. */
+  const rowsOf = (no: string) =>
+    api.database.handle.db
+      .selectFrom('contract_child')
+      .select(['contract_child_id', 'status'])
+      .where('contract_child_no', '=', no)
+      .execute();
+
+  beforeAll(async () => {
+    api = await openApprovalApi(kind);
+    for (const u of ['zhjy', 'jingying']) tokens[u] = await api.login(u);
+    const p = await post('zhjy', '/project/contract/addHistory', contract);
+    expect(p.status, JSON.stringify(p.body)).toBe(200);
+    parentId = p.body.data.contractId;
+    // The business department records sub-contracts; its head signs first.
+    const dept = await api.database.handle.db
+      .selectFrom('sys_user')
+      .select('dept_id')
+      .where('user_name', '=', 'jingying')
+      .executeTakeFirstOrThrow();
+    await api.database.handle.db
+      .updateTable('sys_dept')
+      .set({ leader_user_id: 11 })
+      .where('dept_id', '=', dept.dept_id ?? 0)
+      .where('leader_user_id', 'is', null)
+      .execute();
+  });
+  afterAll(() => api.close());
+
+  it('saves a new sub-contract and sends it as a payment contract in one call', async () => {
+    const r = await post('jingying', '/v4/contractChild/saveAndSubmit', child('FB-S1'));
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.data).toMatchObject({ status: 0, approvalId: expect.any(String) });
+    expect(await rowsOf('FB-S1')).toHaveLength(1);
+  });
+
+  it('leaves no sub-contract when the approval engine refuses the submit', async () => {
+    // 5_9 has no flow configured: refused after the insert in the same transaction.
+    const r = await post('jingying', '/v4/contractChild/saveAndSubmit', {
+      ...child('FB-S2'),
+      typeCode: '5_9',
+    });
+    expect(r.status).toBeGreaterThanOrEqual(400);
+    expect(r.status).toBeLessThan(500);
+    expect(r.body.errorCode).toMatch(/APPROVAL/);
+    expect(await rowsOf('FB-S2')).toEqual([]);
+  });
+
+  it('makes one sub-contract for the same Idempotency-Key sent twice, answering the same', async () => {
+    const key = `child-save-submit-${kind}-1`;
+    const a = await post('jingying', '/v4/contractChild/saveAndSubmit', child('FB-S3'), key);
+    const b = await post('jingying', '/v4/contractChild/saveAndSubmit', child('FB-S3'), key);
+    expect(a.status, JSON.stringify(a.body)).toBe(200);
+    expect(b.status).toBe(200);
+    expect(b.body.data.contractChildId).toBe(a.body.data.contractChildId);
+    expect(await rowsOf('FB-S3')).toHaveLength(1);
+  });
+});
