@@ -58,8 +58,9 @@ export interface ContractChildFormDialogProps {
  * core's checks and `childCanPay` (amount + extensions − paid). A new one may be recorded as
  * signed before the system (补录, final at once) or saved and sent as a payment contract (5_1).
  * The form checks with the @dpms/wire body its call sends (core's required fields marked, every
- * field's problem at once, a server refusal on its field); each call carries the dialog's
- * Idempotency-Key, and a refused submit keeps the saved sub-contract for the next press.
+ * field's problem at once, a server refusal on its field). 保存并提交审批 is one call
+ * (/v4/contractChild/saveAndSubmit): saved and sent together or neither, so a refused submit
+ * leaves nothing saved and keeps the input; each call carries the dialog's Idempotency-Key.
  */
 export function ContractChildFormDialog({
   editing,
@@ -116,29 +117,21 @@ export function ContractChildFormDialog({
       body.version = before.version;
     }
     setBusy(true);
-    const saved = await keys.run('save', (key) => gateway.childSave(body, !before && history, key));
-    if (!saved.ok) {
-      setBusy(false);
-      refused(saved.error, saved.message);
-      return;
-    }
-    stored.current = saved.value;
-    if (!submit) {
-      setBusy(false);
-      feedback.success('保存成功');
-      onSaved(saved.value);
-      return;
-    }
-    const sent = await keys.run('submit', (key) =>
-      gateway.childSubmit(saved.value.contractChildId, key),
+    // 保存并提交审批 is one call that saves and submits in one transaction, or does neither: a
+    // refusal leaves nothing saved and the form as typed, and the retry carries the same key.
+    const outcome = await keys.run(submit ? 'saveAndSubmit' : 'save', (key) =>
+      submit
+        ? gateway.childSaveAndSubmit(body, key)
+        : gateway.childSave(body, !before && history, key),
     );
     setBusy(false);
-    if (!sent.ok) {
-      refused(sent.error, sent.message);
+    if (!outcome.ok) {
+      refused(outcome.error, outcome.message);
       return;
     }
-    feedback.success('已提交审批');
-    onSaved(sent.value);
+    stored.current = outcome.value;
+    feedback.success(submit ? '已提交审批' : '保存成功');
+    onSaved(outcome.value);
   };
   const press = (submit: boolean) => void handleSubmit((values) => send(submit, values))();
 

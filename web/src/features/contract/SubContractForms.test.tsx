@@ -51,9 +51,9 @@ class RecordingGateway {
     this.calls.push({ call: 'childSave', body, history });
     return Promise.resolve({ contractChildId: 9, ...body });
   }
-  childSubmit(contractChildId: number) {
-    this.calls.push({ call: 'childSubmit', body: { contractChildId } });
-    return Promise.resolve({ contractChildId, status: 0 });
+  childSaveAndSubmit(body: Record<string, unknown>) {
+    this.calls.push({ call: 'childSaveAndSubmit', body });
+    return Promise.resolve({ contractChildId: 9, ...body, status: 0 });
   }
   addPay(body: Record<string, unknown>) {
     this.calls.push({ call: 'addPay', body });
@@ -242,8 +242,7 @@ describe('sub-contract form', () => {
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(gateway.calls).toMatchObject([
       {
-        call: 'childSave',
-        history: false,
+        call: 'childSaveAndSubmit',
         body: {
           contractId: 12,
           childType: 3,
@@ -252,7 +251,6 @@ describe('sub-contract form', () => {
           contractChildNo: 'FB-2026-01',
         },
       },
-      { call: 'childSubmit', body: { contractChildId: 9 } },
     ]);
   });
 

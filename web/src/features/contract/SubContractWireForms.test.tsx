@@ -55,8 +55,8 @@ class KeyedGateway {
   childSave(body: Record<string, unknown>, _history: boolean, key?: string) {
     return this.answer('childSave', body, key, aContractChildRow({ contractChildId: 9 }));
   }
-  childSubmit(contractChildId: number, key?: string) {
-    return this.answer('childSubmit', { contractChildId }, key, aContractChildRow());
+  childSaveAndSubmit(body: Record<string, unknown>, key?: string) {
+    return this.answer('childSaveAndSubmit', body, key, aContractChildRow({ contractChildId: 9 }));
   }
   addPay(body: Record<string, unknown>, key?: string) {
     return this.answer('addPay', body, key, aChildPayRecord());
