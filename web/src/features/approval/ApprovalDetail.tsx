@@ -25,8 +25,10 @@ import { useOptionSources } from './useOptionSources';
 import { useInstituteClock } from '../../components/time/institute-clock';
 import {
   ACTION_LABELS,
+  type ApprovalDetailProps,
   detailSignType,
   Info,
+  opinionErrorOf,
   StatusPill,
   useUserChoices,
 } from './ApprovalDetailParts';
@@ -38,13 +40,7 @@ export { detailSignType, StatusPill } from './ApprovalDetailParts';
  * signature row per node (approvalDetailBO), the action log, and the actions the viewer may take
  * now (approve, reject, return to an earlier node, transfer, copy, urge, withdraw, submit).
  */
-export function ApprovalDetailDialog({
-  approvalId,
-  onClose,
-}: {
-  approvalId: string;
-  onClose: () => void;
-}) {
+export function ApprovalDetailDialog({ approvalId, onClose }: ApprovalDetailProps) {
   const gateway = useService(TOKENS.ApprovalGateway);
   const clock = useInstituteClock();
   const feedback = useService(TOKENS.Feedback);
@@ -59,6 +55,7 @@ export function ApprovalDetailDialog({
   const [picker, setPicker] = useState<'return' | 'transfer' | 'cc' | null>(null);
   const [target, setTarget] = useState('');
   const [editing, setEditing] = useState(false);
+  const [opinionError, setOpinionError] = useState<string | undefined>(undefined);
   const files = useFileActions((m) => feedback.error(m));
   const users = useUserChoices(picker === 'transfer' || picker === 'cc');
   const detail = query.data;
@@ -114,8 +111,10 @@ export function ApprovalDetailDialog({
           key,
         ),
       `${ACTION_LABELS[action] ?? '操作'}成功`,
+      { onError: (e) => setOpinionError(opinionErrorOf(e)) },
     );
     if (answer) {
+      setOpinionError(undefined);
       setValues({});
       setPicker(null);
       setTarget('');
@@ -370,6 +369,7 @@ export function ApprovalDetailDialog({
               allowed.has('approve') ? (k, v) => setValues({ ...values, [k]: v }) : undefined
             }
             mySignUrl={signature.data?.signUrl ?? null}
+            opinionError={opinionError}
           />
           {(detail.approvalDetailBO.nodeNotes ?? []).length > 0 && (
             // Separation of duties: the nodes that fell to the drafter, and what happened to them.

@@ -1,5 +1,5 @@
 import { APPROVAL_SIGN_TYPES, APPROVAL_STATUS_LABELS, type ApprovalStatus } from '@dpms/core';
-import type { ApprovalDetailResponse } from '@dpms/http-client';
+import { fieldErrorsOf, type ApprovalDetailResponse } from '@dpms/http-client';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { z } from 'zod';
@@ -78,4 +78,14 @@ export function Info({ label, children }: { label: string; children: ReactNode }
       <dd className="min-w-0 text-ink">{children}</dd>
     </div>
   );
+}
+
+/** The message of a server 400's `errors[]` entry naming `opinion`, to show beside the opinion box. */
+export function opinionErrorOf(error: unknown): string | undefined {
+  return fieldErrorsOf(error).find((f) => f.field === 'opinion')?.message;
+}
+
+export interface ApprovalDetailProps {
+  readonly approvalId: string;
+  readonly onClose: () => void;
 }

@@ -67,4 +67,18 @@ describe('SignFooter: the opinion box keeps core’s limit of 20 characters', ()
     expect(screen.getByRole('alert').textContent).toBe('审批意见不能超过20个字');
     expect(screen.getByLabelText('审批意见').getAttribute('aria-invalid')).toBe('true');
   });
+
+  it('shows a server 400 naming opinion beside the box, not elsewhere', () => {
+    render(
+      <SignFooter
+        signtype={3}
+        detail={detail}
+        values={{ 'opinion-2': '同意' }}
+        onChange={() => undefined}
+        opinionError="审批意见含有不允许的内容"
+      />,
+    );
+    expect(screen.getByRole('alert').textContent).toBe('审批意见含有不允许的内容');
+    expect(screen.getByLabelText('审批意见').getAttribute('aria-invalid')).toBe('true');
+  });
 });

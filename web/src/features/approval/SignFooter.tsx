@@ -33,6 +33,7 @@ export function SignFooter({
   values,
   onChange,
   mySignUrl,
+  opinionError,
 }: {
   signtype: number;
   detail: ApprovalDetailBO | undefined;
@@ -41,6 +42,8 @@ export function SignFooter({
   onChange?: (key: string, value: string) => void;
   /** The signer's own image, shown beside the row they are signing. */
   mySignUrl?: string | null;
+  /** A server 400's message for the `opinion` field, shown beside the opinion box. */
+  opinionError?: string | undefined;
 }) {
   if (!showSignFooter(signtype)) return null;
   const footer = computeSignFooter(signtype, detail);
@@ -75,6 +78,7 @@ export function SignFooter({
                     row={row}
                     value={values[key] ?? row.text}
                     onChange={(v) => onChange(key, v)}
+                    serverProblem={row.kind === 'opinion' ? opinionError : undefined}
                   />
                 ) : (
                   <span className="text-ink">
@@ -105,12 +109,14 @@ function SignInput({
   row,
   value,
   onChange,
+  serverProblem,
 }: {
   row: SignFooterRow;
   value: string;
   onChange: (value: string) => void;
+  serverProblem?: string | undefined;
 }) {
-  const problem = approvalOpinion.safeParse(value).error?.issues[0]?.message;
+  const problem = approvalOpinion.safeParse(value).error?.issues[0]?.message ?? serverProblem;
   const opinion = row.kind === 'opinion';
   return (
     <>

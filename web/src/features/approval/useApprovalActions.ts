@@ -35,7 +35,7 @@ export function useApprovalActions(reload: () => void) {
     action: string,
     call: (key: string) => Promise<T>,
     success?: string,
-    options: { readonly key?: string } = {},
+    options: { readonly key?: string; readonly onError?: (error: unknown) => void } = {},
   ): Promise<T | undefined> => {
     setBusy(action);
     try {
@@ -47,6 +47,7 @@ export function useApprovalActions(reload: () => void) {
         return outcome.value;
       }
       feedback.error(outcome.message);
+      options.onError?.(outcome.error);
       if (outcome.reload) {
         refresh(true);
         if (outcome.kind === 'applied') bus.emit('getNotify');
