@@ -46,7 +46,7 @@ import { deptRoutes } from '../routes/dept.routes.js';
 import { dictRoutes } from '../routes/dict.routes.js';
 import { fileRoutes } from '../routes/file.routes.js';
 import { majorRoutes } from '../routes/major.routes.js';
-import { userRoutes } from '../routes/user.routes.js';
+import { userRoutes } from '../routes/user/index.js';
 import { approvalRoutes, type ApprovalRouteDeps } from '../routes/approval/index.js';
 import { contractRoutes } from '../routes/contract/index.js';
 import { contractChildRoutes } from '../routes/contract-child.routes.js';

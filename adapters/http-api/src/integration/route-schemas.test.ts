@@ -39,7 +39,7 @@ function routeModules(): string[] {
  * password change merges its body and its query (the spec's form) and checks the merge with the
  * same schema its body and query were validated with.
  */
-const REPARSES_VALIDATED_INPUT = new Set(['routes/user.routes.ts']);
+const REPARSES_VALIDATED_INPUT = new Set(['routes/user/user-profile.routes.ts']);
 
 /**
  * Routes the probe below cannot refuse through their schema, each with its reason. Anything else

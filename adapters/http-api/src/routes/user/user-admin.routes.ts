@@ -1,0 +1,277 @@
+import { z } from 'zod';
+import {
+  SUPER_ROLE,
+  USER_SORT_COLUMNS,
+  checkNewPassword,
+  err,
+  uniqueTaken,
+  userActionCheck,
+  userActionTarget,
+} from '@dpms/core';
+import { ok, okWith, page } from '../../http/envelope.js';
+import { unwrap } from '../../http/http-error.js';
+import { listQueryOf } from '../../http/list-query.js';
+import { pagingShape } from '../../http/paging.js';
+import { perm, type RouteBook } from '../../http/route.js';
+import { id, idList, statusFlag } from '../../http/schemas.js';
+import { streamXlsx } from '../../http/xlsx.js';
+import { userView } from '../views.js';
+import {
+  EXPORT_COLUMNS,
+  TAG,
+  createBody,
+  filterOf,
+  filterShape,
+  listQuery,
+  updateBody,
+} from './user-schemas.js';
+import type { UserRouteDeps } from './user-access.js';
+
+/** 用户管理: the list, its export, and the writes an administrator makes. */
+export function registerUserAdminRoutes(book: RouteBook, deps: UserRouteDeps): void {
+  const { repos, identity, guardAdminRole, getScoped, adminRoleId, checkAction } = deps;
+  book.add({
+    method: 'get',
+    path: '/system/user/list',
+    summary: '用户列表（筛选、分页、排序；按数据权限）',
+    tag: TAG,
+    access: perm('system:user:list'),
+    query: listQuery,
+    handler: async ({ query, principal }) => {
+      const r = await repos.users.list(listQueryOf(filterOf(query), query), principal.scope);
+      const adminRole = await adminRoleId();
+      // `admin` (RuoYi's flag) tells 用户管理 which rows only an administrator may change.
+      return page(
+        r.total,
+        r.rows.map((u) => ({ ...userView(u), admin: userActionTarget(u, adminRole).admin })),
+      );
+    },
+  });
+
+  book.add({
+    method: 'get',
+    path: '/system/user/export',
+    summary: '导出用户 (.xlsx，流式)',
+    tag: TAG,
+    access: perm('system:user:export'),
+    query: z.object({ ...filterShape, ...pagingShape(USER_SORT_COLUMNS) }),
+    produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    handler: async ({ query, principal, res }) => {
+      const filter = filterOf(query);
+      async function* rows() {
+        for (let pageNum = 1; ; pageNum++) {
+          const r = await repos.users.list(
+            listQueryOf(filter, { ...query, pageNum, pageSize: 500 }),
+            principal.scope,
+          );
+          yield* r.rows;
+          if (r.rows.length < 500 || pageNum * 500 >= r.total) return;
+        }
+      }
+      await streamXlsx(res, '用户数据.xlsx', '用户数据', EXPORT_COLUMNS, rows());
+      return undefined;
+    },
+  });
+
+  book.add({
+    method: 'get',
+    path: '/system/user/importTemplate',
+    summary: '用户导入模板 (.xlsx)',
+    tag: TAG,
+    access: perm('system:user:import'),
+    produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    handler: async ({ res }) => {
+      const cols = ['登录名称', '用户名称', '部门编号', '手机号码', '邮箱', '性别', '状态'].map(
+        (header) => ({
+          header,
+          value: () => '',
+        }),
+      );
+      await streamXlsx(res, '用户导入模板.xlsx', '用户数据', cols, []);
+      return undefined;
+    },
+  });
+
+  book.add({
+    method: 'put',
+    path: '/system/user/resetPwd',
+    summary: '重置用户密码；该用户的所有会话立即结束',
+    tag: TAG,
+    access: perm('system:user:resetPwd'),
+    body: z.object({ userId: id(), password: z.string().min(1).max(64) }),
+    handler: async ({ body, principal }) => {
+      await checkAction(principal, 'resetPwd', body.userId);
+      const pw = unwrap(checkNewPassword(body.password, 'password'));
+      unwrap(
+        await repos.users.setPasswordHash(
+          body.userId,
+          await identity.hashPassword(pw),
+          principal.scope,
+        ),
+      );
+      await identity.endSessions(body.userId, 'password_change');
+      return ok();
+    },
+  });
+
+  book.add({
+    method: 'put',
+    path: '/system/user/changeStatus',
+    summary: '启用或停用用户；停用立即结束其会话',
+    tag: TAG,
+    access: perm('system:user:edit'),
+    body: z.object({ userId: id(), status: statusFlag() }),
+    handler: async ({ body, principal }) => {
+      const target = await getScoped(principal, body.userId);
+      // The toggle's rule is about the status it leaves: disabling oneself is refused.
+      unwrap(
+        userActionCheck(
+          'changeStatus',
+          {
+            ...userActionTarget(target, await adminRoleId()),
+            status: body.status === '1' ? '0' : '1',
+          },
+          principal,
+        ),
+      );
+      unwrap(await repos.users.setStatus(body.userId, body.status, principal.scope));
+      if (body.status === '1') await identity.endSessions(body.userId, 'user_disabled');
+      return ok();
+    },
+  });
+
+  const formOptions = async () => {
+    const [roles, posts] = await Promise.all([
+      repos.roles.list({ filter: { status: '0' } }),
+      repos.posts.list({ filter: {} }),
+    ]);
+    return { roles: roles.rows, posts: posts.rows };
+  };
+
+  book.add({
+    method: 'get',
+    path: '/system/user/',
+    summary: '新增用户表单的可选角色与岗位',
+    tag: TAG,
+    access: perm('system:user:query'),
+    handler: async ({ principal }) => {
+      const o = await formOptions();
+      return okWith({
+        roles: principal.isAdmin ? o.roles : o.roles.filter((r) => r.roleKey !== SUPER_ROLE),
+        posts: o.posts,
+      });
+    },
+  });
+
+  book.add({
+    method: 'get',
+    path: '/system/user/:userId',
+    summary: '用户详情（按数据权限），附可选角色与岗位',
+    tag: TAG,
+    access: perm('system:user:query'),
+    params: z.object({ userId: id() }),
+    handler: async ({ params, principal }) => {
+      const u = await getScoped(principal, params.userId);
+      const o = await formOptions();
+      return okWith({
+        data: userView(u),
+        roles: principal.isAdmin ? o.roles : o.roles.filter((r) => r.roleKey !== SUPER_ROLE),
+        posts: o.posts,
+        roleIds: u.roleIds,
+        postIds: u.postIds,
+      });
+    },
+  });
+
+  book.add({
+    method: 'post',
+    path: '/system/user',
+    summary: '新增用户（部门须在数据权限内）',
+    tag: TAG,
+    access: perm('system:user:add'),
+    body: createBody,
+    handler: async ({ body, principal }) => {
+      await guardAdminRole(principal, body.roleIds);
+      const pw = unwrap(checkNewPassword(body.password, 'password'));
+      // A look-up before the (deliberately slow) password hash spares the work; the unique
+      // index decides under concurrency, and both answer the same refusal.
+      if (await repos.users.findByUserName(body.userName))
+        unwrap(err(uniqueTaken('userName', 'create', body.userName)));
+      const created = unwrap(
+        await repos.users.create(
+          {
+            userName: body.userName,
+            nickName: body.nickName,
+            passwordHash: await identity.hashPassword(pw),
+            deptId: body.deptId,
+            email: body.email,
+            phonenumber: body.phonenumber,
+            sex: body.sex,
+            status: body.status,
+            remark: body.remark,
+            postIds: body.postIds,
+            roleIds: body.roleIds,
+            defaultRoleId: body.defaultRoleId,
+            createBy: principal.userName,
+          },
+          principal.scope,
+        ),
+      );
+      return ok(userView(created));
+    },
+  });
+
+  book.add({
+    method: 'put',
+    path: '/system/user',
+    summary: '修改用户（按数据权限）；角色或状态变化立即结束其会话',
+    tag: TAG,
+    access: perm('system:user:edit'),
+    body: updateBody,
+    handler: async ({ body, principal }) => {
+      const before = await checkAction(principal, 'edit', body.userId);
+      await guardAdminRole(principal, body.roleIds);
+      const updated = unwrap(
+        await repos.users.update(
+          body.userId,
+          {
+            nickName: body.nickName,
+            deptId: body.deptId,
+            email: body.email,
+            phonenumber: body.phonenumber,
+            sex: body.sex,
+            status: body.status,
+            remark: body.remark,
+            postIds: body.postIds,
+            roleIds: body.roleIds,
+            defaultRoleId: body.defaultRoleId,
+            updateBy: principal.userName,
+          },
+          principal.scope,
+        ),
+      );
+      const rolesChanged =
+        body.roleIds !== undefined &&
+        [...before.roleIds].sort().join(',') !== [...updated.roleIds].sort().join(',');
+      if (updated.status === '1' && before.status === '0')
+        await identity.endSessions(body.userId, 'user_disabled');
+      else if (rolesChanged) await identity.endSessions(body.userId, 'forced');
+      return ok(userView(updated));
+    },
+  });
+
+  book.add({
+    method: 'delete',
+    path: '/system/user/:userIds',
+    summary: '删除用户（逗号分隔多个；按数据权限）；其会话立即结束',
+    tag: TAG,
+    access: perm('system:user:remove'),
+    params: z.object({ userIds: idList() }),
+    handler: async ({ params, principal }) => {
+      for (const uid of params.userIds) await checkAction(principal, 'remove', uid);
+      const n = unwrap(await repos.users.delete(params.userIds, principal.scope));
+      for (const uid of params.userIds) await identity.endSessions(uid, 'user_deleted');
+      return ok({ count: n });
+    },
+  });
+}

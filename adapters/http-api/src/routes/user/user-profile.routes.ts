@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { ALL_DATA, checkNewPassword } from '@dpms/core';
+import { ok, okWith } from '../../http/envelope.js';
+import { HttpError, unwrap } from '../../http/http-error.js';
+import { MSG } from '../../http/messages.js';
+import { AUTHENTICATED, type RouteBook } from '../../http/route.js';
+import { parseInput } from '../../http/validation.js';
+import { userView } from '../views.js';
+import { TAG, passwordChange, sex, userFields } from './user-schemas.js';
+import type { UserRouteDeps } from './user-access.js';
+
+/** 个人中心: the caller's own record, password and avatar. */
+export function registerUserProfileRoutes(book: RouteBook, deps: UserRouteDeps): void {
+  const { repos, identity, avatars } = deps;
+  book.add({
+    method: 'get',
+    path: '/system/user/profile',
+    summary: '个人中心：当前用户、角色组与岗位组',
+    tag: TAG,
+    access: AUTHENTICATED,
+    handler: async ({ principal }) => {
+      const u = await repos.users.findById(principal.userId, ALL_DATA);
+      if (!u) throw new HttpError(401, MSG.sessionExpired);
+      const roles = await repos.roles.listByUser(u.userId);
+      const posts = await Promise.all(u.postIds.map((pid) => repos.posts.findById(pid)));
+      return okWith({
+        data: userView(u),
+        roleGroup: roles.map((r) => r.roleName).join(','),
+        postGroup: posts.flatMap((p) => (p ? [p.postName] : [])).join(','),
+      });
+    },
+  });
+
+  book.add({
+    method: 'put',
+    path: '/system/user/profile',
+    summary: '修改个人信息（昵称、邮箱、手机、性别）',
+    tag: TAG,
+    access: AUTHENTICATED,
+    body: z.object({
+      nickName: userFields.nickName.optional(),
+      email: userFields.email,
+      phonenumber: userFields.phonenumber,
+      sex: sex.optional(),
+    }),
+    handler: async ({ body, principal }) => {
+      unwrap(
+        await repos.users.update(
+          principal.userId,
+          {
+            nickName: body.nickName,
+            email: body.email,
+            phonenumber: body.phonenumber,
+            sex: body.sex,
+            updateBy: principal.userName,
+          },
+          ALL_DATA,
+        ),
+      );
+      return ok();
+    },
+  });
+
+  book.add({
+    method: 'put',
+    path: '/system/user/profile/updatePwd',
+    summary:
+      '修改本人密码：oldPassword、newPassword 放在 JSON 请求体中（推荐；规格的查询参数形式仍然接受，请求体优先）；结束本人的其他会话',
+    tag: TAG,
+    access: AUTHENTICATED,
+    query: passwordChange.partial(),
+    body: passwordChange.partial(),
+    handler: async ({ query, body, principal }) => {
+      // Passwords belong in the body, where no proxy or access log records them; the spec's
+      // query form (000 §7) is still accepted for RuoYi clients, field by field, body first.
+      const given = parseInput(passwordChange, {
+        oldPassword: body.oldPassword ?? query.oldPassword,
+        newPassword: body.newPassword ?? query.newPassword,
+      });
+      if (!(await identity.verifyPassword(principal.userId, given.oldPassword))) {
+        throw new HttpError(400, MSG.oldPasswordWrong);
+      }
+      if (given.oldPassword === given.newPassword) throw new HttpError(400, MSG.newPasswordSame);
+      const pw = unwrap(checkNewPassword(given.newPassword, 'newPassword'));
+      unwrap(
+        await repos.users.setPasswordHash(
+          principal.userId,
+          await identity.hashPassword(pw),
+          ALL_DATA,
+        ),
+      );
+      await identity.endSessions(principal.userId, 'password_change', principal.sessionId);
+      return ok();
+    },
+  });
+
+  book.add({
+    method: 'post',
+    path: '/system/user/profile/avatar',
+    summary: '上传头像（multipart 字段 avatarfile；jpg、jpeg、png，至多 2MB）',
+    tag: TAG,
+    access: AUTHENTICATED,
+    multipart: 'avatarfile',
+    handler: async ({ req, principal }) => {
+      const url = await avatars.save(req);
+      unwrap(
+        await repos.users.update(
+          principal.userId,
+          { avatar: url, updateBy: principal.userName },
+          ALL_DATA,
+        ),
+      );
+      return okWith({ imgUrl: url });
+    },
+  });
+}
