@@ -93,19 +93,26 @@ const dateText = z.preprocess(
     .optional(),
 );
 
-/** RuoYi's `params[beginTime]` / `params[endTime]` (yyyy-MM-dd, inclusive) as a time range. */
+/**
+ * RuoYi's `params[beginTime]` / `params[endTime]` (yyyy-MM-dd, inclusive) as the days they name.
+ * Days, not instants: where a day begins is the institute's clock (its configured zone), which the
+ * route reads and applies with core's `instituteDaysRange`, never the server's midnight.
+ */
 export const dateRangeParams = () =>
   z
     .object({ beginTime: dateText, endTime: dateText })
     .loose()
     .optional()
-    .transform((p) => {
-      if (!p) return undefined;
-      const range: { from?: Date; to?: Date } = {};
-      if (p.beginTime) range.from = new Date(`${p.beginTime}T00:00:00`);
-      if (p.endTime) range.to = new Date(`${p.endTime}T23:59:59.999`);
-      return range.from || range.to ? range : undefined;
+    .transform((p): DayRange | undefined => {
+      if (!p || (!p.beginTime && !p.endTime)) return undefined;
+      return defined({ beginTime: p.beginTime, endTime: p.endTime });
     });
+
+/** The days of a list's date filter, both inclusive, either end open. */
+export interface DayRange {
+  readonly beginTime?: string;
+  readonly endTime?: string;
+}
 
 /** Drops keys whose value is undefined (exactOptionalPropertyTypes-friendly patches and filters). */
 export function defined<T extends Record<string, unknown>>(

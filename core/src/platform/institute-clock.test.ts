@@ -7,6 +7,7 @@ import {
   formatDate,
   formatInstant,
   instituteDay,
+  instituteDaysRange,
   instituteMonth,
   instituteMonthRange,
   isTimeZone,
@@ -170,5 +171,45 @@ describe('setting the institute time zone', () => {
     expect(refused?.message).toContain('院所时区');
     expect(configValueError(INSTITUTE_TIME_ZONE_CONFIG_KEY, 'Europe/Berlin')).toBeNull();
     expect(configValueError('platformName', 'Asia/Beijing')).toBeNull();
+  });
+});
+
+describe('a list day filter covers the institute days it names', () => {
+  const inRange = (t: number, r: ReturnType<typeof instituteDaysRange>) =>
+    (!r?.from || t >= r.from.getTime()) && (!r?.to || t <= r.to.getTime());
+
+  it('holds an instant exactly when its institute day lies between beginTime and endTime', () => {
+    fc.assert(
+      fc.property(
+        nearCstMidnight,
+        dayArb,
+        fc.integer({ min: 0, max: 3 }),
+        fc.constantFrom(DEFAULT_INSTITUTE_TIME_ZONE, 'America/New_York', 'UTC'),
+        (t, d, span, zone) => {
+          const begin = new Date(d).toISOString().slice(0, 10);
+          const end = new Date(d + span * DAY).toISOString().slice(0, 10);
+          const day = instituteDay(new Date(t), zone);
+          const r = instituteDaysRange({ beginTime: begin, endTime: end }, zone);
+          expect(inRange(t, r)).toBe(day >= begin && day <= end);
+        },
+      ),
+    );
+  });
+
+  it('finds a record of 00:30 on the 26th in Shanghai under the 26th, not the 25th', () => {
+    const t = Date.parse('2026-11-25T16:30:00Z');
+    const day = (d: string) => instituteDaysRange({ beginTime: d, endTime: d });
+    expect(inRange(t, day('2026-11-26'))).toBe(true);
+    expect(inRange(t, day('2026-11-25'))).toBe(false);
+  });
+
+  it('leaves an end open when it is not given, and filters nothing with neither', () => {
+    expect(instituteDaysRange({ beginTime: '2026-11-26' })).toEqual({
+      from: new Date('2026-11-25T16:00:00.000Z'),
+    });
+    expect(instituteDaysRange({ endTime: '2026-11-26' })).toEqual({
+      to: new Date('2026-11-26T15:59:59.999Z'),
+    });
+    expect(instituteDaysRange({})).toBeUndefined();
   });
 });

@@ -193,3 +193,26 @@ export function instituteMonthRange(
     to: startOfInstituteDay(`${next}-01`, zone),
   };
 }
+
+/** The day after `day` (`yyyy-MM-dd`), by the calendar. */
+function nextDay(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
+
+/**
+ * A list's day filter (`beginTime`/`endTime`, `yyyy-MM-dd`, both inclusive) as instants: from the
+ * first day's midnight in `zone` up to the last millisecond of the last day there. A record made at
+ * 00:30 on the 26th in Shanghai (16:30Z on the 25th) is the 26th's, as the staff read it. Either
+ * end may be missing (an open range); with neither there is no filter.
+ */
+export function instituteDaysRange(
+  days: { readonly beginTime?: string | undefined; readonly endTime?: string | undefined },
+  zone: string = DEFAULT_INSTITUTE_TIME_ZONE,
+): { readonly from?: Date; readonly to?: Date } | undefined {
+  const range: { from?: Date; to?: Date } = {};
+  if (days.beginTime) range.from = startOfInstituteDay(days.beginTime, zone);
+  if (days.endTime)
+    range.to = new Date(startOfInstituteDay(nextDay(days.endTime), zone).getTime() - 1);
+  return range.from || range.to ? range : undefined;
+}

@@ -1,6 +1,7 @@
 import type { Express, Response } from 'express';
 import {
   DEFAULT_INSTITUTE_TIME_ZONE,
+  instituteDaysRange,
   INSTITUTE_TIME_ZONE_CONFIG_KEY,
   parseTimeZone,
   type PlatformRepositories,
@@ -29,4 +30,15 @@ export async function instituteZoneOf(res: Response): Promise<string> {
   return typeof source === 'function'
     ? await (source as InstituteZoneSource)()
     : DEFAULT_INSTITUTE_TIME_ZONE;
+}
+
+/**
+ * A list's day filter (`params[beginTime]`/`params[endTime]`) as the instants of the institute's
+ * days: a day begins at midnight in the configured zone, not the server's.
+ */
+export async function instituteDaysOf(
+  res: Response,
+  days: { readonly beginTime?: string; readonly endTime?: string } | undefined,
+): Promise<{ readonly from?: Date; readonly to?: Date } | undefined> {
+  return days ? instituteDaysRange(days, await instituteZoneOf(res)) : undefined;
 }

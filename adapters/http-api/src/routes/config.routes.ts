@@ -7,6 +7,7 @@ import {
   type SysConfig,
 } from '@dpms/core';
 import { msgOnly, ok, page } from '../http/envelope.js';
+import { instituteDaysOf } from '../http/institute-zone.js';
 import { HttpError, unwrap } from '../http/http-error.js';
 import { listQueryOf } from '../http/list-query.js';
 import { pagingShape } from '../http/paging.js';
@@ -70,11 +71,11 @@ export function configRoutes(repos: PlatformRepositories): RouteModule {
           params: dateRangeParams(),
           ...pagingShape(CONFIG_SORT_COLUMNS),
         }),
-        handler: async ({ query }) => {
+        handler: async ({ query, res }) => {
           const { pageNum, pageSize, orderByColumn, isAsc, params, ...rest } = query;
           const r = await repos.configs.list(
             listQueryOf(
-              { ...rest, createTime: params },
+              { ...rest, createTime: await instituteDaysOf(res, params) },
               { pageNum, pageSize, orderByColumn, isAsc },
             ),
           );

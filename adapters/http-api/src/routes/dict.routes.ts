@@ -7,6 +7,7 @@ import {
   type SysDictType,
 } from '@dpms/core';
 import { ok, page } from '../http/envelope.js';
+import { instituteDaysOf } from '../http/institute-zone.js';
 import { HttpError, unwrap } from '../http/http-error.js';
 import { listQueryOf } from '../http/list-query.js';
 import { pagingShape } from '../http/paging.js';
@@ -79,11 +80,11 @@ export function dictRoutes(repos: PlatformRepositories): RouteModule {
           params: dateRangeParams(),
           ...pagingShape(DICT_TYPE_SORT_COLUMNS),
         }),
-        handler: async ({ query }) => {
+        handler: async ({ query, res }) => {
           const { pageNum, pageSize, orderByColumn, isAsc, params, ...rest } = query;
           const r = await repos.dicts.listTypes(
             listQueryOf(
-              { ...rest, createTime: params },
+              { ...rest, createTime: await instituteDaysOf(res, params) },
               { pageNum, pageSize, orderByColumn, isAsc },
             ),
           );

@@ -7,6 +7,7 @@ import {
   type JobLogRepository,
 } from '@dpms/core';
 import { page } from '../http/envelope.js';
+import { instituteDaysOf } from '../http/institute-zone.js';
 import { listQueryOf } from '../http/list-query.js';
 import { pagingShape } from '../http/paging.js';
 import { perm } from '../http/route.js';
@@ -50,10 +51,10 @@ export function jobLogRoutes(logs: JobLogRepository): RouteModule {
           params: dateRangeParams(),
           ...pagingShape(JOB_LOG_SORT_COLUMNS),
         }),
-        handler: async ({ query }) => {
+        handler: async ({ query, res }) => {
           const { pageNum, pageSize, orderByColumn, isAsc, params, ...rest } = query;
           const r = await logs.list(
-            listQueryOf(defined({ ...rest, startTime: params }), {
+            listQueryOf(defined({ ...rest, startTime: await instituteDaysOf(res, params) }), {
               pageNum,
               pageSize,
               orderByColumn,

@@ -10,6 +10,7 @@ import {
 } from '@dpms/core';
 import { ok, okWith, page } from '../../http/envelope.js';
 import { unwrap } from '../../http/http-error.js';
+import { instituteDaysOf } from '../../http/institute-zone.js';
 import { listQueryOf } from '../../http/list-query.js';
 import { pagingShape } from '../../http/paging.js';
 import { perm, type RouteBook } from '../../http/route.js';
@@ -37,8 +38,9 @@ export function registerUserAdminRoutes(book: RouteBook, deps: UserRouteDeps): v
     tag: TAG,
     access: perm('system:user:list'),
     query: listQuery,
-    handler: async ({ query, principal }) => {
-      const r = await repos.users.list(listQueryOf(filterOf(query), query), principal.scope);
+    handler: async ({ query, principal, res }) => {
+      const filter = filterOf(query, await instituteDaysOf(res, query.params));
+      const r = await repos.users.list(listQueryOf(filter, query), principal.scope);
       const adminRole = await adminRoleId();
       // `admin` (RuoYi's flag) tells 用户管理 which rows only an administrator may change.
       return page(
@@ -57,7 +59,7 @@ export function registerUserAdminRoutes(book: RouteBook, deps: UserRouteDeps): v
     query: z.object({ ...filterShape, ...pagingShape(USER_SORT_COLUMNS) }),
     produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     handler: async ({ query, principal, res }) => {
-      const filter = filterOf(query);
+      const filter = filterOf(query, await instituteDaysOf(res, query.params));
       async function* rows() {
         for (let pageNum = 1; ; pageNum++) {
           const r = await repos.users.list(

@@ -26,8 +26,10 @@ export const filterShape = {
 export const listQuery = z.object({ ...filterShape, ...pagingShape(USER_SORT_COLUMNS) });
 type ListQueryIn = z.output<typeof listQuery>;
 
+/** The list's filter; `createTime` is the institute's days (`instituteDaysOf`), read by the route. */
 export const filterOf = (
   q: Omit<ListQueryIn, 'pageNum' | 'pageSize' | 'orderByColumn' | 'isAsc'>,
+  createTime: UserFilter['createTime'],
 ): UserFilter => ({
   userName: q.userName,
   nickName: q.nickName,
@@ -36,7 +38,7 @@ export const filterOf = (
   deptId: q.deptId,
   roleId: q.roleId,
   postId: q.postId,
-  createTime: q.params,
+  createTime,
 });
 
 export const optionalText = (max: number) => z.string().trim().max(max).optional();
