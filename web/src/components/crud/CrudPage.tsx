@@ -5,7 +5,13 @@ import { DataTable, type Column, type DataTableProps } from '../table/DataTable'
 import { useListQuery } from '../table/useListQuery';
 import { Button } from '../ui/Button';
 import { PageCard, SearchBar, SearchField } from '../ui/Page';
-import { FormDialog, type FormFieldDef, type FormValues } from '../widgets/FormDialog';
+import type { z } from 'zod';
+import {
+  FormDialog,
+  type FormFieldDef,
+  type FormSchema,
+  type FormValues,
+} from '../widgets/FormDialog';
 import { useCrudDialog } from './useCrudDialog';
 import { DateInput } from '../ui/DateInput';
 
@@ -65,6 +71,11 @@ export interface CrudSpec<Row extends object, F extends CrudFilter> {
     /** The body sent from the form's trimmed values (numbers converted and such). */
     toBody?: (values: FormValues) => Record<string, unknown>;
     saved?: { add?: string; edit?: string };
+    /**
+     * The wire body schemas the server validates the add and the update with (@dpms/wire): the
+     * form checks and marks exactly what they check, on the body it is about to send.
+     */
+    schemas?: { add?: z.ZodType; edit?: z.ZodType };
   };
   /** The delete button; `what` completes 是否确认删除{what}？ */
   remove?: { what: (row: Row) => string };
@@ -201,6 +212,7 @@ export function CrudPage<Row extends object, F extends CrudFilter>(spec: CrudSpe
           title={editing.title}
           initial={editing.initial}
           onClose={crud.close}
+          schema={formSchemaOf(form, editing.id)}
           fields={
             typeof form.fields === 'function'
               ? form.fields(editing.id === undefined ? 'add' : 'edit')
@@ -222,6 +234,22 @@ export function CrudPage<Row extends object, F extends CrudFilter>(spec: CrudSpe
       {typeof spec.children === 'function' ? spec.children(list) : spec.children}
     </PageCard>
   );
+}
+
+/** The schema a save is checked with, on the body the save sends (the id added on an update). */
+function formSchemaOf(
+  form: Pick<NonNullable<CrudSpec<object, CrudFilter>['form']>, 'schemas' | 'toBody' | 'idKey'>,
+  id: number | undefined,
+): FormSchema | undefined {
+  const schema = id === undefined ? form.schemas?.add : form.schemas?.edit;
+  if (!schema) return undefined;
+  return {
+    schema,
+    bodyOf: (values) => {
+      const body = form.toBody ? form.toBody(values) : values;
+      return id === undefined ? body : { ...body, [form.idKey]: id };
+    },
+  };
 }
 
 function searchInput<F extends CrudFilter>(

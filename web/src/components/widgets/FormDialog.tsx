@@ -1,4 +1,6 @@
-import { useRef, useState } from 'react';
+import { fieldErrorsOf } from '@dpms/http-client';
+import { useRef, useState, type ReactNode } from 'react';
+import type { z } from 'zod';
 import { useActionKeys } from '../crud/action-keys';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
@@ -12,13 +14,81 @@ export interface FormFieldDef {
   required?: boolean;
   maxLength?: number;
   placeholder?: string;
+  /**
+   * The field's own input (a picker), given its value, its setter and the whole form; undefined
+   * falls back to the input of `type`.
+   */
+  render?: (value: string, set: (v: string) => void, values: FormValues) => ReactNode | undefined;
 }
 
 export type FormValues = Record<string, string>;
 
 /**
- * An add/edit dialog from a field list: inputs are trimmed, required fields say 请输入/请选择 and
- * the server's message shows under the form when it refuses. `onSubmit` gets the save's
+ * The wire body schema the server validates the save with (@dpms/wire), and what it is checked
+ * on: the body the save will send, built from the trimmed values (`bodyOf`, by default the values
+ * with blanks as they are).
+ */
+export interface FormSchema {
+  readonly schema: z.ZodType;
+  readonly bodyOf?: (values: FormValues) => unknown;
+}
+
+/** The object schema's shape, if the schema is one (possibly behind a refinement or pipe). */
+function shapeOf(schema: z.ZodType): Record<string, z.ZodType> | undefined {
+  const def = (schema as { def?: { type?: string; shape?: unknown; in?: z.ZodType } }).def;
+  if (def?.type === 'object') return def.shape as Record<string, z.ZodType>;
+  if (def?.type === 'pipe' && def.in) return shapeOf(def.in);
+  return undefined;
+}
+
+/**
+ * Whether the schema demands the field: it refuses the field left out or left blank. This is the
+ * mark (*) the form shows, so it marks exactly what the server refuses.
+ */
+export function schemaRequires(schema: z.ZodType, key: string): boolean {
+  const field = shapeOf(schema)?.[key];
+  if (!field) return false;
+  return !field.safeParse(undefined).success || !field.safeParse('').success;
+}
+
+/**
+ * Every problem the schema finds, one per field (its first), keyed by the form's fields; problems
+ * of fields the form does not show are returned under `''`.
+ */
+export function schemaProblems(
+  form: FormSchema,
+  values: FormValues,
+  fields: readonly FormFieldDef[],
+): Record<string, string> {
+  const r = form.schema.safeParse(form.bodyOf ? form.bodyOf(values) : values, {
+    error: (issue) => {
+      const key = String(issue.path?.[0] ?? '');
+      const label = fields.find((f) => f.key === key)?.label ?? key;
+      const blank = issue.input === undefined || issue.input === null || issue.input === '';
+      if (issue.code === 'too_big' && issue.origin === 'string')
+        return `${label}长度不能超过 ${String(issue.maximum)} 个字符`;
+      return blank || (issue.code === 'too_small' && issue.origin === 'string')
+        ? `${label}不能为空`
+        : `${label}格式不正确`;
+    },
+  });
+  const out: Record<string, string> = {};
+  if (r.success) return out;
+  const shown = new Set(fields.map((f) => f.key));
+  for (const issue of r.error.issues) {
+    const key = String(issue.path[0] ?? '');
+    const slot = shown.has(key) ? key : '';
+    out[slot] ??= issue.message;
+  }
+  return out;
+}
+
+/**
+ * An add/edit dialog from a field list: inputs are trimmed, then checked. With `schema` (the wire
+ * body schema the server validates with) the check is that schema: the required marks are the
+ * fields it refuses blank, and every field's problem shows at once beside its field. Without it,
+ * required fields say 请输入/请选择. A refusal by the server lands on the fields it names
+ * (`errors[]`); what names no field shows under the form. `onSubmit` gets the save's
  * Idempotency-Key to send with its write: one key per save until it is answered, so a retry after
  * a lost answer is applied once (`ActionKeys`); a second click while the save runs sends nothing.
  */
@@ -30,10 +100,12 @@ export function FormDialog({
   onSubmit,
   onClose,
   width = 600,
+  schema,
 }: {
   open: boolean;
   title: string;
   fields: FormFieldDef[];
+  schema?: FormSchema | undefined;
   initial: FormValues;
   onSubmit: (values: FormValues, idempotencyKey: string) => Promise<void>;
   onClose: () => void;
@@ -49,13 +121,22 @@ export function FormDialog({
   const submit = async () => {
     if (running.current) return;
     const trimmed: FormValues = {};
-    const next: Record<string, string> = {};
+    let next: Record<string, string> = {};
     for (const f of fields) {
       const v = (values[f.key] ?? '').trim();
       trimmed[f.key] = v;
-      if (f.required && v === '')
+      if (!schema && f.required && v === '')
         next[f.key] =
           `${f.type === 'select' || f.type === 'radio' ? '请选择' : '请输入'}${f.label}`;
+    }
+    if (schema) {
+      const { '': elsewhere, ...onFields } = schemaProblems(schema, trimmed, fields);
+      next = onFields;
+      setFailure(elsewhere ?? '');
+      if (elsewhere !== undefined) {
+        setErrors(next);
+        return;
+      }
     }
     setErrors(next);
     if (Object.keys(next).length > 0) return;
@@ -64,7 +145,16 @@ export function FormDialog({
     setFailure('');
     try {
       const outcome = await keys.run('save', (key) => onSubmit(trimmed, key));
-      if (!outcome.ok) setFailure(outcome.message);
+      if (!outcome.ok) {
+        const shown = new Set(fields.map((f) => f.key));
+        const onFields = fieldErrorsOf(outcome.error).filter((e) => shown.has(e.field));
+        const refused: Record<string, string> = {};
+        for (const e of onFields) refused[e.field] ??= e.message;
+        setErrors(refused);
+        // The refusal shows under the form too unless every field it names is beside its input.
+        const all = fieldErrorsOf(outcome.error);
+        if (onFields.length === 0 || onFields.length < all.length) setFailure(outcome.message);
+      }
     } finally {
       running.current = false;
       setBusy(false);
@@ -96,58 +186,66 @@ export function FormDialog({
         }}
       >
         {fields.map((f) => (
-          <Field key={f.key} label={f.label} required={f.required} error={errors[f.key]}>
-            {f.type === 'textarea' ? (
-              <textarea
-                className="input h-auto! py-2"
-                rows={4}
-                aria-label={f.label}
-                maxLength={f.maxLength ?? 1000}
-                value={values[f.key] ?? ''}
-                onChange={(e) => set(f.key, e.target.value)}
-                placeholder={f.placeholder ?? `请输入${f.label}`}
-              />
-            ) : f.type === 'select' ? (
-              <select
-                className="input"
-                aria-label={f.label}
-                value={values[f.key] ?? ''}
-                onChange={(e) => set(f.key, e.target.value)}
-              >
-                <option value="">请选择{f.label}</option>
-                {f.options?.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </select>
-            ) : f.type === 'radio' ? (
-              <div className="flex gap-4 pt-1.5" role="radiogroup" aria-label={f.label}>
-                {f.options?.map((o) => (
-                  <label key={o.value} className="flex items-center gap-1.5 text-sm">
-                    <input
-                      type="radio"
-                      name={f.key}
-                      value={o.value}
-                      checked={values[f.key] === o.value}
-                      onChange={() => set(f.key, o.value)}
-                      className="accent-brand-500"
-                    />
-                    {o.label}
-                  </label>
-                ))}
-              </div>
-            ) : (
-              <input
-                className="input"
-                aria-label={f.label}
-                type={f.type === 'number' ? 'number' : f.type === 'password' ? 'password' : 'text'}
-                maxLength={f.maxLength ?? 50}
-                value={values[f.key] ?? ''}
-                onChange={(e) => set(f.key, e.target.value)}
-                placeholder={f.placeholder ?? `请输入${f.label}`}
-              />
-            )}
+          <Field
+            key={f.key}
+            label={f.label}
+            required={schema ? schemaRequires(schema.schema, f.key) : f.required}
+            error={errors[f.key]}
+          >
+            {f.render?.(values[f.key] ?? '', (v) => set(f.key, v), values) ??
+              (f.type === 'textarea' ? (
+                <textarea
+                  className="input h-auto! py-2"
+                  rows={4}
+                  aria-label={f.label}
+                  maxLength={f.maxLength ?? 1000}
+                  value={values[f.key] ?? ''}
+                  onChange={(e) => set(f.key, e.target.value)}
+                  placeholder={f.placeholder ?? `请输入${f.label}`}
+                />
+              ) : f.type === 'select' ? (
+                <select
+                  className="input"
+                  aria-label={f.label}
+                  value={values[f.key] ?? ''}
+                  onChange={(e) => set(f.key, e.target.value)}
+                >
+                  <option value="">请选择{f.label}</option>
+                  {f.options?.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
+                </select>
+              ) : f.type === 'radio' ? (
+                <div className="flex gap-4 pt-1.5" role="radiogroup" aria-label={f.label}>
+                  {f.options?.map((o) => (
+                    <label key={o.value} className="flex items-center gap-1.5 text-sm">
+                      <input
+                        type="radio"
+                        name={f.key}
+                        value={o.value}
+                        checked={values[f.key] === o.value}
+                        onChange={() => set(f.key, o.value)}
+                        className="accent-brand-500"
+                      />
+                      {o.label}
+                    </label>
+                  ))}
+                </div>
+              ) : (
+                <input
+                  className="input"
+                  aria-label={f.label}
+                  type={
+                    f.type === 'number' ? 'number' : f.type === 'password' ? 'password' : 'text'
+                  }
+                  maxLength={f.maxLength ?? 50}
+                  value={values[f.key] ?? ''}
+                  onChange={(e) => set(f.key, e.target.value)}
+                  placeholder={f.placeholder ?? `请输入${f.label}`}
+                />
+              ))}
           </Field>
         ))}
         {failure && (
