@@ -1,7 +1,9 @@
+import { INSTITUTE_TIME_ZONE_CONFIG_KEY } from '@dpms/core';
 import type { SysConfig } from '@dpms/http-client';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import { CrudPage } from '../../components/crud/CrudPage';
+import { TimeZoneSelect } from '../../components/time/TimeZoneSelect';
 
 /** 参数设置. */
 export function ConfigsPage() {
@@ -54,6 +56,11 @@ export function ConfigsPage() {
             required: true,
             type: 'textarea',
             maxLength: 500,
+            // The institute's zone is picked from the zones that exist, never typed.
+            render: (value, set, values) =>
+              values.configKey?.trim() === INSTITUTE_TIME_ZONE_CONFIG_KEY ? (
+                <TimeZoneSelect value={value} onChange={set} aria-label="参数键值" />
+              ) : undefined,
           },
           {
             key: 'configType',
