@@ -8,6 +8,7 @@ export * from './approval-answers.js';
 export * from './core-problems.js';
 export * from './closing.js';
 export * from './account.js';
+export * from './system.js';
 export { requiredContractFields } from '@dpms/core';
 export * from './canonical-json.js';
 export * from './lixiang.js';

@@ -26,3 +26,4 @@ export * from './auth-session.js';
 export * from './auth-session.repository.port.js';
 export * from './unit-of-work.port.js';
 export * from './institute-clock.js';
+export * from './system-fields.js';

@@ -1,4 +1,5 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access -- supertest bodies are untyped JSON */
+import { sql } from 'kysely';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
@@ -56,11 +57,9 @@ describe("list day filters on the institute's clock", () => {
       }),
       200,
     );
-    await api.database.handle.db
-      .updateTable('sys_user')
-      .set({ create_time: JUST_AFTER_MIDNIGHT })
-      .where('user_name', '=', 'midnight_user')
-      .execute();
+    // The creation time is the server's own (no call sets it): the test moves it.
+    await sql`update sys_user set create_time = ${JUST_AFTER_MIDNIGHT}
+      where user_name = 'midnight_user'`.execute(api.database.handle.db);
     expect(await usersOn('2026-11-26')).toBe(1);
     expect(await usersOn('2026-11-25')).toBe(0);
   });
@@ -76,12 +75,8 @@ describe("list day filters on the institute's clock", () => {
   });
 
   it('reads the config list by the same days', async () => {
-    const db = api.database.handle.db;
-    await db
-      .updateTable('sys_config')
-      .set({ create_time: JUST_AFTER_MIDNIGHT })
-      .where('config_key', '=', ZONE_KEY)
-      .execute();
+    await sql`update sys_config set create_time = ${JUST_AFTER_MIDNIGHT}
+      where config_key = ${ZONE_KEY}`.execute(api.database.handle.db);
     const configsOn = async (day: string) =>
       (
         await bodyOf(

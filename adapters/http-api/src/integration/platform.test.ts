@@ -111,7 +111,7 @@ describe.each(testDatabaseKinds())('platform calls on %s', (kind) => {
         nickName: '甲',
         password: 'secret123',
       }).expect(400);
-      expect(r.body.msg).toBe('参数 userName 不能为空');
+      expect(r.body.msg).toBe('登录名称不能为空');
       const weak = await send('post', '/system/user', {
         userName: 'weakpw',
         nickName: '甲',
@@ -126,7 +126,8 @@ describe.each(testDatabaseKinds())('platform calls on %s', (kind) => {
         email: 'x',
       });
       expect(badEmail.status).toBe(400);
-      expect(badEmail.body.msg).toContain('email');
+      expect(badEmail.body.msg).toBe('邮箱不是有效的邮箱地址');
+      expect(badEmail.body.field).toBe('email');
     });
 
     it("resetPwd ends the user's sessions; the new password works", async () => {
@@ -313,7 +314,7 @@ describe.each(testDatabaseKinds())('platform calls on %s', (kind) => {
       await get(`/system/major/deleteById?id=${child.body.data.majorId}`).expect(200);
       await get(`/system/major/deleteById?id=${id}`).expect(200);
       const noName = await send('post', '/system/major/add', {}).expect(400);
-      expect(noName.body.msg).toBe('参数 majorName 不能为空');
+      expect(noName.body.msg).toBe('专业名称不能为空');
     });
   });
 

@@ -13,23 +13,12 @@ import { listQueryOf } from '../http/list-query.js';
 import { pagingShape } from '../http/paging.js';
 import { AUTHENTICATED, perm } from '../http/route.js';
 import { dateRangeParams, id, idList, optionalEnum, textFilter } from '../http/schemas.js';
+import { configCreateBody, configUpdateBody } from '@dpms/wire';
 import type { RouteModule } from './route-module.js';
 
 const TAG = '参数设置';
-const KEY = /^[A-Za-z][A-Za-z0-9_.-]{0,99}$/;
 
 const configView = (c: SysConfig) => ({ ...c, createTime: c.createTime.toISOString() });
-
-const fields = {
-  configName: z.string().trim().min(1).max(100),
-  configKey: z
-    .string()
-    .trim()
-    .regex(KEY, { error: () => '参数 configKey 必须以字母开头，只能包含字母、数字和 _ . -' }),
-  configValue: z.string().max(500),
-  configType: z.enum(['Y', 'N']).optional(),
-  remark: z.string().trim().max(500).optional(),
-};
 
 /** A value core's config rule refuses (an unknown time zone) is a 400 naming the field. */
 function refuseBadValue(key: string, value: string): void {
@@ -49,7 +38,7 @@ export function configRoutes(repos: PlatformRepositories): RouteModule {
           '参数值（在 msg 中返回；不存在的键返回空字符串）。页面需要的键（平台名称、资金计划开关、甲方信息、验证码与注册开关）所有登录用户可读，其余键需要 system:config:query',
         tag: TAG,
         access: AUTHENTICATED,
-        params: z.object({ configKey: fields.configKey }),
+        params: z.object({ configKey: configCreateBody.shape.configKey }),
         response: z.object({ code: z.number(), msg: z.string() }),
         handler: async ({ params, principal }) => {
           // The read rule is core's one table (read-policy.ts); checked before the lookup, so a
@@ -101,7 +90,7 @@ export function configRoutes(repos: PlatformRepositories): RouteModule {
         summary: '新增参数',
         tag: TAG,
         access: perm('system:config:add'),
-        body: z.object(fields),
+        body: configCreateBody,
         handler: async ({ body }) => {
           refuseBadValue(body.configKey, body.configValue);
           return ok(configView(unwrap(await repos.configs.create(body))));
@@ -113,13 +102,7 @@ export function configRoutes(repos: PlatformRepositories): RouteModule {
         summary: '修改参数',
         tag: TAG,
         access: perm('system:config:edit'),
-        body: z.object({
-          configId: id(),
-          ...fields,
-          configName: fields.configName.optional(),
-          configKey: fields.configKey.optional(),
-          configValue: fields.configValue.optional(),
-        }),
+        body: configUpdateBody,
         handler: async ({ body }) => {
           const { configId, ...patch } = body;
           if (patch.configValue !== undefined) {

@@ -3,14 +3,8 @@ import { ALL_DATA, buildDeptTree, type PlatformRepositories, type SysDept } from
 import { ok, okWith } from '../http/envelope.js';
 import { HttpError, unwrap } from '../http/http-error.js';
 import { AUTHENTICATED, perm } from '../http/route.js';
-import {
-  id,
-  integer,
-  optionalEnum,
-  optionalInteger,
-  statusFlag,
-  textFilter,
-} from '../http/schemas.js';
+import { id, optionalEnum, textFilter } from '../http/schemas.js';
+import { deptCreateBody, deptUpdateBody } from '@dpms/wire';
 import type { RouteModule } from './route-module.js';
 
 const TAG = '部门管理';
@@ -28,17 +22,6 @@ const deptView = (d: SysDept) => ({
   deptType: d.deptType,
   createTime: d.createTime.toISOString(),
 });
-
-const fields = {
-  parentId: integer(0),
-  deptName: z.string().trim().min(1).max(30),
-  orderNum: optionalInteger(0, 9999),
-  leaderUserId: id().nullable().optional(),
-  phone: z.string().trim().max(20).optional(),
-  email: z.union([z.literal(''), z.email().max(50)]).optional(),
-  status: statusFlag().optional(),
-  deptType: z.enum(['0', '1']).optional(),
-};
 
 /** Departments (000 §7 "Departments"). The admin screens are scoped; the pickers' tree is not. */
 export function deptRoutes(repos: PlatformRepositories): RouteModule {
@@ -121,7 +104,7 @@ export function deptRoutes(repos: PlatformRepositories): RouteModule {
         summary: '新增部门（上级须在数据权限内）',
         tag: TAG,
         access: perm('system:dept:add'),
-        body: z.object(fields),
+        body: deptCreateBody,
         handler: async ({ body, principal }) =>
           ok(deptView(unwrap(await repos.depts.create(body, principal.scope)))),
       });
@@ -132,12 +115,7 @@ export function deptRoutes(repos: PlatformRepositories): RouteModule {
         summary: '修改部门（按数据权限）',
         tag: TAG,
         access: perm('system:dept:edit'),
-        body: z.object({
-          deptId: id(),
-          ...fields,
-          parentId: fields.parentId.optional(),
-          deptName: fields.deptName.optional(),
-        }),
+        body: deptUpdateBody,
         handler: async ({ body, principal }) => {
           const { deptId, ...patch } = body;
           if (patch.parentId === deptId) throw new HttpError(422, '上级部门不能是自己');

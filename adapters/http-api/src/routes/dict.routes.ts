@@ -12,43 +12,19 @@ import { HttpError, unwrap } from '../http/http-error.js';
 import { listQueryOf } from '../http/list-query.js';
 import { pagingShape } from '../http/paging.js';
 import { AUTHENTICATED, perm } from '../http/route.js';
+import { dateRangeParams, id, idList, optionalEnum, textFilter } from '../http/schemas.js';
 import {
-  dateRangeParams,
-  id,
-  idList,
-  optionalEnum,
-  optionalInteger,
-  statusFlag,
-  textFilter,
-} from '../http/schemas.js';
+  dictDataCreateBody,
+  dictDataUpdateBody,
+  dictTypeCreateBody,
+  dictTypeUpdateBody,
+} from '@dpms/wire';
 import type { RouteModule } from './route-module.js';
 
 const TAG = '字典管理';
-const DICT_TYPE = /^[A-Za-z][A-Za-z0-9_]{0,99}$/;
 
 const typeView = (t: SysDictType) => ({ ...t, createTime: t.createTime.toISOString() });
 const dataView = (d: SysDictData) => ({ ...d, createTime: d.createTime.toISOString() });
-
-const typeFields = {
-  dictName: z.string().trim().min(1).max(100),
-  dictType: z
-    .string()
-    .trim()
-    .regex(DICT_TYPE, { error: () => '参数 dictType 必须以字母开头，只能包含字母、数字和下划线' }),
-  status: statusFlag().optional(),
-  remark: z.string().trim().max(500).optional(),
-};
-const dataFields = {
-  dictType: typeFields.dictType,
-  dictLabel: z.string().trim().min(1).max(100),
-  dictValue: z.string().trim().min(1).max(100),
-  dictSort: optionalInteger(0, 9999),
-  cssClass: z.string().trim().max(100).optional(),
-  listClass: z.string().trim().max(100).optional(),
-  isDefault: z.enum(['Y', 'N']).optional(),
-  status: statusFlag().optional(),
-  remark: z.string().trim().max(500).optional(),
-};
 
 /** Dictionaries: the items every screen reads by type, and their admin CRUD. */
 export function dictRoutes(repos: PlatformRepositories): RouteModule {
@@ -61,7 +37,7 @@ export function dictRoutes(repos: PlatformRepositories): RouteModule {
         summary: '某类型的启用字典项（dictLabel、dictValue）',
         tag: TAG,
         access: AUTHENTICATED,
-        params: z.object({ dictType: typeFields.dictType }),
+        params: z.object({ dictType: dictTypeCreateBody.shape.dictType }),
         handler: async ({ params }) =>
           ok((await repos.dicts.dataByType(params.dictType)).map(dataView)),
       });
@@ -118,7 +94,7 @@ export function dictRoutes(repos: PlatformRepositories): RouteModule {
         summary: '新增字典类型',
         tag: TAG,
         access: perm('system:dict:add'),
-        body: z.object(typeFields),
+        body: dictTypeCreateBody,
         handler: async ({ body }) => ok(typeView(unwrap(await repos.dicts.createType(body)))),
       });
       book.add({
@@ -127,12 +103,7 @@ export function dictRoutes(repos: PlatformRepositories): RouteModule {
         summary: '修改字典类型（改名同步其数据）',
         tag: TAG,
         access: perm('system:dict:edit'),
-        body: z.object({
-          dictId: id(),
-          ...typeFields,
-          dictName: typeFields.dictName.optional(),
-          dictType: typeFields.dictType.optional(),
-        }),
+        body: dictTypeUpdateBody,
         handler: async ({ body }) => {
           const { dictId, ...patch } = body;
           return ok(typeView(unwrap(await repos.dicts.updateType(dictId, patch))));
@@ -191,7 +162,7 @@ export function dictRoutes(repos: PlatformRepositories): RouteModule {
         summary: '新增字典数据',
         tag: TAG,
         access: perm('system:dict:add'),
-        body: z.object(dataFields),
+        body: dictDataCreateBody,
         handler: async ({ body }) => ok(dataView(unwrap(await repos.dicts.createData(body)))),
       });
       book.add({
@@ -200,13 +171,7 @@ export function dictRoutes(repos: PlatformRepositories): RouteModule {
         summary: '修改字典数据',
         tag: TAG,
         access: perm('system:dict:edit'),
-        body: z.object({
-          dictCode: id(),
-          ...dataFields,
-          dictType: dataFields.dictType.optional(),
-          dictLabel: dataFields.dictLabel.optional(),
-          dictValue: dataFields.dictValue.optional(),
-        }),
+        body: dictDataUpdateBody,
         handler: async ({ body }) => {
           const { dictCode, ...patch } = body;
           return ok(dataView(unwrap(await repos.dicts.updateData(dictCode, patch))));

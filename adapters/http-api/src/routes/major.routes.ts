@@ -5,14 +5,8 @@ import { HttpError, unwrap } from '../http/http-error.js';
 import { listQueryOf } from '../http/list-query.js';
 import { pagingShape } from '../http/paging.js';
 import { AUTHENTICATED, perm } from '../http/route.js';
-import {
-  id,
-  optionalEnum,
-  optionalId,
-  optionalInteger,
-  statusFlag,
-  textFilter,
-} from '../http/schemas.js';
+import { optionalEnum, optionalId, textFilter } from '../http/schemas.js';
+import { majorCreateBody, majorUpdateBody } from '@dpms/wire';
 import type { RouteModule } from './route-module.js';
 
 const TAG = '专业管理';
@@ -58,14 +52,6 @@ function majorTree(majors: readonly Major[]): MajorNode[] {
   return build(null);
 }
 
-const fields = {
-  majorName: z.string().trim().min(1).max(50),
-  designStageId: id().nullable().optional(),
-  parentId: id().nullable().optional(),
-  orderNum: optionalInteger(0, 9999),
-  status: statusFlag().optional(),
-};
-
 /** Design disciplines (000 §7 "Majors"). Not data-scoped: a reference list. */
 export function majorRoutes(repos: PlatformRepositories): RouteModule {
   return {
@@ -99,7 +85,7 @@ export function majorRoutes(repos: PlatformRepositories): RouteModule {
         summary: '新增专业',
         tag: TAG,
         access: perm('system:major:add'),
-        body: z.object(fields),
+        body: majorCreateBody,
         handler: async ({ body }) => ok(majorView(unwrap(await repos.majors.create(body)))),
       });
 
@@ -109,17 +95,7 @@ export function majorRoutes(repos: PlatformRepositories): RouteModule {
         summary: '修改专业（majorId 或 id）',
         tag: TAG,
         access: perm('system:major:edit'),
-        body: z
-          .object({
-            majorId: id().optional(),
-            id: id().optional(),
-            ...fields,
-            majorName: fields.majorName.optional(),
-          })
-          .refine((b) => b.majorId !== undefined || b.id !== undefined, {
-            error: () => '参数 majorId 不能为空',
-            path: ['majorId'],
-          }),
+        body: majorUpdateBody,
         handler: async ({ body }) => {
           const { majorId, id: alt, ...patch } = body;
           const target = (majorId ?? alt)!;

@@ -1,3 +1,4 @@
+import { configCreateBody, configUpdateBody } from '@dpms/wire';
 import { INSTITUTE_TIME_ZONE_CONFIG_KEY } from '@dpms/core';
 import type { SysConfig } from '@dpms/http-client';
 import { useService } from '../../app/di';
@@ -39,6 +40,7 @@ export function ConfigsPage() {
       }}
       form={{
         idKey: 'configId',
+        schemas: { add: configCreateBody, edit: configUpdateBody },
         defaults: { configType: 'N' },
         toForm: (c) => ({
           configName: c.configName,

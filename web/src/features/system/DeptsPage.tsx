@@ -1,3 +1,4 @@
+import { deptCreateBody, deptUpdateBody } from '@dpms/wire';
 import { useQuery } from '@tanstack/react-query';
 import type { SysDept } from '@dpms/http-client';
 import { useMemo, useState } from 'react';
@@ -7,7 +8,7 @@ import { DataTable, type Column } from '../../components/table/DataTable';
 import { HasPermi } from '../../components/auth/Access';
 import { Button } from '../../components/ui/Button';
 import { PageCard, SearchBar, SearchField, StatusTag } from '../../components/ui/Page';
-import { FormDialog } from '../../components/widgets/FormDialog';
+import { FormDialog, type FormValues } from '../../components/widgets/FormDialog';
 import { useCrudDialog } from '../../components/crud/useCrudDialog';
 
 type Row = SysDept & { depth: number };
@@ -163,7 +164,7 @@ export function DeptsPage() {
           fields={[
             { key: 'parentId', label: '上级部门', type: 'select', options: parentOptions },
             { key: 'deptName', label: '部门名称', required: true, maxLength: 30 },
-            { key: 'orderNum', label: '显示排序', type: 'number', required: true },
+            { key: 'orderNum', label: '显示排序', type: 'number' },
             { key: 'leader', label: '负责人', maxLength: 20 },
             { key: 'phone', label: '联系电话', maxLength: 11 },
             {
@@ -176,12 +177,15 @@ export function DeptsPage() {
               ],
             },
           ]}
+          schema={{
+            schema: crud.editing.id === undefined ? deptCreateBody : deptUpdateBody,
+            bodyOf: (v) =>
+              crud.editing?.id === undefined
+                ? deptBodyOf(v)
+                : { ...deptBodyOf(v), deptId: crud.editing.id },
+          }}
           onSubmit={async (v, idempotencyKey) => {
-            const body = {
-              ...v,
-              parentId: v['parentId'] ? Number(v['parentId']) : 0,
-              orderNum: Number(v['orderNum'] ?? 0),
-            };
+            const body = deptBodyOf(v);
             if (crud.editing?.id === undefined) await gateway.add(body, { idempotencyKey });
             else await gateway.update({ ...body, deptId: crud.editing.id }, { idempotencyKey });
             crud.saved();
@@ -191,3 +195,10 @@ export function DeptsPage() {
     </PageCard>
   );
 }
+
+/** The body a department save sends (and its schema checks): numbers from the form's text. */
+const deptBodyOf = (v: FormValues) => ({
+  ...v,
+  parentId: v['parentId'] ? Number(v['parentId']) : 0,
+  orderNum: Number(v['orderNum'] ?? 0),
+});

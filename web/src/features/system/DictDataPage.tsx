@@ -1,3 +1,4 @@
+import { dictDataCreateBody, dictDataUpdateBody } from '@dpms/wire';
 import { useQuery } from '@tanstack/react-query';
 import type { DictData } from '@dpms/http-client';
 import { useService } from '../../app/di';
@@ -48,6 +49,7 @@ export function DictDataPage() {
       addDisabled={!dictType}
       form={{
         idKey: 'dictCode',
+        schemas: { add: dictDataCreateBody, edit: dictDataUpdateBody },
         defaults: { dictSort: '0', status: '0' },
         toForm: (d) => ({
           dictLabel: d.dictLabel,

@@ -1,3 +1,4 @@
+import { dictTypeCreateBody, dictTypeUpdateBody } from '@dpms/wire';
 import type { DictType } from '@dpms/http-client';
 import { Link } from 'react-router';
 import { useService } from '../../app/di';
@@ -48,6 +49,7 @@ export function DictTypesPage() {
       }}
       form={{
         idKey: 'dictId',
+        schemas: { add: dictTypeCreateBody, edit: dictTypeUpdateBody },
         defaults: { status: '0' },
         toForm: (t) => ({
           dictName: t.dictName,

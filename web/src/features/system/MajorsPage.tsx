@@ -1,3 +1,4 @@
+import { majorCreateBody, majorUpdateBody } from '@dpms/wire';
 import type { Major } from '@dpms/http-client';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
@@ -36,6 +37,7 @@ export function MajorsPage() {
       }}
       form={{
         idKey: 'majorId',
+        schemas: { add: majorCreateBody, edit: majorUpdateBody },
         defaults: { orderNum: '0', status: '0' },
         toForm: (m) => ({
           majorName: String(m.majorName ?? ''),

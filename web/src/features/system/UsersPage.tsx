@@ -1,3 +1,4 @@
+import { resetPasswordBody, userCreateBody, userUpdateBody } from '@dpms/wire';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage, type SysUser, type TreeNode } from '@dpms/http-client';
 import { useMemo, useState } from 'react';
@@ -176,6 +177,7 @@ export function UsersPage() {
       }}
       form={{
         idKey: 'userId',
+        schemas: { add: userCreateBody, edit: userUpdateBody },
         defaults: { status: '0', sex: '0' },
         toForm: (u) => ({
           nickName: u.nickName,
@@ -254,6 +256,10 @@ export function UsersPage() {
                 },
               ]}
               initial={{}}
+              schema={{
+                schema: resetPasswordBody,
+                bodyOf: (v) => ({ userId: resetFor.userId, password: v['password'] }),
+              }}
               onClose={() => setResetFor(null)}
               onSubmit={async (v) => {
                 await users.resetPwd(resetFor.userId, v['password'] ?? '');

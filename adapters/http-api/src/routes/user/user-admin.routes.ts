@@ -24,6 +24,7 @@ import {
   filterOf,
   filterShape,
   listQuery,
+  resetPasswordBody,
   updateBody,
 } from './user-schemas.js';
 import type { UserRouteDeps } from './user-access.js';
@@ -100,7 +101,7 @@ export function registerUserAdminRoutes(book: RouteBook, deps: UserRouteDeps): v
     summary: '重置用户密码；该用户的所有会话立即结束',
     tag: TAG,
     access: perm('system:user:resetPwd'),
-    body: z.object({ userId: id(), password: z.string().min(1).max(64) }),
+    body: resetPasswordBody,
     handler: async ({ body, principal }) => {
       await checkAction(principal, 'resetPwd', body.userId);
       const pw = unwrap(checkNewPassword(body.password, 'password'));

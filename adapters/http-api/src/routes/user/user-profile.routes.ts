@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { ALL_DATA, checkNewPassword } from '@dpms/core';
 import { ok, okWith } from '../../http/envelope.js';
 import { HttpError, unwrap } from '../../http/http-error.js';
@@ -6,7 +5,7 @@ import { MSG } from '../../http/messages.js';
 import { AUTHENTICATED, type RouteBook } from '../../http/route.js';
 import { parseInput } from '../../http/validation.js';
 import { userView } from '../views.js';
-import { TAG, passwordChange, sex, userFields } from './user-schemas.js';
+import { TAG, passwordChange, profileUpdateBody } from './user-schemas.js';
 import type { UserRouteDeps } from './user-access.js';
 
 /** 个人中心: the caller's own record, password and avatar. */
@@ -37,12 +36,7 @@ export function registerUserProfileRoutes(book: RouteBook, deps: UserRouteDeps):
     summary: '修改个人信息（昵称、邮箱、手机、性别）',
     tag: TAG,
     access: AUTHENTICATED,
-    body: z.object({
-      nickName: userFields.nickName.optional(),
-      email: userFields.email,
-      phonenumber: userFields.phonenumber,
-      sex: sex.optional(),
-    }),
+    body: profileUpdateBody,
     handler: async ({ body, principal }) => {
       unwrap(
         await repos.users.update(

@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import { USER_SORT_COLUMNS, type SysUser, type UserFilter } from '@dpms/core';
 import { pagingShape } from '../../http/paging.js';
-import {
-  dateRangeParams,
-  id,
-  optionalEnum,
-  optionalId,
-  statusFlag,
-  textFilter,
-} from '../../http/schemas.js';
+import { dateRangeParams, optionalEnum, optionalId, textFilter } from '../../http/schemas.js';
 
 export const TAG = '用户管理';
 
@@ -41,47 +34,14 @@ export const filterOf = (
   createTime,
 });
 
-export const optionalText = (max: number) => z.string().trim().max(max).optional();
-export const sex = z.enum(['0', '1', '2']);
-export const idArray = z.array(id()).max(100);
-
-export const userFields = {
-  nickName: z.string().trim().min(1).max(30),
-  deptId: id().nullable().optional(),
-  email: z.union([z.literal(''), z.email().max(50)]).optional(),
-  phonenumber: z
-    .string()
-    .trim()
-    .regex(/^$|^[0-9+\-\s]{5,20}$/)
-    .optional(),
-  sex: sex.optional(),
-  status: statusFlag().optional(),
-  remark: optionalText(500),
-  postIds: idArray.optional(),
-  roleIds: idArray.optional(),
-  defaultRoleId: id().nullable().optional(),
-};
-
-export const createBody = z.object({
-  userName: z
-    .string()
-    .trim()
-    .min(2)
-    .max(30)
-    .regex(/^[A-Za-z0-9_.@-]+$/, { error: () => '参数 userName 只能包含字母、数字和 _ . @ -' }),
-  password: z.string().min(1).max(20),
-  ...userFields,
-});
-/** A password change: in the JSON body, or in the query as the spec sends it. */
-export const passwordChange = z.object({
-  oldPassword: z.string().min(1).max(64),
-  newPassword: z.string().min(1).max(64),
-});
-export const updateBody = z.object({
-  userId: id(),
-  ...userFields,
-  nickName: userFields.nickName.optional(),
-});
+/** The write bodies are the wire contract's (@dpms/wire), shared with the 用户管理 forms. */
+export {
+  passwordChangeBody as passwordChange,
+  profileUpdateBody,
+  resetPasswordBody,
+  userCreateBody as createBody,
+  userUpdateBody as updateBody,
+} from '@dpms/wire';
 
 export const EXPORT_COLUMNS = [
   { header: '用户编号', value: (u: SysUser) => u.userId },
