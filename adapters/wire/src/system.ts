@@ -10,7 +10,7 @@ import {
   USER_NAME_PATTERN,
   type SystemField,
 } from '@dpms/core';
-import { nullAsAbsent } from './envelope.js';
+import { nullAsAbsent, timestamp } from './envelope.js';
 import { id, integer, numeric, statusFlag } from './primitives.js';
 
 /*
@@ -245,3 +245,45 @@ export const resetPasswordBody = z.object({ userId: id(), password: password('pa
 export type UserCreateBody = z.input<typeof userCreateBody>;
 export type UserUpdateBody = z.input<typeof userUpdateBody>;
 export type ProfileUpdateBody = z.input<typeof profileUpdateBody>;
+
+// The records the config and dictionary routes answer (and the client parses them with).
+const flag = z.enum(['0', '1']);
+export const configRecord = z
+  .object({
+    configId: z.number().int(),
+    configName: z.string(),
+    configKey: z.string(),
+    configValue: z.string(),
+    configType: z.enum(['Y', 'N']),
+    remark: z.string(),
+    createTime: timestamp(),
+  })
+  .meta({ id: 'SysConfig' });
+export const dictTypeRecord = z
+  .object({
+    dictId: z.number().int(),
+    dictName: z.string(),
+    dictType: z.string(),
+    status: flag,
+    remark: z.string(),
+    createTime: timestamp(),
+  })
+  .meta({ id: 'SysDictType' });
+export const dictDataRecord = z
+  .object({
+    dictCode: z.number().int(),
+    dictSort: z.number().int(),
+    dictLabel: z.string(),
+    dictValue: z.string(),
+    dictType: z.string(),
+    cssClass: z.string(),
+    listClass: z.string(),
+    isDefault: z.enum(['Y', 'N']),
+    status: flag,
+    remark: z.string(),
+    createTime: timestamp(),
+  })
+  .meta({ id: 'SysDictData' });
+export type ConfigRecord = z.output<typeof configRecord>;
+export type DictTypeRecord = z.output<typeof dictTypeRecord>;
+export type DictDataRecord = z.output<typeof dictDataRecord>;

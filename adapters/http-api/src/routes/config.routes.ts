@@ -13,7 +13,13 @@ import { listQueryOf } from '../http/list-query.js';
 import { pagingShape } from '../http/paging.js';
 import { AUTHENTICATED, perm } from '../http/route.js';
 import { dateRangeParams, id, idList, optionalEnum, textFilter } from '../http/schemas.js';
-import { configCreateBody, configUpdateBody } from '@dpms/wire';
+import {
+  configCreateBody,
+  configRecord,
+  configUpdateBody,
+  okEnvelope,
+  pageEnvelope,
+} from '@dpms/wire';
 import type { RouteModule } from './route-module.js';
 
 const TAG = '参数设置';
@@ -53,6 +59,7 @@ export function configRoutes(repos: PlatformRepositories): RouteModule {
         summary: '参数列表',
         tag: TAG,
         access: perm('system:config:list'),
+        response: pageEnvelope(configRecord),
         query: z.object({
           configName: textFilter(100),
           configKey: textFilter(100),
@@ -77,6 +84,7 @@ export function configRoutes(repos: PlatformRepositories): RouteModule {
         summary: '参数详情',
         tag: TAG,
         access: perm('system:config:query'),
+        response: okEnvelope(configRecord),
         params: z.object({ configId: id() }),
         handler: async ({ params }) => {
           const c = await repos.configs.findById(params.configId);

@@ -15,7 +15,11 @@ import { AUTHENTICATED, perm } from '../http/route.js';
 import { dateRangeParams, id, idList, optionalEnum, textFilter } from '../http/schemas.js';
 import {
   dictDataCreateBody,
+  dictDataRecord,
   dictDataUpdateBody,
+  dictTypeRecord,
+  okEnvelope,
+  pageEnvelope,
   dictTypeCreateBody,
   dictTypeUpdateBody,
 } from '@dpms/wire';
@@ -37,6 +41,7 @@ export function dictRoutes(repos: PlatformRepositories): RouteModule {
         summary: '某类型的启用字典项（dictLabel、dictValue）',
         tag: TAG,
         access: AUTHENTICATED,
+        response: okEnvelope(z.array(dictDataRecord)),
         params: z.object({ dictType: dictTypeCreateBody.shape.dictType }),
         handler: async ({ params }) =>
           ok((await repos.dicts.dataByType(params.dictType)).map(dataView)),
@@ -49,6 +54,7 @@ export function dictRoutes(repos: PlatformRepositories): RouteModule {
         summary: '字典类型列表',
         tag: TAG,
         access: perm('system:dict:list'),
+        response: pageEnvelope(dictTypeRecord),
         query: z.object({
           dictName: textFilter(100),
           dictType: textFilter(100),
@@ -73,6 +79,7 @@ export function dictRoutes(repos: PlatformRepositories): RouteModule {
         summary: '所有字典类型（选择器）',
         tag: TAG,
         access: AUTHENTICATED,
+        response: okEnvelope(z.array(dictTypeRecord)),
         handler: async () => ok((await repos.dicts.listTypes({ filter: {} })).rows.map(typeView)),
       });
       book.add({
@@ -81,6 +88,7 @@ export function dictRoutes(repos: PlatformRepositories): RouteModule {
         summary: '字典类型详情',
         tag: TAG,
         access: perm('system:dict:query'),
+        response: okEnvelope(dictTypeRecord),
         params: z.object({ dictId: id() }),
         handler: async ({ params }) => {
           const t = await repos.dicts.findTypeById(params.dictId);
@@ -129,6 +137,7 @@ export function dictRoutes(repos: PlatformRepositories): RouteModule {
         summary: '字典数据列表',
         tag: TAG,
         access: perm('system:dict:list'),
+        response: pageEnvelope(dictDataRecord),
         query: z.object({
           dictType: textFilter(100),
           dictLabel: textFilter(100),
@@ -149,6 +158,7 @@ export function dictRoutes(repos: PlatformRepositories): RouteModule {
         summary: '字典数据详情',
         tag: TAG,
         access: perm('system:dict:query'),
+        response: okEnvelope(dictDataRecord),
         params: z.object({ dictCode: id() }),
         handler: async ({ params }) => {
           const d = await repos.dicts.findDataById(params.dictCode);
