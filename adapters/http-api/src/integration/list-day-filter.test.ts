@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
-import { apiClient } from './api-client.js';
+import { apiClient } from '../test-support/api-client.js';
 
 const ZONE_KEY = 'sys.institute.timeZone';
 /** 00:30 on the 26th in Shanghai, still the 25th on a UTC server's clock. */

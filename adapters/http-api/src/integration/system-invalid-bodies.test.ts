@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
-import { apiClient } from './api-client.js';
+import { apiClient } from '../test-support/api-client.js';
 
 const LONG = '长'.repeat(501);
 
