@@ -54,12 +54,13 @@ describe.each(testDatabaseKinds())('approval repositories on %s', (kind) => {
     const dir = new SqlApprovalDirectory(handle.db);
     expect(await dir.usersWithRole('zjl')).toEqual(['11']);
     expect(await dir.usersWithRole('xmjl')).toEqual(['3', '5', '13', '14']);
-    expect(await dir.leadersOf('4')).toEqual(['5']);
-    expect(await dir.leadersOf('15')).toEqual(['16']);
-    // 建筑二所 (111) has no leader; neither has 设计院 (108): the institute root has none either.
-    expect(await dir.leadersOf('13')).toEqual([]);
-    // A department head's first leader is themself; nobody leads the root above 经营部.
-    expect(await dir.leadersOf('2')).toEqual(['2']);
+    // The institute's root (100) is led by the general manager (11): every chain ends with him.
+    expect(await dir.leadersOf('4')).toEqual(['5', '11']);
+    expect(await dir.leadersOf('15')).toEqual(['16', '11']);
+    // 建筑二所 (111) has no leader, neither has 设计院 (108): the first leader up is the root's.
+    expect(await dir.leadersOf('13')).toEqual(['11']);
+    // A department head's first leader is themself, then the root's leader above 经营部.
+    expect(await dir.leadersOf('2')).toEqual(['2', '11']);
     expect(await dir.activeUsers(['3', '999', 'x'])).toEqual(['3']);
   });
 
