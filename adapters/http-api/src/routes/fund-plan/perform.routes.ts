@@ -1,0 +1,231 @@
+import { z } from 'zod';
+import {
+  FUND_PERFORM_SORT_COLUMNS,
+  FUND_PLAN_LINE_KIND_LABELS,
+  FUND_PLAN_LINE_KINDS,
+  FUND_PLAN_STATUS_LABELS,
+  type FundPerform,
+  type FundPerformInput,
+  type FundPerformListFilter,
+  type FundPlanService,
+  type FundPlanStatus,
+} from '@dpms/core';
+import { ok, page } from '../../http/envelope.js';
+import { unwrap } from '../../http/http-error.js';
+import { listQueryOf } from '../../http/list-query.js';
+import { pagingShape } from '../../http/paging.js';
+import { perm, type RouteBook } from '../../http/route.js';
+import { id, optionalEnum, optionalId, version } from '../../http/schemas.js';
+import { streamXlsx, XLSX_TYPE, type XlsxColumn } from '../../http/xlsx.js';
+import { actorOf, amountIn, idemOf, iso, monthFilter, optionalBodyId, textIn } from './shared.js';
+
+const PERFORM_TAG = '资金执行';
+
+const performLine = z.object({
+  planLineId: optionalBodyId(),
+  amount: amountIn(),
+  remark: z.unknown().optional(),
+});
+const performFields = {
+  planId: optionalBodyId(),
+  lineKind: z.unknown(),
+  performDate: z.unknown().describe('执行日期 yyyy-MM-dd'),
+  overPlan: z.boolean().optional().describe('超计划执行：走 9_2 超计划审批'),
+  reason: textIn(500),
+  remark: textIn(2000),
+  lines: z.array(performLine).max(200).optional(),
+  submit: z.boolean().optional(),
+};
+const performAddBody = z.object(performFields);
+const performEditBody = z.object({ ...performFields, performId: id(), version: version() });
+const performIdQuery = z.object({ performId: id() });
+const performListQuery = z.object({
+  ...pagingShape(FUND_PERFORM_SORT_COLUMNS),
+  planId: optionalId(),
+  deptId: optionalId(),
+  planMonth: monthFilter(),
+  lineKind: optionalEnum(FUND_PLAN_LINE_KINDS),
+  status: optionalEnum(['0', '1', '2', '3']),
+});
+type PerformListIn = z.output<typeof performListQuery>;
+
+export const fundPerformView = (p: FundPerform) => ({
+  ...p,
+  statusName: FUND_PLAN_STATUS_LABELS[p.status],
+  lineKindName: FUND_PLAN_LINE_KIND_LABELS[p.lineKind],
+  createTime: iso(p.createTime),
+  approvedTime: iso(p.approvedTime),
+});
+
+const PERFORM_COLUMNS: readonly XlsxColumn<FundPerform>[] = [
+  { header: '计划月份', width: 10, value: (p) => p.planMonth },
+  { header: '部门', width: 16, value: (p) => p.deptName },
+  { header: '类别', value: (p) => FUND_PLAN_LINE_KIND_LABELS[p.lineKind] },
+  { header: '执行日期', width: 12, value: (p) => p.performDate },
+  { header: '执行金额（万元）', value: (p) => p.totalAmount },
+  { header: '超计划', value: (p) => (p.overPlan ? '是' : '否') },
+  {
+    header: '明细',
+    width: 40,
+    value: (p) => p.lines.map((l) => `${l.subjectName} ${l.amount}`).join('；'),
+  },
+  { header: '状态', value: (p) => FUND_PLAN_STATUS_LABELS[p.status] },
+  { header: '审批类型', value: (p) => p.approvalKind ?? '' },
+  { header: '说明', width: 30, value: (p) => p.reason },
+  { header: '经办人', value: (p) => p.createBy },
+];
+
+function performFilterOf(
+  q: Omit<PerformListIn, 'pageNum' | 'pageSize' | 'orderByColumn' | 'isAsc'>,
+): FundPerformListFilter {
+  return {
+    ...(q.planId === undefined ? {} : { planId: q.planId }),
+    ...(q.deptId === undefined ? {} : { deptId: q.deptId }),
+    ...(q.planMonth === undefined ? {} : { planMonth: q.planMonth }),
+    ...(q.lineKind === undefined ? {} : { lineKind: q.lineKind }),
+    ...(q.status === undefined ? {} : { status: Number(q.status) as FundPlanStatus }),
+  };
+}
+
+const performInput = (b: z.output<typeof performAddBody>): FundPerformInput => ({
+  ...(b.planId === undefined ? {} : { planId: b.planId }),
+  lineKind: b.lineKind,
+  performDate: b.performDate,
+  overPlan: b.overPlan === true,
+  reason: b.reason,
+  remark: b.remark,
+  lines: (b.lines ?? []).map((l) => ({
+    ...(l.planLineId === undefined ? {} : { planLineId: l.planLineId }),
+    amount: l.amount,
+    remark: l.remark,
+  })),
+});
+
+/** Fund execution (/contract/fundPerform/*, 9_1/9_2/26_x) against an approved plan. */
+export function registerFundPerformRoutes(book: RouteBook, service: FundPlanService): void {
+  book.add({
+    method: 'get',
+    path: '/contract/fundPerform/list',
+    summary: '资金执行单列表（按数据权限）',
+    tag: PERFORM_TAG,
+    access: perm('contract:fundPerform:list'),
+    query: performListQuery,
+    handler: async ({ query, principal }) => {
+      const p = await service.listPerforms(
+        listQueryOf(performFilterOf(query), query),
+        actorOf(principal),
+      );
+      return page(p.total, p.rows.map(fundPerformView));
+    },
+  });
+  book.add({
+    method: 'get',
+    path: '/contract/fundPerform/detail',
+    summary: '资金执行单详情',
+    tag: PERFORM_TAG,
+    access: perm('contract:fundPerform:query'),
+    query: performIdQuery,
+    handler: async ({ query, principal }) =>
+      ok(fundPerformView(unwrap(await service.detailPerform(query.performId, actorOf(principal))))),
+  });
+  book.add({
+    method: 'post',
+    path: '/contract/fundPerform/add',
+    summary:
+      '登记资金执行（须有已通过的资金计划；超过计划余额须勾选超计划执行，走 9_2；submit=true 时同时送审）',
+    tag: PERFORM_TAG,
+    access: perm('contract:fundPerform:add'),
+    idempotency: 'use-case',
+    body: performAddBody,
+    handler: async ({ body, principal, req }) =>
+      ok(
+        fundPerformView(
+          unwrap(
+            await service.savePerform(performInput(body), actorOf(principal), undefined, {
+              submit: body.submit === true,
+              idem: idemOf(req, 'fundPerform.add', principal),
+            }),
+          ),
+        ),
+      ),
+  });
+  book.add({
+    method: 'post',
+    path: '/contract/fundPerform/edit',
+    summary: '修改资金执行单（仅草稿或已驳回的）',
+    tag: PERFORM_TAG,
+    access: perm('contract:fundPerform:edit'),
+    idempotency: 'use-case',
+    body: performEditBody,
+    handler: async ({ body, principal, req }) =>
+      ok(
+        fundPerformView(
+          unwrap(
+            await service.savePerform(performInput(body), actorOf(principal), body.performId, {
+              submit: body.submit === true,
+              ...(body.version === undefined ? {} : { version: body.version }),
+              idem: idemOf(req, 'fundPerform.edit', principal),
+            }),
+          ),
+        ),
+      ),
+  });
+  book.add({
+    method: 'get',
+    path: '/contract/fundPerform/delete',
+    summary: '删除资金执行单（审批中或已通过的不能删除）',
+    tag: PERFORM_TAG,
+    access: perm('contract:fundPerform:remove'),
+    query: performIdQuery,
+    handler: async ({ query, principal, req }) => {
+      unwrap(
+        await service.removePerform(
+          query.performId,
+          actorOf(principal),
+          idemOf(req, 'fundPerform.delete', principal),
+        ),
+      );
+      return ok();
+    },
+  });
+  book.add({
+    method: 'post',
+    path: '/contract/fundPerform/updateToApproval',
+    summary: '资金执行单送审（回款 9_1，刚性 26_1，借款 26_2，付款 26_3，超计划 9_2）',
+    tag: PERFORM_TAG,
+    access: perm('contract:fundPerform:add'),
+    idempotency: 'use-case',
+    body: performIdQuery,
+    handler: async ({ body, principal, req }) =>
+      ok(
+        fundPerformView(
+          unwrap(
+            await service.submitPerform(
+              body.performId,
+              actorOf(principal),
+              idemOf(req, 'fundPerform.updateToApproval', principal),
+            ),
+          ),
+        ),
+      ),
+  });
+  book.add({
+    method: 'get',
+    path: '/contract/fundPerform/export',
+    summary: '导出资金执行单列表（.xlsx，流式）',
+    tag: PERFORM_TAG,
+    access: perm('contract:fundPerform:export'),
+    query: performListQuery,
+    produces: XLSX_TYPE,
+    handler: async ({ query, principal, res }) => {
+      await streamXlsx(
+        res,
+        '资金执行.xlsx',
+        '资金执行',
+        PERFORM_COLUMNS,
+        service.exportPerforms(performFilterOf(query), actorOf(principal)),
+      );
+      return undefined;
+    },
+  });
+}

@@ -1,0 +1,218 @@
+import { z } from 'zod';
+import {
+  LOAN_SORT_COLUMNS,
+  LOAN_STATUS_LABELS,
+  type FundService,
+  type Loan,
+  type LoanListFilter,
+  type LoanStatus,
+} from '@dpms/core';
+import { ok } from '../../http/envelope.js';
+import { unwrap } from '../../http/http-error.js';
+import { listQueryOf } from '../../http/list-query.js';
+import { pagingShape } from '../../http/paging.js';
+import { perm, type RouteBook } from '../../http/route.js';
+import { id, optionalEnum, optionalId, version } from '../../http/schemas.js';
+import type { XlsxColumn } from '../../http/xlsx.js';
+import { ledgerView } from './back-money.routes.js';
+import {
+  actorOf,
+  amountIn,
+  dateIn,
+  defined,
+  iso,
+  listAndExport,
+  optionalBodyId,
+  text,
+} from './shared.js';
+
+const LOAN_TAG = '借款管理';
+
+const loanFields = {
+  loanDeptId: optionalBodyId(),
+  contractId: optionalBodyId(),
+  taskId: optionalBodyId(),
+  loanAmount: amountIn(),
+  refundDate: dateIn(),
+  reason: text(),
+};
+const loanBody = z.object({ ...loanFields, submit: z.boolean().optional() });
+const taskLoanBody = z.object({ ...loanFields, taskId: id(), submit: z.boolean().optional() });
+const loanEditBody = z.object({
+  loanId: id(),
+  loanAmount: amountIn().optional(),
+  refundDate: dateIn(),
+  reason: text(),
+  version: version(),
+});
+const readyMoneyBody = z.object({ loanId: id(), loanAmount: amountIn() });
+const loanIdBody = z.object({ loanId: id() });
+const loanListQuery = z.object({
+  ...pagingShape(LOAN_SORT_COLUMNS),
+  loanDeptId: optionalId(),
+  contractId: optionalId(),
+  taskId: optionalId(),
+  status: optionalEnum(['0', '1', '2', '3']),
+});
+type LoanListIn = z.output<typeof loanListQuery>;
+
+export const loanView = (l: Loan) => ({
+  ...l,
+  statusName: LOAN_STATUS_LABELS[l.status],
+  createTime: iso(l.createTime),
+  approvedTime: iso(l.approvedTime),
+});
+
+const LOAN_COLUMNS: readonly XlsxColumn<Loan>[] = [
+  { header: '借款部门', width: 18, value: (l) => l.loanDeptName },
+  { header: '借款金额（万元）', value: (l) => l.loanAmount },
+  { header: '已还（万元）', value: (l) => l.repaidAmount },
+  { header: '未还（万元）', value: (l) => l.outstandingAmount },
+  { header: '还款日期', width: 12, value: (l) => l.refundDate },
+  { header: '应收合计（万元）', value: (l) => l.totalShouldReceAmt },
+  { header: '已收合计（万元）', value: (l) => l.totalReceiveAmt },
+  { header: '分配确认合计（万元）', value: (l) => l.totalAllotConfirmAmt },
+  { header: '状态', value: (l) => LOAN_STATUS_LABELS[l.status] },
+  { header: '借款事由', width: 30, value: (l) => l.reason },
+  { header: '申请人', value: (l) => l.createBy },
+];
+
+function loanFilterOf(q: LoanListIn): LoanListFilter {
+  return {
+    ...(q.loanDeptId === undefined ? {} : { loanDeptId: q.loanDeptId }),
+    ...(q.contractId === undefined ? {} : { contractId: q.contractId }),
+    ...(q.taskId === undefined ? {} : { taskId: q.taskId }),
+    ...(q.status === undefined ? {} : { status: Number(q.status) as LoanStatus }),
+  };
+}
+
+/** Loans (/contract/loan/*, the /v4/contract loan calls) and a design team's fund position. */
+export function registerLoanRoutes(book: RouteBook, service: FundService): void {
+  listAndExport(book, {
+    tag: LOAN_TAG,
+    query: loanListQuery,
+    filterOf: loanFilterOf,
+    list: {
+      paths: [
+        ['/contract/loan/list', '借款列表（按数据权限：借款部门与申请人）'],
+        ['/v4/contract/loanList', '借款列表（按任务或合同筛选：taskId、contractId）'],
+      ],
+      permission: 'contract:loan:list',
+      rows: (q, f, actor) => service.listLoans(listQueryOf(f, q), actor),
+      view: loanView,
+    },
+    export: {
+      path: '/contract/loan/export',
+      summary: '导出借款列表（.xlsx，流式；筛选同列表）',
+      permission: 'contract:loan:export',
+      fileName: '借款列表.xlsx',
+      sheetName: '借款',
+      columns: LOAN_COLUMNS,
+      rows: (f, actor) => service.exportLoans(f, actor),
+    },
+  });
+  book.add({
+    method: 'get',
+    path: '/contract/loan/detail',
+    summary: '借款详情',
+    tag: LOAN_TAG,
+    access: perm('contract:loan:query'),
+    query: z.object({ loanId: id() }),
+    handler: async ({ query, principal }) =>
+      ok(loanView(unwrap(await service.getLoan(query.loanId, actorOf(principal))))),
+  });
+  book.add({
+    method: 'post',
+    path: '/contract/loan/add',
+    summary: '申请借款（不超过可借额度；submit=true 时同时送审借款协议 10_1）',
+    tag: LOAN_TAG,
+    access: perm('contract:loan:add'),
+    body: loanBody,
+    handler: async ({ body, principal }) => {
+      const { submit, ...input } = body;
+      return ok(
+        loanView(
+          unwrap(await service.addLoan(defined(input), actorOf(principal), submit === true)),
+        ),
+      );
+    },
+  });
+  book.add({
+    method: 'post',
+    path: '/v4/contract/addTaskLoan',
+    summary: '按设计任务申请借款（借款部门为任务所属部门）',
+    tag: LOAN_TAG,
+    access: perm('contract:loan:add'),
+    body: taskLoanBody,
+    handler: async ({ body, principal }) => {
+      const { submit, ...input } = body;
+      return ok(
+        loanView(
+          unwrap(await service.addLoan(defined(input), actorOf(principal), submit === true)),
+        ),
+      );
+    },
+  });
+  book.add({
+    method: 'post',
+    path: '/contract/loan/edit',
+    summary: '修改借款（草稿或已驳回；金额仍须在可借额度内）',
+    tag: LOAN_TAG,
+    access: perm('contract:loan:edit'),
+    body: loanEditBody,
+    handler: async ({ body, principal }) =>
+      ok(loanView(unwrap(await service.modifyLoan(defined(body), actorOf(principal))))),
+  });
+  book.add({
+    method: 'post',
+    path: '/v4/contract/modifyReadyMoney',
+    summary: '修改借款金额（草稿或已驳回；仍须在可借额度内）',
+    tag: LOAN_TAG,
+    access: perm('contract:loan:edit'),
+    body: readyMoneyBody,
+    handler: async ({ body, principal }) =>
+      ok(loanView(unwrap(await service.modifyLoan(body, actorOf(principal))))),
+  });
+  book.add({
+    method: 'post',
+    path: '/contract/loan/delete',
+    summary: '删除借款（审批中或已生效的不能删除）',
+    tag: LOAN_TAG,
+    access: perm('contract:loan:remove'),
+    body: loanIdBody,
+    handler: async ({ body, principal }) => {
+      unwrap(await service.deleteLoan(body.loanId, actorOf(principal)));
+      return ok();
+    },
+  });
+  book.add({
+    method: 'post',
+    path: '/contract/loan/updateToApproval',
+    summary: '送审借款协议（10_1）；审批通过后借款生效并记账',
+    tag: LOAN_TAG,
+    access: perm('contract:loan:add'),
+    body: loanIdBody,
+    handler: async ({ body, principal }) =>
+      ok(loanView(unwrap(await service.submitLoan(body.loanId, actorOf(principal))))),
+  });
+  book.add({
+    method: 'get',
+    path: '/v4/contract/designPerformDetail',
+    summary: '设计部门（或任务所属部门）的应收、已收、分配确认、未还借款、审批中借款与可借额度',
+    tag: LOAN_TAG,
+    access: perm('contract:loan:query'),
+    query: z.object({ deptId: optionalId(), taskId: optionalId() }),
+    handler: async ({ query, principal }) =>
+      ok(unwrap(await service.teamPosition(defined(query), actorOf(principal)))),
+  });
+  book.add({
+    method: 'get',
+    path: '/v4/contract/transDetailByTaskId',
+    summary: '设计任务的资金往来（分配到任务的回款、任务借款及其还款）',
+    tag: LOAN_TAG,
+    access: perm('contract:loan:query'),
+    query: z.object({ taskId: id() }),
+    handler: async ({ query, principal }) =>
+      ok(unwrap(await service.taskTransactions(query.taskId, actorOf(principal))).map(ledgerView)),
+  });
+}
