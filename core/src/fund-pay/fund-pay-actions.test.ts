@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RecordAction } from '../session/action-actor.js';
 import { FUND_PAY_MESSAGES as M } from './fund-pay-messages.js';
-import { fundPayActions } from './fund-pay-actions.js';
+import { fundPayActions, paymentPlanActions, type PaymentPlanAction } from './fund-pay-actions.js';
 
 const ACTIONS: RecordAction[] = ['edit', 'submit', 'remove'];
 
@@ -30,5 +30,35 @@ describe('what the 资金支付 list offers on a payment', () => {
     const all = { userId: 1, permissions: ['*:*:*'], isAdmin: false };
     const r = fundPayActions.check('remove', { status: 2 }, all);
     expect(r.ok || r.error.message).toBe(M.paid);
+  });
+});
+
+describe('what the 付款计划 list offers on a plan line', () => {
+  it('property: 删除 offered exactly with :remove and no payment made against the plan; 修改 with :edit', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom<PaymentPlanAction>('edit', 'remove'),
+        fc.nat({ max: 5 }),
+        fc.subarray([...Object.values(paymentPlanActions.permissions), '*:*:*']),
+        fc.boolean(),
+        (action, paymentCount, permissions, isAdmin) => {
+          const actor = { userId: 1, permissions, isAdmin };
+          const holds =
+            isAdmin ||
+            permissions.includes('*:*:*') ||
+            permissions.includes(paymentPlanActions.permissions[action]);
+          const r = paymentPlanActions.check(action, { paymentCount }, actor);
+          expect(r.ok).toBe(holds && (action === 'edit' || paymentCount === 0));
+        },
+      ),
+    );
+  });
+
+  it('refuses 删除 of a plan with a payment in the use case’s words, on its field', () => {
+    const all = { userId: 1, permissions: ['*:*:*'], isAdmin: false };
+    expect(paymentPlanActions.check('remove', { paymentCount: 1 }, all)).toEqual({
+      ok: false,
+      error: { code: 'FUND_PAY.PLAN_IN_USE', message: M.planInUse, field: 'paymentPlanId' },
+    });
   });
 });

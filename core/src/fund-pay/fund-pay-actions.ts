@@ -20,3 +20,25 @@ export const fundPayActions = actionRule(
   },
   (action: RecordAction, pay: { readonly status: number }) => fundPayStateCheck(action, pay.status),
 );
+
+/** What the 付款计划 list offers on a plan line: 修改 and 删除. */
+export type PaymentPlanAction = 'edit' | 'remove';
+
+/**
+ * A payment plan's 删除, decided once for the 付款计划 list and its route: a plan that any payment
+ * was made against (paymentCount > 0, whatever the payment's status) is kept, since the payment
+ * names it. 修改 stays open (the use case keeps its amount at or above what is paid and pending).
+ */
+export function paymentPlanStateCheck(
+  action: PaymentPlanAction,
+  plan: { readonly paymentCount: number },
+): Result<void> {
+  if (action === 'remove' && plan.paymentCount > 0)
+    return err(domainError(C.planInUse, M.planInUse, 'paymentPlanId'));
+  return ok(undefined);
+}
+
+export const paymentPlanActions = actionRule(
+  { edit: 'contract:paymentPlan:edit', remove: 'contract:paymentPlan:remove' },
+  paymentPlanStateCheck,
+);

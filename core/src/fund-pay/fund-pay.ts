@@ -63,6 +63,8 @@ export interface PaymentPlan {
   readonly pendingAmount: string;
   /** planPayAmount − paid − pending, never below 0. */
   readonly canPayAmount: string;
+  /** How many payments (any status, not deleted) are made against it: a plan with one stays. */
+  readonly paymentCount: number;
   readonly remark: string;
   readonly userId: number;
   readonly createBy: string;

@@ -20,7 +20,7 @@ import {
   type PaymentPlan,
 } from './fund-pay.js';
 import { FUND_PAY_ERROR_CODES as C, FUND_PAY_MESSAGES as M } from './fund-pay-messages.js';
-import { fundPayStateCheck } from './fund-pay-actions.js';
+import { fundPayStateCheck, paymentPlanStateCheck } from './fund-pay-actions.js';
 import {
   applyPayPostings,
   checkPlanAmount,
@@ -261,8 +261,10 @@ export class FundPayService {
     return this.write(async (r, at) => {
       const found = await FundPayService.visiblePlan(r, paymentPlanId, actor, true);
       if (!found.ok) return found;
-      if ((await r.pays.paymentsOnPlan(paymentPlanId)) > 0)
-        return fail(C.planInUse, M.planInUse, 'paymentPlanId');
+      const kept = paymentPlanStateCheck('remove', {
+        paymentCount: await r.pays.paymentsOnPlan(paymentPlanId),
+      });
+      if (!kept.ok) return kept;
       await r.pays.removePlan(paymentPlanId, at);
       return ok(undefined);
     });

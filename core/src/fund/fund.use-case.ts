@@ -598,6 +598,8 @@ export class FundService {
   modifyLoan(
     input: Partial<LoanInput> & { loanId: number; version?: number },
     actor: FundActor,
+    /** 修改 (the form) or 改金额 (the amount alone): the loan rule the route was offered by. */
+    action: 'edit' | 'amount' = 'edit',
   ): R<Loan> {
     const amount =
       input.loanAmount === undefined
@@ -616,7 +618,7 @@ export class FundService {
       const l = found.value;
       if (input.version !== undefined && input.version !== l.version)
         return fail(C.staleVersion, M.staleVersion);
-      const open = loanStateCheck('edit', l.status);
+      const open = loanStateCheck(action, l.status);
       if (!open.ok) return open;
       if (amount.value !== undefined) {
         const pos = await teamPosition(r, l.loanDeptId, l.loanId);

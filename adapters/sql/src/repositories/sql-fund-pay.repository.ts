@@ -90,6 +90,7 @@ interface PlanRow {
   plan_pay_amount: string;
   paid: string | null;
   pending: string | null;
+  payments: unknown;
   remark: string;
   user_id: number;
   create_by: string;
@@ -233,6 +234,12 @@ export class SqlFundPayRepository implements FundPayRepository {
           .where('y.del_flag', '=', '0')
           .where('y.status', 'in', [0, 1])
           .as('pending'),
+        eb
+          .selectFrom('fund_pay as n')
+          .select((e) => e.fn.countAll<string>().as('n'))
+          .whereRef('n.payment_plan_id', '=', 'p.payment_plan_id')
+          .where('n.del_flag', '=', '0')
+          .as('payments'),
         'p.remark',
         'p.user_id',
         'p.create_by',
@@ -261,6 +268,7 @@ export class SqlFundPayRepository implements FundPayRepository {
       paidAmount: paid,
       pendingAmount: pending,
       canPayAmount: toAmountString(left.isNeg() ? d('0') : left),
+      paymentCount: toCount(r.payments),
       remark: r.remark,
       userId: r.user_id,
       createBy: r.create_by,

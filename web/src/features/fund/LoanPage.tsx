@@ -174,18 +174,14 @@ export function LoanPage() {
                 详情
               </Button>
               {loanActions.may('edit', l, actor) && (
-                <>
-                  <Button
-                    size="sm"
-                    variant="text"
-                    onClick={() => setForm({ mode: 'edit', loan: l })}
-                  >
-                    修改
-                  </Button>
-                  <Button size="sm" variant="text" onClick={() => setReadyMoney(l)}>
-                    改金额
-                  </Button>
-                </>
+                <Button size="sm" variant="text" onClick={() => setForm({ mode: 'edit', loan: l })}>
+                  修改
+                </Button>
+              )}
+              {loanActions.may('amount', l, actor) && (
+                <Button size="sm" variant="text" onClick={() => setReadyMoney(l)}>
+                  改金额
+                </Button>
               )}
               {loanActions.may('submit', l, actor) && (
                 <>

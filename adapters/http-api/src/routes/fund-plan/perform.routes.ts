@@ -4,6 +4,7 @@ import {
   FUND_PLAN_LINE_KIND_LABELS,
   FUND_PLAN_LINE_KINDS,
   FUND_PLAN_STATUS_LABELS,
+  fundPlanActionPermission,
   type FundPerform,
   type FundPerformInput,
   type FundPerformListFilter,
@@ -154,7 +155,7 @@ export function registerFundPerformRoutes(book: RouteBook, service: FundPlanServ
     path: '/contract/fundPerform/edit',
     summary: '修改资金执行单（仅草稿或已驳回的）',
     tag: PERFORM_TAG,
-    access: perm('contract:fundPerform:edit'),
+    access: perm(fundPlanActionPermission('perform', 'edit')),
     idempotency: 'use-case',
     body: performEditBody,
     handler: async ({ body, principal, req }) =>
@@ -175,7 +176,7 @@ export function registerFundPerformRoutes(book: RouteBook, service: FundPlanServ
     path: '/contract/fundPerform/delete',
     summary: '删除资金执行单（审批中或已通过的不能删除）',
     tag: PERFORM_TAG,
-    access: perm('contract:fundPerform:remove'),
+    access: perm(fundPlanActionPermission('perform', 'remove')),
     query: performIdQuery,
     handler: async ({ query, principal, req }) => {
       unwrap(
@@ -193,7 +194,7 @@ export function registerFundPerformRoutes(book: RouteBook, service: FundPlanServ
     path: '/contract/fundPerform/updateToApproval',
     summary: '资金执行单送审（回款 9_1，刚性 26_1，借款 26_2，付款 26_3，超计划 9_2）',
     tag: PERFORM_TAG,
-    access: perm('contract:fundPerform:add'),
+    access: perm(fundPlanActionPermission('perform', 'submit')),
     idempotency: 'use-case',
     body: performIdQuery,
     handler: async ({ body, principal, req }) =>

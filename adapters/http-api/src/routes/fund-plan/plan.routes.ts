@@ -3,6 +3,7 @@ import {
   FUND_PLAN_LINE_KIND_LABELS,
   FUND_PLAN_SORT_COLUMNS,
   FUND_PLAN_STATUS_LABELS,
+  fundPlanActionPermission,
   type FundPlan,
   type FundPlanInput,
   type FundPlanListFilter,
@@ -152,7 +153,7 @@ export function registerFundPlanRoutes(book: RouteBook, service: FundPlanService
     path: '/contract/fundPlan/edit',
     summary: '修改资金计划（仅草稿或已驳回的）',
     tag: PLAN_TAG,
-    access: perm('contract:fundPlan:edit'),
+    access: perm(fundPlanActionPermission('plan', 'edit')),
     idempotency: 'use-case',
     body: planEditBody,
     handler: async ({ body, principal, req }) =>
@@ -173,7 +174,7 @@ export function registerFundPlanRoutes(book: RouteBook, service: FundPlanService
     path: '/contract/fundPlan/delete',
     summary: '删除资金计划（审批中、已通过或已有执行单的不能删除）',
     tag: PLAN_TAG,
-    access: perm('contract:fundPlan:remove'),
+    access: perm(fundPlanActionPermission('plan', 'remove')),
     query: planIdQuery,
     handler: async ({ query, principal, req }) => {
       unwrap(
@@ -191,7 +192,7 @@ export function registerFundPlanRoutes(book: RouteBook, service: FundPlanService
     path: '/contract/fundPlan/updateToApproval',
     summary: '资金计划送审（收入覆盖支出 8_1，否则 8_2）；每部门每月只能有一份审批中或已通过的计划',
     tag: PLAN_TAG,
-    access: perm('contract:fundPlan:add'),
+    access: perm(fundPlanActionPermission('plan', 'submit')),
     idempotency: 'use-case',
     body: planIdQuery,
     handler: async ({ body, principal, req }) =>

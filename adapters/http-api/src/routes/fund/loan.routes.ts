@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   LOAN_SORT_COLUMNS,
   LOAN_STATUS_LABELS,
+  loanActions,
   type FundService,
   type Loan,
   type LoanListFilter,
@@ -158,27 +159,27 @@ export function registerLoanRoutes(book: RouteBook, service: FundService): void 
     path: '/contract/loan/edit',
     summary: '修改借款（草稿或已驳回；金额仍须在可借额度内）',
     tag: LOAN_TAG,
-    access: perm('contract:loan:edit'),
+    access: perm(loanActions.permissions.edit),
     body: loanEditBody,
     handler: async ({ body, principal }) =>
-      ok(loanView(unwrap(await service.modifyLoan(defined(body), actorOf(principal))))),
+      ok(loanView(unwrap(await service.modifyLoan(defined(body), actorOf(principal), 'edit')))),
   });
   book.add({
     method: 'post',
     path: '/v4/contract/modifyReadyMoney',
     summary: '修改借款金额（草稿或已驳回；仍须在可借额度内）',
     tag: LOAN_TAG,
-    access: perm('contract:loan:edit'),
+    access: perm(loanActions.permissions.amount),
     body: readyMoneyBody,
     handler: async ({ body, principal }) =>
-      ok(loanView(unwrap(await service.modifyLoan(body, actorOf(principal))))),
+      ok(loanView(unwrap(await service.modifyLoan(body, actorOf(principal), 'amount')))),
   });
   book.add({
     method: 'post',
     path: '/contract/loan/delete',
     summary: '删除借款（审批中或已生效的不能删除）',
     tag: LOAN_TAG,
-    access: perm('contract:loan:remove'),
+    access: perm(loanActions.permissions.remove),
     body: loanIdBody,
     handler: async ({ body, principal }) => {
       unwrap(await service.deleteLoan(body.loanId, actorOf(principal)));
@@ -190,7 +191,7 @@ export function registerLoanRoutes(book: RouteBook, service: FundService): void 
     path: '/contract/loan/updateToApproval',
     summary: '送审借款协议（10_1）；审批通过后借款生效并记账',
     tag: LOAN_TAG,
-    access: perm('contract:loan:add'),
+    access: perm(loanActions.permissions.submit),
     body: loanIdBody,
     handler: async ({ body, principal }) =>
       ok(loanView(unwrap(await service.submitLoan(body.loanId, actorOf(principal))))),
