@@ -16,3 +16,5 @@ export * from './sub-contract.js';
 export * from './task.js';
 export * from './task-records.js';
 export * from './get-writes.js';
+export * from './wire-text.js';
+export * from './fund-pay.js';

@@ -58,6 +58,7 @@ export const FUND_PAY_MESSAGES = {
   date: (field: string): string => `${label(field)}格式应为yyyy-MM-dd`,
   required: (field: string): string => `${label(field)}不能为空`,
   tooLong: (field: string, max: number): string => `${label(field)}不能超过${String(max)}个字`,
+  notText: (field: string): string => `${label(field)}应为文字`,
   oneSource: '请选择付款计划或分包付款项中的一项作为付款依据',
   typeCode: '审批类型不正确：计划内付款为20_1，分包付款项为16_1或16_2',
   overPlan: (left: string): string => `本次付款金额超过付款计划的可付金额（可付${left}万元）`,

@@ -4,3 +4,4 @@ export * from './fund-pay-rules.js';
 export * from './fund-pay.repository.port.js';
 export * from './fund-pay.use-case.js';
 export * from './fund-pay-actions.js';
+export * from './fund-pay-input.js';

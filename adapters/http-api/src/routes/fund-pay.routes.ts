@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   ALL_DATA,
-  FUND_PAY_SORT_COLUMNS,
   FUND_PAY_STATUS_LABELS,
   FUND_PAY_TYPE_LABELS,
-  PAYMENT_PLAN_SORT_COLUMNS,
+  fundPayActions,
+  paymentPlanActions,
   type FundPay,
   type FundPayActor,
   type FundPayListFilter,
@@ -16,91 +16,36 @@ import {
 import { ok, page } from '../http/envelope.js';
 import { unwrap } from '../http/http-error.js';
 import { listQueryOf } from '../http/list-query.js';
-import { pagingShape } from '../http/paging.js';
 import { perm } from '../http/route.js';
-import { id, optionalEnum, optionalId, textFilter, version } from '../http/schemas.js';
 import { streamXlsx, XLSX_TYPE, type XlsxColumn } from '../http/xlsx.js';
 import type { Principal } from '../identity/principal.js';
 import { idemOf } from './contract-route-helpers.js';
 import type { RouteModule } from './route-module.js';
+import {
+  fundPayAnswer,
+  fundPayBody,
+  fundPayEditBody,
+  fundPayIdBody,
+  fundPayListQuery,
+  fundPayMonthsAnswer,
+  fundPayPage,
+  fundPaySubmitBody,
+  paymentPlanAnswer,
+  paymentPlanBody,
+  paymentPlanEditBody,
+  paymentPlanIdBody,
+  paymentPlanListQuery,
+  paymentPlanPage,
+  type FundPayRecord,
+  type PaymentPlanRecord,
+} from '@dpms/wire';
 
 const PAY_TAG = '资金支付';
 const PLAN_TAG = '付款计划';
 
-/**
- * Amounts and the tax rate pass through as sent: core checks them (strings of at most 6 decimals)
- * and refuses a number, letters, a sign or float noise with a 400 naming the field.
- */
-const loose = (what: string) => z.unknown().optional().describe(what);
-const optionalBodyId = () =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), id().optional());
-const nullableBodyId = () => z.preprocess((v) => (v === '' ? null : v), id().nullable().optional());
-const monthFilter = () =>
-  z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z
-      .string()
-      .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
-      .optional(),
-  );
-
-const planBody = z.object({
-  contractId: optionalBodyId(),
-  contractChildId: nullableBodyId(),
-  planMonth: loose('计划月份 yyyy-MM'),
-  subjectName: loose('科目名称'),
-  receiveCompanyName: loose('收款单位（分包合同的收款单位为默认）'),
-  planPayAmount: loose('计划付款金额（万元），字符串，最多6位小数'),
-  remark: loose('备注'),
-});
-const planEditBody = planBody.extend({
-  paymentPlanId: id(),
-  version: version(),
-});
-const planIdQuery = z.object({ paymentPlanId: id() });
-const planListQuery = z.object({
-  ...pagingShape(PAYMENT_PLAN_SORT_COLUMNS),
-  contractId: optionalId(),
-  contractChildId: optionalId(),
-  planMonth: monthFilter(),
-  contractName: textFilter(100),
-  receiveCompanyName: textFilter(100),
-  canPay: optionalEnum(['0', '1']),
-});
-type PlanListIn = z.output<typeof planListQuery>;
-
-const payFields = {
-  paymentPlanId: optionalBodyId(),
-  childPayId: optionalBodyId(),
-  planMonth: loose('计划月份 yyyy-MM（付款计划的月份为默认）'),
-  subjectName: loose('科目名称'),
-  reason: loose('付款事由'),
-  payTime: loose('付款日期 yyyy-MM-dd'),
-  payCompanyName: loose('付款单位'),
-  payAmount: loose('本次付款金额（万元），字符串，最多6位小数'),
-  taxRate: loose('税率，0到0.06的小数字符串，如 "0.03"；空为0.06'),
-  remark: loose('备注'),
-  typeCode: z.enum(['20_1', '16_1', '16_2']).optional(),
-};
-const payBody = z.object({ ...payFields, submit: z.boolean().optional() });
-const payEditBody = z.object({
-  ...payFields,
-  payId: id(),
-  version: version(),
-});
-const payIdQuery = z.object({ payId: id() });
-const submitBody = z.object({ payId: id(), typeCode: z.string().max(10).optional() });
-const payListQuery = z.object({
-  ...pagingShape(FUND_PAY_SORT_COLUMNS),
-  contractId: optionalId(),
-  paymentPlanId: optionalId(),
-  deptId: optionalId(),
-  planMonth: monthFilter(),
-  status: optionalEnum(['0', '1', '2', '3']),
-  contractName: textFilter(100),
-  receiveCompanyName: textFilter(100),
-});
-type PayListIn = z.output<typeof payListQuery>;
+// Every request and answer of this slice is one schema of @dpms/wire, built from core's rules.
+type PlanListIn = z.output<typeof paymentPlanListQuery>;
+type PayListIn = z.output<typeof fundPayListQuery>;
 
 // ---- views -----------------------------------------------------------------------------------
 
@@ -108,8 +53,11 @@ type PayListIn = z.output<typeof payListQuery>;
 const iso = (d: Date | string | null): string | null =>
   d === null ? null : typeof d === 'string' ? d : d.toISOString();
 
-export const paymentPlanView = (p: PaymentPlan) => ({ ...p, createTime: iso(p.createTime) });
-export const fundPayView = (p: FundPay) => ({
+export const paymentPlanView = (p: PaymentPlan): PaymentPlanRecord => ({
+  ...p,
+  createTime: iso(p.createTime),
+});
+export const fundPayView = (p: FundPay): FundPayRecord => ({
   ...p,
   statusName: FUND_PAY_STATUS_LABELS[p.status],
   typeName: FUND_PAY_TYPE_LABELS[p.typeCode],
@@ -195,7 +143,8 @@ export function fundPayRoutes(service: FundPayService): RouteModule {
         summary: '付款计划列表（按数据权限：合同的部门与录入人；含已付、待付、可付）',
         tag: PLAN_TAG,
         access: perm('contract:paymentPlan:list'),
-        query: planListQuery,
+        query: paymentPlanListQuery,
+        response: paymentPlanPage,
         handler: async ({ query, principal }) => {
           const p = await service.listPlans(
             listQueryOf(planFilterOf(query), query),
@@ -210,7 +159,8 @@ export function fundPayRoutes(service: FundPayService): RouteModule {
         summary: '付款计划详情',
         tag: PLAN_TAG,
         access: perm('contract:paymentPlan:query'),
-        query: planIdQuery,
+        query: paymentPlanIdBody,
+        response: paymentPlanAnswer,
         handler: async ({ query, principal }) =>
           ok(
             paymentPlanView(unwrap(await service.getPlan(query.paymentPlanId, actorOf(principal)))),
@@ -223,7 +173,8 @@ export function fundPayRoutes(service: FundPayService): RouteModule {
         tag: PLAN_TAG,
         access: perm('contract:paymentPlan:add'),
         idempotency: 'use-case',
-        body: planBody,
+        body: paymentPlanBody,
+        response: paymentPlanAnswer,
         handler: async ({ body, principal, req }) =>
           ok(
             paymentPlanView(
@@ -242,8 +193,9 @@ export function fundPayRoutes(service: FundPayService): RouteModule {
         path: '/contract/paymentPlan/edit',
         summary: '修改付款计划（计划金额不得小于已付及待付金额）',
         tag: PLAN_TAG,
-        access: perm('contract:paymentPlan:edit'),
-        body: planEditBody,
+        access: perm(paymentPlanActions.permissions.edit),
+        body: paymentPlanEditBody,
+        response: paymentPlanAnswer,
         handler: async ({ body, principal }) => {
           const { paymentPlanId, version, ...input } = body;
           return ok(
@@ -258,8 +210,8 @@ export function fundPayRoutes(service: FundPayService): RouteModule {
         path: '/contract/paymentPlan/delete',
         summary: '删除付款计划（已有付款记录的不能删除）',
         tag: PLAN_TAG,
-        access: perm('contract:paymentPlan:remove'),
-        body: planIdQuery,
+        access: perm(paymentPlanActions.permissions.remove),
+        body: paymentPlanIdBody,
         handler: async ({ body, principal }) => {
           unwrap(await service.deletePlan(body.paymentPlanId, actorOf(principal)));
           return ok();
@@ -271,7 +223,7 @@ export function fundPayRoutes(service: FundPayService): RouteModule {
         summary: '导出付款计划（.xlsx，流式；筛选同列表）',
         tag: PLAN_TAG,
         access: perm('contract:paymentPlan:export'),
-        query: planListQuery,
+        query: paymentPlanListQuery,
         produces: XLSX_TYPE,
         handler: async ({ query, principal, res }) => {
           await streamXlsx(
@@ -292,7 +244,8 @@ export function fundPayRoutes(service: FundPayService): RouteModule {
         summary: '资金支付列表（按数据权限：付款部门与申请人）',
         tag: PAY_TAG,
         access: perm('contract:fundPay:list'),
-        query: payListQuery,
+        query: fundPayListQuery,
+        response: fundPayPage,
         handler: async ({ query, principal }) => {
           const p = await service.listPays(
             listQueryOf(payFilterOf(query), query),
@@ -307,7 +260,8 @@ export function fundPayRoutes(service: FundPayService): RouteModule {
         summary: '按计划月份汇总：计划付款金额、已付款金额与实付金额（图表用）',
         tag: PAY_TAG,
         access: perm('contract:fundPay:list'),
-        query: payListQuery,
+        query: fundPayListQuery,
+        response: fundPayMonthsAnswer,
         handler: async ({ query, principal }) =>
           ok(await service.months(payFilterOf(query), actorOf(principal))),
       });
@@ -317,7 +271,8 @@ export function fundPayRoutes(service: FundPayService): RouteModule {
         summary: '资金支付详情（含审批编号，审批详情见审批中心）',
         tag: PAY_TAG,
         access: perm('contract:fundPay:query'),
-        query: payIdQuery,
+        query: fundPayIdBody,
+        response: fundPayAnswer,
         handler: async ({ query, principal }) =>
           ok(fundPayView(unwrap(await service.getPay(query.payId, actorOf(principal))))),
       });
@@ -329,7 +284,8 @@ export function fundPayRoutes(service: FundPayService): RouteModule {
         tag: PAY_TAG,
         access: perm('contract:fundPay:add'),
         idempotency: 'use-case',
-        body: payBody,
+        body: fundPayBody,
+        response: fundPayAnswer,
         handler: async ({ body, principal, req }) => {
           const { submit, ...input } = body;
           return ok(
@@ -351,8 +307,9 @@ export function fundPayRoutes(service: FundPayService): RouteModule {
         path: '/v4/fundPay/edit',
         summary: '修改资金支付（草稿或已驳回的）',
         tag: PAY_TAG,
-        access: perm('contract:fundPay:edit'),
-        body: payEditBody,
+        access: perm(fundPayActions.permissions.edit),
+        body: fundPayEditBody,
+        response: fundPayAnswer,
         handler: async ({ body, principal }) => {
           const { payId, version, ...input } = body;
           return ok(
@@ -365,8 +322,8 @@ export function fundPayRoutes(service: FundPayService): RouteModule {
         path: '/v4/fundPay/delete',
         summary: '删除资金支付（审批中或已付款的不能删除）',
         tag: PAY_TAG,
-        access: perm('contract:fundPay:remove'),
-        body: payIdQuery,
+        access: perm(fundPayActions.permissions.remove),
+        body: fundPayIdBody,
         handler: async ({ body, principal }) => {
           unwrap(await service.deletePay(body.payId, actorOf(principal)));
           return ok();
@@ -378,9 +335,10 @@ export function fundPayRoutes(service: FundPayService): RouteModule {
         summary:
           '提交资金支付审批（计划内付款 20_1；分包付款项为付款合同 16_1 或 16_2）；资金计划开关开启时须有已审批的部门月度资金计划（支持 Idempotency-Key）',
         tag: PAY_TAG,
-        access: perm('contract:fundPay:edit'),
+        access: perm(fundPayActions.permissions.submit),
         idempotency: 'use-case',
-        body: submitBody,
+        body: fundPaySubmitBody,
+        response: fundPayAnswer,
         handler: async ({ body, principal, req }) =>
           ok(
             fundPayView(
@@ -401,7 +359,7 @@ export function fundPayRoutes(service: FundPayService): RouteModule {
         summary: '导出资金支付（.xlsx，流式；筛选同列表）',
         tag: PAY_TAG,
         access: perm('contract:fundPay:export'),
-        query: payListQuery,
+        query: fundPayListQuery,
         produces: XLSX_TYPE,
         handler: async ({ query, principal, res }) => {
           await streamXlsx(

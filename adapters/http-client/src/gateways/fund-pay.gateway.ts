@@ -1,98 +1,38 @@
-import type { HttpClient } from '../client.js';
-import { dataOf, toPage, type Page, type PageQuery } from './page.js';
+import {
+  fundPayAnswer,
+  fundPayMonthsAnswer,
+  fundPayPage,
+  paymentPlanAnswer,
+  paymentPlanPage,
+  type FundPayBody as WireFundPayBody,
+  type FundPayEditBody,
+  type FundPayMonthRecord as WireFundPayMonthRecord,
+  type FundPayRecord as WireFundPayRecord,
+  type FundPayStatusCode as WireFundPayStatusCode,
+  type FundPayTypeCodeValue as WireFundPayTypeCodeValue,
+  type PaymentPlanBody as WirePaymentPlanBody,
+  type PaymentPlanEditBody,
+  type PaymentPlanRecord as WirePaymentPlanRecord,
+} from '@dpms/wire';
+import { z } from 'zod';
+import { keyed, type HttpClient, type WriteOptions } from '../client.js';
+import { answerOf } from './answer.js';
+import type { Page, PageQuery } from './page.js';
 
-/** A payment plan line as the API answers it (amounts in 万元 as decimal strings). */
-export interface PaymentPlanRecord {
-  paymentPlanId: number;
-  contractId: number;
-  contractName: string;
-  contractNo: string;
-  contractChildId: number | null;
-  contractChildNo: string;
-  deptId: number | null;
-  deptName: string;
-  planMonth: string;
-  subjectName: string;
-  receiveCompanyName: string;
-  planPayAmount: string;
-  paidAmount: string;
-  pendingAmount: string;
-  canPayAmount: string;
-  remark: string;
-  userId: number;
-  createBy: string;
-  createTime: string | null;
-  version: number;
-}
-
+/**
+ * The 资金支付 slice's wire types are the @dpms/wire schemas' (`z.infer`/`z.input`): the API
+ * validates with and answers through the same schemas, and this gateway parses every answer.
+ */
+export type PaymentPlanRecord = WirePaymentPlanRecord;
+export type FundPayRecord = WireFundPayRecord;
+export type FundPayMonthRecord = WireFundPayMonthRecord;
 /** 0 草稿, 1 审批中, 2 已付款, 3 已驳回. */
-export type FundPayStatusCode = 0 | 1 | 2 | 3;
-export type FundPayTypeCodeValue = '20_1' | '16_1' | '16_2';
+export type FundPayStatusCode = WireFundPayStatusCode;
+export type FundPayTypeCodeValue = WireFundPayTypeCodeValue;
+export type PaymentPlanBody = WirePaymentPlanBody;
+export type FundPayBody = WireFundPayBody;
 
-export interface FundPayRecord {
-  payId: number;
-  paymentPlanId: number | null;
-  childPayId: number | null;
-  contractId: number;
-  contractName: string;
-  contractNo: string;
-  contractChildId: number | null;
-  deptId: number | null;
-  deptName: string;
-  planMonth: string;
-  subjectName: string;
-  reason: string;
-  payTime: string;
-  payCompanyName: string;
-  receiveCompanyName: string;
-  payAmount: string;
-  taxRate: string;
-  realPayAmount: string;
-  typeCode: FundPayTypeCodeValue;
-  typeName: string;
-  status: FundPayStatusCode;
-  statusName: string;
-  approvalId: string | null;
-  paidTime: string | null;
-  remark: string;
-  userId: number;
-  createBy: string;
-  createTime: string | null;
-  version: number;
-}
-
-export interface FundPayMonthRecord {
-  month: string;
-  planPayAmount: string;
-  payAmount: string;
-  realPayAmount: string;
-  count: number;
-}
-
-export interface PaymentPlanBody {
-  contractId?: number;
-  contractChildId?: number | null;
-  planMonth: string;
-  subjectName?: string;
-  receiveCompanyName?: string;
-  planPayAmount: string;
-  remark?: string;
-}
-
-export interface FundPayBody {
-  paymentPlanId?: number;
-  childPayId?: number;
-  planMonth?: string;
-  subjectName?: string;
-  reason: string;
-  payTime?: string;
-  payCompanyName?: string;
-  payAmount: string;
-  taxRate?: string;
-  remark?: string;
-  typeCode?: FundPayTypeCodeValue;
-  submit?: boolean;
-}
+const done = z.object({ code: z.literal(200), msg: z.string() });
 
 const clean = (q: Record<string, unknown>): Record<string, unknown> =>
   Object.fromEntries(
@@ -109,41 +49,72 @@ export const FUND_PAY_EXPORT_PATHS = {
 export class FundPayGateway {
   constructor(private readonly http: HttpClient) {}
 
-  private async data<T>(url: string, params: Record<string, unknown>): Promise<T> {
-    return dataOf<T>(await this.http.get(url, { params: clean(params) }));
+  private async page<S extends z.ZodType<{ rows: unknown[]; total: number }>>(
+    schema: S,
+    path: string,
+    q: PageQuery,
+  ): Promise<z.output<S>> {
+    return answerOf(schema, await this.http.get(path, { params: clean(q) }), path);
   }
-  private async send<T>(url: string, body: unknown): Promise<T> {
-    return dataOf<T>(await this.http.post(url, body));
+  private async get<S extends z.ZodType<{ data: unknown }>>(
+    schema: S,
+    path: string,
+    params: Record<string, unknown>,
+  ): Promise<z.output<S>['data']> {
+    return answerOf(schema, await this.http.get(path, { params: clean(params) }), path).data;
+  }
+  private async post<S extends z.ZodType<{ data: unknown }>>(
+    schema: S,
+    path: string,
+    body: unknown,
+    options?: WriteOptions,
+  ): Promise<z.output<S>['data']> {
+    return answerOf(schema, await this.http.post(path, body, keyed(options)), path).data;
+  }
+  private async act(path: string, body: unknown, options?: WriteOptions): Promise<void> {
+    answerOf(done, await this.http.post(path, body, keyed(options)), path);
   }
 
   // ---- payment plans ----
   async planList(q: PageQuery): Promise<Page<PaymentPlanRecord>> {
-    return toPage(await this.http.get('/contract/paymentPlan/list', { params: clean(q) }));
+    const a = await this.page(paymentPlanPage, '/contract/paymentPlan/list', q);
+    return { rows: a.rows, total: a.total };
   }
-  plan = (paymentPlanId: number) =>
-    this.data<PaymentPlanRecord>('/contract/paymentPlan/detail', { paymentPlanId });
-  addPlan = (body: PaymentPlanBody) =>
-    this.send<PaymentPlanRecord>('/contract/paymentPlan/add', body);
-  editPlan = (body: PaymentPlanBody & { paymentPlanId: number; version?: number }) =>
-    this.send<PaymentPlanRecord>('/contract/paymentPlan/edit', body);
-  deletePlan = (paymentPlanId: number) =>
-    this.send<unknown>('/contract/paymentPlan/delete', { paymentPlanId });
+  plan = (paymentPlanId: number): Promise<PaymentPlanRecord> =>
+    this.get(paymentPlanAnswer, '/contract/paymentPlan/detail', { paymentPlanId });
+  addPlan = (body: PaymentPlanBody, options?: WriteOptions): Promise<PaymentPlanRecord> =>
+    this.post(paymentPlanAnswer, '/contract/paymentPlan/add', body, options);
+  editPlan = (body: PaymentPlanEditBody, options?: WriteOptions): Promise<PaymentPlanRecord> =>
+    this.post(paymentPlanAnswer, '/contract/paymentPlan/edit', body, options);
+  deletePlan = (paymentPlanId: number, options?: WriteOptions): Promise<void> =>
+    this.act('/contract/paymentPlan/delete', { paymentPlanId }, options);
 
   // ---- fund payments ----
   async payList(q: PageQuery): Promise<Page<FundPayRecord>> {
-    return toPage(await this.http.get('/v4/fundPay/list', { params: clean(q) }));
+    const a = await this.page(fundPayPage, '/v4/fundPay/list', q);
+    return { rows: a.rows, total: a.total };
   }
-  pay = (payId: number) => this.data<FundPayRecord>('/v4/fundPay/detail', { payId });
-  months = (q: PageQuery) => this.data<FundPayMonthRecord[]>('/v4/fundPay/monthStat', q);
-  addPay = (body: FundPayBody) => this.send<FundPayRecord>('/v4/fundPay/add', body);
-  editPay = (body: Omit<FundPayBody, 'submit'> & { payId: number; version?: number }) =>
-    this.send<FundPayRecord>('/v4/fundPay/edit', body);
-  deletePay = (payId: number) => this.send<unknown>('/v4/fundPay/delete', { payId });
-  submitPay = (payId: number, typeCode?: FundPayTypeCodeValue) =>
-    this.send<FundPayRecord>('/v4/fundPay/updateToApproval', {
-      payId,
-      ...(typeCode === undefined ? {} : { typeCode }),
-    });
+  pay = (payId: number): Promise<FundPayRecord> =>
+    this.get(fundPayAnswer, '/v4/fundPay/detail', { payId });
+  months = (q: PageQuery): Promise<FundPayMonthRecord[]> =>
+    this.get(fundPayMonthsAnswer, '/v4/fundPay/monthStat', q);
+  addPay = (body: FundPayBody, options?: WriteOptions): Promise<FundPayRecord> =>
+    this.post(fundPayAnswer, '/v4/fundPay/add', body, options);
+  editPay = (body: FundPayEditBody, options?: WriteOptions): Promise<FundPayRecord> =>
+    this.post(fundPayAnswer, '/v4/fundPay/edit', body, options);
+  deletePay = (payId: number, options?: WriteOptions): Promise<void> =>
+    this.act('/v4/fundPay/delete', { payId }, options);
+  submitPay = (
+    payId: number,
+    typeCode?: FundPayTypeCodeValue,
+    options?: WriteOptions,
+  ): Promise<FundPayRecord> =>
+    this.post(
+      fundPayAnswer,
+      '/v4/fundPay/updateToApproval',
+      { payId, ...(typeCode === undefined ? {} : { typeCode }) },
+      options,
+    );
   /** fund_plan_switch as stored (the config read answers the value in msg). */
   async fundPlanSwitch(): Promise<string> {
     const r = await this.http.get('/system/config/configKey/fund_plan_switch');

@@ -1,7 +1,9 @@
+import { paymentPlanActions } from '@dpms/core';
 import { FUND_PAY_EXPORT_PATHS, type PageQuery, type PaymentPlanRecord } from '@dpms/http-client';
 import { useRef, useState } from 'react';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
+import { useActionActor } from '../../app/hooks';
 import { HasPermi } from '../../components/auth/Access';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { Button } from '../../components/ui/Button';
@@ -24,6 +26,7 @@ export function PaymentPlanPage() {
   const contracts = useFormalContracts();
   const searched = useRef<PageQuery>({});
   const [form, setForm] = useState<{ plan?: PaymentPlanRecord } | null>(null);
+  const actor = useActionActor();
   return (
     <CrudPage<PaymentPlanRecord, Filter>
       title="付款计划"
@@ -63,14 +66,15 @@ export function PaymentPlanPage() {
         { key: 'canPayAmount', title: '可付（万元）', sum: true },
         { key: 'deptName', title: '部门' },
       ]}
-      rowActions={(p) => (
-        <HasPermi perms={['contract:paymentPlan:edit']}>
+      rowActions={(p) =>
+        paymentPlanActions.may('edit', p, actor) && (
           <Button size="sm" variant="text" onClick={() => setForm({ plan: p })}>
             修改
           </Button>
-        </HasPermi>
-      )}
-      permissions={{ remove: 'contract:paymentPlan:remove' }}
+        )
+      }
+      permissions={{ remove: paymentPlanActions.permissions.remove }}
+      offered={{ remove: (p) => paymentPlanActions.may('remove', p, actor) }}
       remove={{ what: (p) => `${p.planMonth}付给${p.receiveCompanyName}的计划` }}
       headerActions={
         <>
