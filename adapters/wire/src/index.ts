@@ -18,3 +18,4 @@ export * from './task-records.js';
 export * from './get-writes.js';
 export * from './wire-text.js';
 export * from './fund-pay.js';
+export * from './fund.js';

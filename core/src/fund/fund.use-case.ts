@@ -1,6 +1,5 @@
 import type { ApprovalEndedEvent } from '../approval/approval.repository.port.js';
 import type { ContentEntry, TemplateContent } from '../approval/template.js';
-import { isValidApprovalDate } from '../approval/template-validation.js';
 import { toAmountString } from '../money/amount.js';
 import { MoneyDecimal } from '../money/money-decimal.js';
 import type { ListPage } from '../platform/list-query.js';
@@ -13,6 +12,7 @@ import {
   type FundAccount,
   type Posting,
 } from './fund-ledger.js';
+import { checkFundDate, checkFundText } from './fund-input.js';
 import { FUND_ERROR_CODES as C, FUND_MESSAGES as M } from './fund-messages.js';
 import { loanStateCheck } from './loan-actions.js';
 import {
@@ -65,43 +65,33 @@ type R<T> = Promise<Result<T>>;
 const fail = (code: string, message: string, field?: string) =>
   err(domainError(code, message, field));
 const d = (v: string) => new MoneyDecimal(v);
-const TEXT_MAX = 500;
 
-function checkDate(raw: string | undefined, field: string): Result<string> {
-  const v = (raw ?? '').trim();
-  if (!isValidApprovalDate(v) || !/^\d{4}-\d{2}-\d{2}$/.test(v))
-    return fail(C.invalidDate, M.invalidDate(field), field);
-  return ok(v);
-}
-function checkText(raw: string | undefined, field: string): Result<string> {
-  const v = (raw ?? '').trim();
-  if ([...v].length > TEXT_MAX) return fail(C.textTooLong, M.textTooLong(field, TEXT_MAX), field);
-  return ok(v);
-}
+const checkDate = (raw: string | undefined, field: string) => checkFundDate(raw, field);
+const checkText = (raw: string | undefined, field: string) => checkFundText(raw, field);
 
 export interface BackMoneyInput {
   readonly contractId: number;
-  readonly backAmount: unknown;
+  readonly backAmount?: unknown;
   readonly backDate?: string;
   readonly remark?: string;
 }
 export interface AllotInput {
   readonly deptId: number;
   readonly taskId?: number | null;
-  readonly allotAmount: unknown;
+  readonly allotAmount?: unknown;
   readonly remark?: string;
 }
 export interface LoanInput {
   readonly loanDeptId?: number;
   readonly contractId?: number | null;
   readonly taskId?: number | null;
-  readonly loanAmount: unknown;
+  readonly loanAmount?: unknown;
   readonly refundDate?: string;
   readonly reason?: string;
 }
 export interface RepaymentInput {
   readonly loanId: number;
-  readonly repaymentAmount: unknown;
+  readonly repaymentAmount?: unknown;
   readonly repaymentDate?: string;
   readonly remark?: string;
 }

@@ -201,4 +201,45 @@ describe.each(testDatabaseKinds())('fund buttons and bodies on %s', (kind) => {
     );
     expect(await pays()).toBe(paysBefore);
   });
+
+  it('借款/回款/还款: a malformed body is one 400 naming every field, and nothing is stored', async () => {
+    const loans = async () =>
+      (await bodyOf(get('caiwu', '/contract/loan/list', { pageSize: 100 }), 200)).total;
+    const before = await loans();
+    const loan = await bodyOf(
+      post('caiwu', '/contract/loan/add', {
+        loanDeptId: 110,
+        loanAmount: 3,
+        refundDate: '2024-13-01',
+      }),
+      400,
+    );
+    expect(loan.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      'loanAmount',
+      'refundDate',
+    ]);
+    expect(await loans()).toBe(before);
+    const backs = async () =>
+      (await bodyOf(get('caiwu', '/project/backMoney/list', { contractId }), 200)).total;
+    const backsBefore = await backs();
+    const back = await bodyOf(
+      post('caiwu', '/project/backMoney/insert', { contractId, backAmount: '-1', backDate: '' }),
+      400,
+    );
+    expect(back.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'backAmount', message: '回款金额必须大于0' },
+        { field: 'backDate', message: '回款日期格式应为yyyy-MM-dd' },
+      ]),
+    );
+    expect(await backs()).toBe(backsBefore);
+    const repay = await bodyOf(
+      post('caiwu', '/contract/repayment/add', { loanId: 1, repaymentAmount: '1.0000001' }),
+      400,
+    );
+    expect(repay.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      'repaymentAmount',
+      'repaymentDate',
+    ]);
+  });
 });

@@ -1,162 +1,61 @@
-import type { HttpClient } from '../client.js';
-import { dataOf, toPage, type Page, type PageQuery } from './page.js';
+import {
+  allotmentsAnswer,
+  backMoneyAnswer,
+  backMoneyDesignDetailAnswer,
+  backMoneyPage,
+  backMoneyTasksAnswer,
+  ledgerAnswer,
+  ledgerMismatchAnswer,
+  loanAnswer,
+  loanPage,
+  repaymentAnswer,
+  repaymentPage,
+  teamPositionAnswer,
+  type AllotLineBody as WireAllotLineBody,
+  type AllotmentRecord as WireAllotmentRecord,
+  type BackMoneyBody as WireBackMoneyBody,
+  type BackMoneyDesignDetail as WireBackMoneyDesignDetail,
+  type BackMoneyModifyBody,
+  type BackMoneyRecord as WireBackMoneyRecord,
+  type BackMoneyTask as WireBackMoneyTask,
+  type LedgerMismatchRecord as WireLedgerMismatchRecord,
+  type LedgerRecord as WireLedgerRecord,
+  type LoanBody as WireLoanBody,
+  type LoanEditBody,
+  type LoanRecord as WireLoanRecord,
+  type LoanStatusCode as WireLoanStatusCode,
+  type RepaymentBody as WireRepaymentBody,
+  type RepaymentRecord as WireRepaymentRecord,
+  type TaskLoanBody,
+  type TeamPositionRecord as WireTeamPositionRecord,
+} from '@dpms/wire';
+import { z } from 'zod';
+import { keyed, type HttpClient, type WriteOptions } from '../client.js';
+import { answerOf } from './answer.js';
+import type { Page, PageQuery } from './page.js';
 
-/** Back money as the API answers it (amounts in 万元 as decimal strings). */
-export interface BackMoneyRecord {
-  backMoneyId: number;
-  contractId: number;
-  contractName: string;
-  projectName: string;
-  contractNo: string;
-  deptId: number | null;
-  userId: number;
-  backAmount: string;
-  allottedAmount: string;
-  unallottedAmount: string;
-  backDate: string;
-  remark: string;
-  createBy: string;
-  createTime: string | null;
-  version: number;
-}
-
-export interface AllotmentRecord {
-  allotId: number;
-  backMoneyId: number;
-  contractId: number;
-  deptId: number;
-  deptName: string;
-  taskId: number | null;
-  taskNo: string;
-  taskName: string;
-  allotAmount: string;
-  remark: string;
-  allotVersion: 1 | 2;
-  createBy: string;
-  createTime: string | null;
-}
-
-export interface BackMoneyDesignDetail {
-  backMoney: BackMoneyRecord;
-  teams: { deptId: number; deptName: string; allotAmount: string; list: AllotmentRecord[] }[];
-}
-
-export interface BackMoneyTask {
-  taskId: number;
-  contractId: number;
-  deptId: number | null;
-  deptName: string;
-  taskNo: string;
-  taskName: string;
-  taskAmount: string;
-  confirmFinishAmount: string;
-  allottedAmount: string;
-}
-
-export interface LedgerRecord {
-  entryId: number;
-  movementId: string;
-  movement: string;
-  movementName: string;
-  accountKind: string;
-  accountId: number;
-  amount: string;
-  backMoneyId: number | null;
-  allotId: number | null;
-  loanId: number | null;
-  repaymentId: number | null;
-  deptId: number | null;
-  contractId: number | null;
-  taskId: number | null;
-  createBy: string;
-  createTime: string | null;
-}
-
-export interface LedgerMismatchRecord {
-  accountKind: string;
-  accountId: number;
-  balance: string;
-  ledgerSum: string;
-}
-
+/**
+ * The 回款/分配 and 借款/还款 wire types are the @dpms/wire schemas' (`z.infer`/`z.input`): the API
+ * validates with and answers through the same schemas, and this gateway parses every answer.
+ */
+export type BackMoneyRecord = WireBackMoneyRecord;
+export type AllotmentRecord = WireAllotmentRecord;
+export type BackMoneyDesignDetail = WireBackMoneyDesignDetail;
+export type BackMoneyTask = WireBackMoneyTask;
+export type LedgerRecord = WireLedgerRecord;
+export type LedgerMismatchRecord = WireLedgerMismatchRecord;
 /** 0 草稿, 1 审批中, 2 已生效, 3 已驳回. */
-export type LoanStatusCode = 0 | 1 | 2 | 3;
-
-export interface LoanRecord {
-  loanId: number;
-  loanDeptId: number;
-  loanDeptName: string;
-  contractId: number | null;
-  taskId: number | null;
-  loanAmount: string;
-  repaidAmount: string;
-  outstandingAmount: string;
-  refundDate: string;
-  reason: string;
-  totalShouldReceAmt: string;
-  totalReceiveAmt: string;
-  totalAllotConfirmAmt: string;
-  status: LoanStatusCode;
-  statusName: string;
-  approvalId: string | null;
-  userId: number;
-  createBy: string;
-  createTime: string | null;
-  approvedTime: string | null;
-  version: number;
-}
-
-export interface RepaymentRecord {
-  repaymentId: number;
-  loanId: number;
-  loanDeptId: number;
-  loanDeptName: string;
-  repaymentAmount: string;
-  repaymentDate: string;
-  remark: string;
-  userId: number;
-  createBy: string;
-  createTime: string | null;
-}
-
+export type LoanStatusCode = WireLoanStatusCode;
+export type LoanRecord = WireLoanRecord;
+export type RepaymentRecord = WireRepaymentRecord;
 /** What a team is owed, has had, owes, has asked for and may still borrow. */
-export interface TeamPositionRecord {
-  deptId: number;
-  totalShouldReceAmt: string;
-  totalReceiveAmt: string;
-  totalAllotConfirmAmt: string;
-  outstandingLoanAmt: string;
-  pendingLoanAmt: string;
-  borrowableAmt: string;
-}
+export type TeamPositionRecord = WireTeamPositionRecord;
+export type BackMoneyBody = WireBackMoneyBody;
+export type AllotLineBody = WireAllotLineBody;
+export type LoanBody = WireLoanBody;
+export type RepaymentBody = WireRepaymentBody;
 
-export interface BackMoneyBody {
-  contractId: number;
-  backAmount: string;
-  backDate: string;
-  remark?: string;
-}
-export interface AllotLineBody {
-  deptId: number;
-  taskId?: number;
-  allotAmount: string;
-  remark?: string;
-}
-export interface LoanBody {
-  loanDeptId?: number;
-  contractId?: number;
-  taskId?: number;
-  loanAmount: string;
-  refundDate: string;
-  reason?: string;
-  submit?: boolean;
-}
-export interface RepaymentBody {
-  loanId: number;
-  repaymentAmount: string;
-  repaymentDate: string;
-  remark?: string;
-}
+const done = z.object({ code: z.literal(200), msg: z.string() });
 
 const clean = (q: Record<string, unknown>): Record<string, unknown> =>
   Object.fromEntries(
@@ -183,69 +82,108 @@ export const FUND_EXPORT_PATHS = {
 export class FundGateway {
   constructor(private readonly http: HttpClient) {}
 
-  private async data<T>(url: string, params: Record<string, unknown>): Promise<T> {
-    return dataOf<T>(await this.http.get(url, { params: clean(params) }));
+  private async page<S extends z.ZodType<{ rows: unknown[]; total: number }>>(
+    schema: S,
+    path: string,
+    q: PageQuery,
+  ): Promise<z.output<S>> {
+    return answerOf(schema, await this.http.get(path, { params: clean(q) }), path);
   }
-  private async send<T>(url: string, body: unknown): Promise<T> {
-    return dataOf<T>(await this.http.post(url, body));
+  private async get<S extends z.ZodType<{ data: unknown }>>(
+    schema: S,
+    path: string,
+    params: Record<string, unknown>,
+  ): Promise<z.output<S>['data']> {
+    return answerOf(schema, await this.http.get(path, { params: clean(params) }), path).data;
+  }
+  private async post<S extends z.ZodType<{ data: unknown }>>(
+    schema: S,
+    path: string,
+    body: unknown,
+    options?: WriteOptions,
+  ): Promise<z.output<S>['data']> {
+    return answerOf(schema, await this.http.post(path, body, keyed(options)), path).data;
+  }
+  private async act(path: string, body: unknown, options?: WriteOptions): Promise<void> {
+    answerOf(done, await this.http.post(path, body, keyed(options)), path);
   }
 
   // ---- back money ----
   async backMoneyList(q: PageQuery): Promise<Page<BackMoneyRecord>> {
-    return toPage(await this.http.get('/project/backMoney/list', { params: clean(q) }));
+    const a = await this.page(backMoneyPage, '/project/backMoney/list', q);
+    return { rows: a.rows, total: a.total };
   }
-  backMoney = (backMoneyId: number) =>
-    this.data<BackMoneyRecord>('/project/backMoney/detail', { backMoneyId });
-  addBackMoney = (body: BackMoneyBody) =>
-    this.send<BackMoneyRecord>('/project/backMoney/insert', body);
-  modifyBackMoney = (body: BackMoneyBody & { backMoneyId: number; version?: number }) =>
-    this.send<BackMoneyRecord>('/project/backMoney/modify', body);
-  deleteBackMoney = (backMoneyId: number) =>
-    this.send<unknown>('/project/backMoney/delete', { backMoneyId });
-  allotDesign = (backMoneyId: number, line: AllotLineBody) =>
-    this.send<AllotmentRecord[]>('/project/backMoney/allotDesign', { backMoneyId, ...line });
-  allotDesignV2 = (backMoneyId: number, list: AllotLineBody[]) =>
-    this.send<AllotmentRecord[]>('/project/backMoney/allotDesignV2', { backMoneyId, list });
-  history = (backMoneyId: number) =>
-    this.data<LedgerRecord[]>('/project/backMoney/history', { backMoneyId });
-  taskList = (backMoneyId: number) =>
-    this.data<BackMoneyTask[]>('/project/backMoney/taskList', { backMoneyId });
-  designDetail = (backMoneyId: number) =>
-    this.data<BackMoneyDesignDetail>('/project/backMoney/getBackMoneyDesignDetail', {
+  backMoney = (backMoneyId: number): Promise<BackMoneyRecord> =>
+    this.get(backMoneyAnswer, '/project/backMoney/detail', { backMoneyId });
+  addBackMoney = (body: BackMoneyBody, options?: WriteOptions): Promise<BackMoneyRecord> =>
+    this.post(backMoneyAnswer, '/project/backMoney/insert', body, options);
+  modifyBackMoney = (body: BackMoneyModifyBody, options?: WriteOptions): Promise<BackMoneyRecord> =>
+    this.post(backMoneyAnswer, '/project/backMoney/modify', body, options);
+  deleteBackMoney = (backMoneyId: number, options?: WriteOptions): Promise<void> =>
+    this.act('/project/backMoney/delete', { backMoneyId }, options);
+  allotDesign = (
+    backMoneyId: number,
+    line: AllotLineBody,
+    options?: WriteOptions,
+  ): Promise<AllotmentRecord[]> =>
+    this.post(
+      allotmentsAnswer,
+      '/project/backMoney/allotDesign',
+      { backMoneyId, ...line },
+      options,
+    );
+  allotDesignV2 = (
+    backMoneyId: number,
+    list: AllotLineBody[],
+    options?: WriteOptions,
+  ): Promise<AllotmentRecord[]> =>
+    this.post(allotmentsAnswer, '/project/backMoney/allotDesignV2', { backMoneyId, list }, options);
+  history = (backMoneyId: number): Promise<LedgerRecord[]> =>
+    this.get(ledgerAnswer, '/project/backMoney/history', { backMoneyId });
+  taskList = (backMoneyId: number): Promise<BackMoneyTask[]> =>
+    this.get(backMoneyTasksAnswer, '/project/backMoney/taskList', { backMoneyId });
+  designDetail = (backMoneyId: number): Promise<BackMoneyDesignDetail> =>
+    this.get(backMoneyDesignDetailAnswer, '/project/backMoney/getBackMoneyDesignDetail', {
       backMoneyId,
     });
-  reconcile = () => this.data<LedgerMismatchRecord[]>('/project/backMoney/reconcile', {});
+  reconcile = (): Promise<LedgerMismatchRecord[]> =>
+    this.get(ledgerMismatchAnswer, '/project/backMoney/reconcile', {});
 
   // ---- loans ----
   async loanList(q: PageQuery): Promise<Page<LoanRecord>> {
-    return toPage(await this.http.get('/contract/loan/list', { params: clean(q) }));
+    const a = await this.page(loanPage, '/contract/loan/list', q);
+    return { rows: a.rows, total: a.total };
   }
-  loan = (loanId: number) => this.data<LoanRecord>('/contract/loan/detail', { loanId });
-  addLoan = (body: LoanBody) => this.send<LoanRecord>('/contract/loan/add', body);
-  addTaskLoan = (body: LoanBody & { taskId: number }) =>
-    this.send<LoanRecord>('/v4/contract/addTaskLoan', body);
-  editLoan = (body: {
-    loanId: number;
-    loanAmount?: string;
-    refundDate?: string;
-    reason?: string;
-    version?: number;
-  }) => this.send<LoanRecord>('/contract/loan/edit', body);
-  modifyReadyMoney = (loanId: number, loanAmount: string) =>
-    this.send<LoanRecord>('/v4/contract/modifyReadyMoney', { loanId, loanAmount });
-  deleteLoan = (loanId: number) => this.send<unknown>('/contract/loan/delete', { loanId });
-  submitLoan = (loanId: number) =>
-    this.send<LoanRecord>('/contract/loan/updateToApproval', { loanId });
-  teamPosition = (q: { deptId?: number; taskId?: number }) =>
-    this.data<TeamPositionRecord>('/v4/contract/designPerformDetail', q);
-  taskTransactions = (taskId: number) =>
-    this.data<LedgerRecord[]>('/v4/contract/transDetailByTaskId', { taskId });
+  loan = (loanId: number): Promise<LoanRecord> =>
+    this.get(loanAnswer, '/contract/loan/detail', { loanId });
+  addLoan = (body: LoanBody, options?: WriteOptions): Promise<LoanRecord> =>
+    this.post(loanAnswer, '/contract/loan/add', body, options);
+  addTaskLoan = (body: TaskLoanBody, options?: WriteOptions): Promise<LoanRecord> =>
+    this.post(loanAnswer, '/v4/contract/addTaskLoan', body, options);
+  editLoan = (body: LoanEditBody, options?: WriteOptions): Promise<LoanRecord> =>
+    this.post(loanAnswer, '/contract/loan/edit', body, options);
+  modifyReadyMoney = (
+    loanId: number,
+    loanAmount: string,
+    options?: WriteOptions,
+  ): Promise<LoanRecord> =>
+    this.post(loanAnswer, '/v4/contract/modifyReadyMoney', { loanId, loanAmount }, options);
+  deleteLoan = (loanId: number, options?: WriteOptions): Promise<void> =>
+    this.act('/contract/loan/delete', { loanId }, options);
+  submitLoan = (loanId: number, options?: WriteOptions): Promise<LoanRecord> =>
+    this.post(loanAnswer, '/contract/loan/updateToApproval', { loanId }, options);
+  teamPosition = (q: { deptId?: number; taskId?: number }): Promise<TeamPositionRecord> =>
+    this.get(teamPositionAnswer, '/v4/contract/designPerformDetail', q);
+  taskTransactions = (taskId: number): Promise<LedgerRecord[]> =>
+    this.get(ledgerAnswer, '/v4/contract/transDetailByTaskId', { taskId });
 
   // ---- repayments ----
   async repaymentList(q: PageQuery): Promise<Page<RepaymentRecord>> {
-    return toPage(await this.http.get('/contract/repayment/list', { params: clean(q) }));
+    const a = await this.page(repaymentPage, '/contract/repayment/list', q);
+    return { rows: a.rows, total: a.total };
   }
-  repayment = (repaymentId: number) =>
-    this.data<RepaymentRecord>('/contract/repayment/detail', { repaymentId });
-  repay = (body: RepaymentBody) => this.send<RepaymentRecord>('/contract/repayment/add', body);
+  repayment = (repaymentId: number): Promise<RepaymentRecord> =>
+    this.get(repaymentAnswer, '/contract/repayment/detail', { repaymentId });
+  repay = (body: RepaymentBody, options?: WriteOptions): Promise<RepaymentRecord> =>
+    this.post(repaymentAnswer, '/contract/repayment/add', body, options);
 }

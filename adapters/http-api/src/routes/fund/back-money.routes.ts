@@ -1,6 +1,5 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
-  BACK_MONEY_SORT_COLUMNS,
   FUND_MOVEMENT_LABELS,
   type BackMoney,
   type BackMoneyAllotment,
@@ -12,57 +11,41 @@ import {
 import { ok } from '../../http/envelope.js';
 import { unwrap } from '../../http/http-error.js';
 import { listQueryOf } from '../../http/list-query.js';
-import { pagingShape } from '../../http/paging.js';
 import { perm, type RouteBook } from '../../http/route.js';
-import { id, optionalEnum, optionalId, textFilter, version } from '../../http/schemas.js';
 import type { XlsxColumn } from '../../http/xlsx.js';
+import { actorOf, defined, iso, listAndExport } from './shared.js';
 import {
-  actorOf,
-  amountIn,
-  dateFilter,
-  dateIn,
-  defined,
-  iso,
-  listAndExport,
-  optionalBodyId,
-  text,
-} from './shared.js';
+  allotV1Body,
+  allotV2Body,
+  allotmentsAnswer,
+  backMoneyAnswer,
+  backMoneyBody,
+  backMoneyDesignDetailAnswer,
+  backMoneyIdQuery,
+  backMoneyListQuery,
+  backMoneyModifyBody,
+  backMoneyPage,
+  backMoneyTasksAnswer,
+  ledgerAnswer,
+  ledgerMismatchAnswer,
+  type AllotmentRecord,
+  type BackMoneyRecord,
+  type LedgerRecord,
+} from '@dpms/wire';
 
 const BACK_TAG = '回款管理';
 
-const backMoneyBody = z.object({
-  contractId: id(),
-  backAmount: amountIn(),
-  backDate: dateIn(),
-  remark: text(),
-});
-const backMoneyModifyBody = backMoneyBody.extend({
-  backMoneyId: id(),
-  version: version(),
-});
-const backMoneyIdQuery = z.object({ backMoneyId: id() });
-const allotLine = z.object({
-  deptId: id(),
-  taskId: optionalBodyId(),
-  allotAmount: amountIn(),
-  remark: text(),
-});
-const allotV1Body = allotLine.extend({ backMoneyId: id() });
-const allotV2Body = z.object({ backMoneyId: id(), list: z.array(allotLine).min(1).max(100) });
-const backMoneyListQuery = z.object({
-  ...pagingShape(BACK_MONEY_SORT_COLUMNS),
-  contractId: optionalId(),
-  projectName: textFilter(100),
-  contractName: textFilter(100),
-  backDateBegin: dateFilter(),
-  backDateEnd: dateFilter(),
-  unallotted: optionalEnum(['0', '1']),
-});
 type BackMoneyListIn = z.output<typeof backMoneyListQuery>;
 
-export const backMoneyView = (b: BackMoney) => ({ ...b, createTime: iso(b.createTime) });
-export const allotmentView = (a: BackMoneyAllotment) => ({ ...a, createTime: iso(a.createTime) });
-export const ledgerView = (e: LedgerEntry) => ({
+export const backMoneyView = (b: BackMoney): BackMoneyRecord => ({
+  ...b,
+  createTime: iso(b.createTime),
+});
+export const allotmentView = (a: BackMoneyAllotment): AllotmentRecord => ({
+  ...a,
+  createTime: iso(a.createTime),
+});
+export const ledgerView = (e: LedgerEntry): LedgerRecord => ({
   ...e,
   movementName: FUND_MOVEMENT_LABELS[e.movement],
   createTime: iso(e.createTime),
@@ -102,6 +85,7 @@ export function registerBackMoneyRoutes(book: RouteBook, service: FundService): 
       permission: 'project:backMoney:list',
       rows: (q, f, actor) => service.listBackMoney(listQueryOf(f, q), actor),
       view: backMoneyView,
+      response: backMoneyPage,
     },
     export: {
       path: '/project/backMoney/export',
@@ -119,6 +103,7 @@ export function registerBackMoneyRoutes(book: RouteBook, service: FundService): 
     summary: '回款详情（含已分配与未分配金额）',
     tag: BACK_TAG,
     access: perm('project:backMoney:query'),
+    response: backMoneyAnswer,
     query: backMoneyIdQuery,
     handler: async ({ query, principal }) =>
       ok(backMoneyView(unwrap(await service.getBackMoney(query.backMoneyId, actorOf(principal))))),
@@ -129,6 +114,7 @@ export function registerBackMoneyRoutes(book: RouteBook, service: FundService): 
     summary: '登记回款（记一笔账：回款未分配余额增加）',
     tag: BACK_TAG,
     access: perm('project:backMoney:add'),
+    response: backMoneyAnswer,
     body: backMoneyBody,
     handler: async ({ body, principal }) =>
       ok(backMoneyView(unwrap(await service.addBackMoney(defined(body), actorOf(principal))))),
@@ -139,6 +125,7 @@ export function registerBackMoneyRoutes(book: RouteBook, service: FundService): 
     summary: '修改回款（金额不得小于已分配金额；差额记账）',
     tag: BACK_TAG,
     access: perm('project:backMoney:edit'),
+    response: backMoneyAnswer,
     body: backMoneyModifyBody,
     handler: async ({ body, principal }) =>
       ok(backMoneyView(unwrap(await service.modifyBackMoney(defined(body), actorOf(principal))))),
@@ -161,6 +148,7 @@ export function registerBackMoneyRoutes(book: RouteBook, service: FundService): 
     summary: '分配回款到一个设计部门（V1），不得超过未分配余额',
     tag: BACK_TAG,
     access: perm('project:backMoney:allot'),
+    response: allotmentsAnswer,
     body: allotV1Body,
     handler: async ({ body, principal }) => {
       const { backMoneyId, ...line } = body;
@@ -174,6 +162,7 @@ export function registerBackMoneyRoutes(book: RouteBook, service: FundService): 
     summary: '一次分配回款到多个设计部门/任务（V2），合计不得超过未分配余额',
     tag: BACK_TAG,
     access: perm('project:backMoney:allot'),
+    response: allotmentsAnswer,
     body: allotV2Body,
     handler: async ({ body, principal }) => {
       const rows = unwrap(
@@ -188,6 +177,7 @@ export function registerBackMoneyRoutes(book: RouteBook, service: FundService): 
     summary: '回款的记账历史（登记、修改、分配，按时间）',
     tag: BACK_TAG,
     access: perm('project:backMoney:query'),
+    response: ledgerAnswer,
     query: backMoneyIdQuery,
     handler: async ({ query, principal }) =>
       ok(
@@ -202,6 +192,7 @@ export function registerBackMoneyRoutes(book: RouteBook, service: FundService): 
     summary: '回款所属合同的设计任务（所属部门、任务金额、已分配金额），供分配选择',
     tag: BACK_TAG,
     access: perm('project:backMoney:query'),
+    response: backMoneyTasksAnswer,
     query: backMoneyIdQuery,
     handler: async ({ query, principal }) =>
       ok(unwrap(await service.backMoneyTasks(query.backMoneyId, actorOf(principal)))),
@@ -212,6 +203,7 @@ export function registerBackMoneyRoutes(book: RouteBook, service: FundService): 
     summary: '回款分配明细：按设计部门汇总的分配金额及每笔分配',
     tag: BACK_TAG,
     access: perm('project:backMoney:query'),
+    response: backMoneyDesignDetailAnswer,
     query: backMoneyIdQuery,
     handler: async ({ query, principal }) => {
       const actor = actorOf(principal);
@@ -243,6 +235,7 @@ export function registerBackMoneyRoutes(book: RouteBook, service: FundService): 
     summary: '对账：余额与账目合计不符或为负的账户（全部相符时为空）',
     tag: BACK_TAG,
     access: perm('project:backMoney:export'),
+    response: ledgerMismatchAnswer,
     handler: async () => ok(await service.reconcile()),
   });
 }

@@ -1,6 +1,5 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
-  LOAN_SORT_COLUMNS,
   LOAN_STATUS_LABELS,
   loanActions,
   type FundService,
@@ -11,53 +10,31 @@ import {
 import { ok } from '../../http/envelope.js';
 import { unwrap } from '../../http/http-error.js';
 import { listQueryOf } from '../../http/list-query.js';
-import { pagingShape } from '../../http/paging.js';
 import { perm, type RouteBook } from '../../http/route.js';
-import { id, optionalEnum, optionalId, version } from '../../http/schemas.js';
 import type { XlsxColumn } from '../../http/xlsx.js';
 import { ledgerView } from './back-money.routes.js';
+import { actorOf, defined, iso, listAndExport } from './shared.js';
 import {
-  actorOf,
-  amountIn,
-  dateIn,
-  defined,
-  iso,
-  listAndExport,
-  optionalBodyId,
-  text,
-} from './shared.js';
+  ledgerAnswer,
+  loanAnswer,
+  loanBody,
+  loanEditBody,
+  loanIdBody,
+  loanListQuery,
+  loanPage,
+  readyMoneyBody,
+  taskIdQuery,
+  taskLoanBody,
+  teamPositionAnswer,
+  teamPositionQuery,
+  type LoanRecord,
+} from '@dpms/wire';
 
 const LOAN_TAG = '借款管理';
 
-const loanFields = {
-  loanDeptId: optionalBodyId(),
-  contractId: optionalBodyId(),
-  taskId: optionalBodyId(),
-  loanAmount: amountIn(),
-  refundDate: dateIn(),
-  reason: text(),
-};
-const loanBody = z.object({ ...loanFields, submit: z.boolean().optional() });
-const taskLoanBody = z.object({ ...loanFields, taskId: id(), submit: z.boolean().optional() });
-const loanEditBody = z.object({
-  loanId: id(),
-  loanAmount: amountIn().optional(),
-  refundDate: dateIn(),
-  reason: text(),
-  version: version(),
-});
-const readyMoneyBody = z.object({ loanId: id(), loanAmount: amountIn() });
-const loanIdBody = z.object({ loanId: id() });
-const loanListQuery = z.object({
-  ...pagingShape(LOAN_SORT_COLUMNS),
-  loanDeptId: optionalId(),
-  contractId: optionalId(),
-  taskId: optionalId(),
-  status: optionalEnum(['0', '1', '2', '3']),
-});
 type LoanListIn = z.output<typeof loanListQuery>;
 
-export const loanView = (l: Loan) => ({
+export const loanView = (l: Loan): LoanRecord => ({
   ...l,
   statusName: LOAN_STATUS_LABELS[l.status],
   createTime: iso(l.createTime),
@@ -101,6 +78,7 @@ export function registerLoanRoutes(book: RouteBook, service: FundService): void 
       permission: 'contract:loan:list',
       rows: (q, f, actor) => service.listLoans(listQueryOf(f, q), actor),
       view: loanView,
+      response: loanPage,
     },
     export: {
       path: '/contract/loan/export',
@@ -118,7 +96,8 @@ export function registerLoanRoutes(book: RouteBook, service: FundService): void 
     summary: '借款详情',
     tag: LOAN_TAG,
     access: perm('contract:loan:query'),
-    query: z.object({ loanId: id() }),
+    response: loanAnswer,
+    query: loanIdBody,
     handler: async ({ query, principal }) =>
       ok(loanView(unwrap(await service.getLoan(query.loanId, actorOf(principal))))),
   });
@@ -128,6 +107,7 @@ export function registerLoanRoutes(book: RouteBook, service: FundService): void 
     summary: '申请借款（不超过可借额度；submit=true 时同时送审借款协议 10_1）',
     tag: LOAN_TAG,
     access: perm('contract:loan:add'),
+    response: loanAnswer,
     body: loanBody,
     handler: async ({ body, principal }) => {
       const { submit, ...input } = body;
@@ -144,6 +124,7 @@ export function registerLoanRoutes(book: RouteBook, service: FundService): void 
     summary: '按设计任务申请借款（借款部门为任务所属部门）',
     tag: LOAN_TAG,
     access: perm('contract:loan:add'),
+    response: loanAnswer,
     body: taskLoanBody,
     handler: async ({ body, principal }) => {
       const { submit, ...input } = body;
@@ -160,6 +141,7 @@ export function registerLoanRoutes(book: RouteBook, service: FundService): void 
     summary: '修改借款（草稿或已驳回；金额仍须在可借额度内）',
     tag: LOAN_TAG,
     access: perm(loanActions.permissions.edit),
+    response: loanAnswer,
     body: loanEditBody,
     handler: async ({ body, principal }) =>
       ok(loanView(unwrap(await service.modifyLoan(defined(body), actorOf(principal), 'edit')))),
@@ -170,6 +152,7 @@ export function registerLoanRoutes(book: RouteBook, service: FundService): void 
     summary: '修改借款金额（草稿或已驳回；仍须在可借额度内）',
     tag: LOAN_TAG,
     access: perm(loanActions.permissions.amount),
+    response: loanAnswer,
     body: readyMoneyBody,
     handler: async ({ body, principal }) =>
       ok(loanView(unwrap(await service.modifyLoan(body, actorOf(principal), 'amount')))),
@@ -192,6 +175,7 @@ export function registerLoanRoutes(book: RouteBook, service: FundService): void 
     summary: '送审借款协议（10_1）；审批通过后借款生效并记账',
     tag: LOAN_TAG,
     access: perm(loanActions.permissions.submit),
+    response: loanAnswer,
     body: loanIdBody,
     handler: async ({ body, principal }) =>
       ok(loanView(unwrap(await service.submitLoan(body.loanId, actorOf(principal))))),
@@ -202,7 +186,8 @@ export function registerLoanRoutes(book: RouteBook, service: FundService): void 
     summary: '设计部门（或任务所属部门）的应收、已收、分配确认、未还借款、审批中借款与可借额度',
     tag: LOAN_TAG,
     access: perm('contract:loan:query'),
-    query: z.object({ deptId: optionalId(), taskId: optionalId() }),
+    response: teamPositionAnswer,
+    query: teamPositionQuery,
     handler: async ({ query, principal }) =>
       ok(unwrap(await service.teamPosition(defined(query), actorOf(principal)))),
   });
@@ -212,7 +197,8 @@ export function registerLoanRoutes(book: RouteBook, service: FundService): void 
     summary: '设计任务的资金往来（分配到任务的回款、任务借款及其还款）',
     tag: LOAN_TAG,
     access: perm('contract:loan:query'),
-    query: z.object({ taskId: id() }),
+    response: ledgerAnswer,
+    query: taskIdQuery,
     handler: async ({ query, principal }) =>
       ok(unwrap(await service.taskTransactions(query.taskId, actorOf(principal))).map(ledgerView)),
   });

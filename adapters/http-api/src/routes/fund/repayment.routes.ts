@@ -1,30 +1,28 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { type FundService, type Repayment, type RepaymentListFilter } from '@dpms/core';
 import { ok } from '../../http/envelope.js';
 import { unwrap } from '../../http/http-error.js';
 import { listQueryOf } from '../../http/list-query.js';
-import { pagingShape } from '../../http/paging.js';
 import { perm, type RouteBook } from '../../http/route.js';
-import { id, optionalId } from '../../http/schemas.js';
 import type { XlsxColumn } from '../../http/xlsx.js';
-import { actorOf, amountIn, dateIn, defined, iso, listAndExport, text } from './shared.js';
+import { actorOf, defined, iso, listAndExport } from './shared.js';
+import {
+  repaymentAnswer,
+  repaymentBody,
+  repaymentIdQuery,
+  repaymentListQuery,
+  repaymentPage,
+  type RepaymentRecord,
+} from '@dpms/wire';
 
 const REPAY_TAG = '还款管理';
 
-const repaymentBody = z.object({
-  loanId: id(),
-  repaymentAmount: amountIn(),
-  repaymentDate: dateIn(),
-  remark: text(),
-});
-const repaymentListQuery = z.object({
-  ...pagingShape(['repaymentId'] as const),
-  loanId: optionalId(),
-  loanDeptId: optionalId(),
-});
 type RepaymentListIn = z.output<typeof repaymentListQuery>;
 
-export const repaymentView = (r: Repayment) => ({ ...r, createTime: iso(r.createTime) });
+export const repaymentView = (r: Repayment): RepaymentRecord => ({
+  ...r,
+  createTime: iso(r.createTime),
+});
 
 const REPAYMENT_COLUMNS: readonly XlsxColumn<Repayment>[] = [
   { header: '借款部门', width: 18, value: (r) => r.loanDeptName },
@@ -53,6 +51,7 @@ export function registerRepaymentRoutes(book: RouteBook, service: FundService): 
       permission: 'contract:repayment:list',
       rows: (q, f, actor) => service.listRepayments(listQueryOf(f, q), actor),
       view: repaymentView,
+      response: repaymentPage,
     },
     export: {
       path: '/contract/repayment/export',
@@ -70,7 +69,8 @@ export function registerRepaymentRoutes(book: RouteBook, service: FundService): 
     summary: '还款详情',
     tag: REPAY_TAG,
     access: perm('contract:repayment:query'),
-    query: z.object({ repaymentId: id() }),
+    response: repaymentAnswer,
+    query: repaymentIdQuery,
     handler: async ({ query, principal }) =>
       ok(repaymentView(unwrap(await service.getRepayment(query.repaymentId, actorOf(principal))))),
   });
@@ -80,6 +80,7 @@ export function registerRepaymentRoutes(book: RouteBook, service: FundService): 
     summary: '登记还款（借款须已生效；不得超过未还余额）',
     tag: REPAY_TAG,
     access: perm('contract:repayment:add'),
+    response: repaymentAnswer,
     body: repaymentBody,
     handler: async ({ body, principal }) =>
       ok(repaymentView(unwrap(await service.repay(defined(body), actorOf(principal))))),

@@ -1,24 +1,4 @@
-import { z } from 'zod';
-import { optionalId } from '../../http/schemas.js';
-
-/**
- * Amounts pass through as sent: core checks them (a string of at most 6 decimals, above zero) and
- * refuses a number, letters, a sign or float noise with a 400 naming the field.
- */
-export const amountIn = () => z.unknown().describe('金额（万元），字符串，最多6位小数');
-export const text = (max = 2000) =>
-  z.preprocess((v) => (v === null ? undefined : v), z.string().max(max).optional());
-export const dateIn = () =>
-  z.preprocess((v) => (v === null ? undefined : v), z.string().max(20).optional());
-export const optionalBodyId = optionalId;
-export const dateFilter = () =>
-  z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/)
-      .optional(),
-  );
+import type { z } from 'zod';
 import { ALL_DATA, type FundActor, type ListPage } from '@dpms/core';
 import { page } from '../../http/envelope.js';
 import { perm, type RouteBook } from '../../http/route.js';
@@ -53,6 +33,8 @@ export function listAndExport<Q extends z.ZodType, F, Row>(
       /** One page of the list for the parsed query (its filter is `filterOf` of it). */
       rows: (query: z.output<Q>, filter: F, actor: FundActor) => Promise<ListPage<Row>>;
       view: (row: Row) => unknown;
+      /** The page's documented answer (RouteBook builds the answer through it). */
+      response: z.ZodType;
     };
     export: {
       path: string;
@@ -73,6 +55,7 @@ export function listAndExport<Q extends z.ZodType, F, Row>(
       tag: o.tag,
       access: perm(o.list.permission),
       query: o.query,
+      response: o.list.response,
       handler: async ({ query, principal }) => {
         const q = query as z.output<Q>;
         const p = await o.list.rows(q, o.filterOf(q), actorOf(principal));

@@ -1,0 +1,90 @@
+import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import { describe, expect, it, vi } from 'vitest';
+import { HttpClient } from '../client.js';
+import { ApiError } from '../api-error.js';
+import { FundGateway, type LoanRecord } from './fund.gateway.js';
+
+const LOAN: LoanRecord = {
+  loanId: 1,
+  loanDeptId: 110,
+  loanDeptName: '建筑一所',
+  contractId: null,
+  taskId: null,
+  loanAmount: '5',
+  repaidAmount: '0',
+  outstandingAmount: '5',
+  refundDate: '2024-12-31',
+  reason: '',
+  totalShouldReceAmt: '0',
+  totalReceiveAmt: '0',
+  totalAllotConfirmAmt: '0',
+  status: 0,
+  statusName: '草稿',
+  approvalId: null,
+  userId: 1,
+  createBy: 'admin',
+  createTime: '2024-06-01T00:00:00.000Z',
+  approvedTime: null,
+  version: 0,
+};
+
+function setup(answer: (config: InternalAxiosRequestConfig) => unknown) {
+  const seen: InternalAxiosRequestConfig[] = [];
+  const adapter: AxiosAdapter = (config) => {
+    seen.push(config);
+    return Promise.resolve({
+      status: 200,
+      statusText: '',
+      headers: {},
+      config,
+      data: answer(config),
+    });
+  };
+  const http = new HttpClient({
+    tokens: { get: () => 't' },
+    ui: { confirm: vi.fn(() => Promise.resolve(false)), error: vi.fn(), logout: vi.fn() },
+    adapter,
+  });
+  return { gateway: new FundGateway(http), seen };
+}
+
+const malformed = (e: unknown, call: string) => {
+  expect(e).toBeInstanceOf(ApiError);
+  expect(e).toMatchObject({ code: 'HTTP.MALFORMED_ANSWER' });
+  expect((e as ApiError).message).toContain(call);
+};
+
+describe('FundGateway parses every answer with the wire schemas', () => {
+  it('reads a well-formed loan and sends the action’s key', async () => {
+    const { gateway, seen } = setup(() => ({ code: 200, msg: 'ok', data: LOAN }));
+    expect((await gateway.modifyReadyMoney(1, '6', { idempotencyKey: 'k2' })).loanDeptName).toBe(
+      '建筑一所',
+    );
+    expect(seen[0]?.headers['Idempotency-Key']).toBe('k2');
+  });
+
+  it('refuses malformed loans, pages, positions and ledgers, naming the call', async () => {
+    const loan = setup(() => ({ code: 200, msg: 'ok', data: { ...LOAN, status: 7 } }));
+    malformed(await loan.gateway.loan(1).catch((e: unknown) => e), '/contract/loan/detail');
+    const page = setup(() => ({ code: 200, msg: 'ok', total: 1, rows: [{ loanId: 1 }] }));
+    malformed(await page.gateway.loanList({}).catch((e: unknown) => e), '/contract/loan/list');
+    malformed(
+      await page.gateway.backMoneyList({}).catch((e: unknown) => e),
+      '/project/backMoney/list',
+    );
+    malformed(
+      await page.gateway.repaymentList({}).catch((e: unknown) => e),
+      '/contract/repayment/list',
+    );
+    const position = setup(() => ({ code: 200, msg: 'ok', data: { deptId: 110 } }));
+    malformed(
+      await position.gateway.teamPosition({ deptId: 110 }).catch((e: unknown) => e),
+      '/v4/contract/designPerformDetail',
+    );
+    const ledger = setup(() => ({ code: 200, msg: 'ok', data: [{ entryId: 'x' }] }));
+    malformed(
+      await ledger.gateway.history(3).catch((e: unknown) => e),
+      '/project/backMoney/history',
+    );
+  });
+});
