@@ -19,3 +19,4 @@ export * from './get-writes.js';
 export * from './wire-text.js';
 export * from './fund-pay.js';
 export * from './fund.js';
+export * from './fund-plan.js';

@@ -1,120 +1,43 @@
-import type { HttpClient } from '../client.js';
-import { dataOf, toPage, type Page, type PageQuery } from './page.js';
+import {
+  fundPerformAnswer,
+  fundPerformPage,
+  fundPlanAnswer,
+  fundPlanChartAnswer,
+  fundPlanPage,
+  type FundPerformBody as WireFundPerformBody,
+  type FundPerformEditBody,
+  type FundPerformLineRecord as WireFundPerformLineRecord,
+  type FundPerformRecord as WireFundPerformRecord,
+  type FundPlanBody as WireFundPlanBody,
+  type FundPlanChartRecord as WireFundPlanChartRecord,
+  type FundPlanEditBody,
+  type FundPlanLineKindCode as WireFundPlanLineKindCode,
+  type FundPlanLineRecord as WireFundPlanLineRecord,
+  type FundPlanRecord as WireFundPlanRecord,
+} from '@dpms/wire';
+import { z } from 'zod';
+import { keyed, type HttpClient, type WriteOptions } from '../client.js';
+import { answerOf } from './answer.js';
+import type { Page, PageQuery } from './page.js';
 
-export type FundPlanLineKindCode = 'income' | 'rigid' | 'loan' | 'payment';
-
-/** A plan line as the API answers it (amounts in 万元, decimal strings). */
-export interface FundPlanLineRecord {
-  lineId: number;
-  lineKind: FundPlanLineKindCode;
-  lineKindName: string;
-  subjectName: string;
-  contractId: number | null;
-  contractName: string;
-  amount: string;
-  paybackRate: string | null;
-  allotAmount: string | null;
-  confirmAmount: string;
-  executedAmount: string;
-  remark: string;
-}
-
-export interface FundPlanRecord {
-  planId: number;
-  deptId: number;
-  deptName: string;
-  planMonth: string;
-  status: 0 | 1 | 2 | 3;
-  statusName: string;
-  incomeAmount: string;
-  rigidAmount: string;
-  loanAmount: string;
-  paymentAmount: string;
-  totalAmount: string;
-  reserveAmount: string;
-  confirmAmount: string;
-  balanceAmount: string;
-  executedAmount: string;
-  reason: string;
-  remark: string;
-  approvalId: string | null;
-  approvalKind: string | null;
-  createBy: string;
-  createTime: string | null;
-  approvedTime: string | null;
-  version: number;
-  lines: FundPlanLineRecord[];
-}
-
-export interface FundPerformLineRecord {
-  performLineId: number;
-  planLineId: number;
-  lineKind: FundPlanLineKindCode;
-  subjectName: string;
-  amount: string;
-  planAmount: string;
-  planExecutedAmount: string;
-  remark: string;
-}
-
-export interface FundPerformRecord {
-  performId: number;
-  planId: number;
-  deptId: number;
-  deptName: string;
-  planMonth: string;
-  lineKind: FundPlanLineKindCode;
-  lineKindName: string;
-  status: 0 | 1 | 2 | 3;
-  statusName: string;
-  overPlan: boolean;
-  totalAmount: string;
-  performDate: string;
-  reason: string;
-  remark: string;
-  approvalId: string | null;
-  approvalKind: string | null;
-  createBy: string;
-  createTime: string | null;
-  version: number;
-  lines: FundPerformLineRecord[];
-}
-
-export interface FundPlanChartRecord {
-  month: string;
-  planIncome: string;
-  planSpend: string;
-  performIncome: string;
-  performSpend: string;
-}
-
-export interface FundPlanLineBody {
-  lineKind: string;
-  subjectName: string;
+/**
+ * The 资金计划/执行 wire types are the @dpms/wire schemas' (`z.infer`/`z.input`): the API validates
+ * with and answers through the same schemas, and this gateway parses every answer.
+ */
+export type FundPlanLineKindCode = WireFundPlanLineKindCode;
+export type FundPlanLineRecord = WireFundPlanLineRecord;
+export type FundPlanRecord = WireFundPlanRecord;
+export type FundPerformLineRecord = WireFundPerformLineRecord;
+export type FundPerformRecord = WireFundPerformRecord;
+export type FundPlanChartRecord = WireFundPlanChartRecord;
+export type FundPlanBody = WireFundPlanBody;
+/** A plan line as a form sends it: the wire line, with the contract as the form holds it. */
+export type FundPlanLineBody = Omit<NonNullable<FundPlanBody['lines']>[number], 'contractId'> & {
   contractId?: number | null;
-  amount: string;
-  paybackRate?: string;
-  allotAmount?: string;
-  remark?: string;
-}
-export interface FundPlanBody {
-  deptId?: number;
-  planMonth: string;
-  reason?: string;
-  remark?: string;
-  lines: FundPlanLineBody[];
-  submit?: boolean;
-}
-export interface FundPerformBody {
-  planId?: number;
-  lineKind: string;
-  performDate: string;
-  overPlan?: boolean;
-  reason?: string;
-  remark?: string;
-  lines: { planLineId: number; amount: string; remark?: string }[];
-  submit?: boolean;
-}
+};
+export type FundPerformBody = WireFundPerformBody;
+
+const done = z.object({ code: z.literal(200), msg: z.string() });
 
 /** The export addresses of the two lists (relative to /prod-api). */
 export const FUND_PLAN_EXPORT_PATHS = {
@@ -131,37 +54,62 @@ const clean = (q: Record<string, unknown>): Record<string, unknown> =>
 export class FundPlanGateway {
   constructor(private readonly http: HttpClient) {}
 
-  private async data<T>(url: string, params: Record<string, unknown>): Promise<T> {
-    return dataOf<T>(await this.http.get(url, { params: clean(params) }));
+  private async page<S extends z.ZodType<{ rows: unknown[]; total: number }>>(
+    schema: S,
+    path: string,
+    q: PageQuery,
+  ): Promise<z.output<S>> {
+    return answerOf(schema, await this.http.get(path, { params: clean(q) }), path);
   }
-  private async send<T>(url: string, body: unknown): Promise<T> {
-    return dataOf<T>(await this.http.post(url, body));
+  private async get<S extends z.ZodType<{ data: unknown }>>(
+    schema: S,
+    path: string,
+    params: Record<string, unknown>,
+  ): Promise<z.output<S>['data']> {
+    return answerOf(schema, await this.http.get(path, { params: clean(params) }), path).data;
+  }
+  private async post<S extends z.ZodType<{ data: unknown }>>(
+    schema: S,
+    path: string,
+    body: unknown,
+    options?: WriteOptions,
+  ): Promise<z.output<S>['data']> {
+    return answerOf(schema, await this.http.post(path, body, keyed(options)), path).data;
+  }
+  /** The spec sends these deletes as GET. */
+  private async getAct(path: string, params: Record<string, unknown>): Promise<void> {
+    answerOf(done, await this.http.get(path, { params: clean(params) }), path);
   }
 
   async planList(q: PageQuery): Promise<Page<FundPlanRecord>> {
-    return toPage(await this.http.get('/contract/fundPlan/list', { params: clean(q) }));
+    const a = await this.page(fundPlanPage, '/contract/fundPlan/list', q);
+    return { rows: [...a.rows], total: a.total };
   }
-  plan = (planId: number) => this.data<FundPlanRecord>('/contract/fundPlan/detail', { planId });
-  addPlan = (body: FundPlanBody) => this.send<FundPlanRecord>('/contract/fundPlan/add', body);
-  editPlan = (body: FundPlanBody & { planId: number; version?: number }) =>
-    this.send<FundPlanRecord>('/contract/fundPlan/edit', body);
-  deletePlan = (planId: number) => this.data<unknown>('/contract/fundPlan/delete', { planId });
-  submitPlan = (planId: number) =>
-    this.send<FundPlanRecord>('/contract/fundPlan/updateToApproval', { planId });
-  chart = (q: { month?: string; deptId?: number | string }) =>
-    this.data<FundPlanChartRecord[]>('/contract/fundPlan/chart', q);
+  plan = (planId: number): Promise<FundPlanRecord> =>
+    this.get(fundPlanAnswer, '/contract/fundPlan/detail', { planId });
+  addPlan = (body: FundPlanBody, options?: WriteOptions): Promise<FundPlanRecord> =>
+    this.post(fundPlanAnswer, '/contract/fundPlan/add', body, options);
+  editPlan = (body: FundPlanEditBody, options?: WriteOptions): Promise<FundPlanRecord> =>
+    this.post(fundPlanAnswer, '/contract/fundPlan/edit', body, options);
+  deletePlan = (planId: number): Promise<void> =>
+    this.getAct('/contract/fundPlan/delete', { planId });
+  submitPlan = (planId: number, options?: WriteOptions): Promise<FundPlanRecord> =>
+    this.post(fundPlanAnswer, '/contract/fundPlan/updateToApproval', { planId }, options);
+  chart = (q: { month?: string; deptId?: number | string }): Promise<FundPlanChartRecord[]> =>
+    this.get(fundPlanChartAnswer, '/contract/fundPlan/chart', q);
 
   async performList(q: PageQuery): Promise<Page<FundPerformRecord>> {
-    return toPage(await this.http.get('/contract/fundPerform/list', { params: clean(q) }));
+    const a = await this.page(fundPerformPage, '/contract/fundPerform/list', q);
+    return { rows: [...a.rows], total: a.total };
   }
-  perform = (performId: number) =>
-    this.data<FundPerformRecord>('/contract/fundPerform/detail', { performId });
-  addPerform = (body: FundPerformBody) =>
-    this.send<FundPerformRecord>('/contract/fundPerform/add', body);
-  editPerform = (body: FundPerformBody & { performId: number; version?: number }) =>
-    this.send<FundPerformRecord>('/contract/fundPerform/edit', body);
-  deletePerform = (performId: number) =>
-    this.data<unknown>('/contract/fundPerform/delete', { performId });
-  submitPerform = (performId: number) =>
-    this.send<FundPerformRecord>('/contract/fundPerform/updateToApproval', { performId });
+  perform = (performId: number): Promise<FundPerformRecord> =>
+    this.get(fundPerformAnswer, '/contract/fundPerform/detail', { performId });
+  addPerform = (body: FundPerformBody, options?: WriteOptions): Promise<FundPerformRecord> =>
+    this.post(fundPerformAnswer, '/contract/fundPerform/add', body, options);
+  editPerform = (body: FundPerformEditBody, options?: WriteOptions): Promise<FundPerformRecord> =>
+    this.post(fundPerformAnswer, '/contract/fundPerform/edit', body, options);
+  deletePerform = (performId: number): Promise<void> =>
+    this.getAct('/contract/fundPerform/delete', { performId });
+  submitPerform = (performId: number, options?: WriteOptions): Promise<FundPerformRecord> =>
+    this.post(fundPerformAnswer, '/contract/fundPerform/updateToApproval', { performId }, options);
 }

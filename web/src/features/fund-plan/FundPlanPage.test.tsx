@@ -23,6 +23,7 @@ const plan = (planId: number, planMonth: string, status: number, statusName: str
   remark: '',
   approvalId: null,
   approvalKind: null,
+  userId: 8,
   createBy: 'caiwu',
   createTime: null,
   approvedTime: null,
@@ -33,6 +34,8 @@ const plan = (planId: number, planMonth: string, status: number, statusName: str
 const api = () =>
   new FakeApi({
     '/contract/fundPlan/list': () => ({
+      code: 200,
+      msg: '查询成功',
       total: 3,
       rows: [
         plan(1, '2026-10', 0, '待提交'),

@@ -1,8 +1,6 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
-  FUND_PERFORM_SORT_COLUMNS,
   FUND_PLAN_LINE_KIND_LABELS,
-  FUND_PLAN_LINE_KINDS,
   FUND_PLAN_STATUS_LABELS,
   fundPlanActionPermission,
   type FundPerform,
@@ -14,43 +12,24 @@ import {
 import { ok, page } from '../../http/envelope.js';
 import { unwrap } from '../../http/http-error.js';
 import { listQueryOf } from '../../http/list-query.js';
-import { pagingShape } from '../../http/paging.js';
 import { perm, type RouteBook } from '../../http/route.js';
-import { id, optionalEnum, optionalId, version } from '../../http/schemas.js';
 import { streamXlsx, XLSX_TYPE, type XlsxColumn } from '../../http/xlsx.js';
-import { actorOf, amountIn, idemOf, iso, monthFilter, optionalBodyId, textIn } from './shared.js';
+import { actorOf, idemOf, iso } from './shared.js';
+import {
+  fundPerformAddBody as performAddBody,
+  fundPerformAnswer,
+  fundPerformEditBody as performEditBody,
+  fundPerformIdQuery as performIdQuery,
+  fundPerformListQuery as performListQuery,
+  fundPerformPage,
+  type FundPerformRecord,
+} from '@dpms/wire';
 
 const PERFORM_TAG = '资金执行';
 
-const performLine = z.object({
-  planLineId: optionalBodyId(),
-  amount: amountIn(),
-  remark: z.unknown().optional(),
-});
-const performFields = {
-  planId: optionalBodyId(),
-  lineKind: z.unknown(),
-  performDate: z.unknown().describe('执行日期 yyyy-MM-dd'),
-  overPlan: z.boolean().optional().describe('超计划执行：走 9_2 超计划审批'),
-  reason: textIn(500),
-  remark: textIn(2000),
-  lines: z.array(performLine).max(200).optional(),
-  submit: z.boolean().optional(),
-};
-const performAddBody = z.object(performFields);
-const performEditBody = z.object({ ...performFields, performId: id(), version: version() });
-const performIdQuery = z.object({ performId: id() });
-const performListQuery = z.object({
-  ...pagingShape(FUND_PERFORM_SORT_COLUMNS),
-  planId: optionalId(),
-  deptId: optionalId(),
-  planMonth: monthFilter(),
-  lineKind: optionalEnum(FUND_PLAN_LINE_KINDS),
-  status: optionalEnum(['0', '1', '2', '3']),
-});
 type PerformListIn = z.output<typeof performListQuery>;
 
-export const fundPerformView = (p: FundPerform) => ({
+export const fundPerformView = (p: FundPerform): FundPerformRecord => ({
   ...p,
   statusName: FUND_PLAN_STATUS_LABELS[p.status],
   lineKindName: FUND_PLAN_LINE_KIND_LABELS[p.lineKind],
@@ -110,6 +89,7 @@ export function registerFundPerformRoutes(book: RouteBook, service: FundPlanServ
     summary: '资金执行单列表（按数据权限）',
     tag: PERFORM_TAG,
     access: perm('contract:fundPerform:list'),
+    response: fundPerformPage,
     query: performListQuery,
     handler: async ({ query, principal }) => {
       const p = await service.listPerforms(
@@ -125,6 +105,7 @@ export function registerFundPerformRoutes(book: RouteBook, service: FundPlanServ
     summary: '资金执行单详情',
     tag: PERFORM_TAG,
     access: perm('contract:fundPerform:query'),
+    response: fundPerformAnswer,
     query: performIdQuery,
     handler: async ({ query, principal }) =>
       ok(fundPerformView(unwrap(await service.detailPerform(query.performId, actorOf(principal))))),
@@ -136,6 +117,7 @@ export function registerFundPerformRoutes(book: RouteBook, service: FundPlanServ
       '登记资金执行（须有已通过的资金计划；超过计划余额须勾选超计划执行，走 9_2；submit=true 时同时送审）',
     tag: PERFORM_TAG,
     access: perm('contract:fundPerform:add'),
+    response: fundPerformAnswer,
     idempotency: 'use-case',
     body: performAddBody,
     handler: async ({ body, principal, req }) =>
@@ -156,6 +138,7 @@ export function registerFundPerformRoutes(book: RouteBook, service: FundPlanServ
     summary: '修改资金执行单（仅草稿或已驳回的）',
     tag: PERFORM_TAG,
     access: perm(fundPlanActionPermission('perform', 'edit')),
+    response: fundPerformAnswer,
     idempotency: 'use-case',
     body: performEditBody,
     handler: async ({ body, principal, req }) =>
@@ -195,6 +178,7 @@ export function registerFundPerformRoutes(book: RouteBook, service: FundPlanServ
     summary: '资金执行单送审（回款 9_1，刚性 26_1，借款 26_2，付款 26_3，超计划 9_2）',
     tag: PERFORM_TAG,
     access: perm(fundPlanActionPermission('perform', 'submit')),
+    response: fundPerformAnswer,
     idempotency: 'use-case',
     body: performIdQuery,
     handler: async ({ body, principal, req }) =>

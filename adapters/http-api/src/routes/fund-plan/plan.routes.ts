@@ -1,7 +1,6 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   FUND_PLAN_LINE_KIND_LABELS,
-  FUND_PLAN_SORT_COLUMNS,
   FUND_PLAN_STATUS_LABELS,
   fundPlanActionPermission,
   type FundPlan,
@@ -15,48 +14,24 @@ import { instituteZoneOf } from '../../http/institute-zone.js';
 import { ok, page } from '../../http/envelope.js';
 import { unwrap } from '../../http/http-error.js';
 import { listQueryOf } from '../../http/list-query.js';
-import { pagingShape } from '../../http/paging.js';
 import { perm, type RouteBook } from '../../http/route.js';
-import { id, optionalEnum, optionalId, version } from '../../http/schemas.js';
 import { streamXlsx, XLSX_TYPE, type XlsxColumn } from '../../http/xlsx.js';
-import { actorOf, amountIn, idemOf, iso, monthFilter, optionalBodyId, textIn } from './shared.js';
+import { actorOf, idemOf, iso } from './shared.js';
+import {
+  fundPlanAddBody as planAddBody,
+  fundPlanAnswer,
+  fundPlanChartAnswer,
+  fundPlanChartQuery as chartQuery,
+  fundPlanEditBody as planEditBody,
+  fundPlanIdQuery as planIdQuery,
+  fundPlanListQuery as planListQuery,
+  fundPlanPage,
+  type FundPlanRecord,
+} from '@dpms/wire';
 
 const PLAN_TAG = '资金计划';
 
-const planLine = z.object({
-  lineKind: z
-    .unknown()
-    .describe('income 预计回款 | rigid 刚性支出 | loan 借款支出 | payment 付款支出'),
-  subjectName: z.unknown(),
-  contractId: optionalBodyId(),
-  amount: amountIn(),
-  paybackRate: z.unknown().optional().describe('回款率，0到1'),
-  allotAmount: amountIn().optional().describe('备案分配（万元）'),
-  remark: z.unknown().optional(),
-});
-const planFields = {
-  deptId: optionalBodyId(),
-  planMonth: z.unknown().describe('计划月份 yyyy-MM'),
-  reason: textIn(500),
-  remark: textIn(2000),
-  lines: z.array(planLine).max(200).optional(),
-  submit: z.boolean().optional(),
-};
-const planAddBody = z.object(planFields);
-const planEditBody = z.object({ ...planFields, planId: id(), version: version() });
-const planIdQuery = z.object({ planId: id() });
-const planListQuery = z.object({
-  ...pagingShape(FUND_PLAN_SORT_COLUMNS),
-  deptId: optionalId(),
-  planMonth: monthFilter(),
-  status: optionalEnum(['0', '1', '2', '3']),
-});
-const chartQuery = z.object({
-  month: monthFilter(),
-  deptId: optionalId(),
-});
-
-export const fundPlanView = (p: FundPlan) => ({
+export const fundPlanView = (p: FundPlan): FundPlanRecord => ({
   ...p,
   statusName: FUND_PLAN_STATUS_LABELS[p.status],
   createTime: iso(p.createTime),
@@ -109,6 +84,7 @@ export function registerFundPlanRoutes(book: RouteBook, service: FundPlanService
     summary: '资金计划列表（按数据权限：计划部门与经办人）',
     tag: PLAN_TAG,
     access: perm('contract:fundPlan:list'),
+    response: fundPlanPage,
     query: planListQuery,
     handler: async ({ query, principal }) => {
       const p = await service.listPlans(
@@ -124,6 +100,7 @@ export function registerFundPlanRoutes(book: RouteBook, service: FundPlanService
     summary: '资金计划详情（含明细、合计与提示）',
     tag: PLAN_TAG,
     access: perm('contract:fundPlan:query'),
+    response: fundPlanAnswer,
     query: planIdQuery,
     handler: async ({ query, principal }) =>
       ok(fundPlanView(unwrap(await service.detailPlan(query.planId, actorOf(principal))))),
@@ -134,6 +111,7 @@ export function registerFundPlanRoutes(book: RouteBook, service: FundPlanService
     summary: '新增月度资金计划（submit=true 时同时送审 8_1/8_2）',
     tag: PLAN_TAG,
     access: perm('contract:fundPlan:add'),
+    response: fundPlanAnswer,
     idempotency: 'use-case',
     body: planAddBody,
     handler: async ({ body, principal, req }) =>
@@ -154,6 +132,7 @@ export function registerFundPlanRoutes(book: RouteBook, service: FundPlanService
     summary: '修改资金计划（仅草稿或已驳回的）',
     tag: PLAN_TAG,
     access: perm(fundPlanActionPermission('plan', 'edit')),
+    response: fundPlanAnswer,
     idempotency: 'use-case',
     body: planEditBody,
     handler: async ({ body, principal, req }) =>
@@ -193,6 +172,7 @@ export function registerFundPlanRoutes(book: RouteBook, service: FundPlanService
     summary: '资金计划送审（收入覆盖支出 8_1，否则 8_2）；每部门每月只能有一份审批中或已通过的计划',
     tag: PLAN_TAG,
     access: perm(fundPlanActionPermission('plan', 'submit')),
+    response: fundPlanAnswer,
     idempotency: 'use-case',
     body: planIdQuery,
     handler: async ({ body, principal, req }) =>
@@ -233,6 +213,7 @@ export function registerFundPlanRoutes(book: RouteBook, service: FundPlanService
     summary: '计划与执行对比（截至 month 的12个月，已通过的计划与执行单）',
     tag: PLAN_TAG,
     access: perm('contract:fundPlan:list'),
+    response: fundPlanChartAnswer,
     query: chartQuery,
     handler: async ({ query, principal, res }) => {
       // "This month" is the institute's month: 1 July 00:30 in Shanghai is still June in UTC.
