@@ -14,9 +14,8 @@ import {
   type PaymentPlanEditBody,
   type PaymentPlanRecord as WirePaymentPlanRecord,
 } from '@dpms/wire';
-import { z } from 'zod';
-import { keyed, type HttpClient, type WriteOptions } from '../client.js';
-import { answerOf } from './answer.js';
+import type { HttpClient, WriteOptions } from '../client.js';
+import { ParsedCalls } from './parsed-calls.js';
 import type { Page, PageQuery } from './page.js';
 
 /**
@@ -32,12 +31,7 @@ export type FundPayTypeCodeValue = WireFundPayTypeCodeValue;
 export type PaymentPlanBody = WirePaymentPlanBody;
 export type FundPayBody = WireFundPayBody;
 
-const done = z.object({ code: z.literal(200), msg: z.string() });
 
-const clean = (q: Record<string, unknown>): Record<string, unknown> =>
-  Object.fromEntries(
-    Object.entries(q).filter(([, v]) => v !== '' && v !== undefined && v !== null),
-  );
 
 /** The export addresses of the payment lists (relative to /prod-api). */
 export const FUND_PAY_EXPORT_PATHS = {
@@ -47,69 +41,48 @@ export const FUND_PAY_EXPORT_PATHS = {
 
 /** Fund payments and payment plans (001 §7: /v4/fundPay/*, /contract/paymentPlan/*). */
 export class FundPayGateway {
-  constructor(private readonly http: HttpClient) {}
+  private readonly calls: ParsedCalls;
 
-  private async page<S extends z.ZodType<{ rows: unknown[]; total: number }>>(
-    schema: S,
-    path: string,
-    q: PageQuery,
-  ): Promise<z.output<S>> {
-    return answerOf(schema, await this.http.get(path, { params: clean(q) }), path);
+  constructor(private readonly http: HttpClient) {
+    this.calls = new ParsedCalls(http);
   }
-  private async get<S extends z.ZodType<{ data: unknown }>>(
-    schema: S,
-    path: string,
-    params: Record<string, unknown>,
-  ): Promise<z.output<S>['data']> {
-    return answerOf(schema, await this.http.get(path, { params: clean(params) }), path).data;
-  }
-  private async post<S extends z.ZodType<{ data: unknown }>>(
-    schema: S,
-    path: string,
-    body: unknown,
-    options?: WriteOptions,
-  ): Promise<z.output<S>['data']> {
-    return answerOf(schema, await this.http.post(path, body, keyed(options)), path).data;
-  }
-  private async act(path: string, body: unknown, options?: WriteOptions): Promise<void> {
-    answerOf(done, await this.http.post(path, body, keyed(options)), path);
-  }
+
 
   // ---- payment plans ----
   async planList(q: PageQuery): Promise<Page<PaymentPlanRecord>> {
-    const a = await this.page(paymentPlanPage, '/contract/paymentPlan/list', q);
+    const a = await this.calls.page(paymentPlanPage, '/contract/paymentPlan/list', q);
     return { rows: a.rows, total: a.total };
   }
   plan = (paymentPlanId: number): Promise<PaymentPlanRecord> =>
-    this.get(paymentPlanAnswer, '/contract/paymentPlan/detail', { paymentPlanId });
+    this.calls.get(paymentPlanAnswer, '/contract/paymentPlan/detail', { paymentPlanId });
   addPlan = (body: PaymentPlanBody, options?: WriteOptions): Promise<PaymentPlanRecord> =>
-    this.post(paymentPlanAnswer, '/contract/paymentPlan/add', body, options);
+    this.calls.post(paymentPlanAnswer, '/contract/paymentPlan/add', body, options);
   editPlan = (body: PaymentPlanEditBody, options?: WriteOptions): Promise<PaymentPlanRecord> =>
-    this.post(paymentPlanAnswer, '/contract/paymentPlan/edit', body, options);
+    this.calls.post(paymentPlanAnswer, '/contract/paymentPlan/edit', body, options);
   deletePlan = (paymentPlanId: number, options?: WriteOptions): Promise<void> =>
-    this.act('/contract/paymentPlan/delete', { paymentPlanId }, options);
+    this.calls.act('/contract/paymentPlan/delete', { paymentPlanId }, options);
 
   // ---- fund payments ----
   async payList(q: PageQuery): Promise<Page<FundPayRecord>> {
-    const a = await this.page(fundPayPage, '/v4/fundPay/list', q);
+    const a = await this.calls.page(fundPayPage, '/v4/fundPay/list', q);
     return { rows: a.rows, total: a.total };
   }
   pay = (payId: number): Promise<FundPayRecord> =>
-    this.get(fundPayAnswer, '/v4/fundPay/detail', { payId });
+    this.calls.get(fundPayAnswer, '/v4/fundPay/detail', { payId });
   months = (q: PageQuery): Promise<FundPayMonthRecord[]> =>
-    this.get(fundPayMonthsAnswer, '/v4/fundPay/monthStat', q);
+    this.calls.get(fundPayMonthsAnswer, '/v4/fundPay/monthStat', q);
   addPay = (body: FundPayBody, options?: WriteOptions): Promise<FundPayRecord> =>
-    this.post(fundPayAnswer, '/v4/fundPay/add', body, options);
+    this.calls.post(fundPayAnswer, '/v4/fundPay/add', body, options);
   editPay = (body: FundPayEditBody, options?: WriteOptions): Promise<FundPayRecord> =>
-    this.post(fundPayAnswer, '/v4/fundPay/edit', body, options);
+    this.calls.post(fundPayAnswer, '/v4/fundPay/edit', body, options);
   deletePay = (payId: number, options?: WriteOptions): Promise<void> =>
-    this.act('/v4/fundPay/delete', { payId }, options);
+    this.calls.act('/v4/fundPay/delete', { payId }, options);
   submitPay = (
     payId: number,
     typeCode?: FundPayTypeCodeValue,
     options?: WriteOptions,
   ): Promise<FundPayRecord> =>
-    this.post(
+    this.calls.post(
       fundPayAnswer,
       '/v4/fundPay/updateToApproval',
       { payId, ...(typeCode === undefined ? {} : { typeCode }) },

@@ -15,9 +15,8 @@ import {
   type FundPlanLineRecord as WireFundPlanLineRecord,
   type FundPlanRecord as WireFundPlanRecord,
 } from '@dpms/wire';
-import { z } from 'zod';
-import { keyed, type HttpClient, type WriteOptions } from '../client.js';
-import { answerOf } from './answer.js';
+import type { HttpClient, WriteOptions } from '../client.js';
+import { ParsedCalls } from './parsed-calls.js';
 import type { Page, PageQuery } from './page.js';
 
 /**
@@ -37,7 +36,6 @@ export type FundPlanLineBody = Omit<NonNullable<FundPlanBody['lines']>[number], 
 };
 export type FundPerformBody = WireFundPerformBody;
 
-const done = z.object({ code: z.literal(200), msg: z.string() });
 
 /** The export addresses of the two lists (relative to /prod-api). */
 export const FUND_PLAN_EXPORT_PATHS = {
@@ -45,71 +43,45 @@ export const FUND_PLAN_EXPORT_PATHS = {
   perform: '/contract/fundPerform/export',
 } as const;
 
-const clean = (q: Record<string, unknown>): Record<string, unknown> =>
-  Object.fromEntries(
-    Object.entries(q).filter(([, v]) => v !== '' && v !== undefined && v !== null),
-  );
 
 /** Monthly fund plans and fund execution (001 §7: /contract/fundPlan, /contract/fundPerform). */
 export class FundPlanGateway {
-  constructor(private readonly http: HttpClient) {}
+  private readonly calls: ParsedCalls;
 
-  private async page<S extends z.ZodType<{ rows: unknown[]; total: number }>>(
-    schema: S,
-    path: string,
-    q: PageQuery,
-  ): Promise<z.output<S>> {
-    return answerOf(schema, await this.http.get(path, { params: clean(q) }), path);
+  constructor(private readonly http: HttpClient) {
+    this.calls = new ParsedCalls(http);
   }
-  private async get<S extends z.ZodType<{ data: unknown }>>(
-    schema: S,
-    path: string,
-    params: Record<string, unknown>,
-  ): Promise<z.output<S>['data']> {
-    return answerOf(schema, await this.http.get(path, { params: clean(params) }), path).data;
-  }
-  private async post<S extends z.ZodType<{ data: unknown }>>(
-    schema: S,
-    path: string,
-    body: unknown,
-    options?: WriteOptions,
-  ): Promise<z.output<S>['data']> {
-    return answerOf(schema, await this.http.post(path, body, keyed(options)), path).data;
-  }
-  /** The spec sends these deletes as GET. */
-  private async getAct(path: string, params: Record<string, unknown>): Promise<void> {
-    answerOf(done, await this.http.get(path, { params: clean(params) }), path);
-  }
+
 
   async planList(q: PageQuery): Promise<Page<FundPlanRecord>> {
-    const a = await this.page(fundPlanPage, '/contract/fundPlan/list', q);
+    const a = await this.calls.page(fundPlanPage, '/contract/fundPlan/list', q);
     return { rows: [...a.rows], total: a.total };
   }
   plan = (planId: number): Promise<FundPlanRecord> =>
-    this.get(fundPlanAnswer, '/contract/fundPlan/detail', { planId });
+    this.calls.get(fundPlanAnswer, '/contract/fundPlan/detail', { planId });
   addPlan = (body: FundPlanBody, options?: WriteOptions): Promise<FundPlanRecord> =>
-    this.post(fundPlanAnswer, '/contract/fundPlan/add', body, options);
+    this.calls.post(fundPlanAnswer, '/contract/fundPlan/add', body, options);
   editPlan = (body: FundPlanEditBody, options?: WriteOptions): Promise<FundPlanRecord> =>
-    this.post(fundPlanAnswer, '/contract/fundPlan/edit', body, options);
+    this.calls.post(fundPlanAnswer, '/contract/fundPlan/edit', body, options);
   deletePlan = (planId: number): Promise<void> =>
-    this.getAct('/contract/fundPlan/delete', { planId });
+    this.calls.getAct('/contract/fundPlan/delete', { planId });
   submitPlan = (planId: number, options?: WriteOptions): Promise<FundPlanRecord> =>
-    this.post(fundPlanAnswer, '/contract/fundPlan/updateToApproval', { planId }, options);
+    this.calls.post(fundPlanAnswer, '/contract/fundPlan/updateToApproval', { planId }, options);
   chart = (q: { month?: string; deptId?: number | string }): Promise<FundPlanChartRecord[]> =>
-    this.get(fundPlanChartAnswer, '/contract/fundPlan/chart', q);
+    this.calls.get(fundPlanChartAnswer, '/contract/fundPlan/chart', q);
 
   async performList(q: PageQuery): Promise<Page<FundPerformRecord>> {
-    const a = await this.page(fundPerformPage, '/contract/fundPerform/list', q);
+    const a = await this.calls.page(fundPerformPage, '/contract/fundPerform/list', q);
     return { rows: [...a.rows], total: a.total };
   }
   perform = (performId: number): Promise<FundPerformRecord> =>
-    this.get(fundPerformAnswer, '/contract/fundPerform/detail', { performId });
+    this.calls.get(fundPerformAnswer, '/contract/fundPerform/detail', { performId });
   addPerform = (body: FundPerformBody, options?: WriteOptions): Promise<FundPerformRecord> =>
-    this.post(fundPerformAnswer, '/contract/fundPerform/add', body, options);
+    this.calls.post(fundPerformAnswer, '/contract/fundPerform/add', body, options);
   editPerform = (body: FundPerformEditBody, options?: WriteOptions): Promise<FundPerformRecord> =>
-    this.post(fundPerformAnswer, '/contract/fundPerform/edit', body, options);
+    this.calls.post(fundPerformAnswer, '/contract/fundPerform/edit', body, options);
   deletePerform = (performId: number): Promise<void> =>
-    this.getAct('/contract/fundPerform/delete', { performId });
+    this.calls.getAct('/contract/fundPerform/delete', { performId });
   submitPerform = (performId: number, options?: WriteOptions): Promise<FundPerformRecord> =>
-    this.post(fundPerformAnswer, '/contract/fundPerform/updateToApproval', { performId }, options);
+    this.calls.post(fundPerformAnswer, '/contract/fundPerform/updateToApproval', { performId }, options);
 }

@@ -29,9 +29,8 @@ import {
   type TaskLoanBody,
   type TeamPositionRecord as WireTeamPositionRecord,
 } from '@dpms/wire';
-import { z } from 'zod';
-import { keyed, type HttpClient, type WriteOptions } from '../client.js';
-import { answerOf } from './answer.js';
+import type { HttpClient, WriteOptions } from '../client.js';
+import { cleanQuery, ParsedCalls } from './parsed-calls.js';
 import type { Page, PageQuery } from './page.js';
 
 /**
@@ -55,17 +54,12 @@ export type AllotLineBody = WireAllotLineBody;
 export type LoanBody = WireLoanBody;
 export type RepaymentBody = WireRepaymentBody;
 
-const done = z.object({ code: z.literal(200), msg: z.string() });
 
-const clean = (q: Record<string, unknown>): Record<string, unknown> =>
-  Object.fromEntries(
-    Object.entries(q).filter(([, v]) => v !== '' && v !== undefined && v !== null),
-  );
 
 /** The query string of an export: the list's filters without its paging. */
 export function fundExportQuery(q: Record<string, unknown>): string {
   const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(clean(q)))
+  for (const [k, v] of Object.entries(cleanQuery(q)))
     if (k !== 'pageNum' && k !== 'pageSize') params.set(k, String(v));
   const s = params.toString();
   return s === '' ? '' : `?${s}`;
@@ -80,53 +74,32 @@ export const FUND_EXPORT_PATHS = {
 
 /** Back money, its allotment, loans and repayments (001 §7: /project/backMoney, /contract/loan…). */
 export class FundGateway {
-  constructor(private readonly http: HttpClient) {}
+  private readonly calls: ParsedCalls;
 
-  private async page<S extends z.ZodType<{ rows: unknown[]; total: number }>>(
-    schema: S,
-    path: string,
-    q: PageQuery,
-  ): Promise<z.output<S>> {
-    return answerOf(schema, await this.http.get(path, { params: clean(q) }), path);
+  constructor(private readonly http: HttpClient) {
+    this.calls = new ParsedCalls(http);
   }
-  private async get<S extends z.ZodType<{ data: unknown }>>(
-    schema: S,
-    path: string,
-    params: Record<string, unknown>,
-  ): Promise<z.output<S>['data']> {
-    return answerOf(schema, await this.http.get(path, { params: clean(params) }), path).data;
-  }
-  private async post<S extends z.ZodType<{ data: unknown }>>(
-    schema: S,
-    path: string,
-    body: unknown,
-    options?: WriteOptions,
-  ): Promise<z.output<S>['data']> {
-    return answerOf(schema, await this.http.post(path, body, keyed(options)), path).data;
-  }
-  private async act(path: string, body: unknown, options?: WriteOptions): Promise<void> {
-    answerOf(done, await this.http.post(path, body, keyed(options)), path);
-  }
+
 
   // ---- back money ----
   async backMoneyList(q: PageQuery): Promise<Page<BackMoneyRecord>> {
-    const a = await this.page(backMoneyPage, '/project/backMoney/list', q);
+    const a = await this.calls.page(backMoneyPage, '/project/backMoney/list', q);
     return { rows: a.rows, total: a.total };
   }
   backMoney = (backMoneyId: number): Promise<BackMoneyRecord> =>
-    this.get(backMoneyAnswer, '/project/backMoney/detail', { backMoneyId });
+    this.calls.get(backMoneyAnswer, '/project/backMoney/detail', { backMoneyId });
   addBackMoney = (body: BackMoneyBody, options?: WriteOptions): Promise<BackMoneyRecord> =>
-    this.post(backMoneyAnswer, '/project/backMoney/insert', body, options);
+    this.calls.post(backMoneyAnswer, '/project/backMoney/insert', body, options);
   modifyBackMoney = (body: BackMoneyModifyBody, options?: WriteOptions): Promise<BackMoneyRecord> =>
-    this.post(backMoneyAnswer, '/project/backMoney/modify', body, options);
+    this.calls.post(backMoneyAnswer, '/project/backMoney/modify', body, options);
   deleteBackMoney = (backMoneyId: number, options?: WriteOptions): Promise<void> =>
-    this.act('/project/backMoney/delete', { backMoneyId }, options);
+    this.calls.act('/project/backMoney/delete', { backMoneyId }, options);
   allotDesign = (
     backMoneyId: number,
     line: AllotLineBody,
     options?: WriteOptions,
   ): Promise<AllotmentRecord[]> =>
-    this.post(
+    this.calls.post(
       allotmentsAnswer,
       '/project/backMoney/allotDesign',
       { backMoneyId, ...line },
@@ -137,53 +110,53 @@ export class FundGateway {
     list: AllotLineBody[],
     options?: WriteOptions,
   ): Promise<AllotmentRecord[]> =>
-    this.post(allotmentsAnswer, '/project/backMoney/allotDesignV2', { backMoneyId, list }, options);
+    this.calls.post(allotmentsAnswer, '/project/backMoney/allotDesignV2', { backMoneyId, list }, options);
   history = (backMoneyId: number): Promise<LedgerRecord[]> =>
-    this.get(ledgerAnswer, '/project/backMoney/history', { backMoneyId });
+    this.calls.get(ledgerAnswer, '/project/backMoney/history', { backMoneyId });
   taskList = (backMoneyId: number): Promise<BackMoneyTask[]> =>
-    this.get(backMoneyTasksAnswer, '/project/backMoney/taskList', { backMoneyId });
+    this.calls.get(backMoneyTasksAnswer, '/project/backMoney/taskList', { backMoneyId });
   designDetail = (backMoneyId: number): Promise<BackMoneyDesignDetail> =>
-    this.get(backMoneyDesignDetailAnswer, '/project/backMoney/getBackMoneyDesignDetail', {
+    this.calls.get(backMoneyDesignDetailAnswer, '/project/backMoney/getBackMoneyDesignDetail', {
       backMoneyId,
     });
   reconcile = (): Promise<LedgerMismatchRecord[]> =>
-    this.get(ledgerMismatchAnswer, '/project/backMoney/reconcile', {});
+    this.calls.get(ledgerMismatchAnswer, '/project/backMoney/reconcile', {});
 
   // ---- loans ----
   async loanList(q: PageQuery): Promise<Page<LoanRecord>> {
-    const a = await this.page(loanPage, '/contract/loan/list', q);
+    const a = await this.calls.page(loanPage, '/contract/loan/list', q);
     return { rows: a.rows, total: a.total };
   }
   loan = (loanId: number): Promise<LoanRecord> =>
-    this.get(loanAnswer, '/contract/loan/detail', { loanId });
+    this.calls.get(loanAnswer, '/contract/loan/detail', { loanId });
   addLoan = (body: LoanBody, options?: WriteOptions): Promise<LoanRecord> =>
-    this.post(loanAnswer, '/contract/loan/add', body, options);
+    this.calls.post(loanAnswer, '/contract/loan/add', body, options);
   addTaskLoan = (body: TaskLoanBody, options?: WriteOptions): Promise<LoanRecord> =>
-    this.post(loanAnswer, '/v4/contract/addTaskLoan', body, options);
+    this.calls.post(loanAnswer, '/v4/contract/addTaskLoan', body, options);
   editLoan = (body: LoanEditBody, options?: WriteOptions): Promise<LoanRecord> =>
-    this.post(loanAnswer, '/contract/loan/edit', body, options);
+    this.calls.post(loanAnswer, '/contract/loan/edit', body, options);
   modifyReadyMoney = (
     loanId: number,
     loanAmount: string,
     options?: WriteOptions,
   ): Promise<LoanRecord> =>
-    this.post(loanAnswer, '/v4/contract/modifyReadyMoney', { loanId, loanAmount }, options);
+    this.calls.post(loanAnswer, '/v4/contract/modifyReadyMoney', { loanId, loanAmount }, options);
   deleteLoan = (loanId: number, options?: WriteOptions): Promise<void> =>
-    this.act('/contract/loan/delete', { loanId }, options);
+    this.calls.act('/contract/loan/delete', { loanId }, options);
   submitLoan = (loanId: number, options?: WriteOptions): Promise<LoanRecord> =>
-    this.post(loanAnswer, '/contract/loan/updateToApproval', { loanId }, options);
+    this.calls.post(loanAnswer, '/contract/loan/updateToApproval', { loanId }, options);
   teamPosition = (q: { deptId?: number; taskId?: number }): Promise<TeamPositionRecord> =>
-    this.get(teamPositionAnswer, '/v4/contract/designPerformDetail', q);
+    this.calls.get(teamPositionAnswer, '/v4/contract/designPerformDetail', q);
   taskTransactions = (taskId: number): Promise<LedgerRecord[]> =>
-    this.get(ledgerAnswer, '/v4/contract/transDetailByTaskId', { taskId });
+    this.calls.get(ledgerAnswer, '/v4/contract/transDetailByTaskId', { taskId });
 
   // ---- repayments ----
   async repaymentList(q: PageQuery): Promise<Page<RepaymentRecord>> {
-    const a = await this.page(repaymentPage, '/contract/repayment/list', q);
+    const a = await this.calls.page(repaymentPage, '/contract/repayment/list', q);
     return { rows: a.rows, total: a.total };
   }
   repayment = (repaymentId: number): Promise<RepaymentRecord> =>
-    this.get(repaymentAnswer, '/contract/repayment/detail', { repaymentId });
+    this.calls.get(repaymentAnswer, '/contract/repayment/detail', { repaymentId });
   repay = (body: RepaymentBody, options?: WriteOptions): Promise<RepaymentRecord> =>
-    this.post(repaymentAnswer, '/contract/repayment/add', body, options);
+    this.calls.post(repaymentAnswer, '/contract/repayment/add', body, options);
 }
