@@ -121,10 +121,12 @@ describe('a monthly fund plan in the browser: drafted, approved, executed and ch
     await page.getByText('已送审').first().waitFor();
   });
 
-  it('the execution is approved by operations alone, the same way, and shows approved', async () => {
+  it('the execution is approved the same way, by the general manager and operations, and shows approved', async () => {
     const { page, baseURL } = session();
     expect(await awaitsSignature(baseURL, 'caiwu', performTitle)).toBe(false);
+    await signApproval(page, 'zjl', performTitle);
     await signApproval(page, 'yunying', performTitle);
+    await signApproval(page, 'zjl', performTitle);
     await signIn(page, 'caiwu');
     await openMenu(page, '资金管理', '资金执行');
     const row = page
