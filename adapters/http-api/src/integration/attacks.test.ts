@@ -110,7 +110,7 @@ describe.each(testDatabaseKinds())('attacks refused on %s', (kind) => {
       .set('Authorization', `Bearer ${admin}`)
       .send({ userName: 'u'.repeat(31), nickName: 'x', password: 'secret123' });
     expect(r.status).toBe(400);
-    expect(r.body.msg).toBe('参数 userName 长度不能超过 30 个字符');
+    expect(r.body.msg).toBe('登录名称长度不能超过 30 个字符');
   });
 
   it('prototype pollution keys are dropped', async () => {

@@ -83,7 +83,7 @@ describe.each(testDatabaseKinds())('read rules on %s', (kind) => {
     expect(wrong.status).toBe(400);
     const missing = await change().send({ newPassword: 'other123' });
     expect(missing.status).toBe(400);
-    expect(missing.body.msg).toBe('参数 oldPassword 不能为空');
+    expect(missing.body.msg).toBe('旧密码不能为空');
     // The spec's query form (000 §7), for RuoYi clients.
     await change().query({ oldPassword: 'bodypass1', newPassword: 'admin123' }).expect(200);
     expect((await login('admin123')).status).toBe(200);
