@@ -130,7 +130,7 @@ export function registerDetailRoutes(book: RouteBook, deps: ApprovalRouteDeps): 
     response: approvalNotifyAnswer,
     handler: async ({ principal }) => {
       const notify = await engine.notify(actorOf(principal));
-      // The design tasks' urgent list and seal dot (issue 9), when they are bound.
+      // The design tasks' urgent list and seal dot, when they are bound.
       const tasks = await deps.taskNotify?.notify(principal.userId);
       return ok(tasks ? { ...notify, ...tasks } : notify);
     },

@@ -46,6 +46,6 @@ export interface ApprovalRouteDeps {
   readonly fileRefs: FileReferences;
   /** getNotify's warnTaskList and unLookSeal (the design task slice's port). */
   readonly taskNotify?: TaskNotifyPort;
-  /** The export's PDF form, through the print service (issue 7); absent without one. */
+  /** The export's PDF form, through the print service; absent without one. */
   readonly pdf?: (approvalId: string, principal: Principal, res: Response) => Promise<void>;
 }
