@@ -16,7 +16,7 @@ describe('admin screens and the personal centre', () => {
     await view.getByRole('button', { name: '新增' }).click();
     const form = page.getByTestId('form-dialog');
     await form.getByRole('button', { name: '确定' }).click();
-    await expect(form.getByText('请输入参数名称').isVisible()).resolves.toBe(true);
+    await form.getByText('请输入参数名称').waitFor();
     const key = `e2e.key.${Date.now()}`;
     await form.getByLabel('参数名称').fill('端到端测试参数');
     await form.getByLabel('参数键名').fill(key);
@@ -65,7 +65,7 @@ describe('admin screens and the personal centre', () => {
     await page.getByLabel('新密码').fill('newpass123');
     await page.getByLabel('确认密码').fill('different');
     await page.getByRole('button', { name: '保存' }).click();
-    await expect(page.getByText('两次输入的密码不一致').isVisible()).resolves.toBe(true);
+    await page.getByText('两次输入的密码不一致').waitFor();
   });
 
   it('shows the scheduling log of the server’s own runs, filtered by status', async () => {
@@ -90,6 +90,6 @@ describe('admin screens and the personal centre', () => {
     await page.goto('/dict/type/data/abc');
     await page.waitForURL('**/404');
     await page.goto('/401');
-    await expect(page.getByText('您没有访问权限！').isVisible()).resolves.toBe(true);
+    await page.getByText('您没有访问权限！').waitFor();
   });
 });

@@ -12,7 +12,7 @@ describe('sign-in, guard and sign-out', () => {
     await page.goto('/system/user');
     await page.waitForURL(/\/login\?redirect=%2Fsystem%2Fuser/);
     await settleOnLogin(page);
-    await expect(page.getByRole('heading', { name: '账号登录' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: '账号登录' }).waitFor();
   });
 
   it('shows the server message for a wrong password and stays on the login page', async () => {
@@ -31,15 +31,15 @@ describe('sign-in, guard and sign-out', () => {
     const { page } = session();
     await page.goto('/login');
     await page.getByRole('button', { name: /登\s*录/ }).click();
-    await expect(page.getByText('请输入您的账号').isVisible()).resolves.toBe(true);
-    await expect(page.getByText('请输入您的密码').isVisible()).resolves.toBe(true);
+    await page.getByText('请输入您的账号').waitFor();
+    await page.getByText('请输入您的密码').waitFor();
   });
 
   it('signs in to the welcome page with the name and role in the user menu', async () => {
     const { page } = session();
     await signIn(page, 'admin');
     expect(await page.getByTestId('user-label').textContent()).toBe('admin【超级管理员】');
-    await expect(page.locator('[data-tab="欢迎"]').isVisible()).resolves.toBe(true);
+    await page.locator('[data-tab="欢迎"]').waitFor();
   });
 
   it('signs in with the chosen role and returns to the remembered page', async () => {
@@ -63,7 +63,7 @@ describe('sign-in, guard and sign-out', () => {
     await page.waitForURL('**/welcome/welcome');
     await page.goto('/no/such/page');
     await page.waitForURL('**/404');
-    await expect(page.getByText('找不到网页！').isVisible()).resolves.toBe(true);
+    await page.getByText('找不到网页！').waitFor();
   });
 
   it('asks before signing out; cancel stays, confirm ends the session', async () => {
@@ -72,7 +72,7 @@ describe('sign-in, guard and sign-out', () => {
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: '退出登录' }).click();
     const dialog = page.getByTestId('confirm-dialog');
-    await expect(dialog.getByText('确定注销并退出系统吗？').isVisible()).resolves.toBe(true);
+    await dialog.getByText('确定注销并退出系统吗？').waitFor();
     await dialog.getByRole('button', { name: '取消' }).click();
     expect(page.url()).toContain('/welcome/welcome');
     await page.getByTestId('user-menu').click();
@@ -123,7 +123,7 @@ describe('sign-in, guard and sign-out', () => {
       await page.locator('#login-username').fill('admin');
       await page.locator('#login-password').fill('admin123');
       await page.getByRole('button', { name: /登\s*录/ }).click();
-      await expect(page.getByText('请输入验证码').isVisible()).resolves.toBe(true);
+      await page.getByText('请输入验证码').waitFor();
       await page.locator('#login-code').fill('0000');
       await page.getByRole('button', { name: /登\s*录/ }).click();
       await page.getByTestId('login-error').waitFor();

@@ -20,7 +20,7 @@ describe('the error catalogue in the browser', () => {
     await openMenu(page, '系统管理', '用户管理');
     const confirm = page.getByTestId('confirm-dialog');
     await confirm.getByText('登录状态已过期，您可以继续留在该页面，或者重新登录').waitFor();
-    await expect(confirm.getByText('系统提示').isVisible()).resolves.toBe(true);
+    await confirm.getByText('系统提示').waitFor();
     expect(await confirm.count()).toBe(1);
     await confirm.getByRole('button', { name: '重新登录' }).click();
     await settleOnLogin(page);

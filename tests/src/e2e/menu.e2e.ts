@@ -12,9 +12,7 @@ describe('sidebar menu from the seeded routes', () => {
     await signIn(page, 'admin');
     const sidebar = page.getByTestId('sidebar');
     for (const title of ['欢迎', '审批管理', '项目管理', '系统管理']) {
-      await expect(sidebar.locator(`[data-menu="${title}"]`).first().isVisible()).resolves.toBe(
-        true,
-      );
+      await sidebar.locator(`[data-menu="${title}"]`).first().waitFor();
     }
     expect(
       await sidebar.locator('[data-menu="系统管理"] svg[data-icon="system"]').count(),

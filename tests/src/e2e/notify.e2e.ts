@@ -211,7 +211,7 @@ describe('notifications', () => {
     await signIn(page, 'sjzc');
     const dot = page.locator('[data-menu="项目管理"] [data-testid="seal-dot"]').first();
     await dot.waitFor();
-    await expect(dot.isVisible()).resolves.toBe(true);
+    await dot.waitFor();
     // Opening the approved request (detailBySealId) marks it seen; the next answer clears the dot.
     await openMenu(page, '成果文件', '成果盖章');
     const row = page.getByRole('row').filter({ hasText: drawContent });
@@ -234,16 +234,16 @@ describe('notifications', () => {
     await signIn(page, 'sjzc');
     const dialog = page.getByTestId('urgent-dialog');
     await dialog.waitFor();
-    await expect(dialog.getByText('您有以下任务单急需处理').isVisible()).resolves.toBe(true);
-    await expect(dialog.getByText(first.taskNo).isVisible()).resolves.toBe(true);
-    await expect(dialog.getByText(first.planFinishDate).first().isVisible()).resolves.toBe(true);
+    await dialog.getByText('您有以下任务单急需处理').waitFor();
+    await dialog.getByText(first.taskNo).waitFor();
+    await dialog.getByText(first.planFinishDate).first().waitFor();
     const list = page.getByTestId('urgent-list');
     expect(await list.evaluate((el) => getComputedStyle(el).maxHeight)).toBe('300px');
     expect(await list.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
     expect(await dialog.getByRole('button', { name: /确定|取消/ }).count()).toBe(0);
     await page.keyboard.press('Escape');
     await page.mouse.click(10, 700);
-    await expect(dialog.isVisible()).resolves.toBe(true);
+    await dialog.waitFor();
   });
 
   it('closing sets hideNotify for the session; the icon reopens the dialog', async () => {

@@ -22,7 +22,7 @@ describe('switching role', () => {
     const { page } = session();
     await signIn(page, 'sjzc');
     await openSwitchRole(page);
-    await expect(page.getByText('您没有可切换的角色').isVisible()).resolves.toBe(true);
+    await page.getByText('您没有可切换的角色').waitFor();
     expect(await page.getByTestId('switch-role-dialog').count()).toBe(0);
   });
 
@@ -38,12 +38,10 @@ describe('switching role', () => {
     expect(await dialog.locator('option', { hasText: '项目经理' }).isDisabled()).toBe(true);
     expect(await dialog.locator('option', { hasText: '设计主持' }).isDisabled()).toBe(false);
     await dialog.getByRole('button', { name: '确定' }).click();
-    await expect(dialog.getByText('请选择角色', { exact: true }).last().isVisible()).resolves.toBe(
-      true,
-    );
-    await expect(dialog.getByText('请输入密码').isVisible()).resolves.toBe(true);
+    await dialog.getByText('请选择角色', { exact: true }).last().waitFor();
+    await dialog.getByText('请输入密码').waitFor();
     await page.mouse.click(5, 5);
-    await expect(dialog.isVisible()).resolves.toBe(true);
+    await dialog.waitFor();
   });
 
   it('switches to another held role with the password and reloads the root', async () => {

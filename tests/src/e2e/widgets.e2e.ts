@@ -94,9 +94,7 @@ describe('shared widgets on real pages', () => {
       .getByRole('button', { name: '预览' })
       .click();
     const dialog = page.getByTestId('preview-dialog');
-    await expect(dialog.getByText('预览文件：项目经理履职责任书.pdf').isVisible()).resolves.toBe(
-      true,
-    );
+    await dialog.getByText('预览文件：项目经理履职责任书.pdf').waitFor();
     expect(Math.round((await dialog.boundingBox())?.width ?? 0)).toBe(800);
     const viewer = dialog.getByTestId('pdf-viewer');
     await page.locator('[data-testid="pdf-viewer"][data-rendered="1:0"]').waitFor();
@@ -131,7 +129,7 @@ describe('shared widgets on real pages', () => {
     await dialog.getByText('提示信息').waitFor();
     expect(Math.round((await dialog.boundingBox())?.width ?? 0)).toBe(600);
     await page.mouse.click(5, 760);
-    await expect(dialog.isVisible()).resolves.toBe(true);
+    await dialog.waitFor();
     await dialog.getByRole('button', { name: '我知道了' }).click();
     await dialog.waitFor({ state: 'detached' });
   });
