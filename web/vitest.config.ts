@@ -10,5 +10,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
+    // Rendering a whole form in jsdom takes seconds while turbo runs the database suites beside
+    // it on two cores; the default 5 s would fail a correct test on a busy machine.
+    testTimeout: 30_000,
   },
 });
