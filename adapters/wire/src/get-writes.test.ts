@@ -12,6 +12,10 @@ describe('isGetWrite: the writes the spec sends as GET', () => {
     '/contract/fundPlan/delete',
     '/contract/fundPerform/delete',
     '/system/major/deleteById?id=3',
+    '/project/design-task/confirmByDesignZhuChi',
+    '/project/design-task/confirmByProManagerHistory',
+    '/v4/design-task/confirmTaskResultOnAcceptanceFile',
+    '/project/design-task/updateConfirmFinishAmount?taskId=1',
   ])('%s is a write', (path) => expect(isGetWrite(path)).toBe(true));
 
   it.each([
@@ -20,5 +24,7 @@ describe('isGetWrite: the writes the spec sends as GET', () => {
     '/contract/fundPlan/list',
     '/v4/contract/deleteLog/list',
     '/project/approval/getCommonApprovalDetail',
+    '/project/design-task/confirmTaskDetail',
+    '/v4/design-task/confirmDetail',
   ])('%s is a read', (path) => expect(isGetWrite(path)).toBe(false));
 });

@@ -98,4 +98,28 @@ describe('TaskGateway', () => {
       code: 'HTTP.MALFORMED_ANSWER',
     });
   });
+
+  it('sends each write with the action’s Idempotency-Key, the GET confirmations included', async () => {
+    const { gateway, seen } = setup(() => ({ code: 200, msg: '操作成功', data: TASK }));
+    await gateway.add({ taskName: '施工图设计' }, { idempotencyKey: 'k-add' });
+    await gateway.update({ taskId: 7, version: 0 }, { idempotencyKey: 'k-edit' });
+    await gateway.confirm(TASK, '同意', { idempotencyKey: 'k-host' });
+    await gateway.confirm({ ...TASK, currentStep: 'department' }, '同意', {
+      idempotencyKey: 'k-dept',
+    });
+    await gateway.remove(7, { idempotencyKey: 'k-del' });
+    const keyOf = (url: string) =>
+      seen.find((c) => c.url === url)?.headers.get('Idempotency-Key') as string | undefined;
+    expect(keyOf('/v4/design-task/add')).toBe('k-add');
+    expect(keyOf('/v4/design-task/update')).toBe('k-edit');
+    expect(keyOf('/project/design-task/confirmByDesignZhuChi')).toBe('k-host');
+    expect(keyOf('/v4/design-task/confirmTask')).toBe('k-dept');
+    expect(keyOf('/project/design-task/deleteById')).toBe('k-del');
+  });
+
+  it('leaves blank filters out of a list query', async () => {
+    const { gateway, seen } = setup(() => ({ code: 200, msg: '查询成功', total: 0, rows: [] }));
+    await gateway.list({ pageNum: 1, taskName: '', status: '3' });
+    expect(seen[0]?.params).toEqual({ pageNum: 1, status: '3' });
+  });
 });

@@ -24,14 +24,17 @@ import {
   type TaskUpdateInput,
   type TaskValueRecord,
 } from '@dpms/wire';
-import type { Envelope, HttpClient } from '../client.js';
+import { keyed, type HttpClient, type WriteOptions } from '../client.js';
 import { answerOf } from './answer.js';
-import type { Page } from './page.js';
+import type { Page, PageQuery } from './page.js';
+import { cleanQuery, ParsedCalls } from './parsed-calls.js';
 
 /*
  * The design task calls of 001 §7 for the task, result, seal and output value screens. The types
- * are the @dpms/wire schemas' (`z.infer`), and every answer is parsed with the schema the API
- * answers through, so a malformed answer is HTTP.MALFORMED_ANSWER naming the call.
+ * are the @dpms/wire schemas' (`z.infer`/`z.input`), every answer is parsed with the schema the
+ * API answers through (a malformed answer is HTTP.MALFORMED_ANSWER naming the call), and every
+ * write takes the user action's Idempotency-Key, the writes the spec sends as GET (the
+ * confirmations, 确认完成产值, deleteById) included.
  */
 
 export type TaskRow = TaskRecord;
@@ -56,10 +59,6 @@ export const taskSubject = (t: TaskRow): TaskActionSubject => ({
   deptConfirmerId: t.deptConfirmerId,
 });
 
-type Query = Record<string, string | number>;
-const clean = (q: Query): Query =>
-  Object.fromEntries(Object.entries(q).filter(([, v]) => v !== '' && v !== undefined));
-
 /** Answers of other slices the task screens read their choices from. */
 const usersOfRoleAnswer = z
   .object({
@@ -70,113 +69,118 @@ const majorTreeAnswer = z
   .object({ data: z.array(z.object({ id: z.number(), label: z.string() }).loose()) })
   .loose();
 
+const rowsOf = <R>(p: { total: number; rows: R[] }): Page<R> => ({ total: p.total, rows: p.rows });
+
 export class TaskGateway {
-  constructor(private readonly http: HttpClient) {}
+  private readonly calls: ParsedCalls;
+  constructor(private readonly http: HttpClient) {
+    this.calls = new ParsedCalls(http);
+  }
 
-  private async read<S extends z.ZodType>(schema: S, url: string, q: Query = {}) {
-    return answerOf(schema, await this.http.get<Envelope>(url, { params: clean(q) }), url);
-  }
-  private async send<S extends z.ZodType>(schema: S, url: string, body: unknown) {
-    return answerOf(schema, await this.http.post<Envelope>(url, body), url);
-  }
-  private async page<S extends z.ZodType<{ total: number; rows: unknown[] }>>(
+  /** A write the spec sends as GET, answered with a record: keyed like a POST. */
+  private async getWrite<S extends z.ZodType<{ data: unknown }>>(
     schema: S,
-    url: string,
-    q: Query,
-  ): Promise<Page<z.output<S>['rows'][number]>> {
-    const r = await this.read(schema, url, q);
-    return { total: r.total, rows: r.rows };
+    path: string,
+    params: Record<string, unknown>,
+    options?: WriteOptions,
+  ): Promise<z.output<S>['data']> {
+    const res = await this.http.get(path, { params: cleanQuery(params), ...keyed(options) });
+    return answerOf(schema, res, path).data;
   }
 
-  list = (q: TaskListQueryInput & Query) => this.page(taskPage, '/v4/design-task/list', q);
-  add = async (body: TaskSaveInput) =>
-    (await this.send(taskAnswer, '/v4/design-task/add', body)).data;
-  update = async (body: TaskUpdateInput) =>
-    (await this.send(taskAnswer, '/v4/design-task/update', body)).data;
-  remove = async (taskId: number) =>
-    (await this.read(taskAnswer, '/project/design-task/deleteById', { taskId })).data;
-  detail = async (taskId: number) =>
-    (await this.read(taskDetailAnswer, '/v4/design-task/detailById', { taskId })).data;
+  list = async (q: TaskListQueryInput & PageQuery) =>
+    rowsOf(await this.calls.page(taskPage, '/v4/design-task/list', q));
+  add = (body: TaskSaveInput, options?: WriteOptions) =>
+    this.calls.post(taskAnswer, '/v4/design-task/add', body, options);
+  update = (body: TaskUpdateInput, options?: WriteOptions) =>
+    this.calls.post(taskAnswer, '/v4/design-task/update', body, options);
+  remove = (taskId: number, options?: WriteOptions) =>
+    this.getWrite(taskAnswer, '/project/design-task/deleteById', { taskId }, options);
+  detail = (taskId: number) =>
+    this.calls.get(taskDetailAnswer, '/v4/design-task/detailById', { taskId });
 
-  async confirm(
+  /** The confirmation whose turn it is: 设计主持确认, 项目经理确认 (or its history variant), 部门确认. */
+  confirm(
     task: Pick<TaskRow, 'taskId' | 'currentStep' | 'history'>,
     dealContent: string,
+    options?: WriteOptions,
   ): Promise<TaskRow> {
     const q = { taskId: task.taskId, dealContent };
     switch (task.currentStep) {
       case 'designHost':
-        return (await this.read(taskAnswer, '/project/design-task/confirmByDesignZhuChi', q)).data;
+        return this.getWrite(taskAnswer, '/project/design-task/confirmByDesignZhuChi', q, options);
       case 'projectManager':
-        return (
-          await this.read(
-            taskAnswer,
-            task.history
-              ? '/project/design-task/confirmByProManagerHistory'
-              : '/project/design-task/confirmByProManager',
-            q,
-          )
-        ).data;
+        return this.getWrite(
+          taskAnswer,
+          task.history
+            ? '/project/design-task/confirmByProManagerHistory'
+            : '/project/design-task/confirmByProManager',
+          q,
+          options,
+        );
       default:
-        return (await this.send(taskAnswer, '/v4/design-task/confirmTask', q)).data;
+        return this.calls.post(taskAnswer, '/v4/design-task/confirmTask', q, options);
     }
   }
 
-  results = (q: Query) => this.page(taskResultPage, '/v4/design-task/getTaskResultList', q);
-  uploadResult = async (body: TaskResultInput) =>
-    (await this.send(taskResultAnswer, '/project/design-task/uploadResultFileV2', body)).data;
-  confirmResult = async (resultId: number, acceptance: boolean) =>
-    (
-      await this.read(
-        taskResultAnswer,
-        acceptance
-          ? '/v4/design-task/confirmTaskResultOnAcceptanceFile'
-          : '/v4/design-task/confirmTaskResult',
-        { resultId },
-      )
-    ).data;
+  results = async (q: PageQuery) =>
+    rowsOf(await this.calls.page(taskResultPage, '/v4/design-task/getTaskResultList', q));
+  uploadResult = (body: TaskResultInput, options?: WriteOptions) =>
+    this.calls.post(taskResultAnswer, '/project/design-task/uploadResultFileV2', body, options);
+  confirmResult = (resultId: number, acceptance: boolean, options?: WriteOptions) =>
+    this.getWrite(
+      taskResultAnswer,
+      acceptance
+        ? '/v4/design-task/confirmTaskResultOnAcceptanceFile'
+        : '/v4/design-task/confirmTaskResult',
+      { resultId },
+      options,
+    );
 
-  seals = (q: Query) => this.page(taskSealPage, '/v4/design-task/getDesignResultSealList', q);
-  addSeal = async (body: TaskSealInput) =>
-    (await this.send(taskSealAnswer, '/project/design-task/insertResultSealV2', body)).data;
-  submitSeal = async (resultSealId: number) =>
-    (
-      await this.send(taskSealAnswer, '/project/design-task/updateResultSealToApproval', {
-        resultSealId,
-      })
-    ).data;
-  sealDetail = async (resultSealId: number) =>
-    (await this.read(taskSealAnswer, '/project/design-task/detailBySealId', { resultSealId })).data;
+  seals = async (q: PageQuery) =>
+    rowsOf(await this.calls.page(taskSealPage, '/v4/design-task/getDesignResultSealList', q));
+  addSeal = (body: TaskSealInput, options?: WriteOptions) =>
+    this.calls.post(taskSealAnswer, '/project/design-task/insertResultSealV2', body, options);
+  submitSeal = (resultSealId: number, options?: WriteOptions) =>
+    this.calls.post(
+      taskSealAnswer,
+      '/project/design-task/updateResultSealToApproval',
+      { resultSealId },
+      options,
+    );
+  sealDetail = (resultSealId: number) =>
+    this.calls.get(taskSealAnswer, '/project/design-task/detailBySealId', { resultSealId });
 
-  values = (q: Query) => this.page(taskValuePage, '/v4/design-task/valueOfConfirmList', q);
+  values = async (q: PageQuery) =>
+    rowsOf(await this.calls.page(taskValuePage, '/v4/design-task/valueOfConfirmList', q));
   /** confirmDetail/export of the tasks the value list found with `q` (its page left out). */
-  confirmDetailExportUrl(q: Query): string {
+  confirmDetailExportUrl(q: Record<string, unknown>): string {
     const params = new URLSearchParams();
-    for (const [k, v] of Object.entries(clean(q)))
+    for (const [k, v] of Object.entries(cleanQuery(q)))
       if (k !== 'pageNum' && k !== 'pageSize') params.set(k, String(v));
     const s = params.toString();
     return `/v4/design-task/confirmDetail/export${s === '' ? '' : `?${s}`}`;
   }
-  updateFinishAmount = async (taskId: number, confirmFinishAmount: string) =>
-    (
-      await this.read(taskConfirmDetailAnswer, '/project/design-task/updateConfirmFinishAmount', {
-        taskId,
-        confirmFinishAmount,
-      })
-    ).data;
-  pay = async (kind: 'quality' | 'ready', body: TaskPayInput) =>
-    (
-      await this.send(
-        taskConfirmDetailAnswer,
-        kind === 'quality'
-          ? '/v4/design-task/insertTaskQualityPay'
-          : '/v4/design-task/insertTaskReadyPay',
-        body,
-      )
-    ).data;
+  updateFinishAmount = (taskId: number, confirmFinishAmount: string, options?: WriteOptions) =>
+    this.getWrite(
+      taskConfirmDetailAnswer,
+      '/project/design-task/updateConfirmFinishAmount',
+      { taskId, confirmFinishAmount },
+      options,
+    );
+  pay = (kind: 'quality' | 'ready', body: TaskPayInput, options?: WriteOptions) =>
+    this.calls.post(
+      taskConfirmDetailAnswer,
+      kind === 'quality'
+        ? '/v4/design-task/insertTaskQualityPay'
+        : '/v4/design-task/insertTaskReadyPay',
+      body,
+      options,
+    );
 
   /** Formal contracts for the sheet's 所属合同. */
   async contracts(): Promise<TaskChoice[]> {
-    const p = await this.page(contractPage, '/v4/contract/list', {
+    const p = await this.calls.page(contractPage, '/v4/contract/list', {
       pageNum: 1,
       pageSize: 1000,
       stage: 'formal',
@@ -190,7 +194,7 @@ export class TaskGateway {
   /** Users of a role: 7 design hosts, 2 project managers (000 §6). */
   async usersOfRole(roleId: 2 | 7): Promise<TaskChoice[]> {
     const url = '/system/user/getUserIdByRoleId';
-    const r = await this.http.get<Envelope>(url, { params: { roleId }, quiet: true });
+    const r = await this.http.get(url, { params: { roleId }, quiet: true });
     // A role the caller may not list answers without data: no choices, not an error.
     if (!Array.isArray(r['data'])) return [];
     return answerOf(usersOfRoleAnswer, r, url).data.map((u) => ({
@@ -201,8 +205,9 @@ export class TaskGateway {
 
   /** The disciplines of a design stage (top level of its tree). */
   async majors(designStageId: string): Promise<TaskChoice[]> {
-    const url = '/system/major/listTreeByStageId';
-    const r = await this.read(majorTreeAnswer, url, { stageId: designStageId });
-    return r.data.map((m) => ({ value: String(m.id), label: m.label }));
+    const r = await this.calls.get(majorTreeAnswer, '/system/major/listTreeByStageId', {
+      stageId: designStageId,
+    });
+    return r.map((m) => ({ value: String(m.id), label: m.label }));
   }
 }
