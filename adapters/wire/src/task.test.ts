@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { z } from 'zod';
 import { REQUIRED_TASK_FIELDS, taskInputProblems } from '@dpms/core';
-import { taskPayBody, taskSaveBody, taskUpdateBody } from './task.js';
+import { taskPayBody, taskSaveBody, taskSealBody, taskUpdateBody } from './task.js';
 import { taskPage, taskRecord } from './task-records.js';
 
 const fieldErrors = (r: z.ZodSafeParseResult<unknown>): Record<string, string[]> => {
@@ -143,5 +143,22 @@ describe('the task answers', () => {
     expect(taskRecord.safeParse(missing).success).toBe(false);
     expect(taskRecord.safeParse({ ...record, currentStep: 'boss' }).success).toBe(false);
     expect(taskRecord.safeParse({ ...record, taskAmount: 12.5 }).success).toBe(false);
+  });
+});
+
+describe('the result seal request body', () => {
+  it("reports every field's problem at once in core's words, the task's blank included", () => {
+    const r = taskSealBody.safeParse({ taskId: '', drawContent: ' ', sealType: [], drawNum: 0 });
+    expect(fieldErrors(r)).toEqual({
+      taskId: ['任务单不能为空'],
+      drawContent: ['图纸内容不能为空'],
+      sealType: ['印章类型不能为空'],
+      drawNum: ['份数的取值不正确'],
+    });
+  });
+
+  it('accepts what the form sends: the task, the drawing and its seal types', () => {
+    const r = taskSealBody.safeParse({ taskId: 3, drawContent: '施工图', sealType: ['1', '4'] });
+    expect(r.success).toBe(true);
   });
 });

@@ -1,17 +1,23 @@
 import { z } from 'zod';
 import {
+  REQUIRED_SEAL_FIELDS,
+  sealInputProblems,
   TASK_QUALITY_TYPES,
   TASK_SORT_COLUMNS,
   TASK_TEXT_LIMITS,
   taskErrors,
   taskInputProblems,
+  type SealFieldsInput,
   type TaskInput,
 } from '@dpms/core';
+import { coreChecks, isArray, isNumber } from './core-rules.js';
 import { blankAsAbsent, nullAsAbsent } from './envelope.js';
 import { pagingShape } from './paging.js';
 import {
   id,
+  numeric,
   optionalEnum,
+  PG_INT_MAX,
   optionalId,
   optionalInteger,
   textFilter,
@@ -223,26 +229,49 @@ export const taskSongdaBody = z.object({
 
 // ---- result seals ----------------------------------------------------------------------------
 
-/** insertResultSealV2: a new seal request, or with resultSealId an edit of one not in approval. */
-export const taskSealBody = z.object({
-  resultSealId: optionalId(),
-  taskId: id(),
-  drawContent: text('drawContent', 1000),
-  drawNum: optionalInteger(),
-  sealGoalContent: text('sealGoalContent', 1000),
-  unGuidangShowImg: text('unGuidangShowImg', 10),
-  guidangShowImg: text('guidangShowImg', 10),
-  sealCategory: text('sealCategory', 10),
-  sealType: z.preprocess(
-    (v) => (typeof v === 'string' ? v.split(',').filter((s) => s !== '') : nullAsAbsent(v)),
+/** A required id whose blank is refused in core's words ("任务单不能为空"). */
+const requiredId = (field: string) =>
+  numeric(
     z
-      .array(z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(10)))
-      .max(20, tooLong('sealType', 20))
-      .optional(),
-  ),
-  sealTime: date('sealTime'),
-  imgFiles: taskFileIds('imgFiles'),
-});
+      .number(taskErrors.required(field).message)
+      .int()
+      .positive(taskErrors.invalidValue(field).message)
+      .max(PG_INT_MAX, taskErrors.invalidValue(field).message),
+  );
+
+/**
+ * insertResultSealV2: a new seal request, or with resultSealId an edit of one not in approval.
+ * Its rules are core's `sealInputProblems` over the whole object, so a form shows them all.
+ */
+export const taskSealBody = z
+  .object({
+    resultSealId: optionalId(),
+    taskId: requiredId('taskId'),
+    drawContent: text('drawContent', 1000),
+    drawNum: optionalInteger(),
+    sealGoalContent: text('sealGoalContent', 1000),
+    unGuidangShowImg: text('unGuidangShowImg', 10),
+    guidangShowImg: text('guidangShowImg', 10),
+    sealCategory: text('sealCategory', 10),
+    sealType: z.preprocess(
+      (v) => (typeof v === 'string' ? v.split(',').filter((s) => s !== '') : nullAsAbsent(v)),
+      z
+        .array(z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(10)))
+        .max(20, tooLong('sealType', 20))
+        .optional(),
+    ),
+    sealTime: date('sealTime'),
+    imgFiles: taskFileIds('imgFiles'),
+  })
+  .check(
+    coreChecks((v) => sealInputProblems(v as SealFieldsInput), {
+      drawNum: isNumber,
+      sealType: isArray,
+    }),
+  );
+
+/** What a seal request form marks with `*` (core's list). */
+export const requiredSealFields: readonly string[] = REQUIRED_SEAL_FIELDS;
 
 export const taskSealIdBody = z.object({ resultSealId: id() });
 export const taskSealIdQuery = taskSealIdBody;

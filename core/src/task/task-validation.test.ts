@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { TASK_REMARK_MAX_LENGTH } from './task.js';
 import {
+  REQUIRED_SEAL_FIELDS,
   REQUIRED_TASK_FIELDS,
+  sealInputProblems,
   taskInputProblems,
   validateResultUpload,
   validateTaskInput,
@@ -127,6 +129,55 @@ describe('task sheet validation', () => {
           expect(r.ok).toBe(problems.length === 0);
           if (!r.ok) expect(r.error).toEqual(problems[0]);
           expect(new Set(problems.map((p) => p.field)).size).toBe(problems.length);
+        },
+      ),
+    );
+  });
+});
+
+describe('sealInputProblems: the result seal request’s rules, every field at once', () => {
+  it('names each blank required field in core’s words, all at once', () => {
+    const problems = sealInputProblems({ drawContent: '  ', sealType: [' '], drawNum: 0 });
+    expect(problems.map((p) => [p.field, p.message])).toEqual([
+      ['drawContent', '图纸内容不能为空'],
+      ['sealType', '印章类型不能为空'],
+      ['drawNum', '份数的取值不正确'],
+    ]);
+    // The task is the body's id, required by the schema; the rest are core's rule.
+    expect(REQUIRED_SEAL_FIELDS).toEqual(['taskId', 'drawContent', 'sealType']);
+  });
+
+  it('accepts a request with its drawing, a seal type and the default count', () => {
+    expect(sealInputProblems({ drawContent: '一号楼施工图', sealType: ['1', '4'] })).toEqual([]);
+  });
+
+  it('property: at most one problem per field, and none only for a request within every rule', () => {
+    const maybe = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: undefined });
+    fc.assert(
+      fc.property(
+        fc.record({
+          drawContent: maybe(fc.constantFrom('', ' ', '施工图', '图'.repeat(151))),
+          drawNum: maybe(fc.integer({ min: -2, max: 10001 })),
+          sealGoalContent: maybe(fc.constantFrom('', '报建', '章'.repeat(151))),
+          sealType: maybe(fc.array(fc.constantFrom('', '1', '9', '10', 'x'), { maxLength: 3 })),
+          sealTime: maybe(fc.constantFrom('', '2026-12-01', '2026-02-30')),
+          sealCategory: maybe(fc.constantFrom('', '1', '123', 'a')),
+        }),
+        (input) => {
+          const problems = sealInputProblems(input);
+          expect(new Set(problems.map((p) => p.field)).size).toBe(problems.length);
+          const types = (input.sealType ?? []).filter((s) => s.trim() !== '');
+          const fine =
+            (input.drawContent ?? '').trim() !== '' &&
+            [...(input.drawContent ?? '')].length <= 150 &&
+            types.length > 0 &&
+            types.every((s) => /^[1-9]$/.test(s)) &&
+            (input.drawNum ?? 1) >= 1 &&
+            (input.drawNum ?? 1) <= 9999 &&
+            [...(input.sealGoalContent ?? '')].length <= 150 &&
+            (input.sealTime ?? '') !== '2026-02-30' &&
+            /^(\d{1,2})?$/.test(input.sealCategory ?? '');
+          expect(problems.length === 0).toBe(fine);
         },
       ),
     );

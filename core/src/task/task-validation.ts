@@ -129,3 +129,56 @@ export function validateResultUpload(input: {
   if (ids.length > 1) return err(taskErrors.invalidValue('fileList'));
   return ok({ fileName, fileId: first });
 }
+
+/** What a client sends for a result seal request (the drawing field set of 13_1). */
+export interface SealFieldsInput {
+  readonly drawContent?: string | null | undefined;
+  readonly drawNum?: number | null | undefined;
+  readonly sealGoalContent?: string | null | undefined;
+  readonly unGuidangShowImg?: string | null | undefined;
+  readonly guidangShowImg?: string | null | undefined;
+  readonly sealCategory?: string | null | undefined;
+  readonly sealType?: readonly string[] | null | undefined;
+  readonly sealTime?: string | null | undefined;
+}
+
+/** Text limits of a seal request: the drawing field set's 150. */
+export const SEAL_TEXT_LIMITS = { drawContent: 150, sealGoalContent: 150 } as const;
+
+/** The fields a seal request cannot be saved without (besides its task): marked with `*`. */
+export const REQUIRED_SEAL_FIELDS = ['taskId', 'drawContent', 'sealType'] as const;
+
+/** The seal types picked, trimmed and each once. */
+export const sealTypesOf = (types: readonly string[] | null | undefined): string[] => [
+  ...new Set((types ?? []).map((s) => s.trim()).filter((s) => s !== '')),
+];
+
+/**
+ * Every problem of a seal request's fields at once, at most one per field: 图纸内容 and 印章类型
+ * required, the texts within 150, 份数 1 to 9999 (1 when not given), a real 盖章日期, the option
+ * codes one or two digits. The server refuses with the first; a form shows them all.
+ */
+export function sealInputProblems(input: SealFieldsInput): readonly DomainError[] {
+  const problems: DomainError[] = [];
+  const drawContent = trimmed(input.drawContent);
+  if (drawContent === '') problems.push(taskErrors.required('drawContent'));
+  else if (textLength(drawContent) > SEAL_TEXT_LIMITS.drawContent)
+    problems.push(taskErrors.tooLong('drawContent', SEAL_TEXT_LIMITS.drawContent));
+  const sealType = sealTypesOf(input.sealType);
+  if (sealType.length === 0) problems.push(taskErrors.required('sealType'));
+  else if (sealType.some((s) => !/^[1-9]$/.test(s)))
+    problems.push(taskErrors.invalidValue('sealType'));
+  const drawNum = input.drawNum ?? 1;
+  if (!Number.isInteger(drawNum) || drawNum < 1 || drawNum > 9999)
+    problems.push(taskErrors.invalidValue('drawNum'));
+  if (textLength(trimmed(input.sealGoalContent)) > SEAL_TEXT_LIMITS.sealGoalContent)
+    problems.push(taskErrors.tooLong('sealGoalContent', SEAL_TEXT_LIMITS.sealGoalContent));
+  const sealTime = trimmed(input.sealTime);
+  if (sealTime !== '' && !isValidApprovalDate(sealTime))
+    problems.push(taskErrors.invalidDate('sealTime'));
+  for (const field of ['sealCategory', 'unGuidangShowImg', 'guidangShowImg'] as const) {
+    const s = trimmed(input[field]);
+    if (s !== '' && !/^\d{1,2}$/.test(s)) problems.push(taskErrors.invalidValue(field));
+  }
+  return problems;
+}

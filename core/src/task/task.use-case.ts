@@ -41,6 +41,8 @@ import {
 import { warnUntil } from './task-warnings.js';
 import { instituteDay } from '../platform/institute-clock.js';
 import {
+  sealInputProblems,
+  sealTypesOf,
   textLength,
   validateResultUpload,
   validateTaskInput,
@@ -991,45 +993,22 @@ export function confirmersOf(flow: readonly TaskSignStep[]): TaskConfirmers {
   return { designHost: of(1), projectManager: of(2), department: of(3) };
 }
 
-/** Checks the seal request's fields (the drawing field set; sealType required). */
+/** Checks the seal request's fields with core's `sealInputProblems`; the first refuses. */
 function checkSeal(
   input: SealInput,
 ): Result<Omit<NewResultSeal, 'taskId' | 'userId' | 'userName'>> {
-  const drawContent = (input.drawContent ?? '').trim();
-  if (drawContent === '') return err(taskErrors.required('drawContent'));
-  if (textLength(drawContent) > 150) return err(taskErrors.tooLong('drawContent', 150));
-  const sealType = [
-    ...new Set((input.sealType ?? []).map((s) => s.trim()).filter((s) => s !== '')),
-  ];
-  if (sealType.length === 0)
-    return err({ ...taskErrors.required('sealType'), message: '请选择“印章类型”' });
-  if (sealType.some((s) => !/^[1-9]$/.test(s))) return err(taskErrors.invalidValue('sealType'));
-  const drawNum = input.drawNum ?? 1;
-  if (!Number.isInteger(drawNum) || drawNum < 1 || drawNum > 9999)
-    return err(taskErrors.invalidValue('drawNum'));
-  const sealGoalContent = (input.sealGoalContent ?? '').trim();
-  if (textLength(sealGoalContent) > 150) return err(taskErrors.tooLong('sealGoalContent', 150));
-  const sealTime = (input.sealTime ?? '').trim();
-  if (sealTime !== '' && !isValidApprovalDate(sealTime))
-    return err(taskErrors.invalidDate('sealTime'));
-  const opt = (v: string | null | undefined, field: string): Result<string> => {
-    const s = (v ?? '').trim();
-    return s === '' || /^\d{1,2}$/.test(s) ? ok(s) : err(taskErrors.invalidValue(field));
-  };
-  const cat = opt(input.sealCategory, 'sealCategory');
-  if (!cat.ok) return cat;
-  const un = opt(input.unGuidangShowImg, 'unGuidangShowImg');
-  if (!un.ok) return un;
-  const gd = opt(input.guidangShowImg, 'guidangShowImg');
-  if (!gd.ok) return gd;
+  const first = sealInputProblems(input)[0];
+  if (first !== undefined) return err(first);
+  const text = (v: string | null | undefined) => (v ?? '').trim();
+  const sealTime = text(input.sealTime);
   return ok({
-    drawContent,
-    drawNum,
-    sealGoalContent,
-    unGuidangShowImg: un.value,
-    guidangShowImg: gd.value,
-    sealCategory: cat.value,
-    sealType,
+    drawContent: text(input.drawContent),
+    drawNum: input.drawNum ?? 1,
+    sealGoalContent: text(input.sealGoalContent),
+    unGuidangShowImg: text(input.unGuidangShowImg),
+    guidangShowImg: text(input.guidangShowImg),
+    sealCategory: text(input.sealCategory),
+    sealType: sealTypesOf(input.sealType),
     sealTime: sealTime === '' ? null : sealTime,
   });
 }
