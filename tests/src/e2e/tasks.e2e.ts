@@ -64,7 +64,7 @@ describe('design tasks in the browser', () => {
     await signIn(page, 'xmjl');
     await openMenu(page, '项目管理', '设计任务');
     await page.getByRole('button', { name: '新增', exact: true }).click();
-    const form = page.getByTestId('form-dialog');
+    const form = page.getByTestId('task-form');
     const contract = form.getByLabel('所属合同');
     await contract
       .locator('option', { hasText: '滨江科创园' })
@@ -81,7 +81,7 @@ describe('design tasks in the browser', () => {
     await form.getByLabel('设计主持').selectOption('4');
     await form.getByLabel('项目经理').selectOption('3');
     await form.getByLabel('计划完成日期').fill(tomorrow);
-    await form.getByRole('button', { name: '确定' }).click();
+    await form.getByRole('button', { name: '保存' }).click();
     await form.waitFor({ state: 'detached' });
     created = await taskNamed(baseURL, name);
     expect(created.status).toBe(0);

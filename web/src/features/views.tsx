@@ -35,14 +35,8 @@ export const VIEWS: Record<string, View> = {
     () => import('./contract/SubContractPages'),
     'ExtendSubContractListPage',
   ),
-  'approval/todo/index': named(
-    () => import('./approval/ApprovalCenterPages'),
-    'ApprovalTodoPage',
-  ),
-  'approval/mine/index': named(
-    () => import('./approval/ApprovalCenterPages'),
-    'ApprovalMinePage',
-  ),
+  'approval/todo/index': named(() => import('./approval/ApprovalCenterPages'), 'ApprovalTodoPage'),
+  'approval/mine/index': named(() => import('./approval/ApprovalCenterPages'), 'ApprovalMinePage'),
   'approval/all/index': named(() => import('./approval/ApprovalCenterPages'), 'ApprovalAllPage'),
   'approval/flow/index': named(() => import('./approval/FlowAdminPages'), 'ApprovalFlowPage'),
   'approval/node/index': named(() => import('./approval/FlowAdminPages'), 'ApprovalNodePage'),
@@ -59,10 +53,10 @@ export const VIEWS: Record<string, View> = {
 
 /** Design tasks, results, seals and output value (issue 9). */
 Object.assign(VIEWS, {
-  'project/designTask/index': named(() => import('./task/TaskPages'), 'DesignTaskPage'),
-  'project/valueConfirm/index': named(() => import('./task/TaskPages'), 'ValueConfirmPage'),
-  'result/taskResult/index': named(() => import('./task/TaskPages'), 'TaskResultPage'),
-  'result/resultSeal/index': named(() => import('./task/TaskPages'), 'ResultSealPage'),
+  'project/designTask/index': named(() => import('./task/DesignTaskPage'), 'DesignTaskPage'),
+  'project/valueConfirm/index': named(() => import('./task/ValueConfirmPage'), 'ValueConfirmPage'),
+  'result/taskResult/index': named(() => import('./task/TaskResultPage'), 'TaskResultPage'),
+  'result/resultSeal/index': named(() => import('./task/ResultSealPage'), 'ResultSealPage'),
 });
 
 /** Back money, loans and repayments (issue 10). */

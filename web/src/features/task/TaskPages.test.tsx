@@ -1,7 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ResultRow, SealRow, TaskDetail, TaskRow, ValueRow } from '@dpms/http-client';
-import { DesignTaskPage, ResultSealPage, TaskResultPage, ValueConfirmPage } from './TaskPages';
+import { DesignTaskPage } from './DesignTaskPage';
+import { ResultSealPage } from './ResultSealPage';
+import { TaskResultPage } from './TaskResultPage';
+import { ValueConfirmPage } from './ValueConfirmPage';
 import { FakeApi, renderWithApi } from './task.test-render';
 import type * as Upload from '../../components/upload';
 

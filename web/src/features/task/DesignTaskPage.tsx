@@ -1,0 +1,120 @@
+import { mayActOnTask } from '@dpms/core';
+import { taskSubject, type TaskRow } from '@dpms/http-client';
+import { useState } from 'react';
+import { useService } from '../../app/di';
+import { useActionActor } from '../../app/hooks';
+import { TOKENS } from '../../app/tokens';
+import { HasPermi } from '../../components/auth/Access';
+import { CrudPage } from '../../components/crud/CrudPage';
+import { Button } from '../../components/ui/Button';
+import { TaskDetailDialog } from './TaskDetailDialog';
+import { TaskFormDialog } from './TaskFormDialog';
+import { STATUS, STEP_NAMES, useKeyedAct, useTaskGateway } from './task-shared';
+
+/** The sheet form's state: closed, adding, or editing a listed sheet. */
+type Editing = { row?: TaskRow } | null;
+
+/** 设计任务: the task list with the sheet form and the confirmation of whoever's turn it is. */
+export function DesignTaskPage() {
+  const gateway = useTaskGateway();
+  const act = useKeyedAct();
+  const actor = useActionActor();
+  const feedback = useService(TOKENS.Feedback);
+  const [viewing, setViewing] = useState<number | null>(null);
+  const [editing, setEditing] = useState<Editing>(null);
+  /** A confirmation changes the sheet for good: it is asked for first, naming the step. */
+  const confirmStep = async (t: TaskRow, refetch: () => void) => {
+    if (t.currentStep === null) return;
+    const ok = await feedback.confirm({
+      message: `确认对任务单“${t.taskNo}”进行${STEP_NAMES[t.currentStep]}吗？确认后任务单不能再修改或删除。`,
+    });
+    if (ok)
+      await act(
+        `confirm:${t.taskId}:${t.currentStep}`,
+        (idempotencyKey) => gateway.confirm(t, '同意', { idempotencyKey }),
+        refetch,
+      );
+  };
+  return (
+    <CrudPage<TaskRow, { taskNo: string; taskName: string; projectName: string; status: string }>
+      title="设计任务"
+      noun="任务单"
+      queryKey="design-tasks"
+      gateway={{ list: gateway.list, remove: gateway.remove }}
+      filter={{ taskNo: '', taskName: '', projectName: '', status: '' }}
+      search={[
+        { key: 'taskNo', label: '任务单号' },
+        { key: 'taskName', label: '任务名称' },
+        { key: 'projectName', label: '项目名称' },
+        { key: 'status', label: '状态', type: 'select', options: STATUS },
+      ]}
+      rowKey="taskId"
+      headerActions={
+        <HasPermi perms={['project:designTask:add']}>
+          <Button variant="primary" onClick={() => setEditing({})}>
+            新增
+          </Button>
+        </HasPermi>
+      }
+      columns={(ctx) => [
+        { key: 'taskNo', title: '任务单号', width: 120 },
+        { key: 'taskName', title: '任务名称' },
+        { key: 'projectName', title: '项目名称' },
+        { key: 'designStageName', title: '设计阶段' },
+        { key: 'designUserName', title: '设计主持' },
+        { key: 'projectManagerName', title: '项目经理' },
+        { key: 'planFinishDate', title: '计划完成日期', width: 110 },
+        { key: 'statusName', title: '状态' },
+        {
+          key: 'confirm',
+          title: '确认',
+          render: (t) => (
+            <div className="flex gap-1">
+              <Button size="sm" variant="text" onClick={() => setViewing(t.taskId)}>
+                查看
+              </Button>
+              {t.currentStep !== null && mayActOnTask('confirm', taskSubject(t), actor) && (
+                <Button
+                  size="sm"
+                  variant="text"
+                  data-testid={`confirm-${t.taskNo}`}
+                  onClick={() => void confirmStep(t, ctx.refetch)}
+                >
+                  {STEP_NAMES[t.currentStep]}
+                </Button>
+              )}
+            </div>
+          ),
+        },
+      ]}
+      // 修改 and 删除 are offered by core's availability rule (permission and state), the same
+      // the server refuses with.
+      rowActions={(t) =>
+        mayActOnTask('edit', taskSubject(t), actor) && (
+          <Button size="sm" variant="text" onClick={() => setEditing({ row: t })}>
+            修改
+          </Button>
+        )
+      }
+      offered={{ remove: (t) => mayActOnTask('remove', taskSubject(t), actor) }}
+      permissions={{ remove: 'project:designTask:remove' }}
+      remove={{ what: (t) => `任务单“${t.taskNo}”` }}
+    >
+      {(ctx) => (
+        <>
+          <TaskDetailDialog taskId={viewing} onClose={() => setViewing(null)} />
+          {editing !== null && (
+            <TaskFormDialog
+              editing={editing.row}
+              onClose={() => setEditing(null)}
+              onSaved={() => {
+                setEditing(null);
+                ctx.refetch();
+              }}
+            />
+          )}
+        </>
+      )}
+    </CrudPage>
+  );
+}

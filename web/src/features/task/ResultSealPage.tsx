@@ -1,0 +1,126 @@
+import { maySubmitSeal } from '@dpms/core';
+import type { SealRow } from '@dpms/http-client';
+import { useState } from 'react';
+import { useActionActor } from '../../app/hooks';
+import { HasPermi } from '../../components/auth/Access';
+import { CrudPage } from '../../components/crud/CrudPage';
+import { Button } from '../../components/ui/Button';
+import { Dialog } from '../../components/ui/Dialog';
+import { SealRequestDialog } from './SealRequestDialog';
+import { SEAL_TYPES, useKeyedAct, useTaskGateway } from './task-shared';
+
+/** 成果盖章: seal requests, sent into approval 13_1 by their applicant. */
+export function ResultSealPage() {
+  const gateway = useTaskGateway();
+  const act = useKeyedAct();
+  const actor = useActionActor();
+  const [open, setOpen] = useState(false);
+  const [viewing, setViewing] = useState<SealRow | null>(null);
+  return (
+    <CrudPage<SealRow, { taskName: string; status: string }>
+      title="成果盖章"
+      noun="盖章申请"
+      queryKey="result-seals"
+      gateway={{ list: gateway.seals }}
+      filter={{ taskName: '', status: '' }}
+      search={[
+        { key: 'taskName', label: '任务名称' },
+        {
+          key: 'status',
+          label: '状态',
+          type: 'select',
+          options: [
+            { value: '-1', label: '待提交' },
+            { value: '0', label: '审批中' },
+            { value: '1', label: '已通过' },
+            { value: '2', label: '已驳回' },
+            { value: '3', label: '已撤回' },
+          ],
+        },
+      ]}
+      rowKey="resultSealId"
+      headerActions={
+        <HasPermi perms={['project:resultSeal:add']}>
+          <Button variant="primary" onClick={() => setOpen(true)}>
+            新增盖章申请
+          </Button>
+        </HasPermi>
+      }
+      columns={(ctx) => [
+        { key: 'taskNo', title: '任务单号', width: 120 },
+        { key: 'taskName', title: '任务名称' },
+        { key: 'drawContent', title: '图纸内容' },
+        { key: 'drawNum', title: '份数', width: 60 },
+        {
+          key: 'sealType',
+          title: '印章类型',
+          render: (s) => s.sealType.map((v) => SEAL_TYPES[Number(v) - 1]?.label ?? v).join('、'),
+        },
+        { key: 'userName', title: '申请人' },
+        { key: 'sealTime', title: '盖章日期' },
+        { key: 'statusName', title: '状态' },
+        {
+          key: 'ops',
+          title: '操作',
+          render: (s) => (
+            <div className="flex gap-1">
+              <Button
+                size="sm"
+                variant="text"
+                onClick={() =>
+                  void gateway.sealDetail(s.resultSealId).then((d) => {
+                    setViewing(d);
+                    ctx.refetch();
+                  })
+                }
+              >
+                查看
+              </Button>
+              {maySubmitSeal(s, actor) && (
+                <Button
+                  size="sm"
+                  variant="text"
+                  onClick={() =>
+                    void act(
+                      `submit-seal:${s.resultSealId}`,
+                      (idempotencyKey) => gateway.submitSeal(s.resultSealId, { idempotencyKey }),
+                      ctx.refetch,
+                    )
+                  }
+                >
+                  提交审批
+                </Button>
+              )}
+            </div>
+          ),
+        },
+      ]}
+    >
+      {(ctx) => (
+        <>
+          {open && <SealRequestDialog onClose={() => setOpen(false)} onSaved={ctx.refetch} />}
+          <Dialog
+            open={viewing !== null}
+            onClose={() => setViewing(null)}
+            title="成果盖章详情"
+            testId="seal-detail"
+          >
+            {viewing && (
+              <div className="grid gap-1 text-sm">
+                <div>
+                  任务单：{viewing.taskNo} {viewing.taskName}
+                </div>
+                <div>合同：{viewing.contractName}</div>
+                <div>图纸内容：{viewing.drawContent}</div>
+                <div>状态：{viewing.statusName}</div>
+                <div>盖章日期：{viewing.sealTime ?? ''}</div>
+                <div>图纸文件：{viewing.imgFiles.map((f) => f.name).join('、')}</div>
+                <div>盖章扫描件：{viewing.sealImagesList.map((f) => f.name).join('、')}</div>
+              </div>
+            )}
+          </Dialog>
+        </>
+      )}
+    </CrudPage>
+  );
+}
