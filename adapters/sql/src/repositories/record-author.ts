@@ -7,6 +7,7 @@ const AUTHOR_TABLES = {
   contract: 'contract_id',
   lixiang: 'lx_id',
   contract_child: 'contract_child_id',
+  result_seal: 'result_seal_id',
 } as const;
 
 /**

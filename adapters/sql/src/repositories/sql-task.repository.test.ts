@@ -208,4 +208,26 @@ describe.each(testDatabaseKinds())('design task repositories on %s', (kind) => {
     expect(await seals.hasUnseen(4)).toBe(false);
     expect(await seals.hasUnseen(3)).toBe(true);
   });
+
+  it('names a seal request’s applicant as the author its approval keeps off every node', async () => {
+    const linked = registerTaskRecords(createLinkedRecordRegistry()).bind(handle.db);
+    const id = await new SqlResultSealRepository(handle.db).insert(
+      {
+        taskId: task.taskId,
+        drawContent: '立面图',
+        drawNum: 1,
+        sealGoalContent: '',
+        unGuidangShowImg: '',
+        guidangShowImg: '',
+        sealCategory: '',
+        sealType: ['4'],
+        sealTime: null,
+        userId: 14,
+        userName: 'u14',
+      },
+      new Date(),
+    );
+    expect(await linked.authorOf!('resultSeal', String(id))).toBe('14');
+    expect(await linked.authorOf!('resultSeal', String(id + 1000))).toBeNull();
+  });
 });

@@ -50,6 +50,7 @@ import {
   type TaskViewer,
   type WarnTask,
 } from '@dpms/core';
+import { recordAuthor } from './record-author.js';
 import { instituteTimeZone } from './institute-time-zone.js';
 import {
   sql,
@@ -1335,11 +1336,17 @@ export function createTaskRepositories(
   };
 }
 
-/** Registers the result seal's handler: an approved request is stamped in the approval's transaction. */
+/**
+ * Registers the result seal's handler: an approved request is stamped in the approval's
+ * transaction, and its applicant (the request's creator) is kept off its approval. Only the
+ * applicant sends a request today, so the author is also the drafter; naming the author keeps the
+ * rule when someone else ever sends it (a resubmission from the approval centre).
+ */
 export function registerTaskRecords(
   linked: LinkedRecordRegistry<Kysely<Database>>,
 ): LinkedRecordRegistry<Kysely<Database>> {
   return linked.register(RESULT_SEAL_RECORD_KIND, (trx) => ({
+    authorOf: (recordId) => recordAuthor(trx, 'result_seal', recordId),
     approvalEnded: (event) =>
       moveSealOnApproval(
         { seals: new SqlResultSealRepository(trx), timeZone: () => instituteTimeZone(trx) },
