@@ -1,0 +1,209 @@
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call -- supertest bodies are untyped JSON */
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { addDays } from '@dpms/core';
+import { testDatabaseKinds } from '../test-support/test-database.js';
+import { today, useTaskApi } from './task-fixture.js';
+
+/** The design task API: output value and pay, due warnings, the contract documents' lists. */
+describe.each(testDatabaseKinds())('design task API (value) on %s', (kind) => {
+  const { post, get, okData, sheet, confirmedTask, api, contractId } = useTaskApi(kind);
+
+  it('confirms output value and pays within the deposit and the finished amount, exactly', async () => {
+    const t = await confirmedTask({ taskAmount: '100', qualityType: '1' });
+    const q = { taskId: t.taskId };
+    expect(
+      (
+        await get('sjzc', '/project/design-task/updateConfirmFinishAmount', {
+          ...q,
+          confirmFinishAmount: '40',
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await get('xmjl', '/project/design-task/updateConfirmFinishAmount', {
+          ...q,
+          confirmFinishAmount: '100.000001',
+        })
+      ).status,
+    ).toBe(422);
+    const d = await okData(
+      get('xmjl', '/project/design-task/updateConfirmFinishAmount', {
+        ...q,
+        confirmFinishAmount: '40',
+      }),
+    );
+    expect(d).toMatchObject({
+      confirmFinishAmount: '40',
+      qualityDeposit: '15',
+      readyPayLimit: '34',
+    });
+    expect(
+      (await post('xmjl', '/v4/design-task/insertTaskReadyPay', { ...q, payAmount: '34.000001' }))
+        .status,
+    ).toBe(422);
+    const paid = await okData(
+      post('bmfzr', '/v4/design-task/insertTaskReadyPay', {
+        ...q,
+        payAmount: '33.333333',
+        payDate: today,
+      }),
+    );
+    expect(paid).toMatchObject({ readyPaid: '33.333333', readyRemaining: '0.666667' });
+    expect(
+      (await post('xmjl', '/v4/design-task/insertTaskReadyPay', { ...q, payAmount: 1 })).status,
+    ).toBe(400);
+    await okData(post('xmjl', '/v4/design-task/insertTaskQualityPay', { ...q, payAmount: '15' }));
+    expect(
+      (await post('xmjl', '/v4/design-task/insertTaskQualityPay', { ...q, payAmount: '0.000001' }))
+        .status,
+    ).toBe(422);
+    const detail = await okData(get('xmjl', '/v4/design-task/confirmDetail', q));
+    expect(
+      detail.payList.map((p: { payType: string; payAmount: string }) => [p.payType, p.payAmount]),
+    ).toEqual([
+      ['ready', '33.333333'],
+      ['quality', '15'],
+    ]);
+    expect(detail.finishAmountList).toMatchObject([{ before: '0', after: '40' }]);
+    const none = await confirmedTask({ qualityType: '0' });
+    const noDeposit = await post('xmjl', '/v4/design-task/insertTaskQualityPay', {
+      taskId: none.taskId,
+      payAmount: '1',
+    });
+    expect(noDeposit.status).toBe(422);
+    expect(noDeposit.body.msg).toContain('无质量要求');
+    const list = await get('xmjl', '/v4/design-task/valueOfConfirmList', {
+      contractId: contractId(),
+      pageSize: 100,
+    });
+    const row = list.body.rows.find((r: { taskId: number }) => r.taskId === t.taskId);
+    expect(row).toMatchObject({ qualityPaid: '15', readyPaid: '33.333333', status: 3 });
+    expect(list.body.rows.every((r: { status: number }) => r.status === 3)).toBe(true);
+    const xlsx = await get('xmjl', '/v4/design-task/confirmDetail/export', q)
+      .buffer(true)
+      .parse((res, cb) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
+    expect(xlsx.status).toBe(200);
+    expect(xlsx.headers['content-disposition']).toContain('filename*=UTF-8');
+    // Without a task: the payments of every confirmed task the list's filter finds.
+    const byList = await get('xmjl', '/v4/design-task/confirmDetail/export', {
+      contractId: contractId(),
+      taskName: t.taskName,
+      pageNum: 1,
+      pageSize: 20,
+    })
+      .buffer(true)
+      .parse((res, cb) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
+    expect(byList.status).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(byList.body as never);
+    const sheetRows: string[][] = [];
+    book.worksheets[0]?.eachRow((r) =>
+      sheetRows.push((r.values as unknown[]).slice(1).map((v) => String(v))),
+    );
+    const mine = sheetRows.filter((r) => r[0] === t.taskNo).map((r) => [r[2], r[3]]);
+    expect(mine).toEqual(
+      expect.arrayContaining([
+        ['产值发放', '33.333333'],
+        ['质量保证金', '15'],
+      ]),
+    );
+    expect(mine).toHaveLength(2);
+  });
+
+  it('warns the host and the manager of tasks due soon or overdue, by the configured threshold', async () => {
+    const soon = await okData(
+      post('xmjl', '/v4/design-task/add', sheet({ planFinishDate: addDays(today, 5) })),
+    );
+    const late = await okData(
+      post('xmjl', '/v4/design-task/add', sheet({ planFinishDate: addDays(today, -1) })),
+    );
+    const far = await okData(
+      post('xmjl', '/v4/design-task/add', sheet({ planFinishDate: addDays(today, 40) })),
+    );
+    const warned = async (user: string) =>
+      (
+        (await okData(get(user, '/project/approval/getNotify'))).warnTaskList as {
+          taskNo: string;
+          planFinishDate: string;
+        }[]
+      ).map((w) => w.taskNo);
+    for (const user of ['sjzc', 'xmjl']) {
+      const list = await warned(user);
+      expect(list, user).toContain(soon.taskNo);
+      expect(list, user).toContain(late.taskNo);
+      expect(list, user).not.toContain(far.taskNo);
+    }
+    expect(await warned('sjzc2')).not.toContain(soon.taskNo);
+    const n = await okData(get('sjzc', '/project/approval/getNotify'));
+    expect(n.warnTaskList.find((w: { taskNo: string }) => w.taskNo === late.taskNo)).toEqual({
+      taskNo: late.taskNo,
+      planFinishDate: addDays(today, -1),
+    });
+    await api()
+      .database.handle.db.updateTable('sys_config')
+      .set({ config_value: '2' })
+      .where('config_key', '=', 'task.warn.days')
+      .execute();
+    try {
+      const list = await warned('sjzc');
+      expect(list).not.toContain(soon.taskNo);
+      expect(list).toContain(late.taskNo);
+    } finally {
+      await api()
+        .database.handle.db.updateTable('sys_config')
+        .set({ config_value: '7' })
+        .where('config_key', '=', 'task.warn.days')
+        .execute();
+    }
+  });
+
+  it('serves the contract documents their project and task lists, and the streamed export', async () => {
+    const t = await okData(
+      post('xmjl', '/v4/design-task/add', sheet({ designStageId: '1', majorIds: [1, 2] })),
+    );
+    for (const path of ['/v4/contract/listByDesign', '/project/contract/listByDesign']) {
+      const projects = await okData(get('jingying', path));
+      const p = projects.find((x: { value: number }) => x.value === contractId());
+      expect(p, path).toMatchObject({ text: '任务测试项目', projectName: '任务测试项目' });
+      expect(p.taskList.find((x: { value: number }) => x.value === t.taskId)).toMatchObject({
+        text: '方案设计 · 科创园施工图设计',
+        designStageId: '1',
+        majorList: [
+          { value: 1, text: '建筑' },
+          { value: 2, text: '景观' },
+        ],
+      });
+    }
+    const tasks = await okData(
+      get('xmjl', '/v4/design-task/taskListByDesign', { contractId: contractId() }),
+    );
+    expect(tasks.map((x: { value: number }) => x.value)).toContain(t.taskId);
+    expect(
+      await okData(get('sjzc2', '/v4/design-task/taskListByDesign', { contractId: contractId() })),
+    ).toEqual([]);
+    const xlsx = await get('xmjl', '/v4/design-task/export', { contractId: contractId() })
+      .buffer(true)
+      .parse((res, cb) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
+    expect(xlsx.status).toBe(200);
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.body as never);
+    const nos = wb.worksheets[0]?.getColumn(1).values ?? [];
+    expect(nos).toContain(t.taskNo);
+    expect((await get('yuangong', '/v4/design-task/export')).status).toBe(403);
+  });
+});
