@@ -78,3 +78,37 @@ export function buildDeptTree(depts: readonly SysDept[]): DeptTreeNode[] {
       });
   return build(-1);
 }
+
+/** Where a user works, as the leader rule reads it: their department and its ancestors. */
+export interface LeaderCandidate {
+  readonly userId: number;
+  readonly status: StatusFlag;
+  readonly deptId: number | null;
+  /** The ancestors of the user's department (`0,100,108`), '' when they have none. */
+  readonly deptAncestors: string;
+}
+
+/** Whether a user works in the department or in a department below it. */
+export function worksIn(deptId: number, user: Omit<LeaderCandidate, 'userId' | 'status'>): boolean {
+  if (user.deptId === null) return false;
+  if (user.deptId === deptId) return true;
+  return user.deptAncestors.split(',').some((a) => Number(a) === deptId);
+}
+
+/**
+ * 部门负责人 is chosen from the department's users: an active user of the department or of a
+ * department below it (an institute's head sits in 院领导, under the institute). A department
+ * keeps the leader it has even if they moved since (the demo's 综合经营部 is led by 经营部's head):
+ * only a change of leader is checked. Null clears the leader. True when the choice stands.
+ */
+export function leaderChoiceStands(
+  deptId: number | undefined,
+  chosen: number | null | undefined,
+  current: number | null,
+  candidate: LeaderCandidate | null,
+): boolean {
+  if (chosen === undefined || chosen === null || chosen === current) return true;
+  // A department being created has no users yet, so no one can lead it until they join.
+  if (deptId === undefined || candidate === null || candidate.userId !== chosen) return false;
+  return candidate.status === '0' && worksIn(deptId, candidate);
+}

@@ -1,4 +1,5 @@
 import { domainError, type DomainError } from '../shared/result.js';
+import { SYSTEM_MESSAGES } from './system-fields.js';
 
 /** Expected failures of the platform repositories; codes are stable, messages are shown to people. */
 export const PlatformErrors = {
@@ -20,6 +21,9 @@ export const PlatformErrors = {
   builtinConfig: (): DomainError => domainError('PLATFORM.BUILTIN_CONFIG', '内置参数不能删除'),
   majorHasChildren: (): DomainError =>
     domainError('PLATFORM.MAJOR_HAS_CHILDREN', '存在下级专业，不允许删除'),
+  /** A department's leader is one of its users (`leaderChoiceStands`). */
+  leaderNotMember: (): DomainError =>
+    domainError('VALIDATION.DEPT_LEADER', SYSTEM_MESSAGES.leaderNotMember(), 'leaderUserId'),
   roleNotHeld: (): DomainError =>
     domainError('PLATFORM.ROLE_NOT_HELD', '用户未拥有该角色', 'roleId'),
 } as const;

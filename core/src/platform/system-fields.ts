@@ -91,6 +91,7 @@ export const SYSTEM_MESSAGES = {
   configKeyFormat: () => `${label('configKey')}必须以字母开头，只能包含字母、数字和 _ . -`,
   dictTypeFormat: () => `${label('dictType')}必须以字母开头，只能包含字母、数字和下划线`,
   userNameFormat: () => `${label('userName')}只能包含字母、数字和 _ . @ -`,
+  leaderNotMember: () => `${label('leaderUserId')}必须是本部门或其下级部门的在职用户`,
 } as const;
 
 /** A config key: a letter, then letters, digits, `_`, `.` or `-` (sys.institute.timeZone). */
