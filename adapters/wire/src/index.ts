@@ -20,3 +20,6 @@ export * from './wire-text.js';
 export * from './fund-pay.js';
 export * from './fund.js';
 export * from './fund-plan.js';
+export * from './system-records.js';
+export * from './auth.js';
+export * from './upload.js';

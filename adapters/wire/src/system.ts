@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  checkNewPassword,
   CONFIG_KEY_PATTERN,
   DICT_TYPE_PATTERN,
   PHONE_PATTERN,
@@ -213,6 +214,17 @@ const password = (f: 'password' | 'oldPassword' | 'newPassword') =>
     .string({ error: M.required(f) })
     .min(1, M.required(f))
     .max(L.password, M.tooLong(f, L.password));
+/**
+ * A password being set (a new user's, a reset, 修改密码's new one): core's policy
+ * (`checkNewPassword`: 6 to 20 characters, no spaces at the ends, not one character repeated),
+ * so the form refuses what the server refuses, in the same words.
+ */
+const newPassword = (f: 'password' | 'newPassword') =>
+  password(f).superRefine((v, ctx) => {
+    if (v === '') return; // refused as blank already
+    const r = checkNewPassword(v, f);
+    if (!r.ok) ctx.addIssue({ code: 'custom', message: r.error.message });
+  });
 export const userCreateBody = z.object({
   userName: z
     .string({ error: M.required('userName') })
@@ -221,7 +233,7 @@ export const userCreateBody = z.object({
     .min(USER_NAME_MIN_LENGTH, M.tooShort('userName', USER_NAME_MIN_LENGTH))
     .max(L.userName, M.tooLong('userName', L.userName))
     .regex(USER_NAME_PATTERN, M.userNameFormat()),
-  password: password('password'),
+  password: newPassword('password'),
   ...userFields,
 });
 export const userUpdateBody = z.object({
@@ -239,9 +251,9 @@ export const profileUpdateBody = z.object({
 /** A password change (in the body, or in the query as the spec sends it). */
 export const passwordChangeBody = z.object({
   oldPassword: password('oldPassword'),
-  newPassword: password('newPassword'),
+  newPassword: newPassword('newPassword'),
 });
-export const resetPasswordBody = z.object({ userId: id(), password: password('password') });
+export const resetPasswordBody = z.object({ userId: id(), password: newPassword('password') });
 export type UserCreateBody = z.input<typeof userCreateBody>;
 export type UserUpdateBody = z.input<typeof userUpdateBody>;
 export type ProfileUpdateBody = z.input<typeof profileUpdateBody>;

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/*
+ * The file calls of 000 §7 (the chunked upload and the ordinary form upload): what the API
+ * answers, read by the routes (RouteBook's `response`) and by the http-client's FileGateway.
+ */
+
+const envelope = { code: z.literal(200), msg: z.string() };
+
+/** A file the server stored: the answer of completion and of the ordinary upload. */
+export const storedFileRecord = z
+  .object({
+    fileId: z.string(),
+    /** The file id again: what the download calls take. */
+    fileName: z.string(),
+    originalFilename: z.string(),
+    url: z.string(),
+    size: z.number(),
+    fileType: z.string(),
+  })
+  .meta({ id: 'StoredFile' });
+export type StoredFileRecord = z.output<typeof storedFileRecord>;
+/** RuoYi's clients read the file's fields at the top and under `data`: both are sent. */
+export const storedFileAnswer = z.object({
+  ...envelope,
+  ...storedFileRecord.shape,
+  data: storedFileRecord,
+});
+
+export const uploadIdAnswer = z.object({
+  ...envelope,
+  data: z.object({ uploadId: z.string(), fileName: z.string() }),
+});
+
+const chunkRecord = z.object({
+  chunkIndex: z.number().int(),
+  partNum: z.number().int(),
+  size: z.number(),
+  md5: z.string(),
+});
+export const chunkAnswer = z.object({
+  ...envelope,
+  data: chunkRecord.extend({ uploadId: z.string() }),
+});
+
+/** What the server holds of a chunked upload: where a client resumes from. */
+export const chunkListing = z
+  .object({
+    uploadId: z.string(),
+    fileName: z.string(),
+    status: z.enum(['uploading', 'completing', 'complete']),
+    fileSize: z.number().nullish(),
+    fileHash: z.string().nullish(),
+    chunkTotal: z.number().nullish(),
+    chunkSize: z.number().nullish(),
+    fileId: z.string().nullish(),
+    chunks: z.array(chunkRecord),
+  })
+  .meta({ id: 'ChunkListing' });
+export type ChunkListingRecord = z.output<typeof chunkListing>;
+export const chunkListingAnswer = z.object({ ...envelope, data: chunkListing });
