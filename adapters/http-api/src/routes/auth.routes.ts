@@ -6,7 +6,17 @@ import { bearerToken } from '../http/guard.js';
 import { HttpError } from '../http/http-error.js';
 import { MSG } from '../http/messages.js';
 import { AUTHENTICATED, PUBLIC } from '../http/route.js';
-import { PG_INT_MAX, numeric, optionalId } from '../http/schemas.js';
+import {
+  captchaAnswer,
+  changeRoleBody,
+  getInfoAnswer,
+  loginAnswer,
+  loginBody,
+  rolesAnswer,
+  rolesWithPasswordBody,
+  routersAnswer,
+  systemDoneAnswer,
+} from '@dpms/wire';
 import type { ClientInfo, IdentityService } from '../identity/identity.service.js';
 import type { Principal } from '../identity/principal.js';
 import type { RouteModule } from './route-module.js';
@@ -16,16 +26,6 @@ import { userView } from './views.js';
 export const clientOf = (req: Request): ClientInfo => ({
   ip: req.ip ?? req.socket.remoteAddress ?? 'unknown',
   userAgent: req.get('user-agent') ?? '',
-});
-
-const optionalRoleId = optionalId();
-
-const loginBody = z.object({
-  username: z.string().trim().min(1).max(30),
-  password: z.string().min(1).max(64),
-  role: optionalRoleId,
-  code: z.string().trim().max(10).optional(),
-  uuid: z.string().trim().max(64).optional(),
 });
 
 const roleView = (r: { roleId: number; roleKey: string; roleName: string; roleSort: number }) => ({
@@ -50,13 +50,7 @@ export function authRoutes(
         summary: '验证码：单次有效，2 分钟；img 为 data URL (SVG)',
         tag: '登录',
         access: PUBLIC,
-        response: z.object({
-          code: z.number(),
-          msg: z.string(),
-          captchaEnabled: z.boolean(),
-          uuid: z.string().optional(),
-          img: z.string().optional(),
-        }),
+        response: captchaAnswer,
         handler: async () => okWith({ ...(await identity.captcha()) }),
       });
 
@@ -67,7 +61,7 @@ export function authRoutes(
         tag: '登录',
         access: PUBLIC,
         body: loginBody,
-        response: z.object({ code: z.number(), msg: z.string(), token: z.string() }),
+        response: loginAnswer,
         handler: async ({ body, req }) =>
           okWith({ token: await identity.login(body, clientOf(req)) }, MSG.loginOk),
       });
@@ -78,6 +72,7 @@ export function authRoutes(
         summary: '退出登录：立即结束会话',
         tag: '登录',
         access: PUBLIC,
+        response: systemDoneAnswer,
         handler: async ({ req }) => {
           await identity.logout(bearerToken(req.headers.authorization));
           return ok(undefined, MSG.logoutOk);
@@ -90,6 +85,7 @@ export function authRoutes(
         summary: '当前用户、当前角色的角色键与权限',
         tag: '登录',
         access: AUTHENTICATED,
+        response: getInfoAnswer,
         handler: async ({ principal, req }) => {
           const user = await repos.users.findById(principal.userId, ALL_DATA);
           if (!user) throw new HttpError(401, MSG.sessionExpired);
@@ -118,6 +114,7 @@ export function authRoutes(
         summary: '当前角色可见的菜单（RuoYi 路由树）',
         tag: '登录',
         access: AUTHENTICATED,
+        response: routersAnswer,
         handler: async ({ principal }) =>
           ok(buildRouterTree(await repos.menus.listByRole(principal.roleId))),
       });
@@ -130,6 +127,7 @@ export function authRoutes(
         tag: '登录',
         access: PUBLIC,
         query: z.object({ username: z.string().max(30).optional() }),
+        response: rolesAnswer,
         handler: async ({ req }) => {
           const token = bearerToken(req.headers.authorization);
           if (token) {
@@ -155,12 +153,8 @@ export function authRoutes(
           '用户名与密码核对后，返回该用户持有的角色（登录页角色选择）；验证码开启时与登录一样须带验证码（code、uuid，单次有效）；失败计入登录限流',
         tag: '登录',
         access: PUBLIC,
-        body: z.object({
-          username: z.string().trim().min(1).max(30),
-          password: z.string().min(1).max(64),
-          code: z.string().trim().max(10).optional(),
-          uuid: z.string().trim().max(64).optional(),
-        }),
+        body: rolesWithPasswordBody,
+        response: rolesAnswer,
         handler: async ({ body, req }) => {
           const held = await identity.rolesWithPassword(
             body.username,
@@ -181,21 +175,8 @@ export function authRoutes(
         // It ends the caller's session, so a repeat under the key could only answer 401; its body
         // carries the password, which no idempotency record should hold.
         idempotency: 'none',
-        body: z.object({
-          roleId: numeric(
-            z
-              .number({ error: () => '请选择角色' })
-              .int()
-              .positive()
-              .max(PG_INT_MAX),
-          ),
-          password: z
-            .string({ error: () => '请输入密码' })
-            .min(1, { error: () => '请输入密码' })
-            .max(64),
-          userId: optionalId(),
-          userName: z.string().max(30).optional(),
-        }),
+        body: changeRoleBody,
+        response: systemDoneAnswer,
         handler: async ({ body, principal, req }) => {
           if (body.userId !== undefined && body.userId !== principal.userId)
             throw new HttpError(403);

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  CONFIG_SORT_COLUMNS,
   configValueError,
   mayReadConfig,
   type PlatformRepositories,
@@ -10,12 +9,14 @@ import { msgOnly, ok, page } from '../http/envelope.js';
 import { instituteDaysOf } from '../http/institute-zone.js';
 import { HttpError, unwrap } from '../http/http-error.js';
 import { listQueryOf } from '../http/list-query.js';
-import { pagingShape } from '../http/paging.js';
 import { AUTHENTICATED, perm } from '../http/route.js';
-import { dateRangeParams, id, idList, optionalEnum, textFilter } from '../http/schemas.js';
+import { id, idList } from '../http/schemas.js';
 import {
   configCreateBody,
+  configListQuery,
   configRecord,
+  configValueAnswer,
+  countAnswer,
   configUpdateBody,
   okEnvelope,
   pageEnvelope,
@@ -45,7 +46,7 @@ export function configRoutes(repos: PlatformRepositories): RouteModule {
         tag: TAG,
         access: AUTHENTICATED,
         params: z.object({ configKey: configCreateBody.shape.configKey }),
-        response: z.object({ code: z.number(), msg: z.string() }),
+        response: configValueAnswer,
         handler: async ({ params, principal }) => {
           // The read rule is core's one table (read-policy.ts); checked before the lookup, so a
           // refusal does not tell whether the key exists.
@@ -60,13 +61,7 @@ export function configRoutes(repos: PlatformRepositories): RouteModule {
         tag: TAG,
         access: perm('system:config:list'),
         response: pageEnvelope(configRecord),
-        query: z.object({
-          configName: textFilter(100),
-          configKey: textFilter(100),
-          configType: optionalEnum(['Y', 'N']),
-          params: dateRangeParams(),
-          ...pagingShape(CONFIG_SORT_COLUMNS),
-        }),
+        query: configListQuery,
         handler: async ({ query, res }) => {
           const { pageNum, pageSize, orderByColumn, isAsc, params, ...rest } = query;
           const r = await repos.configs.list(
@@ -99,6 +94,7 @@ export function configRoutes(repos: PlatformRepositories): RouteModule {
         tag: TAG,
         access: perm('system:config:add'),
         body: configCreateBody,
+        response: okEnvelope(configRecord),
         handler: async ({ body }) => {
           refuseBadValue(body.configKey, body.configValue);
           return ok(configView(unwrap(await repos.configs.create(body))));
@@ -111,6 +107,7 @@ export function configRoutes(repos: PlatformRepositories): RouteModule {
         tag: TAG,
         access: perm('system:config:edit'),
         body: configUpdateBody,
+        response: okEnvelope(configRecord),
         handler: async ({ body }) => {
           const { configId, ...patch } = body;
           if (patch.configValue !== undefined) {
@@ -127,6 +124,7 @@ export function configRoutes(repos: PlatformRepositories): RouteModule {
         tag: TAG,
         access: perm('system:config:remove'),
         params: z.object({ configIds: idList() }),
+        response: countAnswer,
         handler: async ({ params }) =>
           ok({ count: unwrap(await repos.configs.delete(params.configIds)) }),
       });

@@ -1,21 +1,49 @@
 import { z } from 'zod';
-import { ALL_DATA, buildDeptTree, type PlatformRepositories, type SysDept } from '@dpms/core';
+import {
+  ALL_DATA,
+  PlatformErrors,
+  buildDeptTree,
+  err,
+  leaderChoiceStands,
+  type LeaderCandidate,
+  type PlatformRepositories,
+  type SysDept,
+} from '@dpms/core';
+import {
+  deptCreateBody,
+  deptListQuery,
+  deptRecord,
+  deptUpdateBody,
+  okEnvelope,
+  optionalEnum,
+  roleDeptTreeAnswer,
+  systemDoneAnswer,
+  treeNode,
+} from '@dpms/wire';
 import { ok, okWith } from '../http/envelope.js';
 import { HttpError, unwrap } from '../http/http-error.js';
 import { AUTHENTICATED, perm } from '../http/route.js';
-import { id, optionalEnum, textFilter } from '../http/schemas.js';
-import { deptCreateBody, deptUpdateBody } from '@dpms/wire';
+import { id } from '../http/schemas.js';
 import type { RouteModule } from './route-module.js';
 
 const TAG = '部门管理';
 
-const deptView = (d: SysDept) => ({
+const deptAnswer = okEnvelope(deptRecord);
+const deptListAnswer = okEnvelope(z.array(deptRecord));
+
+/**
+ * A department on the wire. The leader travels as `leaderUserId` (the user); RuoYi's `leader`,
+ * free text there, stays readable for older clients as the leader user's name, derived here and
+ * never stored, so it cannot drift from the user it names.
+ */
+const deptView = (d: SysDept, leaders: ReadonlyMap<number, string>) => ({
   deptId: d.deptId,
   parentId: d.parentId,
   ancestors: d.ancestors,
   deptName: d.deptName,
   orderNum: d.orderNum,
   leaderUserId: d.leaderUserId,
+  leader: d.leaderUserId === null ? '' : (leaders.get(d.leaderUserId) ?? ''),
   phone: d.phone,
   email: d.email,
   status: d.status,
@@ -25,6 +53,44 @@ const deptView = (d: SysDept) => ({
 
 /** Departments (000 §7 "Departments"). The admin screens are scoped; the pickers' tree is not. */
 export function deptRoutes(repos: PlatformRepositories): RouteModule {
+  /** The leaders' names, read once per answer. */
+  async function leaderNames(depts: readonly SysDept[]): Promise<Map<number, string>> {
+    const ids = [
+      ...new Set(depts.flatMap((d) => (d.leaderUserId === null ? [] : [d.leaderUserId]))),
+    ];
+    const users = await Promise.all(ids.map((uid) => repos.users.findById(uid, ALL_DATA)));
+    return new Map(users.flatMap((u) => (u ? [[u.userId, u.nickName] as const] : [])));
+  }
+  const views = async (depts: readonly SysDept[]) => {
+    const names = await leaderNames(depts);
+    return depts.map((d) => deptView(d, names));
+  };
+  const view = async (d: SysDept) => (await views([d]))[0]!;
+
+  /** Where the chosen leader works, for core's rule. */
+  async function candidate(userId: number | null | undefined): Promise<LeaderCandidate | null> {
+    if (userId === undefined || userId === null) return null;
+    const u = await repos.users.findById(userId, ALL_DATA);
+    if (!u) return null;
+    const dept = u.deptId === null ? null : await repos.depts.findById(u.deptId, ALL_DATA);
+    return {
+      userId: u.userId,
+      status: u.status,
+      deptId: u.deptId,
+      deptAncestors: dept?.ancestors ?? '',
+    };
+  }
+
+  /** Refuses a leader who is not a user of the department (400 on leaderUserId). */
+  async function checkLeader(
+    deptId: number | undefined,
+    chosen: number | null | undefined,
+    current: number | null,
+  ): Promise<void> {
+    if (!leaderChoiceStands(deptId, chosen, current, await candidate(chosen)))
+      unwrap(err(PlatformErrors.leaderNotMember()));
+  }
+
   return {
     name: 'depts',
     register(book) {
@@ -34,13 +100,10 @@ export function deptRoutes(repos: PlatformRepositories): RouteModule {
         summary: '部门列表（按数据权限）',
         tag: TAG,
         access: perm('system:dept:list'),
-        query: z.object({
-          deptName: textFilter(30),
-          status: optionalEnum(['0', '1']),
-          deptType: optionalEnum(['0', '1']),
-        }),
+        query: deptListQuery,
+        response: deptListAnswer,
         handler: async ({ query, principal }) =>
-          ok((await repos.depts.list(query, principal.scope)).map(deptView)),
+          ok(await views(await repos.depts.list(query, principal.scope))),
       });
 
       book.add({
@@ -50,8 +113,9 @@ export function deptRoutes(repos: PlatformRepositories): RouteModule {
         tag: TAG,
         access: perm('system:dept:list'),
         params: z.object({ deptId: id() }),
+        response: deptListAnswer,
         handler: async ({ params, principal }) =>
-          ok((await repos.depts.listExcluding(params.deptId, principal.scope)).map(deptView)),
+          ok(await views(await repos.depts.listExcluding(params.deptId, principal.scope))),
       });
 
       book.add({
@@ -61,6 +125,7 @@ export function deptRoutes(repos: PlatformRepositories): RouteModule {
         tag: TAG,
         access: AUTHENTICATED,
         query: z.object({ deptType: optionalEnum(['0', '1']) }),
+        response: okEnvelope(z.array(treeNode)),
         handler: async ({ query }) => {
           const depts = await repos.depts.list({ status: '0', deptType: query.deptType }, ALL_DATA);
           return ok(buildDeptTree(depts));
@@ -74,6 +139,7 @@ export function deptRoutes(repos: PlatformRepositories): RouteModule {
         tag: TAG,
         access: perm('system:role:query'),
         params: z.object({ roleId: id() }),
+        response: roleDeptTreeAnswer,
         handler: async ({ params }) => {
           if (!(await repos.roles.findById(params.roleId))) throw new HttpError(404, '角色不存在');
           const [depts, checked] = await Promise.all([
@@ -91,10 +157,11 @@ export function deptRoutes(repos: PlatformRepositories): RouteModule {
         tag: TAG,
         access: perm('system:dept:query'),
         params: z.object({ deptId: id() }),
+        response: deptAnswer,
         handler: async ({ params, principal }) => {
           const d = await repos.depts.findById(params.deptId, principal.scope);
           if (!d) throw new HttpError(404, '部门不存在或没有权限访问');
-          return ok(deptView(d));
+          return ok(await view(d));
         },
       });
 
@@ -105,8 +172,11 @@ export function deptRoutes(repos: PlatformRepositories): RouteModule {
         tag: TAG,
         access: perm('system:dept:add'),
         body: deptCreateBody,
-        handler: async ({ body, principal }) =>
-          ok(deptView(unwrap(await repos.depts.create(body, principal.scope)))),
+        response: deptAnswer,
+        handler: async ({ body, principal }) => {
+          await checkLeader(undefined, body.leaderUserId, null);
+          return ok(await view(unwrap(await repos.depts.create(body, principal.scope))));
+        },
       });
 
       book.add({
@@ -116,10 +186,13 @@ export function deptRoutes(repos: PlatformRepositories): RouteModule {
         tag: TAG,
         access: perm('system:dept:edit'),
         body: deptUpdateBody,
+        response: deptAnswer,
         handler: async ({ body, principal }) => {
           const { deptId, ...patch } = body;
           if (patch.parentId === deptId) throw new HttpError(422, '上级部门不能是自己');
-          return ok(deptView(unwrap(await repos.depts.update(deptId, patch, principal.scope))));
+          const stored = await repos.depts.findById(deptId, principal.scope);
+          if (stored) await checkLeader(deptId, patch.leaderUserId, stored.leaderUserId);
+          return ok(await view(unwrap(await repos.depts.update(deptId, patch, principal.scope))));
         },
       });
 
@@ -130,6 +203,7 @@ export function deptRoutes(repos: PlatformRepositories): RouteModule {
         tag: TAG,
         access: perm('system:dept:remove'),
         params: z.object({ deptId: id() }),
+        response: systemDoneAnswer,
         handler: async ({ params, principal }) => {
           unwrap(await repos.depts.delete(params.deptId, principal.scope));
           return ok();

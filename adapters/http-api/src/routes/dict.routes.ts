@@ -1,19 +1,16 @@
 import { z } from 'zod';
-import {
-  DICT_DATA_SORT_COLUMNS,
-  DICT_TYPE_SORT_COLUMNS,
-  type PlatformRepositories,
-  type SysDictData,
-  type SysDictType,
-} from '@dpms/core';
+import { type PlatformRepositories, type SysDictData, type SysDictType } from '@dpms/core';
 import { ok, page } from '../http/envelope.js';
 import { instituteDaysOf } from '../http/institute-zone.js';
 import { HttpError, unwrap } from '../http/http-error.js';
 import { listQueryOf } from '../http/list-query.js';
-import { pagingShape } from '../http/paging.js';
 import { AUTHENTICATED, perm } from '../http/route.js';
-import { dateRangeParams, id, idList, optionalEnum, textFilter } from '../http/schemas.js';
+import { id, idList } from '../http/schemas.js';
 import {
+  countAnswer,
+  dictDataListQuery,
+  dictTypeListQuery,
+  systemDoneAnswer,
   dictDataCreateBody,
   dictDataRecord,
   dictDataUpdateBody,
@@ -55,13 +52,7 @@ export function dictRoutes(repos: PlatformRepositories): RouteModule {
         tag: TAG,
         access: perm('system:dict:list'),
         response: pageEnvelope(dictTypeRecord),
-        query: z.object({
-          dictName: textFilter(100),
-          dictType: textFilter(100),
-          status: optionalEnum(['0', '1']),
-          params: dateRangeParams(),
-          ...pagingShape(DICT_TYPE_SORT_COLUMNS),
-        }),
+        query: dictTypeListQuery,
         handler: async ({ query, res }) => {
           const { pageNum, pageSize, orderByColumn, isAsc, params, ...rest } = query;
           const r = await repos.dicts.listTypes(
@@ -103,6 +94,7 @@ export function dictRoutes(repos: PlatformRepositories): RouteModule {
         tag: TAG,
         access: perm('system:dict:add'),
         body: dictTypeCreateBody,
+        response: okEnvelope(dictTypeRecord),
         handler: async ({ body }) => ok(typeView(unwrap(await repos.dicts.createType(body)))),
       });
       book.add({
@@ -112,6 +104,7 @@ export function dictRoutes(repos: PlatformRepositories): RouteModule {
         tag: TAG,
         access: perm('system:dict:edit'),
         body: dictTypeUpdateBody,
+        response: okEnvelope(dictTypeRecord),
         handler: async ({ body }) => {
           const { dictId, ...patch } = body;
           return ok(typeView(unwrap(await repos.dicts.updateType(dictId, patch))));
@@ -124,6 +117,7 @@ export function dictRoutes(repos: PlatformRepositories): RouteModule {
         tag: TAG,
         access: perm('system:dict:remove'),
         params: z.object({ dictIds: idList() }),
+        response: systemDoneAnswer,
         handler: async ({ params }) => {
           for (const dictId of params.dictIds) unwrap(await repos.dicts.deleteType(dictId));
           return ok();
@@ -138,12 +132,7 @@ export function dictRoutes(repos: PlatformRepositories): RouteModule {
         tag: TAG,
         access: perm('system:dict:list'),
         response: pageEnvelope(dictDataRecord),
-        query: z.object({
-          dictType: textFilter(100),
-          dictLabel: textFilter(100),
-          status: optionalEnum(['0', '1']),
-          ...pagingShape(DICT_DATA_SORT_COLUMNS),
-        }),
+        query: dictDataListQuery,
         handler: async ({ query }) => {
           const { pageNum, pageSize, orderByColumn, isAsc, ...filter } = query;
           const r = await repos.dicts.listData(
@@ -173,6 +162,7 @@ export function dictRoutes(repos: PlatformRepositories): RouteModule {
         tag: TAG,
         access: perm('system:dict:add'),
         body: dictDataCreateBody,
+        response: okEnvelope(dictDataRecord),
         handler: async ({ body }) => ok(dataView(unwrap(await repos.dicts.createData(body)))),
       });
       book.add({
@@ -182,6 +172,7 @@ export function dictRoutes(repos: PlatformRepositories): RouteModule {
         tag: TAG,
         access: perm('system:dict:edit'),
         body: dictDataUpdateBody,
+        response: okEnvelope(dictDataRecord),
         handler: async ({ body }) => {
           const { dictCode, ...patch } = body;
           return ok(dataView(unwrap(await repos.dicts.updateData(dictCode, patch))));
@@ -194,6 +185,7 @@ export function dictRoutes(repos: PlatformRepositories): RouteModule {
         tag: TAG,
         access: perm('system:dict:remove'),
         params: z.object({ dictCodes: idList() }),
+        response: countAnswer,
         handler: async ({ params }) =>
           ok({ count: unwrap(await repos.dicts.deleteData(params.dictCodes)) }),
       });

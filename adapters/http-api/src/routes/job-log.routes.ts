@@ -1,17 +1,10 @@
-import { z } from 'zod';
-import {
-  JOB_GROUPS,
-  JOB_LOG_SORT_COLUMNS,
-  JOB_STATUS,
-  type JobLog,
-  type JobLogRepository,
-} from '@dpms/core';
+import type { JobLog, JobLogRepository } from '@dpms/core';
+import { jobLogListQuery, jobLogRecord, pageEnvelope } from '@dpms/wire';
 import { page } from '../http/envelope.js';
 import { instituteDaysOf } from '../http/institute-zone.js';
 import { listQueryOf } from '../http/list-query.js';
-import { pagingShape } from '../http/paging.js';
 import { perm } from '../http/route.js';
-import { dateRangeParams, defined, optionalEnum, textFilter } from '../http/schemas.js';
+import { defined } from '../http/schemas.js';
 import type { RouteModule } from './route-module.js';
 
 const TAG = '调度日志';
@@ -44,13 +37,8 @@ export function jobLogRoutes(logs: JobLogRepository): RouteModule {
           '调度日志列表（分页，按开始时间倒序）：按任务名称（包含）、任务组名、执行状态（0 正常、1 失败）与 params[beginTime]/params[endTime] 开始日期筛选',
         tag: TAG,
         access: perm('monitor:job:list'),
-        query: z.object({
-          jobName: textFilter(64),
-          jobGroup: optionalEnum([JOB_GROUPS.default, JOB_GROUPS.system]),
-          status: optionalEnum([JOB_STATUS.success, JOB_STATUS.failure]),
-          params: dateRangeParams(),
-          ...pagingShape(JOB_LOG_SORT_COLUMNS),
-        }),
+        query: jobLogListQuery,
+        response: pageEnvelope(jobLogRecord),
         handler: async ({ query, res }) => {
           const { pageNum, pageSize, orderByColumn, isAsc, params, ...rest } = query;
           const r = await logs.list(

@@ -1,12 +1,21 @@
 import { z } from 'zod';
-import { MAJOR_SORT_COLUMNS, type Major, type PlatformRepositories } from '@dpms/core';
+import type { Major, PlatformRepositories } from '@dpms/core';
 import { ok, page } from '../http/envelope.js';
 import { HttpError, unwrap } from '../http/http-error.js';
 import { listQueryOf } from '../http/list-query.js';
-import { pagingShape } from '../http/paging.js';
 import { AUTHENTICATED, perm } from '../http/route.js';
-import { optionalEnum, optionalId, textFilter } from '../http/schemas.js';
-import { majorCreateBody, majorUpdateBody } from '@dpms/wire';
+import { optionalId } from '../http/schemas.js';
+import {
+  majorCreateBody,
+  majorListQuery,
+  majorNode,
+  majorRecord,
+  majorUpdateBody,
+  okEnvelope,
+  pageEnvelope,
+  systemDoneAnswer,
+  type MajorNodeRecord,
+} from '@dpms/wire';
 import type { RouteModule } from './route-module.js';
 
 const TAG = '专业管理';
@@ -22,13 +31,7 @@ const majorView = (m: Major) => ({
   createTime: m.createTime.toISOString(),
 });
 
-interface MajorNode {
-  id: number;
-  label: string;
-  majorId: number;
-  majorName: string;
-  children?: MajorNode[];
-}
+type MajorNode = MajorNodeRecord;
 
 function majorTree(majors: readonly Major[]): MajorNode[] {
   const ids = new Set(majors.map((m) => m.majorId));
@@ -63,13 +66,8 @@ export function majorRoutes(repos: PlatformRepositories): RouteModule {
         summary: '专业列表（分页）',
         tag: TAG,
         access: perm('system:major:list'),
-        query: z.object({
-          majorName: textFilter(50),
-          designStageId: optionalId(),
-          parentId: optionalId(),
-          status: optionalEnum(['0', '1']),
-          ...pagingShape(MAJOR_SORT_COLUMNS),
-        }),
+        query: majorListQuery,
+        response: pageEnvelope(majorRecord),
         handler: async ({ query }) => {
           const { pageNum, pageSize, orderByColumn, isAsc, ...filter } = query;
           const r = await repos.majors.list(
@@ -86,6 +84,7 @@ export function majorRoutes(repos: PlatformRepositories): RouteModule {
         tag: TAG,
         access: perm('system:major:add'),
         body: majorCreateBody,
+        response: okEnvelope(majorRecord),
         handler: async ({ body }) => ok(majorView(unwrap(await repos.majors.create(body)))),
       });
 
@@ -96,6 +95,7 @@ export function majorRoutes(repos: PlatformRepositories): RouteModule {
         tag: TAG,
         access: perm('system:major:edit'),
         body: majorUpdateBody,
+        response: okEnvelope(majorRecord),
         handler: async ({ body }) => {
           const { majorId, id: alt, ...patch } = body;
           const target = (majorId ?? alt)!;
@@ -116,6 +116,7 @@ export function majorRoutes(repos: PlatformRepositories): RouteModule {
             error: () => '参数 id 不能为空',
             path: ['id'],
           }),
+        response: systemDoneAnswer,
         handler: async ({ query }) => {
           unwrap(await repos.majors.delete((query.id ?? query.majorId)!));
           return ok();
@@ -129,6 +130,7 @@ export function majorRoutes(repos: PlatformRepositories): RouteModule {
         tag: TAG,
         access: AUTHENTICATED,
         query: z.object({ stageId: optionalId(), designStageId: optionalId() }),
+        response: okEnvelope(z.array(majorNode)),
         handler: async ({ query }) => {
           const stage = query.stageId ?? query.designStageId;
           if (stage === undefined) throw new HttpError(400, '参数 stageId 不能为空');
@@ -142,6 +144,7 @@ export function majorRoutes(repos: PlatformRepositories): RouteModule {
         summary: '所有启用的专业（选择器）',
         tag: TAG,
         access: AUTHENTICATED,
+        response: okEnvelope(z.array(majorRecord)),
         handler: async () => {
           const r = await repos.majors.list({
             filter: { status: '0' },

@@ -1,19 +1,11 @@
 import { z } from 'zod';
+import { chunkAnswer, chunkListingAnswer, storedFileAnswer, uploadIdAnswer } from '@dpms/wire';
 import { ok, okWith } from '../http/envelope.js';
 import { AUTHENTICATED } from '../http/route.js';
 import type { RouteModule } from './route-module.js';
 import { fileAnswer, type FileService } from './upload.service.js';
 
 const uploadIdQuery = z.object({ uploadId: z.string().min(1).max(64) });
-
-const fileAnswerSchema = z.object({
-  fileId: z.string(),
-  fileName: z.string(),
-  originalFilename: z.string(),
-  url: z.string(),
-  size: z.number(),
-  fileType: z.string(),
-});
 
 /**
  * The chunked upload of the spec (000 §7, 001 §9) and the ordinary form upload. Every caller
@@ -37,11 +29,7 @@ export function uploadRoutes(files: FileService): RouteModule {
         tag: '文件',
         access: AUTHENTICATED,
         query: z.object({ fileName: z.string().min(1).max(255) }),
-        response: z.object({
-          code: z.number(),
-          msg: z.string(),
-          data: z.object({ uploadId: z.string(), fileName: z.string() }),
-        }),
+        response: uploadIdAnswer,
         handler: async ({ query, principal }) => {
           const uploadId = await files.createUpload(principal, query.fileName);
           return ok({ uploadId, fileName: query.fileName.trim() });
@@ -55,6 +43,7 @@ export function uploadRoutes(files: FileService): RouteModule {
         tag: '文件',
         access: AUTHENTICATED,
         multipart: 'file',
+        response: chunkAnswer,
         handler: async ({ req, principal }) => ok(await files.receiveChunk(req, principal)),
       });
 
@@ -65,6 +54,7 @@ export function uploadRoutes(files: FileService): RouteModule {
         tag: '文件',
         access: AUTHENTICATED,
         query: uploadIdQuery,
+        response: chunkListingAnswer,
         handler: async ({ query, principal }) =>
           ok(await files.listChunks(query.uploadId, principal)),
       });
@@ -76,7 +66,7 @@ export function uploadRoutes(files: FileService): RouteModule {
         tag: '文件',
         access: AUTHENTICATED,
         query: uploadIdQuery,
-        response: z.object({ code: z.number(), msg: z.string(), data: fileAnswerSchema }).loose(),
+        response: storedFileAnswer,
         handler: async ({ query, principal }) => {
           const answer = fileAnswer(await files.complete(query.uploadId, principal));
           return okWith({ ...answer, data: answer });
@@ -90,7 +80,7 @@ export function uploadRoutes(files: FileService): RouteModule {
         tag: '文件',
         access: AUTHENTICATED,
         multipart: 'file',
-        response: z.object({ code: z.number(), msg: z.string(), data: fileAnswerSchema }).loose(),
+        response: storedFileAnswer,
         handler: async ({ req, principal }) => {
           const answer = fileAnswer(await files.uploadFormFile(req, principal));
           return okWith({ ...answer, data: answer });

@@ -16,6 +16,15 @@ import { pagingShape } from '../../http/paging.js';
 import { perm, type RouteBook } from '../../http/route.js';
 import { id, idList, statusFlag } from '../../http/schemas.js';
 import { streamXlsx } from '../../http/xlsx.js';
+import {
+  countAnswer,
+  okEnvelope,
+  systemDoneAnswer,
+  userDetailAnswer,
+  userFormOptionsAnswer,
+  userPage,
+  userRecord,
+} from '@dpms/wire';
 import { userView } from '../views.js';
 import {
   EXPORT_COLUMNS,
@@ -39,6 +48,7 @@ export function registerUserAdminRoutes(book: RouteBook, deps: UserRouteDeps): v
     tag: TAG,
     access: perm('system:user:list'),
     query: listQuery,
+    response: userPage,
     handler: async ({ query, principal, res }) => {
       const filter = filterOf(query, await instituteDaysOf(res, query.params));
       const r = await repos.users.list(listQueryOf(filter, query), principal.scope);
@@ -102,6 +112,7 @@ export function registerUserAdminRoutes(book: RouteBook, deps: UserRouteDeps): v
     tag: TAG,
     access: perm('system:user:resetPwd'),
     body: resetPasswordBody,
+    response: systemDoneAnswer,
     handler: async ({ body, principal }) => {
       await checkAction(principal, 'resetPwd', body.userId);
       const pw = unwrap(checkNewPassword(body.password, 'password'));
@@ -124,6 +135,7 @@ export function registerUserAdminRoutes(book: RouteBook, deps: UserRouteDeps): v
     tag: TAG,
     access: perm('system:user:edit'),
     body: z.object({ userId: id(), status: statusFlag() }),
+    response: systemDoneAnswer,
     handler: async ({ body, principal }) => {
       const target = await getScoped(principal, body.userId);
       // The toggle's rule is about the status it leaves: disabling oneself is refused.
@@ -157,6 +169,7 @@ export function registerUserAdminRoutes(book: RouteBook, deps: UserRouteDeps): v
     summary: '新增用户表单的可选角色与岗位',
     tag: TAG,
     access: perm('system:user:query'),
+    response: userFormOptionsAnswer,
     handler: async ({ principal }) => {
       const o = await formOptions();
       return okWith({
@@ -173,6 +186,7 @@ export function registerUserAdminRoutes(book: RouteBook, deps: UserRouteDeps): v
     tag: TAG,
     access: perm('system:user:query'),
     params: z.object({ userId: id() }),
+    response: userDetailAnswer,
     handler: async ({ params, principal }) => {
       const u = await getScoped(principal, params.userId);
       const o = await formOptions();
@@ -193,6 +207,7 @@ export function registerUserAdminRoutes(book: RouteBook, deps: UserRouteDeps): v
     tag: TAG,
     access: perm('system:user:add'),
     body: createBody,
+    response: okEnvelope(userRecord),
     handler: async ({ body, principal }) => {
       await guardAdminRole(principal, body.roleIds);
       const pw = unwrap(checkNewPassword(body.password, 'password'));
@@ -231,6 +246,7 @@ export function registerUserAdminRoutes(book: RouteBook, deps: UserRouteDeps): v
     tag: TAG,
     access: perm('system:user:edit'),
     body: updateBody,
+    response: okEnvelope(userRecord),
     handler: async ({ body, principal }) => {
       const before = await checkAction(principal, 'edit', body.userId);
       await guardAdminRole(principal, body.roleIds);
@@ -270,6 +286,7 @@ export function registerUserAdminRoutes(book: RouteBook, deps: UserRouteDeps): v
     tag: TAG,
     access: perm('system:user:remove'),
     params: z.object({ userIds: idList() }),
+    response: countAnswer,
     handler: async ({ params, principal }) => {
       for (const uid of params.userIds) await checkAction(principal, 'remove', uid);
       const n = unwrap(await repos.users.delete(params.userIds, principal.scope));

@@ -5,6 +5,7 @@ import { MSG } from '../../http/messages.js';
 import { AUTHENTICATED, type RouteBook } from '../../http/route.js';
 import { parseInput } from '../../http/validation.js';
 import { userView } from '../views.js';
+import { avatarAnswer, profileAnswer, systemDoneAnswer } from '@dpms/wire';
 import { TAG, passwordChange, profileUpdateBody } from './user-schemas.js';
 import type { UserRouteDeps } from './user-access.js';
 
@@ -17,6 +18,7 @@ export function registerUserProfileRoutes(book: RouteBook, deps: UserRouteDeps):
     summary: '个人中心：当前用户、角色组与岗位组',
     tag: TAG,
     access: AUTHENTICATED,
+    response: profileAnswer,
     handler: async ({ principal }) => {
       const u = await repos.users.findById(principal.userId, ALL_DATA);
       if (!u) throw new HttpError(401, MSG.sessionExpired);
@@ -37,6 +39,7 @@ export function registerUserProfileRoutes(book: RouteBook, deps: UserRouteDeps):
     tag: TAG,
     access: AUTHENTICATED,
     body: profileUpdateBody,
+    response: systemDoneAnswer,
     handler: async ({ body, principal }) => {
       unwrap(
         await repos.users.update(
@@ -64,6 +67,7 @@ export function registerUserProfileRoutes(book: RouteBook, deps: UserRouteDeps):
     access: AUTHENTICATED,
     query: passwordChange.partial(),
     body: passwordChange.partial(),
+    response: systemDoneAnswer,
     handler: async ({ query, body, principal }) => {
       // Passwords belong in the body, where no proxy or access log records them; the spec's
       // query form (000 §7) is still accepted for RuoYi clients, field by field, body first.
@@ -95,6 +99,7 @@ export function registerUserProfileRoutes(book: RouteBook, deps: UserRouteDeps):
     tag: TAG,
     access: AUTHENTICATED,
     multipart: 'avatarfile',
+    response: avatarAnswer,
     handler: async ({ req, principal }) => {
       const url = await avatars.save(req);
       unwrap(

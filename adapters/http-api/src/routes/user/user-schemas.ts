@@ -1,22 +1,11 @@
-import { z } from 'zod';
-import { USER_SORT_COLUMNS, type SysUser, type UserFilter } from '@dpms/core';
-import { pagingShape } from '../../http/paging.js';
-import { dateRangeParams, optionalEnum, optionalId, textFilter } from '../../http/schemas.js';
+import type { z } from 'zod';
+import type { SysUser, UserFilter } from '@dpms/core';
+import type { userListQuery as listQuery } from '@dpms/wire';
 
 export const TAG = '用户管理';
 
-export const filterShape = {
-  userName: textFilter(30),
-  nickName: textFilter(30),
-  phonenumber: textFilter(20),
-  status: optionalEnum(['0', '1']),
-  deptId: optionalId(),
-  roleId: optionalId(),
-  postId: optionalId(),
-  params: dateRangeParams(),
-};
-
-export const listQuery = z.object({ ...filterShape, ...pagingShape(USER_SORT_COLUMNS) });
+/** The list's query is the wire contract's (@dpms/wire), shared with 用户管理's search. */
+export { userListFilterShape as filterShape, userListQuery as listQuery } from '@dpms/wire';
 type ListQueryIn = z.output<typeof listQuery>;
 
 /** The list's filter; `createTime` is the institute's days (`instituteDaysOf`), read by the route. */
