@@ -76,7 +76,10 @@ describe('HttpClient', () => {
   });
 
   it('sends a FormData body as multipart, not as JSON', async () => {
-    const { http, seen } = setup(() => ({ status: 200, data: { code: 200, imgUrl: '/a.png' } }));
+    const { http, seen } = setup(() => ({
+      status: 200,
+      data: { code: 200, msg: '操作成功', imgUrl: '/a.png' },
+    }));
     const form = new FormData();
     form.append('avatarfile', new Blob(['png']), 'a.png');
     await new UserGateway(http).uploadAvatar(form);
@@ -85,13 +88,19 @@ describe('HttpClient', () => {
   });
 
   it('sends no token on anonymous calls', async () => {
-    const { http, seen } = setup(() => ({ status: 200, data: { code: 200, token: 't' } }), 'abc');
+    const { http, seen } = setup(
+      () => ({ status: 200, data: { code: 200, msg: '登录成功', token: 't' } }),
+      'abc',
+    );
     await new AuthGateway(http).login({ username: 'a', password: 'b', role: 1 });
     expect(seen[0]?.headers['Authorization']).toBeUndefined();
   });
 
   it('serialises nested GET parameters as name[key]', async () => {
-    const { http, seen } = setup(() => ({ status: 200, data: { code: 200, rows: [], total: 0 } }));
+    const { http, seen } = setup(() => ({
+      status: 200,
+      data: { code: 200, msg: '查询成功', rows: [], total: 0 },
+    }));
     await new UserGateway(http).list({
       pageNum: 1,
       pageSize: 1000,
@@ -221,13 +230,29 @@ describe('gateways', () => {
             status: 200,
             data: {
               code: 200,
+              msg: '操作成功',
               user: {
                 userId: 1,
                 userName: 'admin',
-                roles: [{ roleId: 1, roleKey: 'admin', roleName: '管理员' }],
+                nickName: '管理员',
+                deptId: null,
+                dept: null,
+                email: '',
+                phonenumber: '',
+                sex: '0',
+                avatar: '',
+                status: '0',
+                remark: '',
+                createTime: '2026-11-25T16:30:00.000Z',
+                roleIds: [1],
+                postIds: [],
+                defaultRoleId: 1,
+                admin: true,
+                roles: [{ roleId: 1, roleKey: 'admin', roleName: '管理员', flag: true }],
               },
               roles: ['admin'],
               permissions: ['*:*:*'],
+              currentRole: { roleId: 1, roleKey: 'admin', roleName: '管理员' },
               domainURL: 'http://x',
             },
           }
@@ -235,6 +260,7 @@ describe('gateways', () => {
             status: 200,
             data: {
               code: 200,
+              msg: '操作成功',
               data: [{ path: '/system', children: [{ path: 'user', meta: { title: '用户' } }] }],
             },
           },
@@ -248,7 +274,7 @@ describe('gateways', () => {
   });
 
   it('sends updatePwd in the JSON body, never in the address', async () => {
-    const { http, seen } = setup(() => ({ status: 200, data: { code: 200 } }));
+    const { http, seen } = setup(() => ({ status: 200, data: { code: 200, msg: '操作成功' } }));
     await new UserGateway(http).updatePwd('old', 'new');
     expect(seen[0]?.method).toBe('put');
     expect(seen[0]?.params).toBeUndefined();

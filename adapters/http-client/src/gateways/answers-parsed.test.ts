@@ -61,6 +61,7 @@ interface GatewayEntry {
 }
 
 const DELETE = 'a delete answers {code, msg} and nothing else';
+const DONE = 'a write answered {code, msg} and nothing else';
 
 /** Every gateway of the package, one entry each. */
 const GATEWAYS: readonly GatewayEntry[] = [
@@ -79,10 +80,30 @@ const GATEWAYS: readonly GatewayEntry[] = [
   { name: 'NotifyGateway', make: (http) => new NotifyGateway(http) },
   { name: 'ContractGateway', make: (http) => new ContractGateway(http) },
   { name: 'AccountGateway', make: (http) => new AccountGateway(http) },
-  { name: 'AuthGateway', make: (http) => new AuthGateway(http) },
+  {
+    name: 'AuthGateway',
+    make: (http) => new AuthGateway(http),
+    noPayload: { changeRole: DONE, logout: DONE },
+  },
   {
     name: 'FileGateway',
-    make: (http) => new FileGateway(http, { get: () => 't' }),
+    // The multipart calls go through the gateway's own axios: it answers what `http` answers.
+    make: (http) =>
+      new FileGateway(
+        http,
+        { get: () => 't' },
+        {
+          adapter: async (config) => ({
+            status: 200,
+            statusText: 'OK',
+            headers: {},
+            config,
+            data: JSON.stringify(await http.post('', undefined)),
+          }),
+        },
+      ),
+    args: { uploadChunk: [{}, new Blob(['x']), 'a.txt'], uploadFile: [new Blob(['x']), 'a.txt'] },
+    helpers: ['raw', 'send', 'fetchFile', 'authHeaders', 'checkEnvelope', 'failure'],
     noJson: {
       resourcePath: 'builds an address, calls nothing',
       download: 'answers a file (a blob), not JSON',
@@ -107,11 +128,24 @@ const GATEWAYS: readonly GatewayEntry[] = [
     noPayload: { deletePlan: DELETE, deletePay: DELETE },
     noJson: { fundPlanSwitch: 'reads a config value from msg, which any text may be' },
   },
-  { name: 'UserGateway', make: (http) => new UserGateway(http) },
-  { name: 'DeptGateway', make: (http) => new DeptGateway(http) },
-  { name: 'DictGateway', make: (http) => new DictGateway(http) },
-  { name: 'ConfigGateway', make: (http) => new ConfigGateway(http) },
-  { name: 'MajorGateway', make: (http) => new MajorGateway(http) },
+  {
+    name: 'UserGateway',
+    make: (http) => new UserGateway(http),
+    args: { get: [1], uploadAvatar: [new FormData()] },
+    noPayload: { resetPwd: DONE, changeStatus: DONE, updateProfile: DONE, updatePwd: DONE },
+  },
+  { name: 'DeptGateway', make: (http) => new DeptGateway(http), noPayload: { remove: DELETE } },
+  {
+    name: 'DictGateway',
+    make: (http) => new DictGateway(http),
+    noPayload: { removeType: DELETE },
+  },
+  {
+    name: 'ConfigGateway',
+    make: (http) => new ConfigGateway(http),
+    noPayload: { byKey: 'the value travels in msg, which any text may be' },
+  },
+  { name: 'MajorGateway', make: (http) => new MajorGateway(http), noPayload: { remove: DELETE } },
   { name: 'JobLogGateway', make: (http) => new JobLogGateway(http) },
 ];
 
@@ -120,18 +154,7 @@ const GATEWAYS: readonly GatewayEntry[] = [
  * an unparsed answer on. Empty this set as each slice lands; a gateway that parses every answer
  * must leave it (the last test says so).
  */
-const NOT_YET_PARSED: ReadonlySet<string> = new Set([
-  'ContractGateway',
-  'AccountGateway',
-  'AuthGateway',
-  'FileGateway',
-  'UserGateway',
-  'DeptGateway',
-  'DictGateway',
-  'ConfigGateway',
-  'MajorGateway',
-  'JobLogGateway',
-]);
+const NOT_YET_PARSED: ReadonlySet<string> = new Set(['ContractGateway', 'AccountGateway']);
 
 /** The methods of a gateway: its class's, and those it holds as arrow-function fields. */
 function methodsOf(gateway: object, entry: GatewayEntry): string[] {

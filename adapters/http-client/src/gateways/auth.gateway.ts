@@ -1,98 +1,38 @@
-import { z } from 'zod';
+import {
+  captchaAnswer,
+  getInfoAnswer,
+  loginAnswer,
+  rolesAnswer,
+  routersAnswer,
+  systemDoneAnswer,
+  type ChangeRoleBody,
+  type GetInfoAnswer,
+  type LoginBody,
+  type HeldRole,
+  type RouterNodeRecord,
+  type SessionUser,
+} from '@dpms/wire';
 import type { HttpClient } from '../client.js';
+import { answerOf } from './answer.js';
 
-const roleSchema = z.looseObject({
-  roleId: z.coerce.number(),
-  roleKey: z.string(),
-  roleName: z.string(),
-});
-export type Role = z.infer<typeof roleSchema>;
-
-const userSchema = z.looseObject({
-  userId: z.coerce.number(),
-  userName: z.string(),
-  nickName: z.string().nullish(),
-  deptId: z.coerce.number().nullish(),
-  avatar: z.string().nullish(),
-  email: z.string().nullish(),
-  phonenumber: z.string().nullish(),
-  sex: z.string().nullish(),
-  roles: z.array(roleSchema).nullish(),
-  dept: z.looseObject({ deptName: z.string().nullish() }).nullish(),
-});
-export type UserInfo = z.infer<typeof userSchema>;
-
-const infoSchema = z.object({
-  user: userSchema,
-  roles: z.array(z.string()).default([]),
-  permissions: z.array(z.string()).default([]),
-  domainURL: z.string().nullish(),
-});
-export type SessionInfo = z.infer<typeof infoSchema>;
-
+/*
+ * The answers are @dpms/wire's schemas, the ones the API answers through (`answerOf`): a
+ * malformed answer fails here naming the call, never reaches the session half-read.
+ */
+export type Role = HeldRole;
+export type UserInfo = SessionUser;
+export type SessionInfo = Omit<GetInfoAnswer, 'code' | 'msg'>;
 /** A node of RuoYi's router tree as /getRouters answers it. */
-export interface RouterNode {
-  name?: string;
-  path: string;
-  hidden?: boolean;
-  redirect?: string;
-  component?: string;
-  query?: string;
-  alwaysShow?: boolean;
-  meta?: {
-    title?: string;
-    icon?: string;
-    noCache?: boolean;
-    link?: string | null;
-    affix?: boolean;
-  } | null;
-  children?: RouterNode[];
-}
-const routerNodeSchema: z.ZodType<RouterNode> = z.lazy(() =>
-  z.object({
-    name: z.string().optional(),
-    path: z.string(),
-    hidden: z.boolean().optional(),
-    redirect: z.string().optional(),
-    component: z.string().optional(),
-    query: z.string().optional(),
-    alwaysShow: z.boolean().optional(),
-    meta: z
-      .object({
-        title: z.string().optional(),
-        icon: z.string().optional(),
-        noCache: z.boolean().optional(),
-        link: z.string().nullable().optional(),
-        affix: z.boolean().optional(),
-      })
-      .nullable()
-      .optional(),
-    children: z.array(routerNodeSchema).optional(),
-  }),
-);
-
-const captchaSchema = z.object({
-  captchaEnabled: z.boolean().default(true),
-  uuid: z.string().optional(),
-  img: z.string().optional(),
-});
-export type Captcha = z.infer<typeof captchaSchema>;
-
-export interface LoginForm {
-  username: string;
-  password: string;
-  /** The role id the user signs in as. */
-  role: string | number;
-  code?: string;
-  uuid?: string;
+export type RouterNode = RouterNodeRecord;
+export interface Captcha {
+  captchaEnabled: boolean;
+  uuid?: string | undefined;
+  img?: string | undefined;
 }
 
-export interface ChangeRoleForm {
-  userId: number;
-  userName: string;
-  roleId: number;
-  password: string;
-}
+/** What the login page sends: the role id it signs in as, the captcha when it is on. */
+export type LoginForm = LoginBody;
+export type ChangeRoleForm = ChangeRoleBody;
 
 /** Sign-in, the session's user and routes, and role switching (000 §7 "Login and session"). */
 export class AuthGateway {
@@ -100,33 +40,37 @@ export class AuthGateway {
 
   async captcha(): Promise<Captcha> {
     const res = await this.http.get('/captchaImage', { anonymous: true, noReloginPrompt: true });
-    return captchaSchema.parse(res);
+    const { code: _c, msg: _m, ...captcha } = answerOf(captchaAnswer, res, '/captchaImage');
+    return captcha;
   }
 
   async login(form: LoginForm): Promise<string> {
     const res = await this.http.post('/login', form, { anonymous: true, noReloginPrompt: true });
-    return z.object({ token: z.string() }).parse(res).token;
+    return answerOf(loginAnswer, res, '/login').token;
   }
 
   async getInfo(): Promise<SessionInfo> {
-    return infoSchema.parse(await this.http.get('/getInfo'));
+    const {
+      code: _c,
+      msg: _m,
+      ...info
+    } = answerOf(getInfoAnswer, await this.http.get('/getInfo'), '/getInfo');
+    return info;
   }
 
   async getRouters(): Promise<RouterNode[]> {
-    const res = await this.http.get('/getRouters');
-    return z.array(routerNodeSchema).parse(res['data'] ?? []);
+    return answerOf(routersAnswer, await this.http.get('/getRouters'), '/getRouters').data;
   }
 
   /** Every role one may sign in with (the login page's picker; no user's roles are exposed). */
   async signInRoles(): Promise<Role[]> {
     const res = await this.http.get('/getUserRoles', { anonymous: true, noReloginPrompt: true });
-    return z.array(roleSchema).parse(res['data'] ?? []);
+    return answerOf(rolesAnswer, res, '/getUserRoles').data;
   }
 
   /** The roles the signed-in user holds. */
   async getUserRoles(): Promise<Role[]> {
-    const res = await this.http.get('/getUserRoles');
-    return z.array(roleSchema).parse(res['data'] ?? []);
+    return answerOf(rolesAnswer, await this.http.get('/getUserRoles'), '/getUserRoles').data;
   }
 
   /**
@@ -143,15 +87,16 @@ export class AuthGateway {
       { username, password, ...(captcha ?? {}) },
       { anonymous: true, noReloginPrompt: true },
     );
-    return z.array(roleSchema).parse(res['data'] ?? []);
+    return answerOf(rolesAnswer, res, '/getUserRoleList').data;
   }
 
   /** The change-role action; the caller then signs in again with the new role. */
   async changeRole(form: ChangeRoleForm): Promise<void> {
-    await this.http.post('/changeRole', form);
+    answerOf(systemDoneAnswer, await this.http.post('/changeRole', form), '/changeRole');
   }
 
   async logout(): Promise<void> {
-    await this.http.post('/logout', undefined, { quiet: true, noReloginPrompt: true });
+    const res = await this.http.post('/logout', undefined, { quiet: true, noReloginPrompt: true });
+    answerOf(systemDoneAnswer, res, '/logout');
   }
 }

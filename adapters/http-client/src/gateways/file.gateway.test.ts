@@ -83,7 +83,11 @@ describe('FileGateway', () => {
   it('sends a chunk as multipart with its fields and the bearer token', async () => {
     const { files, seen } = gateway(() => ({
       status: 200,
-      data: JSON.stringify({ code: 200, msg: 'ok', data: {} }),
+      data: JSON.stringify({
+        code: 200,
+        msg: 'ok',
+        data: { uploadId: 'u', chunkIndex: 0, partNum: 1, size: 3, md5: 'x' },
+      }),
     }));
     await files.uploadChunk({ chunkIndex: '0', uploadId: 'u' }, new Blob(['abc']), '图.pdf');
     const form = seen[0]?.data as FormData;

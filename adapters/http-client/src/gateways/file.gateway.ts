@@ -1,39 +1,24 @@
 import axios, { type AxiosAdapter, type AxiosInstance, type AxiosProgressEvent } from 'axios';
 import { UPLOAD_MESSAGES, fileIdOfReference, parseUploadResponse, uploadFailure } from '@dpms/core';
-import { z } from 'zod';
+import {
+  chunkAnswer,
+  chunkListingAnswer,
+  storedFileAnswer,
+  uploadIdAnswer,
+  type ChunkListingRecord,
+  type StoredFileRecord,
+} from '@dpms/wire';
 import { isApiAddress } from '../api-address.js';
 import { ApiError } from '../api-error.js';
-import { API_BASE, REQUEST_TIMEOUT_MS, type HttpClient } from '../client.js';
+import { API_BASE, REQUEST_TIMEOUT_MS, type Envelope, type HttpClient } from '../client.js';
 import { MESSAGES, transportMessage } from '../messages.js';
 import type { TokenStore } from '../ports.js';
+import { answerOf } from './answer.js';
 
 /** A file the server stored: the answer of completion and of the ordinary upload. */
-export const storedFileSchema = z.object({
-  fileId: z.string(),
-  /** The file id again: what the download calls take. */
-  fileName: z.string(),
-  originalFilename: z.string(),
-  url: z.string(),
-  size: z.number(),
-  fileType: z.string(),
-});
-export type StoredFile = z.infer<typeof storedFileSchema>;
-
-const chunkListingSchema = z.object({
-  uploadId: z.string(),
-  fileName: z.string(),
-  status: z.enum(['uploading', 'completing', 'complete']),
-  fileSize: z.number().nullish(),
-  fileHash: z.string().nullish(),
-  chunkTotal: z.number().nullish(),
-  chunkSize: z.number().nullish(),
-  fileId: z.string().nullish(),
-  chunks: z.array(
-    z.object({ chunkIndex: z.number(), partNum: z.number(), size: z.number(), md5: z.string() }),
-  ),
-});
+export type StoredFile = StoredFileRecord;
 /** What the server holds of a chunked upload: where a client resumes from. */
-export type ChunkListing = z.infer<typeof chunkListingSchema>;
+export type ChunkListing = ChunkListingRecord;
 
 export interface TransferOptions {
   /** Aborting rejects with an ApiError of code `UPLOAD.ABORTED`. */
@@ -109,7 +94,7 @@ export class FileGateway {
       params: { fileName },
       quiet: true,
     });
-    return z.object({ uploadId: z.string() }).parse(res['data']).uploadId;
+    return answerOf(uploadIdAnswer, res, '/common/maxfile/getUploadId').data.uploadId;
   }
 
   /** POST /common/maxfile/upload: one chunk with its form fields (either naming). */
@@ -122,7 +107,8 @@ export class FileGateway {
     const form = new FormData();
     for (const [key, value] of Object.entries(fields)) form.append(key, value);
     form.append('file', chunk, fileName);
-    await this.send('/common/maxfile/upload', form, options);
+    const body = await this.send('/common/maxfile/upload', form, options);
+    answerOf(chunkAnswer, body as Envelope, '/common/maxfile/upload');
   }
 
   /** GET /common/maxfile/chunks: the chunks the server holds, to resume an upload. */
@@ -131,7 +117,7 @@ export class FileGateway {
       params: { uploadId },
       quiet: true,
     });
-    return chunkListingSchema.parse(res['data']);
+    return answerOf(chunkListingAnswer, res, '/common/maxfile/chunks').data;
   }
 
   /** GET /common/maxfile/complateUploadId: once per file after its last chunk; repeatable. */
@@ -140,7 +126,7 @@ export class FileGateway {
       params: { uploadId },
       quiet: true,
     });
-    return storedFileSchema.parse(res['data'] ?? res);
+    return answerOf(storedFileAnswer, res, '/common/maxfile/complateUploadId').data;
   }
 
   /** POST /common/upload: an ordinary form attachment in one request. */
@@ -152,7 +138,7 @@ export class FileGateway {
     const form = new FormData();
     form.append('file', file, fileName);
     const body = await this.send('/common/upload', form, options);
-    return storedFileSchema.parse((body as { data?: unknown }).data ?? body);
+    return answerOf(storedFileAnswer, body as Envelope, '/common/upload').data;
   }
 
   /**

@@ -1,287 +1,326 @@
-import { keyed, type HttpClient, type WriteOptions } from '../client.js';
-import { dataOf, toPage, type Page, type PageQuery } from './page.js';
+import { z } from 'zod';
 import {
   configRecord,
+  configValueAnswer,
+  countAnswer,
+  deptRecord,
   dictDataRecord,
   dictTypeRecord,
+  jobLogRecord,
+  majorRecord,
   okEnvelope,
   pageEnvelope,
+  pickedUserRecord,
+  profileAnswer,
+  avatarAnswer,
+  staffMemberRecord,
+  systemDoneAnswer,
+  treeNode,
+  userDetailAnswer,
+  userFormOptionsAnswer,
+  userPage,
+  userRecord,
   type ConfigCreateBody,
   type ConfigRecord,
   type ConfigUpdateBody,
+  type DeptCreateBody,
+  type DeptRecord,
+  type DeptUpdateBody,
+  type DictDataCreateBody,
   type DictDataRecord,
+  type DictTypeCreateBody,
   type DictTypeRecord,
+  type JobLogListQuery,
+  type JobLogRecord,
+  type MajorCreateBody,
+  type MajorListQuery,
+  type MajorRecord,
+  type PickedUserRecord,
+  type ProfileUpdateBody,
+  type StaffMemberRecord,
+  type TreeNodeRecord,
+  type UserCreateBody,
+  type UserListQuery,
+  type UserRecord,
+  type UserRow,
+  type UserUpdateBody,
+  type DeptListQuery,
 } from '@dpms/wire';
+import { keyed, type HttpClient, type WriteOptions } from '../client.js';
 import { answerOf } from './answer.js';
+import { cleanQuery } from './parsed-calls.js';
+import type { Page, PageQuery } from './page.js';
 
-/** The wire records of 参数设置 and 字典 (@dpms/wire), as the API answers them. */
+/*
+ * The system gateways (000 §7): every answer is parsed with the @dpms/wire schema the API
+ * answers through (`answerOf`), so a malformed answer is a clear error here, never `undefined`
+ * on screen. The types are the wire records'; none is written by hand.
+ */
+
 export type SysConfig = ConfigRecord;
 export type DictType = DictTypeRecord;
 export type DictData = DictDataRecord;
-
-const configPage = pageEnvelope(configRecord);
-const dictTypePage = pageEnvelope(dictTypeRecord);
-const dictTypeAnswer = okEnvelope(dictTypeRecord);
-const dictDataPage = pageEnvelope(dictDataRecord);
-const pageOf = <T>(a: { total: number; rows: T[] }): Page<T> => ({ total: a.total, rows: a.rows });
-
-export interface SysUser {
-  userId: number;
-  userName: string;
-  nickName: string;
-  deptId?: number | null;
-  email?: string | null;
-  phonenumber?: string | null;
-  sex?: string | null;
-  status: string;
-  avatar?: string | null;
-  createTime?: string | null;
-  dept?: { deptName?: string | null } | null;
-  roleIds?: number[];
-  password?: string;
-  [key: string]: unknown;
-}
-
-export interface TreeNode {
-  id: number;
-  label: string;
-  disabled?: boolean;
-  children?: TreeNode[];
-}
-
-export interface SysDept {
-  deptId: number;
-  parentId: number;
-  deptName: string;
-  orderNum?: number;
-  leader?: string | null;
-  phone?: string | null;
-  status?: string;
-  children?: SysDept[];
-  [key: string]: unknown;
-}
-
-export interface Major {
-  id?: number;
-  majorId?: number;
-  majorName?: string;
-  name?: string;
-  [key: string]: unknown;
-}
-
-export interface Manager {
-  userId: number;
-  nickName: string;
-}
-
+export type SysUser = UserRecord;
+export type SysUserRow = UserRow;
+export type SysDept = DeptRecord;
+export type TreeNode = TreeNodeRecord;
+export type Major = MajorRecord;
+export type Manager = PickedUserRecord;
 /** An active user as every signed-in user may read them: who, and in which department. */
-export interface StaffMember {
-  userId: number;
-  nickName: string;
-  deptId: number | null;
-  status: string;
-}
-
+export type StaffMember = StaffMemberRecord;
+export type JobLog = JobLogRecord;
+export type UserDetail = z.output<typeof userDetailAnswer>;
+export type UserFormOptions = z.output<typeof userFormOptionsAnswer>;
 export interface ProfileAnswer {
   user: SysUser;
-  roleGroup?: string;
-  postGroup?: string;
+  roleGroup: string;
+  postGroup: string;
+}
+
+const pageOf = <T>(a: { total: number; rows: T[] }): Page<T> => ({ total: a.total, rows: a.rows });
+const userAnswer = okEnvelope(userRecord);
+const deptAnswer = okEnvelope(deptRecord);
+const deptList = okEnvelope(z.array(deptRecord));
+const pickedList = okEnvelope(z.array(pickedUserRecord));
+const idsOf = (ids: number | number[]) => (Array.isArray(ids) ? ids.join(',') : String(ids));
+
+/** A gateway's calls, each answer parsed with its schema. */
+class Calls {
+  constructor(readonly http: HttpClient) {}
+  async get<S extends z.ZodType>(
+    schema: S,
+    path: string,
+    params?: object,
+    o?: WriteOptions,
+  ): Promise<z.output<S>> {
+    const query = params ? { params: cleanQuery({ ...params }) } : {};
+    return answerOf(schema, await this.http.get(path, { ...query, ...keyed(o) }), path);
+  }
+  async post<S extends z.ZodType>(
+    schema: S,
+    path: string,
+    body: unknown,
+    o?: WriteOptions,
+  ): Promise<z.output<S>> {
+    return answerOf(schema, await this.http.post(path, body, keyed(o)), path);
+  }
+  async put<S extends z.ZodType>(
+    schema: S,
+    path: string,
+    body: unknown,
+    o?: WriteOptions,
+  ): Promise<z.output<S>> {
+    return answerOf(schema, await this.http.put(path, body, keyed(o)), path);
+  }
+  async delete<S extends z.ZodType>(
+    schema: S,
+    path: string,
+    o?: WriteOptions,
+  ): Promise<z.output<S>> {
+    return answerOf(schema, await this.http.delete(path, keyed(o)), path);
+  }
 }
 
 /** /system/user/* (000 §7 "Users"). */
 export class UserGateway {
-  constructor(private readonly http: HttpClient) {}
-  async list(query: PageQuery & { params?: Record<string, unknown> } = {}): Promise<Page<SysUser>> {
-    return toPage<SysUser>(await this.http.get('/system/user/list', { params: query }));
+  private readonly calls: Calls;
+  constructor(http: HttpClient) {
+    this.calls = new Calls(http);
   }
+  async list(query: UserListQuery | PageQuery = {}): Promise<Page<SysUserRow>> {
+    return pageOf(await this.calls.get(userPage, '/system/user/list', query));
+  }
+  /** A user with the roles and posts the form offers; '' for the add form's choices alone. */
   async get(
     userId: number | '',
-  ): Promise<{ data?: SysUser; roles?: unknown[]; roleIds?: number[] }> {
-    return this.http.get(`/system/user/${userId}`);
+  ): Promise<UserFormOptions & { data?: SysUser; roleIds?: number[] }> {
+    if (userId === '') return this.calls.get(userFormOptionsAnswer, '/system/user/');
+    return this.calls.get(userDetailAnswer, `/system/user/${userId}`);
   }
-  async add(user: Partial<SysUser>, options?: WriteOptions): Promise<void> {
-    await this.http.post('/system/user', user, keyed(options));
+  async add(user: UserCreateBody, options?: WriteOptions): Promise<SysUser> {
+    return (await this.calls.post(userAnswer, '/system/user', user, options)).data;
   }
-  async update(user: Partial<SysUser>, options?: WriteOptions): Promise<void> {
-    await this.http.put('/system/user', user, keyed(options));
+  async update(user: UserUpdateBody, options?: WriteOptions): Promise<SysUser> {
+    return (await this.calls.put(userAnswer, '/system/user', user, options)).data;
   }
   async remove(ids: number | number[], options?: WriteOptions): Promise<void> {
-    await this.http.delete(
-      `/system/user/${Array.isArray(ids) ? ids.join(',') : ids}`,
-      keyed(options),
-    );
+    await this.calls.delete(countAnswer, `/system/user/${idsOf(ids)}`, options);
   }
-  async resetPwd(userId: number, password: string): Promise<void> {
-    await this.http.put('/system/user/resetPwd', { userId, password });
+  async resetPwd(userId: number, password: string, options?: WriteOptions): Promise<void> {
+    await this.calls.put(systemDoneAnswer, '/system/user/resetPwd', { userId, password }, options);
   }
-  async changeStatus(userId: number, status: string): Promise<void> {
-    await this.http.put('/system/user/changeStatus', { userId, status });
+  async changeStatus(userId: number, status: string, options?: WriteOptions): Promise<void> {
+    const body = { userId, status };
+    await this.calls.put(systemDoneAnswer, '/system/user/changeStatus', body, options);
   }
   async profile(): Promise<ProfileAnswer> {
-    const res = await this.http.get('/system/user/profile');
-    const data = (res['data'] ?? {}) as SysUser;
-    return {
-      user: data,
-      roleGroup: typeof res['roleGroup'] === 'string' ? res['roleGroup'] : undefined,
-      postGroup: typeof res['postGroup'] === 'string' ? res['postGroup'] : undefined,
-    };
+    const a = await this.calls.get(profileAnswer, '/system/user/profile');
+    return { user: a.data, roleGroup: a.roleGroup, postGroup: a.postGroup };
   }
-  async updateProfile(user: Partial<SysUser>): Promise<void> {
-    await this.http.put('/system/user/profile', user);
+  async updateProfile(user: ProfileUpdateBody, options?: WriteOptions): Promise<void> {
+    await this.calls.put(systemDoneAnswer, '/system/user/profile', user, options);
   }
   /**
    * oldPassword and newPassword travel in the JSON body, where no proxy or access log records
    * them; the server still accepts the spec's query form (000 §7) from other clients.
    */
-  async updatePwd(oldPassword: string, newPassword: string): Promise<void> {
-    await this.http.put('/system/user/profile/updatePwd', { oldPassword, newPassword });
+  async updatePwd(oldPassword: string, newPassword: string, options?: WriteOptions): Promise<void> {
+    const body = { oldPassword, newPassword };
+    await this.calls.put(systemDoneAnswer, '/system/user/profile/updatePwd', body, options);
   }
-  async uploadAvatar(form: FormData): Promise<string | undefined> {
-    const res = await this.http.post('/system/user/profile/avatar', form);
-    return typeof res['imgUrl'] === 'string' ? res['imgUrl'] : undefined;
+  async uploadAvatar(form: FormData): Promise<string> {
+    return (await this.calls.post(avatarAnswer, '/system/user/profile/avatar', form)).imgUrl;
   }
   async serviceManagerList(): Promise<Manager[]> {
-    const res = await this.http.get('/system/user/serviceManagerList');
-    return dataOf<Manager[]>(res) ?? (res['rows'] as Manager[] | undefined) ?? [];
+    return (await this.calls.get(pickedList, '/system/user/serviceManagerList')).data;
   }
   /** Every active user's name and department (no permission needed, unlike `list`). */
   async optionselect(): Promise<StaffMember[]> {
-    return dataOf<StaffMember[]>(await this.http.get('/system/user/optionselect')) ?? [];
+    const answer = okEnvelope(z.array(staffMemberRecord));
+    return (await this.calls.get(answer, '/system/user/optionselect')).data;
   }
   async byRoleId(roleId: number): Promise<Manager[]> {
-    const res = await this.http.get('/system/user/getUserIdByRoleId', { params: { roleId } });
-    return dataOf<Manager[]>(res) ?? [];
+    return (await this.calls.get(pickedList, '/system/user/getUserIdByRoleId', { roleId })).data;
   }
 }
 
 /** /system/dept/* (000 §7 "Departments"). */
 export class DeptGateway {
-  constructor(private readonly http: HttpClient) {}
-  async list(query: Record<string, unknown> = {}): Promise<SysDept[]> {
-    return dataOf<SysDept[]>(await this.http.get('/system/dept/list', { params: query })) ?? [];
+  private readonly calls: Calls;
+  constructor(http: HttpClient) {
+    this.calls = new Calls(http);
+  }
+  async list(query: DeptListQuery = {}): Promise<SysDept[]> {
+    return (await this.calls.get(deptList, '/system/dept/list', query)).data;
   }
   async listExclude(deptId: number): Promise<SysDept[]> {
-    return dataOf<SysDept[]>(await this.http.get(`/system/dept/list/exclude/${deptId}`)) ?? [];
+    return (await this.calls.get(deptList, `/system/dept/list/exclude/${deptId}`)).data;
   }
   async get(deptId: number): Promise<SysDept> {
-    return dataOf<SysDept>(await this.http.get(`/system/dept/${deptId}`));
+    return (await this.calls.get(deptAnswer, `/system/dept/${deptId}`)).data;
   }
   async treeselect(deptType?: number): Promise<TreeNode[]> {
-    const res = await this.http.get('/system/dept/treeselect/', {
-      params: deptType === undefined ? {} : { deptType },
-    });
-    return dataOf<TreeNode[]>(res) ?? [];
+    const answer = okEnvelope(z.array(treeNode));
+    const q = deptType === undefined ? {} : { deptType };
+    return (await this.calls.get(answer, '/system/dept/treeselect/', q)).data;
   }
-  async add(dept: Partial<SysDept>, options?: WriteOptions): Promise<void> {
-    await this.http.post('/system/dept', dept, keyed(options));
+  async add(dept: DeptCreateBody, options?: WriteOptions): Promise<SysDept> {
+    return (await this.calls.post(deptAnswer, '/system/dept', dept, options)).data;
   }
-  async update(dept: Partial<SysDept>, options?: WriteOptions): Promise<void> {
-    await this.http.put('/system/dept', dept, keyed(options));
+  async update(dept: DeptUpdateBody, options?: WriteOptions): Promise<SysDept> {
+    return (await this.calls.put(deptAnswer, '/system/dept', dept, options)).data;
   }
   async remove(deptId: number, options?: WriteOptions): Promise<void> {
-    await this.http.delete(`/system/dept/${deptId}`, keyed(options));
+    await this.calls.delete(systemDoneAnswer, `/system/dept/${deptId}`, options);
   }
 }
+
+const dictTypeAnswer = okEnvelope(dictTypeRecord);
+const dictDataAnswer = okEnvelope(dictDataRecord);
 
 /** /system/dict/type/* and /system/dict/data/* (000 §7 "Configuration and dictionaries"). */
 export class DictGateway {
-  constructor(private readonly http: HttpClient) {}
+  private readonly calls: Calls;
+  constructor(http: HttpClient) {
+    this.calls = new Calls(http);
+  }
   async types(query: PageQuery = {}): Promise<Page<DictType>> {
-    const path = '/system/dict/type/list';
-    return pageOf(answerOf(dictTypePage, await this.http.get(path, { params: query }), path));
+    return pageOf(
+      await this.calls.get(pageEnvelope(dictTypeRecord), '/system/dict/type/list', query),
+    );
   }
   async type(dictId: number): Promise<DictType> {
-    const path = `/system/dict/type/${dictId}`;
-    return answerOf(dictTypeAnswer, await this.http.get(path), path).data;
+    return (await this.calls.get(dictTypeAnswer, `/system/dict/type/${dictId}`)).data;
   }
-  async addType(type: Partial<DictType>, options?: WriteOptions): Promise<void> {
-    await this.http.post('/system/dict/type', type, keyed(options));
+  async addType(type: DictTypeCreateBody, options?: WriteOptions): Promise<DictType> {
+    return (await this.calls.post(dictTypeAnswer, '/system/dict/type', type, options)).data;
   }
-  async updateType(type: Partial<DictType>, options?: WriteOptions): Promise<void> {
-    await this.http.put('/system/dict/type', type, keyed(options));
+  async updateType(type: object, options?: WriteOptions): Promise<DictType> {
+    return (await this.calls.put(dictTypeAnswer, '/system/dict/type', type, options)).data;
   }
   async removeType(dictId: number, options?: WriteOptions): Promise<void> {
-    await this.http.delete(`/system/dict/type/${dictId}`, keyed(options));
+    await this.calls.delete(systemDoneAnswer, `/system/dict/type/${dictId}`, options);
   }
   async data(query: PageQuery & { dictType: string }): Promise<Page<DictData>> {
-    const path = '/system/dict/data/list';
-    return pageOf(answerOf(dictDataPage, await this.http.get(path, { params: query }), path));
+    return pageOf(
+      await this.calls.get(pageEnvelope(dictDataRecord), '/system/dict/data/list', query),
+    );
   }
-  /** The items of one dictionary, read as dictLabel and dictValue. */
+  /** The enabled items of one dictionary. */
   async byType(dictType: string): Promise<DictData[]> {
-    // Not parsed yet: other features' test fakes answer partial items ({dictLabel, dictValue}).
-    return dataOf<DictData[]>(await this.http.get(`/system/dict/data/type/${dictType}`)) ?? [];
+    const answer = okEnvelope(z.array(dictDataRecord));
+    return (await this.calls.get(answer, `/system/dict/data/type/${dictType}`)).data;
   }
-  async addData(data: Partial<DictData>, options?: WriteOptions): Promise<void> {
-    await this.http.post('/system/dict/data', data, keyed(options));
+  async addData(data: DictDataCreateBody, options?: WriteOptions): Promise<DictData> {
+    return (await this.calls.post(dictDataAnswer, '/system/dict/data', data, options)).data;
   }
-  async updateData(data: Partial<DictData>, options?: WriteOptions): Promise<void> {
-    await this.http.put('/system/dict/data', data, keyed(options));
+  async updateData(data: object, options?: WriteOptions): Promise<DictData> {
+    return (await this.calls.put(dictDataAnswer, '/system/dict/data', data, options)).data;
   }
   async removeData(dictCode: number, options?: WriteOptions): Promise<void> {
-    await this.http.delete(`/system/dict/data/${dictCode}`, keyed(options));
+    await this.calls.delete(countAnswer, `/system/dict/data/${dictCode}`, options);
   }
 }
+
+const configAnswer = okEnvelope(configRecord);
 
 /** /system/config/* ; a key's value comes back in `msg` (000 §7). */
 export class ConfigGateway {
-  constructor(private readonly http: HttpClient) {}
+  private readonly calls: Calls;
+  constructor(http: HttpClient) {
+    this.calls = new Calls(http);
+  }
   async list(query: PageQuery = {}): Promise<Page<SysConfig>> {
-    const path = '/system/config/list';
-    return pageOf(answerOf(configPage, await this.http.get(path, { params: query }), path));
+    return pageOf(await this.calls.get(pageEnvelope(configRecord), '/system/config/list', query));
   }
   async byKey(key: string): Promise<string> {
-    const res = await this.http.get(`/system/config/configKey/${key}`);
-    return res.msg ?? '';
+    return (await this.calls.get(configValueAnswer, `/system/config/configKey/${key}`)).msg;
   }
-  async add(config: ConfigCreateBody, options?: WriteOptions): Promise<void> {
-    await this.http.post('/system/config', config, keyed(options));
+  async add(config: ConfigCreateBody, options?: WriteOptions): Promise<SysConfig> {
+    return (await this.calls.post(configAnswer, '/system/config', config, options)).data;
   }
-  async update(config: ConfigUpdateBody, options?: WriteOptions): Promise<void> {
-    await this.http.put('/system/config', config, keyed(options));
+  async update(config: ConfigUpdateBody, options?: WriteOptions): Promise<SysConfig> {
+    return (await this.calls.put(configAnswer, '/system/config', config, options)).data;
   }
   async remove(configId: number, options?: WriteOptions): Promise<void> {
-    await this.http.delete(`/system/config/${configId}`, keyed(options));
+    await this.calls.delete(countAnswer, `/system/config/${configId}`, options);
   }
 }
+
+const majorAnswer = okEnvelope(majorRecord);
 
 /** /system/major/* (000 §7 "Majors"). */
 export class MajorGateway {
-  constructor(private readonly http: HttpClient) {}
-  async list(query: PageQuery = {}): Promise<Page<Major>> {
-    return toPage<Major>(await this.http.get('/system/major/list', { params: query }));
+  private readonly calls: Calls;
+  constructor(http: HttpClient) {
+    this.calls = new Calls(http);
   }
-  async add(major: Partial<Major>, options?: WriteOptions): Promise<void> {
-    await this.http.post('/system/major/add', major, keyed(options));
+  async list(query: MajorListQuery | PageQuery = {}): Promise<Page<Major>> {
+    return pageOf(await this.calls.get(pageEnvelope(majorRecord), '/system/major/list', query));
   }
-  async update(major: Partial<Major>, options?: WriteOptions): Promise<void> {
-    await this.http.post('/system/major/update', major, keyed(options));
+  async add(major: MajorCreateBody, options?: WriteOptions): Promise<Major> {
+    return (await this.calls.post(majorAnswer, '/system/major/add', major, options)).data;
   }
-  async remove(id: number): Promise<void> {
-    await this.http.get('/system/major/deleteById', { params: { id } });
+  async update(major: object, options?: WriteOptions): Promise<Major> {
+    return (await this.calls.post(majorAnswer, '/system/major/update', major, options)).data;
+  }
+  /** The spec sends the delete as a GET (`deleteById`). */
+  async remove(id: number, options?: WriteOptions): Promise<void> {
+    await this.calls.get(systemDoneAnswer, '/system/major/deleteById', { id }, options);
   }
   async options(): Promise<Major[]> {
-    return dataOf<Major[]>(await this.http.get('/system/major/optionselect')) ?? [];
+    return (await this.calls.get(okEnvelope(z.array(majorRecord)), '/system/major/optionselect'))
+      .data;
   }
-}
-
-export interface JobLog {
-  jobLogId: number;
-  jobName: string;
-  jobGroup?: string;
-  invokeTarget?: string;
-  jobMessage?: string;
-  status: string;
-  exceptionInfo?: string;
-  startTime?: string;
-  endTime?: string;
-  createTime?: string;
 }
 
 /** The scheduling log (/job/log). */
 export class JobLogGateway {
-  constructor(private readonly http: HttpClient) {}
-  async list(query: PageQuery = {}): Promise<Page<JobLog>> {
-    return toPage<JobLog>(await this.http.get('/monitor/jobLog/list', { params: query }));
+  private readonly calls: Calls;
+  constructor(http: HttpClient) {
+    this.calls = new Calls(http);
+  }
+  async list(query: JobLogListQuery | PageQuery = {}): Promise<Page<JobLog>> {
+    return pageOf(await this.calls.get(pageEnvelope(jobLogRecord), '/monitor/jobLog/list', query));
   }
 }

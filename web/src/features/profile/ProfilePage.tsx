@@ -3,12 +3,11 @@ import { errorMessage } from '@dpms/http-client';
 import { useState, type ChangeEvent } from 'react';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
-import { Button } from '../../components/ui/Button';
-import { Field } from '../../components/ui/Field';
 import { PageCard } from '../../components/ui/Page';
 import { FilePreviewDialog, type PreviewFile } from '../../components/widgets/FilePreviewDialog';
 import { imageSource } from '@dpms/core';
 import { useInstituteClock } from '../../components/time/institute-clock';
+import { PasswordForm, ProfileInfoForm } from './ProfileForms';
 
 type Tab = 'info' | 'password' | 'signature';
 
@@ -19,55 +18,9 @@ export function ProfilePage() {
   const feedback = useService(TOKENS.Feedback);
   const profile = useQuery({ queryKey: ['profile'], queryFn: () => users.profile() });
   const [tab, setTab] = useState<Tab>('info');
-  const [info, setInfo] = useState<{
-    nickName: string;
-    phonenumber: string;
-    email: string;
-    sex: string;
-  } | null>(null);
-  const [pwd, setPwd] = useState({ oldPassword: '', newPassword: '', confirmPassword: '' });
-  const [pwdErrors, setPwdErrors] = useState<Record<string, string>>({});
   const [preview, setPreview] = useState<PreviewFile | null>(null);
   const user = profile.data?.user;
-  const form = info ?? {
-    nickName: user?.nickName ?? '',
-    phonenumber: user?.phonenumber ?? '',
-    email: user?.email ?? '',
-    sex: user?.sex ?? '0',
-  };
 
-  const saveInfo = async () => {
-    if (form.nickName.trim() === '') return feedback.error('用户昵称不能为空');
-    try {
-      await users.updateProfile({
-        nickName: form.nickName.trim(),
-        phonenumber: form.phonenumber.trim(),
-        email: form.email.trim(),
-        sex: form.sex,
-      });
-      feedback.success('修改成功');
-      void profile.refetch();
-    } catch (e) {
-      feedback.error(errorMessage(e));
-    }
-  };
-  const savePwd = async () => {
-    const errors: Record<string, string> = {};
-    if (pwd.oldPassword === '') errors['oldPassword'] = '旧密码不能为空';
-    if (pwd.newPassword === '') errors['newPassword'] = '新密码不能为空';
-    else if (pwd.newPassword.length < 6 || pwd.newPassword.length > 20)
-      errors['newPassword'] = '长度在 6 到 20 个字符';
-    if (pwd.confirmPassword !== pwd.newPassword) errors['confirmPassword'] = '两次输入的密码不一致';
-    setPwdErrors(errors);
-    if (Object.keys(errors).length > 0) return;
-    try {
-      await users.updatePwd(pwd.oldPassword, pwd.newPassword);
-      feedback.success('修改成功');
-      setPwd({ oldPassword: '', newPassword: '', confirmPassword: '' });
-    } catch (e) {
-      feedback.error(errorMessage(e));
-    }
-  };
   const uploadAvatar = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     if (!file) return;
@@ -92,8 +45,6 @@ export function ProfilePage() {
     ['所属角色', profile.data?.roleGroup],
     ['创建日期', clock.date(user?.createTime)],
   ];
-  const set = (k: keyof typeof form) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
-    setInfo({ ...form, [k]: e.target.value });
   return (
     <div className="grid gap-4 lg:grid-cols-[20rem_1fr]">
       <PageCard title="个人信息">
@@ -153,78 +104,11 @@ export function ProfilePage() {
         {tab === 'signature' ? (
           <SignatureSection />
         ) : tab === 'info' ? (
-          <form
-            className="max-w-lg space-y-3.5"
-            onSubmit={(e) => (e.preventDefault(), void saveInfo())}
-          >
-            <Field label="用户昵称" required>
-              <input
-                className="input"
-                aria-label="用户昵称"
-                value={form.nickName}
-                onChange={set('nickName')}
-                maxLength={30}
-              />
-            </Field>
-            <Field label="手机号码">
-              <input
-                className="input"
-                aria-label="手机号码"
-                value={form.phonenumber}
-                onChange={set('phonenumber')}
-                maxLength={11}
-              />
-            </Field>
-            <Field label="邮箱">
-              <input
-                className="input"
-                aria-label="邮箱"
-                value={form.email}
-                onChange={set('email')}
-                maxLength={50}
-              />
-            </Field>
-            <Field label="性别">
-              <select className="input" aria-label="性别" value={form.sex} onChange={set('sex')}>
-                <option value="0">男</option>
-                <option value="1">女</option>
-              </select>
-            </Field>
-            <div className="sm:pl-[7.25rem]">
-              <Button type="submit" variant="primary">
-                保存
-              </Button>
-            </div>
-          </form>
+          user && (
+            <ProfileInfoForm key={user.userId} user={user} onSaved={() => void profile.refetch()} />
+          )
         ) : (
-          <form
-            className="max-w-lg space-y-3.5"
-            onSubmit={(e) => (e.preventDefault(), void savePwd())}
-          >
-            {(
-              [
-                ['oldPassword', '旧密码'],
-                ['newPassword', '新密码'],
-                ['confirmPassword', '确认密码'],
-              ] as const
-            ).map(([k, label]) => (
-              <Field key={k} label={label} required error={pwdErrors[k]}>
-                <input
-                  className="input"
-                  type="password"
-                  aria-label={label}
-                  value={pwd[k]}
-                  onChange={(e) => setPwd({ ...pwd, [k]: e.target.value })}
-                  maxLength={20}
-                />
-              </Field>
-            ))}
-            <div className="sm:pl-[7.25rem]">
-              <Button type="submit" variant="primary">
-                保存
-              </Button>
-            </div>
-          </form>
+          <PasswordForm />
         )}
       </PageCard>
       <FilePreviewDialog file={preview} onClose={() => setPreview(null)} />

@@ -1,4 +1,4 @@
-import { deptCreateBody, deptUpdateBody } from '@dpms/wire';
+import { deptCreateBody, deptUpdateBody, type DeptCreateBody } from '@dpms/wire';
 import { useQuery } from '@tanstack/react-query';
 import type { SysDept } from '@dpms/http-client';
 import { useMemo, useState } from 'react';
@@ -10,6 +10,7 @@ import { Button } from '../../components/ui/Button';
 import { PageCard, SearchBar, SearchField, StatusTag } from '../../components/ui/Page';
 import { FormDialog, type FormValues } from '../../components/widgets/FormDialog';
 import { useCrudDialog } from '../../components/crud/useCrudDialog';
+import { leaderOptions } from './dept-leader';
 
 type Row = SysDept & { depth: number };
 
@@ -23,9 +24,7 @@ export function deptRows(depts: SysDept[]): Row[] {
   }
   const out: Row[] = [];
   const walk = (parent: number, depth: number) => {
-    for (const d of (children.get(parent) ?? []).sort(
-      (a, b) => (a.orderNum ?? 0) - (b.orderNum ?? 0),
-    )) {
+    for (const d of (children.get(parent) ?? []).sort((a, b) => a.orderNum - b.orderNum)) {
       out.push({ ...d, depth });
       walk(d.deptId, depth + 1);
     }
@@ -37,11 +36,26 @@ export function deptRows(depts: SysDept[]): Row[] {
 /** 部门管理. */
 export function DeptsPage() {
   const gateway = useService(TOKENS.DeptGateway);
+  const users = useService(TOKENS.UserGateway);
   const [draft, setDraft] = useState({ deptName: '', status: '' });
   const [filter, setFilter] = useState(draft);
   const query = useQuery({ queryKey: ['depts', filter], queryFn: () => gateway.list(filter) });
   const crud = useCrudDialog(() => void query.refetch());
   const rows = useMemo(() => deptRows(query.data ?? []), [query.data]);
+  // The leader is chosen from the department's users (every signed-in user may read who works
+  // where: optionselect), never typed.
+  const staff = useQuery({
+    queryKey: ['staff'],
+    queryFn: () => users.optionselect(),
+    enabled: crud.editing !== null,
+  });
+  const editedDept = rows.find((d) => d.deptId === crud.editing?.id);
+  const leaders = leaderOptions(
+    crud.editing?.id,
+    query.data ?? [],
+    staff.data ?? [],
+    editedDept ? { userId: editedDept.leaderUserId, name: editedDept.leader } : undefined,
+  );
   const parentOptions = rows.map((d) => ({
     value: String(d.deptId),
     label: `${'　'.repeat(d.depth)}${d.deptName}`,
@@ -68,10 +82,10 @@ export function DeptsPage() {
                 crud.openEdit('修改部门', d.deptId, {
                   parentId: String(d.parentId),
                   deptName: d.deptName,
-                  orderNum: String(d.orderNum ?? 0),
-                  leader: d.leader ?? '',
-                  phone: d.phone ?? '',
-                  status: d.status ?? '0',
+                  orderNum: String(d.orderNum),
+                  leaderUserId: d.leaderUserId === null ? '' : String(d.leaderUserId),
+                  phone: d.phone,
+                  status: d.status,
                 })
               }
             >
@@ -165,7 +179,7 @@ export function DeptsPage() {
             { key: 'parentId', label: '上级部门', type: 'select', options: parentOptions },
             { key: 'deptName', label: '部门名称', required: true, maxLength: 30 },
             { key: 'orderNum', label: '显示排序', type: 'number' },
-            { key: 'leader', label: '负责人', maxLength: 20 },
+            { key: 'leaderUserId', label: '负责人', type: 'select', options: leaders },
             { key: 'phone', label: '联系电话', maxLength: 11 },
             {
               key: 'status',
@@ -197,8 +211,12 @@ export function DeptsPage() {
 }
 
 /** The body a department save sends (and its schema checks): numbers from the form's text. */
-const deptBodyOf = (v: FormValues) => ({
-  ...v,
+const deptBodyOf = (v: FormValues): DeptCreateBody => ({
   parentId: v['parentId'] ? Number(v['parentId']) : 0,
+  deptName: v['deptName'] ?? '',
   orderNum: Number(v['orderNum'] ?? 0),
+  // The leader travels as the user; none chosen clears it.
+  leaderUserId: v['leaderUserId'] ? Number(v['leaderUserId']) : null,
+  phone: v['phone'] ?? '',
+  status: v['status'] === '1' ? '1' : '0',
 });

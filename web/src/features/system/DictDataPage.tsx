@@ -1,4 +1,4 @@
-import { dictDataCreateBody, dictDataUpdateBody } from '@dpms/wire';
+import { dictDataCreateBody, dictDataUpdateBody, type DictDataCreateBody } from '@dpms/wire';
 import { useQuery } from '@tanstack/react-query';
 import type { DictData } from '@dpms/http-client';
 import { useService } from '../../app/di';
@@ -26,9 +26,10 @@ export function DictDataPage() {
           q.dictType || dictType
             ? gateway.data({ ...q, dictType: q.dictType || dictType })
             : Promise.resolve({ rows: [], total: 0 }),
-        add: (d: Partial<DictData>) => gateway.addData(d),
-        update: (d: Partial<DictData>) => gateway.updateData(d),
-        remove: (dictCode) => gateway.removeData(dictCode),
+        // The bodies passed the form's check with the wire schemas below.
+        add: (d: DictDataCreateBody, options) => gateway.addData(d, options),
+        update: (d: object, options) => gateway.updateData(d, options),
+        remove: (dictCode, options) => gateway.removeData(dictCode, options),
       }}
       filter={{ dictLabel: '', dictType }}
       search={[{ key: 'dictLabel', label: '字典标签' }]}

@@ -1,4 +1,4 @@
-import { dictTypeCreateBody, dictTypeUpdateBody } from '@dpms/wire';
+import { dictTypeCreateBody, dictTypeUpdateBody, type DictTypeCreateBody } from '@dpms/wire';
 import type { DictType } from '@dpms/http-client';
 import { Link } from 'react-router';
 import { useService } from '../../app/di';
@@ -17,9 +17,10 @@ export function DictTypesPage() {
       queryKey="dictTypes"
       gateway={{
         list: (q) => gateway.types(q),
-        add: (t: Partial<DictType>) => gateway.addType(t),
-        update: (t: Partial<DictType>) => gateway.updateType(t),
-        remove: (dictId) => gateway.removeType(dictId),
+        // The bodies passed the form's check with the wire schemas below.
+        add: (t: DictTypeCreateBody, options) => gateway.addType(t, options),
+        update: (t: object, options) => gateway.updateType(t, options),
+        remove: (dictId, options) => gateway.removeType(dictId, options),
       }}
       filter={{ dictName: '', dictType: '' }}
       search={[

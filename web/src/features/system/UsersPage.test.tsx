@@ -3,24 +3,37 @@ import { describe, expect, it } from 'vitest';
 import { FakeApi, renderWithApi } from '../../test/api-render';
 import { UsersPage } from './UsersPage';
 
+/** A row of 用户管理 as the API answers it (@dpms/wire's userRow). */
 const row = (userId: number, userName: string, admin = false) => ({
   userId,
   userName,
   nickName: userName,
   deptId: 102,
+  dept: { deptId: 102, deptName: '经营部' },
+  email: '',
+  phonenumber: '',
+  sex: '0',
+  avatar: '',
   status: '0',
+  remark: '',
+  createTime: '2026-11-25T16:30:00.000Z',
   roleIds: admin ? [1] : [13],
+  postIds: [],
+  defaultRoleId: admin ? 1 : 13,
   admin,
 });
+const OK = { code: 200, msg: '操作成功' };
 
 function api() {
   return new FakeApi({
     '/system/user/list': () => ({
+      code: 200,
+      msg: '查询成功',
       total: 3,
       rows: [row(1, 'admin', true), row(2, 'jingying'), row(15, 'yuangong')],
     }),
-    '/system/dept/treeselect/': () => ({ data: [] }),
-    '/system/user/': () => ({ roles: [], posts: [] }),
+    '/system/dept/treeselect/': () => ({ ...OK, data: [] }),
+    '/system/user/': () => ({ ...OK, roles: [], posts: [] }),
   });
 }
 

@@ -1,13 +1,12 @@
 import { resetPasswordBody, userCreateBody, userUpdateBody } from '@dpms/wire';
 import { useQuery } from '@tanstack/react-query';
-import { errorMessage, type SysUser, type TreeNode } from '@dpms/http-client';
+import { errorMessage, type SysUserRow, type TreeNode } from '@dpms/http-client';
 import { useMemo, useState } from 'react';
 import { mayActOnUser, type UserAction } from '@dpms/core';
 import { useService } from '../../app/di';
 import { useActionActor } from '../../app/hooks';
 import { TOKENS } from '../../app/tokens';
 import { CrudPage } from '../../components/crud/CrudPage';
-import { cellText } from '../../components/table/DataTable';
 import { Button } from '../../components/ui/Button';
 import { StatusTag } from '../../components/ui/Page';
 import { Autocomplete } from '../../components/widgets/Autocomplete';
@@ -33,18 +32,19 @@ export function UsersPage() {
   const feedback = useService(TOKENS.Feedback);
   const actor = useActionActor();
   /** The row's buttons follow the server's rule for that user (userActionCheck). */
-  const may = (action: UserAction, u: SysUser) =>
-    mayActOnUser(action, { userId: u.userId, status: u.status, admin: u['admin'] === true }, actor);
+  const may = (action: UserAction, u: SysUserRow) =>
+    mayActOnUser(action, { userId: u.userId, status: u.status, admin: u.admin }, actor);
   const tree = useQuery({ queryKey: ['deptTree'], queryFn: () => depts.treeselect() });
   const options = useQuery({ queryKey: ['userFormOptions'], queryFn: () => users.get('') });
   const deptOptions = useMemo(() => flattenTree(tree.data ?? []), [tree.data]);
   const [deptDialog, setDeptDialog] = useState(false);
   const [columnsDialog, setColumnsDialog] = useState(false);
-  const [rolesFor, setRolesFor] = useState<SysUser | null>(null);
-  const [resetFor, setResetFor] = useState<SysUser | null>(null);
-  const roleOptions = ((options.data?.roles ?? []) as { roleId: number; roleName: string }[]).map(
-    (r) => ({ value: String(r.roleId), label: r.roleName }),
-  );
+  const [rolesFor, setRolesFor] = useState<SysUserRow | null>(null);
+  const [resetFor, setResetFor] = useState<SysUserRow | null>(null);
+  const roleOptions = (options.data?.roles ?? []).map((r) => ({
+    value: String(r.roleId),
+    label: r.roleName,
+  }));
 
   const fields = (mode: 'add' | 'edit'): FormFieldDef[] => [
     { key: 'nickName', label: '用户昵称', required: true, maxLength: 30 },
@@ -71,7 +71,7 @@ export function UsersPage() {
     REMARK_FIELD,
   ];
 
-  const toggleStatus = async (u: SysUser, refetch: () => void) => {
+  const toggleStatus = async (u: SysUserRow, refetch: () => void) => {
     const next = u.status === '0' ? '1' : '0';
     const ok = await feedback.confirm({
       message: `确认要${next === '0' ? '启用' : '停用'}"${u.userName}"用户吗？`,
@@ -87,7 +87,7 @@ export function UsersPage() {
   };
 
   return (
-    <CrudPage<SysUser, UserFilter>
+    <CrudPage<SysUserRow, UserFilter>
       title="用户管理"
       noun="用户"
       queryKey="users"
@@ -99,7 +99,7 @@ export function UsersPage() {
           label: '用户名称',
           type: 'custom',
           render: (_value, set) => (
-            <Autocomplete<SysUser>
+            <Autocomplete<SysUserRow>
               aria-label="用户名称"
               placeholder="请输入用户名称"
               search={async (q) =>
@@ -182,11 +182,11 @@ export function UsersPage() {
         toForm: (u) => ({
           nickName: u.nickName,
           deptId: String(u.deptId ?? ''),
-          phonenumber: u.phonenumber ?? '',
-          email: u.email ?? '',
-          sex: u.sex ?? '',
+          phonenumber: u.phonenumber,
+          email: u.email,
+          sex: u.sex,
           status: u.status,
-          remark: cellText(u['remark']),
+          remark: u.remark,
         }),
         toBody: (v) => ({ ...v, deptId: v['deptId'] ? Number(v['deptId']) : null }),
         fields,
@@ -221,7 +221,7 @@ export function UsersPage() {
               open
               title={`分配角色：${rolesFor.nickName}`}
               options={roleOptions}
-              initial={(rolesFor.roleIds ?? []).map(String)}
+              initial={rolesFor.roleIds.map(String)}
               onClose={() => setRolesFor(null)}
               onConfirm={(values) => {
                 void users
