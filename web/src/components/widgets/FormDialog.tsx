@@ -1,5 +1,7 @@
 import { fieldErrorsOf } from '@dpms/http-client';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState, type ReactNode } from 'react';
+import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { useActionKeys } from '../crud/action-keys';
 import { Button } from '../ui/Button';
@@ -51,46 +53,80 @@ export function schemaRequires(schema: z.ZodType, key: string): boolean {
   return !field.safeParse(undefined).success || !field.safeParse('').success;
 }
 
-/**
- * Every problem the schema finds, one per field (its first), keyed by the form's fields; problems
- * of fields the form does not show are returned under `''`.
- */
-export function schemaProblems(
-  form: FormSchema,
-  values: FormValues,
-  fields: readonly FormFieldDef[],
-): Record<string, string> {
-  const r = form.schema.safeParse(form.bodyOf ? form.bodyOf(values) : values, {
-    error: (issue) => {
-      const key = String(issue.path?.[0] ?? '');
-      const label = fields.find((f) => f.key === key)?.label ?? key;
-      const blank = issue.input === undefined || issue.input === null || issue.input === '';
-      if (issue.code === 'too_big' && issue.origin === 'string')
-        return `${label}长度不能超过 ${String(issue.maximum)} 个字符`;
-      return blank || (issue.code === 'too_small' && issue.origin === 'string')
-        ? `${label}不能为空`
-        : `${label}格式不正确`;
-    },
-  });
-  const out: Record<string, string> = {};
-  if (r.success) return out;
-  const shown = new Set(fields.map((f) => f.key));
-  for (const issue of r.error.issues) {
-    const key = String(issue.path[0] ?? '');
-    const slot = shown.has(key) ? key : '';
-    out[slot] ??= issue.message;
+/** The first message of a react-hook-form error entry (a field's, or one nested in an array). */
+function firstMessage(entry: unknown): string | undefined {
+  if (typeof entry !== 'object' || entry === null) return undefined;
+  const own = (entry as { message?: unknown }).message;
+  if (typeof own === 'string' && own !== '') return own;
+  for (const v of Object.values(entry)) {
+    const m = firstMessage(v);
+    if (m !== undefined) return m;
   }
-  return out;
+  return undefined;
+}
+
+/** The values with every field's text trimmed, as the save sends them. */
+const trimmedOf = (values: FormValues, fields: readonly FormFieldDef[]): FormValues =>
+  Object.fromEntries(fields.map((f) => [f.key, (values[f.key] ?? '').trim()]));
+
+/**
+ * The dialog's react-hook-form resolver. With a wire schema: zodResolver with that schema, on the
+ * body the save will send (`bodyOf` of the trimmed values); each problem lands on the field it
+ * names (its first), and a problem of a field the form does not show lands under the form
+ * (`root`). Without one: the fields marked required must not be blank.
+ */
+function dialogResolver(
+  fields: readonly FormFieldDef[],
+  form: FormSchema | undefined,
+): Resolver<FormValues> {
+  return async (values, context, options) => {
+    const trimmed = trimmedOf(values, fields);
+    const errors: Record<string, { type: string; message: string }> = {};
+    if (!form) {
+      for (const f of fields)
+        if (f.required && trimmed[f.key] === '')
+          errors[f.key] = {
+            type: 'required',
+            message: `${f.type === 'select' || f.type === 'radio' ? '请选择' : '请输入'}${f.label}`,
+          };
+    } else {
+      const labelled = (issue: z.core.$ZodRawIssue) => {
+        const key = String(issue.path?.[0] ?? '');
+        const label = fields.find((f) => f.key === key)?.label ?? key;
+        const blank = issue.input === undefined || issue.input === null || issue.input === '';
+        if (issue.code === 'too_big' && issue.origin === 'string')
+          return `${label}长度不能超过 ${String(issue.maximum)} 个字符`;
+        return blank || (issue.code === 'too_small' && issue.origin === 'string')
+          ? `${label}不能为空`
+          : `${label}格式不正确`;
+      };
+      const body = form.bodyOf ? form.bodyOf(trimmed) : trimmed;
+      const r = await zodResolver(form.schema as never, { error: labelled } as never, {
+        raw: true,
+      })(body as never, context, options as never);
+      const shown = new Set(fields.map((f) => f.key));
+      for (const [key, entry] of Object.entries(r.errors)) {
+        const message = firstMessage(entry);
+        if (message === undefined) continue;
+        if (shown.has(key)) errors[key] ??= { type: 'schema', message };
+        else errors['root'] ??= { type: 'schema', message };
+      }
+    }
+    return Object.keys(errors).length === 0
+      ? { values: trimmed, errors: {} }
+      : { values: {}, errors: errors as FieldErrors<FormValues> };
+  };
 }
 
 /**
- * An add/edit dialog from a field list: inputs are trimmed, then checked. With `schema` (the wire
- * body schema the server validates with) the check is that schema: the required marks are the
- * fields it refuses blank, and every field's problem shows at once beside its field. Without it,
- * required fields say 请输入/请选择. A refusal by the server lands on the fields it names
- * (`errors[]`); what names no field shows under the form. `onSubmit` gets the save's
- * Idempotency-Key to send with its write: one key per save until it is answered, so a retry after
- * a lost answer is applied once (`ActionKeys`); a second click while the save runs sends nothing.
+ * An add/edit dialog from a field list, on react-hook-form: inputs are trimmed, then checked.
+ * With `schema` (the wire body schema the server validates with) the check is that schema through
+ * zodResolver: the required marks are the fields it refuses blank, and every field's problem
+ * shows at once beside its field. Without it, required fields say 请输入/请选择. A refusal by the
+ * server lands on the fields it names (`errors[]`); what names no field shows under the form.
+ * `onSubmit` gets the save's Idempotency-Key to send with its write: one key per save until it is
+ * answered, so a retry after a lost answer is applied once (`ActionKeys`); a second click while
+ * the save runs sends nothing.
  */
 export function FormDialog({
   open,
@@ -111,35 +147,20 @@ export function FormDialog({
   onClose: () => void;
   width?: number;
 }) {
-  const [values, setValues] = useState<FormValues>(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm<FormValues>({
+    defaultValues: initial,
+    resolver: dialogResolver(fields, schema),
+  });
+  const { control, setError, clearErrors, setValue, handleSubmit } = form;
+  const errors = form.formState.errors;
+  const values = useWatch({ control }) as FormValues;
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
   const keys = useActionKeys();
   // State updates land after a render; a double click arrives before it.
   const running = useRef(false);
-  const submit = async () => {
+  const save = async (trimmed: FormValues) => {
     if (running.current) return;
-    const trimmed: FormValues = {};
-    let next: Record<string, string> = {};
-    for (const f of fields) {
-      const v = (values[f.key] ?? '').trim();
-      trimmed[f.key] = v;
-      if (!schema && f.required && v === '')
-        next[f.key] =
-          `${f.type === 'select' || f.type === 'radio' ? '请选择' : '请输入'}${f.label}`;
-    }
-    if (schema) {
-      const { '': elsewhere, ...onFields } = schemaProblems(schema, trimmed, fields);
-      next = onFields;
-      setFailure(elsewhere ?? '');
-      if (elsewhere !== undefined) {
-        setErrors(next);
-        return;
-      }
-    }
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
     running.current = true;
     setBusy(true);
     setFailure('');
@@ -147,12 +168,10 @@ export function FormDialog({
       const outcome = await keys.run('save', (key) => onSubmit(trimmed, key));
       if (!outcome.ok) {
         const shown = new Set(fields.map((f) => f.key));
-        const onFields = fieldErrorsOf(outcome.error).filter((e) => shown.has(e.field));
-        const refused: Record<string, string> = {};
-        for (const e of onFields) refused[e.field] ??= e.message;
-        setErrors(refused);
-        // The refusal shows under the form too unless every field it names is beside its input.
         const all = fieldErrorsOf(outcome.error);
+        const onFields = all.filter((e) => shown.has(e.field));
+        for (const e of onFields) setError(e.field, { type: 'server', message: e.message });
+        // The refusal shows under the form too unless every field it names is beside its input.
         if (onFields.length === 0 || onFields.length < all.length) setFailure(outcome.message);
       }
     } finally {
@@ -160,7 +179,18 @@ export function FormDialog({
       setBusy(false);
     }
   };
-  const set = (key: string, v: string) => setValues((old) => ({ ...old, [key]: v }));
+  const submit = () => {
+    if (running.current) return;
+    setFailure('');
+    void handleSubmit(save)();
+  };
+  const elsewhere = errors.root?.message ?? '';
+  const shownFailure = failure || elsewhere;
+  const set = (key: string, v: string) => {
+    setValue(key, v);
+    // A field the user changes is checked again on the next save; the server's word goes.
+    if (errors[key]?.type === 'server') clearErrors(key);
+  };
   return (
     <Dialog
       open={open}
@@ -172,7 +202,7 @@ export function FormDialog({
       footer={
         <>
           <Button onClick={onClose}>取消</Button>
-          <Button variant="primary" loading={busy} onClick={() => void submit()}>
+          <Button variant="primary" loading={busy} onClick={submit}>
             确定
           </Button>
         </>
@@ -180,9 +210,10 @@ export function FormDialog({
     >
       <form
         className="space-y-3.5"
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          void submit();
+          submit();
         }}
       >
         {fields.map((f) => (
@@ -190,7 +221,7 @@ export function FormDialog({
             key={f.key}
             label={f.label}
             required={schema ? schemaRequires(schema.schema, f.key) : f.required}
-            error={errors[f.key]}
+            error={errors[f.key]?.message}
           >
             {f.render?.(values[f.key] ?? '', (v) => set(f.key, v), values) ??
               (f.type === 'textarea' ? (
@@ -248,12 +279,12 @@ export function FormDialog({
               ))}
           </Field>
         ))}
-        {failure && (
+        {shownFailure && (
           <p
             role="alert"
             className="rounded-control bg-danger-50 px-3 py-2 text-sm text-danger-600"
           >
-            {failure}
+            {shownFailure}
           </p>
         )}
       </form>
