@@ -12,12 +12,13 @@ import { FeedbackHost } from '../components/ui/FeedbackHost';
 import { manualScheduler } from './render';
 
 type Handler = (input: Record<string, unknown>) => unknown;
+type Method = 'get' | 'post' | 'put' | 'delete';
 
 /** A stand-in for the API: answers by path, and records every call with what it sent. */
 export class FakeApi {
-  readonly calls: { method: 'get' | 'post'; url: string; input: Record<string, unknown> }[] = [];
+  readonly calls: { method: Method; url: string; input: Record<string, unknown> }[] = [];
   constructor(private readonly routes: Record<string, Handler>) {}
-  private answer(method: 'get' | 'post', url: string, input: Record<string, unknown>) {
+  private answer(method: Method, url: string, input: Record<string, unknown>) {
     this.calls.push({ method, url, input });
     const route = this.routes[url];
     if (route === undefined) return Promise.reject(new Error(`no fake for ${url}`));
@@ -32,6 +33,9 @@ export class FakeApi {
       this.answer('get', url, options?.params ?? {}),
     post: (url: string, body?: unknown) =>
       this.answer('post', url, (body ?? {}) as Record<string, unknown>),
+    put: (url: string, body?: unknown) =>
+      this.answer('put', url, (body ?? {}) as Record<string, unknown>),
+    delete: (url: string) => this.answer('delete', url, {}),
   } as unknown as HttpClient;
   sent(url: string) {
     return this.calls.filter((c) => c.url === url).map((c) => c.input);

@@ -27,7 +27,7 @@ export function MajorsPage() {
         {
           key: 'status',
           title: '状态',
-          render: (m) => <StatusTag status={m['status'] as string | undefined} />,
+          render: (m) => <StatusTag status={m['status']} />,
         },
       ]}
       permissions={{

@@ -1,6 +1,6 @@
 import { resetPasswordBody, userCreateBody, userUpdateBody } from '@dpms/wire';
 import { useQuery } from '@tanstack/react-query';
-import { errorMessage, type SysUserRow, type TreeNode } from '@dpms/http-client';
+import type { SysUserRow, TreeNode } from '@dpms/http-client';
 import { useMemo, useState } from 'react';
 import { mayActOnUser, type UserAction } from '@dpms/core';
 import { useService } from '../../app/di';
@@ -14,6 +14,7 @@ import { MultiSelectDialog, SingleChoiceDialog } from '../../components/widgets/
 import { FormDialog, type FormFieldDef } from '../../components/widgets/FormDialog';
 import { REMARK_FIELD, STATUS_FIELD, STATUS_OPTIONS } from './status-options';
 import { useInstituteClock } from '../../components/time/institute-clock';
+import { useActionKeys } from '../../components/crud/action-keys';
 
 type UserFilter = { userName: string; phonenumber: string; status: string; deptId: string };
 
@@ -31,6 +32,8 @@ export function UsersPage() {
   const depts = useService(TOKENS.DeptGateway);
   const feedback = useService(TOKENS.Feedback);
   const actor = useActionActor();
+  // The status toggle and the role assignment each keep their Idempotency-Key until answered.
+  const keys = useActionKeys();
   /** The row's buttons follow the server's rule for that user (userActionCheck). */
   const may = (action: UserAction, u: SysUserRow) =>
     mayActOnUser(action, { userId: u.userId, status: u.status, admin: u.admin }, actor);
@@ -77,12 +80,15 @@ export function UsersPage() {
       message: `确认要${next === '0' ? '启用' : '停用'}"${u.userName}"用户吗？`,
     });
     if (!ok) return;
-    try {
-      await users.changeStatus(u.userId, next);
+    const outcome = await keys.run(`status:${u.userId}`, (idempotencyKey) =>
+      users.changeStatus(u.userId, next, { idempotencyKey }),
+    );
+    if (outcome.ok) {
       feedback.success(next === '0' ? '启用成功' : '停用成功');
       refetch();
-    } catch (e) {
-      feedback.error(errorMessage(e));
+    } else {
+      feedback.error(outcome.message);
+      if (outcome.reload) refetch();
     }
   };
 
@@ -224,20 +230,18 @@ export function UsersPage() {
               initial={rolesFor.roleIds.map(String)}
               onClose={() => setRolesFor(null)}
               onConfirm={(values) => {
-                void users
-                  .update({
-                    userId: rolesFor.userId,
-                    nickName: rolesFor.nickName,
-                    roleIds: values.map(Number),
-                  })
-                  .then(
-                    () => {
+                const body = { userId: rolesFor.userId, roleIds: values.map(Number) };
+                void keys
+                  .run(`roles:${rolesFor.userId}`, (idempotencyKey) =>
+                    users.update(body, { idempotencyKey }),
+                  )
+                  .then((outcome) => {
+                    if (outcome.ok) {
                       setRolesFor(null);
                       feedback.success('授权成功');
                       refetch();
-                    },
-                    (e: unknown) => feedback.error(errorMessage(e)),
-                  );
+                    } else feedback.error(outcome.message);
+                  });
               }}
             />
           )}
@@ -261,8 +265,8 @@ export function UsersPage() {
                 bodyOf: (v) => ({ userId: resetFor.userId, password: v['password'] }),
               }}
               onClose={() => setResetFor(null)}
-              onSubmit={async (v) => {
-                await users.resetPwd(resetFor.userId, v['password'] ?? '');
+              onSubmit={async (v, idempotencyKey) => {
+                await users.resetPwd(resetFor.userId, v['password'] ?? '', { idempotencyKey });
                 setResetFor(null);
                 feedback.success('修改成功');
               }}
