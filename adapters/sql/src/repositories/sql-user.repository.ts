@@ -32,6 +32,8 @@ import {
   type Db,
 } from './sql-helpers.js';
 import { refusingDuplicates } from './sql-unique.js';
+import { invalidLinks, replacePosts, replaceRoles, setDefaultRole } from './sql-user-links.js';
+import { toOption, toUser } from './sql-user-rows.js';
 
 /** orderByColumn → column: the only way a sort reaches SQL. */
 const SORT_COLUMNS = {
@@ -208,7 +210,7 @@ export class SqlUserRepository implements UserRepository {
 
   async create(user: NewUser, scope: DataScope): Promise<Result<SysUser, DomainError>> {
     const deptId = user.deptId ?? null;
-    const invalid = await this.invalidLinks(deptId, user.roleIds, user.postIds);
+    const invalid = await invalidLinks(this.db, deptId, user.roleIds, user.postIds);
     if (invalid) return err(invalid);
     if (!(await deptInScope(this.db, deptId, scope))) return err(PlatformErrors.outOfScope());
     const written = await refusingDuplicates(this.db, 'create', user.userName, async () => {
@@ -243,45 +245,6 @@ export class SqlUserRepository implements UserRepository {
     return created ? ok(created) : err(USER_NOT_FOUND());
   }
 
-  /** A department, role or post that does not exist (or was deleted) named by a write. */
-  private async invalidLinks(
-    deptId: number | null,
-    roleIds: readonly number[] | undefined,
-    postIds: readonly number[] | undefined,
-  ): Promise<DomainError | null> {
-    if (deptId !== null) {
-      const dept = await this.db
-        .selectFrom('sys_dept')
-        .select('dept_id')
-        .where('dept_id', '=', deptId)
-        .where('del_flag', '=', '0')
-        .executeTakeFirst();
-      if (!dept) return { ...PlatformErrors.notFound('部门'), field: 'deptId' };
-    }
-    const roles = [...new Set(roleIds ?? [])];
-    if (roles.length > 0) {
-      const found = await this.db
-        .selectFrom('sys_role')
-        .select('role_id')
-        .where('role_id', 'in', roles)
-        .where('del_flag', '=', '0')
-        .execute();
-      if (found.length !== roles.length)
-        return { ...PlatformErrors.notFound('角色'), field: 'roleIds' };
-    }
-    const posts = [...new Set(postIds ?? [])];
-    if (posts.length > 0) {
-      const found = await this.db
-        .selectFrom('sys_post')
-        .select('post_id')
-        .where('post_id', 'in', posts)
-        .execute();
-      if (found.length !== posts.length)
-        return { ...PlatformErrors.notFound('岗位'), field: 'postIds' };
-    }
-    return null;
-  }
-
   /** NOT_FOUND when the user does not exist, DATA_SCOPE_DENIED when it exists outside the scope. */
   private async checkScope(userId: number, scope: DataScope): Promise<Result<void, DomainError>> {
     const row = await this.base()
@@ -304,7 +267,7 @@ export class SqlUserRepository implements UserRepository {
   ): Promise<Result<SysUser, DomainError>> {
     const allowed = await this.checkScope(userId, scope);
     if (!allowed.ok) return allowed;
-    const invalid = await this.invalidLinks(patch.deptId ?? null, patch.roleIds, patch.postIds);
+    const invalid = await invalidLinks(this.db, patch.deptId ?? null, patch.roleIds, patch.postIds);
     if (invalid) return err(invalid);
     if (patch.deptId !== undefined && !(await deptInScope(this.db, patch.deptId, scope))) {
       return err(PlatformErrors.outOfScope());
@@ -446,108 +409,4 @@ export class SqlUserRepository implements UserRepository {
       .execute();
     return rows.map((r) => ({ userId: r.user_id, roleId: r.role_id, isDefault: r.is_default }));
   }
-}
-
-async function replaceRoles(
-  trx: Db,
-  userId: number,
-  roleIds: readonly number[],
-  defaultRoleId: number | null | undefined,
-): Promise<void> {
-  await trx.deleteFrom('sys_user_role').where('user_id', '=', userId).execute();
-  const unique = [...new Set(roleIds)];
-  if (unique.length === 0) return;
-  const chosen =
-    defaultRoleId !== undefined && defaultRoleId !== null && unique.includes(defaultRoleId)
-      ? defaultRoleId
-      : unique[0];
-  await trx
-    .insertInto('sys_user_role')
-    .values(
-      unique.map((roleId) => ({ user_id: userId, role_id: roleId, is_default: roleId === chosen })),
-    )
-    .execute();
-}
-
-async function setDefaultRole(trx: Db, userId: number, roleId: number | null): Promise<void> {
-  await trx
-    .updateTable('sys_user_role')
-    .set({ is_default: false })
-    .where('user_id', '=', userId)
-    .execute();
-  if (roleId === null) return;
-  await trx
-    .updateTable('sys_user_role')
-    .set({ is_default: true })
-    .where('user_id', '=', userId)
-    .where('role_id', '=', roleId)
-    .execute();
-}
-
-async function replacePosts(trx: Db, userId: number, postIds: readonly number[]): Promise<void> {
-  await trx.deleteFrom('sys_user_post').where('user_id', '=', userId).execute();
-  const unique = [...new Set(postIds)];
-  if (unique.length === 0) return;
-  await trx
-    .insertInto('sys_user_post')
-    .values(unique.map((postId) => ({ user_id: userId, post_id: postId })))
-    .execute();
-}
-
-interface UserRow {
-  user_id: number;
-  user_name: string;
-  nick_name: string;
-  dept_id: number | null;
-  dept_name: string | null;
-  email: string;
-  phonenumber: string;
-  sex: '0' | '1' | '2';
-  avatar: string | null;
-  signature_file_id: string | null;
-  status: '0' | '1';
-  create_time: Date;
-  update_time: Date | null;
-  remark: string;
-  role_ids: number[];
-  post_ids: number[];
-  default_role_id: number | null;
-}
-
-function toUser(r: UserRow): SysUser {
-  return {
-    userId: r.user_id,
-    userName: r.user_name,
-    nickName: r.nick_name,
-    deptId: r.dept_id,
-    deptName: r.dept_name,
-    email: r.email,
-    phonenumber: r.phonenumber,
-    sex: r.sex,
-    avatar: r.avatar,
-    signatureFileId: r.signature_file_id,
-    status: r.status,
-    createTime: r.create_time,
-    updateTime: r.update_time,
-    remark: r.remark,
-    roleIds: r.role_ids.map(Number),
-    postIds: r.post_ids.map(Number),
-    defaultRoleId: r.default_role_id === null ? null : Number(r.default_role_id),
-  };
-}
-
-function toOption(r: {
-  user_id: number;
-  user_name: string;
-  nick_name: string;
-  dept_id: number | null;
-  status: '0' | '1';
-}): UserOption {
-  return {
-    userId: r.user_id,
-    userName: r.user_name,
-    nickName: r.nick_name,
-    deptId: r.dept_id,
-    status: r.status,
-  };
 }
