@@ -3,31 +3,24 @@ import {
   errorMessage,
   type ChildPayRecord,
   type ContractChildRow,
+  type ContractGateway,
   type PageQuery,
 } from '@dpms/http-client';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useService } from '../../app/di';
 import { useActionActor } from '../../app/hooks';
 import { TOKENS } from '../../app/tokens';
 import { HasPermi } from '../../components/auth/Access';
-import { CrudPage } from '../../components/crud/CrudPage';
 import { DataTable } from '../../components/table/DataTable';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
-import { downloadExport } from '../../components/upload';
 import { ChildPayFormDialog } from './ChildPayFormDialog';
 import { CHILD_TYPE_OPTIONS, ContractChildFormDialog } from './ContractChildFormDialog';
 import { ExtendSubContractFormDialog } from './ExtendSubContractFormDialog';
 import { STATUS_OPTIONS } from './labels';
-import {
-  useSearchedGateway,
-  useRowAction,
-  Facts,
-  textButton,
-  money,
-  options,
-} from './sub-record-page-kit';
+import { RecordListPage } from './record-list-page';
+import { useRowAction, Facts, textButton, money, options } from './sub-record-page-kit';
 
 // ---- sub-contracts -----------------------------------------------------------------------------
 
@@ -176,55 +169,22 @@ function ContractChildDetailDialog({
   );
 }
 
+const loadChildren = (contracts: ContractGateway, q: PageQuery) => contracts.childList(q);
+const childName = (r: ContractChildRow) => r.contractChildNo || r.receiveCompanyName;
+
 /** 分包合同: sub-contracts (types 1-7) with paid, extended and payable amounts, forms and pay items. */
 export function ContractChildListPage() {
-  const contracts = useService(TOKENS.ContractGateway);
-  const run = useRowAction();
   const actor = useActionActor();
-  const load = useMemo(() => (q: PageQuery) => contracts.childList(q), [contracts]);
-  const { gateway, exportUrl } = useSearchedGateway<ContractChildRow, ChildFilter>(load);
-  const [form, setForm] = useState<{ editing?: ContractChildRow } | null>(null);
-  const [open, setOpen] = useState<number | null>(null);
-  const rowActions = (refetch: () => void) => (r: ContractChildRow) => (
-    <>
-      {textButton('详情', () => setOpen(r.contractChildId))}
-      {contractChildActions.may('edit', r, actor) && (
-        <>
-          {textButton('修改', () => setForm({ editing: r }), 'edit-child')}
-          {textButton(
-            '提交审批',
-            () =>
-              void run(
-                '已提交审批',
-                () => contracts.childSubmit(r.contractChildId),
-                refetch,
-                `是否确认提交分包合同“${r.contractChildNo || r.receiveCompanyName}”的审批？`,
-              ),
-          )}
-        </>
-      )}
-      {contractChildActions.may('remove', r, actor) &&
-        textButton(
-          '删除',
-          () =>
-            void run(
-              '删除成功',
-              () => contracts.childRemove(r.contractChildId),
-              refetch,
-              `是否确认删除分包合同“${r.contractChildNo || r.receiveCompanyName}”？`,
-            ),
-        )}
-    </>
-  );
   return (
-    <CrudPage<ContractChildRow, ChildFilter>
+    <RecordListPage<ContractChildRow, ChildFilter>
       title="分包合同"
       noun="分包合同"
       queryKey="contract-children"
-      gateway={gateway}
-      filter={CHILD_EMPTY}
       rowKey="contractChildId"
-      table={{ testId: 'contract-child-list' }}
+      testId="contract-child-list"
+      idOf={(r) => r.contractChildId}
+      filter={CHILD_EMPTY}
+      load={loadChildren}
       search={[
         { key: 'contractChildNo', label: '分包合同编号' },
         { key: 'receiveCompanyName', label: '收款单位' },
@@ -236,57 +196,35 @@ export function ContractChildListPage() {
         },
         { key: 'status', label: '审批状态', type: 'select', options: options(STATUS_OPTIONS) },
       ]}
-      columns={(ctx) => {
-        const actions = rowActions(ctx.refetch);
-        return [
-          { key: 'contractChildNo', title: '分包合同编号' },
-          { key: 'contractName', title: '所属合同' },
-          { key: 'childTypeName', title: '分包类型' },
-          { key: 'receiveCompanyName', title: '收款单位' },
-          { key: 'statusName', title: '审批状态' },
-          money('totalAmount', '分包金额（万元）'),
-          money('extendAmount', '补充金额（万元）'),
-          money('paidAmount', '已付金额（万元）'),
-          money('canPayAmount', '可付金额（万元）'),
-          { key: 'actions', title: '操作', render: actions },
-        ];
+      columns={[
+        { key: 'contractChildNo', title: '分包合同编号' },
+        { key: 'contractName', title: '所属合同' },
+        { key: 'childTypeName', title: '分包类型' },
+        { key: 'receiveCompanyName', title: '收款单位' },
+        { key: 'statusName', title: '审批状态' },
+        money('totalAmount', '分包金额（万元）'),
+        money('extendAmount', '补充金额（万元）'),
+        money('paidAmount', '已付金额（万元）'),
+        money('canPayAmount', '可付金额（万元）'),
+      ]}
+      editable={(r) => contractChildActions.may('edit', r, actor)}
+      editTestId="edit-child"
+      submit={{
+        call: (contracts, r) => contracts.childSubmit(r.contractChildId),
+        ask: (r) => `是否确认提交分包合同“${childName(r)}”的审批？`,
       }}
-      headerActions={
-        <>
-          <HasPermi perms={['project:contractChild:add']}>
-            <Button variant="primary" data-testid="add-child" onClick={() => setForm({})}>
-              新增
-            </Button>
-          </HasPermi>
-          <HasPermi perms={['project:contractChild:export']}>
-            <Button onClick={() => void downloadExport(exportUrl('/v4/contractChild/export'))}>
-              导出
-            </Button>
-          </HasPermi>
-        </>
-      }
-    >
-      {(ctx) => (
-        <>
-          {form && (
-            <ContractChildFormDialog
-              editing={form.editing}
-              onClose={() => setForm(null)}
-              onSaved={() => {
-                setForm(null);
-                ctx.refetch();
-              }}
-            />
-          )}
-          {open !== null && (
-            <ContractChildDetailDialog
-              id={open}
-              onClose={() => setOpen(null)}
-              onChanged={ctx.refetch}
-            />
-          )}
-        </>
-      )}
-    </CrudPage>
+      remove={{
+        may: (r) => contractChildActions.may('remove', r, actor),
+        call: (contracts, r) => contracts.childRemove(r.contractChildId),
+        ask: (r) => `是否确认删除分包合同“${childName(r)}”？`,
+      }}
+      add={{ perm: 'project:contractChild:add', testId: 'add-child' }}
+      exports={{
+        perm: 'project:contractChild:export',
+        buttons: [{ label: '导出', path: '/v4/contractChild/export', searched: true }],
+      }}
+      form={(props) => <ContractChildFormDialog {...props} />}
+      detail={(props) => <ContractChildDetailDialog {...props} />}
+    />
   );
 }
