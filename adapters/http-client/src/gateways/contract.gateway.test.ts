@@ -1,6 +1,5 @@
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { describe, expect, it, vi } from 'vitest';
-import { HttpClient } from '../client.js';
+import type { InternalAxiosRequestConfig } from 'axios';
+import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api-error.js';
 import {
   aChildPayRecord,
@@ -10,27 +9,13 @@ import {
   anExtendSubContractRow,
 } from '@dpms/wire/testing';
 import { ContractGateway, type ContractRecord } from './contract.gateway.js';
+import { recordingHttp } from './recording-http.js';
 
 /** A contract as the API answers it (the wire schema's record, the builder every client test uses). */
 export const RECORD: ContractRecord = aContractRecord();
 
 function setup(answer: (config: InternalAxiosRequestConfig) => unknown = contractAnswers) {
-  const seen: InternalAxiosRequestConfig[] = [];
-  const adapter: AxiosAdapter = (config) => {
-    seen.push(config);
-    return Promise.resolve({
-      status: 200,
-      statusText: '',
-      headers: {},
-      config,
-      data: answer(config),
-    });
-  };
-  const http = new HttpClient({
-    tokens: { get: () => 't' },
-    ui: { confirm: vi.fn(() => Promise.resolve(false)), error: vi.fn(), logout: vi.fn() },
-    adapter,
-  });
+  const { http, seen } = recordingHttp(answer);
   return { gateway: new ContractGateway(http), seen };
 }
 

@@ -38,13 +38,10 @@ import {
   type LixiangSaveInput,
   type PayAttachmentRecord as WirePayAttachmentRecord,
 } from '@dpms/wire';
-import type { CallOptions, HttpClient } from '../client.js';
+import { keyed, type HttpClient, type WriteOptions } from '../client.js';
 import { answerOf } from './answer.js';
 import { type Page, type PageQuery } from './page.js';
-
-/** The Idempotency-Key of one user action, kept across its retries. */
-const keyed = (key: string | undefined): CallOptions =>
-  key === undefined ? {} : { headers: { 'Idempotency-Key': key } };
+import { cleanQuery, ParsedCalls } from './parsed-calls.js';
 
 /**
  * The contract slice's wire types are the @dpms/wire schemas' (`z.infer`): the same schemas the
@@ -106,15 +103,9 @@ const LIST_PATHS: Record<ContractListKind, string> = {
   contract: '/v4/contract/list',
 };
 
-/** Blank filters are left out of the query string. */
-const clean = (q: Record<string, unknown>): Record<string, unknown> =>
-  Object.fromEntries(
-    Object.entries(q).filter(([, v]) => v !== undefined && v !== null && v !== ''),
-  );
-
 /** The query string of an export: the list's filters without paging. */
 export function exportQuery(q: Record<string, unknown>): string {
-  const { pageNum: _n, pageSize: _s, ...rest } = clean(q);
+  const { pageNum: _n, pageSize: _s, ...rest } = cleanQuery(q);
   void _n;
   void _s;
   const params = new URLSearchParams();
@@ -123,29 +114,26 @@ export function exportQuery(q: Record<string, unknown>): string {
   return s === '' ? '' : `?${s}`;
 }
 
+/** The contract forms pass their dialog's Idempotency-Key as a string. */
+const keyOf = (key: string | undefined): WriteOptions => ({ idempotencyKey: key });
+
 /** Contracts, project filings, sub-contracts and extended sub-contracts (001 §7). */
 export class ContractGateway {
-  constructor(private readonly http: HttpClient) {}
+  private readonly calls: ParsedCalls;
+
+  constructor(private readonly http: HttpClient) {
+    this.calls = new ParsedCalls(http);
+  }
 
   async list(kind: ContractListKind, query: PageQuery): Promise<Page<ContractRecord>> {
-    const a = answerOf(
-      contractPage,
-      await this.http.get(LIST_PATHS[kind], { params: clean(query) }),
-      LIST_PATHS[kind],
-    );
+    const a = await this.calls.page(contractPage, LIST_PATHS[kind], query);
     return { rows: a.rows, total: a.total };
   }
   async detail(contractId: number): Promise<ContractDetailRecord> {
-    const path = '/project/contract/detailById';
-    return answerOf(
-      contractDetailAnswer,
-      await this.http.get(path, { params: { contractId } }),
-      path,
-    ).data;
+    return this.calls.get(contractDetailAnswer, '/project/contract/detailById', { contractId });
   }
   async summary(): Promise<ContractSummary> {
-    const path = '/project/contract/summary';
-    return answerOf(contractSummaryAnswer, await this.http.get(path), path).data;
+    return this.calls.get(contractSummaryAnswer, '/project/contract/summary', {});
   }
   /**
    * Saves a form: stay/declare add or update (with contractId), contract add or update, or a
@@ -166,7 +154,7 @@ export class ContractGateway {
           : stage === 'formal'
             ? '/project/contract/addHistory'
             : '/v4/contract/add';
-    return answerOf(contractAnswer, await this.http.post(path, body, keyed(key)), path).data;
+    return this.calls.post(contractAnswer, path, body, keyOf(key));
   }
   /**
    * 保存并提交审批: saves the form (new, or an edit with contractId and version) and sends it for
@@ -179,7 +167,7 @@ export class ContractGateway {
   ): Promise<ContractRecord> {
     const path =
       stage === 'declare' ? '/project/declare/saveAndSubmit' : '/project/contract/saveAndSubmit';
-    return answerOf(contractAnswer, await this.http.post(path, body, keyed(key)), path).data;
+    return this.calls.post(contractAnswer, path, body, keyOf(key));
   }
   async submit(
     stage: 'declare' | 'contract',
@@ -190,8 +178,7 @@ export class ContractGateway {
       stage === 'declare'
         ? '/project/declare/updateToApproval'
         : '/project/contract/updateToApproval';
-    return answerOf(contractAnswer, await this.http.post(path, { contractId }, keyed(key)), path)
-      .data;
+    return this.calls.post(contractAnswer, path, { contractId }, keyOf(key));
   }
   /** 转合同: `fill` gives the parties and sign date the record lacks (the review sheet needs them). */
   async convert(
@@ -204,9 +191,13 @@ export class ContractGateway {
       from === 'stay'
         ? '/project/contract/convertByStaySign'
         : '/project/contract/convertByDeclareProject';
-    const params = clean({ contractId, ...fill });
-    return answerOf(contractAnswer, await this.http.get(path, { params, ...keyed(key) }), path)
-      .data;
+    // A state change the spec sends as GET: keyed like a write.
+    const params = cleanQuery({ contractId, ...fill });
+    return answerOf(
+      contractAnswer,
+      await this.http.get(path, { params, ...keyed(keyOf(key)) }),
+      path,
+    ).data;
   }
   async remove(stage: ContractStageCode, contractId: number): Promise<void> {
     const path =
@@ -215,58 +206,49 @@ export class ContractGateway {
         : stage === 'declare'
           ? '/project/declare/deleteById'
           : '/project/contract/deleteById';
-    await this.http.get(path, { params: { contractId } });
+    await this.calls.getAct(path, { contractId });
   }
   async setEffective(contractId: number, effective: boolean): Promise<void> {
-    await this.http.get('/project/contract/updateEffective', {
-      params: { contractId, effective: effective ? '1' : '0' },
+    await this.calls.getAct('/project/contract/updateEffective', {
+      contractId,
+      effective: effective ? '1' : '0',
     });
   }
   async rename(contractId: number, contractName: string): Promise<void> {
-    await this.http.post('/v4/contract/modifyContractName', { contractId, contractName });
+    await this.calls.act('/v4/contract/modifyContractName', { contractId, contractName });
   }
   async changes(contractId: number): Promise<ContractChangeRecord[]> {
-    const path = '/v4/contract/change/list';
-    return answerOf(
-      contractChangesAnswer,
-      await this.http.get(path, { params: { contractId } }),
-      path,
-    ).data;
+    return this.calls.get(contractChangesAnswer, '/v4/contract/change/list', { contractId });
   }
   async files(contractId: number): Promise<ContractFileRecord[]> {
-    const path = '/project/contract/getContractFiles';
-    return answerOf(
-      contractFilesAnswer,
-      await this.http.get(path, { params: { contractId } }),
-      path,
-    ).data;
+    return this.calls.get(contractFilesAnswer, '/project/contract/getContractFiles', {
+      contractId,
+    });
   }
   async linkFiles(
     contractId: number,
     category: ContractFileRecord['category'],
     fileIds: string[],
   ): Promise<void> {
-    const path = '/project/contract/uploadContractFiles';
-    answerOf(
-      contractFilesAnswer,
-      await this.http.post(path, { contractId, category, fileIds }),
-      path,
-    );
+    await this.calls.post(contractFilesAnswer, '/project/contract/uploadContractFiles', {
+      contractId,
+      category,
+      fileIds,
+    });
   }
   async unlinkFile(contractFileId: number): Promise<void> {
-    const path = '/project/contract/deleteContractFile';
-    answerOf(contractFileAnswer, await this.http.get(path, { params: { contractFileId } }), path);
+    await this.calls.get(contractFileAnswer, '/project/contract/deleteContractFile', {
+      contractFileId,
+    });
   }
 
   // ---- project filing (lixiang) ----
   async lixiangList(query: PageQuery): Promise<Page<LixiangRecord>> {
-    const path = '/v4/lixiang/list';
-    const a = answerOf(lixiangPage, await this.http.get(path, { params: clean(query) }), path);
+    const a = await this.calls.page(lixiangPage, '/v4/lixiang/list', query);
     return { rows: a.rows, total: a.total };
   }
   async lixiangDetail(lxId: number): Promise<LixiangRecord> {
-    const path = '/project/lixiang/detailById';
-    return answerOf(lixiangAnswer, await this.http.get(path, { params: { lxId } }), path).data;
+    return this.calls.get(lixiangAnswer, '/project/lixiang/detailById', { lxId });
   }
 
   /**
@@ -280,16 +262,19 @@ export class ContractGateway {
         : history
           ? '/project/lixiang/addHistory'
           : '/v4/lixiang/add';
-    return answerOf(lixiangAnswer, await this.http.post(path, body, keyed(key)), path).data;
+    return this.calls.post(lixiangAnswer, path, body, keyOf(key));
   }
   /** 保存并提交审批 in one call: saved and submitted together, or neither (a refusal saves nothing). */
   async lixiangSaveAndSubmit(body: LixiangBody, key?: string): Promise<LixiangRecord> {
-    const path = '/project/lixiang/saveAndSubmit';
-    return answerOf(lixiangAnswer, await this.http.post(path, body, keyed(key)), path).data;
+    return this.calls.post(lixiangAnswer, '/project/lixiang/saveAndSubmit', body, keyOf(key));
   }
   async lixiangSubmit(lxId: number, key?: string): Promise<LixiangRecord> {
-    const path = '/project/lixiang/updateToApprovalV2';
-    return answerOf(lixiangAnswer, await this.http.post(path, { lxId }, keyed(key)), path).data;
+    return this.calls.post(
+      lixiangAnswer,
+      '/project/lixiang/updateToApprovalV2',
+      { lxId },
+      keyOf(key),
+    );
   }
 
   // ---- sub-contracts ----
@@ -308,41 +293,38 @@ export class ContractGateway {
         : history
           ? '/project/contractChild/addHistory'
           : '/v4/contractChild/add';
-    return answerOf(contractChildAnswer, await this.http.post(path, body, keyed(key)), path).data;
+    return this.calls.post(contractChildAnswer, path, body, keyOf(key));
   }
   /** 保存并提交审批 in one call: saved and submitted together, or neither (a refusal saves nothing). */
   async childSaveAndSubmit(body: ContractChildBody, key?: string): Promise<ContractChildRecord> {
-    const path = '/v4/contractChild/saveAndSubmit';
-    return answerOf(contractChildAnswer, await this.http.post(path, body, keyed(key)), path).data;
+    return this.calls.post(
+      contractChildAnswer,
+      '/v4/contractChild/saveAndSubmit',
+      body,
+      keyOf(key),
+    );
   }
   async childSubmit(contractChildId: number, key?: string): Promise<ContractChildRecord> {
-    const path = '/v4/contractChild/updateToApproval';
-    return answerOf(
+    return this.calls.post(
       contractChildAnswer,
-      await this.http.post(path, { contractChildId }, keyed(key)),
-      path,
-    ).data;
+      '/v4/contractChild/updateToApproval',
+      { contractChildId },
+      keyOf(key),
+    );
   }
   async childRemove(contractChildId: number): Promise<void> {
-    const path = '/project/contractChild/delById';
-    answerOf(contractChildAnswer, await this.http.get(path, { params: { contractChildId } }), path);
+    await this.calls.get(contractChildAnswer, '/project/contractChild/delById', {
+      contractChildId,
+    });
   }
   async childList(query: PageQuery): Promise<Page<ContractChildRow>> {
-    const path = '/v4/contractChild/list';
-    const a = answerOf(
-      contractChildPage,
-      await this.http.get(path, { params: clean(query) }),
-      path,
-    );
+    const a = await this.calls.page(contractChildPage, '/v4/contractChild/list', query);
     return { rows: a.rows, total: a.total };
   }
   async childDetail(contractChildId: number): Promise<ContractChildDetail> {
-    const path = '/v4/contractChild/detailById';
-    return answerOf(
-      contractChildDetailAnswer,
-      await this.http.get(path, { params: { contractChildId } }),
-      path,
-    ).data;
+    return this.calls.get(contractChildDetailAnswer, '/v4/contractChild/detailById', {
+      contractChildId,
+    });
   }
 
   // ---- pay items ----
@@ -352,7 +334,7 @@ export class ContractGateway {
       typeof body.payId === 'number'
         ? '/project/contractChild/updateChildPay'
         : '/project/contractChild/insertChildPay';
-    return answerOf(childPayAnswer, await this.http.post(path, body, keyed(key)), path).data;
+    return this.calls.post(childPayAnswer, path, body, keyOf(key));
   }
   async addPay(body: ChildPayBody & { contractChildId: number }, key?: string) {
     return this.savePay(body, key);
@@ -361,13 +343,12 @@ export class ContractGateway {
     return this.savePay(body, key);
   }
   async payAttachments(payId: number): Promise<PayAttachmentRecord[]> {
-    const path = '/project/contractChild/showPayAttachmentList';
-    return answerOf(payAttachmentsAnswer, await this.http.get(path, { params: { payId } }), path)
-      .data;
+    return this.calls.get(payAttachmentsAnswer, '/project/contractChild/showPayAttachmentList', {
+      payId,
+    });
   }
   async deletePay(payId: number): Promise<void> {
-    const path = '/project/contractChild/deleteChildPay';
-    answerOf(childPayAnswer, await this.http.get(path, { params: { payId } }), path);
+    await this.calls.get(childPayAnswer, '/project/contractChild/deleteChildPay', { payId });
   }
 
   // ---- extended sub-contracts ----
@@ -377,20 +358,15 @@ export class ContractGateway {
       typeof body.extendId === 'number'
         ? '/v4/extendSubContract/update'
         : '/v4/extendSubContract/add';
-    return answerOf(extendSubContractAnswer, await this.http.post(path, body, keyed(key)), path)
-      .data;
+    return this.calls.post(extendSubContractAnswer, path, body, keyOf(key));
   }
   async extendRemove(extendId: number): Promise<void> {
-    const path = '/v4/extendSubContract/delById';
-    answerOf(extendSubContractRowAnswer, await this.http.get(path, { params: { extendId } }), path);
+    await this.calls.get(extendSubContractRowAnswer, '/v4/extendSubContract/delById', {
+      extendId,
+    });
   }
   async extendList(query: PageQuery): Promise<Page<ExtendSubContractRow>> {
-    const path = '/v4/extendSubContract/list';
-    const a = answerOf(
-      extendSubContractPage,
-      await this.http.get(path, { params: clean(query) }),
-      path,
-    );
+    const a = await this.calls.page(extendSubContractPage, '/v4/extendSubContract/list', query);
     return { rows: a.rows, total: a.total };
   }
 }
