@@ -1,7 +1,8 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment -- supertest bodies are untyped JSON */
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
+import { saveAndSubmitCases } from '../test-support/save-and-submit-cases.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 
 const contract = {
@@ -60,32 +61,16 @@ describe.each(testDatabaseKinds())('save and submit a sub-contract in one call o
   });
   afterAll(() => api.close());
 
-  it('saves a new sub-contract and sends it as a payment contract in one call', async () => {
-    const r = await post('jingying', '/v4/contractChild/saveAndSubmit', child('FB-S1'));
-    expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body.data).toMatchObject({ status: 0, approvalId: expect.any(String) });
-    expect(await rowsOf('FB-S1')).toHaveLength(1);
-  });
-
-  it('leaves no sub-contract when the approval engine refuses the submit', async () => {
-    // 5_9 has no flow configured: refused after the insert in the same transaction.
-    const r = await post('jingying', '/v4/contractChild/saveAndSubmit', {
-      ...child('FB-S2'),
-      typeCode: '5_9',
-    });
-    expect(r.status).toBeGreaterThanOrEqual(400);
-    expect(r.status).toBeLessThan(500);
-    expect(r.body.errorCode).toMatch(/APPROVAL/);
-    expect(await rowsOf('FB-S2')).toEqual([]);
-  });
-
-  it('makes one sub-contract for the same Idempotency-Key sent twice, answering the same', async () => {
-    const key = `child-save-submit-${kind}-1`;
-    const a = await post('jingying', '/v4/contractChild/saveAndSubmit', child('FB-S3'), key);
-    const b = await post('jingying', '/v4/contractChild/saveAndSubmit', child('FB-S3'), key);
-    expect(a.status, JSON.stringify(a.body)).toBe(200);
-    expect(b.status).toBe(200);
-    expect(b.body.data.contractChildId).toBe(a.body.data.contractChildId);
-    expect(await rowsOf('FB-S3')).toHaveLength(1);
-  });
+  saveAndSubmitCases(
+    {
+      kind,
+      path: '/v4/contractChild/saveAndSubmit',
+      idKey: 'contractChildId',
+      noFlowTypeCode: '5_9',
+      form: child,
+      rowsOf,
+      post: (path, body, key) => post('jingying', path, body, key),
+    },
+    { saved: 'FB-S1', refused: 'FB-S2', repeated: 'FB-S3' },
+  );
 });

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractAnswer } from '@dpms/wire';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
+import { saveAndSubmitCases } from '../test-support/save-and-submit-cases.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 
 /** A contract form as a person fills it in, each test with its own project name. */
@@ -50,6 +51,19 @@ describe.each(testDatabaseKinds())('save and submit a contract in one call on %s
   });
   afterAll(() => api.close());
 
+  saveAndSubmitCases(
+    {
+      kind,
+      path: '/project/contract/saveAndSubmit',
+      idKey: 'contractId',
+      noFlowTypeCode: '1_9',
+      form,
+      rowsOf,
+      post,
+    },
+    { saved: '一次提交项目', refused: '无流程项目', repeated: '重复点击项目' },
+  );
+
   it('three tries, refused for 甲方 then 乙方, leave exactly one contract, in approval', async () => {
     const name = '三次提交项目';
     const first = await post('/project/contract/saveAndSubmit', { ...form(name), signByMain: '' });
@@ -80,28 +94,6 @@ describe.each(testDatabaseKinds())('save and submit a contract in one call on %s
       ['projectName', 'signByMain', 'signBySub', 'signDate'].sort(),
     );
     expect(r.body.msg).toBe(r.body.errors[0].message);
-  });
-
-  it('leaves nothing when the approval engine refuses the submit', async () => {
-    const name = '无流程项目';
-    // 1_9 has no flow configured: the submit is refused after the save ran in the same call.
-    const r = await post('/project/contract/saveAndSubmit', { ...form(name), typeCode: '1_9' });
-    expect(r.status).toBeGreaterThanOrEqual(400);
-    expect(r.status).toBeLessThan(500);
-    // Refused by the engine, after the contract was inserted in the same transaction.
-    expect(r.body.errorCode).toMatch(/APPROVAL/);
-    expect(await rowsOf(name)).toEqual([]);
-  });
-
-  it('makes one contract for the same Idempotency-Key sent twice, answering the same', async () => {
-    const name = '重复点击项目';
-    const key = `save-submit-${kind}-1`;
-    const a = await post('/project/contract/saveAndSubmit', form(name), key);
-    const b = await post('/project/contract/saveAndSubmit', form(name), key);
-    expect(a.status, JSON.stringify(a.body)).toBe(200);
-    expect(b.status).toBe(200);
-    expect(b.body.data.contractId).toBe(a.body.data.contractId);
-    expect(await rowsOf(name)).toHaveLength(1);
   });
 
   it('keeps the key of a refused try for the corrected one, which makes one contract', async () => {

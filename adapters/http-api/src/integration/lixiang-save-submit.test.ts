@@ -2,6 +2,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
+import { saveAndSubmitCases } from '../test-support/save-and-submit-cases.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 
 /** A filing form as a person fills it in, each test with its own project name. */
@@ -42,25 +43,18 @@ describe.each(testDatabaseKinds())('save and submit a filing in one call on %s',
   });
   afterAll(() => api.close());
 
-  it('saves a new filing and sends it to review in one call', async () => {
-    const name = '立项一次提交';
-    const r = await post('/project/lixiang/saveAndSubmit', form(name));
-    expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body.data).toMatchObject({ status: 0, approvalId: expect.any(String) });
-    const rows = await rowsOf(name);
-    expect(rows).toHaveLength(1);
-    expect(Number(rows[0]?.status)).toBe(0);
-  });
-
-  it('leaves no filing when the approval engine refuses the submit', async () => {
-    const name = '立项无流程';
-    // 2_9 has no flow configured: the submit is refused after the insert in the same transaction.
-    const r = await post('/project/lixiang/saveAndSubmit', { ...form(name), typeCode: '2_9' });
-    expect(r.status).toBeGreaterThanOrEqual(400);
-    expect(r.status).toBeLessThan(500);
-    expect(r.body.errorCode).toMatch(/APPROVAL/);
-    expect(await rowsOf(name)).toEqual([]);
-  });
+  saveAndSubmitCases(
+    {
+      kind,
+      path: '/project/lixiang/saveAndSubmit',
+      idKey: 'lxId',
+      noFlowTypeCode: '2_9',
+      form,
+      rowsOf,
+      post,
+    },
+    { saved: '立项一次提交', refused: '立项无流程', repeated: '立项重复点击' },
+  );
 
   it('leaves an edited draft as it was when the submit is refused', async () => {
     const name = '立项草稿再提交';
@@ -89,16 +83,5 @@ describe.each(testDatabaseKinds())('save and submit a filing in one call on %s',
     expect(r.status).toBe(400);
     expect(r.body.errors).toEqual([{ field: 'bizSource', message: '业务来源不能为空' }]);
     expect(await rowsOf(name)).toEqual([]);
-  });
-
-  it('makes one filing for the same Idempotency-Key sent twice, answering the same', async () => {
-    const name = '立项重复点击';
-    const key = `lixiang-save-submit-${kind}-1`;
-    const a = await post('/project/lixiang/saveAndSubmit', form(name), key);
-    const b = await post('/project/lixiang/saveAndSubmit', form(name), key);
-    expect(a.status, JSON.stringify(a.body)).toBe(200);
-    expect(b.status).toBe(200);
-    expect(b.body.data.lxId).toBe(a.body.data.lxId);
-    expect(await rowsOf(name)).toHaveLength(1);
   });
 });
