@@ -1,0 +1,122 @@
+/** The contract use cases' other ports over SQL: the fee rate sets, the approval engine, history. */
+import {
+  type RecordHistoryRepository,
+  ApprovalEngine,
+  FEE_CATEGORIES,
+  FEE_RATE_DICT_TYPES,
+  ok,
+  rateSetFromDict,
+  type ContractApprovalPort,
+  type ContractRepositories,
+  type EngineClock,
+  type FeeRateSets,
+  type FeeRateSource,
+  type LinkedRecordRegistry,
+} from '@dpms/core';
+import { type Kysely } from 'kysely';
+import type { Database } from '../database/schema.js';
+import { createApprovalRepositories } from './sql-approval.repository.js';
+import { KyselyUnitOfWork } from './platform-repositories.js';
+import { SqlIdempotencyRepository } from './sql-auth.repository.js';
+import { type Db } from './sql-helpers.js';
+import { json } from './sql-contract-rows.js';
+import { SqlContractRepository } from './sql-contract-table.js';
+import { SqlContractChangeRepository } from './sql-contract-change.repository.js';
+
+/** The fee rate sets as stored now: one dictionary per category (FEE_RATE_DICT_TYPES). */
+export class SqlFeeRateSource implements FeeRateSource {
+  constructor(private readonly db: Db) {}
+
+  async current(): Promise<FeeRateSets> {
+    const rows = await this.db
+      .selectFrom('sys_dict_data')
+      .select(['dict_type', 'dict_label', 'dict_value'])
+      .where('dict_type', 'in', Object.values(FEE_RATE_DICT_TYPES))
+      .where('status', '=', '0')
+      .execute();
+    const sets: Record<string, ReturnType<typeof rateSetFromDict>> = {};
+    for (const category of FEE_CATEGORIES) {
+      const type = FEE_RATE_DICT_TYPES[category];
+      sets[category] = rateSetFromDict(
+        rows
+          .filter((r) => r.dict_type === type)
+          .map((r) => ({ dictLabel: r.dict_label, dictValue: r.dict_value })),
+      );
+    }
+    return sets;
+  }
+}
+
+/**
+ * The approval port of the contract use cases: the approval engine run in the contract's own
+ * transaction (its unit of work reuses the transaction it is given), so the approval and the
+ * record's lock commit or roll back together.
+ */
+export class EngineContractApprovalPort implements ContractApprovalPort {
+  constructor(
+    private readonly trx: Kysely<Database>,
+    private readonly linked: LinkedRecordRegistry<Kysely<Database>>,
+    private readonly clock: EngineClock,
+  ) {}
+
+  async submit(request: Parameters<ContractApprovalPort['submit']>[0]) {
+    const engine = new ApprovalEngine(
+      new KyselyUnitOfWork(this.trx, (t) => createApprovalRepositories(t, this.linked)),
+      this.clock,
+    );
+    const r = await engine.create(
+      {
+        kind: request.kind,
+        typeCode: request.typeCode,
+        title: request.title,
+        content: request.content,
+        recordKind: request.recordKind,
+        recordId: request.recordId,
+        submit: true,
+      },
+      {
+        userId: request.drafterId,
+        deptId: request.drafterDeptId,
+        scope: { kind: 'own', userId: request.drafterId },
+      },
+      { route: 'contract.submit' },
+    );
+    if (!r.ok) return r;
+    return ok({ approvalId: r.value.approvalId, status: r.value.status });
+  }
+}
+
+/** The contract ports bound to one connection or transaction. */
+export function createContractRepositories(
+  db: Kysely<Database>,
+  linked: LinkedRecordRegistry<Kysely<Database>>,
+  clock: EngineClock,
+): ContractRepositories {
+  return {
+    contracts: new SqlContractRepository(db),
+    rates: new SqlFeeRateSource(db),
+    approvals: new EngineContractApprovalPort(db, linked, clock),
+    changes: new SqlContractChangeRepository(db),
+    idempotency: new SqlIdempotencyRepository(db),
+  };
+}
+
+/** History lines of filings, sub-contracts and extensions (contract_history by record_kind). */
+export class SqlRecordHistoryRepository implements RecordHistoryRepository {
+  constructor(private readonly db: Db) {}
+
+  async append(e: Parameters<RecordHistoryRepository['append']>[0]): Promise<void> {
+    await this.db
+      .insertInto('contract_history')
+      .values({
+        record_kind: e.recordKind,
+        record_id: e.recordId,
+        action: e.action,
+        changes: json(e.changes),
+        user_id: e.userId,
+        user_name: e.userName,
+        at: e.at,
+      })
+      .execute();
+  }
+}
