@@ -1,16 +1,6 @@
 import {
-  approvalMessages,
-  domainError,
-  err,
-  ok,
   childCanPay,
-  MoneyDecimal,
-  toAmountString,
-  type ApprovalSentEvent,
-  type ApprovalEndedEvent,
-  type DomainError,
   type LinkedRecordRegistry,
-  type Result,
   type ChildPay,
   type ChildPayFields,
   type ContractChild,
@@ -35,77 +25,9 @@ import {
 } from './sql-contract.repository.js';
 import { SqlIdempotencyRepository } from './sql-auth.repository.js';
 import { containsPattern, pageBounds, scopeCondition, toCount, type Db } from './sql-helpers.js';
-import { recordAuthor } from './record-author.js';
+import { amount, toChild, toPay, type ChildRow } from './sql-contract-child-rows.js';
 
-const amount = (v: string | null | undefined): string =>
-  v === null || v === undefined ? '0' : toAmountString(new MoneyDecimal(v));
-
-type ChildRow = {
-  contract_child_id: number;
-  contract_id: number;
-  contract_child_no: string;
-  child_type: number;
-  payment_method: string;
-  content: string;
-  receive_company_name: string;
-  total_amount: string;
-  tax_rate: string;
-  history: boolean;
-  status: number;
-  live_status?: number;
-  approval_id: number | null;
-  version: number;
-  dept_id: number | null;
-  user_id: number;
-  create_by: string;
-  create_time: Date;
-  update_time: Date;
-};
-
-const toChild = (r: ChildRow): ContractChild => ({
-  contractChildId: r.contract_child_id,
-  contractId: r.contract_id,
-  contractChildNo: r.contract_child_no,
-  childType: r.child_type as ContractChild['childType'],
-  paymentMethod: r.payment_method,
-  content: r.content,
-  receiveCompanyName: r.receive_company_name,
-  totalAmount: amount(r.total_amount),
-  history: r.history,
-  status: Number(r.live_status ?? r.status) as ContractChild['status'],
-  taxRate: toAmountString(new MoneyDecimal(r.tax_rate)),
-  approvalId: r.approval_id === null ? null : String(r.approval_id),
-  version: r.version,
-  deptId: r.dept_id,
-  userId: r.user_id,
-  createBy: r.create_by,
-  createTime: r.create_time,
-  updateTime: r.update_time,
-});
-
-type PayRow = {
-  pay_id: number;
-  contract_child_id: number;
-  pay_amount: string;
-  tax_rate: string;
-  real_pay_amount: string;
-  pay_date: string | null;
-  remark: string;
-  files: unknown;
-  create_time: Date;
-};
-
-const toPay = (r: PayRow): ChildPay => ({
-  files: (typeof r.files === 'string' ? JSON.parse(r.files) : (r.files ?? [])) as string[],
-  payId: r.pay_id,
-  contractChildId: r.contract_child_id,
-  payAmount: amount(r.pay_amount),
-  taxRate: toAmountString(new MoneyDecimal(r.tax_rate)),
-  realPayAmount: amount(r.real_pay_amount),
-  payDate: r.pay_date,
-  remark: r.remark,
-  createTime: r.create_time,
-});
+export * from './sql-contract-child-records.js';
 
 /** A sub-contract waiting on an approval that was rejected or withdrawn reads as unlocked. */
 const liveStatus = sql<number>`case when contract_child.status = 0 and (select a.status from approval a
@@ -507,79 +429,4 @@ export function createContractChildRepositories(
     idempotency: new SqlIdempotencyRepository(db),
     ...(linked && clock ? { approvals: new EngineContractApprovalPort(db, linked, clock) } : {}),
   };
-}
-
-/** The linked record kind of sub-contract approvals (the approval's recordId is contractChildId). */
-export const CONTRACT_CHILD_RECORD_KIND = 'contractChild';
-
-/**
- * The sub-contract's linked-record handler, in the approval's transaction. Sending locks the
- * sub-contract here, first submission included, only while it is a draft, rejected or withdrawn
- * (the caller, updateToApproval, checked who may send it). Approved marks it approved; rejected
- * or withdrawn unlock it.
- */
-export function registerContractChildRecords(
-  linked: LinkedRecordRegistry<Kysely<Database>>,
-): LinkedRecordRegistry<Kysely<Database>> {
-  return linked.register(CONTRACT_CHILD_RECORD_KIND, (trx) => ({
-    approvalSent: (event) => lockChildOnSend(trx, event),
-    approvalEnded: (event) => moveChildOnEnd(trx, event),
-    authorOf: (recordId) => recordAuthor(trx, 'contract_child', recordId),
-  }));
-}
-
-const childNotFound = (): DomainError =>
-  domainError('CONTRACT.CHILD_NOT_FOUND', '分包合同不存在或已被删除', 'recordId');
-
-async function lockedChild(trx: Kysely<Database>, recordId: string) {
-  const id = Number(recordId);
-  if (!Number.isSafeInteger(id)) return undefined;
-  return trx
-    .selectFrom('contract_child')
-    .select(['contract_child_id', 'status', 'approval_id', 'history', 'version'])
-    .where('contract_child_id', '=', id)
-    .where('del_flag', '=', '0')
-    .forUpdate()
-    .executeTakeFirst();
-}
-
-async function lockChildOnSend(
-  trx: Kysely<Database>,
-  event: ApprovalSentEvent,
-): Promise<Result<void>> {
-  const c = await lockedChild(trx, event.recordId);
-  if (c === undefined) return err(childNotFound());
-  const mine = String(c.approval_id) === event.approvalId;
-  if (c.status === 0 && mine) return ok(undefined);
-  // Locked by another approval, approved, or recorded before the system: nothing to send.
-  if (c.status === 0 || c.status === 1 || c.history || (event.round > 1 && !mine)) {
-    return err(approvalMessages.recordSuperseded());
-  }
-  await trx
-    .updateTable('contract_child')
-    .set({
-      status: 0,
-      approval_id: Number(event.approvalId),
-      version: c.version + 1,
-      update_time: event.at,
-    })
-    .where('contract_child_id', '=', c.contract_child_id)
-    .execute();
-  return ok(undefined);
-}
-
-async function moveChildOnEnd(
-  trx: Kysely<Database>,
-  event: ApprovalEndedEvent,
-): Promise<Result<void>> {
-  const c = await lockedChild(trx, event.recordId);
-  if (c === undefined) return err(childNotFound());
-  // An approval the sub-contract no longer waits on moves nothing.
-  if (String(c.approval_id) !== event.approvalId || c.status !== 0) return ok(undefined);
-  await trx
-    .updateTable('contract_child')
-    .set({ status: event.status, version: c.version + 1, update_time: event.at })
-    .where('contract_child_id', '=', c.contract_child_id)
-    .execute();
-  return ok(undefined);
 }
