@@ -1,0 +1,66 @@
+import { ContainerModule } from 'inversify';
+import {
+  ApprovalEngine,
+  ApprovalFlowAdmin,
+  type LinkedRecordRegistry,
+  type PlatformRepositories,
+} from '@dpms/core';
+import {
+  createApprovalRepositories,
+  KyselyUnitOfWork,
+  SqlSignatureImageRepository,
+  SqlFileRecordRepository,
+} from '@dpms/sql';
+import type { Clock } from '../identity/clock.js';
+import { approvalRoutes, type ApprovalRouteDeps } from '../routes/approval/index.js';
+import { type TaskNotifyPort } from '@dpms/core';
+import { FileReferences } from '../routes/file-references.js';
+import { TOKENS } from './tokens.js';
+import type { Db } from './db.js';
+
+/**
+ * The approval engine (issue 5) over the SQL adapter: its unit of work binds the approval ports to
+ * one transaction; `linkedRecords` holds each domain's handler for the records approvals move.
+ */
+export const approvalModule = (db: Db, linkedRecords: LinkedRecordRegistry<Db>, clock: Clock) =>
+  new ContainerModule(({ bind }) => {
+    bind(TOKENS.Approval)
+      .toResolvedValue(
+        (repos: PlatformRepositories): ApprovalRouteDeps => {
+          const uow = new KyselyUnitOfWork(db, (trx) =>
+            createApprovalRepositories(trx, linkedRecords),
+          );
+          return {
+            engine: new ApprovalEngine(uow, clock),
+            flows: new ApprovalFlowAdmin(uow),
+            signatures: new KyselyUnitOfWork(db, (trx) => ({
+              signatures: new SqlSignatureImageRepository(trx),
+            })),
+            repos,
+            fileRefs: new FileReferences(new SqlFileRecordRepository(db)),
+          };
+        },
+        [TOKENS.Repositories],
+      )
+      .inSingletonScope();
+    bind(TOKENS.ApprovalRoutes)
+      .toResolvedValue(
+        // The export's PDF form joins when printing is configured (issue 7).
+        // getNotify's urgent tasks and seal dot join when the design tasks are bound (issue 9).
+        (
+          deps: ApprovalRouteDeps,
+          pdf: ApprovalRouteDeps['pdf'],
+          taskNotify: TaskNotifyPort | undefined,
+        ) =>
+          approvalRoutes({
+            ...(pdf ? { ...deps, pdf } : deps),
+            ...(taskNotify ? { taskNotify } : {}),
+          }),
+        [
+          TOKENS.Approval,
+          { serviceIdentifier: TOKENS.ApprovalPdf, optional: true },
+          { serviceIdentifier: TOKENS.TaskNotify, optional: true },
+        ],
+      )
+      .inSingletonScope();
+  });

@@ -1,0 +1,30 @@
+import { ContainerModule } from 'inversify';
+import { type LinkedRecordRegistry } from '@dpms/core';
+import { KyselyUnitOfWork } from '@dpms/sql';
+import type { Clock } from '../identity/clock.js';
+import { FundPlanService, FUND_PLAN_RECORD_KIND } from '@dpms/core';
+import { createFundPlanRepositories, registerFundPlanRecords } from '@dpms/sql';
+import { fundPlanRoutes } from '../routes/fund-plan/index.js';
+import { TOKENS } from './tokens.js';
+import type { Db } from './db.js';
+
+/**
+ * Monthly fund plans and fund execution (issue 10) over the SQL adapter: their linked-record
+ * handlers join `linkedRecords`, so an approved plan (8_1, 8_2) becomes its month's plan and an
+ * approved execution (9_1, 9_2, 26_x) records its amounts in the approval's transaction.
+ */
+export const fundPlanModule = (db: Db, linkedRecords: LinkedRecordRegistry<Db>, clock: Clock) =>
+  new ContainerModule(({ bind }) => {
+    if (!linkedRecords.kinds().includes(FUND_PLAN_RECORD_KIND))
+      registerFundPlanRecords(linkedRecords);
+    bind(TOKENS.FundPlanRoutes)
+      .toResolvedValue(() =>
+        fundPlanRoutes(
+          new FundPlanService(
+            new KyselyUnitOfWork(db, (trx) => createFundPlanRepositories(trx, linkedRecords, clock)),
+            clock,
+          ),
+        ),
+      )
+      .inSingletonScope();
+  });
