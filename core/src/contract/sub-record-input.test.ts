@@ -12,6 +12,8 @@ import {
   REQUIRED_CONTRACT_CHILD_FIELDS,
   REQUIRED_EXTEND_SUB_CONTRACT_FIELDS,
   REQUIRED_LIXIANG_FIELDS,
+  TAX_RATE_MAX_LENGTH,
+  taxRateProblem,
 } from './sub-record-input.js';
 
 const byField = (
@@ -155,5 +157,21 @@ describe('the problems are the refusal: a save is refused exactly when a problem
         },
       ),
     );
+  });
+});
+
+describe('a tax rate fits the pay form\'s input', () => {
+  it('accepts every rate from 0 to the highest with the most decimals the input lets one type', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 60000 }), (millionths) => {
+        const rate = (millionths / 1_000_000).toFixed(6);
+        expect(rate.length).toBeLessThanOrEqual(TAX_RATE_MAX_LENGTH);
+        expect(taxRateProblem(rate)).toBeNull();
+      }),
+    );
+  });
+
+  it('refuses a rate with one decimal more than the input allows', () => {
+    expect(taxRateProblem(`0.${'0'.repeat(TAX_RATE_MAX_LENGTH - 1)}`)?.field).toBe('taxRate');
   });
 });

@@ -91,6 +91,10 @@ export type ChildType = (typeof CHILD_TYPES)[number];
 
 /** The highest tax rate of a payee's invoice; a pay item without one uses it. */
 export const MAX_TAX_RATE = '0.06';
+/** A tax rate has at most this many decimals, so its longest text is "0.060000". */
+export const TAX_RATE_DECIMALS = 6;
+/** The longest tax rate a form lets one type: "0." and its decimals. */
+export const TAX_RATE_MAX_LENGTH = 2 + TAX_RATE_DECIMALS;
 
 /** An extended sub-contract's own words where they differ from a sub-contract's. */
 const EXTEND_LABELS = { content: '补充内容', signDate: '签订日期' } as const;
@@ -198,8 +202,9 @@ function amountMessage(
 
 /** A tax rate's problem: a fraction from 0 to 0.06 with at most 6 decimals. */
 export function taxRateProblem(rateText: string): DomainError | null {
-  return !/^0(\.\d{1,6})?$/.test(rateText) || new MoneyDecimal(rateText).gt(MAX_TAX_RATE)
-    ? domainError(C.invalidValue, '税率应为0到0.06之间的小数', 'taxRate')
+  const shape = new RegExp(`^0(\\.\\d{1,${TAX_RATE_DECIMALS}})?$`);
+  return !shape.test(rateText) || new MoneyDecimal(rateText).gt(MAX_TAX_RATE)
+    ? domainError(C.invalidValue, `税率应为0到${MAX_TAX_RATE}之间的小数`, 'taxRate')
     : null;
 }
 

@@ -1,4 +1,4 @@
-import { CHILD_PAY_TEXT_LIMITS } from '@dpms/core';
+import { CHILD_PAY_TEXT_LIMITS, MAX_TAX_RATE, TAX_RATE_MAX_LENGTH } from '@dpms/core';
 import type { ChildPayRecord } from '@dpms/http-client';
 import { childPayAddBody, childPayUpdateBody, requiredChildPayFields } from '@dpms/wire';
 import { useMemo, useState } from 'react';
@@ -145,7 +145,7 @@ export function ChildPayFormDialog({
           <Field
             label="税率"
             {...mark('taxRate')}
-            hint={`0到0.06，不填为${target.taxRate || '0.06'}`}
+            hint={`0到${MAX_TAX_RATE}，不填为${target.taxRate || MAX_TAX_RATE}`}
           >
             <Controller
               control={control}
@@ -155,7 +155,7 @@ export function ChildPayFormDialog({
                   className="input"
                   aria-label="税率"
                   inputMode="decimal"
-                  maxLength={8}
+                  maxLength={TAX_RATE_MAX_LENGTH}
                   value={f.value}
                   onChange={(e) => f.onChange(e.target.value.replace(/[^0-9.]/g, ''))}
                 />
