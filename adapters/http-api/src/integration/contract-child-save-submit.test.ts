@@ -1,8 +1,7 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment -- supertest bodies are untyped JSON */
-import request from 'supertest';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
-import { saveAndSubmitCases } from '../test-support/save-and-submit-cases.js';
+import { saveAndSubmitCases, signedInCalls } from '../test-support/save-and-submit-cases.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 
 const contract = {
@@ -18,12 +17,13 @@ const contract = {
 describe.each(testDatabaseKinds())('save and submit a sub-contract in one call on %s', (kind) => {
   let api: ApprovalTestApi;
   const tokens: Record<string, string> = {};
-  const post = (user: string, path: string, body: object, key?: string) => {
-    const r = request(api.app)
-      .post(`/prod-api${path}`)
-      .set({ Authorization: `Bearer ${tokens[user] ?? ''}` });
-    return (key === undefined ? r : r.set('Idempotency-Key', key)).send(body);
-  };
+  const as = (user: string) =>
+    signedInCalls(
+      () => api.app,
+      () => tokens[user] ?? '',
+    ).post;
+  const post = (user: string, path: string, body: object, key?: string) =>
+    as(user)(path, body, key);
   let parentId = 0;
   const child = (contractChildNo: string) => ({
     contractId: parentId,

@@ -1,9 +1,12 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call -- supertest bodies are untyped JSON */
-import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractAnswer } from '@dpms/wire';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
-import { saveAndSubmitCases } from '../test-support/save-and-submit-cases.js';
+import {
+  headForDrafterDept,
+  saveAndSubmitCases,
+  signedInCalls,
+} from '../test-support/save-and-submit-cases.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 
 /** A contract form as a person fills it in, each test with its own project name. */
@@ -20,17 +23,10 @@ const form = (projectName: string) => ({
 describe.each(testDatabaseKinds())('save and submit a contract in one call on %s', (kind) => {
   let api: ApprovalTestApi;
   let token = '';
-  const post = (path: string, body: object, key?: string) => {
-    const r = request(api.app)
-      .post(`/prod-api${path}`)
-      .set({ Authorization: `Bearer ${token}` });
-    return (key === undefined ? r : r.set('Idempotency-Key', key)).send(body);
-  };
-  const get = (path: string, query: Record<string, string | number>) =>
-    request(api.app)
-      .get(`/prod-api${path}`)
-      .set({ Authorization: `Bearer ${token}` })
-      .query(query);
+  const { post, get } = signedInCalls(
+    () => api.app,
+    () => token,
+  );
   /** The rows of the contract table for a project, whatever their stage or status. */
   const rowsOf = (projectName: string) =>
     api.database.handle.db
@@ -41,12 +37,7 @@ describe.each(testDatabaseKinds())('save and submit a contract in one call on %s
 
   beforeAll(async () => {
     api = await openApprovalApi(kind);
-    // The contract review's first node is the drafter's department head.
-    await api.database.handle.db
-      .updateTable('sys_dept')
-      .set({ leader_user_id: 2 })
-      .where('dept_id', '=', 107)
-      .execute();
+    await headForDrafterDept(api);
     token = await api.login('zhjy');
   });
   afterAll(() => api.close());

@@ -1,8 +1,11 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment -- supertest bodies are untyped JSON */
-import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
-import { saveAndSubmitCases } from '../test-support/save-and-submit-cases.js';
+import {
+  headForDrafterDept,
+  saveAndSubmitCases,
+  signedInCalls,
+} from '../test-support/save-and-submit-cases.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 
 /** A filing form as a person fills it in, each test with its own project name. */
@@ -18,12 +21,10 @@ const form = (projectName: string) => ({
 describe.each(testDatabaseKinds())('save and submit a filing in one call on %s', (kind) => {
   let api: ApprovalTestApi;
   let token = '';
-  const post = (path: string, body: object, key?: string) => {
-    const r = request(api.app)
-      .post(`/prod-api${path}`)
-      .set({ Authorization: `Bearer ${token}` });
-    return (key === undefined ? r : r.set('Idempotency-Key', key)).send(body);
-  };
+  const { post } = signedInCalls(
+    () => api.app,
+    () => token,
+  );
   /** The filings of a project, whatever their status. */
   const rowsOf = (projectName: string) =>
     api.database.handle.db
@@ -34,11 +35,7 @@ describe.each(testDatabaseKinds())('save and submit a filing in one call on %s',
 
   beforeAll(async () => {
     api = await openApprovalApi(kind);
-    await api.database.handle.db
-      .updateTable('sys_dept')
-      .set({ leader_user_id: 2 })
-      .where('dept_id', '=', 107)
-      .execute();
+    await headForDrafterDept(api);
     token = await api.login('zhjy');
   });
   afterAll(() => api.close());

@@ -1,6 +1,35 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment -- supertest bodies are untyped JSON */
-import type { Test } from 'supertest';
+import type { Express } from 'express';
+import request, { type Test } from 'supertest';
 import { expect, it } from 'vitest';
+import type { ApprovalTestApi } from './approval-api.js';
+
+/**
+ * One signed-in user's calls of a suite: `post` with an optional Idempotency-Key, and `get`. The
+ * app and token are read at call time (they are set in the suite's beforeAll).
+ */
+export function signedInCalls(app: () => Express, token: () => string) {
+  const auth = () => ({ Authorization: `Bearer ${token()}` });
+  return {
+    post: (path: string, body: object, idempotencyKey?: string): Test => {
+      const r = request(app()).post(`/prod-api${path}`).set(auth());
+      return (idempotencyKey === undefined ? r : r.set('Idempotency-Key', idempotencyKey)).send(
+        body,
+      );
+    },
+    get: (path: string, query: Record<string, string | number>): Test =>
+      request(app()).get(`/prod-api${path}`).set(auth()).query(query),
+  };
+}
+
+/** The review's first node is the drafter's department head: zhjy's department (107) gets one. */
+export async function headForDrafterDept(api: ApprovalTestApi): Promise<void> {
+  await api.database.handle.db
+    .updateTable('sys_dept')
+    .set({ leader_user_id: 2 })
+    .where('dept_id', '=', 107)
+    .execute();
+}
 
 /**
  * A record that the web saves and sends to review in one call (`…/saveAndSubmit`): what the
