@@ -6,6 +6,7 @@ import {
   ARCHIVE_PLEDGE_MAX,
   borrowApprovalContent,
   borrowGrantsRead,
+  borrowInputProblems,
   borrowState,
   charCount,
   checkBorrowInput,
@@ -112,5 +113,44 @@ describe('archive borrowing rules', () => {
     const c = borrowApprovalContent(b, TODAY);
     expect(charCount(c.archivesName?.value as string)).toBe(50);
     expect(c.remark?.value).toBe('承诺');
+  });
+
+  it('reports every field’s problem at once, one per field, in core’s “不能为空” words', () => {
+    const problems = borrowInputProblems({ purpose: ' ', pledge: '', startDate: '', endDate: 'x' });
+    expect(problems.map((p) => [p.field, p.message])).toEqual([
+      ['purpose', '借阅目的不能为空'],
+      ['pledge', '保密承诺不能为空'],
+      ['startDate', '借阅开始日期不能为空'],
+      ['endDate', '借阅结束日期格式应为 yyyy-MM-dd'],
+    ]);
+    fc.assert(
+      fc.property(
+        fc.record({
+          purpose: fc.oneof(fc.constant(''), fc.string({ maxLength: 210 }), fc.integer()),
+          pledge: fc.oneof(fc.constant(''), fc.string({ maxLength: 20 })),
+          startDate: fc.oneof(fc.constant(TODAY), fc.constant('2026-02-30'), fc.string()),
+          endDate: fc.oneof(fc.constant('2026-11-30'), fc.constant('2027-06-01'), fc.string()),
+        }),
+        fc.option(fc.constant(TODAY), { nil: undefined }),
+        (input, today) => {
+          const problems = borrowInputProblems(input, today);
+          const fields = problems.map((p) => p.field);
+          // At most one message per field, and the use case refuses with the first of them.
+          expect(new Set(fields).size).toBe(fields.length);
+          if (today !== undefined) {
+            const checked = checkBorrowInput({ archiveId: 1, ...input } as never, NOW);
+            expect(checked.ok ? undefined : checked.error).toEqual(problems[0]);
+          }
+        },
+      ),
+    );
+  });
+
+  it('leaves “not before today” to a check that knows the institute’s day', () => {
+    const past = { ...valid, startDate: '2026-11-01', endDate: '2026-11-05' };
+    expect(borrowInputProblems(past)).toEqual([]);
+    expect(borrowInputProblems(past, TODAY).map((p) => p.message)).toEqual([
+      '借阅开始日期不能早于今天',
+    ]);
   });
 });

@@ -89,6 +89,7 @@ export const ARCHIVE_BORROW_ERROR_CODES = {
 } as const;
 
 const C = ARCHIVE_BORROW_ERROR_CODES;
+const BORROW_DATE_LABELS = { startDate: '借阅开始日期', endDate: '借阅结束日期' } as const;
 export const archiveBorrowErrors = {
   notFound: (): DomainError => domainError(C.notFound, '借阅申请不存在', 'borrowId'),
   denied: (): DomainError =>
@@ -100,18 +101,16 @@ export const archiveBorrowErrors = {
   needless: (): DomainError => domainError(C.needless, '您已可以查看该档案，无需借阅', 'archiveId'),
   notBorrowed: (): DomainError =>
     domainError(C.notBorrowed, '只有审批通过且尚未归还的借阅可以归还'),
-  pledgeRequired: (): DomainError => domainError(C.pledgeRequired, '请填写保密承诺', 'pledge'),
+  pledgeRequired: (): DomainError => domainError(C.pledgeRequired, '保密承诺不能为空', 'pledge'),
   pledgeTooLong: (): DomainError =>
     domainError(C.pledgeTooLong, `保密承诺不能超过${ARCHIVE_PLEDGE_MAX}个字符`, 'pledge'),
-  purposeRequired: (): DomainError => domainError(C.purposeRequired, '请填写借阅目的', 'purpose'),
+  purposeRequired: (): DomainError => domainError(C.purposeRequired, '借阅目的不能为空', 'purpose'),
   purposeTooLong: (): DomainError =>
     domainError(C.purposeTooLong, `借阅目的不能超过${ARCHIVE_BORROW_PURPOSE_MAX}个字符`, 'purpose'),
+  dateRequired: (field: 'startDate' | 'endDate'): DomainError =>
+    domainError(C.badDate, `${BORROW_DATE_LABELS[field]}不能为空`, field),
   badDate: (field: 'startDate' | 'endDate'): DomainError =>
-    domainError(
-      C.badDate,
-      `${field === 'startDate' ? '借阅开始日期' : '借阅结束日期'}格式应为 yyyy-MM-dd`,
-      field,
-    ),
+    domainError(C.badDate, `${BORROW_DATE_LABELS[field]}格式应为 yyyy-MM-dd`, field),
   endBeforeStart: (): DomainError =>
     domainError(C.badPeriod, '借阅结束日期不能早于开始日期', 'endDate'),
   startInPast: (): DomainError => domainError(C.badPeriod, '借阅开始日期不能早于今天', 'startDate'),
@@ -129,34 +128,68 @@ export interface CheckedBorrow {
   readonly pledge: string;
 }
 
+/** The fields a borrowing request requires: the form marks them, the rules refuse them blank. */
+export const REQUIRED_BORROW_FIELDS = ['purpose', 'startDate', 'endDate', 'pledge'] as const;
+
+/** A request as a form or the wire holds it: anything not a string reads as blank. */
+export type BorrowInputFields = Readonly<
+  Partial<Record<'purpose' | 'startDate' | 'endDate' | 'pledge', unknown>>
+>;
+
+const textOf = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
+
 /**
- * A borrowing request's rules: a purpose (up to 200 characters), a period from today or later of at
- * most 90 days, and the confidentiality pledge (required, up to 1200 characters).
+ * A borrowing request's rules, every field's problem at once (at most one per field): a purpose
+ * (up to 200 characters), the confidentiality pledge (required, up to 1200 characters), and a
+ * period of valid yyyy-MM-dd dates, end not before start, of at most 90 days. `today` (the
+ * institute's day) adds "not before today"; without it (a check that has no clock, such as the
+ * request's schema on the server) that part is left to the use case, which always has it.
+ */
+export function borrowInputProblems(input: BorrowInputFields, today?: string): DomainError[] {
+  const problems: DomainError[] = [];
+  const purpose = textOf(input.purpose);
+  if (purpose === '') problems.push(archiveBorrowErrors.purposeRequired());
+  else if (charCount(purpose) > ARCHIVE_BORROW_PURPOSE_MAX)
+    problems.push(archiveBorrowErrors.purposeTooLong());
+  const pledge = textOf(input.pledge);
+  if (pledge === '') problems.push(archiveBorrowErrors.pledgeRequired());
+  else if (charCount(pledge) > ARCHIVE_PLEDGE_MAX) problems.push(archiveBorrowErrors.pledgeTooLong());
+  const dates: Partial<Record<'startDate' | 'endDate', string>> = {};
+  for (const field of ['startDate', 'endDate'] as const) {
+    const v = textOf(input[field]);
+    if (v === '') problems.push(archiveBorrowErrors.dateRequired(field));
+    else if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || !isValidApprovalDate(v))
+      problems.push(archiveBorrowErrors.badDate(field));
+    else dates[field] = v;
+  }
+  const { startDate, endDate } = dates;
+  if (startDate !== undefined && endDate !== undefined) {
+    if (endDate < startDate) problems.push(archiveBorrowErrors.endBeforeStart());
+    else if (addDays(startDate, ARCHIVE_BORROW_MAX_DAYS - 1) < endDate)
+      problems.push(archiveBorrowErrors.tooLong());
+  }
+  if (startDate !== undefined && today !== undefined && startDate < today)
+    problems.push(archiveBorrowErrors.startInPast());
+  return problems;
+}
+
+/**
+ * A borrowing request's rules (`borrowInputProblems` on the institute's day), as the use case
+ * applies them: the first problem refuses the request, otherwise the trimmed request.
  */
 export function checkBorrowInput(
   input: ArchiveBorrowInput,
   now: Date,
   zone: string = DEFAULT_INSTITUTE_TIME_ZONE,
 ): Result<CheckedBorrow> {
-  const purpose = (input.purpose ?? '').trim();
-  if (purpose === '') return err(archiveBorrowErrors.purposeRequired());
-  if (charCount(purpose) > ARCHIVE_BORROW_PURPOSE_MAX)
-    return err(archiveBorrowErrors.purposeTooLong());
-  const pledge = (input.pledge ?? '').trim();
-  if (pledge === '') return err(archiveBorrowErrors.pledgeRequired());
-  if (charCount(pledge) > ARCHIVE_PLEDGE_MAX) return err(archiveBorrowErrors.pledgeTooLong());
-  const dates: Record<'startDate' | 'endDate', string> = { startDate: '', endDate: '' };
-  for (const field of ['startDate', 'endDate'] as const) {
-    const v = (input[field] ?? '').trim();
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || !isValidApprovalDate(v))
-      return err(archiveBorrowErrors.badDate(field));
-    dates[field] = v;
-  }
-  if (dates.endDate < dates.startDate) return err(archiveBorrowErrors.endBeforeStart());
-  if (dates.startDate < instituteDay(now, zone)) return err(archiveBorrowErrors.startInPast());
-  if (addDays(dates.startDate, ARCHIVE_BORROW_MAX_DAYS - 1) < dates.endDate)
-    return err(archiveBorrowErrors.tooLong());
-  return ok({ purpose, pledge, ...dates });
+  const first = borrowInputProblems(input, instituteDay(now, zone))[0];
+  if (first !== undefined) return err(first);
+  return ok({
+    purpose: textOf(input.purpose),
+    pledge: textOf(input.pledge),
+    startDate: textOf(input.startDate),
+    endDate: textOf(input.endDate),
+  });
 }
 
 /** The state of a borrowing on the institute's calendar day `today` (yyyy-MM-dd). */

@@ -51,10 +51,18 @@ export const ARCHIVE_ERROR_CODES = {
   unknownUser: 'VALIDATION.ARCHIVE_UNKNOWN_USER',
   memoTooLong: 'VALIDATION.ARCHIVE_MEMO_TOO_LONG',
   nameRequired: 'VALIDATION.ARCHIVE_NAME_REQUIRED',
+  nameTooLong: 'VALIDATION.ARCHIVE_NAME_TOO_LONG',
+  fileRequired: 'VALIDATION.ARCHIVE_FILE_REQUIRED',
   fileInvalid: 'VALIDATION.ARCHIVE_FILE',
 } as const;
 
 export const ARCHIVE_MEMO_MAX = 500;
+export const ARCHIVE_NAME_MAX = 200;
+/** Longer archive numbers and project names are cut to these when registered. */
+export const ARCHIVE_NO_MAX = 64;
+export const ARCHIVE_PROJECT_NAME_MAX = 200;
+/** The fields registering an archive requires: the form marks them, the rules refuse them blank. */
+export const REQUIRED_ARCHIVE_FIELDS = ['archiveName', 'fileId'] as const;
 
 export const archiveErrors = {
   notFound: (): DomainError => domainError(ARCHIVE_ERROR_CODES.notFound, '档案不存在'),
@@ -65,7 +73,15 @@ export const archiveErrors = {
   unknownUser: (): DomainError =>
     domainError(ARCHIVE_ERROR_CODES.unknownUser, '允许查看人中有不存在的用户', 'allowViewUserIds'),
   nameRequired: (): DomainError =>
-    domainError(ARCHIVE_ERROR_CODES.nameRequired, '请填写档案名称（最多200字）', 'archiveName'),
+    domainError(ARCHIVE_ERROR_CODES.nameRequired, '档案名称不能为空', 'archiveName'),
+  nameTooLong: (): DomainError =>
+    domainError(
+      ARCHIVE_ERROR_CODES.nameTooLong,
+      `档案名称不能超过${ARCHIVE_NAME_MAX}个字符`,
+      'archiveName',
+    ),
+  fileRequired: (): DomainError =>
+    domainError(ARCHIVE_ERROR_CODES.fileRequired, '档案文件不能为空', 'fileId'),
   fileInvalid: (): DomainError =>
     domainError(ARCHIVE_ERROR_CODES.fileInvalid, '档案文件不存在或不是您上传的文件', 'fileId'),
   memoTooLong: (): DomainError =>
@@ -101,4 +117,24 @@ export function normaliseAllowView(ids: readonly number[]): Result<readonly numb
 export function checkMemo(memo: string): Result<string> {
   const text = memo.trim();
   return [...text].length > ARCHIVE_MEMO_MAX ? err(archiveErrors.memoTooLong()) : ok(text);
+}
+
+const textOf = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
+
+/**
+ * Registering an archive, every field's problem at once: a name (up to 200 characters), the file
+ * and a memo of at most 500 characters. Whether the file is the registrant's own is the use
+ * case's to check (it reads the store).
+ */
+export function archiveRegisterProblems(
+  input: Readonly<Partial<Record<'archiveName' | 'fileId' | 'memo', unknown>>>,
+): DomainError[] {
+  const problems: DomainError[] = [];
+  const name = textOf(input.archiveName);
+  if (name === '') problems.push(archiveErrors.nameRequired());
+  else if ([...name].length > ARCHIVE_NAME_MAX) problems.push(archiveErrors.nameTooLong());
+  if (textOf(input.fileId) === '') problems.push(archiveErrors.fileRequired());
+  const memo = checkMemo(textOf(input.memo));
+  if (!memo.ok) problems.push(memo.error);
+  return problems;
 }

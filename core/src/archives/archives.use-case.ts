@@ -13,7 +13,10 @@ import {
   type ArchiveBorrowInput,
 } from './archive-borrow.js';
 import {
+  ARCHIVE_NO_MAX,
+  ARCHIVE_PROJECT_NAME_MAX,
   archiveErrors,
+  archiveRegisterProblems,
   canManageArchive,
   canReadArchive,
   checkMemo,
@@ -81,11 +84,10 @@ export class ArchiveService {
     },
     actor: ArchiveActor,
   ): R<Archive> {
+    const first = archiveRegisterProblems(input)[0];
+    if (first !== undefined) return Promise.resolve(err(first));
     const name = input.archiveName.trim();
-    if (name === '' || [...name].length > 200)
-      return Promise.resolve(err(archiveErrors.nameRequired()));
-    const memo = checkMemo(input.memo ?? '');
-    if (!memo.ok) return Promise.resolve(memo);
+    const memo = (input.memo ?? '').trim();
     return runWrite(
       this.uow,
       () => this.clock.now(),
@@ -93,10 +95,12 @@ export class ArchiveService {
         const archiveId = await r.archives.register(
           {
             archiveName: name,
-            archiveNo: (input.archiveNo ?? '').trim().slice(0, 64),
-            projectName: (input.projectName ?? '').trim().slice(0, 200),
+            archiveNo: [...(input.archiveNo ?? '').trim()].slice(0, ARCHIVE_NO_MAX).join(''),
+            projectName: [...(input.projectName ?? '').trim()]
+              .slice(0, ARCHIVE_PROJECT_NAME_MAX)
+              .join(''),
             fileId: input.fileId.trim(),
-            memo: memo.value,
+            memo,
             userId: actor.userId,
             deptId: actor.deptId,
             createBy: actor.userName,
