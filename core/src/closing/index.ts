@@ -12,5 +12,6 @@ export {
 export * from './finish.js';
 export * from './finish-messages.js';
 export * from './finish-rules.js';
+export * from './finish-actions.js';
 export * from './finish.repository.port.js';
 export { FinishService, type FinishOverview } from './finish.use-case.js';

@@ -2,6 +2,7 @@ import {
   fileDownloadAddress,
   ALL_DATA,
   confirmableAmount,
+  FINISH_ACTION_PERMISSIONS,
   type FinishActor,
   type FinishConfirmation,
   type FinishContract,
@@ -32,6 +33,8 @@ import type { Principal } from '../identity/principal.js';
 import type { RouteModule } from './route-module.js';
 
 const TAG = '合同完工确认';
+/** Each route declares the permission of core's finish rule (`finishActions`). */
+const FA = FINISH_ACTION_PERMISSIONS;
 
 const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
 
@@ -79,7 +82,7 @@ export function finishRoutes(service: FinishService): RouteModule {
         path: '/v4/contract/listByContractId',
         summary: '合同完工信息：合同、任务单产值与已确认完成产值、完工文件及尚不能确认完成的原因',
         tag: TAG,
-        access: perm('project:contract:query'),
+        access: perm(FA.view),
         query: contractQuery,
         response: finishOverviewAnswer,
         handler: async ({ query, principal }) => {
@@ -99,7 +102,7 @@ export function finishRoutes(service: FinishService): RouteModule {
         summary:
           '已履约未收款：每个任务单的确认完成产值减已分配回款，合同合计为确认完成产值减已回款（不小于0）',
         tag: TAG,
-        access: perm('project:contract:query'),
+        access: perm(FA.view),
         query: contractQuery,
         response: uncollectedAnswer,
         handler: async ({ query, principal }) =>
@@ -110,7 +113,7 @@ export function finishRoutes(service: FinishService): RouteModule {
         path: '/v4/contract/confirmFinishAmountList',
         summary: '合同的完成产值确认记录（最新在前）',
         tag: TAG,
-        access: perm('project:contract:query'),
+        access: perm(FA.view),
         query: contractQuery,
         response: finishConfirmationsAnswer,
         handler: async ({ query, principal }) =>
@@ -125,7 +128,7 @@ export function finishRoutes(service: FinishService): RouteModule {
         path: '/v4/contract/confirmFinishAmount',
         summary: '确认任务单完成产值（累加，不超过任务产值；任务单须已部门确认；合同已完成则不可）',
         tag: TAG,
-        access: perm('project:valueConfirm:list'),
+        access: perm(FA.confirmAmount),
         body: confirmBody,
         response: finishConfirmationAnswer,
         handler: async ({ body, principal }) =>
@@ -151,7 +154,7 @@ export function finishRoutes(service: FinishService): RouteModule {
         summary:
           '删除完成产值确认记录（从任务单的确认完成产值中扣回；合同已完成或已发放超出则不可）',
         tag: TAG,
-        access: perm('project:valueConfirm:list'),
+        access: perm(FA.unconfirm),
         query: finishConfirmationIdQuery,
         response: closingDoneAnswer,
         handler: async ({ query, principal }) => {
@@ -164,7 +167,7 @@ export function finishRoutes(service: FinishService): RouteModule {
         path: '/project/contract/getContractFinishFile',
         summary: '合同的完工文件',
         tag: TAG,
-        access: perm('project:contract:query'),
+        access: perm(FA.view),
         query: contractQuery,
         response: finishFilesAnswer,
         handler: async ({ query, principal }) =>
@@ -175,7 +178,7 @@ export function finishRoutes(service: FinishService): RouteModule {
         path: '/project/contract/uploadContractFinishFile',
         summary: '上传完工文件：把已上传的文件（/common/upload 或分片上传得到的 fileId）关联到合同',
         tag: TAG,
-        access: perm('project:contract:upload'),
+        access: perm(FA.upload),
         body: uploadBody,
         response: finishFilesAnswer,
         handler: async ({ body, principal }) =>
@@ -190,7 +193,7 @@ export function finishRoutes(service: FinishService): RouteModule {
         path: '/project/contract/confirmContractFinish',
         summary: '确认合同完成：须有完工文件，且每个任务单已部门确认并确认完成产值到任务产值',
         tag: TAG,
-        access: perm('project:contract:finish'),
+        access: perm(FA.finish),
         query: contractQuery,
         response: finishContractAnswer,
         handler: async ({ query, principal }) =>
@@ -205,7 +208,7 @@ export function finishRoutes(service: FinishService): RouteModule {
         path: '/project/contract/serviceManagelist',
         summary: '合同完工管理列表：正式合同的任务产值、确认完成产值、已回款、完工文件数与完成状态',
         tag: TAG,
-        access: perm('project:contract:query'),
+        access: perm(FA.view),
         query: manageQuery,
         response: finishContractPage,
         handler: async ({ query, principal }) => {
@@ -229,7 +232,7 @@ export function finishRoutes(service: FinishService): RouteModule {
         path: '/project/contract/getContractTask',
         summary: '合同的设计任务单（value、text 及可确认的剩余产值），供完成产值确认选择',
         tag: TAG,
-        access: perm('project:contract:query'),
+        access: perm(FA.view),
         query: contractQuery,
         response: finishTasksAnswer,
         handler: async ({ query, principal }) =>
