@@ -23,3 +23,5 @@ export * from './fund-plan.js';
 export * from './system-records.js';
 export * from './auth.js';
 export * from './upload.js';
+export * from './archives.js';
+export * from './contract-document.js';

@@ -1,3 +1,10 @@
+import { CONTRACT_DOC_FIELD_NAMES } from '@dpms/core';
+import type {
+  ArchiveBorrowRecord,
+  ArchiveListRecord,
+  ArchiveLogRecord,
+} from './archives.js';
+import type { ContractDocumentWireRecord } from './contract-document.js';
 import type { ContractRecord } from './contract.js';
 import type { LixiangRecord } from './lixiang.js';
 import type { ChildPayRecord, ContractChildRow, ExtendSubContractRow } from './sub-contract.js';
@@ -171,5 +178,94 @@ export const anExtendSubContractRow = (
   receiveCompanyName: '城建设计所',
   childTotalAmount: '10',
   contractName: '滨江新城规划设计合同',
+  ...over,
+});
+
+/** A catalogue row (`archiveListRecord`): archive 1, 竣工图, readable, registered by user 6. */
+export const anArchiveRow = (over: Partial<ArchiveListRecord> = {}): ArchiveListRecord => {
+  const archiveId = over.archiveId ?? 1;
+  const canRead = over.canRead ?? true;
+  return {
+    archiveId,
+    archiveName: `档案${String(archiveId)}`,
+    archiveNo: `DA-${String(archiveId)}`,
+    contractId: null,
+    projectName: '示范项目',
+    fileId: canRead ? 'f'.repeat(32) : '',
+    fileName: canRead ? '竣工图.pdf' : '',
+    allowViewUserIds: [],
+    memo: '二号柜',
+    deptId: 100,
+    userId: 6,
+    createBy: 'zgcs',
+    createTime: null,
+    downloadUrl: canRead ? `/project/archives/file?archiveId=${String(archiveId)}` : '',
+    canRead,
+    ...over,
+  };
+};
+
+/** A log entry (`archiveLogRecord`): zhjy viewed archive 1. */
+export const anArchiveLog = (over: Partial<ArchiveLogRecord> = {}): ArchiveLogRecord => ({
+  logId: 1,
+  archiveId: 1,
+  action: 'view',
+  actionName: '查看',
+  userId: 10,
+  userName: 'zhjy',
+  createTime: null,
+  ...over,
+});
+
+/** A borrowing (`borrowRecord`): 5, zhjy borrows archive 2, approved and within its period. */
+export const aBorrowRecord = (over: Partial<ArchiveBorrowRecord> = {}): ArchiveBorrowRecord => ({
+  borrowId: 5,
+  archiveId: 2,
+  archiveName: '档案2',
+  archiveNo: 'DA-2',
+  projectName: '示范项目',
+  userId: 10,
+  userName: 'zhjy',
+  deptId: 100,
+  purpose: '复核',
+  startDate: '2026-11-22',
+  endDate: '2026-11-28',
+  pledge: '承诺',
+  status: 1,
+  statusName: '审批通过',
+  state: 'borrowed',
+  stateName: '借阅中',
+  approvalId: '9',
+  approvedTime: null,
+  returnedTime: null,
+  returnedBy: '',
+  createTime: null,
+  ...over,
+});
+
+/** A stored contract document (`contractDocumentRecord`): 5, type 1, a draft. */
+export const aContractDocument = (
+  over: Partial<ContractDocumentWireRecord> = {},
+): ContractDocumentWireRecord => ({
+  ...(Object.fromEntries(CONTRACT_DOC_FIELD_NAMES.map((n) => [n, ''])) as Record<
+    (typeof CONTRACT_DOC_FIELD_NAMES)[number],
+    string
+  >),
+  documentId: 5,
+  docType: 1,
+  docTypeName: '技术咨询合同',
+  contractId: '',
+  contractName: '滨江花园二期技术咨询合同',
+  totalAmount: '12',
+  status: -1,
+  statusName: '待提交',
+  editable: true,
+  approvalId: null,
+  version: 1,
+  deptId: 100,
+  userId: 6,
+  createBy: '李项目',
+  createTime: '2026-11-20T02:00:00.000Z',
+  updateTime: '2026-11-20T02:00:00.000Z',
   ...over,
 });

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   ALL_DATA,
   APPROVAL_STATUS_LABELS,
@@ -15,16 +15,35 @@ import {
   type ArchiveBorrow,
   type ArchiveBorrowListFilter,
   type ArchiveBorrowService,
-  type ArchiveBorrowState,
   type ArchiveListRow,
   type ArchiveLog,
   type ArchiveService,
 } from '@dpms/core';
+import {
+  archiveAddBody,
+  archiveAllowViewBody,
+  archiveAnswer,
+  archiveFileQuery,
+  archiveIdQuery,
+  archiveListQuery,
+  archiveLogsAnswer,
+  archiveMemoBody,
+  archivePage,
+  archiveBorrowBody,
+  borrowAnswer,
+  borrowExportQuery,
+  borrowIdBody,
+  borrowIdQuery,
+  borrowListQuery,
+  borrowPage,
+  type ArchiveBorrowRecord,
+  type ArchiveListRecord,
+  type ArchiveLogRecord,
+  type ArchiveRecord,
+} from '@dpms/wire';
 import { ok, page } from '../http/envelope.js';
 import { unwrap } from '../http/http-error.js';
-import { pagingShape } from '../http/paging.js';
 import { perm } from '../http/route.js';
-import { id, optionalEnum, optionalId, textFilter } from '../http/schemas.js';
 import { streamXlsx, type XlsxColumn } from '../http/xlsx.js';
 import { HttpError } from '../http/http-error.js';
 import { contentDisposition } from './download.routes.js';
@@ -37,42 +56,71 @@ const TAG = '档案管理';
 const P = ARCHIVE_ACTION_PERMISSIONS;
 
 const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
-export const archiveView = (a: Archive) => ({
-  ...a,
+/** The answer's archive, as the wire schema `archiveRecord` documents it (RouteBook checks it). */
+export const archiveView = (a: Archive): ArchiveRecord => ({
+  archiveId: a.archiveId,
+  archiveName: a.archiveName,
+  archiveNo: a.archiveNo,
+  contractId: a.contractId,
+  projectName: a.projectName,
+  fileId: a.fileId,
+  fileName: a.fileName,
+  allowViewUserIds: [...a.allowViewUserIds],
+  memo: a.memo,
+  deptId: a.deptId,
+  userId: a.userId,
+  createBy: a.createBy,
   /** The archive's own file call: the per-archive rule, not the file owner's (see `file`). */
   downloadUrl: `/project/archives/file?archiveId=${String(a.archiveId)}`,
   createTime: iso(a.createTime),
 });
 /** A catalogue row: the file (id, name, address) only for those who may read it. */
-const listRowView = (a: ArchiveListRow) =>
+const listRowView = (a: ArchiveListRow): ArchiveListRecord =>
   a.canRead
-    ? archiveView(a)
+    ? { ...archiveView(a), canRead: true }
     : {
         ...archiveView(a),
+        canRead: false,
         fileId: '',
         fileName: '',
         downloadUrl: '',
         allowViewUserIds: [],
       };
-const borrowView = (today: string) => (b: ArchiveBorrow) => {
-  const state = borrowState(b, today);
-  return {
-    ...b,
-    state,
-    stateName: ARCHIVE_BORROW_STATE_LABELS[state],
-    statusName: APPROVAL_STATUS_LABELS[b.status],
-    approvedTime: iso(b.approvedTime),
-    returnedTime: iso(b.returnedTime),
-    createTime: iso(b.createTime),
+const borrowView =
+  (today: string) =>
+  (b: ArchiveBorrow): ArchiveBorrowRecord => {
+    const state = borrowState(b, today);
+    return {
+      borrowId: b.borrowId,
+      archiveId: b.archiveId,
+      archiveName: b.archiveName,
+      archiveNo: b.archiveNo,
+      projectName: b.projectName,
+      userId: b.userId,
+      userName: b.userName,
+      deptId: b.deptId,
+      purpose: b.purpose,
+      startDate: b.startDate,
+      endDate: b.endDate,
+      pledge: b.pledge,
+      status: b.status,
+      statusName: APPROVAL_STATUS_LABELS[b.status],
+      state,
+      stateName: ARCHIVE_BORROW_STATE_LABELS[state],
+      approvalId: b.approvalId,
+      approvedTime: iso(b.approvedTime),
+      returnedTime: iso(b.returnedTime),
+      returnedBy: b.returnedBy,
+      createTime: iso(b.createTime),
+    };
   };
-};
-const BORROW_STATES = Object.keys(ARCHIVE_BORROW_STATE_LABELS) as [
-  ArchiveBorrowState,
-  ...ArchiveBorrowState[],
-];
-const logView = (l: ArchiveLog) => ({
-  ...l,
+const logView = (l: ArchiveLog): ArchiveLogRecord => ({
+  logId: l.logId,
+  archiveId: l.archiveId,
+  action: l.action,
   actionName: ARCHIVE_ACTION_LABELS[l.action],
+  userId: l.userId,
+  userName: l.userName,
   createTime: iso(l.createTime),
 });
 
@@ -84,41 +132,12 @@ const actorOf = (p: Principal): ArchiveActor => ({
   keeper: p.isAdmin || hasPermission(p.permissions, [ARCHIVE_KEEPER_PERMISSION]),
 });
 
-const archiveIdQuery = z.object({ archiveId: id() });
-const listQuery = z.object({
-  ...pagingShape(['archiveId'] as const),
-  archiveName: textFilter(100),
-  projectName: textFilter(100),
-  contractId: optionalId(),
-  readableOnly: optionalEnum(['0', '1']),
-});
-const borrowFilterShape = {
-  archiveId: optionalId(),
-  archiveName: textFilter(100),
-  userName: textFilter(64),
-  state: optionalEnum(BORROW_STATES),
-};
-const borrowListQuery = z.object({ ...pagingShape(['borrowId'] as const), ...borrowFilterShape });
-const borrowExportQuery = z.object(borrowFilterShape);
 const borrowFilterOf = (q: z.output<typeof borrowExportQuery>): ArchiveBorrowListFilter => ({
   ...(q.archiveId === undefined ? {} : { archiveId: q.archiveId }),
   ...(q.archiveName === undefined ? {} : { archiveName: q.archiveName }),
   ...(q.userName === undefined ? {} : { userName: q.userName }),
   ...(q.state === undefined ? {} : { state: q.state }),
 });
-/** Text as sent: core trims it and checks the limits (the pledge's 1200) with their messages. */
-const looseText = () =>
-  z.preprocess((v) => (v === null ? undefined : v), z.string().max(20_000).optional());
-const borrowBody = z.object({
-  archiveId: id(),
-  purpose: looseText(),
-  startDate: looseText(),
-  endDate: looseText(),
-  pledge: looseText(),
-  /** false keeps the request as a draft instead of sending it into approval. */
-  submit: z.boolean().optional(),
-});
-const borrowIdBody = z.object({ borrowId: id() });
 
 const BORROW_EXPORT_COLUMNS = (today: string): readonly XlsxColumn<ArchiveBorrow>[] => [
   { header: '借阅编号', value: (b) => b.borrowId, width: 10 },
@@ -154,7 +173,8 @@ export function archivesRoutes(
           '档案目录（可查看的、借阅过的及数据权限内的档案，canRead 标明能否查看；readableOnly=1 只列可查看的；档案管理员可见全部）',
         tag: TAG,
         access: perm(P.list),
-        query: listQuery,
+        query: archiveListQuery,
+        response: archivePage,
         handler: async ({ query, principal }) => {
           const p = await service.list(
             {
@@ -176,6 +196,7 @@ export function archivesRoutes(
         tag: TAG,
         access: perm(P.view),
         query: archiveIdQuery,
+        response: archiveAnswer,
         handler: async ({ query, principal }) =>
           ok(archiveView(unwrap(await service.read(query.archiveId, 'view', actorOf(principal))))),
       });
@@ -186,6 +207,7 @@ export function archivesRoutes(
         tag: TAG,
         access: perm(P.download),
         query: archiveIdQuery,
+        response: archiveAnswer,
         handler: async ({ query, principal }) =>
           ok(
             archiveView(
@@ -200,6 +222,7 @@ export function archivesRoutes(
         tag: TAG,
         access: perm(P.logs),
         query: archiveIdQuery,
+        response: archiveLogsAnswer,
         handler: async ({ query, principal }) =>
           ok(unwrap(await service.logs(query.archiveId, actorOf(principal))).map(logView)),
       });
@@ -209,10 +232,8 @@ export function archivesRoutes(
         summary: '修改允许查看人（整体替换；档案管理员或登记人）',
         tag: TAG,
         access: perm(P.allowView),
-        body: z.object({
-          archiveId: id(),
-          allowViewUserIds: z.array(id()).max(500),
-        }),
+        body: archiveAllowViewBody,
+        response: archiveAnswer,
         handler: async ({ body, principal }) =>
           ok(
             archiveView(
@@ -232,7 +253,8 @@ export function archivesRoutes(
         summary: '修改档案备注（最多500字；档案管理员或登记人）',
         tag: TAG,
         access: perm(P.memo),
-        body: z.object({ archiveId: id(), memo: z.string().max(2000) }),
+        body: archiveMemoBody,
+        response: archiveAnswer,
         handler: async ({ body, principal }) =>
           ok(
             archiveView(
@@ -246,15 +268,25 @@ export function archivesRoutes(
         summary: '登记档案：以本人上传的文件登记（档案管理员可登记任何文件）',
         tag: TAG,
         access: perm(P.add),
-        body: z.object({
-          archiveName: z.string().max(2000),
-          archiveNo: z.string().max(64).optional(),
-          projectName: z.string().max(200).optional(),
-          fileId: z.string().trim().min(1).max(64),
-          memo: z.string().max(2000).optional(),
-        }),
+        body: archiveAddBody,
+        response: archiveAnswer,
         handler: async ({ body, principal }) =>
-          ok(archiveView(unwrap(await service.register(body, actorOf(principal))))),
+          ok(
+            archiveView(
+              unwrap(
+                await service.register(
+                  {
+                    archiveName: body.archiveName,
+                    fileId: body.fileId,
+                    ...(body.archiveNo === undefined ? {} : { archiveNo: body.archiveNo }),
+                    ...(body.projectName === undefined ? {} : { projectName: body.projectName }),
+                    ...(body.memo === undefined ? {} : { memo: body.memo }),
+                  },
+                  actorOf(principal),
+                ),
+              ),
+            ),
+          ),
       });
       if (borrows !== undefined) registerBorrowRoutes(book, borrows);
       if (files !== undefined) {
@@ -265,7 +297,7 @@ export function archivesRoutes(
             '档案文件：按档案的查看规则（管理员、登记人、授权查看人、借阅期内的借阅人）下载，记入日志；其他人 403',
           tag: TAG,
           access: perm(P.download),
-          query: z.object({ archiveId: id(), preview: optionalEnum(['true', 'false', '1', '0']) }),
+          query: archiveFileQuery,
           produces: 'application/octet-stream',
           handler: async ({ query, principal, res }) => {
             const a = unwrap(await service.read(query.archiveId, 'download', actorOf(principal)));
@@ -304,7 +336,8 @@ function registerBorrowRoutes(
     summary: '申请借阅档案：借阅目的、期限与保密承诺（最多1200字）；默认同时送审调档承诺书 27_1',
     tag: TAG,
     access: perm(P.borrow),
-    body: borrowBody,
+    body: archiveBorrowBody,
+    response: borrowAnswer,
     handler: async ({ body, principal }) =>
       ok(
         (await view())(
@@ -331,6 +364,7 @@ function registerBorrowRoutes(
     tag: TAG,
     access: perm(P.borrow),
     query: borrowListQuery,
+    response: borrowPage,
     handler: async ({ query, principal }) => {
       const p = await borrows.list(borrowFilterOf(query), actorOf(principal), {
         offset: (query.pageNum - 1) * query.pageSize,
@@ -345,7 +379,8 @@ function registerBorrowRoutes(
     summary: '借阅详情（借阅人本人或档案管理员）',
     tag: TAG,
     access: perm(P.borrow),
-    query: z.object({ borrowId: id() }),
+    query: borrowIdQuery,
+    response: borrowAnswer,
     handler: async ({ query, principal }) =>
       ok((await view())(unwrap(await borrows.detail(query.borrowId, actorOf(principal))))),
   });
@@ -356,6 +391,7 @@ function registerBorrowRoutes(
     tag: TAG,
     access: perm(P.submit),
     body: borrowIdBody,
+    response: borrowAnswer,
     handler: async ({ body, principal }) =>
       ok((await view())(unwrap(await borrows.submit(body.borrowId, actorOf(principal))))),
   });
@@ -366,6 +402,7 @@ function registerBorrowRoutes(
     tag: TAG,
     access: perm(P.giveBack),
     body: borrowIdBody,
+    response: borrowAnswer,
     handler: async ({ body, principal }) =>
       ok((await view())(unwrap(await borrows.giveBack(body.borrowId, actorOf(principal))))),
   });
