@@ -16,10 +16,16 @@ type Method = 'get' | 'post' | 'put' | 'delete';
 
 /** A stand-in for the API: answers by path, and records every call with what it sent. */
 export class FakeApi {
-  readonly calls: { method: Method; url: string; input: Record<string, unknown> }[] = [];
+  readonly calls: {
+    method: Method;
+    url: string;
+    input: Record<string, unknown>;
+    /** The Idempotency-Key the call carried, if any. */
+    key?: string | undefined;
+  }[] = [];
   constructor(private readonly routes: Record<string, Handler>) {}
-  private answer(method: Method, url: string, input: Record<string, unknown>) {
-    this.calls.push({ method, url, input });
+  private answer(method: Method, url: string, input: Record<string, unknown>, key?: string) {
+    this.calls.push({ method, url, input, key });
     const route = this.routes[url];
     if (route === undefined) return Promise.reject(new Error(`no fake for ${url}`));
     try {
@@ -29,12 +35,24 @@ export class FakeApi {
     }
   }
   readonly client = {
-    get: (url: string, options?: { params?: Record<string, unknown> }) =>
-      this.answer('get', url, options?.params ?? {}),
-    post: (url: string, body?: unknown) =>
-      this.answer('post', url, (body ?? {}) as Record<string, unknown>),
-    put: (url: string, body?: unknown) =>
-      this.answer('put', url, (body ?? {}) as Record<string, unknown>),
+    get: (
+      url: string,
+      options?: { params?: Record<string, unknown>; headers?: Record<string, string> },
+    ) => this.answer('get', url, options?.params ?? {}, options?.headers?.['Idempotency-Key']),
+    post: (url: string, body?: unknown, options?: { headers?: Record<string, string> }) =>
+      this.answer(
+        'post',
+        url,
+        (body ?? {}) as Record<string, unknown>,
+        options?.headers?.['Idempotency-Key'],
+      ),
+    put: (url: string, body?: unknown, options?: { headers?: Record<string, string> }) =>
+      this.answer(
+        'put',
+        url,
+        (body ?? {}) as Record<string, unknown>,
+        options?.headers?.['Idempotency-Key'],
+      ),
     delete: (url: string) => this.answer('delete', url, {}),
   } as unknown as HttpClient;
   sent(url: string) {

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { HttpClient } from '../client.js';
 import { AccountGateway } from './account.gateway.js';
 import { ApprovalGateway } from './approval.gateway.js';
+import { ArchiveGateway } from './archive.gateway.js';
 import { AuthGateway } from './auth.gateway.js';
+import { ContractDocumentGateway } from './contract-document.gateway.js';
 import { ContractGateway } from './contract.gateway.js';
 import { FileGateway } from './file.gateway.js';
 import { FundPayGateway } from './fund-pay.gateway.js';
@@ -78,7 +80,28 @@ const GATEWAYS: readonly GatewayEntry[] = [
     helpers: ['list'],
   },
   { name: 'NotifyGateway', make: (http) => new NotifyGateway(http) },
+  {
+    name: 'ArchiveGateway',
+    make: (http) => new ArchiveGateway(http),
+    args: { updateAllowView: [1, [2]] },
+    noJson: {
+      fileUrl: 'builds an address, calls nothing',
+      borrowExportUrl: 'builds an address, calls nothing',
+    },
+  },
   { name: 'ContractGateway', make: (http) => new ContractGateway(http) },
+  {
+    name: 'ContractDocumentGateway',
+    make: (http) => new ContractDocumentGateway(http),
+    args: {
+      list: [{ pageNum: 1 }],
+      save: [{ docType: 8 }],
+      sign: [{ approvalId: '7', action: 'approve', version: 1 }, 'k'],
+    },
+    noJson: {
+      companySettings: 'reads config values from msg, which any text may be',
+    },
+  },
   { name: 'AccountGateway', make: (http) => new AccountGateway(http) },
   {
     name: 'AuthGateway',

@@ -1,56 +1,37 @@
 import { ARCHIVE_PLEDGE_MAX, DEFAULT_ARCHIVE_PLEDGE } from '@dpms/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ArchiveRow, BorrowRow } from './archives.gateway';
+import type { ArchiveRow, BorrowRow } from '@dpms/http-client';
+import { aBorrowRecord, anArchiveLog, anArchiveRow } from '@dpms/wire/testing';
 import { ArchivesPage } from './ArchivesPage';
 import { FakeApi, renderWithApi } from './archives.test-render';
 
-const archive = (id: number, canRead: boolean, userId = 6): ArchiveRow => ({
-  archiveId: id,
-  archiveName: `档案${String(id)}`,
-  archiveNo: `DA-${String(id)}`,
-  projectName: '示范项目',
-  fileId: canRead ? 'f'.repeat(32) : '',
-  fileName: canRead ? '竣工图.pdf' : '',
-  allowViewUserIds: [],
-  memo: '二号柜',
-  userId,
-  createBy: 'zgcs',
-  createTime: null,
-  downloadUrl: canRead ? `/project/archives/file?archiveId=${String(id)}` : '',
-  canRead,
-});
-const borrow = (over: Partial<BorrowRow>): BorrowRow => ({
-  borrowId: 5,
-  archiveId: 2,
-  archiveName: '档案2',
-  archiveNo: 'DA-2',
-  userId: 10,
-  userName: 'zhjy',
-  purpose: '复核',
-  startDate: '2026-11-22',
-  endDate: '2026-11-28',
-  pledge: '承诺',
-  status: 1,
-  state: 'borrowed',
-  stateName: '借阅中',
-  approvalId: '9',
-  returnedTime: null,
-  createTime: null,
-  ...over,
-});
+const archive = (id: number, canRead: boolean, userId = 6): ArchiveRow =>
+  anArchiveRow({ archiveId: id, canRead, userId });
+const borrow = (over: Partial<BorrowRow>): BorrowRow => aBorrowRecord(over);
 
+/** The API's answers, each in its envelope as the wire schemas read it. */
+const OK = { code: 200, msg: '操作成功' } as const;
 function api(borrows: BorrowRow[] = []) {
   return new FakeApi({
-    '/project/archives/list': () => ({ total: 2, rows: [archive(1, true), archive(2, false)] }),
-    '/project/archives/view': (q) => ({ data: archive(Number(q.archiveId), true) }),
-    '/project/archives/logList': () => ({
-      data: [{ logId: 1, action: 'view', actionName: '查看', userName: 'zhjy', createTime: null }],
+    '/project/archives/list': () => ({ ...OK, total: 2, rows: [archive(1, true), archive(2, false)] }),
+    '/project/archives/view': (q) => {
+      const { canRead: _, ...record } = archive(Number(q.archiveId), true);
+      return { ...OK, data: record };
+    },
+    '/project/archives/logList': () => ({ ...OK, data: [anArchiveLog()] }),
+    '/project/archives/borrow': (b) => ({
+      ...OK,
+      data: borrow({
+        purpose: String(b.purpose),
+        pledge: String(b.pledge),
+        state: 'approving',
+        status: 0,
+      }),
     }),
-    '/project/archives/borrow': (b) => ({ data: borrow({ ...b, state: 'approving' }) }),
-    '/project/archives/borrowList': () => ({ total: borrows.length, rows: borrows }),
-    '/project/archives/return': () => ({ data: borrow({ state: 'returned' }) }),
-    '/project/archives/updateToApproval': () => ({ data: borrow({ state: 'approving' }) }),
+    '/project/archives/borrowList': () => ({ ...OK, total: borrows.length, rows: borrows }),
+    '/project/archives/return': () => ({ ...OK, data: borrow({ state: 'returned' }) }),
+    '/project/archives/updateToApproval': () => ({ ...OK, data: borrow({ state: 'approving' }) }),
   });
 }
 

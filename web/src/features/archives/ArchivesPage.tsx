@@ -1,13 +1,12 @@
+import { ARCHIVE_BORROW_STATE_LABELS, mayActOnArchive, mayActOnBorrow } from '@dpms/core';
 import {
-  addDays,
-  ARCHIVE_PLEDGE_MAX,
-  charCount,
-  checkBorrowInput,
-  DEFAULT_ARCHIVE_PLEDGE,
-  mayActOnArchive,
-  mayActOnBorrow,
-} from '@dpms/core';
-import { errorMessage } from '@dpms/http-client';
+  errorMessage,
+  type ArchiveLogRow,
+  type ArchiveRecord,
+  type ArchiveRow,
+  type BorrowRow,
+} from '@dpms/http-client';
+import { ARCHIVE_BORROW_STATES } from '@dpms/wire';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useService } from '../../app/di';
 import { useActionActor } from '../../app/hooks';
@@ -18,165 +17,24 @@ import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
 import { downloadExport } from '../../components/upload';
-import {
-  ArchiveGateway,
-  type ArchiveLogRow,
-  type ArchiveRow,
-  type BorrowRow,
-  type BorrowState,
-} from './archives.gateway';
 import { useInstituteClock } from '../../components/time/institute-clock';
-import { DateInput } from '../../components/ui/DateInput';
+import { useAct, useArchiveGateway } from './archive-hooks';
+import { BorrowDialog } from './BorrowDialog';
 
 const input = 'w-full rounded border border-line px-2 py-1.5 text-sm';
 
-const BORROW_STATES: { value: BorrowState; label: string }[] = [
-  { value: 'draft', label: '待提交' },
-  { value: 'approving', label: '审批中' },
-  { value: 'waiting', label: '未到借阅期' },
-  { value: 'borrowed', label: '借阅中' },
-  { value: 'overdue', label: '已逾期' },
-  { value: 'returned', label: '已归还' },
-  { value: 'rejected', label: '已驳回' },
-  { value: 'withdrawn', label: '已撤回' },
-];
-
-export function useArchiveGateway(): ArchiveGateway {
-  const http = useService(TOKENS.Http);
-  return useMemo(() => new ArchiveGateway(http), [http]);
-}
-
-/** Runs a call, shows the server's message on failure and a success message otherwise. */
-function useAct() {
-  const feedback = useService(TOKENS.Feedback);
-  return async (run: () => Promise<unknown>, done: () => void, success = '操作成功') => {
-    try {
-      await run();
-      feedback.success(success);
-      done();
-    } catch (e) {
-      feedback.error(errorMessage(e));
-    }
-  };
-}
-
-/** 借阅申请: purpose, period and the confidentiality pledge (core's rules, checked as typed). */
-export function BorrowDialog({
-  archive,
-  onClose,
-  onSaved,
-}: {
-  archive: ArchiveRow | null;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
-  const gateway = useArchiveGateway();
-  const act = useAct();
-  const clock = useInstituteClock();
-  const today = clock.today();
-  const [purpose, setPurpose] = useState('');
-  const [startDate, setStartDate] = useState(today);
-  const [endDate, setEndDate] = useState(addDays(today, 6));
-  const [pledge, setPledge] = useState(DEFAULT_ARCHIVE_PLEDGE);
-  const [tried, setTried] = useState(false);
-  useEffect(() => {
-    setPurpose('');
-    setStartDate(today);
-    setEndDate(addDays(today, 6));
-    setPledge(DEFAULT_ARCHIVE_PLEDGE);
-    setTried(false);
-  }, [archive?.archiveId, today]);
-  const form = { archiveId: archive?.archiveId ?? 0, purpose, startDate, endDate, pledge };
-  const checked = checkBorrowInput(form, new Date(), clock.zone);
-  const error = (field: string) =>
-    tried && !checked.ok && checked.error.field === field ? checked.error.message : undefined;
-  const count = charCount(pledge);
-  return (
-    <Dialog
-      open={archive !== null}
-      onClose={onClose}
-      title="档案借阅申请（调档承诺书）"
-      width={640}
-      testId="borrow-dialog"
-      footer={
-        <Button
-          variant="primary"
-          data-testid="borrow-submit"
-          onClick={() => {
-            setTried(true);
-            if (!checked.ok) return;
-            void act(
-              () => gateway.borrow(form),
-              () => {
-                onSaved();
-                onClose();
-              },
-              '借阅申请已提交审批',
-            );
-          }}
-        >
-          提交审批
-        </Button>
-      }
-    >
-      {archive && (
-        <div className="grid gap-3">
-          <div className="text-sm">
-            档案：{archive.archiveName}
-            {archive.archiveNo && `（${archive.archiveNo}）`}
-          </div>
-          <Field label="借阅目的" required error={error('purpose')}>
-            <input
-              className={input}
-              aria-label="借阅目的"
-              value={purpose}
-              onChange={(e) => setPurpose(e.target.value)}
-            />
-          </Field>
-          <div className="grid grid-cols-2 gap-3">
-            <Field label="开始日期" required error={error('startDate')}>
-              <DateInput
-                className={input}
-                aria-label="开始日期"
-                value={startDate}
-                onChange={(e) => setStartDate(e.target.value)}
-              />
-            </Field>
-            <Field label="结束日期" required error={error('endDate')}>
-              <DateInput
-                className={input}
-                aria-label="结束日期"
-                value={endDate}
-                onChange={(e) => setEndDate(e.target.value)}
-              />
-            </Field>
-          </div>
-          <Field label="保密承诺" required error={error('pledge')}>
-            <textarea
-              className={`${input} h-40`}
-              aria-label="保密承诺"
-              value={pledge}
-              onChange={(e) => setPledge(e.target.value)}
-            />
-            <div
-              className={`text-right text-xs ${count > ARCHIVE_PLEDGE_MAX ? 'text-danger' : 'text-ink-soft'}`}
-              data-testid="pledge-counter"
-            >
-              {count}/{ARCHIVE_PLEDGE_MAX}
-            </div>
-          </Field>
-        </div>
-      )}
-    </Dialog>
-  );
-}
+/** The borrowing states to filter by, in core's words. */
+const BORROW_STATES = ARCHIVE_BORROW_STATES.map((value) => ({
+  value,
+  label: ARCHIVE_BORROW_STATE_LABELS[value],
+}));
 
 /** 查看: the archive's details with its download, for those who may read it. */
 function ArchiveViewDialog({
   archive,
   onClose,
 }: {
-  archive: ArchiveRow | null;
+  archive: ArchiveRecord | null;
   onClose: () => void;
 }) {
   const gateway = useArchiveGateway();
@@ -242,10 +100,11 @@ function ArchiveEditDialog({
           onClick={() =>
             editing &&
             void act(
-              () =>
+              `${editing.kind}-${String(editing.row.archiveId)}`,
+              (idempotencyKey) =>
                 editing.kind === 'memo'
-                  ? gateway.updateMemo(editing.row.archiveId, text)
-                  : gateway.updateAllowView(editing.row.archiveId, ids),
+                  ? gateway.updateMemo(editing.row.archiveId, text, { idempotencyKey })
+                  : gateway.updateAllowView(editing.row.archiveId, ids, { idempotencyKey }),
               () => {
                 onSaved();
                 onClose();
@@ -328,7 +187,7 @@ function ArchiveLogDialog({
 function ArchiveCatalogue() {
   const gateway = useArchiveGateway();
   const feedback = useService(TOKENS.Feedback);
-  const [viewing, setViewing] = useState<ArchiveRow | null>(null);
+  const [viewing, setViewing] = useState<ArchiveRecord | null>(null);
   const [borrowing, setBorrowing] = useState<ArchiveRow | null>(null);
   const [editing, setEditing] = useState<{ row: ArchiveRow; kind: 'memo' | 'allowView' } | null>(
     null,
@@ -341,7 +200,7 @@ function ArchiveCatalogue() {
       title="档案管理"
       noun="档案"
       queryKey="archives"
-      gateway={{ list: gateway.list }}
+      gateway={{ list: (q) => gateway.list(q) }}
       filter={{ archiveName: '', projectName: '' }}
       search={[
         { key: 'archiveName', label: '档案名称' },
@@ -500,7 +359,13 @@ function BorrowList() {
                 <Button
                   size="sm"
                   variant="text"
-                  onClick={() => void act(() => gateway.submit(b.borrowId), ctx.refetch)}
+                  onClick={() =>
+                    void act(
+                      `submit-${String(b.borrowId)}`,
+                      (idempotencyKey) => gateway.submit(b.borrowId, { idempotencyKey }),
+                      ctx.refetch,
+                    )
+                  }
                 >
                   提交审批
                 </Button>
@@ -510,7 +375,12 @@ function BorrowList() {
                   size="sm"
                   variant="text"
                   onClick={() =>
-                    void act(() => gateway.giveBack(b.borrowId), ctx.refetch, '已归还')
+                    void act(
+                      `giveBack-${String(b.borrowId)}`,
+                      (idempotencyKey) => gateway.giveBack(b.borrowId, { idempotencyKey }),
+                      ctx.refetch,
+                      '已归还',
+                    )
                   }
                 >
                   归还

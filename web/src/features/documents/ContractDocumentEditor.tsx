@@ -13,21 +13,21 @@ import {
   type ContractDocType,
   type ContractDocValidationMode,
 } from '@dpms/core';
-import { errorMessage, isDomainError } from '@dpms/http-client';
+import { errorMessage, fieldErrorsOf } from '@dpms/http-client';
 import { useEffect, useRef, useState } from 'react';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import { Button } from '../../components/ui/Button';
 import { downloadExport } from '../../components/upload/download';
 import { useFilePreview } from '../../components/upload/useFilePreview';
-import { ActionKeys } from '../approval/idempotent-action';
+import { ActionKeys } from '../../components/crud/action-keys';
 import { ContractDocument, type ContractDocErrors } from './ContractDocument';
 import type {
   ContractDocumentGateway,
   DocumentApproval,
   SignDocumentBody,
   StoredContractDocument,
-} from './contract-document.gateway';
+} from '@dpms/http-client';
 
 export interface ContractDocumentEditorProps {
   readonly gateway: ContractDocumentGateway;
@@ -80,6 +80,7 @@ export function ContractDocumentEditor(props: ContractDocumentEditorProps) {
   // One key per signing action until it is answered: a repeated click or a retry after a lost
   // answer is the same action (the approval center's rule, `ActionKeys`).
   const signKeys = useRef(new ActionKeys());
+  const saveKeys = useRef(new ActionKeys());
   const [errors, setErrors] = useState<ContractDocErrors>({});
   const [failure, setFailure] = useState<string>('');
   const [busy, setBusy] = useState<'' | 'save' | 'submit'>('');
@@ -175,37 +176,45 @@ export function ContractDocumentEditor(props: ContractDocumentEditorProps) {
       return;
     }
     setBusy(mode);
-    try {
-      const saved = await gateway.save({
-        ...checked.value,
-        docType: state.type,
-        ...(stored === null ? {} : { documentId: stored.documentId, version: stored.version }),
-        ...(mode === 'submit' ? { submit: true } : {}),
-      });
-      setStored(saved);
-      setErrors({});
-      // What the server stored (party A filled, words and name recomputed) is what shows.
-      setState((s) =>
-        s === null
-          ? s
-          : loadContractDoc({
-              type: s.type,
-              readOnly: !saved.editable,
-              data: saved,
-              projects: s.projectOptions,
-              processCosts: s.processCosts,
-            }),
-      );
-      feedback.success(mode === 'submit' ? '已提交审批' : '保存成功');
-      if (stored === null) {
-        createdId.current = saved.documentId;
-        props.onCreated?.(saved.documentId);
-      }
-    } catch (e) {
-      if (isDomainError(e) && e.field !== undefined) setErrors(errorsOf([e]));
-      feedback.error(errorMessage(e));
-    } finally {
-      setBusy('');
+    // One Idempotency-Key per intent (保存 or 提交审批), kept while its answer is lost, so a
+    // retry never stores a second document.
+    const outcome = await saveKeys.current.run(mode, (idempotencyKey) =>
+      gateway.save(
+        {
+          ...checked.value,
+          docType: state.type,
+          ...(stored === null ? {} : { documentId: stored.documentId, version: stored.version }),
+          ...(mode === 'submit' ? { submit: true } : {}),
+        },
+        { idempotencyKey },
+      ),
+    );
+    setBusy('');
+    if (!outcome.ok) {
+      // Every field the server refused lands beside its field.
+      setErrors(errorsOf(fieldErrorsOf(outcome.error)));
+      feedback.error(outcome.message);
+      return;
+    }
+    const saved = outcome.value;
+    setStored(saved);
+    setErrors({});
+    // What the server stored (party A filled, words and name recomputed) is what shows.
+    setState((s) =>
+      s === null
+        ? s
+        : loadContractDoc({
+            type: s.type,
+            readOnly: !saved.editable,
+            data: saved,
+            projects: s.projectOptions,
+            processCosts: s.processCosts,
+          }),
+    );
+    feedback.success(mode === 'submit' ? '已提交审批' : '保存成功');
+    if (stored === null) {
+      createdId.current = saved.documentId;
+      props.onCreated?.(saved.documentId);
     }
   };
 

@@ -1,28 +1,27 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { aContractDocument } from '@dpms/wire/testing';
 import { FakeApi, renderWithApi } from '../../test/api-render';
 import { ContractDocumentListPage } from './ContractDocumentPages';
 
-const doc = (documentId: number, contractName: string, status: number, statusName: string) => ({
-  documentId,
-  contractName,
-  docType: '1',
-  docTypeName: '技术咨询合同',
-  signByMain: '乙方公司',
-  totalAmount: '10',
-  status,
-  statusName,
-  editable: status === -1 || status === 2 || status === 3,
-  approvalId: null,
-  version: 0,
-  createBy: 'jingying',
-  createTime: '2026-11-20T02:00:00Z',
-  updateTime: '2026-11-20T02:00:00Z',
-});
+const doc = (documentId: number, contractName: string, status: -1 | 0 | 1, statusName: string) =>
+  aContractDocument({
+    documentId,
+    contractName,
+    signByMain: '乙方公司',
+    totalAmount: '10',
+    status,
+    statusName,
+    editable: status === -1,
+    approvalId: status === -1 ? null : String(documentId),
+    createBy: 'jingying',
+  });
 
 function api() {
   return new FakeApi({
     '/v4/contract-document/list': () => ({
+      code: 200,
+      msg: '操作成功',
       total: 3,
       rows: [
         doc(1, '草稿文本', -1, '待提交'),

@@ -6,7 +6,7 @@ import {
   mayActOnContractDocument,
   type ContractDocType,
 } from '@dpms/core';
-import { errorMessage } from '@dpms/http-client';
+import { ContractDocumentGateway, type StoredContractDocument } from '@dpms/http-client';
 import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useService } from '../../app/di';
@@ -17,7 +17,7 @@ import { CrudPage } from '../../components/crud/CrudPage';
 import { Button } from '../../components/ui/Button';
 import { PageCard } from '../../components/ui/Page';
 import { ContractDocumentEditor } from './ContractDocumentEditor';
-import { ContractDocumentGateway, type StoredContractDocument } from './contract-document.gateway';
+import { useActionKeys } from '../../components/crud/action-keys';
 import { useInstituteClock } from '../../components/time/institute-clock';
 
 /** Where the editor lives: the hidden route of the menu seed (项目管理 › 填写合同文本). */
@@ -86,6 +86,7 @@ export function ContractDocumentListPage() {
   const clock = useInstituteClock();
   const feedback = useService(TOKENS.Feedback);
   const actor = useActionActor();
+  const keys = useActionKeys();
   const navigate = useNavigate();
   const open = (path: string) => void navigate(path);
   return (
@@ -93,7 +94,7 @@ export function ContractDocumentListPage() {
       title="合同文本"
       noun="合同文本"
       queryKey="contract-documents"
-      gateway={{ list: (q) => gateway.list(q), remove: (id) => gateway.remove(id) }}
+      gateway={{ list: (q) => gateway.list(q), remove: (id, o) => gateway.remove(id, o) }}
       filter={{ contractName: '', docType: '', status: '' }}
       search={[
         { key: 'contractName', label: '合同名称' },
@@ -143,13 +144,15 @@ export function ContractDocumentListPage() {
               size="sm"
               variant="text"
               onClick={() =>
-                void gateway.submit(d.documentId).then(
-                  () => {
+                void keys
+                  .run(`submit-${String(d.documentId)}`, (idempotencyKey) =>
+                    gateway.submit(d.documentId, { idempotencyKey }),
+                  )
+                  .then((outcome) => {
+                    if (!outcome.ok) return feedback.error(outcome.message);
                     feedback.success('已提交审批');
                     open(documentEditPath({ documentId: d.documentId }, true));
-                  },
-                  (e: unknown) => feedback.error(errorMessage(e)),
-                )
+                  })
               }
             >
               提交审批
