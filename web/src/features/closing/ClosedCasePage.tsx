@@ -5,6 +5,7 @@ import { useService } from '../../app/di';
 import { useActionActor } from '../../app/hooks';
 import { TOKENS } from '../../app/tokens';
 import { HasPermi } from '../../components/auth/Access';
+import { useActionKeys } from '../../components/crud/action-keys';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { Button } from '../../components/ui/Button';
 import { FilePreviewDialog, type PreviewFile } from '../../components/widgets/FilePreviewDialog';
@@ -74,13 +75,24 @@ export function ClosedCasePage() {
   const [finishOf, setFinishOf] = useState<number | null>(null);
   const sheet = useSheetPdf(gateway);
 
-  const act = async (run: () => Promise<unknown>, done: () => void, success = '操作成功') => {
-    try {
-      await run();
+  /**
+   * A row's write under the Idempotency-Key of its intent (`slot`), re-sent unchanged when the
+   * person retries after a lost answer, so the server applies it once.
+   */
+  const keys = useActionKeys();
+  const act = async (
+    slot: string,
+    run: (idempotencyKey: string) => Promise<unknown>,
+    done: () => void,
+    success = '操作成功',
+  ) => {
+    const outcome = await keys.run(slot, run);
+    if (outcome.ok) {
       feedback.success(success);
       done();
-    } catch (e) {
-      feedback.error(errorMessage(e));
+    } else {
+      feedback.error(outcome.message);
+      if (outcome.reload) done();
     }
   };
 
@@ -171,7 +183,13 @@ export function ClosedCasePage() {
                         size="sm"
                         variant="text"
                         onClick={() =>
-                          void act(() => gateway.submit(kind, r.closedId), ctx.refetch, '已送审')
+                          void act(
+                            `submit-${kind}-${String(r.closedId)}`,
+                            (idempotencyKey) =>
+                              gateway.submit(kind, r.closedId, { idempotencyKey }),
+                            ctx.refetch,
+                            '已送审',
+                          )
                         }
                       >
                         送审
@@ -189,7 +207,12 @@ export function ClosedCasePage() {
                             .confirm({ message: `是否确认删除“${r.contractName}”的${name}记录？` })
                             .then(async (yes) => {
                               if (yes)
-                                await act(() => gateway.remove(kind, r.closedId), ctx.refetch);
+                                await act(
+                                  `remove-${kind}-${String(r.closedId)}`,
+                                  (idempotencyKey) =>
+                                    gateway.remove(kind, r.closedId, { idempotencyKey }),
+                                  ctx.refetch,
+                                );
                             })
                         }
                       >

@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { ApiError, type WriteOptions } from '@dpms/http-client';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type {
   FinishConfirmationRow,
@@ -11,6 +12,16 @@ import { renderClosing } from './closing.test-render';
 
 class FakeFinish implements FinishGateway {
   calls: string[] = [];
+  /** The Idempotency-Key of each write, by call. */
+  keys: Record<string, (string | undefined)[]> = {};
+  /** Calls whose first answer is lost (a timeout): applied or not, the browser never hears. */
+  losing = new Set<string>();
+  private write<T>(call: string, options: WriteOptions | undefined, value: () => T): Promise<T> {
+    (this.keys[call] ??= []).push(options?.idempotencyKey);
+    if (this.losing.delete(call))
+      return Promise.reject(new ApiError('HTTP.TIMEOUT', '请求超时，请稍后重试', 0, true));
+    return Promise.resolve(value());
+  }
   confirmed: unknown[] = [];
   deleted: number[] = [];
   canFinish = false;
@@ -97,18 +108,26 @@ class FakeFinish implements FinishGateway {
   confirmations(): Promise<FinishConfirmationRow[]> {
     return Promise.resolve(this.confirmationsList);
   }
-  confirmAmount(body: unknown): Promise<FinishConfirmationRow> {
-    this.confirmed.push(body);
-    return Promise.resolve(this.confirmationsList[0] as FinishConfirmationRow);
+  confirmAmount(body: unknown, options?: WriteOptions): Promise<FinishConfirmationRow> {
+    return this.write('confirmAmount', options, () => {
+      this.confirmed.push(body);
+      return this.confirmationsList[0] as FinishConfirmationRow;
+    });
   }
-  deleteConfirmation(id: number): Promise<void> {
-    this.deleted.push(id);
-    return Promise.resolve();
+  deleteConfirmation(id: number, options?: WriteOptions): Promise<void> {
+    return this.write('deleteConfirmation', options, () => {
+      this.deleted.push(id);
+    });
   }
-  uploadFinishFiles(): Promise<FinishFileRow[]> {
-    return Promise.resolve([]);
+  uploadFinishFiles(
+    _contractId: number,
+    _fileIds: string[],
+    options?: WriteOptions,
+  ): Promise<FinishFileRow[]> {
+    return this.write('uploadFinishFiles', options, () => []);
   }
-  async confirmFinish() {
+  async confirmFinish(_contractId: number, options?: WriteOptions) {
+    await this.write('confirmFinish', options, () => undefined);
     this.calls.push('finish');
     this.finished = true;
     return (await this.finishOverview()).contract;
@@ -166,5 +185,36 @@ describe('FinishDialog', () => {
     expect(screen.queryByRole('button', { name: '确认完成' })).toBeNull();
     expect(screen.queryByRole('button', { name: '确认产值' })).toBeNull();
     expect(screen.queryByRole('button', { name: '删除' })).toBeNull();
+  });
+
+  it('re-sends the same Idempotency-Key when 确认产值 or 删除 is retried after a lost answer', async () => {
+    const gateway = new FakeFinish();
+    gateway.losing = new Set(['confirmAmount', 'deleteConfirmation']);
+    renderClosing(<FinishDialog gateway={gateway} contractId={5} onClose={() => undefined} />);
+    fireEvent.change(await screen.findByLabelText('任务单'), { target: { value: '1' } });
+    fireEvent.change(screen.getByLabelText('确认完成产值'), { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: '确认产值' }));
+    await waitFor(() => expect(gateway.keys.confirmAmount).toHaveLength(1));
+    expect(await screen.findByText('请求超时，请稍后重试')).toBeTruthy();
+    // What was typed stays for the retry.
+    expect(screen.getByLabelText<HTMLInputElement>('确认完成产值').value).toBe('5');
+    fireEvent.click(screen.getByRole('button', { name: '确认产值' }));
+    await waitFor(() => expect(gateway.confirmed).toHaveLength(1));
+    const [first, retry] = gateway.keys.confirmAmount ?? [];
+    expect(first).toMatch(/\S{8,}/);
+    expect(retry).toBe(first);
+
+    const remove = async () => {
+      fireEvent.click(screen.getByRole('button', { name: '删除' }));
+      const dialog = await screen.findByTestId('confirm-dialog');
+      fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
+    };
+    await remove();
+    await waitFor(() => expect(gateway.keys.deleteConfirmation).toHaveLength(1));
+    await remove();
+    await waitFor(() => expect(gateway.deleted).toEqual([11]));
+    const [lostKey, again] = gateway.keys.deleteConfirmation ?? [];
+    expect(lostKey).toMatch(/\S{8,}/);
+    expect(again).toBe(lostKey);
   });
 });

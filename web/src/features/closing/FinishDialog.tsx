@@ -1,13 +1,19 @@
-import { FINISH_CONFIRM_REQUIRED_FIELDS } from '@dpms/core';
-import { errorMessage } from '@dpms/http-client';
+import {
+  actorHolds,
+  FINISH_ACTION_PERMISSIONS,
+  FINISH_CONFIRM_REQUIRED_FIELDS,
+  finishActions,
+  type FinishAction,
+} from '@dpms/core';
+import { errorMessage, fieldErrorsOf } from '@dpms/http-client';
 import { finishConfirmBody } from '@dpms/wire';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { ActionKeys } from '../../components/crud/action-keys';
+import { useActionKeys, type ActionOutcome } from '../../components/crud/action-keys';
 import { useService } from '../../app/di';
+import { useActionActor } from '../../app/hooks';
 import { TOKENS } from '../../app/tokens';
-import { HasPermi } from '../../components/auth/Access';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
@@ -40,21 +46,22 @@ interface ConfirmValues {
   remark: string;
 }
 const REQUIRED = new Set<string>(FINISH_CONFIRM_REQUIRED_FIELDS);
+const CONFIRM_FIELDS = new Set<string>(['taskId', 'confirmFinishAmount', 'remark']);
 
 /**
  * 确认产值: checks with the wire body of its call (react-hook-form's zodResolver over core's
- * rules), the task and the amount marked, every problem beside its field at once; one
- * Idempotency-Key per confirmation kept across its retries. Cleared once the server confirmed.
+ * rules), the task and the amount marked, every problem beside its field at once, and the
+ * server's refusal of a field beside that field. One Idempotency-Key per confirmation, re-sent
+ * unchanged when retried after a lost answer (`ActionKeys`). Cleared once the server confirmed.
  */
 function ConfirmAmountForm({
   tasks,
   onConfirm,
 }: {
   tasks: readonly FinishTaskRow[];
-  onConfirm: (values: ConfirmValues, key: string) => Promise<boolean>;
+  onConfirm: (values: ConfirmValues) => Promise<ActionOutcome<unknown>>;
 }) {
-  const keys = useRef(new ActionKeys());
-  const { register, formState, handleSubmit, reset } = useForm<ConfirmValues>({
+  const { register, formState, handleSubmit, reset, setError } = useForm<ConfirmValues>({
     defaultValues: { taskId: '', confirmFinishAmount: '', remark: '' },
     // contractId is the dialog's own; the form checks what the person fills.
     resolver: ((values, context, options) =>
@@ -66,10 +73,13 @@ function ConfirmAmountForm({
   });
   const errors = formState.errors;
   const confirm = async (values: ConfirmValues) => {
-    const outcome = await keys.current.run('confirm', async (key) => {
-      if (!(await onConfirm(values, key))) throw new Error('refused');
-    });
-    if (outcome.ok) reset({ taskId: values.taskId, confirmFinishAmount: '', remark: '' });
+    const outcome = await onConfirm(values);
+    if (outcome.ok) {
+      reset({ taskId: values.taskId, confirmFinishAmount: '', remark: '' });
+      return;
+    }
+    for (const e of fieldErrorsOf(outcome.error).filter((f) => CONFIRM_FIELDS.has(f.field)))
+      setError(e.field as keyof ConfirmValues, { type: 'server', message: e.message });
   };
   return (
     <section className="grid grid-cols-4 items-end gap-2">
@@ -143,18 +153,40 @@ export function FinishDialog({
     void load();
   }, [load]);
 
-  const act = async (run: () => Promise<unknown>, success = '操作成功') => {
-    try {
-      await run();
+  /**
+   * A write under the Idempotency-Key of its intent (`slot`), kept while its answer is lost, so
+   * a retry sends the same key and the server applies it once.
+   */
+  const keys = useActionKeys();
+  const act = async (
+    slot: string,
+    run: (idempotencyKey: string) => Promise<unknown>,
+    success = '操作成功',
+  ): Promise<ActionOutcome<unknown>> => {
+    const outcome = await keys.run(slot, run);
+    if (outcome.ok) {
       feedback.success(success);
       await load();
-      return true;
-    } catch (e) {
-      feedback.error(errorMessage(e));
-      return false;
+    } else {
+      feedback.error(outcome.message);
+      if (outcome.reload) await load();
     }
+    return outcome;
   };
 
+  // What the dialog offers is core's finish rule: the route's permission, then the state.
+  const actor = useActionActor();
+  const may = (action: FinishAction) =>
+    overview !== null &&
+    finishActions.may(
+      action,
+      {
+        stage: overview.contract.stage,
+        finished: overview.contract.finished,
+        blockers: overview.blockers,
+      },
+      actor,
+    );
   const finished = overview?.contract.finished ?? false;
   return (
     <Dialog
@@ -165,15 +197,23 @@ export function FinishDialog({
       testId="finish-dialog"
       footer={
         <>
-          <HasPermi perms={['project:contract:finish']}>
+          {/* Shown to who may confirm a contract not finished yet; enabled once nothing blocks it
+              (the reasons are listed in the dialog meanwhile). */}
+          {actorHolds(actor, FINISH_ACTION_PERMISSIONS.finish) && !finished && (
             <Button
               variant="primary"
-              disabled={!overview?.canFinish}
-              onClick={() => void act(() => gateway.confirmFinish(contractId), '合同已确认完成')}
+              disabled={!may('finish')}
+              onClick={() =>
+                void act(
+                  'finish',
+                  (idempotencyKey) => gateway.confirmFinish(contractId, { idempotencyKey }),
+                  '合同已确认完成',
+                )
+              }
             >
               确认完成
             </Button>
-          </HasPermi>
+          )}
           <Button onClick={onClose}>关闭</Button>
         </>
       }
@@ -233,25 +273,23 @@ export function FinishDialog({
             )}
           </section>
 
-          {!finished && (
-            <HasPermi perms={['project:valueConfirm:list']}>
-              <ConfirmAmountForm
-                tasks={overview.tasks}
-                onConfirm={(values, key) =>
-                  act(() =>
-                    gateway.confirmAmount(
-                      {
-                        contractId,
-                        taskId: Number(values.taskId),
-                        confirmFinishAmount: values.confirmFinishAmount.trim(),
-                        remark: values.remark,
-                      },
-                      { idempotencyKey: key },
-                    ),
-                  )
-                }
-              />
-            </HasPermi>
+          {may('confirmAmount') && (
+            <ConfirmAmountForm
+              tasks={overview.tasks}
+              onConfirm={(values) =>
+                act('confirmAmount', (idempotencyKey) =>
+                  gateway.confirmAmount(
+                    {
+                      contractId,
+                      taskId: Number(values.taskId),
+                      confirmFinishAmount: values.confirmFinishAmount.trim(),
+                      remark: values.remark,
+                    },
+                    { idempotencyKey },
+                  ),
+                )
+              }
+            />
           )}
 
           <section>
@@ -271,8 +309,8 @@ export function FinishDialog({
                       <td className={cell}>{c.remark}</td>
                       <td className={cell}>{c.userName}</td>
                       <td className={cell}>
-                        {!finished && (
-                          <HasPermi perms={['project:valueConfirm:list']}>
+                        {may('unconfirm') && (
+                          <>
                             <Button
                               size="sm"
                               variant="text"
@@ -283,13 +321,16 @@ export function FinishDialog({
                                     message: `是否确认删除该条 ${c.confirmFinishAmount} 万元的确认记录？`,
                                   })
                                   .then(async (yes) => {
-                                    if (yes) await act(() => gateway.deleteConfirmation(c.id));
+                                    if (yes)
+                                      await act(`unconfirm-${String(c.id)}`, (idempotencyKey) =>
+                                        gateway.deleteConfirmation(c.id, { idempotencyKey }),
+                                      );
                                   })
                               }
                             >
                               删除
                             </Button>
-                          </HasPermi>
+                          </>
                         )}
                       </td>
                     </tr>
@@ -309,26 +350,28 @@ export function FinishDialog({
                 </li>
               ))}
             </ul>
-            {!finished && (
-              <HasPermi perms={['project:contract:upload']}>
+            {may('upload') && (
+              <>
                 <FileUpload value={files} onChange={setFiles} testId="finish-upload" />
                 <Button
                   className="mt-2"
                   disabled={files.length === 0}
                   onClick={() =>
                     void act(
-                      () =>
+                      'upload',
+                      (idempotencyKey) =>
                         gateway.uploadFinishFiles(
                           contractId,
                           files.map((f) => f.fileId),
+                          { idempotencyKey },
                         ),
                       '完工文件已上传',
-                    ).then((done) => done && setFiles([]))
+                    ).then((outcome) => outcome.ok && setFiles([]))
                   }
                 >
                   上传完工文件
                 </Button>
-              </HasPermi>
+              </>
             )}
           </section>
         </div>

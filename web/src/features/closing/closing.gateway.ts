@@ -85,8 +85,13 @@ const PATHS = {
 export class ClosingGateway {
   constructor(private readonly http: HttpClient) {}
 
-  private async read<S extends z.ZodType>(schema: S, url: string, params: Query = {}) {
-    return answerOf<S>(schema, await this.http.get(url, { params }), url);
+  private async read<S extends z.ZodType>(
+    schema: S,
+    url: string,
+    params: Query = {},
+    options?: WriteOptions,
+  ) {
+    return answerOf<S>(schema, await this.http.get(url, { params, ...keyed(options) }), url);
   }
   private async send<S extends z.ZodType>(
     schema: S,
@@ -117,8 +122,14 @@ export class ClosingGateway {
   detail = async (kind: ClosingKind, id: number) =>
     (await this.read(closingAnswer, `${PATHS[kind].base}/detailById`, { [PATHS[kind].id]: id }))
       .data;
-  remove = async (kind: ClosingKind, id: number): Promise<void> => {
-    await this.read(closingDoneAnswer, `${PATHS[kind].base}/deleteById`, { [PATHS[kind].id]: id });
+  /** A delete the spec sends as GET, under the action's Idempotency-Key. */
+  remove = async (kind: ClosingKind, id: number, options?: WriteOptions): Promise<void> => {
+    await this.read(
+      closingDoneAnswer,
+      `${PATHS[kind].base}/deleteById`,
+      { [PATHS[kind].id]: id },
+      options,
+    );
   };
   exportPath = (kind: ClosingKind) => `${PATHS[kind].base}/export`;
 
@@ -162,8 +173,13 @@ export class ClosingGateway {
   confirmAmount = async (body: FinishConfirmBody, options?: WriteOptions) =>
     (await this.send(finishConfirmationAnswer, '/v4/contract/confirmFinishAmount', body, options))
       .data;
-  deleteConfirmation = async (id: number): Promise<void> => {
-    await this.read(closingDoneAnswer, '/project/contract/deleteConfirmFinishAmount', { id });
+  deleteConfirmation = async (id: number, options?: WriteOptions): Promise<void> => {
+    await this.read(
+      closingDoneAnswer,
+      '/project/contract/deleteConfirmFinishAmount',
+      { id },
+      options,
+    );
   };
   uploadFinishFiles = async (contractId: number, fileIds: string[], options?: WriteOptions) =>
     (
@@ -174,10 +190,13 @@ export class ClosingGateway {
         options,
       )
     ).data;
-  confirmFinish = async (contractId: number) =>
+  confirmFinish = async (contractId: number, options?: WriteOptions) =>
     (
-      await this.read(finishContractAnswer, '/project/contract/confirmContractFinish', {
-        contractId,
-      })
+      await this.read(
+        finishContractAnswer,
+        '/project/contract/confirmContractFinish',
+        { contractId },
+        options,
+      )
     ).data;
 }
