@@ -1,3 +1,4 @@
+import { recordAuthor } from './record-author.js';
 import {
   ApprovalEngine,
   ARCHIVE_BORROW_RECORD_KIND,
@@ -541,5 +542,6 @@ export function registerArchiveRecords(linked: LinkedRecordRegistry<Db>): Linked
   return linked.register(ARCHIVE_BORROW_RECORD_KIND, (trx) => ({
     approvalEnded: (event) =>
       moveBorrowOnApproval(createArchiveRepositories(trx, linked, { now: () => event.at }), event),
+    authorOf: (recordId) => recordAuthor(trx, 'project_archive_borrow', recordId),
   }));
 }

@@ -1,3 +1,4 @@
+import { recordAuthor } from './record-author.js';
 import {
   CLOSING_RECORD_KIND,
   MoneyDecimal,
@@ -397,5 +398,6 @@ export function registerClosedCaseRecords(
       await repo.update(c.closedId, c.version, { status: 1 }, event.at);
       return ok(undefined);
     },
+    authorOf: (recordId) => recordAuthor(trx, 'contract_closed_case', recordId),
   }));
 }

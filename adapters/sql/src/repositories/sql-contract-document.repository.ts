@@ -1,3 +1,4 @@
+import { recordAuthor } from './record-author.js';
 import {
   COMPANY_SETTING_KEYS,
   CONTRACT_DOCUMENT_RECORD_KIND,
@@ -272,5 +273,6 @@ export function registerContractDocumentRecords(
             { documents: new SqlContractDocumentRepository(trx) },
             { ...event, status: 0 },
           ),
+    authorOf: (recordId) => recordAuthor(trx, 'contract_document', recordId),
   }));
 }
