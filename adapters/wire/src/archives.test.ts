@@ -6,10 +6,7 @@ import {
   archivePage,
   borrowAnswer,
 } from './archives.js';
-import {
-  contractDocumentAnswer,
-  contractDocumentSaveBody,
-} from './contract-document.js';
+import { contractDocumentAnswer, contractDocumentSaveBody } from './contract-document.js';
 import { aBorrowRecord, aContractDocument, anArchiveRow } from './testing.js';
 
 const messages = (r: {

@@ -60,14 +60,12 @@ export const archiveAddBody = z
   })
   .check(coreProblems(archiveRegisterProblems));
 
-export const archiveMemoBody = z
-  .object({ archiveId: id(), memo: z.string() })
-  .check(
-    coreProblems((v) => {
-      const r = checkMemo(typeof v['memo'] === 'string' ? v['memo'] : '');
-      return r.ok ? [] : [r.error];
-    }),
-  );
+export const archiveMemoBody = z.object({ archiveId: id(), memo: z.string() }).check(
+  coreProblems((v) => {
+    const r = checkMemo(typeof v['memo'] === 'string' ? v['memo'] : '');
+    return r.ok ? [] : [r.error];
+  }),
+);
 
 export const archiveAllowViewBody = z.object({
   archiveId: id(),

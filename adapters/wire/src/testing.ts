@@ -1,9 +1,5 @@
 import { CONTRACT_DOC_FIELD_NAMES } from '@dpms/core';
-import type {
-  ArchiveBorrowRecord,
-  ArchiveListRecord,
-  ArchiveLogRecord,
-} from './archives.js';
+import type { ArchiveBorrowRecord, ArchiveListRecord, ArchiveLogRecord } from './archives.js';
 import type { ContractDocumentWireRecord } from './contract-document.js';
 import type { ContractRecord } from './contract.js';
 import type { LixiangRecord } from './lixiang.js';

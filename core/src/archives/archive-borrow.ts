@@ -153,7 +153,8 @@ export function borrowInputProblems(input: BorrowInputFields, today?: string): D
     problems.push(archiveBorrowErrors.purposeTooLong());
   const pledge = textOf(input.pledge);
   if (pledge === '') problems.push(archiveBorrowErrors.pledgeRequired());
-  else if (charCount(pledge) > ARCHIVE_PLEDGE_MAX) problems.push(archiveBorrowErrors.pledgeTooLong());
+  else if (charCount(pledge) > ARCHIVE_PLEDGE_MAX)
+    problems.push(archiveBorrowErrors.pledgeTooLong());
   const dates: Partial<Record<'startDate' | 'endDate', string>> = {};
   for (const field of ['startDate', 'endDate'] as const) {
     const v = textOf(input[field]);

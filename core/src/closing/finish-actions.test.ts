@@ -27,7 +27,9 @@ describe('what a contract’s finish confirmation offers', () => {
             action === 'view' ||
             (action === 'finish' && blockers.length === 0) ||
             (action === 'unconfirm' && !finished) ||
-            ((action === 'confirmAmount' || action === 'upload') && stage === 'formal' && !finished);
+            ((action === 'confirmAmount' || action === 'upload') &&
+              stage === 'formal' &&
+              !finished);
           const held = permissions.includes(FINISH_ACTION_PERMISSIONS[action]);
           expect(finishActions.may(action, subject, actor)).toBe(held && stateAllows);
           const r = finishActions.check(action, subject, actor);

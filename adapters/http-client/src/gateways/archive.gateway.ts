@@ -58,8 +58,7 @@ export class ArchiveGateway {
       options,
     );
   /** The archive's file through its own call (the per-archive rule, logged). */
-  fileUrl = (archiveId: number): string =>
-    `/project/archives/file?archiveId=${String(archiveId)}`;
+  fileUrl = (archiveId: number): string => `/project/archives/file?archiveId=${String(archiveId)}`;
 
   borrow = (body: BorrowRequest, options?: WriteOptions): Promise<BorrowRow> =>
     this.calls.post(borrowAnswer, '/project/archives/borrow', body, options);

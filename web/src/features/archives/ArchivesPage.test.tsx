@@ -14,7 +14,11 @@ const borrow = (over: Partial<BorrowRow>): BorrowRow => aBorrowRecord(over);
 const OK = { code: 200, msg: '操作成功' } as const;
 function api(borrows: BorrowRow[] = []) {
   return new FakeApi({
-    '/project/archives/list': () => ({ ...OK, total: 2, rows: [archive(1, true), archive(2, false)] }),
+    '/project/archives/list': () => ({
+      ...OK,
+      total: 2,
+      rows: [archive(1, true), archive(2, false)],
+    }),
     '/project/archives/view': (q) => {
       const { canRead: _, ...record } = archive(Number(q.archiveId), true);
       return { ...OK, data: record };

@@ -91,7 +91,8 @@ export function BorrowDialog({
       return;
     }
     const onFields = fieldErrorsOf(outcome.error).filter((e) => FORM_FIELDS.has(e.field));
-    for (const e of onFields) setError(e.field as BorrowField, { type: 'server', message: e.message });
+    for (const e of onFields)
+      setError(e.field as BorrowField, { type: 'server', message: e.message });
     if (onFields.length === 0) feedback.error(outcome.message);
   };
 
