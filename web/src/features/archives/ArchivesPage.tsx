@@ -15,13 +15,11 @@ import { HasPermi } from '../../components/auth/Access';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
-import { Field } from '../../components/ui/Field';
 import { downloadExport } from '../../components/upload';
 import { useInstituteClock } from '../../components/time/institute-clock';
 import { useAct, useArchiveGateway } from './archive-hooks';
+import { ArchiveEditDialog, type ArchiveEdit } from './ArchiveEditDialog';
 import { BorrowDialog } from './BorrowDialog';
-
-const input = 'w-full rounded border border-line px-2 py-1.5 text-sm';
 
 /** The borrowing states to filter by, in core's words. */
 const BORROW_STATES = ARCHIVE_BORROW_STATES.map((value) => ({
@@ -62,79 +60,6 @@ function ArchiveViewDialog({
             </HasPermi>
           </div>
         </div>
-      )}
-    </Dialog>
-  );
-}
-
-/** 备注 and 授权查看: one small form each, for the keeper and the registrant. */
-function ArchiveEditDialog({
-  editing,
-  onClose,
-  onSaved,
-}: {
-  editing: { row: ArchiveRow; kind: 'memo' | 'allowView' } | null;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
-  const gateway = useArchiveGateway();
-  const act = useAct();
-  const [text, setText] = useState('');
-  useEffect(() => {
-    if (editing === null) return;
-    setText(editing.kind === 'memo' ? editing.row.memo : editing.row.allowViewUserIds.join(','));
-  }, [editing]);
-  const ids = text
-    .split(/[,，\s]+/)
-    .filter((s) => s !== '')
-    .map(Number);
-  return (
-    <Dialog
-      open={editing !== null}
-      onClose={onClose}
-      title={editing?.kind === 'memo' ? '修改备注' : '授权查看'}
-      testId="archive-edit"
-      footer={
-        <Button
-          variant="primary"
-          onClick={() =>
-            editing &&
-            void act(
-              `${editing.kind}-${String(editing.row.archiveId)}`,
-              (idempotencyKey) =>
-                editing.kind === 'memo'
-                  ? gateway.updateMemo(editing.row.archiveId, text, { idempotencyKey })
-                  : gateway.updateAllowView(editing.row.archiveId, ids, { idempotencyKey }),
-              () => {
-                onSaved();
-                onClose();
-              },
-            )
-          }
-        >
-          确定
-        </Button>
-      }
-    >
-      {editing?.kind === 'memo' ? (
-        <Field label="备注">
-          <textarea
-            className={input}
-            aria-label="备注"
-            maxLength={500}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-          />
-        </Field>
-      ) : (
-        <Field label="允许查看人" hint="用户编号，以逗号分隔">
-          <input
-            className={input}
-            aria-label="允许查看人"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-          />
-        </Field>
       )}
     </Dialog>
   );
@@ -189,9 +114,7 @@ function ArchiveCatalogue() {
   const feedback = useService(TOKENS.Feedback);
   const [viewing, setViewing] = useState<ArchiveRecord | null>(null);
   const [borrowing, setBorrowing] = useState<ArchiveRow | null>(null);
-  const [editing, setEditing] = useState<{ row: ArchiveRow; kind: 'memo' | 'allowView' } | null>(
-    null,
-  );
+  const [editing, setEditing] = useState<ArchiveEdit | null>(null);
   const [logsOf, setLogsOf] = useState<number | null>(null);
   // What each row offers is core's archive rule: the permission, then who may read or manage it.
   const actor = useActionActor();
