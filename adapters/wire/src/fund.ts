@@ -3,6 +3,7 @@ import {
   BACK_MONEY_SORT_COLUMNS,
   FUND_MESSAGES as M,
   FUND_MOVEMENT_KINDS,
+  FUND_REQUIRED_FIELDS,
   LOAN_SORT_COLUMNS,
   fundMovementProblems,
 } from '@dpms/core';
@@ -10,7 +11,15 @@ import { coreProblems } from './core-problems.js';
 import { wireText } from './wire-text.js';
 import { blankAsAbsent, okEnvelope, pageEnvelope, timestamp } from './envelope.js';
 import { pagingShape } from './paging.js';
-import { id, optionalEnum, optionalId, textFilter, version } from './primitives.js';
+import {
+  id,
+  numeric,
+  optionalEnum,
+  optionalId,
+  PG_INT_MAX,
+  textFilter,
+  version,
+} from './primitives.js';
 
 /*
  * The 回款/分配 and 借款/还款 slice's wire contract: back money (/project/backMoney/*), loans
@@ -31,13 +40,27 @@ const dateFilter = (field: string) =>
       .regex(/^\d{4}-\d{2}-\d{2}$/, M.invalidDate(field))
       .optional(),
   );
+/** A required id whose absence reads as core's "X不能为空" (the form's picker left empty). */
+const requiredId = (field: string) =>
+  numeric(
+    z
+      .number({ error: M.required(field) })
+      .int()
+      .positive()
+      .max(PG_INT_MAX),
+  );
 const movement = (fields: Parameters<typeof fundMovementProblems>[1]) =>
   coreProblems<Record<string, unknown>>((v) => fundMovementProblems(v, fields));
+
+/** What each fund form marks with `*`: the fields core's rules refuse blank (core's list). */
+export const requiredFundFields: {
+  readonly [form in keyof typeof FUND_REQUIRED_FIELDS]: readonly string[];
+} = FUND_REQUIRED_FIELDS;
 
 // ---- back money ------------------------------------------------------------------------------
 
 const backMoneyShape = {
-  contractId: id(),
+  contractId: requiredId('contractId'),
   backAmount: amount('backAmount'),
   backDate: day('backDate'),
   remark: text('remark'),
@@ -50,7 +73,7 @@ export const backMoneyModifyBody = z
 export const backMoneyIdQuery = z.object({ backMoneyId: id() });
 
 const allotLineShape = {
-  deptId: id(),
+  deptId: requiredId('deptId'),
   taskId: optionalId(),
   allotAmount: amount('allotAmount'),
   remark: text('remark'),
@@ -90,10 +113,10 @@ const LOAN = { amount: 'loanAmount', date: 'refundDate', text: 'reason' } as con
 /** /contract/loan/add: submit=true sends the loan agreement (10_1) in the same call. */
 export const loanBody = z
   .object({ ...loanShape, submit: z.boolean().optional() })
-  .check(movement(LOAN));
+  .check(movement({ ...LOAN, loanTeam: true }));
 /** /v4/contract/addTaskLoan: a design task's loan (its department borrows). */
 export const taskLoanBody = z
-  .object({ ...loanShape, taskId: id(), submit: z.boolean().optional() })
+  .object({ ...loanShape, taskId: requiredId('taskId'), submit: z.boolean().optional() })
   .check(movement(LOAN));
 /** /contract/loan/edit: what is sent changes; the amount and the day may stay as stored. */
 export const loanEditBody = z
@@ -123,7 +146,7 @@ export const teamPositionQuery = z.object({ deptId: optionalId(), taskId: option
 
 export const repaymentBody = z
   .object({
-    loanId: id(),
+    loanId: requiredId('loanId'),
     repaymentAmount: amount('repaymentAmount'),
     repaymentDate: day('repaymentDate'),
     remark: text('remark'),

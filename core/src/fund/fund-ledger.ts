@@ -97,9 +97,13 @@ export function balancesOf(postings: readonly Posting[]): Map<string, string> {
 
 /**
  * A movement amount as a person types it: a decimal string of at most 6 decimals (one 分 of 万元),
- * strictly positive. Numbers (floats) never reach here: the edge takes strings only.
+ * strictly positive; a blank one is "X不能为空". Numbers (floats) never reach here: the edge takes
+ * strings only.
  */
 export function parseMovementAmount(raw: unknown, field: string): Result<string> {
+  if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) {
+    return err(domainError(FUND_ERROR_CODES.required, FUND_MESSAGES.required(field), field));
+  }
   if (typeof raw !== 'string') {
     return err(
       domainError(FUND_ERROR_CODES.invalidAmount, FUND_MESSAGES.invalidAmount(field), field),

@@ -11,6 +11,8 @@ export const FUND_FIELD_LABELS: Readonly<Record<string, string>> = {
   reason: '借款事由',
   remark: '备注',
   loanDeptId: '借款部门',
+  loanId: '借款',
+  backMoneyId: '回款',
   deptId: '设计部门',
   contractId: '合同',
   taskId: '设计任务',
@@ -19,6 +21,7 @@ export const FUND_FIELD_LABELS: Readonly<Record<string, string>> = {
 const label = (field: string): string => FUND_FIELD_LABELS[field] ?? field;
 
 export const FUND_ERROR_CODES = {
+  required: 'VALIDATION.FUND_REQUIRED',
   invalidAmount: 'VALIDATION.FUND_AMOUNT',
   notPositive: 'VALIDATION.FUND_AMOUNT_NOT_POSITIVE',
   invalidDate: 'VALIDATION.FUND_DATE',
@@ -46,6 +49,7 @@ export const FUND_ERROR_CODES = {
 } as const;
 
 export const FUND_MESSAGES = {
+  required: (field: string): string => `${label(field)}不能为空`,
   invalidAmount: (field: string): string =>
     `${label(field)}格式不正确：请输入最多6位小数的金额（万元）`,
   notPositive: (field: string): string => `${label(field)}必须大于0`,

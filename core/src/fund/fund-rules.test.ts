@@ -46,6 +46,13 @@ describe('movement amounts', () => {
       expect(r.error.message).toContain('分配金额');
     }
   });
+  it.each([undefined, null, '', '  '])("names a blank amount (%s) as core's 不能为空", (raw) => {
+    const r = parseMovementAmount(raw, 'loanAmount');
+    expect(r.ok ? null : [r.error.code, r.error.message]).toEqual([
+      'VALIDATION.FUND_REQUIRED',
+      '借款金额不能为空',
+    ]);
+  });
   it('refuses a JSON number: amounts travel as strings', () => {
     const r = parseMovementAmount(0.1, 'loanAmount');
     expect(r.ok).toBe(false);

@@ -12,7 +12,7 @@ import {
   type FundAccount,
   type Posting,
 } from './fund-ledger.js';
-import { checkFundDate, checkFundText } from './fund-input.js';
+import { checkFundDate, checkFundText, loanTeamProblem } from './fund-input.js';
 import { FUND_ERROR_CODES as C, FUND_MESSAGES as M } from './fund-messages.js';
 import { loanStateCheck } from './loan-actions.js';
 import {
@@ -530,6 +530,8 @@ export class FundService {
     if (!date.ok) return Promise.resolve(date);
     const reason = checkText(input.reason, 'reason');
     if (!reason.ok) return Promise.resolve(reason);
+    const team = loanTeamProblem(input);
+    if (team !== null) return Promise.resolve(err(team));
     const at = this.clock.now();
     return this.uow
       .transaction(async (r) => {

@@ -229,7 +229,7 @@ describe.each(testDatabaseKinds())('fund buttons and bodies on %s', (kind) => {
     expect(back.errors).toEqual(
       expect.arrayContaining([
         { field: 'backAmount', message: '回款金额必须大于0' },
-        { field: 'backDate', message: '回款日期格式应为yyyy-MM-dd' },
+        { field: 'backDate', message: '回款日期不能为空' },
       ]),
     );
     expect(await backs()).toBe(backsBefore);
