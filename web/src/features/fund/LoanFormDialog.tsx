@@ -1,28 +1,52 @@
-import { previewLoan } from '@dpms/core';
+import { FUND_TEXT_MAX, previewLoan } from '@dpms/core';
 import {
   errorMessage,
   type FundGateway,
   type LoanRecord,
   type TeamPositionRecord,
 } from '@dpms/http-client';
-import { useEffect, useState } from 'react';
+import { loanBody, loanEditBody, requiredFundFields, taskLoanBody } from '@dpms/wire';
+import { useEffect, useRef, useState } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
 import { Figure, MoneyInput, type Option } from './fund-shared';
 import { DateInput } from '../../components/ui/DateInput';
 import { useInstituteClock } from '../../components/time/institute-clock';
+import { landRefusal, useWireForm } from '../contract/wire-form';
 
 export type LoanFormGateway = Pick<
   FundGateway,
   'teamPosition' | 'addLoan' | 'addTaskLoan' | 'editLoan'
 >;
 
+interface LoanFormValues {
+  loanDeptId: string;
+  loanAmount: string;
+  refundDate: string;
+  reason: string;
+}
+
+/** The form's fields, by wire name: a server refusal of one of them lands beside it. */
+const FORM_FIELDS: readonly (keyof LoanFormValues)[] = [
+  'loanDeptId',
+  'loanAmount',
+  'refundDate',
+  'reason',
+];
+/** What core requires of a loan (the schema refuses these blank): marked with `*`. */
+const REQUIRED = new Set<string>(requiredFundFields.loan);
+
 /**
  * 申请借款 / 修改借款, and the task loan (addTaskLoan) when a task is given: the team's limit is
  * shown as the server computes it (应收合计, 已收合计, 分配确认合计, 未还借款, 审批中借款, 可借额度)
- * and the amount is checked against it with core's rule as it is typed. 保存并送审 sends the loan
- * agreement (10_1) in the same call.
+ * and the amount is checked against it with core's rule as it is typed. The form checks with the
+ * @dpms/wire body its call sends (react-hook-form's zodResolver): the fields core requires are
+ * marked, every field's problem shows beside it at once, and a server refusal of a field lands on
+ * that field. Each button's save carries the dialog's Idempotency-Key, kept while its answer is
+ * outstanding, so a retry after a lost answer applies once. 保存并送审 sends the loan agreement
+ * (10_1) in the same call.
  */
 export function LoanFormDialog({
   gateway,
@@ -42,14 +66,29 @@ export function LoanFormDialog({
   onSaved: (loan: LoanRecord) => void;
 }) {
   const clock = useInstituteClock();
-  const [deptId, setDeptId] = useState(loan ? String(loan.loanDeptId) : '');
-  const [amount, setAmount] = useState(loan?.loanAmount ?? '');
-  const [refundDate, setRefundDate] = useState(loan?.refundDate ?? clock.today());
-  const [reason, setReason] = useState(loan?.reason ?? '');
+  const submitting = useRef(false);
+  const { form, keys } = useWireForm<LoanFormValues>(
+    () => (loan ? loanEditBody : taskId !== undefined ? taskLoanBody : loanBody),
+    {
+      loanDeptId: loan ? String(loan.loanDeptId) : '',
+      loanAmount: loan?.loanAmount ?? '',
+      refundDate: loan?.refundDate ?? clock.today(),
+      reason: loan?.reason ?? '',
+    },
+    () =>
+      loan
+        ? { loanId: loan.loanId, version: loan.version }
+        : taskId !== undefined
+          ? { taskId, submit: submitting.current }
+          : { submit: submitting.current },
+  );
+  const { control, register, formState, setError, handleSubmit } = form;
+  const errors = formState.errors;
+  const v = useWatch({ control }) as LoanFormValues;
   const [position, setPosition] = useState<TeamPositionRecord | null>(null);
   const [failure, setFailure] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const deptId = v.loanDeptId;
 
   useEffect(() => {
     let live = true;
@@ -73,34 +112,45 @@ export function LoanFormDialog({
     outstandingLoanAmt: position.outstandingLoanAmt,
     pendingLoanAmt: position.pendingLoanAmt,
   };
-  const preview = limit ? previewLoan(limit, amount) : null;
+  const preview = limit ? previewLoan(limit, v.loanAmount) : null;
+  const mark = (field: keyof LoanFormValues) => ({
+    required: REQUIRED.has(field),
+    error: errors[field]?.message,
+  });
 
-  const save = async (submit: boolean) => {
-    const next: Record<string, string> = {};
-    if (!loan && taskId === undefined && deptId === '') next['deptId'] = '请选择借款部门';
-    if (amount.trim() === '') next['loanAmount'] = '请输入借款金额';
-    if (refundDate.trim() === '') next['refundDate'] = '请输入还款日期';
-    setErrors(next);
-    if (Object.keys(next).length > 0 || preview?.message) return;
+  const send = async (submit: boolean, values: LoanFormValues) => {
+    if (preview?.message) {
+      setError('loanAmount', { message: preview.message });
+      return;
+    }
+    const body = {
+      loanAmount: values.loanAmount.trim(),
+      refundDate: values.refundDate.trim(),
+      reason: values.reason.trim(),
+    };
     setBusy(true);
     setFailure('');
-    try {
-      const body = {
-        loanAmount: amount.trim(),
-        refundDate: refundDate.trim(),
-        reason: reason.trim(),
-      };
-      const saved = loan
-        ? await gateway.editLoan({ loanId: loan.loanId, ...body, version: loan.version })
+    const saved = await keys.run(submit ? 'saveAndSubmit' : 'save', (idempotencyKey) =>
+      loan
+        ? gateway.editLoan(
+            { loanId: loan.loanId, ...body, version: loan.version },
+            { idempotencyKey },
+          )
         : taskId !== undefined
-          ? await gateway.addTaskLoan({ taskId, ...body, submit })
-          : await gateway.addLoan({ loanDeptId: Number(deptId), ...body, submit });
-      onSaved(saved);
-    } catch (e) {
-      setFailure(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+          ? gateway.addTaskLoan({ taskId, ...body, submit }, { idempotencyKey })
+          : gateway.addLoan(
+              { loanDeptId: Number(values.loanDeptId), ...body, submit },
+              { idempotencyKey },
+            ),
+    );
+    setBusy(false);
+    if (saved.ok) onSaved(saved.value);
+    else if (!landRefusal(saved.error, FORM_FIELDS, setError)) setFailure(saved.message);
+  };
+
+  const press = (submit: boolean) => {
+    submitting.current = submit;
+    void handleSubmit((values) => send(submit, values))();
   };
 
   return (
@@ -114,26 +164,21 @@ export function LoanFormDialog({
       footer={
         <>
           <Button onClick={onClose}>取消</Button>
-          <Button loading={busy} onClick={() => void save(false)}>
+          <Button loading={busy} onClick={() => press(false)}>
             保存
           </Button>
           {!loan && (
-            <Button variant="primary" loading={busy} onClick={() => void save(true)}>
+            <Button variant="primary" loading={busy} onClick={() => press(true)}>
               保存并送审
             </Button>
           )}
         </>
       }
     >
-      <div className="grid gap-3">
+      <form className="grid gap-3" noValidate onSubmit={(e) => e.preventDefault()}>
         {!loan && taskId === undefined && (
-          <Field label="借款部门" required error={errors['deptId']}>
-            <select
-              className="input"
-              aria-label="借款部门"
-              value={deptId}
-              onChange={(e) => setDeptId(e.target.value)}
-            >
+          <Field label="借款部门" {...mark('loanDeptId')}>
+            <select className="input" aria-label="借款部门" {...register('loanDeptId')}>
               <option value="">请选择</option>
               {depts.map((d) => (
                 <option key={d.value} value={d.value}>
@@ -160,26 +205,37 @@ export function LoanFormDialog({
         )}
         <Field
           label="借款金额（万元）"
-          required
-          error={errors['loanAmount'] ?? preview?.message ?? undefined}
+          required={REQUIRED.has('loanAmount')}
+          error={errors.loanAmount?.message ?? preview?.message ?? undefined}
         >
-          <MoneyInput aria-label="借款金额（万元）" value={amount} onChange={setAmount} />
-        </Field>
-        <Field label="还款日期" required error={errors['refundDate']}>
-          <DateInput
-            className="input"
-            aria-label="还款日期"
-            value={refundDate}
-            onChange={(e) => setRefundDate(e.target.value)}
+          <Controller
+            control={control}
+            name="loanAmount"
+            render={({ field: f }) => (
+              <MoneyInput aria-label="借款金额（万元）" value={f.value} onChange={f.onChange} />
+            )}
           />
         </Field>
-        <Field label="借款事由">
+        <Field label="还款日期" {...mark('refundDate')}>
+          <Controller
+            control={control}
+            name="refundDate"
+            render={({ field: f }) => (
+              <DateInput
+                className="input"
+                aria-label="还款日期"
+                value={f.value}
+                onChange={(e) => f.onChange(e.target.value)}
+              />
+            )}
+          />
+        </Field>
+        <Field label="借款事由" {...mark('reason')}>
           <textarea
             className="input"
             aria-label="借款事由"
-            maxLength={500}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
+            maxLength={FUND_TEXT_MAX}
+            {...register('reason')}
           />
         </Field>
         {failure && (
@@ -187,7 +243,7 @@ export function LoanFormDialog({
             {failure}
           </p>
         )}
-      </div>
+      </form>
     </Dialog>
   );
 }

@@ -1,16 +1,39 @@
-import { previewRepayment } from '@dpms/core';
-import { errorMessage, type FundGateway, type LoanRecord } from '@dpms/http-client';
+import { FUND_TEXT_MAX, previewRepayment } from '@dpms/core';
+import type { FundGateway, LoanRecord } from '@dpms/http-client';
+import { repaymentBody, requiredFundFields } from '@dpms/wire';
 import { useState } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
 import { Figure, MoneyInput } from './fund-shared';
 import { DateInput } from '../../components/ui/DateInput';
 import { useInstituteClock } from '../../components/time/institute-clock';
+import { landRefusal, useWireForm } from '../contract/wire-form';
+
+interface RepaymentFormValues {
+  loanId: string;
+  repaymentAmount: string;
+  repaymentDate: string;
+  remark: string;
+}
+
+/** The form's fields, by wire name: a server refusal of one of them lands beside it. */
+const FORM_FIELDS: readonly (keyof RepaymentFormValues)[] = [
+  'loanId',
+  'repaymentAmount',
+  'repaymentDate',
+  'remark',
+];
+/** What core requires of a repayment (the schema refuses these blank): marked with `*`. */
+const REQUIRED = new Set<string>(requiredFundFields.repayment);
 
 /**
  * 登记还款 against an approved loan: the loan's outstanding amount is shown and what would still
  * be owed is previewed with core's rule; repaying more than is owed is refused before sending.
+ * The form checks with the @dpms/wire body it sends (every field's problem at once, beside the
+ * field, in core's words; a server refusal of a field lands on it), and the save carries the
+ * dialog's Idempotency-Key, kept while its answer is outstanding.
  */
 export function RepaymentFormDialog({
   gateway,
@@ -27,38 +50,45 @@ export function RepaymentFormDialog({
   onSaved: () => void;
 }) {
   const clock = useInstituteClock();
-  const [loanId, setLoanId] = useState(initialLoanId === undefined ? '' : String(initialLoanId));
-  const [amount, setAmount] = useState('');
-  const [date, setDate] = useState(clock.today());
-  const [remark, setRemark] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { form, keys } = useWireForm<RepaymentFormValues>(() => repaymentBody, {
+    loanId: initialLoanId === undefined ? '' : String(initialLoanId),
+    repaymentAmount: '',
+    repaymentDate: clock.today(),
+    remark: '',
+  });
+  const { control, register, formState, setError, handleSubmit } = form;
+  const errors = formState.errors;
+  const v = useWatch({ control }) as RepaymentFormValues;
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
-  const loan = loans.find((l) => String(l.loanId) === loanId);
-  const preview = loan ? previewRepayment(loan.outstandingAmount, amount) : null;
+  const loan = loans.find((l) => String(l.loanId) === v.loanId);
+  const preview = loan ? previewRepayment(loan.outstandingAmount, v.repaymentAmount) : null;
+  const mark = (field: keyof RepaymentFormValues) => ({
+    required: REQUIRED.has(field),
+    error: errors[field]?.message,
+  });
 
-  const save = async () => {
-    const next: Record<string, string> = {};
-    if (!loan) next['loanId'] = '请选择借款';
-    if (amount.trim() === '') next['repaymentAmount'] = '请输入还款金额';
-    if (date.trim() === '') next['repaymentDate'] = '请输入还款日期';
-    setErrors(next);
-    if (Object.keys(next).length > 0 || preview?.message || !loan) return;
+  const send = async (values: RepaymentFormValues) => {
+    if (preview?.message) {
+      setError('repaymentAmount', { message: preview.message });
+      return;
+    }
     setBusy(true);
     setFailure('');
-    try {
-      await gateway.repay({
-        loanId: loan.loanId,
-        repaymentAmount: amount.trim(),
-        repaymentDate: date.trim(),
-        remark: remark.trim(),
-      });
-      onSaved();
-    } catch (e) {
-      setFailure(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+    const saved = await keys.run('save', (idempotencyKey) =>
+      gateway.repay(
+        {
+          loanId: Number(values.loanId),
+          repaymentAmount: values.repaymentAmount.trim(),
+          repaymentDate: values.repaymentDate.trim(),
+          remark: values.remark.trim(),
+        },
+        { idempotencyKey },
+      ),
+    );
+    setBusy(false);
+    if (saved.ok) onSaved();
+    else if (!landRefusal(saved.error, FORM_FIELDS, setError)) setFailure(saved.message);
   };
 
   return (
@@ -72,20 +102,15 @@ export function RepaymentFormDialog({
       footer={
         <>
           <Button onClick={onClose}>取消</Button>
-          <Button variant="primary" loading={busy} onClick={() => void save()}>
+          <Button variant="primary" loading={busy} onClick={() => void handleSubmit(send)()}>
             确定
           </Button>
         </>
       }
     >
-      <div className="grid gap-3">
-        <Field label="借款" required error={errors['loanId']}>
-          <select
-            className="input"
-            aria-label="借款"
-            value={loanId}
-            onChange={(e) => setLoanId(e.target.value)}
-          >
+      <form className="grid gap-3" noValidate onSubmit={(e) => e.preventDefault()}>
+        <Field label="借款" {...mark('loanId')}>
+          <select className="input" aria-label="借款" {...register('loanId')}>
             <option value="">请选择</option>
             {loans.map((l) => (
               <option key={l.loanId} value={String(l.loanId)}>
@@ -112,26 +137,37 @@ export function RepaymentFormDialog({
         )}
         <Field
           label="还款金额（万元）"
-          required
-          error={errors['repaymentAmount'] ?? preview?.message ?? undefined}
+          required={REQUIRED.has('repaymentAmount')}
+          error={errors.repaymentAmount?.message ?? preview?.message ?? undefined}
         >
-          <MoneyInput aria-label="还款金额（万元）" value={amount} onChange={setAmount} />
-        </Field>
-        <Field label="还款日期" required error={errors['repaymentDate']}>
-          <DateInput
-            className="input"
-            aria-label="还款日期"
-            value={date}
-            onChange={(e) => setDate(e.target.value)}
+          <Controller
+            control={control}
+            name="repaymentAmount"
+            render={({ field: f }) => (
+              <MoneyInput aria-label="还款金额（万元）" value={f.value} onChange={f.onChange} />
+            )}
           />
         </Field>
-        <Field label="备注">
+        <Field label="还款日期" {...mark('repaymentDate')}>
+          <Controller
+            control={control}
+            name="repaymentDate"
+            render={({ field: f }) => (
+              <DateInput
+                className="input"
+                aria-label="还款日期"
+                value={f.value}
+                onChange={(e) => f.onChange(e.target.value)}
+              />
+            )}
+          />
+        </Field>
+        <Field label="备注" {...mark('remark')}>
           <input
             className="input"
             aria-label="备注"
-            maxLength={500}
-            value={remark}
-            onChange={(e) => setRemark(e.target.value)}
+            maxLength={FUND_TEXT_MAX}
+            {...register('remark')}
           />
         </Field>
         {failure && (
@@ -139,7 +175,7 @@ export function RepaymentFormDialog({
             {failure}
           </p>
         )}
-      </div>
+      </form>
     </Dialog>
   );
 }
