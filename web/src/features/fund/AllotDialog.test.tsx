@@ -1,4 +1,9 @@
-import type { AllotLineBody, BackMoneyRecord, BackMoneyTask } from '@dpms/http-client';
+import {
+  ApiError,
+  type AllotLineBody,
+  type BackMoneyRecord,
+  type BackMoneyTask,
+} from '@dpms/http-client';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AllotDialog } from './AllotDialog';
@@ -40,8 +45,18 @@ const DEPTS = [
 
 class RecordingGateway {
   readonly sent: { backMoneyId: number; list: AllotLineBody[] }[] = [];
+  readonly keys: (string | undefined)[] = [];
+  /** Refusals thrown by the next calls, in order (each call is recorded first). */
+  readonly refusals: Error[] = [];
   taskList = () => Promise.resolve(TASKS);
-  allotDesignV2 = (backMoneyId: number, list: AllotLineBody[]) => {
+  allotDesignV2 = (
+    backMoneyId: number,
+    list: AllotLineBody[],
+    options?: { idempotencyKey?: string },
+  ) => {
+    this.keys.push(options?.idempotencyKey);
+    const refusal = this.refusals.shift();
+    if (refusal) return Promise.reject(refusal);
     this.sent.push({ backMoneyId, list });
     return Promise.resolve([]);
   };
@@ -63,6 +78,9 @@ function renderDialog(gateway = new RecordingGateway()) {
 
 const fill = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
+/** The problem shown under the cell labelled `label`. */
+const besideOf = (label: string) =>
+  screen.getByLabelText(label).closest('td')?.querySelector('[role="alert"]')?.textContent;
 
 describe('the allotment form', () => {
   it('previews what stays unallotted as lines are typed, exactly', async () => {
@@ -80,6 +98,14 @@ describe('the allotment form', () => {
     );
   });
 
+  it('marks the columns core requires of a line', () => {
+    renderDialog();
+    const marked = [...document.querySelectorAll('th')]
+      .map((th) => th.textContent ?? '')
+      .filter((t) => t.startsWith('*'));
+    expect(marked).toEqual(['*设计部门', '*分配金额（万元）']);
+  });
+
   it('refuses over-allotting before sending, with the server message', () => {
     const { gateway } = renderDialog();
     fill('第1行设计部门', '110');
@@ -92,12 +118,66 @@ describe('the allotment form', () => {
     expect(gateway.sent).toHaveLength(0);
   });
 
-  it('asks for the team of a line with an amount', () => {
+  it('names each line’s problems beside its cells at once, in core’s words', async () => {
     const { gateway } = renderDialog();
     fill('第1行分配金额', '5');
+    fireEvent.click(screen.getByRole('button', { name: '添加一行' }));
+    fill('第2行设计部门', '112');
+    fill('第2行分配金额', '0');
     fireEvent.click(screen.getByRole('button', { name: '确定' }));
-    expect(screen.getByRole('alert').textContent).toBe('第1行请选择设计部门');
+    await waitFor(() => expect(besideOf('第1行设计部门')).toBe('设计部门不能为空'));
+    expect(besideOf('第2行分配金额')).toBe('分配金额必须大于0');
+    expect(besideOf('第1行分配金额')).toBeUndefined();
     expect(gateway.sent).toHaveLength(0);
+  });
+
+  it('asks for at least one line when none has an amount', async () => {
+    const { gateway } = renderDialog();
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('allot-message').textContent).toBe('请至少分配给一个设计部门'),
+    );
+    expect(gateway.sent).toHaveLength(0);
+  });
+
+  it('puts a server refusal of a line’s field on the form line it came from', async () => {
+    const gateway = new RecordingGateway();
+    gateway.refusals.push(
+      new ApiError(
+        'FUND.TASK_NOT_OF_TEAM',
+        '设计任务不属于该设计部门或该合同',
+        400,
+        false,
+        undefined,
+        [{ field: 'list[1].deptId', message: '部门不存在' }],
+      ),
+    );
+    renderDialog(gateway);
+    fill('第1行设计部门', '110');
+    fill('第1行分配金额', '1');
+    fireEvent.click(screen.getByRole('button', { name: '添加一行' }));
+    fireEvent.click(screen.getByRole('button', { name: '添加一行' }));
+    // The blank second line is not sent: the server's line 1 is the form's third.
+    fill('第3行设计部门', '112');
+    fill('第3行分配金额', '2');
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(besideOf('第3行设计部门')).toBe('部门不存在'));
+    expect(besideOf('第1行设计部门')).toBeUndefined();
+  });
+
+  it('retries a lost allotment under the same key, so the server applies it once', async () => {
+    const gateway = new RecordingGateway();
+    gateway.refusals.push(new ApiError('HTTP.TRANSPORT', '网络异常', 0, true));
+    const { done } = renderDialog(gateway);
+    fill('第1行设计部门', '110');
+    fill('第1行分配金额', '3');
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('网络异常')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(done()).toBe(1));
+    const [first, second] = gateway.keys;
+    expect(first).toBeTruthy();
+    expect(second).toBe(first);
   });
 
   it('sends the lines with an amount as V2, amounts as typed strings', async () => {

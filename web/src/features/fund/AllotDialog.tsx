@@ -1,12 +1,23 @@
-import { previewAllotment } from '@dpms/core';
+import { FUND_TEXT_MAX, previewAllotment } from '@dpms/core';
 import {
-  errorMessage,
+  fieldErrorsOf,
   type AllotLineBody,
   type BackMoneyRecord,
   type BackMoneyTask,
   type FundGateway,
 } from '@dpms/http-client';
-import { useEffect, useState } from 'react';
+import { allotV2Body, requiredFundFields } from '@dpms/wire';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import {
+  Controller,
+  useFieldArray,
+  useForm,
+  useWatch,
+  type FieldErrors,
+  type Resolver,
+} from 'react-hook-form';
+import { ActionKeys } from '../../components/crud/action-keys';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Figure, MoneyInput, type Option } from './fund-shared';
@@ -17,12 +28,64 @@ interface Line {
   allotAmount: string;
   remark: string;
 }
+interface AllotValues {
+  lines: Line[];
+}
+type LineField = keyof Line;
+const LINE_FIELDS: readonly string[] = ['deptId', 'taskId', 'allotAmount', 'remark'];
 const blank = (): Line => ({ deptId: '', taskId: '', allotAmount: '', remark: '' });
+/** What core requires of a line (the schema refuses these blank): marked with `*`. */
+const REQUIRED = new Set<string>(requiredFundFields.allot);
+
+/** The lines sent: those with an amount (a line left without one is ignored), by form index. */
+const sentLines = (lines: readonly Line[]): number[] =>
+  lines.flatMap((l, i) => (l.allotAmount.trim() === '' ? [] : [i]));
+
+/** The body a form sends: the lines with an amount, as typed (the schema reads ids from text). */
+const bodyOf = (backMoneyId: number, lines: readonly Line[]) => ({
+  backMoneyId,
+  list: sentLines(lines).map((i) => lines[i]),
+});
+
+/**
+ * The wire body's check on the form: `allotV2Body` (react-hook-form's zodResolver) over the body
+ * the form sends, each refused line's problem put back on the form's line it came from.
+ */
+const allotResolver =
+  (backMoneyId: number): Resolver<AllotValues> =>
+  async (values, context, options) => {
+    const kept = sentLines(values.lines);
+    const checked = await zodResolver(allotV2Body as never, undefined, { raw: true })(
+      bodyOf(backMoneyId, values.lines) as never,
+      context,
+      options as never,
+    );
+    const found = checked.errors as {
+      list?: (FieldErrors<Line> | undefined)[] & { message?: string; type?: string };
+    };
+    if (found.list === undefined) return { values, errors: {} };
+    const errors: FieldErrors<AllotValues> = {};
+    if (found.list.message !== undefined) {
+      errors.root = { type: 'custom', message: found.list.message } as NonNullable<
+        FieldErrors<AllotValues>['root']
+      >;
+    }
+    const lines: (FieldErrors<Line> | undefined)[] = [];
+    kept.forEach((formIndex, j) => {
+      const e = found.list?.[j];
+      if (e !== undefined) lines[formIndex] = e;
+    });
+    if (lines.length > 0) errors.lines = lines as FieldErrors<AllotValues>['lines'];
+    return { values: {}, errors };
+  };
 
 /**
  * 分配回款 (allot-design V2): one line per design team (and optionally one of its tasks). The sum
  * and what stays unallotted are previewed as typed with core's rule, and a form that over-allots
- * or holds a bad amount is refused here, before anything is sent.
+ * is refused here, before anything is sent. Each line is checked with the @dpms/wire body the call
+ * sends (react-hook-form's zodResolver): every line's problem shows beside its cell at once, in
+ * core's words, and a server refusal naming a line's field (`list[1].deptId`) lands there. The save
+ * carries the dialog's Idempotency-Key, kept while its answer is outstanding.
  */
 export function AllotDialog({
   backMoney,
@@ -37,10 +100,16 @@ export function AllotDialog({
   onClose: () => void;
   onDone: () => void;
 }) {
-  const [lines, setLines] = useState<Line[]>([blank()]);
+  const keys = useRef(new ActionKeys());
+  const form = useForm<AllotValues>({
+    defaultValues: { lines: [blank()] },
+    resolver: allotResolver(backMoney.backMoneyId),
+  });
+  const { control, register, setValue, setError, handleSubmit, formState } = form;
+  const rows = useFieldArray({ control, name: 'lines' });
+  const lines = (useWatch({ control, name: 'lines' }) as Line[] | undefined) ?? [];
   const [tasks, setTasks] = useState<BackMoneyTask[]>([]);
   const [failure, setFailure] = useState('');
-  const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     let live = true;
@@ -57,33 +126,50 @@ export function AllotDialog({
     backMoney.unallottedAmount,
     lines.map((l) => l.allotAmount),
   );
-  const missingDept = lines.findIndex((l) => l.allotAmount.trim() !== '' && l.deptId === '');
-  const message =
-    preview.message ?? (missingDept >= 0 ? `第${String(missingDept + 1)}行请选择设计部门` : null);
-  const set = (i: number, patch: Partial<Line>) =>
-    setLines((old) => old.map((l, j) => (j === i ? { ...l, ...patch } : l)));
+  // Over-allotting needs the stored balance, so it is the preview's (core's rule), not the body's.
+  const message = preview.overAllotted ? preview.message : (formState.errors.root?.message ?? null);
+  const problem = (i: number, field: LineField) => {
+    const text = formState.errors.lines?.[i]?.[field]?.message;
+    return text ? (
+      <p role="alert" className="mt-1 text-xs text-danger-600">
+        {text}
+      </p>
+    ) : null;
+  };
 
-  const submit = async () => {
-    setTried(true);
-    if (message !== null) return;
-    const list: AllotLineBody[] = lines
-      .filter((l) => l.allotAmount.trim() !== '')
-      .map((l) => ({
+  /** The server's refusal: a line's field it names gets its message; anything else shows below. */
+  const showRefusal = (error: unknown, fallback: string, kept: readonly number[]) => {
+    let landed = false;
+    for (const e of fieldErrorsOf(error)) {
+      const m = /^list\[(\d+)\]\.(\w+)$/.exec(e.field);
+      const formIndex = m ? kept[Number(m[1])] : undefined;
+      if (!m || formIndex === undefined || !LINE_FIELDS.includes(m[2] ?? '')) continue;
+      setError(`lines.${formIndex}.${m[2] as LineField}`, { type: 'server', message: e.message });
+      landed = true;
+    }
+    if (!landed) setFailure(fallback);
+  };
+
+  const send = async (values: AllotValues) => {
+    if (preview.overAllotted) return;
+    const kept = sentLines(values.lines);
+    const list: AllotLineBody[] = kept.map((i) => {
+      const l = values.lines[i] ?? blank();
+      return {
         deptId: Number(l.deptId),
         ...(l.taskId === '' ? {} : { taskId: Number(l.taskId) }),
         allotAmount: l.allotAmount.trim(),
         ...(l.remark.trim() === '' ? {} : { remark: l.remark.trim() }),
-      }));
+      };
+    });
     setBusy(true);
     setFailure('');
-    try {
-      await gateway.allotDesignV2(backMoney.backMoneyId, list);
-      onDone();
-    } catch (e) {
-      setFailure(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+    const done = await keys.current.run('allot', (idempotencyKey) =>
+      gateway.allotDesignV2(backMoney.backMoneyId, list, { idempotencyKey }),
+    );
+    setBusy(false);
+    if (done.ok) onDone();
+    else showRefusal(done.error, done.message, kept);
   };
 
   return (
@@ -100,8 +186,8 @@ export function AllotDialog({
           <Button
             variant="primary"
             loading={busy}
-            disabled={tried && message !== null}
-            onClick={() => void submit()}
+            disabled={preview.overAllotted}
+            onClick={() => void handleSubmit(send)()}
           >
             确定
           </Button>
@@ -114,80 +200,96 @@ export function AllotDialog({
       <table className="mt-3 w-full text-sm">
         <thead>
           <tr className="text-left text-ink-soft">
-            <th className="py-1">设计部门</th>
+            <th className="py-1">
+              {REQUIRED.has('deptId') && <span className="mr-0.5 text-danger-500">*</span>}
+              设计部门
+            </th>
             <th>设计任务</th>
-            <th>分配金额（万元）</th>
+            <th>
+              {REQUIRED.has('allotAmount') && <span className="mr-0.5 text-danger-500">*</span>}
+              分配金额（万元）
+            </th>
             <th>备注</th>
             <th />
           </tr>
         </thead>
         <tbody>
-          {lines.map((l, i) => (
-            <tr key={i} data-testid={`allot-line-${String(i)}`}>
-              <td className="py-1 pr-2">
-                <select
-                  className="input"
-                  aria-label={`第${String(i + 1)}行设计部门`}
-                  value={l.deptId}
-                  onChange={(e) => set(i, { deptId: e.target.value, taskId: '' })}
-                >
-                  <option value="">请选择</option>
-                  {depts.map((d) => (
-                    <option key={d.value} value={d.value}>
-                      {d.label}
-                    </option>
-                  ))}
-                </select>
-              </td>
-              <td className="pr-2">
-                <select
-                  className="input"
-                  aria-label={`第${String(i + 1)}行设计任务`}
-                  value={l.taskId}
-                  onChange={(e) => set(i, { taskId: e.target.value })}
-                >
-                  <option value="">（不指定任务）</option>
-                  {tasks
-                    .filter((t) => String(t.deptId) === l.deptId)
-                    .map((t) => (
-                      <option key={t.taskId} value={String(t.taskId)}>
-                        {t.taskNo} {t.taskName}（已分配{t.allottedAmount}）
+          {rows.fields.map((row, i) => {
+            const l = lines[i] ?? blank();
+            const n = String(i + 1);
+            return (
+              <tr key={row.id} data-testid={`allot-line-${String(i)}`} className="align-top">
+                <td className="py-1 pr-2">
+                  <select
+                    className="input"
+                    aria-label={`第${n}行设计部门`}
+                    aria-required={REQUIRED.has('deptId')}
+                    {...register(`lines.${i}.deptId`, {
+                      onChange: () => setValue(`lines.${i}.taskId`, ''),
+                    })}
+                  >
+                    <option value="">请选择</option>
+                    {depts.map((d) => (
+                      <option key={d.value} value={d.value}>
+                        {d.label}
                       </option>
                     ))}
-                </select>
-              </td>
-              <td className="pr-2">
-                <MoneyInput
-                  aria-label={`第${String(i + 1)}行分配金额`}
-                  value={l.allotAmount}
-                  onChange={(v) => set(i, { allotAmount: v })}
-                />
-              </td>
-              <td className="pr-2">
-                <input
-                  className="input"
-                  aria-label={`第${String(i + 1)}行备注`}
-                  maxLength={500}
-                  value={l.remark}
-                  onChange={(e) => set(i, { remark: e.target.value })}
-                />
-              </td>
-              <td>
-                {lines.length > 1 && (
-                  <Button
-                    size="sm"
-                    variant="text"
-                    onClick={() => setLines((old) => old.filter((_, j) => j !== i))}
+                  </select>
+                  {problem(i, 'deptId')}
+                </td>
+                <td className="pr-2">
+                  <select
+                    className="input"
+                    aria-label={`第${n}行设计任务`}
+                    {...register(`lines.${i}.taskId`)}
                   >
-                    删除
-                  </Button>
-                )}
-              </td>
-            </tr>
-          ))}
+                    <option value="">（不指定任务）</option>
+                    {tasks
+                      .filter((t) => String(t.deptId) === l.deptId)
+                      .map((t) => (
+                        <option key={t.taskId} value={String(t.taskId)}>
+                          {t.taskNo} {t.taskName}（已分配{t.allottedAmount}）
+                        </option>
+                      ))}
+                  </select>
+                  {problem(i, 'taskId')}
+                </td>
+                <td className="pr-2">
+                  <Controller
+                    control={control}
+                    name={`lines.${i}.allotAmount`}
+                    render={({ field: f }) => (
+                      <MoneyInput
+                        aria-label={`第${n}行分配金额`}
+                        value={f.value}
+                        onChange={f.onChange}
+                      />
+                    )}
+                  />
+                  {problem(i, 'allotAmount')}
+                </td>
+                <td className="pr-2">
+                  <input
+                    className="input"
+                    aria-label={`第${n}行备注`}
+                    maxLength={FUND_TEXT_MAX}
+                    {...register(`lines.${i}.remark`)}
+                  />
+                  {problem(i, 'remark')}
+                </td>
+                <td>
+                  {rows.fields.length > 1 && (
+                    <Button size="sm" variant="text" onClick={() => rows.remove(i)}>
+                      删除
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
-      <Button size="sm" className="mt-2" onClick={() => setLines((old) => [...old, blank()])}>
+      <Button size="sm" className="mt-2" onClick={() => rows.append(blank())}>
         添加一行
       </Button>
       <div className="mt-3 rounded border border-line bg-canvas px-3 py-2">
@@ -202,7 +304,7 @@ export function AllotDialog({
           testId="allot-remaining"
         />
       </div>
-      {((tried && message !== null) || preview.overAllotted) && (
+      {message !== null && (
         <p role="alert" className="mt-2 text-sm text-danger-600" data-testid="allot-message">
           {message}
         </p>
