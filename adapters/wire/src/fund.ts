@@ -57,12 +57,20 @@ export const requiredFundFields: {
   readonly [form in keyof typeof FUND_REQUIRED_FIELDS]: readonly string[];
 } = FUND_REQUIRED_FIELDS;
 
+/**
+ * A text field the body cannot do without, refused blank or left out in core's "X不能为空" (the
+ * rest of its rule stays core's). Part of the field's own schema, so a form built from the shape
+ * (the generic FormDialog's `schemaRequires`) marks it too.
+ */
+const filled = <S extends z.ZodType<string | undefined>>(field: string, schema: S) =>
+  schema.refine((v) => typeof v === 'string' && v.trim() !== '', { error: M.required(field) });
+
 // ---- back money ------------------------------------------------------------------------------
 
 const backMoneyShape = {
   contractId: requiredId('contractId'),
-  backAmount: amount('backAmount'),
-  backDate: day('backDate'),
+  backAmount: filled('backAmount', amount('backAmount')),
+  backDate: filled('backDate', day('backDate')),
   remark: text('remark'),
 };
 const BACK = { amount: 'backAmount', date: 'backDate', text: 'remark' } as const;

@@ -1,12 +1,15 @@
 import { backMoneyByMonth } from '@dpms/core';
 import {
   FUND_EXPORT_PATHS,
+  type BackMoneyBody,
   type BackMoneyDesignDetail,
   type BackMoneyRecord,
   type LedgerMismatchRecord,
   type LedgerRecord,
   type PageQuery,
+  type WriteOptions,
 } from '@dpms/http-client';
+import { backMoneyBody, backMoneyModifyBody, type BackMoneyModifyBody } from '@dpms/wire';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
@@ -17,6 +20,7 @@ import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { downloadExport } from '../../components/upload';
 import { AllotDialog } from './AllotDialog';
+import { backMoneyBodyOf, backMoneyFormFields } from './back-money-form';
 import { Figure, exportUrl, useContracts, useDepts, useFundGateway } from './fund-shared';
 import { useInstituteClock } from '../../components/time/institute-clock';
 
@@ -266,9 +270,11 @@ export function BackMoneyPage() {
           return gateway.backMoneyList(q);
         },
         // Registering, changing or deleting back money changes the month sums: redraw the chart.
-        add: (b: Record<string, unknown>) => gateway.addBackMoney(b as never).then(changed),
-        update: (b: Record<string, unknown>) => gateway.modifyBackMoney(b as never).then(changed),
-        remove: (id: number) => gateway.deleteBackMoney(id).then(changed),
+        // Each write carries the dialog's (or the delete's) Idempotency-Key, kept across retries.
+        add: (b: BackMoneyBody, o?: WriteOptions) => gateway.addBackMoney(b, o).then(changed),
+        update: (b: BackMoneyModifyBody, o?: WriteOptions) =>
+          gateway.modifyBackMoney(b, o).then(changed),
+        remove: (id: number, o?: WriteOptions) => gateway.deleteBackMoney(id, o).then(changed),
       }}
       filter={FILTER}
       search={[
@@ -310,18 +316,10 @@ export function BackMoneyPage() {
           backDate: b.backDate,
           remark: b.remark,
         }),
-        toBody: (v) => ({ ...v, contractId: Number(v['contractId']) }),
-        fields: [
-          { key: 'contractId', label: '合同', type: 'select', options: contracts, required: true },
-          {
-            key: 'backAmount',
-            label: '回款金额（万元）',
-            required: true,
-            placeholder: '最多6位小数',
-          },
-          { key: 'backDate', label: '回款日期', required: true, placeholder: 'yyyy-MM-dd' },
-          { key: 'remark', label: '备注', type: 'textarea', maxLength: 500 },
-        ],
+        // The wire bodies' rules (core's): the required marks, every field's problem at once.
+        schemas: { add: backMoneyBody, edit: backMoneyModifyBody },
+        toBody: backMoneyBodyOf,
+        fields: backMoneyFormFields(contracts),
       }}
       remove={{ what: (b) => `${b.contractName}的回款${b.backAmount}万元` }}
       rowActions={(b) => (

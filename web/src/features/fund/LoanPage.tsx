@@ -1,21 +1,25 @@
 import { loanActions } from '@dpms/core';
 import {
   FUND_EXPORT_PATHS,
-  errorMessage,
   type LoanRecord,
   type PageQuery,
+  type WriteOptions,
 } from '@dpms/http-client';
+import { readyMoneyBody, requiredFundFields } from '@dpms/wire';
 import { useEffect, useRef, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useService } from '../../app/di';
 import { useActionActor } from '../../app/hooks';
 import { TOKENS } from '../../app/tokens';
 import { HasPermi } from '../../components/auth/Access';
+import { useActionKeys } from '../../components/crud/action-keys';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
 import { downloadExport } from '../../components/upload';
 import { ApprovalDetailDialog } from '../approval/ApprovalDetail';
+import { landRefusal, useWireForm } from '../contract/wire-form';
 import { LoanFormDialog } from './LoanFormDialog';
 import { Figure, MoneyInput, exportUrl, useAct, useDepts, useFundGateway } from './fund-shared';
 
@@ -74,7 +78,11 @@ function LoanDetailDialog({ loanId, onClose }: { loanId: number; onClose: () => 
   );
 }
 
-/** modifyReadyMoney: changes only the amount of a draft or turned-down loan. */
+/**
+ * modifyReadyMoney: changes only the amount of a draft or turned-down loan. Checked with
+ * @dpms/wire's readyMoneyBody (core's words beside the field, a server refusal there too), saved
+ * under the dialog's Idempotency-Key kept across a retry.
+ */
 function ReadyMoneyDialog({
   loan,
   onClose,
@@ -85,8 +93,20 @@ function ReadyMoneyDialog({
   onDone: () => void;
 }) {
   const gateway = useFundGateway();
-  const [amount, setAmount] = useState(loan.loanAmount);
+  const { form, keys } = useWireForm<{ loanAmount: string }>(
+    () => readyMoneyBody,
+    { loanAmount: loan.loanAmount },
+    () => ({ loanId: loan.loanId }),
+  );
   const [failure, setFailure] = useState('');
+  const save = async ({ loanAmount }: { loanAmount: string }) => {
+    setFailure('');
+    const done = await keys.run('amount', (idempotencyKey) =>
+      gateway.modifyReadyMoney(loan.loanId, loanAmount.trim(), { idempotencyKey }),
+    );
+    if (done.ok) onDone();
+    else if (!landRefusal(done.error, ['loanAmount'], form.setError)) setFailure(done.message);
+  };
   return (
     <Dialog
       open
@@ -96,22 +116,24 @@ function ReadyMoneyDialog({
       footer={
         <>
           <Button onClick={onClose}>取消</Button>
-          <Button
-            variant="primary"
-            onClick={() =>
-              void gateway
-                .modifyReadyMoney(loan.loanId, amount.trim())
-                .then(onDone)
-                .catch((e: unknown) => setFailure(errorMessage(e)))
-            }
-          >
+          <Button variant="primary" onClick={() => void form.handleSubmit(save)()}>
             确定
           </Button>
         </>
       }
     >
-      <Field label="借款金额（万元）" required error={failure || undefined}>
-        <MoneyInput aria-label="借款金额（万元）" value={amount} onChange={setAmount} />
+      <Field
+        label="借款金额（万元）"
+        required={requiredFundFields.loan.includes('loanAmount')}
+        error={form.formState.errors.loanAmount?.message ?? (failure || undefined)}
+      >
+        <Controller
+          control={form.control}
+          name="loanAmount"
+          render={({ field: f }) => (
+            <MoneyInput aria-label="借款金额（万元）" value={f.value} onChange={f.onChange} />
+          )}
+        />
       </Field>
     </Dialog>
   );
@@ -123,6 +145,13 @@ export function LoanPage() {
   const feedback = useService(TOKENS.Feedback);
   const actor = useActionActor();
   const act = useAct();
+  const keys = useActionKeys();
+  /** A row action under its Idempotency-Key, kept until answered (a retry is applied once). */
+  const keyed = async <T,>(slot: string, call: (o: WriteOptions) => Promise<T>): Promise<T> => {
+    const done = await keys.run(slot, (idempotencyKey) => call({ idempotencyKey }));
+    if (!done.ok) throw done.error;
+    return done.value;
+  };
   const depts = useDepts();
   const searched = useRef<PageQuery>({});
   const [form, setForm] = useState<
@@ -190,7 +219,14 @@ export function LoanPage() {
                     variant="text"
                     data-testid={`loan-submit-${String(l.loanId)}`}
                     onClick={() =>
-                      void act(() => gateway.submitLoan(l.loanId), ctx.refetch, '已送审')
+                      void act(
+                        () =>
+                          keyed(`submit:${String(l.loanId)}`, (o) =>
+                            gateway.submitLoan(l.loanId, o),
+                          ),
+                        ctx.refetch,
+                        '已送审',
+                      )
                     }
                   >
                     送审
