@@ -11,6 +11,7 @@ const AUTHOR_TABLES = {
   project_archive_borrow: 'borrow_id',
   contract_closed_case: 'closed_id',
   contract_document: 'document_id',
+  fund_loan: 'loan_id',
 } as const;
 
 /**

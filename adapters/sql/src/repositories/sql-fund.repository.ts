@@ -45,6 +45,7 @@ import {
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../database/schema.js';
 import { submitRecordForApproval } from './sql-approval-submit.js';
+import { recordAuthor } from './record-author.js';
 import { lockBalances, postMovement, type LedgerOrder } from './sql-fund-ledger.js';
 import {
   containsPattern,
@@ -895,10 +896,15 @@ export function createFundRepositories(
   };
 }
 
-/** Registers the loan's handler: an approved loan agreement posts the loan in its transaction. */
+/**
+ * Registers the loan's handler: an approved loan agreement posts the loan in its transaction, and
+ * the loan's applicant (its `user_id`) is its author, kept off its approval even when a colleague
+ * sends it (separation of duties).
+ */
 export function registerFundRecords(linked: LinkedRecordRegistry<Db>): LinkedRecordRegistry<Db> {
   return linked.register(LOAN_RECORD_KIND, (trx) => ({
     approvalEnded: (event) =>
       moveLoanOnApproval(createFundRepositories(trx, linked, { now: () => event.at }), event),
+    authorOf: (recordId) => recordAuthor(trx, 'fund_loan', recordId),
   }));
 }
