@@ -54,8 +54,6 @@ export type AllotLineBody = WireAllotLineBody;
 export type LoanBody = WireLoanBody;
 export type RepaymentBody = WireRepaymentBody;
 
-
-
 /** The query string of an export: the list's filters without its paging. */
 export function fundExportQuery(q: Record<string, unknown>): string {
   const params = new URLSearchParams();
@@ -79,7 +77,6 @@ export class FundGateway {
   constructor(private readonly http: HttpClient) {
     this.calls = new ParsedCalls(http);
   }
-
 
   // ---- back money ----
   async backMoneyList(q: PageQuery): Promise<Page<BackMoneyRecord>> {
@@ -110,7 +107,12 @@ export class FundGateway {
     list: AllotLineBody[],
     options?: WriteOptions,
   ): Promise<AllotmentRecord[]> =>
-    this.calls.post(allotmentsAnswer, '/project/backMoney/allotDesignV2', { backMoneyId, list }, options);
+    this.calls.post(
+      allotmentsAnswer,
+      '/project/backMoney/allotDesignV2',
+      { backMoneyId, list },
+      options,
+    );
   history = (backMoneyId: number): Promise<LedgerRecord[]> =>
     this.calls.get(ledgerAnswer, '/project/backMoney/history', { backMoneyId });
   taskList = (backMoneyId: number): Promise<BackMoneyTask[]> =>
