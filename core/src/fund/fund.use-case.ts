@@ -1,148 +1,56 @@
 import type { ApprovalEndedEvent } from '../approval/approval.repository.port.js';
 import type { ContentEntry, TemplateContent } from '../approval/template.js';
 import { toAmountString } from '../money/amount.js';
-import { MoneyDecimal } from '../money/money-decimal.js';
 import type { ListPage } from '../platform/list-query.js';
-import type { UnitOfWork } from '../platform/unit-of-work.port.js';
-import { domainError, err, ok, type DomainError, type Result } from '../shared/result.js';
-import {
-  applyPostings,
-  parseMovementAmount,
-  sortAccounts,
-  type FundAccount,
-  type Posting,
-} from './fund-ledger.js';
-import { checkFundDate, checkFundText, loanTeamProblem } from './fund-input.js';
+import { err, ok, type DomainError, type Result } from '../shared/result.js';
+import { parseMovementAmount, sortAccounts } from './fund-ledger.js';
+import { loanTeamProblem } from './fund-input.js';
 import { FUND_ERROR_CODES as C, FUND_MESSAGES as M } from './fund-messages.js';
 import { loanStateCheck } from './loan-actions.js';
 import {
-  adjustBackMoney,
-  allotPostings,
   approveLoanPostings,
-  backMoneyAccount,
-  borrowable,
   checkLoanLimit,
-  deleteBackMoney,
   loanAccount,
-  recordBackMoneyPostings,
   repaymentPostings,
   teamLoanAccount,
   teamReceivedAccount,
 } from './fund-rules.js';
+import type { Loan, Repayment } from './fund.js';
 import type {
-  BackMoney,
-  BackMoneyAllotment,
-  LedgerEntry,
-  Loan,
-  Repayment,
-  TeamPosition,
-} from './fund.js';
-import type {
-  BackMoneyListFilter,
-  BackMoneyListQuery,
-  BackMoneyTaskRow,
   FundActor,
-  FundLedgerPort,
   FundRepositories,
-  LedgerMismatch,
   LoanListFilter,
   LoanListQuery,
-  NewMovement,
   RepaymentListFilter,
   RepaymentListQuery,
 } from './fund.repository.port.js';
+import { FundBackMoneyService } from './fund-back-money.service.js';
+import {
+  checkDate,
+  checkText,
+  d,
+  fail,
+  moveBalances,
+  Rollback,
+  rollbackAsResult,
+  teamPosition,
+  visibleLoan,
+  type LoanInput,
+  type R,
+  type RepaymentInput,
+} from './fund-service-base.js';
 
-/** The record kind the loan agreement's approvals carry. */
-export const LOAN_RECORD_KIND = 'fund.loan';
-/** The loan agreement (000 §3). */
-export const LOAN_TYPE_CODE = '10_1';
-
-export interface FundClock {
-  now(): Date;
-}
-
-type R<T> = Promise<Result<T>>;
-const fail = (code: string, message: string, field?: string) =>
-  err(domainError(code, message, field));
-const d = (v: string) => new MoneyDecimal(v);
-
-const checkDate = (raw: string | undefined, field: string) => checkFundDate(raw, field);
-const checkText = (raw: string | undefined, field: string) => checkFundText(raw, field);
-
-export interface BackMoneyInput {
-  readonly contractId: number;
-  readonly backAmount?: unknown;
-  readonly backDate?: string;
-  readonly remark?: string;
-}
-export interface AllotInput {
-  readonly deptId: number;
-  readonly taskId?: number | null;
-  readonly allotAmount?: unknown;
-  readonly remark?: string;
-}
-export interface LoanInput {
-  readonly loanDeptId?: number;
-  readonly contractId?: number | null;
-  readonly taskId?: number | null;
-  readonly loanAmount?: unknown;
-  readonly refundDate?: string;
-  readonly reason?: string;
-}
-export interface RepaymentInput {
-  readonly loanId: number;
-  readonly repaymentAmount?: unknown;
-  readonly repaymentDate?: string;
-  readonly remark?: string;
-}
-
-/**
- * The one way money moves: locks the movement's balances in (kind, id) order, plans its postings
- * against what it locked, refuses (changing nothing) a balance that would go below zero, then
- * appends the ledger lines and writes the new balances. `record`, when given, runs after the check
- * and before the lines are posted: it writes the row the lines name (an allotment, a repayment)
- * and returns its id for the movement.
- */
-export async function moveBalances(
-  ledger: FundLedgerPort,
-  move: {
-    readonly accounts: readonly FundAccount[];
-    readonly movement: NewMovement;
-    readonly plan: (balances: ReadonlyMap<string, string>) => Result<readonly Posting[]>;
-    readonly record?: () => Promise<Pick<NewMovement, 'allotId' | 'repaymentId'>>;
-  },
-): R<void> {
-  const balances = await ledger.lock(sortAccounts(move.accounts));
-  const planned = move.plan(balances);
-  if (!planned.ok) return planned;
-  if (planned.value.length === 0) return ok(undefined);
-  const next = applyPostings(balances, planned.value);
-  if (!next.ok) return next;
-  const ids = move.record === undefined ? {} : await move.record();
-  await ledger.post({ ...move.movement, ...ids }, planned.value, next.value);
-  return ok(undefined);
-}
-
-async function teamPosition(
-  r: FundRepositories,
-  deptId: number,
-  exceptLoanId?: number,
-): Promise<TeamPosition> {
-  const owed = await r.directory.teamOwed(deptId);
-  const balances = await r.ledger.lock([teamLoanAccount(deptId), teamReceivedAccount(deptId)]);
-  const limit = {
-    totalShouldReceAmt: owed.totalShouldReceAmt,
-    totalReceiveAmt: balances.get(`teamReceived:${String(deptId)}`) ?? '0',
-    outstandingLoanAmt: balances.get(`teamLoan:${String(deptId)}`) ?? '0',
-    pendingLoanAmt: await r.directory.pendingLoans(deptId, exceptLoanId),
-  };
-  return {
-    deptId,
-    ...limit,
-    totalAllotConfirmAmt: owed.totalAllotConfirmAmt,
-    borrowableAmt: borrowable(limit),
-  };
-}
+// The fund service's public parts, where they have always been exported from.
+export {
+  LOAN_RECORD_KIND,
+  LOAN_TYPE_CODE,
+  moveBalances,
+  type AllotInput,
+  type BackMoneyInput,
+  type FundClock,
+  type LoanInput,
+  type RepaymentInput,
+} from './fund-service-base.js';
 
 /**
  * Back money, its allotment to design teams, loans and repayments (001 §3, §7). Every movement is
@@ -150,351 +58,7 @@ async function teamPosition(
  * ledger lines and writes the new balances, so a balance is always the sum of its ledger and never
  * below zero, even with two servers on one database.
  */
-export class FundService {
-  constructor(
-    private readonly uow: UnitOfWork<FundRepositories>,
-    private readonly clock: FundClock,
-  ) {}
-
-  // ---- movements -------------------------------------------------------------------------------
-
-  /** Locks, applies and posts one movement; refuses (changing nothing) a negative balance. */
-  private static move(
-    repos: FundRepositories,
-    accounts: readonly FundAccount[],
-    movement: NewMovement,
-    plan: (balances: ReadonlyMap<string, string>) => Result<Posting[]>,
-  ): R<void> {
-    return moveBalances(repos.ledger, { accounts, movement, plan });
-  }
-
-  private static async visibleContract(
-    repos: FundRepositories,
-    contractId: number,
-    actor: FundActor,
-  ) {
-    const c = await repos.directory.contract(contractId);
-    if (c === null) return fail(C.contractNotFound, M.contractNotFound, 'contractId');
-    if (!(await repos.directory.visible(actor.scope, c.deptId, c.userId)))
-      return fail(C.outOfScope, M.outOfScope, 'contractId');
-    return ok(c);
-  }
-
-  private static async visibleBackMoney(
-    repos: FundRepositories,
-    backMoneyId: number,
-    actor: FundActor,
-  ): R<BackMoney> {
-    const b = await repos.backMoney.get(backMoneyId);
-    if (b === null) return fail(C.backMoneyNotFound, M.backMoneyNotFound, 'backMoneyId');
-    if (!(await repos.directory.visible(actor.scope, b.deptId, b.userId)))
-      return fail(C.outOfScope, M.outOfScope, 'backMoneyId');
-    return ok(b);
-  }
-
-  private static async visibleLoan(
-    repos: FundRepositories,
-    loanId: number,
-    actor: FundActor,
-    forUpdate = false,
-  ): R<Loan> {
-    const l = await repos.loans.get(loanId, forUpdate);
-    if (l === null) return fail(C.loanNotFound, M.loanNotFound, 'loanId');
-    if (!(await repos.directory.visible(actor.scope, l.loanDeptId, l.userId)))
-      return fail(C.outOfScope, M.outOfScope, 'loanId');
-    return ok(l);
-  }
-
-  // ---- back money ------------------------------------------------------------------------------
-
-  listBackMoney(q: BackMoneyListQuery, actor: FundActor): Promise<ListPage<BackMoney>> {
-    return this.uow.transaction((r) => r.backMoney.list(q, actor.scope));
-  }
-
-  /** The export's rows, page by page (each page its own read), so none sits whole in memory. */
-  async *exportBackMoney(
-    filter: BackMoneyListFilter,
-    actor: FundActor,
-    batch = 1000,
-  ): AsyncGenerator<BackMoney> {
-    let before = 2_147_483_647;
-    for (;;) {
-      const rows = await this.uow.transaction((r) =>
-        r.backMoney.exportBatch(filter, actor.scope, before, batch),
-      );
-      yield* rows;
-      const last = rows[rows.length - 1];
-      if (rows.length < batch || last === undefined) return;
-      before = last.backMoneyId;
-    }
-  }
-
-  getBackMoney(backMoneyId: number, actor: FundActor): R<BackMoney> {
-    return this.uow.transaction((r) => FundService.visibleBackMoney(r, backMoneyId, actor));
-  }
-
-  addBackMoney(input: BackMoneyInput, actor: FundActor): R<BackMoney> {
-    const amount = parseMovementAmount(input.backAmount, 'backAmount');
-    if (!amount.ok) return Promise.resolve(amount);
-    const date = checkDate(input.backDate, 'backDate');
-    if (!date.ok) return Promise.resolve(date);
-    const remark = checkText(input.remark, 'remark');
-    if (!remark.ok) return Promise.resolve(remark);
-    const at = this.clock.now();
-    return this.uow.transaction(async (r) => {
-      const c = await FundService.visibleContract(r, input.contractId, actor);
-      if (!c.ok) return c;
-      const id = await r.backMoney.insert({
-        contractId: c.value.contractId,
-        backAmount: amount.value,
-        backDate: date.value,
-        remark: remark.value,
-        createBy: actor.userName,
-        at,
-      });
-      const moved = await FundService.move(
-        r,
-        [backMoneyAccount(id)],
-        {
-          kind: 'backMoney.record',
-          backMoneyId: id,
-          contractId: c.value.contractId,
-          createBy: actor.userName,
-          at,
-        },
-        () => ok(recordBackMoneyPostings(id, amount.value)),
-      );
-      if (!moved.ok) throw new Error(moved.error.message);
-      return FundService.visibleBackMoney(r, id, actor);
-    });
-  }
-
-  modifyBackMoney(
-    input: BackMoneyInput & { backMoneyId: number; version?: number },
-    actor: FundActor,
-  ): R<BackMoney> {
-    const amount = parseMovementAmount(input.backAmount, 'backAmount');
-    if (!amount.ok) return Promise.resolve(amount);
-    const date = checkDate(input.backDate, 'backDate');
-    if (!date.ok) return Promise.resolve(date);
-    const remark = checkText(input.remark, 'remark');
-    if (!remark.ok) return Promise.resolve(remark);
-    const at = this.clock.now();
-    return this.uow
-      .transaction(async (r) => {
-        const found = await FundService.visibleBackMoney(r, input.backMoneyId, actor);
-        if (!found.ok) return found;
-        const b = found.value;
-        const moved = await FundService.move(
-          r,
-          [backMoneyAccount(b.backMoneyId)],
-          {
-            kind: 'backMoney.adjust',
-            backMoneyId: b.backMoneyId,
-            contractId: b.contractId,
-            createBy: actor.userName,
-            at,
-          },
-          (balances) =>
-            adjustBackMoney(
-              b.backMoneyId,
-              b.backAmount,
-              amount.value,
-              balances.get(`backMoney:${String(b.backMoneyId)}`) ?? '0',
-            ),
-        );
-        if (!moved.ok) return moved;
-        const updated = await r.backMoney.update(
-          b.backMoneyId,
-          input.version ?? b.version,
-          { backAmount: amount.value, backDate: date.value, remark: remark.value },
-          at,
-        );
-        if (!updated) throw new StaleVersion();
-        return FundService.visibleBackMoney(r, b.backMoneyId, actor);
-      })
-      .catch(staleAsResult);
-  }
-
-  deleteBackMoney(backMoneyId: number, actor: FundActor): R<void> {
-    const at = this.clock.now();
-    return this.uow.transaction(async (r) => {
-      const found = await FundService.visibleBackMoney(r, backMoneyId, actor);
-      if (!found.ok) return found;
-      const b = found.value;
-      const moved = await FundService.move(
-        r,
-        [backMoneyAccount(backMoneyId)],
-        {
-          kind: 'backMoney.delete',
-          backMoneyId,
-          contractId: b.contractId,
-          createBy: actor.userName,
-          at,
-        },
-        (balances) =>
-          deleteBackMoney(
-            backMoneyId,
-            b.backAmount,
-            balances.get(`backMoney:${String(backMoneyId)}`) ?? '0',
-          ),
-      );
-      if (!moved.ok) return moved;
-      await r.backMoney.remove(backMoneyId, at);
-      return ok(undefined);
-    });
-  }
-
-  /**
-   * Allots back money to design teams (V1: one line; V2: several in one call). The lines together
-   * may not exceed what is left; a task, when named, must be of that team and that contract.
-   */
-  allot(
-    backMoneyId: number,
-    lines: readonly AllotInput[],
-    version: 1 | 2,
-    actor: FundActor,
-  ): R<readonly BackMoneyAllotment[]> {
-    const parsed: { deptId: number; taskId: number | null; allotAmount: string; remark: string }[] =
-      [];
-    for (const l of lines) {
-      const a = parseMovementAmount(l.allotAmount, 'allotAmount');
-      if (!a.ok) return Promise.resolve(a);
-      const remark = checkText(l.remark, 'remark');
-      if (!remark.ok) return Promise.resolve(remark);
-      parsed.push({
-        deptId: l.deptId,
-        taskId: l.taskId ?? null,
-        allotAmount: a.value,
-        remark: remark.value,
-      });
-    }
-    const at = this.clock.now();
-    return this.uow.transaction(async (r) => {
-      const found = await FundService.visibleBackMoney(r, backMoneyId, actor);
-      if (!found.ok) return found;
-      const b = found.value;
-      for (const l of parsed) {
-        if ((await r.directory.deptName(l.deptId)) === null)
-          return fail(C.deptNotFound, M.deptNotFound, 'deptId');
-        if (l.taskId !== null) {
-          const t = await r.directory.task(l.taskId);
-          if (t === null) return fail(C.taskNotFound, M.taskNotFound, 'taskId');
-          if (t.deptId !== l.deptId || t.contractId !== b.contractId)
-            return fail(C.taskNotOfTeam, M.taskNotOfTeam, 'taskId');
-        }
-      }
-      const accounts = [
-        backMoneyAccount(backMoneyId),
-        ...parsed.map((l) => teamReceivedAccount(l.deptId)),
-      ];
-      // The whole call is checked first (the lines together may not exceed what is left), then
-      // each line moves as its own movement naming its allotment.
-      const balances = await r.ledger.lock(sortAccounts(accounts));
-      const planned = allotPostings(
-        backMoneyId,
-        balances.get(`backMoney:${String(backMoneyId)}`) ?? '0',
-        parsed,
-      );
-      if (!planned.ok) return planned;
-      const next = applyPostings(balances, planned.value);
-      if (!next.ok) return next;
-      for (const l of parsed) {
-        const line = await moveBalances(r.ledger, {
-          accounts: [backMoneyAccount(backMoneyId), teamReceivedAccount(l.deptId)],
-          movement: {
-            kind: 'allot',
-            backMoneyId,
-            deptId: l.deptId,
-            contractId: b.contractId,
-            taskId: l.taskId,
-            createBy: actor.userName,
-            at,
-          },
-          plan: (locked) =>
-            allotPostings(backMoneyId, locked.get(`backMoney:${String(backMoneyId)}`) ?? '0', [l]),
-          record: async () => ({
-            allotId: await r.backMoney.insertAllotment({
-              backMoneyId,
-              contractId: b.contractId,
-              deptId: l.deptId,
-              taskId: l.taskId,
-              allotAmount: l.allotAmount,
-              remark: l.remark,
-              allotVersion: version,
-              createBy: actor.userName,
-              at,
-            }),
-          }),
-        });
-        if (!line.ok) return line;
-      }
-      return ok(await r.backMoney.allotments(backMoneyId));
-    });
-  }
-
-  allotments(backMoneyId: number, actor: FundActor): R<readonly BackMoneyAllotment[]> {
-    return this.uow.transaction(async (r) => {
-      const found = await FundService.visibleBackMoney(r, backMoneyId, actor);
-      if (!found.ok) return found;
-      return ok(await r.backMoney.allotments(backMoneyId));
-    });
-  }
-
-  backMoneyHistory(backMoneyId: number, actor: FundActor): R<readonly LedgerEntry[]> {
-    return this.uow.transaction(async (r) => {
-      const found = await FundService.visibleBackMoney(r, backMoneyId, actor);
-      if (!found.ok) return found;
-      return ok(await r.ledger.entries({ backMoneyId }));
-    });
-  }
-
-  backMoneyTasks(backMoneyId: number, actor: FundActor): R<readonly BackMoneyTaskRow[]> {
-    return this.uow.transaction(async (r) => {
-      const found = await FundService.visibleBackMoney(r, backMoneyId, actor);
-      if (!found.ok) return found;
-      return ok(await r.directory.contractTasks(found.value.contractId));
-    });
-  }
-
-  // ---- teams -----------------------------------------------------------------------------------
-
-  /** What a team (by department, or by one of its tasks) is owed, has had, owes and may borrow. */
-  teamPosition(query: { deptId?: number; taskId?: number }, actor: FundActor): R<TeamPosition> {
-    return this.uow.transaction(async (r) => {
-      let deptId = query.deptId;
-      if (query.taskId !== undefined) {
-        const t = await r.directory.task(query.taskId);
-        if (t?.deptId == null) return fail(C.taskNotFound, M.taskNotFound, 'taskId');
-        deptId = t.deptId;
-      }
-      if (deptId === undefined || (await r.directory.deptName(deptId)) === null)
-        return fail(C.deptNotFound, M.deptNotFound, 'deptId');
-      // A caller who sees only their own records sees the team they may borrow for: their own.
-      const mayRead =
-        actor.scope.kind === 'own'
-          ? deptId === actor.deptId
-          : await r.directory.visible(actor.scope, deptId, -1);
-      if (!mayRead) return fail(C.outOfScope, M.outOfScope, 'deptId');
-      return ok(await teamPosition(r, deptId));
-    });
-  }
-
-  /** The ledger lines of one task: allotments to it, its loans and their repayments. */
-  taskTransactions(taskId: number, actor: FundActor): R<readonly LedgerEntry[]> {
-    return this.uow.transaction(async (r) => {
-      const t = await r.directory.task(taskId);
-      if (t === null) return fail(C.taskNotFound, M.taskNotFound, 'taskId');
-      if (!(await r.directory.visible(actor.scope, t.deptId, -1)))
-        return fail(C.outOfScope, M.outOfScope, 'taskId');
-      return ok(await r.ledger.entries({ taskId }));
-    });
-  }
-
-  reconcile(): Promise<readonly LedgerMismatch[]> {
-    return this.uow.transaction((r) => r.ledger.reconcile());
-  }
-
+export class FundService extends FundBackMoneyService {
   // ---- loans -----------------------------------------------------------------------------------
 
   listLoans(q: LoanListQuery, actor: FundActor): Promise<ListPage<Loan>> {
@@ -516,7 +80,7 @@ export class FundService {
   }
 
   getLoan(loanId: number, actor: FundActor): R<Loan> {
-    return this.uow.transaction((r) => FundService.visibleLoan(r, loanId, actor));
+    return this.uow.transaction((r) => visibleLoan(r, loanId, actor));
   }
 
   /**
@@ -578,7 +142,7 @@ export class FundService {
           const sent = await this.sendLoan(r, loanId, actor, at);
           if (!sent.ok) throw new Rollback(sent.error);
         }
-        return FundService.visibleLoan(r, loanId, actor);
+        return visibleLoan(r, loanId, actor);
       })
       .catch(rollbackAsResult);
   }
@@ -605,7 +169,7 @@ export class FundService {
     if (!reason.ok) return Promise.resolve(reason);
     const at = this.clock.now();
     return this.uow.transaction(async (r) => {
-      const found = await FundService.visibleLoan(r, input.loanId, actor, true);
+      const found = await visibleLoan(r, input.loanId, actor, true);
       if (!found.ok) return found;
       const l = found.value;
       if (input.version !== undefined && input.version !== l.version)
@@ -626,14 +190,14 @@ export class FundService {
         },
         at,
       );
-      return FundService.visibleLoan(r, l.loanId, actor);
+      return visibleLoan(r, l.loanId, actor);
     });
   }
 
   deleteLoan(loanId: number, actor: FundActor): R<void> {
     const at = this.clock.now();
     return this.uow.transaction(async (r) => {
-      const found = await FundService.visibleLoan(r, loanId, actor, true);
+      const found = await visibleLoan(r, loanId, actor, true);
       if (!found.ok) return found;
       const open = loanStateCheck('remove', found.value.status);
       if (!open.ok) return open;
@@ -649,13 +213,13 @@ export class FundService {
       .transaction(async (r) => {
         const sent = await this.sendLoan(r, loanId, actor, at);
         if (!sent.ok) throw new Rollback(sent.error);
-        return FundService.visibleLoan(r, loanId, actor);
+        return visibleLoan(r, loanId, actor);
       })
       .catch(rollbackAsResult);
   }
 
   private async sendLoan(r: FundRepositories, loanId: number, actor: FundActor, at: Date): R<void> {
-    const found = await FundService.visibleLoan(r, loanId, actor, true);
+    const found = await visibleLoan(r, loanId, actor, true);
     if (!found.ok) return found;
     const l = found.value;
     const open = loanStateCheck('submit', l.status);
@@ -730,7 +294,7 @@ export class FundService {
     if (!remark.ok) return Promise.resolve(remark);
     const at = this.clock.now();
     return this.uow.transaction(async (r) => {
-      const found = await FundService.visibleLoan(r, input.loanId, actor, true);
+      const found = await visibleLoan(r, input.loanId, actor, true);
       if (!found.ok) return found;
       const l = found.value;
       if (l.status !== 2) return fail(C.loanNotApproved, M.loanNotApproved, 'loanId');
@@ -830,21 +394,6 @@ export function loanApprovalContent(l: Loan): TemplateContent {
     totalReceiveAmt: e('已收合计（万元）', l.totalReceiveAmt),
     totalAllotConfirmAmt: e('分配确认合计（万元）', l.totalAllotConfirmAmt),
   };
-}
-
-class StaleVersion extends Error {}
-function staleAsResult(e: unknown): Result<never> {
-  if (e instanceof StaleVersion) return fail(C.staleVersion, M.staleVersion);
-  throw e;
-}
-class Rollback extends Error {
-  constructor(readonly error: DomainError) {
-    super(error.message);
-  }
-}
-function rollbackAsResult(e: unknown): Result<never> {
-  if (e instanceof Rollback) return err(e.error);
-  throw e;
 }
 
 export const sumAmounts = (values: readonly string[]): string =>
