@@ -3,15 +3,20 @@ import {
   APPROVAL_FIELD_MESSAGES as M,
   APPROVAL_SORT_COLUMNS,
   APPROVAL_TYPE_CODES,
+  FLOW_TEXT_LIMITS as FL,
   SELF_APPROVAL_HANDLINGS,
   TEMPLATE_FIELD_TYPES,
   approvalOpinionProblem,
+  flowInputErrors as FE,
+  flowInputProblems,
+  flowNodeInputProblems,
   type ContentEntry,
   type NodeCondition,
   type TemplateContent,
   type TemplateFile,
   type TemplateSection,
 } from '@dpms/core';
+import { coreProblems } from './core-problems.js';
 import { pagingShape } from './paging.js';
 import { id, numeric } from './primitives.js';
 
@@ -52,7 +57,18 @@ export const approvalId = digitsId(M.invalidApprovalId);
 export const approvalTypeCode = z.string().pipe(z.enum(APPROVAL_TYPE_CODES));
 
 /** A flow's status: '0' in use, '1' disabled (text, as a form's radio holds it). */
-const flowStatus = z.string().pipe(z.enum(['0', '1']));
+const flowStatus = z
+  .string({ error: FE.statusChoice().message })
+  .pipe(z.enum(['0', '1'], { error: FE.statusChoice().message }));
+
+/** A flow form's text: trimmed, within core's limit, in core's words; `required` refuses blank. */
+const flowText = (field: keyof typeof FL, required: boolean) => {
+  const s = z
+    .string({ error: FE.required(field).message })
+    .trim()
+    .max(FL[field], { error: FE.tooLong(field, FL[field]).message });
+  return required ? s.min(1, { error: FE.required(field).message }) : s;
+};
 
 /** A user's id as the approval engine keeps it (a string of digits; a number is read too). */
 export const approvalUserId = digitsId(M.invalidUserId);
@@ -67,15 +83,20 @@ export const approvalOpinion = z.string().superRefine((v, ctx) => {
 });
 
 const amountOp = z.enum(['gt', 'gte', 'lt', 'lte', 'eq']);
+/** The form field a condition reads (core's words: 条件字段不能为空). */
+const conditionField = z
+  .string({ error: M.conditionFieldRequired })
+  .min(1, { error: M.conditionFieldRequired })
+  .max(100, { error: M.conditionFieldTooLong });
 const leafCondition = z.union([
   z.object({
     kind: z.literal('contains'),
-    refname: z.string().min(1).max(100),
-    value: z.string().max(100),
+    refname: conditionField,
+    value: z.string().max(100, { error: M.conditionValueTooLong }),
   }),
   z.object({
     kind: z.literal('amount'),
-    refname: z.string().min(1).max(100),
+    refname: conditionField,
     op: amountOp,
     threshold: z.string().regex(/^\d{1,12}(\.\d{1,6})?$/, { error: M.invalidThreshold }),
   }),
@@ -93,16 +114,21 @@ const compose = <T extends z.ZodType>(inner: T) =>
  */
 export const nodeCondition = compose(compose(leafCondition)) as unknown as z.ZodType<NodeCondition>;
 
-export const flowActorKind = z.enum(['role', 'users', 'drafterDeptHead', 'formPerson']);
+export const flowActorKind = z.enum(['role', 'users', 'drafterDeptHead', 'formPerson'], {
+  error: (issue) =>
+    issue.input === undefined || issue.input === ''
+      ? FE.required('actorKind').message
+      : FE.actorKindChoice().message,
+});
 export const signMode = z.enum(['or', 'all']);
 
 /** The fields of a flow node as the node form sends them. */
 export const approvalNodeFields = {
-  nodeName: z.string().trim().min(1).max(50),
+  nodeName: flowText('nodeName', true),
   actorKind: flowActorKind,
-  roleKey: z.string().trim().max(100).nullable().optional(),
+  roleKey: flowText('roleKey', false).nullable().optional(),
   userIds: z.array(approvalUserId).max(50).optional(),
-  formField: z.string().trim().max(100).nullable().optional(),
+  formField: flowText('formField', false).nullable().optional(),
   mode: signMode.optional(),
   condition: nodeCondition.nullable().optional(),
   conditionEffect: z.enum(['add', 'skip']).optional(),
@@ -257,19 +283,36 @@ export const flowListQuery = z.object({
   ...pagingShape(['typeCode', 'createTime']),
 });
 
-export const flowAddBody = z.object({
-  typeCode: approvalTypeCode,
-  flowName: z.string().trim().min(1).max(100),
-  status: flowStatus.optional(),
-  remark: z.string().trim().max(500).optional(),
-});
+/*
+ * The flow and node forms' bodies: shapes with core's limits and words, then core's rules
+ * (`flowInputProblems`, `flowNodeInputProblems`) over the whole object, so a form shows every
+ * field's problem at once. An update keeps what it leaves out, so its check reports only the
+ * fields it carries; the use case checks the node merged with what is stored.
+ */
+export const flowAddBody = z
+  .object({
+    typeCode: z.string({ error: FE.required('typeCode').message }).pipe(
+      z.enum(APPROVAL_TYPE_CODES, {
+        error: (issue) =>
+          issue.input === ''
+            ? FE.required('typeCode').message
+            : FE.unknownType(String(issue.input)).message,
+      }),
+    ),
+    flowName: flowText('flowName', true),
+    status: flowStatus.optional(),
+    remark: flowText('remark', false).optional(),
+  })
+  .check(coreProblems((v) => flowInputProblems(v)));
 
-export const flowUpdateBody = z.object({
-  flowId: id(),
-  flowName: z.string().trim().min(1).max(100).optional(),
-  status: flowStatus.optional(),
-  remark: z.string().trim().max(500).optional(),
-});
+export const flowUpdateBody = z
+  .object({
+    flowId: id(),
+    flowName: flowText('flowName', true).optional(),
+    status: flowStatus.optional(),
+    remark: flowText('remark', false).optional(),
+  })
+  .check(coreProblems((v) => flowInputProblems(v, { patch: true }), { onlyPresent: true }));
 
 export const flowIdQuery = z.object({ flowId: id() });
 
@@ -279,20 +322,24 @@ export const nodeGetQuery = z.object({
   typeCode: approvalTypeCode.optional(),
 });
 
-export const nodeAddBody = z.object({ flowId: id(), ...approvalNodeFields });
+export const nodeAddBody = z
+  .object({ flowId: id(), ...approvalNodeFields })
+  .check(coreProblems((v) => flowNodeInputProblems(v)));
 
-export const nodeUpdateBody = z.object({
-  nodeId: id(),
-  nodeName: approvalNodeFields.nodeName.optional(),
-  actorKind: approvalNodeFields.actorKind.optional(),
-  roleKey: approvalNodeFields.roleKey,
-  userIds: approvalNodeFields.userIds,
-  formField: approvalNodeFields.formField,
-  mode: approvalNodeFields.mode,
-  condition: approvalNodeFields.condition,
-  conditionEffect: approvalNodeFields.conditionEffect,
-  selfApproval: approvalNodeFields.selfApproval,
-});
+export const nodeUpdateBody = z
+  .object({
+    nodeId: id(),
+    nodeName: approvalNodeFields.nodeName.optional(),
+    actorKind: approvalNodeFields.actorKind.optional(),
+    roleKey: approvalNodeFields.roleKey,
+    userIds: approvalNodeFields.userIds,
+    formField: approvalNodeFields.formField,
+    mode: approvalNodeFields.mode,
+    condition: approvalNodeFields.condition,
+    conditionEffect: approvalNodeFields.conditionEffect,
+    selfApproval: approvalNodeFields.selfApproval,
+  })
+  .check(coreProblems((v) => flowNodeInputProblems(v, { patch: true }), { onlyPresent: true }));
 
 export const nodeIdQuery = z.object({ nodeId: id() });
 

@@ -1,7 +1,8 @@
 import type { ListPage, ListQuery } from '../platform/list-query.js';
 import type { UnitOfWork } from '../platform/unit-of-work.port.js';
 import { domainError, err, ok, type DomainError, type Result } from '../shared/result.js';
-import { isApprovalTypeCode } from './approval-type-catalogue.js';
+import type { ApprovalTypeCode } from './approval-type-catalogue.js';
+import { flowInputProblems, flowNodeInputProblems } from './flow-admin-input.js';
 import { defaultSelfApprovalHandling } from './separation-of-duties.js';
 import type {
   ApprovalFlow,
@@ -15,31 +16,8 @@ import type {
 
 const notFound = (what: string): DomainError =>
   domainError('APPROVAL.FLOW_NOT_FOUND', `${what}不存在或已被删除`);
-const invalid = (message: string, field: string): DomainError =>
-  domainError('VALIDATION.FLOW_NODE', message, field);
-
-/** Checks that a node names its actor the way its kind needs. */
-function checkActor(n: {
-  actorKind: NewApprovalFlowNode['actorKind'];
-  roleKey: string | null;
-  userIds: readonly string[];
-  formField: string | null;
-}): DomainError | undefined {
-  switch (n.actorKind) {
-    case 'role':
-      return n.roleKey === null || n.roleKey.trim() === ''
-        ? invalid('请选择审批角色', 'roleKey')
-        : undefined;
-    case 'users':
-      return n.userIds.length === 0 ? invalid('请选择审批人', 'userIds') : undefined;
-    case 'formPerson':
-      return n.formField === null || n.formField.trim() === ''
-        ? invalid('请填写表单中指定审批人的字段', 'formField')
-        : undefined;
-    case 'drafterDeptHead':
-      return undefined;
-  }
-}
+/** The first problem of what the form sent, as the use case refuses it. */
+const firstProblem = (problems: readonly DomainError[]): DomainError | undefined => problems[0];
 
 /**
  * Flow administration (/approval/flow, /approval/node). Changes apply to approvals submitted
@@ -58,14 +36,15 @@ export class ApprovalFlowAdmin {
     input: { typeCode: string; flowName: string; status?: '0' | '1'; remark?: string },
     by: string,
   ): Promise<Result<ApprovalFlow>> {
-    const typeCode = input.typeCode;
-    if (!isApprovalTypeCode(typeCode)) {
-      return Promise.resolve(err(invalid(`审批类型“${typeCode}”不存在`, 'typeCode')));
-    }
+    const bad = firstProblem(flowInputProblems(input));
+    if (bad !== undefined) return Promise.resolve(err(bad));
+    const typeCode = input.typeCode as ApprovalTypeCode;
     return this.uow.transaction((r) => r.flows.createFlow({ ...input, typeCode }, by));
   }
 
   updateFlow(flowId: number, patch: ApprovalFlowPatch, by: string): Promise<Result<ApprovalFlow>> {
+    const bad = firstProblem(flowInputProblems(patch, { patch: true }));
+    if (bad !== undefined) return Promise.resolve(err(bad));
     return this.uow.transaction(async (r) => {
       const flow = await r.flows.updateFlow(flowId, patch, by);
       return flow === null ? err(notFound('审批流程')) : ok(flow);
@@ -97,7 +76,7 @@ export class ApprovalFlowAdmin {
   }
 
   addNode(node: NewApprovalFlowNode): Promise<Result<ApprovalFlowNode>> {
-    const bad = checkActor(node);
+    const bad = firstProblem(flowNodeInputProblems(node));
     if (bad !== undefined) return Promise.resolve(err(bad));
     return this.uow.transaction(async (r) => {
       if ((await r.flows.findFlow(node.flowId)) === null) return err(notFound('审批流程'));
@@ -115,7 +94,8 @@ export class ApprovalFlowAdmin {
     return this.uow.transaction(async (r) => {
       const node = await r.flows.findNode(nodeId);
       if (node === null) return err(notFound('审批节点'));
-      const bad = checkActor({ ...node, ...patch });
+      // The node as it will be: a patch may change the kind without restating its actor.
+      const bad = firstProblem(flowNodeInputProblems({ ...node, ...patch }));
       if (bad !== undefined) return err(bad);
       const updated = await r.flows.updateNode(nodeId, patch);
       return updated === null ? err(notFound('审批节点')) : ok(updated);
