@@ -20,12 +20,18 @@ export class FakeApi {
     method: Method;
     url: string;
     input: Record<string, unknown>;
-    /** The Idempotency-Key the call carried, if any. */
+    /** The call's headers, and its Idempotency-Key among them. */
+    headers?: Record<string, string> | undefined;
     key?: string | undefined;
   }[] = [];
   constructor(private readonly routes: Record<string, Handler>) {}
-  private answer(method: Method, url: string, input: Record<string, unknown>, key?: string) {
-    this.calls.push({ method, url, input, key });
+  private answer(
+    method: Method,
+    url: string,
+    input: Record<string, unknown>,
+    headers?: Record<string, string>,
+  ) {
+    this.calls.push({ method, url, input, headers, key: headers?.['Idempotency-Key'] });
     const route = this.routes[url];
     if (route === undefined) return Promise.reject(new Error(`no fake for ${url}`));
     try {
@@ -38,21 +44,11 @@ export class FakeApi {
     get: (
       url: string,
       options?: { params?: Record<string, unknown>; headers?: Record<string, string> },
-    ) => this.answer('get', url, options?.params ?? {}, options?.headers?.['Idempotency-Key']),
+    ) => this.answer('get', url, options?.params ?? {}, options?.headers),
     post: (url: string, body?: unknown, options?: { headers?: Record<string, string> }) =>
-      this.answer(
-        'post',
-        url,
-        (body ?? {}) as Record<string, unknown>,
-        options?.headers?.['Idempotency-Key'],
-      ),
+      this.answer('post', url, (body ?? {}) as Record<string, unknown>, options?.headers),
     put: (url: string, body?: unknown, options?: { headers?: Record<string, string> }) =>
-      this.answer(
-        'put',
-        url,
-        (body ?? {}) as Record<string, unknown>,
-        options?.headers?.['Idempotency-Key'],
-      ),
+      this.answer('put', url, (body ?? {}) as Record<string, unknown>, options?.headers),
     delete: (url: string) => this.answer('delete', url, {}),
   } as unknown as HttpClient;
   sent(url: string) {

@@ -27,7 +27,7 @@ import {
   type NodeUpdateInput,
   type SignatureRecord,
 } from '@dpms/wire';
-import type { HttpClient } from '../client.js';
+import { keyed, type HttpClient, type WriteOptions } from '../client.js';
 import { answerOf } from './answer.js';
 import type { Page, PageQuery } from './page.js';
 
@@ -141,34 +141,37 @@ export class ApprovalGateway {
     const { rows, total } = answerOf(flowPage, await this.http.get(path, { params }), path);
     return { rows, total };
   }
-  async addFlow(flow: FlowAddInput): Promise<FlowRow> {
+  /** A flow or node write takes its dialog's Idempotency-Key, kept across that save's retries. */
+  async addFlow(flow: FlowAddInput, options?: WriteOptions): Promise<FlowRow> {
     const path = '/approval/flow/add';
-    return answerOf(flowAnswer, await this.http.post(path, flow), path).data;
+    return answerOf(flowAnswer, await this.http.post(path, flow, keyed(options)), path).data;
   }
-  async updateFlow(flow: FlowUpdateInput): Promise<FlowRow> {
+  async updateFlow(flow: FlowUpdateInput, options?: WriteOptions): Promise<FlowRow> {
     const path = '/approval/flow/update';
-    return answerOf(flowAnswer, await this.http.post(path, flow), path).data;
+    return answerOf(flowAnswer, await this.http.post(path, flow, keyed(options)), path).data;
   }
-  async removeFlow(flowId: number): Promise<void> {
+  async removeFlow(flowId: number, options?: WriteOptions): Promise<void> {
     const path = '/approval/flow/del';
-    answerOf(approvalDoneAnswer, await this.http.get(path, { params: { flowId } }), path);
+    const res = await this.http.get(path, { params: { flowId }, ...keyed(options) });
+    answerOf(approvalDoneAnswer, res, path);
   }
   async nodes(flowId: number): Promise<{ flow: FlowRow; nodes: FlowNodeRecord[] }> {
     const path = '/approval/node/get';
     const res = await this.http.get(path, { params: { flowId } });
     return answerOf(flowWithNodesAnswer, res, path).data;
   }
-  async addNode(node: NodeAddInput): Promise<FlowNodeRecord> {
+  async addNode(node: NodeAddInput, options?: WriteOptions): Promise<FlowNodeRecord> {
     const path = '/approval/node/add';
-    return answerOf(flowNodeAnswer, await this.http.post(path, node), path).data;
+    return answerOf(flowNodeAnswer, await this.http.post(path, node, keyed(options)), path).data;
   }
-  async updateNode(node: NodeUpdateInput): Promise<FlowNodeRecord> {
+  async updateNode(node: NodeUpdateInput, options?: WriteOptions): Promise<FlowNodeRecord> {
     const path = '/approval/node/update';
-    return answerOf(flowNodeAnswer, await this.http.post(path, node), path).data;
+    return answerOf(flowNodeAnswer, await this.http.post(path, node, keyed(options)), path).data;
   }
-  async removeNode(nodeId: number): Promise<void> {
+  async removeNode(nodeId: number, options?: WriteOptions): Promise<void> {
     const path = '/approval/node/del';
-    answerOf(approvalDoneAnswer, await this.http.get(path, { params: { nodeId } }), path);
+    const res = await this.http.get(path, { params: { nodeId }, ...keyed(options) });
+    answerOf(approvalDoneAnswer, res, path);
   }
   /** Swaps a node with its neighbour; answers the flow's nodes in their new order. */
   async moveNode(nodeId: number, direction: 'up' | 'down'): Promise<FlowNodeRecord[]> {

@@ -6,11 +6,13 @@ import { DataTable, type Column } from '../../components/table/DataTable';
 import { useListQuery } from '../../components/table/useListQuery';
 import { Button } from '../../components/ui/Button';
 import { PageCard, SearchBar, SearchField, StatusTag } from '../../components/ui/Page';
-import { FormDialog } from '../../components/widgets/FormDialog';
 import { useCrudDialog as useCrud } from '../../components/crud/useCrudDialog';
+import { useState } from 'react';
+import { FlowFormDialog } from './FlowFormDialogs';
 import { TYPE_OPTIONS } from './flow-options';
 
-export { ApprovalNodePage, SELF_APPROVAL_OPTIONS, conditionText, nodeBody } from './FlowNodePage';
+export { ApprovalNodePage, conditionText } from './FlowNodePage';
+export { SELF_APPROVAL_OPTIONS, nodeBody } from './FlowFormDialogs';
 
 /** 流程配置: one flow per approval type. */
 export function ApprovalFlowPage() {
@@ -19,6 +21,8 @@ export function ApprovalFlowPage() {
     gateway.flows(q),
   );
   const crud = useCrud(list.refetch);
+  // The flow dialog: null closed, {} adding, {flow} editing.
+  const [editing, setEditing] = useState<{ flow?: FlowRow } | null>(null);
   const columns: Column<FlowRow>[] = [
     { key: 'typeCode', title: '类型编码', width: 90 },
     { key: 'typeName', title: '审批类型' },
@@ -32,18 +36,7 @@ export function ApprovalFlowPage() {
       render: (f) => (
         <div className="flex gap-1">
           <HasPermi perms={['approval:flow:edit']}>
-            <Button
-              size="sm"
-              variant="text"
-              onClick={() =>
-                crud.openEdit('修改流程', f.flowId, {
-                  typeCode: f.typeCode,
-                  flowName: f.flowName,
-                  status: f.status,
-                  remark: f.remark,
-                })
-              }
-            >
+            <Button size="sm" variant="text" onClick={() => setEditing({ flow: f })}>
               修改
             </Button>
           </HasPermi>
@@ -53,7 +46,9 @@ export function ApprovalFlowPage() {
               variant="text"
               className="text-danger-600!"
               onClick={() =>
-                void crud.remove(`流程"${f.flowName}"`, () => gateway.removeFlow(f.flowId))
+                void crud.remove(`流程"${f.flowName}"`, (idempotencyKey) =>
+                  gateway.removeFlow(f.flowId, { idempotencyKey }),
+                )
               }
             >
               删除
@@ -68,7 +63,7 @@ export function ApprovalFlowPage() {
       title="流程配置"
       actions={
         <HasPermi perms={['approval:flow:add']}>
-          <Button variant="primary" onClick={() => crud.openAdd('新增流程', { status: '0' })}>
+          <Button variant="primary" onClick={() => setEditing({})}>
             新增
           </Button>
         </HasPermi>
@@ -109,51 +104,12 @@ export function ApprovalFlowPage() {
         onPageChange={list.onPageChange}
         error={list.error}
       />
-      {crud.editing && (
-        <FormDialog
-          open
-          title={crud.editing.title}
-          initial={crud.editing.initial}
-          onClose={crud.close}
-          fields={[
-            ...(crud.editing.id === undefined
-              ? [
-                  {
-                    key: 'typeCode',
-                    label: '审批类型',
-                    type: 'select' as const,
-                    options: TYPE_OPTIONS,
-                    required: true,
-                  },
-                ]
-              : []),
-            { key: 'flowName', label: '流程名称', required: true, maxLength: 100 },
-            {
-              key: 'status',
-              label: '状态',
-              type: 'radio',
-              options: [
-                { value: '0', label: '正常' },
-                { value: '1', label: '停用' },
-              ],
-            },
-            { key: 'remark', label: '备注', type: 'textarea', maxLength: 500 },
-          ]}
-          onSubmit={async (v) => {
-            if (crud.editing?.id === undefined)
-              await gateway.addFlow({
-                typeCode: v['typeCode'] ?? '',
-                flowName: v['flowName'] ?? '',
-                status: v['status'] ?? '0',
-                remark: v['remark'] ?? '',
-              });
-            else
-              await gateway.updateFlow({
-                flowId: crud.editing.id,
-                flowName: v['flowName'] ?? '',
-                status: v['status'] ?? '0',
-                remark: v['remark'] ?? '',
-              });
+      {editing && (
+        <FlowFormDialog
+          flow={editing.flow}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
             crud.saved();
           }}
         />
