@@ -165,7 +165,7 @@ export function accountRoutes(
         path: '/v4/pro-account/export',
         summary: '导出项目账户（.xlsx，流式，按列表筛选）',
         tag: PRO_TAG,
-        access: perm('contract:account:export'),
+        access: perm(contractAccountActions.permissions.export),
         query: proExportQuery,
         produces: XLSX_TYPE,
         handler: async ({ query, principal, res }) => {

@@ -172,7 +172,7 @@ export function employeRoutes(service: EmployeeCostService): RouteModule {
         path: '/v4/contract/employe/export',
         summary: '导出员工成本（.xlsx，流式，按列表筛选）',
         tag: TAG,
-        access: perm('contract:employe:export'),
+        access: perm(employeeCostActions.permissions.export),
         query: filterQuery,
         produces: XLSX_TYPE,
         handler: async ({ query, principal, res }) => {

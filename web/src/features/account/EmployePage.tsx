@@ -1,3 +1,4 @@
+import { employeeCostActions } from '@dpms/core';
 import {
   ACCOUNT_EXPORT_PATHS,
   type EmployeeCostRecord,
@@ -7,7 +8,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
-import { HasPermi } from '../../components/auth/Access';
+import { useActionActor } from '../../app/hooks';
 import { BarChart } from '../../components/chart/BarChart';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { Button } from '../../components/ui/Button';
@@ -93,6 +94,10 @@ export function EmployePage() {
   const depts = useDepts();
   const staff = useStaff();
   const clock = useInstituteClock();
+  const actor = useActionActor();
+  // 新增, 修改, 删除 and 导出 are offered by core's rule, the one the routes refuse by.
+  const may = (action: 'add' | 'edit' | 'remove' | 'export', c?: EmployeeCostRecord) =>
+    employeeCostActions.may(action, c, actor);
   // This year on the institute's calendar, read when the page mounts and when its filter resets
   // (a page left open across New Year's Eve then shows the new year), never at module load.
   const filter = () => ({ ...FILTER, year: String(clock.thisYear()) });
@@ -135,23 +140,23 @@ export function EmployePage() {
         { key: 'otherCost', title: '其他（万元）', sum: true },
         { key: 'totalCost', title: '合计（万元）', sum: true },
       ]}
-      rowActions={(c) => (
-        <HasPermi perms={['contract:employe:edit']}>
+      rowActions={(c) =>
+        may('edit', c) && (
           <Button size="sm" variant="text" onClick={() => setForm({ cost: c })}>
             修改
           </Button>
-        </HasPermi>
-      )}
-      permissions={{ remove: 'contract:employe:remove' }}
+        )
+      }
+      offered={{ remove: (c) => may('remove', c) }}
       remove={{ what: (c) => `${c.employeeName}${c.costMonth}的成本` }}
       headerActions={
         <>
-          <HasPermi perms={['contract:employe:add']}>
+          {may('add') && (
             <Button variant="primary" data-testid="employe-add" onClick={() => setForm({})}>
               新增
             </Button>
-          </HasPermi>
-          <HasPermi perms={['contract:employe:export']}>
+          )}
+          {may('export') && (
             <Button
               data-testid="export"
               onClick={() =>
@@ -160,7 +165,7 @@ export function EmployePage() {
             >
               导出
             </Button>
-          </HasPermi>
+          )}
         </>
       }
     >

@@ -1,29 +1,21 @@
+import { contractAccountActions } from '@dpms/core';
 import {
   ACCOUNT_EXPORT_PATHS,
-  errorMessage,
   type AccountMonthRecord,
-  type ContractAccountRecord,
   type PageQuery,
   type ProjectAccountDetail,
   type ProjectAccountRecord,
 } from '@dpms/http-client';
 import { useEffect, useRef, useState } from 'react';
-import { HasPermi } from '../../components/auth/Access';
+import { useActionActor } from '../../app/hooks';
 import { BarChart } from '../../components/chart/BarChart';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { Button } from '../../components/ui/Button';
 import { useInstituteClock } from '../../components/time/institute-clock';
 import { Dialog } from '../../components/ui/Dialog';
-import { Field } from '../../components/ui/Field';
 import { downloadExport } from '../../components/upload';
-import {
-  Figure,
-  chartNumber,
-  exportUrl,
-  useAccountGateway,
-  useAct,
-  useDepts,
-} from './account-shared';
+import { Figure, chartNumber, exportUrl, useAccountGateway, useDepts } from './account-shared';
+import { ContractAccountsPanel } from './ContractAccountsPanel';
 
 type Filter = { contractName: string; contractNo: string; deptId: string; year: string };
 const FILTER: Filter = { contractName: '', contractNo: '', deptId: '', year: '' };
@@ -38,149 +30,6 @@ export function InvoicedReceivedChart({ months }: { months: AccountMonthRecord[]
         { name: '回款金额（万元）', data: months.map((m) => chartNumber(m.backAmount)) },
       ]}
     />
-  );
-}
-
-/** The bank accounts of the contract's parties: list, add, delete. */
-function ContractAccounts({ contractId }: { contractId: number }) {
-  const gateway = useAccountGateway();
-  const act = useAct();
-  const [rows, setRows] = useState<ContractAccountRecord[]>([]);
-  const [version, setVersion] = useState(0);
-  const [draft, setDraft] = useState({
-    party: '1',
-    accountName: '',
-    bankName: '',
-    accountNo: '',
-    taxNo: '',
-  });
-  const [failure, setFailure] = useState('');
-  useEffect(() => {
-    void gateway
-      .contractAccounts({ contractId, pageNum: 1, pageSize: 100 })
-      .then((p) => setRows(p.rows));
-  }, [gateway, contractId, version]);
-  const set = (k: keyof typeof draft) => (e: { target: { value: string } }) =>
-    setDraft((d) => ({ ...d, [k]: e.target.value }));
-  return (
-    <div className="mt-4" data-testid="contract-accounts">
-      <h3 className="mb-2 text-sm font-medium">合同账户</h3>
-      <table className="w-full text-sm">
-        <thead>
-          <tr className="text-left text-ink-soft">
-            <th className="py-1">账户类型</th>
-            <th>账户名称</th>
-            <th>开户银行</th>
-            <th>银行账号</th>
-            <th>纳税人识别号</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((a) => (
-            <tr key={a.accountId}>
-              <td className="py-1">{a.partyName}</td>
-              <td>{a.accountName}</td>
-              <td>{a.bankName}</td>
-              <td className="tabular-nums">{a.accountNo}</td>
-              <td>{a.taxNo}</td>
-              <td>
-                <HasPermi perms={['contract:account:remove']}>
-                  <Button
-                    size="sm"
-                    variant="text"
-                    className="text-danger-600!"
-                    onClick={() =>
-                      void act(
-                        () => gateway.removeContractAccount(a.accountId),
-                        () => setVersion((v) => v + 1),
-                      )
-                    }
-                  >
-                    删除
-                  </Button>
-                </HasPermi>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <HasPermi perms={['contract:account:add']}>
-        <div className="mt-2 grid gap-2">
-          <Field label="账户类型">
-            <select
-              className="input"
-              aria-label="账户类型"
-              value={draft.party}
-              onChange={set('party')}
-            >
-              <option value="1">甲方（付款方）</option>
-              <option value="2">乙方（收款方）</option>
-            </select>
-          </Field>
-          <Field label="账户名称" required>
-            <input
-              className="input"
-              aria-label="账户名称"
-              value={draft.accountName}
-              onChange={set('accountName')}
-            />
-          </Field>
-          <Field label="开户银行" required>
-            <input
-              className="input"
-              aria-label="开户银行"
-              value={draft.bankName}
-              onChange={set('bankName')}
-            />
-          </Field>
-          <Field label="银行账号" required>
-            <input
-              className="input"
-              aria-label="银行账号"
-              value={draft.accountNo}
-              onChange={set('accountNo')}
-            />
-          </Field>
-          <Field label="纳税人识别号">
-            <input
-              className="input"
-              aria-label="纳税人识别号"
-              value={draft.taxNo}
-              onChange={set('taxNo')}
-            />
-          </Field>
-          {failure && (
-            <p className="text-sm text-danger-600" role="alert">
-              {failure}
-            </p>
-          )}
-          <div>
-            <Button
-              size="sm"
-              onClick={() => {
-                setFailure('');
-                gateway
-                  .addContractAccount({ contractId, ...draft })
-                  .then(() => {
-                    setDraft({
-                      party: '1',
-                      accountName: '',
-                      bankName: '',
-                      accountNo: '',
-                      taxNo: '',
-                    });
-                    setVersion((v) => v + 1);
-                  })
-                  .catch((e: unknown) => setFailure(errorMessage(e)));
-              }}
-            >
-              添加账户
-            </Button>
-          </div>
-        </div>
-      </HasPermi>
-    </div>
   );
 }
 
@@ -215,7 +64,7 @@ function ProAccountDetailDialog({
           <Figure label="账户余额（万元）" value={a.balanceAmount} testId="pro-detail-balance" />
           <h3 className="mt-3 text-sm font-medium">{detail.year}年开票与回款</h3>
           <InvoicedReceivedChart months={detail.months} />
-          <ContractAccounts contractId={contractId} />
+          <ContractAccountsPanel contractId={contractId} />
         </div>
       )}
     </Dialog>
@@ -253,6 +102,7 @@ function MonthlyPanel({ query }: { query: PageQuery }) {
 export function ProAccountPage() {
   const gateway = useAccountGateway();
   const depts = useDepts();
+  const actor = useActionActor();
   const searched = useRef<PageQuery>({});
   const [applied, setApplied] = useState<PageQuery>({});
   const [viewing, setViewing] = useState<number | null>(null);
@@ -304,7 +154,7 @@ export function ProAccountPage() {
         },
       ]}
       headerActions={
-        <HasPermi perms={['contract:account:export']}>
+        contractAccountActions.may('export', undefined, actor) && (
           <Button
             data-testid="export"
             onClick={() =>
@@ -313,7 +163,7 @@ export function ProAccountPage() {
           >
             导出
           </Button>
-        </HasPermi>
+        )
       }
     >
       <MonthlyPanel query={applied} />
