@@ -5,13 +5,14 @@ import { useService } from '../../app/di';
 import { useActionActor } from '../../app/hooks';
 import { TOKENS } from '../../app/tokens';
 import { HasPermi } from '../../components/auth/Access';
+import { useActionKeys } from '../../components/crud/action-keys';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { downloadExport } from '../../components/upload';
 import { ApprovalDetailDialog } from '../approval/ApprovalDetail';
 import { InvoiceFormDialog } from './InvoiceFormDialog';
-import { Figure, exportUrl, useAccountGateway, useAct, useSignedContracts } from './account-shared';
+import { Figure, exportUrl, useAccountGateway, useSignedContracts } from './account-shared';
 
 const STATUS = [
   { value: '0', label: '草稿' },
@@ -78,7 +79,19 @@ export function FinancePage() {
   const gateway = useAccountGateway();
   const feedback = useService(TOKENS.Feedback);
   const actor = useActionActor();
-  const act = useAct();
+  const keys = useActionKeys();
+  /**
+   * 送审 of one request under its own Idempotency-Key, kept until the server answers: a retry
+   * after a lost answer (or a second click) sends the same key, so the request is sent once.
+   */
+  const submit = async (invoiceId: number, refetch: () => void) => {
+    const outcome = await keys.run(`submit:${String(invoiceId)}`, (idempotencyKey) =>
+      gateway.submitInvoice(invoiceId, { idempotencyKey }),
+    );
+    if (outcome.ok) feedback.success('已送审');
+    else feedback.error(outcome.message);
+    if (outcome.ok || outcome.reload) refetch();
+  };
   const contracts = useSignedContracts();
   const searched = useRef<PageQuery>({});
   const [form, setForm] = useState<{ invoice?: InvoiceRecord } | null>(null);
@@ -138,9 +151,7 @@ export function FinancePage() {
                     size="sm"
                     variant="text"
                     data-testid={`invoice-submit-${String(i.invoiceId)}`}
-                    onClick={() =>
-                      void act(() => gateway.submitInvoice(i.invoiceId), ctx.refetch, '已送审')
-                    }
+                    onClick={() => void submit(i.invoiceId, ctx.refetch)}
                   >
                     送审
                   </Button>
