@@ -1,5 +1,4 @@
 import {
-  accountDoneAnswer,
   accountMonthsAnswer,
   contractAccountAnswer,
   contractAccountPage,
@@ -30,8 +29,8 @@ import {
   type ProjectAccountRecord as WireProjectAccountRecord,
 } from '@dpms/wire';
 import type { z } from 'zod';
-import { keyed, type HttpClient, type WriteOptions } from '../client.js';
-import { answerOf } from './answer.js';
+import type { HttpClient, WriteOptions } from '../client.js';
+import { cleanQuery, ParsedCalls } from './parsed-calls.js';
 import type { Page, PageQuery } from './page.js';
 
 /*
@@ -49,15 +48,10 @@ export type EmployeeCostRecord = WireEmployeeCostRecord;
 export type EmployeeCostTotalRecord = WireEmployeeCostTotalRecord;
 export type ImportCheckAnswer = z.infer<typeof employeeCostImportCheckAnswer>['data'];
 
-const clean = (q: Record<string, unknown>): Record<string, unknown> =>
-  Object.fromEntries(
-    Object.entries(q).filter(([, v]) => v !== '' && v !== undefined && v !== null),
-  );
-
 /** The query string of an export: a list's filters without paging. */
 export function accountExportQuery(q: Record<string, unknown>): string {
   const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(clean(q)))
+  for (const [k, v] of Object.entries(cleanQuery(q)))
     if (k !== 'pageNum' && k !== 'pageSize') params.set(k, String(v));
   const s = params.toString();
   return s === '' ? '' : `?${s}`;
@@ -75,84 +69,71 @@ export const ACCOUNT_EXPORT_PATHS = {
  * dialog's Idempotency-Key (`options.idempotencyKey`), kept across that action's retries.
  */
 export class AccountGateway {
-  constructor(private readonly http: HttpClient) {}
+  private readonly calls: ParsedCalls;
 
-  private async read<S extends z.ZodType>(
-    schema: S,
-    url: string,
-    params: Record<string, unknown> = {},
-  ): Promise<z.output<S>> {
-    return answerOf(schema, await this.http.get(url, { params: clean(params) }), url);
+  constructor(http: HttpClient) {
+    this.calls = new ParsedCalls(http);
   }
-  private async send<S extends z.ZodType>(
-    schema: S,
-    url: string,
-    body: unknown,
-    options?: WriteOptions,
-  ): Promise<z.output<S>> {
-    return answerOf(schema, await this.http.post(url, body, keyed(options)), url);
-  }
+
   private async page<T>(
     schema: z.ZodType<{ rows: T[]; total: number }>,
     url: string,
     q: PageQuery,
   ): Promise<Page<T>> {
-    const a = await this.read(schema, url, q);
+    const a = await this.calls.page(schema, url, q);
     return { rows: a.rows, total: a.total };
   }
 
   // ---- project accounts ----
   projectAccounts = (q: PageQuery) => this.page(projectAccountPage, '/v4/pro-account/list', q);
-  projectAccount = async (contractId: number, year?: number) =>
-    (await this.read(projectAccountDetailAnswer, '/v4/pro-account/detail', { contractId, year }))
-      .data;
-  monthly = async (q: Record<string, unknown>) =>
-    (await this.read(accountMonthsAnswer, '/v4/pro-account/monthly', q)).data;
+  projectAccount = (contractId: number, year?: number) =>
+    this.calls.get(projectAccountDetailAnswer, '/v4/pro-account/detail', { contractId, year });
+  monthly = (q: Record<string, unknown>) =>
+    this.calls.get(accountMonthsAnswer, '/v4/pro-account/monthly', q);
 
   // ---- contract accounts ----
   contractAccounts = (q: PageQuery) => this.page(contractAccountPage, '/contract/account/list', q);
-  contractAccount = async (accountId: number) =>
-    (await this.read(contractAccountAnswer, '/contract/account/detail', { accountId })).data;
-  addContractAccount = async (body: ContractAccountAddInput, options?: WriteOptions) =>
-    (await this.send(contractAccountAnswer, '/contract/account/add', body, options)).data;
-  updateContractAccount = async (body: ContractAccountUpdateInput, options?: WriteOptions) =>
-    (await this.send(contractAccountAnswer, '/contract/account/update', body, options)).data;
+  contractAccount = (accountId: number) =>
+    this.calls.get(contractAccountAnswer, '/contract/account/detail', { accountId });
+  addContractAccount = (body: ContractAccountAddInput, options?: WriteOptions) =>
+    this.calls.post(contractAccountAnswer, '/contract/account/add', body, options);
+  updateContractAccount = (body: ContractAccountUpdateInput, options?: WriteOptions) =>
+    this.calls.post(contractAccountAnswer, '/contract/account/update', body, options);
   removeContractAccount = async (accountId: number, options?: WriteOptions): Promise<void> => {
-    await this.send(accountDoneAnswer, '/contract/account/delete', { accountId }, options);
+    await this.calls.act('/contract/account/delete', { accountId }, options);
   };
 
   // ---- invoices ----
   invoices = (q: PageQuery) => this.page(invoicePage, '/v4/finance/list', q);
-  invoice = async (invoiceId: number) =>
-    (await this.read(invoiceAnswer, '/v4/finance/detail', { invoiceId })).data;
-  invoiceContractInfo = async (contractId: number) =>
-    (await this.read(invoiceContractInfoAnswer, '/v4/finance/contractInfo', { contractId })).data;
-  addInvoice = async (body: InvoiceAddInput, options?: WriteOptions) =>
-    (await this.send(invoiceAnswer, '/v4/finance/add', body, options)).data;
-  editInvoice = async (body: InvoiceEditInput, options?: WriteOptions) =>
-    (await this.send(invoiceAnswer, '/v4/finance/edit', body, options)).data;
+  invoice = (invoiceId: number) =>
+    this.calls.get(invoiceAnswer, '/v4/finance/detail', { invoiceId });
+  invoiceContractInfo = (contractId: number) =>
+    this.calls.get(invoiceContractInfoAnswer, '/v4/finance/contractInfo', { contractId });
+  addInvoice = (body: InvoiceAddInput, options?: WriteOptions) =>
+    this.calls.post(invoiceAnswer, '/v4/finance/add', body, options);
+  editInvoice = (body: InvoiceEditInput, options?: WriteOptions) =>
+    this.calls.post(invoiceAnswer, '/v4/finance/edit', body, options);
   removeInvoice = async (invoiceId: number, options?: WriteOptions): Promise<void> => {
-    await this.send(accountDoneAnswer, '/v4/finance/delete', { invoiceId }, options);
+    await this.calls.act('/v4/finance/delete', { invoiceId }, options);
   };
-  submitInvoice = async (invoiceId: number, options?: WriteOptions) =>
-    (await this.send(invoiceAnswer, '/v4/finance/updateToApproval', { invoiceId }, options)).data;
+  submitInvoice = (invoiceId: number, options?: WriteOptions) =>
+    this.calls.post(invoiceAnswer, '/v4/finance/updateToApproval', { invoiceId }, options);
 
   // ---- employee costs ----
   employeeCosts = (q: PageQuery) => this.page(employeeCostPage, '/v4/contract/employe/list', q);
-  employeeCost = async (costId: number) =>
-    (await this.read(employeeCostAnswer, '/v4/contract/employe/detail', { costId })).data;
-  employeeCostTotals = async (q: Record<string, unknown>) =>
-    (await this.read(employeeCostTotalsAnswer, '/v4/contract/employe/totals', q)).data;
-  addEmployeeCost = async (body: EmployeeCostAddInput, options?: WriteOptions) =>
-    (await this.send(employeeCostAnswer, '/v4/contract/employe/add', body, options)).data;
-  updateEmployeeCost = async (body: EmployeeCostUpdateInput, options?: WriteOptions) =>
-    (await this.send(employeeCostAnswer, '/v4/contract/employe/update', body, options)).data;
+  employeeCost = (costId: number) =>
+    this.calls.get(employeeCostAnswer, '/v4/contract/employe/detail', { costId });
+  employeeCostTotals = (q: Record<string, unknown>) =>
+    this.calls.get(employeeCostTotalsAnswer, '/v4/contract/employe/totals', q);
+  addEmployeeCost = (body: EmployeeCostAddInput, options?: WriteOptions) =>
+    this.calls.post(employeeCostAnswer, '/v4/contract/employe/add', body, options);
+  updateEmployeeCost = (body: EmployeeCostUpdateInput, options?: WriteOptions) =>
+    this.calls.post(employeeCostAnswer, '/v4/contract/employe/update', body, options);
   removeEmployeeCost = async (costId: number, options?: WriteOptions): Promise<void> => {
-    await this.send(accountDoneAnswer, '/v4/contract/employe/delete', { costId }, options);
+    await this.calls.act('/v4/contract/employe/delete', { costId }, options);
   };
-  importCheck = async (rows: { employeeId: number; costMonth: unknown }[]) =>
-    (await this.send(employeeCostImportCheckAnswer, '/contract/employe/importCheck', { rows }))
-      .data;
-  importCosts = async (rows: EmployeeCostImportRow[], options?: WriteOptions) =>
-    (await this.send(employeeCostImportAnswer, '/contract/employe/import', { rows }, options)).data;
+  importCheck = (rows: { employeeId: number; costMonth: unknown }[]) =>
+    this.calls.post(employeeCostImportCheckAnswer, '/contract/employe/importCheck', { rows });
+  importCosts = (rows: EmployeeCostImportRow[], options?: WriteOptions) =>
+    this.calls.post(employeeCostImportAnswer, '/contract/employe/import', { rows }, options);
 }
