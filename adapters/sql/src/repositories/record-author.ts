@@ -12,6 +12,7 @@ const AUTHOR_TABLES = {
   contract_closed_case: 'closed_id',
   contract_document: 'document_id',
   fund_loan: 'loan_id',
+  finance_invoice: 'invoice_id',
 } as const;
 
 /**

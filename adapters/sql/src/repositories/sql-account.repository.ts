@@ -50,6 +50,7 @@ import {
   scopeCondition,
   toCount,
 } from './sql-helpers.js';
+import { recordAuthor } from './record-author.js';
 
 type Db = Kysely<Database>;
 type AnyEb = ExpressionBuilder<Database, keyof Database>;
@@ -723,5 +724,7 @@ export function registerAccountRecords(linked: LinkedRecordRegistry<Db>): Linked
       await repo.update(i.invoiceId, i.version, { status: 1 }, event.at);
       return ok(undefined);
     },
+    // Separation of duties: who made the request never signs it, whoever sends it.
+    authorOf: (recordId) => recordAuthor(trx, 'finance_invoice', recordId),
   }));
 }
