@@ -128,6 +128,7 @@ function memory() {
       usersWithRole: () => Promise.resolve([]),
       leadersOf: () => Promise.resolve(['99']),
       activeUsers: (ids) => Promise.resolve(ids),
+      namesOf: () => Promise.resolve({}),
       deptOf: () => Promise.resolve(1),
       signatureOf: (u) => Promise.resolve({ fileId: `f${u}`, url: `/s/${u}` }),
     },

@@ -243,6 +243,11 @@ export interface ApprovalDirectory {
    * levels a node escalates to.
    */
   leadersOf(userId: ApprovalUserId): Promise<readonly ApprovalUserId[]>;
+  /**
+   * The users' names as people read them (nick names), by id; an id with no user is left out.
+   * What a log line or a note names the approvers by.
+   */
+  namesOf(userIds: readonly ApprovalUserId[]): Promise<Readonly<Record<ApprovalUserId, string>>>;
   /** The subset of `userIds` that are active users. */
   activeUsers(userIds: readonly ApprovalUserId[]): Promise<readonly ApprovalUserId[]>;
   deptOf(userId: ApprovalUserId): Promise<number | null>;

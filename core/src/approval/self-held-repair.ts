@@ -19,7 +19,10 @@ export interface SelfHeldRepairOutcome {
   readonly approvalId: string;
   /** `rerouted`: it waits on someone again; `noApprover`: nobody but the drafter could sign. */
   readonly outcome: 'rerouted' | 'noApprover';
-  /** The notes of the nodes the rule changed, as the approval sheet prints them. */
+  /**
+   * The notes of the nodes the rule changed, as the approval sheet prints them: the new approvers
+   * by name.
+   */
   readonly notes: readonly string[];
 }
 
@@ -90,8 +93,12 @@ export class SelfHeldApprovalRepair {
         ...(separated.note === undefined ? {} : { selfApproval: separated.note }),
       };
       nodes.push(node);
-      if (separated.note !== undefined)
-        notes.push(selfApprovalNoteText(n.nodeName, separated.note, separated.assignees));
+      if (separated.note !== undefined) {
+        // The log names the new approvers as people know them (an id with no user stays an id).
+        const names = await repos.directory.namesOf(separated.assignees);
+        const named = separated.assignees.map((u) => names[u] ?? u);
+        notes.push(selfApprovalNoteText(n.nodeName, separated.note, named));
+      }
     }
     const current = nextActiveNodeIndex(nodes, from);
     if (current === nodes.length) return { approvalId, outcome: 'noApprover', notes };

@@ -177,6 +177,7 @@ function world(org: Org, specs: readonly NodeSpec[], author: string | null) {
         return Promise.resolve(out);
       },
       activeUsers: (ids: readonly string[]) => Promise.resolve(active(ids)),
+      namesOf: () => Promise.resolve({}),
       deptOf: () => Promise.resolve(1),
       signatureOf: () => Promise.resolve(null),
     },

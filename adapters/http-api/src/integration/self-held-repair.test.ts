@@ -16,6 +16,8 @@ import { testDatabaseKinds } from '../test-support/test-database.js';
  */
 const JINGYING = '2';
 const ZJL = '11';
+/** The general manager as the repair's log names him. */
+const ZJL_NAME = '陈总';
 
 describe.each(testDatabaseKinds())('approvals waiting on their own drafter, on %s', (kind) => {
   let api: ApprovalTestApi;
@@ -90,8 +92,10 @@ describe.each(testDatabaseKinds())('approvals waiting on their own drafter, on %
     const mine = outcomes.find((o) => o.approvalId === approvalId);
     expect(mine?.outcome).toBe('rerouted');
     expect(selfHeldRepairReport(outcomes)).toContain(
-      `审批 ${approvalId} 已重新分派：部门负责人：拟稿人本人为该节点审批人，已上报至${ZJL}`,
+      `审批 ${approvalId} 已重新分派：部门负责人：拟稿人本人为该节点审批人，已上报至${ZJL_NAME}`,
     );
+    // The log names the approver as people know him, never by his user id alone.
+    expect(selfHeldRepairReport(outcomes)).not.toContain(`已上报至${ZJL}`);
 
     const d = await c.okData(
       c.get('zjl', '/project/approval/getCommonApprovalDetail', { approvalId }),

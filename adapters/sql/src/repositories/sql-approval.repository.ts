@@ -835,6 +835,17 @@ export class SqlApprovalDirectory implements ApprovalDirectory {
     return leaders;
   }
 
+  async namesOf(ids: readonly ApprovalUserId[]): Promise<Readonly<Record<ApprovalUserId, string>>> {
+    const nums = userIds(ids);
+    if (nums.length === 0) return {};
+    const rows = await this.db
+      .selectFrom('sys_user')
+      .select(['user_id', 'nick_name'])
+      .where('user_id', 'in', nums)
+      .execute();
+    return Object.fromEntries(rows.map((r) => [String(r.user_id), r.nick_name]));
+  }
+
   async activeUsers(ids: readonly ApprovalUserId[]): Promise<readonly ApprovalUserId[]> {
     const nums = userIds(ids);
     if (nums.length === 0) return [];
