@@ -11,6 +11,7 @@ import {
   type TemplateFile,
   type TemplateSection,
 } from '@dpms/core';
+import type { z as zod } from 'zod';
 import {
   PROCESS_ACTIONS,
   approvalTypeCode,
@@ -98,12 +99,119 @@ export const flowNodeRecord = z
 export const flowWithNodes = z.object({ flow: flowRecord, nodes: z.array(flowNodeRecord) });
 
 /**
- * A block core builds and the screens hand back to core (the form content, the sign footer, the
- * nodes): checked as an object or a list here and typed by core's model, so the screens and core
- * read one type; its fields are core's, not a second copy.
+ * The form's own blocks (its content keyed by field refname, and its sections with their
+ * options, limits and rules) are core's template model, which the screens hand back to core:
+ * checked as an object or a list here and typed by core's model, so there is one copy of it.
  */
 const coreObject = <T>() => z.record(z.string(), z.unknown()) as unknown as z.ZodType<T>;
 const coreList = <T>() => z.array(coreObject<T>()).readonly();
+
+/**
+ * Each block the answer builds from the approval's record and log has its own schema below, so
+ * a malformed one is refused at the gateway by field. `Exactly<S, T>` holds each schema to core's
+ * type: a field core adds or renames fails the build here, not on screen.
+ */
+type Exactly<S extends zod.ZodType, T> = [zod.infer<S>] extends [T]
+  ? [T] extends [zod.infer<S>]
+    ? S
+    : never
+  : never;
+const exactly =
+  <T>() =>
+  <S extends zod.ZodType>(schema: Exactly<S, T>) =>
+    schema;
+
+const userId = z.string();
+const signUrl = z.string().nullable();
+
+/**
+ * A stored file a form or the detail names (DESIGN §6: by the id the server issued). Loose: a
+ * file saved by an older client may carry its download address (`url`), which the screens read.
+ */
+export const templateFile: zod.ZodType<TemplateFile & { readonly url?: string }> = z
+  .object({
+    name: z.string().optional(),
+    fileName: z.string().optional(),
+    filePath: z.string().optional(),
+    fileId: z.string().optional(),
+    url: z.string().optional(),
+  })
+  .loose();
+
+/** What separation of duties did at a node that fell to the drafter (or the record's author). */
+const selfApprovalNote = z.object({
+  handling: z.enum(SELF_APPROVAL_HANDLINGS),
+  outcome: z.enum(['escalated', 'others', 'skipped']),
+  reason: z.string(),
+});
+
+/** A node of a running approval: who holds it, how they sign, and what the rule did. */
+export const approvalNodeAssignment = exactly<ApprovalNodeAssignment>()(
+  z.object({
+    nodeId: z.string(),
+    nodeName: z.string(),
+    mode: signMode,
+    assignees: z.array(userId).readonly(),
+    selfApproval: selfApprovalNote.optional(),
+  }),
+);
+
+/** approvalDetailBO (000 §3): the signature rows, the nodes to come and the rule's notes. */
+export const approvalDetailBO = exactly<ApprovalDetailBO>()(
+  z.object({
+    creatorSignUrl: signUrl,
+    approvalNodeList: z
+      .array(
+        z.object({
+          nodeId: z.string(),
+          nodeName: z.string(),
+          content: z.string(),
+          approvalUserSignUrl: signUrl,
+        }),
+      )
+      .readonly(),
+    unApprovalList: z.array(z.object({ nodeId: z.string(), nodeName: z.string() })).readonly(),
+    currentNodeName: z.string(),
+    nodeNotes: z
+      .array(
+        selfApprovalNote.extend({
+          nodeId: z.string(),
+          nodeName: z.string(),
+          earlierRound: z.number().int().optional(),
+          assignees: z.array(userId).readonly(),
+          assigneeNames: z.array(z.string()).readonly().optional(),
+        }),
+      )
+      .readonly()
+      .optional(),
+  }),
+);
+
+/** The signer's own record at the current node. */
+export const approvalSignRecord = exactly<ApprovalSignRecord>()(
+  z.object({ nodeId: z.string(), nodeName: z.string(), content: z.string(), signUrl }),
+);
+
+/** A step of a design task's sign flow (the task record's block, 000 §3). */
+export const designTaskSignFlow = exactly<DesignTaskSignFlow>()(
+  z.object({
+    flowId: z.string(),
+    flowName: z.string(),
+    orderNo: z.number().int(),
+    dealUserId: userId,
+    taskId: z.string(),
+  }),
+);
+
+/** A signature in a design task's sign flow. */
+export const designTaskSignDetail = exactly<DesignTaskSignDetail>()(
+  z.object({
+    flowId: z.string(),
+    dealContent: z.string(),
+    createTime: timestamp(),
+    dealUserSignUrl: signUrl,
+  }),
+);
 
 const approvalView = z.object({
   approvalId: z.string(),
@@ -120,8 +228,8 @@ const approvalView = z.object({
   recordId: z.string().nullable(),
   content: coreObject<TemplateContent>(),
   templateContent: coreList<TemplateSection>().nullable(),
-  files: coreList<TemplateFile>(),
-  nodes: coreList<ApprovalNodeAssignment>(),
+  files: z.array(templateFile).readonly(),
+  nodes: z.array(approvalNodeAssignment).readonly(),
   currentNodeIndex: z.number().int(),
   readers: z.array(z.string()).readonly(),
   createTime: timestamp(),
@@ -147,13 +255,13 @@ const logEntry = z.object({
 export const approvalDetail = z
   .object({
     approval: approvalView,
-    approvalDetailBO: coreObject<ApprovalDetailBO>(),
-    attachmentList: coreList<TemplateFile>(),
-    sealImagesList: coreList<TemplateFile>(),
-    imgFiles: coreList<TemplateFile>(),
-    currentSignRecord: coreObject<ApprovalSignRecord>().nullable(),
-    designTaskSignFlowList: coreList<DesignTaskSignFlow>().optional(),
-    designTaskSignDetailList: coreList<DesignTaskSignDetail>().optional(),
+    approvalDetailBO,
+    attachmentList: z.array(templateFile).readonly(),
+    sealImagesList: z.array(templateFile).readonly(),
+    imgFiles: z.array(templateFile).readonly(),
+    currentSignRecord: approvalSignRecord.nullable(),
+    designTaskSignFlowList: z.array(designTaskSignFlow).readonly().optional(),
+    designTaskSignDetailList: z.array(designTaskSignDetail).readonly().optional(),
     log: z.array(logEntry).readonly(),
     allowedActions: z.array(z.enum(PROCESS_ACTIONS)).readonly(),
     userNames: z.record(z.string(), z.string()),
