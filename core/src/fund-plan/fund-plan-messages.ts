@@ -61,7 +61,7 @@ export const FUND_PLAN_MESSAGES = {
   invalidDate: (field: string): string => `${label(field)}格式应为yyyy-MM-dd`,
   invalidKind: (field: string): string =>
     `${label(field)}只能是预计回款、刚性支出、借款支出或付款支出`,
-  required: (field: string): string => `请填写${label(field)}`,
+  required: (field: string): string => `${label(field)}不能为空`,
   textTooLong: (field: string, max: number): string => `${label(field)}不能超过${String(max)}个字`,
   noLines: '请至少填写一行明细',
   tooManyLines: (max: number): string => `明细不能超过${String(max)}行`,

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { MoneyDecimal } from '../money/money-decimal.js';
 import {
   checkPerformLines,
-  checkPlanLines,
   fundPlanMonthsUpTo,
   parseFundPerformDate,
   parseFundPlanMonth,
@@ -16,6 +15,7 @@ import {
   type PlanLineRoom,
 } from './fund-plan-rules.js';
 import { FUND_PLAN_LINE_KINDS } from './fund-plan.js';
+import { checkPlanLines } from './fund-plan-input.js';
 
 const d = (v: string) => new MoneyDecimal(v);
 const fen = fc.bigInt({ min: 1n, max: 10n ** 14n }).map((n) => {

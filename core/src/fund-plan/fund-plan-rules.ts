@@ -17,10 +17,16 @@ const fail = (code: string, message: string, field: string) =>
   err(domainError(code, message, field));
 
 export const FUND_PLAN_MAX_LINES = 200;
-const SUBJECT_MAX = 100;
-const LINE_REMARK_MAX = 500;
-export const FUND_PLAN_TEXT_MAX = 500;
-export const FUND_PLAN_REMARK_MAX = 2000;
+/** The text limits of a plan, an execution sheet and their lines. */
+export const FUND_PLAN_TEXT_LIMITS = {
+  reason: 500,
+  remark: 2000,
+  subjectName: 100,
+  lineRemark: 500,
+} as const;
+export const FUND_PLAN_TEXT_MAX = FUND_PLAN_TEXT_LIMITS.reason;
+export const FUND_PLAN_REMARK_MAX = FUND_PLAN_TEXT_LIMITS.remark;
+const LINE_REMARK_MAX = FUND_PLAN_TEXT_LIMITS.lineRemark;
 
 const MONTH_RE = /^\d{4}-(0[1-9]|1[0-2])$/;
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -54,7 +60,7 @@ export function parsePlanAmount(raw: unknown, field: string): Result<string> {
 }
 
 /** An optional amount that may be zero (filing allocation). */
-function parseOptionalAmount(raw: unknown, field: string): Result<string | null> {
+export function parseOptionalPlanAmount(raw: unknown, field: string): Result<string | null> {
   if (raw === undefined || raw === null || raw === '') return ok(null);
   if (typeof raw !== 'string') return fail(C.invalidAmount, M.invalidAmount(field), field);
   const parsed = parseAmount(raw, field);
@@ -100,66 +106,9 @@ export interface CheckedPlanLine {
   readonly remark: string;
 }
 
-const isLineKind = (v: unknown): v is FundPlanLineKind =>
+/** One of the four line kinds (income, rigid, loan, payment). */
+export const isFundPlanLineKind = (v: unknown): v is FundPlanLineKind =>
   typeof v === 'string' && (FUND_PLAN_LINE_KINDS as readonly string[]).includes(v);
-
-/** Checks one line; `i` names it in the refusal (`lines[i].amount`). */
-export function checkPlanLine(line: FundPlanLineInput, i: number): Result<CheckedPlanLine> {
-  const at = (f: string) => `lines[${String(i)}].${f}`;
-  if (!isLineKind(line.lineKind))
-    return fail(C.invalidKind, M.invalidKind(at('lineKind')), at('lineKind'));
-  const subject = checkPlanText(line.subjectName, at('subjectName'), SUBJECT_MAX, true);
-  if (!subject.ok) return subject;
-  const amount = parsePlanAmount(line.amount, at('amount'));
-  if (!amount.ok) return amount;
-  const remark = checkPlanText(line.remark, at('remark'), LINE_REMARK_MAX);
-  if (!remark.ok) return remark;
-  const contractId = line.contractId ?? null;
-  if (line.lineKind === 'income') {
-    if (contractId === null)
-      return fail(C.incomeNeedsContract, M.incomeNeedsContract(at('contractId')), at('contractId'));
-    const rate = parsePaybackRate(line.paybackRate, at('paybackRate'));
-    if (!rate.ok) return rate;
-    const allot = parseOptionalAmount(line.allotAmount, at('allotAmount'));
-    if (!allot.ok) return allot;
-    return ok({
-      lineKind: line.lineKind,
-      subjectName: subject.value,
-      contractId,
-      amount: amount.value,
-      paybackRate: rate.value,
-      allotAmount: allot.value,
-      confirmAmount: lineConfirmAmount(rate.value, allot.value),
-      remark: remark.value,
-    });
-  }
-  return ok({
-    lineKind: line.lineKind,
-    subjectName: subject.value,
-    contractId,
-    amount: amount.value,
-    paybackRate: null,
-    allotAmount: null,
-    confirmAmount: '0',
-    remark: remark.value,
-  });
-}
-
-export function checkPlanLines(
-  lines: readonly FundPlanLineInput[] | undefined,
-): Result<CheckedPlanLine[]> {
-  const list = lines ?? [];
-  if (list.length === 0) return fail(C.noLines, M.noLines, 'lines');
-  if (list.length > FUND_PLAN_MAX_LINES)
-    return fail(C.tooManyLines, M.tooManyLines(FUND_PLAN_MAX_LINES), 'lines');
-  const out: CheckedPlanLine[] = [];
-  for (const [i, line] of list.entries()) {
-    const c = checkPlanLine(line, i);
-    if (!c.ok) return c;
-    out.push(c.value);
-  }
-  return ok(out);
-}
 
 /** The totals and tips of a plan's lines: exact sums, the balance to the spec's 4 decimals. */
 export function planTotals(
@@ -194,10 +143,10 @@ export function previewPlan(lines: readonly FundPlanLineInput[]): {
   confirmAmounts: string[];
 } {
   const usable = lines.map((l) => {
-    const kind = isLineKind(l.lineKind) ? l.lineKind : 'rigid';
+    const kind = isFundPlanLineKind(l.lineKind) ? l.lineKind : 'rigid';
     const amount = parsePlanAmount(l.amount, 'amount');
     const rate = parsePaybackRate(l.paybackRate, 'paybackRate');
-    const allot = parseOptionalAmount(l.allotAmount, 'allotAmount');
+    const allot = parseOptionalPlanAmount(l.allotAmount, 'allotAmount');
     const confirm =
       kind === 'income' && rate.ok && allot.ok ? lineConfirmAmount(rate.value, allot.value) : '0';
     return { lineKind: kind, amount: amount.ok ? amount.value : '0', confirmAmount: confirm };

@@ -7,7 +7,6 @@ import { runWrite, WriteAbort, type WriteIdempotency } from '../shared/write.js'
 import {
   FUND_PERFORM_RECORD_KIND,
   FUND_PLAN_LINE_KIND_LABELS,
-  FUND_PLAN_LINE_KINDS,
   FUND_PLAN_RECORD_KIND,
   type FundPerform,
   type FundPerformInput,
@@ -15,14 +14,14 @@ import {
   type FundPlanActor,
   type FundPlanChartMonth,
   type FundPlanInput,
-  type FundPlanLineKind,
 } from './fund-plan.js';
 import { FUND_PLAN_ERROR_CODES as C, FUND_PLAN_MESSAGES as M } from './fund-plan-messages.js';
 import { fundPlanStateCheck } from './fund-plan-actions.js';
+import { checkPlanLines, fundPerformInputProblems } from './fund-plan-input.js';
 import {
   checkPerformLines,
-  checkPlanLines,
   checkPlanText,
+  isFundPlanLineKind,
   FUND_PLAN_REMARK_MAX,
   FUND_PLAN_TEXT_MAX,
   fundPlanMonthsUpTo,
@@ -76,9 +75,6 @@ async function* newestFirst<T>(
     before = idOf(last);
   }
 }
-
-const isLineKind = (v: unknown): v is FundPlanLineKind =>
-  typeof v === 'string' && (FUND_PLAN_LINE_KINDS as readonly string[]).includes(v);
 
 /**
  * Monthly fund plans (/contract/fundPlan, 8_1/8_2) and fund execution sheets
@@ -291,12 +287,15 @@ export class FundPlanService {
   ): R<FundPerform> {
     return this.write(async (r, at) => {
       if (input.planId === undefined) return fail(C.required, M.required('planId'), 'planId');
-      if (!isLineKind(input.lineKind))
+      if (!isFundPlanLineKind(input.lineKind))
         return fail(C.invalidKind, M.invalidKind('lineKind'), 'lineKind');
       const lineKind = input.lineKind;
       const performDate = must(parseFundPerformDate(input.performDate));
       const reason = must(checkPlanText(input.reason, 'reason', FUND_PLAN_TEXT_MAX));
       const remark = must(checkPlanText(input.remark, 'remark', FUND_PLAN_REMARK_MAX));
+      // The lines as entered (each names a plan line, once) before the plan is read.
+      const entered = fundPerformInputProblems(input)[0];
+      if (entered !== undefined) return err(entered);
       // The plan row is locked: two sheets on one plan check their room one after the other.
       const plan = await r.plans.getPlan(input.planId, actor.scope, true);
       if (plan === null) return fail(C.planNotFound, M.planNotFound, 'planId');

@@ -178,6 +178,23 @@ describe.each(testDatabaseKinds())('fund plan and fund execution API on %s', (ki
       'lines[0].subjectName',
     );
     expect(res.msg).toContain('第1行科目名称');
+    // The route validates the lines with the wire schema: every bad line's field at once.
+    const all = await bad(
+      planBody('2030-02', {
+        lines: [
+          { lineKind: 'rigid', subjectName: '工资', amount: '3' },
+          { lineKind: 'rigid', subjectName: '房租', amount: 4.5 },
+          { lineKind: 'income', subjectName: '', amount: '1', paybackRate: '2' },
+        ],
+      }),
+      'lines[1].amount',
+    );
+    expect(all.errors).toEqual([
+      { field: 'lines[1].amount', message: '第2行金额格式不正确：请输入最多6位小数的金额（万元）' },
+      { field: 'lines[2].subjectName', message: '第3行科目名称不能为空' },
+      { field: 'lines[2].contractId', message: '第3行合同：预计回款须选择合同' },
+      { field: 'lines[2].paybackRate', message: '第3行回款率应为0到1之间、最多6位小数的数' },
+    ]);
     await refused(
       post('caiwu', '/contract/fundPlan/add', {
         ...planBody('2030-02'),

@@ -113,7 +113,7 @@ export function FundPerformFormDialog({
     try {
       const body = {
         planId: Number(planId),
-        lineKind,
+        lineKind: lineKind as FundPlanLineKind,
         performDate,
         overPlan,
         reason: reason.trim(),

@@ -38,7 +38,7 @@ const blankLine = (lineKind = 'rigid'): LineDraft => ({
 });
 
 const toBody = (l: LineDraft): FundPlanLineBody => ({
-  lineKind: l.lineKind,
+  lineKind: l.lineKind as FundPlanLineBody['lineKind'],
   subjectName: l.subjectName.trim(),
   contractId: l.contractId === '' ? null : Number(l.contractId),
   amount: l.amount.trim(),
