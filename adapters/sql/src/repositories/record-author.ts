@@ -13,6 +13,9 @@ const AUTHOR_TABLES = {
   contract_document: 'document_id',
   fund_loan: 'loan_id',
   finance_invoice: 'invoice_id',
+  fund_plan: 'id',
+  fund_perform: 'id',
+  fund_pay: 'pay_id',
 } as const;
 
 /**

@@ -1,3 +1,4 @@
+import { recordAuthor } from './record-author.js';
 import { SqlIdempotencyRepository } from './sql-auth.repository.js';
 import {
   CONFIG_KEYS,
@@ -849,5 +850,6 @@ export function registerFundPayRecords(linked: LinkedRecordRegistry<Db>): Linked
       if (event.round <= 1) return ok(undefined);
       return fundPayResent(createFundPayRepositories(trx, linked, { now: () => event.at }), event);
     },
+    authorOf: (recordId) => recordAuthor(trx, 'fund_pay', recordId),
   }));
 }

@@ -1,3 +1,4 @@
+import { recordAuthor } from './record-author.js';
 import { SqlIdempotencyRepository } from './sql-auth.repository.js';
 import {
   FUND_PERFORM_RECORD_KIND,
@@ -779,6 +780,7 @@ export function registerFundPlanRecords(
       await repo.updatePlan(p.planId, p.version, { status: 1 }, event.at);
       return ok(undefined);
     },
+    authorOf: (recordId) => recordAuthor(trx, 'fund_plan', recordId),
   }));
   return linked.register(FUND_PERFORM_RECORD_KIND, (trx) => ({
     approvalEnded: (event) =>
@@ -794,5 +796,6 @@ export function registerFundPlanRecords(
       await repo.updatePerform(p.performId, p.version, { status: 1 }, event.at);
       return ok(undefined);
     },
+    authorOf: (recordId) => recordAuthor(trx, 'fund_perform', recordId),
   }));
 }
