@@ -50,8 +50,10 @@ export function parseFundPerformDate(raw: unknown, field = 'performDate'): Resul
   return ok(v);
 }
 
-/** A money amount typed by a person: a string of at most 6 decimals, strictly positive. */
+/** A money amount typed by a person: a string of at most 6 decimals, strictly positive; blank is missing. */
 export function parsePlanAmount(raw: unknown, field: string): Result<string> {
+  if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === ''))
+    return fail(C.required, M.required(field), field);
   if (typeof raw !== 'string') return fail(C.invalidAmount, M.invalidAmount(field), field);
   const parsed = parseAmount(raw, field);
   if (!parsed.ok) return fail(C.invalidAmount, M.invalidAmount(field), field);

@@ -1,9 +1,11 @@
-import type {
-  FundPerformBody,
-  FundPerformRecord,
-  FundPlanBody,
-  FundPlanRecord,
-  Page,
+import {
+  ApiError,
+  type FundPerformBody,
+  type FundPerformRecord,
+  type FundPlanBody,
+  type FundPlanRecord,
+  type Page,
+  type WriteOptions,
 } from '@dpms/http-client';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +14,12 @@ import { FundPlanFormDialog } from './FundPlanFormDialog';
 
 class PlanGateway {
   readonly added: FundPlanBody[] = [];
-  addPlan = (b: FundPlanBody) => {
+  readonly keys: (string | undefined)[] = [];
+  readonly refusals: Error[] = [];
+  addPlan = (b: FundPlanBody, options?: WriteOptions) => {
+    this.keys.push(options?.idempotencyKey);
+    const refusal = this.refusals.shift();
+    if (refusal) return Promise.reject(refusal);
     this.added.push(b);
     return Promise.resolve({ status: b.submit ? 1 : 0 } as FundPlanRecord);
   };
@@ -80,7 +87,7 @@ describe('the fund plan form', () => {
     });
   });
 
-  it('asks for a month in yyyy-MM', () => {
+  it('asks for a month in yyyy-MM', async () => {
     const gateway = new PlanGateway();
     render(
       <FundPlanFormDialog
@@ -93,8 +100,67 @@ describe('the fund plan form', () => {
     );
     fill('计划月份', '2026-3');
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
-    expect(screen.getByText('计划月份格式应为yyyy-MM')).toBeTruthy();
+    expect(await screen.findByText('计划月份格式应为yyyy-MM')).toBeTruthy();
     expect(gateway.added).toHaveLength(0);
+  });
+});
+
+describe('the fund plan form checks with the wire body', () => {
+  const renderForm = (gateway: PlanGateway) =>
+    render(
+      <FundPlanFormDialog
+        gateway={gateway}
+        depts={[{ value: '110', label: '建筑一所' }]}
+        contracts={[{ value: '7', label: '示范项目（设计合同）' }]}
+        onClose={() => undefined}
+        onSaved={() => undefined}
+      />,
+    );
+
+  it("marks what core requires and shows every line's problem beside its field at once", async () => {
+    const gateway = new PlanGateway();
+    renderForm(gateway);
+    const heads = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(heads).toEqual(expect.arrayContaining(['*类别', '*科目名称', '*金额（万元）']));
+    expect(screen.getByText('计划月份').textContent).toBe('*计划月份');
+    // Blank is the drafter's own department: not required.
+    expect(screen.getByText('计划部门').textContent).toBe('计划部门');
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    for (const message of [
+      '第1行科目名称不能为空',
+      '第1行金额不能为空',
+      '第1行合同：预计回款须选择合同',
+      '第2行科目名称不能为空',
+      '第2行金额不能为空',
+    ])
+      expect(await screen.findByText(message)).toBeTruthy();
+    expect(gateway.keys).toHaveLength(0);
+  });
+
+  it('puts a server refusal of a line on that line, and retries a lost answer under its key', async () => {
+    const gateway = new PlanGateway();
+    gateway.refusals.push(
+      new ApiError('VALIDATION', '第2行金额必须大于0', 400, false, 'lines[1].amount', [
+        { field: 'lines[1].amount', message: '第2行金额必须大于0' },
+      ]),
+      new ApiError('HTTP.TRANSPORT', '网络异常', 0, true),
+    );
+    renderForm(gateway);
+    fill('第1行类别', 'loan');
+    fill('第1行科目名称', '团队借款');
+    fill('第1行金额', '5');
+    fill('第2行科目名称', '工资');
+    fill('第2行金额', '20');
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    const beside = await screen.findByText('第2行金额必须大于0');
+    expect(screen.getByTestId('plan-line-2').contains(beside)).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('网络异常')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(gateway.added).toHaveLength(1));
+    // The refused try ended its key; the lost one's retry kept it.
+    expect(gateway.keys[1]).not.toBe(gateway.keys[0]);
+    expect(gateway.keys[2]).toBe(gateway.keys[1]);
   });
 });
 
