@@ -1,5 +1,7 @@
 import {
   checkPerformLines,
+  FUND_PERFORM_REQUIRED_FIELDS,
+  FUND_PLAN_TEXT_LIMITS,
   roomLeft,
   toAmountString,
   type FundPlanLineKind,
@@ -7,11 +9,24 @@ import {
 } from '@dpms/core';
 import {
   errorMessage,
+  fieldErrorsOf,
+  type FundPerformBody,
   type FundPerformRecord,
   type FundPlanGateway,
   type FundPlanRecord,
 } from '@dpms/http-client';
-import { useEffect, useMemo, useState } from 'react';
+import { fundPerformAddBody, fundPerformEditBody } from '@dpms/wire';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  useForm,
+  useWatch,
+  type FieldErrors,
+  type Resolver,
+  type ResolverResult,
+} from 'react-hook-form';
+import { useActionKeys } from '../../components/crud/action-keys';
+import { formPathOf } from '../../components/crud/field-refusal';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
@@ -31,10 +46,37 @@ const leftOf = (room: PlanLineRoom | undefined): string => {
   return left.isNeg() ? '0' : toAmountString(left);
 };
 
+interface PerformFormValues {
+  planId: string;
+  lineKind: string;
+  performDate: string;
+  reason: string;
+  overPlan: boolean;
+  /** This sheet's amount per plan line, keyed `l{lineId}`. */
+  amounts: Record<string, string>;
+  /** Not typed: where the body's `lines` refusal (none entered) shows. */
+  lines?: never;
+}
+type Entered = { planLineId: number; amount: string }[];
+const TOP_FIELDS = new Set(['planId', 'lineKind', 'performDate', 'reason', 'lines']);
+const REQUIRED = new Set<string>(FUND_PERFORM_REQUIRED_FIELDS);
+
+/** The body's `lines.{i}.amount` is the row of the plan line it names: `amounts.l{lineId}`. */
+const rowPathOf = (path: string, entered: Entered): string | null => {
+  if (TOP_FIELDS.has(path)) return path;
+  const m = /^lines\.(\d+)\.(amount|planLineId|remark)$/.exec(path);
+  const line = m ? entered[Number(m[1])] : undefined;
+  return line ? `amounts.l${String(line.planLineId)}` : null;
+};
+
 /**
  * 登记资金执行: on an approved plan, one kind of its lines, what was actually received or spent.
  * Each line shows what the plan still allows; core's rule refuses taking more before sending,
- * unless 超计划执行 is ticked (the sheet then travels on the over-plan approval 9_2).
+ * unless 超计划执行 is ticked (the sheet then travels on the over-plan approval 9_2). The form
+ * checks with the @dpms/wire body its call sends (react-hook-form's zodResolver over core's
+ * rules): core's required fields are marked, every problem shows beside its field (a line's on
+ * its plan line's row) at once, a server refusal of a field lands there too, and each button's
+ * Idempotency-Key is kept across a lost answer's retry.
  */
 export function FundPerformFormDialog({
   gateway,
@@ -48,19 +90,78 @@ export function FundPerformFormDialog({
   onSaved: (perform: FundPerformRecord) => void;
 }) {
   const clock = useInstituteClock();
+  const keys = useActionKeys();
+  const schema = perform ? fundPerformEditBody : fundPerformAddBody;
   const [plans, setPlans] = useState<FundPlanRecord[]>([]);
-  const [planId, setPlanId] = useState(perform ? String(perform.planId) : '');
   const [plan, setPlan] = useState<FundPlanRecord | null>(null);
-  const [lineKind, setLineKind] = useState<string>(perform?.lineKind ?? 'rigid');
-  const [amounts, setAmounts] = useState<Record<number, string>>(
-    Object.fromEntries((perform?.lines ?? []).map((l) => [l.planLineId, l.amount])),
-  );
-  const [performDate, setPerformDate] = useState(perform?.performDate ?? clock.today());
-  const [overPlan, setOverPlan] = useState(perform?.overPlan ?? false);
-  const [reason, setReason] = useState(perform?.reason ?? '');
-  const [problem, setProblem] = useState('');
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
+  /** The plan lines of the chosen kind, for the resolver (it reads the rows' amounts in order). */
+  const rows = useRef<FundPlanRecord['lines']>([]);
+
+  const bodyOf = (v: PerformFormValues): FundPerformBody & { lines: Entered } => ({
+    ...(v.planId === '' ? {} : { planId: Number(v.planId) }),
+    lineKind: v.lineKind as FundPlanLineKind,
+    performDate: v.performDate,
+    overPlan: v.overPlan,
+    reason: v.reason.trim(),
+    lines: rows.current
+      .filter((l) => (v.amounts[`l${String(l.lineId)}`] ?? '').trim() !== '')
+      .map((l) => ({
+        planLineId: l.lineId,
+        amount: (v.amounts[`l${String(l.lineId)}`] ?? '').trim(),
+      })),
+  });
+
+  const form = useForm<PerformFormValues>({
+    defaultValues: {
+      planId: perform ? String(perform.planId) : '',
+      lineKind: perform?.lineKind ?? 'rigid',
+      performDate: perform?.performDate ?? clock.today(),
+      reason: perform?.reason ?? '',
+      overPlan: perform?.overPlan ?? false,
+      amounts: Object.fromEntries(
+        (perform?.lines ?? []).map((l) => [`l${String(l.planLineId)}`, l.amount]),
+      ),
+    },
+    resolver: (async (values: PerformFormValues, context, options) => {
+      const body = bodyOf(values);
+      const r = (await zodResolver(schema, undefined, { raw: true })(
+        (perform
+          ? { ...body, performId: perform.performId, version: perform.version }
+          : body) as never,
+        context,
+        options as never,
+      )) as ResolverResult<FundPerformBody>;
+      if (Object.keys(r.errors).length === 0) return { values, errors: {} };
+      // The body's errors, each moved onto the form's field that shows it.
+      const errors: Record<string, unknown> = {};
+      const put = (path: string, message: string) => {
+        const at = rowPathOf(path, body.lines);
+        if (at === null) return;
+        const [head, key] = at.split('.') as [string, string | undefined];
+        if (key === undefined) errors[head] ??= { type: 'validate', message };
+        else {
+          const inner = (errors[head] ??= {}) as Record<string, unknown>;
+          inner[key] ??= { type: 'validate', message };
+        }
+      };
+      const walk = (node: unknown, path: string[]) => {
+        if (node === null || typeof node !== 'object') return;
+        const n = node as { message?: unknown; type?: unknown };
+        if (typeof n.message === 'string' && typeof n.type === 'string')
+          put(path.join('.'), n.message);
+        for (const [k, child] of Object.entries(node))
+          if (k !== 'ref' && k !== 'message' && k !== 'type' && k !== 'types')
+            walk(child, k === 'root' ? path : [...path, k]);
+      };
+      walk(r.errors, []);
+      return { values: {}, errors: errors as FieldErrors<PerformFormValues> };
+    }) as Resolver<PerformFormValues>,
+  });
+  const { control, register, formState, setError, handleSubmit, setValue } = form;
+  const errors = formState.errors;
+  const v = useWatch({ control }) as PerformFormValues;
 
   useEffect(() => {
     void gateway
@@ -70,17 +171,18 @@ export function FundPerformFormDialog({
   }, [gateway]);
   useEffect(() => {
     setPlan(null);
-    if (planId === '') return;
+    if (v.planId === '') return;
     void gateway
-      .plan(Number(planId))
+      .plan(Number(v.planId))
       .then(setPlan)
       .catch((e: unknown) => setFailure(errorMessage(e)));
-  }, [gateway, planId]);
+  }, [gateway, v.planId]);
 
   const kindLines = useMemo(
-    () => (plan?.lines ?? []).filter((l) => l.lineKind === lineKind),
-    [plan, lineKind],
+    () => (plan?.lines ?? []).filter((l) => l.lineKind === v.lineKind),
+    [plan, v.lineKind],
   );
+  rows.current = kindLines;
   // What this sheet already took is not counted against itself while it is redrawn.
   const rooms: PlanLineRoom[] = kindLines.map((l) => ({
     lineId: l.lineId,
@@ -89,51 +191,39 @@ export function FundPerformFormDialog({
     executedAmount: l.executedAmount,
     pendingAmount: '0',
   }));
-  const entered = kindLines
-    .filter((l) => (amounts[l.lineId] ?? '') !== '')
-    .map((l) => ({ planLineId: l.lineId, amount: amounts[l.lineId] ?? '' }));
+  const entered = bodyOf(v).lines;
   const checked =
     entered.length === 0
       ? null
-      : checkPerformLines(lineKind as FundPlanLineKind, entered, rooms, overPlan);
+      : checkPerformLines(v.lineKind as FundPlanLineKind, entered, rooms, v.overPlan);
 
-  const save = async (submit: boolean) => {
-    if (planId === '') return setProblem('请选择已通过的资金计划');
-    if (checked === null) return setProblem('请至少填写一行执行金额');
-    if (!checked.ok) {
-      const i = /^lines\[(\d+)\]/.exec(checked.error.field ?? '');
-      const name = i
-        ? kindLines.find((l) => l.lineId === entered[Number(i[1])]?.planLineId)?.subjectName
-        : undefined;
-      return setProblem(name ? `${name}：${checked.error.message}` : checked.error.message);
-    }
-    setProblem('');
-    setBusy(true);
+  const send = async (submit: boolean, values: PerformFormValues) => {
     setFailure('');
-    try {
-      const body = {
-        planId: Number(planId),
-        lineKind: lineKind as FundPlanLineKind,
-        performDate,
-        overPlan,
-        reason: reason.trim(),
-        lines: entered,
-        submit,
-      };
-      const saved = perform
-        ? await gateway.editPerform({
-            ...body,
-            performId: perform.performId,
-            version: perform.version,
-          })
-        : await gateway.addPerform(body);
-      onSaved(saved);
-    } catch (e) {
-      setFailure(errorMessage(e));
-    } finally {
-      setBusy(false);
+    // The plan's rooms (core's over-plan rule), as the server checks them again.
+    if (checked && !checked.ok) return;
+    const body = { ...bodyOf(values), submit };
+    setBusy(true);
+    const outcome = await keys.run(submit ? 'submit' : 'save', (key) =>
+      perform
+        ? gateway.editPerform(
+            { ...body, performId: perform.performId, version: perform.version },
+            { idempotencyKey: key },
+          )
+        : gateway.addPerform(body, { idempotencyKey: key }),
+    );
+    setBusy(false);
+    if (outcome.ok) return onSaved(outcome.value);
+    let landed = false;
+    for (const e of fieldErrorsOf(outcome.error)) {
+      const at = rowPathOf(formPathOf(e.field), body.lines);
+      if (at === null) continue;
+      setError(at as 'planId', { type: 'server', message: e.message });
+      landed = true;
     }
+    if (!landed) setFailure(outcome.message);
   };
+  const press = (submit: boolean) => void handleSubmit((values) => send(submit, values))();
+  const amountError = (lineId: number) => errors.amounts?.[`l${String(lineId)}`]?.message;
 
   return (
     <Dialog
@@ -146,22 +236,17 @@ export function FundPerformFormDialog({
       footer={
         <>
           <Button onClick={onClose}>取消</Button>
-          <Button loading={busy} onClick={() => void save(false)}>
+          <Button loading={busy} onClick={() => press(false)}>
             保存
           </Button>
-          <Button variant="primary" loading={busy} onClick={() => void save(true)}>
+          <Button variant="primary" loading={busy} onClick={() => press(true)}>
             保存并送审
           </Button>
         </>
       }
     >
-      <Field label="资金计划" required>
-        <select
-          className="input"
-          aria-label="资金计划"
-          value={planId}
-          onChange={(e) => setPlanId(e.target.value)}
-        >
+      <Field label="资金计划" required={REQUIRED.has('planId')} error={errors.planId?.message}>
+        <select className="input" aria-label="资金计划" {...register('planId')}>
           <option value="">请选择已通过的计划</option>
           {plans.map((p) => (
             <option key={p.planId} value={String(p.planId)}>
@@ -171,15 +256,11 @@ export function FundPerformFormDialog({
         </select>
       </Field>
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field label="类别" required>
+        <Field label="类别" required={REQUIRED.has('lineKind')} error={errors.lineKind?.message}>
           <select
             className="input"
             aria-label="类别"
-            value={lineKind}
-            onChange={(e) => {
-              setLineKind(e.target.value);
-              setAmounts({});
-            }}
+            {...register('lineKind', { onChange: () => setValue('amounts', {}) })}
           >
             {LINE_KIND_OPTIONS.map((o) => (
               <option key={o.value} value={o.value}>
@@ -188,22 +269,25 @@ export function FundPerformFormDialog({
             ))}
           </select>
         </Field>
-        <Field label="执行日期" required>
+        <Field
+          label="执行日期"
+          required={REQUIRED.has('performDate')}
+          error={errors.performDate?.message}
+        >
           <DateInput
             className="input"
             aria-label="执行日期"
-            value={performDate}
-            onChange={(e) => setPerformDate(e.target.value)}
+            value={v.performDate}
+            onChange={(e) => setValue('performDate', e.target.value, { shouldDirty: true })}
           />
         </Field>
       </div>
-      <Field label="说明">
+      <Field label="说明" error={errors.reason?.message}>
         <input
           className="input"
           aria-label="说明"
-          maxLength={500}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
+          maxLength={FUND_PLAN_TEXT_LIMITS.reason}
+          {...register('reason')}
         />
       </Field>
       <table className="mt-2 w-full text-sm" data-testid="fund-perform-lines">
@@ -213,7 +297,10 @@ export function FundPerformFormDialog({
             <th className="p-1">计划（万元）</th>
             <th className="p-1">已执行（万元）</th>
             <th className="p-1">可执行（万元）</th>
-            <th className="p-1">本次执行（万元）</th>
+            <th className="p-1">
+              {REQUIRED.has('lines') && <span className="mr-0.5 text-danger-500">*</span>}
+              本次执行（万元）
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -224,32 +311,46 @@ export function FundPerformFormDialog({
               </td>
             </tr>
           )}
-          {kindLines.map((l) => (
-            <tr key={l.lineId} className="border-t border-line">
-              <td className="p-1">{l.subjectName}</td>
-              <td className="p-1 tabular-nums">{l.amount}</td>
-              <td className="p-1 tabular-nums">{l.executedAmount}</td>
-              <td className="p-1 tabular-nums" data-testid={`perform-left-${l.subjectName}`}>
-                {leftOf(rooms.find((r) => r.lineId === l.lineId))}
-              </td>
-              <td className="p-1">
-                <MoneyInput
-                  aria-label={`${l.subjectName}本次执行`}
-                  value={amounts[l.lineId] ?? ''}
-                  onChange={(v) => setAmounts((a) => ({ ...a, [l.lineId]: v }))}
-                />
-              </td>
-            </tr>
-          ))}
+          {kindLines.map((l) => {
+            const key = `l${String(l.lineId)}`;
+            const error = amountError(l.lineId);
+            return (
+              <tr key={l.lineId} className="border-t border-line align-top">
+                <td className="p-1">{l.subjectName}</td>
+                <td className="p-1 tabular-nums">{l.amount}</td>
+                <td className="p-1 tabular-nums">{l.executedAmount}</td>
+                <td className="p-1 tabular-nums" data-testid={`perform-left-${l.subjectName}`}>
+                  {leftOf(rooms.find((r) => r.lineId === l.lineId))}
+                </td>
+                <td className="p-1">
+                  <MoneyInput
+                    aria-label={`${l.subjectName}本次执行`}
+                    value={v.amounts[key] ?? ''}
+                    onChange={(x) =>
+                      setValue(`amounts.${key}`, x, {
+                        shouldDirty: true,
+                        shouldValidate: formState.isSubmitted,
+                      })
+                    }
+                  />
+                  {error && (
+                    <p role="alert" className="mt-0.5 text-xs text-danger-600">
+                      {error}
+                    </p>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
+      {errors.lines?.message && (
+        <p role="alert" className="mt-1 text-xs text-danger-600">
+          {errors.lines.message}
+        </p>
+      )}
       <label className="mt-2 flex items-center gap-2 text-sm">
-        <input
-          type="checkbox"
-          aria-label="超计划执行"
-          checked={overPlan}
-          onChange={(e) => setOverPlan(e.target.checked)}
-        />
+        <input type="checkbox" aria-label="超计划执行" {...register('overPlan')} />
         超计划执行（超过计划余额时走超计划审批 9_2）
       </label>
       <Figure
@@ -257,9 +358,9 @@ export function FundPerformFormDialog({
         value={checked?.ok ? checked.value.totalAmount : '0'}
         testId="perform-total"
       />
-      {(problem || failure || (checked && !checked.ok)) && (
+      {(failure || (checked && !checked.ok)) && (
         <p role="alert" className="mt-2 text-sm text-danger-600">
-          {problem || failure || (checked && !checked.ok ? checked.error.message : '')}
+          {failure || (checked && !checked.ok ? checked.error.message : '')}
         </p>
       )}
     </Dialog>

@@ -179,9 +179,12 @@ const PLAN = {
 
 class PerformGateway {
   readonly added: FundPerformBody[] = [];
+  readonly refusals: Error[] = [];
   planList = () => Promise.resolve({ rows: [PLAN], total: 1 } as Page<FundPlanRecord>);
   plan = () => Promise.resolve(PLAN);
   addPerform = (b: FundPerformBody) => {
+    const refusal = this.refusals.shift();
+    if (refusal) return Promise.reject(refusal);
     this.added.push(b);
     return Promise.resolve({ status: 0 } as FundPerformRecord);
   };
@@ -222,5 +225,37 @@ describe('the fund execution form', () => {
         { planLineId: 12, amount: '4' },
       ],
     });
+  });
+
+  it('shows the wire body problems beside their fields, and a refused line on its row', async () => {
+    const gateway = new PerformGateway();
+    gateway.refusals.push(
+      new ApiError(
+        'FUND_PLAN.OVER_PLAN',
+        '第1行金额超过计划可执行余额',
+        422,
+        false,
+        'lines[0].amount',
+      ),
+    );
+    render(
+      <FundPerformFormDialog
+        gateway={gateway}
+        onClose={() => undefined}
+        onSaved={() => undefined}
+      />,
+    );
+    await screen.findByRole('option', { name: /2026-03 建筑一所/ });
+    expect(screen.getByText('资金计划').textContent).toBe('*资金计划');
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('资金计划不能为空')).toBeTruthy();
+    expect(screen.getByText('请至少填写一行明细')).toBeTruthy();
+    fill('资金计划', '3');
+    await screen.findByTestId('perform-left-房租');
+    fill('房租本次执行', '4');
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    const beside = await screen.findByText('第1行金额超过计划可执行余额');
+    expect(screen.getByLabelText('房租本次执行').closest('td')?.contains(beside)).toBe(true);
+    expect(gateway.added).toHaveLength(0);
   });
 });
