@@ -115,8 +115,20 @@ export function fundPayInputProblems(
       ? { ok: true as const, value: undefined }
       : fail(C.typeCode, M.typeCode, 'typeCode'),
     planId !== null ? parseTaxRate(input.taxRate) : { ok: true as const, value: undefined },
-    planId !== null && !blank(input.planMonth)
-      ? parsePayMonth(input.planMonth)
-      : { ok: true as const, value: undefined },
+    monthProblem(input, planId, itemId),
   ]);
+}
+
+/**
+ * 计划月份: a plan line's payment takes the line's month when none is given; a pay item's takes
+ * the month of its pay day, so one of the two is needed (the use case applies the same).
+ */
+function monthProblem(
+  input: FundPayInput,
+  planId: number | null,
+  itemId: number | null,
+): Result<unknown> {
+  if (!blank(input.planMonth)) return parsePayMonth(input.planMonth);
+  if (planId === null && itemId !== null && blank(input.payTime)) return parsePayMonth('');
+  return { ok: true, value: undefined };
 }

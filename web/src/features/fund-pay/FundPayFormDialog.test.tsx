@@ -90,12 +90,20 @@ describe('the fund payment form', () => {
         onSaved={() => undefined}
       />,
     );
+    // Core's marks and words, every field at once.
+    expect(screen.getByText('付款计划').textContent).toBe('*付款计划');
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
-    expect(screen.getByText('请选择付款计划')).toBeTruthy();
-    expect(screen.getByText('请输入付款事由')).toBeTruthy();
-    expect(screen.getByText('请输入本次付款金额')).toBeTruthy();
+    expect(await screen.findByText('请选择付款计划或分包付款项中的一项作为付款依据')).toBeTruthy();
+    expect(screen.getByText('付款事由不能为空')).toBeTruthy();
+    expect(screen.getByText('本次付款金额不能为空')).toBeTruthy();
     fill('付款依据', 'item');
     fill('分包付款项编号', '42');
+    fill('付款事由', '分包技术服务费');
+    fill('本次付款金额（万元）', '8');
+    // A pay item's payment takes its pay day's month: one of the two is needed.
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('计划月份不能为空')).toBeTruthy();
+    expect(gateway.added).toHaveLength(0);
     fill('审批类型', '16_2');
     fill('付款事由', '分包技术服务费');
     fill('付款日期', '2026-07-20');

@@ -1,11 +1,16 @@
-import { previewNetPay } from '@dpms/core';
+import { FUND_PAY_REQUIRED_FIELDS, FUND_PAY_TEXT_LIMITS, previewNetPay } from '@dpms/core';
 import {
-  errorMessage,
+  type FundPayBody,
   type FundPayGateway,
   type FundPayRecord,
   type PaymentPlanRecord,
 } from '@dpms/http-client';
+import { fundPayBody, fundPayEditBody } from '@dpms/wire';
 import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useActionKeys } from '../../components/crud/action-keys';
+import { landFieldRefusal } from '../../components/crud/field-refusal';
+import { wireResolver } from '../../components/crud/wire-resolver';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
@@ -16,11 +21,55 @@ export type FundPayFormGateway = Pick<FundPayGateway, 'planList' | 'addPay' | 'e
 
 type Source = 'plan' | 'item';
 
+interface PayFormValues {
+  source: Source;
+  paymentPlanId: string;
+  childPayId: string;
+  typeCode: '16_1' | '16_2';
+  planMonth: string;
+  reason: string;
+  payTime: string;
+  payAmount: string;
+  taxRate: string;
+  remark: string;
+}
+const FORM_FIELDS = new Set<string>([
+  'paymentPlanId',
+  'childPayId',
+  'typeCode',
+  'planMonth',
+  'reason',
+  'payTime',
+  'payAmount',
+  'taxRate',
+  'remark',
+]);
+const REQUIRED = new Set<string>(FUND_PAY_REQUIRED_FIELDS);
+
+/** What the form sends: its source, and only the fields typed. */
+const bodyOf = (v: PayFormValues): FundPayBody => ({
+  ...(v.source === 'plan'
+    ? { ...(v.paymentPlanId === '' ? {} : { paymentPlanId: Number(v.paymentPlanId) }) }
+    : {
+        ...(v.childPayId === '' ? {} : { childPayId: Number(v.childPayId) }),
+        typeCode: v.typeCode,
+      }),
+  reason: v.reason.trim(),
+  payAmount: v.payAmount.trim(),
+  taxRate: v.taxRate.trim(),
+  ...(v.planMonth === '' ? {} : { planMonth: v.planMonth }),
+  ...(v.payTime === '' ? {} : { payTime: v.payTime }),
+  ...(v.remark.trim() === '' ? {} : { remark: v.remark.trim() }),
+});
+
 /**
  * 新增付款 / 修改付款: a payment against a payment plan line (monthly in-plan payment, 20_1) or a
  * sub-contract pay item (payment contract, 16_1/16_2). The net pay (实付金额 = 付款金额 −
- * 付款金额 × (0.06 − 税率)) is computed as it is typed by core's rule, the one the server applies;
- * 保存并送审 sends it into approval in the same call.
+ * 付款金额 × (0.06 − 税率)) is computed as it is typed by core's rule, the one the server applies.
+ * The form checks with the @dpms/wire body its call sends (react-hook-form's zodResolver over
+ * core's rules): core's required fields are marked, every problem shows beside its field at once,
+ * a server refusal of a field lands there too, and each button's Idempotency-Key is kept across a
+ * lost answer's retry. 保存并送审 sends it into approval in the same call.
  */
 export function FundPayFormDialog({
   gateway,
@@ -34,20 +83,30 @@ export function FundPayFormDialog({
   onClose: () => void;
   onSaved: (pay: FundPayRecord) => void;
 }) {
-  const [source, setSource] = useState<Source>(pay?.childPayId ? 'item' : 'plan');
-  const [planId, setPlanId] = useState(pay?.paymentPlanId ? String(pay.paymentPlanId) : '');
-  const [itemId, setItemId] = useState(pay?.childPayId ? String(pay.childPayId) : '');
-  const [typeCode, setTypeCode] = useState<'16_1' | '16_2'>(
-    pay?.typeCode === '16_2' ? '16_2' : '16_1',
-  );
+  const keys = useActionKeys();
+  const form = useForm<PayFormValues>({
+    defaultValues: {
+      source: pay?.childPayId ? 'item' : 'plan',
+      paymentPlanId: pay?.paymentPlanId ? String(pay.paymentPlanId) : '',
+      childPayId: pay?.childPayId ? String(pay.childPayId) : '',
+      typeCode: pay?.typeCode === '16_2' ? '16_2' : '16_1',
+      planMonth: pay?.planMonth ?? '',
+      reason: pay?.reason ?? '',
+      payTime: pay?.payTime ?? '',
+      payAmount: pay?.payAmount ?? '',
+      taxRate: pay?.taxRate ?? '0.06',
+      remark: pay?.remark ?? '',
+    },
+    resolver: wireResolver<PayFormValues>(
+      () => (pay ? fundPayEditBody : fundPayBody),
+      (values) =>
+        pay ? { ...bodyOf(values), payId: pay.payId, version: pay.version } : bodyOf(values),
+    ),
+  });
+  const { control, register, formState, setError, handleSubmit, setValue } = form;
+  const errors = formState.errors;
+  const v = useWatch({ control }) as PayFormValues;
   const [plans, setPlans] = useState<PaymentPlanRecord[]>([]);
-  const [planMonth, setPlanMonth] = useState(pay?.planMonth ?? '');
-  const [reason, setReason] = useState(pay?.reason ?? '');
-  const [payTime, setPayTime] = useState(pay?.payTime ?? '');
-  const [amount, setAmount] = useState(pay?.payAmount ?? '');
-  const [taxRate, setTaxRate] = useState(pay?.taxRate ?? '0.06');
-  const [remark, setRemark] = useState(pay?.remark ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
 
@@ -62,45 +121,36 @@ export function FundPayFormDialog({
     };
   }, [gateway]);
 
-  const plan = plans.find((p) => String(p.paymentPlanId) === planId);
+  const plan = plans.find((p) => String(p.paymentPlanId) === v.paymentPlanId);
   // The same rule as the server's: the live figure and the message of what is wrong.
-  const preview = amount.trim() === '' ? null : previewNetPay(amount.trim(), taxRate.trim());
+  const preview =
+    v.payAmount.trim() === '' ? null : previewNetPay(v.payAmount.trim(), v.taxRate.trim());
   const previewError = preview && !preview.ok ? preview.error : null;
+  const errorOf = (field: keyof PayFormValues) =>
+    errors[field]?.message ?? (previewError?.field === field ? previewError.message : undefined);
+  // Core names the missing source 付款计划 (paymentPlanId); it shows on the source chosen.
+  const sourceError = errors.paymentPlanId?.message ?? errors.childPayId?.message;
 
-  const save = async (submit: boolean) => {
-    const next: Record<string, string> = {};
-    if (source === 'plan' && planId === '') next['paymentPlanId'] = '请选择付款计划';
-    if (source === 'item' && itemId === '') next['childPayId'] = '请输入分包付款项编号';
-    if (reason.trim() === '') next['reason'] = '请输入付款事由';
-    if (amount.trim() === '') next['payAmount'] = '请输入本次付款金额';
-    if (source === 'item' && planMonth === '' && payTime === '')
-      next['planMonth'] = '请选择计划月份';
-    setErrors(next);
-    if (Object.keys(next).length > 0 || previewError) return;
-    setBusy(true);
+  const send = async (submit: boolean, values: PayFormValues) => {
     setFailure('');
-    try {
-      const body = {
-        ...(source === 'plan'
-          ? { paymentPlanId: Number(planId) }
-          : { childPayId: Number(itemId), typeCode }),
-        reason: reason.trim(),
-        payAmount: amount.trim(),
-        taxRate: taxRate.trim(),
-        ...(planMonth === '' ? {} : { planMonth }),
-        ...(payTime === '' ? {} : { payTime }),
-        ...(remark.trim() === '' ? {} : { remark: remark.trim() }),
-      };
-      const saved = pay
-        ? await gateway.editPay({ payId: pay.payId, version: pay.version, ...body })
-        : await gateway.addPay({ ...body, submit });
-      onSaved(saved);
-    } catch (e) {
-      setFailure(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+    if (previewError) return;
+    const body = bodyOf(values);
+    setBusy(true);
+    const outcome = await keys.run(submit ? 'submit' : 'save', (key) =>
+      pay
+        ? gateway.editPay(
+            { payId: pay.payId, version: pay.version, ...body },
+            { idempotencyKey: key },
+          )
+        : gateway.addPay({ ...body, submit }, { idempotencyKey: key }),
+    );
+    setBusy(false);
+    if (outcome.ok) return onSaved(outcome.value);
+    if (!landFieldRefusal(outcome.error, (f) => FORM_FIELDS.has(f), setError))
+      setFailure(outcome.message);
   };
+  const press = (submit: boolean) => void handleSubmit((values) => send(submit, values))();
+  const L = FUND_PAY_TEXT_LIMITS;
 
   return (
     <Dialog
@@ -113,7 +163,7 @@ export function FundPayFormDialog({
       footer={
         <>
           <Button onClick={onClose}>取消</Button>
-          <Button loading={busy} data-testid="fund-pay-save" onClick={() => void save(false)}>
+          <Button loading={busy} data-testid="fund-pay-save" onClick={() => press(false)}>
             保存
           </Button>
           {!pay && (
@@ -121,7 +171,7 @@ export function FundPayFormDialog({
               variant="primary"
               loading={busy}
               data-testid="fund-pay-save-submit"
-              onClick={() => void save(true)}
+              onClick={() => press(true)}
             >
               保存并送审
             </Button>
@@ -129,28 +179,22 @@ export function FundPayFormDialog({
         </>
       }
     >
-      <div className="grid gap-3">
+      <form className="grid gap-3" noValidate onSubmit={(e) => e.preventDefault()}>
         {!pay && (
           <Field label="付款依据" required>
-            <select
-              className="input"
-              aria-label="付款依据"
-              value={source}
-              onChange={(e) => setSource(e.target.value as Source)}
-            >
+            <select className="input" aria-label="付款依据" {...register('source')}>
               <option value="plan">付款计划（月度计划内付款 20_1）</option>
               <option value="item">分包付款项（付款合同 16_1/16_2）</option>
             </select>
           </Field>
         )}
-        {source === 'plan' ? (
-          <Field label="付款计划" required error={errors['paymentPlanId']}>
+        {v.source === 'plan' ? (
+          <Field label="付款计划" required={REQUIRED.has('paymentPlanId')} error={sourceError}>
             <select
               className="input"
               aria-label="付款计划"
-              value={planId}
               disabled={!!pay}
-              onChange={(e) => setPlanId(e.target.value)}
+              {...register('paymentPlanId')}
             >
               <option value="">请选择</option>
               {pay?.paymentPlanId && !plan && (
@@ -168,23 +212,22 @@ export function FundPayFormDialog({
           </Field>
         ) : (
           <>
-            <Field label="分包付款项编号" required error={errors['childPayId']}>
+            <Field
+              label="分包付款项编号"
+              required={REQUIRED.has('paymentPlanId')}
+              error={sourceError}
+            >
               <input
                 className="input"
                 aria-label="分包付款项编号"
                 inputMode="numeric"
-                value={itemId}
                 disabled={!!pay}
-                onChange={(e) => setItemId(e.target.value.replace(/\D/g, ''))}
+                value={v.childPayId}
+                onChange={(e) => setValue('childPayId', e.target.value.replace(/\D/g, ''))}
               />
             </Field>
-            <Field label="审批类型">
-              <select
-                className="input"
-                aria-label="审批类型"
-                value={typeCode}
-                onChange={(e) => setTypeCode(e.target.value as '16_1' | '16_2')}
-              >
+            <Field label="审批类型" error={errors.typeCode?.message}>
+              <select className="input" aria-label="审批类型" {...register('typeCode')}>
                 <option value="16_1">付款合同（16_1）</option>
                 <option value="16_2">付款合同（16_2）</option>
               </select>
@@ -203,61 +246,62 @@ export function FundPayFormDialog({
             <Figure label="可付金额（万元）" value={plan.canPayAmount} testId="fund-pay-can-pay" />
           </div>
         )}
-        <Field label="付款事由" required error={errors['reason']}>
+        <Field label="付款事由" required={REQUIRED.has('reason')} error={errors.reason?.message}>
           <textarea
             className="input"
             aria-label="付款事由"
-            maxLength={500}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
+            maxLength={L.reason}
+            {...register('reason')}
           />
         </Field>
         <div className="grid grid-cols-2 gap-3">
-          <Field label="计划月份" error={errors['planMonth']}>
+          <Field
+            label="计划月份"
+            error={errors.planMonth?.message}
+            hint={v.source === 'item' ? '不填为付款日期所在月份' : '不填为付款计划的月份'}
+          >
             <input
               type="month"
               className="input"
               aria-label="计划月份"
-              value={planMonth}
-              onChange={(e) => setPlanMonth(e.target.value)}
+              {...register('planMonth')}
             />
           </Field>
-          <Field label="付款日期">
+          <Field label="付款日期" error={errors.payTime?.message}>
             <DateInput
               className="input"
               aria-label="付款日期"
-              value={payTime}
-              onChange={(e) => setPayTime(e.target.value)}
+              value={v.payTime}
+              onChange={(e) => setValue('payTime', e.target.value, { shouldDirty: true })}
             />
           </Field>
         </div>
         <div className="grid grid-cols-2 gap-3">
           <Field
             label="本次付款金额（万元）"
-            required
-            error={
-              errors['payAmount'] ??
-              (previewError?.field === 'payAmount' ? previewError.message : undefined)
-            }
+            required={REQUIRED.has('payAmount')}
+            error={errorOf('payAmount')}
           >
             <MoneyInput
               aria-label="本次付款金额（万元）"
               data-testid="fund-pay-amount"
-              value={amount}
-              onChange={setAmount}
+              value={v.payAmount}
+              onChange={(x) =>
+                setValue('payAmount', x, {
+                  shouldDirty: true,
+                  shouldValidate: formState.isSubmitted,
+                })
+              }
             />
           </Field>
-          <Field
-            label="税率"
-            error={previewError?.field === 'taxRate' ? previewError.message : undefined}
-          >
+          <Field label="税率" error={errorOf('taxRate')}>
             <input
               className="input tabular-nums"
               aria-label="税率"
               list="fund-pay-tax-rates"
               inputMode="decimal"
-              value={taxRate}
-              onChange={(e) => setTaxRate(e.target.value.replace(/[^\d.]/g, ''))}
+              value={v.taxRate}
+              onChange={(e) => setValue('taxRate', e.target.value.replace(/[^\d.]/g, ''))}
             />
             <datalist id="fund-pay-tax-rates">
               {TAX_RATE_CHOICES.map((r) => (
@@ -276,13 +320,12 @@ export function FundPayFormDialog({
           />
           <p className="text-xs text-ink-soft">实付金额 = 付款金额 − 付款金额 ×（0.06 − 税率）</p>
         </div>
-        <Field label="备注">
+        <Field label="备注" error={errors.remark?.message}>
           <textarea
             className="input"
             aria-label="备注"
-            maxLength={500}
-            value={remark}
-            onChange={(e) => setRemark(e.target.value)}
+            maxLength={L.remark}
+            {...register('remark')}
           />
         </Field>
         {failure && (
@@ -290,7 +333,7 @@ export function FundPayFormDialog({
             {failure}
           </p>
         )}
-      </div>
+      </form>
     </Dialog>
   );
 }

@@ -7,11 +7,11 @@ import {
 } from '@dpms/core';
 import type { FundPlanGateway, FundPlanLineBody, FundPlanRecord } from '@dpms/http-client';
 import { fundPlanAddBody, fundPlanEditBody } from '@dpms/wire';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
-import { useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useActionKeys } from '../../components/crud/action-keys';
 import { landFieldRefusal } from '../../components/crud/field-refusal';
+import { wireResolver } from '../../components/crud/wire-resolver';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
@@ -108,16 +108,14 @@ export function FundPlanFormDialog({
           }))
         : [blankLine('income'), blankLine('rigid')],
     },
-    resolver: ((values: PlanFormValues, context, options) =>
-      zodResolver(schema, undefined, { raw: true })(
-        {
-          ...values,
-          lines: values.lines.map(toBody),
-          ...(plan ? { planId: plan.planId, version: plan.version } : {}),
-        },
-        context,
-        options as never,
-      )) as Resolver<PlanFormValues>,
+    resolver: wireResolver<PlanFormValues>(
+      () => schema,
+      (values) => ({
+        ...values,
+        lines: values.lines.map(toBody),
+        ...(plan ? { planId: plan.planId, version: plan.version } : {}),
+      }),
+    ),
   });
   const { control, register, formState, setError, handleSubmit } = form;
   const errors = formState.errors;
