@@ -1,8 +1,9 @@
-import type {
-  FundPayBody,
-  FundPayRecord,
-  PaymentPlanBody,
-  PaymentPlanRecord,
+import {
+  ApiError,
+  type FundPayBody,
+  type FundPayRecord,
+  type PaymentPlanBody,
+  type PaymentPlanRecord,
 } from '@dpms/http-client';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -159,5 +160,47 @@ describe('the payment plan form', () => {
       planPayAmount: '20',
       remark: '',
     });
+  });
+
+  it('marks core required fields, shows every problem at once and a server refusal on its field', async () => {
+    const added: PaymentPlanBody[] = [];
+    const refusals = [
+      new ApiError(
+        'FUND_PAY.PLAN_BELOW_COMMITTED',
+        '计划付款金额不能小于已付及待付金额',
+        422,
+        false,
+        'planPayAmount',
+      ),
+    ];
+    const gateway = {
+      addPlan: (b: PaymentPlanBody) => {
+        const refusal = refusals.shift();
+        if (refusal) return Promise.reject(refusal);
+        added.push(b);
+        return Promise.resolve(PLAN);
+      },
+      editPlan: () => Promise.resolve(PLAN),
+    };
+    render(
+      <PaymentPlanFormDialog
+        gateway={gateway as never}
+        contracts={[{ value: '3', label: '某住宅项目（某住宅设计合同）' }]}
+        onClose={() => undefined}
+        onSaved={() => undefined}
+      />,
+    );
+    for (const label of ['合同', '计划月份', '收款单位', '计划付款金额（万元）'])
+      expect(screen.getByText(label).textContent).toBe(`*${label}`);
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('合同不能为空')).toBeTruthy();
+    expect(screen.getByText('收款单位不能为空')).toBeTruthy();
+    expect(screen.getByText('计划付款金额不能为空')).toBeTruthy();
+    fill('合同', '3');
+    fill('收款单位', '某设计顾问公司');
+    fill('计划付款金额（万元）', '2');
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('计划付款金额不能小于已付及待付金额')).toBeTruthy();
+    expect(added).toHaveLength(0);
   });
 });

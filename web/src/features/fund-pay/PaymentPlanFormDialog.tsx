@@ -1,6 +1,11 @@
-import { parsePayAmount } from '@dpms/core';
-import { errorMessage, type FundPayGateway, type PaymentPlanRecord } from '@dpms/http-client';
+import { FUND_PAY_TEXT_LIMITS, PAYMENT_PLAN_REQUIRED_FIELDS, parsePayAmount } from '@dpms/core';
+import type { FundPayGateway, PaymentPlanBody, PaymentPlanRecord } from '@dpms/http-client';
+import { paymentPlanBody, paymentPlanEditBody } from '@dpms/wire';
 import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useActionKeys } from '../../components/crud/action-keys';
+import { landFieldRefusal } from '../../components/crud/field-refusal';
+import { wireResolver } from '../../components/crud/wire-resolver';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
@@ -8,9 +13,43 @@ import { Figure, MoneyInput, thisMonth, type Option } from './fund-pay-shared';
 
 export type PaymentPlanFormGateway = Pick<FundPayGateway, 'addPlan' | 'editPlan'>;
 
+interface PlanFormValues {
+  contractId: string;
+  contractChildId: string;
+  planMonth: string;
+  subjectName: string;
+  receiveCompanyName: string;
+  planPayAmount: string;
+  remark: string;
+}
+const FORM_FIELDS = new Set<string>([
+  'contractId',
+  'contractChildId',
+  'planMonth',
+  'subjectName',
+  'receiveCompanyName',
+  'planPayAmount',
+  'remark',
+]);
+const REQUIRED = new Set<string>(PAYMENT_PLAN_REQUIRED_FIELDS);
+
+const bodyOf = (v: PlanFormValues): PaymentPlanBody => ({
+  ...(v.contractId === '' ? {} : { contractId: Number(v.contractId) }),
+  contractChildId: v.contractChildId === '' ? null : Number(v.contractChildId),
+  planMonth: v.planMonth,
+  subjectName: v.subjectName.trim(),
+  receiveCompanyName: v.receiveCompanyName.trim(),
+  planPayAmount: v.planPayAmount.trim(),
+  remark: v.remark.trim(),
+});
+
 /**
  * 新增付款计划 / 修改付款计划: what a contract (or one of its sub-contracts) is to pay whom in a month.
  * A sub-contract's payee is the default payee; the amount is checked as it is typed by core's rule.
+ * The form checks with the @dpms/wire body its call sends (react-hook-form's zodResolver over
+ * core's rules): core's required fields are marked, every problem shows beside its field at once,
+ * a server refusal of a field lands there too, and 确定 keeps its Idempotency-Key across a lost
+ * answer's retry.
  */
 export function PaymentPlanFormDialog({
   gateway,
@@ -25,54 +64,55 @@ export function PaymentPlanFormDialog({
   onClose: () => void;
   onSaved: (plan: PaymentPlanRecord) => void;
 }) {
-  const [contractId, setContractId] = useState(plan ? String(plan.contractId) : '');
-  const [childId, setChildId] = useState(plan?.contractChildId ? String(plan.contractChildId) : '');
-  const [planMonth, setPlanMonth] = useState(plan?.planMonth ?? thisMonth());
-  const [subjectName, setSubjectName] = useState(plan?.subjectName ?? '');
-  const [payee, setPayee] = useState(plan?.receiveCompanyName ?? '');
-  const [amount, setAmount] = useState(plan?.planPayAmount ?? '');
-  const [remark, setRemark] = useState(plan?.remark ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const keys = useActionKeys();
+  const form = useForm<PlanFormValues>({
+    defaultValues: {
+      contractId: plan ? String(plan.contractId) : '',
+      contractChildId: plan?.contractChildId ? String(plan.contractChildId) : '',
+      planMonth: plan?.planMonth ?? thisMonth(),
+      subjectName: plan?.subjectName ?? '',
+      receiveCompanyName: plan?.receiveCompanyName ?? '',
+      planPayAmount: plan?.planPayAmount ?? '',
+      remark: plan?.remark ?? '',
+    },
+    resolver: wireResolver<PlanFormValues>(
+      () => (plan ? paymentPlanEditBody : paymentPlanBody),
+      (values) =>
+        plan
+          ? { ...bodyOf(values), paymentPlanId: plan.paymentPlanId, version: plan.version }
+          : bodyOf(values),
+    ),
+  });
+  const { control, register, formState, setError, handleSubmit, setValue } = form;
+  const errors = formState.errors;
+  const v = useWatch({ control }) as PlanFormValues;
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
-  const checked = amount.trim() === '' ? null : parsePayAmount(amount.trim(), 'planPayAmount');
+  const checked =
+    v.planPayAmount.trim() === '' ? null : parsePayAmount(v.planPayAmount.trim(), 'planPayAmount');
   const amountError = checked && !checked.ok ? checked.error.message : undefined;
+  // 收款单位 may stay blank for a sub-contract's plan: its payee is the default (core's rule).
+  const payeeRequired = REQUIRED.has('receiveCompanyName') && v.contractChildId === '';
 
-  const save = async () => {
-    const next: Record<string, string> = {};
-    if (contractId === '' && childId === '') next['contractId'] = '请选择合同';
-    if (planMonth === '') next['planMonth'] = '请选择计划月份';
-    if (amount.trim() === '') next['planPayAmount'] = '请输入计划付款金额';
-    if (payee.trim() === '' && childId === '') next['receiveCompanyName'] = '请输入收款单位';
-    setErrors(next);
-    if (Object.keys(next).length > 0 || amountError) return;
-    setBusy(true);
+  const send = async (values: PlanFormValues) => {
     setFailure('');
-    try {
-      const body = {
-        ...(contractId === '' ? {} : { contractId: Number(contractId) }),
-        contractChildId: childId === '' ? null : Number(childId),
-        planMonth,
-        subjectName: subjectName.trim(),
-        receiveCompanyName: payee.trim(),
-        planPayAmount: amount.trim(),
-        remark: remark.trim(),
-      };
-      onSaved(
-        plan
-          ? await gateway.editPlan({
-              paymentPlanId: plan.paymentPlanId,
-              version: plan.version,
-              ...body,
-            })
-          : await gateway.addPlan(body),
-      );
-    } catch (e) {
-      setFailure(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+    const body = bodyOf(values);
+    setBusy(true);
+    const outcome = await keys.run('save', (key) =>
+      plan
+        ? gateway.editPlan(
+            { paymentPlanId: plan.paymentPlanId, version: plan.version, ...body },
+            { idempotencyKey: key },
+          )
+        : gateway.addPlan(body, { idempotencyKey: key }),
+    );
+    setBusy(false);
+    if (outcome.ok) return onSaved(outcome.value);
+    if (!landFieldRefusal(outcome.error, (f) => FORM_FIELDS.has(f), setError))
+      setFailure(outcome.message);
   };
+  const press = () => void handleSubmit(send)();
+  const L = FUND_PAY_TEXT_LIMITS;
 
   return (
     <Dialog
@@ -85,20 +125,19 @@ export function PaymentPlanFormDialog({
       footer={
         <>
           <Button onClick={onClose}>取消</Button>
-          <Button variant="primary" loading={busy} onClick={() => void save()}>
+          <Button variant="primary" loading={busy} onClick={press}>
             确定
           </Button>
         </>
       }
     >
-      <div className="grid gap-3">
-        <Field label="合同" required error={errors['contractId']}>
-          <select
-            className="input"
-            aria-label="合同"
-            value={contractId}
-            onChange={(e) => setContractId(e.target.value)}
-          >
+      <form className="grid gap-3" noValidate onSubmit={(e) => e.preventDefault()}>
+        <Field
+          label="合同"
+          required={REQUIRED.has('contractId')}
+          error={errors.contractId?.message}
+        >
+          <select className="input" aria-label="合同" {...register('contractId')}>
             <option value="">请选择</option>
             {plan && !contracts.some((c) => c.value === String(plan.contractId)) && (
               <option value={String(plan.contractId)}>{plan.contractName}</option>
@@ -110,47 +149,61 @@ export function PaymentPlanFormDialog({
             ))}
           </select>
         </Field>
-        <Field label="分包合同编号（可选）">
+        <Field label="分包合同编号（可选）" error={errors.contractChildId?.message}>
           <input
             className="input"
             aria-label="分包合同编号"
             inputMode="numeric"
             placeholder="分包合同ID，收款单位默认取分包合同的收款单位"
-            value={childId}
-            onChange={(e) => setChildId(e.target.value.replace(/\D/g, ''))}
+            value={v.contractChildId}
+            onChange={(e) => setValue('contractChildId', e.target.value.replace(/\D/g, ''))}
           />
         </Field>
         <div className="grid grid-cols-2 gap-3">
-          <Field label="计划月份" required error={errors['planMonth']}>
+          <Field
+            label="计划月份"
+            required={REQUIRED.has('planMonth')}
+            error={errors.planMonth?.message}
+          >
             <input
               type="month"
               className="input"
               aria-label="计划月份"
-              value={planMonth}
-              onChange={(e) => setPlanMonth(e.target.value)}
+              {...register('planMonth')}
             />
           </Field>
-          <Field label="科目名称">
+          <Field label="科目名称" error={errors.subjectName?.message}>
             <input
               className="input"
               aria-label="科目名称"
-              maxLength={200}
-              value={subjectName}
-              onChange={(e) => setSubjectName(e.target.value)}
+              maxLength={L.subjectName}
+              {...register('subjectName')}
             />
           </Field>
         </div>
-        <Field label="收款单位" required={childId === ''} error={errors['receiveCompanyName']}>
+        <Field label="收款单位" required={payeeRequired} error={errors.receiveCompanyName?.message}>
           <input
             className="input"
             aria-label="收款单位"
-            maxLength={200}
-            value={payee}
-            onChange={(e) => setPayee(e.target.value)}
+            maxLength={L.receiveCompanyName}
+            {...register('receiveCompanyName')}
           />
         </Field>
-        <Field label="计划付款金额（万元）" required error={errors['planPayAmount'] ?? amountError}>
-          <MoneyInput aria-label="计划付款金额（万元）" value={amount} onChange={setAmount} />
+        <Field
+          label="计划付款金额（万元）"
+          required={REQUIRED.has('planPayAmount')}
+          error={errors.planPayAmount?.message ?? amountError}
+        >
+          <MoneyInput
+            aria-label="计划付款金额（万元）"
+            value={v.planPayAmount}
+            onChange={(x) =>
+              setValue('planPayAmount', x, {
+                shouldDirty: true,
+                shouldValidate: formState.isSubmitted,
+              })
+            }
+          />
         </Field>
         {plan && (
           <div className="rounded border border-line bg-canvas px-3 py-2">
@@ -158,13 +211,12 @@ export function PaymentPlanFormDialog({
             <Figure label="待付（万元）" value={plan.pendingAmount} />
           </div>
         )}
-        <Field label="备注">
+        <Field label="备注" error={errors.remark?.message}>
           <textarea
             className="input"
             aria-label="备注"
-            maxLength={500}
-            value={remark}
-            onChange={(e) => setRemark(e.target.value)}
+            maxLength={L.remark}
+            {...register('remark')}
           />
         </Field>
         {failure && (
@@ -172,7 +224,7 @@ export function PaymentPlanFormDialog({
             {failure}
           </p>
         )}
-      </div>
+      </form>
     </Dialog>
   );
 }
