@@ -2,19 +2,17 @@ import type { z } from 'zod';
 import {
   FUND_PLAN_LINE_KIND_LABELS,
   FUND_PLAN_STATUS_LABELS,
-  fundPlanActionPermission,
   type FundPerform,
   type FundPerformInput,
   type FundPerformListFilter,
   type FundPlanService,
   type FundPlanStatus,
 } from '@dpms/core';
-import { ok, page } from '../../http/envelope.js';
-import { unwrap } from '../../http/http-error.js';
 import { listQueryOf } from '../../http/list-query.js';
-import { perm, type RouteBook } from '../../http/route.js';
-import { streamXlsx, XLSX_TYPE, type XlsxColumn } from '../../http/xlsx.js';
-import { actorOf, idemOf, iso } from './shared.js';
+import type { RouteBook } from '../../http/route.js';
+import type { XlsxColumn } from '../../http/xlsx.js';
+import { registerFundRecordRoutes } from './record.routes.js';
+import { iso } from './shared.js';
 import {
   fundPerformAddBody as performAddBody,
   fundPerformAnswer,
@@ -83,134 +81,40 @@ const performInput = (b: z.output<typeof performAddBody>): FundPerformInput => (
 
 /** Fund execution (/contract/fundPerform/*, 9_1/9_2/26_x) against an approved plan. */
 export function registerFundPerformRoutes(book: RouteBook, service: FundPlanService): void {
-  book.add({
-    method: 'get',
-    path: '/contract/fundPerform/list',
-    summary: '资金执行单列表（按数据权限）',
+  registerFundRecordRoutes(book, {
+    name: 'fundPerform',
+    kind: 'perform',
     tag: PERFORM_TAG,
-    access: perm('contract:fundPerform:list'),
-    response: fundPerformPage,
-    query: performListQuery,
-    handler: async ({ query, principal }) => {
-      const p = await service.listPerforms(
-        listQueryOf(performFilterOf(query), query),
-        actorOf(principal),
-      );
-      return page(p.total, p.rows.map(fundPerformView));
+    sheet: '资金执行',
+    summaries: {
+      list: '资金执行单列表（按数据权限）',
+      detail: '资金执行单详情',
+      add: '登记资金执行（须有已通过的资金计划；超过计划余额须勾选超计划执行，走 9_2；submit=true 时同时送审）',
+      edit: '修改资金执行单（仅草稿或已驳回的）',
+      delete: '删除资金执行单（审批中或已通过的不能删除）',
+      submit: '资金执行单送审（回款 9_1，刚性 26_1，借款 26_2，付款 26_3，超计划 9_2）',
+      export: '导出资金执行单列表（.xlsx，流式）',
     },
-  });
-  book.add({
-    method: 'get',
-    path: '/contract/fundPerform/detail',
-    summary: '资金执行单详情',
-    tag: PERFORM_TAG,
-    access: perm('contract:fundPerform:query'),
-    response: fundPerformAnswer,
-    query: performIdQuery,
-    handler: async ({ query, principal }) =>
-      ok(fundPerformView(unwrap(await service.detailPerform(query.performId, actorOf(principal))))),
-  });
-  book.add({
-    method: 'post',
-    path: '/contract/fundPerform/add',
-    summary:
-      '登记资金执行（须有已通过的资金计划；超过计划余额须勾选超计划执行，走 9_2；submit=true 时同时送审）',
-    tag: PERFORM_TAG,
-    access: perm('contract:fundPerform:add'),
-    response: fundPerformAnswer,
-    idempotency: 'use-case',
-    body: performAddBody,
-    handler: async ({ body, principal, req }) =>
-      ok(
-        fundPerformView(
-          unwrap(
-            await service.savePerform(performInput(body), actorOf(principal), undefined, {
-              submit: body.submit === true,
-              idem: idemOf(req, 'fundPerform.add', principal),
-            }),
-          ),
-        ),
-      ),
-  });
-  book.add({
-    method: 'post',
-    path: '/contract/fundPerform/edit',
-    summary: '修改资金执行单（仅草稿或已驳回的）',
-    tag: PERFORM_TAG,
-    access: perm(fundPlanActionPermission('perform', 'edit')),
-    response: fundPerformAnswer,
-    idempotency: 'use-case',
-    body: performEditBody,
-    handler: async ({ body, principal, req }) =>
-      ok(
-        fundPerformView(
-          unwrap(
-            await service.savePerform(performInput(body), actorOf(principal), body.performId, {
-              submit: body.submit === true,
-              ...(body.version === undefined ? {} : { version: body.version }),
-              idem: idemOf(req, 'fundPerform.edit', principal),
-            }),
-          ),
-        ),
-      ),
-  });
-  book.add({
-    method: 'get',
-    path: '/contract/fundPerform/delete',
-    summary: '删除资金执行单（审批中或已通过的不能删除）',
-    tag: PERFORM_TAG,
-    access: perm(fundPlanActionPermission('perform', 'remove')),
-    query: performIdQuery,
-    handler: async ({ query, principal, req }) => {
-      unwrap(
-        await service.removePerform(
-          query.performId,
-          actorOf(principal),
-          idemOf(req, 'fundPerform.delete', principal),
-        ),
-      );
-      return ok();
+    schemas: {
+      list: performListQuery,
+      id: performIdQuery,
+      add: performAddBody,
+      edit: performEditBody,
+      answer: fundPerformAnswer,
+      page: fundPerformPage,
     },
-  });
-  book.add({
-    method: 'post',
-    path: '/contract/fundPerform/updateToApproval',
-    summary: '资金执行单送审（回款 9_1，刚性 26_1，借款 26_2，付款 26_3，超计划 9_2）',
-    tag: PERFORM_TAG,
-    access: perm(fundPlanActionPermission('perform', 'submit')),
-    response: fundPerformAnswer,
-    idempotency: 'use-case',
-    body: performIdQuery,
-    handler: async ({ body, principal, req }) =>
-      ok(
-        fundPerformView(
-          unwrap(
-            await service.submitPerform(
-              body.performId,
-              actorOf(principal),
-              idemOf(req, 'fundPerform.updateToApproval', principal),
-            ),
-          ),
-        ),
-      ),
-  });
-  book.add({
-    method: 'get',
-    path: '/contract/fundPerform/export',
-    summary: '导出资金执行单列表（.xlsx，流式）',
-    tag: PERFORM_TAG,
-    access: perm('contract:fundPerform:export'),
-    query: performListQuery,
-    produces: XLSX_TYPE,
-    handler: async ({ query, principal, res }) => {
-      await streamXlsx(
-        res,
-        '资金执行.xlsx',
-        '资金执行',
-        PERFORM_COLUMNS,
-        service.exportPerforms(performFilterOf(query), actorOf(principal)),
-      );
-      return undefined;
-    },
+    idOf: (q) => q.performId,
+    editIdOf: (b) => ({
+      id: b.performId,
+      ...(b.version === undefined ? {} : { version: b.version }),
+    }),
+    view: fundPerformView,
+    columns: PERFORM_COLUMNS,
+    list: (q, actor) => service.listPerforms(listQueryOf(performFilterOf(q), q), actor),
+    detail: (id, actor) => service.detailPerform(id, actor),
+    save: (b, actor, id, options) => service.savePerform(performInput(b), actor, id, options),
+    remove: (id, actor, idem) => service.removePerform(id, actor, idem),
+    submit: (id, actor, idem) => service.submitPerform(id, actor, idem),
+    rows: (q, actor) => service.exportPerforms(performFilterOf(q), actor),
   });
 }

@@ -2,7 +2,6 @@ import type { z } from 'zod';
 import {
   FUND_PLAN_LINE_KIND_LABELS,
   FUND_PLAN_STATUS_LABELS,
-  fundPlanActionPermission,
   type FundPlan,
   type FundPlanInput,
   type FundPlanListFilter,
@@ -11,12 +10,13 @@ import {
   instituteMonth,
 } from '@dpms/core';
 import { instituteZoneOf } from '../../http/institute-zone.js';
-import { ok, page } from '../../http/envelope.js';
+import { ok } from '../../http/envelope.js';
 import { unwrap } from '../../http/http-error.js';
 import { listQueryOf } from '../../http/list-query.js';
 import { perm, type RouteBook } from '../../http/route.js';
-import { streamXlsx, XLSX_TYPE, type XlsxColumn } from '../../http/xlsx.js';
-import { actorOf, idemOf, iso } from './shared.js';
+import type { XlsxColumn } from '../../http/xlsx.js';
+import { registerFundRecordRoutes } from './record.routes.js';
+import { actorOf, iso } from './shared.js';
 import {
   fundPlanAddBody as planAddBody,
   fundPlanAnswer,
@@ -78,134 +78,39 @@ const planInput = (b: z.output<typeof planAddBody>): FundPlanInput => ({
 
 /** Monthly fund plans (/contract/fundPlan/*, 8_1/8_2), their export and the plan/perform chart. */
 export function registerFundPlanRoutes(book: RouteBook, service: FundPlanService): void {
-  book.add({
-    method: 'get',
-    path: '/contract/fundPlan/list',
-    summary: '资金计划列表（按数据权限：计划部门与经办人）',
+  registerFundRecordRoutes(book, {
+    name: 'fundPlan',
+    kind: 'plan',
     tag: PLAN_TAG,
-    access: perm('contract:fundPlan:list'),
-    response: fundPlanPage,
-    query: planListQuery,
-    handler: async ({ query, principal }) => {
-      const p = await service.listPlans(
-        listQueryOf(planFilterOf(query), query),
-        actorOf(principal),
-      );
-      return page(p.total, p.rows.map(fundPlanView));
+    sheet: '资金计划',
+    summaries: {
+      list: '资金计划列表（按数据权限：计划部门与经办人）',
+      detail: '资金计划详情（含明细、合计与提示）',
+      add: '新增月度资金计划（submit=true 时同时送审 8_1/8_2）',
+      edit: '修改资金计划（仅草稿或已驳回的）',
+      delete: '删除资金计划（审批中、已通过或已有执行单的不能删除）',
+      submit:
+        '资金计划送审（收入覆盖支出 8_1，否则 8_2）；每部门每月只能有一份审批中或已通过的计划',
+      export: '导出资金计划列表（.xlsx，流式）',
     },
-  });
-  book.add({
-    method: 'get',
-    path: '/contract/fundPlan/detail',
-    summary: '资金计划详情（含明细、合计与提示）',
-    tag: PLAN_TAG,
-    access: perm('contract:fundPlan:query'),
-    response: fundPlanAnswer,
-    query: planIdQuery,
-    handler: async ({ query, principal }) =>
-      ok(fundPlanView(unwrap(await service.detailPlan(query.planId, actorOf(principal))))),
-  });
-  book.add({
-    method: 'post',
-    path: '/contract/fundPlan/add',
-    summary: '新增月度资金计划（submit=true 时同时送审 8_1/8_2）',
-    tag: PLAN_TAG,
-    access: perm('contract:fundPlan:add'),
-    response: fundPlanAnswer,
-    idempotency: 'use-case',
-    body: planAddBody,
-    handler: async ({ body, principal, req }) =>
-      ok(
-        fundPlanView(
-          unwrap(
-            await service.savePlan(planInput(body), actorOf(principal), undefined, {
-              submit: body.submit === true,
-              idem: idemOf(req, 'fundPlan.add', principal),
-            }),
-          ),
-        ),
-      ),
-  });
-  book.add({
-    method: 'post',
-    path: '/contract/fundPlan/edit',
-    summary: '修改资金计划（仅草稿或已驳回的）',
-    tag: PLAN_TAG,
-    access: perm(fundPlanActionPermission('plan', 'edit')),
-    response: fundPlanAnswer,
-    idempotency: 'use-case',
-    body: planEditBody,
-    handler: async ({ body, principal, req }) =>
-      ok(
-        fundPlanView(
-          unwrap(
-            await service.savePlan(planInput(body), actorOf(principal), body.planId, {
-              submit: body.submit === true,
-              ...(body.version === undefined ? {} : { version: body.version }),
-              idem: idemOf(req, 'fundPlan.edit', principal),
-            }),
-          ),
-        ),
-      ),
-  });
-  book.add({
-    method: 'get',
-    path: '/contract/fundPlan/delete',
-    summary: '删除资金计划（审批中、已通过或已有执行单的不能删除）',
-    tag: PLAN_TAG,
-    access: perm(fundPlanActionPermission('plan', 'remove')),
-    query: planIdQuery,
-    handler: async ({ query, principal, req }) => {
-      unwrap(
-        await service.removePlan(
-          query.planId,
-          actorOf(principal),
-          idemOf(req, 'fundPlan.delete', principal),
-        ),
-      );
-      return ok();
+    schemas: {
+      list: planListQuery,
+      id: planIdQuery,
+      add: planAddBody,
+      edit: planEditBody,
+      answer: fundPlanAnswer,
+      page: fundPlanPage,
     },
-  });
-  book.add({
-    method: 'post',
-    path: '/contract/fundPlan/updateToApproval',
-    summary: '资金计划送审（收入覆盖支出 8_1，否则 8_2）；每部门每月只能有一份审批中或已通过的计划',
-    tag: PLAN_TAG,
-    access: perm(fundPlanActionPermission('plan', 'submit')),
-    response: fundPlanAnswer,
-    idempotency: 'use-case',
-    body: planIdQuery,
-    handler: async ({ body, principal, req }) =>
-      ok(
-        fundPlanView(
-          unwrap(
-            await service.submitPlan(
-              body.planId,
-              actorOf(principal),
-              idemOf(req, 'fundPlan.updateToApproval', principal),
-            ),
-          ),
-        ),
-      ),
-  });
-  book.add({
-    method: 'get',
-    path: '/contract/fundPlan/export',
-    summary: '导出资金计划列表（.xlsx，流式）',
-    tag: PLAN_TAG,
-    access: perm('contract:fundPlan:export'),
-    query: planListQuery,
-    produces: XLSX_TYPE,
-    handler: async ({ query, principal, res }) => {
-      await streamXlsx(
-        res,
-        '资金计划.xlsx',
-        '资金计划',
-        PLAN_COLUMNS,
-        service.exportPlans(planFilterOf(query), actorOf(principal)),
-      );
-      return undefined;
-    },
+    idOf: (q) => q.planId,
+    editIdOf: (b) => ({ id: b.planId, ...(b.version === undefined ? {} : { version: b.version }) }),
+    view: fundPlanView,
+    columns: PLAN_COLUMNS,
+    list: (q, actor) => service.listPlans(listQueryOf(planFilterOf(q), q), actor),
+    detail: (id, actor) => service.detailPlan(id, actor),
+    save: (b, actor, id, options) => service.savePlan(planInput(b), actor, id, options),
+    remove: (id, actor, idem) => service.removePlan(id, actor, idem),
+    submit: (id, actor, idem) => service.submitPlan(id, actor, idem),
+    rows: (q, actor) => service.exportPlans(planFilterOf(q), actor),
   });
   book.add({
     method: 'get',
