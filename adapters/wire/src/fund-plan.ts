@@ -155,6 +155,19 @@ export const fundPlanLineRecord = z.object({
   remark: z.string(),
 });
 
+/** What a plan and an execution sheet both carry: their text, approval, author and version. */
+const sheetFields = {
+  reason: z.string(),
+  remark: z.string(),
+  approvalId: z.string().nullable(),
+  approvalKind: z.string().nullable(),
+  userId: int(),
+  createBy: z.string(),
+  createTime: timestamp().nullable(),
+  approvedTime: timestamp().nullable(),
+  version: int(),
+};
+
 export const fundPlanRecord = z
   .object({
     planId: int(),
@@ -172,15 +185,7 @@ export const fundPlanRecord = z
     confirmAmount: decimal(),
     balanceAmount: decimal(),
     executedAmount: decimal(),
-    reason: z.string(),
-    remark: z.string(),
-    approvalId: z.string().nullable(),
-    approvalKind: z.string().nullable(),
-    userId: int(),
-    createBy: z.string(),
-    createTime: timestamp().nullable(),
-    approvedTime: timestamp().nullable(),
-    version: int(),
+    ...sheetFields,
     lines: z.array(fundPlanLineRecord).readonly(),
   })
   .meta({ id: 'FundPlanRecord' });
@@ -210,15 +215,7 @@ export const fundPerformRecord = z
     overPlan: z.boolean(),
     totalAmount: decimal(),
     performDate: z.string(),
-    reason: z.string(),
-    remark: z.string(),
-    approvalId: z.string().nullable(),
-    approvalKind: z.string().nullable(),
-    userId: int(),
-    createBy: z.string(),
-    createTime: timestamp().nullable(),
-    approvedTime: timestamp().nullable(),
-    version: int(),
+    ...sheetFields,
     lines: z.array(fundPerformLineRecord).readonly(),
   })
   .meta({ id: 'FundPerformRecord' });
