@@ -35,7 +35,7 @@ export function normalizeDay(typed: string): string | undefined {
  * Sets the input's value as if typed, so React's onChange (and a form library's registered
  * handler) sees an ordinary change event.
  */
-function typeInto(input: HTMLInputElement, value: string): void {
+export function typeInto(input: HTMLInputElement, value: string): void {
   // React tracks the value it last set; the prototype's setter goes around that tracker.
   Reflect.set(HTMLInputElement.prototype, 'value', value, input);
   input.dispatchEvent(new Event('input', { bubbles: true }));

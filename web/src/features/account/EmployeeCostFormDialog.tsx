@@ -1,3 +1,4 @@
+import { MonthInput } from '../../components/ui/MonthInput';
 import {
   ACCOUNT_TEXT_LIMITS,
   checkCostAmounts,
@@ -189,7 +190,7 @@ export function EmployeeCostFormDialog({
           </select>
         </Field>
         <Field label="月份" {...mark('costMonth')}>
-          <input type="month" className="input" aria-label="月份" {...register('costMonth')} />
+          <MonthInput className="input" aria-label="月份" {...register('costMonth')} />
         </Field>
         {AMOUNTS.map(([key, label]) => (
           <Field key={key} label={label} {...mark(key)}>

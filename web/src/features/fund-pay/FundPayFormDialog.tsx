@@ -16,6 +16,7 @@ import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
 import { Figure, MoneyInput, TAX_RATE_CHOICES } from './fund-pay-shared';
 import { DateInput } from '../../components/ui/DateInput';
+import { MonthInput } from '../../components/ui/MonthInput';
 
 export type FundPayFormGateway = Pick<FundPayGateway, 'planList' | 'addPay' | 'editPay'>;
 
@@ -260,12 +261,7 @@ export function FundPayFormDialog({
             error={errors.planMonth?.message}
             hint={v.source === 'item' ? '不填为付款日期所在月份' : '不填为付款计划的月份'}
           >
-            <input
-              type="month"
-              className="input"
-              aria-label="计划月份"
-              {...register('planMonth')}
-            />
+            <MonthInput className="input" aria-label="计划月份" {...register('planMonth')} />
           </Field>
           <Field label="付款日期" error={errors.payTime?.message}>
             <DateInput

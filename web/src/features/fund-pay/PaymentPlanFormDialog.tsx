@@ -1,3 +1,4 @@
+import { MonthInput } from '../../components/ui/MonthInput';
 import { FUND_PAY_TEXT_LIMITS, PAYMENT_PLAN_REQUIRED_FIELDS, parsePayAmount } from '@dpms/core';
 import type { FundPayGateway, PaymentPlanBody, PaymentPlanRecord } from '@dpms/http-client';
 import { paymentPlanBody, paymentPlanEditBody } from '@dpms/wire';
@@ -165,12 +166,7 @@ export function PaymentPlanFormDialog({
             required={REQUIRED.has('planMonth')}
             error={errors.planMonth?.message}
           >
-            <input
-              type="month"
-              className="input"
-              aria-label="计划月份"
-              {...register('planMonth')}
-            />
+            <MonthInput className="input" aria-label="计划月份" {...register('planMonth')} />
           </Field>
           <Field label="科目名称" error={errors.subjectName?.message}>
             <input
