@@ -127,6 +127,34 @@ describe('FormDialog checks with the wire schema the server validates with', () 
     expect(marked(form)).toEqual(['部门名称', '显示排序']);
   });
 
+  it('does not mark a choice whose blank the save leaves out, though its id refuses blank text', () => {
+    const withLeader = z.object({
+      deptName: z.string().trim().min(1, '部门名称不能为空'),
+      leaderUserId: z.number().int().positive().nullable().optional(),
+    });
+    render(
+      <FormDialog
+        open
+        title="添加部门"
+        fields={[
+          { key: 'deptName', label: '部门名称' },
+          { key: 'leaderUserId', label: '负责人', type: 'select', options: [] },
+        ]}
+        schema={{
+          schema: withLeader,
+          bodyOf: (v) => ({
+            deptName: v.deptName,
+            ...(v.leaderUserId ? { leaderUserId: Number(v.leaderUserId) } : {}),
+          }),
+        }}
+        initial={{}}
+        onSubmit={manualSave().onSubmit}
+        onClose={() => undefined}
+      />,
+    );
+    expect(marked(screen.getByTestId('form-dialog'))).toEqual(['部门名称']);
+  });
+
   it('shows every field problem at once beside its field, and sends nothing', async () => {
     const { calls, onSubmit } = manualSave();
     const { form, save, errorOf } = open(

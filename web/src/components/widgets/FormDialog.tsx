@@ -53,6 +53,28 @@ export function schemaRequires(schema: z.ZodType, key: string): boolean {
   return !field.safeParse(undefined).success || !field.safeParse('').success;
 }
 
+/**
+ * Whether the dialog's save refuses the field left blank: the schema's verdict on the body the
+ * save would send (`bodyOf` of every field blank) names the field. A select whose blank the body
+ * leaves out (an optional id) is not marked, though the bare id schema refuses ''.
+ */
+export function formRequires(
+  form: FormSchema,
+  fields: readonly FormFieldDef[],
+  key: string,
+): boolean {
+  if (!schemaRequires(form.schema, key)) return false;
+  const blank: FormValues = Object.fromEntries(fields.map((f) => [f.key, '']));
+  let body: unknown;
+  try {
+    body = form.bodyOf ? form.bodyOf(blank) : blank;
+  } catch {
+    return true;
+  }
+  const verdict = form.schema.safeParse(body);
+  return !verdict.success && verdict.error.issues.some((i) => i.path[0] === key);
+}
+
 /** The first message of a react-hook-form error entry (a field's, or one nested in an array). */
 function firstMessage(entry: unknown): string | undefined {
   if (typeof entry !== 'object' || entry === null) return undefined;
@@ -220,7 +242,7 @@ export function FormDialog({
           <Field
             key={f.key}
             label={f.label}
-            required={schema ? schemaRequires(schema.schema, f.key) : f.required}
+            required={schema ? formRequires(schema, fields, f.key) : f.required}
             error={errors[f.key]?.message}
           >
             {f.render?.(values[f.key] ?? '', (v) => set(f.key, v), values) ??
