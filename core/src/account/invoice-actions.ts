@@ -21,3 +21,12 @@ export const invoiceActions = actionRule(
   (action: RecordAction, invoice: { readonly status: InvoiceStatus }) =>
     invoiceStateCheck(action, invoice.status),
 );
+
+/**
+ * 财务台账's 开票申请 and 导出: list actions of no record, each its permission alone, the one its
+ * route declares (and refuses by) and the page offers the button by.
+ */
+export const invoiceListActions = actionRule<'add' | 'export', unknown>(
+  { add: 'contract:finance:add', export: 'contract:finance:export' },
+  () => ok(undefined),
+);

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import {
   INVOICE_PURPOSE_LABELS,
   invoiceActions,
+  invoiceListActions,
   INVOICE_STATUS_LABELS,
   INVOICE_TYPE_LABELS,
   type Invoice,
@@ -127,7 +128,7 @@ export function financeRoutes(service: InvoiceService): RouteModule {
         summary:
           '新增开票申请（不得超过可开票金额；submit=true 时同时送审 23_1；支持 Idempotency-Key）',
         tag: TAG,
-        access: perm('contract:finance:add'),
+        access: perm(invoiceListActions.permissions.add),
         idempotency: 'use-case',
         body: addBody,
         response: invoiceAnswer,
@@ -212,7 +213,7 @@ export function financeRoutes(service: InvoiceService): RouteModule {
         path: '/v4/finance/export',
         summary: '导出开票申请（.xlsx，流式，按列表筛选）',
         tag: TAG,
-        access: perm('contract:finance:export'),
+        access: perm(invoiceListActions.permissions.export),
         query: exportQuery,
         produces: XLSX_TYPE,
         handler: async ({ query, principal, res }) => {

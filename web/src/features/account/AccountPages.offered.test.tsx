@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { FakeApi, renderWithApi } from '../../test/api-render';
 import { ContractAccountsPanel } from './ContractAccountsPanel';
 import { EmployePage } from './EmployePage';
+import { FinancePage } from './FinancePage';
 
 // jsdom has no canvas for the chart.
 vi.mock('../../components/chart/BarChart', () => ({ BarChart: () => null }));
@@ -118,5 +119,28 @@ describe('合同账户 in 项目账户', () => {
     });
     const call = api.calls.find((c) => c.url === '/contract/account/add');
     expect(call?.headers?.['Idempotency-Key']).toBeTruthy();
+  });
+});
+
+describe('财务台账 offers 开票申请 and 导出 by core’s rule (the routes’ rule)', () => {
+  const financeApi = () =>
+    new FakeApi({
+      '/v4/finance/list': () => page([]),
+      '/system/dept/treeselect': () => ({ code: 200, msg: '操作成功', data: [] }),
+    });
+
+  it('a role that may only read sees neither', async () => {
+    renderWithApi(<FinancePage />, financeApi(), { permissions: ['contract:finance:list'] });
+    expect(await screen.findByText('暂无数据')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '开票申请' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '导出' })).toBeNull();
+  });
+
+  it('a role holding each permission sees each', async () => {
+    renderWithApi(<FinancePage />, financeApi(), {
+      permissions: ['contract:finance:list', 'contract:finance:add', 'contract:finance:export'],
+    });
+    expect(await screen.findByRole('button', { name: '开票申请' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '导出' })).toBeTruthy();
   });
 });

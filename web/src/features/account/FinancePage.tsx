@@ -1,10 +1,9 @@
-import { invoiceActions } from '@dpms/core';
+import { invoiceActions, invoiceListActions } from '@dpms/core';
 import { ACCOUNT_EXPORT_PATHS, type InvoiceRecord, type PageQuery } from '@dpms/http-client';
 import { useEffect, useRef, useState } from 'react';
 import { useService } from '../../app/di';
 import { useActionActor } from '../../app/hooks';
 import { TOKENS } from '../../app/tokens';
-import { HasPermi } from '../../components/auth/Access';
 import { useActionKeys } from '../../components/crud/action-keys';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { Button } from '../../components/ui/Button';
@@ -161,17 +160,17 @@ export function FinancePage() {
           ),
         },
       ]}
-      permissions={{ remove: 'contract:finance:remove' }}
+      permissions={{ remove: invoiceActions.permissions.remove }}
       offered={{ remove: (i) => invoiceActions.may('remove', i, actor) }}
       remove={{ what: (i) => `${i.contractName}的开票申请${i.invoiceAmount}万元` }}
       headerActions={
         <>
-          <HasPermi perms={['contract:finance:add']}>
+          {invoiceListActions.may('add', undefined, actor) && (
             <Button variant="primary" data-testid="invoice-add" onClick={() => setForm({})}>
               开票申请
             </Button>
-          </HasPermi>
-          <HasPermi perms={['contract:finance:export']}>
+          )}
+          {invoiceListActions.may('export', undefined, actor) && (
             <Button
               data-testid="export"
               onClick={() =>
@@ -180,7 +179,7 @@ export function FinancePage() {
             >
               导出
             </Button>
-          </HasPermi>
+          )}
         </>
       }
     >
