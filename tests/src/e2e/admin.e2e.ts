@@ -16,7 +16,7 @@ describe('admin screens and the personal centre', () => {
     await view.getByRole('button', { name: '新增' }).click();
     const form = page.getByTestId('form-dialog');
     await form.getByRole('button', { name: '确定' }).click();
-    await form.getByText('请输入参数名称').waitFor();
+    await form.getByText('参数名称不能为空').waitFor();
     const key = `e2e.key.${Date.now()}`;
     await form.getByLabel('参数名称').fill('端到端测试参数');
     await form.getByLabel('参数键名').fill(key);
