@@ -57,7 +57,7 @@ export const VIEWS: Record<string, View> = {
   ),
 };
 
-/** Design tasks, results, seals and output value (issue 9). */
+/** Design tasks, results, seals and output value. */
 Object.assign(VIEWS, {
   'project/designTask/index': named(() => import('./task/DesignTaskPage'), 'DesignTaskPage'),
   'project/valueConfirm/index': named(() => import('./task/ValueConfirmPage'), 'ValueConfirmPage'),
@@ -65,38 +65,38 @@ Object.assign(VIEWS, {
   'result/resultSeal/index': named(() => import('./task/ResultSealPage'), 'ResultSealPage'),
 });
 
-/** Back money, loans and repayments (issue 10). */
+/** Back money, loans and repayments. */
 Object.assign(VIEWS, {
   'fund/backMoney/index': named(() => import('./fund/BackMoneyPage'), 'BackMoneyPage'),
   'fund/loan/index': named(() => import('./fund/LoanPage'), 'LoanPage'),
   'fund/repayment/index': named(() => import('./fund/RepaymentPage'), 'RepaymentPage'),
 });
 
-/** Monthly fund plans and fund execution (issue 10). */
+/** Monthly fund plans and fund execution. */
 Object.assign(VIEWS, {
   'fund/fundPlan/index': named(() => import('./fund-plan/FundPlanPage'), 'FundPlanPage'),
   'fund/fundPerform/index': named(() => import('./fund-plan/FundPerformPage'), 'FundPerformPage'),
 });
 
-/** Fund payments and payment plans (issue 10). */
+/** Fund payments and payment plans. */
 Object.assign(VIEWS, {
   'fund/fundPay/index': named(() => import('./fund-pay/FundPayPage'), 'FundPayPage'),
   'fund/paymentPlan/index': named(() => import('./fund-pay/PaymentPlanPage'), 'PaymentPlanPage'),
 });
 
-/** Closed cases, settlements and contract finish (issue 10). */
+/** Closed cases, settlements and contract finish. */
 Object.assign(VIEWS, {
   'project/closedCase/index': named(() => import('./closing/ClosedCasePage'), 'ClosedCasePage'),
 });
 
-/** Project accounts, invoices (财务台账) and employee costs (issue 10). */
+/** Project accounts, invoices (财务台账) and employee costs. */
 Object.assign(VIEWS, {
   'account/proAccount/index': named(() => import('./account/ProAccountPage'), 'ProAccountPage'),
   'account/finance/index': named(() => import('./account/FinancePage'), 'FinancePage'),
   'fund/employe/index': named(() => import('./account/EmployePage'), 'EmployePage'),
 });
 
-/** Archives with their borrowing (issue 10). */
+/** Archives with their borrowing. */
 Object.assign(VIEWS, {
   'project/archives/index': named(() => import('./archives/ArchivesPage'), 'ArchivesPage'),
 });

@@ -17,7 +17,7 @@ import { TOKENS } from './tokens.js';
 import type { Db } from './db.js';
 
 /**
- * Project accounts, contract accounts, invoice requests and employee costs (issue 10) over the
+ * Project accounts, contract accounts, invoice requests and employee costs over the
  * SQL adapter: the invoice request's linked-record handler joins `linkedRecords`, so an approved
  * invoice request (23_1) is invoiced in the approval's transaction.
  */

@@ -19,7 +19,7 @@ import { TOKENS } from './tokens.js';
 import type { Db } from './db.js';
 
 /**
- * The approval engine (issue 5) over the SQL adapter: its unit of work binds the approval ports to
+ * The approval engine over the SQL adapter: its unit of work binds the approval ports to
  * one transaction; `linkedRecords` holds each domain's handler for the records approvals move.
  */
 export const approvalModule = (db: Db, linkedRecords: LinkedRecordRegistry<Db>, clock: Clock) =>
@@ -45,8 +45,8 @@ export const approvalModule = (db: Db, linkedRecords: LinkedRecordRegistry<Db>, 
       .inSingletonScope();
     bind(TOKENS.ApprovalRoutes)
       .toResolvedValue(
-        // The export's PDF form joins when printing is configured (issue 7).
-        // getNotify's urgent tasks and seal dot join when the design tasks are bound (issue 9).
+        // The export's PDF form joins when printing is configured.
+        // getNotify's urgent tasks and seal dot join when the design tasks are bound.
         (
           deps: ApprovalRouteDeps,
           pdf: ApprovalRouteDeps['pdf'],

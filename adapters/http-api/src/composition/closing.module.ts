@@ -20,7 +20,7 @@ import { TOKENS } from './tokens.js';
 import type { Db } from './db.js';
 
 /**
- * Closed cases and settlements, and archives (issue 10) over the SQL adapter: the closing's
+ * Closed cases and settlements, and archives over the SQL adapter: the closing's
  * linked-record handler joins `linkedRecords`, so an approved closing (11_2) or settlement (11_1)
  * moves its record and writes its amounts onto the contract in the approval's transaction.
  */

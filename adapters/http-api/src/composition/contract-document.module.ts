@@ -9,7 +9,7 @@ import { TOKENS } from './tokens.js';
 import type { Db } from './db.js';
 
 /**
- * Contract documents (issue 7) over the SQL adapter: saving, approval through the engine in the
+ * Contract documents over the SQL adapter: saving, approval through the engine in the
  * same transaction, and the document's linked-record handler in `linkedRecords`.
  */
 export const contractDocumentModule = (

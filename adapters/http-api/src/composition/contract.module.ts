@@ -35,7 +35,7 @@ import { TOKENS } from './tokens.js';
 import type { Db } from './db.js';
 
 /**
- * Contracts (issue 6) over the SQL adapter: the use cases' unit of work binds the contract ports,
+ * Contracts over the SQL adapter: the use cases' unit of work binds the contract ports,
  * with the approval engine in the same transaction, and the contract's linked-record handler
  * joins `linkedRecords` so an approved review makes the contract formal.
  */

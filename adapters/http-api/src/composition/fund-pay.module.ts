@@ -9,7 +9,7 @@ import { TOKENS } from './tokens.js';
 import type { Db } from './db.js';
 
 /**
- * Fund payments and payment plans (issue 10) over the SQL adapter: the payment's linked-record
+ * Fund payments and payment plans over the SQL adapter: the payment's linked-record
  * handler joins `linkedRecords`, so an approved payment (20_1, 16_1, 16_2) is paid through the fund
  * ledger in the approval's transaction.
  */

@@ -9,7 +9,7 @@ import { TOKENS } from './tokens.js';
 import type { Db } from './db.js';
 
 /**
- * Monthly fund plans and fund execution (issue 10) over the SQL adapter: their linked-record
+ * Monthly fund plans and fund execution over the SQL adapter: their linked-record
  * handlers join `linkedRecords`, so an approved plan (8_1, 8_2) becomes its month's plan and an
  * approved execution (9_1, 9_2, 26_x) records its amounts in the approval's transaction.
  */

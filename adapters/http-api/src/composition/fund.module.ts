@@ -9,7 +9,7 @@ import { TOKENS } from './tokens.js';
 import type { Db } from './db.js';
 
 /**
- * Back money, loans and repayments (issue 10) over the SQL adapter: every movement in one
+ * Back money, loans and repayments over the SQL adapter: every movement in one
  * transaction with its ledger lines; the loan's linked-record handler joins `linkedRecords`, so an
  * approved loan agreement (10_1) posts the loan in the approval's transaction.
  */

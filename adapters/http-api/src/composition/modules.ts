@@ -133,7 +133,7 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
       .inSingletonScope();
   });
 
-/** The scheduling log (issue 4): its read route over the SQL adapter. */
+/** The scheduling log: its read route over the SQL adapter. */
 export const jobLogModule = (db: Db) =>
   new ContainerModule(({ bind }) => {
     bind(TOKENS.JobLogRoutes)
@@ -141,7 +141,7 @@ export const jobLogModule = (db: Db) =>
       .inSingletonScope();
   });
 
-/** Files (issue 8): the upload service over a file store and the file records, and its routes. */
+/** Files: the upload service over a file store and the file records, and its routes. */
 export const filesModule = (files: FileService) =>
   new ContainerModule(({ bind }) => {
     bind(TOKENS.Files).toConstantValue(files);

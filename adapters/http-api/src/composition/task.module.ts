@@ -9,7 +9,7 @@ import { TOKENS } from './tokens.js';
 import type { Db } from './db.js';
 
 /**
- * Design tasks (issue 9) over the SQL adapter: task sheets, results and seals with the approval
+ * Design tasks over the SQL adapter: task sheets, results and seals with the approval
  * engine in the same transaction; the seal's linked-record handler joins `linkedRecords`, and the
  * service answers getNotify's urgent tasks and seal dot.
  */

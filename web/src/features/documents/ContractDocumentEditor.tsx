@@ -42,7 +42,7 @@ export interface ContractDocumentEditorProps {
   readonly onCreated?: (documentId: number) => void;
 }
 
-/** The stored document as printed by the print service, with its signatures (issue 7). */
+/** The stored document as printed by the print service, with its signatures. */
 export const documentPdfPath = (documentId: number): string =>
   `/v4/contract-document/pdf?documentId=${documentId}`;
 
