@@ -35,14 +35,8 @@ export const VIEWS: Record<string, View> = {
     () => import('./contract/SubContractPages'),
     'ExtendSubContractListPage',
   ),
-  'approval/todo/index': named(
-    () => import('./approval/ApprovalCenterPages'),
-    'ApprovalTodoPage',
-  ),
-  'approval/mine/index': named(
-    () => import('./approval/ApprovalCenterPages'),
-    'ApprovalMinePage',
-  ),
+  'approval/todo/index': named(() => import('./approval/ApprovalCenterPages'), 'ApprovalTodoPage'),
+  'approval/mine/index': named(() => import('./approval/ApprovalCenterPages'), 'ApprovalMinePage'),
   'approval/all/index': named(() => import('./approval/ApprovalCenterPages'), 'ApprovalAllPage'),
   'approval/flow/index': named(() => import('./approval/FlowAdminPages'), 'ApprovalFlowPage'),
   'approval/node/index': named(() => import('./approval/FlowAdminPages'), 'ApprovalNodePage'),

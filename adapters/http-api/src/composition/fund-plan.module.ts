@@ -21,7 +21,9 @@ export const fundPlanModule = (db: Db, linkedRecords: LinkedRecordRegistry<Db>, 
       .toResolvedValue(() =>
         fundPlanRoutes(
           new FundPlanService(
-            new KyselyUnitOfWork(db, (trx) => createFundPlanRepositories(trx, linkedRecords, clock)),
+            new KyselyUnitOfWork(db, (trx) =>
+              createFundPlanRepositories(trx, linkedRecords, clock),
+            ),
             clock,
           ),
         ),
