@@ -26,6 +26,7 @@ import { printModule } from './print/print.module.js';
 import { sqlDocumentSource } from './print/document-source.js';
 import { startPrintServiceBeside } from './print/print-service-process.js';
 import { startHousekeeping } from './identity/housekeeping.js';
+import { SERVER_LISTENING } from './supervisor-protocol.js';
 import { lanAddresses, listenHost, startupBanner } from './composition/startup-banner.js';
 
 /**
@@ -90,13 +91,13 @@ async function main(): Promise<void> {
     repos,
     jwtSecret,
     clock: systemClock,
-    // The approval engine binds its unit of work to the handle (issue 5).
+    // The approval engine binds its unit of work to the handle.
     db: handle.db,
   });
-  // Files (issue 8): FILE_STORE, S3_ENDPOINT, AWS_*, UPLOAD_* (see file-service.setup.ts).
+  // Files: FILE_STORE, S3_ENDPOINT, AWS_*, UPLOAD_* (see file-service.setup.ts).
   const files = createFileServiceFromEnv(handle.db, config.dataDir, systemClock);
   container.load(filesModule(files));
-  // Printing (issue 7): PRINT_SERVICE_URL (http://127.0.0.1:8090); PDFs answer 503 while it is down.
+  // Printing: PRINT_SERVICE_URL (http://127.0.0.1:8090); PDFs answer 503 while it is down.
   container.load(
     printModule(new HttpPrintClient(printServiceUrlFromEnv(env)), sqlDocumentSource(handle.db)),
   );
@@ -115,6 +116,8 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info({ address, web: config.webDir }, `listening on port ${port}`);
   process.stdout.write(startupBanner({ production, host, port, lan: lanAddresses() }));
+  // Under the supervisor (`npm start`): this start came up, whatever it took to get here.
+  process.send?.(SERVER_LISTENING);
 
   const housekeeping = startHousekeeping(repos, logger);
   const scheduled = startScheduledJobs({

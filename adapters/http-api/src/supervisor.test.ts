@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runsAsEntry, supervise } from './supervisor.js';
+import { SERVER_LISTENING } from './supervisor-protocol.js';
 
 const RUNNER = fileURLToPath(new URL('./test-support/run-ts-child.mjs', import.meta.url));
 const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -96,6 +97,22 @@ describe('supervise: when to restart, back off, give up and stop', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(300);
   });
 
+  it('gives up on a start that fails slowly, without ever listening', async () => {
+    // A loaded machine or a database that times out: the start outlives minUptime and still fails.
+    const { logger, lines } = capturedLogger();
+    const sup = supervise({
+      script: script('slow-refusal.mjs', 'setTimeout(() => process.exit(4), 300);'),
+      logger,
+      minUptimeMs: 100,
+      maxFailedStarts: 2,
+      restartDelayMs: 10,
+    });
+    expect(await sup.done).toBe(4);
+    const msgs = lines.map((l) => l.msg);
+    expect(msgs.filter((m) => m.startsWith('started the server'))).toHaveLength(2);
+    expect(msgs.at(-1)).toContain('2 times in a row; giving up');
+  });
+
   it('ends with a server that ends by itself with code 0', async () => {
     const { logger, lines } = capturedLogger();
     const sup = supervise({ script: script('done.mjs', 'process.exit(0);'), logger });
@@ -107,12 +124,13 @@ describe('supervise: when to restart, back off, give up and stop', () => {
     const { logger, lines } = capturedLogger();
     const runs = path.join(dir, 'runs');
     const sup = supervise({
-      // The first run stays up 3 s (past minUptime); every later one crashes at once.
+      // The first run listens and stays up 3 s (past minUptime); every later one crashes at once.
       script: script(
         'crashes.mjs',
         `import { appendFileSync, existsSync } from 'node:fs';
          const first = !existsSync(${JSON.stringify(runs)});
          appendFileSync(${JSON.stringify(runs)}, 'x');
+         if (first) process.send(${JSON.stringify(SERVER_LISTENING)});
          setTimeout(() => process.exit(1), first ? 3000 : 0);`,
       ),
       logger,

@@ -4,13 +4,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import { createLogger } from './http/logger.js';
+import { SERVER_LISTENING } from './supervisor-protocol.js';
 
 export interface SupervisorOptions {
   /** The server's entry script (dist/main.js beside this file) and its arguments. */
   readonly script: string;
   readonly args?: readonly string[];
   readonly logger: Logger;
-  /** A server that dies sooner than this after it was started failed to start (10 s). */
+  /**
+   * A server that dies sooner than this after it reported listening died young (10 s). A server
+   * that dies before it reported listening failed to start, however long it took.
+   */
   readonly minUptimeMs?: number;
   /** Failed starts in a row after which a server that never stayed up is given up (3). */
   readonly maxFailedStarts?: number;
@@ -35,9 +39,11 @@ const seconds = (ms: number): string => `${Math.round(ms / 100) / 10} s`;
 /**
  * Keeps one server process running: restarts it after an unexpected exit, waiting a little
  * longer after each failed start in a row, and gives up when the server fails to start
- * `maxFailedStarts` times before ever staying up (a production start without JWT_SECRET, a bad
- * DATABASE_URL): its own message is on the console, and restarting would not change it. A
- * server that has stayed up once is always restarted (backing off while it keeps dying young),
+ * `maxFailedStarts` times before ever listening (a production start without JWT_SECRET, a bad
+ * DATABASE_URL): its own message is on the console, and restarting would not change it. Whether a
+ * start came up is the server's own word (SERVER_LISTENING), not its uptime: a failing start
+ * that is slow (a database that times out, a loaded machine) must still be given up. A server
+ * that has listened once is always restarted (backing off while it keeps dying young),
  * since giving up would turn a crash anyone can cause into an outage nobody can end. A stop
  * signal is forwarded and the supervisor ends with the server; a server that ends by itself
  * with code 0 ends the supervisor too.
@@ -54,6 +60,7 @@ export function supervise(options: SupervisorOptions): Supervisor {
   } = options;
   let child: ChildProcess | undefined;
   let startedAt = 0;
+  let listeningAt: number | undefined;
   let stayedUp = false;
   let failedInARow = 0;
   let restarts = 0;
@@ -72,6 +79,7 @@ export function supervise(options: SupervisorOptions): Supervisor {
   const start = () => {
     restartTimer = undefined;
     startedAt = Date.now();
+    listeningAt = undefined;
     const worker = fork(script, [...(options.args ?? [])], {
       stdio: 'inherit',
       // Its own process group: a Ctrl-C reaches the supervisor only, which forwards it once (a
@@ -85,6 +93,11 @@ export function supervise(options: SupervisorOptions): Supervisor {
       if (worker.pid !== undefined) return;
       logger.error({ err: e }, 'could not start the server; giving up');
       finish(1);
+    });
+    worker.on('message', (message) => {
+      if (message !== SERVER_LISTENING || worker !== child) return;
+      listeningAt = Date.now();
+      stayedUp = true;
     });
     worker.on('exit', (code, signal) => onExit(worker, code, signal));
   };
@@ -104,8 +117,7 @@ export function supervise(options: SupervisorOptions): Supervisor {
       finish(0);
       return;
     }
-    if (ran >= minUptimeMs) {
-      stayedUp = true;
+    if (listeningAt !== undefined && Date.now() - listeningAt >= minUptimeMs) {
       failedInARow = 0;
     } else {
       failedInARow += 1;
