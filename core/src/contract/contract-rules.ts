@@ -55,7 +55,7 @@ export function initialContractState(stage: ContractStage, history = false): Con
   };
 }
 
-/** In approval: nothing may change it until the approval ends (issue 6 "locks the record"). */
+/** In approval: nothing may change it until the approval ends. */
 export const isLocked = (s: ContractState): boolean => s.status === 0;
 /** Approved (or recorded as signed): final; a correction is a contract change (28_1). */
 export const isApproved = (s: ContractState): boolean => s.status === 1 || s.stage === 'formal';

@@ -48,7 +48,7 @@ import {
 export * from './contract-record.js';
 
 /**
- * The contract use cases (001 §4, issue 6): every write runs in one transaction that locks the
+ * The contract use cases (001 §4): every write runs in one transaction that locks the
  * row, applies core's stage rules, recomputes the fee split from the stored inputs with the
  * current rate set, and appends a history line (who, what, when).
  */
@@ -364,7 +364,10 @@ export class ContractService {
     actor: ContractActor,
     idem?: WriteIdempotency,
   ): Promise<Result<{ contract: Contract; change: ContractChange }>> {
-    return this.write((repos, now) => requestChangeIn(repos, now, contractId, request, actor), idem);
+    return this.write(
+      (repos, now) => requestChangeIn(repos, now, contractId, request, actor),
+      idem,
+    );
   }
 
   /** The changes of a contract the caller may see, oldest first. */

@@ -29,7 +29,7 @@ export const UPLOAD_MESSAGES = {
   chunkFileNameTooLong: (field: string, max: number): string =>
     `分片表单字段${field}不能超过${max}个字符`,
   chunkUploadIdInvalid: (field: string): string => `分片表单字段${field}不能为空`,
-  // Server-side checks of the chunked upload and the file store (issue 8).
+  // Server-side checks of the chunked upload and the file store.
   uploadNotFound: '上传任务不存在或已过期，请重新上传',
   uploadAlreadyComplete: '该文件已上传完成，无需再上传分片',
   uploadCompleting: '文件正在合并中，请稍后再试',

@@ -33,35 +33,35 @@ export const TOKENS = {
   Approval: token<ApprovalRouteDeps>('Approval'),
   /** The approval route family; optional, so containers without a database handle still build. */
   ApprovalRoutes: token<RouteModule>('ApprovalRoutes'),
-  /** Uploads, downloads and the file store (issue 8); present when the container is given files. */
+  /** Uploads, downloads and the file store; present when the container is given files. */
   Files: token<FileService>('Files'),
   /** The upload and download route families; optional, like the approval routes. */
   FileRoutes: token<readonly RouteModule[]>('FileRoutes'),
-  /** The contract route family (issue 6); optional, like the approval routes. */
+  /** The contract route family; optional, like the approval routes. */
   ContractRoutes: token<RouteModule>('ContractRoutes'),
   /** The scheduling log's routes (/monitor/jobLog); optional, like the approval routes. */
   JobLogRoutes: token<RouteModule>('JobLogRoutes'),
-  /** The contract document routes (issue 7); optional, like the approval routes. */
+  /** The contract document routes; optional, like the approval routes. */
   ContractDocumentRoutes: token<RouteModule>('ContractDocumentRoutes'),
-  /** Printing (issue 7): the print client, the stored PDFs and what payloads read. */
+  /** Printing: the print client, the stored PDFs and what payloads read. */
   Print: token<PrintDeps>('Print'),
   /** The approval export's PDF form; optional, present when printing is configured. */
   ApprovalPdf: token<ApprovalPdfExport>('ApprovalPdf'),
   /** The PDF routes of contract documents; optional, like the approval routes. */
   PrintRoutes: token<RouteModule>('PrintRoutes'),
-  /** Design tasks (issue 9): the use cases, getNotify's part of them, and their routes. */
+  /** Design tasks: the use cases, getNotify's part of them, and their routes. */
   Tasks: token<TaskService>('Tasks'),
   TaskNotify: token<TaskNotifyPort>('TaskNotify'),
   TaskRoutes: token<RouteModule>('TaskRoutes'),
-  /** Back money, loans and repayments (issue 10); optional, like the approval routes. */
+  /** Back money, loans and repayments; optional, like the approval routes. */
   FundRoutes: token<RouteModule>('FundRoutes'),
-  /** Monthly fund plans and fund execution (issue 10); optional, like the approval routes. */
+  /** Monthly fund plans and fund execution; optional, like the approval routes. */
   FundPlanRoutes: token<RouteModule>('FundPlanRoutes'),
-  /** Closed cases, settlements and archives (issue 10); optional, like the approval routes. */
+  /** Closed cases, settlements and archives; optional, like the approval routes. */
   ClosingArchiveRoutes: token<readonly RouteModule[]>('ClosingArchiveRoutes'),
-  /** Project and contract accounts, invoices and employee costs (issue 10); optional. */
+  /** Project and contract accounts, invoices and employee costs; optional. */
   AccountRoutes: token<readonly RouteModule[]>('AccountRoutes'),
-  /** Fund payments and payment plans (issue 10); optional, like the approval routes. */
+  /** Fund payments and payment plans; optional, like the approval routes. */
   FundPayRoutes: token<RouteModule>('FundPayRoutes'),
   /** Every route family registered on the API router (auth, users, departments ... later domains). */
   RouteModules: token<readonly RouteModule[]>('RouteModules'),

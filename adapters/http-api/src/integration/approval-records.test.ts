@@ -5,7 +5,7 @@ import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-
 import { testDatabaseKinds } from '../test-support/test-database.js';
 
 /**
- * The records approvals move (issue 6 item 4), through the API: a contract or a filing is locked
+ * The records approvals move, through the API: a contract or a filing is locked
  * while its approval runs, unlocked when it is rejected or withdrawn, locked again when it is
  * resubmitted from the approval centre, and moved when it is approved, each in the action's
  * transaction.

@@ -46,7 +46,7 @@ export interface PrintDeps {
   readonly engine: ApprovalEngine;
   readonly repos: PlatformRepositories;
   readonly signatures: UnitOfWork<{ readonly signatures: SignatureImageRepository }>;
-  /** The contract documents (issue 7); without it the document PDF answers 404. */
+  /** The contract documents; without it the document PDF answers 404. */
   readonly documents?: PrintableDocumentSource;
 }
 

@@ -12,7 +12,7 @@ import type { PrintClient } from './print-client.port.js';
 import { PrintedPdfStore } from './printed-pdf-store.js';
 
 /**
- * Printing (issue 7): PDFs of contract documents and approval sheets, rendered by the print
+ * Printing: PDFs of contract documents and approval sheets, rendered by the print
  * service and kept in the file store. Needs the approval engine and the files module.
  */
 export const printModule = (client: PrintClient, documents?: PrintableDocumentSource) =>

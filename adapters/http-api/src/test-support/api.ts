@@ -53,7 +53,7 @@ export async function openTestApi(
     repos: database.repos,
     jwtSecret: options.jwtSecret ?? 'test-secret-test-secret-test-secret-0123456789',
     clock,
-    // The approval engine's routes are part of the API under test (issue 5).
+    // The approval engine's routes are part of the API under test.
     db: database.handle.db,
   });
   const { app, book } = createApp(container);

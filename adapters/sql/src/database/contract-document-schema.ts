@@ -6,7 +6,7 @@ type Numeric = ColumnType<string, string | undefined, string>;
 type Json = ColumnType<unknown, string | undefined, string>;
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
 
-/** A filled contract document of type 1, 2, 3, 6, 7 or 8 (issue 7). */
+/** A filled contract document of type 1, 2, 3, 6, 7 or 8. */
 export interface ContractDocumentTable {
   document_id: Generated<number>;
   doc_type: number;

@@ -238,7 +238,7 @@ export interface Database extends ApprovalTables, FileTables, ContractTables, Jo
   dpms_seed: DpmsSeedTable;
 }
 
-/** Contract documents (issue 7): merged into the one Database interface. */
+/** Contract documents: merged into the one Database interface. */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface Database extends ContractDocumentTables {}
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merged: the design task tables (0050)

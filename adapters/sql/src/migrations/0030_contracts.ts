@@ -6,7 +6,7 @@ const money = (name: string) => `${name} numeric(18,6) not null default 0 check 
 
 /**
  * Contracts (unsigned, declared, contract, formal) with their fee split, the history of every
- * change, project filings (lixiang) and sub-contracts (contractChild) with pay items (issue 6).
+ * change, project filings (lixiang) and sub-contracts (contractChild) with pay items.
  * Money is numeric(18,6) in 万元 (DESIGN §3). Every list filter and sort has an index that fits,
  * partial on live rows.
  */

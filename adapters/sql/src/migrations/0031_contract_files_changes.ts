@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
 const money = (name: string) => `${name} numeric(18,6) not null default 0 check (${name} >= 0)`;
 
 /**
- * The rest of issue 6: contract, government and design files (records linking to uploaded
+ * The rest of the contract slice: contract, government and design files (records linking to uploaded
  * files), extended sub-contracts, contract changes (28_1) and the lock they hold, sub-contract
  * tax and approval links, and pg_trgm GIN indexes so the "contains" filters on names and numbers
  * (ILIKE '%…%') reach their rows through an index. PGlite loads pg_trgm from its contrib build

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen against the schema of their day */
 
 /**
- * Contract documents (issue 7): the filled-in contract of type 1, 2, 3, 6, 7 or 8, kept with the
+ * Contract documents: the filled-in contract of type 1, 2, 3, 6, 7 or 8, kept with the
  * project contract it was drawn up for (none for type 8) and the approval it went through. The
  * fields live in one jsonb object, since each type has its own set (core's field lists); the
  * name, the amount and the status are columns because lists filter, sort and sum on them.

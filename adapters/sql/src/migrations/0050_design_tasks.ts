@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
 const money = (name: string) => `${name} numeric(18,6) not null default 0 check (${name} >= 0)`;
 
 /**
- * Design tasks (issue 9): task sheets with their sign flow, results and acceptance files, file
+ * Design tasks: task sheets with their sign flow, results and acceptance files, file
  * links, deliveries (songda), result seals with who has seen them, pay items and the history of
  * confirmed finish amounts. Money is numeric(18,6) in 万元. The lists, the urgent-task warning and
  * the seal dot each have an index that fits (checked under EXPLAIN on 10,000 tasks).

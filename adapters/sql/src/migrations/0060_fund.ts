@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
 const money = (name: string) => `${name} numeric(18,6) not null default 0 check (${name} >= 0)`;
 
 /**
- * Back money, its allotments to design teams, loans and repayments (issue 10), with the balances
+ * Back money, its allotments to design teams, loans and repayments, with the balances
  * money moves between and their append-only ledger. Money is numeric(18,6) in 万元. A balance never
  * goes below zero (checked here as the last guard; the rules refuse first) and always equals the
  * sum of its ledger lines; the ledger refuses updates and deletes.

@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
 const money = (name: string) => `${name} numeric(18,6) not null default 0 check (${name} >= 0)`;
 
 /**
- * Monthly fund plans and their execution (issue 10, approval kinds 8_x, 9_x, 26_x). Money is
+ * Monthly fund plans and their execution (approval kinds 8_x, 9_x, 26_x). Money is
  * numeric(18,6) in 万元.
  *
  * fund_plan is read by the fund payment checks (fund_plan_switch): its `id`, `dept_id`,

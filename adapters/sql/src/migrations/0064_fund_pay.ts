@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * Payment plans (/contract/paymentPlan) and fund payments (/v4/fundPay, approvals 20_1, 16_1,
- * 16_2) (issue 10). Money is numeric(18,6) in 万元; a paid payment's money moves in the fund
+ * 16_2). Money is numeric(18,6) in 万元; a paid payment's money moves in the fund
  * ledger of 0060 (balance kind `fundPay`), so nothing here holds a balance.
  */
 export async function up(db: Kysely<any>): Promise<void> {

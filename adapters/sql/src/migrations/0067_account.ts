@@ -16,7 +16,7 @@ const audit = `
 
 /**
  * Contract accounts (the bank accounts of a contract's parties) and invoice requests (23_1) on a
- * contract (issue 10). Project accounts are a read model over existing tables: no table.
+ * contract. Project accounts are a read model over existing tables: no table.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const statements = [

@@ -6,7 +6,7 @@ const money = (name: string) => `${name} numeric(18,6) not null default 0 check 
 const live = `where del_flag = '0'`;
 
 /**
- * Employee cost records (issue 10): one line per employee and month, the institute's rigid costs.
+ * Employee cost records: one line per employee and month, the institute's rigid costs.
  * The unique index keeps "one record per employee per month" under concurrency.
  */
 export async function up(db: Kysely<any>): Promise<void> {

@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
 const money = (name: string) => `${name} numeric(18,6) not null default 0 check (${name} >= 0)`;
 
 /**
- * Closed cases and settlements (issue 10): one record per contract and kind (settle 11_1, closed
+ * Closed cases and settlements: one record per contract and kind (settle 11_1, closed
  * 11_2) while live, with the contract's fees when drawn up and the fees scaled by the closing rule.
  */
 export async function up(db: Kysely<any>): Promise<void> {

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen against the schema of their day */
 
 /**
- * Archives (issue 10): archived papers (files of the file store), who may view them, and the
+ * Archives: archived papers (files of the file store), who may view them, and the
  * append-only log of every view and download.
  */
 export async function up(db: Kysely<any>): Promise<void> {

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen against the schema of their day */
 
 /**
- * Archive borrowing (issue 10): a person's request to borrow an archive for a period, with the
+ * Archive borrowing: a person's request to borrow an archive for a period, with the
  * confidentiality pledge, sent through approval 27_1; approved and not returned, it lets the
  * borrower view and download the archive within the period. One open borrowing per person and
  * archive, held by a partial unique index so two requests at once cannot both pass.

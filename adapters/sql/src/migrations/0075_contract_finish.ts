@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen against the schema of their day */
 
 /**
- * Finish confirmation (issue 10): the confirmations of finished output value per design task, the
+ * Finish confirmation: the confirmations of finished output value per design task, the
  * finish files linked from the file store, and a contract's finish (one row once finished).
  */
 export async function up(db: Kysely<any>): Promise<void> {

@@ -45,7 +45,7 @@ const monthOf = (d: Date, back: number): string => {
 };
 
 /**
- * Demo accounts, invoices and employee costs (issue 10), after the fund demo: the bank accounts of
+ * Demo accounts, invoices and employee costs, after the fund demo: the bank accounts of
  * the parties of the demo formal contracts with back money; on each, an invoice request issued
  * through its 23_1 approval for half of what came back, and one more in approval on the first;
  * three months of cost lines for the demo staff. Claimed once by name; demo institute only.

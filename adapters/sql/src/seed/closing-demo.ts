@@ -20,7 +20,7 @@ const value = <T>(r: Result<T>): T => {
 };
 
 /**
- * Demo closed cases and settlements (issue 10) on the demo formal contracts that have back money:
+ * Demo closed cases and settlements on the demo formal contracts that have back money:
  * drawn through the closing rule (drafts, so a person can send one into approval). Claimed once
  * by name; only on a demo institute after the fund demo.
  */

@@ -136,7 +136,7 @@ export async function demoContractFeeColumns(
 }
 
 /**
- * The demo institute's contracts (issue 6): a few hundred records across the three sources, the
+ * The demo institute's contracts: a few hundred records across the three sources, the
  * four stages and every approval status, with filings, sub-contracts with pay items, extended
  * sub-contracts and contract changes, all made through the use cases and the approval engine
  * (so the stored fee splits are exactly what the application computes). Sign dates fall in

@@ -9,7 +9,7 @@ import type { Database } from '../database/schema.js';
 import { demoContractFeeColumns } from './demo-contracts.js';
 
 /**
- * Design tasks (issue 9): the urgent-task threshold config in every mode, and in demo mode a few
+ * Design tasks: the urgent-task threshold config in every mode, and in demo mode a few
  * formal contracts with task sheets across stages, disciplines and confirmation states, some
  * overdue and some due this week, so the design host `sjzc` sees the urgent dialog at first
  * sign-in. Claimed once by name, like the other seeds.

@@ -22,7 +22,7 @@ const value = <T>(r: Result<T>): T => {
 };
 
 /**
- * Back money, allotments, loans and repayments (issue 10) on the demo design tasks: every amount
+ * Back money, allotments, loans and repayments on the demo design tasks: every amount
  * goes through the fund rules and the ledger, so balances and ledger reconcile at first start.
  * Loans are on 结构所 (112); 建筑一所 (110) has back money allotted but owes nothing. Claimed once
  * by name; only on a demo institute with the demo task sheets.

@@ -16,7 +16,7 @@ const monthOf = (d: Date, shift: number): string => {
 };
 
 /**
- * Payment plans and fund payments (issue 10) on the demo contracts with back money: plan lines for
+ * Payment plans and fund payments on the demo contracts with back money: plan lines for
  * last, this and next month, two payments paid (their net pay posted to the fund ledger from the
  * contract's back money, as an approved payment is — the demo has no approval sheets for them)
  * and a draft. Claimed once by name; only on a demo institute with the fund demo.

@@ -31,7 +31,7 @@ const monthOf = (now: Date, shift: number): string => {
 };
 
 /**
- * Demo monthly fund plans and their execution (issue 10) for the departments that hold the demo
+ * Demo monthly fund plans and their execution for the departments that hold the demo
  * formal contracts: the three months before this one approved and executed, this month approved
  * and partly executed, next month a draft. Income lines are the departments' own contracts, their
  * payback rate what came back of the contract and their filing allocation the contract's design

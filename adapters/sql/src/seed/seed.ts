@@ -92,7 +92,7 @@ export async function seedDatabase(
       .executeTakeFirst();
     const seeded = claimed !== undefined;
     if (seeded) await seedPlatform(trx, mode, demoHash);
-    // The approval flows (issue 5): claimed once by name, so a flow an administrator deleted stays
+    // The approval flows: claimed once by name, so a flow an administrator deleted stays
     // deleted, and a database seeded before the flows existed gets them at its next start.
     const flowsClaimed = await trx
       .insertInto('dpms_seed')
@@ -103,7 +103,7 @@ export async function seedDatabase(
     if (flowsClaimed !== undefined) await seedApprovalFlows(trx);
     // Demo approvals in every status, made through the engine, once, on a seeded demo institute.
     if (flowsClaimed !== undefined && seeded && mode === 'demo') await seedApprovalSamples(trx);
-    // Demo contracts (issue 6): claimed once by name, on a demo institute seeded now.
+    // Demo contracts: claimed once by name, on a demo institute seeded now.
     if (seeded && mode === 'demo') {
       const contractsClaimed = await trx
         .insertInto('dpms_seed')
@@ -115,17 +115,17 @@ export async function seedDatabase(
     }
     // The institute's time zone, in every mode and on databases seeded before it existed.
     await seedInstituteClock(trx);
-    // Design tasks (issue 9): the warning threshold, and demo task sheets on a demo institute.
+    // Design tasks: the warning threshold, and demo task sheets on a demo institute.
     await seedDesignTasks(trx, { demo: mode === 'demo' });
-    // Back money, loans and repayments (issue 10) on the demo task sheets, through the ledger.
+    // Back money, loans and repayments on the demo task sheets, through the ledger.
     await seedFundDemo(trx, { demo: mode === 'demo' });
-    // Demo closed cases and settlements (issue 10) on the demo contracts with back money.
+    // Demo closed cases and settlements on the demo contracts with back money.
     await seedClosingDemo(trx, { demo: mode === 'demo' });
-    // Demo monthly fund plans and their execution (issue 10) on the demo contracts' departments.
+    // Demo monthly fund plans and their execution on the demo contracts' departments.
     await seedFundPlanDemo(trx, { demo: mode === 'demo' });
-    // Demo contract accounts, invoices (23_1) and employee costs (issue 10) after the fund demo.
+    // Demo contract accounts, invoices (23_1) and employee costs after the fund demo.
     await seedAccountDemo(trx, { demo: mode === 'demo' });
-    // Demo payment plans and fund payments (issue 10), paid through the fund ledger.
+    // Demo payment plans and fund payments, paid through the fund ledger.
     await seedFundPayDemo(trx, { demo: mode === 'demo' });
     let adminCreated = false;
     if (adminHash !== undefined) adminCreated = await ensureAdmin(trx, adminHash);
