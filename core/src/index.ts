@@ -21,3 +21,4 @@ export * from './fund-plan/index.js';
 export * from './archives/index.js';
 export * from './account/index.js';
 export * from './fund-pay/index.js';
+export * from './figures/index.js';

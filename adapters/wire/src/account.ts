@@ -92,7 +92,10 @@ export const projectAccountRecord = z
     backAmount: decimal(),
     allottedAmount: decimal(),
     loanOutstandingAmount: decimal(),
+    /** 已付款: Σ payAmount of the paid fund payments (gross). */
     paidAmount: decimal(),
+    /** 实付金额: Σ their realPayAmount (net: what the ledger drew). */
+    realPaidAmount: decimal(),
     invoicedAmount: decimal(),
     invoicingAmount: decimal(),
     unallottedAmount: decimal(),

@@ -183,6 +183,9 @@ export const backMoneyRecord = z
     userId: int(),
     backAmount: decimal(),
     allottedAmount: decimal(),
+    /** 实付金额: the net pay paid fund payments drew from the record. */
+    realPaidAmount: decimal(),
+    /** 未分配: backAmount − allottedAmount − realPaidAmount. */
     unallottedAmount: decimal(),
     backDate: z.string(),
     remark: z.string(),

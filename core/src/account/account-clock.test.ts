@@ -20,6 +20,7 @@ const SUMS: ProjectAccountSums = {
   allottedAmount: '0',
   loanOutstandingAmount: '0',
   paidAmount: '0',
+  realPaidAmount: '0',
   invoicedAmount: '0',
   invoicingAmount: '0',
 };

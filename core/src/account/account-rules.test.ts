@@ -75,32 +75,44 @@ describe('bank account numbers and taxpayer numbers', () => {
 describe('project accounts', () => {
   it('derives what is left from the sums, exactly', () => {
     fc.assert(
-      fc.property(fen, fen, fen, fen, fen, fen, (total, back, allotted, loans, paid, invoiced) => {
-        const a = projectAccountOf({
-          contractId: 1,
-          contractNo: '',
-          contractName: '',
-          projectName: '',
-          deptId: null,
-          deptName: '',
-          userId: 1,
-          signDate: null,
-          totalAmount: total,
-          backAmount: back,
-          allottedAmount: allotted,
-          loanOutstandingAmount: loans,
-          paidAmount: paid,
-          invoicedAmount: invoiced,
-          invoicingAmount: '0',
-        });
-        expect(d(a.balanceAmount).plus(paid).plus(loans).eq(d(back))).toBe(true);
-        expect(d(a.uninvoicedAmount).plus(invoiced).eq(d(total))).toBe(true);
-        expect(d(a.unallottedAmount).plus(allotted).eq(d(back))).toBe(true);
-        expect(d(a.invoicedUnpaidAmount).gte(0)).toBe(true);
-        expect(d(a.invoicedUnpaidAmount).eq(MoneyDecimal.max(d(invoiced).minus(back), 0))).toBe(
-          true,
-        );
-      }),
+      fc.property(
+        fen,
+        fen,
+        fen,
+        fen,
+        fen,
+        fen,
+        fen,
+        (total, back, allotted, loans, paid, real, invoiced) => {
+          const a = projectAccountOf({
+            contractId: 1,
+            contractNo: '',
+            contractName: '',
+            projectName: '',
+            deptId: null,
+            deptName: '',
+            userId: 1,
+            signDate: null,
+            totalAmount: total,
+            backAmount: back,
+            allottedAmount: allotted,
+            loanOutstandingAmount: loans,
+            paidAmount: paid,
+            realPaidAmount: real,
+            invoicedAmount: invoiced,
+            invoicingAmount: '0',
+          });
+          // The balance counts what left the institute: the net pay, not the gross amount.
+          expect(d(a.balanceAmount).plus(real).plus(loans).eq(d(back))).toBe(true);
+          expect(d(a.uninvoicedAmount).plus(invoiced).eq(d(total))).toBe(true);
+          expect(d(a.unallottedAmount).plus(allotted).plus(real).eq(d(back))).toBe(true);
+          expect(a.paidAmount).toBe(paid);
+          expect(d(a.invoicedUnpaidAmount).gte(0)).toBe(true);
+          expect(d(a.invoicedUnpaidAmount).eq(MoneyDecimal.max(d(invoiced).minus(back), 0))).toBe(
+            true,
+          );
+        },
+      ),
     );
   });
   it('sums months of the year and leaves others out', () => {

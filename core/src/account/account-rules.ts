@@ -2,6 +2,7 @@ import { isValidApprovalDate } from '../approval/template-validation.js';
 import { parseAmount, toAmountString } from '../money/amount.js';
 import { MoneyDecimal } from '../money/money-decimal.js';
 import { err, ok, type Result } from '../shared/result.js';
+import { contractFiguresOf } from '../figures/contract-figures.js';
 import {
   EMPLOYEE_COST_KEYS,
   type AccountMonth,
@@ -129,18 +130,9 @@ export function checkInvoicePurpose(raw: unknown): Result<InvoicePurpose> {
 
 // ---- project accounts ----------------------------------------------------------------------------
 
-/** A contract's account from its sums: what is left to allot, to come back, to invoice, and held. */
+/** A contract's account from its sums: the read model's figures (core/src/figures). */
 export function projectAccountOf(sums: ProjectAccountSums): ProjectAccount {
-  const back = d(sums.backAmount);
-  const invoicedUnpaid = d(sums.invoicedAmount).minus(back);
-  return {
-    ...sums,
-    unallottedAmount: s(back.minus(d(sums.allottedAmount))),
-    unreceivedAmount: s(d(sums.totalAmount).minus(back)),
-    uninvoicedAmount: s(d(sums.totalAmount).minus(d(sums.invoicedAmount))),
-    invoicedUnpaidAmount: s(invoicedUnpaid.gt(0) ? invoicedUnpaid : ZERO),
-    balanceAmount: s(back.minus(d(sums.paidAmount)).minus(d(sums.loanOutstandingAmount))),
-  };
+  return { ...sums, ...contractFiguresOf(sums.totalAmount, sums) };
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { ContractFigureSums, ContractFigures } from '../figures/contract-figures.js';
 import type { DataScope } from '../platform/data-scope.js';
 
 /** Who acts: the caller, their department and the data scope of their role. */
@@ -10,8 +11,11 @@ export interface AccountActor {
 
 // ---- project accounts (/v4/pro-account) ---------------------------------------------------------
 
-/** What the records of one contract add up to, as the repository reads them (万元 strings). */
-export interface ProjectAccountSums {
+/**
+ * One contract's row of 项目账户: who and what it is, and its figures from the one read model
+ * (core/src/figures: what counts is written there).
+ */
+export interface ProjectAccountSums extends ContractFigureSums {
   readonly contractId: number;
   readonly contractNo: string;
   readonly contractName: string;
@@ -22,33 +26,10 @@ export interface ProjectAccountSums {
   readonly signDate: string | null;
   /** The contract amount (totalAmount). */
   readonly totalAmount: string;
-  /** Σ live back money of the contract. */
-  readonly backAmount: string;
-  /** Σ back money allotted to design teams. */
-  readonly allottedAmount: string;
-  /** Σ what is still owed on approved loans drawn on the contract. */
-  readonly loanOutstandingAmount: string;
-  /** Σ pay items of the contract's sub-contracts (money paid out). */
-  readonly paidAmount: string;
-  /** Σ invoices issued (approved invoice requests). */
-  readonly invoicedAmount: string;
-  /** Σ invoice requests in approval. */
-  readonly invoicingAmount: string;
 }
 
-/** A contract's money in and out: the sums and what follows from them. */
-export interface ProjectAccount extends ProjectAccountSums {
-  /** backAmount − allottedAmount. */
-  readonly unallottedAmount: string;
-  /** totalAmount − backAmount: still to come back. */
-  readonly unreceivedAmount: string;
-  /** totalAmount − invoicedAmount: still to invoice. */
-  readonly uninvoicedAmount: string;
-  /** invoicedAmount − backAmount, floored at 0: invoiced but not yet paid by the client. */
-  readonly invoicedUnpaidAmount: string;
-  /** backAmount − paidAmount − loanOutstandingAmount: what the contract holds. */
-  readonly balanceAmount: string;
-}
+/** A contract's money in and out: the sums and what follows from them (contractFiguresOf). */
+export type ProjectAccount = ProjectAccountSums & ContractFigures;
 
 /** One month of the comparison chart. */
 export interface AccountMonth {

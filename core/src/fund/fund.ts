@@ -11,8 +11,11 @@ export interface BackMoney {
   readonly deptId: number | null;
   readonly userId: number;
   readonly backAmount: string;
-  /** Allotted so far; backAmount − allottedAmount is the unallotted balance. */
+  /** 已分配: Σ its allotments (core/src/figures counts them). */
   readonly allottedAmount: string;
+  /** 实付金额: Σ the net pay paid fund payments drew from it. */
+  readonly realPaidAmount: string;
+  /** 未分配: backAmount − allottedAmount − realPaidAmount (its balance in the fund ledger). */
   readonly unallottedAmount: string;
   readonly backDate: string;
   readonly remark: string;

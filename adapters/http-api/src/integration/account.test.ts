@@ -115,12 +115,29 @@ describe.each(testDatabaseKinds())('accounts, invoices and employee costs API on
       })
       .returning('contract_child_id')
       .executeTakeFirstOrThrow();
-    await db
+    const item = await db
       .insertInto('contract_child_pay')
       .values({
         contract_child_id: child.contract_child_id,
         pay_amount: '5',
         real_pay_amount: '5',
+        user_id: 3,
+      })
+      .returning('pay_id')
+      .executeTakeFirstOrThrow();
+    // Paid out is what paid fund payments paid (a pay item alone is what the sub-contract is due).
+    await db
+      .insertInto('fund_pay')
+      .values({
+        child_pay_id: item.pay_id,
+        contract_id: contractId,
+        contract_child_id: child.contract_child_id,
+        plan_month: '2026-04',
+        pay_amount: '5',
+        tax_rate: '0.06',
+        real_pay_amount: '5',
+        type_code: '16_1',
+        status: 2,
         user_id: 3,
       })
       .execute();

@@ -1,6 +1,5 @@
 import {
-  MoneyDecimal,
-  toAmountString,
+  backMoneyFiguresOf,
   type BackMoney,
   type BackMoneyAllotment,
   type BackMoneyListFilter,
@@ -12,6 +11,7 @@ import {
   type NewBackMoney,
 } from '@dpms/core';
 import { type Expression, type SqlBool } from 'kysely';
+import { backMoneyFigureColumns, backMoneyFigureSumsOf } from '../read-models/contract-figures.js';
 import { containsPattern, countedSortedPage, listPage } from './sql-helpers.js';
 import { amount, dayOf, scoped, time, type AnyEb, type Db } from './sql-fund-shared.js';
 
@@ -46,7 +46,7 @@ export class SqlBackMoneyRepository implements BackMoneyRepository {
       'b.dept_id',
       'b.user_id',
       'b.back_amount',
-      'fb.balance',
+      ...backMoneyFigureColumns('b.back_money_id'),
       dayOf('b.back_date').as('back_date'),
       'b.remark',
       'b.create_by',
@@ -64,15 +64,15 @@ export class SqlBackMoneyRepository implements BackMoneyRepository {
     dept_id: number | null;
     user_id: number;
     back_amount: string;
-    balance: string | null;
+    fig_allotted: string;
+    fig_real_paid: string;
     back_date: string;
     remark: string;
     create_by: string;
     create_time: Date;
     version: number;
   }): BackMoney {
-    const back = amount(r.back_amount);
-    const left = amount(r.balance);
+    const figures = backMoneyFiguresOf(backMoneyFigureSumsOf(amount(r.back_amount), r));
     return {
       backMoneyId: r.back_money_id,
       contractId: r.contract_id,
@@ -81,9 +81,10 @@ export class SqlBackMoneyRepository implements BackMoneyRepository {
       contractNo: r.contract_no ?? '',
       deptId: r.dept_id,
       userId: r.user_id,
-      backAmount: back,
-      allottedAmount: toAmountString(new MoneyDecimal(back).minus(new MoneyDecimal(left))),
-      unallottedAmount: left,
+      backAmount: figures.backAmount,
+      allottedAmount: figures.allottedAmount,
+      realPaidAmount: figures.realPaidAmount,
+      unallottedAmount: figures.unallottedAmount,
       backDate: r.back_date,
       remark: r.remark,
       createBy: r.create_by,
@@ -102,6 +103,7 @@ export class SqlBackMoneyRepository implements BackMoneyRepository {
       if (f.contractName) c.push(eb('c.contract_name', 'ilike', containsPattern(f.contractName)));
       if (f.backDateFrom) c.push(eb('b.back_date', '>=', f.backDateFrom));
       if (f.backDateTo) c.push(eb('b.back_date', '<=', f.backDateTo));
+      // The ledger's balance of a record is its 未分配 (the fund ledger's invariant).
       if (f.unallotted === true) c.push(eb('fb.balance', '>', '0'));
       return eb.and(c);
     });

@@ -21,7 +21,8 @@ import {
   type ListPage,
   type PageRequest,
 } from '@dpms/core';
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { type ExpressionBuilder, type Kysely } from 'kysely';
+import { backSum } from '../read-models/contract-figures.js';
 import type { Database } from '../database/schema.js';
 import { submitRecordForApproval } from './sql-approval-submit.js';
 import { containsPattern, scopeCondition } from './sql-helpers.js';
@@ -143,14 +144,7 @@ export class SqlClosedCaseRepository implements ClosedCaseRepository {
         'c.design_fee',
         'c.back_amount',
       ])
-      .select((eb) =>
-        eb
-          .selectFrom('back_money as b')
-          .whereRef('b.contract_id', '=', 'c.contract_id')
-          .where('b.del_flag', '=', '0')
-          .select(sql<string>`coalesce(sum(b.back_amount), 0)`.as('s'))
-          .as('back_money_sum'),
-      )
+      .select(backSum('c.contract_id').as('back_money_sum'))
       .where('c.contract_id', '=', contractId)
       .where('c.del_flag', '=', '0')
       .where((eb) =>

@@ -94,7 +94,7 @@ export type ContractRow = Database['contract'] extends infer T
   : never;
 
 export function toContract(
-  r: ContractRow & { effective_status: number; live_change_id?: number | null },
+  r: ContractRow & { effective_status: number; live_change_id?: number | null; fig_back: string },
 ): Contract {
   return {
     changeId: r.live_change_id ?? null,
@@ -120,7 +120,8 @@ export function toContract(
     sceneryArea: amount(r.scenery_area),
     indoorArea: amount(r.indoor_area),
     totalAmount: amount(r.total_amount),
-    receiveAmount: amount(r.receive_amount),
+    // 已收金额 is the read model's 已收 (Σ live back money), never the column a form once typed.
+    receiveAmount: amount(r.fig_back),
     cleanAmount: amount(r.clean_amount),
     realAmount: amount(r.real_amount),
     realAmountRate: r.real_amount_rate,

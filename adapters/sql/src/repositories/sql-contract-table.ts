@@ -36,6 +36,7 @@ import {
   stateColumns,
   toContract,
 } from './sql-contract-rows.js';
+import { backSum, FIGURE_COLUMNS } from '../read-models/contract-figures.js';
 
 type Eb = ExpressionBuilder<Database & { a: Database['approval'] }, 'contract' | 'a'>;
 
@@ -103,7 +104,8 @@ export class SqlContractRepository implements ContractRepository {
     return this.base()
       .selectAll('contract')
       .select(statusExpr.as('effective_status'))
-      .select(changeExpr.as('live_change_id'));
+      .select(changeExpr.as('live_change_id'))
+      .select(backSum('contract.contract_id').as(FIGURE_COLUMNS.backAmount));
   }
 
   /** The page and count queries of a list (exposed for the EXPLAIN checks). */
@@ -231,6 +233,7 @@ export class SqlContractRepository implements ContractRepository {
           .selectAll('contract')
           .select(statusExpr.as('effective_status'))
           .select(changeExpr.as('live_change_id'))
+          .select(backSum('contract.contract_id').as(FIGURE_COLUMNS.backAmount))
           .where('contract.contract_id', '=', contractId)
           .executeTakeFirstOrThrow();
         return ok(toContract(gone));
@@ -288,7 +291,7 @@ export class SqlContractRepository implements ContractRepository {
           'un_eff',
         ),
         sql<string>`coalesce(sum(total_amount) filter (where stage = 'stay'), 0)`.as('stay_total'),
-        sql<string>`coalesce(sum(receive_amount) filter (where stage = 'stay'), 0)`.as(
+        sql<string>`coalesce(sum(${backSum('contract.contract_id')}) filter (where stage = 'stay'), 0)`.as(
           'stay_receive',
         ),
         sql<string>`coalesce(sum(total_amount) filter (where stage = 'declare'), 0)`.as(
@@ -326,7 +329,7 @@ export class SqlContractRepository implements ContractRepository {
         sql<string>`to_char(sign_date, 'YYYY-MM')`.as('month'),
         sql<string>`count(*)`.as('n'),
         sql<string>`sum(total_amount)`.as('total'),
-        sql<string>`sum(receive_amount)`.as('receive'),
+        sql<string>`sum(${backSum('contract.contract_id')})`.as('receive'),
       ])
       .groupBy(sql`to_char(sign_date, 'YYYY-MM')`)
       .execute();

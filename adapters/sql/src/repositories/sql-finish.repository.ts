@@ -14,6 +14,7 @@ import {
   type PageRequest,
 } from '@dpms/core';
 import { sql, type ExpressionBuilder } from 'kysely';
+import { backSum, taskAllottedSum } from '../read-models/contract-figures.js';
 import type { Database } from '../database/schema.js';
 import { containsPattern, scopeCondition, type Db } from './sql-helpers.js';
 
@@ -45,14 +46,7 @@ function contractQuery(db: Db) {
       'f.finish_time',
       'f.finish_by',
     ])
-    .select((eb) =>
-      eb
-        .selectFrom('back_money as b')
-        .whereRef('b.contract_id', '=', 'c.contract_id')
-        .where('b.del_flag', '=', '0')
-        .select(sql<string>`coalesce(sum(b.back_amount), 0)`.as('s'))
-        .as('back_sum'),
-    )
+    .select(backSum('c.contract_id').as('back_sum'))
     .where('c.del_flag', '=', '0');
 }
 
@@ -162,13 +156,7 @@ export class SqlFinishRepository implements FinishRepository {
           .where('p.kind', '=', 'ready')
           .select(sql<string>`coalesce(sum(p.pay_amount), 0)`.as('s'))
           .as('ready_paid'),
-        eb
-          .selectFrom('back_money_allot as a')
-          .innerJoin('back_money as b', 'b.back_money_id', 'a.back_money_id')
-          .whereRef('a.task_id', '=', 't.task_id')
-          .where('b.del_flag', '=', '0')
-          .select(sql<string>`coalesce(sum(a.allot_amount), 0)`.as('s'))
-          .as('back_allotted'),
+        taskAllottedSum('t.task_id').as('back_allotted'),
       ])
       .where('t.del_flag', '=', '0');
   }

@@ -13,6 +13,7 @@ import {
   type NewMovement,
   type Posting,
 } from '@dpms/core';
+import { taskAllottedSum } from '../read-models/contract-figures.js';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { lockBalances, postMovement, type LedgerOrder } from './sql-fund-ledger.js';
 import { deptInScope } from './sql-helpers.js';
@@ -206,7 +207,7 @@ export class SqlFundDirectory implements FundDirectory {
     const rows = await this.db
       .selectFrom('design_task as t')
       .leftJoin('sys_dept as d', 'd.dept_id', 't.dept_id')
-      .select((eb) => [
+      .select([
         't.task_id',
         't.contract_id',
         't.dept_id',
@@ -215,11 +216,7 @@ export class SqlFundDirectory implements FundDirectory {
         't.task_name',
         't.task_amount',
         't.confirm_finish_amount',
-        eb
-          .selectFrom('back_money_allot as a')
-          .select((e) => e.fn.coalesce(e.fn.sum<string>('a.allot_amount'), sql<string>`0`).as('s'))
-          .whereRef('a.task_id', '=', 't.task_id')
-          .as('allotted'),
+        taskAllottedSum('t.task_id').as('allotted'),
       ])
       .where('t.contract_id', '=', contractId)
       .where('t.del_flag', '=', '0')

@@ -1,4 +1,5 @@
 import {
+  FIGURE_COUNTS,
   type DataScope,
   type DatedAmount,
   type ListPage,
@@ -8,6 +9,7 @@ import {
   type ProjectAccountSums,
 } from '@dpms/core';
 import { sql } from 'kysely';
+import { contractFigureColumns, figureSumsOf } from '../read-models/contract-figures.js';
 import { listPage, pageBounds, toCount } from './sql-helpers.js';
 
 import { amount, contractFilter, str, type AnyEb, type Db } from './sql-account-rows.js';
@@ -39,26 +41,8 @@ export class SqlProjectAccountRepository implements ProjectAccountRepository {
         'c.user_id',
         'c.total_amount',
         sql<string | null>`to_char(c.sign_date, 'YYYY-MM-DD')`.as('sign_date'),
-        sql<string>`(select coalesce(sum(b.back_amount), 0) from back_money b
-          where b.contract_id = c.contract_id and b.del_flag = '0')`.as('back_sum'),
-        sql<string>`(select coalesce(sum(a.allot_amount), 0) from back_money_allot a
-          where a.contract_id = c.contract_id)`.as('allot_sum'),
-        sql<string>`(select coalesce(sum(l.loan_amount - l.repaid_amount), 0) from fund_loan l
-          where l.contract_id = c.contract_id and l.status = 2 and l.del_flag = '0')`.as(
-          'loan_sum',
-        ),
-        sql<string>`(select coalesce(sum(p.pay_amount), 0) from contract_child_pay p
-          join contract_child ch on ch.contract_child_id = p.contract_child_id and ch.del_flag = '0'
-          where ch.contract_id = c.contract_id and p.del_flag = '0')`.as('paid_sum'),
-        sql<string>`(select coalesce(sum(i.invoice_amount), 0) from finance_invoice i
-          where i.contract_id = c.contract_id and i.status = 2 and i.del_flag = '0')`.as(
-          'invoiced_sum',
-        ),
-        sql<string>`(select coalesce(sum(i.invoice_amount), 0) from finance_invoice i
-          where i.contract_id = c.contract_id and i.status = 1 and i.del_flag = '0')`.as(
-          'invoicing_sum',
-        ),
-      ]);
+      ])
+      .select(contractFigureColumns('c.contract_id'));
   }
 
   private static view(r: Record<string, unknown>): ProjectAccountSums {
@@ -72,12 +56,7 @@ export class SqlProjectAccountRepository implements ProjectAccountRepository {
       userId: Number(r.user_id),
       signDate: typeof r.sign_date === 'string' ? r.sign_date : null,
       totalAmount: amount(r.total_amount),
-      backAmount: amount(r.back_sum),
-      allottedAmount: amount(r.allot_sum),
-      loanOutstandingAmount: amount(r.loan_sum),
-      paidAmount: amount(r.paid_sum),
-      invoicedAmount: amount(r.invoiced_sum),
-      invoicingAmount: amount(r.invoicing_sum),
+      ...figureSumsOf(r),
     };
   }
 
@@ -128,7 +107,7 @@ export class SqlProjectAccountRepository implements ProjectAccountRepository {
       .innerJoin('contract as c', 'c.contract_id', 'i.contract_id')
       .where((eb) => contractFilter(eb as unknown as AnyEb, { ...filter, year: undefined }, scope))
       .where('i.del_flag', '=', '0')
-      .where('i.status', '=', 2)
+      .where('i.status', '=', FIGURE_COUNTS.invoicedStatus)
       .where('i.invoice_date', '>=', `${String(year)}-01-01`)
       .where('i.invoice_date', '<=', `${String(year)}-12-31`)
       .select([

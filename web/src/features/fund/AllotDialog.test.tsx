@@ -18,6 +18,7 @@ const BACK: BackMoneyRecord = {
   userId: 3,
   backAmount: '120',
   allottedAmount: '70',
+  realPaidAmount: '0',
   unallottedAmount: '50',
   backDate: '2026-03-15',
   remark: '',

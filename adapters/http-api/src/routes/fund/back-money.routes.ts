@@ -58,6 +58,7 @@ const BACK_MONEY_COLUMNS: readonly XlsxColumn<BackMoney>[] = [
   { header: '回款日期', width: 12, value: (b) => b.backDate },
   { header: '回款金额（万元）', value: (b) => b.backAmount },
   { header: '已分配（万元）', value: (b) => b.allottedAmount },
+  { header: '实付金额（万元）', value: (b) => b.realPaidAmount },
   { header: '未分配（万元）', value: (b) => b.unallottedAmount },
   { header: '备注', width: 30, value: (b) => b.remark },
   { header: '登记人', value: (b) => b.createBy },
