@@ -56,8 +56,10 @@ function ProAccountDetailDialog({
           <Figure label="合同金额（万元）" value={a.totalAmount} />
           <Figure label="已回款（万元）" value={a.backAmount} testId="pro-detail-back" />
           <Figure label="已分配（万元）" value={a.allottedAmount} />
+          <Figure label="未分配（万元）" value={a.unallottedAmount} />
           <Figure label="未还借款（万元）" value={a.loanOutstandingAmount} />
-          <Figure label="已付款（万元）" value={a.paidAmount} />
+          <Figure label="已付款（万元）" value={a.paidAmount} testId="pro-detail-paid" />
+          <Figure label="实付金额（万元）" value={a.realPaidAmount} testId="pro-detail-real-paid" />
           <Figure label="已开票（万元）" value={a.invoicedAmount} testId="pro-detail-invoiced" />
           <Figure label="开票审批中（万元）" value={a.invoicingAmount} />
           <Figure label="未开票（万元）" value={a.uninvoicedAmount} />
@@ -136,6 +138,7 @@ export function ProAccountPage() {
         { key: 'backAmount', title: '已回款（万元）', sum: true },
         { key: 'invoicedAmount', title: '已开票（万元）', sum: true },
         { key: 'paidAmount', title: '已付款（万元）', sum: true },
+        { key: 'realPaidAmount', title: '实付金额（万元）', sum: true },
         { key: 'loanOutstandingAmount', title: '未还借款（万元）', sum: true },
         { key: 'balanceAmount', title: '余额（万元）', sum: true },
         {

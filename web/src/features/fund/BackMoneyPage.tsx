@@ -64,6 +64,7 @@ function DesignDetailDialog({
           <Figure label="回款日期" value={detail.backMoney.backDate} />
           <Figure label="回款金额（万元）" value={detail.backMoney.backAmount} />
           <Figure label="已分配（万元）" value={detail.backMoney.allottedAmount} />
+          <Figure label="实付金额（万元）" value={detail.backMoney.realPaidAmount} />
           <Figure
             label="未分配（万元）"
             value={detail.backMoney.unallottedAmount}
@@ -298,6 +299,8 @@ export function BackMoneyPage() {
         { key: 'backDate', title: '回款日期', width: 110 },
         { key: 'backAmount', title: '回款金额（万元）', sum: true },
         { key: 'allottedAmount', title: '已分配（万元）', sum: true },
+        // What paid fund payments drew from the record (net pay): 回款 = 已分配 + 实付 + 未分配.
+        { key: 'realPaidAmount', title: '实付金额（万元）', sum: true },
         { key: 'unallottedAmount', title: '未分配（万元）', sum: true },
         { key: 'remark', title: '备注' },
         { key: 'createBy', title: '登记人', width: 90 },
