@@ -346,7 +346,17 @@ describe('contract form', () => {
     expect(input('合同金额').value).toBe('12.5');
     type('合同金额', '-30');
     expect(input('合同金额').value).toBe('30');
-    type('已收金额', '１２.３４５６７');
-    expect(input('已收金额').value).toBe('12.3456');
+  });
+
+  it('shows 已收金额 as the back money the server summed, read only, and never sends it', async () => {
+    const { gateway } = renderForm('stay');
+    expect(input('已收金额').readOnly).toBe(true);
+    expect(input('已收金额').value).toBe('0');
+    type('项目名称', '已收测试项目');
+    type('合同名称', '已收测试合同');
+    type('合同金额', '100');
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(gateway.saved).toHaveLength(1));
+    expect(gateway.saved[0]?.body).not.toHaveProperty('receiveAmount');
   });
 });

@@ -40,6 +40,8 @@ export function formValuesOf(c: ContractRecord): ContractFormValues {
     const x = c[key];
     v[key] = x === null || x === undefined ? '' : String(x);
   }
+  // 已收金额 is the contract's back money, summed by the server; it is shown, never edited or sent.
+  v.receiveAmount = '';
   return v;
 }
 
@@ -210,11 +212,7 @@ export function ContractFormDialog({
       <input className="input" aria-label={label} maxLength={max} {...register(field)} />
     </Field>
   );
-  const amount = (
-    field: 'totalAmount' | 'receiveAmount' | 'cleanAmount',
-    label: string,
-    hint: string,
-  ) => (
+  const amount = (field: 'totalAmount' | 'cleanAmount', label: string, hint: string) => (
     <Field label={label} {...mark(field)} hint={hint}>
       <Controller
         control={control}
@@ -295,7 +293,14 @@ export function ContractFormDialog({
             </Field>
             {text('location', '项目地点', L.location)}
             {amount('totalAmount', '合同金额', '万元')}
-            {amount('receiveAmount', '已收金额', '万元')}
+            <Field label="已收金额" hint="万元，登记的回款合计">
+              <input
+                className="input"
+                aria-label="已收金额"
+                readOnly
+                value={editing?.receiveAmount ?? '0'}
+              />
+            </Field>
             {amount('cleanAmount', '合同净额', '万元，不填为合同金额')}
             <Field
               label="直接费"

@@ -53,7 +53,7 @@ export const EMPTY_CONTRACT_FORM: ContractFormValues = {
 };
 
 /** The amount fields of the form; each goes through core's input filter on every keystroke. */
-export const AMOUNT_FIELDS = ['totalAmount', 'receiveAmount', 'cleanAmount', 'directFee'] as const;
+export const AMOUNT_FIELDS = ['totalAmount', 'cleanAmount', 'directFee'] as const;
 
 /**
  * The live filter of a contract amount (万元, 4 decimals): letters, signs and extra dots are
@@ -121,6 +121,8 @@ export function contractBody(
   preview: FeePreview,
 ): Record<string, unknown> {
   const body: Record<string, unknown> = { ...v };
+  // The server sums 已收金额 from the registered back money; a form never sends one.
+  delete body['receiveAmount'];
   if (v.bizType === '') delete body['bizType'];
   if (v.signDate === '') delete body['signDate'];
   if (v.realAmountRate === '' || v.bizSource !== '3') delete body['realAmountRate'];
