@@ -98,16 +98,6 @@ export const FIGURE_LABELS: Readonly<Record<keyof ContractFigures, string>> = {
   balanceAmount: '账户余额',
 };
 
-export const NO_FIGURES: ContractFigureSums = {
-  backAmount: '0',
-  allottedAmount: '0',
-  paidAmount: '0',
-  realPaidAmount: '0',
-  invoicedAmount: '0',
-  invoicingAmount: '0',
-  loanOutstandingAmount: '0',
-};
-
 const d = (v: string): MoneyDecimal => new MoneyDecimal(v);
 const s = (v: MoneyDecimal): string => toAmountString(v);
 

@@ -3,13 +3,11 @@ import {
   FIGURE_COUNTS,
   FUND_PAY_MOVEMENT,
   MoneyDecimal,
-  NO_FIGURES,
   toAmountString,
   type BackMoneyFigureSums,
   type ContractFigureSums,
 } from '@dpms/core';
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../database/schema.js';
+import { sql } from 'kysely';
 
 /*
  * The read model of a contract's figures (core/src/figures): 已收, 已分配, 已付 (gross and net),
@@ -24,8 +22,6 @@ import type { Database } from '../database/schema.js';
  * payments by fund_pay_contract, invoices by finance_invoice_contract. Loans have no contract
  * index; the table is small (a team's loans) and read whole.
  */
-
-type Db = Kysely<Database>;
 
 const amount = (v: unknown): string =>
   typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint'
@@ -91,24 +87,6 @@ export function figureSumsOf(row: Readonly<Record<string, unknown>>): ContractFi
     invoicingAmount: amount(row[FIGURE_COLUMNS.invoicingAmount]),
     loanOutstandingAmount: amount(row[FIGURE_COLUMNS.loanOutstandingAmount]),
   };
-}
-
-/** The figure sums of some contracts in one read (a contract without records has zeros). */
-export async function readContractFigures(
-  db: Db,
-  contractIds: readonly number[],
-): Promise<Map<number, ContractFigureSums>> {
-  const out = new Map<number, ContractFigureSums>();
-  if (contractIds.length === 0) return out;
-  const rows = await db
-    .selectFrom('contract as c')
-    .select('c.contract_id')
-    .select(contractFigureColumns('c.contract_id'))
-    .where('c.contract_id', 'in', [...new Set(contractIds)])
-    .execute();
-  for (const id of contractIds) out.set(id, NO_FIGURES);
-  for (const r of rows) out.set(r.contract_id, figureSumsOf(r));
-  return out;
 }
 
 /**
