@@ -241,6 +241,13 @@ describe.each(testDatabaseKinds())('one set of figures across the screens on %s'
   it('every screen shows the same 已收, 已分配, 已付, 已开票 and balances, equal to what was sent', async () => {
     let run = 0;
     const seen = { paid: 0, invoiced: 0, allotted: 0 };
+    // 经营主页's chart: what came back on the formal contracts signed in January 2027 (this test's).
+    const chartReceived = async () =>
+      d(
+        (await okData(get('caiwu', '/project/chart/list', { year: 2027 })))[0]
+          .receiveAmount as string,
+      );
+    let received = await chartReceived();
     await fc.assert(
       fc.asyncProperty(fc.array(stepArb, { minLength: 4, maxLength: 9 }), async (steps) => {
         run += 1;
@@ -267,6 +274,8 @@ describe.each(testDatabaseKinds())('one set of figures across the screens on %s'
         expect(norm(contracts.body.rows[0].receiveAmount)).toBe(expected.back);
         const detail = await okData(get('caiwu', '/project/contract/detail', { contractId }));
         expect(norm(detail.receiveAmount)).toBe(expected.back);
+        received = received.plus(m.back);
+        expect((await chartReceived()).toFixed()).toBe(received.toFixed());
 
         // 回款管理: its records of the contract add up to the contract's figures.
         const backs = (await get('caiwu', '/project/backMoney/list', { contractId, pageSize: 100 }))
