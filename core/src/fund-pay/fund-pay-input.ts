@@ -9,7 +9,7 @@ import {
   parsePayText,
   parseTaxRate,
 } from './fund-pay-rules.js';
-import type { FundPayInput, PaymentPlanInput } from './fund-pay.use-case.js';
+import type { FundPayInput, PaymentPlanInput } from './fund-pay-fields.js';
 
 /** The text limits of a plan line and a payment (the use case's parsers apply the same). */
 export const FUND_PAY_TEXT_LIMITS = {

@@ -1,10 +1,9 @@
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-argument -- supertest bodies are untyped JSON */
-import { sql } from 'kysely';
-import type request from 'supertest';
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-argument -- supertest bodies are untyped JSON */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 import { apiClient } from '../test-support/api-client.js';
+import { fundPayHelpers } from './fund-pay-fixture.js';
 
 // Demo institute: caiwu (财务, all data, heads 财务部 103), bmfzr (部门负责人 of 建筑一所 110),
 // bmfzr2 (部门负责人 of 结构所 112), yunying (运营), jingying (经营部), zhsw (综合事务部),
@@ -16,126 +15,26 @@ describe.each(testDatabaseKinds())('fund payments and payment plans API on %s', 
   let contractId: number;
   let childPayId: number;
   let contractChildId: number;
-  const { post, get, bodyOf, okData, xlsxRows, signIn } = apiClient(() => api);
-  const refused = async (
-    r: request.Test | Promise<request.Response>,
-    status: number,
-    field?: string,
-  ) => {
-    const body = await bodyOf(r, status);
-    if (field !== undefined) expect(body.field ?? JSON.stringify(body)).toBe(field);
-    expect(String(body.msg)).toMatch(/[\u4e00-\u9fa5]/);
-    return body;
-  };
-  const reconciles = async () => {
-    expect(await okData(get('caiwu', '/project/backMoney/reconcile'))).toEqual([]);
-  };
-  const setSwitch = async (value: string) => {
-    await api.database.handle.db
-      .updateTable('sys_config')
-      .set({ config_value: value })
-      .where('config_key', '=', 'fund_plan_switch')
-      .execute();
-  };
-  const approvedFundPlan = async (deptId: number, month: string) => {
-    await sql`insert into fund_plan (dept_id, plan_month, status, total_amount, user_id)
-              values (${deptId}, ${month}, 2, 100, 1)`.execute(api.database.handle.db);
-  };
-  /**
-   * Walks an approval to its end: at each node the first of `users` who may approve does. Answers
-   * the approval's last status, or the refusal that stopped it.
-   */
-  const approveAll = async (
-    approvalId: string,
-    users: readonly string[],
-  ): Promise<{ status: number; refusal?: request.Response }> => {
-    for (let round = 0; round < 8; round += 1) {
-      let moved = false;
-      let refusal: request.Response | undefined;
-      for (const user of users) {
-        const dr = await get(user, '/project/approval/getCommonApprovalDetail', {
-          serviceId: approvalId,
-        });
-        if (dr.status !== 200) continue;
-        const a = dr.body.data.approval;
-        if (a.status !== 0) return { status: a.status };
-        const r = await post(user, '/project/approval/process', {
-          approvalId,
-          version: a.version,
-          action: 'approve',
-        });
-        if (r.status === 200) {
-          moved = true;
-          break;
-        }
-        if (r.status === 422) refusal = r;
-      }
-      if (!moved) return { status: 0, ...(refusal ? { refusal } : {}) };
-    }
-    return { status: 0 };
-  };
-  const backMoneyLeft = async (cid: number) => {
-    const rows = (await get('caiwu', '/project/backMoney/list', { contractId: cid })).body.rows;
-    return rows.map((b: { unallottedAmount: string }) => b.unallottedAmount);
-  };
-  async function newContract(name: string, deptId: number): Promise<number> {
-    const c = await api.database.handle.db
-      .insertInto('contract')
-      .values({
-        stage: 'formal',
-        status: 1,
-        project_name: `${name}项目`,
-        contract_name: name,
-        biz_source: '1',
-        total_amount: '500',
-        sign_by_sub: '某某建筑设计研究院',
-        dept_id: deptId,
-        user_id: 3,
-      })
-      .returning('contract_id')
-      .executeTakeFirstOrThrow();
-    return c.contract_id;
-  }
+  const client = apiClient(() => api);
+  const { post, get, okData, xlsxRows, signIn } = client;
+  const {
+    refused,
+    reconciles,
+    setSwitch,
+    approvedFundPlan,
+    approveAll,
+    backMoneyLeft,
+    newContract,
+    childWithPayItem,
+    backMoneyIn,
+  } = fundPayHelpers(() => api, client);
 
   beforeAll(async () => {
     api = await openApprovalApi(kind);
-    const db = api.database.handle.db;
     contractId = await newContract('付款接口测试合同', 110);
-    const child = await db
-      .insertInto('contract_child')
-      .values({
-        contract_id: contractId,
-        contract_child_no: 'FB-001',
-        child_type: 2,
-        receive_company_name: '某技术服务公司',
-        total_amount: '30',
-        status: 1,
-        dept_id: 110,
-        user_id: 3,
-      })
-      .returning('contract_child_id')
-      .executeTakeFirstOrThrow();
-    contractChildId = child.contract_child_id;
-    const item = await db
-      .insertInto('contract_child_pay')
-      .values({
-        contract_child_id: contractChildId,
-        pay_amount: '8',
-        tax_rate: '0.03',
-        real_pay_amount: '7.76',
-        user_id: 3,
-      })
-      .returning('pay_id')
-      .executeTakeFirstOrThrow();
-    childPayId = item.pay_id;
+    ({ contractChildId, childPayId } = await childWithPayItem(contractId));
     await signIn('caiwu', 'bmfzr', 'bmfzr2', 'yunying', 'jingying', 'zhsw', 'yuangong', 'zjl');
-    await okData(
-      post('caiwu', '/project/backMoney/insert', {
-        contractId,
-        backAmount: '50',
-        backDate: '2024-06-01',
-      }),
-    );
+    await backMoneyIn(contractId, '50', '2024-06-01');
     await approvedFundPlan(110, '2024-07');
   });
   afterAll(() => api.close());
