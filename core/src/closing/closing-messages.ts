@@ -22,6 +22,7 @@ export const CLOSING_ERROR_CODES = {
   invalidAmount: 'VALIDATION.CLOSING_INVALID_AMOUNT',
   backAmountZero: 'VALIDATION.CLOSING_BACK_AMOUNT_ZERO',
   backAmountMismatch: 'VALIDATION.CLOSING_BACK_AMOUNT_MISMATCH',
+  overBack: 'VALIDATION.CLOSING_OVER_BACK_AMOUNT',
   feeMismatch: 'VALIDATION.CLOSING_FEE_MISMATCH',
   notFound: 'CLOSING.NOT_FOUND',
   contractNotFound: 'CLOSING.CONTRACT_NOT_FOUND',
@@ -50,6 +51,12 @@ export const closingErrors = {
       CLOSING_ERROR_CODES.backAmountMismatch,
       `回款金额与合同已回款金额 ${expected} 万元不符`,
       'backAmount',
+    ),
+  overBack: (field: 'closedCaseAmount' | 'settleAmount', ceiling: string): DomainError =>
+    domainError(
+      CLOSING_ERROR_CODES.overBack,
+      `${label(field)}不能超过合同已回款金额 ${ceiling} 万元`,
+      field,
     ),
   feeMismatch: (field: string, expected: string): DomainError =>
     domainError(

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { closingFees } from '../fees/closing-fees.js';
 import { MoneyDecimal } from '../money/money-decimal.js';
 import type { ClosingContract } from './closing.js';
-import { checkClosing, closingEditable } from './closing-rules.js';
+import { checkClosing, closingEditable, closingWithinBack } from './closing-rules.js';
 
 const contract = (over: Partial<ClosingContract> = {}): ClosingContract => ({
   contractId: 1,
@@ -79,11 +79,11 @@ describe('checkClosing', () => {
       .map((fen) => new MoneyDecimal(fen.toString()).div(1_000_000).toFixed());
     fc.assert(
       fc.property(
-        fc.bigInt({ min: 0n, max: 2_000_000n }),
+        fc.bigInt({ min: 0n, max: 1_000_000n }),
         fc.bigInt({ min: 1n, max: 10_000_000_000n }),
         fc.array(amount, { minLength: 5, maxLength: 5 }),
         (perMillion, backFen, fees) => {
-          // closedCaseAmount from 0 to twice backAmount, in whole 分.
+          // closedCaseAmount from 0 to backAmount (the closing ceiling), in whole 分.
           const closedFen = (backFen * perMillion) / 1_000_000n;
           const closed = new MoneyDecimal(closedFen.toString()).div(1_000_000).toFixed();
           const back = new MoneyDecimal(backFen.toString()).div(1_000_000).toFixed();
@@ -123,9 +123,51 @@ describe('checkClosing', () => {
           for (const [k, v] of Object.entries(r.value.fees)) {
             const exact = ratio.times(original[k as keyof typeof original]);
             expect(new MoneyDecimal(v).minus(exact).abs().lt('0.000001')).toBe(true);
+            // Within the ceiling no fee grows past the original.
+            expect(
+              new MoneyDecimal(v).lte(new MoneyDecimal(original[k as keyof typeof original])),
+            ).toBe(true);
           }
         },
       ),
+    );
+  });
+
+  it('the closing ceiling: a closing of 200 on 60 back is refused naming the field and the figure', () => {
+    const r = checkClosing(
+      { contractId: 1, closedCaseAmount: '200' },
+      contract({ backAmount: '60' }),
+    );
+    expect(!r.ok && r.error.field).toBe('closedCaseAmount');
+    expect(!r.ok && r.error.message).toBe('结案金额不能超过合同已回款金额 60 万元');
+    const settle = checkClosing(
+      { contractId: 1, closedCaseAmount: '50', settleAmount: '60.000001' },
+      contract({ backAmount: '60' }),
+    );
+    expect(!settle.ok && settle.error.field).toBe('settleAmount');
+    expect(
+      checkClosing({ contractId: 1, closedCaseAmount: '60' }, contract({ backAmount: '60' })).ok,
+    ).toBe(true);
+  });
+
+  it('the closing ceiling holds for every amount above what came back', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 1n, max: 10_000_000_000n }),
+        fc.bigInt({ min: 1n, max: 10_000_000_000n }),
+        (backFen, overFen) => {
+          const back = new MoneyDecimal(backFen.toString()).div(1_000_000);
+          const closed = back.plus(new MoneyDecimal(overFen.toString()).div(1_000_000));
+          const amounts = { closedCaseAmount: closed.toFixed(), settleAmount: back.toFixed() };
+          const r = closingWithinBack(amounts, back.toFixed());
+          expect(!r.ok && r.error.field).toBe('closedCaseAmount');
+          expect(!r.ok && r.error.message).toContain(`${back.toFixed()} 万元`);
+          expect(
+            closingWithinBack({ ...amounts, closedCaseAmount: back.toFixed() }, back.toFixed()).ok,
+          ).toBe(true);
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 

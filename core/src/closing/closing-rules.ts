@@ -21,6 +21,25 @@ const amountOf = (raw: unknown, field: string): Result<string> => {
 
 const same = (a: string, b: string): boolean => new MoneyDecimal(a).eq(new MoneyDecimal(b));
 
+/**
+ * The closing ceiling: a closing or settlement closes at most what came back. closedCaseAmount
+ * scales every fee by closedCaseAmount / backAmount, so above the back money each fee would grow
+ * past the original; settleAmount is held to the same ceiling (a settlement settles money
+ * received). Checked when a record is saved, when it is sent and again at the approval's final
+ * step, against the back money as it is then.
+ */
+export function closingWithinBack(
+  amounts: { readonly closedCaseAmount: string; readonly settleAmount: string },
+  backAmount: string,
+): Result<void> {
+  const ceiling = new MoneyDecimal(backAmount);
+  if (new MoneyDecimal(amounts.closedCaseAmount).gt(ceiling))
+    return err(closingErrors.overBack('closedCaseAmount', toAmountString(ceiling)));
+  if (new MoneyDecimal(amounts.settleAmount).gt(ceiling))
+    return err(closingErrors.overBack('settleAmount', toAmountString(ceiling)));
+  return ok(undefined);
+}
+
 export interface CheckedClosing {
   readonly closedCaseAmount: string;
   readonly backAmount: string;
@@ -53,6 +72,11 @@ export function checkClosing(
     }
   }
   if (new MoneyDecimal(contract.backAmount).isZero()) return err(closingErrors.backAmountZero());
+  const within = closingWithinBack(
+    { closedCaseAmount: closed.value, settleAmount: settle.value },
+    contract.backAmount,
+  );
+  if (!within.ok) return within;
   const computed = closingFees(closed.value, contract.backAmount, contract.fees);
   if (!computed.ok) {
     return err(closingErrors.invalidAmount(computed.error.field ?? 'closedCaseAmount'));

@@ -14,7 +14,7 @@ import {
   type ClosingKind,
 } from './closing.js';
 import { closingErrors } from './closing-messages.js';
-import { checkClosing } from './closing-rules.js';
+import { checkClosing, closingWithinBack } from './closing-rules.js';
 import { closingStateCheck } from './closing-actions.js';
 import type { ClosingListFilter, ClosingRepositories } from './closing.repository.port.js';
 
@@ -131,6 +131,8 @@ export class ClosingService {
     if (c === null) return err(closingErrors.notFound());
     const open = closingStateCheck('submit', c.status);
     if (!open.ok) return open;
+    const backNow = await stillWithinBack(r, c);
+    if (!backNow.ok) return backNow;
     const sent = await r.approvals.submit({
       typeCode: CLOSING_TYPE_CODES[kind],
       title: `${CLOSING_KIND_LABELS[kind]}审核-${c.contractName}-${c.closedCaseAmount}万元`,
@@ -208,12 +210,21 @@ export async function moveClosingOnApproval(
   const c = await r.closing.findById(Number(event.recordId), kind, { kind: 'all' }, true);
   if (c === null || c.approvalId !== event.approvalId || c.status !== 1) return ok(undefined);
   if (event.status === 1) {
+    const backNow = await stillWithinBack(r, c);
+    if (!backNow.ok) return backNow;
     await r.closing.update(c.closedId, c.version, { status: 2, approvedTime: event.at }, event.at);
     await r.closing.applyToContract(c, event.at);
   } else {
     await r.closing.update(c.closedId, c.version, { status: 3 }, event.at);
   }
   return ok(undefined);
+}
+
+/** The closing ceiling against the contract's back money as it is now (it may have moved since). */
+async function stillWithinBack(r: ClosingRepositories, c: ClosedCase): Promise<Result<void>> {
+  const contract = await r.closing.findContract(c.contractId, { kind: 'all' });
+  if (contract === null) return err(closingErrors.contractNotFound());
+  return closingWithinBack(c, contract.backAmount);
 }
 
 export { CLOSING_RECORD_KIND };

@@ -122,6 +122,18 @@ describe.each(testDatabaseKinds())('closed case and settlement API on %s', (kind
     await refused(add({ closedCaseAmount: '1.1234567' }), 400, 'closedCaseAmount');
     await refused(add({ closedCaseAmount: '40', backAmount: '81' }), 400, 'backAmount');
     await refused(add({ closedCaseAmount: '40', expertFee: '1.250001' }), 400, 'expertFee');
+    // The closing ceiling: never more than came back (80), with the ceiling stated.
+    const over = await refused(add({ closedCaseAmount: '200' }), 400, 'closedCaseAmount');
+    expect(over.msg).toBe('结案金额不能超过合同已回款金额 80 万元');
+    await refused(
+      post('xmjl', '/contract/settle/insertContractSettle', {
+        contractId,
+        closedCaseAmount: '40',
+        settleAmount: '80.5',
+      }),
+      400,
+      'settleAmount',
+    );
     await refused(
       post('xmjl', '/v4/contract/closedCase/add', {
         contractId: unsignedId,
