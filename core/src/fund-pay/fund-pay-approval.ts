@@ -8,7 +8,14 @@ import {
   IN_PLAN_PAY_TYPE,
   type FundPay,
 } from './fund-pay.js';
-import { applyPayPostings, payPostings, sortPayAccounts } from './fund-pay-rules.js';
+import {
+  applyPayPostings,
+  checkPayItemPayable,
+  checkWithinPayItem,
+  checkWithinPlan,
+  payPostings,
+  sortPayAccounts,
+} from './fund-pay-rules.js';
 import type { FundPayRepositories } from './fund-pay.repository.port.js';
 import { checkFundPlan } from './fund-pay-fields.js';
 
@@ -36,6 +43,8 @@ export async function moveFundPayOnApproval(
   }
   const gate = await checkFundPlan(r, pay.deptId, pay.planMonth);
   if (!gate.ok) return gate;
+  const source = await stillWithinSource(r, pay);
+  if (!source.ok) return source;
   const posted = await postFundPay(r, pay, event.at);
   if (!posted.ok) return posted;
   await r.pays.updatePay(
@@ -43,6 +52,37 @@ export async function moveFundPayOnApproval(
     { status: 2, paidTime: event.at, approvalId: event.approvalId },
     event.at,
   );
+  return ok(undefined);
+}
+
+/**
+ * The payment's source again at the approval's final step: its pay item's sub-contract still
+ * approved and the pay item (or plan line) still holding it beside every other live payment.
+ */
+async function stillWithinSource(
+  r: FundPayRepositories,
+  pay: Pick<FundPay, 'payId' | 'paymentPlanId' | 'childPayId' | 'payAmount'>,
+): Promise<Result<void, DomainError>> {
+  if (pay.childPayId !== null) {
+    const item = await r.pays.payItem(pay.childPayId);
+    if (item === null) return ok(undefined);
+    const payable = checkPayItemPayable(item);
+    if (!payable.ok) return payable;
+    return checkWithinPayItem(
+      item.payAmount,
+      await r.pays.committedOnPayItem(item.childPayId, pay.payId),
+      pay.payAmount,
+    );
+  }
+  if (pay.paymentPlanId !== null) {
+    const plan = await r.pays.getPlan(pay.paymentPlanId);
+    if (plan === null) return ok(undefined);
+    return checkWithinPlan(
+      plan.planPayAmount,
+      await r.pays.committedOnPlan(plan.paymentPlanId, pay.payId),
+      pay.payAmount,
+    );
+  }
   return ok(undefined);
 }
 

@@ -12,6 +12,7 @@ import {
 } from './fund-pay.js';
 import { FUND_PAY_ERROR_CODES as C, FUND_PAY_MESSAGES as M } from './fund-pay-messages.js';
 import {
+  checkPayItemPayable,
   checkWithinPayItem,
   checkWithinPlan,
   isFundPlanSwitchOn,
@@ -190,7 +191,11 @@ export async function payFields(
 
   if (planId !== null) {
     const plan = await visiblePlan(r, planId, actor, true);
-    if (!plan.ok) return plan;
+    // A plan line the user cannot see is, to them, one that does not exist (named on its field).
+    if (!plan.ok)
+      return plan.error.code === C.outOfScope
+        ? fail(C.planNotFound, M.planNotFound, 'paymentPlanId')
+        : plan;
     const p = plan.value;
     const rate = parseTaxRate(input.taxRate);
     if (!rate.ok) return rate;
@@ -229,7 +234,10 @@ export async function payFields(
   const item = await r.pays.payItem(itemId ?? 0);
   if (item === null) return fail(C.childPayNotFound, M.childPayNotFound, 'childPayId');
   const c = await visibleContract(r, item.contractId, actor);
-  if (!c.ok) return c;
+  // A pay item of a contract the user cannot see is, to them, one that does not exist.
+  if (!c.ok) return fail(C.childPayNotFound, M.childPayNotFound, 'childPayId');
+  const payable = checkPayItemPayable(item);
+  if (!payable.ok) return payable;
   // A pay item carries the payee's invoice rate; the payment takes it unless one is given.
   const rate = parseTaxRate(
     input.taxRate === undefined || input.taxRate === '' ? item.taxRate : input.taxRate,

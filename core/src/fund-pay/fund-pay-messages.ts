@@ -45,6 +45,7 @@ export const FUND_PAY_ERROR_CODES = {
   childNotFound: 'FUND_PAY.CHILD_NOT_FOUND',
   childPayNotFound: 'FUND_PAY.CHILD_PAY_NOT_FOUND',
   childNotOfContract: 'FUND_PAY.CHILD_NOT_OF_CONTRACT',
+  childNotApproved: 'FUND_PAY.CHILD_NOT_APPROVED',
   outOfScope: 'FUND_PAY.OUT_OF_SCOPE',
   staleVersion: 'FUND_PAY.STALE_VERSION',
 } as const;
@@ -78,6 +79,7 @@ export const FUND_PAY_MESSAGES = {
   childNotFound: '分包合同不存在',
   childPayNotFound: '分包付款项不存在',
   childNotOfContract: '分包合同不属于该合同',
+  childNotApproved: '分包合同尚未审批通过，不能登记付款（分包付款项）',
   outOfScope: '没有该部门数据的权限',
   staleVersion: '记录已被他人修改，请刷新后重试',
 } as const;

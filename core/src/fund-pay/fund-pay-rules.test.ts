@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { netPay } from '../fees/net-pay.js';
 import { MoneyDecimal } from '../money/money-decimal.js';
 import {
+  checkPayItemPayable,
   applyPayPostings,
   checkPlanAmount,
   checkWithinPlan,
@@ -144,5 +145,17 @@ describe('fund payment rules', () => {
       { kind: 'backMoney', id: 7 },
       { kind: 'fundPay', id: 1 },
     ]);
+  });
+});
+
+describe('checkPayItemPayable', () => {
+  it('payments only on approved sub-contracts: approved or history pass, 待提交/审批中/驳回 refused on childPayId', () => {
+    expect(checkPayItemPayable({ childStatus: 1, childHistory: false }).ok).toBe(true);
+    expect(checkPayItemPayable({ childStatus: -1, childHistory: true }).ok).toBe(true);
+    for (const childStatus of [-1, 0, 2, 3]) {
+      const r = checkPayItemPayable({ childStatus, childHistory: false });
+      expect(!r.ok && r.error.field).toBe('childPayId');
+      expect(!r.ok && r.error.message).toContain('分包合同尚未审批通过');
+    }
   });
 });

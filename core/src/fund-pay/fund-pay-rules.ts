@@ -211,3 +211,16 @@ export function applyPayPostings(
   }
   return ok(out);
 }
+
+/**
+ * A payment contract pays only an approved sub-contract: one approved (status 1) or recorded as
+ * history (signed before the system). A draft (待提交), one in approval or a turned-down one is
+ * refused on childPayId — when entered, when sent and at the approval's final step.
+ */
+export function checkPayItemPayable(item: {
+  readonly childStatus: number;
+  readonly childHistory: boolean;
+}): Result<void> {
+  if (item.childHistory || item.childStatus === 1) return ok(undefined);
+  return err(domainError(C.childNotApproved, M.childNotApproved, 'childPayId'));
+}

@@ -63,6 +63,12 @@ export interface PayItem {
   readonly receiveCompanyName: string;
   readonly payAmount: string;
   readonly taxRate: string;
+  /** The sub-contract's approval status (1 approved) and whether it was recorded as history. */
+  readonly childStatus: number;
+  readonly childHistory: boolean;
+  /** The sub-contract's department and owner (the pay item's data scope). */
+  readonly deptId: number | null;
+  readonly userId: number;
 }
 
 export interface PaymentPlanFields {

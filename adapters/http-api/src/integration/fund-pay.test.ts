@@ -249,7 +249,7 @@ describe.each(testDatabaseKinds())('fund payments and payment plans API on %s', 
     );
     await refused(post('bmfzr2', '/v4/fundPay/delete', { payId: pay.payId }), 403);
     await refused(post('bmfzr2', '/v4/fundPay/updateToApproval', { payId: pay.payId }), 403);
-    await refused(post('bmfzr2', '/v4/fundPay/add', { ...base, payAmount: '1' }), 403);
+    await refused(post('bmfzr2', '/v4/fundPay/add', { ...base, payAmount: '1' }), 404);
     await refused(get('yuangong', '/v4/fundPay/list'), 403);
     expect((await get('bmfzr2', '/v4/fundPay/list')).body.total).toBe(0);
 

@@ -71,6 +71,10 @@ export class SqlPaymentPlanStore {
         'c.receive_company_name',
         'i.pay_amount',
         'i.tax_rate',
+        'c.status',
+        'c.history',
+        'c.dept_id',
+        'c.user_id',
       ])
       .where('i.pay_id', '=', childPayId)
       .where('i.del_flag', '=', '0')
@@ -85,6 +89,10 @@ export class SqlPaymentPlanStore {
           receiveCompanyName: r.receive_company_name,
           payAmount: amount(r.pay_amount),
           taxRate: d(String(r.tax_rate)).toFixed(),
+          childStatus: r.status,
+          childHistory: r.history,
+          deptId: r.dept_id,
+          userId: r.user_id,
         };
   }
 
