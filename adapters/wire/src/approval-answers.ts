@@ -170,7 +170,16 @@ export const approvalDetailBO = exactly<ApprovalDetailBO>()(
         }),
       )
       .readonly(),
-    unApprovalList: z.array(z.object({ nodeId: z.string(), nodeName: z.string() })).readonly(),
+    unApprovalList: z
+      .array(
+        z.object({
+          nodeId: z.string(),
+          nodeName: z.string(),
+          assignees: z.array(userId).readonly().optional(),
+          assigneeNames: z.array(z.string()).readonly().optional(),
+        }),
+      )
+      .readonly(),
     currentNodeName: z.string(),
     nodeNotes: z
       .array(

@@ -53,8 +53,8 @@ describe('buildApprovalDetailBO', () => {
         },
       ],
       unApprovalList: [
-        { nodeId: 'tech', nodeName: '技术负责人' },
-        { nodeId: 'gm', nodeName: '总经理' },
+        { nodeId: 'tech', nodeName: '技术负责人', assignees: ['b'] },
+        { nodeId: 'gm', nodeName: '总经理', assignees: ['c'] },
       ],
       currentNodeName: '技术负责人',
       nodeNotes: [],

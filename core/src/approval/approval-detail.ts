@@ -29,6 +29,10 @@ export interface ApprovalNodeRecord {
 export interface ApprovalPendingNode {
   readonly nodeId: string;
   readonly nodeName: string;
+  /** Ours: who holds the node (its assignees), so a waiting node is never anonymous. */
+  readonly assignees?: readonly ApprovalUserId[];
+  /** Their names (nickName), where the answer carries them (the detail, the printed sheet). */
+  readonly assigneeNames?: readonly string[];
 }
 
 /**
@@ -149,7 +153,7 @@ export function buildApprovalDetailBO(
       ? state.nodes
           .slice(state.currentNodeIndex)
           .filter((n) => !isSkippedNode(n))
-          .map(({ nodeId, nodeName }) => ({ nodeId, nodeName }))
+          .map(({ nodeId, nodeName, assignees }) => ({ nodeId, nodeName, assignees }))
       : [];
   // The rule's decisions of every round, oldest first, each as the submit or resubmit that
   // started it logged them; a round logged without them (before the log kept notes) shows the

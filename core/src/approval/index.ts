@@ -19,3 +19,7 @@ export * from './linked-record-registry.js';
 export * from './approval-flow-admin.use-case.js';
 export * from './flow-admin-input.js';
 export * from './self-held-repair.js';
+export * from './sheets/approval-sheet.js';
+export * from './sheets/money-sheets.js';
+export * from './sheets/fund-sheets.js';
+export * from './sheets/approval-sheets.use-case.js';
