@@ -19,6 +19,7 @@ import {
   nodeCondition,
   signMode,
 } from './approval.js';
+import { approvalSheet } from './approval-sheet.js';
 import { okEnvelope, pageEnvelope, timestamp } from './envelope.js';
 
 /*
@@ -274,6 +275,11 @@ export const approvalDetail = z
     log: z.array(logEntry).readonly(),
     allowedActions: z.array(z.enum(PROCESS_ACTIONS)).readonly(),
     userNames: z.record(z.string(), z.string()),
+    /**
+     * What is being approved: the linked record's labelled figures read now (or the form as
+     * filed when there is no record). Absent from older answers.
+     */
+    sheet: approvalSheet.optional(),
   })
   .meta({ id: 'ApprovalDetail' });
 

@@ -5,6 +5,7 @@ export * from './files.js';
 export * from './contract.js';
 export * from './approval.js';
 export * from './approval-answers.js';
+export * from './approval-sheet.js';
 export * from './core-problems.js';
 export * from './closing.js';
 export * from './account.js';

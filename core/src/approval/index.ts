@@ -23,3 +23,4 @@ export * from './sheets/approval-sheet.js';
 export * from './sheets/money-sheets.js';
 export * from './sheets/fund-sheets.js';
 export * from './sheets/approval-sheets.use-case.js';
+export * from './sheets/approval-history.js';

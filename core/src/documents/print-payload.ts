@@ -1,4 +1,6 @@
 import type { ApprovalDetail } from '../approval/approval-detail.js';
+import type { ApprovalSheet } from '../approval/sheets/approval-sheet.js';
+import type { PrintedHistoryRow, PrintedWaitingNode } from '../approval/sheets/approval-history.js';
 import type { ContractDocValues } from './contract-doc-fields.js';
 import type { ContractDocType } from './contract-doc-type.js';
 
@@ -32,6 +34,15 @@ export interface ApprovalSheetPrint {
   readonly statusText: string;
   readonly fields: readonly { readonly label: string; readonly value: string }[];
   readonly approval: ApprovalDetail;
+  /**
+   * What is being approved, by section (the detail screen's sheet); when present the page prints
+   * it instead of `fields`, which then hold the same rows flat.
+   */
+  readonly sheet?: ApprovalSheet;
+  /** The nodes still waiting, each with who holds it by name. */
+  readonly waiting?: readonly PrintedWaitingNode[];
+  /** Every action of every round, oldest first, times on the institute's clock. */
+  readonly history?: readonly PrintedHistoryRow[];
 }
 
 /**

@@ -37,6 +37,11 @@ export interface ApprovalSheet {
   /** The record it was read from; null when the approval carries no record (read from its form). */
   readonly recordKind: string | null;
   readonly recordId: string | null;
+  /**
+   * `record`: described from the linked record by its kind's describer; `form`: the form's fields
+   * as filed (no record, no describer for its kind, or the record is gone).
+   */
+  readonly source: 'record' | 'form';
   /** What is being approved (`借款协议`). */
   readonly title: string;
   readonly sections: readonly SheetSection[];
@@ -123,6 +128,7 @@ export function sheetFromContent(
   return {
     recordKind: record.recordKind,
     recordId: record.recordId,
+    source: 'form',
     title,
     sections: figures.length === 0 ? [] : [{ title: '表单内容', figures }],
   };

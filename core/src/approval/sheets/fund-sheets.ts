@@ -106,6 +106,7 @@ export function fundPaySheet(p: FundPaySheetFacts, zone: string): ApprovalSheet 
     pay.push(figure.text('paidTime', '付款时间', formatInstant(p.paidTime, zone)));
   return {
     recordKind: null,
+    source: 'record',
     recordId: String(p.payId),
     title: p.typeCode === '20_1' ? '月度计划内付款' : '付款合同',
     sections: [{ title: '付款信息', figures: pay }, ...draws],
@@ -119,6 +120,7 @@ export function fundPaySheet(p: FundPaySheetFacts, zone: string): ApprovalSheet 
 export function fundPlanSheet(p: FundPlan, zone: string): ApprovalSheet {
   return {
     recordKind: null,
+    source: 'record',
     recordId: String(p.planId),
     title: '月度资金计划',
     sections: [
@@ -164,6 +166,7 @@ export function fundPlanSheet(p: FundPlan, zone: string): ApprovalSheet {
 export function fundPerformSheet(p: FundPerform, zone: string): ApprovalSheet {
   return {
     recordKind: null,
+    source: 'record',
     recordId: String(p.performId),
     title: '资金执行单',
     sections: [

@@ -78,6 +78,7 @@ export function loanSheet({ loan, position }: LoanSheetFacts, zone: string): App
     );
   return {
     recordKind: null,
+    source: 'record',
     recordId: String(loan.loanId),
     title: '借款协议',
     sections: [
@@ -97,6 +98,7 @@ export function closingSheet(c: ClosedCase, zone: string): ApprovalSheet {
   const kindLabel = CLOSING_KIND_LABELS[c.kind];
   return {
     recordKind: null,
+    source: 'record',
     recordId: String(c.closedId),
     title: `${kindLabel}审核`,
     sections: [
