@@ -179,3 +179,4 @@ export {
   SqlArchiveBorrowRepository,
 } from './repositories/sql-archives.repository.js';
 export type { ArchiveTables } from './repositories/sql-archives.tables.js';
+export { SqlApprovalSheetSource } from './repositories/sql-approval-sheet.source.js';

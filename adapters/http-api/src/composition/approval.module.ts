@@ -2,6 +2,7 @@ import { ContainerModule } from 'inversify';
 import {
   ApprovalEngine,
   ApprovalFlowAdmin,
+  ApprovalSheets,
   type LinkedRecordRegistry,
   type PlatformRepositories,
 } from '@dpms/core';
@@ -10,6 +11,7 @@ import {
   KyselyUnitOfWork,
   SqlSignatureImageRepository,
   SqlFileRecordRepository,
+  SqlApprovalSheetSource,
 } from '@dpms/sql';
 import type { Clock } from '../identity/clock.js';
 import { approvalRoutes, type ApprovalRouteDeps } from '../routes/approval/index.js';
@@ -37,6 +39,9 @@ export const approvalModule = (db: Db, linkedRecords: LinkedRecordRegistry<Db>, 
               signatures: new SqlSignatureImageRepository(trx),
             })),
             repos,
+            sheets: new ApprovalSheets(
+              new KyselyUnitOfWork(db, (trx) => ({ sheets: new SqlApprovalSheetSource(trx) })),
+            ),
             fileRefs: new FileReferences(new SqlFileRecordRepository(db)),
           };
         },

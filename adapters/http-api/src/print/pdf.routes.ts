@@ -7,6 +7,7 @@ import {
   type ApprovalActor,
   type ApprovalDetailAnswer,
   type ApprovalEngine,
+  type ApprovalSheets,
   type PlatformRepositories,
   type SignatureImageRepository,
   type UnitOfWork,
@@ -46,6 +47,8 @@ export interface PrintDeps {
   readonly engine: ApprovalEngine;
   readonly repos: PlatformRepositories;
   readonly signatures: UnitOfWork<{ readonly signatures: SignatureImageRepository }>;
+  /** The sheets of what is being approved; without it the sheet prints the form as filed. */
+  readonly sheets?: ApprovalSheets;
   /** The contract documents; without it the document PDF answers 404. */
   readonly documents?: PrintableDocumentSource;
 }
@@ -91,15 +94,26 @@ function sendPdf(res: Response, printed: PrintedPdf, fileName: string): void {
   res.end(Buffer.from(printed.pdf.buffer, printed.pdf.byteOffset, printed.pdf.byteLength));
 }
 
+/** The sheet of the approval an answer is for, read now (none without the sheets). */
+async function sheetOfAnswer(deps: PrintDeps, answer: ApprovalDetailAnswer) {
+  const a = answer.approval;
+  return deps.sheets?.sheetOf({
+    typeCode: a.typeCode,
+    recordKind: a.recordKind,
+    recordId: a.recordId,
+    content: a.content,
+  });
+}
+
 /**
  * The approval export's PDF form (`GET /project/approval/export?format=pdf`): the sheet printed
- * with each node's signature, for whoever may see the approval.
+ * with its record's figures and each node's signature, for whoever may see the approval.
  */
 export function approvalPdfExport(deps: PrintDeps) {
   const sources = printSources(deps);
   return async (approvalId: string, principal: Principal, res: Response): Promise<void> => {
     const answer = unwrap(await deps.engine.exportSheet(approvalId, actorOf(principal)));
-    const payload = await approvalSheetPrint(answer, sources);
+    const payload = await approvalSheetPrint(answer, sources, await sheetOfAnswer(deps, answer));
     sendPdf(
       res,
       await deps.pdfs.pdfOf(payload, { kind: 'approval', approvalId: answer.approval.approvalId }),
@@ -201,7 +215,11 @@ export function pdfRoutes(deps: PrintDeps): RouteModule {
           const doc = await documentOf(query.documentId, principal);
           if (doc.approvalId === null) throw new HttpError(404, PRINT_MESSAGES.noApproval);
           const answer = unwrap(await deps.engine.exportSheet(doc.approvalId, actorOf(principal)));
-          const payload = await approvalSheetPrint(answer, sources);
+          const payload = await approvalSheetPrint(
+            answer,
+            sources,
+            await sheetOfAnswer(deps, answer),
+          );
           sendPdf(
             res,
             await deps.pdfs.pdfOf(payload, { kind: 'approval', approvalId: doc.approvalId }),

@@ -2,9 +2,13 @@ import {
   formatInstant,
   inlineImageSource,
   APPROVAL_STATUS_LABELS,
+  historyRows,
+  sheetRows,
   toContractDocValues,
+  waitingNodes,
   type ApprovalDetail,
   type ApprovalDetailAnswer,
+  type ApprovalSheet,
   type ApprovalSheetPrint,
   type ContentEntry,
   type ContractDocFieldName,
@@ -145,23 +149,42 @@ export function contentText(e: ContentEntry): string {
     .join('、');
 }
 
-/** An approval sheet: the form's fields as label/value rows and a row per signed node. */
+/**
+ * An approval sheet: what is being approved (the record's sheet when there is one, else the
+ * form's fields) as label/value rows, a row per signed node, who holds each waiting node, and
+ * every round of the history.
+ */
 export async function approvalSheetPrint(
   answer: ApprovalDetailAnswer,
   sources: PrintSources,
+  sheet?: ApprovalSheet,
 ): Promise<ApprovalSheetPrint> {
   const a = answer.approval;
-  const drafter = await sources.userNames([a.drafterId]);
+  const names = await sources.userNames([
+    a.drafterId,
+    ...a.nodes.flatMap((n) => n.assignees),
+    ...answer.log.map((e) => e.actorId),
+    ...answer.log.flatMap((e) =>
+      e.target !== null && (e.action === 'transfer' || e.action === 'cc') ? [e.target] : [],
+    ),
+  ]);
+  const nameOf = (id: string) => names[id] ?? id;
   const zone = await sources.timeZone();
   return {
     kind: 'approvalSheet',
     title: a.title || a.typeName,
     approvalNo: a.approvalId,
-    creatorName: drafter[a.drafterId] ?? '',
+    creatorName: names[a.drafterId] ?? '',
     createTime: printedTime(a.submitTime ?? a.createTime, zone),
     statusText: APPROVAL_STATUS_LABELS[a.status],
-    fields: Object.values(a.content).map((e) => ({ label: e.label, value: contentText(e) })),
+    fields:
+      sheet === undefined
+        ? Object.values(a.content).map((e) => ({ label: e.label, value: contentText(e) }))
+        : [...sheetRows(sheet)],
     approval: await printableApproval(answer, sources),
+    ...(sheet === undefined ? {} : { sheet }),
+    waiting: [...waitingNodes(answer.approvalDetailBO, nameOf)],
+    history: [...historyRows(answer.log, nameOf, zone)],
   };
 }
 

@@ -24,6 +24,7 @@ export const printModule = (client: PrintClient, documents?: PrintableDocumentSo
           engine: approval.engine,
           repos: approval.repos,
           signatures: approval.signatures,
+          ...(approval.sheets ? { sheets: approval.sheets } : {}),
           ...(documents ? { documents } : {}),
         }),
         [TOKENS.Approval, TOKENS.Files],

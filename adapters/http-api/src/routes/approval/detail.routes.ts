@@ -11,6 +11,7 @@ import { HttpError, unwrap } from '../../http/http-error.js';
 import { AUTHENTICATED, perm, type RouteBook } from '../../http/route.js';
 import { streamXlsx } from '../../http/xlsx.js';
 import { approvalDetailView } from '../approval-files.js';
+import { detailWithSheet } from './detail-sheet.js';
 import { TAG, actorOf, userNames, type ApprovalRouteDeps } from './shared.js';
 
 const contentText = (e: ContentEntry): string => {
@@ -45,12 +46,7 @@ export function registerDetailRoutes(book: RouteBook, deps: ApprovalRouteDeps): 
     response: approvalDetailAnswer,
     handler: async ({ query, principal }) => {
       const detail = unwrap(await engine.detail(query.approvalId, actorOf(principal)));
-      const userNames = await names([
-        detail.approval.drafterId,
-        ...detail.approval.nodes.flatMap((n) => n.assignees),
-        ...detail.log.map((e) => e.actorId),
-      ]);
-      return ok({ ...approvalDetailView(detail), userNames });
+      return ok(await detailWithSheet(approvalDetailView(detail), names, deps.sheets));
     },
   });
   book.add({

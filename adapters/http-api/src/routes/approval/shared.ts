@@ -2,6 +2,7 @@ import type { Response } from 'express';
 import {
   ALL_DATA,
   type ApprovalActor,
+  type ApprovalSheets,
   type ApprovalEngine,
   type ApprovalFlowAdmin,
   type PlatformRepositories,
@@ -46,6 +47,8 @@ export interface ApprovalRouteDeps {
   readonly fileRefs: FileReferences;
   /** getNotify's warnTaskList and unLookSeal (the design task slice's port). */
   readonly taskNotify?: TaskNotifyPort;
+  /** The sheets of what is being approved (the linked records' figures); absent, none. */
+  readonly sheets?: ApprovalSheets;
   /** The export's PDF form, through the print service; absent without one. */
   readonly pdf?: (approvalId: string, principal: Principal, res: Response) => Promise<void>;
 }
