@@ -1,5 +1,4 @@
 import {
-  imageSource,
   currentSignFlowName,
   fillableSignSteps,
   isSkippedNode,
@@ -20,6 +19,9 @@ import { SignatureImage, SignFooter, typedOpinion } from './SignFooter';
 import { EXPIRED_FILE_TEXT, isExpiredFile, TemplateRenderer } from './TemplateRenderer';
 import { kindForm } from './templates';
 import { useApprovalActions } from './useApprovalActions';
+import { ApprovalHistory } from './ApprovalHistory';
+import { ApprovalSheetView, WaitingHolders } from './ApprovalSheetView';
+import { sheetShown } from './sheet-shown';
 import { fileNameOf } from './useApprovalFiles';
 import { useOptionSources } from './useOptionSources';
 import { useInstituteClock } from '../../components/time/institute-clock';
@@ -81,6 +83,7 @@ export function ApprovalDetailDialog({ approvalId, onClose }: ApprovalDetailProp
   const me = String(session.userInfo?.userId ?? '');
   const drafter = approval.drafterId === me;
   const name = (id: string | null | undefined) => (id ? (detail.userNames[id] ?? id) : '');
+  const shownSheet = sheetShown(detail.sheet, approval.content, sections);
 
   const act = async (
     action: ProcessActionType,
@@ -280,6 +283,7 @@ export function ApprovalDetailDialog({ approvalId, onClose }: ApprovalDetailProp
             <span data-testid="detail-current-node">
               {detail.approvalDetailBO.currentNodeName || '-'}
             </span>
+            <WaitingHolders bo={detail.approvalDetailBO} nameOf={name} />
           </Info>
           <Info label="拟稿人">{name(approval.drafterId)}</Info>
           <Info label="提交时间">{clock.instant(approval.submitTime) || '-'}</Info>
@@ -289,16 +293,20 @@ export function ApprovalDetailDialog({ approvalId, onClose }: ApprovalDetailProp
               .join(' → ') || '-'}
           </Info>
         </dl>
-        <TemplateRenderer
-          template={{
-            templateContent: sections,
-            ...(form?.defaultMaxLength ? { defaultMaxLength: form.defaultMaxLength } : {}),
-          }}
-          content={approval.content}
-          readOnly
-          sources={sources}
-          files={files.actions}
-        />
+        {shownSheet ? (
+          <ApprovalSheetView sheet={shownSheet} />
+        ) : (
+          <TemplateRenderer
+            template={{
+              templateContent: sections,
+              ...(form?.defaultMaxLength ? { defaultMaxLength: form.defaultMaxLength } : {}),
+            }}
+            content={approval.content}
+            readOnly
+            sources={sources}
+            files={files.actions}
+          />
+        )}
         {attachments.length > 0 && (
           <section>
             <h3 className="mb-2 text-sm font-semibold text-ink">附件</h3>
@@ -394,43 +402,7 @@ export function ApprovalDetailDialog({ approvalId, onClose }: ApprovalDetailProp
             </p>
           )}
         </section>
-        <section>
-          <h3 className="mb-2 text-sm font-semibold text-ink">审批记录</h3>
-          <table className="w-full border-collapse text-sm" data-testid="approval-log">
-            <thead className="bg-canvas text-ink-soft">
-              <tr>
-                {['时间', '操作人', '节点', '操作', '意见', '签名'].map((h) => (
-                  <th key={h} className="border border-line px-2 py-1.5 text-left font-medium">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {detail.log.map((e, i) => (
-                <tr key={i} data-testid="log-row" data-action={e.action}>
-                  <td className="border border-line px-2 py-1.5 whitespace-nowrap">
-                    {clock.instant(e.createTime)}
-                  </td>
-                  <td className="border border-line px-2 py-1.5">{name(e.actorId)}</td>
-                  <td className="border border-line px-2 py-1.5">{e.nodeName ?? ''}</td>
-                  <td className="border border-line px-2 py-1.5">
-                    {ACTION_LABELS[e.action] ?? e.action}
-                    {e.target && (e.action === 'transfer' || e.action === 'cc')
-                      ? ` → ${name(e.target)}`
-                      : ''}
-                  </td>
-                  <td className="border border-line px-2 py-1.5">{e.opinion ?? ''}</td>
-                  <td className="border border-line px-2 py-1.5">
-                    {imageSource(e.signUrl) && (
-                      <img src={imageSource(e.signUrl)} alt="签名" className="h-8 object-contain" />
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+        <ApprovalHistory log={detail.log} nameOf={name} />
       </div>
       {picker && (
         <Dialog
