@@ -102,6 +102,84 @@ describe('the print page', () => {
     expect(within(sheet).getAllByRole('img')).toHaveLength(4);
   });
 
+  it('prints the record being approved by section, who holds the waiting node and every round', () => {
+    render(
+      <PrintView
+        payload={{
+          kind: 'approvalSheet',
+          title: '借款协议-建筑一所-5万元',
+          approvalNo: 'SP-9',
+          creatorName: '周会计',
+          createTime: '2026-11-20T09:30:00+08:00',
+          statusText: '审批中',
+          fields: [{ label: '借款金额（万元）', value: '5' }],
+          sheet: {
+            recordKind: 'fund.loan',
+            recordId: '3',
+            source: 'record',
+            title: '借款协议',
+            sections: [
+              {
+                title: '借款信息',
+                figures: [{ key: 'loanAmount', label: '借款金额', value: '5', unit: '万元' }],
+              },
+              {
+                title: '借款额度',
+                figures: [
+                  {
+                    key: 'borrowableAfter',
+                    label: '本次借款后可借余额',
+                    value: '144.5',
+                    unit: '万元',
+                  },
+                ],
+              },
+            ],
+          },
+          waiting: [{ nodeName: '财务部', holderNames: ['钱出纳'] }],
+          history: [
+            {
+              round: 1,
+              time: '2026-11-20 09:30',
+              actorName: '周会计',
+              nodeName: '',
+              action: '提交',
+              opinion: '',
+            },
+            {
+              round: 1,
+              time: '2026-11-20 10:00',
+              actorName: '李所长',
+              nodeName: '部门负责人',
+              action: '驳回',
+              opinion: '补充',
+            },
+            {
+              round: 2,
+              time: '2026-11-20 11:00',
+              actorName: '周会计',
+              nodeName: '',
+              action: '重新提交',
+              opinion: '',
+            },
+          ],
+          approval,
+        }}
+      />,
+    );
+    const sheet = screen.getByTestId('approval-sheet');
+    expect(within(sheet).getByRole('rowheader', { name: '借款金额（万元）' })).toBeTruthy();
+    expect(
+      within(sheet).getByRole('rowheader', { name: '本次借款后可借余额（万元）' }),
+    ).toBeTruthy();
+    expect(sheet.querySelector('[data-figure="borrowableAfter"] td')?.textContent).toBe('144.5');
+    expect(screen.getByTestId('waiting-holders').textContent).toContain('财务部：钱出纳');
+    const history = screen.getByTestId('approval-history');
+    expect(history.textContent).toContain('第1轮');
+    expect(history.textContent).toContain('李所长 部门负责人 驳回 补充');
+    expect(history.textContent).toContain('第2轮');
+  });
+
   it('prints what happened to the nodes that fell to the drafter (separation of duties)', () => {
     render(
       <PrintView
