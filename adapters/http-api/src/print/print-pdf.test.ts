@@ -240,6 +240,40 @@ describe.each(testDatabaseKinds())('PDFs of approvals and contract documents on 
     expectEmbeddedTrueType(reading);
   });
 
+  it('prints a loan agreement with its figures, the waiting node holder by name and its history', async () => {
+    const added = await request(app)
+      .post('/prod-api/contract/loan/add')
+      .set(as('caiwu'))
+      .send({ loanDeptId: 110, loanAmount: '0.25', refundDate: '2026-12-31', reason: '打印借款' });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const sent = await request(app)
+      .post('/prod-api/contract/loan/updateToApproval')
+      .set(as('caiwu'))
+      .send({ loanId: added.body.data.loanId as number });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const loanApproval = String(sent.body.data.approvalId);
+    const detail = await request(app)
+      .get('/prod-api/project/approval/getCommonApprovalDetail')
+      .set(as('caiwu'))
+      .query({ approvalId: loanApproval });
+    const waiting = detail.body.data.approvalDetailBO.unApprovalList[0] as {
+      nodeName: string;
+      assigneeNames: string[];
+    };
+    const holders = waiting.assigneeNames;
+    expect(holders.length).toBeGreaterThan(0);
+    const { reading } = await pdfOf('caiwu', '/project/approval/export', {
+      approvalId: loanApproval,
+      format: 'pdf',
+    });
+    const text = reading.compactText;
+    for (const label of ['借款金额（万元）', '借款额度（万元）', '本次借款后可借余额（万元）'])
+      expect(text).toContain(label);
+    expect(text).toContain('0.25');
+    expect(text).toContain(compact(`待审批：${waiting.nodeName}：${holders.join('、')}`));
+    expect(text).toContain('第1轮');
+  });
+
   it('answers 503 with a message when the print service is down; the xlsx export still works', async () => {
     const r = await getPdf(downApp, 'yuangong', '/project/approval/export', {
       approvalId,
