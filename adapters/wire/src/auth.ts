@@ -1,3 +1,4 @@
+import { SESSION_MESSAGES, SIGN_IN_LIMITS } from '@dpms/core';
 import { z } from 'zod';
 import { PG_INT_MAX, numeric, optionalId } from './primitives.js';
 import { roleOption, userRecord } from './system-records.js';
@@ -9,34 +10,67 @@ import { roleOption, userRecord } from './system-records.js';
 
 const envelope = { code: z.literal(200), msg: z.string() };
 
+const signInText = {
+  username: z
+    .string({ error: () => SESSION_MESSAGES.usernameRequired })
+    .trim()
+    .min(1, { error: () => SESSION_MESSAGES.usernameRequired })
+    .max(SIGN_IN_LIMITS.username),
+  // Never trimmed: spaces may be part of a password.
+  password: z
+    .string({ error: () => SESSION_MESSAGES.loginPasswordRequired })
+    .min(1, { error: () => SESSION_MESSAGES.loginPasswordRequired })
+    .max(SIGN_IN_LIMITS.password),
+  code: z.string().trim().max(SIGN_IN_LIMITS.code).optional(),
+  uuid: z.string().trim().max(SIGN_IN_LIMITS.uuid).optional(),
+};
+
+/**
+ * What /login reads. The captcha is optional here: whether it is needed is the institute's
+ * setting, checked by the server (answering core's 请输入验证码 on `code`); the login form checks
+ * with `loginFormBody`, which knows whether the captcha is on.
+ */
 export const loginBody = z.object({
-  username: z.string().trim().min(1).max(30),
-  password: z.string().min(1).max(64),
+  ...signInText,
   /** The role to sign in as; the user's default role when absent. */
   role: optionalId(),
-  code: z.string().trim().max(10).optional(),
-  uuid: z.string().trim().max(64).optional(),
 });
-export const rolesWithPasswordBody = z.object({
-  username: z.string().trim().min(1).max(30),
-  password: z.string().min(1).max(64),
-  code: z.string().trim().max(10).optional(),
-  uuid: z.string().trim().max(64).optional(),
-});
+
+/** The login form's check: `loginBody`, with the captcha answer required while it is on. */
+export const loginFormBody = (captcha: boolean) =>
+  captcha
+    ? loginBody.extend({
+        code: z
+          .string({ error: () => SESSION_MESSAGES.captchaRequired })
+          .trim()
+          .min(1, { error: () => SESSION_MESSAGES.captchaRequired })
+          .max(SIGN_IN_LIMITS.code),
+      })
+    : loginBody;
+
+/** The sign-in fields a form marks with `*` (core's list). */
+export { requiredSignInFields } from '@dpms/core';
+
+export const rolesWithPasswordBody = z.object(signInText);
+
+/**
+ * 切换角色 (000 §4, §5): core's rules and words (`validateRoleSwitchForm`): a role must be chosen,
+ * the password filled (spaces only count as blank, but it is never trimmed).
+ */
 export const changeRoleBody = z.object({
   roleId: numeric(
     z
-      .number({ error: () => '请选择角色' })
+      .number({ error: () => SESSION_MESSAGES.roleRequired })
       .int()
       .positive()
       .max(PG_INT_MAX),
   ),
   password: z
-    .string({ error: () => '请输入密码' })
-    .min(1, { error: () => '请输入密码' })
-    .max(64),
+    .string({ error: () => SESSION_MESSAGES.passwordRequired })
+    .max(SIGN_IN_LIMITS.password)
+    .refine((p) => p.trim() !== '', { error: () => SESSION_MESSAGES.passwordRequired }),
   userId: optionalId(),
-  userName: z.string().max(30).optional(),
+  userName: z.string().max(SIGN_IN_LIMITS.username).optional(),
 });
 export type LoginBody = z.input<typeof loginBody>;
 export type ChangeRoleBody = z.input<typeof changeRoleBody>;

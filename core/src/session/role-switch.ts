@@ -61,6 +61,9 @@ export interface RoleSwitchForm {
   readonly password: string;
 }
 
+/** The fields the switch-role dialog marks required: a role to go to and the password. */
+export const REQUIRED_ROLE_SWITCH_FIELDS = ['roleId', 'password'] as const;
+
 /**
  * The form's errors, one per field, in field order; empty when valid. Why a blank password is
  * refused while the password itself is never trimmed: spaces can be part of a password, but a

@@ -10,6 +10,10 @@ export const SESSION_MESSAGES = {
   routeLoadFailed: '获取路由信息失败，请重新登录',
   /** Role switch with fewer than two roles. */
   noRoleToSwitch: '您没有可切换的角色',
+  /** The login form's blanks (the original's words; also the server's refusal of them). */
+  usernameRequired: '请输入您的账号',
+  loginPasswordRequired: '请输入您的密码',
+  captchaRequired: '请输入验证码',
   roleRequired: '请选择角色',
   passwordRequired: '请输入密码',
   /** Choosing the role already in use (the picker disables it; the server check needs words). */

@@ -63,4 +63,36 @@ describe('SwitchRole', () => {
     expect(calls).toEqual([]);
     expect(r).toMatchObject({ ok: false, failure: { kind: 'invalid' } });
   });
+  it('gives a refusal of the form fields back to the form, without logging in again', async () => {
+    const calls: string[] = [];
+    const refusing: RoleSwitchGateway = {
+      changeRole: () => {
+        calls.push('change');
+        return Promise.resolve({
+          code: 400,
+          msg: '当前已是该角色，请选择其他角色',
+          errors: [{ field: 'roleId', message: '当前已是该角色，请选择其他角色' }],
+        });
+      },
+      login: () => {
+        calls.push('login');
+        return Promise.resolve({ code: 200, token: 'new' });
+      },
+    };
+    const r = await new SwitchRole(refusing).execute(state, form);
+    expect(calls).toEqual(['change']);
+    expect(r).toEqual({
+      ok: false,
+      failure: {
+        kind: 'invalid',
+        errors: [
+          {
+            code: 'VALIDATION.FAILED',
+            message: '当前已是该角色，请选择其他角色',
+            field: 'roleId',
+          },
+        ],
+      },
+    });
+  });
 });

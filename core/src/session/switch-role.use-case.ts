@@ -1,14 +1,19 @@
-import type { DomainError } from '../shared/result.js';
+import { domainError, type DomainError } from '../shared/result.js';
 import { HOME_PATH } from './access-guard.js';
 import { SWITCH_ROLE_FAILED, validateRoleSwitchForm, type RoleSwitchForm } from './role-switch.js';
 import { sessionReducer, type LoginAnswer, type SessionState } from './session-state.js';
 
 /** The calls of a role switch (000 §7). */
 export interface RoleSwitchGateway {
-  /** The change-role action; answers `{code, msg}`. */
-  changeRole(
-    form: RoleSwitchForm & { roleId: number },
-  ): Promise<{ readonly code: number; readonly msg?: string }>;
+  /**
+   * The change-role action; answers `{code, msg}`, and `errors` when it refused fields of the
+   * form (a 400 naming them: nothing changed, the session is intact).
+   */
+  changeRole(form: RoleSwitchForm & { roleId: number }): Promise<{
+    readonly code: number;
+    readonly msg?: string;
+    readonly errors?: readonly { readonly field: string; readonly message: string }[];
+  }>;
   /** `POST /login` again with username, password and the new role's id. */
   login(command: { username: string; password: string; role: number }): Promise<LoginAnswer>;
 }
@@ -48,6 +53,14 @@ export class SwitchRole {
     const roleId = form.roleId;
     try {
       const changed = await this.gateway.changeRole({ ...form, roleId });
+      // A refusal of the form's fields changed nothing: the person corrects them in the dialog.
+      // Any other refusal is the spec's failure (000 §8: sign in again).
+      if (changed.code !== 200 && changed.errors !== undefined && changed.errors.length > 0) {
+        const errors = changed.errors.map((e) =>
+          domainError('VALIDATION.FAILED', e.message, e.field),
+        );
+        return { ok: false, failure: { kind: 'invalid', errors } };
+      }
       if (changed.code !== 200) return failed();
       const answer = await this.gateway.login({
         username: form.userName,

@@ -27,7 +27,6 @@ export const MSG = {
   // identity
   captchaExpired: '验证码已失效',
   captchaWrong: '验证码错误',
-  captchaRequired: '请输入验证码',
   loginFailed: '用户不存在或密码错误',
   loginThrottled: (seconds: number) => `登录失败次数过多，请 ${seconds} 秒后再试`,
   userDisabled: '对不起，您的账号已停用',

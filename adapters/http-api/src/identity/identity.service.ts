@@ -5,6 +5,7 @@ import {
   CAPTCHA_TTL_MS,
   CONFIG_KEYS,
   LOGIN_THROTTLE_POLICY,
+  SESSION_MESSAGES,
   SESSION_POLICY,
   SUPER_ROLE,
   chooseLoginRole,
@@ -45,6 +46,10 @@ export interface CaptchaAnswer {
 }
 
 const expired = () => new HttpError(401, MSG.sessionExpired);
+
+/** A refusal of the captcha answer names its field, so the login form shows it beside the box. */
+const captchaRefusal = (message: string): HttpError =>
+  new HttpError(400, message, { field: 'code', errors: [{ field: 'code', message }] });
 
 /**
  * Sign-in, sessions and the role change (DESIGN.md §5). Every piece of state (sessions, captchas,
@@ -102,10 +107,10 @@ export class IdentityService implements Authenticator {
     uuid: string | undefined,
     now: Date,
   ): Promise<void> {
-    if (!code || !uuid) throw new HttpError(400, MSG.captchaRequired);
+    if (!code || !uuid) throw captchaRefusal(SESSION_MESSAGES.captchaRequired);
     const record = await this.repos.captchas.consume(uuid, now);
-    if (!record) throw new HttpError(400, MSG.captchaExpired);
-    if (record.codeHash !== captchaHash(uuid, code)) throw new HttpError(400, MSG.captchaWrong);
+    if (!record) throw captchaRefusal(MSG.captchaExpired);
+    if (record.codeHash !== captchaHash(uuid, code)) throw captchaRefusal(MSG.captchaWrong);
   }
 
   // ---- throttle ------------------------------------------------------------------------------

@@ -105,9 +105,10 @@ describe.each(testDatabaseKinds())('identity on %s', (kind) => {
     expect(a.body.msg).toBe(b.body.msg);
   });
 
-  it('validates the login body with Chinese messages', async () => {
+  it('validates the login body in the login form own words, naming the field', async () => {
     const r = await http().post('/prod-api/login').send({ password: 'x' }).expect(400);
-    expect(r.body.msg).toBe('参数 username 不能为空');
+    expect(r.body.msg).toBe('请输入您的账号');
+    expect(r.body.errors).toEqual([{ field: 'username', message: '请输入您的账号' }]);
   });
 
   it('throttles brute force on one account from one address, without locking the owner out', async () => {
