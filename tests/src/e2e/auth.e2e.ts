@@ -126,7 +126,11 @@ describe('sign-in, guard and sign-out', () => {
       await page.getByText('请输入验证码').waitFor();
       await page.locator('#login-code').fill('0000');
       await page.getByRole('button', { name: /登\s*录/ }).click();
-      await page.getByTestId('login-error').waitFor();
+      // The server's refusal of the captcha shows beside its box.
+      await page
+        .locator('#login-code-error')
+        .getByText(/验证码错误|验证码已失效/)
+        .waitFor();
       expect(page.url()).toContain('/login');
       expect(await page.locator('#login-code').inputValue()).toBe('');
     } finally {

@@ -13,7 +13,13 @@ import {
   type SwitchRoleResult,
 } from '@dpms/core';
 import type { SessionStore, TokenStorage } from '@dpms/browser';
-import type { AuthGateway, LoginForm, RouterNode } from '@dpms/http-client';
+import {
+  errorMessage,
+  fieldErrorsOf,
+  type AuthGateway,
+  type LoginForm,
+  type RouterNode,
+} from '@dpms/http-client';
 import type { Navigator } from './navigator';
 
 export interface SessionView {
@@ -59,12 +65,19 @@ export class SessionService {
     );
     this.switcher = new SwitchRole({
       changeRole: async (form) => {
-        await auth.changeRole({
-          userId: form.userId,
-          userName: form.userName,
-          roleId: form.roleId,
-          password: form.password,
-        });
+        try {
+          await auth.changeRole({
+            userId: form.userId,
+            userName: form.userName,
+            roleId: form.roleId,
+            password: form.password,
+          });
+        } catch (error) {
+          // A refusal naming the form's fields goes back to the dialog, beside them.
+          const errors = fieldErrorsOf(error);
+          if (errors.length === 0) throw error;
+          return { code: 400, msg: errorMessage(error), errors };
+        }
         return { code: 200 };
       },
       login: async (command) => ({ code: 200, token: await auth.login(command) }),

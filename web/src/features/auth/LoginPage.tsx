@@ -1,26 +1,37 @@
-import { afterLoginLocation, LOGIN_REDIRECT_PARAM } from '@dpms/core';
+import { afterLoginLocation, LOGIN_REDIRECT_PARAM, SIGN_IN_LIMITS } from '@dpms/core';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@dpms/http-client';
-import { useState, type FormEvent } from 'react';
+import { loginFormBody, requiredSignInFields } from '@dpms/wire';
+import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import { Button } from '../../components/ui/Button';
+import { landRefusal, useWireForm } from '../../components/form/wire-form';
 
-const MESSAGES = {
-  username: '请输入您的账号',
-  password: '请输入您的密码',
-  code: '请输入验证码',
-};
+interface LoginFormValues {
+  username: string;
+  password: string;
+  role: string;
+  code: string;
+}
 
-/** Sign in with user name, password, role and (when enabled) the captcha. */
+const EMPTY: LoginFormValues = { username: '', password: '', role: '', code: '' };
+const FIELDS = ['username', 'password', 'role', 'code'] as const;
+
+/**
+ * Sign in with user name, password, role and (when enabled) the captcha. The form checks with the
+ * @dpms/wire body /login reads (`loginFormBody`, the captcha required while it is on), so every
+ * blank shows its message (core's 请输入您的账号 / 请输入您的密码 / 请输入验证码) beside its field
+ * at once, and nothing is sent; a refusal of a field by the server (a wrong captcha) lands beside
+ * that field, any other (a wrong password) above the button. A failed try spends the captcha, so
+ * a new one is fetched and its box emptied.
+ */
 export function LoginPage() {
   const auth = useService(TOKENS.AuthGateway);
   const session = useService(TOKENS.Session);
   const startup = useService(TOKENS.Startup);
   const [params] = useSearchParams();
-  const [form, setForm] = useState({ username: '', password: '', role: '', code: '' });
-  const [errors, setErrors] = useState<Partial<Record<keyof typeof form, string>>>({});
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
   const captcha = useQuery({
@@ -35,37 +46,61 @@ export function LoginPage() {
     retry: false,
   });
   const captchaOn = captcha.data?.captchaEnabled ?? false;
+  // The check runs when the button is pressed: it reads the captcha as it is then.
+  const captchaNow = useRef({ on: captchaOn, uuid: captcha.data?.uuid ?? '' });
+  captchaNow.current = { on: captchaOn, uuid: captcha.data?.uuid ?? '' };
+  const bodyOf = (v: LoginFormValues) => ({
+    username: v.username,
+    password: v.password,
+    role: v.role,
+    ...(captchaNow.current.on ? { code: v.code, uuid: captchaNow.current.uuid } : {}),
+  });
+  const { form } = useWireForm<LoginFormValues>(() => loginFormBody(captchaNow.current.on), EMPTY, {
+    bodyOf,
+  });
+  const { register, handleSubmit, setError, setValue, formState } = form;
+  const errors = formState.errors;
+  const required = new Set<string>(requiredSignInFields({ captcha: captchaOn }));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const next: typeof errors = {};
-    if (form.username.trim() === '') next.username = MESSAGES.username;
-    if (form.password === '') next.password = MESSAGES.password;
-    if (captchaOn && form.code.trim() === '') next.code = MESSAGES.code;
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
+  const signIn = async (values: LoginFormValues) => {
     setBusy(true);
     setFailure('');
+    const body = bodyOf(values);
     try {
       await session.login({
-        username: form.username.trim(),
-        password: form.password,
-        role: form.role,
-        ...(captchaOn ? { code: form.code.trim(), uuid: captcha.data?.uuid ?? '' } : {}),
+        ...body,
+        username: body.username.trim(),
+        ...(body.code === undefined ? {} : { code: body.code.trim() }),
       });
       session.reload(afterLoginLocation(params.get(LOGIN_REDIRECT_PARAM)));
     } catch (error) {
       setBusy(false);
-      setFailure(errorMessage(error));
-      if (captchaOn) {
-        setForm((f) => ({ ...f, code: '' }));
+      if (captchaNow.current.on) {
+        setValue('code', '');
         void captcha.refetch();
       }
+      if (!landRefusal(error, FIELDS, setError)) setFailure(errorMessage(error));
     }
   };
 
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [key]: e.target.value }));
+  /** A field's label (with core's required mark) and its problem beside it. */
+  const label = (field: keyof LoginFormValues, text: string) => (
+    <label className="mb-1 block text-sm text-ink-soft" htmlFor={`login-${field}`}>
+      {required.has(field) && <span className="mr-0.5 text-danger-500">*</span>}
+      {text}
+    </label>
+  );
+  const problem = (field: keyof LoginFormValues) => {
+    const message = errors[field]?.message;
+    return message ? (
+      <p role="alert" id={`login-${field}-error`} className="mt-1 text-xs text-danger-600">
+        {message}
+      </p>
+    ) : null;
+  };
+  const invalid = (field: keyof LoginFormValues) =>
+    errors[field] ? { 'aria-invalid': true, 'aria-describedby': `login-${field}-error` } : {};
+
   return (
     <div className="flex min-h-full items-center justify-center bg-[radial-gradient(ellipse_at_top_left,var(--color-brand-100),transparent_60%),linear-gradient(160deg,#f4f7fc,#e9eef7)] p-4">
       <div className="grid w-full max-w-4xl overflow-hidden rounded-2xl bg-surface shadow-pop md:grid-cols-[1.1fr_1fr]">
@@ -89,7 +124,7 @@ export function LoginPage() {
           <p className="text-xs text-sidebar-text/70">设计院内部业务管理平台</p>
         </section>
         <form
-          onSubmit={(e) => void submit(e)}
+          onSubmit={(e) => void handleSubmit(signIn)(e)}
           className="space-y-4 p-8 sm:p-10"
           noValidate
           aria-label="登录"
@@ -99,49 +134,40 @@ export function LoginPage() {
             <p className="mt-1 text-sm text-muted md:hidden">{startup.platformName()}</p>
           </div>
           <div>
-            <label className="mb-1 block text-sm text-ink-soft" htmlFor="login-username">
-              账号
-            </label>
+            {label('username', '账号')}
             <input
               id="login-username"
               className="input h-10"
               autoComplete="username"
               placeholder="账号"
-              value={form.username}
-              onChange={set('username')}
-              maxLength={30}
+              maxLength={SIGN_IN_LIMITS.username}
+              {...invalid('username')}
+              {...register('username')}
             />
-            {errors.username && (
-              <p role="alert" className="mt-1 text-xs text-danger-600">
-                {errors.username}
-              </p>
-            )}
+            {problem('username')}
           </div>
           <div>
-            <label className="mb-1 block text-sm text-ink-soft" htmlFor="login-password">
-              密码
-            </label>
+            {label('password', '密码')}
             <input
               id="login-password"
               className="input h-10"
               type="password"
               autoComplete="current-password"
               placeholder="密码"
-              value={form.password}
-              onChange={set('password')}
-              maxLength={64}
+              maxLength={SIGN_IN_LIMITS.password}
+              {...invalid('password')}
+              {...register('password')}
             />
-            {errors.password && (
-              <p role="alert" className="mt-1 text-xs text-danger-600">
-                {errors.password}
-              </p>
-            )}
+            {problem('password')}
           </div>
           <div>
-            <label className="mb-1 block text-sm text-ink-soft" htmlFor="login-role">
-              角色
-            </label>
-            <select id="login-role" className="input h-10" value={form.role} onChange={set('role')}>
+            {label('role', '角色')}
+            <select
+              id="login-role"
+              className="input h-10"
+              {...invalid('role')}
+              {...register('role')}
+            >
               <option value="">默认角色</option>
               {(roles.data ?? []).map((r) => (
                 <option key={r.roleId} value={r.roleId}>
@@ -149,21 +175,20 @@ export function LoginPage() {
                 </option>
               ))}
             </select>
+            {problem('role')}
           </div>
           {captchaOn && (
             <div>
-              <label className="mb-1 block text-sm text-ink-soft" htmlFor="login-code">
-                验证码
-              </label>
+              {label('code', '验证码')}
               <div className="flex gap-2">
                 <input
                   id="login-code"
                   className="input h-10"
                   autoComplete="off"
                   placeholder="验证码"
-                  value={form.code}
-                  onChange={set('code')}
-                  maxLength={10}
+                  maxLength={SIGN_IN_LIMITS.code}
+                  {...invalid('code')}
+                  {...register('code')}
                 />
                 <button
                   type="button"
@@ -176,11 +201,7 @@ export function LoginPage() {
                   )}
                 </button>
               </div>
-              {errors.code && (
-                <p role="alert" className="mt-1 text-xs text-danger-600">
-                  {errors.code}
-                </p>
-              )}
+              {problem('code')}
             </div>
           )}
           {failure && (

@@ -4,9 +4,12 @@ import {
   DIALOG_WIDTH_ROLE_SWITCH_PX,
   ROLE_SWITCH_DIALOG,
   roleSwitchChoices,
+  REQUIRED_ROLE_SWITCH_FIELDS,
   SESSION_MESSAGES,
+  SIGN_IN_LIMITS,
   SWITCH_ROLE_FAILURE_CONFIRM,
 } from '@dpms/core';
+import { changeRoleBody } from '@dpms/wire';
 import { useState } from 'react';
 import { useService } from '../../app/di';
 import { useSession } from '../../app/hooks';
@@ -14,21 +17,37 @@ import { TOKENS } from '../../app/tokens';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
+import { landProblems, useWireForm } from '../../components/form/wire-form';
 
-/** The switch-role dialog (000 §2, §4, §5): 450 px, not closed by clicking outside; core's rules. */
+interface SwitchRoleValues {
+  roleId: string;
+  password: string;
+}
+
+const FIELDS = ['roleId', 'password'] as const;
+const REQUIRED = new Set<string>(REQUIRED_ROLE_SWITCH_FIELDS);
+
+/**
+ * The switch-role dialog (000 §2, §4, §5): 450 px, not closed by clicking outside; core's rules.
+ * The form checks with the @dpms/wire body /changeRole reads, so a missing role and a blank
+ * password show beside their fields at once (core's 请选择角色 / 请输入密码) and nothing is sent;
+ * a refusal of a field (core's use case: the role in force, or the server's 400 naming it) lands
+ * beside that field. Any other failure is the spec's: sign in again. /changeRole takes no
+ * Idempotency-Key: it ends the session, so a repeat could only answer 401.
+ */
 export function SwitchRoleDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const sessionService = useService(TOKENS.Session);
   const feedback = useService(TOKENS.Feedback);
   const { session } = useSession();
-  const [roleId, setRoleId] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const { form } = useWireForm<SwitchRoleValues>(changeRoleBody, { roleId: '', password: '' });
+  const { register, handleSubmit, setError, formState } = form;
+  const errors = formState.errors;
 
-  const submit = async () => {
+  const switchTo = async (values: SwitchRoleValues) => {
     setBusy(true);
     const result = await sessionService.switchRole(
-      { roleId: roleId === '' ? null : Number(roleId), password },
+      { roleId: values.roleId === '' ? null : Number(values.roleId), password: values.password },
       currentRoleIds(session),
     );
     if (result.ok) {
@@ -37,10 +56,10 @@ export function SwitchRoleDialog({ open, onClose }: { open: boolean; onClose: ()
     }
     setBusy(false);
     if (result.failure.kind === 'invalid') {
-      setErrors(Object.fromEntries(result.failure.errors.map((e) => [e.field ?? '', e.message])));
+      if (landProblems(result.failure.errors, FIELDS, setError)) return;
+      feedback.error(result.failure.errors[0]?.message ?? SWITCH_ROLE_FAILURE_CONFIRM.message);
       return;
     }
-    setErrors({});
     const ok = await feedback.confirm({
       title: SWITCH_ROLE_FAILURE_CONFIRM.title,
       message: SWITCH_ROLE_FAILURE_CONFIRM.message,
@@ -51,6 +70,7 @@ export function SwitchRoleDialog({ open, onClose }: { open: boolean; onClose: ()
       sessionService.reload(SWITCH_ROLE_FAILURE_CONFIRM.thenGoTo);
     }
   };
+  const submit = () => void handleSubmit(switchTo)();
 
   return (
     <Dialog
@@ -63,7 +83,7 @@ export function SwitchRoleDialog({ open, onClose }: { open: boolean; onClose: ()
       footer={
         <>
           <Button onClick={onClose}>取消</Button>
-          <Button variant="primary" loading={busy} onClick={() => void submit()}>
+          <Button variant="primary" loading={busy} onClick={submit}>
             确定
           </Button>
         </>
@@ -73,7 +93,7 @@ export function SwitchRoleDialog({ open, onClose }: { open: boolean; onClose: ()
         className="space-y-4"
         onSubmit={(e) => {
           e.preventDefault();
-          void submit();
+          submit();
         }}
       >
         <Field label={SESSION_MESSAGES.currentRoleLabel}>
@@ -81,12 +101,15 @@ export function SwitchRoleDialog({ open, onClose }: { open: boolean; onClose: ()
             {currentRole(session)?.roleName ?? ''}
           </p>
         </Field>
-        <Field label={SESSION_MESSAGES.targetRoleLabel} required error={errors['roleId']}>
+        <Field
+          label={SESSION_MESSAGES.targetRoleLabel}
+          required={REQUIRED.has('roleId')}
+          error={errors.roleId?.message}
+        >
           <select
             className="input"
             aria-label={SESSION_MESSAGES.targetRoleLabel}
-            value={roleId}
-            onChange={(e) => setRoleId(e.target.value)}
+            {...register('roleId')}
           >
             <option value="">{SESSION_MESSAGES.roleRequired}</option>
             {roleSwitchChoices(session.heldRoles, session.roles).map((role) => (
@@ -96,15 +119,18 @@ export function SwitchRoleDialog({ open, onClose }: { open: boolean; onClose: ()
             ))}
           </select>
         </Field>
-        <Field label={SESSION_MESSAGES.passwordLabel} required error={errors['password']}>
+        <Field
+          label={SESSION_MESSAGES.passwordLabel}
+          required={REQUIRED.has('password')}
+          error={errors.password?.message}
+        >
           <input
             className="input"
             type="password"
             aria-label={SESSION_MESSAGES.passwordLabel}
             autoComplete="current-password"
-            maxLength={64}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            maxLength={SIGN_IN_LIMITS.password}
+            {...register('password')}
           />
         </Field>
       </form>
