@@ -87,6 +87,9 @@ export const contractDocumentSaveBody = z
   })
   .check(coreProblems(documentRules));
 
+/** The fields a document's form marks with `*` (core's list: what a submit needs typed). */
+export { requiredContractDocFields } from '@dpms/core';
+
 export const contractDocumentSubmitBody = z.object({ documentId: id(), typeCode });
 export const contractDocumentIdQuery = z.object({ documentId: id() });
 

@@ -6,7 +6,10 @@ import {
   contractDocFieldSpecs,
   hasContractDocField,
   isContractDocFieldEditable,
+  requiredContractDocFields,
+  EMPTY_CONTRACT_DOC_VALUES,
 } from './contract-doc-fields.js';
+import { validateContractDoc } from './contract-doc-validation.js';
 import { CONTRACT_DOC_TYPES } from './contract-doc-type.js';
 
 const COMMON = [
@@ -127,5 +130,19 @@ describe('contract document fields', () => {
     expect(contractDocFieldLabel(3, 'fwContent')).toBe('特殊技术服务内容');
     expect(contractDocFieldLabel(7, 'fwContent')).toBe('制作类型');
     expect(() => contractDocFieldSpec(1, 'fwContent')).toThrow(RangeError);
+  });
+
+  it('marks as required exactly what a submit refuses blank, party A aside (the server fills it)', () => {
+    for (const type of CONTRACT_DOC_TYPES) {
+      const r = validateContractDoc(type, EMPTY_CONTRACT_DOC_VALUES, 'submit');
+      const partyA = new Set(
+        contractDocFieldSpecs(type)
+          .filter((s) => s.kind === 'partyA')
+          .map((s) => s.name as string),
+      );
+      const refused = r.ok ? [] : r.error.errors.flatMap((e) => e.field ?? []);
+      expect(requiredContractDocFields(type)).toEqual(refused.filter((f) => !partyA.has(f)));
+      expect(validateContractDoc(type, EMPTY_CONTRACT_DOC_VALUES, 'save').ok).toBe(true);
+    }
   });
 });

@@ -252,3 +252,21 @@ export const isContractDocFieldEditable = (
   const { kind } = contractDocFieldSpec(type, field);
   return kind !== 'partyA' && kind !== 'words' && kind !== 'derived' && kind !== 'reference';
 };
+
+/** What no person types or chooses: filled from the settings, or computed from other fields. */
+const FILLED_FOR_THEM: readonly ContractDocFieldKind[] = [
+  'partyA',
+  'words',
+  'derived',
+  'reference',
+];
+
+/**
+ * The fields the person must fill before the document is submitted, which its form marks with
+ * `*`: the type's fields a submit needs, less those filled for them (party A from the company
+ * settings by the server; the name, the words and the ids from what they chose or typed).
+ */
+export const requiredContractDocFields = (type: ContractDocType): ContractDocFieldName[] =>
+  contractDocFieldSpecs(type)
+    .filter((s) => s.requiredOnSubmit && !FILLED_FOR_THEM.includes(s.kind))
+    .map((s) => s.name);

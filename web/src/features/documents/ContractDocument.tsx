@@ -37,6 +37,8 @@ export interface ContractDocumentProps {
   /** A choice or an edit the rules refused, with its message. */
   readonly onRefused?: (message: string) => void;
   readonly errors?: ContractDocErrors;
+  /** The fields to mark with `*` (what a submit needs typed; the editor passes core's list). */
+  readonly required?: readonly ContractDocFieldName[];
   /** The reading mode: the sign footer is shown when it is not 0 (001 §2). */
   readonly signtype?: unknown;
   readonly approval?: ApprovalDetail | null;
@@ -103,6 +105,14 @@ export function ContractDocument(props: ContractDocumentProps) {
     apply(setContractDocField(state, field, value));
 
   const errorOf = (field: ContractDocFieldName) => errors[field];
+  const requiredSet = new Set<string>(props.required ?? []);
+  /** The required mark before a field's label. */
+  const mark = (field: ContractDocFieldName) =>
+    requiredSet.has(field) && canEdit(field) ? (
+      <span className="doc-required" data-required={field} aria-hidden>
+        *
+      </span>
+    ) : null;
   const errorNode = (field: ContractDocFieldName) => {
     const message = errorOf(field);
     return message === undefined ? null : (
@@ -113,6 +123,7 @@ export function ContractDocument(props: ContractDocumentProps) {
   };
   const common = (field: ContractDocFieldName) => ({
     'aria-label': contractDocFieldLabel(type, field),
+    'aria-required': requiredSet.has(field) && canEdit(field) ? true : undefined,
     'aria-invalid': errorOf(field) === undefined ? undefined : true,
     'aria-describedby': errorOf(field) === undefined ? undefined : `${idBase}-${field}-error`,
     'data-field': field,
@@ -321,7 +332,10 @@ export function ContractDocument(props: ContractDocumentProps) {
   const row = (field: ContractDocFieldName, control: ReactNode, label?: string) =>
     has(field) ? (
       <div className="doc-row" key={field}>
-        <span className="doc-label">{label ?? contractDocFieldLabel(type, field)}：</span>
+        <span className="doc-label">
+          {mark(field)}
+          {label ?? contractDocFieldLabel(type, field)}：
+        </span>
         {control}
         {errorNode(field)}
       </div>
@@ -356,9 +370,9 @@ export function ContractDocument(props: ContractDocumentProps) {
       {row('totalNum', blank('totalNum'))}
       {type === 8 && (
         <div className="doc-row">
-          <span className="doc-label">服务期限：自</span>
+          <span className="doc-label">{mark('startTime')}服务期限：自</span>
           {blank('startTime')}
-          <span className="doc-label">至</span>
+          <span className="doc-label">{mark('endTime')}至</span>
           {blank('endTime')}
           {errorNode('startTime')}
           {errorNode('endTime')}
@@ -374,7 +388,7 @@ export function ContractDocument(props: ContractDocumentProps) {
         {'\u3000'}合同价款
       </h2>
       <div className="doc-row">
-        <span className="doc-label">本合同总价为人民币</span>
+        <span className="doc-label">{mark('totalAmount')}本合同总价为人民币</span>
         {blank('totalAmount')}
         <span className="doc-label">万元（大写：</span>
         {text('upValue')}
@@ -448,7 +462,7 @@ export function ContractDocument(props: ContractDocumentProps) {
           <p>法定代表人或授权代表（签字）：</p>
         </div>
         <div className="doc-row" style={{ gridColumn: '1 / -1' }}>
-          <span className="doc-label">签订日期：</span>
+          <span className="doc-label">{mark('signDate')}签订日期：</span>
           {blank('signDate')}
           {errorNode('signDate')}
         </div>

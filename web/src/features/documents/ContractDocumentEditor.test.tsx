@@ -1,4 +1,6 @@
 import { ContractDocumentGateway, HttpClient, type HttpClientOptions } from '@dpms/http-client';
+import { EMPTY_CONTRACT_DOC_VALUES, validateContractDoc } from '@dpms/core';
+import { requiredContractDocFields } from '@dpms/wire';
 import { aContractDocument } from '@dpms/wire/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -135,6 +137,58 @@ describe('ContractDocumentEditor', () => {
     expect(await screen.findByText('请输入乙方', { selector: '.doc-error' })).toBeTruthy();
     expect(screen.getByText('请选择签订日期', { selector: '.doc-error' })).toBeTruthy();
     expect(calls.some((c) => c.url.endsWith('/add'))).toBe(false);
+  });
+
+  it('a blank submit shows every field a submit needs beside it at once, marked as core lists them', async () => {
+    const { gateway, calls } = scripted(() => ({ code: 200, data: [], msg: '' }));
+    const { container } = renderWithServices(<ContractDocumentEditor gateway={gateway} type={8} />);
+    await screen.findByRole('button', { name: '提交审批' });
+    const marked = [...container.querySelectorAll('[data-required]')].map((m) =>
+      m.getAttribute('data-required'),
+    );
+    expect(new Set(marked)).toEqual(new Set(requiredContractDocFields(8)));
+    fireEvent.click(screen.getByRole('button', { name: '提交审批' }));
+    const expected = validateContractDoc(8, EMPTY_CONTRACT_DOC_VALUES, 'submit');
+    const wanted = (expected.ok ? [] : expected.error.errors).filter((e) =>
+      requiredContractDocFields(8).includes(e.field as never),
+    );
+    expect(wanted.length).toBeGreaterThan(3);
+    await waitFor(() => {
+      const shown = [...container.querySelectorAll('.doc-error')].map((e) => e.textContent);
+      expect(new Set(shown)).toEqual(new Set(wanted.map((e) => e.message)));
+    });
+    expect(calls.some((c) => c.url.endsWith('/add'))).toBe(false);
+    // A field typed into loses its message; the others keep theirs.
+    fireEvent.change(screen.getByLabelText('乙方'), { target: { value: '快印公司' } });
+    await waitFor(() =>
+      expect(screen.queryByText('请输入乙方', { selector: '.doc-error' })).toBeNull(),
+    );
+    expect(screen.getByText('请选择签订日期', { selector: '.doc-error' })).toBeTruthy();
+  });
+
+  it('a server 400 lands each of its errors[] beside its field, and a retry keeps the key', async () => {
+    const { gateway, calls } = scripted((url, method) => {
+      if (url.endsWith('/contract-document/add') && method === 'post') {
+        return {
+          code: 400,
+          msg: '乙方电话格式不正确',
+          field: 'mainPhone',
+          errors: [
+            { field: 'mainPhone', message: '乙方电话格式不正确' },
+            { field: 'mainAddress', message: '乙方地址不能超过50个字符' },
+          ],
+        };
+      }
+      return { code: 200, msg: '', data: [] };
+    });
+    renderWithServices(<ContractDocumentEditor gateway={gateway} type={8} />);
+    fireEvent.change(await screen.findByLabelText('乙方'), { target: { value: '快印公司' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('乙方电话格式不正确', { selector: '.doc-error' })).toBeTruthy();
+    expect(screen.getByText('乙方地址不能超过50个字符', { selector: '.doc-error' })).toBeTruthy();
+    const adds = calls.filter((c) => c.url.endsWith('/add'));
+    expect(adds).toHaveLength(1);
+    expect(typeof adds[0]?.key).toBe('string');
   });
 
   describe('signing mode (signtype 3)', () => {

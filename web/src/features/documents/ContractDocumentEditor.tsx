@@ -3,24 +3,29 @@ import {
   CONTRACT_DOC_FIELD_NAMES,
   applyCompanySettings,
   applyContractDocOptions,
+  contractDocPayload,
   contractDocTitle,
+  EMPTY_CONTRACT_DOC_VALUES,
   hasProjectAndStage,
   loadContractDoc,
   parseSignType,
-  validateContractDoc,
   type ContractDocFieldName,
   type ContractDocState,
   type ContractDocType,
   type ContractDocValidationMode,
+  type ContractDocValues,
 } from '@dpms/core';
-import { errorMessage, fieldErrorsOf } from '@dpms/http-client';
+import { errorMessage } from '@dpms/http-client';
+import { contractDocumentSaveBody, requiredContractDocFields } from '@dpms/wire';
 import { useEffect, useRef, useState } from 'react';
+import type { FieldErrors } from 'react-hook-form';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import { Button } from '../../components/ui/Button';
 import { downloadExport } from '../../components/upload/download';
 import { useFilePreview } from '../../components/upload/useFilePreview';
 import { ActionKeys } from '../../components/crud/action-keys';
+import { landRefusal, useWireForm } from '../../components/form/wire-form';
 import { ContractDocument, type ContractDocErrors } from './ContractDocument';
 import type {
   ContractDocumentGateway,
@@ -48,17 +53,16 @@ export const documentPdfPath = (documentId: number): string =>
 
 const SIGN_LABELS = { approve: '同意', reject: '驳回' } as const;
 
-const errorsOf = (
-  problems: readonly { readonly field?: string; readonly message: string }[],
-): ContractDocErrors => {
-  const errors: Partial<Record<ContractDocFieldName, string>> = {};
-  for (const p of problems) {
-    const field = p.field as ContractDocFieldName | undefined;
-    if (field !== undefined && (CONTRACT_DOC_FIELD_NAMES as readonly string[]).includes(field)) {
-      errors[field] ??= p.message;
-    }
+const DOC_FIELDS = new Set<string>(CONTRACT_DOC_FIELD_NAMES);
+
+/** The form's problems as the document shows them: one message beside each field. */
+const errorsOf = (errors: FieldErrors<ContractDocValues>): ContractDocErrors => {
+  const shown: Partial<Record<ContractDocFieldName, string>> = {};
+  for (const field of CONTRACT_DOC_FIELD_NAMES) {
+    const message = errors[field]?.message;
+    if (message !== undefined && message !== '') shown[field] = message;
   }
-  return errors;
+  return shown;
 };
 
 /**
@@ -66,7 +70,11 @@ const errorsOf = (
  * fetches party A's settings, the projects with their task orders and, for type 7, the
  * process-cost list in parallel, each filling the form as it arrives; saves the document with
  * its contract and sends it into approval. Every rule is core's: the words, the name, the
- * choices, the input filters and the checks before a call.
+ * choices, the input filters and the checks before a call. The document's values are core's
+ * state (its choices fill several fields at once); react-hook-form mirrors them and checks them
+ * with the @dpms/wire body the save sends (`contractDocumentSaveBody`, core's document rules), so
+ * every field's problem shows beside it at once before anything is sent, the fields a submit
+ * needs are marked, and a server refusal of a field lands beside it.
  */
 export function ContractDocumentEditor(props: ContractDocumentEditorProps) {
   const { gateway, documentId } = props;
@@ -80,12 +88,39 @@ export function ContractDocumentEditor(props: ContractDocumentEditorProps) {
   // One key per signing action until it is answered: a repeated click or a retry after a lost
   // answer is the same action (the approval center's rule, `ActionKeys`).
   const signKeys = useRef(new ActionKeys());
-  const saveKeys = useRef(new ActionKeys());
-  const [errors, setErrors] = useState<ContractDocErrors>({});
   const [failure, setFailure] = useState<string>('');
   const [busy, setBusy] = useState<'' | 'save' | 'submit'>('');
   // The id this editor stored itself: opening it again must not reload what is on screen.
   const createdId = useRef<number | undefined>(undefined);
+  // What the check reads when a button is pressed: the document as it is, and which button.
+  const current = useRef<{ state: ContractDocState | null; stored: StoredContractDocument | null }>(
+    { state: null, stored: null },
+  );
+  current.current = { state, stored };
+  const mode = useRef<ContractDocValidationMode>('save');
+  const bodyOf = (values: ContractDocValues) => {
+    const { state: s, stored: doc } = current.current;
+    return {
+      ...(s === null ? values : contractDocPayload(s.type, values)),
+      docType: s?.type,
+      ...(doc === null ? {} : { documentId: doc.documentId, version: doc.version }),
+      ...(mode.current === 'submit' ? { submit: true } : {}),
+    };
+  };
+  // Each intent (保存 or 提交审批) keeps its Idempotency-Key while its answer is lost, so a retry
+  // never stores a second document.
+  const { form, keys: saveKeys } = useWireForm<ContractDocValues>(
+    contractDocumentSaveBody,
+    EMPTY_CONTRACT_DOC_VALUES,
+    {
+      bodyOf,
+      ...(state === null ? {} : { values: state.values }),
+      // Core's state drives the values; a field's problem stays until that field changes.
+      resetOptions: { keepErrors: true, keepDefaultValues: true },
+    },
+  );
+  const { handleSubmit, setError, clearErrors, formState } = form;
+  const errors = errorsOf(formState.errors);
 
   useEffect(() => {
     if (documentId !== undefined && documentId === createdId.current) return;
@@ -94,7 +129,7 @@ export function ContractDocumentEditor(props: ContractDocumentEditorProps) {
       live && setState((s) => (s === null ? s : update(s)));
     setFailure('');
     setApproval(null);
-    setErrors({});
+    clearErrors();
     const open = async () => {
       let doc: StoredContractDocument | null = null;
       let type = props.type;
@@ -158,47 +193,35 @@ export function ContractDocumentEditor(props: ContractDocumentEditorProps) {
 
   const change = (next: ContractDocState) => {
     // A field changed: its old message no longer applies.
-    setErrors((old) => {
-      const kept: Partial<Record<ContractDocFieldName, string>> = {};
-      for (const [field, message] of Object.entries(old) as [ContractDocFieldName, string][]) {
-        if (next.values[field] === state.values[field]) kept[field] = message;
-      }
-      return kept;
-    });
+    const changed = CONTRACT_DOC_FIELD_NAMES.filter((f) => next.values[f] !== state.values[f]);
+    if (changed.length > 0) clearErrors(changed);
     setState(next);
   };
 
-  const store = async (mode: ContractDocValidationMode) => {
-    const checked = validateContractDoc(state.type, state.values, mode);
-    if (!checked.ok) {
-      setErrors(errorsOf(checked.error.errors));
-      feedback.error(checked.error.message);
-      return;
-    }
-    setBusy(mode);
-    // One Idempotency-Key per intent (保存 or 提交审批), kept while its answer is lost, so a
-    // retry never stores a second document.
-    const outcome = await saveKeys.current.run(mode, (idempotencyKey) =>
+  const send = async (values: ContractDocValues, intent: ContractDocValidationMode) => {
+    setBusy(intent);
+    const outcome = await saveKeys.run(intent, (idempotencyKey) =>
       gateway.save(
         {
-          ...checked.value,
+          ...contractDocPayload(state.type, values),
           docType: state.type,
           ...(stored === null ? {} : { documentId: stored.documentId, version: stored.version }),
-          ...(mode === 'submit' ? { submit: true } : {}),
+          ...(intent === 'submit' ? { submit: true } : {}),
         },
         { idempotencyKey },
       ),
     );
     setBusy('');
     if (!outcome.ok) {
-      // Every field the server refused lands beside its field.
-      setErrors(errorsOf(fieldErrorsOf(outcome.error)));
+      // Every field the server refused lands beside its field; the message shows apart too, as
+      // the field may be out of sight on the long page.
+      landRefusal(outcome.error, DOC_FIELDS, setError);
       feedback.error(outcome.message);
       return;
     }
     const saved = outcome.value;
     setStored(saved);
-    setErrors({});
+    clearErrors();
     // What the server stored (party A filled, words and name recomputed) is what shows.
     setState((s) =>
       s === null
@@ -211,11 +234,23 @@ export function ContractDocumentEditor(props: ContractDocumentEditorProps) {
             processCosts: s.processCosts,
           }),
     );
-    feedback.success(mode === 'submit' ? '已提交审批' : '保存成功');
+    feedback.success(intent === 'submit' ? '已提交审批' : '保存成功');
     if (stored === null) {
       createdId.current = saved.documentId;
       props.onCreated?.(saved.documentId);
     }
+  };
+
+  const store = (intent: ContractDocValidationMode) => {
+    mode.current = intent;
+    void handleSubmit(
+      (values) => send(values, intent),
+      (found) => {
+        // The first problem, in the document's order, also as a message: the page is long.
+        const first = CONTRACT_DOC_FIELD_NAMES.map((f) => found[f]?.message).find(Boolean);
+        feedback.error(first ?? Object.values(found)[0]?.message ?? '请检查填写的内容');
+      },
+    )();
   };
 
   const signtype =
@@ -348,18 +383,14 @@ export function ContractDocumentEditor(props: ContractDocumentEditorProps) {
         )}
         {!state.readOnly && (
           <>
-            <Button
-              loading={busy === 'save'}
-              disabled={busy !== ''}
-              onClick={() => void store('save')}
-            >
+            <Button loading={busy === 'save'} disabled={busy !== ''} onClick={() => store('save')}>
               保存
             </Button>
             <Button
               variant="primary"
               loading={busy === 'submit'}
               disabled={busy !== ''}
-              onClick={() => void store('submit')}
+              onClick={() => store('submit')}
             >
               提交审批
             </Button>
@@ -372,6 +403,7 @@ export function ContractDocumentEditor(props: ContractDocumentEditorProps) {
           onChange={change}
           onRefused={(message) => feedback.warning(message)}
           errors={errors}
+          {...(state.readOnly ? {} : { required: requiredContractDocFields(state.type) })}
           signtype={signtype}
           approval={approval}
           drafter={{ name: stored?.createBy ?? '' }}
