@@ -1,9 +1,9 @@
 import { fieldErrorsOf } from '@dpms/http-client';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { useActionKeys } from '../crud/action-keys';
+import { formPathOf, landProblems, wireResolver } from '../form/wire-form';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { Field } from '../ui/Field';
@@ -76,18 +76,6 @@ export function formRequires(
 }
 
 /** The first message of a react-hook-form error entry (a field's, or one nested in an array). */
-function firstMessage(entry: unknown): string | undefined {
-  if (typeof entry !== 'object' || entry === null) return undefined;
-  const own = (entry as { message?: unknown }).message;
-  if (typeof own === 'string' && own !== '') return own;
-  for (const v of Object.values(entry)) {
-    const m = firstMessage(v);
-    if (m !== undefined) return m;
-  }
-  return undefined;
-}
-
-/** The values with every field's text trimmed, as the save sends them. */
 const trimmedOf = (values: FormValues, fields: readonly FormFieldDef[]): FormValues =>
   Object.fromEntries(fields.map((f) => [f.key, (values[f.key] ?? '').trim()]));
 
@@ -122,17 +110,14 @@ function dialogResolver(
           ? `${label}不能为空`
           : `${label}格式不正确`;
       };
-      const body = form.bodyOf ? form.bodyOf(trimmed) : trimmed;
-      const r = await zodResolver(form.schema as never, { error: labelled } as never, {
-        raw: true,
-      })(body as never, context, options as never);
+      // The wire schema's problems, each on its field (the first per field); one about a field
+      // the dialog does not show goes under the form. The trimmed values go on to the save.
       const shown = new Set(fields.map((f) => f.key));
-      for (const [key, entry] of Object.entries(r.errors)) {
-        const message = firstMessage(entry);
-        if (message === undefined) continue;
-        if (shown.has(key)) errors[key] ??= { type: 'schema', message };
-        else errors['root'] ??= { type: 'schema', message };
-      }
+      return wireResolver<FormValues>(form.schema, {
+        bodyOf: form.bodyOf,
+        error: labelled,
+        alias: (path) => (shown.has(String(path[0])) ? String(path[0]) : 'root'),
+      })(trimmed, context, options);
     }
     return Object.keys(errors).length === 0
       ? { values: trimmed, errors: {} }
@@ -191,10 +176,10 @@ export function FormDialog({
       if (!outcome.ok) {
         const shown = new Set(fields.map((f) => f.key));
         const all = fieldErrorsOf(outcome.error);
-        const onFields = all.filter((e) => shown.has(e.field));
-        for (const e of onFields) setError(e.field, { type: 'server', message: e.message });
+        const landed = landProblems(all, shown, setError);
         // The refusal shows under the form too unless every field it names is beside its input.
-        if (onFields.length === 0 || onFields.length < all.length) setFailure(outcome.message);
+        if (!landed || all.some((e) => !shown.has(formPathOf(e.field))))
+          setFailure(outcome.message);
       }
     } finally {
       running.current = false;

@@ -3,11 +3,10 @@ import {
   CONTRACT_ACCOUNT_REQUIRED_FIELDS,
   contractAccountActions,
 } from '@dpms/core';
-import { fieldErrorsOf, type ContractAccountRecord } from '@dpms/http-client';
+import type { ContractAccountRecord } from '@dpms/http-client';
 import { contractAccountAddBody } from '@dpms/wire';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useService } from '../../app/di';
 import { useActionActor } from '../../app/hooks';
 import { TOKENS } from '../../app/tokens';
@@ -15,6 +14,7 @@ import { ActionKeys } from '../../components/crud/action-keys';
 import { Button } from '../../components/ui/Button';
 import { Field } from '../../components/ui/Field';
 import { useAccountGateway } from './account-shared';
+import { landRefusal, wireResolver } from '../../components/form/wire-form';
 
 interface AccountFormValues {
   party: string;
@@ -51,12 +51,9 @@ export function ContractAccountsPanel({ contractId }: { contractId: number }) {
   const [busy, setBusy] = useState(false);
   const form = useForm<AccountFormValues>({
     defaultValues: EMPTY,
-    resolver: ((values, context, options) =>
-      zodResolver(contractAccountAddBody, undefined, { raw: true })(
-        { ...values, contractId },
-        context,
-        options as never,
-      )) as Resolver<AccountFormValues>,
+    resolver: wireResolver<AccountFormValues>(contractAccountAddBody, {
+      bodyOf: (values) => ({ ...values, contractId }),
+    }),
   });
   const errors = form.formState.errors;
   useEffect(() => {
@@ -94,10 +91,7 @@ export function ContractAccountsPanel({ contractId }: { contractId: number }) {
       setVersion((v) => v + 1);
       return;
     }
-    const onFields = fieldErrorsOf(outcome.error).filter((e) => FORM_FIELDS.has(e.field));
-    for (const e of onFields)
-      form.setError(e.field as keyof AccountFormValues, { type: 'server', message: e.message });
-    if (onFields.length === 0) setFailure(outcome.message);
+    if (!landRefusal(outcome.error, FORM_FIELDS, form.setError)) setFailure(outcome.message);
   });
 
   const remove = async (a: ContractAccountRecord) => {

@@ -5,16 +5,16 @@ import {
   EMPLOYEE_COST_REQUIRED_FIELDS,
   employeeCostTotal,
 } from '@dpms/core';
-import { fieldErrorsOf, type AccountGateway, type EmployeeCostRecord } from '@dpms/http-client';
+import type { AccountGateway, EmployeeCostRecord } from '@dpms/http-client';
 import { employeeCostAddBody, employeeCostUpdateBody } from '@dpms/wire';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
-import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ActionKeys } from '../../components/crud/action-keys';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
 import { Figure, MoneyInput, thisMonth, type Option } from './account-shared';
+import { landRefusal, wireResolver } from '../../components/form/wire-form';
 
 export type EmployeeCostFormGateway = Pick<
   AccountGateway,
@@ -85,12 +85,9 @@ export function EmployeeCostFormDialog({
       otherCost: cost?.otherCost ?? '',
       remark: cost?.remark ?? '',
     },
-    resolver: ((values, context, options) =>
-      zodResolver(schema, undefined, { raw: true })(
-        cost ? { ...values, costId: cost.costId } : values,
-        context,
-        options as never,
-      )) as Resolver<CostFormValues>,
+    resolver: wireResolver<CostFormValues>(schema, {
+      bodyOf: (values) => (cost ? { ...values, costId: cost.costId } : values),
+    }),
   });
   const { control, register, formState, setError, setValue, handleSubmit } = form;
   const errors = formState.errors;
@@ -132,10 +129,7 @@ export function EmployeeCostFormDialog({
       onSaved(outcome.value);
       return;
     }
-    const onFields = fieldErrorsOf(outcome.error).filter((e) => FORM_FIELDS.has(e.field));
-    for (const e of onFields)
-      setError(e.field as keyof CostFormValues, { type: 'server', message: e.message });
-    if (onFields.length === 0) setFailure(outcome.message);
+    if (!landRefusal(outcome.error, FORM_FIELDS, setError)) setFailure(outcome.message);
   };
 
   const employee = register('employeeId');

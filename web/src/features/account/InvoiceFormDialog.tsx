@@ -4,22 +4,17 @@ import {
   invoiceRoom,
   requiredInvoiceFields,
 } from '@dpms/core';
-import {
-  fieldErrorsOf,
-  type AccountGateway,
-  type InvoiceContractInfo,
-  type InvoiceRecord,
-} from '@dpms/http-client';
+import type { AccountGateway, InvoiceContractInfo, InvoiceRecord } from '@dpms/http-client';
 import { invoiceAddBody, invoiceEditBody } from '@dpms/wire';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
-import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ActionKeys } from '../../components/crud/action-keys';
 import { Button } from '../../components/ui/Button';
 import { DateInput } from '../../components/ui/DateInput';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
 import { Figure, MoneyInput, today, type Option } from './account-shared';
+import { landRefusal, wireResolver } from '../../components/form/wire-form';
 
 export type InvoiceFormGateway = Pick<
   AccountGateway,
@@ -91,12 +86,9 @@ export function InvoiceFormDialog({
       invoiceDate: invoice?.invoiceDate ?? today(),
       remark: invoice?.remark ?? '',
     },
-    resolver: ((values, context, options) =>
-      zodResolver(schema, undefined, { raw: true })(
-        invoice ? { ...values, invoiceId: invoice.invoiceId } : values,
-        context,
-        options as never,
-      )) as Resolver<InvoiceFormValues>,
+    resolver: wireResolver<InvoiceFormValues>(schema, {
+      bodyOf: (values) => (invoice ? { ...values, invoiceId: invoice.invoiceId } : values),
+    }),
   });
   const { control, register, formState, setError, handleSubmit } = form;
   const errors = formState.errors;
@@ -173,10 +165,7 @@ export function InvoiceFormDialog({
       return;
     }
     // The server's refusal: each named form field gets its message; anything else shows below.
-    const onFields = fieldErrorsOf(outcome.error).filter((e) => FORM_FIELDS.has(e.field));
-    for (const e of onFields)
-      setError(e.field as keyof InvoiceFormValues, { type: 'server', message: e.message });
-    if (onFields.length === 0) setFailure(outcome.message);
+    if (!landRefusal(outcome.error, FORM_FIELDS, setError)) setFailure(outcome.message);
   };
   const press = (submit: boolean) => void handleSubmit((values) => send(submit, values))();
 

@@ -11,23 +11,15 @@ import {
   type NodeCondition,
   type SelfApprovalHandling,
 } from '@dpms/core';
-import { fieldErrorsOf, type FlowNodeInput, type FlowRow } from '@dpms/http-client';
+import type { FlowNodeInput, FlowRow } from '@dpms/http-client';
 import { flowAddBody, flowUpdateBody, nodeAddBody, nodeUpdateBody } from '@dpms/wire';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState, type ReactNode } from 'react';
-import {
-  useForm,
-  useWatch,
-  type FieldErrors,
-  type FieldValues,
-  type Path,
-  type Resolver,
-  type UseFormReturn,
-} from 'react-hook-form';
+import { useForm, useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import { ActionKeys } from '../../components/crud/action-keys';
+import { landRefusal, wireResolver } from '../../components/form/wire-form';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
@@ -45,37 +37,6 @@ import { TYPE_OPTIONS } from './flow-options';
 type FieldOf = (path: readonly string[]) => string;
 const topField: FieldOf = (path) => path[0] ?? '';
 
-/**
- * A resolver that checks the body the save will send (`bodyOf` the form's values) with the wire
- * schema, and puts each problem on the form field it concerns (`fieldOf` its path in the body).
- */
-function wireResolver<V extends FieldValues>(
-  schema: () => z.ZodType,
-  bodyOf: (values: V) => unknown,
-  fieldOf: FieldOf = topField,
-): Resolver<V> {
-  return async (values, context, options) => {
-    const r = await zodResolver(schema() as never, undefined, { raw: true })(
-      bodyOf(values) as never,
-      context,
-      options as never,
-    );
-    const found = leaves(r.errors, []);
-    if (found.length === 0) return { values, errors: {} };
-    const errors: Record<string, { type: string; message: string }> = {};
-    for (const [path, message] of found) errors[fieldOf(path)] ??= { type: 'wire', message };
-    return { values: {}, errors: errors as FieldErrors<V> };
-  };
-}
-
-/** Each message of a nested error with its path (a condition's field, a list's item). */
-function leaves(error: unknown, path: readonly string[]): [readonly string[], string][] {
-  if (typeof error !== 'object' || error === null) return [];
-  const own = (error as { message?: unknown }).message;
-  if (typeof own === 'string') return [[path, own]];
-  return Object.entries(error).flatMap(([k, v]) => (k === 'ref' ? [] : leaves(v, [...path, k])));
-}
-
 /** A save under the dialog's key; a refusal naming a form field lands on it, else under the form. */
 function useWireSave<V extends FieldValues>(form: UseFormReturn<V>, fieldOf: FieldOf = topField) {
   const keys = useRef(new ActionKeys());
@@ -89,12 +50,7 @@ function useWireSave<V extends FieldValues>(form: UseFormReturn<V>, fieldOf: Fie
       setBusy(false);
       if (outcome.ok) return;
       const shown = new Set(Object.keys(form.getValues()));
-      const onFields = fieldErrorsOf(outcome.error)
-        .map((e) => ({ field: fieldOf(e.field.split('.')), message: e.message }))
-        .filter((e) => shown.has(e.field));
-      for (const e of onFields)
-        form.setError(e.field as Path<V>, { type: 'server', message: e.message });
-      if (onFields.length === 0) setFailure(outcome.message);
+      if (!landRefusal(outcome.error, shown, form.setError, fieldOf)) setFailure(outcome.message);
     });
   return { busy, failure, save };
 }
@@ -178,7 +134,10 @@ export function FlowFormDialog({
       status: flow?.status ?? '0',
       remark: flow?.remark ?? '',
     },
-    resolver: wireResolver(() => (flow === undefined ? flowAddBody : flowUpdateBody), bodyOf),
+    resolver: wireResolver(() => (flow === undefined ? flowAddBody : flowUpdateBody), {
+      bodyOf,
+      alias: topField,
+    }),
   });
   const { busy, failure, save } = useWireSave(form);
   const errors = form.formState.errors;
@@ -371,11 +330,10 @@ export function NodeFormDialog({
     node === undefined ? { ...nodeBody(v), flowId } : { ...nodeBody(v), nodeId: node.nodeId };
   const form = useForm<NodeFormValues>({
     defaultValues: node ? nodeValues(node) : NEW_NODE,
-    resolver: wireResolver(
-      () => (node === undefined ? nodeAddBody : nodeUpdateBody),
+    resolver: wireResolver(() => (node === undefined ? nodeAddBody : nodeUpdateBody), {
       bodyOf,
-      nodeFieldOf,
-    ),
+      alias: nodeFieldOf,
+    }),
   });
   const { busy, failure, save } = useWireSave(form, nodeFieldOf);
   const errors = form.formState.errors;

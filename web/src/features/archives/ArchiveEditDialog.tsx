@@ -1,11 +1,12 @@
 import { ARCHIVE_MEMO_MAX } from '@dpms/core';
-import { fieldErrorsOf, type ArchiveRow } from '@dpms/http-client';
+import type { ArchiveRow } from '@dpms/http-client';
 import { archiveAllowViewBody, archiveMemoBody } from '@dpms/wire';
 import { useEffect, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import { useActionKeys } from '../../components/crud/action-keys';
+import { landRefusal, wireResolver } from '../../components/form/wire-form';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
@@ -52,16 +53,16 @@ export function ArchiveEditDialog({
     defaultValues: { text: '' },
     // The one field holds what the call's body sends (the memo, or the ids as typed): its wire
     // schema checks that body, and its first problem (archiveId is the dialog's own) shows here.
-    resolver: ((values: EditValues) => {
-      const r =
-        kind === 'memo'
-          ? archiveMemoBody.safeParse({ archiveId, memo: values.text })
-          : archiveAllowViewBody.safeParse({ archiveId, allowViewUserIds: idsOf(values.text) });
-      const issue = r.success ? undefined : r.error.issues.find((i) => i.path[0] !== 'archiveId');
-      return issue === undefined
-        ? { values, errors: {} }
-        : { values: {}, errors: { text: { type: 'validate', message: issue.message } } };
-    }) as Resolver<EditValues>,
+    resolver: wireResolver<EditValues>(
+      () => (kind === 'memo' ? archiveMemoBody : archiveAllowViewBody),
+      {
+        bodyOf: (values) =>
+          kind === 'memo'
+            ? { archiveId, memo: values.text }
+            : { archiveId, allowViewUserIds: idsOf(values.text) },
+        alias: (path) => (path[0] === 'archiveId' ? null : 'text'),
+      },
+    ),
   });
   useEffect(() => {
     if (editing === null) return;
@@ -87,9 +88,8 @@ export function ArchiveEditDialog({
       return;
     }
     const field = editing.kind === 'memo' ? 'memo' : 'allowViewUserIds';
-    const onField = fieldErrorsOf(outcome.error).find((e) => e.field.startsWith(field));
-    if (onField) setError('text', { type: 'server', message: onField.message });
-    else feedback.error(outcome.message);
+    const onText = (path: readonly string[]) => (path[0] === field ? 'text' : null);
+    if (!landRefusal(outcome.error, ['text'], setError, onText)) feedback.error(outcome.message);
   };
 
   const error = formState.errors.text?.message;

@@ -1,9 +1,8 @@
 import { addDays, ARCHIVE_PLEDGE_MAX, charCount, DEFAULT_ARCHIVE_PLEDGE } from '@dpms/core';
-import { fieldErrorsOf, type ArchiveRow } from '@dpms/http-client';
+import type { ArchiveRow } from '@dpms/http-client';
 import { archiveBorrowFormBody, REQUIRED_BORROW_FIELDS } from '@dpms/wire';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import { useActionKeys } from '../../components/crud/action-keys';
@@ -13,6 +12,7 @@ import { DateInput } from '../../components/ui/DateInput';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
 import { useArchiveGateway } from './archive-hooks';
+import { landRefusal, wireResolver } from '../../components/form/wire-form';
 
 const input = 'w-full rounded border border-line px-2 py-1.5 text-sm';
 
@@ -60,12 +60,9 @@ export function BorrowDialog({
   const [busy, setBusy] = useState(false);
   const form = useForm<BorrowFormValues>({
     defaultValues: initial(today),
-    resolver: ((values, context, options) =>
-      zodResolver(archiveBorrowFormBody(todayRef.current), undefined, { raw: true })(
-        { ...values, archiveId },
-        context,
-        options as never,
-      )) as Resolver<BorrowFormValues>,
+    resolver: wireResolver<BorrowFormValues>(archiveBorrowFormBody(todayRef.current), {
+      bodyOf: (values) => ({ ...values, archiveId }),
+    }),
   });
   const { control, register, formState, setError, handleSubmit, reset } = form;
   const errors = formState.errors;
@@ -90,10 +87,7 @@ export function BorrowDialog({
       onClose();
       return;
     }
-    const onFields = fieldErrorsOf(outcome.error).filter((e) => FORM_FIELDS.has(e.field));
-    for (const e of onFields)
-      setError(e.field as BorrowField, { type: 'server', message: e.message });
-    if (onFields.length === 0) feedback.error(outcome.message);
+    if (!landRefusal(outcome.error, FORM_FIELDS, setError)) feedback.error(outcome.message);
   };
 
   return (

@@ -4,11 +4,10 @@ import {
   CLOSING_REMARK_MAX,
   CLOSING_REQUIRED_FIELDS,
 } from '@dpms/core';
-import { errorMessage, fieldErrorsOf } from '@dpms/http-client';
+import { errorMessage } from '@dpms/http-client';
 import { closingSaveBody } from '@dpms/wire';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { ActionKeys } from '../../components/crud/action-keys';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
@@ -23,6 +22,7 @@ import type {
   ContractOption,
 } from './closing.gateway';
 import { previewClosing } from './closing-preview';
+import { landRefusal, wireResolver } from '../../components/form/wire-form';
 
 const box = 'w-full rounded border border-line px-2 py-1.5 text-sm';
 const KIND_NAMES: Record<ClosingKind, string> = { closed: '结案', settle: '结算' };
@@ -68,12 +68,9 @@ export function ClosingFormDialog({
   // field's problem at once, beside its field, in core's words.
   const form = useForm<ClosingFormValues>({
     defaultValues: { closedCaseAmount: '', settleAmount: '', remark: '' },
-    resolver: ((values, context, options) =>
-      zodResolver(closingSaveBody, undefined, { raw: true })(
-        { ...values, contractId: infoRef.current?.contract.contractId },
-        context,
-        options as never,
-      )) as Resolver<ClosingFormValues>,
+    resolver: wireResolver<ClosingFormValues>(closingSaveBody, {
+      bodyOf: (values) => ({ ...values, contractId: infoRef.current?.contract.contractId }),
+    }),
   });
   const { control, register, formState, setError, handleSubmit, reset } = form;
   const errors = formState.errors;
@@ -150,10 +147,7 @@ export function ClosingFormDialog({
       return;
     }
     // The server's refusal: each named form field gets its message; anything else is a toast.
-    const onFields = fieldErrorsOf(outcome.error).filter((e) => FORM_FIELDS.has(e.field));
-    for (const e of onFields)
-      setError(e.field as keyof ClosingFormValues, { type: 'server', message: e.message });
-    if (onFields.length === 0) feedback.error(outcome.message);
+    if (!landRefusal(outcome.error, FORM_FIELDS, setError)) feedback.error(outcome.message);
   };
   const press = (submit: boolean) => void handleSubmit((values) => send(submit, values))();
 

@@ -5,11 +5,10 @@ import {
   finishActions,
   type FinishAction,
 } from '@dpms/core';
-import { errorMessage, fieldErrorsOf } from '@dpms/http-client';
+import { errorMessage } from '@dpms/http-client';
 import { finishConfirmBody } from '@dpms/wire';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useActionKeys, type ActionOutcome } from '../../components/crud/action-keys';
 import { useService } from '../../app/di';
 import { useActionActor } from '../../app/hooks';
@@ -25,6 +24,7 @@ import type {
   FinishTaskRow,
   UncollectedSummary,
 } from './closing.gateway';
+import { landRefusal, wireResolver } from '../../components/form/wire-form';
 
 const box = 'w-full rounded border border-line px-2 py-1.5 text-sm';
 const cell = 'border-t border-line py-1 px-1';
@@ -64,12 +64,9 @@ function ConfirmAmountForm({
   const { register, formState, handleSubmit, reset, setError } = useForm<ConfirmValues>({
     defaultValues: { taskId: '', confirmFinishAmount: '', remark: '' },
     // contractId is the dialog's own; the form checks what the person fills.
-    resolver: ((values, context, options) =>
-      zodResolver(finishConfirmBody, undefined, { raw: true })(
-        { ...values, contractId: 1 },
-        context,
-        options as never,
-      )) as Resolver<ConfirmValues>,
+    resolver: wireResolver<ConfirmValues>(finishConfirmBody, {
+      bodyOf: (values) => ({ ...values, contractId: 1 }),
+    }),
   });
   const errors = formState.errors;
   const confirm = async (values: ConfirmValues) => {
@@ -78,8 +75,7 @@ function ConfirmAmountForm({
       reset({ taskId: values.taskId, confirmFinishAmount: '', remark: '' });
       return;
     }
-    for (const e of fieldErrorsOf(outcome.error).filter((f) => CONFIRM_FIELDS.has(f.field)))
-      setError(e.field as keyof ConfirmValues, { type: 'server', message: e.message });
+    landRefusal(outcome.error, CONFIRM_FIELDS, setError);
   };
   return (
     <section className="grid grid-cols-4 items-end gap-2">

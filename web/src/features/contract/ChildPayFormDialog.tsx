@@ -18,7 +18,7 @@ import {
   type PayTarget,
 } from './sub-contract-preview';
 import { DateInput } from '../../components/ui/DateInput';
-import { landRefusal, useWireForm } from './wire-form';
+import { landRefusal, useWireForm } from '../../components/form/wire-form';
 
 /** The form's fields, by wire name: a server refusal of one of them lands beside it. */
 const FORM_FIELDS: readonly string[] = Object.keys(EMPTY_PAY_FORM);
@@ -61,7 +61,7 @@ export function ChildPayFormDialog({
           remark: editing.remark,
         }
       : { ...EMPTY_PAY_FORM },
-    () => (editing ? { payId: editing.payId } : { contractChildId }),
+    { extra: () => (editing ? { payId: editing.payId } : { contractChildId }) },
   );
   const { control, register, formState, setError, handleSubmit } = form;
   const errors = formState.errors;

@@ -25,7 +25,7 @@ import {
   previewChild,
   type ChildFormValues,
 } from './sub-contract-preview';
-import { landRefusal, useWireForm } from './wire-form';
+import { landRefusal, useWireForm } from '../../components/form/wire-form';
 
 /** The form's fields, by wire name: a server refusal of one of them lands beside it. */
 const FORM_FIELDS: readonly string[] = Object.keys(EMPTY_CHILD_FORM);
@@ -79,10 +79,12 @@ export function ContractChildFormDialog({
     editing
       ? valuesOf(editing)
       : { ...EMPTY_CHILD_FORM, contractId: parent ? String(parent.contractId) : '' },
-    () =>
-      stored.current
-        ? { contractChildId: stored.current.contractChildId, version: stored.current.version }
-        : {},
+    {
+      extra: () =>
+        stored.current
+          ? { contractChildId: stored.current.contractChildId, version: stored.current.version }
+          : {},
+    },
   );
   const { control, register, formState, setError, setValue, handleSubmit } = form;
   const errors = formState.errors;

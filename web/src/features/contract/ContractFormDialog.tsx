@@ -4,18 +4,18 @@ import {
   contractActionPermission,
   type FeeRateSets,
 } from '@dpms/core';
-import { fieldErrorsOf, type ContractBody, type ContractRecord } from '@dpms/http-client';
+import type { ContractBody, ContractRecord } from '@dpms/http-client';
 import {
   CONTRACT_SAVE_AND_SUBMIT_BODIES,
   CONTRACT_SAVE_BODIES,
   requiredContractFields,
 } from '@dpms/wire';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
-import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useService } from '../../app/di';
 import { useActionActor } from '../../app/hooks';
 import { TOKENS } from '../../app/tokens';
+import { landRefusal, wireResolver } from '../../components/form/wire-form';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
@@ -140,12 +140,7 @@ export function ContractFormDialog({
     defaultValues: editing ? formValuesOf(editing) : { ...EMPTY_CONTRACT_FORM },
     // The schema of the button pressed: 保存 checks the save body, 保存并提交审批 also what the
     // review sheet needs.
-    resolver: (values, context, options) =>
-      zodResolver(schemaFor(stage, submitting.current), undefined, { raw: true })(
-        values,
-        context,
-        options as never,
-      ) as unknown as ReturnType<Resolver<ContractFormValues>>,
+    resolver: wireResolver<ContractFormValues>(() => schemaFor(stage, submitting.current)),
   });
   const { control, register, formState, setError, handleSubmit } = form;
   const errors = formState.errors;
@@ -169,11 +164,7 @@ export function ContractFormDialog({
 
   /** The server's refusal: each named form field gets its message; anything else is a toast. */
   const showRefusal = (error: unknown, message: string) => {
-    const onFields = fieldErrorsOf(error).filter((e) => FORM_FIELDS.has(e.field));
-    for (const e of onFields) {
-      setError(e.field as keyof ContractFormValues, { type: 'server', message: e.message });
-    }
-    if (onFields.length === 0) feedback.error(message);
+    if (!landRefusal(error, FORM_FIELDS, setError)) feedback.error(message);
   };
 
   const send = async (submit: boolean, values: ContractFormValues) => {

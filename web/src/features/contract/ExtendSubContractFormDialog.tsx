@@ -22,7 +22,7 @@ import {
   type ExtendTarget,
 } from './sub-contract-preview';
 import { DateInput } from '../../components/ui/DateInput';
-import { landRefusal, useWireForm } from './wire-form';
+import { landRefusal, useWireForm } from '../../components/form/wire-form';
 
 /** The form's fields, by wire name: a server refusal of one of them lands beside it. */
 const FORM_FIELDS: readonly string[] = Object.keys(EMPTY_EXTEND_FORM);
@@ -63,10 +63,12 @@ export function ExtendSubContractFormDialog({
           signDate: editing.signDate ?? '',
         }
       : { ...EMPTY_EXTEND_FORM },
-    () =>
-      editing
-        ? { extendId: editing.extendId, version: editing.version }
-        : { contractChildId: target.contractChildId },
+    {
+      extra: () =>
+        editing
+          ? { extendId: editing.extendId, version: editing.version }
+          : { contractChildId: target.contractChildId },
+    },
   );
   const { control, register, formState, setError, handleSubmit } = form;
   const errors = formState.errors;

@@ -19,7 +19,7 @@ import {
   type LixiangFormValues,
 } from './sub-contract-preview';
 import { useFeeRates } from './useFeeRates';
-import { landRefusal, useWireForm } from './wire-form';
+import { landRefusal, useWireForm } from '../../components/form/wire-form';
 
 /** The form's fields, by wire name: a server refusal of one of them lands beside it. */
 const FORM_FIELDS: readonly string[] = Object.keys(EMPTY_LIXIANG_FORM);
@@ -71,7 +71,7 @@ export function LixiangFormDialog({
   const { form, keys } = useWireForm<LixiangFormValues>(
     () => (stored.current ? lixiangUpdateBody : lixiangSaveBody),
     editing ? valuesOf(editing) : { ...EMPTY_LIXIANG_FORM },
-    () => (stored.current ? { lxId: stored.current.lxId } : {}),
+    { extra: () => (stored.current ? { lxId: stored.current.lxId } : {}) },
   );
   const { control, register, formState, setError, setValue, handleSubmit } = form;
   const errors = formState.errors;

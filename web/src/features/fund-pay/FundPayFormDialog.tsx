@@ -9,8 +9,7 @@ import { fundPayBody, fundPayEditBody } from '@dpms/wire';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useActionKeys } from '../../components/crud/action-keys';
-import { landFieldRefusal } from '../../components/crud/field-refusal';
-import { wireResolver } from '../../components/crud/wire-resolver';
+import { landRefusal, wireResolver } from '../../components/form/wire-form';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
@@ -98,11 +97,10 @@ export function FundPayFormDialog({
       taxRate: pay?.taxRate ?? '0.06',
       remark: pay?.remark ?? '',
     },
-    resolver: wireResolver<PayFormValues>(
-      () => (pay ? fundPayEditBody : fundPayBody),
-      (values) =>
+    resolver: wireResolver<PayFormValues>(() => (pay ? fundPayEditBody : fundPayBody), {
+      bodyOf: (values) =>
         pay ? { ...bodyOf(values), payId: pay.payId, version: pay.version } : bodyOf(values),
-    ),
+    }),
   });
   const { control, register, formState, setError, handleSubmit, setValue } = form;
   const errors = formState.errors;
@@ -147,7 +145,7 @@ export function FundPayFormDialog({
     );
     setBusy(false);
     if (outcome.ok) return onSaved(outcome.value);
-    if (!landFieldRefusal(outcome.error, (f) => FORM_FIELDS.has(f), setError))
+    if (!landRefusal(outcome.error, (f) => FORM_FIELDS.has(f), setError))
       setFailure(outcome.message);
   };
   const press = (submit: boolean) => void handleSubmit((values) => send(submit, values))();

@@ -5,8 +5,7 @@ import { paymentPlanBody, paymentPlanEditBody } from '@dpms/wire';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useActionKeys } from '../../components/crud/action-keys';
-import { landFieldRefusal } from '../../components/crud/field-refusal';
-import { wireResolver } from '../../components/crud/wire-resolver';
+import { landRefusal, wireResolver } from '../../components/form/wire-form';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
@@ -76,13 +75,12 @@ export function PaymentPlanFormDialog({
       planPayAmount: plan?.planPayAmount ?? '',
       remark: plan?.remark ?? '',
     },
-    resolver: wireResolver<PlanFormValues>(
-      () => (plan ? paymentPlanEditBody : paymentPlanBody),
-      (values) =>
+    resolver: wireResolver<PlanFormValues>(() => (plan ? paymentPlanEditBody : paymentPlanBody), {
+      bodyOf: (values) =>
         plan
           ? { ...bodyOf(values), paymentPlanId: plan.paymentPlanId, version: plan.version }
           : bodyOf(values),
-    ),
+    }),
   });
   const { control, register, formState, setError, handleSubmit, setValue } = form;
   const errors = formState.errors;
@@ -109,7 +107,7 @@ export function PaymentPlanFormDialog({
     );
     setBusy(false);
     if (outcome.ok) return onSaved(outcome.value);
-    if (!landFieldRefusal(outcome.error, (f) => FORM_FIELDS.has(f), setError))
+    if (!landRefusal(outcome.error, (f) => FORM_FIELDS.has(f), setError))
       setFailure(outcome.message);
   };
   const press = () => void handleSubmit(send)();

@@ -9,24 +9,16 @@ import {
 } from '@dpms/core';
 import {
   errorMessage,
-  fieldErrorsOf,
   type FundPerformBody,
   type FundPerformRecord,
   type FundPlanGateway,
   type FundPlanRecord,
 } from '@dpms/http-client';
 import { fundPerformAddBody, fundPerformEditBody } from '@dpms/wire';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import {
-  useForm,
-  useWatch,
-  type FieldErrors,
-  type Resolver,
-  type ResolverResult,
-} from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useActionKeys } from '../../components/crud/action-keys';
-import { formPathOf } from '../../components/crud/field-refusal';
+import { landRefusal, wireResolver } from '../../components/form/wire-form';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
@@ -124,40 +116,15 @@ export function FundPerformFormDialog({
         (perform?.lines ?? []).map((l) => [`l${String(l.planLineId)}`, l.amount]),
       ),
     },
-    resolver: (async (values: PerformFormValues, context, options) => {
-      const body = bodyOf(values);
-      const r = (await zodResolver(schema, undefined, { raw: true })(
-        (perform
-          ? { ...body, performId: perform.performId, version: perform.version }
-          : body) as never,
-        context,
-        options as never,
-      )) as ResolverResult<FundPerformBody>;
-      if (Object.keys(r.errors).length === 0) return { values, errors: {} };
-      // The body's errors, each moved onto the form's field that shows it.
-      const errors: Record<string, unknown> = {};
-      const put = (path: string, message: string) => {
-        const at = rowPathOf(path, body.lines);
-        if (at === null) return;
-        const [head, key] = at.split('.') as [string, string | undefined];
-        if (key === undefined) errors[head] ??= { type: 'validate', message };
-        else {
-          const inner = (errors[head] ??= {}) as Record<string, unknown>;
-          inner[key] ??= { type: 'validate', message };
-        }
-      };
-      const walk = (node: unknown, path: string[]) => {
-        if (node === null || typeof node !== 'object') return;
-        const n = node as { message?: unknown; type?: unknown };
-        if (typeof n.message === 'string' && typeof n.type === 'string')
-          put(path.join('.'), n.message);
-        for (const [k, child] of Object.entries(node))
-          if (k !== 'ref' && k !== 'message' && k !== 'type' && k !== 'types')
-            walk(child, k === 'root' ? path : [...path, k]);
-      };
-      walk(r.errors, []);
-      return { values: {}, errors: errors as FieldErrors<PerformFormValues> };
-    }) as Resolver<PerformFormValues>,
+    // The body's errors, each moved onto the form's field that shows it (a line's on its row).
+    resolver: wireResolver<PerformFormValues>(schema, {
+      bodyOf: (values) => {
+        const body = bodyOf(values);
+        return perform ? { ...body, performId: perform.performId, version: perform.version } : body;
+      },
+      alias: (path, _body, values) =>
+        rowPathOf(path.join('.'), bodyOf(values as PerformFormValues).lines),
+    }),
   });
   const { control, register, formState, setError, handleSubmit, setValue } = form;
   const errors = formState.errors;
@@ -213,13 +180,12 @@ export function FundPerformFormDialog({
     );
     setBusy(false);
     if (outcome.ok) return onSaved(outcome.value);
-    let landed = false;
-    for (const e of fieldErrorsOf(outcome.error)) {
-      const at = rowPathOf(formPathOf(e.field), body.lines);
-      if (at === null) continue;
-      setError(at as 'planId', { type: 'server', message: e.message });
-      landed = true;
-    }
+    const landed = landRefusal(
+      outcome.error,
+      () => true,
+      setError,
+      (path) => rowPathOf(path.join('.'), body.lines),
+    );
     if (!landed) setFailure(outcome.message);
   };
   const press = (submit: boolean) => void handleSubmit((values) => send(submit, values))();

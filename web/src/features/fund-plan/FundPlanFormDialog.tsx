@@ -10,8 +10,7 @@ import { fundPlanAddBody, fundPlanEditBody } from '@dpms/wire';
 import { useMemo, useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useActionKeys } from '../../components/crud/action-keys';
-import { landFieldRefusal } from '../../components/crud/field-refusal';
-import { wireResolver } from '../../components/crud/wire-resolver';
+import { landRefusal, wireResolver } from '../../components/form/wire-form';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
@@ -108,14 +107,13 @@ export function FundPlanFormDialog({
           }))
         : [blankLine('income'), blankLine('rigid')],
     },
-    resolver: wireResolver<PlanFormValues>(
-      () => schema,
-      (values) => ({
+    resolver: wireResolver<PlanFormValues>(() => schema, {
+      bodyOf: (values) => ({
         ...values,
         lines: values.lines.map(toBody),
         ...(plan ? { planId: plan.planId, version: plan.version } : {}),
       }),
-    ),
+    }),
   });
   const { control, register, formState, setError, handleSubmit } = form;
   const errors = formState.errors;
@@ -149,7 +147,7 @@ export function FundPlanFormDialog({
     setBusy(false);
     if (outcome.ok) return onSaved(outcome.value);
     const shows = (path: string) => TOP_FIELDS.has(path) || LINE_FIELD.test(path);
-    if (!landFieldRefusal(outcome.error, shows, setError)) setFailure(outcome.message);
+    if (!landRefusal(outcome.error, shows, setError)) setFailure(outcome.message);
   };
   const press = (submit: boolean) => void handleSubmit((values) => send(submit, values))();
   /** A typed amount; once the form was sent, its problems follow what is typed. */

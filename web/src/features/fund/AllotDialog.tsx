@@ -1,23 +1,10 @@
 import { FUND_TEXT_MAX, previewAllotment } from '@dpms/core';
-import {
-  fieldErrorsOf,
-  type AllotLineBody,
-  type BackMoneyRecord,
-  type BackMoneyTask,
-  type FundGateway,
-} from '@dpms/http-client';
+import type { AllotLineBody, BackMoneyRecord, BackMoneyTask, FundGateway } from '@dpms/http-client';
 import { allotV2Body, requiredFundFields } from '@dpms/wire';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
-import {
-  Controller,
-  useFieldArray,
-  useForm,
-  useWatch,
-  type FieldErrors,
-  type Resolver,
-} from 'react-hook-form';
+import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { ActionKeys } from '../../components/crud/action-keys';
+import { landRefusal, wireResolver } from '../../components/form/wire-form';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Figure, MoneyInput, type Option } from './fund-shared';
@@ -48,35 +35,19 @@ const bodyOf = (backMoneyId: number, lines: readonly Line[]) => ({
 });
 
 /**
- * The wire body's check on the form: `allotV2Body` (react-hook-form's zodResolver) over the body
- * the form sends, each refused line's problem put back on the form's line it came from.
+ * Where a problem of the body lands: a sent line's field on the form's line it came from (`kept`
+ * maps the body's index to the form's), the list's own problem (over-allotting) on the form.
  */
-const allotResolver =
-  (backMoneyId: number): Resolver<AllotValues> =>
-  async (values, context, options) => {
-    const kept = sentLines(values.lines);
-    const checked = await zodResolver(allotV2Body as never, undefined, { raw: true })(
-      bodyOf(backMoneyId, values.lines) as never,
-      context,
-      options as never,
-    );
-    const found = checked.errors as {
-      list?: (FieldErrors<Line> | undefined)[] & { message?: string; type?: string };
-    };
-    if (found.list === undefined) return { values, errors: {} };
-    const errors: FieldErrors<AllotValues> = {};
-    if (found.list.message !== undefined) {
-      errors.root = { type: 'custom', message: found.list.message } as NonNullable<
-        FieldErrors<AllotValues>['root']
-      >;
-    }
-    const lines: (FieldErrors<Line> | undefined)[] = [];
-    kept.forEach((formIndex, j) => {
-      const e = found.list?.[j];
-      if (e !== undefined) lines[formIndex] = e;
-    });
-    if (lines.length > 0) errors.lines = lines as FieldErrors<AllotValues>['lines'];
-    return { values: {}, errors };
+const onLine =
+  (kept: readonly number[]) =>
+  (path: readonly string[]): string | null => {
+    const [head, index, field] = path;
+    if (head !== 'list') return null;
+    if (index === undefined) return 'root';
+    const formIndex = kept[Number(index)];
+    return formIndex !== undefined && field !== undefined && LINE_FIELDS.includes(field)
+      ? `lines.${String(formIndex)}.${field}`
+      : null;
   };
 
 /**
@@ -101,9 +72,14 @@ export function AllotDialog({
   onDone: () => void;
 }) {
   const keys = useRef(new ActionKeys());
+  // The wire body's check (`allotV2Body`) over the lines with an amount, each problem put back on
+  // the form's line it came from.
   const form = useForm<AllotValues>({
     defaultValues: { lines: [blank()] },
-    resolver: allotResolver(backMoney.backMoneyId),
+    resolver: wireResolver<AllotValues>(allotV2Body, {
+      bodyOf: (values) => bodyOf(backMoney.backMoneyId, values.lines),
+      alias: (path, _body, values) => onLine(sentLines((values as AllotValues).lines))(path),
+    }),
   });
   const { control, register, setValue, setError, handleSubmit, formState } = form;
   const rows = useFieldArray({ control, name: 'lines' });
@@ -139,15 +115,7 @@ export function AllotDialog({
 
   /** The server's refusal: a line's field it names gets its message; anything else shows below. */
   const showRefusal = (error: unknown, fallback: string, kept: readonly number[]) => {
-    let landed = false;
-    for (const e of fieldErrorsOf(error)) {
-      const m = /^list\[(\d+)\]\.(\w+)$/.exec(e.field);
-      const formIndex = m ? kept[Number(m[1])] : undefined;
-      if (!m || formIndex === undefined || !LINE_FIELDS.includes(m[2] ?? '')) continue;
-      setError(`lines.${formIndex}.${m[2] as LineField}`, { type: 'server', message: e.message });
-      landed = true;
-    }
-    if (!landed) setFailure(fallback);
+    if (!landRefusal(error, () => true, setError, onLine(kept))) setFailure(fallback);
   };
 
   const send = async (values: AllotValues) => {

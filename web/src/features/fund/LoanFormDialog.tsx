@@ -14,7 +14,7 @@ import { Field } from '../../components/ui/Field';
 import { Figure, MoneyInput, type Option } from './fund-shared';
 import { DateInput } from '../../components/ui/DateInput';
 import { useInstituteClock } from '../../components/time/institute-clock';
-import { landRefusal, useWireForm } from '../contract/wire-form';
+import { landRefusal, useWireForm } from '../../components/form/wire-form';
 
 export type LoanFormGateway = Pick<
   FundGateway,
@@ -75,12 +75,14 @@ export function LoanFormDialog({
       refundDate: loan?.refundDate ?? clock.today(),
       reason: loan?.reason ?? '',
     },
-    () =>
-      loan
-        ? { loanId: loan.loanId, version: loan.version }
-        : taskId !== undefined
-          ? { taskId, submit: submitting.current }
-          : { submit: submitting.current },
+    {
+      extra: () =>
+        loan
+          ? { loanId: loan.loanId, version: loan.version }
+          : taskId !== undefined
+            ? { taskId, submit: submitting.current }
+            : { submit: submitting.current },
+    },
   );
   const { control, register, formState, setError, handleSubmit } = form;
   const errors = formState.errors;

@@ -19,7 +19,7 @@ import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
 import { downloadExport } from '../../components/upload';
 import { ApprovalDetailDialog } from '../approval/ApprovalDetail';
-import { landRefusal, useWireForm } from '../contract/wire-form';
+import { landRefusal, useWireForm } from '../../components/form/wire-form';
 import { LoanFormDialog } from './LoanFormDialog';
 import { Figure, MoneyInput, exportUrl, useAct, useDepts, useFundGateway } from './fund-shared';
 
@@ -96,7 +96,7 @@ function ReadyMoneyDialog({
   const { form, keys } = useWireForm<{ loanAmount: string }>(
     () => readyMoneyBody,
     { loanAmount: loan.loanAmount },
-    () => ({ loanId: loan.loanId }),
+    { extra: () => ({ loanId: loan.loanId }) },
   );
   const [failure, setFailure] = useState('');
   const save = async ({ loanAmount }: { loanAmount: string }) => {

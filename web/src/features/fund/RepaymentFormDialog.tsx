@@ -9,7 +9,7 @@ import { Field } from '../../components/ui/Field';
 import { Figure, MoneyInput } from './fund-shared';
 import { DateInput } from '../../components/ui/DateInput';
 import { useInstituteClock } from '../../components/time/institute-clock';
-import { landRefusal, useWireForm } from '../contract/wire-form';
+import { landRefusal, useWireForm } from '../../components/form/wire-form';
 
 interface RepaymentFormValues {
   loanId: string;

@@ -1,32 +1,15 @@
-import { fieldErrorsOf, type SysUser } from '@dpms/http-client';
+import type { SysUser } from '@dpms/http-client';
 import { passwordChangeBody, profileUpdateBody, type ProfileUpdateBody } from '@dpms/wire';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
-import {
-  useForm,
-  type FieldValues,
-  type Path,
-  type Resolver,
-  type UseFormSetError,
-} from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import { ActionKeys } from '../../components/crud/action-keys';
+import { landRefusal, wireResolver } from '../../components/form/wire-form';
 import { Button } from '../../components/ui/Button';
 import { Field } from '../../components/ui/Field';
 import { schemaRequires } from '../../components/widgets/FormDialog';
-
-/** The server's refusal of a named field lands beside it; true when any did. */
-function landOnFields<V extends FieldValues>(
-  error: unknown,
-  fields: readonly string[],
-  setError: UseFormSetError<V>,
-): boolean {
-  const onFields = fieldErrorsOf(error).filter((e) => fields.includes(e.field));
-  for (const e of onFields) setError(e.field as Path<V>, { type: 'server', message: e.message });
-  return onFields.length > 0;
-}
 
 interface InfoValues {
   nickName: string;
@@ -55,9 +38,7 @@ export function ProfileInfoForm({ user, onSaved }: { user: SysUser; onSaved: () 
       email: user.email,
       sex: user.sex,
     },
-    resolver: zodResolver(profileUpdateBody as never, undefined, {
-      raw: true,
-    }) as unknown as Resolver<InfoValues>,
+    resolver: wireResolver<InfoValues>(profileUpdateBody),
   });
   const errors = formState.errors;
   const save = async (values: InfoValues) => {
@@ -70,7 +51,7 @@ export function ProfileInfoForm({ user, onSaved }: { user: SysUser; onSaved: () 
     if (outcome.ok) {
       feedback.success('修改成功');
       onSaved();
-    } else if (!landOnFields(outcome.error, INFO_FIELDS, setError)) feedback.error(outcome.message);
+    } else if (!landRefusal(outcome.error, INFO_FIELDS, setError)) feedback.error(outcome.message);
   };
   const required = (k: keyof InfoValues) => schemaRequires(profileUpdateBody, k);
   return (
@@ -134,9 +115,7 @@ export function PasswordForm() {
   const [busy, setBusy] = useState(false);
   const { register, handleSubmit, setError, reset, formState } = useForm<PasswordValues>({
     defaultValues: { oldPassword: '', newPassword: '', confirmPassword: '' },
-    resolver: zodResolver(passwordForm as never, undefined, {
-      raw: true,
-    }) as unknown as Resolver<PasswordValues>,
+    resolver: wireResolver<PasswordValues>(passwordForm),
   });
   const save = async (v: PasswordValues) => {
     setBusy(true);
@@ -147,7 +126,7 @@ export function PasswordForm() {
     if (outcome.ok) {
       feedback.success('修改成功');
       reset();
-    } else if (!landOnFields(outcome.error, ['oldPassword', 'newPassword'], setError))
+    } else if (!landRefusal(outcome.error, ['oldPassword', 'newPassword'], setError))
       feedback.error(outcome.message);
   };
   return (

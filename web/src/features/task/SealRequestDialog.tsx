@@ -8,14 +8,8 @@ import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
 import { FileUpload, type UploadedFileRecord } from '../../components/upload';
-import {
-  box,
-  landRefusal,
-  SEAL_TYPES,
-  useConfirmedTasks,
-  useTaskGateway,
-  useTaskWireForm,
-} from './task-shared';
+import { landRefusal, useWireForm } from '../../components/form/wire-form';
+import { box, SEAL_TYPES, useConfirmedTasks, useTaskGateway } from './task-shared';
 
 interface SealFormValues {
   taskId: string;
@@ -55,11 +49,9 @@ export function SealRequestDialog({
   const tasks = useConfirmedTasks();
   const [files, setFiles] = useState<UploadedFileRecord[]>([]);
   const [busy, setBusy] = useState(false);
-  const { form, keys } = useTaskWireForm<SealFormValues>(
-    () => taskSealBody,
-    EMPTY_SEAL_FORM,
-    sealBodyOf,
-  );
+  const { form, keys } = useWireForm<SealFormValues>(taskSealBody, EMPTY_SEAL_FORM, {
+    bodyOf: sealBodyOf,
+  });
   const { control, register, formState, setError, handleSubmit } = form;
   const errors = formState.errors;
   const mark = (field: keyof SealFormValues) => ({

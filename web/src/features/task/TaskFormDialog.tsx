@@ -9,14 +9,8 @@ import { Button } from '../../components/ui/Button';
 import { DateInput } from '../../components/ui/DateInput';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
-import {
-  box,
-  landRefusal,
-  STAGES,
-  useOptions,
-  useTaskGateway,
-  useTaskWireForm,
-} from './task-shared';
+import { landRefusal, useWireForm } from '../../components/form/wire-form';
+import { box, STAGES, useOptions, useTaskGateway } from './task-shared';
 
 /** What the sheet form holds: every field as typed (ids as the selects hold them). */
 export interface TaskFormValues {
@@ -110,10 +104,10 @@ export function TaskFormDialog({ editing, onClose, onSaved }: TaskFormDialogProp
     editing
       ? { ...taskBodyOf(v), taskId: editing.taskId, version: editing.version }
       : taskBodyOf(v);
-  const { form, keys } = useTaskWireForm<TaskFormValues>(
+  const { form, keys } = useWireForm<TaskFormValues>(
     () => (editing ? taskUpdateBody : taskSaveBody),
     editing ? taskFormValuesOf(editing) : EMPTY_TASK_FORM,
-    bodyOf,
+    { bodyOf, alias: ALIASES },
   );
   const { control, register, formState, setError, handleSubmit } = form;
   const errors = formState.errors;

@@ -6,7 +6,8 @@ import { TOKENS } from '../../app/tokens';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
-import { box, landRefusal, useTaskGateway, useTaskWireForm } from './task-shared';
+import { landRefusal, useWireForm } from '../../components/form/wire-form';
+import { box, useTaskGateway } from './task-shared';
 
 export type ValueKind = 'finish' | 'ready' | 'quality';
 export const VALUE_TITLES: Record<ValueKind, string> = {
@@ -46,11 +47,10 @@ export function ValueDialog({
   const [busy, setBusy] = useState(false);
   const field = AMOUNT_FIELD[kind];
   const alias = { [field]: 'amount' };
-  const { form, keys } = useTaskWireForm<ValueFormValues>(
+  const { form, keys } = useWireForm<ValueFormValues>(
     () => (kind === 'finish' ? taskFinishAmountQuery : taskPayBody),
     { amount: '' },
-    (v) => ({ taskId: row.taskId, [field]: v.amount.trim() }),
-    alias,
+    { bodyOf: (v) => ({ taskId: row.taskId, [field]: v.amount.trim() }), alias },
   );
   const { register, formState, setError, handleSubmit } = form;
 

@@ -1,19 +1,10 @@
-import { fieldErrorsOf, TaskGateway, type TaskChoice as Option } from '@dpms/http-client';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { TaskGateway, type TaskChoice as Option } from '@dpms/http-client';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import {
-  useForm,
-  type DefaultValues,
-  type FieldValues,
-  type Path,
-  type UseFormSetError,
-} from 'react-hook-form';
-import type { z } from 'zod';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import { ActionKeys } from '../../components/crud/action-keys';
 
-/** What the task screens share: their gateway, choices, names, and the wire-checked form. */
+/** What the task screens share: their gateway, choices, names and keyed row actions. */
 
 export type { Option };
 
@@ -104,55 +95,4 @@ export function useKeyedAct() {
     feedback.error(outcome.message);
     if (outcome.reload) done();
   };
-}
-
-/**
- * A form that checks with the @dpms/wire body its call sends (react-hook-form's zodResolver over
- * core's rules): every field's problem shows at once beside its field, in core's words, before
- * anything is sent. `bodyOf` turns the typed values into that body; `alias` names the form field
- * a body field is typed in, where they differ. The form's saves share one `ActionKeys`, so each
- * keeps its Idempotency-Key across retries.
- */
-export function useTaskWireForm<V extends FieldValues>(
-  schema: () => z.ZodType,
-  defaultValues: V,
-  bodyOf: (values: V) => Record<string, unknown>,
-  alias: Readonly<Record<string, string>> = {},
-) {
-  const keys = useRef(new ActionKeys());
-  const form = useForm<V>({
-    defaultValues: defaultValues as DefaultValues<V>,
-    resolver: async (values, context, options) => {
-      const checked = await zodResolver(schema() as never, undefined, { raw: true })(
-        bodyOf(values) as never,
-        context,
-        options as never,
-      );
-      // The typed values go on to the save, which builds its body from them again.
-      if (Object.keys(checked.errors).length === 0) return { values, errors: {} };
-      const errors = Object.fromEntries(
-        Object.entries(checked.errors).map(([k, e]) => [alias[k] ?? k, e]),
-      );
-      return { values: {}, errors: errors as typeof checked.errors };
-    },
-  });
-  return { form, keys: keys.current };
-}
-
-/**
- * The server's refusal: each field of the form it names gets its message beside the field; true
- * when any landed (otherwise the caller shows the message as a toast). `alias` names the form
- * field a body field is typed in (majorIds in the 专业 select).
- */
-export function landRefusal<V extends FieldValues>(
-  error: unknown,
-  fields: readonly string[],
-  setError: UseFormSetError<V>,
-  alias: Readonly<Record<string, string>> = {},
-): boolean {
-  const onFields = fieldErrorsOf(error)
-    .map((e) => ({ ...e, field: alias[e.field] ?? e.field }))
-    .filter((e) => fields.includes(e.field));
-  for (const e of onFields) setError(e.field as Path<V>, { type: 'server', message: e.message });
-  return onFields.length > 0;
 }
