@@ -23,6 +23,7 @@ export * from './user-actions.js';
 export * from './major.js';
 export * from './major.repository.port.js';
 export * from './auth-session.js';
+export * from './sign-in-form.js';
 export * from './auth-session.repository.port.js';
 export * from './unit-of-work.port.js';
 export * from './institute-clock.js';

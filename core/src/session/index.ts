@@ -5,5 +5,4 @@ export * from './session-state.js';
 export * from './access-guard.js';
 export * from './navigation-guard.use-case.js';
 export * from './role-switch.js';
-export * from './sign-in.js';
 export * from './switch-role.use-case.js';

@@ -1,4 +1,4 @@
-import { SYSTEM_TEXT_LIMITS } from '../platform/system-fields.js';
+import { SYSTEM_TEXT_LIMITS } from './system-fields.js';
 
 /**
  * The login form (000 §7 "Login and session": username, password, role, code, uuid). The account
