@@ -49,12 +49,15 @@ describe.each(testDatabaseKinds())('the captcha guards /getUserRoleList on %s', 
     const missing = await roleList(from, creds);
     expect(missing.status).toBe(400);
     expect(missing.body.msg).toBe('请输入验证码');
+    // The refusal names the captcha box, so the login form shows it beside it.
+    expect(missing.body.errors).toEqual([{ field: 'code', message: '请输入验证码' }]);
 
     const issued = await request(api.app).get('/prod-api/captchaImage').expect(200);
     expect(issued.body.captchaEnabled).toBe(true);
     const wrong = await roleList(from, { ...creds, uuid: issued.body.uuid, code: 'zzzzz' });
     expect(wrong.status).toBe(400);
     expect(wrong.body.msg).toBe('验证码错误');
+    expect(wrong.body.field).toBe('code');
 
     const captcha = await plantCaptcha();
     const right = await roleList(from, { ...creds, ...captcha });
