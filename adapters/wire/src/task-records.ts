@@ -53,6 +53,10 @@ export const taskRecord = z
     currentStep: z.enum(TASK_CONFIRM_STEPS).nullable(),
     history: z.boolean(),
     finished: z.boolean(),
+    /** The sheet's approval (3_x): -1 never sent, 0 in approval, 1 approved, 2 rejected, 3 withdrawn. */
+    approvalStatus: approvalStatus,
+    approvalStatusName: z.string(),
+    approvalId: z.string().nullable(),
     deptId: int().nullable(),
     deptName: z.string(),
     /** Who signs 部门确认: with the step, the web offers only the turn's holder. */
@@ -116,6 +120,8 @@ export const taskResultRecord = z
     memo: z.string(),
     fileList: z.array(taskFileRecord),
     acceptanceFileList: z.array(taskFileRecord),
+    /** The stamped scans of approved seal requests, uploaded back on this result. */
+    sealScanList: z.array(taskFileRecord),
     resultConfirmed: z.boolean(),
     acceptanceConfirmed: z.boolean(),
     history: z.boolean(),
@@ -148,6 +154,8 @@ export const taskSealRecord = z
     taskNo: z.string(),
     taskName: z.string(),
     contractName: z.string(),
+    /** The results the request stamps. */
+    resultList: z.array(z.object({ resultId: int(), fileName: z.string(), majorName: z.string() })),
     drawContent: z.string(),
     drawNum: int(),
     sealGoalContent: z.string(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   REQUIRED_SEAL_FIELDS,
+  TASK_APPROVAL_TYPE_CODES,
   sealInputProblems,
   TASK_QUALITY_TYPES,
   TASK_SORT_COLUMNS,
@@ -160,6 +161,12 @@ export const taskUpdateBody = z
 
 export const taskIdQuery = z.object({ taskId: id() });
 
+/** updateToApproval: sends the sheet into approval (3_1 to 3_5; 3_1 when left out). */
+export const taskSubmitBody = z.object({
+  taskId: id(),
+  typeCode: optionalEnum(TASK_APPROVAL_TYPE_CODES),
+});
+
 /** The filters of the task sheet list, the output value list and their exports. */
 export const taskListQuery = z.object({
   ...pagingShape(TASK_SORT_COLUMNS),
@@ -262,6 +269,17 @@ export const taskSealBody = z
     ),
     sealTime: date('sealTime'),
     imgFiles: taskFileIds('imgFiles'),
+    /** The results it stamps (confirmed results of the task); a new request names at least one. */
+    resultIds: z.preprocess(
+      (v) =>
+        typeof v === 'string'
+          ? v
+              .split(',')
+              .filter((x) => x !== '')
+              .map(Number)
+          : nullAsAbsent(v),
+      z.array(id()).max(50, tooLong('resultIds', 50)).optional(),
+    ),
   })
   .check(
     coreChecks((v) => sealInputProblems(v as SealFieldsInput), {
@@ -275,7 +293,12 @@ export const requiredSealFields: readonly string[] = REQUIRED_SEAL_FIELDS;
 
 export const taskSealIdBody = z.object({ resultSealId: id() });
 export const taskSealIdQuery = taskSealIdBody;
-export const taskSealAttachBody = z.object({ resultSealId: id(), fileList: taskFileIds() });
+/** The stamped scans, uploaded back on the result they stamp (one of the request's). */
+export const taskSealAttachBody = z.object({
+  resultSealId: id(),
+  resultId: optionalId(),
+  fileList: taskFileIds(),
+});
 
 /** The seal list's filters, and its export's (已通过 by default). */
 export const taskSealListQuery = z.object({
@@ -317,5 +340,7 @@ export type TaskSaveInput = z.input<typeof taskSaveBody>;
 export type TaskUpdateInput = z.input<typeof taskUpdateBody>;
 export type TaskListQueryInput = z.input<typeof taskListQuery>;
 export type TaskSealInput = z.input<typeof taskSealBody>;
+export type TaskSealAttachInput = z.input<typeof taskSealAttachBody>;
+export type TaskSubmitInput = z.input<typeof taskSubmitBody>;
 export type TaskResultInput = z.input<typeof taskResultBody>;
 export type TaskPayInput = z.input<typeof taskPayBody>;

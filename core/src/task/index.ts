@@ -2,6 +2,7 @@ export * from './task.js';
 export * from './task-messages.js';
 export * from './task-confirmation.js';
 export * from './task-actions.js';
+export * from './task-approval.js';
 export * from './task-validation.js';
 export * from './task-warnings.js';
 export * from './task-pay.js';

@@ -8,6 +8,8 @@ import {
   type TaskConfirmers,
 } from './task-confirmation.js';
 import { taskErrors } from './task-messages.js';
+import type { ApprovalStatus } from '../approval/approval-status.js';
+import { maySubmitTask, taskApprovalLock, taskSubmitStateCheck } from './task-approval.js';
 
 /**
  * What the 设计任务 list offers on a task sheet, and what the task routes accept, decided once:
@@ -30,6 +32,8 @@ export interface TaskActionSubject {
   readonly projectManagerId: number;
   /** Who signs 部门确认: the department's head when the sheet was saved (the sign flow's step 3). */
   readonly deptConfirmerId: number | null;
+  /** The sheet's approval (3_x); absent reads as never sent. */
+  readonly approvalStatus?: ApprovalStatus;
 }
 
 /** The sign flow's people, from the sheet (the server saves the flow from the same fields). */
@@ -50,6 +54,8 @@ export function taskStateCheck(
   userId: number,
   confirmers: TaskConfirmers = confirmersOfTask(t),
 ): Result<void> {
+  const locked = taskApprovalLock({ approvalStatus: t.approvalStatus ?? -1 }, action);
+  if (!locked.ok) return locked;
   switch (action) {
     case 'edit':
       return checkTaskEditable(t);
@@ -79,6 +85,22 @@ export function taskActionCheck(
 
 export const mayActOnTask = (action: TaskAction, t: TaskActionSubject, actor: ActionActor) =>
   taskActionCheck(action, t, actor).ok;
+
+/** Sending a task sheet into approval (3_x) is an edit of the sheet: the route's permission. */
+export const TASK_SUBMIT_PERMISSION = TASK_ACTION_PERMISSIONS.edit;
+
+/** Whether the 设计任务 list offers 提交审批: permission, creator or manager, open sheet. */
+export const mayOfferTaskSubmit = (
+  t: TaskActionSubject & { readonly userId: number },
+  actor: ActionActor,
+): boolean =>
+  firstRefusal(
+    () => requirePermission(actor, TASK_SUBMIT_PERMISSION),
+    () =>
+      maySubmitTask(t, actor.userId)
+        ? taskSubmitStateCheck({ ...t, approvalStatus: t.approvalStatus ?? -1 })
+        : err(taskErrors.submitter()),
+  ).ok;
 
 /** Sending a result seal request (13_1) into approval: the route's permission. */
 export const SEAL_SUBMIT_PERMISSION = 'project:resultSeal:edit';

@@ -94,6 +94,8 @@ export interface SealInput {
   readonly sealType?: readonly string[] | null | undefined;
   readonly sealTime?: string | null | undefined;
   readonly imgFileIds?: readonly string[] | null | undefined;
+  /** The results it stamps: confirmed results of the task; required of a new request. */
+  readonly resultIds?: readonly number[] | null | undefined;
 }
 
 export interface PayInput {

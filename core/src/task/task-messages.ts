@@ -38,6 +38,8 @@ export const TASK_FIELD_LABELS: Readonly<Record<string, string>> = {
   payAmount: '发放金额',
   payDate: '发放日期',
   confirmFinishAmount: '确认完成产值',
+  typeCode: '审批类型',
+  resultIds: '盖章成果',
 };
 
 const label = (field: string): string => TASK_FIELD_LABELS[field] ?? field;
@@ -66,6 +68,8 @@ export const TASK_ERROR_CODES = {
   staleVersion: 'TASK.STALE_VERSION',
   duplicateNo: 'TASK.DUPLICATE',
   noDeptHead: 'TASK.NO_DEPT_HEAD',
+  inApproval: 'TASK.IN_APPROVAL',
+  approvedLocked: 'TASK.APPROVED_LOCKED',
 } as const;
 
 export const taskErrors = {
@@ -156,6 +160,24 @@ export const taskErrors = {
       TASK_ERROR_CODES.noDeptHead,
       '设计部门没有部门负责人，无法确定部门确认人',
       'deptId',
+    ),
+  inApproval: (): DomainError =>
+    domainError(TASK_ERROR_CODES.inApproval, '任务单审批中，不能修改、删除、确认或重复提交'),
+  approvedLocked: (): DomainError =>
+    domainError(TASK_ERROR_CODES.approvedLocked, '任务单已审批通过，不能修改、删除或重复提交'),
+  submitAfterConfirm: (): DomainError =>
+    domainError(TASK_ERROR_CODES.confirmedLocked, '任务单已开始确认，不能再提交审批'),
+  historyNoApproval: (): DomainError =>
+    domainError(TASK_ERROR_CODES.notHistory, '补录的历史任务单不走审批'),
+  submitter: (): DomainError =>
+    domainError(TASK_ERROR_CODES.notYourStep, '只有任务单的创建人或项目经理可以提交审批'),
+  sealResultNotConfirmed: (): DomainError =>
+    domainError(TASK_ERROR_CODES.invalidValue, '盖章成果须为本任务单已确认的成果', 'resultIds'),
+  scanResultNotSealed: (): DomainError =>
+    domainError(
+      TASK_ERROR_CODES.invalidValue,
+      '扫描件所属成果须为该盖章申请所盖的成果',
+      'resultId',
     ),
   wrongRole: (field: 'designUserId' | 'projectManagerId'): DomainError =>
     domainError(

@@ -5,6 +5,14 @@ import { TASK_SHEET_TERMS, type DesignTask, type TaskConfirmStep } from './task.
 import { applyConfirmation, initialConfirmState, stepIndex } from './task-confirmation.js';
 import { taskErrors } from './task-messages.js';
 import { taskStateCheck } from './task-actions.js';
+import {
+  DEFAULT_TASK_APPROVAL_TYPE_CODE,
+  isTaskApprovalTypeCode,
+  maySubmitTask,
+  taskApprovalContent,
+  taskApprovalLock,
+  taskSubmitStateCheck,
+} from './task-approval.js';
 import { qualityDeposit } from './task-pay.js';
 import { warnUntil } from './task-warnings.js';
 import { instituteDay } from '../platform/institute-clock.js';
@@ -111,6 +119,8 @@ export abstract class TaskSheetsService extends TaskServiceBase {
     return this.write(async (r, now) => {
       const t = await this.locked(r, taskId, actor);
       if (options.historyOnly === true && !t.history) return err(taskErrors.notHistory());
+      const locked = taskApprovalLock(t, 'confirm');
+      if (!locked.ok) return locked;
       const flow = await r.tasks.signFlow(taskId);
       const moved = applyConfirmation(t, step, actor.userId, confirmersOf(flow));
       if (!moved.ok) return moved;
@@ -124,6 +134,39 @@ export abstract class TaskSheetsService extends TaskServiceBase {
         now,
       );
       return ok(await this.save(r, t, { confirmed: moved.value.confirmed }, now));
+    });
+  }
+
+  /**
+   * updateToApproval: sends the sheet into approval (3_x, 3_1 by default) from its own screen, in
+   * one transaction with the lock. The task's handler (approvalSent) locks it with the approval;
+   * the approval's end moves it (task-approval.ts).
+   */
+  submit(
+    taskId: number,
+    typeCode: string | undefined,
+    actor: TaskActor,
+  ): Promise<Result<DesignTask>> {
+    return this.write(async (r) => {
+      const t = await this.locked(r, taskId, actor);
+      if (!maySubmitTask(t, actor.userId)) return err(taskErrors.submitter());
+      const open = taskSubmitStateCheck(t);
+      if (!open.ok) return open;
+      const code = typeCode ?? DEFAULT_TASK_APPROVAL_TYPE_CODE;
+      if (!isTaskApprovalTypeCode(code)) return err(taskErrors.invalidValue('typeCode'));
+      const a = await r.approvals.submitSheet({
+        typeCode: code,
+        title: `设计任务单：${t.taskNo} ${t.taskName}`,
+        content: taskApprovalContent(t),
+        recordId: String(t.taskId),
+        drafterId: actor.userId,
+        drafterDeptId: actor.deptId,
+      });
+      if (!a.ok) return a;
+      const sent = await r.tasks.findById(taskId, null);
+      if (sent === null || sent.approvalId !== a.value.approvalId)
+        throw new Error('the task handler did not lock the sheet with its approval');
+      return ok(sent);
     });
   }
 

@@ -147,8 +147,18 @@ describe('sealInputProblems: the result seal request’s rules, every field at o
     expect(REQUIRED_SEAL_FIELDS).toEqual(['taskId', 'drawContent', 'sealType']);
   });
 
+  it('names each stamped result once', () => {
+    const fields = { drawContent: '一号楼施工图', sealType: ['1'] };
+    expect(sealInputProblems({ ...fields, resultIds: [7, 8] })).toEqual([]);
+    expect(sealInputProblems({ ...fields, resultIds: [7, 7] }).map((p) => p.field)).toEqual([
+      'resultIds',
+    ]);
+  });
+
   it('accepts a request with its drawing, a seal type and the default count', () => {
-    expect(sealInputProblems({ drawContent: '一号楼施工图', sealType: ['1', '4'] })).toEqual([]);
+    expect(
+      sealInputProblems({ drawContent: '一号楼施工图', sealType: ['1', '4'], resultIds: [1] }),
+    ).toEqual([]);
   });
 
   it('property: at most one problem per field, and none only for a request within every rule', () => {
@@ -162,6 +172,7 @@ describe('sealInputProblems: the result seal request’s rules, every field at o
           sealType: maybe(fc.array(fc.constantFrom('', '1', '9', '10', 'x'), { maxLength: 3 })),
           sealTime: maybe(fc.constantFrom('', '2026-12-01', '2026-02-30')),
           sealCategory: maybe(fc.constantFrom('', '1', '123', 'a')),
+          resultIds: maybe(fc.array(fc.integer({ min: 1, max: 9 }), { maxLength: 2 })),
         }),
         (input) => {
           const problems = sealInputProblems(input);
@@ -176,7 +187,8 @@ describe('sealInputProblems: the result seal request’s rules, every field at o
             (input.drawNum ?? 1) <= 9999 &&
             [...(input.sealGoalContent ?? '')].length <= 150 &&
             (input.sealTime ?? '') !== '2026-02-30' &&
-            /^(\d{1,2})?$/.test(input.sealCategory ?? '');
+            /^(\d{1,2})?$/.test(input.sealCategory ?? '') &&
+            new Set(input.resultIds ?? []).size === (input.resultIds ?? []).length;
           expect(problems.length === 0).toBe(fine);
         },
       ),

@@ -140,6 +140,8 @@ export interface SealFieldsInput {
   readonly sealCategory?: string | null | undefined;
   readonly sealType?: readonly string[] | null | undefined;
   readonly sealTime?: string | null | undefined;
+  /** The results the request stamps (confirmed results of its task). */
+  readonly resultIds?: readonly number[] | null | undefined;
 }
 
 /** Text limits of a seal request: the drawing field set's 150. */
@@ -180,5 +182,9 @@ export function sealInputProblems(input: SealFieldsInput): readonly DomainError[
     const s = trimmed(input[field]);
     if (s !== '' && !/^\d{1,2}$/.test(s)) problems.push(taskErrors.invalidValue(field));
   }
+  // The results it stamps, when named, are named once each (the server checks they are the
+  // task's confirmed results). A request naming none stamps its task, as requests always did.
+  const ids = input.resultIds ?? [];
+  if (new Set(ids).size !== ids.length) problems.push(taskErrors.invalidValue('resultIds'));
   return problems;
 }

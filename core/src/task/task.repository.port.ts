@@ -67,6 +67,8 @@ export interface TaskChanges {
   readonly confirmed?: number;
   readonly finished?: boolean;
   readonly confirmFinishAmount?: string;
+  readonly approvalStatus?: ApprovalStatus;
+  readonly approvalId?: string | null;
   readonly deleted?: boolean;
 }
 
@@ -158,6 +160,8 @@ export const TASK_FILE_KINDS = [
   'songda',
   'sealImg',
   'sealScan',
+  /** A stamped scan uploaded back on the result it stamps (owner: the result). */
+  'resultScan',
 ] as const;
 export type TaskFileKind = (typeof TASK_FILE_KINDS)[number];
 
@@ -270,12 +274,25 @@ export interface ResultSealRepository {
     limit: number,
   ): Promise<readonly ResultSeal[]>;
   markSeen(resultSealId: number, userId: number, now: Date): Promise<void>;
+  /** Names the results a request stamps (replacing those it named before). */
+  setResults(resultSealId: number, resultIds: readonly number[]): Promise<void>;
   /** An approved seal the user asked for or takes part in (task host or manager), not yet opened. */
   hasUnseen(userId: number): Promise<boolean>;
 }
 
 /** Sends a seal request into approval (13_1) through the engine, in the caller's transaction. */
 export interface TaskApprovalPort {
+  /** Sends a task sheet into approval (3_x, Common kind) in the caller's transaction. */
+  submitSheet(request: {
+    readonly typeCode: string;
+    readonly title: string;
+    readonly content: TemplateContent;
+    readonly recordId: string;
+    readonly drafterId: number;
+    readonly drafterDeptId: number | null;
+  }): Promise<
+    Result<{ readonly approvalId: string; readonly status: ApprovalStatus }, DomainError>
+  >;
   submitSeal(request: {
     readonly title: string;
     readonly content: TemplateContent;

@@ -101,6 +101,12 @@ export interface DesignTask {
   readonly majorList: readonly TaskMajor[];
   /** 0..3 confirmed steps. */
   readonly confirmed: number;
+  /**
+   * The sheet's approval (3_x): -1 never sent, 0 in approval (locked), 1 approved, 2 rejected,
+   * 3 withdrawn (both open again).
+   */
+  readonly approvalStatus: ApprovalStatus;
+  readonly approvalId: string | null;
   /** Recorded after the fact (addHistory): the design host's step is done by the record. */
   readonly history: boolean;
   /** Set when the project manager confirmed a result of the task. */
@@ -142,6 +148,8 @@ export interface TaskResult {
   readonly acceptanceFiles: readonly TaskFileRef[];
   readonly resultConfirmed: boolean;
   readonly acceptanceConfirmed: boolean;
+  /** The stamped scans of approved seal requests, uploaded back on this result. */
+  readonly sealScans: readonly TaskFileRef[];
   readonly history: boolean;
   readonly userId: number;
   readonly userName: string;
@@ -162,10 +170,19 @@ export interface TaskSongda {
   readonly createTime: Date;
 }
 
+/** A result a seal request stamps: the result and what identifies it on the sheet. */
+export interface ResultSealTarget {
+  readonly resultId: number;
+  readonly fileName: string;
+  readonly majorName: string;
+}
+
 /** A request to stamp a task's drawings (result seal, approval 13_1). */
 export interface ResultSeal {
   readonly resultSealId: number;
   readonly taskId: number;
+  /** The results it stamps (empty on requests from before results were named). */
+  readonly results: readonly ResultSealTarget[];
   readonly taskNo: string;
   readonly taskName: string;
   readonly contractName: string;

@@ -29,6 +29,8 @@ import type {
 } from './task-inputs.js';
 import { sealApprovalContent, viewerOf } from './task-inputs.js';
 import { checkSeal, valueInput } from './task-service-base.js';
+import { WriteAbort } from '../shared/write.js';
+import type { TaskRepositories } from './task.repository.port.js';
 import { TaskResultsService } from './task-results.service.js';
 
 // The slice's inputs, constants and seal-approval work (task-inputs.ts) and the sign flow rules
@@ -73,6 +75,7 @@ export class TaskService extends TaskResultsService {
       const fields = checkSeal(input);
       if (!fields.ok) return fields;
       const img = await this.files(r, input.imgFileIds ?? [], 'imgFiles', true);
+      const resultIds = await this.sealResults(r, t.taskId, input);
       let id: number;
       if (input.resultSealId === undefined) {
         id = await r.seals.insert(
@@ -90,8 +93,30 @@ export class TaskService extends TaskResultsService {
           await r.results.unlinkFile(f.linkId, now);
       }
       await r.results.linkFiles('sealImg', id, img, actor.userId, now);
+      if (resultIds !== null) await r.seals.setResults(id, resultIds);
       return ok(await this.seal(r, id));
     });
+  }
+
+  /**
+   * The results a request names: each a confirmed result of its task (a seal stamps what the
+   * project manager accepted). Null (not sent): an edit keeps those it had. A request naming none
+   * stamps its task, as requests from before results were named do.
+   */
+  private async sealResults(
+    r: TaskRepositories,
+    taskId: number,
+    input: SealInput,
+  ): Promise<readonly number[] | null> {
+    const ids = [...new Set(input.resultIds ?? [])];
+    if (ids.length === 0)
+      return input.resultIds === undefined || input.resultIds === null ? null : [];
+    for (const resultId of ids) {
+      const x = await r.results.findById(resultId);
+      if (x === null || x.taskId !== taskId || !x.resultConfirmed)
+        throw new WriteAbort(taskErrors.sealResultNotConfirmed());
+    }
+    return ids;
   }
 
   /** updateResultSealToApproval: sends the request into approval 13_1; it is stamped when approved. */
@@ -150,15 +175,36 @@ export class TaskService extends TaskResultsService {
     }
   }
 
-  /** uploadDesignResultSealAttach: the stamped scans of an approved request. */
-  uploadSealAttach(resultSealId: number, fileIds: readonly string[], actor: TaskActor) {
+  /**
+   * uploadDesignResultSealAttach: the stamped scans of an approved request, uploaded back on the
+   * result they stamp (`resultId`, one of the request's; it may be left out when the request
+   * names one result). A request from before results were named keeps its scans on itself only.
+   */
+  uploadSealAttach(
+    resultSealId: number,
+    fileIds: readonly string[],
+    actor: TaskActor,
+    resultId?: number,
+  ) {
     return this.write(async (r, now) => {
       const seal = await r.seals.findById(resultSealId, true);
       if (seal === null) return err(taskErrors.sealNotFound());
       await this.visible(r, seal.taskId, actor);
       if (seal.status !== 1) return err(taskErrors.sealNotApproved());
+      let target: number | null = null;
+      if (resultId !== undefined) {
+        if (!seal.results.some((x) => x.resultId === resultId))
+          return err(taskErrors.scanResultNotSealed());
+        target = resultId;
+      } else if (seal.results.length === 1) {
+        target = seal.results[0]?.resultId ?? null;
+      } else if (seal.results.length > 1) {
+        return err(taskErrors.required('resultId'));
+      }
       const files = await this.files(r, fileIds, 'fileList');
       await r.results.linkFiles('sealScan', resultSealId, files, actor.userId, now);
+      if (target !== null)
+        await r.results.linkFiles('resultScan', target, files, actor.userId, now);
       return ok(await this.seal(r, resultSealId));
     });
   }

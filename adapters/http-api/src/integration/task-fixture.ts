@@ -65,6 +65,38 @@ export function useTaskApi(kind: ReturnType<typeof testDatabaseKinds>[number]) {
     return okData(post('bmfzr', '/v4/design-task/confirmTask', { taskId: t.taskId }));
   };
 
+  /** A result of a confirmed task, uploaded by its design host and confirmed by its manager. */
+  const confirmedResult = async (taskId: number, fileName = '施工图.dwg', majorId = 21) => {
+    const r = await okData(
+      post('sjzc', '/project/design-task/uploadResultFileV2', {
+        taskId,
+        majorId,
+        fileName,
+        fileList: [await newFile(fileName)],
+      }),
+    );
+    return okData(get('xmjl', '/v4/design-task/confirmTaskResult', { resultId: r.resultId }));
+  };
+  /** Approves an approval through every node, as whoever holds each, until it ends. */
+  const approveAll = async (approvalId: string, users: readonly string[]) => {
+    for (let round = 0; round < 8; round++) {
+      let moved = false;
+      for (const user of users) {
+        const d = await get(user, '/project/approval/getCommonApprovalDetail', {
+          serviceId: approvalId,
+        });
+        if (d.status !== 200) continue;
+        const r = await post(user, '/project/approval/process', {
+          approvalId,
+          version: d.body.data.approval.version,
+          action: 'approve',
+        });
+        if (r.status === 200) moved = true;
+      }
+      if (!moved) return;
+    }
+  };
+
   beforeAll(async () => {
     api = await openApprovalApi(kind);
     const c = await api.database.handle.db
@@ -109,5 +141,7 @@ export function useTaskApi(kind: ReturnType<typeof testDatabaseKinds>[number]) {
     sheet,
     newFile,
     confirmedTask,
+    confirmedResult,
+    approveAll,
   };
 }

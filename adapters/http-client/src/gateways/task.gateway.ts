@@ -19,7 +19,9 @@ import {
   type TaskResultInput,
   type TaskResultRow,
   type TaskSaveInput,
+  type TaskSealAttachInput,
   type TaskSealInput,
+  type TaskSubmitInput,
   type TaskSealRecord,
   type TaskUpdateInput,
   type TaskValueRecord,
@@ -57,6 +59,7 @@ export const taskSubject = (t: TaskRow): TaskActionSubject => ({
   designUserId: t.designUserId,
   projectManagerId: t.projectManagerId,
   deptConfirmerId: t.deptConfirmerId,
+  approvalStatus: t.approvalStatus,
 });
 
 /** Answers of other slices the task screens read their choices from. */
@@ -98,6 +101,9 @@ export class TaskGateway {
     this.getWrite(taskAnswer, '/project/design-task/deleteById', { taskId }, options);
   detail = (taskId: number) =>
     this.calls.get(taskDetailAnswer, '/v4/design-task/detailById', { taskId });
+  /** 提交审批: the sheet goes into approval 3_x (3_1 when no type is given). */
+  submit = (body: TaskSubmitInput, options?: WriteOptions) =>
+    this.calls.post(taskAnswer, '/project/design-task/updateToApproval', body, options);
 
   /** The confirmation whose turn it is: 设计主持确认, 项目经理确认 (or its history variant), 部门确认. */
   confirm(
@@ -148,6 +154,9 @@ export class TaskGateway {
       { resultSealId },
       options,
     );
+  /** 上传盖章扫描件: an approved request's scans, uploaded back on the result they stamp. */
+  uploadSealScans = (body: TaskSealAttachInput, options?: WriteOptions) =>
+    this.calls.post(taskSealAnswer, '/v4/design-task/uploadDesignResultSealAttach', body, options);
   sealDetail = (resultSealId: number) =>
     this.calls.get(taskSealAnswer, '/project/design-task/detailBySealId', { resultSealId });
 

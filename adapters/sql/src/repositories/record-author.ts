@@ -8,6 +8,7 @@ const AUTHOR_TABLES = {
   lixiang: 'lx_id',
   contract_child: 'contract_child_id',
   result_seal: 'result_seal_id',
+  design_task: 'task_id',
   project_archive_borrow: 'borrow_id',
   contract_closed_case: 'closed_id',
   contract_document: 'document_id',

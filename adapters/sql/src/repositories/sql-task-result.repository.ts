@@ -48,7 +48,7 @@ export class SqlTaskResultRepository implements TaskResultRepository {
   private async withFiles(rows: readonly ResultRow[]): Promise<TaskResult[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.result_id);
-    const links = await this.filesOf(['result', 'acceptance'], ids);
+    const links = await this.filesOf(['result', 'acceptance', 'resultScan'], ids);
     return rows.map((r) => toResult(r, links));
   }
 
@@ -345,6 +345,7 @@ function toResult(r: ResultRow, links: readonly TaskFileLink[]): TaskResult {
     memo: r.memo,
     files: of('result'),
     acceptanceFiles: of('acceptance'),
+    sealScans: of('resultScan'),
     resultConfirmed: r.result_confirmed,
     acceptanceConfirmed: r.acceptance_confirmed,
     history: r.history,

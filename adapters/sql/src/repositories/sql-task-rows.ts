@@ -1,5 +1,7 @@
 import {
+  isApprovalStatus,
   MoneyDecimal,
+  type ApprovalStatus,
   toAmountString,
   type DesignTask,
   type NewTask,
@@ -111,6 +113,8 @@ interface TaskRow {
   confirmed: number;
   history: boolean;
   finished: boolean;
+  approval_status: number;
+  approval_id: number | null;
   dept_id: number | null;
   user_id: number;
   create_by: string;
@@ -124,6 +128,11 @@ interface TaskRow {
   dept_name: string | null;
   dept_confirmer_id: number | null;
 }
+
+const approvalStatusOf = (v: unknown): ApprovalStatus => {
+  const n = Number(v);
+  return isApprovalStatus(n) ? n : -1;
+};
 
 export function toTask(r: TaskRow): DesignTask {
   return {
@@ -150,6 +159,8 @@ export function toTask(r: TaskRow): DesignTask {
     confirmed: Number(r.confirmed),
     history: r.history,
     finished: r.finished,
+    approvalStatus: approvalStatusOf(r.approval_status),
+    approvalId: r.approval_id === null ? null : String(r.approval_id),
     deptId: r.dept_id,
     deptName: r.dept_name ?? '',
     deptConfirmerId: r.dept_confirmer_id ?? null,

@@ -53,7 +53,35 @@ export class SqlResultSealRepository implements ResultSealRepository {
       ['sealImg', 'sealScan'],
       rows.map((r) => r.result_seal_id),
     );
-    return rows.map((r) => toSeal(r, links));
+    const targets = await this.db
+      .selectFrom('result_seal_result as sr')
+      .innerJoin('design_task_result as r', 'r.result_id', 'sr.result_id')
+      .select(['sr.result_seal_id', 'r.result_id', 'r.file_name', 'r.major_name'])
+      .where(
+        'sr.result_seal_id',
+        'in',
+        rows.map((r) => r.result_seal_id),
+      )
+      .orderBy('r.result_id')
+      .execute();
+    return rows.map((r) => ({
+      ...toSeal(r, links),
+      results: targets
+        .filter((t) => t.result_seal_id === r.result_seal_id)
+        .map((t) => ({ resultId: t.result_id, fileName: t.file_name, majorName: t.major_name })),
+    }));
+  }
+
+  async setResults(resultSealId: number, resultIds: readonly number[]): Promise<void> {
+    await this.db
+      .deleteFrom('result_seal_result')
+      .where('result_seal_id', '=', resultSealId)
+      .execute();
+    if (resultIds.length === 0) return;
+    await this.db
+      .insertInto('result_seal_result')
+      .values(resultIds.map((resultId) => ({ result_seal_id: resultSealId, result_id: resultId })))
+      .execute();
   }
 
   async insert(s: NewResultSeal, now: Date): Promise<number> {
@@ -240,7 +268,7 @@ interface SealRow {
   contract_name: string;
 }
 
-function toSeal(r: SealRow, links: readonly TaskFileLink[]): ResultSeal {
+function toSeal(r: SealRow, links: readonly TaskFileLink[]): Omit<ResultSeal, 'results'> {
   const of = (kind: TaskFileKind) =>
     links
       .filter((l) => l.kind === kind && l.ownerId === r.result_seal_id)

@@ -187,6 +187,10 @@ export class SqlTaskRepository implements TaskRepository {
           ...(c.deptId !== undefined ? { dept_id: c.deptId } : {}),
           ...(c.confirmed !== undefined ? { confirmed: c.confirmed } : {}),
           ...(c.finished !== undefined ? { finished: c.finished } : {}),
+          ...(c.approvalStatus !== undefined ? { approval_status: c.approvalStatus } : {}),
+          ...(c.approvalId !== undefined
+            ? { approval_id: c.approvalId === null ? null : Number(c.approvalId) }
+            : {}),
           ...(c.confirmFinishAmount !== undefined
             ? { confirm_finish_amount: c.confirmFinishAmount }
             : {}),

@@ -1,5 +1,9 @@
 import {
   ApprovalEngine,
+  isApprovalTypeCode,
+  TASK_RECORD_KIND,
+  type ApprovalTypeCode,
+  type TemplateKind,
   RESULT_SEAL_RECORD_KIND,
   RESULT_SEAL_TYPE_CODE,
   TASK_WARN_DAYS_CONFIG_KEY,
@@ -21,6 +25,7 @@ import { SqlTaskRepository } from './sql-task-sheet.repository.js';
 import { SqlTaskDirectory } from './sql-task-directory.js';
 import { SqlTaskResultRepository } from './sql-task-result.repository.js';
 import { SqlResultSealRepository } from './sql-task-seal.repository.js';
+import { registerTaskSheetRecords } from './sql-task-approval.js';
 
 /*
  * The design task repositories, one file per aggregate: the sheets (sql-task-sheet.repository.ts),
@@ -41,18 +46,41 @@ export class EngineTaskApprovalPort implements TaskApprovalPort {
     private readonly clock: EngineClock,
   ) {}
 
-  async submitSeal(request: Parameters<TaskApprovalPort['submitSeal']>[0]) {
+  submitSeal(request: Parameters<TaskApprovalPort['submitSeal']>[0]) {
+    return this.create(
+      request,
+      'Seal',
+      RESULT_SEAL_TYPE_CODE,
+      RESULT_SEAL_RECORD_KIND,
+      'task.submitSeal',
+    );
+  }
+
+  /** A task sheet (3_x, Common kind): its handler locks the sheet in the same transaction. */
+  submitSheet(request: Parameters<TaskApprovalPort['submitSheet']>[0]) {
+    if (!isApprovalTypeCode(request.typeCode))
+      throw new Error(`not a type code: ${request.typeCode}`);
+    return this.create(request, 'Common', request.typeCode, TASK_RECORD_KIND, 'task.submitSheet');
+  }
+
+  private async create(
+    request: Parameters<TaskApprovalPort['submitSeal']>[0],
+    kind: TemplateKind,
+    typeCode: ApprovalTypeCode,
+    recordKind: string,
+    route: string,
+  ) {
     const engine = new ApprovalEngine(
       new KyselyUnitOfWork(this.trx, (t) => createApprovalRepositories(t, this.linked)),
       this.clock,
     );
     const r = await engine.create(
       {
-        kind: 'Seal',
-        typeCode: RESULT_SEAL_TYPE_CODE,
+        kind,
+        typeCode,
         title: request.title,
         content: request.content,
-        recordKind: RESULT_SEAL_RECORD_KIND,
+        recordKind,
         recordId: request.recordId,
         submit: true,
       },
@@ -61,7 +89,7 @@ export class EngineTaskApprovalPort implements TaskApprovalPort {
         deptId: request.drafterDeptId,
         scope: { kind: 'own', userId: request.drafterId },
       },
-      { route: 'task.submitSeal' },
+      { route },
     );
     if (!r.ok) return r;
     return ok({ approvalId: r.value.approvalId, status: r.value.status });
@@ -101,6 +129,7 @@ export function createTaskRepositories(
 export function registerTaskRecords(
   linked: LinkedRecordRegistry<Kysely<Database>>,
 ): LinkedRecordRegistry<Kysely<Database>> {
+  registerTaskSheetRecords(linked);
   return linked.register(RESULT_SEAL_RECORD_KIND, (trx) => ({
     authorOf: (recordId) => recordAuthor(trx, 'result_seal', recordId),
     approvalEnded: (event) =>

@@ -25,6 +25,8 @@ export interface DesignTaskTable {
   confirmed: Defaulted<number>;
   history: Defaulted<boolean>;
   finished: Defaulted<boolean>;
+  approval_status: Defaulted<number>;
+  approval_id: Defaulted<number | null>;
   dept_id: number | null;
   user_id: number;
   create_by: Defaulted<string>;
@@ -110,6 +112,11 @@ export interface ResultSealTable {
   del_flag: Defaulted<'0' | '2'>;
 }
 
+export interface ResultSealResultTable {
+  result_seal_id: number;
+  result_id: number;
+}
+
 export interface ResultSealSeenTable {
   result_seal_id: number;
   user_id: number;
@@ -138,7 +145,7 @@ export interface DesignTaskFinishAmountTable {
   at: Defaulted<Date>;
 }
 
-/** The tables of migration 0050_design_tasks. */
+/** The tables of migrations 0050_design_tasks and 0099_task_lifecycle. */
 export interface TaskTables {
   design_task: DesignTaskTable;
   design_task_sign_flow: DesignTaskSignFlowTable;
@@ -147,6 +154,7 @@ export interface TaskTables {
   design_task_songda: DesignTaskSongdaTable;
   result_seal: ResultSealTable;
   result_seal_seen: ResultSealSeenTable;
+  result_seal_result: ResultSealResultTable;
   design_task_pay: DesignTaskPayTable;
   design_task_finish_amount: DesignTaskFinishAmountTable;
 }

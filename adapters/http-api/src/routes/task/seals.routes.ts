@@ -22,11 +22,16 @@ import { streamXlsx, type XlsxColumn } from '../../http/xlsx.js';
 import { TAG, actorOf, type TaskRouteKit } from './kit.js';
 import { sealView } from './views.js';
 
+/** A stamped result as the export names it: its discipline and its file name. */
+const resultLabel = (r: ResultSeal['results'][number]) =>
+  r.majorName === '' ? r.fileName : `${r.majorName}·${r.fileName}`;
+
 const SEAL_EXPORT_COLUMNS: readonly XlsxColumn<ResultSeal>[] = [
   { header: '申请编号', value: (s) => s.resultSealId, width: 10 },
   { header: '任务单号', value: (s) => s.taskNo, width: 16 },
   { header: '任务名称', value: (s) => s.taskName, width: 30 },
   { header: '合同名称', value: (s) => s.contractName, width: 30 },
+  { header: '盖章成果', value: (s) => s.results.map(resultLabel).join('、'), width: 30 },
   { header: '图纸内容', value: (s) => s.drawContent, width: 30 },
   { header: '份数', value: (s) => s.drawNum, width: 8 },
   { header: '盖章内容', value: (s) => s.sealGoalContent, width: 24 },
@@ -84,12 +89,16 @@ export function registerTaskSealRoutes(
   );
   post(
     '/v4/design-task/uploadDesignResultSealAttach',
-    '上传盖章扫描件（审批通过后）',
+    '上传盖章扫描件（审批通过后），挂在所盖的成果上（resultId；申请只盖一个成果时可省略）',
     'project:resultSeal:edit',
     taskSealAttachBody,
     taskSealAnswer,
     async (b, a) =>
-      ok(sealView(unwrap(await service.uploadSealAttach(b.resultSealId, b.fileList ?? [], a)))),
+      ok(
+        sealView(
+          unwrap(await service.uploadSealAttach(b.resultSealId, b.fileList ?? [], a, b.resultId)),
+        ),
+      ),
   );
   book.add({
     method: 'get',

@@ -1,4 +1,9 @@
-import { TASK_ACTION_PERMISSIONS, type TaskActor, type TaskService } from '@dpms/core';
+import {
+  TASK_ACTION_PERMISSIONS,
+  TASK_SUBMIT_PERMISSION,
+  type TaskActor,
+  type TaskService,
+} from '@dpms/core';
 import { ok, page } from '../../http/envelope.js';
 import { unwrap } from '../../http/http-error.js';
 import { listQueryOf } from '../../http/list-query.js';
@@ -10,6 +15,7 @@ import {
   taskListQuery,
   taskPage,
   taskSaveBody,
+  taskSubmitBody,
   taskUpdateBody,
 } from '@dpms/wire';
 import { filterOf, inputOf, type TaskRouteKit } from './kit.js';
@@ -55,6 +61,14 @@ export function registerTaskSheetRoutes({ get, post }: TaskRouteKit, service: Ta
         ok(taskView(unwrap(await service.update(b.taskId, inputOf(b), b.version, a)))),
     );
   }
+  post(
+    '/project/design-task/updateToApproval',
+    '任务单提交审批（3_1～3_5，默认3_1）：审批中锁定，通过后记为已审批，驳回或撤回后可修改再提交',
+    TASK_SUBMIT_PERMISSION,
+    taskSubmitBody,
+    taskAnswer,
+    async (b, a) => ok(taskView(unwrap(await service.submit(b.taskId, b.typeCode, a)))),
+  );
   get(
     '/project/design-task/deleteById',
     '删除任务单（尚无人确认时）',
