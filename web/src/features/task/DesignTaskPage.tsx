@@ -1,4 +1,4 @@
-import { mayActOnTask } from '@dpms/core';
+import { mayActOnTask, mayOfferTaskSubmit } from '@dpms/core';
 import { taskSubject, type TaskRow } from '@dpms/http-client';
 import { useState } from 'react';
 import { useService } from '../../app/di';
@@ -35,6 +35,22 @@ export function DesignTaskPage() {
         refetch,
       );
   };
+  /**
+   * 提交审批 (3_1): the sheet goes into approval from its own row and is locked until it ends;
+   * the confirmations follow its approval.
+   */
+  const submit = async (t: TaskRow, refetch: () => void) => {
+    const ok = await feedback.confirm({
+      message: `确认将任务单“${t.taskNo}”提交审批吗？审批期间任务单不能修改、删除或确认。`,
+    });
+    if (ok)
+      await act(
+        `submit:${t.taskId}`,
+        (idempotencyKey) => gateway.submit({ taskId: t.taskId }, { idempotencyKey }),
+        refetch,
+        '已提交审批',
+      );
+  };
   return (
     <CrudPage<TaskRow, { taskNo: string; taskName: string; projectName: string; status: string }>
       title="设计任务"
@@ -65,6 +81,7 @@ export function DesignTaskPage() {
         { key: 'projectManagerName', title: '项目经理' },
         { key: 'planFinishDate', title: '计划完成日期', width: 110 },
         { key: 'statusName', title: '状态' },
+        { key: 'approvalStatusName', title: '审批状态' },
         {
           key: 'confirm',
           title: '确认',
@@ -81,6 +98,16 @@ export function DesignTaskPage() {
                   onClick={() => void confirmStep(t, ctx.refetch)}
                 >
                   {STEP_NAMES[t.currentStep]}
+                </Button>
+              )}
+              {mayOfferTaskSubmit({ ...taskSubject(t), userId: t.userId }, actor) && (
+                <Button
+                  size="sm"
+                  variant="text"
+                  data-testid={`submit-${t.taskNo}`}
+                  onClick={() => void submit(t, ctx.refetch)}
+                >
+                  提交审批
                 </Button>
               )}
             </div>

@@ -46,6 +46,7 @@ export function TaskDetailDialog({
           {row('设计主持', detail.designUserName)}
           {row('项目经理', detail.projectManagerName)}
           {row('计划完成日期', detail.planFinishDate)}
+          {row('审批状态', detail.approvalStatusName)}
           {row('任务产值（万元）', detail.taskAmount)}
           {row('质量保证金（万元）', detail.qualityDeposit)}
           {row('备注', <span className="whitespace-pre-wrap">{detail.remark}</span>)}

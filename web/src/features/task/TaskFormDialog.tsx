@@ -19,7 +19,8 @@ export interface TaskFormValues {
   subItemName: string;
   taskResultName: string;
   designStageId: string;
-  majorId: string;
+  /** The sheet's disciplines (majorList): several of the stage's, as the spec's list holds. */
+  majorIds: string[];
   qualityType: string;
   designUserId: string;
   projectManagerId: string;
@@ -34,7 +35,7 @@ export const EMPTY_TASK_FORM: TaskFormValues = {
   subItemName: '',
   taskResultName: '',
   designStageId: '3',
-  majorId: '',
+  majorIds: [],
   qualityType: '0',
   designUserId: '',
   projectManagerId: '',
@@ -50,7 +51,7 @@ export const taskFormValuesOf = (t: TaskRow): TaskFormValues => ({
   subItemName: t.subItemName,
   taskResultName: t.taskResultName,
   designStageId: t.designStageId,
-  majorId: String(t.majorList[0]?.majorId ?? ''),
+  majorIds: t.majorList.map((m) => String(m.majorId)),
   qualityType: t.qualityType,
   designUserId: String(t.designUserId),
   projectManagerId: String(t.projectManagerId),
@@ -60,22 +61,22 @@ export const taskFormValuesOf = (t: TaskRow): TaskFormValues => ({
 });
 
 /**
- * The body the save sends: the typed fields, the 专业 only for 施工图设计 (the stage whose
- * disciplines the spec lists), a blank 任务产值 left out (core reads it as 0).
+ * The body the save sends: the typed fields, every chosen discipline of the stage (the server
+ * refuses one that is not the stage's), a blank 任务产值 left out (core reads it as 0).
  */
 export function taskBodyOf(v: TaskFormValues) {
-  const { majorId, taskAmount, ...rest } = v;
+  const { majorIds, taskAmount, ...rest } = v;
   return {
     ...rest,
     ...(taskAmount.trim() === '' ? {} : { taskAmount: taskAmount.trim() }),
-    majorIds: majorId !== '' && v.designStageId === '3' ? [Number(majorId)] : [],
+    majorIds: majorIds.filter((m) => m !== '').map(Number),
   };
 }
 
 /** The form's fields, by wire name: a server refusal of one of them lands beside it. */
 const FORM_FIELDS: readonly string[] = Object.keys(EMPTY_TASK_FORM);
-/** The server names the disciplines majorIds; the form types them in 专业. */
-const ALIASES = { majorIds: 'majorId' } as const;
+/** The form names its fields as the body does. */
+const ALIASES = {} as const;
 /** What core requires of a sheet (the schema refuses these blank): marked with `*`. */
 const REQUIRED = new Set<string>(REQUIRED_TASK_FIELDS);
 
@@ -99,7 +100,6 @@ export function TaskFormDialog({ editing, onClose, onSaved }: TaskFormDialogProp
   const contracts = useOptions(() => gateway.contracts());
   const hosts = useOptions(() => gateway.usersOfRole(7));
   const managers = useOptions(() => gateway.usersOfRole(2));
-  const majors = useOptions(() => gateway.majors('3'));
   const bodyOf = (v: TaskFormValues) =>
     editing
       ? { ...taskBodyOf(v), taskId: editing.taskId, version: editing.version }
@@ -112,6 +112,11 @@ export function TaskFormDialog({ editing, onClose, onSaved }: TaskFormDialogProp
   const { control, register, formState, setError, handleSubmit } = form;
   const errors = formState.errors;
   const { designStageId } = useWatch({ control }) as TaskFormValues;
+  // The disciplines of the chosen stage (the spec's majorList of a task holds several).
+  const majors = useOptions(
+    () => (designStageId === '' ? Promise.resolve([]) : gateway.majors(designStageId)),
+    [designStageId],
+  );
   const [busy, setBusy] = useState(false);
   const mark = (field: keyof TaskFormValues) => ({
     required: REQUIRED.has(field),
@@ -196,7 +201,27 @@ export function TaskFormDialog({ editing, onClose, onSaved }: TaskFormDialogProp
         {text('subItemName', '子项名称')}
         {text('taskResultName', '成果名称')}
         {select('designStageId', '设计阶段', STAGES)}
-        {designStageId === '3' && select('majorId', '专业', majors)}
+        <Field label="专业" {...mark('majorIds')} hint="可多选（按住 Ctrl 选择多个）">
+          <Controller
+            control={control}
+            name="majorIds"
+            render={({ field: f }) => (
+              <select
+                multiple
+                className={box}
+                aria-label="专业"
+                value={f.value}
+                onChange={(e) => f.onChange(Array.from(e.target.selectedOptions, (o) => o.value))}
+              >
+                {majors.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          />
+        </Field>
         <Field label="质量要求" {...mark('qualityType')}>
           <div className="flex gap-4 text-sm">
             {[

@@ -130,6 +130,46 @@ beforeEach(() => {
 });
 
 describe('设计任务', () => {
+  it('offers 提交审批 to the sheet’s manager before any confirmation, and locks it while in approval', async () => {
+    const fake = api({
+      '/v4/design-task/list': () => ({
+        total: 2,
+        rows: [
+          task({}),
+          task({ taskId: 2, taskNo: 'RW-2', approvalStatus: 0, approvalStatusName: '审批中' }),
+        ],
+      }),
+      '/project/design-task/updateToApproval': (b) => ({
+        data: task({ ...b, approvalStatus: 0, approvalStatusName: '审批中', approvalId: '7' }),
+      }),
+    });
+    renderWithApi(<DesignTaskPage />, fake, { userId: 3 });
+    const send = await screen.findByTestId('submit-RW-1');
+    // In approval: neither sent again nor confirmed.
+    expect(screen.queryByTestId('submit-RW-2')).toBeNull();
+    expect(screen.getByText('审批中')).toBeTruthy();
+    fireEvent.click(send);
+    const ask = await screen.findByTestId('confirm-dialog');
+    expect(ask.textContent).toContain('提交审批');
+    fireEvent.click(within(ask).getByText('确定'));
+    await waitFor(() =>
+      expect(fake.sent('/project/design-task/updateToApproval')).toEqual([{ taskId: 1 }]),
+    );
+  });
+
+  it('the design host is not offered a confirmation of a sheet in approval', async () => {
+    const fake = api({
+      '/v4/design-task/list': () => ({
+        total: 1,
+        rows: [task({ approvalStatus: 0, approvalStatusName: '审批中' })],
+      }),
+    });
+    renderWithApi(<DesignTaskPage />, fake, { userId: 5 });
+    await screen.findByText('审批中');
+    expect(screen.queryByTestId('confirm-RW-1')).toBeNull();
+    expect(screen.queryByTestId('submit-RW-1')).toBeNull();
+  });
+
   it('offers each confirmation only to the person whose turn it is, and sends it', async () => {
     const fake = api();
     renderWithApi(<DesignTaskPage />, fake, { userId: 5 });
