@@ -7,6 +7,7 @@ import { CrudPage } from '../../components/crud/CrudPage';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { SealRequestDialog } from './SealRequestDialog';
+import { SealScanDialog } from './SealScanDialog';
 import { SEAL_TYPES, useKeyedAct, useTaskGateway } from './task-shared';
 
 /** 成果盖章: seal requests, sent into approval 13_1 by their applicant. */
@@ -16,6 +17,7 @@ export function ResultSealPage() {
   const actor = useActionActor();
   const [open, setOpen] = useState(false);
   const [viewing, setViewing] = useState<SealRow | null>(null);
+  const [scanning, setScanning] = useState<SealRow | null>(null);
   return (
     <CrudPage<SealRow, { taskName: string; status: string }>
       title="成果盖章"
@@ -49,6 +51,11 @@ export function ResultSealPage() {
       columns={(ctx) => [
         { key: 'taskNo', title: '任务单号', width: 120 },
         { key: 'taskName', title: '任务名称' },
+        {
+          key: 'results',
+          title: '盖章成果',
+          render: (s) => s.resultList.map((r) => r.fileName).join('、'),
+        },
         { key: 'drawContent', title: '图纸内容' },
         { key: 'drawNum', title: '份数', width: 60 },
         {
@@ -91,6 +98,13 @@ export function ResultSealPage() {
                   提交审批
                 </Button>
               )}
+              {s.status === 1 && (
+                <HasPermi perms={['project:resultSeal:edit']}>
+                  <Button size="sm" variant="text" onClick={() => setScanning(s)}>
+                    上传扫描件
+                  </Button>
+                </HasPermi>
+              )}
             </div>
           ),
         },
@@ -99,6 +113,16 @@ export function ResultSealPage() {
       {(ctx) => (
         <>
           {open && <SealRequestDialog onClose={() => setOpen(false)} onSaved={ctx.refetch} />}
+          {scanning !== null && (
+            <SealScanDialog
+              seal={scanning}
+              onClose={() => setScanning(null)}
+              onSaved={() => {
+                setScanning(null);
+                ctx.refetch();
+              }}
+            />
+          )}
           <Dialog
             open={viewing !== null}
             onClose={() => setViewing(null)}
@@ -111,6 +135,7 @@ export function ResultSealPage() {
                   任务单：{viewing.taskNo} {viewing.taskName}
                 </div>
                 <div>合同：{viewing.contractName}</div>
+                <div>盖章成果：{viewing.resultList.map((r) => r.fileName).join('、')}</div>
                 <div>图纸内容：{viewing.drawContent}</div>
                 <div>状态：{viewing.statusName}</div>
                 <div>盖章日期：{viewing.sealTime ?? ''}</div>

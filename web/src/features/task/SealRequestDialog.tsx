@@ -1,7 +1,7 @@
 import { SEAL_TEXT_LIMITS } from '@dpms/core';
 import { requiredSealFields, taskSealBody } from '@dpms/wire';
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import { Button } from '../../components/ui/Button';
@@ -9,16 +9,24 @@ import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
 import { FileUpload, type UploadedFileRecord } from '../../components/upload';
 import { landRefusal, useWireForm } from '../../components/form/wire-form';
-import { box, SEAL_TYPES, useConfirmedTasks, useTaskGateway } from './task-shared';
+import { box, SEAL_TYPES, useConfirmedTasks, useOptions, useTaskGateway } from './task-shared';
 
 interface SealFormValues {
   taskId: string;
+  /** The confirmed results of the task this request stamps. */
+  resultIds: string[];
   drawContent: string;
   drawNum: string;
   sealType: string[];
 }
 
-const EMPTY_SEAL_FORM: SealFormValues = { taskId: '', drawContent: '', drawNum: '1', sealType: [] };
+const EMPTY_SEAL_FORM: SealFormValues = {
+  taskId: '',
+  resultIds: [],
+  drawContent: '',
+  drawNum: '1',
+  sealType: [],
+};
 const FORM_FIELDS: readonly string[] = Object.keys(EMPTY_SEAL_FORM);
 /** What core requires of a seal request (the schema refuses these blank): marked with `*`. */
 const REQUIRED = new Set<string>(requiredSealFields);
@@ -26,6 +34,7 @@ const REQUIRED = new Set<string>(requiredSealFields);
 /** The body the save sends (the drawing files added at the save). */
 const sealBodyOf = (v: SealFormValues) => ({
   taskId: v.taskId,
+  resultIds: v.resultIds.map(Number),
   drawContent: v.drawContent,
   drawNum: v.drawNum.trim(),
   sealType: v.sealType,
@@ -54,6 +63,20 @@ export function SealRequestDialog({
   });
   const { control, register, formState, setError, handleSubmit } = form;
   const errors = formState.errors;
+  const { taskId } = useWatch({ control }) as SealFormValues;
+  // The results a seal may stamp: the chosen sheet's results its project manager confirmed.
+  const results = useOptions(
+    () =>
+      taskId === ''
+        ? Promise.resolve([])
+        : gateway.results({ pageNum: 1, pageSize: 1000, taskId, resultConfirmed: '1' }).then((p) =>
+            p.rows.map((r) => ({
+              value: String(r.resultId),
+              label: r.majorName === '' ? r.fileName : `${r.majorName}·${r.fileName}`,
+            })),
+          ),
+    [taskId],
+  );
   const mark = (field: keyof SealFormValues) => ({
     required: REQUIRED.has(field),
     error: errors[field]?.message,
@@ -106,6 +129,27 @@ export function SealRequestDialog({
                 {tasks.map((t) => (
                   <option key={t.value} value={t.value}>
                     {t.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          />
+        </Field>
+        <Field label="盖章成果" {...mark('resultIds')} hint="可多选">
+          <Controller
+            control={control}
+            name="resultIds"
+            render={({ field: f }) => (
+              <select
+                multiple
+                className={box}
+                aria-label="盖章成果"
+                value={f.value}
+                onChange={(e) => f.onChange(Array.from(e.target.selectedOptions, (o) => o.value))}
+              >
+                {results.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
                   </option>
                 ))}
               </select>

@@ -5,6 +5,7 @@ import { ActionKeys } from '../../components/crud/action-keys';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { Button } from '../../components/ui/Button';
 import { ResultFileForm } from '../../components/upload';
+import { AcceptanceFileDialog } from './AcceptanceFileDialog';
 import { box, useConfirmedTasks, useKeyedAct, useTaskGateway } from './task-shared';
 
 /** 任务成果: results of the tasks in scope, uploads, and the manager's confirmations. */
@@ -15,6 +16,8 @@ export function TaskResultPage() {
   const uploads = useRef(new ActionKeys());
   const [uploading, setUploading] = useState(false);
   const [taskId, setTaskId] = useState('');
+  const [accepting, setAccepting] = useState<ResultRow | null>(null);
+  const names = (files: readonly { name: string }[]) => files.map((f) => f.name).join('、');
   const tasks = useConfirmedTasks();
   return (
     <CrudPage<ResultRow, { taskName: string }>
@@ -84,31 +87,85 @@ export function TaskResultPage() {
               </HasPermi>
             ),
         },
+        {
+          key: 'acceptance',
+          title: '验收文件',
+          // A confirmed result takes its acceptance file; the project manager confirms it once.
+          render: (r) => (
+            <div className="flex flex-wrap items-center gap-1">
+              <span data-testid={`acceptance-${r.resultId}`}>{names(r.acceptanceFileList)}</span>
+              {r.acceptanceConfirmed ? (
+                <span>（已确认）</span>
+              ) : (
+                r.resultConfirmed && (
+                  <HasPermi perms={['project:taskResult:edit']}>
+                    <Button size="sm" variant="text" onClick={() => setAccepting(r)}>
+                      上传验收文件
+                    </Button>
+                    {r.acceptanceFileList.length > 0 && (
+                      <Button
+                        size="sm"
+                        variant="text"
+                        onClick={() =>
+                          void act(
+                            `confirm-acceptance:${r.resultId}`,
+                            (idempotencyKey) =>
+                              gateway.confirmResult(r.resultId, true, { idempotencyKey }),
+                            ctx.refetch,
+                          )
+                        }
+                      >
+                        确认验收文件
+                      </Button>
+                    )}
+                  </HasPermi>
+                )
+              )}
+            </div>
+          ),
+        },
+        {
+          key: 'sealScans',
+          title: '盖章扫描件',
+          render: (r) => names(r.sealScanList),
+        },
       ]}
     >
       {(ctx) => (
-        <ResultFileForm
-          open={uploading}
-          onClose={() => setUploading(false)}
-          onSubmit={async (form) => {
-            const outcome = await uploads.current.run(`upload:${taskId}`, (idempotencyKey) =>
-              gateway.uploadResult(
-                {
-                  taskId: Number(taskId),
-                  fileName: form.fileName,
-                  fileProp: form.fileProp,
-                  memo: form.memo,
-                  fileList: [form.file.fileId],
-                },
-                { idempotencyKey },
-              ),
-            );
-            // The form shows a refusal (and keeps what was typed).
-            if (!outcome.ok) throw outcome.error;
-            setUploading(false);
-            ctx.refetch();
-          }}
-        />
+        <>
+          {accepting !== null && (
+            <AcceptanceFileDialog
+              result={accepting}
+              onClose={() => setAccepting(null)}
+              onSaved={() => {
+                setAccepting(null);
+                ctx.refetch();
+              }}
+            />
+          )}
+          <ResultFileForm
+            open={uploading}
+            onClose={() => setUploading(false)}
+            onSubmit={async (form) => {
+              const outcome = await uploads.current.run(`upload:${taskId}`, (idempotencyKey) =>
+                gateway.uploadResult(
+                  {
+                    taskId: Number(taskId),
+                    fileName: form.fileName,
+                    fileProp: form.fileProp,
+                    memo: form.memo,
+                    fileList: [form.file.fileId],
+                  },
+                  { idempotencyKey },
+                ),
+              );
+              // The form shows a refusal (and keeps what was typed).
+              if (!outcome.ok) throw outcome.error;
+              setUploading(false);
+              ctx.refetch();
+            }}
+          />
+        </>
       )}
     </CrudPage>
   );
