@@ -324,6 +324,26 @@ describe('成果盖章', () => {
     expect(within(d).getByText('状态：已通过')).toBeTruthy();
     expect(fake.sent('/project/design-task/detailBySealId')).toEqual([{ resultSealId: 9 }]);
   });
+
+  it('names the stamped results, and offers the scans’ upload on an approved request only', async () => {
+    const stamped = [{ resultId: 7, fileName: '总图.dwg', majorName: '建筑' }];
+    const fake = api({
+      '/v4/design-task/getDesignResultSealList': () => ({
+        total: 2,
+        rows: [
+          seal({ resultList: stamped }),
+          seal({ resultSealId: 9, status: 1, statusName: '已通过', resultList: stamped }),
+        ],
+      }),
+    });
+    renderWithApi(<ResultSealPage />, fake, { userId: 5 });
+    expect((await screen.findAllByText('总图.dwg')).length).toBe(2);
+    expect(screen.getAllByText('上传扫描件')).toHaveLength(1);
+    fireEvent.click(screen.getByText('上传扫描件'));
+    const form = await screen.findByTestId('seal-scan-form');
+    // The request stamps one result: the scan goes on it.
+    expect(within(form).getByLabelText<HTMLSelectElement>('所盖成果').value).toBe('7');
+  });
 });
 
 describe('产值确认', () => {
