@@ -1,35 +1,17 @@
-import { recordAuthor } from './record-author.js';
-import { SqlIdempotencyRepository } from './sql-auth.repository.js';
 import {
-  FUND_PERFORM_RECORD_KIND,
-  FUND_PLAN_RECORD_KIND,
-  MoneyDecimal,
-  SUBTRACTION_DECIMALS,
-  lineConfirmAmount,
-  moveFundPerformOnApproval,
-  moveFundPlanOnApproval,
-  ok,
-  toAmountString,
   type CheckedPerformLine,
   type CheckedPlanLine,
   type DataScope,
-  type EngineClock,
   type FundPerform,
-  type FundPerformLine,
   type FundPerformListFilter,
   type FundPerformListQuery,
   type FundPlan,
-  type FundPlanApprovalPort,
   type FundPlanChartMonth,
-  type FundPlanLine,
   type FundPlanLineKind,
   type FundPlanListFilter,
   type FundPlanListQuery,
   type FundPlanOwner,
-  type FundPlanRepositories,
   type FundPlanRepository,
-  type FundPlanStatus,
-  type LinkedRecordRegistry,
   type ListPage,
   type PerformHeader,
   type PerformPatch,
@@ -37,9 +19,23 @@ import {
   type PlanLineRoom,
   type PlanPatch,
 } from '@dpms/core';
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
-import type { Database } from '../database/schema.js';
-import { submitRecordForApproval } from './sql-approval-submit.js';
+import { sql } from 'kysely';
+import {
+  PERFORM_COLUMNS,
+  PERFORM_SORT,
+  PLAN_COLUMNS,
+  PLAN_SORT,
+  amount,
+  headerColumns,
+  performColumns,
+  readPerformLines,
+  readPlanLines,
+  statusColumns,
+  toPerform,
+  toPlan,
+  type AnyEb,
+  type Db,
+} from './sql-fund-plan-rows.js';
 import {
   countedSortedPage,
   deptInScope,
@@ -47,189 +43,6 @@ import {
   scopeCondition,
   toCount,
 } from './sql-helpers.js';
-
-type Db = Kysely<Database>;
-type AnyEb = ExpressionBuilder<Database, keyof Database>;
-
-const amount = (v: unknown): string =>
-  typeof v === 'string' || typeof v === 'number'
-    ? toAmountString(new MoneyDecimal(String(v)))
-    : '0';
-const optionalAmount = (v: unknown): string | null =>
-  v === null || v === undefined ? null : amount(v);
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const time = (v: unknown): Date | null => (v instanceof Date ? v : null);
-const dateText = (v: unknown): string =>
-  v instanceof Date ? v.toISOString().slice(0, 10) : str(v).slice(0, 10);
-
-const PLAN_SORT: Readonly<Record<string, string>> = {
-  planId: 'p.id',
-  planMonth: 'p.plan_month',
-  totalAmount: 'p.total_amount',
-};
-const PERFORM_SORT: Readonly<Record<string, string>> = {
-  performId: 'f.id',
-  planMonth: 'f.plan_month',
-  totalAmount: 'f.total_amount',
-};
-
-const PLAN_COLUMNS = [
-  'p.id',
-  'p.dept_id',
-  'p.plan_month',
-  'p.status',
-  'p.total_amount',
-  'p.income_amount',
-  'p.rigid_amount',
-  'p.loan_amount',
-  'p.payment_amount',
-  'p.reserve_amount',
-  'p.confirm_amount',
-  'p.executed_amount',
-  'p.reason',
-  'p.remark',
-  'p.approval_id',
-  'p.approval_kind',
-  'p.approved_time',
-  'p.user_id',
-  'p.create_by',
-  'p.version',
-  'p.create_time',
-] as const;
-
-const PERFORM_COLUMNS = [
-  'f.id',
-  'f.plan_id',
-  'f.dept_id',
-  'f.plan_month',
-  'f.status',
-  'f.over_plan',
-  'f.total_amount',
-  'f.perform_date',
-  'f.reason',
-  'f.remark',
-  'f.approval_id',
-  'f.approval_kind',
-  'f.approved_time',
-  'f.user_id',
-  'f.create_by',
-  'f.version',
-  'f.create_time',
-] as const;
-
-type Row = Record<string, unknown>;
-
-function toPlan(r: Row, lines: readonly FundPlanLine[]): FundPlan {
-  const income = amount(r.income_amount);
-  const total = amount(r.total_amount);
-  return {
-    planId: Number(r.id),
-    deptId: Number(r.dept_id),
-    deptName: str(r.dept_name),
-    planMonth: str(r.plan_month),
-    status: Number(r.status) as FundPlanStatus,
-    incomeAmount: income,
-    rigidAmount: amount(r.rigid_amount),
-    loanAmount: amount(r.loan_amount),
-    paymentAmount: amount(r.payment_amount),
-    totalAmount: total,
-    reserveAmount: amount(r.reserve_amount),
-    confirmAmount: amount(r.confirm_amount),
-    balanceAmount: toAmountString(
-      new MoneyDecimal(income).minus(new MoneyDecimal(total)),
-      SUBTRACTION_DECIMALS,
-    ),
-    executedAmount: amount(r.executed_amount),
-    reason: str(r.reason),
-    remark: str(r.remark),
-    approvalId: r.approval_id === null ? null : String(Number(r.approval_id)),
-    approvalKind: r.approval_kind === null ? null : str(r.approval_kind),
-    userId: Number(r.user_id),
-    createBy: str(r.create_by),
-    createTime: time(r.create_time),
-    approvedTime: time(r.approved_time),
-    version: Number(r.version),
-    lines,
-  };
-}
-
-function toPlanLine(r: Row): FundPlanLine {
-  const paybackRate = optionalAmount(r.payback_rate);
-  const allotAmount = optionalAmount(r.allot_amount);
-  return {
-    lineId: Number(r.line_id),
-    lineKind: str(r.line_kind) as FundPlanLineKind,
-    subjectName: str(r.subject_name),
-    contractId: r.contract_id === null ? null : Number(r.contract_id),
-    contractName: str(r.contract_name),
-    amount: amount(r.amount),
-    paybackRate,
-    allotAmount,
-    confirmAmount: lineConfirmAmount(paybackRate, allotAmount),
-    executedAmount: amount(r.executed_amount),
-    remark: str(r.remark),
-  };
-}
-
-function toPerform(r: Row, lines: readonly FundPerformLine[]): FundPerform {
-  return {
-    performId: Number(r.id),
-    planId: Number(r.plan_id),
-    deptId: Number(r.dept_id),
-    deptName: str(r.dept_name),
-    planMonth: str(r.plan_month),
-    lineKind: (lines[0]?.lineKind ?? str(r.line_kind)) as FundPlanLineKind,
-    status: Number(r.status) as FundPlanStatus,
-    overPlan: r.over_plan === true,
-    totalAmount: amount(r.total_amount),
-    performDate: dateText(r.perform_date),
-    reason: str(r.reason),
-    remark: str(r.remark),
-    approvalId: r.approval_id === null ? null : String(Number(r.approval_id)),
-    approvalKind: r.approval_kind === null ? null : str(r.approval_kind),
-    userId: Number(r.user_id),
-    createBy: str(r.create_by),
-    createTime: time(r.create_time),
-    approvedTime: time(r.approved_time),
-    version: Number(r.version),
-    lines,
-  };
-}
-
-const headerColumns = (h: PlanHeader) => ({
-  dept_id: h.deptId,
-  plan_month: h.planMonth,
-  reason: h.reason,
-  remark: h.remark,
-  total_amount: h.totals.totalAmount,
-  income_amount: h.totals.incomeAmount,
-  rigid_amount: h.totals.rigidAmount,
-  loan_amount: h.totals.loanAmount,
-  payment_amount: h.totals.paymentAmount,
-  reserve_amount: h.totals.reserveAmount,
-  confirm_amount: h.totals.confirmAmount,
-});
-
-const performColumns = (h: PerformHeader) => ({
-  plan_id: h.planId,
-  dept_id: h.deptId,
-  plan_month: h.planMonth,
-  line_kind: h.lineKind,
-  over_plan: h.overPlan,
-  total_amount: h.totalAmount,
-  perform_date: h.performDate,
-  reason: h.reason,
-  remark: h.remark,
-});
-
-const statusColumns = (patch: PlanPatch | PerformPatch) => ({
-  ...(patch.status !== undefined ? { status: patch.status } : {}),
-  ...(patch.approvalId !== undefined
-    ? { approval_id: patch.approvalId === null ? null : Number(patch.approvalId) }
-    : {}),
-  ...(patch.approvalKind !== undefined ? { approval_kind: patch.approvalKind } : {}),
-  ...(patch.approvedTime !== undefined ? { approved_time: patch.approvedTime } : {}),
-});
 
 export class SqlFundPlanRepository implements FundPlanRepository {
   constructor(private readonly db: Db) {}
@@ -350,27 +163,6 @@ export class SqlFundPlanRepository implements FundPlanRepository {
       .where('p.del_flag', '=', '0');
   }
 
-  private async planLines(planIds: readonly number[]): Promise<Map<number, FundPlanLine[]>> {
-    const out = new Map<number, FundPlanLine[]>();
-    if (planIds.length === 0) return out;
-    const rows = await this.db
-      .selectFrom('fund_plan_line as l')
-      .leftJoin('contract as c', 'c.contract_id', 'l.contract_id')
-      .selectAll('l')
-      .select('c.contract_name')
-      .where('l.plan_id', 'in', [...planIds])
-      .orderBy('l.plan_id')
-      .orderBy('l.sort_no')
-      .orderBy('l.line_id')
-      .execute();
-    for (const r of rows) {
-      const list = out.get(r.plan_id) ?? [];
-      list.push(toPlanLine(r));
-      out.set(r.plan_id, list);
-    }
-    return out;
-  }
-
   async getPlan(planId: number, scope: DataScope, forUpdate = false): Promise<FundPlan | null> {
     let q = this.planBase()
       .select(PLAN_COLUMNS)
@@ -382,7 +174,7 @@ export class SqlFundPlanRepository implements FundPlanRepository {
     if (forUpdate) q = q.forUpdate('p');
     const r = await q.executeTakeFirst();
     if (r === undefined) return null;
-    return toPlan(r, (await this.planLines([planId])).get(planId) ?? []);
+    return toPlan(r, (await readPlanLines(this.db, [planId])).get(planId) ?? []);
   }
 
   private filteredPlans(filter: FundPlanListFilter, scope: DataScope) {
@@ -414,7 +206,10 @@ export class SqlFundPlanRepository implements FundPlanRepository {
       },
       q.page,
     );
-    const lines = await this.planLines(rows.map((r) => r.id));
+    const lines = await readPlanLines(
+      this.db,
+      rows.map((r) => r.id),
+    );
     return listPage(
       total,
       rows.map((r) => toPlan(r, lines.get(r.id) ?? [])),
@@ -432,7 +227,10 @@ export class SqlFundPlanRepository implements FundPlanRepository {
       .orderBy('p.id', 'desc')
       .limit(limit)
       .execute();
-    const lines = await this.planLines(rows.map((r) => r.id));
+    const lines = await readPlanLines(
+      this.db,
+      rows.map((r) => r.id),
+    );
     return rows.map((r) => toPlan(r, lines.get(r.id) ?? []));
   }
 
@@ -539,45 +337,6 @@ export class SqlFundPlanRepository implements FundPlanRepository {
       .where('f.del_flag', '=', '0');
   }
 
-  private async performLines(ids: readonly number[]): Promise<Map<number, FundPerformLine[]>> {
-    const out = new Map<number, FundPerformLine[]>();
-    if (ids.length === 0) return out;
-    const rows = await this.db
-      .selectFrom('fund_perform_line as pl')
-      .innerJoin('fund_plan_line as l', 'l.line_id', 'pl.plan_line_id')
-      .select([
-        'pl.perform_id',
-        'pl.perform_line_id',
-        'pl.plan_line_id',
-        'pl.amount',
-        'pl.remark',
-        'l.line_kind',
-        'l.subject_name',
-        'l.amount as plan_amount',
-        'l.executed_amount as plan_executed',
-      ])
-      .where('pl.perform_id', 'in', [...ids])
-      .orderBy('pl.perform_id')
-      .orderBy('l.sort_no')
-      .orderBy('pl.perform_line_id')
-      .execute();
-    for (const r of rows) {
-      const list = out.get(r.perform_id) ?? [];
-      list.push({
-        performLineId: r.perform_line_id,
-        planLineId: r.plan_line_id,
-        lineKind: r.line_kind as FundPlanLineKind,
-        subjectName: r.subject_name,
-        amount: amount(r.amount),
-        planAmount: amount(r.plan_amount),
-        planExecutedAmount: amount(r.plan_executed),
-        remark: r.remark,
-      });
-      out.set(r.perform_id, list);
-    }
-    return out;
-  }
-
   async getPerform(
     performId: number,
     scope: DataScope,
@@ -593,7 +352,7 @@ export class SqlFundPlanRepository implements FundPlanRepository {
     if (forUpdate) q = q.forUpdate('f');
     const r = await q.executeTakeFirst();
     if (r === undefined) return null;
-    return toPerform(r, (await this.performLines([performId])).get(performId) ?? []);
+    return toPerform(r, (await readPerformLines(this.db, [performId])).get(performId) ?? []);
   }
 
   private filteredPerforms(filter: FundPerformListFilter, scope: DataScope) {
@@ -625,7 +384,10 @@ export class SqlFundPlanRepository implements FundPlanRepository {
       },
       q.page,
     );
-    const lines = await this.performLines(rows.map((r) => r.id));
+    const lines = await readPerformLines(
+      this.db,
+      rows.map((r) => r.id),
+    );
     return listPage(
       total,
       rows.map((r) => toPerform(r, lines.get(r.id) ?? [])),
@@ -643,7 +405,10 @@ export class SqlFundPlanRepository implements FundPlanRepository {
       .orderBy('f.id', 'desc')
       .limit(limit)
       .execute();
-    const lines = await this.performLines(rows.map((r) => r.id));
+    const lines = await readPerformLines(
+      this.db,
+      rows.map((r) => r.id),
+    );
     return rows.map((r) => toPerform(r, lines.get(r.id) ?? []));
   }
 
@@ -728,74 +493,5 @@ export class SqlFundPlanRepository implements FundPlanRepository {
   }
 }
 
-export class EngineFundPlanApprovalPort implements FundPlanApprovalPort {
-  constructor(
-    private readonly trx: Db,
-    private readonly linked: LinkedRecordRegistry<Db>,
-    private readonly clock: EngineClock,
-  ) {}
-
-  async submit(request: Parameters<FundPlanApprovalPort['submit']>[0]) {
-    return submitRecordForApproval(
-      this.trx,
-      this.linked,
-      this.clock,
-      { ...request, kind: 'FundMonthPlan' },
-      'fundPlan.submit',
-    );
-  }
-}
-
-export function createFundPlanRepositories(
-  db: Db,
-  linked: LinkedRecordRegistry<Db>,
-  clock: EngineClock,
-): FundPlanRepositories {
-  return {
-    plans: new SqlFundPlanRepository(db),
-    approvals: new EngineFundPlanApprovalPort(db, linked, clock),
-    idempotency: new SqlIdempotencyRepository(db),
-  };
-}
-
-/**
- * The plan's and the execution sheet's linked-record handlers, in the approval's transaction:
- * approved moves the record (an execution records its amounts on the plan); rejected or withdrawn
- * unlock it; a resubmission from the approval centre locks it again.
- */
-export function registerFundPlanRecords(
-  linked: LinkedRecordRegistry<Db>,
-): LinkedRecordRegistry<Db> {
-  linked.register(FUND_PLAN_RECORD_KIND, (trx) => ({
-    approvalEnded: (event) =>
-      moveFundPlanOnApproval(
-        createFundPlanRepositories(trx, linked, { now: () => event.at }),
-        event,
-      ),
-    approvalSent: async (event) => {
-      if (event.round <= 1) return ok(undefined);
-      const repo = new SqlFundPlanRepository(trx);
-      const p = await repo.getPlan(Number(event.recordId), { kind: 'all' }, true);
-      if (p === null || p.approvalId !== event.approvalId || p.status !== 3) return ok(undefined);
-      await repo.updatePlan(p.planId, p.version, { status: 1 }, event.at);
-      return ok(undefined);
-    },
-    authorOf: (recordId) => recordAuthor(trx, 'fund_plan', recordId),
-  }));
-  return linked.register(FUND_PERFORM_RECORD_KIND, (trx) => ({
-    approvalEnded: (event) =>
-      moveFundPerformOnApproval(
-        createFundPlanRepositories(trx, linked, { now: () => event.at }),
-        event,
-      ),
-    approvalSent: async (event) => {
-      if (event.round <= 1) return ok(undefined);
-      const repo = new SqlFundPlanRepository(trx);
-      const p = await repo.getPerform(Number(event.recordId), { kind: 'all' }, true);
-      if (p === null || p.approvalId !== event.approvalId || p.status !== 3) return ok(undefined);
-      await repo.updatePerform(p.performId, p.version, { status: 1 }, event.at);
-      return ok(undefined);
-    },
-    authorOf: (recordId) => recordAuthor(trx, 'fund_perform', recordId),
-  }));
-}
+// The approval side lives beside it; its importers keep this path.
+export * from './sql-fund-plan-records.js';
