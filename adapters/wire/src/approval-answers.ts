@@ -16,6 +16,7 @@ import {
   PROCESS_ACTIONS,
   approvalTypeCode,
   flowActorKind,
+  nodeFallback,
   nodeCondition,
   signMode,
 } from './approval.js';
@@ -94,6 +95,7 @@ export const flowNodeRecord = z
     condition: nodeCondition.nullable(),
     conditionEffect: z.enum(['add', 'skip']),
     selfApproval: z.enum(SELF_APPROVAL_HANDLINGS),
+    fallback: nodeFallback.nullable().optional(),
   })
   .meta({ id: 'ApprovalFlowNode' });
 
@@ -142,7 +144,7 @@ export const templateFile: zod.ZodType<TemplateFile & { readonly url?: string }>
 /** What separation of duties did at a node that fell to the drafter (or the record's author). */
 const selfApprovalNote = z.object({
   handling: z.enum(SELF_APPROVAL_HANDLINGS),
-  outcome: z.enum(['escalated', 'others', 'skipped']),
+  outcome: z.enum(['escalated', 'others', 'skipped', 'fallback']),
   reason: z.string(),
 });
 

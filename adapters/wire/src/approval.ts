@@ -12,6 +12,7 @@ import {
   flowNodeInputProblems,
   type ContentEntry,
   type NodeCondition,
+  type NodeFallback,
   type TemplateContent,
   type TemplateFile,
   type TemplateSection,
@@ -114,13 +115,23 @@ const compose = <T extends z.ZodType>(inner: T) =>
  */
 export const nodeCondition = compose(compose(leafCondition)) as unknown as z.ZodType<NodeCondition>;
 
-export const flowActorKind = z.enum(['role', 'users', 'drafterDeptHead', 'formPerson'], {
-  error: (issue) =>
-    issue.input === undefined || issue.input === ''
-      ? FE.required('actorKind').message
-      : FE.actorKindChoice().message,
-});
+export const flowActorKind = z.enum(
+  ['role', 'users', 'drafterDeptHead', 'formPerson', 'formDeptHead'],
+  {
+    error: (issue) =>
+      issue.input === undefined || issue.input === ''
+        ? FE.required('actorKind').message
+        : FE.actorKindChoice().message,
+  },
+);
 export const signMode = z.enum(['or', 'all']);
+
+/** Core's NodeFallback: the drafter's department head, a role's members or fixed users. */
+export const nodeFallback = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('drafterDeptHead') }),
+  z.object({ kind: z.literal('role'), roleKey: flowText('roleKey', true) }),
+  z.object({ kind: z.literal('users'), userIds: z.array(approvalUserId).min(1).max(50) }),
+]) as unknown as z.ZodType<NodeFallback>;
 
 /** The fields of a flow node as the node form sends them. */
 export const approvalNodeFields = {
@@ -134,6 +145,8 @@ export const approvalNodeFields = {
   conditionEffect: z.enum(['add', 'skip']).optional(),
   /** Separation of duties: when the node's holders include the drafter (default by kind). */
   selfApproval: z.enum(SELF_APPROVAL_HANDLINGS, { error: M.selfApprovalChoice }).optional(),
+  /** Who takes the node when it resolves to nobody; null: nobody, the submission is refused. */
+  fallback: nodeFallback.nullable().optional(),
 };
 
 const fileSchema = z

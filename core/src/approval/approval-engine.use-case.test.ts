@@ -127,6 +127,7 @@ function memory() {
     directory: {
       usersWithRole: () => Promise.resolve([]),
       leadersOf: () => Promise.resolve(['99']),
+      leadersOfDept: () => Promise.resolve(['99']),
       activeUsers: (ids) => Promise.resolve(ids),
       namesOf: () => Promise.resolve({}),
       deptOf: () => Promise.resolve(1),

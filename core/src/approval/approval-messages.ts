@@ -88,6 +88,22 @@ export const approvalMessages = {
     domainError(APPROVAL_ERROR_CODES.INVALID_TARGET, message, field),
   invalidFormPerson: (nodeName: string, field: string): DomainError =>
     domainError(APPROVAL_ERROR_CODES.INVALID_FORM_PERSON, `请选择有效的“${nodeName}”审批人`, field),
+  /**
+   * A node whose person (or department) the form names resolved to nobody: the drafter fills the
+   * field (400 naming it), e.g. "请选择项目经理：审批节点「项目经理」没有审批人".
+   */
+  formNodeWithoutApprover: (
+    nodeName: string,
+    field: string,
+    kind: 'formPerson' | 'formDeptHead',
+  ): DomainError =>
+    domainError(
+      APPROVAL_ERROR_CODES.INVALID_FORM_PERSON,
+      kind === 'formPerson'
+        ? `请选择${nodeName}：审批节点「${nodeName}」没有审批人`
+        : `请选择有负责人的部门：审批节点「${nodeName}」没有审批人（所选部门没有部门负责人）`,
+      field,
+    ),
   recordSuperseded: (): DomainError =>
     domainError(
       APPROVAL_ERROR_CODES.RECORD_SUPERSEDED,

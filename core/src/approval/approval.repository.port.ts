@@ -24,7 +24,17 @@ import type {
 export type ApprovalId = string;
 
 /** Who acts at a configured node (stored form of core's NodeApprover). */
-export type FlowActorKind = 'role' | 'users' | 'drafterDeptHead' | 'formPerson';
+export type FlowActorKind = 'role' | 'users' | 'drafterDeptHead' | 'formPerson' | 'formDeptHead';
+
+/**
+ * Who takes a node that resolves to nobody, when the flow says so (节点配置's 备用审批人): the
+ * drafter's department head, a role's members or fixed users. Without one, such a node refuses
+ * the submission naming the node; with one, the sheet notes that the fallback applied.
+ */
+export type NodeFallback =
+  | { readonly kind: 'drafterDeptHead' }
+  | { readonly kind: 'role'; readonly roleKey: string }
+  | { readonly kind: 'users'; readonly userIds: readonly ApprovalUserId[] };
 
 export interface ApprovalFlow {
   readonly flowId: number;
@@ -57,7 +67,10 @@ export interface ApprovalFlowNode {
   readonly roleKey: string | null;
   /** users: the fixed users. */
   readonly userIds: readonly ApprovalUserId[];
-  /** formPerson: the content field naming the person (designUserId, projectManagerId ...). */
+  /**
+   * formPerson: the content field naming the person (designUserId, projectManagerId ...);
+   * formDeptHead: the content field naming the department whose head holds the node (applyDeptId).
+   */
   readonly formField: string | null;
   readonly mode: SignMode;
   /** Null: always present. Otherwise present only while it holds ('add') or skipped while it holds ('skip'). */
@@ -68,6 +81,8 @@ export interface ApprovalFlowNode {
    * others, or skip. New nodes take `defaultSelfApprovalHandling` of their actor kind.
    */
   readonly selfApproval: SelfApprovalHandling;
+  /** Who takes the node when it resolves to nobody; absent or null: the submission is refused. */
+  readonly fallback?: NodeFallback | null;
 }
 
 export type NewApprovalFlowNode = Omit<ApprovalFlowNode, 'nodeId' | 'orderNum' | 'selfApproval'> & {
@@ -244,6 +259,11 @@ export interface ApprovalDirectory {
    */
   leadersOf(userId: ApprovalUserId): Promise<readonly ApprovalUserId[]>;
   /**
+   * The active leaders of the department and of each department above it, nearest first, each
+   * once: the first is the department's head (a fund plan's 部门负责人 is its department's).
+   */
+  leadersOfDept(deptId: number): Promise<readonly ApprovalUserId[]>;
+  /**
    * The users' names as people read them (nick names), by id; an id with no user is left out.
    * What a log line or a note names the approvers by.
    */
@@ -306,6 +326,12 @@ export interface LinkedRecordPort {
    * say or the record is gone. Optional: a port without it knows only the drafter.
    */
   authorOf?(recordKind: string, recordId: string): Promise<ApprovalUserId | null>;
+  /**
+   * The people (or department) the record names for a node's form field (a contract's
+   * projectManagerId, a task's designUserId), as ids; null when the kind does not say. What the
+   * record says wins over the form's copy. Optional: without it, the form's field alone.
+   */
+  personOf?(recordKind: string, recordId: string, field: string): Promise<readonly string[] | null>;
 }
 
 /**

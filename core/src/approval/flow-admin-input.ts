@@ -25,6 +25,7 @@ export const FLOW_ACTOR_KIND_LABELS: Readonly<Record<FlowActorKind, string>> = {
   users: '指定用户',
   drafterDeptHead: '拟稿人部门负责人',
   formPerson: '表单选择的人员',
+  formDeptHead: '表单所选部门的负责人',
 };
 
 /** The forms' fields by wire name, as the forms label them and the messages name them. */
@@ -67,6 +68,7 @@ const ACTOR_FIELD: Readonly<Record<FlowActorKind, 'roleKey' | 'userIds' | 'formF
   role: 'roleKey',
   users: 'userIds',
   formPerson: 'formField',
+  formDeptHead: 'formField',
   drafterDeptHead: null,
 };
 

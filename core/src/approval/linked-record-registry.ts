@@ -24,6 +24,11 @@ export interface LinkedRecordHandler {
    * keeps them off the approval as it keeps the drafter who sends it. Left out, only the sender.
    */
   authorOf?(recordId: string): Promise<ApprovalUserId | null>;
+  /**
+   * The ids the record names for a flow node's form field (projectManagerId, designUserId,
+   * applyDeptId), or null when it does not keep that field: the record wins over the form.
+   */
+  personOf?(recordId: string, field: string): Promise<readonly string[] | null>;
 }
 
 /**
@@ -76,6 +81,12 @@ export class LinkedRecordRegistry<Tx> {
       authorOf: (kind, recordId) => {
         const handler = this.factories.get(kind)?.(tx);
         return handler?.authorOf === undefined ? Promise.resolve(null) : handler.authorOf(recordId);
+      },
+      personOf: (kind, recordId, field) => {
+        const handler = this.factories.get(kind)?.(tx);
+        return handler?.personOf === undefined
+          ? Promise.resolve(null)
+          : handler.personOf(recordId, field);
       },
     };
   }

@@ -30,7 +30,8 @@ export const SELF_APPROVAL_HANDLING_LABELS: Readonly<Record<SelfApprovalHandling
 };
 
 /** Who a configured node's holders are (the stored actor kinds of /approval/node). */
-export type SelfApprovalActorKind = 'role' | 'users' | 'drafterDeptHead' | 'formPerson';
+export type SelfApprovalActorKind =
+  'role' | 'users' | 'drafterDeptHead' | 'formPerson' | 'formDeptHead';
 
 /**
  * The default per node kind. A department-head node has one holder, so the drafter who heads the
@@ -38,11 +39,15 @@ export type SelfApprovalActorKind = 'role' | 'users' | 'drafterDeptHead' | 'form
  * usually have someone else who can sign for the node: others (escalating when nobody remains).
  */
 export function defaultSelfApprovalHandling(kind: SelfApprovalActorKind): SelfApprovalHandling {
-  return kind === 'drafterDeptHead' ? 'escalate' : 'others';
+  return kind === 'drafterDeptHead' || kind === 'formDeptHead' ? 'escalate' : 'others';
 }
 
-/** What the rule did to a node, kept with the node of the running approval. */
-export type SelfApprovalOutcome = 'escalated' | 'others' | 'skipped';
+/**
+ * What the rule did to a node, kept with the node of the running approval. `fallback` is not
+ * separation of duties but the same kind of note: the node resolved to nobody and the flow's
+ * configured fallback took it (the sheet prints it the same way).
+ */
+export type SelfApprovalOutcome = 'escalated' | 'others' | 'skipped' | 'fallback';
 
 export interface SelfApprovalNote {
   /** The configured handling. */
@@ -142,6 +147,8 @@ export function selfApprovalNoteText(
       return `${nodeName}：${note.reason}，已上报至${names}`;
     case 'others':
       return `${nodeName}：${note.reason}，已改由${names}审批`;
+    case 'fallback':
+      return `${nodeName}：${note.reason}（${names}）`;
   }
 }
 

@@ -25,7 +25,7 @@ export interface ApprovalFlowNodeTable {
   flow_id: number;
   node_name: string;
   order_num: number;
-  actor_kind: 'role' | 'users' | 'drafterDeptHead' | 'formPerson';
+  actor_kind: 'role' | 'users' | 'drafterDeptHead' | 'formPerson' | 'formDeptHead';
   role_key: string | null;
   user_ids: Json;
   form_field: string | null;
@@ -34,6 +34,8 @@ export interface ApprovalFlowNodeTable {
   condition_effect: 'add' | 'skip';
   /** Separation of duties: core's SelfApprovalHandling (migration 0081). */
   self_approval: Generated<'escalate' | 'others' | 'skip'>;
+  /** Core's NodeFallback, or null: who takes the node when it resolves to nobody (0098). */
+  fallback: ColumnType<unknown, string | null | undefined, string | null>;
   create_time: CreatedAt;
   update_time: Date | null;
 }
@@ -108,6 +110,17 @@ export interface ApprovalSignatureTable {
   created_at: CreatedAt;
 }
 
+/** What 抄送 and 催办 told a person, until they open the approval (migration 0098). */
+export interface ApprovalNoticeTable {
+  notice_id: Generated<number>;
+  user_id: number;
+  approval_id: number;
+  kind: 'cc' | 'urge';
+  sender_id: number;
+  create_time: CreatedAt;
+  read_time: Date | null;
+}
+
 export interface ApprovalTables {
   approval_flow: ApprovalFlowTable;
   approval_flow_node: ApprovalFlowNodeTable;
@@ -116,4 +129,5 @@ export interface ApprovalTables {
   approval_reader: ApprovalReaderTable;
   approval_action_log: ApprovalActionLogTable;
   approval_signature: ApprovalSignatureTable;
+  approval_notice: ApprovalNoticeTable;
 }

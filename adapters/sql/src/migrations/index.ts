@@ -23,6 +23,7 @@ import * as m0072 from './0072_archive_borrow.js';
 import * as m0075 from './0075_contract_finish.js';
 import * as m0081 from './0081_approval_self_approval.js';
 import * as m0090 from './0090_approval_author_round_notes.js';
+import * as m0098 from './0098_approval_node_people.js';
 import * as m0099 from './0099_task_lifecycle.js';
 
 /**
@@ -54,6 +55,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0075_contract_finish': m0075,
   '0081_approval_self_approval': m0081,
   '0090_approval_author_round_notes': m0090,
+  '0098_approval_node_people': m0098,
   '0099_task_lifecycle': m0099,
 };
 

@@ -36,15 +36,23 @@ export class SqlApprovalDirectory implements ApprovalDirectory {
 
   async leadersOf(userId: ApprovalUserId): Promise<readonly ApprovalUserId[]> {
     const user = await this.db
-      .selectFrom('sys_user as u')
-      .innerJoin('sys_dept as d', 'd.dept_id', 'u.dept_id')
-      .select(['d.dept_id', 'd.ancestors'])
-      .where('u.user_id', '=', Number(userId))
+      .selectFrom('sys_user')
+      .select('dept_id')
+      .where('user_id', '=', Number(userId))
       .executeTakeFirst();
-    if (user === undefined) return [];
+    return user?.dept_id == null ? [] : this.leadersOfDept(user.dept_id);
+  }
+
+  async leadersOfDept(deptId: number): Promise<readonly ApprovalUserId[]> {
+    const dept = await this.db
+      .selectFrom('sys_dept as d')
+      .select(['d.dept_id', 'd.ancestors'])
+      .where('d.dept_id', '=', deptId)
+      .executeTakeFirst();
+    if (dept === undefined) return [];
     const chain = [
-      user.dept_id,
-      ...user.ancestors
+      dept.dept_id,
+      ...dept.ancestors
         .split(',')
         .map(Number)
         .filter((n) => n > 0)

@@ -12,6 +12,7 @@ import type {
   NewApprovalFlow,
   NewApprovalFlowNode,
   NodeCondition,
+  NodeFallback,
   Result,
 } from '@dpms/core';
 import { defaultSelfApprovalHandling, err, ok, PlatformErrors } from '@dpms/core';
@@ -164,6 +165,7 @@ export class SqlApprovalFlowRepository implements ApprovalFlowRepository {
         condition: node.condition === null ? null : json(node.condition),
         condition_effect: node.conditionEffect,
         self_approval: node.selfApproval ?? defaultSelfApprovalHandling(node.actorKind),
+        fallback: node.fallback == null ? null : json(node.fallback),
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -185,6 +187,9 @@ export class SqlApprovalFlowRepository implements ApprovalFlowRepository {
           : { condition: p.condition === null ? null : json(p.condition) }),
         ...(p.conditionEffect === undefined ? {} : { condition_effect: p.conditionEffect }),
         ...(p.selfApproval === undefined ? {} : { self_approval: p.selfApproval }),
+        ...(p.fallback === undefined
+          ? {}
+          : { fallback: p.fallback === null ? null : json(p.fallback) }),
         update_time: new Date(),
       })
       .where('node_id', '=', nodeId)
@@ -259,5 +264,6 @@ function toNode(r: Selectable<Database['approval_flow_node']>): ApprovalFlowNode
     condition: (r.condition as NodeCondition | null) ?? null,
     conditionEffect: r.condition_effect,
     selfApproval: r.self_approval,
+    fallback: (r.fallback as NodeFallback | null) ?? null,
   };
 }

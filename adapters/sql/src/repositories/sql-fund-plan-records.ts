@@ -12,6 +12,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../database/schema.js';
 import { recordAuthor } from './record-author.js';
+import { fundRecordDept } from './record-people.js';
 import { SqlIdempotencyRepository } from './sql-auth.repository.js';
 import { submitRecordForApproval } from './sql-approval-submit.js';
 import { SqlFundPlanRepository } from './sql-fund-plan.repository.js';
@@ -71,6 +72,7 @@ export function registerFundPlanRecords(
       return ok(undefined);
     },
     authorOf: (recordId) => recordAuthor(trx, 'fund_plan', recordId),
+    personOf: (recordId, field) => fundRecordDept(trx, 'fund_plan', recordId, field),
   }));
   return linked.register(FUND_PERFORM_RECORD_KIND, (trx) => ({
     approvalEnded: (event) =>
@@ -87,5 +89,6 @@ export function registerFundPlanRecords(
       return ok(undefined);
     },
     authorOf: (recordId) => recordAuthor(trx, 'fund_perform', recordId),
+    personOf: (recordId, field) => fundRecordDept(trx, 'fund_perform', recordId, field),
   }));
 }

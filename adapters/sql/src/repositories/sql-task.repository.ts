@@ -16,6 +16,7 @@ import {
   type TaskRepositories,
 } from '@dpms/core';
 import { recordAuthor } from './record-author.js';
+import { resultSealPeople } from './record-people.js';
 import { instituteTimeZone } from './institute-time-zone.js';
 import { type Kysely } from 'kysely';
 import type { Database } from '../database/schema.js';
@@ -132,6 +133,7 @@ export function registerTaskRecords(
   registerTaskSheetRecords(linked);
   return linked.register(RESULT_SEAL_RECORD_KIND, (trx) => ({
     authorOf: (recordId) => recordAuthor(trx, 'result_seal', recordId),
+    personOf: (recordId, field) => resultSealPeople(trx, recordId, field),
     approvalEnded: (event) =>
       moveSealOnApproval(
         { seals: new SqlResultSealRepository(trx), timeZone: () => instituteTimeZone(trx) },

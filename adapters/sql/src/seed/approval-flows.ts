@@ -13,20 +13,23 @@ import type { Database } from '../database/schema.js';
  * The seeded approval flows: one per type code of core's catalogue, with nodes taken from the roles
  * the spec names for each form (000 §6): business dept (xs_jybfzr), finance (cw), operations (yy),
  * general affairs (zhswb), technical lead (jsfzr), general manager (zjl), design host and project
- * manager (the person chosen on the form), department head (the drafter's), chief engineer (zgcs),
+ * manager (the person chosen on the form), department head (the drafter's, or for fund plans the plan's department's), chief engineer (zgcs),
  * general business department (zhjyb). Administrators change them under /approval/flow and /node.
  */
 
 type SeedNode =
   | { name: string; role: string; mode?: 'or' | 'all'; when?: NodeCondition }
   | { name: string; deptHead: true; when?: NodeCondition }
-  | { name: string; formField: string; when?: NodeCondition };
+  | { name: string; formField: string; when?: NodeCondition }
+  | { name: string; deptHeadOf: string; when?: NodeCondition };
 
 const deptHead = (when?: NodeCondition): SeedNode => ({
   name: '部门负责人',
   deptHead: true,
   ...(when ? { when } : {}),
 });
+/** The head of the department the form names (a fund plan's own department, not the drafter's). */
+const formDeptHead: SeedNode = { name: '部门负责人', deptHeadOf: 'applyDeptId' };
 const role = (name: string, key: string, when?: NodeCondition): SeedNode => ({
   name,
   role: key,
@@ -65,8 +68,8 @@ const BY_GROUP: Readonly<Record<number, readonly SeedNode[]>> = {
   3: [projectManager, designHost, deptHead()],
   4: [projectManager, deptHead(), operations],
   5: [deptHead(), business, finance, bigContractManager],
-  8: [deptHead(), operations, finance, bigPaymentManager],
-  9: [deptHead(), operations, finance, bigPaymentManager],
+  8: [formDeptHead, operations, finance, bigPaymentManager],
+  9: [formDeptHead, operations, finance, bigPaymentManager],
   10: [deptHead(), finance, generalManager],
   11: [projectManager, business, finance],
   12: [deptHead(), business, operations],
@@ -81,7 +84,7 @@ const BY_GROUP: Readonly<Record<number, readonly SeedNode[]>> = {
   23: [business, finance],
   24: [deptHead(), business, finance, bigContractManager],
   25: [deptHead(), techLead, affairs],
-  26: [deptHead(), operations, finance, bigPaymentManager],
+  26: [formDeptHead, operations, finance, bigPaymentManager],
   27: [deptHead(), affairs],
   28: [deptHead(), business, generalManager],
 };
@@ -106,7 +109,13 @@ export async function seedApprovalFlows(trx: Transaction<Database>): Promise<num
     created += 1;
     const nodes = seedFlowNodes(t.code);
     const kindOf = (n: SeedNode): FlowActorKind =>
-      'role' in n ? 'role' : 'deptHead' in n ? 'drafterDeptHead' : 'formPerson';
+      'role' in n
+        ? 'role'
+        : 'deptHead' in n
+          ? 'drafterDeptHead'
+          : 'deptHeadOf' in n
+            ? 'formDeptHead'
+            : 'formPerson';
     await trx
       .insertInto('approval_flow_node')
       .values(
@@ -117,7 +126,7 @@ export async function seedApprovalFlows(trx: Transaction<Database>): Promise<num
           actor_kind: kindOf(n),
           role_key: 'role' in n ? n.role : null,
           user_ids: '[]',
-          form_field: 'formField' in n ? n.formField : null,
+          form_field: 'formField' in n ? n.formField : 'deptHeadOf' in n ? n.deptHeadOf : null,
           mode: 'role' in n ? (n.mode ?? 'or') : 'or',
           condition: n.when === undefined ? null : JSON.stringify(n.when),
           condition_effect: 'add' as const,

@@ -8,10 +8,8 @@ import {
   defaultSelfApprovalHandling,
   requiredNodeFields,
   type ApprovalFlowNode,
-  type NodeCondition,
-  type SelfApprovalHandling,
 } from '@dpms/core';
-import type { FlowNodeInput, FlowRow } from '@dpms/http-client';
+import type { FlowRow } from '@dpms/http-client';
 import { flowAddBody, flowUpdateBody, nodeAddBody, nodeUpdateBody } from '@dpms/wire';
 import { useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form';
@@ -24,6 +22,15 @@ import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
 import { TYPE_OPTIONS } from './flow-options';
+import {
+  FALLBACK_OPTIONS,
+  NEW_NODE,
+  nodeBody,
+  nodeValues,
+  type NodeFormValues,
+} from './flow-node-form';
+
+export { nodeBody, nodeValues, type NodeFormValues } from './flow-node-form';
 
 /*
  * The flow and node dialogs of 流程配置 and 节点配置. Each checks with the @dpms/wire body its save
@@ -211,94 +218,6 @@ export function FlowFormDialog({
 
 // ---- nodes ---------------------------------------------------------------------------------------
 
-export interface NodeFormValues {
-  nodeName: string;
-  actorKind: string;
-  roleKey: string;
-  userIds: string;
-  formField: string;
-  mode: string;
-  conditionKind: string;
-  conditionField: string;
-  conditionOp: string;
-  conditionValue: string;
-  conditionEffect: string;
-  selfApproval: string;
-}
-
-const isHandling = (v: string | undefined): v is SelfApprovalHandling =>
-  (SELF_APPROVAL_HANDLINGS as readonly string[]).includes(v ?? '');
-
-/** The node form's strings as the node call's body. */
-export function nodeBody(v: Partial<NodeFormValues>): FlowNodeInput {
-  const kind = (v.actorKind ?? 'role') as FlowNodeInput['actorKind'];
-  const condKind = v.conditionKind ?? '';
-  const refname = (v.conditionField ?? '').trim();
-  const condition: NodeCondition | null =
-    condKind === 'contains'
-      ? { kind: 'contains', refname, value: (v.conditionValue ?? '').trim() }
-      : condKind === 'amount'
-        ? {
-            kind: 'amount',
-            refname,
-            op: (v.conditionOp ?? 'gte') as 'gte',
-            threshold: (v.conditionValue ?? '').trim(),
-          }
-        : null;
-  return {
-    nodeName: v.nodeName ?? '',
-    actorKind: kind,
-    roleKey: kind === 'role' ? (v.roleKey ?? '') : null,
-    userIds:
-      kind === 'users'
-        ? (v.userIds ?? '')
-            .split(/[,，\s]+/)
-            .map((x) => x.trim())
-            .filter(Boolean)
-        : [],
-    formField: kind === 'formPerson' ? (v.formField ?? '') : null,
-    mode: (v.mode ?? 'or') as 'or' | 'all',
-    condition,
-    conditionEffect: (v.conditionEffect ?? 'add') as 'add' | 'skip',
-    // Left empty on a new node: the server gives the kind's default.
-    ...(isHandling(v.selfApproval) ? { selfApproval: v.selfApproval } : {}),
-  };
-}
-
-/** The node form's values of a stored node (for editing). */
-export function nodeValues(n: ApprovalFlowNode): NodeFormValues {
-  const c = n.condition;
-  return {
-    nodeName: n.nodeName,
-    actorKind: n.actorKind,
-    roleKey: n.roleKey ?? '',
-    userIds: n.userIds.join(','),
-    formField: n.formField ?? '',
-    mode: n.mode,
-    conditionKind: c?.kind === 'contains' || c?.kind === 'amount' ? c.kind : '',
-    conditionField: c?.kind === 'contains' || c?.kind === 'amount' ? c.refname : '',
-    conditionOp: c?.kind === 'amount' ? c.op : 'gte',
-    conditionValue: c?.kind === 'contains' ? c.value : c?.kind === 'amount' ? c.threshold : '',
-    conditionEffect: n.conditionEffect,
-    selfApproval: n.selfApproval,
-  };
-}
-
-const NEW_NODE: NodeFormValues = {
-  nodeName: '',
-  actorKind: 'role',
-  roleKey: '',
-  userIds: '',
-  formField: '',
-  mode: 'or',
-  conditionKind: '',
-  conditionField: '',
-  conditionOp: 'gte',
-  conditionValue: '',
-  conditionEffect: 'add',
-  selfApproval: '',
-};
-
 /** A problem of the body's condition belongs to the condition's inputs. */
 const nodeFieldOf: FieldOf = (path) =>
   path[0] !== 'condition'
@@ -399,8 +318,8 @@ export function NodeFormDialog({
       {select('actorKind', labels.actorKind, Object.entries(FLOW_ACTOR_KIND_LABELS))}
       {actorKind === 'role' && text('roleKey', labels.roleKey, '角色权限字符，如 cw', L.roleKey)}
       {actorKind === 'users' && text('userIds', labels.userIds, '用户编号，多个用逗号分隔')}
-      {actorKind === 'formPerson' &&
-        text('formField', labels.formField, '如 designUserId', L.formField)}
+      {(actorKind === 'formPerson' || actorKind === 'formDeptHead') &&
+        text('formField', labels.formField, '如 designUserId、applyDeptId', L.formField)}
       {radio('mode', '审批方式', [
         ['or', '或签（任一人）'],
         ['all', '会签（全部人）'],
@@ -440,6 +359,7 @@ export function NodeFormDialog({
           : []),
         ...SELF_APPROVAL_OPTIONS.map((o): [string, string] => [o.value, o.label]),
       ])}
+      {select('fallback', '节点无审批人时', FALLBACK_OPTIONS(node))}
     </DialogFrame>
   );
 }

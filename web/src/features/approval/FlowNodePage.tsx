@@ -75,7 +75,7 @@ export function ApprovalNodePage() {
           ? (n.roleKey ?? '')
           : n.actorKind === 'users'
             ? n.userIds.join(',')
-            : n.actorKind === 'formPerson'
+            : n.actorKind === 'formPerson' || n.actorKind === 'formDeptHead'
               ? (n.formField ?? '')
               : '-',
     },

@@ -134,6 +134,7 @@ export function registerFlowRoutes(book: RouteBook, { flows }: ApprovalRouteDeps
             condition: body.condition ?? null,
             conditionEffect: body.conditionEffect ?? 'add',
             ...(body.selfApproval === undefined ? {} : { selfApproval: body.selfApproval }),
+            fallback: body.fallback ?? null,
           }),
         ),
       ),

@@ -1,0 +1,48 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../database/schema.js';
+
+/*
+ * The people (or department) a linked record names for a flow node's form field: what the record
+ * says wins over the form's copy (core's resolveNodes), so a node's holder follows the record.
+ * A kind or field not listed here answers null, and the form's field is used.
+ */
+
+const idOf = (recordId: string): number | null => {
+  const id = Number(recordId);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+};
+
+/** A fund plan's or execution sheet's department (applyDeptId): its 部门负责人 is that head. */
+export async function fundRecordDept(
+  db: Kysely<Database>,
+  table: 'fund_plan' | 'fund_perform',
+  recordId: string,
+  field: string,
+): Promise<readonly string[] | null> {
+  const id = idOf(recordId);
+  if (field !== 'applyDeptId' || id === null) return null;
+  const row = await db
+    .selectFrom(table as 'fund_plan')
+    .select('dept_id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row === undefined ? null : [String(row.dept_id)];
+}
+
+/** A result seal's task people: its design host (designUserId) and project manager. */
+export async function resultSealPeople(
+  db: Kysely<Database>,
+  recordId: string,
+  field: string,
+): Promise<readonly string[] | null> {
+  const id = idOf(recordId);
+  if (id === null || (field !== 'designUserId' && field !== 'projectManagerId')) return null;
+  const row = await db
+    .selectFrom('result_seal as s')
+    .innerJoin('design_task as t', 't.task_id', 's.task_id')
+    .select(['t.design_user_id', 't.project_manager_id'])
+    .where('s.result_seal_id', '=', id)
+    .executeTakeFirst();
+  if (row === undefined) return null;
+  return [String(field === 'designUserId' ? row.design_user_id : row.project_manager_id)];
+}
