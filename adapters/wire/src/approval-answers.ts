@@ -307,6 +307,11 @@ export const approvalOutcomeAnswer = okEnvelope(approvalOutcome);
 export const approvalDeleteAnswer = okEnvelope(z.object({ approvalId: z.string() }));
 export const approvalDetailAnswer = okEnvelope(approvalDetail);
 export const approvalNotifyAnswer = okEnvelope(approvalNotify);
+/** 转办's candidates for the current node (core's transferCandidates), with their names. */
+export const transferCandidate = z
+  .object({ userId: z.string(), nickName: z.string() })
+  .meta({ id: 'ApprovalTransferCandidate' });
+export const transferCandidatesAnswer = okEnvelope(z.array(transferCandidate));
 export const flowPage = pageEnvelope(flowRecord);
 export const flowAnswer = okEnvelope(flowRecord);
 export const flowNodeAnswer = okEnvelope(flowNodeRecord);

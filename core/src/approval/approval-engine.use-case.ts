@@ -34,6 +34,7 @@ import type {
 } from './approval-engine.types.js';
 import { engineMessages } from './approval-engine.types.js';
 import { authorOfRecord, resolveNodes } from './approval-node-resolution.js';
+import { currentTransferCandidates } from './transfer-candidates.js';
 import { detailOf } from './approval-detail-view.js';
 import { checkApprovalContent, templateFor, titleOf } from './approval-content-check.js';
 
@@ -270,6 +271,31 @@ export class ApprovalEngine {
         (record.state.status !== -1 && (await repos.approvals.inScope(approvalId, actor.scope)));
       if (!visible) return err(engineMessages.noAccess());
       return ok(detailOf(record, log, me));
+    });
+  }
+
+  /**
+   * 转办's candidates for the current node: only a holder of it may ask (403 otherwise); the
+   * answer is core's one rule (`transferCandidates`), with the people's names.
+   */
+  transferCandidates(
+    approvalId: ApprovalId,
+    actor: ApprovalActor,
+  ): Promise<Result<readonly { readonly userId: ApprovalUserId; readonly nickName: string }[]>> {
+    return this.uow.transaction(async (repos) => {
+      const record = await repos.approvals.findById(approvalId);
+      if (record === null) return err(engineMessages.notFound());
+      const current = record.state.nodes[record.state.currentNodeIndex];
+      if (record.state.status !== 0 || !current?.assignees.includes(String(actor.userId))) {
+        return err(engineMessages.noAccess());
+      }
+      const ids = await currentTransferCandidates(
+        repos,
+        record,
+        await authorOfRecord(repos, record),
+      );
+      const names = await repos.directory.namesOf(ids);
+      return ok(ids.map((userId) => ({ userId, nickName: names[userId] ?? userId })));
     });
   }
 

@@ -135,6 +135,41 @@ export async function resolveNodes(
   if (flow === null || flow.status !== '0') return err(engineMessages.noFlow(record.typeCode));
   const configured = nodesForContent(await repos.flows.listNodes(flow.flowId), record.content);
   const drafterId = record.state.drafterId;
+  const { holdersOf, leadersOfDrafter } = holderResolver(repos, record);
+  const candidates: NodeCandidates[] = [];
+  for (const n of configured) {
+    const own = await holdersOf(n.actorKind, n);
+    const fb = n.fallback ?? null;
+    const fallback =
+      fb === null
+        ? undefined
+        : await holdersOf(fb.kind, {
+            roleKey: fb.kind === 'role' ? fb.roleKey : null,
+            userIds: fb.kind === 'users' ? fb.userIds : [],
+            formField: null,
+          });
+    candidates.push({
+      node: n,
+      holders: own.holders,
+      leaders: own.leaders ?? (await leadersOfDrafter()),
+      ...(fallback === undefined || fb === null
+        ? {}
+        : { fallbackHolders: fallback.holders, fallbackLabel: nodeFallbackLabel(fb) }),
+    });
+  }
+  return assignNodes(candidates, { drafterId, authorId });
+}
+
+/** The kinds of who holds a node, configured or as a fallback. */
+type HolderKind = NodeFallback['kind'] | 'formPerson' | 'formDeptHead';
+
+/**
+ * Who a node kind names for this approval, at this moment (active users only), and for a
+ * department taken from the form the leaders above it. Shared by submission and by 转办's
+ * candidates, so both read the node the same way.
+ */
+export function holderResolver(repos: ApprovalRepositories, record: ApprovalRecord) {
+  const drafterId = record.state.drafterId;
   let leaders: readonly ApprovalUserId[] | undefined;
   const leadersOfDrafter = async () => (leaders ??= await repos.directory.leadersOf(drafterId));
   const personOf = async (field: string): Promise<readonly string[]> => {
@@ -151,7 +186,7 @@ export async function resolveNodes(
     return idsOf(record.content, field);
   };
   const holdersOf = async (
-    kind: NodeFallback['kind'] | 'formPerson' | 'formDeptHead',
+    kind: HolderKind,
     n: Pick<ApprovalFlowNode, 'roleKey' | 'userIds' | 'formField'>,
   ): Promise<{ holders: readonly ApprovalUserId[]; leaders?: readonly ApprovalUserId[] }> => {
     switch (kind) {
@@ -181,28 +216,7 @@ export async function resolveNodes(
       }
     }
   };
-  const candidates: NodeCandidates[] = [];
-  for (const n of configured) {
-    const own = await holdersOf(n.actorKind, n);
-    const fb = n.fallback ?? null;
-    const fallback =
-      fb === null
-        ? undefined
-        : await holdersOf(fb.kind, {
-            roleKey: fb.kind === 'role' ? fb.roleKey : null,
-            userIds: fb.kind === 'users' ? fb.userIds : [],
-            formField: null,
-          });
-    candidates.push({
-      node: n,
-      holders: own.holders,
-      leaders: own.leaders ?? (await leadersOfDrafter()),
-      ...(fallback === undefined || fb === null
-        ? {}
-        : { fallbackHolders: fallback.holders, fallbackLabel: nodeFallbackLabel(fb) }),
-    });
-  }
-  return assignNodes(candidates, { drafterId, authorId });
+  return { holdersOf, leadersOfDrafter };
 }
 
 /** The fallback as the sheet and the node form name it. */

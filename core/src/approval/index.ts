@@ -24,3 +24,5 @@ export * from './sheets/money-sheets.js';
 export * from './sheets/fund-sheets.js';
 export * from './sheets/approval-sheets.use-case.js';
 export * from './sheets/approval-history.js';
+export * from './transfer-candidates.js';
+export { assignNodes, nodeFallbackLabel } from './approval-node-resolution.js';

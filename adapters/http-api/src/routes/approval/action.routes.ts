@@ -3,6 +3,7 @@ import {
   approvalIdQuery,
   approvalOutcomeAnswer,
   approvalProcessBody,
+  transferCandidatesAnswer,
 } from '@dpms/wire';
 import { ok } from '../../http/envelope.js';
 import { unwrap } from '../../http/http-error.js';
@@ -37,6 +38,18 @@ export function registerActionRoutes(book: RouteBook, { engine }: ApprovalRouteD
       );
       return ok(unwrap(result));
     },
+  });
+  book.add({
+    method: 'get',
+    path: '/project/approval/transferCandidates',
+    summary:
+      '转办候选人：当前节点按流程配置可审批的人员（角色成员、指定用户、部门负责人、表单人员及备用审批人），不含拟稿人、记录创建人和当前审批人；仅当前节点的审批人可查',
+    tag: TAG,
+    access: perm('project:approval:process'),
+    query: approvalIdQuery,
+    response: transferCandidatesAnswer,
+    handler: async (ctx) =>
+      ok(unwrap(await engine.transferCandidates(ctx.query.approvalId, actorOf(ctx.principal)))),
   });
   book.add({
     method: 'get',

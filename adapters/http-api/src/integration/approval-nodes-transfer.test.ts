@@ -1,0 +1,55 @@
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment -- supertest bodies are untyped JSON */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
+import { testDatabaseKinds } from '../test-support/test-database.js';
+import { apiClient } from '../test-support/api-client.js';
+
+/**
+ * 转办's candidates follow one rule: those eligible for the current node (here the 经营部 node's
+ * role, 经营部负责人, given to a second member), minus the drafter and the node's current holder;
+ * only a holder of the node may ask.
+ */
+describe.each(testDatabaseKinds())('transfer candidates, on %s', (kind) => {
+  let api: ApprovalTestApi;
+  const c = apiClient(() => api);
+
+  beforeAll(async () => {
+    api = await openApprovalApi(kind);
+    await c.signIn('yuangong', 'jingying', 'caiwu');
+  });
+  afterAll(() => api?.close());
+
+  it('offers the node’s other eligible people by name, never the drafter or the holder', async () => {
+    const a = await c.okData(
+      c.post('yuangong', '/project/approval/addInvoiceTemplate', {
+        typeCode: '23_1',
+        content: {
+          invoiceDate: { value: '2026-11-20' },
+          contractName: { value: '某合同' },
+          payCompanyName: { value: '某公司' },
+          invoiceType: { value: '1' },
+          invoicePurpose: { value: '1' },
+          invoiceAmount: { value: '12.5' },
+        },
+        submit: true,
+      }),
+    );
+    expect(a.currentNodeName).toBe('经营部');
+    // Once sent (held by jingying, 2, alone), 郑综经 (zhjy, 10) joins 经营部负责人 (role 3): he is
+    // eligible for the node now, and the only one offered.
+    await api.database.handle.db
+      .insertInto('sys_user_role')
+      .values({ user_id: 10, role_id: 3, is_default: false })
+      .execute();
+    const r = await c.get('jingying', '/project/approval/transferCandidates', {
+      approvalId: a.approvalId,
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.data).toEqual([{ userId: '10', nickName: '郑综经' }]);
+    // Someone who holds no node of it may not ask.
+    const other = await c.get('caiwu', '/project/approval/transferCandidates', {
+      approvalId: a.approvalId,
+    });
+    expect(other.status).toBe(403);
+  });
+});
