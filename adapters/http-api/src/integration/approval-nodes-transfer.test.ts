@@ -51,5 +51,18 @@ describe.each(testDatabaseKinds())('transfer candidates, on %s', (kind) => {
       approvalId: a.approvalId,
     });
     expect(other.status).toBe(403);
+
+    // A copy names its reader in the detail's names, so the log reads "→ 郑综经", not "→ 10".
+    const cc = await c.post('yuangong', '/project/approval/process', {
+      approvalId: a.approvalId,
+      version: a.version,
+      action: 'cc',
+      toUserId: '10',
+    });
+    expect(cc.status, JSON.stringify(cc.body)).toBe(200);
+    const d = await c.okData(
+      c.get('yuangong', '/project/approval/getCommonApprovalDetail', { approvalId: a.approvalId }),
+    );
+    expect(d.userNames['10']).toBe('郑综经');
   });
 });

@@ -8,7 +8,7 @@ import type { ApprovalDetailAnswer, ApprovalSheet, ApprovalSheets } from '@dpms/
 
 type Names = (ids: Iterable<string>) => Promise<Record<string, string>>;
 
-/** Every user id the detail mentions: drafter, holders, actors, and transfer/copy targets. */
+/** Every user id the detail mentions: drafter, holders, actors, transfer/copy targets, readers. */
 export const mentionedUsers = (detail: ApprovalDetailAnswer): string[] => [
   detail.approval.drafterId,
   ...detail.approval.nodes.flatMap((n) => n.assignees),
@@ -17,6 +17,7 @@ export const mentionedUsers = (detail: ApprovalDetailAnswer): string[] => [
   ...detail.log.flatMap((e) =>
     e.target !== null && (e.action === 'transfer' || e.action === 'cc') ? [e.target] : [],
   ),
+  ...detail.approval.readers,
 ];
 
 /** The detail with its sheet, its waiting nodes' holders by name, and the names it mentions. */
