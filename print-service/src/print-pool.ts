@@ -1,103 +1,31 @@
 import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
-import type { Browser, Page } from 'puppeteer-core';
-import { PRINT_READY_ATTRIBUTE, PRINT_RENDER_FUNCTION, type PrintPayload } from '@dpms/core';
+import type { Page } from 'puppeteer-core';
+import type { PrintPayload } from '@dpms/core';
 import { killBrowserProcessGroup, launchChromium } from './chromium.js';
 import { printMessages } from './messages.js';
 import { confinePage, mayLoad } from './page-confinement.js';
 import { PrintError } from './print-errors.js';
-import { checkPrerequisites, REQUIRED_FONTS, type RequiredFont } from './prerequisites.js';
+import { checkPrerequisites, REQUIRED_FONTS } from './prerequisites.js';
+import { JobQueue } from './print-pool/job-queue.js';
+import {
+  isTargetGone,
+  PROCESS_EXIT_GRACE_MS,
+  type Generation,
+  type PrintPoolEvents,
+  type PrintPoolOptions,
+  type PrintPoolState,
+  type PrintPoolStatus,
+  type Tab,
+} from './print-pool/pool-types.js';
+import { renderOnPage } from './print-pool/render-page.js';
 
-export interface PrintPoolOptions {
-  readonly chromiumPath: string;
-  /** The print page every tab loads (known once the service listens). */
-  readonly pageUrl: () => string;
-  /** The print page on disk; missing means the web was not built. */
-  readonly printPageFile?: string;
-  /** Tabs printing at once; about one per core (DESIGN §7). */
-  readonly tabs: number;
-  /** Jobs waiting for a tab; one more is refused with 429. */
-  readonly maxQueue: number;
-  /** The browser is replaced after this many jobs, which bounds what a long-lived one leaks. */
-  readonly maxJobsPerBrowser: number;
-  /** A job's deadline from its arrival, queue time included. */
-  readonly jobTimeoutMs: number;
-  /** How often the browser is asked for its version; 0 turns the probe off. */
-  readonly probeIntervalMs: number;
-  readonly probeTimeoutMs: number;
-  readonly fonts?: readonly RequiredFont[];
-  /** Printed once at boot so the first request finds fonts and the PDF path warm. */
-  readonly warmPayload?: PrintPayload;
-  readonly log?: (level: 'info' | 'warn' | 'error', data: object, message: string) => void;
-  /** Origins besides the print page's own a tab may load (a test page's; none in production). */
-  readonly extraOrigins?: readonly string[];
-}
-
-export type PrintPoolState = 'idle' | 'starting' | 'ready' | 'unavailable' | 'stopping' | 'stopped';
-
-export interface PrintPoolStatus {
-  readonly state: PrintPoolState;
-  readonly message?: string;
-  readonly missingPackages?: readonly string[];
-  readonly browser: {
-    readonly pid: number | null;
-    readonly generation: number;
-    readonly jobs: number;
-  };
-  readonly tabs: number;
-  readonly running: number;
-  readonly queued: number;
-  readonly printed: number;
-}
-
-/** What the pool tells whoever listens (logs, tests, the bench). */
-export interface PrintPoolEvents {
-  browserStarted: [{ readonly generation: number; readonly pid: number | undefined }];
-  browserExited: [
-    { readonly generation: number; readonly pid: number | undefined; readonly reason: string },
-  ];
-  /** A browser's processes have all exited (closed, replaced or crashed). */
-  browserClosed: [{ readonly generation: number; readonly pid: number | undefined }];
-  /** A job is inside the print page: the payload has been handed to renderPrint. */
-  rendering: [
-    { readonly generation: number; readonly pid: number | undefined; readonly attempt: number },
-  ];
-}
-
-interface Tab {
-  page: Page;
-  /** Resolves once the tab shows a fresh print page; false when it could not. */
-  ready: Promise<boolean>;
-  busy: boolean;
-}
-
-interface Generation {
-  readonly id: number;
-  readonly browser: Browser;
-  readonly pid: number | undefined;
-  readonly tabs: Tab[];
-  jobs: number;
-  active: number;
-  alive: boolean;
-  retiring: boolean;
-  closing: Promise<void> | null;
-}
-
-interface Waiter {
-  resolve(): void;
-  reject(e: Error): void;
-}
-
-const PROCESS_EXIT_GRACE_MS = 5_000;
-
-/** An error of the connection to the browser or the tab, as opposed to the document's own. */
-const isTargetGone = (e: unknown): boolean =>
-  e instanceof Error &&
-  (e.name === 'TargetCloseError' ||
-    e.name === 'ConnectionClosedError' ||
-    /Target closed|Session closed|Connection closed|detached|Page crashed|crashed|Protocol error/i.test(
-      e.message,
-    ));
+export type {
+  PrintPoolEvents,
+  PrintPoolOptions,
+  PrintPoolState,
+  PrintPoolStatus,
+} from './print-pool/pool-types.js';
 
 /**
  * One Chromium, a bounded set of tabs on the print page, and a bounded queue in front of them.
@@ -113,15 +41,14 @@ export class PrintPool extends EventEmitter<PrintPoolEvents> {
   private readonly generations = new Set<Generation>();
   private nextGenerationId = 1;
   private started: Promise<void> | null = null;
-  private running = 0;
-  private readonly waiting: Waiter[] = [];
-  private idleWaiters: (() => void)[] = [];
+  private readonly queue: JobQueue;
   private probeTimer: NodeJS.Timeout | null = null;
   private printed = 0;
 
   constructor(private readonly options: PrintPoolOptions) {
     super();
     if (options.tabs < 1) throw new RangeError('tabs must be at least 1');
+    this.queue = new JobQueue(options.tabs);
   }
 
   /** Checks the machine, launches and warms the browser. Never throws: a failure is a state. */
@@ -173,8 +100,8 @@ export class PrintPool extends EventEmitter<PrintPoolEvents> {
         : {}),
       browser: { pid: gen?.pid ?? null, generation: gen?.id ?? 0, jobs: gen?.jobs ?? 0 },
       tabs: this.options.tabs,
-      running: this.running,
-      queued: this.waiting.length,
+      running: this.queue.runningCount,
+      queued: this.queue.queuedCount,
       printed: this.printed,
     };
   }
@@ -192,11 +119,11 @@ export class PrintPool extends EventEmitter<PrintPoolEvents> {
     if (this.state === 'unavailable' && this.unavailable) {
       throw new PrintError('PRINT.UNAVAILABLE', this.unavailable.message);
     }
-    if (this.running >= this.options.tabs && this.waiting.length >= this.options.maxQueue) {
+    if (this.queue.isFull(this.options.maxQueue)) {
       throw new PrintError('PRINT.QUEUE_FULL', printMessages.queueFull);
     }
     const deadline = Date.now() + this.options.jobTimeoutMs;
-    await this.acquire(deadline);
+    await this.queue.acquire(deadline);
     try {
       await this.start();
       if (this.state === 'unavailable' && this.unavailable) {
@@ -206,49 +133,7 @@ export class PrintPool extends EventEmitter<PrintPoolEvents> {
       this.printed += 1;
       return pdf;
     } finally {
-      this.release();
-    }
-  }
-
-  // ---- the queue -------------------------------------------------------------------------------
-
-  private acquire(deadline: number): Promise<void> {
-    if (this.running < this.options.tabs) {
-      this.running += 1;
-      return Promise.resolve();
-    }
-    return new Promise<void>((resolve, reject) => {
-      const waiter: Waiter = {
-        resolve: () => {
-          clearTimeout(timer);
-          resolve();
-        },
-        reject: (e) => {
-          clearTimeout(timer);
-          reject(e);
-        },
-      };
-      const timer = setTimeout(
-        () => {
-          const i = this.waiting.indexOf(waiter);
-          if (i >= 0) this.waiting.splice(i, 1);
-          reject(new PrintError('PRINT.TIMEOUT', printMessages.timedOut));
-        },
-        Math.max(0, deadline - Date.now()),
-      );
-      this.waiting.push(waiter);
-    });
-  }
-
-  private release(): void {
-    const next = this.waiting.shift();
-    // The permit passes straight to the next job, so `running` stays the same.
-    if (next) return next.resolve();
-    this.running -= 1;
-    if (this.running === 0) {
-      const waiters = this.idleWaiters;
-      this.idleWaiters = [];
-      for (const w of waiters) w();
+      this.queue.release();
     }
   }
 
@@ -310,23 +195,7 @@ export class PrintPool extends EventEmitter<PrintPoolEvents> {
         if (!(await tab.ready))
           throw new Error('Target closed: the tab could not load the print page');
         this.emit('rendering', { generation: gen.id, pid: gen.pid, attempt });
-        await page.waitForFunction(
-          (fn: string) =>
-            typeof (globalThis as unknown as Record<string, unknown>)[fn] === 'function',
-          { polling: 'raf', timeout: 0 },
-          PRINT_RENDER_FUNCTION,
-        );
-        await page.evaluate(
-          async (fn: string, p: PrintPayload) => {
-            const w = globalThis as unknown as Record<string, (p: PrintPayload) => Promise<void>>;
-            await w[fn]?.(p);
-          },
-          PRINT_RENDER_FUNCTION,
-          payload,
-        );
-        // The page marks itself ready; waitForSelector watches the DOM for it, no polling timer.
-        await page.waitForSelector(`html[${PRINT_READY_ATTRIBUTE}="1"]`, { timeout: 0 });
-        return page.pdf({ format: 'A4', printBackground: true, tagged: false, timeout: 0 });
+        return renderOnPage(page, payload);
       })();
       work.catch(() => undefined);
       return await Promise.race([work, stopped]);
@@ -542,15 +411,8 @@ export class PrintPool extends EventEmitter<PrintPoolEvents> {
     if (this.state === 'stopped') return;
     this.state = 'stopping';
     if (this.probeTimer) clearInterval(this.probeTimer);
-    for (const w of this.waiting.splice(0)) {
-      w.reject(new PrintError('PRINT.STOPPING', printMessages.stopping));
-    }
-    if (this.running > 0) {
-      await Promise.race([
-        new Promise<void>((resolve) => this.idleWaiters.push(resolve)),
-        new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref()),
-      ]);
-    }
+    this.queue.rejectWaiting(() => new PrintError('PRINT.STOPPING', printMessages.stopping));
+    await this.queue.idle(graceMs);
     // A launch under way finishes first, so its browser is closed too.
     await this.current?.catch(() => undefined);
     await Promise.all([...this.generations].map((g) => this.closeGeneration(g, false)));
