@@ -1,5 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { randomBytes } from 'node:crypto';
 import type { Request } from 'express';
 import {
   checkUploadParts,
@@ -9,38 +8,26 @@ import {
   hasPermission,
   parseChunkForm,
   sniffMatchesExtension,
-  SNIFF_HEAD_BYTES,
   UPLOAD_MESSAGES,
   type FileRecord,
   type FileRecordRepository,
   type FileStore,
 } from '@dpms/core';
 import { HttpError } from '../http/http-error.js';
-import { readMultipart } from '../http/multipart.js';
 import type { Clock } from '../identity/clock.js';
 import type { Principal } from '../identity/principal.js';
+import {
+  DEFAULT_FILE_SERVICE_CONFIG,
+  type FileServiceConfig,
+} from './upload/file-service-config.js';
+import { receiveMultipart, Tap, type ReceivedFile } from './upload/receive-multipart.js';
 
-/** Limits and timings of file handling; main reads them from the environment. */
-export interface FileServiceConfig {
-  /** Largest file a chunked upload may announce (UPLOAD_MAX_FILE_BYTES, default 4 GiB). */
-  readonly maxFileBytes: number;
-  /** Largest chunk (UPLOAD_MAX_CHUNK_BYTES, default 16 MiB; the contract pages send 10 MiB). */
-  readonly maxChunkBytes: number;
-  /** Largest ordinary form upload (UPLOAD_MAX_FORM_FILE_BYTES, default 200 MiB). */
-  readonly maxFormFileBytes: number;
-  /** An upload untouched this long is abandoned and swept (UPLOAD_ABANDON_AFTER_MS, default 24 h). */
-  readonly abandonAfterMs: number;
-  /** A completion claim older than this was left by a crashed instance and may be taken over. */
-  readonly completionStaleMs: number;
-}
-
-export const DEFAULT_FILE_SERVICE_CONFIG: FileServiceConfig = {
-  maxFileBytes: 4 * 1024 ** 3,
-  maxChunkBytes: 16 * 1024 ** 2,
-  maxFormFileBytes: 200 * 1024 ** 2,
-  abandonAfterMs: 24 * 3600_000,
-  completionStaleMs: 10 * 60_000,
-};
+// The limits and the multipart reader live in upload/; this path keeps exporting the limits.
+export {
+  DEFAULT_FILE_SERVICE_CONFIG,
+  fileServiceConfigFromEnv,
+  type FileServiceConfig,
+} from './upload/file-service-config.js';
 
 /** Who may read a file besides its owner: role admin, `*:*:*`, or this permission. */
 export const FILE_READ_PERMISSION = 'common:file:read';
@@ -71,76 +58,6 @@ export const fileAnswer = (file: FileRecord): FileAnswer => ({
   size: file.size,
   fileType: file.fileType,
 });
-
-/** Bytes seen on the way to the store: their count, the head for the content check, a hash. */
-class Tap {
-  size = 0;
-  head = Buffer.alloc(0);
-  private readonly hash;
-  constructor(algorithm: 'md5' | 'sha256') {
-    this.hash = createHash(algorithm);
-  }
-  see(bytes: Uint8Array): void {
-    this.size += bytes.length;
-    if (this.head.length < SNIFF_HEAD_BYTES) {
-      this.head = Buffer.concat([
-        this.head,
-        bytes.subarray(0, SNIFF_HEAD_BYTES - this.head.length),
-      ]);
-    }
-    this.hash.update(bytes);
-  }
-  digest(): string {
-    return this.hash.digest('hex');
-  }
-}
-
-async function* tapped(stream: Readable, tap: Tap): AsyncGenerator<Uint8Array> {
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    tap.see(chunk);
-    yield chunk;
-  }
-}
-
-interface ReceivedFile {
-  readonly key: string;
-  readonly filename: string;
-  readonly tap: Tap;
-}
-
-/**
- * Reads a multipart request: text fields into a record, the (single) file part streamed into
- * the store under `keyFor()` as it arrives, through a tap. Nothing of the file is held beyond
- * the stream's buffers. On any failure the written object is deleted (the shared form reader
- * refuses broken, oversized and interrupted forms).
- */
-function receiveMultipart(
-  req: Request,
-  store: FileStore,
-  options: {
-    readonly keyFor: (fields: Readonly<Record<string, string>>) => string;
-    readonly maxBytes: number;
-    readonly tooLarge: () => HttpError;
-  },
-): Promise<{ fields: Record<string, string>; file: ReceivedFile | undefined }> {
-  return readMultipart<ReceivedFile>(req, {
-    notMultipart: UPLOAD_MESSAGES.fileRequired,
-    maxFileBytes: options.maxBytes,
-    tooLarge: options.tooLarge,
-    receive: async ({ stream, filename }, fields) => {
-      const tap = new Tap('md5');
-      const key = options.keyFor(fields);
-      try {
-        await store.put(key, tapped(stream, tap));
-      } catch (e) {
-        await store.delete(key).catch(() => undefined);
-        throw e;
-      }
-      return { key, filename, tap };
-    },
-    discard: (file) => store.delete(file.key),
-  });
-}
 
 const fail = (status: number, code: string, message: string, field?: string) =>
   new HttpError(status, message, { errorCode: code, ...(field ? { field } : {}) });
@@ -496,20 +413,4 @@ export function startUploadSweeper(
   }, everyMs);
   timer.unref();
   return timer;
-}
-
-/** Reads the limits from UPLOAD_* variables, defaults otherwise. */
-export function fileServiceConfigFromEnv(env: NodeJS.ProcessEnv = process.env): FileServiceConfig {
-  const num = (name: string, fallback: number): number => {
-    const v = Number(env[name]);
-    return env[name] && Number.isFinite(v) && v > 0 ? v : fallback;
-  };
-  const d = DEFAULT_FILE_SERVICE_CONFIG;
-  return {
-    maxFileBytes: num('UPLOAD_MAX_FILE_BYTES', d.maxFileBytes),
-    maxChunkBytes: num('UPLOAD_MAX_CHUNK_BYTES', d.maxChunkBytes),
-    maxFormFileBytes: num('UPLOAD_MAX_FORM_FILE_BYTES', d.maxFormFileBytes),
-    abandonAfterMs: num('UPLOAD_ABANDON_AFTER_MS', d.abandonAfterMs),
-    completionStaleMs: num('UPLOAD_COMPLETION_STALE_MS', d.completionStaleMs),
-  };
 }
