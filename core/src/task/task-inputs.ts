@@ -11,6 +11,7 @@ import {
   type TaskSignStep,
 } from './task.js';
 import { taskErrors } from './task-messages.js';
+import type { SealFieldsInput } from './task-validation.js';
 import { instituteDay } from '../platform/institute-clock.js';
 import type { TaskFileLink, TaskRepositories, TaskViewer } from './task.repository.port.js';
 
@@ -82,17 +83,10 @@ export interface SongdaInput {
   readonly fileIds?: readonly string[] | null | undefined;
 }
 
-export interface SealInput {
+/** A result seal request: its task, its images and the drawing fields task-validation checks. */
+export interface SealInput extends SealFieldsInput {
   readonly resultSealId?: number | undefined;
   readonly taskId: number;
-  readonly drawContent?: string | null | undefined;
-  readonly drawNum?: number | null | undefined;
-  readonly sealGoalContent?: string | null | undefined;
-  readonly unGuidangShowImg?: string | null | undefined;
-  readonly guidangShowImg?: string | null | undefined;
-  readonly sealCategory?: string | null | undefined;
-  readonly sealType?: readonly string[] | null | undefined;
-  readonly sealTime?: string | null | undefined;
   readonly imgFileIds?: readonly string[] | null | undefined;
   /** The results it stamps: confirmed results of the task; required of a new request. */
   readonly resultIds?: readonly number[] | null | undefined;

@@ -21,6 +21,7 @@ import {
 } from './task-validation.js';
 import type { NewResultSeal, TaskRepositories } from './task.repository.port.js';
 import { WriteAbort, runWrite } from '../shared/write.js';
+import { UPLOAD_MESSAGES } from '../upload/upload-messages.js';
 import type {
   SealInput,
   TaskActor,
@@ -115,7 +116,10 @@ export abstract class TaskServiceBase {
   ): Promise<readonly TaskFileRef[]> {
     const unique = [...new Set(ids)];
     if (unique.length === 0 && !optional)
-      throw new WriteAbort({ ...taskErrors.required(field), message: '请上传附件' });
+      throw new WriteAbort({
+        ...taskErrors.required(field),
+        message: UPLOAD_MESSAGES.resultFileRequired,
+      });
     const found = await r.directory.files(unique);
     if (found.length !== unique.length) throw new WriteAbort(taskErrors.invalidValue(field));
     return found;

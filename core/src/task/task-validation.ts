@@ -8,6 +8,7 @@ import {
   type TaskQualityType,
 } from './task.js';
 import { taskErrors } from './task-messages.js';
+import { UPLOAD_MESSAGES } from '../upload/upload-messages.js';
 
 /** What a client sends for a task sheet; every text is trimmed here (001 §5). */
 export interface TaskInput {
@@ -120,12 +121,15 @@ export function validateResultUpload(input: {
 }): Result<{ fileName: string; fileId: string }, DomainError> {
   const fileName = (input.fileName ?? '').trim();
   if (fileName === '')
-    return err({ ...taskErrors.required('fileName'), message: '请输入文件名称' });
+    return err({
+      ...taskErrors.required('fileName'),
+      message: UPLOAD_MESSAGES.resultFileNameRequired,
+    });
   if (textLength(fileName) > 200) return err(taskErrors.tooLong('fileName', 200));
   const ids = input.fileIds ?? [];
   const first = ids[0];
   if (first === undefined)
-    return err({ ...taskErrors.required('fileList'), message: '请上传附件' });
+    return err({ ...taskErrors.required('fileList'), message: UPLOAD_MESSAGES.resultFileRequired });
   if (ids.length > 1) return err(taskErrors.invalidValue('fileList'));
   return ok({ fileName, fileId: first });
 }
