@@ -1,3 +1,4 @@
+import type { Request } from 'express';
 import type { z } from 'zod';
 import {
   fundPlanActionPermission,
@@ -10,6 +11,7 @@ import { ok, page } from '../../http/envelope.js';
 import { unwrap } from '../../http/http-error.js';
 import { perm, type RouteBook } from '../../http/route.js';
 import { streamXlsx, XLSX_TYPE, type XlsxColumn } from '../../http/xlsx.js';
+import type { Principal } from '../../identity/principal.js';
 import { actorOf, idemOf } from './shared.js';
 
 type Obj = z.ZodType<Record<string, unknown>>;
@@ -86,6 +88,25 @@ export function registerFundRecordRoutes<
 >(book: RouteBook, r: FundRecordRoutes<Rec, View, LQ, IQ, AB, EB>): void {
   const base = `/contract/${r.name}`;
   const submitOf = (b: Record<string, unknown>) => b['submit'] === true;
+  /** Add and edit alike: save (and submit when the body asks), answer the record's view. */
+  const saved = async (
+    body: z.output<AB> | z.output<EB>,
+    principal: Principal,
+    req: Request,
+    action: 'add' | 'edit',
+    target: { readonly id?: number; readonly version?: number } = {},
+  ) =>
+    ok(
+      r.view(
+        unwrap(
+          await r.save(body, actorOf(principal), target.id, {
+            submit: submitOf(body),
+            ...(target.version === undefined ? {} : { version: target.version }),
+            idem: idemOf(req, `${r.name}.${action}`, principal),
+          }),
+        ),
+      ),
+    );
   book.add({
     method: 'get',
     path: `${base}/list`,
@@ -119,17 +140,7 @@ export function registerFundRecordRoutes<
     response: r.schemas.answer,
     idempotency: 'use-case',
     body: r.schemas.add,
-    handler: async ({ body, principal, req }) =>
-      ok(
-        r.view(
-          unwrap(
-            await r.save(body as z.output<AB>, actorOf(principal), undefined, {
-              submit: submitOf(body),
-              idem: idemOf(req, `${r.name}.add`, principal),
-            }),
-          ),
-        ),
-      ),
+    handler: ({ body, principal, req }) => saved(body as z.output<AB>, principal, req, 'add'),
   });
   book.add({
     method: 'post',
@@ -140,20 +151,9 @@ export function registerFundRecordRoutes<
     response: r.schemas.answer,
     idempotency: 'use-case',
     body: r.schemas.edit,
-    handler: async ({ body, principal, req }) => {
+    handler: ({ body, principal, req }) => {
       const edit = body as z.output<EB>;
-      const { id, version } = r.editIdOf(edit);
-      return ok(
-        r.view(
-          unwrap(
-            await r.save(edit, actorOf(principal), id, {
-              submit: submitOf(body),
-              ...(version === undefined ? {} : { version }),
-              idem: idemOf(req, `${r.name}.edit`, principal),
-            }),
-          ),
-        ),
-      );
+      return saved(edit, principal, req, 'edit', r.editIdOf(edit));
     },
   });
   book.add({
