@@ -7,12 +7,12 @@ import {
 } from '@dpms/http-client';
 import { loanBody, loanEditBody, requiredFundFields, taskLoanBody } from '@dpms/wire';
 import { useEffect, useRef, useState } from 'react';
-import { Controller, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
-import { Figure, MoneyInput, type Option } from './fund-shared';
-import { DateInput } from '../../components/ui/DateInput';
+import { AmountField, DateField, FormFailure } from './fund-form-fields';
+import { Figure, type Option } from './fund-shared';
 import { useInstituteClock } from '../../components/time/institute-clock';
 import { landRefusal, useWireForm } from '../../components/form/wire-form';
 
@@ -205,33 +205,14 @@ export function LoanFormDialog({
             />
           </div>
         )}
-        <Field
+        <AmountField
+          control={control}
+          name="loanAmount"
           label="借款金额（万元）"
           required={REQUIRED.has('loanAmount')}
           error={errors.loanAmount?.message ?? preview?.message ?? undefined}
-        >
-          <Controller
-            control={control}
-            name="loanAmount"
-            render={({ field: f }) => (
-              <MoneyInput aria-label="借款金额（万元）" value={f.value} onChange={f.onChange} />
-            )}
-          />
-        </Field>
-        <Field label="还款日期" {...mark('refundDate')}>
-          <Controller
-            control={control}
-            name="refundDate"
-            render={({ field: f }) => (
-              <DateInput
-                className="input"
-                aria-label="还款日期"
-                value={f.value}
-                onChange={(e) => f.onChange(e.target.value)}
-              />
-            )}
-          />
-        </Field>
+        />
+        <DateField control={control} name="refundDate" label="还款日期" {...mark('refundDate')} />
         <Field label="借款事由" {...mark('reason')}>
           <textarea
             className="input"
@@ -240,11 +221,7 @@ export function LoanFormDialog({
             {...register('reason')}
           />
         </Field>
-        {failure && (
-          <p role="alert" className="text-sm text-danger-600">
-            {failure}
-          </p>
-        )}
+        <FormFailure failure={failure} />
       </form>
     </Dialog>
   );

@@ -2,12 +2,12 @@ import { FUND_TEXT_MAX, previewRepayment } from '@dpms/core';
 import type { FundGateway, LoanRecord } from '@dpms/http-client';
 import { repaymentBody, requiredFundFields } from '@dpms/wire';
 import { useState } from 'react';
-import { Controller, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
-import { Figure, MoneyInput } from './fund-shared';
-import { DateInput } from '../../components/ui/DateInput';
+import { AmountField, DateField, FormFailure } from './fund-form-fields';
+import { Figure } from './fund-shared';
 import { useInstituteClock } from '../../components/time/institute-clock';
 import { landRefusal, useWireForm } from '../../components/form/wire-form';
 
@@ -135,33 +135,19 @@ export function RepaymentFormDialog({
             />
           </div>
         )}
-        <Field
+        <AmountField
+          control={control}
+          name="repaymentAmount"
           label="还款金额（万元）"
           required={REQUIRED.has('repaymentAmount')}
           error={errors.repaymentAmount?.message ?? preview?.message ?? undefined}
-        >
-          <Controller
-            control={control}
-            name="repaymentAmount"
-            render={({ field: f }) => (
-              <MoneyInput aria-label="还款金额（万元）" value={f.value} onChange={f.onChange} />
-            )}
-          />
-        </Field>
-        <Field label="还款日期" {...mark('repaymentDate')}>
-          <Controller
-            control={control}
-            name="repaymentDate"
-            render={({ field: f }) => (
-              <DateInput
-                className="input"
-                aria-label="还款日期"
-                value={f.value}
-                onChange={(e) => f.onChange(e.target.value)}
-              />
-            )}
-          />
-        </Field>
+        />
+        <DateField
+          control={control}
+          name="repaymentDate"
+          label="还款日期"
+          {...mark('repaymentDate')}
+        />
         <Field label="备注" {...mark('remark')}>
           <input
             className="input"
@@ -170,11 +156,7 @@ export function RepaymentFormDialog({
             {...register('remark')}
           />
         </Field>
-        {failure && (
-          <p role="alert" className="text-sm text-danger-600">
-            {failure}
-          </p>
-        )}
+        <FormFailure failure={failure} />
       </form>
     </Dialog>
   );
