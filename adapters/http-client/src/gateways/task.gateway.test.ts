@@ -1,8 +1,8 @@
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { describe, expect, it, vi } from 'vitest';
-import { HttpClient } from '../client.js';
+import type { InternalAxiosRequestConfig } from 'axios';
+import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api-error.js';
 import { TaskGateway, type TaskRow } from './task.gateway.js';
+import { recordingHttp } from './recording-http.js';
 
 /** A task sheet as the API answers it (the wire schema's record). */
 const TASK: TaskRow = {
@@ -46,22 +46,7 @@ const TASK: TaskRow = {
 };
 
 function setup(answer: (config: InternalAxiosRequestConfig) => unknown) {
-  const seen: InternalAxiosRequestConfig[] = [];
-  const adapter: AxiosAdapter = (config) => {
-    seen.push(config);
-    return Promise.resolve({
-      status: 200,
-      statusText: '',
-      headers: {},
-      config,
-      data: answer(config),
-    });
-  };
-  const http = new HttpClient({
-    tokens: { get: () => 't' },
-    ui: { confirm: vi.fn(() => Promise.resolve(false)), error: vi.fn(), logout: vi.fn() },
-    adapter,
-  });
+  const { http, seen } = recordingHttp(answer);
   return { gateway: new TaskGateway(http), seen };
 }
 
