@@ -265,3 +265,6 @@ export const aContractDocument = (
   updateTime: '2026-11-20T02:00:00.000Z',
   ...over,
 });
+export { aLoanRecord } from './testing/fund-records.js';
+export { anInvoiceRecord } from './testing/account-records.js';
+export { aTaskRecord } from './testing/task-records.js';

@@ -1,36 +1,11 @@
 import type { InternalAxiosRequestConfig } from 'axios';
 import { describe, expect, it } from 'vitest';
+import { anInvoiceRecord } from '@dpms/wire/testing';
 import { ApiError } from '../api-error.js';
-import { AccountGateway, type InvoiceRecord } from './account.gateway.js';
+import { AccountGateway } from './account.gateway.js';
 import { recordingHttp } from './recording-http.js';
 
-/** An invoice request as the API answers it (the wire schema's record). */
-export const INVOICE: InvoiceRecord = {
-  invoiceId: 9,
-  contractId: 7,
-  contractNo: 'HT-7',
-  contractName: '滨江合同',
-  projectName: '滨江',
-  totalAmount: '100',
-  invoiceAmount: '29.5',
-  invoiceType: '1',
-  invoiceTypeName: '增值税普通发票',
-  invoicePurpose: '1',
-  invoicePurposeName: '设计费',
-  invoiceTitle: '杭州滨江城市建设投资有限公司',
-  taxNo: '',
-  invoiceDate: '2026-03-01',
-  remark: '',
-  status: 0,
-  statusName: '草稿',
-  approvalId: null,
-  deptId: 110,
-  userId: 4,
-  createBy: 'caiwu',
-  createTime: '2026-03-01T02:00:00.000Z',
-  approvedTime: null,
-  version: 1,
-};
+const INVOICE = anInvoiceRecord();
 
 const COST_WITHOUT_MONTH = {
   costId: 1,

@@ -1,32 +1,11 @@
 import type { InternalAxiosRequestConfig } from 'axios';
 import { describe, expect, it } from 'vitest';
+import { aLoanRecord } from '@dpms/wire/testing';
 import { ApiError } from '../api-error.js';
-import { FundGateway, type LoanRecord } from './fund.gateway.js';
+import { FundGateway } from './fund.gateway.js';
 import { recordingHttp } from './recording-http.js';
 
-const LOAN: LoanRecord = {
-  loanId: 1,
-  loanDeptId: 110,
-  loanDeptName: '建筑一所',
-  contractId: null,
-  taskId: null,
-  loanAmount: '5',
-  repaidAmount: '0',
-  outstandingAmount: '5',
-  refundDate: '2024-12-31',
-  reason: '',
-  totalShouldReceAmt: '0',
-  totalReceiveAmt: '0',
-  totalAllotConfirmAmt: '0',
-  status: 0,
-  statusName: '草稿',
-  approvalId: null,
-  userId: 1,
-  createBy: 'admin',
-  createTime: '2024-06-01T00:00:00.000Z',
-  approvedTime: null,
-  version: 0,
-};
+const LOAN = aLoanRecord();
 
 function setup(answer: (config: InternalAxiosRequestConfig) => unknown) {
   const { http, seen } = recordingHttp(answer);

@@ -1,49 +1,11 @@
 import type { InternalAxiosRequestConfig } from 'axios';
 import { describe, expect, it } from 'vitest';
+import { aTaskRecord } from '@dpms/wire/testing';
 import { ApiError } from '../api-error.js';
-import { TaskGateway, type TaskRow } from './task.gateway.js';
+import { TaskGateway } from './task.gateway.js';
 import { recordingHttp } from './recording-http.js';
 
-/** A task sheet as the API answers it (the wire schema's record). */
-const TASK: TaskRow = {
-  taskId: 7,
-  contractId: 3,
-  projectName: '示范项目',
-  contractName: '设计合同',
-  taskNo: 'RW-1',
-  taskName: '施工图设计',
-  subItemName: '',
-  taskResultName: '',
-  designStageId: '3',
-  designStageName: '施工图设计',
-  qualityType: '1',
-  qualityTypeName: '有质量要求',
-  designUserId: 4,
-  designUserName: '主持',
-  projectManagerId: 3,
-  projectManagerName: '经理',
-  planFinishDate: '2026-12-01',
-  remark: '',
-  taskAmount: '100',
-  confirmFinishAmount: '0',
-  majorList: [],
-  status: 0,
-  statusName: '待设计主持确认',
-  currentStep: 'designHost',
-  history: false,
-  finished: false,
-  approvalStatus: -1,
-  approvalStatusName: '待提交',
-  approvalId: null,
-  deptId: 110,
-  deptName: '建筑一所',
-  deptConfirmerId: 5,
-  userId: 3,
-  createBy: 'xmjl',
-  version: 0,
-  createTime: '2026-11-20T02:00:00.000Z',
-  updateTime: '2026-11-20T02:00:00.000Z',
-};
+const TASK = aTaskRecord();
 
 function setup(answer: (config: InternalAxiosRequestConfig) => unknown) {
   const { http, seen } = recordingHttp(answer);

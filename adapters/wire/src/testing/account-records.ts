@@ -1,0 +1,30 @@
+import type { InvoiceRecord } from '../account.js';
+
+/** An invoice request (`invoiceRecord`): 9, 29.5 万元 on contract 7, a draft. */
+export const anInvoiceRecord = (over: Partial<InvoiceRecord> = {}): InvoiceRecord => ({
+  invoiceId: 9,
+  contractId: 7,
+  contractNo: 'HT-7',
+  contractName: '滨江合同',
+  projectName: '滨江',
+  totalAmount: '100',
+  invoiceAmount: '29.5',
+  invoiceType: '1',
+  invoiceTypeName: '增值税普通发票',
+  invoicePurpose: '1',
+  invoicePurposeName: '设计费',
+  invoiceTitle: '杭州滨江城市建设投资有限公司',
+  taxNo: '',
+  invoiceDate: '2026-03-01',
+  remark: '',
+  status: 0,
+  statusName: '草稿',
+  approvalId: null,
+  deptId: 110,
+  userId: 4,
+  createBy: 'caiwu',
+  createTime: '2026-03-01T02:00:00.000Z',
+  approvedTime: null,
+  version: 1,
+  ...over,
+});
