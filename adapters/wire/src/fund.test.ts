@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { fundMovementProblems } from '@dpms/core';
 import type { z } from 'zod';
+import { aLoanRecord } from './testing.js';
 import {
   allotLineBody,
   allotV2Body,
@@ -142,29 +143,7 @@ describe('the fund movement bodies', () => {
   });
 
   it('documents a loan as answered, refusing a number where a decimal string belongs', () => {
-    const row = {
-      loanId: 1,
-      loanDeptId: 110,
-      loanDeptName: '建筑一所',
-      contractId: null,
-      taskId: null,
-      loanAmount: '5',
-      repaidAmount: '0',
-      outstandingAmount: '5',
-      refundDate: '2024-12-31',
-      reason: '',
-      totalShouldReceAmt: '0',
-      totalReceiveAmt: '0',
-      totalAllotConfirmAmt: '0',
-      status: 0,
-      statusName: '草稿',
-      approvalId: null,
-      userId: 1,
-      createBy: 'admin',
-      createTime: '2024-06-01T00:00:00.000Z',
-      approvedTime: null,
-      version: 0,
-    };
+    const row = aLoanRecord();
     expect(loanRecord.safeParse(row).success).toBe(true);
     expect(loanRecord.safeParse({ ...row, loanAmount: 5 }).success).toBe(false);
   });
