@@ -9,7 +9,9 @@ import { sql, type Kysely } from 'kysely';
  *   names in `form_field`. The fund plan and execution flows (8_x, 9_x, 26_x) take their
  *   部门负责人 from the plan's department (applyDeptId), not from whoever drafted the plan.
  * - `approval_flow_node.fallback` (jsonb, core's NodeFallback): who takes a node that resolves to
- *   nobody. Null, as every existing node: such a node refuses the submission naming it.
+ *   nobody. Null, as most existing nodes: such a node refuses the submission naming it. The
+ *   项目经理 node of settlements and closings (11_x) falls back to the drafter's department head:
+ *   a contract without a design task names no project manager.
  * - `approval_notice`: what 抄送 and 催办 tell a person, for the shell's bell (badge and list) until
  *   they open the approval.
  */
@@ -23,6 +25,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       where actor_kind = 'drafterDeptHead'
         and flow_id in (select flow_id from approval_flow
           where split_part(type_code, '_', 1) in ('8', '9', '26'))`,
+    `update approval_flow_node set fallback = '{"kind":"drafterDeptHead"}'::jsonb
+      where actor_kind = 'formPerson' and form_field = 'projectManagerId'
+        and flow_id in (select flow_id from approval_flow where split_part(type_code, '_', 1) = '11')`,
     `create table approval_notice (
       notice_id serial primary key,
       user_id integer not null references sys_user (user_id),

@@ -46,3 +46,26 @@ export async function resultSealPeople(
   if (row === undefined) return null;
   return [String(field === 'designUserId' ? row.design_user_id : row.project_manager_id)];
 }
+
+/**
+ * A settlement's or closing's project managers (projectManagerId): those of its contract's live
+ * design tasks. None (a contract without a design task) answers null: the form's copy, else the
+ * node's fallback.
+ */
+export async function closingPeople(
+  db: Kysely<Database>,
+  recordId: string,
+  field: string,
+): Promise<readonly string[] | null> {
+  const id = idOf(recordId);
+  if (id === null || field !== 'projectManagerId') return null;
+  const rows = await db
+    .selectFrom('contract_closed_case as k')
+    .innerJoin('design_task as t', 't.contract_id', 'k.contract_id')
+    .select('t.project_manager_id')
+    .distinct()
+    .where('k.closed_id', '=', id)
+    .where('t.del_flag', '=', '0')
+    .execute();
+  return rows.length === 0 ? null : rows.map((r) => String(r.project_manager_id));
+}

@@ -25,6 +25,7 @@ import { type ExpressionBuilder, type Kysely } from 'kysely';
 import { backSum } from '../read-models/contract-figures.js';
 import type { Database } from '../database/schema.js';
 import { submitRecordForApproval } from './sql-approval-submit.js';
+import { closingPeople } from './record-people.js';
 import { containsPattern, scopeCondition } from './sql-helpers.js';
 
 type Db = Kysely<Database>;
@@ -393,5 +394,6 @@ export function registerClosedCaseRecords(
       return ok(undefined);
     },
     authorOf: (recordId) => recordAuthor(trx, 'contract_closed_case', recordId),
+    personOf: (recordId, field) => closingPeople(trx, recordId, field),
   }));
 }

@@ -20,7 +20,7 @@ import type { Database } from '../database/schema.js';
 type SeedNode =
   | { name: string; role: string; mode?: 'or' | 'all'; when?: NodeCondition }
   | { name: string; deptHead: true; when?: NodeCondition }
-  | { name: string; formField: string; when?: NodeCondition }
+  | { name: string; formField: string; fallback?: 'drafterDeptHead'; when?: NodeCondition }
   | { name: string; deptHeadOf: string; when?: NodeCondition };
 
 const deptHead = (when?: NodeCondition): SeedNode => ({
@@ -45,6 +45,11 @@ const generalBusiness = role('综合经营部', 'zhjyb');
 const generalManager = role('总经理', 'zjl');
 const designHost: SeedNode = { name: '设计主持', formField: 'designUserId' };
 const projectManager: SeedNode = { name: '项目经理', formField: 'projectManagerId' };
+/**
+ * A settlement's or closing's 项目经理: the contract's design tasks name them; a contract without
+ * a design task has none, and its drafter's department head approves instead (shown on the sheet).
+ */
+const closingProjectManager: SeedNode = { ...projectManager, fallback: 'drafterDeptHead' };
 
 /** 100 万元 and more brings the general manager in (contract review, payments). */
 const amountAtLeast = (refname: string, threshold: string): NodeCondition => ({
@@ -71,7 +76,7 @@ const BY_GROUP: Readonly<Record<number, readonly SeedNode[]>> = {
   8: [formDeptHead, operations, finance, bigPaymentManager],
   9: [formDeptHead, operations, finance, bigPaymentManager],
   10: [deptHead(), finance, generalManager],
-  11: [projectManager, business, finance],
+  11: [closingProjectManager, business, finance],
   12: [deptHead(), business, operations],
   13: [designHost, techLead, affairs],
   16: [business, affairs],
@@ -130,6 +135,7 @@ export async function seedApprovalFlows(trx: Transaction<Database>): Promise<num
           mode: 'role' in n ? (n.mode ?? 'or') : 'or',
           condition: n.when === undefined ? null : JSON.stringify(n.when),
           condition_effect: 'add' as const,
+          fallback: 'fallback' in n && n.fallback ? JSON.stringify({ kind: n.fallback }) : null,
           // Separation of duties: each kind's default (department head escalates, others others).
           self_approval: defaultSelfApprovalHandling(kindOf(n)),
         })),
