@@ -39,7 +39,8 @@ async function submitApprovalsForBmfzr2(baseURL: string, n: number): Promise<voi
 
 /**
  * An approved seal request the design host `user` asked for, on one of their confirmed task
- * sheets (seeded): sent into approval 13_1 and signed by the technical lead and general affairs.
+ * sheets (seeded): sent into approval 13_1 and signed by his department head (at 设计主持), the
+ * technical lead and general affairs.
  */
 async function approvedSealFor(baseURL: string, user: string, drawContent: string): Promise<void> {
   const token = await apiToken(baseURL, user);
@@ -68,7 +69,8 @@ async function approvedSealFor(baseURL: string, user: string, drawContent: strin
     { resultSealId: seal.data.resultSealId },
   );
   expect(sent.code, sent.msg).toBe(200);
-  for (const signer of ['jsfzr', 'zhsw']) {
+  // The design host drafts it: the 设计主持 node escalates to his department head (bmfzr).
+  for (const signer of ['bmfzr', 'jsfzr', 'zhsw']) {
     const t = await apiToken(baseURL, signer);
     const d = await api<{ data: { approval: { version: number } } }>(
       baseURL,

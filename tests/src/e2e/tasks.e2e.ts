@@ -121,7 +121,7 @@ describe('design tasks in the browser', () => {
 
   it('an approved seal request lights the seal dot until opened; the urgent dialog lists the sheet', async () => {
     const { page, baseURL } = session();
-    // A seal request of the task, approved by the technical lead and general affairs.
+    // A seal request of the task, approved at 设计主持, by the technical lead and general affairs.
     const host = await apiToken(baseURL, 'sjzc');
     const seal = await api<{ code: number; msg: string; data: { resultSealId: number } }>(
       baseURL,
@@ -139,7 +139,8 @@ describe('design tasks in the browser', () => {
       { resultSealId: seal.data.resultSealId },
     );
     expect(sent.code).toBe(200);
-    for (const user of ['jsfzr', 'zhsw']) {
+    // The design host drafts it: the 设计主持 node escalates to his department head (bmfzr).
+    for (const user of ['bmfzr', 'jsfzr', 'zhsw']) {
       const token = await apiToken(baseURL, user);
       const d = await api<{ data: { approval: { version: number } } }>(
         baseURL,
