@@ -10,7 +10,7 @@ import {
   type ApprovalDetailAnswer,
   type ApprovalSheet,
   type ApprovalSheetPrint,
-  type ContentEntry,
+  contentText,
   type ContractDocFieldName,
   type ContractDocType,
   type ContractDocumentPrint,
@@ -127,26 +127,6 @@ export async function printableApproval(
     imgFiles: [],
     currentSignRecord: null,
   };
-}
-
-/** A form field's value as text (lists of names or files joined with 、). */
-export function contentText(e: ContentEntry): string {
-  const v = e.value;
-  if (typeof v === 'string') return e.selectValue && v === '' ? e.selectValue : v;
-  return (v as readonly unknown[])
-    .map((x) =>
-      typeof x === 'string'
-        ? x
-        : typeof x === 'object' && x !== null
-          ? String(
-              (x as { name?: string; fileName?: string }).name ??
-                (x as { fileName?: string }).fileName ??
-                '',
-            )
-          : '',
-    )
-    .filter((s) => s !== '')
-    .join('、');
 }
 
 /**

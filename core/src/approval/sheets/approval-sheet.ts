@@ -89,7 +89,8 @@ export const figure = {
 
 const UNIT_SUFFIX = /（(万元|%)）$/;
 
-function entryText(e: ContentEntry): string {
+/** A form field's value as text (lists of names or files joined with 、, blanks left out). */
+export function contentText(e: ContentEntry): string {
   const v = e.value;
   if (typeof v === 'string') return e.selectValue && v === '' ? e.selectValue : v;
   return (v as readonly unknown[])
@@ -123,7 +124,7 @@ export function sheetFromContent(
     .map(([key, e]): SheetFigure => {
       const unit = UNIT_SUFFIX.exec(e.label)?.[1] as SheetUnit | undefined;
       const label = unit === undefined ? e.label : e.label.replace(UNIT_SUFFIX, '');
-      return { key, label, value: entryText(e), ...(unit === undefined ? {} : { unit }) };
+      return { key, label, value: contentText(e), ...(unit === undefined ? {} : { unit }) };
     });
   return {
     recordKind: record.recordKind,

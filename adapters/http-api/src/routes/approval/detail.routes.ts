@@ -5,7 +5,7 @@ import {
   approvalNotifyAnswer,
   notifyQuery,
 } from '@dpms/wire';
-import { APPROVAL_STATUS_LABELS, selfApprovalNoteText, type ContentEntry } from '@dpms/core';
+import { APPROVAL_STATUS_LABELS, contentText, selfApprovalNoteText } from '@dpms/core';
 import { ok } from '../../http/envelope.js';
 import { HttpError, unwrap } from '../../http/http-error.js';
 import { AUTHENTICATED, perm, type RouteBook } from '../../http/route.js';
@@ -13,24 +13,6 @@ import { streamXlsx } from '../../http/xlsx.js';
 import { approvalDetailView } from '../approval-files.js';
 import { detailWithSheet } from './detail-sheet.js';
 import { TAG, actorOf, userNames, type ApprovalRouteDeps } from './shared.js';
-
-const contentText = (e: ContentEntry): string => {
-  const v = e.value;
-  if (typeof v === 'string') return e.selectValue && v === '' ? e.selectValue : v;
-  return (v as readonly unknown[])
-    .map((x) =>
-      typeof x === 'string'
-        ? x
-        : typeof x === 'object' && x !== null
-          ? String(
-              (x as { name?: string; fileName?: string }).name ??
-                (x as { fileName?: string }).fileName ??
-                '',
-            )
-          : '',
-    )
-    .join('、');
-};
 
 /** An approval's detail, its export (xlsx or PDF) and the shell's notification poll. */
 export function registerDetailRoutes(book: RouteBook, deps: ApprovalRouteDeps): void {
