@@ -42,6 +42,28 @@ export async function launchChromium(executablePath: string): Promise<Browser> {
  * Ends a browser and everything it started. Chromium is launched detached, so it leads its own
  * process group: signalling the group reaches the renderers and helpers too.
  */
+/**
+ * Waits until no process of the group is left (killed renderers and zygotes can outlive the
+ * browser's own exit by a moment on a loaded machine). They are not our children, so no exit
+ * event reaches us: the group is polled, at most `timeoutMs`. Answers whether it is gone.
+ */
+export async function processGroupGone(
+  pid: number | undefined,
+  timeoutMs = 2000,
+): Promise<boolean> {
+  if (pid === undefined) return true;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      process.kill(-pid, 0);
+    } catch {
+      return true;
+    }
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 export function killBrowserProcessGroup(pid: number | undefined): void {
   if (pid === undefined) return;
   for (const target of [-pid, pid]) {

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
 import type { Page } from 'puppeteer-core';
 import type { PrintPayload } from '@dpms/core';
-import { killBrowserProcessGroup, launchChromium } from './chromium.js';
+import { killBrowserProcessGroup, launchChromium, processGroupGone } from './chromium.js';
 import { printMessages } from './messages.js';
 import { confinePage, mayLoad } from './page-confinement.js';
 import { PrintError } from './print-errors.js';
@@ -375,6 +375,7 @@ export class PrintPool extends EventEmitter<PrintPoolEvents> {
       // Whatever the browser left (renderers, zygotes) shares its process group.
       killBrowserProcessGroup(gen.pid);
       await exited;
+      await processGroupGone(gen.pid);
       if (wasAlive) this.log('info', { generation: gen.id, pid: gen.pid }, 'browser closed');
       this.emit('browserClosed', { generation: gen.id, pid: gen.pid });
     })();
