@@ -67,7 +67,8 @@ describe('back money, allotment, a loan and its repayment in the browser', () =>
     await form.getByRole('button', { name: '确定' }).click();
     await backRow(page).waitFor();
     expect(await cell(backRow(page), 5).textContent()).toBe('30');
-    expect(await cell(backRow(page), 7).textContent()).toBe('30');
+    // 未分配 follows 已分配 and 实付金额.
+    expect(await cell(backRow(page), 8).textContent()).toBe('30');
   });
 
   it('finance allots part of it to 建筑一所, refused first when it asks for too much', async () => {
@@ -96,7 +97,7 @@ describe('back money, allotment, a loan and its repayment in the browser', () =>
       (m) =>
         [...document.querySelectorAll('[data-testid="back-money-table"] tr[data-row]')]
           .find((r) => r.textContent?.includes(m))
-          ?.querySelectorAll('td')[7]?.textContent === '17.5',
+          ?.querySelectorAll('td')[8]?.textContent === '17.5',
       marker,
     );
     expect(await cell(backRow(page), 6).textContent()).toBe('12.5');
@@ -201,7 +202,7 @@ describe('back money, allotment, a loan and its repayment in the browser', () =>
     // The back money still shows what was left unallotted, and every balance reconciles.
     await openMenu(page, '资金管理', '回款管理');
     await backRow(page).waitFor();
-    expect(await cell(backRow(page), 7).textContent()).toBe('17.5');
+    expect(await cell(backRow(page), 8).textContent()).toBe('17.5');
     await page.getByTestId('reconcile').click();
     await page.getByTestId('reconcile-ok').waitFor();
     const token = await apiToken(baseURL, 'caiwu');
