@@ -70,7 +70,7 @@ describe.each(testDatabaseKinds())('design task lifecycle (results and seals) on
         resultSealId: seal.resultSealId,
       }),
     );
-    await approveAll(String(sent.approvalId), ['jsfzr', 'zhsw', 'sjzc', 'xmjl', 'admin']);
+    await approveAll(String(sent.approvalId), ['bmfzr', 'jsfzr', 'zhsw', 'sjzc', 'xmjl', 'admin']);
     const approved = await okData(
       get('sjzc', '/project/design-task/detailBySealId', { resultSealId: seal.resultSealId }),
     );
