@@ -8,7 +8,13 @@ import {
   type PaymentPlanListQuery,
 } from '@dpms/core';
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { containsPattern, deptInScope, listPage, pageBounds, toCount } from './sql-helpers.js';
+import {
+  containsPattern,
+  countedSortedPage,
+  deptInScope,
+  listPage,
+  toCount,
+} from './sql-helpers.js';
 
 import {
   type Db,
@@ -253,24 +259,18 @@ export class SqlPaymentPlanStore {
   }
 
   async listPlans(q: PaymentPlanListQuery, scope: DataScope): Promise<ListPage<PaymentPlan>> {
-    const where = this.planFiltered(q.filter, scope);
-    const total = await where
-      .clearSelect()
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirstOrThrow();
-    const { limit, offset } = pageBounds(q.page);
-    let rows = where;
-    if (q.sort)
-      rows = rows.orderBy(
-        sql.ref(PLAN_SORT[q.sort.column] ?? 'p.payment_plan_id'),
-        q.sort.direction,
-      );
-    rows = rows.orderBy('p.payment_plan_id', 'desc');
-    if (limit !== undefined) rows = rows.limit(limit).offset(offset ?? 0);
-    const list = await rows.execute();
+    const { total, rows } = await countedSortedPage(
+      this.planFiltered(q.filter, scope),
+      {
+        column: (q.sort && PLAN_SORT[q.sort.column]) ?? 'p.payment_plan_id',
+        idColumn: 'p.payment_plan_id',
+        direction: q.sort?.direction ?? 'desc',
+      },
+      q.page,
+    );
     return listPage(
-      toCount(total.n),
-      list.map((r) => SqlPaymentPlanStore.plan(r)),
+      total,
+      rows.map((r) => SqlPaymentPlanStore.plan(r)),
     );
   }
 

@@ -20,8 +20,8 @@ import {
   type LinkedRecordRegistry,
   type ListPage,
 } from '@dpms/core';
-import { sql, type Expression, type SqlBool } from 'kysely';
-import { containsPattern, listPage, pageBounds, toCount } from './sql-helpers.js';
+import { type Expression, type SqlBool } from 'kysely';
+import { containsPattern, countedSortedPage, listPage, toCount } from './sql-helpers.js';
 
 import {
   type Db,
@@ -172,21 +172,18 @@ export class SqlFundPayRepository extends SqlPaymentPlanStore implements FundPay
   }
 
   async listPays(q: FundPayListQuery, scope: DataScope): Promise<ListPage<FundPay>> {
-    const where = this.payFiltered(q.filter, scope);
-    const total = await where
-      .clearSelect()
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirstOrThrow();
-    const { limit, offset } = pageBounds(q.page);
-    let rows = where;
-    if (q.sort)
-      rows = rows.orderBy(sql.ref(PAY_SORT[q.sort.column] ?? 'f.pay_id'), q.sort.direction);
-    rows = rows.orderBy('f.pay_id', 'desc');
-    if (limit !== undefined) rows = rows.limit(limit).offset(offset ?? 0);
-    const list = await rows.execute();
+    const { total, rows } = await countedSortedPage(
+      this.payFiltered(q.filter, scope),
+      {
+        column: (q.sort && PAY_SORT[q.sort.column]) ?? 'f.pay_id',
+        idColumn: 'f.pay_id',
+        direction: q.sort?.direction ?? 'desc',
+      },
+      q.page,
+    );
     return listPage(
-      toCount(total.n),
-      list.map((r) => SqlFundPayRepository.pay(r)),
+      total,
+      rows.map((r) => SqlFundPayRepository.pay(r)),
     );
   }
 
