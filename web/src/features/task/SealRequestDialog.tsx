@@ -9,6 +9,7 @@ import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
 import { FileUpload, type UploadedFileRecord } from '../../components/upload';
 import { landRefusal, useWireForm } from '../../components/form/wire-form';
+import { resultLabel } from './FileIdsDialog';
 import { box, SEAL_TYPES, useConfirmedTasks, useOptions, useTaskGateway } from './task-shared';
 
 interface SealFormValues {
@@ -72,7 +73,7 @@ export function SealRequestDialog({
         : gateway.results({ pageNum: 1, pageSize: 1000, taskId, resultConfirmed: '1' }).then((p) =>
             p.rows.map((r) => ({
               value: String(r.resultId),
-              label: r.majorName === '' ? r.fileName : `${r.majorName}·${r.fileName}`,
+              label: resultLabel(r),
             })),
           ),
     [taskId],
