@@ -110,17 +110,6 @@ export interface ApprovalSignatureTable {
   created_at: CreatedAt;
 }
 
-/** What 抄送 and 催办 told a person, until they open the approval (migration 0098). */
-export interface ApprovalNoticeTable {
-  notice_id: Generated<number>;
-  user_id: number;
-  approval_id: number;
-  kind: 'cc' | 'urge';
-  sender_id: number;
-  create_time: CreatedAt;
-  read_time: Date | null;
-}
-
 export interface ApprovalTables {
   approval_flow: ApprovalFlowTable;
   approval_flow_node: ApprovalFlowNodeTable;
@@ -129,5 +118,4 @@ export interface ApprovalTables {
   approval_reader: ApprovalReaderTable;
   approval_action_log: ApprovalActionLogTable;
   approval_signature: ApprovalSignatureTable;
-  approval_notice: ApprovalNoticeTable;
 }

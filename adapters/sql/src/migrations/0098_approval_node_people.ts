@@ -12,8 +12,6 @@ import { sql, type Kysely } from 'kysely';
  *   nobody. Null, as most existing nodes: such a node refuses the submission naming it. The
  *   项目经理 node of settlements and closings (11_x) falls back to the drafter's department head:
  *   a contract without a design task names no project manager.
- * - `approval_notice`: what 抄送 and 催办 tell a person, for the shell's bell (badge and list) until
- *   they open the approval.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const statements = [
@@ -28,17 +26,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     `update approval_flow_node set fallback = '{"kind":"drafterDeptHead"}'::jsonb
       where actor_kind = 'formPerson' and form_field = 'projectManagerId'
         and flow_id in (select flow_id from approval_flow where split_part(type_code, '_', 1) = '11')`,
-    `create table approval_notice (
-      notice_id serial primary key,
-      user_id integer not null references sys_user (user_id),
-      approval_id integer not null references approval (approval_id),
-      kind varchar(8) not null check (kind in ('cc','urge')),
-      sender_id integer not null references sys_user (user_id),
-      create_time timestamptz not null default now(),
-      read_time timestamptz
-    )`,
-    `create index approval_notice_unread on approval_notice (user_id, notice_id desc)
-      where read_time is null`,
   ];
   for (const statement of statements) await sql.raw(statement).execute(db);
 }
