@@ -5,6 +5,7 @@ import { TOKENS } from './composition/tokens.js';
 import { errorMiddleware, notFoundHandler, requireJson } from './http/error-middleware.js';
 import { guardFactory } from './http/guard.js';
 import { configuredZone, provideInstituteZone } from './http/institute-zone.js';
+import { providePersonNames, usersAsNames } from './http/people-names.js';
 import { requestLogger } from './http/logger.js';
 import { apiDocsServed, docsRouter } from './http/openapi-docs.js';
 import { IdempotentRequests } from './http/idempotency.js';
@@ -34,6 +35,9 @@ export function createApp(container: Container): CreatedApp {
   // Exports show times on the institute's clock, from its config.
   if (container.isBound(TOKENS.Repositories))
     provideInstituteZone(app, configuredZone(container.get(TOKENS.Repositories)));
+  // ... and people by their names, not their login names or ids.
+  if (container.isBound(TOKENS.Repositories))
+    providePersonNames(app, usersAsNames(container.get(TOKENS.Repositories)));
   // X-Forwarded-For is believed only from these proxies (loopback by default: a reverse proxy on
   // the same host); the login throttle counts per client address, so this must not be `true`.
   app.set('trust proxy', config?.trustProxy ?? 'loopback');
