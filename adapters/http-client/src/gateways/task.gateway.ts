@@ -62,6 +62,15 @@ export const taskSubject = (t: TaskRow): TaskActionSubject => ({
   approvalStatus: t.approvalStatus,
 });
 
+/** An export's URL: the list's filters of `q`, its paging left out. */
+function exportUrlOf(path: string, q: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(cleanQuery(q)))
+    if (k !== 'pageNum' && k !== 'pageSize') params.set(k, String(v));
+  const s = params.toString();
+  return `${path}${s === '' ? '' : `?${s}`}`;
+}
+
 /** Answers of other slices the task screens read their choices from. */
 const usersOfRoleAnswer = z
   .object({
@@ -162,13 +171,17 @@ export class TaskGateway {
 
   values = async (q: PageQuery) =>
     rowsOf(await this.calls.page(taskValuePage, '/v4/design-task/valueOfConfirmList', q));
-  /** confirmDetail/export of the tasks the value list found with `q` (its page left out). */
+  /** confirmDetail/export: the value list as found with `q` (its page left out). */
   confirmDetailExportUrl(q: Record<string, unknown>): string {
-    const params = new URLSearchParams();
-    for (const [k, v] of Object.entries(cleanQuery(q)))
-      if (k !== 'pageNum' && k !== 'pageSize') params.set(k, String(v));
-    const s = params.toString();
-    return `/v4/design-task/confirmDetail/export${s === '' ? '' : `?${s}`}`;
+    return exportUrlOf('/v4/design-task/confirmDetail/export', q);
+  }
+  /** 导出 of the task sheet list: the sheets the list found with `q`, as the list shows them. */
+  exportUrl(q: Record<string, unknown>): string {
+    return exportUrlOf('/v4/design-task/export', q);
+  }
+  /** exportRealSeal: the approved result seals the seal list found with `q`. */
+  sealExportUrl(q: Record<string, unknown>): string {
+    return exportUrlOf('/project/design-task/exportRealSeal', q);
   }
   updateFinishAmount = (taskId: number, confirmFinishAmount: string, options?: WriteOptions) =>
     this.getWrite(

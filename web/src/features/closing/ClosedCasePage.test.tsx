@@ -1,9 +1,22 @@
 import { ApiError } from '@dpms/http-client';
 import type { ClosingRecord } from '@dpms/wire';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as Upload from '../../components/upload';
 import { FakeApi, renderWithApi } from '../../test/api-render';
 import { ClosedCasePage } from './ClosedCasePage';
+
+const downloads = vi.hoisted(() => [] as string[]);
+vi.mock('../../components/upload', async (original) => ({
+  ...(await original<typeof Upload>()),
+  downloadExport: (url: string) => {
+    downloads.push(url);
+    return Promise.resolve();
+  },
+}));
+beforeEach(() => {
+  downloads.length = 0;
+});
 
 const OK = { code: 200, msg: '操作成功' } as const;
 const fees = { directFee: '0', technicalFee: '0', expertFee: '0', operateFee: '0', designFee: '0' };
@@ -87,5 +100,31 @@ describe('结案 list writes keep their Idempotency-Key across a retry', () => {
     const [first, retry] = keysOf(fake, path);
     expect(first).toMatch(/\S{8,}/);
     expect(retry).toBe(first);
+  });
+});
+
+describe('结案 and 结算 export what their list last searched', () => {
+  it.each([
+    ['结案', '/v4/contract/closedCase'],
+    ['结算', '/contract/settle'],
+  ])('%s', async (name, base) => {
+    const fake = new FakeApi({
+      [`${base}/list`]: () => ({ ...OK, total: 1, rows: [draft] }),
+    });
+    renderWithApi(<ClosedCasePage />, fake);
+    if (name === '结算') fireEvent.click(await screen.findByRole('tab', { name: '结算' }));
+    const kind = name === '结算' ? 'settle' : 'closed';
+    // Typed but not searched: not what the rows on screen are, so not what is exported.
+    fireEvent.change(await screen.findByLabelText('合同名称'), { target: { value: '科创' } });
+    fireEvent.click(await screen.findByTestId(`closing-export-${kind}`));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    expect(downloads[0]).toBe(`${base}/export`);
+    fireEvent.click(screen.getByText('搜索'));
+    await waitFor(() =>
+      expect(fake.sent(`${base}/list`).at(-1)).toMatchObject({ contractName: '科创' }),
+    );
+    fireEvent.click(screen.getByTestId(`closing-export-${kind}`));
+    await waitFor(() => expect(downloads).toHaveLength(2));
+    expect(downloads[1]).toBe(`${base}/export?contractName=${encodeURIComponent('科创')}`);
   });
 });

@@ -1,6 +1,6 @@
 import { closingActions } from '@dpms/core';
 import { errorMessage } from '@dpms/http-client';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useService } from '../../app/di';
 import { useActionActor } from '../../app/hooks';
 import { TOKENS } from '../../app/tokens';
@@ -8,6 +8,7 @@ import { HasPermi } from '../../components/auth/Access';
 import { useActionKeys } from '../../components/crud/action-keys';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { Button } from '../../components/ui/Button';
+import { downloadExport } from '../../components/upload';
 import { FilePreviewDialog, type PreviewFile } from '../../components/widgets/FilePreviewDialog';
 import { ClosingDetailDialog } from './ClosingDetailDialog';
 import { ClosingFormDialog } from './ClosingFormDialog';
@@ -74,6 +75,8 @@ export function ClosedCasePage() {
   const [detail, setDetail] = useState<ClosingRecord | null>(null);
   const [finishOf, setFinishOf] = useState<number | null>(null);
   const sheet = useSheetPdf(gateway);
+  // The export sends the filters the list last ran, not the search form's unsearched edits.
+  const searched = useRef<Record<string, string | number>>({});
 
   /**
    * A row's write under the Idempotency-Key of its intent (`slot`), re-sent unchanged when the
@@ -133,7 +136,12 @@ export function ClosedCasePage() {
         title={`${name}列表`}
         noun={name}
         queryKey={`closing-${kind}`}
-        gateway={{ list: (q) => gateway.list(kind, q) }}
+        gateway={{
+          list: (q) => {
+            searched.current = q;
+            return gateway.list(kind, q);
+          },
+        }}
         filter={{ contractName: '', status: '' }}
         search={[
           { key: 'contractName', label: '合同名称' },
@@ -142,11 +150,21 @@ export function ClosedCasePage() {
         rowKey="closedId"
         table={{ decimals: 6, testId: `closing-table-${kind}` }}
         headerActions={
-          <HasPermi perms={['project:closedCase:add']}>
-            <Button variant="primary" onClick={() => setForm({ kind })}>
-              新增{name}
-            </Button>
-          </HasPermi>
+          <>
+            <HasPermi perms={['project:closedCase:add']}>
+              <Button variant="primary" onClick={() => setForm({ kind })}>
+                新增{name}
+              </Button>
+            </HasPermi>
+            <HasPermi perms={['project:closedCase:export']}>
+              <Button
+                data-testid={`closing-export-${kind}`}
+                onClick={() => void downloadExport(gateway.exportUrl(kind, searched.current))}
+              >
+                导出
+              </Button>
+            </HasPermi>
+          </>
         }
         columns={(ctx) => [
           { key: 'projectName', title: '项目名称' },

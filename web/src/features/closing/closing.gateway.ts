@@ -132,6 +132,14 @@ export class ClosingGateway {
     );
   };
   exportPath = (kind: ClosingKind) => `${PATHS[kind].base}/export`;
+  /** 导出 of a closing list: what the list found with `q` (its page left out). */
+  exportUrl = (kind: ClosingKind, q: Query): string => {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(clean(q)))
+      if (k !== 'pageNum' && k !== 'pageSize') params.set(k, String(v));
+    const s = params.toString();
+    return `${this.exportPath(kind)}${s === '' ? '' : `?${s}`}`;
+  };
 
   /** The approval of a closing, as the approval slice reads it. */
   approval = (approvalId: string): Promise<ApprovalSummary> =>

@@ -1,12 +1,13 @@
 import { mayActOnTask, mayOfferTaskSubmit } from '@dpms/core';
 import { taskSubject, type TaskRow } from '@dpms/http-client';
-import { useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useService } from '../../app/di';
 import { useActionActor } from '../../app/hooks';
 import { TOKENS } from '../../app/tokens';
 import { HasPermi } from '../../components/auth/Access';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { Button } from '../../components/ui/Button';
+import { downloadExport } from '../../components/upload';
 import { TaskDetailDialog } from './TaskDetailDialog';
 import { TaskFormDialog } from './TaskFormDialog';
 import { STATUS, STEP_NAMES, useKeyedAct, useTaskGateway } from './task-shared';
@@ -22,6 +23,18 @@ export function DesignTaskPage() {
   const feedback = useService(TOKENS.Feedback);
   const [viewing, setViewing] = useState<number | null>(null);
   const [editing, setEditing] = useState<Editing>(null);
+  // The export sends the filters the list last ran, not the search form's unsearched edits.
+  const searched = useRef<Record<string, unknown>>({});
+  const tasks = useMemo(
+    () => ({
+      list: (q: Parameters<typeof gateway.list>[0]) => {
+        searched.current = q;
+        return gateway.list(q);
+      },
+      remove: gateway.remove,
+    }),
+    [gateway],
+  );
   /** A confirmation changes the sheet for good: it is asked for first, naming the step. */
   const confirmStep = async (t: TaskRow, refetch: () => void) => {
     if (t.currentStep === null) return;
@@ -56,7 +69,7 @@ export function DesignTaskPage() {
       title="设计任务"
       noun="任务单"
       queryKey="design-tasks"
-      gateway={{ list: gateway.list, remove: gateway.remove }}
+      gateway={tasks}
       filter={{ taskNo: '', taskName: '', projectName: '', status: '' }}
       search={[
         { key: 'taskNo', label: '任务单号' },
@@ -66,11 +79,21 @@ export function DesignTaskPage() {
       ]}
       rowKey="taskId"
       headerActions={
-        <HasPermi perms={['project:designTask:add']}>
-          <Button variant="primary" onClick={() => setEditing({})}>
-            新增
-          </Button>
-        </HasPermi>
+        <>
+          <HasPermi perms={['project:designTask:add']}>
+            <Button variant="primary" onClick={() => setEditing({})}>
+              新增
+            </Button>
+          </HasPermi>
+          <HasPermi perms={['project:designTask:export']}>
+            <Button
+              data-testid="task-export"
+              onClick={() => void downloadExport(gateway.exportUrl(searched.current))}
+            >
+              导出
+            </Button>
+          </HasPermi>
+        </>
       }
       columns={(ctx) => [
         { key: 'taskNo', title: '任务单号', width: 120 },

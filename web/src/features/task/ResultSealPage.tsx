@@ -1,11 +1,12 @@
 import { maySubmitSeal } from '@dpms/core';
 import type { SealRow } from '@dpms/http-client';
-import { useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useActionActor } from '../../app/hooks';
 import { HasPermi } from '../../components/auth/Access';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
+import { downloadExport } from '../../components/upload';
 import { SealRequestDialog } from './SealRequestDialog';
 import { SealScanDialog } from './SealScanDialog';
 import { SEAL_TYPES, useKeyedAct, useTaskGateway } from './task-shared';
@@ -18,12 +19,23 @@ export function ResultSealPage() {
   const [open, setOpen] = useState(false);
   const [viewing, setViewing] = useState<SealRow | null>(null);
   const [scanning, setScanning] = useState<SealRow | null>(null);
+  // The export sends the filters the list last ran, not the search form's unsearched edits.
+  const searched = useRef<Record<string, unknown>>({});
+  const seals = useMemo(
+    () => ({
+      list: (q: Parameters<typeof gateway.seals>[0]) => {
+        searched.current = q;
+        return gateway.seals(q);
+      },
+    }),
+    [gateway],
+  );
   return (
     <CrudPage<SealRow, { taskName: string; status: string }>
       title="成果盖章"
       noun="盖章申请"
       queryKey="result-seals"
-      gateway={{ list: gateway.seals }}
+      gateway={seals}
       filter={{ taskName: '', status: '' }}
       search={[
         { key: 'taskName', label: '任务名称' },
@@ -42,11 +54,22 @@ export function ResultSealPage() {
       ]}
       rowKey="resultSealId"
       headerActions={
-        <HasPermi perms={['project:resultSeal:add']}>
-          <Button variant="primary" onClick={() => setOpen(true)}>
-            新增盖章申请
-          </Button>
-        </HasPermi>
+        <>
+          <HasPermi perms={['project:resultSeal:add']}>
+            <Button variant="primary" onClick={() => setOpen(true)}>
+              新增盖章申请
+            </Button>
+          </HasPermi>
+          {/* exportRealSeal: the stamped (approved) requests the list found. */}
+          <HasPermi perms={['project:resultSeal:export']}>
+            <Button
+              data-testid="seal-export"
+              onClick={() => void downloadExport(gateway.sealExportUrl(searched.current))}
+            >
+              导出
+            </Button>
+          </HasPermi>
+        </>
       }
       columns={(ctx) => [
         { key: 'taskNo', title: '任务单号', width: 120 },

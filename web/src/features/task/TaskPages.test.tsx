@@ -268,6 +268,40 @@ describe('任务成果', () => {
   });
 });
 
+describe('设计任务 and 成果盖章 export what the list last searched', () => {
+  it.each([
+    [
+      '设计任务',
+      () => <DesignTaskPage />,
+      'task-export',
+      '/v4/design-task/export',
+      '/v4/design-task/list',
+    ],
+    [
+      '成果盖章',
+      () => <ResultSealPage />,
+      'seal-export',
+      '/project/design-task/exportRealSeal',
+      '/v4/design-task/getDesignResultSealList',
+    ],
+  ])('%s', async (_name, page, testId, path, listPath) => {
+    const fake = api({
+      '/v4/design-task/getDesignResultSealList': () => ({ total: 0, rows: [] }),
+    });
+    renderWithApi(page(), fake);
+    // Typed but not searched: not what the rows on screen are, so not what is exported.
+    fireEvent.change(await screen.findByLabelText('任务名称'), { target: { value: '施工图' } });
+    fireEvent.click(screen.getByTestId(testId));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    expect(downloads[0]).toBe(path);
+    fireEvent.click(screen.getByText('搜索'));
+    await waitFor(() => expect(fake.sent(listPath).at(-1)).toMatchObject({ taskName: '施工图' }));
+    fireEvent.click(screen.getByTestId(testId));
+    await waitFor(() => expect(downloads).toHaveLength(2));
+    expect(downloads[1]).toBe(`${path}?taskName=${encodeURIComponent('施工图')}`);
+  });
+});
+
 describe('成果盖章', () => {
   const seal = (over: Partial<SealRow>): SealRow => ({
     resultSealId: 4,
