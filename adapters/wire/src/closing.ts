@@ -71,6 +71,7 @@ export const closingListQuery = z.object({
 
 export const closingExportQuery = z.object({
   contractId: optionalId(),
+  contractName: textFilter(100),
   status: optionalEnum(CLOSING_STATUSES),
 });
 

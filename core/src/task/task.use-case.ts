@@ -2,13 +2,7 @@ import { parseAmount } from '../money/amount.js';
 import type { ListPage, ListQuery } from '../platform/list-query.js';
 import { isValidApprovalDate } from '../approval/template-validation.js';
 import { err, ok, type Result } from '../shared/result.js';
-import {
-  TASK_CONFIRM_STEPS,
-  type DesignTask,
-  type ResultSeal,
-  type TaskPay,
-  type TaskPayKind,
-} from './task.js';
+import { TASK_CONFIRM_STEPS, type ResultSeal, type TaskPayKind } from './task.js';
 import { isTaskConfirmed } from './task-confirmation.js';
 import { taskErrors } from './task-messages.js';
 import { sealSubmitStateCheck } from './task-actions.js';
@@ -295,14 +289,14 @@ export class TaskService extends TaskResultsService {
   }
 
   /**
-   * confirmDetail/export over the output value list's filter: every payment of the confirmed
-   * tasks the list finds, task by task, read a batch of tasks at a time.
+   * confirmDetail/export over the output value list's filter: the list as the screen shows it,
+   * one row per confirmed task with its output value and what was paid, a batch at a time.
    */
-  async *exportConfirmDetails(
+  async *exportValues(
     filter: TaskListFilter,
     actor: TaskActor,
     batch = 200,
-  ): AsyncGenerator<{ readonly task: DesignTask; readonly pay: TaskPay }> {
+  ): AsyncGenerator<TaskValueRow> {
     let after = 0;
     for (;;) {
       const chunk = await this.uow.transaction(async (r) => {
@@ -312,14 +306,11 @@ export class TaskService extends TaskResultsService {
           after,
           batch,
         );
-        const pays: { task: DesignTask; pay: TaskPay }[] = [];
-        for (const task of tasks) {
-          const d = await this.confirmDetailOf(r, task);
-          for (const pay of d.pays) pays.push({ task, pay });
-        }
-        return { tasks, pays };
+        const rows: TaskValueRow[] = [];
+        for (const task of tasks) rows.push(await this.value(r, task));
+        return { tasks, rows };
       });
-      yield* chunk.pays;
+      yield* chunk.rows;
       const last = chunk.tasks[chunk.tasks.length - 1];
       if (chunk.tasks.length < batch || last === undefined) return;
       after = last.taskId;

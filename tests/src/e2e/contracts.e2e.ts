@@ -240,7 +240,10 @@ describe('contracts in the browser', () => {
     expect(rows[0]?.['合同名称']).toBe(NAME);
     expect(rows[0]?.['阶段']).toBe('正式合同');
     expect(wan(rows[0]?.['合同金额（万元）'])).toBe(wan(TOTAL));
-    expect(wan(rows[0]?.['直接费（万元）'])).toBe(wan(DIRECT));
+    // The export has the list's columns (设计费, not 直接费), amounts as number cells.
+    expect(wan(rows[0]?.['设计费（万元）'])).toBe(wan('2.2125'));
+    const amount = sheet.getRow(2).getCell(header.indexOf('合同金额（万元）') + 1);
+    expect(amount.type).toBe(ExcelJS.ValueType.Number);
 
     // Formal now: still out of the side panel's unsigned and declared totals.
     expect(wan((await sidePanel(page))['stayTotalAmount'])).toBe(wan(before['stayTotalAmount']));

@@ -124,8 +124,9 @@ describe.each(testDatabaseKinds())('accounts API (invoices) on %s', (kind) => {
       first.invoiceId,
     ]);
     const out = await xlsxRows('zjl', '/v4/finance/export', { contractId });
-    expect(out[0]?.[3]).toBe('开票金额（万元）');
-    expect(out.slice(1).map((r) => r[3])).toEqual(['15', '60']);
+    // The invoice list's columns (合同名称, 合同编号, 开票金额 ...); amounts are number cells.
+    expect(out[0]?.[2]).toBe('开票金额（万元）');
+    expect(out.slice(1).map((r) => r[2])).toEqual(['15', '60']);
     await okData(post('caiwu', '/v4/finance/delete', { invoiceId: second.invoiceId }));
     await refused(get('caiwu', '/v4/finance/detail', { invoiceId: second.invoiceId }), 404);
   });

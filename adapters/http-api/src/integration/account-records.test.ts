@@ -63,9 +63,11 @@ describe.each(testDatabaseKinds())('accounts API (project and contract accounts)
       'contractId',
     );
     const out = await xlsxRows('zjl', '/v4/pro-account/export', { contractNo: 'ZHCS-0001' });
-    expect(out[0]?.[1]).toBe('合同名称');
+    // The project account list's columns: 合同名称, 合同编号, 部门, 合同金额, 已回款 ...
+    expect(out[0]?.[0]).toBe('合同名称');
     expect(out).toHaveLength(2);
-    expect(out[1]?.[6]).toBe('30');
+    expect(out[0]?.[4]).toBe('已回款（万元）');
+    expect(out[1]?.[4]).toBe('30');
   });
 
   it('contract accounts: add, list, detail, update, delete, with format checks', async () => {

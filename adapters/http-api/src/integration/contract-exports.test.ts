@@ -126,13 +126,16 @@ describe.each(testDatabaseKinds())('contract exports on %s', (kind) => {
     const header = headerOf(wb, '正式合同');
     expect(header).toContain('甲方');
     expect(header).toContain('结案金额（万元）');
+    // The list's columns first, as the screen shows them: 合同编号 leads, amounts are numbers.
+    expect(header.slice(0, 3)).toEqual(['合同编号', '项目名称', '合同名称']);
     const rows = sheetRows(wb, '正式合同');
-    expect(rows.map((r) => r[1]).sort()).toEqual(['EXP-F-1', 'EXP-F-2']);
+    expect(rows.map((r) => r[0]).sort()).toEqual(['EXP-F-1', 'EXP-F-2']);
+    expect(rows.map((r) => r[header.indexOf('合同金额（万元）')]).sort()).toEqual([100, 50]);
     const stay = sheetRows(
       await zhjy.xlsx('/project/contract/exportList', { stage: 'stay', projectName: '导出' }),
       '未签合同',
     );
-    expect(stay.map((r) => r[2])).toEqual(['导出未签']);
+    expect(stay.map((r) => r[1])).toEqual(['导出未签']);
   });
 
   it('/project/declare/export lists declared projects only', async () => {
@@ -141,8 +144,8 @@ describe.each(testDatabaseKinds())('contract exports on %s', (kind) => {
       '立项合同',
     );
     expect(rows).toHaveLength(1);
-    expect(rows[0]?.[0]).toBe(declareId);
-    expect(rows[0]?.[2]).toBe('导出立项（更名）');
+    expect(rows[0]?.slice(1, 3)).toEqual(['导出立项', '导出立项（更名）']);
+    expect(rows[0]?.[8]).toBe(100);
   });
 
   it('/v4/lixiang/export and /project/declare/exportByLx list filings, the latter beside its declared project', async () => {
@@ -151,13 +154,13 @@ describe.each(testDatabaseKinds())('contract exports on %s', (kind) => {
       '立项备案',
     );
     expect(filings).toHaveLength(1);
-    expect(filings[0]?.[1]).toBe('LX-EXP-1');
-    expect(filings[0]?.[6]).toBe('120');
+    expect(filings[0]?.[0]).toBe('LX-EXP-1');
+    expect(filings[0]?.[5]).toBe(120);
     const byLx = sheetRows(await zhjy.xlsx('/project/declare/exportByLx', {}), '立项备案');
     const mine = byLx.filter((r) => r[0] === lxId);
     expect(mine).toHaveLength(1);
     expect(mine[0]?.[3]).toBe('导出立项（更名）');
-    expect(mine[0]?.[4]).toBe('100');
+    expect(mine[0]?.[4]).toBe(100);
   });
 
   it('/project/lixiang/exportByModify and /project/declare/exportByLxModify list each changed field', async () => {
@@ -181,14 +184,14 @@ describe.each(testDatabaseKinds())('contract exports on %s', (kind) => {
       '分包合同',
     );
     expect(children).toHaveLength(1);
-    expect(children[0]?.slice(8, 12)).toEqual(['30', '5', '10', '25']);
+    expect(children[0]?.slice(5, 9)).toEqual([30, 5, 10, 25]);
     const ext = sheetRows(
       await jingying.xlsx('/v4/extendSubContract/export', { contractChildId: childId }),
       '补充分包合同',
     );
     expect(ext).toHaveLength(1);
-    expect(ext[0]?.slice(1, 4)).toEqual(['EXP-BC-1', base.contractName, 'EXP-FB-1']);
-    expect(ext[0]?.[7]).toBe('5');
+    expect(ext[0]?.slice(0, 3)).toEqual(['EXP-BC-1', base.contractName, 'EXP-FB-1']);
+    expect(ext[0]?.[6]).toBe(5);
   });
 
   it('scopes every export to the caller and refuses callers without the export permission', async () => {

@@ -146,7 +146,8 @@ describe.each(testDatabaseKinds())('fund API (loans and repayments) on %s', (kin
     );
     const loanSheet = await xlsxRows('caiwu', '/contract/loan/export', { taskId });
     expect(loanSheet[0]).toContain('借款金额（万元）');
-    expect(loanSheet.some((r) => r.includes('支付外协费') && r.includes('已生效'))).toBe(true);
+    // The loan list's columns: 编号 first, the status by its name.
+    expect(loanSheet.some((r) => r[0] === String(loan.loanId) && r.includes('已生效'))).toBe(true);
     const repaySheet = await xlsxRows('caiwu', '/contract/repayment/export', {
       loanId: loan.loanId,
     });

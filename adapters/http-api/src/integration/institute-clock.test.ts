@@ -85,7 +85,13 @@ describe('the institute clock', () => {
       const ws = wb.worksheets[0]!;
       const header = (ws.getRow(1).values as unknown[]).indexOf('创建时间');
       for (let i = 2; i <= ws.rowCount; i++)
-        if (ws.getRow(i).getCell(2).value === 'admin') return ws.getRow(i).getCell(header).value;
+        if (ws.getRow(i).getCell(2).value === 'admin') {
+          // A date cell holds the wall clock (Excel keeps no zone): read it back as written.
+          const v = ws.getRow(i).getCell(header).value;
+          return v instanceof Date
+            ? `${v.toISOString().slice(0, 10)} ${v.toISOString().slice(11, 16)}`
+            : v;
+        }
       return undefined;
     };
     expect(await cellOf()).toBe(atOffset(created, 8));

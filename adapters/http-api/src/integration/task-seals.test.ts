@@ -116,7 +116,8 @@ describe.each(testDatabaseKinds())('design task API (seals) on %s', (kind) => {
     expect(xlsx.status).toBe(200);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(xlsx.body as never);
-    const names = wb.worksheets[0]?.getColumn(3).values ?? [];
+    // The seal list's columns: 任务单号, 任务名称 ...
+    const names = wb.worksheets[0]?.getColumn(2).values ?? [];
     expect(names).toContain(t.taskName);
   });
 

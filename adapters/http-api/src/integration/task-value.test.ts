@@ -90,7 +90,7 @@ describe.each(testDatabaseKinds())('design task API (value) on %s', (kind) => {
       });
     expect(xlsx.status).toBe(200);
     expect(xlsx.headers['content-disposition']).toContain('filename*=UTF-8');
-    // Without a task: the payments of every confirmed task the list's filter finds.
+    // Without a task: the value list as the screen shows it, under the list's filter.
     const byList = await get('xmjl', '/v4/design-task/confirmDetail/export', {
       contractId: contractId(),
       taskName: t.taskName,
@@ -106,18 +106,20 @@ describe.each(testDatabaseKinds())('design task API (value) on %s', (kind) => {
     expect(byList.status).toBe(200);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(byList.body as never);
-    const sheetRows: string[][] = [];
-    book.worksheets[0]?.eachRow((r) =>
-      sheetRows.push((r.values as unknown[]).slice(1).map((v) => String(v))),
-    );
-    const mine = sheetRows.filter((r) => r[0] === t.taskNo).map((r) => [r[2], r[3]]);
-    expect(mine).toEqual(
-      expect.arrayContaining([
-        ['产值发放', '33.333333'],
-        ['质量保证金', '15'],
-      ]),
-    );
-    expect(mine).toHaveLength(2);
+    const sheetRows: unknown[][] = [];
+    book.worksheets[0]?.eachRow((r) => sheetRows.push((r.values as unknown[]).slice(1)));
+    expect(sheetRows[0]).toEqual([
+      '任务单号',
+      '任务名称',
+      '任务产值（万元）',
+      '确认完成产值（万元）',
+      '质量保证金（万元）',
+      '已发放（万元）',
+      '已发保证金（万元）',
+    ]);
+    const mine = sheetRows.filter((r) => r[0] === t.taskNo);
+    // Amounts are numbers finance can total: 100 of output value, 40 confirmed, 15 deposit.
+    expect(mine).toEqual([[t.taskNo, t.taskName, 100, 40, 15, 33.333333, 15]]);
   });
 
   it('warns the host and the manager of tasks due soon or overdue, by the configured threshold', async () => {

@@ -62,24 +62,18 @@ function proFilterOf(q: {
   };
 }
 
+/** The project account list's columns as the screen shows them (ProAccountPage). */
 const PRO_COLUMNS: readonly XlsxColumn<ProjectAccount>[] = [
-  { header: '项目名称', width: 30, value: (a) => a.projectName },
   { header: '合同名称', width: 30, value: (a) => a.contractName },
   { header: '合同编号', width: 18, value: (a) => a.contractNo },
-  { header: '承办部门', width: 14, value: (a) => a.deptName },
-  { header: '签订日期', width: 12, value: (a) => a.signDate ?? '' },
-  { header: '合同金额（万元）', value: (a) => a.totalAmount },
-  { header: '已回款（万元）', value: (a) => a.backAmount },
-  { header: '已分配（万元）', value: (a) => a.allottedAmount },
-  { header: '未分配（万元）', value: (a) => a.unallottedAmount },
-  { header: '未还借款（万元）', value: (a) => a.loanOutstandingAmount },
-  { header: '已付款（万元）', value: (a) => a.paidAmount },
-  { header: '实付金额（万元）', value: (a) => a.realPaidAmount },
-  { header: '已开票（万元）', value: (a) => a.invoicedAmount },
-  { header: '开票审批中（万元）', value: (a) => a.invoicingAmount },
-  { header: '未开票（万元）', value: (a) => a.uninvoicedAmount },
-  { header: '未回款（万元）', value: (a) => a.unreceivedAmount },
-  { header: '账户余额（万元）', value: (a) => a.balanceAmount },
+  { header: '部门', width: 14, value: (a) => a.deptName },
+  { header: '合同金额（万元）', kind: 'money', value: (a) => a.totalAmount },
+  { header: '已回款（万元）', kind: 'money', value: (a) => a.backAmount },
+  { header: '已开票（万元）', kind: 'money', value: (a) => a.invoicedAmount },
+  { header: '已付款（万元）', kind: 'money', value: (a) => a.paidAmount },
+  { header: '实付金额（万元）', kind: 'money', value: (a) => a.realPaidAmount },
+  { header: '未还借款（万元）', kind: 'money', value: (a) => a.loanOutstandingAmount },
+  { header: '余额（万元）', kind: 'money', value: (a) => a.balanceAmount },
 ];
 
 const iso = (d: Date): string => d.toISOString();

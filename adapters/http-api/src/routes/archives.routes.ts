@@ -139,18 +139,16 @@ const borrowFilterOf = (q: z.output<typeof borrowExportQuery>): ArchiveBorrowLis
   ...(q.state === undefined ? {} : { state: q.state }),
 });
 
+/**
+ * The borrowing list's columns as the screen shows them (借阅记录: titles and order); the period
+ * as the screen words it.
+ */
 const BORROW_EXPORT_COLUMNS = (today: string): readonly XlsxColumn<ArchiveBorrow>[] => [
-  { header: '借阅编号', value: (b) => b.borrowId, width: 10 },
   { header: '档案名称', value: (b) => b.archiveName, width: 30 },
-  { header: '档案编号', value: (b) => b.archiveNo, width: 16 },
-  { header: '项目名称', value: (b) => b.projectName, width: 30 },
-  { header: '借阅人', value: (b) => b.userName, width: 12 },
+  { header: '借阅人', kind: 'person', value: (b) => b.userName, width: 12 },
   { header: '借阅目的', value: (b) => b.purpose, width: 30 },
-  { header: '开始日期', value: (b) => b.startDate, width: 12 },
-  { header: '结束日期', value: (b) => b.endDate, width: 12 },
+  { header: '借阅期限', value: (b) => `${b.startDate} 至 ${b.endDate}`, width: 26 },
   { header: '状态', value: (b) => ARCHIVE_BORROW_STATE_LABELS[borrowState(b, today)], width: 10 },
-  { header: '归还时间', value: (b) => b.returnedTime, width: 20 },
-  { header: '申请时间', value: (b) => b.createTime, width: 20 },
 ];
 
 /**

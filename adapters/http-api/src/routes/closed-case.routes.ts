@@ -44,21 +44,15 @@ export const closedCaseView = (c: ClosedCase): ClosingRecord => ({
   approvedTime: iso(c.approvedTime),
 });
 
+/** The closing lists' columns as the screen shows them (ClosedCasePage: titles, order, 6 decimals). */
 const COLUMNS: readonly XlsxColumn<ClosedCase>[] = [
   { header: '项目名称', width: 30, value: (c) => c.projectName },
   { header: '合同名称', width: 30, value: (c) => c.contractName },
   { header: '合同编号', width: 18, value: (c) => c.contractNo },
-  { header: '结案金额（万元）', value: (c) => c.closedCaseAmount },
-  { header: '回款金额（万元）', value: (c) => c.backAmount },
-  { header: '结算金额（万元）', value: (c) => c.settleAmount },
-  { header: '直接费（万元）', value: (c) => c.fees.directFee },
-  { header: '技术费（万元）', value: (c) => c.fees.technicalFee },
-  { header: '专家费（万元）', value: (c) => c.fees.expertFee },
-  { header: '经营费（万元）', value: (c) => c.fees.operateFee },
-  { header: '设计费（万元）', value: (c) => c.fees.designFee },
+  { header: '结案金额（万元）', kind: 'money', decimals: 6, value: (c) => c.closedCaseAmount },
+  { header: '回款金额（万元）', kind: 'money', decimals: 6, value: (c) => c.backAmount },
+  { header: '结算金额（万元）', kind: 'money', decimals: 6, value: (c) => c.settleAmount },
   { header: '状态', value: (c) => CLOSING_STATUS_LABELS[c.status] },
-  { header: '备注', width: 30, value: (c) => c.remark },
-  { header: '经办人', value: (c) => c.createBy },
 ];
 
 const actorOf = (p: Principal): ClosingActor => ({
@@ -250,6 +244,7 @@ export function closedCaseRoutes(service: ClosingService): RouteModule {
                 {
                   kind: f.kind,
                   ...(query.contractId === undefined ? {} : { contractId: query.contractId }),
+                  ...(query.contractName === undefined ? {} : { contractName: query.contractName }),
                   ...(query.status === undefined
                     ? {}
                     : { status: Number(query.status) as ClosingStatus }),

@@ -113,22 +113,17 @@ function filterOf(q: {
   return f;
 }
 
+/** The sub-contract list's columns as the screen shows them (ContractChildListPage). */
 const EXPORT_COLUMNS: readonly XlsxColumn<ContractChildSummary>[] = [
-  { header: '分包ID', value: (c) => c.contractChildId, width: 10 },
   { header: '分包合同编号', value: (c) => c.contractChildNo },
   { header: '所属合同', value: (c) => c.contractName, width: 30 },
   { header: '分包类型', value: (c) => CHILD_TYPE_LABELS[c.childType] },
   { header: '收款单位', value: (c) => c.receiveCompanyName, width: 24 },
-  { header: '付款方式', value: (c) => c.paymentMethod },
   { header: '审批状态', value: (c) => APPROVAL_STATUS_LABELS[c.status] },
-  { header: '历史合同', value: (c) => (c.history ? '是' : '否') },
-  { header: '分包金额（万元）', value: (c) => c.totalAmount },
-  { header: '补充金额（万元）', value: (c) => c.extendAmount },
-  { header: '已付金额（万元）', value: (c) => c.paidAmount },
-  { header: '可付金额（万元）', value: (c) => c.canPayAmount },
-  { header: '税率', value: (c) => c.taxRate },
-  { header: '创建人', value: (c) => c.createBy },
-  { header: '创建时间', value: (c) => iso(c.createTime) },
+  { header: '分包金额（万元）', kind: 'money', value: (c) => c.totalAmount },
+  { header: '补充金额（万元）', kind: 'money', value: (c) => c.extendAmount },
+  { header: '已付金额（万元）', kind: 'money', value: (c) => c.paidAmount },
+  { header: '可付金额（万元）', kind: 'money', value: (c) => c.canPayAmount },
 ];
 
 /**

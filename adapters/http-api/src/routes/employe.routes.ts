@@ -51,16 +51,16 @@ export const employeeCostView = (c: EmployeeCost): EmployeeCostRecord => ({
   createTime: c.createTime.toISOString(),
 });
 
+/** The employee cost list's columns as the screen shows them (EmployePage). */
 const COLUMNS: readonly XlsxColumn<EmployeeCost>[] = [
   { header: '月份', width: 10, value: (c) => c.costMonth },
   { header: '部门', width: 16, value: (c) => c.deptName },
   { header: '员工', width: 12, value: (c) => c.employeeName },
-  { header: '工资（万元）', value: (c) => c.salary },
-  { header: '社会保险（万元）', value: (c) => c.socialInsurance },
-  { header: '住房公积金（万元）', value: (c) => c.housingFund },
-  { header: '其他（万元）', value: (c) => c.otherCost },
-  { header: '合计（万元）', value: (c) => c.totalCost },
-  { header: '备注', width: 30, value: (c) => c.remark },
+  { header: '工资（万元）', kind: 'money', value: (c) => c.salary },
+  { header: '社会保险（万元）', kind: 'money', value: (c) => c.socialInsurance },
+  { header: '住房公积金（万元）', kind: 'money', value: (c) => c.housingFund },
+  { header: '其他（万元）', kind: 'money', value: (c) => c.otherCost },
+  { header: '合计（万元）', kind: 'money', value: (c) => c.totalCost },
 ];
 
 const definedOnly = <T extends object>(o: T) =>

@@ -71,20 +71,18 @@ function filterOf(q: {
   return f;
 }
 
+/** The supplement list's columns as the screen shows them (ExtendSubContractListPage). */
 const EXPORT_COLUMNS: readonly XlsxColumn<ExtendSubContractRow>[] = [
-  { header: '补充合同ID', value: (e) => e.extendId, width: 10 },
   { header: '补充合同编号', value: (e) => e.extendNo },
   { header: '所属合同', value: (e) => e.contractName, width: 30 },
   { header: '分包合同编号', value: (e) => e.contractChildNo },
   { header: '分包类型', value: (e) => CHILD_TYPE_LABELS[e.childType as ChildType] ?? '' },
   { header: '收款单位', value: (e) => e.receiveCompanyName, width: 24 },
-  { header: '分包金额（万元）', value: (e) => e.childTotalAmount },
-  { header: '补充金额（万元）', value: (e) => e.extendAmount },
-  { header: '签订日期', value: (e) => e.signDate },
-  { header: '补充内容', value: (e) => e.content, width: 40 },
+  { header: '分包金额（万元）', kind: 'money', value: (e) => e.childTotalAmount },
+  { header: '补充金额（万元）', kind: 'money', value: (e) => e.extendAmount },
+  { header: '签订日期', kind: 'date', value: (e) => e.signDate },
   { header: '补充原因', value: (e) => e.reason, width: 30 },
-  { header: '创建人', value: (e) => e.createBy },
-  { header: '创建时间', value: (e) => iso(e.createTime) },
+  { header: '创建人', kind: 'person', value: (e) => e.createBy },
 ];
 
 /**

@@ -65,35 +65,36 @@ export const fundPayView = (p: FundPay): FundPayRecord => ({
   paidTime: iso(p.paidTime),
 });
 
+/** The payment plan list's columns as the screen shows them (PaymentPlanPage). */
 const PLAN_COLUMNS: readonly XlsxColumn<PaymentPlan>[] = [
+  { header: '编号', kind: 'number', width: 8, value: (p) => p.paymentPlanId },
   { header: '计划月份', width: 10, value: (p) => p.planMonth },
   { header: '合同名称', width: 30, value: (p) => p.contractName },
-  { header: '合同编号', width: 18, value: (p) => p.contractNo },
   { header: '分包合同编号', width: 18, value: (p) => p.contractChildNo },
   { header: '科目名称', width: 16, value: (p) => p.subjectName },
   { header: '收款单位', width: 24, value: (p) => p.receiveCompanyName },
-  { header: '计划付款金额（万元）', value: (p) => p.planPayAmount },
-  { header: '已付（万元）', value: (p) => p.paidAmount },
-  { header: '待付（万元）', value: (p) => p.pendingAmount },
-  { header: '可付（万元）', value: (p) => p.canPayAmount },
+  { header: '计划付款金额（万元）', kind: 'money', value: (p) => p.planPayAmount },
+  { header: '已付（万元）', kind: 'money', value: (p) => p.paidAmount },
+  { header: '待付（万元）', kind: 'money', value: (p) => p.pendingAmount },
+  { header: '可付（万元）', kind: 'money', value: (p) => p.canPayAmount },
   { header: '部门', width: 14, value: (p) => p.deptName },
-  { header: '备注', width: 30, value: (p) => p.remark },
 ];
+/** The fund payment list's columns as the screen shows them (FundPayPage); the type by its name. */
 const PAY_COLUMNS: readonly XlsxColumn<FundPay>[] = [
+  { header: '编号', kind: 'number', width: 8, value: (p) => p.payId },
   { header: '计划月份', width: 10, value: (p) => p.planMonth },
   { header: '合同名称', width: 30, value: (p) => p.contractName },
-  { header: '付款事由', width: 30, value: (p) => p.reason },
-  { header: '科目名称', width: 16, value: (p) => p.subjectName },
-  { header: '申请部门', width: 14, value: (p) => p.deptName },
-  { header: '付款日期', width: 12, value: (p) => p.payTime },
-  { header: '付款单位', width: 24, value: (p) => p.payCompanyName },
   { header: '收款单位', width: 24, value: (p) => p.receiveCompanyName },
-  { header: '本次付款金额（万元）', value: (p) => p.payAmount },
-  { header: '税率', value: (p) => p.taxRate },
-  { header: '实付金额（万元）', value: (p) => p.realPayAmount },
-  { header: '审批类型', value: (p) => `${p.typeCode} ${FUND_PAY_TYPE_LABELS[p.typeCode]}` },
+  { header: '付款金额（万元）', kind: 'money', value: (p) => p.payAmount },
+  { header: '税率', kind: 'percent', value: (p) => p.taxRate },
+  { header: '实付金额（万元）', kind: 'money', value: (p) => p.realPayAmount },
+  {
+    header: '审批类型',
+    width: 24,
+    value: (p) => `${p.typeCode} ${FUND_PAY_TYPE_LABELS[p.typeCode]}`,
+  },
   { header: '状态', value: (p) => FUND_PAY_STATUS_LABELS[p.status] },
-  { header: '申请人', value: (p) => p.createBy },
+  { header: '申请人', kind: 'person', value: (p) => p.createBy },
 ];
 
 // ---- helpers ---------------------------------------------------------------------------------

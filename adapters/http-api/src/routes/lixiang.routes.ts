@@ -60,24 +60,18 @@ const view = (l: Lixiang): LixiangRecord => ({
   updateTime: iso(l.updateTime),
 });
 
+/** The filing list's columns as the screen shows them (LixiangListPage: titles and order). */
 const EXPORT_COLUMNS: readonly XlsxColumn<Lixiang>[] = [
-  { header: '立项ID', value: (l) => l.lxId, width: 10 },
   { header: '立项编号', value: (l) => l.lxNo },
   { header: '项目名称', value: (l) => l.projectName, width: 30 },
   { header: '业务来源', value: (l) => BIZ_SOURCE_LABELS[l.bizSource] },
   { header: '审批状态', value: (l) => APPROVAL_STATUS_LABELS[l.status] },
   { header: '历史备案', value: (l) => (l.history ? '是' : '否') },
-  { header: '合同金额（万元）', value: (l) => l.totalAmount },
-  { header: '合同净额（万元）', value: (l) => l.cleanAmount },
-  { header: '实际金额（万元）', value: (l) => l.realAmount },
-  { header: '直接费（万元）', value: (l) => l.directFee },
-  { header: '技术费（万元）', value: (l) => l.technicalFee },
-  { header: '经营费（万元）', value: (l) => l.operateFee },
-  { header: '专家费（万元）', value: (l) => l.expertFee },
-  { header: '设计费（万元）', value: (l) => l.designFee },
-  { header: '备注', value: (l) => l.remark, width: 30 },
-  { header: '创建人', value: (l) => l.createBy },
-  { header: '创建时间', value: (l) => iso(l.createTime) },
+  { header: '合同金额（万元）', kind: 'money', value: (l) => l.totalAmount },
+  { header: '实际金额（万元）', kind: 'money', value: (l) => l.realAmount },
+  { header: '设计费（万元）', kind: 'money', value: (l) => l.designFee },
+  { header: '经营费（万元）', kind: 'money', value: (l) => l.operateFee },
+  { header: '创建人', kind: 'person', value: (l) => l.createBy },
 ];
 
 function filterOf(query: {

@@ -281,6 +281,15 @@ export class SqlClosedCaseRepository implements ClosedCaseRepository {
           q.where('k.contract_id', '=', filter.contractId ?? 0),
         )
         .$if(filter.status !== undefined, (q) => q.where('k.status', '=', filter.status ?? 0))
+        // The list's name filter, so the export holds what the list found.
+        .$if(!!filter.contractName, (q) =>
+          q.where((eb) =>
+            eb.or([
+              eb('c.contract_name', 'ilike', containsPattern(filter.contractName ?? '')),
+              eb('c.project_name', 'ilike', containsPattern(filter.contractName ?? '')),
+            ]),
+          ),
+        )
         .where((eb) =>
           scopeCondition(eb as unknown as AnyEb, scope, eb.ref('k.dept_id'), eb.ref('k.user_id')),
         )

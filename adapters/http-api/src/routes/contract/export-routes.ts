@@ -18,36 +18,45 @@ import { instituteZoneOf } from '../../http/institute-zone.js';
 import { perm, type RouteBook } from '../../http/route.js';
 import { optionalEnum, optionalInteger, textFilter } from '../../http/schemas.js';
 import { streamXlsx, XLSX_TYPE as XLSX, type XlsxColumn } from '../../http/xlsx.js';
-import { actorOf, iso } from '../contract-route-helpers.js';
+import { actorOf } from '../contract-route-helpers.js';
 import { contractStagesOf, filterOf, TAG } from './views.js';
 
-const EXPORT_COLUMNS: readonly XlsxColumn<Contract>[] = [
-  { header: '合同ID', value: (c) => c.contractId, width: 10 },
+/**
+ * The contract lists' columns as the screen shows them (ContractLists: same titles, same order),
+ * the unsigned list with its 是否生效; amounts as numbers, the sign date as a date.
+ */
+const listColumns = (stay: boolean): readonly XlsxColumn<Contract>[] => [
   { header: '合同编号', value: (c) => c.contractNo },
   { header: '项目名称', value: (c) => c.projectName, width: 30 },
   { header: '合同名称', value: (c) => c.contractName, width: 30 },
   { header: '委托单位', value: (c) => c.entrustBusinessName, width: 24 },
-  { header: '阶段', value: (c) => CONTRACT_STAGE_LABELS[c.stage] },
-  { header: '状态', value: (c) => APPROVAL_STATUS_LABELS[c.status] },
   { header: '业务来源', value: (c) => BIZ_SOURCE_LABELS[c.bizSource] },
-  { header: '签订日期', value: (c) => c.signDate },
-  { header: '合同金额（万元）', value: (c) => c.totalAmount },
-  { header: '已收金额（万元）', value: (c) => c.receiveAmount },
-  { header: '合同净额（万元）', value: (c) => c.cleanAmount },
-  { header: '实际金额（万元）', value: (c) => c.realAmount },
-  { header: '直接费（万元）', value: (c) => c.directFee },
-  { header: '技术费（万元）', value: (c) => c.technicalFee },
-  { header: '经营费（万元）', value: (c) => c.operateFee },
-  { header: '专家费（万元）', value: (c) => c.expertFee },
-  { header: '设计费（万元）', value: (c) => c.designFee },
-  { header: '服务经理', value: (c) => c.serviceManagerName },
-  { header: '创建人', value: (c) => c.createBy },
-  { header: '创建时间', value: (c) => c.createTime.toISOString() },
+  { header: '阶段', value: (c) => CONTRACT_STAGE_LABELS[c.stage] },
+  { header: '审批状态', value: (c) => APPROVAL_STATUS_LABELS[c.status] },
+  ...(stay ? [{ header: '是否生效', value: (c: Contract) => (c.effective ? '是' : '否') }] : []),
+  { header: '签订日期', kind: 'date', value: (c) => c.signDate },
+  { header: '合同金额（万元）', kind: 'money', value: (c) => c.totalAmount },
+  { header: '已收金额（万元）', kind: 'money', value: (c) => c.receiveAmount },
+  { header: '实际金额（万元）', kind: 'money', value: (c) => c.realAmount },
+  { header: '设计费（万元）', kind: 'money', value: (c) => c.designFee },
+  { header: '经营费（万元）', kind: 'money', value: (c) => c.operateFee },
+  { header: '创建人', kind: 'person', value: (c) => c.createBy },
 ];
 
-/** The contract ledger (exportList): the list's columns plus the fields finance checks. */
-const LEDGER_COLUMNS: readonly XlsxColumn<Contract>[] = [
-  ...EXPORT_COLUMNS.slice(0, -2),
+const EXPORT_COLUMNS = listColumns(false);
+
+/**
+ * The contract ledger (exportList): the list's columns first, as the screen shows them, then the
+ * fields finance checks beside them.
+ */
+const ledgerColumns = (stay: boolean): readonly XlsxColumn<Contract>[] => [
+  ...listColumns(stay),
+  { header: '创建时间', kind: 'instant', value: (c) => c.createTime },
+  { header: '合同净额（万元）', kind: 'money', value: (c) => c.cleanAmount },
+  { header: '直接费（万元）', kind: 'money', value: (c) => c.directFee },
+  { header: '技术费（万元）', kind: 'money', value: (c) => c.technicalFee },
+  { header: '专家费（万元）', kind: 'money', value: (c) => c.expertFee },
+  { header: '服务经理', value: (c) => c.serviceManagerName },
   { header: '甲方', value: (c) => c.signByMain, width: 24 },
   { header: '乙方', value: (c) => c.signBySub, width: 24 },
   {
@@ -55,51 +64,32 @@ const LEDGER_COLUMNS: readonly XlsxColumn<Contract>[] = [
     value: (c) => (c.bizType === '' ? '' : CONTRACT_BIZ_TYPE_LABELS[c.bizType]),
   },
   { header: '项目地点', value: (c) => c.location },
-  { header: '规划面积（万㎡）', value: (c) => c.planArea },
-  { header: '建筑面积（万㎡）', value: (c) => c.buildArea },
-  { header: '景观面积（万㎡）', value: (c) => c.sceneryArea },
-  { header: '室内面积（万㎡）', value: (c) => c.indoorArea },
-  { header: '结算金额（万元）', value: (c) => c.settleAmount },
-  { header: '结案金额（万元）', value: (c) => c.closedCaseAmount },
-  { header: '回款金额（万元）', value: (c) => c.backAmount },
-  { header: '是否生效', value: (c) => (c.effective ? '是' : '否') },
-  ...EXPORT_COLUMNS.slice(-2),
-];
-
-/** Declared projects (declare/export): what the filing sheet shows. */
-const DECLARE_COLUMNS: readonly XlsxColumn<Contract>[] = [
-  { header: '合同ID', value: (c) => c.contractId, width: 10 },
-  { header: '项目名称', value: (c) => c.projectName, width: 30 },
-  { header: '合同名称', value: (c) => c.contractName, width: 30 },
-  { header: '委托单位', value: (c) => c.entrustBusinessName, width: 24 },
-  { header: '审批状态', value: (c) => APPROVAL_STATUS_LABELS[c.status] },
-  { header: '合同金额（万元）', value: (c) => c.totalAmount },
-  { header: '合同净额（万元）', value: (c) => c.cleanAmount },
-  { header: '实际金额（万元）', value: (c) => c.realAmount },
-  { header: '技术费（万元）', value: (c) => c.technicalFee },
-  { header: '经营费（万元）', value: (c) => c.operateFee },
-  { header: '专家费（万元）', value: (c) => c.expertFee },
-  { header: '设计费（万元）', value: (c) => c.designFee },
-  { header: '创建人', value: (c) => c.createBy },
-  { header: '创建时间', value: (c) => c.createTime.toISOString() },
+  { header: '规划面积（万㎡）', kind: 'number', value: (c) => c.planArea },
+  { header: '建筑面积（万㎡）', kind: 'number', value: (c) => c.buildArea },
+  { header: '景观面积（万㎡）', kind: 'number', value: (c) => c.sceneryArea },
+  { header: '室内面积（万㎡）', kind: 'number', value: (c) => c.indoorArea },
+  { header: '结算金额（万元）', kind: 'money', value: (c) => c.settleAmount },
+  { header: '结案金额（万元）', kind: 'money', value: (c) => c.closedCaseAmount },
+  { header: '回款金额（万元）', kind: 'money', value: (c) => c.backAmount },
+  ...(stay ? [] : [{ header: '是否生效', value: (c: Contract) => (c.effective ? '是' : '否') }]),
 ];
 
 /** Filings of declared projects (declare/exportByLx): one row per filing, beside its project. */
 const BY_LX_COLUMNS: readonly XlsxColumn<LixiangWithContract>[] = [
-  { header: '立项ID', value: (l) => l.lxId, width: 10 },
+  { header: '立项ID', kind: 'number', value: (l) => l.lxId, width: 10 },
   { header: '立项编号', value: (l) => l.lxNo },
   { header: '项目名称', value: (l) => l.projectName, width: 30 },
   { header: '立项合同', value: (l) => l.contractName, width: 30 },
-  { header: '立项合同金额（万元）', value: (l) => l.contractTotalAmount },
+  { header: '立项合同金额（万元）', kind: 'money', value: (l) => l.contractTotalAmount },
   { header: '业务来源', value: (l) => BIZ_SOURCE_LABELS[l.bizSource] },
   { header: '备案状态', value: (l) => APPROVAL_STATUS_LABELS[l.status] },
-  { header: '备案金额（万元）', value: (l) => l.totalAmount },
-  { header: '实际金额（万元）', value: (l) => l.realAmount },
-  { header: '技术费（万元）', value: (l) => l.technicalFee },
-  { header: '经营费（万元）', value: (l) => l.operateFee },
-  { header: '专家费（万元）', value: (l) => l.expertFee },
-  { header: '设计费（万元）', value: (l) => l.designFee },
-  { header: '创建人', value: (l) => l.createBy },
+  { header: '备案金额（万元）', kind: 'money', value: (l) => l.totalAmount },
+  { header: '实际金额（万元）', kind: 'money', value: (l) => l.realAmount },
+  { header: '技术费（万元）', kind: 'money', value: (l) => l.technicalFee },
+  { header: '经营费（万元）', kind: 'money', value: (l) => l.operateFee },
+  { header: '专家费（万元）', kind: 'money', value: (l) => l.expertFee },
+  { header: '设计费（万元）', kind: 'money', value: (l) => l.designFee },
+  { header: '创建人', kind: 'person', value: (l) => l.createBy },
 ];
 
 /** One row per changed field of a modification (exportByModify / exportByLxModify). */
@@ -133,15 +123,15 @@ export const modificationColumns = (
   no: string,
   name: string,
 ): readonly XlsxColumn<ModificationRow>[] => [
-  { header: '记录ID', value: (r) => r.h.recordId, width: 10 },
+  { header: '记录ID', kind: 'number', value: (r) => r.h.recordId, width: 10 },
   { header: no, value: (r) => r.h.recordNo },
   { header: name, value: (r) => r.h.recordName, width: 30 },
   { header: '操作', value: (r) => MODIFY_ACTION_LABELS[r.h.action] ?? r.h.action },
   { header: '修改字段', value: (r) => CONTRACT_FIELD_LABELS[r.field] ?? r.field },
   { header: '修改前', value: (r) => cell(r.before), width: 24 },
   { header: '修改后', value: (r) => cell(r.after), width: 24 },
-  { header: '修改人', value: (r) => r.h.userName },
-  { header: '修改时间', value: (r) => iso(r.h.at) },
+  { header: '修改人', kind: 'person', value: (r) => r.h.userName },
+  { header: '修改时间', kind: 'instant', value: (r) => r.h.at },
 ];
 
 /** The side panel's totals, the home page's chart, and the contract lists as .xlsx. */
@@ -209,7 +199,7 @@ export function registerContractPanelAndExports(
         res,
         '合同台账.xlsx',
         CONTRACT_STAGE_LABELS[stage],
-        LEDGER_COLUMNS,
+        ledgerColumns(stage === 'stay'),
         service.exportRows(filterOf(query, [stage]), actorOf(principal)),
       );
       return undefined;
@@ -228,7 +218,7 @@ export function registerContractPanelAndExports(
         res,
         '立项合同.xlsx',
         '立项合同',
-        DECLARE_COLUMNS,
+        EXPORT_COLUMNS,
         service.exportRows(filterOf(query, ['declare']), actorOf(principal)),
       );
       return undefined;

@@ -35,22 +35,16 @@ export const fundPerformView = (p: FundPerform): FundPerformRecord => ({
   approvedTime: iso(p.approvedTime),
 });
 
+/** The fund execution list's columns as the screen shows them (FundPerformPage). */
 const PERFORM_COLUMNS: readonly XlsxColumn<FundPerform>[] = [
   { header: '计划月份', width: 10, value: (p) => p.planMonth },
   { header: '部门', width: 16, value: (p) => p.deptName },
   { header: '类别', value: (p) => FUND_PLAN_LINE_KIND_LABELS[p.lineKind] },
-  { header: '执行日期', width: 12, value: (p) => p.performDate },
-  { header: '执行金额（万元）', value: (p) => p.totalAmount },
+  { header: '执行日期', kind: 'date', width: 12, value: (p) => p.performDate },
+  { header: '执行金额（万元）', kind: 'money', value: (p) => p.totalAmount },
   { header: '超计划', value: (p) => (p.overPlan ? '是' : '否') },
-  {
-    header: '明细',
-    width: 40,
-    value: (p) => p.lines.map((l) => `${l.subjectName} ${l.amount}`).join('；'),
-  },
   { header: '状态', value: (p) => FUND_PLAN_STATUS_LABELS[p.status] },
-  { header: '审批类型', value: (p) => p.approvalKind ?? '' },
-  { header: '说明', width: 30, value: (p) => p.reason },
-  { header: '经办人', value: (p) => p.createBy },
+  { header: '经办人', kind: 'person', value: (p) => p.createBy },
 ];
 
 function performFilterOf(

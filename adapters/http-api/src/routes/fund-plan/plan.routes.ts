@@ -39,21 +39,16 @@ export const fundPlanView = (p: FundPlan): FundPlanRecord => ({
   lines: p.lines.map((l) => ({ ...l, lineKindName: FUND_PLAN_LINE_KIND_LABELS[l.lineKind] })),
 });
 
+/** The fund plan list's columns as the screen shows them (FundPlanPage: titles and order). */
 const PLAN_COLUMNS: readonly XlsxColumn<FundPlan>[] = [
   { header: '计划月份', width: 10, value: (p) => p.planMonth },
-  { header: '部门', width: 16, value: (p) => p.deptName },
-  { header: '预计回款（万元）', value: (p) => p.incomeAmount },
-  { header: '刚性支出（万元）', value: (p) => p.rigidAmount },
-  { header: '借款支出（万元）', value: (p) => p.loanAmount },
-  { header: '付款支出（万元）', value: (p) => p.paymentAmount },
-  { header: '计划支出合计（万元）', value: (p) => p.totalAmount },
-  { header: '储备资金（万元）', value: (p) => p.reserveAmount },
-  { header: '分配确认（万元）', value: (p) => p.confirmAmount },
-  { header: '已执行（万元）', value: (p) => p.executedAmount },
+  { header: '计划部门', width: 16, value: (p) => p.deptName },
+  { header: '预计回款（万元）', kind: 'money', value: (p) => p.incomeAmount },
+  { header: '计划支出（万元）', kind: 'money', value: (p) => p.totalAmount },
+  { header: '储备资金（万元）', kind: 'money', value: (p) => p.reserveAmount },
+  { header: '已执行（万元）', kind: 'money', value: (p) => p.executedAmount },
   { header: '状态', value: (p) => FUND_PLAN_STATUS_LABELS[p.status] },
-  { header: '审批类型', value: (p) => p.approvalKind ?? '' },
-  { header: '计划说明', width: 30, value: (p) => p.reason },
-  { header: '经办人', value: (p) => p.createBy },
+  { header: '经办人', kind: 'person', value: (p) => p.createBy },
 ];
 
 function planFilterOf(q: {

@@ -51,17 +51,18 @@ export const ledgerView = (e: LedgerEntry): LedgerRecord => ({
   createTime: iso(e.createTime),
 });
 
+/** The back-money list's columns as the screen shows them (BackMoneyPage). */
 const BACK_MONEY_COLUMNS: readonly XlsxColumn<BackMoney>[] = [
   { header: '项目名称', width: 30, value: (b) => b.projectName },
   { header: '合同名称', width: 30, value: (b) => b.contractName },
   { header: '合同编号', width: 18, value: (b) => b.contractNo },
-  { header: '回款日期', width: 12, value: (b) => b.backDate },
-  { header: '回款金额（万元）', value: (b) => b.backAmount },
-  { header: '已分配（万元）', value: (b) => b.allottedAmount },
-  { header: '实付金额（万元）', value: (b) => b.realPaidAmount },
-  { header: '未分配（万元）', value: (b) => b.unallottedAmount },
+  { header: '回款日期', kind: 'date', width: 12, value: (b) => b.backDate },
+  { header: '回款金额（万元）', kind: 'money', value: (b) => b.backAmount },
+  { header: '已分配（万元）', kind: 'money', value: (b) => b.allottedAmount },
+  { header: '实付金额（万元）', kind: 'money', value: (b) => b.realPaidAmount },
+  { header: '未分配（万元）', kind: 'money', value: (b) => b.unallottedAmount },
   { header: '备注', width: 30, value: (b) => b.remark },
-  { header: '登记人', value: (b) => b.createBy },
+  { header: '登记人', kind: 'person', value: (b) => b.createBy },
 ];
 
 function backFilterOf(q: BackMoneyListIn): BackMoneyListFilter {

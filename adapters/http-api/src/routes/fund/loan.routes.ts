@@ -41,18 +41,16 @@ export const loanView = (l: Loan): LoanRecord => ({
   approvedTime: iso(l.approvedTime),
 });
 
+/** The loan list's columns as the screen shows them (LoanPage: titles and order). */
 const LOAN_COLUMNS: readonly XlsxColumn<Loan>[] = [
+  { header: '编号', kind: 'number', width: 8, value: (l) => l.loanId },
   { header: '借款部门', width: 18, value: (l) => l.loanDeptName },
-  { header: '借款金额（万元）', value: (l) => l.loanAmount },
-  { header: '已还（万元）', value: (l) => l.repaidAmount },
-  { header: '未还（万元）', value: (l) => l.outstandingAmount },
-  { header: '还款日期', width: 12, value: (l) => l.refundDate },
-  { header: '应收合计（万元）', value: (l) => l.totalShouldReceAmt },
-  { header: '已收合计（万元）', value: (l) => l.totalReceiveAmt },
-  { header: '分配确认合计（万元）', value: (l) => l.totalAllotConfirmAmt },
+  { header: '借款金额（万元）', kind: 'money', value: (l) => l.loanAmount },
+  { header: '已还（万元）', kind: 'money', value: (l) => l.repaidAmount },
+  { header: '未还（万元）', kind: 'money', value: (l) => l.outstandingAmount },
+  { header: '还款日期', kind: 'date', width: 12, value: (l) => l.refundDate },
   { header: '状态', value: (l) => LOAN_STATUS_LABELS[l.status] },
-  { header: '借款事由', width: 30, value: (l) => l.reason },
-  { header: '申请人', value: (l) => l.createBy },
+  { header: '申请人', kind: 'person', value: (l) => l.createBy },
 ];
 
 function loanFilterOf(q: LoanListIn): LoanListFilter {

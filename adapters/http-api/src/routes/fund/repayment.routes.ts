@@ -24,13 +24,15 @@ export const repaymentView = (r: Repayment): RepaymentRecord => ({
   createTime: iso(r.createTime),
 });
 
+/** The repayment list's columns as the screen shows them (RepaymentPage). */
 const REPAYMENT_COLUMNS: readonly XlsxColumn<Repayment>[] = [
+  { header: '编号', kind: 'number', width: 8, value: (r) => r.repaymentId },
+  { header: '借款编号', kind: 'number', value: (r) => r.loanId },
   { header: '借款部门', width: 18, value: (r) => r.loanDeptName },
-  { header: '借款编号', value: (r) => r.loanId },
-  { header: '还款金额（万元）', value: (r) => r.repaymentAmount },
-  { header: '还款日期', width: 12, value: (r) => r.repaymentDate },
+  { header: '还款金额（万元）', kind: 'money', value: (r) => r.repaymentAmount },
+  { header: '还款日期', kind: 'date', width: 12, value: (r) => r.repaymentDate },
   { header: '备注', width: 30, value: (r) => r.remark },
-  { header: '登记人', value: (r) => r.createBy },
+  { header: '登记人', kind: 'person', value: (r) => r.createBy },
 ];
 
 function repaymentFilterOf(q: RepaymentListIn): RepaymentListFilter {

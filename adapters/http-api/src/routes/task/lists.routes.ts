@@ -1,5 +1,5 @@
 import {
-  TASK_QUALITY_TYPE_LABELS,
+  APPROVAL_STATUS_LABELS,
   TASK_STATUS_LABELS,
   type DesignTask,
   type TaskActor,
@@ -19,24 +19,17 @@ import { streamXlsx, type XlsxColumn } from '../../http/xlsx.js';
 import { TAG, actorOf, filterOf, type TaskRouteKit } from './kit.js';
 import { taskOption } from './views.js';
 
+/** The task sheet list's columns as the screen shows them (DesignTaskPage: titles and order). */
 const EXPORT_COLUMNS: readonly XlsxColumn<DesignTask>[] = [
   { header: '任务单号', value: (t) => t.taskNo, width: 16 },
   { header: '任务名称', value: (t) => t.taskName, width: 30 },
   { header: '项目名称', value: (t) => t.projectName, width: 24 },
-  { header: '合同名称', value: (t) => t.contractName, width: 30 },
-  { header: '子项名称', value: (t) => t.subItemName },
-  { header: '成果名称', value: (t) => t.taskResultName },
   { header: '设计阶段', value: (t) => t.designStageName },
-  { header: '专业', value: (t) => t.majorList.map((m) => m.majorName).join('、'), width: 20 },
-  { header: '质量要求', value: (t) => TASK_QUALITY_TYPE_LABELS[t.qualityType] },
   { header: '设计主持', value: (t) => t.designUserName },
   { header: '项目经理', value: (t) => t.projectManagerName },
-  { header: '设计部门', value: (t) => t.deptName },
-  { header: '计划完成日期', value: (t) => t.planFinishDate, width: 14 },
-  { header: '任务产值（万元）', value: (t) => t.taskAmount },
-  { header: '确认完成产值（万元）', value: (t) => t.confirmFinishAmount },
+  { header: '计划完成日期', kind: 'date', value: (t) => t.planFinishDate, width: 14 },
   { header: '状态', value: (t) => TASK_STATUS_LABELS[t.confirmed] ?? '' },
-  { header: '备注', value: (t) => t.remark, width: 40 },
+  { header: '审批状态', value: (t) => APPROVAL_STATUS_LABELS[t.approvalStatus] },
 ];
 
 /** The contract documents' project and stage lists, and the task sheet list's export. */

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import {
   APPROVAL_STATUS_LABELS,
   SEAL_SUBMIT_PERMISSION,
+  SEAL_TYPE_OPTIONS,
   type ResultSeal,
   type TaskService,
 } from '@dpms/core';
@@ -22,22 +23,24 @@ import { streamXlsx, type XlsxColumn } from '../../http/xlsx.js';
 import { TAG, actorOf, type TaskRouteKit } from './kit.js';
 import { sealView } from './views.js';
 
-/** A stamped result as the export names it: its discipline and its file name. */
-const resultLabel = (r: ResultSeal['results'][number]) =>
-  r.majorName === '' ? r.fileName : `${r.majorName}·${r.fileName}`;
+/** A seal type by core's name for it (the options are numbered from 1, in the spec's order). */
+const sealTypeName = (v: string): string => {
+  const o = SEAL_TYPE_OPTIONS[Number(v) - 1];
+  return o === undefined ? v : 'text' in o ? o.text : o.label;
+};
 
+/** The result seal list's columns as the screen shows them (ResultSealPage: titles and order). */
 const SEAL_EXPORT_COLUMNS: readonly XlsxColumn<ResultSeal>[] = [
-  { header: '申请编号', value: (s) => s.resultSealId, width: 10 },
   { header: '任务单号', value: (s) => s.taskNo, width: 16 },
   { header: '任务名称', value: (s) => s.taskName, width: 30 },
-  { header: '合同名称', value: (s) => s.contractName, width: 30 },
-  { header: '盖章成果', value: (s) => s.results.map(resultLabel).join('、'), width: 30 },
+  { header: '盖章成果', value: (s) => s.results.map((r) => r.fileName).join('、'), width: 30 },
   { header: '图纸内容', value: (s) => s.drawContent, width: 30 },
-  { header: '份数', value: (s) => s.drawNum, width: 8 },
-  { header: '盖章内容', value: (s) => s.sealGoalContent, width: 24 },
-  { header: '盖章日期', value: (s) => s.sealTime, width: 14 },
-  { header: '申请人', value: (s) => s.userName },
+  { header: '份数', kind: 'number', value: (s) => s.drawNum, width: 8 },
+  { header: '印章类型', value: (s) => s.sealType.map(sealTypeName).join('、'), width: 24 },
+  { header: '申请人', kind: 'person', value: (s) => s.userId },
+  { header: '盖章日期', kind: 'date', value: (s) => s.sealTime, width: 14 },
   { header: '状态', value: (s) => APPROVAL_STATUS_LABELS[s.status] },
+  // Past the list's columns: the stamped scans uploaded back, what the real-seal export is for.
   { header: '扫描件', value: (s) => s.sealImages.map((f) => f.name).join('、'), width: 30 },
 ];
 

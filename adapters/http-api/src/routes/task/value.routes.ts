@@ -1,4 +1,10 @@
-import { TASK_PAY_KIND_LABELS, type DesignTask, type TaskPay, type TaskService } from '@dpms/core';
+import {
+  TASK_PAY_KIND_LABELS,
+  type DesignTask,
+  type TaskPay,
+  type TaskService,
+  type TaskValueRow,
+} from '@dpms/core';
 import { ok, page } from '../../http/envelope.js';
 import { unwrap } from '../../http/http-error.js';
 import { listQueryOf } from '../../http/list-query.js';
@@ -16,14 +22,31 @@ import {
 import { TAG, actorOf, filterOf, type TaskRouteKit } from './kit.js';
 import { confirmDetailView, valueView } from './views.js';
 
+/** One task's payments, as its 产值确认详情 lists them (the export with a taskId). */
 const PAY_EXPORT_COLUMNS: readonly XlsxColumn<{ p: TaskPay; t: DesignTask }>[] = [
   { header: '任务单号', value: (r) => r.t.taskNo, width: 16 },
   { header: '任务名称', value: (r) => r.t.taskName, width: 30 },
   { header: '发放类型', value: (r) => TASK_PAY_KIND_LABELS[r.p.kind] },
-  { header: '发放金额（万元）', value: (r) => r.p.payAmount },
-  { header: '发放日期', value: (r) => r.p.payDate, width: 14 },
+  { header: '发放金额（万元）', kind: 'money', decimals: 6, value: (r) => r.p.payAmount },
+  { header: '发放日期', kind: 'date', value: (r) => r.p.payDate, width: 14 },
   { header: '备注', value: (r) => r.p.remark, width: 30 },
-  { header: '经办人', value: (r) => r.p.userName },
+  { header: '经办人', kind: 'person', value: (r) => r.p.userName },
+];
+
+/** The output value list as the screen shows it (ValueConfirmPage: titles, order, 6 decimals). */
+const VALUE_EXPORT_COLUMNS: readonly XlsxColumn<TaskValueRow>[] = [
+  { header: '任务单号', value: (v) => v.task.taskNo, width: 16 },
+  { header: '任务名称', value: (v) => v.task.taskName, width: 30 },
+  { header: '任务产值（万元）', kind: 'money', decimals: 6, value: (v) => v.task.taskAmount },
+  {
+    header: '确认完成产值（万元）',
+    kind: 'money',
+    decimals: 6,
+    value: (v) => v.task.confirmFinishAmount,
+  },
+  { header: '质量保证金（万元）', kind: 'money', decimals: 6, value: (v) => v.qualityDeposit },
+  { header: '已发放（万元）', kind: 'money', decimals: 6, value: (v) => v.readyPaid },
+  { header: '已发保证金（万元）', kind: 'money', decimals: 6, value: (v) => v.qualityPaid },
 ];
 
 /** Output value (产值确认): the confirmed finished amount, the deposit and the payments. */
@@ -70,7 +93,7 @@ export function registerTaskValueRoutes(
     method: 'get',
     path: '/v4/design-task/confirmDetail/export',
     summary:
-      '导出产值确认详情（.xlsx：发放记录）：带 taskId 时导出该任务单；否则按产值确认列表的筛选条件导出其中每个任务单的发放记录',
+      '导出产值确认（.xlsx）：不带 taskId 时按产值确认列表的筛选导出该列表（列同页面）；带 taskId 时导出该任务单的发放记录',
     tag: TAG,
     access: perm('project:valueConfirm:list'),
     query: taskValueExportQuery,
@@ -88,11 +111,13 @@ export function registerTaskValueRoutes(
         );
         return undefined;
       }
-      const rows = async function* () {
-        for await (const r of service.exportConfirmDetails(filterOf(query), actor))
-          yield { p: r.pay, t: r.task };
-      };
-      await streamXlsx(res, '产值确认.xlsx', '产值确认', PAY_EXPORT_COLUMNS, rows());
+      await streamXlsx(
+        res,
+        '产值确认.xlsx',
+        '产值确认',
+        VALUE_EXPORT_COLUMNS,
+        service.exportValues(filterOf(query), actor),
+      );
       return undefined;
     },
   });

@@ -33,7 +33,7 @@ export {
 } from '@dpms/wire';
 
 export const EXPORT_COLUMNS = [
-  { header: '用户编号', value: (u: SysUser) => u.userId },
+  { header: '用户编号', kind: 'number' as const, value: (u: SysUser) => u.userId },
   { header: '登录名称', value: (u: SysUser) => u.userName },
   { header: '用户名称', value: (u: SysUser) => u.nickName, width: 20 },
   { header: '部门', value: (u: SysUser) => u.deptName ?? '', width: 24 },
@@ -41,5 +41,5 @@ export const EXPORT_COLUMNS = [
   { header: '邮箱', value: (u: SysUser) => u.email, width: 24 },
   { header: '性别', value: (u: SysUser) => ({ '0': '男', '1': '女', '2': '未知' })[u.sex] },
   { header: '状态', value: (u: SysUser) => (u.status === '0' ? '正常' : '停用') },
-  { header: '创建时间', value: (u: SysUser) => u.createTime, width: 22 },
+  { header: '创建时间', kind: 'instant' as const, value: (u: SysUser) => u.createTime, width: 22 },
 ];
