@@ -151,6 +151,16 @@ const entry = (
 });
 
 /**
+ * The payment contract form's (16_x) labels of the payment: it is filed on the contract form's
+ * fields (totalAmount, signTime, which the ContractSeal kind validates), but they hold this
+ * payment's amount and day, and say so.
+ */
+export const PAYMENT_CONTRACT_LABELS = {
+  totalAmount: '本次付款金额（万元）',
+  signTime: '付款日期',
+} as const;
+
+/**
  * What the approvers read. 20_1 fills the payment request form (000 §3); 16_1/16_2 the payment
  * contract form (甲方 the paying institute, 乙方 the payee, the amount and the net pay).
  */
@@ -181,8 +191,10 @@ export function fundPayApprovalContent(p: FundPay): TemplateContent {
     contractNo: entry('合同编号', p.contractNo),
     signByMain: entry('甲方', p.payCompanyName === '' ? p.contractName : p.payCompanyName),
     signBySub: entry('乙方', p.receiveCompanyName),
-    totalAmount: entry('合同金额（万元）', p.payAmount),
-    ...(p.payTime === '' ? {} : { signTime: entry('签订日期', p.payTime, 'timeSelect') }),
+    totalAmount: entry(PAYMENT_CONTRACT_LABELS.totalAmount, p.payAmount),
+    ...(p.payTime === ''
+      ? {}
+      : { signTime: entry(PAYMENT_CONTRACT_LABELS.signTime, p.payTime, 'timeSelect') }),
     contractContent: entry(
       '合同主要内容',
       `${p.reason}（本次付款${p.payAmount}万元，税率${rate}，实付${p.realPayAmount}万元）`,

@@ -1,3 +1,5 @@
+import { toAmountString } from '../../money/amount.js';
+import { MoneyDecimal } from '../../money/money-decimal.js';
 import { FILE_FIELD_TYPES, type ContentEntry, type TemplateContent } from '../template.js';
 
 /*
@@ -86,6 +88,12 @@ export const figure = {
   }),
   text: (key: string, label: string, value: string): SheetFigure => ({ key, label, value }),
 };
+
+/** A rate stored as a decimal fraction ('0.03') in percent ('3'), as a sheet shows it; '' stays ''. */
+export const fractionPercent = (fraction: string | null | undefined): string =>
+  fraction === null || fraction === undefined || fraction.trim() === ''
+    ? ''
+    : toAmountString(new MoneyDecimal(fraction).times(100), 4);
 
 const UNIT_SUFFIX = /（(万元|%)）$/;
 

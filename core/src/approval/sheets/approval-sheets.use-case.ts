@@ -1,5 +1,8 @@
 import type { ClosedCase } from '../../closing/closing.js';
 import type { FundPerform, FundPlan } from '../../fund-plan/fund-plan.js';
+import type { Lixiang } from '../../contract/lixiang.js';
+import type { DesignTask } from '../../task/task.js';
+import { PAYMENT_CONTRACT_LABELS } from '../../fund-pay/fund-pay-approval.js';
 import type { UnitOfWork } from '../../platform/unit-of-work.port.js';
 import { approvalTypeLabel } from '../approval-type-catalogue.js';
 import type { TemplateContent } from '../template.js';
@@ -11,6 +14,22 @@ import {
   type FundPaySheetFacts,
 } from './fund-sheets.js';
 import { closingSheet, loanSheet, type LoanSheetFacts } from './money-sheets.js';
+import {
+  contractChangeSheet,
+  contractChildSheet,
+  contractSheet,
+  lixiangSheet,
+  type ContractChangeSheetFacts,
+  type ContractChildSheetFacts,
+  type ContractSheetFacts,
+} from './contract-sheets.js';
+import { designTaskSheet, resultSealSheet, type ResultSealSheetFacts } from './task-sheets.js';
+import {
+  archiveBorrowSheet,
+  invoiceSheet,
+  type ArchiveBorrowSheetFacts,
+  type InvoiceSheetFacts,
+} from './office-sheets.js';
 
 /** A linked record as its sheet reads it, by kind. */
 export type SheetFacts =
@@ -18,7 +37,15 @@ export type SheetFacts =
   | { readonly kind: 'closing'; readonly facts: ClosedCase }
   | { readonly kind: 'fundPay'; readonly facts: FundPaySheetFacts }
   | { readonly kind: 'fundPlan'; readonly facts: FundPlan }
-  | { readonly kind: 'fundPerform'; readonly facts: FundPerform };
+  | { readonly kind: 'fundPerform'; readonly facts: FundPerform }
+  | { readonly kind: 'contract'; readonly facts: ContractSheetFacts }
+  | { readonly kind: 'lixiang'; readonly facts: Lixiang }
+  | { readonly kind: 'contractChange'; readonly facts: ContractChangeSheetFacts }
+  | { readonly kind: 'contractChild'; readonly facts: ContractChildSheetFacts }
+  | { readonly kind: 'designTask'; readonly facts: DesignTask }
+  | { readonly kind: 'resultSeal'; readonly facts: ResultSealSheetFacts }
+  | { readonly kind: 'invoice'; readonly facts: InvoiceSheetFacts }
+  | { readonly kind: 'archiveBorrow'; readonly facts: ArchiveBorrowSheetFacts };
 
 /**
  * Reads a linked record's figures now (not as they were when it was sent): whoever may see the
@@ -31,8 +58,8 @@ export interface ApprovalSheetSource {
   timeZone(): Promise<string>;
 }
 
-/** The one description of each kind's sheet. */
-export function describeSheet(facts: SheetFacts, zone: string): ApprovalSheet {
+/** The one description of each kind's sheet (`typeCode` tells a task's 3_x sheet from its 4_x). */
+export function describeSheet(facts: SheetFacts, zone: string, typeCode = ''): ApprovalSheet {
   switch (facts.kind) {
     case 'loan':
       return loanSheet(facts.facts, zone);
@@ -44,7 +71,48 @@ export function describeSheet(facts: SheetFacts, zone: string): ApprovalSheet {
       return fundPlanSheet(facts.facts, zone);
     case 'fundPerform':
       return fundPerformSheet(facts.facts, zone);
+    case 'contract':
+      return contractSheet(facts.facts);
+    case 'lixiang':
+      return lixiangSheet(facts.facts);
+    case 'contractChange':
+      return contractChangeSheet(facts.facts);
+    case 'contractChild':
+      return contractChildSheet(facts.facts);
+    case 'designTask':
+      return designTaskSheet(facts.facts, typeCode);
+    case 'resultSeal':
+      return resultSealSheet(facts.facts);
+    case 'invoice':
+      return invoiceSheet(facts.facts, zone);
+    case 'archiveBorrow':
+      return archiveBorrowSheet(facts.facts, zone);
   }
+}
+
+/**
+ * Labels a form once stored under another field's words, read in today's: a payment contract
+ * (16_x) was filed on the contract form, its payment under 合同金额 and its pay day under 签订日期;
+ * its sheet, read from the form when the payment is gone, says 本次付款金额 and 付款日期.
+ */
+const RELABELLED: Readonly<
+  Record<string, Readonly<Record<string, Readonly<Record<string, string>>>>>
+> = {
+  '16_': {
+    totalAmount: { '合同金额（万元）': PAYMENT_CONTRACT_LABELS.totalAmount },
+    signTime: { 签订日期: PAYMENT_CONTRACT_LABELS.signTime },
+  },
+};
+
+export function withCurrentLabels(typeCode: string, content: TemplateContent): TemplateContent {
+  const map = Object.entries(RELABELLED).find(([prefix]) => typeCode.startsWith(prefix))?.[1];
+  if (map === undefined) return content;
+  return Object.fromEntries(
+    Object.entries(content).map(([key, e]) => {
+      const now = map[key]?.[e.label];
+      return [key, now === undefined ? e : { ...e, label: now }];
+    }),
+  );
 }
 
 /** What the sheet of one approval is built from. */
@@ -71,8 +139,13 @@ export class ApprovalSheets {
         a.recordKind === null || a.recordId === null
           ? null
           : await sheets.factsOf(a.recordKind, a.recordId, a.typeCode);
-      if (facts === null) return sheetFromContent(approvalTypeLabel(a.typeCode), a.content, link);
-      return { ...describeSheet(facts, zone), ...link };
+      if (facts === null)
+        return sheetFromContent(
+          approvalTypeLabel(a.typeCode),
+          withCurrentLabels(a.typeCode, a.content),
+          link,
+        );
+      return { ...describeSheet(facts, zone, a.typeCode), ...link };
     });
   }
 }

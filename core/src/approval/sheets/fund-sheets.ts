@@ -8,6 +8,7 @@ import { MoneyDecimal } from '../../money/money-decimal.js';
 import { formatInstant } from '../../platform/institute-clock.js';
 import {
   figure,
+  fractionPercent,
   type ApprovalSheet,
   type SheetFigure,
   type SheetSection,
@@ -17,7 +18,6 @@ import {
 
 const d = (v: string) => new MoneyDecimal(v === '' ? '0' : v);
 const minus = (a: string, b: string): string => toAmountString(d(a).minus(d(b)));
-const percent = (fraction: string): string => toAmountString(d(fraction).times(100), 4);
 
 /** A payment as its sheet reads it, with what it draws on (its pay item or plan line). */
 export interface FundPaySheetFacts {
@@ -90,7 +90,7 @@ export function fundPaySheet(p: FundPaySheetFacts, zone: string): ApprovalSheet 
     figure.text('deptName', '付款部门', p.deptName),
     figure.text('reason', '付款事由', p.reason),
     figure.amount('payAmount', '本次付款金额', p.payAmount),
-    figure.rate('taxRate', '税率', percent(p.taxRate)),
+    figure.rate('taxRate', '税率', fractionPercent(p.taxRate)),
     figure.amount('realPayAmount', '实付金额', p.realPayAmount),
     figure.text('payTime', '付款日期', p.payTime),
     figure.text('payCompanyName', '付款单位', p.payCompanyName),
