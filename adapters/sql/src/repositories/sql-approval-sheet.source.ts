@@ -15,7 +15,6 @@ import {
   type ApprovalSheetSource,
   type ClosingKind,
   type FundPaySheetFacts,
-  type FundPayStatus,
   type SheetFacts,
   type TeamPosition,
 } from '@dpms/core';
@@ -23,7 +22,10 @@ import { SqlClosedCaseRepository } from './sql-closed-case.repository.js';
 import { SqlConfigRepository } from './sql-config.repository.js';
 import { SqlFundDirectory } from './sql-fund-directory.js';
 import { SqlFundPlanRepository } from './sql-fund-plan.repository.js';
-import { amount, dayOf, time, type Db } from './sql-fund-shared.js';
+import { amount, type Db } from './sql-fund-shared.js';
+import { RECORD_SHEET_READERS } from './sql-approval-record-sheets.js';
+import { SqlContractChildRepository } from './sql-contract-child.repository.js';
+import { SqlFundPayRepository } from './sql-fund-pay.repository.js';
 import { SqlLoanRepository } from './sql-loan.repository.js';
 
 /*
@@ -78,8 +80,10 @@ export class SqlApprovalSheetSource implements ApprovalSheetSource {
         const p = await new SqlFundPlanRepository(this.db).getPerform(id, ALL_DATA);
         return p === null ? null : { kind: 'fundPerform', facts: p };
       }
-      default:
-        return null;
+      default: {
+        const read = RECORD_SHEET_READERS[recordKind];
+        return read === undefined ? null : read(this.db, id, () => this.timeZone());
+      }
     }
   }
 
@@ -117,86 +121,52 @@ export class SqlApprovalSheetSource implements ApprovalSheetSource {
     };
   }
 
-  /** A payment with its pay item or plan line, and what other paid payments took of them. */
+  /**
+   * A payment as the fund-pay repository reads it, with its pay item or plan line and what the
+   * other live payments commit on them: the same reads the payable rule checks with.
+   */
   private async fundPay(payId: number): Promise<FundPaySheetFacts | null> {
-    const r = await this.db
-      .selectFrom('fund_pay as f')
-      .innerJoin('contract as c', 'c.contract_id', 'f.contract_id')
-      .leftJoin('sys_dept as dp', 'dp.dept_id', 'f.dept_id')
-      .leftJoin('contract_child_pay as i', 'i.pay_id', 'f.child_pay_id')
-      .leftJoin('contract_child as cc', 'cc.contract_child_id', 'f.contract_child_id')
-      .leftJoin('payment_plan as pp', 'pp.payment_plan_id', 'f.payment_plan_id')
-      .select([
-        'f.pay_id',
-        'f.type_code',
-        'f.child_pay_id',
-        'f.payment_plan_id',
-        'c.contract_name',
-        'c.contract_no',
-        'dp.dept_name',
-        'f.plan_month',
-        'f.subject_name',
-        'f.reason',
-        dayOf('f.pay_time').as('pay_time'),
-        'f.pay_company_name',
-        'f.receive_company_name',
-        'f.pay_amount',
-        'f.tax_rate',
-        'f.real_pay_amount',
-        'f.status',
-        'f.create_by',
-        'f.paid_time',
-        'cc.contract_child_no',
-        'i.pay_amount as item_amount',
-        'pp.plan_pay_amount',
-      ])
-      .where('f.pay_id', '=', payId)
-      .where('f.del_flag', '=', '0')
-      .executeTakeFirst();
-    if (r === undefined) return null;
-    const paidOn = async (column: 'child_pay_id' | 'payment_plan_id', on: number) => {
-      const s = await this.db
-        .selectFrom('fund_pay')
-        .select((eb) => eb.fn.sum<string | null>('pay_amount').as('n'))
-        .where(column, '=', on)
-        .where('pay_id', '<>', payId)
-        .where('status', '=', 2)
-        .where('del_flag', '=', '0')
-        .executeTakeFirst();
-      return amount(s?.n);
-    };
+    const pays = new SqlFundPayRepository(this.db);
+    const p = await pays.getPay(payId);
+    if (p === null) return null;
+    const item = p.childPayId === null ? null : await pays.payItem(p.childPayId);
+    const child =
+      item === null
+        ? null
+        : await new SqlContractChildRepository(this.db).findById(item.contractChildId, ALL_DATA);
+    const plan = p.paymentPlanId === null ? null : await pays.getPlan(p.paymentPlanId);
     return {
-      payId: r.pay_id,
-      typeCode: r.type_code,
-      contractName: r.contract_name,
-      contractNo: r.contract_no ?? '',
-      deptName: r.dept_name ?? '',
-      planMonth: r.plan_month,
-      subjectName: r.subject_name,
-      reason: r.reason,
-      payTime: r.pay_time ?? '',
-      payCompanyName: r.pay_company_name,
-      receiveCompanyName: r.receive_company_name,
-      payAmount: amount(r.pay_amount),
-      taxRate: String(r.tax_rate),
-      realPayAmount: amount(r.real_pay_amount),
-      statusText: FUND_PAY_STATUS_LABELS[r.status as FundPayStatus] ?? '',
-      createBy: r.create_by,
-      paidTime: r.paid_time === null ? null : time(r.paid_time),
+      payId: p.payId,
+      typeCode: p.typeCode,
+      contractName: p.contractName,
+      contractNo: p.contractNo,
+      deptName: p.deptName,
+      planMonth: p.planMonth,
+      subjectName: p.subjectName,
+      reason: p.reason,
+      payTime: p.payTime,
+      payCompanyName: p.payCompanyName,
+      receiveCompanyName: p.receiveCompanyName,
+      payAmount: p.payAmount,
+      taxRate: p.taxRate,
+      realPayAmount: p.realPayAmount,
+      statusText: FUND_PAY_STATUS_LABELS[p.status] ?? '',
+      createBy: p.createBy,
+      paidTime: p.paidTime,
       payItem:
-        r.child_pay_id === null
+        item === null
           ? null
           : {
-              contractChildNo: r.contract_child_no ?? '',
-              itemAmount: amount(r.item_amount),
-              paidAmount: await paidOn('child_pay_id', r.child_pay_id),
+              contractChildNo: child?.contractChildNo ?? '',
+              itemAmount: item.payAmount,
+              paidAmount: await pays.committedOnPayItem(item.childPayId, p.payId),
             },
       planLine:
-        r.payment_plan_id === null
+        plan === null
           ? null
           : {
-              planPayAmount: amount(r.plan_pay_amount),
-              paidAmount: await paidOn('payment_plan_id', r.payment_plan_id),
+              planPayAmount: plan.planPayAmount,
+              paidAmount: await pays.committedOnPlan(plan.paymentPlanId, p.payId),
             },
     };
   }

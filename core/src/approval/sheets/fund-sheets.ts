@@ -40,20 +40,24 @@ export interface FundPaySheetFacts {
   readonly statusText: string;
   readonly createBy: string;
   readonly paidTime: Date | null;
-  /** 16_x: the sub-contract pay item it executes, and what other payments took of it. */
+  /**
+   * 16_x: the sub-contract pay item it executes, and what the other live payments on it commit
+   * (paid and in approval: what the payable rule counts, so 本次付款后剩余 is what it allows).
+   */
   readonly payItem: {
     readonly contractChildNo: string;
     readonly itemAmount: string;
     readonly paidAmount: string;
   } | null;
-  /** 20_1: the payment plan line it executes, and what other payments took of it. */
+  /** 20_1: the payment plan line it executes, and what the other live payments on it commit. */
   readonly planLine: { readonly planPayAmount: string; readonly paidAmount: string } | null;
 }
 
 /**
  * 付款合同 (16_x) and 月度计划内付款 (20_1): the payment under its own words (本次付款金额, 付款日期,
  * never 合同金额 / 签订日期), the tax and the net pay, the parties, and what it draws on: the pay
- * item's amount, what other payments took of it and what is left after this one.
+ * item's amount, what the other payments on it paid or hold in approval, and what is left after
+ * this one (the payable rule's own sums).
  */
 export function fundPaySheet(p: FundPaySheetFacts, zone: string): ApprovalSheet {
   const draws: SheetSection[] = [];
@@ -63,7 +67,7 @@ export function fundPaySheet(p: FundPaySheetFacts, zone: string): ApprovalSheet 
       figures: [
         figure.text('contractChildNo', '分包合同编号', p.payItem.contractChildNo),
         figure.amount('itemAmount', '付款项金额', p.payItem.itemAmount),
-        figure.amount('itemPaidAmount', '其他已付金额', p.payItem.paidAmount),
+        figure.amount('itemPaidAmount', '其他已付及待付金额', p.payItem.paidAmount),
         figure.amount(
           'itemLeftAfter',
           '本次付款后剩余',
@@ -76,7 +80,7 @@ export function fundPaySheet(p: FundPaySheetFacts, zone: string): ApprovalSheet 
       title: '付款计划',
       figures: [
         figure.amount('planPayAmount', '计划付款金额', p.planLine.planPayAmount),
-        figure.amount('planPaidAmount', '其他已付金额', p.planLine.paidAmount),
+        figure.amount('planPaidAmount', '其他已付及待付金额', p.planLine.paidAmount),
         figure.amount(
           'planLeftAfter',
           '本次付款后剩余',
