@@ -5,13 +5,15 @@ import {
   approvalNotifyAnswer,
   notifyQuery,
 } from '@dpms/wire';
-import { APPROVAL_STATUS_LABELS, contentText, selfApprovalNoteText } from '@dpms/core';
+import { sheetFromContent, withCurrentLabels } from '@dpms/core';
 import { ok } from '../../http/envelope.js';
 import { HttpError, unwrap } from '../../http/http-error.js';
 import { AUTHENTICATED, perm, type RouteBook } from '../../http/route.js';
-import { streamXlsx } from '../../http/xlsx.js';
+import { instituteZoneOf } from '../../http/institute-zone.js';
+import { contentDisposition, XLSX_TYPE } from '../../http/xlsx.js';
 import { approvalDetailView } from '../approval-files.js';
-import { detailWithSheet } from './detail-sheet.js';
+import { detailWithSheet, mentionedUsers } from './detail-sheet.js';
+import { approvalWorkbook } from './export-sheet.js';
 import { TAG, actorOf, userNames, type ApprovalRouteDeps } from './shared.js';
 
 /** An approval's detail, its export (xlsx or PDF) and the shell's notification poll. */
@@ -35,7 +37,7 @@ export function registerDetailRoutes(book: RouteBook, deps: ApprovalRouteDeps): 
     method: 'get',
     path: '/project/approval/export',
     summary:
-      '导出审批单：format=xlsx（默认）为表单内容与每个节点的签署记录；format=pdf 为带各节点签名的 A4 审批单',
+      '导出审批单：format=xlsx（默认）为审批单（与详情、PDF 相同的记录数据，金额为数值、日期为院所时区的日期）与每一轮的审批记录；format=pdf 为带各节点签名的 A4 审批单',
     tag: TAG,
     access: perm('project:approval:export'),
     query: approvalExportQuery,
@@ -49,51 +51,27 @@ export function registerDetailRoutes(book: RouteBook, deps: ApprovalRouteDeps): 
       const detail = unwrap(await engine.exportSheet(query.approvalId, actorOf(principal)));
       const a = detail.approval;
       const notes = detail.approvalDetailBO.nodeNotes ?? [];
-      const userNames = await names([
-        a.drafterId,
-        ...detail.log.map((e) => e.actorId),
+      const nameById = await names([
+        ...mentionedUsers(detail),
         ...notes.flatMap((n) => n.assignees),
       ]);
-      type Row = readonly [string, string, string, string];
-      const rows: Row[] = [
-        ['审批类型', a.typeName, '', ''],
-        ['标题', a.title, '', ''],
-        ['状态', APPROVAL_STATUS_LABELS[a.status], '', ''],
-        ['拟稿人', userNames[a.drafterId] ?? a.drafterId, '', a.submitTime ?? a.createTime],
-        ...Object.values(a.content).map((e): Row => [e.label, contentText(e), '', '']),
-        ...detail.log
-          .filter((e) => e.round === a.round && (e.action === 'approve' || e.action === 'reject'))
-          .map((e): Row => [
-            e.nodeName ?? '',
-            `${e.action === 'reject' ? '驳回' : '同意'}${e.opinion ? `：${e.opinion}` : ''}`,
-            userNames[e.actorId] ?? e.actorId,
-            e.createTime,
-          ]),
-        // Nodes the separation-of-duties rule skipped or gave to someone else, and why.
-        // Every round's, an earlier round's marked with its round.
-        ...notes.map((n): Row => [
-          n.earlierRound === undefined ? n.nodeName : `第${n.earlierRound}轮 ${n.nodeName}`,
-          selfApprovalNoteText(
-            n.nodeName,
-            n,
-            n.assignees.map((u) => userNames[u] ?? u),
-          ).slice(n.nodeName.length + 1),
-          '',
-          '',
-        ]),
-      ];
-      await streamXlsx(
-        res,
-        `${a.title}.xlsx`,
-        '审批单',
-        [
-          { header: '项目', width: 20, value: (r: Row) => r[0] },
-          { header: '内容', width: 50, value: (r: Row) => r[1] },
-          { header: '签署人', width: 14, value: (r: Row) => r[2] },
-          { header: '时间', width: 26, value: (r: Row) => r[3] },
-        ],
-        rows,
-      );
+      // The sheet the screen and the PDF show; the form as filed when no sheets are bound.
+      const subject = {
+        typeCode: a.typeCode,
+        recordKind: a.recordKind,
+        recordId: a.recordId,
+        content: a.content,
+      };
+      const sheet = deps.sheets
+        ? await deps.sheets.sheetOf(subject)
+        : sheetFromContent(a.typeName, withCurrentLabels(a.typeCode, a.content), subject);
+      const workbook = approvalWorkbook(detail, sheet, nameById, await instituteZoneOf(res));
+      res.status(200);
+      res.setHeader('Content-Type', XLSX_TYPE);
+      res.setHeader('Content-Disposition', contentDisposition(`${a.title}.xlsx`));
+      res.setHeader('Access-Control-Expose-Headers', 'Content-Disposition');
+      await workbook.xlsx.write(res);
+      res.end();
       return undefined;
     },
   });
