@@ -25,6 +25,7 @@ export * from './sheets/fund-sheets.js';
 export * from './sheets/contract-sheets.js';
 export * from './sheets/task-sheets.js';
 export * from './sheets/office-sheets.js';
+export * from './sheets/document-sheets.js';
 export * from './sheets/approval-sheets.use-case.js';
 export * from './sheets/approval-history.js';
 export * from './transfer-candidates.js';

@@ -3,6 +3,7 @@ import {
   ARCHIVE_BORROW_RECORD_KIND,
   CONTRACT_CHANGE_RECORD_KIND,
   CONTRACT_CHILD_RECORD_KIND,
+  CONTRACT_DOCUMENT_RECORD_KIND,
   CONTRACT_RECORD_KIND,
   INVOICE_RECORD_KIND,
   LIXIANG_RECORD_KIND,
@@ -17,6 +18,7 @@ import { backSum, contractFigureColumns, figureSumsOf } from '../read-models/con
 import { SqlArchiveBorrowRepository } from './sql-archive-borrow.repository.js';
 import { SqlContractChangeRepository } from './sql-contract-change.repository.js';
 import { SqlContractChildRepository } from './sql-contract-child.repository.js';
+import { SqlContractDocumentRepository } from './sql-contract-document.repository.js';
 import { SqlContractRepository } from './sql-contract-table.js';
 import { amount, type Db } from './sql-fund-shared.js';
 import { SqlInvoiceRepository } from './sql-invoice.repository.js';
@@ -113,6 +115,11 @@ const archiveBorrow: Reader = async (db, id, zone) => {
   };
 };
 
+const contractDocument: Reader = async (db, id) => {
+  const doc = await new SqlContractDocumentRepository(db).findById(id, null);
+  return doc === null ? null : { kind: 'contractDocument', facts: doc };
+};
+
 /** The readers by record kind. */
 export const RECORD_SHEET_READERS: Readonly<Record<string, Reader>> = {
   [CONTRACT_RECORD_KIND]: contract,
@@ -123,4 +130,5 @@ export const RECORD_SHEET_READERS: Readonly<Record<string, Reader>> = {
   [RESULT_SEAL_RECORD_KIND]: resultSeal,
   [INVOICE_RECORD_KIND]: invoice,
   [ARCHIVE_BORROW_RECORD_KIND]: archiveBorrow,
+  [CONTRACT_DOCUMENT_RECORD_KIND]: contractDocument,
 };

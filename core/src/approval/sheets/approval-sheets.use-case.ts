@@ -2,6 +2,8 @@ import type { ClosedCase } from '../../closing/closing.js';
 import type { FundPerform, FundPlan } from '../../fund-plan/fund-plan.js';
 import type { Lixiang } from '../../contract/lixiang.js';
 import type { DesignTask } from '../../task/task.js';
+import type { ContractDocumentRecord } from '../../documents/contract-document.repository.port.js';
+import { contractDocumentSheet } from './document-sheets.js';
 import { PAYMENT_CONTRACT_LABELS } from '../../fund-pay/fund-pay-approval.js';
 import type { UnitOfWork } from '../../platform/unit-of-work.port.js';
 import { approvalTypeLabel } from '../approval-type-catalogue.js';
@@ -45,7 +47,8 @@ export type SheetFacts =
   | { readonly kind: 'designTask'; readonly facts: DesignTask }
   | { readonly kind: 'resultSeal'; readonly facts: ResultSealSheetFacts }
   | { readonly kind: 'invoice'; readonly facts: InvoiceSheetFacts }
-  | { readonly kind: 'archiveBorrow'; readonly facts: ArchiveBorrowSheetFacts };
+  | { readonly kind: 'archiveBorrow'; readonly facts: ArchiveBorrowSheetFacts }
+  | { readonly kind: 'contractDocument'; readonly facts: ContractDocumentRecord };
 
 /**
  * Reads a linked record's figures now (not as they were when it was sent): whoever may see the
@@ -87,6 +90,8 @@ export function describeSheet(facts: SheetFacts, zone: string, typeCode = ''): A
       return invoiceSheet(facts.facts, zone);
     case 'archiveBorrow':
       return archiveBorrowSheet(facts.facts, zone);
+    case 'contractDocument':
+      return contractDocumentSheet(facts.facts);
   }
 }
 

@@ -4,6 +4,7 @@ import type { Contract, ContractFields } from '../../contract/contract.js';
 import type { ContractChange } from '../../contract/contract-change.js';
 import type { ContractChildSummary } from '../../contract/contract-child.js';
 import type { Lixiang } from '../../contract/lixiang.js';
+import type { ContractDocumentRecord } from '../../documents/contract-document.repository.port.js';
 import { contractFiguresOf } from '../../figures/contract-figures.js';
 import {
   sheetFigure,
@@ -17,6 +18,7 @@ import {
   contractSheet,
   lixiangSheet,
 } from './contract-sheets.js';
+import { contractDocumentSheet } from './document-sheets.js';
 
 const fields: ContractFields = {
   projectName: '滨江新城规划',
@@ -258,5 +260,52 @@ describe('the payment contract sheet (5_x)', () => {
     expect(shown(s, 'totalAmount')).toBe('分包金额（万元）=30');
     expect(shown(s, 'canPayAmount')).toBe('可付金额（万元）=27');
     expect(shown(s, 'taxRate')).toBe('税率（%）=6');
+  });
+});
+
+describe('the contract document sheet (5_x)', () => {
+  const doc = (values: ContractDocumentRecord['values']): ContractDocumentRecord => ({
+    documentId: 8,
+    docType: 2,
+    contractId: 12,
+    contractName: '滨江新城规划技术服务合同',
+    values,
+    totalAmount: values.totalAmount ?? '0',
+    status: 0,
+    approvalId: '70',
+    version: 1,
+    deptId: 110,
+    userId: 3,
+    createBy: 'jingying',
+    createTime: new Date(0),
+    updateTime: new Date(0),
+  });
+
+  it('shows the document under its own title and labels, the amount in 万元, ids left out', () => {
+    const s = contractDocumentSheet(
+      doc({
+        signBySub: '某某建筑设计研究院',
+        signByMain: '某技术服务公司',
+        mainPhone: '',
+        projectName: '滨江新城规划',
+        contractId: '12',
+        designStage: '方案设计',
+        designStageId: '2',
+        fwContent: '结构咨询',
+        totalAmount: '12.5',
+        upValue: '壹拾贰万伍仟元整',
+        signDate: '2026-06-01',
+      }),
+    );
+    expect(s.title).toBe('技术服务合同');
+    expect(shown(s, 'contractName')).toBe('合同名称=滨江新城规划技术服务合同');
+    expect(shown(s, 'totalAmount')).toBe('合同金额（万元）=12.5');
+    expect(shown(s, 'fwContent')).toBe('服务内容=结构咨询');
+    expect(shown(s, 'signByMain')).toBe('乙方=某技术服务公司');
+    expect(shown(s, 'signDate')).toBe('签订日期=2026-06-01');
+    expect(sheetFigure(s, 'contractId')).toBeUndefined();
+    expect(sheetFigure(s, 'designStageId')).toBeUndefined();
+    // A party's blank phone is not printed.
+    expect(sheetFigure(s, 'mainPhone')).toBeUndefined();
   });
 });
