@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-argument -- supertest bodies are untyped JSON */
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-call -- supertest bodies are untyped JSON */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { headForDrafterDept } from '../test-support/save-and-submit-cases.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
@@ -25,7 +25,7 @@ interface Sheet {
 }
 
 describe.each(testDatabaseKinds())('approval sheets read from their records on %s', (kind) => {
-  const { post, get, okData, confirmedTask, confirmedResult, client, api, contractId } =
+  const { post, get, okData, sheet, confirmedTask, confirmedResult, client, api, contractId } =
     useTaskApi(kind);
 
   const sheetOf = async (user: string, approvalId: string): Promise<Sheet> => {
@@ -205,5 +205,46 @@ describe.each(testDatabaseKinds())('approval sheets read from their records on %
     expect(f['drawNum']?.value).toBe('4');
     expect(f[`result${String(cad.resultId)}`]?.value).toBe('总图.dwg');
     expect(f[`result${String(other.resultId)}`]?.value).toBe('结构图.dxf');
+  });
+
+  it('a design task (3_1) shows its people, its disciplines and its output value', async () => {
+    const t = await okData(post('xmjl', '/v4/design-task/add', sheet({ majorIds: [21, 22] })));
+    const sent = await okData(
+      post('xmjl', '/project/design-task/updateToApproval', { taskId: t.taskId }),
+    );
+    const s = await sheetOf('xmjl', String(sent.approvalId));
+    expect(s).toMatchObject({ source: 'record', title: '设计任务单', recordKind: 'designTask' });
+    const f = figures(s);
+    expect(f['designUserName']?.value).toBe(await nickName('sjzc'));
+    expect(f['projectManagerName']?.value).toBe(await nickName('xmjl'));
+    expect(f['majorNames']?.value.split('、')).toEqual(
+      t.majorList.map((m: { majorName: string }) => m.majorName),
+    );
+    expect(f['taskAmount']).toMatchObject({ label: '任务产值', value: '100', unit: '万元' });
+  });
+
+  it('a sub-contract (5_1) shows its payee, its amount and what is payable', async () => {
+    const add = await okData(
+      post('jingying', '/v4/contractChild/add', {
+        contractId: contractId(),
+        childType: 2,
+        contractChildNo: 'FB-SHEET-51',
+        receiveCompanyName: '某咨询公司',
+        totalAmount: '20',
+      }),
+    );
+    const sent = await okData(
+      post('jingying', '/v4/contractChild/updateToApproval', {
+        contractChildId: add.contractChildId,
+      }),
+    );
+    const s = await sheetOf('jingying', String(sent.approvalId));
+    expect(s).toMatchObject({ source: 'record', title: '付款合同', recordKind: 'contractChild' });
+    const f = figures(s);
+    expect(f['contractChildNo']?.value).toBe('FB-SHEET-51');
+    expect(f['childType']?.value).toBe('技术服务费');
+    expect(f['totalAmount']).toMatchObject({ label: '分包金额', value: '20', unit: '万元' });
+    expect(f['canPayAmount']?.value).toBe('20');
+    expect(f['contractName']?.value).toBe('任务测试设计合同');
   });
 });
