@@ -75,7 +75,7 @@ export function describeSheet(facts: SheetFacts, zone: string, typeCode = ''): A
     case 'fundPerform':
       return fundPerformSheet(facts.facts, zone);
     case 'contract':
-      return contractSheet(facts.facts);
+      return contractSheet(facts.facts, typeCode);
     case 'lixiang':
       return lixiangSheet(facts.facts);
     case 'contractChange':

@@ -122,9 +122,11 @@ describe('the contract review sheet (1_x, 24_1)', () => {
     expect(shown(s, 'unreceivedAmount')).toBe('未回款（万元）=820');
   });
 
-  it('a declared project is the filing sheet (2_x)', () => {
+  it('a declared project is the filing sheet (2_x), also once it became a contract', () => {
     const s = contractSheet({ contract: contract({ stage: 'declare' }), figures: null });
     expect(s.title).toBe('项目备案表');
+    expect(contractSheet({ contract: contract(), figures: null }, '2_1').title).toBe('项目备案表');
+    expect(contractSheet({ contract: contract(), figures: null }, '1_1').title).toBe('合同评审单');
     expect(shown(s, 'receiveAmount')).toBe('已收金额（万元）=0');
   });
 

@@ -85,8 +85,12 @@ export interface ContractSheetFacts {
  * and was invoiced so far (the figures read model, so the sheet agrees with the lists).
  * The contract keeps one manager, 服务经理; the sheet prints him under the record's own word.
  */
-export function contractSheet({ contract: c, figures }: ContractSheetFacts): ApprovalSheet {
-  const declared = c.stage === 'declare';
+export function contractSheet(
+  { contract: c, figures }: ContractSheetFacts,
+  typeCode = '',
+): ApprovalSheet {
+  // A filing (2_x) stays a filing on paper after its project became a contract.
+  const declared = typeCode.startsWith('2_') || (typeCode === '' && c.stage === 'declare');
   const info: SheetFigure[] = [
     text('projectName', c.projectName),
     text('contractName', c.contractName),
