@@ -15,6 +15,7 @@ import {
   type SheetFacts,
 } from '@dpms/core';
 import { backSum, contractFigureColumns, figureSumsOf } from '../read-models/contract-figures.js';
+import { SqlApprovalOptionSources } from './sql-approval-directory.js';
 import { SqlArchiveBorrowRepository } from './sql-archive-borrow.repository.js';
 import { SqlContractChangeRepository } from './sql-contract-change.repository.js';
 import { SqlContractChildRepository } from './sql-contract-child.repository.js';
@@ -77,9 +78,19 @@ const designTask: Reader = async (db, id) => {
 const resultSeal: Reader = async (db, id) => {
   const seal = await new SqlResultSealRepository(db).findById(id);
   if (seal === null) return null;
+  // The seals and the category by the names the dictionaries give them now.
+  const options = await new SqlApprovalOptionSources(db).load([
+    'sealTypeStore',
+    'sealCatetoryStore',
+  ]);
   return {
     kind: 'resultSeal',
-    facts: { seal, task: await new SqlTaskRepository(db).findById(seal.taskId, null) },
+    facts: {
+      seal,
+      task: await new SqlTaskRepository(db).findById(seal.taskId, null),
+      sealTypeOptions: options.sealTypeStore ?? [],
+      sealCategoryOptions: options.sealCatetoryStore ?? [],
+    },
   };
 };
 

@@ -121,6 +121,23 @@ describe('the result seal sheet (13_1)', () => {
     expect(shown(s, 'drawNum')).toBe('份数=3');
   });
 
+  it('names the seals and the category as the dictionaries the administrator keeps say', () => {
+    const s = resultSealSheet({
+      seal: { ...seal, sealCategory: '2' },
+      task,
+      sealTypeOptions: [
+        { text: '出图专用章', value: '4' },
+        { text: '注册建筑师印章', value: '8' },
+      ],
+      sealCategoryOptions: [
+        { text: '实物章', value: '1' },
+        { text: '电子章', value: '2' },
+      ],
+    });
+    expect(shown(s, 'sealType')).toBe('印章类型=出图专用章、注册建筑师印章');
+    expect(shown(s, 'sealCategory')).toBe('印章类别=电子章');
+  });
+
   it('a seal whose task is gone still shows the task it named', () => {
     const s = resultSealSheet({ seal, task: null });
     expect(shown(s, 'taskNo')).toBe('任务单编号=RW-2026-031');

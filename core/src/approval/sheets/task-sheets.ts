@@ -2,6 +2,7 @@ import { TASK_FIELD_LABELS } from '../../task/task-messages.js';
 import { TASK_QUALITY_TYPE_LABELS, type DesignTask, type ResultSeal } from '../../task/task.js';
 import { APPROVAL_STATUS_LABELS } from '../approval-status.js';
 import { SEAL_TYPE_OPTIONS } from '../template-options.js';
+import type { TemplateOption } from '../template.js';
 import { figure, type ApprovalSheet, type SheetFigure } from './approval-sheet.js';
 
 /* The sheets of the design-task records: the task sheet (3_x), its output value (4_x) and the
@@ -10,14 +11,20 @@ import { figure, type ApprovalSheet, type SheetFigure } from './approval-sheet.j
 const label = (key: string): string => TASK_FIELD_LABELS[key] ?? key;
 const text = (key: string, value: string): SheetFigure => figure.text(key, label(key), value);
 
-/** The seal types' names (stored as the seal_type dictionary's codes), in the order chosen. */
-export const sealTypeNames = (codes: readonly string[]): string =>
-  codes
-    .map((c) => {
-      const o = SEAL_TYPE_OPTIONS.find((x) => 'value' in x && x.value === c);
-      return o !== undefined && 'text' in o ? o.text : c;
-    })
-    .join('、');
+/** An option's name by its value (a dictionary's code); the code itself when unknown. */
+const optionName = (options: readonly TemplateOption[], code: string): string => {
+  const o = options.find((x) => 'value' in x && x.value === code);
+  return o !== undefined && 'text' in o ? o.text : code;
+};
+
+/**
+ * The seal types' names (stored as the seal_type dictionary's codes), in the order chosen: the
+ * dictionary as the administrator keeps it, core's defaults where it is empty.
+ */
+export const sealTypeNames = (
+  codes: readonly string[],
+  options: readonly TemplateOption[] = SEAL_TYPE_OPTIONS,
+): string => codes.map((c) => optionName(options, c)).join('、');
 
 /** The task's people and contract, as every task sheet opens. */
 const taskFigures = (t: DesignTask): SheetFigure[] => [
@@ -70,13 +77,18 @@ export function designTaskSheet(t: DesignTask, typeCode: string): ApprovalSheet 
 export interface ResultSealSheetFacts {
   readonly seal: ResultSeal;
   readonly task: DesignTask | null;
+  /** The seal_type and seal_category dictionaries' items; absent or empty, core's defaults. */
+  readonly sealTypeOptions?: readonly TemplateOption[];
+  readonly sealCategoryOptions?: readonly TemplateOption[];
 }
 
 /**
  * 成果盖章 (13_1): the task and its design host (who signs the seal of his own drawings), the
  * results to stamp by discipline and file, the seals asked for by name, and the drawings.
  */
-export function resultSealSheet({ seal: s, task }: ResultSealSheetFacts): ApprovalSheet {
+export function resultSealSheet(f: ResultSealSheetFacts): ApprovalSheet {
+  const { seal: s, task } = f;
+  const types = f.sealTypeOptions?.length ? f.sealTypeOptions : SEAL_TYPE_OPTIONS;
   const head: SheetFigure[] =
     task === null
       ? [
@@ -98,8 +110,8 @@ export function resultSealSheet({ seal: s, task }: ResultSealSheetFacts): Approv
           figure.text('userName', '申请人', s.userName),
           text('drawContent', s.drawContent),
           text('drawNum', String(s.drawNum)),
-          text('sealCategory', s.sealCategory),
-          text('sealType', sealTypeNames(s.sealType)),
+          text('sealCategory', optionName(f.sealCategoryOptions ?? [], s.sealCategory)),
+          text('sealType', sealTypeNames(s.sealType, types)),
           ...(s.sealGoalContent === '' ? [] : [text('sealGoalContent', s.sealGoalContent)]),
           text('sealTime', s.sealTime ?? ''),
           figure.text('status', '状态', APPROVAL_STATUS_LABELS[s.status] ?? ''),
