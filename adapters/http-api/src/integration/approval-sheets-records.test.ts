@@ -1,4 +1,5 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-call -- supertest bodies are untyped JSON */
+import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { headForDrafterDept } from '../test-support/save-and-submit-cases.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
@@ -129,6 +130,29 @@ describe.each(testDatabaseKinds())('approval sheets read from their records on %
     expect(f['invoicedAmount']?.value).toBe('0');
     expect(f['roomAmount']?.value).toBe('400');
     expect(f['roomAfter']).toMatchObject({ label: '本次开票后剩余可开票', value: '350' });
+
+    // The export holds the same figures: amounts as numbers, the invoice date as a date.
+    const r = await get('caiwu', '/project/approval/export', {
+      approvalId: String(sent.approvalId),
+    })
+      .buffer(true)
+      .parse((res, cb) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (x: Buffer) => chunks.push(x));
+        res.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
+    expect(r.status).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(r.body as never);
+    const cells = new Map<string, ExcelJS.CellValue>();
+    wb.getWorksheet('审批单')?.eachRow((row) => {
+      const label = row.getCell(2).value;
+      if (typeof label === 'string') cells.set(label, row.getCell(3).value);
+    });
+    expect(cells.get('开票金额（万元）')).toBe(50);
+    expect(cells.get('本次开票后剩余可开票（万元）')).toBe(350);
+    expect(cells.get('合同金额（万元）')).toBe(500);
+    expect(cells.get('开票日期')).toEqual(new Date(Date.UTC(2026, 4, 6)));
   });
 
   it('a contract change (28_1) shows every changed field before → after', async () => {
