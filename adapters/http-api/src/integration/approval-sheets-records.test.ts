@@ -1,9 +1,11 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-call -- supertest bodies are untyped JSON */
 import ExcelJS from 'exceljs';
+import { addDays } from '@dpms/core';
+import { insertArchive } from '@dpms/sql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { headForDrafterDept } from '../test-support/save-and-submit-cases.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
-import { useTaskApi } from './task-fixture.js';
+import { today, useTaskApi } from './task-fixture.js';
 
 /**
  * Every approval sheet shows what is being approved, read from its record: the detail answer of
@@ -26,8 +28,18 @@ interface Sheet {
 }
 
 describe.each(testDatabaseKinds())('approval sheets read from their records on %s', (kind) => {
-  const { post, get, okData, sheet, confirmedTask, confirmedResult, client, api, contractId } =
-    useTaskApi(kind);
+  const {
+    post,
+    get,
+    okData,
+    sheet,
+    newFile,
+    confirmedTask,
+    confirmedResult,
+    client,
+    api,
+    contractId,
+  } = useTaskApi(kind);
 
   const sheetOf = async (user: string, approvalId: string): Promise<Sheet> => {
     const d = await okData(get(user, '/project/approval/getCommonApprovalDetail', { approvalId }));
@@ -270,5 +282,42 @@ describe.each(testDatabaseKinds())('approval sheets read from their records on %
     expect(f['totalAmount']).toMatchObject({ label: '分包金额', value: '20', unit: '万元' });
     expect(f['canPayAmount']?.value).toBe('20');
     expect(f['contractName']?.value).toBe('任务测试设计合同');
+  });
+
+  it('an archive borrowing (27_1) shows the archive, the borrower, the period and the pledge', async () => {
+    await client.signIn('zhjy');
+    const archiveId = await insertArchive(api().database.handle.db, {
+      archiveName: '审批单档案',
+      archiveNo: 'DA-SHEET-27',
+      projectName: '审批单档案项目',
+      fileId: await newFile('审批单档案.pdf'),
+      fileName: '审批单档案.pdf',
+      userId: 6,
+      createBy: 'zgcs',
+    });
+    const borrow = await okData(
+      post('zhjy', '/project/archives/borrow', {
+        archiveId,
+        purpose: '复核审批单档案',
+        startDate: addDays(today, 1),
+        endDate: addDays(today, 6),
+        pledge: '本人承诺：借阅的档案仅用于本职工作。',
+      }),
+    );
+    const s = await sheetOf('zhjy', String(borrow.approvalId));
+    expect(s).toMatchObject({
+      source: 'record',
+      title: '调档承诺书',
+      recordKind: 'archives.borrow',
+    });
+    const f = figures(s);
+    expect(f['archiveName']?.value).toBe('审批单档案');
+    expect(f['archiveNo']?.value).toBe('DA-SHEET-27');
+    expect(f['userName']?.value).toBe(await nickName('zhjy'));
+    expect(f['purpose']?.value).toBe('复核审批单档案');
+    expect(f['startDate']).toMatchObject({ label: '借阅开始日期', value: addDays(today, 1) });
+    expect(f['endDate']?.value).toBe(addDays(today, 6));
+    expect(f['state']?.value).toBe('审批中');
+    expect(f['pledge']?.value).toBe('本人承诺：借阅的档案仅用于本职工作。');
   });
 });

@@ -119,10 +119,17 @@ const invoice: Reader = async (db, id) => {
 const archiveBorrow: Reader = async (db, id, zone) => {
   const b = await new SqlArchiveBorrowRepository(db).get(id);
   if (b === null) return null;
+  // The borrowing keeps the borrower's login; the sheet names him as people know him.
+  const user = await db
+    .selectFrom('sys_user')
+    .select('nick_name')
+    .where('user_id', '=', b.userId)
+    .executeTakeFirst();
+  const borrow = { ...b, userName: user?.nick_name || b.userName };
   // Its state (未到借阅期, 借阅中, 已逾期) is that of the institute's day the sheet is read on.
   return {
     kind: 'archiveBorrow',
-    facts: { borrow: b, today: instituteDay(new Date(), await zone()) },
+    facts: { borrow, today: instituteDay(new Date(), await zone()) },
   };
 };
 
