@@ -137,6 +137,7 @@ describe.each(testDatabaseKinds())('approval sheets read from their records on %
     expect(f['invoiceAmount']).toMatchObject({ label: '开票金额', value: '50', unit: '万元' });
     expect(f['totalAmount']).toMatchObject({ label: '合同金额', value: '500' });
     expect(f['backAmount']).toMatchObject({ label: '已回款', value: '140' });
+    expect(f['createBy']).toMatchObject({ label: '申请人', value: await nickName('caiwu') });
     // The other request in approval holds 100 of 500: 400 may still be invoiced, 350 after this.
     expect(f['invoicingAmount']?.value).toBe('100');
     expect(f['invoicedAmount']?.value).toBe('0');

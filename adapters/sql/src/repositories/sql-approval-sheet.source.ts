@@ -50,6 +50,18 @@ export class SqlApprovalSheetSource implements ApprovalSheetSource {
     );
   }
 
+  async nickNames(userNames: readonly string[]): Promise<Readonly<Record<string, string>>> {
+    if (userNames.length === 0) return {};
+    const rows = await this.db
+      .selectFrom('sys_user')
+      .select(['user_name', 'nick_name'])
+      .where('user_name', 'in', userNames)
+      .execute();
+    return Object.fromEntries(
+      rows.filter((r) => r.nick_name !== '').map((r) => [r.user_name, r.nick_name]),
+    );
+  }
+
   async factsOf(
     recordKind: string,
     recordId: string,

@@ -59,6 +59,38 @@ export interface ApprovalSheetSource {
   factsOf(recordKind: string, recordId: string, typeCode: string): Promise<SheetFacts | null>;
   /** The institute's time zone: instants on a sheet are its clock. */
   timeZone(): Promise<string>;
+  /**
+   * The display names (nick names) of users by their login names; a login it does not know is
+   * left out. Absent, the sheet shows the logins the records keep.
+   */
+  nickNames?(userNames: readonly string[]): Promise<Readonly<Record<string, string>>>;
+}
+
+/** The figures that name a person by the login the record keeps (申请人, 借阅人 ...). */
+const PERSON_KEYS: ReadonlySet<string> = new Set(['createBy']);
+
+/** The sheet with each person named as people know them, not by login. */
+async function withNames(
+  sheet: ApprovalSheet,
+  source: ApprovalSheetSource,
+): Promise<ApprovalSheet> {
+  if (source.nickNames === undefined) return sheet;
+  const logins = sheet.sections.flatMap((s) =>
+    s.figures.filter((f) => PERSON_KEYS.has(f.key) && f.value !== '').map((f) => f.value),
+  );
+  if (logins.length === 0) return sheet;
+  const names = await source.nickNames([...new Set(logins)]);
+  return {
+    ...sheet,
+    sections: sheet.sections.map((s) => ({
+      ...s,
+      figures: s.figures.map((f) =>
+        PERSON_KEYS.has(f.key) && names[f.value] !== undefined
+          ? { ...f, value: names[f.value]! }
+          : f,
+      ),
+    })),
+  };
 }
 
 /** The one description of each kind's sheet (`typeCode` tells a task's 3_x sheet from its 4_x). */
@@ -150,7 +182,7 @@ export class ApprovalSheets {
           withCurrentLabels(a.typeCode, a.content),
           link,
         );
-      return { ...describeSheet(facts, zone, a.typeCode), ...link };
+      return withNames({ ...describeSheet(facts, zone, a.typeCode), ...link }, sheets);
     });
   }
 }
