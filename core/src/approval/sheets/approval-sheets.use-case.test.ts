@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Invoice } from '../../account/account.js';
+import type { FundPlan } from '../../fund-plan/fund-plan.js';
 import { sheetFigure } from './approval-sheet.js';
 import {
   ApprovalSheets,
@@ -60,6 +61,28 @@ describe('the sheet an approver reads', () => {
       recordKind: 'account.invoice',
       recordId: '17',
     });
+  });
+
+  it('leaves out a section with nothing in it', async () => {
+    const sheet = await sheetsOver({
+      factsOf: () =>
+        Promise.resolve({
+          kind: 'fundPlan',
+          facts: {
+            planId: 3,
+            deptId: 110,
+            deptName: '建筑一所',
+            planMonth: '2026-12',
+            reason: '',
+            createBy: 'caiwu',
+            createTime: new Date(0),
+            lines: [],
+          } as unknown as FundPlan,
+        }),
+      timeZone: () => Promise.resolve('Asia/Shanghai'),
+    }).sheetOf({ ...subject, typeCode: '8_1', recordKind: 'fund.plan', recordId: '3' });
+    expect(sheet.sections.map((s) => s.title)).not.toContain('计划明细');
+    expect(sheet.sections.every((s) => s.figures.length > 0)).toBe(true);
   });
 
   it('keeps the login where the name is unknown', async () => {

@@ -182,7 +182,10 @@ export class ApprovalSheets {
           withCurrentLabels(a.typeCode, a.content),
           link,
         );
-      return withNames({ ...describeSheet(facts, zone, a.typeCode), ...link }, sheets);
+      const sheet = describeSheet(facts, zone, a.typeCode);
+      // A section with nothing in it (a seal naming no result) is not printed as an empty box.
+      const sections = sheet.sections.filter((s) => s.figures.length > 0);
+      return withNames({ ...sheet, sections, ...link }, sheets);
     });
   }
 }
