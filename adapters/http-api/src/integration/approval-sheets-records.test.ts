@@ -78,6 +78,20 @@ describe.each(testDatabaseKinds())('approval sheets read from their records on %
     const sent = await okData(
       post('zhjy', '/project/contract/updateToApproval', { contractId: c.contractId }),
     );
+    // Its 项目经理 are those of its design tasks (xmjl is user 3).
+    await api()
+      .database.handle.db.insertInto('design_task')
+      .values({
+        contract_id: c.contractId,
+        task_no: 'RW-SHEET-11',
+        task_name: '审批单任务',
+        design_stage_id: '3',
+        design_user_id: 4,
+        project_manager_id: 3,
+        plan_finish_date: '2026-12-31',
+        user_id: 3,
+      })
+      .execute();
     const sheet = await sheetOf('zhjy', String(sent.approvalId));
     expect(sheet).toMatchObject({
       source: 'record',
@@ -91,6 +105,10 @@ describe.each(testDatabaseKinds())('approval sheets read from their records on %
     expect(f['signByMain']).toMatchObject({ label: '甲方', value: '杭州滨江城建' });
     expect(f['totalAmount']).toMatchObject({ label: '合同金额', value: '80', unit: '万元' });
     expect(f['signDate']).toMatchObject({ label: '签订日期', value: '2026-06-01' });
+    expect(f['projectManagerNames']).toMatchObject({
+      label: '项目经理',
+      value: await nickName('xmjl'),
+    });
     expect(f['receiveAmount']).toMatchObject({ label: '已收金额', value: '0', unit: '万元' });
     // The rates the split was computed with, each in percent.
     const rates = sheet.sections.find((s) => s.title === '费率')?.figures ?? [];

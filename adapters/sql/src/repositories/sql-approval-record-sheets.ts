@@ -45,10 +45,31 @@ async function contractFigures(db: Db, contractId: number): Promise<ContractFigu
 
 type Reader = (db: Db, id: number, zone: () => Promise<string>) => Promise<SheetFacts | null>;
 
+/** The project managers of a contract's live design tasks, by name, in the order first named. */
+async function projectManagerNames(db: Db, contractId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('design_task as t')
+    .innerJoin('sys_user as u', 'u.user_id', 't.project_manager_id')
+    .select(['u.nick_name', (eb) => eb.fn.min('t.task_id').as('first')])
+    .where('t.contract_id', '=', contractId)
+    .where('t.del_flag', '=', '0')
+    .groupBy('u.nick_name')
+    .orderBy('first')
+    .execute();
+  return rows.map((r) => r.nick_name);
+}
+
 const contract: Reader = async (db, id) => {
   const c = await new SqlContractRepository(db).findById(id, ALL_DATA);
   if (c === null) return null;
-  return { kind: 'contract', facts: { contract: c, figures: await contractFigures(db, id) } };
+  return {
+    kind: 'contract',
+    facts: {
+      contract: c,
+      figures: await contractFigures(db, id),
+      projectManagerNames: await projectManagerNames(db, id),
+    },
+  };
 };
 
 const lixiang: Reader = async (db, id) => {

@@ -103,8 +103,13 @@ describe('the contract review sheet (1_x, 24_1)', () => {
   };
 
   it('shows the parties, the amount in 万元, the sign date, the manager and the rates in %', () => {
-    const s = contractSheet({ contract: contract(), figures: contractFiguresOf('960', sums) });
+    const s = contractSheet({
+      contract: contract(),
+      figures: contractFiguresOf('960', sums),
+      projectManagerNames: ['王经理', '赵经理'],
+    });
     expect(s).toMatchObject({ title: '合同评审单', source: 'record', recordId: '12' });
+    expect(shown(s, 'projectManagerNames')).toBe('项目经理=王经理、赵经理');
     expect(shown(s, 'contractName')).toBe('合同名称=滨江新城规划设计合同');
     expect(shown(s, 'contractNo')).toBe('合同编号=HT-2026-001');
     expect(shown(s, 'signByMain')).toBe('甲方=滨江新城管委会');

@@ -77,16 +77,21 @@ function feeSections(
 export interface ContractSheetFacts {
   readonly contract: Contract;
   readonly figures: ContractFigures | null;
+  /**
+   * The project managers of its design tasks, by name (a contract names none of its own; the
+   * flows' 项目经理 node reads the same tasks); empty before any task.
+   */
+  readonly projectManagerNames?: readonly string[];
 }
 
 /**
  * 合同评审单 (1_x, 24_1), or 项目备案表 (2_x) for a declared project: the parties, the amount and
  * when it was signed, who serves it, the fee split with its rates in percent, and what came back
  * and was invoiced so far (the figures read model, so the sheet agrees with the lists).
- * The contract keeps one manager, 服务经理; the sheet prints him under the record's own word.
+ * The contract keeps one manager of its own, 服务经理; its 项目经理 are those of its design tasks.
  */
 export function contractSheet(
-  { contract: c, figures }: ContractSheetFacts,
+  { contract: c, figures, projectManagerNames = [] }: ContractSheetFacts,
   typeCode = '',
 ): ApprovalSheet {
   // A filing (2_x) stays a filing on paper after its project became a contract.
@@ -101,6 +106,7 @@ export function contractSheet(
     amount('totalAmount', c.totalAmount),
     text('signDate', c.signDate ?? ''),
     figure.text('serviceManagerName', '服务经理', c.serviceManagerName),
+    figure.text('projectManagerNames', '项目经理', projectManagerNames.join('、')),
     text('bizSource', BIZ_SOURCE_LABELS[c.bizSource]),
     text('bizType', bizTypeText(c.bizType)),
     text('location', c.location),
