@@ -42,7 +42,7 @@ describe.each(testDatabaseKinds())('the approval export on %s', (kind) => {
   /** An instant's wall clock in the institute's zone, as the Excel date the export writes. */
   const wallClockDate = (iso: string) => {
     const w = wallClockAt(new Date(iso), ZONE);
-    return new Date(Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute));
+    return new Date(Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second));
   };
 
   it('holds every round, amounts as numbers and dates as dates of the institute', async () => {

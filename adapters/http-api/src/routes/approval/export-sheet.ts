@@ -1,7 +1,6 @@
 import ExcelJS from 'exceljs';
 import {
   APPROVAL_STATUS_LABELS,
-  formatInstant,
   historyRows,
   selfApprovalNoteText,
   sheetFigureLabel,
@@ -11,51 +10,49 @@ import {
   type ApprovalSheet,
   type SheetFigure,
 } from '@dpms/core';
+import { cellValue, numFmtOf, type XlsxCellKind, type XlsxValue } from '../../http/xlsx.js';
 
 /*
  * The approval export (`GET /project/approval/export`, xlsx): the same sheet the screen and the
  * PDF show (the record's figures under their labels, ApprovalSheets.sheetOf) and every round of
- * the history, for finance to file and total. Amounts are numbers in 万元 with a number format,
- * rates numbers in percent, days and instants Excel dates showing the institute's wall clock
- * (Excel dates carry no zone, so the cell holds the time as the institute read it).
+ * the history, for finance to file and total. Cells are written as the list exports write them
+ * (http/xlsx.ts): amounts money, rates percent, days dates and instants the institute's wall
+ * clock as Excel dates.
  */
 
-/** 万元 to four places with thousands separators, as the finance office reads amounts. */
-export const AMOUNT_FORMAT = '#,##0.0000';
-export const PERCENT_FORMAT = '0.00##"%"';
-export const DATE_FORMAT = 'yyyy-mm-dd';
-export const DATE_TIME_FORMAT = 'yyyy-mm-dd hh:mm';
-
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})$/;
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
-type Cell = { value: ExcelJS.CellValue; numFmt?: string };
+export interface Cell {
+  readonly value: ExcelJS.CellValue;
+  readonly numFmt?: string | undefined;
+}
+
+/** A value as the list exports write its kind (the shared `cellValue` and `numFmtOf`). */
+const kindCell = (value: XlsxValue, kind: XlsxCellKind, zone: string): Cell => ({
+  value: cellValue(value, kind, zone),
+  numFmt: numFmtOf(kind),
+});
 
 /**
- * A day `yyyy-MM-dd` or a wall-clock time `yyyy-MM-dd HH:mm` (already on the institute's clock,
- * as core's formatInstant writes it) as an Excel date of that wall clock; other text as it is.
+ * A figure's value (or its value before) as a cell: amounts in 万元 as money, rates (in percent
+ * on the sheet) as percent, days as dates; a time the sheet already shows on the institute's
+ * clock (`yyyy-MM-dd HH:mm`, core's formatInstant) as the date of that wall clock; other text
+ * as it is.
  */
-export function timeCell(text: string): Cell {
-  const day = DAY.exec(text);
-  if (day !== null)
-    return { value: new Date(Date.UTC(+day[1]!, +day[2]! - 1, +day[3]!)), numFmt: DATE_FORMAT };
+export function figureCell(f: SheetFigure, text: string | undefined, zone: string): Cell {
+  if (text === undefined || text === '') return { value: null };
+  if (f.unit === '万元' && DECIMAL.test(text)) return kindCell(text, 'money', zone);
+  if (f.unit === '%' && DECIMAL.test(text)) return kindCell(`${text}%`, 'percent', zone);
+  if (DAY.test(text)) return kindCell(text, 'date', zone);
   const at = WALL_CLOCK.exec(text);
   if (at !== null)
     return {
       value: new Date(Date.UTC(+at[1]!, +at[2]! - 1, +at[3]!, +at[4]!, +at[5]!)),
-      numFmt: DATE_TIME_FORMAT,
+      numFmt: numFmtOf('instant'),
     };
   return { value: text };
-}
-
-/** A figure's value (or its value before) as a cell: numbers for amounts and rates, dates. */
-export function figureCell(f: SheetFigure, text: string | undefined): Cell {
-  if (text === undefined || text === '') return { value: null };
-  if (f.unit === '万元' && DECIMAL.test(text))
-    return { value: Number(text), numFmt: AMOUNT_FORMAT };
-  if (f.unit === '%' && DECIMAL.test(text)) return { value: Number(text), numFmt: PERCENT_FORMAT };
-  return timeCell(text);
 }
 
 const put = (row: ExcelJS.Row, col: number, cell: Cell) => {
@@ -98,13 +95,18 @@ export function approvalWorkbook(
   line('审批', '标题', { value: a.title });
   line('审批', '状态', { value: APPROVAL_STATUS_LABELS[a.status] });
   line('审批', '拟稿人', { value: nameOf(a.drafterId) });
-  line('审批', '提交时间', timeCell(formatInstant(a.submitTime ?? a.createTime, zone)));
+  line('审批', '提交时间', kindCell(a.submitTime ?? a.createTime, 'instant', zone));
   line('审批', '轮次', { value: a.round });
   for (const n of waitingNodes(detail.approvalDetailBO, nameOf))
     line('待审批节点', n.nodeName, { value: waitingNodeLine(n) });
   for (const s of sheet.sections)
     for (const f of s.figures)
-      line(s.title, sheetFigureLabel(f), figureCell(f, f.value), figureCell(f, f.before));
+      line(
+        s.title,
+        sheetFigureLabel(f),
+        figureCell(f, f.value, zone),
+        figureCell(f, f.before, zone),
+      );
   // The nodes separation of duties skipped or gave to someone else, an earlier round's marked.
   for (const n of detail.approvalDetailBO.nodeNotes ?? [])
     line(
@@ -126,13 +128,13 @@ export function approvalWorkbook(
     ['操作', 18],
     ['意见', 40],
   ]);
-  for (const h of historyRows(detail.log, nameOf, zone)) {
+  historyRows(detail.log, nameOf, zone).forEach((h, i) => {
     const row = log.addRow([h.round]);
-    put(row, 2, timeCell(h.time));
+    put(row, 2, kindCell(detail.log[i]?.createTime, 'instant', zone));
     row.getCell(3).value = h.actorName;
     row.getCell(4).value = h.nodeName;
     row.getCell(5).value = h.action;
     row.getCell(6).value = h.opinion;
-  }
+  });
   return wb;
 }
