@@ -9,3 +9,4 @@ export * from './employee-cost.use-case.js';
 export * from './invoice-actions.js';
 export { SIGNED_STAGES } from './account-service.js';
 export * from './account-actions.js';
+export * from './invoice-centre-form.js';

@@ -37,6 +37,7 @@ import { authorOfRecord, resolveNodes } from './approval-node-resolution.js';
 import { currentTransferCandidates } from './transfer-candidates.js';
 import { detailOf } from './approval-detail-view.js';
 import { checkApprovalContent, templateFor, titleOf } from './approval-content-check.js';
+import { checkCentreEdit, checkCentreRecord } from './centre-record-rule.js';
 
 export * from './approval-engine.types.js';
 export { nodesForContent } from './approval-node-resolution.js';
@@ -67,6 +68,11 @@ export class ApprovalEngine {
         return err(engineMessages.wrongKind(input.typeCode, input.kind));
       }
       const typeCode = input.typeCode;
+      // No money form unlinked: from 发起审批 a form names its record as core's table says.
+      if (input.viaApprovalCentre === true) {
+        const linked = checkCentreRecord(input, repos.linkedRecords);
+        if (!linked.ok) return linked;
+      }
       if (
         input.recordKind !== undefined &&
         (!repos.linkedRecords.handles(input.recordKind) ||
@@ -121,6 +127,8 @@ export class ApprovalEngine {
         return err(engineMessages.wrongKind(record.typeCode, input.kind));
       if (input.version !== record.state.version) return err(staleVersion());
       if (record.state.drafterId !== me) return err(engineMessages.notOwnDraft());
+      const linked = checkCentreEdit(record.typeCode, record.recordKind);
+      if (!linked.ok) return linked;
       const status = record.state.status;
       if (status !== -1 && status !== 2 && status !== 3)
         return err(engineMessages.notEditable(status));
@@ -228,6 +236,16 @@ export class ApprovalEngine {
   }
 
   // ---- reads ---------------------------------------------------------------------------------
+
+  /** Where an approval stands now, as a write answers it (after a record's use case sent it). */
+  outcome(approvalId: ApprovalId): Promise<Result<ApprovalOutcome>> {
+    return this.uow.transaction(async (repos) => {
+      const record = await repos.approvals.findById(approvalId);
+      return record === null
+        ? err(engineMessages.notFound())
+        : ok(outcomeOf(approvalId, record.state));
+    });
+  }
 
   listWaiting(actor: ApprovalActor, query: ApprovalListQuery): Promise<ListPage<ApprovalListRow>> {
     return this.uow.transaction((r) => r.approvals.listWaiting(String(actor.userId), query));

@@ -31,6 +31,8 @@ export const APPROVAL_ERROR_CODES = {
   RECORD_ID_REQUIRED: 'VALIDATION.RECORD_ID',
   /** The linked record was sent again with another approval, or has become final since. */
   RECORD_SUPERSEDED: 'APPROVAL.RECORD_SUPERSEDED',
+  /** A form linked to a record of the wrong kind, or one only its record's screen may send. */
+  RECORD_KIND_MISMATCH: 'VALIDATION.RECORD_KIND',
 } as const;
 
 export const SIGN_FLOW_ERROR_CODES = {
@@ -111,6 +113,30 @@ export const approvalMessages = {
     ),
   recordIdRequired: (): DomainError =>
     domainError(APPROVAL_ERROR_CODES.RECORD_ID_REQUIRED, '关联业务编号不能为空', 'recordId'),
+  /** A form whose record carries money or a rule, sent without it: "请选择关联合同". */
+  recordRequired: (noun: string): DomainError =>
+    domainError(APPROVAL_ERROR_CODES.RECORD_ID_REQUIRED, `请选择关联${noun}`, 'recordId'),
+  /** A record of another kind than the form concerns. */
+  recordKindMismatch: (typeName: string, noun: string): DomainError =>
+    domainError(
+      APPROVAL_ERROR_CODES.RECORD_KIND_MISMATCH,
+      `${typeName}只能关联${noun}`,
+      'recordKind',
+    ),
+  /** A form its record's own screen sends (it checks who may): not from 发起审批. */
+  startFromRecordScreen: (typeName: string, screen: string): DomainError =>
+    domainError(
+      APPROVAL_ERROR_CODES.RECORD_KIND_MISMATCH,
+      `${typeName}请在“${screen}”中选择记录后提交审批`,
+      'recordKind',
+    ),
+  /** 发起审批 creates the record of these forms and sends it at once; drafts live on its screen. */
+  centreDraftRefused: (typeName: string, screen: string): DomainError =>
+    domainError(
+      APPROVAL_ERROR_CODES.RECORD_KIND_MISMATCH,
+      `${typeName}从审批中心发起时直接提交；如需暂存，请在“${screen}”中保存`,
+      'submit',
+    ),
   emptyFlow: (): DomainError =>
     domainError(APPROVAL_ERROR_CODES.EMPTY_FLOW, '审批流程没有审批节点，请联系管理员配置审批流程'),
   duplicateNode: (nodeId: string): DomainError =>

@@ -150,6 +150,87 @@ const NAME_BY_CODE: Partial<Record<ApprovalTypeCode, string>> = {
   '11_2': '结案审核',
 };
 
+/** What 发起审批 picks a form's record by (a list with names, never a typed id). */
+export type RecordPicker =
+  | 'contract'
+  | 'task'
+  | 'archive'
+  | 'payItem'
+  | 'fundPlan'
+  | 'fundPerform'
+  | 'loan'
+  | 'closing'
+  | 'resultSeal';
+
+/** The picker's noun: the refusal reads "请选择关联合同", the picker's label "关联合同". */
+export const RECORD_PICKER_LABELS: Readonly<Record<RecordPicker, string>> = {
+  contract: '合同',
+  task: '任务单',
+  archive: '档案',
+  payItem: '付款项',
+  fundPlan: '资金计划',
+  fundPerform: '资金执行单',
+  loan: '借款',
+  closing: '结算结案',
+  resultSeal: '成果盖章',
+};
+
+/**
+ * How a form of the code reaches its record from 发起审批 (the approval centre):
+ * - `link`: the form names the record itself; the record's handler checks its rules when sent
+ *   (a design task sheet, 3_x).
+ * - `create`: the form names the record the new one is drawn on (`picker`: the contract of an
+ *   invoice or a change, the archive of a borrowing); the record's own use case creates it from
+ *   the form's fields with its rules (the invoice cap) and sends it, so both paths give the same
+ *   linked record.
+ * - `screen`: only from the record's own screen (`screen`), whose call checks who may send it.
+ */
+export type CentreStart = 'link' | 'create' | 'screen';
+
+export interface ApprovalRecordLink {
+  /** The linked record kinds (LinkedRecordRegistry keys) an approval of the code carries. */
+  readonly recordKinds: readonly string[];
+  readonly fromCentre: CentreStart;
+  readonly picker: RecordPicker;
+  /** The record's own screen, named when the centre refuses. */
+  readonly screen: string;
+}
+
+const link = (
+  recordKinds: readonly string[],
+  fromCentre: CentreStart,
+  picker: RecordPicker,
+  screen: string,
+): ApprovalRecordLink => ({ recordKinds, fromCentre, picker, screen });
+
+/**
+ * The one table of what each form carries: the record kind per group (the keys of the domains'
+ * LinkedRecordRegistry entries, pinned against their constants by the catalogue's test). A group
+ * without an entry is a free form: 19 (审批单) and 22 (通用模板) by the issue, and the seal-use,
+ * blueprint and technical requests (17, 18, 21, 25), whose form is the whole record: no domain
+ * keeps them apart from their approval.
+ */
+const RECORD_LINKS: Readonly<Partial<Record<number, ApprovalRecordLink>>> = {
+  1: link(['contract', 'contractDocument'], 'screen', 'contract', '合同管理'),
+  2: link(['contract', 'lixiang'], 'screen', 'contract', '项目备案'),
+  3: link(['designTask'], 'link', 'task', '设计任务单'),
+  4: link(['task.value'], 'create', 'task', '产值确认'),
+  5: link(['contractChild', 'contractDocument'], 'screen', 'contract', '付款合同'),
+  8: link(['fund.plan'], 'screen', 'fundPlan', '月度资金计划'),
+  9: link(['fund.perform'], 'screen', 'fundPerform', '资金执行'),
+  10: link(['fund.loan'], 'screen', 'loan', '借款管理'),
+  11: link(['contract.closing'], 'screen', 'closing', '结算结案'),
+  12: link(['contract', 'lixiang'], 'screen', 'contract', '项目备案'),
+  13: link(['resultSeal'], 'screen', 'resultSeal', '成果盖章'),
+  16: link(['fund.pay'], 'screen', 'payItem', '分包付款'),
+  20: link(['fund.pay'], 'screen', 'payItem', '分包付款'),
+  23: link(['account.invoice'], 'create', 'contract', '开票管理'),
+  24: link(['contract', 'contractDocument'], 'screen', 'contract', '合同管理'),
+  26: link(['fund.perform'], 'screen', 'fundPerform', '资金执行'),
+  27: link(['archives.borrow'], 'create', 'archive', '档案借阅'),
+  28: link(['contractChange'], 'create', 'contract', '合同变更'),
+};
+
 export interface ApprovalTypeInfo {
   /** `group_variant`, e.g. `25_1`. */
   readonly code: ApprovalTypeCode;
@@ -158,6 +239,8 @@ export interface ApprovalTypeInfo {
   /** The Chinese name; variants of a group share it, since the spec does not tell them apart. */
   readonly name: string;
   readonly kind: TemplateKind;
+  /** The record the form concerns; absent for a free form. */
+  readonly record?: ApprovalRecordLink;
 }
 
 export const APPROVAL_TYPE_CATALOGUE: readonly ApprovalTypeInfo[] = APPROVAL_TYPE_CODES.map(
@@ -165,7 +248,9 @@ export const APPROVAL_TYPE_CATALOGUE: readonly ApprovalTypeInfo[] = APPROVAL_TYP
     const [group, variant] = code.split('_').map(Number) as [number, number];
     const g = GROUPS[group];
     if (g === undefined) throw new Error(`approval type group ${group} has no entry`);
-    return { code, group, variant, name: NAME_BY_CODE[code] ?? g.name, kind: g.kind };
+    const record = RECORD_LINKS[group];
+    const info = { code, group, variant, name: NAME_BY_CODE[code] ?? g.name, kind: g.kind };
+    return record === undefined ? info : { ...info, record };
   },
 );
 
@@ -196,3 +281,7 @@ export function approvalTypeLabel(code: string): string {
   const shared = APPROVAL_TYPE_CATALOGUE.filter((o) => o.name === t.name).length;
   return shared > 1 ? `${t.name}（${t.code}）` : t.name;
 }
+
+/** The record a form of the code concerns, or undefined for a free form (and an unknown code). */
+export const approvalRecordLink = (code: string): ApprovalRecordLink | undefined =>
+  BY_CODE.get(code)?.record;

@@ -317,6 +317,8 @@ export interface LinkedRecordPort {
   handles(recordKind: string): boolean;
   /** True when the approval centre's own calls may link an approval to a record of the kind. */
   linkableFromCentre(recordKind: string): boolean;
+  /** True for a kind registered to stand in for any form's record (a test double). */
+  linksAnyCode?(recordKind: string): boolean;
   /** Submitted (round 1) or resubmitted (round > 1). */
   approvalSent(event: ApprovalSentEvent): Promise<Result<void, DomainError>>;
   /** Approved (1), rejected (2) or withdrawn (3). */

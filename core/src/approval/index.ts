@@ -30,3 +30,6 @@ export * from './sheets/approval-sheets.use-case.js';
 export * from './sheets/approval-history.js';
 export * from './transfer-candidates.js';
 export { assignNodes, nodeFallbackLabel } from './approval-node-resolution.js';
+export * from './centre-forms.use-case.js';
+export * from './centre-record-rule.js';
+export * from './centre-form-content.js';

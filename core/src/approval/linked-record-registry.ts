@@ -39,6 +39,7 @@ export interface LinkedRecordHandler {
 export class LinkedRecordRegistry<Tx> {
   private readonly factories = new Map<string, (tx: Tx) => LinkedRecordHandler>();
   private readonly open = new Set<string>();
+  private readonly anyCode = new Set<string>();
 
   /**
    * `linkableFromCentre`: approvals of the kind may be created from the approval centre's own
@@ -48,13 +49,21 @@ export class LinkedRecordRegistry<Tx> {
   register(
     recordKind: string,
     factory: (tx: Tx) => LinkedRecordHandler,
-    options: { readonly linkableFromCentre?: boolean } = {},
+    options: {
+      readonly linkableFromCentre?: boolean;
+      /**
+       * The kind stands in for any form's record (core's table of what each type code carries
+       * does not apply to it): only for a test double, such as the engine suites' test record.
+       */
+      readonly standsInForAnyRecord?: boolean;
+    } = {},
   ): this {
     if (this.factories.has(recordKind)) {
       throw new Error(`a linked record handler for ${recordKind} is already registered`);
     }
     this.factories.set(recordKind, factory);
     if (options.linkableFromCentre === true) this.open.add(recordKind);
+    if (options.standsInForAnyRecord === true) this.anyCode.add(recordKind);
     return this;
   }
 
@@ -70,6 +79,7 @@ export class LinkedRecordRegistry<Tx> {
     return {
       handles: (kind) => this.factories.has(kind),
       linkableFromCentre: (kind) => this.open.has(kind),
+      linksAnyCode: (kind) => this.anyCode.has(kind),
       approvalSent: (event) => {
         const handler = this.factories.get(event.recordKind)?.(tx);
         return handler?.approvalSent === undefined ? none() : handler.approvalSent(event);

@@ -17,6 +17,7 @@ import type { Clock } from '../identity/clock.js';
 import { approvalRoutes, type ApprovalRouteDeps } from '../routes/approval/index.js';
 import { type TaskNotifyPort } from '@dpms/core';
 import { FileReferences } from '../routes/file-references.js';
+import { centreForms } from './centre-forms.js';
 import { TOKENS } from './tokens.js';
 import type { Db } from './db.js';
 
@@ -32,8 +33,10 @@ export const approvalModule = (db: Db, linkedRecords: LinkedRecordRegistry<Db>, 
           const uow = new KyselyUnitOfWork(db, (trx) =>
             createApprovalRepositories(trx, linkedRecords),
           );
+          const engine = new ApprovalEngine(uow, clock);
           return {
-            engine: new ApprovalEngine(uow, clock),
+            engine,
+            centre: centreForms(db, linkedRecords, clock, engine),
             flows: new ApprovalFlowAdmin(uow),
             signatures: new KyselyUnitOfWork(db, (trx) => ({
               signatures: new SqlSignatureImageRepository(trx),

@@ -103,6 +103,9 @@ describe.each(testDatabaseKinds())('approval engine API (actions) on %s', (kind)
   it('returns to an earlier node, transfers, copies to a reader and urges', async () => {
     const a = await create('yuangong', '/project/approval/addInvoiceTemplate', {
       typeCode: '23_1',
+      // A linked form: the test record stands in for the invoice, keeping 23_1's two-node flow.
+      recordKind: TEST_RECORD_KIND,
+      recordId: 'invoice-return-transfer',
       content: {
         invoiceDate: { value: '2026-11-20' },
         contractName: { value: '某合同' },

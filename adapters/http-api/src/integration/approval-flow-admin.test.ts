@@ -2,7 +2,7 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { APPROVAL_TYPE_CODES } from '@dpms/core';
-import { type ApprovalTestApi } from '../test-support/approval-api.js';
+import { standInRecord, type ApprovalTestApi } from '../test-support/approval-api.js';
 import { contract, seal, useApprovalApi } from '../test-support/approval-suite.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 
@@ -108,6 +108,7 @@ describe.each(testDatabaseKinds())('approval engine API (flows) on %s', (kind) =
   it('validates content against the template and names the field', async () => {
     const missing = await post('yuangong', '/project/approval/addContractTemplate', {
       typeCode: '24_1',
+      ...standInRecord('review'),
       content: {
         contractName: { value: '' },
         signByMain: { value: 'a' },

@@ -1,6 +1,10 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment -- supertest bodies are untyped JSON */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
+import {
+  openApprovalApi,
+  standInRecord,
+  type ApprovalTestApi,
+} from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 import { apiClient } from '../test-support/api-client.js';
 
@@ -32,6 +36,8 @@ describe.each(testDatabaseKinds())('node people resolve from the record, on %s',
   ];
   const taskSheet = (people: Record<string, string>) => ({
     typeCode: '3_1',
+    // A linked form: the test record stands in for the task sheet.
+    ...standInRecord('task'),
     title: '设计任务单',
     templateContent: sections,
     content: {

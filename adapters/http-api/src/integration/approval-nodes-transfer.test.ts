@@ -1,6 +1,10 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment -- supertest bodies are untyped JSON */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
+import {
+  openApprovalApi,
+  TEST_RECORD_KIND,
+  type ApprovalTestApi,
+} from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 import { apiClient } from '../test-support/api-client.js';
 
@@ -23,6 +27,9 @@ describe.each(testDatabaseKinds())('transfer candidates, on %s', (kind) => {
     const a = await c.okData(
       c.post('yuangong', '/project/approval/addInvoiceTemplate', {
         typeCode: '23_1',
+        // A linked form: the test record stands in for the invoice, keeping 23_1's flow.
+        recordKind: TEST_RECORD_KIND,
+        recordId: 'invoice-transfer-candidates',
         content: {
           invoiceDate: { value: '2026-11-20' },
           contractName: { value: '某合同' },

@@ -2,7 +2,11 @@
 import type request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../test-support/api-client.js';
-import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
+import {
+  openApprovalApi,
+  standInRecord,
+  type ApprovalTestApi,
+} from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 
 /**
@@ -20,6 +24,7 @@ interface Outcome {
 
 const review = (amount: string) => ({
   typeCode: '24_1',
+  ...standInRecord('review'),
   content: {
     contractName: { value: '转换测试合同' },
     signByMain: { value: '甲方' },
@@ -143,7 +148,12 @@ describe.each(testDatabaseKinds())('approval transitions and refusals on %s', (k
       // The project manager chosen on the form must be an active user.
       [
         '/project/approval/addCommonTemplate',
-        { typeCode: '3_1', content: { projectManagerId: { value: '99999' } }, submit: true },
+        {
+          typeCode: '3_1',
+          ...standInRecord('task'),
+          content: { projectManagerId: { value: '99999' } },
+          submit: true,
+        },
         'projectManagerId',
       ],
     ];
@@ -157,6 +167,7 @@ describe.each(testDatabaseKinds())('approval transitions and refusals on %s', (k
     // A chosen person who is active takes the step.
     const withPm = await create('yuangong', '/project/approval/addCommonTemplate', {
       typeCode: '3_1',
+      ...standInRecord('task'),
       content: { projectManagerId: { value: '3' }, designUserId: { value: '3' } },
       submit: true,
     });

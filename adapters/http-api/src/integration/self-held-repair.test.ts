@@ -4,7 +4,11 @@ import { selfHeldApprovalRepair } from '../jobs/self-held-repair.js';
 import { selfHeldRepairReport } from '../jobs/scheduled-jobs.js';
 import { apiClient } from '../test-support/api-client.js';
 import { TestClock } from '../test-support/api.js';
-import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
+import {
+  openApprovalApi,
+  TEST_RECORD_KIND,
+  type ApprovalTestApi,
+} from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 
 /**
@@ -33,6 +37,9 @@ describe.each(testDatabaseKinds())('approvals waiting on their own drafter, on %
     const created = await c.okData(
       c.post('jingying', '/project/approval/addContractTemplate', {
         typeCode: '1_1',
+        // A linked form: the test record stands in for the contract.
+        recordKind: TEST_RECORD_KIND,
+        recordId: `review-${title}`,
         title,
         content: {
           contractName: { value: title },

@@ -2,7 +2,11 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../test-support/api-client.js';
-import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
+import {
+  openApprovalApi,
+  standInRecord,
+  type ApprovalTestApi,
+} from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 
 /**
@@ -26,6 +30,8 @@ const ZJL = '11';
 
 const review = (title: string, amount: string) => ({
   typeCode: '1_1',
+  // A linked form: the test record stands in for the contract.
+  ...standInRecord('review'),
   title,
   content: {
     contractName: { value: title },

@@ -34,6 +34,11 @@ import { sqlDocumentSource } from './document-source.js';
 import { HttpPrintClient } from './http-print-client.js';
 import { printModule } from './print.module.js';
 import { testServerConfig } from '../test-support/test-server-config.js';
+import {
+  createTestRecordTable,
+  standInRecord,
+  testLinkedRecords,
+} from '../test-support/approval-test-records.js';
 
 /**
  * PDFs through the API and a real print service (in this process, on a free port) printing on
@@ -74,6 +79,8 @@ function apiOver(database: TestDatabase, storeRoot: string, printUrl: string): E
     jwtSecret: 'print-secret-print-secret-print-secret-0123456',
     clock,
     db: database.handle.db,
+    // A 24_1 from the approval centre names its record: the test record stands in for it.
+    linkedRecords: testLinkedRecords(),
   });
   const files = new FileService(
     new LocalDiskFileStore(storeRoot),
@@ -144,6 +151,7 @@ describe.each(testDatabaseKinds())('PDFs of approvals and contract documents on 
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
+    await createTestRecordTable(database.handle.db);
     repos = database.repos;
     root = mkdtempSync(path.join(tmpdir(), 'dpms-print-api-'));
     app = apiOver(database, path.join(root, 'files'), printService.url);
@@ -168,6 +176,7 @@ describe.each(testDatabaseKinds())('PDFs of approvals and contract documents on 
       .set(as('yuangong'))
       .send({
         typeCode: '24_1',
+        ...standInRecord('review'),
         title: '滨江新城综合体合同评审',
         content: {
           contractName: { value: '滨江新城综合体技术咨询合同' },

@@ -11,7 +11,7 @@ import { openTestDatabase, type TestDatabase, type TestDatabaseKind } from './te
 import { createPlatformRepositories } from '@dpms/sql';
 import { testServerConfig } from './test-server-config.js';
 
-export { TEST_RECORD_KIND, testLinkedRecords } from './approval-test-records.js';
+export { standInRecord, TEST_RECORD_KIND, testLinkedRecords } from './approval-test-records.js';
 
 export interface ApprovalTestApi {
   readonly kind: TestDatabaseKind;

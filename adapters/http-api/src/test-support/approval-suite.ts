@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { apiClient } from './api-client.js';
 import { openApprovalApi, type ApprovalTestApi } from './approval-api.js';
+import { standInRecord } from './approval-test-records.js';
 import type { TestDatabaseKind } from './test-database.js';
 
 export const PNG = Buffer.from([
@@ -16,9 +17,14 @@ export interface Outcome {
   currentNodeName: string;
 }
 
+/**
+ * A 24_1 contract review from the approval centre: a linked form, so it names a record (the test
+ * record, which stands in for the contract) unless `extra` names another.
+ */
 export const contract = (amount: string, extra: Record<string, unknown> = {}) => ({
   typeCode: '24_1',
   title: `合同评审 ${amount} 万元`,
+  ...standInRecord('contract'),
   content: {
     contractName: { value: '某小区规划设计合同' },
     signByMain: { value: '某开发公司' },

@@ -9,6 +9,16 @@ import { createLinkedRecordRegistry, type Database } from '@dpms/sql';
  */
 export const TEST_RECORD_KIND = 'testRecord';
 
+let standIns = 0;
+/**
+ * A fresh test record for a linked form sent from the approval centre (a contract review, a task
+ * sheet): it stands in for the form's record, so the suites run the form's seeded flow.
+ */
+export const standInRecord = (prefix = 'record') => ({
+  recordKind: TEST_RECORD_KIND,
+  recordId: `${prefix}-${(standIns += 1)}-${process.pid}-${Date.now()}`,
+});
+
 export async function createTestRecordTable(db: Kysely<Database>): Promise<void> {
   await sql`create table if not exists approval_test_record (
     record_id varchar(64) primary key,
@@ -49,6 +59,8 @@ export function testLinkedRecords() {
         return ok(undefined);
       },
     }),
-    { linkableFromCentre: true },
+    // It stands in for any form's record, so the engine suites run the seeded flows of linked
+    // forms (24_1's amount rule) from the approval centre.
+    { linkableFromCentre: true, standsInForAnyRecord: true },
   );
 }

@@ -3,6 +3,7 @@ import {
   ALL_DATA,
   type ApprovalActor,
   type ApprovalSheets,
+  type CentreForms,
   type ApprovalEngine,
   type ApprovalFlowAdmin,
   type PlatformRepositories,
@@ -40,6 +41,8 @@ export const userNames =
 
 export interface ApprovalRouteDeps {
   readonly engine: ApprovalEngine;
+  /** 发起审批's create: the engine, or the record's own use case for the forms it creates. */
+  readonly centre: CentreForms<Principal>;
   readonly flows: ApprovalFlowAdmin;
   readonly signatures: UnitOfWork<{ readonly signatures: SignatureImageRepository }>;
   readonly repos: PlatformRepositories;

@@ -22,7 +22,9 @@ export function registerTemplateRoutes(book: RouteBook, deps: ApprovalRouteDeps)
       response: approvalOutcomeAnswer,
       handler: async (ctx) => {
         const b = await checkApprovalFiles(ctx.body, deps.fileRefs, ctx.principal);
-        const result = await engine.create(
+        // 发起审批: core's table decides whether the form names its record, and a record the
+        // centre creates (an invoice on the picked contract) goes through the record's use case.
+        const result = await deps.centre.create(
           {
             kind,
             typeCode: b.typeCode,
@@ -33,9 +35,8 @@ export function registerTemplateRoutes(book: RouteBook, deps: ApprovalRouteDeps)
             recordKind: b.recordKind,
             recordId: b.recordId,
             submit: b.submit,
-            viaApprovalCentre: true,
           },
-          actorOf(ctx.principal),
+          ctx.principal,
           idemOf(ctx, info.addPath),
         );
         return ok(unwrap(result));

@@ -1,0 +1,33 @@
+import {
+  CentreForms,
+  INVOICE_RECORD_KIND,
+  InvoiceService,
+  invoiceCentreForm,
+  type ApprovalEngine,
+  type LinkedRecordRegistry,
+} from '@dpms/core';
+import { createAccountRepositories, KyselyUnitOfWork } from '@dpms/sql';
+import type { Clock } from '../identity/clock.js';
+import type { Principal } from '../identity/principal.js';
+import { accountActorOf } from '../routes/account.routes.js';
+import { actorOf } from '../routes/approval/shared.js';
+import type { Db } from './db.js';
+
+/**
+ * 发起审批's forms whose record the centre creates, each through the record's own use case (the
+ * one its screen calls), over the same database and linked-record registry as the engine.
+ */
+export function centreForms(
+  db: Db,
+  linkedRecords: LinkedRecordRegistry<Db>,
+  clock: Clock,
+  engine: ApprovalEngine,
+): CentreForms<Principal> {
+  const invoices = new InvoiceService(
+    new KyselyUnitOfWork(db, (trx) => createAccountRepositories(trx, linkedRecords, clock)),
+    clock,
+  );
+  return new CentreForms<Principal>(engine, actorOf, {
+    [INVOICE_RECORD_KIND]: invoiceCentreForm(invoices, accountActorOf),
+  });
+}

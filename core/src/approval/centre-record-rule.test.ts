@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { INVOICE_RECORD_KIND } from '../account/invoice.use-case.js';
+import { ARCHIVE_BORROW_RECORD_KIND } from '../archives/archive-borrow.js';
+import { CLOSING_RECORD_KIND } from '../closing/closing.js';
+import { CONTRACT_CHANGE_RECORD_KIND } from '../contract/contract-change.js';
+import { CONTRACT_CHILD_RECORD_KIND } from '../contract/contract-child.use-case.js';
+import { CONTRACT_RECORD_KIND } from '../contract/contract-record.js';
+import { LIXIANG_RECORD_KIND } from '../contract/lixiang.js';
+import { CONTRACT_DOCUMENT_RECORD_KIND } from '../documents/contract-document.use-case.js';
+import { FUND_PERFORM_RECORD_KIND, FUND_PLAN_RECORD_KIND } from '../fund-plan/fund-plan.js';
+import { FUND_PAY_RECORD_KIND } from '../fund-pay/fund-pay.js';
+import { LOAN_RECORD_KIND } from '../fund/fund-service-base.js';
+import { TASK_RECORD_KIND } from '../task/task-approval.js';
+import { RESULT_SEAL_RECORD_KIND } from '../task/task-inputs.js';
+import { APPROVAL_TYPE_CATALOGUE, approvalRecordLink } from './approval-type-catalogue.js';
+import { checkCentreEdit, checkCentreRecord } from './centre-record-rule.js';
+
+const KNOWN_KINDS = new Set([
+  INVOICE_RECORD_KIND,
+  ARCHIVE_BORROW_RECORD_KIND,
+  CLOSING_RECORD_KIND,
+  CONTRACT_CHANGE_RECORD_KIND,
+  CONTRACT_CHILD_RECORD_KIND,
+  CONTRACT_RECORD_KIND,
+  LIXIANG_RECORD_KIND,
+  CONTRACT_DOCUMENT_RECORD_KIND,
+  FUND_PERFORM_RECORD_KIND,
+  FUND_PLAN_RECORD_KIND,
+  FUND_PAY_RECORD_KIND,
+  LOAN_RECORD_KIND,
+  TASK_RECORD_KIND,
+  RESULT_SEAL_RECORD_KIND,
+  // The output value confirmation's record (4_x).
+  'task.value',
+]);
+
+const kinds = (linkable: readonly string[] = [TASK_RECORD_KIND]) => ({
+  linkableFromCentre: (k: string) => linkable.includes(k),
+  linksAnyCode: (k: string) => k === 'testRecord',
+});
+
+describe('what each form carries (core table)', () => {
+  it('names only record kinds the domains register', () => {
+    for (const t of APPROVAL_TYPE_CATALOGUE) {
+      for (const k of t.record?.recordKinds ?? [])
+        expect(KNOWN_KINDS, `${t.code} ${k}`).toContain(k);
+    }
+  });
+
+  it('keeps only 19_1, 22_1 and the seal-use, blueprint and technical requests free', () => {
+    const free = APPROVAL_TYPE_CATALOGUE.filter((t) => t.record === undefined).map((t) => t.code);
+    expect(free).toEqual(['17_1', '17_2', '17_3', '18_1', '19_1', '21_1', '22_1', '25_1', '25_2']);
+  });
+
+  it('ties the money forms to their records', () => {
+    expect(approvalRecordLink('23_1')).toMatchObject({
+      recordKinds: [INVOICE_RECORD_KIND],
+      fromCentre: 'create',
+      picker: 'contract',
+    });
+    expect(approvalRecordLink('10_1')?.recordKinds).toEqual([LOAN_RECORD_KIND]);
+    expect(approvalRecordLink('11_2')?.recordKinds).toEqual([CLOSING_RECORD_KIND]);
+    expect(approvalRecordLink('20_1')?.recordKinds).toEqual([FUND_PAY_RECORD_KIND]);
+    expect(approvalRecordLink('27_1')?.picker).toBe('archive');
+    expect(approvalRecordLink('28_1')?.recordKinds).toEqual([CONTRACT_CHANGE_RECORD_KIND]);
+  });
+});
+
+describe('the approval centre’s record rule', () => {
+  it('refuses every linked form without its record, naming recordId with the picker', () => {
+    for (const t of APPROVAL_TYPE_CATALOGUE.filter((x) => x.record !== undefined)) {
+      const r = checkCentreRecord({ typeCode: t.code }, kinds());
+      expect(r.ok, t.code).toBe(false);
+      if (!r.ok) {
+        expect(r.error.field).toBe('recordId');
+        expect(r.error.code).toBe('VALIDATION.RECORD_ID');
+      }
+    }
+    expect(checkCentreRecord({ typeCode: '23_1', recordKind: 'contract' }, kinds())).toMatchObject({
+      ok: false,
+      error: { message: '请选择关联合同', field: 'recordId' },
+    });
+    expect(checkCentreRecord({ typeCode: '27_1', recordId: ' ' }, kinds())).toMatchObject({
+      ok: false,
+      error: { message: '请选择关联档案' },
+    });
+  });
+
+  it('lets free forms through with or without a record', () => {
+    expect(checkCentreRecord({ typeCode: '22_1' }, kinds()).ok).toBe(true);
+    expect(checkCentreRecord({ typeCode: '19_1' }, kinds()).ok).toBe(true);
+  });
+
+  it('refuses a form its record’s screen sends, naming the screen', () => {
+    const r = checkCentreRecord(
+      { typeCode: '10_1', recordKind: LOAN_RECORD_KIND, recordId: '3' },
+      kinds(),
+    );
+    expect(r).toMatchObject({ ok: false, error: { field: 'recordKind' } });
+    expect(r.ok ? '' : r.error.message).toContain('借款管理');
+  });
+
+  it('links a task sheet the centre may link, and nothing of another kind', () => {
+    expect(
+      checkCentreRecord({ typeCode: '3_1', recordKind: TASK_RECORD_KIND, recordId: '5' }, kinds())
+        .ok,
+    ).toBe(true);
+    expect(
+      checkCentreRecord(
+        { typeCode: '3_1', recordKind: INVOICE_RECORD_KIND, recordId: '5' },
+        kinds(),
+      ),
+    ).toMatchObject({ ok: false, error: { field: 'recordKind' } });
+    // A task kind the registry keeps closed to the centre is refused too.
+    expect(
+      checkCentreRecord({ typeCode: '3_1', recordKind: TASK_RECORD_KIND, recordId: '5' }, kinds([]))
+        .ok,
+    ).toBe(false);
+  });
+
+  it('sends a created form only through its record’s use case', () => {
+    const ref = { typeCode: '23_1', recordKind: 'contract', recordId: '7' };
+    expect(checkCentreRecord(ref, kinds()).ok).toBe(false);
+    expect(checkCentreRecord(ref, kinds(), 'record-use-case').ok).toBe(true);
+    expect(
+      checkCentreRecord({ ...ref, recordKind: 'archive' }, kinds(), 'record-use-case').ok,
+    ).toBe(false);
+  });
+
+  it('lets a stand-in record (the engine suites’ test record) link any form', () => {
+    expect(
+      checkCentreRecord({ typeCode: '24_1', recordKind: 'testRecord', recordId: 'x' }, kinds()).ok,
+    ).toBe(true);
+  });
+
+  it('refuses editing a linked form that carries no record', () => {
+    expect(checkCentreEdit('23_1', null)).toMatchObject({
+      ok: false,
+      error: { field: 'recordId' },
+    });
+    expect(checkCentreEdit('23_1', INVOICE_RECORD_KIND).ok).toBe(true);
+    expect(checkCentreEdit('22_1', null).ok).toBe(true);
+  });
+});

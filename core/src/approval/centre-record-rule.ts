@@ -1,0 +1,71 @@
+import { err, ok, type DomainError, type Result } from '../shared/result.js';
+import { approvalMessages } from './approval-messages.js';
+import {
+  RECORD_PICKER_LABELS,
+  approvalRecordLink,
+  approvalTypeLabel,
+  type ApprovalRecordLink,
+} from './approval-type-catalogue.js';
+
+/** What the rule needs to know of the registered record kinds. */
+export interface CentreRecordKinds {
+  /** A kind the approval centre's calls may link (its handler checks its rules when sent). */
+  linkableFromCentre(kind: string): boolean;
+  /** A kind registered to stand in for any form's record (the engine suites' test record). */
+  linksAnyCode?(kind: string): boolean;
+}
+
+/** The record a form names on 发起审批. */
+export interface CentreRecordRef {
+  readonly typeCode: string;
+  readonly recordKind?: string | undefined;
+  readonly recordId?: string | undefined;
+}
+
+const named = (v: string | undefined): v is string => (v ?? '').trim() !== '';
+
+/**
+ * The approval centre's rule for a form's record (核心: no money form unlinked). A free form (19_1,
+ * 22_1 and the seal-use requests) passes. Every other form must name its record: absent, 400 on
+ * `recordId` ("请选择关联合同"). A `link` form names a record of its kind that the centre may
+ * link; a `create` form names the record it is drawn on (the `picker`) and goes through the
+ * record's own use case (`CentreForms`), never straight into the engine; a `screen` form is
+ * refused, naming the screen that sends it.
+ */
+export function checkCentreRecord(
+  ref: CentreRecordRef,
+  kinds: CentreRecordKinds,
+  via: 'engine' | 'record-use-case' = 'engine',
+): Result<ApprovalRecordLink | null, DomainError> {
+  const link = approvalRecordLink(ref.typeCode);
+  if (link === undefined) return ok(null);
+  const typeName = approvalTypeLabel(ref.typeCode);
+  if (!named(ref.recordKind) || !named(ref.recordId)) {
+    return err(approvalMessages.recordRequired(RECORD_PICKER_LABELS[link.picker]));
+  }
+  const kind = ref.recordKind.trim();
+  if (kinds.linksAnyCode?.(kind) === true) return ok(link);
+  switch (link.fromCentre) {
+    case 'screen':
+      return err(approvalMessages.startFromRecordScreen(typeName, link.screen));
+    case 'create':
+      if (via === 'record-use-case' && kind === link.picker) return ok(link);
+      return err(approvalMessages.recordKindMismatch(typeName, RECORD_PICKER_LABELS[link.picker]));
+    case 'link':
+      if (link.recordKinds.includes(kind) && kinds.linkableFromCentre(kind)) return ok(link);
+      return err(approvalMessages.recordKindMismatch(typeName, RECORD_PICKER_LABELS[link.picker]));
+  }
+}
+
+/**
+ * An edit from the centre of a form that must carry a record but carries none (one drafted before
+ * the rule): refused like a new one, so it is never sent unlinked.
+ */
+export function checkCentreEdit(
+  typeCode: string,
+  recordKind: string | null,
+): Result<void, DomainError> {
+  const link = approvalRecordLink(typeCode);
+  if (link === undefined || recordKind !== null) return ok(undefined);
+  return err(approvalMessages.recordRequired(RECORD_PICKER_LABELS[link.picker]));
+}
