@@ -14,6 +14,8 @@ export const TEMPLATE_TEXTAREA_AUTOSIZE = { minRows: 5, maxRows: 10 } as const;
 export const REPORT_ITEM_NAME_MAX_LENGTH = 35;
 /** The archive borrowing confidentiality pledge. */
 export const ARCHIVE_PLEDGE_MAX_LENGTH = 1200;
+/** The archive borrowing's purpose. */
+export const ARCHIVE_PURPOSE_MAX_LENGTH = 200;
 /** A task sheet remark (001 §5). */
 export const TASK_SHEET_REMARK_MAX_LENGTH = 5200;
 /** The date format of every date field. */

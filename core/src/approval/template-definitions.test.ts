@@ -54,14 +54,19 @@ const SPEC_FIELD_SETS: Record<string, string[]> = {
   invoiceRequest: [
     'invoiceDate', 'contractNo', 'contractName', 'totalAmount', 'payCompanyName',
     'alreadyPayAmount', 'receiveCompanyName', 'invoiceType', 'receiveBankNum', 'invoicePurpose',
-    'invoiceAmount', 'memo', 'otherMemo',
+    'invoiceAmount', 'taxNo', 'memo', 'otherMemo',
   ],
   contractApproval: [
     'contractName', 'contractNo', 'signByMain', 'signBySub', 'totalAmount', 'receiveAmount',
     'dealDept', 'signTime', 'contractContent',
   ],
-  contractChange: ['contractName', 'contractContent', 'files'],
-  archiveBorrowing: ['archivesName', 'archivesCategory', 'userName', 'createTime', 'remark'],
+  // Ours beside the spec's: the new amount a change from 发起审批 proposes.
+  contractChange: ['contractName', 'totalAmount', 'contractContent', 'files'],
+  // Ours beside the spec's: the purpose and period the borrowing's rules hold.
+  archiveBorrowing: [
+    'archivesName', 'archivesCategory', 'userName', 'createTime', 'purpose', 'startDate',
+    'endDate', 'remark',
+  ],
 };
 
 describe('template definitions', () => {

@@ -1,4 +1,8 @@
-import { ARCHIVE_PLEDGE_MAX_LENGTH, TEMPLATE_COMPACT_MAX_LENGTH } from './approval-limits.js';
+import {
+  ARCHIVE_PLEDGE_MAX_LENGTH,
+  ARCHIVE_PURPOSE_MAX_LENGTH,
+  TEMPLATE_COMPACT_MAX_LENGTH,
+} from './approval-limits.js';
 import {
   approvalTypeInfo,
   type ApprovalTypeCode,
@@ -163,6 +167,8 @@ export const INVOICE_REQUEST_TEMPLATE: TemplateDefinition = {
       option('receiveBankNum', '收款账户', { optionsource: 'BankName' }),
       option('invoicePurpose', '开票内容', { options: INVOICE_PURPOSE_OPTIONS, required: true }),
       amount('invoiceAmount', '开票金额', { required: true }),
+      // Ours: a special VAT invoice (type 2) needs the buyer's taxpayer number.
+      input('taxNo', '纳税人识别号'),
       textarea('memo', '备注'),
       textarea('otherMemo', '其他说明'),
     ]),
@@ -197,6 +203,8 @@ export const CONTRACT_CHANGE_TEMPLATE: TemplateDefinition = {
   templateContent: [
     section('变更信息', [
       input('contractName', '合同名称', { required: true }),
+      // Ours: the one figure 发起审批 proposes; the contract's screen proposes every field.
+      amount('totalAmount', '变更后合同金额'),
       textarea('contractContent', '变更内容', { required: true }),
       upload('files', '附件', { limit: 0 }),
     ]),
@@ -219,6 +227,10 @@ export const ARCHIVE_BORROWING_TEMPLATE: TemplateDefinition = {
       input('archivesCategory', '档案类别'),
       text('userName', '借阅人'),
       date('createTime', '申请日期'),
+      // The borrowing's own rules (archive-borrow.ts) hold the purpose and the period.
+      textarea('purpose', '借阅目的', { maxlength: ARCHIVE_PURPOSE_MAX_LENGTH, required: true }),
+      date('startDate', '借阅开始日期', { required: true }),
+      date('endDate', '借阅结束日期', { required: true }),
     ]),
     section('保密承诺', [
       textarea('remark', '保密承诺', {

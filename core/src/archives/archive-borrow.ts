@@ -1,6 +1,7 @@
 import type { ContentEntry, TemplateContent } from '../approval/template.js';
 import {
   ARCHIVE_PLEDGE_MAX_LENGTH,
+  ARCHIVE_PURPOSE_MAX_LENGTH,
   TEMPLATE_INPUT_MAX_LENGTH,
 } from '../approval/approval-limits.js';
 import { isValidApprovalDate } from '../approval/template-validation.js';
@@ -14,7 +15,7 @@ export const ARCHIVE_BORROW_TYPE_CODE = '27_1';
 export const ARCHIVE_BORROW_RECORD_KIND = 'archives.borrow';
 
 export const ARCHIVE_PLEDGE_MAX = ARCHIVE_PLEDGE_MAX_LENGTH;
-export const ARCHIVE_BORROW_PURPOSE_MAX = 200;
+export const ARCHIVE_BORROW_PURPOSE_MAX = ARCHIVE_PURPOSE_MAX_LENGTH;
 /** The longest period one borrowing may ask for, in calendar days counting both ends. */
 export const ARCHIVE_BORROW_MAX_DAYS = 90;
 
@@ -259,6 +260,9 @@ export function borrowApprovalContent(b: ArchiveBorrow, today: string): Template
     archivesCategory: e('档案类别', clip(b.projectName)),
     userName: e('借阅人', b.userName, 'text'),
     createTime: e('申请日期', today, 'timeSelect'),
+    purpose: e('借阅目的', b.purpose, 'textarea'),
+    startDate: e('借阅开始日期', b.startDate, 'timeSelect'),
+    endDate: e('借阅结束日期', b.endDate, 'timeSelect'),
     remark: e('保密承诺', b.pledge, 'textarea'),
   };
 }

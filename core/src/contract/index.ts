@@ -16,3 +16,4 @@ export * from './extend-sub-contract.js';
 export * from './contract-export.js';
 export * from './sub-record-actions.js';
 export * from './sub-record-input.js';
+export * from './contract-change-centre-form.js';

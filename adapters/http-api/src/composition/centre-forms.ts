@@ -1,16 +1,29 @@
 import {
+  ARCHIVE_BORROW_RECORD_KIND,
+  ArchiveBorrowService,
+  archiveBorrowCentreForm,
   CentreForms,
+  CONTRACT_CHANGE_RECORD_KIND,
+  contractChangeCentreForm,
+  ContractService,
   INVOICE_RECORD_KIND,
   InvoiceService,
   invoiceCentreForm,
   type ApprovalEngine,
   type LinkedRecordRegistry,
 } from '@dpms/core';
-import { createAccountRepositories, KyselyUnitOfWork } from '@dpms/sql';
+import {
+  createAccountRepositories,
+  createArchiveRepositories,
+  createContractRepositories,
+  KyselyUnitOfWork,
+} from '@dpms/sql';
 import type { Clock } from '../identity/clock.js';
 import type { Principal } from '../identity/principal.js';
 import { accountActorOf } from '../routes/account.routes.js';
 import { actorOf } from '../routes/approval/shared.js';
+import { archiveActorOf } from '../routes/archives.routes.js';
+import { actorOf as contractActorOf } from '../routes/contract-route-helpers.js';
 import type { Db } from './db.js';
 
 /**
@@ -27,7 +40,17 @@ export function centreForms(
     new KyselyUnitOfWork(db, (trx) => createAccountRepositories(trx, linkedRecords, clock)),
     clock,
   );
+  const contracts = new ContractService(
+    new KyselyUnitOfWork(db, (trx) => createContractRepositories(trx, linkedRecords, clock)),
+    clock,
+  );
+  const borrows = new ArchiveBorrowService(
+    new KyselyUnitOfWork(db, (trx) => createArchiveRepositories(trx, linkedRecords, clock)),
+    clock,
+  );
   return new CentreForms<Principal>(engine, actorOf, {
     [INVOICE_RECORD_KIND]: invoiceCentreForm(invoices, accountActorOf),
+    [CONTRACT_CHANGE_RECORD_KIND]: contractChangeCentreForm(contracts, contractActorOf),
+    [ARCHIVE_BORROW_RECORD_KIND]: archiveBorrowCentreForm(borrows, archiveActorOf),
   });
 }

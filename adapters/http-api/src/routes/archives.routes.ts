@@ -132,6 +132,9 @@ const actorOf = (p: Principal): ArchiveActor => ({
   keeper: p.isAdmin || hasPermission(p.permissions, [ARCHIVE_KEEPER_PERMISSION]),
 });
 
+/** The archive actor of a principal (发起审批's 27_1 borrows as the archive screen does). */
+export const archiveActorOf = actorOf;
+
 const borrowFilterOf = (q: z.output<typeof borrowExportQuery>): ArchiveBorrowListFilter => ({
   ...(q.archiveId === undefined ? {} : { archiveId: q.archiveId }),
   ...(q.archiveName === undefined ? {} : { archiveName: q.archiveName }),
