@@ -1,5 +1,6 @@
 import {
   TEMPLATE_KIND_CATALOGUE,
+  approvalRecordLink,
   initialContent,
   isApprovalTypeCode,
   sealSelectionNeedsGeneralManager,
@@ -16,14 +17,21 @@ import { TOKENS } from '../../app/tokens';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { FilePreviewDialog, type PreviewFile } from '../../components/widgets/FilePreviewDialog';
-import type { ApprovalDetailResponse } from '@dpms/http-client';
+import { fieldErrorsOf, type ApprovalDetailResponse } from '@dpms/http-client';
 import { SignFooter } from './SignFooter';
 import { TemplateRenderer, withoutExpiredFiles, type FileActions } from './TemplateRenderer';
 import { fieldErrors } from './template-rules';
-import { kindForm, typeOptionsOfKind } from './templates';
+import { defaultTypeOfKind, kindForm, typeOptionsOfKind } from './templates';
 import { useApprovalActions } from './useApprovalActions';
 import { fileNameOf, useApprovalFiles } from './useApprovalFiles';
 import { useOptionSources } from './useOptionSources';
+import {
+  RecordPicker,
+  centreRecordKind,
+  recordRequiredMessage,
+  withRecordFills,
+  type PickedRecord,
+} from './RecordPicker';
 
 /** Preview and download of form files, and the upload, bound to the server. */
 export function useFileActions(onError: (m: string) => void) {
@@ -77,7 +85,23 @@ export function ApprovalForm({
     [form, editing],
   );
   const types = typeOptionsOfKind(kind);
-  const [typeCode, setTypeCode] = useState<string>(editing?.typeCode ?? types[0]?.value ?? '');
+  const [typeCode, setTypeCodeOnly] = useState<string>(
+    editing?.typeCode ?? defaultTypeOfKind(kind),
+  );
+  // The record the form concerns (core's table): picked by name, never typed.
+  const link = approvalRecordLink(typeCode);
+  const [picked, setPicked] = useState<PickedRecord | null>(() =>
+    editing?.recordKind && editing.recordId
+      ? { recordKind: editing.recordKind, recordId: editing.recordId }
+      : null,
+  );
+  // The server's refusals by field (a 400's errors[]), shown beside their fields until edited.
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const setTypeCode = (code: string) => {
+    setTypeCodeOnly(code);
+    setPicked(null);
+    setServerErrors({});
+  };
   const [title, setTitle] = useState(editing?.title ?? '');
   const [content, setContent] = useState<TemplateContent>(() =>
     editing
@@ -94,7 +118,13 @@ export function ApprovalForm({
   const sources = useOptionSources(template.templateContent);
   // What a save sends (expired files left out) is what is checked: a required upload field
   // holding only an expired file asks for a new one.
-  const errors = tried ? fieldErrors(template, withoutExpiredFiles(content), sources) : {};
+  const needsPick = link !== undefined && link.fromCentre !== 'screen' && picked === null;
+  const errors: Record<string, string> = {
+    ...(tried ? fieldErrors(template, withoutExpiredFiles(content), sources) : {}),
+    ...(tried && needsPick && link ? { recordId: recordRequiredMessage(link) } : {}),
+    ...serverErrors,
+  };
+  const screenOnly = !editing && link?.fromCentre === 'screen';
   const files = useFileActions((m) => feedback.error(m));
   const signature = useQuery({ queryKey: ['my-signature'], queryFn: () => gateway.signature() });
   const { run, busy } = useApprovalActions(onClose);
@@ -102,15 +132,19 @@ export function ApprovalForm({
   const changeKind = (k: TemplateKind) => {
     setKind(k);
     const next = kindForm(k);
-    setTypeCode(typeOptionsOfKind(k)[0]?.value ?? '');
+    setTypeCode(defaultTypeOfKind(k));
     setContent(withDrafter(initialContent({ templateContent: next.sections })));
     setTried(false);
   };
 
   const save = async (submit: boolean) => {
     const sent = withoutExpiredFiles(content);
-    const found = fieldErrors(template, sent, sources);
+    const found = {
+      ...(needsPick && link ? { recordId: recordRequiredMessage(link) } : {}),
+      ...fieldErrors(template, sent, sources),
+    };
     setTried(true);
+    setServerErrors({});
     const first = Object.values(found)[0];
     if (first !== undefined) {
       feedback.error(first);
@@ -132,17 +166,23 @@ export function ApprovalForm({
               { ...body, approvalId: editing.approvalId, version: editing.version },
               key,
             )
-          : gateway.create(kind, { ...body, typeCode }, key),
+          : gateway.create(kind, { ...body, typeCode, ...(picked ?? {}) }, key),
       submit ? '提交成功' : '保存成功',
       // 保存 and 提交 write the same approval: a lost save meets the submit as one action, so
       // the server never creates it twice (and answers 422 if the form changed in between).
-      { key: 'write' },
+      {
+        key: 'write',
+        onError: (e) =>
+          setServerErrors(Object.fromEntries(fieldErrorsOf(e).map((f) => [f.field, f.message]))),
+      },
     );
     if (answer) onSaved(answer.approvalId);
   };
 
   const sealRule = typeCode === '25_1' && sealSelectionNeedsGeneralManager(content);
-  const canUpdate = !editing || templateKindInfo(kind).hasUpdate;
+  const canUpdate = (!editing || templateKindInfo(kind).hasUpdate) && !screenOnly;
+  // A record 发起审批 creates (an invoice request) is sent at once; its drafts live on its screen.
+  const canDraft = canUpdate && (editing !== undefined || link?.fromCentre !== 'create');
   return (
     <Dialog
       open
@@ -154,7 +194,7 @@ export function ApprovalForm({
       footer={
         <>
           <Button onClick={onClose}>取消</Button>
-          {canUpdate && (
+          {canDraft && (
             <Button
               loading={busy === 'save'}
               disabled={busy !== null}
@@ -232,10 +272,38 @@ export function ApprovalForm({
               : '印章类型包含公章时，审批流程将追加“总经理”审批。'}
           </p>
         )}
+        {screenOnly && link && (
+          <p
+            className="rounded-control bg-brand-50 px-3 py-2 text-sm text-brand-700"
+            data-testid="record-screen-only"
+          >
+            {`该类审批关联业务记录，请在“${link.screen}”中选择记录后提交审批。`}
+          </p>
+        )}
+        {link && !screenOnly && (
+          <RecordPicker
+            link={link}
+            value={picked?.recordId ?? ''}
+            error={errors['recordId']}
+            disabled={editing !== undefined}
+            onPick={(choice) => {
+              setServerErrors({});
+              setPicked(
+                choice === null
+                  ? null
+                  : { recordKind: centreRecordKind(link), recordId: choice.id },
+              );
+              if (choice !== null) setContent((c) => withRecordFills(c, choice));
+            }}
+          />
+        )}
         <TemplateRenderer
           template={template}
           content={content}
-          onChange={setContent}
+          onChange={(c) => {
+            setServerErrors({});
+            setContent(c);
+          }}
           errors={errors}
           sources={sources}
           files={files.actions}

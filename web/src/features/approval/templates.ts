@@ -115,3 +115,12 @@ export const typeOptionsOfKind = (kind: TemplateKind) =>
     value: t.code,
     label: `${t.name}（${t.code}）`,
   }));
+
+/**
+ * The type 发起审批 opens a kind on: the first one it can send (a free form or one whose record it
+ * picks), else the first (whose notice names the screen that sends it).
+ */
+export const defaultTypeOfKind = (kind: TemplateKind): string => {
+  const types = approvalTypesOfKind(kind);
+  return (types.find((t) => t.record?.fromCentre !== 'screen') ?? types[0])?.code ?? '';
+};
