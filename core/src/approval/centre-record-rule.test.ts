@@ -12,6 +12,7 @@ import { FUND_PAY_RECORD_KIND } from '../fund-pay/fund-pay.js';
 import { LOAN_RECORD_KIND } from '../fund/fund-service-base.js';
 import { TASK_RECORD_KIND } from '../task/task-approval.js';
 import { RESULT_SEAL_RECORD_KIND } from '../task/task-inputs.js';
+import { TASK_VALUE_RECORD_KIND } from '../task/task-value-approval.service.js';
 import { APPROVAL_TYPE_CATALOGUE, approvalRecordLink } from './approval-type-catalogue.js';
 import { checkCentreEdit, checkCentreRecord } from './centre-record-rule.js';
 
@@ -30,8 +31,7 @@ const KNOWN_KINDS = new Set([
   LOAN_RECORD_KIND,
   TASK_RECORD_KIND,
   RESULT_SEAL_RECORD_KIND,
-  // The output value confirmation's record (4_x).
-  'task.value',
+  TASK_VALUE_RECORD_KIND,
 ]);
 
 const kinds = (linkable: readonly string[] = [TASK_RECORD_KIND]) => ({

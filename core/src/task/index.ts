@@ -9,3 +9,4 @@ export * from './task-pay.js';
 export * from './task.repository.port.js';
 export * from './task.use-case.js';
 export * from './task-notify.port.js';
+export * from './task-value-approval.service.js';

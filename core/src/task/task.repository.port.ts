@@ -293,6 +293,17 @@ export interface TaskApprovalPort {
   }): Promise<
     Result<{ readonly approvalId: string; readonly status: ApprovalStatus }, DomainError>
   >;
+  /** Sends an output value confirmation (4_x, Common kind) in the caller's transaction. */
+  submitValue(request: {
+    readonly typeCode: string;
+    readonly title: string;
+    readonly content: TemplateContent;
+    readonly recordId: string;
+    readonly drafterId: number;
+    readonly drafterDeptId: number | null;
+  }): Promise<
+    Result<{ readonly approvalId: string; readonly status: ApprovalStatus }, DomainError>
+  >;
   submitSeal(request: {
     readonly title: string;
     readonly content: TemplateContent;

@@ -9,6 +9,9 @@ import {
   INVOICE_RECORD_KIND,
   InvoiceService,
   invoiceCentreForm,
+  TASK_VALUE_RECORD_KIND,
+  TaskValueApprovals,
+  taskValueCentreForm,
   type ApprovalEngine,
   type LinkedRecordRegistry,
 } from '@dpms/core';
@@ -16,6 +19,7 @@ import {
   createAccountRepositories,
   createArchiveRepositories,
   createContractRepositories,
+  createTaskRepositories,
   KyselyUnitOfWork,
 } from '@dpms/sql';
 import type { Clock } from '../identity/clock.js';
@@ -24,6 +28,7 @@ import { accountActorOf } from '../routes/account.routes.js';
 import { actorOf } from '../routes/approval/shared.js';
 import { archiveActorOf } from '../routes/archives.routes.js';
 import { actorOf as contractActorOf } from '../routes/contract-route-helpers.js';
+import { actorOf as taskActorOf } from '../routes/task/kit.js';
 import type { Db } from './db.js';
 
 /**
@@ -48,7 +53,12 @@ export function centreForms(
     new KyselyUnitOfWork(db, (trx) => createArchiveRepositories(trx, linkedRecords, clock)),
     clock,
   );
+  const values = new TaskValueApprovals(
+    new KyselyUnitOfWork(db, (trx) => createTaskRepositories(trx, linkedRecords, clock)),
+    clock,
+  );
   return new CentreForms<Principal>(engine, actorOf, {
+    [TASK_VALUE_RECORD_KIND]: taskValueCentreForm(values, taskActorOf),
     [INVOICE_RECORD_KIND]: invoiceCentreForm(invoices, accountActorOf),
     [CONTRACT_CHANGE_RECORD_KIND]: contractChangeCentreForm(contracts, contractActorOf),
     [ARCHIVE_BORROW_RECORD_KIND]: archiveBorrowCentreForm(borrows, archiveActorOf),

@@ -2,6 +2,8 @@ import {
   ApprovalEngine,
   isApprovalTypeCode,
   TASK_RECORD_KIND,
+  TASK_VALUE_RECORD_KIND,
+  TaskValueApprovals,
   type ApprovalTypeCode,
   type TemplateKind,
   RESULT_SEAL_RECORD_KIND,
@@ -54,6 +56,19 @@ export class EngineTaskApprovalPort implements TaskApprovalPort {
       RESULT_SEAL_TYPE_CODE,
       RESULT_SEAL_RECORD_KIND,
       'task.submitSeal',
+    );
+  }
+
+  /** An output value confirmation (4_x, Common kind): approved, its handler confirms it. */
+  submitValue(request: Parameters<TaskApprovalPort['submitValue']>[0]) {
+    if (!isApprovalTypeCode(request.typeCode))
+      throw new Error(`not a type code: ${request.typeCode}`);
+    return this.create(
+      request,
+      'Common',
+      request.typeCode,
+      TASK_VALUE_RECORD_KIND,
+      'task.submitValue',
     );
   }
 
@@ -131,6 +146,17 @@ export function registerTaskRecords(
   linked: LinkedRecordRegistry<Kysely<Database>>,
 ): LinkedRecordRegistry<Kysely<Database>> {
   registerTaskSheetRecords(linked);
+  // An output value confirmation (4_x): approved, the amount is confirmed by the value rule.
+  linked.register(TASK_VALUE_RECORD_KIND, (trx) => ({
+    approvalEnded: (event) => {
+      const clock = { now: () => event.at };
+      const repos = createTaskRepositories(trx, linked, clock);
+      return new TaskValueApprovals(new KyselyUnitOfWork(trx, () => repos), clock).approved(
+        repos,
+        event,
+      );
+    },
+  }));
   return linked.register(RESULT_SEAL_RECORD_KIND, (trx) => ({
     authorOf: (recordId) => recordAuthor(trx, 'result_seal', recordId),
     personOf: (recordId, field) => resultSealPeople(trx, recordId, field),
