@@ -21,7 +21,7 @@ import { fieldErrorsOf, type ApprovalDetailResponse } from '@dpms/http-client';
 import { SignFooter } from './SignFooter';
 import { TemplateRenderer, withoutExpiredFiles, type FileActions } from './TemplateRenderer';
 import { fieldErrors } from './template-rules';
-import { defaultTypeOfKind, kindForm, typeOptionsOfKind } from './templates';
+import { defaultTypeOfKind, formOf, typeOptionsOfKind } from './templates';
 import { useApprovalActions } from './useApprovalActions';
 import { fileNameOf, useApprovalFiles } from './useApprovalFiles';
 import { useOptionSources } from './useOptionSources';
@@ -73,7 +73,10 @@ export function ApprovalForm({
   const { session } = useSession();
   const editing = existing?.approval;
   const [kind, setKind] = useState<TemplateKind>(editing?.kind ?? initialKind ?? 'Contract');
-  const form = kindForm(kind);
+  const [typeCode, setTypeCodeOnly] = useState<string>(
+    editing?.typeCode ?? defaultTypeOfKind(kind),
+  );
+  const form = formOf(kind, typeCode);
   const template = useMemo(
     () => ({
       templateContent:
@@ -85,9 +88,6 @@ export function ApprovalForm({
     [form, editing],
   );
   const types = typeOptionsOfKind(kind);
-  const [typeCode, setTypeCodeOnly] = useState<string>(
-    editing?.typeCode ?? defaultTypeOfKind(kind),
-  );
   // The record the form concerns (core's table): picked by name, never typed.
   const link = approvalRecordLink(typeCode);
   const [picked, setPicked] = useState<PickedRecord | null>(() =>
@@ -101,6 +101,11 @@ export function ApprovalForm({
     setTypeCodeOnly(code);
     setPicked(null);
     setServerErrors({});
+    // A type with fields of its own (产值确认) starts its own form.
+    const next = formOf(kind, code);
+    if (next.sections !== form.sections) {
+      setContent(withDrafter(initialContent({ templateContent: next.sections })));
+    }
   };
   const [title, setTitle] = useState(editing?.title ?? '');
   const [content, setContent] = useState<TemplateContent>(() =>
@@ -131,8 +136,11 @@ export function ApprovalForm({
 
   const changeKind = (k: TemplateKind) => {
     setKind(k);
-    const next = kindForm(k);
-    setTypeCode(defaultTypeOfKind(k));
+    const code = defaultTypeOfKind(k);
+    const next = formOf(k, code);
+    setTypeCodeOnly(code);
+    setPicked(null);
+    setServerErrors({});
     setContent(withDrafter(initialContent({ templateContent: next.sections })));
     setTried(false);
   };

@@ -96,6 +96,30 @@ const WEB_SECTIONS: Partial<Record<TemplateKind, readonly TemplateSection[]>> = 
   TechnicalManage: TECHNICAL_MANAGE_SECTIONS,
 };
 
+/**
+ * 产值确认 (4_x) from 发起审批: the confirmed finish amount the task's value rule checks (the task
+ * is the form's picker); the server asks for it through the value screen's rule.
+ */
+export const VALUE_SECTIONS: readonly TemplateSection[] = [
+  {
+    title: '产值确认',
+    fields: [
+      f('input', 'confirmFinishAmount', '确认完成产值（万元）', {
+        format: 'amount',
+        required: true,
+      }),
+    ],
+  },
+];
+
+/** The form of one type: its kind's, except where a type's record asks for its own fields. */
+export function formOf(kind: TemplateKind, typeCode: string): KindForm {
+  if (kind === 'Common' && typeCode.startsWith('4_')) {
+    return { kind, sections: VALUE_SECTIONS, sendsTemplate: true };
+  }
+  return kindForm(kind);
+}
+
 export function kindForm(kind: TemplateKind): KindForm {
   const def = templateDefinitionForKind(kind);
   if (def !== undefined) {
