@@ -2,7 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { APPROVAL_SIGN_MAX_LENGTH, approvalOpinionProblem } from '@dpms/core';
 import { approvalOutcomeAnswer, approvalPage } from './approval-answers.js';
-import { approvalOpinion, approvalProcessBody, nodeAddBody } from './approval.js';
+import {
+  approvalCreateBody,
+  approvalOpinion,
+  approvalProcessBody,
+  nodeAddBody,
+} from './approval.js';
 
 const messagesOf = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.error?.issues.map((i) => i.message) ?? [];
@@ -66,5 +71,23 @@ describe('the approval calls’ schemas', () => {
     expect(approvalPage.safeParse({ code: 200, msg: '', total: 1, rows: [{}] }).success).toBe(
       false,
     );
+  });
+});
+
+describe('a form tied to its record names it on the wire (core’s table)', () => {
+  it('refuses a linked form without its record in core’s words, and leaves free forms free', () => {
+    const unlinked = approvalCreateBody.safeParse({ typeCode: '23_1', content: {} });
+    expect(unlinked.error?.issues).toEqual([
+      expect.objectContaining({ path: ['recordId'], message: '请选择关联合同' }),
+    ]);
+    const archive = approvalCreateBody.safeParse({
+      typeCode: '27_1',
+      recordKind: 'archive',
+      content: {},
+    });
+    expect(archive.error?.issues[0]?.message).toBe('请选择关联档案');
+    const picked = { typeCode: '23_1', recordKind: 'contract', recordId: '41', content: {} };
+    expect(approvalCreateBody.safeParse(picked).success).toBe(true);
+    expect(approvalCreateBody.safeParse({ typeCode: '22_1', content: {} }).success).toBe(true);
   });
 });

@@ -4,6 +4,9 @@ import {
   APPROVAL_SORT_COLUMNS,
   APPROVAL_TYPE_CODES,
   FLOW_TEXT_LIMITS as FL,
+  RECORD_PICKER_LABELS,
+  approvalMessages,
+  approvalRecordLink,
   SELF_APPROVAL_HANDLINGS,
   TEMPLATE_FIELD_TYPES,
   approvalOpinionProblem,
@@ -231,8 +234,20 @@ const approvalVersion = numeric(z.number().int().min(0).max(2_147_483_647));
 
 // ---- requests -------------------------------------------------------------------------------------
 
-/** add{Kind}Template: a new approval of a template kind; submit=true sends it at once. */
-export const approvalCreateBody = z.object(templateFields);
+/**
+ * add{Kind}Template: a new approval of a template kind; submit=true sends it at once. A form core's
+ * catalogue ties to a record names it (recordKind and recordId), in core's words
+ * ("请选择关联合同"); which kinds the centre may link is the engine's to say.
+ */
+export const approvalCreateBody = z.object(templateFields).superRefine((b, ctx) => {
+  const link = approvalRecordLink(b.typeCode);
+  if (link === undefined || (b.recordKind !== undefined && b.recordId !== undefined)) return;
+  ctx.addIssue({
+    code: 'custom',
+    path: ['recordId'],
+    message: approvalMessages.recordRequired(RECORD_PICKER_LABELS[link.picker]).message,
+  });
+});
 
 const updateShape = {
   version: approvalVersion,

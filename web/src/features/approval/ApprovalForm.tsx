@@ -18,6 +18,7 @@ import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { FilePreviewDialog, type PreviewFile } from '../../components/widgets/FilePreviewDialog';
 import { fieldErrorsOf, type ApprovalDetailResponse } from '@dpms/http-client';
+import { approvalCreateBody } from '@dpms/wire';
 import { SignFooter } from './SignFooter';
 import { TemplateRenderer, withoutExpiredFiles, type FileActions } from './TemplateRenderer';
 import { fieldErrors } from './template-rules';
@@ -32,6 +33,18 @@ import {
   withRecordFills,
   type PickedRecord,
 } from './RecordPicker';
+
+/** A wire problem beside its form field: a content entry's refname, else the body's field. */
+const wireFieldErrors = (
+  issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[],
+): Record<string, string> => {
+  const out: Record<string, string> = {};
+  for (const i of issues) {
+    const field = String(i.path[0] === 'content' ? (i.path[1] ?? 'content') : (i.path[0] ?? ''));
+    if (field !== '' && out[field] === undefined) out[field] = i.message;
+  }
+  return out;
+};
 
 /** Preview and download of form files, and the upload, bound to the server. */
 export function useFileActions(onError: (m: string) => void) {
@@ -147,8 +160,19 @@ export function ApprovalForm({
 
   const save = async (submit: boolean) => {
     const sent = withoutExpiredFiles(content);
+    const body = {
+      title: title.trim(),
+      // Files that lost their server id cannot be sent back (the server refuses them): left out.
+      content: sent,
+      submit,
+      ...(form.sendsTemplate ? { templateContent: template.templateContent } : {}),
+    };
+    // The call's own wire body (the record a linked form names) and core's template rules.
+    const wire = editing
+      ? undefined
+      : approvalCreateBody.safeParse({ ...body, typeCode, ...(picked ?? {}) });
     const found = {
-      ...(needsPick && link ? { recordId: recordRequiredMessage(link) } : {}),
+      ...(wire && !wire.success ? wireFieldErrors(wire.error.issues) : {}),
       ...fieldErrors(template, sent, sources),
     };
     setTried(true);
@@ -158,13 +182,6 @@ export function ApprovalForm({
       feedback.error(first);
       return;
     }
-    const body = {
-      title: title.trim(),
-      // Files that lost their server id cannot be sent back (the server refuses them): left out.
-      content: sent,
-      submit,
-      ...(form.sendsTemplate ? { templateContent: template.templateContent } : {}),
-    };
     const answer = await run(
       submit ? 'submit' : 'save',
       (key) =>
