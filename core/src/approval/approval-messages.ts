@@ -33,6 +33,8 @@ export const APPROVAL_ERROR_CODES = {
   RECORD_SUPERSEDED: 'APPROVAL.RECORD_SUPERSEDED',
   /** A form linked to a record of the wrong kind, or one only its record's screen may send. */
   RECORD_KIND_MISMATCH: 'VALIDATION.RECORD_KIND',
+  /** A form its record's use case wrote, edited from the centre: the record's screen edits it. */
+  EDIT_ON_RECORD_SCREEN: 'APPROVAL.EDIT_ON_RECORD_SCREEN',
 } as const;
 
 export const SIGN_FLOW_ERROR_CODES = {
@@ -129,6 +131,12 @@ export const approvalMessages = {
       APPROVAL_ERROR_CODES.RECORD_KIND_MISMATCH,
       `${typeName}请在“${screen}”中选择记录后提交审批`,
       'recordKind',
+    ),
+  /** The form is the record's (an invoice request): changed on its screen, resent as it is here. */
+  editOnRecordScreen: (typeName: string, screen: string): DomainError =>
+    domainError(
+      APPROVAL_ERROR_CODES.EDIT_ON_RECORD_SCREEN,
+      `${typeName}的内容来自“${screen}”的记录，请在“${screen}”中修改；此处可直接重新提交`,
     ),
   /** 发起审批 creates the record of these forms and sends it at once; drafts live on its screen. */
   centreDraftRefused: (typeName: string, screen: string): DomainError =>

@@ -133,12 +133,20 @@ describe('the approval centre’s record rule', () => {
     ).toBe(true);
   });
 
+  it('leaves the content of a form its record wrote to the record’s screen', () => {
+    const r = checkCentreEdit('23_1', INVOICE_RECORD_KIND);
+    expect(r).toMatchObject({ ok: false, error: { code: 'APPROVAL.EDIT_ON_RECORD_SCREEN' } });
+    expect(r.ok ? '' : r.error.message).toContain('开票管理');
+    expect(checkCentreEdit('28_1', CONTRACT_CHANGE_RECORD_KIND).ok).toBe(false);
+  });
+
   it('refuses editing a linked form that carries no record', () => {
     expect(checkCentreEdit('23_1', null)).toMatchObject({
       ok: false,
       error: { field: 'recordId' },
     });
-    expect(checkCentreEdit('23_1', INVOICE_RECORD_KIND).ok).toBe(true);
+    expect(checkCentreEdit('3_1', TASK_RECORD_KIND).ok).toBe(true);
+    expect(checkCentreEdit('23_1', 'testRecord').ok).toBe(true);
     expect(checkCentreEdit('22_1', null).ok).toBe(true);
   });
 });

@@ -58,14 +58,35 @@ export function checkCentreRecord(
 }
 
 /**
+ * Whether the centre may edit the form's content: not when its record's use case wrote it (an
+ * invoice request, a change, a borrowing, an output value: the record keeps the figures, and an
+ * edit here would leave the approvers reading other figures than the record's).
+ */
+export const centreMayEdit = (typeCode: string, recordKind: string | null): boolean => {
+  const link = approvalRecordLink(typeCode);
+  return !(
+    link?.fromCentre === 'create' &&
+    recordKind !== null &&
+    link.recordKinds.includes(recordKind)
+  );
+};
+
+/**
  * An edit from the centre of a form that must carry a record but carries none (one drafted before
- * the rule): refused like a new one, so it is never sent unlinked.
+ * the rule): refused like a new one, so it is never sent unlinked. One whose record's use case
+ * wrote it is edited on the record's screen (`centreMayEdit`); resubmitting it as it is stays open.
  */
 export function checkCentreEdit(
   typeCode: string,
   recordKind: string | null,
 ): Result<void, DomainError> {
   const link = approvalRecordLink(typeCode);
-  if (link === undefined || recordKind !== null) return ok(undefined);
-  return err(approvalMessages.recordRequired(RECORD_PICKER_LABELS[link.picker]));
+  if (link === undefined) return ok(undefined);
+  if (recordKind === null) {
+    return err(approvalMessages.recordRequired(RECORD_PICKER_LABELS[link.picker]));
+  }
+  if (!centreMayEdit(typeCode, recordKind)) {
+    return err(approvalMessages.editOnRecordScreen(approvalTypeLabel(typeCode), link.screen));
+  }
+  return ok(undefined);
 }

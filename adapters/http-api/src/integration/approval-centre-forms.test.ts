@@ -7,6 +7,7 @@ import { testDatabaseKinds } from '../test-support/test-database.js';
 import {
   approveToEnd,
   openContractApi,
+  rejectNow,
   type ContractClient,
   type ContractTestApi,
 } from './contract-helpers.js';
@@ -144,9 +145,25 @@ describe.each(testDatabaseKinds())('forms from 发起审批 and from their recor
     const [a, b] = [await approvalOf(centre.approvalId), await approvalOf(screen.approvalId)];
     expect(a).toEqual(b);
     expect(a).toMatchObject({ type_code: '23_1', record_kind: 'account.invoice', status: 0 });
-    // Both in approval: 760 is left, and the centre holds to it like the screen.
+    // Turned down, the request is changed on the invoice screen, not in the approval centre.
+    await rejectNow(api, centre.approvalId);
+    const version = (
+      await api.db
+        .selectFrom('approval')
+        .select('version')
+        .where('approval_id', '=', Number(centre.approvalId))
+        .executeTakeFirstOrThrow()
+    ).version;
+    const edit = await as.caiwu!.post('/project/approval/updateInvoiceTemplate', {
+      approvalId: centre.approvalId,
+      version,
+      content: form('50').content,
+    });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(422);
+    expect(edit.body.msg).toContain('开票管理');
+    // One in approval, one turned down: 860 is left, and the centre holds to it like the screen.
     await refused(
-      as.caiwu!.post('/project/approval/addInvoiceTemplate', form('760.01')),
+      as.caiwu!.post('/project/approval/addInvoiceTemplate', form('860.01')),
       400,
       'invoiceAmount',
     );

@@ -1,4 +1,5 @@
 import {
+  centreMayEdit,
   currentSignFlowName,
   fillableSignSteps,
   isSkippedNode,
@@ -223,7 +224,13 @@ export function ApprovalDetailDialog({ approvalId, onClose }: ApprovalDetailProp
         撤回
       </Button>,
     );
-  if (editable && kindForm(approval.kind) && approval.kind !== 'ArchivesApproval')
+  // A form its record's use case wrote (an invoice request) is changed on the record's screen.
+  if (
+    editable &&
+    kindForm(approval.kind) &&
+    approval.kind !== 'ArchivesApproval' &&
+    centreMayEdit(approval.typeCode, approval.recordKind)
+  )
     add(
       'edit',
       <Button disabled={disabled} onClick={() => setEditing(true)}>
