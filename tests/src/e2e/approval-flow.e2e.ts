@@ -7,9 +7,9 @@ import { openMenu, signIn as signInThroughForm } from '../support/shell.js';
 
 /**
  * The approval engine end to end, in the browser against the real server and the seeded flows
- * (adapters/sql/src/seed/approval-flows.ts): 李项目 (xmjl, 建筑一所) drafts; a contract review
- * sheet (1_1, under 100 万元) goes 部门负责人 (bmfzr) → 经营部 (jingying) → 财务部 (caiwu); a
- * 25_1 technical seal request with the company seal goes 部门负责人 (bmfzr) → 技术负责人
+ * (adapters/sql/src/seed/approval-flows.ts): 李项目 (xmjl, 建筑一所) drafts; a free-form
+ * 审批单 (19_1, linked to no record, so drafted in 发起审批 itself) goes 部门负责人 (bmfzr) →
+ * 综合事务部 (zhsw) → 总经理 (zjl); a 25_1 technical seal request with the company seal goes 部门负责人 (bmfzr) → 技术负责人
  * (jsfzr) → 综合事务部 (zhsw) → 总经理 (zjl), the last step added by the 25_1 rule.
  * The steps run in order and share the server's state.
  */
@@ -20,7 +20,7 @@ const PNG = Buffer.from(
   'base64',
 );
 
-const CONTRACT_TITLE = '滨江幼儿园设计合同评审（浏览器）';
+const MATTER_TITLE = '滨江幼儿园驻场设计服务审批（浏览器）';
 const SEAL_TITLE = '滨江幼儿园施工图用印（浏览器）';
 const SIGNERS = ['xmjl', 'bmfzr', 'jingying', 'caiwu', 'jsfzr', 'zhsw', 'zjl'] as const;
 
@@ -144,27 +144,22 @@ describe('approval flow in the browser', () => {
     });
   }
 
-  it('the drafter submits a contract review sheet and a 25_1 seal request', async () => {
+  it('the drafter submits a 审批单 and a 25_1 seal request', async () => {
     const { page } = session();
     await signIn(page, 'xmjl');
     await openMenu(page, '审批管理', '我发起的');
 
     await page.getByRole('button', { name: '发起审批' }).click();
     let form = page.getByTestId('approval-form');
-    await form.getByLabel('表单类型').selectOption({ label: '合同评审' });
-    await form.getByLabel('审批类型').selectOption('1_1');
-    await form.getByLabel('标题', { exact: true }).fill(CONTRACT_TITLE);
+    await form.getByLabel('表单类型').selectOption('Common');
+    await form.getByLabel('审批类型').selectOption('19_1');
+    await form.getByLabel('标题', { exact: true }).fill(MATTER_TITLE);
     // Core's rules run before anything is sent: the required fields say so.
     await form.getByRole('button', { name: '提交' }).click();
-    await form.locator('[data-field="contractName"] [role="alert"]').waitFor();
-    await form.getByLabel('合同名称', { exact: true }).fill('滨江幼儿园设计合同');
-    await form.getByLabel('甲方', { exact: true }).fill('杭州滨江教育投资有限公司');
-    await form.getByLabel('乙方', { exact: true }).fill('华东示范建筑设计研究院');
-    await form.getByLabel('合同金额（万元）', { exact: true }).fill('12.3.4');
-    await form.locator('[data-field="totalAmount"] [role="alert"]').waitFor();
-    await form.getByLabel('合同金额（万元）', { exact: true }).fill('86.5');
-    await form.locator('[data-field="totalAmount"] [role="alert"]').waitFor({ state: 'detached' });
-    await form.getByLabel('合同主要内容').fill('幼儿园方案设计及施工图设计');
+    await form.locator('[data-field="subject"] [role="alert"]').waitFor();
+    await form.getByLabel('事由', { exact: true }).fill('滨江幼儿园施工配合派驻设计代表');
+    await form.locator('[data-field="subject"] [role="alert"]').waitFor({ state: 'detached' });
+    await form.getByLabel('审批内容', { exact: true }).fill('派驻结构专业设计代表一名');
     // The drafter's row carries their signature while drafting.
     await form.locator('[data-kind="drafter"] [data-testid="sign-image"]').waitFor();
     await form.getByRole('button', { name: '提交' }).click();
@@ -191,7 +186,7 @@ describe('approval flow in the browser', () => {
     expect(await detail.getByText('部门负责人 → 技术负责人 → 综合事务部 → 总经理').count()).toBe(1);
     await closeDetail(page);
 
-    await rowOf(page, 'mine', CONTRACT_TITLE).waitFor();
+    await rowOf(page, 'mine', MATTER_TITLE).waitFor();
     expect(await rowOf(page, 'mine', SEAL_TITLE).textContent()).toContain('审批中');
   });
 
@@ -201,10 +196,10 @@ describe('approval flow in the browser', () => {
     const before = await badgeCount(page);
     expect(before).toBeGreaterThanOrEqual(2);
     await openMenu(page, '审批管理', '待我审批');
-    await rowOf(page, 'todo', CONTRACT_TITLE).waitFor();
+    await rowOf(page, 'todo', MATTER_TITLE).waitFor();
     await rowOf(page, 'todo', SEAL_TITLE).waitFor();
 
-    for (const [i, title] of [CONTRACT_TITLE, SEAL_TITLE].entries()) {
+    for (const [i, title] of [MATTER_TITLE, SEAL_TITLE].entries()) {
       const detail = await openDetail(page, 'todo', title);
       await detail.getByLabel('审批意见').fill('同意，请继续审核');
       await detail.getByRole('button', { name: '同意', exact: true }).click();
@@ -216,43 +211,43 @@ describe('approval flow in the browser', () => {
       await expectBadge(page, before - i - 1);
     }
     await page.getByRole('tab', { name: '我已审批' }).click();
-    await rowOf(page, 'done', CONTRACT_TITLE).waitFor();
+    await rowOf(page, 'done', MATTER_TITLE).waitFor();
     await rowOf(page, 'done', SEAL_TITLE).waitFor();
   });
 
-  it('the business department rejects the contract; the drafter corrects and resubmits', async () => {
+  it('general affairs rejects the 审批单; the drafter corrects and resubmits', async () => {
     const { page } = session();
-    const detail = await act(page, 'jingying', CONTRACT_TITLE, '驳回', '请补充付款节点');
+    const detail = await act(page, 'zhsw', MATTER_TITLE, '驳回', '请写明派驻期限');
     expect(await statusOf(detail)).toBe('已驳回');
 
     await signIn(page, 'xmjl');
     await openMenu(page, '审批管理', '我发起的');
-    expect(await rowOf(page, 'mine', CONTRACT_TITLE).textContent()).toContain('已驳回');
-    const mine = await openDetail(page, 'mine', CONTRACT_TITLE);
+    expect(await rowOf(page, 'mine', MATTER_TITLE).textContent()).toContain('已驳回');
+    const mine = await openDetail(page, 'mine', MATTER_TITLE);
     // The rejection is in the record with its opinion and the rejecter's signature.
     const rejected = mine.locator('[data-testid="log-row"][data-action="reject"]');
-    expect(await rejected.textContent()).toContain('请补充付款节点');
+    expect(await rejected.textContent()).toContain('请写明派驻期限');
     await rejected.locator('img').waitFor();
     await mine.getByRole('button', { name: '修改' }).click();
     const form = page.getByTestId('approval-form');
     await form
-      .getByLabel('合同主要内容')
-      .fill('幼儿园方案设计及施工图设计；付款：签约 30%，施工图 50%，竣工 20%');
+      .getByLabel('审批内容', { exact: true })
+      .fill('派驻结构专业设计代表一名，自主体施工起至竣工验收止');
     await form.getByRole('button', { name: '提交' }).click();
     await form.waitFor({ state: 'detached' });
     await mine.locator('[data-status="0"]').waitFor();
     expect(await mine.getByTestId('detail-current-node').textContent()).toBe('部门负责人');
     await closeDetail(page);
-    expect(await rowOf(page, 'mine', CONTRACT_TITLE).textContent()).toContain('审批中');
+    expect(await rowOf(page, 'mine', MATTER_TITLE).textContent()).toContain('审批中');
   });
 
-  it('each approver signs the resubmitted contract in turn', async () => {
+  it('each approver signs the resubmitted 审批单 in turn', async () => {
     const { page } = session();
-    let detail = await act(page, 'bmfzr', CONTRACT_TITLE, '同意', '同意');
+    let detail = await act(page, 'bmfzr', MATTER_TITLE, '同意', '同意');
     expect(await statusOf(detail)).toBe('审批中');
-    detail = await act(page, 'jingying', CONTRACT_TITLE, '同意', '经营部同意');
-    expect(await detail.getByTestId('detail-current-node').textContent()).toBe('财务部');
-    detail = await act(page, 'caiwu', CONTRACT_TITLE, '同意', '财务部同意');
+    detail = await act(page, 'zhsw', MATTER_TITLE, '同意', '综合事务部同意');
+    expect(await detail.getByTestId('detail-current-node').textContent()).toBe('总经理');
+    detail = await act(page, 'zjl', MATTER_TITLE, '同意', '总经理同意');
     expect(await statusOf(detail)).toBe('已通过');
   });
 
@@ -268,7 +263,7 @@ describe('approval flow in the browser', () => {
     const { page } = session();
     await signIn(page, 'xmjl');
     await openMenu(page, '审批管理', '我发起的');
-    expect(await rowOf(page, 'mine', CONTRACT_TITLE).textContent()).toContain('已通过');
+    expect(await rowOf(page, 'mine', MATTER_TITLE).textContent()).toContain('已通过');
 
     const expectRows = async (title: string, nodes: string[], opinions: string[]) => {
       const detail = await openDetail(page, 'mine', title);
@@ -291,9 +286,9 @@ describe('approval flow in the browser', () => {
       await closeDetail(page);
     };
     await expectRows(
-      CONTRACT_TITLE,
-      ['部门负责人', '经营部', '财务部'],
-      ['同意', '经营部同意', '财务部同意'],
+      MATTER_TITLE,
+      ['部门负责人', '综合事务部', '总经理'],
+      ['同意', '综合事务部同意', '总经理同意'],
     );
     await expectRows(
       SEAL_TITLE,
