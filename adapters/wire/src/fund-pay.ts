@@ -108,6 +108,11 @@ export const fundPayListQuery = z.object({
   contractName: textFilter(100),
   receiveCompanyName: textFilter(100),
 });
+/** /v4/fundPay/payItems: the 新增付款 form's pay-item picker, narrowed by sub-contract or contract. */
+export const payItemQuery = z.object({
+  contractChildId: optionalId(),
+  contractId: optionalId(),
+});
 
 // ---- answers -----------------------------------------------------------------------------------
 
@@ -182,6 +187,27 @@ export const fundPayMonthRecord = z.object({
   realPayAmount: decimal(),
   count: z.number().int(),
 });
+
+/** A pay item a payment contract may name: its sub-contract, amount, what is held and left. */
+export const payItemRecord = z
+  .object({
+    childPayId: z.number().int(),
+    contractChildId: z.number().int(),
+    contractChildNo: z.string(),
+    contractId: z.number().int(),
+    contractName: z.string(),
+    receiveCompanyName: z.string(),
+    payAmount: decimal(),
+    payDate: z.string().meta({ format: 'date' }).nullable(),
+    remark: z.string(),
+    /** What live payments (in approval or paid) hold of it. */
+    committedAmount: decimal(),
+    canPayAmount: decimal(),
+  })
+  .meta({ id: 'PayItemRecord' });
+export const payItemsAnswer = okEnvelope(z.array(payItemRecord));
+export type PayItemRecord = z.infer<typeof payItemRecord>;
+export type PayItemQuery = z.input<typeof payItemQuery>;
 
 export const paymentPlanAnswer = okEnvelope(paymentPlanRecord);
 export const paymentPlanPage = pageEnvelope(paymentPlanRecord);

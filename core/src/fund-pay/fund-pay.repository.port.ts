@@ -71,6 +71,30 @@ export interface PayItem {
   readonly userId: number;
 }
 
+/**
+ * A pay item as the 新增付款 form's picker shows it: the sub-contract and contract it belongs to,
+ * its amount and what live payments (not turned down) already hold of it.
+ */
+export interface PayItemChoice {
+  readonly childPayId: number;
+  readonly contractChildId: number;
+  readonly contractChildNo: string;
+  readonly contractId: number;
+  readonly contractName: string;
+  readonly receiveCompanyName: string;
+  readonly payAmount: string;
+  readonly payDate: string | null;
+  readonly remark: string;
+  /** Σ payAmount of the live payments on the item (in approval or paid). */
+  readonly committedAmount: string;
+}
+
+/** Which pay items a picker lists. */
+export interface PayItemFilter {
+  readonly contractChildId?: number;
+  readonly contractId?: number;
+}
+
 export interface PaymentPlanFields {
   readonly contractId: number;
   readonly contractChildId: number | null;
@@ -112,6 +136,15 @@ export interface FundPayRepository {
   contract(contractId: number): Promise<PayContract | null>;
   child(contractChildId: number): Promise<PayChild | null>;
   payItem(childPayId: number): Promise<PayItem | null>;
+  /**
+   * The pay items of approved (or history) sub-contracts whose contract lies in the scope, by
+   * sub-contract and item; at most `limit`.
+   */
+  listPayItems(
+    filter: PayItemFilter,
+    scope: DataScope,
+    limit: number,
+  ): Promise<readonly PayItemChoice[]>;
   /** Whether a record with this department and owner lies in the scope. */
   visible(scope: DataScope, deptId: number | null, ownerId: number): Promise<boolean>;
 

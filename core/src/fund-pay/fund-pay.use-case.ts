@@ -15,11 +15,13 @@ import {
 } from './fund-pay.js';
 import { FUND_PAY_ERROR_CODES as C, FUND_PAY_MESSAGES as M } from './fund-pay-messages.js';
 import { fundPayStateCheck, paymentPlanStateCheck } from './fund-pay-actions.js';
-import { checkPlanAmount } from './fund-pay-rules.js';
+import { checkPlanAmount, leftOf } from './fund-pay-rules.js';
 import type {
   FundPayListFilter,
   FundPayListQuery,
   FundPayRepositories,
+  PayItemChoice,
+  PayItemFilter,
   PaymentPlanListFilter,
   PaymentPlanListQuery,
 } from './fund-pay.repository.port.js';
@@ -28,6 +30,8 @@ type R<T> = Promise<Result<T>>;
 const fail = (code: string, message: string, field?: string): Result<never> =>
   err(domainError(code, message, field));
 const d = (v: string) => new MoneyDecimal(v);
+/** The picker lists at most this many pay items (a sub-contract narrows it). */
+export const PAY_ITEM_PICKER_LIMIT = 500;
 
 export interface FundPayClock {
   now(): Date;
@@ -152,6 +156,22 @@ export class FundPayService {
   }
 
   // ---- payments --------------------------------------------------------------------------------
+
+  /**
+   * The pay items a payment contract (16_x) may name, for the form's picker: only those of
+   * approved or history sub-contracts (checkPayItemPayable) in the caller's scope, each with what
+   * is still payable on it (its amount − the live payments', never below 0), so nobody types an
+   * internal id.
+   */
+  async payItems(
+    filter: PayItemFilter,
+    actor: FundPayActor,
+  ): Promise<readonly (PayItemChoice & { readonly canPayAmount: string })[]> {
+    const items = await this.uow.transaction((r) =>
+      r.pays.listPayItems(filter, actor.scope, PAY_ITEM_PICKER_LIMIT),
+    );
+    return items.map((i) => ({ ...i, canPayAmount: leftOf(i.payAmount, i.committedAmount) }));
+  }
 
   listPays(q: FundPayListQuery, actor: FundPayActor): Promise<ListPage<FundPay>> {
     return this.uow.transaction((r) => r.pays.listPays(q, actor.scope));

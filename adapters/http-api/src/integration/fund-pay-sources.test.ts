@@ -12,7 +12,7 @@ describe.each(testDatabaseKinds())('fund payments on sub-contract pay items on %
   let api: ApprovalTestApi;
   let contractId: number;
   const client = apiClient(() => api);
-  const { post, okData, refused, signIn } = client;
+  const { get, post, okData, refused, signIn } = client;
   const { newContract, childWithPayItem, backMoneyIn, approveAll, approvedFundPlan } =
     fundPayHelpers(() => api, client);
   const setChildStatus = async (contractChildId: number, status: number) => {
@@ -90,5 +90,35 @@ describe.each(testDatabaseKinds())('fund payments on sub-contract pay items on %
     expect(String(end.refusal?.body.msg)).toContain('分包合同尚未审批通过');
     await setChildStatus(contractChildId, 1);
     expect((await approveAll(sent.approvalId, ['zjl', 'jingying', 'zhsw'])).status).toBe(1);
+  });
+
+  it('lists the pay items a payment may name, by sub-contract, with what is held and left, in scope only', async () => {
+    const { contractChildId, childPayId } = await childWithPayItem(contractId);
+    await okData(pay('caiwu', childPayId, '3'));
+    const listed = await okData(get('caiwu', '/v4/fundPay/payItems', { contractChildId }));
+    expect(listed).toEqual([
+      expect.objectContaining({
+        childPayId,
+        contractChildId,
+        contractChildNo: 'FB-001',
+        contractId,
+        receiveCompanyName: '某技术服务公司',
+        payAmount: '8',
+        committedAmount: '3',
+        canPayAmount: '5',
+      }),
+    ]);
+    // A sub-contract not approved cannot be paid: its items are not offered.
+    await setChildStatus(contractChildId, -1);
+    expect(await okData(get('caiwu', '/v4/fundPay/payItems', { contractChildId }))).toEqual([]);
+    await setChildStatus(contractChildId, 1);
+    // bmfzr2 heads 结构所; the contract is 建筑一所's: not in their picker.
+    const foreign = await okData(get('bmfzr2', '/v4/fundPay/payItems', { contractId }));
+    expect(foreign).toEqual([]);
+    await refused(
+      get('caiwu', '/v4/fundPay/payItems', { contractChildId: 'x' }),
+      400,
+      'contractChildId',
+    );
   });
 });

@@ -36,6 +36,8 @@ import {
   paymentPlanIdBody,
   paymentPlanListQuery,
   paymentPlanPage,
+  payItemQuery,
+  payItemsAnswer,
   type FundPayRecord,
   type PaymentPlanRecord,
 } from '@dpms/wire';
@@ -254,6 +256,28 @@ export function fundPayRoutes(service: FundPayService): RouteModule {
           );
           return page(p.total, p.rows.map(fundPayView));
         },
+      });
+      book.add({
+        method: 'get',
+        path: '/v4/fundPay/payItems',
+        summary:
+          '可付款的分包付款项（已审批或历史的分包合同，按数据权限；可按分包合同或合同筛选），含已占用与可付金额',
+        tag: PAY_TAG,
+        access: perm('contract:fundPay:add'),
+        query: payItemQuery,
+        response: payItemsAnswer,
+        handler: async ({ query, principal }) =>
+          ok(
+            await service.payItems(
+              {
+                ...(query.contractChildId === undefined
+                  ? {}
+                  : { contractChildId: query.contractChildId }),
+                ...(query.contractId === undefined ? {} : { contractId: query.contractId }),
+              },
+              actorOf(principal),
+            ),
+          ),
       });
       book.add({
         method: 'get',

@@ -4,6 +4,7 @@ import {
   fundPayPage,
   paymentPlanAnswer,
   paymentPlanPage,
+  payItemsAnswer,
   type FundPayBody as WireFundPayBody,
   type FundPayEditBody,
   type FundPayMonthRecord as WireFundPayMonthRecord,
@@ -13,6 +14,8 @@ import {
   type PaymentPlanBody as WirePaymentPlanBody,
   type PaymentPlanEditBody,
   type PaymentPlanRecord as WirePaymentPlanRecord,
+  type PayItemQuery,
+  type PayItemRecord as WirePayItemRecord,
 } from '@dpms/wire';
 import type { HttpClient, WriteOptions } from '../client.js';
 import { ParsedCalls } from './parsed-calls.js';
@@ -30,8 +33,7 @@ export type FundPayStatusCode = WireFundPayStatusCode;
 export type FundPayTypeCodeValue = WireFundPayTypeCodeValue;
 export type PaymentPlanBody = WirePaymentPlanBody;
 export type FundPayBody = WireFundPayBody;
-
-
+export type PayItemRecord = WirePayItemRecord;
 
 /** The export addresses of the payment lists (relative to /prod-api). */
 export const FUND_PAY_EXPORT_PATHS = {
@@ -46,7 +48,6 @@ export class FundPayGateway {
   constructor(private readonly http: HttpClient) {
     this.calls = new ParsedCalls(http);
   }
-
 
   // ---- payment plans ----
   async planList(q: PageQuery): Promise<Page<PaymentPlanRecord>> {
@@ -71,6 +72,9 @@ export class FundPayGateway {
     this.calls.get(fundPayAnswer, '/v4/fundPay/detail', { payId });
   months = (q: PageQuery): Promise<FundPayMonthRecord[]> =>
     this.calls.get(fundPayMonthsAnswer, '/v4/fundPay/monthStat', q);
+  /** The payable sub-contract pay items (the 新增付款 form's picker), by sub-contract. */
+  payItems = (q: PayItemQuery = {}): Promise<PayItemRecord[]> =>
+    this.calls.get(payItemsAnswer, '/v4/fundPay/payItems', q);
   addPay = (body: FundPayBody, options?: WriteOptions): Promise<FundPayRecord> =>
     this.calls.post(fundPayAnswer, '/v4/fundPay/add', body, options);
   editPay = (body: FundPayEditBody, options?: WriteOptions): Promise<FundPayRecord> =>

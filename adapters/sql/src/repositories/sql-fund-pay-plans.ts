@@ -6,6 +6,7 @@ import {
   type PaymentPlanFields,
   type PaymentPlanListFilter,
   type PaymentPlanListQuery,
+  type PayItemFilter,
 } from '@dpms/core';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import {
@@ -100,6 +101,61 @@ export class SqlPaymentPlanStore {
           deptId: r.dept_id,
           userId: r.user_id,
         };
+  }
+
+  async listPayItems(filter: PayItemFilter, scope: DataScope, limit: number) {
+    const rows = await this.db
+      .selectFrom('contract_child_pay as i')
+      .innerJoin('contract_child as cc', 'cc.contract_child_id', 'i.contract_child_id')
+      .innerJoin('contract as c', 'c.contract_id', 'cc.contract_id')
+      .select((eb) => [
+        'i.pay_id',
+        'i.contract_child_id',
+        'cc.contract_child_no',
+        'cc.contract_id',
+        'c.contract_name',
+        'cc.receive_company_name',
+        'i.pay_amount',
+        'i.pay_date',
+        'i.remark',
+        eb
+          .selectFrom('fund_pay as f')
+          .select((f) => f.fn.coalesce(f.fn.sum<string>('f.pay_amount'), sql<string>`0`).as('s'))
+          .whereRef('f.child_pay_id', '=', 'i.pay_id')
+          .where('f.del_flag', '=', '0')
+          .where('f.status', 'in', LIVE_STATUSES)
+          .as('committed'),
+      ])
+      .where('i.del_flag', '=', '0')
+      .where('cc.del_flag', '=', '0')
+      .where('c.del_flag', '=', '0')
+      // Only an approved sub-contract, or one recorded as history, may be paid (checkPayItemPayable).
+      .where((eb) => eb.or([eb('cc.status', '=', 1), eb('cc.history', '=', true)]))
+      .where((eb) => {
+        const c: Expression<SqlBool>[] = [
+          scoped(eb as unknown as AnyEb, scope, 'c.dept_id', 'c.user_id'),
+        ];
+        if (filter.contractChildId !== undefined)
+          c.push(eb('i.contract_child_id', '=', filter.contractChildId));
+        if (filter.contractId !== undefined) c.push(eb('cc.contract_id', '=', filter.contractId));
+        return eb.and(c);
+      })
+      .orderBy('i.contract_child_id', 'desc')
+      .orderBy('i.pay_id', 'asc')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({
+      childPayId: r.pay_id,
+      contractChildId: r.contract_child_id,
+      contractChildNo: r.contract_child_no,
+      contractId: r.contract_id,
+      contractName: r.contract_name,
+      receiveCompanyName: r.receive_company_name,
+      payAmount: amount(r.pay_amount),
+      payDate: r.pay_date,
+      remark: r.remark,
+      committedAmount: amount(r.committed),
+    }));
   }
 
   async visible(scope: DataScope, deptId: number | null, ownerId: number): Promise<boolean> {

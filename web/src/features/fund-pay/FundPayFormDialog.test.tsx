@@ -4,6 +4,7 @@ import {
   type FundPayRecord,
   type PaymentPlanBody,
   type PaymentPlanRecord,
+  type PayItemRecord,
 } from '@dpms/http-client';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -22,10 +23,44 @@ const PLAN = {
   canPayAmount: '20',
 } as PaymentPlanRecord;
 
+const item = (over: Partial<PayItemRecord>): PayItemRecord => ({
+  childPayId: 26,
+  contractChildId: 5,
+  contractChildNo: 'FB-2026-05',
+  contractId: 3,
+  contractName: '某住宅设计合同',
+  receiveCompanyName: '某设计顾问公司',
+  payAmount: '30',
+  payDate: '2026-07-01',
+  remark: '第一期',
+  committedAmount: '10',
+  canPayAmount: '20',
+  ...over,
+});
+/** Two sub-contracts' pay items: record ids that nobody could guess from the screen. */
+const ITEMS: PayItemRecord[] = [
+  item({}),
+  item({
+    childPayId: 27,
+    remark: '第二期',
+    payAmount: '15',
+    committedAmount: '0',
+    canPayAmount: '15',
+  }),
+  item({
+    childPayId: 41,
+    contractChildId: 9,
+    contractChildNo: 'FB-2026-09',
+    receiveCompanyName: '某勘察院',
+    remark: '勘察费',
+  }),
+];
+
 class PayGateway {
   readonly added: FundPayBody[] = [];
   readonly edited: unknown[] = [];
   planList = () => Promise.resolve({ rows: [PLAN], total: 1 });
+  payItems = () => Promise.resolve(ITEMS);
   addPay = (b: FundPayBody) => {
     this.added.push(b);
     return Promise.resolve({ status: b.submit ? 1 : 0 } as FundPayRecord);
@@ -98,7 +133,9 @@ describe('the fund payment form', () => {
     expect(screen.getByText('付款事由不能为空')).toBeTruthy();
     expect(screen.getByText('本次付款金额不能为空')).toBeTruthy();
     fill('付款依据', 'item');
-    fill('分包付款项编号', '42');
+    await waitFor(() => expect(screen.getByRole('option', { name: /FB-2026-09/ })).toBeTruthy());
+    fill('分包合同', '9');
+    fill('分包付款项', '41');
     fill('付款事由', '分包技术服务费');
     fill('本次付款金额（万元）', '8');
     // A pay item's payment takes its pay day's month: one of the two is needed.
@@ -112,12 +149,51 @@ describe('the fund payment form', () => {
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
     await waitFor(() => expect(gateway.added).toHaveLength(1));
     expect(gateway.added[0]).toMatchObject({
-      childPayId: 42,
+      childPayId: 41,
       typeCode: '16_2',
       payTime: '2026-07-20',
       payAmount: '8',
       submit: false,
     });
+  });
+});
+
+describe('the pay-item picker', () => {
+  it('offers the chosen sub-contract’s pay items by name, amount and paid, and sends the record’s id', async () => {
+    const gateway = new PayGateway();
+    render(
+      <FundPayFormDialog
+        gateway={gateway as never}
+        onClose={() => undefined}
+        onSaved={() => undefined}
+      />,
+    );
+    fill('付款依据', 'item');
+    expect(screen.queryByLabelText('分包付款项编号')).toBeNull();
+    await waitFor(() => expect(screen.getByRole('option', { name: /FB-2026-05/ })).toBeTruthy());
+    // One entry per sub-contract, its pay items only once it is chosen.
+    expect(screen.getAllByRole('option', { name: /FB-2026-05/ })).toHaveLength(1);
+    expect(screen.queryByRole('option', { name: /第一期/ })).toBeNull();
+    fill('分包合同', '5');
+    expect(
+      screen.getByRole('option', { name: '2026-07-01 第一期 30万元（已付10，可付20）' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('option', { name: /第二期 15万元/ })).toBeTruthy();
+    expect(screen.queryByRole('option', { name: /勘察费/ })).toBeNull();
+    fill('分包付款项', '27');
+    expect(screen.getByTestId('fund-pay-item-can-pay').textContent).toBe('15');
+    // Another sub-contract clears the pay item chosen for the first.
+    fill('分包合同', '9');
+    expect(screen.getByLabelText<HTMLSelectElement>('分包付款项').value).toBe('');
+    fill('分包合同', '5');
+    fill('分包付款项', '26');
+    fill('付款事由', '分包设计费');
+    fill('付款日期', '2026-07-20');
+    fill('本次付款金额（万元）', '5');
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(gateway.added).toHaveLength(1));
+    expect(gateway.added[0]).toMatchObject({ childPayId: 26, typeCode: '16_1' });
+    expect(gateway.added[0]).not.toHaveProperty('contractChildId');
   });
 });
 

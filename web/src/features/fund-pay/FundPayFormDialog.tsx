@@ -4,6 +4,7 @@ import {
   type FundPayGateway,
   type FundPayRecord,
   type PaymentPlanRecord,
+  type PayItemRecord,
 } from '@dpms/http-client';
 import { fundPayBody, fundPayEditBody } from '@dpms/wire';
 import { useEffect, useState } from 'react';
@@ -17,13 +18,18 @@ import { Figure, MoneyInput, TAX_RATE_CHOICES } from './fund-pay-shared';
 import { DateInput } from '../../components/ui/DateInput';
 import { MonthInput } from '../../components/ui/MonthInput';
 
-export type FundPayFormGateway = Pick<FundPayGateway, 'planList' | 'addPay' | 'editPay'>;
+export type FundPayFormGateway = Pick<
+  FundPayGateway,
+  'planList' | 'payItems' | 'addPay' | 'editPay'
+>;
 
 type Source = 'plan' | 'item';
 
 interface PayFormValues {
   source: Source;
   paymentPlanId: string;
+  /** The picker's sub-contract: it narrows the pay items and is not sent. */
+  contractChildId: string;
   childPayId: string;
   typeCode: '16_1' | '16_2';
   planMonth: string;
@@ -45,6 +51,22 @@ const FORM_FIELDS = new Set<string>([
   'remark',
 ]);
 const REQUIRED = new Set<string>(FUND_PAY_REQUIRED_FIELDS);
+
+/** The sub-contracts of the payable pay items, once each, in the order listed. */
+const subContractsOf = (items: readonly PayItemRecord[]) => {
+  const seen = new Map<number, { id: number; label: string }>();
+  for (const i of items)
+    if (!seen.has(i.contractChildId))
+      seen.set(i.contractChildId, {
+        id: i.contractChildId,
+        label: `${i.contractChildNo === '' ? '（无编号）' : i.contractChildNo} ${i.contractName} → ${i.receiveCompanyName}`,
+      });
+  return [...seen.values()];
+};
+
+/** A pay item by what a person knows of it: its date or note, amount, and what is left. */
+const payItemLabel = (i: PayItemRecord): string =>
+  `${[i.payDate ?? '', i.remark].filter((x) => x !== '').join(' ') || '付款项'} ${i.payAmount}万元（已付${i.committedAmount}，可付${i.canPayAmount}）`;
 
 /** What the form sends: its source, and only the fields typed. */
 const bodyOf = (v: PayFormValues): FundPayBody => ({
@@ -88,6 +110,7 @@ export function FundPayFormDialog({
     defaultValues: {
       source: pay?.childPayId ? 'item' : 'plan',
       paymentPlanId: pay?.paymentPlanId ? String(pay.paymentPlanId) : '',
+      contractChildId: pay?.contractChildId ? String(pay.contractChildId) : '',
       childPayId: pay?.childPayId ? String(pay.childPayId) : '',
       typeCode: pay?.typeCode === '16_2' ? '16_2' : '16_1',
       planMonth: pay?.planMonth ?? '',
@@ -106,6 +129,7 @@ export function FundPayFormDialog({
   const errors = formState.errors;
   const v = useWatch({ control }) as PayFormValues;
   const [plans, setPlans] = useState<PaymentPlanRecord[]>([]);
+  const [items, setItems] = useState<PayItemRecord[]>([]);
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
 
@@ -115,12 +139,21 @@ export function FundPayFormDialog({
       .planList({ pageNum: 1, pageSize: 1000, canPay: '1' })
       .then((p) => live && setPlans(p.rows))
       .catch(() => live && setPlans([]));
+    // The payable pay items (approved or history sub-contracts in the caller's scope): the picker
+    // offers them by sub-contract, so nobody types an internal id.
+    gateway
+      .payItems()
+      .then((i) => live && setItems(i))
+      .catch(() => live && setItems([]));
     return () => {
       live = false;
     };
   }, [gateway]);
 
   const plan = plans.find((p) => String(p.paymentPlanId) === v.paymentPlanId);
+  const children = subContractsOf(items);
+  const childItems = items.filter((i) => String(i.contractChildId) === v.contractChildId);
+  const item = items.find((i) => String(i.childPayId) === v.childPayId);
   // The same rule as the server's: the live figure and the message of what is wrong.
   const preview =
     v.payAmount.trim() === '' ? null : previewNetPay(v.payAmount.trim(), v.taxRate.trim());
@@ -211,19 +244,43 @@ export function FundPayFormDialog({
           </Field>
         ) : (
           <>
-            <Field
-              label="分包付款项编号"
-              required={REQUIRED.has('paymentPlanId')}
-              error={sourceError}
-            >
-              <input
+            <Field label="分包合同" required={REQUIRED.has('paymentPlanId')}>
+              <select
                 className="input"
-                aria-label="分包付款项编号"
-                inputMode="numeric"
+                aria-label="分包合同"
                 disabled={!!pay}
-                value={v.childPayId}
-                onChange={(e) => setValue('childPayId', e.target.value.replace(/\D/g, ''))}
-              />
+                {...register('contractChildId', { onChange: () => setValue('childPayId', '') })}
+              >
+                <option value="">请选择</option>
+                {pay?.contractChildId && !children.some((c) => c.id === pay.contractChildId) && (
+                  <option value={String(pay.contractChildId)}>{pay.contractName}</option>
+                )}
+                {children.map((c) => (
+                  <option key={c.id} value={String(c.id)}>
+                    {c.label}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field label="分包付款项" required={REQUIRED.has('paymentPlanId')} error={sourceError}>
+              <select
+                className="input"
+                aria-label="分包付款项"
+                disabled={!!pay}
+                {...register('childPayId')}
+              >
+                <option value="">{v.contractChildId === '' ? '请先选择分包合同' : '请选择'}</option>
+                {pay?.childPayId && !item && (
+                  <option value={String(pay.childPayId)}>
+                    {pay.receiveCompanyName} {pay.payAmount}万元
+                  </option>
+                )}
+                {childItems.map((i) => (
+                  <option key={i.childPayId} value={String(i.childPayId)}>
+                    {payItemLabel(i)}
+                  </option>
+                ))}
+              </select>
             </Field>
             <Field label="审批类型" error={errors.typeCode?.message}>
               <select className="input" aria-label="审批类型" {...register('typeCode')}>
@@ -243,6 +300,22 @@ export function FundPayFormDialog({
             <Figure label="计划付款金额（万元）" value={plan.planPayAmount} />
             <Figure label="累计已付金额（万元）" value={plan.paidAmount} />
             <Figure label="可付金额（万元）" value={plan.canPayAmount} testId="fund-pay-can-pay" />
+          </div>
+        )}
+        {v.source === 'item' && item && (
+          <div
+            className="rounded border border-line bg-canvas px-3 py-2"
+            data-testid="fund-pay-item"
+          >
+            <Figure label="合同名称" value={item.contractName} />
+            <Figure label="收款单位" value={item.receiveCompanyName} />
+            <Figure label="付款项金额（万元）" value={item.payAmount} />
+            <Figure label="已付及审批中（万元）" value={item.committedAmount} />
+            <Figure
+              label="可付金额（万元）"
+              value={item.canPayAmount}
+              testId="fund-pay-item-can-pay"
+            />
           </div>
         )}
         <Field label="付款事由" required={REQUIRED.has('reason')} error={errors.reason?.message}>
