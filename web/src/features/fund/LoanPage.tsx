@@ -20,8 +20,17 @@ import { Field } from '../../components/ui/Field';
 import { downloadExport } from '../../components/upload';
 import { ApprovalDetailDialog } from '../approval/ApprovalDetail';
 import { landRefusal, useWireForm } from '../../components/form/wire-form';
+import { TaskPicker } from '../../components/widgets/TaskPicker';
 import { LoanFormDialog } from './LoanFormDialog';
-import { Figure, MoneyInput, exportUrl, useAct, useDepts, useFundGateway } from './fund-shared';
+import {
+  Figure,
+  MoneyInput,
+  exportUrl,
+  useAct,
+  useDepts,
+  useFundGateway,
+  useTaskSearch,
+} from './fund-shared';
 
 const STATUS = [
   { value: '0', label: '草稿' },
@@ -158,6 +167,7 @@ export function LoanPage() {
     { mode: 'add' } | { mode: 'task'; taskId: number } | { mode: 'edit'; loan: LoanRecord } | null
   >(null);
   const [taskId, setTaskId] = useState('');
+  const searchTasks = useTaskSearch();
   const [viewing, setViewing] = useState<number | null>(null);
   const [readyMoney, setReadyMoney] = useState<LoanRecord | null>(null);
   return (
@@ -176,7 +186,20 @@ export function LoanPage() {
       search={[
         { key: 'loanDeptId', label: '借款部门', type: 'select', options: depts },
         { key: 'status', label: '状态', type: 'select', options: STATUS },
-        { key: 'taskId', label: '任务编号', placeholder: '设计任务ID' },
+        {
+          key: 'taskId',
+          label: '设计任务',
+          type: 'custom',
+          render: (value, set) => (
+            <TaskPicker
+              search={searchTasks}
+              value={value}
+              onChange={(id) => set(id)}
+              label="按设计任务筛选"
+              emptyLabel="全部"
+            />
+          ),
+        },
       ]}
       rowKey="loanId"
       table={{ testId: 'loan-table' }}
@@ -253,13 +276,11 @@ export function LoanPage() {
           </HasPermi>
           <HasPermi perms={['contract:loan:add']}>
             <span className="inline-flex items-center gap-1">
-              <input
-                className="input w-28!"
-                aria-label="任务借款的任务ID"
-                placeholder="任务ID"
-                inputMode="numeric"
+              <TaskPicker
+                search={searchTasks}
                 value={taskId}
-                onChange={(e) => setTaskId(e.target.value.replace(/\D/g, ''))}
+                onChange={(id) => setTaskId(id)}
+                label="任务借款的设计任务"
               />
               <Button
                 disabled={taskId === ''}

@@ -1,5 +1,6 @@
-import { FundGateway, fundExportQuery } from '@dpms/http-client';
-import { useMemo } from 'react';
+import { FundGateway, TaskGateway, fundExportQuery } from '@dpms/http-client';
+import { useCallback, useMemo } from 'react';
+import type { TaskChoice } from '../../components/widgets/TaskPicker';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 
@@ -19,6 +20,29 @@ export {
 export function useFundGateway(): FundGateway {
   const http = useService(TOKENS.Http);
   return useMemo(() => new FundGateway(http), [http]);
+}
+
+/** How many tasks a picker's search shows; a name narrows it. */
+const TASK_SEARCH_SIZE = 50;
+
+/**
+ * The task picker's search: the design task list (in the caller's data scope) by name, newest
+ * first, so a task loan names its task without anyone typing its id.
+ */
+export function useTaskSearch(): (taskName: string) => Promise<readonly TaskChoice[]> {
+  const http = useService(TOKENS.Http);
+  const tasks = useMemo(() => new TaskGateway(http), [http]);
+  return useCallback(
+    async (taskName: string) =>
+      (
+        await tasks.list({
+          pageNum: 1,
+          pageSize: TASK_SEARCH_SIZE,
+          ...(taskName === '' ? {} : { taskName }),
+        })
+      ).rows,
+    [tasks],
+  );
 }
 
 /** The export address of a list with what it last searched (not the form's unsearched edits). */
