@@ -235,7 +235,10 @@ export const contractChildRecord = z
 export const contractChildRow = contractChildRecord
   .extend({
     contractName: z.string(),
+    /** 已付金额: the paid fund payments on it (the figures read model's 已付). */
     paidAmount: decimalText(),
+    /** 付款项合计: Σ its pay items, what the 可付 caps are held to. */
+    payItemsAmount: decimalText(),
     extendAmount: decimalText(),
     canPayAmount: decimalText(),
   })
@@ -263,12 +266,13 @@ export const payAttachmentRecord = z.object({
   createTime: timestamp(),
 });
 
-/** What a sub-contract may still pay: its amount + extensions − what is paid. */
+/** What a sub-contract may still pay: its amount + extensions − its pay items. */
 export const childCanPay = z.object({
   contractChildId: z.number().int(),
   totalAmount: decimalText(),
   extendAmount: decimalText(),
   paidAmount: decimalText(),
+  payItemsAmount: decimalText(),
   canPayAmount: decimalText(),
 });
 

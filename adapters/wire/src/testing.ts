@@ -130,6 +130,7 @@ export const aContractChildRow = (over: Partial<ContractChildRow> = {}): Contrac
   createTime: '2026-01-02T03:04:05.000Z',
   contractName: '滨江新城规划设计合同',
   paidAmount: '0',
+  payItemsAmount: '0',
   extendAmount: '0',
   canPayAmount: '10',
   ...over,

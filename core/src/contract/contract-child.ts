@@ -73,9 +73,15 @@ export interface ChildPay extends ChildPayFields {
 
 /** A sub-contract with what is paid and what extended sub-contracts add to it. */
 export interface ContractChildSummary extends ContractChild {
+  /**
+   * 已付金额: Σ payAmount of the paid fund payments (已付款) on the sub-contract, as the figures
+   * read model counts 已付 (core/src/figures): money paid out, not what its pay items schedule.
+   */
   readonly paidAmount: string;
+  /** 付款项合计: Σ its pay items (what it is due); the amount the caps below are held to. */
+  readonly payItemsAmount: string;
   readonly extendAmount: string;
-  /** totalAmount + extendAmount − paidAmount, never below 0. */
+  /** totalAmount + extendAmount − payItemsAmount, never below 0: room for more pay items. */
   readonly canPayAmount: string;
   readonly contractName: string;
 }

@@ -14,7 +14,10 @@ import { MoneyDecimal } from '../money/money-decimal.js';
 /**
  * What counts, written once. A record that is deleted never counts.
  * - 已收 (back money): every live back money record (a record is money that came in: it has no
- *   approval of its own).
+ *   approval of its own). A contract with no live back money record at all reads the back amount
+ *   recorded on the contract instead (`receivedFallback`): money that came back before the system
+ *   (an institute's records brought over) or that its closing wrote; the closing's ceiling and
+ *   fees, the lists and the accounts then read the same 已收.
  * - 已分配 (allotted): every allotment of a live back money record (allotments are final when
  *   entered; a correction is a new movement).
  * - 已付 (paid out): fund payments (/v4/fundPay) whose approval ended approved (已付款): the ledger
@@ -25,11 +28,14 @@ import { MoneyDecimal } from '../money/money-decimal.js';
  * - 未还借款 (loans outstanding): approved loans drawn on the contract, less what was repaid.
  */
 export const FIGURE_COUNTS: {
+  /** 已收 without any back money record is the contract's recorded back amount. */
+  readonly receivedFallback: 'recordedBackAmount';
   readonly paidPayStatus: FundPayStatus;
   readonly invoicedStatus: InvoiceStatus;
   readonly invoicingStatus: InvoiceStatus;
   readonly loanInEffectStatus: LoanStatus;
 } = {
+  receivedFallback: 'recordedBackAmount',
   paidPayStatus: 2,
   invoicedStatus: 2,
   invoicingStatus: 1,

@@ -162,7 +162,13 @@ describe.each(testDatabaseKinds())(
       const amount = await ok(
         caiwu.get('/project/contractChild/getUserCanPayAmount', { contractChildId: id }),
       );
-      expect(amount).toMatchObject({ totalAmount: '40', paidAmount: '15', canPayAmount: '25' });
+      // What is left is held to the pay items (15); 已付 counts paid fund payments (none yet).
+      expect(amount).toMatchObject({
+        totalAmount: '40',
+        paidAmount: '0',
+        payItemsAmount: '15',
+        canPayAmount: '25',
+      });
       // A draft sub-contract is not payable yet.
       const draft = await child('WW-DRAFT');
       const canPay = await caiwu.get('/project/contractChild/getUserCanPayList', {

@@ -73,6 +73,7 @@ const summaryView = (c: ContractChildSummary): ContractChildRow => ({
   ...childView(c),
   contractName: c.contractName,
   paidAmount: c.paidAmount,
+  payItemsAmount: c.payItemsAmount,
   extendAmount: c.extendAmount,
   canPayAmount: c.canPayAmount,
 });
@@ -347,7 +348,8 @@ export function contractChildRoutes(service: ContractChildService): RouteModule 
       book.add({
         method: 'get',
         path: '/project/contractChild/getUserCanPayAmount',
-        summary: '某分包合同的可付金额：分包金额 + 补充金额 − 已付金额',
+        summary:
+          '某分包合同的可付金额：分包金额 + 补充金额 − 付款项合计（已付金额为已付款的资金支付）',
         tag: TAG,
         access: perm('project:contractChild:pay'),
         query: contractChildIdQuery,
@@ -359,6 +361,7 @@ export function contractChildRoutes(service: ContractChildService): RouteModule 
             totalAmount: s.totalAmount,
             extendAmount: s.extendAmount,
             paidAmount: s.paidAmount,
+            payItemsAmount: s.payItemsAmount,
             canPayAmount: s.canPayAmount,
           });
         },

@@ -39,10 +39,16 @@ export const FIGURE_COLUMNS = {
   loanOutstandingAmount: 'fig_loan',
 } as const satisfies Record<keyof ContractFigureSums, string>;
 
-/** Σ live back money of the contract. */
+/**
+ * 已收 of the contract: Σ its live back money, or, when it has no live back money record at all,
+ * the back amount recorded on the contract (FIGURE_COUNTS.receivedFallback). The lists, the
+ * closing's ceiling and fees, the finish view and the project account all read it here.
+ */
 export const backSum = (contractId: string) =>
-  sql<string>`(select coalesce(sum(b.back_amount), 0) from back_money b
-    where b.contract_id = ${sql.ref(contractId)} and b.del_flag = '0')`;
+  sql<string>`coalesce((select case when s.n = 0 then coalesce(k.back_amount, 0) else s.total end
+    from contract k cross join lateral (select count(*) as n, coalesce(sum(b.back_amount), 0) as total
+      from back_money b where b.contract_id = k.contract_id and b.del_flag = '0') s
+    where k.contract_id = ${sql.ref(contractId)}), 0)`;
 
 /** Σ invoice requests of the contract in one status, one request left out when named. */
 export const invoiceSum = (contractId: string, status: number, exceptInvoiceId?: number) =>
@@ -88,6 +94,16 @@ export function figureSumsOf(row: Readonly<Record<string, unknown>>): ContractFi
     loanOutstandingAmount: amount(row[FIGURE_COLUMNS.loanOutstandingAmount]),
   };
 }
+
+/**
+ * 已付 of one sub-contract (`contractChildId` a column reference): Σ payAmount of its paid fund
+ * payments, by FIGURE_COUNTS like the contract's 已付. A payment names the sub-contract when it
+ * executes one of its pay items, or a plan line drawn for it: both are money paid to it.
+ */
+export const subContractPaidSum = (contractChildId: string) =>
+  sql<string>`(select coalesce(sum(p.pay_amount), 0) from fund_pay p
+    where p.contract_child_id = ${sql.ref(contractChildId)}
+      and p.status = ${FIGURE_COUNTS.paidPayStatus} and p.del_flag = '0')`;
 
 /**
  * Σ allotments of live back money to one design task (`taskId` a column reference): the task's

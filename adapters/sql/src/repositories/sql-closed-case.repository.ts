@@ -143,7 +143,6 @@ export class SqlClosedCaseRepository implements ClosedCaseRepository {
         'c.expert_fee',
         'c.operate_fee',
         'c.design_fee',
-        'c.back_amount',
       ])
       .select(backSum('c.contract_id').as('back_money_sum'))
       .where('c.contract_id', '=', contractId)
@@ -153,7 +152,6 @@ export class SqlClosedCaseRepository implements ClosedCaseRepository {
       )
       .executeTakeFirst();
     if (c === undefined) return null;
-    const live = amount(c.back_money_sum);
     return {
       contractId: c.contract_id,
       stage: c.stage,
@@ -169,7 +167,8 @@ export class SqlClosedCaseRepository implements ClosedCaseRepository {
         operateFee: amount(c.operate_fee),
         designFee: amount(c.design_fee),
       },
-      backAmount: new MoneyDecimal(live).isZero() ? amount(c.back_amount) : live,
+      // 已收 as the figures read model says it (its fallback to the recorded amount included).
+      backAmount: amount(c.back_money_sum),
     };
   }
 

@@ -26,6 +26,7 @@ import {
 import { SqlIdempotencyRepository } from './sql-auth.repository.js';
 import { containsPattern, pageBounds, scopeCondition, toCount, type Db } from './sql-helpers.js';
 import { amount, toChild, toPay, type ChildRow } from './sql-contract-child-rows.js';
+import { subContractPaidSum } from '../read-models/contract-figures.js';
 
 export * from './sql-contract-child-records.js';
 
@@ -42,15 +43,16 @@ const CHILD_SORT: Readonly<Record<ContractChildSortColumn, string>> = {
 };
 
 function toSummary(
-  r: ChildRow & { parent_name: string; paid: string; extended: string },
+  r: ChildRow & { parent_name: string; paid: string; items: string; extended: string },
 ): ContractChildSummary {
   const child = toChild(r);
   return {
     ...child,
     contractName: r.parent_name,
     paidAmount: amount(r.paid),
+    payItemsAmount: amount(r.items),
     extendAmount: amount(r.extended),
-    canPayAmount: childCanPay(r.total_amount, r.extended, r.paid),
+    canPayAmount: childCanPay(r.total_amount, r.extended, r.items),
   };
 }
 
@@ -82,7 +84,9 @@ export class SqlContractChildRepository implements ContractChildRepository {
           'live_status',
         ),
         sql<string>`coalesce((select sum(p.pay_amount) from contract_child_pay p
-          where p.contract_child_id = cc.contract_child_id and p.del_flag = '0'), 0)`.as('paid'),
+          where p.contract_child_id = cc.contract_child_id and p.del_flag = '0'), 0)`.as('items'),
+        // 已付 is the figures read model's: the paid fund payments, not the pay items.
+        subContractPaidSum('cc.contract_child_id').as('paid'),
         sql<string>`coalesce((select sum(e.extend_amount) from extend_sub_contract e
           where e.contract_child_id = cc.contract_child_id and e.del_flag = '0'), 0)`.as(
           'extended',

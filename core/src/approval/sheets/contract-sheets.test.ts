@@ -256,6 +256,7 @@ describe('the payment contract sheet (5_x)', () => {
       updateTime: new Date(0),
       contractName: '滨江新城规划设计合同',
       paidAmount: '8',
+      payItemsAmount: '8',
       extendAmount: '5',
       canPayAmount: '27',
     };

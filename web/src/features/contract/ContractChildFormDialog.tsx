@@ -93,7 +93,11 @@ export function ContractChildFormDialog({
   const [history, setHistory] = useState(false);
   const [busy, setBusy] = useState(false);
   const standing = useMemo(
-    () => ({ extendAmount: editing?.extendAmount ?? '0', paidAmount: editing?.paidAmount ?? '0' }),
+    // The caps are held to the pay items (付款项合计), as the server's rule is.
+    () => ({
+      extendAmount: editing?.extendAmount ?? '0',
+      paidAmount: editing?.payItemsAmount ?? '0',
+    }),
     [editing],
   );
   const preview = useMemo(() => previewChild(v, standing), [v, standing]);
@@ -252,7 +256,7 @@ export function ContractChildFormDialog({
                   ['childType', '分包类型', typeLabel],
                   ['totalAmount', '分包金额', v.totalAmount],
                   ['extendAmount', '补充金额', standing.extendAmount],
-                  ['paidAmount', '已付金额', standing.paidAmount],
+                  ['paidAmount', '付款项合计', standing.paidAmount],
                   ['cap', '可付上限', preview.cap],
                   ['canPayAmount', '可付金额', preview.canPayAmount],
                 ]

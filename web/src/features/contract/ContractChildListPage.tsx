@@ -59,7 +59,8 @@ function ContractChildDetailDialog({
   const target = c && {
     totalAmount: c.totalAmount,
     extendAmount: c.extendAmount ?? '0',
-    paidAmount: c.paidAmount ?? '0',
+    // A new pay item is held to what the pay items already add up to.
+    paidAmount: c.payItemsAmount ?? '0',
     taxRate: c.taxRate,
   };
   return (
@@ -80,6 +81,7 @@ function ContractChildDetailDialog({
               ['totalAmount', '分包金额（万元）'],
               ['extendAmount', '补充金额（万元）'],
               ['paidAmount', '已付金额（万元）'],
+              ['payItemsAmount', '付款项合计（万元）'],
               ['canPayAmount', '可付金额（万元）'],
               ['taxRate', '税率'],
               ['content', '分包内容'],

@@ -193,7 +193,7 @@ export function ExtendSubContractFormDialog({
               ? [
                   ['totalAmount', '分包金额', target.totalAmount],
                   ['extendTotal', '补充金额合计', preview.extendTotal],
-                  ['paidAmount', '已付金额', target.paidAmount],
+                  ['paidAmount', '付款项合计', target.paidAmount],
                   ['canPayAmount', '可付金额', preview.canPayAmount],
                 ]
               : undefined

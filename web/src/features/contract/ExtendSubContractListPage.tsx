@@ -42,7 +42,8 @@ function ExtendEditDialog({
         contractChildId: row.contractChildId,
         totalAmount: q.data.totalAmount,
         extendAmount: q.data.extendAmount ?? '0',
-        paidAmount: q.data.paidAmount ?? '0',
+        // An extension may not bring the sub-contract below what its pay items add up to.
+        paidAmount: q.data.payItemsAmount ?? '0',
       }}
       editing={row}
       onClose={onClose}

@@ -254,7 +254,7 @@ describe('sub-contract form', () => {
     ]);
   });
 
-  it('an edit may not bring the amount below what is paid beyond its extensions', () => {
+  it('an edit may not bring the amount below what its pay items add up to beyond its extensions', () => {
     const { gateway } = renderWith(() => (
       <ContractChildFormDialog
         editing={aContractChildRow({
@@ -267,7 +267,9 @@ describe('sub-contract form', () => {
           receiveCompanyName: '某结构设计事务所',
           totalAmount: '30',
           extendAmount: '5',
-          paidAmount: '20',
+          // The cap is held to the pay items, not to the paid fund payments.
+          paidAmount: '3',
+          payItemsAmount: '20',
           status: -1,
           statusName: '待提交',
           version: 3,
