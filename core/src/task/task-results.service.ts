@@ -14,6 +14,7 @@ import type {
 import type { ResultUploadInput, SongdaInput, TaskActor } from './task-inputs.js';
 import { viewerOf } from './task-inputs.js';
 import { TaskSheetsService } from './task-sheets.service.js';
+import { RESULT_UPLOAD_TYPES } from '../upload/file-type.js';
 
 /** Task and contract files, results and deliveries (TaskService's second layer). */
 export abstract class TaskResultsService extends TaskSheetsService {
@@ -94,7 +95,14 @@ export abstract class TaskResultsService extends TaskSheetsService {
           ? null
           : t.majorList.find((m) => m.majorId === input.majorId);
       if (major === undefined) return err(taskErrors.invalidValue('majorId'));
-      const files = await this.files(r, [checked.value.fileId], 'fileList');
+      // A result may be a CAD drawing (000 §9); its acceptance file and the other records may not.
+      const files = await this.files(
+        r,
+        [checked.value.fileId],
+        'fileList',
+        false,
+        RESULT_UPLOAD_TYPES,
+      );
       const resultId = await r.results.insert(
         {
           taskId: t.taskId,

@@ -22,6 +22,7 @@ import {
 import type { NewResultSeal, TaskRepositories } from './task.repository.port.js';
 import { WriteAbort, runWrite } from '../shared/write.js';
 import { UPLOAD_MESSAGES } from '../upload/upload-messages.js';
+import { ALLOWED_UPLOAD_TYPES, checkUploadType } from '../upload/file-type.js';
 import type {
   SealInput,
   TaskActor,
@@ -113,6 +114,8 @@ export abstract class TaskServiceBase {
     ids: readonly string[],
     field: string,
     optional = false,
+    /** The extensions the record takes: the general list, or a result's with CAD drawings. */
+    allowed: readonly string[] = ALLOWED_UPLOAD_TYPES,
   ): Promise<readonly TaskFileRef[]> {
     const unique = [...new Set(ids)];
     if (unique.length === 0 && !optional)
@@ -122,6 +125,11 @@ export abstract class TaskServiceBase {
       });
     const found = await r.directory.files(unique);
     if (found.length !== unique.length) throw new WriteAbort(taskErrors.invalidValue(field));
+    // A file uploaded for a result (a CAD drawing) is refused on any other record.
+    for (const f of found) {
+      const type = checkUploadType(f.name, allowed);
+      if (!type.ok) throw new WriteAbort({ ...type.error, field });
+    }
     return found;
   }
 

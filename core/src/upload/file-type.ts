@@ -37,6 +37,29 @@ export const FILE_TYPES_BY_CATEGORY = {
 export type FileCategory = keyof typeof FILE_TYPES_BY_CATEGORY;
 
 /**
+ * What an upload is for, when it is more than an ordinary attachment. The spec lists CAD files
+ * (000 §9: dwg/dxf/zip) for design results only, so `result` admits the CAD category besides the
+ * general list; every other upload, and every record but a result, keeps to the general list.
+ */
+export const UPLOAD_PURPOSES = ['result'] as const;
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+
+/** A design result's file: the general list and the CAD category (dwg, dxf; zip is in both). */
+export const RESULT_UPLOAD_TYPES: readonly string[] = [
+  ...new Set<string>([...ALLOWED_UPLOAD_TYPES, ...FILE_TYPES_BY_CATEGORY.cad]),
+];
+
+/** The extensions an upload for `purpose` may carry (the general list without one). */
+export const uploadTypesFor = (purpose?: UploadPurpose): readonly string[] =>
+  purpose === 'result' ? RESULT_UPLOAD_TYPES : ALLOWED_UPLOAD_TYPES;
+
+/**
+ * Every extension some upload admits: what a chunk or a completion of an upload whose id was
+ * already issued (its type checked then, for its purpose) is checked against again.
+ */
+export const ADMITTED_UPLOAD_TYPES: readonly string[] = RESULT_UPLOAD_TYPES;
+
+/**
  * The spec's fileType: the last 4 characters of the name, lower-cased, dot removed (000 §3).
  * Kept literally, quirks included ('a.JPEG' → 'jpeg', 'a.pdf' → 'pdf', but 'a.js' → 'ajs'),
  * because stored records and the web compare against this value. For every allowed type it

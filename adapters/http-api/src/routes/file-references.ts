@@ -1,6 +1,10 @@
 import {
+  ALLOWED_UPLOAD_TYPES,
   UPLOAD_MESSAGES,
   checkFileReference,
+  checkUploadType,
+  fileExtension,
+  FILE_TYPES_BY_CATEGORY,
   fileDownloadAddress,
   fileIdOfReference,
   type FileRecordRepository,
@@ -16,6 +20,8 @@ export interface SentFile {
   readonly file: Readonly<Record<string, unknown>>;
 }
 
+const isCad = (name: string): boolean =>
+  (FILE_TYPES_BY_CATEGORY.cad as readonly string[]).includes(fileExtension(name));
 const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 const refused = (status: number, field: string, message: string): HttpError =>
@@ -89,6 +95,10 @@ export class FileReferences {
         if (!attached.has(fileId) && !mayRead(record, principal)) {
           throw refused(403, field, UPLOAD_MESSAGES.fileReferenceForbidden(field));
         }
+        // A CAD drawing is admitted for a design result only (RESULT_UPLOAD_TYPES): no approval,
+        // template or contract attachment carries one.
+        const type = checkUploadType(record.originalName, ALLOWED_UPLOAD_TYPES);
+        if (!type.ok && isCad(record.originalName)) throw refused(400, field, type.error.message);
         file = { fileId, name: record.originalName, fileName: record.originalName };
         seen.set(fileId, file);
       }

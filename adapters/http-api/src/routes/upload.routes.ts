@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UPLOAD_PURPOSES } from '@dpms/core';
 import { chunkAnswer, chunkListingAnswer, storedFileAnswer, uploadIdAnswer } from '@dpms/wire';
 import { ok, okWith } from '../http/envelope.js';
 import { AUTHENTICATED } from '../http/route.js';
@@ -6,6 +7,13 @@ import type { RouteModule } from './route-module.js';
 import { fileAnswer, type FileService } from './upload.service.js';
 
 const uploadIdQuery = z.object({ uploadId: z.string().min(1).max(64) });
+/** What the file is for: `result` (a design result) admits CAD drawings (dwg, dxf) too. */
+const purpose = z
+  .enum(UPLOAD_PURPOSES)
+  .optional()
+  .meta({
+    description: '上传用途：result 为设计成果（另可上传 CAD 图纸 dwg/dxf）；不填为普通附件',
+  });
 
 /**
  * The chunked upload of the spec (000 §7, 001 §9) and the ordinary form upload. Every caller
@@ -28,10 +36,10 @@ export function uploadRoutes(files: FileService): RouteModule {
         summary: '获取分片上传标识',
         tag: '文件',
         access: AUTHENTICATED,
-        query: z.object({ fileName: z.string().min(1).max(255) }),
+        query: z.object({ fileName: z.string().min(1).max(255), purpose }),
         response: uploadIdAnswer,
         handler: async ({ query, principal }) => {
-          const uploadId = await files.createUpload(principal, query.fileName);
+          const uploadId = await files.createUpload(principal, query.fileName, query.purpose);
           return ok({ uploadId, fileName: query.fileName.trim() });
         },
       });
@@ -80,9 +88,10 @@ export function uploadRoutes(files: FileService): RouteModule {
         tag: '文件',
         access: AUTHENTICATED,
         multipart: 'file',
+        query: z.object({ purpose }),
         response: storedFileAnswer,
-        handler: async ({ req, principal }) => {
-          const answer = fileAnswer(await files.uploadFormFile(req, principal));
+        handler: async ({ req, principal, query }) => {
+          const answer = fileAnswer(await files.uploadFormFile(req, principal, query.purpose));
           return okWith({ ...answer, data: answer });
         },
       });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Request } from 'express';
 import {
+  ADMITTED_UPLOAD_TYPES,
   checkUploadParts,
   checkUploadType,
   deriveFileType,
@@ -9,6 +10,8 @@ import {
   parseChunkForm,
   sniffMatchesExtension,
   UPLOAD_MESSAGES,
+  uploadTypesFor,
+  type UploadPurpose,
   type FileRecord,
   type FileRecordRepository,
   type FileStore,
@@ -74,8 +77,15 @@ export class FileService {
     readonly config: FileServiceConfig = DEFAULT_FILE_SERVICE_CONFIG,
   ) {}
 
-  /** GET /common/maxfile/getUploadId: an id for one file's chunks; the type is checked now. */
-  async createUpload(principal: Principal, fileName: string): Promise<string> {
+  /**
+   * GET /common/maxfile/getUploadId: an id for one file's chunks; the type is checked now, for
+   * what the file is uploaded for (a result admits CAD drawings).
+   */
+  async createUpload(
+    principal: Principal,
+    fileName: string,
+    purpose?: UploadPurpose,
+  ): Promise<string> {
     const name = fileName.trim();
     // eslint-disable-next-line no-control-regex -- control characters are what it refuses
     if (!name || name === '.' || name === '..' || /[/\\\u0000-\u001f\u007f]/.test(name)) {
@@ -86,7 +96,7 @@ export class FileService {
         'fileName',
       );
     }
-    const type = checkUploadType(name);
+    const type = checkUploadType(name, uploadTypesFor(purpose));
     if (!type.ok) throw fail(415, type.error.code, type.error.message, 'fileName');
     const uploadId = newId();
     await this.files.createUpload({
@@ -135,8 +145,9 @@ export class FileService {
     if (!session || session.ownerUserId !== principal.userId) {
       throw fail(404, 'UPLOAD.NOT_FOUND', UPLOAD_MESSAGES.uploadNotFound, 'uploadId');
     }
-    // The name given to getUploadId decides the type; a chunk cannot rename the file.
-    const type = checkUploadType(session.fileName);
+    // The name given to getUploadId decides the type (checked there for its purpose); a chunk
+    // cannot rename the file.
+    const type = checkUploadType(session.fileName, ADMITTED_UPLOAD_TYPES);
     if (!type.ok) throw fail(415, type.error.code, type.error.message);
     const md5 = file.tap.digest();
     if (md5 !== form.chunkHash) {
@@ -253,7 +264,7 @@ export class FileService {
       const order = checkUploadParts(session, parts);
       if (!order.ok) throw fail(422, order.error.code, order.error.message);
       const fileHash = session.fileHash ?? '';
-      const type = checkUploadType(session.fileName);
+      const type = checkUploadType(session.fileName, ADMITTED_UPLOAD_TYPES);
       if (!type.ok) throw fail(415, type.error.code, type.error.message);
       const tap = new Tap(fileHash.length === 64 ? 'sha256' : 'md5');
       const byNum = new Map(parts.map((p) => [p.partNum, p.storageKey]));
@@ -296,7 +307,11 @@ export class FileService {
   }
 
   /** POST /common/upload: one file of a form, streamed into the store and checked. */
-  async uploadFormFile(req: Request, principal: Principal): Promise<FileRecord> {
+  async uploadFormFile(
+    req: Request,
+    principal: Principal,
+    purpose?: UploadPurpose,
+  ): Promise<FileRecord> {
     const fileId = newId();
     const key = storageKeyOf(fileId);
     const { file } = await receiveMultipart(req, this.store, {
@@ -318,7 +333,7 @@ export class FileService {
           'file',
         );
       }
-      const type = checkUploadType(name);
+      const type = checkUploadType(name, uploadTypesFor(purpose));
       if (!type.ok) throw fail(415, type.error.code, type.error.message, 'file');
       if (!sniffMatchesExtension(file.tap.head, type.value)) {
         throw fail(

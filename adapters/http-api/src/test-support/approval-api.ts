@@ -1,4 +1,8 @@
+import path from 'node:path';
 import type { Express } from 'express';
+import { LocalDiskFileStore } from '@dpms/files/local';
+import { SqlFileRecordRepository } from '@dpms/sql';
+import { DEFAULT_FILE_SERVICE_CONFIG, FileService } from '../routes/upload.service.js';
 import request from 'supertest';
 import { openServer, type DatabaseHandle } from '@dpms/sql';
 import { inject } from 'vitest';
@@ -24,14 +28,24 @@ export interface ApprovalTestApi {
 }
 
 function appOver(handle: DatabaseHandle, dataDir: string): Express {
+  const clock = new TestClock();
+  // The upload routes too, over a disk store under the test's data directory: the lifecycle
+  // suites upload the files their records name.
+  const files = new FileService(
+    new LocalDiskFileStore(path.join(dataDir, 'files')),
+    new SqlFileRecordRepository(handle.db),
+    clock,
+    DEFAULT_FILE_SERVICE_CONFIG,
+  );
   const container = buildContainer({
     config: testServerConfig(dataDir),
     logger: createLogger('silent'),
     repos: createPlatformRepositories(handle.db),
     jwtSecret: 'approval-secret-approval-secret-approval-0123',
-    clock: new TestClock(),
+    clock,
     db: handle.db,
     linkedRecords: testLinkedRecords(),
+    files,
   });
   return createApp(container).app;
 }

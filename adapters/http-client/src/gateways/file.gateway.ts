@@ -1,5 +1,11 @@
 import axios, { type AxiosAdapter, type AxiosInstance, type AxiosProgressEvent } from 'axios';
-import { UPLOAD_MESSAGES, fileIdOfReference, parseUploadResponse, uploadFailure } from '@dpms/core';
+import {
+  UPLOAD_MESSAGES,
+  fileIdOfReference,
+  parseUploadResponse,
+  uploadFailure,
+  type UploadPurpose,
+} from '@dpms/core';
 import {
   chunkAnswer,
   chunkListingAnswer,
@@ -88,10 +94,13 @@ export class FileGateway {
     });
   }
 
-  /** GET /common/maxfile/getUploadId: once per file, before its first chunk. */
-  async getUploadId(fileName: string): Promise<string> {
+  /**
+   * GET /common/maxfile/getUploadId: once per file, before its first chunk. `purpose` 'result'
+   * (a design result) lets a CAD drawing through.
+   */
+  async getUploadId(fileName: string, purpose?: UploadPurpose): Promise<string> {
     const res = await this.http.get('/common/maxfile/getUploadId', {
-      params: { fileName },
+      params: purpose === undefined ? { fileName } : { fileName, purpose },
       quiet: true,
     });
     return answerOf(uploadIdAnswer, res, '/common/maxfile/getUploadId').data.uploadId;
@@ -129,15 +138,19 @@ export class FileGateway {
     return answerOf(storedFileAnswer, res, '/common/maxfile/complateUploadId').data;
   }
 
-  /** POST /common/upload: an ordinary form attachment in one request. */
+  /** POST /common/upload: a form attachment in one request (`purpose` 'result' admits CAD). */
   async uploadFile(
     file: Blob,
     fileName: string,
-    options: TransferOptions = {},
+    options: TransferOptions & { purpose?: UploadPurpose } = {},
   ): Promise<StoredFile> {
     const form = new FormData();
     form.append('file', file, fileName);
-    const body = await this.send('/common/upload', form, options);
+    const path =
+      options.purpose === undefined
+        ? '/common/upload'
+        : `/common/upload?purpose=${options.purpose}`;
+    const body = await this.send(path, form, options);
     return answerOf(storedFileAnswer, body as Envelope, '/common/upload').data;
   }
 

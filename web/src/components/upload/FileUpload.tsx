@@ -5,6 +5,7 @@ import {
   transitionUploadRecord,
   type UploadRecord,
   type UploadRecordEvent,
+  type UploadPurpose,
 } from '@dpms/core';
 import { errorMessage, type StoredFile } from '@dpms/http-client';
 import { useRef, useState, type ChangeEvent } from 'react';
@@ -23,6 +24,8 @@ export interface FileUploadProps {
   limit?: number;
   /** Allowed extensions; the spec's list by default. */
   accept?: readonly string[];
+  /** What the files are for, told to the server (`result` admits CAD drawings). */
+  purpose?: UploadPurpose;
   /** Reports the uploads in progress or failed, so a form can ask before giving them up. */
   onRecordsChange?: (records: readonly UploadRecord<File, StoredFile>[]) => void;
   testId?: string;
@@ -41,6 +44,7 @@ export function FileUpload({
   disabled,
   limit,
   accept,
+  purpose,
   onRecordsChange,
   testId = 'file-upload',
 }: FileUploadProps) {
@@ -68,6 +72,7 @@ export function FileUpload({
     apply(record.uid, { type: 'start' });
     try {
       const stored = await files.uploadFile(record.raw, record.name, {
+        ...(purpose === undefined ? {} : { purpose }),
         onProgress: (loaded, total) =>
           apply(record.uid, { type: 'progress', percentage: total ? (loaded / total) * 99 : 0 }),
       });

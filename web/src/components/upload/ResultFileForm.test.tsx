@@ -74,4 +74,17 @@ describe('ResultFileForm', () => {
     confirm();
     expect(await screen.findByText('存在上传失败的文件，确认放弃吗？')).toBeTruthy();
   });
+
+  it('takes a CAD drawing as a result and uploads it for a result', async () => {
+    const { gateway, dialog, pick } = setup();
+    pick([fileOf('总平面图.dwg', 3)]);
+    await vi.waitFor(() => expect(gateway.forms).toHaveLength(1));
+    expect(gateway.forms[0]).toMatchObject({ name: '总平面图.dwg', purpose: 'result' });
+    gateway.forms[0]?.resolve();
+    await within(dialog).findByText('总平面图.dwg');
+    // A type outside the result's list is still refused before anything is sent.
+    pick([fileOf('脚本.exe', 1)]);
+    expect(await screen.findByText(/格式exe不正确/)).toBeTruthy();
+    expect(gateway.forms).toHaveLength(1);
+  });
 });

@@ -3,6 +3,7 @@ import {
   failedUploadsConfirmation,
   RESULT_FILE_MEMO_MAX,
   RESULT_FILE_NAME_MAX,
+  RESULT_UPLOAD_TYPES,
   validateResultFileForm,
   type UploadRecord,
 } from '@dpms/core';
@@ -159,6 +160,9 @@ export function ResultFileForm({
             value={files}
             onChange={setFiles}
             limit={1}
+            // A result may be a CAD drawing (dwg, dxf) besides the general types.
+            accept={RESULT_UPLOAD_TYPES}
+            purpose="result"
             onRecordsChange={setRecords}
             testId="result-file-upload"
           />

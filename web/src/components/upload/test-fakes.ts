@@ -107,13 +107,18 @@ export class FakeChunkGateway implements ChunkedUploadGateway {
   }
 
   /** Ordinary uploads: each waits in `forms` until answered. */
-  forms: { name: string; resolve(): void; reject(error: Error): void }[] = [];
+  forms: { name: string; purpose?: string; resolve(): void; reject(error: Error): void }[] = [];
 
-  uploadFile(_file: Blob, fileName: string): Promise<StoredFile> {
+  uploadFile(
+    _file: Blob,
+    fileName: string,
+    options: { purpose?: string } = {},
+  ): Promise<StoredFile> {
     return new Promise<StoredFile>((resolve, reject) => {
       const id = (this.forms.length + 1).toString(16).padStart(32, '0');
       this.forms.push({
         name: fileName,
+        ...(options.purpose === undefined ? {} : { purpose: options.purpose }),
         resolve: () =>
           resolve({
             fileId: id,
