@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   REQUIRED_SEAL_FIELDS,
+  RESULT_SEAL_TYPE_CODES,
   TASK_APPROVAL_TYPE_CODES,
   sealInputProblems,
   TASK_QUALITY_TYPES,
@@ -291,8 +292,12 @@ export const taskSealBody = z
 /** What a seal request form marks with `*` (core's list). */
 export const requiredSealFields: readonly string[] = REQUIRED_SEAL_FIELDS;
 
-export const taskSealIdBody = z.object({ resultSealId: id() });
-export const taskSealIdQuery = taskSealIdBody;
+export const taskSealIdQuery = z.object({ resultSealId: id() });
+/** updateResultSealToApproval: the request, sent as 13_1 (default) or as the technical seal 25_x. */
+export const taskSealIdBody = taskSealIdQuery.extend({
+  /** 13_1 成果盖章 (default); 25_1, 25_2 技术章. */
+  typeCode: optionalEnum(RESULT_SEAL_TYPE_CODES),
+});
 /** The stamped scans, uploaded back on the result they stamp (one of the request's). */
 export const taskSealAttachBody = z.object({
   resultSealId: id(),

@@ -45,6 +45,8 @@ const SPEC_FIELD_SETS: Record<string, string[]> = {
     'buildSignDecorate', 'structure', 'equipment', 'electric', 'remarksOne', 'remarksTwo',
     'remarksThree', 'productionCompany', 'taskName', 'userName', 'contractName', 'drawContent',
     'sealGoalContent', 'imgFiles',
+    // Ours beside the spec's: the results a result seal (13_1, 25_x) stamps, so the sheet names them.
+    'resultList',
   ],
   paymentRequest: [
     'reason', 'contractName', 'planMonth', 'subjectName', 'applyDeptId', 'payTime',

@@ -84,6 +84,8 @@ export const DRAWING_PRINT_TEMPLATE: TemplateDefinition = {
     ]),
     section('图纸信息', [
       textarea('drawContent', '图纸内容', { required: true }),
+      // A result seal (13_1, 25_x) names the design results it stamps; filled by the server.
+      text('resultList', '盖章成果'),
       option('drawFileType', '文件类型', { optionsource: 'drawFileTypeStore' }),
       input('drawingNum', '图纸张数', { format: 'integer' }),
       input('drawNum', '份数', { format: 'integer' }),

@@ -19,6 +19,19 @@ import type { TaskFileLink, TaskRepositories, TaskViewer } from './task.reposito
 export const RESULT_SEAL_RECORD_KIND = 'resultSeal';
 /** Result seal requests are approval type 13_1, created through the Seal kind. */
 export const RESULT_SEAL_TYPE_CODE = '13_1';
+/**
+ * The seal approvals a result seal request may be sent as: 13_1 (成果盖章) by default, or 25_1 /
+ * 25_2 (技术章) when the drawings need the technical seal. Either way the approval names the
+ * results it stamps and, approved, records the seal on them (the same linked record).
+ */
+export const RESULT_SEAL_TYPE_CODES = ['13_1', '25_1', '25_2'] as const;
+export type ResultSealTypeCode = (typeof RESULT_SEAL_TYPE_CODES)[number];
+/** The approval's title word per seal type. */
+export const RESULT_SEAL_TITLES: Readonly<Record<ResultSealTypeCode, string>> = {
+  '13_1': '成果盖章',
+  '25_1': '技术章',
+  '25_2': '技术章',
+};
 
 /** The roles of the people a task names (000 §6: design host 7, project manager 2). */
 export const DESIGN_HOST_ROLE_KEY = 'sjzc';
@@ -147,6 +160,13 @@ export function sealApprovalContent(seal: ResultSeal): TemplateContent {
     drawContent: e(seal.drawContent, 'textarea'),
     drawNum: e(String(seal.drawNum)),
     sealType: e([...seal.sealType], 'options'),
+    // The results it stamps, by discipline and file: what the approvers sign for.
+    resultList: e(
+      seal.results
+        .map((x) => (x.majorName === '' ? x.fileName : `${x.majorName}·${x.fileName}`))
+        .join('、'),
+      'text',
+    ),
   };
   if (seal.sealGoalContent !== '') out['sealGoalContent'] = e(seal.sealGoalContent, 'textarea');
   if (seal.sealCategory !== '') out['sealCategory'] = e(seal.sealCategory, 'option');

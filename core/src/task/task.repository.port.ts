@@ -16,6 +16,7 @@ import type {
   TaskSignStep,
   TaskSongda,
 } from './task.js';
+import type { ResultSealTypeCode } from './task-inputs.js';
 
 /**
  * Who reads: the data scope of the caller's role, and the caller, who always sees the tasks they
@@ -305,6 +306,8 @@ export interface TaskApprovalPort {
     Result<{ readonly approvalId: string; readonly status: ApprovalStatus }, DomainError>
   >;
   submitSeal(request: {
+    /** 13_1, or 25_x when the technical seal is asked for. */
+    readonly typeCode: ResultSealTypeCode;
     readonly title: string;
     readonly content: TemplateContent;
     readonly recordId: string;

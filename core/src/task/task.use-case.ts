@@ -35,8 +35,16 @@ export {
   PROJECT_MANAGER_ROLE_KEY,
   RESULT_SEAL_RECORD_KIND,
   RESULT_SEAL_TYPE_CODE,
+  RESULT_SEAL_TYPE_CODES,
+  RESULT_SEAL_TITLES,
   sealApprovalContent,
+  type ResultSealTypeCode,
   WARN_TASK_LIMIT,
+} from './task-inputs.js';
+import {
+  RESULT_SEAL_TITLES,
+  RESULT_SEAL_TYPE_CODE,
+  type ResultSealTypeCode,
 } from './task-inputs.js';
 export type {
   PayInput,
@@ -113,8 +121,15 @@ export class TaskService extends TaskResultsService {
     return ids;
   }
 
-  /** updateResultSealToApproval: sends the request into approval 13_1; it is stamped when approved. */
-  submitSeal(resultSealId: number, actor: TaskActor) {
+  /**
+   * updateResultSealToApproval: sends the request into approval 13_1 (or 25_x, the technical
+   * seal); either names the results it stamps, and they are stamped when it is approved.
+   */
+  submitSeal(
+    resultSealId: number,
+    actor: TaskActor,
+    typeCode: ResultSealTypeCode = RESULT_SEAL_TYPE_CODE,
+  ) {
     return this.write(async (r, now) => {
       const seal = await r.seals.findById(resultSealId, true);
       if (seal === null) return err(taskErrors.sealNotFound());
@@ -122,7 +137,8 @@ export class TaskService extends TaskResultsService {
       const open = sealSubmitStateCheck(seal, actor.userId);
       if (!open.ok) return open;
       const approval = await r.approvals.submitSeal({
-        title: `成果盖章：${seal.taskName}`,
+        typeCode,
+        title: `${RESULT_SEAL_TITLES[typeCode]}：${seal.taskName}`,
         content: sealApprovalContent(seal),
         recordId: String(seal.resultSealId),
         drafterId: actor.userId,

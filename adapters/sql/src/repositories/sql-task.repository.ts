@@ -7,7 +7,6 @@ import {
   type ApprovalTypeCode,
   type TemplateKind,
   RESULT_SEAL_RECORD_KIND,
-  RESULT_SEAL_TYPE_CODE,
   TASK_WARN_DAYS_CONFIG_KEY,
   moveSealOnApproval,
   ok,
@@ -53,7 +52,7 @@ export class EngineTaskApprovalPort implements TaskApprovalPort {
     return this.create(
       request,
       'Seal',
-      RESULT_SEAL_TYPE_CODE,
+      request.typeCode,
       RESULT_SEAL_RECORD_KIND,
       'task.submitSeal',
     );
@@ -80,7 +79,7 @@ export class EngineTaskApprovalPort implements TaskApprovalPort {
   }
 
   private async create(
-    request: Parameters<TaskApprovalPort['submitSeal']>[0],
+    request: Omit<Parameters<TaskApprovalPort['submitSeal']>[0], 'typeCode'>,
     kind: TemplateKind,
     typeCode: ApprovalTypeCode,
     recordKind: string,

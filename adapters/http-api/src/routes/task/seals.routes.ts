@@ -60,11 +60,11 @@ export function registerTaskSealRoutes(
   );
   post(
     '/project/design-task/updateResultSealToApproval',
-    '提交成果盖章审批（13_1）；审批通过后记为已盖章',
+    '提交成果盖章审批（13_1，或技术章 25_1/25_2）；审批单列出所盖成果，通过后记为已盖章',
     SEAL_SUBMIT_PERMISSION,
     taskSealIdBody,
     taskSealAnswer,
-    async (b, a) => ok(sealView(unwrap(await service.submitSeal(b.resultSealId, a)))),
+    async (b, a) => ok(sealView(unwrap(await service.submitSeal(b.resultSealId, a, b.typeCode)))),
   );
   get(
     '/project/design-task/detailBySealId',
