@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { TaskActionSubject } from '@dpms/core';
+import type { ResultSealTypeCode, TaskActionSubject } from '@dpms/core';
 import {
   contractPage,
   taskAnswer,
@@ -156,11 +156,12 @@ export class TaskGateway {
     rowsOf(await this.calls.page(taskSealPage, '/v4/design-task/getDesignResultSealList', q));
   addSeal = (body: TaskSealInput, options?: WriteOptions) =>
     this.calls.post(taskSealAnswer, '/project/design-task/insertResultSealV2', body, options);
-  submitSeal = (resultSealId: number, options?: WriteOptions) =>
+  /** 提交审批 of a seal request: 13_1 by default, or the technical seal 25_1/25_2. */
+  submitSeal = (resultSealId: number, options?: WriteOptions, typeCode?: ResultSealTypeCode) =>
     this.calls.post(
       taskSealAnswer,
       '/project/design-task/updateResultSealToApproval',
-      { resultSealId },
+      typeCode === undefined ? { resultSealId } : { resultSealId, typeCode },
       options,
     );
   /** 上传盖章扫描件: an approved request's scans, uploaded back on the result they stamp. */

@@ -9,9 +9,10 @@ import { Dialog } from '../../components/ui/Dialog';
 import { downloadExport } from '../../components/upload';
 import { SealRequestDialog } from './SealRequestDialog';
 import { SealScanDialog } from './SealScanDialog';
+import { SealSubmitDialog } from './SealSubmitDialog';
 import { SEAL_TYPES, useKeyedAct, useTaskGateway } from './task-shared';
 
-/** 成果盖章: seal requests, sent into approval 13_1 by their applicant. */
+/** 成果盖章: seal requests, sent into approval (13_1, or the technical seal 25_x) by their applicant. */
 export function ResultSealPage() {
   const gateway = useTaskGateway();
   const act = useKeyedAct();
@@ -30,6 +31,7 @@ export function ResultSealPage() {
     }),
     [gateway],
   );
+  const [sending, setSending] = useState<SealRow | null>(null);
   return (
     <CrudPage<SealRow, { taskName: string; status: string }>
       title="成果盖章"
@@ -107,17 +109,7 @@ export function ResultSealPage() {
                 查看
               </Button>
               {maySubmitSeal(s, actor) && (
-                <Button
-                  size="sm"
-                  variant="text"
-                  onClick={() =>
-                    void act(
-                      `submit-seal:${s.resultSealId}`,
-                      (idempotencyKey) => gateway.submitSeal(s.resultSealId, { idempotencyKey }),
-                      ctx.refetch,
-                    )
-                  }
-                >
+                <Button size="sm" variant="text" onClick={() => setSending(s)}>
                   提交审批
                 </Button>
               )}
@@ -136,6 +128,23 @@ export function ResultSealPage() {
       {(ctx) => (
         <>
           {open && <SealRequestDialog onClose={() => setOpen(false)} onSaved={ctx.refetch} />}
+          {sending !== null && (
+            <SealSubmitDialog
+              seal={sending}
+              onClose={() => setSending(null)}
+              onSubmit={(typeCode) =>
+                void act(
+                  `submit-seal:${sending.resultSealId}:${typeCode}`,
+                  (idempotencyKey) =>
+                    gateway.submitSeal(sending.resultSealId, { idempotencyKey }, typeCode),
+                  () => {
+                    setSending(null);
+                    ctx.refetch();
+                  },
+                )
+              }
+            />
+          )}
           {scanning !== null && (
             <SealScanDialog
               seal={scanning}

@@ -331,7 +331,7 @@ describe('成果盖章', () => {
     ...over,
   });
 
-  it('names the seal types, and lets the applicant send a draft into approval', async () => {
+  it('names the seal types, and lets the applicant send a draft into approval as 13_1 or 25_x', async () => {
     const fake = api({
       '/v4/design-task/getDesignResultSealList': () => ({
         total: 2,
@@ -347,11 +347,17 @@ describe('成果盖章', () => {
     // Only the own draft has 提交审批.
     expect(screen.getAllByText('提交审批')).toHaveLength(1);
     fireEvent.click(screen.getByText('提交审批'));
+    // It goes as the result seal (13_1) or, chosen here, as the technical seal (25_x).
+    const ask = await screen.findByTestId('seal-submit');
+    expect(within(ask).getByLabelText<HTMLSelectElement>('审批类型').value).toBe('13_1');
+    fireEvent.change(within(ask).getByLabelText('审批类型'), { target: { value: '25_1' } });
+    fireEvent.click(within(ask).getByRole('button', { name: '确定' }));
     await waitFor(() =>
       expect(fake.sent('/project/design-task/updateResultSealToApproval')).toEqual([
-        { resultSealId: 4 },
+        { resultSealId: 4, typeCode: '25_1' },
       ]),
     );
+    await waitFor(() => expect(screen.queryByTestId('seal-submit')).toBeNull());
     // Opening an approved one reads its detail (which clears the seal dot on the server).
     fireEvent.click(screen.getAllByText('查看')[1]!);
     const d = await screen.findByTestId('seal-detail');
