@@ -238,6 +238,58 @@ describe('the payment plan form', () => {
     });
   });
 
+  it('picks the sub-contract of the chosen contract instead of typing its id', async () => {
+    const added: PaymentPlanBody[] = [];
+    const asked: number[] = [];
+    const gateway = {
+      addPlan: (b: PaymentPlanBody) => {
+        added.push(b);
+        return Promise.resolve(PLAN);
+      },
+      editPlan: () => Promise.resolve(PLAN),
+    };
+    render(
+      <PaymentPlanFormDialog
+        gateway={gateway as never}
+        contracts={[
+          { value: '3', label: '某住宅项目（某住宅设计合同）' },
+          { value: '8', label: '某办公楼项目（某办公楼合同）' },
+        ]}
+        subContracts={(contractId) => {
+          asked.push(contractId);
+          return Promise.resolve(
+            contractId === 3
+              ? [
+                  {
+                    contractChildId: 26,
+                    contractChildNo: 'FB-2026-05',
+                    receiveCompanyName: '某设计顾问公司',
+                  },
+                ]
+              : [],
+          );
+        }}
+        onClose={() => undefined}
+        onSaved={() => undefined}
+      />,
+    );
+    expect(screen.queryByPlaceholderText(/ID/)).toBeNull();
+    fill('合同', '3');
+    await screen.findByRole('option', { name: 'FB-2026-05 → 某设计顾问公司' });
+    expect(asked).toEqual([3]);
+    fill('分包合同', '26');
+    fill('计划月份', '2026-08');
+    fill('计划付款金额（万元）', '5');
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(added).toHaveLength(1));
+    expect(added[0]).toMatchObject({ contractId: 3, contractChildId: 26 });
+    // Another contract clears the choice and offers its own sub-contracts.
+    fill('合同', '8');
+    await waitFor(() => expect(asked).toEqual([3, 8]));
+    expect(screen.getByLabelText<HTMLSelectElement>('分包合同').value).toBe('');
+    expect(screen.queryByRole('option', { name: /FB-2026-05/ })).toBeNull();
+  });
+
   it('marks core required fields, shows every problem at once and a server refusal on its field', async () => {
     const added: PaymentPlanBody[] = [];
     const refusals = [

@@ -2,7 +2,7 @@ import { MonthInput } from '../../components/ui/MonthInput';
 import { FUND_PAY_TEXT_LIMITS, PAYMENT_PLAN_REQUIRED_FIELDS, parsePayAmount } from '@dpms/core';
 import type { FundPayGateway, PaymentPlanBody, PaymentPlanRecord } from '@dpms/http-client';
 import { paymentPlanBody, paymentPlanEditBody } from '@dpms/wire';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useActionKeys } from '../../components/crud/action-keys';
 import { landRefusal, wireResolver } from '../../components/form/wire-form';
@@ -12,6 +12,13 @@ import { Field } from '../../components/ui/Field';
 import { Figure, MoneyInput, thisMonth, type Option } from './fund-pay-shared';
 
 export type PaymentPlanFormGateway = Pick<FundPayGateway, 'addPlan' | 'editPlan'>;
+
+/** A sub-contract a plan line may be drawn for, as the picker shows it. */
+export interface SubContractChoice {
+  readonly contractChildId: number;
+  readonly contractChildNo: string;
+  readonly receiveCompanyName: string;
+}
 
 interface PlanFormValues {
   contractId: string;
@@ -54,12 +61,15 @@ const bodyOf = (v: PlanFormValues): PaymentPlanBody => ({
 export function PaymentPlanFormDialog({
   gateway,
   contracts,
+  subContracts,
   plan,
   onClose,
   onSaved,
 }: {
   gateway: PaymentPlanFormGateway;
   contracts: Option[];
+  /** The chosen contract's sub-contracts (the picker); without it none are offered. */
+  subContracts?: (contractId: number) => Promise<readonly SubContractChoice[]>;
   plan?: PaymentPlanRecord;
   onClose: () => void;
   onSaved: (plan: PaymentPlanRecord) => void;
@@ -87,6 +97,18 @@ export function PaymentPlanFormDialog({
   const v = useWatch({ control }) as PlanFormValues;
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
+  const [children, setChildren] = useState<readonly SubContractChoice[]>([]);
+  useEffect(() => {
+    let live = true;
+    if (v.contractId === '' || subContracts === undefined) setChildren([]);
+    else
+      subContracts(Number(v.contractId))
+        .then((c) => live && setChildren(c))
+        .catch(() => live && setChildren([]));
+    return () => {
+      live = false;
+    };
+  }, [subContracts, v.contractId]);
   const checked =
     v.planPayAmount.trim() === '' ? null : parsePayAmount(v.planPayAmount.trim(), 'planPayAmount');
   const amountError = checked && !checked.ok ? checked.error.message : undefined;
@@ -136,7 +158,11 @@ export function PaymentPlanFormDialog({
           required={REQUIRED.has('contractId')}
           error={errors.contractId?.message}
         >
-          <select className="input" aria-label="合同" {...register('contractId')}>
+          <select
+            className="input"
+            aria-label="合同"
+            {...register('contractId', { onChange: () => setValue('contractChildId', '') })}
+          >
             <option value="">请选择</option>
             {plan && !contracts.some((c) => c.value === String(plan.contractId)) && (
               <option value={String(plan.contractId)}>{plan.contractName}</option>
@@ -148,15 +174,20 @@ export function PaymentPlanFormDialog({
             ))}
           </select>
         </Field>
-        <Field label="分包合同编号（可选）" error={errors.contractChildId?.message}>
-          <input
-            className="input"
-            aria-label="分包合同编号"
-            inputMode="numeric"
-            placeholder="分包合同ID，收款单位默认取分包合同的收款单位"
-            value={v.contractChildId}
-            onChange={(e) => setValue('contractChildId', e.target.value.replace(/\D/g, ''))}
-          />
+        <Field label="分包合同（可选）" error={errors.contractChildId?.message}>
+          <select className="input" aria-label="分包合同" {...register('contractChildId')}>
+            <option value="">不指定（收款单位需填写）</option>
+            {plan?.contractChildId &&
+              !children.some((c) => c.contractChildId === plan.contractChildId) && (
+                <option value={String(plan.contractChildId)}>{plan.contractChildNo}</option>
+              )}
+            {children.map((c) => (
+              <option key={c.contractChildId} value={String(c.contractChildId)}>
+                {c.contractChildNo === '' ? '（无编号）' : c.contractChildNo} →{' '}
+                {c.receiveCompanyName}
+              </option>
+            ))}
+          </select>
         </Field>
         <div className="grid grid-cols-2 gap-3">
           <Field

@@ -1,6 +1,6 @@
 import { paymentPlanActions } from '@dpms/core';
 import { FUND_PAY_EXPORT_PATHS, type PageQuery, type PaymentPlanRecord } from '@dpms/http-client';
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import { useActionActor } from '../../app/hooks';
@@ -22,6 +22,13 @@ const FILTER: Filter = { planMonth: '', contractName: '', receiveCompanyName: ''
 /** 付款计划: what each contract or sub-contract is to pay whom per month, and what is left to pay. */
 export function PaymentPlanPage() {
   const gateway = useFundPayGateway();
+  const contractsGateway = useService(TOKENS.ContractGateway);
+  // The 分包合同 picker: the chosen contract's sub-contracts, by number and payee.
+  const subContracts = useCallback(
+    async (contractId: number) =>
+      (await contractsGateway.childList({ pageNum: 1, pageSize: 1000, contractId })).rows,
+    [contractsGateway],
+  );
   const feedback = useService(TOKENS.Feedback);
   const contracts = useFormalContracts();
   const searched = useRef<PageQuery>({});
@@ -101,6 +108,7 @@ export function PaymentPlanPage() {
           <PaymentPlanFormDialog
             gateway={gateway}
             contracts={contracts}
+            subContracts={subContracts}
             {...(form.plan ? { plan: form.plan } : {})}
             onClose={() => setForm(null)}
             onSaved={() => {
