@@ -8,12 +8,9 @@ import { fileAnswer, type FileService } from './upload.service.js';
 
 const uploadIdQuery = z.object({ uploadId: z.string().min(1).max(64) });
 /** What the file is for: `result` (a design result) admits CAD drawings (dwg, dxf) too. */
-const purpose = z
-  .enum(UPLOAD_PURPOSES)
-  .optional()
-  .meta({
-    description: '上传用途：result 为设计成果（另可上传 CAD 图纸 dwg/dxf）；不填为普通附件',
-  });
+const purpose = z.enum(UPLOAD_PURPOSES).optional().meta({
+  description: '上传用途：result 为设计成果（另可上传 CAD 图纸 dwg/dxf）；不填为普通附件',
+});
 
 /**
  * The chunked upload of the spec (000 §7, 001 §9) and the ordinary form upload. Every caller
