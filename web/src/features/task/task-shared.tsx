@@ -1,3 +1,4 @@
+import { SEAL_TYPE_OPTIONS, templateOptionText, templateOptionValue } from '@dpms/core';
 import { TaskGateway, type TaskChoice as Option } from '@dpms/http-client';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useService } from '../../app/di';
@@ -19,17 +20,11 @@ export const STATUS: Option[] = [
   { value: '2', label: '待部门确认' },
   { value: '3', label: '已确认' },
 ];
-export const SEAL_TYPES: Option[] = [
-  '公章',
-  '节能章',
-  '审图章',
-  '出图章',
-  '技术专用章',
-  '工艺图章',
-  '施工准备章',
-  '注册建筑师章',
-  '注册结构工程师章',
-].map((label, i) => ({ value: String(i + 1), label }));
+/** The seal types in core's words and codes, so the list, the form and the export agree. */
+export const SEAL_TYPES: Option[] = SEAL_TYPE_OPTIONS.map((o) => ({
+  value: templateOptionValue(o),
+  label: templateOptionText(o),
+}));
 export const STEP_NAMES = {
   designHost: '设计主持确认',
   projectManager: '项目经理确认',
