@@ -207,6 +207,10 @@ export class ApprovalEngine {
             input.action === 'transfer'
               ? { type: 'transfer', expectedVersion: v, to, opinion: input.opinion }
               : { type: 'cc', expectedVersion: v, to };
+          if (action.type === 'transfer') {
+            const refused = await notACandidate(repos, record, action, me);
+            if (refused !== null) return err(refused);
+          }
           break;
         }
         case 'urge':
@@ -449,6 +453,28 @@ function moveLinkedRecord(
     (action === 'approve' && state.status === 1) || action === 'reject' || action === 'withdraw';
   // cc after approval leaves status 1 as it was: the record has moved already.
   return ends ? repos.linkedRecords.approvalEnded(event) : Promise.resolve(ok(undefined));
+}
+
+/**
+ * 转办 goes only to a transfer candidate of the current node, the same rule the candidates route
+ * lists by. The state machine's own refusals (stale version, not your turn, to yourself or the
+ * drafter) come first and keep their answers: this is asked only of a transfer it would allow.
+ */
+async function notACandidate(
+  repos: ApprovalRepositories,
+  record: ApprovalRecord,
+  action: Extract<ApprovalAction, { type: 'transfer' }>,
+  actorId: ApprovalUserId,
+): Promise<DomainError | null> {
+  if (!applyAction(record.state, action, actorId).ok) return null;
+  const candidates = await currentTransferCandidates(
+    repos,
+    record,
+    await authorOfRecord(repos, record),
+  );
+  if (candidates.includes(action.to)) return null;
+  const node = record.state.nodes[record.state.currentNodeIndex];
+  return approvalMessages.notTransferCandidate(node?.nodeName ?? '');
 }
 
 /** A refusal after writes: roll the transaction back and answer the refusal. */

@@ -90,6 +90,16 @@ export const approvalMessages = {
   /** `field`: targetNodeId (return) or toUserId (transfer, cc). */
   invalidTarget: (message: string, field: 'targetNodeId' | 'toUserId'): DomainError =>
     domainError(APPROVAL_ERROR_CODES.INVALID_TARGET, message, field),
+  /**
+   * 转办 to someone the node does not name (core's transferCandidates: the node's eligible people
+   * minus the drafter, the author and its holders): 400 on toUserId.
+   */
+  notTransferCandidate: (nodeName: string): DomainError =>
+    domainError(
+      APPROVAL_ERROR_CODES.INVALID_TARGET,
+      `转办对象须是审批节点“${nodeName}”的可审批人员，请从转办候选人中选择`,
+      'toUserId',
+    ),
   invalidFormPerson: (nodeName: string, field: string): DomainError =>
     domainError(APPROVAL_ERROR_CODES.INVALID_FORM_PERSON, `请选择有效的“${nodeName}”审批人`, field),
   /**

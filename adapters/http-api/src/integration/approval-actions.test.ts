@@ -131,8 +131,16 @@ describe.each(testDatabaseKinds())('approval engine API (actions) on %s', (kind)
       targetNodeId: nodes[1]?.nodeId,
     });
     expect(forward.status).toBe(422);
-    // Transfer the business step to another user, who then signs.
+    // Transfer the business step to another user eligible for it (郑综经 joins 经营部负责人, the
+    // node's role, for this transfer only), who then signs.
+    const role = { user_id: 10, role_id: 3, is_default: false };
+    await api.database.handle.db.insertInto('sys_user_role').values(role).execute();
     const t = await process('jingying', a.approvalId, v, 'transfer', { toUserId: '10' });
+    await api.database.handle.db
+      .deleteFrom('sys_user_role')
+      .where('user_id', '=', 10)
+      .where('role_id', '=', 3)
+      .execute();
     expect(t.status, JSON.stringify(t.body)).toBe(200);
     v = t.body.data.version;
     expect((await process('jingying', a.approvalId, v, 'approve')).body.errorCode).toBe(

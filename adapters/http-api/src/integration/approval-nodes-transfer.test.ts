@@ -59,6 +59,25 @@ describe.each(testDatabaseKinds())('transfer candidates, on %s', (kind) => {
     });
     expect(other.status).toBe(403);
 
+    // 转办 refuses anyone the candidates route does not offer (周会计 holds no 经营部 role; the
+    // administrator is no exception), naming toUserId, and changes nothing.
+    for (const toUserId of ['8', '1']) {
+      const refused = await c.post('jingying', '/project/approval/process', {
+        approvalId: a.approvalId,
+        version: a.version,
+        action: 'transfer',
+        toUserId,
+      });
+      expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+      expect(refused.body.field).toBe('toUserId');
+      expect(refused.body.msg).toContain('转办候选人');
+    }
+    const still = await c.okData(
+      c.get('jingying', '/project/approval/getCommonApprovalDetail', { approvalId: a.approvalId }),
+    );
+    expect(still.approval.version).toBe(a.version);
+    expect(still.approval.nodes[0].assignees).toEqual(['2']);
+
     // A copy names its reader in the detail's names, so the log reads "→ 郑综经", not "→ 10".
     const cc = await c.post('yuangong', '/project/approval/process', {
       approvalId: a.approvalId,
