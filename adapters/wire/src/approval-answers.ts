@@ -307,9 +307,12 @@ export const approvalOutcomeAnswer = okEnvelope(approvalOutcome);
 export const approvalDeleteAnswer = okEnvelope(z.object({ approvalId: z.string() }));
 export const approvalDetailAnswer = okEnvelope(approvalDetail);
 export const approvalNotifyAnswer = okEnvelope(approvalNotify);
-/** 转办's candidates for the current node (core's transferCandidates), with their names. */
+/**
+ * 转办's candidates for the current node (core's transferCandidates), with their names and
+ * departments (the picker shows "张三（建筑一所）"; null for a user without a department).
+ */
 export const transferCandidate = z
-  .object({ userId: z.string(), nickName: z.string() })
+  .object({ userId: z.string(), nickName: z.string(), deptName: z.string().nullable() })
   .meta({ id: 'ApprovalTransferCandidate' });
 export const transferCandidatesAnswer = okEnvelope(z.array(transferCandidate));
 export const flowPage = pageEnvelope(flowRecord);
@@ -328,3 +331,4 @@ export type FlowRecord = z.infer<typeof flowRecord>;
 export type FlowNodeRecord = z.infer<typeof flowNodeRecord>;
 export type SignatureRecord = z.infer<typeof signatureRecord>;
 export type ApprovalNotify = z.infer<typeof approvalNotify>;
+export type TransferCandidate = z.infer<typeof transferCandidate>;

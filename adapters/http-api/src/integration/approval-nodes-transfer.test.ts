@@ -52,7 +52,7 @@ describe.each(testDatabaseKinds())('transfer candidates, on %s', (kind) => {
       approvalId: a.approvalId,
     });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body.data).toEqual([{ userId: '10', nickName: '郑综经' }]);
+    expect(r.body.data).toEqual([{ userId: '10', nickName: '郑综经', deptName: '综合经营部' }]);
     // Someone who holds no node of it may not ask.
     const other = await c.get('caiwu', '/project/approval/transferCandidates', {
       approvalId: a.approvalId,

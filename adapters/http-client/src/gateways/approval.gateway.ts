@@ -11,6 +11,7 @@ import {
   flowPage,
   flowWithNodesAnswer,
   signatureAnswer,
+  transferCandidatesAnswer,
   type ApprovalCreateInput,
   type ApprovalDetailRecord,
   type ApprovalListQueryInput,
@@ -26,6 +27,7 @@ import {
   type NodeAddInput,
   type NodeUpdateInput,
   type SignatureRecord,
+  type TransferCandidate,
 } from '@dpms/wire';
 import { keyed, type HttpClient, type WriteOptions } from '../client.js';
 import { answerOf } from './answer.js';
@@ -123,6 +125,13 @@ export class ApprovalGateway {
     const path = '/project/approval/process';
     const res = await this.http.post(path, body, idem(key));
     return answerOf(approvalOutcomeAnswer, res, path).data;
+  }
+
+  /** 转办's candidates for the current node (only its holders may ask), by name and department. */
+  async transferCandidates(approvalId: string): Promise<TransferCandidate[]> {
+    const path = '/project/approval/transferCandidates';
+    const res = await this.http.get(path, { params: { approvalId } });
+    return [...answerOf(transferCandidatesAnswer, res, path).data];
   }
 
   async remove(approvalId: string, key: string): Promise<void> {

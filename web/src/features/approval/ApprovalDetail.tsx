@@ -33,8 +33,8 @@ import {
   Info,
   opinionErrorOf,
   StatusPill,
-  useUserChoices,
 } from './ApprovalDetailParts';
+import { ApprovalActionPicker, type PickerAction } from './ApprovalActionPicker';
 
 export { detailSignType, StatusPill } from './ApprovalDetailParts';
 
@@ -55,12 +55,10 @@ export function ApprovalDetailDialog({ approvalId, onClose }: ApprovalDetailProp
   const signature = useQuery({ queryKey: ['my-signature'], queryFn: () => gateway.signature() });
   const { run, busy } = useApprovalActions(() => void query.refetch());
   const [values, setValues] = useState<Record<string, string>>({});
-  const [picker, setPicker] = useState<'return' | 'transfer' | 'cc' | null>(null);
-  const [target, setTarget] = useState('');
+  const [picker, setPicker] = useState<PickerAction | null>(null);
   const [editing, setEditing] = useState(false);
   const [opinionError, setOpinionError] = useState<string | undefined>(undefined);
   const files = useFileActions((m) => feedback.error(m));
-  const users = useUserChoices(picker === 'transfer' || picker === 'cc');
   const detail = query.data;
   const approval = detail?.approval;
   const form = approval ? kindForm(approval.kind) : undefined;
@@ -121,7 +119,6 @@ export function ApprovalDetailDialog({ approvalId, onClose }: ApprovalDetailProp
       setOpinionError(undefined);
       setValues({});
       setPicker(null);
-      setTarget('');
       void query.refetch();
     }
   };
@@ -412,55 +409,18 @@ export function ApprovalDetailDialog({ approvalId, onClose }: ApprovalDetailProp
         <ApprovalHistory log={detail.log} nameOf={name} />
       </div>
       {picker && (
-        <Dialog
-          open
-          onClose={() => setPicker(null)}
-          width={450}
-          title={picker === 'return' ? '退回到节点' : picker === 'transfer' ? '转办给' : '抄送给'}
-          testId="action-picker"
-          footer={
-            <>
-              <Button onClick={() => setPicker(null)}>取消</Button>
-              <Button
-                variant="primary"
-                disabled={target === '' || disabled}
-                loading={busy === picker}
-                onClick={() =>
-                  void act(
-                    picker,
-                    picker === 'return' ? { targetNodeId: target } : { toUserId: target },
-                  )
-                }
-              >
-                确定
-              </Button>
-            </>
+        <ApprovalActionPicker
+          action={picker}
+          approvalId={approval.approvalId}
+          earlier={earlier}
+          me={me}
+          busy={busy === picker}
+          disabled={disabled}
+          onCancel={() => setPicker(null)}
+          onConfirm={(target) =>
+            void act(picker, picker === 'return' ? { targetNodeId: target } : { toUserId: target })
           }
-        >
-          <select
-            className="input"
-            aria-label={picker === 'return' ? '退回节点' : '选择用户'}
-            value={target}
-            onChange={(e) => setTarget(e.target.value)}
-          >
-            <option value="">请选择</option>
-            {picker === 'return'
-              ? earlier.map((n) => (
-                  <option key={n.nodeId} value={n.nodeId}>
-                    {n.nodeName}
-                  </option>
-                ))
-              : (users.data ?? [])
-                  .filter(
-                    (u) => u.userId !== me && (picker === 'cc' || u.userId !== approval.drafterId),
-                  )
-                  .map((u) => (
-                    <option key={u.userId} value={u.userId}>
-                      {u.nickName}
-                    </option>
-                  ))}
-          </select>
-        </Dialog>
+        />
       )}
       {editing && (
         <ApprovalForm

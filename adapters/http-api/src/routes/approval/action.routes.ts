@@ -8,10 +8,11 @@ import {
 import { ok } from '../../http/envelope.js';
 import { unwrap } from '../../http/http-error.js';
 import { perm, type RouteBook } from '../../http/route.js';
-import { TAG, actorOf, idemOf, type ApprovalRouteDeps } from './shared.js';
+import { TAG, actorOf, idemOf, userDepts, type ApprovalRouteDeps } from './shared.js';
 
 /** The actions on an approval (approve, reject, return, transfer, cc, urge ...) and its deletion. */
-export function registerActionRoutes(book: RouteBook, { engine }: ApprovalRouteDeps): void {
+export function registerActionRoutes(book: RouteBook, { engine, repos }: ApprovalRouteDeps): void {
+  const depts = userDepts(repos);
   book.add({
     method: 'post',
     path: '/project/approval/process',
@@ -48,8 +49,13 @@ export function registerActionRoutes(book: RouteBook, { engine }: ApprovalRouteD
     access: perm('project:approval:process'),
     query: approvalIdQuery,
     response: transferCandidatesAnswer,
-    handler: async (ctx) =>
-      ok(unwrap(await engine.transferCandidates(ctx.query.approvalId, actorOf(ctx.principal)))),
+    handler: async (ctx) => {
+      const people = unwrap(
+        await engine.transferCandidates(ctx.query.approvalId, actorOf(ctx.principal)),
+      );
+      const deptOf = await depts(people.map((p) => p.userId));
+      return ok(people.map((p) => ({ ...p, deptName: deptOf[p.userId] ?? null })));
+    },
   });
   book.add({
     method: 'get',

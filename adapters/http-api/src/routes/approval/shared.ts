@@ -39,6 +39,17 @@ export const userNames =
     return out;
   };
 
+/** The department names of the users an answer lists, by id (null: no department). */
+export const userDepts =
+  (repos: PlatformRepositories) =>
+  async (ids: Iterable<string>): Promise<Record<string, string | null>> => {
+    const out: Record<string, string | null> = {};
+    for (const id of new Set(ids)) {
+      out[id] = (await repos.users.findById(Number(id), ALL_DATA))?.deptName ?? null;
+    }
+    return out;
+  };
+
 export interface ApprovalRouteDeps {
   readonly engine: ApprovalEngine;
   /** 发起审批's create: the engine, or the record's own use case for the forms it creates. */
