@@ -31,11 +31,11 @@ describe('ApprovalActionPicker', () => {
     );
     const select = screen.getByRole('combobox', { name: '选择用户' });
     await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(3));
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      '请选择',
-      '郑综经（综合经营部）',
-      '冯主任',
-    ]);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['请选择', '郑综经（综合经营部）', '冯主任']);
     expect(api.sent('/project/approval/transferCandidates')).toEqual([{ approvalId: '7' }]);
     fireEvent.change(select, { target: { value: '10' } });
     fireEvent.click(screen.getByRole('button', { name: '确定' }));
