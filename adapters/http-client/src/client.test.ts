@@ -215,8 +215,11 @@ describe('gateways', () => {
       },
     }));
     const state = await new NotifyGateway(http).getNotify(7);
+    // An answer without the 抄送/催办 notices (an older server) reads as none.
     expect(state).toEqual({
       unDealCount: 120,
+      noticeCount: 0,
+      noticeList: [],
       unLookSeal: true,
       warnTaskList: [{ taskNo: 'RW-1', planFinishDate: '2024-05-01' }],
     });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  APPROVAL_NOTICE_KINDS,
   SELF_APPROVAL_HANDLINGS,
   TEMPLATE_KINDS,
   type ApprovalDetailBO,
@@ -285,9 +286,27 @@ export const approvalDetail = z
   })
   .meta({ id: 'ApprovalDetail' });
 
-/** The shell's poll: the 待我审批 count, the seal dot and the urgent design tasks. */
+/** One unread 抄送/催办 notice in the shell's bell: the approval, who sent it, when. */
+export const approvalNoticeItem = z
+  .object({
+    noticeId: z.string(),
+    approvalId: z.string(),
+    approvalTitle: z.string(),
+    kind: z.enum(APPROVAL_NOTICE_KINDS),
+    senderId: z.string(),
+    senderName: z.string(),
+    createTime: timestamp(),
+  })
+  .meta({ id: 'ApprovalNotice' });
+
+/**
+ * The shell's poll: the 待我审批 count, the seal dot, the urgent design tasks, and the unread
+ * 抄送/催办 notices (count and newest list; absent from an older server's answer: none).
+ */
 export const approvalNotify = z.object({
   unDealCount: z.number().int().min(0),
+  noticeCount: z.number().int().min(0).default(0),
+  noticeList: z.array(approvalNoticeItem).readonly().default([]),
   unLookSeal: z.boolean(),
   warnTaskList: z
     .array(z.object({ taskNo: z.string(), planFinishDate: z.string().meta({ format: 'date' }) }))
@@ -332,3 +351,4 @@ export type FlowNodeRecord = z.infer<typeof flowNodeRecord>;
 export type SignatureRecord = z.infer<typeof signatureRecord>;
 export type ApprovalNotify = z.infer<typeof approvalNotify>;
 export type TransferCandidate = z.infer<typeof transferCandidate>;
+export type ApprovalNoticeItem = z.infer<typeof approvalNoticeItem>;

@@ -9,6 +9,7 @@ import {
   type TemplateKind,
 } from './approval-type-catalogue.js';
 import type { ApprovalId } from './approval.repository.port.js';
+import type { ApprovalNoticeKind } from './approval-notice.js';
 import { type TemplateContent, type TemplateFile, type TemplateSection } from './template.js';
 
 /* The approval engine's inputs, answers and messages (the use case is approval-engine.use-case). */
@@ -171,8 +172,23 @@ export interface ApprovalDetailAnswer extends ApprovalDetail {
   readonly allowedActions: readonly ProcessActionType[];
 }
 
+/** One unread 抄送/催办 notice as the shell's bell lists it (createTime ISO 8601). */
+export interface ApprovalNoticeItem {
+  readonly noticeId: string;
+  readonly approvalId: ApprovalId;
+  readonly approvalTitle: string;
+  readonly kind: ApprovalNoticeKind;
+  readonly senderId: ApprovalUserId;
+  readonly senderName: string;
+  readonly createTime: string;
+}
+
 export interface ApprovalNotify {
   readonly unDealCount: number;
+  /** Unread 抄送/催办 notices: the bell's badge. */
+  readonly noticeCount: number;
+  /** The newest of them (at most APPROVAL_NOTICE_LIST_LIMIT), newest first. */
+  readonly noticeList: readonly ApprovalNoticeItem[];
   /** The seal badge; false until the seal domain exists (it will read unseen result seals). */
   readonly unLookSeal: boolean;
   /** Urgent design tasks; [] until the design-task domain exists. */

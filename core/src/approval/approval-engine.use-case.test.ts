@@ -13,6 +13,7 @@ import type {
   StoredApprovalLogEntry,
 } from './approval.repository.port.js';
 import { newApprovalState } from './approval-state-machine.js';
+import type { NewApprovalNotice } from './approval-notice.js';
 import { SEAL_GENERAL_MANAGER_RULE } from './seal-rule.js';
 
 const node = (nodeId: number, extra: Partial<ApprovalFlowNode> = {}): ApprovalFlowNode => ({
@@ -69,6 +70,8 @@ function memory() {
   const keys = new Map<string, { route: string; fingerprint?: string; response: unknown }>();
   const ended: ApprovalEndedEvent[] = [];
   const sent: ApprovalSentEvent[] = [];
+  const notices: (NewApprovalNotice & { readAt: Date | null })[] = [];
+  const readers = new Set<string>();
   let nextId = 1;
   const repos: ApprovalRepositories = {
     approvals: {
@@ -93,7 +96,10 @@ function memory() {
         return Promise.resolve(true);
       },
       setPending: () => Promise.resolve(),
-      addReader: () => Promise.resolve(),
+      addReader: (id, u) => {
+        readers.add(`${id}:${u}`);
+        return Promise.resolve();
+      },
       appendLog: (e) => {
         log.push(e);
         return Promise.resolve();
@@ -106,7 +112,7 @@ function memory() {
       listByDrafter: () => Promise.resolve({ total: 0, rows: [] }),
       listDoneBy: () => Promise.resolve({ total: 0, rows: [] }),
       listAll: () => Promise.resolve({ total: 0, rows: [] }),
-      isReader: () => Promise.resolve(false),
+      isReader: (id, u) => Promise.resolve(readers.has(`${id}:${u}`)),
       inScope: () => Promise.resolve(false),
     },
     flows: {
@@ -174,6 +180,33 @@ function memory() {
       purge: () => Promise.resolve(0),
     },
     options: { load: () => Promise.resolve({}) },
+    notices: {
+      add: (list) => {
+        notices.push(...list.map((n) => ({ ...n, readAt: null })));
+        return Promise.resolve();
+      },
+      listUnread: (userId) =>
+        Promise.resolve(
+          notices
+            .filter((n) => n.recipientId === userId && n.readAt === null)
+            .map((n, i) => ({
+              ...n,
+              noticeId: String(i),
+              approvalTitle: approvals.get(n.approvalId)?.title ?? '',
+              senderName: `用户${n.senderId}`,
+              createTime: n.createdAt,
+            })),
+        ),
+      countUnread: (userId) =>
+        Promise.resolve(notices.filter((n) => n.recipientId === userId && !n.readAt).length),
+      markRead: (approvalId, userId, at) => {
+        const mine = notices.filter(
+          (n) => n.approvalId === approvalId && n.recipientId === userId && !n.readAt,
+        );
+        for (const n of mine) n.readAt = at;
+        return Promise.resolve(mine.length);
+      },
+    },
     linkedRecords: {
       handles: () => true,
       linkableFromCentre: (kind) => kind !== 'closed',
@@ -191,7 +224,7 @@ function memory() {
     { transaction: (fn) => fn(repos) },
     { now: () => new Date('2026-11-22T06:00:00Z') },
   );
-  return { engine, log, ended, sent };
+  return { engine, log, ended, sent, notices };
 }
 
 describe('ApprovalEngine', () => {
@@ -327,6 +360,50 @@ describe('ApprovalEngine', () => {
     ]);
     expect(ended.map((e) => e.status)).toEqual([2, 3, 1]);
     expect(ended.every((e) => e.recordId === 'r2' && e.approvalId === id)).toBe(true);
+  });
+
+  it('sends 抄送 to the copied user and 催办 to the waiting holders, read once they open it', async () => {
+    const { engine, notices } = memory();
+    const created = await engine.create(
+      { kind: 'Common', typeCode: '22_1', title: '采购', content: {}, submit: true },
+      drafter,
+      idem(),
+    );
+    const id = created.ok ? created.value.approvalId : '';
+    const cc = await engine.process(
+      { approvalId: id, action: 'cc', version: 1, toUserId: '5' },
+      drafter,
+      idem(),
+    );
+    expect(cc.ok).toBe(true);
+    const urge = await engine.process(
+      { approvalId: id, action: 'urge', version: 2 },
+      drafter,
+      idem(),
+    );
+    expect(urge.ok).toBe(true);
+    expect(notices.map((n) => [n.kind, n.recipientId, n.senderId])).toEqual([
+      ['copy', '5', '1'],
+      // 节点1 is held by user 11 alone.
+      ['urge', '11', '1'],
+    ]);
+    const bell = await engine.notify(actor(5));
+    expect(bell.noticeCount).toBe(1);
+    expect(bell.noticeList).toEqual([
+      expect.objectContaining({
+        approvalId: id,
+        approvalTitle: '采购',
+        kind: 'copy',
+        senderName: '用户1',
+        createTime: '2026-11-22T06:00:00.000Z',
+      }),
+    ]);
+    expect((await engine.notify(actor(11))).noticeCount).toBe(1);
+    expect((await engine.notify(drafter)).noticeCount).toBe(0);
+    // The copied user opens it: their notice is read; the holder's is not.
+    expect((await engine.detail(id, actor(5))).ok).toBe(true);
+    expect((await engine.notify(actor(5))).noticeCount).toBe(0);
+    expect((await engine.notify(actor(11))).noticeList.map((n) => n.kind)).toEqual(['urge']);
   });
 
   it('refuses, from the approval centre, a record kind its domain sends itself', async () => {

@@ -34,7 +34,8 @@ import type {
 } from './approval-engine.types.js';
 import { engineMessages } from './approval-engine.types.js';
 import { authorOfRecord, resolveNodes } from './approval-node-resolution.js';
-import { currentTransferCandidates } from './transfer-candidates.js';
+import { currentTransferCandidates, notACandidate } from './transfer-candidates.js';
+import { APPROVAL_NOTICE_LIST_LIMIT, noticeRecipients } from './approval-notice.js';
 import { detailOf } from './approval-detail-view.js';
 import { checkApprovalContent, templateFor, titleOf } from './approval-content-check.js';
 import { checkCentreEdit, checkCentreRecord } from './centre-record-rule.js';
@@ -270,8 +271,14 @@ export class ApprovalEngine {
   }
 
   notify(actor: ApprovalActor): Promise<ApprovalNotify> {
+    const me = String(actor.userId);
     return this.uow.transaction(async (r) => ({
-      unDealCount: await r.approvals.countWaiting(String(actor.userId)),
+      unDealCount: await r.approvals.countWaiting(me),
+      noticeCount: await r.notices.countUnread(me),
+      noticeList: (await r.notices.listUnread(me, APPROVAL_NOTICE_LIST_LIMIT)).map((n) => ({
+        ...n,
+        createTime: n.createTime.toISOString(),
+      })),
       // No seal domain yet: nothing can be unseen. The seal issue replaces this with its count.
       unLookSeal: false,
       // No design tasks yet: the task issue fills the urgent list (taskNo, planFinishDate).
@@ -292,6 +299,8 @@ export class ApprovalEngine {
         (await repos.approvals.isReader(approvalId, me)) ||
         (record.state.status !== -1 && (await repos.approvals.inScope(approvalId, actor.scope)));
       if (!visible) return err(engineMessages.noAccess());
+      // Opening the approval is reading what 抄送/催办 told the viewer about it.
+      await repos.notices.markRead(approvalId, me, this.clock.now());
       return ok(detailOf(record, log, me));
     });
   }
@@ -407,6 +416,17 @@ export class ApprovalEngine {
     if (entry.action === 'cc' && entry.target !== undefined) {
       await repos.approvals.addReader(record.approvalId, entry.target);
     }
+    const notices = noticeRecipients(entry, state, actorId);
+    if (notices.length > 0) {
+      await repos.notices.add(
+        notices.map((n) => ({
+          ...n,
+          approvalId: record.approvalId,
+          senderId: actorId,
+          createdAt: now,
+        })),
+      );
+    }
     await repos.approvals.appendLog({
       ...entry,
       approvalId: record.approvalId,
@@ -453,28 +473,6 @@ function moveLinkedRecord(
     (action === 'approve' && state.status === 1) || action === 'reject' || action === 'withdraw';
   // cc after approval leaves status 1 as it was: the record has moved already.
   return ends ? repos.linkedRecords.approvalEnded(event) : Promise.resolve(ok(undefined));
-}
-
-/**
- * 转办 goes only to a transfer candidate of the current node, the same rule the candidates route
- * lists by. The state machine's own refusals (stale version, not your turn, to yourself or the
- * drafter) come first and keep their answers: this is asked only of a transfer it would allow.
- */
-async function notACandidate(
-  repos: ApprovalRepositories,
-  record: ApprovalRecord,
-  action: Extract<ApprovalAction, { type: 'transfer' }>,
-  actorId: ApprovalUserId,
-): Promise<DomainError | null> {
-  if (!applyAction(record.state, action, actorId).ok) return null;
-  const candidates = await currentTransferCandidates(
-    repos,
-    record,
-    await authorOfRecord(repos, record),
-  );
-  if (candidates.includes(action.to)) return null;
-  const node = record.state.nodes[record.state.currentNodeIndex];
-  return approvalMessages.notTransferCandidate(node?.nodeName ?? '');
 }
 
 /** A refusal after writes: roll the transaction back and answer the refusal. */

@@ -3,6 +3,7 @@ import type { DataScope } from '../platform/data-scope.js';
 import type { ListPage, ListQuery } from '../platform/list-query.js';
 import type { DomainError, Result } from '../shared/result.js';
 import type { SignedApprovalLogEntry } from './approval-detail.js';
+import type { ApprovalNoticeRepository } from './approval-notice.js';
 import type { ApprovalState, ApprovalUserId, SignMode } from './approval-state-machine.js';
 import type { ApprovalStatus } from './approval-status.js';
 import type { ApprovalTypeCode, TemplateKind } from './approval-type-catalogue.js';
@@ -354,4 +355,6 @@ export interface ApprovalRepositories {
   readonly idempotency: IdempotencyRepository;
   readonly linkedRecords: LinkedRecordPort;
   readonly options: ApprovalOptionSources;
+  /** 抄送 and 催办's notices, written in the action's transaction. */
+  readonly notices: ApprovalNoticeRepository;
 }

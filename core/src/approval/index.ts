@@ -29,6 +29,7 @@ export * from './sheets/document-sheets.js';
 export * from './sheets/approval-sheets.use-case.js';
 export * from './sheets/approval-history.js';
 export * from './transfer-candidates.js';
+export * from './approval-notice.js';
 export { assignNodes, nodeFallbackLabel } from './approval-node-resolution.js';
 export * from './centre-forms.use-case.js';
 export * from './centre-record-rule.js';

@@ -182,6 +182,12 @@ function world(org: Org, specs: readonly NodeSpec[], author: string | null) {
       signatureOf: () => Promise.resolve(null),
     },
     options: { load: () => Promise.resolve({}) },
+    notices: {
+      add: () => Promise.resolve(),
+      listUnread: () => Promise.resolve([]),
+      countUnread: () => Promise.resolve(0),
+      markRead: () => Promise.resolve(0),
+    },
     linkedRecords: {
       handles: () => true,
       linkableFromCentre: () => true,

@@ -1,6 +1,8 @@
-import type { ApprovalUserId } from './approval-state-machine.js';
+import type { DomainError } from '../shared/result.js';
+import { approvalMessages } from './approval-messages.js';
+import { applyAction, type ApprovalAction, type ApprovalUserId } from './approval-state-machine.js';
 import type { ApprovalRecord, ApprovalRepositories } from './approval.repository.port.js';
-import { holderResolver } from './approval-node-resolution.js';
+import { authorOfRecord, holderResolver } from './approval-node-resolution.js';
 
 /*
  * 转办 follows one rule: the candidates are those eligible for the current node (who the node's
@@ -69,4 +71,26 @@ export async function currentTransferCandidates(
     authorId: record.state.authorId ?? authorId,
     holders: current?.assignees ?? [],
   });
+}
+
+/**
+ * 转办 goes only to a transfer candidate of the current node, the same rule the candidates route
+ * lists by. The state machine's own refusals (stale version, not your turn, to yourself or the
+ * drafter) come first and keep their answers: this is asked only of a transfer it would allow.
+ */
+export async function notACandidate(
+  repos: ApprovalRepositories,
+  record: ApprovalRecord,
+  action: Extract<ApprovalAction, { type: 'transfer' }>,
+  actorId: ApprovalUserId,
+): Promise<DomainError | null> {
+  if (!applyAction(record.state, action, actorId).ok) return null;
+  const candidates = await currentTransferCandidates(
+    repos,
+    record,
+    await authorOfRecord(repos, record),
+  );
+  if (candidates.includes(action.to)) return null;
+  const node = record.state.nodes[record.state.currentNodeIndex];
+  return approvalMessages.notTransferCandidate(node?.nodeName ?? '');
 }

@@ -66,7 +66,13 @@ describe.each(testDatabaseKinds())('approval engine API (review) on %s', (kind) 
     expect(d0.allowedActions).toEqual(['withdraw', 'urge', 'cc']);
 
     const notify = await get('bmfzr2', '/project/approval/getNotify', { currentUserId: '16' });
-    expect(notify.body.data).toEqual({ unDealCount: 1, unLookSeal: false, warnTaskList: [] });
+    expect(notify.body.data).toEqual({
+      unDealCount: 1,
+      noticeCount: 0,
+      noticeList: [],
+      unLookSeal: false,
+      warnTaskList: [],
+    });
     const waiting = await get('bmfzr2', '/project/approval/getAllNeedApprovalList');
     expect(waiting.body.rows.map((r: { approvalId: string }) => r.approvalId)).toContain(
       draft.approvalId,

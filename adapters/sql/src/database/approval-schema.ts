@@ -110,6 +110,17 @@ export interface ApprovalSignatureTable {
   created_at: CreatedAt;
 }
 
+/** What 抄送 and 催办 told a person, until they open the approval (migration 0100). */
+export interface ApprovalNoticeTable {
+  notice_id: Generated<number>;
+  recipient_id: number;
+  approval_id: number;
+  kind: 'copy' | 'urge';
+  sender_id: number;
+  create_time: Date;
+  read_time: Date | null;
+}
+
 export interface ApprovalTables {
   approval_flow: ApprovalFlowTable;
   approval_flow_node: ApprovalFlowNodeTable;
@@ -118,4 +129,5 @@ export interface ApprovalTables {
   approval_reader: ApprovalReaderTable;
   approval_action_log: ApprovalActionLogTable;
   approval_signature: ApprovalSignatureTable;
+  approval_notice: ApprovalNoticeTable;
 }

@@ -22,6 +22,7 @@ import { containsPattern, pageBounds, scopeCondition, toCount, type Db } from '.
 import { currentNode, idOf, json, LIST_COLUMNS, toRecord, userIds } from './sql-approval-rows.js';
 import { SqlApprovalDirectory, SqlApprovalOptionSources } from './sql-approval-directory.js';
 import { SqlApprovalFlowRepository } from './sql-approval-flow.repository.js';
+import { SqlApprovalNoticeRepository } from './sql-approval-notice.repository.js';
 
 /*
  * The approval engine's SQL ports, by aggregate: flows and nodes (sql-approval-flow.repository),
@@ -461,6 +462,7 @@ export function createApprovalRepositories(
     idempotency: new SqlIdempotencyRepository(db),
     linkedRecords: linked.bind(db),
     options: new SqlApprovalOptionSources(db),
+    notices: new SqlApprovalNoticeRepository(db),
   };
 }
 
