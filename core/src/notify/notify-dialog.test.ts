@@ -3,6 +3,8 @@ import fc from 'fast-check';
 import {
   initialNotifyView,
   isNotifyIconVisible,
+  noticeBadge,
+  noticeLine,
   notifyBadge,
   notifyViewReducer,
   type NotifyViewEvent,
@@ -92,6 +94,55 @@ describe('notify view', () => {
           if (before.hideNotify) expect(s.hideNotify).toBe(true);
         }
       }),
+    );
+  });
+});
+
+describe('the bell (抄送/催办 notices)', () => {
+  const notice = (approvalId: string, i: number) => ({
+    noticeId: `${approvalId}-${i}`,
+    approvalId,
+    approvalTitle: `审批${approvalId}`,
+    kind: i % 2 === 0 ? ('copy' as const) : ('urge' as const),
+    senderName: '王经营',
+    createTime: '2026-11-26T01:00:00.000Z',
+  });
+
+  it('reads the count and list of a poll, and none from an answer without them', () => {
+    const list = [notice('7', 0), notice('8', 1)];
+    const s = notifyViewReducer(initialNotifyView(false), {
+      type: 'notified',
+      response: { ...withTasks(0), noticeCount: 5, noticeList: list },
+    });
+    expect(s).toMatchObject({ noticeCount: 5, notices: list });
+    expect(noticeBadge(s)).toBe('5');
+    const older = notifyViewReducer(s, { type: 'notified', response: withTasks(0) });
+    expect(older).toMatchObject({ noticeCount: 0, notices: [] });
+    expect(noticeBadge(older)).toBeUndefined();
+  });
+
+  it('words a notice by its sender and kind', () => {
+    expect(noticeLine({ kind: 'copy', senderName: '王经营' })).toBe('王经营 抄送给您');
+    expect(noticeLine({ kind: 'urge', senderName: '施设计' })).toBe('施设计 催您审批');
+  });
+
+  it('drops an opened approval’s notices, and only its own, until the next poll (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom('1', '2', '3'), { maxLength: 12 }),
+        fc.nat(5),
+        fc.constantFrom('1', '2', '3', '4'),
+        (ids, unlisted, opened) => {
+          const list = ids.map((id, i) => notice(id, i));
+          const s = notifyViewReducer(initialNotifyView(false), {
+            type: 'notified',
+            response: { ...withTasks(0), noticeCount: list.length + unlisted, noticeList: list },
+          });
+          const after = notifyViewReducer(s, { type: 'approvalOpened', approvalId: opened });
+          expect(after.notices).toEqual(list.filter((n) => n.approvalId !== opened));
+          expect(after.noticeCount).toBe(after.notices.length + unlisted);
+        },
+      ),
     );
   });
 });

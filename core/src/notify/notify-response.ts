@@ -1,3 +1,5 @@
+import type { ApprovalNoticeKind } from '../approval/approval-notice.js';
+
 /** One urgent task of the notify answer. */
 export interface WarnTask {
   readonly taskNo: string;
@@ -5,10 +7,24 @@ export interface WarnTask {
   readonly planFinishDate: string;
 }
 
+/** One unread 抄送/催办 notice of the notify answer (createTime ISO 8601). */
+export interface ApprovalNoticeEntry {
+  readonly noticeId: string;
+  readonly approvalId: string;
+  readonly approvalTitle: string;
+  readonly kind: ApprovalNoticeKind;
+  readonly senderName: string;
+  readonly createTime: string;
+}
+
 /** The answer of `GET /project/approval/getNotify` (000 §3, §7). */
 export interface NotifyResponse {
   /** Approvals waiting for the user: the Approval menu's badge. */
   readonly unDealCount: number;
+  /** Unread 抄送/催办 notices: the bell's badge (absent: none). */
+  readonly noticeCount?: number;
+  /** The newest of them, newest first (absent: none). */
+  readonly noticeList?: readonly ApprovalNoticeEntry[];
   /** An unseen seal result: the Project menu's dot. */
   readonly unLookSeal: boolean;
   readonly warnTaskList: readonly WarnTask[];

@@ -6,6 +6,8 @@ import { NotifyService } from './notify';
 
 const ANSWER: NotifyState = {
   unDealCount: 5,
+  noticeCount: 0,
+  noticeList: [],
   unLookSeal: true,
   warnTaskList: [{ taskNo: 'RW-1', planFinishDate: '2024-06-01' }],
 };

@@ -68,4 +68,9 @@ export class NotifyService {
   openDialog(): void {
     this.dispatch({ type: 'iconClicked' });
   }
+
+  /** The user opened the approval: its 抄送/催办 notices leave the bell (the server reads them). */
+  approvalOpened(approvalId: string): void {
+    this.dispatch({ type: 'approvalOpened', approvalId });
+  }
 }

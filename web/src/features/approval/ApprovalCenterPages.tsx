@@ -6,6 +6,7 @@ import {
 } from '@dpms/core';
 import type { ApprovalListQuery, ApprovalRow, Page } from '@dpms/http-client';
 import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import { useView } from '../../app/view-context';
@@ -163,7 +164,12 @@ function useDialogs() {
       )}
     </>
   );
-  return { openDetail: (r: ApprovalRow) => setOpen(r.approvalId), create: setCreating, dialogs };
+  return {
+    openDetail: (r: ApprovalRow) => setOpen(r.approvalId),
+    openId: setOpen,
+    create: setCreating,
+    dialogs,
+  };
 }
 
 function Tabs<K extends string>({
@@ -237,9 +243,19 @@ export function ApprovalMinePage() {
   );
 }
 
-/** 全部审批: by the role's data scope, plus those the user took part in or was copied. */
+/**
+ * 全部审批: by the role's data scope, plus those the user took part in or was copied. Opened with
+ * `?approvalId=` (the shell's bell of 抄送/催办 notices), it opens that approval's detail.
+ */
 export function ApprovalAllPage() {
   const d = useDialogs();
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('approvalId');
+  useEffect(() => {
+    if (!asked) return;
+    d.openId(asked);
+    setParams({}, { replace: true });
+  }, [asked]);
   return (
     <PageCard title="全部审批">
       <ApprovalList list="all" actionLabel="查看" onOpen={d.openDetail} />

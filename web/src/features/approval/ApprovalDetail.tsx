@@ -8,7 +8,7 @@ import {
   type ProcessActionType,
 } from '@dpms/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useService } from '../../app/di';
 import { useSession } from '../../app/hooks';
 import { TOKENS } from '../../app/tokens';
@@ -53,6 +53,12 @@ export function ApprovalDetailDialog({ approvalId, onClose }: ApprovalDetailProp
     queryFn: () => gateway.detail(approvalId),
   });
   const signature = useQuery({ queryKey: ['my-signature'], queryFn: () => gateway.signature() });
+  // Opened: the server has read its 抄送/催办 notices to the viewer, so the bell drops them now.
+  const notify = useService(TOKENS.Notify);
+  const opened = query.isSuccess;
+  useEffect(() => {
+    if (opened) notify.approvalOpened(approvalId);
+  }, [opened, notify, approvalId]);
   const { run, busy } = useApprovalActions(() => void query.refetch());
   const [values, setValues] = useState<Record<string, string>>({});
   const [picker, setPicker] = useState<PickerAction | null>(null);

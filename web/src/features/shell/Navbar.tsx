@@ -1,5 +1,6 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import type { Breadcrumb } from '@dpms/core';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SvgIcon } from '../../components/icons/SvgIcon';
 import { imageSource } from '@dpms/core';
@@ -15,6 +16,8 @@ export interface NavbarProps {
   onProfile: () => void;
   onSwitchRole: () => void;
   onLogout: () => void;
+  /** Shown before the user menu (the notices' bell). */
+  bell?: ReactNode;
 }
 
 /** The top bar: burger, breadcrumbs from route titles, and the user menu. */
@@ -64,6 +67,7 @@ export function Navbar(props: NavbarProps) {
         </ol>
       </nav>
       {props.mobile && <div className="flex-1 sm:hidden" />}
+      {props.bell}
       <Menu as="div" className="relative">
         <MenuButton
           className="flex items-center gap-2 rounded-control px-2 py-1 text-sm hover:bg-canvas data-focus:outline-2 data-focus:outline-brand-400"

@@ -46,6 +46,7 @@ import { ViewContext } from '../../app/view-context';
 import { PlaceholderView, VIEWS } from '../views';
 import { Navbar } from './Navbar';
 import { NotifyCenter, useNotifyCounts } from './NotifyCenter';
+import { NotifyBell } from './NotifyBell';
 import { ShellContext, type ShellApi } from './ShellContext';
 import { InstituteClockProvider } from '../../components/time/institute-clock';
 import { Sidebar } from './Sidebar';
@@ -255,6 +256,7 @@ export function ShellLayout() {
                 else feedback.warning(allowed.error.message);
               }}
               onLogout={() => void logout()}
+              bell={<NotifyBell />}
             />
             <TagsView />
             <main
