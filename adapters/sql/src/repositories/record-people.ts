@@ -69,3 +69,66 @@ export async function closingPeople(
     .execute();
   return rows.length === 0 ? null : rows.map((r) => String(r.project_manager_id));
 }
+
+/** The people a design task names: its design host (designUserId) and project manager. */
+export async function taskPeople(
+  db: Kysely<Database>,
+  recordId: string,
+  field: string,
+): Promise<readonly string[] | null> {
+  const id = idOf(recordId);
+  if (id === null || (field !== 'designUserId' && field !== 'projectManagerId')) return null;
+  const row = await db
+    .selectFrom('design_task')
+    .select(['design_user_id', 'project_manager_id'])
+    .where('task_id', '=', id)
+    .where('del_flag', '=', '0')
+    .executeTakeFirst();
+  if (row === undefined) return null;
+  return [String(field === 'designUserId' ? row.design_user_id : row.project_manager_id)];
+}
+
+/**
+ * A contract's project managers (projectManagerId) or design hosts (designUserId): those of its
+ * live design tasks, as for its settlements and closings. A contract without a design task names
+ * nobody (null): the form's copy, else the node's fallback.
+ */
+export async function contractPeople(
+  db: Kysely<Database>,
+  contractId: number | null,
+  field: string,
+): Promise<readonly string[] | null> {
+  if (contractId === null || (field !== 'designUserId' && field !== 'projectManagerId')) {
+    return null;
+  }
+  const column = field === 'designUserId' ? 'design_user_id' : 'project_manager_id';
+  const rows = await db
+    .selectFrom('design_task')
+    .select(column)
+    .distinct()
+    .where('contract_id', '=', contractId)
+    .where('del_flag', '=', '0')
+    .orderBy(column)
+    .execute();
+  return rows.length === 0 ? null : rows.map((r) => String(r[column]));
+}
+
+/** A sub-contract's people: those of its contract (contractPeople). */
+export async function contractChildPeople(
+  db: Kysely<Database>,
+  recordId: string,
+  field: string,
+): Promise<readonly string[] | null> {
+  const id = idOf(recordId);
+  if (id === null) return null;
+  const row = await db
+    .selectFrom('contract_child')
+    .select('contract_id')
+    .where('contract_child_id', '=', id)
+    .executeTakeFirst();
+  return contractPeople(db, row?.contract_id ?? null, field);
+}
+
+/** A contract's own people (contractPeople), by the record id an approval links. */
+export const contractRecordPeople = (db: Kysely<Database>, recordId: string, field: string) =>
+  contractPeople(db, idOf(recordId), field);

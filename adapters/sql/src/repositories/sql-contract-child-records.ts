@@ -12,6 +12,7 @@ import {
 import { type Kysely } from 'kysely';
 import type { Database } from '../database/schema.js';
 import { recordAuthor } from './record-author.js';
+import { contractChildPeople } from './record-people.js';
 
 /** The linked record kind of sub-contract approvals (the approval's recordId is contractChildId). */
 export const CONTRACT_CHILD_RECORD_KIND = 'contractChild';
@@ -29,6 +30,8 @@ export function registerContractChildRecords(
     approvalSent: (event) => lockChildOnSend(trx, event),
     approvalEnded: (event) => moveChildOnEnd(trx, event),
     authorOf: (recordId) => recordAuthor(trx, 'contract_child', recordId),
+    // A 项目经理 or 设计主持 node of a sub-contract's flow: its contract's design tasks' people.
+    personOf: (recordId, field) => contractChildPeople(trx, recordId, field),
   }));
 }
 

@@ -18,6 +18,7 @@ import {
 import { type Kysely } from 'kysely';
 import type { Database } from '../database/schema.js';
 import { recordAuthor } from './record-author.js';
+import { contractRecordPeople } from './record-people.js';
 import { SqlContractRepository } from './sql-contract-table.js';
 import { SqlContractChangeRepository } from './sql-contract-change.repository.js';
 import { SqlFeeRateSource } from './sql-contract-ports.js';
@@ -88,6 +89,8 @@ export function registerContractRecords(
       }),
     approvalSent: (event) => relockContractOnResubmit(new SqlContractRepository(trx), event),
     authorOf: (recordId) => recordAuthor(trx, 'contract', recordId),
+    // A 项目经理 or 设计主持 node of a contract's flow: its design tasks' people.
+    personOf: (recordId, field) => contractRecordPeople(trx, recordId, field),
   }));
 }
 

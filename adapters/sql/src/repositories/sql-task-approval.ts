@@ -13,6 +13,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../database/schema.js';
 import { recordAuthor } from './record-author.js';
+import { taskPeople } from './record-people.js';
 import { SqlTaskRepository } from './sql-task-sheet.repository.js';
 
 /** Writes the sheet's move at the version it was read at; a concurrent write refuses. */
@@ -57,6 +58,8 @@ export function registerTaskSheetRecords(
         approvalEnded: (event) =>
           moveTask(repo, event.recordId, (t) => moveTaskOnEnd(t, event), event.at),
         authorOf: (recordId) => recordAuthor(trx, 'design_task', recordId),
+        // The sheet's 项目经理 and 设计主持 nodes follow the sheet as it is now.
+        personOf: (recordId, field) => taskPeople(trx, recordId, field),
       };
     },
     { linkableFromCentre: true },

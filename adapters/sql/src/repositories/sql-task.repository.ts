@@ -17,7 +17,7 @@ import {
   type TaskRepositories,
 } from '@dpms/core';
 import { recordAuthor } from './record-author.js';
-import { resultSealPeople } from './record-people.js';
+import { resultSealPeople, taskPeople } from './record-people.js';
 import { instituteTimeZone } from './institute-time-zone.js';
 import { type Kysely } from 'kysely';
 import type { Database } from '../database/schema.js';
@@ -147,6 +147,8 @@ export function registerTaskRecords(
   registerTaskSheetRecords(linked);
   // An output value confirmation (4_x): approved, the amount is confirmed by the value rule.
   linked.register(TASK_VALUE_RECORD_KIND, (trx) => ({
+    // Its 项目经理 node is the task's project manager as the task says now, not the form's copy.
+    personOf: (recordId, field) => taskPeople(trx, recordId, field),
     approvalEnded: (event) => {
       const clock = { now: () => event.at };
       const repos = createTaskRepositories(trx, linked, clock);
