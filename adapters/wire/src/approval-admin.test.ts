@@ -51,6 +51,23 @@ describe('the flow and node forms’ bodies are core’s rules', () => {
       ['nodeName', '节点名称不能为空'],
     ]);
   });
+
+  it('carry a node’s fallback on an edit too, needing whom it names', () => {
+    const fallback = { kind: 'role', roleKey: 'bmfzr' } as const;
+    expect(nodeUpdateBody.parse({ nodeId: 3, fallback }).fallback).toEqual(fallback);
+    expect(nodeUpdateBody.parse({ nodeId: 3, fallback: null }).fallback).toBeNull();
+    const issues = (fb: unknown) =>
+      (nodeUpdateBody.safeParse({ nodeId: 3, fallback: fb }).error?.issues ?? []).map((i) => [
+        i.path.join('.'),
+        i.message,
+      ]);
+    expect(issues({ kind: 'role', roleKey: ' ' })).toEqual([
+      ['fallback.roleKey', '审批角色不能为空'],
+    ]);
+    expect(issues({ kind: 'users', userIds: [] })).toEqual([
+      ['fallback.userIds', '审批人不能为空'],
+    ]);
+  });
 });
 
 describe('the approval detail’s blocks', () => {

@@ -133,7 +133,13 @@ export const signMode = z.enum(['or', 'all']);
 export const nodeFallback = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('drafterDeptHead') }),
   z.object({ kind: z.literal('role'), roleKey: flowText('roleKey', true) }),
-  z.object({ kind: z.literal('users'), userIds: z.array(approvalUserId).min(1).max(50) }),
+  z.object({
+    kind: z.literal('users'),
+    userIds: z
+      .array(approvalUserId)
+      .min(1, { error: FE.required('userIds').message })
+      .max(50),
+  }),
 ]) as unknown as z.ZodType<NodeFallback>;
 
 /** The fields of a flow node as the node form sends them. */
@@ -366,6 +372,8 @@ export const nodeUpdateBody = z
     condition: approvalNodeFields.condition,
     conditionEffect: approvalNodeFields.conditionEffect,
     selfApproval: approvalNodeFields.selfApproval,
+    // 节点配置 sets, changes or clears (null) the node's fallback on an edit too.
+    fallback: approvalNodeFields.fallback,
   })
   .check(coreProblems((v) => flowNodeInputProblems(v, { patch: true }), { onlyPresent: true }));
 

@@ -88,6 +88,19 @@ describe.each(testDatabaseKinds())('approval engine API (flows) on %s', (kind) =
       condition: { kind: 'amount', refname: 'totalAmount', op: 'gte', threshold: '10' },
     });
     expect(upd.body.data).toMatchObject({ nodeName: '院长', condition: { kind: 'amount' } });
+    // An edit sets the node's fallback (备用审批人), changes it and clears it.
+    for (const fallback of [
+      { kind: 'users', userIds: ['5', '16'] },
+      { kind: 'role', roleKey: 'bmfzr' },
+      null,
+    ]) {
+      const fb = await post('admin', '/approval/node/update', {
+        nodeId: a.body.data.nodeId,
+        fallback,
+      });
+      expect(fb.status, JSON.stringify(fb.body)).toBe(200);
+      expect(fb.body.data.fallback).toEqual(fallback);
+    }
     expect(
       (await get('admin', '/approval/node/get', { nodeId: a.body.data.nodeId })).body.data.nodeName,
     ).toBe('院长');

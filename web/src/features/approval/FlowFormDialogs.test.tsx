@@ -163,4 +163,32 @@ describe('the 节点配置 dialog', () => {
     expect(await within(rowOf('审批角色')!).findByText('审批角色不存在')).toBeTruthy();
     expect(api.sent('/approval/node/update')[0]).toMatchObject({ nodeId: 9, roleKey: 'nobody' });
   });
+
+  it('sets a role or users fallback, requiring whom it names, and shows a stored one', async () => {
+    const api = new FakeApi({ '/approval/node/update': () => ok(NODE) });
+    let saved = 0;
+    renderWithApi(
+      <NodeFormDialog
+        flowId={4}
+        node={{ ...NODE, fallback: { kind: 'users', userIds: ['5', '16'] } } as never}
+        onClose={() => undefined}
+        onSaved={() => (saved += 1)}
+      />,
+      api,
+    );
+    expect(screen.getByLabelText<HTMLSelectElement>('节点无审批人时').value).toBe('users');
+    expect(screen.getByLabelText<HTMLInputElement>('备用审批人').value).toBe('5,16');
+    fill('节点无审批人时', 'role');
+    expect(within(rowOf('备用审批角色')!).getByText('*')).toBeTruthy();
+    press('确定');
+    expect(await within(rowOf('备用审批角色')!).findByText(/不能为空/)).toBeTruthy();
+    expect(api.sent('/approval/node/update')).toHaveLength(0);
+    fill('备用审批角色', 'bmfzr');
+    press('确定');
+    await waitFor(() => expect(saved).toBe(1));
+    expect(api.sent('/approval/node/update')[0]).toMatchObject({
+      nodeId: 9,
+      fallback: { kind: 'role', roleKey: 'bmfzr' },
+    });
+  });
 });

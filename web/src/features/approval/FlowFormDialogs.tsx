@@ -220,11 +220,17 @@ export function FlowFormDialog({
 
 /** A problem of the body's condition belongs to the condition's inputs. */
 const nodeFieldOf: FieldOf = (path) =>
-  path[0] !== 'condition'
-    ? topField(path)
-    : path.includes('refname')
-      ? 'conditionField'
-      : 'conditionValue';
+  path[0] === 'fallback'
+    ? path.includes('roleKey')
+      ? 'fallbackRoleKey'
+      : path.includes('userIds')
+        ? 'fallbackUserIds'
+        : 'fallback'
+    : path[0] !== 'condition'
+      ? topField(path)
+      : path.includes('refname')
+        ? 'conditionField'
+        : 'conditionValue';
 
 /** The separation-of-duties choices of the node form, in the spec's words. */
 export const SELF_APPROVAL_OPTIONS = SELF_APPROVAL_HANDLINGS.map((value) => ({
@@ -258,7 +264,11 @@ export function NodeFormDialog({
   const errors = form.formState.errors;
   const actorKind = useWatch({ control: form.control, name: 'actorKind' });
   const conditionKind = useWatch({ control: form.control, name: 'conditionKind' });
-  const required = new Set(requiredNodeFields(actorKind));
+  const fallback = useWatch({ control: form.control, name: 'fallback' });
+  const required = new Set<string>(requiredNodeFields(actorKind));
+  // The fallback's role or users are required once it names them.
+  if (fallback === 'role') required.add('fallbackRoleKey');
+  if (fallback === 'users') required.add('fallbackUserIds');
   const field = (f: keyof NodeFormValues, label: string) => ({
     label,
     required: required.has(f),
@@ -359,7 +369,10 @@ export function NodeFormDialog({
           : []),
         ...SELF_APPROVAL_OPTIONS.map((o): [string, string] => [o.value, o.label]),
       ])}
-      {select('fallback', '节点无审批人时', FALLBACK_OPTIONS(node))}
+      {select('fallback', '节点无审批人时', FALLBACK_OPTIONS)}
+      {fallback === 'role' &&
+        text('fallbackRoleKey', '备用审批角色', '角色权限字符，如 bmfzr', L.roleKey)}
+      {fallback === 'users' && text('fallbackUserIds', '备用审批人', '用户编号，多个用逗号分隔')}
     </DialogFrame>
   );
 }

@@ -1,6 +1,7 @@
 import {
   FLOW_ACTOR_KIND_LABELS as ACTOR_LABELS,
   SELF_APPROVAL_HANDLING_LABELS,
+  nodeFallbackLabel,
   type ApprovalFlowNode,
   type NodeCondition,
 } from '@dpms/core';
@@ -91,6 +92,16 @@ export function ApprovalNodePage() {
         n.condition
           ? `${n.conditionEffect === 'add' ? '满足时加入' : '满足时跳过'}：${conditionText(n.condition)}`
           : '始终',
+    },
+    {
+      key: 'fallback',
+      title: '节点无审批人时',
+      render: (n) =>
+        n.fallback == null
+          ? '拒绝提交'
+          : n.fallback.kind === 'users'
+            ? `${nodeFallbackLabel(n.fallback)}（${n.fallback.userIds.join(',')}）`
+            : nodeFallbackLabel(n.fallback),
     },
     {
       key: 'selfApproval',

@@ -2,6 +2,7 @@ import {
   SELF_APPROVAL_HANDLINGS,
   type ApprovalFlowNode,
   type NodeCondition,
+  type NodeFallback,
   type SelfApprovalHandling,
 } from '@dpms/core';
 import type { FlowNodeInput } from '@dpms/http-client';
@@ -22,16 +23,39 @@ export interface NodeFormValues {
   conditionEffect: string;
   selfApproval: string;
   fallback: string;
+  /** fallback 'role': the role key whose members take the node. */
+  fallbackRoleKey: string;
+  /** fallback 'users': the users who take the node, ids separated by commas. */
+  fallbackUserIds: string;
 }
 
-/** A role or users fallback (set through the API) is kept as it is: the form offers no editor. */
-export const FALLBACK_OPTIONS = (node?: ApprovalFlowNode): [string, string][] => [
+/** 节点无审批人时 (备用审批人): refuse the submission, or who takes the node instead. */
+export const FALLBACK_OPTIONS: [string, string][] = [
   ['', '拒绝提交并提示填写'],
   ['drafterDeptHead', '改由拟稿人部门负责人审批'],
-  ...(node?.fallback != null && node.fallback.kind !== 'drafterDeptHead'
-    ? [['keep', '保持已配置的备用审批人'] as [string, string]]
-    : []),
+  ['role', '改由指定角色审批'],
+  ['users', '改由指定用户审批'],
 ];
+
+const idList = (text: string | undefined): string[] =>
+  (text ?? '')
+    .split(/[,，\s]+/)
+    .map((x) => x.trim())
+    .filter(Boolean);
+
+/** The form's fallback choice as the node call's (null: refuse the submission). */
+function fallbackOf(v: Partial<NodeFormValues>): NodeFallback | null {
+  switch (v.fallback) {
+    case 'drafterDeptHead':
+      return { kind: 'drafterDeptHead' };
+    case 'role':
+      return { kind: 'role', roleKey: (v.fallbackRoleKey ?? '').trim() };
+    case 'users':
+      return { kind: 'users', userIds: idList(v.fallbackUserIds) };
+    default:
+      return null;
+  }
+}
 
 const isHandling = (v: string | undefined): v is SelfApprovalHandling =>
   (SELF_APPROVAL_HANDLINGS as readonly string[]).includes(v ?? '');
@@ -56,22 +80,14 @@ export function nodeBody(v: Partial<NodeFormValues>): FlowNodeInput {
     nodeName: v.nodeName ?? '',
     actorKind: kind,
     roleKey: kind === 'role' ? (v.roleKey ?? '') : null,
-    userIds:
-      kind === 'users'
-        ? (v.userIds ?? '')
-            .split(/[,，\s]+/)
-            .map((x) => x.trim())
-            .filter(Boolean)
-        : [],
+    userIds: kind === 'users' ? idList(v.userIds) : [],
     formField: kind === 'formPerson' || kind === 'formDeptHead' ? (v.formField ?? '') : null,
     mode: (v.mode ?? 'or') as 'or' | 'all',
     condition,
     conditionEffect: (v.conditionEffect ?? 'add') as 'add' | 'skip',
     // Left empty on a new node: the server gives the kind's default.
     ...(isHandling(v.selfApproval) ? { selfApproval: v.selfApproval } : {}),
-    ...(v.fallback === undefined || v.fallback === 'keep'
-      ? {}
-      : { fallback: v.fallback === 'drafterDeptHead' ? { kind: 'drafterDeptHead' } : null }),
+    ...(v.fallback === undefined ? {} : { fallback: fallbackOf(v) }),
   };
 }
 
@@ -91,8 +107,9 @@ export function nodeValues(n: ApprovalFlowNode): NodeFormValues {
     conditionValue: c?.kind === 'contains' ? c.value : c?.kind === 'amount' ? c.threshold : '',
     conditionEffect: n.conditionEffect,
     selfApproval: n.selfApproval,
-    fallback:
-      n.fallback == null ? '' : n.fallback.kind === 'drafterDeptHead' ? n.fallback.kind : 'keep',
+    fallback: n.fallback?.kind ?? '',
+    fallbackRoleKey: n.fallback?.kind === 'role' ? n.fallback.roleKey : '',
+    fallbackUserIds: n.fallback?.kind === 'users' ? n.fallback.userIds.join(',') : '',
   };
 }
 
@@ -110,4 +127,6 @@ export const NEW_NODE: NodeFormValues = {
   conditionEffect: 'add',
   selfApproval: '',
   fallback: '',
+  fallbackRoleKey: '',
+  fallbackUserIds: '',
 };
