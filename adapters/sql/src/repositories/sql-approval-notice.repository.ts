@@ -41,21 +41,28 @@ export class SqlApprovalNoticeRepository implements ApprovalNoticeRepository {
       .where('a.del_flag', '=', '0');
   }
 
+  /** The bell's list and count queries, as run (the explain test checks their plans). */
+  queries(userId: ApprovalUserId, limit: number) {
+    return {
+      list: this.unread(userId)
+        .innerJoin('sys_user as s', 's.user_id', 'n.sender_id')
+        .select([
+          'n.notice_id',
+          'n.approval_id',
+          'a.title',
+          'n.kind',
+          'n.sender_id',
+          's.nick_name',
+          'n.create_time',
+        ])
+        .orderBy('n.notice_id', 'desc')
+        .limit(limit),
+      count: this.unread(userId).select((eb) => eb.fn.countAll<string>().as('c')),
+    };
+  }
+
   async listUnread(userId: ApprovalUserId, limit: number): Promise<readonly ApprovalNoticeView[]> {
-    const rows = await this.unread(userId)
-      .innerJoin('sys_user as s', 's.user_id', 'n.sender_id')
-      .select([
-        'n.notice_id',
-        'n.approval_id',
-        'a.title',
-        'n.kind',
-        'n.sender_id',
-        's.nick_name',
-        'n.create_time',
-      ])
-      .orderBy('n.notice_id', 'desc')
-      .limit(limit)
-      .execute();
+    const rows = await this.queries(userId, limit).list.execute();
     return rows.map((r) => ({
       noticeId: String(r.notice_id),
       approvalId: String(r.approval_id),
@@ -68,9 +75,7 @@ export class SqlApprovalNoticeRepository implements ApprovalNoticeRepository {
   }
 
   async countUnread(userId: ApprovalUserId): Promise<number> {
-    const row = await this.unread(userId)
-      .select((eb) => eb.fn.countAll<string>().as('c'))
-      .executeTakeFirstOrThrow();
+    const row = await this.queries(userId, 0).count.executeTakeFirstOrThrow();
     return toCount(row.c);
   }
 
