@@ -60,7 +60,7 @@ export class FakeApi {
 export function renderWithApi(
   ui: ReactElement,
   api: FakeApi,
-  options: { permissions?: string[]; userId?: number } = {},
+  options: { permissions?: string[]; userId?: number; path?: string } = {},
 ) {
   const container = createContainer();
   container.rebind(TOKENS.Scheduler).toConstantValue(manualScheduler().scheduler);
@@ -84,7 +84,7 @@ export function renderWithApi(
   return render(
     <ServiceProvider container={container}>
       <QueryClientProvider client={client}>
-        <MemoryRouter>{ui}</MemoryRouter>
+        <MemoryRouter initialEntries={[options.path ?? '/']}>{ui}</MemoryRouter>
         <FeedbackHost feedback={container.get(TOKENS.Feedback)} />
       </QueryClientProvider>
     </ServiceProvider>,

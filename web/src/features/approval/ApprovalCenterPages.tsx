@@ -250,7 +250,9 @@ export function ApprovalMinePage() {
 export function ApprovalAllPage() {
   const d = useDialogs();
   const [params, setParams] = useSearchParams();
-  const asked = params.get('approvalId');
+  // Kept-alive views all see the location: only the page on screen answers the ask.
+  const { active } = useView();
+  const asked = active ? params.get('approvalId') : null;
   useEffect(() => {
     if (!asked) return;
     d.openId(asked);
