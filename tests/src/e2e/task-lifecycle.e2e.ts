@@ -243,6 +243,8 @@ describe('a design task from its sheet to its stamped result, in the browser', (
       buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
     });
     await upload.getByText(`${resultName}.pdf`).first().waitFor();
+    // 确定 is refused while a file is still uploading: wait until every upload has settled.
+    await upload.locator('[data-testid$="-records"]').waitFor({ state: 'detached' });
     await upload.getByRole('button', { name: '确定' }).click();
     await upload.waitFor({ state: 'detached' });
 
@@ -262,6 +264,8 @@ describe('a design task from its sheet to its stamped result, in the browser', (
       buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
     });
     await acceptance.getByText(`${resultName}验收单.pdf`).first().waitFor();
+    // 确定 is refused while a file is still uploading: wait until every upload has settled.
+    await acceptance.locator('[data-testid$="-records"]').waitFor({ state: 'detached' });
     await acceptance.getByRole('button', { name: '确定' }).click();
     await acceptance.waitFor({ state: 'detached' });
     await row.getByText(`${resultName}验收单.pdf`).first().waitFor();
@@ -327,6 +331,8 @@ describe('a design task from its sheet to its stamped result, in the browser', (
       buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
     });
     await scan.getByText(`${resultName}盖章扫描件.pdf`).first().waitFor();
+    // 确定 is refused while a file is still uploading: wait until every upload has settled.
+    await scan.locator('[data-testid$="-records"]').waitFor({ state: 'detached' });
     await scan.getByRole('button', { name: '确定' }).click();
     await scan.waitFor({ state: 'detached' });
     await approved.getByRole('button', { name: '查看' }).click();

@@ -114,6 +114,8 @@ describe('design tasks in the browser', () => {
       buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
     });
     await upload.getByText('总图.pdf').first().waitFor();
+    // 确定 is refused while a file is still uploading: wait until every upload has settled.
+    await upload.locator('[data-testid$="-records"]').waitFor({ state: 'detached' });
     await upload.getByRole('button', { name: '确定' }).click();
     await upload.waitFor({ state: 'detached' });
     await page.getByRole('cell', { name: '总图', exact: true }).first().waitFor();
