@@ -5,7 +5,8 @@ import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser.js';
-import { api, apiToken, openMenu, signIn as signInThroughForm } from '../support/shell.js';
+import { signInQuietly } from '../support/approval.js';
+import { api, apiToken, openMenu } from '../support/shell.js';
 
 /**
  * A design task's whole life in the browser, against the real server and the seeded institute
@@ -29,21 +30,10 @@ const USER_OF_NAME: Readonly<Record<string, string>> = {
   周会计: 'caiwu',
 };
 
-const prepared = new WeakSet<Page>();
-/** Signs in with the urgent-task dialog kept closed, ending whoever used the page before. */
+/** Signs in quietly (the shared helper), with waits that are for events and no clock of their own. */
 async function signIn(page: Page, user: string): Promise<void> {
-  if (!prepared.has(page)) {
-    prepared.add(page);
-    // Waits are for events, with no clock of their own (a cold first load can be slow here).
-    page.setDefaultTimeout(0);
-    await page.addInitScript(() => sessionStorage.setItem('hideNotify', 'true'));
-  }
-  if (page.url().startsWith('http'))
-    await page.evaluate(() => {
-      localStorage.clear();
-      sessionStorage.clear();
-    });
-  await signInThroughForm(page, user);
+  page.setDefaultTimeout(0);
+  await signInQuietly(page, user);
 }
 
 interface Task {
