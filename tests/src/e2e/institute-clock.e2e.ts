@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser.js';
+import { shanghaiMinute } from '../support/institute-time.js';
 import { api, apiToken, openMenu, signIn } from '../support/shell.js';
 
 const run = promisify(execFile);
@@ -21,16 +22,6 @@ const run = promisify(execFile);
  * drafted by 李项目 (xmjl) and approved by 赵所长 at 部门负责人.
  */
 const TITLE = '项目组打印机采购';
-const HOUR = 3_600_000;
-
-/**
- * The expected wall clock, computed without Intl: China Standard Time is UTC+8 with no daylight
- * saving, so it is the UTC clock of the instant eight hours later.
- */
-const shanghaiMinute = (iso: string): string => {
-  const s = new Date(Date.parse(iso) + 8 * HOUR).toISOString();
-  return `${s.slice(0, 10)} ${s.slice(11, 16)}`;
-};
 
 interface LogEntry {
   action: string;
