@@ -14,7 +14,10 @@ export interface ExportCase {
   readonly instants?: readonly string[];
   /** Columns of people: each cell a name, never a login name or id. */
   readonly people?: readonly string[];
-  /** Seeded rows the file must hold (0 where the fixture makes none). */
+  /**
+   * Seeded rows the file must hold (0 where the fixture makes none: the fund payment and fund
+   * execution rows are seeded and checked cell by cell in exports-cells-fund.test.ts).
+   */
   readonly rows: number;
 }
 

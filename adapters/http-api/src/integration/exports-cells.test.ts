@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../test-support/api-client.js';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
 import { EXPORT_CASES } from './exports-cells.cases.js';
+import { xlsxSheet } from './exports-cells.check.js';
 
 // Demo institute: zhjy 郑综经 (综合经营, all contracts), jingying 王经营 (sub-contracts), xmjl 李项目
 // (项目经理 of 建筑一所 110), sjzc 张主持, bmfzr (head of 110), caiwu 周会计 (财务), admin (everything).
@@ -25,21 +26,8 @@ describe('exports finance can use', () => {
   const client = apiClient(() => api);
   const { post, get, okData } = client;
 
-  const download = async (path: string, query: Record<string, unknown> = {}) => {
-    const res = await get('admin', path, query)
-      .buffer(true)
-      .parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
-    expect(res.status, `${path} ${String(res.body)}`).toBe(200);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.body as never);
-    const sheet = wb.worksheets[0];
-    if (sheet === undefined) throw new Error(`${path}: no sheet`);
-    return sheet;
-  };
+  const download = (path: string, query: Record<string, unknown> = {}) =>
+    xlsxSheet(client, 'admin', path, query);
 
   beforeAll(async () => {
     api = await openApprovalApi('pglite');
