@@ -314,6 +314,8 @@ export const EXPORT_CASES: readonly ExportCase[] = [
       '状态',
       '申请人',
     ],
+    money: ['付款金额（万元）', '实付金额（万元）'],
+    people: ['申请人'],
     rows: 0,
   },
   {
@@ -328,6 +330,9 @@ export const EXPORT_CASES: readonly ExportCase[] = [
       '状态',
       '经办人',
     ],
+    money: ['执行金额（万元）'],
+    dates: ['执行日期'],
+    people: ['经办人'],
     rows: 0,
   },
   {
