@@ -254,7 +254,7 @@ describe('approval notices and transfer candidates in the browser', () => {
     await expectBell(reader, before.noticeCount);
   });
 
-  it('催办 by the drafter counts in the holder’s bell', async () => {
+  it('催办 by the drafter counts in the holder’s bell; opened from there, it is read and signed', async () => {
     const { page, baseURL } = session();
     const before = await notifyOf(baseURL, NEW_HOLDER.user);
 
@@ -277,5 +277,16 @@ describe('approval notices and transfer candidates in the browser', () => {
     const list = await openBell(page, 'urge');
     const item = list.getByTestId('notice-item').filter({ hasText: TITLE });
     expect(await item.textContent()).toContain(`${DRAFTER.name} 催您审批`);
+
+    // The urged holder opens it from the bell and signs it: the notice is read, the approval done.
+    await item.click();
+    const opened = page.getByTestId('approval-detail');
+    await opened.locator('[data-version]').waitFor();
+    await expectBell(page, before.noticeCount);
+    await opened.getByLabel('审批意见').fill('同意租赁');
+    await opened.getByRole('button', { name: '同意', exact: true }).click();
+    await page.getByText('同意成功').first().waitFor();
+    await opened.locator('[data-status="1"]').waitFor();
+    expect((await notifyOf(baseURL, NEW_HOLDER.user)).noticeCount).toBe(before.noticeCount);
   });
 });
