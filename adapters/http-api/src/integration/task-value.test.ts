@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '@dpms/core';
 import { testDatabaseKinds } from '../test-support/test-database.js';
+import { expectRowCells } from './exports-cells.check.js';
 import { today, useTaskApi } from './task-fixture.js';
 
 /** The design task API: output value and pay, due warnings, the contract documents' lists. */
@@ -90,6 +91,26 @@ describe.each(testDatabaseKinds())('design task API (value) on %s', (kind) => {
       });
     expect(xlsx.status).toBe(200);
     expect(xlsx.headers['content-disposition']).toContain('filename*=UTF-8');
+    // The task's pay records: amounts as numbers to the 分, days as dates, the payer by name.
+    const payBook = new ExcelJS.Workbook();
+    await payBook.xlsx.load(xlsx.body as never);
+    const paySheet = payBook.worksheets[0]!;
+    expectRowCells(
+      paySheet,
+      { column: '发放类型', value: '产值发放' },
+      {
+        '发放金额（万元）': { money: 33.333333 },
+        发放日期: { date: today },
+        经办人: { person: '赵所长' },
+      },
+      'task pays',
+    );
+    expectRowCells(
+      paySheet,
+      { column: '发放类型', value: '质量保证金' },
+      { '发放金额（万元）': { money: 15 }, 经办人: { person: '李项目' } },
+      'task pays',
+    );
     // Without a task: the value list as the screen shows it, under the list's filter.
     const byList = await get('xmjl', '/v4/design-task/confirmDetail/export', {
       contractId: contractId(),
