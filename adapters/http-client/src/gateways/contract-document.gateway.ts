@@ -157,11 +157,16 @@ export class ContractDocumentGateway {
   save = (body: SaveDocumentBody, options?: WriteOptions): Promise<StoredContractDocument> =>
     this.calls.post(contractDocumentAnswer, '/v4/contract-document/add', body, options);
 
-  submit = (documentId: number, options?: WriteOptions): Promise<StoredContractDocument> =>
+  /** updateToApproval; `typeCode` (1_x, 5_x or 24_1) when the sender chose one, else 5_1. */
+  submit = (
+    documentId: number,
+    options?: WriteOptions,
+    typeCode?: string,
+  ): Promise<StoredContractDocument> =>
     this.calls.post(
       contractDocumentAnswer,
       '/v4/contract-document/updateToApproval',
-      { documentId },
+      typeCode === undefined ? { documentId } : { documentId, typeCode },
       options,
     );
 

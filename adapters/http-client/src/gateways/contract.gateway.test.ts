@@ -96,6 +96,22 @@ describe('ContractGateway writes', () => {
       ['get', '/project/contractChild/showPayAttachmentList', { payId: 8 }],
     ]);
   });
+
+  it('sends the approval type chosen in 发起审批 with the record, and none when the screen chose none', async () => {
+    const { gateway, seen } = setup();
+    await gateway.submit('contract', 3, 'k1', '1_3');
+    await gateway.submit('declare', 4, 'k2', '2_2');
+    await gateway.lixiangSubmit(5, 'k3', '2_4');
+    await gateway.childSubmit(6, 'k4', '5_2');
+    await gateway.submit('contract', 3, 'k5');
+    expect(seen.map((c) => [c.url, JSON.parse(String(c.data)) as unknown])).toEqual([
+      ['/project/contract/updateToApproval', { contractId: 3, typeCode: '1_3' }],
+      ['/project/declare/updateToApproval', { contractId: 4, typeCode: '2_2' }],
+      ['/project/lixiang/updateToApprovalV2', { lxId: 5, typeCode: '2_4' }],
+      ['/v4/contractChild/updateToApproval', { contractChildId: 6, typeCode: '5_2' }],
+      ['/project/contract/updateToApproval', { contractId: 3 }],
+    ]);
+  });
 });
 
 describe('ContractGateway reads every contract answer with its wire schema', () => {

@@ -169,16 +169,19 @@ export class ContractGateway {
       stage === 'declare' ? '/project/declare/saveAndSubmit' : '/project/contract/saveAndSubmit';
     return this.calls.post(contractAnswer, path, body, keyOf(key));
   }
+  /** updateToApproval; `typeCode` (1_x or 2_x) when the sender chose one, else the stage's default. */
   async submit(
     stage: 'declare' | 'contract',
     contractId: number,
     key?: string,
+    typeCode?: string,
   ): Promise<ContractRecord> {
     const path =
       stage === 'declare'
         ? '/project/declare/updateToApproval'
         : '/project/contract/updateToApproval';
-    return this.calls.post(contractAnswer, path, { contractId }, keyOf(key));
+    const body = typeCode === undefined ? { contractId } : { contractId, typeCode };
+    return this.calls.post(contractAnswer, path, body, keyOf(key));
   }
   /** 转合同: `fill` gives the parties and sign date the record lacks (the review sheet needs them). */
   async convert(
@@ -268,11 +271,12 @@ export class ContractGateway {
   async lixiangSaveAndSubmit(body: LixiangBody, key?: string): Promise<LixiangRecord> {
     return this.calls.post(lixiangAnswer, '/project/lixiang/saveAndSubmit', body, keyOf(key));
   }
-  async lixiangSubmit(lxId: number, key?: string): Promise<LixiangRecord> {
+  /** updateToApprovalV2; `typeCode` (2_x) when the sender chose one, else 2_1. */
+  async lixiangSubmit(lxId: number, key?: string, typeCode?: string): Promise<LixiangRecord> {
     return this.calls.post(
       lixiangAnswer,
       '/project/lixiang/updateToApprovalV2',
-      { lxId },
+      typeCode === undefined ? { lxId } : { lxId, typeCode },
       keyOf(key),
     );
   }
@@ -304,11 +308,16 @@ export class ContractGateway {
       keyOf(key),
     );
   }
-  async childSubmit(contractChildId: number, key?: string): Promise<ContractChildRecord> {
+  /** updateToApproval of a sub-contract; `typeCode` (5_x) when the sender chose one, else 5_1. */
+  async childSubmit(
+    contractChildId: number,
+    key?: string,
+    typeCode?: string,
+  ): Promise<ContractChildRecord> {
     return this.calls.post(
       contractChildAnswer,
       '/v4/contractChild/updateToApproval',
-      { contractChildId },
+      typeCode === undefined ? { contractChildId } : { contractChildId, typeCode },
       keyOf(key),
     );
   }
