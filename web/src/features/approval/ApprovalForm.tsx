@@ -19,6 +19,7 @@ import { Dialog } from '../../components/ui/Dialog';
 import { FilePreviewDialog, type PreviewFile } from '../../components/widgets/FilePreviewDialog';
 import { fieldErrorsOf, type ApprovalDetailResponse } from '@dpms/http-client';
 import { approvalCreateBody } from '@dpms/wire';
+import { ScreenLauncher } from './ScreenLauncher';
 import { SignFooter } from './SignFooter';
 import { TemplateRenderer, withoutExpiredFiles, type FileActions } from './TemplateRenderer';
 import { fieldErrors } from './template-rules';
@@ -298,12 +299,13 @@ export function ApprovalForm({
           </p>
         )}
         {screenOnly && link && (
-          <p
-            className="rounded-control bg-brand-50 px-3 py-2 text-sm text-brand-700"
-            data-testid="record-screen-only"
-          >
-            {`该类审批关联业务记录，请在“${link.screen}”中选择记录后提交审批。`}
-          </p>
+          // The record screen's own form sends it (screen-launchers.tsx); its answer opens the
+          // approval it went into, or closes when the record was only saved as a draft.
+          <ScreenLauncher
+            typeCode={typeCode}
+            link={link}
+            onDone={(sent) => (sent.approvalId === null ? onClose() : onSaved(sent.approvalId))}
+          />
         )}
         {link && !screenOnly && (
           <RecordPicker
@@ -322,24 +324,28 @@ export function ApprovalForm({
             }}
           />
         )}
-        <TemplateRenderer
-          template={template}
-          content={content}
-          onChange={(c) => {
-            setServerErrors({});
-            setContent(c);
-          }}
-          errors={errors}
-          sources={sources}
-          files={files.actions}
-          onMessage={(m) => feedback.error(m)}
-        />
-        <SignFooter
-          signtype={1}
-          detail={existing?.approvalDetailBO}
-          values={{}}
-          mySignUrl={signature.data?.signUrl ?? null}
-        />
+        {!screenOnly && (
+          <TemplateRenderer
+            template={template}
+            content={content}
+            onChange={(c) => {
+              setServerErrors({});
+              setContent(c);
+            }}
+            errors={errors}
+            sources={sources}
+            files={files.actions}
+            onMessage={(m) => feedback.error(m)}
+          />
+        )}
+        {!screenOnly && (
+          <SignFooter
+            signtype={1}
+            detail={existing?.approvalDetailBO}
+            values={{}}
+            mySignUrl={signature.data?.signUrl ?? null}
+          />
+        )}
       </div>
       {files.dialog}
     </Dialog>
