@@ -41,6 +41,11 @@ import { SealSubmitDialog } from '../task/SealSubmitDialog';
 import { OpenScreenDialog, PickAndSend, type LauncherProps, type SendChoice } from './screen-send';
 
 const PAGE = { pageNum: 1, pageSize: 1000 };
+/**
+ * A second source of a picker the actor may not read (a project manager without 合同文本's list
+ * permission): it offers nothing rather than hiding the records the actor may send.
+ */
+const orNone = <T,>(rows: Promise<T[]>): Promise<T[]> => rows.catch(() => []);
 const sent = (r: { approvalId: string | null }) => ({ approvalId: r.approvalId });
 
 /** 借款管理's 申请借款 (10_1): the loan form, its team limit and 保存并送审. */
@@ -128,14 +133,18 @@ function useDocumentChoices(): () => Promise<SendChoice[]> {
   const http = useService(TOKENS.Http);
   const actor = useActionActor();
   const documents = useMemo(() => new ContractDocumentGateway(http), [http]);
-  return async () =>
-    (await documents.list(PAGE)).rows
-      .filter((d) => mayActOnContractDocument('submit', d, actor))
-      .map((d) => ({
-        id: `doc:${String(d.documentId)}`,
-        label: `合同文本：${d.docTypeName} ${d.contractName}`.trim(),
-        row: d,
-      }));
+  return () =>
+    orNone(
+      documents.list(PAGE).then((page) =>
+        page.rows
+          .filter((d) => mayActOnContractDocument('submit', d, actor))
+          .map((d) => ({
+            id: `doc:${String(d.documentId)}`,
+            label: `合同文本：${d.docTypeName} ${d.contractName}`.trim(),
+            row: d,
+          })),
+      ),
+    );
 }
 
 /** The document half of a contract-kind send: 合同文本's 提交审批 with the chosen code. */
@@ -193,13 +202,17 @@ function FilingLauncher(props: LauncherProps) {
         ...(await contracts.list('declare', PAGE)).rows
           .filter((c) => c.stage === 'declare' && mayActOnContract('submit', c, actor))
           .map((c) => ({ id: String(c.contractId), label: `备案：${c.contractName}`, row: c })),
-        ...(await contracts.lixiangList(PAGE)).rows
-          .filter((l) => lixiangActions.may('submit', l, actor))
-          .map((l) => ({
-            id: `lx:${String(l.lxId)}`,
-            label: `立项：${l.projectName}（${l.lxNo}）`,
-            row: l,
-          })),
+        ...(await orNone(
+          contracts.lixiangList(PAGE).then((page) =>
+            page.rows
+              .filter((l) => lixiangActions.may('submit', l, actor))
+              .map((l) => ({
+                id: `lx:${String(l.lxId)}`,
+                label: `立项：${l.projectName}（${l.lxNo}）`,
+                row: l,
+              })),
+          ),
+        )),
       ]}
       send={(c, code, key) =>
         c.id.startsWith('lx:')
