@@ -16,11 +16,14 @@
  * change) is not a record yet and keeps the screen's note.
  */
 import {
+  FUND_PERFORM_TYPE_CODES,
+  FUND_PLAN_LINE_KINDS,
   contractChildActions,
   lixiangActions,
   mayActOnContract,
   mayActOnContractDocument,
   maySubmitSeal,
+  type FundPlanLineKind,
   type ResultSealTypeCode,
 } from '@dpms/core';
 import { ContractDocumentGateway, TaskGateway, type SealRow } from '@dpms/http-client';
@@ -90,7 +93,7 @@ function FundPlanLauncher({ onDone }: LauncherProps) {
   const depts = useDepts();
   const contracts = useContracts();
   return (
-    <OpenScreenDialog button="新增资金计划" onDone={onDone}>
+    <OpenScreenDialog button="新增计划" onDone={onDone}>
       {(done, close) => (
         <FundPlanFormDialog
           gateway={gateway}
@@ -104,25 +107,45 @@ function FundPlanLauncher({ onDone }: LauncherProps) {
   );
 }
 
-/** 资金执行's 新增 (9_x/26_x): the kind of the lines decides the code. */
-function FundPerformLauncher({ onDone }: LauncherProps) {
+/**
+ * The execution sheet's kind a 9_x/26_x code stands for (core's FUND_PERFORM_TYPE_CODES read
+ * backwards): 9_2 is any kind beyond the plan, asked for with 超计划执行.
+ */
+function performPreset(typeCode: string): { lineKind: FundPlanLineKind; overPlan: boolean } {
+  if (typeCode === FUND_PERFORM_TYPE_CODES.overPlan) return { lineKind: 'rigid', overPlan: true };
+  const kind = FUND_PLAN_LINE_KINDS.find((k) => FUND_PERFORM_TYPE_CODES[k] === typeCode);
+  return { lineKind: kind ?? 'rigid', overPlan: false };
+}
+
+/** 资金执行's 登记执行 (9_x/26_x): preset to the code's kind; the lines' kind decides the code. */
+function FundPerformLauncher({ typeCode, onDone }: LauncherProps) {
   const gateway = useFundPlanGateway();
   return (
-    <OpenScreenDialog button="新增资金执行单" onDone={onDone}>
+    <OpenScreenDialog button="登记执行" onDone={onDone}>
       {(done, close) => (
-        <FundPerformFormDialog gateway={gateway} onClose={close} onSaved={(p) => done(sent(p))} />
+        <FundPerformFormDialog
+          gateway={gateway}
+          initial={performPreset(typeCode)}
+          onClose={close}
+          onSaved={(p) => done(sent(p))}
+        />
       )}
     </OpenScreenDialog>
   );
 }
 
-/** 资金支付's 新增付款 (16_x on a pay item, 20_1 on a payment plan line). */
-function FundPayLauncher({ onDone }: LauncherProps) {
+/** 资金支付's 新增付款: 16_x on a sub-contract pay item, 20_1 on a payment plan line. */
+function FundPayLauncher({ typeCode, onDone }: LauncherProps) {
   const gateway = useFundPayGateway();
   return (
     <OpenScreenDialog button="新增付款" onDone={onDone}>
       {(done, close) => (
-        <FundPayFormDialog gateway={gateway} onClose={close} onSaved={(p) => done(sent(p))} />
+        <FundPayFormDialog
+          gateway={gateway}
+          typeCode={typeCode}
+          onClose={close}
+          onSaved={(p) => done(sent(p))}
+        />
       )}
     </OpenScreenDialog>
   );

@@ -96,23 +96,29 @@ const bodyOf = (v: PayFormValues): FundPayBody => ({
 export function FundPayFormDialog({
   gateway,
   pay,
+  typeCode,
   onClose,
   onSaved,
 }: {
   gateway: FundPayFormGateway;
   /** The payment being changed; without it a new one is entered. */
   pay?: FundPayRecord;
+  /**
+   * A new payment's approval as chosen before (发起审批): 20_1 pays a payment plan line, 16_1 or
+   * 16_2 a sub-contract pay item.
+   */
+  typeCode?: string;
   onClose: () => void;
   onSaved: (pay: FundPayRecord) => void;
 }) {
   const keys = useActionKeys();
   const form = useForm<PayFormValues>({
     defaultValues: {
-      source: pay?.childPayId ? 'item' : 'plan',
+      source: pay ? (pay.childPayId ? 'item' : 'plan') : typeCode?.startsWith('16_') ? 'item' : 'plan',
       paymentPlanId: pay?.paymentPlanId ? String(pay.paymentPlanId) : '',
       contractChildId: pay?.contractChildId ? String(pay.contractChildId) : '',
       childPayId: pay?.childPayId ? String(pay.childPayId) : '',
-      typeCode: pay?.typeCode === '16_2' ? '16_2' : '16_1',
+      typeCode: (pay?.typeCode ?? typeCode) === '16_2' ? '16_2' : '16_1',
       planMonth: pay?.planMonth ?? '',
       reason: pay?.reason ?? '',
       payTime: pay?.payTime ?? '',

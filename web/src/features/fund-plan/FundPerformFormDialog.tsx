@@ -73,11 +73,14 @@ const rowPathOf = (path: string, entered: Entered): string | null => {
 export function FundPerformFormDialog({
   gateway,
   perform,
+  initial,
   onClose,
   onSaved,
 }: {
   gateway: FundPerformFormGateway;
   perform?: FundPerformRecord;
+  /** A new sheet's kind and 超计划执行 as chosen before (发起审批's 9_x/26_x code). */
+  initial?: { lineKind: FundPlanLineKind; overPlan: boolean };
   onClose: () => void;
   onSaved: (perform: FundPerformRecord) => void;
 }) {
@@ -108,10 +111,10 @@ export function FundPerformFormDialog({
   const form = useForm<PerformFormValues>({
     defaultValues: {
       planId: perform ? String(perform.planId) : '',
-      lineKind: perform?.lineKind ?? 'rigid',
+      lineKind: perform?.lineKind ?? initial?.lineKind ?? 'rigid',
       performDate: perform?.performDate ?? clock.today(),
       reason: perform?.reason ?? '',
-      overPlan: perform?.overPlan ?? false,
+      overPlan: perform?.overPlan ?? initial?.overPlan ?? false,
       amounts: Object.fromEntries(
         (perform?.lines ?? []).map((l) => [`l${String(l.planLineId)}`, l.amount]),
       ),
