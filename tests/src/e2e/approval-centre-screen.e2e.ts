@@ -157,7 +157,10 @@ describe('发起审批 of a screen kind is its record screen’s own form, in th
     await form.getByTestId('closing-back-amount').getByText('60', { exact: true }).waitFor();
     await form.getByLabel('结案金额').fill('200');
     await form.getByRole('button', { name: '提交审批' }).click();
-    await form.getByRole('alert').filter({ hasText: '结案金额不能超过合同已回款金额 60 万元' }).waitFor();
+    await form
+      .getByRole('alert')
+      .filter({ hasText: '结案金额不能超过合同已回款金额 60 万元' })
+      .waitFor();
     await shoot(page, 'closing-over-ceiling');
 
     const info = await api<Answer<{ record: unknown }>>(

@@ -284,6 +284,8 @@ export function ApprovalForm({
               value={title}
               maxLength={200}
               placeholder="不填则使用审批类型名称"
+              // A screen kind's title is its record's (the record's use case names it).
+              disabled={screenOnly}
               onChange={(e) => setTitle(e.target.value)}
             />
           </label>

@@ -50,9 +50,14 @@ const INFO = ok({
   record: null,
 });
 const OVER_BACK_MESSAGE = '结案金额不能超过合同已回款金额 80 万元';
-const OVER_BACK = new ApiError('CLOSING.OVER_BACK', OVER_BACK_MESSAGE, 400, false, 'closedCaseAmount', [
-  { field: 'closedCaseAmount', message: OVER_BACK_MESSAGE },
-]);
+const OVER_BACK = new ApiError(
+  'CLOSING.OVER_BACK',
+  OVER_BACK_MESSAGE,
+  400,
+  false,
+  'closedCaseAmount',
+  [{ field: 'closedCaseAmount', message: OVER_BACK_MESSAGE }],
+);
 const ROUTES = {
   '/v4/contract/list': () =>
     page([

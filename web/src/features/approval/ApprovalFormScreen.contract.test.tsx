@@ -43,7 +43,12 @@ const declared = aContractRecord({
 });
 const document = aContractDocument({ documentId: 5, status: -1 });
 const filing = aLixiangRecord({ lxId: 8, status: -1, history: false, approvalId: null });
-const child = aContractChildRow({ contractChildId: 6, status: -1, history: false, approvalId: null });
+const child = aContractChildRow({
+  contractChildId: 6,
+  status: -1,
+  history: false,
+  approvalId: null,
+});
 
 const sentAnswer = (record: object) => () => ok({ ...record, status: 0, approvalId: '901' });
 const ROUTES = {
@@ -99,7 +104,9 @@ describe('发起审批 of a contract review (1_x) is 合同管理’s 提交评�
     await rowAction('草稿合同', '提交评审');
     await sentTo(screenApi, '/project/contract/updateToApproval');
     const fromScreen = writesOf(screenApi);
-    expect(fromScreen).toEqual([{ url: '/project/contract/updateToApproval', body: { contractId: 1 } }]);
+    expect(fromScreen).toEqual([
+      { url: '/project/contract/updateToApproval', body: { contractId: 1 } },
+    ]);
     // The same record through the same call; 发起审批 adds only the code the person chose.
     expect(fromCentre).toEqual([
       { url: fromScreen[0]?.url, body: { ...fromScreen[0]?.body, typeCode: '1_3' } },
@@ -118,9 +125,9 @@ describe('发起审批 of a contract review (1_x) is 合同管理’s 提交评�
     });
     await pickAndSend(centre.form, '关联合同', '草稿合同（HT-1）', '提交评审');
     await waitFor(() =>
-      expect(
-        centre.form.querySelector('[data-field="recordId"] [role="alert"]')?.textContent,
-      ).toBe('请先填写甲方'),
+      expect(centre.form.querySelector('[data-field="recordId"] [role="alert"]')?.textContent).toBe(
+        '请先填写甲方',
+      ),
     );
     expect(centre.saved).not.toHaveBeenCalled();
   });

@@ -68,4 +68,14 @@ describe('发起审批 of a loan agreement (10_1) is 借款管理’s own loan f
     expect(writesOf(screenApi)).toEqual(fromCentre);
     expect(fromCentre[0]?.body).toMatchObject({ loanDeptId: 112, loanAmount: '40', submit: true });
   });
+
+  it('offers 借款管理’s form only to who may apply for a loan there', async () => {
+    const centre = await openCentre('Common', '10_1', LOAN_ROUTES, {
+      permissions: ['project:approval:add'],
+    });
+    expect(within(centre.form).queryByRole('button', { name: '申请借款' })).toBeNull();
+    expect(within(centre.form).getByTestId('screen-no-permission').textContent).toBe(
+      '您没有“申请借款”的权限，请联系管理员。',
+    );
+  });
 });

@@ -56,7 +56,7 @@ function LoanLauncher({ onDone }: LauncherProps) {
   const gateway = useFundGateway();
   const depts = useDepts();
   return (
-    <OpenScreenDialog button="申请借款" onDone={onDone}>
+    <OpenScreenDialog button="申请借款" permission="contract:loan:add" onDone={onDone}>
       {(done, close) => (
         <LoanFormDialog
           gateway={gateway}
@@ -74,7 +74,12 @@ function ClosingLauncher({ typeCode, onDone }: LauncherProps) {
   const gateway = useClosingGateway();
   const kind = typeCode === '11_1' ? 'settle' : 'closed';
   return (
-    <OpenScreenDialog button={kind === 'settle' ? '新增结算' : '新增结案'} onDone={onDone} announces>
+    <OpenScreenDialog
+      button={kind === 'settle' ? '新增结算' : '新增结案'}
+      permission="project:closedCase:add"
+      onDone={onDone}
+      announces
+    >
       {(done, close) => (
         <ClosingFormDialog
           gateway={gateway}
@@ -93,7 +98,7 @@ function FundPlanLauncher({ onDone }: LauncherProps) {
   const depts = useDepts();
   const contracts = useContracts();
   return (
-    <OpenScreenDialog button="新增计划" onDone={onDone}>
+    <OpenScreenDialog button="新增计划" permission="contract:fundPlan:add" onDone={onDone}>
       {(done, close) => (
         <FundPlanFormDialog
           gateway={gateway}
@@ -121,7 +126,7 @@ function performPreset(typeCode: string): { lineKind: FundPlanLineKind; overPlan
 function FundPerformLauncher({ typeCode, onDone }: LauncherProps) {
   const gateway = useFundPlanGateway();
   return (
-    <OpenScreenDialog button="登记执行" onDone={onDone}>
+    <OpenScreenDialog button="登记执行" permission="contract:fundPerform:add" onDone={onDone}>
       {(done, close) => (
         <FundPerformFormDialog
           gateway={gateway}
@@ -138,7 +143,7 @@ function FundPerformLauncher({ typeCode, onDone }: LauncherProps) {
 function FundPayLauncher({ typeCode, onDone }: LauncherProps) {
   const gateway = useFundPayGateway();
   return (
-    <OpenScreenDialog button="新增付款" onDone={onDone}>
+    <OpenScreenDialog button="新增付款" permission="contract:fundPay:add" onDone={onDone}>
       {(done, close) => (
         <FundPayFormDialog
           gateway={gateway}

@@ -1,8 +1,14 @@
-import { RECORD_PICKER_LABELS, approvalMessages, type ApprovalRecordLink } from '@dpms/core';
+import {
+  RECORD_PICKER_LABELS,
+  approvalMessages,
+  hasPermission,
+  type ApprovalRecordLink,
+} from '@dpms/core';
 import { fieldErrorsOf } from '@dpms/http-client';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useService } from '../../app/di';
+import { useSession } from '../../app/hooks';
 import { TOKENS } from '../../app/tokens';
 import { useActionKeys } from '../../components/crud/action-keys';
 import { Button } from '../../components/ui/Button';
@@ -189,7 +195,12 @@ export function PickAndSend<R>({
       </div>
       {open &&
         picked !== null &&
-        dialog?.(picked, (code) => void submit(code), () => setOpen(false), busy)}
+        dialog?.(
+          picked,
+          (code) => void submit(code),
+          () => setOpen(false),
+          busy,
+        )}
     </div>
   );
 }
@@ -202,18 +213,30 @@ export function PickAndSend<R>({
  */
 export function OpenScreenDialog({
   button,
+  permission,
   onDone,
   announces = false,
   children,
 }: {
   button: string;
+  /** The screen's own permission for its button (申请借款's `contract:loan:add`). */
+  permission: string;
   onDone: (sent: SentRecord) => void;
   /** The dialog tells its own success (结算结案's does): no second message. */
   announces?: boolean;
   children: (done: (sent: SentRecord) => void, close: () => void) => ReactNode;
 }) {
   const feedback = useService(TOKENS.Feedback);
+  const { session } = useSession();
   const [open, setOpen] = useState(false);
+  // The screen offers its button to its permission only; so does 发起审批 (the route refuses
+  // anyone else anyway).
+  if (!hasPermission(session.permissions, [permission]))
+    return (
+      <p className="text-sm text-danger" data-testid="screen-no-permission">
+        {`您没有“${button}”的权限，请联系管理员。`}
+      </p>
+    );
   const done = (sent: SentRecord) => {
     setOpen(false);
     if (!announces) feedback.success(sent.approvalId === null ? '保存成功' : '已提交审批');

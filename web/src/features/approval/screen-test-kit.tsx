@@ -40,7 +40,7 @@ export async function openCentre(
   kind: TemplateKind,
   typeCode: string,
   routes: Record<string, (input: Record<string, unknown>) => unknown>,
-  options: { userId?: number } = {},
+  options: { userId?: number; permissions?: string[] } = {},
 ) {
   const api = new FakeApi({ ...CENTRE_ROUTES, ...routes });
   const saved = vi.fn();

@@ -114,7 +114,9 @@ export function FundPayFormDialog({
   const keys = useActionKeys();
   const form = useForm<PayFormValues>({
     defaultValues: {
-      source: pay ? (pay.childPayId ? 'item' : 'plan') : typeCode?.startsWith('16_') ? 'item' : 'plan',
+      source: (pay ? Boolean(pay.childPayId) : typeCode?.startsWith('16_') === true)
+        ? 'item'
+        : 'plan',
       paymentPlanId: pay?.paymentPlanId ? String(pay.paymentPlanId) : '',
       contractChildId: pay?.contractChildId ? String(pay.contractChildId) : '',
       childPayId: pay?.childPayId ? String(pay.childPayId) : '',
