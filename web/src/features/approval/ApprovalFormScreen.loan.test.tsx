@@ -78,4 +78,32 @@ describe('发起审批 of a loan agreement (10_1) is 借款管理’s own loan f
       '您没有“申请借款”的权限，请联系管理员。',
     );
   });
+
+  it('sends a loan draft saved in 借款管理 as that screen’s 送审 does', async () => {
+    const draft = aLoanRecord({ loanId: 12, loanDeptName: '结构所', loanAmount: '8', userId: 10 });
+    const routes = {
+      ...LOAN_ROUTES,
+      '/contract/loan/list': () =>
+        page([draft, aLoanRecord({ loanId: 13, status: 1, statusName: '审批中' })]),
+      '/contract/loan/updateToApproval': () =>
+        ok({ ...draft, status: 1, statusName: '审批中', approvalId: '78' }),
+    };
+    const centre = await openCentre('Common', '10_1', routes);
+    const drafts = within(centre.form).getByTestId('screen-drafts');
+    const picker = within(drafts).getByLabelText('关联借款');
+    await within(picker).findByText('结构所 8万元（还款日期2024-12-31）');
+    // The loan in approval is not a draft the screen would send.
+    expect(picker.querySelectorAll('option')).toHaveLength(2);
+    change(drafts, '关联借款', '12');
+    fireEvent.click(within(drafts).getByRole('button', { name: '送审' }));
+    await sentTo(centre.api, '/contract/loan/updateToApproval');
+    await waitFor(() => expect(centre.saved).toHaveBeenCalledWith('78'));
+    const fromCentre = writesOf(centre.api);
+
+    const screenApi = openScreen(<LoanPage />, routes);
+    fireEvent.click(await screen.findByTestId('loan-submit-12'));
+    await sentTo(screenApi, '/contract/loan/updateToApproval');
+    expect(writesOf(screenApi)).toEqual(fromCentre);
+    expect(fromCentre).toEqual([{ url: '/contract/loan/updateToApproval', body: { loanId: 12 } }]);
+  });
 });

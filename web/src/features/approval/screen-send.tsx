@@ -43,21 +43,20 @@ export interface SendChoice<R = unknown> {
  * record) beside it.
  */
 export function SendPicker<R>({
-  link,
+  noun,
   choices,
   loading,
   value,
   error,
   onPick,
 }: {
-  link: ApprovalRecordLink;
+  noun: string;
   choices: readonly SendChoice<R>[];
   loading: boolean;
   value: string;
   error?: string | undefined;
   onPick: (choice: SendChoice<R> | null) => void;
 }) {
-  const noun = RECORD_PICKER_LABELS[link.picker];
   return (
     <div className="flex flex-col gap-1 text-sm text-ink-soft" data-field="recordId">
       <label className="flex flex-col gap-1">
@@ -96,8 +95,7 @@ export function SendPicker<R>({
 }
 
 /** Core's refusal of a missing pick, in the picker's noun: “请选择关联合同”. */
-export const pickRequired = (link: ApprovalRecordLink): string =>
-  approvalMessages.recordRequired(RECORD_PICKER_LABELS[link.picker]).message;
+export const pickRequired = (noun: string): string => approvalMessages.recordRequired(noun).message;
 
 /**
  * A screen that sends an existing record with one call (合同管理's 提交评审, 项目备案's 提交审批,
@@ -115,7 +113,10 @@ export function PickAndSend<R>({
   send,
   button,
   dialog,
+  noun = RECORD_PICKER_LABELS[link.picker],
 }: LauncherProps & {
+  /** What is picked, when not the catalogue's record (a draft 借款 the screen sends). */
+  noun?: string;
   queryKey: string;
   /** The records the screen would send now, in the caller's data scope. */
   load: () => Promise<SendChoice<R>[]>;
@@ -144,7 +145,7 @@ export function PickAndSend<R>({
 
   const submit = async (code: string) => {
     if (picked === null) {
-      setError(pickRequired(link));
+      setError(pickRequired(noun));
       return;
     }
     setBusy(true);
@@ -163,7 +164,7 @@ export function PickAndSend<R>({
   };
   const press = () => {
     if (picked === null) {
-      setError(pickRequired(link));
+      setError(pickRequired(noun));
       return;
     }
     if (dialog === undefined) void submit(typeCode);
@@ -172,7 +173,7 @@ export function PickAndSend<R>({
   return (
     <div className="grid gap-3" data-testid="screen-send">
       <SendPicker
-        link={link}
+        noun={noun}
         choices={query.data ?? []}
         loading={query.isLoading}
         value={picked?.id ?? ''}

@@ -1,0 +1,184 @@
+/**
+ * The launchers of the screens that send an existing record with one call (合同管理, 合同文本,
+ * 项目备案, 项目立项, 分包合同, 成果盖章): a picker of what the actor may send now, then the
+ * screen's own call. See screen-launchers.tsx.
+ */
+import {
+  contractChildActions,
+  lixiangActions,
+  mayActOnContract,
+  mayActOnContractDocument,
+  maySubmitSeal,
+  type ResultSealTypeCode,
+} from '@dpms/core';
+import { ContractDocumentGateway, TaskGateway, type SealRow } from '@dpms/http-client';
+import { useMemo } from 'react';
+import { useService } from '../../app/di';
+import { useActionActor } from '../../app/hooks';
+import { TOKENS } from '../../app/tokens';
+import { SealSubmitDialog } from '../task/SealSubmitDialog';
+import { PickAndSend, type LauncherProps, type SendChoice } from './screen-send';
+
+const PAGE = { pageNum: 1, pageSize: 1000 };
+const sent = (r: { approvalId: string | null }) => ({ approvalId: r.approvalId });
+/**
+ * A second source of a picker the actor may not read (a project manager without 合同文本's list
+ * permission): it offers nothing rather than hiding the records the actor may send.
+ */
+const orNone = <T,>(rows: Promise<T[]>): Promise<T[]> => rows.catch(() => []);
+
+/** 合同文本 drafts the actor may send (1_x, 5_x and 24_1 all review a document). */
+function useDocumentChoices(): () => Promise<SendChoice[]> {
+  const http = useService(TOKENS.Http);
+  const actor = useActionActor();
+  const documents = useMemo(() => new ContractDocumentGateway(http), [http]);
+  return () =>
+    orNone(
+      documents.list(PAGE).then((page) =>
+        page.rows
+          .filter((d) => mayActOnContractDocument('submit', d, actor))
+          .map((d) => ({
+            id: `doc:${String(d.documentId)}`,
+            label: `合同文本：${d.docTypeName} ${d.contractName}`.trim(),
+            row: d,
+          })),
+      ),
+    );
+}
+
+/** The document half of a contract-kind send: 合同文本's 提交审批 with the chosen code. */
+function useDocumentSend() {
+  const http = useService(TOKENS.Http);
+  const documents = useMemo(() => new ContractDocumentGateway(http), [http]);
+  return (id: string, typeCode: string, idempotencyKey: string) =>
+    documents.submit(Number(id.slice('doc:'.length)), { idempotencyKey }, typeCode).then(sent);
+}
+
+/** 合同管理's 提交评审 (1_x) of a contract under review, or a 合同文本 sent as a review. */
+export function ContractReviewLauncher(props: LauncherProps) {
+  const contracts = useService(TOKENS.ContractGateway);
+  const actor = useActionActor();
+  const documents = useDocumentChoices();
+  const sendDocument = useDocumentSend();
+  const group24 = props.typeCode === '24_1';
+  return (
+    <PickAndSend<unknown>
+      {...props}
+      queryKey={`review:${group24 ? '24' : '1'}`}
+      button={group24 ? '提交审批' : '提交评审'}
+      load={async () => [
+        // The contract route takes 1_x only; 24_1 reviews a contract's text.
+        ...(group24
+          ? []
+          : (await contracts.list('contract', PAGE)).rows
+              .filter((c) => c.stage === 'contract' && mayActOnContract('submit', c, actor))
+              .map((c) => ({
+                id: String(c.contractId),
+                label: c.contractNo ? `${c.contractName}（${c.contractNo}）` : c.contractName,
+                row: c,
+              }))),
+        ...(await documents()),
+      ]}
+      send={(c, code, key) =>
+        c.id.startsWith('doc:')
+          ? sendDocument(c.id, code, key)
+          : contracts.submit('contract', Number(c.id), key, code).then(sent)
+      }
+    />
+  );
+}
+
+/** 项目备案's 提交审批 (2_x) of a declared project or a project filing (立项). */
+export function FilingLauncher(props: LauncherProps) {
+  const contracts = useService(TOKENS.ContractGateway);
+  const actor = useActionActor();
+  return (
+    <PickAndSend<unknown>
+      {...props}
+      queryKey="filing"
+      button="提交审批"
+      load={async () => [
+        ...(await contracts.list('declare', PAGE)).rows
+          .filter((c) => c.stage === 'declare' && mayActOnContract('submit', c, actor))
+          .map((c) => ({ id: String(c.contractId), label: `备案：${c.contractName}`, row: c })),
+        ...(await orNone(
+          contracts.lixiangList(PAGE).then((page) =>
+            page.rows
+              .filter((l) => lixiangActions.may('submit', l, actor))
+              .map((l) => ({
+                id: `lx:${String(l.lxId)}`,
+                label: `立项：${l.projectName}（${l.lxNo}）`,
+                row: l,
+              })),
+          ),
+        )),
+      ]}
+      send={(c, code, key) =>
+        c.id.startsWith('lx:')
+          ? contracts.lixiangSubmit(Number(c.id.slice(3)), key, code).then(sent)
+          : contracts.submit('declare', Number(c.id), key, code).then(sent)
+      }
+    />
+  );
+}
+
+/** 分包合同's 提交审批 (5_x) of a sub-contract, or a 合同文本 sent as a payment contract. */
+export function SubContractLauncher(props: LauncherProps) {
+  const contracts = useService(TOKENS.ContractGateway);
+  const actor = useActionActor();
+  const documents = useDocumentChoices();
+  const sendDocument = useDocumentSend();
+  return (
+    <PickAndSend<unknown>
+      {...props}
+      queryKey="sub-contract"
+      button="提交审批"
+      load={async () => [
+        ...(await contracts.childList(PAGE)).rows
+          .filter((r) => contractChildActions.may('submit', r, actor))
+          .map((r) => ({
+            id: String(r.contractChildId),
+            label: `分包合同：${r.contractChildNo} ${r.receiveCompanyName}（${r.contractName}）`,
+            row: r,
+          })),
+        ...(await documents()),
+      ]}
+      send={(c, code, key) =>
+        c.id.startsWith('doc:')
+          ? sendDocument(c.id, code, key)
+          : contracts.childSubmit(Number(c.id), key, code).then(sent)
+      }
+    />
+  );
+}
+
+/** 成果盖章's 提交审批 (13_1): the seal request by its task and results, then its own dialog. */
+export function ResultSealLauncher(props: LauncherProps) {
+  const http = useService(TOKENS.Http);
+  const tasks = useMemo(() => new TaskGateway(http), [http]);
+  const actor = useActionActor();
+  return (
+    <PickAndSend<SealRow>
+      {...props}
+      queryKey="result-seal"
+      button="提交审批"
+      load={async () =>
+        (await tasks.seals(PAGE)).rows
+          .filter((s) => maySubmitSeal(s, actor))
+          .map((s) => ({
+            id: String(s.resultSealId),
+            label: `${s.taskNo} ${s.taskName}：${s.resultList.map((r) => r.fileName).join('、')}`,
+            row: s,
+          }))
+      }
+      send={(c, code, key) =>
+        tasks
+          .submitSeal(c.row.resultSealId, { idempotencyKey: key }, code as ResultSealTypeCode)
+          .then(sent)
+      }
+      dialog={(c, submit, close, busy) => (
+        <SealSubmitDialog seal={c.row} busy={busy} onClose={close} onSubmit={submit} />
+      )}
+    />
+  );
+}
