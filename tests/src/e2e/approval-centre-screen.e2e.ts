@@ -61,6 +61,8 @@ describe('发起审批 of a screen kind is its record screen’s own form, in th
     const { page } = session();
     await signIn(page, 'caiwu');
     const centre = await startFromCentre(page, 'Common', '10_1');
+    await centre.getByTestId('screen-drafts').getByLabel('关联借款').waitFor();
+    await shoot(page, 'loan-launcher');
     await centre.getByRole('button', { name: '申请借款' }).click();
     const form = page.getByTestId('loan-form');
     await form
