@@ -61,7 +61,7 @@ export function SendPicker<R>({
     <div className="flex flex-col gap-1 text-sm text-ink-soft" data-field="recordId">
       <label className="flex flex-col gap-1">
         <span>
-          <span className="text-danger" aria-hidden="true">
+          <span className="text-danger-500" aria-hidden="true">
             *{' '}
           </span>
           关联{noun}
@@ -86,7 +86,7 @@ export function SendPicker<R>({
         </select>
       </label>
       {error !== undefined && (
-        <p role="alert" className="text-xs text-danger">
+        <p role="alert" className="text-xs text-danger-600">
           {error}
         </p>
       )}
@@ -234,7 +234,7 @@ export function OpenScreenDialog({
   // anyone else anyway).
   if (!hasPermission(session.permissions, [permission]))
     return (
-      <p className="text-sm text-danger" data-testid="screen-no-permission">
+      <p className="text-sm text-danger-600" data-testid="screen-no-permission">
         {`您没有“${button}”的权限，请联系管理员。`}
       </p>
     );
