@@ -89,18 +89,14 @@ describe('发起审批 of a form tied to its record', () => {
     expect(refusal?.textContent).toContain('开票金额超过合同可开票余额');
   });
 
-  it('sends a form whose record no screen sends yet (a filing change) nowhere, naming the screen', async () => {
+  it('sends a form its record’s screen sends nowhere, naming the screen', async () => {
     const api = new FakeApi({ '/system/user/profile/signature': signature });
     renderWithApi(
-      <ApprovalForm initialKind="Declare" onClose={() => undefined} onSaved={vi.fn()} />,
+      <ApprovalForm initialKind="Contract" onClose={() => undefined} onSaved={vi.fn()} />,
       api,
     );
     const form = await screen.findByTestId('approval-form');
-    fireEvent.change(within(form).getByLabelText('审批类型'), { target: { value: '12_1' } });
-    expect(within(form).getByTestId('record-screen-only').textContent).toBe(
-      '该类审批关联业务记录，请在“项目备案”中选择记录后提交审批。',
-    );
-    expect(within(form).queryByTestId('screen-launch')).toBeNull();
+    expect(within(form).getByTestId('record-screen-only').textContent).toContain('合同管理');
     expect(within(form).queryByRole('button', { name: '提交' })).toBeNull();
   });
 });
