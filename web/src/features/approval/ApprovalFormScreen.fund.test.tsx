@@ -247,6 +247,17 @@ describe('发起审批 of a payment (16_x) is 资金支付’s own 新增付款 
   });
 });
 
+describe('发起审批 of a monthly in-plan payment (20_1) is 资金支付’s own 新增付款 on a plan', () => {
+  it('starts the form on a payment plan', async () => {
+    const centre = await openCentre('FundMonthPlan', '20_1', ROUTES);
+    fireEvent.click(within(centre.form).getByRole('button', { name: '新增付款' }));
+    const dialog = await screen.findByTestId('fund-pay-form');
+    expect(within(dialog).getByLabelText<HTMLSelectElement>('付款依据').value).toBe('plan');
+    expect(within(dialog).getByLabelText('付款计划')).toBeTruthy();
+    expect(within(dialog).queryByLabelText('分包付款项')).toBeNull();
+  });
+});
+
 const SEAL: SealRow = {
   resultSealId: 4,
   taskId: 1,
