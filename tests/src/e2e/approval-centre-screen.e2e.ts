@@ -92,6 +92,12 @@ describe('发起审批 of a screen kind is its record screen’s own form, in th
     await detail.locator('[data-status="0"]').waitFor();
     expect(await page.getByTestId('approval-form').count()).toBe(0);
     await shoot(page, 'loan-approval');
+    // 我发起的 lists it, as after a form 发起审批 sends itself.
+    await detail.getByRole('button', { name: '关闭' }).last().click();
+    await page
+      .getByTestId('approval-list-mine')
+      .locator('tr[data-row]', { hasText: loanTitle })
+      .waitFor();
   });
 
   it('the loan is in 借款管理 with that approval', async () => {

@@ -1,4 +1,7 @@
 import type { ApprovalRecordLink } from '@dpms/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useService } from '../../app/di';
+import { TOKENS } from '../../app/tokens';
 import { screenLauncherOf } from './screen-launchers';
 import type { SentRecord } from './screen-send';
 
@@ -17,6 +20,16 @@ export function ScreenLauncher({
   onDone: (sent: SentRecord) => void;
 }) {
   const Launcher = screenLauncherOf(typeCode);
+  const queries = useQueryClient();
+  const bus = useService(TOKENS.EventBus);
+  // As after any approval action: the approval lists and the badge learn of the new approval.
+  const done = (sent: SentRecord) => {
+    void queries.invalidateQueries({
+      predicate: (q) => String(q.queryKey[0]).startsWith('approval-list'),
+    });
+    bus.emit('getNotify');
+    onDone(sent);
+  };
   return (
     <div className="grid gap-3" data-testid="screen-launcher">
       <p
@@ -27,7 +40,7 @@ export function ScreenLauncher({
           ? `该类审批关联业务记录，请在“${link.screen}”中选择记录后提交审批。`
           : `该类审批由“${link.screen}”的表单提交：在此选择或填写记录，按“${link.screen}”的规则校验，提交后与在该页面提交相同。`}
       </p>
-      {Launcher !== undefined && <Launcher typeCode={typeCode} link={link} onDone={onDone} />}
+      {Launcher !== undefined && <Launcher typeCode={typeCode} link={link} onDone={done} />}
     </div>
   );
 }

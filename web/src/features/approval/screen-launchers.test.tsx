@@ -1,6 +1,7 @@
 import { APPROVAL_TYPE_CATALOGUE, approvalRecordLink } from '@dpms/core';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { FakeApi, renderWithApi } from '../../test/api-render';
 import { ScreenLauncher } from './ScreenLauncher';
 import { screenLauncherOf } from './screen-launchers';
 
@@ -26,7 +27,7 @@ describe('发起审批 of a screen kind', () => {
     const link = approvalRecordLink('1_1');
     if (link === undefined) throw new Error('1_1 carries a contract');
     // A group without a launcher (none is registered for 99).
-    render(<ScreenLauncher typeCode="99_1" link={link} onDone={vi.fn()} />);
+    renderWithApi(<ScreenLauncher typeCode="99_1" link={link} onDone={vi.fn()} />, new FakeApi({}));
     expect(screen.getByTestId('record-screen-only').textContent).toBe(
       '该类审批关联业务记录，请在“合同管理”中选择记录后提交审批。',
     );
