@@ -1,8 +1,9 @@
 import { APPROVAL_TYPE_CATALOGUE, approvalRecordLink } from '@dpms/core';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { FakeApi, renderWithApi } from '../../test/api-render';
 import { ScreenLauncher } from './ScreenLauncher';
+import { openCentre } from './screen-test-kit';
 import { screenLauncherOf } from './screen-launchers';
 
 describe('发起审批 of a screen kind', () => {
@@ -33,4 +34,38 @@ describe('发起审批 of a screen kind', () => {
     );
     expect(screen.queryByTestId('screen-launch')).toBeNull();
   });
+});
+
+/** The button each screen's own send carries, as on the screen. */
+const SCREEN_BUTTONS: Readonly<Record<string, string>> = {
+  '1': '提交评审',
+  '2': '提交审批',
+  '5': '提交审批',
+  '8': '新增计划',
+  '9': '登记执行',
+  '10': '申请借款',
+  '11_1': '新增结算',
+  '11_2': '新增结案',
+  '13': '提交审批',
+  '16': '新增付款',
+  '20': '新增付款',
+  '24': '提交审批',
+  '26': '登记执行',
+};
+
+describe('every screen code in 发起审批', () => {
+  const launched = APPROVAL_TYPE_CATALOGUE.filter(
+    (t) => t.record?.fromCentre === 'screen' && screenLauncherOf(t.code) !== undefined,
+  );
+  it.each(launched.map((t) => [t.code, t.kind] as const))(
+    '%s is chosen under its form kind and shows its screen’s own send',
+    async (code, kind) => {
+      const { form } = await openCentre(kind, code, {});
+      const button = SCREEN_BUTTONS[code] ?? SCREEN_BUTTONS[code.split('_')[0] ?? ''];
+      // The first is the screen's own form or send; a draft's 送审 may follow.
+      expect(within(form).getAllByTestId('screen-launch')[0]?.textContent).toBe(button);
+      const screenName = approvalRecordLink(code)?.screen ?? '';
+      expect(within(form).getByTestId('record-screen-only').textContent).toContain(screenName);
+    },
+  );
 });
