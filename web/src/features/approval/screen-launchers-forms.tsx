@@ -12,9 +12,11 @@ import {
   mayActOnFundPlan,
   type FundPlanLineKind,
 } from '@dpms/core';
-import type { ReactElement } from 'react';
+import { useMemo, type ReactElement } from 'react';
+import { useService } from '../../app/di';
 import { useActionActor } from '../../app/hooks';
-import { useClosingGateway } from '../closing/ClosedCasePage';
+import { TOKENS } from '../../app/tokens';
+import { ClosingGateway } from '../closing/closing.gateway';
 import { ClosingFormDialog } from '../closing/ClosingFormDialog';
 import { LoanFormDialog } from '../fund/LoanFormDialog';
 import { useDepts, useFundGateway } from '../fund/fund-shared';
@@ -92,7 +94,9 @@ export function LoanLauncher(props: LauncherProps) {
  * ceiling; or a draft's 送审.
  */
 export function ClosingLauncher(props: LauncherProps) {
-  const gateway = useClosingGateway();
+  // The closing gateway as 结算结案 builds it (not its page module: 发起审批 loads the dialog only).
+  const http = useService(TOKENS.Http);
+  const gateway = useMemo(() => new ClosingGateway(http), [http]);
   const actor = useActionActor();
   const kind = props.typeCode === '11_1' ? 'settle' : 'closed';
   const name = kind === 'settle' ? '结算' : '结案';
