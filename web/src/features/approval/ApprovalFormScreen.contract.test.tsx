@@ -113,6 +113,14 @@ describe('发起审批 of a contract review (1_x) is 合同管理’s 提交评�
     ]);
   });
 
+  it('says so when the records cannot be read, rather than that none may be sent', async () => {
+    const { '/v4/contract/list': _unread, ...rest } = ROUTES;
+    void _unread;
+    const centre = await openCentre('Contract', '1_1', rest);
+    const picker = within(centre.form).getByLabelText('关联合同');
+    expect(await within(picker).findByText('合同加载失败')).toBeTruthy();
+  });
+
   it('shows the record’s own refusal beside the picker', async () => {
     const refusal = new ApiError('CONTRACT.MISSING', '请先填写甲方', 400, false, 'signByMain', [
       { field: 'signByMain', message: '请先填写甲方' },

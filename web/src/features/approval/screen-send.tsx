@@ -46,6 +46,7 @@ export function SendPicker<R>({
   noun,
   choices,
   loading,
+  failed = false,
   value,
   error,
   onPick,
@@ -53,6 +54,8 @@ export function SendPicker<R>({
   noun: string;
   choices: readonly SendChoice<R>[];
   loading: boolean;
+  /** The list could not be read (no right to it, the network): said so, not “none to send”. */
+  failed?: boolean;
   value: string;
   error?: string | undefined;
   onPick: (choice: SendChoice<R> | null) => void;
@@ -76,7 +79,13 @@ export function SendPicker<R>({
           onChange={(e) => onPick(choices.find((c) => c.id === e.target.value) ?? null)}
         >
           <option value="">
-            {loading ? '加载中…' : choices.length === 0 ? `没有可提交的${noun}` : `请选择${noun}`}
+            {loading
+              ? '加载中…'
+              : failed
+                ? `${noun}加载失败`
+                : choices.length === 0
+                  ? `没有可提交的${noun}`
+                  : `请选择${noun}`}
           </option>
           {choices.map((c) => (
             <option key={c.id} value={c.id}>
@@ -176,6 +185,7 @@ export function PickAndSend<R>({
         noun={noun}
         choices={query.data ?? []}
         loading={query.isLoading}
+        failed={query.isError}
         value={picked?.id ?? ''}
         error={error}
         onPick={(c) => {
