@@ -81,6 +81,7 @@ export {
   registerContractChildRecords,
   SqlContractChildRepository,
 } from './repositories/sql-contract-child.repository.js';
+export { SqlLixiangChangeRepository } from './repositories/sql-lixiang-change.repository.js';
 export {
   createLixiangRepositories,
   registerLixiangRecords,

@@ -20,7 +20,10 @@ import {
   type TemplateFile,
   type TemplateSection,
 } from '@dpms/core';
+import { contractChangeFields } from './contract-change.js';
 import { coreProblems } from './core-problems.js';
+import { lixiangChangeFields } from './lixiang-change.js';
+import { taskSealCentreFields } from './task.js';
 import { pagingShape } from './paging.js';
 import { id, numeric } from './primitives.js';
 
@@ -222,7 +225,24 @@ const templateFields = {
   templateContent: z.array(sectionSchema).max(50).readonly().optional(),
   recordKind: z.string().trim().min(1).max(40).optional(),
   recordId: z.string().trim().min(1).max(64).optional(),
+  /**
+   * The record's own fields where the form proposes more than its sections hold: a change's
+   * proposed fields (12_x, 28_x), by the record's field names, checked with the record screen's own
+   * schema (`CENTRE_RECORD_FIELDS`).
+   */
+  recordFields: z.record(z.string(), z.unknown()).optional(),
   submit: z.boolean().optional(),
+};
+
+/**
+ * The record screen's schema of the fields 发起审批's form proposes, by type group: a filing change
+ * takes the 变更 dialog's fields, a contract change the change call's, a technical seal the seal
+ * request's results. Other forms send none.
+ */
+const CENTRE_RECORD_FIELDS: Readonly<Record<string, z.ZodType>> = {
+  '12': lixiangChangeFields,
+  '25': taskSealCentreFields,
+  '28': contractChangeFields,
 };
 
 /** `approvalId`, or the spec's `serviceId`, or `id`: whichever the caller sends. */
@@ -246,6 +266,20 @@ const approvalVersion = numeric(z.number().int().min(0).max(2_147_483_647));
  * ("请选择关联合同"); which kinds the centre may link is the engine's to say.
  */
 export const approvalCreateBody = z.object(templateFields).superRefine((b, ctx) => {
+  if (b.recordFields !== undefined) {
+    const schema = CENTRE_RECORD_FIELDS[b.typeCode.split('_')[0] ?? ''];
+    if (schema === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['recordFields'],
+        message: M.recordFieldsNotTaken,
+      });
+    } else {
+      // Each field's problem under the field's own name, as the record's screen shows it.
+      for (const issue of schema.safeParse(b.recordFields).error?.issues ?? [])
+        ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    }
+  }
   const link = approvalRecordLink(b.typeCode);
   if (link === undefined || (b.recordKind !== undefined && b.recordId !== undefined)) return;
   ctx.addIssue({

@@ -13,6 +13,8 @@ export * from './system.js';
 export { requiredContractFields } from '@dpms/core';
 export * from './canonical-json.js';
 export * from './lixiang.js';
+export * from './lixiang-change.js';
+export * from './contract-change.js';
 export * from './sub-contract.js';
 export * from './task.js';
 export * from './task-records.js';

@@ -289,6 +289,16 @@ export const taskSealBody = z
     }),
   );
 
+/**
+ * The results 发起审批's technical seal (25_x) stamps: the seal request's own `resultIds`, at least
+ * one (a seal from the centre names what it stamps).
+ */
+export const taskSealCentreFields = z.object({
+  resultIds: taskSealBody.shape.resultIds.refine((ids) => (ids ?? []).length > 0, {
+    message: taskErrors.required('resultIds').message,
+  }),
+});
+
 /** What a seal request form marks with `*` (core's list). */
 export const requiredSealFields: readonly string[] = REQUIRED_SEAL_FIELDS;
 

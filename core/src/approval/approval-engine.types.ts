@@ -19,6 +19,11 @@ export interface ApprovalActor {
   readonly userId: number;
   readonly deptId: number | null;
   readonly scope: DataScope;
+  /**
+   * The caller's permissions (`*:*:*` for every one): 发起审批 checks a `create` or `link` form's
+   * record screen permissions against them. Absent where no such form is created.
+   */
+  readonly permissions?: readonly string[] | undefined;
 }
 
 /** A client-supplied idempotency key and the call it belongs to. */

@@ -38,7 +38,11 @@ import { currentTransferCandidates, notACandidate } from './transfer-candidates.
 import { APPROVAL_NOTICE_LIST_LIMIT, noticeRecipients } from './approval-notice.js';
 import { detailOf } from './approval-detail-view.js';
 import { checkApprovalContent, templateFor, titleOf } from './approval-content-check.js';
-import { checkCentreEdit, checkCentreRecord } from './centre-record-rule.js';
+import {
+  checkCentreEdit,
+  checkCentreRecord,
+  checkCentreRecordPermission,
+} from './centre-record-rule.js';
 
 export * from './approval-engine.types.js';
 export { nodesForContent } from './approval-node-resolution.js';
@@ -73,6 +77,8 @@ export class ApprovalEngine {
       if (input.viaApprovalCentre === true) {
         const linked = checkCentreRecord(input, repos.linkedRecords);
         if (!linked.ok) return linked;
+        const allowed = checkCentreRecordPermission(input, actor.permissions, repos.linkedRecords);
+        if (!allowed.ok) return allowed;
       }
       if (
         input.recordKind !== undefined &&

@@ -33,6 +33,7 @@ export const APPROVAL_ERROR_CODES = {
   RECORD_SUPERSEDED: 'APPROVAL.RECORD_SUPERSEDED',
   /** A form linked to a record of the wrong kind, or one only its record's screen may send. */
   RECORD_KIND_MISMATCH: 'VALIDATION.RECORD_KIND',
+  RECORD_PERMISSION: 'APPROVAL.NO_PERMISSION',
   /** A form its record's use case wrote, edited from the centre: the record's screen edits it. */
   EDIT_ON_RECORD_SCREEN: 'APPROVAL.EDIT_ON_RECORD_SCREEN',
 } as const;
@@ -136,6 +137,12 @@ export const approvalMessages = {
       'recordKind',
     ),
   /** A form its record's own screen sends (it checks who may): not from 发起审批. */
+  /** 发起审批 without the record screen's own permission: the record route's 403, with its screen. */
+  recordPermission: (typeName: string, screen: string): DomainError =>
+    domainError(
+      APPROVAL_ERROR_CODES.RECORD_PERMISSION,
+      `当前操作没有权限：发起${typeName}需要“${screen}”的相应权限`,
+    ),
   startFromRecordScreen: (typeName: string, screen: string): DomainError =>
     domainError(
       APPROVAL_ERROR_CODES.RECORD_KIND_MISMATCH,
@@ -186,6 +193,7 @@ export const APPROVAL_FIELD_MESSAGES = {
   selfApprovalChoice: `拟稿人为审批人时只能选择${Object.values(SELF_APPROVAL_HANDLING_LABELS).join('、')}`,
   statusChoice: '参数 status 必须是 -1、0、1、2、3 之一',
   exportFormat: '参数 format 只能是 xlsx 或 pdf',
+  recordFieldsNotTaken: '该审批类型不接收记录字段（recordFields）',
 } as const;
 
 export const signFlowMessages = {

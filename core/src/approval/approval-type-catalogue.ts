@@ -160,7 +160,8 @@ export type RecordPicker =
   | 'fundPerform'
   | 'loan'
   | 'closing'
-  | 'resultSeal';
+  | 'resultSeal'
+  | 'filing';
 
 /** The picker's noun: the refusal reads "请选择关联合同", the picker's label "关联合同". */
 export const RECORD_PICKER_LABELS: Readonly<Record<RecordPicker, string>> = {
@@ -173,6 +174,7 @@ export const RECORD_PICKER_LABELS: Readonly<Record<RecordPicker, string>> = {
   loan: '借款',
   closing: '结算结案',
   resultSeal: '成果盖章',
+  filing: '立项备案',
 };
 
 /**
@@ -194,6 +196,14 @@ export interface ApprovalRecordLink {
   readonly picker: RecordPicker;
   /** The record's own screen, named when the centre refuses. */
   readonly screen: string;
+  /**
+   * The permissions the record's own routes check for what the centre does on a `create` or
+   * `link` form (creating the record and sending it): 发起审批 requires them besides
+   * `project:approval:add`, so the centre is no way round the record screen's permission. Every
+   * one is required (a technical seal is added, then sent: both of the seal screen's calls).
+   * Pinned against the routes' own constants by the catalogue's tests.
+   */
+  readonly permissions: readonly string[];
 }
 
 const link = (
@@ -201,34 +211,40 @@ const link = (
   fromCentre: CentreStart,
   picker: RecordPicker,
   screen: string,
-): ApprovalRecordLink => ({ recordKinds, fromCentre, picker, screen });
+  permissions: readonly string[] = [],
+): ApprovalRecordLink => ({ recordKinds, fromCentre, picker, screen, permissions });
 
 /**
  * The one table of what each form carries: the record kind per group (the keys of the domains'
  * LinkedRecordRegistry entries, pinned against their constants by the catalogue's test). A group
  * without an entry is a free form: 19 (审批单) and 22 (通用模板) by the issue, and the seal-use,
- * blueprint and technical requests (17, 18, 21, 25), whose form is the whole record: no domain
- * keeps them apart from their approval.
+ * blueprint and technical-management requests (17, 18, 21), whose form is the whole record: no
+ * domain keeps them apart from their approval.
  */
 const RECORD_LINKS: Readonly<Partial<Record<number, ApprovalRecordLink>>> = {
   1: link(['contract', 'contractDocument'], 'screen', 'contract', '合同管理'),
   2: link(['contract', 'lixiang'], 'screen', 'contract', '项目备案'),
-  3: link(['designTask'], 'link', 'task', '设计任务单'),
-  4: link(['task.value'], 'create', 'task', '产值确认'),
+  3: link(['designTask'], 'link', 'task', '设计任务单', ['project:designTask:edit']),
+  4: link(['task.value'], 'create', 'task', '产值确认', ['project:valueConfirm:list']),
   5: link(['contractChild', 'contractDocument'], 'screen', 'contract', '付款合同'),
   8: link(['fund.plan'], 'screen', 'fundPlan', '月度资金计划'),
   9: link(['fund.perform'], 'screen', 'fundPerform', '资金执行'),
   10: link(['fund.loan'], 'screen', 'loan', '借款管理'),
   11: link(['contract.closing'], 'screen', 'closing', '结算结案'),
-  12: link(['contract', 'lixiang'], 'screen', 'contract', '项目备案'),
+  12: link(['lixiangChange'], 'create', 'filing', '项目备案', ['project:lixiang:edit']),
   13: link(['resultSeal'], 'screen', 'resultSeal', '成果盖章'),
   16: link(['fund.pay'], 'screen', 'payItem', '分包付款'),
   20: link(['fund.pay'], 'screen', 'payItem', '分包付款'),
-  23: link(['account.invoice'], 'create', 'contract', '开票管理'),
+  23: link(['account.invoice'], 'create', 'contract', '开票管理', ['contract:finance:add']),
   24: link(['contract', 'contractDocument'], 'screen', 'contract', '合同管理'),
+  // The technical seal stamps named results of a task, as 成果盖章's request does (added, then sent).
+  25: link(['resultSeal'], 'create', 'task', '成果盖章', [
+    'project:resultSeal:add',
+    'project:resultSeal:edit',
+  ]),
   26: link(['fund.perform'], 'screen', 'fundPerform', '资金执行'),
-  27: link(['archives.borrow'], 'create', 'archive', '档案借阅'),
-  28: link(['contractChange'], 'create', 'contract', '合同变更'),
+  27: link(['archives.borrow'], 'create', 'archive', '档案借阅', ['project:archives:borrow']),
+  28: link(['contractChange'], 'create', 'contract', '合同变更', ['project:contract:edit']),
 };
 
 export interface ApprovalTypeInfo {
@@ -281,6 +297,16 @@ export function approvalTypeLabel(code: string): string {
   const shared = APPROVAL_TYPE_CATALOGUE.filter((o) => o.name === t.name).length;
   return shared > 1 ? `${t.name}（${t.code}）` : t.name;
 }
+
+/**
+ * The record screen's permissions 发起审批 requires for a form of the code besides
+ * `project:approval:add` (all of them): those of a `create` or `link` form's record routes; none
+ * for a free form or a `screen` form (refused from the centre anyway).
+ */
+export const centreRecordPermissions = (code: string): readonly string[] => {
+  const record = BY_CODE.get(code)?.record;
+  return record === undefined || record.fromCentre === 'screen' ? [] : record.permissions;
+};
 
 /** The record a form of the code concerns, or undefined for a free form (and an unknown code). */
 export const approvalRecordLink = (code: string): ApprovalRecordLink | undefined =>

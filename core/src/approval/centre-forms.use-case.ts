@@ -15,7 +15,7 @@ import {
   isApprovalTypeCode,
   type ApprovalTypeCode,
 } from './approval-type-catalogue.js';
-import { checkCentreRecord } from './centre-record-rule.js';
+import { checkCentreRecord, checkCentreRecordPermission } from './centre-record-rule.js';
 import type { TemplateContent, TemplateFile } from './template.js';
 
 /** A form of a `create` code as 发起审批 sends it: the record it is drawn on and its fields. */
@@ -25,6 +25,12 @@ export interface CentreFormRequest {
   readonly recordId: string;
   readonly content: TemplateContent;
   readonly files?: readonly TemplateFile[] | undefined;
+  /**
+   * The record's own fields, where the form proposes more than its sections hold (a change's
+   * proposed fields, by the record's field names), checked on the wire with the record screen's
+   * own schema; the record's use case checks them again.
+   */
+  readonly recordFields?: Readonly<Record<string, unknown>> | undefined;
 }
 
 /**
@@ -38,7 +44,9 @@ export type CentreFormHandler<A> = (
   idem: IdempotencyContext,
 ) => Promise<Result<{ readonly approvalId: string }, DomainError>>;
 
-export type CentreCreateInput = Omit<CreateApprovalInput, 'viaApprovalCentre'>;
+export type CentreCreateInput = Omit<CreateApprovalInput, 'viaApprovalCentre'> & {
+  readonly recordFields?: Readonly<Record<string, unknown>> | undefined;
+};
 
 /**
  * 发起审批's create: a form whose record 发起审批 creates (`create` in core's table: 23_1, 27_1,
@@ -67,8 +75,9 @@ export class CentreForms<A> {
       input.recordKind !== link.picker ||
       !isApprovalTypeCode(input.typeCode)
     ) {
+      const { recordFields: _unused, ...engineInput } = input;
       return this.engine.create(
-        { ...input, viaApprovalCentre: true },
+        { ...engineInput, viaApprovalCentre: true },
         this.approvalActor(actor),
         idem,
       );
@@ -83,6 +92,8 @@ export class CentreForms<A> {
       'record-use-case',
     );
     if (!checked.ok) return checked;
+    const allowed = checkCentreRecordPermission(input, this.approvalActor(actor).permissions, {});
+    if (!allowed.ok) return allowed;
     const handler = link.recordKinds
       .map((k) => this.handlers[k])
       .find((h): h is CentreFormHandler<A> => h !== undefined);
@@ -98,6 +109,7 @@ export class CentreForms<A> {
         recordId: (input.recordId ?? '').trim(),
         content: input.content,
         files: input.files,
+        recordFields: input.recordFields,
       },
       actor,
       idem,

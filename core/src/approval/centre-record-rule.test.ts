@@ -6,6 +6,8 @@ import { CONTRACT_CHANGE_RECORD_KIND } from '../contract/contract-change.js';
 import { CONTRACT_CHILD_RECORD_KIND } from '../contract/contract-child.use-case.js';
 import { CONTRACT_RECORD_KIND } from '../contract/contract-record.js';
 import { LIXIANG_RECORD_KIND } from '../contract/lixiang.js';
+import { LIXIANG_CHANGE_RECORD_KIND } from '../contract/lixiang-change.js';
+import { lixiangActions } from '../contract/sub-record-actions.js';
 import { CONTRACT_DOCUMENT_RECORD_KIND } from '../documents/contract-document.use-case.js';
 import { FUND_PERFORM_RECORD_KIND, FUND_PLAN_RECORD_KIND } from '../fund-plan/fund-plan.js';
 import { FUND_PAY_RECORD_KIND } from '../fund-pay/fund-pay.js';
@@ -13,8 +15,19 @@ import { LOAN_RECORD_KIND } from '../fund/fund-service-base.js';
 import { TASK_RECORD_KIND } from '../task/task-approval.js';
 import { RESULT_SEAL_RECORD_KIND } from '../task/task-inputs.js';
 import { TASK_VALUE_RECORD_KIND } from '../task/task-value-approval.service.js';
-import { APPROVAL_TYPE_CATALOGUE, approvalRecordLink } from './approval-type-catalogue.js';
-import { checkCentreEdit, checkCentreRecord } from './centre-record-rule.js';
+import { invoiceListActions } from '../account/invoice-actions.js';
+import { ARCHIVE_ACTION_PERMISSIONS } from '../archives/archive-actions.js';
+import { SEAL_SUBMIT_PERMISSION, TASK_SUBMIT_PERMISSION } from '../task/task-actions.js';
+import {
+  APPROVAL_TYPE_CATALOGUE,
+  approvalRecordLink,
+  centreRecordPermissions,
+} from './approval-type-catalogue.js';
+import {
+  checkCentreEdit,
+  checkCentreRecord,
+  checkCentreRecordPermission,
+} from './centre-record-rule.js';
 
 const KNOWN_KINDS = new Set([
   INVOICE_RECORD_KIND,
@@ -24,6 +37,7 @@ const KNOWN_KINDS = new Set([
   CONTRACT_CHILD_RECORD_KIND,
   CONTRACT_RECORD_KIND,
   LIXIANG_RECORD_KIND,
+  LIXIANG_CHANGE_RECORD_KIND,
   CONTRACT_DOCUMENT_RECORD_KIND,
   FUND_PERFORM_RECORD_KIND,
   FUND_PLAN_RECORD_KIND,
@@ -47,9 +61,9 @@ describe('what each form carries (core table)', () => {
     }
   });
 
-  it('keeps only 19_1, 22_1 and the seal-use, blueprint and technical requests free', () => {
+  it('keeps only 19_1, 22_1 and the seal-use, blueprint and technical-management requests free', () => {
     const free = APPROVAL_TYPE_CATALOGUE.filter((t) => t.record === undefined).map((t) => t.code);
-    expect(free).toEqual(['17_1', '17_2', '17_3', '18_1', '19_1', '21_1', '22_1', '25_1', '25_2']);
+    expect(free).toEqual(['17_1', '17_2', '17_3', '18_1', '19_1', '21_1', '22_1']);
   });
 
   it('ties the money forms to their records', () => {
@@ -148,5 +162,55 @@ describe('the approval centre’s record rule', () => {
     expect(checkCentreEdit('3_1', TASK_RECORD_KIND).ok).toBe(true);
     expect(checkCentreEdit('23_1', 'testRecord').ok).toBe(true);
     expect(checkCentreEdit('22_1', null).ok).toBe(true);
+  });
+});
+
+describe('the record screen’s permission on the centre path (core table)', () => {
+  it('names the permission each create or link form’s record routes check', () => {
+    expect(centreRecordPermissions('23_1')).toEqual([invoiceListActions.permissions.add]);
+    expect(centreRecordPermissions('27_1')).toEqual([ARCHIVE_ACTION_PERMISSIONS.borrow]);
+    expect(centreRecordPermissions('3_2')).toEqual([TASK_SUBMIT_PERMISSION]);
+    expect(centreRecordPermissions('4_1')).toEqual(['project:valueConfirm:list']);
+    expect(centreRecordPermissions('28_1')).toEqual(['project:contract:edit']);
+    expect(centreRecordPermissions('12_2')).toEqual([lixiangActions.permissions.edit]);
+    expect(centreRecordPermissions('25_1')).toEqual([
+      'project:resultSeal:add',
+      SEAL_SUBMIT_PERMISSION,
+    ]);
+  });
+
+  it('gives every create or link form a permission, and none to free or screen forms', () => {
+    for (const t of APPROVAL_TYPE_CATALOGUE) {
+      const required = centreRecordPermissions(t.code);
+      if (t.record === undefined || t.record.fromCentre === 'screen')
+        expect(required, t.code).toEqual([]);
+      else expect(required.length, t.code).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('checkCentreRecordPermission', () => {
+  const ref = { typeCode: '23_1', recordKind: 'contract', recordId: '9' };
+  it('refuses a record form without its screen’s permission, naming the screen (403)', () => {
+    const r = checkCentreRecordPermission(ref, ['project:approval:add'], kinds());
+    expect(r).toMatchObject({ ok: false, error: { code: 'APPROVAL.NO_PERMISSION' } });
+    expect(r.ok ? '' : r.error.message).toContain('开票管理');
+  });
+  it('lets the holder, the wildcard, a free form and a stand-in record through', () => {
+    const held = ['project:approval:add', invoiceListActions.permissions.add];
+    expect(checkCentreRecordPermission(ref, held, kinds()).ok).toBe(true);
+    expect(checkCentreRecordPermission(ref, ['*:*:*'], kinds()).ok).toBe(true);
+    expect(checkCentreRecordPermission({ typeCode: '22_1' }, [], kinds()).ok).toBe(true);
+    expect(checkCentreRecordPermission({ ...ref, recordKind: 'testRecord' }, [], kinds()).ok).toBe(
+      true,
+    );
+  });
+  it('asks for every permission a seal on results needs (added, then sent)', () => {
+    const seal = { typeCode: '25_1', recordKind: 'task', recordId: '3' };
+    expect(checkCentreRecordPermission(seal, ['project:resultSeal:add'], kinds()).ok).toBe(false);
+    expect(
+      checkCentreRecordPermission(seal, ['project:resultSeal:add', SEAL_SUBMIT_PERMISSION], kinds())
+        .ok,
+    ).toBe(true);
   });
 });

@@ -1,8 +1,10 @@
 import { err, ok, type DomainError, type Result } from '../shared/result.js';
 import { approvalMessages } from './approval-messages.js';
+import { hasAllPermissions } from '../session/permission.js';
 import {
   RECORD_PICKER_LABELS,
   approvalRecordLink,
+  centreRecordPermissions,
   approvalTypeLabel,
   type ApprovalRecordLink,
 } from './approval-type-catalogue.js';
@@ -55,6 +57,28 @@ export function checkCentreRecord(
       if (link.recordKinds.includes(kind) && kinds.linkableFromCentre(kind)) return ok(link);
       return err(approvalMessages.recordKindMismatch(typeName, RECORD_PICKER_LABELS[link.picker]));
   }
+}
+
+/**
+ * 发起审批 is no way round a record screen's permission: a `create` or `link` form requires the
+ * permissions its record's own routes check for creating and sending it (core's table), besides
+ * the centre's own; refused like the record route (403). A stand-in record (a test double) has no
+ * screen. Permissions not given (a call that is not the centre's) are not checked here.
+ */
+export function checkCentreRecordPermission(
+  ref: CentreRecordRef,
+  permissions: readonly string[] | undefined,
+  kinds: Pick<CentreRecordKinds, 'linksAnyCode'>,
+): Result<void, DomainError> {
+  const required = centreRecordPermissions(ref.typeCode);
+  if (required.length === 0 || permissions === undefined) return ok(undefined);
+  if (named(ref.recordKind) && kinds.linksAnyCode?.(ref.recordKind.trim()) === true)
+    return ok(undefined);
+  if (hasAllPermissions(permissions, required)) return ok(undefined);
+  const link = approvalRecordLink(ref.typeCode);
+  return err(
+    approvalMessages.recordPermission(approvalTypeLabel(ref.typeCode), link?.screen ?? ''),
+  );
 }
 
 /**

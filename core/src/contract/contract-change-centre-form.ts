@@ -3,15 +3,18 @@ import { formText } from '../approval/centre-form-content.js';
 import { onForm, type CentreFormHandler } from '../approval/centre-forms.use-case.js';
 import type { TemplateContent } from '../approval/template.js';
 import { err, ok } from '../shared/result.js';
+import { CHANGEABLE_FIELDS } from './contract-change.js';
 import type { ContractActor } from './contract-record.js';
+import type { ContractInput } from './contract-validation.js';
 import { contractErrors } from './contract-rules.js';
 import type { ContractService } from './contract.use-case.js';
 import type { WriteIdempotency } from '../shared/write.js';
 
 /**
  * The change's fields by the 28_1 form's refnames: the contract is the picker (`recordId`), the
- * reason is 变更内容, and the one figure the form proposes is the new 合同金额. Any other field of a
- * change is proposed on the contract's own screen (合同变更), which shows every field.
+ * reason is 变更内容, and the fields it proposes keep the contract's field names (sent as the
+ * form's `recordFields`, with the change call's own schema); a form that proposes nothing names
+ * the new 合同金额 as the field to fill.
  */
 export const CONTRACT_CHANGE_FORM_FIELDS: Readonly<Record<string, string>> = {
   contractId: 'recordId',
@@ -19,14 +22,26 @@ export const CONTRACT_CHANGE_FORM_FIELDS: Readonly<Record<string, string>> = {
   fields: 'totalAmount',
 };
 
-/** The change a 28_1 form from 发起审批 proposes. */
-export function changeRequestOfForm(content: TemplateContent): {
-  readonly fields: { readonly totalAmount?: string };
+/**
+ * The change a 28_1 form from 发起审批 proposes: every changeable field it sends (the same fields
+ * the contract change call takes), and the form's 合同金额 when those leave it out.
+ */
+export function changeRequestOfForm(
+  content: TemplateContent,
+  recordFields?: Readonly<Record<string, unknown>>,
+): {
+  readonly fields: Partial<ContractInput>;
   readonly reason: string;
 } {
+  const fields: Record<string, unknown> = {};
+  for (const f of CHANGEABLE_FIELDS) {
+    const v = recordFields?.[f];
+    if (v !== undefined) fields[f] = v;
+  }
   const amount = formText(content, 'totalAmount')?.trim() ?? '';
+  if (fields['totalAmount'] === undefined && amount !== '') fields['totalAmount'] = amount;
   return {
-    fields: amount === '' ? {} : { totalAmount: amount },
+    fields: fields,
     reason: formText(content, 'contractContent') ?? '',
   };
 }
@@ -48,7 +63,10 @@ export function contractChangeCentreForm<A>(
     const w: WriteIdempotency = { ...idem, userId: a.userId };
     const made = await contracts.requestChange(
       contractId,
-      { ...changeRequestOfForm(request.content), typeCode: request.typeCode },
+      {
+        ...changeRequestOfForm(request.content, request.recordFields),
+        typeCode: request.typeCode,
+      },
       a,
       w,
     );

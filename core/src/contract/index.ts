@@ -9,6 +9,8 @@ export * from './contract.use-case.js';
 export * from './contract-child.js';
 export * from './contract-child.use-case.js';
 export * from './lixiang.js';
+export * from './lixiang-change.js';
+export * from './lixiang-change-centre-form.js';
 export * from './contract-write.js';
 export * from './contract-change.js';
 export * from './contract-file.js';

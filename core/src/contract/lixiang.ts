@@ -188,7 +188,8 @@ export function lixiangFees(
   });
 }
 
-const lixiangFieldsOf = (l: Lixiang): LixiangFields => ({
+/** A filing's own fields (what a form edits and a change proposes). */
+export const lixiangFieldsOf = (l: Lixiang): LixiangFields => ({
   contractId: l.contractId,
   lxNo: l.lxNo,
   projectName: l.projectName,

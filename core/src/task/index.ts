@@ -10,3 +10,4 @@ export * from './task.repository.port.js';
 export * from './task.use-case.js';
 export * from './task-notify.port.js';
 export * from './task-value-approval.service.js';
+export * from './result-seal-centre-form.js';

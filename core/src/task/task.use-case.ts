@@ -72,32 +72,59 @@ export class TaskService extends TaskResultsService {
   /** insertResultSealV2: a new request (or, with resultSealId, an edit of a draft or refused one). */
   saveSeal(input: SealInput, actor: TaskActor): Promise<Result<ResultSeal>> {
     return this.write(async (r, now) => {
-      const t = await this.visible(r, input.taskId, actor, true);
-      if (!isTaskConfirmed(t)) return err(taskErrors.notConfirmed());
-      const fields = checkSeal(input);
-      if (!fields.ok) return fields;
-      const img = await this.files(r, input.imgFileIds ?? [], 'imgFiles', true);
-      const resultIds = await this.sealResults(r, t.taskId, input);
-      let id: number;
-      if (input.resultSealId === undefined) {
-        id = await r.seals.insert(
-          { ...fields.value, taskId: t.taskId, userId: actor.userId, userName: actor.userName },
-          now,
-        );
-      } else {
-        const seal = await r.seals.findById(input.resultSealId, true);
-        if (seal === null || seal.taskId !== t.taskId) return err(taskErrors.sealNotFound());
-        if (seal.userId !== actor.userId) return err(taskErrors.sealOwner());
-        if (seal.status === 0 || seal.status === 1) return err(taskErrors.sealLocked());
-        id = seal.resultSealId;
-        await r.seals.update(id, fields.value, now);
-        for (const f of await r.results.listFiles('sealImg', id))
-          await r.results.unlinkFile(f.linkId, now);
-      }
-      await r.results.linkFiles('sealImg', id, img, actor.userId, now);
-      if (resultIds !== null) await r.seals.setResults(id, resultIds);
-      return ok(await this.seal(r, id));
+      const id = await this.saveSealIn(r, now, input, actor);
+      return id.ok ? ok(await this.seal(r, id.value)) : id;
     });
+  }
+
+  /**
+   * 发起审批's technical seal (25_x): a new request on the task's named results, sent at once, in
+   * one transaction (the seal screen's save and submit, with their rules): a refused send leaves no
+   * request behind.
+   */
+  requestSeal(
+    input: SealInput,
+    typeCode: ResultSealTypeCode,
+    actor: TaskActor,
+  ): Promise<Result<ResultSeal>> {
+    return this.write(async (r, now) => {
+      const id = await this.saveSealIn(r, now, { ...input, resultSealId: undefined }, actor);
+      if (!id.ok) return id;
+      return this.submitSealIn(r, now, id.value, actor, typeCode);
+    });
+  }
+
+  private async saveSealIn(
+    r: TaskRepositories,
+    now: Date,
+    input: SealInput,
+    actor: TaskActor,
+  ): Promise<Result<number>> {
+    const t = await this.visible(r, input.taskId, actor, true);
+    if (!isTaskConfirmed(t)) return err(taskErrors.notConfirmed());
+    const fields = checkSeal(input);
+    if (!fields.ok) return fields;
+    const img = await this.files(r, input.imgFileIds ?? [], 'imgFiles', true);
+    const resultIds = await this.sealResults(r, t.taskId, input);
+    let id: number;
+    if (input.resultSealId === undefined) {
+      id = await r.seals.insert(
+        { ...fields.value, taskId: t.taskId, userId: actor.userId, userName: actor.userName },
+        now,
+      );
+    } else {
+      const seal = await r.seals.findById(input.resultSealId, true);
+      if (seal === null || seal.taskId !== t.taskId) return err(taskErrors.sealNotFound());
+      if (seal.userId !== actor.userId) return err(taskErrors.sealOwner());
+      if (seal.status === 0 || seal.status === 1) return err(taskErrors.sealLocked());
+      id = seal.resultSealId;
+      await r.seals.update(id, fields.value, now);
+      for (const f of await r.results.listFiles('sealImg', id))
+        await r.results.unlinkFile(f.linkId, now);
+    }
+    await r.results.linkFiles('sealImg', id, img, actor.userId, now);
+    if (resultIds !== null) await r.seals.setResults(id, resultIds);
+    return ok(id);
   }
 
   /**
@@ -130,28 +157,36 @@ export class TaskService extends TaskResultsService {
     actor: TaskActor,
     typeCode: ResultSealTypeCode = RESULT_SEAL_TYPE_CODE,
   ) {
-    return this.write(async (r, now) => {
-      const seal = await r.seals.findById(resultSealId, true);
-      if (seal === null) return err(taskErrors.sealNotFound());
-      await this.visible(r, seal.taskId, actor);
-      const open = sealSubmitStateCheck(seal, actor.userId);
-      if (!open.ok) return open;
-      const approval = await r.approvals.submitSeal({
-        typeCode,
-        title: `${RESULT_SEAL_TITLES[typeCode]}：${seal.taskName}`,
-        content: sealApprovalContent(seal),
-        recordId: String(seal.resultSealId),
-        drafterId: actor.userId,
-        drafterDeptId: actor.deptId,
-      });
-      if (!approval.ok) return approval;
-      await r.seals.update(
-        resultSealId,
-        { status: approval.value.status, approvalId: approval.value.approvalId, finishTime: null },
-        now,
-      );
-      return ok(await this.seal(r, resultSealId));
+    return this.write((r, now) => this.submitSealIn(r, now, resultSealId, actor, typeCode));
+  }
+
+  private async submitSealIn(
+    r: TaskRepositories,
+    now: Date,
+    resultSealId: number,
+    actor: TaskActor,
+    typeCode: ResultSealTypeCode,
+  ): Promise<Result<ResultSeal>> {
+    const seal = await r.seals.findById(resultSealId, true);
+    if (seal === null) return err(taskErrors.sealNotFound());
+    await this.visible(r, seal.taskId, actor);
+    const open = sealSubmitStateCheck(seal, actor.userId);
+    if (!open.ok) return open;
+    const approval = await r.approvals.submitSeal({
+      typeCode,
+      title: `${RESULT_SEAL_TITLES[typeCode]}：${seal.taskName}`,
+      content: sealApprovalContent(seal),
+      recordId: String(seal.resultSealId),
+      drafterId: actor.userId,
+      drafterDeptId: actor.deptId,
     });
+    if (!approval.ok) return approval;
+    await r.seals.update(
+      resultSealId,
+      { status: approval.value.status, approvalId: approval.value.approvalId, finishTime: null },
+      now,
+    );
+    return ok(await this.seal(r, resultSealId));
   }
 
   /** detailBySealId: the request; opening an approved one clears the caller's seal dot for it. */

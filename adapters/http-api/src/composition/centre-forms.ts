@@ -9,7 +9,13 @@ import {
   INVOICE_RECORD_KIND,
   InvoiceService,
   invoiceCentreForm,
+  LIXIANG_CHANGE_RECORD_KIND,
+  LixiangChangeService,
+  lixiangChangeCentreForm,
+  RESULT_SEAL_RECORD_KIND,
+  resultSealCentreForm,
   TASK_VALUE_RECORD_KIND,
+  TaskService,
   TaskValueApprovals,
   taskValueCentreForm,
   type ApprovalEngine,
@@ -19,6 +25,7 @@ import {
   createAccountRepositories,
   createArchiveRepositories,
   createContractRepositories,
+  createLixiangRepositories,
   createTaskRepositories,
   KyselyUnitOfWork,
 } from '@dpms/sql';
@@ -57,7 +64,17 @@ export function centreForms(
     new KyselyUnitOfWork(db, (trx) => createTaskRepositories(trx, linkedRecords, clock)),
     clock,
   );
+  const filingChanges = new LixiangChangeService(
+    new KyselyUnitOfWork(db, (trx) => createLixiangRepositories(trx, linkedRecords, clock)),
+    clock,
+  );
+  const tasks = new TaskService(
+    new KyselyUnitOfWork(db, (trx) => createTaskRepositories(trx, linkedRecords, clock)),
+    clock,
+  );
   return new CentreForms<Principal>(engine, actorOf, {
+    [RESULT_SEAL_RECORD_KIND]: resultSealCentreForm(tasks, taskActorOf),
+    [LIXIANG_CHANGE_RECORD_KIND]: lixiangChangeCentreForm(filingChanges, contractActorOf),
     [TASK_VALUE_RECORD_KIND]: taskValueCentreForm(values, taskActorOf),
     [INVOICE_RECORD_KIND]: invoiceCentreForm(invoices, accountActorOf),
     [CONTRACT_CHANGE_RECORD_KIND]: contractChangeCentreForm(contracts, contractActorOf),

@@ -9,6 +9,7 @@ import {
   ExtendSubContractService,
   ContractService,
   LIXIANG_RECORD_KIND,
+  LixiangChangeService,
   LixiangService,
   type LinkedRecordRegistry,
 } from '@dpms/core';
@@ -71,12 +72,13 @@ export const contractModule = (db: Db, linkedRecords: LinkedRecordRegistry<Db>, 
             clock,
           ),
         );
+        const filingUow = new KyselyUnitOfWork(db, (trx) =>
+          createLixiangRepositories(trx, linkedRecords, clock),
+        );
         const filings = lixiangRoutes(
-          new LixiangService(
-            new KyselyUnitOfWork(db, (trx) => createLixiangRepositories(trx, linkedRecords, clock)),
-            clock,
-          ),
+          new LixiangService(filingUow, clock),
           exports,
+          new LixiangChangeService(filingUow, clock),
         );
         const extensions = extendSubContractRoutes(
           new ExtendSubContractService(

@@ -63,7 +63,8 @@ describe.each(testDatabaseKinds())('Idempotency-Key means the same request, on %
         c.post(
           '/project/approval/addSealTemplate',
           {
-            typeCode: '25_1',
+            // 公章 (21_1): a seal-use request whose form is its whole record.
+            typeCode: '21_1',
             title: `幂等用印 ${n}`,
             content: {
               drawContent: { value: `施工图 ${n} 张` },

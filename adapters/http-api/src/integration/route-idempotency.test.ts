@@ -160,7 +160,8 @@ describe.each(testDatabaseKinds())('every write honours its Idempotency-Key, on 
       table: 'approval',
       column: 'title',
       body: (n) => ({
-        typeCode: '25_1',
+        // 公章 (21_1): a seal-use request whose form is its whole record.
+        typeCode: '21_1',
         title: `幂等用印申请 ${n}`,
         content: {
           drawContent: { value: `施工图 ${n} 张` },

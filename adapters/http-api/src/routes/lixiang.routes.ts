@@ -4,6 +4,7 @@ import {
   type ContractExportService,
   BIZ_SOURCE_LABELS,
   type Lixiang,
+  type LixiangChangeService,
   type LixiangFilter,
   type LixiangService,
 } from '@dpms/core';
@@ -14,6 +15,7 @@ import { perm } from '../http/route.js';
 import { streamXlsx, XLSX_TYPE, type XlsxColumn } from '../http/xlsx.js';
 import { actorOf, idemOf, iso } from './contract-route-helpers.js';
 import { modificationColumns, modificationRows } from './contract/index.js';
+import { registerLixiangChangeRoutes } from './lixiang-change.routes.js';
 import type { RouteModule } from './route-module.js';
 import {
   lixiangAnswer,
@@ -94,10 +96,12 @@ function filterOf(query: {
 export function lixiangRoutes(
   service: LixiangService,
   exports?: ContractExportService,
+  changes?: LixiangChangeService,
 ): RouteModule {
   return {
     name: 'lixiang',
     register(book) {
+      if (changes !== undefined) registerLixiangChangeRoutes(book, changes, view);
       book.add({
         method: 'get',
         path: '/v4/lixiang/list',

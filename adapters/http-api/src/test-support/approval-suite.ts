@@ -34,9 +34,14 @@ export const contract = (amount: string, extra: Record<string, unknown> = {}) =>
   ...extra,
 });
 
+/**
+ * A 25_1 technical seal from the approval centre: it stamps results of a task, so it names a
+ * record (the test record, which stands in for the result seal).
+ */
 export const seal = (sealTypes: string[]) => ({
   typeCode: '25_1',
   title: '技术章用印',
+  ...standInRecord('seal'),
   content: {
     drawContent: { value: '施工图 12 张' },
     sealType: { value: sealTypes, type: 'options' },

@@ -187,6 +187,21 @@ export interface ContractChangeTable {
   update_time: Defaulted<Date>;
 }
 
+/** A filing change (12_x, migration 0101): like a contract change, for a 立项 filing. */
+export interface LixiangChangeTable {
+  change_id: Generated<number>;
+  lx_id: number;
+  proposed: Json;
+  previous: Json;
+  reason: Defaulted<string>;
+  status: Defaulted<number>;
+  approval_id: number | null;
+  user_id: number;
+  create_by: Defaulted<string>;
+  create_time: Defaulted<Date>;
+  update_time: Defaulted<Date>;
+}
+
 /** The contract tables (migrations 0030_contracts, 0031_contract_files_changes). */
 export interface ContractTables {
   contract_file: ContractFileTable;
@@ -195,6 +210,7 @@ export interface ContractTables {
   contract: ContractTable;
   contract_history: ContractHistoryTable;
   lixiang: LixiangTable;
+  lixiang_change: LixiangChangeTable;
   contract_child: ContractChildTable;
   contract_child_pay: ContractChildPayTable;
 }

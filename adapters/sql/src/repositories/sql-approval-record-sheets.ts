@@ -6,6 +6,7 @@ import {
   CONTRACT_DOCUMENT_RECORD_KIND,
   CONTRACT_RECORD_KIND,
   INVOICE_RECORD_KIND,
+  LIXIANG_CHANGE_RECORD_KIND,
   LIXIANG_RECORD_KIND,
   RESULT_SEAL_RECORD_KIND,
   TASK_RECORD_KIND,
@@ -24,6 +25,7 @@ import { SqlContractRepository } from './sql-contract-table.js';
 import { amount, type Db } from './sql-fund-shared.js';
 import { SqlInvoiceRepository } from './sql-invoice.repository.js';
 import { SqlLixiangRepository } from './sql-lixiang.repository.js';
+import { SqlLixiangChangeRepository } from './sql-lixiang-change.repository.js';
 import { SqlResultSealRepository } from './sql-task-seal.repository.js';
 import { SqlTaskRepository } from './sql-task-sheet.repository.js';
 
@@ -75,6 +77,11 @@ const contract: Reader = async (db, id) => {
 const lixiang: Reader = async (db, id) => {
   const l = await new SqlLixiangRepository(db).findById(id, null);
   return l === null ? null : { kind: 'lixiang', facts: l };
+};
+
+const lixiangChange: Reader = async (db, id) => {
+  const change = await new SqlLixiangChangeRepository(db).findById(id);
+  return change === null ? null : { kind: 'lixiangChange', facts: change };
 };
 
 const contractChange: Reader = async (db, id) => {
@@ -164,6 +171,7 @@ export const RECORD_SHEET_READERS: Readonly<Record<string, Reader>> = {
   [CONTRACT_RECORD_KIND]: contract,
   [LIXIANG_RECORD_KIND]: lixiang,
   [CONTRACT_CHANGE_RECORD_KIND]: contractChange,
+  [LIXIANG_CHANGE_RECORD_KIND]: lixiangChange,
   [CONTRACT_CHILD_RECORD_KIND]: contractChild,
   [TASK_RECORD_KIND]: designTask,
   [RESULT_SEAL_RECORD_KIND]: resultSeal,

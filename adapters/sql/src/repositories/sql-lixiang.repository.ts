@@ -1,5 +1,9 @@
 import {
+  applyLixiangChangeOnApproval,
   approvalMessages,
+  LIXIANG_CHANGE_RECORD_KIND,
+  reopenLixiangChange,
+  type LixiangChangeRepositories,
   err,
   lixiangErrors,
   ok,
@@ -15,7 +19,6 @@ import {
   type ListQuery,
   type Lixiang,
   type LixiangFilter,
-  type LixiangRepositories,
   type LixiangRepository,
   type LixiangSortColumn,
 } from '@dpms/core';
@@ -29,6 +32,7 @@ import {
 import { SqlIdempotencyRepository } from './sql-auth.repository.js';
 import { containsPattern, pageBounds, scopeCondition, toCount, type Db } from './sql-helpers.js';
 import { recordAuthor } from './record-author.js';
+import { SqlLixiangChangeRepository } from './sql-lixiang-change.repository.js';
 
 const amount = (v: string | null | undefined): string =>
   v === null || v === undefined ? '0' : toAmountString(new MoneyDecimal(v));
@@ -264,9 +268,10 @@ export function createLixiangRepositories(
   db: Kysely<Database>,
   linked: LinkedRecordRegistry<Kysely<Database>>,
   clock: EngineClock,
-): LixiangRepositories {
+): LixiangChangeRepositories {
   return {
     lixiang: new SqlLixiangRepository(db),
+    lixiangChanges: new SqlLixiangChangeRepository(db),
     rates: new SqlFeeRateSource(db),
     approvals: new EngineContractApprovalPort(db, linked, clock),
     history: new SqlRecordHistoryRepository(db),
@@ -282,20 +287,42 @@ export function createLixiangRepositories(
 export function registerLixiangRecords(
   linked: LinkedRecordRegistry<Kysely<Database>>,
 ): LinkedRecordRegistry<Kysely<Database>> {
-  return linked.register(LIXIANG_RECORD_KIND, (trx) => ({
-    approvalEnded: (event) => moveLixiangOnApproval(new SqlLixiangRepository(trx), event),
-    approvalSent: async (event) => {
-      if (event.round <= 1) return ok(undefined);
-      const repo = new SqlLixiangRepository(trx);
-      const l = await repo.findById(Number(event.recordId), null);
-      if (l === null) return err(lixiangErrors.notFound());
-      if (l.approvalId !== event.approvalId || l.status === 1 || l.history) {
-        return err(approvalMessages.recordSuperseded());
-      }
-      if (l.status === 0) return ok(undefined);
-      const saved = await repo.save(l.lxId, l.version, { status: 0 }, event.at);
-      return saved === null ? err(lixiangErrors.stale()) : ok(undefined);
-    },
-    authorOf: (recordId) => recordAuthor(trx, 'lixiang', recordId),
-  }));
+  return linked
+    .register(LIXIANG_RECORD_KIND, (trx) => ({
+      approvalEnded: (event) => moveLixiangOnApproval(new SqlLixiangRepository(trx), event),
+      approvalSent: async (event) => {
+        if (event.round <= 1) return ok(undefined);
+        const repo = new SqlLixiangRepository(trx);
+        const l = await repo.findById(Number(event.recordId), null);
+        if (l === null) return err(lixiangErrors.notFound());
+        if (l.approvalId !== event.approvalId || l.status === 1 || l.history) {
+          return err(approvalMessages.recordSuperseded());
+        }
+        if (l.status === 0) return ok(undefined);
+        const saved = await repo.save(l.lxId, l.version, { status: 0 }, event.at);
+        return saved === null ? err(lixiangErrors.stale()) : ok(undefined);
+      },
+      authorOf: (recordId) => recordAuthor(trx, 'lixiang', recordId),
+    }))
+    .register(LIXIANG_CHANGE_RECORD_KIND, (trx) => ({
+      // 备案变更 (12_x): approved, the change is applied to the filing (and logged in its history)
+      // in the approval's transaction; a resubmission from the centre holds the filing again.
+      approvalEnded: (event) =>
+        applyLixiangChangeOnApproval(
+          {
+            lixiang: new SqlLixiangRepository(trx),
+            lixiangChanges: new SqlLixiangChangeRepository(trx),
+            history: new SqlRecordHistoryRepository(trx),
+          },
+          event,
+        ),
+      approvalSent: (event) =>
+        event.round <= 1
+          ? Promise.resolve(ok(undefined))
+          : reopenLixiangChange(
+              new SqlLixiangChangeRepository(trx),
+              event,
+              approvalMessages.recordSuperseded,
+            ),
+    }));
 }

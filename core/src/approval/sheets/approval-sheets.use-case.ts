@@ -1,6 +1,7 @@
 import type { ClosedCase } from '../../closing/closing.js';
 import type { FundPerform, FundPlan } from '../../fund-plan/fund-plan.js';
 import type { Lixiang } from '../../contract/lixiang.js';
+import type { LixiangChange } from '../../contract/lixiang-change.js';
 import type { DesignTask } from '../../task/task.js';
 import type { ContractDocumentRecord } from '../../documents/contract-document.repository.port.js';
 import { contractDocumentSheet } from './document-sheets.js';
@@ -20,6 +21,7 @@ import {
   contractChangeSheet,
   contractChildSheet,
   contractSheet,
+  lixiangChangeSheet,
   lixiangSheet,
   type ContractChangeSheetFacts,
   type ContractChildSheetFacts,
@@ -43,6 +45,7 @@ export type SheetFacts =
   | { readonly kind: 'contract'; readonly facts: ContractSheetFacts }
   | { readonly kind: 'lixiang'; readonly facts: Lixiang }
   | { readonly kind: 'contractChange'; readonly facts: ContractChangeSheetFacts }
+  | { readonly kind: 'lixiangChange'; readonly facts: LixiangChange }
   | { readonly kind: 'contractChild'; readonly facts: ContractChildSheetFacts }
   | { readonly kind: 'designTask'; readonly facts: DesignTask }
   | { readonly kind: 'resultSeal'; readonly facts: ResultSealSheetFacts }
@@ -112,6 +115,8 @@ export function describeSheet(facts: SheetFacts, zone: string, typeCode = ''): A
       return lixiangSheet(facts.facts);
     case 'contractChange':
       return contractChangeSheet(facts.facts);
+    case 'lixiangChange':
+      return lixiangChangeSheet(facts.facts);
     case 'contractChild':
       return contractChildSheet(facts.facts);
     case 'designTask':

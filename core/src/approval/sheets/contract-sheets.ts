@@ -10,6 +10,11 @@ import { CHANGEABLE_FIELDS, type ContractChange } from '../../contract/contract-
 import { CHILD_TYPE_LABELS, type ContractChildSummary } from '../../contract/contract-child.js';
 import { CONTRACT_FIELD_LABELS } from '../../contract/contract-messages.js';
 import type { Lixiang } from '../../contract/lixiang.js';
+import {
+  LIXIANG_CHANGEABLE_FIELDS,
+  lixiangFieldLabel,
+  type LixiangChange,
+} from '../../contract/lixiang-change.js';
 import { FEE_FIELD_LABELS } from '../../fees/fee-messages.js';
 import { FEE_RATE_KEYS, type FeeRates } from '../../fees/fee-rates.js';
 import { FIGURE_LABELS, type ContractFigures } from '../../figures/contract-figures.js';
@@ -220,6 +225,43 @@ export function contractChangeSheet({
         figures: [
           text('contractName', change.previous.contractName),
           text('contractNo', contractNo),
+          figure.text('reason', '变更原因', change.reason),
+          figure.text('createBy', '申请人', change.createBy),
+          figure.text('status', '状态', statusText(change.status)),
+        ],
+      },
+      { title: '变更内容（变更前 → 变更后）', figures: changed },
+    ],
+  };
+}
+
+/**
+ * 备案变更 (12_x): the filing, the reason, and every field the change proposes, before → after by
+ * its label (only the fields it changes; amounts in 万元), with the split the change recomputes.
+ */
+export function lixiangChangeSheet(change: LixiangChange): ApprovalSheet {
+  const changedFields = [...LIXIANG_CHANGEABLE_FIELDS].filter(
+    (f) => change.previous[f] !== change.proposed[f],
+  );
+  const changed = changedFields.map((f): SheetFigure => {
+    const before = change.previous[f];
+    const after = change.proposed[f];
+    return AMOUNT_FIELDS.has(f)
+      ? figure.amount(f, lixiangFieldLabel(f), after, before)
+      : { ...figure.text(f, lixiangFieldLabel(f), after), before };
+  });
+  return {
+    recordKind: null,
+    recordId: String(change.changeId),
+    source: 'record',
+    title: '备案变更',
+    sections: [
+      {
+        title: '备案信息',
+        figures: [
+          text('lxNo', change.previous.lxNo),
+          text('projectName', change.previous.projectName),
+          text('bizSource', BIZ_SOURCE_LABELS[change.previous.bizSource]),
           figure.text('reason', '变更原因', change.reason),
           figure.text('createBy', '申请人', change.createBy),
           figure.text('status', '状态', statusText(change.status)),

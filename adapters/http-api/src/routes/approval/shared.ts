@@ -1,6 +1,7 @@
 import type { Response } from 'express';
 import {
   ALL_DATA,
+  ALL_PERMISSION,
   type ApprovalActor,
   type ApprovalSheets,
   type CentreForms,
@@ -22,6 +23,8 @@ export const actorOf = (p: Principal): ApprovalActor => ({
   userId: p.userId,
   deptId: p.deptId,
   scope: p.isAdmin ? ALL_DATA : p.scope,
+  // 发起审批 checks a record form's screen permissions against these (the admin role holds all).
+  permissions: p.isAdmin ? [ALL_PERMISSION] : p.permissions,
 });
 
 export const idemOf = (ctx: HandlerContext<unknown, unknown, unknown>, route: string) =>

@@ -23,7 +23,8 @@ export function registerTemplateRoutes(book: RouteBook, deps: ApprovalRouteDeps)
       handler: async (ctx) => {
         const b = await checkApprovalFiles(ctx.body, deps.fileRefs, ctx.principal);
         // 发起审批: core's table decides whether the form names its record, and a record the
-        // centre creates (an invoice on the picked contract) goes through the record's use case.
+        // centre creates (an invoice on the picked contract) goes through the record's use case;
+        // either requires the record screen's own permission (the actor carries the caller's).
         const result = await deps.centre.create(
           {
             kind,
@@ -34,6 +35,7 @@ export function registerTemplateRoutes(book: RouteBook, deps: ApprovalRouteDeps)
             templateContent: b.templateContent,
             recordKind: b.recordKind,
             recordId: b.recordId,
+            recordFields: b.recordFields,
             submit: b.submit,
           },
           ctx.principal,

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { ContractFileService, ContractService } from '@dpms/core';
 import {
   contractChangeAddAnswer,
+  contractChangeBody,
   contractChangesAnswer,
-  contractFieldsShape,
   contractFileAnswer,
   contractFilesAnswer,
   contractIdQuery,
@@ -25,15 +25,7 @@ export function registerContractChangeRoutes(book: RouteBook, service: ContractS
     tag: TAG,
     access: perm('project:contract:edit'),
     idempotency: 'use-case',
-    body: z.object({
-      contractId: id(),
-      reason: z.string().max(2000),
-      typeCode: z
-        .string()
-        .regex(/^28_\d$/)
-        .optional(),
-      fields: z.object(contractFieldsShape).partial(),
-    }),
+    body: contractChangeBody,
     response: contractChangeAddAnswer,
     handler: async ({ body, principal, req }) => {
       const r = unwrap(

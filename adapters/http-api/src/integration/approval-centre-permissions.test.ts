@@ -1,0 +1,105 @@
+/* eslint-disable @typescript-eslint/no-unsafe-member-access -- supertest bodies are untyped JSON */
+import {
+  APPROVAL_TYPE_CATALOGUE,
+  centreRecordPermissions,
+  templateKindInfo,
+  type ApprovalTypeInfo,
+} from '@dpms/core';
+import { createPlatformRepositories } from '@dpms/sql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../test-support/api.js';
+import { testDatabaseKinds } from '../test-support/test-database.js';
+import { openContractApi, type ContractClient, type ContractTestApi } from './contract-helpers.js';
+
+// 发起审批 is no way round a record screen's permission: a form the centre creates or links a
+// record for requires what the record's own route requires, besides project:approval:add.
+
+/** One form of each group the centre creates or links a record for (3_x, 4_x, 23_1 …). */
+const centreForms: readonly ApprovalTypeInfo[] = APPROVAL_TYPE_CATALOGUE.filter(
+  (t) => t.variant === 1 && t.record !== undefined && t.record.fromCentre !== 'screen',
+);
+
+const pickedKind = (t: ApprovalTypeInfo): string =>
+  t.record?.fromCentre === 'link' ? (t.record.recordKinds[0] ?? '') : (t.record?.picker ?? '');
+
+describe.each(testDatabaseKinds())('the record screen’s permission on 发起审批 on %s', (kind) => {
+  let api: ContractTestApi;
+  let admin: ContractClient;
+  let menus: readonly { menuId: number; perms: string }[];
+  let users = 0;
+
+  /** A user of 财务部 whose one role (all data) holds every permission but `without`. */
+  const userWithout = async (without: readonly string[]): Promise<ContractClient> => {
+    users += 1;
+    const repos = createPlatformRepositories(api.db);
+    const role = await repos.roles.create({
+      roleKey: `centre_perm_${users}`,
+      roleName: `发起审批权限${users}`,
+      dataScope: '1',
+      menuIds: menus.filter((m) => !without.includes(m.perms)).map((m) => m.menuId),
+    });
+    if (!role.ok) throw new Error(role.error.message);
+    const userName = `centreperm${users}`;
+    const made = await admin.post('/system/user', {
+      userName,
+      nickName: `发起审批${users}`,
+      password: DEMO_PASSWORD,
+      deptId: 103,
+      roleIds: [role.value.roleId],
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    return api.as(userName);
+  };
+  const approvals = async () =>
+    Number(
+      (
+        await api.db
+          .selectFrom('approval')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const send = (who: ContractClient, t: ApprovalTypeInfo) =>
+    who.post(templateKindInfo(t.kind).addPath, {
+      typeCode: t.code,
+      recordKind: pickedKind(t),
+      recordId: '1',
+      content: {},
+      submit: true,
+    });
+
+  beforeAll(async () => {
+    api = await openContractApi(kind);
+    admin = await api.as('admin');
+    menus = await createPlatformRepositories(api.db).menus.listAll({});
+  });
+  afterAll(() => api.close());
+
+  it('covers every group the centre creates or links a record for', () => {
+    expect(centreForms.map((t) => t.code)).toEqual(
+      expect.arrayContaining(['3_1', '4_1', '12_1', '23_1', '25_1', '27_1', '28_1']),
+    );
+  });
+
+  it.each(centreForms.map((t) => [t.code, t] as const))(
+    '%s: refused 403 without the record’s permission, nothing stored; passed on with it',
+    async (_code, t) => {
+      const required = centreRecordPermissions(t.code);
+      expect(required.length).toBeGreaterThan(0);
+      const lacking = await userWithout(required);
+      const before = await approvals();
+      const refused = await send(lacking, t);
+      expect(refused.status, JSON.stringify(refused.body)).toBe(403);
+      expect(refused.body.msg).toContain('当前操作没有权限');
+      expect(refused.body.msg).toContain(t.record?.screen);
+      expect(await approvals()).toBe(before);
+      // The same role with the permission is let through to the record's own rules (record 1 may
+      // not suit the form, and a task sheet is sent only by its author or project manager:
+      // whatever the record answers, it is not the permission's refusal).
+      const holding = await userWithout([]);
+      const passed = await send(holding, t);
+      expect(passed.body.msg, JSON.stringify(passed.body)).not.toContain('当前操作没有权限');
+      expect(passed.body.errorCode).not.toBe('APPROVAL.NO_PERMISSION');
+    },
+  );
+});
