@@ -23,7 +23,11 @@ import {
   extendSubContractPage,
   extendSubContractRowAnswer,
   lixiangAnswer,
+  lixiangChangeAddAnswer,
+  lixiangChangesAnswer,
   lixiangPage,
+  type LixiangChangeInput,
+  type LixiangChangeRecord as WireLixiangChangeRecord,
   payAttachmentsAnswer,
   type ChildPayAddInput,
   type ChildPayRecord as WireChildPayRecord,
@@ -52,6 +56,7 @@ export type ContractRecord = WireContractRecord;
 export type ContractHistoryRow = WireContractHistoryEntry;
 export type ContractDetailRecord = WireContractDetail;
 export type ContractChangeRecord = WireContractChangeRecord;
+export type LixiangChangeRecord = WireLixiangChangeRecord;
 export type ContractFileRecord = WireContractFileRecord;
 /** The side panel's totals in 万元. */
 export type ContractSummary = WireContractSummary;
@@ -279,6 +284,17 @@ export class ContractGateway {
       typeCode === undefined ? { lxId } : { lxId, typeCode },
       keyOf(key),
     );
+  }
+
+  /** 变更 of a formal filing (备案变更 12_x): the proposed fields and the reason, sent at once. */
+  async lixiangChange(
+    body: LixiangChangeInput,
+    key?: string,
+  ): Promise<{ filing: LixiangRecord; change: LixiangChangeRecord }> {
+    return this.calls.post(lixiangChangeAddAnswer, '/v4/lixiang/change/add', body, keyOf(key));
+  }
+  async lixiangChanges(lxId: number): Promise<LixiangChangeRecord[]> {
+    return this.calls.get(lixiangChangesAnswer, '/v4/lixiang/change/list', { lxId });
   }
 
   // ---- sub-contracts ----

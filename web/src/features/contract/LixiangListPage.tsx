@@ -6,14 +6,17 @@ import {
   type PageQuery,
 } from '@dpms/http-client';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useService } from '../../app/di';
 import { useActionActor } from '../../app/hooks';
 import { TOKENS } from '../../app/tokens';
+import { HasPermi } from '../../components/auth/Access';
 import { Dialog } from '../../components/ui/Dialog';
 import { BIZ_SOURCE_OPTIONS, FEE_FIELDS, STATUS_OPTIONS } from './labels';
+import { LixiangChangeDialog } from './LixiangChangeDialog';
 import { LixiangFormDialog } from './LixiangFormDialog';
 import { RecordListPage } from './record-list-page';
-import { Facts, money, options } from './sub-record-page-kit';
+import { Facts, money, options, textButton } from './sub-record-page-kit';
 
 // ---- project filing (lixiang) ------------------------------------------------------------------
 
@@ -52,58 +55,86 @@ function LixiangDetailDialog({ lxId, onClose }: { lxId: number; onClose: () => v
 
 const loadLixiang = (contracts: ContractGateway, q: PageQuery) => contracts.lixiangList(q);
 
-/** 项目立项: the filings with their fee split, filters, add/edit forms and the .xlsx exports. */
+/** A formal filing (approved or 补录) is changed only through 备案变更 (12_x), never edited. */
+const isFormal = (r: LixiangRecord) => r.status === 1 || r.history;
+
+/**
+ * 项目立项: the filings with their fee split, filters, add/edit forms, 变更 of a formal filing
+ * and the .xlsx exports.
+ */
 export function LixiangListPage() {
   const actor = useActionActor();
+  const [changing, setChanging] = useState<{ row: LixiangRecord; refetch: () => void } | null>(
+    null,
+  );
   return (
-    <RecordListPage<LixiangRecord, LxFilter>
-      title="项目立项"
-      noun="立项备案"
-      queryKey="lixiang"
-      rowKey="lxId"
-      testId="lixiang-list"
-      idOf={(r) => r.lxId}
-      filter={LX_EMPTY}
-      load={loadLixiang}
-      search={[
-        { key: 'projectName', label: '项目名称' },
-        { key: 'lxNo', label: '立项编号' },
-        {
-          key: 'bizSource',
-          label: '业务来源',
-          type: 'select',
-          options: options(BIZ_SOURCE_OPTIONS),
-        },
-        { key: 'status', label: '审批状态', type: 'select', options: options(STATUS_OPTIONS) },
-      ]}
-      columns={[
-        { key: 'lxNo', title: '立项编号' },
-        { key: 'projectName', title: '项目名称' },
-        { key: 'bizSourceName', title: '业务来源' },
-        { key: 'statusName', title: '审批状态' },
-        { key: 'history', title: '历史备案', render: (r) => (r.history ? '是' : '否') },
-        money('totalAmount', '合同金额（万元）'),
-        money('realAmount', '实际金额（万元）'),
-        money('designFee', '设计费（万元）'),
-        money('operateFee', '经营费（万元）'),
-        { key: 'createBy', title: '创建人' },
-      ]}
-      editable={(r) => lixiangActions.may('edit', r, actor)}
-      editTestId="edit-lixiang"
-      submit={{
-        call: (contracts, r) => contracts.lixiangSubmit(r.lxId),
-        ask: (r) => `是否确认提交“${r.projectName}”的立项备案审批？`,
-      }}
-      add={{ perm: 'project:lixiang:add', testId: 'add-lixiang' }}
-      exports={{
-        perm: 'project:lixiang:export',
-        buttons: [
-          { label: '导出', path: '/v4/lixiang/export', searched: true },
-          { label: '导出修改记录', path: '/project/lixiang/exportByModify' },
-        ],
-      }}
-      form={(props) => <LixiangFormDialog {...props} />}
-      detail={({ id, onClose }) => <LixiangDetailDialog lxId={id} onClose={onClose} />}
-    />
+    <>
+      <RecordListPage<LixiangRecord, LxFilter>
+        title="项目立项"
+        noun="立项备案"
+        queryKey="lixiang"
+        rowKey="lxId"
+        testId="lixiang-list"
+        idOf={(r) => r.lxId}
+        filter={LX_EMPTY}
+        load={loadLixiang}
+        search={[
+          { key: 'projectName', label: '项目名称' },
+          { key: 'lxNo', label: '立项编号' },
+          {
+            key: 'bizSource',
+            label: '业务来源',
+            type: 'select',
+            options: options(BIZ_SOURCE_OPTIONS),
+          },
+          { key: 'status', label: '审批状态', type: 'select', options: options(STATUS_OPTIONS) },
+        ]}
+        columns={[
+          { key: 'lxNo', title: '立项编号' },
+          { key: 'projectName', title: '项目名称' },
+          { key: 'bizSourceName', title: '业务来源' },
+          { key: 'statusName', title: '审批状态' },
+          { key: 'history', title: '历史备案', render: (r) => (r.history ? '是' : '否') },
+          money('totalAmount', '合同金额（万元）'),
+          money('realAmount', '实际金额（万元）'),
+          money('designFee', '设计费（万元）'),
+          money('operateFee', '经营费（万元）'),
+          { key: 'createBy', title: '创建人' },
+        ]}
+        editable={(r) => lixiangActions.may('edit', r, actor)}
+        editTestId="edit-lixiang"
+        submit={{
+          call: (contracts, r) => contracts.lixiangSubmit(r.lxId),
+          ask: (r) => `是否确认提交“${r.projectName}”的立项备案审批？`,
+        }}
+        more={(r, refetch) =>
+          isFormal(r) && (
+            <HasPermi perms={[lixiangActions.permissions.edit]}>
+              {textButton('变更', () => setChanging({ row: r, refetch }), 'change-lixiang')}
+            </HasPermi>
+          )
+        }
+        add={{ perm: 'project:lixiang:add', testId: 'add-lixiang' }}
+        exports={{
+          perm: 'project:lixiang:export',
+          buttons: [
+            { label: '导出', path: '/v4/lixiang/export', searched: true },
+            { label: '导出修改记录', path: '/project/lixiang/exportByModify' },
+          ],
+        }}
+        form={(props) => <LixiangFormDialog {...props} />}
+        detail={({ id, onClose }) => <LixiangDetailDialog lxId={id} onClose={onClose} />}
+      />
+      {changing && (
+        <LixiangChangeDialog
+          filing={changing.row}
+          onClose={() => setChanging(null)}
+          onSent={() => {
+            changing.refetch();
+            setChanging(null);
+          }}
+        />
+      )}
+    </>
   );
 }

@@ -37,6 +37,8 @@ export interface RecordListSpec<Row extends object, F extends CrudFilter> {
   editable: (row: Row) => boolean;
   editTestId: string;
   submit: AskedAction<Row>;
+  /** Further row actions after 提交审批 (项目立项's 变更 of a formal filing). */
+  more?: (row: Row, refetch: () => void) => ReactNode;
   /** 删除, offered while `may` holds (core's `may('remove', ..)`). */
   remove?: AskedAction<Row> & { may: (row: Row) => boolean };
   add: { perm: string; testId: string };
@@ -64,15 +66,27 @@ export function RecordListPage<Row extends object, F extends CrudFilter>(
           {textButton('修改', () => setForm({ editing: r }), spec.editTestId)}
           {textButton(
             '提交审批',
-            () => void run('已提交审批', () => spec.submit.call(contracts, r), refetch, spec.submit.ask(r)),
+            () =>
+              void run(
+                '已提交审批',
+                () => spec.submit.call(contracts, r),
+                refetch,
+                spec.submit.ask(r),
+              ),
           )}
         </>
       )}
+      {spec.more?.(r, refetch)}
       {spec.remove?.may(r) &&
         textButton(
           '删除',
           () =>
-            void run('删除成功', () => spec.remove!.call(contracts, r), refetch, spec.remove!.ask(r)),
+            void run(
+              '删除成功',
+              () => spec.remove!.call(contracts, r),
+              refetch,
+              spec.remove!.ask(r),
+            ),
         )}
     </>
   );
