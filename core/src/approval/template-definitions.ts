@@ -205,7 +205,8 @@ export const CONTRACT_CHANGE_TEMPLATE: TemplateDefinition = {
   templateContent: [
     section('变更信息', [
       input('contractName', '合同名称', { required: true }),
-      // Ours: the one figure 发起审批 proposes; the contract's screen proposes every field.
+      // Ours: the new amount at a glance; 发起审批's change fields (recordFields) propose any field
+      // the contract change call takes, and win over this one when both name the amount.
       amount('totalAmount', '变更后合同金额'),
       textarea('contractContent', '变更内容', { required: true }),
       upload('files', '附件', { limit: 0 }),

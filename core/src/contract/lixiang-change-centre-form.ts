@@ -13,7 +13,8 @@ import {
 import { lixiangErrors } from './lixiang.js';
 
 /**
- * The 12_x form's refnames: the filing is the picker (`recordId`), the reason is `reason`, and
+ * The 12_x form's refnames: the filing is the picker (`recordId`), the reason is `reason` (a form
+ * field, or beside the proposed fields in `recordFields`), and
  * each proposed field keeps its own name (`projectName`, `totalAmount` …), as on the filing's
  * 变更 dialog.
  */
@@ -37,7 +38,9 @@ export function lixiangChangeOfForm(
   }
   return {
     fields: fields,
-    reason: formText(content, 'reason') ?? '',
+    reason:
+      formText(content, 'reason') ??
+      (typeof recordFields?.['reason'] === 'string' ? recordFields['reason'] : ''),
   };
 }
 

@@ -27,6 +27,7 @@ import { defaultTypeOfKind, formOf, typeOptionsOfKind } from './templates';
 import { useApprovalActions } from './useApprovalActions';
 import { fileNameOf, useApprovalFiles } from './useApprovalFiles';
 import { useOptionSources } from './useOptionSources';
+import { CentreRecordFields, takesRecordFields, type RecordFields } from './CentreRecordFields';
 import {
   RecordPicker,
   centreRecordKind,
@@ -109,11 +110,14 @@ export function ApprovalForm({
       ? { recordKind: editing.recordKind, recordId: editing.recordId }
       : null,
   );
+  // A change's proposed fields or a seal's results (发起审批 only), sent as `recordFields`.
+  const [recordFields, setRecordFields] = useState<RecordFields>({});
   // The server's refusals by field (a 400's errors[]), shown beside their fields until edited.
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const setTypeCode = (code: string) => {
     setTypeCodeOnly(code);
     setPicked(null);
+    setRecordFields({});
     setServerErrors({});
     // A type with fields of its own (产值确认) starts its own form.
     const next = formOf(kind, code);
@@ -154,6 +158,7 @@ export function ApprovalForm({
     const next = formOf(k, code);
     setTypeCodeOnly(code);
     setPicked(null);
+    setRecordFields({});
     setServerErrors({});
     setContent(withDrafter(initialContent({ templateContent: next.sections })));
     setTried(false);
@@ -168,10 +173,14 @@ export function ApprovalForm({
       submit,
       ...(form.sendsTemplate ? { templateContent: template.templateContent } : {}),
     };
+    const record = {
+      ...(picked ?? {}),
+      ...(!editing && takesRecordFields(typeCode) ? { recordFields } : {}),
+    };
     // The call's own wire body (the record a linked form names) and core's template rules.
     const wire = editing
       ? undefined
-      : approvalCreateBody.safeParse({ ...body, typeCode, ...(picked ?? {}) });
+      : approvalCreateBody.safeParse({ ...body, typeCode, ...record });
     const found = {
       ...(wire && !wire.success ? wireFieldErrors(wire.error.issues) : {}),
       ...fieldErrors(template, sent, sources),
@@ -192,7 +201,7 @@ export function ApprovalForm({
               { ...body, approvalId: editing.approvalId, version: editing.version },
               key,
             )
-          : gateway.create(kind, { ...body, typeCode, ...(picked ?? {}) }, key),
+          : gateway.create(kind, { ...body, typeCode, ...record }, key),
       submit ? '提交成功' : '保存成功',
       // 保存 and 提交 write the same approval: a lost save meets the submit as one action, so
       // the server never creates it twice (and answers 422 if the form changed in between).
@@ -322,7 +331,20 @@ export function ApprovalForm({
                   ? null
                   : { recordKind: centreRecordKind(link), recordId: choice.id },
               );
+              setRecordFields({});
               if (choice !== null) setContent((c) => withRecordFills(c, choice));
+            }}
+          />
+        )}
+        {link && !screenOnly && !editing && takesRecordFields(typeCode) && (
+          <CentreRecordFields
+            typeCode={typeCode}
+            picked={picked}
+            value={recordFields}
+            errors={errors}
+            onChange={(next) => {
+              setServerErrors({});
+              setRecordFields(next);
             }}
           />
         )}

@@ -71,6 +71,15 @@ function useChoices(link: ApprovalRecordLink): { choices: RecordChoice[]; loadin
             label: a.archiveNo ? `${a.archiveName}（${a.archiveNo}）` : a.archiveName,
             fills: { archivesName: a.archiveName },
           }));
+        case 'filing':
+          // Only a formal filing (approved or 补录) is changed through 备案变更.
+          return (await contracts.lixiangList(PAGE)).rows
+            .filter((l) => l.status === 1 || l.history)
+            .map((l) => ({
+              id: String(l.lxId),
+              label: l.lxNo ? `${l.projectName}（${l.lxNo}）` : l.projectName,
+              fills: { projectName: l.projectName, lxNo: l.lxNo },
+            }));
         default:
           return [];
       }
