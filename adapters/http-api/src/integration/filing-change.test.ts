@@ -171,6 +171,23 @@ describe.each(testDatabaseKinds())('filing changes (备案变更 12_x) on %s', (
     expect(list).toMatchObject([{ status: 2, statusName: expect.any(String) }]);
   });
 
+  it('发起审批 may send the reason beside the proposed fields, as its change fields do', async () => {
+    const lxId = await formal('LX-CHG-REASON');
+    const made = await data(
+      zhjy.post('/project/approval/addDeclareTemplate', {
+        typeCode: '12_2',
+        recordKind: 'filing',
+        recordId: String(lxId),
+        content: {},
+        recordFields: { lxNo: 'LX-CHG-REASON-2', reason: '编号更正' },
+        submit: true,
+      }),
+    );
+    const [row] = await changeRows(lxId);
+    expect(row).toMatchObject({ reason: '编号更正', proposed: { lxNo: 'LX-CHG-REASON-2' } });
+    expect(await approvalOf(made.approvalId)).toMatchObject({ type_code: '12_2' });
+  });
+
   it('a change of a filing not yet approved is refused naming the field, nothing stored', async () => {
     const draft = Number((await data(zhjy.post('/v4/lixiang/add', filing('LX-CHG-DRAFT')))).lxId);
     const screen = await refused(fromScreen(draft, { totalAmount: '60' }), 'lxId');
