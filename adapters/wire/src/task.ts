@@ -293,11 +293,12 @@ export const taskSealBody = z
  * The results 发起审批's technical seal (25_x) stamps: the seal request's own `resultIds`, at least
  * one (a seal from the centre names what it stamps).
  */
-export const taskSealCentreFields = z.object({
-  resultIds: taskSealBody.shape.resultIds.refine((ids) => (ids ?? []).length > 0, {
+export const taskSealCentreFields = z
+  .object({ resultIds: taskSealBody.shape.resultIds })
+  .refine((v) => (v.resultIds ?? []).length > 0, {
+    path: ['resultIds'],
     message: taskErrors.required('resultIds').message,
-  }),
-});
+  });
 
 /** What a seal request form marks with `*` (core's list). */
 export const requiredSealFields: readonly string[] = REQUIRED_SEAL_FIELDS;

@@ -186,7 +186,8 @@ export function ApprovalForm({
       ...fieldErrors(template, sent, sources),
     };
     setTried(true);
-    setServerErrors({});
+    // The wire body's problems beside their fields too (a change field, the results to stamp).
+    setServerErrors(wire && !wire.success ? wireFieldErrors(wire.error.issues) : {});
     const first = Object.values(found)[0];
     if (first !== undefined) {
       feedback.error(first);
