@@ -1,4 +1,4 @@
-import { lixiangActions } from '@dpms/core';
+import { LIXIANG_CHANGEABLE_FIELDS, lixiangActions, lixiangFieldLabel } from '@dpms/core';
 import {
   errorMessage,
   type ContractGateway,
@@ -47,9 +47,37 @@ function LixiangDetailDialog({ lxId, onClose }: { lxId: number; onClose: () => v
             ]}
           />
           <Facts data={q.data} pairs={FEE_FIELDS.map(([k, l]) => [k, `${l}（万元）`])} />
+          <LixiangChanges lxId={lxId} />
         </div>
       )}
     </Dialog>
+  );
+}
+
+/** 变更记录: each filing change, its fields before → after by label, its reason and status. */
+function LixiangChanges({ lxId }: { lxId: number }) {
+  const gateway = useService(TOKENS.ContractGateway);
+  const q = useQuery({
+    queryKey: ['lixiang-changes', lxId],
+    queryFn: () => gateway.lixiangChanges(lxId),
+  });
+  const rows = q.data ?? [];
+  if (rows.length === 0) return null;
+  const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : '（空）');
+  return (
+    <section data-testid="lixiang-changes" className="space-y-1 text-sm">
+      <h3 className="font-medium">变更记录</h3>
+      {rows.map((c) => (
+        <div key={c.changeId} className="rounded-control border border-line px-3 py-2">
+          <p>{`${c.createBy} · ${c.statusName} · 变更原因：${c.reason}`}</p>
+          {LIXIANG_CHANGEABLE_FIELDS.filter((f) => c.previous[f] !== c.proposed[f]).map((f) => (
+            <p key={f} className="text-ink-soft">
+              {lixiangFieldLabel(f)}：{text(c.previous[f])} → {text(c.proposed[f])}
+            </p>
+          ))}
+        </div>
+      ))}
+    </section>
   );
 }
 
