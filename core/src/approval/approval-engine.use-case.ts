@@ -38,11 +38,7 @@ import { currentTransferCandidates, notACandidate } from './transfer-candidates.
 import { APPROVAL_NOTICE_LIST_LIMIT, noticeRecipients } from './approval-notice.js';
 import { detailOf } from './approval-detail-view.js';
 import { checkApprovalContent, templateFor, titleOf } from './approval-content-check.js';
-import {
-  checkCentreEdit,
-  checkCentreRecord,
-  checkCentreRecordPermission,
-} from './centre-record-rule.js';
+import { checkCentreEdit, checkCentreForm } from './centre-record-rule.js';
 
 export * from './approval-engine.types.js';
 export { nodesForContent } from './approval-node-resolution.js';
@@ -75,10 +71,8 @@ export class ApprovalEngine {
       const typeCode = input.typeCode;
       // No money form unlinked: from 发起审批 a form names its record as core's table says.
       if (input.viaApprovalCentre === true) {
-        const linked = checkCentreRecord(input, repos.linkedRecords);
+        const linked = checkCentreForm(input, actor.permissions, repos.linkedRecords);
         if (!linked.ok) return linked;
-        const allowed = checkCentreRecordPermission(input, actor.permissions, repos.linkedRecords);
-        if (!allowed.ok) return allowed;
       }
       if (
         input.recordKind !== undefined &&

@@ -81,6 +81,16 @@ export function checkCentreRecordPermission(
   );
 }
 
+/** The engine's check of a form from 发起审批: its record (`checkCentreRecord`), then its screen's permission. */
+export function checkCentreForm(
+  ref: CentreRecordRef,
+  permissions: readonly string[] | undefined,
+  kinds: CentreRecordKinds,
+): Result<void, DomainError> {
+  const linked = checkCentreRecord(ref, kinds);
+  return linked.ok ? checkCentreRecordPermission(ref, permissions, kinds) : linked;
+}
+
 /**
  * Whether the centre may edit the form's content: not when its record's use case wrote it (an
  * invoice request, a change, a borrowing, an output value: the record keeps the figures, and an
