@@ -314,6 +314,7 @@ export function ApprovalForm({
           // The record screen's own form sends it (screen-launchers.tsx); its answer opens the
           // approval it went into, or closes when the record was only saved as a draft.
           <ScreenLauncher
+            key={typeCode}
             typeCode={typeCode}
             link={link}
             onDone={(sent) => (sent.approvalId === null ? onClose() : onSaved(sent.approvalId))}

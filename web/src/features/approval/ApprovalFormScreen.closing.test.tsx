@@ -140,3 +140,23 @@ describe('发起审批 of a closing (11_2) or settlement (11_1) is 结算结案�
     await waitFor(() => expect(centre.saved).toHaveBeenCalledWith('88'));
   });
 });
+
+describe('发起审批 sends only a record picked under the code chosen now', () => {
+  it('forgets a settlement draft picked under 11_1 once 11_2 is chosen: 送审 asks for a closing and sends nothing', async () => {
+    const settleDraft = closingRecord('settle', { closedCaseAmount: '40' });
+    const centre = await openCentre('Common', '11_1', {
+      ...ROUTES,
+      '/contract/settle/list': () => page([settleDraft]),
+    });
+    const picker = within(centre.form).getByLabelText('关联结算');
+    const option = await within(picker).findByText('结案项目（结案合同） 40万元');
+    change(centre.form, '关联结算', (option as HTMLOptionElement).value);
+    change(centre.form, '审批类型', '11_2');
+    const closing = await within(centre.form).findByLabelText('关联结案');
+    await waitFor(() => expect((closing as HTMLSelectElement).value).toBe(''));
+    fireEvent.click(within(centre.form).getByRole('button', { name: '送审' }));
+    const alert = centre.form.querySelector('[data-field="recordId"] [role="alert"]');
+    expect(alert?.textContent).toBe('请选择关联结案');
+    expect(writesOf(centre.api)).toEqual([]);
+  });
+});
