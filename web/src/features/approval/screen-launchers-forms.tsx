@@ -10,6 +10,7 @@ import {
   fundPayActions,
   loanActions,
   mayActOnFundPlan,
+  performTypeCode,
   type FundPlanLineKind,
 } from '@dpms/core';
 import { useMemo, type ReactElement } from 'react';
@@ -229,10 +230,14 @@ export function FundPerformLauncher(props: LauncherProps) {
       drafts={
         <PickAndSend
           {...props}
-          queryKey="fund-perform-drafts"
+          queryKey={`fund-perform-drafts:${props.typeCode}`}
           button="送审"
           load={async () =>
             (await gateway.performList(PAGE)).rows
+              // Only the sheets that travel on the chosen code: a draft's code is its kind's, or
+              // 9_2 when 超计划执行 was asked for (core's performTypeCode). A sheet asked over the
+              // plan that fits the plan again by 送审 goes on its kind's code, as from 资金执行.
+              .filter((p) => performTypeCode(p.lineKind, p.overPlan) === props.typeCode)
               .filter((p) => mayActOnFundPlan('perform', 'submit', p, actor))
               .map((p) => ({
                 id: String(p.performId),
@@ -274,10 +279,12 @@ export function FundPayLauncher(props: LauncherProps) {
         <PickAndSend
           {...props}
           noun="付款"
-          queryKey="fund-pay-drafts"
+          queryKey={`fund-pay-drafts:${props.typeCode}`}
           button="送审"
           load={async () =>
             (await gateway.payList(PAGE)).rows
+              // Only the drafts of the chosen code: 20_1 sends no 16_x payment, 16_2 no 16_1 one.
+              .filter((p) => p.typeCode === props.typeCode)
               .filter((p) => fundPayActions.may('submit', p, actor))
               .map((p) => ({
                 id: String(p.payId),
