@@ -113,12 +113,22 @@ describe('发起审批 of a contract review (1_x) is 合同管理’s 提交评�
     ]);
   });
 
-  it('says so when the records cannot be read, rather than that none may be sent', async () => {
+  it('says so when none of its records can be read, rather than that none may be sent', async () => {
+    const { '/v4/contract/list': _contracts, '/v4/contract-document/list': _texts, ...rest } =
+      ROUTES;
+    void [_contracts, _texts];
+    const centre = await openCentre('Contract', '1_1', rest);
+    const picker = within(centre.form).getByLabelText('关联合同');
+    expect(await within(picker).findByText('合同加载失败')).toBeTruthy();
+  });
+
+  it('offers the contract texts of a user who may not read 合同管理’s list', async () => {
     const { '/v4/contract/list': _unread, ...rest } = ROUTES;
     void _unread;
     const centre = await openCentre('Contract', '1_1', rest);
     const picker = within(centre.form).getByLabelText('关联合同');
-    expect(await within(picker).findByText('合同加载失败')).toBeTruthy();
+    await within(picker).findByText('合同文本：技术咨询合同 滨江花园二期技术咨询合同');
+    expect(within(picker).queryByText('合同加载失败')).toBeNull();
   });
 
   it('shows the record’s own refusal beside the picker', async () => {
@@ -181,6 +191,23 @@ describe('发起审批 of a filing (2_x) or a payment contract (5_x) is its scre
     expect(fromCentre).toEqual([
       { url: fromScreen[0]?.url, body: { ...fromScreen[0]?.body, typeCode: '2_2' } },
     ]);
+  });
+
+  it('offers the filings (立项) of a user who may not read 项目备案’s list', async () => {
+    const { '/project/declare/list': _unread, ...rest } = ROUTES;
+    void _unread;
+    const centre = await openCentre('Declare', '2_1', rest);
+    const picker = within(centre.form).getByLabelText('关联合同');
+    await within(picker).findByText(`立项：${filing.projectName}（${filing.lxNo}）`);
+    expect(within(picker).queryByText('合同加载失败')).toBeNull();
+  });
+
+  it('offers the contract texts of a user who may not read 分包合同’s list', async () => {
+    const { '/v4/contractChild/list': _unread, ...rest } = ROUTES;
+    void _unread;
+    const centre = await openCentre('Contract', '5_1', rest);
+    const picker = within(centre.form).getByLabelText('关联合同');
+    await within(picker).findByText('合同文本：技术咨询合同 滨江花园二期技术咨询合同');
   });
 
   it('sends a project filing (立项) as 项目立项 does', async () => {

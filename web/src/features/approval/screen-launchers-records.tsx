@@ -22,10 +22,16 @@ import { PickAndSend, type LauncherProps, type SendChoice } from './screen-send'
 const PAGE = { pageNum: 1, pageSize: 1000 };
 const sent = (r: { approvalId: string | null }) => ({ approvalId: r.approvalId });
 /**
- * A second source of a picker the actor may not read (a project manager without 合同文本's list
- * permission): it offers nothing rather than hiding the records the actor may send.
+ * A picker's sources, in order: one the actor may not read (a project manager without 合同文本's
+ * list permission, a user with 立项 or 合同文本 rights only) offers nothing rather than hiding the
+ * records of the others; only when none can be read does the picker say it could not load.
  */
-const orNone = <T,>(rows: Promise<T[]>): Promise<T[]> => rows.catch(() => []);
+async function readable<T>(...sources: Promise<T[]>[]): Promise<T[]> {
+  const read = await Promise.allSettled(sources);
+  const refused = read.filter((r) => r.status === 'rejected');
+  if (refused.length === read.length && refused[0] !== undefined) throw refused[0].reason;
+  return read.flatMap((r) => (r.status === 'fulfilled' ? r.value : []));
+}
 
 /** 合同文本 drafts the actor may send (1_x, 5_x and 24_1 all review a document). */
 function useDocumentChoices(): () => Promise<SendChoice[]> {
@@ -33,16 +39,14 @@ function useDocumentChoices(): () => Promise<SendChoice[]> {
   const actor = useActionActor();
   const documents = useMemo(() => new ContractDocumentGateway(http), [http]);
   return () =>
-    orNone(
-      documents.list(PAGE).then((page) =>
-        page.rows
-          .filter((d) => mayActOnContractDocument('submit', d, actor))
-          .map((d) => ({
-            id: `doc:${String(d.documentId)}`,
-            label: `合同文本：${d.docTypeName} ${d.contractName}`.trim(),
-            row: d,
-          })),
-      ),
+    documents.list(PAGE).then((page) =>
+      page.rows
+        .filter((d) => mayActOnContractDocument('submit', d, actor))
+        .map((d) => ({
+          id: `doc:${String(d.documentId)}`,
+          label: `合同文本：${d.docTypeName} ${d.contractName}`.trim(),
+          row: d,
+        })),
     );
 }
 
@@ -66,19 +70,23 @@ export function ContractReviewLauncher(props: LauncherProps) {
       {...props}
       queryKey={`review:${group24 ? '24' : '1'}`}
       button={group24 ? '提交审批' : '提交评审'}
-      load={async () => [
-        // The contract route takes 1_x only; 24_1 reviews a contract's text.
-        ...(group24
-          ? []
-          : (await contracts.list('contract', PAGE)).rows
-              .filter((c) => c.stage === 'contract' && mayActOnContract('submit', c, actor))
-              .map((c) => ({
-                id: String(c.contractId),
-                label: c.contractNo ? `${c.contractName}（${c.contractNo}）` : c.contractName,
-                row: c,
-              }))),
-        ...(await documents()),
-      ]}
+      load={() =>
+        readable<SendChoice>(
+          // The contract route takes 1_x only; 24_1 reviews a contract's text.
+          group24
+            ? Promise.resolve([])
+            : contracts.list('contract', PAGE).then((page) =>
+                page.rows
+                  .filter((c) => c.stage === 'contract' && mayActOnContract('submit', c, actor))
+                  .map((c) => ({
+                    id: String(c.contractId),
+                    label: c.contractNo ? `${c.contractName}（${c.contractNo}）` : c.contractName,
+                    row: c,
+                  })),
+              ),
+          documents(),
+        )
+      }
       send={(c, code, key) =>
         c.id.startsWith('doc:')
           ? sendDocument(c.id, code, key)
@@ -97,11 +105,13 @@ export function FilingLauncher(props: LauncherProps) {
       {...props}
       queryKey="filing"
       button="提交审批"
-      load={async () => [
-        ...(await contracts.list('declare', PAGE)).rows
-          .filter((c) => c.stage === 'declare' && mayActOnContract('submit', c, actor))
-          .map((c) => ({ id: String(c.contractId), label: `备案：${c.contractName}`, row: c })),
-        ...(await orNone(
+      load={() =>
+        readable<SendChoice>(
+          contracts.list('declare', PAGE).then((page) =>
+            page.rows
+              .filter((c) => c.stage === 'declare' && mayActOnContract('submit', c, actor))
+              .map((c) => ({ id: String(c.contractId), label: `备案：${c.contractName}`, row: c })),
+          ),
           contracts.lixiangList(PAGE).then((page) =>
             page.rows
               .filter((l) => lixiangActions.may('submit', l, actor))
@@ -111,8 +121,8 @@ export function FilingLauncher(props: LauncherProps) {
                 row: l,
               })),
           ),
-        )),
-      ]}
+        )
+      }
       send={(c, code, key) =>
         c.id.startsWith('lx:')
           ? contracts.lixiangSubmit(Number(c.id.slice(3)), key, code).then(sent)
@@ -133,16 +143,20 @@ export function SubContractLauncher(props: LauncherProps) {
       {...props}
       queryKey="sub-contract"
       button="提交审批"
-      load={async () => [
-        ...(await contracts.childList(PAGE)).rows
-          .filter((r) => contractChildActions.may('submit', r, actor))
-          .map((r) => ({
-            id: String(r.contractChildId),
-            label: `分包合同：${r.contractChildNo} ${r.receiveCompanyName}（${r.contractName}）`,
-            row: r,
-          })),
-        ...(await documents()),
-      ]}
+      load={() =>
+        readable<SendChoice>(
+          contracts.childList(PAGE).then((page) =>
+            page.rows
+              .filter((r) => contractChildActions.may('submit', r, actor))
+              .map((r) => ({
+                id: String(r.contractChildId),
+                label: `分包合同：${r.contractChildNo} ${r.receiveCompanyName}（${r.contractName}）`,
+                row: r,
+              })),
+          ),
+          documents(),
+        )
+      }
       send={(c, code, key) =>
         c.id.startsWith('doc:')
           ? sendDocument(c.id, code, key)
