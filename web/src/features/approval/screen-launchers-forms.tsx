@@ -128,7 +128,7 @@ export function ClosingLauncher(props: LauncherProps) {
           button="送审"
           load={async () =>
             (await gateway.list(kind, PAGE)).rows
-              .filter((r) => closingActions.may('edit', r, actor))
+              .filter((r) => closingActions.may('submit', r, actor))
               .map((r) => ({
                 id: String(r.closedId),
                 label: `${r.projectName}（${r.contractName}） ${r.closedCaseAmount}万元`,
