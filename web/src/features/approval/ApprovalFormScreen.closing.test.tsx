@@ -3,7 +3,16 @@ import { aContractRecord } from '@dpms/wire/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ClosedCasePage } from '../closing/ClosedCasePage';
-import { change, ok, openCentre, openScreen, page, sentTo, writesOf } from './screen-test-kit';
+import {
+  change,
+  listed,
+  ok,
+  openCentre,
+  openScreen,
+  page,
+  sentTo,
+  writesOf,
+} from './screen-test-kit';
 
 const FEES = {
   directFee: '10',
@@ -146,7 +155,7 @@ describe('发起审批 sends only a record picked under the code chosen now', ()
     const settleDraft = closingRecord('settle', { closedCaseAmount: '40' });
     const centre = await openCentre('Common', '11_1', {
       ...ROUTES,
-      '/contract/settle/list': () => page([settleDraft]),
+      '/contract/settle/list': listed([settleDraft]),
     });
     const picker = within(centre.form).getByLabelText('关联结算');
     const option = await within(picker).findByText('结案项目（结案合同） 40万元');

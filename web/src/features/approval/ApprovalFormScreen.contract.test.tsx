@@ -114,8 +114,11 @@ describe('发起审批 of a contract review (1_x) is 合同管理’s 提交评�
   });
 
   it('says so when none of its records can be read, rather than that none may be sent', async () => {
-    const { '/v4/contract/list': _contracts, '/v4/contract-document/list': _texts, ...rest } =
-      ROUTES;
+    const {
+      '/v4/contract/list': _contracts,
+      '/v4/contract-document/list': _texts,
+      ...rest
+    } = ROUTES;
     void [_contracts, _texts];
     const centre = await openCentre('Contract', '1_1', rest);
     const picker = within(centre.form).getByLabelText('关联合同');

@@ -2,7 +2,7 @@ import type { TemplateKind } from '@dpms/core';
 import type { FundPayRecord, FundPerformRecord } from '@dpms/http-client';
 import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { openCentre, page } from './screen-test-kit';
+import { listed, openCentre, page } from './screen-test-kit';
 
 /** What a draft payment and a draft execution sheet both carry. */
 const draft = {
@@ -68,8 +68,8 @@ const PERFORMS = [
 ];
 const PAYS = [pay(16, '16_1'), pay(17, '16_2'), pay(20, '20_1')];
 const ROUTES = {
-  '/contract/fundPerform/list': () => page(PERFORMS),
-  '/v4/fundPay/list': () => page(PAYS),
+  '/contract/fundPerform/list': listed(PERFORMS),
+  '/v4/fundPay/list': listed(PAYS),
 };
 
 /** The drafts 发起审批's 送审 picker offers under `typeCode`, by their labels. */
@@ -87,15 +87,41 @@ describe('发起审批 offers to 送审 only the drafts that travel on the chose
     ['26_2', ['2026-03 建筑一所 借款支出 2万元']],
     ['9_2', ['2026-03 建筑一所 刚性支出 3万元']],
     ['26_1', []],
-  ])('an execution sheet under %s: its kind’s code, or 9_2 when asked over the plan', async (code, offered) => {
-    expect(await draftsOffered('FundMonthPlan', code, '资金执行单')).toEqual(offered);
-  });
+  ])(
+    'an execution sheet under %s: its kind’s code, or 9_2 when asked over the plan',
+    async (code, offered) => {
+      expect(await draftsOffered('FundMonthPlan', code, '资金执行单')).toEqual(offered);
+    },
+  );
 
   it.each([
     ['ContractSeal', '16_1', ['付款合同16_1 16万元']],
     ['ContractSeal', '16_2', ['付款合同16_2 17万元']],
     ['FundMonthPlan', '20_1', ['付款合同20_1 20万元']],
-  ] as const)('a payment under %s %s: only the drafts of that code', async (kind, code, offered) => {
-    expect(await draftsOffered(kind, code, '付款')).toEqual(offered);
+  ] as const)(
+    'a payment under %s %s: only the drafts of that code',
+    async (kind, code, offered) => {
+      expect(await draftsOffered(kind, code, '付款')).toEqual(offered);
+    },
+  );
+});
+
+describe('发起审批 asks the list for the drafts by status, not one page of every status', () => {
+  it('finds a payment draft behind a thousand paid payments', async () => {
+    const paid = Array.from({ length: 1000 }, (_, i) => ({
+      ...pay(1000 + i, '16_1'),
+      status: 2 as const,
+      statusName: '已付款',
+    }));
+    const drafts = [pay(16, '16_1')];
+    // One page of 1000 rows of every status holds the paid ones only.
+    const centre = await openCentre('ContractSeal', '16_1', {
+      '/v4/fundPay/list': (q) =>
+        page(q['status'] === undefined ? paid : listed([...paid, ...drafts])(q).rows),
+    });
+    const picker = within(centre.form).getByLabelText('关联付款');
+    await within(picker).findByText('付款合同16_1 16万元');
+    const asked = centre.api.calls.filter((c) => c.url === '/v4/fundPay/list');
+    expect(asked.map((c) => c.input['status']).sort()).toEqual(['0', '3']);
   });
 });

@@ -2,7 +2,16 @@ import { aLoanRecord } from '@dpms/wire/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LoanPage } from '../fund/LoanPage';
-import { change, ok, openCentre, openScreen, page, sentTo, writesOf } from './screen-test-kit';
+import {
+  change,
+  listed,
+  ok,
+  openCentre,
+  openScreen,
+  page,
+  sentTo,
+  writesOf,
+} from './screen-test-kit';
 
 const DEPTS = [{ id: 112, label: '结构所', children: [] }];
 const POSITION = {
@@ -83,8 +92,10 @@ describe('发起审批 of a loan agreement (10_1) is 借款管理’s own loan f
     const draft = aLoanRecord({ loanId: 12, loanDeptName: '结构所', loanAmount: '8', userId: 10 });
     const routes = {
       ...LOAN_ROUTES,
-      '/contract/loan/list': () =>
-        page([draft, aLoanRecord({ loanId: 13, status: 1, statusName: '审批中' })]),
+      '/contract/loan/list': listed([
+        draft,
+        aLoanRecord({ loanId: 13, status: 1, statusName: '审批中' }),
+      ]),
       '/contract/loan/updateToApproval': () =>
         ok({ ...draft, status: 1, statusName: '审批中', approvalId: '78' }),
     };

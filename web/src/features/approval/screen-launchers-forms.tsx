@@ -7,6 +7,10 @@ import {
   FUND_PERFORM_TYPE_CODES,
   FUND_PLAN_LINE_KINDS,
   closingActions,
+  closingEditable,
+  fundPayStateCheck,
+  fundPlanEditable,
+  loanStateCheck,
   fundPayActions,
   loanActions,
   mayActOnFundPlan,
@@ -30,6 +34,23 @@ import { OpenScreenDialog, PickAndSend, type LauncherProps } from './screen-send
 
 const PAGE = { pageNum: 1, pageSize: 1000 };
 const sent = (r: { approvalId: string | null }) => ({ approvalId: r.approvalId });
+/** The statuses these lists filter on (draft, in approval, approved, turned down). */
+const STATUSES = [0, 1, 2, 3] as const;
+
+/**
+ * The rows a list holds in the statuses from which its record may be sent (`sendable`: core's
+ * state check of 送审), one page per such status through the list's `status` filter, so the
+ * drafts are not lost behind a thousand approved rows.
+ */
+async function inSendableStatuses<R>(
+  sendable: (status: (typeof STATUSES)[number]) => boolean,
+  load: (q: typeof PAGE & { status: string }) => Promise<{ rows: R[] }>,
+): Promise<R[]> {
+  const pages = await Promise.all(
+    STATUSES.filter(sendable).map((s) => load({ ...PAGE, status: String(s) })),
+  );
+  return pages.flatMap((p) => p.rows);
+}
 
 /**
  * A screen that creates its record in a dialog also sends a draft saved there (its row's 送审):
@@ -73,7 +94,12 @@ export function LoanLauncher(props: LauncherProps) {
           queryKey="loan-drafts"
           button="送审"
           load={async () =>
-            (await gateway.loanList(PAGE)).rows
+            (
+              await inSendableStatuses(
+                (s) => loanStateCheck('submit', s).ok,
+                (q) => gateway.loanList(q),
+              )
+            )
               .filter((l) => loanActions.may('submit', l, actor))
               .map((l) => ({
                 id: String(l.loanId),
@@ -127,7 +153,7 @@ export function ClosingLauncher(props: LauncherProps) {
           queryKey={`closing-drafts-${kind}`}
           button="送审"
           load={async () =>
-            (await gateway.list(kind, PAGE)).rows
+            (await inSendableStatuses(closingEditable, (q) => gateway.list(kind, q)))
               .filter((r) => closingActions.may('submit', r, actor))
               .map((r) => ({
                 id: String(r.closedId),
@@ -175,7 +201,7 @@ export function FundPlanLauncher(props: LauncherProps) {
           queryKey="fund-plan-drafts"
           button="送审"
           load={async () =>
-            (await gateway.planList(PAGE)).rows
+            (await inSendableStatuses(fundPlanEditable, (q) => gateway.planList(q)))
               .filter((p) => mayActOnFundPlan('plan', 'submit', p, actor))
               .map((p) => ({
                 id: String(p.planId),
@@ -233,7 +259,7 @@ export function FundPerformLauncher(props: LauncherProps) {
           queryKey={`fund-perform-drafts:${props.typeCode}`}
           button="送审"
           load={async () =>
-            (await gateway.performList(PAGE)).rows
+            (await inSendableStatuses(fundPlanEditable, (q) => gateway.performList(q)))
               // Only the sheets that travel on the chosen code: a draft's code is its kind's, or
               // 9_2 when 超计划执行 was asked for (core's performTypeCode). A sheet asked over the
               // plan that fits the plan again by 送审 goes on its kind's code, as from 资金执行.
@@ -282,7 +308,12 @@ export function FundPayLauncher(props: LauncherProps) {
           queryKey={`fund-pay-drafts:${props.typeCode}`}
           button="送审"
           load={async () =>
-            (await gateway.payList(PAGE)).rows
+            (
+              await inSendableStatuses(
+                (s) => fundPayStateCheck('submit', s).ok,
+                (q) => gateway.payList(q),
+              )
+            )
               // Only the drafts of the chosen code: 20_1 sends no 16_x payment, 16_2 no 16_1 one.
               .filter((p) => p.typeCode === props.typeCode)
               .filter((p) => fundPayActions.may('submit', p, actor))

@@ -14,6 +14,12 @@ export const page = (rows: readonly unknown[]) => ({
   rows,
 });
 
+/** A list route as the server filters it: by `status` when asked, else every status. */
+export const listed =
+  <R extends { status: number }>(rows: readonly R[]) =>
+  (q: Record<string, unknown>) =>
+    page(q['status'] === undefined ? rows : rows.filter((r) => String(r.status) === q['status']));
+
 /** What every 发起审批 reads before a type is chosen. */
 export const CENTRE_ROUTES = {
   '/system/user/profile/signature': () => ok({ signFileId: null, signUrl: null }),
