@@ -19,6 +19,13 @@ import { TOKENS } from '../../app/tokens';
 import { SealSubmitDialog } from '../task/SealSubmitDialog';
 import { PickAndSend, type LauncherProps, type SendChoice } from './screen-send';
 
+/**
+ * These lists take a `status` filter too, but here the record's own rule (core's mayActOn… of
+ * 提交) decides by more than the status (a contract's stage, a filing's history, a seal's
+ * applicant), so each picker still reads one page of the actor's records and filters with that
+ * rule: a record beyond the first 1000 of a list is not offered (the draft pickers of
+ * screen-launchers-forms.tsx ask by status instead).
+ */
 const PAGE = { pageNum: 1, pageSize: 1000 };
 const sent = (r: { approvalId: string | null }) => ({ approvalId: r.approvalId });
 /**
