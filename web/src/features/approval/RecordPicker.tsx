@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
+import { RecordSelect } from './RecordSelect';
 
 /** One record a form may concern, by name, with the form fields picking it fills in. */
 export interface RecordChoice {
@@ -118,36 +119,14 @@ export function RecordPicker({
   const { choices, loading } = useChoices(link);
   const noun = RECORD_PICKER_LABELS[link.picker];
   return (
-    <div className="flex flex-col gap-1 text-sm text-ink-soft" data-field="recordId">
-      <label className="flex flex-col gap-1">
-        <span>
-          <span className="text-danger" aria-hidden="true">
-            *{' '}
-          </span>
-          关联{noun}
-        </span>
-        <select
-          className="input"
-          aria-label={`关联${noun}`}
-          aria-required="true"
-          aria-invalid={error !== undefined}
-          value={value}
-          disabled={disabled === true || loading}
-          onChange={(e) => onPick(choices.find((c) => c.id === e.target.value) ?? null)}
-        >
-          <option value="">{loading ? '加载中…' : `请选择${noun}`}</option>
-          {choices.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.label}
-            </option>
-          ))}
-        </select>
-      </label>
-      {error !== undefined && (
-        <p role="alert" className="text-xs text-danger">
-          {error}
-        </p>
-      )}
-    </div>
+    <RecordSelect
+      noun={noun}
+      choices={choices}
+      placeholder={loading ? '加载中…' : `请选择${noun}`}
+      value={value}
+      error={error}
+      disabled={disabled === true || loading}
+      onPick={onPick}
+    />
   );
 }

@@ -12,6 +12,7 @@ import { useSession } from '../../app/hooks';
 import { TOKENS } from '../../app/tokens';
 import { useActionKeys } from '../../components/crud/action-keys';
 import { Button } from '../../components/ui/Button';
+import { RecordSelect } from './RecordSelect';
 
 /**
  * What a record's screen answers once it has sent (or only saved) the record: its approval when
@@ -61,45 +62,23 @@ export function SendPicker<R>({
   onPick: (choice: SendChoice<R> | null) => void;
 }) {
   return (
-    <div className="flex flex-col gap-1 text-sm text-ink-soft" data-field="recordId">
-      <label className="flex flex-col gap-1">
-        <span>
-          <span className="text-danger-500" aria-hidden="true">
-            *{' '}
-          </span>
-          关联{noun}
-        </span>
-        <select
-          className="input"
-          aria-label={`关联${noun}`}
-          aria-required="true"
-          aria-invalid={error !== undefined}
-          value={value}
-          disabled={loading}
-          onChange={(e) => onPick(choices.find((c) => c.id === e.target.value) ?? null)}
-        >
-          <option value="">
-            {loading
-              ? '加载中…'
-              : failed
-                ? `${noun}加载失败`
-                : choices.length === 0
-                  ? `没有可提交的${noun}`
-                  : `请选择${noun}`}
-          </option>
-          {choices.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.label}
-            </option>
-          ))}
-        </select>
-      </label>
-      {error !== undefined && (
-        <p role="alert" className="text-xs text-danger-600">
-          {error}
-        </p>
-      )}
-    </div>
+    <RecordSelect
+      noun={noun}
+      choices={choices}
+      placeholder={
+        loading
+          ? '加载中…'
+          : failed
+            ? `${noun}加载失败`
+            : choices.length === 0
+              ? `没有可提交的${noun}`
+              : `请选择${noun}`
+      }
+      value={value}
+      error={error}
+      disabled={loading}
+      onPick={onPick}
+    />
   );
 }
 
