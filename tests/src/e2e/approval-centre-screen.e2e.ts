@@ -58,7 +58,7 @@ describe('发起审批 of a screen kind is its record screen’s own form, in th
   const session = useBrowser();
 
   it('finance starts a loan from 发起审批: the team’s limit refuses more beside the amount', async () => {
-    const { page } = session();
+    const { page, baseURL } = session();
     await signIn(page, 'caiwu');
     const centre = await startFromCentre(page, 'Common', '10_1');
     await centre.getByTestId('screen-drafts').getByLabel('关联借款').waitFor();
@@ -91,6 +91,17 @@ describe('发起审批 of a screen kind is its record screen’s own form, in th
     await detail.getByText(loanTitle).first().waitFor();
     await detail.locator('[data-status="0"]').waitFor();
     expect(await page.getByTestId('approval-form').count()).toBe(0);
+    // The refusal above was on screen before 保存并送审 was pressed: what proves nothing was
+    // sent is the server, which (after the loan within the limit, pressed later, is stored) holds
+    // no loan of the over amount.
+    const loans = await api<{ rows: { loanAmount: string }[] }>(
+      baseURL,
+      await apiToken(baseURL, 'caiwu'),
+      'GET',
+      '/contract/loan/list?pageNum=1&pageSize=1000',
+    );
+    expect(loans.rows.some((l) => Number(l.loanAmount) === Number(loanAmount))).toBe(true);
+    expect(loans.rows.filter((l) => Number(l.loanAmount) === Number(over))).toEqual([]);
     await shoot(page, 'loan-approval');
     // 我发起的 lists it, as after a form 发起审批 sends itself.
     await detail.getByRole('button', { name: '关闭' }).last().click();

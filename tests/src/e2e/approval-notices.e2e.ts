@@ -68,6 +68,15 @@ async function expectBell(page: Page, count: number): Promise<void> {
     );
 }
 
+/**
+ * The notice count of the next getNotify answer `page` receives: what its bell shows once loaded
+ * (no badge before that answer proves nothing when the count is 0).
+ */
+async function nextNotifyCount(page: Page): Promise<number> {
+  const res = await page.waitForResponse((r) => r.url().includes('/project/approval/getNotify'));
+  return ((await res.json()) as { data: Notify }).data.noticeCount;
+}
+
 /** Opens the bell's list and saves a screenshot of it under tests/artifacts/. */
 async function openBell(page: Page, shot: string) {
   await page.getByTestId('notice-bell').click();
@@ -246,10 +255,12 @@ describe('approval notices and transfer candidates in the browser', () => {
     expect(await opened.textContent()).toContain(TITLE);
     await expectBell(reader, before.noticeCount);
     await expect
-      .poll(async () => (await notifyOf(baseURL, READER.user)).noticeCount)
+      .poll(async () => (await notifyOf(baseURL, READER.user)).noticeCount, { timeout: 15_000 })
       .toBe(before.noticeCount);
-    // Signed in again, the bell still holds nothing of it.
+    // Signed in again, the bell still holds nothing of it: its answer says so, then the bell.
+    const answered = nextNotifyCount(reader);
     await signIn(reader, READER.user);
+    expect(await answered).toBe(before.noticeCount);
     await reader.getByTestId('notice-bell').waitFor();
     await expectBell(reader, before.noticeCount);
   });
