@@ -1,6 +1,8 @@
 import {
   TEMPLATE_KIND_CATALOGUE,
   approvalRecordLink,
+  centreRecordPermissions,
+  hasAllPermissions,
   initialContent,
   isApprovalTypeCode,
   sealSelectionNeedsGeneralManager,
@@ -148,6 +150,14 @@ export function ApprovalForm({
     ...serverErrors,
   };
   const screenOnly = !editing && link?.fromCentre === 'screen';
+  // A form 发起审批 creates or links on a record needs the record screen's own permission, as
+  // the server requires (403 otherwise): without it the form is not offered, only named.
+  const recordPermissions = centreRecordPermissions(typeCode);
+  const noPermission =
+    !editing &&
+    !screenOnly &&
+    recordPermissions.length > 0 &&
+    !hasAllPermissions(session.permissions, recordPermissions);
   const files = useFileActions((m) => feedback.error(m));
   const signature = useQuery({ queryKey: ['my-signature'], queryFn: () => gateway.signature() });
   const { run, busy } = useApprovalActions(onClose);
@@ -216,7 +226,7 @@ export function ApprovalForm({
   };
 
   const sealRule = typeCode === '25_1' && sealSelectionNeedsGeneralManager(content);
-  const canUpdate = (!editing || templateKindInfo(kind).hasUpdate) && !screenOnly;
+  const canUpdate = (!editing || templateKindInfo(kind).hasUpdate) && !screenOnly && !noPermission;
   // A record 发起审批 creates (an invoice request) is sent at once; its drafts live on its screen.
   const canDraft = canUpdate && (editing !== undefined || link?.fromCentre !== 'create');
   return (
@@ -320,7 +330,12 @@ export function ApprovalForm({
             onDone={(sent) => (sent.approvalId === null ? onClose() : onSaved(sent.approvalId))}
           />
         )}
-        {link && !screenOnly && (
+        {noPermission && link && (
+          <p className="text-sm text-danger-600" data-testid="record-no-permission">
+            {`您没有“${link.screen}”的权限，请联系管理员。`}
+          </p>
+        )}
+        {link && !screenOnly && !noPermission && (
           <RecordPicker
             link={link}
             value={picked?.recordId ?? ''}
@@ -338,7 +353,7 @@ export function ApprovalForm({
             }}
           />
         )}
-        {link && !screenOnly && !editing && takesRecordFields(typeCode) && (
+        {link && !screenOnly && !noPermission && !editing && takesRecordFields(typeCode) && (
           <CentreRecordFields
             typeCode={typeCode}
             picked={picked}
@@ -350,7 +365,7 @@ export function ApprovalForm({
             }}
           />
         )}
-        {!screenOnly && (
+        {!screenOnly && !noPermission && (
           <TemplateRenderer
             template={template}
             content={content}
@@ -364,7 +379,7 @@ export function ApprovalForm({
             onMessage={(m) => feedback.error(m)}
           />
         )}
-        {!screenOnly && (
+        {!screenOnly && !noPermission && (
           <SignFooter
             signtype={1}
             detail={existing?.approvalDetailBO}

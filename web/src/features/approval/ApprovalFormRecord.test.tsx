@@ -89,7 +89,7 @@ describe('发起审批 of a form tied to its record', () => {
     expect(refusal?.textContent).toContain('开票金额超过合同可开票余额');
   });
 
-  it('sends a form its record’s screen sends nowhere, naming the screen', async () => {
+  it('leaves a screen kind to its screen’s own form: no template 提交, the screen named', async () => {
     const api = new FakeApi({ '/system/user/profile/signature': signature });
     renderWithApi(
       <ApprovalForm initialKind="Contract" onClose={() => undefined} onSaved={vi.fn()} />,
@@ -98,5 +98,24 @@ describe('发起审批 of a form tied to its record', () => {
     const form = await screen.findByTestId('approval-form');
     expect(within(form).getByTestId('record-screen-only').textContent).toContain('合同管理');
     expect(within(form).queryByRole('button', { name: '提交' })).toBeNull();
+  });
+
+  it('offers a record form only to holders of its screen’s permission, as the server requires', async () => {
+    const api = new FakeApi({
+      '/system/user/profile/signature': signature,
+      '/v4/contract/list': contracts,
+    });
+    renderWithApi(
+      <ApprovalForm initialKind="Invoice" onClose={() => undefined} onSaved={vi.fn()} />,
+      api,
+      { permissions: ['project:approval:add'] },
+    );
+    const form = await screen.findByTestId('approval-form');
+    expect(within(form).getByTestId('record-no-permission').textContent).toBe(
+      '您没有“开票管理”的权限，请联系管理员。',
+    );
+    expect(within(form).queryByRole('button', { name: '提交' })).toBeNull();
+    expect(within(form).queryByLabelText('关联合同')).toBeNull();
+    expect(api.sent('/v4/contract/list')).toHaveLength(0);
   });
 });
