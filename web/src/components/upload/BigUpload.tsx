@@ -17,6 +17,7 @@ import { sparkMd5Hasher } from './md5';
 import { UPLOAD_UI_MESSAGES as M } from './messages';
 import { PendingUploadStore, type SimpleStorage } from './pending-uploads';
 import { ProgressBar } from './ProgressBar';
+import { useReportUploading } from './upload-activity';
 import { useFileServices } from './useFileServices';
 
 export interface BigUploadProps {
@@ -100,6 +101,7 @@ export function BigUpload({
 
   const waiting = entries.filter((e) => e.phase === 'needsFile');
   const canClose = queue.canClose();
+  useReportUploading(!canClose);
 
   const tryClose = async () => {
     if (!queue.canClose()) {

@@ -14,6 +14,7 @@ import { FileList } from './FileList';
 import { toUploadedFileRecord, type UploadedFileRecord } from './file-record';
 import { UPLOAD_UI_MESSAGES as M } from './messages';
 import { ProgressBar } from './ProgressBar';
+import { useReportUploading } from './upload-activity';
 import { useFileServices } from './useFileServices';
 
 export interface FileUploadProps {
@@ -54,6 +55,7 @@ export function FileUpload({
   const valueRef = useRef(value);
   valueRef.current = value;
   const picker = useRef<HTMLInputElement>(null);
+  useReportUploading(records.some((r) => r.status !== 'fail' && r.status !== 'success'));
 
   const apply = (uid: string | number, event: UploadRecordEvent<StoredFile>) => {
     const next = recordsRef.current.flatMap((r) => {

@@ -20,4 +20,5 @@ export {
 export { downloadFile, downloadExport, saveBlob, canSaveFiles } from './download';
 export { toUploadedFileRecord, formatSize, type UploadedFileRecord } from './file-record';
 export { useFilePreview } from './useFilePreview';
+export { UploadActivity, useUploadsInFlight } from './upload-activity';
 export type { BigUploadProfile } from './big-upload-queue';

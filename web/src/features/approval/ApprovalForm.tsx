@@ -19,6 +19,7 @@ import { TOKENS } from '../../app/tokens';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { FilePreviewDialog, type PreviewFile } from '../../components/widgets/FilePreviewDialog';
+import { UploadActivity, useUploadsInFlight } from '../../components/upload';
 import { fieldErrorsOf, type ApprovalDetailResponse } from '@dpms/http-client';
 import { approvalCreateBody } from '@dpms/wire';
 import { ScreenLauncher } from './ScreenLauncher';
@@ -161,6 +162,7 @@ export function ApprovalForm({
   const files = useFileActions((m) => feedback.error(m));
   const signature = useQuery({ queryKey: ['my-signature'], queryFn: () => gateway.signature() });
   const { run, busy } = useApprovalActions(onClose);
+  const uploads = useUploadsInFlight();
 
   const changeKind = (k: TemplateKind) => {
     setKind(k);
@@ -243,7 +245,7 @@ export function ApprovalForm({
           {canDraft && (
             <Button
               loading={busy === 'save'}
-              disabled={busy !== null}
+              disabled={busy !== null || uploads.uploading}
               onClick={() => void save(false)}
             >
               保存草稿
@@ -253,7 +255,7 @@ export function ApprovalForm({
             <Button
               variant="primary"
               loading={busy === 'submit'}
-              disabled={busy !== null}
+              disabled={busy !== null || uploads.uploading}
               onClick={() => void save(true)}
             >
               提交
@@ -366,18 +368,20 @@ export function ApprovalForm({
           />
         )}
         {!screenOnly && !noPermission && (
-          <TemplateRenderer
-            template={template}
-            content={content}
-            onChange={(c) => {
-              setServerErrors({});
-              setContent(c);
-            }}
-            errors={errors}
-            sources={sources}
-            files={files.actions}
-            onMessage={(m) => feedback.error(m)}
-          />
+          <UploadActivity value={uploads.report}>
+            <TemplateRenderer
+              template={template}
+              content={content}
+              onChange={(c) => {
+                setServerErrors({});
+                setContent(c);
+              }}
+              errors={errors}
+              sources={sources}
+              files={files.actions}
+              onMessage={(m) => feedback.error(m)}
+            />
+          </UploadActivity>
         )}
         {!screenOnly && !noPermission && (
           <SignFooter

@@ -16,7 +16,12 @@ import { TOKENS } from '../../app/tokens';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
-import { FileUpload, type UploadedFileRecord } from '../../components/upload';
+import {
+  FileUpload,
+  UploadActivity,
+  useUploadsInFlight,
+  type UploadedFileRecord,
+} from '../../components/upload';
 import type {
   ClosingGateway,
   FinishConfirmationRow,
@@ -130,6 +135,7 @@ export function FinishDialog({
   const [confirmations, setConfirmations] = useState<FinishConfirmationRow[]>([]);
   const [uncollected, setUncollected] = useState<UncollectedSummary | null>(null);
   const [files, setFiles] = useState<UploadedFileRecord[]>([]);
+  const uploads = useUploadsInFlight();
 
   const load = useCallback(async () => {
     try {
@@ -348,10 +354,12 @@ export function FinishDialog({
             </ul>
             {may('upload') && (
               <>
-                <FileUpload value={files} onChange={setFiles} testId="finish-upload" />
+                <UploadActivity value={uploads.report}>
+                  <FileUpload value={files} onChange={setFiles} testId="finish-upload" />
+                </UploadActivity>
                 <Button
                   className="mt-2"
-                  disabled={files.length === 0}
+                  disabled={files.length === 0 || uploads.uploading}
                   onClick={() =>
                     void act(
                       'upload',

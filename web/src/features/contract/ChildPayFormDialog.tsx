@@ -8,7 +8,12 @@ import { TOKENS } from '../../app/tokens';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
-import { FileUpload, type UploadedFileRecord } from '../../components/upload';
+import {
+  FileUpload,
+  UploadActivity,
+  useUploadsInFlight,
+  type UploadedFileRecord,
+} from '../../components/upload';
 import { AmountInput } from './AmountInput';
 import { PreviewPanel } from './PreviewPanel';
 import {
@@ -68,6 +73,7 @@ export function ChildPayFormDialog({
   const v = useWatch({ control }) as PayFormValues;
   const [files, setFiles] = useState<UploadedFileRecord[]>([]);
   const [busy, setBusy] = useState(false);
+  const uploads = useUploadsInFlight();
   const preview = useMemo(
     () => previewPay(v, target, editing?.payAmount ?? '0'),
     [v, target, editing],
@@ -125,7 +131,12 @@ export function ChildPayFormDialog({
       footer={
         <div className="flex justify-end gap-2">
           <Button onClick={onClose}>取消</Button>
-          <Button variant="primary" loading={busy} onClick={save}>
+          <Button
+            variant="primary"
+            loading={busy}
+            disabled={uploads.uploading}
+            onClick={save}
+          >
             保存
           </Button>
         </div>
@@ -191,7 +202,9 @@ export function ChildPayFormDialog({
             editing && editing.files.length > 0 ? `已有${editing.files.length}个附件` : undefined
           }
         >
-          <FileUpload value={files} onChange={setFiles} testId="pay-files" />
+          <UploadActivity value={uploads.report}>
+            <FileUpload value={files} onChange={setFiles} testId="pay-files" />
+          </UploadActivity>
         </Field>
         <PreviewPanel
           title="实付预览（万元）"

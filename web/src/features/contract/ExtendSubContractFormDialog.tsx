@@ -12,7 +12,12 @@ import { TOKENS } from '../../app/tokens';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
-import { FileUpload, type UploadedFileRecord } from '../../components/upload';
+import {
+  FileUpload,
+  UploadActivity,
+  useUploadsInFlight,
+  type UploadedFileRecord,
+} from '../../components/upload';
 import { AmountInput } from './AmountInput';
 import { PreviewPanel } from './PreviewPanel';
 import {
@@ -75,6 +80,7 @@ export function ExtendSubContractFormDialog({
   const v = useWatch({ control }) as ExtendFormValues;
   const [files, setFiles] = useState<UploadedFileRecord[]>([]);
   const [busy, setBusy] = useState(false);
+  const uploads = useUploadsInFlight();
   const preview = useMemo(
     () => previewExtend(v, target, editing?.extendAmount ?? '0'),
     [v, target, editing],
@@ -125,7 +131,12 @@ export function ExtendSubContractFormDialog({
       footer={
         <div className="flex justify-end gap-2">
           <Button onClick={onClose}>取消</Button>
-          <Button variant="primary" loading={busy} onClick={save}>
+          <Button
+            variant="primary"
+            loading={busy}
+            disabled={uploads.uploading}
+            onClick={save}
+          >
             保存
           </Button>
         </div>
@@ -182,7 +193,9 @@ export function ExtendSubContractFormDialog({
           />
         </Field>
         <Field label="附件">
-          <FileUpload value={files} onChange={setFiles} testId="extend-files" />
+          <UploadActivity value={uploads.report}>
+            <FileUpload value={files} onChange={setFiles} testId="extend-files" />
+          </UploadActivity>
         </Field>
         <PreviewPanel
           title="可付金额预览（万元）"

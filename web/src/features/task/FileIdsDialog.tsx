@@ -4,7 +4,12 @@ import { useRef, useState, type ReactNode } from 'react';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import { ActionKeys } from '../../components/crud/action-keys';
-import { FileUpload, type UploadedFileRecord } from '../../components/upload';
+import {
+  FileUpload,
+  UploadActivity,
+  useUploadsInFlight,
+  type UploadedFileRecord,
+} from '../../components/upload';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
@@ -40,6 +45,7 @@ export function FileIdsDialog({
   const keys = useRef(new ActionKeys());
   const [files, setFiles] = useState<UploadedFileRecord[]>([]);
   const [busy, setBusy] = useState(false);
+  const uploads = useUploadsInFlight();
   const save = async () => {
     if (files.length === 0) {
       feedback.error(UPLOAD_MESSAGES.resultFileRequired);
@@ -60,7 +66,11 @@ export function FileIdsDialog({
     feedback.success('上传成功');
     onSaved();
   };
-  const upload = <FileUpload value={files} onChange={setFiles} testId={`${testId}-files`} />;
+  const upload = (
+    <UploadActivity value={uploads.report}>
+      <FileUpload value={files} onChange={setFiles} testId={`${testId}-files`} />
+    </UploadActivity>
+  );
   return (
     <Dialog
       open
@@ -72,7 +82,12 @@ export function FileIdsDialog({
       footer={
         <>
           <Button onClick={onClose}>取消</Button>
-          <Button variant="primary" loading={busy} onClick={() => void save()}>
+          <Button
+            variant="primary"
+            loading={busy}
+            disabled={uploads.uploading}
+            onClick={() => void save()}
+          >
             确定
           </Button>
         </>

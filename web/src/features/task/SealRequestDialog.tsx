@@ -7,7 +7,12 @@ import { TOKENS } from '../../app/tokens';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
-import { FileUpload, type UploadedFileRecord } from '../../components/upload';
+import {
+  FileUpload,
+  UploadActivity,
+  useUploadsInFlight,
+  type UploadedFileRecord,
+} from '../../components/upload';
 import { landRefusal, useWireForm } from '../../components/form/wire-form';
 import { resultLabel } from './FileIdsDialog';
 import { box, SEAL_TYPES, useConfirmedTasks, useOptions, useTaskGateway } from './task-shared';
@@ -59,6 +64,7 @@ export function SealRequestDialog({
   const tasks = useConfirmedTasks();
   const [files, setFiles] = useState<UploadedFileRecord[]>([]);
   const [busy, setBusy] = useState(false);
+  const uploads = useUploadsInFlight();
   const { form, keys } = useWireForm<SealFormValues>(taskSealBody, EMPTY_SEAL_FORM, {
     bodyOf: sealBodyOf,
   });
@@ -109,7 +115,12 @@ export function SealRequestDialog({
       testId="seal-request"
       closeOnClickOutside={false}
       footer={
-        <Button variant="primary" loading={busy} onClick={() => void handleSubmit(send)()}>
+        <Button
+          variant="primary"
+          loading={busy}
+          disabled={uploads.uploading}
+          onClick={() => void handleSubmit(send)()}
+        >
           保存
         </Button>
       }
@@ -195,7 +206,9 @@ export function SealRequestDialog({
           />
         </Field>
         <Field label="图纸文件">
-          <FileUpload value={files} onChange={setFiles} limit={0} />
+          <UploadActivity value={uploads.report}>
+            <FileUpload value={files} onChange={setFiles} limit={0} />
+          </UploadActivity>
         </Field>
       </form>
     </Dialog>
