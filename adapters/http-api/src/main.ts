@@ -31,11 +31,14 @@ import { lanAddresses, listenHost, startupBanner } from './composition/startup-b
 
 /**
  * The server's entry point. Environment: PORT (8080), DATA_DIR (./data), DATABASE_URL (a
- * PostgreSQL server; the embedded PGlite under DATA_DIR/db otherwise), NODE_ENV (production
+ * PostgreSQL server; the embedded PostgreSQL server under DATA_DIR/pg otherwise), NODE_ENV (production
  * requires JWT_SECRET and seeds no demo users; ADMIN_PASSWORD then creates `admin`), HOST (the
  * interface to listen on: 127.0.0.1 in demo mode, every interface in production), WEB_DIR,
  * DOMAIN_URL, LOG_LEVEL, TRUST_PROXY, API_DOCS (1 serves /openapi.json and /docs in production).
  */
+/** The open database, closed (and an embedded server this process started, stopped) on a failed start. */
+let opened: { close(): Promise<void> } | undefined;
+
 async function main(): Promise<void> {
   const env = process.env;
   const production = env['NODE_ENV'] === 'production';
@@ -62,10 +65,14 @@ async function main(): Promise<void> {
     printStart === '1' ? startPrintServiceBeside(printServiceUrlFromEnv(env), logger) : null;
 
   const started = Date.now();
+  // Without DATABASE_URL: the embedded PostgreSQL server under DATA_DIR/pg, attached to when the
+  // supervisor runs it, else started here and stopped with this process.
   const handle = await openDatabase({
     ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
     dataDir: config.dataDir,
+    log: (m) => logger.info(m),
   });
+  opened = handle;
   const hasher = new PasswordHasher();
   const report = await prepareDatabase(handle, {
     mode: production ? 'production' : 'demo',
@@ -140,7 +147,8 @@ async function main(): Promise<void> {
   ]);
 }
 
-main().catch((e: unknown) => {
+main().catch(async (e: unknown) => {
   console.error(e instanceof Error ? e.message : e);
+  await opened?.close().catch(() => undefined);
   process.exit(1);
 });

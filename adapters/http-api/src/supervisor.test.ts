@@ -8,6 +8,7 @@ import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { embeddedPaths, runningPort } from '@dpms/sql';
 import { runsAsEntry, supervise } from './supervisor.js';
 import { SERVER_LISTENING } from './supervisor-protocol.js';
 
@@ -248,9 +249,13 @@ describe('npm start under the supervisor', () => {
 
   it('restarts a server killed with kill -9, logs it, and stops cleanly on SIGTERM', async () => {
     const port = await freePort();
+    const data = dataDir();
+    const { cluster } = embeddedPaths(data);
+    const postmaster = () =>
+      readFileSync(path.join(cluster, 'postmaster.pid'), 'utf8').split('\n')[0];
     const sup = startSupervisor({
       PORT: String(port),
-      DATA_DIR: dataDir(),
+      DATA_DIR: data,
       SUPERVISOR_MIN_UPTIME_MS: '1000',
       SUPERVISOR_RESTART_DELAY_MS: '200',
     });
@@ -269,6 +274,9 @@ describe('npm start under the supervisor', () => {
       supervisorLines().flatMap((l) => (l.worker && l.msg.startsWith('started') ? [l.worker] : []));
 
     await until('the server to answer', answers, 150_000);
+    // The supervisor owns the embedded database: it runs before the server and outlives it.
+    const databasePid = postmaster();
+    expect(runningPort(cluster)).toBeDefined();
     const [first] = workers();
     expect(first).toBeDefined();
     process.kill(first!, 'SIGKILL');
@@ -287,11 +295,23 @@ describe('npm start under the supervisor', () => {
     await until('the server to answer again', answers, 120_000);
     const second = workers()[1]!;
     expect(second).not.toBe(first);
+    expect(postmaster()).toBe(databasePid);
 
     sup.child.kill('SIGTERM');
     expect(await sup.exited).toBe(0);
     expect(alive(second)).toBe(false);
-    expect(supervisorLines().at(-1)?.msg).toBe('the server stopped (it exited with code 0)');
+    // ... and stops with `npm start`.
+    expect(runningPort(cluster)).toBeUndefined();
+    await until(
+      'the database to stop',
+      () => (alive(Number(databasePid)) ? undefined : true),
+      10_000,
+    );
+    expect(
+      supervisorLines()
+        .map((l) => l.msg)
+        .slice(-2),
+    ).toEqual(['the server stopped (it exited with code 0)', '内置数据库：已停止']);
   }, 300_000);
 
   it('gives up, with its message, on a production start without JWT_SECRET', async () => {
@@ -313,6 +333,7 @@ describe('npm start under the supervisor', () => {
     expect(text).toContain('NODE_ENV=production requires JWT_SECRET');
     const lines = parseLines(text).filter((l) => l.component === 'supervisor');
     expect(lines.filter((l) => l.msg.startsWith('started the server'))).toHaveLength(2);
-    expect(lines.at(-1)?.msg).toContain('2 times in a row; giving up');
+    expect(lines.at(-2)?.msg).toContain('2 times in a row; giving up');
+    expect(lines.at(-1)?.msg).toBe('内置数据库：已停止');
   }, 420_000);
 });

@@ -3,6 +3,7 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
+import { startEmbeddedPostgres, type EmbeddedServer } from '@dpms/sql';
 import { createLogger } from './http/logger.js';
 import { SERVER_LISTENING } from './supervisor-protocol.js';
 
@@ -180,6 +181,21 @@ export async function main(...argv: string[]): Promise<void> {
   });
   const [script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.js'), ...args] =
     argv;
+  // Without DATABASE_URL the supervisor owns the embedded PostgreSQL server: it starts it before
+  // the first server process and stops it after the last, so the database outlives a server
+  // restart (each server process finds it running under DATA_DIR/pg and attaches) and stops with
+  // `npm start` on SIGINT/SIGTERM, after the server has closed its connections.
+  let database: EmbeddedServer | undefined;
+  if (!env['DATABASE_URL']) {
+    try {
+      database = await startEmbeddedPostgres(path.resolve(env['DATA_DIR'] ?? './data'), {
+        log: (m) => logger.info(m),
+      });
+    } catch (e) {
+      logger.error({ err: e }, `内置数据库无法启动：${e instanceof Error ? e.message : String(e)}`);
+      process.exit(1);
+    }
+  }
   const supervisor = supervise({
     script,
     args,
@@ -191,7 +207,13 @@ export async function main(...argv: string[]): Promise<void> {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => supervisor.stop(signal));
   }
-  process.exit(await supervisor.done);
+  const code = await supervisor.done;
+  try {
+    await database?.stop();
+  } catch (e) {
+    logger.error({ err: e }, 'the embedded database did not stop cleanly');
+  }
+  process.exit(code);
 }
 
 /** The real path of a file (a deployment often reaches it through a `current` symlink). */

@@ -12,6 +12,15 @@ export {
   type DatabaseHandle,
 } from './database/open-database.js';
 export { PGliteDialect } from './database/pglite-dialect.js';
+export {
+  embeddedBinaries,
+  embeddedPaths,
+  runningPort,
+  startEmbeddedPostgres,
+  EMBEDDED_DATABASE,
+  type EmbeddedServer,
+  type EmbeddedServerOptions,
+} from './database/embedded-postgres.js';
 export { migrateToLatest } from './database/migrate.js';
 export { prepareDatabase } from './database/prepare-database.js';
 export { migrations, StaticMigrationProvider } from './migrations/index.js';

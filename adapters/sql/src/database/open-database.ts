@@ -1,29 +1,33 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.js';
+import { startEmbeddedPostgres, type EmbeddedServerOptions } from './embedded-postgres.js';
 import type { Database } from './schema.js';
 
 export interface DatabaseConfig {
-  /** A PostgreSQL server (`postgres://…`); when absent the embedded PGlite is used. */
+  /** A PostgreSQL server (`postgres://…`); when absent the embedded PostgreSQL server is used. */
   readonly databaseUrl?: string;
-  /** Root of the application's data; the PGlite data directory is `<dataDir>/db`. Default `./data`. */
+  /** Root of the application's data; the embedded cluster is `<dataDir>/pg`. Default `./data`. */
   readonly dataDir?: string;
-  /** Overrides the PGlite data directory itself. */
-  readonly pgliteDir?: string;
   /** Server pool size (default 10). */
   readonly poolSize?: number;
+  /** Start-up lines of the embedded server (console.log when absent). */
+  readonly log?: EmbeddedServerOptions['log'];
 }
 
 export interface DatabaseHandle {
   readonly db: Kysely<Database>;
-  readonly kind: 'pglite' | 'postgres';
-  /** The PGlite data directory, when embedded. */
+  /** `embedded`: the server under DATA_DIR/pg; `postgres`: DATABASE_URL's; `pglite`: tests only. */
+  readonly kind: 'embedded' | 'pglite' | 'postgres';
+  /** The PGlite data directory, when PGlite. */
   readonly dataDir?: string;
-  /** Closes the pool or the PGlite handle (flushing it to disk) and releases the directory lock. Idempotent. */
+  /**
+   * Closes the pool (or the PGlite handle); an embedded server this handle started is stopped
+   * too, one it found running (a supervisor's) is left running. Idempotent.
+   */
   close(): Promise<void>;
 }
 
@@ -59,8 +63,17 @@ export async function openDatabase(
   config: DatabaseConfig = databaseConfigFromEnv(),
 ): Promise<DatabaseHandle> {
   if (config.databaseUrl) return openServer(config.databaseUrl, config.poolSize ?? 10);
-  const dir = resolve(config.pgliteDir ?? join(config.dataDir ?? './data', 'db'));
-  return openPGlite(dir);
+  const server = await startEmbeddedPostgres(
+    config.dataDir ?? './data',
+    config.log ? { log: config.log } : {},
+  );
+  const handle = openServer(server.url, config.poolSize ?? 10);
+  let closed: Promise<void> | undefined;
+  const close = async (): Promise<void> => {
+    await handle.close();
+    await server.stop();
+  };
+  return { db: handle.db, kind: 'embedded', close: () => (closed ??= close()) };
 }
 
 /** Opens a PostgreSQL server through a pg Pool. */
