@@ -7,9 +7,10 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
     environment: 'node',
-    // One PGlite template and one throwaway PostgreSQL 15 server per run (the SQL adapter's harness).
+    // One throwaway embedded PostgreSQL 17 server and one PostgreSQL 15 server per run, each with a
+    // template database every test file clones (the SQL adapter's harness).
     globalSetup: ['./src/test-support/global-setup.ts'],
-    // PGlite runs on the calling thread: two files at a time is what two cores carry.
+    // Two files at a time is what the two cores carry (the database servers take their share).
     maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -7,9 +7,10 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
     environment: 'node',
-    // One PGlite template (cached across runs) and one throwaway PostgreSQL 15 server per run.
+    // One throwaway embedded PostgreSQL 17 server and one Debian PostgreSQL 15 server per run,
+    // each with a template database that every test file clones.
     globalSetup: ['./src/testing/global-setup.ts'],
-    // PGlite runs on the calling thread: two files at a time is what two cores carry.
+    // Two files at a time is what the two cores carry (the servers take the rest).
     maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 120_000,

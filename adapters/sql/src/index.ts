@@ -1,17 +1,15 @@
-// @dpms/sql: Kysely on PostgreSQL (embedded PGlite by default, a server by DATABASE_URL), the
+// @dpms/sql: Kysely on PostgreSQL (the embedded server by default, another by DATABASE_URL), the
 // migrations, the demo seed and the repositories that implement core's platform ports.
 export type { Database } from './database/schema.js';
 export {
   databaseConfigFromEnv,
   openDatabase,
-  openPGlite,
   openServer,
   registerShutdownHandlers,
   type Closer,
   type DatabaseConfig,
   type DatabaseHandle,
 } from './database/open-database.js';
-export { PGliteDialect } from './database/pglite-dialect.js';
 export {
   embeddedBinaries,
   embeddedPaths,

@@ -96,7 +96,7 @@ async function measure(run: () => Promise<number>): Promise<{ runs: number[]; me
 /**
  * The web's initial JavaScript (the entry chunk and its static imports, gzipped, from the Vite
  * manifest) and the time from submitting the login form to the welcome page being interactive
- * (Debian Chromium via playwright-core, the built server on PGlite), each next to the same figure
+ * (Debian Chromium via playwright-core, the built server on the embedded PostgreSQL server), each next to the same figure
  * for an empty Vite React page built in the same run with the same Vite. Writes
  * bench-results/web.{json,md}.
  */

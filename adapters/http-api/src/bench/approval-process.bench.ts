@@ -49,12 +49,12 @@ function load(
 /**
  * Approvals processed per second: `POST /project/approval/process` (approve, with an
  * Idempotency-Key, as the web sends it) by 50 concurrent users, each working through approvals
- * waiting at their node (embedded PGlite), against a bare Express JSON POST endpoint answering
+ * waiting at their node (the embedded PostgreSQL server), against a bare Express JSON POST endpoint answering
  * the same outcome, measured side by side in one run. Writes
  * bench-results/http-api-approval-process.{json,md}.
  */
 export async function main(): Promise<void> {
-  const database = await openTestDatabase('pglite');
+  const database = await openTestDatabase('embedded');
   const db = database.db;
   // 50 approvers with the demo password and the ordinary staff role (which may process).
   const template = await db
@@ -217,7 +217,7 @@ export async function main(): Promise<void> {
 
   const report = {
     when: new Date().toISOString(),
-    database: 'pglite',
+    database: 'embedded',
     users: USERS,
     seededApprovals: USERS * PER_USER,
     approved,
@@ -230,7 +230,7 @@ export async function main(): Promise<void> {
   const md = [
     `# Approvals processed per second: POST /project/approval/process (approve) vs a bare Express JSON POST`,
     '',
-    `${USERS} concurrent users, each approving approvals waiting at their node (${USERS * PER_USER} seeded, PGlite), ` +
+    `${USERS} concurrent users, each approving approvals waiting at their node (${USERS * PER_USER} seeded, embedded PostgreSQL), ` +
       `${DURATION_MS} ms or until they run out${left === 0 ? ' (they ran out)' : ''}; same process and machine.`,
     '',
     '| endpoint | approvals (requests)/s | p50 ms | p99 ms |',

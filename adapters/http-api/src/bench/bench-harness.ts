@@ -4,9 +4,10 @@
  * bench database, a streamed export's time and memory, and the writing of
  * bench-results/<name>.{json,md}.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import express from 'express';
 import { createPlatformRepositories, type DatabaseHandle } from '@dpms/sql';
@@ -107,7 +108,7 @@ export function listenApi(database: DatabaseHandle): Promise<Listening> {
   const container = buildContainer({
     config: {
       port: 0,
-      dataDir: path.join(database.dataDir ?? '.', '..', 'api'),
+      dataDir: mkdtempSync(path.join(tmpdir(), 'dpms-bench-api-')),
       databaseUrl: undefined,
       production: false,
       jsonLimitBytes: DEFAULT_JSON_LIMIT,

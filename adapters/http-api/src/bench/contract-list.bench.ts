@@ -23,12 +23,12 @@ const load = (url: string, headers: Record<string, string>) =>
 
 /**
  * `GET /v4/contract/list` (20 rows of 100,000 generated contracts, filtered by source and sorted
- * by amount, as admin, embedded PGlite) against a bare Express endpoint answering the same page,
+ * by amount, as admin, the embedded PostgreSQL server) against a bare Express endpoint answering the same page,
  * side by side in one run; then a 100,000-row `GET /v4/contract/export`, its time and the
  * process's peak memory while it streams. Writes bench-results/http-api-contract-list.{json,md}.
  */
 export async function main(): Promise<void> {
-  const database = await openTestDatabase('pglite');
+  const database = await openTestDatabase('embedded');
   await insertGeneratedContracts(database.db, CONTRACTS);
   // Every generated contract in the two stages /v4/contract/list and its export read.
   await sql`update contract set stage = case when contract_id % 2 = 0 then 'contract' else 'formal' end,
@@ -78,7 +78,7 @@ export async function main(): Promise<void> {
     },
   };
   const md = [
-    `# GET /v4/contract/list (20 of ${CONTRACTS} contracts, filtered and sorted, PGlite) vs a bare Express JSON endpoint`,
+    `# GET /v4/contract/list (20 of ${CONTRACTS} contracts, filtered and sorted, embedded PostgreSQL) vs a bare Express JSON endpoint`,
     '',
     `${CONCURRENCY} concurrent clients, ${DURATION_MS} ms each, same process and machine.`,
     '',

@@ -14,11 +14,11 @@ const LOANS = 100_000;
 /**
  * The largest export of the fund lists: `GET /contract/loan/export` (11 columns, against 9 for
  * back money and 6 for repayments) over 100,000 generated loans with their balances, as admin on
- * embedded PGlite: its time and the process's peak memory while it streams.
+ * the embedded PostgreSQL server: its time and the process's peak memory while it streams.
  * Writes bench-results/http-api-fund-export.{json,md}.
  */
 export async function main(): Promise<void> {
-  const database = await openTestDatabase('pglite');
+  const database = await openTestDatabase('embedded');
   const dept = await database.db
     .selectFrom('sys_dept')
     .select('dept_id')
@@ -64,7 +64,7 @@ export async function main(): Promise<void> {
     },
   };
   const md = [
-    `# GET /contract/loan/export (${rows} loans, 11 columns, streamed .xlsx, PGlite)`,
+    `# GET /contract/loan/export (${rows} loans, 11 columns, streamed .xlsx, embedded PostgreSQL)`,
     '',
     exportLine(run),
     '',

@@ -21,12 +21,12 @@ const load = (url: string, headers: Record<string, string>) =>
 
 /**
  * `GET /project/approval/getNotify` (polled every 60 s by every signed-in user) for the design
- * host sjzc over 10,000 generated tasks and 5,000 seal requests on embedded PGlite, against a bare
+ * host sjzc over 10,000 generated tasks and 5,000 seal requests on the embedded PostgreSQL server, against a bare
  * Express JSON endpoint answering the same body, side by side in one run.
  * Writes bench-results/http-api-notify.{json,md}.
  */
 export async function main(): Promise<void> {
-  const database = await openTestDatabase('pglite');
+  const database = await openTestDatabase('embedded');
   await sql`
     insert into contract (stage, status, project_name, contract_name, contract_no, biz_source,
       dept_id, user_id)
@@ -70,7 +70,7 @@ export async function main(): Promise<void> {
     ratio: ratio(notifyResult, bareResult),
   };
   const md = [
-    `# GET /project/approval/getNotify (${TASKS} tasks, ${report.warnTasks} urgent, PGlite) vs a bare Express JSON endpoint`,
+    `# GET /project/approval/getNotify (${TASKS} tasks, ${report.warnTasks} urgent, embedded PostgreSQL) vs a bare Express JSON endpoint`,
     '',
     `${CONCURRENCY} concurrent clients, ${DURATION_MS} ms each, same process and machine.`,
     '',

@@ -19,12 +19,12 @@ const load = (url: string, headers: Record<string, string>) =>
   loadGet(url, headers, CONCURRENCY, DURATION_MS);
 
 /**
- * `GET /system/user/list` (20 rows of 10,000 users, as admin, embedded PGlite) against a bare
+ * `GET /system/user/list` (20 rows of 10,000 users, as admin, the embedded PostgreSQL server) against a bare
  * Express JSON endpoint answering a page of the same shape, measured side by side in one run.
  * Writes bench-results/http-api-user-list.{json,md}.
  */
 export async function main(): Promise<void> {
-  const database = await openTestDatabase('pglite');
+  const database = await openTestDatabase('embedded');
   const depts = [110, 111, 112, 113, 114, 115, 102, 103];
   for (let start = 0; start < USERS; start += 1000) {
     await database.db
@@ -67,7 +67,7 @@ export async function main(): Promise<void> {
     ratio: ratio(listResult, bareResult),
   };
   const md = [
-    `# GET /system/user/list (20 of ${USERS} users, PGlite) vs a bare Express JSON endpoint`,
+    `# GET /system/user/list (20 of ${USERS} users, embedded PostgreSQL) vs a bare Express JSON endpoint`,
     '',
     `${CONCURRENCY} concurrent clients, ${DURATION_MS} ms each, same process and machine.`,
     '',

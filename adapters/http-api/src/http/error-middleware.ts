@@ -22,7 +22,7 @@ function isUnavailable(error: unknown): boolean {
   const message = (error as { message?: unknown }).message;
   return (
     typeof message === 'string' &&
-    /PGlite is closed|Connection terminated|pool is ending/i.test(message)
+    /Connection terminated|pool is ending|driver has already been destroyed/i.test(message)
   );
 }
 

@@ -37,13 +37,13 @@ import {
  *
  * FUZZ_SEED (default below) seeds every operation's generator; FUZZ_RUNS bounds the generated
  * cases per operation; FUZZ_DATABASES=all runs it on every database kind of the run (by default
- * PGlite only: the inputs are refused before any SQL runs, so a second kind doubles the time
+ * the embedded server only: the inputs are refused before any SQL runs, so a second kind doubles the time
  * and adds little; the SQL-level checks have their own suites on both kinds).
  */
 const SEED = Number(process.env['FUZZ_SEED'] ?? 15_2025);
 const RUNS = Number(process.env['FUZZ_RUNS'] ?? 10);
 const KINDS: TestDatabaseKind[] =
-  process.env['FUZZ_DATABASES'] === 'all' ? testDatabaseKinds() : ['pglite'];
+  process.env['FUZZ_DATABASES'] === 'all' ? testDatabaseKinds() : ['embedded'];
 
 /** Operations that end the caller's own session when they succeed. */
 const ENDS_SESSION = new Set(['POST /logout']);

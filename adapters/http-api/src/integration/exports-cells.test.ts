@@ -30,7 +30,7 @@ describe('exports finance can use', () => {
     xlsxSheet(client, 'admin', path, query);
 
   beforeAll(async () => {
-    api = await openApprovalApi('pglite');
+    api = await openApprovalApi('embedded');
     const db = api.database.handle.db;
     await client.signIn('admin', 'zhjy', 'jingying', 'xmjl', 'sjzc', 'bmfzr', 'caiwu');
     const base = {

@@ -22,7 +22,7 @@ import { apiClient } from '../test-support/api-client.js';
 describe('the fund routes declare the permissions of core’s action rules', () => {
   let api: TestApi;
   beforeAll(async () => {
-    api = await openTestApi('pglite');
+    api = await openTestApi('embedded');
   }, 120_000);
   afterAll(async () => {
     await api?.close();

@@ -29,7 +29,7 @@ describe('the institute clock', () => {
   let admin: string;
   let staff: string;
   beforeAll(async () => {
-    api = await openTestApi('pglite');
+    api = await openTestApi('embedded');
     admin = await api.login('admin');
     staff = await api.login('yuangong');
   }, 120_000);

@@ -17,7 +17,7 @@ describe("list day filters on the institute's clock", () => {
   let api: ApprovalTestApi;
   const { post, get, bodyOf, signIn, as } = apiClient(() => api);
   beforeAll(async () => {
-    api = await openApprovalApi('pglite');
+    api = await openApprovalApi('embedded');
     await signIn('admin');
   }, 120_000);
   afterAll(async () => {

@@ -25,7 +25,7 @@ function appRoutes(api: TestApi): string[] {
 describe('the OpenAPI document and the router agree', () => {
   let api: TestApi;
   beforeAll(async () => {
-    api = await openTestApi('pglite');
+    api = await openTestApi('embedded');
   }, 120_000);
   afterAll(async () => {
     await api?.close();

@@ -259,77 +259,72 @@ describe.each(testDatabaseKinds())('every write honours its Idempotency-Key, on 
 
 /**
  * A repeat while the first request is still inside its handler, made certain: the first one's
- * write waits on a lock of its table. Needs a database that serves two connections at once
- * (PGlite runs one at a time, so the lock would hold every request); the test above checks the
- * same rule on every kind without the lock.
+ * write waits on a lock of its table. Both kinds are servers that serve two connections at once.
  */
-describe.each(testDatabaseKinds().filter((k) => k !== 'pglite'))(
-  'a key in flight, on %s',
-  (kind) => {
-    let api: ApprovalTestApi;
-    let db: Db;
-    const tokens: Record<string, string> = {};
-    const send = sender(() => api.app, tokens);
-    const countOf = (table: string, column: string, value: string) =>
-      countIn(db, table, column, value);
-    const keyOf = (c: Case, what: string) => `${kind}-${what}-${c.path.replace(/\W+/g, '-')}`;
-    const cases = inFlightCases;
-    beforeAll(async () => {
-      api = await openApprovalApi(kind);
-      db = api.database.handle.db;
-      for (const u of ['admin', 'xmjl']) tokens[u] = await api.login(u);
-    });
-    afterAll(() => api?.close());
+describe.each(testDatabaseKinds())('a key in flight, on %s', (kind) => {
+  let api: ApprovalTestApi;
+  let db: Db;
+  const tokens: Record<string, string> = {};
+  const send = sender(() => api.app, tokens);
+  const countOf = (table: string, column: string, value: string) =>
+    countIn(db, table, column, value);
+  const keyOf = (c: Case, what: string) => `${kind}-${what}-${c.path.replace(/\W+/g, '-')}`;
+  const cases = inFlightCases;
+  beforeAll(async () => {
+    api = await openApprovalApi(kind);
+    db = api.database.handle.db;
+    for (const u of ['admin', 'xmjl']) tokens[u] = await api.login(u);
+  });
+  afterAll(() => api?.close());
 
-    it.each(['POST /system/dept', 'POST /contract/loan/add'])(
-      '%s: a repeat while the first is still running answers 409 and the write runs once',
-      async (name) => {
-        const c = cases.find((x) => x.name === name)!;
-        const key = keyOf(c, 'inflight');
-        const n = 5;
-        // Hold the first request inside its handler: its write waits on a lock of the table.
-        let unlock!: () => void;
-        const released = new Promise<void>((resolve) => (unlock = resolve));
-        let locked!: () => void;
-        const holding = new Promise<void>((resolve) => (locked = resolve));
-        const lockTx = db.transaction().execute(async (tx) => {
-          await sql`lock table ${sql.table(c.table)} in exclusive mode`.execute(tx);
-          locked();
-          await released;
-        });
-        await holding;
-        const first = send(c.user, c.method, c.path, c.body(n), key).then((r) => r);
-        // The first request claimed the key (its row is in flight) before the second is sent.
-        for (;;) {
-          const row = await db
-            .selectFrom('idempotency_key')
-            .select('status')
-            .where('key', '=', key)
-            .executeTakeFirst();
-          if (row?.status === 'pending') break;
-          await new Promise((r) => setImmediate(r));
-        }
-        const second = await send(c.user, c.method, c.path, c.body(n), key);
-        expect(second.status).toBe(409);
-        expect(second.body).toMatchObject({
-          code: 409,
-          errorCode: 'IDEMPOTENCY.IN_PROGRESS',
-          field: 'Idempotency-Key',
-        });
-        expect(second.body.msg).toMatch(/刷新/);
-        unlock();
-        await lockTx;
-        const done = await first;
-        expect(done.status, JSON.stringify(done.body)).toBe(200);
-        expect(await countOf(c.table, c.column, c.marker(n))).toBe(1);
-        // Once answered, a repeat is a replay of that answer.
-        const later = await send(c.user, c.method, c.path, c.body(n), key);
-        expect(later.body).toEqual(done.body);
-        expect(await countOf(c.table, c.column, c.marker(n))).toBe(1);
-      },
-    );
-  },
-);
+  it.each(['POST /system/dept', 'POST /contract/loan/add'])(
+    '%s: a repeat while the first is still running answers 409 and the write runs once',
+    async (name) => {
+      const c = cases.find((x) => x.name === name)!;
+      const key = keyOf(c, 'inflight');
+      const n = 5;
+      // Hold the first request inside its handler: its write waits on a lock of the table.
+      let unlock!: () => void;
+      const released = new Promise<void>((resolve) => (unlock = resolve));
+      let locked!: () => void;
+      const holding = new Promise<void>((resolve) => (locked = resolve));
+      const lockTx = db.transaction().execute(async (tx) => {
+        await sql`lock table ${sql.table(c.table)} in exclusive mode`.execute(tx);
+        locked();
+        await released;
+      });
+      await holding;
+      const first = send(c.user, c.method, c.path, c.body(n), key).then((r) => r);
+      // The first request claimed the key (its row is in flight) before the second is sent.
+      for (;;) {
+        const row = await db
+          .selectFrom('idempotency_key')
+          .select('status')
+          .where('key', '=', key)
+          .executeTakeFirst();
+        if (row?.status === 'pending') break;
+        await new Promise((r) => setImmediate(r));
+      }
+      const second = await send(c.user, c.method, c.path, c.body(n), key);
+      expect(second.status).toBe(409);
+      expect(second.body).toMatchObject({
+        code: 409,
+        errorCode: 'IDEMPOTENCY.IN_PROGRESS',
+        field: 'Idempotency-Key',
+      });
+      expect(second.body.msg).toMatch(/刷新/);
+      unlock();
+      await lockTx;
+      const done = await first;
+      expect(done.status, JSON.stringify(done.body)).toBe(200);
+      expect(await countOf(c.table, c.column, c.marker(n))).toBe(1);
+      // Once answered, a repeat is a replay of that answer.
+      const later = await send(c.user, c.method, c.path, c.body(n), key);
+      expect(later.body).toEqual(done.body);
+      expect(await countOf(c.table, c.column, c.marker(n))).toBe(1);
+    },
+  );
+});
 
 /**
  * The writes the spec sends as GET (deleteById, convertBy…, updateEffective, delete) are keyed

@@ -122,7 +122,7 @@ function namesField(env: Refusal, field: string): boolean {
 describe('every route validates with, and answers through, the schemas its OpenAPI entry shows', () => {
   let api: FuzzApi;
   beforeAll(async () => {
-    api = await openFuzzApi('pglite');
+    api = await openFuzzApi('embedded');
   }, 120_000);
   afterAll(async () => {
     closeRawAgent();

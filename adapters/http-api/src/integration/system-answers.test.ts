@@ -29,7 +29,7 @@ describe('the system calls answer through their wire schemas', () => {
   let api: TestApi;
   const { get, signIn } = apiClient(() => api);
   beforeAll(async () => {
-    api = await openTestApi('pglite');
+    api = await openTestApi('embedded');
     await signIn('admin');
   }, 120_000);
   afterAll(async () => {
@@ -90,7 +90,7 @@ describe('a department leader is one of its users, sent as the user and shown by
   let api: ApprovalTestApi;
   const { get, put, post, okData, refused, signIn } = apiClient(() => api);
   beforeAll(async () => {
-    api = await openApprovalApi('pglite');
+    api = await openApprovalApi('embedded');
     await signIn('admin');
   }, 120_000);
   afterAll(async () => {

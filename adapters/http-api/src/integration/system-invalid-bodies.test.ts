@@ -100,7 +100,7 @@ describe('system writes refuse a bad body naming each field, and change nothing'
   let api: ApprovalTestApi;
   const { as, signIn } = apiClient(() => api);
   beforeAll(async () => {
-    api = await openApprovalApi('pglite');
+    api = await openApprovalApi('embedded');
     await signIn('admin');
   }, 120_000);
   afterAll(async () => {

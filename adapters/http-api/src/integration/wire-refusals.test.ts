@@ -31,7 +31,7 @@ describe('bad bodies of the task, archives and contract document slices', () => 
     Object.fromEntries((body.errors ?? []).map((e) => [e.field, e.message]));
 
   beforeAll(async () => {
-    api = await openApprovalApi('pglite');
+    api = await openApprovalApi('embedded');
     for (const u of ['xmjl', 'admin']) tokens[u] = await api.login(u);
   });
   afterAll(() => api.close());

@@ -61,7 +61,7 @@ describe('a repeated keyed write never writes twice', () => {
     });
 
   beforeAll(async () => {
-    api = await openFuzzApi('pglite');
+    api = await openFuzzApi('embedded');
     tables = await businessTables(api.db);
   });
   afterAll(async () => {

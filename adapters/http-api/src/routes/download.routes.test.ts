@@ -25,7 +25,7 @@ describe('form uploads and downloads', () => {
   let stranger: string;
   let admin: string;
   beforeAll(async () => {
-    api = await openFilesTestApi('pglite', { maxFormFileBytes: 1024 * 1024 });
+    api = await openFilesTestApi('embedded', { maxFormFileBytes: 1024 * 1024 });
     owner = await api.login('xmjl');
     stranger = await api.login('sjzc');
     admin = await api.login('admin');

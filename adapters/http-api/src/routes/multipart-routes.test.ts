@@ -49,7 +49,7 @@ describe('multipart routes on a raw socket', () => {
     process.on('uncaughtException', collect);
     process.on('unhandledRejection', collect);
     api = await openFilesTestApi(
-      'pglite',
+      'embedded',
       { maxChunkBytes: 256 * KiB, maxFormFileBytes: 256 * KiB },
       { withDomain: true },
     );

@@ -76,5 +76,5 @@ export async function openTestApi(
   };
 }
 
-/** The backends every integration suite runs on: PGlite always, the PostgreSQL server when available. */
+/** The backends every integration suite runs on: the embedded server always, the external one when available. */
 export { testDatabaseKinds } from './test-database.js';

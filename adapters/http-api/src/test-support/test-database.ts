@@ -20,7 +20,7 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
-/** The persistence engineer's harness: a cloned PGlite or a database on the run's PostgreSQL server. */
+/** The persistence engineer's harness: a clone of the template on the run's embedded or external server. */
 export async function openTestDatabase(kind: TestDatabaseKind): Promise<TestDatabase> {
   const handle = await openSqlTestDatabase(kind);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'dpms-api-'));

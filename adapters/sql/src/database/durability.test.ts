@@ -1,11 +1,13 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
-import { clonePGliteTemplate, ensurePGliteTemplate } from '../testing/pglite-template.js';
-import { openPGlite } from './open-database.js';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { migrations } from '../migrations/index.js';
+import { embeddedPaths, runningPort } from './embedded-postgres.js';
+import { openDatabase } from './open-database.js';
 
 const testing = join(dirname(fileURLToPath(import.meta.url)), '..', 'testing');
 const runner = join(testing, 'run-child.mjs');
@@ -50,15 +52,33 @@ const exited = (child: ChildProcessWithoutNullStreams) =>
     else child.once('exit', (code, signal) => resolve({ code, signal }));
   });
 
-describe('PGlite on disk', () => {
+const isAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+const postmasterPid = (dataDir: string): number =>
+  Number(
+    readFileSync(join(embeddedPaths(dataDir).cluster, 'postmaster.pid'), 'utf8').split('\n')[0],
+  );
+
+describe('the embedded server on disk', () => {
   const dirs: string[] = [];
   afterAll(() => {
-    for (const d of dirs) rmSync(dirname(d), { recursive: true, force: true });
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
+  const freshDataDir = () => {
+    const d = mkdtempSync(join(tmpdir(), 'dpms-durable-'));
+    dirs.push(d);
+    return d;
+  };
 
-  it('keeps every acknowledged row when the process is killed with SIGKILL', async () => {
-    const dataDir = clonePGliteTemplate(await ensurePGliteTemplate());
-    dirs.push(dataDir);
+  it('keeps every acknowledged row when the application is killed with SIGKILL and the server crashes', async () => {
+    const dataDir = freshDataDir();
     const child = startChild(dataDir, 'insert');
     // Kill it mid-stream, well after it has started committing.
     const lines = await readLines(child, (l) => l === 'ack 200');
@@ -70,10 +90,13 @@ describe('PGlite on disk', () => {
       ...lines.filter((l) => l.startsWith('ack ')).map((l) => Number(l.slice(4))),
     );
     expect(acked).toBeGreaterThanOrEqual(200);
+    // The server outlived the killed application; now it crashes too (SIGQUIT: no checkpoint,
+    // no clean shutdown, so the next start runs crash recovery from the write-ahead log).
+    const pid = postmasterPid(dataDir);
+    process.kill(pid, 'SIGQUIT');
+    await vi.waitFor(() => expect(isAlive(pid)).toBe(false), { timeout: 30_000, interval: 50 });
 
-    // The lock the killed process left behind is taken over: its pid is dead.
-    expect(existsSync(`${dataDir}.lock`)).toBe(true);
-    const reopened = await openPGlite(dataDir);
+    const reopened = await openDatabase({ dataDir, log: () => undefined });
     try {
       const rows = await sql<{ n: number; c: number }>`
         select coalesce(max(n), 0)::int as n, count(*)::int as c from durability_probe`.execute(
@@ -83,37 +106,30 @@ describe('PGlite on disk', () => {
       expect(row?.n).toBeGreaterThanOrEqual(acked);
       // No gaps: every row up to the last one written is there.
       expect(row?.c).toBe(row?.n);
-      const users = await reopened.db
-        .selectFrom('sys_user')
-        .select('user_name')
-        .where('user_id', '=', 1)
-        .executeTakeFirst();
-      expect(users?.user_name).toBe('admin');
     } finally {
       await reopened.close();
     }
   }, 120_000);
 
-  it('closes cleanly on SIGTERM and refuses a second process while open', async () => {
-    const dataDir = clonePGliteTemplate(await ensurePGliteTemplate());
-    dirs.push(dataDir);
+  it('closes cleanly on SIGTERM, stopping the server it started; the next start finds the data', async () => {
+    const dataDir = freshDataDir();
     const child = startChild(dataDir, 'hold');
     await readLines(child, (l) => l === 'ready');
-    await expect(openPGlite(dataDir)).rejects.toThrow(/正被进程/);
+    const cluster = embeddedPaths(dataDir).cluster;
+    expect(runningPort(cluster)).toBeDefined();
     const done = exited(child);
     child.kill('SIGTERM');
     expect(await done).toEqual({ code: 0, signal: null });
-    // close() removes the lock only after PGlite has shut down.
-    expect(existsSync(`${dataDir}.lock`)).toBe(false);
-    const reopened = await openPGlite(dataDir);
+    expect(runningPort(cluster)).toBeUndefined();
+    const reopened = await openDatabase({ dataDir, log: () => undefined });
     try {
-      const count = await reopened.db
-        .selectFrom('sys_role')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirst();
-      expect(Number(count?.n)).toBe(13);
+      const ran = await sql<{ n: number }>`select count(*)::int as n from dpms_migration`.execute(
+        reopened.db,
+      );
+      expect(ran.rows[0]?.n).toBe(Object.keys(migrations).length);
     } finally {
       await reopened.close();
     }
+    expect(runningPort(cluster)).toBeUndefined();
   }, 120_000);
 });

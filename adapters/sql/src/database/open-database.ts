@@ -1,9 +1,5 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { PGliteDialect } from './pglite-dialect.js';
 import { startEmbeddedPostgres, type EmbeddedServerOptions } from './embedded-postgres.js';
 import type { Database } from './schema.js';
 
@@ -20,12 +16,10 @@ export interface DatabaseConfig {
 
 export interface DatabaseHandle {
   readonly db: Kysely<Database>;
-  /** `embedded`: the server under DATA_DIR/pg; `postgres`: DATABASE_URL's; `pglite`: tests only. */
-  readonly kind: 'embedded' | 'pglite' | 'postgres';
-  /** The PGlite data directory, when PGlite. */
-  readonly dataDir?: string;
+  /** `embedded`: the server under DATA_DIR/pg; `postgres`: DATABASE_URL's. */
+  readonly kind: 'embedded' | 'postgres';
   /**
-   * Closes the pool (or the PGlite handle); an embedded server this handle started is stopped
+   * Closes the pool; an embedded server this handle started is stopped
    * too, one it found running (a supervisor's) is left running. Idempotent.
    */
   close(): Promise<void>;
@@ -45,19 +39,13 @@ export function databaseConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Dat
 
 /**
  * Planner cost of a random page read. PostgreSQL's default (4) models spinning disks; on SSDs and
- * on PGlite (pages in the OS cache) 1.1 is the usual value, and with it the planner takes the list
+ * with pages in the OS cache 1.1 is the usual value, and with it the planner takes the list
  * indexes for counts and non-selective filters instead of scanning whole tables (DESIGN.md §4).
  */
 export const RANDOM_PAGE_COST = '1.1';
 
 const INT8 = 20;
 const DATE = 1082;
-
-/** Same value types from both drivers: int8 as number (ids, counts), date as `yyyy-MM-dd` text. */
-const pgliteParsers = {
-  [INT8]: (v: string) => Number(v),
-  [DATE]: (v: string) => v,
-};
 
 export async function openDatabase(
   config: DatabaseConfig = databaseConfigFromEnv(),
@@ -102,61 +90,6 @@ export function openServer(connectionString: string, max = 10): DatabaseHandle {
     kind: 'postgres',
     close: () => (closed ??= db.destroy()),
   };
-}
-
-/**
- * Opens (creating when missing) an embedded PGlite data directory. A lock file refuses a second
- * process on the same directory, which PGlite would corrupt; a lock left by a killed process is
- * taken over.
- */
-export async function openPGlite(dir: string): Promise<DatabaseHandle> {
-  mkdirSync(dir, { recursive: true });
-  const lockFile = `${dir}.lock`;
-  takeLock(lockFile);
-  let pglite: PGlite;
-  try {
-    pglite = await PGlite.create({
-      dataDir: dir,
-      parsers: pgliteParsers,
-      // Trigram indexes of the contains-filters (migration 0031).
-      extensions: { pg_trgm },
-    });
-  } catch (e) {
-    rmSync(lockFile, { force: true });
-    throw e;
-  }
-  await pglite.exec(`set random_page_cost = ${RANDOM_PAGE_COST}`);
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  let closed: Promise<void> | undefined;
-  const close = async (): Promise<void> => {
-    await db.destroy();
-    if (!pglite.closed) await pglite.close();
-    rmSync(lockFile, { force: true });
-  };
-  return { db, kind: 'pglite', dataDir: dir, close: () => (closed ??= close()) };
-}
-
-function takeLock(lockFile: string): void {
-  try {
-    writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
-    return;
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-  }
-  const holder = Number(readFileSync(lockFile, 'utf8'));
-  if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) {
-    throw new Error(`数据库目录正被进程 ${holder} 使用：${lockFile}`);
-  }
-  writeFileSync(lockFile, String(process.pid));
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 export type Closer = () => Promise<void> | void;

@@ -1,17 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { verify } from '@node-rs/argon2';
-import { inject, afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPGlite, openServer, type DatabaseHandle } from '../database/open-database.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../database/open-database.js';
 import { prepareDatabase } from '../database/prepare-database.js';
-import {
-  openTestDatabase,
-  testDatabaseKinds,
-  clonePGliteTemplate,
-  ensurePGliteTemplate,
-} from '../testing/index.js';
-import { adminQuery } from '../testing/postgres-server.js';
+import { openTestDatabase, testDatabaseKinds, openEmptyTestDatabase } from '../testing/index.js';
 import { createPlatformRepositories } from '../repositories/platform-repositories.js';
 import { DEMO_USERS, ROLES } from './demo-institute.js';
 import { buildMenus, grantedMenuIds, grantMatches } from './menus.js';
@@ -69,44 +60,8 @@ describe.each(testDatabaseKinds())('the demo seed on %s', (kind) => {
   });
 });
 
-/** An empty database of the fastest kind this run has. */
-async function openEmptyDatabase(): Promise<DatabaseHandle> {
-  let adminUrl = '';
-  try {
-    adminUrl = inject('dpmsPostgresAdminUrl');
-  } catch {
-    adminUrl = '';
-  }
-  if (adminUrl) {
-    const name = `dpms_empty_${randomBytes(6).toString('hex')}`;
-    const admin = openServer(adminUrl, 1);
-    await adminQuery(admin.db, `create database ${name}`);
-    await admin.close();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const handle = openServer(url.toString(), 2);
-    return {
-      ...handle,
-      close: async () => {
-        await handle.close();
-        const drop = openServer(adminUrl, 1);
-        await adminQuery(drop.db, `drop database ${name} with (force)`);
-        await drop.close();
-      },
-    };
-  }
-  // No server: a fresh PGlite directory (slow to create, ~9 s).
-  const dir = clonePGliteTemplate(await ensurePGliteTemplate());
-  rmSync(dir, { recursive: true, force: true });
-  const handle = await openPGlite(dir);
-  return {
-    ...handle,
-    close: async () => (
-      await handle.close(),
-      rmSync(dirname(dir), { recursive: true, force: true })
-    ),
-  };
-}
+/** An empty database (no migration, no seed) on the run's embedded server. */
+const openEmptyDatabase = (): Promise<DatabaseHandle> => openEmptyTestDatabase('embedded');
 
 describe('the production seed', () => {
   it('seeds no demo user, turns the captcha on, and creates admin only from ADMIN_PASSWORD', async () => {

@@ -1,15 +1,16 @@
-import { openPGlite, registerShutdownHandlers } from '../database/open-database.js';
+import { openDatabase, registerShutdownHandlers } from '../database/open-database.js';
 import { migrateToLatest } from '../database/migrate.js';
 import { sql } from 'kysely';
 
 /**
- * Child process of the durability tests. argv: <dataDir> <mode>
+ * Child process of the durability tests: the application's own start on the embedded server of
+ * a DATA_DIR. argv: <dataDir> <mode>
  * mode 'insert': inserts rows one by one, printing `ack <n>` after each commit, until killed.
  * mode 'hold': opens the database, prints `ready`, closes it cleanly on SIGTERM (via the shutdown
- * handlers) and prints nothing more.
+ * handlers, which stop the server it started) and prints nothing more.
  */
 export async function main(dataDir: string, mode: string): Promise<void> {
-  const handle = await openPGlite(dataDir);
+  const handle = await openDatabase({ dataDir, log: () => undefined });
   await migrateToLatest(handle.db);
   if (mode === 'hold') {
     const keepAlive = setInterval(() => undefined, 60_000);

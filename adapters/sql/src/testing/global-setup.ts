@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { ensurePGliteTemplate } from './pglite-template.js';
+import { startEmbeddedTestServer } from './embedded-test-server.js';
 import {
   createTemplateDatabase,
   postgresBinDir,
@@ -9,25 +9,33 @@ import {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The PGlite template directory; every test file copies it. */
-    dpmsPGliteTemplate: string;
-    /** Maintenance URL of the throwaway PostgreSQL server, or '' when none could be started. */
+    /** Maintenance URL of the run's embedded PostgreSQL 17 server (the product's default). */
+    dpmsEmbeddedAdminUrl: string;
+    /** Maintenance URL of the run's second, external PostgreSQL server, or '' when none. */
     dpmsPostgresAdminUrl: string;
   }
 }
 
-let server: PostgresServer | undefined;
+const servers: PostgresServer[] = [];
 
 /**
- * Vitest globalSetup: one PGlite template (cached across runs) and one PostgreSQL 15 server with a
- * migrated, seeded template database, for the whole run. Use it from a package's vitest config:
- * `globalSetup: ['@dpms/sql/testing/global-setup']` (or a file re-exporting `setup`/`teardown`).
+ * Vitest globalSetup: one throwaway embedded PostgreSQL 17 server (the binaries `npm start` runs)
+ * and one Debian PostgreSQL 15 server, each with a migrated, demo-seeded template database that
+ * every test file clones (`CREATE DATABASE … TEMPLATE dpms_template`). Use it from a package's
+ * vitest config: `globalSetup: ['@dpms/sql/testing/global-setup']` (or a file re-exporting
+ * `setup`/`teardown`).
  *
- * Without PostgreSQL binaries the server suites are skipped locally; under CI (CI set) that fails,
- * since .ci/run installs postgresql-15. TEST_DATABASE_URL names an existing server instead.
+ * The second server is the "external PostgreSQL" the repository contract tests also run on.
+ * Without its binaries those suites are skipped locally; under CI (CI set) that fails, since
+ * .ci/run installs postgresql-15. TEST_DATABASE_URL names an existing server instead.
  */
 export async function setup(project: TestProject): Promise<void> {
-  const pglite = ensurePGliteTemplate();
+  const embedded = (async (): Promise<string> => {
+    const server = await startEmbeddedTestServer();
+    servers.push(server);
+    await createTemplateDatabase(server);
+    return server.adminUrl;
+  })();
   const postgres = (async (): Promise<string> => {
     const external = process.env['TEST_DATABASE_URL'];
     if (external) {
@@ -45,18 +53,18 @@ export async function setup(project: TestProject): Promise<void> {
       console.warn('PostgreSQL binaries not found: the PostgreSQL server suites are skipped');
       return '';
     }
-    server = await startPostgresServer(bin);
+    const server = await startPostgresServer(bin);
+    servers.push(server);
     await createTemplateDatabase(server);
     return server.adminUrl;
   })();
-  const [template, adminUrl] = await Promise.all([pglite, postgres]);
-  project.provide('dpmsPGliteTemplate', template);
-  project.provide('dpmsPostgresAdminUrl', adminUrl);
+  const [embeddedUrl, postgresUrl] = await Promise.all([embedded, postgres]);
+  project.provide('dpmsEmbeddedAdminUrl', embeddedUrl);
+  project.provide('dpmsPostgresAdminUrl', postgresUrl);
 }
 
 export async function teardown(): Promise<void> {
-  await server?.stop();
-  server = undefined;
+  for (const server of servers.splice(0)) await server.stop();
 }
 
 function withDb(url: string, database: string): string {

@@ -1,17 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { inject } from 'vitest';
-import { openPGlite, openServer, type DatabaseHandle } from '../database/open-database.js';
-import { clonePGliteTemplate, ensurePGliteTemplate } from './pglite-template.js';
-import { adminQuery, TEMPLATE_DATABASE } from './postgres-server.js';
+import { openServer, type DatabaseHandle } from '../database/open-database.js';
+import { startEmbeddedTestServer } from './embedded-test-server.js';
+import { adminQuery, createTemplateDatabase, TEMPLATE_DATABASE } from './postgres-server.js';
 
 export { setup, teardown } from './global-setup.js';
-export {
-  ensurePGliteTemplate,
-  clonePGliteTemplate,
-  templateFingerprint,
-} from './pglite-template.js';
+export { startEmbeddedTestServer } from './embedded-test-server.js';
 export {
   startPostgresServer,
   postgresBinDir,
@@ -22,60 +16,71 @@ export { insertGeneratedUsers } from './generate.js';
 export { insertGeneratedContracts } from './generate-contracts.js';
 export { explainPlan, assertNoSeqScan, seqScannedRelations, type PlanNode } from './explain.js';
 
-export type TestDatabaseKind = 'pglite' | 'postgres';
+/**
+ * `embedded`: the run's embedded PostgreSQL 17 server (what `npm start` runs); `postgres`: the
+ * run's second, external PostgreSQL 15 server (what `DATABASE_URL` selects).
+ */
+export type TestDatabaseKind = 'embedded' | 'postgres';
 
 /**
- * The database kinds this run can test: PGlite always, PostgreSQL when the globalSetup started a
- * server. Use with `describe.each(testDatabaseKinds())`.
+ * The database kinds this run can test: the embedded server always, the external one when the
+ * globalSetup started it. Use with `describe.each(testDatabaseKinds())`.
  */
 export function testDatabaseKinds(): TestDatabaseKind[] {
-  return postgresAdminUrl() ? ['pglite', 'postgres'] : ['pglite'];
+  return provided('dpmsPostgresAdminUrl') ? ['embedded', 'postgres'] : ['embedded'];
 }
 
-function postgresAdminUrl(): string {
+function provided(key: 'dpmsEmbeddedAdminUrl' | 'dpmsPostgresAdminUrl'): string {
   try {
-    return inject('dpmsPostgresAdminUrl');
+    return inject(key);
   } catch {
     return '';
   }
 }
 
+let local: Promise<string> | undefined;
+
 /**
- * A private, migrated and demo-seeded database for one test file (or one test): a copy of the
- * PGlite template directory, or a `CREATE DATABASE … TEMPLATE dpms_template` on the run's server.
- * `close()` drops it.
+ * The maintenance URL of a kind's server. Outside Vitest (the benches run through the TypeScript
+ * runner) there is no globalSetup: the embedded kind then starts one server with its template for
+ * this process, stopped by its watchdog when the process ends.
  */
-export async function openTestDatabase(kind: TestDatabaseKind): Promise<DatabaseHandle> {
-  if (kind === 'pglite') {
-    let template: string | undefined;
-    try {
-      template = inject('dpmsPGliteTemplate');
-    } catch {
-      template = undefined;
-    }
-    const dataDir = clonePGliteTemplate(template || (await ensurePGliteTemplate()));
-    const handle = await openPGlite(dataDir);
-    return {
-      ...handle,
-      close: async () => {
-        await handle.close();
-        rmSync(dirname(dataDir), { recursive: true, force: true });
-      },
-    };
+async function adminUrlOf(kind: TestDatabaseKind): Promise<string> {
+  const url = provided(kind === 'embedded' ? 'dpmsEmbeddedAdminUrl' : 'dpmsPostgresAdminUrl');
+  if (url) return url;
+  if (kind === 'embedded') {
+    local ??= (async () => {
+      const server = await startEmbeddedTestServer();
+      await createTemplateDatabase(server);
+      return server.adminUrl;
+    })();
+    return local;
   }
-  const adminUrl = postgresAdminUrl();
-  if (!adminUrl)
-    throw new Error('no PostgreSQL test server: add @dpms/sql/testing/global-setup to globalSetup');
+  throw new Error('no PostgreSQL test server: add @dpms/sql/testing/global-setup to globalSetup');
+}
+
+/** A new database on a kind's server: a clone of the template, or empty. `close()` drops it. */
+async function createDatabase(
+  kind: TestDatabaseKind,
+  from: 'template' | 'empty',
+  poolSize: number,
+): Promise<DatabaseHandle> {
+  const adminUrl = await adminUrlOf(kind);
   const name = `dpms_test_${randomBytes(6).toString('hex')}`;
   const admin = openServer(adminUrl, 1);
   try {
-    await adminQuery(admin.db, `create database ${name} template ${TEMPLATE_DATABASE}`);
+    await adminQuery(
+      admin.db,
+      from === 'template'
+        ? `create database ${name} template ${TEMPLATE_DATABASE}`
+        : `create database ${name}`,
+    );
   } finally {
     await admin.close();
   }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = openServer(url.toString(), 5);
+  const handle = openServer(url.toString(), poolSize);
   return {
     ...handle,
     close: async () => {
@@ -88,4 +93,19 @@ export async function openTestDatabase(kind: TestDatabaseKind): Promise<Database
       }
     },
   };
+}
+
+/**
+ * A private, migrated and demo-seeded database for one test file (or one test):
+ * `CREATE DATABASE … TEMPLATE dpms_template` on the run's server of that kind. `close()` drops it.
+ */
+export function openTestDatabase(kind: TestDatabaseKind): Promise<DatabaseHandle> {
+  return createDatabase(kind, 'template', 5);
+}
+
+/** An empty database (no migration, no seed) on the run's server of that kind. */
+export function openEmptyTestDatabase(
+  kind: TestDatabaseKind = 'embedded',
+): Promise<DatabaseHandle> {
+  return createDatabase(kind, 'empty', 2);
 }

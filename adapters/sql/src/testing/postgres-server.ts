@@ -35,7 +35,8 @@ function freePort(): Promise<number> {
 }
 
 /**
- * Starts a throwaway PostgreSQL server (DESIGN.md §4): initdb into a temporary directory and
+ * Starts a throwaway Debian PostgreSQL 15 server (DESIGN.md §4), the run's second, independent
+ * server (the "external" kind the repository contract tests also run on): initdb into a temporary directory and
  * pg_ctl start on a free port, as user `postgres` when we are root (initdb refuses root).
  * Durability is switched off: it is test data.
  */
@@ -83,7 +84,7 @@ export async function startPostgresServer(binDir: string): Promise<PostgresServe
     '60',
     'start',
   ]);
-  watchOwner(binDir, data, root, isRoot);
+  watchOwner(join(binDir, 'pg_ctl'), data, root, isRoot);
   const urlFor = (database: string) => `postgres://postgres@127.0.0.1:${String(port)}/${database}`;
   let stopped = false;
   return {
@@ -107,8 +108,8 @@ export async function startPostgresServer(binDir: string): Promise<PostgresServe
  * detached watchdog stops the server and removes its directory once this process is gone, so no
  * throwaway server outlives the run that started it.
  */
-function watchOwner(binDir: string, data: string, root: string, isRoot: boolean): void {
-  const pgCtl = `${join(binDir, 'pg_ctl')} -D '${data}' -m immediate -w stop`;
+export function watchOwner(pgCtlPath: string, data: string, root: string, isRoot: boolean): void {
+  const pgCtl = `${pgCtlPath} -D '${data}' -m immediate -w stop`;
   const stop = isRoot ? `runuser -u postgres -- ${pgCtl}` : pgCtl;
   const script = `while kill -0 ${String(process.pid)} 2>/dev/null; do sleep 2; done; ${stop} >/dev/null 2>&1; rm -rf '${root}'`;
   spawn('sh', ['-c', script], { detached: true, stdio: 'ignore' }).unref();
