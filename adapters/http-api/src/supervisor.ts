@@ -3,7 +3,13 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
-import { startEmbeddedPostgres, type EmbeddedServer } from '@dpms/sql';
+import {
+  hasUnmovedPGlite,
+  MIGRATE_PGLITE_COMMAND,
+  movePGliteIfPresent,
+  startEmbeddedPostgres,
+  type EmbeddedServer,
+} from '@dpms/sql';
 import { createLogger } from './http/logger.js';
 import { SERVER_LISTENING } from './supervisor-protocol.js';
 
@@ -187,12 +193,20 @@ export async function main(...argv: string[]): Promise<void> {
   // `npm start` on SIGINT/SIGTERM, after the server has closed its connections.
   let database: EmbeddedServer | undefined;
   if (!env['DATABASE_URL']) {
+    const dataDir = path.resolve(env['DATA_DIR'] ?? './data');
+    const log = (m: string) => logger.info(m);
     try {
-      database = await startEmbeddedPostgres(path.resolve(env['DATA_DIR'] ?? './data'), {
-        log: (m) => logger.info(m),
-      });
+      // A PGlite ./data from an earlier release is moved into the server first.
+      await movePGliteIfPresent(dataDir, log);
+      database = await startEmbeddedPostgres(dataDir, { log });
     } catch (e) {
-      logger.error({ err: e }, `内置数据库无法启动：${e instanceof Error ? e.message : String(e)}`);
+      const retry = hasUnmovedPGlite(dataDir)
+        ? `（旧数据仍在原处；排除原因后运行 ${MIGRATE_PGLITE_COMMAND} 或再次 npm start）`
+        : '';
+      logger.error(
+        { err: e },
+        `内置数据库无法启动：${e instanceof Error ? e.message : String(e)}${retry}`,
+      );
       process.exit(1);
     }
   }

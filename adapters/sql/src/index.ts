@@ -20,6 +20,11 @@ export {
   type EmbeddedServerOptions,
 } from './database/embedded-postgres.js';
 export { migrateToLatest } from './database/migrate.js';
+export {
+  hasUnmovedPGlite,
+  MIGRATE_PGLITE_COMMAND,
+  movePGliteIfPresent,
+} from './backup/pglite-move.js';
 export { prepareDatabase } from './database/prepare-database.js';
 export { migrations, StaticMigrationProvider } from './migrations/index.js';
 export {

@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { movePGliteIfPresent } from '../backup/pglite-move.js';
 import { startEmbeddedPostgres, type EmbeddedServerOptions } from './embedded-postgres.js';
 import type { Database } from './schema.js';
 
@@ -51,6 +52,8 @@ export async function openDatabase(
   config: DatabaseConfig = databaseConfigFromEnv(),
 ): Promise<DatabaseHandle> {
   if (config.databaseUrl) return openServer(config.databaseUrl, config.poolSize ?? 10);
+  // A PGlite ./data from an earlier release is moved in first (or the start refuses, saying how).
+  await movePGliteIfPresent(config.dataDir ?? './data', config.log);
   const server = await startEmbeddedPostgres(
     config.dataDir ?? './data',
     config.log ? { log: config.log } : {},
