@@ -14,6 +14,7 @@ import { JobRunner } from '@dpms/core';
 import { buildContainer, filesModule } from './composition/modules.js';
 import { createFileServiceFromEnv } from './routes/file-service.setup.js';
 import { recordDatabasePrepare, startScheduledJobs } from './jobs/scheduled-jobs.js';
+import { startNightlyBackup } from './jobs/nightly-backup.js';
 import { DEFAULT_JSON_LIMIT, type ServerConfig } from './composition/server-config.js';
 import { answerClientErrors } from './http/error-middleware.js';
 import { createLogger } from './http/logger.js';
@@ -133,8 +134,10 @@ async function main(): Promise<void> {
     repairSelfHeld: () => selfHeldApprovalRepair(handle.db, systemClock).repair(),
     onError: (job, e) => logger.warn({ err: e, job: job.jobName }, 'job log write failed'),
   });
+  const backups = startNightlyBackup({ env, dataDir: config.dataDir, jobs, logger });
   registerShutdownHandlers([
     () => scheduled.forEach((t) => clearInterval(t)),
+    () => backups?.stop(),
     () => clearInterval(housekeeping),
     () =>
       new Promise<void>((resolve) => {

@@ -21,6 +21,14 @@ export {
 } from './database/embedded-postgres.js';
 export { migrateToLatest } from './database/migrate.js';
 export {
+  backupsDir,
+  createBackup,
+  DEFAULT_BACKUPS_KEPT,
+  pruneBackups,
+  restoreBackup,
+  type BackupManifest,
+} from './backup/backup-archive.js';
+export {
   hasUnmovedPGlite,
   MIGRATE_PGLITE_COMMAND,
   movePGliteIfPresent,

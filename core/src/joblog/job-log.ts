@@ -113,4 +113,9 @@ export const SYSTEM_JOBS = {
     jobGroup: JOB_GROUPS.system,
     invokeTarget: 'selfHeldApprovals.repair()',
   },
+  nightlyBackup: {
+    jobName: '每日备份',
+    jobGroup: JOB_GROUPS.system,
+    invokeTarget: 'createBackup(), pruneBackups()',
+  },
 } as const satisfies Record<string, JobDefinition>;

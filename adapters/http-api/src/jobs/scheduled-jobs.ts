@@ -27,6 +27,45 @@ export interface ScheduledJobsDeps {
   readonly repairSelfHeld?: () => Promise<readonly SelfHeldRepairOutcome[]>;
 }
 
+/**
+ * Milliseconds from `now` to the next `hour`:00 of the server's local day (today's when still
+ * ahead, else tomorrow's); never 0, so a run at the hour does not repeat at once.
+ */
+export function msUntilHour(hour: number, now: Date): number {
+  const next = new Date(now);
+  next.setHours(hour, 0, 0, 0);
+  if (next.getTime() <= now.getTime()) next.setDate(next.getDate() + 1);
+  return next.getTime() - now.getTime();
+}
+
+/**
+ * Runs `work` as `job` every night at `hour` (server local time), each run in the scheduling log.
+ * Unlike `every`, not at start: a backup at each restart would be work nobody asked for.
+ */
+export function nightly(
+  deps: Pick<ScheduledJobsDeps, 'jobs' | 'onError'>,
+  job: JobDefinition,
+  hour: number,
+  work: () => Promise<string>,
+  now: () => Date = () => new Date(),
+): { stop(): void } {
+  let timer: NodeJS.Timeout;
+  const schedule = () => {
+    timer = setTimeout(
+      () => {
+        void deps.jobs
+          .run(job, work)
+          .catch((e: unknown) => deps.onError(job, e))
+          .finally(schedule);
+      },
+      msUntilHour(hour, now()),
+    );
+    timer.unref();
+  };
+  schedule();
+  return { stop: () => clearTimeout(timer) };
+}
+
 /** The scheduling log's line for one repair run: what it did to each approval. */
 export function selfHeldRepairReport(outcomes: readonly SelfHeldRepairOutcome[]): string {
   if (outcomes.length === 0) return '没有等待拟稿人本人审批的审批';
