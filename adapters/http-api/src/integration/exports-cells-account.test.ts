@@ -16,7 +16,7 @@ import { expectRowCells, headersOf, xlsxSheet } from './exports-cells.check.js';
  * back, 5 paid), with the invoice below approved on it.
  */
 describe('account and archive exports finance can use', () => {
-  const suite = useAccountApi('pglite');
+  const suite = useAccountApi('embedded');
   const { okData, act } = suite;
   const { post, signIn } = suite.client;
   const client = suite.client;

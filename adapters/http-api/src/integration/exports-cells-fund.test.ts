@@ -22,7 +22,7 @@ describe('fund exports finance can use', () => {
   let contractId: number;
 
   beforeAll(async () => {
-    api = await openApprovalApi('pglite');
+    api = await openApprovalApi('embedded');
     await signIn('admin', 'caiwu', 'bmfzr', 'xmjl', 'yunying', 'zjl');
     contractId = await newContract('导出资金合同', 110);
     await backMoneyIn(contractId, '50.25', '2024-06-01');
