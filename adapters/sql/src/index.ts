@@ -20,6 +20,7 @@ export {
   type EmbeddedServerOptions,
 } from './database/embedded-postgres.js';
 export { migrateToLatest } from './database/migrate.js';
+export type { ChannelListener, ChannelSink } from './database/channel-listener.js';
 export {
   backupsDir,
   createBackup,

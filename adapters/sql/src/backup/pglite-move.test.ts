@@ -32,7 +32,7 @@ async function makePGliteDataDir(dataDir: string): Promise<Record<string, string
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   try {
-    await prepareDatabase({ db, kind: 'embedded', close: () => db.destroy() }, { mode: 'demo' });
+    await prepareDatabase({ db }, { mode: 'demo' });
     await sql`update sys_user set remark = ${'旧数据 "引号" \\ 反斜杠'} where user_id = 1`.execute(
       db,
     );

@@ -2,6 +2,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { movePGliteIfPresent } from '../backup/pglite-move.js';
 import { startEmbeddedPostgres, type EmbeddedServerOptions } from './embedded-postgres.js';
+import { listenToChannel, type ChannelListener, type ChannelSink } from './channel-listener.js';
 import type { Database } from './schema.js';
 
 export interface DatabaseConfig {
@@ -19,6 +20,11 @@ export interface DatabaseHandle {
   readonly db: Kysely<Database>;
   /** `embedded`: the server under DATA_DIR/pg; `postgres`: DATABASE_URL's. */
   readonly kind: 'embedded' | 'postgres';
+  /**
+   * Listens to a notification channel on a dedicated connection of its own, reconnecting while
+   * the server is away (see channel-listener.ts); closed with the handle.
+   */
+  listen(channel: string, sink: ChannelSink): ChannelListener;
   /**
    * Closes the pool; an embedded server this handle started is stopped
    * too, one it found running (a supervisor's) is left running. Idempotent.
@@ -64,7 +70,12 @@ export async function openDatabase(
     await handle.close();
     await server.stop();
   };
-  return { db: handle.db, kind: 'embedded', close: () => (closed ??= close()) };
+  return {
+    db: handle.db,
+    kind: 'embedded',
+    listen: (channel, sink) => handle.listen(channel, sink),
+    close: () => (closed ??= close()),
+  };
 }
 
 /** Opens a PostgreSQL server through a pg Pool. */
@@ -87,11 +98,33 @@ export function openServer(connectionString: string, max = 10): DatabaseHandle {
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', (e) => console.error('database pool error:', e.message));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const listeners = new Set<ChannelListener>();
   let closed: Promise<void> | undefined;
   return {
     db,
     kind: 'postgres',
-    close: () => (closed ??= db.destroy()),
+    listen(channel, sink) {
+      const listener = listenToChannel({
+        channel,
+        sink,
+        pool,
+        newClient: () =>
+          new pg.Client({
+            connectionString,
+            application_name: `dpms-listen-${channel}`,
+            keepAlive: true,
+            connectionTimeoutMillis: 10_000,
+            query_timeout: 10_000,
+          }),
+      });
+      listeners.add(listener);
+      return listener;
+    },
+    close: () =>
+      (closed ??= (async () => {
+        await Promise.all([...listeners].map((l) => l.close()));
+        await db.destroy();
+      })()),
   };
 }
 

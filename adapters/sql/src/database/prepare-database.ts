@@ -4,7 +4,7 @@ import { seedDatabase, type SeedOptions, type SeedReport } from '../seed/seed.js
 
 /** What the server does at start: migrate to the latest version, then seed when empty. */
 export async function prepareDatabase(
-  handle: DatabaseHandle,
+  handle: Pick<DatabaseHandle, 'db'>,
   seed: SeedOptions = {},
 ): Promise<SeedReport> {
   await migrateToLatest(handle.db);

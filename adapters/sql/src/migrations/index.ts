@@ -27,6 +27,7 @@ import * as m0098 from './0098_approval_node_people.js';
 import * as m0099 from './0099_task_lifecycle.js';
 import * as m0100 from './0100_approval_notice.js';
 import * as m0101 from './0101_lixiang_change.js';
+import * as m0102 from './0102_identity_notify.js';
 
 /**
  * Every migration, in order. Static imports, so the built server carries them and no directory
@@ -61,6 +62,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0099_task_lifecycle': m0099,
   '0100_approval_notice': m0100,
   '0101_lixiang_change': m0101,
+  '0102_identity_notify': m0102,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {

@@ -103,6 +103,23 @@ export function openTestDatabase(kind: TestDatabaseKind): Promise<DatabaseHandle
   return createDatabase(kind, 'template', 5);
 }
 
+/**
+ * A second handle (its own pool, its own listeners) on the database `of` opened: what a second
+ * API process on the same database holds. Close it before `of`.
+ */
+export async function openSecondHandle(
+  kind: TestDatabaseKind,
+  of: DatabaseHandle,
+  poolSize = 5,
+): Promise<DatabaseHandle> {
+  const row = await of.db
+    .selectNoFrom((eb) => eb.fn<string>('current_database', []).as('name'))
+    .executeTakeFirstOrThrow();
+  const url = new URL(await adminUrlOf(kind));
+  url.pathname = `/${row.name}`;
+  return openServer(url.toString(), poolSize);
+}
+
 /** An empty database (no migration, no seed) on the run's server of that kind. */
 export function openEmptyTestDatabase(
   kind: TestDatabaseKind = 'embedded',

@@ -1,0 +1,196 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from './open-database.js';
+import type { ChannelListener, ChannelSink } from './channel-listener.js';
+import { openSecondHandle, openTestDatabase, testDatabaseKinds } from '../testing/index.js';
+
+const CHANNEL = 'dpms_identity';
+
+/** A sink that records what it hears and lets a test await a payload or a listening change. */
+function recordingSink() {
+  const heard: string[] = [];
+  const states: boolean[] = [];
+  const waiters: { test: () => boolean; resolve: () => void }[] = [];
+  const check = () => {
+    for (const w of [...waiters])
+      if (w.test()) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve();
+      }
+  };
+  const until = (test: () => boolean) =>
+    new Promise<void>((resolve) => {
+      waiters.push({ test, resolve });
+      check();
+    });
+  const sink: ChannelSink = {
+    notify(payload) {
+      heard.push(payload);
+      check();
+    },
+    listening(on) {
+      states.push(on);
+      check();
+    },
+  };
+  return { sink, heard, states, until };
+}
+
+describe.each(testDatabaseKinds())('the identity announcements on %s', (kind) => {
+  let handle: DatabaseHandle;
+  let listener: ChannelListener;
+  const rec = recordingSink();
+  beforeAll(async () => {
+    handle = await openTestDatabase(kind);
+    listener = handle.listen(CHANNEL, rec.sink);
+    await rec.until(() => rec.states.includes(true));
+  });
+  afterAll(() => handle.close());
+
+  /**
+   * What was heard while `change` ran, up to its return (its own announcements among them; a
+   * payload also comes again later through the other connections). `change` runs in a
+   * transaction that ends with a sentinel announcement, so whatever it announced comes with the
+   * sentinel, and what is missing then was not announced.
+   */
+  let sentinels = 0;
+  const announced = async (
+    change: (trx: DatabaseHandle['db']) => Promise<unknown>,
+  ): Promise<string[]> => {
+    const sentinel = `sentinel:${++sentinels}`;
+    const from = rec.heard.length;
+    await handle.db.transaction().execute(async (trx) => {
+      await change(trx);
+      await sql`select pg_notify(${CHANNEL}, ${sentinel})`.execute(trx);
+    });
+    const heard = rec.heard.slice(from);
+    expect(heard).toContain(sentinel);
+    return heard;
+  };
+
+  it('announces a user status change before the commit that made it returns', async () => {
+    expect(
+      await announced((trx) =>
+        trx.updateTable('sys_user').set({ status: '1' }).where('user_id', '=', 2).execute(),
+      ),
+    ).toContain('user:2');
+    // A column the cache does not hold is not announced.
+    expect(
+      await announced((trx) =>
+        trx.updateTable('sys_user').set({ remark: '备注' }).where('user_id', '=', 6).execute(),
+      ),
+    ).not.toContain('user:6');
+  });
+
+  it('announces a transaction’s changes at its commit, not before', async () => {
+    const menus = await handle.db
+      .selectFrom('sys_role_menu')
+      .select('menu_id')
+      .where('role_id', '=', 2)
+      .execute();
+    expect(menus.length).toBeGreaterThan(1);
+    let inside: string[] = [];
+    const all = await announced(async (trx) => {
+      const from = rec.heard.length;
+      await trx.deleteFrom('sys_role_menu').where('role_id', '=', 2).execute();
+      await trx
+        .insertInto('sys_role_menu')
+        .values(menus.map((m) => ({ role_id: 2, menu_id: m.menu_id })))
+        .execute();
+      inside = rec.heard.slice(from);
+    });
+    expect(inside).not.toContain('role:2');
+    expect(all).toContain('role:2');
+  });
+
+  it('announces a revoked session but not the once-a-minute touch', async () => {
+    const id = 'announce-1';
+    const now = new Date();
+    await handle.db
+      .insertInto('auth_session')
+      .values({
+        session_id: id,
+        user_id: 3,
+        role_id: 2,
+        created_at: now,
+        last_seen_at: now,
+        expires_at: new Date(now.getTime() + 60_000),
+        revoked_at: null,
+        revoke_reason: null,
+        ip: '',
+        user_agent: '',
+      })
+      .execute();
+    const touch = (trx: DatabaseHandle['db']) =>
+      trx
+        .updateTable('auth_session')
+        .set({ last_seen_at: new Date(), expires_at: new Date(now.getTime() + 120_000) })
+        .where('session_id', '=', id)
+        .execute();
+    expect(await announced(touch)).not.toContain(`session:${id}`);
+    expect(
+      await announced((trx) =>
+        trx
+          .updateTable('auth_session')
+          .set({ revoked_at: new Date(), revoke_reason: 'logout' })
+          .where('session_id', '=', id)
+          .execute(),
+      ),
+    ).toContain(`session:${id}`);
+  });
+
+  it('announces role, role department, assignment and menu changes', async () => {
+    expect(
+      await announced((trx) =>
+        trx.updateTable('sys_role').set({ data_scope: '5' }).where('role_id', '=', 3).execute(),
+      ),
+    ).toContain('role:3');
+    expect(
+      await announced((trx) =>
+        trx.insertInto('sys_role_dept').values({ role_id: 4, dept_id: 100 }).execute(),
+      ),
+    ).toContain('role:4');
+    expect(
+      await announced((trx) => trx.deleteFrom('sys_user_role').where('user_id', '=', 4).execute()),
+    ).toContain('user:4');
+    const menu = await handle.db
+      .selectFrom('sys_menu')
+      .select('menu_id')
+      .where('perms', '<>', '')
+      .executeTakeFirstOrThrow();
+    expect(
+      await announced((trx) =>
+        trx
+          .updateTable('sys_menu')
+          .set({ status: '1' })
+          .where('menu_id', '=', menu.menu_id)
+          .execute(),
+      ),
+    ).toContain(`menu:${menu.menu_id}`);
+  });
+
+  it('reports a lost connection, reconnects and listens again', async () => {
+    expect(listener.listening).toBe(true);
+    const states = rec.states.length;
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity
+      where application_name = ${`dpms-listen-${CHANNEL}`} and datname = current_database()`.execute(
+      handle.db,
+    );
+    await rec.until(() => rec.states.length >= states + 2);
+    expect(rec.states.slice(states)).toEqual([false, true]);
+    expect(listener.listening).toBe(true);
+    // Another connection's change reaches it through the new connection.
+    const other = await openSecondHandle(kind, handle);
+    try {
+      const from = rec.heard.length;
+      await other.db
+        .updateTable('sys_user')
+        .set({ status: '1' })
+        .where('user_id', '=', 5)
+        .execute();
+      await rec.until(() => rec.heard.slice(from).includes('user:5'));
+    } finally {
+      await other.close();
+    }
+  });
+});
