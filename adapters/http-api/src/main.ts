@@ -101,6 +101,8 @@ async function main(): Promise<void> {
     clock: systemClock,
     // The approval engine binds its unit of work to the handle.
     db: handle.db,
+    // The identity cache hears every change to sessions, users, roles and menus.
+    listen: (channel, sink) => handle.listen(channel, sink),
   });
   // Files: FILE_STORE, S3_ENDPOINT, AWS_*, UPLOAD_* (see file-service.setup.ts).
   const files = createFileServiceFromEnv(handle.db, config.dataDir, systemClock);

@@ -1,9 +1,10 @@
 import { ContainerModule, Container } from 'inversify';
 import type { Logger } from 'pino';
 import { type LinkedRecordRegistry, type PlatformRepositories } from '@dpms/core';
-import { createLinkedRecordRegistry, SqlJobLogRepository } from '@dpms/sql';
+import { createLinkedRecordRegistry, SqlJobLogRepository, type DatabaseHandle } from '@dpms/sql';
 import type { Clock } from '../identity/clock.js';
 import { IdentityService } from '../identity/identity.service.js';
+import { IDENTITY_CHANNEL, IdentityCache } from '../identity/identity-cache.js';
 import { PasswordHasher } from '../identity/password-hasher.js';
 import { TokenService } from '../identity/token-service.js';
 import { authRoutes } from '../routes/auth.routes.js';
@@ -42,10 +43,21 @@ export const persistenceModule = (repos: PlatformRepositories) =>
     bind(TOKENS.Repositories).toConstantValue(repos);
   });
 
-/** Identity: hashing, tokens, sessions, the authenticator every guarded route uses. */
-export const identityModule = (jwtSecret: string, clock: Clock) =>
+/**
+ * Identity: hashing, tokens, sessions, the authenticator every guarded route uses, and its
+ * per-session cache, fed by the database's announcements when `listen` is given.
+ */
+export const identityModule = (jwtSecret: string, clock: Clock, listen?: ListenToDatabase) =>
   new ContainerModule(({ bind }) => {
     bind(TOKENS.Clock).toConstantValue(clock);
+    bind(TOKENS.IdentityCache)
+      .toResolvedValue(() => {
+        const cache = new IdentityCache();
+        // The listener is the database handle's, closed with it.
+        listen?.(IDENTITY_CHANNEL, cache);
+        return cache;
+      })
+      .inSingletonScope();
     bind(TOKENS.JwtSecret).toConstantValue(jwtSecret);
     bind(TOKENS.PasswordHasher)
       .toResolvedValue(() => new PasswordHasher())
@@ -55,9 +67,20 @@ export const identityModule = (jwtSecret: string, clock: Clock) =>
       .inSingletonScope();
     bind(TOKENS.IdentityService)
       .toResolvedValue(
-        (repos: PlatformRepositories, hasher: PasswordHasher, tokens: TokenService, c: Clock) =>
-          new IdentityService(repos, hasher, tokens, c),
-        [TOKENS.Repositories, TOKENS.PasswordHasher, TOKENS.TokenService, TOKENS.Clock],
+        (
+          repos: PlatformRepositories,
+          hasher: PasswordHasher,
+          tokens: TokenService,
+          c: Clock,
+          cache: IdentityCache,
+        ) => new IdentityService(repos, hasher, tokens, c, cache),
+        [
+          TOKENS.Repositories,
+          TOKENS.PasswordHasher,
+          TOKENS.TokenService,
+          TOKENS.Clock,
+          TOKENS.IdentityCache,
+        ],
       )
       .inSingletonScope();
     bind(TOKENS.Authenticator).toService(TOKENS.IdentityService);
@@ -162,14 +185,23 @@ export interface ContainerParts {
   readonly linkedRecords?: LinkedRecordRegistry<Db>;
   /** Uploads and downloads; without it the file routes are absent. */
   readonly files?: FileService;
+  /**
+   * The database handle's channel listener; with it the identity cache serves (every API
+   * instance must have it for the cache to be safe across instances), without it every request
+   * reads its session fresh.
+   */
+  readonly listen?: ListenToDatabase;
 }
+
+/** How the container listens to the database's announcements (the SQL handle's `listen`). */
+export type ListenToDatabase = DatabaseHandle['listen'];
 
 /** The server's container: one module per adapter family. */
 export function buildContainer(parts: ContainerParts): Container {
   const container = new Container();
   container.load(
     persistenceModule(parts.repos),
-    identityModule(parts.jwtSecret, parts.clock),
+    identityModule(parts.jwtSecret, parts.clock, parts.listen),
     httpModule(parts.config, parts.logger),
   );
   if (parts.db) {

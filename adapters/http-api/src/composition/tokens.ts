@@ -4,6 +4,7 @@ import type { PlatformRepositories } from '@dpms/core';
 import type { Authenticator } from '../identity/authenticator.js';
 import type { Clock } from '../identity/clock.js';
 import type { IdentityService } from '../identity/identity.service.js';
+import type { IdentityCache } from '../identity/identity-cache.js';
 import type { PasswordHasher } from '../identity/password-hasher.js';
 import type { TokenService } from '../identity/token-service.js';
 import type { AvatarStore } from '../routes/avatar-store.js';
@@ -27,6 +28,8 @@ export const TOKENS = {
   PasswordHasher: token<PasswordHasher>('PasswordHasher'),
   TokenService: token<TokenService>('TokenService'),
   IdentityService: token<IdentityService>('IdentityService'),
+  /** The identity service's per-session cache (tests await its `events`). */
+  IdentityCache: token<IdentityCache>('IdentityCache'),
   Authenticator: token<Authenticator>('Authenticator'),
   AvatarStore: token<AvatarStore>('AvatarStore'),
   /** The approval engine's services (present when the container is given a database handle). */

@@ -16,12 +16,12 @@ import {
   shouldTouchSession,
   type PlatformRepositories,
   type SessionRevokeReason,
-  type SysRole,
 } from '@dpms/core';
 import { HttpError } from '../http/http-error.js';
 import { MSG } from '../http/messages.js';
 import type { Authenticator } from './authenticator.js';
 import type { Clock } from './clock.js';
+import { IdentityCache, type RoleGrant, type SessionEntry } from './identity-cache.js';
 import type { PasswordHasher } from './password-hasher.js';
 import type { Principal } from './principal.js';
 import type { TokenService } from './token-service.js';
@@ -57,17 +57,16 @@ const captchaRefusal = (message: string): HttpError =>
  */
 export class IdentityService implements Authenticator {
   /**
-   * A role's grants (status, permissions, custom departments) per process for a few seconds: they
-   * change only when an administrator edits the role, while every request needs them. The session
-   * and the user are read fresh on every request, so logout, disabling and deletion are immediate.
+   * Sessions, their users and role grants, per process, dropped in every instance at once when
+   * the database announces a change (see identity-cache.ts). Without a listener feeding it, it
+   * serves nothing and every request reads fresh.
    */
-  private readonly grants = new Map<number, { until: number; grant: RoleGrant | null }>();
-
   constructor(
     private readonly repos: PlatformRepositories,
     private readonly hasher: PasswordHasher,
     private readonly tokens: TokenService,
     private readonly clock: Clock,
+    readonly cache: IdentityCache = new IdentityCache(),
   ) {}
 
   // ---- captcha -------------------------------------------------------------------------------
@@ -244,7 +243,10 @@ export class IdentityService implements Authenticator {
   async logout(token: string | undefined): Promise<void> {
     if (!token) return;
     const claims = await this.tokens.verify(token, this.clock.now());
-    if (claims) await this.repos.sessions.revoke(claims.sessionId, this.clock.now(), 'logout');
+    if (!claims) return;
+    await this.repos.sessions.revoke(claims.sessionId, this.clock.now(), 'logout');
+    // The database announces it to every instance; this one need not wait for it.
+    this.cache.forgetSession(claims.sessionId);
   }
 
   /**
@@ -274,6 +276,7 @@ export class IdentityService implements Authenticator {
       );
     }
     await this.repos.sessions.revoke(principal.sessionId, now, 'role_switch');
+    this.cache.forgetSession(principal.sessionId);
   }
 
   /** Ends every session of a user at once (disable, delete, password change, roles changed). */
@@ -296,9 +299,11 @@ export class IdentityService implements Authenticator {
 
   // ---- every request -------------------------------------------------------------------------
 
-  private async roleGrant(roleId: number, now: Date): Promise<RoleGrant | null> {
-    const cached = this.grants.get(roleId);
-    if (cached && cached.until > now.getTime()) return cached.grant;
+  /** A role's grant: from the cache, or read (and kept when nothing changed meanwhile). */
+  private async roleGrant(roleId: number): Promise<RoleGrant | null> {
+    const cached = this.cache.grant(roleId);
+    if (cached !== undefined) return cached;
+    const stamp = this.cache.stamp();
     const role = await this.repos.roles.findById(roleId);
     let grant: RoleGrant | null = null;
     if (role && role.status === '0') {
@@ -308,18 +313,21 @@ export class IdentityService implements Authenticator {
       ]);
       grant = { role, permissions, customDeptIds };
     }
-    if (this.grants.size > 1000) this.grants.clear();
-    this.grants.set(roleId, { until: now.getTime() + ROLE_GRANT_TTL_MS, grant });
+    this.cache.keepGrant(stamp, roleId, grant);
     return grant;
   }
 
-  async authenticate(token: string | undefined): Promise<Principal> {
-    if (!token) throw new HttpError(401, MSG.unauthorized);
-    const now = this.clock.now();
-    const claims = await this.tokens.verify(token, now);
-    if (!claims) throw expired();
-    const session = await this.repos.sessions.findActive(claims.sessionId, now);
-    if (!session || session.userId !== claims.userId) throw expired();
+  /**
+   * The active session and its enabled user: from the cache while its expiry (checked against
+   * the clock) has not passed, else read fresh. A session of a disabled or deleted user is ended.
+   */
+  private async sessionAndUser(sessionId: string, now: Date): Promise<SessionEntry | null> {
+    const cached = this.cache.session(sessionId);
+    // A cached expiry in the past is read again: another instance may have slid it forward.
+    if (cached && cached.session.expiresAt > now) return cached;
+    const stamp = this.cache.stamp();
+    const session = await this.repos.sessions.findActive(sessionId, now);
+    if (!session) return null;
     const cred = await this.repos.users.findCredentialsById(session.userId);
     if (!cred || cred.status !== '0') {
       await this.repos.sessions.revoke(
@@ -327,17 +335,33 @@ export class IdentityService implements Authenticator {
         now,
         cred ? 'user_disabled' : 'user_deleted',
       );
-      throw expired();
+      return null;
     }
-    const grant = await this.roleGrant(session.roleId, now);
+    const entry = { session, cred };
+    this.cache.keepSession(stamp, entry);
+    return entry;
+  }
+
+  async authenticate(token: string | undefined): Promise<Principal> {
+    if (!token) throw new HttpError(401, MSG.unauthorized);
+    const now = this.clock.now();
+    const claims = await this.tokens.verify(token, now);
+    if (!claims) throw expired();
+    const known = await this.sessionAndUser(claims.sessionId, now);
+    if (!known || known.session.userId !== claims.userId) throw expired();
+    const { session, cred } = known;
+    const grant = await this.roleGrant(session.roleId);
     if (!grant) throw expired();
     const { role, permissions, customDeptIds } = grant;
+    // At most once a minute per session and instance; the touch also finds a session ended
+    // elsewhere whose announcement has not arrived yet.
     if (shouldTouchSession(session.lastSeenAt, now)) {
-      await this.repos.sessions.touch(
-        session.sessionId,
-        now,
-        sessionExpiry(session.createdAt, now),
-      );
+      const expiresAt = sessionExpiry(session.createdAt, now);
+      this.cache.touched(session.sessionId, now, expiresAt);
+      if (!(await this.repos.sessions.touch(session.sessionId, now, expiresAt))) {
+        this.cache.forgetSession(session.sessionId);
+        throw expired();
+      }
     }
     const isAdmin = role.roleKey === SUPER_ROLE;
     return {
@@ -354,15 +378,6 @@ export class IdentityService implements Authenticator {
     };
   }
 }
-
-interface RoleGrant {
-  readonly role: SysRole;
-  readonly permissions: readonly string[];
-  readonly customDeptIds: readonly number[];
-}
-
-/** How long a role's grants are reused by one process. */
-export const ROLE_GRANT_TTL_MS = 5000;
 
 /** What a captcha's answer is stored as; exported for tests that plant a captcha of known answer. */
 export function captchaHash(uuid: string, answer: string): string {

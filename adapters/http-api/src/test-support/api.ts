@@ -55,6 +55,8 @@ export async function openTestApi(
     clock,
     // The approval engine's routes are part of the API under test.
     db: database.handle.db,
+    // ... and the identity cache, as in production.
+    listen: (channel, sink) => database.handle.listen(channel, sink),
   });
   const { app, book } = createApp(container);
   return {

@@ -28,6 +28,7 @@ export function main(databaseUrl: string, secret: string): void {
     repos: createPlatformRepositories(handle.db),
     jwtSecret: secret,
     clock: systemClock,
+    listen: (channel, sink) => handle.listen(channel, sink),
   });
   const app = createServer(container, { webDir: undefined });
   const server = app.listen(0, '127.0.0.1', () => {
