@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import express from 'express';
-import { createPlatformRepositories, type DatabaseHandle } from '@dpms/sql';
+import { createPlatformRepositories, type ChannelSink, type DatabaseHandle } from '@dpms/sql';
 import { createApp } from '../app.js';
 import { buildContainer } from '../composition/modules.js';
 import { DEFAULT_JSON_LIMIT } from '../composition/server-config.js';
@@ -103,8 +103,14 @@ export function close(listening: Listening): Promise<void> {
   return new Promise<void>((r) => listening.server.close(() => r()));
 }
 
-/** The API over a bench database, listening on an ephemeral loopback port. */
-export function listenApi(database: DatabaseHandle): Promise<Listening> {
+/**
+ * The API over a bench database, listening on an ephemeral loopback port; `identityCache: false`
+ * leaves its identity cache without a listener, so every request reads its session fresh.
+ */
+export function listenApi(
+  database: DatabaseHandle,
+  options: { readonly identityCache?: boolean } = {},
+): Promise<Listening> {
   const container = buildContainer({
     config: {
       port: 0,
@@ -120,6 +126,9 @@ export function listenApi(database: DatabaseHandle): Promise<Listening> {
     jwtSecret: 'bench-secret-bench-secret-bench-secret-012345',
     clock: systemClock,
     db: database.db,
+    ...(options.identityCache === false
+      ? {}
+      : { listen: (channel: string, sink: ChannelSink) => database.listen(channel, sink) }),
   });
   return listen(createApp(container).app);
 }

@@ -55,6 +55,16 @@ export async function main(): Promise<void> {
     `${api.base}/prod-api/system/config/configKey/platformName`,
     auth,
   );
+  // What the web asks after every sign-in and reload: the user, their roles and permissions.
+  const infoResult = await load(`${api.base}/prod-api/getInfo`, auth);
+  // The same two reads on an API whose identity cache has no listener (every check reads fresh).
+  const uncached = await listenApi(database, { identityCache: false });
+  const uncachedAuth = await signIn(uncached, 'admin');
+  const configUncached = await load(
+    `${uncached.base}/prod-api/system/config/configKey/platformName`,
+    uncachedAuth,
+  );
+  const infoUncached = await load(`${uncached.base}/prod-api/getInfo`, uncachedAuth);
 
   const report = {
     when: new Date().toISOString(),
@@ -64,6 +74,9 @@ export async function main(): Promise<void> {
     bareExpress: bareResult,
     userList: listResult,
     authenticatedConfigRead: configResult,
+    getInfo: infoResult,
+    authenticatedConfigReadUncached: configUncached,
+    getInfoUncached: infoUncached,
     ratio: ratio(listResult, bareResult),
   };
   const md = [
@@ -76,11 +89,15 @@ export async function main(): Promise<void> {
     resultRow('bare Express', bareResult),
     resultRow('/system/user/list', listResult),
     resultRow('/system/config/configKey/platformName (session check + 1 read)', configResult),
+    resultRow('/getInfo', infoResult),
+    resultRow('… config read, identity cache off (session read fresh)', configUncached),
+    resultRow('/getInfo, identity cache off', infoUncached),
     ratioRow(report.ratio),
     '',
   ].join('\n');
   writeReport('http-api-user-list', report, md);
   await close(api);
+  await close(uncached);
   await close(bare);
   await database.close();
 }
