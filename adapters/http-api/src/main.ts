@@ -12,6 +12,7 @@ import {
 import { selfHeldApprovalRepair } from './jobs/self-held-repair.js';
 import { JobRunner } from '@dpms/core';
 import { buildContainer, filesModule } from './composition/modules.js';
+import { TOKENS } from './composition/tokens.js';
 import { createFileServiceFromEnv } from './routes/file-service.setup.js';
 import { recordDatabasePrepare, startScheduledJobs } from './jobs/scheduled-jobs.js';
 import { startNightlyBackup } from './jobs/nightly-backup.js';
@@ -112,6 +113,11 @@ async function main(): Promise<void> {
     printModule(new HttpPrintClient(printServiceUrlFromEnv(env)), sqlDocumentSource(handle.db)),
   );
   const app = createServer(container, config);
+  // While the identity listener is away every request reads its session fresh: say so.
+  container.get(TOKENS.IdentityCache).events.on('listening', (on: boolean) => {
+    if (on) logger.info('identity cache listening');
+    else logger.warn('identity cache listener lost; sessions are read fresh until it reconnects');
+  });
   // Express 5 hands a listen error (a port in use) to this callback: refuse to start rather than
   // log "listening" on a server that is not.
   const server: Server = await new Promise((resolve, reject) => {
