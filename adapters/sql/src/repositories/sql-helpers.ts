@@ -129,7 +129,18 @@ export function orderedPage<DB, TB extends keyof DB, O>(
   return limit === undefined ? q : q.limit(limit).offset(offset ?? 0);
 }
 
-/** Runs a list's page query and its count query (selecting `n`) together into one page. */
+/**
+ * A list's page and its exact total: the page query and the count query (selecting `n`) sent at
+ * once, each on its own pool connection, so a page costs the slower of the two statements rather
+ * than their sum (measured on the user and contract list benches: see the commit that made every
+ * paged repository come here). One statement with `count(*) over ()` lost: PostgreSQL then builds
+ * every matching row, with the page's per-row subqueries, before it can cut the page (2.4 times
+ * slower on 10,000 users). Inside a transaction both share its one connection and run in turn.
+ *
+ * Count from the filtered table alone where the filters allow: a left join kept only for the
+ * page's columns stops PostgreSQL from counting with an index-only scan even when it drops the
+ * join from the plan (a seq scan instead, 5 times slower on 100,000 contracts).
+ */
 export async function pageWithCount<R, T>(
   page: { execute(): Promise<R[]> },
   count: { executeTakeFirst(): Promise<{ n: unknown } | undefined> },
@@ -153,15 +164,15 @@ export async function countedSortedPage<DB, TB extends keyof DB, O>(
   },
   page: PageRequest | undefined,
 ): Promise<{ total: number; rows: O[] }> {
-  const total = await where
+  const count = where
     .clearSelect()
     .select(sql<string>`count(*)`.as('n'))
-    .$castTo<{ n: string }>()
-    .executeTakeFirstOrThrow();
+    .$castTo<{ n: string }>();
   const { limit, offset } = pageBounds(page);
   let rows = where
     .orderBy(sql.ref(order.column), order.direction)
     .orderBy(sql.ref(order.idColumn), order.direction);
   if (limit !== undefined) rows = rows.limit(limit).offset(offset ?? 0);
-  return { total: toCount(total.n), rows: await rows.execute() };
+  const { total, rows: pageRows } = await pageWithCount(rows, count, (r) => r);
+  return { total, rows: [...pageRows] };
 }

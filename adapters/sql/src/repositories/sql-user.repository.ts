@@ -27,8 +27,8 @@ import {
   deptInScope,
   inTransaction,
   pageBounds,
+  pageWithCount,
   scopeCondition,
-  toCount,
   type Db,
 } from './sql-helpers.js';
 import { refusingDuplicates } from './sql-unique.js';
@@ -153,9 +153,7 @@ export class SqlUserRepository implements UserRepository {
     scope: DataScope,
   ): Promise<ListPage<SysUser>> {
     const { page, count } = this.listQueries(query, scope);
-    const countRow = await count.executeTakeFirst();
-    const rows = await page.execute();
-    return { total: toCount(countRow?.n), rows: rows.map(toUser) };
+    return pageWithCount(page, count, (rows) => rows.map(toUser));
   }
 
   async findById(userId: number, scope: DataScope): Promise<SysUser | null> {
