@@ -18,7 +18,14 @@ import type {
 import { defaultSelfApprovalHandling, err, ok, PlatformErrors } from '@dpms/core';
 import type { Selectable } from 'kysely';
 import type { Database } from '../database/schema.js';
-import { containsPattern, isUniqueViolation, pageBounds, toCount, type Db } from './sql-helpers.js';
+import {
+  containsPattern,
+  isUniqueViolation,
+  pageBounds,
+  toCount,
+  type Db,
+  pageWithCount,
+} from './sql-helpers.js';
 
 import { json } from './sql-approval-rows.js';
 
@@ -52,17 +59,13 @@ export class SqlApprovalFlowRepository implements ApprovalFlowRepository {
     let q = this.flows();
     if (f.typeCode) q = q.where('f.type_code', '=', f.typeCode);
     if (f.flowName) q = q.where('f.flow_name', 'ilike', containsPattern(f.flowName));
-    const count = await this.db
-      .selectFrom(q.as('x'))
-      .select((eb) => eb.fn.countAll<string>().as('c'))
-      .executeTakeFirstOrThrow();
+    const count = this.db.selectFrom(q.as('x')).select((eb) => eb.fn.countAll<string>().as('n'));
     const dir = query.sort?.direction ?? 'asc';
     const col = query.sort?.column === 'createTime' ? 'f.create_time' : 'f.type_code';
     const { limit, offset } = pageBounds(query.page);
     let page = q.orderBy(col, dir).orderBy('f.flow_id', 'asc');
     if (limit !== undefined) page = page.limit(limit).offset(offset ?? 0);
-    const rows = await page.execute();
-    return { total: toCount(count.c), rows: rows.map(toFlow) };
+    return pageWithCount(page, count, (rows) => rows.map(toFlow));
   }
 
   async findFlow(flowId: number): Promise<ApprovalFlow | null> {

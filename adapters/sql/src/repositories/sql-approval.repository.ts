@@ -18,7 +18,14 @@ import { LinkedRecordRegistry } from '@dpms/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../database/schema.js';
 import { SqlIdempotencyRepository } from './sql-auth.repository.js';
-import { containsPattern, pageBounds, scopeCondition, toCount, type Db } from './sql-helpers.js';
+import {
+  containsPattern,
+  pageBounds,
+  scopeCondition,
+  toCount,
+  type Db,
+  pageWithCount,
+} from './sql-helpers.js';
 import { currentNode, idOf, json, LIST_COLUMNS, toRecord, userIds } from './sql-approval-rows.js';
 import { SqlApprovalDirectory, SqlApprovalOptionSources } from './sql-approval-directory.js';
 import { SqlApprovalFlowRepository } from './sql-approval-flow.repository.js';
@@ -346,7 +353,7 @@ export class SqlApprovalRepository implements ApprovalRepository {
     if (f.typeCode) q = q.where('a.type_code', '=', f.typeCode);
     if (f.status !== undefined) q = q.where('a.status', '=', f.status);
     if (f.title) q = q.where('a.title', 'ilike', containsPattern(f.title));
-    const count = q.select((eb) => eb.fn.countAll<string>().as('c'));
+    const count = q.select((eb) => eb.fn.countAll<string>().as('n'));
     const dir = query.sort?.direction ?? 'desc';
     const col =
       query.sort?.column === 'createTime'
@@ -365,11 +372,8 @@ export class SqlApprovalRepository implements ApprovalRepository {
     query: ApprovalListQuery,
   ): Promise<ListPage<ApprovalListRow>> {
     const { page, count } = this.listQueries(source, query);
-    const total = await count.executeTakeFirstOrThrow();
-    const rows = await page.execute();
-    return {
-      total: toCount(total.c),
-      rows: rows.map((r) => ({
+    return pageWithCount(page, count, (rows) =>
+      rows.map((r) => ({
         approvalId: String(r.approval_id),
         typeCode: r.type_code,
         kind: r.kind,
@@ -388,7 +392,7 @@ export class SqlApprovalRepository implements ApprovalRepository {
         submitTime: r.submit_time,
         finishTime: r.finish_time,
       })),
-    };
+    );
   }
 
   async listInApproval(): Promise<readonly ApprovalId[]> {

@@ -9,7 +9,7 @@ import {
 } from '@dpms/core';
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../database/schema.js';
-import { containsPattern, isUniqueViolation } from './sql-helpers.js';
+import { containsPattern, isUniqueViolation, pageWithCount } from './sql-helpers.js';
 
 /*
  * Archive borrowings (project_archive_borrow, 调档承诺书 27_1): the borrowing half of the archives
@@ -197,16 +197,15 @@ export class SqlArchiveBorrowRepository implements ArchiveBorrowRepository {
     page: { readonly offset: number; readonly limit: number },
     today: string,
   ): Promise<{ total: number; rows: ArchiveBorrow[] }> {
-    const count = await this.filtered(filter, actor, today)
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow();
-    const rows = await this.filtered(filter, actor, today)
+    const count = this.filtered(filter, actor, today).select((eb) =>
+      eb.fn.countAll<string>().as('n'),
+    );
+    const rows = this.filtered(filter, actor, today)
       .select(BORROW_COLUMNS)
       .orderBy('b.borrow_id', 'desc')
       .offset(page.offset)
-      .limit(page.limit)
-      .execute();
-    return { total: Number(count.n), rows: rows.map(toBorrow) };
+      .limit(page.limit);
+    return pageWithCount(rows, count, (found) => found.map(toBorrow));
   }
 
   async exportBatch(

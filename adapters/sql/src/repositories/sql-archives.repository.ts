@@ -23,7 +23,7 @@ import type { Database } from '../database/schema.js';
 import { KyselyUnitOfWork } from './platform-repositories.js';
 import { createApprovalRepositories } from './sql-approval.repository.js';
 import { SqlArchiveBorrowRepository, stateCondition } from './sql-archive-borrow.repository.js';
-import { containsPattern, scopeCondition } from './sql-helpers.js';
+import { containsPattern, scopeCondition, pageWithCount } from './sql-helpers.js';
 
 /** The borrowings' half lives beside it; re-exported so the package's surface stays put. */
 export { SqlArchiveBorrowRepository };
@@ -127,20 +127,18 @@ export class SqlArchiveRepository implements ArchiveRepository {
     page: { readonly offset: number; readonly limit: number },
     today: string,
   ): Promise<{ total: number; rows: ArchiveListRow[] }> {
-    const count = await this.filtered(filter, actor, today)
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow();
-    const rows = await this.filtered(filter, actor, today)
+    const count = this.filtered(filter, actor, today).select((eb) =>
+      eb.fn.countAll<string>().as('n'),
+    );
+    const rows = this.filtered(filter, actor, today)
       .select(ARCHIVE_COLUMNS)
       .select(canReadExpr(actor, today).as('can_read'))
       .orderBy('a.archive_id', 'desc')
       .offset(page.offset)
-      .limit(page.limit)
-      .execute();
-    return {
-      total: Number(count.n),
-      rows: rows.map((r) => ({ ...toArchive(r), canRead: r.can_read === true })),
-    };
+      .limit(page.limit);
+    return pageWithCount(rows, count, (found) =>
+      found.map((r) => ({ ...toArchive(r), canRead: r.can_read === true })),
+    );
   }
 
   async findById(archiveId: number, forUpdate = false): Promise<Archive | null> {

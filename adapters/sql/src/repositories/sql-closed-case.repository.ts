@@ -26,7 +26,7 @@ import { backSum } from '../read-models/contract-figures.js';
 import type { Database } from '../database/schema.js';
 import { submitRecordForApproval } from './sql-approval-submit.js';
 import { closingPeople } from './record-people.js';
-import { containsPattern, scopeCondition } from './sql-helpers.js';
+import { containsPattern, scopeCondition, pageWithCount } from './sql-helpers.js';
 
 type Db = Kysely<Database>;
 type AnyEb = ExpressionBuilder<Database, keyof Database>;
@@ -324,16 +324,13 @@ export class SqlClosedCaseRepository implements ClosedCaseRepository {
       .where((eb) =>
         scopeCondition(eb as unknown as AnyEb, scope, eb.ref('k.dept_id'), eb.ref('k.user_id')),
       );
-    const total = await q
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow();
-    const rows = await q
+    const count = q.select((eb) => eb.fn.countAll<string>().as('n'));
+    const rows = q
       .select(CASE_COLUMNS)
       .orderBy('k.closed_id', 'desc')
       .limit(page.pageSize)
-      .offset((page.pageNum - 1) * page.pageSize)
-      .execute();
-    return { total: Number(total.n), rows: rows.map(toCase) };
+      .offset((page.pageNum - 1) * page.pageSize);
+    return pageWithCount(rows, count, (found) => found.map(toCase));
   }
 
   async applyToContract(c: ClosedCase, at: Date): Promise<void> {

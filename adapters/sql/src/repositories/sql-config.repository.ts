@@ -13,7 +13,7 @@ import {
   type Result,
   type SysConfig,
 } from '@dpms/core';
-import { containsPattern, pageBounds, toCount, type Db } from './sql-helpers.js';
+import { containsPattern, pageBounds, pageWithCount, type Db } from './sql-helpers.js';
 import { refusingDuplicates } from './sql-unique.js';
 
 const SORT_COLUMNS = {
@@ -51,15 +51,13 @@ export class SqlConfigRepository implements ConfigRepository {
       .$if(!!f.createTime?.to, (q) =>
         q.where('create_time', '<=', f.createTime?.to ?? new Date(0)),
       );
-    const count = await filtered
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirst();
+    const count = filtered.select((eb) => eb.fn.countAll<number>().as('n'));
     let q = filtered.select(COLUMNS);
     if (query.sort) q = q.orderBy(SORT_COLUMNS[query.sort.column], query.sort.direction);
     q = q.orderBy('config_id');
     const { limit, offset } = pageBounds(query.page);
     if (limit !== undefined) q = q.limit(limit).offset(offset ?? 0);
-    return { total: toCount(count?.n), rows: (await q.execute()).map(toConfig) };
+    return pageWithCount(q, count, (rows) => rows.map(toConfig));
   }
 
   async findById(configId: number): Promise<SysConfig | null> {

@@ -128,9 +128,7 @@ export class SqlContractRepository implements ContractRepository {
             .selectFrom('contract')
             .where('contract.del_flag', '=', '0') as unknown as ReturnType<typeof this.base>)
         : this.base();
-    const count = counted
-      .where(where as never)
-      .select((eb) => eb.fn.countAll().as('n'));
+    const count = counted.where(where as never).select((eb) => eb.fn.countAll().as('n'));
     return { page, count };
   }
 

@@ -18,7 +18,13 @@ import {
   type SysDictData,
   type SysDictType,
 } from '@dpms/core';
-import { containsPattern, inTransaction, pageBounds, toCount, type Db } from './sql-helpers.js';
+import {
+  containsPattern,
+  inTransaction,
+  pageBounds,
+  pageWithCount,
+  type Db,
+} from './sql-helpers.js';
 import { refusingDuplicates } from './sql-unique.js';
 
 const TYPE_SORT = {
@@ -76,15 +82,13 @@ export class SqlDictRepository implements DictRepository {
       .$if(!!f.createTime?.to, (q) =>
         q.where('create_time', '<=', f.createTime?.to ?? new Date(0)),
       );
-    const count = await filtered
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirst();
+    const count = filtered.select((eb) => eb.fn.countAll<number>().as('n'));
     let q = filtered.select(TYPE_COLUMNS);
     if (query.sort) q = q.orderBy(TYPE_SORT[query.sort.column], query.sort.direction);
     q = q.orderBy('dict_id');
     const { limit, offset } = pageBounds(query.page);
     if (limit !== undefined) q = q.limit(limit).offset(offset ?? 0);
-    return { total: toCount(count?.n), rows: (await q.execute()).map(toType) };
+    return pageWithCount(q, count, (rows) => rows.map(toType));
   }
 
   async findTypeById(dictId: number): Promise<SysDictType | null> {
@@ -166,9 +170,7 @@ export class SqlDictRepository implements DictRepository {
       .$if(!!f.dictType, (q) => q.where('dict_type', '=', f.dictType ?? ''))
       .$if(!!f.dictLabel, (q) => q.where('dict_label', 'ilike', containsPattern(f.dictLabel ?? '')))
       .$if(!!f.status, (q) => q.where('status', '=', f.status ?? '0'));
-    const count = await filtered
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirst();
+    const count = filtered.select((eb) => eb.fn.countAll<number>().as('n'));
     let q = filtered.select(DATA_COLUMNS);
     q = query.sort
       ? q.orderBy(DATA_SORT[query.sort.column], query.sort.direction)
@@ -176,7 +178,7 @@ export class SqlDictRepository implements DictRepository {
     q = q.orderBy('dict_code');
     const { limit, offset } = pageBounds(query.page);
     if (limit !== undefined) q = q.limit(limit).offset(offset ?? 0);
-    return { total: toCount(count?.n), rows: (await q.execute()).map(toData) };
+    return pageWithCount(q, count, (rows) => rows.map(toData));
   }
 
   async dataByType(dictType: string): Promise<readonly SysDictData[]> {

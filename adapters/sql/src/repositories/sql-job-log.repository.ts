@@ -8,7 +8,7 @@ import type {
   ListQuery,
   NewJobLog,
 } from '@dpms/core';
-import { containsPattern, pageBounds, toCount, type Db } from './sql-helpers.js';
+import { containsPattern, pageBounds, type Db, pageWithCount } from './sql-helpers.js';
 
 const SORT_COLUMNS = {
   jobLogId: 'job_log_id',
@@ -55,8 +55,7 @@ export class SqlJobLogRepository implements JobLogRepository {
 
   async list(query: ListQuery<JobLogFilter, JobLogSortColumn>): Promise<ListPage<JobLog>> {
     const { page, count } = this.listQueries(query);
-    const n = await count.executeTakeFirst();
-    return { total: toCount(n?.n), rows: (await page.execute()).map(toJobLog) };
+    return pageWithCount(page, count, (rows) => rows.map(toJobLog));
   }
 
   async add(entry: NewJobLog): Promise<JobLog> {

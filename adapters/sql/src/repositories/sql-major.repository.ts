@@ -14,7 +14,7 @@ import {
   type Result,
 } from '@dpms/core';
 import { sql } from 'kysely';
-import { containsPattern, pageBounds, toCount, type Db } from './sql-helpers.js';
+import { containsPattern, pageBounds, pageWithCount, type Db } from './sql-helpers.js';
 import { refusingDuplicates } from './sql-unique.js';
 
 const SORT_COLUMNS = {
@@ -47,9 +47,7 @@ export class SqlMajorRepository implements MajorRepository {
       )
       .$if(f.parentId !== undefined, (q) => q.where('parent_id', '=', f.parentId ?? 0))
       .$if(!!f.status, (q) => q.where('status', '=', f.status ?? '0'));
-    const count = await filtered
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirst();
+    const count = filtered.select((eb) => eb.fn.countAll<number>().as('n'));
     let q = filtered.select(COLUMNS);
     q = query.sort
       ? q.orderBy(SORT_COLUMNS[query.sort.column], query.sort.direction)
@@ -57,7 +55,7 @@ export class SqlMajorRepository implements MajorRepository {
     q = q.orderBy('major_id');
     const { limit, offset } = pageBounds(query.page);
     if (limit !== undefined) q = q.limit(limit).offset(offset ?? 0);
-    return { total: toCount(count?.n), rows: (await q.execute()).map(toMajor) };
+    return pageWithCount(q, count, (rows) => rows.map(toMajor));
   }
 
   async findById(majorId: number): Promise<Major | null> {

@@ -13,7 +13,7 @@ import {
   type Result,
   type SysPost,
 } from '@dpms/core';
-import { containsPattern, pageBounds, toCount, type Db } from './sql-helpers.js';
+import { containsPattern, pageBounds, pageWithCount, type Db } from './sql-helpers.js';
 import { refusingDuplicates } from './sql-unique.js';
 
 const SORT_COLUMNS = {
@@ -44,9 +44,7 @@ export class SqlPostRepository implements PostRepository {
       .$if(!!f.postCode, (q) => q.where('post_code', 'ilike', containsPattern(f.postCode ?? '')))
       .$if(!!f.postName, (q) => q.where('post_name', 'ilike', containsPattern(f.postName ?? '')))
       .$if(!!f.status, (q) => q.where('status', '=', f.status ?? '0'));
-    const count = await filtered
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirst();
+    const count = filtered.select((eb) => eb.fn.countAll<number>().as('n'));
     let q = filtered.select(COLUMNS);
     q = query.sort
       ? q.orderBy(SORT_COLUMNS[query.sort.column], query.sort.direction)
@@ -54,7 +52,7 @@ export class SqlPostRepository implements PostRepository {
     q = q.orderBy('post_id');
     const { limit, offset } = pageBounds(query.page);
     if (limit !== undefined) q = q.limit(limit).offset(offset ?? 0);
-    return { total: toCount(count?.n), rows: (await q.execute()).map(toPost) };
+    return pageWithCount(q, count, (rows) => rows.map(toPost));
   }
 
   async findById(postId: number): Promise<SysPost | null> {

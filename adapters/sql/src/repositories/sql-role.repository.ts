@@ -18,7 +18,7 @@ import {
   inTransaction,
   isForeignKeyViolation,
   pageBounds,
-  toCount,
+  pageWithCount,
   type Db,
 } from './sql-helpers.js';
 import { refusingDuplicates } from './sql-unique.js';
@@ -55,9 +55,7 @@ export class SqlRoleRepository implements RoleRepository {
       .$if(!!f.roleName, (q) => q.where('role_name', 'ilike', containsPattern(f.roleName ?? '')))
       .$if(!!f.roleKey, (q) => q.where('role_key', 'ilike', containsPattern(f.roleKey ?? '')))
       .$if(!!f.status, (q) => q.where('status', '=', f.status ?? '0'));
-    const count = await filtered
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirst();
+    const count = filtered.select((eb) => eb.fn.countAll<number>().as('n'));
     let q = filtered.select(COLUMNS);
     q = query.sort
       ? q.orderBy(SORT_COLUMNS[query.sort.column], query.sort.direction)
@@ -65,7 +63,7 @@ export class SqlRoleRepository implements RoleRepository {
     q = q.orderBy('role_id');
     const { limit, offset } = pageBounds(query.page);
     if (limit !== undefined) q = q.limit(limit).offset(offset ?? 0);
-    return { total: toCount(count?.n), rows: (await q.execute()).map(toRole) };
+    return pageWithCount(q, count, (rows) => rows.map(toRole));
   }
 
   async findById(roleId: number): Promise<SysRole | null> {
