@@ -22,8 +22,8 @@ function fakes(opts: { infoFails?: boolean; routesFail?: boolean } = {}) {
     },
   };
   const routes: RouteInstaller = {
-    installRoutes: (roles) => {
-      calls.push(`routes:${roles.join(',')}`);
+    installRoutes: () => {
+      calls.push('routes');
       return opts.routesFail ? Promise.reject(new Error('getRouters')) : Promise.resolve();
     },
   };
@@ -31,15 +31,31 @@ function fakes(opts: { infoFails?: boolean; routesFail?: boolean } = {}) {
 }
 
 describe('NavigationGuard', () => {
-  it('loads the user info, then the routes, then retries the navigation', async () => {
+  it('loads the user info and the routes, then retries the navigation', async () => {
     const { calls, guard } = fakes();
     const r = await guard.navigate(withToken, '/project/main');
-    expect(calls).toEqual(['getInfo', 'routes:ROLE_DEFAULT']);
+    expect(calls).toEqual(['getInfo', 'routes']);
     expect(r.state.roles).toEqual(['ROLE_DEFAULT']);
     expect(r.decision).toEqual({ kind: 'retry', to: '/project/main', replace: true });
     const again = await guard.navigate(r.state, '/project/main');
     expect(again.decision).toEqual({ kind: 'allow' });
     expect(calls).toHaveLength(2);
+  });
+  it('asks for the user info and the routes at once', async () => {
+    // getInfo answers only once the routes were asked for: run in turn, this never settles.
+    let routesAsked!: () => void;
+    const asked = new Promise<void>((resolve) => (routesAsked = resolve));
+    const guard = new NavigationGuard(
+      { getInfo: () => asked.then(() => INFO), logout: () => Promise.resolve() },
+      {
+        installRoutes: () => {
+          routesAsked();
+          return Promise.resolve();
+        },
+      },
+    );
+    const r = await guard.navigate(withToken, '/project/main');
+    expect(r.decision).toEqual({ kind: 'retry', to: '/project/main', replace: true });
   });
   it.each([{ infoFails: true }, { routesFail: true }])(
     'logs out and goes to / when loading fails (%o)',

@@ -14,9 +14,12 @@ export interface SessionInfoGateway {
   logout(): Promise<void>;
 }
 
-/** Fetches `GET /getRouters` and installs the generated routes in the router. */
+/**
+ * Fetches `GET /getRouters` and installs the generated routes in the router. The server answers
+ * for the session's role in force, so the routes need nothing from the user info.
+ */
 export interface RouteInstaller {
-  installRoutes(roles: readonly string[]): Promise<void>;
+  installRoutes(): Promise<void>;
 }
 
 export type NavigationDecision =
@@ -42,9 +45,9 @@ export class NavigationGuard {
     const decision = guardNavigation(state, location);
     if (decision.kind !== 'loadSession') return { state, decision };
     try {
-      const answer = await this.gateway.getInfo();
+      // Both at once: neither call needs the other's answer, and sign-in waits for the slower.
+      const [answer] = await Promise.all([this.gateway.getInfo(), this.routes.installRoutes()]);
       const loaded = sessionReducer(state, { type: 'userInfoLoaded', answer });
-      await this.routes.installRoutes(loaded.roles);
       return { state: loaded, decision: afterSessionLoad(location, true) };
     } catch {
       // Why the server logout may fail silently: the local session is cleared regardless.
