@@ -31,16 +31,22 @@ export interface Listening {
   readonly base: string;
 }
 
+/** What a closed loop ran: each request's latency (ms) and the run's wall time (s). */
+export interface RawRun {
+  readonly latencies: number[];
+  readonly seconds: number;
+}
+
 /**
  * Closed-loop load: `clients` clients, each running its next request as soon as the last
  * returns, until `durationMs` is up or `next` answers null (that client's work ran out). Only
  * the returned request function is timed.
  */
-export async function closedLoop(
+export async function closedLoopRaw(
   clients: number,
   durationMs: number,
   next: (client: number) => (() => Promise<void>) | null,
-): Promise<BenchResult> {
+): Promise<RawRun> {
   const latencies: number[] = [];
   const end = Date.now() + durationMs;
   const client = async (i: number) => {
@@ -54,8 +60,13 @@ export async function closedLoop(
   };
   const started = performance.now();
   await Promise.all(Array.from({ length: clients }, (_, i) => client(i)));
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
+  return { latencies, seconds: (performance.now() - started) / 1000 };
+}
+
+/** Throughput and percentiles of one or more runs taken as one. */
+export function summarize(runs: readonly RawRun[]): BenchResult {
+  const latencies = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  const seconds = runs.reduce((s, r) => s + r.seconds, 0);
   const at = (q: number) =>
     latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
   return {
@@ -63,6 +74,41 @@ export async function closedLoop(
     rps: latencies.length / seconds,
     p50: at(0.5),
     p99: at(0.99),
+  };
+}
+
+/** {@link closedLoopRaw}, summarized. */
+export async function closedLoop(
+  clients: number,
+  durationMs: number,
+  next: (client: number) => (() => Promise<void>) | null,
+): Promise<BenchResult> {
+  return summarize([await closedLoopRaw(clients, durationMs, next)]);
+}
+
+/**
+ * Runs several loads in turns (a, b, c, a, b, c, …), `rounds` slices of `durationMs / rounds`
+ * each, and summarizes each load over its slices: on a shared machine a burst of someone else's
+ * work then falls on every side of a ratio alike instead of on whichever ran at the time.
+ */
+export async function inTurns(
+  durationMs: number,
+  rounds: number,
+  loads: readonly ((durationMs: number) => Promise<RawRun>)[],
+): Promise<BenchResult[]> {
+  const raw: RawRun[][] = loads.map(() => []);
+  for (let r = 0; r < rounds; r += 1) {
+    for (const [i, load] of loads.entries()) raw[i]!.push(await load(durationMs / rounds));
+  }
+  return raw.map((runs) => summarize(runs));
+}
+
+/** One GET of `url`; any status but 200 fails the run. */
+export function getOnce(url: string, headers: Record<string, string>): () => Promise<void> {
+  return async () => {
+    const res = await fetch(url, { headers });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
   };
 }
 
