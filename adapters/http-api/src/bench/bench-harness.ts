@@ -4,7 +4,8 @@
  * bench database, a streamed export's time and memory, and the writing of
  * bench-results/<name>.{json,md}.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -204,10 +205,14 @@ export interface ExportRun {
 
 const mb = (n: number) => n / 1024 / 1024;
 
-/** GETs `url` as a stream to a client that counts bytes, sampling memory while it runs. */
+/**
+ * GETs `url` as a stream to a client that counts bytes (and writes them to `file` when given,
+ * never holding them), sampling memory while it runs.
+ */
 export async function streamExport(
   url: string,
   headers: Record<string, string>,
+  file?: string,
 ): Promise<ExportRun> {
   global.gc?.();
   const before = process.memoryUsage();
@@ -222,7 +227,12 @@ export async function streamExport(
   const res = await fetch(url, { headers });
   if (res.status !== 200 || res.body === null) throw new Error(`export: ${res.status}`);
   let bytes = 0;
-  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
+  const out = file === undefined ? undefined : createWriteStream(file);
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    bytes += chunk.length;
+    if (out && !out.write(chunk)) await once(out, 'drain');
+  }
+  if (out) await new Promise<void>((r, j) => out.end((e?: Error | null) => (e ? j(e) : r())));
   const ms = performance.now() - t0;
   clearInterval(sampler);
   return {

@@ -45,6 +45,13 @@ export interface Endpoint {
   readonly check?: (body: unknown) => void;
 }
 
+/** What a bench's `extra` part adds to the report. */
+export interface Extra {
+  readonly figures: readonly Figure[];
+  readonly md: string;
+  readonly report: Record<string, unknown>;
+}
+
 interface EndpointRun {
   readonly endpoint: Endpoint;
   readonly statements: string;
@@ -86,6 +93,12 @@ export async function measureEndpoints(options: {
   readonly data: string;
   readonly endpoints: readonly Endpoint[];
   readonly seed: (db: Kysely<Database>) => Promise<void>;
+  /** More of the bench on the embedded API (e.g. an export), its figures and report part. */
+  readonly extra?: (api: {
+    readonly db: DatabaseHandle;
+    readonly base: string;
+    readonly auth: (user: string) => Promise<Record<string, string>>;
+  }) => Promise<Extra>;
 }): Promise<void> {
   const { endpoints } = options;
   const embedded = await openBenchDatabase('embedded');
@@ -130,8 +143,13 @@ export async function measureEndpoints(options: {
       runs.push({ endpoint: e, statements: describeGroups(groups), api, ceiling, external: ext });
       console.warn(`${e.figure}: ${rate(api)}; ceiling ${rate(ceiling)}`);
     }
-    await close(onEmbedded.api);
     if (onExternal) await close(onExternal.api);
+    const extra = await options.extra?.({
+      db: embedded,
+      base: `${onEmbedded.api.base}/prod-api`,
+      auth: async (user) => onEmbedded.auth.get(user) ?? (await signIn(onEmbedded.api, user)),
+    });
+    await close(onEmbedded.api);
 
     const figures: Figure[] = [];
     for (const r of runs) {
@@ -173,7 +191,8 @@ export async function measureEndpoints(options: {
         sqlCeiling: r.ceiling,
         external: r.external,
       })),
-      figures,
+      ...extra?.report,
+      figures: [...figures, ...(extra?.figures ?? [])],
     };
     const md = [
       `# ${options.title}`,
@@ -189,7 +208,8 @@ export async function measureEndpoints(options: {
         ...(r.external ? [resultRow(`${r.endpoint.figure} (external PostgreSQL)`, r.external)] : []),
       ]),
       '',
-      figuresTable(figures),
+      ...(extra ? [extra.md, ''] : []),
+      figuresTable(report.figures),
       '',
     ].join('\n');
     writeReport(options.name, report, md);
