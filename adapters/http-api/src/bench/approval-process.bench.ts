@@ -1,25 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import express from 'express';
+import type { Kysely } from 'kysely';
 import { ApprovalEngine } from '@dpms/core';
 import {
   createApprovalRepositories,
   createLinkedRecordRegistry,
+  type Database,
   KyselyUnitOfWork,
 } from '@dpms/sql';
-import { openTestDatabase } from '@dpms/sql/testing';
 import { systemClock } from '../identity/clock.js';
 import {
   type BenchResult,
   close,
   closedLoop,
-  listen,
+  closedLoopRaw,
+  fmt,
   listenApi,
-  ratio,
-  ratioRow,
   resultRow,
   signIn,
+  summarize,
   writeReport,
 } from './bench-harness.js';
+import { SEEDED, startBenchServer } from './bench-databases.js';
+import { type Figure, figuresTable } from './figures.js';
+import { capture, runGroup, type StatementGroup } from './sql-ceiling.js';
 
 /** Concurrent approvers, each a user of their own with approvals waiting at their node. */
 const USERS = 50;
@@ -27,35 +30,16 @@ const PER_USER = Number(process.env['BENCH_APPROVALS_PER_USER'] ?? 20);
 const DURATION_MS = Number(process.env['BENCH_DURATION_MS'] ?? 5000);
 const TYPE_CODE = '19_1';
 
-/**
- * Closed-loop load: `clients` clients, each sending its next request when the last returns,
- * until the time is up or its work runs out. `next` answers the request or null.
- */
-function load(
-  clients: number,
-  next: (client: number) => { url: string; init: RequestInit } | null,
-  check: (status: number, body: unknown) => void,
-): Promise<BenchResult> {
-  return closedLoop(clients, DURATION_MS, (i) => {
-    const req = next(i);
-    if (req === null) return null;
-    return async () => {
-      const res = await fetch(req.url, req.init);
-      check(res.status, await res.json());
-    };
-  });
+interface Waiting {
+  readonly approvalId: string;
+  readonly version: number;
 }
 
 /**
- * Approvals processed per second: `POST /project/approval/process` (approve, with an
- * Idempotency-Key, as the web sends it) by 50 concurrent users, each working through approvals
- * waiting at their node (the embedded PostgreSQL server), against a bare Express JSON POST endpoint answering
- * the same outcome, measured side by side in one run. Writes
- * bench-results/http-api-approval-process.{json,md}.
+ * 50 approvers, and PER_USER approvals waiting for each of them (a one-step flow whose approver
+ * is the person chosen on the form), created through the engine as a drafter would.
  */
-export async function main(): Promise<void> {
-  const database = await openTestDatabase('embedded');
-  const db = database.db;
+async function seedApprovals(db: Kysely<Database>) {
   // 50 approvers with the demo password and the ordinary staff role (which may process).
   const template = await db
     .selectFrom('sys_user')
@@ -114,7 +98,7 @@ export async function main(): Promise<void> {
     .select(['user_id', 'dept_id'])
     .where('user_name', '=', 'xmjl')
     .executeTakeFirstOrThrow();
-  const waiting: { approvalId: string; version: number }[][] = approvers.map(() => []);
+  const waiting: Waiting[][] = approvers.map(() => []);
   for (let round = 0; round < PER_USER; round += 1) {
     for (const [i, u] of approvers.entries()) {
       const r = await engine.create(
@@ -143,105 +127,189 @@ export async function main(): Promise<void> {
     }
   }
 
-  const api = await listenApi(database);
-  const auths: Record<string, string>[] = [];
-  for (const u of approvers) auths.push(await signIn(api, u.user_name));
-
-  const processUrl = `${api.base}/prod-api/project/approval/process`;
-  const approveNext = (i: number) => {
-    const a = waiting[i]?.shift();
-    if (a === undefined) return null;
-    return {
-      url: processUrl,
-      init: {
-        method: 'POST',
-        headers: {
-          ...auths[i],
-          'Content-Type': 'application/json',
-          'Idempotency-Key': randomUUID(),
-        },
-        body: JSON.stringify({
-          approvalId: a.approvalId,
-          version: a.version,
-          action: 'approve',
-          opinion: '同意',
-        }),
-      },
-    };
-  };
-  let approved = 0;
-  const approvedCheck = (status: number, body: unknown) => {
-    const data = (body as { data?: { status?: number } }).data;
-    if (status !== 200 || data?.status !== 1) {
-      throw new Error(`approve: ${status} ${JSON.stringify(body)}`);
-    }
-    approved += 1;
-  };
-
-  const bareApp = express();
-  bareApp.use(express.json());
-  bareApp.post('/bare', (req, res) => {
-    const b = req.body as { approvalId: string; version: number };
-    res.json({
-      code: 200,
-      msg: '操作成功',
-      data: { approvalId: b.approvalId, status: 1, version: b.version + 1, currentNodeName: '' },
-    });
-  });
-  const bare = await listen(bareApp);
-  const bareNext = () => ({
-    url: `${bare.base}/bare`,
-    init: {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
-      body: JSON.stringify({ approvalId: '1', version: 1, action: 'approve', opinion: '同意' }),
-    },
-  });
-  const bareCheck = (status: number) => {
-    if (status !== 200) throw new Error(`bare: ${status}`);
-  };
-
-  await load(USERS, bareNext, bareCheck); // warm-up
-  const bareResult = await load(USERS, bareNext, bareCheck);
-  // Warm-up: one approval per user.
-  await Promise.all(
-    approvers.map(async (_, i) => {
-      const req = approveNext(i);
-      if (req === null) return;
-      const res = await fetch(req.url, req.init);
-      approvedCheck(res.status, await res.json());
-    }),
-  );
-  const processResult = await load(USERS, approveNext, approvedCheck);
-  const left = waiting.reduce((n, w) => n + w.length, 0);
-
-  const report = {
-    when: new Date().toISOString(),
-    database: 'embedded',
-    users: USERS,
-    seededApprovals: USERS * PER_USER,
-    approved,
-    leftWaiting: left,
-    durationMs: DURATION_MS,
-    bareExpress: bareResult,
-    approve: processResult,
-    ratio: ratio(processResult, bareResult),
-  };
-  const md = [
-    `# Approvals processed per second: POST /project/approval/process (approve) vs a bare Express JSON POST`,
-    '',
-    `${USERS} concurrent users, each approving approvals waiting at their node (${USERS * PER_USER} seeded, embedded PostgreSQL), ` +
-      `${DURATION_MS} ms or until they run out${left === 0 ? ' (they ran out)' : ''}; same process and machine.`,
-    '',
-    '| endpoint | approvals (requests)/s | p50 ms | p99 ms |',
-    '|---|---|---|---|',
-    resultRow('bare Express', bareResult),
-    resultRow('/project/approval/process', processResult),
-    ratioRow(report.ratio),
-    '',
-  ].join('\n');
-  writeReport('http-api-approval-process', report, md);
-  await close(api);
-  await close(bare);
-  await database.close();
+  return { approvers, waiting };
 }
+
+/**
+ * Approvals processed per second: `POST /project/approval/process` (approve, with an
+ * Idempotency-Key, as the web sends it) by 50 concurrent approvers on the embedded server, against
+ * the approval's SQL transaction(s) run directly through a pool: every transaction each request
+ * ran is captured with its request (sql-ceiling.ts), and replayed, committing, by 50 loops on a
+ * copy of the database taken before the run, so the ceiling does the same approvals. Then the
+ * API's database is checked: every approval answered approved is approved once, none is lost or
+ * approved twice. Writes bench-results/http-api-approval-process.{json,md}.
+ */
+export async function main(): Promise<void> {
+  const server = await startBenchServer('embedded');
+  try {
+    const seedHandle = server.open(SEEDED);
+    const { approvers, waiting } = await seedApprovals(seedHandle.db);
+    await seedHandle.close();
+    // The ceiling's copy: the same approvals waiting, untouched by the API run.
+    await server.copy(SEEDED, 'bench_ceiling');
+    const database = server.open(SEEDED);
+    const copy = server.open('bench_ceiling');
+    const db = database.db;
+
+    const api = await listenApi(database, { tagged: true });
+    const auths: Record<string, string>[] = [];
+    for (const u of approvers) auths.push(await signIn(api, u.user_name));
+    const processUrl = `${api.base}/prod-api/project/approval/process`;
+    const answered = new Set<string>();
+    const approve = (i: number): (() => Promise<void>) | null => {
+      const a = waiting[i]?.shift();
+      if (a === undefined) return null;
+      return async () => {
+        const res = await fetch(processUrl, {
+          method: 'POST',
+          headers: {
+            ...auths[i],
+            'Content-Type': 'application/json',
+            'Idempotency-Key': randomUUID(),
+          },
+          body: JSON.stringify({
+            approvalId: a.approvalId,
+            version: a.version,
+            action: 'approve',
+            opinion: '同意',
+          }),
+        });
+        const body = (await res.json()) as { data?: { status?: number } };
+        if (res.status !== 200 || body.data?.status !== 1) {
+          throw new Error(`approve: ${res.status} ${JSON.stringify(body)}`);
+        }
+        answered.add(a.approvalId);
+      };
+    };
+    // Warm-up: one approval per approver (not captured, not replayed).
+    await Promise.all(approvers.map((_, i) => approve(i)?.() ?? Promise.resolve()));
+    const warmed = new Set(answered);
+    let apiResult: BenchResult | undefined;
+    const groups = await capture(async () => {
+      apiResult = await closedLoop(USERS, DURATION_MS, approve);
+    });
+    const processResult = apiResult!;
+    const left = waiting.reduce((n, w) => n + w.length, 0);
+
+    // Lost or doubled: the database against the answers.
+    const rows = await db
+      .selectFrom('approval as a')
+      .leftJoin('approval_action_log as l', (j) =>
+        j.onRef('l.approval_id', '=', 'a.approval_id').on('l.action', '=', 'approve'),
+      )
+      .select(['a.approval_id', 'a.status', (eb) => eb.fn.count('l.log_id').as('approves')])
+      .where('a.type_code', '=', TYPE_CODE)
+      .where('a.title', 'like', '压测审批%')
+      .groupBy(['a.approval_id', 'a.status'])
+      .execute();
+    const approvedInDb = new Set(
+      rows.filter((r) => r.status === 1).map((r) => String(r.approval_id)),
+    );
+    const lost = [...answered].filter((id) => !approvedInDb.has(id)).length;
+    const unanswered = [...approvedInDb].filter((id) => !answered.has(id)).length;
+    const doubled = rows.filter((r) => Number(r.approves) > 1).length;
+
+    // The ceiling: each request's transactions, in order, by 50 loops through a pool of the copy.
+    const units = new Map<number, StatementGroup[]>();
+    let outside = 0;
+    for (const g of groups) {
+      if (!g.transaction || g.request === undefined) {
+        outside += g.statements.length;
+        continue;
+      }
+      units.set(g.request, [...(units.get(g.request) ?? []), g]);
+    }
+    const queue = [...units.values()];
+    const perRequest = queue.length ? statementsOf(queue[0]!) : 0;
+    let replayErrors = 0;
+    let firstError = '';
+    const replay = await closedLoopRaw(USERS, Number.MAX_SAFE_INTEGER, () => {
+      const unit = queue.shift();
+      if (unit === undefined) return null;
+      return async () => {
+        try {
+          for (const g of unit) await runGroup(copy.db as unknown as Kysely<never>, g);
+        } catch (e) {
+          replayErrors += 1;
+          firstError ||= (e as Error).message;
+        }
+      };
+    });
+    const ceiling = summarize([replay]);
+    const replayedApproved = Number(
+      (
+        await copy.db
+          .selectFrom('approval')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('type_code', '=', TYPE_CODE)
+          .where('title', 'like', '压测审批%')
+          .where('status', '=', 1)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    await close(api);
+    await database.close();
+    await copy.close();
+
+    const ratio = processResult.rps / ceiling.rps;
+    const measuredApproved = answered.size - warmed.size;
+    const figures: Figure[] = [
+      {
+        order: 3,
+        figure: `approvals processed (${USERS} concurrent approvers)`,
+        measured: `${fmt(processResult.rps)} approvals/s (p50 ${fmt(processResult.p50)} ms, p99 ${fmt(processResult.p99)} ms)`,
+        ceiling: `the approval's transaction (${perRequest} statements) run directly through the pool by ${USERS} loops: ${fmt(ceiling.rps)}/s`,
+        ratio,
+        goal: '≥ 0.5, zero lost or doubled',
+        met: ratio >= 0.5 && lost === 0 && doubled === 0 && unanswered === 0,
+        note: `${lost} lost, ${doubled} doubled, ${unanswered} approved unanswered of ${answered.size}`,
+      },
+    ];
+    const report = {
+      when: new Date().toISOString(),
+      database: 'embedded',
+      users: USERS,
+      seededApprovals: USERS * PER_USER,
+      approvedAnswered: answered.size,
+      approvedInMeasuredRun: measuredApproved,
+      leftWaiting: left,
+      durationMs: DURATION_MS,
+      approve: processResult,
+      transactionCeiling: ceiling,
+      replayedTransactions: units.size,
+      replayErrors,
+      firstReplayError: firstError || undefined,
+      replayedApprovedInCopy: replayedApproved,
+      statementsOutsideTransactions: outside,
+      lost,
+      doubled,
+      approvedUnanswered: unanswered,
+      figures,
+    };
+    const md = [
+      `# Approvals processed per second: POST /project/approval/process (approve) against its SQL transaction`,
+      '',
+      `${USERS} concurrent approvers on the embedded PostgreSQL server (${USERS * PER_USER} approvals seeded), ` +
+        `${DURATION_MS} ms or until they run out${left === 0 ? ' (they ran out)' : ''}. The ceiling replays the ` +
+        `${units.size} requests' transactions, committing, on a copy of the database taken before the run ` +
+        `(${replayErrors} replay errors${firstError ? `: ${firstError}` : ''}; ${replayedApproved} approvals approved in the copy). ` +
+        `The requests also ran ${outside} statements outside transactions (session and permission reads).`,
+      '',
+      '| what | per second | p50 ms | p99 ms |',
+      '|---|---|---|---|',
+      resultRow('/project/approval/process', processResult),
+      resultRow('its transaction(s) through the pool', ceiling),
+      '',
+      `Checked in the API's database: ${answered.size} approvals answered approved, ${approvedInDb.size} approved, ${lost} lost, ${doubled} approved twice.`,
+      '',
+      figuresTable(figures),
+      '',
+    ].join('\n');
+    writeReport('http-api-approval-process', report, md);
+  } finally {
+    await server.stop();
+  }
+}
+
+const statementsOf = (unit: readonly StatementGroup[]) =>
+  unit.reduce((n, g) => n + g.statements.length, 0);

@@ -9,6 +9,7 @@
  * figures that write (approvals) therefore measure the code and the database's work, not the
  * disk's flush time, on both sides of their ratio alike.
  */
+import { sql } from 'kysely';
 import { openServer, type DatabaseHandle } from '@dpms/sql';
 import {
   createTemplateDatabase,
@@ -23,9 +24,46 @@ export const POOL_SIZE = 10;
 
 export type BenchServerKind = 'embedded' | 'external';
 
-async function openOn(server: PostgresServer): Promise<DatabaseHandle> {
+/** A bench server of a kind: its migrated, demo-seeded template, and copies of any database. */
+export interface BenchServer {
+  /** Opens a database of this server with `npm start`'s pool size. */
+  open(database: string): DatabaseHandle;
+  /** `CREATE DATABASE to TEMPLATE from` (no session may be open on `from`). */
+  copy(from: string, to: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** The migrated, demo-seeded database every bench server starts with. */
+export const SEEDED = 'dpms_template';
+
+async function benchServer(server: PostgresServer): Promise<BenchServer> {
   await createTemplateDatabase(server);
-  const handle = openServer(server.urlFor('dpms_template'), POOL_SIZE);
+  return {
+    open: (database) => openServer(server.urlFor(database), POOL_SIZE),
+    copy: async (from, to) => {
+      const admin = openServer(server.adminUrl, 1);
+      try {
+        await sql.raw(`create database ${to} template ${from}`).execute(admin.db);
+      } finally {
+        await admin.close();
+      }
+    },
+    stop: () => server.stop(),
+  };
+}
+
+/** A fresh server of that kind holding the migrated, demo-seeded {@link SEEDED} database. */
+export async function startBenchServer(kind: BenchServerKind): Promise<BenchServer> {
+  if (kind === 'embedded') return benchServer(await startEmbeddedTestServer());
+  const bin = postgresBinDir();
+  if (!bin) throw new Error('no external PostgreSQL server (/usr/lib/postgresql/15/bin)');
+  return benchServer(await startPostgresServer(bin));
+}
+
+/** A migrated, demo-seeded database on a fresh server of that kind; `close()` stops the server. */
+export async function openBenchDatabase(kind: BenchServerKind): Promise<DatabaseHandle> {
+  const server = await startBenchServer(kind);
+  const handle = server.open(SEEDED);
   let closed: Promise<void> | undefined;
   return {
     ...handle,
@@ -35,14 +73,6 @@ async function openOn(server: PostgresServer): Promise<DatabaseHandle> {
         await server.stop();
       })()),
   };
-}
-
-/** A migrated, demo-seeded database on a fresh server of that kind; `close()` stops the server. */
-export async function openBenchDatabase(kind: BenchServerKind): Promise<DatabaseHandle> {
-  if (kind === 'embedded') return openOn(await startEmbeddedTestServer());
-  const bin = postgresBinDir();
-  if (!bin) throw new Error('no external PostgreSQL server (/usr/lib/postgresql/15/bin)');
-  return openOn(await startPostgresServer(bin));
 }
 
 /** Whether the external server's binaries are installed (else its figure is not measured). */

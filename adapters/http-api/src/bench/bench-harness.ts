@@ -6,7 +6,7 @@
  */
 import { createWriteStream, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
-import type { Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,6 +17,7 @@ import { buildContainer } from '../composition/modules.js';
 import { DEFAULT_JSON_LIMIT } from '../composition/server-config.js';
 import { createLogger } from '../http/logger.js';
 import { systemClock } from '../identity/clock.js';
+import { requestTag } from './sql-ceiling.js';
 
 /** What one load run measured: completed requests, requests per second, latencies in ms. */
 export interface BenchResult {
@@ -127,10 +128,21 @@ export function loadGet(
   });
 }
 
-/** Listens on an ephemeral loopback port. */
-export function listen(app: express.Express): Promise<Listening> {
+/**
+ * Listens on an ephemeral loopback port. With `tagged`, each request is handled inside
+ * `requestTag.run(n)`, so the SQL it runs is captured with its number.
+ */
+export function listen(app: express.Express, tagged = false): Promise<Listening> {
+  let n = 0;
+  const handler: RequestListener = tagged
+    ? (req, res) => {
+        requestTag.run((n += 1), () => {
+          app(req, res);
+        });
+      }
+    : app;
   return new Promise((resolve) => {
-    const server = app.listen(0, '127.0.0.1', () => {
+    const server = createServer(handler).listen(0, '127.0.0.1', () => {
       resolve({ server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
     });
   });
@@ -152,11 +164,12 @@ export function close(listening: Listening): Promise<void> {
 
 /**
  * The API over a bench database, listening on an ephemeral loopback port; `identityCache: false`
- * leaves its identity cache without a listener, so every request reads its session fresh.
+ * leaves its identity cache without a listener, so every request reads its session fresh;
+ * `tagged` runs each request inside `requestTag.run(n)`, so the SQL it runs is captured with it.
  */
 export function listenApi(
   database: DatabaseHandle,
-  options: { readonly identityCache?: boolean } = {},
+  options: { readonly identityCache?: boolean; readonly tagged?: boolean } = {},
 ): Promise<Listening> {
   const container = buildContainer({
     config: {
@@ -177,7 +190,7 @@ export function listenApi(
       ? {}
       : { listen: (channel: string, sink: ChannelSink) => database.listen(channel, sink) }),
   });
-  return listen(createApp(container).app);
+  return listen(createApp(container).app, options.tagged === true);
 }
 
 /** Signs a demo user in to the API; the Authorization header of its calls. */

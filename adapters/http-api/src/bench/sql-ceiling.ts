@@ -11,6 +11,7 @@
  * statements the request ran in parallel are replayed in parallel, and those it ran one after
  * another stay in order.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { CompiledQuery, type Kysely } from 'kysely';
 import pg from 'pg';
 import { closedLoopRaw, type RawRun } from './bench-harness.js';
@@ -27,7 +28,16 @@ export interface StatementGroup {
   readonly transaction: boolean;
   readonly start: number;
   end: number;
+  /** The request it ran for, when the server tags its requests ({@link requestTag}). */
+  readonly request: number | undefined;
 }
+
+/**
+ * The request a statement runs for: a server whose handler runs each request inside
+ * `requestTag.run(n, …)` has its statements captured with that number, so statements of
+ * concurrent requests can be told apart.
+ */
+export const requestTag = new AsyncLocalStorage<number>();
 
 type QueryFn = (this: pg.Client, ...args: unknown[]) => unknown;
 
@@ -64,6 +74,7 @@ function install(): void {
         transaction: BEGIN.test(text),
         start: performance.now(),
         end: Number.POSITIVE_INFINITY,
+        request: requestTag.getStore(),
       };
       groups.push(group);
       if (group.transaction) open.set(this, group);
@@ -112,8 +123,14 @@ export async function runGroup(db: Kysely<never>, group: StatementGroup): Promis
     return;
   }
   await db.connection().execute(async (conn) => {
-    for (const s of group.statements) {
-      await conn.executeQuery(CompiledQuery.raw(s.text, [...s.values]));
+    try {
+      for (const s of group.statements) {
+        await conn.executeQuery(CompiledQuery.raw(s.text, [...s.values]));
+      }
+    } catch (e) {
+      // The connection goes back to the pool: never inside a failed transaction.
+      if (group.transaction) await conn.executeQuery(CompiledQuery.raw('rollback'));
+      throw e;
     }
   });
 }
