@@ -2,7 +2,8 @@
 // and React plugin (a build inside the bench's TypeScript loader would see its module rewriting):
 //   node build-pages.mjs <web outDir> <empty app outDir>
 // The web is built from web/vite.config.ts with a manifest; the empty page is the smallest React
-// page a Vite template makes: a form that, submitted, shows a heading.
+// page a Vite template makes: a form that, submitted, makes the web's own `/login` call and then
+// shows a heading.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -37,9 +38,17 @@ function App() {
   if (user) return <h1 data-testid="welcome">欢迎，{user}</h1>;
   return (
     <form
-      onSubmit={(e) => {
+      onSubmit={async (e) => {
         e.preventDefault();
-        setUser(String(new FormData(e.currentTarget).get('username')));
+        const form = new FormData(e.currentTarget);
+        const username = String(form.get('username'));
+        const res = await fetch('/prod-api/login', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ username, password: String(form.get('password')) }),
+        });
+        const { token } = await res.json();
+        if (res.ok && token) setUser(username);
       }}
     >
       <input id="login-username" name="username" />

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 // The callbacks given to page.evaluate run in the browser, so this file sees the DOM types.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, request, type Server } from 'node:http';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import type { AddressInfo } from 'node:net';
@@ -16,8 +16,11 @@ import { initialJs, readManifest, type InitialJs } from './web-bundle.js';
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 5);
 
-/** Serves a built directory (index.html for any path without a file). */
-function serveStatic(dir: string): Promise<{ server: Server; base: string }> {
+/**
+ * Serves a built directory (index.html for any path without a file), passing `/prod-api/*` on to
+ * the API at `api`, so the empty page makes its `/login` call to the same server as the web.
+ */
+function serveStatic(dir: string, api: string): Promise<{ server: Server; base: string }> {
   const types: Record<string, string> = {
     '.js': 'text/javascript',
     '.css': 'text/css',
@@ -25,6 +28,20 @@ function serveStatic(dir: string): Promise<{ server: Server; base: string }> {
   };
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
+    if (url.pathname.startsWith('/prod-api/')) {
+      const target = new URL(req.url ?? '/', api);
+      const forward = request(
+        target,
+        { method: req.method, headers: { ...req.headers, host: target.host } },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      forward.on('error', () => res.destroy());
+      req.pipe(forward);
+      return;
+    }
     const file = path.join(dir, path.normalize(url.pathname).replace(/^([/\\])+/, ''));
     let body: Buffer;
     let type = types[path.extname(file)] ?? 'application/octet-stream';
@@ -120,7 +137,7 @@ export async function main(): Promise<void> {
     const emptyJs: InitialJs = initialJs(readManifest(emptyOut), emptyOut);
 
     server = await startServer({ webDir: webOut });
-    empty = await serveStatic(emptyOut);
+    empty = await serveStatic(emptyOut, server.baseURL);
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     const b = browser;
     const emptyBase = empty.base;
@@ -152,9 +169,22 @@ export async function main(): Promise<void> {
         ratio: appTime.median / emptyTime.median,
       },
     };
+    const loginRatio = report.loginToInteractiveMs.ratio;
+    // The issue's table row (the summary of `npm run bench` gathers every bench's `figures`).
+    const figures = [
+      {
+        order: 6,
+        figure: 'login → welcome interactive',
+        measured: `${appTime.median.toFixed(0)} ms (median of ${RUNS})`,
+        ceiling: `an empty Vite React page making the same /login call, then rendering: ${emptyTime.median.toFixed(0)} ms`,
+        ratio: loginRatio,
+        goal: '≤ 2×',
+        met: loginRatio <= 2,
+      },
+    ];
     const dir = path.resolve('bench-results');
     mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(dir, 'web.json'), JSON.stringify(report, null, 2));
+    writeFileSync(path.join(dir, 'web.json'), JSON.stringify({ ...report, figures }, null, 2));
     const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
     const ms = (n: number) => `${n.toFixed(0)} ms`;
     const md = [
@@ -165,7 +195,7 @@ export async function main(): Promise<void> {
       '| what | web | empty Vite React page | ratio |',
       '|---|---|---|---|',
       `| initial JavaScript, gzipped (entry + static imports) | ${kb(webJs.gzipBytes)} in ${webJs.files.length} files (${kb(webJs.bytes)} raw) | ${kb(emptyJs.gzipBytes)} in ${emptyJs.files.length} files (${kb(emptyJs.bytes)} raw) | ${report.initialJs.ratio.toFixed(1)}× |`,
-      `| login form submitted → welcome page interactive | ${ms(appTime.median)} (${appTime.runs.map((r) => r.toFixed(0)).join(', ')}) | ${ms(emptyTime.median)} (${emptyTime.runs.map((r) => r.toFixed(0)).join(', ')}) | ${report.loginToInteractiveMs.ratio.toFixed(1)}× |`,
+      `| login form submitted → welcome page interactive (the empty page makes the same /login call) | ${ms(appTime.median)} (${appTime.runs.map((r) => r.toFixed(0)).join(', ')}) | ${ms(emptyTime.median)} (${emptyTime.runs.map((r) => r.toFixed(0)).join(', ')}) | ${report.loginToInteractiveMs.ratio.toFixed(1)}× |`,
       '',
     ].join('\n');
     writeFileSync(path.join(dir, 'web.md'), md);
