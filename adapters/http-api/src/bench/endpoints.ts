@@ -14,6 +14,7 @@ import {
   close,
   closedLoopRaw,
   fmt,
+  type RawRun,
   getOnce,
   inTurns,
   listenApi,
@@ -58,6 +59,21 @@ interface EndpointRun {
   readonly api: BenchResult;
   readonly ceiling: BenchResult;
   readonly external: BenchResult | null;
+  /** This process's CPU time (user + system) per request: where the time outside the database goes. */
+  readonly nodeCpuMsPerRequest: { readonly api: number; readonly ceiling: number };
+}
+
+/** Runs a load, adding the process's CPU time it took (ms) to `into[key]`. */
+async function withCpu<K extends string>(
+  into: Record<K, number>,
+  key: K,
+  load: () => Promise<RawRun>,
+): Promise<RawRun> {
+  const before = process.cpuUsage();
+  const run = await load();
+  const used = process.cpuUsage(before);
+  into[key] += (used.user + used.system) / 1000;
+  return run;
 }
 
 const rate = (r: BenchResult) => `${fmt(r.rps)} req/s (p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms)`;
@@ -118,8 +134,11 @@ export async function measureEndpoints(options: {
       const groups = await captureRequest(url, headers);
       const db = embedded.db as unknown as Kysely<never>;
       await replayLoad(db, groups, CONCURRENCY, WARM_MS);
-      const apiLoad = (ms: number) => closedLoopRaw(CONCURRENCY, ms, () => getOnce(url, headers));
-      const ceilingLoad = (ms: number) => replayLoad(db, groups, CONCURRENCY, ms);
+      const cpu = { api: 0, ceiling: 0 };
+      const apiLoad = (ms: number) =>
+        withCpu(cpu, 'api', () => closedLoopRaw(CONCURRENCY, ms, () => getOnce(url, headers)));
+      const ceilingLoad = (ms: number) =>
+        withCpu(cpu, 'ceiling', () => replayLoad(db, groups, CONCURRENCY, ms));
       let ext: BenchResult | null = null;
       let api: BenchResult;
       let ceiling: BenchResult;
@@ -140,7 +159,17 @@ export async function measureEndpoints(options: {
           BenchResult,
         ];
       }
-      runs.push({ endpoint: e, statements: describeGroups(groups), api, ceiling, external: ext });
+      runs.push({
+        endpoint: e,
+        statements: describeGroups(groups),
+        api,
+        ceiling,
+        external: ext,
+        nodeCpuMsPerRequest: {
+          api: cpu.api / api.requests,
+          ceiling: cpu.ceiling / ceiling.requests,
+        },
+      });
       console.warn(`${e.figure}: ${rate(api)}; ceiling ${rate(ceiling)}`);
     }
     if (onExternal) await close(onExternal.api);
@@ -164,7 +193,7 @@ export async function measureEndpoints(options: {
         ratio,
         goal: '≥ 0.7, p99 ≤ 3× p50',
         met: ratio >= 0.7 && spread <= 3,
-        note: `p99 = ${spread.toFixed(1)}× p50`,
+        note: `p99 = ${spread.toFixed(1)}× p50; Node CPU ${fmt(r.nodeCpuMsPerRequest.api)} ms/request (ceiling ${fmt(r.nodeCpuMsPerRequest.ceiling)})`,
       });
       if (r.external) {
         const kinds = r.api.rps / r.external.rps;
@@ -190,6 +219,7 @@ export async function measureEndpoints(options: {
         api: r.api,
         sqlCeiling: r.ceiling,
         external: r.external,
+        nodeCpuMsPerRequest: r.nodeCpuMsPerRequest,
       })),
       ...extra?.report,
       figures: [...figures, ...(extra?.figures ?? [])],
@@ -205,6 +235,7 @@ export async function measureEndpoints(options: {
       ...runs.flatMap((r) => [
         resultRow(`${r.endpoint.figure} (embedded)`, r.api),
         resultRow(`its SQL ceiling (${r.statements})`, r.ceiling),
+        `| Node CPU per request: API ${fmt(r.nodeCpuMsPerRequest.api)} ms, ceiling ${fmt(r.nodeCpuMsPerRequest.ceiling)} ms | | | |`,
         ...(r.external ? [resultRow(`${r.endpoint.figure} (external PostgreSQL)`, r.external)] : []),
       ]),
       '',
