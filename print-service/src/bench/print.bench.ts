@@ -199,7 +199,10 @@ export async function main(): Promise<void> {
     const out = path.resolve('bench-results');
     mkdirSync(out, { recursive: true });
     writeFileSync(path.join(out, 'print.md'), md);
-    writeFileSync(path.join(out, 'print.json'), `${JSON.stringify({ ...result, figures }, null, 2)}\n`);
+    writeFileSync(
+      path.join(out, 'print.json'),
+      `${JSON.stringify({ ...result, figures }, null, 2)}\n`,
+    );
     process.stdout.write(`${md}\n`);
   } finally {
     await bare.close();

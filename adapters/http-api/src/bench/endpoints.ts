@@ -236,7 +236,9 @@ export async function measureEndpoints(options: {
         resultRow(`${r.endpoint.figure} (embedded)`, r.api),
         resultRow(`its SQL ceiling (${r.statements})`, r.ceiling),
         `| Node CPU per request: API ${fmt(r.nodeCpuMsPerRequest.api)} ms, ceiling ${fmt(r.nodeCpuMsPerRequest.ceiling)} ms | | | |`,
-        ...(r.external ? [resultRow(`${r.endpoint.figure} (external PostgreSQL)`, r.external)] : []),
+        ...(r.external
+          ? [resultRow(`${r.endpoint.figure} (external PostgreSQL)`, r.external)]
+          : []),
       ]),
       '',
       ...(extra ? [extra.md, ''] : []),
