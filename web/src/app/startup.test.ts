@@ -106,3 +106,37 @@ describe('StartupCache for a role without system:user:list', () => {
     expect(JSON.stringify(members)).toContain('甲');
   });
 });
+
+describe('StartupCache sends every start-up call in one round', () => {
+  it('has all of them out before any one answers', async () => {
+    const asked: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const held =
+      <T>(name: string, value: T) =>
+      () => {
+        asked.push(name);
+        return gate.then(() => value);
+      };
+    const cache = new StartupCache(
+      {
+        optionselect: held('optionselect', users),
+        serviceManagerList: held('managers', []),
+        byRoleId: (id: number) => held(`role${id}`, [])(),
+      } as unknown as UserGateway,
+      { treeselect: (t?: number) => held(`tree${t ?? ''}`, tree)() } as unknown as DeptGateway,
+      { byType: (t: string) => held(`dict:${t}`, [])() } as unknown as DictGateway,
+      { byKey: (k: string) => held(`config:${k}`, 'x')() } as unknown as ConfigGateway,
+      new SessionStore(new MemoryStorage()),
+    );
+    const done = cache.loadAll();
+    await Promise.resolve();
+    expect(asked).toEqual(
+      expect.arrayContaining(['tree', 'tree1', 'optionselect', 'managers', 'role7', 'role2']),
+    );
+    expect(asked.filter((a) => a.startsWith('dict:'))).toHaveLength(7);
+    expect(asked.filter((a) => a.startsWith('config:'))).toHaveLength(2);
+    release();
+    await done;
+  });
+});

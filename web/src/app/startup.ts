@@ -130,23 +130,27 @@ export class StartupCache {
     // /system/user/list, which needs system:user:list and answered 403 at every sign-in of a role
     // without it. optionselect answers active users only, so members and notAllMembers are the
     // same tree: a disabled user is no one to choose in a picker.
-    const [tree, tree1, users] = await Promise.all([
-      quiet(() => this.depts.treeselect()),
-      quiet(() => this.depts.treeselect(1)),
-      quiet(() => this.users.optionselect()),
-    ]);
-    if (tree) this.storage.write(STARTUP_KEYS.deptList, tree);
-    if (tree1) this.storage.write(STARTUP_KEYS.deptListType1, tree1);
-    if (tree && users) {
-      this.storage.write(STARTUP_KEYS.userList, users);
-      const active = users.filter((u) => u.status === '0');
-      this.storage.write(STARTUP_KEYS.members, buildMembers(tree, users));
-      this.storage.write(STARTUP_KEYS.notAllMembers, buildMembers(tree, active));
-    } else {
-      this.storage.write(STARTUP_KEYS.members, []);
-      this.storage.write(STARTUP_KEYS.notAllMembers, []);
-    }
+    // Every call goes out at once, in one round: none waits for another's answer.
+    const people = async () => {
+      const [tree, tree1, users] = await Promise.all([
+        quiet(() => this.depts.treeselect()),
+        quiet(() => this.depts.treeselect(1)),
+        quiet(() => this.users.optionselect()),
+      ]);
+      if (tree) this.storage.write(STARTUP_KEYS.deptList, tree);
+      if (tree1) this.storage.write(STARTUP_KEYS.deptListType1, tree1);
+      if (tree && users) {
+        this.storage.write(STARTUP_KEYS.userList, users);
+        const active = users.filter((u) => u.status === '0');
+        this.storage.write(STARTUP_KEYS.members, buildMembers(tree, users));
+        this.storage.write(STARTUP_KEYS.notAllMembers, buildMembers(tree, active));
+      } else {
+        this.storage.write(STARTUP_KEYS.members, []);
+        this.storage.write(STARTUP_KEYS.notAllMembers, []);
+      }
+    };
     await Promise.all([
+      people(),
       ...STARTUP_DICTS.map(async (type) => {
         const items = await quiet(() => this.dicts.byType(type));
         if (items)
