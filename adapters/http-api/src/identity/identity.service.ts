@@ -357,8 +357,16 @@ export class IdentityService implements Authenticator {
     // elsewhere whose announcement has not arrived yet.
     if (shouldTouchSession(session.lastSeenAt, now)) {
       const expiresAt = sessionExpiry(session.createdAt, now);
+      // Marked before the write so concurrent requests of the session do not all touch it; a
+      // write that fails or finds the session ended leaves nothing cached for it.
       this.cache.touched(session.sessionId, now, expiresAt);
-      if (!(await this.repos.sessions.touch(session.sessionId, now, expiresAt))) {
+      const touched = await this.repos.sessions
+        .touch(session.sessionId, now, expiresAt)
+        .catch((error: unknown) => {
+          this.cache.forgetSession(session.sessionId);
+          throw error;
+        });
+      if (!touched) {
         this.cache.forgetSession(session.sessionId);
         throw expired();
       }

@@ -1,8 +1,14 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from './open-database.js';
-import type { ChannelListener, ChannelSink } from './channel-listener.js';
-import { openSecondHandle, openTestDatabase, testDatabaseKinds } from '../testing/index.js';
+import pg from 'pg';
+import { listenToChannel, type ChannelListener, type ChannelSink } from './channel-listener.js';
+import {
+  openSecondHandle,
+  openTestDatabase,
+  testDatabaseKinds,
+  testDatabaseUrl,
+} from '../testing/index.js';
 
 const CHANNEL = 'dpms_identity';
 
@@ -191,6 +197,37 @@ describe.each(testDatabaseKinds())('the identity announcements on %s', (kind) =>
       await rec.until(() => rec.heard.slice(from).includes('user:5'));
     } finally {
       await other.close();
+    }
+  });
+
+  it('stops trusting a connection that no longer hears its own ping, and listens again', async () => {
+    const url = await testDatabaseUrl(kind, handle);
+    const pool = new pg.Pool({ connectionString: url, max: 1 });
+    const own = recordingSink();
+    const clients: pg.Client[] = [];
+    const pinged = listenToChannel({
+      channel: CHANNEL,
+      sink: own.sink,
+      pool,
+      heartbeatMs: 50,
+      newClient: () => {
+        const client = new pg.Client({ connectionString: url });
+        clients.push(client);
+        return client;
+      },
+    });
+    try {
+      await own.until(() => own.states.includes(true));
+      // The session stays up but LISTEN is gone, as behind a proxy that moved it: only a ping
+      // the connection must hear notices that.
+      await clients[0]!.query('UNLISTEN *');
+      await own.until(() => own.states.length >= 3);
+      expect(own.states.slice(0, 3)).toEqual([true, false, true]);
+      expect(clients.length).toBeGreaterThanOrEqual(2);
+      expect(own.heard.filter((p) => p.startsWith('ping:'))).toEqual([]);
+    } finally {
+      await pinged.close();
+      await pool.end();
     }
   });
 });

@@ -29,9 +29,13 @@ export interface ChannelListenerOptions {
   readonly pool: pg.Pool;
   /** First and longest wait before reconnecting, in ms (default 100 and 5,000). */
   readonly retryMs?: { readonly first: number; readonly longest: number };
-  /** How often the idle connection is checked with a round trip, in ms (default 30,000). */
+  /** How often the connection is checked with a ping it must hear, in ms (default 15,000). */
   readonly heartbeatMs?: number;
 }
+
+/** Heartbeat payloads: never handed to the sink. */
+const PING = 'ping:';
+let pings = 0;
 
 /**
  * Listens to `channel` on one dedicated connection (not one of the pool's), reconnecting with a
@@ -56,8 +60,17 @@ export function listenToChannel(options: ChannelListenerOptions): ChannelListene
   let wait = first;
   let retry: NodeJS.Timeout | undefined;
 
+  /** The ping the dedicated connection has sent and not yet heard back. */
+  let awaitedPing: string | undefined;
+
   const hear = (m: pg.Notification) => {
-    if (!closed && m.channel === channel) sink.notify(m.payload ?? '');
+    if (closed || m.channel !== channel) return;
+    const payload = m.payload ?? '';
+    if (!payload.startsWith(PING)) sink.notify(payload);
+  };
+  const hearOwn = (m: pg.Notification) => {
+    if (m.payload === awaitedPing) awaitedPing = undefined;
+    hear(m);
   };
 
   const lost = (client: pg.Client) => {
@@ -80,7 +93,8 @@ export function listenToChannel(options: ChannelListenerOptions): ChannelListene
     if (closed) return;
     const client = options.newClient();
     current = client;
-    client.on('notification', hear);
+    awaitedPing = undefined;
+    client.on('notification', hearOwn);
     // After `lost` the handler stays, so a late error of an ended client does not crash the process.
     client.on('error', () => lost(client));
     client.on('end', () => lost(client));
@@ -99,10 +113,22 @@ export function listenToChannel(options: ChannelListenerOptions): ChannelListene
     })();
   }
 
+  // The heartbeat notifies a ping on the listening connection itself: a session that listens
+  // hears its own notification before the statement's answer, so a ping not heard by then means
+  // LISTEN is no longer in place (a proxy that moved the session, an UNLISTEN) and a ping with no
+  // answer means the connection is gone; either way the sink stops trusting what it has.
   const heartbeat = setInterval(() => {
     const client = current;
-    if (client && listening) client.query('select 1').catch(() => lost(client));
-  }, options.heartbeatMs ?? 30_000);
+    if (!client || !listening) return;
+    const ping = `${PING}${process.pid}-${++pings}`;
+    awaitedPing = ping;
+    client
+      .query('select pg_notify($1, $2)', [channel, ping])
+      .then(() => {
+        if (awaitedPing === ping) lost(client);
+      })
+      .catch(() => lost(client));
+  }, options.heartbeatMs ?? 15_000);
   heartbeat.unref();
 
   const heard = new WeakSet<pg.PoolClient>();

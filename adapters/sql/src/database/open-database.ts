@@ -113,6 +113,7 @@ export function openServer(connectionString: string, max = 10): DatabaseHandle {
             connectionString,
             application_name: `dpms-listen-${channel}`,
             keepAlive: true,
+            keepAliveInitialDelayMillis: 10_000,
             connectionTimeoutMillis: 10_000,
             query_timeout: 10_000,
           }),

@@ -112,12 +112,17 @@ export async function openSecondHandle(
   of: DatabaseHandle,
   poolSize = 5,
 ): Promise<DatabaseHandle> {
+  return openServer(await testDatabaseUrl(kind, of), poolSize);
+}
+
+/** The connection string of the database `of` opened, for a test's own pg clients. */
+export async function testDatabaseUrl(kind: TestDatabaseKind, of: DatabaseHandle): Promise<string> {
   const row = await of.db
     .selectNoFrom((eb) => eb.fn<string>('current_database', []).as('name'))
     .executeTakeFirstOrThrow();
   const url = new URL(await adminUrlOf(kind));
   url.pathname = `/${row.name}`;
-  return openServer(url.toString(), poolSize);
+  return url.toString();
 }
 
 /** An empty database (no migration, no seed) on the run's server of that kind. */
