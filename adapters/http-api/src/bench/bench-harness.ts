@@ -219,14 +219,10 @@ export interface ExportRun {
 const mb = (n: number) => n / 1024 / 1024;
 
 /**
- * GETs `url` as a stream to a client that counts bytes (and writes them to `file` when given,
- * never holding them), sampling memory while it runs.
+ * Runs `work` (which answers the bytes it produced) with the process's memory sampled every
+ * 20 ms after a collection: its time, its bytes and the memory it took.
  */
-export async function streamExport(
-  url: string,
-  headers: Record<string, string>,
-  file?: string,
-): Promise<ExportRun> {
+export async function measureMemory(work: () => Promise<number>): Promise<ExportRun> {
   global.gc?.();
   const before = process.memoryUsage();
   let peakRss = before.rss;
@@ -237,26 +233,43 @@ export async function streamExport(
     peakHeap = Math.max(peakHeap, m.heapUsed);
   }, 20);
   const t0 = performance.now();
-  const res = await fetch(url, { headers });
-  if (res.status !== 200 || res.body === null) throw new Error(`export: ${res.status}`);
-  let bytes = 0;
-  const out = file === undefined ? undefined : createWriteStream(file);
-  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-    bytes += chunk.length;
-    if (out && !out.write(chunk)) await once(out, 'drain');
+  try {
+    const bytes = await work();
+    return {
+      ms: performance.now() - t0,
+      bytes,
+      rssBeforeMb: mb(before.rss),
+      peakRssMb: mb(peakRss),
+      peakRssGrowthMb: mb(peakRss - before.rss),
+      heapBeforeMb: mb(before.heapUsed),
+      peakHeapMb: mb(peakHeap),
+    };
+  } finally {
+    clearInterval(sampler);
   }
-  if (out) await new Promise<void>((r, j) => out.end((e?: Error | null) => (e ? j(e) : r())));
-  const ms = performance.now() - t0;
-  clearInterval(sampler);
-  return {
-    ms,
-    bytes,
-    rssBeforeMb: mb(before.rss),
-    peakRssMb: mb(peakRss),
-    peakRssGrowthMb: mb(peakRss - before.rss),
-    heapBeforeMb: mb(before.heapUsed),
-    peakHeapMb: mb(peakHeap),
-  };
+}
+
+/**
+ * GETs `url` as a stream to a client that counts bytes (and writes them to `file` when given,
+ * never holding them), sampling memory while it runs.
+ */
+export async function streamExport(
+  url: string,
+  headers: Record<string, string>,
+  file?: string,
+): Promise<ExportRun> {
+  return measureMemory(async () => {
+    const res = await fetch(url, { headers });
+    if (res.status !== 200 || res.body === null) throw new Error(`export: ${res.status}`);
+    let bytes = 0;
+    const out = file === undefined ? undefined : createWriteStream(file);
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      bytes += chunk.length;
+      if (out && !out.write(chunk)) await once(out, 'drain');
+    }
+    if (out) await new Promise<void>((r, j) => out.end((e?: Error | null) => (e ? j(e) : r())));
+    return bytes;
+  });
 }
 
 /** The markdown line of an {@link ExportRun}. */

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { type ExportRun, exportLine, fmt, streamExport } from './bench-harness.js';
+import { type ExportRun, exportLine, fmt, measureMemory, streamExport } from './bench-harness.js';
 import type { Extra } from './endpoints.js';
 
 type Cell = string | number | boolean | Date | null;
@@ -36,50 +36,30 @@ async function readRows(file: string): Promise<{ header: Cell[]; rows: Cell[][] 
   return { header, rows };
 }
 
-const mb = (n: number) => n / 1024 / 1024;
-
 /** Bare exceljs: the rows, from memory, through a WorkbookWriter into a byte counter. */
 async function writeFromMemory(header: Cell[], rows: Cell[][]): Promise<ExportRun> {
-  global.gc?.();
-  const before = process.memoryUsage();
-  let peakRss = before.rss;
-  let peakHeap = before.heapUsed;
-  const sampler = setInterval(() => {
-    const m = process.memoryUsage();
-    peakRss = Math.max(peakRss, m.rss);
-    peakHeap = Math.max(peakHeap, m.heapUsed);
-  }, 20);
-  let bytes = 0;
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      bytes += chunk.length;
-      done();
-    },
+  return measureMemory(async () => {
+    let bytes = 0;
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        bytes += chunk.length;
+        done();
+      },
+    });
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream: sink,
+      useStyles: true,
+      useSharedStrings: false,
+    });
+    const sheet = workbook.addWorksheet('sheet');
+    sheet.columns = header.map((h, i) => ({ header: String(h ?? ''), key: `c${i}`, width: 16 }));
+    sheet.getRow(1).font = { bold: true };
+    sheet.getRow(1).commit();
+    for (const row of rows) sheet.addRow(row).commit();
+    sheet.commit();
+    await workbook.commit();
+    return bytes;
   });
-  const t0 = performance.now();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: sink,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  const sheet = workbook.addWorksheet('sheet');
-  sheet.columns = header.map((h, i) => ({ header: String(h ?? ''), key: `c${i}`, width: 16 }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
-  for (const row of rows) sheet.addRow(row).commit();
-  sheet.commit();
-  await workbook.commit();
-  const ms = performance.now() - t0;
-  clearInterval(sampler);
-  return {
-    ms,
-    bytes,
-    rssBeforeMb: mb(before.rss),
-    peakRssMb: mb(peakRss),
-    peakRssGrowthMb: mb(peakRss - before.rss),
-    heapBeforeMb: mb(before.heapUsed),
-    peakHeapMb: mb(peakHeap),
-  };
 }
 
 /** Measures `GET url` (an .xlsx export of `rows` rows) against bare exceljs on the same rows. */
