@@ -260,6 +260,12 @@ describe('npm start under the supervisor', () => {
       SUPERVISOR_RESTART_DELAY_MS: '200',
     });
     children.push(sup.child);
+    // The port was free a moment ago, but another test file may have taken it since: an answer
+    // counts only once this supervisor's own server has logged that it listens on it.
+    const listened = () =>
+      parseLines(sup.output()).filter((l) => l.msg === `listening on port ${port}`).length;
+    const answersAfter = (listens: number) => async () =>
+      listened() >= listens ? answers() : undefined;
     const answers = async () => {
       try {
         const r = await fetch(`http://127.0.0.1:${port}/prod-api/captchaImage`);
@@ -273,7 +279,7 @@ describe('npm start under the supervisor', () => {
     const workers = () =>
       supervisorLines().flatMap((l) => (l.worker && l.msg.startsWith('started') ? [l.worker] : []));
 
-    await until('the server to answer', answers, 150_000);
+    await until('the server to answer', answersAfter(1), 150_000);
     // The supervisor owns the embedded database: it runs before the server and outlives it.
     const databasePid = postmaster();
     expect(runningPort(cluster)).toBeDefined();
@@ -292,7 +298,7 @@ describe('npm start under the supervisor', () => {
       ),
     );
     await until('a second server', () => (workers().length === 2 ? true : undefined), 30_000);
-    await until('the server to answer again', answers, 120_000);
+    await until('the server to answer again', answersAfter(2), 120_000);
     const second = workers()[1]!;
     expect(second).not.toBe(first);
     expect(postmaster()).toBe(databasePid);
