@@ -200,6 +200,41 @@ describe.each(testDatabaseKinds())('the identity announcements on %s', (kind) =>
     }
   });
 
+  it("hears another session's change once, not once more per pool connection", async () => {
+    const url = await testDatabaseUrl(kind, handle);
+    const pool = new pg.Pool({ connectionString: url, max: 3 });
+    const own = recordingSink();
+    const once = listenToChannel({
+      channel: CHANNEL,
+      sink: own.sink,
+      pool,
+      newClient: () => new pg.Client({ connectionString: url }),
+    });
+    const clients = await Promise.all([pool.connect(), pool.connect(), pool.connect()]);
+    try {
+      await own.until(() => own.states.includes(true));
+      // Each pool connection listens (its LISTEN is queued before this statement).
+      for (const c of clients) await c.query('select 1');
+      await clients[0].query('select pg_notify($1, $2)', [CHANNEL, 'user:77']);
+      const other = await openSecondHandle(kind, handle);
+      try {
+        await sql`select pg_notify(${CHANNEL}, 'user:88')`.execute(other.db);
+      } finally {
+        await other.close();
+      }
+      await own.until(() => own.heard.includes('user:88'));
+      // A notification reaches an idle session before the answer to its next statement.
+      for (const c of clients) await c.query('select 1');
+      expect(own.heard.filter((p) => p === 'user:88')).toEqual(['user:88']);
+      // The pool connection's own announcement: from it and from the dedicated connection.
+      await own.until(() => own.heard.filter((p) => p === 'user:77').length === 2);
+    } finally {
+      for (const c of clients) c.release();
+      await once.close();
+      await pool.end();
+    }
+  });
+
   it('stops trusting a connection that no longer hears its own ping, and listens again', async () => {
     const url = await testDatabaseUrl(kind, handle);
     const pool = new pg.Pool({ connectionString: url, max: 1 });

@@ -45,9 +45,9 @@ let pings = 0;
  * Each pool connection also LISTENs (once, when first handed out after this call): a session that
  * notifies while listening receives its own notification before its statement's (or COMMIT's)
  * answer, so a change made through this pool reaches the sink before the call that made it
- * returns, and the next request of this process never races the dedicated connection. Other
- * processes' changes arrive through the dedicated connection only, which is what `listening`
- * reports.
+ * returns, and the next request of this process never races the dedicated connection. A pool
+ * connection passes on only its own session's notifications; other sessions' changes arrive
+ * through the dedicated connection only, which is what `listening` reports.
  */
 export function listenToChannel(options: ChannelListenerOptions): ChannelListener {
   if (!/^[a-z_][a-z0-9_]*$/.test(options.channel)) throw new Error('bad channel name');
@@ -135,7 +135,13 @@ export function listenToChannel(options: ChannelListenerOptions): ChannelListene
   const onAcquire = (client: pg.PoolClient) => {
     if (heard.has(client)) return;
     heard.add(client);
-    client.on('notification', hear);
+    // A pool connection hands on only what its own session announced: other sessions' changes
+    // come through the dedicated connection, once, instead of once more per pool connection.
+    const ownBackend = (client as pg.PoolClient & { readonly processID: number | null })
+      .processID;
+    client.on('notification', (m: pg.Notification) => {
+      if (m.processId === ownBackend) hear(m);
+    });
     // Queued before the statement the client was taken for; a failure shows on that statement.
     client.query(`LISTEN ${channel}`).catch(() => undefined);
   };
