@@ -145,6 +145,31 @@ describe.each(testDatabaseKinds())('the identity announcements on %s', (kind) =>
     ).toContain(`session:${id}`);
   });
 
+  it('announces a deleted live session, not the purge of an expired one', async () => {
+    const session = (id: string, expiresAt: Date) => ({
+      session_id: id,
+      user_id: 3,
+      role_id: 2,
+      created_at: new Date(expiresAt.getTime() - 3_600_000),
+      last_seen_at: new Date(expiresAt.getTime() - 3_600_000),
+      expires_at: expiresAt,
+      revoked_at: null,
+      revoke_reason: null,
+      ip: '',
+      user_agent: '',
+    });
+    const now = Date.now();
+    await handle.db
+      .insertInto('auth_session')
+      .values([session('live-1', new Date(now + 60_000)), session('old-1', new Date(now - 1000))])
+      .execute();
+    const heard = await announced((trx) =>
+      trx.deleteFrom('auth_session').where('session_id', 'in', ['live-1', 'old-1']).execute(),
+    );
+    expect(heard).toContain('session:live-1');
+    expect(heard).not.toContain('session:old-1');
+  });
+
   it('announces role, role department, assignment and menu changes', async () => {
     expect(
       await announced((trx) =>

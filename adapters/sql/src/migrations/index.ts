@@ -28,6 +28,7 @@ import * as m0099 from './0099_task_lifecycle.js';
 import * as m0100 from './0100_approval_notice.js';
 import * as m0101 from './0101_lixiang_change.js';
 import * as m0102 from './0102_identity_notify.js';
+import * as m0103 from './0103_identity_notify_live_sessions.js';
 
 /**
  * Every migration, in order. Static imports, so the built server carries them and no directory
@@ -63,6 +64,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0100_approval_notice': m0100,
   '0101_lixiang_change': m0101,
   '0102_identity_notify': m0102,
+  '0103_identity_notify_live_sessions': m0103,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {
