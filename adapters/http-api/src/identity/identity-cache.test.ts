@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { SysRole, UserCredentials } from '@dpms/core';
+import type { SysRole } from '@dpms/core';
 import { IdentityCache, type SessionEntry } from './identity-cache.js';
 
 const t = new Date('2026-01-01T08:00:00Z');
@@ -18,13 +18,7 @@ const entry = (sessionId: string, userId: number): SessionEntry => ({
     ip: '',
     userAgent: '',
   },
-  cred: {
-    userId,
-    userName: `u${userId}`,
-    passwordHash: '',
-    status: '0',
-    deptId: null,
-  } as UserCredentials,
+  cred: { userId, userName: `u${userId}`, status: '0', deptId: null, passwordChangedAt: null },
 });
 
 const role = (roleId: number) => ({ roleId, roleKey: `r${roleId}`, dataScope: '1' }) as SysRole;

@@ -11,10 +11,13 @@ export interface RoleGrant {
   readonly customDeptIds: readonly number[];
 }
 
-/** A session and its user's credentials, as `authenticate` read them. */
+/**
+ * A session and who its user is, as `authenticate` read them: the credentials without the
+ * password hash, which no request after sign-in needs and the process need not keep in memory.
+ */
 export interface SessionEntry {
   readonly session: AuthSession;
-  readonly cred: UserCredentials;
+  readonly cred: Omit<UserCredentials, 'passwordHash'>;
 }
 
 /** Taken before a read; a read is kept only if nothing was announced since. */

@@ -337,7 +337,8 @@ export class IdentityService implements Authenticator {
       );
       return null;
     }
-    const entry = { session, cred };
+    const { passwordHash: _hash, ...who } = cred;
+    const entry = { session, cred: who };
     this.cache.keepSession(stamp, entry);
     return entry;
   }

@@ -2,7 +2,7 @@
 import type { Express } from 'express';
 import { sql, type KyselyPlugin } from 'kysely';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ALL_DATA, type PlatformRepositories } from '@dpms/core';
 import { createPlatformRepositories, type DatabaseHandle } from '@dpms/sql';
 import { openSecondHandle } from '@dpms/sql/testing';
@@ -125,8 +125,13 @@ describe.each(testDatabaseKinds())('the per-session identity cache on %s', (kind
 
   it('answers a known session from memory: the second check makes no query', async () => {
     const token = await login(one.app, 'zgcs');
+    const kept = vi.spyOn(two.cache, 'keepSession');
     const first = await timedAuth(two, token);
     expect(first.queries).toBeGreaterThan(0);
+    // What it keeps of the user is who they are, not their password hash.
+    expect(kept).toHaveBeenCalledTimes(1);
+    expect(Object.keys(kept.mock.calls[0]![1].cred)).not.toContain('passwordHash');
+    kept.mockRestore();
     const again = await timedAuth(two, token);
     expect(again.queries).toBe(0);
     expect(again.principal).toEqual(first.principal);
