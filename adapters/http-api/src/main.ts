@@ -113,9 +113,12 @@ async function main(): Promise<void> {
     printModule(new HttpPrintClient(printServiceUrlFromEnv(env)), sqlDocumentSource(handle.db)),
   );
   const app = createServer(container, config);
-  // While the identity listener is away every request reads its session fresh: say so.
+  // While the identity listener is away every request reads its session fresh: say so, unless
+  // it stops because the server does.
+  let stopping = false;
   container.get(TOKENS.IdentityCache).events.on('listening', (on: boolean) => {
     if (on) logger.info('identity cache listening');
+    else if (stopping) logger.info('identity cache stopped');
     else logger.warn('identity cache listener lost; sessions are read fresh until it reconnects');
   });
   // Express 5 hands a listen error (a port in use) to this callback: refuse to start rather than
@@ -144,6 +147,9 @@ async function main(): Promise<void> {
   });
   const backups = startNightlyBackup({ env, dataDir: config.dataDir, jobs, logger });
   registerShutdownHandlers([
+    () => {
+      stopping = true;
+    },
     () => scheduled.forEach((t) => clearInterval(t)),
     () => backups?.stop(),
     () => clearInterval(housekeeping),

@@ -306,6 +306,10 @@ describe('npm start under the supervisor', () => {
     sup.child.kill('SIGTERM');
     expect(await sup.exited).toBe(0);
     expect(alive(second)).toBe(false);
+    // A server that stops says its identity listener stopped, not that it was lost.
+    const serverLines = parseLines(sup.output()).filter((l) => l.component !== 'supervisor');
+    expect(serverLines.map((l) => l.msg)).toContain('identity cache stopped');
+    expect(serverLines.filter((l) => l.msg.startsWith('identity cache listener lost'))).toEqual([]);
     // ... and stops with `npm start`.
     expect(runningPort(cluster)).toBeUndefined();
     await until(
