@@ -71,6 +71,32 @@ describe('NavigationGuard', () => {
       });
     },
   );
+  it('decides a failed load only once the routes asked for have settled', async () => {
+    // Otherwise routes answered late for a failed attempt would be installed after it was
+    // decided, over those of the next sign-in.
+    let answerRoutes!: () => void;
+    let installed = false;
+    const guard = new NavigationGuard(
+      { getInfo: () => Promise.reject(new Error('401')), logout: () => Promise.resolve() },
+      {
+        installRoutes: () =>
+          new Promise<void>((resolve) => {
+            answerRoutes = () => {
+              installed = true;
+              resolve();
+            };
+          }),
+      },
+    );
+    const decided = guard.navigate(withToken, '/project/main');
+    let early = false;
+    void decided.then(() => (early = !installed));
+    // Far more turns than the failed getInfo and the logout take to reach a decision.
+    for (let turn = 0; turn < 50; turn += 1) await Promise.resolve();
+    expect(early).toBe(false);
+    answerRoutes();
+    expect((await decided).decision.kind).toBe('failed');
+  });
   it('decides without calls when nothing needs loading', async () => {
     const { calls, guard } = fakes();
     expect((await guard.navigate(SESSION_INITIAL, '/x')).decision.kind).toBe('toLogin');

@@ -46,7 +46,15 @@ export class NavigationGuard {
     if (decision.kind !== 'loadSession') return { state, decision };
     try {
       // Both at once: neither call needs the other's answer, and sign-in waits for the slower.
-      const [answer] = await Promise.all([this.gateway.getInfo(), this.routes.installRoutes()]);
+      // Settled, not raced: a failed getInfo still waits for getRouters, so no routes of this
+      // attempt are installed after it was decided (over a later sign-in's).
+      const [info, routes] = await Promise.allSettled([
+        this.gateway.getInfo(),
+        this.routes.installRoutes(),
+      ]);
+      if (info.status === 'rejected') throw info.reason;
+      if (routes.status === 'rejected') throw routes.reason;
+      const answer = info.value;
       const loaded = sessionReducer(state, { type: 'userInfoLoaded', answer });
       return { state: loaded, decision: afterSessionLoad(location, true) };
     } catch {
