@@ -229,6 +229,28 @@ describe('generateRoutes and matching', () => {
     expect(routerRoutes[routerRoutes.length - 1]).toBe(NOT_FOUND_ROUTE);
     expect(sidebarRoutes).not.toContain(NOT_FOUND_ROUTE);
   });
+  it('titles a static page that is also a menu page by its menu, so tab and breadcrumb agree', () => {
+    const project: ServerRoute = {
+      name: 'Project',
+      path: '/project',
+      component: 'Layout',
+      hidden: false,
+      meta: { title: '项目管理', icon: 'project', noCache: false, link: null },
+      children: [
+        {
+          name: 'BusinessMainPage',
+          path: 'main',
+          component: 'project/main/index',
+          hidden: false,
+          meta: { title: '经营主页', icon: null, noCache: false, link: null },
+        },
+      ],
+    };
+    const titled = generateRoutes([...SERVER_TREE, project]).routerRoutes;
+    expect(matchRoute(titled, '/project/main')?.chain.at(-1)?.meta?.title).toBe('经营主页');
+    // Without a menu page of that path the static title stays.
+    expect(matchRoute(routerRoutes, '/project/main')?.chain.at(-1)?.meta?.title).toBe('项目主页');
+  });
   it('has every static route of the spec', () => {
     for (const path of [
       '/login',

@@ -134,12 +134,41 @@ export interface GeneratedRoutes {
   readonly routerRoutes: readonly AppRoute[];
 }
 
+/** The title of each page of the server's tree (its menu's name), by full path. */
+function menuTitles(routes: readonly AppRoute[], into = new Map<string, string>()) {
+  for (const route of routes) {
+    if (route.children.length === 0 && route.meta?.title) into.set(route.fullPath, route.meta.title);
+    menuTitles(route.children, into);
+  }
+  return into;
+}
+
+/**
+ * The static routes, each page that is also a menu page titled by its menu: the static route
+ * matches first, and the tab, the breadcrumb and the page's heading then say what the menu says
+ * (经营主页, not the static route's 项目主页), whatever the administrator named it.
+ */
+function titledByMenus(
+  routes: readonly AppRoute[],
+  titles: ReadonlyMap<string, string>,
+): AppRoute[] {
+  return routes.map((route) => {
+    const title = route.children.length === 0 ? titles.get(route.fullPath) : undefined;
+    return {
+      ...route,
+      ...(title !== undefined && route.meta ? { meta: { ...route.meta, title } } : {}),
+      children: titledByMenus(route.children, titles),
+    };
+  });
+}
+
 /** Both route lists from the server's tree (the original's GenerateRoutes). */
 export function generateRoutes(tree: readonly ServerRoute[]): GeneratedRoutes {
   const routes = toAppRoutes(tree);
+  const statics = titledByMenus(STATIC_ROUTES, menuTitles(routes));
   return {
-    sidebarRoutes: [...STATIC_ROUTES, ...routes],
-    routerRoutes: [...STATIC_ROUTES, ...flattenParentViews(routes), NOT_FOUND_ROUTE],
+    sidebarRoutes: [...statics, ...routes],
+    routerRoutes: [...statics, ...flattenParentViews(routes), NOT_FOUND_ROUTE],
   };
 }
 

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { useService } from '../../app/di';
 import { useActionActor } from '../../app/hooks';
 import { TOKENS } from '../../app/tokens';
-import { useView } from '../../app/view-context';
+import { usePageTitle, useView } from '../../app/view-context';
 import { HasPermi } from '../../components/auth/Access';
 import { DataTable, type Column } from '../../components/table/DataTable';
 import { useListQuery } from '../../components/table/useListQuery';
@@ -328,10 +328,11 @@ export function ContractListView({ mode: initialMode }: { mode: ContractListMode
         ? 'project:declare:add'
         : 'project:contract:add';
   const exportPerm = mode === 'declare' ? 'project:declare:export' : 'project:contract:export';
+  const title = usePageTitle(TITLES[mode]);
 
   return (
     <PageCard
-      title={TITLES[mode]}
+      title={title}
       actions={
         <>
           {(initialMode === 'contract' || initialMode === 'formal') && (

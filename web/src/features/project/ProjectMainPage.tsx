@@ -11,6 +11,7 @@ import { useNavigate } from 'react-router';
 import { useService } from '../../app/di';
 import { useSession } from '../../app/hooks';
 import { TOKENS } from '../../app/tokens';
+import { usePageTitle } from '../../app/view-context';
 import { ContractYearChart } from '../../components/chart/ContractYearChart';
 import { Button } from '../../components/ui/Button';
 import { PageCard } from '../../components/ui/Page';
@@ -20,6 +21,7 @@ type Summary = Record<string, string | null | undefined>;
 
 /** 项目主页 with the contract summary side panel (更多信息). */
 export function ProjectMainPage() {
+  const title = usePageTitle('经营主页');
   const http = useService(TOKENS.Http);
   const storage = useService(TOKENS.SessionStorage);
   const scheduler = useService(TOKENS.Scheduler);
@@ -45,7 +47,7 @@ export function ProjectMainPage() {
   return (
     <div className="relative space-y-4">
       <PageCard
-        title="项目主页"
+        title={title}
         actions={
           <Button onClick={() => setPanel((s) => toggleSidePanel(s, scheduler.now()))}>
             更多信息

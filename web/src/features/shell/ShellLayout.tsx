@@ -269,7 +269,14 @@ export function ShellLayout() {
                 const active = m.path === page?.fullPath;
                 return (
                   <div key={`${m.path}#${m.generation}`} hidden={!active} data-view={m.path}>
-                    <ViewContext.Provider value={{ path: m.path, params: m.params, active }}>
+                    <ViewContext.Provider
+                      value={{
+                        path: m.path,
+                        params: m.params,
+                        active,
+                        ...(m.route.meta?.title ? { title: m.route.meta.title } : {}),
+                      }}
+                    >
                       <Suspense fallback={<p className="p-8 text-center text-muted">加载中</p>}>
                         <View />
                       </Suspense>
