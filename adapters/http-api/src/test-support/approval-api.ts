@@ -46,6 +46,8 @@ function appOver(handle: DatabaseHandle, dataDir: string): Express {
     db: handle.db,
     linkedRecords: testLinkedRecords(),
     files,
+    // The identity cache, as in production: the domain suites run on the same path.
+    listen: (channel, sink) => handle.listen(channel, sink),
   });
   return createApp(container).app;
 }
