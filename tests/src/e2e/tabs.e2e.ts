@@ -80,6 +80,44 @@ describe('tab strip', () => {
     expect(await tabTitles(page)).toEqual(['欢迎']);
   });
 
+  it('scrolls when the tabs outrun the strip, keeps the active one in view and offers 关闭其他', async () => {
+    const { page } = session();
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await openThree(page);
+    const pages = [
+      '经营主页',
+      '未签合同',
+      '立项合同',
+      '合同列表',
+      '项目立项',
+      '分包合同',
+      '外委合同',
+    ];
+    for (const title of pages) {
+      await openMenu(page, '项目管理', title);
+      await page.locator(`[role="tablist"] [data-tab="${title}"][aria-selected="true"]`).waitFor();
+    }
+    const strip = page.locator('[role="tablist"][aria-label="已打开的页面"]');
+    await strip.and(page.locator('[data-overflowing]')).waitFor();
+    // The active (last opened) tab is scrolled into view inside the strip.
+    await expect
+      .poll(async () => {
+        const box = await strip.boundingBox();
+        const tab = await page.locator('[data-tab="外委合同"]').boundingBox();
+        return (
+          box !== null &&
+          tab !== null &&
+          tab.x >= box.x &&
+          tab.x + tab.width <= box.x + box.width + 1
+        );
+      })
+      .toBe(true);
+    await page.getByTestId('tab-overflow').click();
+    await page.getByTestId('tab-menu').getByRole('menuitem', { name: '关闭其他' }).click();
+    await expect.poll(() => tabTitles(page)).toEqual(['欢迎', '外委合同']);
+    await page.locator('[data-overflowing]').waitFor({ state: 'detached' });
+  });
+
   it('closing the active tab goes to the last remaining one', async () => {
     const { page } = session();
     await openThree(page);
