@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { blankAsAbsent, pageEnvelope, timestamp } from './envelope.js';
+import { pagingShape } from './paging.js';
 
 /*
  * The file calls of 000 §7 (the chunked upload and the ordinary form upload): what the API
@@ -59,3 +61,20 @@ export const chunkListing = z
   .meta({ id: 'ChunkListing' });
 export type ChunkListingRecord = z.output<typeof chunkListing>;
 export const chunkListingAnswer = z.object({ ...envelope, data: chunkListing });
+
+/** GET /common/files/mine: the caller's own files, newest first (the file centre). */
+export const ownFilesQuery = z.object({
+  ...pagingShape(['createTime'] as const),
+  fileName: z.preprocess(blankAsAbsent, z.string().max(255).optional()),
+});
+export type OwnFilesQuery = z.input<typeof ownFilesQuery>;
+
+/** One of the caller's files, with where it is linked. */
+export const ownFileRow = storedFileRecord
+  .extend({
+    createTime: timestamp(),
+    uses: z.array(z.object({ what: z.string(), record: z.string() })),
+  })
+  .meta({ id: 'OwnFile' });
+export type OwnFileRow = z.output<typeof ownFileRow>;
+export const ownFilesAnswer = pageEnvelope(ownFileRow);

@@ -76,6 +76,24 @@ export interface FileRecord {
   readonly createdAt: Date;
 }
 
+/** Where a stored file is linked, as its owner's file centre names it. */
+export interface FileUse {
+  /** 合同文件, 完工文件, 档案, or the design task's kind of file (成果文件, 验收文件 …). */
+  readonly what: string;
+  /** The record it is linked to: the contract's or archive's name, the task's number. */
+  readonly record: string;
+}
+
+/** A file as its owner's file centre lists it. */
+export interface OwnedFile {
+  readonly fileId: string;
+  readonly originalName: string;
+  readonly fileType: string;
+  readonly size: number;
+  readonly createdAt: Date;
+  readonly uses: readonly FileUse[];
+}
+
 export type UploadStatus = 'uploading' | 'completing' | 'complete';
 
 /** A chunked upload in progress (or done), shared by every API instance through the database. */
@@ -133,6 +151,14 @@ export interface FileRecordRepository {
   findFile(fileId: string): Promise<FileRecord | null>;
   /** Marks the record deleted; answers its storage key, or null when there was none. */
   deleteFile(fileId: string): Promise<string | null>;
+  /**
+   * The owner's live files, newest first, each with where it is linked (`name` filters by a part
+   * of the file's name); and how many there are.
+   */
+  listOwnedFiles(
+    ownerUserId: number,
+    query: { readonly name?: string; readonly offset: number; readonly limit: number },
+  ): Promise<{ readonly rows: readonly OwnedFile[]; readonly total: number }>;
 
   createUpload(upload: {
     uploadId: string;

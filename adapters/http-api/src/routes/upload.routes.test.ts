@@ -266,3 +266,51 @@ describe.each(testDatabaseKinds())('chunked upload on %s', (kind) => {
     expect(await api.files.files.findUpload(uploadId)).toBeNull();
   });
 });
+
+describe.each(testDatabaseKinds())('the file centre on %s', (kind) => {
+  let api: FilesTestApi;
+  beforeAll(async () => {
+    api = await openFilesTestApi(kind, { maxChunkBytes: 2 * MiB, maxFileBytes: 64 * MiB });
+  });
+  afterAll(() => api.close());
+
+  const upload = async (token: string, name: string) => {
+    const r = await request(api.app)
+      .post('/prod-api/common/upload')
+      .set(bearer(token))
+      .attach('file', Buffer.from(`%PDF-1.4\n% ${name}\n%%EOF\n`), {
+        filename: name,
+        contentType: 'application/pdf',
+      })
+      .expect(200);
+    return r.body.fileId as string;
+  };
+  const mine = (token: string, query: Record<string, string> = {}) =>
+    request(api.app).get('/prod-api/common/files/mine').query(query).set(bearer(token));
+
+  it("lists the caller's own uploads from the server, newest first, for any browser", async () => {
+    const xmjl = await api.login('xmjl');
+    const sjzc = await api.login('sjzc');
+    const first = await upload(xmjl, '设计说明.pdf');
+    const second = await upload(xmjl, '任务单.pdf');
+    await upload(sjzc, '别人的文件.pdf');
+    // A second sign-in (another browser) sees the same list.
+    const again = await api.login('xmjl');
+    const r = await mine(again).expect(200);
+    expect(r.body.total).toBe(2);
+    expect(r.body.rows.map((f: { fileId: string }) => f.fileId)).toEqual([second, first]);
+    expect(r.body.rows[0]).toMatchObject({
+      originalFilename: '任务单.pdf',
+      url: `/prod-api/common/download/resource?resource=${second}`,
+      uses: [],
+    });
+    expect(Number.isNaN(Date.parse(r.body.rows[0].createTime as string))).toBe(false);
+    const named = await mine(again, { fileName: '设计' }).expect(200);
+    expect(named.body.rows.map((f: { fileId: string }) => f.fileId)).toEqual([first]);
+    const others = await mine(sjzc).expect(200);
+    expect(others.body.rows.map((f: { originalFilename: string }) => f.originalFilename)).toEqual([
+      '别人的文件.pdf',
+    ]);
+    await request(api.app).get('/prod-api/common/files/mine').expect(401);
+  });
+});

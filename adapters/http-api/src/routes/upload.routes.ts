@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { UPLOAD_PURPOSES } from '@dpms/core';
-import { chunkAnswer, chunkListingAnswer, storedFileAnswer, uploadIdAnswer } from '@dpms/wire';
-import { ok, okWith } from '../http/envelope.js';
+import {
+  chunkAnswer,
+  chunkListingAnswer,
+  ownFilesAnswer,
+  ownFilesQuery,
+  storedFileAnswer,
+  uploadIdAnswer,
+} from '@dpms/wire';
+import { ok, okWith, page } from '../http/envelope.js';
 import { AUTHENTICATED } from '../http/route.js';
 import type { RouteModule } from './route-module.js';
 import { fileAnswer, type FileService } from './upload.service.js';
@@ -22,11 +29,38 @@ const purpose = z.enum(UPLOAD_PURPOSES).optional().meta({
  * - GET  /common/maxfile/chunks?uploadId=          → data: { status, chunkTotal, chunks: [{chunkIndex, partNum, size, md5}] … }
  * - GET  /common/maxfile/complateUploadId?uploadId= → { fileId, fileName, url, originalFilename, size, fileType, data: same }
  * - POST /common/upload (multipart `file`)         → the same file answer
+ * - GET  /common/files/mine?fileName=&pageNum=     → the caller's own files with where each is
+ *                                                    linked (文件上传's list; any browser sees it)
  */
 export function uploadRoutes(files: FileService): RouteModule {
   return {
     name: 'upload',
     register(book) {
+      book.add({
+        method: 'get',
+        path: '/common/files/mine',
+        summary: '我上传的文件',
+        tag: '文件',
+        access: AUTHENTICATED,
+        query: ownFilesQuery,
+        response: ownFilesAnswer,
+        handler: async ({ query, principal }) => {
+          const found = await files.files.listOwnedFiles(principal.userId, {
+            ...(query.fileName ? { name: query.fileName } : {}),
+            offset: (query.pageNum - 1) * query.pageSize,
+            limit: query.pageSize,
+          });
+          return page(
+            found.total,
+            found.rows.map((f) => ({
+              ...fileAnswer(f),
+              createTime: f.createdAt.toISOString(),
+              uses: f.uses,
+            })),
+          );
+        },
+      });
+
       book.add({
         method: 'get',
         path: '/common/maxfile/getUploadId',

@@ -53,7 +53,9 @@ export interface FileAnswer {
   readonly fileType: string;
 }
 
-export const fileAnswer = (file: FileRecord): FileAnswer => ({
+export const fileAnswer = (
+  file: Pick<FileRecord, 'fileId' | 'originalName' | 'size' | 'fileType'>,
+): FileAnswer => ({
   fileId: file.fileId,
   fileName: file.fileId,
   originalFilename: file.originalName,

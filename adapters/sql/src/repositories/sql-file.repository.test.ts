@@ -23,6 +23,66 @@ describe.each(testDatabaseKinds())('FileRecordRepository contract on %s', (kind)
   });
   afterAll(() => handle.close());
 
+  it("lists an owner's live files, newest first, with where each is linked", async () => {
+    const owner = 9;
+    const file = (name: string, minutesAgo: number): FileRecord => ({
+      fileId: id(),
+      originalName: name,
+      fileType: 'pdf',
+      size: 1000 + minutesAgo,
+      contentHash: 'c'.repeat(32),
+      storageKey: `files/${id()}`,
+      ownerUserId: owner,
+      createdAt: new Date(Date.now() - minutesAgo * 60_000),
+    });
+    const [contractFile, taskFile, loose, gone] = [
+      file('合同扫描件.pdf', 1),
+      file('任务单.pdf', 2),
+      file('备忘.pdf', 3),
+      file('已删除.pdf', 4),
+    ];
+    const someoneElse = { ...file('别人的.pdf', 0), ownerUserId: 10 };
+    for (const f of [contractFile, taskFile, loose, gone, someoneElse]) await files.createFile(f);
+    await files.deleteFile(gone.fileId);
+    const contract = await handle.db
+      .selectFrom('contract')
+      .select(['contract_id', 'contract_name'])
+      .orderBy('contract_id')
+      .executeTakeFirstOrThrow();
+    await handle.db
+      .insertInto('contract_file')
+      .values({
+        contract_id: contract.contract_id,
+        category: 'contract',
+        file_id: contractFile.fileId,
+        file_name: contractFile.originalName,
+        user_id: owner,
+      })
+      .execute();
+    const task = await handle.db
+      .selectFrom('design_task')
+      .select(['task_id', 'task_no', 'task_name'])
+      .orderBy('task_id')
+      .executeTakeFirstOrThrow();
+    await handle.db
+      .insertInto('design_task_file')
+      .values({ kind: 'task', owner_id: task.task_id, file_id: taskFile.fileId, user_id: owner })
+      .execute();
+
+    const page = await files.listOwnedFiles(owner, { offset: 0, limit: 2 });
+    expect(page.total).toBe(3);
+    expect(page.rows.map((r) => r.originalName)).toEqual(['合同扫描件.pdf', '任务单.pdf']);
+    expect(page.rows[0]!.uses).toEqual([{ what: '合同文件', record: contract.contract_name }]);
+    expect(page.rows[1]!.uses).toEqual([
+      { what: '任务单附件', record: `${task.task_no} ${task.task_name}` },
+    ]);
+    const rest = await files.listOwnedFiles(owner, { offset: 2, limit: 2 });
+    expect(rest.rows.map((r) => [r.originalName, r.uses])).toEqual([['备忘.pdf', []]]);
+    const named = await files.listOwnedFiles(owner, { name: '任务', offset: 0, limit: 10 });
+    expect(named.rows.map((r) => r.fileId)).toEqual([taskFile.fileId]);
+    expect(named.total).toBe(1);
+  });
+
   it('records parts, replaces a re-sent one and refuses a different shape', async () => {
     const uploadId = id();
     const now = new Date();

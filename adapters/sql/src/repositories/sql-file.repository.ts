@@ -2,12 +2,14 @@ import type {
   ClaimOutcome,
   FileRecord,
   FileRecordRepository,
+  FileUse,
+  OwnedFile,
   RecordPartOutcome,
   UploadPart,
   UploadSession,
   UploadShape,
 } from '@dpms/core';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { FileObjectTable, FileUploadTable } from '../database/files-schema.js';
 import { inTransaction, type Db } from './sql-helpers.js';
 
@@ -79,6 +81,83 @@ export class SqlFileRecordRepository implements FileRecordRepository {
       .returning('storage_key')
       .executeTakeFirst();
     return row?.storage_key ?? null;
+  }
+
+  async listOwnedFiles(
+    ownerUserId: number,
+    query: { readonly name?: string; readonly offset: number; readonly limit: number },
+  ): Promise<{ readonly rows: readonly OwnedFile[]; readonly total: number }> {
+    let owned = this.db
+      .selectFrom('file_object')
+      .where('owner_user_id', '=', ownerUserId)
+      .where('deleted_at', 'is', null);
+    const name = query.name?.trim();
+    if (name) owned = owned.where(sql<boolean>`strpos(lower(original_name), lower(${name})) > 0`);
+    const [rows, count] = await Promise.all([
+      owned
+        .select(['file_id', 'original_name', 'file_type', 'size', 'created_at'])
+        .orderBy('created_at', 'desc')
+        .orderBy('file_id')
+        .offset(query.offset)
+        .limit(query.limit)
+        .execute(),
+      owned.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    const uses = await this.usesOf(rows.map((r) => r.file_id));
+    return {
+      total: Number(count.n),
+      rows: rows.map((r) => ({
+        fileId: r.file_id,
+        originalName: r.original_name,
+        fileType: r.file_type,
+        size: Number(r.size),
+        createdAt: r.created_at,
+        uses: uses.get(r.file_id) ?? [],
+      })),
+    };
+  }
+
+  /**
+   * Where each file is linked, from every table that links a stored file to a record: contract
+   * files, completion files, archives and the design tasks' files (the task's number and name).
+   * Approval attachments live in each approval's form and are not listed here.
+   */
+  private async usesOf(fileIds: readonly string[]): Promise<Map<string, FileUse[]>> {
+    const out = new Map<string, FileUse[]>();
+    if (fileIds.length === 0) return out;
+    const ids = sql`${sql.val([...fileIds])}::text[]`;
+    const { rows } = await sql<{ file_id: string; what: string; record: string | null }>`
+      select cf.file_id, case cf.category when 'contract' then '合同文件'
+          when 'government' then '政府文件' else '设计文件' end as what, c.contract_name as record
+        from contract_file cf join contract c on c.contract_id = cf.contract_id
+        where cf.del_flag = '0' and cf.file_id = any(${ids})
+      union all
+      select ff.file_id, '完工文件', c.contract_name
+        from contract_finish_file ff join contract c on c.contract_id = ff.contract_id
+        where ff.del_flag = '0' and ff.file_id = any(${ids})
+      union all
+      select a.file_id, '档案', a.archive_name
+        from project_archive a where a.del_flag = '0' and a.file_id = any(${ids})
+      union all
+      select l.file_id, case l.kind when 'task' then '任务单附件' when 'result' then '成果文件'
+          when 'acceptance' then '验收文件' when 'resultScan' then '成果盖章扫描件'
+          when 'contractDesign' then '合同设计文件' when 'government' then '政府文件'
+          when 'songda' then '送达文件' when 'sealImg' then '盖章图片' else '盖章扫描件' end,
+          coalesce(t.task_no || ' ' || t.task_name, c.contract_name)
+        from design_task_file l
+        left join design_task_result r on l.kind in ('result', 'acceptance', 'resultScan')
+          and r.result_id = l.owner_id
+        left join design_task t on t.task_id = case when l.kind = 'task' then l.owner_id
+          else r.task_id end
+        left join contract c on l.kind in ('contractDesign', 'government')
+          and c.contract_id = l.owner_id
+        where l.del_flag = '0' and l.file_id = any(${ids})`.execute(this.db);
+    for (const r of rows) {
+      const list = out.get(r.file_id.trim()) ?? [];
+      list.push({ what: r.what, record: r.record ?? '' });
+      out.set(r.file_id.trim(), list);
+    }
+    return out;
   }
 
   async createUpload(upload: {
