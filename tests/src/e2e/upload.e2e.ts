@@ -191,6 +191,19 @@ describe('file upload, preview and download', () => {
     expect(saved.suggestedFilename()).toBe(name);
     const savedPath = await saved.path();
     expect(readFileSync(savedPath).equals(bytes)).toBe(true);
+
+    // Another browser (fresh storage) signed in as the same person lists it under 我的文件.
+    const { browser, baseURL } = session();
+    const other = await browser.newContext({ baseURL, locale: 'zh-CN' });
+    try {
+      const elsewhere = await other.newPage();
+      await openUploadPage(elsewhere);
+      const mine = elsewhere.getByTestId('own-files');
+      await mine.getByText(name).waitFor();
+      expect(await mine.getByText('未关联').count()).toBeGreaterThan(0);
+    } finally {
+      await other.close();
+    }
   });
 
   it('pauses a chunked upload, may close while paused, and resumes with the chunk it aborted', async () => {

@@ -9,9 +9,12 @@ import {
 import {
   chunkAnswer,
   chunkListingAnswer,
+  ownFilesAnswer,
   storedFileAnswer,
   uploadIdAnswer,
   type ChunkListingRecord,
+  type OwnFileRow,
+  type OwnFilesQuery,
   type StoredFileRecord,
 } from '@dpms/wire';
 import { isApiAddress } from '../api-address.js';
@@ -20,9 +23,12 @@ import { API_BASE, REQUEST_TIMEOUT_MS, type Envelope, type HttpClient } from '..
 import { MESSAGES, transportMessage } from '../messages.js';
 import type { TokenStore } from '../ports.js';
 import { answerOf } from './answer.js';
+import type { Page } from './page.js';
 
 /** A file the server stored: the answer of completion and of the ordinary upload. */
 export type StoredFile = StoredFileRecord;
+/** One of the signed-in user's files, with where it is linked (the file centre's row). */
+export type OwnFile = OwnFileRow;
 /** What the server holds of a chunked upload: where a client resumes from. */
 export type ChunkListing = ChunkListingRecord;
 
@@ -127,6 +133,16 @@ export class FileGateway {
       quiet: true,
     });
     return answerOf(chunkListingAnswer, res, '/common/maxfile/chunks').data;
+  }
+
+  /** GET /common/files/mine: the signed-in user's own files, newest first (the file centre). */
+  async listMine(query: OwnFilesQuery = {}): Promise<Page<OwnFile>> {
+    const params = Object.fromEntries(
+      Object.entries(query).filter(([, v]) => v !== '' && v !== undefined && v !== null),
+    );
+    const res = await this.http.get('/common/files/mine', { params });
+    const { rows, total } = answerOf(ownFilesAnswer, res, '/common/files/mine');
+    return { rows, total };
   }
 
   /** GET /common/maxfile/complateUploadId: once per file after its last chunk; repeatable. */

@@ -1,50 +1,88 @@
+import type { OwnFile } from '@dpms/http-client';
 import { useState } from 'react';
-import { z } from 'zod';
-import { useSession } from '../../app/hooks';
+import { useService } from '../../app/di';
+import { TOKENS } from '../../app/tokens';
+import { DataTable, type Column } from '../../components/table/DataTable';
+import { useListQuery } from '../../components/table/useListQuery';
+import { Button } from '../../components/ui/Button';
 import { PageCard } from '../../components/ui/Page';
-import { BigUpload, FileUpload, type UploadedFileRecord } from '../../components/upload';
+import {
+  BigUpload,
+  downloadFile,
+  FileUpload,
+  formatSize,
+  toUploadedFileRecord,
+  useFilePreview,
+  type UploadedFileRecord,
+} from '../../components/upload';
 
-const recordSchema = z.object({
-  fileId: z.string(),
-  fileName: z.string(),
-  filePath: z.string(),
-  fileType: z.string(),
-  isPdf: z.boolean(),
-  hasView: z.boolean(),
-  isUpload: z.boolean(),
-  size: z.number().optional(),
-});
-
-/** The files a person uploaded here, kept in this browser so the list outlives a reload. */
-function useRememberedFiles(key: string) {
-  const [files, setFiles] = useState<UploadedFileRecord[]>(() => {
-    try {
-      const parsed = z.array(recordSchema).safeParse(JSON.parse(localStorage.getItem(key) ?? '[]'));
-      return parsed.success ? parsed.data : [];
-    } catch {
-      return [];
-    }
-  });
-  const update = (next: UploadedFileRecord[]) => {
-    setFiles(next);
-    try {
-      localStorage.setItem(key, JSON.stringify(next));
-    } catch {
-      // Storage refused: the list lasts as long as the page.
-    }
-  };
-  return [files, update] as const;
-}
+/** Where a file is linked, as one line: 合同文件（滨江科创园…）; 未关联 when nowhere. */
+export const usesText = (uses: OwnFile['uses']): string =>
+  uses.length === 0
+    ? '未关联'
+    : uses.map((u) => (u.record ? `${u.what}（${u.record}）` : u.what)).join('；');
 
 /**
  * 文件管理 › 文件上传: the shell's large-file uploader (1 MiB chunks, 4 at a time) and the
- * ordinary attachment upload, each with its list of stored files to preview and download.
+ * ordinary attachment upload, then 我的文件: every file this person uploaded, anywhere in the
+ * system, read from the server (so any browser shows the same list), with where each is linked,
+ * to preview (png, jpg, jpeg, pdf) and download.
  */
 export function FileUploadPage() {
-  const { session } = useSession();
-  const user = String(session.userInfo?.userId ?? session.userName);
-  const [large, setLarge] = useRememberedFiles(`dpms.fileCenter.${user}.large`);
-  const [small, setSmall] = useRememberedFiles(`dpms.fileCenter.${user}.form`);
+  const files = useService(TOKENS.FileGateway);
+  const preview = useFilePreview();
+  const list = useListQuery('own-files', { fileName: '' }, (q) =>
+    files.listMine({ fileName: q.fileName, pageNum: q.pageNum, pageSize: q.pageSize }),
+  );
+  // This visit's uploads, shown under their uploader until the list below holds them.
+  const [large, setLarge] = useState<UploadedFileRecord[]>([]);
+  const [small, setSmall] = useState<UploadedFileRecord[]>([]);
+  const uploaded = (set: (next: UploadedFileRecord[]) => void) => (next: UploadedFileRecord[]) => {
+    set(next);
+    list.refetch();
+  };
+  const columns: Column<OwnFile>[] = [
+    {
+      key: 'originalFilename',
+      title: '文件名',
+      render: (f) => (
+        <span className="block max-w-80 truncate" title={f.originalFilename}>
+          {f.originalFilename}
+        </span>
+      ),
+    },
+    { key: 'size', title: '大小', width: 90, align: 'right', render: (f) => formatSize(f.size) },
+    { key: 'createTime', title: '上传时间', width: 150 },
+    {
+      key: 'uses',
+      title: '关联',
+      render: (f) => (
+        <span className="block max-w-96 truncate" title={usesText(f.uses)}>
+          {usesText(f.uses)}
+        </span>
+      ),
+    },
+    {
+      key: 'actions',
+      title: '操作',
+      width: 120,
+      render: (f) => {
+        const record = toUploadedFileRecord(f);
+        return (
+          <span className="flex gap-1 whitespace-nowrap">
+            {record.hasView && (
+              <Button size="sm" variant="text" onClick={() => void preview.open(record)}>
+                预览
+              </Button>
+            )}
+            <Button size="sm" variant="text" onClick={() => void downloadFile(f.url)}>
+              下载
+            </Button>
+          </span>
+        );
+      },
+    },
+  ];
   return (
     <div className="flex flex-col gap-4">
       <PageCard title="大文件上传">
@@ -52,11 +90,47 @@ export function FileUploadPage() {
           大文件分片上传（每片 1MB，4
           片并行），支持暂停、继续、失败重试；页面刷新后重新选择同一文件即可从断点继续。
         </p>
-        <BigUpload profile="shell" value={large} onChange={setLarge} />
+        <BigUpload profile="shell" value={large} onChange={uploaded(setLarge)} />
       </PageCard>
       <PageCard title="附件上传">
-        <FileUpload value={small} onChange={setSmall} testId="form-upload" />
+        <FileUpload value={small} onChange={uploaded(setSmall)} testId="form-upload" />
       </PageCard>
+      <PageCard title="我的文件">
+        <form
+          className="mb-3 flex flex-wrap items-center gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            list.search();
+          }}
+        >
+          <input
+            className="h-8 w-60 rounded-control border border-line px-2 text-sm"
+            placeholder="请输入文件名"
+            aria-label="文件名"
+            value={list.draft.fileName}
+            onChange={(e) => list.setDraft({ fileName: e.target.value })}
+          />
+          <Button type="submit" size="sm">
+            搜索
+          </Button>
+          <Button type="button" size="sm" variant="text" onClick={list.reset}>
+            重置
+          </Button>
+        </form>
+        <DataTable
+          columns={columns}
+          rows={list.rows}
+          rowKey="fileId"
+          loading={list.loading}
+          error={list.error}
+          total={list.total}
+          pageNum={list.pageNum}
+          pageSize={list.pageSize}
+          onPageChange={list.onPageChange}
+          testId="own-files"
+        />
+      </PageCard>
+      {preview.dialog}
     </div>
   );
 }
