@@ -50,15 +50,19 @@ describe.each(testDatabaseKinds())('the record screen’s permission on 发起�
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     return api.as(userName);
   };
-  const approvals = async () =>
+  /** A user of 财务部 whose one role (all data) holds exactly `perms`. */
+  const userWith = async (perms: readonly string[]): Promise<ContractClient> =>
+    userWithout(menus.map((m) => m.perms).filter((p) => p !== '' && !perms.includes(p)));
+  const count = async (table: 'approval' | 'finance_invoice') =>
     Number(
       (
         await api.db
-          .selectFrom('approval')
+          .selectFrom(table)
           .select((eb) => eb.fn.countAll().as('n'))
           .executeTakeFirstOrThrow()
       ).n,
     );
+  const approvals = () => count('approval');
   const send = (who: ContractClient, t: ApprovalTypeInfo) =>
     who.post(templateKindInfo(t.kind).addPath, {
       typeCode: t.code,
@@ -102,4 +106,60 @@ describe.each(testDatabaseKinds())('the record screen’s permission on 发起�
       expect(passed.body.errorCode).not.toBe('APPROVAL.NO_PERMISSION');
     },
   );
+
+  it('23_1 on a real contract: 发起审批 alone is refused and stores nothing; with 开票管理’s add the request is made', async () => {
+    const made = await admin.post('/project/contract/addHistory', {
+      projectName: '发起审批权限开票项目',
+      contractName: '发起审批权限开票合同',
+      entrustBusinessName: '权限委托单位',
+      bizSource: '2',
+      totalAmount: '500',
+      cleanAmount: '500',
+      signByMain: '权限甲方',
+      signBySub: '华东示范建筑设计研究院',
+      signDate: '2025-05-06',
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const contractId = Number(made.body.data.contractId);
+    const invoice = {
+      typeCode: '23_1',
+      recordKind: 'contract',
+      recordId: String(contractId),
+      content: {
+        invoiceDate: { value: '2026-11-20' },
+        contractName: { value: '发起审批权限开票合同' },
+        payCompanyName: { value: '杭州某建设公司' },
+        invoiceType: { value: '1' },
+        invoicePurpose: { value: '1' },
+        invoiceAmount: { value: '100' },
+      },
+      submit: true,
+    };
+    const centreOnly = ['project:approval:add', 'project:approval:list', 'project:contract:list'];
+    const before = [await count('approval'), await count('finance_invoice')];
+    const lacking = await userWith(centreOnly);
+    const refused = await lacking.post('/project/approval/addInvoiceTemplate', invoice);
+    expect(refused.status, JSON.stringify(refused.body)).toBe(403);
+    expect(refused.body.msg).toContain('开票管理');
+    expect([await count('approval'), await count('finance_invoice')]).toEqual(before);
+
+    const holding = await userWith([...centreOnly, 'contract:finance:add']);
+    const sent = await holding.post('/project/approval/addInvoiceTemplate', invoice);
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect([await count('approval'), await count('finance_invoice')]).toEqual([
+      before[0]! + 1,
+      before[1]! + 1,
+    ]);
+    const stored = await api.db
+      .selectFrom('approval')
+      .innerJoin('finance_invoice', 'finance_invoice.approval_id', 'approval.approval_id')
+      .select(['approval.type_code', 'approval.record_kind', 'finance_invoice.contract_id'])
+      .where('approval.approval_id', '=', Number(sent.body.data.approvalId))
+      .executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({
+      type_code: '23_1',
+      record_kind: 'account.invoice',
+      contract_id: contractId,
+    });
+  });
 });
