@@ -10,6 +10,7 @@ import {
   useApprovalApi,
 } from '../test-support/approval-suite.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
+import { binaryBody } from '../test-support/xlsx-answer.js';
 
 describe.each(testDatabaseKinds())('approval engine API (review) on %s', (kind) => {
   const suite = useApprovalApi(kind);
@@ -183,11 +184,7 @@ describe.each(testDatabaseKinds())('approval engine API (review) on %s', (kind) 
 
     const xlsx = await get('yuangong', '/project/approval/export', { serviceId: draft.approvalId })
       .buffer(true)
-      .parse((res, cb) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
+      .parse(binaryBody);
     expect(xlsx.status).toBe(200);
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
     expect((xlsx.body as Buffer).subarray(0, 2).toString()).toBe('PK');

@@ -1,11 +1,12 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-call -- supertest bodies are untyped JSON */
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { addDays } from '@dpms/core';
 import { insertArchive } from '@dpms/sql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { headForDrafterDept } from '../test-support/save-and-submit-cases.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 import { today, useTaskApi } from './task-fixture.js';
+import { openXlsx } from '../test-support/xlsx-answer.js';
 
 /**
  * Every approval sheet shows what is being approved, read from its record: the detail answer of
@@ -163,18 +164,12 @@ describe.each(testDatabaseKinds())('approval sheets read from their records on %
     expect(f['roomAfter']).toMatchObject({ label: '本次开票后剩余可开票', value: '350' });
 
     // The export holds the same figures: amounts as numbers, the invoice date as a date.
-    const r = await get('caiwu', '/project/approval/export', {
-      approvalId: String(sent.approvalId),
-    })
-      .buffer(true)
-      .parse((res, cb) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (x: Buffer) => chunks.push(x));
-        res.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
-    expect(r.status).toBe(200);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(r.body as never);
+    const wb = await openXlsx(
+      get('caiwu', '/project/approval/export', {
+        approvalId: String(sent.approvalId),
+      }),
+      '/project/approval/export',
+    );
     const cells = new Map<string, ExcelJS.CellValue>();
     wb.getWorksheet('审批单')?.eachRow((row) => {
       const label = row.getCell(2).value;

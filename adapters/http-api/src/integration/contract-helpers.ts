@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { Express } from 'express';
 import request from 'supertest';
 import { expect } from 'vitest';
@@ -17,6 +17,7 @@ import { buildContainer } from '../composition/modules.js';
 import { createLogger } from '../http/logger.js';
 import { DEFAULT_FILE_SERVICE_CONFIG, FileService } from '../routes/upload.service.js';
 import { DEMO_PASSWORD, nextAddress, TestClock } from '../test-support/api.js';
+import { openXlsx } from '../test-support/xlsx-answer.js';
 import { openTestDatabase, type TestDatabaseKind } from '../test-support/test-database.js';
 import { testServerConfig } from '../test-support/test-server-config.js';
 
@@ -96,20 +97,7 @@ export async function openContractApi(kind: TestDatabaseKind): Promise<ContractT
             .set({ ...auth, ...headers })
             .send(body as object),
         get,
-        async xlsx(p, query = {}) {
-          const r = await get(p, query)
-            .buffer(true)
-            .parse((res, cb) => {
-              const chunks: Buffer[] = [];
-              res.on('data', (c: Buffer) => chunks.push(c));
-              res.on('end', () => cb(null, Buffer.concat(chunks)));
-            });
-          expect(r.status, String(r.body)).toBe(200);
-          expect(r.headers['content-type']).toContain('spreadsheetml');
-          const wb = new ExcelJS.Workbook();
-          await wb.xlsx.load(r.body as never);
-          return wb;
-        },
+        xlsx: (p, query = {}) => openXlsx(get(p, query), p),
         async upload(name, bytes) {
           const r = await request(app)
             .post('/prod-api/common/upload')

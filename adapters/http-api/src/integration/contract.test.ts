@@ -1,5 +1,4 @@
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-call -- supertest bodies are untyped JSON */
-import ExcelJS from 'exceljs';
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call -- supertest bodies are untyped JSON */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { splitFees, type FeeRateSets } from '@dpms/core';
@@ -7,6 +6,7 @@ import { SqlFeeRateSource } from '@dpms/sql';
 import { apiClient } from '../test-support/api-client.js';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
+import { openXlsx } from '../test-support/xlsx-answer.js';
 
 const base = {
   projectName: '滨江新城',
@@ -480,17 +480,10 @@ describe.each(testDatabaseKinds())('contract API on %s', (kind) => {
       totalAmount: '120.5',
     });
 
-    const r = await get('caiwu', '/v4/contract/export', { projectName: '导出项目' })
-      .buffer(true)
-      .parse((res, cb) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
-    expect(r.status).toBe(200);
-    expect(r.headers['content-type']).toContain('spreadsheetml');
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(r.body);
+    const wb = await openXlsx(
+      get('caiwu', '/v4/contract/export', { projectName: '导出项目' }),
+      '/v4/contract/export',
+    );
     const sheet = wb.getWorksheet('合同');
     expect(sheet?.rowCount).toBe(2);
     // The contract list's columns (合同编号, 项目名称 ...); the amount a number cell.

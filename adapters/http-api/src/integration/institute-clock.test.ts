@@ -3,16 +3,10 @@ import ExcelJS from 'exceljs';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestApi, type TestApi } from '../test-support/api.js';
+import { binaryBody } from '../test-support/xlsx-answer.js';
 
 const KEY = 'sys.institute.timeZone';
 const HOUR = 3_600_000;
-
-const binary = (res: request.Response, cb: (e: Error | null, b: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  const stream = res as unknown as NodeJS.ReadableStream;
-  stream.on('data', (c: Buffer) => chunks.push(c));
-  stream.on('end', () => cb(null, Buffer.concat(chunks)));
-};
 
 /** The wall clock `hours` east of UTC, read by offset arithmetic (no Intl). */
 const atOffset = (iso: string, hours: number): string => {
@@ -78,7 +72,7 @@ describe('the institute clock', () => {
     const cellOf = async (): Promise<unknown> => {
       const r = await get('/system/user/export?userName=admin')
         .buffer(true)
-        .parse(binary)
+        .parse(binaryBody)
         .expect(200);
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.load(r.body);

@@ -3,13 +3,8 @@ import ExcelJS from 'exceljs';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestApi, testDatabaseKinds, type TestApi } from '../test-support/api.js';
+import { binaryBody } from '../test-support/xlsx-answer.js';
 
-const binary = (res: request.Response, cb: (e: Error | null, b: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  const stream = res as unknown as NodeJS.ReadableStream;
-  stream.on('data', (c: Buffer) => chunks.push(c));
-  stream.on('end', () => cb(null, Buffer.concat(chunks)));
-};
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
   'hex',
@@ -226,14 +221,17 @@ describe.each(testDatabaseKinds())('platform calls on %s', (kind) => {
     });
 
     it('exports users as a streamed .xlsx and serves the import template', async () => {
-      const r = await get('/system/user/export?status=0').buffer(true).parse(binary).expect(200);
+      const r = await get('/system/user/export?status=0')
+        .buffer(true)
+        .parse(binaryBody)
+        .expect(200);
       expect(r.headers['content-disposition']).toContain("filename*=UTF-8''");
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.load(r.body);
       const ws = wb.worksheets[0]!;
       expect(ws.getRow(1).getCell(2).value).toBe('登录名称');
       expect(ws.rowCount).toBeGreaterThan(10);
-      const t = await get('/system/user/importTemplate').buffer(true).parse(binary).expect(200);
+      const t = await get('/system/user/importTemplate').buffer(true).parse(binaryBody).expect(200);
       const tw = new ExcelJS.Workbook();
       await tw.xlsx.load(t.body);
       expect(tw.worksheets[0]!.getRow(1).getCell(1).value).toBe('登录名称');

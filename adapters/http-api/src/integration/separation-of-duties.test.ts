@@ -1,5 +1,4 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-call -- supertest bodies are untyped JSON */
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../test-support/api-client.js';
 import {
@@ -8,6 +7,7 @@ import {
   type ApprovalTestApi,
 } from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
+import { openXlsx } from '../test-support/xlsx-answer.js';
 
 /**
  * Separation of duties against the seeded institute: 王经营 (jingying, user 2) leads 经营部 and is
@@ -195,15 +195,10 @@ describe.each(testDatabaseKinds())('separation of duties on %s', (kind) => {
       expect(nodeActions.map((e) => e.actorId)).toEqual([CAIWU, ZJL, CAIWU, ZJL]);
 
       // The exported sheet says what happened to the two nodes.
-      const xlsx = await get('jingying', '/project/approval/export', { approvalId })
-        .buffer(true)
-        .parse((res, done) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => done(null, Buffer.concat(chunks)));
-        });
-      const book = new ExcelJS.Workbook();
-      await book.xlsx.load(xlsx.body as ArrayBuffer);
+      const book = await openXlsx(
+        get('jingying', '/project/approval/export', { approvalId }),
+        '/project/approval/export',
+      );
       const cells: string[] = [];
       book.worksheets[0]?.eachRow((row) => cells.push(JSON.stringify(row.values)));
       expect(cells.join('\n')).toContain('已跳过（拟稿人本人为该节点审批人，且没有可上报的上级）');

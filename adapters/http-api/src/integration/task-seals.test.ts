@@ -1,8 +1,8 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-return -- supertest bodies are untyped JSON */
-import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 import { useTaskApi } from './task-fixture.js';
+import { openXlsx } from '../test-support/xlsx-answer.js';
 
 /** The design task API: result seal requests through approval 13_1. */
 describe.each(testDatabaseKinds())('design task API (seals) on %s', (kind) => {
@@ -106,16 +106,10 @@ describe.each(testDatabaseKinds())('design task API (seals) on %s', (kind) => {
       (await get('sjzc2', '/project/design-task/detailBySealId', { resultSealId: s.resultSealId }))
         .status,
     ).toBe(404);
-    const xlsx = await get('sjzc', '/project/design-task/exportRealSeal')
-      .buffer(true)
-      .parse((res, cb) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
-    expect(xlsx.status).toBe(200);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(xlsx.body as never);
+    const wb = await openXlsx(
+      get('sjzc', '/project/design-task/exportRealSeal'),
+      '/project/design-task/exportRealSeal',
+    );
     // The seal list's columns: 任务单号, 任务名称 ...
     const names = wb.worksheets[0]?.getColumn(2).values ?? [];
     expect(names).toContain(t.taskName);

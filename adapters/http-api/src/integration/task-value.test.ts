@@ -5,6 +5,7 @@ import { addDays } from '@dpms/core';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 import { expectRowCells } from './exports-cells.check.js';
 import { today, useTaskApi } from './task-fixture.js';
+import { binaryBody, openXlsx } from '../test-support/xlsx-answer.js';
 
 /** The design task API: output value and pay, due warnings, the contract documents' lists. */
 describe.each(testDatabaseKinds())('design task API (value) on %s', (kind) => {
@@ -84,11 +85,7 @@ describe.each(testDatabaseKinds())('design task API (value) on %s', (kind) => {
     expect(list.body.rows.every((r: { status: number }) => r.status === 3)).toBe(true);
     const xlsx = await get('xmjl', '/v4/design-task/confirmDetail/export', q)
       .buffer(true)
-      .parse((res, cb) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
+      .parse(binaryBody);
     expect(xlsx.status).toBe(200);
     expect(xlsx.headers['content-disposition']).toContain('filename*=UTF-8');
     // The task's pay records: amounts as numbers to the 分, days as dates, the payer by name.
@@ -112,21 +109,15 @@ describe.each(testDatabaseKinds())('design task API (value) on %s', (kind) => {
       'task pays',
     );
     // Without a task: the value list as the screen shows it, under the list's filter.
-    const byList = await get('xmjl', '/v4/design-task/confirmDetail/export', {
-      contractId: contractId(),
-      taskName: t.taskName,
-      pageNum: 1,
-      pageSize: 20,
-    })
-      .buffer(true)
-      .parse((res, cb) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
-    expect(byList.status).toBe(200);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(byList.body as never);
+    const book = await openXlsx(
+      get('xmjl', '/v4/design-task/confirmDetail/export', {
+        contractId: contractId(),
+        taskName: t.taskName,
+        pageNum: 1,
+        pageSize: 20,
+      }),
+      '/v4/design-task/confirmDetail/export',
+    );
     const sheetRows: unknown[][] = [];
     book.worksheets[0]?.eachRow((r) => sheetRows.push((r.values as unknown[]).slice(1)));
     expect(sheetRows[0]).toEqual([
@@ -214,17 +205,10 @@ describe.each(testDatabaseKinds())('design task API (value) on %s', (kind) => {
     expect(
       await okData(get('sjzc2', '/v4/design-task/taskListByDesign', { contractId: contractId() })),
     ).toEqual([]);
-    const xlsx = await get('xmjl', '/v4/design-task/export', { contractId: contractId() })
-      .buffer(true)
-      .parse((res, cb) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
-    expect(xlsx.status).toBe(200);
-    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(xlsx.body as never);
+    const wb = await openXlsx(
+      get('xmjl', '/v4/design-task/export', { contractId: contractId() }),
+      '/v4/design-task/export',
+    );
     const nos = wb.worksheets[0]?.getColumn(1).values ?? [];
     expect(nos).toContain(t.taskNo);
     expect((await get('yuangong', '/v4/design-task/export')).status).toBe(403);

@@ -1,8 +1,8 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-explicit-any -- supertest bodies are untyped JSON */
-import ExcelJS from 'exceljs';
 import request from 'supertest';
 import { expect } from 'vitest';
 import type { Express } from 'express';
+import { openXlsx } from './xlsx-answer.js';
 
 type Call = request.Test | Promise<request.Response>;
 
@@ -73,17 +73,7 @@ export function apiClient(api: () => SignInApi): ApiClient {
       return body;
     },
     async xlsxRows(user, path, query = {}) {
-      const res = await get(user, path, query)
-        .buffer(true)
-        .parse((r, cb) => {
-          const chunks: Buffer[] = [];
-          r.on('data', (c: Buffer) => chunks.push(c));
-          r.on('end', () => cb(null, Buffer.concat(chunks)));
-        });
-      expect(res.status).toBe(200);
-      expect(res.headers['content-type']).toContain('spreadsheetml');
-      const wb = new ExcelJS.Workbook();
-      await wb.xlsx.load(res.body as never);
+      const wb = await openXlsx(get(user, path, query), path);
       const rows: string[][] = [];
       wb.worksheets[0]?.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map(String)));
       return rows;
