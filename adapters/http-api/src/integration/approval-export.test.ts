@@ -1,9 +1,11 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-argument -- supertest bodies are untyped JSON */
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { APPROVAL_ACTION_LABELS, wallClockAt, type ApprovalActionType } from '@dpms/core';
 import { contract, useApprovalApi } from '../test-support/approval-suite.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
+import { openXlsx } from '../test-support/xlsx-answer.js';
+import { expectCell, expectCellKind, rowsOf } from './exports-cells.check.js';
 
 const ZONE = 'Asia/Shanghai';
 
@@ -15,21 +17,8 @@ const ZONE = 'Asia/Shanghai';
 describe.each(testDatabaseKinds())('the approval export on %s', (kind) => {
   const { process, create, detail, client } = useApprovalApi(kind);
 
-  const workbookOf = async (user: string, approvalId: string) => {
-    const r = await client
-      .get(user, '/project/approval/export', { approvalId })
-      .buffer(true)
-      .parse((res, cb) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
-    expect(r.status).toBe(200);
-    expect(r.headers['content-type']).toContain('spreadsheetml');
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(r.body as never);
-    return wb;
-  };
+  const workbookOf = (user: string, approvalId: string) =>
+    openXlsx(client.get(user, '/project/approval/export', { approvalId }), 'approval export');
   /** The row of the 审批单 sheet whose 项目 column is `label`. */
   const rowOf = (ws: ExcelJS.Worksheet, label: string): ExcelJS.Row => {
     let found: ExcelJS.Row | undefined;
@@ -78,29 +67,22 @@ describe.each(testDatabaseKinds())('the approval export on %s', (kind) => {
     const sheet = wb.getWorksheet('审批单');
     if (sheet === undefined) throw new Error('no 审批单 sheet');
     // The sheet's figures, the amount as the number it is, with the number format.
-    const amount = rowOf(sheet, '合同金额（万元）').getCell(3);
-    expect(amount.value).toBe(1234.5678);
-    expect(amount.numFmt).toBe('#,##0.0000');
-    const signed = rowOf(sheet, '签订日期').getCell(3);
-    expect(signed.value).toEqual(new Date(Date.UTC(2026, 5, 1)));
-    expect(signed.numFmt).toBe('yyyy-mm-dd');
-    expect(rowOf(sheet, '甲方').getCell(3).value).toBe('某开发公司');
-    expect(rowOf(sheet, '提交时间').getCell(3).value).toBeInstanceOf(Date);
+    expectCell(rowOf(sheet, '合同金额（万元）').getCell(3), { money: 1234.5678 }, '合同金额');
+    expectCell(rowOf(sheet, '签订日期').getCell(3), { date: '2026-06-01' }, '签订日期');
+    expectCell(rowOf(sheet, '甲方').getCell(3), { text: '某开发公司' }, '甲方');
+    expectCellKind(rowOf(sheet, '提交时间').getCell(3), 'instant', '提交时间');
 
     // Every action of every round, oldest first, each at its wall-clock time as a date.
     const history = wb.getWorksheet('审批记录');
     if (history === undefined) throw new Error('no 审批记录 sheet');
-    const rows: ExcelJS.Row[] = [];
-    history.eachRow((row, n) => {
-      if (n > 1) rows.push(row);
-    });
+    const rows = rowsOf(history);
     expect(rows.map((r) => r.getCell(1).value)).toEqual(log.map((e) => e.round));
     expect(rows.map((r) => r.getCell(5).value)).toEqual(
       log.map((e) => APPROVAL_ACTION_LABELS[e.action as ApprovalActionType] ?? e.action),
     );
     rows.forEach((r, i) => {
+      expectCellKind(r.getCell(2), 'instant', `审批记录 ${i + 1}`);
       expect(r.getCell(2).value).toEqual(wallClockDate(log[i]!.createTime));
-      expect(r.getCell(2).numFmt).toBe('yyyy-mm-dd hh:mm');
     });
     const reject = rows.find((r) => r.getCell(1).value === 1 && r.getCell(6).value === '金额待核');
     expect(reject).toBeDefined();

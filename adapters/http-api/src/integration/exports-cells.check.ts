@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
 import type { ApiClient } from '../test-support/api-client.js';
+import { openXlsx } from '../test-support/xlsx-answer.js';
 
 /** An export's first worksheet, downloaded as `user` and opened with exceljs as Excel would. */
 export async function xlsxSheet(
@@ -9,17 +10,7 @@ export async function xlsxSheet(
   path: string,
   query: Record<string, unknown> = {},
 ): Promise<ExcelJS.Worksheet> {
-  const res = await client
-    .get(user, path, query)
-    .buffer(true)
-    .parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
-  expect(res.status, `${path} ${String(res.body)}`).toBe(200);
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(res.body as never);
+  const wb = await openXlsx(client.get(user, path, query), path);
   const sheet = wb.worksheets[0];
   if (sheet === undefined) throw new Error(`${path}: no sheet`);
   return sheet;
@@ -53,9 +44,55 @@ export function rowsOf(sheet: ExcelJS.Worksheet): ExcelJS.Row[] {
   return rows;
 }
 
+/** The kinds of cell whose type and number format an export must get right. */
+export type CellKind = 'money' | 'percent' | 'date' | 'instant';
+
+/** The number format each kind is written with (money with 4 to 6 decimals, as its column says). */
+const FORMATS: Readonly<Record<CellKind, RegExp>> = {
+  money: /^#,##0\.0{4,6}$/,
+  percent: /^0\.00%$/,
+  date: /^yyyy-mm-dd$/,
+  instant: /^yyyy-mm-dd hh:mm$/,
+};
+
 /**
- * Finds the one data row whose `key` column reads `value` and checks each expected cell: its
- * type, its number format and its value, so a text amount, a UTC string or a login name fails.
+ * A cell of `kind` as Excel must read it: a number (an amount, a rate) or a Date (a day, a moment)
+ * with the kind's number format, so a text amount or a UTC string fails.
+ */
+export function expectCellKind(cell: ExcelJS.Cell, kind: CellKind, at: string): void {
+  const type =
+    kind === 'money' || kind === 'percent' ? ExcelJS.ValueType.Number : ExcelJS.ValueType.Date;
+  expect(cell.type, `${at}: ${cell.text}`).toBe(type);
+  expect(cell.numFmt, at).toMatch(FORMATS[kind]);
+}
+
+/** One cell: its kind (`expectCellKind`) and its value. */
+export function expectCell(cell: ExcelJS.Cell, want: ExpectedCell, at: string): void {
+  if ('money' in want) {
+    expectCellKind(cell, 'money', at);
+    expect(cell.value, at).toBe(want.money);
+  } else if ('percent' in want) {
+    expectCellKind(cell, 'percent', at);
+    expect(cell.value, at).toBe(want.percent);
+  } else if ('date' in want) {
+    expectCellKind(cell, 'date', at);
+    // Excel keeps no zone: the day is written as that day's midnight, read back as UTC.
+    expect((cell.value as Date).toISOString(), at).toBe(`${want.date}T00:00:00.000Z`);
+  } else if ('instant' in want) {
+    expectCellKind(cell, 'instant', at);
+    // Likewise the institute's wall clock, read back as UTC.
+    expect((cell.value as Date).toISOString().slice(0, 16), at).toBe(want.instant);
+  } else if ('person' in want) {
+    expect(cell.type, at).toBe(ExcelJS.ValueType.String);
+    expect(cell.value, at).toBe(want.person);
+  } else {
+    expect(cell.text, at).toBe(want.text);
+  }
+}
+
+/**
+ * Finds the one data row whose `key` column reads `value` and checks each expected cell
+ * (`expectCell`): its type, its number format and its value.
  */
 export function expectRowCells(
   sheet: ExcelJS.Worksheet,
@@ -74,30 +111,6 @@ export function expectRowCells(
   expect(matches, `${what}: rows where ${key.column} is ${key.value}`).toHaveLength(1);
   const row = matches[0]!;
   for (const [title, want] of Object.entries(expected)) {
-    const cell = row.getCell(col(title));
-    const at = `${what} ${title}`;
-    if ('money' in want) {
-      expect(cell.type, at).toBe(ExcelJS.ValueType.Number);
-      expect(cell.value, at).toBe(want.money);
-      expect(cell.numFmt, at).toMatch(/^#,##0\.0{4,6}$/);
-    } else if ('percent' in want) {
-      expect(cell.type, at).toBe(ExcelJS.ValueType.Number);
-      expect(cell.value, at).toBe(want.percent);
-      expect(cell.numFmt, at).toBe('0.00%');
-    } else if ('date' in want) {
-      expect(cell.type, at).toBe(ExcelJS.ValueType.Date);
-      // Excel keeps no zone: the day is written as that day's midnight, read back as UTC.
-      expect((cell.value as Date).toISOString(), at).toBe(`${want.date}T00:00:00.000Z`);
-      expect(cell.numFmt, at).toBe('yyyy-mm-dd');
-    } else if ('instant' in want) {
-      expect(cell.type, at).toBe(ExcelJS.ValueType.Date);
-      expect((cell.value as Date).toISOString().slice(0, 16), at).toBe(want.instant);
-      expect(cell.numFmt, at).toBe('yyyy-mm-dd hh:mm');
-    } else if ('person' in want) {
-      expect(cell.type, at).toBe(ExcelJS.ValueType.String);
-      expect(cell.value, at).toBe(want.person);
-    } else {
-      expect(cell.text, at).toBe(want.text);
-    }
+    expectCell(row.getCell(col(title)), want, `${what} ${title}`);
   }
 }
