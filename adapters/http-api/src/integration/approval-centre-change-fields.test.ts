@@ -3,6 +3,7 @@ import type request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 import {
+  addFormalContract,
   approveToEnd,
   openContractApi,
   rejectNow,
@@ -13,18 +14,6 @@ import {
 // 发起审批's 合同变更 (28_1) proposes every field the contract change call can change, not only
 // 合同金额: the same fields, the same schema, the same change record.
 
-const formal = (name: string) => ({
-  projectName: `${name}项目`,
-  contractName: name,
-  entrustBusinessName: '原委托单位',
-  bizSource: '2',
-  totalAmount: '100',
-  cleanAmount: '100',
-  signByMain: '原甲方',
-  signBySub: '华东示范建筑设计研究院',
-  signDate: '2025-05-06',
-});
-
 describe.each(testDatabaseKinds())('28_1 from 发起审批 with every change field on %s', (kind) => {
   let api: ContractTestApi;
   let zhjy: ContractClient;
@@ -34,8 +23,11 @@ describe.each(testDatabaseKinds())('28_1 from 发起审批 with every change fie
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.data;
   };
-  const contract = async (name: string) =>
-    Number((await data(zhjy.post('/project/contract/addHistory', formal(name)))).contractId);
+  const contract = (name: string) =>
+    addFormalContract(zhjy, name, '100', {
+      entrustBusinessName: '原委托单位',
+      signByMain: '原甲方',
+    });
   const centreChange = (contractId: number, recordFields: Record<string, unknown>) =>
     zhjy.post('/project/approval/addContractChangeTemplate', {
       typeCode: '28_1',

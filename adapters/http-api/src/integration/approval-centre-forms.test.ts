@@ -5,6 +5,7 @@ import type request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 import {
+  addFormalContract,
   approveToEnd,
   openContractApi,
   rejectNow,
@@ -17,18 +18,6 @@ import {
 // must leave the same record behind, under the same rules.
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-
-const formal = (name: string, totalAmount: string) => ({
-  projectName: `${name}项目`,
-  contractName: name,
-  entrustBusinessName: '发起审批委托单位',
-  bizSource: '2',
-  totalAmount,
-  cleanAmount: totalAmount,
-  signByMain: '发起审批甲方',
-  signBySub: '华东示范建筑设计研究院',
-  signDate: '2025-05-06',
-});
 
 describe.each(testDatabaseKinds())('forms from 发起审批 and from their records on %s', (kind) => {
   let api: ContractTestApi;
@@ -59,10 +48,11 @@ describe.each(testDatabaseKinds())('forms from 发起审批 and from their recor
       .select(['type_code', 'kind', 'record_kind', 'status', 'title', 'content'])
       .where('approval_id', '=', Number(approvalId))
       .executeTakeFirstOrThrow();
-  const contract = async (name: string, amount: string) =>
-    Number(
-      (await data(as.zhjy!.post('/project/contract/addHistory', formal(name, amount)))).contractId,
-    );
+  const contract = (name: string, amount: string) =>
+    addFormalContract(as.zhjy!, name, amount, {
+      entrustBusinessName: '发起审批委托单位',
+      signByMain: '发起审批甲方',
+    });
 
   beforeAll(async () => {
     api = await openContractApi(kind);

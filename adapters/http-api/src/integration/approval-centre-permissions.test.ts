@@ -9,7 +9,12 @@ import { createPlatformRepositories } from '@dpms/sql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../test-support/api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
-import { openContractApi, type ContractClient, type ContractTestApi } from './contract-helpers.js';
+import {
+  addFormalContract,
+  openContractApi,
+  type ContractClient,
+  type ContractTestApi,
+} from './contract-helpers.js';
 
 // 发起审批 is no way round a record screen's permission: a form the centre creates or links a
 // record for requires what the record's own route requires, besides project:approval:add.
@@ -108,19 +113,7 @@ describe.each(testDatabaseKinds())('the record screen’s permission on 发起�
   );
 
   it('23_1 on a real contract: 发起审批 alone is refused and stores nothing; with 开票管理’s add the request is made', async () => {
-    const made = await admin.post('/project/contract/addHistory', {
-      projectName: '发起审批权限开票项目',
-      contractName: '发起审批权限开票合同',
-      entrustBusinessName: '权限委托单位',
-      bizSource: '2',
-      totalAmount: '500',
-      cleanAmount: '500',
-      signByMain: '权限甲方',
-      signBySub: '华东示范建筑设计研究院',
-      signDate: '2025-05-06',
-    });
-    expect(made.status, JSON.stringify(made.body)).toBe(200);
-    const contractId = Number(made.body.data.contractId);
+    const contractId = await addFormalContract(admin, '发起审批权限开票合同', '500');
     const invoice = {
       typeCode: '23_1',
       recordKind: 'contract',

@@ -115,6 +115,31 @@ export async function openContractApi(kind: TestDatabaseKind): Promise<ContractT
   };
 }
 
+/**
+ * A signed formal contract of `totalAmount` 万元 as the staff add one (综合经营部's
+ * /project/contract/addHistory), its parties overridable; its contractId.
+ */
+export async function addFormalContract(
+  as: ContractClient,
+  name: string,
+  totalAmount = '100',
+  parties: { readonly entrustBusinessName?: string; readonly signByMain?: string } = {},
+): Promise<number> {
+  const r = await as.post('/project/contract/addHistory', {
+    projectName: `${name}项目`,
+    contractName: name,
+    entrustBusinessName: parties.entrustBusinessName ?? `${name}委托单位`,
+    bizSource: '2',
+    totalAmount,
+    cleanAmount: totalAmount,
+    signByMain: parties.signByMain ?? `${name}甲方`,
+    signBySub: '华东示范建筑设计研究院',
+    signDate: '2025-05-06',
+  });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return Number(r.body.data.contractId);
+}
+
 /** Signs an approval through to its end with whoever it waits on (each signer's own token). */
 export async function approveToEnd(api: ContractTestApi, approvalId: string): Promise<void> {
   for (let i = 0; i < 12; i += 1) {
