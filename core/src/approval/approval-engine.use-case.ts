@@ -7,7 +7,6 @@ import {
   newApprovalState,
   pendingApprovers,
   type ApprovalAction,
-  type ApprovalLogEntry,
   type ApprovalState,
   type ApprovalUserId,
 } from './approval-state-machine.js';
@@ -38,7 +37,8 @@ import { currentTransferCandidates, notACandidate } from './transfer-candidates.
 import { APPROVAL_NOTICE_LIST_LIMIT, noticeRecipients } from './approval-notice.js';
 import { detailOf } from './approval-detail-view.js';
 import { checkApprovalContent, templateFor, titleOf } from './approval-content-check.js';
-import { checkCentreEdit, checkCentreForm } from './centre-record-rule.js';
+import { checkCentreEdit, checkCentreForm, checkCentreSend } from './centre-record-rule.js';
+import { moveLinkedRecord } from './linked-record-move.js';
 
 export * from './approval-engine.types.js';
 export { nodesForContent } from './approval-node-resolution.js';
@@ -130,6 +130,13 @@ export class ApprovalEngine {
       if (record.state.drafterId !== me) return err(engineMessages.notOwnDraft());
       const linked = checkCentreEdit(record.typeCode, record.recordKind);
       if (!linked.ok) return linked;
+      const sendable = checkCentreSend(
+        input.submit,
+        record,
+        actor.permissions,
+        repos.linkedRecords,
+      );
+      if (!sendable.ok) return sendable;
       const status = record.state.status;
       if (status !== -1 && status !== 2 && status !== 3)
         return err(engineMessages.notEditable(status));
@@ -175,6 +182,13 @@ export class ApprovalEngine {
       if (record === null) return err(engineMessages.notFound());
       const me = String(actor.userId);
       const v = input.version;
+      const sendable = checkCentreSend(
+        input.action === 'submit',
+        record,
+        actor.permissions,
+        repos.linkedRecords,
+      );
+      if (!sendable.ok) return sendable;
       let action: ApprovalAction;
       switch (input.action) {
         case 'submit':
@@ -442,38 +456,6 @@ export class ApprovalEngine {
 }
 
 // ---- helpers -----------------------------------------------------------------------------------
-
-/**
- * Tells the linked record's handler what the action did to its approval, in the action's
- * transaction: sent (submit, resubmit) locks it, approved moves it, rejected and withdrawn unlock
- * it. Return, transfer, cc and urge leave the approval in approval: the record hears nothing.
- */
-function moveLinkedRecord(
-  repos: ApprovalRepositories,
-  record: ApprovalRecord,
-  action: ApprovalLogEntry['action'],
-  state: ApprovalState,
-  now: Date,
-): Promise<Result<void>> {
-  if (record.recordKind === null || record.recordId === null) return Promise.resolve(ok(undefined));
-  const event = {
-    approvalId: record.approvalId,
-    typeCode: record.typeCode,
-    recordKind: record.recordKind,
-    recordId: record.recordId,
-    status: state.status,
-    content: record.content,
-    drafterId: state.drafterId,
-    at: now,
-  };
-  if (action === 'submit' || action === 'resubmit') {
-    return repos.linkedRecords.approvalSent({ ...event, round: state.round });
-  }
-  const ends =
-    (action === 'approve' && state.status === 1) || action === 'reject' || action === 'withdraw';
-  // cc after approval leaves status 1 as it was: the record has moved already.
-  return ends ? repos.linkedRecords.approvalEnded(event) : Promise.resolve(ok(undefined));
-}
 
 /** A refusal after writes: roll the transaction back and answer the refusal. */
 function orAbort<T>(result: Result<T>): Result<T> {

@@ -27,6 +27,7 @@ import {
   checkCentreEdit,
   checkCentreRecord,
   checkCentreRecordPermission,
+  checkCentreSend,
 } from './centre-record-rule.js';
 
 const KNOWN_KINDS = new Set([
@@ -212,5 +213,20 @@ describe('checkCentreRecordPermission', () => {
       checkCentreRecordPermission(seal, ['project:resultSeal:add', SEAL_SUBMIT_PERMISSION], kinds())
         .ok,
     ).toBe(true);
+  });
+});
+
+describe('checkCentreSend', () => {
+  const sent = { typeCode: '23_1', recordKind: INVOICE_RECORD_KIND, recordId: '5' };
+  it('asks a form being sent or resent for its screen’s permission again', () => {
+    const r = checkCentreSend(true, sent, ['project:approval:add'], kinds());
+    expect(r).toMatchObject({ ok: false, error: { code: 'APPROVAL.NO_PERMISSION' } });
+    const held = ['project:approval:add', invoiceListActions.permissions.add];
+    expect(checkCentreSend(true, sent, held, kinds()).ok).toBe(true);
+  });
+  it('leaves a save, a free form and a call that is not the centre’s alone', () => {
+    expect(checkCentreSend(false, sent, [], kinds()).ok).toBe(true);
+    expect(checkCentreSend(true, { ...sent, typeCode: '22_1' }, [], kinds()).ok).toBe(true);
+    expect(checkCentreSend(true, sent, undefined, kinds()).ok).toBe(true);
   });
 });

@@ -81,6 +81,29 @@ export function checkCentreRecordPermission(
   );
 }
 
+/**
+ * Sending (or resending) a form from 发起审批 asks again for its record screen's permission: a
+ * draft or a rejected form kept past a withdrawn permission is not sent by whoever lost it.
+ */
+export function checkCentreSend(
+  sending: boolean | undefined,
+  record: {
+    readonly typeCode: string;
+    readonly recordKind: string | null;
+    readonly recordId: string | null;
+  },
+  permissions: readonly string[] | undefined,
+  kinds: Pick<CentreRecordKinds, 'linksAnyCode'>,
+): Result<void, DomainError> {
+  if (sending !== true) return ok(undefined);
+  const ref = {
+    typeCode: record.typeCode,
+    recordKind: record.recordKind ?? undefined,
+    recordId: record.recordId ?? undefined,
+  };
+  return checkCentreRecordPermission(ref, permissions, kinds);
+}
+
 /** The engine's check of a form from 发起审批: its record (`checkCentreRecord`), then its screen's permission. */
 export function checkCentreForm(
   ref: CentreRecordRef,

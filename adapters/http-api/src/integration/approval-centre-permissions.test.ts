@@ -12,6 +12,7 @@ import { testDatabaseKinds } from '../test-support/test-database.js';
 import {
   addFormalContract,
   openContractApi,
+  rejectNow,
   type ContractClient,
   type ContractTestApi,
 } from './contract-helpers.js';
@@ -33,31 +34,39 @@ describe.each(testDatabaseKinds())('the record screen’s permission on 发起�
   let menus: readonly { menuId: number; perms: string }[];
   let users = 0;
 
-  /** A user of 财务部 whose one role (all data) holds every permission but `without`. */
-  const userWithout = async (without: readonly string[]): Promise<ContractClient> => {
-    users += 1;
-    const repos = createPlatformRepositories(api.db);
-    const role = await repos.roles.create({
-      roleKey: `centre_perm_${users}`,
-      roleName: `发起审批权限${users}`,
+  let roles = 0;
+  /** A role of all data holding every permission but `without`; its id. */
+  const roleWithout = async (without: readonly string[]): Promise<number> => {
+    roles += 1;
+    const role = await createPlatformRepositories(api.db).roles.create({
+      roleKey: `centre_perm_${roles}`,
+      roleName: `发起审批权限${roles}`,
       dataScope: '1',
       menuIds: menus.filter((m) => !without.includes(m.perms)).map((m) => m.menuId),
     });
     if (!role.ok) throw new Error(role.error.message);
+    return role.value.roleId;
+  };
+  /** Every menu permission but `perms`. */
+  const allBut = (perms: readonly string[]) =>
+    menus.map((m) => m.perms).filter((p) => p !== '' && !perms.includes(p));
+  /** A user of 财务部 whose one role (all data) holds every permission but `without`. */
+  const userWithout = async (without: readonly string[]): Promise<ContractClient> => {
+    users += 1;
     const userName = `centreperm${users}`;
     const made = await admin.post('/system/user', {
       userName,
       nickName: `发起审批${users}`,
       password: DEMO_PASSWORD,
       deptId: 103,
-      roleIds: [role.value.roleId],
+      roleIds: [await roleWithout(without)],
     });
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     return api.as(userName);
   };
   /** A user of 财务部 whose one role (all data) holds exactly `perms`. */
-  const userWith = async (perms: readonly string[]): Promise<ContractClient> =>
-    userWithout(menus.map((m) => m.perms).filter((p) => p !== '' && !perms.includes(p)));
+  const userWith = (perms: readonly string[]): Promise<ContractClient> =>
+    userWithout(allBut(perms));
   const count = async (table: 'approval' | 'finance_invoice') =>
     Number(
       (
@@ -154,5 +163,76 @@ describe.each(testDatabaseKinds())('the record screen’s permission on 发起�
       record_kind: 'account.invoice',
       contract_id: contractId,
     });
+  });
+
+  it('23_1 resent from 发起审批 after its screen’s permission was withdrawn: refused, the form stays rejected', async () => {
+    const contractId = await addFormalContract(admin, '发起审批重新提交开票合同', '500');
+    const centreOnly = ['project:approval:add', 'project:approval:list', 'project:contract:list'];
+    const sender = ['project:approval:process', ...centreOnly];
+    const holding = await roleWithout(allBut([...sender, 'contract:finance:add']));
+    const lacking = await roleWithout(allBut(sender));
+    users += 1;
+    const userName = `centreperm${users}`;
+    const made = await admin.post('/system/user', {
+      userName,
+      nickName: `发起审批${users}`,
+      password: DEMO_PASSWORD,
+      deptId: 103,
+      roleIds: [holding],
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const { userId } = await api.db
+      .selectFrom('sys_user')
+      .select('user_id as userId')
+      .where('user_name', '=', userName)
+      .executeTakeFirstOrThrow();
+    /** The user under `roleId` alone, signed in again (a role change ends the session). */
+    const under = async (roleId: number) => {
+      const r = await admin.put('/system/user', { userId, deptId: 103, roleIds: [roleId] });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return api.signInAgain(userName);
+    };
+    const sent = await (
+      await api.as(userName)
+    ).post('/project/approval/addInvoiceTemplate', {
+      typeCode: '23_1',
+      recordKind: 'contract',
+      recordId: String(contractId),
+      content: {
+        invoiceDate: { value: '2026-11-20' },
+        contractName: { value: '发起审批重新提交开票合同' },
+        payCompanyName: { value: '杭州某建设公司' },
+        invoiceType: { value: '1' },
+        invoicePurpose: { value: '1' },
+        invoiceAmount: { value: '100' },
+      },
+      submit: true,
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const approvalId = String(sent.body.data.approvalId);
+    await rejectNow(api, approvalId);
+    const state = () =>
+      api.db
+        .selectFrom('approval')
+        .select(['status', 'version'])
+        .where('approval_id', '=', Number(approvalId))
+        .executeTakeFirstOrThrow();
+    const rejected = await state();
+    expect(rejected.status).toBe(2);
+    const resend = (who: ContractClient) =>
+      who.post('/project/approval/process', {
+        approvalId,
+        version: rejected.version,
+        action: 'submit',
+      });
+
+    const refused = await resend(await under(lacking));
+    expect(refused.status, JSON.stringify(refused.body)).toBe(403);
+    expect(refused.body.msg).toContain('开票管理');
+    expect(await state()).toEqual(rejected);
+
+    const resent = await resend(await under(holding));
+    expect(resent.status, JSON.stringify(resent.body)).toBe(200);
+    expect((await state()).status).toBe(0);
   });
 });

@@ -26,12 +26,15 @@ export interface ContractTestApi {
   readonly app: Express;
   readonly db: DatabaseHandle['db'];
   as(user: string): Promise<ContractClient>;
+  /** Signs `user` in again (a role change ends their session). */
+  signInAgain(user: string): Promise<ContractClient>;
   close(): Promise<void>;
 }
 
 export interface ContractClient {
   readonly user: string;
   post(p: string, body: unknown, headers?: Record<string, string>): request.Test;
+  put(p: string, body: unknown): request.Test;
   get(p: string, query?: Record<string, unknown>): request.Test;
   /** The call's .xlsx, opened. */
   xlsx(p: string, query?: Record<string, unknown>): Promise<ExcelJS.Workbook>;
@@ -79,9 +82,13 @@ export async function openContractApi(kind: TestDatabaseKind): Promise<ContractT
     tokens.set(user, token);
     return token;
   };
-  return {
+  const testApi: ContractTestApi = {
     app,
     db: database.handle.db,
+    signInAgain(user) {
+      tokens.delete(user);
+      return testApi.as(user);
+    },
     async as(user) {
       const auth = { Authorization: `Bearer ${await login(user)}` };
       const get = (p: string, query: Record<string, unknown> = {}) =>
@@ -95,6 +102,11 @@ export async function openContractApi(kind: TestDatabaseKind): Promise<ContractT
           request(app)
             .post(`/prod-api${p}`)
             .set({ ...auth, ...headers })
+            .send(body as object),
+        put: (p, body) =>
+          request(app)
+            .put(`/prod-api${p}`)
+            .set(auth)
             .send(body as object),
         get,
         xlsx: (p, query = {}) => openXlsx(get(p, query), p),
@@ -113,6 +125,7 @@ export async function openContractApi(kind: TestDatabaseKind): Promise<ContractT
       rmSync(root, { recursive: true, force: true });
     },
   };
+  return testApi;
 }
 
 /**
