@@ -27,11 +27,18 @@ function fileList(content: TemplateContent, refname: string): readonly TemplateF
     : [];
 }
 
-/** The actions the viewer may take now, for the detail view's buttons. */
-function allowedActionsOf(state: ApprovalState, me: ApprovalUserId): ProcessActionType[] {
+/**
+ * The actions the viewer may take now, for the detail view's buttons. `maySend` is false for a
+ * drafter who no longer holds the record screen's permission the centre asks to send the form.
+ */
+function allowedActionsOf(
+  state: ApprovalState,
+  me: ApprovalUserId,
+  maySend: boolean,
+): ProcessActionType[] {
   const out: ProcessActionType[] = [];
   const drafter = state.drafterId === me;
-  if (drafter && (state.status === -1 || state.status === 2 || state.status === 3))
+  if (drafter && maySend && (state.status === -1 || state.status === 2 || state.status === 3))
     out.push('submit');
   if (state.status === 0) {
     if (pendingApprovers(state).includes(me)) out.push(...NODE_ACTIONS);
@@ -47,6 +54,7 @@ export function detailOf(
   record: ApprovalRecord,
   log: readonly StoredApprovalLogEntry[],
   me: ApprovalUserId,
+  maySend = true,
 ): ApprovalDetailAnswer {
   const state = record.state;
   const submitEntry = [...log]
@@ -121,6 +129,6 @@ export function detailOf(
       signUrl: e.signUrl,
       createTime: e.createdAt.toISOString(),
     })),
-    allowedActions: allowedActionsOf(state, me),
+    allowedActions: allowedActionsOf(state, me, maySend),
   };
 }

@@ -315,7 +315,9 @@ export class ApprovalEngine {
       if (!visible) return err(engineMessages.noAccess());
       // Opening the approval is reading what 抄送/催办 told the viewer about it.
       await repos.notices.markRead(approvalId, me, this.clock.now());
-      return ok(detailOf(record, log, me));
+      // 提交 is offered only to a drafter the centre would let send it (`checkCentreSend`).
+      const maySend = checkCentreSend(true, record, actor.permissions, repos.linkedRecords).ok;
+      return ok(detailOf(record, log, me, maySend));
     });
   }
 

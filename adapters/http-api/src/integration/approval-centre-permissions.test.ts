@@ -168,7 +168,7 @@ describe.each(testDatabaseKinds())('the record screen’s permission on 发起�
   it('23_1 resent from 发起审批 after its screen’s permission was withdrawn: refused, the form stays rejected', async () => {
     const contractId = await addFormalContract(admin, '发起审批重新提交开票合同', '500');
     const centreOnly = ['project:approval:add', 'project:approval:list', 'project:contract:list'];
-    const sender = ['project:approval:process', ...centreOnly];
+    const sender = ['project:approval:process', 'project:approval:query', ...centreOnly];
     const holding = await roleWithout(allBut([...sender, 'contract:finance:add']));
     const lacking = await roleWithout(allBut(sender));
     users += 1;
@@ -226,12 +226,23 @@ describe.each(testDatabaseKinds())('the record screen’s permission on 发起�
         action: 'submit',
       });
 
-    const refused = await resend(await under(lacking));
+    const offered = async (who: ContractClient) => {
+      const d = await who.get('/project/approval/getCommonApprovalDetail', { approvalId });
+      expect(d.status, JSON.stringify(d.body)).toBe(200);
+      return d.body.data.allowedActions as string[];
+    };
+
+    const withoutIt = await under(lacking);
+    // 重新提交 is not offered, and sent anyway it is refused.
+    expect(await offered(withoutIt)).not.toContain('submit');
+    const refused = await resend(withoutIt);
     expect(refused.status, JSON.stringify(refused.body)).toBe(403);
     expect(refused.body.msg).toContain('开票管理');
     expect(await state()).toEqual(rejected);
 
-    const resent = await resend(await under(holding));
+    const withIt = await under(holding);
+    expect(await offered(withIt)).toContain('submit');
+    const resent = await resend(withIt);
     expect(resent.status, JSON.stringify(resent.body)).toBe(200);
     expect((await state()).status).toBe(0);
   });
