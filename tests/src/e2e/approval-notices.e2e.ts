@@ -3,7 +3,7 @@
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { signInQuietly } from '../support/approval.js';
+import { openApproval, signInQuietly } from '../support/approval.js';
 import { ARTIFACTS_DIR, DESKTOP, useBrowser } from '../support/browser.js';
 import { shanghaiMinute } from '../support/institute-time.js';
 import { api, apiToken, openMenu } from '../support/shell.js';
@@ -92,14 +92,6 @@ async function signIn(page: Page, user: string): Promise<void> {
   await signInQuietly(page, user);
 }
 
-async function openDetail(page: Page, list: 'todo' | 'mine', title: string) {
-  const row = page.getByTestId(`approval-list-${list}`).locator('tr[data-row]', { hasText: title });
-  await row.first().getByTestId('open-approval').click();
-  const detail = page.getByTestId('approval-detail');
-  await detail.locator('[data-version]').waitFor();
-  return detail;
-}
-
 describe('approval notices and transfer candidates in the browser', () => {
   const session = useBrowser();
   let approvalId = '';
@@ -186,7 +178,7 @@ describe('approval notices and transfer candidates in the browser', () => {
 
     await signIn(page, HOLDER.user);
     await openMenu(page, '审批管理', '待我审批');
-    const detail = await openDetail(page, 'todo', TITLE);
+    const detail = await openApproval(page, 'todo', TITLE);
     await detail.getByRole('button', { name: '转办', exact: true }).click();
     const picker = page.getByTestId('action-picker');
     const select = picker.getByLabel('选择用户');
@@ -208,7 +200,7 @@ describe('approval notices and transfer candidates in the browser', () => {
 
     await signIn(page, NEW_HOLDER.user);
     await openMenu(page, '审批管理', '待我审批');
-    const moved = await openDetail(page, 'todo', TITLE);
+    const moved = await openApproval(page, 'todo', TITLE);
     expect(await moved.getByTestId('detail-current-node').textContent()).toBe('部门负责人');
     await moved.getByRole('button', { name: '同意', exact: true }).waitFor();
   });
@@ -219,7 +211,7 @@ describe('approval notices and transfer candidates in the browser', () => {
 
     await signIn(page, DRAFTER.user);
     await openMenu(page, '审批管理', '我发起的');
-    const detail = await openDetail(page, 'mine', TITLE);
+    const detail = await openApproval(page, 'mine', TITLE);
     await detail.getByRole('button', { name: '抄送', exact: true }).click();
     const picker = page.getByTestId('action-picker');
     await picker.getByLabel('选择用户').selectOption({ label: READER.name });
@@ -271,7 +263,7 @@ describe('approval notices and transfer candidates in the browser', () => {
 
     await signIn(page, DRAFTER.user);
     await openMenu(page, '审批管理', '我发起的');
-    const detail = await openDetail(page, 'mine', TITLE);
+    const detail = await openApproval(page, 'mine', TITLE);
     await detail.getByRole('button', { name: '催办', exact: true }).click();
     await page.getByText('催办成功').first().waitFor();
 

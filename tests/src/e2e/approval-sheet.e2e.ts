@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { describe, expect, it } from 'vitest';
-import { signInQuietly } from '../support/approval.js';
+import { openApproval, signInQuietly } from '../support/approval.js';
 import { useBrowser } from '../support/browser.js';
 import { api, apiToken, openMenu } from '../support/shell.js';
 
@@ -48,11 +48,7 @@ describe('the loan agreement sheet an approver reads', () => {
 
     await signInQuietly(page, 'bmfzr');
     await openMenu(page, '审批管理', '待我审批');
-    const row = page
-      .getByTestId('approval-list-todo')
-      .locator('tr[data-row]', { hasText: loanTitle });
-    await row.first().getByTestId('open-approval').click();
-    const detail = page.getByTestId('approval-detail');
+    const detail = await openApproval(page, 'todo', loanTitle);
     const sheet = detail.getByTestId('approval-sheet');
     await sheet.waitFor();
     expect(await sheet.getAttribute('data-source')).toBe('record');

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { openApproval } from '../support/approval.js';
 import { useBrowser } from '../support/browser.js';
 import { shanghaiMinute } from '../support/institute-time.js';
 import { api, apiToken, openMenu, signIn } from '../support/shell.js';
@@ -97,14 +98,7 @@ describe('the institute clock in a browser in UTC with an English locale', () =>
     ).toEqual(['UTC', new Date(approved.createTime).getUTCHours()]);
     await signIn(page, 'xmjl');
     await openMenu(page, '审批管理', '我发起的');
-    await page
-      .getByTestId('approval-list-mine')
-      .locator('tr[data-row]', { hasText: TITLE })
-      .first()
-      .getByTestId('open-approval')
-      .click();
-    const dialog = page.getByTestId('approval-detail');
-    await dialog.locator('[data-version]').waitFor();
+    const dialog = await openApproval(page, 'mine', TITLE);
     const row = dialog.locator('[data-testid="log-row"][data-action="approve"]').first();
     const shown = (await row.locator('td').first().textContent())?.trim();
     expect(shown).toBe(expected);

@@ -2,7 +2,7 @@
 // Callbacks passed to page.evaluate run in the browser, so these files see the DOM types.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signApproval, signInQuietly } from '../support/approval.js';
+import { openApproval, signApproval, signInQuietly } from '../support/approval.js';
 import { useBrowser } from '../support/browser.js';
 import { api, apiToken, openMenu } from '../support/shell.js';
 
@@ -100,13 +100,7 @@ describe('separation of duties in the browser', () => {
     await signInQuietly(page, 'jingying');
     await openMenu(page, '审批管理', '我发起的');
     expect(await search(page, 'mine')).toEqual([expect.stringContaining(NAME)]);
-    await page
-      .getByTestId('approval-list-mine')
-      .locator('tr[data-row]', { hasText: NAME })
-      .getByTestId('open-approval')
-      .click();
-    const detail = page.getByTestId('approval-detail');
-    await detail.locator('[data-version]').waitFor();
+    const detail = await openApproval(page, 'mine', NAME);
     const notes = detail.getByTestId('node-note');
     expect(await notes.allTextContents()).toEqual([
       `部门负责人：${ESCALATED}`,

@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser.js';
-import { signInQuietly } from '../support/approval.js';
+import { openApproval, signInQuietly } from '../support/approval.js';
 import { api, apiToken, openMenu } from '../support/shell.js';
 
 /**
@@ -82,10 +82,7 @@ async function nextSigner(detail: Locator): Promise<{ node: string; user: string
 /** The drafter opens `title` from 我发起的 and reads who holds its first node. */
 async function firstSigner(page: Page, title: string): Promise<{ node: string; user: string }> {
   await openMenu(page, '审批管理', '我发起的');
-  const row = page.getByTestId('approval-list-mine').locator('tr[data-row]', { hasText: title });
-  await row.first().getByTestId('open-approval').click();
-  const detail = page.getByTestId('approval-detail');
-  await detail.locator('[data-version]').waitFor();
+  const detail = await openApproval(page, 'mine', title);
   await detail.getByTestId('waiting-node').first().waitFor();
   const next = await nextSigner(detail);
   if (next === null) throw new Error(`${title} waits for nobody`);
@@ -107,10 +104,7 @@ async function approveThroughNodes(
     expect(signed.length, `${title} still waits after ${signed.join(' → ')}`).toBeLessThan(8);
     await signIn(page, next.user);
     await openMenu(page, '审批管理', '待我审批');
-    const row = page.getByTestId('approval-list-todo').locator('tr[data-row]', { hasText: title });
-    await row.first().getByTestId('open-approval').click();
-    const detail = page.getByTestId('approval-detail');
-    await detail.locator('[data-version]').waitFor();
+    const detail = await openApproval(page, 'todo', title);
     const version = Number(await detail.locator('[data-version]').getAttribute('data-version'));
     await detail.getByLabel('审批意见').fill('同意');
     await detail.getByRole('button', { name: '同意', exact: true }).click();

@@ -39,6 +39,22 @@ export async function awaitsSignature(
 }
 
 /**
+ * Opens `title` from the approval list on screen (`todo` 待我审批, `mine` 我发起的) and resolves
+ * with its detail once the detail shows its version.
+ */
+export async function openApproval(
+  page: Page,
+  list: 'todo' | 'mine',
+  title: string,
+): Promise<Locator> {
+  const row = page.getByTestId(`approval-list-${list}`).locator('tr[data-row]', { hasText: title });
+  await row.first().getByTestId('open-approval').click();
+  const detail = page.getByTestId('approval-detail');
+  await detail.locator('[data-version]').waitFor();
+  return detail;
+}
+
+/**
  * Signs in as `user`, opens 待我审批, opens `title` and acts on it with `opinion` in the approval
  * detail, as approval-flow.e2e.ts does; resolves once the detail shows the next version.
  */
@@ -51,10 +67,7 @@ export async function signApproval(
 ): Promise<Locator> {
   await signInQuietly(page, user);
   await openMenu(page, '审批管理', '待我审批');
-  const row = page.getByTestId('approval-list-todo').locator('tr[data-row]', { hasText: title });
-  await row.first().getByTestId('open-approval').click();
-  const detail = page.getByTestId('approval-detail');
-  await detail.locator('[data-version]').waitFor();
+  const detail = await openApproval(page, 'todo', title);
   const version = Number(await detail.locator('[data-version]').getAttribute('data-version'));
   await detail.getByLabel('审批意见').fill(opinion);
   await detail.getByRole('button', { name: action, exact: true }).click();
