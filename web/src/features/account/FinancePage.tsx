@@ -118,7 +118,7 @@ export function FinancePage() {
       columns={(ctx) => [
         { key: 'contractName', title: '合同名称' },
         { key: 'contractNo', title: '合同编号', width: 120 },
-        { key: 'invoiceAmount', title: '开票金额（万元）', sum: true },
+        { key: 'invoiceAmount', title: '开票金额（万元）', amount: true, sum: true },
         { key: 'invoiceTypeName', title: '发票类型', width: 130 },
         { key: 'invoiceTitle', title: '发票抬头' },
         { key: 'invoiceDate', title: '开票日期', width: 110 },

@@ -10,7 +10,7 @@ import { useInstituteClock, type InstituteClock } from '../../components/time/in
 export const money = (key: string, title: string) => ({
   key,
   title,
-  align: 'right' as const,
+  amount: true,
   sum: true,
 });
 /** A value as shown: a timestamp on the institute's clock, other text as it is. */

@@ -130,7 +130,7 @@ export function FundPerformPage() {
         { key: 'deptName', title: '部门' },
         { key: 'lineKindName', title: '类别', width: 90 },
         { key: 'performDate', title: '执行日期', width: 110 },
-        { key: 'totalAmount', title: '执行金额（万元）', sum: true },
+        { key: 'totalAmount', title: '执行金额（万元）', amount: true, sum: true },
         {
           key: 'overPlan',
           title: '超计划',

@@ -170,10 +170,10 @@ export function FundPlanPage() {
       columns={(ctx) => [
         { key: 'planMonth', title: '计划月份', width: 90 },
         { key: 'deptName', title: '计划部门' },
-        { key: 'incomeAmount', title: '预计回款（万元）', sum: true },
-        { key: 'totalAmount', title: '计划支出（万元）', sum: true },
-        { key: 'reserveAmount', title: '储备资金（万元）' },
-        { key: 'executedAmount', title: '已执行（万元）', sum: true },
+        { key: 'incomeAmount', title: '预计回款（万元）', amount: true, sum: true },
+        { key: 'totalAmount', title: '计划支出（万元）', amount: true, sum: true },
+        { key: 'reserveAmount', title: '储备资金（万元）', amount: true },
+        { key: 'executedAmount', title: '已执行（万元）', amount: true, sum: true },
         { key: 'statusName', title: '状态', width: 80 },
         { key: 'createBy', title: '经办人', width: 90 },
         {

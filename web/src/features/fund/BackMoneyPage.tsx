@@ -297,11 +297,11 @@ export function BackMoneyPage() {
         { key: 'contractName', title: '合同名称' },
         { key: 'contractNo', title: '合同编号', width: 140 },
         { key: 'backDate', title: '回款日期', width: 110 },
-        { key: 'backAmount', title: '回款金额（万元）', sum: true },
-        { key: 'allottedAmount', title: '已分配（万元）', sum: true },
+        { key: 'backAmount', title: '回款金额（万元）', amount: true, sum: true },
+        { key: 'allottedAmount', title: '已分配（万元）', amount: true, sum: true },
         // What paid fund payments drew from the record (net pay): 回款 = 已分配 + 实付 + 未分配.
-        { key: 'realPaidAmount', title: '实付金额（万元）', sum: true },
-        { key: 'unallottedAmount', title: '未分配（万元）', sum: true },
+        { key: 'realPaidAmount', title: '实付金额（万元）', amount: true, sum: true },
+        { key: 'unallottedAmount', title: '未分配（万元）', amount: true, sum: true },
         { key: 'remark', title: '备注' },
         { key: 'createBy', title: '登记人', width: 90 },
       ]}

@@ -206,9 +206,9 @@ export function LoanPage() {
       columns={(ctx) => [
         { key: 'loanId', title: '编号', width: 70 },
         { key: 'loanDeptName', title: '借款部门' },
-        { key: 'loanAmount', title: '借款金额（万元）', sum: true },
-        { key: 'repaidAmount', title: '已还（万元）', sum: true },
-        { key: 'outstandingAmount', title: '未还（万元）', sum: true },
+        { key: 'loanAmount', title: '借款金额（万元）', amount: true, sum: true },
+        { key: 'repaidAmount', title: '已还（万元）', amount: true, sum: true },
+        { key: 'outstandingAmount', title: '未还（万元）', amount: true, sum: true },
         { key: 'refundDate', title: '还款日期', width: 110 },
         { key: 'statusName', title: '状态', width: 80 },
         { key: 'createBy', title: '申请人', width: 90 },

@@ -92,7 +92,7 @@ export function RepaymentPage() {
         { key: 'repaymentId', title: '编号', width: 70 },
         { key: 'loanId', title: '借款编号', width: 90 },
         { key: 'loanDeptName', title: '借款部门' },
-        { key: 'repaymentAmount', title: '还款金额（万元）', sum: true },
+        { key: 'repaymentAmount', title: '还款金额（万元）', amount: true, sum: true },
         { key: 'repaymentDate', title: '还款日期', width: 110 },
         { key: 'remark', title: '备注' },
         { key: 'createBy', title: '登记人', width: 90 },
