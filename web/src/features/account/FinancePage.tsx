@@ -1,4 +1,4 @@
-import { invoiceActions, invoiceListActions } from '@dpms/core';
+import { invoiceActions, invoiceListActions, displayAmount } from '@dpms/core';
 import { ACCOUNT_EXPORT_PATHS, type InvoiceRecord, type PageQuery } from '@dpms/http-client';
 import { useEffect, useRef, useState } from 'react';
 import { useService } from '../../app/di';
@@ -40,10 +40,10 @@ function InvoiceDetailDialog({ invoiceId, onClose }: { invoiceId: number; onClos
         <div>
           <Figure label="合同名称" value={invoice.contractName} />
           <Figure label="合同编号" value={invoice.contractNo} />
-          <Figure label="合同金额（万元）" value={invoice.totalAmount} />
+          <Figure label="合同金额（万元）" value={displayAmount(invoice.totalAmount)} />
           <Figure
             label="开票金额（万元）"
-            value={invoice.invoiceAmount}
+            value={displayAmount(invoice.invoiceAmount)}
             testId="invoice-detail-amount"
           />
           <Figure label="发票类型" value={invoice.invoiceTypeName} />

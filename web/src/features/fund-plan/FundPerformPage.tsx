@@ -1,4 +1,4 @@
-import { fundPlanEditable, mayActOnFundPlan } from '@dpms/core';
+import { fundPlanEditable, mayActOnFundPlan, displayAmount } from '@dpms/core';
 import { FUND_PLAN_EXPORT_PATHS, type FundPerformRecord, type PageQuery } from '@dpms/http-client';
 import { useEffect, useRef, useState } from 'react';
 import { useService } from '../../app/di';
@@ -49,7 +49,7 @@ function FundPerformDetailDialog({
             <Figure label="执行日期" value={perform.performDate} />
             <Figure
               label="执行金额（万元）"
-              value={perform.totalAmount}
+              value={displayAmount(perform.totalAmount)}
               testId="perform-detail-total"
             />
             <Figure label="超计划" value={perform.overPlan ? '是' : '否'} />

@@ -1,4 +1,4 @@
-import { fundPlanEditable, mayActOnFundPlan } from '@dpms/core';
+import { fundPlanEditable, mayActOnFundPlan, displayAmount } from '@dpms/core';
 import {
   FUND_PLAN_EXPORT_PATHS,
   type FundPlanChartRecord,
@@ -48,21 +48,21 @@ function FundPlanDetailDialog({ planId, onClose }: { planId: number; onClose: ()
             <Figure label="计划部门" value={plan.deptName} />
             <Figure label="状态" value={plan.statusName} testId="plan-detail-status" />
             <Figure label="审批类型" value={plan.approvalKind ?? '—'} />
-            <Figure label="预计回款（万元）" value={plan.incomeAmount} />
+            <Figure label="预计回款（万元）" value={displayAmount(plan.incomeAmount)} />
             <Figure
               label="计划支出合计（万元）"
-              value={plan.totalAmount}
+              value={displayAmount(plan.totalAmount)}
               testId="plan-detail-total"
             />
-            <Figure label="刚性支出（万元）" value={plan.rigidAmount} />
-            <Figure label="借款支出（万元）" value={plan.loanAmount} />
-            <Figure label="付款支出（万元）" value={plan.paymentAmount} />
-            <Figure label="收支结余（万元）" value={plan.balanceAmount} />
-            <Figure label="储备资金（万元）" value={plan.reserveAmount} />
-            <Figure label="分配确认（万元）" value={plan.confirmAmount} />
+            <Figure label="刚性支出（万元）" value={displayAmount(plan.rigidAmount)} />
+            <Figure label="借款支出（万元）" value={displayAmount(plan.loanAmount)} />
+            <Figure label="付款支出（万元）" value={displayAmount(plan.paymentAmount)} />
+            <Figure label="收支结余（万元）" value={displayAmount(plan.balanceAmount)} />
+            <Figure label="储备资金（万元）" value={displayAmount(plan.reserveAmount)} />
+            <Figure label="分配确认（万元）" value={displayAmount(plan.confirmAmount)} />
             <Figure
               label="已执行（万元）"
-              value={plan.executedAmount}
+              value={displayAmount(plan.executedAmount)}
               testId="plan-detail-executed"
             />
             <Figure label="经办人" value={plan.createBy} />
