@@ -1,4 +1,4 @@
-import { fundPlanEditable, mayActOnFundPlan, displayAmount } from '@dpms/core';
+import { approvalTypeLabel, displayAmount, fundPlanEditable, mayActOnFundPlan } from '@dpms/core';
 import { FUND_PLAN_EXPORT_PATHS, type FundPerformRecord, type PageQuery } from '@dpms/http-client';
 import { useEffect, useRef, useState } from 'react';
 import { useService } from '../../app/di';
@@ -54,7 +54,10 @@ function FundPerformDetailDialog({
             />
             <Figure label="超计划" value={perform.overPlan ? '是' : '否'} />
             <Figure label="状态" value={perform.statusName} testId="perform-detail-status" />
-            <Figure label="审批类型" value={perform.approvalKind ?? '—'} />
+            <Figure
+              label="审批类型"
+              value={perform.approvalKind ? approvalTypeLabel(perform.approvalKind) : '—'}
+            />
           </div>
           {perform.reason && <Figure label="说明" value={perform.reason} />}
           <table className="mt-2 w-full text-sm">

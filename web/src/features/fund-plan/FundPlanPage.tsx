@@ -1,4 +1,4 @@
-import { fundPlanEditable, mayActOnFundPlan, displayAmount } from '@dpms/core';
+import { approvalTypeLabel, displayAmount, fundPlanEditable, mayActOnFundPlan } from '@dpms/core';
 import {
   FUND_PLAN_EXPORT_PATHS,
   type FundPlanChartRecord,
@@ -47,7 +47,10 @@ function FundPlanDetailDialog({ planId, onClose }: { planId: number; onClose: ()
             <Figure label="计划月份" value={plan.planMonth} />
             <Figure label="计划部门" value={plan.deptName} />
             <Figure label="状态" value={plan.statusName} testId="plan-detail-status" />
-            <Figure label="审批类型" value={plan.approvalKind ?? '—'} />
+            <Figure
+              label="审批类型"
+              value={plan.approvalKind ? approvalTypeLabel(plan.approvalKind) : '—'}
+            />
             <Figure label="预计回款（万元）" value={displayAmount(plan.incomeAmount)} />
             <Figure
               label="计划支出合计（万元）"
