@@ -248,6 +248,7 @@ export function ContractDetailDialog({
 
           <section>
             <h3 className="mb-2 font-medium">变更记录</h3>
+            {c.history.length === 0 && <p className="text-muted">暂无变更记录</p>}
             <ul className="space-y-1 text-ink-soft">
               {c.history.map((h, i) => (
                 <li key={i} data-testid="history-line">
