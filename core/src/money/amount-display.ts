@@ -46,7 +46,8 @@ export function displayAmount(value: unknown): string {
  */
 export function displayRate(value: unknown): string {
   if (value === null || value === undefined) return '';
-  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  const text =
+    typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
   if (!NUMBER_PATTERN.test(text)) return text;
   return `${new MoneyDecimal(text).times(100).toFixed()}%`;
 }

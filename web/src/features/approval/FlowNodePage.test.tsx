@@ -65,8 +65,7 @@ const api = () =>
     }),
   });
 
-const rowOf = async (name: string) =>
-  within((await screen.findAllByText(name))[0]!.closest('tr')!);
+const rowOf = async (name: string) => within((await screen.findAllByText(name))[0]!.closest('tr')!);
 
 describe('节点配置 speaks in names, not keys', () => {
   it('names roles and users, and gives conditions in the form’s words', async () => {
