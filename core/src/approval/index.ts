@@ -8,6 +8,7 @@ export * from './template-options.js';
 export * from './template-definitions.js';
 export * from './template-validation.js';
 export * from './node-condition.js';
+export * from './node-condition-text.js';
 export * from './seal-rule.js';
 export * from './approval-detail.js';
 export * from './separation-of-duties.js';

@@ -19,3 +19,4 @@ export * from './contract-export.js';
 export * from './sub-record-actions.js';
 export * from './sub-record-input.js';
 export * from './contract-change-centre-form.js';
+export * from './history-text.js';

@@ -180,7 +180,7 @@ describe('splitFees: refusals', () => {
     );
     expect(high).toEqual({
       code: 'FEES.RATE_OUT_OF_RANGE',
-      message: '技术费费率应在0到1之间',
+      message: '技术费率应在0到1之间',
       field: 'technicalFee_rate',
     });
     const joint = failure(

@@ -4,3 +4,4 @@ export * from './fee-split.js';
 export * from './closing-fees.js';
 export * from './net-pay.js';
 export * from './fee-tips.js';
+export * from './fee-rates-text.js';

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { addAmounts } from '@dpms/core';
+import { addAmounts, displayAmount } from '@dpms/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { awaitsSignature, signApproval, signInQuietly } from '../support/approval.js';
@@ -94,7 +94,7 @@ describe('an invoice request and an employee cost month in the browser', () => {
     await page.getByTestId('pro-account-RW-DEMO-HT-001').click();
     const detail = page.getByTestId('pro-account-detail');
     const invoiced = detail.getByTestId('pro-detail-invoiced');
-    const expected = addAmounts(contract.invoicedAmount, amount);
+    const expected = displayAmount(addAmounts(contract.invoicedAmount, amount));
     await page.waitForFunction(
       (want) => document.querySelector('[data-testid="pro-detail-invoiced"]')?.textContent === want,
       expected,

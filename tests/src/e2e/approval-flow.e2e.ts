@@ -309,7 +309,7 @@ describe('approval flow in the browser', () => {
     await nodes.locator('select[aria-label="审批类型"]').selectOption('25_1');
     const manager = nodes.locator('tr[data-row]', { hasText: '总经理' });
     await manager.waitFor();
-    expect(await manager.textContent()).toContain('满足时加入：sealType 包含 1');
+    expect(await manager.textContent()).toContain('满足时加入：印章类型 包含 公章');
     const names = await nodes.locator('tr[data-row] td:nth-child(2)').allTextContents();
     expect(names).toEqual(['部门负责人', '技术负责人', '综合事务部', '总经理']);
   });

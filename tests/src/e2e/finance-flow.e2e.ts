@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+import { displayAmount } from '@dpms/core';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signApproval, signInQuietly } from '../support/approval.js';
@@ -161,7 +162,10 @@ describe('back money, allotment, a loan and its repayment in the browser', () =>
     await page.getByTestId(`loan-detail-${String(loanId)}`).click();
     const detail = page.getByTestId('loan-detail');
     await detail.getByTestId('loan-detail-status').filter({ hasText: '已生效' }).waitFor();
-    expect(await detail.getByTestId('loan-detail-outstanding').textContent()).toBe(loanAmount);
+    // The detail reads amounts as the list does (four decimals at most); the form keeps six.
+    expect(await detail.getByTestId('loan-detail-outstanding').textContent()).toBe(
+      displayAmount(loanAmount),
+    );
   });
 
   it('finance records a part repayment against the approved loan', async () => {
@@ -196,7 +200,10 @@ describe('back money, allotment, a loan and its repayment in the browser', () =>
     await openMenu(page, '资金管理', '借款管理');
     await page.getByTestId(`loan-detail-${String(loanId)}`).click();
     const detail = page.getByTestId('loan-detail');
-    await detail.getByTestId('loan-detail-outstanding').filter({ hasText: left }).waitFor();
+    await detail
+      .getByTestId('loan-detail-outstanding')
+      .filter({ hasText: displayAmount(left) })
+      .waitFor();
     await detail.getByRole('button', { name: '关闭' }).last().click();
 
     // The back money still shows what was left unallotted, and every balance reconciles.

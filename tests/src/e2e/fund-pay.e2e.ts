@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { netPay } from '@dpms/core';
+import { displayAmount, netPay } from '@dpms/core';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { awaitsSignature, signApproval, signInQuietly } from '../support/approval.js';
@@ -104,7 +104,10 @@ describe('a fund payment in the browser: entered with its net pay, approved and 
     await payRow(page).waitFor();
     const row = payRow(page);
     expect(await row.textContent()).toContain('审批中');
-    expect(await row.textContent()).toContain(net);
+    // The list reads the net pay as people read amounts (four decimals at most), with its type.
+    expect(await row.textContent()).toContain(displayAmount(net));
+    expect(await row.textContent()).toContain('3%');
+    expect(await row.textContent()).not.toContain('20_1');
   });
 
   it('the general manager and operations approve it (部门负责人 and 财务部 fall to the drafter and escalate), and it shows paid', async () => {
@@ -123,7 +126,7 @@ describe('a fund payment in the browser: entered with its net pay, approved and 
     await payRow(page).getByRole('button', { name: '详情' }).click();
     const detail = page.getByTestId('fund-pay-detail');
     await detail.getByTestId('fund-pay-detail-status').filter({ hasText: '已付款' }).waitFor();
-    expect(await detail.getByTestId('fund-pay-detail-net').textContent()).toBe(net);
+    expect(await detail.getByTestId('fund-pay-detail-net').textContent()).toBe(displayAmount(net));
 
     // The paid month carries it, and the ledger still reconciles.
     const token = await apiToken(baseURL, 'caiwu');

@@ -2,6 +2,7 @@
 // Callbacks passed to page.evaluate run in the browser, so these files see the DOM types.
 import {
   FEE_RATE_DICT_TYPES,
+  displayAmount,
   lixiangFees,
   netPay,
   rateSetFromDict,
@@ -106,7 +107,8 @@ describe('filing and sub-contract forms in the browser', () => {
     const text = await row.innerText();
     expect(text).toContain('待提交');
     expect(text).toContain('256.5');
-    expect(text).toContain(fees.designFee);
+    // The list reads amounts as people do: four decimals at most, thousands grouped.
+    expect(text).toContain(displayAmount(fees.designFee));
   });
 
   it('a business manager adds a sub-contract and a pay item with its attachment; previews follow; both are listed', async () => {
@@ -170,7 +172,7 @@ describe('filing and sub-contract forms in the browser', () => {
     const payRow = detail.getByTestId('child-pays').locator('tr[data-row]').first();
     await payRow.waitFor();
     const payText = await payRow.innerText();
-    expect(payText).toContain(netPay('8', '0.03'));
+    expect(payText).toContain(displayAmount(netPay('8', '0.03')));
     expect(payText).toContain('1个');
     await detail.locator('[data-field="canPayAmount"]', { hasText: '10.5' }).waitFor();
   });

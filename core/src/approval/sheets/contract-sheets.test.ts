@@ -116,7 +116,7 @@ describe('the contract review sheet (1_x, 24_1)', () => {
     expect(shown(s, 'totalAmount')).toBe('合同金额（万元）=960');
     expect(shown(s, 'signDate')).toBe('签订日期=2026-05-06');
     expect(shown(s, 'serviceManagerName')).toBe('服务经理=王经理');
-    expect(shown(s, 'designFee_rate')).toBe('设计费费率（%）=90');
+    expect(shown(s, 'designFee_rate')).toBe('设计费率（%）=90');
     expect(shown(s, 'technicalFee')).toBe('技术费（万元）=40.5');
   });
 
@@ -141,7 +141,7 @@ describe('the contract review sheet (1_x, 24_1)', () => {
       figures: null,
     });
     expect(sheetFigure(s, 'technicalFee_rate')).toBeUndefined();
-    expect(shown(s, 'designFee_rate')).toBe('设计费费率（%）=50');
+    expect(shown(s, 'designFee_rate')).toBe('设计费率（%）=50');
   });
 });
 

@@ -1,5 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { addAmounts, CHART_ORIENTATIONS, instituteYear, type ChartOrientation } from '@dpms/core';
+import {
+  addAmounts,
+  CHART_ORIENTATIONS,
+  displayAmount,
+  instituteYear,
+  type ChartOrientation,
+} from '@dpms/core';
 import { useMemo, useState } from 'react';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
@@ -108,7 +114,7 @@ export function ContractYearChart({
         {chart.isError
           ? '图表数据加载失败'
           : chart.isSuccess
-            ? `${year}年签订合同 ${count} 份，合同额 ${total} 万元，已收 ${received} 万元`
+            ? `${year}年签订合同 ${count} 份，合同额 ${displayAmount(total)} 万元，已收 ${displayAmount(received)} 万元`
             : '加载中…'}
       </p>
       <BarChart categories={categories} series={series} orientation={orientation} />

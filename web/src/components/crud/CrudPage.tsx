@@ -100,6 +100,9 @@ export interface CrudSpec<Row extends object, F extends CrudFilter> {
   children?: ReactNode | ((ctx: CrudContext) => ReactNode);
 }
 
+/** The key of a page's own row-buttons column, merged into the 操作 column. */
+export const OWN_ACTIONS_KEY = 'ops';
+
 const permitted = (perm: string | undefined, node: ReactNode) =>
   perm ? <HasPermi perms={[perm]}>{node}</HasPermi> : node;
 
@@ -114,16 +117,21 @@ export function CrudPage<Row extends object, F extends CrudFilter>(spec: CrudSpe
   const list = useListQuery<Row, F>(spec.queryKey, spec.filter, (q) => gateway.list(q));
   const crud = useCrudDialog(list.refetch);
   const idOf = spec.idOf ?? ((row: Row) => Number((row as Record<string, unknown>)[spec.rowKey]));
-  const base = typeof spec.columns === 'function' ? spec.columns(list) : spec.columns;
+  const given = typeof spec.columns === 'function' ? spec.columns(list) : spec.columns;
   const hasActions = !!form || !!remove || !!spec.rowActions;
+  // A page's own buttons column (`ops`: 详情, 送审 ...) joins the row actions in one 操作
+  // column, so a list never shows two columns titled 操作.
+  const ops = hasActions ? given.find((c) => c.key === OWN_ACTIONS_KEY) : undefined;
+  const base = ops ? given.filter((c) => c !== ops) : given;
   const columns: Column<Row>[] = hasActions
     ? [
         ...base,
         {
           key: 'actions',
           title: '操作',
-          render: (row) => (
+          render: (row, index) => (
             <div className="flex flex-wrap gap-1">
+              {ops?.render?.(row, index)}
               {form &&
                 (spec.offered?.edit?.(row) ?? true) &&
                 permitted(

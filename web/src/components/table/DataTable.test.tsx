@@ -70,6 +70,26 @@ describe('DataTable', () => {
     expect(sums).toEqual(['合计', '', '3.000000']);
   });
 
+  it('shows an amount column and its 合计 alike: grouped, four decimals at most, right-aligned', () => {
+    const columns: Column<Row>[] = [
+      { key: 'name', title: '名称' },
+      { key: 'amount', title: '金额（万元）', amount: true, sum: true },
+    ];
+    const data = [
+      { id: 1, name: '甲', amount: '1262.300000' },
+      { id: 2, name: '乙', amount: '1000.123456' },
+    ];
+    renderWithServices(<DataTable columns={columns} rows={data} rowKey="id" />);
+    const cells = screen.getAllByRole('row')[1]!.querySelectorAll('td');
+    expect(cells[2]!.textContent).toBe('1,262.3');
+    expect(cells[2]!.className).toContain('text-right');
+    expect(screen.getByRole('columnheader', { name: '金额（万元）' }).className).toContain(
+      'text-right',
+    );
+    const sums = within(screen.getByTestId('sum-row')).getAllByRole('cell');
+    expect(sums[2]!.textContent).toBe('2,262.4235');
+  });
+
   it('says 暂无数据 without rows', () => {
     renderWithServices(<DataTable columns={COLUMNS} rows={[]} rowKey="id" />);
     expect(screen.getByText('暂无数据')).toBeTruthy();

@@ -1,4 +1,10 @@
-import { TABLE_DEFAULT_DECIMALS, TABLE_EMPTY_TEXT, summaryRow, tableRowNumber } from '@dpms/core';
+import {
+  TABLE_DEFAULT_DECIMALS,
+  TABLE_EMPTY_TEXT,
+  displayAmount,
+  summaryRow,
+  tableRowNumber,
+} from '@dpms/core';
 import { errorMessage } from '@dpms/http-client';
 import { useMemo, useRef, useState, type ReactNode, type UIEvent } from 'react';
 import { ColumnToggleDialog } from './ColumnToggleDialog';
@@ -14,6 +20,11 @@ export interface Column<Row> {
   render?: (row: Row, index: number) => ReactNode;
   /** Summed in the 合计 row (column sums de-duplicate rows by `rowKey`). */
   sum?: boolean;
+  /**
+   * An amount column: right-aligned (title too), its cells and its 合计 through `displayAmount`
+   * (thousands separators, at most four decimals), so a total reads like its cells.
+   */
+  amount?: boolean;
 }
 
 export interface DataTableProps<Row> {
@@ -84,7 +95,7 @@ export function DataTable<Row extends object>(props: DataTableProps<Row>) {
     windowed && setScrollTop(e.currentTarget.scrollTop);
 
   const cell = (c: Column<Row>) =>
-    c.align === 'right'
+    c.align === 'right' || (c.amount && c.align === undefined)
       ? 'text-right tabular-nums'
       : c.align === 'center'
         ? 'text-center'
@@ -136,7 +147,9 @@ export function DataTable<Row extends object>(props: DataTableProps<Row>) {
                     <td key={c.key} className={`px-3 py-2 whitespace-nowrap ${cell(c)}`}>
                       {c.render
                         ? c.render(row, index)
-                        : cellText((row as Record<string, unknown>)[c.key], clock.instant)}
+                        : c.amount
+                          ? displayAmount((row as Record<string, unknown>)[c.key])
+                          : cellText((row as Record<string, unknown>)[c.key], clock.instant)}
                     </td>
                   ))}
                 </tr>
@@ -167,7 +180,7 @@ export function DataTable<Row extends object>(props: DataTableProps<Row>) {
                     key={i}
                     className={`border-t border-line px-3 py-2.5 ${i === 0 ? 'text-center' : 'text-right tabular-nums'}`}
                   >
-                    {value}
+                    {i > 0 && visible[i - 1]?.amount ? displayAmount(value) : value}
                   </td>
                 ))}
               </tr>

@@ -134,11 +134,11 @@ export function EmployePage() {
         { key: 'costMonth', title: '月份', width: 90 },
         { key: 'deptName', title: '部门' },
         { key: 'employeeName', title: '员工' },
-        { key: 'salary', title: '工资（万元）', sum: true },
-        { key: 'socialInsurance', title: '社会保险（万元）', sum: true },
-        { key: 'housingFund', title: '住房公积金（万元）', sum: true },
-        { key: 'otherCost', title: '其他（万元）', sum: true },
-        { key: 'totalCost', title: '合计（万元）', sum: true },
+        { key: 'salary', title: '工资（万元）', amount: true, sum: true },
+        { key: 'socialInsurance', title: '社会保险（万元）', amount: true, sum: true },
+        { key: 'housingFund', title: '住房公积金（万元）', amount: true, sum: true },
+        { key: 'otherCost', title: '其他（万元）', amount: true, sum: true },
+        { key: 'totalCost', title: '合计（万元）', amount: true, sum: true },
       ]}
       rowActions={(c) =>
         may('edit', c) && (

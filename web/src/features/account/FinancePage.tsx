@@ -1,4 +1,4 @@
-import { invoiceActions, invoiceListActions } from '@dpms/core';
+import { invoiceActions, invoiceListActions, displayAmount } from '@dpms/core';
 import { ACCOUNT_EXPORT_PATHS, type InvoiceRecord, type PageQuery } from '@dpms/http-client';
 import { useEffect, useRef, useState } from 'react';
 import { useService } from '../../app/di';
@@ -40,10 +40,10 @@ function InvoiceDetailDialog({ invoiceId, onClose }: { invoiceId: number; onClos
         <div>
           <Figure label="合同名称" value={invoice.contractName} />
           <Figure label="合同编号" value={invoice.contractNo} />
-          <Figure label="合同金额（万元）" value={invoice.totalAmount} />
+          <Figure label="合同金额（万元）" value={displayAmount(invoice.totalAmount)} />
           <Figure
             label="开票金额（万元）"
-            value={invoice.invoiceAmount}
+            value={displayAmount(invoice.invoiceAmount)}
             testId="invoice-detail-amount"
           />
           <Figure label="发票类型" value={invoice.invoiceTypeName} />
@@ -118,7 +118,7 @@ export function FinancePage() {
       columns={(ctx) => [
         { key: 'contractName', title: '合同名称' },
         { key: 'contractNo', title: '合同编号', width: 120 },
-        { key: 'invoiceAmount', title: '开票金额（万元）', sum: true },
+        { key: 'invoiceAmount', title: '开票金额（万元）', amount: true, sum: true },
         { key: 'invoiceTypeName', title: '发票类型', width: 130 },
         { key: 'invoiceTitle', title: '发票抬头' },
         { key: 'invoiceDate', title: '开票日期', width: 110 },

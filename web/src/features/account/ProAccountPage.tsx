@@ -1,4 +1,4 @@
-import { contractAccountActions } from '@dpms/core';
+import { contractAccountActions, displayAmount } from '@dpms/core';
 import {
   ACCOUNT_EXPORT_PATHS,
   type AccountMonthRecord,
@@ -53,17 +53,37 @@ function ProAccountDetailDialog({
         <div>
           <Figure label="合同名称" value={a.contractName} />
           <Figure label="合同编号" value={a.contractNo} />
-          <Figure label="合同金额（万元）" value={a.totalAmount} />
-          <Figure label="已回款（万元）" value={a.backAmount} testId="pro-detail-back" />
-          <Figure label="已分配（万元）" value={a.allottedAmount} />
-          <Figure label="未分配（万元）" value={a.unallottedAmount} />
-          <Figure label="未还借款（万元）" value={a.loanOutstandingAmount} />
-          <Figure label="已付款（万元）" value={a.paidAmount} testId="pro-detail-paid" />
-          <Figure label="实付金额（万元）" value={a.realPaidAmount} testId="pro-detail-real-paid" />
-          <Figure label="已开票（万元）" value={a.invoicedAmount} testId="pro-detail-invoiced" />
-          <Figure label="开票审批中（万元）" value={a.invoicingAmount} />
-          <Figure label="未开票（万元）" value={a.uninvoicedAmount} />
-          <Figure label="账户余额（万元）" value={a.balanceAmount} testId="pro-detail-balance" />
+          <Figure label="合同金额（万元）" value={displayAmount(a.totalAmount)} />
+          <Figure
+            label="已回款（万元）"
+            value={displayAmount(a.backAmount)}
+            testId="pro-detail-back"
+          />
+          <Figure label="已分配（万元）" value={displayAmount(a.allottedAmount)} />
+          <Figure label="未分配（万元）" value={displayAmount(a.unallottedAmount)} />
+          <Figure label="未还借款（万元）" value={displayAmount(a.loanOutstandingAmount)} />
+          <Figure
+            label="已付款（万元）"
+            value={displayAmount(a.paidAmount)}
+            testId="pro-detail-paid"
+          />
+          <Figure
+            label="实付金额（万元）"
+            value={displayAmount(a.realPaidAmount)}
+            testId="pro-detail-real-paid"
+          />
+          <Figure
+            label="已开票（万元）"
+            value={displayAmount(a.invoicedAmount)}
+            testId="pro-detail-invoiced"
+          />
+          <Figure label="开票审批中（万元）" value={displayAmount(a.invoicingAmount)} />
+          <Figure label="未开票（万元）" value={displayAmount(a.uninvoicedAmount)} />
+          <Figure
+            label="账户余额（万元）"
+            value={displayAmount(a.balanceAmount)}
+            testId="pro-detail-balance"
+          />
           <h3 className="mt-3 text-sm font-medium">{detail.year}年开票与回款</h3>
           <InvoicedReceivedChart months={detail.months} />
           <ContractAccountsPanel contractId={contractId} />
@@ -134,13 +154,13 @@ export function ProAccountPage() {
         { key: 'contractName', title: '合同名称' },
         { key: 'contractNo', title: '合同编号', width: 120 },
         { key: 'deptName', title: '部门', width: 100 },
-        { key: 'totalAmount', title: '合同金额（万元）', sum: true },
-        { key: 'backAmount', title: '已回款（万元）', sum: true },
-        { key: 'invoicedAmount', title: '已开票（万元）', sum: true },
-        { key: 'paidAmount', title: '已付款（万元）', sum: true },
-        { key: 'realPaidAmount', title: '实付金额（万元）', sum: true },
-        { key: 'loanOutstandingAmount', title: '未还借款（万元）', sum: true },
-        { key: 'balanceAmount', title: '余额（万元）', sum: true },
+        { key: 'totalAmount', title: '合同金额（万元）', amount: true, sum: true },
+        { key: 'backAmount', title: '已回款（万元）', amount: true, sum: true },
+        { key: 'invoicedAmount', title: '已开票（万元）', amount: true, sum: true },
+        { key: 'paidAmount', title: '已付款（万元）', amount: true, sum: true },
+        { key: 'realPaidAmount', title: '实付金额（万元）', amount: true, sum: true },
+        { key: 'loanOutstandingAmount', title: '未还借款（万元）', amount: true, sum: true },
+        { key: 'balanceAmount', title: '余额（万元）', amount: true, sum: true },
         {
           key: 'view',
           title: '详情',

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { FlowFormDialog } from './FlowFormDialogs';
 import { TYPE_OPTIONS } from './flow-options';
 
-export { ApprovalNodePage, conditionText } from './FlowNodePage';
+export { ApprovalNodePage } from './FlowNodePage';
 export { SELF_APPROVAL_OPTIONS, nodeBody } from './FlowFormDialogs';
 
 /** 流程配置: one flow per approval type. */

@@ -1,13 +1,14 @@
 import {
   FLOW_ACTOR_KIND_LABELS as ACTOR_LABELS,
   SELF_APPROVAL_HANDLING_LABELS,
+  approvalFormFieldLabel,
+  nodeConditionText,
   nodeFallbackLabel,
   type ApprovalFlowNode,
-  type NodeCondition,
 } from '@dpms/core';
 import { errorMessage } from '@dpms/http-client';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import { HasPermi } from '../../components/auth/Access';
@@ -15,26 +16,28 @@ import { DataTable, type Column } from '../../components/table/DataTable';
 import { Button } from '../../components/ui/Button';
 import { PageCard, SearchField } from '../../components/ui/Page';
 import { useCrudDialog as useCrud } from '../../components/crud/useCrudDialog';
+import { useUserChoices } from './ApprovalDetailParts';
 import { NodeFormDialog } from './FlowFormDialogs';
 import { TYPE_OPTIONS } from './flow-options';
 
-/** A node's condition in words. */
-export function conditionText(c: NodeCondition | null): string {
-  if (c === null) return '';
-  switch (c.kind) {
-    case 'contains':
-      return `${c.refname} 包含 ${c.value}`;
-    case 'amount': {
-      const op = { gt: '>', gte: '≥', lt: '<', lte: '≤', eq: '=' }[c.op];
-      return `${c.refname} ${op} ${c.threshold} 万元`;
-    }
-    case 'all':
-      return c.conditions.map(conditionText).join(' 且 ');
-    case 'any':
-      return c.conditions.map(conditionText).join(' 或 ');
-    case 'not':
-      return `非（${conditionText(c.condition)}）`;
-  }
+/** Role keys and user ids by the names people know them by (the key or id where unknown). */
+function useActorNames() {
+  const users = useService(TOKENS.UserGateway);
+  const roles = useQuery({
+    queryKey: ['userFormOptions'],
+    queryFn: () => users.get(''),
+    staleTime: 300_000,
+  });
+  const people = useUserChoices(true);
+  return useMemo(() => {
+    const roleNames = new Map((roles.data?.roles ?? []).map((r) => [r.roleKey, r.roleName]));
+    const userNames = new Map((people.data ?? []).map((u) => [u.userId, u.nickName]));
+    return {
+      role: (key: string | null | undefined) => (key ? (roleNames.get(key) ?? key) : ''),
+      users: (ids: readonly (string | number)[]) =>
+        ids.map((id) => userNames.get(String(id)) ?? String(id)).join('、'),
+    };
+  }, [roles.data, people.data]);
 }
 
 /** 节点配置: the nodes of one type's flow, in order, with who acts, how, and when. */
@@ -65,6 +68,7 @@ export function ApprovalNodePage() {
     }
   };
   const rows = nodes.data?.nodes ?? [];
+  const names = useActorNames();
   const columns: Column<ApprovalFlowNode>[] = [
     { key: 'nodeName', title: '节点名称' },
     { key: 'actorKind', title: '审批人', render: (n) => ACTOR_LABELS[n.actorKind] },
@@ -73,11 +77,13 @@ export function ApprovalNodePage() {
       title: '审批人设置',
       render: (n) =>
         n.actorKind === 'role'
-          ? (n.roleKey ?? '')
+          ? names.role(n.roleKey)
           : n.actorKind === 'users'
-            ? n.userIds.join(',')
+            ? names.users(n.userIds)
             : n.actorKind === 'formPerson' || n.actorKind === 'formDeptHead'
-              ? (n.formField ?? '')
+              ? n.formField
+                ? approvalFormFieldLabel(typeCode, n.formField)
+                : ''
               : '-',
     },
     {
@@ -90,7 +96,7 @@ export function ApprovalNodePage() {
       title: '条件',
       render: (n) =>
         n.condition
-          ? `${n.conditionEffect === 'add' ? '满足时加入' : '满足时跳过'}：${conditionText(n.condition)}`
+          ? `${n.conditionEffect === 'add' ? '满足时加入' : '满足时跳过'}：${nodeConditionText(n.condition, typeCode)}`
           : '始终',
     },
     {
@@ -100,8 +106,10 @@ export function ApprovalNodePage() {
         n.fallback == null
           ? '拒绝提交'
           : n.fallback.kind === 'users'
-            ? `${nodeFallbackLabel(n.fallback)}（${n.fallback.userIds.join(',')}）`
-            : nodeFallbackLabel(n.fallback),
+            ? `${nodeFallbackLabel(n.fallback)}（${names.users(n.fallback.userIds)}）`
+            : n.fallback.kind === 'role'
+              ? `角色（${names.role(n.fallback.roleKey)}）`
+              : nodeFallbackLabel(n.fallback),
     },
     {
       key: 'selfApproval',

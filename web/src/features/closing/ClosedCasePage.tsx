@@ -170,9 +170,9 @@ export function ClosedCasePage() {
           { key: 'projectName', title: '项目名称' },
           { key: 'contractName', title: '合同名称' },
           { key: 'contractNo', title: '合同编号', width: 120 },
-          { key: 'closedCaseAmount', title: '结案金额（万元）', align: 'right' },
-          { key: 'backAmount', title: '回款金额（万元）', align: 'right' },
-          { key: 'settleAmount', title: '结算金额（万元）', align: 'right' },
+          { key: 'closedCaseAmount', title: '结案金额（万元）', amount: true },
+          { key: 'backAmount', title: '回款金额（万元）', amount: true },
+          { key: 'settleAmount', title: '结算金额（万元）', amount: true },
           {
             key: 'statusName',
             title: '状态',
@@ -330,9 +330,9 @@ function FinishListPage({
       columns={[
         { key: 'projectName', title: '项目名称' },
         { key: 'contractName', title: '合同名称' },
-        { key: 'taskAmount', title: '任务产值（万元）', align: 'right' },
-        { key: 'confirmFinishAmount', title: '确认完成产值（万元）', align: 'right' },
-        { key: 'backAmount', title: '已回款（万元）', align: 'right' },
+        { key: 'taskAmount', title: '任务产值（万元）', amount: true },
+        { key: 'confirmFinishAmount', title: '确认完成产值（万元）', amount: true },
+        { key: 'backAmount', title: '已回款（万元）', amount: true },
         { key: 'fileCount', title: '完工文件', width: 80 },
         { key: 'finishStatusName', title: '完成状态', width: 90 },
         {

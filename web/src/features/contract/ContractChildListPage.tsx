@@ -1,4 +1,4 @@
-import { contractChildActions } from '@dpms/core';
+import { contractChildActions, displayRate } from '@dpms/core';
 import {
   errorMessage,
   type ChildPayRecord,
@@ -117,7 +117,12 @@ function ContractChildDetailDialog({
               columns={[
                 { key: 'payDate', title: '付款日期' },
                 money('payAmount', '付款金额（万元）'),
-                { key: 'taxRate', title: '税率' },
+                {
+                  key: 'taxRate',
+                  title: '税率',
+                  align: 'right',
+                  render: (p) => displayRate(p.taxRate),
+                },
                 money('realPayAmount', '实付金额（万元）'),
                 { key: 'files', title: '附件', render: (p) => `${p.files.length}个` },
                 { key: 'remark', title: '备注' },

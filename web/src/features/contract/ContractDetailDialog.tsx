@@ -1,4 +1,4 @@
-import { CONTRACT_FIELD_LABELS } from '@dpms/core';
+import { displayAmount, feeRatesText, historySentence } from '@dpms/core';
 import {
   errorMessage,
   type ContractDetailRecord,
@@ -40,6 +40,13 @@ const FIELDS: [keyof ContractDetailRecord, string][] = [
   ['createBy', '创建人'],
   ['createTime', '创建时间'],
 ];
+
+/** The fields in 万元: shown as people read amounts. */
+const AMOUNT_FIELDS = new Set<keyof ContractDetailRecord>([
+  'totalAmount',
+  'receiveAmount',
+  'cleanAmount',
+]);
 
 const CATEGORIES: [ContractFileRecord['category'], string][] = [
   ['contract', '合同文件'],
@@ -132,7 +139,9 @@ export function ContractDetailDialog({
               <div key={key} className="flex gap-2">
                 <dt className="w-32 shrink-0 text-ink-soft">{label}</dt>
                 <dd data-field={key} className="break-all text-ink">
-                  {show(c[key], clock)}
+                  {AMOUNT_FIELDS.has(key) && c[key] !== null && c[key] !== ''
+                    ? displayAmount(c[key])
+                    : show(c[key], clock)}
                 </dd>
               </div>
             ))}
@@ -157,18 +166,15 @@ export function ContractDetailDialog({
                 <tr>
                   {FEE_FIELDS.map(([key]) => (
                     <td key={key} className="px-2 py-1" data-fee={key}>
-                      {show(c[key], clock)}
+                      {c[key] === null || c[key] === '' ? '-' : displayAmount(c[key])}
                     </td>
                   ))}
                 </tr>
               </tbody>
             </table>
             {Object.keys(c.feeRates ?? {}).length > 0 && (
-              <p className="mt-1 text-xs text-muted">
-                费率：
-                {Object.entries(c.feeRates)
-                  .map(([k, r]) => `${k} ${r}`)
-                  .join('，')}
+              <p className="mt-1 text-xs text-muted" data-testid="fee-rates">
+                费率：{feeRatesText(c.feeRates)}
               </p>
             )}
           </section>
@@ -242,16 +248,12 @@ export function ContractDetailDialog({
 
           <section>
             <h3 className="mb-2 font-medium">变更记录</h3>
+            {c.history.length === 0 && <p className="text-muted">暂无变更记录</p>}
             <ul className="space-y-1 text-ink-soft">
               {c.history.map((h, i) => (
-                <li key={i}>
-                  {h.time} {h.userName} {h.action}：
-                  {Object.entries(h.changes)
-                    .map(
-                      ([f, [a, b]]) =>
-                        `${CONTRACT_FIELD_LABELS[f] ?? f} ${show(a, clock)} → ${show(b, clock)}`,
-                    )
-                    .join('；')}
+                <li key={i} data-testid="history-line">
+                  <span className="mr-2 tabular-nums">{clock.instant(h.time)}</span>
+                  {historySentence(h, '合同')}
                 </li>
               ))}
             </ul>

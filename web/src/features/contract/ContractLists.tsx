@@ -93,7 +93,7 @@ function exportUrl(mode: ContractListMode, f: Record<string, unknown>): string {
 const amountColumn = (key: string, title: string): Column<ContractRecord> => ({
   key,
   title,
-  align: 'right',
+  amount: true,
   sum: true,
 });
 

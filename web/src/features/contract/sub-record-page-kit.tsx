@@ -1,4 +1,5 @@
 /** The pieces the filing, sub-contract and extension list pages share. */
+import { displayAmount, displayRate } from '@dpms/core';
 import { errorMessage, exportQuery, type Page, type PageQuery } from '@dpms/http-client';
 import { useMemo, useRef, type ReactNode } from 'react';
 import { useService } from '../../app/di';
@@ -10,7 +11,7 @@ import { useInstituteClock, type InstituteClock } from '../../components/time/in
 export const money = (key: string, title: string) => ({
   key,
   title,
-  align: 'right' as const,
+  amount: true,
   sum: true,
 });
 /** A value as shown: a timestamp on the institute's clock, other text as it is. */
@@ -63,6 +64,19 @@ export function useRowAction() {
   };
 }
 
+/**
+ * A fact as read: an amount (its label says 万元) through displayAmount, a tax rate as a
+ * percentage, the rest as `show` gives it.
+ */
+const factText = (key: string, label: string, v: unknown, clock: InstituteClock): string =>
+  v === null || v === undefined || v === ''
+    ? '-'
+    : label.includes('万元')
+      ? displayAmount(v)
+      : key === 'taxRate'
+        ? displayRate(v)
+        : show(v, clock);
+
 export function Facts({
   pairs,
   data,
@@ -77,7 +91,7 @@ export function Facts({
         <div key={key} className="flex gap-2">
           <dt className="w-32 shrink-0 text-ink-soft">{label}</dt>
           <dd data-field={key} className="break-all">
-            {show(data[key], clock)}
+            {factText(key, label, data[key], clock)}
           </dd>
         </div>
       ))}

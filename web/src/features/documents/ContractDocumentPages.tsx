@@ -117,7 +117,7 @@ export function ContractDocumentListPage() {
         { key: 'contractName', title: '合同名称' },
         { key: 'docTypeName', title: '合同类型' },
         { key: 'signByMain', title: '乙方' },
-        { key: 'totalAmount', title: '合同金额（万元）', align: 'right', sum: true },
+        { key: 'totalAmount', title: '合同金额（万元）', amount: true, sum: true },
         { key: 'statusName', title: '状态' },
         { key: 'createBy', title: '拟稿人' },
         { key: 'createTime', title: '创建时间', render: (d) => clock.date(d.createTime) },

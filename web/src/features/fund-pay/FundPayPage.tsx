@@ -1,4 +1,4 @@
-import { fundPayActions } from '@dpms/core';
+import { approvalTypeLabel, displayAmount, displayRate, fundPayActions } from '@dpms/core';
 import {
   FUND_PAY_EXPORT_PATHS,
   type FundPayMonthRecord,
@@ -53,10 +53,14 @@ function FundPayDetailDialog({ payId, onClose }: { payId: number; onClose: () =>
           <Figure label="付款日期" value={pay.payTime} />
           <Figure label="付款单位" value={pay.payCompanyName} />
           <Figure label="收款单位" value={pay.receiveCompanyName} />
-          <Figure label="本次付款金额（万元）" value={pay.payAmount} />
-          <Figure label="税率" value={pay.taxRate} />
-          <Figure label="实付金额（万元）" value={pay.realPayAmount} testId="fund-pay-detail-net" />
-          <Figure label="审批类型" value={`${pay.typeName}（${pay.typeCode}）`} />
+          <Figure label="本次付款金额（万元）" value={displayAmount(pay.payAmount)} />
+          <Figure label="税率" value={displayRate(pay.taxRate)} />
+          <Figure
+            label="实付金额（万元）"
+            value={displayAmount(pay.realPayAmount)}
+            testId="fund-pay-detail-net"
+          />
+          <Figure label="审批类型" value={pay.typeName || approvalTypeLabel(pay.typeCode)} />
           <Figure label="状态" value={pay.statusName} testId="fund-pay-detail-status" />
           <Figure label="申请人" value={pay.createBy} />
           {pay.approvalId && (
@@ -129,10 +133,20 @@ export function FundPayPage() {
         { key: 'planMonth', title: '计划月份', width: 90 },
         { key: 'contractName', title: '合同名称' },
         { key: 'receiveCompanyName', title: '收款单位' },
-        { key: 'payAmount', title: '付款金额（万元）', sum: true },
-        { key: 'taxRate', title: '税率', width: 70 },
-        { key: 'realPayAmount', title: '实付金额（万元）', sum: true },
-        { key: 'typeCode', title: '审批类型', width: 80 },
+        { key: 'payAmount', title: '付款金额（万元）', amount: true, sum: true },
+        {
+          key: 'taxRate',
+          title: '税率',
+          width: 70,
+          align: 'right',
+          render: (p) => displayRate(p.taxRate),
+        },
+        { key: 'realPayAmount', title: '实付金额（万元）', amount: true, sum: true },
+        {
+          key: 'typeName',
+          title: '审批类型',
+          render: (p) => p.typeName || approvalTypeLabel(p.typeCode),
+        },
         { key: 'statusName', title: '状态', width: 80 },
         { key: 'createBy', title: '申请人', width: 90 },
         {

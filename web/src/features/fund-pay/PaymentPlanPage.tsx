@@ -67,10 +67,10 @@ export function PaymentPlanPage() {
         { key: 'contractChildNo', title: '分包合同编号' },
         { key: 'subjectName', title: '科目名称' },
         { key: 'receiveCompanyName', title: '收款单位' },
-        { key: 'planPayAmount', title: '计划付款金额（万元）', sum: true },
-        { key: 'paidAmount', title: '已付（万元）', sum: true },
-        { key: 'pendingAmount', title: '待付（万元）', sum: true },
-        { key: 'canPayAmount', title: '可付（万元）', sum: true },
+        { key: 'planPayAmount', title: '计划付款金额（万元）', amount: true, sum: true },
+        { key: 'paidAmount', title: '已付（万元）', amount: true, sum: true },
+        { key: 'pendingAmount', title: '待付（万元）', amount: true, sum: true },
+        { key: 'canPayAmount', title: '可付（万元）', amount: true, sum: true },
         { key: 'deptName', title: '部门' },
       ]}
       rowActions={(p) =>

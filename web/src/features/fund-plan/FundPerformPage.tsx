@@ -1,4 +1,4 @@
-import { fundPlanEditable, mayActOnFundPlan } from '@dpms/core';
+import { approvalTypeLabel, displayAmount, fundPlanEditable, mayActOnFundPlan } from '@dpms/core';
 import { FUND_PLAN_EXPORT_PATHS, type FundPerformRecord, type PageQuery } from '@dpms/http-client';
 import { useEffect, useRef, useState } from 'react';
 import { useService } from '../../app/di';
@@ -49,12 +49,15 @@ function FundPerformDetailDialog({
             <Figure label="执行日期" value={perform.performDate} />
             <Figure
               label="执行金额（万元）"
-              value={perform.totalAmount}
+              value={displayAmount(perform.totalAmount)}
               testId="perform-detail-total"
             />
             <Figure label="超计划" value={perform.overPlan ? '是' : '否'} />
             <Figure label="状态" value={perform.statusName} testId="perform-detail-status" />
-            <Figure label="审批类型" value={perform.approvalKind ?? '—'} />
+            <Figure
+              label="审批类型"
+              value={perform.approvalKind ? approvalTypeLabel(perform.approvalKind) : '—'}
+            />
           </div>
           {perform.reason && <Figure label="说明" value={perform.reason} />}
           <table className="mt-2 w-full text-sm">
@@ -130,7 +133,7 @@ export function FundPerformPage() {
         { key: 'deptName', title: '部门' },
         { key: 'lineKindName', title: '类别', width: 90 },
         { key: 'performDate', title: '执行日期', width: 110 },
-        { key: 'totalAmount', title: '执行金额（万元）', sum: true },
+        { key: 'totalAmount', title: '执行金额（万元）', amount: true, sum: true },
         {
           key: 'overPlan',
           title: '超计划',

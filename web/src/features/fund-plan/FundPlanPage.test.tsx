@@ -10,7 +10,7 @@ const plan = (planId: number, planMonth: string, status: number, statusName: str
   planMonth,
   status,
   statusName,
-  incomeAmount: '10',
+  incomeAmount: '1234.500000',
   rigidAmount: '1',
   loanAmount: '0',
   paymentAmount: '1',
@@ -56,5 +56,19 @@ describe('资金计划 offers only what the server accepts', () => {
       const row = await rowOf(month);
       for (const label of ['修改', '送审', '删除']) expect(row.queryByText(label)).toBeNull();
     }
+  });
+
+  it('shows one 操作 column holding 详情 beside 删除, and amounts as people read them', async () => {
+    renderWithApi(<FundPlanPage />, api());
+    const draft = await rowOf('2026-10');
+    expect(screen.getAllByRole('columnheader', { name: '操作' })).toHaveLength(1);
+    const detail = draft.getByText('详情').closest('td');
+    expect(detail).toBe(draft.getByText('删除').closest('td'));
+    const income = screen.getByRole('columnheader', { name: '预计回款（万元）' });
+    expect(income.className).toContain('text-right');
+    const sums = within(screen.getByTestId('sum-row')).getAllByRole('cell');
+    // Three plans of 1,234.5 万元 each: grouped, trimmed, like the cells above it.
+    expect(draft.getAllByText('1,234.5').length).toBeGreaterThan(0);
+    expect(sums.map((c) => c.textContent)).toContain('3,703.5');
   });
 });

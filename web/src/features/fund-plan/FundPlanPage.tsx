@@ -1,4 +1,4 @@
-import { fundPlanEditable, mayActOnFundPlan } from '@dpms/core';
+import { approvalTypeLabel, displayAmount, fundPlanEditable, mayActOnFundPlan } from '@dpms/core';
 import {
   FUND_PLAN_EXPORT_PATHS,
   type FundPlanChartRecord,
@@ -47,22 +47,25 @@ function FundPlanDetailDialog({ planId, onClose }: { planId: number; onClose: ()
             <Figure label="计划月份" value={plan.planMonth} />
             <Figure label="计划部门" value={plan.deptName} />
             <Figure label="状态" value={plan.statusName} testId="plan-detail-status" />
-            <Figure label="审批类型" value={plan.approvalKind ?? '—'} />
-            <Figure label="预计回款（万元）" value={plan.incomeAmount} />
+            <Figure
+              label="审批类型"
+              value={plan.approvalKind ? approvalTypeLabel(plan.approvalKind) : '—'}
+            />
+            <Figure label="预计回款（万元）" value={displayAmount(plan.incomeAmount)} />
             <Figure
               label="计划支出合计（万元）"
-              value={plan.totalAmount}
+              value={displayAmount(plan.totalAmount)}
               testId="plan-detail-total"
             />
-            <Figure label="刚性支出（万元）" value={plan.rigidAmount} />
-            <Figure label="借款支出（万元）" value={plan.loanAmount} />
-            <Figure label="付款支出（万元）" value={plan.paymentAmount} />
-            <Figure label="收支结余（万元）" value={plan.balanceAmount} />
-            <Figure label="储备资金（万元）" value={plan.reserveAmount} />
-            <Figure label="分配确认（万元）" value={plan.confirmAmount} />
+            <Figure label="刚性支出（万元）" value={displayAmount(plan.rigidAmount)} />
+            <Figure label="借款支出（万元）" value={displayAmount(plan.loanAmount)} />
+            <Figure label="付款支出（万元）" value={displayAmount(plan.paymentAmount)} />
+            <Figure label="收支结余（万元）" value={displayAmount(plan.balanceAmount)} />
+            <Figure label="储备资金（万元）" value={displayAmount(plan.reserveAmount)} />
+            <Figure label="分配确认（万元）" value={displayAmount(plan.confirmAmount)} />
             <Figure
               label="已执行（万元）"
-              value={plan.executedAmount}
+              value={displayAmount(plan.executedAmount)}
               testId="plan-detail-executed"
             />
             <Figure label="经办人" value={plan.createBy} />
@@ -170,10 +173,10 @@ export function FundPlanPage() {
       columns={(ctx) => [
         { key: 'planMonth', title: '计划月份', width: 90 },
         { key: 'deptName', title: '计划部门' },
-        { key: 'incomeAmount', title: '预计回款（万元）', sum: true },
-        { key: 'totalAmount', title: '计划支出（万元）', sum: true },
-        { key: 'reserveAmount', title: '储备资金（万元）' },
-        { key: 'executedAmount', title: '已执行（万元）', sum: true },
+        { key: 'incomeAmount', title: '预计回款（万元）', amount: true, sum: true },
+        { key: 'totalAmount', title: '计划支出（万元）', amount: true, sum: true },
+        { key: 'reserveAmount', title: '储备资金（万元）', amount: true },
+        { key: 'executedAmount', title: '已执行（万元）', amount: true, sum: true },
         { key: 'statusName', title: '状态', width: 80 },
         { key: 'createBy', title: '经办人', width: 90 },
         {

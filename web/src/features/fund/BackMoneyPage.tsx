@@ -1,4 +1,4 @@
-import { backMoneyByMonth } from '@dpms/core';
+import { backMoneyByMonth, displayAmount } from '@dpms/core';
 import {
   FUND_EXPORT_PATHS,
   type BackMoneyBody,
@@ -62,12 +62,12 @@ function DesignDetailDialog({
           <Figure label="项目名称" value={detail.backMoney.projectName} />
           <Figure label="合同名称" value={detail.backMoney.contractName} />
           <Figure label="回款日期" value={detail.backMoney.backDate} />
-          <Figure label="回款金额（万元）" value={detail.backMoney.backAmount} />
-          <Figure label="已分配（万元）" value={detail.backMoney.allottedAmount} />
-          <Figure label="实付金额（万元）" value={detail.backMoney.realPaidAmount} />
+          <Figure label="回款金额（万元）" value={displayAmount(detail.backMoney.backAmount)} />
+          <Figure label="已分配（万元）" value={displayAmount(detail.backMoney.allottedAmount)} />
+          <Figure label="实付金额（万元）" value={displayAmount(detail.backMoney.realPaidAmount)} />
           <Figure
             label="未分配（万元）"
-            value={detail.backMoney.unallottedAmount}
+            value={displayAmount(detail.backMoney.unallottedAmount)}
             testId="detail-unallotted"
           />
           <h3 className="mt-3 font-medium">按设计部门</h3>
@@ -76,7 +76,7 @@ function DesignDetailDialog({
               <tr className="text-left text-ink-soft">
                 <th className="py-1">设计部门</th>
                 <th>设计任务</th>
-                <th>分配金额（万元）</th>
+                <th className="text-right">分配金额（万元）</th>
                 <th>备注</th>
                 <th>分配人</th>
               </tr>
@@ -86,7 +86,7 @@ function DesignDetailDialog({
                 <tr key={`t${String(t.deptId)}`} className="border-b border-line font-medium">
                   <td className="py-1">{t.deptName}</td>
                   <td>合计</td>
-                  <td className="tabular-nums">{t.allotAmount}</td>
+                  <td className="text-right tabular-nums">{displayAmount(t.allotAmount)}</td>
                   <td />
                   <td />
                 </tr>,
@@ -94,7 +94,7 @@ function DesignDetailDialog({
                   <tr key={a.allotId} className="border-b border-line">
                     <td />
                     <td>{a.taskId === null ? '—' : `${a.taskNo} ${a.taskName}`}</td>
-                    <td className="tabular-nums">{a.allotAmount}</td>
+                    <td className="text-right tabular-nums">{displayAmount(a.allotAmount)}</td>
                     <td>{a.remark}</td>
                     <td>{a.createBy}</td>
                   </tr>
@@ -109,7 +109,7 @@ function DesignDetailDialog({
                 <th className="py-1">时间</th>
                 <th>事项</th>
                 <th>账户</th>
-                <th>金额（万元）</th>
+                <th className="text-right">金额（万元）</th>
                 <th>经办人</th>
               </tr>
             </thead>
@@ -119,7 +119,7 @@ function DesignDetailDialog({
                   <td className="py-1">{clock.instant(h.createTime)}</td>
                   <td>{h.movementName}</td>
                   <td>{ACCOUNT_NAMES[h.accountKind] ?? h.accountKind}</td>
-                  <td className="tabular-nums">{h.amount}</td>
+                  <td className="text-right tabular-nums">{displayAmount(h.amount)}</td>
                   <td>{h.createBy}</td>
                 </tr>
               ))}
@@ -159,8 +159,8 @@ export function ReconcileDialog({ onClose }: { onClose: () => void }) {
             <tr className="text-left text-ink-soft">
               <th className="py-1">账户</th>
               <th>编号</th>
-              <th>余额（万元）</th>
-              <th>账目合计（万元）</th>
+              <th className="text-right">余额（万元）</th>
+              <th className="text-right">账目合计（万元）</th>
             </tr>
           </thead>
           <tbody>
@@ -168,8 +168,10 @@ export function ReconcileDialog({ onClose }: { onClose: () => void }) {
               <tr key={`${r.accountKind}:${String(r.accountId)}`} className="border-b border-line">
                 <td className="py-1">{ACCOUNT_NAMES[r.accountKind] ?? r.accountKind}</td>
                 <td>{r.accountId}</td>
-                <td className="tabular-nums text-danger-600">{r.balance}</td>
-                <td className="tabular-nums">{r.ledgerSum}</td>
+                <td className="text-right tabular-nums text-danger-600">
+                  {displayAmount(r.balance)}
+                </td>
+                <td className="text-right tabular-nums">{displayAmount(r.ledgerSum)}</td>
               </tr>
             ))}
           </tbody>
@@ -297,11 +299,11 @@ export function BackMoneyPage() {
         { key: 'contractName', title: '合同名称' },
         { key: 'contractNo', title: '合同编号', width: 140 },
         { key: 'backDate', title: '回款日期', width: 110 },
-        { key: 'backAmount', title: '回款金额（万元）', sum: true },
-        { key: 'allottedAmount', title: '已分配（万元）', sum: true },
+        { key: 'backAmount', title: '回款金额（万元）', amount: true, sum: true },
+        { key: 'allottedAmount', title: '已分配（万元）', amount: true, sum: true },
         // What paid fund payments drew from the record (net pay): 回款 = 已分配 + 实付 + 未分配.
-        { key: 'realPaidAmount', title: '实付金额（万元）', sum: true },
-        { key: 'unallottedAmount', title: '未分配（万元）', sum: true },
+        { key: 'realPaidAmount', title: '实付金额（万元）', amount: true, sum: true },
+        { key: 'unallottedAmount', title: '未分配（万元）', amount: true, sum: true },
         { key: 'remark', title: '备注' },
         { key: 'createBy', title: '登记人', width: 90 },
       ]}

@@ -1,4 +1,4 @@
-import { loanActions } from '@dpms/core';
+import { loanActions, displayAmount } from '@dpms/core';
 import {
   FUND_EXPORT_PATHS,
   type LoanRecord,
@@ -54,18 +54,22 @@ function LoanDetailDialog({ loanId, onClose }: { loanId: number; onClose: () => 
       {loan && (
         <div>
           <Figure label="借款部门" value={loan.loanDeptName} />
-          <Figure label="借款金额（万元）" value={loan.loanAmount} testId="loan-detail-amount" />
-          <Figure label="已还（万元）" value={loan.repaidAmount} />
+          <Figure
+            label="借款金额（万元）"
+            value={displayAmount(loan.loanAmount)}
+            testId="loan-detail-amount"
+          />
+          <Figure label="已还（万元）" value={displayAmount(loan.repaidAmount)} />
           <Figure
             label="未还（万元）"
-            value={loan.outstandingAmount}
+            value={displayAmount(loan.outstandingAmount)}
             testId="loan-detail-outstanding"
           />
           <Figure label="还款日期" value={loan.refundDate} />
           <Figure label="借款事由" value={loan.reason} />
-          <Figure label="应收合计（万元）" value={loan.totalShouldReceAmt} />
-          <Figure label="已收合计（万元）" value={loan.totalReceiveAmt} />
-          <Figure label="分配确认合计（万元）" value={loan.totalAllotConfirmAmt} />
+          <Figure label="应收合计（万元）" value={displayAmount(loan.totalShouldReceAmt)} />
+          <Figure label="已收合计（万元）" value={displayAmount(loan.totalReceiveAmt)} />
+          <Figure label="分配确认合计（万元）" value={displayAmount(loan.totalAllotConfirmAmt)} />
           <Figure label="状态" value={loan.statusName} testId="loan-detail-status" />
           <Figure label="申请人" value={loan.createBy} />
           {loan.approvalId && (
@@ -206,9 +210,9 @@ export function LoanPage() {
       columns={(ctx) => [
         { key: 'loanId', title: '编号', width: 70 },
         { key: 'loanDeptName', title: '借款部门' },
-        { key: 'loanAmount', title: '借款金额（万元）', sum: true },
-        { key: 'repaidAmount', title: '已还（万元）', sum: true },
-        { key: 'outstandingAmount', title: '未还（万元）', sum: true },
+        { key: 'loanAmount', title: '借款金额（万元）', amount: true, sum: true },
+        { key: 'repaidAmount', title: '已还（万元）', amount: true, sum: true },
+        { key: 'outstandingAmount', title: '未还（万元）', amount: true, sum: true },
         { key: 'refundDate', title: '还款日期', width: 110 },
         { key: 'statusName', title: '状态', width: 80 },
         { key: 'createBy', title: '申请人', width: 90 },

@@ -1,4 +1,4 @@
-import { MoneyDecimal } from '@dpms/core';
+import { MoneyDecimal, displayAmount } from '@dpms/core';
 import {
   FUND_EXPORT_PATHS,
   type LoanRecord,
@@ -41,14 +41,14 @@ function RepaymentDetailDialog({
         <div>
           <Figure label="借款部门" value={r.loanDeptName} />
           <Figure label="借款编号" value={r.loanId} />
-          <Figure label="还款金额（万元）" value={r.repaymentAmount} />
+          <Figure label="还款金额（万元）" value={displayAmount(r.repaymentAmount)} />
           <Figure label="还款日期" value={r.repaymentDate} />
           <Figure label="备注" value={r.remark} />
           <Figure label="登记人" value={r.createBy} />
           {loan && (
             <>
-              <Figure label="借款金额（万元）" value={loan.loanAmount} />
-              <Figure label="借款现未还（万元）" value={loan.outstandingAmount} />
+              <Figure label="借款金额（万元）" value={displayAmount(loan.loanAmount)} />
+              <Figure label="借款现未还（万元）" value={displayAmount(loan.outstandingAmount)} />
             </>
           )}
         </div>
@@ -92,7 +92,7 @@ export function RepaymentPage() {
         { key: 'repaymentId', title: '编号', width: 70 },
         { key: 'loanId', title: '借款编号', width: 90 },
         { key: 'loanDeptName', title: '借款部门' },
-        { key: 'repaymentAmount', title: '还款金额（万元）', sum: true },
+        { key: 'repaymentAmount', title: '还款金额（万元）', amount: true, sum: true },
         { key: 'repaymentDate', title: '还款日期', width: 110 },
         { key: 'remark', title: '备注' },
         { key: 'createBy', title: '登记人', width: 90 },

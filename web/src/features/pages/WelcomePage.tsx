@@ -7,7 +7,6 @@ import { SvgIcon } from '../../components/icons/SvgIcon';
 import { Button } from '../../components/ui/Button';
 import { PageCard } from '../../components/ui/Page';
 import { FilePreviewDialog, type PreviewFile } from '../../components/widgets/FilePreviewDialog';
-import { IconPicker } from '../../components/widgets/IconPicker';
 import { TipsDialog, type TipType } from '../../components/widgets/TipsDialog';
 
 /** The two stored letters of the pdf preview dialog (000 §2). */
@@ -34,7 +33,6 @@ export function WelcomePage() {
   const { session } = useSession();
   const [tips, setTips] = useState(false);
   const [preview, setPreview] = useState<PreviewFile | null>(null);
-  const [shortcutIcon, setShortcutIcon] = useState('project');
   const hour = new Date().getHours();
   const greeting = hour < 12 ? '上午好' : hour < 18 ? '下午好' : '晚上好';
   return (
@@ -71,27 +69,21 @@ export function WelcomePage() {
           </ul>
         </PageCard>
         <PageCard title="快捷入口">
-          <div className="space-y-3">
-            <div className="flex flex-wrap gap-2">
-              {[
-                ['/user/profile', '个人中心', 'account'],
-                ['/project/main', '项目主页', shortcutIcon],
-                ['/job/log', '调度日志', 'monitor'],
-              ].map(([to, label, icon]) => (
-                <Link
-                  key={to}
-                  to={to!}
-                  className="flex items-center gap-2 rounded-control border border-line px-3 py-2 text-sm text-ink hover:border-brand-400 hover:text-brand-600"
-                >
-                  <SvgIcon name={icon} className="size-4" />
-                  {label}
-                </Link>
-              ))}
-            </div>
-            <div>
-              <p className="mb-1 text-xs text-muted">“项目主页”入口图标</p>
-              <IconPicker value={shortcutIcon} onChange={setShortcutIcon} />
-            </div>
+          <div className="flex flex-wrap gap-2">
+            {[
+              ['/user/profile', '个人中心', 'account'],
+              ['/project/main', '项目主页', 'project'],
+              ['/job/log', '调度日志', 'monitor'],
+            ].map(([to, label, icon]) => (
+              <Link
+                key={to}
+                to={to!}
+                className="flex items-center gap-2 rounded-control border border-line px-3 py-2 text-sm text-ink hover:border-brand-400 hover:text-brand-600"
+              >
+                <SvgIcon name={icon} className="size-4" />
+                {label}
+              </Link>
+            ))}
           </div>
         </PageCard>
       </div>

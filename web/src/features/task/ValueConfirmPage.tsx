@@ -48,11 +48,11 @@ export function ValueConfirmPage() {
       columns={[
         { key: 'taskNo', title: '任务单号', width: 120 },
         { key: 'taskName', title: '任务名称' },
-        { key: 'taskAmount', title: '任务产值（万元）', align: 'right' },
-        { key: 'confirmFinishAmount', title: '确认完成产值（万元）', align: 'right' },
-        { key: 'qualityDeposit', title: '质量保证金（万元）', align: 'right' },
-        { key: 'readyPaid', title: '已发放（万元）', align: 'right' },
-        { key: 'qualityPaid', title: '已发保证金（万元）', align: 'right' },
+        { key: 'taskAmount', title: '任务产值（万元）', amount: true },
+        { key: 'confirmFinishAmount', title: '确认完成产值（万元）', amount: true },
+        { key: 'qualityDeposit', title: '质量保证金（万元）', amount: true },
+        { key: 'readyPaid', title: '已发放（万元）', amount: true },
+        { key: 'qualityPaid', title: '已发保证金（万元）', amount: true },
         {
           key: 'ops',
           title: '操作',
