@@ -58,7 +58,7 @@ function FundPayDetailDialog({ payId, onClose }: { payId: number; onClose: () =>
           <Figure label="实付金额（万元）" value={pay.realPayAmount} testId="fund-pay-detail-net" />
           <Figure label="审批类型" value={`${pay.typeName}（${pay.typeCode}）`} />
           <Figure label="状态" value={pay.statusName} testId="fund-pay-detail-status" />
-          <Figure label="申请人" value={pay.createBy} />
+          <Figure label="申请人" value={pay.createByName} />
           {pay.approvalId && (
             <Button
               size="sm"
@@ -134,7 +134,7 @@ export function FundPayPage() {
         { key: 'realPayAmount', title: '实付金额（万元）', sum: true },
         { key: 'typeCode', title: '审批类型', width: 80 },
         { key: 'statusName', title: '状态', width: 80 },
-        { key: 'createBy', title: '申请人', width: 90 },
+        { key: 'createByName', title: '申请人', width: 90 },
         {
           key: 'ops',
           title: '付款操作',

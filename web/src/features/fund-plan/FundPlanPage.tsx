@@ -65,7 +65,7 @@ function FundPlanDetailDialog({ planId, onClose }: { planId: number; onClose: ()
               value={plan.executedAmount}
               testId="plan-detail-executed"
             />
-            <Figure label="经办人" value={plan.createBy} />
+            <Figure label="经办人" value={plan.createByName} />
           </div>
           {plan.reason && <Figure label="计划说明" value={plan.reason} />}
           <table className="mt-2 w-full text-sm" data-testid="plan-detail-lines">
@@ -175,7 +175,7 @@ export function FundPlanPage() {
         { key: 'reserveAmount', title: '储备资金（万元）' },
         { key: 'executedAmount', title: '已执行（万元）', sum: true },
         { key: 'statusName', title: '状态', width: 80 },
-        { key: 'createBy', title: '经办人', width: 90 },
+        { key: 'createByName', title: '经办人', width: 90 },
         {
           key: 'ops',
           title: '操作',
