@@ -338,6 +338,8 @@ describe.each(testDatabaseKinds())('PDFs of approvals and contract documents on 
     expect(text).toContain(sample.values.totalAmount);
     expect(text).toContain(amountInWords(sample.values.totalAmount));
     for (const clause of contractClauses(8)) expect(text).toContain(compact(clause.text));
+    // The 拟稿人 row names the author before the document goes into approval (issue 19).
+    expect(text).toContain(compact(yuangong.nickName));
     expectEmbeddedTrueType(draft.reading);
     // Not yet in approval: no approval sheet.
     expect((await getPdf(app, 'admin', '/v4/contract-document/approvalPdf', query)).status).toBe(
