@@ -166,6 +166,8 @@ export const contractAccountRecord = z
     deptId: z.number().int().nullable(),
     userId: z.number().int(),
     createBy: z.string(),
+    /** The author by name (nick name; the demo seed's rows read 系统); `createBy` keeps the login. */
+    createByName: z.string(),
     createTime: timestamp(),
     version: z.number().int(),
   })
@@ -240,6 +242,8 @@ export const invoiceRecord = z
     deptId: z.number().int().nullable(),
     userId: z.number().int(),
     createBy: z.string(),
+    /** The author by name (nick name; the demo seed's rows read 系统); `createBy` keeps the login. */
+    createByName: z.string(),
     createTime: timestamp().nullable(),
     approvedTime: timestamp().nullable(),
     version: z.number().int(),
@@ -335,6 +339,8 @@ export const employeeCostRecord = z
     totalCost: decimal(),
     remark: z.string(),
     createBy: z.string(),
+    /** The author by name (nick name; the demo seed's rows read 系统); `createBy` keeps the login. */
+    createByName: z.string(),
     createTime: timestamp(),
     version: z.number().int(),
   })

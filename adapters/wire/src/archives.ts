@@ -129,6 +129,8 @@ export const archiveRecord = z
     deptId: int().nullable(),
     userId: int(),
     createBy: z.string(),
+    /** The author by name (nick name; the demo seed's rows read 系统); `createBy` keeps the login. */
+    createByName: z.string(),
     createTime: timestamp().nullable(),
     /** The archive's own file call (the per-archive rule); blank for those who may not read it. */
     downloadUrl: z.string(),

@@ -110,6 +110,8 @@ export const closingRecord = z
     deptId: z.number().int().nullable(),
     userId: z.number().int(),
     createBy: z.string(),
+    /** The author by name (nick name; the demo seed's rows read 系统); `createBy` keeps the login. */
+    createByName: z.string(),
     version: z.number().int(),
     createTime: timestamp().nullable(),
     approvedTime: timestamp().nullable(),
@@ -219,6 +221,8 @@ export const finishFile = z.object({
   fileName: z.string(),
   size: z.number().int(),
   createBy: z.string(),
+  /** The author by name (nick name; the demo seed's rows read 系统); `createBy` keeps the login. */
+  createByName: z.string(),
   createTime: timestamp().nullable(),
   name: z.string(),
   url: z.string(),

@@ -130,6 +130,8 @@ export const contractDocumentRecord = z
     deptId: int().nullable(),
     userId: int(),
     createBy: z.string(),
+    /** The author by name (nick name; the demo seed's rows read 系统); `createBy` keeps the login. */
+    createByName: z.string(),
     createTime: timestamp(),
     updateTime: timestamp(),
   })

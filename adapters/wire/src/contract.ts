@@ -359,6 +359,8 @@ export const contractRecord = z
     deptId: z.number().int().nullable(),
     userId: z.number().int(),
     createBy: z.string(),
+    /** The author by name (nick name; the demo seed's rows read 系统); `createBy` keeps the login. */
+    createByName: z.string(),
     createTime: timestamp(),
     updateTime: timestamp(),
   })
@@ -388,6 +390,8 @@ export const contractChangeRecord = z.object({
   statusName: z.string(),
   approvalId: z.string().nullable(),
   createBy: z.string(),
+  /** The author by name (nick name; the demo seed's rows read 系统); `createBy` keeps the login. */
+  createByName: z.string(),
   createTime: timestamp(),
 });
 
@@ -403,6 +407,8 @@ export const contractFileRecord = z.object({
   remark: z.string(),
   url: z.string(),
   createBy: z.string(),
+  /** The author by name (nick name; the demo seed's rows read 系统); `createBy` keeps the login. */
+  createByName: z.string(),
   createTime: timestamp(),
 });
 

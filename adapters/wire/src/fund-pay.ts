@@ -141,6 +141,8 @@ export const paymentPlanRecord = z
     remark: z.string(),
     userId: z.number().int(),
     createBy: z.string(),
+    /** The author by name (nick name; the demo seed's rows read 系统); `createBy` keeps the login. */
+    createByName: z.string(),
     createTime: timestamp().nullable(),
     version: z.number().int(),
   })
@@ -175,6 +177,8 @@ export const fundPayRecord = z
     remark: z.string(),
     userId: z.number().int(),
     createBy: z.string(),
+    /** The author by name (nick name; the demo seed's rows read 系统); `createBy` keeps the login. */
+    createByName: z.string(),
     createTime: timestamp().nullable(),
     version: z.number().int(),
   })

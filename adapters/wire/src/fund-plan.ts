@@ -163,6 +163,8 @@ const sheetFields = {
   approvalKind: z.string().nullable(),
   userId: int(),
   createBy: z.string(),
+  /** The author by name (nick name; the demo seed's rows read 系统); `createBy` keeps the login. */
+  createByName: z.string(),
   createTime: timestamp().nullable(),
   approvedTime: timestamp().nullable(),
   version: int(),

@@ -190,6 +190,8 @@ export const backMoneyRecord = z
     backDate: z.string(),
     remark: z.string(),
     createBy: z.string(),
+    /** The author by name (nick name; the demo seed's rows read 系统); `createBy` keeps the login. */
+    createByName: z.string(),
     createTime: timestamp().nullable(),
     version: int(),
   })
@@ -209,6 +211,8 @@ export const allotmentRecord = z
     remark: z.string(),
     allotVersion: z.union([z.literal(1), z.literal(2)]),
     createBy: z.string(),
+    /** The author by name (nick name; the demo seed's rows read 系统); `createBy` keeps the login. */
+    createByName: z.string(),
     createTime: timestamp().nullable(),
   })
   .meta({ id: 'AllotmentRecord' });
@@ -254,6 +258,8 @@ export const ledgerRecord = z
     contractId: int().nullable(),
     taskId: int().nullable(),
     createBy: z.string(),
+    /** The author by name (nick name; the demo seed's rows read 系统); `createBy` keeps the login. */
+    createByName: z.string(),
     createTime: timestamp().nullable(),
   })
   .meta({ id: 'LedgerRecord' });
@@ -285,6 +291,8 @@ export const loanRecord = z
     approvalId: z.string().nullable(),
     userId: int(),
     createBy: z.string(),
+    /** The author by name (nick name; the demo seed's rows read 系统); `createBy` keeps the login. */
+    createByName: z.string(),
     createTime: timestamp().nullable(),
     approvedTime: timestamp().nullable(),
     version: int(),
@@ -302,6 +310,8 @@ export const repaymentRecord = z
     remark: z.string(),
     userId: int(),
     createBy: z.string(),
+    /** The author by name (nick name; the demo seed's rows read 系统); `createBy` keeps the login. */
+    createByName: z.string(),
     createTime: timestamp().nullable(),
   })
   .meta({ id: 'RepaymentRecord' });

@@ -51,6 +51,8 @@ export const lixiangChangeRecord = z
     statusName: z.string(),
     approvalId: z.string().nullable(),
     createBy: z.string(),
+    /** The author by name (nick name; the demo seed's rows read 系统); `createBy` keeps the login. */
+    createByName: z.string(),
     createTime: timestamp(),
   })
   .meta({ id: 'LixiangChangeRecord' });

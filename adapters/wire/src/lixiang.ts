@@ -120,6 +120,8 @@ export const lixiangRecord = z
     deptId: z.number().int().nullable(),
     userId: z.number().int(),
     createBy: z.string(),
+    /** The author by name (nick name; the demo seed's rows read 系统); `createBy` keeps the login. */
+    createByName: z.string(),
     createTime: timestamp(),
     updateTime: timestamp(),
   })

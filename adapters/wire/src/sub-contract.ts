@@ -227,6 +227,8 @@ export const contractChildRecord = z
     deptId: z.number().int().nullable(),
     userId: z.number().int(),
     createBy: z.string(),
+    /** The author by name (nick name; the demo seed's rows read 系统); `createBy` keeps the login. */
+    createByName: z.string(),
     createTime: timestamp(),
   })
   .meta({ id: 'ContractChildRecord' });
@@ -291,6 +293,8 @@ export const extendSubContractRecord = z
     deptId: z.number().int().nullable(),
     userId: z.number().int(),
     createBy: z.string(),
+    /** The author by name (nick name; the demo seed's rows read 系统); `createBy` keeps the login. */
+    createByName: z.string(),
     createTime: timestamp(),
     updateTime: timestamp(),
   })

@@ -135,6 +135,12 @@ export const deptRecord = z
      * the leader user's name, derived from leaderUserId, '' when none. A write ignores it.
      */
     leader: z.string(),
+    /**
+     * Who its department-head approval nodes go to, by name: its own leader, else the nearest
+     * department above with one (''), and that department's name ('' when it is its own).
+     */
+    routedLeader: z.string(),
+    routedLeaderDept: z.string(),
     phone: z.string(),
     email: z.string(),
     status: flag,

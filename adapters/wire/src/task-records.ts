@@ -63,6 +63,8 @@ export const taskRecord = z
     deptConfirmerId: int().nullable(),
     userId: int(),
     createBy: z.string(),
+    /** The author by name (nick name; the demo seed's rows read 系统); `createBy` keeps the login. */
+    createByName: z.string(),
     version: int(),
     createTime: timestamp(),
     updateTime: timestamp(),

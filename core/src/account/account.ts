@@ -63,6 +63,8 @@ export interface ContractAccount {
   readonly deptId: number | null;
   readonly userId: number;
   readonly createBy: string;
+  /** The author by name (`personNameOf`), read beside the login `createBy` keeps. */
+  readonly createByName: string;
   readonly createTime: Date;
   readonly version: number;
 }
@@ -111,6 +113,8 @@ export interface Invoice {
   readonly deptId: number | null;
   readonly userId: number;
   readonly createBy: string;
+  /** The author by name (`personNameOf`), read beside the login `createBy` keeps. */
+  readonly createByName: string;
   readonly createTime: Date;
   readonly approvedTime: Date | null;
   readonly version: number;
@@ -152,6 +156,8 @@ export interface EmployeeCost extends EmployeeCostAmounts {
   readonly totalCost: string;
   readonly remark: string;
   readonly createBy: string;
+  /** The author by name (`personNameOf`), read beside the login `createBy` keeps. */
+  readonly createByName: string;
   readonly createTime: Date;
   readonly version: number;
 }

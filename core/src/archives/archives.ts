@@ -16,6 +16,8 @@ export interface Archive {
   readonly deptId: number | null;
   readonly userId: number;
   readonly createBy: string;
+  /** The author by name (`personNameOf`), read beside the login `createBy` keeps. */
+  readonly createByName: string;
   readonly createTime: Date | null;
 }
 

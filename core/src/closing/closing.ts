@@ -58,6 +58,8 @@ export interface ClosedCase {
   readonly deptId: number | null;
   readonly userId: number;
   readonly createBy: string;
+  /** The author by name (`personNameOf`), read beside the login `createBy` keeps. */
+  readonly createByName: string;
   readonly version: number;
   readonly createTime: Date | null;
   readonly approvedTime: Date | null;

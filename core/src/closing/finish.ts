@@ -55,6 +55,8 @@ export interface FinishFile {
   readonly fileName: string;
   readonly size: number;
   readonly createBy: string;
+  /** The author by name (`personNameOf`), read beside the login `createBy` keeps. */
+  readonly createByName: string;
   readonly createTime: Date | null;
 }
 

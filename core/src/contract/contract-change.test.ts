@@ -60,6 +60,7 @@ function formal(total: string, clean: string, bizSource = '2'): Contract {
     deptId: 1,
     userId: 1,
     createBy: 'x',
+    createByName: 'x',
     createTime: new Date(0),
     updateTime: new Date(0),
     settleAmount: '1.5',

@@ -60,12 +60,14 @@ export interface ContractChange {
   readonly approvalId: string | null;
   readonly userId: number;
   readonly createBy: string;
+  /** The author by name (`personNameOf`), read beside the login `createBy` keeps. */
+  readonly createByName: string;
   readonly createTime: Date;
 }
 
 export interface ContractChangeRepository {
   insert(
-    change: Omit<ContractChange, 'changeId' | 'status' | 'approvalId' | 'createTime'>,
+    change: Omit<ContractChange, 'changeId' | 'status' | 'approvalId' | 'createTime' | 'createByName'>,
     now: Date,
   ): Promise<ContractChange>;
   /** The change with its approval's status (a rejected or withdrawn approval reads as such). */

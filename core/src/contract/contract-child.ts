@@ -49,6 +49,8 @@ export interface ContractChild extends ContractChildFields {
   readonly deptId: number | null;
   readonly userId: number;
   readonly createBy: string;
+  /** The author by name (`personNameOf`), read beside the login `createBy` keeps. */
+  readonly createByName: string;
   readonly createTime: Date;
   readonly updateTime: Date;
 }

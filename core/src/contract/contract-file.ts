@@ -28,6 +28,8 @@ export interface ContractFile {
   readonly remark: string;
   readonly userId: number;
   readonly createBy: string;
+  /** The author by name (`personNameOf`), read beside the login `createBy` keeps. */
+  readonly createByName: string;
   readonly createTime: Date;
 }
 

@@ -119,6 +119,8 @@ export interface Contract extends Omit<ContractFields, 'directFee'>, ContractFee
   readonly deptId: number | null;
   readonly userId: number;
   readonly createBy: string;
+  /** The author by name (`personNameOf`), read beside the login `createBy` keeps. */
+  readonly createByName: string;
   readonly createTime: Date;
   readonly updateTime: Date;
 }

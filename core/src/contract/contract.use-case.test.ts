@@ -27,6 +27,7 @@ function memory(approvalOk = true) {
         deptId: r.deptId,
         userId: r.userId,
         createBy: r.createBy,
+        createByName: r.createBy,
         createTime: now,
         updateTime: now,
       };

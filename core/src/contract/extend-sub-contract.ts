@@ -42,6 +42,8 @@ export interface ExtendSubContract extends ExtendSubContractFields {
   readonly deptId: number | null;
   readonly userId: number;
   readonly createBy: string;
+  /** The author by name (`personNameOf`), read beside the login `createBy` keeps. */
+  readonly createByName: string;
   readonly createTime: Date;
   readonly updateTime: Date;
 }

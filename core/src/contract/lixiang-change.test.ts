@@ -43,6 +43,7 @@ function filingOf(status: ApprovalStatus, history: boolean): Lixiang {
     deptId: 103,
     userId: 5,
     createBy: 'zhjy',
+    createByName: 'zhjy',
     createTime: new Date(0),
     updateTime: new Date(0),
   };

@@ -68,12 +68,14 @@ export interface LixiangChange {
   readonly approvalId: string | null;
   readonly userId: number;
   readonly createBy: string;
+  /** The author by name (`personNameOf`), read beside the login `createBy` keeps. */
+  readonly createByName: string;
   readonly createTime: Date;
 }
 
 export interface LixiangChangeRepository {
   insert(
-    change: Omit<LixiangChange, 'changeId' | 'status' | 'approvalId' | 'createTime'>,
+    change: Omit<LixiangChange, 'changeId' | 'status' | 'approvalId' | 'createTime' | 'createByName'>,
     now: Date,
   ): Promise<LixiangChange>;
   /** The change with its approval's live status (a rejected or withdrawn approval reads so). */

@@ -28,6 +28,8 @@ export interface ContractDocumentRecord {
   readonly deptId: number | null;
   readonly userId: number;
   readonly createBy: string;
+  /** The author by name (`personNameOf`), read beside the login `createBy` keeps. */
+  readonly createByName: string;
   readonly createTime: Date;
   readonly updateTime: Date;
 }

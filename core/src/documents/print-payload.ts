@@ -20,6 +20,11 @@ export interface ContractDocumentPrint {
   readonly values: ContractDocValues;
   /** The approval that signed it, when there is one: its rows become the signature footer. */
   readonly approval: ApprovalDetail | null;
+  /**
+   * The 拟稿人 row of the sign footer: who drafted it, by name, and when (yyyy-MM-dd HH:mm on the
+   * institute's clock): the approval's drafter once submitted, else the document's author.
+   */
+  readonly drafter: { readonly name: string; readonly time: string };
   /** Seal images to stamp on the document, inlined as data: URLs (the page fetches nothing). */
   readonly sealImages: readonly string[];
 }

@@ -68,6 +68,8 @@ export interface PaymentPlan {
   readonly remark: string;
   readonly userId: number;
   readonly createBy: string;
+  /** The author by name (`personNameOf`), read beside the login `createBy` keeps. */
+  readonly createByName: string;
   readonly createTime: Date;
   readonly version: number;
 }
@@ -103,6 +105,8 @@ export interface FundPay {
   readonly remark: string;
   readonly userId: number;
   readonly createBy: string;
+  /** The author by name (`personNameOf`), read beside the login `createBy` keeps. */
+  readonly createByName: string;
   readonly createTime: Date;
   readonly version: number;
 }

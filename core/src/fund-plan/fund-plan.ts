@@ -89,6 +89,8 @@ export interface FundPlan extends FundPlanTotals {
   readonly approvalKind: string | null;
   readonly userId: number;
   readonly createBy: string;
+  /** The author by name (`personNameOf`), read beside the login `createBy` keeps. */
+  readonly createByName: string;
   readonly createTime: Date | null;
   readonly approvedTime: Date | null;
   readonly version: number;
@@ -125,6 +127,8 @@ export interface FundPerform {
   readonly approvalKind: string | null;
   readonly userId: number;
   readonly createBy: string;
+  /** The author by name (`personNameOf`), read beside the login `createBy` keeps. */
+  readonly createByName: string;
   readonly createTime: Date | null;
   readonly approvedTime: Date | null;
   readonly version: number;

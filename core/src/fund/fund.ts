@@ -20,6 +20,8 @@ export interface BackMoney {
   readonly backDate: string;
   readonly remark: string;
   readonly createBy: string;
+  /** The author by name (`personNameOf`), read beside the login `createBy` keeps. */
+  readonly createByName: string;
   readonly createTime: Date;
   readonly version: number;
 }
@@ -39,6 +41,8 @@ export interface BackMoneyAllotment {
   /** 1: one team at a time (allot-design V1); 2: several in one call (V2). */
   readonly allotVersion: 1 | 2;
   readonly createBy: string;
+  /** The author by name (`personNameOf`), read beside the login `createBy` keeps. */
+  readonly createByName: string;
   readonly createTime: Date;
 }
 
@@ -72,6 +76,8 @@ export interface Loan {
   readonly approvalId: string | null;
   readonly userId: number;
   readonly createBy: string;
+  /** The author by name (`personNameOf`), read beside the login `createBy` keeps. */
+  readonly createByName: string;
   readonly createTime: Date;
   readonly approvedTime: Date | null;
   readonly version: number;
@@ -87,6 +93,8 @@ export interface Repayment {
   readonly remark: string;
   readonly userId: number;
   readonly createBy: string;
+  /** The author by name (`personNameOf`), read beside the login `createBy` keeps. */
+  readonly createByName: string;
   readonly createTime: Date;
 }
 
@@ -123,5 +131,7 @@ export interface LedgerEntry {
   readonly contractId: number | null;
   readonly taskId: number | null;
   readonly createBy: string;
+  /** The author by name (`personNameOf`), read beside the login `createBy` keeps. */
+  readonly createByName: string;
   readonly createTime: Date;
 }

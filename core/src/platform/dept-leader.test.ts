@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { leaderChoiceStands, worksIn, type LeaderCandidate } from './dept.js';
+import { leaderChoiceStands, routedLeaderOf, worksIn, type LeaderCandidate } from './dept.js';
 
 /** A chain of department ids from the root down: `[100, 108, 110]`. */
 const chain = fc.uniqueArray(fc.integer({ min: 100, max: 999 }), { minLength: 1, maxLength: 5 });
@@ -54,5 +54,24 @@ describe('a department leader is chosen from the department’s users', () => {
     expect(leaderChoiceStands(undefined, 3, null, candidateIn([100], 3))).toBe(false);
     expect(leaderChoiceStands(100, 3, null, null)).toBe(false);
     expect(leaderChoiceStands(100, 3, null, candidateIn([100], 4))).toBe(false);
+  });
+});
+
+describe('a department-head node goes to the nearest leader up the chain', () => {
+  it('is the department’s own leader when it has one, else the nearest above, else none', () => {
+    fc.assert(
+      fc.property(chain, fc.array(fc.boolean(), { minLength: 5, maxLength: 5 }), (path, led) => {
+        const leaders = new Map(path.flatMap((d, i) => (led[i] ? [[d, d * 10] as const] : [])));
+        const dept = {
+          deptId: path[path.length - 1]!,
+          ancestors: ['0', ...path.slice(0, -1)].join(','),
+        };
+        const routed = routedLeaderOf(dept, (d) => leaders.get(d) ?? null);
+        const nearest = [...path].reverse().find((d) => leaders.has(d));
+        expect(routed).toEqual(
+          nearest === undefined ? null : { userId: nearest * 10, deptId: nearest },
+        );
+      }),
+    );
   });
 });

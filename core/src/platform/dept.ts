@@ -112,3 +112,28 @@ export function leaderChoiceStands(
   if (deptId === undefined || candidate === null || candidate.userId !== chosen) return false;
   return candidate.status === '0' && worksIn(deptId, candidate);
 }
+
+/**
+ * Where a department-head approval node of `dept` goes: its own leader, else the leader of the
+ * nearest department above it that has one, the chain the approval directory walks
+ * (`leadersOfDept`). `leaderOf` answers a department's leader when that leader can sign (an
+ * active user), else null. Null when no department up to the root has one.
+ */
+export function routedLeaderOf(
+  dept: Pick<SysDept, 'deptId' | 'ancestors'>,
+  leaderOf: (deptId: number) => number | null,
+): { readonly userId: number; readonly deptId: number } | null {
+  const chain = [
+    dept.deptId,
+    ...dept.ancestors
+      .split(',')
+      .map(Number)
+      .filter((n) => n > 0)
+      .reverse(),
+  ];
+  for (const deptId of chain) {
+    const userId = leaderOf(deptId);
+    if (userId !== null) return { userId, deptId };
+  }
+  return null;
+}

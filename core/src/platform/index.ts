@@ -5,6 +5,7 @@ export * from './data-scope.js';
 export * from './platform-errors.js';
 export * from './unique-fields.js';
 export * from './user.js';
+export * from './person-name.js';
 export * from './user.repository.port.js';
 export * from './role.js';
 export * from './role.repository.port.js';

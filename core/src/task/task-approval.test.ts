@@ -48,6 +48,7 @@ const task = (over: Partial<DesignTask> = {}): DesignTask => ({
   deptConfirmerId: 3,
   userId: 9,
   createBy: 'creator',
+  createByName: 'creator',
   version: 0,
   createTime: new Date(0),
   updateTime: new Date(0),

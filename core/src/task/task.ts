@@ -117,6 +117,8 @@ export interface DesignTask {
   readonly deptConfirmerId: number | null;
   readonly userId: number;
   readonly createBy: string;
+  /** The author by name (`personNameOf`), read beside the login `createBy` keeps. */
+  readonly createByName: string;
   readonly version: number;
   readonly createTime: Date;
   readonly updateTime: Date;

@@ -129,6 +129,7 @@ export function contractPayload(
     contractName,
     values: { ...values, contractName },
     approval,
+    drafter: { name: '王经营', time: '2026-03-01 09:30' },
     sealImages: [],
   };
 }

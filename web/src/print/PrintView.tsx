@@ -89,6 +89,7 @@ function ContractDocumentPrintView({ doc }: { doc: ContractDocumentPrint }) {
     <ContractDocument
       state={state}
       approval={doc.approval}
+      drafter={doc.drafter}
       signtype={
         doc.approval === null ? APPROVAL_SIGN_TYPES.NONE : APPROVAL_SIGN_TYPES.VIEWING_PENDING
       }

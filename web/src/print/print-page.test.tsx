@@ -51,6 +51,7 @@ const documentOf = (type: (typeof CONTRACT_DOC_TYPES)[number]): PrintPayload => 
     signDate: '2026-11-20',
   },
   approval,
+  drafter: { name: '王经营', time: '2026-11-19 09:30' },
   sealImages: [],
 });
 
@@ -73,6 +74,9 @@ describe('the print page', () => {
         '经营部',
         '财务部',
       ]);
+      // The 拟稿人 row carries the drafter's name and time (issue 19: it printed empty).
+      expect(rows[0]?.textContent).toContain('王经营');
+      expect(rows[0]?.textContent).toContain('2026-11-19 09:30');
       expect(rows[3]?.textContent).toContain('签署人3');
       expect(rows[3]?.textContent).toContain('2026-11-22 10:00');
       if (type === 8) expect(text).toContain('绿色建筑咨询服务指导协议');

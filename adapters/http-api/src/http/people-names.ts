@@ -1,5 +1,5 @@
 import type { Express, Response } from 'express';
-import { ALL_DATA, type PlatformRepositories } from '@dpms/core';
+import { ALL_DATA, personNameOf, type PlatformRepositories } from '@dpms/core';
 
 /**
  * A person as people read them: the nick name of a login name (`createBy`) or of a user id. An
@@ -9,7 +9,7 @@ export type PersonNameSource = (who: string | number) => Promise<string | null>;
 
 const LOCALS_KEY = 'personNames';
 
-/** The users' nick names; a departed or unknown user reads as what the record holds. */
+/** The users' nick names; an unknown user reads as `personNameOf` says (the login, or 系统). */
 export const usersAsNames =
   (repos: Pick<PlatformRepositories, 'users'>): PersonNameSource =>
   async (who) => {
@@ -38,7 +38,8 @@ export function personNamesOf(res: Response): (who: string | number) => Promise<
     if (source === undefined || key === '') return key;
     const hit = known.get(key);
     if (hit !== undefined) return hit;
-    const name = (await source(who)) ?? key;
+    // The screens' rule (core's personNameOf): the demo seed's rows read 系统 here too.
+    const name = personNameOf(key, await source(who));
     known.set(key, name);
     return name;
   };

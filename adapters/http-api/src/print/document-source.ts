@@ -12,6 +12,8 @@ const printable = (doc: ContractDocumentRecord): PrintableDocument => ({
   contractName: doc.contractName,
   values: doc.values,
   approvalId: doc.approvalId,
+  createByName: doc.createByName,
+  createTime: doc.createTime,
 });
 
 /**

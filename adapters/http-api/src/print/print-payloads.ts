@@ -175,6 +175,9 @@ export interface PrintableDocument {
   readonly contractName: string;
   readonly values: Readonly<Partial<Record<ContractDocFieldName, string>>>;
   readonly approvalId: string | null;
+  /** The author by name, the 拟稿人 before the document goes into approval. */
+  readonly createByName: string;
+  readonly createTime: Date;
 }
 
 /** A contract document with the signatures of its approval (none before it is submitted). */
@@ -184,12 +187,23 @@ export async function contractDocumentPrint(
   sources: PrintSources,
 ): Promise<ContractDocumentPrint> {
   const values = toContractDocValues(doc.values);
+  const zone = await sources.timeZone();
+  const a = approval?.approval;
+  // Once submitted, the approval's drafter signs the 拟稿人 row, as on the approval sheet.
+  const drafter =
+    a === undefined
+      ? { name: doc.createByName, time: printedTime(doc.createTime.toISOString(), zone) }
+      : {
+          name: (await sources.userNames([a.drafterId]))[a.drafterId] ?? doc.createByName,
+          time: printedTime(a.submitTime ?? a.createTime, zone),
+        };
   return {
     kind: 'contractDocument',
     type: doc.docType,
     contractName: doc.contractName || values.contractName,
     values: { ...values, contractName: doc.contractName || values.contractName },
     approval: approval === null ? null : await printableApproval(approval, sources),
+    drafter,
     sealImages: [],
   };
 }

@@ -70,6 +70,7 @@ export const archiveView = (a: Archive): ArchiveRecord => ({
   deptId: a.deptId,
   userId: a.userId,
   createBy: a.createBy,
+  createByName: a.createByName,
   /** The archive's own file call: the per-archive rule, not the file owner's (see `file`). */
   downloadUrl: `/project/archives/file?archiveId=${String(a.archiveId)}`,
   createTime: iso(a.createTime),

@@ -66,6 +66,7 @@ const childView = (c: ContractChild): ContractChildRecord => ({
   deptId: c.deptId,
   userId: c.userId,
   createBy: c.createBy,
+  createByName: c.createByName,
   createTime: iso(c.createTime),
 });
 

@@ -46,6 +46,7 @@ export const contractDocumentView = (d: ContractDocumentRecord): ContractDocumen
   deptId: d.deptId,
   userId: d.userId,
   createBy: d.createBy,
+  createByName: d.createByName,
   createTime: d.createTime.toISOString(),
   updateTime: d.updateTime.toISOString(),
 });

@@ -5,6 +5,7 @@ import {
   buildDeptTree,
   err,
   leaderChoiceStands,
+  routedLeaderOf,
   type LeaderCandidate,
   type PlatformRepositories,
   type SysDept,
@@ -36,34 +37,64 @@ const deptListAnswer = okEnvelope(z.array(deptRecord));
  * free text there, stays readable for older clients as the leader user's name, derived here and
  * never stored, so it cannot drift from the user it names.
  */
-const deptView = (d: SysDept, leaders: ReadonlyMap<number, string>) => ({
-  deptId: d.deptId,
-  parentId: d.parentId,
-  ancestors: d.ancestors,
-  deptName: d.deptName,
-  orderNum: d.orderNum,
-  leaderUserId: d.leaderUserId,
-  leader: d.leaderUserId === null ? '' : (leaders.get(d.leaderUserId) ?? ''),
-  phone: d.phone,
-  email: d.email,
-  status: d.status,
-  deptType: d.deptType,
-  createTime: d.createTime.toISOString(),
-});
+const deptView = (d: SysDept, leaders: Leaders) => {
+  const routed = routedLeaderOf(d, (deptId) => leaders.active.get(deptId) ?? null);
+  return {
+    deptId: d.deptId,
+    parentId: d.parentId,
+    ancestors: d.ancestors,
+    deptName: d.deptName,
+    orderNum: d.orderNum,
+    leaderUserId: d.leaderUserId,
+    leader: d.leaderUserId === null ? '' : (leaders.names.get(d.leaderUserId) ?? ''),
+    routedLeader: routed === null ? '' : (leaders.names.get(routed.userId) ?? ''),
+    routedLeaderDept:
+      routed === null || routed.deptId === d.deptId
+        ? ''
+        : (leaders.deptNames.get(routed.deptId) ?? ''),
+    phone: d.phone,
+    email: d.email,
+    status: d.status,
+    deptType: d.deptType,
+    createTime: d.createTime.toISOString(),
+  };
+};
+
+/** The leaders' names, each department's leader who can sign (active), and department names. */
+interface Leaders {
+  readonly names: ReadonlyMap<number, string>;
+  readonly active: ReadonlyMap<number, number>;
+  readonly deptNames: ReadonlyMap<number, string>;
+}
 
 /** Departments (000 §7 "Departments"). The admin screens are scoped; the pickers' tree is not. */
 export function deptRoutes(repos: PlatformRepositories): RouteModule {
-  /** The leaders' names, read once per answer. */
-  async function leaderNames(depts: readonly SysDept[]): Promise<Map<number, string>> {
-    const ids = [
-      ...new Set(depts.flatMap((d) => (d.leaderUserId === null ? [] : [d.leaderUserId]))),
-    ];
-    const users = await Promise.all(ids.map((uid) => repos.users.findById(uid, ALL_DATA)));
-    return new Map(users.flatMap((u) => (u ? [[u.userId, u.nickName] as const] : [])));
+  /**
+   * The leaders of every department (a department without one routes to the nearest above,
+   * which may lie outside the caller's scope), read once per answer.
+   */
+  async function leadersOf(): Promise<Leaders> {
+    const all = await repos.depts.list({}, ALL_DATA);
+    const ids = [...new Set(all.flatMap((d) => (d.leaderUserId === null ? [] : [d.leaderUserId])))];
+    const users = (
+      await Promise.all(ids.map((uid) => repos.users.findById(uid, ALL_DATA)))
+    ).flatMap((u) => (u ? [u] : []));
+    const activeIds = new Set(users.filter((u) => u.status === '0').map((u) => u.userId));
+    return {
+      names: new Map(users.map((u) => [u.userId, u.nickName] as const)),
+      active: new Map(
+        all.flatMap((d) =>
+          d.leaderUserId !== null && activeIds.has(d.leaderUserId)
+            ? [[d.deptId, d.leaderUserId] as const]
+            : [],
+        ),
+      ),
+      deptNames: new Map(all.map((d) => [d.deptId, d.deptName] as const)),
+    };
   }
   const views = async (depts: readonly SysDept[]) => {
-    const names = await leaderNames(depts);
-    return depts.map((d) => deptView(d, names));
+    const leaders = await leadersOf();
+    return depts.map((d) => deptView(d, leaders));
   };
   const view = async (d: SysDept) => (await views([d]))[0]!;
 

@@ -45,6 +45,7 @@ const view = (e: ExtendSubContract): ExtendSubContractRecord => ({
   deptId: e.deptId,
   userId: e.userId,
   createBy: e.createBy,
+  createByName: e.createByName,
   createTime: iso(e.createTime),
   updateTime: iso(e.updateTime),
 });

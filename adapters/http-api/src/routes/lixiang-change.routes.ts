@@ -30,6 +30,7 @@ export const lixiangChangeView = (c: LixiangChange): LixiangChangeRecord => ({
   statusName: APPROVAL_STATUS_LABELS[c.status],
   approvalId: c.approvalId,
   createBy: c.createBy,
+  createByName: c.createByName,
   createTime: iso(c.createTime),
 });
 

@@ -58,6 +58,7 @@ const view = (l: Lixiang): LixiangRecord => ({
   deptId: l.deptId,
   userId: l.userId,
   createBy: l.createBy,
+  createByName: l.createByName,
   createTime: iso(l.createTime),
   updateTime: iso(l.updateTime),
 });

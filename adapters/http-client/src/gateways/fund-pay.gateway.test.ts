@@ -24,6 +24,7 @@ const PLAN: PaymentPlanRecord = {
   remark: '',
   userId: 1,
   createBy: 'admin',
+  createByName: '管理员',
   createTime: '2026-05-01T00:00:00.000Z',
   version: 0,
 };
@@ -55,6 +56,7 @@ const PAY: FundPayRecord = {
   remark: '',
   userId: 1,
   createBy: 'admin',
+  createByName: '管理员',
   createTime: '2026-05-01T00:00:00.000Z',
   version: 0,
 };

@@ -26,6 +26,7 @@ const PLAN: FundPlanRecord = {
   approvalKind: null,
   userId: 1,
   createBy: 'admin',
+  createByName: '管理员',
   createTime: '2024-06-01T00:00:00.000Z',
   approvedTime: null,
   version: 0,

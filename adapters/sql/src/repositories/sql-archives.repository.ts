@@ -1,5 +1,7 @@
+import { nickNameOf } from './sql-helpers.js';
 import { recordAuthor } from './record-author.js';
 import {
+  personNameOf,
   ApprovalEngine,
   ARCHIVE_BORROW_RECORD_KIND,
   ARCHIVE_BORROW_TYPE_CODE,
@@ -44,6 +46,7 @@ const ARCHIVE_COLUMNS = [
   'a.dept_id',
   'a.user_id',
   'a.create_by',
+  nickNameOf('a.create_by').as('create_by_name'),
   'a.create_time',
 ] as const;
 
@@ -62,6 +65,7 @@ function toArchive(r: Record<string, unknown>): Archive {
     deptId: r.dept_id === null ? null : Number(r.dept_id),
     userId: Number(r.user_id),
     createBy: str(r.create_by),
+    createByName: personNameOf(str(r.create_by), str(r.create_by_name)),
     createTime: r.create_time instanceof Date ? r.create_time : null,
   };
 }

@@ -1,4 +1,6 @@
+import { nickNameOf } from './sql-helpers.js';
 import {
+  personNameOf,
   backMoneyFiguresOf,
   type BackMoney,
   type BackMoneyAllotment,
@@ -50,6 +52,7 @@ export class SqlBackMoneyRepository implements BackMoneyRepository {
       dayOf('b.back_date').as('back_date'),
       'b.remark',
       'b.create_by',
+      nickNameOf('b.create_by').as('create_by_name'),
       'b.create_time',
       'b.version',
     ]);
@@ -69,6 +72,7 @@ export class SqlBackMoneyRepository implements BackMoneyRepository {
     back_date: string;
     remark: string;
     create_by: string;
+    create_by_name?: string | null;
     create_time: Date;
     version: number;
   }): BackMoney {
@@ -88,6 +92,7 @@ export class SqlBackMoneyRepository implements BackMoneyRepository {
       backDate: r.back_date,
       remark: r.remark,
       createBy: r.create_by,
+      createByName: personNameOf(r.create_by, r.create_by_name),
       createTime: time(r.create_time),
       version: r.version,
     };
@@ -236,6 +241,7 @@ export class SqlBackMoneyRepository implements BackMoneyRepository {
         'a.remark',
         'a.allot_version',
         'a.create_by',
+        nickNameOf('a.create_by').as('create_by_name'),
         'a.create_time',
       ])
       .where('a.back_money_id', '=', backMoneyId)
@@ -254,6 +260,7 @@ export class SqlBackMoneyRepository implements BackMoneyRepository {
       remark: r.remark,
       allotVersion: r.allot_version === 2 ? 2 : 1,
       createBy: r.create_by,
+      createByName: personNameOf(r.create_by, r.create_by_name),
       createTime: time(r.create_time),
     }));
   }

@@ -1,5 +1,7 @@
+import { nickNameOf } from './sql-helpers.js';
 import { recordAuthor } from './record-author.js';
 import {
+  personNameOf,
   CLOSING_RECORD_KIND,
   MoneyDecimal,
   moveClosingOnApproval,
@@ -62,6 +64,7 @@ const CASE_COLUMNS = [
   'k.dept_id',
   'k.user_id',
   'k.create_by',
+  nickNameOf('k.create_by').as('create_by_name'),
   'k.version',
   'k.create_time',
   'c.contract_no',
@@ -100,6 +103,7 @@ function toCase(r: Record<string, unknown>): ClosedCase {
     deptId: r.dept_id === null ? null : Number(r.dept_id),
     userId: Number(r.user_id),
     createBy: str(r.create_by),
+    createByName: personNameOf(str(r.create_by), str(r.create_by_name)),
     version: Number(r.version),
     createTime: r.create_time instanceof Date ? r.create_time : null,
     approvedTime: r.approved_time instanceof Date ? r.approved_time : null,

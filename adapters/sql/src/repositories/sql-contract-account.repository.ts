@@ -1,4 +1,6 @@
+import { nickNameOf } from './sql-helpers.js';
 import {
+  personNameOf,
   type AccountContract,
   type AccountParty,
   type ContractAccount,
@@ -35,6 +37,7 @@ export class SqlContractAccountRepository implements ContractAccountRepository {
         'a.dept_id',
         'a.user_id',
         'a.create_by',
+        nickNameOf('a.create_by').as('create_by_name'),
         'a.create_time',
         'a.version',
         'c.contract_no',
@@ -57,6 +60,7 @@ export class SqlContractAccountRepository implements ContractAccountRepository {
       deptId: r.dept_id === null ? null : Number(r.dept_id),
       userId: Number(r.user_id),
       createBy: str(r.create_by),
+      createByName: personNameOf(str(r.create_by), str(r.create_by_name)),
       createTime: time(r.create_time),
       version: Number(r.version),
     };

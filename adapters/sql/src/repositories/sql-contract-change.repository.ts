@@ -1,10 +1,11 @@
 import {
+  personNameOf,
   type ContractChange,
   type ContractChangeRepository,
   type ApprovalStatus,
 } from '@dpms/core';
 import { sql } from 'kysely';
-import { type Db } from './sql-helpers.js';
+import { nickNameOf, type Db } from './sql-helpers.js';
 import { json, parsed } from './sql-contract-rows.js';
 
 /** Contract changes (28_1): the proposal, what it replaced, and its approval's status. */
@@ -40,6 +41,7 @@ export class SqlContractChangeRepository implements ContractChangeRepository {
       .selectFrom('contract_change as cc')
       .leftJoin('approval as a', 'a.approval_id', 'cc.approval_id')
       .selectAll('cc')
+      .select(nickNameOf('cc.create_by').as('create_by_name'))
       .select(
         sql<number>`case when cc.status = 0 and a.status in (2, 3) then a.status else cc.status end`.as(
           'live_status',
@@ -87,6 +89,7 @@ function toChange(r: {
   approval_id: number | null;
   user_id: number;
   create_by: string;
+  create_by_name?: string | null;
   create_time: Date;
 }): ContractChange {
   return {
@@ -99,6 +102,7 @@ function toChange(r: {
     approvalId: r.approval_id === null ? null : String(r.approval_id),
     userId: r.user_id,
     createBy: r.create_by,
+    createByName: personNameOf(r.create_by, r.create_by_name),
     createTime: r.create_time,
   };
 }

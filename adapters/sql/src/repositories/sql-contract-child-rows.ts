@@ -1,5 +1,11 @@
 /** The sub-contract and pay item rows as core's records. */
-import { MoneyDecimal, toAmountString, type ChildPay, type ContractChild } from '@dpms/core';
+import {
+  personNameOf,
+  MoneyDecimal,
+  toAmountString,
+  type ChildPay,
+  type ContractChild,
+} from '@dpms/core';
 
 export const amount = (v: string | null | undefined): string =>
   v === null || v === undefined ? '0' : toAmountString(new MoneyDecimal(v));
@@ -22,6 +28,7 @@ export type ChildRow = {
   dept_id: number | null;
   user_id: number;
   create_by: string;
+  create_by_name?: string | null;
   create_time: Date;
   update_time: Date;
 };
@@ -43,6 +50,7 @@ export const toChild = (r: ChildRow): ContractChild => ({
   deptId: r.dept_id,
   userId: r.user_id,
   createBy: r.create_by,
+  createByName: personNameOf(r.create_by, r.create_by_name),
   createTime: r.create_time,
   updateTime: r.update_time,
 });

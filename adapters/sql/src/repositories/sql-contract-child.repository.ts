@@ -24,7 +24,14 @@ import {
   SqlRecordHistoryRepository,
 } from './sql-contract.repository.js';
 import { SqlIdempotencyRepository } from './sql-auth.repository.js';
-import { containsPattern, pageBounds, scopeCondition, toCount, type Db } from './sql-helpers.js';
+import {
+  containsPattern,
+  nickNameOf,
+  pageBounds,
+  scopeCondition,
+  toCount,
+  type Db,
+} from './sql-helpers.js';
 import { amount, toChild, toPay, type ChildRow } from './sql-contract-child-rows.js';
 import { subContractPaidSum } from '../read-models/contract-figures.js';
 
@@ -64,6 +71,7 @@ export class SqlContractChildRepository implements ContractChildRepository {
     return this.db
       .selectFrom('contract_child')
       .selectAll()
+      .select(nickNameOf('contract_child.create_by').as('create_by_name'))
       .select(liveStatus.as('live_status'))
       .where('del_flag', '=', '0')
       .where(
@@ -79,6 +87,7 @@ export class SqlContractChildRepository implements ContractChildRepository {
       .selectAll('cc')
       .select([
         'c.contract_name as parent_name',
+        nickNameOf('cc.create_by').as('create_by_name'),
         sql<number>`case when cc.status = 0 and (select a.status from approval a where a.approval_id = cc.approval_id) in (2, 3)
           then (select a.status from approval a where a.approval_id = cc.approval_id) else cc.status end`.as(
           'live_status',

@@ -1,5 +1,6 @@
 import { recordAuthor } from './record-author.js';
 import {
+  personNameOf,
   COMPANY_SETTING_KEYS,
   CONTRACT_DOCUMENT_RECORD_KIND,
   MoneyDecimal,
@@ -27,7 +28,14 @@ import {
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../database/schema.js';
 import { EngineContractApprovalPort } from './sql-contract.repository.js';
-import { containsPattern, pageBounds, scopeCondition, toCount, type Db } from './sql-helpers.js';
+import {
+  nickNameOf,
+  containsPattern,
+  pageBounds,
+  scopeCondition,
+  toCount,
+  type Db,
+} from './sql-helpers.js';
 
 const SORT: Readonly<Record<ContractDocumentSortColumn, string>> = {
   createTime: 'contract_document.create_time',
@@ -48,6 +56,7 @@ interface Row {
   dept_id: number | null;
   user_id: number;
   create_by: string;
+  create_by_name?: string | null;
   create_time: Date;
   update_time: Date;
 }
@@ -80,6 +89,7 @@ const toRecord = (r: Row): ContractDocumentRecord => {
     deptId: r.dept_id,
     userId: r.user_id,
     createBy: r.create_by,
+    createByName: personNameOf(r.create_by, r.create_by_name),
     createTime: r.create_time,
     updateTime: r.update_time,
   };
@@ -108,6 +118,7 @@ export class SqlContractDocumentRepository implements ContractDocumentRepository
   async findById(documentId: number, scope: DataScope | null) {
     const row = await this.base(scope)
       .selectAll('contract_document')
+      .select(nickNameOf('contract_document.create_by').as('create_by_name'))
       .where('contract_document.document_id', '=', documentId)
       .executeTakeFirst();
     return row === undefined ? null : toRecord(row);
@@ -140,6 +151,7 @@ export class SqlContractDocumentRepository implements ContractDocumentRepository
     const { limit, offset } = pageBounds(query.page);
     let page = q
       .selectAll('contract_document')
+      .select(nickNameOf('contract_document.create_by').as('create_by_name'))
       .orderBy(sql.ref(SORT[query.sort?.column ?? 'createTime']), dir)
       .orderBy('contract_document.document_id', dir);
     if (limit !== undefined) page = page.limit(limit).offset(offset ?? 0);

@@ -1,4 +1,5 @@
 import {
+  personNameOf,
   MODIFY_ACTIONS,
   MoneyDecimal,
   toAmountString,
@@ -12,7 +13,7 @@ import {
 } from '@dpms/core';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../database/schema.js';
-import { containsPattern, scopeCondition, type Db } from './sql-helpers.js';
+import { nickNameOf, containsPattern, scopeCondition, type Db } from './sql-helpers.js';
 
 const amount = (v: string | null | undefined): string =>
   v === null || v === undefined ? '0' : toAmountString(new MoneyDecimal(v));
@@ -51,6 +52,7 @@ export class SqlContractExportRepository implements ContractExportRepository {
     if (f.contractId !== undefined) q = q.where('l.contract_id', '=', f.contractId);
     const rows = await q
       .selectAll('l')
+      .select(nickNameOf('l.create_by').as('create_by_name'))
       .select([
         sql<number>`case when l.status = 0 and a.status in (2, 3) then a.status else l.status end`.as(
           'live_status',
@@ -86,6 +88,7 @@ export class SqlContractExportRepository implements ContractExportRepository {
       deptId: r.dept_id,
       userId: r.user_id,
       createBy: r.create_by,
+      createByName: personNameOf(r.create_by, r.create_by_name),
       createTime: r.create_time,
       updateTime: r.update_time,
       contractName: r.contract_name,

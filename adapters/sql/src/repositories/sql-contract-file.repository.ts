@@ -1,3 +1,5 @@
+import { nickNameOf } from './sql-helpers.js';
+import { personNameOf } from '@dpms/core';
 import type {
   ContractFile,
   ContractFileCategory,
@@ -19,6 +21,7 @@ interface Row {
   remark: string;
   user_id: number;
   create_by: string;
+  create_by_name?: string | null;
   create_time: Date;
 }
 
@@ -32,6 +35,7 @@ const toFile = (r: Row): ContractFile => ({
   remark: r.remark,
   userId: r.user_id,
   createBy: r.create_by,
+  createByName: personNameOf(r.create_by, r.create_by_name),
   createTime: r.create_time,
 });
 
@@ -46,6 +50,7 @@ export class SqlContractFileRepository implements ContractFileRepository {
     let q = this.db
       .selectFrom('contract_file')
       .selectAll()
+      .select(nickNameOf('contract_file.create_by').as('create_by_name'))
       .where('contract_id', '=', contractId)
       .where('del_flag', '=', '0');
     if (category !== undefined) q = q.where('category', '=', category);
@@ -56,6 +61,7 @@ export class SqlContractFileRepository implements ContractFileRepository {
     const row = await this.db
       .selectFrom('contract_file')
       .selectAll()
+      .select(nickNameOf('contract_file.create_by').as('create_by_name'))
       .where('contract_file_id', '=', contractFileId)
       .where('del_flag', '=', '0')
       .executeTakeFirst();

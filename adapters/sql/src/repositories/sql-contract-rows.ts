@@ -1,5 +1,6 @@
 /** The contract table's rows as core's Contract and back: columns, amounts, JSON fields. */
 import {
+  personNameOf,
   CONTRACT_ERROR_CODES,
   CONTRACT_MESSAGES,
   MoneyDecimal,
@@ -94,7 +95,12 @@ export type ContractRow = Database['contract'] extends infer T
   : never;
 
 export function toContract(
-  r: ContractRow & { effective_status: number; live_change_id?: number | null; fig_back: string },
+  r: ContractRow & {
+    effective_status: number;
+    live_change_id?: number | null;
+    fig_back: string;
+    create_by_name?: string | null;
+  },
 ): Contract {
   return {
     changeId: r.live_change_id ?? null,
@@ -149,6 +155,7 @@ export function toContract(
     deptId: r.dept_id,
     userId: r.user_id,
     createBy: r.create_by,
+    createByName: personNameOf(r.create_by, r.create_by_name),
     createTime: r.create_time,
     updateTime: r.update_time,
   };

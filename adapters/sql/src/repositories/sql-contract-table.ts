@@ -25,6 +25,7 @@ import {
   pageWithCount,
   scopeCondition,
   type Db,
+  nickNameOf,
 } from './sql-helpers.js';
 import {
   amount,
@@ -105,6 +106,7 @@ export class SqlContractRepository implements ContractRepository {
       .selectAll('contract')
       .select(statusExpr.as('effective_status'))
       .select(changeExpr.as('live_change_id'))
+      .select(nickNameOf('contract.create_by').as('create_by_name'))
       .select(backSum('contract.contract_id').as(FIGURE_COLUMNS.backAmount));
   }
 
@@ -239,6 +241,7 @@ export class SqlContractRepository implements ContractRepository {
           .selectAll('contract')
           .select(statusExpr.as('effective_status'))
           .select(changeExpr.as('live_change_id'))
+          .select(nickNameOf('contract.create_by').as('create_by_name'))
           .select(backSum('contract.contract_id').as(FIGURE_COLUMNS.backAmount))
           .where('contract.contract_id', '=', contractId)
           .executeTakeFirstOrThrow();

@@ -1,4 +1,6 @@
+import { nickNameOf } from './sql-helpers.js';
 import {
+  personNameOf,
   MoneyDecimal,
   WriteAbort,
   accountErrors,
@@ -66,6 +68,7 @@ export class SqlEmployeeCostRepository implements EmployeeCostRepository {
         'e.total_cost',
         'e.remark',
         'e.create_by',
+        nickNameOf('e.create_by').as('create_by_name'),
         'e.create_time',
         'e.version',
       ]);
@@ -101,6 +104,7 @@ export class SqlEmployeeCostRepository implements EmployeeCostRepository {
       totalCost: amount(r.total_cost),
       remark: str(r.remark),
       createBy: str(r.create_by),
+      createByName: personNameOf(str(r.create_by), str(r.create_by_name)),
       createTime: r.create_time instanceof Date ? r.create_time : new Date(String(r.create_time)),
       version: Number(r.version),
     };

@@ -1,4 +1,5 @@
 import {
+  personNameOf,
   MoneyDecimal,
   toAmountString,
   type DataScope,
@@ -17,7 +18,14 @@ import type { Database } from '../database/schema.js';
 import { SqlIdempotencyRepository } from './sql-auth.repository.js';
 import { SqlContractChildRepository } from './sql-contract-child.repository.js';
 import { SqlRecordHistoryRepository } from './sql-contract.repository.js';
-import { containsPattern, pageBounds, scopeCondition, toCount, type Db } from './sql-helpers.js';
+import {
+  nickNameOf,
+  containsPattern,
+  pageBounds,
+  scopeCondition,
+  toCount,
+  type Db,
+} from './sql-helpers.js';
 
 const amount = (v: string | null | undefined): string =>
   v === null || v === undefined ? '0' : toAmountString(new MoneyDecimal(v));
@@ -43,6 +51,7 @@ interface Row {
   dept_id: number | null;
   user_id: number;
   create_by: string;
+  create_by_name?: string | null;
   create_time: Date;
   update_time: Date;
 }
@@ -64,6 +73,7 @@ const toExtend = (r: Row): ExtendSubContract => ({
   deptId: r.dept_id,
   userId: r.user_id,
   createBy: r.create_by,
+  createByName: personNameOf(r.create_by, r.create_by_name),
   createTime: r.create_time,
   updateTime: r.update_time,
 });
@@ -116,6 +126,7 @@ export class SqlExtendSubContractRepository implements ExtendSubContractReposito
   private withLabels(scope: DataScope, f: ExtendSubContractFilter) {
     return this.rows(scope, f)
       .selectAll('e')
+      .select(nickNameOf('e.create_by').as('create_by_name'))
       .select([
         'cc.contract_child_no',
         'cc.child_type',

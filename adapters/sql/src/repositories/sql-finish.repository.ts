@@ -1,4 +1,5 @@
 import {
+  personNameOf,
   MoneyDecimal,
   toAmountString,
   type DataScope,
@@ -16,7 +17,7 @@ import {
 import { sql, type ExpressionBuilder } from 'kysely';
 import { backSum, taskAllottedSum } from '../read-models/contract-figures.js';
 import type { Database } from '../database/schema.js';
-import { containsPattern, scopeCondition, type Db } from './sql-helpers.js';
+import { nickNameOf, containsPattern, scopeCondition, type Db } from './sql-helpers.js';
 
 type AnyEb = ExpressionBuilder<Database, keyof Database>;
 
@@ -281,6 +282,7 @@ export class SqlFinishRepository implements FinishRepository {
     const rows = await this.db
       .selectFrom('contract_finish_file')
       .selectAll()
+      .select(nickNameOf('contract_finish_file.create_by').as('create_by_name'))
       .where('contract_id', '=', contractId)
       .where('del_flag', '=', '0')
       .orderBy('finish_file_id')
@@ -292,6 +294,7 @@ export class SqlFinishRepository implements FinishRepository {
       fileName: r.file_name,
       size: Number(r.size),
       createBy: r.create_by,
+      createByName: personNameOf(r.create_by, r.create_by_name),
       createTime: r.create_time,
     }));
   }

@@ -1,4 +1,5 @@
 import {
+  personNameOf,
   accountKey,
   sortAccounts,
   type BackMoneyTaskRow,
@@ -16,7 +17,7 @@ import {
 import { taskAllottedSum } from '../read-models/contract-figures.js';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { lockBalances, postMovement, type LedgerOrder } from './sql-fund-ledger.js';
-import { deptInScope } from './sql-helpers.js';
+import { nickNameOf, deptInScope } from './sql-helpers.js';
 import { amount, time, type Db } from './sql-fund-shared.js';
 
 // ---- the ledger --------------------------------------------------------------------------------
@@ -67,6 +68,7 @@ export class SqlFundLedger implements FundLedgerPort {
     const rows = await this.db
       .selectFrom('fund_ledger')
       .selectAll()
+      .select(nickNameOf('fund_ledger.create_by').as('create_by_name'))
       .where((eb) => {
         const c: Expression<SqlBool>[] = [];
         if (f.backMoneyId !== undefined) c.push(eb('back_money_id', '=', f.backMoneyId));
@@ -93,6 +95,7 @@ export class SqlFundLedger implements FundLedgerPort {
       contractId: r.contract_id,
       taskId: r.task_id,
       createBy: r.create_by,
+      createByName: personNameOf(r.create_by, r.create_by_name),
       createTime: time(r.create_time),
     }));
   }

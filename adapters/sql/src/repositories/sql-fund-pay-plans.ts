@@ -1,4 +1,6 @@
+import { nickNameOf } from './sql-helpers.js';
 import {
+  personNameOf,
   toAmountString,
   type DataScope,
   type ListPage,
@@ -208,6 +210,7 @@ export class SqlPaymentPlanStore {
         'p.remark',
         'p.user_id',
         'p.create_by',
+        nickNameOf('p.create_by').as('create_by_name'),
         'p.create_time',
         'p.version',
       ]);
@@ -237,6 +240,7 @@ export class SqlPaymentPlanStore {
       remark: r.remark,
       userId: r.user_id,
       createBy: r.create_by,
+      createByName: personNameOf(r.create_by, r.create_by_name),
       createTime: time(r.create_time),
       version: r.version,
     };

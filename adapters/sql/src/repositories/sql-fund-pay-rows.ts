@@ -60,6 +60,7 @@ export interface PlanRow {
   remark: string;
   user_id: number;
   create_by: string;
+  create_by_name?: string | null;
   create_time: Date;
   version: number;
 }
@@ -90,6 +91,7 @@ export interface PayRow {
   remark: string;
   user_id: number;
   create_by: string;
+  create_by_name?: string | null;
   create_time: Date;
   version: number;
 }

@@ -1,6 +1,8 @@
+import { nickNameOf } from './sql-helpers.js';
 import { recordAuthor } from './record-author.js';
 import { SqlIdempotencyRepository } from './sql-auth.repository.js';
 import {
+  personNameOf,
   FUND_PAY_RECORD_KIND,
   fundPayResent,
   moveFundPayOnApproval,
@@ -84,6 +86,7 @@ export class SqlFundPayRepository extends SqlPaymentPlanStore implements FundPay
         'f.remark',
         'f.user_id',
         'f.create_by',
+        nickNameOf('f.create_by').as('create_by_name'),
         'f.create_time',
         'f.version',
       ]);
@@ -116,6 +119,7 @@ export class SqlFundPayRepository extends SqlPaymentPlanStore implements FundPay
       remark: r.remark,
       userId: r.user_id,
       createBy: r.create_by,
+      createByName: personNameOf(r.create_by, r.create_by_name),
       createTime: time(r.create_time),
       version: r.version,
     };

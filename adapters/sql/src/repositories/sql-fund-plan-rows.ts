@@ -1,4 +1,6 @@
+import { nickNameOf } from './sql-helpers.js';
 import {
+  personNameOf,
   MoneyDecimal,
   SUBTRACTION_DECIMALS,
   lineConfirmAmount,
@@ -64,6 +66,7 @@ export const PLAN_COLUMNS = [
   'p.approved_time',
   'p.user_id',
   'p.create_by',
+  nickNameOf('p.create_by').as('create_by_name'),
   'p.version',
   'p.create_time',
 ] as const;
@@ -84,6 +87,7 @@ export const PERFORM_COLUMNS = [
   'f.approved_time',
   'f.user_id',
   'f.create_by',
+  nickNameOf('f.create_by').as('create_by_name'),
   'f.version',
   'f.create_time',
 ] as const;
@@ -117,6 +121,7 @@ export function toPlan(r: Row, lines: readonly FundPlanLine[]): FundPlan {
     approvalKind: r.approval_kind === null ? null : str(r.approval_kind),
     userId: Number(r.user_id),
     createBy: str(r.create_by),
+    createByName: personNameOf(str(r.create_by), str(r.create_by_name)),
     createTime: time(r.create_time),
     approvedTime: time(r.approved_time),
     version: Number(r.version),
@@ -160,6 +165,7 @@ export function toPerform(r: Row, lines: readonly FundPerformLine[]): FundPerfor
     approvalKind: r.approval_kind === null ? null : str(r.approval_kind),
     userId: Number(r.user_id),
     createBy: str(r.create_by),
+    createByName: personNameOf(str(r.create_by), str(r.create_by_name)),
     createTime: time(r.create_time),
     approvedTime: time(r.approved_time),
     version: Number(r.version),

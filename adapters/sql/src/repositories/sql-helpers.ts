@@ -175,3 +175,14 @@ export async function countedSortedPage<DB, TB extends keyof DB, O>(
   if (limit !== undefined) rows = rows.limit(limit).offset(offset ?? 0);
   return pageWithCount(rows, count, (r) => r);
 }
+
+/**
+ * The nick name of the user whose login is in `column`, or null when no user has it: a scalar
+ * subquery on sys_user's unique user_name index, so a list reads its authors' names in its own
+ * query (no query per row) and can never gain a row from the join. Map it with core's
+ * `personNameOf`, which decides how a missing user reads.
+ */
+export const nickNameOf = (column: string) =>
+  sql<
+    string | null
+  >`(select author.nick_name from sys_user author where author.user_name = ${sql.ref(column)})`;

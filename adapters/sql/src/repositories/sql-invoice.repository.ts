@@ -1,4 +1,6 @@
+import { nickNameOf } from './sql-helpers.js';
 import {
+  personNameOf,
   FIGURE_COUNTS,
   type AccountContract,
   type DataScope,
@@ -52,6 +54,7 @@ export class SqlInvoiceRepository implements InvoiceRepository {
         'i.dept_id',
         'i.user_id',
         'i.create_by',
+        nickNameOf('i.create_by').as('create_by_name'),
         'i.create_time',
         'i.version',
         'c.contract_no',
@@ -93,6 +96,7 @@ export class SqlInvoiceRepository implements InvoiceRepository {
       deptId: r.dept_id === null ? null : Number(r.dept_id),
       userId: Number(r.user_id),
       createBy: str(r.create_by),
+      createByName: personNameOf(str(r.create_by), str(r.create_by_name)),
       createTime: time(r.create_time),
       approvedTime: r.approved_time === null ? null : time(r.approved_time),
       version: Number(r.version),

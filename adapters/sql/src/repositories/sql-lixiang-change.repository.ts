@@ -1,7 +1,8 @@
+import { personNameOf } from '@dpms/core';
 import type { ApprovalStatus, LixiangChange, LixiangChangeRepository } from '@dpms/core';
 import { sql } from 'kysely';
 import { json, parsed } from './sql-contract-rows.js';
-import type { Db } from './sql-helpers.js';
+import { nickNameOf, type Db } from './sql-helpers.js';
 
 /** Filing changes (12_x): the proposal, what it replaced, and its approval's live status. */
 export class SqlLixiangChangeRepository implements LixiangChangeRepository {
@@ -37,6 +38,7 @@ export class SqlLixiangChangeRepository implements LixiangChangeRepository {
       .selectFrom('lixiang_change as lc')
       .leftJoin('approval as a', 'a.approval_id', 'lc.approval_id')
       .selectAll('lc')
+      .select(nickNameOf('lc.create_by').as('create_by_name'))
       .select(
         sql<number>`case when lc.status = 0 and a.status in (2, 3) then a.status else lc.status end`.as(
           'live_status',
@@ -81,6 +83,7 @@ function toChange(r: {
   approval_id: number | null;
   user_id: number;
   create_by: string;
+  create_by_name?: string | null;
   create_time: Date;
 }): LixiangChange {
   return {
@@ -93,6 +96,7 @@ function toChange(r: {
     approvalId: r.approval_id === null ? null : String(r.approval_id),
     userId: r.user_id,
     createBy: r.create_by,
+    createByName: personNameOf(r.create_by, r.create_by_name),
     createTime: r.create_time,
   };
 }

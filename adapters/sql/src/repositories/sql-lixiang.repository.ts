@@ -1,4 +1,5 @@
 import {
+  personNameOf,
   applyLixiangChangeOnApproval,
   approvalMessages,
   LIXIANG_CHANGE_RECORD_KIND,
@@ -30,7 +31,14 @@ import {
   SqlRecordHistoryRepository,
 } from './sql-contract.repository.js';
 import { SqlIdempotencyRepository } from './sql-auth.repository.js';
-import { containsPattern, pageBounds, scopeCondition, toCount, type Db } from './sql-helpers.js';
+import {
+  nickNameOf,
+  containsPattern,
+  pageBounds,
+  scopeCondition,
+  toCount,
+  type Db,
+} from './sql-helpers.js';
 import { recordAuthor } from './record-author.js';
 import { SqlLixiangChangeRepository } from './sql-lixiang-change.repository.js';
 
@@ -68,6 +76,7 @@ interface Row {
   dept_id: number | null;
   user_id: number;
   create_by: string;
+  create_by_name?: string | null;
   create_time: Date;
   update_time: Date;
   effective_status: number;
@@ -103,6 +112,7 @@ const toLixiang = (r: Row): Lixiang => ({
   deptId: r.dept_id,
   userId: r.user_id,
   createBy: r.create_by,
+  createByName: personNameOf(r.create_by, r.create_by_name),
   createTime: r.create_time,
   updateTime: r.update_time,
 });
@@ -142,6 +152,7 @@ export class SqlLixiangRepository implements LixiangRepository {
     if (f.status !== undefined) q = q.where(statusExpr, '=', f.status);
     const rows = await q
       .selectAll('lixiang')
+      .select(nickNameOf('lixiang.create_by').as('create_by_name'))
       .select(statusExpr.as('effective_status'))
       .where('lixiang.lx_id', '>', afterId)
       .orderBy('lixiang.lx_id')
@@ -165,6 +176,7 @@ export class SqlLixiangRepository implements LixiangRepository {
     const { limit, offset } = pageBounds(query.page);
     let page = q
       .selectAll('lixiang')
+      .select(nickNameOf('lixiang.create_by').as('create_by_name'))
       .select(statusExpr.as('effective_status'))
       .orderBy(sql.ref(SORT[query.sort?.column ?? 'createTime']), dir)
       .orderBy('lixiang.lx_id', dir);
@@ -179,6 +191,7 @@ export class SqlLixiangRepository implements LixiangRepository {
   async findById(lxId: number, scope: DataScope | null): Promise<Lixiang | null> {
     const row = await this.base(scope)
       .selectAll('lixiang')
+      .select(nickNameOf('lixiang.create_by').as('create_by_name'))
       .select(statusExpr.as('effective_status'))
       .where('lixiang.lx_id', '=', lxId)
       .executeTakeFirst();

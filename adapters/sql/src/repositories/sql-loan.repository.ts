@@ -1,4 +1,6 @@
+import { nickNameOf } from './sql-helpers.js';
 import {
+  personNameOf,
   type DataScope,
   type ListPage,
   type Loan,
@@ -55,6 +57,7 @@ export class SqlLoanRepository implements LoanRepository {
         'l.approval_id',
         'l.user_id',
         'l.create_by',
+        nickNameOf('l.create_by').as('create_by_name'),
         'l.create_time',
         'l.approved_time',
         'l.version',
@@ -79,6 +82,7 @@ export class SqlLoanRepository implements LoanRepository {
     approval_id: number | null;
     user_id: number;
     create_by: string;
+    create_by_name?: string | null;
     create_time: Date;
     approved_time: Date | string | null;
     version: number;
@@ -101,6 +105,7 @@ export class SqlLoanRepository implements LoanRepository {
       approvalId: r.approval_id === null ? null : String(r.approval_id),
       userId: r.user_id,
       createBy: r.create_by,
+      createByName: personNameOf(r.create_by, r.create_by_name),
       createTime: time(r.create_time),
       approvedTime: r.approved_time === null ? null : time(r.approved_time),
       version: r.version,
@@ -252,6 +257,7 @@ export class SqlRepaymentRepository implements RepaymentRepository {
         'p.remark',
         'p.user_id',
         'p.create_by',
+        nickNameOf('p.create_by').as('create_by_name'),
         'p.create_time',
       ]);
   }
@@ -266,6 +272,7 @@ export class SqlRepaymentRepository implements RepaymentRepository {
     remark: string;
     user_id: number;
     create_by: string;
+    create_by_name?: string | null;
     create_time: Date;
   }): Repayment {
     return {
@@ -278,6 +285,7 @@ export class SqlRepaymentRepository implements RepaymentRepository {
       remark: r.remark,
       userId: r.user_id,
       createBy: r.create_by,
+      createByName: personNameOf(r.create_by, r.create_by_name),
       createTime: time(r.create_time),
     };
   }

@@ -1,4 +1,5 @@
 import {
+  personNameOf,
   isApprovalStatus,
   MoneyDecimal,
   type ApprovalStatus,
@@ -118,6 +119,7 @@ interface TaskRow {
   dept_id: number | null;
   user_id: number;
   create_by: string;
+  create_by_name?: string | null;
   version: number;
   create_time: Date;
   update_time: Date;
@@ -166,6 +168,7 @@ export function toTask(r: TaskRow): DesignTask {
     deptConfirmerId: r.dept_confirmer_id ?? null,
     userId: r.user_id,
     createBy: r.create_by,
+    createByName: personNameOf(r.create_by, r.create_by_name),
     version: r.version,
     createTime: r.create_time,
     updateTime: r.update_time,

@@ -19,6 +19,7 @@ import {
 } from '@dpms/core';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import {
+  nickNameOf,
   containsPattern,
   isUniqueViolation,
   orderedPage,
@@ -53,6 +54,7 @@ export class SqlTaskRepository implements TaskRepository {
   private selectAll() {
     return this.base()
       .selectAll('design_task')
+      .select(nickNameOf('design_task.create_by').as('create_by_name'))
       .select([
         'c.project_name',
         'c.contract_name',
@@ -210,6 +212,7 @@ export class SqlTaskRepository implements TaskRepository {
         .leftJoin('sys_user as pu', 'pu.user_id', 'design_task.project_manager_id')
         .leftJoin('sys_dept as d', 'd.dept_id', 'design_task.dept_id')
         .selectAll('design_task')
+        .select(nickNameOf('design_task.create_by').as('create_by_name'))
         .select([
           'c.project_name',
           'c.contract_name',

@@ -23,6 +23,7 @@ export const anInvoiceRecord = (over: Partial<InvoiceRecord> = {}): InvoiceRecor
   deptId: 110,
   userId: 4,
   createBy: 'caiwu',
+  createByName: '周会计',
   createTime: '2026-03-01T02:00:00.000Z',
   approvedTime: null,
   version: 1,

@@ -20,6 +20,7 @@ export const aLoanRecord = (over: Partial<LoanRecord> = {}): LoanRecord => ({
   approvalId: null,
   userId: 1,
   createBy: 'admin',
+  createByName: '管理员',
   createTime: '2024-06-01T00:00:00.000Z',
   approvedTime: null,
   version: 0,

@@ -36,6 +36,7 @@ export const aTaskRecord = (over: Partial<TaskRecord> = {}): TaskRecord => ({
   deptConfirmerId: 5,
   userId: 3,
   createBy: 'xmjl',
+  createByName: '李项目',
   version: 0,
   createTime: '2026-11-20T02:00:00.000Z',
   updateTime: '2026-11-20T02:00:00.000Z',

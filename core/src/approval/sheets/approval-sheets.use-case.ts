@@ -7,6 +7,7 @@ import type { ContractDocumentRecord } from '../../documents/contract-document.r
 import { contractDocumentSheet } from './document-sheets.js';
 import { PAYMENT_CONTRACT_LABELS } from '../../fund-pay/fund-pay-approval.js';
 import type { UnitOfWork } from '../../platform/unit-of-work.port.js';
+import { personNameOf } from '../../platform/person-name.js';
 import { approvalTypeLabel } from '../approval-type-catalogue.js';
 import type { TemplateContent } from '../template.js';
 import { sheetFromContent, type ApprovalSheet } from './approval-sheet.js';
@@ -88,8 +89,8 @@ async function withNames(
     sections: sheet.sections.map((s) => ({
       ...s,
       figures: s.figures.map((f) =>
-        PERSON_KEYS.has(f.key) && names[f.value] !== undefined
-          ? { ...f, value: names[f.value]! }
+        PERSON_KEYS.has(f.key) && f.value !== ''
+          ? { ...f, value: personNameOf(f.value, names[f.value]) }
           : f,
       ),
     })),

@@ -81,6 +81,7 @@ const contract = (over: Partial<Contract> = {}): Contract => ({
   deptId: 110,
   userId: 3,
   createBy: 'jingying',
+  createByName: 'jingying',
   createTime: new Date('2026-05-01T00:00:00Z'),
   updateTime: new Date('2026-05-01T00:00:00Z'),
   ...over,
@@ -170,6 +171,7 @@ describe('the filing sheet of a 立项 record (2_x)', () => {
       deptId: 110,
       userId: 3,
       createBy: 'jingying',
+      createByName: 'jingying',
       createTime: new Date(0),
       updateTime: new Date(0),
     };
@@ -193,6 +195,7 @@ describe('the contract change sheet (28_1)', () => {
     approvalId: '9',
     userId: 3,
     createBy: 'jingying',
+    createByName: 'jingying',
     createTime: new Date(0),
   });
 
@@ -252,6 +255,7 @@ describe('the payment contract sheet (5_x)', () => {
       deptId: 110,
       userId: 3,
       createBy: 'jingying',
+      createByName: 'jingying',
       createTime: new Date(0),
       updateTime: new Date(0),
       contractName: '滨江新城规划设计合同',
@@ -285,6 +289,7 @@ describe('the contract document sheet (5_x)', () => {
     deptId: 110,
     userId: 3,
     createBy: 'jingying',
+    createByName: 'jingying',
     createTime: new Date(0),
     updateTime: new Date(0),
   });

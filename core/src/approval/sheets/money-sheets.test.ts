@@ -26,6 +26,7 @@ const loan = (over: Partial<Loan> = {}): Loan => ({
   approvalId: '3',
   userId: 8,
   createBy: 'caiwu',
+  createByName: 'caiwu',
   // 23:30 UTC is the next morning in Shanghai: the sheet reads the institute's clock.
   createTime: new Date('2026-11-24T23:30:00Z'),
   approvedTime: null,
@@ -130,6 +131,7 @@ const closing = (over: Partial<ClosedCase> = {}): ClosedCase => ({
   deptId: 110,
   userId: 8,
   createBy: 'caiwu',
+  createByName: 'caiwu',
   version: 1,
   createTime: null,
   approvedTime: null,

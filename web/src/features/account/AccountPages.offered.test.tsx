@@ -22,6 +22,7 @@ const COST = {
   totalCost: '1.3',
   remark: '',
   createBy: 'caiwu',
+  createByName: '周会计',
   createTime: '2026-05-06T10:00:00.000+08:00',
   version: 1,
 };
@@ -40,6 +41,7 @@ const ACCOUNT = {
   deptId: 110,
   userId: 8,
   createBy: 'caiwu',
+  createByName: '周会计',
   createTime: '2026-05-06T10:00:00.000+08:00',
   version: 1,
 };

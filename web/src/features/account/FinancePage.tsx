@@ -53,7 +53,7 @@ function InvoiceDetailDialog({ invoiceId, onClose }: { invoiceId: number; onClos
           <Figure label="开票日期" value={invoice.invoiceDate} />
           <Figure label="备注" value={invoice.remark} />
           <Figure label="状态" value={invoice.statusName} testId="invoice-detail-status" />
-          <Figure label="申请人" value={invoice.createBy} />
+          <Figure label="申请人" value={invoice.createByName} />
           {invoice.approvalId && (
             <Button
               size="sm"
@@ -123,7 +123,7 @@ export function FinancePage() {
         { key: 'invoiceTitle', title: '发票抬头' },
         { key: 'invoiceDate', title: '开票日期', width: 110 },
         { key: 'statusName', title: '状态', width: 80 },
-        { key: 'createBy', title: '申请人', width: 90 },
+        { key: 'createByName', title: '申请人', width: 90 },
         {
           key: 'ops',
           title: '开票操作',

@@ -11,6 +11,7 @@ const draft = {
   approvalId: null,
   userId: 10,
   createBy: '用户',
+  createByName: '用户',
   createTime: null,
   version: 1,
   status: 0 as const,

@@ -20,6 +20,7 @@ const sheet = {
   approvalKind: null,
   userId: 10,
   createBy: '用户',
+  createByName: '用户',
   createTime: null,
   approvedTime: null,
   version: 1,
@@ -117,6 +118,7 @@ const payOf = (b: Record<string, unknown>): FundPayRecord => ({
   remark: '',
   userId: 10,
   createBy: '用户',
+  createByName: '用户',
   createTime: null,
   version: 1,
 });

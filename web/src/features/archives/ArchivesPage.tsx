@@ -43,7 +43,7 @@ function ArchiveViewDialog({
           <div>档案名称：{archive.archiveName}</div>
           <div>档案编号：{archive.archiveNo}</div>
           <div>项目名称：{archive.projectName}</div>
-          <div>登记人：{archive.createBy}</div>
+          <div>登记人：{archive.createByName}</div>
           <div>备注：{archive.memo}</div>
           <div className="flex items-center gap-2">
             文件：<span data-testid="archive-file">{archive.fileName}</span>
@@ -134,7 +134,7 @@ function ArchiveCatalogue() {
         { key: 'archiveNo', title: '档案编号', width: 120 },
         { key: 'archiveName', title: '档案名称' },
         { key: 'projectName', title: '项目名称' },
-        { key: 'createBy', title: '登记人' },
+        { key: 'createByName', title: '登记人' },
         { key: 'memo', title: '备注' },
         {
           key: 'canRead',

@@ -43,6 +43,7 @@ const draft: ClosingRecord = {
   deptId: 110,
   userId: 10,
   createBy: 'xmjl',
+  createByName: '李项目',
   version: 1,
   createTime: null,
   approvedTime: null,

@@ -348,7 +348,7 @@ export function FinishDialog({
               {overview.files.map((f) => (
                 <li key={f.finishFileId}>
                   {f.fileName}
-                  <span className="ml-2 text-muted">{f.createBy}</span>
+                  <span className="ml-2 text-muted">{f.createByName}</span>
                 </li>
               ))}
             </ul>

@@ -37,7 +37,7 @@ const FIELDS: [keyof ContractDetailRecord, string][] = [
   ['totalAmount', '合同金额（万元）'],
   ['receiveAmount', '已收金额（万元）'],
   ['cleanAmount', '合同净额（万元）'],
-  ['createBy', '创建人'],
+  ['createByName', '创建人'],
   ['createTime', '创建时间'],
 ];
 

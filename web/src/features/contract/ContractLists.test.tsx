@@ -52,3 +52,22 @@ describe('合同 list offers only what the server accepts', () => {
     for (const label of BUTTONS) expect(inReview.queryByText(label)).toBeNull();
   });
 });
+
+describe('合同 list names people', () => {
+  it('shows the 创建人 by name, never the login the record keeps', async () => {
+    const record = {
+      ...contract(3, '王经营的合同', -1),
+      createBy: 'jingying',
+      createByName: '王经营',
+    };
+    const one = new FakeApi({
+      '/v4/contract/list': () => ({ code: 200, msg: '查询成功', total: 1, rows: [record] }),
+    });
+    renderWithApi(<ContractListView mode="contract" />, one, {
+      permissions: ['project:contract:list'],
+    });
+    const row = await rowOf('王经营的合同');
+    expect(row.getByText('王经营')).toBeTruthy();
+    expect(row.queryByText('jingying')).toBeNull();
+  });
+});

@@ -315,7 +315,7 @@ export function ContractListView({ mode: initialMode }: { mode: ContractListMode
     amountColumn('realAmount', '实际金额（万元）'),
     amountColumn('designFee', '设计费（万元）'),
     amountColumn('operateFee', '经营费（万元）'),
-    { key: 'createBy', title: '创建人' },
+    { key: 'createByName', title: '创建人' },
     { key: 'actions', title: '操作', render: actions },
   ];
 

@@ -100,7 +100,7 @@ export function ExtendSubContractListPage() {
           money('extendAmount', '补充金额（万元）'),
           { key: 'signDate', title: '签订日期' },
           { key: 'reason', title: '补充原因' },
-          { key: 'createBy', title: '创建人' },
+          { key: 'createByName', title: '创建人' },
           { key: 'actions', title: '操作', render: actions },
         ];
       }}

@@ -42,7 +42,7 @@ function LixiangDetailDialog({ lxId, onClose }: { lxId: number; onClose: () => v
               ['totalAmount', '合同金额（万元）'],
               ['cleanAmount', '合同净额（万元）'],
               ['remark', '备注'],
-              ['createBy', '创建人'],
+              ['createByName', '创建人'],
               ['createTime', '创建时间'],
             ]}
           />
@@ -69,7 +69,7 @@ function LixiangChanges({ lxId }: { lxId: number }) {
       <h3 className="font-medium">变更记录</h3>
       {rows.map((c) => (
         <div key={c.changeId} className="rounded-control border border-line px-3 py-2">
-          <p>{`${c.createBy} · ${c.statusName} · 变更原因：${c.reason}`}</p>
+          <p>{`${c.createByName} · ${c.statusName} · 变更原因：${c.reason}`}</p>
           {LIXIANG_CHANGEABLE_FIELDS.filter((f) => c.previous[f] !== c.proposed[f]).map((f) => (
             <p key={f} className="text-ink-soft">
               {lixiangFieldLabel(f)}：{text(c.previous[f])} → {text(c.proposed[f])}
@@ -127,7 +127,7 @@ export function LixiangListPage() {
           money('realAmount', '实际金额（万元）'),
           money('designFee', '设计费（万元）'),
           money('operateFee', '经营费（万元）'),
-          { key: 'createBy', title: '创建人' },
+          { key: 'createByName', title: '创建人' },
         ]}
         editable={(r) => lixiangActions.may('edit', r, actor)}
         editTestId="edit-lixiang"

@@ -406,7 +406,7 @@ export function ContractDocumentEditor(props: ContractDocumentEditorProps) {
           {...(state.readOnly ? {} : { required: requiredContractDocFields(state.type) })}
           signtype={signtype}
           approval={approval}
-          drafter={{ name: stored?.createBy ?? '' }}
+          drafter={{ name: stored?.createByName ?? '' }}
           {...(canSign ? { opinion: { value: opinion, onChange: setOpinion } } : {})}
         />
       </div>

@@ -119,7 +119,7 @@ export function ContractDocumentListPage() {
         { key: 'signByMain', title: '乙方' },
         { key: 'totalAmount', title: '合同金额（万元）', amount: true, sum: true },
         { key: 'statusName', title: '状态' },
-        { key: 'createBy', title: '拟稿人' },
+        { key: 'createByName', title: '拟稿人' },
         { key: 'createTime', title: '创建时间', render: (d) => clock.date(d.createTime) },
       ]}
       permissions={{ remove: 'project:document:remove' }}

@@ -62,7 +62,7 @@ function FundPayDetailDialog({ payId, onClose }: { payId: number; onClose: () =>
           />
           <Figure label="审批类型" value={pay.typeName || approvalTypeLabel(pay.typeCode)} />
           <Figure label="状态" value={pay.statusName} testId="fund-pay-detail-status" />
-          <Figure label="申请人" value={pay.createBy} />
+          <Figure label="申请人" value={pay.createByName} />
           {pay.approvalId && (
             <Button
               size="sm"
@@ -148,7 +148,7 @@ export function FundPayPage() {
           render: (p) => p.typeName || approvalTypeLabel(p.typeCode),
         },
         { key: 'statusName', title: '状态', width: 80 },
-        { key: 'createBy', title: '申请人', width: 90 },
+        { key: 'createByName', title: '申请人', width: 90 },
         {
           key: 'ops',
           title: '付款操作',

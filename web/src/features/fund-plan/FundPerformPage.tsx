@@ -141,7 +141,7 @@ export function FundPerformPage() {
           render: (p) => (p.overPlan ? '是' : '否'),
         },
         { key: 'statusName', title: '状态', width: 80 },
-        { key: 'createBy', title: '经办人', width: 90 },
+        { key: 'createByName', title: '经办人', width: 90 },
         {
           key: 'ops',
           title: '操作',

@@ -25,6 +25,7 @@ const plan = (planId: number, planMonth: string, status: number, statusName: str
   approvalKind: null,
   userId: 8,
   createBy: 'caiwu',
+  createByName: '周会计',
   createTime: null,
   approvedTime: null,
   version: 0,

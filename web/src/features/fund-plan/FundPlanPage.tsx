@@ -68,7 +68,7 @@ function FundPlanDetailDialog({ planId, onClose }: { planId: number; onClose: ()
               value={displayAmount(plan.executedAmount)}
               testId="plan-detail-executed"
             />
-            <Figure label="经办人" value={plan.createBy} />
+            <Figure label="经办人" value={plan.createByName} />
           </div>
           {plan.reason && <Figure label="计划说明" value={plan.reason} />}
           <table className="mt-2 w-full text-sm" data-testid="plan-detail-lines">
@@ -178,7 +178,7 @@ export function FundPlanPage() {
         { key: 'reserveAmount', title: '储备资金（万元）', amount: true },
         { key: 'executedAmount', title: '已执行（万元）', amount: true, sum: true },
         { key: 'statusName', title: '状态', width: 80 },
-        { key: 'createBy', title: '经办人', width: 90 },
+        { key: 'createByName', title: '经办人', width: 90 },
         {
           key: 'ops',
           title: '操作',

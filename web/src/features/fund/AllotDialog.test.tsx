@@ -23,6 +23,7 @@ const BACK: BackMoneyRecord = {
   backDate: '2026-03-15',
   remark: '',
   createBy: 'caiwu',
+  createByName: '周会计',
   createTime: null,
   version: 0,
 };

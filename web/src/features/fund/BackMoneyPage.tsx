@@ -96,7 +96,7 @@ function DesignDetailDialog({
                     <td>{a.taskId === null ? '—' : `${a.taskNo} ${a.taskName}`}</td>
                     <td className="text-right tabular-nums">{displayAmount(a.allotAmount)}</td>
                     <td>{a.remark}</td>
-                    <td>{a.createBy}</td>
+                    <td>{a.createByName}</td>
                   </tr>
                 )),
               ])}
@@ -120,7 +120,7 @@ function DesignDetailDialog({
                   <td>{h.movementName}</td>
                   <td>{ACCOUNT_NAMES[h.accountKind] ?? h.accountKind}</td>
                   <td className="text-right tabular-nums">{displayAmount(h.amount)}</td>
-                  <td>{h.createBy}</td>
+                  <td>{h.createByName}</td>
                 </tr>
               ))}
             </tbody>
@@ -305,7 +305,7 @@ export function BackMoneyPage() {
         { key: 'realPaidAmount', title: '实付金额（万元）', amount: true, sum: true },
         { key: 'unallottedAmount', title: '未分配（万元）', amount: true, sum: true },
         { key: 'remark', title: '备注' },
-        { key: 'createBy', title: '登记人', width: 90 },
+        { key: 'createByName', title: '登记人', width: 90 },
       ]}
       permissions={{
         add: 'project:backMoney:add',

@@ -71,7 +71,7 @@ function LoanDetailDialog({ loanId, onClose }: { loanId: number; onClose: () => 
           <Figure label="已收合计（万元）" value={displayAmount(loan.totalReceiveAmt)} />
           <Figure label="分配确认合计（万元）" value={displayAmount(loan.totalAllotConfirmAmt)} />
           <Figure label="状态" value={loan.statusName} testId="loan-detail-status" />
-          <Figure label="申请人" value={loan.createBy} />
+          <Figure label="申请人" value={loan.createByName} />
           {loan.approvalId && (
             <Button
               size="sm"
@@ -215,7 +215,7 @@ export function LoanPage() {
         { key: 'outstandingAmount', title: '未还（万元）', amount: true, sum: true },
         { key: 'refundDate', title: '还款日期', width: 110 },
         { key: 'statusName', title: '状态', width: 80 },
-        { key: 'createBy', title: '申请人', width: 90 },
+        { key: 'createByName', title: '申请人', width: 90 },
         {
           key: 'ops',
           title: '借款操作',

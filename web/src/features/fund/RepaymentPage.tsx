@@ -44,7 +44,7 @@ function RepaymentDetailDialog({
           <Figure label="还款金额（万元）" value={displayAmount(r.repaymentAmount)} />
           <Figure label="还款日期" value={r.repaymentDate} />
           <Figure label="备注" value={r.remark} />
-          <Figure label="登记人" value={r.createBy} />
+          <Figure label="登记人" value={r.createByName} />
           {loan && (
             <>
               <Figure label="借款金额（万元）" value={displayAmount(loan.loanAmount)} />
@@ -95,7 +95,7 @@ export function RepaymentPage() {
         { key: 'repaymentAmount', title: '还款金额（万元）', amount: true, sum: true },
         { key: 'repaymentDate', title: '还款日期', width: 110 },
         { key: 'remark', title: '备注' },
-        { key: 'createBy', title: '登记人', width: 90 },
+        { key: 'createByName', title: '登记人', width: 90 },
         {
           key: 'ops',
           title: '操作',

@@ -14,6 +14,8 @@ const dept = (
   deptName: string,
   leaderUserId: number | null = null,
   leader = '',
+  routedLeader = leader,
+  routedLeaderDept = '',
 ) => ({
   deptId,
   parentId,
@@ -22,6 +24,8 @@ const dept = (
   orderNum: deptId,
   leaderUserId,
   leader,
+  routedLeader,
+  routedLeaderDept,
   phone: '',
   email: '',
   status: '0',
@@ -31,7 +35,7 @@ const dept = (
 
 const DEPTS = [
   dept(100, 0, '0', '示范院', 11, '总经理'),
-  dept(108, 100, '0,100', '设计院'),
+  dept(108, 100, '0,100', '设计院', null, '', '总经理', '示范院'),
   dept(110, 108, '0,100,108', '建筑一所', 5, '部门负责人'),
   dept(103, 100, '0,100', '财务部', 8, '财务'),
 ];
@@ -114,5 +118,18 @@ describe('部门管理 picks the leader from the department’s users', () => {
     const field = within(form).getByLabelText('负责人').parentElement!;
     await waitFor(() => expect(within(field).getByRole('alert').textContent).toBe(message));
     expect(within(form).getAllByRole('alert')).toHaveLength(1);
+  });
+});
+
+describe('部门管理 shows who each department’s approvals go to', () => {
+  it('shows the leader above, marked 上级, for a department without one of its own', async () => {
+    renderWithApi(
+      <DeptsPage />,
+      api((b) => b),
+    );
+    const row = within((await screen.findByText('设计院')).closest('tr')!);
+    expect(row.getByText('总经理')).toBeTruthy();
+    expect(row.getByText('（上级）')).toBeTruthy();
+    expect(row.getByTitle('由示范院负责人审批')).toBeTruthy();
   });
 });

@@ -67,7 +67,23 @@ export function DeptsPage() {
       render: (d) => <span style={{ paddingLeft: d.depth * 20 }}>{d.deptName}</span>,
     },
     { key: 'orderNum', title: '排序', align: 'right', width: 80 },
-    { key: 'leader', title: '负责人' },
+    {
+      key: 'leader',
+      title: '负责人',
+      // The person its department-head approvals go to: a department without a leader of its own
+      // (or whose leader left) shows the leader above it, marked so.
+      render: (d) =>
+        d.routedLeader === '' ? (
+          d.leader
+        ) : d.routedLeaderDept === '' ? (
+          d.routedLeader
+        ) : (
+          <span title={`由${d.routedLeaderDept}负责人审批`}>
+            {d.routedLeader}
+            <span className="text-muted">（上级）</span>
+          </span>
+        ),
+    },
     { key: 'status', title: '状态', render: (d) => <StatusTag status={d.status} /> },
     {
       key: 'actions',

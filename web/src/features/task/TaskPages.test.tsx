@@ -55,6 +55,7 @@ const task = (over: Partial<TaskRow>): TaskRow => ({
   deptConfirmerId: 9,
   userId: 3,
   createBy: 'xmjl',
+  createByName: '李项目',
   version: 0,
   createTime: '2026-11-20T02:00:00.000Z',
   updateTime: '2026-11-20T02:00:00.000Z',

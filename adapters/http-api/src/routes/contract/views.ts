@@ -58,6 +58,7 @@ export const contractView = (c: Contract): ContractRecord => ({
   deptId: c.deptId,
   userId: c.userId,
   createBy: c.createBy,
+  createByName: c.createByName,
   createTime: iso(c.createTime),
   updateTime: iso(c.updateTime),
 });
@@ -80,6 +81,7 @@ export const changeView = (c: ContractChange): ContractChangeView => ({
   statusName: APPROVAL_STATUS_LABELS[c.status],
   approvalId: c.approvalId,
   createBy: c.createBy,
+  createByName: c.createByName,
   createTime: iso(c.createTime),
 });
 
@@ -94,6 +96,7 @@ export const fileView = (f: ContractFile): ContractFileView => ({
   remark: f.remark,
   url: fileDownloadAddress(f.fileId),
   createBy: f.createBy,
+  createByName: f.createByName,
   createTime: iso(f.createTime),
 });
 

@@ -72,6 +72,7 @@ export const taskView = (t: DesignTask): TaskRecord => ({
   deptConfirmerId: t.deptConfirmerId,
   userId: t.userId,
   createBy: t.createBy,
+  createByName: t.createByName,
   version: t.version,
   createTime: iso(t.createTime),
   updateTime: iso(t.updateTime),
