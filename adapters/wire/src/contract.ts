@@ -372,6 +372,8 @@ export const contractHistoryEntry = z.object({
   changes: z.record(z.string(), z.tuple([z.unknown(), z.unknown()]).readonly()).readonly(),
   userId: z.number().int(),
   userName: z.string(),
+  /** Who acted, by name: what the history line shows. */
+  createByName: z.string(),
   time: timestamp(),
 });
 

@@ -132,5 +132,7 @@ export interface ContractHistoryEntry {
   readonly changes: Readonly<Record<string, readonly [unknown, unknown]>>;
   readonly userId: number;
   readonly userName: string;
+  /** Who acted, by name (`personNameOf`), as read back; the login stays in `userName`. */
+  readonly createByName?: string;
   readonly at: Date;
 }

@@ -44,6 +44,40 @@ describe.each(testDatabaseKinds())('people by name on %s', (kind) => {
     expect(await listed(b.backMoneyId)).toMatchObject({ createBy: 'caiwu', createByName: name });
   });
 
+  it("a contract's change history names who acted", async () => {
+    for (const [userName, action] of [
+      ['jingying', 'update'],
+      ['审批流程', 'approvalEnded'],
+    ] as const)
+      await db()
+        .insertInto('contract_history')
+        .values({
+          record_kind: 'contract',
+          record_id: suite.contractId(),
+          action,
+          changes: '{}',
+          user_id: 0,
+          user_name: userName,
+        })
+        .execute();
+    const detail = await okData(
+      get('jingying', '/project/contract/detailById', { contractId: suite.contractId() }),
+    );
+    expect(detail.history.map((l: { createByName: string }) => l.createByName)).toEqual(
+      expect.arrayContaining([await nickOf('jingying'), '审批流程']),
+    );
+    for (const line of detail.history as { userName: string; createByName: string }[]) {
+      const user = await db()
+        .selectFrom('sys_user')
+        .select('nick_name')
+        .where('user_name', '=', line.userName)
+        .executeTakeFirst();
+      expect(line.createByName).toBe(
+        user ? user.nick_name : line.userName === 'seed' ? '系统' : line.userName,
+      );
+    }
+  });
+
   it('a row the demo seed wrote reads as 系统, a login no user has as itself', async () => {
     const seeded = await backMoney('种子数据');
     const gone = await backMoney('已删除的用户');

@@ -1,6 +1,7 @@
 import {
   err,
   ok,
+  personNameOf,
   type Contract,
   type ContractChanges,
   type ContractChartPoint,
@@ -273,6 +274,7 @@ export class SqlContractRepository implements ContractRepository {
     const rows = await this.db
       .selectFrom('contract_history')
       .selectAll()
+      .select(nickNameOf('contract_history.user_name').as('create_by_name'))
       .where('record_kind', '=', 'contract')
       .where('record_id', '=', contractId)
       .orderBy('history_id')
@@ -283,6 +285,7 @@ export class SqlContractRepository implements ContractRepository {
       changes: parsed(r.changes, {}),
       userId: r.user_id,
       userName: r.user_name,
+      createByName: personNameOf(r.user_name, r.create_by_name),
       at: r.at,
     }));
   }

@@ -182,7 +182,9 @@ export async function countedSortedPage<DB, TB extends keyof DB, O>(
  * query (no query per row) and can never gain a row from the join. Map it with core's
  * `personNameOf`, which decides how a missing user reads.
  */
-export const nickNameOf = (column: string) =>
+export const nickNameOf = (column: `${string}.${string}`) =>
+  // Qualified by its table: a bare `user_name` would name sys_user's own column inside the
+  // subquery, match every user, and fail the read.
   sql<
     string | null
   >`(select author.nick_name from sys_user author where author.user_name = ${sql.ref(column)})`;

@@ -21,6 +21,7 @@ const detail = {
       changes: {},
       userId: 5,
       userName: 'jingying',
+      createByName: '王经营',
       time: '2026-01-02T03:04:05.000Z',
     },
     {
@@ -28,6 +29,7 @@ const detail = {
       changes: { approvalId: [null, '52'], status: [-1, 0] },
       userId: 5,
       userName: 'jingying',
+      createByName: '王经营',
       time: '2026-01-03T03:04:05.000Z',
     },
     {
@@ -35,6 +37,7 @@ const detail = {
       changes: { stage: ['contract', 'formal'], status: [0, 1] },
       userId: 0,
       userName: '审批流程',
+      createByName: '审批流程',
       time: '2026-01-04T03:04:05.000Z',
     },
   ],
@@ -58,12 +61,12 @@ describe('合同详情 reads as people speak', () => {
     expect(document.querySelector('[data-field="totalAmount"]')!.textContent).toBe('2,262.3');
   });
 
-  it('tells the change history as sentences, by the login until the line carries a name', async () => {
+  it('tells the change history as sentences, each by the name of who acted', async () => {
     renderWithApi(<ContractDetailDialog contractId={52} onClose={() => undefined} />, api());
     const lines = (await screen.findAllByTestId('history-line')).map((l) => l.textContent);
     expect(lines).toEqual([
-      '2026-01-02 11:04jingying 新增合同',
-      '2026-01-03 11:04jingying 提交审批',
+      '2026-01-02 11:04王经营 新增合同',
+      '2026-01-03 11:04王经营 提交审批',
       '2026-01-04 11:04审批流程 审批通过，转为正式合同',
     ]);
     expect(

@@ -68,6 +68,7 @@ export const historyView = (h: ContractHistoryEntry): ContractHistoryEntryView =
   changes: h.changes,
   userId: h.userId,
   userName: h.userName,
+  createByName: h.createByName ?? h.userName,
   time: iso(h.at),
 });
 
