@@ -31,6 +31,7 @@ const pay = {
   remark: '',
   userId: 8,
   createBy: 'caiwu',
+  createByName: '周会计',
   createTime: null,
   version: 0,
 };
