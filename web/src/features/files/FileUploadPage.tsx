@@ -5,7 +5,7 @@ import { TOKENS } from '../../app/tokens';
 import { DataTable, type Column } from '../../components/table/DataTable';
 import { useListQuery } from '../../components/table/useListQuery';
 import { Button } from '../../components/ui/Button';
-import { PageCard } from '../../components/ui/Page';
+import { PageCard, SearchBar, SearchField } from '../../components/ui/Page';
 import {
   BigUpload,
   downloadFile,
@@ -96,27 +96,16 @@ export function FileUploadPage() {
         <FileUpload value={small} onChange={uploaded(setSmall)} testId="form-upload" />
       </PageCard>
       <PageCard title="我的文件">
-        <form
-          className="mb-3 flex flex-wrap items-center gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            list.search();
-          }}
-        >
-          <input
-            className="h-8 w-60 rounded-control border border-line px-2 text-sm"
-            placeholder="请输入文件名"
-            aria-label="文件名"
-            value={list.draft.fileName}
-            onChange={(e) => list.setDraft({ fileName: e.target.value })}
-          />
-          <Button type="submit" size="sm">
-            搜索
-          </Button>
-          <Button type="button" size="sm" variant="text" onClick={list.reset}>
-            重置
-          </Button>
-        </form>
+        <SearchBar onSearch={list.search} onReset={list.reset}>
+          <SearchField label="文件名">
+            <input
+              className="input"
+              placeholder="请输入文件名"
+              value={list.draft.fileName}
+              onChange={(e) => list.setDraft({ fileName: e.target.value })}
+            />
+          </SearchField>
+        </SearchBar>
         <DataTable
           columns={columns}
           rows={list.rows}
