@@ -38,7 +38,7 @@ describe('sign-in, guard and sign-out', () => {
   it('signs in to the welcome page with the name and role in the user menu', async () => {
     const { page } = session();
     await signIn(page, 'admin');
-    expect(await page.getByTestId('user-label').textContent()).toBe('admin【超级管理员】');
+    expect(await page.getByTestId('user-label').textContent()).toBe('系统管理员【超级管理员】');
     await page.locator('[data-tab="欢迎"]').waitFor();
   });
 
@@ -53,7 +53,7 @@ describe('sign-in, guard and sign-out', () => {
     await page.getByRole('button', { name: /登\s*录/ }).click();
     await page.waitForURL('**/user/profile');
     await page.getByTestId('user-label').waitFor();
-    expect(await page.getByTestId('user-label').textContent()).toBe('xmjl【设计主持】');
+    expect(await page.getByTestId('user-label').textContent()).toBe('李项目【设计主持】');
   });
 
   it('sends a signed-in user away from /login and unknown paths to /404', async () => {

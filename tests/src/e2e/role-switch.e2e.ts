@@ -53,7 +53,7 @@ describe('switching role', () => {
     await dialog.getByLabel('密码').fill('admin123');
     await dialog.getByRole('button', { name: '确定' }).click();
     await page.waitForURL('**/welcome/welcome');
-    await page.getByText('xmjl【设计主持】').waitFor();
+    await page.getByText('李项目【设计主持】').waitFor();
   });
 
   it('on a refused switch asks to sign in again and logs out on confirm', async () => {

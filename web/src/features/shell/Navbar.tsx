@@ -7,7 +7,10 @@ import { imageSource } from '@dpms/core';
 
 export interface NavbarProps {
   crumbs: Breadcrumb[];
+  /** The person by name (nickName), as the label shows them. */
   userName: string;
+  /** The login, in the label's tooltip. */
+  login?: string;
   roleName: string;
   avatar: string;
   sidebarOpened: boolean;
@@ -80,7 +83,7 @@ export function Navbar(props: NavbarProps) {
               props.userName.slice(0, 1)
             )}
           </span>
-          <span className="max-w-44 truncate text-ink" data-testid="user-label">
+          <span className="max-w-44 truncate text-ink" data-testid="user-label" title={props.login}>
             {props.userName}
             <span className="text-ink-soft">【{props.roleName}】</span>
           </span>

@@ -243,7 +243,9 @@ export function ShellLayout() {
           <div className="flex min-w-0 flex-1 flex-col">
             <Navbar
               crumbs={crumbs}
-              userName={session.userName}
+              // The person by name (their login in the label's tooltip), as every screen names people.
+              userName={session.userInfo?.nickName || session.userName}
+              login={session.userName}
               roleName={currentRole(session)?.roleName ?? ''}
               avatar={session.avatar}
               sidebarOpened={sidebar.opened}
