@@ -23,6 +23,8 @@ export interface UserRepository {
   findById(userId: number, scope: DataScope): Promise<SysUser | null>;
   /** Unscoped: for login, the profile and uniqueness checks. */
   findByUserName(userName: string): Promise<SysUser | null>;
+  /** The (undeleted) users among `userIds`, in one read, whatever the caller's scope. */
+  findByIds(userIds: readonly number[]): Promise<readonly SysUser[]>;
   findCredentials(userName: string): Promise<UserCredentials | null>;
   findCredentialsById(userId: number): Promise<UserCredentials | null>;
   create(user: NewUser, scope: DataScope): Promise<Result<SysUser, DomainError>>;

@@ -76,9 +76,7 @@ export function deptRoutes(repos: PlatformRepositories): RouteModule {
   async function leadersOf(): Promise<Leaders> {
     const all = await repos.depts.list({}, ALL_DATA);
     const ids = [...new Set(all.flatMap((d) => (d.leaderUserId === null ? [] : [d.leaderUserId])))];
-    const users = (
-      await Promise.all(ids.map((uid) => repos.users.findById(uid, ALL_DATA)))
-    ).flatMap((u) => (u ? [u] : []));
+    const users = await repos.users.findByIds(ids);
     const activeIds = new Set(users.filter((u) => u.status === '0').map((u) => u.userId));
     return {
       names: new Map(users.map((u) => [u.userId, u.nickName] as const)),

@@ -32,6 +32,26 @@ describe.each(testDatabaseKinds())('UserRepository contract on %s', (kind) => {
     expect(xmjl).toMatchObject({ roleIds: [2, 7], defaultRoleId: 2, postIds: [4] });
   });
 
+  it('reads several users by id in one call, leaving out deleted and unknown ids', async () => {
+    expect(await users.findByIds([])).toEqual([]);
+    const found = await users.findByIds([1, 2, 999_999]);
+    expect(found.map((u) => u.userId).sort()).toEqual([1, 2]);
+    await handle.db
+      .updateTable('sys_user')
+      .set({ del_flag: '2' })
+      .where('user_id', '=', 2)
+      .execute();
+    try {
+      expect((await users.findByIds([1, 2])).map((u) => u.userId)).toEqual([1]);
+    } finally {
+      await handle.db
+        .updateTable('sys_user')
+        .set({ del_flag: '0' })
+        .where('user_id', '=', 2)
+        .execute();
+    }
+  });
+
   it('pages, sorts through the whitelist and filters', async () => {
     const second = await users.list({ filter: {}, page: { pageNum: 2, pageSize: 5 } }, ALL_DATA);
     expect(second.rows[0]?.userId).toBe(6);

@@ -167,6 +167,14 @@ export class SqlUserRepository implements UserRepository {
     return row ? toUser(row) : null;
   }
 
+  async findByIds(userIds: readonly number[]): Promise<readonly SysUser[]> {
+    if (userIds.length === 0) return [];
+    const rows = await this.withColumns(
+      this.base().where('u.user_id', 'in', [...userIds]),
+    ).execute();
+    return rows.map(toUser);
+  }
+
   async findByUserName(userName: string): Promise<SysUser | null> {
     const row = await this.withColumns(
       this.base().where('u.user_name', '=', userName),
