@@ -1,7 +1,8 @@
 import type { ContractRecord } from '@dpms/http-client';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FakeApi, renderWithApi } from '../../test/api-render';
+import { ViewContext } from '../../app/view-context';
 import { ContractListView } from './ContractLists';
 import { aContractRecord } from '@dpms/wire/testing';
 
@@ -69,5 +70,22 @@ describe('合同 list names people', () => {
     const row = await rowOf('王经营的合同');
     expect(row.getByText('王经营')).toBeTruthy();
     expect(row.queryByText('jingying')).toBeNull();
+  });
+});
+
+describe('合同 list heading', () => {
+  it("says what the menu says, then the chosen stage's own title once switched", async () => {
+    renderWithApi(
+      <ViewContext.Provider
+        value={{ path: '/project/contractList', params: {}, active: true, title: '合同台账' }}
+      >
+        <ContractListView mode="formal" />
+      </ViewContext.Provider>,
+      api(),
+    );
+    await screen.findByRole('heading', { name: '合同台账' });
+    fireEvent.change(screen.getByLabelText('合同阶段'), { target: { value: 'contract' } });
+    await screen.findByRole('heading', { name: '审批合同' });
+    expect(screen.queryByText('合同台账')).toBeNull();
   });
 });

@@ -328,7 +328,9 @@ export function ContractListView({ mode: initialMode }: { mode: ContractListMode
         ? 'project:declare:add'
         : 'project:contract:add';
   const exportPerm = mode === 'declare' ? 'project:declare:export' : 'project:contract:export';
-  const title = usePageTitle(TITLES[mode]);
+  // The menu's title for the list the menu opened; the mode select's own title once switched.
+  const routeTitle = usePageTitle(TITLES[initialMode]);
+  const title = mode === initialMode ? routeTitle : TITLES[mode];
 
   return (
     <PageCard
