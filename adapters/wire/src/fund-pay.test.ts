@@ -149,6 +149,7 @@ describe('the payment plan record', () => {
       remark: '',
       userId: 1,
       createBy: 'admin',
+      createByName: '系统管理员',
       createTime: '2026-05-01T00:00:00.000Z',
       version: 0,
     };

@@ -46,6 +46,7 @@ describe('the fund plan wire schemas', () => {
       approvalKind: null,
       userId: 1,
       createBy: 'admin',
+      createByName: '系统管理员',
       createTime: null,
       approvedTime: null,
       version: 0,

@@ -127,6 +127,7 @@ describe('the task answers', () => {
     deptConfirmerId: null,
     userId: 3,
     createBy: 'xmjl',
+    createByName: '李项目',
     version: 0,
     createTime: '2026-11-25T02:00:00.000Z',
     updateTime: '2026-11-25T02:00:00.000Z',
