@@ -62,9 +62,11 @@ export const chunkListing = z
 export type ChunkListingRecord = z.output<typeof chunkListing>;
 export const chunkListingAnswer = z.object({ ...envelope, data: chunkListing });
 
-/** GET /common/files/mine: the caller's own files, newest first (the file centre). */
+/** GET /common/files/mine: the caller's own files, always newest first (the file centre). */
+const { pageNum, pageSize } = pagingShape(['createTime'] as const);
 export const ownFilesQuery = z.object({
-  ...pagingShape(['createTime'] as const),
+  pageNum,
+  pageSize,
   fileName: z.preprocess(blankAsAbsent, z.string().max(255).optional()),
 });
 export type OwnFilesQuery = z.input<typeof ownFilesQuery>;
