@@ -139,8 +139,10 @@ export function listenToChannel(options: ChannelListenerOptions): ChannelListene
     // come through the dedicated connection, once, instead of once more per pool connection.
     const ownBackend = (client as pg.PoolClient & { readonly processID: number | null })
       .processID;
+    // Without a backend id (a driver that does not report one) it passes on everything, so its
+    // own changes still arrive before the call that made them returns.
     client.on('notification', (m: pg.Notification) => {
-      if (m.processId === ownBackend) hear(m);
+      if (ownBackend === null || m.processId === ownBackend) hear(m);
     });
     // Queued before the statement the client was taken for; a failure shows on that statement.
     client.query(`LISTEN ${channel}`).catch(() => undefined);
