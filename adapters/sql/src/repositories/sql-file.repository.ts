@@ -120,7 +120,9 @@ export class SqlFileRecordRepository implements FileRecordRepository {
   /**
    * Where each file is linked, from every table that links a stored file to a record: contract
    * files, completion files, archives and the design tasks' files (the task's number and name).
-   * Approval attachments live in each approval's form and are not listed here.
+   * Approval attachments live in each approval's form and are not listed here. A deleted
+   * contract is not a place a file is used. The owner may see the name of a record outside
+   * their data scope that their own file was linked to; nothing else of it.
    */
   private async usesOf(fileIds: readonly string[]): Promise<Map<string, FileUse[]>> {
     const out = new Map<string, FileUse[]>();
@@ -130,10 +132,12 @@ export class SqlFileRecordRepository implements FileRecordRepository {
       select cf.file_id, case cf.category when 'contract' then '合同文件'
           when 'government' then '政府文件' else '设计文件' end as what, c.contract_name as record
         from contract_file cf join contract c on c.contract_id = cf.contract_id
+          and c.del_flag = '0'
         where cf.del_flag = '0' and cf.file_id = any(${ids})
       union all
       select ff.file_id, '完工文件', c.contract_name
         from contract_finish_file ff join contract c on c.contract_id = ff.contract_id
+          and c.del_flag = '0'
         where ff.del_flag = '0' and ff.file_id = any(${ids})
       union all
       select a.file_id, '档案', a.archive_name
@@ -150,7 +154,7 @@ export class SqlFileRecordRepository implements FileRecordRepository {
         left join design_task t on t.task_id = case when l.kind = 'task' then l.owner_id
           else r.task_id end
         left join contract c on l.kind in ('contractDesign', 'government')
-          and c.contract_id = l.owner_id
+          and c.contract_id = l.owner_id and c.del_flag = '0'
         where l.del_flag = '0' and l.file_id = any(${ids})`.execute(this.db);
     for (const r of rows) {
       const list = out.get(r.file_id.trim()) ?? [];
