@@ -46,6 +46,8 @@ describe.each(testDatabaseKinds())('sub-contract API on %s', (kind) => {
       childTypeName: '技术服务费',
       totalAmount: '20',
       status: -1,
+      createBy: 'jingying',
+      createByName: '王经营',
     });
     const childId = add.body.data.contractChildId;
 

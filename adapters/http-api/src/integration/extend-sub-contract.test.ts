@@ -211,6 +211,8 @@ describe.each(testDatabaseKinds())(
         key,
       );
       expect(again.body.data.extendId).toBe(first.body.data.extendId);
+      // The answer to the add already names its author, as the list will.
+      expect(first.body.data).toMatchObject({ createBy: 'jingying', createByName: '王经营' });
       const extendId = Number(first.body.data.extendId);
 
       // Paying 14 of 10 + 5 is allowed now; the extension then cannot shrink below what was paid.

@@ -330,6 +330,7 @@ export class SqlContractChildRepository implements ContractChildRepository {
         update_time: now,
       })
       .returningAll()
+      .returning(nickNameOf('contract_child.create_by').as('create_by_name'))
       .executeTakeFirstOrThrow();
     return toChild(row);
   }

@@ -198,6 +198,7 @@ export class SqlExtendSubContractRepository implements ExtendSubContractReposito
         update_time: now,
       })
       .returningAll()
+      .returning(nickNameOf('extend_sub_contract.create_by').as('create_by_name'))
       .executeTakeFirstOrThrow();
     return toExtend(row);
   }
@@ -224,6 +225,7 @@ export class SqlExtendSubContractRepository implements ExtendSubContractReposito
       .where('version', '=', expectedVersion)
       .where('del_flag', '=', '0')
       .returningAll()
+      .returning(nickNameOf('extend_sub_contract.create_by').as('create_by_name'))
       .executeTakeFirst();
     return row === undefined ? null : toExtend(row);
   }
