@@ -42,6 +42,7 @@ const closingRecord = (kind: 'closed' | 'settle', b: Record<string, unknown>) =>
   deptId: 107,
   userId: 10,
   createBy: '用户',
+  createByName: '用户',
   version: 1,
   createTime: null,
   approvedTime: null,
