@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { displayAmount } from '@dpms/core';
 import { describe, expect, it } from 'vitest';
 import { signInQuietly } from '../support/approval.js';
 import { ARTIFACTS_DIR, useBrowser } from '../support/browser.js';
@@ -125,7 +126,9 @@ describe('发起审批 of a screen kind is its record screen’s own form, in th
     await openMenu(page, '资金管理', '借款管理');
     await page.getByTestId(`loan-detail-${String(loan.loanId)}`).click();
     const detail = page.getByTestId('loan-detail');
-    expect(await detail.getByTestId('loan-detail-amount').textContent()).toBe(loanAmount);
+    expect(await detail.getByTestId('loan-detail-amount').textContent()).toBe(
+      displayAmount(loanAmount),
+    );
     await detail.getByTestId('loan-detail-status').filter({ hasText: '审批中' }).waitFor();
     await detail.getByTestId('loan-approval').click();
     await page.getByTestId('approval-detail').getByText(loanTitle).first().waitFor();
