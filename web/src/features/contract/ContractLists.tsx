@@ -5,12 +5,7 @@ import {
   shouldRefreshContractList,
   type ContractAction,
 } from '@dpms/core';
-import {
-  errorMessage,
-  exportQuery,
-  type ContractListKind,
-  type ContractRecord,
-} from '@dpms/http-client';
+import { errorMessage, type ContractRecord } from '@dpms/http-client';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
@@ -29,66 +24,17 @@ import { ContractFormDialog } from './ContractFormDialog';
 import type { FormStage } from './fee-preview';
 import { BIZ_SOURCE_OPTIONS, STATUS_OPTIONS } from './labels';
 import { DateInput } from '../../components/ui/DateInput';
+import {
+  EMPTY,
+  exportUrl,
+  source,
+  TITLES,
+  TYPE_NAMES,
+  type ContractListMode,
+  type Filter,
+} from './contract-list-modes';
 
-/** Which records a list shows; the side panel's stored type may narrow it (see below). */
-export type ContractListMode = 'stay' | 'declare' | 'contract' | 'formal';
-
-interface Filter extends Record<string, unknown> {
-  projectName: string;
-  contractName: string;
-  contractNo: string;
-  entrustBusinessName: string;
-  bizSource: string;
-  status: string;
-  effective: string;
-  stage: string;
-  signDateBegin: string;
-  signDateEnd: string;
-}
-
-const EMPTY: Filter = {
-  projectName: '',
-  contractName: '',
-  contractNo: '',
-  entrustBusinessName: '',
-  bizSource: '',
-  status: '',
-  effective: '',
-  stage: '',
-  signDateBegin: '',
-  signDateEnd: '',
-};
-
-/** The side panel's stored contract types, by the group they come from. */
-const TYPE_NAMES: Readonly<Record<string, string>> = {
-  [SIDE_PANEL_CONTRACT_TYPES.unEffective]: '待生效项目',
-  [SIDE_PANEL_CONTRACT_TYPES.unSign]: '待签约项目',
-  [SIDE_PANEL_CONTRACT_TYPES.approval]: '审批项目',
-};
-
-const TITLES: Record<ContractListMode, string> = {
-  stay: '未签合同',
-  declare: '立项合同',
-  contract: '审批合同',
-  formal: '合同列表',
-};
-
-/** The list call a mode reads, and the stage filter of /v4/contract/list. */
-function source(
-  mode: ContractListMode,
-  unEffectiveOnly: boolean,
-): { kind: ContractListKind; stage?: string } {
-  if (mode === 'stay') return { kind: unEffectiveOnly ? 'unEffective' : 'stay' };
-  if (mode === 'declare') return { kind: 'declare' };
-  return { kind: 'contract', stage: mode };
-}
-
-/** The export a list offers: the same filters, as .xlsx. */
-function exportUrl(mode: ContractListMode, f: Record<string, unknown>): string {
-  if (mode === 'declare') return `/project/declare/export${exportQuery(f)}`;
-  if (mode === 'stay') return `/project/contract/exportList${exportQuery({ ...f, stage: 'stay' })}`;
-  return `/v4/contract/export${exportQuery(f)}`;
-}
+export type { ContractListMode } from './contract-list-modes';
 
 const amountColumn = (key: string, title: string): Column<ContractRecord> => ({
   key,
