@@ -74,7 +74,7 @@ describe('the print page', () => {
         '经营部',
         '财务部',
       ]);
-      // The 拟稿人 row carries the drafter's name and time (issue 19: it printed empty).
+      // The 拟稿人 row carries the drafter's name and time.
       expect(rows[0]?.textContent).toContain('王经营');
       expect(rows[0]?.textContent).toContain('2026-11-19 09:30');
       expect(rows[3]?.textContent).toContain('签署人3');

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useFundApi } from '../test-support/fund-suite.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 
-/** Issue 19: a record keeps its author's login; every answer a screen reads names the person. */
+/** People by name: a record keeps its author's login; every answer a screen reads names the person. */
 describe.each(testDatabaseKinds())('people by name on %s', (kind) => {
   const suite = useFundApi(kind);
   const { post, get, okData, bodyOf, signIn } = suite.client;

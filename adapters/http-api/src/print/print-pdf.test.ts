@@ -358,7 +358,7 @@ describe.each(testDatabaseKinds())('PDFs of approvals and contract documents on 
     for (const user of ['bmfzr2', 'jingying', 'caiwu']) {
       expect(signed.reading.compactText).toContain(compact(names[user]!));
     }
-    // The 拟稿人 row names the approval's drafter (issue 19: it printed empty).
+    // The 拟稿人 row names the approval's drafter.
     expect(signed.reading.compactText).toContain(compact(`拟稿人${names['yuangong']!}`));
     const sheet = await pdfOf('admin', '/v4/contract-document/approvalPdf', query);
     expect(sheet.reading.compactText).toContain('滨江新城综合体合同评审');
