@@ -303,6 +303,18 @@ describe('npm start under the supervisor', () => {
     expect(second).not.toBe(first);
     expect(postmaster()).toBe(databasePid);
 
+    // The second server's identity listener may connect after it answers (under load, later).
+    await until(
+      'the second identity listener',
+      () => {
+        const lines = parseLines(sup.output());
+        const restarted = lines.findIndex((l) => l.msg.includes('was killed by SIGKILL'));
+        return (
+          lines.slice(restarted).some((l) => l.msg === 'identity cache listening') || undefined
+        );
+      },
+      60_000,
+    );
     sup.child.kill('SIGTERM');
     expect(await sup.exited).toBe(0);
     expect(alive(second)).toBe(false);
