@@ -29,8 +29,8 @@ import {
   nickNameOf,
   pageBounds,
   scopeCondition,
-  toCount,
   type Db,
+  pageWithCount,
 } from './sql-helpers.js';
 import { amount, toChild, toPay, type ChildRow } from './sql-contract-child-rows.js';
 import { subContractPaidSum } from '../read-models/contract-figures.js';
@@ -152,8 +152,7 @@ export class SqlContractChildRepository implements ContractChildRepository {
           scopeCondition(eb as never, scope, eb.ref('cc.dept_id'), eb.ref('cc.user_id')) as never,
       )
       .where(this.summaryFilter(query.filter) as never);
-    const [rows, n] = await Promise.all([page.execute(), count.executeTakeFirst()]);
-    return { total: toCount(n?.n), rows: rows.map(toSummary) };
+    return pageWithCount(page, count, (rows) => rows.map(toSummary));
   }
 
   async listBatch(

@@ -33,8 +33,8 @@ import {
   containsPattern,
   pageBounds,
   scopeCondition,
-  toCount,
   type Db,
+  pageWithCount,
 } from './sql-helpers.js';
 
 const SORT: Readonly<Record<ContractDocumentSortColumn, string>> = {
@@ -155,11 +155,8 @@ export class SqlContractDocumentRepository implements ContractDocumentRepository
       .orderBy(sql.ref(SORT[query.sort?.column ?? 'createTime']), dir)
       .orderBy('contract_document.document_id', dir);
     if (limit !== undefined) page = page.limit(limit).offset(offset ?? 0);
-    const [rows, n] = await Promise.all([
-      page.execute(),
-      q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
-    ]);
-    return { total: toCount(n?.n), rows: rows.map((r) => toRecord(r as Row)) };
+    const count = q.select((eb) => eb.fn.countAll().as('n'));
+    return pageWithCount(page, count, (rows) => rows.map((r) => toRecord(r as Row)));
   }
 
   async insert(r: NewContractDocument, now: Date): Promise<ContractDocumentRecord> {

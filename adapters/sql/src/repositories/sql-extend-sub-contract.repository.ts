@@ -23,8 +23,8 @@ import {
   containsPattern,
   pageBounds,
   scopeCondition,
-  toCount,
   type Db,
+  pageWithCount,
 } from './sql-helpers.js';
 
 const amount = (v: string | null | undefined): string =>
@@ -146,13 +146,8 @@ export class SqlExtendSubContractRepository implements ExtendSubContractReposito
       .orderBy(sql.ref(SORT[query.sort?.column ?? 'createTime']), dir)
       .orderBy('e.extend_id', dir);
     if (limit !== undefined) page = page.limit(limit).offset(offset ?? 0);
-    const [rows, n] = await Promise.all([
-      page.execute(),
-      this.rows(scope, query.filter)
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirst(),
-    ]);
-    return { total: toCount(n?.n), rows: rows.map(toRow) };
+    const count = this.rows(scope, query.filter).select((eb) => eb.fn.countAll().as('n'));
+    return pageWithCount(page, count, (rows) => rows.map(toRow));
   }
 
   async listBatch(

@@ -17,7 +17,13 @@ import {
 import { sql, type ExpressionBuilder } from 'kysely';
 import { backSum, taskAllottedSum } from '../read-models/contract-figures.js';
 import type { Database } from '../database/schema.js';
-import { nickNameOf, containsPattern, scopeCondition, type Db } from './sql-helpers.js';
+import {
+  nickNameOf,
+  containsPattern,
+  scopeCondition,
+  type Db,
+  pageWithCount,
+} from './sql-helpers.js';
 
 type AnyEb = ExpressionBuilder<Database, keyof Database>;
 
@@ -376,53 +382,50 @@ export class SqlFinishRepository implements FinishRepository {
       .$if(filter.finished !== undefined, (q) =>
         q.where('f.contract_id', filter.finished ? 'is not' : 'is', null),
       );
-    const total = await base
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow();
-    const ids = await base
+    const count = base.select((eb) => eb.fn.countAll<string>().as('n'));
+    const ids = base
       .select('c.contract_id')
       .orderBy('c.contract_id', 'desc')
       .limit(page.pageSize)
-      .offset((page.pageNum - 1) * page.pageSize)
-      .execute();
-    if (ids.length === 0) return { total: Number(total.n), rows: [] };
-    const rows = await contractQuery(this.db)
-      .select((eb) => [
-        eb
-          .selectFrom('design_task as t')
-          .whereRef('t.contract_id', '=', 'c.contract_id')
-          .where('t.del_flag', '=', '0')
-          .select(sql<string>`coalesce(sum(t.task_amount), 0)`.as('s'))
-          .as('task_sum'),
-        eb
-          .selectFrom('design_task as t')
-          .whereRef('t.contract_id', '=', 'c.contract_id')
-          .where('t.del_flag', '=', '0')
-          .select(sql<string>`coalesce(sum(t.confirm_finish_amount), 0)`.as('s'))
-          .as('confirm_sum'),
-        eb
-          .selectFrom('contract_finish_file as ff')
-          .whereRef('ff.contract_id', '=', 'c.contract_id')
-          .where('ff.del_flag', '=', '0')
-          .select(sql<string>`count(*)`.as('s'))
-          .as('file_count'),
-      ])
-      .where(
-        'c.contract_id',
-        'in',
-        ids.map((r) => r.contract_id),
-      )
-      .orderBy('c.contract_id', 'desc')
-      .execute();
-    return {
-      total: Number(total.n),
-      rows: rows.map((r) => ({
+      .offset((page.pageNum - 1) * page.pageSize);
+    // The page's ids and the count at once; the page's sums only for the ids found.
+    return pageWithCount(ids, count, async (found) => {
+      if (found.length === 0) return [];
+      const rows = await contractQuery(this.db)
+        .select((eb) => [
+          eb
+            .selectFrom('design_task as t')
+            .whereRef('t.contract_id', '=', 'c.contract_id')
+            .where('t.del_flag', '=', '0')
+            .select(sql<string>`coalesce(sum(t.task_amount), 0)`.as('s'))
+            .as('task_sum'),
+          eb
+            .selectFrom('design_task as t')
+            .whereRef('t.contract_id', '=', 'c.contract_id')
+            .where('t.del_flag', '=', '0')
+            .select(sql<string>`coalesce(sum(t.confirm_finish_amount), 0)`.as('s'))
+            .as('confirm_sum'),
+          eb
+            .selectFrom('contract_finish_file as ff')
+            .whereRef('ff.contract_id', '=', 'c.contract_id')
+            .where('ff.del_flag', '=', '0')
+            .select(sql<string>`count(*)`.as('s'))
+            .as('file_count'),
+        ])
+        .where(
+          'c.contract_id',
+          'in',
+          found.map((r) => r.contract_id),
+        )
+        .orderBy('c.contract_id', 'desc')
+        .execute();
+      return rows.map((r) => ({
         ...toContract(r),
         taskAmount: amount(r.task_sum),
         confirmFinishAmount: amount(r.confirm_sum),
         fileCount: Number(r.file_count ?? 0),
-      })),
-    };
+      }));
+    });
   }
 }
 

@@ -36,8 +36,8 @@ import {
   containsPattern,
   pageBounds,
   scopeCondition,
-  toCount,
   type Db,
+  pageWithCount,
 } from './sql-helpers.js';
 import { recordAuthor } from './record-author.js';
 import { SqlLixiangChangeRepository } from './sql-lixiang-change.repository.js';
@@ -181,11 +181,8 @@ export class SqlLixiangRepository implements LixiangRepository {
       .orderBy(sql.ref(SORT[query.sort?.column ?? 'createTime']), dir)
       .orderBy('lixiang.lx_id', dir);
     if (limit !== undefined) page = page.limit(limit).offset(offset ?? 0);
-    const [rows, n] = await Promise.all([
-      page.execute(),
-      q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
-    ]);
-    return { total: toCount(n?.n), rows: rows.map((r) => toLixiang(r as unknown as Row)) };
+    const count = q.select((eb) => eb.fn.countAll().as('n'));
+    return pageWithCount(page, count, (rows) => rows.map((r) => toLixiang(r as unknown as Row)));
   }
 
   async findById(lxId: number, scope: DataScope | null): Promise<Lixiang | null> {
