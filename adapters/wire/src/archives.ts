@@ -146,7 +146,9 @@ export const archiveLogRecord = z.object({
   action: z.enum(['view', 'download']),
   actionName: z.string(),
   userId: int(),
+  /** Who viewed or downloaded: the login, and the name the screens show. */
   userName: z.string(),
+  nickName: z.string(),
   createTime: timestamp().nullable(),
 });
 
@@ -158,7 +160,9 @@ export const borrowRecord = z
     archiveNo: z.string(),
     projectName: z.string(),
     userId: int(),
+    /** The borrower's login, and the name the screens show. */
     userName: z.string(),
+    nickName: z.string(),
     deptId: int().nullable(),
     purpose: z.string(),
     startDate: z.string().meta({ format: 'date' }),

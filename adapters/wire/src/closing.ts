@@ -239,7 +239,9 @@ export const finishConfirmation = z.object({
   afterAmount: decimal(),
   remark: z.string(),
   userId: z.number().int(),
+  /** Who confirmed: the login, and the name the screens show. */
   userName: z.string(),
+  nickName: z.string(),
   createTime: timestamp().nullable(),
 });
 

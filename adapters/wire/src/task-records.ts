@@ -128,7 +128,9 @@ export const taskResultRecord = z
     acceptanceConfirmed: z.boolean(),
     history: z.boolean(),
     userId: int(),
+    /** The uploader's login, and the name the screens show. */
     userName: z.string(),
+    nickName: z.string(),
     createTime: timestamp(),
   })
   .meta({ id: 'TaskResultRecord' });
@@ -172,7 +174,9 @@ export const taskSealRecord = z
     statusName: z.string(),
     approvalId: z.string().nullable(),
     userId: int(),
+    /** The applicant's login, and the name the screens show. */
     userName: z.string(),
+    nickName: z.string(),
     version: int(),
     createTime: timestamp(),
     finishTime: timestamp().nullable(),

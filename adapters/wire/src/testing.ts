@@ -215,6 +215,7 @@ export const anArchiveLog = (over: Partial<ArchiveLogRecord> = {}): ArchiveLogRe
   actionName: '查看',
   userId: 10,
   userName: 'zhjy',
+  nickName: '张经营',
   createTime: null,
   ...over,
 });
@@ -228,6 +229,7 @@ export const aBorrowRecord = (over: Partial<ArchiveBorrowRecord> = {}): ArchiveB
   projectName: '示范项目',
   userId: 10,
   userName: 'zhjy',
+  nickName: '张经营',
   deptId: 100,
   purpose: '复核',
   startDate: '2026-11-22',

@@ -98,6 +98,7 @@ describe('archive borrowing rules', () => {
       projectName: '项目',
       userId: 10,
       userName: 'zhjy',
+      nickName: '张经营',
       deptId: 107,
       purpose: '复核',
       startDate: TODAY,

@@ -51,7 +51,9 @@ export interface ArchiveBorrow {
   readonly archiveNo: string;
   readonly projectName: string;
   readonly userId: number;
+  /** The borrower's login, and the name the screens show (see personNameOf). */
   readonly userName: string;
+  readonly nickName: string;
   readonly deptId: number | null;
   readonly purpose: string;
   /** yyyy-MM-dd, both ends included. */
@@ -258,7 +260,7 @@ export function borrowApprovalContent(b: ArchiveBorrow, today: string): Template
   return {
     archivesName: e('档案名称', clip(name)),
     archivesCategory: e('档案类别', clip(b.projectName)),
-    userName: e('借阅人', b.userName, 'text'),
+    userName: e('借阅人', b.nickName, 'text'),
     createTime: e('申请日期', today, 'timeSelect'),
     purpose: e('借阅目的', b.purpose, 'textarea'),
     startDate: e('借阅开始日期', b.startDate, 'timeSelect'),

@@ -33,7 +33,9 @@ export interface ArchiveLog {
   readonly archiveId: number;
   readonly action: ArchiveAction;
   readonly userId: number;
+  /** Who viewed or downloaded: the login, and the name the screens show (see personNameOf). */
   readonly userName: string;
+  readonly nickName: string;
   readonly createTime: Date | null;
 }
 

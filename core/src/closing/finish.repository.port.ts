@@ -30,7 +30,7 @@ export interface FinishRepository {
   confirmations(contractId: number): Promise<readonly FinishConfirmation[]>;
   confirmation(id: number, forUpdate?: boolean): Promise<FinishConfirmation | null>;
   insertConfirmation(
-    c: Omit<FinishConfirmation, 'id' | 'taskNo' | 'taskName' | 'createTime'>,
+    c: Omit<FinishConfirmation, 'id' | 'taskNo' | 'taskName' | 'nickName' | 'createTime'>,
     at: Date,
   ): Promise<number>;
   removeConfirmation(id: number, at: Date): Promise<void>;

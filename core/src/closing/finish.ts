@@ -43,7 +43,9 @@ export interface FinishConfirmation {
   readonly afterAmount: string;
   readonly remark: string;
   readonly userId: number;
+  /** Who confirmed: the login, and the name the screens show (see personNameOf). */
   readonly userName: string;
+  readonly nickName: string;
   readonly createTime: Date | null;
 }
 

@@ -156,7 +156,7 @@ export function sealApprovalContent(seal: ResultSeal): TemplateContent {
   const out: Record<string, ContentEntry> = {
     taskName: e(seal.taskName, 'text'),
     contractName: e(seal.contractName, 'text'),
-    userName: e(seal.userName, 'text'),
+    userName: e(seal.nickName, 'text'),
     drawContent: e(seal.drawContent, 'textarea'),
     drawNum: e(String(seal.drawNum)),
     sealType: e([...seal.sealType], 'options'),

@@ -154,7 +154,9 @@ export interface TaskResult {
   readonly sealScans: readonly TaskFileRef[];
   readonly history: boolean;
   readonly userId: number;
+  /** Who uploaded: the login, and the name the screens show (see personNameOf). */
   readonly userName: string;
+  readonly nickName: string;
   readonly createTime: Date;
 }
 
@@ -202,7 +204,9 @@ export interface ResultSeal {
   readonly status: ApprovalStatus;
   readonly approvalId: string | null;
   readonly userId: number;
+  /** Who asked for the seal: the login, and the name the screens and the sheet show. */
   readonly userName: string;
+  readonly nickName: string;
   readonly version: number;
   readonly createTime: Date;
   readonly finishTime: Date | null;

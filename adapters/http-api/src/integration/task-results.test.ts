@@ -124,7 +124,12 @@ describe.each(testDatabaseKinds())('design task API (results) on %s', (kind) => 
     expect(hist).toMatchObject({ history: true, resultConfirmed: true });
     const list = await get('sjzc', '/v4/design-task/getTaskResultList', { taskId: t.taskId });
     expect(list.body.total).toBe(2);
-    expect(list.body.rows[0]).toMatchObject({ taskNo: t.taskNo });
+    // 上传人: the login the row keeps, and the name the list shows.
+    expect(list.body.rows[0]).toMatchObject({
+      taskNo: t.taskNo,
+      userName: 'sjzc',
+      nickName: '张主持',
+    });
     const att = await okData(
       get('sjzc', '/project/design-task/getTaskResultAttachmentList', { taskId: t.taskId }),
     );

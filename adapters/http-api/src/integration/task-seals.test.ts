@@ -87,6 +87,9 @@ describe.each(testDatabaseKinds())('design task API (seals) on %s', (kind) => {
       resultSealId: s.resultSealId,
       status: 1,
       sealTime: expect.any(String),
+      // 申请人: the login the row keeps, and the name the list shows.
+      userName: 'sjzc',
+      nickName: '张主持',
     });
     expect((await notifyOf('sjzc')).unLookSeal).toBe(true);
     expect((await notifyOf('xmjl')).unLookSeal).toBe(true);

@@ -99,6 +99,7 @@ const borrowView =
       projectName: b.projectName,
       userId: b.userId,
       userName: b.userName,
+      nickName: b.nickName,
       deptId: b.deptId,
       purpose: b.purpose,
       startDate: b.startDate,
@@ -122,6 +123,7 @@ const logView = (l: ArchiveLog): ArchiveLogRecord => ({
   actionName: ARCHIVE_ACTION_LABELS[l.action],
   userId: l.userId,
   userName: l.userName,
+  nickName: l.nickName,
   createTime: iso(l.createTime),
 });
 

@@ -6,10 +6,11 @@ import {
   type ArchiveBorrowRepository,
   type ArchiveBorrowStatus,
   type NewArchiveBorrow,
+  personNameOf,
 } from '@dpms/core';
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../database/schema.js';
-import { containsPattern, isUniqueViolation, pageWithCount } from './sql-helpers.js';
+import { containsPattern, isUniqueViolation, nickNameOf, pageWithCount } from './sql-helpers.js';
 
 /*
  * Archive borrowings (project_archive_borrow, 调档承诺书 27_1): the borrowing half of the archives
@@ -27,6 +28,7 @@ const BORROW_COLUMNS = [
   'a.project_name',
   'b.user_id',
   'b.user_name',
+  nickNameOf('b.user_name').as('user_nick_name'),
   'b.dept_id',
   'b.purpose',
   'b.start_date',
@@ -54,6 +56,7 @@ function toBorrow(r: Record<string, unknown>): ArchiveBorrow {
     projectName: str(r.project_name),
     userId: Number(r.user_id),
     userName: str(r.user_name),
+    nickName: personNameOf(str(r.user_name), str(r.user_nick_name)),
     deptId: r.dept_id === null ? null : Number(r.dept_id),
     purpose: str(r.purpose),
     startDate: dateText(r.start_date),

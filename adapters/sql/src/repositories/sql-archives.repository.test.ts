@@ -6,6 +6,7 @@ import {
   type ArchiveActor,
   type Result,
 } from '@dpms/core';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../database/open-database.js';
 import { openTestDatabase, testDatabaseKinds } from '../testing/index.js';
@@ -145,6 +146,12 @@ describe.each(testDatabaseKinds())('archive repositories on %s', (kind) => {
     value(await service.read(archiveId, 'view', borrower));
     const mine = await borrows.list({ state: 'borrowed' }, borrower, { offset: 0, limit: 10 });
     expect(mine.rows.map((b) => b.borrowId)).toEqual([draft.borrowId]);
+    // The borrower by name: the login the row keeps, the nick name of the user who has it.
+    expect(mine.rows[0]).toMatchObject({ userName: 'u5', nickName: 'u5' });
+    await sql`insert into sys_user (user_name, nick_name, password, status, create_time)
+              values ('u5', '五号借阅人', 'x', '0', now())`.execute(handle.db);
+    const named = await borrows.list({ state: 'borrowed' }, borrower, { offset: 0, limit: 10 });
+    expect(named.rows[0]).toMatchObject({ userName: 'u5', nickName: '五号借阅人' });
     expect((await borrows.list({}, keeper, { offset: 0, limit: 10 })).total).toBe(1);
     expect((await borrows.list({}, other, { offset: 0, limit: 10 })).total).toBe(0);
     const back = value(await borrows.giveBack(draft.borrowId, borrower));

@@ -225,6 +225,7 @@ export class SqlArchiveRepository implements ArchiveRepository {
     const rows = await this.db
       .selectFrom('project_archive_log')
       .selectAll()
+      .select(nickNameOf('project_archive_log.user_name').as('nick_name'))
       .where('archive_id', '=', archiveId)
       .orderBy('log_id', 'desc')
       .execute();
@@ -234,6 +235,7 @@ export class SqlArchiveRepository implements ArchiveRepository {
       action: r.action,
       userId: r.user_id,
       userName: r.user_name,
+      nickName: personNameOf(r.user_name, r.nick_name),
       createTime: r.create_time instanceof Date ? r.create_time : null,
     }));
   }

@@ -107,6 +107,7 @@ function toConfirmation(r: Record<string, unknown>): FinishConfirmation {
     remark: str(r.remark),
     userId: Number(r.user_id),
     userName: str(r.user_name),
+    nickName: personNameOf(str(r.user_name), str(r.nick_name)),
     createTime: date(r.create_time),
   };
 }
@@ -204,6 +205,7 @@ export class SqlFinishRepository implements FinishRepository {
         'k.remark',
         'k.user_id',
         'k.user_name',
+        nickNameOf('k.user_name').as('nick_name'),
         'k.create_time',
         't.task_no',
         't.task_name',

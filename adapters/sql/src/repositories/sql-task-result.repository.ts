@@ -14,10 +14,11 @@ import {
   type TaskResultRow,
   type TaskSongda,
   type TaskViewer,
+  personNameOf,
 } from '@dpms/core';
 import { type ColumnType } from 'kysely';
 import type { Database } from '../database/schema.js';
-import { containsPattern, orderedPage, pageWithCount, type Db } from './sql-helpers.js';
+import { containsPattern, nickNameOf, orderedPage, pageWithCount, type Db } from './sql-helpers.js';
 import { amount, day, taskVisible } from './sql-task-rows.js';
 
 // ---- results, files, deliveries, pay items -------------------------------------------------------
@@ -45,7 +46,7 @@ export class SqlTaskResultRepository implements TaskResultRepository {
     return row.result_id;
   }
 
-  private async withFiles(rows: readonly ResultRow[]): Promise<TaskResult[]> {
+  private async withFiles(rows: readonly ResultRowNamed[]): Promise<TaskResult[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.result_id);
     const links = await this.filesOf(['result', 'acceptance', 'resultScan'], ids);
@@ -56,6 +57,7 @@ export class SqlTaskResultRepository implements TaskResultRepository {
     let q = this.db
       .selectFrom('design_task_result')
       .selectAll()
+      .select(nickNameOf('design_task_result.user_name').as('nick_name'))
       .where('result_id', '=', resultId)
       .where('del_flag', '=', '0');
     if (lock) q = q.forUpdate();
@@ -97,6 +99,7 @@ export class SqlTaskResultRepository implements TaskResultRepository {
     const rows = await this.db
       .selectFrom('design_task_result')
       .selectAll()
+      .select(nickNameOf('design_task_result.user_name').as('nick_name'))
       .where('task_id', '=', taskId)
       .where('del_flag', '=', '0')
       .orderBy('result_id')
@@ -124,7 +127,10 @@ export class SqlTaskResultRepository implements TaskResultRepository {
         return eb.and(conds);
       });
     const page = orderedPage(
-      base.selectAll('r').select(['design_task.task_no', 'design_task.task_name']),
+      base
+        .selectAll('r')
+        .select(['design_task.task_no', 'design_task.task_name'])
+        .select(nickNameOf('r.user_name').as('nick_name')),
       { idColumn: 'r.result_id', direction: query.sort?.direction ?? 'desc' },
       query.page,
     );
@@ -329,8 +335,10 @@ type ResultRow = Database['design_task_result'] extends infer T
       [K in keyof T]: T[K] extends ColumnType<infer S, unknown, unknown> ? S : T[K];
     }
   : never;
+/** A result row with its uploader's nick name (null when no user has the login). */
+type ResultRowNamed = ResultRow & { readonly nick_name: string | null };
 
-function toResult(r: ResultRow, links: readonly TaskFileLink[]): TaskResult {
+function toResult(r: ResultRowNamed, links: readonly TaskFileLink[]): TaskResult {
   const of = (kind: TaskFileKind) =>
     links
       .filter((l) => l.kind === kind && l.ownerId === r.result_id)
@@ -351,6 +359,7 @@ function toResult(r: ResultRow, links: readonly TaskFileLink[]): TaskResult {
     history: r.history,
     userId: r.user_id,
     userName: r.user_name,
+    nickName: personNameOf(r.user_name, r.nick_name),
     createTime: r.create_time,
   };
 }

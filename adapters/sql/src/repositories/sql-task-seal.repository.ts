@@ -9,10 +9,11 @@ import {
   type TaskFileKind,
   type TaskFileLink,
   type TaskViewer,
+  personNameOf,
 } from '@dpms/core';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../database/schema.js';
-import { containsPattern, orderedPage, pageWithCount, type Db } from './sql-helpers.js';
+import { containsPattern, nickNameOf, orderedPage, pageWithCount, type Db } from './sql-helpers.js';
 import { type AnyEb, cmp, dayOrNull, json, parsed, taskVisible } from './sql-task-rows.js';
 import { SqlTaskResultRepository } from './sql-task-result.repository.js';
 
@@ -41,6 +42,7 @@ export class SqlResultSealRepository implements ResultSealRepository {
       .selectAll('s')
       .select([
         sealStatus.as('effective_status'),
+        nickNameOf('s.user_name').as('nick_name'),
         'design_task.task_no',
         'design_task.task_name',
         'c.contract_name',
@@ -259,6 +261,7 @@ interface SealRow {
   approval_id: number | null;
   user_id: number;
   user_name: string;
+  nick_name: string | null;
   version: number;
   create_time: Date;
   finish_time: Date | null;
@@ -293,6 +296,7 @@ function toSeal(r: SealRow, links: readonly TaskFileLink[]): Omit<ResultSeal, 'r
     approvalId: r.approval_id === null ? null : String(r.approval_id),
     userId: r.user_id,
     userName: r.user_name,
+    nickName: personNameOf(r.user_name, r.nick_name),
     version: r.version,
     createTime: r.create_time,
     finishTime: r.finish_time,

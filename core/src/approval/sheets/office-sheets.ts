@@ -98,7 +98,7 @@ export function archiveBorrowSheet(
     figure.text('archiveName', '档案名称', b.archiveName),
     figure.text('archiveNo', '档案编号', b.archiveNo),
     figure.text('projectName', '项目名称', b.projectName),
-    figure.text('userName', '借阅人', b.userName),
+    figure.text('userName', '借阅人', b.nickName),
     figure.text('purpose', '借阅事由', b.purpose),
     figure.text('startDate', '借阅开始日期', b.startDate),
     figure.text('endDate', '借阅结束日期', b.endDate),

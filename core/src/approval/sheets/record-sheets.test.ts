@@ -106,7 +106,8 @@ describe('the result seal sheet (13_1)', () => {
     status: 0,
     approvalId: '41',
     userId: 14,
-    userName: '李主持',
+    userName: 'sjzc',
+    nickName: '李主持',
     version: 1,
     createTime: new Date(0),
     finishTime: null,
@@ -120,6 +121,7 @@ describe('the result seal sheet (13_1)', () => {
     expect(shown(s, 'result71')).toBe('建筑=总平面图.dwg');
     expect(shown(s, 'result72')).toBe('结构=结构计算书.pdf');
     expect(shown(s, 'drawNum')).toBe('份数=3');
+    expect(shown(s, 'userName')).toBe('申请人=李主持');
   });
 
   it('names the seals and the category as the dictionaries the administrator keeps say', () => {
@@ -232,7 +234,8 @@ describe('the archive borrowing sheet (27_1)', () => {
     archiveNo: 'DA-0002',
     projectName: '滨江新城规划',
     userId: 14,
-    userName: '李主持',
+    userName: 'sjzc',
+    nickName: '李主持',
     deptId: 110,
     purpose: '续作设计参考',
     startDate: '2026-11-27',

@@ -107,7 +107,7 @@ export function resultSealSheet(f: ResultSealSheetFacts): ApprovalSheet {
       {
         title: '盖章信息',
         figures: [
-          figure.text('userName', '申请人', s.userName),
+          figure.text('userName', '申请人', s.nickName),
           text('drawContent', s.drawContent),
           text('drawNum', String(s.drawNum)),
           text('sealCategory', optionName(f.sealCategoryOptions ?? [], s.sealCategory)),

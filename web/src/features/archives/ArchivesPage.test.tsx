@@ -54,7 +54,7 @@ describe('档案管理', () => {
     expect(screen.queryByText('授权查看')).toBeNull();
     fireEvent.click(screen.getAllByText('日志')[0]!);
     const logs = await screen.findByTestId('archive-logs');
-    expect(await within(logs).findByText('zhjy')).toBeTruthy();
+    expect(await within(logs).findByText('张经营')).toBeTruthy();
     fireEvent.click(screen.getByTestId('archive-view-1'));
     const view = await screen.findByTestId('archive-view');
     expect(within(view).getByTestId('archive-file').textContent).toBe('竣工图.pdf');
@@ -98,6 +98,9 @@ describe('档案管理', () => {
     fireEvent.click(await screen.findByRole('tab', { name: '借阅记录' }));
     expect((await screen.findByTestId('borrow-state-5')).textContent).toBe('借阅中');
     expect(screen.getByTestId('borrow-state-6').textContent).toBe('已驳回');
+    // 借阅人 by name, not by login.
+    expect(screen.getAllByText('张经营')).toHaveLength(2);
+    expect(screen.queryByText('zhjy')).toBeNull();
     fireEvent.click(screen.getByText('归还'));
     await waitFor(() => expect(fake.sent('/project/archives/return')).toEqual([{ borrowId: 5 }]));
     fireEvent.click(screen.getByText('提交审批'));

@@ -98,7 +98,7 @@ function ArchiveLogDialog({
           {(logs ?? []).map((l) => (
             <tr key={l.logId} className="border-b border-line">
               <td>{l.actionName}</td>
-              <td>{l.userName}</td>
+              <td>{l.nickName}</td>
               <td>{clock.instant(l.createTime)}</td>
             </tr>
           ))}
@@ -259,7 +259,7 @@ function BorrowList() {
       }
       columns={(ctx) => [
         { key: 'archiveName', title: '档案名称' },
-        { key: 'userName', title: '借阅人' },
+        { key: 'nickName', title: '借阅人' },
         { key: 'purpose', title: '借阅目的' },
         {
           key: 'period',

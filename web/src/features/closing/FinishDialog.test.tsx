@@ -33,12 +33,13 @@ class FakeFinish implements FinishGateway {
       taskId: 1,
       taskNo: 'RW-1',
       taskName: '施工图',
-      confirmFinishAmount: '10',
+      confirmFinishAmount: '1234.500000',
       beforeAmount: '0',
       afterAmount: '10',
       remark: '',
       userId: 9,
       userName: 'xmjl',
+      nickName: '刘项目',
       createTime: null,
     },
   ];
@@ -143,6 +144,12 @@ describe('FinishDialog', () => {
     );
     expect(screen.getByTestId('finish-uncollected').textContent).toContain('已履约未收款 0 万元');
     expect(screen.getByTestId('finish-tasks').textContent).toContain('6');
+    // Who confirmed, by name.
+    const confirmations = screen.getByTestId('finish-confirmations').textContent;
+    expect(confirmations).toContain('刘项目');
+    expect(confirmations).not.toContain('xmjl');
+    // Amounts as a person reads them: grouped, without the stored six decimals.
+    expect(confirmations).toContain('1,234.5 万元');
     expect(screen.getByRole<HTMLButtonElement>('button', { name: '确认完成' }).disabled).toBe(true);
 
     // The wire body's check: the task and the amount named together, nothing sent.

@@ -1,5 +1,6 @@
 import {
   actorHolds,
+  displayAmount,
   FINISH_ACTION_PERMISSIONS,
   FINISH_CONFIRM_REQUIRED_FIELDS,
   finishActions,
@@ -225,7 +226,7 @@ export function FinishDialog({
       ) : (
         <div className="grid gap-4 text-sm">
           <p>
-            合同金额 {overview.contract.totalAmount} 万元，已回款 {overview.contract.backAmount}{' '}
+            合同金额 {displayAmount(overview.contract.totalAmount)} 万元，已回款 {displayAmount(overview.contract.backAmount)}{' '}
             万元，完成状态：
             <b data-testid="finish-status">{overview.contract.finishStatusName}</b>
             {finished && `（${overview.contract.finishBy}）`}
@@ -256,9 +257,9 @@ export function FinishDialog({
                   <tr key={t.taskId}>
                     <td className={cell}>{t.taskNo}</td>
                     <td className={cell}>{t.taskName}</td>
-                    <td className={`${cell} text-right`}>{t.taskAmount}</td>
-                    <td className={`${cell} text-right`}>{t.confirmFinishAmount}</td>
-                    <td className={`${cell} text-right`}>{t.confirmableAmount}</td>
+                    <td className={`${cell} text-right`}>{displayAmount(t.taskAmount)}</td>
+                    <td className={`${cell} text-right`}>{displayAmount(t.confirmFinishAmount)}</td>
+                    <td className={`${cell} text-right`}>{displayAmount(t.confirmableAmount)}</td>
                     <td className={`${cell} text-right`}>
                       {uncollected?.rows.find((r) => r.taskId === t.taskId)?.uncollectedAmount ??
                         '-'}
@@ -269,8 +270,8 @@ export function FinishDialog({
             </table>
             {uncollected && (
               <p className="mt-1 text-ink-soft" data-testid="finish-uncollected">
-                已履约 {uncollected.performedAmount} 万元，已回款 {uncollected.backAmount}{' '}
-                万元，已履约未收款 {uncollected.uncollectedAmount} 万元
+                已履约 {displayAmount(uncollected.performedAmount)} 万元，已回款 {displayAmount(uncollected.backAmount)}{' '}
+                万元，已履约未收款 {displayAmount(uncollected.uncollectedAmount)} 万元
               </p>
             )}
           </section>
@@ -304,12 +305,12 @@ export function FinishDialog({
                   {confirmations.map((c) => (
                     <tr key={c.id}>
                       <td className={cell}>{c.taskNo}</td>
-                      <td className={`${cell} text-right`}>{c.confirmFinishAmount} 万元</td>
+                      <td className={`${cell} text-right`}>{displayAmount(c.confirmFinishAmount)} 万元</td>
                       <td className={cell}>
-                        {c.beforeAmount} → {c.afterAmount}
+                        {displayAmount(c.beforeAmount)} → {displayAmount(c.afterAmount)}
                       </td>
                       <td className={cell}>{c.remark}</td>
-                      <td className={cell}>{c.userName}</td>
+                      <td className={cell}>{c.nickName}</td>
                       <td className={cell}>
                         {may('unconfirm') && (
                           <>
@@ -320,7 +321,7 @@ export function FinishDialog({
                               onClick={() =>
                                 void feedback
                                   .confirm({
-                                    message: `是否确认删除该条 ${c.confirmFinishAmount} 万元的确认记录？`,
+                                    message: `是否确认删除该条 ${displayAmount(c.confirmFinishAmount)} 万元的确认记录？`,
                                   })
                                   .then(async (yes) => {
                                     if (yes)

@@ -88,7 +88,7 @@ export function ResultSealPage() {
           title: '印章类型',
           render: (s) => s.sealType.map((v) => SEAL_TYPES[Number(v) - 1]?.label ?? v).join('、'),
         },
-        { key: 'userName', title: '申请人' },
+        { key: 'nickName', title: '申请人' },
         { key: 'sealTime', title: '盖章日期' },
         { key: 'statusName', title: '状态' },
         {

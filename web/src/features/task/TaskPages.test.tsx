@@ -249,7 +249,8 @@ describe('任务成果', () => {
       acceptanceConfirmed: false,
       history: false,
       userId: 5,
-      userName: '主持',
+      userName: 'sjzc',
+      nickName: '主持',
       createTime: '2026-11-20T02:00:00.000Z',
     };
     const fake = api({
@@ -262,6 +263,9 @@ describe('任务成果', () => {
     renderWithApi(<TaskResultPage />, fake);
     expect(await screen.findByTestId('result-confirmed-8')).toBeTruthy();
     expect(screen.getAllByText('施工图.pdf')).toHaveLength(2);
+    // 上传人 by name, not by login.
+    expect(screen.getAllByText('主持')).toHaveLength(2);
+    expect(screen.queryByText('sjzc')).toBeNull();
     fireEvent.click(screen.getByText('确认成果'));
     await waitFor(() =>
       expect(fake.sent('/v4/design-task/confirmTaskResult')).toEqual([{ resultId: 7 }]),
@@ -325,7 +329,8 @@ describe('成果盖章', () => {
     statusName: '待提交',
     approvalId: null,
     userId: 5,
-    userName: '主持',
+    userName: 'sjzc',
+    nickName: '主持',
     version: 0,
     createTime: '2026-11-20T02:00:00.000Z',
     finishTime: null,
@@ -345,6 +350,9 @@ describe('成果盖章', () => {
     });
     renderWithApi(<ResultSealPage />, fake, { userId: 5 });
     expect((await screen.findAllByText('公章、出图章')).length).toBe(2);
+    // 申请人 by name, not by login.
+    expect(screen.getAllByText('主持')).toHaveLength(2);
+    expect(screen.queryByText('sjzc')).toBeNull();
     // Only the own draft has 提交审批.
     expect(screen.getAllByText('提交审批')).toHaveLength(1);
     fireEvent.click(screen.getByText('提交审批'));

@@ -61,7 +61,7 @@ export function TaskResultPage() {
           title: '附件',
           render: (r) => r.fileList.map((f) => f.name).join('、'),
         },
-        { key: 'userName', title: '上传人' },
+        { key: 'nickName', title: '上传人' },
         {
           key: 'state',
           title: '确认',

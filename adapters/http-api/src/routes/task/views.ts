@@ -129,6 +129,7 @@ export const resultView = (r: TaskResult): TaskResultRecord => ({
   history: r.history,
   userId: r.userId,
   userName: r.userName,
+  nickName: r.nickName,
   createTime: iso(r.createTime),
 });
 
@@ -167,6 +168,7 @@ export const sealView = (s: ResultSeal): TaskSealRecord => ({
   approvalId: s.approvalId,
   userId: s.userId,
   userName: s.userName,
+  nickName: s.nickName,
   version: s.version,
   createTime: iso(s.createTime),
   finishTime: iso(s.finishTime),
