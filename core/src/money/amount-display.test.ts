@@ -15,6 +15,14 @@ describe('displayAmount', () => {
     expect(displayAmount('-0.00004')).toBe('0');
   });
 
+  it('reads a number JavaScript would write in exponent form', () => {
+    expect(displayAmount(1e21)).toBe('1,000,000,000,000,000,000,000');
+    expect(displayAmount(5e-5)).toBe('0.0001');
+    expect(displayAmount(1e-7)).toBe('0');
+    expect(displayRate(1e-7)).toBe('0.00001%');
+    expect(displayAmount(Number.NaN)).toBe('');
+  });
+
   it('keeps blanks blank and other text as it is, and reads an already grouped amount', () => {
     expect(displayAmount(null)).toBe('');
     expect(displayAmount('')).toBe('');

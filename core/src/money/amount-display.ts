@@ -24,7 +24,8 @@ export function displayAmount(value: unknown): string {
   const raw =
     typeof value === 'number'
       ? Number.isFinite(value)
-        ? String(value)
+        ? // Positional, never exponent form (String(1e-7) is '1e-7').
+          new MoneyDecimal(value).toFixed()
         : ''
       : typeof value === 'string'
         ? value.trim()
@@ -47,7 +48,13 @@ export function displayAmount(value: unknown): string {
 export function displayRate(value: unknown): string {
   if (value === null || value === undefined) return '';
   const text =
-    typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+    typeof value === 'number'
+      ? Number.isFinite(value)
+        ? new MoneyDecimal(value).toFixed()
+        : ''
+      : typeof value === 'string'
+        ? value.trim()
+        : '';
   if (!NUMBER_PATTERN.test(text)) return text;
   return `${new MoneyDecimal(text).times(100).toFixed()}%`;
 }
