@@ -1,4 +1,5 @@
 import { toAmountString } from '../../money/amount.js';
+import { displayAmount } from '../../money/amount-display.js';
 import { MoneyDecimal } from '../../money/money-decimal.js';
 import { FILE_FIELD_TYPES, type ContentEntry, type TemplateContent } from '../template.js';
 
@@ -55,8 +56,9 @@ export const sheetFigureLabel = (f: SheetFigure): string =>
 
 /** The value as a sheet shows it: `-` for none, `3.3 → 1` when it shows what it was before. */
 export function sheetFigureText(f: SheetFigure): string {
-  const now = f.value === '' ? '-' : f.value;
-  return f.before === undefined ? now : `${f.before === '' ? '-' : f.before} → ${now}`;
+  // Amounts as people read them (grouped, at most four decimals); the stored six stay in `value`.
+  const shown = (v: string) => (v === '' ? '-' : f.unit === '万元' ? displayAmount(v) : v);
+  return f.before === undefined ? shown(f.value) : `${shown(f.before)} → ${shown(f.value)}`;
 }
 
 /** Every figure of the sheet as label/value rows, in order (the printed sheet's rows). */

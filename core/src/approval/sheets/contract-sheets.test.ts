@@ -7,6 +7,7 @@ import type { Lixiang } from '../../contract/lixiang.js';
 import type { ContractDocumentRecord } from '../../documents/contract-document.repository.port.js';
 import { contractFiguresOf } from '../../figures/contract-figures.js';
 import {
+  figure,
   sheetFigure,
   sheetFigureLabel,
   sheetFigureText,
@@ -205,7 +206,7 @@ describe('the contract change sheet (28_1)', () => {
       contractNo: 'HT-2026-001',
     });
     expect(s.title).toBe('合同变更');
-    expect(shown(s, 'totalAmount')).toBe('合同金额（万元）=960 → 1000');
+    expect(shown(s, 'totalAmount')).toBe('合同金额（万元）=960 → 1,000');
     expect(shown(s, 'signByMain')).toBe('甲方=滨江新城管委会 → 滨江新城集团');
     expect(shown(s, 'bizType')).toBe('业务类型=规划 → 建筑');
     expect(shown(s, 'reason')).toBe('变更原因=甲方追加规划范围');
@@ -320,5 +321,14 @@ describe('the contract document sheet (5_x)', () => {
     expect(sheetFigure(s, 'designStageId')).toBeUndefined();
     // A party's blank phone is not printed.
     expect(sheetFigure(s, 'mainPhone')).toBeUndefined();
+  });
+});
+
+describe('a sheet amount as people read it', () => {
+  it('is grouped, without the stored six decimals, before and after alike; rates stay as given', () => {
+    expect(sheetFigureText(figure.amount('a', '合同金额', '2262.300000'))).toBe('2,262.3');
+    expect(sheetFigureText(figure.amount('a', '合同金额', '1000.000000', ''))).toBe('- → 1,000');
+    expect(sheetFigureText(figure.rate('r', '税率', '6.5000'))).toBe('6.5000');
+    expect(sheetFigureText(figure.text('t', '备注', '1000'))).toBe('1000');
   });
 });

@@ -72,6 +72,7 @@ const result = (resultId: number, fileName: string) => ({
   history: false,
   userId: 4,
   userName: 'sjzc',
+  nickName: '张主持',
   createTime: '2026-11-20 10:00:00',
   taskNo: 'RW-5',
   taskName: '滨江幼儿园施工图',
