@@ -1,5 +1,12 @@
 import { isTabClosable, tabMenuOptions, type TabView } from '@dpms/core';
-import { useEffect, useRef, useState, type MouseEvent, type RefObject } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type RefObject,
+} from 'react';
 import { Link } from 'react-router';
 import { useShell } from './ShellContext';
 
@@ -28,6 +35,13 @@ export function TagsView() {
   const { tabs, closeTab, closeOthers, closeAll, refreshTab } = useShell();
   const [menu, setMenu] = useState<{ x: number; y: number; path: string } | null>(null);
   const strip = useRef<HTMLDivElement>(null);
+  const menuList = useRef<HTMLUListElement>(null);
+  /** What had the focus when the menu opened: Escape gives it back. */
+  const opener = useRef<HTMLElement | null>(null);
+  const openMenu = (at: { x: number; y: number; path: string }) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setMenu(at);
+  };
   const overflowing = useOverflow(strip, tabs.visited.length);
   useEffect(() => {
     strip.current
@@ -37,12 +51,20 @@ export function TagsView() {
   const scrollBy = (dx: number) => strip.current?.scrollBy?.({ left: dx, behavior: 'smooth' });
   useEffect(() => {
     if (!menu) return;
+    // Opened from the keyboard or the mouse alike, the first item takes the focus.
+    menuList.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
     const close = () => setMenu(null);
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setMenu(null);
+        opener.current?.focus();
+      } else if (e.key === 'Tab') setMenu(null);
+    };
     window.addEventListener('click', close);
-    window.addEventListener('keydown', close);
+    window.addEventListener('keydown', onKey);
     return () => {
       window.removeEventListener('click', close);
-      window.removeEventListener('keydown', close);
+      window.removeEventListener('keydown', onKey);
     };
   }, [menu]);
 
@@ -53,6 +75,26 @@ export function TagsView() {
     }
   };
   const options = menu ? tabMenuOptions(tabs, menu.path) : undefined;
+  /** Arrow keys (and Home/End) move between the elements `selector` finds in `within`. */
+  const moveFocus = (
+    e: KeyboardEvent,
+    within: HTMLElement | null,
+    selector: string,
+    axis: 'x' | 'y',
+  ) => {
+    const [back, forth] = axis === 'x' ? ['ArrowLeft', 'ArrowRight'] : ['ArrowUp', 'ArrowDown'];
+    if (!within || ![back, forth, 'Home', 'End'].includes(e.key)) return;
+    const all = [...within.querySelectorAll<HTMLElement>(selector)];
+    const at = all.indexOf(document.activeElement as HTMLElement);
+    const next =
+      e.key === 'Home'
+        ? 0
+        : e.key === 'End'
+          ? all.length - 1
+          : (at + (e.key === forth ? 1 : -1) + all.length) % all.length;
+    e.preventDefault();
+    all[next]?.focus();
+  };
   const item = 'block w-full px-4 py-1.5 text-left text-sm hover:bg-brand-50 hover:text-brand-600';
   const arrow =
     'flex size-7 shrink-0 items-center justify-center rounded-control text-ink-soft hover:bg-brand-50 hover:text-brand-600';
@@ -77,6 +119,7 @@ export function TagsView() {
         onWheel={(e) => {
           if (e.deltaY !== 0 && strip.current) strip.current.scrollLeft += e.deltaY;
         }}
+        onKeyDown={(e) => moveFocus(e, strip.current, '[role="tab"] a', 'x')}
       >
         {tabs.visited.map((tab) => {
           const active = tab.path === tabs.active;
@@ -92,7 +135,14 @@ export function TagsView() {
               onAuxClick={(e) => e.preventDefault()}
               onContextMenu={(e) => {
                 e.preventDefault();
-                setMenu({ x: e.clientX, y: e.clientY, path: tab.path });
+                // From the keyboard (the menu key, Shift+F10) there is no pointer: open below the tab.
+                const box = e.currentTarget.getBoundingClientRect();
+                const keyboard = e.clientX === 0 && e.clientY === 0;
+                openMenu({
+                  x: keyboard ? box.left : e.clientX,
+                  y: keyboard ? box.bottom : e.clientY,
+                  path: tab.path,
+                });
               }}
               className={`group inline-flex h-7 shrink-0 items-center gap-1 rounded-control border px-2.5 text-xs whitespace-nowrap transition-colors ${
                 active
@@ -149,7 +199,7 @@ export function TagsView() {
             onClick={(e) => {
               e.stopPropagation();
               const box = e.currentTarget.getBoundingClientRect();
-              setMenu({ x: Math.max(0, box.right - 112), y: box.bottom, path: tabs.active });
+              openMenu({ x: Math.max(0, box.right - 112), y: box.bottom, path: tabs.active });
             }}
           >
             ⌄
@@ -158,7 +208,10 @@ export function TagsView() {
       )}
       {menu && options && (
         <ul
+          ref={menuList}
           role="menu"
+          aria-label="标签操作"
+          onKeyDown={(e) => moveFocus(e, menuList.current, '[role="menuitem"]', 'y')}
           data-testid="tab-menu"
           className="fixed z-50 min-w-28 rounded-control border border-line bg-surface py-1 text-ink shadow-pop"
           style={{ left: menu.x, top: menu.y }}
