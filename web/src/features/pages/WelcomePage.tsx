@@ -1,6 +1,8 @@
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
+import { useService } from '../../app/di';
 import { useSession } from '../../app/hooks';
+import { TOKENS } from '../../app/tokens';
 import { HasPermi } from '../../components/auth/Access';
 import { ContractYearChart } from '../../components/chart/ContractYearChart';
 import { SvgIcon } from '../../components/icons/SvgIcon';
@@ -29,6 +31,62 @@ const TIPS: TipType[] = [
   },
 ];
 
+/**
+ * 我的待办: what waits for the signed-in person, from the answer the shell already polls
+ * (getNotify): approvals to sign, unread 抄送/催办, urgent design tasks and new seal results. Each
+ * line leads where it is dealt with, and only to pages the person's menus grant.
+ */
+function WaitingCard() {
+  const notify = useService(TOKENS.Notify);
+  const state = useSyncExternalStore(notify.subscribe, notify.snapshot);
+  const plain =
+    'flex items-center justify-between gap-2 rounded-control border border-line px-3 py-2 text-sm';
+  const line = `${plain} hover:border-brand-400 hover:text-brand-600`;
+  const count = (n: number, testId: string) => (
+    <span
+      data-testid={testId}
+      className={`min-w-6 rounded-full px-2 text-center tabular-nums ${
+        n > 0 ? 'bg-danger-500 text-white' : 'bg-line text-ink-soft'
+      }`}
+    >
+      {n}
+    </span>
+  );
+  return (
+    <PageCard title="我的待办">
+      <ul className="space-y-2">
+        <HasPermi perms={['project:approval:list']}>
+          <li>
+            <Link to="/approval/todo" className={line}>
+              待我审批{count(state.unDealCount, 'waiting-approvals')}
+            </Link>
+          </li>
+        </HasPermi>
+        <li className={plain} title="在右上角的铃铛中查看">
+          未读抄送与催办{count(state.noticeCount, 'waiting-notices')}
+        </li>
+        {state.warnTasks.length > 0 && (
+          <li>
+            <button type="button" className={`${line} w-full`} onClick={() => notify.openDialog()}>
+              急需处理的任务单{count(state.warnTasks.length, 'waiting-urgent')}
+            </button>
+          </li>
+        )}
+        {state.unLookSeal && (
+          <HasPermi perms={['project:resultSeal:list']}>
+            <li>
+              <Link to="/result/resultSeal" className={line} data-testid="waiting-seal">
+                成果盖章有新的审批结果
+                <span className="size-2 rounded-full bg-danger-500" aria-hidden />
+              </Link>
+            </li>
+          </HasPermi>
+        )}
+      </ul>
+    </PageCard>
+  );
+}
+
 export function WelcomePage() {
   const { session } = useSession();
   const [tips, setTips] = useState(false);
@@ -50,6 +108,7 @@ export function WelcomePage() {
         <HasPermi perms={['project:chart:list']}>
           <ContractYearChart className="lg:col-span-2 lg:row-span-2" />
         </HasPermi>
+        <WaitingCard />
         <PageCard title="承诺书与责任书">
           <ul className="space-y-2">
             {LETTERS.map((file) => (

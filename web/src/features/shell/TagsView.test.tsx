@@ -10,6 +10,7 @@ const tab = (path: string, title: string, affix = false): TabView => ({
   fullPath: path,
   title,
   affix,
+  noCache: false,
 });
 
 function renderStrip() {
