@@ -30,7 +30,7 @@ describe('在线用户, 强退 and 登录日志', () => {
         .getByPlaceholder('请输入用户名称')
         .fill('yuangong');
       await page.getByRole('button', { name: '搜索' }).click();
-      const row = online.locator('tr[data-row]', { hasText: tokenId });
+      const row = online.locator(`tr[data-row]:has([title="${tokenId}"])`);
       await row.waitFor();
       expect(await row.textContent()).toContain('yuangong');
       // The token itself is never shown.

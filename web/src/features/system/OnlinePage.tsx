@@ -27,7 +27,12 @@ export function OnlinePage() {
       ]}
       rowKey="tokenId"
       columns={(ctx) => [
-        { key: 'tokenId', title: '会话编号', width: 300 },
+        // The first block of the session id is enough to tell rows apart; the whole id on hover.
+        {
+          key: 'tokenId',
+          title: '会话编号',
+          render: (r) => <span title={r.tokenId}>{r.tokenId.slice(0, 8)}</span>,
+        },
         { key: 'userName', title: '登录名称' },
         { key: 'deptName', title: '所属部门' },
         { key: 'ipaddr', title: '主机' },
