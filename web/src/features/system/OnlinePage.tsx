@@ -35,8 +35,8 @@ export function OnlinePage() {
         },
         { key: 'userName', title: '登录名称' },
         { key: 'deptName', title: '所属部门' },
+        // 登录地点 is left to the wire: on the institute's network it always reads 内网IP.
         { key: 'ipaddr', title: '主机' },
-        { key: 'loginLocation', title: '登录地点' },
         { key: 'browser', title: '浏览器' },
         { key: 'os', title: '操作系统' },
         { key: 'loginTime', title: '登录时间', render: (r) => clock.instant(r.loginTime) },
