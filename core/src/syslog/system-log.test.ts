@@ -18,6 +18,7 @@ describe('businessTypeOf', () => {
     ['POST', '/system/user/importData', BUSINESS_TYPE.import],
     ['PUT', '/system/user/authRole', BUSINESS_TYPE.grant],
     ['DELETE', '/monitor/online/:tokenId', BUSINESS_TYPE.force],
+    ['GET', '/system/major/deleteById', BUSINESS_TYPE.delete],
   ])('%s %s', (method, path, type) => expect(businessTypeOf(method, path)).toBe(type));
 });
 

@@ -60,8 +60,8 @@ export const BUSINESS_TYPE_LABELS: Readonly<Record<BusinessType, string>> = {
 
 /**
  * The business type of a write from its method and route path: the path's last named segment
- * wins (clean, export, import, authRole, forceLogout), else the method (POST 新增, PUT 修改,
- * DELETE 删除).
+ * wins (clean, export, import, authRole, forceLogout, deleteById), else the method (POST 新增,
+ * PUT 修改, DELETE 删除).
  */
 export function businessTypeOf(method: string, path: string): BusinessType {
   const segments = path.split('/').filter((s) => s && !s.startsWith(':') && !/^\d/.test(s));
@@ -72,6 +72,8 @@ export function businessTypeOf(method: string, path: string): BusinessType {
   if (last.startsWith('auth') || last.includes('grant') || last.endsWith('datascope'))
     return BUSINESS_TYPE.grant;
   if (last === 'online' || last.includes('forcelogout')) return BUSINESS_TYPE.force;
+  // The writes the spec sends as GET name their action: deleteById, remove …
+  if (last.startsWith('delete') || last.startsWith('remove')) return BUSINESS_TYPE.delete;
   switch (method.toUpperCase()) {
     case 'POST':
       return BUSINESS_TYPE.insert;

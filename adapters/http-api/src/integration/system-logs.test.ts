@@ -78,6 +78,12 @@ describe.each(testDatabaseKinds())('登录日志, 操作日志 and 在线用户 
     expect(row.errorMsg).toBe('当前操作没有权限');
   });
 
+  it('logs the writes the spec sends as GET, typed by their path', async () => {
+    await call('get', '/system/major/deleteById?id=987654');
+    const [row] = await operRows('title=专业管理&businessType=3');
+    expect(row).toMatchObject({ requestMethod: 'GET', method: 'GET /system/major/deleteById' });
+  });
+
   it('lists online sessions by id, never the token, and 强退 ends one at once', async () => {
     const token = await api.login('yuangong');
     await call('get', '/getInfo', token).expect(200);
