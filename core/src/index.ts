@@ -14,6 +14,7 @@ export * from './platform/index.js';
 export * from './identity/index.js';
 export * from './contract/index.js';
 export * from './joblog/index.js';
+export * from './syslog/index.js';
 export * from './task/index.js';
 export * from './fund/index.js';
 export * from './closing/index.js';

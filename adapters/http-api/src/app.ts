@@ -9,6 +9,7 @@ import { providePersonNames, usersAsNames } from './http/people-names.js';
 import { requestLogger } from './http/logger.js';
 import { apiDocsServed, docsRouter } from './http/openapi-docs.js';
 import { IdempotentRequests } from './http/idempotency.js';
+import { OperLogRecorder } from './http/oper-log.js';
 import { RouteBook } from './http/route.js';
 import { textGuard } from './http/text-guard.js';
 import { DEFAULT_JSON_LIMIT } from './composition/server-config.js';
@@ -79,7 +80,17 @@ export function createApp(container: Container): CreatedApp {
     clock && container.isBound(TOKENS.Repositories)
       ? new IdempotentRequests(container.get(TOKENS.Repositories).idempotency, () => clock.now())
       : undefined;
-  const book = new RouteBook(routes, guardFactory(container.get(TOKENS.Authenticator)), idempotent);
+  // 操作日志: written after each write's answer, on the platform's own connection.
+  const operLog =
+    clock && container.isBound(TOKENS.Repositories)
+      ? new OperLogRecorder(container.get(TOKENS.Repositories), logger, () => clock.now())
+      : undefined;
+  const book = new RouteBook(
+    routes,
+    guardFactory(container.get(TOKENS.Authenticator)),
+    idempotent,
+    operLog,
+  );
   for (const module of container.get(TOKENS.RouteModules)) module.register(book);
 
   if (apiDocsServed(config)) api.use(docsRouter(book));

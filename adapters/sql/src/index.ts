@@ -122,6 +122,10 @@ export {
 } from './repositories/sql-contract-export.repository.js';
 export { SqlJobLogRepository } from './repositories/sql-job-log.repository.js';
 export {
+  SqlLoginInfoRepository,
+  SqlOperLogRepository,
+} from './repositories/sql-system-log.repository.js';
+export {
   createContractDocumentRepositories,
   registerContractDocumentRecords,
   SqlCompanySettingsSource,

@@ -6,6 +6,7 @@ import type {
   NewAuthSession,
   SessionRevokeReason,
 } from './auth-session.js';
+import type { OnlineFilter, OnlineSession } from '../syslog/online-session.js';
 
 export interface SessionRepository {
   create(session: NewAuthSession): Promise<AuthSession>;
@@ -22,6 +23,8 @@ export interface SessionRepository {
     exceptSessionId?: string,
   ): Promise<number>;
   listActiveForUser(userId: number, now: Date): Promise<readonly AuthSession[]>;
+  /** Every active session at `now` with its user's name and department (在线用户), newest first. */
+  listOnline(filter: OnlineFilter, now: Date): Promise<readonly OnlineSession[]>;
   /** Removes sessions that expired or were revoked before `before`. */
   purge(before: Date): Promise<number>;
 }
@@ -38,6 +41,8 @@ export interface LoginAttemptRepository {
    * matches the same key (a successful login resets the count for that account/address pair).
    */
   countFailures(key: LoginAttemptKey, since: Date): Promise<number>;
+  /** Forgets an account's failed tries (登录日志's 解锁): its throttle starts afresh. */
+  clearFailures(userName: string): Promise<number>;
   purge(before: Date): Promise<number>;
 }
 

@@ -12,6 +12,10 @@ import type { MenuRepository } from './menu.repository.port.js';
 import type { PostRepository } from './post.repository.port.js';
 import type { RoleRepository } from './role.repository.port.js';
 import type { UserRepository } from './user.repository.port.js';
+import type {
+  LoginInfoRepository,
+  OperLogRepository,
+} from '../syslog/system-log.repository.port.js';
 
 /** Every platform repository, bound to one connection or one transaction. */
 export interface PlatformRepositories {
@@ -27,6 +31,8 @@ export interface PlatformRepositories {
   readonly loginAttempts: LoginAttemptRepository;
   readonly captchas: CaptchaRepository;
   readonly idempotency: IdempotencyRepository;
+  readonly loginInfos: LoginInfoRepository;
+  readonly operLogs: OperLogRepository;
 }
 
 /**

@@ -17,6 +17,9 @@ import {
   FileGateway,
   HttpClient,
   JobLogGateway,
+  LoginInfoGateway,
+  OnlineGateway,
+  OperLogGateway,
   MajorGateway,
   NotifyGateway,
   UserGateway,
@@ -112,6 +115,15 @@ export const httpModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(TOKENS.JobLogGateway)
     .toResolvedValue((http: HttpClient) => new JobLogGateway(http), [TOKENS.Http])
+    .inSingletonScope();
+  bind(TOKENS.LoginInfoGateway)
+    .toResolvedValue((http: HttpClient) => new LoginInfoGateway(http), [TOKENS.Http])
+    .inSingletonScope();
+  bind(TOKENS.OperLogGateway)
+    .toResolvedValue((http: HttpClient) => new OperLogGateway(http), [TOKENS.Http])
+    .inSingletonScope();
+  bind(TOKENS.OnlineGateway)
+    .toResolvedValue((http: HttpClient) => new OnlineGateway(http), [TOKENS.Http])
     .inSingletonScope();
   bind(TOKENS.ApprovalGateway)
     .toResolvedValue((http: HttpClient) => new ApprovalGateway(http), [TOKENS.Http])

@@ -11,8 +11,11 @@ import type {
   FileGateway,
   HttpClient,
   JobLogGateway,
+  LoginInfoGateway,
   MajorGateway,
   NotifyGateway,
+  OnlineGateway,
+  OperLogGateway,
   UserGateway,
 } from '@dpms/http-client';
 import type { Feedback } from '../components/ui/feedback';
@@ -43,6 +46,9 @@ export const TOKENS = {
   ConfigGateway: token<ConfigGateway>('ConfigGateway'),
   MajorGateway: token<MajorGateway>('MajorGateway'),
   JobLogGateway: token<JobLogGateway>('JobLogGateway'),
+  LoginInfoGateway: token<LoginInfoGateway>('LoginInfoGateway'),
+  OperLogGateway: token<OperLogGateway>('OperLogGateway'),
+  OnlineGateway: token<OnlineGateway>('OnlineGateway'),
   ApprovalGateway: token<ApprovalGateway>('ApprovalGateway'),
   FileGateway: token<FileGateway>('FileGateway'),
   ContractGateway: token<ContractGateway>('ContractGateway'),

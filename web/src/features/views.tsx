@@ -96,3 +96,10 @@ Object.assign(VIEWS, {
 });
 
 export const PlaceholderView = named(() => import('./pages/PlaceholderPage'), 'PlaceholderPage');
+
+/** 操作日志, 登录日志 and 在线用户. */
+Object.assign(VIEWS, {
+  'monitor/operlog/index': named(() => import('./system/OperLogPage'), 'OperLogPage'),
+  'monitor/logininfor/index': named(() => import('./system/LoginInfoPage'), 'LoginInfoPage'),
+  'monitor/online/index': named(() => import('./system/OnlinePage'), 'OnlinePage'),
+});

@@ -16,6 +16,8 @@ import { fileRoutes } from '../routes/file.routes.js';
 import { majorRoutes } from '../routes/major.routes.js';
 import { userRoutes } from '../routes/user/index.js';
 import { jobLogRoutes } from '../routes/job-log.routes.js';
+import { onlineRoutes } from '../routes/online.routes.js';
+import { loginInfoRoutes, operLogRoutes } from '../routes/system-log.routes.js';
 import type { RouteModule } from '../routes/route-module.js';
 import { downloadRoutes } from '../routes/download.routes.js';
 import { uploadRoutes } from '../routes/upload.routes.js';
@@ -73,13 +75,18 @@ export const identityModule = (jwtSecret: string, clock: Clock, listen?: ListenT
           tokens: TokenService,
           c: Clock,
           cache: IdentityCache,
-        ) => new IdentityService(repos, hasher, tokens, c, cache),
+          logger: Logger | undefined,
+        ) =>
+          new IdentityService(repos, hasher, tokens, c, cache, (err) =>
+            logger?.warn({ err }, 'login log not written'),
+          ),
         [
           TOKENS.Repositories,
           TOKENS.PasswordHasher,
           TOKENS.TokenService,
           TOKENS.Clock,
           TOKENS.IdentityCache,
+          { serviceIdentifier: TOKENS.Logger, optional: true },
         ],
       )
       .inSingletonScope();
@@ -101,6 +108,7 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
           identity: IdentityService,
           avatars: AvatarStore,
           c: ServerConfig,
+          clock: Clock,
           approval: RouteModule | undefined,
           fileFamilies: readonly RouteModule[] | undefined,
           contracts: RouteModule | undefined,
@@ -120,6 +128,9 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
           majorRoutes(repos),
           dictRoutes(repos),
           configRoutes(repos),
+          loginInfoRoutes(repos),
+          operLogRoutes(repos),
+          onlineRoutes(repos, identity, clock),
           fileRoutes(avatars),
           ...(approval ? [approval] : []),
           ...(fileFamilies ?? []),
@@ -139,6 +150,7 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
           TOKENS.IdentityService,
           TOKENS.AvatarStore,
           TOKENS.Config,
+          TOKENS.Clock,
           { serviceIdentifier: TOKENS.ApprovalRoutes, optional: true },
           { serviceIdentifier: TOKENS.FileRoutes, optional: true },
           { serviceIdentifier: TOKENS.ContractRoutes, optional: true },

@@ -5,6 +5,7 @@ import { parseInput } from './validation.js';
 import { IDEMPOTENCY_HEADER, type IdempotentRequests } from './idempotency.js';
 import { isGetWrite } from '@dpms/wire';
 import type { Principal } from '../identity/principal.js';
+import type { OperLogRecorder } from './oper-log.js';
 
 /** Who may call a route: anyone, any signed-in user, or holders of a permission string. */
 export type Access =
@@ -164,6 +165,12 @@ export class RouteBook {
     private readonly guard: (access: Access) => RequestHandler,
     /** Holds the Idempotency-Key of `route` writes; without it (a toolkit test) keys are ignored. */
     private readonly idempotent?: IdempotentRequests,
+    /**
+     * Logs every signed-in POST, PUT and DELETE and the writes sent as GET (操作日志), titled by the
+     * route's tag; without it
+     * (a toolkit test) nothing is logged.
+     */
+    readonly operLog?: OperLogRecorder,
   ) {
     this.registry.registerComponent('securitySchemes', 'bearer', {
       type: 'http',
@@ -284,7 +291,19 @@ export class RouteBook {
         next(e);
       }
     };
-    this.router[spec.method](spec.path, this.guard(spec.access), run);
+    // The writes the spec sends as GET (deleteById …) are writes too.
+    const logged =
+      this.operLog &&
+      (spec.method !== 'get' || isGetWrite(spec.path)) &&
+      !('public' in spec.access);
+    if (logged)
+      this.router[spec.method](
+        spec.path,
+        this.operLog.middleware({ method: spec.method, path: spec.path, tag: spec.tag }),
+        this.guard(spec.access),
+        run,
+      );
+    else this.router[spec.method](spec.path, this.guard(spec.access), run);
   }
 }
 

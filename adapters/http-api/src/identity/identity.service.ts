@@ -4,6 +4,7 @@ import {
   ALL_DATA,
   CAPTCHA_TTL_MS,
   CONFIG_KEYS,
+  LOG_STATUS,
   LOGIN_THROTTLE_POLICY,
   SESSION_MESSAGES,
   SESSION_POLICY,
@@ -14,6 +15,9 @@ import {
   owedDelayMs,
   sessionExpiry,
   shouldTouchSession,
+  loginLocationOf,
+  userAgentNames,
+  type LogStatus,
   type PlatformRepositories,
   type SessionRevokeReason,
 } from '@dpms/core';
@@ -67,7 +71,50 @@ export class IdentityService implements Authenticator {
     private readonly tokens: TokenService,
     private readonly clock: Clock,
     readonly cache: IdentityCache = new IdentityCache(),
+    /** Told when a 登录日志 row could not be written; the sign-in goes on regardless. */
+    private readonly logFailed: (error: unknown) => void = () => undefined,
   ) {}
+
+  // ---- 登录日志 -------------------------------------------------------------------------------
+
+  /** Appends a login log row; a failed insert never fails the sign-in it records. */
+  private async logLogin(
+    userName: string,
+    client: ClientInfo,
+    status: LogStatus,
+    msg: string,
+    at: Date,
+  ): Promise<void> {
+    try {
+      await this.repos.loginInfos.add({
+        userName,
+        ipaddr: client.ip,
+        loginLocation: loginLocationOf(client.ip),
+        ...userAgentNames(client.userAgent),
+        status,
+        msg,
+        loginTime: at,
+      });
+    } catch (error) {
+      this.logFailed(error);
+    }
+  }
+
+  /** Runs a sign-in step, logging its refusal (wrong password, throttled, captcha …) before rethrowing. */
+  private async logRefusal<T>(
+    userName: string,
+    client: ClientInfo,
+    at: Date,
+    step: () => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await step();
+    } catch (e) {
+      const msg = e instanceof HttpError ? e.message : MSG.loginFailed;
+      await this.logLogin(userName, client, LOG_STATUS.failure, msg, at);
+      throw e;
+    }
+  }
 
   // ---- captcha -------------------------------------------------------------------------------
 
@@ -187,15 +234,19 @@ export class IdentityService implements Authenticator {
   /** `POST /login`: a token for a new session in the requested (or default) role. */
   async login(input: LoginInput, client: ClientInfo): Promise<string> {
     const now = this.clock.now();
-    // The throttle first: a throttled address spends neither a captcha nor a hash.
-    await this.checkThrottle(input.username, client.ip, now);
-    if (await this.captchaEnabled()) await this.checkCaptcha(input.code, input.uuid, now);
-    const cred = await this.checkPassword(input.username, input.password, client, now, true);
-    const held = await this.repos.roles.listByUser(cred.userId);
-    const chosen = chooseLoginRole(held, input.role);
-    if (!chosen.ok) throw new HttpError(403, chosen.error.message);
-    await this.recordAttempt(input.username, client.ip, true, now);
-    return this.openSession(cred.userId, chosen.value, client, now);
+    const token = await this.logRefusal(input.username, client, now, async () => {
+      // The throttle first: a throttled address spends neither a captcha nor a hash.
+      await this.checkThrottle(input.username, client.ip, now);
+      if (await this.captchaEnabled()) await this.checkCaptcha(input.code, input.uuid, now);
+      const cred = await this.checkPassword(input.username, input.password, client, now, true);
+      const held = await this.repos.roles.listByUser(cred.userId);
+      const chosen = chooseLoginRole(held, input.role);
+      if (!chosen.ok) throw new HttpError(403, chosen.error.message);
+      await this.recordAttempt(input.username, client.ip, true, now);
+      return this.openSession(cred.userId, chosen.value, client, now);
+    });
+    await this.logLogin(input.username, client, LOG_STATUS.success, MSG.loginOk, now);
+    return token;
   }
 
   /**
@@ -210,9 +261,11 @@ export class IdentityService implements Authenticator {
     captcha: { readonly code?: string | undefined; readonly uuid?: string | undefined } = {},
   ) {
     const now = this.clock.now();
-    await this.checkThrottle(userName, client.ip, now);
-    if (await this.captchaEnabled()) await this.checkCaptcha(captcha.code, captcha.uuid, now);
-    const cred = await this.checkPassword(userName, password, client, now, true);
+    const cred = await this.logRefusal(userName, client, now, async () => {
+      await this.checkThrottle(userName, client.ip, now);
+      if (await this.captchaEnabled()) await this.checkCaptcha(captcha.code, captcha.uuid, now);
+      return this.checkPassword(userName, password, client, now, true);
+    });
     return this.repos.roles.listByUser(cred.userId);
   }
 
@@ -240,13 +293,25 @@ export class IdentityService implements Authenticator {
     );
   }
 
-  async logout(token: string | undefined): Promise<void> {
+  async logout(token: string | undefined, client?: ClientInfo): Promise<void> {
     if (!token) return;
-    const claims = await this.tokens.verify(token, this.clock.now());
+    const now = this.clock.now();
+    const claims = await this.tokens.verify(token, now);
     if (!claims) return;
-    await this.repos.sessions.revoke(claims.sessionId, this.clock.now(), 'logout');
+    const ended = await this.repos.sessions.revoke(claims.sessionId, now, 'logout');
     // The database announces it to every instance; this one need not wait for it.
     this.cache.forgetSession(claims.sessionId);
+    if (ended && client) {
+      const who = await this.repos.users.findCredentialsById(claims.userId);
+      if (who) await this.logLogin(who.userName, client, LOG_STATUS.success, MSG.logoutOk, now);
+    }
+  }
+
+  /** 强退: ends one session now; every instance's cache hears the revocation from the database. */
+  async forceLogout(sessionId: string): Promise<boolean> {
+    const ended = await this.repos.sessions.revoke(sessionId, this.clock.now(), 'forced');
+    this.cache.forgetSession(sessionId);
+    return ended;
   }
 
   /**

@@ -74,7 +74,7 @@ export function authRoutes(
         access: PUBLIC,
         response: systemDoneAnswer,
         handler: async ({ req }) => {
-          await identity.logout(bearerToken(req.headers.authorization));
+          await identity.logout(bearerToken(req.headers.authorization), clientOf(req));
           return ok(undefined, MSG.logoutOk);
         },
       });

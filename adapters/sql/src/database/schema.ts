@@ -12,6 +12,7 @@ import type { ArchiveTables } from '../repositories/sql-archives.tables.js';
 import type { AccountTables } from '../repositories/sql-account.tables.js';
 import type { JobLogTables } from './job-log-schema.js';
 import type { ContractDocumentTables } from './contract-document-schema.js';
+import type { SystemLogTables } from './system-log-schema.js';
 
 /** A column the database fills by default on insert. */
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
@@ -257,3 +258,5 @@ export interface Database extends AccountTables {}
 export interface Database extends FundPayTables {}
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merged: the fund plan tables (0061)
 export interface Database extends FundPlanTables {}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merged: the login and operation logs (0106)
+export interface Database extends SystemLogTables {}

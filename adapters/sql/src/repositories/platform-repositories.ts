@@ -15,6 +15,7 @@ import { SqlMenuRepository } from './sql-menu.repository.js';
 import { SqlPostRepository } from './sql-post.repository.js';
 import { SqlRoleRepository } from './sql-role.repository.js';
 import { SqlUserRepository } from './sql-user.repository.js';
+import { SqlLoginInfoRepository, SqlOperLogRepository } from './sql-system-log.repository.js';
 
 /** Every platform repository bound to a connection (or, inside a unit of work, to a transaction). */
 export function createPlatformRepositories(db: Kysely<Database>): PlatformRepositories {
@@ -31,6 +32,8 @@ export function createPlatformRepositories(db: Kysely<Database>): PlatformReposi
     loginAttempts: new SqlLoginAttemptRepository(db),
     captchas: new SqlCaptchaRepository(db),
     idempotency: new SqlIdempotencyRepository(db),
+    loginInfos: new SqlLoginInfoRepository(db),
+    operLogs: new SqlOperLogRepository(db),
   };
 }
 

@@ -9,10 +9,12 @@ import type {
   LoginAttemptKey,
   LoginAttemptRepository,
   NewAuthSession,
+  OnlineFilter,
+  OnlineSession,
   SessionRepository,
   SessionRevokeReason,
 } from '@dpms/core';
-import { toCount, type Db } from './sql-helpers.js';
+import { containsPattern, toCount, type Db } from './sql-helpers.js';
 
 const SESSION_COLUMNS = [
   'session_id',
@@ -110,6 +112,39 @@ export class SqlSessionRepository implements SessionRepository {
     return rows.map(toSession);
   }
 
+  async listOnline(filter: OnlineFilter, now: Date): Promise<readonly OnlineSession[]> {
+    const rows = await this.db
+      .selectFrom('auth_session as s')
+      .innerJoin('sys_user as u', 'u.user_id', 's.user_id')
+      .leftJoin('sys_dept as d', 'd.dept_id', 'u.dept_id')
+      .select([
+        's.session_id',
+        'u.user_name',
+        'd.dept_name',
+        's.ip',
+        's.user_agent',
+        's.created_at',
+        's.last_seen_at',
+      ])
+      .where('s.revoked_at', 'is', null)
+      .where('s.expires_at', '>', now)
+      .$if(!!filter.ipaddr, (q) => q.where('s.ip', 'ilike', containsPattern(filter.ipaddr ?? '')))
+      .$if(!!filter.userName, (q) =>
+        q.where('u.user_name', 'ilike', containsPattern(filter.userName ?? '')),
+      )
+      .orderBy('s.created_at', 'desc')
+      .execute();
+    return rows.map((r) => ({
+      tokenId: r.session_id,
+      userName: r.user_name,
+      deptName: r.dept_name ?? '',
+      ipaddr: r.ip,
+      userAgent: r.user_agent,
+      loginTime: r.created_at,
+      lastAccessTime: r.last_seen_at,
+    }));
+  }
+
   async purge(before: Date): Promise<number> {
     const res = await this.db
       .deleteFrom('auth_session')
@@ -158,6 +193,15 @@ export class SqlLoginAttemptRepository implements LoginAttemptRepository {
         at: a.at,
       })
       .execute();
+  }
+
+  async clearFailures(userName: string): Promise<number> {
+    const res = await this.db
+      .deleteFrom('auth_login_attempt')
+      .where('user_name', '=', userName)
+      .where('succeeded', '=', false)
+      .executeTakeFirst();
+    return Number(res.numDeletedRows);
   }
 
   async countFailures(key: LoginAttemptKey, since: Date): Promise<number> {

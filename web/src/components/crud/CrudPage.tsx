@@ -88,7 +88,8 @@ export interface CrudSpec<Row extends object, F extends CrudFilter> {
   offered?: { edit?: (row: Row) => boolean; remove?: (row: Row) => boolean };
   /** More buttons of a row, between 修改 and 删除. */
   rowActions?: (row: Row) => ReactNode;
-  headerActions?: ReactNode;
+  /** Buttons beside 新增; a function when they reload the list (清空). */
+  headerActions?: ReactNode | ((ctx: CrudContext) => ReactNode);
   addDisabled?: boolean;
   table?: Partial<
     Pick<
@@ -188,7 +189,9 @@ export function CrudPage<Row extends object, F extends CrudFilter>(spec: CrudSpe
                   新增
                 </Button>,
               )}
-            {spec.headerActions}
+            {typeof spec.headerActions === 'function'
+              ? spec.headerActions(list)
+              : spec.headerActions}
           </>
         )
       }

@@ -8,6 +8,7 @@ import type { DatabaseHandle } from '@dpms/sql';
  * - auth_captcha: GET /captchaImage issues a captcha whatever it is asked;
  * - idempotency_key: a remembered key is bookkeeping, not a record;
  * - sys_job_log: the scheduling log of background runs;
+ * - sys_oper_log, sys_logininfor: the operation and login logs record refusals too, by design;
  * - kysely_migration*: the migrator's own bookkeeping.
  * Anything else (the business records, users, roles, config, files, approvals and their
  * append-only logs) must stay as it was unless the answer was a success.
@@ -18,6 +19,8 @@ export const VOLATILE_TABLES: ReadonlySet<string> = new Set([
   'auth_captcha',
   'idempotency_key',
   'sys_job_log',
+  'sys_oper_log',
+  'sys_logininfor',
   'kysely_migration',
   'kysely_migration_lock',
 ]);

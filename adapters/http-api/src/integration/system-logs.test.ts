@@ -1,0 +1,132 @@
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-argument -- supertest bodies are untyped JSON */
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, nextAddress, openTestApi, type TestApi } from '../test-support/api.js';
+import { testDatabaseKinds } from '../test-support/test-database.js';
+
+const EDGE_ON_WINDOWS =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36 Edg/120.0.0.0';
+
+describe.each(testDatabaseKinds())('登录日志, 操作日志 and 在线用户 on %s', (kind) => {
+  let api: TestApi;
+  let admin: string;
+  const call = (method: 'get' | 'post' | 'put' | 'delete', url: string, token = admin) =>
+    request(api.app)[method](`/prod-api${url}`).set('Authorization', `Bearer ${token}`);
+  const signIn = (username: string, password: string, ip = nextAddress()) =>
+    request(api.app)
+      .post('/prod-api/login')
+      .set('X-Forwarded-For', ip)
+      .set('User-Agent', EDGE_ON_WINDOWS)
+      .send({ username, password });
+  const loginRows = async (userName: string) =>
+    (await call('get', `/monitor/logininfor/list?userName=${userName}`).expect(200)).body.rows;
+  const operRows = async (query: string) => {
+    await api.book.operLog!.settled();
+    return (await call('get', `/monitor/operlog/list?${query}`).expect(200)).body.rows;
+  };
+
+  beforeAll(async () => {
+    api = await openTestApi(kind);
+    admin = await api.login('admin');
+  }, 120_000);
+  afterAll(() => api?.close());
+
+  it('writes a 登录日志 row for a sign-in, a wrong password and a sign-out', async () => {
+    const ok = await signIn('yuangong', DEMO_PASSWORD).expect(200);
+    await signIn('yuangong', 'wrong-password').expect(401);
+    await call('post', '/logout', ok.body.token).expect(200);
+    const rows = await loginRows('yuangong');
+    expect(rows.slice(0, 3).map((r: { status: string; msg: string }) => [r.status, r.msg])).toEqual(
+      [
+        ['0', '退出成功'],
+        ['1', '用户不存在或密码错误'],
+        ['0', '登录成功'],
+      ],
+    );
+    expect(rows[2]).toMatchObject({
+      browser: 'Edge 120',
+      os: 'Windows 10',
+      loginLocation: '内网IP',
+    });
+  });
+
+  it('logs a write with its title, business type and the password masked', async () => {
+    const r = await call('post', '/system/user')
+      .send({ userName: 'rizhi01', nickName: '日志测试', password: 'Secret-4821' })
+      .expect(200);
+    expect(r.body.code).toBe(200);
+    const [row] = await operRows('title=用户管理&businessType=1');
+    expect(row).toMatchObject({
+      title: '用户管理',
+      businessType: 1,
+      requestMethod: 'POST',
+      method: 'POST /system/user',
+      operName: 'admin',
+      operUrl: '/prod-api/system/user',
+      status: '0',
+    });
+    expect(row.operParam).toContain('"password":"******"');
+    expect(row.operParam).toContain('rizhi01');
+    expect(JSON.stringify(row)).not.toContain('Secret-4821');
+  });
+
+  it('logs a refused write as failed, with the refusal', async () => {
+    const yuangong = await api.login('yuangong');
+    await call('delete', '/monitor/operlog/1', yuangong).expect(403);
+    const [row] = await operRows('operName=yuangong&status=1');
+    expect(row).toMatchObject({ title: '操作日志', businessType: 3, status: '1' });
+    expect(row.errorMsg).toBe('当前操作没有权限');
+  });
+
+  it('logs the writes the spec sends as GET, typed by their path', async () => {
+    await call('get', '/system/major/deleteById?id=987654');
+    const [row] = await operRows('title=专业管理&businessType=3');
+    expect(row).toMatchObject({ requestMethod: 'GET', method: 'GET /system/major/deleteById' });
+  });
+
+  it('lists online sessions by id, never the token, and 强退 ends one at once', async () => {
+    const token = await api.login('yuangong');
+    await call('get', '/getInfo', token).expect(200);
+    const list = await call('get', '/monitor/online/list?userName=yuangong').expect(200);
+    expect(JSON.stringify(list.body)).not.toContain(token);
+    const mine = list.body.rows.filter((r: { userName: string }) => r.userName === 'yuangong');
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine[0]).toMatchObject({ deptName: expect.any(String), loginLocation: '内网IP' });
+    // The newest session is the one just opened.
+    const { tokenId } = mine[0];
+    await call('delete', `/monitor/online/${tokenId}`).expect(200);
+    await call('get', '/getInfo', token).expect(401);
+    const after = await call('get', '/monitor/online/list?userName=yuangong').expect(200);
+    expect(after.body.rows.map((r: { tokenId: string }) => r.tokenId)).not.toContain(tokenId);
+    const [row] = await operRows('businessType=7');
+    expect(row).toMatchObject({ title: '在线用户', operName: 'admin', status: '0' });
+  });
+
+  it('unlocks an account the throttle holds', async () => {
+    const ip = nextAddress();
+    for (let i = 0; i < 6; i++) await signIn('yuangong', 'wrong-password', ip);
+    const held = await signIn('yuangong', DEMO_PASSWORD, ip);
+    expect(held.status).toBe(429);
+    expect((await loginRows('yuangong'))[0]).toMatchObject({ status: '1' });
+    await call('get', '/monitor/logininfor/unlock/yuangong').expect(200);
+    await signIn('yuangong', DEMO_PASSWORD, ip).expect(200);
+  });
+
+  it('removes rows by id, and clean is not taken for an id; clearing is itself logged', async () => {
+    const rows = await loginRows('yuangong');
+    const del = await call('delete', `/monitor/logininfor/${rows[0].infoId}`).expect(200);
+    expect(del.body.data.count).toBe(1);
+    await call('delete', '/monitor/logininfor/clean').expect(200);
+    expect((await call('get', '/monitor/logininfor/list').expect(200)).body.total).toBe(0);
+    await call('delete', '/monitor/operlog/clean').expect(200);
+    const after = await operRows('');
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({ title: '操作日志', businessType: 9, status: '0' });
+  });
+
+  it('exports both logs as spreadsheets', async () => {
+    const x = await call('get', '/monitor/operlog/export').expect(200);
+    expect(x.headers['content-type']).toContain('spreadsheetml');
+    await call('get', '/monitor/logininfor/export').expect(200);
+  });
+});

@@ -1,0 +1,101 @@
+import { LOG_STATUS, type NewOperLog } from '@dpms/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../database/open-database.js';
+import { openTestDatabase, testDatabaseKinds } from '../testing/index.js';
+import { SqlLoginInfoRepository, SqlOperLogRepository } from './sql-system-log.repository.js';
+
+const at = (iso: string) => new Date(iso);
+
+const oper = (over: Partial<NewOperLog>): NewOperLog => ({
+  title: '用户管理',
+  businessType: 1,
+  method: 'POST /system/user',
+  requestMethod: 'POST',
+  operatorType: 1,
+  operName: 'admin',
+  deptName: '示范院',
+  operUrl: '/prod-api/system/user',
+  operIp: '10.0.0.1',
+  operLocation: '内网IP',
+  operParam: '{}',
+  jsonResult: '{}',
+  status: LOG_STATUS.success,
+  errorMsg: '',
+  operTime: at('2025-03-01T10:00:00Z'),
+  costTime: 5,
+  ...over,
+});
+
+describe.each(testDatabaseKinds())('login and operation log repositories on %s', (kind) => {
+  let handle: DatabaseHandle;
+  let logins: SqlLoginInfoRepository;
+  let opers: SqlOperLogRepository;
+  beforeAll(async () => {
+    handle = await openTestDatabase(kind);
+    logins = new SqlLoginInfoRepository(handle.db);
+    opers = new SqlOperLogRepository(handle.db);
+  });
+  afterAll(() => handle.close());
+
+  it('lists sign-ins newest first, filtered, paged; removes by id and cleans', async () => {
+    await logins.clean();
+    for (const [i, [user, status]] of (
+      [
+        ['li', '0'],
+        ['wang', '1'],
+        ['li', '1'],
+      ] as const
+    ).entries())
+      await logins.add({
+        userName: user,
+        ipaddr: `10.0.0.${i}`,
+        loginLocation: '内网IP',
+        browser: 'Chrome 131',
+        os: 'Linux',
+        status,
+        msg: status === '0' ? '登录成功' : '密码错误',
+        loginTime: at(`2025-03-0${i + 1}T10:00:00Z`),
+      });
+    const all = await logins.list({ filter: {} });
+    expect(all.total).toBe(3);
+    expect(all.rows.map((r) => r.loginTime.toISOString().slice(0, 10))).toEqual([
+      '2025-03-03',
+      '2025-03-02',
+      '2025-03-01',
+    ]);
+    const failedLi = await logins.list({ filter: { userName: 'l', status: '1' } });
+    expect(failedLi.rows.map((r) => r.userName)).toEqual(['li']);
+    const ranged = await logins.list({
+      filter: { loginTime: { from: at('2025-03-02T00:00:00Z') } },
+      page: { pageNum: 2, pageSize: 1 },
+    });
+    expect(ranged).toMatchObject({ total: 2, rows: [{ userName: 'wang' }] });
+    expect(await logins.remove([all.rows[0]!.infoId, 2_000_000])).toBe(1);
+    expect(await logins.clean()).toBe(2);
+    expect((await logins.list({ filter: {} })).total).toBe(0);
+  });
+
+  it('keeps an operation as written, cut to its columns, and filters by type and status', async () => {
+    await opers.clean();
+    await opers.add(oper({ operParam: 'x'.repeat(3000) }));
+    await opers.add(
+      oper({
+        businessType: 3,
+        status: LOG_STATUS.failure,
+        errorMsg: '当前操作没有权限',
+        operTime: at('2025-03-02T10:00:00Z'),
+      }),
+    );
+    const all = await opers.list({ filter: {} });
+    expect(all.rows.map((r) => r.businessType)).toEqual([3, 1]);
+    expect(all.rows[1]!.operParam).toHaveLength(2000);
+    const refused = await opers.list({ filter: { businessType: 3, status: '1' } });
+    expect(refused.rows).toHaveLength(1);
+    expect(await opers.findById(refused.rows[0]!.operId)).toMatchObject({
+      errorMsg: '当前操作没有权限',
+      operName: 'admin',
+    });
+    expect((await opers.list({ filter: { businessType: 0 } })).total).toBe(0);
+    expect(await opers.clean()).toBe(2);
+  });
+});

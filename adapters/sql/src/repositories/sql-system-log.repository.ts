@@ -1,0 +1,254 @@
+import type {
+  ListPage,
+  ListQuery,
+  LoginInfo,
+  LoginInfoFilter,
+  LoginInfoRepository,
+  LoginInfoSortColumn,
+  NewLoginInfo,
+  NewOperLog,
+  OperLog,
+  OperLogFilter,
+  OperLogRepository,
+  OperLogSortColumn,
+  BusinessType,
+} from '@dpms/core';
+import { containsPattern, pageBounds, pageWithCount, type Db } from './sql-helpers.js';
+
+const cut = (s: string, n: number) => (s.length > n ? s.slice(0, n) : s);
+
+const LOGIN_SORT = {
+  infoId: 'info_id',
+  loginTime: 'login_time',
+  userName: 'user_name',
+} as const satisfies Record<LoginInfoSortColumn, string>;
+
+const LOGIN_COLUMNS = [
+  'info_id',
+  'user_name',
+  'ipaddr',
+  'login_location',
+  'browser',
+  'os',
+  'status',
+  'msg',
+  'login_time',
+] as const;
+
+/** 登录日志 in `sys_logininfor`: the server's own record, not data-scoped. */
+export class SqlLoginInfoRepository implements LoginInfoRepository {
+  constructor(private readonly db: Db) {}
+
+  async add(e: NewLoginInfo): Promise<void> {
+    await this.db
+      .insertInto('sys_logininfor')
+      .values({
+        user_name: cut(e.userName, 50),
+        ipaddr: cut(e.ipaddr, 128),
+        login_location: cut(e.loginLocation, 255),
+        browser: cut(e.browser, 50),
+        os: cut(e.os, 50),
+        status: e.status,
+        msg: cut(e.msg, 255),
+        login_time: e.loginTime,
+      })
+      .execute();
+  }
+
+  listQueries(query: ListQuery<LoginInfoFilter, LoginInfoSortColumn>) {
+    const f = query.filter;
+    const filtered = this.db
+      .selectFrom('sys_logininfor')
+      .$if(!!f.ipaddr, (q) => q.where('ipaddr', 'ilike', containsPattern(f.ipaddr ?? '')))
+      .$if(!!f.userName, (q) => q.where('user_name', 'ilike', containsPattern(f.userName ?? '')))
+      .$if(!!f.status, (q) => q.where('status', '=', f.status ?? '0'))
+      .$if(!!f.loginTime?.from, (q) => q.where('login_time', '>=', f.loginTime!.from!))
+      .$if(!!f.loginTime?.to, (q) => q.where('login_time', '<=', f.loginTime!.to!));
+    const count = filtered.select((eb) => eb.fn.countAll<number>().as('n'));
+    let page = filtered.select(LOGIN_COLUMNS);
+    page = query.sort
+      ? page.orderBy(LOGIN_SORT[query.sort.column], query.sort.direction)
+      : page.orderBy('login_time', 'desc');
+    page = page.orderBy('info_id', query.sort?.direction ?? 'desc');
+    const { limit, offset } = pageBounds(query.page);
+    if (limit !== undefined) page = page.limit(limit).offset(offset ?? 0);
+    return { page, count };
+  }
+
+  async list(query: ListQuery<LoginInfoFilter, LoginInfoSortColumn>): Promise<ListPage<LoginInfo>> {
+    const { page, count } = this.listQueries(query);
+    return pageWithCount(page, count, (rows) =>
+      rows.map((r) => ({
+        infoId: Number(r.info_id),
+        userName: r.user_name,
+        ipaddr: r.ipaddr,
+        loginLocation: r.login_location,
+        browser: r.browser,
+        os: r.os,
+        status: r.status,
+        msg: r.msg,
+        loginTime: r.login_time,
+      })),
+    );
+  }
+
+  async remove(ids: readonly number[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const r = await this.db
+      .deleteFrom('sys_logininfor')
+      .where('info_id', 'in', ids)
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
+  }
+
+  async clean(): Promise<number> {
+    const r = await this.db.deleteFrom('sys_logininfor').executeTakeFirst();
+    return Number(r.numDeletedRows);
+  }
+}
+
+const OPER_SORT = {
+  operId: 'oper_id',
+  operTime: 'oper_time',
+  operName: 'oper_name',
+  costTime: 'cost_time',
+} as const satisfies Record<OperLogSortColumn, string>;
+
+const OPER_COLUMNS = [
+  'oper_id',
+  'title',
+  'business_type',
+  'method',
+  'request_method',
+  'operator_type',
+  'oper_name',
+  'dept_name',
+  'oper_url',
+  'oper_ip',
+  'oper_location',
+  'oper_param',
+  'json_result',
+  'status',
+  'error_msg',
+  'oper_time',
+  'cost_time',
+] as const;
+
+type OperRow = {
+  oper_id: number;
+  title: string;
+  business_type: number;
+  method: string;
+  request_method: string;
+  operator_type: number;
+  oper_name: string;
+  dept_name: string;
+  oper_url: string;
+  oper_ip: string;
+  oper_location: string;
+  oper_param: string;
+  json_result: string;
+  status: '0' | '1';
+  error_msg: string;
+  oper_time: Date;
+  cost_time: number;
+};
+
+const toOperLog = (r: OperRow): OperLog => ({
+  operId: Number(r.oper_id),
+  title: r.title,
+  businessType: r.business_type as BusinessType,
+  method: r.method,
+  requestMethod: r.request_method,
+  operatorType: r.operator_type,
+  operName: r.oper_name,
+  deptName: r.dept_name,
+  operUrl: r.oper_url,
+  operIp: r.oper_ip,
+  operLocation: r.oper_location,
+  operParam: r.oper_param,
+  jsonResult: r.json_result,
+  status: r.status,
+  errorMsg: r.error_msg,
+  operTime: r.oper_time,
+  costTime: Number(r.cost_time),
+});
+
+/** 操作日志 in `sys_oper_log`: the server's own record, not data-scoped. */
+export class SqlOperLogRepository implements OperLogRepository {
+  constructor(private readonly db: Db) {}
+
+  async add(e: NewOperLog): Promise<void> {
+    await this.db
+      .insertInto('sys_oper_log')
+      .values({
+        title: cut(e.title, 50),
+        business_type: e.businessType,
+        method: cut(e.method, 200),
+        request_method: cut(e.requestMethod, 10),
+        operator_type: e.operatorType,
+        oper_name: cut(e.operName, 50),
+        dept_name: cut(e.deptName, 50),
+        oper_url: cut(e.operUrl, 255),
+        oper_ip: cut(e.operIp, 128),
+        oper_location: cut(e.operLocation, 255),
+        oper_param: cut(e.operParam, 2000),
+        json_result: cut(e.jsonResult, 2000),
+        status: e.status,
+        error_msg: cut(e.errorMsg, 2000),
+        oper_time: e.operTime,
+        cost_time: Math.max(0, Math.min(2_147_483_647, Math.round(e.costTime))),
+      })
+      .execute();
+  }
+
+  listQueries(query: ListQuery<OperLogFilter, OperLogSortColumn>) {
+    const f = query.filter;
+    const filtered = this.db
+      .selectFrom('sys_oper_log')
+      .$if(!!f.title, (q) => q.where('title', 'ilike', containsPattern(f.title ?? '')))
+      .$if(!!f.operName, (q) => q.where('oper_name', 'ilike', containsPattern(f.operName ?? '')))
+      .$if(!!f.operIp, (q) => q.where('oper_ip', 'ilike', containsPattern(f.operIp ?? '')))
+      .$if(f.businessType !== undefined, (q) => q.where('business_type', '=', f.businessType ?? 0))
+      .$if(!!f.status, (q) => q.where('status', '=', f.status ?? '0'))
+      .$if(!!f.operTime?.from, (q) => q.where('oper_time', '>=', f.operTime!.from!))
+      .$if(!!f.operTime?.to, (q) => q.where('oper_time', '<=', f.operTime!.to!));
+    const count = filtered.select((eb) => eb.fn.countAll<number>().as('n'));
+    let page = filtered.select(OPER_COLUMNS);
+    page = query.sort
+      ? page.orderBy(OPER_SORT[query.sort.column], query.sort.direction)
+      : page.orderBy('oper_time', 'desc');
+    page = page.orderBy('oper_id', query.sort?.direction ?? 'desc');
+    const { limit, offset } = pageBounds(query.page);
+    if (limit !== undefined) page = page.limit(limit).offset(offset ?? 0);
+    return { page, count };
+  }
+
+  async list(query: ListQuery<OperLogFilter, OperLogSortColumn>): Promise<ListPage<OperLog>> {
+    const { page, count } = this.listQueries(query);
+    return pageWithCount(page, count, (rows) => rows.map(toOperLog));
+  }
+
+  async findById(operId: number): Promise<OperLog | null> {
+    const row = await this.db
+      .selectFrom('sys_oper_log')
+      .select(OPER_COLUMNS)
+      .where('oper_id', '=', operId)
+      .executeTakeFirst();
+    return row ? toOperLog(row) : null;
+  }
+
+  async remove(ids: readonly number[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const r = await this.db
+      .deleteFrom('sys_oper_log')
+      .where('oper_id', 'in', ids)
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
+  }
+
+  async clean(): Promise<number> {
+    const r = await this.db.deleteFrom('sys_oper_log').executeTakeFirst();
+    return Number(r.numDeletedRows);
+  }
+}

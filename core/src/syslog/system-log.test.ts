@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BUSINESS_TYPE,
+  businessTypeOf,
+  logText,
+  loginLocationOf,
+  maskSecrets,
+} from './system-log.js';
+import { userAgentNames } from './user-agent.js';
+
+describe('businessTypeOf', () => {
+  it.each([
+    ['POST', '/system/user', BUSINESS_TYPE.insert],
+    ['PUT', '/system/user', BUSINESS_TYPE.update],
+    ['DELETE', '/system/user/:userIds', BUSINESS_TYPE.delete],
+    ['DELETE', '/monitor/operlog/clean', BUSINESS_TYPE.clean],
+    ['POST', '/system/user/export', BUSINESS_TYPE.export],
+    ['POST', '/system/user/importData', BUSINESS_TYPE.import],
+    ['PUT', '/system/user/authRole', BUSINESS_TYPE.grant],
+    ['DELETE', '/monitor/online/:tokenId', BUSINESS_TYPE.force],
+    ['GET', '/system/major/deleteById', BUSINESS_TYPE.delete],
+  ])('%s %s', (method, path, type) => expect(businessTypeOf(method, path)).toBe(type));
+});
+
+describe('maskSecrets', () => {
+  it('masks every password and token field at any depth and keeps the rest', () => {
+    const body = {
+      userName: 'li',
+      password: 'p1',
+      nested: { oldPassword: 'a', newPassword: 'b', list: [{ token: 't' }] },
+      code: 200,
+    };
+    expect(maskSecrets(body)).toEqual({
+      userName: 'li',
+      password: '******',
+      nested: { oldPassword: '******', newPassword: '******', list: [{ token: '******' }] },
+      code: 200,
+    });
+    expect(logText(body)).not.toMatch(/p1|"a"|"b"|"t"/);
+  });
+
+  it('cuts long text to the column', () => {
+    expect(logText('x'.repeat(5000), 2000)).toHaveLength(2000);
+  });
+});
+
+describe('loginLocationOf / userAgentNames', () => {
+  it('names private addresses 内网IP', () => {
+    expect(loginLocationOf('::ffff:127.0.0.1')).toBe('内网IP');
+    expect(loginLocationOf('192.168.1.9')).toBe('内网IP');
+    expect(loginLocationOf('8.8.8.8')).toBe('未知');
+  });
+
+  it('reads Edge before Chrome and the Windows version', () => {
+    const edge =
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36 Edg/120.0.0.0';
+    expect(userAgentNames(edge)).toEqual({ browser: 'Edge 120', os: 'Windows 10' });
+    const chrome =
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+    expect(userAgentNames(chrome)).toEqual({ browser: 'Chrome 131', os: 'Linux' });
+    expect(userAgentNames('')).toEqual({ browser: 'Unknown', os: 'Unknown' });
+  });
+});
