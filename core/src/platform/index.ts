@@ -9,6 +9,7 @@ export * from './person-name.js';
 export * from './user.repository.port.js';
 export * from './role.js';
 export * from './role.repository.port.js';
+export * from './role-rules.js';
 export * from './dept.js';
 export * from './dept.repository.port.js';
 export * from './post.js';
