@@ -16,6 +16,7 @@ export * from './post.js';
 export * from './post.repository.port.js';
 export * from './menu.js';
 export * from './menu.repository.port.js';
+export * from './menu-grant-tree.js';
 export * from './dict.js';
 export * from './dict.repository.port.js';
 export * from './config.js';

@@ -14,7 +14,10 @@ describe('role rules', () => {
         error: { code: 'PLATFORM.ROLE_FORBIDDEN', message: '不允许操作超级管理员角色' },
       });
     }
-    expect(mayActOnRole('authUser', admin)).toBe(true);
+    // Only an administrator makes another administrator.
+    expect(mayActOnRole('authUser', admin, true)).toBe(true);
+    expect(mayActOnRole('authUser', admin, false)).toBe(false);
+    expect(mayActOnRole('authUser', other, false)).toBe(true);
     // The key alone marks it, whatever its id.
     expect(mayActOnRole('edit', { ...other, roleKey: 'admin' })).toBe(false);
   });

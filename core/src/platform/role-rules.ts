@@ -36,18 +36,24 @@ export const isAdminRole = (role: Pick<RoleTarget, 'roleId' | 'roleKey'>): boole
   role.roleId === ROLE_ID_ADMIN || role.roleKey === SUPER_ROLE;
 
 /**
- * Whether `action` may touch `role`. Granting users the administrator role (`authUser`) is as
- * RuoYi: allowed (it is how a second administrator is made); everything else on it is refused.
+ * Whether `action` may touch `role`. Granting or taking the administrator role (`authUser`) is
+ * how a second administrator is made, so only an administrator may do it (`actorIsAdmin`); every
+ * other change to it is refused to everyone.
  */
-export function roleActionCheck(action: RoleAction, role: RoleTarget): Result<void, DomainError> {
-  if (isAdminRole(role) && action !== 'authUser') return err(ROLE_RULE_ERRORS.adminRole);
+export function roleActionCheck(
+  action: RoleAction,
+  role: RoleTarget,
+  actorIsAdmin = false,
+): Result<void, DomainError> {
+  if (isAdminRole(role) && (action !== 'authUser' || !actorIsAdmin))
+    return err(ROLE_RULE_ERRORS.adminRole);
   if (action === 'remove' && FIXED_ROLE_IDS.includes(role.roleId))
     return err(ROLE_RULE_ERRORS.fixedRole(role.roleName));
   return ok(undefined);
 }
 
-export const mayActOnRole = (action: RoleAction, role: RoleTarget): boolean =>
-  roleActionCheck(action, role).ok;
+export const mayActOnRole = (action: RoleAction, role: RoleTarget, actorIsAdmin = false): boolean =>
+  roleActionCheck(action, role, actorIsAdmin).ok;
 
 /**
  * A role key nobody may take: `admin` is the administrator's (a second `admin` key would pass every
