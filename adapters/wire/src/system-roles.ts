@@ -10,13 +10,7 @@ import {
 } from '@dpms/core';
 import { timestamp } from './envelope.js';
 import { pagingShape } from './paging.js';
-import {
-  dateRangeParams,
-  id,
-  optionalEnum,
-  statusFlag,
-  textFilter,
-} from './primitives.js';
+import { dateRangeParams, id, optionalEnum, statusFlag, textFilter } from './primitives.js';
 import { choice, optionalOnUpdate, optionalText, order, requiredText } from './system.js';
 import { treeNode } from './system-records.js';
 
@@ -64,8 +58,7 @@ export const roleCancelUserBody = z.object({ roleId: id(), userId: id() });
 export const roleUsersQuery = z.object({
   roleId: id(),
   userIds: z.preprocess(
-    (v) =>
-      typeof v === 'string' ? v.split(',').filter((s) => s.trim() !== '') : v,
+    (v) => (typeof v === 'string' ? v.split(',').filter((s) => s.trim() !== '') : v),
     ids('userIds', 500).min(1, M.required('userIds')),
   ),
 });

@@ -11,7 +11,7 @@ describe('role rules', () => {
     for (const action of ['edit', 'changeStatus', 'dataScope', 'remove'] as const) {
       expect(roleActionCheck(action, admin)).toMatchObject({
         ok: false,
-        error: { code: 'PLATFORM.ROLE_FORBIDDEN', message: '不允许操作超级管理员角色' },
+        error: { code: 'ROLE.FORBIDDEN', message: '不允许操作超级管理员角色' },
       });
     }
     // Only an administrator makes another administrator.

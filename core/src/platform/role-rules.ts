@@ -20,7 +20,7 @@ export const ROLE_ID_ADMIN = 1;
 export const FIXED_ROLE_IDS: readonly number[] = [ROLE_ID_PROJECT_MANAGER, ROLE_ID_DESIGN_HOST];
 
 export const ROLE_RULE_ERRORS = {
-  adminRole: domainError('PLATFORM.ROLE_FORBIDDEN', '不允许操作超级管理员角色'),
+  adminRole: domainError('ROLE.FORBIDDEN', '不允许操作超级管理员角色'),
   fixedRole: (roleName: string) =>
     domainError('PLATFORM.ROLE_FIXED', `${roleName}是系统固定角色，不能删除`),
 } as const;

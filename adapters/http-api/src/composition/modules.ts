@@ -15,6 +15,8 @@ import { dictRoutes } from '../routes/dict.routes.js';
 import { fileRoutes } from '../routes/file.routes.js';
 import { majorRoutes } from '../routes/major.routes.js';
 import { userRoutes } from '../routes/user/index.js';
+import { roleRoutes } from '../routes/role/index.js';
+import { postRoutes } from '../routes/post.routes.js';
 import { jobLogRoutes } from '../routes/job-log.routes.js';
 import type { RouteModule } from '../routes/route-module.js';
 import { downloadRoutes } from '../routes/download.routes.js';
@@ -116,6 +118,8 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
         ) => [
           authRoutes(identity, repos, { domainURL: c.domainURL }),
           userRoutes(repos, identity, avatars),
+          roleRoutes(repos),
+          postRoutes(repos),
           deptRoutes(repos),
           majorRoutes(repos),
           dictRoutes(repos),

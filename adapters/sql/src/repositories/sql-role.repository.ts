@@ -62,7 +62,9 @@ export class SqlRoleRepository implements RoleRepository {
       .$if(!!f.createTime?.from, (q) =>
         q.where('create_time', '>=', f.createTime?.from ?? new Date(0)),
       )
-      .$if(!!f.createTime?.to, (q) => q.where('create_time', '<=', f.createTime?.to ?? new Date(0)));
+      .$if(!!f.createTime?.to, (q) =>
+        q.where('create_time', '<=', f.createTime?.to ?? new Date(0)),
+      );
     const count = filtered.select((eb) => eb.fn.countAll<number>().as('n'));
     let q = filtered.select(COLUMNS);
     q = query.sort
