@@ -118,7 +118,7 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
         ) => [
           authRoutes(identity, repos, { domainURL: c.domainURL }),
           userRoutes(repos, identity, avatars),
-          roleRoutes(repos),
+          roleRoutes(repos, identity),
           postRoutes(repos),
           deptRoutes(repos),
           majorRoutes(repos),

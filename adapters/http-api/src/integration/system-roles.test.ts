@@ -177,7 +177,11 @@ describe.each(testDatabaseKinds())('角色管理 and 岗位管理 on %s', (kind)
     const before = await get(`/system/role/authUser/unallocatedList?roleId=${role.roleId}`).expect(
       200,
     );
-    const candidates = before.body.rows.slice(0, 3).map((u: { userId: number }) => u.userId);
+    // Not the administrator: taking a role signs its holder out, and the test signs in as admin.
+    const candidates = before.body.rows
+      .filter((u: { userId: number }) => u.userId !== 1)
+      .slice(0, 3)
+      .map((u: { userId: number }) => u.userId);
     expect(candidates).toHaveLength(3);
     const added = await send(
       'put',
@@ -274,6 +278,30 @@ describe.each(testDatabaseKinds())('角色管理 and 岗位管理 on %s', (kind)
       200,
     );
     // Its only role disabled, the session no longer stands.
+    await get('/system/post/list', token).expect(401);
+  });
+
+  it('ends the grants of a user whose role is taken away (取消授权) on their next request', async () => {
+    const system = byLabel(menuTree, '系统管理');
+    const postPage = byLabel(menuTree, '岗位管理');
+    const role = await newRole({ menuIds: [system.id, postPage.id] });
+    const n = fresh();
+    const created = await send('post', '/system/user', {
+      userName: `holder${n}`,
+      nickName: `持有${n}`,
+      password: 'secret123',
+      deptId: 111,
+      roleIds: [13],
+    }).expect(200);
+    const userId = created.body.data.userId;
+    await send(
+      'put',
+      `/system/role/authUser/selectAll?roleId=${role.roleId}&userIds=${userId}`,
+    ).expect(200);
+    const token = await api.login(`holder${n}`, 'secret123', role.roleId);
+    await get('/system/post/list', token).expect(200);
+    await send('put', '/system/role/authUser/cancel', { roleId: role.roleId, userId }).expect(200);
+    // The session acted in the role taken away: it no longer stands.
     await get('/system/post/list', token).expect(401);
   });
 

@@ -1,4 +1,5 @@
 import type { PlatformRepositories } from '@dpms/core';
+import type { IdentityService } from '../../identity/identity.service.js';
 import type { RouteModule } from '../route-module.js';
 import { roleRouteDeps } from './role-access.js';
 import { registerRoleAdminRoutes } from './role-admin.routes.js';
@@ -6,8 +7,8 @@ import { registerRoleAuthUserRoutes } from './role-auth-user.routes.js';
 import { registerRoleMenuTreeRoutes } from './role-menu-tree.routes.js';
 
 /** 角色管理 (RuoYi's SysRoleController) and the menu grant trees its form reads. */
-export function roleRoutes(repos: PlatformRepositories): RouteModule {
-  const deps = roleRouteDeps(repos);
+export function roleRoutes(repos: PlatformRepositories, identity: IdentityService): RouteModule {
+  const deps = roleRouteDeps(repos, identity);
   return {
     name: 'roles',
     register(book) {

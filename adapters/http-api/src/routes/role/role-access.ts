@@ -9,6 +9,7 @@ import {
   type SysRole,
 } from '@dpms/core';
 import { HttpError, unwrap } from '../../http/http-error.js';
+import type { IdentityService } from '../../identity/identity.service.js';
 
 export const TAG = '角色管理';
 
@@ -29,7 +30,7 @@ export const roleView = (r: SysRole) => ({
 });
 
 /** What the role routes share: the role looked up and core's rule asked, in that order. */
-export function roleRouteDeps(repos: PlatformRepositories) {
+export function roleRouteDeps(repos: PlatformRepositories, identity: IdentityService) {
   /** The role, or 404; then core's rule for `action` (403/409 with its message). */
   async function allowedRole(roleId: number, action: RoleAction, actorIsAdmin: boolean) {
     const role = await repos.roles.findById(roleId);
@@ -45,6 +46,14 @@ export function roleRouteDeps(repos: PlatformRepositories) {
     );
     if (holders.total > 0) unwrap({ ok: false, error: PlatformErrors.roleInUse(role.roleName) });
   }
-  return { repos, allowedRole, refuseHeld };
+  /**
+   * A user whose role is taken away is signed out, as 用户管理 does when it changes a user's
+   * roles: a session acting in the role must not outlive it (sessions are not re-checked
+   * against the user's roles on each request).
+   */
+  async function roleTakenFrom(userIds: readonly number[]): Promise<void> {
+    for (const userId of userIds) await identity.endSessions(userId, 'forced');
+  }
+  return { repos, allowedRole, refuseHeld, roleTakenFrom };
 }
 export type RoleRouteDeps = ReturnType<typeof roleRouteDeps>;

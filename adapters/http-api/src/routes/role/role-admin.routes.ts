@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { DATA_SCOPE_CODES} from '@dpms/core';
+import type { DATA_SCOPE_CODES } from '@dpms/core';
 import { type SysRole } from '@dpms/core';
 import {
   countAnswer,

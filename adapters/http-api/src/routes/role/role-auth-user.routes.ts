@@ -34,7 +34,7 @@ const roleUserView = (u: SysUser) => ({
  * request (the identity cache hears sys_user_role's announcements).
  */
 export function registerRoleAuthUserRoutes(book: RouteBook, deps: RoleRouteDeps): void {
-  const { repos, allowedRole } = deps;
+  const { repos, allowedRole, roleTakenFrom } = deps;
 
   for (const [path, summary, allocated] of [
     ['/system/role/authUser/allocatedList', '已分配该角色的用户', true],
@@ -81,7 +81,9 @@ export function registerRoleAuthUserRoutes(book: RouteBook, deps: RoleRouteDeps)
     handler: async ({ body, principal }) => {
       await allowedRole(body.roleId, 'authUser', principal.isAdmin);
       await usersInScope([body.userId], principal.scope);
-      return ok({ count: unwrap(await repos.roles.removeUsers(body.roleId, [body.userId])) });
+      const count = unwrap(await repos.roles.removeUsers(body.roleId, [body.userId]));
+      await roleTakenFrom([body.userId]);
+      return ok({ count });
     },
   });
 
@@ -96,7 +98,9 @@ export function registerRoleAuthUserRoutes(book: RouteBook, deps: RoleRouteDeps)
     handler: async ({ query, principal }) => {
       await allowedRole(query.roleId, 'authUser', principal.isAdmin);
       await usersInScope(query.userIds, principal.scope);
-      return ok({ count: unwrap(await repos.roles.removeUsers(query.roleId, query.userIds)) });
+      const count = unwrap(await repos.roles.removeUsers(query.roleId, query.userIds));
+      await roleTakenFrom(query.userIds);
+      return ok({ count });
     },
   });
 
