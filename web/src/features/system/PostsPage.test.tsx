@@ -25,6 +25,7 @@ describe('岗位管理', () => {
     });
     renderWithApi(<PostsPage />, fake);
     const row = within((await screen.findByText('项目经理')).closest('tr')!);
+    expect(screen.getByRole('button', { name: '导出' })).toBeTruthy();
     fireEvent.click(row.getByRole('button', { name: '修改' }));
     const form = screen.getByTestId('form-dialog');
     fireEvent.change(within(form).getByLabelText('岗位顺序'), { target: { value: '7' } });
@@ -42,7 +43,8 @@ describe('岗位管理', () => {
     });
     renderWithApi(<PostsPage />, fake, { permissions: ['system:post:list', 'system:post:remove'] });
     const row = within((await screen.findByText('院长')).closest('tr')!);
-    // Without system:post:edit the row offers no 修改.
+    // Without system:post:edit the row offers no 修改, without system:post:export no 导出.
+    expect(screen.queryByRole('button', { name: '导出' })).toBeNull();
     expect(row.queryByRole('button', { name: '修改' })).toBeNull();
     fireEvent.click(row.getByRole('button', { name: '删除' }));
     fireEvent.click(

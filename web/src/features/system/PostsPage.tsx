@@ -3,7 +3,10 @@ import { postCreateBody, postUpdateBody } from '@dpms/wire';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import { CrudPage } from '../../components/crud/CrudPage';
+import { HasPermi } from '../../components/auth/Access';
+import { downloadExport } from '../../components/upload/download';
 import { useInstituteClock } from '../../components/time/institute-clock';
+import { Button } from '../../components/ui/Button';
 import { StatusTag } from '../../components/ui/Page';
 import { REMARK_FIELD, STATUS_FIELD, STATUS_OPTIONS } from './status-options';
 
@@ -61,6 +64,13 @@ export function PostsPage() {
         ],
         saved: { add: '新增成功', edit: '修改成功' },
       }}
+      headerActions={
+        <HasPermi perms={['system:post:export']}>
+          <Button onClick={() => void downloadExport('/system/post/export', '岗位数据.xlsx')}>
+            导出
+          </Button>
+        </HasPermi>
+      }
       remove={{ what: (p) => `岗位编号为"${p.postId}"的数据项` }}
     />
   );

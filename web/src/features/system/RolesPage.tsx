@@ -7,6 +7,8 @@ import { useActionActor } from '../../app/hooks';
 import { TOKENS } from '../../app/tokens';
 import { useActionKeys } from '../../components/crud/action-keys';
 import { CrudPage } from '../../components/crud/CrudPage';
+import { HasPermi } from '../../components/auth/Access';
+import { downloadExport } from '../../components/upload/download';
 import { useInstituteClock } from '../../components/time/institute-clock';
 import { Button } from '../../components/ui/Button';
 import { StatusTag } from '../../components/ui/Page';
@@ -146,6 +148,13 @@ export function RolesPage() {
         saved: { add: '新增成功', edit: '修改成功' },
       }}
       remove={{ what: (r) => `角色编号为"${r.roleId}"的数据项` }}
+      headerActions={
+        <HasPermi perms={['system:role:export']}>
+          <Button onClick={() => void downloadExport('/system/role/export', '角色数据.xlsx')}>
+            导出
+          </Button>
+        </HasPermi>
+      }
       rowActions={(r) => (
         <>
           {may('dataScope', r, 'system:role:edit') && (
