@@ -41,6 +41,18 @@ const MENUS = [
 ];
 const DEPTS = [{ id: 100, label: '示范院', children: [{ id: 108, label: '设计院' }] }];
 
+const USER = (userId: number, nickName: string) => ({
+  userId,
+  userName: `u${userId}`,
+  nickName,
+  deptId: 103,
+  dept: { deptId: 103, deptName: '财务部' },
+  email: '',
+  phonenumber: '',
+  status: '0',
+  createTime: '2026-11-25T16:30:00.000Z',
+});
+
 function api(saved: Record<string, unknown>[]) {
   return new FakeApi({
     '/system/role/list': () => ({ ...OK, total: ROLES.length, rows: ROLES }),
@@ -49,6 +61,10 @@ function api(saved: Record<string, unknown>[]) {
     '/system/role/deptTree/12': () => ({ ...OK, depts: DEPTS, checkedKeys: [] }),
     '/system/role': (body) => (saved.push(body), { ...OK, data: { ...ROLES[2], ...body } }),
     '/system/role/dataScope': (body) => (saved.push(body), { ...OK, data: ROLES[2] }),
+    '/system/role/authUser/allocatedList': () => ({ ...OK, total: 1, rows: [USER(8, '周会计')] }),
+    '/system/role/authUser/unallocatedList': () => ({ ...OK, total: 1, rows: [USER(2, '王经营')] }),
+    '/system/role/authUser/cancelAll': () => ({ ...OK, data: { count: 1 } }),
+    '/system/role/authUser/selectAll': () => ({ ...OK, data: { count: 1 } }),
   });
 }
 
@@ -120,5 +136,27 @@ describe('角色管理', () => {
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]).toMatchObject({ roleId: 12, dataScope: '2' });
     expect([...(saved[0]!['deptIds'] as number[])].sort((a, b) => a - b)).toEqual([100, 108]);
+  });
+
+  it('lists the holders of a role, takes it from one and gives it to a picked user', async () => {
+    const fake = api([]);
+    renderWithApi(<RolesPage />, fake);
+    fireEvent.click((await rowOf('财务')).getByRole('button', { name: '分配用户' }));
+    const dialog = await screen.findByTestId('auth-user-dialog');
+    const holder = within((await within(dialog).findByText('周会计')).closest('tr')!);
+    fireEvent.click(holder.getByRole('button', { name: '取消授权' }));
+    fireEvent.click(
+      within(await screen.findByTestId('confirm-dialog')).getByRole('button', { name: '确定' }),
+    );
+    await waitFor(() =>
+      expect(fake.calls.map((c) => c.url)).toContain('/system/role/authUser/cancelAll'),
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: '添加用户' }));
+    const picker = await screen.findByTestId('pick-users-dialog');
+    fireEvent.click(await within(picker).findByLabelText('选择 王经营'));
+    fireEvent.click(within(picker).getByRole('button', { name: '确定' }));
+    await waitFor(() =>
+      expect(fake.calls.map((c) => c.url)).toContain('/system/role/authUser/selectAll'),
+    );
   });
 });

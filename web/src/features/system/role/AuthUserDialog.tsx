@@ -10,7 +10,7 @@ import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
 import { StatusTag } from '../../../components/ui/Page';
 
-const PAGE_SIZE = 20;
+const FIRST_PAGE_SIZE = 20;
 
 /** The users of 分配用户's lists, by name, department and phone. */
 function useUserColumns(): Column<RoleUser>[] {
@@ -42,11 +42,11 @@ function PickUsersDialog({
   const [draft, setDraft] = useState('');
   const [userName, setUserName] = useState('');
   const [pageNum, setPageNum] = useState(1);
+  const [pageSize, setPageSize] = useState(FIRST_PAGE_SIZE);
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
   const list = useQuery({
-    queryKey: ['roleUsers', role.roleId, false, userName, pageNum],
-    queryFn: () =>
-      roles.users(false, { roleId: role.roleId, userName, pageNum, pageSize: PAGE_SIZE }),
+    queryKey: ['roleUsers', role.roleId, false, userName, pageNum, pageSize],
+    queryFn: () => roles.users(false, { roleId: role.roleId, userName, pageNum, pageSize }),
   });
   const pick = async () => {
     if (chosen.size === 0) {
@@ -119,8 +119,11 @@ function PickUsersDialog({
         rowKey="userId"
         total={list.data?.total ?? 0}
         pageNum={pageNum}
-        pageSize={PAGE_SIZE}
-        onPageChange={(n) => setPageNum(n)}
+        pageSize={pageSize}
+        onPageChange={(n, size) => {
+          setPageNum(n);
+          setPageSize(size);
+        }}
         loading={list.isLoading}
         error={list.error}
       />
@@ -135,10 +138,11 @@ export function AuthUserDialog({ role, onClose }: { role: SysRole; onClose: () =
   const keys = useActionKeys();
   const columns = useUserColumns();
   const [pageNum, setPageNum] = useState(1);
+  const [pageSize, setPageSize] = useState(FIRST_PAGE_SIZE);
   const [picking, setPicking] = useState(false);
   const list = useQuery({
-    queryKey: ['roleUsers', role.roleId, true, pageNum],
-    queryFn: () => roles.users(true, { roleId: role.roleId, pageNum, pageSize: PAGE_SIZE }),
+    queryKey: ['roleUsers', role.roleId, true, pageNum, pageSize],
+    queryFn: () => roles.users(true, { roleId: role.roleId, pageNum, pageSize }),
   });
   const cancel = async (u: RoleUser) => {
     const ok = await feedback.confirm({ message: `确认要取消该用户"${u.nickName}"角色吗？` });
@@ -182,8 +186,11 @@ export function AuthUserDialog({ role, onClose }: { role: SysRole; onClose: () =
         rowKey="userId"
         total={list.data?.total ?? 0}
         pageNum={pageNum}
-        pageSize={PAGE_SIZE}
-        onPageChange={(n) => setPageNum(n)}
+        pageSize={pageSize}
+        onPageChange={(n, size) => {
+          setPageNum(n);
+          setPageSize(size);
+        }}
         loading={list.isLoading}
         error={list.error}
       />
