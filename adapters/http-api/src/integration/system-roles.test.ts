@@ -108,6 +108,20 @@ describe.each(testDatabaseKinds())('角色管理 and 岗位管理 on %s', (kind)
       roleKey: 'admin',
     }).expect(400);
     expect(reserved.body.msg).toContain('权限字符');
+    const ghost = await send('put', '/system/role', {
+      roleId: role.roleId,
+      menuIds: [userPage.id, 987654],
+    }).expect(404);
+    expect(ghost.body).toMatchObject({ field: 'menuIds', msg: '菜单不存在或已被删除' });
+    // Refused, it changed nothing.
+    const unchanged = await get(`/system/menu/roleMenuTreeselect/${role.roleId}`).expect(200);
+    expect(unchanged.body.checkedKeys).toEqual(tree2.body.checkedKeys);
+    const ghostDept = await send('put', '/system/role/dataScope', {
+      roleId: role.roleId,
+      dataScope: '2',
+      deptIds: [987654],
+    }).expect(404);
+    expect(ghostDept.body).toMatchObject({ field: 'deptIds' });
     const got = await get(`/system/role/${role.roleId}`).expect(200);
     expect(got.body.data).toMatchObject({ roleKey: role.roleKey, status: '0', dataScope: '1' });
   });

@@ -146,7 +146,7 @@ export class SqlRoleRepository implements RoleRepository {
       const created = await this.findById(written.value);
       return created ? ok(created) : err(PlatformErrors.notFound('角色'));
     } catch (e) {
-      if (isForeignKeyViolation(e)) return err(PlatformErrors.notFound('菜单或部门'));
+      if (isForeignKeyViolation(e)) return err(missingGrant(e));
       throw e;
     }
   }
@@ -184,7 +184,7 @@ export class SqlRoleRepository implements RoleRepository {
       });
       if (!written.ok) return written;
     } catch (e) {
-      if (isForeignKeyViolation(e)) return err(PlatformErrors.notFound('菜单或部门'));
+      if (isForeignKeyViolation(e)) return err(missingGrant(e));
       throw e;
     }
     const updated = await this.findById(roleId);
@@ -331,6 +331,14 @@ async function replaceDepts(trx: Db, roleId: number, deptIds: readonly number[])
       .values(unique.map((deptId) => ({ role_id: roleId, dept_id: deptId })))
       .execute();
   }
+}
+
+/** A grant naming a menu or department that does not exist: refused on the field that named it. */
+function missingGrant(e: unknown): DomainError {
+  const table = (e as { table?: unknown }).table;
+  return table === 'sys_role_dept'
+    ? { ...PlatformErrors.notFound('部门'), field: 'deptIds' }
+    : { ...PlatformErrors.notFound('菜单'), field: 'menuIds' };
 }
 
 function toRole(r: {
