@@ -18,6 +18,7 @@ export * from './gateways/page.js';
 export * from './gateways/answer.js';
 export * from './gateways/system.gateway.js';
 export * from './gateways/system-log.gateway.js';
+export * from './gateways/role.gateway.js';
 export * from './gateways/task.gateway.js';
 export * from './gateways/archive.gateway.js';
 export * from './gateways/contract-document.gateway.js';

@@ -25,6 +25,7 @@ export * from './fund.js';
 export * from './fund-plan.js';
 export * from './system-records.js';
 export * from './system-log.js';
+export * from './system-roles.js';
 export * from './auth.js';
 export * from './upload.js';
 export * from './archives.js';

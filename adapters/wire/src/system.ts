@@ -24,7 +24,7 @@ import { id, integer, numeric, statusFlag } from './primitives.js';
 type Limited = keyof typeof L;
 
 /** Text the record cannot do without: trimmed, not blank, within core's limit. */
-const requiredText = (f: Limited & SystemField) =>
+export const requiredText = (f: Limited & SystemField) =>
   z
     .string({ error: M.required(f) })
     .trim()
@@ -32,11 +32,11 @@ const requiredText = (f: Limited & SystemField) =>
     .max(L[f], M.tooLong(f, L[f]));
 
 /** Optional text within core's limit; null is absent, blank is a value (it clears the field). */
-const optionalText = (f: Limited & SystemField) =>
+export const optionalText = (f: Limited & SystemField) =>
   z.preprocess(nullAsAbsent, z.string().trim().max(L[f], M.tooLong(f, L[f])).optional());
 
 /** A 显示排序 of 0 to 9999; blank is absent. */
-const order = (f: SystemField) =>
+export const order = (f: SystemField) =>
   numeric(
     z
       .number({ error: M.outOfRange(f, 0, SYSTEM_ORDER_MAX) })
@@ -46,7 +46,7 @@ const order = (f: SystemField) =>
       .optional(),
   );
 
-const choice = <const T extends readonly [string, ...string[]]>(f: SystemField, values: T) =>
+export const choice = <const T extends readonly [string, ...string[]]>(f: SystemField, values: T) =>
   z.enum(values, { error: M.invalidValue(f) });
 
 const email = z.preprocess(
@@ -73,7 +73,7 @@ const phone = (f: 'phone' | 'phonenumber') =>
   );
 
 /** The listed required fields become optional on an update: a patch sends only what changes. */
-const optionalOnUpdate = <S extends z.ZodRawShape>(shape: S) =>
+export const optionalOnUpdate = <S extends z.ZodRawShape>(shape: S) =>
   Object.fromEntries(
     Object.entries(shape).map(([k, v]) => [k, (v as z.ZodType).optional()]),
   ) as unknown as {

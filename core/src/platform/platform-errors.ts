@@ -16,8 +16,11 @@ export const PlatformErrors = {
     domainError('PLATFORM.DEPT_PARENT_INVALID', '上级部门不能是自己或自己的下级', 'parentId'),
   menuHasChildren: (): DomainError =>
     domainError('PLATFORM.MENU_HAS_CHILDREN', '存在子菜单，不允许删除'),
-  roleInUse: (): DomainError => domainError('PLATFORM.ROLE_IN_USE', '角色已分配给用户，不能删除'),
-  postInUse: (): DomainError => domainError('PLATFORM.POST_IN_USE', '岗位已分配给用户，不能删除'),
+  /** RuoYi's words: `项目经理已分配,不能删除`. */
+  roleInUse: (roleName = '角色'): DomainError =>
+    domainError('PLATFORM.ROLE_IN_USE', `${roleName}已分配,不能删除`),
+  postInUse: (postName = '岗位'): DomainError =>
+    domainError('PLATFORM.POST_IN_USE', `${postName}已分配,不能删除`),
   builtinConfig: (): DomainError => domainError('PLATFORM.BUILTIN_CONFIG', '内置参数不能删除'),
   majorHasChildren: (): DomainError =>
     domainError('PLATFORM.MAJOR_HAS_CHILDREN', '存在下级专业，不允许删除'),

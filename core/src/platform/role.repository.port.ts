@@ -13,6 +13,16 @@ export interface RoleRepository {
   update(roleId: number, patch: RolePatch): Promise<Result<SysRole, DomainError>>;
   /** Refuses (`PLATFORM.ROLE_IN_USE`) while a user holds the role. */
   delete(roleId: number): Promise<Result<void, DomainError>>;
+  /**
+   * Gives the role to users (分配用户); users already holding it are left as they are. A user
+   * without a default role gets this one as default. Answers how many links were added.
+   */
+  addUsers(roleId: number, userIds: readonly number[]): Promise<Result<number, DomainError>>;
+  /**
+   * Takes the role from users (取消授权); where it was their default, their first remaining role
+   * becomes the default. Answers how many links were removed.
+   */
+  removeUsers(roleId: number, userIds: readonly number[]): Promise<Result<number, DomainError>>;
   listMenuIds(roleId: number): Promise<readonly number[]>;
   /** Departments of the custom data scope ('2'); also what roleDeptTreeselect checks. */
   listDeptIds(roleId: number): Promise<readonly number[]>;

@@ -10,6 +10,9 @@ export interface SysRole {
   readonly status: StatusFlag;
   readonly dataScope: DataScopeCode;
   readonly remark: string;
+  /** RuoYi's 父子联动 switches of the grant trees, as the administrator last left them. */
+  readonly menuCheckStrictly: boolean;
+  readonly deptCheckStrictly: boolean;
   readonly createTime: Date;
 }
 
@@ -22,6 +25,8 @@ export interface NewRole {
   readonly status?: StatusFlag;
   readonly dataScope?: DataScopeCode;
   readonly remark?: string;
+  readonly menuCheckStrictly?: boolean;
+  readonly deptCheckStrictly?: boolean;
   readonly menuIds?: readonly number[];
   readonly deptIds?: readonly number[];
 }
@@ -33,6 +38,8 @@ export interface RolePatch {
   readonly status?: StatusFlag;
   readonly dataScope?: DataScopeCode;
   readonly remark?: string;
+  readonly menuCheckStrictly?: boolean;
+  readonly deptCheckStrictly?: boolean;
   readonly menuIds?: readonly number[];
   /** Departments of the custom scope ('2'). */
   readonly deptIds?: readonly number[];
@@ -42,6 +49,7 @@ export interface RoleFilter {
   readonly roleName?: string;
   readonly roleKey?: string;
   readonly status?: StatusFlag;
+  readonly createTime?: { readonly from?: Date; readonly to?: Date };
 }
 
 export const ROLE_SORT_COLUMNS = [

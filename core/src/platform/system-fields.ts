@@ -1,5 +1,5 @@
 /**
- * The system screens' fields (用户, 部门, 字典, 参数, 专业): their names as the spec's forms show
+ * The system screens' fields (用户, 角色, 岗位, 部门, 字典, 参数, 专业): their names as the spec's forms show
  * them, their text limits (the columns' widths) and the messages refusing them. One wording per
  * rule, core's "X不能为空" style, used by the API's schemas and the web's forms alike
  * (@dpms/wire builds both from these).
@@ -41,6 +41,18 @@ export const SYSTEM_FIELD_LABELS = {
   roleIds: '角色',
   oldPassword: '旧密码',
   newPassword: '新密码',
+  // 角色
+  roleName: '角色名称',
+  roleKey: '权限字符',
+  roleSort: '角色顺序',
+  dataScope: '数据权限',
+  menuIds: '菜单权限',
+  deptIds: '数据权限部门',
+  userIds: '用户',
+  // 岗位
+  postCode: '岗位编码',
+  postName: '岗位名称',
+  postSort: '岗位顺序',
   // 共用
   status: '状态',
   remark: '备注',
@@ -67,6 +79,10 @@ export const SYSTEM_TEXT_LIMITS = {
   nickName: 30,
   phonenumber: 20,
   password: 64,
+  roleName: 30,
+  roleKey: 100,
+  postCode: 64,
+  postName: 50,
   remark: 500,
 } as const satisfies Partial<Record<SystemField, number>>;
 
@@ -91,6 +107,7 @@ export const SYSTEM_MESSAGES = {
   configKeyFormat: () => `${label('configKey')}必须以字母开头，只能包含字母、数字和 _ . -`,
   dictTypeFormat: () => `${label('dictType')}必须以字母开头，只能包含字母、数字和下划线`,
   userNameFormat: () => `${label('userName')}只能包含字母、数字和 _ . @ -`,
+  roleKeyReserved: () => `${label('roleKey')} admin 只属于超级管理员角色`,
   leaderNotMember: () => `${label('leaderUserId')}必须是本部门或其下级部门的在职用户`,
 } as const;
 

@@ -83,6 +83,8 @@ export interface UserFilter {
   readonly status?: StatusFlag;
   readonly deptId?: number;
   readonly roleId?: number;
+  /** Users who do not hold this role (分配用户's picker, RuoYi's unallocatedList). */
+  readonly notRoleId?: number;
   readonly postId?: number;
   readonly createTime?: { readonly from?: Date; readonly to?: Date };
 }

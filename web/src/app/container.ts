@@ -22,6 +22,8 @@ import {
   OperLogGateway,
   MajorGateway,
   NotifyGateway,
+  PostGateway,
+  RoleGateway,
   UserGateway,
 } from '@dpms/http-client';
 import { Feedback } from '../components/ui/feedback';
@@ -100,6 +102,12 @@ export const httpModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(TOKENS.UserGateway)
     .toResolvedValue((http: HttpClient) => new UserGateway(http), [TOKENS.Http])
+    .inSingletonScope();
+  bind(TOKENS.RoleGateway)
+    .toResolvedValue((http: HttpClient) => new RoleGateway(http), [TOKENS.Http])
+    .inSingletonScope();
+  bind(TOKENS.PostGateway)
+    .toResolvedValue((http: HttpClient) => new PostGateway(http), [TOKENS.Http])
     .inSingletonScope();
   bind(TOKENS.DeptGateway)
     .toResolvedValue((http: HttpClient) => new DeptGateway(http), [TOKENS.Http])

@@ -16,6 +16,8 @@ import type {
   NotifyGateway,
   OnlineGateway,
   OperLogGateway,
+  PostGateway,
+  RoleGateway,
   UserGateway,
 } from '@dpms/http-client';
 import type { Feedback } from '../components/ui/feedback';
@@ -41,6 +43,8 @@ export const TOKENS = {
   AuthGateway: token<AuthGateway>('AuthGateway'),
   NotifyGateway: token<NotifyGateway>('NotifyGateway'),
   UserGateway: token<UserGateway>('UserGateway'),
+  RoleGateway: token<RoleGateway>('RoleGateway'),
+  PostGateway: token<PostGateway>('PostGateway'),
   DeptGateway: token<DeptGateway>('DeptGateway'),
   DictGateway: token<DictGateway>('DictGateway'),
   ConfigGateway: token<ConfigGateway>('ConfigGateway'),

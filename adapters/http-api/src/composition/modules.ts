@@ -15,6 +15,8 @@ import { dictRoutes } from '../routes/dict.routes.js';
 import { fileRoutes } from '../routes/file.routes.js';
 import { majorRoutes } from '../routes/major.routes.js';
 import { userRoutes } from '../routes/user/index.js';
+import { roleRoutes } from '../routes/role/index.js';
+import { postRoutes } from '../routes/post.routes.js';
 import { jobLogRoutes } from '../routes/job-log.routes.js';
 import { onlineRoutes } from '../routes/online.routes.js';
 import { loginInfoRoutes, operLogRoutes } from '../routes/system-log.routes.js';
@@ -124,6 +126,8 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
         ) => [
           authRoutes(identity, repos, { domainURL: c.domainURL }),
           userRoutes(repos, identity, avatars),
+          roleRoutes(repos, identity),
+          postRoutes(repos),
           deptRoutes(repos),
           majorRoutes(repos),
           dictRoutes(repos),

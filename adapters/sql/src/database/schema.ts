@@ -65,6 +65,8 @@ export interface SysRoleTable {
   role_sort: Defaulted<number>;
   data_scope: Defaulted<'1' | '2' | '3' | '4' | '5'>;
   status: Defaulted<'0' | '1'>;
+  menu_check_strictly: Defaulted<boolean>;
+  dept_check_strictly: Defaulted<boolean>;
   del_flag: Defaulted<'0' | '2'>;
   create_time: CreatedAt;
   update_time: Date | null;

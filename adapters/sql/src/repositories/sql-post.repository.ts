@@ -104,7 +104,8 @@ export class SqlPostRepository implements PostRepository {
   }
 
   async delete(postId: number): Promise<Result<void, DomainError>> {
-    if (!(await this.findById(postId))) return err(PlatformErrors.notFound('岗位'));
+    const post = await this.findById(postId);
+    if (!post) return err(PlatformErrors.notFound('岗位'));
     const holder = await this.db
       .selectFrom('sys_user_post as up')
       .innerJoin('sys_user as u', 'u.user_id', 'up.user_id')
@@ -112,7 +113,7 @@ export class SqlPostRepository implements PostRepository {
       .where('u.del_flag', '=', '0')
       .select('up.user_id')
       .executeTakeFirst();
-    if (holder) return err(PlatformErrors.postInUse());
+    if (holder) return err(PlatformErrors.postInUse(post.postName));
     await this.db.deleteFrom('sys_user_post').where('post_id', '=', postId).execute();
     await this.db.deleteFrom('sys_post').where('post_id', '=', postId).execute();
     return ok(undefined);

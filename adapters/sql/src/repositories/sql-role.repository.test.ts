@@ -27,6 +27,48 @@ describe.each(testDatabaseKinds())('RoleRepository and MenuRepository contract o
     );
   });
 
+  it('gives a role to users and takes it, moving the default role to the next one held', async () => {
+    const defaultOf = async (userId: number) =>
+      (
+        await handle.db
+          .selectFrom('sys_user_role')
+          .select('role_id')
+          .where('user_id', '=', userId)
+          .where('is_default', '=', true)
+          .executeTakeFirst()
+      )?.role_id;
+    const created = await roles.create({ roleKey: 'links_t', roleName: '授权测试', roleSort: 99 });
+    if (!created.ok) throw new Error(created.error.message);
+    const roleId = created.value.roleId;
+    expect(await defaultOf(3)).toBe(2);
+    expect(await roles.addUsers(roleId, [3, 3])).toEqual({ ok: true, value: 1 });
+    expect(await roles.addUsers(roleId, [3])).toEqual({ ok: true, value: 0 });
+    expect(await defaultOf(3)).toBe(2);
+    expect(await roles.addUsers(roleId, [999999])).toMatchObject({
+      ok: false,
+      error: { code: 'PLATFORM.NOT_FOUND', field: 'userIds' },
+    });
+    // Taking the default role (2) leaves the next held by roleSort (7, before the new 99).
+    expect(await roles.removeUsers(2, [3])).toEqual({ ok: true, value: 1 });
+    expect(await defaultOf(3)).toBe(7);
+    expect(await roles.addUsers(2, [3])).toEqual({ ok: true, value: 1 });
+    expect(await defaultOf(3)).toBe(7);
+    expect(await roles.removeUsers(roleId, [3])).toEqual({ ok: true, value: 1 });
+    expect(await roles.delete(roleId)).toEqual({ ok: true, value: undefined });
+    // The demo's own default back for the tests after this one.
+    await handle.db
+      .updateTable('sys_user_role')
+      .set({ is_default: false })
+      .where('user_id', '=', 3)
+      .execute();
+    await handle.db
+      .updateTable('sys_user_role')
+      .set({ is_default: true })
+      .where('user_id', '=', 3)
+      .where('role_id', '=', 2)
+      .execute();
+  });
+
   it('lists, sorts and filters', async () => {
     const named = await roles.list({ filter: { roleName: '负责人' } });
     expect(named.rows.map((r) => r.roleKey).sort()).toEqual(['bmfzr', 'jsfzr', 'xs_jybfzr']);

@@ -13,6 +13,7 @@ import {
   type RoleSortColumn,
   type SysRole,
 } from '@dpms/core';
+import { sql } from 'kysely';
 import {
   containsPattern,
   inTransaction,
@@ -22,6 +23,7 @@ import {
   type Db,
 } from './sql-helpers.js';
 import { refusingDuplicates } from './sql-unique.js';
+import { setDefaultRole } from './sql-user-links.js';
 
 const SORT_COLUMNS = {
   roleId: 'role_id',
@@ -39,6 +41,8 @@ const COLUMNS = [
   'status',
   'data_scope',
   'remark',
+  'menu_check_strictly',
+  'dept_check_strictly',
   'create_time',
 ] as const;
 
@@ -54,7 +58,13 @@ export class SqlRoleRepository implements RoleRepository {
     const filtered = this.live()
       .$if(!!f.roleName, (q) => q.where('role_name', 'ilike', containsPattern(f.roleName ?? '')))
       .$if(!!f.roleKey, (q) => q.where('role_key', 'ilike', containsPattern(f.roleKey ?? '')))
-      .$if(!!f.status, (q) => q.where('status', '=', f.status ?? '0'));
+      .$if(!!f.status, (q) => q.where('status', '=', f.status ?? '0'))
+      .$if(!!f.createTime?.from, (q) =>
+        q.where('create_time', '>=', f.createTime?.from ?? new Date(0)),
+      )
+      .$if(!!f.createTime?.to, (q) =>
+        q.where('create_time', '<=', f.createTime?.to ?? new Date(0)),
+      );
     const count = filtered.select((eb) => eb.fn.countAll<number>().as('n'));
     let q = filtered.select(COLUMNS);
     q = query.sort
@@ -96,6 +106,8 @@ export class SqlRoleRepository implements RoleRepository {
         'r.status',
         'r.data_scope',
         'r.remark',
+        'r.menu_check_strictly',
+        'r.dept_check_strictly',
         'r.create_time',
         'ur.is_default',
       ])
@@ -119,6 +131,8 @@ export class SqlRoleRepository implements RoleRepository {
               status: role.status ?? '0',
               data_scope: role.dataScope ?? '1',
               remark: role.remark ?? '',
+              menu_check_strictly: role.menuCheckStrictly ?? true,
+              dept_check_strictly: role.deptCheckStrictly ?? true,
             })
             .returning('role_id')
             .executeTakeFirstOrThrow();
@@ -132,7 +146,7 @@ export class SqlRoleRepository implements RoleRepository {
       const created = await this.findById(written.value);
       return created ? ok(created) : err(PlatformErrors.notFound('角色'));
     } catch (e) {
-      if (isForeignKeyViolation(e)) return err(PlatformErrors.notFound('菜单或部门'));
+      if (isForeignKeyViolation(e)) return err(missingGrant(e));
       throw e;
     }
   }
@@ -153,6 +167,12 @@ export class SqlRoleRepository implements RoleRepository {
               ...(patch.status !== undefined ? { status: patch.status } : {}),
               ...(patch.dataScope !== undefined ? { data_scope: patch.dataScope } : {}),
               ...(patch.remark !== undefined ? { remark: patch.remark } : {}),
+              ...(patch.menuCheckStrictly !== undefined
+                ? { menu_check_strictly: patch.menuCheckStrictly }
+                : {}),
+              ...(patch.deptCheckStrictly !== undefined
+                ? { dept_check_strictly: patch.deptCheckStrictly }
+                : {}),
               update_time: new Date(),
             })
             .where('role_id', '=', roleId)
@@ -164,7 +184,7 @@ export class SqlRoleRepository implements RoleRepository {
       });
       if (!written.ok) return written;
     } catch (e) {
-      if (isForeignKeyViolation(e)) return err(PlatformErrors.notFound('菜单或部门'));
+      if (isForeignKeyViolation(e)) return err(missingGrant(e));
       throw e;
     }
     const updated = await this.findById(roleId);
@@ -172,7 +192,8 @@ export class SqlRoleRepository implements RoleRepository {
   }
 
   async delete(roleId: number): Promise<Result<void, DomainError>> {
-    if (!(await this.findById(roleId))) return err(PlatformErrors.notFound('角色'));
+    const role = await this.findById(roleId);
+    if (!role) return err(PlatformErrors.notFound('角色'));
     const holder = await this.db
       .selectFrom('sys_user_role as ur')
       .innerJoin('sys_user as u', 'u.user_id', 'ur.user_id')
@@ -180,7 +201,7 @@ export class SqlRoleRepository implements RoleRepository {
       .where('u.del_flag', '=', '0')
       .select('ur.user_id')
       .executeTakeFirst();
-    if (holder) return err(PlatformErrors.roleInUse());
+    if (holder) return err(PlatformErrors.roleInUse(role.roleName));
     await inTransaction(this.db, async (trx) => {
       await trx.deleteFrom('sys_role_menu').where('role_id', '=', roleId).execute();
       await trx.deleteFrom('sys_role_dept').where('role_id', '=', roleId).execute();
@@ -191,6 +212,78 @@ export class SqlRoleRepository implements RoleRepository {
         .execute();
     });
     return ok(undefined);
+  }
+
+  async addUsers(roleId: number, userIds: readonly number[]): Promise<Result<number, DomainError>> {
+    if (!(await this.findById(roleId))) return err(PlatformErrors.notFound('角色'));
+    const unique = [...new Set(userIds)];
+    if (unique.length === 0) return ok(0);
+    const found = await this.db
+      .selectFrom('sys_user')
+      .select('user_id')
+      .where('user_id', 'in', unique)
+      .where('del_flag', '=', '0')
+      .execute();
+    if (found.length !== unique.length)
+      return err({ ...PlatformErrors.notFound('用户'), field: 'userIds' });
+    const res = await this.db
+      .insertInto('sys_user_role')
+      .columns(['user_id', 'role_id', 'is_default'])
+      .expression((eb) =>
+        eb
+          .selectFrom('sys_user as u')
+          .where('u.user_id', 'in', unique)
+          .select((s) => [
+            'u.user_id',
+            sql<number>`${roleId}::integer`.as('role_id'),
+            s
+              .not(
+                s.exists(
+                  s
+                    .selectFrom('sys_user_role as d')
+                    .select('d.user_id')
+                    .whereRef('d.user_id', '=', 'u.user_id')
+                    .where('d.is_default', '=', true),
+                ),
+              )
+              .as('is_default'),
+          ]),
+      )
+      .onConflict((oc) => oc.columns(['user_id', 'role_id']).doNothing())
+      .executeTakeFirst();
+    return ok(Number(res.numInsertedOrUpdatedRows ?? 0n));
+  }
+
+  async removeUsers(
+    roleId: number,
+    userIds: readonly number[],
+  ): Promise<Result<number, DomainError>> {
+    if (!(await this.findById(roleId))) return err(PlatformErrors.notFound('角色'));
+    const unique = [...new Set(userIds)];
+    if (unique.length === 0) return ok(0);
+    const removed = await inTransaction(this.db, async (trx) => {
+      const gone = await trx
+        .deleteFrom('sys_user_role')
+        .where('role_id', '=', roleId)
+        .where('user_id', 'in', unique)
+        .returning(['user_id', 'is_default'])
+        .execute();
+      // A user who lost their default role gets their first remaining one (by roleSort).
+      for (const { user_id } of gone.filter((g) => g.is_default)) {
+        const next = await trx
+          .selectFrom('sys_user_role as ur')
+          .innerJoin('sys_role as r', 'r.role_id', 'ur.role_id')
+          .where('ur.user_id', '=', user_id)
+          .where('r.del_flag', '=', '0')
+          .select('ur.role_id')
+          .orderBy('r.role_sort')
+          .orderBy('r.role_id')
+          .executeTakeFirst();
+        if (next) await setDefaultRole(trx, user_id, next.role_id);
+      }
+      return gone.length;
+    });
+    return ok(removed);
   }
 
   async listMenuIds(roleId: number): Promise<readonly number[]> {
@@ -240,6 +333,14 @@ async function replaceDepts(trx: Db, roleId: number, deptIds: readonly number[])
   }
 }
 
+/** A grant naming a menu or department that does not exist: refused on the field that named it. */
+function missingGrant(e: unknown): DomainError {
+  const table = (e as { table?: unknown }).table;
+  return table === 'sys_role_dept'
+    ? { ...PlatformErrors.notFound('部门'), field: 'deptIds' }
+    : { ...PlatformErrors.notFound('菜单'), field: 'menuIds' };
+}
+
 function toRole(r: {
   role_id: number;
   role_key: string;
@@ -248,6 +349,8 @@ function toRole(r: {
   status: '0' | '1';
   data_scope: '1' | '2' | '3' | '4' | '5';
   remark: string;
+  menu_check_strictly: boolean;
+  dept_check_strictly: boolean;
   create_time: Date;
 }): SysRole {
   return {
@@ -258,6 +361,8 @@ function toRole(r: {
     status: r.status,
     dataScope: r.data_scope,
     remark: r.remark,
+    menuCheckStrictly: r.menu_check_strictly,
+    deptCheckStrictly: r.dept_check_strictly,
     createTime: r.create_time,
   };
 }

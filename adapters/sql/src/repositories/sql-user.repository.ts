@@ -117,6 +117,20 @@ export class SqlUserRepository implements UserRepository {
         ),
       );
     }
+    if (filter.notRoleId !== undefined) {
+      const roleId = filter.notRoleId;
+      conds.push(
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('sys_user_role as nr')
+              .select('nr.user_id')
+              .whereRef('nr.user_id', '=', 'u.user_id')
+              .where('nr.role_id', '=', roleId),
+          ),
+        ),
+      );
+    }
     if (filter.postId !== undefined) {
       const postId = filter.postId;
       conds.push(

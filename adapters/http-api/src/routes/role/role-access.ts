@@ -1,0 +1,59 @@
+import {
+  ALL_DATA,
+  FIXED_ROLE_IDS,
+  isAdminRole,
+  PlatformErrors,
+  roleActionCheck,
+  type PlatformRepositories,
+  type RoleAction,
+  type SysRole,
+} from '@dpms/core';
+import { HttpError, unwrap } from '../../http/http-error.js';
+import type { IdentityService } from '../../identity/identity.service.js';
+
+export const TAG = '角色管理';
+
+/** A role on the wire: RuoYi's fields, with its `admin` flag and whether the spec fixes it. */
+export const roleView = (r: SysRole) => ({
+  roleId: r.roleId,
+  roleName: r.roleName,
+  roleKey: r.roleKey,
+  roleSort: r.roleSort,
+  status: r.status,
+  dataScope: r.dataScope,
+  menuCheckStrictly: r.menuCheckStrictly,
+  deptCheckStrictly: r.deptCheckStrictly,
+  remark: r.remark,
+  createTime: r.createTime.toISOString(),
+  admin: isAdminRole(r),
+  fixed: FIXED_ROLE_IDS.includes(r.roleId),
+});
+
+/** What the role routes share: the role looked up and core's rule asked, in that order. */
+export function roleRouteDeps(repos: PlatformRepositories, identity: IdentityService) {
+  /** The role, or 404; then core's rule for `action` (403/409 with its message). */
+  async function allowedRole(roleId: number, action: RoleAction, actorIsAdmin: boolean) {
+    const role = await repos.roles.findById(roleId);
+    if (!role) throw new HttpError(404, '角色不存在');
+    unwrap(roleActionCheck(action, role, actorIsAdmin));
+    return role;
+  }
+  /** Refuses a role users still hold, naming it (RuoYi: `xx已分配,不能删除`). */
+  async function refuseHeld(role: SysRole): Promise<void> {
+    const holders = await repos.users.list(
+      { filter: { roleId: role.roleId }, page: { pageNum: 1, pageSize: 1 } },
+      ALL_DATA,
+    );
+    if (holders.total > 0) unwrap({ ok: false, error: PlatformErrors.roleInUse(role.roleName) });
+  }
+  /**
+   * A user whose role is taken away is signed out, as 用户管理 does when it changes a user's
+   * roles: a session acting in the role must not outlive it (sessions are not re-checked
+   * against the user's roles on each request).
+   */
+  async function roleTakenFrom(userIds: readonly number[]): Promise<void> {
+    for (const userId of userIds) await identity.endSessions(userId, 'forced');
+  }
+  return { repos, allowedRole, refuseHeld, roleTakenFrom };
+}
+export type RoleRouteDeps = ReturnType<typeof roleRouteDeps>;

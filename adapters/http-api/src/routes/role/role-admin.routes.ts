@@ -1,0 +1,207 @@
+import { z } from 'zod';
+import type { DATA_SCOPE_CODES } from '@dpms/core';
+import { type SysRole } from '@dpms/core';
+import {
+  countAnswer,
+  okEnvelope,
+  roleCreateBody,
+  roleDataScopeBody,
+  roleListQuery,
+  roleRecord,
+  roleStatusBody,
+  roleUpdateBody,
+} from '@dpms/wire';
+import { ok, page } from '../../http/envelope.js';
+import { HttpError, unwrap } from '../../http/http-error.js';
+import { instituteDaysOf } from '../../http/institute-zone.js';
+import { listQueryOf } from '../../http/list-query.js';
+import { perm, type RouteBook } from '../../http/route.js';
+import { id, idList } from '../../http/schemas.js';
+import { streamXlsx } from '../../http/xlsx.js';
+import { roleView, TAG, type RoleRouteDeps } from './role-access.js';
+
+const DATA_SCOPE_NAMES: Record<(typeof DATA_SCOPE_CODES)[number], string> = {
+  '1': '全部数据权限',
+  '2': '自定数据权限',
+  '3': '本部门数据权限',
+  '4': '本部门及以下数据权限',
+  '5': '仅本人数据权限',
+};
+
+const EXPORT_COLUMNS = [
+  { header: '角色序号', kind: 'number' as const, value: (r: SysRole) => r.roleId },
+  { header: '角色名称', value: (r: SysRole) => r.roleName, width: 20 },
+  { header: '角色权限', value: (r: SysRole) => r.roleKey, width: 20 },
+  { header: '角色排序', kind: 'number' as const, value: (r: SysRole) => r.roleSort },
+  { header: '数据范围', value: (r: SysRole) => DATA_SCOPE_NAMES[r.dataScope], width: 22 },
+  { header: '角色状态', value: (r: SysRole) => (r.status === '0' ? '正常' : '停用') },
+  { header: '创建时间', kind: 'instant' as const, value: (r: SysRole) => r.createTime, width: 22 },
+];
+
+const roleAnswer = okEnvelope(roleRecord);
+
+/** 角色管理 (RuoYi's SysRoleController): the list, its export, the role and its writes. */
+export function registerRoleAdminRoutes(book: RouteBook, deps: RoleRouteDeps): void {
+  const { repos, allowedRole, refuseHeld } = deps;
+
+  book.add({
+    method: 'get',
+    path: '/system/role/list',
+    summary: '角色列表',
+    tag: TAG,
+    access: perm('system:role:list'),
+    query: roleListQuery,
+    response: z.object({
+      code: z.literal(200),
+      msg: z.string(),
+      total: z.number().int().min(0),
+      rows: z.array(roleRecord),
+    }),
+    handler: async ({ query, res }) => {
+      const { pageNum, pageSize, orderByColumn, isAsc, params, ...rest } = query;
+      const r = await repos.roles.list(
+        listQueryOf(
+          { ...rest, createTime: await instituteDaysOf(res, params) },
+          { pageNum, pageSize, orderByColumn, isAsc },
+        ),
+      );
+      return page(r.total, r.rows.map(roleView));
+    },
+  });
+
+  book.add({
+    method: 'get',
+    path: '/system/role/export',
+    summary: '导出角色 (.xlsx)',
+    tag: TAG,
+    access: perm('system:role:export'),
+    query: roleListQuery,
+    produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    handler: async ({ query, res }) => {
+      const { pageNum, pageSize, orderByColumn, isAsc, params, ...rest } = query;
+      const r = await repos.roles.list(
+        listQueryOf(
+          { ...rest, createTime: await instituteDaysOf(res, params) },
+          { pageNum, pageSize, orderByColumn, isAsc },
+          false,
+        ),
+      );
+      await streamXlsx(res, '角色数据.xlsx', '角色数据', EXPORT_COLUMNS, r.rows);
+      return undefined;
+    },
+  });
+
+  book.add({
+    method: 'get',
+    path: '/system/role/optionselect',
+    summary: '所有角色（选择框）',
+    tag: TAG,
+    access: perm('system:role:query'),
+    response: okEnvelope(z.array(roleRecord)),
+    handler: async () => ok((await repos.roles.list({ filter: {} })).rows.map(roleView)),
+  });
+
+  book.add({
+    method: 'put',
+    path: '/system/role/dataScope',
+    summary: '修改数据权限（2 自定义时带部门）',
+    tag: TAG,
+    access: perm('system:role:edit'),
+    body: roleDataScopeBody,
+    response: roleAnswer,
+    handler: async ({ body, principal }) => {
+      await allowedRole(body.roleId, 'dataScope', principal.isAdmin);
+      // Departments belong to the custom scope only; another scope clears them, as RuoYi does.
+      const deptIds = body.dataScope === '2' ? (body.deptIds ?? []) : [];
+      return ok(
+        roleView(
+          unwrap(
+            await repos.roles.update(body.roleId, {
+              dataScope: body.dataScope,
+              deptIds,
+              ...(body.deptCheckStrictly !== undefined
+                ? { deptCheckStrictly: body.deptCheckStrictly }
+                : {}),
+            }),
+          ),
+        ),
+      );
+    },
+  });
+
+  book.add({
+    method: 'put',
+    path: '/system/role/changeStatus',
+    summary: '启用或停用角色',
+    tag: TAG,
+    access: perm('system:role:edit'),
+    body: roleStatusBody,
+    response: roleAnswer,
+    handler: async ({ body, principal }) => {
+      await allowedRole(body.roleId, 'changeStatus', principal.isAdmin);
+      return ok(roleView(unwrap(await repos.roles.update(body.roleId, { status: body.status }))));
+    },
+  });
+
+  book.add({
+    method: 'get',
+    path: '/system/role/:roleId',
+    summary: '角色详情',
+    tag: TAG,
+    access: perm('system:role:query'),
+    params: z.object({ roleId: id() }),
+    response: roleAnswer,
+    handler: async ({ params }) => {
+      const role = await repos.roles.findById(params.roleId);
+      if (!role) throw new HttpError(404, '角色不存在');
+      return ok(roleView(role));
+    },
+  });
+
+  book.add({
+    method: 'post',
+    path: '/system/role',
+    summary: '新增角色（带菜单权限）',
+    tag: TAG,
+    access: perm('system:role:add'),
+    body: roleCreateBody,
+    response: roleAnswer,
+    handler: async ({ body }) => ok(roleView(unwrap(await repos.roles.create(body)))),
+  });
+
+  book.add({
+    method: 'put',
+    path: '/system/role',
+    summary: '修改角色（带菜单权限；超级管理员角色不能修改）',
+    tag: TAG,
+    access: perm('system:role:edit'),
+    body: roleUpdateBody,
+    response: roleAnswer,
+    handler: async ({ body, principal }) => {
+      const { roleId, ...patch } = body;
+      await allowedRole(roleId, 'edit', principal.isAdmin);
+      return ok(roleView(unwrap(await repos.roles.update(roleId, patch))));
+    },
+  });
+
+  book.add({
+    method: 'delete',
+    path: '/system/role/:roleIds',
+    summary: '删除角色（超级管理员、固定角色与仍有用户的角色不能删除；全部可删才删除）',
+    tag: TAG,
+    access: perm('system:role:remove'),
+    params: z.object({ roleIds: idList() }),
+    response: countAnswer,
+    handler: async ({ params, principal }) => {
+      // Every role is checked before any is deleted: a refusal changes nothing.
+      const roles = [];
+      for (const roleId of params.roleIds) {
+        const role = await allowedRole(roleId, 'remove', principal.isAdmin);
+        await refuseHeld(role);
+        roles.push(role);
+      }
+      for (const role of roles) unwrap(await repos.roles.delete(role.roleId));
+      return ok({ count: roles.length });
+    },
+  });
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { mayActOnRole, roleActionCheck, roleKeyReserved } from './role-rules.js';
+
+const admin = { roleId: 1, roleKey: 'admin', roleName: '超级管理员' };
+const pm = { roleId: 2, roleKey: 'xmjl', roleName: '项目经理' };
+const host = { roleId: 7, roleKey: 'sjzc', roleName: '设计主持' };
+const other = { roleId: 12, roleKey: 'cw', roleName: '财务' };
+
+describe('role rules', () => {
+  it('refuses every change to the administrator role but granting it', () => {
+    for (const action of ['edit', 'changeStatus', 'dataScope', 'remove'] as const) {
+      expect(roleActionCheck(action, admin)).toMatchObject({
+        ok: false,
+        error: { code: 'ROLE.FORBIDDEN', message: '不允许操作超级管理员角色' },
+      });
+    }
+    // Only an administrator makes another administrator.
+    expect(mayActOnRole('authUser', admin, true)).toBe(true);
+    expect(mayActOnRole('authUser', admin, false)).toBe(false);
+    expect(mayActOnRole('authUser', other, false)).toBe(true);
+    // The key alone marks it, whatever its id.
+    expect(mayActOnRole('edit', { ...other, roleKey: 'admin' })).toBe(false);
+  });
+
+  it('keeps the roles the spec fixes from deletion, not from change', () => {
+    for (const fixed of [pm, host]) {
+      expect(roleActionCheck('remove', fixed)).toMatchObject({
+        ok: false,
+        error: { message: `${fixed.roleName}是系统固定角色，不能删除` },
+      });
+      expect(mayActOnRole('edit', fixed)).toBe(true);
+      expect(mayActOnRole('changeStatus', fixed)).toBe(true);
+    }
+    expect(mayActOnRole('remove', other)).toBe(true);
+  });
+
+  it('reserves the admin key for the administrator role', () => {
+    expect(roleKeyReserved('admin')).toBe(true);
+    expect(roleKeyReserved(' admin ', 12)).toBe(true);
+    expect(roleKeyReserved('admin', 1)).toBe(false);
+    expect(roleKeyReserved('cw')).toBe(false);
+  });
+});

@@ -1,0 +1,63 @@
+import { SUPER_ROLE } from '../session/permission.js';
+import { domainError, err, ok, type DomainError, type Result } from '../shared/result.js';
+import { ROLE_ID_DESIGN_HOST, ROLE_ID_PROJECT_MANAGER } from './role.js';
+
+/**
+ * What 角色管理 may do to a role, decided once for the server and the page:
+ * - the administrator role (id 1, key `admin`) is never edited, disabled, re-scoped or deleted,
+ *   as RuoYi refuses (`checkRoleAllowed`): it passes every check without grants, so a change
+ *   would mean nothing or lock everybody out;
+ * - the roles the spec fixes by id (2 项目经理, 7 设计主持: the pickers of project managers and
+ *   design hosts read them by id) may be edited but never deleted, or those pickers would empty.
+ * Users still holding a role keep it from deletion too (the repository's `ROLE_IN_USE`).
+ */
+export type RoleAction = 'edit' | 'changeStatus' | 'dataScope' | 'authUser' | 'remove';
+
+/** The administrator role's id in the seed (RuoYi's `SysRole.isAdmin`). */
+export const ROLE_ID_ADMIN = 1;
+
+/** Roles the spec fixes by id: they may change but not disappear. */
+export const FIXED_ROLE_IDS: readonly number[] = [ROLE_ID_PROJECT_MANAGER, ROLE_ID_DESIGN_HOST];
+
+export const ROLE_RULE_ERRORS = {
+  adminRole: domainError('ROLE.FORBIDDEN', '不允许操作超级管理员角色'),
+  fixedRole: (roleName: string) =>
+    domainError('PLATFORM.ROLE_FIXED', `${roleName}是系统固定角色，不能删除`),
+} as const;
+
+export interface RoleTarget {
+  readonly roleId: number;
+  readonly roleKey: string;
+  readonly roleName: string;
+}
+
+/** The administrator role: id 1 or key `admin`. */
+export const isAdminRole = (role: Pick<RoleTarget, 'roleId' | 'roleKey'>): boolean =>
+  role.roleId === ROLE_ID_ADMIN || role.roleKey === SUPER_ROLE;
+
+/**
+ * Whether `action` may touch `role`. Granting or taking the administrator role (`authUser`) is
+ * how a second administrator is made, so only an administrator may do it (`actorIsAdmin`); every
+ * other change to it is refused to everyone.
+ */
+export function roleActionCheck(
+  action: RoleAction,
+  role: RoleTarget,
+  actorIsAdmin = false,
+): Result<void, DomainError> {
+  if (isAdminRole(role) && (action !== 'authUser' || !actorIsAdmin))
+    return err(ROLE_RULE_ERRORS.adminRole);
+  if (action === 'remove' && FIXED_ROLE_IDS.includes(role.roleId))
+    return err(ROLE_RULE_ERRORS.fixedRole(role.roleName));
+  return ok(undefined);
+}
+
+export const mayActOnRole = (action: RoleAction, role: RoleTarget, actorIsAdmin = false): boolean =>
+  roleActionCheck(action, role, actorIsAdmin).ok;
+
+/**
+ * A role key nobody may take: `admin` is the administrator's (a second `admin` key would pass every
+ * check, as the permission rule matches the key).
+ */
+export const roleKeyReserved = (roleKey: string, roleId?: number): boolean =>
+  roleKey.trim() === SUPER_ROLE && roleId !== ROLE_ID_ADMIN;

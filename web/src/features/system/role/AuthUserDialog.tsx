@@ -1,0 +1,209 @@
+import type { RoleUser, SysRole } from '@dpms/http-client';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useService } from '../../../app/di';
+import { TOKENS } from '../../../app/tokens';
+import { useActionKeys } from '../../../components/crud/action-keys';
+import { DataTable, type Column } from '../../../components/table/DataTable';
+import { useInstituteClock } from '../../../components/time/institute-clock';
+import { Button } from '../../../components/ui/Button';
+import { Dialog } from '../../../components/ui/Dialog';
+import { StatusTag } from '../../../components/ui/Page';
+
+const FIRST_PAGE_SIZE = 20;
+
+/** The users of 分配用户's lists, by name, department and phone. */
+function useUserColumns(): Column<RoleUser>[] {
+  const clock = useInstituteClock();
+  return [
+    { key: 'userName', title: '用户名称' },
+    { key: 'nickName', title: '用户昵称' },
+    { key: 'dept', title: '部门', render: (u) => u.dept?.deptName ?? '' },
+    { key: 'phonenumber', title: '手机' },
+    { key: 'status', title: '状态', render: (u) => <StatusTag status={u.status} /> },
+    { key: 'createTime', title: '创建时间', render: (u) => clock.instant(u.createTime) },
+  ];
+}
+
+/** 选择用户: the users who do not hold the role, picked with checkboxes. */
+function PickUsersDialog({
+  role,
+  onClose,
+  onPicked,
+}: {
+  role: SysRole;
+  onClose: () => void;
+  onPicked: () => void;
+}) {
+  const roles = useService(TOKENS.RoleGateway);
+  const feedback = useService(TOKENS.Feedback);
+  const keys = useActionKeys();
+  const columns = useUserColumns();
+  const [draft, setDraft] = useState('');
+  const [userName, setUserName] = useState('');
+  const [pageNum, setPageNum] = useState(1);
+  const [pageSize, setPageSize] = useState(FIRST_PAGE_SIZE);
+  const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
+  const list = useQuery({
+    queryKey: ['roleUsers', role.roleId, false, userName, pageNum, pageSize],
+    queryFn: () => roles.users(false, { roleId: role.roleId, userName, pageNum, pageSize }),
+  });
+  const pick = async () => {
+    if (chosen.size === 0) {
+      feedback.error('请选择要分配的用户');
+      return;
+    }
+    const outcome = await keys.run(`select:${role.roleId}`, (idempotencyKey) =>
+      roles.selectUsers(role.roleId, [...chosen], { idempotencyKey }),
+    );
+    if (outcome.ok) {
+      feedback.success('授权成功');
+      onPicked();
+    } else feedback.error(outcome.message);
+  };
+  const pickColumn: Column<RoleUser> = {
+    key: 'pick',
+    title: '选择',
+    width: 60,
+    render: (u) => (
+      <input
+        type="checkbox"
+        aria-label={`选择 ${u.nickName}`}
+        checked={chosen.has(u.userId)}
+        onChange={(e) => {
+          const next = new Set(chosen);
+          if (e.target.checked) next.add(u.userId);
+          else next.delete(u.userId);
+          setChosen(next);
+        }}
+      />
+    ),
+  };
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title="选择用户"
+      width={900}
+      testId="pick-users-dialog"
+      footer={
+        <>
+          <Button onClick={onClose}>取消</Button>
+          <Button variant="primary" onClick={() => void pick()}>
+            确定
+          </Button>
+        </>
+      }
+    >
+      <div className="mb-2 flex items-center gap-2">
+        <input
+          className="input"
+          placeholder="请输入用户名称"
+          aria-label="用户名称"
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+        />
+        <Button
+          variant="primary"
+          onClick={() => {
+            setUserName(draft.trim());
+            setPageNum(1);
+          }}
+        >
+          搜索
+        </Button>
+      </div>
+      <DataTable
+        columns={[pickColumn, ...columns]}
+        rows={list.data?.rows ?? []}
+        rowKey="userId"
+        total={list.data?.total ?? 0}
+        pageNum={pageNum}
+        pageSize={pageSize}
+        onPageChange={(n, size) => {
+          setPageNum(n);
+          setPageSize(size);
+        }}
+        loading={list.isLoading}
+        error={list.error}
+      />
+    </Dialog>
+  );
+}
+
+/** 分配用户: who holds the role, 取消授权 for one, and 添加用户 from those who do not. */
+export function AuthUserDialog({ role, onClose }: { role: SysRole; onClose: () => void }) {
+  const roles = useService(TOKENS.RoleGateway);
+  const feedback = useService(TOKENS.Feedback);
+  const keys = useActionKeys();
+  const columns = useUserColumns();
+  const [pageNum, setPageNum] = useState(1);
+  const [pageSize, setPageSize] = useState(FIRST_PAGE_SIZE);
+  const [picking, setPicking] = useState(false);
+  const list = useQuery({
+    queryKey: ['roleUsers', role.roleId, true, pageNum, pageSize],
+    queryFn: () => roles.users(true, { roleId: role.roleId, pageNum, pageSize }),
+  });
+  const cancel = async (u: RoleUser) => {
+    const ok = await feedback.confirm({ message: `确认要取消该用户"${u.nickName}"角色吗？` });
+    if (!ok) return;
+    const outcome = await keys.run(`cancel:${role.roleId}:${u.userId}`, (idempotencyKey) =>
+      roles.cancelUsers(role.roleId, [u.userId], { idempotencyKey }),
+    );
+    if (outcome.ok) {
+      feedback.success('取消授权成功');
+      void list.refetch();
+    } else feedback.error(outcome.message);
+  };
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={`分配用户：${role.roleName}`}
+      width={960}
+      testId="auth-user-dialog"
+      footer={<Button onClick={onClose}>关闭</Button>}
+    >
+      <div className="mb-2">
+        <Button variant="primary" onClick={() => setPicking(true)}>
+          添加用户
+        </Button>
+      </div>
+      <DataTable
+        columns={[
+          ...columns,
+          {
+            key: 'actions',
+            title: '操作',
+            render: (u) => (
+              <Button size="sm" variant="text" onClick={() => void cancel(u)}>
+                取消授权
+              </Button>
+            ),
+          },
+        ]}
+        rows={list.data?.rows ?? []}
+        rowKey="userId"
+        total={list.data?.total ?? 0}
+        pageNum={pageNum}
+        pageSize={pageSize}
+        onPageChange={(n, size) => {
+          setPageNum(n);
+          setPageSize(size);
+        }}
+        loading={list.isLoading}
+        error={list.error}
+      />
+      {picking && (
+        <PickUsersDialog
+          role={role}
+          onClose={() => setPicking(false)}
+          onPicked={() => {
+            setPicking(false);
+            void list.refetch();
+          }}
+        />
+      )}
+    </Dialog>
+  );
+}
