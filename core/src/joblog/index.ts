@@ -2,3 +2,4 @@
 export * from './job-log.js';
 export * from './job-log.repository.port.js';
 export * from './job-runner.use-case.js';
+export * from './job-schedule.js';

@@ -115,3 +115,46 @@ export function menuWriteError(
   }
   return null;
 }
+
+/** 菜单管理's fields as its form names them (RuoYi's words). */
+export const MENU_FIELD_LABELS = {
+  parentId: '上级菜单',
+  menuName: '菜单名称',
+  orderNum: '显示排序',
+  path: '路由地址',
+  component: '组件路径',
+  query: '路由参数',
+  routeName: '路由名称',
+  isFrame: '是否外链',
+  isCache: '是否缓存',
+  menuType: '菜单类型',
+  visible: '显示状态',
+  status: '菜单状态',
+  perms: '权限字符',
+  icon: '菜单图标',
+  remark: '备注',
+} as const;
+export type MenuField = keyof typeof MENU_FIELD_LABELS;
+
+/** The sys_menu columns' widths (migration 0001), in characters. */
+export const MENU_TEXT_LIMITS = {
+  menuName: 50,
+  path: 200,
+  component: 255,
+  query: 255,
+  routeName: 50,
+  perms: 100,
+  icon: 100,
+  remark: 500,
+} as const satisfies Partial<Record<MenuField, number>>;
+
+const menuLabel = (f: MenuField): string => MENU_FIELD_LABELS[f];
+
+/** The messages refusing a menu field, core's "X不能为空" style. */
+export const MENU_MESSAGES = {
+  required: (f: MenuField) => `${menuLabel(f)}不能为空`,
+  tooLong: (f: MenuField, max: number) => `${menuLabel(f)}长度不能超过 ${max} 个字符`,
+  invalidValue: (f: MenuField) => `${menuLabel(f)}的取值不正确`,
+  outOfRange: (f: MenuField, min: number, max: number) =>
+    `${menuLabel(f)}必须是 ${min} 至 ${max} 之间的整数`,
+} as const;
