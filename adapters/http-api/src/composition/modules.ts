@@ -11,6 +11,7 @@ import { authRoutes } from '../routes/auth.routes.js';
 import { LocalAvatarStore, type AvatarStore } from '../routes/avatar-store.js';
 import { configRoutes } from '../routes/config.routes.js';
 import { deptRoutes } from '../routes/dept.routes.js';
+import { menuRoutes } from '../routes/menu.routes.js';
 import { dictRoutes } from '../routes/dict.routes.js';
 import { fileRoutes } from '../routes/file.routes.js';
 import { majorRoutes } from '../routes/major.routes.js';
@@ -133,6 +134,7 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
           ...(closingArchives ?? []),
           ...(accountFamilies ?? []),
           ...(fundPay ? [fundPay] : []),
+          menuRoutes(repos),
         ],
         [
           TOKENS.Repositories,

@@ -67,6 +67,12 @@ export interface RouteSpec<
    * file field (`file`, `avatarfile`, `signaturefile`) for the OpenAPI document.
    */
   readonly multipart?: string;
+  /**
+   * The path's parameters are ids only when they are digits: any other segment passes on to the
+   * routes registered after (`/system/menu/treeselect` beside `/system/menu/:menuId`), whatever
+   * order the route modules register in.
+   */
+  readonly digitParams?: boolean;
   /** Declared only when a write's use case honours the key itself (`use-case`) or none does. */
   readonly idempotency?: Exclude<IdempotencyMode, 'route'>;
   /**
@@ -284,9 +290,17 @@ export class RouteBook {
         next(e);
       }
     };
-    this.router[spec.method](spec.path, this.guard(spec.access), run);
+    if (spec.digitParams)
+      this.router[spec.method](spec.path, digitsOrNext, this.guard(spec.access), run);
+    else this.router[spec.method](spec.path, this.guard(spec.access), run);
   }
 }
+
+/** Passes a request whose path parameters are not all digits on to the next matching route. */
+const digitsOrNext: RequestHandler = (req, _res, next) => {
+  if (Object.values(req.params).every((v) => typeof v === 'string' && /^\d+$/.test(v))) next();
+  else next('route');
+};
 
 /**
  * Under the test runner a mismatch fails the request, so a test finds the bug. A running server
