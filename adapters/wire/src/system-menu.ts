@@ -151,3 +151,15 @@ export const jobRunBody = z.object({
   jobGroup: z.enum([JOB_GROUPS.default, JOB_GROUPS.system]).optional(),
 });
 export type JobRunBody = z.input<typeof jobRunBody>;
+
+/** RuoYi's job list filters (名称 contains, 任务组名, 任务状态) and its paging. */
+export const jobListQuery = z.object({
+  jobName: z.preprocess(nullAsAbsent, z.string().trim().max(64).optional()),
+  jobGroup: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum([JOB_GROUPS.default, JOB_GROUPS.system]).optional(),
+  ),
+  status: z.preprocess((v) => (v === '' ? undefined : v), flag.optional()),
+  pageNum: numeric(z.number().int().min(1).max(1_000_000).optional()),
+  pageSize: numeric(z.number().int().min(1).max(1000).optional()),
+});

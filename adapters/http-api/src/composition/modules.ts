@@ -17,6 +17,8 @@ import { fileRoutes } from '../routes/file.routes.js';
 import { majorRoutes } from '../routes/major.routes.js';
 import { userRoutes } from '../routes/user/index.js';
 import { jobLogRoutes } from '../routes/job-log.routes.js';
+import { jobRoutes } from '../routes/job.routes.js';
+import { JobCatalogue } from '../jobs/job-catalogue.js';
 import type { RouteModule } from '../routes/route-module.js';
 import { downloadRoutes } from '../routes/download.routes.js';
 import { uploadRoutes } from '../routes/upload.routes.js';
@@ -158,11 +160,18 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
       .inSingletonScope();
   });
 
-/** The scheduling log: its read route over the SQL adapter. */
-export const jobLogModule = (db: Db) =>
+/**
+ * The scheduling log's read route and 定时任务 (the jobs the catalogue holds, 执行一次), over the
+ * SQL adapter: one family, as the page and its log are one.
+ */
+export const jobLogModule = (db: Db, catalogue: JobCatalogue) =>
   new ContainerModule(({ bind }) => {
     bind(TOKENS.JobLogRoutes)
-      .toResolvedValue(() => jobLogRoutes(new SqlJobLogRepository(db)))
+      .toResolvedValue(() => {
+        const logs = new SqlJobLogRepository(db);
+        const families = [jobLogRoutes(logs), jobRoutes(catalogue, logs)];
+        return { name: 'jobLog', register: (book) => families.forEach((f) => f.register(book)) };
+      })
       .inSingletonScope();
   });
 
@@ -187,6 +196,8 @@ export interface ContainerParts {
   readonly linkedRecords?: LinkedRecordRegistry<Db>;
   /** Uploads and downloads; without it the file routes are absent. */
   readonly files?: FileService;
+  /** The jobs the server schedules (定时任务); without it the page lists none. */
+  readonly jobs?: JobCatalogue;
   /**
    * The database handle's channel listener; with it the identity cache serves (every API
    * instance must have it for the cache to be safe across instances), without it every request
@@ -219,7 +230,7 @@ export function buildContainer(parts: ContainerParts): Container {
     container.load(closingArchiveModule(parts.db, linkedRecords, parts.clock));
     container.load(accountModule(parts.db, linkedRecords, parts.clock));
     container.load(fundPayModule(parts.db, linkedRecords, parts.clock));
-    container.load(jobLogModule(parts.db));
+    container.load(jobLogModule(parts.db, parts.jobs ?? new JobCatalogue()));
   }
   if (parts.files) container.load(filesModule(parts.files));
   return container;
