@@ -20,3 +20,4 @@ export * from './gateways/system.gateway.js';
 export * from './gateways/task.gateway.js';
 export * from './gateways/archive.gateway.js';
 export * from './gateways/contract-document.gateway.js';
+export * from './gateways/menu.gateway.js';
