@@ -17,6 +17,8 @@ import {
   FileGateway,
   HttpClient,
   JobLogGateway,
+  JobGateway,
+  MenuGateway,
   MajorGateway,
   NotifyGateway,
   UserGateway,
@@ -112,6 +114,12 @@ export const httpModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(TOKENS.JobLogGateway)
     .toResolvedValue((http: HttpClient) => new JobLogGateway(http), [TOKENS.Http])
+    .inSingletonScope();
+  bind(TOKENS.JobGateway)
+    .toResolvedValue((http: HttpClient) => new JobGateway(http), [TOKENS.Http])
+    .inSingletonScope();
+  bind(TOKENS.MenuGateway)
+    .toResolvedValue((http: HttpClient) => new MenuGateway(http), [TOKENS.Http])
     .inSingletonScope();
   bind(TOKENS.ApprovalGateway)
     .toResolvedValue((http: HttpClient) => new ApprovalGateway(http), [TOKENS.Http])
