@@ -7,6 +7,7 @@ import {
   registerShutdownHandlers,
   createPlatformRepositories,
   SqlJobLogRepository,
+  SqlJobStateRepository,
   sharedSigningKey,
 } from '@dpms/sql';
 import { selfHeldApprovalRepair } from './jobs/self-held-repair.js';
@@ -96,7 +97,7 @@ async function main(): Promise<void> {
 
   const repos = createPlatformRepositories(handle.db);
   // 定时任务 lists and runs what the timers below register here.
-  const catalogue = new JobCatalogue();
+  const catalogue = new JobCatalogue(new SqlJobStateRepository(handle.db));
   const container = buildContainer({
     jobs: catalogue,
     config,

@@ -152,6 +152,13 @@ export const jobRunBody = z.object({
 });
 export type JobRunBody = z.input<typeof jobRunBody>;
 
+/** RuoYi's `PUT /monitor/job/changeStatus` body: '0' 正常 (runs on schedule), '1' 暂停. */
+export const jobStatusBody = z.object({
+  jobId: id(),
+  status: z.enum(['0', '1'], { error: '任务状态的取值不正确' }),
+});
+export type JobStatusBody = z.input<typeof jobStatusBody>;
+
 /** RuoYi's job list filters (名称 contains, 任务组名, 任务状态) and its paging. */
 export const jobListQuery = z.object({
   jobName: z.preprocess(nullAsAbsent, z.string().trim().max(64).optional()),

@@ -1,7 +1,12 @@
 import { ContainerModule, Container } from 'inversify';
 import type { Logger } from 'pino';
 import { type LinkedRecordRegistry, type PlatformRepositories } from '@dpms/core';
-import { createLinkedRecordRegistry, SqlJobLogRepository, type DatabaseHandle } from '@dpms/sql';
+import {
+  createLinkedRecordRegistry,
+  SqlJobLogRepository,
+  SqlJobStateRepository,
+  type DatabaseHandle,
+} from '@dpms/sql';
 import type { Clock } from '../identity/clock.js';
 import { IdentityService } from '../identity/identity.service.js';
 import { IDENTITY_CHANNEL, IdentityCache } from '../identity/identity-cache.js';
@@ -169,7 +174,10 @@ export const jobLogModule = (db: Db, catalogue: JobCatalogue) =>
     bind(TOKENS.JobLogRoutes)
       .toResolvedValue(() => {
         const logs = new SqlJobLogRepository(db);
-        const families = [jobLogRoutes(logs), jobRoutes(catalogue, logs)];
+        const families = [
+          jobLogRoutes(logs),
+          jobRoutes(catalogue, logs, new SqlJobStateRepository(db)),
+        ];
         return { name: 'jobLog', register: (book) => families.forEach((f) => f.register(book)) };
       })
       .inSingletonScope();

@@ -3,7 +3,7 @@ import type { Express } from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobRunner } from '@dpms/core';
-import { createPlatformRepositories, SqlJobLogRepository } from '@dpms/sql';
+import { createPlatformRepositories, SqlJobLogRepository, SqlJobStateRepository } from '@dpms/sql';
 import { createApp } from '../app.js';
 import { buildContainer } from '../composition/modules.js';
 import { createLogger } from '../http/logger.js';
@@ -155,5 +155,47 @@ describe.each(testDatabaseKinds())('定时任务 API on %s', (kind) => {
       .send({ jobId: 1 })
       .expect(403);
     expect(sweeps).toEqual([]);
+  });
+
+  it('pauses a job for every instance: its timers skip it until it is resumed', async () => {
+    const put = (body: object) =>
+      request(app).put('/prod-api/monitor/job/changeStatus').set(bearer(admin)).send(body);
+    await put({ jobId: 2, status: '1' }).expect(200);
+    const paused = await request(app)
+      .get('/prod-api/monitor/job/list?status=1')
+      .set(bearer(admin))
+      .expect(200);
+    expect(paused.body.rows).toEqual([expect.objectContaining({ jobId: 2, status: '1' })]);
+    // Another instance's timers read the stored state before a run.
+    const elsewhere = new JobCatalogue(new SqlJobStateRepository(database.handle.db));
+    let runs = 0;
+    const timer = elsewhere.add(
+      { jobName: '清理过期调度日志', jobGroup: 'SYSTEM', invokeTarget: 'jobRunner.purgeOld()' },
+      { kind: 'every', everyMs: 86_400_000, atStart: true },
+      () => {
+        runs += 1;
+        return Promise.reject(new Error('not expected while paused'));
+      },
+    );
+    expect(await timer()).toBeNull();
+    expect(runs).toBe(0);
+    await put({ jobId: 2, status: '0' }).expect(200);
+    await expect(timer()).rejects.toThrow('not expected while paused');
+    expect(runs).toBe(1);
+    // Refusals: an unknown job, a bad status, a caller without the permission.
+    await put({ jobId: 99, status: '1' }).expect(404);
+    const bad = await put({ jobId: 2, status: '2' }).expect(400);
+    expect(bad.body.msg).toContain('任务状态的取值不正确');
+    const r = await request(app)
+      .post('/prod-api/login')
+      .set('X-Forwarded-For', nextAddress())
+      .send({ username: 'jingying', password: DEMO_PASSWORD });
+    await request(app)
+      .put('/prod-api/monitor/job/changeStatus')
+      .set(bearer(r.body.token as string))
+      .send({ jobId: 2, status: '1' })
+      .expect(403);
+    const after = await request(app).get('/prod-api/monitor/job/2').set(bearer(admin)).expect(200);
+    expect(after.body.data.status).toBe('0');
   });
 });

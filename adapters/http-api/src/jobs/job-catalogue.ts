@@ -9,6 +9,7 @@ import {
   type JobDefinition,
   type JobLog,
   type JobSchedule,
+  type JobStateRepository,
   type Result,
 } from '@dpms/core';
 
@@ -25,13 +26,20 @@ export interface CatalogueEntry {
  * The background jobs this process schedules (filled as the timers start) and their runs: a timer
  * and 执行一次 run a job through the same guard, so one instance never runs a job twice at once
  * (a run asked for while one is under way is refused; a timer firing then skips). Instances do
- * not coordinate: each runs its own timers, as before; the jobs are idempotent.
+ * not coordinate: each runs its own timers, as before; the jobs are idempotent. A job paused
+ * (`states`, stored, so every instance reads the same) skips its timer's runs; 执行一次 still
+ * runs it, as RuoYi's does.
  */
 export class JobCatalogue {
   private readonly entries = new Map<number, CatalogueEntry & { run(): Promise<JobLog> }>();
   private readonly running = new Set<number>();
 
-  /** Registers `job`; answers the guarded run its timer calls (null when it was already running). */
+  constructor(private readonly states?: JobStateRepository) {}
+
+  /**
+   * Registers `job`; answers the run its timer calls: null when the job is paused or already
+   * running here.
+   */
   add(job: JobDefinition, schedule: JobSchedule, run: () => Promise<JobLog>) {
     const jobId = scheduledJobId(job);
     this.entries.set(jobId, {
@@ -43,6 +51,7 @@ export class JobCatalogue {
       run,
     });
     return async (): Promise<JobLog | null> => {
+      if (this.states && (await this.states.pausedJobIds()).has(jobId)) return null;
       const r = await this.runNow(jobId);
       return r.ok ? r.value : null;
     };

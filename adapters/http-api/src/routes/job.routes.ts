@@ -1,12 +1,14 @@
 import { z } from 'zod';
-import { JOB_STATUS, type JobLogRepository } from '@dpms/core';
+import { JOB_STATUS, type JobLogRepository, type JobStateRepository } from '@dpms/core';
 import {
   jobListAnswer,
   jobListQuery,
   jobLogRecord,
   jobRecord,
   jobRunBody,
+  jobStatusBody,
   okEnvelope,
+  systemDoneAnswer,
 } from '@dpms/wire';
 import { ok, page } from '../http/envelope.js';
 import { HttpError, unwrap } from '../http/http-error.js';
@@ -21,11 +23,15 @@ const TAG = '定时任务';
 /**
  * 定时任务 (RuoYi SysJobController, read and 执行一次): the jobs this server schedules, each with
  * its 执行策略 and its latest run from the scheduling log. The jobs are the server's own, fixed in
- * code, so there is no add, edit or delete; 执行一次 takes the page's 修改 button
+ * code, so there is no add, edit or delete; 执行一次 and 暂停/恢复 take the page's 修改 button
  * (monitor:job:edit: the seed has no changeStatus button).
  */
-export function jobRoutes(catalogue: JobCatalogue, logs: JobLogRepository): RouteModule {
-  const view = async (e: CatalogueEntry) => {
+export function jobRoutes(
+  catalogue: JobCatalogue,
+  logs: JobLogRepository,
+  states: JobStateRepository,
+): RouteModule {
+  const view = async (e: CatalogueEntry, paused: ReadonlySet<number>) => {
     const latest = await logs.list({
       filter: { jobName: e.job.jobName, jobGroup: e.job.jobGroup },
       page: { pageNum: 1, pageSize: 1 },
@@ -39,7 +45,7 @@ export function jobRoutes(catalogue: JobCatalogue, logs: JobLogRepository): Rout
       invokeTarget: e.job.invokeTarget,
       cronExpression: e.cronExpression,
       schedule: e.scheduleWords,
-      status: '0' as const,
+      status: paused.has(e.jobId) ? ('1' as const) : ('0' as const),
       lastRun: last
         ? {
             startTime: last.startTime.toISOString(),
@@ -62,17 +68,19 @@ export function jobRoutes(catalogue: JobCatalogue, logs: JobLogRepository): Rout
         query: jobListQuery,
         response: jobListAnswer,
         handler: async ({ query }) => {
+          const paused = await states.pausedJobIds();
           const rows = catalogue
             .list()
             .filter(
               (e) =>
                 (!query.jobName || e.job.jobName.includes(query.jobName)) &&
                 (!query.jobGroup || e.job.jobGroup === query.jobGroup) &&
-                (!query.status || query.status === '0'),
+                (!query.status || (query.status === '1') === paused.has(e.jobId)),
             );
           const size = query.pageSize ?? rows.length;
           const from = ((query.pageNum ?? 1) - 1) * size;
-          return page(rows.length, await Promise.all(rows.slice(from, from + size).map(view)));
+          const shown = rows.slice(from, from + size);
+          return page(rows.length, await Promise.all(shown.map((e) => view(e, paused))));
         },
       });
 
@@ -88,7 +96,23 @@ export function jobRoutes(catalogue: JobCatalogue, logs: JobLogRepository): Rout
         handler: async ({ params }) => {
           const e = catalogue.list().find((x) => x.jobId === params.jobId);
           if (!e) throw new HttpError(404, '任务不存在或已过期！');
-          return ok(await view(e));
+          return ok(await view(e, await states.pausedJobIds()));
+        },
+      });
+
+      book.add({
+        method: 'put',
+        path: '/monitor/job/changeStatus',
+        summary: '暂停（1）或恢复（0）任务：暂停的任务不再按执行策略运行，执行一次仍可运行',
+        tag: TAG,
+        access: perm('monitor:job:edit'),
+        body: jobStatusBody,
+        response: systemDoneAnswer,
+        handler: async ({ body, principal }) => {
+          if (!catalogue.list().some((x) => x.jobId === body.jobId))
+            throw new HttpError(404, '任务不存在或已过期！');
+          await states.setStatus(body.jobId, body.status, principal.userName);
+          return ok();
         },
       });
 

@@ -68,6 +68,11 @@ export class JobGateway {
       path,
     ).rows;
   }
+  /** Pauses ('1') or resumes ('0') the job's schedule. */
+  async changeStatus(jobId: number, status: '0' | '1', options?: WriteOptions): Promise<void> {
+    const path = '/monitor/job/changeStatus';
+    answerOf(systemDoneAnswer, await this.http.put(path, { jobId, status }, keyed(options)), path);
+  }
   /** Runs the job now; answers the run as the scheduling log keeps it, and the server's word. */
   async run(body: JobRunBody, options?: WriteOptions): Promise<{ msg: string; log: JobLog }> {
     const path = '/monitor/job/run';

@@ -29,6 +29,7 @@ import * as m0100 from './0100_approval_notice.js';
 import * as m0101 from './0101_lixiang_change.js';
 import * as m0102 from './0102_identity_notify.js';
 import * as m0103 from './0103_identity_notify_live_sessions.js';
+import * as m0105 from './0105_job_state.js';
 
 /**
  * Every migration, in order. Static imports, so the built server carries them and no directory
@@ -65,6 +66,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0101_lixiang_change': m0101,
   '0102_identity_notify': m0102,
   '0103_identity_notify_live_sessions': m0103,
+  '0105_job_state': m0105,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {

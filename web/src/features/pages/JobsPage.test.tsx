@@ -43,6 +43,7 @@ const api = () =>
   new FakeApi({
     '/monitor/job/list': () => ({ ...OK, total: JOBS.length, rows: JOBS }),
     '/monitor/job/run': () => ({ code: 200, msg: '执行成功', data: run }),
+    '/monitor/job/changeStatus': () => ({ code: 200, msg: '操作成功' }),
   });
 
 describe('定时任务', () => {
@@ -79,6 +80,21 @@ describe('定时任务', () => {
     renderWithApi(<JobsPage />, api(), { permissions: ['monitor:job:list'] });
     await screen.findByText('清理未完成的上传');
     expect(screen.queryByRole('button', { name: '执行一次' })).toBeNull();
+    expect(screen.queryByRole('switch')).toBeNull();
     expect(screen.getAllByRole('link', { name: '调度日志' })).toHaveLength(2);
+  });
+
+  it('pauses a job after asking, through its status switch', async () => {
+    const fake = api();
+    renderWithApi(<JobsPage />, fake);
+    const toggle = await screen.findByRole('switch', { name: '清理未完成的上传状态' });
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(toggle);
+    expect(await screen.findByText('确认要"暂停""清理未完成的上传"任务吗？')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    await waitFor(() =>
+      expect(fake.sent('/monitor/job/changeStatus')).toEqual([{ jobId: 1, status: '1' }]),
+    );
+    expect(await screen.findByText('已暂停')).toBeTruthy();
   });
 });

@@ -1,9 +1,10 @@
-import { JOB_GROUP_LABELS, JOB_STATUS_LABELS } from '@dpms/core';
+import { JOB_GROUP_LABELS, JOB_STATUS_LABELS, hasPermission } from '@dpms/core';
 import type { SysJob } from '@dpms/http-client';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useService } from '../../app/di';
+import { useSession } from '../../app/hooks';
 import { TOKENS } from '../../app/tokens';
 import { HasPermi } from '../../components/auth/Access';
 import { useActionKeys } from '../../components/crud/action-keys';
@@ -27,6 +28,23 @@ export function JobsPage() {
   const [filter, setFilter] = useState(EMPTY);
   const [running, setRunning] = useState<number | null>(null);
   const query = useQuery({ queryKey: ['jobs', filter], queryFn: () => gateway.list(filter) });
+  const mayChange = hasPermission(useSession().session.permissions, ['monitor:job:edit']);
+
+  /** 暂停/恢复: a paused job's timers skip it on every instance; 执行一次 still runs it. */
+  const changeStatus = async (job: SysJob) => {
+    const next = job.status === '0' ? '1' : '0';
+    const go = await feedback.confirm({
+      title: '系统提示',
+      message: `确认要"${next === '1' ? '暂停' : '恢复'}""${job.jobName}"任务吗？`,
+    });
+    if (!go) return;
+    const outcome = await keys.run(`status:${job.jobId}`, (idempotencyKey) =>
+      gateway.changeStatus(job.jobId, next, { idempotencyKey }),
+    );
+    if (outcome.ok) feedback.success(next === '1' ? '已暂停' : '已恢复');
+    else feedback.error(outcome.message);
+    void query.refetch();
+  };
 
   const runOnce = async (job: SysJob) => {
     const go = await feedback.confirm({
@@ -61,7 +79,28 @@ export function JobsPage() {
       key: 'status',
       title: '状态',
       width: 70,
-      render: (j) => <StatusTag status={j.status} labels={['正常', '暂停']} />,
+      render: (j) =>
+        mayChange ? (
+          <button
+            type="button"
+            role="switch"
+            aria-checked={j.status === '0'}
+            aria-label={`${j.jobName}状态`}
+            title={j.status === '0' ? '正常：点击暂停' : '暂停：点击恢复'}
+            onClick={() => void changeStatus(j)}
+            className={`relative inline-flex h-5 w-9 items-center rounded-full transition ${
+              j.status === '0' ? 'bg-brand-500' : 'bg-line'
+            }`}
+          >
+            <span
+              className={`inline-block size-4 rounded-full bg-white shadow transition ${
+                j.status === '0' ? 'translate-x-4.5' : 'translate-x-0.5'
+              }`}
+            />
+          </button>
+        ) : (
+          <StatusTag status={j.status} labels={['正常', '暂停']} />
+        ),
     },
     {
       key: 'lastRun',
