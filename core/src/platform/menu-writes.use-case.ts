@@ -1,4 +1,4 @@
-import { err, ok, type DomainError, type Result } from '../shared/result.js';
+import { err, type DomainError, type Result } from '../shared/result.js';
 import { MenuErrors, menuWriteError } from './menu-rules.js';
 import type { MenuPatch, NewMenu, SysMenu } from './menu.js';
 import type { MenuRepository } from './menu.repository.port.js';
