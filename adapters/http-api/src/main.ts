@@ -7,6 +7,7 @@ import {
   registerShutdownHandlers,
   createPlatformRepositories,
   SqlJobLogRepository,
+  SqlJobStateRepository,
   sharedSigningKey,
 } from '@dpms/sql';
 import { selfHeldApprovalRepair } from './jobs/self-held-repair.js';
@@ -16,6 +17,7 @@ import { TOKENS } from './composition/tokens.js';
 import { createFileServiceFromEnv } from './routes/file-service.setup.js';
 import { recordDatabasePrepare, startScheduledJobs } from './jobs/scheduled-jobs.js';
 import { startNightlyBackup } from './jobs/nightly-backup.js';
+import { JobCatalogue } from './jobs/job-catalogue.js';
 import { DEFAULT_JSON_LIMIT, type ServerConfig } from './composition/server-config.js';
 import { answerClientErrors } from './http/error-middleware.js';
 import { createLogger } from './http/logger.js';
@@ -94,7 +96,10 @@ async function main(): Promise<void> {
   await recordDatabasePrepare(jobs, new Date(started), new Date(), report);
 
   const repos = createPlatformRepositories(handle.db);
+  // 定时任务 lists and runs what the timers below register here.
+  const catalogue = new JobCatalogue(new SqlJobStateRepository(handle.db));
   const container = buildContainer({
+    jobs: catalogue,
     config,
     logger,
     repos,
@@ -144,8 +149,9 @@ async function main(): Promise<void> {
     sweepUploads: () => files.sweep(),
     repairSelfHeld: () => selfHeldApprovalRepair(handle.db, systemClock).repair(),
     onError: (job, e) => logger.warn({ err: e, job: job.jobName }, 'job log write failed'),
+    catalogue,
   });
-  const backups = startNightlyBackup({ env, dataDir: config.dataDir, jobs, logger });
+  const backups = startNightlyBackup({ env, dataDir: config.dataDir, jobs, logger, catalogue });
   registerShutdownHandlers([
     () => {
       stopping = true;

@@ -22,3 +22,4 @@ export * from './gateways/role.gateway.js';
 export * from './gateways/task.gateway.js';
 export * from './gateways/archive.gateway.js';
 export * from './gateways/contract-document.gateway.js';
+export * from './gateways/menu.gateway.js';

@@ -121,6 +121,7 @@ export {
   SqlContractExportRepository,
 } from './repositories/sql-contract-export.repository.js';
 export { SqlJobLogRepository } from './repositories/sql-job-log.repository.js';
+export { SqlJobStateRepository } from './repositories/sql-job-state.repository.js';
 export {
   SqlLoginInfoRepository,
   SqlOperLogRepository,

@@ -30,3 +30,4 @@ export * from './auth.js';
 export * from './upload.js';
 export * from './archives.js';
 export * from './contract-document.js';
+export * from './system-menu.js';

@@ -2,3 +2,5 @@
 export * from './job-log.js';
 export * from './job-log.repository.port.js';
 export * from './job-runner.use-case.js';
+export * from './job-schedule.js';
+export * from './job-state.repository.port.js';

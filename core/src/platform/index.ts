@@ -17,6 +17,8 @@ export * from './post.repository.port.js';
 export * from './menu.js';
 export * from './menu.repository.port.js';
 export * from './menu-grant-tree.js';
+export * from './menu-rules.js';
+export * from './menu-writes.use-case.js';
 export * from './dict.js';
 export * from './dict.repository.port.js';
 export * from './config.js';

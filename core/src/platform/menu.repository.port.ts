@@ -11,6 +11,8 @@ export interface MenuRepository {
   findById(menuId: number): Promise<SysMenu | null>;
   create(menu: NewMenu): Promise<Result<SysMenu, DomainError>>;
   update(menuId: number, patch: MenuPatch): Promise<Result<SysMenu, DomainError>>;
+  /** Whether any role is granted the menu (菜单管理 refuses to delete it then). */
+  isGranted(menuId: number): Promise<boolean>;
   /** Refuses while the menu has children; removes its role grants. */
   delete(menuId: number): Promise<Result<void, DomainError>>;
   /** Replaces the role's grants. */

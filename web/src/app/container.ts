@@ -20,6 +20,8 @@ import {
   LoginInfoGateway,
   OnlineGateway,
   OperLogGateway,
+  JobGateway,
+  MenuGateway,
   MajorGateway,
   NotifyGateway,
   PostGateway,
@@ -132,6 +134,12 @@ export const httpModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(TOKENS.OnlineGateway)
     .toResolvedValue((http: HttpClient) => new OnlineGateway(http), [TOKENS.Http])
+    .inSingletonScope();
+  bind(TOKENS.JobGateway)
+    .toResolvedValue((http: HttpClient) => new JobGateway(http), [TOKENS.Http])
+    .inSingletonScope();
+  bind(TOKENS.MenuGateway)
+    .toResolvedValue((http: HttpClient) => new MenuGateway(http), [TOKENS.Http])
     .inSingletonScope();
   bind(TOKENS.ApprovalGateway)
     .toResolvedValue((http: HttpClient) => new ApprovalGateway(http), [TOKENS.Http])

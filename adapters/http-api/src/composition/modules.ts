@@ -1,7 +1,12 @@
 import { ContainerModule, Container } from 'inversify';
 import type { Logger } from 'pino';
 import { type LinkedRecordRegistry, type PlatformRepositories } from '@dpms/core';
-import { createLinkedRecordRegistry, SqlJobLogRepository, type DatabaseHandle } from '@dpms/sql';
+import {
+  createLinkedRecordRegistry,
+  SqlJobLogRepository,
+  SqlJobStateRepository,
+  type DatabaseHandle,
+} from '@dpms/sql';
 import type { Clock } from '../identity/clock.js';
 import { IdentityService } from '../identity/identity.service.js';
 import { IDENTITY_CHANNEL, IdentityCache } from '../identity/identity-cache.js';
@@ -11,6 +16,7 @@ import { authRoutes } from '../routes/auth.routes.js';
 import { LocalAvatarStore, type AvatarStore } from '../routes/avatar-store.js';
 import { configRoutes } from '../routes/config.routes.js';
 import { deptRoutes } from '../routes/dept.routes.js';
+import { menuRoutes } from '../routes/menu.routes.js';
 import { dictRoutes } from '../routes/dict.routes.js';
 import { fileRoutes } from '../routes/file.routes.js';
 import { majorRoutes } from '../routes/major.routes.js';
@@ -20,6 +26,8 @@ import { postRoutes } from '../routes/post.routes.js';
 import { jobLogRoutes } from '../routes/job-log.routes.js';
 import { onlineRoutes } from '../routes/online.routes.js';
 import { loginInfoRoutes, operLogRoutes } from '../routes/system-log.routes.js';
+import { jobRoutes } from '../routes/job.routes.js';
+import { JobCatalogue } from '../jobs/job-catalogue.js';
 import type { RouteModule } from '../routes/route-module.js';
 import { downloadRoutes } from '../routes/download.routes.js';
 import { uploadRoutes } from '../routes/upload.routes.js';
@@ -148,6 +156,7 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
           ...(closingArchives ?? []),
           ...(accountFamilies ?? []),
           ...(fundPay ? [fundPay] : []),
+          menuRoutes(repos),
         ],
         [
           TOKENS.Repositories,
@@ -172,11 +181,21 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
       .inSingletonScope();
   });
 
-/** The scheduling log: its read route over the SQL adapter. */
-export const jobLogModule = (db: Db) =>
+/**
+ * The scheduling log's read route and 定时任务 (the jobs the catalogue holds, 执行一次), over the
+ * SQL adapter: one family, as the page and its log are one.
+ */
+export const jobLogModule = (db: Db, catalogue: JobCatalogue) =>
   new ContainerModule(({ bind }) => {
     bind(TOKENS.JobLogRoutes)
-      .toResolvedValue(() => jobLogRoutes(new SqlJobLogRepository(db)))
+      .toResolvedValue(() => {
+        const logs = new SqlJobLogRepository(db);
+        const families = [
+          jobLogRoutes(logs),
+          jobRoutes(catalogue, logs, new SqlJobStateRepository(db)),
+        ];
+        return { name: 'jobLog', register: (book) => families.forEach((f) => f.register(book)) };
+      })
       .inSingletonScope();
   });
 
@@ -201,6 +220,8 @@ export interface ContainerParts {
   readonly linkedRecords?: LinkedRecordRegistry<Db>;
   /** Uploads and downloads; without it the file routes are absent. */
   readonly files?: FileService;
+  /** The jobs the server schedules (定时任务); without it the page lists none. */
+  readonly jobs?: JobCatalogue;
   /**
    * The database handle's channel listener; with it the identity cache serves (every API
    * instance must have it for the cache to be safe across instances), without it every request
@@ -233,7 +254,7 @@ export function buildContainer(parts: ContainerParts): Container {
     container.load(closingArchiveModule(parts.db, linkedRecords, parts.clock));
     container.load(accountModule(parts.db, linkedRecords, parts.clock));
     container.load(fundPayModule(parts.db, linkedRecords, parts.clock));
-    container.load(jobLogModule(parts.db));
+    container.load(jobLogModule(parts.db, parts.jobs ?? new JobCatalogue()));
   }
   if (parts.files) container.load(filesModule(parts.files));
   return container;

@@ -1,6 +1,7 @@
 import { SYSTEM_JOBS, type JobRunner } from '@dpms/core';
 import { backupsDir, createBackup, DEFAULT_BACKUPS_KEPT, pruneBackups } from '@dpms/sql';
 import type { Logger } from 'pino';
+import type { JobCatalogue } from './job-catalogue.js';
 import { nightly } from './scheduled-jobs.js';
 
 export interface NightlyBackupSettings {
@@ -42,6 +43,7 @@ export function startNightlyBackup(deps: {
   dataDir: string;
   jobs: JobRunner;
   logger: Logger;
+  catalogue?: JobCatalogue;
 }): { stop(): void } | undefined {
   const settings = nightlyBackupSettings(deps.env);
   if (!settings) return undefined;
@@ -49,6 +51,7 @@ export function startNightlyBackup(deps: {
   return nightly(
     {
       jobs: deps.jobs,
+      ...(deps.catalogue ? { catalogue: deps.catalogue } : {}),
       onError: (job, e) => deps.logger.warn({ err: e, job: job.jobName }, 'job log write failed'),
     },
     SYSTEM_JOBS.nightlyBackup,

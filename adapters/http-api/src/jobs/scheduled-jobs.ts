@@ -5,6 +5,7 @@ import {
   type SelfHeldRepairOutcome,
 } from '@dpms/core';
 import type { SeedReport } from '@dpms/sql';
+import type { JobCatalogue } from './job-catalogue.js';
 
 /** Every 10 minutes: abandoned chunked uploads (UPLOAD_ABANDON_AFTER_MS) are removed. */
 export const UPLOAD_SWEEP_EVERY_MS = 10 * 60_000;
@@ -23,6 +24,8 @@ export interface ScheduledJobsDeps {
   readonly sweepUploads: () => Promise<number>;
   /** Called when writing the log itself fails (the database is away). */
   readonly onError: (job: JobDefinition, e: unknown) => void;
+  /** Where 定时任务 finds the jobs to list and run now; absent in tests without the page. */
+  readonly catalogue?: JobCatalogue;
   /** Re-routes approvals left waiting on their own drafter; absent in tests without it. */
   readonly repairSelfHeld?: () => Promise<readonly SelfHeldRepairOutcome[]>;
 }
@@ -43,18 +46,19 @@ export function msUntilHour(hour: number, now: Date): number {
  * Unlike `every`, not at start: a backup at each restart would be work nobody asked for.
  */
 export function nightly(
-  deps: Pick<ScheduledJobsDeps, 'jobs' | 'onError'>,
+  deps: Pick<ScheduledJobsDeps, 'jobs' | 'onError' | 'catalogue'>,
   job: JobDefinition,
   hour: number,
   work: () => Promise<string>,
   now: () => Date = () => new Date(),
 ): { stop(): void } {
   let timer: NodeJS.Timeout;
+  const direct = () => deps.jobs.run(job, work);
+  const run = deps.catalogue ? deps.catalogue.add(job, { kind: 'nightly', hour }, direct) : direct;
   const schedule = () => {
     timer = setTimeout(
       () => {
-        void deps.jobs
-          .run(job, work)
+        void run()
           .catch((e: unknown) => deps.onError(job, e))
           .finally(schedule);
       },
@@ -80,12 +84,16 @@ export function selfHeldRepairReport(outcomes: readonly SelfHeldRepairOutcome[])
 
 /** Runs `work` now and every `everyMs` as `job`, each run in the scheduling log (unref'd timer). */
 export function every(
-  deps: Pick<ScheduledJobsDeps, 'jobs' | 'onError'>,
+  deps: Pick<ScheduledJobsDeps, 'jobs' | 'onError' | 'catalogue'>,
   job: JobDefinition,
   everyMs: number,
   work: () => Promise<string>,
 ): NodeJS.Timeout {
-  const run = () => void deps.jobs.run(job, work).catch((e: unknown) => deps.onError(job, e));
+  const direct = () => deps.jobs.run(job, work);
+  const guarded = deps.catalogue
+    ? deps.catalogue.add(job, { kind: 'every', everyMs, atStart: true }, direct)
+    : direct;
+  const run = () => void guarded().catch((e: unknown) => deps.onError(job, e));
   const timer = setInterval(run, everyMs);
   timer.unref();
   run();

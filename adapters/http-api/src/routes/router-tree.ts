@@ -1,4 +1,4 @@
-import type { SysMenu } from '@dpms/core';
+import { routeNameOf, type SysMenu } from '@dpms/core';
 
 /** A node of RuoYi's router tree (what /getRouters answers and the web builds routes from). */
 export interface RouterNode {
@@ -15,11 +15,6 @@ export interface RouterNode {
 
 const isHttp = (p: string) => /^(https?:|mailto:|tel:)/i.test(p);
 
-function routeName(menu: SysMenu): string {
-  if (menu.routeName) return menu.routeName;
-  const clean = menu.path.replace(/[^A-Za-z0-9]/g, '');
-  return clean.charAt(0).toUpperCase() + clean.slice(1) || `Menu${menu.menuId}`;
-}
 
 /**
  * Menus (directories M and pages C; buttons F are permissions, not routes) as RuoYi's router
@@ -44,7 +39,7 @@ export function buildRouterTree(menus: readonly SysMenu[]): RouterNode[] {
         const external = m.isFrame === '0' && isHttp(m.path);
         const children = build(m.menuId, false);
         const node: RouterNode = {
-          name: routeName(m),
+          name: routeNameOf(m),
           path: external ? m.path : topLevel ? `/${m.path.replace(/^\/+/, '')}` : m.path,
           hidden: m.visible === '1',
           component:

@@ -15,6 +15,15 @@ export interface SysJobLogTable {
   create_time: ColumnType<Date, Date | undefined, never>;
 }
 
+/** Whether a scheduled job is paused (migration 0105); a job without a row runs. */
+export interface SysJobStateTable {
+  job_id: number;
+  status: Defaulted<'0' | '1'>;
+  update_by: Defaulted<string>;
+  update_time: Defaulted<Date>;
+}
+
 export interface JobLogTables {
   sys_job_log: SysJobLogTable;
+  sys_job_state: SysJobStateTable;
 }

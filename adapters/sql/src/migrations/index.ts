@@ -30,6 +30,7 @@ import * as m0101 from './0101_lixiang_change.js';
 import * as m0102 from './0102_identity_notify.js';
 import * as m0103 from './0103_identity_notify_live_sessions.js';
 import * as m0104 from './0104_role_check_strictly.js';
+import * as m0105 from './0105_job_state.js';
 import * as m0106 from './0106_system_logs.js';
 
 /**
@@ -68,6 +69,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0102_identity_notify': m0102,
   '0103_identity_notify_live_sessions': m0103,
   '0104_role_check_strictly': m0104,
+  '0105_job_state': m0105,
   '0106_system_logs': m0106,
 };
 

@@ -172,6 +172,15 @@ export class SqlMenuRepository implements MenuRepository {
     return updated ? ok(updated) : err(PlatformErrors.notFound('菜单'));
   }
 
+  async isGranted(menuId: number): Promise<boolean> {
+    const grant = await this.db
+      .selectFrom('sys_role_menu')
+      .select('menu_id')
+      .where('menu_id', '=', menuId)
+      .executeTakeFirst();
+    return grant !== undefined;
+  }
+
   async delete(menuId: number): Promise<Result<void, DomainError>> {
     if (!(await this.findById(menuId))) return err(PlatformErrors.notFound('菜单'));
     const child = await this.db

@@ -21,6 +21,11 @@ export interface FormFieldDef {
    * falls back to the input of `type`.
    */
   render?: (value: string, set: (v: string) => void, values: FormValues) => ReactNode | undefined;
+  /**
+   * Whether the field shows, given the form's values (菜单管理's fields follow the menu type); a
+   * hidden field keeps its value, and `bodyOf` decides whether the save sends it.
+   */
+  shown?: (values: FormValues) => boolean;
 }
 
 export type FormValues = Record<string, string>;
@@ -191,6 +196,7 @@ export function FormDialog({
     setFailure('');
     void handleSubmit(save)();
   };
+  const visible = fields.filter((f) => f.shown?.(values) ?? true);
   const elsewhere = errors.root?.message ?? '';
   const shownFailure = failure || elsewhere;
   const set = (key: string, v: string) => {
@@ -223,7 +229,7 @@ export function FormDialog({
           submit();
         }}
       >
-        {fields.map((f) => (
+        {visible.map((f) => (
           <Field
             key={f.key}
             label={f.label}

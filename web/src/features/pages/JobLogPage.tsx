@@ -1,5 +1,6 @@
 import { JOB_GROUP_LABELS, JOB_STATUS_LABELS, type JobGroup } from '@dpms/core';
 import type { JobLog } from '@dpms/http-client';
+import { useLocation } from 'react-router';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import { CrudPage } from '../../components/crud/CrudPage';
@@ -21,6 +22,8 @@ type JobLogFilter = {
 export function JobLogPage() {
   const gateway = useService(TOKENS.JobLogGateway);
   const clock = useInstituteClock();
+  // 定时任务's 调度日志 link opens the log of one job: /job/log?jobName=…
+  const jobName = new URLSearchParams(useLocation().search).get('jobName') ?? '';
   return (
     <CrudPage<JobLog, JobLogFilter>
       title="调度日志"
@@ -31,7 +34,7 @@ export function JobLogPage() {
         list: ({ beginTime, endTime, ...q }) =>
           gateway.list({ ...q, params: { beginTime, endTime } }),
       }}
-      filter={{ jobName: '', jobGroup: '', status: '', beginTime: '', endTime: '' }}
+      filter={() => ({ jobName, jobGroup: '', status: '', beginTime: '', endTime: '' })}
       search={[
         { key: 'jobName', label: '任务名称' },
         { key: 'jobGroup', label: '任务组名', type: 'select', options: options(JOB_GROUP_LABELS) },

@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import {
+  JOB_GROUPS,
+  JOB_STATUS,
+  MENU_MESSAGES as M,
+  MENU_TEXT_LIMITS as L,
+  SYSTEM_ORDER_MAX,
+  type MenuField,
+} from '@dpms/core';
+import { nullAsAbsent, okEnvelope, timestamp } from './envelope.js';
+import { id, integer, numeric, statusFlag } from './primitives.js';
+
+/*
+ * 菜单管理 and 定时任务 on the wire, in RuoYi-Vue 3.9's shapes (SysMenu, SysJob): the routes
+ * validate and answer with these, the web's forms check with the same bodies.
+ */
+
+const int = () => z.number().int();
+const flag = z.enum(['0', '1']);
+type Limited = keyof typeof L;
+
+const requiredText = (f: Limited & MenuField) =>
+  z
+    .string({ error: M.required(f) })
+    .trim()
+    .min(1, M.required(f))
+    .max(L[f], M.tooLong(f, L[f]));
+
+/** Optional text; null is absent, blank is a value (it clears the field). */
+const optionalText = (f: Limited & MenuField) =>
+  z.preprocess(nullAsAbsent, z.string().trim().max(L[f], M.tooLong(f, L[f])).optional());
+
+const choice = <const T extends readonly [string, ...string[]]>(f: MenuField, values: T) =>
+  z.enum(values, { error: M.invalidValue(f) });
+
+// 菜单 (RuoYi SysMenu).
+const menuFields = {
+  parentId: integer(0),
+  menuName: requiredText('menuName'),
+  orderNum: numeric(
+    z
+      .number({ error: M.outOfRange('orderNum', 0, SYSTEM_ORDER_MAX) })
+      .int(M.outOfRange('orderNum', 0, SYSTEM_ORDER_MAX))
+      .min(0, M.outOfRange('orderNum', 0, SYSTEM_ORDER_MAX))
+      .max(SYSTEM_ORDER_MAX, M.outOfRange('orderNum', 0, SYSTEM_ORDER_MAX))
+      .optional(),
+  ),
+  path: optionalText('path'),
+  component: optionalText('component'),
+  query: optionalText('query'),
+  routeName: optionalText('routeName'),
+  isFrame: choice('isFrame', ['0', '1']).optional(),
+  isCache: choice('isCache', ['0', '1']).optional(),
+  menuType: choice('menuType', ['M', 'C', 'F']),
+  visible: choice('visible', ['0', '1']).optional(),
+  status: statusFlag().optional(),
+  perms: optionalText('perms'),
+  icon: optionalText('icon'),
+  remark: optionalText('remark'),
+};
+
+/** A directory or a page is a route: it needs its 路由地址 (RuoYi's form asks for it). */
+const pathOfRoute = (
+  b: { menuType?: string | undefined; path?: string | undefined },
+  ctx: z.RefinementCtx,
+) => {
+  if ((b.menuType === 'M' || b.menuType === 'C') && b.path !== undefined && b.path === '')
+    ctx.addIssue({ code: 'custom', path: ['path'], message: M.required('path') });
+};
+
+export const menuCreateBody = z
+  .object({ ...menuFields, path: menuFields.path.default('') })
+  .superRefine(pathOfRoute);
+export const menuUpdateBody = z
+  .object({
+    menuId: id(),
+    ...menuFields,
+    parentId: menuFields.parentId.optional(),
+    menuName: menuFields.menuName.optional(),
+    menuType: menuFields.menuType.optional(),
+  })
+  .superRefine(pathOfRoute);
+export type MenuCreateBody = z.input<typeof menuCreateBody>;
+export type MenuUpdateBody = z.input<typeof menuUpdateBody>;
+
+export const menuListQuery = z.object({
+  menuName: z.preprocess(nullAsAbsent, z.string().trim().max(50).optional()),
+  status: z.preprocess((v) => (v === '' ? undefined : v), flag.optional()),
+  visible: z.preprocess((v) => (v === '' ? undefined : v), flag.optional()),
+});
+
+export const menuRecord = z
+  .object({
+    menuId: int(),
+    parentId: int(),
+    menuName: z.string(),
+    orderNum: int(),
+    path: z.string(),
+    component: z.string().nullable(),
+    query: z.string().nullable(),
+    routeName: z.string(),
+    isFrame: flag,
+    isCache: flag,
+    menuType: z.enum(['M', 'C', 'F']),
+    visible: flag,
+    status: flag,
+    perms: z.string(),
+    icon: z.string(),
+    remark: z.string(),
+    createTime: timestamp(),
+  })
+  .meta({ id: 'SysMenu' });
+export type MenuRecord = z.output<typeof menuRecord>;
+export const menuAnswer = okEnvelope(menuRecord);
+export const menuListAnswer = okEnvelope(z.array(menuRecord));
+
+// 定时任务 (RuoYi SysJob): the server's own background jobs, not user-defined ones.
+export const jobRecord = z
+  .object({
+    jobId: int(),
+    jobName: z.string(),
+    jobGroup: z.enum([JOB_GROUPS.default, JOB_GROUPS.system]),
+    invokeTarget: z.string(),
+    /** Quartz cron where one says the schedule (nightly jobs), else ''. */
+    cronExpression: z.string(),
+    /** 执行策略 in words: `每 10 分钟（服务启动时执行一次）`, `每天 02:00`. */
+    schedule: z.string(),
+    /** '0' 正常 (scheduled), '1' 暂停. */
+    status: flag,
+    /** The latest run in the scheduling log, if any. */
+    lastRun: z
+      .object({
+        startTime: timestamp(),
+        status: z.enum([JOB_STATUS.success, JOB_STATUS.failure]),
+        jobMessage: z.string(),
+      })
+      .nullable(),
+  })
+  .meta({ id: 'SysJob' });
+export type JobRecord = z.output<typeof jobRecord>;
+export const jobListAnswer = z.object({
+  code: z.literal(200),
+  msg: z.string(),
+  total: int(),
+  rows: z.array(jobRecord),
+});
+
+/** RuoYi's `PUT /monitor/job/run` body: the job and its group. */
+export const jobRunBody = z.object({
+  jobId: id(),
+  jobGroup: z.enum([JOB_GROUPS.default, JOB_GROUPS.system]).optional(),
+});
+export type JobRunBody = z.input<typeof jobRunBody>;
+
+/** RuoYi's `PUT /monitor/job/changeStatus` body: '0' 正常 (runs on schedule), '1' 暂停. */
+export const jobStatusBody = z.object({
+  jobId: id(),
+  status: z.enum(['0', '1'], { error: '任务状态的取值不正确' }),
+});
+export type JobStatusBody = z.input<typeof jobStatusBody>;
+
+/** RuoYi's job list filters (名称 contains, 任务组名, 任务状态) and its paging. */
+export const jobListQuery = z.object({
+  jobName: z.preprocess(nullAsAbsent, z.string().trim().max(64).optional()),
+  jobGroup: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum([JOB_GROUPS.default, JOB_GROUPS.system]).optional(),
+  ),
+  status: z.preprocess((v) => (v === '' ? undefined : v), flag.optional()),
+  pageNum: numeric(z.number().int().min(1).max(1_000_000).optional()),
+  pageSize: numeric(z.number().int().min(1).max(1000).optional()),
+});
