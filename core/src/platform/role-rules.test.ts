@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { mayActOnRole, roleActionCheck, roleKeyReserved } from './role-rules.js';
+import {
+  mayActOnRole,
+  menuGrantCheck,
+  menusAfterGrant,
+  roleActionCheck,
+  roleKeyReserved,
+} from './role-rules.js';
 
 const admin = { roleId: 1, roleKey: 'admin', roleName: '超级管理员' };
 const pm = { roleId: 2, roleKey: 'xmjl', roleName: '项目经理' };
@@ -39,5 +45,21 @@ describe('role rules', () => {
     expect(roleKeyReserved(' admin ', 12)).toBe(true);
     expect(roleKeyReserved('admin', 1)).toBe(false);
     expect(roleKeyReserved('cw')).toBe(false);
+  });
+});
+
+describe('menu grants', () => {
+  const editor = { isAdmin: false, heldMenuIds: [1, 100, 101] };
+  it('lets a non-administrator grant only the menus they hold', () => {
+    expect(menuGrantCheck([1, 100], editor).ok).toBe(true);
+    expect(menuGrantCheck([1, 200], editor)).toMatchObject({
+      ok: false,
+      error: { code: 'ROLE.FORBIDDEN', message: '不能授予您自己没有的菜单权限' },
+    });
+    expect(menuGrantCheck([1, 200], { isAdmin: true, heldMenuIds: [] }).ok).toBe(true);
+  });
+  it("keeps a role's grants the editor does not hold when they edit it", () => {
+    expect(menusAfterGrant([100], [100, 101, 300], editor).sort()).toEqual([100, 300]);
+    expect(menusAfterGrant([100], [100, 300], { isAdmin: true, heldMenuIds: [] })).toEqual([100]);
   });
 });

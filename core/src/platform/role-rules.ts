@@ -61,3 +61,42 @@ export const mayActOnRole = (action: RoleAction, role: RoleTarget, actorIsAdmin 
  */
 export const roleKeyReserved = (roleKey: string, roleId?: number): boolean =>
   roleKey.trim() === SUPER_ROLE && roleId !== ROLE_ID_ADMIN;
+
+export const ROLE_GRANT_ERRORS = {
+  menuNotHeld: domainError('ROLE.FORBIDDEN', '不能授予您自己没有的菜单权限'),
+} as const;
+
+/** Who grants: the administrator is unrestricted; anyone else grants only menus they hold. */
+export interface MenuGrantor {
+  readonly isAdmin: boolean;
+  /** The menus of the caller's current role. */
+  readonly heldMenuIds: readonly number[];
+}
+
+/**
+ * Whether `grantor` may give a role these menus: a non-administrator only menus they hold, so a
+ * holder of system:role:add/edit cannot make a role wider than their own and take it.
+ */
+export function menuGrantCheck(
+  menuIds: readonly number[],
+  grantor: MenuGrantor,
+): Result<void, DomainError> {
+  if (grantor.isAdmin) return ok(undefined);
+  const held = new Set(grantor.heldMenuIds);
+  return menuIds.every((m) => held.has(m)) ? ok(undefined) : err(ROLE_GRANT_ERRORS.menuNotHeld);
+}
+
+/**
+ * The menus a role keeps after an edit by `grantor`: what was asked (checked by menuGrantCheck)
+ * plus the role's grants the grantor cannot see, kept as they are (the form shows only the
+ * grantor's menus, so their absence from the request means nothing).
+ */
+export function menusAfterGrant(
+  requested: readonly number[],
+  existing: readonly number[],
+  grantor: MenuGrantor,
+): number[] {
+  if (grantor.isAdmin) return [...new Set(requested)];
+  const held = new Set(grantor.heldMenuIds);
+  return [...new Set([...requested, ...existing.filter((m) => !held.has(m))])];
+}

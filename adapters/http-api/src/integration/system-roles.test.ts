@@ -357,6 +357,77 @@ describe.each(testDatabaseKinds())('角色管理 and 岗位管理 on %s', (kind)
     await get(`/system/post/${postId}`).expect(404);
   });
 
+  /** A non-admin role editor: 系统管理 › 角色管理 and its buttons, in department 111. */
+  const newEditor = async () => {
+    const rolePage = byLabel(menuTree, '角色管理');
+    const editors = await newRole({
+      menuIds: [
+        byLabel(menuTree, '系统管理').id,
+        rolePage.id,
+        ...walk(rolePage.children ?? []).map((b) => b.id),
+      ],
+    });
+    const n = fresh();
+    const created = await send('post', '/system/user', {
+      userName: `editor${n}`,
+      nickName: `编辑${n}`,
+      password: 'secret123',
+      deptId: 111,
+      roleIds: [editors.roleId],
+    }).expect(200);
+    const token = await api.login(`editor${n}`, 'secret123');
+    return { token, role: editors, userId: created.body.data.userId as number, rolePage };
+  };
+
+  it('lets a non-admin grant only the menus they hold (角色管理 by a role editor)', async () => {
+    const { token, rolePage } = await newEditor();
+    const system = byLabel(menuTree, '系统管理');
+    const userPage = byLabel(menuTree, '用户管理');
+    const n = fresh();
+    const refused = await send(
+      'post',
+      '/system/role',
+      { roleName: `越权${n}`, roleKey: `over_${n}`, menuIds: [system.id, userPage.id] },
+      token,
+    ).expect(403);
+    expect(refused.body.msg).toBe('不能授予您自己没有的菜单权限');
+    const none = await get(`/system/role/list?roleKey=over_${n}`).expect(200);
+    expect(none.body.total).toBe(0);
+    // Within their own menus they may.
+    await send(
+      'post',
+      '/system/role',
+      { roleName: `本分${n}`, roleKey: `own_${n}`, menuIds: [system.id, rolePage.id] },
+      token,
+    ).expect(200);
+    // An edit may not add one either, and keeps the role's menus the editor cannot see.
+    const wide = await newRole({ menuIds: [system.id, userPage.id, rolePage.id] });
+    await send(
+      'put',
+      '/system/role',
+      { roleId: wide.roleId, menuIds: [system.id, userPage.id] },
+      token,
+    ).expect(403);
+    await send('put', '/system/role', { roleId: wide.roleId, menuIds: [system.id] }, token).expect(
+      200,
+    );
+    const unlinked = await send('put', '/system/role', {
+      roleId: wide.roleId,
+      menuCheckStrictly: false,
+    }).expect(200);
+    expect(unlinked.body.data.menuCheckStrictly).toBe(false);
+    const after = await get(`/system/menu/roleMenuTreeselect/${wide.roleId}`).expect(200);
+    expect([...after.body.checkedKeys].sort()).toEqual([system.id, userPage.id].sort());
+    // Nor hand out (to themselves or anyone) a role holding menus they lack.
+    const handout = await send(
+      'put',
+      `/system/role/authUser/selectAll?roleId=${wide.roleId}&userIds=3`,
+      undefined,
+      token,
+    ).expect(403);
+    expect(handout.body.msg).toBe('不能授予您自己没有的菜单权限');
+  });
+
   it('refuses the role and post writes to a user without the permission', async () => {
     const jingying = await api.login('jingying');
     await get('/system/role/list', jingying).expect(403);

@@ -2,14 +2,17 @@ import {
   ALL_DATA,
   FIXED_ROLE_IDS,
   isAdminRole,
+  menuGrantCheck,
   PlatformErrors,
   roleActionCheck,
+  type MenuGrantor,
   type PlatformRepositories,
   type RoleAction,
   type SysRole,
 } from '@dpms/core';
 import { HttpError, unwrap } from '../../http/http-error.js';
 import type { IdentityService } from '../../identity/identity.service.js';
+import type { Principal } from '../../identity/principal.js';
 
 export const TAG = '角色管理';
 
@@ -54,6 +57,18 @@ export function roleRouteDeps(repos: PlatformRepositories, identity: IdentitySer
   async function roleTakenFrom(userIds: readonly number[]): Promise<void> {
     for (const userId of userIds) await identity.endSessions(userId, 'forced');
   }
-  return { repos, allowedRole, refuseHeld, roleTakenFrom };
+  /** The caller as a grantor: the menus of their current role (none needed by an administrator). */
+  async function grantorOf(principal: Principal): Promise<MenuGrantor> {
+    if (principal.isAdmin) return { isAdmin: true, heldMenuIds: [] };
+    const menus = await repos.menus.listByRole(principal.roleId);
+    return { isAdmin: false, heldMenuIds: menus.map((m) => m.menuId) };
+  }
+  /** 403 unless the caller holds every menu named (core's menuGrantCheck). */
+  async function mayGrantMenus(principal: Principal, menuIds: readonly number[]) {
+    const grantor = await grantorOf(principal);
+    unwrap(menuGrantCheck(menuIds, grantor));
+    return grantor;
+  }
+  return { repos, allowedRole, refuseHeld, roleTakenFrom, grantorOf, mayGrantMenus };
 }
 export type RoleRouteDeps = ReturnType<typeof roleRouteDeps>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DATA_SCOPE_CODES } from '@dpms/core';
-import { type SysRole } from '@dpms/core';
+import { menusAfterGrant, type SysRole } from '@dpms/core';
 import {
   countAnswer,
   okEnvelope,
@@ -42,7 +42,7 @@ const roleAnswer = okEnvelope(roleRecord);
 
 /** 角色管理 (RuoYi's SysRoleController): the list, its export, the role and its writes. */
 export function registerRoleAdminRoutes(book: RouteBook, deps: RoleRouteDeps): void {
-  const { repos, allowedRole, refuseHeld } = deps;
+  const { repos, allowedRole, refuseHeld, mayGrantMenus } = deps;
 
   book.add({
     method: 'get',
@@ -166,7 +166,10 @@ export function registerRoleAdminRoutes(book: RouteBook, deps: RoleRouteDeps): v
     access: perm('system:role:add'),
     body: roleCreateBody,
     response: roleAnswer,
-    handler: async ({ body }) => ok(roleView(unwrap(await repos.roles.create(body)))),
+    handler: async ({ body, principal }) => {
+      await mayGrantMenus(principal, body.menuIds ?? []);
+      return ok(roleView(unwrap(await repos.roles.create(body))));
+    },
   });
 
   book.add({
@@ -180,7 +183,16 @@ export function registerRoleAdminRoutes(book: RouteBook, deps: RoleRouteDeps): v
     handler: async ({ body, principal }) => {
       const { roleId, ...patch } = body;
       await allowedRole(roleId, 'edit', principal.isAdmin);
-      return ok(roleView(unwrap(await repos.roles.update(roleId, patch))));
+      if (patch.menuIds === undefined)
+        return ok(roleView(unwrap(await repos.roles.update(roleId, patch))));
+      // A non-administrator's form shows only their menus: the role's others stay as they are.
+      const grantor = await mayGrantMenus(principal, patch.menuIds);
+      const menuIds = menusAfterGrant(
+        patch.menuIds,
+        await repos.roles.listMenuIds(roleId),
+        grantor,
+      );
+      return ok(roleView(unwrap(await repos.roles.update(roleId, { ...patch, menuIds }))));
     },
   });
 

@@ -34,7 +34,7 @@ const roleUserView = (u: SysUser) => ({
  * request (the identity cache hears sys_user_role's announcements).
  */
 export function registerRoleAuthUserRoutes(book: RouteBook, deps: RoleRouteDeps): void {
-  const { repos, allowedRole, roleTakenFrom } = deps;
+  const { repos, allowedRole, roleTakenFrom, mayGrantMenus } = deps;
 
   for (const [path, summary, allocated] of [
     ['/system/role/authUser/allocatedList', '已分配该角色的用户', true],
@@ -114,6 +114,8 @@ export function registerRoleAuthUserRoutes(book: RouteBook, deps: RoleRouteDeps)
     response: countAnswer,
     handler: async ({ query, principal }) => {
       await allowedRole(query.roleId, 'authUser', principal.isAdmin);
+      // Nobody hands out a role wider than their own (they could take it themselves).
+      await mayGrantMenus(principal, await repos.roles.listMenuIds(query.roleId));
       await usersInScope(query.userIds, principal.scope);
       return ok({ count: unwrap(await repos.roles.addUsers(query.roleId, query.userIds)) });
     },
