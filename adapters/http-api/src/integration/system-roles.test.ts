@@ -358,7 +358,7 @@ describe.each(testDatabaseKinds())('角色管理 and 岗位管理 on %s', (kind)
   });
 
   /** A non-admin role editor: 系统管理 › 角色管理 and its buttons, in department 111. */
-  const newEditor = async () => {
+  const newEditor = async (scope?: { dataScope: string; deptIds?: number[] }) => {
     const rolePage = byLabel(menuTree, '角色管理');
     const editors = await newRole({
       menuIds: [
@@ -367,6 +367,8 @@ describe.each(testDatabaseKinds())('角色管理 and 岗位管理 on %s', (kind)
         ...walk(rolePage.children ?? []).map((b) => b.id),
       ],
     });
+    if (scope)
+      await send('put', '/system/role/dataScope', { roleId: editors.roleId, ...scope }).expect(200);
     const n = fresh();
     const created = await send('post', '/system/user', {
       userName: `editor${n}`,
@@ -426,6 +428,41 @@ describe.each(testDatabaseKinds())('角色管理 and 岗位管理 on %s', (kind)
       token,
     ).expect(403);
     expect(handout.body.msg).toBe('不能授予您自己没有的菜单权限');
+  });
+
+  it('lets a non-admin grant no data scope wider than their own, and shows only their departments', async () => {
+    const { token, role: own } = await newEditor({ dataScope: '2', deptIds: [111] });
+    const role = await newRole();
+    for (const body of [
+      { roleId: role.roleId, dataScope: '1' },
+      { roleId: role.roleId, dataScope: '4' },
+      { roleId: role.roleId, dataScope: '2', deptIds: [108] },
+      { roleId: own.roleId, dataScope: '1' },
+    ]) {
+      const r = await send('put', '/system/role/dataScope', body, token);
+      expect(r.status, JSON.stringify(body)).toBe(403);
+      expect(r.body.msg).toBe('不能授予比您自己更大的数据权限');
+    }
+    expect((await get(`/system/role/${own.roleId}`)).body.data.dataScope).toBe('2');
+    await send(
+      'put',
+      '/system/role/dataScope',
+      { roleId: role.roleId, dataScope: '2', deptIds: [111] },
+      token,
+    ).expect(200);
+    const theirs = await get(`/system/role/deptTree/${role.roleId}`, token).expect(200);
+    expect(walk(theirs.body.depts).map((d) => d.id)).toEqual([111]);
+    const all = await get(`/system/role/deptTree/${role.roleId}`).expect(200);
+    expect(walk(all.body.depts).map((d) => d.id)).toContain(108);
+    // Nor hand out a role whose scope is wider (a new role sees all data).
+    const wide = await newRole();
+    const handout = await send(
+      'put',
+      `/system/role/authUser/selectAll?roleId=${wide.roleId}&userIds=3`,
+      undefined,
+      token,
+    ).expect(403);
+    expect(handout.body.msg).toBe('不能授予比您自己更大的数据权限');
   });
 
   it('refuses the role and post writes to a user without the permission', async () => {

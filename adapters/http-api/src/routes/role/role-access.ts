@@ -1,12 +1,14 @@
 import {
   ALL_DATA,
   FIXED_ROLE_IDS,
+  dataScopeGrantCheck,
   isAdminRole,
   menuGrantCheck,
   PlatformErrors,
   roleActionCheck,
   type MenuGrantor,
   type PlatformRepositories,
+  type DataScopeCode,
   type RoleAction,
   type SysRole,
 } from '@dpms/core';
@@ -69,6 +71,30 @@ export function roleRouteDeps(repos: PlatformRepositories, identity: IdentitySer
     unwrap(menuGrantCheck(menuIds, grantor));
     return grantor;
   }
-  return { repos, allowedRole, refuseHeld, roleTakenFrom, grantorOf, mayGrantMenus };
+  /** 403 unless the caller's own scope is at least this wide (core's dataScopeGrantCheck). */
+  async function mayGrantScope(
+    principal: Principal,
+    dataScope: DataScopeCode,
+    deptIds: readonly number[],
+  ): Promise<void> {
+    if (principal.isAdmin || principal.scope.kind === 'all') return;
+    const visible = await repos.depts.list({}, principal.scope);
+    unwrap(
+      dataScopeGrantCheck(dataScope, deptIds, {
+        isAdmin: false,
+        scope: principal.scope,
+        visibleDeptIds: visible.map((d) => d.deptId),
+      }),
+    );
+  }
+  return {
+    repos,
+    allowedRole,
+    refuseHeld,
+    roleTakenFrom,
+    grantorOf,
+    mayGrantMenus,
+    mayGrantScope,
+  };
 }
 export type RoleRouteDeps = ReturnType<typeof roleRouteDeps>;

@@ -42,7 +42,7 @@ const roleAnswer = okEnvelope(roleRecord);
 
 /** 角色管理 (RuoYi's SysRoleController): the list, its export, the role and its writes. */
 export function registerRoleAdminRoutes(book: RouteBook, deps: RoleRouteDeps): void {
-  const { repos, allowedRole, refuseHeld, mayGrantMenus } = deps;
+  const { repos, allowedRole, refuseHeld, mayGrantMenus, mayGrantScope } = deps;
 
   book.add({
     method: 'get',
@@ -113,6 +113,7 @@ export function registerRoleAdminRoutes(book: RouteBook, deps: RoleRouteDeps): v
       await allowedRole(body.roleId, 'dataScope', principal.isAdmin);
       // Departments belong to the custom scope only; another scope clears them, as RuoYi does.
       const deptIds = body.dataScope === '2' ? (body.deptIds ?? []) : [];
+      await mayGrantScope(principal, body.dataScope, deptIds);
       return ok(
         roleView(
           unwrap(
