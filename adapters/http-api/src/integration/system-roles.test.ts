@@ -319,6 +319,22 @@ describe.each(testDatabaseKinds())('角色管理 and 岗位管理 on %s', (kind)
     await get('/system/post/list', token).expect(401);
   });
 
+  it('signs out only the users a role was actually taken from (取消授权)', async () => {
+    const role = await newRole();
+    const none = await send('put', '/system/role/authUser/cancel', {
+      roleId: role.roleId,
+      userId: 1,
+    }).expect(200);
+    expect(none.body.data.count).toBe(0);
+    const nobody = await send(
+      'put',
+      `/system/role/authUser/cancelAll?roleId=${role.roleId}&userIds=1`,
+    ).expect(200);
+    expect(nobody.body.data.count).toBe(0);
+    // The administrator did not hold the role: their session stands.
+    await get('/system/role/list').expect(200);
+  });
+
   it('exports roles and posts', async () => {
     for (const url of ['/system/role/export', '/system/post/export']) {
       const r = await get(url).expect(200);

@@ -81,9 +81,10 @@ export function registerRoleAuthUserRoutes(book: RouteBook, deps: RoleRouteDeps)
     handler: async ({ body, principal }) => {
       await allowedRole(body.roleId, 'authUser', principal.isAdmin);
       await usersInScope([body.userId], principal.scope);
-      const count = unwrap(await repos.roles.removeUsers(body.roleId, [body.userId]));
-      await roleTakenFrom([body.userId]);
-      return ok({ count });
+      // Only a user the role was actually taken from is signed out.
+      const removed = unwrap(await repos.roles.removeUsers(body.roleId, [body.userId]));
+      await roleTakenFrom(removed);
+      return ok({ count: removed.length });
     },
   });
 
@@ -98,9 +99,9 @@ export function registerRoleAuthUserRoutes(book: RouteBook, deps: RoleRouteDeps)
     handler: async ({ query, principal }) => {
       await allowedRole(query.roleId, 'authUser', principal.isAdmin);
       await usersInScope(query.userIds, principal.scope);
-      const count = unwrap(await repos.roles.removeUsers(query.roleId, query.userIds));
-      await roleTakenFrom(query.userIds);
-      return ok({ count });
+      const removed = unwrap(await repos.roles.removeUsers(query.roleId, query.userIds));
+      await roleTakenFrom(removed);
+      return ok({ count: removed.length });
     },
   });
 
