@@ -335,6 +335,23 @@ describe.each(testDatabaseKinds())('角色管理 and 岗位管理 on %s', (kind)
     await get('/system/role/list').expect(200);
   });
 
+  it('deletes a role or post named twice in a batch once (去重)', async () => {
+    const role = await newRole();
+    const r = await send('delete', `/system/role/${role.roleId},${role.roleId}`).expect(200);
+    expect(r.body.data.count).toBe(1);
+    await get(`/system/role/${role.roleId}`).expect(404);
+    const n = fresh();
+    const post = await send('post', '/system/post', {
+      postCode: `d${n}`,
+      postName: `重复${n}`,
+      postSort: 3,
+    }).expect(200);
+    const postId = post.body.data.postId;
+    const p = await send('delete', `/system/post/${postId},${postId}`).expect(200);
+    expect(p.body.data.count).toBe(1);
+    await get(`/system/post/${postId}`).expect(404);
+  });
+
   it('exports roles and posts', async () => {
     for (const url of ['/system/role/export', '/system/post/export']) {
       const r = await get(url).expect(200);

@@ -208,7 +208,8 @@ export function registerRoleAdminRoutes(book: RouteBook, deps: RoleRouteDeps): v
     handler: async ({ params, principal }) => {
       // Every role is checked before any is deleted: a refusal changes nothing.
       const roles = [];
-      for (const roleId of params.roleIds) {
+      // Each role once: `5,5` deletes 5, not 5 and then a 404.
+      for (const roleId of new Set(params.roleIds)) {
         const role = await allowedRole(roleId, 'remove', principal.isAdmin);
         await refuseHeld(role);
         roles.push(role);
