@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { mayActOnRole, roleActionCheck, roleKeyReserved } from './role-rules.js';
+import {
+  dataScopeGrantCheck,
+  mayActOnRole,
+  menuGrantCheck,
+  menusAfterGrant,
+  roleActionCheck,
+  roleKeyReserved,
+} from './role-rules.js';
 
 const admin = { roleId: 1, roleKey: 'admin', roleName: '超级管理员' };
 const pm = { roleId: 2, roleKey: 'xmjl', roleName: '项目经理' };
@@ -39,5 +46,44 @@ describe('role rules', () => {
     expect(roleKeyReserved(' admin ', 12)).toBe(true);
     expect(roleKeyReserved('admin', 1)).toBe(false);
     expect(roleKeyReserved('cw')).toBe(false);
+  });
+});
+
+describe('menu grants', () => {
+  const editor = { isAdmin: false, heldMenuIds: [1, 100, 101] };
+  it('lets a non-administrator grant only the menus they hold', () => {
+    expect(menuGrantCheck([1, 100], editor).ok).toBe(true);
+    expect(menuGrantCheck([1, 200], editor)).toMatchObject({
+      ok: false,
+      error: { code: 'ROLE.FORBIDDEN', message: '不能授予您自己没有的菜单权限' },
+    });
+    expect(menuGrantCheck([1, 200], { isAdmin: true, heldMenuIds: [] }).ok).toBe(true);
+  });
+  it("keeps a role's grants the editor does not hold when they edit it", () => {
+    expect(menusAfterGrant([100], [100, 101, 300], editor).sort()).toEqual([100, 300]);
+    expect(menusAfterGrant([100], [100, 300], { isAdmin: true, heldMenuIds: [] })).toEqual([100]);
+  });
+});
+
+describe('data scope grants', () => {
+  const below = {
+    isAdmin: false,
+    scope: { kind: 'deptAndBelow' as const, deptId: 100 },
+    visibleDeptIds: [100, 101],
+  };
+  it('refuses a scope wider than the grantor’s own', () => {
+    expect(dataScopeGrantCheck('1', [], below)).toMatchObject({
+      ok: false,
+      error: { code: 'ROLE.FORBIDDEN', message: '不能授予比您自己更大的数据权限' },
+    });
+    expect(dataScopeGrantCheck('4', [], below).ok).toBe(true);
+    const own = { ...below, scope: { kind: 'own' as const, userId: 9 }, visibleDeptIds: [] };
+    expect(dataScopeGrantCheck('3', [], own).ok).toBe(false);
+    expect(dataScopeGrantCheck('5', [], own).ok).toBe(true);
+  });
+  it('takes custom departments only inside the grantor’s scope', () => {
+    expect(dataScopeGrantCheck('2', [101], below).ok).toBe(true);
+    expect(dataScopeGrantCheck('2', [101, 200], below).ok).toBe(false);
+    expect(dataScopeGrantCheck('1', [], { ...below, isAdmin: true }).ok).toBe(true);
   });
 });

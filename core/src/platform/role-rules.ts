@@ -1,4 +1,5 @@
 import { SUPER_ROLE } from '../session/permission.js';
+import type { DataScope, DataScopeCode } from './data-scope.js';
 import { domainError, err, ok, type DomainError, type Result } from '../shared/result.js';
 import { ROLE_ID_DESIGN_HOST, ROLE_ID_PROJECT_MANAGER } from './role.js';
 
@@ -61,3 +62,79 @@ export const mayActOnRole = (action: RoleAction, role: RoleTarget, actorIsAdmin 
  */
 export const roleKeyReserved = (roleKey: string, roleId?: number): boolean =>
   roleKey.trim() === SUPER_ROLE && roleId !== ROLE_ID_ADMIN;
+
+export const ROLE_GRANT_ERRORS = {
+  menuNotHeld: domainError('ROLE.FORBIDDEN', '不能授予您自己没有的菜单权限'),
+  scopeTooWide: domainError('ROLE.FORBIDDEN', '不能授予比您自己更大的数据权限'),
+} as const;
+
+/** Who grants: the administrator is unrestricted; anyone else grants only menus they hold. */
+export interface MenuGrantor {
+  readonly isAdmin: boolean;
+  /** The menus of the caller's current role. */
+  readonly heldMenuIds: readonly number[];
+}
+
+/**
+ * Whether `grantor` may give a role these menus: a non-administrator only menus they hold, so a
+ * holder of system:role:add/edit cannot make a role wider than their own and take it.
+ */
+export function menuGrantCheck(
+  menuIds: readonly number[],
+  grantor: MenuGrantor,
+): Result<void, DomainError> {
+  if (grantor.isAdmin) return ok(undefined);
+  const held = new Set(grantor.heldMenuIds);
+  return menuIds.every((m) => held.has(m)) ? ok(undefined) : err(ROLE_GRANT_ERRORS.menuNotHeld);
+}
+
+/**
+ * The menus a role keeps after an edit by `grantor`: what was asked (checked by menuGrantCheck)
+ * plus the role's grants the grantor cannot see, kept as they are (the form shows only the
+ * grantor's menus, so their absence from the request means nothing).
+ */
+export function menusAfterGrant(
+  requested: readonly number[],
+  existing: readonly number[],
+  grantor: MenuGrantor,
+): number[] {
+  if (grantor.isAdmin) return [...new Set(requested)];
+  const held = new Set(grantor.heldMenuIds);
+  return [...new Set([...requested, ...existing.filter((m) => !held.has(m))])];
+}
+
+/** Who grants a data scope: the caller's own scope and the departments inside it. */
+export interface ScopeGrantor {
+  readonly isAdmin: boolean;
+  readonly scope: DataScope;
+  /** The departments the caller's scope reaches (what their 数据权限 tree shows). */
+  readonly visibleDeptIds: readonly number[];
+}
+
+/**
+ * The scope codes a caller may give, by their own scope: all (an administrator, or code 1)
+ * gives any; 本部门及以下 gives 3, 4, 5 and custom; a department list (2 or 3) gives 3, 5 and
+ * custom; 仅本人 gives 5 and custom. Custom ('2') takes only departments inside the caller's scope.
+ */
+export function grantableScopeCodes(
+  grantor: Pick<ScopeGrantor, 'isAdmin' | 'scope'>,
+): DataScopeCode[] {
+  if (grantor.isAdmin || grantor.scope.kind === 'all') return ['1', '2', '3', '4', '5'];
+  if (grantor.scope.kind === 'deptAndBelow') return ['2', '3', '4', '5'];
+  if (grantor.scope.kind === 'dept') return ['2', '3', '5'];
+  return ['2', '5'];
+}
+
+/** Whether `grantor` may give a role this data scope (and these custom departments). */
+export function dataScopeGrantCheck(
+  dataScope: DataScopeCode,
+  deptIds: readonly number[],
+  grantor: ScopeGrantor,
+): Result<void, DomainError> {
+  if (grantor.isAdmin || grantor.scope.kind === 'all') return ok(undefined);
+  if (!grantableScopeCodes(grantor).includes(dataScope)) return err(ROLE_GRANT_ERRORS.scopeTooWide);
+  const visible = new Set(grantor.visibleDeptIds);
+  if (dataScope === '2' && !deptIds.every((d) => visible.has(d)))
+    return err(ROLE_GRANT_ERRORS.scopeTooWide);
+  return ok(undefined);
+}

@@ -20,9 +20,13 @@ export interface RoleRepository {
   addUsers(roleId: number, userIds: readonly number[]): Promise<Result<number, DomainError>>;
   /**
    * Takes the role from users (取消授权); where it was their default, their first remaining role
-   * becomes the default. Answers how many links were removed.
+   * becomes the default. Answers the users it was actually taken from (those not holding it are
+   * not among them), so only they are signed out.
    */
-  removeUsers(roleId: number, userIds: readonly number[]): Promise<Result<number, DomainError>>;
+  removeUsers(
+    roleId: number,
+    userIds: readonly number[],
+  ): Promise<Result<readonly number[], DomainError>>;
   listMenuIds(roleId: number): Promise<readonly number[]>;
   /** Departments of the custom data scope ('2'); also what roleDeptTreeselect checks. */
   listDeptIds(roleId: number): Promise<readonly number[]>;

@@ -319,6 +319,39 @@ describe.each(testDatabaseKinds())('角色管理 and 岗位管理 on %s', (kind)
     await get('/system/post/list', token).expect(401);
   });
 
+  it('signs out only the users a role was actually taken from (取消授权)', async () => {
+    const role = await newRole();
+    const none = await send('put', '/system/role/authUser/cancel', {
+      roleId: role.roleId,
+      userId: 1,
+    }).expect(200);
+    expect(none.body.data.count).toBe(0);
+    const nobody = await send(
+      'put',
+      `/system/role/authUser/cancelAll?roleId=${role.roleId}&userIds=1`,
+    ).expect(200);
+    expect(nobody.body.data.count).toBe(0);
+    // The administrator did not hold the role: their session stands.
+    await get('/system/role/list').expect(200);
+  });
+
+  it('deletes a role or post named twice in a batch once (去重)', async () => {
+    const role = await newRole();
+    const r = await send('delete', `/system/role/${role.roleId},${role.roleId}`).expect(200);
+    expect(r.body.data.count).toBe(1);
+    await get(`/system/role/${role.roleId}`).expect(404);
+    const n = fresh();
+    const post = await send('post', '/system/post', {
+      postCode: `d${n}`,
+      postName: `重复${n}`,
+      postSort: 3,
+    }).expect(200);
+    const postId = post.body.data.postId;
+    const p = await send('delete', `/system/post/${postId},${postId}`).expect(200);
+    expect(p.body.data.count).toBe(1);
+    await get(`/system/post/${postId}`).expect(404);
+  });
+
   it('exports roles and posts', async () => {
     for (const url of ['/system/role/export', '/system/post/export']) {
       const r = await get(url).expect(200);
@@ -355,6 +388,114 @@ describe.each(testDatabaseKinds())('角色管理 and 岗位管理 on %s', (kind)
     await get(`/system/post/${postId}`).expect(200);
     await send('delete', `/system/post/${postId}`).expect(200);
     await get(`/system/post/${postId}`).expect(404);
+  });
+
+  /** A non-admin role editor: 系统管理 › 角色管理 and its buttons, in department 111. */
+  const newEditor = async (scope?: { dataScope: string; deptIds?: number[] }) => {
+    const rolePage = byLabel(menuTree, '角色管理');
+    const editors = await newRole({
+      menuIds: [
+        byLabel(menuTree, '系统管理').id,
+        rolePage.id,
+        ...walk(rolePage.children ?? []).map((b) => b.id),
+      ],
+    });
+    if (scope)
+      await send('put', '/system/role/dataScope', { roleId: editors.roleId, ...scope }).expect(200);
+    const n = fresh();
+    const created = await send('post', '/system/user', {
+      userName: `editor${n}`,
+      nickName: `编辑${n}`,
+      password: 'secret123',
+      deptId: 111,
+      roleIds: [editors.roleId],
+    }).expect(200);
+    const token = await api.login(`editor${n}`, 'secret123');
+    return { token, role: editors, userId: created.body.data.userId as number, rolePage };
+  };
+
+  it('lets a non-admin grant only the menus they hold (角色管理 by a role editor)', async () => {
+    const { token, rolePage } = await newEditor();
+    const system = byLabel(menuTree, '系统管理');
+    const userPage = byLabel(menuTree, '用户管理');
+    const n = fresh();
+    const refused = await send(
+      'post',
+      '/system/role',
+      { roleName: `越权${n}`, roleKey: `over_${n}`, menuIds: [system.id, userPage.id] },
+      token,
+    ).expect(403);
+    expect(refused.body.msg).toBe('不能授予您自己没有的菜单权限');
+    const none = await get(`/system/role/list?roleKey=over_${n}`).expect(200);
+    expect(none.body.total).toBe(0);
+    // Within their own menus they may.
+    await send(
+      'post',
+      '/system/role',
+      { roleName: `本分${n}`, roleKey: `own_${n}`, menuIds: [system.id, rolePage.id] },
+      token,
+    ).expect(200);
+    // An edit may not add one either, and keeps the role's menus the editor cannot see.
+    const wide = await newRole({ menuIds: [system.id, userPage.id, rolePage.id] });
+    await send(
+      'put',
+      '/system/role',
+      { roleId: wide.roleId, menuIds: [system.id, userPage.id] },
+      token,
+    ).expect(403);
+    await send('put', '/system/role', { roleId: wide.roleId, menuIds: [system.id] }, token).expect(
+      200,
+    );
+    const unlinked = await send('put', '/system/role', {
+      roleId: wide.roleId,
+      menuCheckStrictly: false,
+    }).expect(200);
+    expect(unlinked.body.data.menuCheckStrictly).toBe(false);
+    const after = await get(`/system/menu/roleMenuTreeselect/${wide.roleId}`).expect(200);
+    expect([...after.body.checkedKeys].sort()).toEqual([system.id, userPage.id].sort());
+    // Nor hand out (to themselves or anyone) a role holding menus they lack.
+    const handout = await send(
+      'put',
+      `/system/role/authUser/selectAll?roleId=${wide.roleId}&userIds=3`,
+      undefined,
+      token,
+    ).expect(403);
+    expect(handout.body.msg).toBe('不能授予您自己没有的菜单权限');
+  });
+
+  it('lets a non-admin grant no data scope wider than their own, and shows only their departments', async () => {
+    const { token, role: own } = await newEditor({ dataScope: '2', deptIds: [111] });
+    const role = await newRole();
+    for (const body of [
+      { roleId: role.roleId, dataScope: '1' },
+      { roleId: role.roleId, dataScope: '4' },
+      { roleId: role.roleId, dataScope: '2', deptIds: [108] },
+      { roleId: own.roleId, dataScope: '1' },
+    ]) {
+      const r = await send('put', '/system/role/dataScope', body, token);
+      expect(r.status, JSON.stringify(body)).toBe(403);
+      expect(r.body.msg).toBe('不能授予比您自己更大的数据权限');
+    }
+    expect((await get(`/system/role/${own.roleId}`)).body.data.dataScope).toBe('2');
+    await send(
+      'put',
+      '/system/role/dataScope',
+      { roleId: role.roleId, dataScope: '2', deptIds: [111] },
+      token,
+    ).expect(200);
+    const theirs = await get(`/system/role/deptTree/${role.roleId}`, token).expect(200);
+    expect(walk(theirs.body.depts).map((d) => d.id)).toEqual([111]);
+    const all = await get(`/system/role/deptTree/${role.roleId}`).expect(200);
+    expect(walk(all.body.depts).map((d) => d.id)).toContain(108);
+    // Nor hand out a role whose scope is wider (a new role sees all data).
+    const wide = await newRole();
+    const handout = await send(
+      'put',
+      `/system/role/authUser/selectAll?roleId=${wide.roleId}&userIds=3`,
+      undefined,
+      token,
+    ).expect(403);
+    expect(handout.body.msg).toBe('不能授予比您自己更大的数据权限');
   });
 
   it('refuses the role and post writes to a user without the permission', async () => {

@@ -139,7 +139,8 @@ export function postRoutes(repos: PlatformRepositories): RouteModule {
         handler: async ({ params }) => {
           // Every post is checked before any is deleted: a refusal changes nothing.
           const posts: SysPost[] = [];
-          for (const postId of params.postIds) {
+          // Each post once: `5,5` deletes 5, not 5 and then a 404.
+          for (const postId of new Set(params.postIds)) {
             const p = await repos.posts.findById(postId);
             if (!p) throw new HttpError(404, '岗位不存在');
             const holders = await repos.users.list(

@@ -49,11 +49,12 @@ describe.each(testDatabaseKinds())('RoleRepository and MenuRepository contract o
       error: { code: 'PLATFORM.NOT_FOUND', field: 'userIds' },
     });
     // Taking the default role (2) leaves the next held by roleSort (7, before the new 99).
-    expect(await roles.removeUsers(2, [3])).toEqual({ ok: true, value: 1 });
+    expect(await roles.removeUsers(2, [3, 3])).toEqual({ ok: true, value: [3] });
     expect(await defaultOf(3)).toBe(7);
     expect(await roles.addUsers(2, [3])).toEqual({ ok: true, value: 1 });
     expect(await defaultOf(3)).toBe(7);
-    expect(await roles.removeUsers(roleId, [3])).toEqual({ ok: true, value: 1 });
+    // Only the users it was taken from: 1 never held it.
+    expect(await roles.removeUsers(roleId, [3, 1])).toEqual({ ok: true, value: [3] });
     expect(await roles.delete(roleId)).toEqual({ ok: true, value: undefined });
     // The demo's own default back for the tests after this one.
     await handle.db

@@ -257,10 +257,10 @@ export class SqlRoleRepository implements RoleRepository {
   async removeUsers(
     roleId: number,
     userIds: readonly number[],
-  ): Promise<Result<number, DomainError>> {
+  ): Promise<Result<readonly number[], DomainError>> {
     if (!(await this.findById(roleId))) return err(PlatformErrors.notFound('角色'));
     const unique = [...new Set(userIds)];
-    if (unique.length === 0) return ok(0);
+    if (unique.length === 0) return ok([]);
     const removed = await inTransaction(this.db, async (trx) => {
       const gone = await trx
         .deleteFrom('sys_user_role')
@@ -281,7 +281,7 @@ export class SqlRoleRepository implements RoleRepository {
           .executeTakeFirst();
         if (next) await setDefaultRole(trx, user_id, next.role_id);
       }
-      return gone.length;
+      return gone.map((g) => g.user_id).sort((a, b) => a - b);
     });
     return ok(removed);
   }

@@ -1,15 +1,20 @@
 import {
   ALL_DATA,
   FIXED_ROLE_IDS,
+  dataScopeGrantCheck,
   isAdminRole,
+  menuGrantCheck,
   PlatformErrors,
   roleActionCheck,
+  type MenuGrantor,
   type PlatformRepositories,
+  type DataScopeCode,
   type RoleAction,
   type SysRole,
 } from '@dpms/core';
 import { HttpError, unwrap } from '../../http/http-error.js';
 import type { IdentityService } from '../../identity/identity.service.js';
+import type { Principal } from '../../identity/principal.js';
 
 export const TAG = '角色管理';
 
@@ -54,6 +59,42 @@ export function roleRouteDeps(repos: PlatformRepositories, identity: IdentitySer
   async function roleTakenFrom(userIds: readonly number[]): Promise<void> {
     for (const userId of userIds) await identity.endSessions(userId, 'forced');
   }
-  return { repos, allowedRole, refuseHeld, roleTakenFrom };
+  /** The caller as a grantor: the menus of their current role (none needed by an administrator). */
+  async function grantorOf(principal: Principal): Promise<MenuGrantor> {
+    if (principal.isAdmin) return { isAdmin: true, heldMenuIds: [] };
+    const menus = await repos.menus.listByRole(principal.roleId);
+    return { isAdmin: false, heldMenuIds: menus.map((m) => m.menuId) };
+  }
+  /** 403 unless the caller holds every menu named (core's menuGrantCheck). */
+  async function mayGrantMenus(principal: Principal, menuIds: readonly number[]) {
+    const grantor = await grantorOf(principal);
+    unwrap(menuGrantCheck(menuIds, grantor));
+    return grantor;
+  }
+  /** 403 unless the caller's own scope is at least this wide (core's dataScopeGrantCheck). */
+  async function mayGrantScope(
+    principal: Principal,
+    dataScope: DataScopeCode,
+    deptIds: readonly number[],
+  ): Promise<void> {
+    if (principal.isAdmin || principal.scope.kind === 'all') return;
+    const visible = await repos.depts.list({}, principal.scope);
+    unwrap(
+      dataScopeGrantCheck(dataScope, deptIds, {
+        isAdmin: false,
+        scope: principal.scope,
+        visibleDeptIds: visible.map((d) => d.deptId),
+      }),
+    );
+  }
+  return {
+    repos,
+    allowedRole,
+    refuseHeld,
+    roleTakenFrom,
+    grantorOf,
+    mayGrantMenus,
+    mayGrantScope,
+  };
 }
 export type RoleRouteDeps = ReturnType<typeof roleRouteDeps>;

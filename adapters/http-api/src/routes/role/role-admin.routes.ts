@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DATA_SCOPE_CODES } from '@dpms/core';
-import { type SysRole } from '@dpms/core';
+import { menusAfterGrant, type SysRole } from '@dpms/core';
 import {
   countAnswer,
   okEnvelope,
@@ -42,7 +42,7 @@ const roleAnswer = okEnvelope(roleRecord);
 
 /** 角色管理 (RuoYi's SysRoleController): the list, its export, the role and its writes. */
 export function registerRoleAdminRoutes(book: RouteBook, deps: RoleRouteDeps): void {
-  const { repos, allowedRole, refuseHeld } = deps;
+  const { repos, allowedRole, refuseHeld, mayGrantMenus, mayGrantScope } = deps;
 
   book.add({
     method: 'get',
@@ -113,6 +113,7 @@ export function registerRoleAdminRoutes(book: RouteBook, deps: RoleRouteDeps): v
       await allowedRole(body.roleId, 'dataScope', principal.isAdmin);
       // Departments belong to the custom scope only; another scope clears them, as RuoYi does.
       const deptIds = body.dataScope === '2' ? (body.deptIds ?? []) : [];
+      await mayGrantScope(principal, body.dataScope, deptIds);
       return ok(
         roleView(
           unwrap(
@@ -166,7 +167,10 @@ export function registerRoleAdminRoutes(book: RouteBook, deps: RoleRouteDeps): v
     access: perm('system:role:add'),
     body: roleCreateBody,
     response: roleAnswer,
-    handler: async ({ body }) => ok(roleView(unwrap(await repos.roles.create(body)))),
+    handler: async ({ body, principal }) => {
+      await mayGrantMenus(principal, body.menuIds ?? []);
+      return ok(roleView(unwrap(await repos.roles.create(body))));
+    },
   });
 
   book.add({
@@ -180,7 +184,16 @@ export function registerRoleAdminRoutes(book: RouteBook, deps: RoleRouteDeps): v
     handler: async ({ body, principal }) => {
       const { roleId, ...patch } = body;
       await allowedRole(roleId, 'edit', principal.isAdmin);
-      return ok(roleView(unwrap(await repos.roles.update(roleId, patch))));
+      if (patch.menuIds === undefined)
+        return ok(roleView(unwrap(await repos.roles.update(roleId, patch))));
+      // A non-administrator's form shows only their menus: the role's others stay as they are.
+      const grantor = await mayGrantMenus(principal, patch.menuIds);
+      const menuIds = menusAfterGrant(
+        patch.menuIds,
+        await repos.roles.listMenuIds(roleId),
+        grantor,
+      );
+      return ok(roleView(unwrap(await repos.roles.update(roleId, { ...patch, menuIds }))));
     },
   });
 
@@ -195,7 +208,8 @@ export function registerRoleAdminRoutes(book: RouteBook, deps: RoleRouteDeps): v
     handler: async ({ params, principal }) => {
       // Every role is checked before any is deleted: a refusal changes nothing.
       const roles = [];
-      for (const roleId of params.roleIds) {
+      // Each role once: `5,5` deletes 5, not 5 and then a 404.
+      for (const roleId of new Set(params.roleIds)) {
         const role = await allowedRole(roleId, 'remove', principal.isAdmin);
         await refuseHeld(role);
         roles.push(role);

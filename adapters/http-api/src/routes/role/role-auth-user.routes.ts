@@ -1,5 +1,5 @@
 import type { DataScope, SysUser } from '@dpms/core';
-import { buildDeptTree, checkedGrantKeys, ALL_DATA } from '@dpms/core';
+import { buildDeptTree, checkedGrantKeys } from '@dpms/core';
 import {
   countAnswer,
   roleCancelUserBody,
@@ -34,7 +34,7 @@ const roleUserView = (u: SysUser) => ({
  * request (the identity cache hears sys_user_role's announcements).
  */
 export function registerRoleAuthUserRoutes(book: RouteBook, deps: RoleRouteDeps): void {
-  const { repos, allowedRole, roleTakenFrom } = deps;
+  const { repos, allowedRole, roleTakenFrom, mayGrantMenus, mayGrantScope } = deps;
 
   for (const [path, summary, allocated] of [
     ['/system/role/authUser/allocatedList', '已分配该角色的用户', true],
@@ -81,9 +81,10 @@ export function registerRoleAuthUserRoutes(book: RouteBook, deps: RoleRouteDeps)
     handler: async ({ body, principal }) => {
       await allowedRole(body.roleId, 'authUser', principal.isAdmin);
       await usersInScope([body.userId], principal.scope);
-      const count = unwrap(await repos.roles.removeUsers(body.roleId, [body.userId]));
-      await roleTakenFrom([body.userId]);
-      return ok({ count });
+      // Only a user the role was actually taken from is signed out.
+      const removed = unwrap(await repos.roles.removeUsers(body.roleId, [body.userId]));
+      await roleTakenFrom(removed);
+      return ok({ count: removed.length });
     },
   });
 
@@ -98,9 +99,9 @@ export function registerRoleAuthUserRoutes(book: RouteBook, deps: RoleRouteDeps)
     handler: async ({ query, principal }) => {
       await allowedRole(query.roleId, 'authUser', principal.isAdmin);
       await usersInScope(query.userIds, principal.scope);
-      const count = unwrap(await repos.roles.removeUsers(query.roleId, query.userIds));
-      await roleTakenFrom(query.userIds);
-      return ok({ count });
+      const removed = unwrap(await repos.roles.removeUsers(query.roleId, query.userIds));
+      await roleTakenFrom(removed);
+      return ok({ count: removed.length });
     },
   });
 
@@ -113,7 +114,10 @@ export function registerRoleAuthUserRoutes(book: RouteBook, deps: RoleRouteDeps)
     query: roleUsersQuery,
     response: countAnswer,
     handler: async ({ query, principal }) => {
-      await allowedRole(query.roleId, 'authUser', principal.isAdmin);
+      const role = await allowedRole(query.roleId, 'authUser', principal.isAdmin);
+      // Nobody hands out a role wider than their own (they could take it themselves).
+      await mayGrantMenus(principal, await repos.roles.listMenuIds(query.roleId));
+      await mayGrantScope(principal, role.dataScope, await repos.roles.listDeptIds(role.roleId));
       await usersInScope(query.userIds, principal.scope);
       return ok({ count: unwrap(await repos.roles.addUsers(query.roleId, query.userIds)) });
     },
@@ -127,11 +131,12 @@ export function registerRoleAuthUserRoutes(book: RouteBook, deps: RoleRouteDeps)
     access: perm('system:role:query'),
     params: z.object({ roleId: id() }),
     response: roleDeptTreeAnswer,
-    handler: async ({ params }) => {
+    handler: async ({ params, principal }) => {
       const role = await repos.roles.findById(params.roleId);
       if (!role) throw new HttpError(404, '角色不存在');
+      // Only the departments the caller's own scope reaches: nobody grants what they cannot see.
       const [depts, granted] = await Promise.all([
-        repos.depts.list({ status: '0' }, ALL_DATA),
+        repos.depts.list({ status: '0' }, principal.scope),
         repos.roles.listDeptIds(params.roleId),
       ]);
       const nodes = depts.map((d) => ({ id: d.deptId, parentId: d.parentId }));
