@@ -163,6 +163,13 @@ describe.each(testDatabaseKinds())('登录日志, 操作日志 and 在线用户 
     expect((await loginRows('yuangong'))[0]).toMatchObject({ status: '1' });
     await call('get', '/monitor/logininfor/unlock/yuangong').expect(200);
     await signIn('yuangong', DEMO_PASSWORD, ip).expect(200);
+    const [row] = await operRows('title=登录日志');
+    expect(row).toMatchObject({
+      method: 'GET /monitor/logininfor/unlock/:userName',
+      operUrl: '/prod-api/monitor/logininfor/unlock/yuangong',
+      operName: 'admin',
+      status: '0',
+    });
   });
 
   it('removes rows by id, and clean is not taken for an id; clearing is itself logged', async () => {
