@@ -84,6 +84,8 @@ export const onlineUserRecord = z
     os: z.string(),
     loginTime: timestamp(),
     lastAccessTime: timestamp(),
+    /** False on the caller's own session and, for a non-administrator, on an administrator's. */
+    mayForceLogout: z.boolean(),
   })
   .meta({ id: 'SysUserOnline' });
 export type OnlineUserRecord = z.output<typeof onlineUserRecord>;

@@ -5,6 +5,7 @@ import {
   MENU_MESSAGES as M,
   MENU_TEXT_LIMITS as L,
   SYSTEM_ORDER_MAX,
+  permsHasWildcard,
   type MenuField,
 } from '@dpms/core';
 import { nullAsAbsent, okEnvelope, timestamp } from './envelope.js';
@@ -54,7 +55,17 @@ const menuFields = {
   menuType: choice('menuType', ['M', 'C', 'F']),
   visible: choice('visible', ['0', '1']).optional(),
   status: statusFlag().optional(),
-  perms: optionalText('perms'),
+  // The wildcard is refused at the edge too, so the form says so under the field; the server's
+  // MenuWrites refuses it again with the rest of core's permission rule.
+  perms: z.preprocess(
+    nullAsAbsent,
+    z
+      .string()
+      .trim()
+      .max(L.perms, M.tooLong('perms', L.perms))
+      .refine((p) => !permsHasWildcard(p), M.wildcard('perms'))
+      .optional(),
+  ),
   icon: optionalText('icon'),
   remark: optionalText('remark'),
 };

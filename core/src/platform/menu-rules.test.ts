@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { SysMenu } from './menu.js';
-import { descendantsOf, menuWriteError, routeNameOf, type MenuCandidate } from './menu-rules.js';
+import {
+  descendantsOf,
+  menuPermsError,
+  menuWriteError,
+  routeNameOf,
+  type MenuCandidate,
+} from './menu-rules.js';
 
 const menu = (m: Partial<SysMenu> & Pick<SysMenu, 'menuId' | 'parentId'>): SysMenu => ({
   menuName: `菜单${m.menuId}`,
@@ -120,5 +126,26 @@ describe('menu write rules', () => {
         expect(below.has(target.menuId)).toBe(inSubtree && target.menuId !== moved.menuId);
       }),
     );
+  });
+});
+
+describe('menuPermsError', () => {
+  const keeper = { permissions: ['system:menu:edit', 'system:user:list'], isAdmin: false };
+  const admin = { permissions: [], isAdmin: true };
+
+  it('refuses a * anywhere in the permission, to the administrator too', () => {
+    for (const perms of ['*:*:*', 'system:*:list', 'system:user:*', '*'])
+      for (const granter of [keeper, admin])
+        expect(menuPermsError(perms, granter, 'update', '按钮')?.field).toBe('perms');
+  });
+
+  it('lets a non-administrator set only a permission they hold', () => {
+    expect(menuPermsError('system:user:list', keeper, 'create', '按钮')).toBe(null);
+    expect(menuPermsError('system:user:remove', keeper, 'create', '按钮')).toMatchObject({
+      code: 'PLATFORM.NOT_ALLOWED',
+      field: 'perms',
+    });
+    expect(menuPermsError('system:user:remove', admin, 'create', '按钮')).toBe(null);
+    expect(menuPermsError('', keeper, 'create', '目录')).toBe(null);
   });
 });

@@ -1,3 +1,4 @@
+import { hasPermission } from '../session/permission.js';
 import { domainError, type DomainError } from '../shared/result.js';
 import { uniqueTaken, type WriteAction } from './unique-fields.js';
 import type { MenuType, SysMenu } from './menu.js';
@@ -53,6 +54,18 @@ export const MenuErrors = {
     ),
   /** RuoYi refuses to delete a granted menu rather than silently take it from the roles. */
   grantedToRole: (): DomainError => domainError('PLATFORM.MENU_IN_USE', '菜单已分配，不允许删除'),
+  permsWildcard: (action: WriteAction, name: string): DomainError =>
+    domainError(
+      'VALIDATION.MENU_PERMS',
+      `${verb(action)}菜单'${name}'失败，权限字符不能包含通配符 *`,
+      'perms',
+    ),
+  permsNotHeld: (action: WriteAction, name: string, perms: string): DomainError =>
+    domainError(
+      'PLATFORM.NOT_ALLOWED',
+      `${verb(action)}菜单'${name}'失败，权限字符'${perms}'不是当前用户拥有的权限`,
+      'perms',
+    ),
   nameTaken: (action: WriteAction, name: string): DomainError =>
     uniqueTaken('menuName', action, name),
 } as const;
@@ -116,6 +129,34 @@ export function menuWriteError(
   return null;
 }
 
+/** Who writes a menu, as the permission rule sees them (the principal; getInfo in the web). */
+export interface MenuGranter {
+  readonly permissions: readonly string[];
+  readonly isAdmin: boolean;
+}
+
+/** True when a permission string holds a `*`, which hasPermission would read as a wildcard. */
+export const permsHasWildcard = (perms: string): boolean => perms.includes('*');
+
+/**
+ * Why a menu may not carry `perms`, or null. A `*` anywhere is refused, to everyone: `*:*:*` on
+ * a menu the caller's role holds would pass every permission check. A non-administrator may set
+ * only a permission they hold themselves, so 菜单管理 cannot be a way to grant oneself more.
+ * Checked only when the permission is set or changed; an empty one grants nothing.
+ */
+export function menuPermsError(
+  perms: string,
+  granter: MenuGranter,
+  action: WriteAction,
+  name: string,
+): DomainError | null {
+  if (perms === '') return null;
+  if (permsHasWildcard(perms)) return MenuErrors.permsWildcard(action, name);
+  if (!granter.isAdmin && !hasPermission(granter.permissions, [perms]))
+    return MenuErrors.permsNotHeld(action, name, perms);
+  return null;
+}
+
 /** 菜单管理's fields as its form names them (RuoYi's words). */
 export const MENU_FIELD_LABELS = {
   parentId: '上级菜单',
@@ -155,6 +196,7 @@ export const MENU_MESSAGES = {
   required: (f: MenuField) => `${menuLabel(f)}不能为空`,
   tooLong: (f: MenuField, max: number) => `${menuLabel(f)}长度不能超过 ${max} 个字符`,
   invalidValue: (f: MenuField) => `${menuLabel(f)}的取值不正确`,
+  wildcard: (f: MenuField) => `${menuLabel(f)}不能包含通配符 *`,
   outOfRange: (f: MenuField, min: number, max: number) =>
     `${menuLabel(f)}必须是 ${min} 至 ${max} 之间的整数`,
 } as const;

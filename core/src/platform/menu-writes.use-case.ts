@@ -1,5 +1,5 @@
 import { err, type DomainError, type Result } from '../shared/result.js';
-import { MenuErrors, menuWriteError } from './menu-rules.js';
+import { MenuErrors, menuPermsError, menuWriteError, type MenuGranter } from './menu-rules.js';
 import type { MenuPatch, NewMenu, SysMenu } from './menu.js';
 import type { MenuRepository } from './menu.repository.port.js';
 import { PlatformErrors } from './platform-errors.js';
@@ -12,39 +12,49 @@ import { PlatformErrors } from './platform-errors.js';
 export class MenuWrites {
   constructor(private readonly menus: MenuRepository) {}
 
-  async create(menu: NewMenu): Promise<Result<SysMenu, DomainError>> {
+  async create(menu: NewMenu, granter: MenuGranter): Promise<Result<SysMenu, DomainError>> {
     const all = await this.menus.listAll({});
-    const refused = menuWriteError(
-      {
-        parentId: menu.parentId,
-        menuName: menu.menuName,
-        menuType: menu.menuType,
-        path: menu.path ?? '',
-        isFrame: menu.isFrame ?? '1',
-        routeName: menu.routeName ?? '',
-      },
-      all,
-      'create',
-    );
+    const refused =
+      menuPermsError(menu.perms ?? '', granter, 'create', menu.menuName) ??
+      menuWriteError(
+        {
+          parentId: menu.parentId,
+          menuName: menu.menuName,
+          menuType: menu.menuType,
+          path: menu.path ?? '',
+          isFrame: menu.isFrame ?? '1',
+          routeName: menu.routeName ?? '',
+        },
+        all,
+        'create',
+      );
     return refused ? err(refused) : this.menus.create(menu);
   }
 
-  async update(menuId: number, patch: MenuPatch): Promise<Result<SysMenu, DomainError>> {
+  async update(
+    menuId: number,
+    patch: MenuPatch,
+    granter: MenuGranter,
+  ): Promise<Result<SysMenu, DomainError>> {
     const stored = await this.menus.findById(menuId);
     if (!stored) return err(PlatformErrors.notFound('菜单'));
-    const refused = menuWriteError(
-      {
-        menuId,
-        parentId: patch.parentId ?? stored.parentId,
-        menuName: patch.menuName ?? stored.menuName,
-        menuType: patch.menuType ?? stored.menuType,
-        path: patch.path ?? stored.path,
-        isFrame: patch.isFrame ?? stored.isFrame,
-        routeName: patch.routeName ?? stored.routeName,
-      },
-      await this.menus.listAll({}),
-      'update',
-    );
+    const changedPerms =
+      patch.perms !== undefined && patch.perms !== stored.perms ? patch.perms : '';
+    const refused =
+      menuPermsError(changedPerms, granter, 'update', patch.menuName ?? stored.menuName) ??
+      menuWriteError(
+        {
+          menuId,
+          parentId: patch.parentId ?? stored.parentId,
+          menuName: patch.menuName ?? stored.menuName,
+          menuType: patch.menuType ?? stored.menuType,
+          path: patch.path ?? stored.path,
+          isFrame: patch.isFrame ?? stored.isFrame,
+          routeName: patch.routeName ?? stored.routeName,
+        },
+        await this.menus.listAll({}),
+        'update',
+      );
     return refused ? err(refused) : this.menus.update(menuId, patch);
   }
 

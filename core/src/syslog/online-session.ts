@@ -1,3 +1,5 @@
+import { domainError, type DomainError } from '../shared/result.js';
+
 /** A live session as 在线用户 lists it: named by its session id, never by its token. */
 export interface OnlineSession {
   readonly tokenId: string;
@@ -7,9 +9,39 @@ export interface OnlineSession {
   readonly userAgent: string;
   readonly loginTime: Date;
   readonly lastAccessTime: Date;
+  /** True when the session's current role is the administrator's (`admin`). */
+  readonly admin: boolean;
 }
 
 export interface OnlineFilter {
   readonly ipaddr?: string;
   readonly userName?: string;
+}
+
+/** Who asks for 强退: the caller's own session and whether they act as administrator. */
+export interface ForceLogoutCaller {
+  readonly sessionId: string;
+  readonly isAdmin: boolean;
+}
+
+export const OnlineErrors = {
+  ownSession: (): DomainError =>
+    domainError('SYSLOG.NOT_ALLOWED', '不能强退当前会话，请使用退出', 'tokenId'),
+  adminSession: (): DomainError =>
+    domainError('SYSLOG.NOT_ALLOWED', '不允许强退管理员的会话', 'tokenId'),
+} as const;
+
+/**
+ * Why 强退 of `target` is refused, or null. One's own session ends by 退出 (which logs it as
+ * such); an administrator's session may be ended only by an administrator, so a holder of
+ * monitor:online:forceLogout cannot sign the administrator out. The page hides 强退 where this
+ * refuses.
+ */
+export function forceLogoutError(
+  caller: ForceLogoutCaller,
+  target: Pick<OnlineSession, 'tokenId' | 'admin'>,
+): DomainError | null {
+  if (target.tokenId === caller.sessionId) return OnlineErrors.ownSession();
+  if (target.admin && !caller.isAdmin) return OnlineErrors.adminSession();
+  return null;
 }

@@ -23,6 +23,9 @@ export interface OperRoute {
 const hasContent = (v: unknown): boolean =>
   v !== undefined && v !== null && (typeof v !== 'object' || Object.keys(v).length > 0);
 
+/** Inserts in flight beyond which a new entry is dropped with a warning (the database is down). */
+export const OPER_LOG_MAX_PENDING = 500;
+
 /**
  * 操作日志: every write that passes through the route pipeline, with or without success, written
  * after its answer is sent, on its own connection (never the request's transaction), so the log
@@ -35,6 +38,7 @@ export class OperLogRecorder {
     private readonly repos: Pick<PlatformRepositories, 'operLogs' | 'depts'>,
     private readonly logger: Logger,
     private readonly now: () => Date = () => new Date(),
+    private readonly maxPending = OPER_LOG_MAX_PENDING,
   ) {}
 
   /** The middleware of one write route: placed before its guard, so a refusal is logged too. */
@@ -43,18 +47,35 @@ export class OperLogRecorder {
       const started = performance.now();
       const operTime = this.now();
       let answer: unknown;
+      let logged = false;
+      let closedEarly = false;
       const json = res.json.bind(res);
       res.json = (body: unknown) => {
         answer = body;
         return json(body);
       };
-      res.once('finish', () => {
+      // Once only, on whichever comes first of 'finish' (the answer sent) and 'close' (the
+      // client gone): a client that disconnects first gets no 'finish', yet its write happened.
+      const settle = () => {
+        if (logged) return;
+        logged = true;
         const principal = res.locals.principal as Principal | undefined;
         // Nobody signed in (a missing or expired token): no operator to log.
-        if (!principal) return;
-        const cost = performance.now() - started;
-        this.track(this.write(route, req, res, principal, answer, operTime, cost));
+        if (principal) this.record(route, req, res, principal, answer, operTime, started);
+        answer = undefined;
+      };
+      res.once('finish', settle);
+      res.once('close', () => {
+        // Gone before the handler answered: log when it does (its end), not with a guessed status.
+        if (res.writableEnded) settle();
+        else closedEarly = true;
       });
+      const end = res.end.bind(res) as (...args: unknown[]) => Response;
+      res.end = ((...args: unknown[]) => {
+        const out = end(...args);
+        if (closedEarly) settle();
+        return out;
+      }) as Response['end'];
       next();
     };
   }
@@ -64,56 +85,60 @@ export class OperLogRecorder {
     while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
   }
 
-  private track(p: Promise<void>): void {
-    this.pending.add(p);
-    void p.finally(() => this.pending.delete(p));
-  }
-
-  private async write(
+  /**
+   * Builds the entry at once, so neither the request, the response nor the whole answer is kept
+   * while the department is looked up and the row inserted.
+   */
+  private record(
     route: OperRoute,
     req: Request,
     res: Response,
     principal: Principal,
     answer: unknown,
     operTime: Date,
-    costMs: number,
-  ): Promise<void> {
+    started: number,
+  ): void {
+    const where = `${route.method} ${route.path}`;
+    if (this.pending.size >= this.maxPending) {
+      this.logger.warn({ route: where, pending: this.pending.size }, 'operation log dropped');
+      return;
+    }
+    const failed = res.statusCode >= 400;
+    const msg = answer && typeof answer === 'object' && 'msg' in answer ? String(answer.msg) : '';
+    const body: unknown = req.body;
+    const params = hasContent(body) ? body : { ...req.params, ...(req.query as object) };
+    const ip = req.ip ?? req.socket.remoteAddress ?? '';
+    const entry: NewOperLog = {
+      title: route.tag,
+      businessType: businessTypeOf(route.method, route.path),
+      method: `${route.method.toUpperCase()} ${route.path}`,
+      requestMethod: req.method,
+      operatorType: OPERATOR_TYPE.manage,
+      operName: principal.userName,
+      deptName: '',
+      operUrl: req.originalUrl.split('?')[0] ?? '',
+      operIp: ip,
+      operLocation: loginLocationOf(ip),
+      operParam: hasContent(params) ? logText(params) : '',
+      jsonResult: failed ? '' : logText(answer),
+      status: failed ? LOG_STATUS.failure : LOG_STATUS.success,
+      errorMsg: failed ? msg || `HTTP ${res.statusCode}` : '',
+      operTime,
+      costTime: Math.round(performance.now() - started),
+    };
+    const p = this.write(entry, principal.deptId, where);
+    this.pending.add(p);
+    void p.finally(() => this.pending.delete(p));
+  }
+
+  private async write(entry: NewOperLog, deptId: number | null, where: string): Promise<void> {
     try {
       // Off the request: the answer has gone when this runs.
       await new Promise<void>((resolve) => setImmediate(resolve));
-      const failed = res.statusCode >= 400;
-      const msg = answer && typeof answer === 'object' && 'msg' in answer ? String(answer.msg) : '';
-      const dept =
-        principal.deptId === null
-          ? null
-          : await this.repos.depts.findById(principal.deptId, ALL_DATA);
-      const body: unknown = req.body;
-      const params = hasContent(body) ? body : { ...req.params, ...(req.query as object) };
-      const ip = req.ip ?? req.socket.remoteAddress ?? '';
-      const entry: NewOperLog = {
-        title: route.tag,
-        businessType: businessTypeOf(route.method, route.path),
-        method: `${route.method.toUpperCase()} ${route.path}`,
-        requestMethod: req.method,
-        operatorType: OPERATOR_TYPE.manage,
-        operName: principal.userName,
-        deptName: dept?.deptName ?? '',
-        operUrl: req.originalUrl.split('?')[0] ?? '',
-        operIp: ip,
-        operLocation: loginLocationOf(ip),
-        operParam: hasContent(params) ? logText(params) : '',
-        jsonResult: failed ? '' : logText(answer),
-        status: failed ? LOG_STATUS.failure : LOG_STATUS.success,
-        errorMsg: failed ? msg || `HTTP ${res.statusCode}` : '',
-        operTime,
-        costTime: Math.round(costMs),
-      };
-      await this.repos.operLogs.add(entry);
+      const dept = deptId === null ? null : await this.repos.depts.findById(deptId, ALL_DATA);
+      await this.repos.operLogs.add({ ...entry, deptName: dept?.deptName ?? '' });
     } catch (err) {
-      this.logger.warn(
-        { err, route: `${route.method} ${route.path}` },
-        'operation log not written',
-      );
+      this.logger.warn({ err, route: where }, 'operation log not written');
     }
   }
 }

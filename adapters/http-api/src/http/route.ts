@@ -74,6 +74,8 @@ export interface RouteSpec<
    * order the route modules register in.
    */
   readonly digitParams?: boolean;
+  /** A GET that changes state (账户解锁) and goes to 操作日志, without the GET-write idempotency. */
+  readonly logged?: boolean;
   /** Declared only when a write's use case honours the key itself (`use-case`) or none does. */
   readonly idempotency?: Exclude<IdempotencyMode, 'route'>;
   /**
@@ -298,7 +300,9 @@ export class RouteBook {
       }
     };
     // The writes the spec sends as GET (deleteById …) are writes too.
-    const logged = (spec.method !== 'get' || isGetWrite(spec.path)) && !('public' in spec.access);
+    const logged =
+      (spec.method !== 'get' || isGetWrite(spec.path) || spec.logged === true) &&
+      !('public' in spec.access);
     const handlers: RequestHandler[] = [
       // First, so a path that is not this route's (`/system/menu/treeselect`) is not logged.
       ...(spec.digitParams ? [digitsOrNext] : []),

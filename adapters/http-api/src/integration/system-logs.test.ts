@@ -102,6 +102,59 @@ describe.each(testDatabaseKinds())('登录日志, 操作日志 and 在线用户 
     expect(row).toMatchObject({ title: '在线用户', operName: 'admin', status: '0' });
   });
 
+  it("refuses 强退 of one's own session, and of an administrator's to a non-administrator", async () => {
+    const menus = (await call('get', '/system/menu/list').expect(200)).body.data as {
+      menuId: number;
+      perms: string;
+    }[];
+    const ids = (...perms: string[]) =>
+      menus.filter((m) => perms.includes(m.perms)).map((m) => m.menuId);
+    const role = await call('post', '/system/role')
+      .send({
+        roleName: '在线监控员',
+        roleKey: 'online_watch',
+        roleSort: 9,
+        menuIds: ids('monitor:online:list', 'monitor:online:forceLogout'),
+      })
+      .expect(200);
+    await call('post', '/system/user')
+      .send({
+        userName: 'jiankong01',
+        nickName: '监控员',
+        password: 'secret123',
+        deptId: 111,
+        roleIds: [role.body.data.roleId],
+      })
+      .expect(200);
+    const watcher = await api.login('jiankong01', 'secret123');
+    const rows = async (token: string, userName: string) =>
+      (
+        await call('get', `/monitor/online/list?userName=${userName}`, token).expect(200)
+      ).body.rows.filter((r: { userName: string }) => r.userName === userName) as {
+        tokenId: string;
+        mayForceLogout: boolean;
+      }[];
+    const [ownRow] = await rows(watcher, 'jiankong01');
+    const adminRows = await rows(watcher, 'admin');
+    expect(ownRow!.mayForceLogout).toBe(false);
+    expect(adminRows.every((r) => !r.mayForceLogout)).toBe(true);
+    const own = await call('delete', `/monitor/online/${ownRow!.tokenId}`, watcher).expect(403);
+    expect(own.body.msg).toBe('不能强退当前会话，请使用退出');
+    const ofAdmin = await call('delete', `/monitor/online/${adminRows[0]!.tokenId}`, watcher);
+    expect(ofAdmin.status).toBe(403);
+    expect(ofAdmin.body.msg).toBe('不允许强退管理员的会话');
+    await call('get', '/getInfo').expect(200);
+    await call('get', '/getInfo', watcher).expect(200);
+    // The administrator may end the watcher's session, but not the one they call from.
+    const [fromAdmin] = await rows(admin, 'jiankong01');
+    expect(fromAdmin!.mayForceLogout).toBe(true);
+    const mine = (await rows(admin, 'admin')).filter((r) => !r.mayForceLogout);
+    expect(mine).toHaveLength(1);
+    await call('delete', `/monitor/online/${mine[0]!.tokenId}`).expect(403);
+    await call('delete', `/monitor/online/${fromAdmin!.tokenId}`).expect(200);
+    await call('get', '/getInfo', watcher).expect(401);
+  });
+
   it('unlocks an account the throttle holds', async () => {
     const ip = nextAddress();
     for (let i = 0; i < 6; i++) await signIn('yuangong', 'wrong-password', ip);
@@ -110,6 +163,13 @@ describe.each(testDatabaseKinds())('登录日志, 操作日志 and 在线用户 
     expect((await loginRows('yuangong'))[0]).toMatchObject({ status: '1' });
     await call('get', '/monitor/logininfor/unlock/yuangong').expect(200);
     await signIn('yuangong', DEMO_PASSWORD, ip).expect(200);
+    const [row] = await operRows('title=登录日志');
+    expect(row).toMatchObject({
+      method: 'GET /monitor/logininfor/unlock/:userName',
+      operUrl: '/prod-api/monitor/logininfor/unlock/yuangong',
+      operName: 'admin',
+      status: '0',
+    });
   });
 
   it('removes rows by id, and clean is not taken for an id; clearing is itself logged', async () => {

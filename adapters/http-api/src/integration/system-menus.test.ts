@@ -58,7 +58,9 @@ describe.each(testDatabaseKinds())('菜单管理 API on %s', (kind) => {
     expect(r.status).toBe(200);
     return r.body.token as string;
   };
-  const menuOf = async (predicate: (m: { perms: string; menuName: string }) => boolean) => {
+  const menuOf = async (
+    predicate: (m: { menuId: number; perms: string; menuName: string }) => boolean,
+  ) => {
     const r = await as(admin).get('/system/menu/list').expect(200);
     return r.body.data.find(predicate) as { menuId: number; parentId: number; perms: string };
   };
@@ -232,6 +234,57 @@ describe.each(testDatabaseKinds())('菜单管理 API on %s', (kind) => {
       .expect(403);
     const list = await as(admin).get('/system/menu/list?menuName=越权').expect(200);
     expect(list.body.data).toEqual([]);
+  });
+
+  it('refuses a wildcard permission to everyone, and to a non-admin a permission not held', async () => {
+    const all = (await as(admin).get('/system/menu/list').expect(200)).body.data as {
+      menuId: number;
+      perms: string;
+    }[];
+    const role = await as(admin)
+      .post('/system/role', {
+        roleName: '菜单维护员',
+        roleKey: 'menu_keeper',
+        roleSort: 9,
+        menuIds: all.filter((m) => m.perms.startsWith('system:menu:')).map((m) => m.menuId),
+      })
+      .expect(200);
+    await as(admin)
+      .post('/system/user', {
+        userName: 'caidan01',
+        nickName: '菜单维护',
+        password: DEMO_PASSWORD,
+        deptId: 111,
+        roleIds: [role.body.data.roleId],
+      })
+      .expect(200);
+    const keeper = await login('caidan01');
+    const edit = await menuOf((m) => m.perms === 'system:menu:edit');
+    const wild = await as(keeper)
+      .put('/system/menu', { menuId: edit.menuId, perms: '*:*:*' })
+      .expect(400);
+    expect(wild.body.msg).toContain('权限字符');
+    const button = { parentId: edit.parentId, menuType: 'F', orderNum: 9 };
+    const notHeld = await as(keeper)
+      .post('/system/menu', { ...button, menuName: '越权按钮', perms: 'system:user:remove' })
+      .expect(403);
+    expect(notHeld.body.msg).toBe(
+      "新增菜单'越权按钮'失败，权限字符'system:user:remove'不是当前用户拥有的权限",
+    );
+    await as(keeper)
+      .post('/system/menu', { ...button, menuName: '星号按钮', perms: 'system:*:list' })
+      .expect(400);
+    // What the caller holds may be set; other fields of a menu may change without re-checking.
+    await as(keeper)
+      .post('/system/menu', { ...button, menuName: '同权按钮', perms: 'system:menu:query' })
+      .expect(200);
+    const user = await menuOf((m) => m.perms === 'system:user:list');
+    await as(keeper).put('/system/menu', { menuId: user.menuId, orderNum: 1 }).expect(200);
+    // The administrator sets any permission, but no wildcard either.
+    await as(admin).put('/system/menu', { menuId: edit.menuId, perms: '*:*:*' }).expect(400);
+    const unchanged = await menuOf((m) => m.menuId === edit.menuId);
+    expect(unchanged.perms).toBe('system:menu:edit');
+    expect(await menuOf((m) => m.menuName === '越权按钮')).toBeUndefined();
   });
 
   it('a page hidden leaves the sidebar at the next getRouters', async () => {

@@ -77,25 +77,27 @@ export function menuRoutes(repos: PlatformRepositories): RouteModule {
       book.add({
         method: 'post',
         path: '/system/menu',
-        summary: '新增菜单（外链地址须以 http(s):// 开头；同一上级下菜单名称唯一；路由名称唯一）',
+        summary:
+          '新增菜单（外链地址须以 http(s):// 开头；同一上级下菜单名称唯一；路由名称唯一；权限字符不含 *，非管理员只能填自己拥有的权限）',
         tag: TAG,
         access: perm('system:menu:add'),
         body: menuCreateBody,
         response: menuAnswer,
-        handler: async ({ body }) => ok(menuView(unwrap(await writes.create(body)))),
+        handler: async ({ body, principal }) =>
+          ok(menuView(unwrap(await writes.create(body, principal)))),
       });
 
       book.add({
         method: 'put',
         path: '/system/menu',
-        summary: '修改菜单（上级不能是自己或自己的下级）',
+        summary: '修改菜单（上级不能是自己或自己的下级；权限字符同新增）',
         tag: TAG,
         access: perm('system:menu:edit'),
         body: menuUpdateBody,
         response: menuAnswer,
-        handler: async ({ body }) => {
+        handler: async ({ body, principal }) => {
           const { menuId, ...patch } = body;
-          return ok(menuView(unwrap(await writes.update(menuId, patch))));
+          return ok(menuView(unwrap(await writes.update(menuId, patch, principal))));
         },
       });
 

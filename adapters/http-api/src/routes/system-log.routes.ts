@@ -147,6 +147,7 @@ export function loginInfoRoutes(repos: PlatformRepositories): RouteModule {
         summary: '账户解锁：清除该用户名的登录失败记录，登录限流随之解除',
         tag: TAG,
         access: perm('monitor:logininfor:unlock'),
+        logged: true,
         params: z.object({ userName: z.string().trim().min(1).max(50) }),
         response: systemDoneAnswer,
         handler: async ({ params }) => {

@@ -14,6 +14,7 @@ import type {
   SessionRepository,
   SessionRevokeReason,
 } from '@dpms/core';
+import { SUPER_ROLE } from '@dpms/core';
 import { containsPattern, toCount, type Db } from './sql-helpers.js';
 
 const SESSION_COLUMNS = [
@@ -117,8 +118,10 @@ export class SqlSessionRepository implements SessionRepository {
       .selectFrom('auth_session as s')
       .innerJoin('sys_user as u', 'u.user_id', 's.user_id')
       .leftJoin('sys_dept as d', 'd.dept_id', 'u.dept_id')
+      .leftJoin('sys_role as r', 'r.role_id', 's.role_id')
       .select([
         's.session_id',
+        'r.role_key',
         'u.user_name',
         'd.dept_name',
         's.ip',
@@ -142,6 +145,7 @@ export class SqlSessionRepository implements SessionRepository {
       userAgent: r.user_agent,
       loginTime: r.created_at,
       lastAccessTime: r.last_seen_at,
+      admin: r.role_key === SUPER_ROLE,
     }));
   }
 

@@ -48,25 +48,27 @@ export function OnlinePage() {
         {
           key: 'ops',
           title: '操作',
-          render: (r) => (
-            <HasPermi perms={['monitor:online:forceLogout']}>
-              <Button
-                size="sm"
-                variant="text"
-                className="text-danger-600!"
-                onClick={() =>
-                  void run(
-                    `是否确认强退名称为"${r.userName}"的用户？`,
-                    (idempotencyKey) => gateway.forceLogout(r.tokenId, { idempotencyKey }),
-                    '强退成功',
-                    ctx.refetch,
-                  )
-                }
-              >
-                强退
-              </Button>
-            </HasPermi>
-          ),
+          // The server says where 强退 is refused (one's own session, an administrator's).
+          render: (r) =>
+            r.mayForceLogout && (
+              <HasPermi perms={['monitor:online:forceLogout']}>
+                <Button
+                  size="sm"
+                  variant="text"
+                  className="text-danger-600!"
+                  onClick={() =>
+                    void run(
+                      `是否确认强退名称为"${r.userName}"的用户？`,
+                      (idempotencyKey) => gateway.forceLogout(r.tokenId, { idempotencyKey }),
+                      '强退成功',
+                      ctx.refetch,
+                    )
+                  }
+                >
+                  强退
+                </Button>
+              </HasPermi>
+            ),
         },
       ]}
       table={{ testId: 'online-table' }}

@@ -132,6 +132,7 @@ describe('在线用户', () => {
     os: 'Windows 10',
     loginTime: '2026-11-26T02:30:00.000Z',
     lastAccessTime: '2026-11-26T02:40:00.000Z',
+    mayForceLogout: true,
   };
 
   it('强退s a session by its id after a confirmation', async () => {
@@ -152,6 +153,17 @@ describe('在线用户', () => {
       ).toBe(true),
     );
     expect(await screen.findByText('强退成功')).toBeTruthy();
+  });
+
+  it("offers no 强退 on a row the server refuses it for (one's own, an administrator's)", async () => {
+    const own = { ...online, tokenId: '7c1f0c3e-6a55-4c1d-9f0e-1d2c3b4a5f61', userName: 'admin' };
+    const api = new FakeApi({
+      '/monitor/online/list': () => page([{ ...own, mayForceLogout: false }, online]),
+    });
+    renderWithApi(<OnlinePage />, api);
+    const table = await screen.findByTestId('online-table');
+    await within(table).findByText('admin');
+    expect(within(table).getAllByRole('button', { name: '强退' })).toHaveLength(1);
   });
 
   it('offers no 强退 without monitor:online:forceLogout', async () => {

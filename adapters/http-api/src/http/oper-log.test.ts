@@ -1,0 +1,102 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import pino from 'pino';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { NewOperLog, PlatformRepositories } from '@dpms/core';
+import type { Principal } from '../identity/principal.js';
+import { OperLogRecorder } from './oper-log.js';
+
+const deferred = () => {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+};
+
+type Repos = Pick<PlatformRepositories, 'operLogs' | 'depts'>;
+
+const principal = { userName: 'admin', deptId: null } as unknown as Principal;
+const route = { method: 'post', path: '/system/thing', tag: '测试' };
+
+/** A server whose one write route answers when `release` is called (or at once). */
+function serve(recorder: OperLogRecorder, gate?: Promise<void>) {
+  const app = express();
+  app.post('/system/thing', recorder.middleware(route), (_req, res, next) => {
+    res.locals.principal = principal;
+    res.once('close', () => closed.resolve());
+    arrived.resolve();
+    void (gate ?? Promise.resolve()).then(() => res.json({ code: 200, msg: '操作成功' }), next);
+  });
+  const arrived = deferred();
+  const closed = deferred();
+  const server = http.createServer(app).listen(0);
+  servers.push(server);
+  const port = () => (server.address() as AddressInfo).port;
+  return { arrived: arrived.promise, closed: closed.promise, port };
+}
+
+const servers: http.Server[] = [];
+afterEach(() => {
+  for (const s of servers.splice(0)) s.close();
+});
+
+const recorderWith = (add: (e: NewOperLog) => Promise<void>, maxPending?: number) => {
+  const repos = { operLogs: { add }, depts: { findById: vi.fn() } } as unknown as Repos;
+  const logger = pino({ level: 'silent' });
+  const warn = vi.spyOn(logger, 'warn');
+  return { recorder: new OperLogRecorder(repos, logger, () => new Date(), maxPending), warn };
+};
+
+const post = async (port: number) => {
+  const res = await fetch(`http://127.0.0.1:${port}/system/thing`, { method: 'POST' });
+  return res.text();
+};
+
+describe('OperLogRecorder', () => {
+  it('logs a write once, though both finish and close fire', async () => {
+    const add = vi.fn((_entry: NewOperLog) => Promise.resolve());
+    const { recorder } = recorderWith(add);
+    const { port } = serve(recorder);
+    await post(port());
+    await recorder.settled();
+    expect(add).toHaveBeenCalledTimes(1);
+    expect(add.mock.calls[0]![0].status).toBe('0');
+    expect(add.mock.calls[0]![0].jsonResult).toContain('操作成功');
+  });
+
+  it('logs a write whose client disconnected before the answer, once, when it answers', async () => {
+    const add = vi.fn((_entry: NewOperLog) => Promise.resolve());
+    const { recorder } = recorderWith(add);
+    const gate = deferred();
+    const { port, arrived, closed } = serve(recorder, gate.promise);
+    const req = http.request({ port: port(), method: 'POST', path: '/system/thing' });
+    req.on('error', () => undefined);
+    req.end();
+    await arrived;
+    req.destroy();
+    // The server sees the client gone before the handler answers.
+    await closed;
+    expect(add).not.toHaveBeenCalled();
+    gate.resolve();
+    await vi.waitFor(() => expect(add).toHaveBeenCalledTimes(1));
+    await recorder.settled();
+    expect(add).toHaveBeenCalledTimes(1);
+    expect(add.mock.calls[0]![0]).toMatchObject({ title: '测试', operName: 'admin' });
+  });
+
+  it('drops an entry with a warning beyond the cap of inserts in flight', async () => {
+    const stuck = deferred();
+    const add = vi.fn((_entry: NewOperLog) => stuck.promise);
+    const { recorder, warn } = recorderWith(add, 2);
+    const { port } = serve(recorder);
+    for (let i = 0; i < 3; i++) await post(port());
+    await vi.waitFor(() => expect(add).toHaveBeenCalledTimes(2));
+    expect(warn).toHaveBeenCalledWith(
+      expect.objectContaining({ pending: 2 }),
+      'operation log dropped',
+    );
+    stuck.resolve();
+    await recorder.settled();
+    expect(add).toHaveBeenCalledTimes(2);
+  });
+});
