@@ -68,12 +68,6 @@ export interface RouteSpec<
    * file field (`file`, `avatarfile`, `signaturefile`) for the OpenAPI document.
    */
   readonly multipart?: string;
-  /**
-   * The path's parameters are ids only when they are digits: any other segment passes on to the
-   * routes registered after (`/system/menu/treeselect` beside `/system/menu/:menuId`), whatever
-   * order the route modules register in.
-   */
-  readonly digitParams?: boolean;
   /** A GET that changes state (账户解锁) and goes to 操作日志, without the GET-write idempotency. */
   readonly logged?: boolean;
   /** Declared only when a write's use case honours the key itself (`use-case`) or none does. */
@@ -304,8 +298,6 @@ export class RouteBook {
       (spec.method !== 'get' || isGetWrite(spec.path) || spec.logged === true) &&
       !('public' in spec.access);
     const handlers: RequestHandler[] = [
-      // First, so a path that is not this route's (`/system/menu/treeselect`) is not logged.
-      ...(spec.digitParams ? [digitsOrNext] : []),
       ...(logged && this.operLog
         ? [this.operLog.middleware({ method: spec.method, path: spec.path, tag: spec.tag })]
         : []),
@@ -315,12 +307,6 @@ export class RouteBook {
     this.router[spec.method](spec.path, ...handlers);
   }
 }
-
-/** Passes a request whose path parameters are not all digits on to the next matching route. */
-const digitsOrNext: RequestHandler = (req, _res, next) => {
-  if (Object.values(req.params).every((v) => typeof v === 'string' && /^\d+$/.test(v))) next();
-  else next('route');
-};
 
 /**
  * Under the test runner a mismatch fails the request, so a test finds the bug. A running server

@@ -91,7 +91,6 @@ export function jobRoutes(
         tag: TAG,
         access: perm('monitor:job:query'),
         params: z.object({ jobId: id() }),
-        digitParams: true,
         response: okEnvelope(jobRecord),
         handler: async ({ params }) => {
           const e = catalogue.list().find((x) => x.jobId === params.jobId);

@@ -65,7 +65,6 @@ export function menuRoutes(repos: PlatformRepositories): RouteModule {
         tag: TAG,
         access: perm('system:menu:query'),
         params: z.object({ menuId: id() }),
-        digitParams: true,
         response: menuAnswer,
         handler: async ({ params }) => {
           const m = await repos.menus.findById(params.menuId);
@@ -108,7 +107,6 @@ export function menuRoutes(repos: PlatformRepositories): RouteModule {
         tag: TAG,
         access: perm('system:menu:remove'),
         params: z.object({ menuId: id() }),
-        digitParams: true,
         response: systemDoneAnswer,
         handler: async ({ params }) => {
           unwrap(await writes.remove(params.menuId));
