@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+import { displayAmount } from '@dpms/core';
 import { describe, expect, it } from 'vitest';
 import { openApproval, signInQuietly } from '../support/approval.js';
 import { useBrowser } from '../support/browser.js';
@@ -54,12 +55,13 @@ describe('the loan agreement sheet an approver reads', () => {
     expect(await sheet.getAttribute('data-source')).toBe('record');
     const amount = sheet.locator('[data-figure="loanAmount"]');
     expect(await amount.locator('th').textContent()).toBe('借款金额（万元）');
-    expect(await amount.locator('td').textContent()).toBe(loanAmount);
+    // As people read it: grouped, at most four decimals (the stored six stay on the record).
+    expect(await amount.locator('td').textContent()).toBe(displayAmount(loanAmount));
     expect(await sheet.locator('[data-figure="loanLimit"] th').textContent()).toBe(
       '借款额度（万元）',
     );
     expect(await sheet.locator('[data-figure="borrowableAfter"] td').textContent()).toMatch(
-      /^-?\d+(\.\d+)?$/,
+      /^-?\d{1,3}(,\d{3})*(\.\d+)?$/,
     );
 
     const current = detail.getByTestId('waiting-node').first();
