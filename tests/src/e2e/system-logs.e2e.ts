@@ -52,12 +52,14 @@ describe('在线用户, 强退 and 登录日志', () => {
       const view = page.locator('[data-view="/system/log/logininfor"]');
       await view.getByPlaceholder('请输入用户名称').fill('yuangong');
       await view.getByRole('button', { name: '搜索' }).click();
+      // Wait for yuangong's own row: until the search answers, the list still shows everyone's.
       const signedIn = page
         .getByTestId('logininfor-table')
-        .locator('tr[data-row]', { hasText: '登录成功' })
+        .locator('tr[data-row]', { hasText: 'yuangong' })
+        .filter({ hasText: '登录成功' })
         .first();
       await signedIn.waitFor();
-      expect(await signedIn.textContent()).toContain('yuangong');
+      expect(await signedIn.textContent()).toContain('内网IP');
 
       // ... and the 强退 itself is in 操作日志.
       await openMenu(page, '系统管理', '日志管理', '操作日志');
