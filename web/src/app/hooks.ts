@@ -15,3 +15,10 @@ export function useActionActor(): ActionActor {
   const { session } = useSession();
   return useMemo(() => actorOfSession(session), [session]);
 }
+
+/** The notification service and its current view (the answer of the shell's getNotify poll). */
+export function useNotifyView() {
+  const notify = useService(TOKENS.Notify);
+  const state = useSyncExternalStore(notify.subscribe, notify.snapshot);
+  return { notify, state };
+}

@@ -1,8 +1,6 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { useService } from '../../app/di';
-import { useSession } from '../../app/hooks';
-import { TOKENS } from '../../app/tokens';
+import { useNotifyView, useSession } from '../../app/hooks';
 import { HasPermi } from '../../components/auth/Access';
 import { ContractYearChart } from '../../components/chart/ContractYearChart';
 import { SvgIcon } from '../../components/icons/SvgIcon';
@@ -37,8 +35,7 @@ const TIPS: TipType[] = [
  * line leads where it is dealt with, and only to pages the person's menus grant.
  */
 function WaitingCard() {
-  const notify = useService(TOKENS.Notify);
-  const state = useSyncExternalStore(notify.subscribe, notify.snapshot);
+  const { notify, state } = useNotifyView();
   const plain =
     'flex items-center justify-between gap-2 rounded-control border border-line px-3 py-2 text-sm';
   const line = `${plain} hover:border-brand-400 hover:text-brand-600`;

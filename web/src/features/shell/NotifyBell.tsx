@@ -1,9 +1,7 @@
 import { noticeBadge, noticeLine } from '@dpms/core';
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
-import { useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
-import { useService } from '../../app/di';
-import { TOKENS } from '../../app/tokens';
+import { useNotifyView } from '../../app/hooks';
 import { useInstituteClock } from '../../components/time/institute-clock';
 
 /**
@@ -17,8 +15,7 @@ export const APPROVAL_OPEN_PATH = '/approval/all';
  * sent it and when on the institute's clock. Choosing one opens the approval, which reads it.
  */
 export function NotifyBell() {
-  const notify = useService(TOKENS.Notify);
-  const state = useSyncExternalStore(notify.subscribe, notify.snapshot);
+  const { notify, state } = useNotifyView();
   const clock = useInstituteClock();
   const navigate = useNavigate();
   const badge = noticeBadge(state);

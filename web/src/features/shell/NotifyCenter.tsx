@@ -6,16 +6,13 @@ import {
   NOTIFY_LIST_MAX_HEIGHT_PX,
   type MenuBadgeCounts,
 } from '@dpms/core';
-import { useEffect, useSyncExternalStore } from 'react';
-import { useService } from '../../app/di';
-import { useSession } from '../../app/hooks';
-import { TOKENS } from '../../app/tokens';
+import { useEffect } from 'react';
+import { useNotifyView, useSession } from '../../app/hooks';
 import { Dialog } from '../../components/ui/Dialog';
 
 /** The notify answer as the sidebar needs it. */
 export function useNotifyCounts(): MenuBadgeCounts {
-  const notify = useService(TOKENS.Notify);
-  const state = useSyncExternalStore(notify.subscribe, notify.snapshot);
+  const { state } = useNotifyView();
   return { unDealCount: state.unDealCount, unLookSeal: state.unLookSeal };
 }
 
@@ -25,9 +22,8 @@ export function useNotifyCounts(): MenuBadgeCounts {
  * session flag hideNotify, the icon reopens it.
  */
 export function NotifyCenter() {
-  const notify = useService(TOKENS.Notify);
+  const { notify, state } = useNotifyView();
   const userId = useSession().session.userInfo?.userId;
-  const state = useSyncExternalStore(notify.subscribe, notify.snapshot);
   useEffect(() => {
     if (userId === undefined) return;
     return notify.start(userId);
