@@ -6,9 +6,8 @@ import {
   type SysConfig,
 } from '@dpms/core';
 import { msgOnly, ok, page } from '../http/envelope.js';
-import { instituteDaysOf } from '../http/institute-zone.js';
 import { HttpError, unwrap } from '../http/http-error.js';
-import { listQueryOf } from '../http/list-query.js';
+import { createdListQueryOf } from '../http/list-query.js';
 import { AUTHENTICATED, perm } from '../http/route.js';
 import { id, idList } from '../http/schemas.js';
 import {
@@ -63,13 +62,7 @@ export function configRoutes(repos: PlatformRepositories): RouteModule {
         response: pageEnvelope(configRecord),
         query: configListQuery,
         handler: async ({ query, res }) => {
-          const { pageNum, pageSize, orderByColumn, isAsc, params, ...rest } = query;
-          const r = await repos.configs.list(
-            listQueryOf(
-              { ...rest, createTime: await instituteDaysOf(res, params) },
-              { pageNum, pageSize, orderByColumn, isAsc },
-            ),
-          );
+          const r = await repos.configs.list(await createdListQueryOf(res, query));
           return page(r.total, r.rows.map(configView));
         },
       });

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { type PlatformRepositories, type SysDictData, type SysDictType } from '@dpms/core';
 import { ok, page } from '../http/envelope.js';
-import { instituteDaysOf } from '../http/institute-zone.js';
 import { HttpError, unwrap } from '../http/http-error.js';
-import { listQueryOf } from '../http/list-query.js';
+import { createdListQueryOf, listQueryOf } from '../http/list-query.js';
 import { AUTHENTICATED, perm } from '../http/route.js';
 import { id, idList } from '../http/schemas.js';
 import {
@@ -54,13 +53,7 @@ export function dictRoutes(repos: PlatformRepositories): RouteModule {
         response: pageEnvelope(dictTypeRecord),
         query: dictTypeListQuery,
         handler: async ({ query, res }) => {
-          const { pageNum, pageSize, orderByColumn, isAsc, params, ...rest } = query;
-          const r = await repos.dicts.listTypes(
-            listQueryOf(
-              { ...rest, createTime: await instituteDaysOf(res, params) },
-              { pageNum, pageSize, orderByColumn, isAsc },
-            ),
-          );
+          const r = await repos.dicts.listTypes(await createdListQueryOf(res, query));
           return page(r.total, r.rows.map(typeView));
         },
       });

@@ -10,8 +10,7 @@ import {
 } from '@dpms/wire';
 import { ok, page } from '../http/envelope.js';
 import { HttpError, unwrap } from '../http/http-error.js';
-import { instituteDaysOf } from '../http/institute-zone.js';
-import { listQueryOf } from '../http/list-query.js';
+import { createdListQueryOf } from '../http/list-query.js';
 import { AUTHENTICATED, perm } from '../http/route.js';
 import { id, idList } from '../http/schemas.js';
 import { streamXlsx } from '../http/xlsx.js';
@@ -33,20 +32,6 @@ const EXPORT_COLUMNS = [
 
 /** 岗位管理 (RuoYi's SysPostController). */
 export function postRoutes(repos: PlatformRepositories): RouteModule {
-  const listOf = async (
-    query: z.output<typeof postListQuery>,
-    res: Parameters<typeof instituteDaysOf>[0],
-    paged: boolean,
-  ) => {
-    const { pageNum, pageSize, orderByColumn, isAsc, params, ...rest } = query;
-    return repos.posts.list(
-      listQueryOf(
-        { ...rest, createTime: await instituteDaysOf(res, params) },
-        { pageNum, pageSize, orderByColumn, isAsc },
-        paged,
-      ),
-    );
-  };
   return {
     name: 'posts',
     register(book) {
@@ -64,7 +49,7 @@ export function postRoutes(repos: PlatformRepositories): RouteModule {
           rows: z.array(postRecord),
         }),
         handler: async ({ query, res }) => {
-          const r = await listOf(query, res, true);
+          const r = await repos.posts.list(await createdListQueryOf(res, query));
           return page(r.total, r.rows.map(postView));
         },
       });
@@ -77,7 +62,7 @@ export function postRoutes(repos: PlatformRepositories): RouteModule {
         query: postListQuery,
         produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
         handler: async ({ query, res }) => {
-          const r = await listOf(query, res, false);
+          const r = await repos.posts.list(await createdListQueryOf(res, query, false));
           await streamXlsx(res, '岗位数据.xlsx', '岗位数据', EXPORT_COLUMNS, r.rows);
           return undefined;
         },

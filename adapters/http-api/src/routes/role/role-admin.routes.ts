@@ -13,8 +13,7 @@ import {
 } from '@dpms/wire';
 import { ok, page } from '../../http/envelope.js';
 import { HttpError, unwrap } from '../../http/http-error.js';
-import { instituteDaysOf } from '../../http/institute-zone.js';
-import { listQueryOf } from '../../http/list-query.js';
+import { createdListQueryOf } from '../../http/list-query.js';
 import { perm, type RouteBook } from '../../http/route.js';
 import { id, idList } from '../../http/schemas.js';
 import { streamXlsx } from '../../http/xlsx.js';
@@ -58,13 +57,7 @@ export function registerRoleAdminRoutes(book: RouteBook, deps: RoleRouteDeps): v
       rows: z.array(roleRecord),
     }),
     handler: async ({ query, res }) => {
-      const { pageNum, pageSize, orderByColumn, isAsc, params, ...rest } = query;
-      const r = await repos.roles.list(
-        listQueryOf(
-          { ...rest, createTime: await instituteDaysOf(res, params) },
-          { pageNum, pageSize, orderByColumn, isAsc },
-        ),
-      );
+      const r = await repos.roles.list(await createdListQueryOf(res, query));
       return page(r.total, r.rows.map(roleView));
     },
   });
@@ -78,14 +71,7 @@ export function registerRoleAdminRoutes(book: RouteBook, deps: RoleRouteDeps): v
     query: roleListQuery,
     produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     handler: async ({ query, res }) => {
-      const { pageNum, pageSize, orderByColumn, isAsc, params, ...rest } = query;
-      const r = await repos.roles.list(
-        listQueryOf(
-          { ...rest, createTime: await instituteDaysOf(res, params) },
-          { pageNum, pageSize, orderByColumn, isAsc },
-          false,
-        ),
-      );
+      const r = await repos.roles.list(await createdListQueryOf(res, query, false));
       await streamXlsx(res, '角色数据.xlsx', '角色数据', EXPORT_COLUMNS, r.rows);
       return undefined;
     },
