@@ -49,6 +49,16 @@ type UserEb = ExpressionBuilder<Database & { u: Database['sys_user'] }, 'u'>;
 
 const USER_NOT_FOUND = (): DomainError => PlatformErrors.notFound('用户');
 
+/** The user (`u`) holds the role: the 已分配 list's filter, and with `not` the 未分配 one's. */
+const holdsRole = (eb: UserEb, roleId: number) =>
+  eb.exists(
+    eb
+      .selectFrom('sys_user_role as hr')
+      .select('hr.user_id')
+      .whereRef('hr.user_id', '=', 'u.user_id')
+      .where('hr.role_id', '=', roleId),
+  );
+
 export class SqlUserRepository implements UserRepository {
   constructor(private readonly db: Db) {}
 
@@ -105,32 +115,8 @@ export class SqlUserRepository implements UserRepository {
     if (filter.deptId !== undefined) {
       conds.push(eb('u.dept_id', 'in', deptAndBelowIds(eb as never, filter.deptId)));
     }
-    if (filter.roleId !== undefined) {
-      const roleId = filter.roleId;
-      conds.push(
-        eb.exists(
-          eb
-            .selectFrom('sys_user_role as fr')
-            .select('fr.user_id')
-            .whereRef('fr.user_id', '=', 'u.user_id')
-            .where('fr.role_id', '=', roleId),
-        ),
-      );
-    }
-    if (filter.notRoleId !== undefined) {
-      const roleId = filter.notRoleId;
-      conds.push(
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('sys_user_role as nr')
-              .select('nr.user_id')
-              .whereRef('nr.user_id', '=', 'u.user_id')
-              .where('nr.role_id', '=', roleId),
-          ),
-        ),
-      );
-    }
+    if (filter.roleId !== undefined) conds.push(holdsRole(eb, filter.roleId));
+    if (filter.notRoleId !== undefined) conds.push(eb.not(holdsRole(eb, filter.notRoleId)));
     if (filter.postId !== undefined) {
       const postId = filter.postId;
       conds.push(
