@@ -23,7 +23,6 @@ import {
   type Db,
 } from './sql-helpers.js';
 import { refusingDuplicates } from './sql-unique.js';
-import { setDefaultRole } from './sql-user-links.js';
 
 const SORT_COLUMNS = {
   roleId: 'role_id',
@@ -268,18 +267,29 @@ export class SqlRoleRepository implements RoleRepository {
         .where('user_id', 'in', unique)
         .returning(['user_id', 'is_default'])
         .execute();
-      // A user who lost their default role gets their first remaining one (by roleSort).
-      for (const { user_id } of gone.filter((g) => g.is_default)) {
-        const next = await trx
-          .selectFrom('sys_user_role as ur')
-          .innerJoin('sys_role as r', 'r.role_id', 'ur.role_id')
-          .where('ur.user_id', '=', user_id)
-          .where('r.del_flag', '=', '0')
-          .select('ur.role_id')
-          .orderBy('r.role_sort')
-          .orderBy('r.role_id')
-          .executeTakeFirst();
-        if (next) await setDefaultRole(trx, user_id, next.role_id);
+      // A user who lost their default role gets their first remaining one (by roleSort), all
+      // in one statement: their default row was the one just deleted, so nothing to clear.
+      const lostDefault = gone.filter((g) => g.is_default).map((g) => g.user_id);
+      if (lostDefault.length > 0) {
+        await trx
+          .updateTable('sys_user_role as ur')
+          .from(
+            trx
+              .selectFrom('sys_user_role as h')
+              .innerJoin('sys_role as r', 'r.role_id', 'h.role_id')
+              .where('h.user_id', 'in', lostDefault)
+              .where('r.del_flag', '=', '0')
+              .distinctOn('h.user_id')
+              .select(['h.user_id', 'h.role_id'])
+              .orderBy('h.user_id')
+              .orderBy('r.role_sort')
+              .orderBy('r.role_id')
+              .as('next'),
+          )
+          .set({ is_default: true })
+          .whereRef('ur.user_id', '=', 'next.user_id')
+          .whereRef('ur.role_id', '=', 'next.role_id')
+          .execute();
       }
       return gone.map((g) => g.user_id).sort((a, b) => a - b);
     });
