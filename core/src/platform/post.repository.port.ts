@@ -7,6 +7,9 @@ export interface PostRepository {
   findById(postId: number): Promise<SysPost | null>;
   create(post: NewPost): Promise<Result<SysPost, DomainError>>;
   update(postId: number, patch: PostPatch): Promise<Result<SysPost, DomainError>>;
-  /** Refuses (`PLATFORM.POST_IN_USE`) while a user holds the post. */
-  delete(postId: number): Promise<Result<void, DomainError>>;
+  /**
+   * Deletes the posts, all or none: refuses (`PLATFORM.NOT_FOUND`, or `PLATFORM.POST_IN_USE`
+   * naming the first one a user still holds) before deleting any.
+   */
+  delete(postIds: readonly number[]): Promise<Result<void, DomainError>>;
 }

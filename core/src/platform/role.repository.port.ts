@@ -11,8 +11,11 @@ export interface RoleRepository {
   listByUser(userId: number): Promise<readonly (SysRole & { readonly isDefault: boolean })[]>;
   create(role: NewRole): Promise<Result<SysRole, DomainError>>;
   update(roleId: number, patch: RolePatch): Promise<Result<SysRole, DomainError>>;
-  /** Refuses (`PLATFORM.ROLE_IN_USE`) while a user holds the role. */
-  delete(roleId: number): Promise<Result<void, DomainError>>;
+  /**
+   * Deletes the roles, all or none: refuses (`PLATFORM.NOT_FOUND`, or `PLATFORM.ROLE_IN_USE`
+   * naming the first one a user still holds) before deleting any.
+   */
+  delete(roleIds: readonly number[]): Promise<Result<void, DomainError>>;
   /**
    * Gives the role to users (分配用户); users already holding it are left as they are. A user
    * without a default role gets this one as default. Answers how many links were added.

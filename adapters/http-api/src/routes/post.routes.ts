@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALL_DATA, PlatformErrors, type PlatformRepositories, type SysPost } from '@dpms/core';
+import type { PlatformRepositories, SysPost } from '@dpms/core';
 import {
   countAnswer,
   okEnvelope,
@@ -122,22 +122,14 @@ export function postRoutes(repos: PlatformRepositories): RouteModule {
         params: z.object({ postIds: idList() }),
         response: countAnswer,
         handler: async ({ params }) => {
-          // Every post is checked before any is deleted: a refusal changes nothing.
-          const posts: SysPost[] = [];
           // Each post once: `5,5` deletes 5, not 5 and then a 404.
-          for (const postId of new Set(params.postIds)) {
-            const p = await repos.posts.findById(postId);
-            if (!p) throw new HttpError(404, '岗位不存在');
-            const holders = await repos.users.list(
-              { filter: { postId }, page: { pageNum: 1, pageSize: 1 } },
-              ALL_DATA,
-            );
-            if (holders.total > 0)
-              unwrap({ ok: false, error: PlatformErrors.postInUse(p.postName) });
-            posts.push(p);
-          }
-          for (const p of posts) unwrap(await repos.posts.delete(p.postId));
-          return ok({ count: posts.length });
+          const postIds = [...new Set(params.postIds)];
+          // The repository checks every post before deleting any: a refusal changes nothing.
+          const deleted = await repos.posts.delete(postIds);
+          if (!deleted.ok && deleted.error.code === 'PLATFORM.NOT_FOUND')
+            throw new HttpError(404, '岗位不存在');
+          unwrap(deleted);
+          return ok({ count: postIds.length });
         },
       });
     },

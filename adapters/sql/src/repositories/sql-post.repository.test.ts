@@ -32,11 +32,11 @@ describe.each(testDatabaseKinds())('PostRepository and MajorRepository contract 
       ok: false,
       error: { code: 'PLATFORM.NOT_FOUND' },
     });
-    expect(await posts.delete(1)).toMatchObject({
+    expect(await posts.delete([1])).toMatchObject({
       ok: false,
       error: { code: 'PLATFORM.POST_IN_USE' },
     });
-    expect(await posts.delete(created.value.postId)).toEqual({ ok: true, value: undefined });
+    expect(await posts.delete([created.value.postId])).toEqual({ ok: true, value: undefined });
     expect((await posts.list({ filter: { postName: '临时' } })).total).toBe(0);
   });
 

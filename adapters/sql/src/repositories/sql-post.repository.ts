@@ -13,7 +13,13 @@ import {
   type Result,
   type SysPost,
 } from '@dpms/core';
-import { containsPattern, pageBounds, pageWithCount, type Db } from './sql-helpers.js';
+import {
+  containsPattern,
+  inTransaction,
+  pageBounds,
+  pageWithCount,
+  type Db,
+} from './sql-helpers.js';
 import { refusingDuplicates } from './sql-unique.js';
 
 const SORT_COLUMNS = {
@@ -103,20 +109,37 @@ export class SqlPostRepository implements PostRepository {
     });
   }
 
-  async delete(postId: number): Promise<Result<void, DomainError>> {
-    const post = await this.findById(postId);
-    if (!post) return err(PlatformErrors.notFound('岗位'));
-    const holder = await this.db
-      .selectFrom('sys_user_post as up')
-      .innerJoin('sys_user as u', 'u.user_id', 'up.user_id')
-      .where('up.post_id', '=', postId)
-      .where('u.del_flag', '=', '0')
-      .select('up.user_id')
-      .executeTakeFirst();
-    if (holder) return err(PlatformErrors.postInUse(post.postName));
-    await this.db.deleteFrom('sys_user_post').where('post_id', '=', postId).execute();
-    await this.db.deleteFrom('sys_post').where('post_id', '=', postId).execute();
-    return ok(undefined);
+  async delete(postIds: readonly number[]): Promise<Result<void, DomainError>> {
+    const ids = [...new Set(postIds)];
+    if (ids.length === 0) return ok(undefined);
+    return inTransaction<Result<void, DomainError>>(this.db, async (trx) => {
+      const found = await trx
+        .selectFrom('sys_post')
+        .where('post_id', 'in', ids)
+        .select(['post_id', 'post_name'])
+        .forUpdate()
+        .execute();
+      if (found.length !== ids.length) return err(PlatformErrors.notFound('岗位'));
+      const held = new Set(
+        (
+          await trx
+            .selectFrom('sys_user_post as up')
+            .innerJoin('sys_user as u', 'u.user_id', 'up.user_id')
+            .where('up.post_id', 'in', ids)
+            .where('u.del_flag', '=', '0')
+            .select('up.post_id')
+            .distinct()
+            .execute()
+        ).map((h) => h.post_id),
+      );
+      // The first held post as the request named them, as the one-by-one check did.
+      const firstHeld = ids.find((id) => held.has(id));
+      if (firstHeld !== undefined)
+        return err(PlatformErrors.postInUse(found.find((p) => p.post_id === firstHeld)?.post_name));
+      await trx.deleteFrom('sys_user_post').where('post_id', 'in', ids).execute();
+      await trx.deleteFrom('sys_post').where('post_id', 'in', ids).execute();
+      return ok(undefined);
+    });
   }
 }
 

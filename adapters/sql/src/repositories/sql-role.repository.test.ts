@@ -55,7 +55,7 @@ describe.each(testDatabaseKinds())('RoleRepository and MenuRepository contract o
     expect(await defaultOf(3)).toBe(7);
     // Only the users it was taken from: 1 never held it.
     expect(await roles.removeUsers(roleId, [3, 1])).toEqual({ ok: true, value: [3] });
-    expect(await roles.delete(roleId)).toEqual({ ok: true, value: undefined });
+    expect(await roles.delete([roleId])).toEqual({ ok: true, value: undefined });
     // The demo's own default back for the tests after this one.
     await handle.db
       .updateTable('sys_user_role')
@@ -121,11 +121,11 @@ describe.each(testDatabaseKinds())('RoleRepository and MenuRepository contract o
       ok: false,
       error: { code: 'PLATFORM.NOT_FOUND' },
     });
-    expect(await roles.delete(2)).toMatchObject({
+    expect(await roles.delete([2])).toMatchObject({
       ok: false,
       error: { code: 'PLATFORM.ROLE_IN_USE' },
     });
-    expect(await roles.delete(id)).toEqual({ ok: true, value: undefined });
+    expect(await roles.delete([id])).toEqual({ ok: true, value: undefined });
     expect(await roles.findById(id)).toBeNull();
     expect(await roles.listMenuIds(id)).toEqual([]);
     // A deleted role's key may be used again.

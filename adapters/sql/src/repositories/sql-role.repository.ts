@@ -190,27 +190,43 @@ export class SqlRoleRepository implements RoleRepository {
     return updated ? ok(updated) : err(PlatformErrors.notFound('角色'));
   }
 
-  async delete(roleId: number): Promise<Result<void, DomainError>> {
-    const role = await this.findById(roleId);
-    if (!role) return err(PlatformErrors.notFound('角色'));
-    const holder = await this.db
-      .selectFrom('sys_user_role as ur')
-      .innerJoin('sys_user as u', 'u.user_id', 'ur.user_id')
-      .where('ur.role_id', '=', roleId)
-      .where('u.del_flag', '=', '0')
-      .select('ur.user_id')
-      .executeTakeFirst();
-    if (holder) return err(PlatformErrors.roleInUse(role.roleName));
-    await inTransaction(this.db, async (trx) => {
-      await trx.deleteFrom('sys_role_menu').where('role_id', '=', roleId).execute();
-      await trx.deleteFrom('sys_role_dept').where('role_id', '=', roleId).execute();
+  async delete(roleIds: readonly number[]): Promise<Result<void, DomainError>> {
+    const ids = [...new Set(roleIds)];
+    if (ids.length === 0) return ok(undefined);
+    return inTransaction<Result<void, DomainError>>(this.db, async (trx) => {
+      const found = await trx
+        .selectFrom('sys_role')
+        .where('del_flag', '=', '0')
+        .where('role_id', 'in', ids)
+        .select(['role_id', 'role_name'])
+        .forUpdate()
+        .execute();
+      if (found.length !== ids.length) return err(PlatformErrors.notFound('角色'));
+      const held = new Set(
+        (
+          await trx
+            .selectFrom('sys_user_role as ur')
+            .innerJoin('sys_user as u', 'u.user_id', 'ur.user_id')
+            .where('ur.role_id', 'in', ids)
+            .where('u.del_flag', '=', '0')
+            .select('ur.role_id')
+            .distinct()
+            .execute()
+        ).map((h) => h.role_id),
+      );
+      // The first held role as the request named them, as the one-by-one check did.
+      const firstHeld = ids.find((id) => held.has(id));
+      if (firstHeld !== undefined)
+        return err(PlatformErrors.roleInUse(found.find((r) => r.role_id === firstHeld)?.role_name));
+      await trx.deleteFrom('sys_role_menu').where('role_id', 'in', ids).execute();
+      await trx.deleteFrom('sys_role_dept').where('role_id', 'in', ids).execute();
       await trx
         .updateTable('sys_role')
         .set({ del_flag: '2', update_time: new Date() })
-        .where('role_id', '=', roleId)
+        .where('role_id', 'in', ids)
         .execute();
+      return ok(undefined);
     });
-    return ok(undefined);
   }
 
   async addUsers(roleId: number, userIds: readonly number[]): Promise<Result<number, DomainError>> {

@@ -1,10 +1,8 @@
 import {
-  ALL_DATA,
   FIXED_ROLE_IDS,
   dataScopeGrantCheck,
   isAdminRole,
   menuGrantCheck,
-  PlatformErrors,
   roleActionCheck,
   type MenuGrantor,
   type PlatformRepositories,
@@ -42,14 +40,6 @@ export function roleRouteDeps(repos: PlatformRepositories, identity: IdentitySer
     if (!role) throw new HttpError(404, '角色不存在');
     unwrap(roleActionCheck(action, role, actorIsAdmin));
     return role;
-  }
-  /** Refuses a role users still hold, naming it (RuoYi: `xx已分配,不能删除`). */
-  async function refuseHeld(role: SysRole): Promise<void> {
-    const holders = await repos.users.list(
-      { filter: { roleId: role.roleId }, page: { pageNum: 1, pageSize: 1 } },
-      ALL_DATA,
-    );
-    if (holders.total > 0) unwrap({ ok: false, error: PlatformErrors.roleInUse(role.roleName) });
   }
   /**
    * A user whose role is taken away is signed out, as 用户管理 does when it changes a user's
@@ -90,7 +80,6 @@ export function roleRouteDeps(repos: PlatformRepositories, identity: IdentitySer
   return {
     repos,
     allowedRole,
-    refuseHeld,
     roleTakenFrom,
     grantorOf,
     mayGrantMenus,

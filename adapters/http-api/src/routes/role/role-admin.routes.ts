@@ -41,7 +41,7 @@ const roleAnswer = okEnvelope(roleRecord);
 
 /** 角色管理 (RuoYi's SysRoleController): the list, its export, the role and its writes. */
 export function registerRoleAdminRoutes(book: RouteBook, deps: RoleRouteDeps): void {
-  const { repos, allowedRole, refuseHeld, mayGrantMenus, mayGrantScope } = deps;
+  const { repos, allowedRole, mayGrantMenus, mayGrantScope } = deps;
 
   book.add({
     method: 'get',
@@ -192,16 +192,12 @@ export function registerRoleAdminRoutes(book: RouteBook, deps: RoleRouteDeps): v
     params: z.object({ roleIds: idList() }),
     response: countAnswer,
     handler: async ({ params, principal }) => {
-      // Every role is checked before any is deleted: a refusal changes nothing.
-      const roles = [];
       // Each role once: `5,5` deletes 5, not 5 and then a 404.
-      for (const roleId of new Set(params.roleIds)) {
-        const role = await allowedRole(roleId, 'remove', principal.isAdmin);
-        await refuseHeld(role);
-        roles.push(role);
-      }
-      for (const role of roles) unwrap(await repos.roles.delete(role.roleId));
-      return ok({ count: roles.length });
+      const roleIds = [...new Set(params.roleIds)];
+      for (const roleId of roleIds) await allowedRole(roleId, 'remove', principal.isAdmin);
+      // The repository refuses roles still held before deleting any: a refusal changes nothing.
+      unwrap(await repos.roles.delete(roleIds));
+      return ok({ count: roleIds.length });
     },
   });
 }
