@@ -3,6 +3,7 @@ import type { PlatformRepositories, SysPost } from '@dpms/core';
 import {
   countAnswer,
   okEnvelope,
+  pageEnvelope,
   postCreateBody,
   postListQuery,
   postRecord,
@@ -42,12 +43,7 @@ export function postRoutes(repos: PlatformRepositories): RouteModule {
         tag: TAG,
         access: perm('system:post:list'),
         query: postListQuery,
-        response: z.object({
-          code: z.literal(200),
-          msg: z.string(),
-          total: z.number().int().min(0),
-          rows: z.array(postRecord),
-        }),
+        response: pageEnvelope(postRecord),
         handler: async ({ query, res }) => {
           const r = await repos.posts.list(await createdListQueryOf(res, query));
           return page(r.total, r.rows.map(postView));

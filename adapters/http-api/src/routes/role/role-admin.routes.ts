@@ -4,6 +4,7 @@ import { menusAfterGrant, type SysRole } from '@dpms/core';
 import {
   countAnswer,
   okEnvelope,
+  pageEnvelope,
   roleCreateBody,
   roleDataScopeBody,
   roleListQuery,
@@ -50,12 +51,7 @@ export function registerRoleAdminRoutes(book: RouteBook, deps: RoleRouteDeps): v
     tag: TAG,
     access: perm('system:role:list'),
     query: roleListQuery,
-    response: z.object({
-      code: z.literal(200),
-      msg: z.string(),
-      total: z.number().int().min(0),
-      rows: z.array(roleRecord),
-    }),
+    response: pageEnvelope(roleRecord),
     handler: async ({ query, res }) => {
       const r = await repos.roles.list(await createdListQueryOf(res, query));
       return page(r.total, r.rows.map(roleView));
