@@ -18,13 +18,15 @@ export interface RoleRepository {
   delete(roleIds: readonly number[]): Promise<Result<void, DomainError>>;
   /**
    * Gives the role to users (分配用户); users already holding it are left as they are. A user
-   * without a default role gets this one as default. Answers how many links were added.
+   * without a default role gets this one as default. Answers how many links were added. The
+   * caller has found the role (the routes check it against roleActionCheck first); the users are
+   * checked here, since a link to a deleted user must not be written.
    */
   addUsers(roleId: number, userIds: readonly number[]): Promise<Result<number, DomainError>>;
   /**
    * Takes the role from users (取消授权); where it was their default, their first remaining role
    * becomes the default. Answers the users it was actually taken from (those not holding it are
-   * not among them), so only they are signed out.
+   * not among them), so only they are signed out. The caller has found the role.
    */
   removeUsers(
     roleId: number,

@@ -230,7 +230,6 @@ export class SqlRoleRepository implements RoleRepository {
   }
 
   async addUsers(roleId: number, userIds: readonly number[]): Promise<Result<number, DomainError>> {
-    if (!(await this.findById(roleId))) return err(PlatformErrors.notFound('角色'));
     const unique = [...new Set(userIds)];
     if (unique.length === 0) return ok(0);
     const found = await this.db
@@ -273,7 +272,6 @@ export class SqlRoleRepository implements RoleRepository {
     roleId: number,
     userIds: readonly number[],
   ): Promise<Result<readonly number[], DomainError>> {
-    if (!(await this.findById(roleId))) return err(PlatformErrors.notFound('角色'));
     const unique = [...new Set(userIds)];
     if (unique.length === 0) return ok([]);
     const removed = await inTransaction(this.db, async (trx) => {
