@@ -98,7 +98,7 @@ export function jobRoutes(
         params: z.object({ jobId: id() }),
         response: okEnvelope(jobRecord),
         handler: async ({ params }) => {
-          const e = catalogue.list().find((x) => x.jobId === params.jobId);
+          const e = catalogue.get(params.jobId);
           if (!e) throw new HttpError(404, '任务不存在或已过期！');
           const [paused, runs] = await Promise.all([
             states.pausedJobIds(),
@@ -117,8 +117,7 @@ export function jobRoutes(
         body: jobStatusBody,
         response: systemDoneAnswer,
         handler: async ({ body, principal }) => {
-          if (!catalogue.list().some((x) => x.jobId === body.jobId))
-            throw new HttpError(404, '任务不存在或已过期！');
+          if (!catalogue.get(body.jobId)) throw new HttpError(404, '任务不存在或已过期！');
           await states.setStatus(body.jobId, body.status, principal.userName);
           return ok();
         },
@@ -133,7 +132,7 @@ export function jobRoutes(
         body: jobRunBody,
         response: okEnvelope(jobLogRecord),
         handler: async ({ body }) => {
-          const e = catalogue.list().find((x) => x.jobId === body.jobId);
+          const e = catalogue.get(body.jobId);
           if (!e || (body.jobGroup !== undefined && body.jobGroup !== e.job.jobGroup))
             throw new HttpError(404, '任务不存在或已过期！');
           const log = unwrap(await catalogue.runNow(body.jobId));
