@@ -14,6 +14,8 @@ export interface OnlineSession {
 }
 
 export interface OnlineFilter {
+  /** One session by its id (强退 reads its target alone). */
+  readonly tokenId?: string;
   readonly ipaddr?: string;
   readonly userName?: string;
 }

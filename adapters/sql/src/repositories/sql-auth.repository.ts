@@ -131,6 +131,7 @@ export class SqlSessionRepository implements SessionRepository {
       ])
       .where('s.revoked_at', 'is', null)
       .where('s.expires_at', '>', now)
+      .$if(!!filter.tokenId, (q) => q.where('s.session_id', '=', filter.tokenId ?? ''))
       .$if(!!filter.ipaddr, (q) => q.where('s.ip', 'ilike', containsPattern(filter.ipaddr ?? '')))
       .$if(!!filter.userName, (q) =>
         q.where('u.user_name', 'ilike', containsPattern(filter.userName ?? '')),
