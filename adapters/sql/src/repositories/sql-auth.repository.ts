@@ -14,7 +14,6 @@ import type {
   SessionRepository,
   SessionRevokeReason,
 } from '@dpms/core';
-import { SUPER_ROLE } from '@dpms/core';
 import { containsPattern, toCount, type Db } from './sql-helpers.js';
 
 const SESSION_COLUMNS = [
@@ -121,6 +120,7 @@ export class SqlSessionRepository implements SessionRepository {
       .leftJoin('sys_role as r', 'r.role_id', 's.role_id')
       .select([
         's.session_id',
+        's.role_id',
         'r.role_key',
         'u.user_name',
         'd.dept_name',
@@ -146,7 +146,8 @@ export class SqlSessionRepository implements SessionRepository {
       userAgent: r.user_agent,
       loginTime: r.created_at,
       lastAccessTime: r.last_seen_at,
-      admin: r.role_key === SUPER_ROLE,
+      roleId: r.role_id,
+      roleKey: r.role_key,
     }));
   }
 
