@@ -4,6 +4,11 @@ import type { JobLog, JobLogFilter, JobLogSortColumn, NewJobLog } from './job-lo
 export interface JobLogRepository {
   /** Newest run first unless a sort is given. */
   list(query: ListQuery<JobLogFilter, JobLogSortColumn>): Promise<ListPage<JobLog>>;
+  /**
+   * The latest run of each job named in `jobNames` (one per name and group; a job never run has
+   * none): 定时任务's 最近一次执行, read at once for a page of jobs.
+   */
+  lastRuns(jobNames: readonly string[]): Promise<readonly JobLog[]>;
   add(entry: NewJobLog): Promise<JobLog>;
   /** Removes runs that started before `before`; answers how many. */
   purge(before: Date): Promise<number>;

@@ -12,6 +12,9 @@ class MemoryJobLogs implements JobLogRepository {
   list(): Promise<ListPage<JobLog>> {
     return Promise.resolve({ total: this.rows.length, rows: this.rows });
   }
+  lastRuns(): Promise<readonly JobLog[]> {
+    return Promise.resolve([]);
+  }
   add(entry: NewJobLog): Promise<JobLog> {
     const row = { ...entry, jobLogId: this.rows.length + 1, createTime: entry.endTime };
     this.rows.push(row);

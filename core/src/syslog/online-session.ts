@@ -1,3 +1,4 @@
+import { isAdminRole } from '../platform/role-rules.js';
 import { domainError, type DomainError } from '../shared/result.js';
 
 /** A live session as 在线用户 lists it: named by its session id, never by its token. */
@@ -9,11 +10,14 @@ export interface OnlineSession {
   readonly userAgent: string;
   readonly loginTime: Date;
   readonly lastAccessTime: Date;
-  /** True when the session's current role is the administrator's (`admin`). */
-  readonly admin: boolean;
+  /** The session's current role; its key is null when the role no longer exists. */
+  readonly roleId: number;
+  readonly roleKey: string | null;
 }
 
 export interface OnlineFilter {
+  /** One session by its id (强退 reads its target alone). */
+  readonly tokenId?: string;
   readonly ipaddr?: string;
   readonly userName?: string;
 }
@@ -33,15 +37,16 @@ export const OnlineErrors = {
 
 /**
  * Why 强退 of `target` is refused, or null. One's own session ends by 退出 (which logs it as
- * such); an administrator's session may be ended only by an administrator, so a holder of
+ * such); an administrator's session (its current role is the administrator role, `isAdminRole`) may be ended only by an administrator, so a holder of
  * monitor:online:forceLogout cannot sign the administrator out. The page hides 强退 where this
  * refuses.
  */
 export function forceLogoutError(
   caller: ForceLogoutCaller,
-  target: Pick<OnlineSession, 'tokenId' | 'admin'>,
+  target: Pick<OnlineSession, 'tokenId' | 'roleId' | 'roleKey'>,
 ): DomainError | null {
   if (target.tokenId === caller.sessionId) return OnlineErrors.ownSession();
-  if (target.admin && !caller.isAdmin) return OnlineErrors.adminSession();
+  const targetIsAdmin = isAdminRole({ roleId: target.roleId, roleKey: target.roleKey ?? '' });
+  if (targetIsAdmin && !caller.isAdmin) return OnlineErrors.adminSession();
   return null;
 }

@@ -61,6 +61,10 @@ export class JobCatalogue {
     return [...this.entries.values()].sort((a, b) => a.jobId - b.jobId);
   }
 
+  get(jobId: number): CatalogueEntry | undefined {
+    return this.entries.get(jobId);
+  }
+
   /** Runs the job now; its run goes to the scheduling log like a timer's. */
   async runNow(jobId: number): Promise<Result<JobLog, DomainError>> {
     const entry = this.entries.get(jobId);

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { JOB_STATUS, type JobLogRepository, type JobStateRepository } from '@dpms/core';
+import {
+  JOB_STATUS,
+  type JobLog,
+  type JobLogRepository,
+  type JobStateRepository,
+} from '@dpms/core';
 import {
   jobListAnswer,
   jobListQuery,
@@ -31,13 +36,9 @@ export function jobRoutes(
   logs: JobLogRepository,
   states: JobStateRepository,
 ): RouteModule {
-  const view = async (e: CatalogueEntry, paused: ReadonlySet<number>) => {
-    const latest = await logs.list({
-      filter: { jobName: e.job.jobName, jobGroup: e.job.jobGroup },
-      page: { pageNum: 1, pageSize: 1 },
-      sort: { column: 'startTime', direction: 'desc' },
-    });
-    const last = latest.rows.find((r) => r.jobName === e.job.jobName);
+  /** A job as 定时任务 shows it; `runs` are the latest runs of the jobs shown (`lastRuns`). */
+  const view = (e: CatalogueEntry, paused: ReadonlySet<number>, runs: readonly JobLog[]) => {
+    const last = runs.find((r) => r.jobName === e.job.jobName && r.jobGroup === e.job.jobGroup);
     return {
       jobId: e.jobId,
       jobName: e.job.jobName,
@@ -80,7 +81,11 @@ export function jobRoutes(
           const size = query.pageSize ?? rows.length;
           const from = ((query.pageNum ?? 1) - 1) * size;
           const shown = rows.slice(from, from + size);
-          return page(rows.length, await Promise.all(shown.map((e) => view(e, paused))));
+          const runs = await logs.lastRuns(shown.map((e) => e.job.jobName));
+          return page(
+            rows.length,
+            shown.map((e) => view(e, paused, runs)),
+          );
         },
       });
 
@@ -93,9 +98,13 @@ export function jobRoutes(
         params: z.object({ jobId: id() }),
         response: okEnvelope(jobRecord),
         handler: async ({ params }) => {
-          const e = catalogue.list().find((x) => x.jobId === params.jobId);
+          const e = catalogue.get(params.jobId);
           if (!e) throw new HttpError(404, '任务不存在或已过期！');
-          return ok(await view(e, await states.pausedJobIds()));
+          const [paused, runs] = await Promise.all([
+            states.pausedJobIds(),
+            logs.lastRuns([e.job.jobName]),
+          ]);
+          return ok(view(e, paused, runs));
         },
       });
 
@@ -108,8 +117,7 @@ export function jobRoutes(
         body: jobStatusBody,
         response: systemDoneAnswer,
         handler: async ({ body, principal }) => {
-          if (!catalogue.list().some((x) => x.jobId === body.jobId))
-            throw new HttpError(404, '任务不存在或已过期！');
+          if (!catalogue.get(body.jobId)) throw new HttpError(404, '任务不存在或已过期！');
           await states.setStatus(body.jobId, body.status, principal.userName);
           return ok();
         },
@@ -124,7 +132,7 @@ export function jobRoutes(
         body: jobRunBody,
         response: okEnvelope(jobLogRecord),
         handler: async ({ body }) => {
-          const e = catalogue.list().find((x) => x.jobId === body.jobId);
+          const e = catalogue.get(body.jobId);
           if (!e || (body.jobGroup !== undefined && body.jobGroup !== e.job.jobGroup))
             throw new HttpError(404, '任务不存在或已过期！');
           const log = unwrap(await catalogue.runNow(body.jobId));

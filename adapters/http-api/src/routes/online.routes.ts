@@ -68,8 +68,9 @@ export function onlineRoutes(
         params: z.object({ tokenId: z.uuid({ error: '会话编号无效' }) }),
         response: systemDoneAnswer,
         handler: async ({ params, principal }) => {
-          const target = (await repos.sessions.listOnline({}, clock.now())).find(
-            (s) => s.tokenId === params.tokenId,
+          const [target] = await repos.sessions.listOnline(
+            { tokenId: params.tokenId },
+            clock.now(),
           );
           const refused = target && forceLogoutError(principal, target);
           if (refused) throw new DomainFailure(refused);

@@ -14,7 +14,6 @@ import type {
   SessionRepository,
   SessionRevokeReason,
 } from '@dpms/core';
-import { SUPER_ROLE } from '@dpms/core';
 import { containsPattern, toCount, type Db } from './sql-helpers.js';
 
 const SESSION_COLUMNS = [
@@ -121,6 +120,7 @@ export class SqlSessionRepository implements SessionRepository {
       .leftJoin('sys_role as r', 'r.role_id', 's.role_id')
       .select([
         's.session_id',
+        's.role_id',
         'r.role_key',
         'u.user_name',
         'd.dept_name',
@@ -131,6 +131,7 @@ export class SqlSessionRepository implements SessionRepository {
       ])
       .where('s.revoked_at', 'is', null)
       .where('s.expires_at', '>', now)
+      .$if(!!filter.tokenId, (q) => q.where('s.session_id', '=', filter.tokenId ?? ''))
       .$if(!!filter.ipaddr, (q) => q.where('s.ip', 'ilike', containsPattern(filter.ipaddr ?? '')))
       .$if(!!filter.userName, (q) =>
         q.where('u.user_name', 'ilike', containsPattern(filter.userName ?? '')),
@@ -145,7 +146,8 @@ export class SqlSessionRepository implements SessionRepository {
       userAgent: r.user_agent,
       loginTime: r.created_at,
       lastAccessTime: r.last_seen_at,
-      admin: r.role_key === SUPER_ROLE,
+      roleId: r.role_id,
+      roleKey: r.role_key,
     }));
   }
 

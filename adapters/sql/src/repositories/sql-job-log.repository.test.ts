@@ -79,6 +79,26 @@ describe.each(testDatabaseKinds())('JobLogRepository contract on %s', (kind) => 
     expect(oldest.rows[0]?.jobName).toBe('数据库迁移与初始化');
   });
 
+  it("reads each job's latest run, even when another job's name contains its name", async () => {
+    // A newer run of a job whose name contains 清理未完成的上传: a "contains" filter cut to one row
+    // found this one and lost 清理未完成的上传's own run.
+    const longer = { ...SYSTEM_JOBS.uploadSweep, jobName: '清理未完成的上传（旧）' };
+    await logs.add(
+      jobLogEntry(longer, at('2025-03-03T10:00:00Z'), at('2025-03-03T10:00:00Z'), {
+        ok: true,
+        result: '',
+      }),
+    );
+    const runs = await logs.lastRuns(['清理未完成的上传', '数据库迁移与初始化', '每日备份']);
+    expect(
+      runs
+        .map((r) => `${r.jobName} ${r.startTime.toISOString().slice(0, 10)} ${r.status}`)
+        .sort(),
+    ).toEqual(['数据库迁移与初始化 2025-02-01 0', '清理未完成的上传 2025-03-02 1']);
+    expect(await logs.lastRuns([])).toEqual([]);
+    await handle.db.deleteFrom('sys_job_log').where('job_name', '=', longer.jobName).execute();
+  });
+
   it('purges runs that started before a time', async () => {
     expect(await logs.purge(at('2025-03-01T00:00:00Z'))).toBe(1);
     expect((await logs.list({ filter: {} })).total).toBe(2);

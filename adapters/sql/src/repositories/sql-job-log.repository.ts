@@ -58,6 +58,21 @@ export class SqlJobLogRepository implements JobLogRepository {
     return pageWithCount(page, count, (rows) => rows.map(toJobLog));
   }
 
+  async lastRuns(jobNames: readonly string[]): Promise<readonly JobLog[]> {
+    if (jobNames.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('sys_job_log')
+      .distinctOn(['job_name', 'job_group'])
+      .select(COLUMNS)
+      .where('job_name', 'in', [...jobNames])
+      .orderBy('job_name')
+      .orderBy('job_group')
+      .orderBy('start_time', 'desc')
+      .orderBy('job_log_id', 'desc')
+      .execute();
+    return rows.map(toJobLog);
+  }
+
   async add(entry: NewJobLog): Promise<JobLog> {
     const row = await this.db
       .insertInto('sys_job_log')
