@@ -1,4 +1,4 @@
-import type { Page } from '@dpms/http-client';
+import { serializeParams, type Page } from '@dpms/http-client';
 import { useMemo, useRef } from 'react';
 import { HasPermi } from '../../components/auth/Access';
 import type { CrudFilter } from '../../components/crud/CrudPage';
@@ -27,16 +27,11 @@ export function useDatedList<Row, F extends DatedFilter>(
     [load],
   );
   const exportPath = (path: string): string => {
-    const { pageNum: _n, pageSize: _s, params, ...rest } = last.current;
+    const { pageNum: _n, pageSize: _s, ...rest } = last.current;
     void _n;
     void _s;
-    const search = new URLSearchParams();
-    for (const [k, v] of Object.entries(rest))
-      if ((typeof v === 'string' && v !== '') || typeof v === 'number') search.set(k, String(v));
-    for (const [k, v] of Object.entries((params ?? {}) as Record<string, string>))
-      if (v) search.set(`params[${k}]`, v);
-    const s = search.toString();
-    return s ? `${path}?${s}` : path;
+    const search = serializeParams(rest);
+    return search ? `${path}?${search}` : path;
   };
   return { list, exportPath };
 }
