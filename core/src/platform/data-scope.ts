@@ -6,6 +6,15 @@ export type DataScopeCode = '1' | '2' | '3' | '4' | '5';
 
 export const DATA_SCOPE_CODES: readonly DataScopeCode[] = ['1', '2', '3', '4', '5'];
 
+/** The spec's names of the data-scope codes: 分配数据权限's choices and the role export's column. */
+export const DATA_SCOPE_LABELS: Readonly<Record<DataScopeCode, string>> = {
+  '1': '全部数据权限',
+  '2': '自定数据权限',
+  '3': '本部门数据权限',
+  '4': '本部门及以下数据权限',
+  '5': '仅本人数据权限',
+};
+
 /**
  * Which records a caller may list, read and write. Every repository method over a scoped record
  * (users, departments, and later contracts, tasks ...) takes one; the server derives it from the

@@ -2,15 +2,16 @@ import { useState } from 'react';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import type { FormValues } from '../widgets/FormDialog';
-import { useActionKeys } from './action-keys';
+import { useConfirmedAction } from './useConfirmedAction';
 
 /**
  * The add/edit dialog state and the delete confirm shared by the admin screens. A delete's action
- * gets its Idempotency-Key, kept for that record until the delete is answered (`ActionKeys`).
+ * gets its Idempotency-Key, kept for that record until the delete is answered
+ * (`useConfirmedAction`).
  */
 export function useCrudDialog(refetch: () => void) {
   const feedback = useService(TOKENS.Feedback);
-  const keys = useActionKeys();
+  const confirmed = useConfirmedAction();
   const [editing, setEditing] = useState<{
     title: string;
     initial: FormValues;
@@ -27,17 +28,13 @@ export function useCrudDialog(refetch: () => void) {
       feedback.success(message);
       refetch();
     },
-    remove: async (what: string, action: (idempotencyKey: string) => Promise<void>) => {
-      const ok = await feedback.confirm({ title: '系统提示', message: `是否确认删除${what}？` });
-      if (!ok) return;
-      const outcome = await keys.run(`remove:${what}`, action);
-      if (outcome.ok) {
-        feedback.success('删除成功');
-        refetch();
-      } else {
-        feedback.error(outcome.message);
-        if (outcome.reload) refetch();
-      }
-    },
+    remove: (what: string, action: (idempotencyKey: string) => Promise<void>) =>
+      confirmed({
+        ask: `是否确认删除${what}？`,
+        slot: `remove:${what}`,
+        action,
+        done: '删除成功',
+        refetch,
+      }),
   };
 }

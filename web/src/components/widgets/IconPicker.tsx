@@ -1,58 +1,38 @@
-import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
-import { useState } from 'react';
 import { ICON_NAMES, SvgIcon } from '../icons/SvgIcon';
 
-/** Picks one of the sidebar icons, with a filter box. */
+/** What a menu without an icon stores (RuoYi's '#'). */
+export const NO_ICON = '#';
+
+/** Picks one of the sidebar icons, one click each; 无 clears it (stores '#'). */
 export function IconPicker({
   value,
   onChange,
-  label = '选择图标',
+  label = '菜单图标',
 }: {
   value: string;
   onChange: (name: string) => void;
   label?: string;
 }) {
-  const [filter, setFilter] = useState('');
-  const names = ICON_NAMES.filter((n) => n.toLowerCase().includes(filter.trim().toLowerCase()));
+  const picked = (name: string) => value === name || (name === NO_ICON && !value);
   return (
-    <Popover className="relative">
-      <PopoverButton className="input flex items-center gap-2 text-left" aria-label={label}>
-        <SvgIcon name={value} />
-        <span className={value ? '' : 'text-muted'}>{value || '点击选择图标'}</span>
-      </PopoverButton>
-      <PopoverPanel
-        anchor="bottom start"
-        className="z-50 mt-1 w-72 rounded-card border border-line bg-surface p-3 shadow-pop"
-        data-testid="icon-picker"
-      >
-        {({ close }) => (
-          <>
-            <input
-              className="input mb-2"
-              placeholder="请输入图标名称"
-              value={filter}
-              onChange={(e) => setFilter(e.target.value)}
-            />
-            <ul className="grid grid-cols-3 gap-1">
-              {names.map((name) => (
-                <li key={name}>
-                  <button
-                    type="button"
-                    onClick={() => {
-                      onChange(name);
-                      close();
-                    }}
-                    className={`flex w-full flex-col items-center gap-1 rounded p-2 text-xs hover:bg-brand-50 ${name === value ? 'bg-brand-50 text-brand-600' : 'text-ink-soft'}`}
-                  >
-                    <SvgIcon name={name} className="size-5" />
-                    {name}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
-      </PopoverPanel>
-    </Popover>
+    <div className="flex flex-wrap gap-1.5" role="radiogroup" aria-label={label}>
+      {[NO_ICON, ...ICON_NAMES].map((name) => (
+        <button
+          key={name}
+          type="button"
+          role="radio"
+          aria-checked={picked(name)}
+          title={name === NO_ICON ? '无图标' : name}
+          onClick={() => onChange(name)}
+          className={`flex h-8 min-w-8 items-center justify-center gap-1 rounded-control border px-1.5 text-xs ${
+            picked(name)
+              ? 'border-brand-500 bg-brand-50 text-brand-600'
+              : 'border-line text-ink hover:border-brand-400'
+          }`}
+        >
+          {name === NO_ICON ? '无' : <SvgIcon name={name} className="size-4" />}
+        </button>
+      ))}
+    </div>
   );
 }

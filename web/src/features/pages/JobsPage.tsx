@@ -7,7 +7,7 @@ import { useService } from '../../app/di';
 import { useSession } from '../../app/hooks';
 import { TOKENS } from '../../app/tokens';
 import { HasPermi } from '../../components/auth/Access';
-import { useActionKeys } from '../../components/crud/action-keys';
+import { useConfirmedAction } from '../../components/crud/useConfirmedAction';
 import { DataTable, type Column } from '../../components/table/DataTable';
 import { useInstituteClock } from '../../components/time/institute-clock';
 import { Button } from '../../components/ui/Button';
@@ -22,47 +22,48 @@ const EMPTY = { jobName: '', jobGroup: '' };
 export function JobsPage() {
   const gateway = useService(TOKENS.JobGateway);
   const feedback = useService(TOKENS.Feedback);
-  const keys = useActionKeys();
+  const confirmed = useConfirmedAction();
   const clock = useInstituteClock();
   const [draft, setDraft] = useState(EMPTY);
   const [filter, setFilter] = useState(EMPTY);
   const [running, setRunning] = useState<number | null>(null);
   const query = useQuery({ queryKey: ['jobs', filter], queryFn: () => gateway.list(filter) });
+  const refetch = () => void query.refetch();
   const mayChange = hasPermission(useSession().session.permissions, ['monitor:job:edit']);
 
   /** 暂停/恢复: a paused job's timers skip it on every instance; 执行一次 still runs it. */
-  const changeStatus = async (job: SysJob) => {
+  const changeStatus = (job: SysJob) => {
     const next = job.status === '0' ? '1' : '0';
-    const go = await feedback.confirm({
-      title: '系统提示',
-      message: `确认要"${next === '1' ? '暂停' : '恢复'}""${job.jobName}"任务吗？`,
+    return confirmed({
+      ask: `确认要"${next === '1' ? '暂停' : '恢复'}""${job.jobName}"任务吗？`,
+      slot: `status:${job.jobId}`,
+      action: (idempotencyKey) => gateway.changeStatus(job.jobId, next, { idempotencyKey }),
+      done: next === '1' ? '已暂停' : '已恢复',
+      refetch,
     });
-    if (!go) return;
-    const outcome = await keys.run(`status:${job.jobId}`, (idempotencyKey) =>
-      gateway.changeStatus(job.jobId, next, { idempotencyKey }),
-    );
-    if (outcome.ok) feedback.success(next === '1' ? '已暂停' : '已恢复');
-    else feedback.error(outcome.message);
-    void query.refetch();
   };
 
-  const runOnce = async (job: SysJob) => {
-    const go = await feedback.confirm({
-      title: '系统提示',
-      message: `确认要立即执行一次"${job.jobName}"任务吗？`,
+  const runOnce = (job: SysJob) =>
+    confirmed({
+      ask: `确认要立即执行一次"${job.jobName}"任务吗？`,
+      slot: `run:${job.jobId}`,
+      action: async (idempotencyKey) => {
+        setRunning(job.jobId);
+        try {
+          return await gateway.run(
+            { jobId: job.jobId, jobGroup: job.jobGroup },
+            { idempotencyKey },
+          );
+        } finally {
+          setRunning(null);
+        }
+      },
+      done: (ran) => {
+        if (ran.log.status === '0') feedback.success(ran.msg);
+        else feedback.error(`${ran.msg}：${ran.log.exceptionInfo}`);
+      },
+      refetch,
     });
-    if (!go) return;
-    setRunning(job.jobId);
-    const outcome = await keys.run(`run:${job.jobId}`, (idempotencyKey) =>
-      gateway.run({ jobId: job.jobId, jobGroup: job.jobGroup }, { idempotencyKey }),
-    );
-    setRunning(null);
-    if (outcome.ok) {
-      if (outcome.value.log.status === '0') feedback.success(outcome.value.msg);
-      else feedback.error(`${outcome.value.msg}：${outcome.value.log.exceptionInfo}`);
-    } else feedback.error(outcome.message);
-    void query.refetch();
-  };
 
   const columns: Column<SysJob>[] = [
     { key: 'jobId', title: '任务编号', width: 70 },

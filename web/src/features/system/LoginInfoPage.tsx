@@ -5,15 +5,11 @@ import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import { HasPermi } from '../../components/auth/Access';
 import { CrudPage } from '../../components/crud/CrudPage';
+import { useConfirmedAction } from '../../components/crud/useConfirmedAction';
 import { Button } from '../../components/ui/Button';
 import { StatusTag } from '../../components/ui/Page';
 import { useInstituteClock } from '../../components/time/institute-clock';
-import {
-  LogHeaderActions,
-  useConfirmedAction,
-  useDatedList,
-  type DatedFilter,
-} from './log-page-kit';
+import { LogHeaderActions, useDatedList, type DatedFilter } from './log-page-kit';
 
 type Filter = DatedFilter & { ipaddr: string; userName: string; status: string };
 
@@ -26,7 +22,7 @@ const STATUS_OPTIONS = Object.entries(LOG_STATUS_LABELS).map(([value, label]) =>
 export function LoginInfoPage() {
   const gateway = useService(TOKENS.LoginInfoGateway);
   const clock = useInstituteClock();
-  const run = useConfirmedAction();
+  const confirmed = useConfirmedAction();
   const { list, exportPath } = useDatedList<LoginInfo, Filter>(
     useCallback((q) => gateway.list(q), [gateway]),
   );
@@ -69,12 +65,13 @@ export function LoginInfoPage() {
               size="sm"
               variant="text"
               onClick={() =>
-                void run(
-                  `是否确认解锁用户"${r.userName}"数据项？`,
-                  () => gateway.unlock(r.userName),
-                  `用户${r.userName}解锁成功`,
-                  () => undefined,
-                )
+                void confirmed({
+                  ask: `是否确认解锁用户"${r.userName}"数据项？`,
+                  slot: `unlock:${r.userName}`,
+                  action: () => gateway.unlock(r.userName),
+                  done: `用户${r.userName}解锁成功`,
+                  refetch: () => undefined,
+                })
               }
             >
               解锁

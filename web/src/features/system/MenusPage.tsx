@@ -6,12 +6,13 @@ import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import { HasPermi } from '../../components/auth/Access';
 import { useCrudDialog } from '../../components/crud/useCrudDialog';
-import { ICON_NAMES, SvgIcon } from '../../components/icons/SvgIcon';
+import { SvgIcon } from '../../components/icons/SvgIcon';
 import { DataTable, type Column } from '../../components/table/DataTable';
 import { useInstituteClock } from '../../components/time/institute-clock';
 import { Button } from '../../components/ui/Button';
 import { PageCard, SearchBar, SearchField, StatusTag } from '../../components/ui/Page';
 import { FormDialog, type FormValues } from '../../components/widgets/FormDialog';
+import { IconPicker, NO_ICON } from '../../components/widgets/IconPicker';
 import { menuRows, parentChoices, parentsOf, type MenuRow } from './menu-tree';
 
 const TYPE_LABELS = { M: '目录', C: '菜单', F: '按钮' } as const;
@@ -24,31 +25,6 @@ const yesNo = (yes: string, no: string) => [
   { value: '0', label: yes },
   { value: '1', label: no },
 ];
-
-/** 菜单图标: the sidebar's own icons, one click each; 无 clears it. */
-function IconPicker({ value, set }: { value: string; set: (v: string) => void }) {
-  return (
-    <div className="flex flex-wrap gap-1.5" role="radiogroup" aria-label="菜单图标">
-      {['#', ...ICON_NAMES].map((name) => (
-        <button
-          key={name}
-          type="button"
-          role="radio"
-          aria-checked={value === name || (name === '#' && !value)}
-          title={name === '#' ? '无图标' : name}
-          onClick={() => set(name)}
-          className={`flex h-8 min-w-8 items-center justify-center gap-1 rounded-control border px-1.5 text-xs ${
-            value === name || (name === '#' && !value)
-              ? 'border-brand-500 bg-brand-50 text-brand-600'
-              : 'border-line text-ink hover:border-brand-400'
-          }`}
-        >
-          {name === '#' ? '无' : <SvgIcon name={name} className="size-4" />}
-        </button>
-      ))}
-    </div>
-  );
-}
 
 /** 菜单管理: the menu tree (目录, 菜单, 按钮), as RuoYi's page. */
 export function MenusPage() {
@@ -79,7 +55,7 @@ export function MenusPage() {
       parentId: String(parent?.menuId ?? 0),
       menuType: parent?.menuType === 'C' ? 'F' : parent ? 'C' : 'M',
       orderNum: '0',
-      icon: '#',
+      icon: NO_ICON,
       isFrame: '1',
       isCache: '0',
       visible: '0',
@@ -113,7 +89,7 @@ export function MenusPage() {
       title: '图标',
       width: 60,
       align: 'center',
-      render: (m) => (m.icon && m.icon !== '#' ? <SvgIcon name={m.icon} /> : ''),
+      render: (m) => (m.icon && m.icon !== NO_ICON ? <SvgIcon name={m.icon} /> : ''),
     },
     { key: 'orderNum', title: '排序', width: 60, align: 'right' },
     { key: 'perms', title: '权限标识' },
@@ -232,7 +208,7 @@ export function MenusPage() {
               key: 'icon',
               label: '菜单图标',
               shown: route,
-              render: (value, set) => <IconPicker value={value} set={set} />,
+              render: (value, set) => <IconPicker value={value} onChange={set} />,
             },
             { key: 'menuName', label: '菜单名称', maxLength: 50 },
             { key: 'orderNum', label: '显示排序', type: 'number' },

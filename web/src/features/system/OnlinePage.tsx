@@ -3,9 +3,9 @@ import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import { HasPermi } from '../../components/auth/Access';
 import { CrudPage } from '../../components/crud/CrudPage';
+import { useConfirmedAction } from '../../components/crud/useConfirmedAction';
 import { Button } from '../../components/ui/Button';
 import { useInstituteClock } from '../../components/time/institute-clock';
-import { useConfirmedAction } from './log-page-kit';
 
 type Filter = { ipaddr: string; userName: string };
 
@@ -13,7 +13,7 @@ type Filter = { ipaddr: string; userName: string };
 export function OnlinePage() {
   const gateway = useService(TOKENS.OnlineGateway);
   const clock = useInstituteClock();
-  const run = useConfirmedAction();
+  const confirmed = useConfirmedAction();
   return (
     <CrudPage<OnlineUser, Filter>
       title="在线用户"
@@ -57,12 +57,14 @@ export function OnlinePage() {
                   variant="text"
                   className="text-danger-600!"
                   onClick={() =>
-                    void run(
-                      `是否确认强退名称为"${r.userName}"的用户？`,
-                      (idempotencyKey) => gateway.forceLogout(r.tokenId, { idempotencyKey }),
-                      '强退成功',
-                      ctx.refetch,
-                    )
+                    void confirmed({
+                      ask: `是否确认强退名称为"${r.userName}"的用户？`,
+                      slot: `forceLogout:${r.tokenId}`,
+                      action: (idempotencyKey) =>
+                        gateway.forceLogout(r.tokenId, { idempotencyKey }),
+                      done: '强退成功',
+                      refetch: ctx.refetch,
+                    })
                   }
                 >
                   强退

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { useService } from '../../app/di';
 import { useActionActor } from '../../app/hooks';
 import { TOKENS } from '../../app/tokens';
-import { useActionKeys } from '../../components/crud/action-keys';
 import { CrudPage } from '../../components/crud/CrudPage';
+import { useConfirmedAction } from '../../components/crud/useConfirmedAction';
 import { HasPermi } from '../../components/auth/Access';
 import { downloadExport } from '../../components/upload/download';
 import { useInstituteClock } from '../../components/time/institute-clock';
@@ -38,32 +38,24 @@ export function roleBodyOf(v: FormValues): Record<string, unknown> {
 /** 角色管理: search, status, add/edit with the menu grant, 数据权限, 分配用户, delete. */
 export function RolesPage() {
   const roles = useService(TOKENS.RoleGateway);
-  const feedback = useService(TOKENS.Feedback);
   const clock = useInstituteClock();
   const actor = useActionActor();
-  const keys = useActionKeys();
+  const confirmed = useConfirmedAction();
   const [scopeFor, setScopeFor] = useState<SysRole | null>(null);
   const [usersFor, setUsersFor] = useState<SysRole | null>(null);
   /** A row's buttons follow core's role rule and the caller's permission, as the server. */
   const may = (action: RoleAction, r: SysRole, perm: string) =>
     hasPermission(actor.permissions, [perm]) && mayActOnRole(action, r, actor.isAdmin);
 
-  const toggleStatus = async (r: SysRole, refetch: () => void) => {
+  const toggleStatus = (r: SysRole, refetch: () => void) => {
     const next = r.status === '0' ? '1' : '0';
-    const ok = await feedback.confirm({
-      message: `确认要${next === '0' ? '启用' : '停用'}"${r.roleName}"角色吗？`,
+    return confirmed({
+      ask: `确认要${next === '0' ? '启用' : '停用'}"${r.roleName}"角色吗？`,
+      slot: `status:${r.roleId}`,
+      action: (idempotencyKey) => roles.changeStatus(r.roleId, next, { idempotencyKey }),
+      done: next === '0' ? '启用成功' : '停用成功',
+      refetch,
     });
-    if (!ok) return;
-    const outcome = await keys.run(`status:${r.roleId}`, (idempotencyKey) =>
-      roles.changeStatus(r.roleId, next, { idempotencyKey }),
-    );
-    if (outcome.ok) {
-      feedback.success(next === '0' ? '启用成功' : '停用成功');
-      refetch();
-    } else {
-      feedback.error(outcome.message);
-      refetch();
-    }
   };
 
   return (

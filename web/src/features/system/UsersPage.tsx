@@ -15,6 +15,7 @@ import { FormDialog, type FormFieldDef } from '../../components/widgets/FormDial
 import { REMARK_FIELD, STATUS_FIELD, STATUS_OPTIONS } from './status-options';
 import { useInstituteClock } from '../../components/time/institute-clock';
 import { useActionKeys } from '../../components/crud/action-keys';
+import { useConfirmedAction } from '../../components/crud/useConfirmedAction';
 
 type UserFilter = { userName: string; phonenumber: string; status: string; deptId: string };
 
@@ -34,6 +35,7 @@ export function UsersPage() {
   const actor = useActionActor();
   // The status toggle and the role assignment each keep their Idempotency-Key until answered.
   const keys = useActionKeys();
+  const confirmed = useConfirmedAction();
   /** The row's buttons follow the server's rule for that user (userActionCheck). */
   const may = (action: UserAction, u: SysUserRow) =>
     mayActOnUser(action, { userId: u.userId, status: u.status, admin: u.admin }, actor);
@@ -74,22 +76,15 @@ export function UsersPage() {
     REMARK_FIELD,
   ];
 
-  const toggleStatus = async (u: SysUserRow, refetch: () => void) => {
+  const toggleStatus = (u: SysUserRow, refetch: () => void) => {
     const next = u.status === '0' ? '1' : '0';
-    const ok = await feedback.confirm({
-      message: `确认要${next === '0' ? '启用' : '停用'}"${u.userName}"用户吗？`,
+    return confirmed({
+      ask: `确认要${next === '0' ? '启用' : '停用'}"${u.userName}"用户吗？`,
+      slot: `status:${u.userId}`,
+      action: (idempotencyKey) => users.changeStatus(u.userId, next, { idempotencyKey }),
+      done: next === '0' ? '启用成功' : '停用成功',
+      refetch,
     });
-    if (!ok) return;
-    const outcome = await keys.run(`status:${u.userId}`, (idempotencyKey) =>
-      users.changeStatus(u.userId, next, { idempotencyKey }),
-    );
-    if (outcome.ok) {
-      feedback.success(next === '0' ? '启用成功' : '停用成功');
-      refetch();
-    } else {
-      feedback.error(outcome.message);
-      if (outcome.reload) refetch();
-    }
   };
 
   return (

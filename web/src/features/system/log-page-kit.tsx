@@ -1,9 +1,8 @@
-import { errorMessage, newIdempotencyKey, type Page } from '@dpms/http-client';
+import { serializeParams, type Page } from '@dpms/http-client';
 import { useMemo, useRef } from 'react';
-import { useService } from '../../app/di';
-import { TOKENS } from '../../app/tokens';
 import { HasPermi } from '../../components/auth/Access';
 import type { CrudFilter } from '../../components/crud/CrudPage';
+import { useConfirmedAction } from '../../components/crud/useConfirmedAction';
 import { Button } from '../../components/ui/Button';
 import { downloadExport } from '../../components/upload';
 
@@ -28,38 +27,13 @@ export function useDatedList<Row, F extends DatedFilter>(
     [load],
   );
   const exportPath = (path: string): string => {
-    const { pageNum: _n, pageSize: _s, params, ...rest } = last.current;
+    const { pageNum: _n, pageSize: _s, ...rest } = last.current;
     void _n;
     void _s;
-    const search = new URLSearchParams();
-    for (const [k, v] of Object.entries(rest))
-      if ((typeof v === 'string' && v !== '') || typeof v === 'number') search.set(k, String(v));
-    for (const [k, v] of Object.entries((params ?? {}) as Record<string, string>))
-      if (v) search.set(`params[${k}]`, v);
-    const s = search.toString();
-    return s ? `${path}?${s}` : path;
+    const search = serializeParams(rest);
+    return search ? `${path}?${search}` : path;
   };
   return { list, exportPath };
-}
-
-/** Runs a confirmed action with one Idempotency-Key, tells its outcome and reloads the list. */
-export function useConfirmedAction() {
-  const feedback = useService(TOKENS.Feedback);
-  return async (
-    ask: string,
-    action: (idempotencyKey: string) => Promise<unknown>,
-    done: string,
-    refetch: () => void,
-  ): Promise<void> => {
-    if (!(await feedback.confirm({ title: '系统提示', message: ask }))) return;
-    try {
-      await action(newIdempotencyKey());
-      feedback.success(done);
-    } catch (error) {
-      feedback.error(errorMessage(error));
-    }
-    refetch();
-  };
 }
 
 /** 清空 and 导出 of a log page, each behind its permission. */
@@ -70,19 +44,20 @@ export function LogHeaderActions(props: {
   exportPath: () => string;
   refetch: () => void;
 }) {
-  const run = useConfirmedAction();
+  const confirmed = useConfirmedAction();
   return (
     <>
       <HasPermi perms={[props.perms.remove]}>
         <Button
           variant="danger"
           onClick={() =>
-            void run(
-              `是否确认清空所有${props.what}数据项？`,
-              props.clean,
-              '清空成功',
-              props.refetch,
-            )
+            void confirmed({
+              ask: `是否确认清空所有${props.what}数据项？`,
+              slot: `clean:${props.what}`,
+              action: props.clean,
+              done: '清空成功',
+              refetch: props.refetch,
+            })
           }
         >
           清空

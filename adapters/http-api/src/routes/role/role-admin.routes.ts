@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { DATA_SCOPE_CODES } from '@dpms/core';
-import { menusAfterGrant, type SysRole } from '@dpms/core';
+import { DATA_SCOPE_LABELS, menusAfterGrant, type SysRole } from '@dpms/core';
 import {
   countAnswer,
   okEnvelope,
@@ -20,20 +19,12 @@ import { id, idList } from '../../http/schemas.js';
 import { streamXlsx } from '../../http/xlsx.js';
 import { roleView, TAG, type RoleRouteDeps } from './role-access.js';
 
-const DATA_SCOPE_NAMES: Record<(typeof DATA_SCOPE_CODES)[number], string> = {
-  '1': '全部数据权限',
-  '2': '自定数据权限',
-  '3': '本部门数据权限',
-  '4': '本部门及以下数据权限',
-  '5': '仅本人数据权限',
-};
-
 const EXPORT_COLUMNS = [
   { header: '角色序号', kind: 'number' as const, value: (r: SysRole) => r.roleId },
   { header: '角色名称', value: (r: SysRole) => r.roleName, width: 20 },
   { header: '角色权限', value: (r: SysRole) => r.roleKey, width: 20 },
   { header: '角色排序', kind: 'number' as const, value: (r: SysRole) => r.roleSort },
-  { header: '数据范围', value: (r: SysRole) => DATA_SCOPE_NAMES[r.dataScope], width: 22 },
+  { header: '数据范围', value: (r: SysRole) => DATA_SCOPE_LABELS[r.dataScope], width: 22 },
   { header: '角色状态', value: (r: SysRole) => (r.status === '0' ? '正常' : '停用') },
   { header: '创建时间', kind: 'instant' as const, value: (r: SysRole) => r.createTime, width: 22 },
 ];

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useService } from '../../../app/di';
 import { TOKENS } from '../../../app/tokens';
 import { useActionKeys } from '../../../components/crud/action-keys';
+import { useConfirmedAction } from '../../../components/crud/useConfirmedAction';
 import { DataTable, type Column } from '../../../components/table/DataTable';
 import { useInstituteClock } from '../../../components/time/institute-clock';
 import { Button } from '../../../components/ui/Button';
@@ -134,8 +135,7 @@ function PickUsersDialog({
 /** 分配用户: who holds the role, 取消授权 for one, and 添加用户 from those who do not. */
 export function AuthUserDialog({ role, onClose }: { role: SysRole; onClose: () => void }) {
   const roles = useService(TOKENS.RoleGateway);
-  const feedback = useService(TOKENS.Feedback);
-  const keys = useActionKeys();
+  const confirmed = useConfirmedAction();
   const columns = useUserColumns();
   const [pageNum, setPageNum] = useState(1);
   const [pageSize, setPageSize] = useState(FIRST_PAGE_SIZE);
@@ -144,17 +144,14 @@ export function AuthUserDialog({ role, onClose }: { role: SysRole; onClose: () =
     queryKey: ['roleUsers', role.roleId, true, pageNum, pageSize],
     queryFn: () => roles.users(true, { roleId: role.roleId, pageNum, pageSize }),
   });
-  const cancel = async (u: RoleUser) => {
-    const ok = await feedback.confirm({ message: `确认要取消该用户"${u.nickName}"角色吗？` });
-    if (!ok) return;
-    const outcome = await keys.run(`cancel:${role.roleId}:${u.userId}`, (idempotencyKey) =>
-      roles.cancelUsers(role.roleId, [u.userId], { idempotencyKey }),
-    );
-    if (outcome.ok) {
-      feedback.success('取消授权成功');
-      void list.refetch();
-    } else feedback.error(outcome.message);
-  };
+  const cancel = (u: RoleUser) =>
+    confirmed({
+      ask: `确认要取消该用户"${u.nickName}"角色吗？`,
+      slot: `cancel:${role.roleId}:${u.userId}`,
+      action: (idempotencyKey) => roles.cancelUsers(role.roleId, [u.userId], { idempotencyKey }),
+      done: '取消授权成功',
+      refetch: () => void list.refetch(),
+    });
   return (
     <Dialog
       open

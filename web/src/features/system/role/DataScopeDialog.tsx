@@ -1,3 +1,4 @@
+import { DATA_SCOPE_CODES, DATA_SCOPE_LABELS } from '@dpms/core';
 import type { SysRole } from '@dpms/http-client';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -8,15 +9,6 @@ import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
 import { grantOfCheckedKeys } from './grant-tree';
 import { GrantTreeView } from './GrantTreeView';
-
-/** RuoYi's data scope choices (sys_role.data_scope). */
-export const DATA_SCOPE_OPTIONS = [
-  { value: '1', label: '全部数据权限' },
-  { value: '2', label: '自定数据权限' },
-  { value: '3', label: '本部门数据权限' },
-  { value: '4', label: '本部门及以下数据权限' },
-  { value: '5', label: '仅本人数据权限' },
-] as const;
 
 /** 分配数据权限: the scope, and for 自定数据权限 the departments. */
 export function DataScopeDialog({
@@ -90,9 +82,9 @@ export function DataScopeDialog({
             value={dataScope}
             onChange={(e) => setDataScope(e.target.value)}
           >
-            {DATA_SCOPE_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
+            {DATA_SCOPE_CODES.map((code) => (
+              <option key={code} value={code}>
+                {DATA_SCOPE_LABELS[code]}
               </option>
             ))}
           </select>
