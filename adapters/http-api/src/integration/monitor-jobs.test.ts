@@ -1,28 +1,16 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-assignment -- supertest bodies are untyped JSON */
-import type { Express } from 'express';
-import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobRunner } from '@dpms/core';
-import { createPlatformRepositories, SqlJobLogRepository, SqlJobStateRepository } from '@dpms/sql';
-import { createApp } from '../app.js';
-import { buildContainer } from '../composition/modules.js';
-import { createLogger } from '../http/logger.js';
+import { SqlJobLogRepository, SqlJobStateRepository } from '@dpms/sql';
 import { JobCatalogue } from '../jobs/job-catalogue.js';
 import { startScheduledJobs } from '../jobs/scheduled-jobs.js';
-import { DEMO_PASSWORD, nextAddress, TestClock } from '../test-support/api.js';
-import {
-  openTestDatabase,
-  testDatabaseKinds,
-  type TestDatabase,
-} from '../test-support/test-database.js';
-import { testServerConfig } from '../test-support/test-server-config.js';
-
-const bearer = (t: string) => ({ Authorization: `Bearer ${t}` });
+import { apiClient } from '../test-support/api-client.js';
+import { openTestApi, type TestApi } from '../test-support/api.js';
+import { testDatabaseKinds } from '../test-support/test-database.js';
 
 describe.each(testDatabaseKinds())('定时任务 API on %s', (kind) => {
-  let database: TestDatabase;
-  let app: Express;
-  let admin: string;
+  let api: TestApi;
+  const { get, put, signIn } = apiClient(() => api);
   let timers: NodeJS.Timeout[] = [];
   /** The upload sweep's answers, one per run; a run waits for its answer. */
   const sweeps: Array<(n: number) => void> = [];
@@ -35,43 +23,29 @@ describe.each(testDatabaseKinds())('定时任务 API on %s', (kind) => {
   const nextSweep = () => new Promise<void>((resolve) => (sweepStarted = resolve));
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    const db = database.handle.db;
+    // 定时任务 lists the catalogue as the timers fill it.
+    const catalogue = new JobCatalogue();
+    api = await openTestApi(kind, { jobs: catalogue });
+    const db = api.database.handle.db;
     await db.deleteFrom('sys_job_log').execute();
     const jobs = new JobRunner(new SqlJobLogRepository(db), { now: () => new Date() });
-    const catalogue = new JobCatalogue();
     const started = nextSweep();
     timers = startScheduledJobs({ jobs, sweepUploads: sweep, onError: () => undefined, catalogue });
     // The start's run of the sweep answers 2; the purge finds nothing.
     await started;
     sweeps.shift()!(2);
-    app = createApp(
-      buildContainer({
-        config: testServerConfig(database.dataDir),
-        logger: createLogger('silent'),
-        repos: createPlatformRepositories(db),
-        jwtSecret: 'jobs-secret-jobs-secret-jobs-secret-jobs-0123456',
-        clock: new TestClock(),
-        db,
-        jobs: catalogue,
-      }),
-    ).app;
-    const r = await request(app)
-      .post('/prod-api/login')
-      .set('X-Forwarded-For', nextAddress())
-      .send({ username: 'admin', password: DEMO_PASSWORD });
-    admin = r.body.token as string;
+    await signIn('admin');
   }, 120_000);
   afterAll(async () => {
     timers.forEach((t) => clearInterval(t));
-    await database?.close();
+    await api?.close();
   });
 
   it('lists the server’s jobs with their 执行策略 and last run', async () => {
     // Wait for the start's runs to reach the log.
-    let r = await request(app).get('/prod-api/monitor/job/list').set(bearer(admin)).expect(200);
+    let r = await get('admin', '/monitor/job/list').expect(200);
     while (r.body.rows.some((j: { lastRun: unknown }) => j.lastRun === null))
-      r = await request(app).get('/prod-api/monitor/job/list').set(bearer(admin)).expect(200);
+      r = await get('admin', '/monitor/job/list').expect(200);
     expect(r.body).toMatchObject({ code: 200, total: 2 });
     expect(r.body.rows).toEqual([
       expect.objectContaining({
@@ -91,28 +65,22 @@ describe.each(testDatabaseKinds())('定时任务 API on %s', (kind) => {
         schedule: '每天（服务启动时执行一次）',
       }),
     ]);
-    const filtered = await request(app)
-      .get('/prod-api/monitor/job/list?jobName=调度日志&pageNum=1&pageSize=10')
-      .set(bearer(admin))
-      .expect(200);
+    const filtered = await get(
+      'admin',
+      '/monitor/job/list?jobName=调度日志&pageNum=1&pageSize=10',
+    ).expect(200);
     expect(filtered.body.rows.map((j: { jobId: number }) => j.jobId)).toEqual([2]);
-    const one = await request(app).get('/prod-api/monitor/job/1').set(bearer(admin)).expect(200);
+    const one = await get('admin', '/monitor/job/1').expect(200);
     expect(one.body.data.jobName).toBe('清理未完成的上传');
   });
 
   it('执行一次 runs the job now, logs it, and refuses a second run while it runs', async () => {
     const started = nextSweep();
-    const run = request(app)
-      .put('/prod-api/monitor/job/run')
-      .set(bearer(admin))
-      .send({ jobId: 1, jobGroup: 'SYSTEM' })
-      .then((r) => r);
+    const run = put('admin', '/monitor/job/run', { jobId: 1, jobGroup: 'SYSTEM' }).then((r) => r);
     await started;
-    const twice = await request(app)
-      .put('/prod-api/monitor/job/run')
-      .set(bearer(admin))
-      .send({ jobId: 1, jobGroup: 'SYSTEM' })
-      .expect(409);
+    const twice = await put('admin', '/monitor/job/run', { jobId: 1, jobGroup: 'SYSTEM' }).expect(
+      409,
+    );
     expect(twice.body.msg).toBe('任务正在执行，请稍后再试');
     sweeps.shift()!(7);
     const done = await run;
@@ -122,52 +90,29 @@ describe.each(testDatabaseKinds())('定时任务 API on %s', (kind) => {
       data: { jobName: '清理未完成的上传', status: '0' },
     });
     expect(done.body.data.jobMessage).toContain('清理 7 个未完成的上传');
-    const log = await request(app)
-      .get('/prod-api/monitor/jobLog/list?jobName=清理未完成的上传')
-      .set(bearer(admin))
-      .expect(200);
+    const log = await get('admin', '/monitor/jobLog/list?jobName=清理未完成的上传').expect(200);
     expect(log.body.total).toBe(2);
-    const listed = await request(app).get('/prod-api/monitor/job/1').set(bearer(admin)).expect(200);
+    const listed = await get('admin', '/monitor/job/1').expect(200);
     expect(listed.body.data.lastRun.jobMessage).toContain('清理 7 个');
   });
 
   it('refuses an unknown job and a caller without the permission, running nothing', async () => {
-    const unknown = await request(app)
-      .put('/prod-api/monitor/job/run')
-      .set(bearer(admin))
-      .send({ jobId: 99 })
-      .expect(404);
+    const unknown = await put('admin', '/monitor/job/run', { jobId: 99 }).expect(404);
     expect(unknown.body.msg).toBe('任务不存在或已过期！');
-    await request(app)
-      .put('/prod-api/monitor/job/run')
-      .set(bearer(admin))
-      .send({ jobId: 1, jobGroup: 'DEFAULT' })
-      .expect(404);
-    const r = await request(app)
-      .post('/prod-api/login')
-      .set('X-Forwarded-For', nextAddress())
-      .send({ username: 'jingying', password: DEMO_PASSWORD });
-    const jingying = r.body.token as string;
-    await request(app).get('/prod-api/monitor/job/list').set(bearer(jingying)).expect(403);
-    await request(app)
-      .put('/prod-api/monitor/job/run')
-      .set(bearer(jingying))
-      .send({ jobId: 1 })
-      .expect(403);
+    await put('admin', '/monitor/job/run', { jobId: 1, jobGroup: 'DEFAULT' }).expect(404);
+    await signIn('jingying');
+    await get('jingying', '/monitor/job/list').expect(403);
+    await put('jingying', '/monitor/job/run', { jobId: 1 }).expect(403);
     expect(sweeps).toEqual([]);
   });
 
   it('pauses a job for every instance: its timers skip it until it is resumed', async () => {
-    const put = (body: object) =>
-      request(app).put('/prod-api/monitor/job/changeStatus').set(bearer(admin)).send(body);
-    await put({ jobId: 2, status: '1' }).expect(200);
-    const paused = await request(app)
-      .get('/prod-api/monitor/job/list?status=1')
-      .set(bearer(admin))
-      .expect(200);
+    const changeStatus = (body: object) => put('admin', '/monitor/job/changeStatus', body);
+    await changeStatus({ jobId: 2, status: '1' }).expect(200);
+    const paused = await get('admin', '/monitor/job/list?status=1').expect(200);
     expect(paused.body.rows).toEqual([expect.objectContaining({ jobId: 2, status: '1' })]);
     // Another instance's timers read the stored state before a run.
-    const elsewhere = new JobCatalogue(new SqlJobStateRepository(database.handle.db));
+    const elsewhere = new JobCatalogue(new SqlJobStateRepository(api.database.handle.db));
     let runs = 0;
     const timer = elsewhere.add(
       { jobName: '清理过期调度日志', jobGroup: 'SYSTEM', invokeTarget: 'jobRunner.purgeOld()' },
@@ -179,23 +124,16 @@ describe.each(testDatabaseKinds())('定时任务 API on %s', (kind) => {
     );
     expect(await timer()).toBeNull();
     expect(runs).toBe(0);
-    await put({ jobId: 2, status: '0' }).expect(200);
+    await changeStatus({ jobId: 2, status: '0' }).expect(200);
     await expect(timer()).rejects.toThrow('not expected while paused');
     expect(runs).toBe(1);
     // Refusals: an unknown job, a bad status, a caller without the permission.
-    await put({ jobId: 99, status: '1' }).expect(404);
-    const bad = await put({ jobId: 2, status: '2' }).expect(400);
+    await changeStatus({ jobId: 99, status: '1' }).expect(404);
+    const bad = await changeStatus({ jobId: 2, status: '2' }).expect(400);
     expect(bad.body.msg).toContain('任务状态的取值不正确');
-    const r = await request(app)
-      .post('/prod-api/login')
-      .set('X-Forwarded-For', nextAddress())
-      .send({ username: 'jingying', password: DEMO_PASSWORD });
-    await request(app)
-      .put('/prod-api/monitor/job/changeStatus')
-      .set(bearer(r.body.token as string))
-      .send({ jobId: 2, status: '1' })
-      .expect(403);
-    const after = await request(app).get('/prod-api/monitor/job/2').set(bearer(admin)).expect(200);
+    await signIn('jingying');
+    await put('jingying', '/monitor/job/changeStatus', { jobId: 2, status: '1' }).expect(403);
+    const after = await get('admin', '/monitor/job/2').expect(200);
     expect(after.body.data.status).toBe('0');
   });
 });

@@ -36,6 +36,11 @@ export interface ApiClient {
   signIn: (...users: string[]) => Promise<void>;
   /** Signs the user in unless already signed in. */
   ensureSignedIn: (user: string) => Promise<void>;
+  /**
+   * Lets later calls as `user` carry `token`: a session the test opened itself (a password of its
+   * own, a chosen role, a second sign-in of the same person under another name).
+   */
+  useToken: (user: string, token: string) => void;
 }
 
 /** A client of the API `api()` answers once the test's beforeAll has opened it. */
@@ -83,6 +88,9 @@ export function apiClient(api: () => SignInApi): ApiClient {
     },
     async ensureSignedIn(user) {
       tokens[user] ??= await api().login(user);
+    },
+    useToken(user, token) {
+      tokens[user] = token;
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Express } from 'express';
+import type { Container } from 'inversify';
 import request from 'supertest';
 import type { PlatformRepositories } from '@dpms/core';
 import { buildContainer } from '../composition/modules.js';
@@ -6,7 +7,8 @@ import { createApp } from '../app.js';
 import { createLogger } from '../http/logger.js';
 import type { RouteBook } from '../http/route.js';
 import type { Clock } from '../identity/clock.js';
-import { openTestDatabase, type TestDatabaseKind } from './test-database.js';
+import type { JobCatalogue } from '../jobs/job-catalogue.js';
+import { openTestDatabase, type TestDatabase, type TestDatabaseKind } from './test-database.js';
 import { testServerConfig } from './test-server-config.js';
 
 export const DEMO_PASSWORD = 'admin123';
@@ -28,6 +30,10 @@ export interface TestApi {
   readonly book: RouteBook;
   readonly clock: TestClock;
   readonly repos: PlatformRepositories;
+  /** The test database under the API, for what a test sets up or reads behind it. */
+  readonly database: TestDatabase;
+  /** The API's container, for the services a test watches (the identity cache ...). */
+  readonly container: Container;
   /** Signs in through the API (from its own address, so throttling of one test spares the rest). */
   login(userName: string, password?: string, role?: number): Promise<string>;
   close(): Promise<void>;
@@ -43,7 +49,13 @@ export const nextAddress = (): string => {
 /** One API over one test database (a clone of the migrated, seeded demo institute). */
 export async function openTestApi(
   kind: TestDatabaseKind,
-  options: { dataDir?: string; jwtSecret?: string; production?: boolean } = {},
+  options: {
+    dataDir?: string;
+    jwtSecret?: string;
+    production?: boolean;
+    /** The jobs 定时任务 lists and runs (the test starts their timers); none without it. */
+    jobs?: JobCatalogue;
+  } = {},
 ): Promise<TestApi> {
   const database = await openTestDatabase(kind);
   const clock = new TestClock();
@@ -57,6 +69,7 @@ export async function openTestApi(
     db: database.handle.db,
     // ... and the identity cache, as in production.
     listen: (channel, sink) => database.handle.listen(channel, sink),
+    jobs: options.jobs,
   });
   const { app, book } = createApp(container);
   return {
@@ -65,6 +78,8 @@ export async function openTestApi(
     book,
     clock,
     repos: database.repos,
+    database,
+    container,
     async login(userName, password = DEMO_PASSWORD, role) {
       const r = await request(app)
         .post('/prod-api/login')
