@@ -1,6 +1,7 @@
 // The public surface of the domain core. Every rule the web and the server share is exported here.
 export * from './shared/result.js';
 export * from './shared/write.js';
+export * from './shared/tree.js';
 export * from './money/index.js';
 export * from './fees/index.js';
 export * from './approval/index.js';

@@ -1,3 +1,4 @@
+import { labelledTree, type LabelledNode } from '../shared/tree.js';
 import type { StatusFlag } from './user.js';
 
 /** '0' functional/management department, '1' production (design) department: `treeselect?deptType=1`. */
@@ -49,35 +50,16 @@ export interface DeptFilter {
 }
 
 /** A tree node as the web reads it (000 §3): id, label, children. */
-export interface DeptTreeNode {
-  readonly id: number;
-  readonly label: string;
-  readonly disabled?: boolean;
-  readonly children?: readonly DeptTreeNode[];
-}
+export type DeptTreeNode = LabelledNode;
 
-/** Builds the `{id, label, children}` tree from a flat list ordered by orderNum; orphans become roots. */
-export function buildDeptTree(depts: readonly SysDept[]): DeptTreeNode[] {
-  const ids = new Set(depts.map((d) => d.deptId));
-  const byParent = new Map<number, SysDept[]>();
-  for (const d of depts) {
-    const key = ids.has(d.parentId) ? d.parentId : -1;
-    const bucket = byParent.get(key) ?? [];
-    bucket.push(d);
-    byParent.set(key, bucket);
-  }
-  const build = (parent: number): DeptTreeNode[] =>
-    (byParent.get(parent) ?? [])
-      .slice()
-      .sort((a, b) => a.orderNum - b.orderNum || a.deptId - b.deptId)
-      .map((d) => {
-        const children = build(d.deptId);
-        return children.length > 0
-          ? { id: d.deptId, label: d.deptName, children }
-          : { id: d.deptId, label: d.deptName };
-      });
-  return build(-1);
-}
+/** Builds the `{id, label, children}` tree from a flat list by orderNum; orphans become roots. */
+export const buildDeptTree = (depts: readonly SysDept[]): DeptTreeNode[] =>
+  labelledTree(depts, {
+    id: (d) => d.deptId,
+    parentId: (d) => d.parentId,
+    orderNum: (d) => d.orderNum,
+    label: (d) => d.deptName,
+  });
 
 /** Where a user works, as the leader rule reads it: their department and its ancestors. */
 export interface LeaderCandidate {

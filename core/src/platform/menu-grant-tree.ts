@@ -1,35 +1,20 @@
+import { labelledTree, type LabelledNode } from '../shared/tree.js';
 import type { SysMenu } from './menu.js';
 
 /** A node of the menu grant tree (RuoYi's TreeSelect): `{id, label, children}`. */
-export interface MenuTreeNode {
-  readonly id: number;
-  readonly label: string;
-  readonly children?: MenuTreeNode[];
-}
+export type MenuTreeNode = LabelledNode;
 
 /**
  * The menus as the role form grants them: directories, pages and buttons under their parents,
  * each level by orderNum. A menu whose parent is not among `menus` is a root.
  */
-export function buildMenuGrantTree(menus: readonly SysMenu[]): MenuTreeNode[] {
-  const ids = new Set(menus.map((m) => m.menuId));
-  const byParent = new Map<number, SysMenu[]>();
-  for (const m of menus) {
-    const key = ids.has(m.parentId) ? m.parentId : -1;
-    byParent.set(key, [...(byParent.get(key) ?? []), m]);
-  }
-  const build = (parent: number): MenuTreeNode[] =>
-    (byParent.get(parent) ?? [])
-      .slice()
-      .sort((a, b) => a.orderNum - b.orderNum || a.menuId - b.menuId)
-      .map((m) => {
-        const children = build(m.menuId);
-        return children.length > 0
-          ? { id: m.menuId, label: m.menuName, children }
-          : { id: m.menuId, label: m.menuName };
-      });
-  return build(-1);
-}
+export const buildMenuGrantTree = (menus: readonly SysMenu[]): MenuTreeNode[] =>
+  labelledTree(menus, {
+    id: (m) => m.menuId,
+    parentId: (m) => m.parentId,
+    orderNum: (m) => m.orderNum,
+    label: (m) => m.menuName,
+  });
 
 /**
  * The keys the role form checks. With 父子联动 (checkStrictly) a checked parent checks all its

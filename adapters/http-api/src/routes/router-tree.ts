@@ -1,4 +1,4 @@
-import { routeNameOf, type SysMenu } from '@dpms/core';
+import { childrenByParent, routeNameOf, TREE_ROOT, type SysMenu } from '@dpms/core';
 
 /** A node of RuoYi's router tree (what /getRouters answers and the web builds routes from). */
 export interface RouterNode {
@@ -15,7 +15,6 @@ export interface RouterNode {
 
 const isHttp = (p: string) => /^(https?:|mailto:|tel:)/i.test(p);
 
-
 /**
  * Menus (directories M and pages C; buttons F are permissions, not routes) as RuoYi's router
  * tree: top-level paths start with '/', a top-level directory is a `Layout`, a nested directory a
@@ -23,57 +22,51 @@ const isHttp = (p: string) => /^(https?:|mailto:|tel:)/i.test(p);
  */
 export function buildRouterTree(menus: readonly SysMenu[]): RouterNode[] {
   const visible = menus.filter((m) => m.menuType !== 'F' && m.status === '0');
-  const ids = new Set(visible.map((m) => m.menuId));
-  const byParent = new Map<number, SysMenu[]>();
-  for (const m of visible) {
-    const key = ids.has(m.parentId) ? m.parentId : 0;
-    const list = byParent.get(key) ?? [];
-    list.push(m);
-    byParent.set(key, list);
-  }
+  const byParent = childrenByParent(visible, {
+    id: (m) => m.menuId,
+    parentId: (m) => m.parentId,
+    orderNum: (m) => m.orderNum,
+  });
   const build = (parentId: number, topLevel: boolean): RouterNode[] =>
-    (byParent.get(parentId) ?? [])
-      .slice()
-      .sort((a, b) => a.orderNum - b.orderNum || a.menuId - b.menuId)
-      .map((m) => {
-        const external = m.isFrame === '0' && isHttp(m.path);
-        const children = build(m.menuId, false);
-        const node: RouterNode = {
-          name: routeNameOf(m),
-          path: external ? m.path : topLevel ? `/${m.path.replace(/^\/+/, '')}` : m.path,
-          hidden: m.visible === '1',
-          component:
-            m.menuType === 'M'
-              ? topLevel
-                ? 'Layout'
-                : 'ParentView'
-              : external
-                ? 'InnerLink'
-                : (m.component ?? ''),
-          meta: {
-            title: m.menuName,
-            icon: m.icon,
-            noCache: m.isCache === '1',
-            link: external ? m.path : null,
-          },
+    (byParent.get(parentId) ?? []).map((m) => {
+      const external = m.isFrame === '0' && isHttp(m.path);
+      const children = build(m.menuId, false);
+      const node: RouterNode = {
+        name: routeNameOf(m),
+        path: external ? m.path : topLevel ? `/${m.path.replace(/^\/+/, '')}` : m.path,
+        hidden: m.visible === '1',
+        component:
+          m.menuType === 'M'
+            ? topLevel
+              ? 'Layout'
+              : 'ParentView'
+            : external
+              ? 'InnerLink'
+              : (m.component ?? ''),
+        meta: {
+          title: m.menuName,
+          icon: m.icon,
+          noCache: m.isCache === '1',
+          link: external ? m.path : null,
+        },
+      };
+      if (m.query) node.query = m.query;
+      if (m.menuType === 'M') {
+        node.redirect = 'noRedirect';
+        node.alwaysShow = m.alwaysShow || children.length > 1;
+        node.children = children;
+      } else if (topLevel && !external) {
+        // A page at the top level lives inside the Layout, as RuoYi does it.
+        return {
+          name: `${node.name}Layout`,
+          path: '/',
+          hidden: node.hidden,
+          component: 'Layout',
+          meta: node.meta,
+          children: [{ ...node, path: m.path.replace(/^\/+/, '') }],
         };
-        if (m.query) node.query = m.query;
-        if (m.menuType === 'M') {
-          node.redirect = 'noRedirect';
-          node.alwaysShow = m.alwaysShow || children.length > 1;
-          node.children = children;
-        } else if (topLevel && !external) {
-          // A page at the top level lives inside the Layout, as RuoYi does it.
-          return {
-            name: `${node.name}Layout`,
-            path: '/',
-            hidden: node.hidden,
-            component: 'Layout',
-            meta: node.meta,
-            children: [{ ...node, path: m.path.replace(/^\/+/, '') }],
-          };
-        }
-        return node;
-      });
-  return build(0, true);
+      }
+      return node;
+    });
+  return build(TREE_ROOT, true);
 }

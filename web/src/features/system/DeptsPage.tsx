@@ -1,3 +1,4 @@
+import { childrenByParent, TREE_ROOT } from '@dpms/core';
 import { deptCreateBody, deptUpdateBody, type DeptCreateBody } from '@dpms/wire';
 import { useQuery } from '@tanstack/react-query';
 import type { SysDept } from '@dpms/http-client';
@@ -16,20 +17,19 @@ type Row = SysDept & { depth: number };
 
 /** Depth-first rows of the department list (parentId links), for an indented table. */
 export function deptRows(depts: SysDept[]): Row[] {
-  const ids = new Set(depts.map((d) => d.deptId));
-  const children = new Map<number, SysDept[]>();
-  for (const d of depts) {
-    const parent = ids.has(d.parentId) ? d.parentId : -1;
-    children.set(parent, [...(children.get(parent) ?? []), d]);
-  }
+  const children = childrenByParent(depts, {
+    id: (d) => d.deptId,
+    parentId: (d) => d.parentId,
+    orderNum: (d) => d.orderNum,
+  });
   const out: Row[] = [];
   const walk = (parent: number, depth: number) => {
-    for (const d of (children.get(parent) ?? []).sort((a, b) => a.orderNum - b.orderNum)) {
+    for (const d of children.get(parent) ?? []) {
       out.push({ ...d, depth });
       walk(d.deptId, depth + 1);
     }
   };
-  walk(-1, 0);
+  walk(TREE_ROOT, 0);
   return out;
 }
 

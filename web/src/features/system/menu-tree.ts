@@ -1,19 +1,15 @@
+import { childrenByParent, TREE_ROOT } from '@dpms/core';
 import type { SysMenu } from '@dpms/http-client';
 
 export type MenuRow = SysMenu & { depth: number; hasChildren: boolean };
 
-/** Children by parent, each list in 显示排序; a menu whose parent is not listed is a root (-1). */
-function childrenOf(menus: readonly SysMenu[]): Map<number, SysMenu[]> {
-  const ids = new Set(menus.map((m) => m.menuId));
-  const children = new Map<number, SysMenu[]>();
-  for (const m of menus) {
-    const parent = ids.has(m.parentId) ? m.parentId : -1;
-    children.set(parent, [...(children.get(parent) ?? []), m]);
-  }
-  for (const list of children.values())
-    list.sort((a, b) => a.orderNum - b.orderNum || a.menuId - b.menuId);
-  return children;
-}
+/** Children by parent, each list in 显示排序; a menu whose parent is not listed is a root. */
+const childrenOf = (menus: readonly SysMenu[]) =>
+  childrenByParent(menus, {
+    id: (m) => m.menuId,
+    parentId: (m) => m.parentId,
+    orderNum: (m) => m.orderNum,
+  });
 
 /**
  * The tree table's rows, depth first: a row's children follow it only while it is expanded. A
@@ -29,7 +25,7 @@ export function menuRows(menus: readonly SysMenu[], expanded: ReadonlySet<number
       if (expanded.has(m.menuId)) walk(m.menuId, depth + 1);
     }
   };
-  walk(-1, 0);
+  walk(TREE_ROOT, 0);
   return out;
 }
 
@@ -55,6 +51,6 @@ export function parentChoices(
       walk(m.menuId, depth + 1);
     }
   };
-  walk(-1, 0);
+  walk(TREE_ROOT, 0);
   return out;
 }
