@@ -142,6 +142,31 @@ describe('菜单管理’s dialog follows the menu type', () => {
     });
   });
 
+  it('reads the menus once when the form opens on an unsearched list', async () => {
+    const fake = api();
+    renderWithApi(<MenusPage />, fake);
+    fireEvent.click(await screen.findByRole('button', { name: '新增' }));
+    const form = screen.getByTestId('form-dialog');
+    expect(await within(form).findByRole('option', { name: /系统监控/ })).toBeTruthy();
+    expect(fake.sent('/system/menu/list')).toHaveLength(1);
+  });
+
+  it('offers the whole tree as 上级菜单 while the list shows a search', async () => {
+    const fake = new FakeApi({
+      '/system/menu/list': (q) => ({
+        ...OK,
+        data: MENUS.filter((m) => m.menuName.includes((q['menuName'] as string | undefined) ?? '')),
+      }),
+    });
+    renderWithApi(<MenusPage />, fake);
+    await screen.findByText('系统管理');
+    fireEvent.change(screen.getByPlaceholderText('请输入菜单名称'), { target: { value: '用户' } });
+    fireEvent.click(screen.getByRole('button', { name: '搜索' }));
+    fireEvent.click(within(await rowOf('用户管理')).getByRole('button', { name: '修改' }));
+    const form = screen.getByTestId('form-dialog');
+    expect(await within(form).findByRole('option', { name: /系统监控/ })).toBeTruthy();
+  });
+
   it('edits a page, its parent chosen from the tree without itself; a refusal shows beside its field', async () => {
     const fake = api(() => {
       throw new ApiError(

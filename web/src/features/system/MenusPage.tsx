@@ -37,12 +37,15 @@ export function MenusPage() {
   const crud = useCrudDialog(() => void query.refetch());
   const menus = useMemo(() => query.data ?? [], [query.data]);
   const rows = useMemo(() => menuRows(menus, expanded), [menus, expanded]);
-  // The parent picker reads the whole tree, whatever the search shows.
+  // The parent picker reads the whole tree, whatever the search shows: unsearched, that is the
+  // list itself; only a searched list sends for the rest.
+  const searching = filter.menuName !== '' || filter.status !== '';
   const all = useQuery({
-    queryKey: ['menus', 'all'],
-    queryFn: () => gateway.list(),
-    enabled: crud.editing !== null,
+    queryKey: ['menus', EMPTY],
+    queryFn: () => gateway.list(EMPTY),
+    enabled: searching && crud.editing !== null,
   });
+  const tree = searching ? all.data : menus;
   const toggle = (menuId: number) =>
     setExpanded((s) => {
       const next = new Set(s);
@@ -196,7 +199,7 @@ export function MenusPage() {
               key: 'parentId',
               label: '上级菜单',
               type: 'select',
-              options: parentChoices(all.data ?? menus, editingId),
+              options: parentChoices(tree ?? menus, editingId),
             },
             {
               key: 'menuType',
