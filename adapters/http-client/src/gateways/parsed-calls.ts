@@ -9,6 +9,10 @@ export const cleanQuery = (q: Record<string, unknown>): Record<string, unknown> 
     Object.entries(q).filter(([, v]) => v !== '' && v !== undefined && v !== null),
   );
 
+/** Ids in a path, as RuoYi deletes take them: `/system/role/3` or `/system/role/3,4`. */
+export const pathIds = (ids: number | readonly number[]): string =>
+  typeof ids === 'object' ? ids.join(',') : String(ids);
+
 /** The answer of a write that carries no payload: `{code: 200, msg}`. */
 const done = z.object({ code: z.literal(200), msg: z.string() });
 
@@ -42,6 +46,39 @@ export class ParsedCalls {
     options?: WriteOptions,
   ): Promise<z.output<S>['data']> {
     return answerOf(schema, await this.http.post(path, body, keyed(options)), path).data;
+  }
+
+  /** A read answered whole (fields beside `data`, or a write the spec sends as GET). */
+  async read<S extends z.ZodType>(
+    schema: S,
+    path: string,
+    params?: object,
+    options?: WriteOptions,
+  ): Promise<z.output<S>> {
+    const query = params ? { params: cleanQuery({ ...params }) } : {};
+    return answerOf(schema, await this.http.get(path, { ...query, ...keyed(options) }), path);
+  }
+
+  /** A POST or PUT answered whole; `params` go in the query string beside the body. */
+  async send<S extends z.ZodType>(
+    method: 'post' | 'put',
+    schema: S,
+    path: string,
+    body: unknown,
+    options?: WriteOptions,
+    params?: object,
+  ): Promise<z.output<S>> {
+    const config = { ...keyed(options), ...(params ? { params: cleanQuery({ ...params }) } : {}) };
+    return answerOf(schema, await this.http[method](path, body, config), path);
+  }
+
+  /** A DELETE answered whole. */
+  async remove<S extends z.ZodType>(
+    schema: S,
+    path: string,
+    options?: WriteOptions,
+  ): Promise<z.output<S>> {
+    return answerOf(schema, await this.http.delete(path, keyed(options)), path);
   }
 
   /** A write answered with no payload. */

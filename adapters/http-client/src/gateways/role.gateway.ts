@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import {
   countAnswer,
   menuTreeAnswer,
@@ -22,10 +21,9 @@ import {
   type PostUpdateBody,
   type TreeNodeRecord,
 } from '@dpms/wire';
-import { keyed, type HttpClient, type WriteOptions } from '../client.js';
-import { answerOf } from './answer.js';
+import type { HttpClient, WriteOptions } from '../client.js';
 import type { Page, PageQuery } from './page.js';
-import { cleanQuery } from './parsed-calls.js';
+import { ParsedCalls, pathIds } from './parsed-calls.js';
 
 /*
  * 角色管理 and 岗位管理 (RuoYi's /system/role/* and /system/post/*), every answer parsed with the
@@ -43,96 +41,84 @@ export interface GrantTree {
 
 const roleAnswer = okEnvelope(roleRecord);
 const postAnswer = okEnvelope(postRecord);
-const idsOf = (ids: number | number[]) => (Array.isArray(ids) ? ids.join(',') : String(ids));
-
-abstract class Gateway {
-  constructor(protected readonly http: HttpClient) {}
-  protected async read<S extends z.ZodType>(schema: S, path: string, params?: object) {
-    const query = params ? { params: cleanQuery({ ...params }) } : {};
-    return answerOf(schema, await this.http.get(path, query), path);
-  }
-  protected async send<S extends z.ZodType>(
-    method: 'post' | 'put',
-    schema: S,
-    path: string,
-    body: unknown,
-    o?: WriteOptions,
-    params?: object,
-  ) {
-    const config = { ...keyed(o), ...(params ? { params: cleanQuery({ ...params }) } : {}) };
-    return answerOf(schema, await this.http[method](path, body, config), path);
-  }
-  protected async del<S extends z.ZodType>(schema: S, path: string, o?: WriteOptions) {
-    return answerOf(schema, await this.http.delete(path, keyed(o)), path);
-  }
-}
 
 /** /system/role/* and the menu grant trees of the role form. */
-export class RoleGateway extends Gateway {
+export class RoleGateway {
+  private readonly calls: ParsedCalls;
+  constructor(http: HttpClient) {
+    this.calls = new ParsedCalls(http);
+  }
   async list(query: RoleListQuery | PageQuery = {}): Promise<Page<SysRole>> {
-    const a = await this.read(pageEnvelope(roleRecord), '/system/role/list', query);
+    const a = await this.calls.read(pageEnvelope(roleRecord), '/system/role/list', query);
     return { total: a.total, rows: a.rows };
   }
   async get(roleId: number): Promise<SysRole> {
-    return (await this.read(roleAnswer, `/system/role/${roleId}`)).data;
+    return (await this.calls.read(roleAnswer, `/system/role/${roleId}`)).data;
   }
   async add(role: RoleCreateBody, options?: WriteOptions): Promise<SysRole> {
-    return (await this.send('post', roleAnswer, '/system/role', role, options)).data;
+    return (await this.calls.send('post', roleAnswer, '/system/role', role, options)).data;
   }
   async update(role: RoleUpdateBody, options?: WriteOptions): Promise<SysRole> {
-    return (await this.send('put', roleAnswer, '/system/role', role, options)).data;
+    return (await this.calls.send('put', roleAnswer, '/system/role', role, options)).data;
   }
   async dataScope(body: RoleDataScopeBody, options?: WriteOptions): Promise<SysRole> {
-    return (await this.send('put', roleAnswer, '/system/role/dataScope', body, options)).data;
+    return (await this.calls.send('put', roleAnswer, '/system/role/dataScope', body, options)).data;
   }
   async changeStatus(roleId: number, status: string, options?: WriteOptions): Promise<void> {
     const body = { roleId, status };
-    await this.send('put', roleAnswer, '/system/role/changeStatus', body, options);
+    await this.calls.send('put', roleAnswer, '/system/role/changeStatus', body, options);
   }
   async remove(ids: number | number[], options?: WriteOptions): Promise<void> {
-    await this.del(countAnswer, `/system/role/${idsOf(ids)}`, options);
+    await this.calls.remove(countAnswer, `/system/role/${pathIds(ids)}`, options);
   }
   /** Every menu the caller may grant. */
   async menuTree(): Promise<TreeNodeRecord[]> {
-    return (await this.read(menuTreeAnswer, '/system/menu/treeselect')).data;
+    return (await this.calls.read(menuTreeAnswer, '/system/menu/treeselect')).data;
   }
   async roleMenuTree(roleId: number): Promise<GrantTree> {
-    const a = await this.read(roleMenuTreeAnswer, `/system/menu/roleMenuTreeselect/${roleId}`);
+    const a = await this.calls.read(
+      roleMenuTreeAnswer,
+      `/system/menu/roleMenuTreeselect/${roleId}`,
+    );
     return { tree: a.menus, checkedKeys: a.checkedKeys };
   }
   async roleDeptTree(roleId: number): Promise<GrantTree> {
-    const a = await this.read(roleDeptTreeAnswer, `/system/role/deptTree/${roleId}`);
+    const a = await this.calls.read(roleDeptTreeAnswer, `/system/role/deptTree/${roleId}`);
     return { tree: a.depts, checkedKeys: a.checkedKeys };
   }
   /** 分配用户: the users holding the role (`allocated`) or those who may be given it. */
   async users(allocated: boolean, query: RoleUserListQuery): Promise<Page<RoleUser>> {
     const path = `/system/role/authUser/${allocated ? 'allocatedList' : 'unallocatedList'}`;
-    const a = await this.read(roleUserPage, path, query);
+    const a = await this.calls.read(roleUserPage, path, query);
     return { total: a.total, rows: a.rows };
   }
   async cancelUsers(roleId: number, userIds: number[], options?: WriteOptions): Promise<void> {
     const q = { roleId, userIds: userIds.join(',') };
-    await this.send('put', countAnswer, '/system/role/authUser/cancelAll', {}, options, q);
+    await this.calls.send('put', countAnswer, '/system/role/authUser/cancelAll', {}, options, q);
   }
   async selectUsers(roleId: number, userIds: number[], options?: WriteOptions): Promise<void> {
     const q = { roleId, userIds: userIds.join(',') };
-    await this.send('put', countAnswer, '/system/role/authUser/selectAll', {}, options, q);
+    await this.calls.send('put', countAnswer, '/system/role/authUser/selectAll', {}, options, q);
   }
 }
 
 /** /system/post/*. */
-export class PostGateway extends Gateway {
+export class PostGateway {
+  private readonly calls: ParsedCalls;
+  constructor(http: HttpClient) {
+    this.calls = new ParsedCalls(http);
+  }
   async list(query: PostListQuery | PageQuery = {}): Promise<Page<SysPost>> {
-    const a = await this.read(pageEnvelope(postRecord), '/system/post/list', query);
+    const a = await this.calls.read(pageEnvelope(postRecord), '/system/post/list', query);
     return { total: a.total, rows: a.rows };
   }
   async add(post: PostCreateBody, options?: WriteOptions): Promise<SysPost> {
-    return (await this.send('post', postAnswer, '/system/post', post, options)).data;
+    return (await this.calls.send('post', postAnswer, '/system/post', post, options)).data;
   }
   async update(post: PostUpdateBody, options?: WriteOptions): Promise<SysPost> {
-    return (await this.send('put', postAnswer, '/system/post', post, options)).data;
+    return (await this.calls.send('put', postAnswer, '/system/post', post, options)).data;
   }
   async remove(ids: number | number[], options?: WriteOptions): Promise<void> {
-    await this.del(countAnswer, `/system/post/${idsOf(ids)}`, options);
+    await this.calls.remove(countAnswer, `/system/post/${pathIds(ids)}`, options);
   }
 }

@@ -46,9 +46,8 @@ import {
   type UserUpdateBody,
   type DeptListQuery,
 } from '@dpms/wire';
-import { keyed, type HttpClient, type WriteOptions } from '../client.js';
-import { answerOf } from './answer.js';
-import { cleanQuery } from './parsed-calls.js';
+import type { HttpClient, WriteOptions } from '../client.js';
+import { ParsedCalls, pathIds } from './parsed-calls.js';
 import type { Page, PageQuery } from './page.js';
 
 /*
@@ -82,83 +81,53 @@ const userAnswer = okEnvelope(userRecord);
 const deptAnswer = okEnvelope(deptRecord);
 const deptList = okEnvelope(z.array(deptRecord));
 const pickedList = okEnvelope(z.array(pickedUserRecord));
-const idsOf = (ids: number | number[]) => (Array.isArray(ids) ? ids.join(',') : String(ids));
 
 /** A gateway's calls, each answer parsed with its schema. */
-class Calls {
-  constructor(readonly http: HttpClient) {}
-  async get<S extends z.ZodType>(
-    schema: S,
-    path: string,
-    params?: object,
-    o?: WriteOptions,
-  ): Promise<z.output<S>> {
-    const query = params ? { params: cleanQuery({ ...params }) } : {};
-    return answerOf(schema, await this.http.get(path, { ...query, ...keyed(o) }), path);
-  }
-  async post<S extends z.ZodType>(
-    schema: S,
-    path: string,
-    body: unknown,
-    o?: WriteOptions,
-  ): Promise<z.output<S>> {
-    return answerOf(schema, await this.http.post(path, body, keyed(o)), path);
-  }
-  async put<S extends z.ZodType>(
-    schema: S,
-    path: string,
-    body: unknown,
-    o?: WriteOptions,
-  ): Promise<z.output<S>> {
-    return answerOf(schema, await this.http.put(path, body, keyed(o)), path);
-  }
-  async delete<S extends z.ZodType>(
-    schema: S,
-    path: string,
-    o?: WriteOptions,
-  ): Promise<z.output<S>> {
-    return answerOf(schema, await this.http.delete(path, keyed(o)), path);
-  }
-}
 
 /** /system/user/* (000 §7 "Users"). */
 export class UserGateway {
-  private readonly calls: Calls;
+  private readonly calls: ParsedCalls;
   constructor(http: HttpClient) {
-    this.calls = new Calls(http);
+    this.calls = new ParsedCalls(http);
   }
   async list(query: UserListQuery | PageQuery = {}): Promise<Page<SysUserRow>> {
-    return pageOf(await this.calls.get(userPage, '/system/user/list', query));
+    return pageOf(await this.calls.read(userPage, '/system/user/list', query));
   }
   /** A user with the roles and posts the form offers; '' for the add form's choices alone. */
   async get(
     userId: number | '',
   ): Promise<UserFormOptions & { data?: SysUser; roleIds?: number[] }> {
-    if (userId === '') return this.calls.get(userFormOptionsAnswer, '/system/user/');
-    return this.calls.get(userDetailAnswer, `/system/user/${userId}`);
+    if (userId === '') return this.calls.read(userFormOptionsAnswer, '/system/user/');
+    return this.calls.read(userDetailAnswer, `/system/user/${userId}`);
   }
   async add(user: UserCreateBody, options?: WriteOptions): Promise<SysUser> {
-    return (await this.calls.post(userAnswer, '/system/user', user, options)).data;
+    return (await this.calls.send('post', userAnswer, '/system/user', user, options)).data;
   }
   async update(user: UserUpdateBody, options?: WriteOptions): Promise<SysUser> {
-    return (await this.calls.put(userAnswer, '/system/user', user, options)).data;
+    return (await this.calls.send('put', userAnswer, '/system/user', user, options)).data;
   }
   async remove(ids: number | number[], options?: WriteOptions): Promise<void> {
-    await this.calls.delete(countAnswer, `/system/user/${idsOf(ids)}`, options);
+    await this.calls.remove(countAnswer, `/system/user/${pathIds(ids)}`, options);
   }
   async resetPwd(userId: number, password: string, options?: WriteOptions): Promise<void> {
-    await this.calls.put(systemDoneAnswer, '/system/user/resetPwd', { userId, password }, options);
+    await this.calls.send(
+      'put',
+      systemDoneAnswer,
+      '/system/user/resetPwd',
+      { userId, password },
+      options,
+    );
   }
   async changeStatus(userId: number, status: string, options?: WriteOptions): Promise<void> {
     const body = { userId, status };
-    await this.calls.put(systemDoneAnswer, '/system/user/changeStatus', body, options);
+    await this.calls.send('put', systemDoneAnswer, '/system/user/changeStatus', body, options);
   }
   async profile(): Promise<ProfileAnswer> {
-    const a = await this.calls.get(profileAnswer, '/system/user/profile');
+    const a = await this.calls.read(profileAnswer, '/system/user/profile');
     return { user: a.data, roleGroup: a.roleGroup, postGroup: a.postGroup };
   }
   async updateProfile(user: ProfileUpdateBody, options?: WriteOptions): Promise<void> {
-    await this.calls.put(systemDoneAnswer, '/system/user/profile', user, options);
+    await this.calls.send('put', systemDoneAnswer, '/system/user/profile', user, options);
   }
   /**
    * oldPassword and newPassword travel in the JSON body, where no proxy or access log records
@@ -166,52 +135,53 @@ export class UserGateway {
    */
   async updatePwd(oldPassword: string, newPassword: string, options?: WriteOptions): Promise<void> {
     const body = { oldPassword, newPassword };
-    await this.calls.put(systemDoneAnswer, '/system/user/profile/updatePwd', body, options);
+    await this.calls.send('put', systemDoneAnswer, '/system/user/profile/updatePwd', body, options);
   }
   async uploadAvatar(form: FormData): Promise<string> {
-    return (await this.calls.post(avatarAnswer, '/system/user/profile/avatar', form)).imgUrl;
+    return (await this.calls.send('post', avatarAnswer, '/system/user/profile/avatar', form))
+      .imgUrl;
   }
   async serviceManagerList(): Promise<Manager[]> {
-    return (await this.calls.get(pickedList, '/system/user/serviceManagerList')).data;
+    return (await this.calls.read(pickedList, '/system/user/serviceManagerList')).data;
   }
   /** Every active user's name and department (no permission needed, unlike `list`). */
   async optionselect(): Promise<StaffMember[]> {
     const answer = okEnvelope(z.array(staffMemberRecord));
-    return (await this.calls.get(answer, '/system/user/optionselect')).data;
+    return (await this.calls.read(answer, '/system/user/optionselect')).data;
   }
   async byRoleId(roleId: number): Promise<Manager[]> {
-    return (await this.calls.get(pickedList, '/system/user/getUserIdByRoleId', { roleId })).data;
+    return (await this.calls.read(pickedList, '/system/user/getUserIdByRoleId', { roleId })).data;
   }
 }
 
 /** /system/dept/* (000 §7 "Departments"). */
 export class DeptGateway {
-  private readonly calls: Calls;
+  private readonly calls: ParsedCalls;
   constructor(http: HttpClient) {
-    this.calls = new Calls(http);
+    this.calls = new ParsedCalls(http);
   }
   async list(query: DeptListQuery = {}): Promise<SysDept[]> {
-    return (await this.calls.get(deptList, '/system/dept/list', query)).data;
+    return (await this.calls.read(deptList, '/system/dept/list', query)).data;
   }
   async listExclude(deptId: number): Promise<SysDept[]> {
-    return (await this.calls.get(deptList, `/system/dept/list/exclude/${deptId}`)).data;
+    return (await this.calls.read(deptList, `/system/dept/list/exclude/${deptId}`)).data;
   }
   async get(deptId: number): Promise<SysDept> {
-    return (await this.calls.get(deptAnswer, `/system/dept/${deptId}`)).data;
+    return (await this.calls.read(deptAnswer, `/system/dept/${deptId}`)).data;
   }
   async treeselect(deptType?: number): Promise<TreeNode[]> {
     const answer = okEnvelope(z.array(treeNode));
     const q = deptType === undefined ? {} : { deptType };
-    return (await this.calls.get(answer, '/system/dept/treeselect/', q)).data;
+    return (await this.calls.read(answer, '/system/dept/treeselect/', q)).data;
   }
   async add(dept: DeptCreateBody, options?: WriteOptions): Promise<SysDept> {
-    return (await this.calls.post(deptAnswer, '/system/dept', dept, options)).data;
+    return (await this.calls.send('post', deptAnswer, '/system/dept', dept, options)).data;
   }
   async update(dept: DeptUpdateBody, options?: WriteOptions): Promise<SysDept> {
-    return (await this.calls.put(deptAnswer, '/system/dept', dept, options)).data;
+    return (await this.calls.send('put', deptAnswer, '/system/dept', dept, options)).data;
   }
   async remove(deptId: number, options?: WriteOptions): Promise<void> {
-    await this.calls.delete(systemDoneAnswer, `/system/dept/${deptId}`, options);
+    await this.calls.remove(systemDoneAnswer, `/system/dept/${deptId}`, options);
   }
 }
 
@@ -220,45 +190,45 @@ const dictDataAnswer = okEnvelope(dictDataRecord);
 
 /** /system/dict/type/* and /system/dict/data/* (000 §7 "Configuration and dictionaries"). */
 export class DictGateway {
-  private readonly calls: Calls;
+  private readonly calls: ParsedCalls;
   constructor(http: HttpClient) {
-    this.calls = new Calls(http);
+    this.calls = new ParsedCalls(http);
   }
   async types(query: PageQuery = {}): Promise<Page<DictType>> {
     return pageOf(
-      await this.calls.get(pageEnvelope(dictTypeRecord), '/system/dict/type/list', query),
+      await this.calls.read(pageEnvelope(dictTypeRecord), '/system/dict/type/list', query),
     );
   }
   async type(dictId: number): Promise<DictType> {
-    return (await this.calls.get(dictTypeAnswer, `/system/dict/type/${dictId}`)).data;
+    return (await this.calls.read(dictTypeAnswer, `/system/dict/type/${dictId}`)).data;
   }
   async addType(type: DictTypeCreateBody, options?: WriteOptions): Promise<DictType> {
-    return (await this.calls.post(dictTypeAnswer, '/system/dict/type', type, options)).data;
+    return (await this.calls.send('post', dictTypeAnswer, '/system/dict/type', type, options)).data;
   }
   async updateType(type: object, options?: WriteOptions): Promise<DictType> {
-    return (await this.calls.put(dictTypeAnswer, '/system/dict/type', type, options)).data;
+    return (await this.calls.send('put', dictTypeAnswer, '/system/dict/type', type, options)).data;
   }
   async removeType(dictId: number, options?: WriteOptions): Promise<void> {
-    await this.calls.delete(systemDoneAnswer, `/system/dict/type/${dictId}`, options);
+    await this.calls.remove(systemDoneAnswer, `/system/dict/type/${dictId}`, options);
   }
   async data(query: PageQuery & { dictType: string }): Promise<Page<DictData>> {
     return pageOf(
-      await this.calls.get(pageEnvelope(dictDataRecord), '/system/dict/data/list', query),
+      await this.calls.read(pageEnvelope(dictDataRecord), '/system/dict/data/list', query),
     );
   }
   /** The enabled items of one dictionary. */
   async byType(dictType: string): Promise<DictData[]> {
     const answer = okEnvelope(z.array(dictDataRecord));
-    return (await this.calls.get(answer, `/system/dict/data/type/${dictType}`)).data;
+    return (await this.calls.read(answer, `/system/dict/data/type/${dictType}`)).data;
   }
   async addData(data: DictDataCreateBody, options?: WriteOptions): Promise<DictData> {
-    return (await this.calls.post(dictDataAnswer, '/system/dict/data', data, options)).data;
+    return (await this.calls.send('post', dictDataAnswer, '/system/dict/data', data, options)).data;
   }
   async updateData(data: object, options?: WriteOptions): Promise<DictData> {
-    return (await this.calls.put(dictDataAnswer, '/system/dict/data', data, options)).data;
+    return (await this.calls.send('put', dictDataAnswer, '/system/dict/data', data, options)).data;
   }
   async removeData(dictCode: number, options?: WriteOptions): Promise<void> {
-    await this.calls.delete(countAnswer, `/system/dict/data/${dictCode}`, options);
+    await this.calls.remove(countAnswer, `/system/dict/data/${dictCode}`, options);
   }
 }
 
@@ -266,24 +236,24 @@ const configAnswer = okEnvelope(configRecord);
 
 /** /system/config/* ; a key's value comes back in `msg` (000 §7). */
 export class ConfigGateway {
-  private readonly calls: Calls;
+  private readonly calls: ParsedCalls;
   constructor(http: HttpClient) {
-    this.calls = new Calls(http);
+    this.calls = new ParsedCalls(http);
   }
   async list(query: PageQuery = {}): Promise<Page<SysConfig>> {
-    return pageOf(await this.calls.get(pageEnvelope(configRecord), '/system/config/list', query));
+    return pageOf(await this.calls.read(pageEnvelope(configRecord), '/system/config/list', query));
   }
   async byKey(key: string): Promise<string> {
-    return (await this.calls.get(configValueAnswer, `/system/config/configKey/${key}`)).msg;
+    return (await this.calls.read(configValueAnswer, `/system/config/configKey/${key}`)).msg;
   }
   async add(config: ConfigCreateBody, options?: WriteOptions): Promise<SysConfig> {
-    return (await this.calls.post(configAnswer, '/system/config', config, options)).data;
+    return (await this.calls.send('post', configAnswer, '/system/config', config, options)).data;
   }
   async update(config: ConfigUpdateBody, options?: WriteOptions): Promise<SysConfig> {
-    return (await this.calls.put(configAnswer, '/system/config', config, options)).data;
+    return (await this.calls.send('put', configAnswer, '/system/config', config, options)).data;
   }
   async remove(configId: number, options?: WriteOptions): Promise<void> {
-    await this.calls.delete(countAnswer, `/system/config/${configId}`, options);
+    await this.calls.remove(countAnswer, `/system/config/${configId}`, options);
   }
 }
 
@@ -291,36 +261,37 @@ const majorAnswer = okEnvelope(majorRecord);
 
 /** /system/major/* (000 §7 "Majors"). */
 export class MajorGateway {
-  private readonly calls: Calls;
+  private readonly calls: ParsedCalls;
   constructor(http: HttpClient) {
-    this.calls = new Calls(http);
+    this.calls = new ParsedCalls(http);
   }
   async list(query: MajorListQuery | PageQuery = {}): Promise<Page<Major>> {
-    return pageOf(await this.calls.get(pageEnvelope(majorRecord), '/system/major/list', query));
+    return pageOf(await this.calls.read(pageEnvelope(majorRecord), '/system/major/list', query));
   }
   async add(major: MajorCreateBody, options?: WriteOptions): Promise<Major> {
-    return (await this.calls.post(majorAnswer, '/system/major/add', major, options)).data;
+    return (await this.calls.send('post', majorAnswer, '/system/major/add', major, options)).data;
   }
   async update(major: object, options?: WriteOptions): Promise<Major> {
-    return (await this.calls.post(majorAnswer, '/system/major/update', major, options)).data;
+    return (await this.calls.send('post', majorAnswer, '/system/major/update', major, options))
+      .data;
   }
   /** The spec sends the delete as a GET (`deleteById`). */
   async remove(id: number, options?: WriteOptions): Promise<void> {
-    await this.calls.get(systemDoneAnswer, '/system/major/deleteById', { id }, options);
+    await this.calls.read(systemDoneAnswer, '/system/major/deleteById', { id }, options);
   }
   async options(): Promise<Major[]> {
-    return (await this.calls.get(okEnvelope(z.array(majorRecord)), '/system/major/optionselect'))
+    return (await this.calls.read(okEnvelope(z.array(majorRecord)), '/system/major/optionselect'))
       .data;
   }
 }
 
 /** The scheduling log (/job/log). */
 export class JobLogGateway {
-  private readonly calls: Calls;
+  private readonly calls: ParsedCalls;
   constructor(http: HttpClient) {
-    this.calls = new Calls(http);
+    this.calls = new ParsedCalls(http);
   }
   async list(query: JobLogListQuery | PageQuery = {}): Promise<Page<JobLog>> {
-    return pageOf(await this.calls.get(pageEnvelope(jobLogRecord), '/monitor/jobLog/list', query));
+    return pageOf(await this.calls.read(pageEnvelope(jobLogRecord), '/monitor/jobLog/list', query));
   }
 }
