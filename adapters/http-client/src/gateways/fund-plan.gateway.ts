@@ -36,13 +36,11 @@ export type FundPlanLineBody = Omit<NonNullable<FundPlanBody['lines']>[number], 
 };
 export type FundPerformBody = WireFundPerformBody;
 
-
 /** The export addresses of the two lists (relative to /prod-api). */
 export const FUND_PLAN_EXPORT_PATHS = {
   plan: '/contract/fundPlan/export',
   perform: '/contract/fundPerform/export',
 } as const;
-
 
 /** Monthly fund plans and fund execution (001 §7: /contract/fundPlan, /contract/fundPerform). */
 export class FundPlanGateway {
@@ -51,7 +49,6 @@ export class FundPlanGateway {
   constructor(private readonly http: HttpClient) {
     this.calls = new ParsedCalls(http);
   }
-
 
   async planList(q: PageQuery): Promise<Page<FundPlanRecord>> {
     const a = await this.calls.page(fundPlanPage, '/contract/fundPlan/list', q);
@@ -83,5 +80,10 @@ export class FundPlanGateway {
   deletePerform = (performId: number): Promise<void> =>
     this.calls.getAct('/contract/fundPerform/delete', { performId });
   submitPerform = (performId: number, options?: WriteOptions): Promise<FundPerformRecord> =>
-    this.calls.post(fundPerformAnswer, '/contract/fundPerform/updateToApproval', { performId }, options);
+    this.calls.post(
+      fundPerformAnswer,
+      '/contract/fundPerform/updateToApproval',
+      { performId },
+      options,
+    );
 }

@@ -13,7 +13,13 @@ export function recordingHttp(answer: (config: InternalAxiosRequestConfig) => un
   const seen: InternalAxiosRequestConfig[] = [];
   const adapter: AxiosAdapter = (config) => {
     seen.push(config);
-    return Promise.resolve({ status: 200, statusText: '', headers: {}, config, data: answer(config) });
+    return Promise.resolve({
+      status: 200,
+      statusText: '',
+      headers: {},
+      config,
+      data: answer(config),
+    });
   };
   const http = new HttpClient({
     tokens: { get: () => 't' },
