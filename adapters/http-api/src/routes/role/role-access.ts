@@ -8,6 +8,7 @@ import {
   type PlatformRepositories,
   type DataScopeCode,
   type RoleAction,
+  type SysMenu,
   type SysRole,
 } from '@dpms/core';
 import { HttpError, unwrap } from '../../http/http-error.js';
@@ -34,10 +35,15 @@ export const roleView = (r: SysRole) => ({
 
 /** What the role routes share: the role looked up and core's rule asked, in that order. */
 export function roleRouteDeps(repos: PlatformRepositories, identity: IdentityService) {
-  /** The role, or 404; then core's rule for `action` (403/409 with its message). */
-  async function allowedRole(roleId: number, action: RoleAction, actorIsAdmin: boolean) {
+  /** The role, or 404. */
+  async function roleOr404(roleId: number): Promise<SysRole> {
     const role = await repos.roles.findById(roleId);
     if (!role) throw new HttpError(404, '角色不存在');
+    return role;
+  }
+  /** The role, or 404; then core's rule for `action` (403/409 with its message). */
+  async function allowedRole(roleId: number, action: RoleAction, actorIsAdmin: boolean) {
+    const role = await roleOr404(roleId);
     unwrap(roleActionCheck(action, role, actorIsAdmin));
     return role;
   }
@@ -49,10 +55,13 @@ export function roleRouteDeps(repos: PlatformRepositories, identity: IdentitySer
   async function roleTakenFrom(userIds: readonly number[]): Promise<void> {
     for (const userId of userIds) await identity.endSessions(userId, 'forced');
   }
+  /** The menus the caller may grant: every menu for an administrator, else their role's. */
+  const menusHeldBy = (principal: Principal): Promise<readonly SysMenu[]> =>
+    principal.isAdmin ? repos.menus.listAll({}) : repos.menus.listByRole(principal.roleId);
   /** The caller as a grantor: the menus of their current role (none needed by an administrator). */
   async function grantorOf(principal: Principal): Promise<MenuGrantor> {
     if (principal.isAdmin) return { isAdmin: true, heldMenuIds: [] };
-    const menus = await repos.menus.listByRole(principal.roleId);
+    const menus = await menusHeldBy(principal);
     return { isAdmin: false, heldMenuIds: menus.map((m) => m.menuId) };
   }
   /** 403 unless the caller holds every menu named (core's menuGrantCheck). */
@@ -79,7 +88,9 @@ export function roleRouteDeps(repos: PlatformRepositories, identity: IdentitySer
   }
   return {
     repos,
+    roleOr404,
     allowedRole,
+    menusHeldBy,
     roleTakenFrom,
     grantorOf,
     mayGrantMenus,

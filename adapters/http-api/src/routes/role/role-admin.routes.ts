@@ -12,7 +12,7 @@ import {
   roleUpdateBody,
 } from '@dpms/wire';
 import { ok, page } from '../../http/envelope.js';
-import { HttpError, unwrap } from '../../http/http-error.js';
+import { unwrap } from '../../http/http-error.js';
 import { createdListQueryOf } from '../../http/list-query.js';
 import { perm, type RouteBook } from '../../http/route.js';
 import { id, idList } from '../../http/schemas.js';
@@ -33,7 +33,7 @@ const roleAnswer = okEnvelope(roleRecord);
 
 /** 角色管理 (RuoYi's SysRoleController): the list, its export, the role and its writes. */
 export function registerRoleAdminRoutes(book: RouteBook, deps: RoleRouteDeps): void {
-  const { repos, allowedRole, mayGrantMenus, mayGrantScope } = deps;
+  const { repos, roleOr404, allowedRole, mayGrantMenus, mayGrantScope } = deps;
 
   book.add({
     method: 'get',
@@ -126,8 +126,7 @@ export function registerRoleAdminRoutes(book: RouteBook, deps: RoleRouteDeps): v
     params: z.object({ roleId: id() }),
     response: roleAnswer,
     handler: async ({ params }) => {
-      const role = await repos.roles.findById(params.roleId);
-      if (!role) throw new HttpError(404, '角色不存在');
+      const role = await roleOr404(params.roleId);
       return ok(roleView(role));
     },
   });

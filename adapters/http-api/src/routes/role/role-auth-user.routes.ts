@@ -34,7 +34,7 @@ const roleUserView = (u: SysUser) => ({
  * request (the identity cache hears sys_user_role's announcements).
  */
 export function registerRoleAuthUserRoutes(book: RouteBook, deps: RoleRouteDeps): void {
-  const { repos, allowedRole, roleTakenFrom, mayGrantMenus, mayGrantScope } = deps;
+  const { repos, roleOr404, allowedRole, roleTakenFrom, mayGrantMenus, mayGrantScope } = deps;
 
   for (const [path, summary, allocated] of [
     ['/system/role/authUser/allocatedList', '已分配该角色的用户', true],
@@ -50,7 +50,7 @@ export function registerRoleAuthUserRoutes(book: RouteBook, deps: RoleRouteDeps)
       response: roleUserPage,
       handler: async ({ query, principal }) => {
         const { roleId, userName, phonenumber, ...paging } = query;
-        if (!(await repos.roles.findById(roleId))) throw new HttpError(404, '角色不存在');
+        await roleOr404(roleId);
         const filter = {
           ...(allocated ? { roleId } : { notRoleId: roleId, status: '0' as const }),
           ...(userName !== undefined ? { userName } : {}),
@@ -132,8 +132,7 @@ export function registerRoleAuthUserRoutes(book: RouteBook, deps: RoleRouteDeps)
     params: z.object({ roleId: id() }),
     response: roleDeptTreeAnswer,
     handler: async ({ params, principal }) => {
-      const role = await repos.roles.findById(params.roleId);
-      if (!role) throw new HttpError(404, '角色不存在');
+      const role = await roleOr404(params.roleId);
       // Only the departments the caller's own scope reaches: nobody grants what they cannot see.
       const [depts, granted] = await Promise.all([
         repos.depts.list({ status: '0' }, principal.scope),

@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import { buildMenuGrantTree, checkedGrantKeys, type SysMenu } from '@dpms/core';
+import { buildMenuGrantTree, checkedGrantKeys } from '@dpms/core';
 import { menuTreeAnswer, roleMenuTreeAnswer } from '@dpms/wire';
 import { ok, okWith } from '../../http/envelope.js';
-import { HttpError } from '../../http/http-error.js';
 import { AUTHENTICATED, perm, type RouteBook } from '../../http/route.js';
-import type { Principal } from '../../identity/principal.js';
 import { id } from '../../http/schemas.js';
 import type { RoleRouteDeps } from './role-access.js';
 
@@ -16,9 +14,7 @@ const TAG = '菜单管理';
  * nobody grants what they cannot see. Registered before /system/menu/:menuId would take them.
  */
 export function registerRoleMenuTreeRoutes(book: RouteBook, deps: RoleRouteDeps): void {
-  const { repos } = deps;
-  const menusOf = (principal: Principal): Promise<readonly SysMenu[]> =>
-    principal.isAdmin ? repos.menus.listAll({}) : repos.menus.listByRole(principal.roleId);
+  const { repos, roleOr404, menusHeldBy } = deps;
 
   book.add({
     method: 'get',
@@ -27,7 +23,7 @@ export function registerRoleMenuTreeRoutes(book: RouteBook, deps: RoleRouteDeps)
     tag: TAG,
     access: AUTHENTICATED,
     response: menuTreeAnswer,
-    handler: async ({ principal }) => ok(buildMenuGrantTree(await menusOf(principal))),
+    handler: async ({ principal }) => ok(buildMenuGrantTree(await menusHeldBy(principal))),
   });
 
   book.add({
@@ -39,10 +35,9 @@ export function registerRoleMenuTreeRoutes(book: RouteBook, deps: RoleRouteDeps)
     params: z.object({ roleId: id() }),
     response: roleMenuTreeAnswer,
     handler: async ({ params, principal }) => {
-      const role = await repos.roles.findById(params.roleId);
-      if (!role) throw new HttpError(404, '角色不存在');
+      const role = await roleOr404(params.roleId);
       const [menus, granted] = await Promise.all([
-        menusOf(principal),
+        menusHeldBy(principal),
         repos.roles.listMenuIds(params.roleId),
       ]);
       const nodes = menus.map((m) => ({ id: m.menuId, parentId: m.parentId }));
