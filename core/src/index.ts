@@ -2,6 +2,7 @@
 export * from './shared/result.js';
 export * from './shared/write.js';
 export * from './shared/tree.js';
+export * from './shared/field-messages.js';
 export * from './money/index.js';
 export * from './fees/index.js';
 export * from './approval/index.js';

@@ -1,3 +1,4 @@
+import { fieldMessages } from '../shared/field-messages.js';
 import { hasPermission } from '../session/permission.js';
 import { domainError, type DomainError } from '../shared/result.js';
 import { uniqueTaken, type WriteAction } from './unique-fields.js';
@@ -193,10 +194,6 @@ const menuLabel = (f: MenuField): string => MENU_FIELD_LABELS[f];
 
 /** The messages refusing a menu field, core's "X不能为空" style. */
 export const MENU_MESSAGES = {
-  required: (f: MenuField) => `${menuLabel(f)}不能为空`,
-  tooLong: (f: MenuField, max: number) => `${menuLabel(f)}长度不能超过 ${max} 个字符`,
-  invalidValue: (f: MenuField) => `${menuLabel(f)}的取值不正确`,
+  ...fieldMessages(menuLabel),
   wildcard: (f: MenuField) => `${menuLabel(f)}不能包含通配符 *`,
-  outOfRange: (f: MenuField, min: number, max: number) =>
-    `${menuLabel(f)}必须是 ${min} 至 ${max} 之间的整数`,
 } as const;

@@ -1,3 +1,5 @@
+import { fieldMessages } from '../shared/field-messages.js';
+
 /**
  * The system screens' fields (用户, 角色, 岗位, 部门, 字典, 参数, 专业): their names as the spec's forms show
  * them, their text limits (the columns' widths) and the messages refusing them. One wording per
@@ -96,12 +98,8 @@ const label = (f: SystemField): string => SYSTEM_FIELD_LABELS[f];
 
 /** The messages refusing a system field. */
 export const SYSTEM_MESSAGES = {
-  required: (f: SystemField) => `${label(f)}不能为空`,
-  tooLong: (f: SystemField, max: number) => `${label(f)}长度不能超过 ${max} 个字符`,
+  ...fieldMessages(label),
   tooShort: (f: SystemField, min: number) => `${label(f)}长度不能少于 ${min} 个字符`,
-  outOfRange: (f: SystemField, min: number, max: number) =>
-    `${label(f)}必须是 ${min} 至 ${max} 之间的整数`,
-  invalidValue: (f: SystemField) => `${label(f)}的取值不正确`,
   invalidEmail: (f: SystemField) => `${label(f)}不是有效的邮箱地址`,
   invalidPhone: (f: SystemField) => `${label(f)}只能包含数字、+、- 和空格，5 至 20 位`,
   configKeyFormat: () => `${label('configKey')}必须以字母开头，只能包含字母、数字和 _ . -`,
