@@ -4,11 +4,10 @@ import {
   JOB_STATUS,
   MENU_MESSAGES as M,
   MENU_TEXT_LIMITS as L,
-  SYSTEM_ORDER_MAX,
   permsHasWildcard,
-  type MenuField,
 } from '@dpms/core';
 import { nullAsAbsent, okEnvelope, timestamp } from './envelope.js';
+import { formFields } from './form-fields.js';
 import { id, integer, numeric, statusFlag } from './primitives.js';
 
 /*
@@ -18,34 +17,13 @@ import { id, integer, numeric, statusFlag } from './primitives.js';
 
 const int = () => z.number().int();
 const flag = z.enum(['0', '1']);
-type Limited = keyof typeof L;
-
-const requiredText = (f: Limited & MenuField) =>
-  z
-    .string({ error: M.required(f) })
-    .trim()
-    .min(1, M.required(f))
-    .max(L[f], M.tooLong(f, L[f]));
-
-/** Optional text; null is absent, blank is a value (it clears the field). */
-const optionalText = (f: Limited & MenuField) =>
-  z.preprocess(nullAsAbsent, z.string().trim().max(L[f], M.tooLong(f, L[f])).optional());
-
-const choice = <const T extends readonly [string, ...string[]]>(f: MenuField, values: T) =>
-  z.enum(values, { error: M.invalidValue(f) });
+const { requiredText, optionalText, order, choice } = formFields(M, L);
 
 // 菜单 (RuoYi SysMenu).
 const menuFields = {
   parentId: integer(0),
   menuName: requiredText('menuName'),
-  orderNum: numeric(
-    z
-      .number({ error: M.outOfRange('orderNum', 0, SYSTEM_ORDER_MAX) })
-      .int(M.outOfRange('orderNum', 0, SYSTEM_ORDER_MAX))
-      .min(0, M.outOfRange('orderNum', 0, SYSTEM_ORDER_MAX))
-      .max(SYSTEM_ORDER_MAX, M.outOfRange('orderNum', 0, SYSTEM_ORDER_MAX))
-      .optional(),
-  ),
+  orderNum: order('orderNum'),
   path: optionalText('path'),
   component: optionalText('component'),
   query: optionalText('query'),

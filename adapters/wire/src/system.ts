@@ -5,14 +5,14 @@ import {
   DICT_TYPE_PATTERN,
   PHONE_PATTERN,
   SYSTEM_MESSAGES as M,
-  SYSTEM_ORDER_MAX,
   SYSTEM_TEXT_LIMITS as L,
   USER_NAME_MIN_LENGTH,
   USER_NAME_PATTERN,
   type SystemField,
 } from '@dpms/core';
 import { nullAsAbsent, timestamp } from './envelope.js';
-import { id, integer, numeric, statusFlag } from './primitives.js';
+import { formFields } from './form-fields.js';
+import { id, integer, statusFlag } from './primitives.js';
 
 /*
  * The system slices' write bodies (参数设置, 部门, 字典, 专业, 用户): the API validates with them
@@ -21,33 +21,10 @@ import { id, integer, numeric, statusFlag } from './primitives.js';
  * messages are core's (`SYSTEM_TEXT_LIMITS`, `SYSTEM_MESSAGES`).
  */
 
-type Limited = keyof typeof L;
-
-/** Text the record cannot do without: trimmed, not blank, within core's limit. */
-export const requiredText = (f: Limited & SystemField) =>
-  z
-    .string({ error: M.required(f) })
-    .trim()
-    .min(1, M.required(f))
-    .max(L[f], M.tooLong(f, L[f]));
-
-/** Optional text within core's limit; null is absent, blank is a value (it clears the field). */
-export const optionalText = (f: Limited & SystemField) =>
-  z.preprocess(nullAsAbsent, z.string().trim().max(L[f], M.tooLong(f, L[f])).optional());
-
-/** A 显示排序 of 0 to 9999; blank is absent. */
-export const order = (f: SystemField) =>
-  numeric(
-    z
-      .number({ error: M.outOfRange(f, 0, SYSTEM_ORDER_MAX) })
-      .int(M.outOfRange(f, 0, SYSTEM_ORDER_MAX))
-      .min(0, M.outOfRange(f, 0, SYSTEM_ORDER_MAX))
-      .max(SYSTEM_ORDER_MAX, M.outOfRange(f, 0, SYSTEM_ORDER_MAX))
-      .optional(),
-  );
-
-export const choice = <const T extends readonly [string, ...string[]]>(f: SystemField, values: T) =>
-  z.enum(values, { error: M.invalidValue(f) });
+export const { requiredText, optionalText, order, choice } = formFields<
+  SystemField,
+  keyof typeof L
+>(M, L);
 
 const email = z.preprocess(
   nullAsAbsent,
