@@ -8,11 +8,11 @@ import {
   roleKeyReserved,
   type DataScopeCode,
 } from '@dpms/core';
-import { timestamp } from './envelope.js';
+import { pageEnvelope, timestamp } from './envelope.js';
 import { pagingShape } from './paging.js';
 import { dateRangeParams, id, optionalEnum, statusFlag, textFilter } from './primitives.js';
 import { choice, optionalOnUpdate, optionalText, order, requiredText } from './system.js';
-import { treeNode } from './system-records.js';
+import { treeNode, userRecord } from './system-records.js';
 
 /*
  * 角色管理 and 岗位管理 on the wire, RuoYi-Vue 3.9.2's shapes (SysRoleController,
@@ -103,26 +103,22 @@ export const roleUserListQuery = z.object({
   ...pagingShape(USER_SORT_COLUMNS),
 });
 export type RoleUserListQuery = z.input<typeof roleUserListQuery>;
-export const roleUserRow = z
-  .object({
-    userId: int(),
-    userName: z.string(),
-    nickName: z.string(),
-    deptId: int().nullable(),
-    dept: z.object({ deptId: int(), deptName: z.string().nullable() }).nullable(),
-    email: z.string(),
-    phonenumber: z.string(),
-    status: flag,
-    createTime: timestamp(),
+/** A user as 分配用户 lists them: 用户管理's record without the fields that page alone shows. */
+export const roleUserRow = userRecord
+  .pick({
+    userId: true,
+    userName: true,
+    nickName: true,
+    deptId: true,
+    dept: true,
+    email: true,
+    phonenumber: true,
+    status: true,
+    createTime: true,
   })
   .meta({ id: 'SysRoleUser' });
 export type RoleUserRow = z.output<typeof roleUserRow>;
-export const roleUserPage = z.object({
-  code: z.literal(200),
-  msg: z.string(),
-  total: int().min(0),
-  rows: z.array(roleUserRow),
-});
+export const roleUserPage = pageEnvelope(roleUserRow);
 
 /** The menu grant tree: `{id, label, children}` as the department tree. */
 export const menuTreeAnswer = z.object({
