@@ -129,6 +129,19 @@ export function orderedPage<DB, TB extends keyof DB, O>(
   return limit === undefined ? q : q.limit(limit).offset(offset ?? 0);
 }
 
+/** A list's date-time filter: on or after `from`, on or before `to`, each only when given. */
+export function withinRange<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  /** The filtered column; never a client's text. */
+  column: string,
+  range: { readonly from?: Date | undefined; readonly to?: Date | undefined } | undefined,
+): SelectQueryBuilder<DB, TB, O> {
+  let q = query;
+  if (range?.from) q = q.where(sql.ref(column), '>=', range.from);
+  if (range?.to) q = q.where(sql.ref(column), '<=', range.to);
+  return q;
+}
+
 /**
  * A list's page and its exact total: the page query and the count query (selecting `n`) sent at
  * once, each on its own pool connection, so a page costs the slower of the two statements rather

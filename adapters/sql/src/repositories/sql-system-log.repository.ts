@@ -13,7 +13,14 @@ import type {
   OperLogSortColumn,
   BusinessType,
 } from '@dpms/core';
-import { containsPattern, pageBounds, pageWithCount, type Db } from './sql-helpers.js';
+import { OPER_TEXT_MAX_LENGTH } from '@dpms/core';
+import {
+  containsPattern,
+  orderedPage,
+  pageWithCount,
+  withinRange,
+  type Db,
+} from './sql-helpers.js';
 
 const cut = (s: string, n: number) => (s.length > n ? s.slice(0, n) : s);
 
@@ -62,16 +69,17 @@ export class SqlLoginInfoRepository implements LoginInfoRepository {
       .$if(!!f.ipaddr, (q) => q.where('ipaddr', 'ilike', containsPattern(f.ipaddr ?? '')))
       .$if(!!f.userName, (q) => q.where('user_name', 'ilike', containsPattern(f.userName ?? '')))
       .$if(!!f.status, (q) => q.where('status', '=', f.status ?? '0'))
-      .$if(!!f.loginTime?.from, (q) => q.where('login_time', '>=', f.loginTime!.from!))
-      .$if(!!f.loginTime?.to, (q) => q.where('login_time', '<=', f.loginTime!.to!));
+      .$call((q) => withinRange(q, 'login_time', f.loginTime));
     const count = filtered.select((eb) => eb.fn.countAll<number>().as('n'));
-    let page = filtered.select(LOGIN_COLUMNS);
-    page = query.sort
-      ? page.orderBy(LOGIN_SORT[query.sort.column], query.sort.direction)
-      : page.orderBy('login_time', 'desc');
-    page = page.orderBy('info_id', query.sort?.direction ?? 'desc');
-    const { limit, offset } = pageBounds(query.page);
-    if (limit !== undefined) page = page.limit(limit).offset(offset ?? 0);
+    const page = orderedPage(
+      filtered.select(LOGIN_COLUMNS),
+      {
+        column: query.sort ? LOGIN_SORT[query.sort.column] : 'login_time',
+        idColumn: 'info_id',
+        direction: query.sort?.direction ?? 'desc',
+      },
+      query.page,
+    );
     return { page, count };
   }
 
@@ -192,10 +200,10 @@ export class SqlOperLogRepository implements OperLogRepository {
         oper_url: cut(e.operUrl, 255),
         oper_ip: cut(e.operIp, 128),
         oper_location: cut(e.operLocation, 255),
-        oper_param: cut(e.operParam, 2000),
-        json_result: cut(e.jsonResult, 2000),
+        oper_param: cut(e.operParam, OPER_TEXT_MAX_LENGTH),
+        json_result: cut(e.jsonResult, OPER_TEXT_MAX_LENGTH),
         status: e.status,
-        error_msg: cut(e.errorMsg, 2000),
+        error_msg: cut(e.errorMsg, OPER_TEXT_MAX_LENGTH),
         oper_time: e.operTime,
         cost_time: Math.max(0, Math.min(2_147_483_647, Math.round(e.costTime))),
       })
@@ -211,16 +219,17 @@ export class SqlOperLogRepository implements OperLogRepository {
       .$if(!!f.operIp, (q) => q.where('oper_ip', 'ilike', containsPattern(f.operIp ?? '')))
       .$if(f.businessType !== undefined, (q) => q.where('business_type', '=', f.businessType ?? 0))
       .$if(!!f.status, (q) => q.where('status', '=', f.status ?? '0'))
-      .$if(!!f.operTime?.from, (q) => q.where('oper_time', '>=', f.operTime!.from!))
-      .$if(!!f.operTime?.to, (q) => q.where('oper_time', '<=', f.operTime!.to!));
+      .$call((q) => withinRange(q, 'oper_time', f.operTime));
     const count = filtered.select((eb) => eb.fn.countAll<number>().as('n'));
-    let page = filtered.select(OPER_COLUMNS);
-    page = query.sort
-      ? page.orderBy(OPER_SORT[query.sort.column], query.sort.direction)
-      : page.orderBy('oper_time', 'desc');
-    page = page.orderBy('oper_id', query.sort?.direction ?? 'desc');
-    const { limit, offset } = pageBounds(query.page);
-    if (limit !== undefined) page = page.limit(limit).offset(offset ?? 0);
+    const page = orderedPage(
+      filtered.select(OPER_COLUMNS),
+      {
+        column: query.sort ? OPER_SORT[query.sort.column] : 'oper_time',
+        idColumn: 'oper_id',
+        direction: query.sort?.direction ?? 'desc',
+      },
+      query.page,
+    );
     return { page, count };
   }
 
