@@ -111,7 +111,11 @@ export interface OperLog {
   /** Milliseconds from the request's arrival to its answer. */
   readonly costTime: number;
 }
-export type NewOperLog = Omit<OperLog, 'operId'>;
+/**
+ * An operation to log: the operator's department by id, its name read where the entry is
+ * written (so a write costs no department look-up of its own).
+ */
+export type NewOperLog = Omit<OperLog, 'operId' | 'deptName'> & { readonly deptId: number | null };
 
 export interface OperLogFilter {
   readonly title?: string;

@@ -13,7 +13,7 @@ const deferred = () => {
   return { promise, resolve };
 };
 
-type Repos = Pick<PlatformRepositories, 'operLogs' | 'depts'>;
+type Repos = Pick<PlatformRepositories, 'operLogs'>;
 
 const principal = { userName: 'admin', deptId: null } as unknown as Principal;
 const route = { method: 'post', path: '/system/thing', tag: '测试' };
@@ -41,7 +41,7 @@ afterEach(() => {
 });
 
 const recorderWith = (add: (e: NewOperLog) => Promise<void>, maxPending?: number) => {
-  const repos = { operLogs: { add }, depts: { findById: vi.fn() } } as unknown as Repos;
+  const repos = { operLogs: { add } } as unknown as Repos;
   const logger = pino({ level: 'silent' });
   const warn = vi.spyOn(logger, 'warn');
   return { recorder: new OperLogRecorder(repos, logger, () => new Date(), maxPending), warn };

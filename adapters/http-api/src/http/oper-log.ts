@@ -1,7 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import {
-  ALL_DATA,
   LOG_STATUS,
   OPERATOR_TYPE,
   businessTypeOf,
@@ -35,7 +34,7 @@ export class OperLogRecorder {
   private readonly pending = new Set<Promise<void>>();
 
   constructor(
-    private readonly repos: Pick<PlatformRepositories, 'operLogs' | 'depts'>,
+    private readonly repos: Pick<PlatformRepositories, 'operLogs'>,
     private readonly logger: Logger,
     private readonly now: () => Date = () => new Date(),
     private readonly maxPending = OPER_LOG_MAX_PENDING,
@@ -115,7 +114,7 @@ export class OperLogRecorder {
       requestMethod: req.method,
       operatorType: OPERATOR_TYPE.manage,
       operName: principal.userName,
-      deptName: '',
+      deptId: principal.deptId,
       operUrl: req.originalUrl.split('?')[0] ?? '',
       operIp: ip,
       operLocation: loginLocationOf(ip),
@@ -126,17 +125,16 @@ export class OperLogRecorder {
       operTime,
       costTime: Math.round(performance.now() - started),
     };
-    const p = this.write(entry, principal.deptId, where);
+    const p = this.write(entry, where);
     this.pending.add(p);
     void p.finally(() => this.pending.delete(p));
   }
 
-  private async write(entry: NewOperLog, deptId: number | null, where: string): Promise<void> {
+  private async write(entry: NewOperLog, where: string): Promise<void> {
     try {
       // Off the request: the answer has gone when this runs.
       await new Promise<void>((resolve) => setImmediate(resolve));
-      const dept = deptId === null ? null : await this.repos.depts.findById(deptId, ALL_DATA);
-      await this.repos.operLogs.add({ ...entry, deptName: dept?.deptName ?? '' });
+      await this.repos.operLogs.add(entry);
     } catch (err) {
       this.logger.warn({ err, route: where }, 'operation log not written');
     }

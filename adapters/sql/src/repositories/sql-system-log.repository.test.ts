@@ -13,7 +13,7 @@ const oper = (over: Partial<NewOperLog>): NewOperLog => ({
   requestMethod: 'POST',
   operatorType: 1,
   operName: 'admin',
-  deptName: '示范院',
+  deptId: null,
   operUrl: '/prod-api/system/user',
   operIp: '10.0.0.1',
   operLocation: '内网IP',
@@ -73,6 +73,20 @@ describe.each(testDatabaseKinds())('login and operation log repositories on %s',
     expect(await logins.remove([all.rows[0]!.infoId, 2_000_000])).toBe(1);
     expect(await logins.clean()).toBe(2);
     expect((await logins.list({ filter: {} })).total).toBe(0);
+  });
+
+  it("names the operator's department as it is when the entry is written", async () => {
+    await opers.clean();
+    const dept = await handle.db
+      .selectFrom('sys_dept')
+      .select(['dept_id', 'dept_name'])
+      .orderBy('dept_id')
+      .executeTakeFirstOrThrow();
+    await opers.add(oper({ deptId: Number(dept.dept_id) }));
+    await opers.add(oper({ deptId: 987654, operTime: at('2025-03-02T10:00:00Z') }));
+    const rows = (await opers.list({ filter: {} })).rows;
+    expect(rows.map((r) => r.deptName)).toEqual(['', dept.dept_name]);
+    await opers.clean();
   });
 
   it('keeps an operation as written, cut to its columns, and filters by type and status', async () => {

@@ -14,6 +14,7 @@ import type {
   BusinessType,
 } from '@dpms/core';
 import { OPER_TEXT_MAX_LENGTH } from '@dpms/core';
+import { sql } from 'kysely';
 import {
   containsPattern,
   orderedPage,
@@ -196,7 +197,11 @@ export class SqlOperLogRepository implements OperLogRepository {
         request_method: cut(e.requestMethod, 10),
         operator_type: e.operatorType,
         oper_name: cut(e.operName, 50),
-        dept_name: cut(e.deptName, 50),
+        // The department's name as it is now, read in the insert itself.
+        dept_name:
+          e.deptId === null
+            ? ''
+            : sql<string>`coalesce((select left(dept_name, 50) from sys_dept where dept_id = ${e.deptId}), '')`,
         oper_url: cut(e.operUrl, 255),
         oper_ip: cut(e.operIp, 128),
         oper_location: cut(e.operLocation, 255),
