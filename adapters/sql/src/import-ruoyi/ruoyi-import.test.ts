@@ -5,7 +5,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../database/open-database.js';
 import { databaseFingerprint } from '../testing/fingerprint.js';
-import { openTestDatabase, testDatabaseUrl } from '../testing/index.js';
+import {
+  openTestDatabase,
+  testDatabaseKinds,
+  testDatabaseUrl,
+  type TestDatabaseKind,
+} from '../testing/index.js';
 import { formatReport } from './import-report.js';
 import { DumpReadError } from './mysql-dump-reader.js';
 import { importRuoyiDump, readRuoyiDump } from './ruoyi-import.js';
@@ -25,8 +30,11 @@ const DUMP = readFileSync(findShippedDump(), 'utf8');
 const LINES = DUMP.split('\n');
 const lineOf = (needle: string): number => LINES.findIndex((l) => l.includes(needle)) + 1;
 
-async function fingerprint(handle: DatabaseHandle): Promise<Record<string, string>> {
-  const client = new pg.Client({ connectionString: await testDatabaseUrl('embedded', handle) });
+async function fingerprint(
+  handle: DatabaseHandle,
+  kind: TestDatabaseKind = 'embedded',
+): Promise<Record<string, string>> {
+  const client = new pg.Client({ connectionString: await testDatabaseUrl(kind, handle) });
   await client.connect();
   try {
     return await databaseFingerprint(client);
@@ -48,10 +56,10 @@ async function permsOfUser(handle: DatabaseHandle, userName: string): Promise<Se
   return new Set(rows.map((r) => r.perms));
 }
 
-describe('importing RuoYi’s shipped dump', () => {
+describe.each(testDatabaseKinds())('importing RuoYi’s shipped dump on %s', (kind) => {
   let handle: DatabaseHandle;
   beforeAll(async () => {
-    handle = await openTestDatabase('embedded');
+    handle = await openTestDatabase(kind);
   });
   afterAll(() => handle.close());
 
@@ -166,13 +174,13 @@ describe('importing RuoYi’s shipped dump', () => {
   });
 
   it('a second run changes nothing and says so', async () => {
-    const before = await fingerprint(handle);
+    const before = await fingerprint(handle, kind);
     const report = await importRuoyiDump(handle.db, DUMP);
     expect(report.changed).toBe(false);
     expect(Object.values(report.counts).every((c) => c.added === 0)).toBe(true);
     expect(report.counts.user.matched).toBe(2);
     expect(formatReport(report)).toMatch(/^数据库已包含这份文件的全部内容，本次没有任何改动。/);
-    expect(await fingerprint(handle)).toEqual(before);
+    expect(await fingerprint(handle, kind)).toEqual(before);
   });
 });
 
@@ -253,5 +261,22 @@ describe('a dump of an older RuoYi', () => {
     expect(report.counts.user).toEqual({ added: 1, matched: 1 });
     expect(report.counts.post.added).toBe(4);
     expect(await permsOfUser(handle, 'ry')).toContain('system:user:list');
+  });
+
+  it('reports a user whose department is missing, and brings him without one', async () => {
+    const text = olderDump().replace("values(2,  105, 'ry',", "values(2,  999, 'ry2',");
+    const report = await importRuoyiDump(handle.db, text);
+    expect(report.counts.user).toEqual({ added: 1, matched: 1 });
+    expect(report.notes).toContainEqual({
+      kind: 'user',
+      item: 'ry2（若依）',
+      reason: '所在部门不在文件中（或已跳过），导入后没有部门',
+    });
+    const ry2 = await handle.db
+      .selectFrom('sys_user')
+      .select('dept_id')
+      .where('user_name', '=', 'ry2')
+      .executeTakeFirstOrThrow();
+    expect(ry2.dept_id).toBeNull();
   });
 });
