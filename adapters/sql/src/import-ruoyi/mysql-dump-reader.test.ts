@@ -23,6 +23,7 @@ UNLOCK TABLES;
 INSERT INTO sys_post (post_name, post_id, post_code) VALUES ('按列名', 4, 'byname');
 # a hash comment
 insert into sys_post values(5, 'call', '函数', sysdate());
+INSERT INTO sys_post VALUES (6,_utf8mb4'intro',0x${Buffer.from('十六进制').toString('hex')},X'6f6b');
 `;
 
 describe('readMysqlDump', () => {
@@ -44,8 +45,10 @@ describe('readMysqlDump', () => {
       // The INSERT's own column list wins over the CREATE TABLE's order.
       ['4', 'byname', '按列名', undefined],
       ['5', 'call', '函数', 'call'],
+      // Binary columns as mysqldump may write them.
+      ['6', 'intro', '十六进制', 'ok'],
     ]);
-    expect(t?.rowLines).toEqual([13, 13, 14, 16, 18]);
+    expect(t?.rowLines).toEqual([13, 13, 14, 16, 18, 19]);
   });
 
   it('refuses a file cut in the middle of an INSERT, naming the line', () => {

@@ -141,6 +141,17 @@ function* statements(text: string): Generator<Token[]> {
       continue;
     }
     const rest = text.slice(i, i + 64);
+    // mysqldump --hex-blob writes binary columns as 0x…: read as UTF-8 text.
+    if (c === '0' && text[i + 1] === 'x') {
+      let end = i + 2;
+      while (end < n && /[0-9a-fA-F]/.test(text[end]!)) end += 1;
+      const digits = text.slice(i + 2, end);
+      if (digits.length % 2 !== 0)
+        throw new DumpReadError(line, `十六进制值 0x${digits.slice(0, 16)} 的位数不是偶数`);
+      current.push({ t: 'string', v: Buffer.from(digits, 'hex').toString('utf8'), line });
+      i = end;
+      continue;
+    }
     const m = /^(?:[0-9]+(?:\.[0-9]*)?(?:[eE][+-]?[0-9]+)?|\.[0-9]+)/.exec(rest);
     if (m) {
       current.push({ t: 'number', v: m[0], line });
@@ -255,6 +266,13 @@ function readValue(item: Token[], table: string, line: number): DumpValue {
     if (isWord(first, 'null')) return { kind: 'null' };
     if (isWord(first, 'true')) return { kind: 'number', text: '1' };
     if (isWord(first, 'false')) return { kind: 'number', text: '0' };
+  }
+  // A string with a character set introducer (_utf8mb4'…', _binary '…') or X'…' hex.
+  if (item.length === 2 && first.t === 'word' && !first.quoted && item[1]!.t === 'string') {
+    const intro = first.v.toLowerCase();
+    if (intro.startsWith('_')) return { kind: 'string', text: item[1]!.v };
+    if (intro === 'x' && /^([0-9a-fA-F]{2})*$/.test(item[1]!.v))
+      return { kind: 'string', text: Buffer.from(item[1]!.v, 'hex').toString('utf8') };
   }
   // A signed number.
   if (
