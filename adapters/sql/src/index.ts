@@ -34,6 +34,9 @@ export {
   MIGRATE_PGLITE_COMMAND,
   movePGliteIfPresent,
 } from './backup/pglite-move.js';
+export { importRuoyiDump, readRuoyiDump, importRuoyiData } from './import-ruoyi/ruoyi-import.js';
+export { formatReport, type RuoyiImportReport } from './import-ruoyi/import-report.js';
+export { DumpReadError } from './import-ruoyi/mysql-dump-reader.js';
 export { prepareDatabase } from './database/prepare-database.js';
 export { migrations, StaticMigrationProvider } from './migrations/index.js';
 export {
