@@ -9,6 +9,7 @@ import { TOKENS } from './composition/tokens.js';
 import { HttpError } from './http/http-error.js';
 import { createLogger } from './http/logger.js';
 import { createServer } from './server.js';
+import { readingRealStatuses } from './test-support/real-statuses.js';
 
 function server() {
   const webDir = mkdtempSync(path.join(tmpdir(), 'dpms-web-'));
@@ -24,7 +25,7 @@ function server() {
   container
     .bind(TOKENS.Authenticator)
     .toConstantValue({ authenticate: () => Promise.reject(new HttpError(401)) });
-  return createServer(container, { webDir });
+  return readingRealStatuses(createServer(container, { webDir }));
 }
 
 describe('one port for the web and the API', () => {

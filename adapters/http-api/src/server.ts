@@ -4,6 +4,7 @@ import express, { type Express } from 'express';
 import type { Container } from 'inversify';
 import { API_BASE, createApp } from './app.js';
 import type { ServerConfig } from './composition/server-config.js';
+import { answerError } from './http/status-rule.js';
 
 /**
  * The whole HTTP surface of one port: the API under /prod-api and, when it is built, the web at
@@ -24,8 +25,8 @@ export function createServer(container: Container, config: Pick<ServerConfig, 'w
       res.sendFile(index);
     });
   }
-  app.use((_req, res) => {
-    res.status(404).json({ code: 404, msg: '访问资源不存在' });
+  app.use((req, res) => {
+    answerError(req, res, { code: 404, msg: '访问资源不存在' });
   });
   return app;
 }

@@ -75,6 +75,13 @@ describe('HttpClient', () => {
     expect(seen[0]?.headers['Authorization']).toBe('Bearer abc');
   });
 
+  it('asks for real HTTP statuses (X-DPMS-Status: http), on reads and writes', async () => {
+    const { http, seen } = setup(() => ({ status: 200, data: { code: 200, msg: 'ok' } }), 'abc');
+    await http.get('/getInfo');
+    await http.post('/system/user', { userName: 'x' });
+    expect(seen.map((c) => String(c.headers['X-DPMS-Status']))).toEqual(['http', 'http']);
+  });
+
   it('sends a FormData body as multipart, not as JSON', async () => {
     const { http, seen } = setup(() => ({
       status: 200,

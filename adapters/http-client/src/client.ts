@@ -15,7 +15,7 @@ import {
 } from './messages.js';
 import { serializeParams } from './params.js';
 import type { HttpUserInterface, TokenStore } from './ports.js';
-import { isGetWrite } from '@dpms/wire';
+import { REAL_STATUSES, STATUS_HEADER, isGetWrite } from '@dpms/wire';
 
 /** The RuoYi envelope: `{code, msg, ...}` with the payload beside it. */
 export interface Envelope {
@@ -89,7 +89,12 @@ export class HttpClient {
     this.axios = axios.create({
       baseURL: options.baseURL ?? API_BASE,
       timeout: options.timeoutMs ?? REQUEST_TIMEOUT_MS,
-      headers: { 'Content-Type': 'application/json;charset=utf-8' },
+      // Real HTTP statuses for errors (the API answers RuoYi's 200 envelope to anyone who
+      // does not ask); the code in the body is the same either way.
+      headers: {
+        'Content-Type': 'application/json;charset=utf-8',
+        [STATUS_HEADER]: REAL_STATUSES,
+      },
       paramsSerializer: { serialize: (params: Record<string, unknown>) => serializeParams(params) },
       ...(options.adapter ? { adapter: options.adapter } : {}),
     });

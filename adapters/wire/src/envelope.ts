@@ -24,3 +24,11 @@ export const nullAsAbsent = (v: unknown): unknown => (v === null ? undefined : v
 
 /** An ISO 8601 timestamp on the wire (DESIGN §3). */
 export const timestamp = () => z.string().meta({ format: 'date-time' });
+
+/**
+ * The request header by which a client says it reads real HTTP statuses (DESIGN §3, README
+ * "Wire"): with `X-DPMS-Status: http` an error answers its own status (401, 404, 409 ...) with
+ * the same number in `code`; without it, HTTP 200 with `{code, msg}`, as RuoYi's UI reads errors.
+ */
+export const STATUS_HEADER = 'X-DPMS-Status';
+export const REAL_STATUSES = 'http';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageSource, inlineImageSource } from './image-source.js';
+import { avatarPath, imageSource, inlineImageSource } from './image-source.js';
 
 const png = 'data:image/png;base64,iVBORw0KGgo=';
 
@@ -28,6 +28,20 @@ describe('image sources', () => {
     undefined,
   ])('shows no image for %s', (src) => {
     expect(imageSource(src)).toBeUndefined();
+  });
+
+  it('shows an avatar sent as its path below the API base (as RuoYi stores it) under /prod-api', () => {
+    const path = '/profile/avatar/0f8fad5b-d9cb-469f-a165-70867728950e.png';
+    expect(imageSource(path)).toBe(`/prod-api${path}`);
+    expect(imageSource('/profile/avatar/../../system/user/list')).toBeUndefined();
+    expect(imageSource('/profile/avatar/0f8fad5b-d9cb-469f-a165-70867728950e.svg')).toBeUndefined();
+  });
+
+  it('sends an avatar stored with the /prod-api prefix as the path below it', () => {
+    const path = '/profile/avatar/0f8fad5b-d9cb-469f-a165-70867728950e.jpg';
+    expect(avatarPath(`/prod-api${path}`)).toBe(path);
+    expect(avatarPath(path)).toBe(path);
+    expect(avatarPath(null)).toBe('');
   });
 
   it('prints inlined images only', () => {

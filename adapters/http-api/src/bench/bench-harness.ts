@@ -18,6 +18,7 @@ import { DEFAULT_JSON_LIMIT } from '../composition/server-config.js';
 import { createLogger } from '../http/logger.js';
 import { systemClock } from '../identity/clock.js';
 import { requestTag } from './sql-ceiling.js';
+import { REAL_STATUSES, STATUS_HEADER } from '@dpms/wire';
 
 /** What one load run measured: completed requests, requests per second, latencies in ms. */
 export interface BenchResult {
@@ -202,7 +203,8 @@ export async function signIn(api: Listening, username: string): Promise<Record<s
   });
   if (login.status !== 200) throw new Error(`login ${username}: ${login.status}`);
   const { token } = (await login.json()) as { token: string };
-  return { Authorization: `Bearer ${token}` };
+  // Real statuses, so a refusal fails the run rather than counting as a 200.
+  return { Authorization: `Bearer ${token}`, [STATUS_HEADER]: REAL_STATUSES };
 }
 
 /** What streaming one export measured: its time, its size and the process's memory, in MB. */

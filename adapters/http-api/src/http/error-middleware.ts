@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { DomainFailure, HttpError, statusOfDomainCode } from './http-error.js';
 import { MSG, STATUS_MSG } from './messages.js';
+import { answerError } from './status-rule.js';
 
 /** Connection-level failures of the database: the service is unavailable, not broken. */
 const UNAVAILABLE_CODES = new Set([
@@ -42,7 +43,10 @@ function clientErrorStatus(error: unknown): number | undefined {
   return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
 }
 
-/** Anything a handler, a parser or a guard throws becomes `{code, msg}` with the same HTTP status. */
+/**
+ * Anything a handler, a parser or a guard throws becomes `{code, msg}`, sent under the status
+ * rule of status-rule.ts (the real status to clients that ask for it, RuoYi's 200 otherwise).
+ */
 export function errorMiddleware(): ErrorRequestHandler {
   return (error: unknown, req, res, next) => {
     if (res.headersSent) {
@@ -99,13 +103,13 @@ export function errorMiddleware(): ErrorRequestHandler {
       req.log?.warn({ err: error }, 'request refused');
     }
     if (headers) res.set(headers);
-    res.status(status).json({ code: status, msg, ...(extra ?? {}) });
+    answerError(req, res, { code: status, msg, ...(extra ?? {}) });
   };
 }
 
 /** Unknown API paths answer 404 in the envelope, not Express's HTML page. */
-export const notFoundHandler: RequestHandler = (_req, res) => {
-  res.status(404).json({ code: 404, msg: MSG.routeNotFound });
+export const notFoundHandler: RequestHandler = (req, res) => {
+  answerError(req, res, { code: 404, msg: MSG.routeNotFound });
 };
 
 /** Bodies with content must be JSON (multipart routes parse their own). */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pino, type Logger, type LevelWithSilent } from 'pino';
 import { pinoHttp, type HttpLogger } from 'pino-http';
+import { answerCodeOf } from './status-rule.js';
 
 export function createLogger(level: LevelWithSilent = 'info'): Logger {
   return pino({
@@ -36,15 +37,24 @@ export function requestLogger(logger: Logger): HttpLogger {
       res.setHeader('X-Request-Id', id);
       return id;
     },
-    customLogLevel: (_req, res, err) =>
-      err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+    // By what the answer meant: a refusal sent to RuoYi's UI as a 200 is still a refusal.
+    customLogLevel: (_req, res, err) => {
+      const code = answerCodeOf(res);
+      return err || code >= 500 ? 'error' : code >= 400 ? 'warn' : 'info';
+    },
     serializers: {
       req: (req: { id: unknown; method: string; url: string }) => ({
         id: req.id,
         method: req.method,
         url: redactUrl(req.url),
       }),
-      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      // `code` is what the answer meant when the status rule sent it as a 200 (RuoYi's UI).
+      res: (res: { statusCode: number; raw?: { statusCode: number; locals?: unknown } }) => {
+        const code = answerCodeOf(res.raw ?? res);
+        return code === res.statusCode
+          ? { statusCode: res.statusCode }
+          : { statusCode: res.statusCode, code };
+      },
     },
   });
 }

@@ -15,6 +15,7 @@ import {
 import { errorMiddleware } from './error-middleware.js';
 import { HttpError } from './http-error.js';
 import { readMultipart } from './multipart.js';
+import { readingRealStatuses } from '../test-support/real-statuses.js';
 
 /**
  * The shared form reader on its own, over an in-memory "store": what it keeps, what it refuses,
@@ -78,7 +79,7 @@ describe('readMultipart', () => {
     app.get('/ping', (_req, res) => void res.json({ code: 200 }));
     app.use(errorMiddleware());
     server = await new Promise<Server>((resolve) => {
-      const s = app.listen(0, '127.0.0.1', () => resolve(s));
+      const s = readingRealStatuses(app).listen(0, '127.0.0.1', () => resolve(s));
     });
     const address = server.address();
     port = typeof address === 'object' && address ? address.port : 0;

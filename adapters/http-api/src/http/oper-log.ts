@@ -10,6 +10,7 @@ import {
   type PlatformRepositories,
 } from '@dpms/core';
 import type { Principal } from '../identity/principal.js';
+import { answerCodeOf } from './status-rule.js';
 
 /** What RouteBook knows of a write when it registers it. */
 export interface OperRoute {
@@ -102,7 +103,8 @@ export class OperLogRecorder {
       this.logger.warn({ route: where, pending: this.pending.size }, 'operation log dropped');
       return;
     }
-    const failed = res.statusCode >= 400;
+    const code = answerCodeOf(res);
+    const failed = code >= 400;
     const msg = answer && typeof answer === 'object' && 'msg' in answer ? String(answer.msg) : '';
     const body: unknown = req.body;
     const params = hasContent(body) ? body : { ...req.params, ...(req.query as object) };
@@ -121,7 +123,7 @@ export class OperLogRecorder {
       operParam: hasContent(params) ? logText(params) : '',
       jsonResult: failed ? '' : logText(answer),
       status: failed ? LOG_STATUS.failure : LOG_STATUS.success,
-      errorMsg: failed ? msg || `HTTP ${res.statusCode}` : '',
+      errorMsg: failed ? msg || `HTTP ${code}` : '',
       operTime,
       costTime: Math.round(performance.now() - started),
     };

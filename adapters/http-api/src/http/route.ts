@@ -1,6 +1,7 @@
 import type { Request, Response, Router, RequestHandler } from 'express';
 import { OpenAPIRegistry, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
+import { HttpError } from './http-error.js';
 import { parseInput } from './validation.js';
 import { IDEMPOTENCY_HEADER, type IdempotentRequests } from './idempotency.js';
 import { isGetWrite } from '@dpms/wire';
@@ -153,6 +154,23 @@ export function toOpenApiPath(path: string): string {
 const genericEnvelope = z.object({ code: z.number(), msg: z.string() }).loose();
 
 /**
+ * RuoYi's UI POSTs its downloads form-encoded (its `download()`: `…/export`, `…/importTemplate`)
+ * where our web GETs them. Every GET so named is therefore also served for that POST, with the
+ * same query schema read from the form, registered here once rather than per route.
+ */
+const FORM_DOWNLOAD = /\/(?:export|importTemplate)$/;
+const FORM = 'application/x-www-form-urlencoded';
+
+/** The form of a POSTed download; another body (JSON, multipart) is a 415. */
+const formOf = (req: Request): unknown => {
+  const hasBody =
+    req.headers['transfer-encoding'] !== undefined ||
+    Number(req.headers['content-length'] ?? '0') > 0;
+  if (hasBody && !req.is(FORM)) throw new HttpError(415);
+  return req.body ?? {};
+};
+
+/**
  * Registers routes on an Express router and, in the same call, in the OpenAPI registry, with
  * their schemas and their permission. Nothing else may add a route to the API router, so the
  * document and the router cannot drift (see route-doc-agreement.test.ts).
@@ -223,34 +241,41 @@ export class RouteBook {
           .optional()
           .describe('同一操作的重试使用同一标识：重复的请求只执行一次，返回第一次的结果'),
       });
-    this.registry.registerPath({
-      method: spec.method,
-      path: openapiPath,
-      summary: spec.summary,
-      tags: [spec.tag],
-      ...('public' in spec.access ? {} : { security: [{ bearer: [] }] }),
-      'x-permission': permission,
-      'x-idempotency': idempotency,
-      request,
-      responses: {
-        200: spec.produces
-          ? { description: spec.summary, content: { [spec.produces]: { schema: z.string() } } }
-          : {
-              description: spec.summary,
-              content: { 'application/json': { schema: schemas.response ?? genericEnvelope } },
-            },
-        400: { description: '参数错误' },
-        ...(idempotency === 'none'
-          ? {}
-          : {
-              409: { description: '同一 Idempotency-Key 的请求正在处理或结果未确认' },
-              422: { description: '同一 Idempotency-Key 已用于内容不同的请求' },
-            }),
-        ...('public' in spec.access
-          ? {}
-          : { 401: { description: '未登录或登录已过期' }, 403: { description: '没有权限' } }),
-      },
-    });
+    const document = (
+      method: Method,
+      summary: string,
+      input: RouteConfig['request'],
+      mode: IdempotencyMode,
+    ) =>
+      this.registry.registerPath({
+        method,
+        path: openapiPath,
+        summary,
+        tags: [spec.tag],
+        ...('public' in spec.access ? {} : { security: [{ bearer: [] }] }),
+        'x-permission': permission,
+        'x-idempotency': mode,
+        request: input,
+        responses: {
+          200: spec.produces
+            ? { description: spec.summary, content: { [spec.produces]: { schema: z.string() } } }
+            : {
+                description: spec.summary,
+                content: { 'application/json': { schema: schemas.response ?? genericEnvelope } },
+              },
+          400: { description: '参数错误' },
+          ...(mode === 'none'
+            ? {}
+            : {
+                409: { description: '同一 Idempotency-Key 的请求正在处理或结果未确认' },
+                422: { description: '同一 Idempotency-Key 已用于内容不同的请求' },
+              }),
+          ...('public' in spec.access
+            ? {}
+            : { 401: { description: '未登录或登录已过期' }, 403: { description: '没有权限' } }),
+        },
+      });
+    document(spec.method, spec.summary, request, idempotency);
     this.records.push({
       method: spec.method,
       path: spec.path,
@@ -262,37 +287,39 @@ export class RouteBook {
     });
     const routeName = `${spec.method.toUpperCase()} ${spec.path}`;
 
-    const run: RequestHandler = async (req, res, next) => {
-      try {
-        const query = schemas.query ? parseInput(schemas.query, req.query) : undefined;
-        const params = schemas.params ? parseInput(schemas.params, req.params) : undefined;
-        const body = schemas.body ? parseInput(schemas.body, req.body ?? {}) : undefined;
-        const principal = (res.locals.principal as Principal | undefined) ?? ANONYMOUS;
-        // The answer is built through the documented response schema, stored (for a repeat
-        // under the same Idempotency-Key) and sent as that schema's output.
-        const handle = async () => {
-          const answer = await spec.handler({
-            req,
-            res,
-            query,
-            body,
-            params,
-            principal,
-          } as HandlerContext<Out<QS>, Out<BS>, Out<PS>>);
-          return schemas.response && answer !== undefined && !res.headersSent
-            ? answerThrough(schemas.response, answer, spec.path, req)
-            : answer;
-        };
-        if (idempotency === 'route' && this.idempotent) {
-          await this.idempotent.run(req, res, principal.userId, routeName, handle);
-          return;
+    const runWith =
+      (queryOf: (req: Request) => unknown): RequestHandler =>
+      async (req, res, next) => {
+        try {
+          const query = schemas.query ? parseInput(schemas.query, queryOf(req)) : undefined;
+          const params = schemas.params ? parseInput(schemas.params, req.params) : undefined;
+          const body = schemas.body ? parseInput(schemas.body, req.body ?? {}) : undefined;
+          const principal = (res.locals.principal as Principal | undefined) ?? ANONYMOUS;
+          // The answer is built through the documented response schema, stored (for a repeat
+          // under the same Idempotency-Key) and sent as that schema's output.
+          const handle = async () => {
+            const answer = await spec.handler({
+              req,
+              res,
+              query,
+              body,
+              params,
+              principal,
+            } as HandlerContext<Out<QS>, Out<BS>, Out<PS>>);
+            return schemas.response && answer !== undefined && !res.headersSent
+              ? answerThrough(schemas.response, answer, spec.path, req)
+              : answer;
+          };
+          if (idempotency === 'route' && this.idempotent) {
+            await this.idempotent.run(req, res, principal.userId, routeName, handle);
+            return;
+          }
+          const answer = await handle();
+          if (answer !== undefined && !res.headersSent) res.json(answer);
+        } catch (e) {
+          next(e);
         }
-        const answer = await handle();
-        if (answer !== undefined && !res.headersSent) res.json(answer);
-      } catch (e) {
-        next(e);
-      }
-    };
+      };
     // The writes the spec sends as GET (deleteById …) are writes too.
     const logged =
       (spec.method !== 'get' || isGetWrite(spec.path) || spec.logged === true) &&
@@ -302,9 +329,32 @@ export class RouteBook {
         ? [this.operLog.middleware({ method: spec.method, path: spec.path, tag: spec.tag })]
         : []),
       this.guard(spec.access),
-      run,
+      runWith((req) => req.query),
     ];
     this.router[spec.method](spec.path, ...handlers);
+
+    if (spec.method === 'get' && FORM_DOWNLOAD.test(spec.path)) {
+      const { query: _inQuery, ...rest } = request;
+      document(
+        'post',
+        `${spec.summary}（表单提交：RuoYi 的下载方式，参数同 GET）`,
+        {
+          ...rest,
+          ...(schemas.query ? { body: { content: { [FORM]: { schema: schemas.query } } } } : {}),
+        },
+        'none',
+      );
+      this.records.push({
+        method: 'post',
+        path: spec.path,
+        openapiPath,
+        access: spec.access,
+        idempotency: 'none',
+        tag: spec.tag,
+        schemas: { params: schemas.params, response: schemas.response },
+      });
+      this.router.post(spec.path, this.guard(spec.access), runWith(formOf));
+    }
   }
 }
 

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { errorMiddleware } from './error-middleware.js';
 import { HttpError } from './http-error.js';
 import { textGuard } from './text-guard.js';
+import { REAL_STATUSES, STATUS_HEADER } from '@dpms/wire';
 
 /** Runs the middleware on a request of these parts; answers what it passed to `next`. */
 function guard(parts: { url?: string; query?: unknown; body?: unknown }): unknown {
@@ -156,7 +157,7 @@ describe('errorMiddleware on the router’s own param decoding', () => {
       res.json({ userId: req.params['userId'] });
     });
     app.use(errorMiddleware());
-    const r = await request(app).get('/user/%ff');
+    const r = await request(app).get('/user/%ff').set(STATUS_HEADER, REAL_STATUSES);
     expect(r.status).toBe(400);
     expect(r.body).toEqual({
       code: 400,

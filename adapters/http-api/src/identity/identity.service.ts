@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
+import { captchaPng } from './captcha-raster.js';
 import {
   ALL_DATA,
   CAPTCHA_TTL_MS,
@@ -144,7 +145,8 @@ export class IdentityService implements Authenticator {
     return {
       captchaEnabled: true,
       uuid,
-      img: `data:image/svg+xml;base64,${Buffer.from(c.data).toString('base64')}`,
+      // The base64 of a PNG, as RuoYi's login reads it (it prepends the data: prefix itself).
+      img: captchaPng(c.data).toString('base64'),
     };
   }
 

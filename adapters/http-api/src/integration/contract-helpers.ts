@@ -20,6 +20,7 @@ import { DEMO_PASSWORD, nextAddress, TestClock } from '../test-support/api.js';
 import { openXlsx } from '../test-support/xlsx-answer.js';
 import { openTestDatabase, type TestDatabaseKind } from '../test-support/test-database.js';
 import { testServerConfig } from '../test-support/test-server-config.js';
+import { readingRealStatuses } from '../test-support/real-statuses.js';
 
 /** The contract API with the file routes over a test database and a private local file store. */
 export interface ContractTestApi {
@@ -61,7 +62,7 @@ export async function openContractApi(kind: TestDatabaseKind): Promise<ContractT
     db: database.handle.db,
     files,
   });
-  const { app } = createApp(container);
+  const app = readingRealStatuses(createApp(container).app);
   // The demo's 综合经营部 (107) has no leader; contract reviews start at the drafter's head.
   await database.handle.db
     .updateTable('sys_dept')

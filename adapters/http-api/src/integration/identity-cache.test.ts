@@ -19,6 +19,7 @@ import {
   type TestDatabase,
 } from '../test-support/test-database.js';
 import { testServerConfig } from '../test-support/test-server-config.js';
+import { readingRealStatuses } from '../test-support/real-statuses.js';
 
 const SECRET = 'identity-cache-secret-identity-cache-secret-0123';
 const bearer = (t: string) => ({ Authorization: `Bearer ${t}` });
@@ -54,7 +55,7 @@ function openInstance(handle: DatabaseHandle, dataDir: string): Instance {
     db,
     listen: (channel, sink) => handle.listen(channel, sink),
   });
-  const { app } = createApp(container);
+  const app = readingRealStatuses(createApp(container).app);
   return {
     app,
     identity: container.get(TOKENS.IdentityService),

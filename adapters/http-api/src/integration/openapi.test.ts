@@ -10,7 +10,7 @@ interface Layer {
 
 /** Every `METHOD path` the whole application's router answers below /prod-api, docs excluded. */
 function appRoutes(api: TestApi): string[] {
-  const top = (api.app as unknown as { router: { stack: Layer[] } }).router.stack;
+  const top = (api.servedApp as unknown as { router: { stack: Layer[] } }).router.stack;
   const out: string[] = [];
   for (const layer of top) {
     if (layer.name === 'router' && layer.handle?.stack) {

@@ -1,6 +1,7 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-call -- supertest bodies are untyped JSON */
 import ExcelJS from 'exceljs';
 import request from 'supertest';
+import { ALL_DATA } from '@dpms/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestApi, testDatabaseKinds, type TestApi } from '../test-support/api.js';
 import { binaryBody } from '../test-support/xlsx-answer.js';
@@ -175,10 +176,15 @@ describe.each(testDatabaseKinds())('platform calls on %s', (kind) => {
         .set('Authorization', `Bearer ${token}`)
         .attach('avatarfile', PNG, { filename: 'a.png', contentType: 'image/png' })
         .expect(200);
-      expect(up.body.imgUrl).toMatch(/^\/prod-api\/profile\/avatar\/[0-9a-f-]{36}\.png$/);
-      const img = await request(api.app).get(up.body.imgUrl).expect(200);
+      // The path below the API base: RuoYi's UI (and ours) prefix /prod-api themselves.
+      expect(up.body.imgUrl).toMatch(/^\/profile\/avatar\/[0-9a-f-]{36}\.png$/);
+      const img = await request(api.app).get(`/prod-api${up.body.imgUrl}`).expect(200);
       expect(img.headers['content-type']).toContain('image/png');
       expect((await get('/system/user/profile', token)).body.data.avatar).toBe(up.body.imgUrl);
+      // An avatar stored with the prefix (before RuoYi's form) is sent as the path below it.
+      const me = (await get('/system/user/profile', token)).body.data.userId as number;
+      await api.repos.users.update(me, { avatar: `/prod-api${up.body.imgUrl}` }, ALL_DATA);
+      expect((await get('/getInfo', token)).body.user.avatar).toBe(up.body.imgUrl);
       const fake = await request(api.app)
         .post('/prod-api/system/user/profile/avatar')
         .set('Authorization', `Bearer ${token}`)

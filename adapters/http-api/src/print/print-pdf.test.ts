@@ -39,6 +39,7 @@ import {
   standInRecord,
   testLinkedRecords,
 } from '../test-support/approval-test-records.js';
+import { readingRealStatuses } from '../test-support/real-statuses.js';
 
 /**
  * PDFs through the API and a real print service (in this process, on a free port) printing on
@@ -90,7 +91,7 @@ function apiOver(database: TestDatabase, storeRoot: string, printUrl: string): E
   );
   container.load(filesModule(files));
   container.load(printModule(new HttpPrintClient(printUrl), sqlDocumentSource(database.handle.db)));
-  return createApp(container).app;
+  return readingRealStatuses(createApp(container).app);
 }
 
 describe.each(testDatabaseKinds())('PDFs of approvals and contract documents on %s', (kind) => {

@@ -9,7 +9,7 @@ import { MSG } from '../http/messages.js';
 import { readMultipart } from '../http/multipart.js';
 
 export interface AvatarStore {
-  /** Reads the `avatarfile` part of a multipart request, stores it, answers its public URL. */
+  /** Reads the `avatarfile` part of a multipart request, stores it, answers its path below /prod-api. */
   save(req: Request): Promise<string>;
   /** The file of a stored avatar name, or null for a name the server did not issue. */
   fileOf(name: string): string | null;
@@ -72,6 +72,8 @@ export class LocalAvatarStore implements AvatarStore {
       throw new HttpError(400, MSG.avatarRequired, {
         errors: [{ field: 'avatarfile', message: MSG.avatarRequired }],
       });
-    return `/prod-api/profile/avatar/${file}`;
+    // Below the API base, as RuoYi stores it: its UI and ours each prefix /prod-api (core's
+    // avatarPath).
+    return `/profile/avatar/${file}`;
   }
 }

@@ -1,4 +1,4 @@
-import type { SysUser } from '@dpms/core';
+import { avatarPath, type SysUser } from '@dpms/core';
 
 /** A user on the wire: RuoYi's field names, dates as ISO text, never a password hash. */
 export function userView(u: SysUser) {
@@ -11,7 +11,7 @@ export function userView(u: SysUser) {
     email: u.email,
     phonenumber: u.phonenumber,
     sex: u.sex,
-    avatar: u.avatar ?? '',
+    avatar: avatarPath(u.avatar),
     status: u.status,
     remark: u.remark,
     createTime: u.createTime.toISOString(),

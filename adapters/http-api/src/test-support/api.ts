@@ -10,6 +10,7 @@ import type { Clock } from '../identity/clock.js';
 import type { JobCatalogue } from '../jobs/job-catalogue.js';
 import { openTestDatabase, type TestDatabase, type TestDatabaseKind } from './test-database.js';
 import { testServerConfig } from './test-server-config.js';
+import { readingRealStatuses } from './real-statuses.js';
 
 export const DEMO_PASSWORD = 'admin123';
 
@@ -26,7 +27,10 @@ export class TestClock implements Clock {
 
 export interface TestApi {
   readonly kind: TestDatabaseKind;
+  /** The API as our clients call it (`X-DPMS-Status: http` unless a test sets the header). */
   readonly app: Express;
+  /** The API as served, for RuoYi's side of the status rule (http/status-rule.ts). */
+  readonly servedApp: Express;
   readonly book: RouteBook;
   readonly clock: TestClock;
   readonly repos: PlatformRepositories;
@@ -71,10 +75,12 @@ export async function openTestApi(
     listen: (channel, sink) => database.handle.listen(channel, sink),
     jobs: options.jobs,
   });
-  const { app, book } = createApp(container);
+  const { app: servedApp, book } = createApp(container);
+  const app = readingRealStatuses(servedApp);
   return {
     kind,
     app,
+    servedApp,
     book,
     clock,
     repos: database.repos,

@@ -14,6 +14,7 @@ import { createTestRecordTable, testLinkedRecords } from './approval-test-record
 import { openTestDatabase, type TestDatabase, type TestDatabaseKind } from './test-database.js';
 import { createPlatformRepositories } from '@dpms/sql';
 import { testServerConfig } from './test-server-config.js';
+import { readingRealStatuses } from './real-statuses.js';
 
 export { standInRecord, TEST_RECORD_KIND, testLinkedRecords } from './approval-test-records.js';
 
@@ -49,7 +50,7 @@ function appOver(handle: DatabaseHandle, dataDir: string): Express {
     // The identity cache, as in production: the domain suites run on the same path.
     listen: (channel, sink) => handle.listen(channel, sink),
   });
-  return createApp(container).app;
+  return readingRealStatuses(createApp(container).app);
 }
 
 export async function openApprovalApi(kind: TestDatabaseKind): Promise<ApprovalTestApi> {

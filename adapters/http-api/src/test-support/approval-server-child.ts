@@ -8,6 +8,7 @@ import { createLogger } from '../http/logger.js';
 import { systemClock } from '../identity/clock.js';
 import { createServer } from '../server.js';
 import { testLinkedRecords } from './approval-test-records.js';
+import { readingRealStatuses } from './real-statuses.js';
 
 /**
  * One API server process with the approval engine and the test record kind on a PostgreSQL
@@ -33,7 +34,7 @@ export function main(databaseUrl: string, secret: string): void {
     db: handle.db,
     linkedRecords: testLinkedRecords(),
   });
-  const app = createServer(container, { webDir: undefined });
+  const app = readingRealStatuses(createServer(container, { webDir: undefined }));
   const server = app.listen(0, '127.0.0.1', () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : 0;

@@ -17,6 +17,7 @@ import {
 import { DEMO_PASSWORD, nextAddress, TestClock } from './api.js';
 import { openTestDatabase, type TestDatabaseKind } from './test-database.js';
 import { testServerConfig } from './test-server-config.js';
+import { readingRealStatuses } from './real-statuses.js';
 
 export interface FilesTestApi {
   readonly app: Express;
@@ -61,7 +62,7 @@ export async function openFilesTestApi(
     files,
     ...(options.withDomain ? { db: database.handle.db } : {}),
   });
-  const { app } = createApp(container);
+  const app = readingRealStatuses(createApp(container).app);
   return {
     app,
     files,

@@ -11,6 +11,7 @@ import { createLogger } from '../http/logger.js';
 import { systemClock } from '../identity/clock.js';
 import { DEFAULT_FILE_SERVICE_CONFIG, FileService } from '../routes/upload.service.js';
 import { createServer } from '../server.js';
+import { readingRealStatuses } from './real-statuses.js';
 
 /**
  * One API server process with the file routes, on a PostgreSQL database and a local store under
@@ -54,7 +55,7 @@ export function main(
     clock: systemClock,
     files,
   });
-  const app = createServer(container, { webDir: undefined });
+  const app = readingRealStatuses(createServer(container, { webDir: undefined }));
   const server = app.listen(0, '127.0.0.1', () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : 0;

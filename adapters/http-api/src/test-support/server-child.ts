@@ -7,6 +7,7 @@ import { DEFAULT_JSON_LIMIT } from '../composition/server-config.js';
 import { createLogger } from '../http/logger.js';
 import { systemClock } from '../identity/clock.js';
 import { createServer } from '../server.js';
+import { readingRealStatuses } from './real-statuses.js';
 
 /**
  * One API server process on a PostgreSQL database (the two-instance test starts two of these).
@@ -30,7 +31,7 @@ export function main(databaseUrl: string, secret: string): void {
     clock: systemClock,
     listen: (channel, sink) => handle.listen(channel, sink),
   });
-  const app = createServer(container, { webDir: undefined });
+  const app = readingRealStatuses(createServer(container, { webDir: undefined }));
   const server = app.listen(0, '127.0.0.1', () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : 0;

@@ -12,6 +12,7 @@ import type { Principal } from '../identity/principal.js';
 import type { RouteModule } from '../routes/route-module.js';
 import { MSG } from '../http/messages.js';
 import { domainError, err } from '@dpms/core';
+import { readingRealStatuses } from './real-statuses.js';
 
 const principal = (permissions: string[]): Principal => ({
   sessionId: 's',
@@ -129,5 +130,6 @@ export function toolkitApp() {
       return Promise.reject(new HttpError(401, MSG.sessionExpired));
     },
   });
-  return createApp(container);
+  const created = createApp(container);
+  return { ...created, app: readingRealStatuses(created.app) };
 }

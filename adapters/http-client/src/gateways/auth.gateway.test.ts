@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { HttpClient } from '../client.js';
 import { AuthGateway } from './auth.gateway.js';
 
-function gateway() {
+function gateway(
+  data: unknown = {
+    code: 200,
+    msg: '操作成功',
+    data: [{ roleId: 1, roleKey: 'admin', roleName: '超级管理员' }],
+  },
+) {
   const seen: InternalAxiosRequestConfig[] = [];
   const adapter: AxiosAdapter = (config) => {
     seen.push(config);
@@ -12,11 +18,7 @@ function gateway() {
       statusText: '',
       headers: {},
       config,
-      data: {
-        code: 200,
-        msg: '操作成功',
-        data: [{ roleId: 1, roleKey: 'admin', roleName: '超级管理员' }],
-      },
+      data,
     });
   };
   const ui = {
@@ -43,5 +45,18 @@ describe('AuthGateway.rolesWithPassword', () => {
     });
     await auth.rolesWithPassword('admin', 'admin123');
     expect(JSON.parse(String(seen[1]?.data))).toEqual({ username: 'admin', password: 'admin123' });
+  });
+});
+
+describe('AuthGateway.captcha', () => {
+  it('shows the PNG the server sends as base64 (RuoYi’s form) from a data: address', async () => {
+    const { auth } = gateway({
+      code: 200,
+      msg: '操作成功',
+      captchaEnabled: true,
+      uuid: 'u',
+      img: 'iVBORw0KGgo=',
+    });
+    expect((await auth.captcha()).img).toBe('data:image/png;base64,iVBORw0KGgo=');
   });
 });

@@ -41,7 +41,10 @@ export class AuthGateway {
   async captcha(): Promise<Captcha> {
     const res = await this.http.get('/captchaImage', { anonymous: true, noReloginPrompt: true });
     const { code: _c, msg: _m, ...captcha } = answerOf(captchaAnswer, res, '/captchaImage');
-    return captcha;
+    // The server sends the base64 of a PNG, as RuoYi's login reads it; the page shows an address.
+    return captcha.img === undefined || captcha.img.startsWith('data:')
+      ? captcha
+      : { ...captcha, img: `data:image/png;base64,${captcha.img}` };
   }
 
   async login(form: LoginForm): Promise<string> {

@@ -98,6 +98,12 @@ describe('FileGateway', () => {
     expect(seen[0]?.url).toBe('/common/maxfile/upload');
   });
 
+  it('asks for real HTTP statuses on uploads and downloads too', async () => {
+    const { files, seen } = gateway(() => ({ status: 200, data: new Blob(['x']) }));
+    await files.downloadPath('/system/user/export');
+    expect(seen[0]?.headers.get('X-DPMS-Status')).toBe('http');
+  });
+
   it('turns a refused chunk into the server message and status', async () => {
     const { files } = gateway(() => ({
       status: 422,

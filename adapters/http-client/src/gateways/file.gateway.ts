@@ -7,6 +7,8 @@ import {
   type UploadPurpose,
 } from '@dpms/core';
 import {
+  REAL_STATUSES,
+  STATUS_HEADER,
   chunkAnswer,
   chunkListingAnswer,
   ownFilesAnswer,
@@ -96,6 +98,7 @@ export class FileGateway {
     this.raw = axios.create({
       baseURL: options.baseURL ?? API_BASE,
       timeout: REQUEST_TIMEOUT_MS,
+      headers: { [STATUS_HEADER]: REAL_STATUSES },
       ...(options.adapter ? { adapter: options.adapter } : {}),
     });
   }

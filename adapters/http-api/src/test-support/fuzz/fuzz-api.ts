@@ -17,6 +17,7 @@ import { DEFAULT_FILE_SERVICE_CONFIG, FileService } from '../../routes/upload.se
 import { TestClock } from '../api.js';
 import { openTestDatabase, type TestDatabaseKind } from '../test-database.js';
 import { testServerConfig } from '../test-server-config.js';
+import { readingRealStatuses } from '../real-statuses.js';
 
 /** A print service that answers a one-page PDF at once (printing itself is not under test here). */
 const instantPrinter: PrintClient = {
@@ -59,7 +60,7 @@ export async function openFuzzApi(kind: TestDatabaseKind): Promise<FuzzApi> {
   container.load(filesModule(files));
   container.load(printModule(instantPrinter, sqlDocumentSource(database.handle.db)));
   const { app, book } = createApp(container);
-  const server = createServer(app);
+  const server = createServer(readingRealStatuses(app));
   answerClientErrors(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
