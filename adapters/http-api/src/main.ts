@@ -21,6 +21,7 @@ import { JobCatalogue } from './jobs/job-catalogue.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { DEFAULT_JSON_LIMIT, type ServerConfig } from './composition/server-config.js';
 import { answerClientErrors } from './http/error-middleware.js';
+import { configuredZone } from './http/institute-zone.js';
 import { createLogger } from './http/logger.js';
 import { systemClock } from './identity/clock.js';
 import { jwtSecretFromEnv, sharedJwtSecret } from './identity/jwt-secret.js';
@@ -161,6 +162,8 @@ async function main(): Promise<void> {
     logs: jobLogs,
     listen: (channel, sink) => handle.listen(channel, sink),
     logger,
+    // The crons read the institute's clock (sys.institute.timeZone at start).
+    zone: configuredZone(repos),
   });
   catalogue.runThrough((jobId) => queue.runNow(jobId));
   queue.startInBackground();

@@ -84,8 +84,11 @@ export interface JobQueueOptions {
   /** Hears the runs other instances did for this one (the database handle's listen). */
   readonly listen: (channel: string, sink: ChannelSink) => ChannelListener;
   readonly logger: Logger;
-  /** The institute's time zone, the clock the crons read (Asia/Shanghai). */
-  readonly zone?: string;
+  /**
+   * The institute's time zone, the clock the crons read (Asia/Shanghai when absent); a source is
+   * read once as the queue starts, so a changed zone applies from the next start.
+   */
+  readonly zone?: string | (() => Promise<string>);
   /** false: no cron slots (a test that runs jobs only at start and on 执行一次). */
   readonly cron?: boolean;
   /** How far back a start fills slots missed while every instance was down (0: none). */
@@ -117,6 +120,7 @@ export class JobQueue {
   private readonly names: readonly number[];
   private utils: Promise<WorkerUtils> | undefined;
   private runner: Runner | undefined;
+  private starting: Promise<void> | undefined;
   private listener: ChannelListener | undefined;
   private readonly waiting = new Map<string, Waiter[]>();
   /** Runs finished before their asker registered (a fast worker): job id → log or its id. */
@@ -165,8 +169,19 @@ export class JobQueue {
     return this.utils;
   }
 
-  /** Starts the worker and the crontab; the runs due at a server's start are queued first. */
-  async start(): Promise<void> {
+  /**
+   * Starts the worker and the crontab (once; a failed start may be tried again); the runs due at
+   * a server's start are queued first.
+   */
+  start(): Promise<void> {
+    this.starting ??= this.begin().catch((e: unknown) => {
+      this.starting = undefined;
+      throw e;
+    });
+    return this.starting;
+  }
+
+  private async begin(): Promise<void> {
     const utils = await this.open();
     if (this.stopped || this.runner) return;
     const entries = this.options.catalogue.list();
@@ -181,7 +196,8 @@ export class JobQueue {
     const taskList: TaskList = {};
     for (const e of entries)
       taskList[queueNames(e.jobId).task] = (p, h) => this.perform(e.jobId, p as Payload, h);
-    const zone = this.options.zone ?? DEFAULT_INSTITUTE_TIME_ZONE;
+    const zoneOption = this.options.zone ?? DEFAULT_INSTITUTE_TIME_ZONE;
+    const zone = typeof zoneOption === 'string' ? zoneOption : await zoneOption();
     const cron = this.options.cron === false ? [] : entries;
     this.runner = await run({
       connectionString: this.options.connectionString,
