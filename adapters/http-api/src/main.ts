@@ -15,11 +15,13 @@ import { JobRunner } from '@dpms/core';
 import { buildContainer, filesModule } from './composition/modules.js';
 import { TOKENS } from './composition/tokens.js';
 import { createFileServiceFromEnv } from './routes/file-service.setup.js';
-import { recordDatabasePrepare, startScheduledJobs } from './jobs/scheduled-jobs.js';
-import { startNightlyBackup } from './jobs/nightly-backup.js';
+import { recordDatabasePrepare, registerScheduledJobs } from './jobs/scheduled-jobs.js';
+import { registerNightlyBackup } from './jobs/nightly-backup.js';
 import { JobCatalogue } from './jobs/job-catalogue.js';
+import { JobQueue } from './jobs/job-queue.js';
 import { DEFAULT_JSON_LIMIT, type ServerConfig } from './composition/server-config.js';
 import { answerClientErrors } from './http/error-middleware.js';
+import { configuredZone } from './http/institute-zone.js';
 import { createLogger } from './http/logger.js';
 import { systemClock } from './identity/clock.js';
 import { jwtSecretFromEnv, sharedJwtSecret } from './identity/jwt-secret.js';
@@ -29,7 +31,7 @@ import { HttpPrintClient, printServiceUrlFromEnv } from './print/http-print-clie
 import { printModule } from './print/print.module.js';
 import { sqlDocumentSource } from './print/document-source.js';
 import { startPrintServiceBeside } from './print/print-service-process.js';
-import { startHousekeeping } from './identity/housekeeping.js';
+import { purgeExpired } from './identity/housekeeping.js';
 import { SERVER_LISTENING } from './supervisor-protocol.js';
 import { lanAddresses, listenHost, startupBanner } from './composition/startup-banner.js';
 
@@ -92,11 +94,12 @@ async function main(): Promise<void> {
     givenSecret ??
     (await sharedJwtSecret(config.dataDir, (candidate) => sharedSigningKey(handle.db, candidate)));
   // The scheduling log (/job/log): this start's migration and seed, then every background run.
-  const jobs = new JobRunner(new SqlJobLogRepository(handle.db), systemClock);
+  const jobLogs = new SqlJobLogRepository(handle.db);
+  const jobs = new JobRunner(jobLogs, systemClock);
   await recordDatabasePrepare(jobs, new Date(started), new Date(), report);
 
   const repos = createPlatformRepositories(handle.db);
-  // 定时任务 lists and runs what the timers below register here.
+  // 定时任务 lists and runs what is registered here; the job queue below runs it.
   const catalogue = new JobCatalogue(new SqlJobStateRepository(handle.db));
   const container = buildContainer({
     jobs: catalogue,
@@ -143,22 +146,33 @@ async function main(): Promise<void> {
   // Under the supervisor (`npm start`): this start came up, whatever it took to get here.
   process.send?.(SERVER_LISTENING);
 
-  const housekeeping = startHousekeeping(repos, logger);
-  const scheduled = startScheduledJobs({
+  registerScheduledJobs({
     jobs,
-    sweepUploads: () => files.sweep(),
-    repairSelfHeld: () => selfHeldApprovalRepair(handle.db, systemClock).repair(),
-    onError: (job, e) => logger.warn({ err: e, job: job.jobName }, 'job log write failed'),
     catalogue,
+    sweepUploads: () => files.sweep(),
+    purgeExpired: () => purgeExpired(repos, systemClock.now()),
+    repairSelfHeld: () => selfHeldApprovalRepair(handle.db, systemClock).repair(),
   });
-  const backups = startNightlyBackup({ env, dataDir: config.dataDir, jobs, logger, catalogue });
+  registerNightlyBackup({ env, dataDir: config.dataDir, jobs, catalogue });
+  // The jobs run on graphile-worker in this database (its schema graphile_worker is created or
+  // updated here), once across every instance; its start does not hold up this one.
+  const queue = new JobQueue({
+    connectionString: handle.url,
+    catalogue,
+    logs: jobLogs,
+    listen: (channel, sink) => handle.listen(channel, sink),
+    logger,
+    // The crons read the institute's clock (sys.institute.timeZone at start).
+    zone: configuredZone(repos),
+  });
+  catalogue.runThrough((jobId) => queue.runNow(jobId));
+  queue.startInBackground();
   registerShutdownHandlers([
     () => {
       stopping = true;
     },
-    () => scheduled.forEach((t) => clearInterval(t)),
-    () => backups?.stop(),
-    () => clearInterval(housekeeping),
+    // Takes no new job and lets the running ones finish (the supervisor kills after 30 s).
+    () => queue.stop(),
     () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

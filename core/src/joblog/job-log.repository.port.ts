@@ -9,6 +9,8 @@ export interface JobLogRepository {
    * none): 定时任务's 最近一次执行, read at once for a page of jobs.
    */
   lastRuns(jobNames: readonly string[]): Promise<readonly JobLog[]>;
+  /** One run by its id (the run a queued 执行一次 wrote, read back by the instance that asked). */
+  get(jobLogId: number): Promise<JobLog | undefined>;
   add(entry: NewJobLog): Promise<JobLog>;
   /** Removes runs that started before `before`; answers how many. */
   purge(before: Date): Promise<number>;

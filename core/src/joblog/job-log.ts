@@ -113,6 +113,11 @@ export const SYSTEM_JOBS = {
     jobGroup: JOB_GROUPS.system,
     invokeTarget: 'selfHeldApprovals.repair()',
   },
+  sessionPurge: {
+    jobName: '清理过期会话',
+    jobGroup: JOB_GROUPS.system,
+    invokeTarget: 'sessions.purge(), captchas.purge(), loginAttempts.purge(), idempotency.purge()',
+  },
   nightlyBackup: {
     jobName: '每日备份',
     jobGroup: JOB_GROUPS.system,

@@ -15,6 +15,9 @@ class MemoryJobLogs implements JobLogRepository {
   lastRuns(): Promise<readonly JobLog[]> {
     return Promise.resolve([]);
   }
+  get(jobLogId: number): Promise<JobLog | undefined> {
+    return Promise.resolve(this.rows.find((r) => r.jobLogId === jobLogId));
+  }
   add(entry: NewJobLog): Promise<JobLog> {
     const row = { ...entry, jobLogId: this.rows.length + 1, createTime: entry.endTime };
     this.rows.push(row);

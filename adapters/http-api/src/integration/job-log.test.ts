@@ -3,7 +3,8 @@ import { JobRunner, SYSTEM_JOBS } from '@dpms/core';
 import { SqlJobLogRepository } from '@dpms/sql';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordDatabasePrepare, startScheduledJobs } from '../jobs/scheduled-jobs.js';
+import { JobCatalogue } from '../jobs/job-catalogue.js';
+import { recordDatabasePrepare, registerScheduledJobs } from '../jobs/scheduled-jobs.js';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 
@@ -39,25 +40,10 @@ describe.each(testDatabaseKinds())('scheduling log API on %s', (kind) => {
       new Date('2025-03-01T07:59:59Z'),
       { seeded: true },
     );
-    const failures: unknown[] = [];
-    const logged = new Promise<void>((resolve) => {
-      let n = 0;
-      const timers = startScheduledJobs({
-        jobs: {
-          run: (job, work) =>
-            jobs.run(job, work).finally(() => {
-              if (++n === 2) resolve();
-            }),
-          record: jobs.record.bind(jobs),
-          purgeOld: jobs.purgeOld.bind(jobs),
-        } as JobRunner,
-        sweepUploads: () => Promise.resolve(3),
-        onError: (_job, e) => failures.push(e),
-      });
-      timers.forEach((t) => clearInterval(t));
-    });
-    await logged;
-    expect(failures).toEqual([]);
+    const catalogue = new JobCatalogue();
+    registerScheduledJobs({ jobs, catalogue, sweepUploads: () => Promise.resolve(3) });
+    await catalogue.runScheduled(1);
+    await catalogue.runScheduled(2);
     // ... and a failed run of a later day.
     await new JobRunner(repo, steppingClock('2025-03-02T08:00:00Z')).run(
       SYSTEM_JOBS.uploadSweep,

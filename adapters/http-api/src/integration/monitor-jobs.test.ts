@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobRunner } from '@dpms/core';
 import { SqlJobLogRepository, SqlJobStateRepository } from '@dpms/sql';
 import { JobCatalogue } from '../jobs/job-catalogue.js';
-import { startScheduledJobs } from '../jobs/scheduled-jobs.js';
+import { JobQueue } from '../jobs/job-queue.js';
+import { registerScheduledJobs } from '../jobs/scheduled-jobs.js';
+import { createLogger } from '../http/logger.js';
 import { apiClient } from '../test-support/api-client.js';
 import { openTestApi, type TestApi } from '../test-support/api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
@@ -11,7 +13,7 @@ import { testDatabaseKinds } from '../test-support/test-database.js';
 describe.each(testDatabaseKinds())('定时任务 API on %s', (kind) => {
   let api: TestApi;
   const { get, put, signIn } = apiClient(() => api);
-  let timers: NodeJS.Timeout[] = [];
+  let queue: JobQueue | undefined;
   /** The upload sweep's answers, one per run; a run waits for its answer. */
   const sweeps: Array<(n: number) => void> = [];
   let sweepStarted: () => void = () => undefined;
@@ -23,21 +25,34 @@ describe.each(testDatabaseKinds())('定时任务 API on %s', (kind) => {
   const nextSweep = () => new Promise<void>((resolve) => (sweepStarted = resolve));
 
   beforeAll(async () => {
-    // 定时任务 lists the catalogue as the timers fill it.
+    // 定时任务 lists the catalogue; the job queue runs it, as in the server (no cron slots: a
+    // sweep at the next ten minutes would land in the middle of a test).
     const catalogue = new JobCatalogue();
     api = await openTestApi(kind, { jobs: catalogue });
-    const db = api.database.handle.db;
-    await db.deleteFrom('sys_job_log').execute();
-    const jobs = new JobRunner(new SqlJobLogRepository(db), { now: () => new Date() });
+    const { handle } = api.database;
+    await handle.db.deleteFrom('sys_job_log').execute();
+    const logs = new SqlJobLogRepository(handle.db);
+    const jobs = new JobRunner(logs, { now: () => new Date() });
+    registerScheduledJobs({ jobs, catalogue, sweepUploads: sweep });
+    const q = new JobQueue({
+      connectionString: handle.url,
+      catalogue,
+      logs,
+      listen: (channel, sink) => handle.listen(channel, sink),
+      logger: createLogger('silent'),
+      cron: false,
+    });
+    queue = q;
+    catalogue.runThrough((jobId) => q.runNow(jobId));
     const started = nextSweep();
-    timers = startScheduledJobs({ jobs, sweepUploads: sweep, onError: () => undefined, catalogue });
+    await q.start();
     // The start's run of the sweep answers 2; the purge finds nothing.
     await started;
     sweeps.shift()!(2);
     await signIn('admin');
   }, 120_000);
   afterAll(async () => {
-    timers.forEach((t) => clearInterval(t));
+    await queue?.stop();
     await api?.close();
   });
 
@@ -62,7 +77,8 @@ describe.each(testDatabaseKinds())('定时任务 API on %s', (kind) => {
       expect.objectContaining({
         jobId: 2,
         jobName: '清理过期调度日志',
-        schedule: '每天（服务启动时执行一次）',
+        schedule: '每天 03:30（服务启动时执行一次）',
+        cronExpression: '0 30 3 * * ?',
       }),
     ]);
     const filtered = await get(
@@ -116,7 +132,7 @@ describe.each(testDatabaseKinds())('定时任务 API on %s', (kind) => {
     let runs = 0;
     const timer = elsewhere.add(
       { jobName: '清理过期调度日志', jobGroup: 'SYSTEM', invokeTarget: 'jobRunner.purgeOld()' },
-      { kind: 'every', everyMs: 86_400_000, atStart: true },
+      { cron: '30 3 * * *', atStart: true },
       () => {
         runs += 1;
         return Promise.reject(new Error('not expected while paused'));

@@ -24,7 +24,7 @@ describe('the job catalogue', () => {
     let runs = 0;
     const timer = catalogue.add(
       SYSTEM_JOBS.uploadSweep,
-      { kind: 'every', everyMs: 1, atStart: true },
+      { cron: '* * * * *', atStart: true },
       () => {
         runs += 1;
         return Promise.resolve(log);
@@ -46,10 +46,10 @@ describe('the job catalogue', () => {
     let finish: (l: JobLog) => void = () => undefined;
     const timer = catalogue.add(
       SYSTEM_JOBS.nightlyBackup,
-      { kind: 'nightly', hour: 2 },
+      { cron: '0 2 * * *', atStart: false },
       () => new Promise<JobLog>((resolve) => (finish = resolve)),
     );
-    catalogue.add(SYSTEM_JOBS.uploadSweep, { kind: 'every', everyMs: 600_000, atStart: true }, () =>
+    catalogue.add(SYSTEM_JOBS.uploadSweep, { cron: '*/10 * * * *', atStart: true }, () =>
       Promise.resolve(log),
     );
     const first = catalogue.runNow(4);
@@ -65,7 +65,7 @@ describe('the job catalogue', () => {
       error: { code: 'JOB.NOT_FOUND' },
     });
     expect(catalogue.list().map((e) => [e.jobId, e.scheduleWords, e.cronExpression])).toEqual([
-      [1, '每 10 分钟（服务启动时执行一次）', ''],
+      [1, '每 10 分钟（服务启动时执行一次）', '0 */10 * * * ?'],
       [4, '每天 02:00', '0 0 2 * * ?'],
     ]);
   });

@@ -22,24 +22,25 @@ export interface CatalogueEntry {
   readonly cronExpression: string;
 }
 
+/** How 执行一次 reaches the job: through the job queue (job-queue.ts), answering the run. */
+export type RunNowDispatch = (jobId: number) => Promise<JobLog>;
+
 /**
- * The background jobs this process schedules (filled as the timers start) and their runs: a timer
- * and 执行一次 run a job through the same guard, so one instance never runs a job twice at once
- * (a run asked for while one is under way is refused; a timer firing then skips). Instances do
- * not coordinate: each runs its own timers, as before; the jobs are idempotent. A job paused
- * (`states`, stored, so every instance reads the same) skips its timer's runs; 执行一次 still
- * runs it, as RuoYi's does.
+ * The background jobs this server schedules (registered at start, before the job queue starts)
+ * and their runs. A scheduled run (a cron slot, a server's start) is skipped while the job is
+ * paused (`states`, stored, so every instance reads the same) or while this instance runs it
+ * already; 执行一次 runs a paused job too, as RuoYi's does, and refuses a second 执行一次 asked of
+ * this instance while the first is under way. Across instances the job queue keeps a job's runs
+ * one at a time (job-queue.ts).
  */
 export class JobCatalogue {
   private readonly entries = new Map<number, CatalogueEntry & { run(): Promise<JobLog> }>();
-  private readonly running = new Set<number>();
+  private readonly busy = new Set<number>();
+  private dispatch: RunNowDispatch | undefined;
 
   constructor(private readonly states?: JobStateRepository) {}
 
-  /**
-   * Registers `job`; answers the run its timer calls: null when the job is paused or already
-   * running here.
-   */
+  /** Registers `job`; answers its scheduled run: null when paused or already running here. */
   add(job: JobDefinition, schedule: JobSchedule, run: () => Promise<JobLog>) {
     const jobId = scheduledJobId(job);
     this.entries.set(jobId, {
@@ -50,11 +51,12 @@ export class JobCatalogue {
       cronExpression: cronOf(schedule),
       run,
     });
-    return async (): Promise<JobLog | null> => {
-      if (this.states && (await this.states.pausedJobIds()).has(jobId)) return null;
-      const r = await this.runNow(jobId);
-      return r.ok ? r.value : null;
-    };
+    return () => this.runScheduled(jobId);
+  }
+
+  /** 执行一次 goes through `dispatch` from now on (the job queue); without it, it runs here. */
+  runThrough(dispatch: RunNowDispatch): void {
+    this.dispatch = dispatch;
   }
 
   list(): readonly CatalogueEntry[] {
@@ -65,16 +67,35 @@ export class JobCatalogue {
     return this.entries.get(jobId);
   }
 
-  /** Runs the job now; its run goes to the scheduling log like a timer's. */
+  /** A run on the job's schedule: null (nothing run) when it is paused or running here. */
+  async runScheduled(jobId: number): Promise<JobLog | null> {
+    const entry = this.entries.get(jobId);
+    if (!entry) return null;
+    if (this.states && (await this.states.pausedJobIds()).has(jobId)) return null;
+    if (this.busy.has(jobId)) return null;
+    this.busy.add(jobId);
+    try {
+      return await entry.run();
+    } finally {
+      this.busy.delete(jobId);
+    }
+  }
+
+  /** The run itself, unguarded: the queue's worker running a 执行一次 asked of some instance. */
+  work(jobId: number): Promise<JobLog> | undefined {
+    return this.entries.get(jobId)?.run();
+  }
+
+  /** 执行一次: runs the job now (through the queue when there is one) and answers its log entry. */
   async runNow(jobId: number): Promise<Result<JobLog, DomainError>> {
     const entry = this.entries.get(jobId);
     if (!entry) return err(JobErrors.notFound());
-    if (this.running.has(jobId)) return err(JobErrors.running());
-    this.running.add(jobId);
+    if (this.busy.has(jobId)) return err(JobErrors.running());
+    this.busy.add(jobId);
     try {
-      return ok(await entry.run());
+      return ok(await (this.dispatch ? this.dispatch(jobId) : entry.run()));
     } finally {
-      this.running.delete(jobId);
+      this.busy.delete(jobId);
     }
   }
 }

@@ -1,39 +1,12 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SYSTEM_JOBS, type JobDefinition, type JobRunner } from '@dpms/core';
-import fc from 'fast-check';
+import { SYSTEM_JOBS, type JobRunner } from '@dpms/core';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../test-support/test-database.js';
-import { nightlyBackupSettings, runBackup } from './nightly-backup.js';
-import { msUntilHour, nightly } from './scheduled-jobs.js';
-
-const HOUR = 3_600_000;
-
-describe('msUntilHour', () => {
-  it('answers the wait to the next hour:00 of the local day, never 0 and never beyond a day', () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 0, max: 23 }),
-        fc.date({ min: new Date('2020-01-01'), max: new Date('2035-01-01'), noInvalidDate: true }),
-        (hour, now) => {
-          const wait = msUntilHour(hour, now);
-          // A day, plus one hour where a daylight-saving change falls in between.
-          expect(wait).toBeGreaterThan(0);
-          expect(wait).toBeLessThanOrEqual(25 * HOUR);
-          const at = new Date(now.getTime() + wait);
-          expect([at.getHours(), at.getMinutes(), at.getSeconds(), at.getMilliseconds()]).toEqual([
-            hour,
-            0,
-            0,
-            0,
-          ]);
-        },
-      ),
-    );
-  });
-});
+import { nightlyBackupSettings, registerNightlyBackup, runBackup } from './nightly-backup.js';
+import { JobCatalogue } from './job-catalogue.js';
 
 describe('nightlyBackupSettings', () => {
   it('is on for the embedded database, off for DATABASE_URL unless asked, at 02:00 keeping 14', () => {
@@ -54,33 +27,27 @@ describe('nightlyBackupSettings', () => {
   });
 });
 
-describe('nightly', () => {
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-  it('runs the job at the hour each night, not at start, each run through the job log', async () => {
-    vi.useFakeTimers();
-    vi.setSystemTime(new Date(2026, 10, 26, 13, 0, 0));
-    const ran: JobDefinition[] = [];
-    const jobs = {
-      run: (job: JobDefinition, work: () => Promise<string>) => {
-        ran.push(job);
-        return work();
-      },
-    } as unknown as JobRunner;
-    const work = vi.fn(() => Promise.resolve('ok'));
-    const handle = nightly({ jobs, onError: () => undefined }, SYSTEM_JOBS.nightlyBackup, 2, work);
-    expect(work).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(12 * HOUR);
-    expect(work).toHaveBeenCalledTimes(0);
-    await vi.advanceTimersByTimeAsync(HOUR);
-    expect(work).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(24 * HOUR);
-    expect(work).toHaveBeenCalledTimes(2);
-    expect(ran).toEqual([SYSTEM_JOBS.nightlyBackup, SYSTEM_JOBS.nightlyBackup]);
-    handle.stop();
-    await vi.advanceTimersByTimeAsync(48 * HOUR);
-    expect(work).toHaveBeenCalledTimes(2);
+describe('registerNightlyBackup', () => {
+  it('lists the backup at BACKUP_HOUR each night on the institute’s clock, not at start', () => {
+    const catalogue = new JobCatalogue();
+    const jobs = {} as JobRunner;
+    registerNightlyBackup({ env: { BACKUP_HOUR: '1' }, dataDir: '/nowhere', jobs, catalogue });
+    expect(catalogue.list()).toEqual([
+      expect.objectContaining({
+        job: SYSTEM_JOBS.nightlyBackup,
+        schedule: { cron: '0 1 * * *', atStart: false },
+        scheduleWords: '每天 01:00',
+        cronExpression: '0 0 1 * * ?',
+      }),
+    ]);
+    const none = new JobCatalogue();
+    registerNightlyBackup({
+      env: { BACKUP_NIGHTLY: '0' },
+      dataDir: '/nowhere',
+      jobs,
+      catalogue: none,
+    });
+    expect(none.list()).toEqual([]);
   });
 });
 

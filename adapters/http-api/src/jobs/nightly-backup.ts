@@ -1,8 +1,7 @@
 import { SYSTEM_JOBS, type JobRunner } from '@dpms/core';
 import { backupsDir, createBackup, DEFAULT_BACKUPS_KEPT, pruneBackups } from '@dpms/sql';
-import type { Logger } from 'pino';
 import type { JobCatalogue } from './job-catalogue.js';
-import { nightly } from './scheduled-jobs.js';
+import { scheduleJob } from './scheduled-jobs.js';
 
 export interface NightlyBackupSettings {
   readonly hour: number;
@@ -10,10 +9,11 @@ export interface NightlyBackupSettings {
 }
 
 /**
- * BACKUP_NIGHTLY (1 or 0), BACKUP_HOUR (0-23, default 2) and BACKUP_KEEP (default 14). The nightly
- * backup is on by default for the embedded database only: with DATABASE_URL the database is a
- * server someone else runs, with its own backups, and every instance on it would write one;
- * BACKUP_NIGHTLY=1 turns it on there too (one instance should have it).
+ * BACKUP_NIGHTLY (1 or 0), BACKUP_HOUR (0-23 on the institute's clock, default 2) and BACKUP_KEEP
+ * (default 14). The nightly backup is on by default for the embedded database only: with
+ * DATABASE_URL the database is a server someone else runs, with its own backups; BACKUP_NIGHTLY=1
+ * turns it on there too. The job queue runs it once a night across the instances that have it
+ * on, into the DATA_DIR of the one that takes it (give it one instance, or a shared DATA_DIR).
  */
 export function nightlyBackupSettings(env: NodeJS.ProcessEnv): NightlyBackupSettings | undefined {
   const on = env['BACKUP_NIGHTLY'] ?? (env['DATABASE_URL'] ? '0' : '1');
@@ -37,25 +37,21 @@ export async function runBackup(
   return `备份 ${archive}；保留最近 ${String(keep)} 份，删除 ${String(removed.length)} 份旧备份`;
 }
 
-/** Schedules the nightly backup when the settings say so (see nightlyBackupSettings). */
-export function startNightlyBackup(deps: {
+/** Registers the nightly backup when the settings say so (see nightlyBackupSettings). */
+export function registerNightlyBackup(deps: {
   env: NodeJS.ProcessEnv;
   dataDir: string;
   jobs: JobRunner;
-  logger: Logger;
-  catalogue?: JobCatalogue;
-}): { stop(): void } | undefined {
+  catalogue: JobCatalogue;
+}): void {
   const settings = nightlyBackupSettings(deps.env);
-  if (!settings) return undefined;
+  if (!settings) return;
   const databaseUrl = deps.env['DATABASE_URL'] || undefined;
-  return nightly(
-    {
-      jobs: deps.jobs,
-      ...(deps.catalogue ? { catalogue: deps.catalogue } : {}),
-      onError: (job, e) => deps.logger.warn({ err: e, job: job.jobName }, 'job log write failed'),
-    },
+  // Not at start: a backup at each restart would be work nobody asked for.
+  scheduleJob(
+    deps,
     SYSTEM_JOBS.nightlyBackup,
-    settings.hour,
+    { cron: `0 ${settings.hour} * * *`, atStart: false },
     () => runBackup(deps.dataDir, databaseUrl, settings.keep),
   );
 }

@@ -2,72 +2,42 @@ import {
   SYSTEM_JOBS,
   type JobDefinition,
   type JobRunner,
+  type JobSchedule,
   type SelfHeldRepairOutcome,
 } from '@dpms/core';
 import type { SeedReport } from '@dpms/sql';
 import type { JobCatalogue } from './job-catalogue.js';
 
-/** Every 10 minutes: abandoned chunked uploads (UPLOAD_ABANDON_AFTER_MS) are removed. */
-export const UPLOAD_SWEEP_EVERY_MS = 10 * 60_000;
-/** Once a day: scheduling-log runs past their retention are removed. */
-export const JOB_LOG_PURGE_EVERY_MS = 24 * 60 * 60_000;
 /**
- * At start and once a day: approvals sent before separation of duties that wait on their own
- * drafter are re-routed by each node's configuration (core's SelfHeldApprovalRepair). The first
- * run after the upgrade does the work; later runs find nothing and change nothing.
+ * When the server's own jobs run, on the institute's clock. The sweeps run at each start too
+ * (uploads abandoned while the server was down go at once); the daily ones at night, when
+ * nobody works, apart from each other and from the backup (BACKUP_HOUR, 02:00 by default).
  */
-export const SELF_HELD_REPAIR_EVERY_MS = 24 * 60 * 60_000;
+export const SCHEDULES = {
+  /** Abandoned chunked uploads (UPLOAD_ABANDON_AFTER_MS) are removed. */
+  uploadSweep: { cron: '*/10 * * * *', atStart: true },
+  /** Sessions, captchas, login attempts and idempotency keys that ended a day ago. */
+  sessionPurge: { cron: '*/10 * * * *', atStart: true },
+  /** Scheduling-log runs past their retention. */
+  jobLogPurge: { cron: '30 3 * * *', atStart: true },
+  /**
+   * Approvals sent before separation of duties that wait on their own drafter are re-routed by
+   * each node's configuration (core's SelfHeldApprovalRepair). The first run after the upgrade
+   * does the work; later runs find nothing and change nothing.
+   */
+  selfHeldRepair: { cron: '0 4 * * *', atStart: true },
+} as const satisfies Record<string, JobSchedule>;
 
 export interface ScheduledJobsDeps {
   readonly jobs: JobRunner;
+  /** Where 定时任务 and the job queue find the jobs. */
+  readonly catalogue: JobCatalogue;
   /** The upload service's sweep: answers how many abandoned uploads it removed. */
   readonly sweepUploads: () => Promise<number>;
-  /** Called when writing the log itself fails (the database is away). */
-  readonly onError: (job: JobDefinition, e: unknown) => void;
-  /** Where 定时任务 finds the jobs to list and run now; absent in tests without the page. */
-  readonly catalogue?: JobCatalogue;
+  /** Drops what ended a day ago (sessions, captchas ...); answers the log's line. */
+  readonly purgeExpired?: () => Promise<string>;
   /** Re-routes approvals left waiting on their own drafter; absent in tests without it. */
   readonly repairSelfHeld?: () => Promise<readonly SelfHeldRepairOutcome[]>;
-}
-
-/**
- * Milliseconds from `now` to the next `hour`:00 of the server's local day (today's when still
- * ahead, else tomorrow's); never 0, so a run at the hour does not repeat at once.
- */
-export function msUntilHour(hour: number, now: Date): number {
-  const next = new Date(now);
-  next.setHours(hour, 0, 0, 0);
-  if (next.getTime() <= now.getTime()) next.setDate(next.getDate() + 1);
-  return next.getTime() - now.getTime();
-}
-
-/**
- * Runs `work` as `job` every night at `hour` (server local time), each run in the scheduling log.
- * Unlike `every`, not at start: a backup at each restart would be work nobody asked for.
- */
-export function nightly(
-  deps: Pick<ScheduledJobsDeps, 'jobs' | 'onError' | 'catalogue'>,
-  job: JobDefinition,
-  hour: number,
-  work: () => Promise<string>,
-  now: () => Date = () => new Date(),
-): { stop(): void } {
-  let timer: NodeJS.Timeout;
-  const direct = () => deps.jobs.run(job, work);
-  const run = deps.catalogue ? deps.catalogue.add(job, { kind: 'nightly', hour }, direct) : direct;
-  const schedule = () => {
-    timer = setTimeout(
-      () => {
-        void run()
-          .catch((e: unknown) => deps.onError(job, e))
-          .finally(schedule);
-      },
-      msUntilHour(hour, now()),
-    );
-    timer.unref();
-  };
-  schedule();
-  return { stop: () => clearTimeout(timer) };
 }
 
 /** The scheduling log's line for one repair run: what it did to each approval. */
@@ -82,47 +52,36 @@ export function selfHeldRepairReport(outcomes: readonly SelfHeldRepairOutcome[])
     .join('\n');
 }
 
-/** Runs `work` now and every `everyMs` as `job`, each run in the scheduling log (unref'd timer). */
-export function every(
-  deps: Pick<ScheduledJobsDeps, 'jobs' | 'onError' | 'catalogue'>,
+/** Registers `work` as `job` on `schedule`; each run goes to the scheduling log. */
+export function scheduleJob(
+  deps: Pick<ScheduledJobsDeps, 'jobs' | 'catalogue'>,
   job: JobDefinition,
-  everyMs: number,
+  schedule: JobSchedule,
   work: () => Promise<string>,
-): NodeJS.Timeout {
-  const direct = () => deps.jobs.run(job, work);
-  const guarded = deps.catalogue
-    ? deps.catalogue.add(job, { kind: 'every', everyMs, atStart: true }, direct)
-    : direct;
-  const run = () => void guarded().catch((e: unknown) => deps.onError(job, e));
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  run();
-  return timer;
+) {
+  return deps.catalogue.add(job, schedule, () => deps.jobs.run(job, work));
 }
 
 /**
- * The server's background jobs: the upload clean-up and the log's own purge, each run at start
- * (uploads abandoned while the server was down go at once) and then on its interval. Answers the
- * timers for shutdown. Any instance may run them; both are idempotent deletes.
+ * The server's background jobs, registered in the catalogue: the job queue (job-queue.ts) runs
+ * them on their schedules, once across every instance on the database. All are idempotent.
  */
-export function startScheduledJobs(deps: ScheduledJobsDeps): NodeJS.Timeout[] {
-  return [
-    every(deps, SYSTEM_JOBS.uploadSweep, UPLOAD_SWEEP_EVERY_MS, async () => {
-      const removed = await deps.sweepUploads();
-      return `清理 ${removed} 个未完成的上传`;
-    }),
-    every(deps, SYSTEM_JOBS.jobLogPurge, JOB_LOG_PURGE_EVERY_MS, async () => {
-      const removed = await deps.jobs.purgeOld();
-      return `清理 ${removed} 条过期日志`;
-    }),
-    ...(deps.repairSelfHeld === undefined
-      ? []
-      : [
-          every(deps, SYSTEM_JOBS.selfHeldRepair, SELF_HELD_REPAIR_EVERY_MS, async () =>
-            selfHeldRepairReport(await deps.repairSelfHeld!()),
-          ),
-        ]),
-  ];
+export function registerScheduledJobs(deps: ScheduledJobsDeps): void {
+  scheduleJob(deps, SYSTEM_JOBS.uploadSweep, SCHEDULES.uploadSweep, async () => {
+    const removed = await deps.sweepUploads();
+    return `清理 ${removed} 个未完成的上传`;
+  });
+  if (deps.purgeExpired)
+    scheduleJob(deps, SYSTEM_JOBS.sessionPurge, SCHEDULES.sessionPurge, deps.purgeExpired);
+  scheduleJob(deps, SYSTEM_JOBS.jobLogPurge, SCHEDULES.jobLogPurge, async () => {
+    const removed = await deps.jobs.purgeOld();
+    return `清理 ${removed} 条过期日志`;
+  });
+  const repair = deps.repairSelfHeld;
+  if (repair)
+    scheduleJob(deps, SYSTEM_JOBS.selfHeldRepair, SCHEDULES.selfHeldRepair, async () =>
+      selfHeldRepairReport(await repair()),
+    );
 }
 
 /** The start-up's migration and seed, recorded once the log's table exists. */

@@ -20,6 +20,8 @@ export interface DatabaseHandle {
   readonly db: Kysely<Database>;
   /** `embedded`: the server under DATA_DIR/pg; `postgres`: DATABASE_URL's. */
   readonly kind: 'embedded' | 'postgres';
+  /** The connection string, for a client that keeps its own pool (the job queue's). */
+  readonly url: string;
   /**
    * Listens to a notification channel on a dedicated connection of its own, reconnecting while
    * the server is away (see channel-listener.ts); closed with the handle.
@@ -73,6 +75,7 @@ export async function openDatabase(
   return {
     db: handle.db,
     kind: 'embedded',
+    url: handle.url,
     listen: (channel, sink) => handle.listen(channel, sink),
     close: () => (closed ??= close()),
   };
@@ -103,6 +106,7 @@ export function openServer(connectionString: string, max = 10): DatabaseHandle {
   return {
     db,
     kind: 'postgres',
+    url: connectionString,
     listen(channel, sink) {
       const listener = listenToChannel({
         channel,

@@ -38,6 +38,8 @@ describe.each(testDatabaseKinds())('JobLogRepository contract on %s', (kind) => 
     });
     expect(ok.jobLogId).toBeGreaterThan(0);
     expect(ok.startTime.toISOString()).toBe('2025-03-01T10:00:00.000Z');
+    expect(await logs.get(ok.jobLogId)).toEqual(ok);
+    expect(await logs.get(ok.jobLogId + 1000)).toBeUndefined();
     await logs.add(
       jobLogEntry(SYSTEM_JOBS.uploadSweep, at('2025-03-02T10:00:00Z'), at('2025-03-02T10:00:00Z'), {
         ok: false,
@@ -91,9 +93,7 @@ describe.each(testDatabaseKinds())('JobLogRepository contract on %s', (kind) => 
     );
     const runs = await logs.lastRuns(['清理未完成的上传', '数据库迁移与初始化', '每日备份']);
     expect(
-      runs
-        .map((r) => `${r.jobName} ${r.startTime.toISOString().slice(0, 10)} ${r.status}`)
-        .sort(),
+      runs.map((r) => `${r.jobName} ${r.startTime.toISOString().slice(0, 10)} ${r.status}`).sort(),
     ).toEqual(['数据库迁移与初始化 2025-02-01 0', '清理未完成的上传 2025-03-02 1']);
     expect(await logs.lastRuns([])).toEqual([]);
     await handle.db.deleteFrom('sys_job_log').where('job_name', '=', longer.jobName).execute();

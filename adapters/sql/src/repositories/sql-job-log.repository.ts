@@ -73,6 +73,15 @@ export class SqlJobLogRepository implements JobLogRepository {
     return rows.map(toJobLog);
   }
 
+  async get(jobLogId: number): Promise<JobLog | undefined> {
+    const row = await this.db
+      .selectFrom('sys_job_log')
+      .select(COLUMNS)
+      .where('job_log_id', '=', jobLogId)
+      .executeTakeFirst();
+    return row && toJobLog(row);
+  }
+
   async add(entry: NewJobLog): Promise<JobLog> {
     const row = await this.db
       .insertInto('sys_job_log')

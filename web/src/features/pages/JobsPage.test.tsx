@@ -5,12 +5,18 @@ import { JobsPage } from './JobsPage';
 
 const OK = { code: 200, msg: '查询成功' };
 
-const job = (jobId: number, jobName: string, schedule: string, lastRun: unknown) => ({
+const job = (
+  jobId: number,
+  jobName: string,
+  schedule: string,
+  lastRun: unknown,
+  cronExpression = '',
+) => ({
   jobId,
   jobName,
   jobGroup: 'SYSTEM',
   invokeTarget: 'fileService.sweep()',
-  cronExpression: '',
+  cronExpression,
   schedule,
   status: '0',
   lastRun,
@@ -23,7 +29,7 @@ const JOBS = [
     status: '1',
     jobMessage: '清理未完成的上传 总共耗时：3毫秒；执行失败',
   }),
-  job(4, '每日备份', '每天 02:00', null),
+  job(4, '每日备份', '每天 02:00', null, '0 0 2 * * ?'),
 ];
 
 const run = {
@@ -58,6 +64,9 @@ describe('定时任务', () => {
     );
     const never = within(screen.getByText('每日备份').closest('tr')!);
     expect(never.getByText('尚未执行')).toBeTruthy();
+    // The cron expression is shown under its words.
+    expect(never.getByText('每天 02:00')).toBeTruthy();
+    expect(never.getByText('0 0 2 * * ?')).toBeTruthy();
   });
 
   it('执行一次 asks first, then runs the job and says how it went', async () => {

@@ -31,7 +31,7 @@ export function JobsPage() {
   const refetch = () => void query.refetch();
   const mayChange = hasPermission(useSession().session.permissions, ['monitor:job:edit']);
 
-  /** 暂停/恢复: a paused job's timers skip it on every instance; 执行一次 still runs it. */
+  /** 暂停/恢复: a paused job's cron slots are skipped on every instance; 执行一次 still runs it. */
   const changeStatus = (job: SysJob) => {
     const next = job.status === '0' ? '1' : '0';
     return confirmed({
@@ -79,7 +79,21 @@ export function JobsPage() {
       width: 80,
       render: (j) => JOB_GROUP_LABELS[j.jobGroup] ?? j.jobGroup,
     },
-    { key: 'schedule', title: '执行策略' },
+    // The words first; the cron expression (RuoYi's Quartz form) under them for who reads one.
+    {
+      key: 'schedule',
+      title: '执行策略',
+      render: (j) => (
+        <span className="flex flex-col">
+          <span>{j.schedule}</span>
+          {j.cronExpression && (
+            <code className="text-xs text-muted" title="cron 表达式">
+              {j.cronExpression}
+            </code>
+          )}
+        </span>
+      ),
+    },
     {
       key: 'status',
       title: '状态',

@@ -1,0 +1,153 @@
+import { once } from 'node:events';
+import { JobRunner, SYSTEM_JOBS, wallClockAt, type JobDefinition } from '@dpms/core';
+import { SqlJobLogRepository, SqlJobStateRepository, type DatabaseHandle } from '@dpms/sql';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../http/logger.js';
+import { JobCatalogue } from '../jobs/job-catalogue.js';
+import { JobQueue, queueNames, workerEvents } from '../jobs/job-queue.js';
+import {
+  openTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../test-support/test-database.js';
+
+const MINUTE = 60_000;
+
+/**
+ * One server instance's side of the queue: its own catalogue, job runner, worker and listener on
+ * the shared database. `runs` counts the work it did.
+ */
+function instance(
+  handle: DatabaseHandle,
+  job: JobDefinition,
+  cron: string,
+  options: { backfillPeriodMs?: number } = {},
+) {
+  const logs = new SqlJobLogRepository(handle.db);
+  const jobs = new JobRunner(logs, { now: () => new Date() });
+  const catalogue = new JobCatalogue(new SqlJobStateRepository(handle.db));
+  const counter = { runs: 0 };
+  catalogue.add(job, { cron, atStart: false }, () =>
+    jobs.run(job, () => {
+      counter.runs += 1;
+      return Promise.resolve('done');
+    }),
+  );
+  const events = workerEvents();
+  const queue = new JobQueue({
+    connectionString: handle.url,
+    catalogue,
+    logs,
+    listen: (channel, sink) => handle.listen(channel, sink),
+    logger: createLogger('silent'),
+    events,
+    ...options,
+  });
+  return { queue, events, counter };
+}
+
+/**
+ * A daily cron whose one slot was two minutes ago on the institute's clock. With the crontab's
+ * record that it has been known for ten minutes (`knownForTenMinutes`), a start with a five-minute
+ * backfill owes exactly that slot, at once, rather than a test waiting for a minute to turn.
+ */
+function slotTwoMinutesAgo(): string {
+  const w = wallClockAt(new Date(Math.floor(Date.now() / MINUTE) * MINUTE - 2 * MINUTE));
+  return `${w.minute} ${w.hour} * * *`;
+}
+
+async function knownForTenMinutes(handle: DatabaseHandle, jobId: number): Promise<void> {
+  await sql`insert into graphile_worker._private_known_crontabs (identifier, known_since)
+    values (${queueNames(jobId).cronIdentifier}, ${new Date(Date.now() - 10 * MINUTE)})`.execute(
+    handle.db,
+  );
+}
+
+const pendingJobs = async (handle: DatabaseHandle) =>
+  (
+    await sql<{
+      n: number;
+    }>`select count(*)::int as n from graphile_worker._private_jobs`.execute(handle.db)
+  ).rows[0]!.n;
+
+const logRows = async (handle: DatabaseHandle, job: JobDefinition) =>
+  (
+    await handle.db
+      .selectFrom('sys_job_log')
+      .where('job_name', '=', job.jobName)
+      .select('job_log_id')
+      .execute()
+  ).length;
+
+describe.each(testDatabaseKinds())('the job queue on %s', (kind) => {
+  let database: TestDatabase;
+  let handle: DatabaseHandle;
+  let running: JobQueue[] = [];
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    handle = database.handle;
+  }, 60_000);
+  afterEach(async () => {
+    await Promise.all(running.map((q) => q.stop()));
+    running = [];
+  });
+  afterAll(() => database?.close());
+
+  it('runs a scheduled slot once with two instances on one database', async () => {
+    const job = SYSTEM_JOBS.uploadSweep;
+    const cron = slotTwoMinutesAgo();
+    const a = instance(handle, job, cron, { backfillPeriodMs: 5 * MINUTE });
+    const b = instance(handle, job, cron, { backfillPeriodMs: 5 * MINUTE });
+    running = [a.queue, b.queue];
+    await a.queue.open();
+    await knownForTenMinutes(handle, 1);
+    // Both crons have filled what they owe once both have started; then the one run completes.
+    const started = Promise.all([once(a.events, 'cron:started'), once(b.events, 'cron:started')]);
+    const completed = Promise.race([
+      once(a.events, 'job:complete'),
+      once(b.events, 'job:complete'),
+    ]);
+    await Promise.all([a.queue.start(), b.queue.start()]);
+    await started;
+    await completed;
+    expect(a.counter.runs + b.counter.runs).toBe(1);
+    expect(await pendingJobs(handle)).toBe(0);
+    expect(await logRows(handle, job)).toBe(1);
+  }, 60_000);
+
+  it('skips a paused job’s slot: no work, no log row', async () => {
+    const job = SYSTEM_JOBS.jobLogPurge;
+    await new SqlJobStateRepository(handle.db).setStatus(2, '1', 'admin');
+    const one = instance(handle, job, slotTwoMinutesAgo(), { backfillPeriodMs: 5 * MINUTE });
+    running = [one.queue];
+    await knownForTenMinutes(handle, 2);
+    const completed = once(one.events, 'job:complete');
+    await one.queue.start();
+    const [{ job: ran }] = (await completed) as [{ job: { task_identifier: string } }];
+    expect(ran.task_identifier).toBe(queueNames(2).task);
+    expect(one.counter.runs).toBe(0);
+    expect(await logRows(handle, job)).toBe(0);
+    // Resumed, 执行一次 runs it (as it would run a paused one).
+    await new SqlJobStateRepository(handle.db).setStatus(2, '0', 'admin');
+    const log = await one.queue.runNow(2);
+    expect(log).toMatchObject({ jobName: job.jobName, status: '0' });
+    expect(one.counter.runs).toBe(1);
+  }, 60_000);
+
+  it('runs 执行一次 asked twice, on two instances, before a worker takes it, once', async () => {
+    const job = SYSTEM_JOBS.selfHeldRepair;
+    const a = instance(handle, job, '0 4 * * *', {});
+    const b = instance(handle, job, '0 4 * * *', {});
+    running = [a.queue, b.queue];
+    const clickA = await a.queue.enqueue(3);
+    const clickB = await b.queue.enqueue(3);
+    expect(clickB.id).toBe(clickA.id);
+    await Promise.all([a.queue.start(), b.queue.start()]);
+    const [logA, logB] = await Promise.all([clickA.done, clickB.done]);
+    // Each instance answers with the one run, whichever instance's worker did it.
+    expect(logB.jobLogId).toBe(logA.jobLogId);
+    expect(a.counter.runs + b.counter.runs).toBe(1);
+    expect(await logRows(handle, job)).toBe(1);
+  }, 60_000);
+});

@@ -1,0 +1,367 @@
+import { EventEmitter } from 'node:events';
+import {
+  DEFAULT_INSTITUTE_TIME_ZONE,
+  wallClockAt,
+  type JobLog,
+  type JobLogRepository,
+} from '@dpms/core';
+import type { ChannelListener, ChannelSink } from '@dpms/sql';
+import {
+  Logger as WorkerLogger,
+  makeWorkerUtils,
+  parseCronItem,
+  parseCronItems,
+  run,
+  type CronMatcher,
+  type JobHelpers,
+  type Runner,
+  type TaskList,
+  type WorkerEvents,
+  type WorkerUtils,
+} from 'graphile-worker';
+import type { Logger } from 'pino';
+import type { JobCatalogue } from './job-catalogue.js';
+
+/**
+ * The channel on which the instance whose worker ran a 执行一次 tells the instance that asked for
+ * it (it may be another) which scheduling-log run it wrote.
+ */
+export const RUN_DONE_CHANNEL = 'dpms_job_run_done';
+
+/** graphile-worker's names for a catalogue job: its task, its queue, its keys, its cron line. */
+export const queueNames = (jobId: number) => ({
+  task: `dpms_job_${jobId}`,
+  // One queue per job: its runs go one at a time across every instance.
+  queue: `dpms_job_${jobId}`,
+  // Slots and start runs not yet taken collapse into one run (a backlog after an outage).
+  scheduledKey: `dpms_job_${jobId}_scheduled`,
+  // Two 执行一次 asked before the first is taken (two clicks, two instances) run once.
+  runNowKey: `dpms_job_${jobId}_run_now`,
+  cronIdentifier: `dpms_job_${jobId}`,
+});
+
+/** What a queued job carries: a 执行一次, a server's start, or (graphile-worker's) a cron slot. */
+type Payload = { readonly runNow?: true; readonly atStart?: true; readonly _cron?: unknown };
+
+/**
+ * A cron expression on the institute's clock as graphile-worker's matcher, which is handed each
+ * minute in UTC: the minute is read on the institute's wall clock first, so `0 2 * * *` is 02:00
+ * in Shanghai (18:00 UTC the day before). The digest has no year; the slot is within a day or so
+ * of now (a backfill at most), so the year is now's, or its neighbour across New Year.
+ */
+export function instituteClockMatcher(
+  cron: string,
+  zone: string = DEFAULT_INSTITUTE_TIME_ZONE,
+  now: () => Date = () => new Date(),
+): CronMatcher {
+  const inner = parseCronItem({ task: 'cron', match: cron }).match;
+  return (utc) => {
+    const today = now();
+    let year = today.getUTCFullYear();
+    if (utc.month === 12 && today.getUTCMonth() === 0) year -= 1;
+    if (utc.month === 1 && today.getUTCMonth() === 11) year += 1;
+    const w = wallClockAt(
+      new Date(Date.UTC(year, utc.month - 1, utc.date, utc.hour, utc.min)),
+      zone,
+    );
+    return inner({
+      min: w.minute,
+      hour: w.hour,
+      date: w.day,
+      month: w.month,
+      dow: new Date(Date.UTC(w.year, w.month - 1, w.day)).getUTCDay(),
+    });
+  };
+}
+
+export interface JobQueueOptions {
+  /** The database the server runs on: graphile-worker keeps its schema `graphile_worker` there. */
+  readonly connectionString: string;
+  /** The jobs, registered before the queue starts. */
+  readonly catalogue: JobCatalogue;
+  /** Where the run a 执行一次 wrote on another instance is read back. */
+  readonly logs: Pick<JobLogRepository, 'get'>;
+  /** Hears the runs other instances did for this one (the database handle's listen). */
+  readonly listen: (channel: string, sink: ChannelSink) => ChannelListener;
+  readonly logger: Logger;
+  /**
+   * The institute's time zone, the clock the crons read (Asia/Shanghai when absent); a source is
+   * read once as the queue starts, so a changed zone applies from the next start.
+   */
+  readonly zone?: string | (() => Promise<string>);
+  /** false: no cron slots (a test that runs jobs only at start and on 执行一次). */
+  readonly cron?: boolean;
+  /** How far back a start fills slots missed while every instance was down (0: none). */
+  readonly backfillPeriodMs?: number;
+  /** Jobs run at once on this instance (2: a long backup does not hold up the sweeps). */
+  readonly concurrency?: number;
+  /** graphile-worker's events (job:complete, cron:started ...), for tests to await. */
+  readonly events?: WorkerEvents;
+}
+
+interface Waiter {
+  resolve(log: JobLog): void;
+  reject(e: unknown): void;
+}
+
+/**
+ * The server's background jobs on PostgreSQL, with graphile-worker: each catalogue job is a task,
+ * its cron a crontab line (graphile-worker claims each slot once in the database, so N instances
+ * run a slot once), its start run and 执行一次 jobs keyed so repeats not yet taken collapse into
+ * one. A job paused on 定时任务 is skipped when its slot comes (nothing is logged: a paused job's
+ * log would fill with "skipped" every ten minutes); 执行一次 runs it anyway. The run lands in the
+ * scheduling log through the catalogue's JobRunner, whichever instance runs it, and the
+ * instance that was asked answers with it.
+ *
+ * Chosen over pg-boss: it is the smaller of the two, its crontab needs no leader (each slot is
+ * claimed in `known_crontabs`), and it picks up new jobs at once by LISTEN/NOTIFY.
+ */
+export class JobQueue {
+  private readonly names: readonly number[];
+  private utils: Promise<WorkerUtils> | undefined;
+  private runner: Runner | undefined;
+  private starting: Promise<void> | undefined;
+  private listener: ChannelListener | undefined;
+  private readonly waiting = new Map<string, Waiter[]>();
+  /** Runs finished before their asker registered (a fast worker): job id → log or its id. */
+  private readonly finished = new Map<string, JobLog | number | Error>();
+  private stopped = false;
+  private retry: NodeJS.Timeout | undefined;
+  private readonly workerLogger: WorkerLogger;
+
+  constructor(private readonly options: JobQueueOptions) {
+    this.names = options.catalogue.list().map((e) => e.jobId);
+    const log = options.logger.child({ component: 'job-queue' });
+    this.workerLogger = new WorkerLogger((scope) => (level, message, meta) => {
+      // LogLevel is a const enum of these strings: error, warning, info, debug.
+      const name = String(level);
+      const at = name === 'error' ? 'error' : name === 'warning' ? 'warn' : 'debug';
+      log[at]({ ...scope, ...meta }, message);
+    });
+  }
+
+  /**
+   * Installs or updates the schema `graphile_worker` (idempotent; concurrent starts wait on each
+   * other) and makes jobs addable; the worker does not run yet.
+   */
+  open(): Promise<WorkerUtils> {
+    this.utils ??= (async () => {
+      const utils = await makeWorkerUtils({
+        connectionString: this.options.connectionString,
+        maxPoolSize: 2,
+        logger: this.workerLogger,
+      });
+      try {
+        await utils.migrate();
+      } catch (e) {
+        await utils.release();
+        throw e;
+      }
+      this.listener ??= this.options.listen(RUN_DONE_CHANNEL, {
+        notify: (payload) => this.heard(payload),
+        listening: () => undefined,
+      });
+      return utils;
+    })().catch((e: unknown) => {
+      this.utils = undefined;
+      throw e;
+    });
+    return this.utils;
+  }
+
+  /**
+   * Starts the worker and the crontab (once; a failed start may be tried again); the runs due at
+   * a server's start are queued first.
+   */
+  start(): Promise<void> {
+    this.starting ??= this.begin().catch((e: unknown) => {
+      this.starting = undefined;
+      throw e;
+    });
+    return this.starting;
+  }
+
+  private async begin(): Promise<void> {
+    const utils = await this.open();
+    if (this.stopped || this.runner) return;
+    const entries = this.options.catalogue.list();
+    for (const e of entries.filter((x) => x.schedule.atStart)) {
+      const n = queueNames(e.jobId);
+      await utils.addJob(n.task, { atStart: true } satisfies Payload, {
+        queueName: n.queue,
+        jobKey: n.scheduledKey,
+        maxAttempts: 1,
+      });
+    }
+    const taskList: TaskList = {};
+    for (const e of entries)
+      taskList[queueNames(e.jobId).task] = (p, h) => this.perform(e.jobId, p as Payload, h);
+    const zoneOption = this.options.zone ?? DEFAULT_INSTITUTE_TIME_ZONE;
+    const zone = typeof zoneOption === 'string' ? zoneOption : await zoneOption();
+    const cron = this.options.cron === false ? [] : entries;
+    this.runner = await run({
+      connectionString: this.options.connectionString,
+      maxPoolSize: (this.options.concurrency ?? 2) + 2,
+      concurrency: this.options.concurrency ?? 2,
+      noHandleSignals: true,
+      logger: this.workerLogger,
+      taskList,
+      parsedCronItems: parseCronItems(
+        cron.map((e) => {
+          const n = queueNames(e.jobId);
+          return {
+            task: n.task,
+            identifier: n.cronIdentifier,
+            match: instituteClockMatcher(e.schedule.cron, zone),
+            options: {
+              backfillPeriod: this.options.backfillPeriodMs ?? 0,
+              queueName: n.queue,
+              jobKey: n.scheduledKey,
+              maxAttempts: 1,
+            },
+          };
+        }),
+      ),
+      ...(this.options.events ? { events: this.options.events } : {}),
+    });
+    if (this.stopped) await this.runner.stop();
+  }
+
+  /**
+   * start() without holding up the server's start: a database that is slow or away is tried
+   * again, waiting longer each time (at most 30 s), until it answers or the server stops.
+   */
+  startInBackground(): void {
+    let wait = 1000;
+    const attempt = () => {
+      this.retry = undefined;
+      this.start().then(
+        () => this.options.logger.info({ jobs: this.names }, 'job queue started'),
+        (e: unknown) => {
+          if (this.stopped) return;
+          this.options.logger.warn(
+            { err: e, retryMs: wait },
+            'job queue could not start; retrying',
+          );
+          this.retry = setTimeout(attempt, wait);
+          this.retry.unref();
+          wait = Math.min(wait * 2, 30_000);
+        },
+      );
+    };
+    attempt();
+  }
+
+  /**
+   * Queues a 执行一次 of the job and answers its queue id and its run, once a worker (here or on
+   * another instance) has run it. A second one asked before the first is taken is the same job.
+   */
+  async enqueue(jobId: number): Promise<{ readonly id: string; readonly done: Promise<JobLog> }> {
+    const utils = await this.open();
+    const n = queueNames(jobId);
+    const job = await utils.addJob(n.task, { runNow: true } satisfies Payload, {
+      queueName: n.queue,
+      jobKey: n.runNowKey,
+      jobKeyMode: 'preserve_run_at',
+      maxAttempts: 1,
+    });
+    const id = String(job.id);
+    return { id, done: this.outcome(id) };
+  }
+
+  /** 执行一次 through the queue: the catalogue's dispatch. */
+  async runNow(jobId: number): Promise<JobLog> {
+    return (await this.enqueue(jobId)).done;
+  }
+
+  /** Stops taking jobs, lets the running ones finish, and closes the queue's connections. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.retry);
+    await this.runner?.stop();
+    await this.listener?.close();
+    const utils = await this.utils?.catch(() => undefined);
+    await utils?.release();
+  }
+
+  /** One job on this instance's worker. */
+  private async perform(jobId: number, payload: Payload, helpers: JobHelpers): Promise<void> {
+    if (!payload.runNow) {
+      const log = await this.options.catalogue.runScheduled(jobId);
+      if (log === null) helpers.logger.info(`job ${jobId} skipped: paused or running here`);
+      return;
+    }
+    const id = String(helpers.job.id);
+    let said: { id: string; jobLogId?: number; error?: string };
+    try {
+      const log = await this.options.catalogue.work(jobId);
+      if (!log) throw new Error(`no job ${jobId} on this instance`);
+      this.settle(id, log);
+      said = { id, jobLogId: log.jobLogId };
+    } catch (e) {
+      const error = e instanceof Error ? e : new Error(String(e));
+      this.settle(id, error);
+      said = { id, error: error.message.slice(0, 1000) };
+      await this.tell(helpers, said);
+      throw e;
+    }
+    await this.tell(helpers, said);
+  }
+
+  private tell(helpers: JobHelpers, said: object): Promise<unknown> {
+    return helpers.withPgClient((client) =>
+      client.query('select pg_notify($1, $2)', [RUN_DONE_CHANNEL, JSON.stringify(said)]),
+    );
+  }
+
+  /** A run another instance (or this one) did, heard on the channel. */
+  private heard(payload: string): void {
+    let said: { id?: unknown; jobLogId?: unknown; error?: unknown };
+    try {
+      said = JSON.parse(payload) as typeof said;
+    } catch {
+      return;
+    }
+    if (typeof said.id !== 'string') return;
+    if (typeof said.jobLogId === 'number') this.settle(said.id, said.jobLogId);
+    else if (typeof said.error === 'string') this.settle(said.id, new Error(said.error));
+  }
+
+  private settle(id: string, outcome: JobLog | number | Error): void {
+    const waiters = this.waiting.get(id);
+    if (!waiters) {
+      // Nobody here asked yet (or at all): keep it a little for an asker about to register.
+      this.finished.set(id, outcome);
+      if (this.finished.size > 100) this.finished.delete(this.finished.keys().next().value!);
+      return;
+    }
+    this.waiting.delete(id);
+    for (const w of waiters) this.deliver(w, outcome);
+  }
+
+  private deliver(w: Waiter, outcome: JobLog | number | Error): void {
+    if (outcome instanceof Error) w.reject(outcome);
+    else if (typeof outcome === 'number')
+      this.options.logs.get(outcome).then(
+        (log) => (log ? w.resolve(log) : w.reject(new Error(`job log ${outcome} is gone`))),
+        (e: unknown) => w.reject(e),
+      );
+    else w.resolve(outcome);
+  }
+
+  private outcome(id: string): Promise<JobLog> {
+    return new Promise<JobLog>((resolve, reject) => {
+      const w = { resolve, reject };
+      const done = this.finished.get(id);
+      if (done !== undefined) {
+        this.finished.delete(id);
+        this.deliver(w, done);
+        return;
+      }
+      this.waiting.set(id, [...(this.waiting.get(id) ?? []), w]);
+    });
+  }
+}
+
+/** An emitter for graphile-worker's events (typed as it types them). */
+export const workerEvents = (): WorkerEvents => new EventEmitter() as WorkerEvents;
