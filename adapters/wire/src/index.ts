@@ -31,3 +31,4 @@ export * from './upload.js';
 export * from './archives.js';
 export * from './contract-document.js';
 export * from './system-menu.js';
+export * from './system-ruoyi.js';
