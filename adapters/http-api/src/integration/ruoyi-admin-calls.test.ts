@@ -17,7 +17,7 @@ const ids = (nodes: readonly Node[]): number[] =>
  */
 describe.each(testDatabaseKinds())('RuoYi admin calls on %s', (kind) => {
   let api: TestApi;
-  const { get, post, put, refused, signIn, useToken } = apiClient(() => api);
+  const { get, post, put, del, refused, signIn, useToken } = apiClient(() => api);
   /** A role of 设计院 (108) and below that manages users and departments there. */
   let scopedRoleId: number;
   beforeAll(async () => {
@@ -138,9 +138,15 @@ describe.each(testDatabaseKinds())('RuoYi admin calls on %s', (kind) => {
       put('admin', '/system/dept/updateSort', { deptIds: '99999', orderNums: '1' }),
       404,
     );
-    await refused(
-      put('xmjl', '/system/dept/updateSort', { deptIds: '110', orderNums: '1' }),
-      403,
-    );
+    await refused(put('xmjl', '/system/dept/updateSort', { deptIds: '110', orderNums: '1' }), 403);
+  });
+
+  it('刷新缓存 of 参数设置 and 字典管理 answers success to their holders only', async () => {
+    await signIn('xmjl');
+    for (const path of ['/system/config/refreshCache', '/system/dict/type/refreshCache']) {
+      const r = await del('admin', path).expect(200);
+      expect(r.body).toEqual({ code: 200, msg: '操作成功' });
+      await refused(del('xmjl', path), 403);
+    }
   });
 });
