@@ -1,7 +1,13 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-call -- supertest bodies are untyped JSON */
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../test-support/api-client.js';
-import { openTestApi, testDatabaseKinds, type TestApi } from '../test-support/api.js';
+import {
+  DEMO_PASSWORD,
+  openTestApi,
+  testDatabaseKinds,
+  type TestApi,
+} from '../test-support/api.js';
 
 interface Node {
   id: number;
@@ -148,5 +154,32 @@ describe.each(testDatabaseKinds())('RuoYi admin calls on %s', (kind) => {
       expect(r.body).toEqual({ code: 200, msg: '操作成功' });
       await refused(del('xmjl', path), 403);
     }
+  });
+
+  it("锁屏解锁 checks the signed-in user's password; a wrong one counts as a failed sign-in", async () => {
+    await signIn('zjl');
+    const unlock = (password: string, ip: string) =>
+      post('zjl', '/unlockscreen', { password }).set('X-Forwarded-For', ip);
+    const blank = await refused(unlock('', '10.9.9.1'), 400);
+    expect(blank.msg).toBe('密码不能为空');
+    for (let i = 0; i < 5; i++) {
+      const wrong = await refused(unlock('not-the-password', '10.9.9.2'), 400);
+      expect(wrong.msg).toBe('密码错误，请重新输入');
+    }
+    // The sixth try from that address waits, as a sign-in would, and so does a sign-in.
+    await refused(unlock('not-the-password', '10.9.9.2'), 429);
+    const login = await request(api.app)
+      .post('/prod-api/login')
+      .set('X-Forwarded-For', '10.9.9.2')
+      .send({ username: 'zjl', password: DEMO_PASSWORD });
+    expect(login.status).toBe(429);
+    // The lock screen's session lives on, and 登录日志 has the failures.
+    await get('zjl', '/getInfo').expect(200);
+    const log = await api.repos.loginInfos.list({ filter: { userName: 'zjl', status: '1' } });
+    expect(log.rows.filter((r) => r.msg === '密码错误，请重新输入')).toHaveLength(5);
+    const ok = await post('zjl', '/unlockscreen', { password: DEMO_PASSWORD })
+      .set('X-Forwarded-For', '10.9.9.3')
+      .expect(200);
+    expect(ok.body).toEqual({ code: 200, msg: '解锁成功' });
   });
 });
