@@ -32,3 +32,4 @@ export * from './archives.js';
 export * from './contract-document.js';
 export * from './system-menu.js';
 export * from './system-ruoyi.js';
+export * from './server-monitor.js';
