@@ -182,4 +182,13 @@ describe.each(testDatabaseKinds())('RuoYi admin calls on %s', (kind) => {
       .expect(200);
     expect(ok.body).toEqual({ code: 200, msg: '解锁成功' });
   });
+
+  it("users carry RuoYi's createBy, updateBy and updateTime", async () => {
+    const list = await get('admin', '/system/user/list', { userName: 'design_admin' }).expect(200);
+    expect(list.body.rows[0]).toMatchObject({ createBy: 'admin', updateBy: '', updateTime: null });
+    await put('admin', '/system/user/authRole?userId=15&roleIds=13', {}).expect(200);
+    const user = await get('admin', '/system/user/15').expect(200);
+    expect(user.body.data.updateBy).toBe('admin');
+    expect(Date.parse(user.body.data.updateTime)).toBeGreaterThan(Date.now() - 60_000);
+  });
 });
