@@ -25,3 +25,4 @@ export * from './archives/index.js';
 export * from './account/index.js';
 export * from './fund-pay/index.js';
 export * from './figures/index.js';
+export * from './monitor/index.js';

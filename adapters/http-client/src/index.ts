@@ -23,3 +23,4 @@ export * from './gateways/task.gateway.js';
 export * from './gateways/archive.gateway.js';
 export * from './gateways/contract-document.gateway.js';
 export * from './gateways/menu.gateway.js';
+export * from './gateways/server-monitor.gateway.js';

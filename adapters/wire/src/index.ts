@@ -31,3 +31,5 @@ export * from './upload.js';
 export * from './archives.js';
 export * from './contract-document.js';
 export * from './system-menu.js';
+export * from './system-ruoyi.js';
+export * from './server-monitor.js';

@@ -53,6 +53,13 @@ export const userRecord = z
     status: flag,
     remark: z.string(),
     createTime: timestamp(),
+    /**
+     * RuoYi's audit fields: who created the user and who last changed it (login names, '' when
+     * unknown) and when. Always sent; optional so answers of older servers still parse.
+     */
+    createBy: z.string().optional(),
+    updateBy: z.string().optional(),
+    updateTime: timestamp().nullable().optional(),
     roleIds: z.array(int()),
     postIds: z.array(int()),
     defaultRoleId: int().nullable(),

@@ -1,6 +1,7 @@
 import type { DomainError, Result } from '../shared/result.js';
 import type { DataScope } from './data-scope.js';
 import type { DeptFilter, DeptPatch, NewDept, SysDept } from './dept.js';
+import type { DeptOrder } from './dept-sort.js';
 
 /**
  * Departments. A department is in a scope when it is one of `deptIds` (dept), is the scope's
@@ -18,6 +19,15 @@ export interface DeptRepository {
   create(dept: NewDept, scope: DataScope): Promise<Result<SysDept, DomainError>>;
   /** Moving a department rewrites the ancestors of everything below it. */
   update(deptId: number, patch: DeptPatch, scope: DataScope): Promise<Result<SysDept, DomainError>>;
+  /**
+   * 保存排序: every department's new 显示排序 in one transaction, or nothing when any of them is
+   * missing (404) or outside the scope (403).
+   */
+  reorder(
+    plan: readonly DeptOrder[],
+    scope: DataScope,
+    updateBy: string,
+  ): Promise<Result<void, DomainError>>;
   /** Refuses while the department has children or users. */
   delete(deptId: number, scope: DataScope): Promise<Result<void, DomainError>>;
 }

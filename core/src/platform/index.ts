@@ -12,6 +12,7 @@ export * from './role.repository.port.js';
 export * from './role-rules.js';
 export * from './dept.js';
 export * from './dept.repository.port.js';
+export * from './dept-sort.js';
 export * from './post.js';
 export * from './post.repository.port.js';
 export * from './menu.js';

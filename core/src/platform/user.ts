@@ -24,6 +24,10 @@ export interface SysUser {
   readonly status: StatusFlag;
   readonly createTime: Date;
   readonly updateTime: Date | null;
+  /** Login name of who created it ('' when unknown: seeded, imported). */
+  readonly createBy: string;
+  /** Login name of who last changed it ('' when nobody has). */
+  readonly updateBy: string;
   readonly remark: string;
   readonly postIds: readonly number[];
   readonly roleIds: readonly number[];

@@ -19,6 +19,7 @@ import {
   JobLogGateway,
   LoginInfoGateway,
   OnlineGateway,
+  ServerMonitorGateway,
   OperLogGateway,
   JobGateway,
   MenuGateway,
@@ -134,6 +135,9 @@ export const httpModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(TOKENS.OnlineGateway)
     .toResolvedValue((http: HttpClient) => new OnlineGateway(http), [TOKENS.Http])
+    .inSingletonScope();
+  bind(TOKENS.ServerMonitorGateway)
+    .toResolvedValue((http: HttpClient) => new ServerMonitorGateway(http), [TOKENS.Http])
     .inSingletonScope();
   bind(TOKENS.JobGateway)
     .toResolvedValue((http: HttpClient) => new JobGateway(http), [TOKENS.Http])

@@ -20,6 +20,7 @@ import type {
   OperLogGateway,
   PostGateway,
   RoleGateway,
+  ServerMonitorGateway,
   UserGateway,
 } from '@dpms/http-client';
 import type { Feedback } from '../components/ui/feedback';
@@ -55,6 +56,7 @@ export const TOKENS = {
   LoginInfoGateway: token<LoginInfoGateway>('LoginInfoGateway'),
   OperLogGateway: token<OperLogGateway>('OperLogGateway'),
   OnlineGateway: token<OnlineGateway>('OnlineGateway'),
+  ServerMonitorGateway: token<ServerMonitorGateway>('ServerMonitorGateway'),
   JobGateway: token<JobGateway>('JobGateway'),
   MenuGateway: token<MenuGateway>('MenuGateway'),
   ApprovalGateway: token<ApprovalGateway>('ApprovalGateway'),

@@ -106,4 +106,5 @@ Object.assign(VIEWS, {
   'monitor/operlog/index': named(() => import('./system/OperLogPage'), 'OperLogPage'),
   'monitor/logininfor/index': named(() => import('./system/LoginInfoPage'), 'LoginInfoPage'),
   'monitor/online/index': named(() => import('./system/OnlinePage'), 'OnlinePage'),
+  'monitor/server/index': named(() => import('./system/ServerMonitorPage'), 'ServerMonitorPage'),
 });

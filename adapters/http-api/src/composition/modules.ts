@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { type LinkedRecordRegistry, type PlatformRepositories } from '@dpms/core';
 import {
   createLinkedRecordRegistry,
+  SqlDatabaseFigures,
   SqlJobLogRepository,
   SqlJobStateRepository,
   type DatabaseHandle,
@@ -27,6 +28,10 @@ import { jobLogRoutes } from '../routes/job-log.routes.js';
 import { onlineRoutes } from '../routes/online.routes.js';
 import { loginInfoRoutes, operLogRoutes } from '../routes/system-log.routes.js';
 import { jobRoutes } from '../routes/job.routes.js';
+import { monitorServerRoutes } from '../routes/monitor-server.routes.js';
+import { configuredZone } from '../http/institute-zone.js';
+import { HttpPrintHealth, type PrintHealth } from '../print/print-health.js';
+import { printServiceUrlFromEnv } from '../print/http-print-client.js';
 import { JobCatalogue } from '../jobs/job-catalogue.js';
 import type { RouteModule } from '../routes/route-module.js';
 import { downloadRoutes } from '../routes/download.routes.js';
@@ -131,6 +136,7 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
           closingArchives: readonly RouteModule[] | undefined,
           accountFamilies: readonly RouteModule[] | undefined,
           fundPay: RouteModule | undefined,
+          monitor: RouteModule | undefined,
         ) => [
           authRoutes(identity, repos, { domainURL: c.domainURL }),
           userRoutes(repos, identity, avatars),
@@ -156,6 +162,7 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
           ...(closingArchives ?? []),
           ...(accountFamilies ?? []),
           ...(fundPay ? [fundPay] : []),
+          ...(monitor ? [monitor] : []),
           menuRoutes(repos),
         ],
         [
@@ -176,6 +183,7 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
           { serviceIdentifier: TOKENS.ClosingArchiveRoutes, optional: true },
           { serviceIdentifier: TOKENS.AccountRoutes, optional: true },
           { serviceIdentifier: TOKENS.FundPayRoutes, optional: true },
+          { serviceIdentifier: TOKENS.MonitorRoutes, optional: true },
         ],
       )
       .inSingletonScope();
@@ -196,6 +204,30 @@ export const jobLogModule = (db: Db, catalogue: JobCatalogue) =>
         ];
         return { name: 'jobLog', register: (book) => families.forEach((f) => f.register(book)) };
       })
+      .inSingletonScope();
+  });
+
+/**
+ * 服务监控 and 缓存监控: the host, the process, the data disk, the database (when there is one)
+ * and the print service, read at each request.
+ */
+export const monitorModule = (print: PrintHealth, db?: Db) =>
+  new ContainerModule(({ bind }) => {
+    bind(TOKENS.MonitorRoutes)
+      .toResolvedValue(
+        (c: ServerConfig, repos: PlatformRepositories, clock: Clock, cache: IdentityCache) =>
+          monitorServerRoutes(
+            {
+              dataDir: c.dataDir,
+              database: db ? new SqlDatabaseFigures(db) : undefined,
+              print,
+              zone: configuredZone(repos),
+              now: () => clock.now(),
+            },
+            cache,
+          ),
+        [TOKENS.Config, TOKENS.Repositories, TOKENS.Clock, TOKENS.IdentityCache],
+      )
       .inSingletonScope();
   });
 
@@ -222,6 +254,8 @@ export interface ContainerParts {
   readonly files?: FileService;
   /** The jobs the server schedules (定时任务); without it the page lists none. */
   readonly jobs?: JobCatalogue;
+  /** 服务监控's view of the print service; by default its /health at PRINT_SERVICE_URL. */
+  readonly printHealth?: PrintHealth;
   /**
    * The database handle's channel listener; with it the identity cache serves (every API
    * instance must have it for the cache to be safe across instances), without it every request
@@ -240,6 +274,7 @@ export function buildContainer(parts: ContainerParts): Container {
     persistenceModule(parts.repos),
     identityModule(parts.jwtSecret, parts.clock, parts.listen),
     httpModule(parts.config, parts.logger),
+    monitorModule(parts.printHealth ?? new HttpPrintHealth(printServiceUrlFromEnv()), parts.db),
   );
   if (parts.db) {
     const linkedRecords = parts.linkedRecords ?? createLinkedRecordRegistry();

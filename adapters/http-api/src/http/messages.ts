@@ -30,6 +30,10 @@ export const MSG = {
   loginFailed: '用户不存在或密码错误',
   loginThrottled: (seconds: number) => `登录失败次数过多，请 ${seconds} 秒后再试`,
   userDisabled: '对不起，您的账号已停用',
+  // RuoYi's 锁屏解锁 (SysIndexController.unlockScreen).
+  unlockPasswordBlank: '密码不能为空',
+  unlockPasswordWrong: '密码错误，请重新输入',
+  unlockOk: '解锁成功',
   roleNotHeld: '您没有该角色，不能以该角色登录',
   roleSwitchNotHeld: '您没有该角色，不能切换',
   noRoleToSwitch: '您没有可切换的角色',

@@ -56,6 +56,11 @@ export class IdentityCache {
     return this.serving;
   }
 
+  /** How many sessions and role grants the cache holds (缓存监控). */
+  sizes(): { readonly sessions: number; readonly grants: number } {
+    return { sessions: this.sessions.size, grants: this.grants.size };
+  }
+
   /** Call before the reads whose results may be {@link keepSession kept}. */
   stamp(): CacheStamp {
     return this.generation;

@@ -271,6 +271,25 @@ export class IdentityService implements Authenticator {
     return this.repos.roles.listByUser(cred.userId);
   }
 
+  /**
+   * RuoYi's 锁屏解锁: the signed-in user's password, checked as a sign-in's is (the throttle first,
+   * a wrong one counted and written to 登录日志), refused with RuoYi's words as a bad request,
+   * not a 401, which would end the session the lock screen keeps.
+   */
+  async unlockScreen(principal: Principal, password: string, client: ClientInfo): Promise<void> {
+    if (password === '') throw new HttpError(400, MSG.unlockPasswordBlank);
+    const now = this.clock.now();
+    await this.logRefusal(principal.userName, client, now, async () => {
+      try {
+        await this.checkPassword(principal.userName, password, client, now);
+      } catch (e) {
+        if (e instanceof HttpError && e.status === 401)
+          throw new HttpError(400, MSG.unlockPasswordWrong);
+        throw e;
+      }
+    });
+  }
+
   private async openSession(
     userId: number,
     roleId: number,

@@ -16,6 +16,7 @@ import {
   rolesWithPasswordBody,
   routersAnswer,
   systemDoneAnswer,
+  unlockScreenBody,
 } from '@dpms/wire';
 import type { ClientInfo, IdentityService } from '../identity/identity.service.js';
 import type { Principal } from '../identity/principal.js';
@@ -105,6 +106,22 @@ export function authRoutes(
             },
             domainURL: options.domainURL ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`,
           });
+        },
+      });
+
+      book.add({
+        method: 'post',
+        path: '/unlockscreen',
+        summary: '锁屏解锁：核对当前用户的密码；错误计为一次失败的登录（限流并写入登录日志）',
+        tag: '登录',
+        access: AUTHENTICATED,
+        body: unlockScreenBody,
+        response: systemDoneAnswer,
+        // A password check writes nothing a repeat could double.
+        idempotency: 'none',
+        handler: async ({ body, principal, req }) => {
+          await identity.unlockScreen(principal, body.password ?? '', clientOf(req));
+          return ok(undefined, MSG.unlockOk);
         },
       });
 

@@ -19,6 +19,7 @@ import {
   configUpdateBody,
   okEnvelope,
   pageEnvelope,
+  systemDoneAnswer,
 } from '@dpms/wire';
 import type { RouteModule } from './route-module.js';
 
@@ -109,6 +110,17 @@ export function configRoutes(repos: PlatformRepositories): RouteModule {
           }
           return ok(configView(unwrap(await repos.configs.update(configId, patch))));
         },
+      });
+      // Configs are read from the database at each use (configuredZone, the captcha switch ...):
+      // there is no cache to clear, so RuoYi's 刷新缓存 is an honest no-op that succeeds.
+      book.add({
+        method: 'delete',
+        path: '/system/config/refreshCache',
+        summary: '刷新参数缓存（参数每次使用时从数据库读取，无缓存可清，总是成功）',
+        tag: TAG,
+        access: perm('system:config:remove'),
+        response: systemDoneAnswer,
+        handler: () => Promise.resolve(ok()),
       });
       book.add({
         method: 'delete',

@@ -3,6 +3,7 @@ import {
   ALL_DATA,
   PlatformErrors,
   buildDeptTree,
+  deptSortPlan,
   err,
   leaderChoiceStands,
   routedLeaderOf,
@@ -14,6 +15,7 @@ import {
   deptCreateBody,
   deptListQuery,
   deptRecord,
+  deptSortBody,
   deptUpdateBody,
   okEnvelope,
   optionalEnum,
@@ -176,6 +178,21 @@ export function deptRoutes(repos: PlatformRepositories): RouteModule {
             repos.roles.listDeptIds(params.roleId),
           ]);
           return okWith({ checkedKeys: checked, depts: buildDeptTree(depts) });
+        },
+      });
+
+      book.add({
+        method: 'put',
+        path: '/system/dept/updateSort',
+        summary: '保存部门排序：deptIds 与 orderNums 按位置配对（逗号分隔），全部在数据权限内才保存',
+        tag: TAG,
+        access: perm('system:dept:edit'),
+        body: deptSortBody,
+        response: systemDoneAnswer,
+        handler: async ({ body, principal }) => {
+          const plan = unwrap(deptSortPlan(body.deptIds, body.orderNums));
+          unwrap(await repos.depts.reorder(plan, principal.scope, principal.userName));
+          return ok();
         },
       });
 

@@ -103,6 +103,17 @@ export function dictRoutes(repos: PlatformRepositories): RouteModule {
           return ok(typeView(unwrap(await repos.dicts.updateType(dictId, patch))));
         },
       });
+      // Dictionaries are read from the database on each request: RuoYi's 刷新缓存 has nothing to
+      // clear here and succeeds as an honest no-op.
+      book.add({
+        method: 'delete',
+        path: '/system/dict/type/refreshCache',
+        summary: '刷新字典缓存（字典每次请求时从数据库读取，无缓存可清，总是成功）',
+        tag: TAG,
+        access: perm('system:dict:remove'),
+        response: systemDoneAnswer,
+        handler: () => Promise.resolve(ok()),
+      });
       book.add({
         method: 'delete',
         path: '/system/dict/type/:dictIds',

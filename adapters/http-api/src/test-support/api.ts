@@ -11,6 +11,7 @@ import type { JobCatalogue } from '../jobs/job-catalogue.js';
 import { openTestDatabase, type TestDatabase, type TestDatabaseKind } from './test-database.js';
 import { testServerConfig } from './test-server-config.js';
 import { readingRealStatuses } from './real-statuses.js';
+import type { PrintHealth } from '../print/print-health.js';
 
 export const DEMO_PASSWORD = 'admin123';
 
@@ -59,6 +60,8 @@ export async function openTestApi(
     production?: boolean;
     /** The jobs 定时任务 lists and runs (the test starts their timers); none without it. */
     jobs?: JobCatalogue;
+    /** 服务监控's view of the print service (by default its /health at PRINT_SERVICE_URL). */
+    printHealth?: PrintHealth;
   } = {},
 ): Promise<TestApi> {
   const database = await openTestDatabase(kind);
@@ -74,6 +77,7 @@ export async function openTestApi(
     // ... and the identity cache, as in production.
     listen: (channel, sink) => database.handle.listen(channel, sink),
     jobs: options.jobs,
+    ...(options.printHealth ? { printHealth: options.printHealth } : {}),
   });
   const { app: servedApp, book } = createApp(container);
   const app = readingRealStatuses(servedApp);

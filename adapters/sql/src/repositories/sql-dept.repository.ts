@@ -4,6 +4,7 @@ import {
   PlatformErrors,
   type DataScope,
   type DeptFilter,
+  type DeptOrder,
   type DeptPatch,
   type DeptRepository,
   type DomainError,
@@ -203,6 +204,27 @@ export class SqlDeptRepository implements DeptRepository {
     if (!written.ok) return written;
     const updated = await this.exists(deptId);
     return updated ? ok(updated) : err(PlatformErrors.notFound('部门'));
+  }
+
+  async reorder(
+    plan: readonly DeptOrder[],
+    scope: DataScope,
+    updateBy: string,
+  ): Promise<Result<void, DomainError>> {
+    for (const { deptId } of plan) {
+      if (!(await this.exists(deptId))) return err(PlatformErrors.notFound('部门'));
+      if (!(await this.writable(deptId, scope))) return err(PlatformErrors.outOfScope());
+    }
+    await inTransaction(this.db, async (trx) => {
+      for (const { deptId, orderNum } of plan)
+        await trx
+          .updateTable('sys_dept')
+          .set({ order_num: orderNum, update_by: updateBy, update_time: new Date() })
+          .where('dept_id', '=', deptId)
+          .where('del_flag', '=', '0')
+          .execute();
+    });
+    return ok(undefined);
   }
 
   async delete(deptId: number, scope: DataScope): Promise<Result<void, DomainError>> {

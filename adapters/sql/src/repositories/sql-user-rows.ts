@@ -15,6 +15,8 @@ export interface UserRow {
   status: '0' | '1';
   create_time: Date;
   update_time: Date | null;
+  create_by: string;
+  update_by: string;
   remark: string;
   role_ids: number[];
   post_ids: number[];
@@ -36,6 +38,8 @@ export function toUser(r: UserRow): SysUser {
     status: r.status,
     createTime: r.create_time,
     updateTime: r.update_time,
+    createBy: r.create_by,
+    updateBy: r.update_by,
     remark: r.remark,
     roleIds: r.role_ids.map(Number),
     postIds: r.post_ids.map(Number),

@@ -83,6 +83,8 @@ export class SqlUserRepository implements UserRepository {
         'u.status',
         'u.create_time',
         'u.update_time',
+        'u.create_by',
+        'u.update_by',
         'u.remark',
       ])
       .select((eb) => [

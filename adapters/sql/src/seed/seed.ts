@@ -18,6 +18,7 @@ import { seedApprovalSamples } from './approval-samples.js';
 import { seedDemoContracts } from './demo-contracts.js';
 import { seedDesignTasks } from './design-tasks.js';
 import { seedInstituteClock } from './institute-clock.js';
+import { seedServerMonitorMenu } from './monitor-server-menu.js';
 import { seedFundDemo } from './fund-demo.js';
 import { seedClosingDemo } from './closing-demo.js';
 import { seedFundPlanDemo } from './fund-plan-demo.js';
@@ -115,6 +116,8 @@ export async function seedDatabase(
     }
     // The institute's time zone, in every mode and on databases seeded before it existed.
     await seedInstituteClock(trx);
+    // 服务监控 under 系统监控, likewise.
+    await seedServerMonitorMenu(trx);
     // Design tasks: the warning threshold, and demo task sheets on a demo institute.
     await seedDesignTasks(trx, { demo: mode === 'demo' });
     // Back money, loans and repayments on the demo task sheets, through the ledger.

@@ -4,6 +4,7 @@ import type { AvatarStore } from '../avatar-store.js';
 import type { RouteModule } from '../route-module.js';
 import { userRouteDeps } from './user-access.js';
 import { registerUserAdminRoutes } from './user-admin.routes.js';
+import { registerUserAuthRoleRoutes } from './user-auth-role.routes.js';
 import { registerUserPickerRoutes } from './user-pickers.routes.js';
 import { registerUserProfileRoutes } from './user-profile.routes.js';
 
@@ -17,10 +18,11 @@ export function userRoutes(
   return {
     name: 'users',
     register(book) {
-      // The literal paths (/system/user/profile, /system/user/optionselect ...) before
+      // The literal paths (/system/user/profile, /system/user/deptTree ...) before
       // /system/user/:userId, which would otherwise take them.
       registerUserPickerRoutes(book, deps);
       registerUserProfileRoutes(book, deps);
+      registerUserAuthRoleRoutes(book, deps);
       registerUserAdminRoutes(book, deps);
     },
   };

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { buildDeptTree, isAdminRole } from '@dpms/core';
+import { authRoleAnswer, authRoleQuery, okEnvelope, systemDoneAnswer, treeNode } from '@dpms/wire';
+import { ok, okWith } from '../../http/envelope.js';
+import { HttpError, unwrap } from '../../http/http-error.js';
+import { perm, type RouteBook } from '../../http/route.js';
+import { id } from '../../http/schemas.js';
+import { roleRouteDeps, roleView } from '../role/role-access.js';
+import { userView } from '../views.js';
+import { TAG } from './user-schemas.js';
+import type { UserRouteDeps } from './user-access.js';
+
+/**
+ * What RuoYi's 用户管理 calls beside the list and the form: the department tree beside the list
+ * (/deptTree) and 分配角色 (/authRole). Registered before /system/user/:userId, which would
+ * otherwise take both.
+ */
+export function registerUserAuthRoleRoutes(book: RouteBook, deps: UserRouteDeps): void {
+  const { repos, identity, guardAdminRole, getScoped, checkAction } = deps;
+  const roleRules = roleRouteDeps(repos, identity);
+
+  book.add({
+    method: 'get',
+    path: '/system/user/deptTree',
+    summary: '用户管理左侧的部门树 {id,label,children}（按数据权限）',
+    tag: TAG,
+    access: perm('system:user:list'),
+    response: okEnvelope(z.array(treeNode)),
+    handler: async ({ principal }) =>
+      ok(buildDeptTree(await repos.depts.list({ status: '0' }, principal.scope))),
+  });
+
+  book.add({
+    method: 'get',
+    path: '/system/user/authRole/:userId',
+    summary: '分配角色：用户与全部角色，flag 标记其持有的角色（按数据权限）',
+    tag: TAG,
+    access: perm('system:user:query'),
+    params: z.object({ userId: id() }),
+    response: authRoleAnswer,
+    handler: async ({ params, principal }) => {
+      const user = await getScoped(principal, params.userId);
+      const all = await repos.roles.list({ filter: {} });
+      const held = new Set(user.roleIds);
+      // As RuoYi: the administrator role is offered only to the administrator's own account.
+      const offered = all.rows.filter(
+        (r) => !isAdminRole(r) || (principal.isAdmin && held.has(r.roleId)),
+      );
+      return okWith({
+        user: userView(user),
+        roles: offered.map((r) => ({ ...roleView(r), flag: held.has(r.roleId) })),
+      });
+    },
+  });
+
+  book.add({
+    method: 'put',
+    path: '/system/user/authRole',
+    summary:
+      '分配角色（userId、roleIds=1,2 在查询参数中）：只能授予不宽于自己的角色；失去角色的用户会话立即结束',
+    tag: TAG,
+    access: perm('system:user:edit'),
+    query: authRoleQuery,
+    response: systemDoneAnswer,
+    handler: async ({ query, principal }) => {
+      const before = await checkAction(principal, 'edit', query.userId);
+      const roleIds = [...new Set(query.roleIds)];
+      await guardAdminRole(principal, roleIds);
+      const roles = await Promise.all(roleIds.map((r) => repos.roles.findById(r)));
+      if (roles.some((r) => r === null)) throw new HttpError(404, '角色不存在');
+      // The roles given now (not those the user already held) must be no wider than the
+      // caller's own, as 角色管理's 分配用户 requires.
+      for (const role of roles) {
+        if (role === null || before.roleIds.includes(role.roleId)) continue;
+        await roleRules.mayGrantMenus(principal, await repos.roles.listMenuIds(role.roleId));
+        await roleRules.mayGrantScope(
+          principal,
+          role.dataScope,
+          await repos.roles.listDeptIds(role.roleId),
+        );
+      }
+      unwrap(
+        await repos.users.update(
+          query.userId,
+          { roleIds, defaultRoleId: before.defaultRoleId, updateBy: principal.userName },
+          principal.scope,
+        ),
+      );
+      const taken = before.roleIds.some((r) => !roleIds.includes(r));
+      if (taken) await identity.endSessions(query.userId, 'forced');
+      return ok();
+    },
+  });
+}
