@@ -45,4 +45,9 @@ export function scheduledJobId(job: JobDefinition): number {
 export const JobErrors = {
   notFound: () => ({ code: 'JOB.NOT_FOUND', message: '任务不存在或已过期！' }),
   running: () => ({ code: 'JOB.IN_PROGRESS', message: '任务正在执行，请稍后再试' }),
+  /** 执行一次 waited its time and the run goes on: its outcome will be in the scheduling log. */
+  stillRunning: () => ({
+    code: 'JOB.IN_PROGRESS',
+    message: '任务已开始执行，尚未完成，请稍后在调度日志中查看结果',
+  }),
 } as const;

@@ -4,7 +4,7 @@ import { SqlJobLogRepository, SqlJobStateRepository, type DatabaseHandle } from 
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../http/logger.js';
-import { JobCatalogue } from '../jobs/job-catalogue.js';
+import { JobCatalogue, RunNotHeard } from '../jobs/job-catalogue.js';
 import { JobQueue, queueNames, workerEvents } from '../jobs/job-queue.js';
 import {
   openTestDatabase,
@@ -22,7 +22,7 @@ function instance(
   handle: DatabaseHandle,
   job: JobDefinition,
   cron: string,
-  options: { backfillPeriodMs?: number } = {},
+  options: { backfillPeriodMs?: number; runNowWaitMs?: number } = {},
 ) {
   const logs = new SqlJobLogRepository(handle.db);
   const jobs = new JobRunner(logs, { now: () => new Date() });
@@ -149,5 +149,19 @@ describe.each(testDatabaseKinds())('the job queue on %s', (kind) => {
     expect(logB.jobLogId).toBe(logA.jobLogId);
     expect(a.counter.runs + b.counter.runs).toBe(1);
     expect(await logRows(handle, job)).toBe(1);
+  }, 60_000);
+  it('answers a 执行一次 whose run is not heard within its wait as still running, and lets it go on', async () => {
+    const job = SYSTEM_JOBS.selfHeldRepair;
+    const a = instance(handle, job, '0 4 * * *', { runNowWaitMs: 50 });
+    running = [a.queue];
+    // No worker has started: nothing will report the run within the wait.
+    const click = await a.queue.enqueue(3);
+    await expect(click.done).rejects.toBeInstanceOf(RunNotHeard);
+    // The queued run is still there, and a worker that starts later does it.
+    expect(await pendingJobs(handle)).toBe(1);
+    const completed = once(a.events, 'job:complete');
+    await a.queue.start();
+    await completed;
+    expect(a.counter.runs).toBe(1);
   }, 60_000);
 });

@@ -1,6 +1,6 @@
 import { SYSTEM_JOBS, type JobLog, type JobStateRepository } from '@dpms/core';
 import { describe, expect, it } from 'vitest';
-import { JobCatalogue } from './job-catalogue.js';
+import { JobCatalogue, RunNotHeard } from './job-catalogue.js';
 
 const log = { jobLogId: 1 } as JobLog;
 
@@ -68,5 +68,17 @@ describe('the job catalogue', () => {
       [1, '每 10 分钟（服务启动时执行一次）', '0 */10 * * * ?'],
       [4, '每天 02:00', '0 0 2 * * ?'],
     ]);
+  });
+  it('answers a 执行一次 not heard of within the queue’s wait as still running, and frees the job', async () => {
+    const catalogue = new JobCatalogue(states());
+    catalogue.add(SYSTEM_JOBS.uploadSweep, { cron: '* * * * *', atStart: false }, () =>
+      Promise.resolve(log),
+    );
+    catalogue.runThrough((jobId) => Promise.reject(new RunNotHeard(jobId)));
+    const answer = await catalogue.runNow(1);
+    expect(answer).toMatchObject({ ok: false, error: { code: 'JOB.IN_PROGRESS' } });
+    expect(!answer.ok && answer.error.message).toContain('调度日志');
+    catalogue.runThrough(() => Promise.resolve(log));
+    expect(await catalogue.runNow(1)).toEqual({ ok: true, value: log });
   });
 });

@@ -25,6 +25,13 @@ export interface CatalogueEntry {
 /** How 执行一次 reaches the job: through the job queue (job-queue.ts), answering the run. */
 export type RunNowDispatch = (jobId: number) => Promise<JobLog>;
 
+/** A 执行一次 whose run was not heard of within the wait: it may still be running somewhere. */
+export class RunNotHeard extends Error {
+  constructor(readonly jobId: number) {
+    super(`no outcome heard for job ${jobId} within the wait`);
+  }
+}
+
 /**
  * The background jobs this server schedules (registered at start, before the job queue starts)
  * and their runs. A scheduled run (a cron slot, a server's start) is skipped while the job is
@@ -94,6 +101,9 @@ export class JobCatalogue {
     this.busy.add(jobId);
     try {
       return ok(await (this.dispatch ? this.dispatch(jobId) : entry.run()));
+    } catch (e) {
+      if (e instanceof RunNotHeard) return err(JobErrors.stillRunning());
+      throw e;
     } finally {
       this.busy.delete(jobId);
     }

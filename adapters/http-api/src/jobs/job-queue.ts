@@ -20,7 +20,7 @@ import {
   type WorkerUtils,
 } from 'graphile-worker';
 import type { Logger } from 'pino';
-import type { JobCatalogue } from './job-catalogue.js';
+import { RunNotHeard, type JobCatalogue } from './job-catalogue.js';
 
 /**
  * The channel on which the instance whose worker ran a 执行一次 tells the instance that asked for
@@ -97,7 +97,15 @@ export interface JobQueueOptions {
   readonly concurrency?: number;
   /** graphile-worker's events (job:complete, cron:started ...), for tests to await. */
   readonly events?: WorkerEvents;
+  /**
+   * How long 执行一次 waits for its run (10 minutes): a run heard of later, or never (its
+   * notification lost while a listener reconnected), answers that it goes on, not a request held
+   * open for ever.
+   */
+  readonly runNowWaitMs?: number;
 }
+
+const RUN_NOW_WAIT_MS = 10 * 60_000;
 
 interface Waiter {
   resolve(log: JobLog): void;
@@ -266,7 +274,7 @@ export class JobQueue {
       maxAttempts: 1,
     });
     const id = String(job.id);
-    return { id, done: this.outcome(id) };
+    return { id, done: this.outcome(id, jobId) };
   }
 
   /** 执行一次 through the queue: the catalogue's dispatch. */
@@ -349,15 +357,31 @@ export class JobQueue {
     else w.resolve(outcome);
   }
 
-  private outcome(id: string): Promise<JobLog> {
+  private outcome(id: string, jobId: number): Promise<JobLog> {
     return new Promise<JobLog>((resolve, reject) => {
-      const w = { resolve, reject };
       const done = this.finished.get(id);
       if (done !== undefined) {
         this.finished.delete(id);
-        this.deliver(w, done);
+        this.deliver({ resolve, reject }, done);
         return;
       }
+      const timer = setTimeout(() => {
+        const left = (this.waiting.get(id) ?? []).filter((x) => x !== w);
+        if (left.length > 0) this.waiting.set(id, left);
+        else this.waiting.delete(id);
+        reject(new RunNotHeard(jobId));
+      }, this.options.runNowWaitMs ?? RUN_NOW_WAIT_MS);
+      timer.unref();
+      const w: Waiter = {
+        resolve: (log) => {
+          clearTimeout(timer);
+          resolve(log);
+        },
+        reject: (e) => {
+          clearTimeout(timer);
+          reject(e instanceof Error ? e : new Error(String(e)));
+        },
+      };
       this.waiting.set(id, [...(this.waiting.get(id) ?? []), w]);
     });
   }
