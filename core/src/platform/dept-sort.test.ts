@@ -15,20 +15,20 @@ describe('deptSortPlan (保存部门排序)', () => {
     });
   });
 
-  it('refuses lists of different lengths, repeats, bad numbers and nothing', () => {
-    for (const [ids, orders] of [
-      ['101,102', '1'],
-      ['101,101', '1,2'],
-      ['abc', '1'],
-      ['0', '1'],
-      ['101', '10000'],
-      ['101', '-1'],
-      ['101', '1.5'],
-      ['', ''],
+  it('refuses lists of different lengths, repeats, bad numbers and nothing, naming the list at fault', () => {
+    for (const [ids, orders, field] of [
+      ['101,102', '1', 'orderNums'],
+      ['101,101', '1,2', 'deptIds'],
+      ['abc', '1', 'deptIds'],
+      ['0', '1', 'deptIds'],
+      ['101', '10000', 'orderNums'],
+      ['101', '-1', 'orderNums'],
+      ['101', '1.5', 'orderNums'],
+      ['', '', 'deptIds'],
     ] as const) {
       const r = deptSortPlan(ids, orders);
       expect(r.ok, `${ids} / ${orders}`).toBe(false);
-      if (!r.ok) expect(r.error.field).toBe('orderNums');
+      if (!r.ok) expect(r.error.field, `${ids} / ${orders}`).toBe(field);
     }
   });
 

@@ -52,9 +52,11 @@ export interface CaptchaAnswer {
 
 const expired = () => new HttpError(401, MSG.sessionExpired);
 
-/** A refusal of the captcha answer names its field, so the login form shows it beside the box. */
-const captchaRefusal = (message: string): HttpError =>
-  new HttpError(400, message, { field: 'code', errors: [{ field: 'code', message }] });
+/** A refusal that names its field, so the form shows it beside the box. */
+const fieldRefusal = (field: string, message: string): HttpError =>
+  new HttpError(400, message, { field, errors: [{ field, message }] });
+/** A refusal of the captcha answer. */
+const captchaRefusal = (message: string): HttpError => fieldRefusal('code', message);
 
 /**
  * Sign-in, sessions and the role change (DESIGN.md §5). Every piece of state (sessions, captchas,
@@ -284,7 +286,7 @@ export class IdentityService implements Authenticator {
         await this.checkPassword(principal.userName, password, client, now);
       } catch (e) {
         if (e instanceof HttpError && e.status === 401)
-          throw new HttpError(400, MSG.unlockPasswordWrong);
+          throw fieldRefusal('password', MSG.unlockPasswordWrong);
         throw e;
       }
     });

@@ -163,7 +163,7 @@ describe.each(testDatabaseKinds())('RuoYi admin calls on %s', (kind) => {
     const blank = await refused(unlock('', '10.9.9.1'), 400);
     expect(blank.msg).toBe('密码不能为空');
     for (let i = 0; i < 5; i++) {
-      const wrong = await refused(unlock('not-the-password', '10.9.9.2'), 400);
+      const wrong = await refused(unlock('not-the-password', '10.9.9.2'), 400, 'password');
       expect(wrong.msg).toBe('密码错误，请重新输入');
     }
     // The sixth try from that address waits, as a sign-in would, and so does a sign-in.
