@@ -117,6 +117,28 @@ describe.each(testDatabaseKinds())('RuoYi admin calls on %s', (kind) => {
     expect(after!.roleIds).toEqual([scopedRoleId]);
   });
 
+  it("用户管理's 新增 and 修改 give no role wider than the caller's own either", async () => {
+    const before = await api.repos.users.findById(15, { kind: 'all' });
+    await refused(put('scoped', '/system/user', { userId: 15, roleIds: [3] }), 403);
+    const unchanged = await api.repos.users.findById(15, { kind: 'all' });
+    expect(unchanged!.roleIds).toEqual(before!.roleIds);
+    await refused(
+      post('scoped', '/system/user', {
+        userName: 'wider_role',
+        nickName: '越权角色',
+        password: 'secret123',
+        deptId: 108,
+        roleIds: [3],
+      }),
+      403,
+    );
+    expect(await api.repos.users.findByUserName('wider_role')).toBeNull();
+    // A role the user already holds stays, though the caller could not give it.
+    await put('admin', '/system/user', { userId: 15, roleIds: [3] }).expect(200);
+    await put('scoped', '/system/user', { userId: 15, roleIds: [3], nickName: '改名' }).expect(200);
+    await put('admin', '/system/user', { userId: 15, roleIds: before!.roleIds }).expect(200);
+  });
+
   it("保存部门排序 sets each department's order, all or nothing, in the caller's scope", async () => {
     await signIn('xmjl');
     const order = async (deptId: number) =>

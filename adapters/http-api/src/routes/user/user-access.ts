@@ -11,14 +11,24 @@ import { MSG } from '../../http/messages.js';
 import type { IdentityService } from '../../identity/identity.service.js';
 import type { Principal } from '../../identity/principal.js';
 import type { AvatarStore } from '../avatar-store.js';
+import { roleRouteDeps } from '../role/role-access.js';
 
 /** What the user routes share: the stores, and the scope and admin-role guards. */
 export interface UserRouteDeps {
   readonly repos: PlatformRepositories;
   readonly identity: IdentityService;
   readonly avatars: AvatarStore;
-  /** Only an administrator hands out the admin role. */
-  readonly guardAdminRole: (p: Principal, roleIds: readonly number[] | undefined) => Promise<void>;
+  /**
+   * Only an administrator hands out the admin role, and nobody gives a role wider than their
+   * own (menus they do not hold, a wider data scope), as 角色管理's 分配用户 requires: else a
+   * holder of system:user:edit could give anyone, themselves included, more than they have.
+   * Roles the user already holds (`held`) are kept as they are.
+   */
+  readonly guardGivenRoles: (
+    p: Principal,
+    roleIds: readonly number[] | undefined,
+    held?: readonly number[],
+  ) => Promise<void>;
   /** The user in the caller's data scope, or 404. */
   readonly getScoped: (p: Principal, userId: number) => Promise<SysUser>;
   readonly adminRoleId: () => Promise<number | null>;
@@ -31,12 +41,24 @@ export function userRouteDeps(
   identity: IdentityService,
   avatars: AvatarStore,
 ): UserRouteDeps {
-  /** Only an administrator hands out the admin role. */
-  async function guardAdminRole(p: Principal, roleIds: readonly number[] | undefined) {
+  const roleRules = roleRouteDeps(repos, identity);
+  async function guardGivenRoles(
+    p: Principal,
+    roleIds: readonly number[] | undefined,
+    held: readonly number[] = [],
+  ) {
     if (p.isAdmin || roleIds === undefined) return;
     const adminRole = await adminRoleId();
     if (adminRole !== null && roleIds.includes(adminRole))
       throw new HttpError(403, MSG.cannotChangeAdmin);
+    for (const roleId of new Set(roleIds)) {
+      if (held.includes(roleId)) continue;
+      // A role that does not exist is refused by the write itself.
+      const role = await repos.roles.findById(roleId);
+      if (role === null) continue;
+      await roleRules.mayGrantMenus(p, await repos.roles.listMenuIds(roleId));
+      await roleRules.mayGrantScope(p, role.dataScope, await repos.roles.listDeptIds(roleId));
+    }
   }
 
   async function getScoped(p: Principal, userId: number): Promise<SysUser> {
@@ -53,5 +75,5 @@ export function userRouteDeps(
     unwrap(userActionCheck(action, userActionTarget(u, await adminRoleId()), p));
     return u;
   }
-  return { repos, identity, avatars, guardAdminRole, getScoped, adminRoleId, checkAction };
+  return { repos, identity, avatars, guardGivenRoles, getScoped, adminRoleId, checkAction };
 }

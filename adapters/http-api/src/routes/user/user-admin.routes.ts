@@ -40,7 +40,7 @@ import type { UserRouteDeps } from './user-access.js';
 
 /** 用户管理: the list, its export, and the writes an administrator makes. */
 export function registerUserAdminRoutes(book: RouteBook, deps: UserRouteDeps): void {
-  const { repos, identity, guardAdminRole, getScoped, adminRoleId, checkAction } = deps;
+  const { repos, identity, guardGivenRoles, getScoped, adminRoleId, checkAction } = deps;
   book.add({
     method: 'get',
     path: '/system/user/list',
@@ -209,7 +209,7 @@ export function registerUserAdminRoutes(book: RouteBook, deps: UserRouteDeps): v
     body: createBody,
     response: okEnvelope(userRecord),
     handler: async ({ body, principal }) => {
-      await guardAdminRole(principal, body.roleIds);
+      await guardGivenRoles(principal, body.roleIds);
       const pw = unwrap(checkNewPassword(body.password, 'password'));
       // A look-up before the (deliberately slow) password hash spares the work; the unique
       // index decides under concurrency, and both answer the same refusal.
@@ -249,7 +249,7 @@ export function registerUserAdminRoutes(book: RouteBook, deps: UserRouteDeps): v
     response: okEnvelope(userRecord),
     handler: async ({ body, principal }) => {
       const before = await checkAction(principal, 'edit', body.userId);
-      await guardAdminRole(principal, body.roleIds);
+      await guardGivenRoles(principal, body.roleIds, before.roleIds);
       const updated = unwrap(
         await repos.users.update(
           body.userId,

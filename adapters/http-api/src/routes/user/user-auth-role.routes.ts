@@ -5,7 +5,7 @@ import { ok, okWith } from '../../http/envelope.js';
 import { HttpError, unwrap } from '../../http/http-error.js';
 import { perm, type RouteBook } from '../../http/route.js';
 import { id } from '../../http/schemas.js';
-import { roleRouteDeps, roleView } from '../role/role-access.js';
+import { roleView } from '../role/role-access.js';
 import { userView } from '../views.js';
 import { TAG } from './user-schemas.js';
 import type { UserRouteDeps } from './user-access.js';
@@ -16,8 +16,7 @@ import type { UserRouteDeps } from './user-access.js';
  * otherwise take both.
  */
 export function registerUserAuthRoleRoutes(book: RouteBook, deps: UserRouteDeps): void {
-  const { repos, identity, guardAdminRole, getScoped, checkAction } = deps;
-  const roleRules = roleRouteDeps(repos, identity);
+  const { repos, identity, guardGivenRoles, getScoped, checkAction } = deps;
 
   book.add({
     method: 'get',
@@ -65,20 +64,9 @@ export function registerUserAuthRoleRoutes(book: RouteBook, deps: UserRouteDeps)
     handler: async ({ query, principal }) => {
       const before = await checkAction(principal, 'edit', query.userId);
       const roleIds = [...new Set(query.roleIds)];
-      await guardAdminRole(principal, roleIds);
       const roles = await Promise.all(roleIds.map((r) => repos.roles.findById(r)));
       if (roles.some((r) => r === null)) throw new HttpError(404, '角色不存在');
-      // The roles given now (not those the user already held) must be no wider than the
-      // caller's own, as 角色管理's 分配用户 requires.
-      for (const role of roles) {
-        if (role === null || before.roleIds.includes(role.roleId)) continue;
-        await roleRules.mayGrantMenus(principal, await repos.roles.listMenuIds(role.roleId));
-        await roleRules.mayGrantScope(
-          principal,
-          role.dataScope,
-          await repos.roles.listDeptIds(role.roleId),
-        );
-      }
+      await guardGivenRoles(principal, roleIds, before.roleIds);
       unwrap(
         await repos.users.update(
           query.userId,
