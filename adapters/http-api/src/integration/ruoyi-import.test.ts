@@ -41,13 +41,13 @@ describe.each(testDatabaseKinds())('a RuoYi user after the import, on %s', (kind
     await expect(api.login('ry', 'wrong-password')).rejects.toThrow(/401/);
   });
 
-  it('holds what RuoYi’s common role gave him, through our common role', async () => {
+  it('holds what RuoYi’s common role gave him, through that role imported as his own', async () => {
     await c.ensureSignedIn('ry');
     const info = (await c.bodyOf(c.get('ry', '/getInfo'), 200)) as {
       roles: string[];
       permissions: string[];
     };
-    expect(info.roles).toEqual(['common']);
+    expect(info.roles).toEqual(['ry_common']);
     expect(info.permissions).toEqual(
       expect.arrayContaining([
         'system:user:list',

@@ -67,12 +67,11 @@ export const MSG = {
   parentMissing: '上级部门不在文件中（或已跳过），无法放入部门树',
   leaderUnknown: (leader: string) => `负责人「${leader}」对应不到唯一的用户，未设置负责人`,
   postByName: (code: string) => `按名称对应到本系统已有的岗位（编码 ${code}）`,
-  roleByName: (key: string) => `按名称对应到本系统已有的角色（权限字符 ${key}）`,
+  roleImportedAs: (key: string) => `作为新角色导入（权限字符 ${key}），不并入本系统的同名角色`,
+  adminRoleOurs: '对应本系统的超级管理员角色：不导入其授权，也不把它授予任何导入的用户',
   dataScopeUnknown: (v: string) => `数据范围「${v}」无法识别，按“仅本人数据”导入`,
-  dataScopeKept: (ours: string, theirs: string) =>
-    `本系统已有这个角色：保留其数据范围 ${ours}（若依为 ${theirs}），只补充菜单、权限和部门`,
   menuUnmatched: (roles: string) => `本系统没有对应的菜单或权限（授予了：${roles}）`,
-  userExists: '本系统已有同名账号：保留其资料和密码，只补充角色和岗位',
+  userExists: '本系统已有同名账号：保留其资料、密码和角色，只补充岗位',
   userNameDeleted: '本系统中同名账号已删除，不能再用这个账号名',
   userDeptMissing: '所在部门不在文件中（或已跳过），导入后没有部门',
   noPassword: '若依中没有密码，导入后无法登录，需要管理员重置密码',
@@ -81,6 +80,8 @@ export const MSG = {
   dictTypeMissing: '字典类型既不在文件中也不在本系统中',
   configKept: (ours: string, theirs: string) => `保留本系统的值「${ours}」（若依为「${theirs}」）`,
   linkRoleMissing: '角色不在文件中、已删除或未导入',
+  existingUserRolesKept: '本系统已有这个账号：保留本系统给它的角色，不增加若依的角色',
+  adminNotGiven: '超级管理员角色不通过导入授予，需要时由管理员在用户管理中分配',
   linkTargetMissing: '关联的记录不在文件中、已删除或未导入',
 } as const;
 

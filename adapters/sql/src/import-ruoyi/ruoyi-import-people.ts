@@ -1,13 +1,14 @@
 import type { Transaction } from 'kysely';
+import { SUPER_ROLE } from '@dpms/core';
 import type { Database } from '../database/schema.js';
 import { MSG, type ImportKind, type ImportLedger } from './import-report.js';
 import type { IdMaps } from './ruoyi-import.js';
 import type { RuoyiData } from './ruoyi-records.js';
 
 /**
- * Users and what hangs on them: a user is matched by user name (ours keeps its record and
- * password) or inserted with RuoYi's bcrypt hash; their roles, posts and the departments they lead
- * are added where we lack them.
+ * Users and what hangs on them: a user is matched by user name (ours keeps its record, password
+ * and roles) or inserted with RuoYi's bcrypt hash and given their RuoYi roles (as imported, never
+ * the administrator's); posts and the departments they lead are added where we lack them.
  */
 
 /** Adds RuoYi's links between two mapped kinds that we lack; `insert` answers undefined on a present link. */
@@ -88,6 +89,7 @@ export async function importUsers(
       .executeTakeFirstOrThrow();
     ours.push(row);
     map.set(u.id, row.user_id);
+    ids.newUsers.add(row.user_id);
     ledger.counts.user.added += 1;
   }
   return map;
@@ -108,24 +110,35 @@ export async function importUserRoles(
         .execute()
     ).map((r) => r.user_id),
   );
-  await importLinks(
-    data.userRoles,
-    ids.users,
-    ids.roles,
-    'userRole',
-    ledger,
-    async (user, role) => {
-      // A user's first role becomes the one they sign in with, unless they have one already.
-      const row = await trx
-        .insertInto('sys_user_role')
-        .values({ user_id: user, role_id: role, is_default: !withDefault.has(user) })
-        .onConflict((oc) => oc.doNothing())
-        .returning('user_id')
-        .executeTakeFirst();
-      if (row) withDefault.add(user);
-      return row;
-    },
-  );
+  // Only the users this import brought are given roles: one of ours keeps the roles we gave
+  // them (RuoYi's could be wider), and RuoYi's administrator role is given to nobody.
+  const roleName = new Map(data.roles.map((r) => [r.id, `${r.name}（${r.key}）`]));
+  const userName = new Map(data.users.map((u) => [u.id, u.userName]));
+  const links = data.userRoles.filter(([user, role]) => {
+    const ourUser = ids.users.get(user);
+    if (ourUser === undefined) return false; // the user itself is reported
+    const item = `${userName.get(user) ?? String(user)} → ${roleName.get(role) ?? String(role)}`;
+    if (!ids.newUsers.has(ourUser)) {
+      ledger.skip('userRole', item, MSG.existingUserRolesKept);
+      return false;
+    }
+    if (data.roles.some((r) => r.id === role && r.key === SUPER_ROLE)) {
+      ledger.skip('userRole', item, MSG.adminNotGiven);
+      return false;
+    }
+    return true;
+  });
+  await importLinks(links, ids.users, ids.roles, 'userRole', ledger, async (user, role) => {
+    // A user's first role becomes the one they sign in with, unless they have one already.
+    const row = await trx
+      .insertInto('sys_user_role')
+      .values({ user_id: user, role_id: role, is_default: !withDefault.has(user) })
+      .onConflict((oc) => oc.doNothing())
+      .returning('user_id')
+      .executeTakeFirst();
+    if (row) withDefault.add(user);
+    return row;
+  });
 }
 
 /**

@@ -70,8 +70,8 @@ describe.each(testDatabaseKinds())('importing RuoYi’s shipped dump on %s', (ki
     // RuoYi's top department is merged into our root; its nine others come in under it.
     expect(report.counts.dept).toEqual({ added: 9, matched: 1 });
     expect(report.counts.post).toEqual({ added: 4, matched: 0 });
-    // admin and common exist with us (role keys); ry is new, admin is ours.
-    expect(report.counts.role).toEqual({ added: 0, matched: 2 });
+    // RuoYi's common comes in as a role of its own; its admin role is ours. ry is new, admin ours.
+    expect(report.counts.role).toEqual({ added: 1, matched: 1 });
     expect(report.counts.user).toEqual({ added: 1, matched: 1 });
 
     const ry = await handle.db
@@ -101,7 +101,7 @@ describe.each(testDatabaseKinds())('importing RuoYi’s shipped dump on %s', (ki
       .select(['r.role_key', 'ur.is_default'])
       .where('ur.user_id', '=', ry.user_id)
       .execute();
-    expect(roles).toEqual([{ role_key: 'common', is_default: true }]);
+    expect(roles).toEqual([{ role_key: 'ry_common', is_default: true }]);
     const posts = await handle.db
       .selectFrom('sys_user_post as up')
       .innerJoin('sys_post as p', 'p.post_id', 'up.post_id')
@@ -110,7 +110,7 @@ describe.each(testDatabaseKinds())('importing RuoYi’s shipped dump on %s', (ki
       .execute();
     expect(posts).toEqual([{ post_code: 'se' }]);
 
-    // ry holds, through our common role, every permission RuoYi's common role gave him that we have.
+    // ry holds, through his imported role, every permission RuoYi's common role gave him that we have.
     const data = readRuoyiDump(DUMP);
     const granted = new Set(data.roleMenus.filter(([r]) => r === 2).map(([, m]) => m));
     const ryPerms = data.menus
@@ -139,7 +139,7 @@ describe.each(testDatabaseKinds())('importing RuoYi’s shipped dump on %s', (ki
       .innerJoin('sys_role as r', 'r.role_id', 'rd.role_id')
       .innerJoin('sys_dept as d', 'd.dept_id', 'rd.dept_id')
       .select('d.dept_name')
-      .where('r.role_key', '=', 'common')
+      .where('r.role_key', '=', 'ry_common')
       .execute();
     expect(scope.map((s) => s.dept_name)).toEqual(
       expect.arrayContaining(['深圳总公司', '测试部门']),
@@ -171,6 +171,44 @@ describe.each(testDatabaseKinds())('importing RuoYi’s shipped dump on %s', (ki
     const printed = formatReport(report);
     expect(printed).toContain('用户：新增 1，已有 1');
     expect(printed).toContain('sys_notice（3 行）');
+  });
+
+  it("gives nothing to our own roles and users: RuoYi's common is not every employee's", async () => {
+    const fresh = await openTestDatabase(kind);
+    try {
+      const grants = () =>
+        fresh.db
+          .selectFrom('sys_role_menu as rm')
+          .innerJoin('sys_role as r', 'r.role_id', 'rm.role_id')
+          .select(['r.role_key', 'rm.menu_id'])
+          .where('r.role_key', 'not like', 'ry\\_%')
+          .orderBy('r.role_key')
+          .orderBy('rm.menu_id')
+          .execute();
+      const userRoles = () =>
+        fresh.db
+          .selectFrom('sys_user_role')
+          .select(['user_id', 'role_id'])
+          .orderBy('user_id')
+          .orderBy('role_id')
+          .execute();
+      const [grantsBefore, rolesBefore] = [await grants(), await userRoles()];
+      const report = await importRuoyiDump(fresh.db, DUMP);
+      expect(await grants()).toEqual(grantsBefore);
+      // Only ry, new, gained a role; our admin (RuoYi's admin too) kept exactly his.
+      const ry = await fresh.db
+        .selectFrom('sys_user')
+        .select('user_id')
+        .where('user_name', '=', 'ry')
+        .executeTakeFirstOrThrow();
+      expect((await userRoles()).filter((r) => r.user_id !== ry.user_id)).toEqual(rolesBefore);
+      expect(await permsOfUser(fresh, 'yuangong')).not.toContain('system:user:edit');
+      expect(report.skipped.filter((s) => s.kind === 'userRole').map((s) => s.item)).toEqual(
+        expect.arrayContaining([expect.stringMatching(/^admin → /)]),
+      );
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('a second run changes nothing and says so', async () => {

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { SUPER_ROLE } from '@dpms/core';
 import type { Database } from '../database/schema.js';
 import { ImportLedger, MSG, type RuoyiImportReport } from './import-report.js';
 import { readMysqlDump } from './mysql-dump-reader.js';
@@ -47,6 +48,8 @@ export interface IdMaps {
   readonly posts: Map<number, number>;
   readonly roles: Map<number, number>;
   readonly users: Map<number, number>;
+  /** Our ids of the users this import inserted: only they are given roles. */
+  readonly newUsers: Set<number>;
 }
 
 export async function importRuoyiData(
@@ -59,6 +62,7 @@ export async function importRuoyiData(
     posts: await importPosts(trx, data, ledger),
     roles: await importRoles(trx, data, ledger),
     users: new Map(),
+    newUsers: new Set(),
   };
   await importRoleMenus(trx, data, ids, ledger);
   await importLinks(data.roleDepts, ids.roles, ids.depts, 'roleDept', ledger, (role, dept) =>
@@ -213,6 +217,17 @@ const DATA_SCOPES = ['1', '2', '3', '4', '5'] as const;
 type DataScope = (typeof DATA_SCOPES)[number];
 const isDataScope = (v: string): v is DataScope => (DATA_SCOPES as readonly string[]).includes(v);
 
+/** The key and name an imported RuoYi role takes, beside ours rather than in place of them. */
+export const importedRoleKey = (key: string): string => `ry_${key}`.slice(0, 100);
+const importedRoleName = (name: string): string => `${name.slice(0, 26)}（若依）`;
+
+/**
+ * RuoYi's roles come in as roles of their own (`ry_<key>`, "<name>（若依）"), never merged into
+ * ours: our `common` is every employee's role, and RuoYi's `common` grants user and role
+ * administration, so a merge would hand that to everyone. RuoYi's administrator role is our
+ * administrator role; nothing is granted to it and nobody is given it by the import. A second run
+ * finds its own roles by their `ry_` key.
+ */
 async function importRoles(
   trx: Transaction<Database>,
   data: RuoyiData,
@@ -230,22 +245,24 @@ async function importRoles(
       ledger.skip('role', label, MSG.deleted);
       continue;
     }
-    const byKey = ours.find((o) => o.role_key === r.key);
-    const same = byKey ?? ours.find((o) => o.role_name === r.name);
+    if (r.key === SUPER_ROLE) {
+      ledger.counts.role.matched += 1;
+      ledger.note('role', label, MSG.adminRoleOurs);
+      continue;
+    }
+    const key = importedRoleKey(r.key);
+    const same = ours.find((o) => o.role_key === key);
     if (same) {
       map.set(r.id, same.role_id);
       ledger.counts.role.matched += 1;
-      if (!byKey) ledger.note('role', label, MSG.roleByName(same.role_key));
-      if (same.data_scope !== r.dataScope)
-        ledger.note('role', label, MSG.dataScopeKept(same.data_scope, r.dataScope));
       continue;
     }
     if (!isDataScope(r.dataScope)) ledger.note('role', label, MSG.dataScopeUnknown(r.dataScope));
     const row = await trx
       .insertInto('sys_role')
       .values({
-        role_key: r.key,
-        role_name: r.name,
+        role_key: key,
+        role_name: importedRoleName(r.name),
         role_sort: r.sort,
         data_scope: isDataScope(r.dataScope) ? r.dataScope : '5',
         status: r.status,
@@ -258,6 +275,7 @@ async function importRoles(
     ours.push(row);
     map.set(r.id, row.role_id);
     ledger.counts.role.added += 1;
+    ledger.note('role', label, MSG.roleImportedAs(key));
   }
   return map;
 }
