@@ -164,4 +164,14 @@ describe.each(testDatabaseKinds())('the job queue on %s', (kind) => {
     await completed;
     expect(a.counter.runs).toBe(1);
   }, 60_000);
+  it('starts its worker again when the worker stops by itself', async () => {
+    const job = SYSTEM_JOBS.uploadSweep;
+    const a = instance(handle, job, '0 4 * * *', { runNowWaitMs: 30_000 });
+    running = [a.queue];
+    await a.queue.start();
+    // As graphile-worker does when its crontab meets a database error.
+    await (a.queue as unknown as { runner: { stop(): Promise<void> } }).runner.stop();
+    const log = await a.queue.runNow(1);
+    expect(log).toMatchObject({ jobName: job.jobName, status: '0' });
+  }, 60_000);
 });

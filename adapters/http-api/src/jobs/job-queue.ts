@@ -98,14 +98,14 @@ export interface JobQueueOptions {
   /** graphile-worker's events (job:complete, cron:started ...), for tests to await. */
   readonly events?: WorkerEvents;
   /**
-   * How long 执行一次 waits for its run (10 minutes): a run heard of later, or never (its
-   * notification lost while a listener reconnected), answers that it goes on, not a request held
-   * open for ever.
+   * How long 执行一次 waits for its run (25 s, well inside the web client's timeout): a longer
+   * run (a backup), or one never heard of (its notification lost while a listener reconnected),
+   * answers that it goes on and that its outcome will be in the scheduling log.
    */
   readonly runNowWaitMs?: number;
 }
 
-const RUN_NOW_WAIT_MS = 10 * 60_000;
+const RUN_NOW_WAIT_MS = 25_000;
 
 interface Waiter {
   resolve(log: JobLog): void;
@@ -232,7 +232,18 @@ export class JobQueue {
       ),
       ...(this.options.events ? { events: this.options.events } : {}),
     });
-    if (this.stopped) await this.runner.stop();
+    const runner = this.runner;
+    // graphile-worker stops the whole runner when its crontab meets a database error: start it
+    // again (with the growing waits of a first start), or no job would run until a restart.
+    const restart = (e?: unknown) => {
+      if (this.stopped || this.runner !== runner) return;
+      this.options.logger.error({ err: e }, 'job queue stopped by itself; starting it again');
+      this.runner = undefined;
+      this.starting = undefined;
+      this.startInBackground();
+    };
+    runner.promise.then(() => restart(), restart);
+    if (this.stopped) await runner.stop();
   }
 
   /**
@@ -286,7 +297,8 @@ export class JobQueue {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.retry);
-    await this.runner?.stop();
+    // A runner that already stopped by itself refuses a second stop: nothing is left to stop.
+    await this.runner?.stop().catch(() => undefined);
     await this.listener?.close();
     const utils = await this.utils?.catch(() => undefined);
     await utils?.release();
