@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser.js';
-import { api, apiToken, openMenu, signIn } from '../support/shell.js';
+import { api, apiToken, openMenu, REAL_STATUS, signIn } from '../support/shell.js';
 
 const PDF = '%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n';
 
@@ -12,7 +12,7 @@ async function registerArchive(baseURL: string, archiveName: string): Promise<nu
   form.append('file', new Blob([PDF], { type: 'application/pdf' }), `${archiveName}.pdf`);
   const up = await fetch(`${baseURL}/prod-api/common/upload`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${token}` },
+    headers: { ...REAL_STATUS, Authorization: `Bearer ${token}` },
     body: form,
   });
   const uploaded = (await up.json()) as { code: number; msg: string; data: { fileId: string } };

@@ -9,7 +9,7 @@ import { amountInWords, normalizeAmountInput } from '@dpms/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { awaitsSignature, signApproval, signInQuietly } from '../support/approval.js';
 import { useBrowser } from '../support/browser.js';
-import { api, apiToken, openMenu, signIn } from '../support/shell.js';
+import { api, apiToken, openMenu, REAL_STATUS, signIn } from '../support/shell.js';
 
 const run = promisify(execFile);
 
@@ -45,7 +45,7 @@ async function setSignature(baseURL: string, user: string): Promise<void> {
   form.append('signaturefile', new Blob([PNG], { type: 'image/png' }), `${user}.png`);
   const res = await fetch(`${baseURL}/prod-api/system/user/profile/signature`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${token}` },
+    headers: { ...REAL_STATUS, Authorization: `Bearer ${token}` },
     body: form,
   });
   expect(res.status).toBe(200);

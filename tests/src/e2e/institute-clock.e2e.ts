@@ -10,7 +10,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openApproval } from '../support/approval.js';
 import { useBrowser } from '../support/browser.js';
 import { shanghaiMinute } from '../support/institute-time.js';
-import { api, apiToken, openMenu, signIn } from '../support/shell.js';
+import { api, apiToken, openMenu, REAL_STATUS, signIn } from '../support/shell.js';
 
 const run = promisify(execFile);
 
@@ -107,7 +107,7 @@ describe('the institute clock in a browser in UTC with an English locale', () =>
     // The printed sheet: the same minutes, from the same rule and zone.
     const pdf = await fetch(
       `${baseURL}/prod-api/project/approval/export?format=pdf&approvalId=${approvalId}`,
-      { headers: { Authorization: `Bearer ${token}` } },
+      { headers: { ...REAL_STATUS, Authorization: `Bearer ${token}` } },
     );
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');

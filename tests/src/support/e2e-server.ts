@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { REAL_STATUS } from './shell.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const SERVER_MAIN = path.join(ROOT, 'adapters/http-api/dist/main.js');
@@ -65,7 +66,7 @@ export async function startServer(options: { webDir?: string } = {}): Promise<Ru
     for (;;) {
       if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
       try {
-        const res = await fetch(url);
+        const res = await fetch(url, { headers: REAL_STATUS });
         await res.arrayBuffer();
         if (res.ok) break;
       } catch {

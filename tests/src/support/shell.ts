@@ -4,6 +4,12 @@ import type { Page } from 'playwright-core';
 export const DEMO_PASSWORD = 'admin123';
 
 /** Signs in through the login form and waits for the welcome page. */
+/**
+ * What a test's own calls send so an error answers its real HTTP status (@dpms/wire's
+ * STATUS_HEADER; without it the API answers HTTP 200 with the code in the body, as RuoYi's UI reads).
+ */
+export const REAL_STATUS = { 'X-DPMS-Status': 'http' } as const;
+
 export async function signIn(
   page: Page,
   username: string,
@@ -28,7 +34,7 @@ export async function apiToken(
 ): Promise<string> {
   const res = await fetch(`${baseURL}/prod-api/login`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { ...REAL_STATUS, 'Content-Type': 'application/json' },
     body: JSON.stringify({ username, password }),
   });
   const body = (await res.json()) as { code: number; token?: string; msg?: string };
@@ -45,7 +51,11 @@ export async function api<T = Record<string, unknown>>(
 ): Promise<T> {
   const res = await fetch(`${baseURL}/prod-api${url}`, {
     method,
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    headers: {
+      ...REAL_STATUS,
+      'Content-Type': 'application/json',
+      Authorization: `Bearer ${token}`,
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return (await res.json()) as T;
