@@ -26,3 +26,4 @@ export * from './account/index.js';
 export * from './fund-pay/index.js';
 export * from './figures/index.js';
 export * from './monitor/index.js';
+export * from './sys-notice/index.js';
