@@ -130,6 +130,7 @@ export {
   SqlLoginInfoRepository,
   SqlOperLogRepository,
 } from './repositories/sql-system-log.repository.js';
+export { SqlSysNoticeRepository } from './repositories/sql-sys-notice.repository.js';
 export {
   createContractDocumentRepositories,
   registerContractDocumentRecords,

@@ -33,3 +33,4 @@ export * from './contract-document.js';
 export * from './system-menu.js';
 export * from './system-ruoyi.js';
 export * from './server-monitor.js';
+export * from './system-notice.js';

@@ -13,6 +13,7 @@ import type { AccountTables } from '../repositories/sql-account.tables.js';
 import type { JobLogTables } from './job-log-schema.js';
 import type { ContractDocumentTables } from './contract-document-schema.js';
 import type { SystemLogTables } from './system-log-schema.js';
+import type { SysNoticeTables } from './sys-notice-schema.js';
 
 /** A column the database fills by default on insert. */
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
@@ -262,3 +263,5 @@ export interface Database extends FundPayTables {}
 export interface Database extends FundPlanTables {}
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merged: the login and operation logs (0106)
 export interface Database extends SystemLogTables {}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merged: 通知公告 and its read marks (0107)
+export interface Database extends SysNoticeTables {}

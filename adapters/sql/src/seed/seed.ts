@@ -19,6 +19,7 @@ import { seedDemoContracts } from './demo-contracts.js';
 import { seedDesignTasks } from './design-tasks.js';
 import { seedInstituteClock } from './institute-clock.js';
 import { seedServerMonitorMenu } from './monitor-server-menu.js';
+import { seedNoticeMenu } from './notice-menu.js';
 import { seedFundDemo } from './fund-demo.js';
 import { seedClosingDemo } from './closing-demo.js';
 import { seedFundPlanDemo } from './fund-plan-demo.js';
@@ -118,6 +119,8 @@ export async function seedDatabase(
     await seedInstituteClock(trx);
     // 服务监控 under 系统监控, likewise.
     await seedServerMonitorMenu(trx);
+    // 通知公告 under 系统管理 and its dictionaries, likewise.
+    await seedNoticeMenu(trx);
     // Design tasks: the warning threshold, and demo task sheets on a demo institute.
     await seedDesignTasks(trx, { demo: mode === 'demo' });
     // Back money, loans and repayments on the demo task sheets, through the ledger.
