@@ -49,6 +49,7 @@ import { fundPlanModule } from './fund-plan.module.js';
 import { closingArchiveModule } from './closing.module.js';
 import { accountModule } from './account.module.js';
 import { fundPayModule } from './fund-pay.module.js';
+import { noticeModule } from './notice.module.js';
 
 // Each area's module is its own file; buildContainer loads them in order.
 export { approvalModule, contractModule, contractDocumentModule, taskModule, fundModule };
@@ -137,6 +138,7 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
           accountFamilies: readonly RouteModule[] | undefined,
           fundPay: RouteModule | undefined,
           monitor: RouteModule | undefined,
+          notices: RouteModule | undefined,
         ) => [
           authRoutes(identity, repos, { domainURL: c.domainURL }),
           userRoutes(repos, identity, avatars),
@@ -163,6 +165,7 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
           ...(accountFamilies ?? []),
           ...(fundPay ? [fundPay] : []),
           ...(monitor ? [monitor] : []),
+          ...(notices ? [notices] : []),
           menuRoutes(repos),
         ],
         [
@@ -184,6 +187,7 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
           { serviceIdentifier: TOKENS.AccountRoutes, optional: true },
           { serviceIdentifier: TOKENS.FundPayRoutes, optional: true },
           { serviceIdentifier: TOKENS.MonitorRoutes, optional: true },
+          { serviceIdentifier: TOKENS.NoticeRoutes, optional: true },
         ],
       )
       .inSingletonScope();
@@ -290,6 +294,7 @@ export function buildContainer(parts: ContainerParts): Container {
     container.load(accountModule(parts.db, linkedRecords, parts.clock));
     container.load(fundPayModule(parts.db, linkedRecords, parts.clock));
     container.load(jobLogModule(parts.db, parts.jobs ?? new JobCatalogue()));
+    container.load(noticeModule(parts.db));
   }
   if (parts.files) container.load(filesModule(parts.files));
   return container;

@@ -66,6 +66,8 @@ export const TOKENS = {
   AccountRoutes: token<readonly RouteModule[]>('AccountRoutes'),
   /** Fund payments and payment plans; optional, like the approval routes. */
   FundPayRoutes: token<RouteModule>('FundPayRoutes'),
+  /** 通知公告 and the bell's read state; optional, like the approval routes. */
+  NoticeRoutes: token<RouteModule>('NoticeRoutes'),
   /** 服务监控 and 缓存监控. */
   MonitorRoutes: token<RouteModule>('MonitorRoutes'),
   /** Every route family registered on the API router (auth, users, departments ... later domains). */
