@@ -26,6 +26,7 @@ import {
   MajorGateway,
   NotifyGateway,
   PostGateway,
+  SysNoticeGateway,
   RoleGateway,
   UserGateway,
 } from '@dpms/http-client';
@@ -108,6 +109,9 @@ export const httpModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(TOKENS.RoleGateway)
     .toResolvedValue((http: HttpClient) => new RoleGateway(http), [TOKENS.Http])
+    .inSingletonScope();
+  bind(TOKENS.SysNoticeGateway)
+    .toResolvedValue((http: HttpClient) => new SysNoticeGateway(http), [TOKENS.Http])
     .inSingletonScope();
   bind(TOKENS.PostGateway)
     .toResolvedValue((http: HttpClient) => new PostGateway(http), [TOKENS.Http])

@@ -21,6 +21,7 @@ import type {
   PostGateway,
   RoleGateway,
   ServerMonitorGateway,
+  SysNoticeGateway,
   UserGateway,
 } from '@dpms/http-client';
 import type { Feedback } from '../components/ui/feedback';
@@ -57,6 +58,8 @@ export const TOKENS = {
   OperLogGateway: token<OperLogGateway>('OperLogGateway'),
   OnlineGateway: token<OnlineGateway>('OnlineGateway'),
   ServerMonitorGateway: token<ServerMonitorGateway>('ServerMonitorGateway'),
+  /** 通知公告: the page and the top bar's bell. */
+  SysNoticeGateway: token<SysNoticeGateway>('SysNoticeGateway'),
   JobGateway: token<JobGateway>('JobGateway'),
   MenuGateway: token<MenuGateway>('MenuGateway'),
   ApprovalGateway: token<ApprovalGateway>('ApprovalGateway'),

@@ -21,6 +21,7 @@ export const VIEWS: Record<string, View> = {
   'system/dict/index': named(() => import('./system/DictTypesPage'), 'DictTypesPage'),
   'system/config/index': named(() => import('./system/ConfigsPage'), 'ConfigsPage'),
   'system/menu/index': named(() => import('./system/MenusPage'), 'MenusPage'),
+  'system/notice/index': named(() => import('./system/NoticesPage'), 'NoticesPage'),
   'monitor/job/index': named(() => import('./pages/JobsPage'), 'JobsPage'),
   'project/main': named(() => import('./project/ProjectMainPage'), 'ProjectMainPage'),
   'project/main/index': named(() => import('./project/ProjectMainPage'), 'ProjectMainPage'),

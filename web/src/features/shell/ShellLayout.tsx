@@ -47,6 +47,7 @@ import { PlaceholderView, VIEWS } from '../views';
 import { Navbar } from './Navbar';
 import { NotifyCenter, useNotifyCounts } from './NotifyCenter';
 import { NotifyBell } from './NotifyBell';
+import { SysNoticeBell } from './SysNoticeBell';
 import { ShellContext, type ShellApi } from './ShellContext';
 import { InstituteClockProvider } from '../../components/time/institute-clock';
 import { Sidebar } from './Sidebar';
@@ -258,7 +259,12 @@ export function ShellLayout() {
                 else feedback.warning(allowed.error.message);
               }}
               onLogout={() => void logout()}
-              bell={<NotifyBell />}
+              bell={
+                <>
+                  <SysNoticeBell />
+                  <NotifyBell />
+                </>
+              }
             />
             <TagsView />
             <main
