@@ -140,6 +140,17 @@ describe.each(testDatabaseKinds())('通知公告 and the bell on %s', (kind) => 
     const ids = after.data.map((n: { noticeId: number }) => n.noticeId).join(',');
     await post('yuangong', `/system/notice/markReadAll?ids=${ids}`, undefined).expect(200);
     expect((await top('yuangong')).unreadCount).toBe(0);
+    // Reading is a write too, logged as 其它 (0), not as a notice added.
+    await api.book.operLog!.settled();
+    const logged = (
+      await get('admin', '/monitor/operlog/list', { title: '通知公告', operName: 'yuangong' })
+    ).body.rows as { businessType: number; method: string }[];
+    expect(logged.map((r) => `${r.businessType} ${r.method}`)).toEqual(
+      expect.arrayContaining([
+        '0 POST /system/notice/markRead',
+        '0 POST /system/notice/markReadAll',
+      ]),
+    );
     expect(a.noticeId).toBeLessThan(b.noticeId);
   });
 
