@@ -1,4 +1,5 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return -- supertest bodies are untyped JSON */
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../test-support/api-client.js';
 import { openTestApi, type TestApi } from '../test-support/api.js';
@@ -10,7 +11,7 @@ import { testDatabaseKinds } from '../test-support/test-database.js';
  */
 describe.each(testDatabaseKinds())("RuoYi UI's calls on %s", (kind) => {
   let api: TestApi;
-  const { get, put, signIn } = apiClient(() => api);
+  const { as, get, put, signIn } = apiClient(() => api);
   const orderOf = async (menuName: string): Promise<{ menuId: number; orderNum: number }> => {
     const r = await get('admin', `/system/menu/list?menuName=${encodeURIComponent(menuName)}`);
     return r.body.data.find((m: { menuName: string }) => m.menuName === menuName);
@@ -51,5 +52,21 @@ describe.each(testDatabaseKinds())("RuoYi UI's calls on %s", (kind) => {
   it('菜单管理 保存排序 needs system:menu:edit', async () => {
     await signIn('jingying');
     await put('jingying', '/system/menu/updateSort', { menuIds: '1', orderNums: '1' }).expect(403);
+  });
+  it('answers RuoYi’s UI with yyyy-MM-dd HH:mm:ss on the institute’s clock, and ours with ISO 8601', async () => {
+    const ruoyi = await request(api.servedApp).get('/prod-api/system/user/1').set(as('admin'));
+    const ours = await get('admin', '/system/user/1');
+    const iso = ours.body.data.createTime as string;
+    expect(iso).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/);
+    // Asia/Shanghai is eight hours ahead of UTC all year.
+    const shanghai = new Date(new Date(iso).getTime() + 8 * 3600_000).toISOString();
+    expect(ruoyi.body.data.createTime).toBe(`${shanghai.slice(0, 10)} ${shanghai.slice(11, 19)}`);
+    expect(ruoyi.headers['vary']).toContain('X-DPMS-Status');
+    // Only instants: names, dates and other text are left as they are.
+    expect(ruoyi.body.data.userName).toBe('admin');
+    const logins = await request(api.servedApp)
+      .get('/prod-api/monitor/logininfor/list?pageNum=1&pageSize=10')
+      .set(as('admin'));
+    expect(logins.body.rows[0].loginTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   });
 });
