@@ -69,4 +69,19 @@ describe.each(testDatabaseKinds())("RuoYi UI's calls on %s", (kind) => {
       .set(as('admin'));
     expect(logins.body.rows[0].loginTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   });
+  it('holds RuoYi’s dictionaries of 操作日志, 登录日志 and 定时任务, which its lists draw their columns from', async () => {
+    const labels = async (type: string) =>
+      (
+        (await get('admin', `/system/dict/data/type/${type}`)).body.data as {
+          dictLabel: string;
+          dictValue: string;
+        }[]
+      ).map((d) => `${d.dictValue}:${d.dictLabel}`);
+    expect(await labels('sys_oper_type')).toEqual(
+      expect.arrayContaining(['1:新增', '2:修改', '3:删除', '5:导出', '9:清空数据', '0:其他']),
+    );
+    expect(await labels('sys_common_status')).toEqual(['0:成功', '1:失败']);
+    expect(await labels('sys_job_group')).toEqual(['DEFAULT:默认', 'SYSTEM:系统']);
+    expect(await labels('sys_job_status')).toEqual(['0:正常', '1:暂停']);
+  });
 });
