@@ -112,10 +112,11 @@ describe('RuoYi-Vue 3.9.2 admin UI against our API', () => {
   }
 
   const exact = (text: string) => new RegExp(`^\\s*${text}\\s*$`);
+  // The open one: 角色管理's 数据权限 dialog shares the title of its add and edit dialog.
   const dialog = (title: string) =>
-    page.locator('.el-dialog', {
-      has: page.locator('.el-dialog__title', { hasText: exact(title) }),
-    });
+    page
+      .locator('.el-dialog', { has: page.locator('.el-dialog__title', { hasText: exact(title) }) })
+      .filter({ visible: true });
   const view = () => page.locator('.app-main');
   const row = (text: string) => view().locator('.el-table__body-wrapper tr', { hasText: text });
 
