@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return -- supertest bodies are untyped JSON */
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-argument -- supertest bodies are untyped JSON */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../test-support/api-client.js';
@@ -83,5 +83,20 @@ describe.each(testDatabaseKinds())("RuoYi UI's calls on %s", (kind) => {
     expect(await labels('sys_common_status')).toEqual(['0:成功', '1:失败']);
     expect(await labels('sys_job_group')).toEqual(['DEFAULT:默认', 'SYSTEM:系统']);
     expect(await labels('sys_job_status')).toEqual(['0:正常', '1:暂停']);
+  });
+  it('用户详情 carries the last sign-in’s address and time (RuoYi’s loginIp and loginDate)', async () => {
+    const before = Date.now();
+    await signIn('admin');
+    const ours = (await get('admin', '/system/user/1')).body.data;
+    expect(ours.loginIp).toMatch(/^[\d.:a-f]+$/);
+    expect(Date.parse(ours.loginDate)).toBeGreaterThanOrEqual(before - 1000);
+    const ruoyi = await request(api.servedApp).get('/prod-api/system/user/1').set(as('admin'));
+    expect(ruoyi.body.data.loginDate).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    // A user who never signed in has neither.
+    const never = (await get('admin', '/system/user/list?userName=cw')).body.rows[0];
+    if (never) {
+      const detail = (await get('admin', `/system/user/${never.userId}`)).body.data;
+      expect(detail).toMatchObject({ loginIp: '', loginDate: null });
+    }
   });
 });
