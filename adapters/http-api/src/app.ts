@@ -5,6 +5,7 @@ import { TOKENS } from './composition/tokens.js';
 import { errorMiddleware, notFoundHandler, requireJson } from './http/error-middleware.js';
 import { guardFactory } from './http/guard.js';
 import { configuredZone, provideInstituteZone } from './http/institute-zone.js';
+import { ruoyiTimestamps } from './http/ruoyi-timestamps.js';
 import { providePersonNames, usersAsNames } from './http/people-names.js';
 import { requestLogger } from './http/logger.js';
 import { apiDocsServed, docsRouter } from './http/openapi-docs.js';
@@ -72,6 +73,8 @@ export function createApp(container: Container): CreatedApp {
     res.set('Cache-Control', 'no-store');
     next();
   });
+  // RuoYi's UI reads RuoYi's `yyyy-MM-dd HH:mm:ss` on the institute's clock.
+  api.use(ruoyiTimestamps);
 
   const routes = express.Router();
   // A write's Idempotency-Key is held in the platform's store (a bare toolkit container has none).

@@ -60,6 +60,9 @@ export const userRecord = z
     createBy: z.string().optional(),
     updateBy: z.string().optional(),
     updateTime: timestamp().nullable().optional(),
+    /** 用户详情's 最后登录IP and 最后登录时间 (RuoYi's loginIp/loginDate); only the detail sends them. */
+    loginIp: z.string().optional(),
+    loginDate: timestamp().nullable().optional(),
     roleIds: z.array(int()),
     postIds: z.array(int()),
     defaultRoleId: int().nullable(),

@@ -40,8 +40,13 @@ export const deptSortBody = z.object({
   orderNums: z.string().max(5_000),
 });
 
+/** 菜单管理's 保存排序: two comma lists paired by position (core's menuSortPlan reads them). */
+export const menuSortBody = z.object({
+  menuIds: z.string().max(11_000),
+  orderNums: z.string().max(5_000),
+});
+
 /** 锁屏解锁: the signed-in user's password. */
 export const unlockScreenBody = z.object({
   password: z.string().max(200).optional(),
 });
-

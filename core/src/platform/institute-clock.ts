@@ -128,6 +128,21 @@ export function formatInstant(
 }
 
 /**
+ * An instant in RuoYi's timestamp form, `yyyy-MM-dd HH:mm:ss` on the institute's clock (`zone`),
+ * for clients that speak RuoYi's dialect (README "Wire"); null for anything that is not ISO 8601
+ * text with an offset, which is left as it is.
+ */
+export function ruoyiTimestamp(
+  value: string,
+  zone: string = DEFAULT_INSTITUTE_TIME_ZONE,
+): string | null {
+  const at = instantOf(value);
+  if (at === null) return null;
+  const w = wallClockAt(at, zone);
+  return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)} ${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}`;
+}
+
+/**
  * The institute's calendar day of an instant, `yyyy-MM-dd` in `zone`. A value that is already a
  * date (`yyyy-MM-dd`) is a calendar day, not an instant, and is returned as it is.
  */

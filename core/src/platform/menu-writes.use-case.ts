@@ -1,4 +1,5 @@
 import { err, type DomainError, type Result } from '../shared/result.js';
+import { menuSortPlan } from './menu-sort.js';
 import { MenuErrors, menuPermsError, menuWriteError, type MenuGranter } from './menu-rules.js';
 import type { MenuPatch, NewMenu, SysMenu } from './menu.js';
 import type { MenuRepository } from './menu.repository.port.js';
@@ -56,6 +57,12 @@ export class MenuWrites {
         'update',
       );
     return refused ? err(refused) : this.menus.update(menuId, patch);
+  }
+
+  /** 保存排序: RuoYi's two comma lists, read by core's sort rule, then written at once. */
+  async reorder(menuIds: string, orderNums: string): Promise<Result<void, DomainError>> {
+    const plan = menuSortPlan(menuIds, orderNums);
+    return plan.ok ? this.menus.reorder(plan.value) : plan;
   }
 
   /** RuoYi's order: a menu with children, then a menu granted to a role, is refused. */

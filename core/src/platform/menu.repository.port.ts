@@ -1,4 +1,5 @@
 import type { DomainError, Result } from '../shared/result.js';
+import type { MenuOrder } from './menu-sort.js';
 import type { MenuFilter, MenuPatch, NewMenu, SysMenu } from './menu.js';
 
 /** Menus and their grants to roles. Lists are ordered by parentId, orderNum. */
@@ -15,6 +16,8 @@ export interface MenuRepository {
   isGranted(menuId: number): Promise<boolean>;
   /** Refuses while the menu has children; removes its role grants. */
   delete(menuId: number): Promise<Result<void, DomainError>>;
+  /** 保存排序: sets each menu's 显示排序 in one transaction; a missing menu refuses the whole plan. */
+  reorder(plan: readonly MenuOrder[]): Promise<Result<void, DomainError>>;
   /** Replaces the role's grants. */
   setRoleMenus(roleId: number, menuIds: readonly number[]): Promise<void>;
 }

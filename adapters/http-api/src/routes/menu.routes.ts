@@ -5,6 +5,7 @@ import {
   menuCreateBody,
   menuListAnswer,
   menuListQuery,
+  menuSortBody,
   menuUpdateBody,
   systemDoneAnswer,
 } from '@dpms/wire';
@@ -97,6 +98,20 @@ export function menuRoutes(repos: PlatformRepositories): RouteModule {
         handler: async ({ body, principal }) => {
           const { menuId, ...patch } = body;
           return ok(menuView(unwrap(await writes.update(menuId, patch, principal))));
+        },
+      });
+
+      book.add({
+        method: 'put',
+        path: '/system/menu/updateSort',
+        summary: '保存菜单排序：menuIds 与 orderNums 按位置配对（逗号分隔），全部存在才保存',
+        tag: TAG,
+        access: perm('system:menu:edit'),
+        body: menuSortBody,
+        response: systemDoneAnswer,
+        handler: async ({ body }) => {
+          unwrap(await writes.reorder(body.menuIds, body.orderNums));
+          return ok();
         },
       });
 

@@ -6,6 +6,7 @@ import {
   SUPER_ROLE,
   type DomainError,
   type MenuFilter,
+  type MenuOrder,
   type MenuPatch,
   type MenuRepository,
   type NewMenu,
@@ -192,6 +193,25 @@ export class SqlMenuRepository implements MenuRepository {
     await inTransaction(this.db, async (trx) => {
       await trx.deleteFrom('sys_role_menu').where('menu_id', '=', menuId).execute();
       await trx.deleteFrom('sys_menu').where('menu_id', '=', menuId).execute();
+    });
+    return ok(undefined);
+  }
+
+  async reorder(plan: readonly MenuOrder[]): Promise<Result<void, DomainError>> {
+    const ids = plan.map((p) => p.menuId);
+    const found = await this.db
+      .selectFrom('sys_menu')
+      .select('menu_id')
+      .where('menu_id', 'in', ids)
+      .execute();
+    if (found.length !== new Set(ids).size) return err(PlatformErrors.notFound('菜单'));
+    await inTransaction(this.db, async (trx) => {
+      for (const { menuId, orderNum } of plan)
+        await trx
+          .updateTable('sys_menu')
+          .set({ order_num: orderNum, update_time: new Date() })
+          .where('menu_id', '=', menuId)
+          .execute();
     });
     return ok(undefined);
   }

@@ -26,6 +26,7 @@ import { seedFundPlanDemo } from './fund-plan-demo.js';
 import { seedAccountDemo } from './account-demo.js';
 import { seedFundPayDemo } from './fund-pay-demo.js';
 import { buildMenus, grantedMenuIds, ROLE_GRANTS } from './menus.js';
+import { seedRuoYiLogDicts } from './ruoyi-log-dicts.js';
 
 export type SeedMode = 'demo' | 'production';
 
@@ -133,6 +134,8 @@ export async function seedDatabase(
     await seedAccountDemo(trx, { demo: mode === 'demo' });
     // Demo payment plans and fund payments, paid through the fund ledger.
     await seedFundPayDemo(trx, { demo: mode === 'demo' });
+    // RuoYi's dictionaries of the logs and jobs, for RuoYi's own UI, in every mode.
+    await seedRuoYiLogDicts(trx);
     let adminCreated = false;
     if (adminHash !== undefined) adminCreated = await ensureAdmin(trx, adminHash);
     return { seeded, adminCreated: adminCreated || (seeded && mode === 'demo') };

@@ -9,6 +9,7 @@ import {
   userActionTarget,
 } from '@dpms/core';
 import { ok, okWith, page } from '../../http/envelope.js';
+import { MSG } from '../../http/messages.js';
 import { unwrap } from '../../http/http-error.js';
 import { instituteDaysOf } from '../../http/institute-zone.js';
 import { listQueryOf } from '../../http/list-query.js';
@@ -41,6 +42,19 @@ import type { UserRouteDeps } from './user-access.js';
 /** 用户管理: the list, its export, and the writes an administrator makes. */
 export function registerUserAdminRoutes(book: RouteBook, deps: UserRouteDeps): void {
   const { repos, identity, guardGivenRoles, getScoped, adminRoleId, checkAction } = deps;
+  /**
+   * The user's last successful sign-in, from 登录日志 (RuoYi keeps it on sys_user as
+   * loginIp/loginDate): the newest 登录成功 row of exactly this login name among the newest 100
+   * successes whose name contains it; none when the log was cleared.
+   */
+  const lastSignIn = async (userName: string) => {
+    const recent = await repos.loginInfos.list({
+      filter: { userName, status: '0' },
+      page: { pageNum: 1, pageSize: 100 },
+      sort: { column: 'loginTime', direction: 'desc' },
+    });
+    return recent.rows.find((r) => r.userName === userName && r.msg === MSG.loginOk);
+  };
   book.add({
     method: 'get',
     path: '/system/user/list',
@@ -189,9 +203,13 @@ export function registerUserAdminRoutes(book: RouteBook, deps: UserRouteDeps): v
     response: userDetailAnswer,
     handler: async ({ params, principal }) => {
       const u = await getScoped(principal, params.userId);
-      const o = await formOptions();
+      const [o, last] = await Promise.all([formOptions(), lastSignIn(u.userName)]);
       return okWith({
-        data: userView(u),
+        data: {
+          ...userView(u),
+          loginIp: last?.ipaddr ?? '',
+          loginDate: last ? last.loginTime.toISOString() : null,
+        },
         roles: principal.isAdmin ? o.roles : o.roles.filter((r) => r.roleKey !== SUPER_ROLE),
         posts: o.posts,
         roleIds: u.roleIds,
