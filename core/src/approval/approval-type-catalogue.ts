@@ -162,7 +162,8 @@ export type RecordPicker =
   | 'closing'
   | 'resultSeal'
   | 'filing'
-  | 'dept';
+  | 'dept'
+  | 'paymentPlan';
 
 /** The picker's noun: the refusal reads "请选择关联合同", the picker's label "关联合同". */
 export const RECORD_PICKER_LABELS: Readonly<Record<RecordPicker, string>> = {
@@ -177,6 +178,7 @@ export const RECORD_PICKER_LABELS: Readonly<Record<RecordPicker, string>> = {
   resultSeal: '成果盖章',
   filing: '立项备案',
   dept: '借款部门',
+  paymentPlan: '付款计划',
 };
 
 /**
@@ -255,8 +257,10 @@ const RECORD_LINKS: Readonly<Partial<Record<number, ApprovalRecordLink>>> = {
   11: screenFormCreate(['contract.closing'], 'contract', '结算结案', ['project:closedCase:add']),
   12: link(['lixiangChange'], 'create', 'filing', '项目备案', ['project:lixiang:edit']),
   13: link(['resultSeal'], 'screen', 'resultSeal', '成果盖章'),
-  16: link(['fund.pay'], 'screen', 'payItem', '分包付款'),
-  20: link(['fund.pay'], 'screen', 'payItem', '分包付款'),
+  // A payment is entered on its pay item (16_x) or its plan line (20_1) through 资金支付's own use
+  // case (approved sub-contracts only, within the item or line, the fund plan switch).
+  16: screenFormCreate(['fund.pay'], 'payItem', '分包付款', ['contract:fundPay:add']),
+  20: screenFormCreate(['fund.pay'], 'paymentPlan', '分包付款', ['contract:fundPay:add']),
   23: link(['account.invoice'], 'create', 'contract', '开票管理', ['contract:finance:add']),
   24: link(['contract', 'contractDocument'], 'screen', 'contract', '合同管理'),
   // The technical seal stamps named results of a task, as 成果盖章's request does (added, then sent).

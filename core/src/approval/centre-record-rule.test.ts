@@ -111,11 +111,11 @@ describe('the approval centre’s record rule', () => {
 
   it('refuses a form its record’s screen sends, naming the screen', () => {
     const r = checkCentreRecord(
-      { typeCode: '16_1', recordKind: FUND_PAY_RECORD_KIND, recordId: '3' },
+      { typeCode: '8_1', recordKind: FUND_PLAN_RECORD_KIND, recordId: '3' },
       kinds(),
     );
     expect(r).toMatchObject({ ok: false, error: { field: 'recordKind' } });
-    expect(r.ok ? '' : r.error.message).toContain('分包付款');
+    expect(r.ok ? '' : r.error.message).toContain('月度资金计划');
   });
 
   it('takes a loan (10_1) and a closing (11_x) only through their record’s use case, on their picker', () => {
@@ -125,6 +125,7 @@ describe('the approval centre’s record rule', () => {
       { typeCode: '10_1', recordKind: LOAN_RECORD_KIND, recordId: '3' },
       { typeCode: '10_1', recordKind: 'dept', recordId: '3' },
       { typeCode: '11_2', recordKind: CLOSING_RECORD_KIND, recordId: '3' },
+      { typeCode: '16_1', recordKind: FUND_PAY_RECORD_KIND, recordId: '3' },
     ])
       expect(checkCentreRecord(ref, kinds()), ref.recordKind).toMatchObject({
         ok: false,
@@ -144,6 +145,21 @@ describe('the approval centre’s record rule', () => {
         'record-use-case',
       ).ok,
     ).toBe(true);
+    // A payment on its pay item (16_x) or its plan line (20_1).
+    expect(
+      checkCentreRecord(
+        { typeCode: '16_2', recordKind: 'payItem', recordId: '3' },
+        kinds(),
+        'record-use-case',
+      ).ok,
+    ).toBe(true);
+    expect(
+      checkCentreRecord(
+        { typeCode: '20_1', recordKind: 'paymentPlan', recordId: '3' },
+        kinds(),
+        'record-use-case',
+      ).ok,
+    ).toBe(true);
     // Without the team picked: 请选择关联借款部门, on the picker.
     expect(checkCentreRecord({ typeCode: '10_1' }, kinds())).toMatchObject({
       ok: false,
@@ -155,6 +171,7 @@ describe('the approval centre’s record rule', () => {
     expect(opensScreenForm(approvalRecordLink('10_1'))).toBe(true);
     expect(opensScreenForm(approvalRecordLink('11_2'))).toBe(true);
     expect(opensScreenForm(approvalRecordLink('16_1'))).toBe(true);
+    expect(opensScreenForm(approvalRecordLink('8_1'))).toBe(true);
     expect(opensScreenForm(approvalRecordLink('23_1'))).toBe(false);
     expect(opensScreenForm(approvalRecordLink('22_1'))).toBe(false);
   });
@@ -222,6 +239,9 @@ describe('the record screen’s permission on the centre path (core table)', () 
     expect(centreRecordPermissions('10_1')).toEqual([loanActions.permissions.submit]);
     expect(centreRecordPermissions('11_1')).toEqual([closingActions.permissions.edit]);
     expect(centreRecordPermissions('11_2')).toEqual([closingActions.permissions.submit]);
+    // 资金支付's 新增付款 with 送审 (the add route's own permission).
+    expect(centreRecordPermissions('16_1')).toEqual(['contract:fundPay:add']);
+    expect(centreRecordPermissions('20_1')).toEqual(['contract:fundPay:add']);
     expect(centreRecordPermissions('25_1')).toEqual([
       'project:resultSeal:add',
       SEAL_SUBMIT_PERMISSION,

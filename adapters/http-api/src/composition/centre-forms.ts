@@ -7,6 +7,9 @@ import {
   ClosingService,
   closingCentreForm,
   FundService,
+  FUND_PAY_RECORD_KIND,
+  FundPayService,
+  fundPayCentreForm,
   LOAN_RECORD_KIND,
   loanCentreForm,
   CONTRACT_CHANGE_RECORD_KIND,
@@ -33,6 +36,7 @@ import {
   createClosedCaseRepositories,
   createContractRepositories,
   createFundRepositories,
+  createFundPayRepositories,
   createLixiangRepositories,
   createTaskRepositories,
   KyselyUnitOfWork,
@@ -44,6 +48,7 @@ import { actorOf } from '../routes/approval/shared.js';
 import { archiveActorOf } from '../routes/archives.routes.js';
 import { closingActorOf } from '../routes/closed-case.routes.js';
 import { actorOf as fundActorOf } from '../routes/fund/shared.js';
+import { actorOf as fundPayActorOf } from '../routes/fund-pay.routes.js';
 import { actorOf as contractActorOf } from '../routes/contract-route-helpers.js';
 import { actorOf as taskActorOf } from '../routes/task/kit.js';
 import type { Db } from './db.js';
@@ -92,7 +97,13 @@ export function centreForms(
     new KyselyUnitOfWork(db, (trx) => createClosedCaseRepositories(trx, linkedRecords, clock)),
     clock,
   );
+  // A payment (16_x on a pay item, 20_1 on a plan line): 资金支付's own service.
+  const pays = new FundPayService(
+    new KyselyUnitOfWork(db, (trx) => createFundPayRepositories(trx, linkedRecords, clock)),
+    clock,
+  );
   return new CentreForms<Principal>(engine, actorOf, {
+    [FUND_PAY_RECORD_KIND]: fundPayCentreForm(pays, fundPayActorOf),
     [LOAN_RECORD_KIND]: loanCentreForm(loans, fundActorOf),
     [CLOSING_RECORD_KIND]: closingCentreForm(closings, closingActorOf),
     [RESULT_SEAL_RECORD_KIND]: resultSealCentreForm(tasks, taskActorOf),

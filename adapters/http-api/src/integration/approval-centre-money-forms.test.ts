@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 import { apiClient } from '../test-support/api-client.js';
+import { fundPayHelpers } from './fund-pay-fixture.js';
 
 /**
  * A loan agreement (10_1) and a settlement or closing (11_1/11_2) from 发起审批's own create call
@@ -120,7 +121,10 @@ describe.each(testDatabaseKinds())('loans and closings from 发起审批 on %s',
       .orderBy('loan_id')
       .execute();
     expect(loans).toHaveLength(2);
-    const [fromCentre, fromScreen] = loans as [Record<string, unknown>, Record<string, unknown>];
+    const [fromCentre, fromScreen] = loans as unknown as [
+      Record<string, unknown>,
+      Record<string, unknown>,
+    ];
     expect(String(fromCentre['approval_id'])).toBe(String(made.approvalId));
     expect(String(fromScreen['approval_id'])).toBe(String(screen.approvalId));
     const same = (l: Record<string, unknown>) => ({
@@ -130,10 +134,6 @@ describe.each(testDatabaseKinds())('loans and closings from 发起审批 on %s',
       create_time: 0,
       update_time: 0,
       version: 0,
-      // The second loan's limit figures count the first one in approval.
-      total_should_rece_amt: 0,
-      total_receive_amt: 0,
-      total_allot_confirm_amt: 0,
     });
     expect(same(fromCentre)).toEqual(same(fromScreen));
     expect(fromCentre).toMatchObject({ status: 1, loan_dept_id: 110 });
@@ -219,5 +219,116 @@ describe.each(testDatabaseKinds())('loans and closings from 发起审批 on %s',
     // 11_1 draws up the settlement of the same contract, its own kind.
     const settled = await c.okData(close('30', '11_1'));
     expect(await approvalOf(settled.approvalId)).toMatchObject({ type_code: '11_1' });
+  });
+});
+
+/**
+ * A payment (16_x on a pay item, 20_1 on a plan line) from 发起审批 is 资金支付's 新增付款 with
+ * 送审: the pay item's cap and the approved sub-contract rule hold, the payment is the screen's.
+ */
+describe.each(testDatabaseKinds())('payments from 发起审批 on %s', (kind) => {
+  let api: ApprovalTestApi;
+  const c = apiClient(() => api);
+  const h = fundPayHelpers(() => api, c);
+  let contractId: number;
+  const payCount = async () =>
+    Number(
+      (
+        await api.database.handle.db
+          .selectFrom('fund_pay')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const fields = (payAmount: string) => ({
+    reason: '发起审批分包付款',
+    payAmount,
+    payTime: '2024-07-20',
+  });
+
+  beforeAll(async () => {
+    api = await openApprovalApi(kind);
+    await c.signIn('caiwu', 'yuangong');
+    contractId = await h.newContract('发起审批付款合同', 110);
+    await h.backMoneyIn(contractId, '50', '2024-06-01');
+    await h.approvedFundPlan(110, '2024-07');
+  });
+  afterAll(() => api?.close());
+
+  it('16_2 beyond the pay item is refused as 新增付款 refuses it; within it, the same payment and approval', async () => {
+    const { childPayId } = await h.childWithPayItem(contractId);
+    const centre = (payAmount: string, key?: string) =>
+      c.post(
+        'caiwu',
+        '/project/approval/addContractSealTemplate',
+        {
+          typeCode: '16_2',
+          recordKind: 'payItem',
+          recordId: String(childPayId),
+          recordFields: fields(payAmount),
+          content: {},
+          submit: true,
+        },
+        key,
+      );
+    const before = await payCount();
+    const over = await centre('9');
+    const screenOver = await c.post('caiwu', '/v4/fundPay/add', {
+      childPayId,
+      ...fields('9'),
+      typeCode: '16_2',
+      submit: true,
+    });
+    expect(over.status).toBeGreaterThanOrEqual(400);
+    // The screen's refusal, in its words; its pay-item field is the centre's picker.
+    expect(over.body.msg).toBe(screenOver.body.msg);
+    expect(over.status).toBe(screenOver.status);
+    expect(over.body.field).toBe(
+      screenOver.body.field === 'childPayId' ? 'recordId' : screenOver.body.field,
+    );
+    expect(await payCount()).toBe(before);
+
+    const made = await c.okData(centre('3', 'centre-pay-1'));
+    expect((await c.okData(centre('3', 'centre-pay-1'))).approvalId).toBe(made.approvalId);
+    const screen = await c.okData(
+      c.post('caiwu', '/v4/fundPay/add', {
+        childPayId,
+        ...fields('3'),
+        typeCode: '16_2',
+        submit: true,
+      }),
+    );
+    const rows = await api.database.handle.db
+      .selectFrom('fund_pay')
+      .selectAll()
+      .where('reason', '=', '发起审批分包付款')
+      .orderBy('pay_id')
+      .execute();
+    expect(rows).toHaveLength(2);
+    const [a, b] = rows as unknown as [Record<string, unknown>, Record<string, unknown>];
+    expect(String(a['approval_id'])).toBe(String(made.approvalId));
+    expect(String(b['approval_id'])).toBe(String(screen.approvalId));
+    const same = (p: Record<string, unknown>) => ({
+      ...p,
+      pay_id: 0,
+      approval_id: 0,
+      create_time: 0,
+      update_time: 0,
+      version: 0,
+    });
+    expect(same(a)).toEqual(same(b));
+    expect(a).toMatchObject({ type_code: '16_2', status: 1 });
+    // Without 资金支付's permission: 403.
+    await c.refused(
+      c.post('yuangong', '/project/approval/addContractSealTemplate', {
+        typeCode: '16_2',
+        recordKind: 'payItem',
+        recordId: String(childPayId),
+        recordFields: fields('1'),
+        content: {},
+        submit: true,
+      }),
+      403,
+    );
   });
 });
