@@ -20,8 +20,11 @@ import {
   type TemplateFile,
   type TemplateSection,
 } from '@dpms/core';
+import { closingCentreFields } from './closing.js';
 import { contractChangeFields } from './contract-change.js';
 import { coreProblems } from './core-problems.js';
+import { loanCentreFields } from './fund.js';
+import { fundPayCentreFields } from './fund-pay.js';
 import { lixiangChangeFields } from './lixiang-change.js';
 import { taskSealCentreFields } from './task.js';
 import { pagingShape } from './paging.js';
@@ -235,12 +238,17 @@ const templateFields = {
 };
 
 /**
- * The record screen's schema of the fields 发起审批's form proposes, by type group: a filing change
+ * The record screen's schema of the fields 发起审批's form proposes, by type group: a loan takes
+ * 申请借款's fields, a settlement or closing 结算结案's, a payment 新增付款's, a filing change
  * takes the 变更 dialog's fields, a contract change the change call's, a technical seal the seal
  * request's results. Other forms send none.
  */
 const CENTRE_RECORD_FIELDS: Readonly<Record<string, z.ZodType>> = {
+  '10': loanCentreFields,
+  '11': closingCentreFields,
   '12': lixiangChangeFields,
+  '16': fundPayCentreFields,
+  '20': fundPayCentreFields,
   '25': taskSealCentreFields,
   '28': contractChangeFields,
 };

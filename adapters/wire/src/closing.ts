@@ -52,6 +52,24 @@ export const closingSaveBody = z
   })
   .check(coreProblems(closingInputProblems));
 
+/**
+ * 发起审批's 11_1/11_2 (`recordFields`): 结算结案's own fields, the contract being the form's
+ * picker (`recordId`), checked with core's rules as the screen's body is.
+ */
+export const closingCentreFields = z
+  .object({
+    closedCaseAmount: amount('closedCaseAmount'),
+    backAmount: amount('backAmount'),
+    settleAmount: amount('settleAmount'),
+    directFee: amount('directFee'),
+    technicalFee: amount('technicalFee'),
+    expertFee: amount('expertFee'),
+    operateFee: amount('operateFee'),
+    designFee: amount('designFee'),
+    remark: remark(),
+  })
+  .check(coreProblems(closingInputProblems));
+
 /** A closing record by its id, under the id's wire name of each kind. */
 export const CLOSING_ID_QUERIES = {
   closed: z.object({ closedId: id() }),

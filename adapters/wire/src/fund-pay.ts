@@ -89,6 +89,23 @@ const payShape = {
 export const fundPayBody = z
   .object({ ...payShape, submit: z.boolean().optional() })
   .check(coreProblems((v) => fundPayInputProblems(v as FundPayInput)));
+/**
+ * 发起审批's 16_x/20_1 (`recordFields`): 新增付款's own fields, the pay item or plan line being
+ * the form's picker (`recordId`) and the code the form's; the source and code are checked by the
+ * use case, the rest here with core's rules as on the screen.
+ */
+export const fundPayCentreFields = z
+  .object({
+    planMonth: payShape.planMonth,
+    subjectName: payShape.subjectName,
+    reason: payShape.reason,
+    payTime: payShape.payTime,
+    payCompanyName: payShape.payCompanyName,
+    payAmount: payShape.payAmount,
+    taxRate: payShape.taxRate,
+    remark: payShape.remark,
+  })
+  .check(coreProblems((v) => fundPayInputProblems(v as FundPayInput, { edit: true })));
 /** /v4/fundPay/edit: a draft or turned-down payment and the version it was read at. */
 export const fundPayEditBody = z
   .object({ ...payShape, payId: id(), version: version() })

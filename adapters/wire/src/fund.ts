@@ -122,6 +122,19 @@ const LOAN = { amount: 'loanAmount', date: 'refundDate', text: 'reason' } as con
 export const loanBody = z
   .object({ ...loanShape, submit: z.boolean().optional() })
   .check(movement({ ...LOAN, loanTeam: true }));
+/**
+ * 发起审批's 10_1 (`recordFields`): 申请借款's own fields, the team being the form's picker
+ * (`recordId`), so each problem shows under the loan form's field name.
+ */
+export const loanCentreFields = z
+  .object({
+    contractId: loanShape.contractId,
+    taskId: loanShape.taskId,
+    loanAmount: loanShape.loanAmount,
+    refundDate: loanShape.refundDate,
+    reason: loanShape.reason,
+  })
+  .check(movement(LOAN));
 /** /v4/contract/addTaskLoan: a design task's loan (its department borrows). */
 export const taskLoanBody = z
   .object({ ...loanShape, taskId: requiredId('taskId'), submit: z.boolean().optional() })

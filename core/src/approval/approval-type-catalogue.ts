@@ -161,7 +161,9 @@ export type RecordPicker =
   | 'loan'
   | 'closing'
   | 'resultSeal'
-  | 'filing';
+  | 'filing'
+  | 'dept'
+  | 'paymentPlan';
 
 /** The picker's noun: the refusal reads "请选择关联合同", the picker's label "关联合同". */
 export const RECORD_PICKER_LABELS: Readonly<Record<RecordPicker, string>> = {
@@ -175,6 +177,8 @@ export const RECORD_PICKER_LABELS: Readonly<Record<RecordPicker, string>> = {
   closing: '结算结案',
   resultSeal: '成果盖章',
   filing: '立项备案',
+  dept: '借款部门',
+  paymentPlan: '付款计划',
 };
 
 /**
@@ -204,6 +208,12 @@ export interface ApprovalRecordLink {
    * Pinned against the routes' own constants by the catalogue's tests.
    */
   readonly permissions: readonly string[];
+  /**
+   * 发起审批 shows the record screen's own dialog (its launcher: 借款管理's 申请借款, 结算结案's
+   * 新增结算/新增结案), not the template form, although the centre's create call also takes the
+   * form (`create`, through the same use case): one form for the person, one rule for every path.
+   */
+  readonly screenForm?: true;
 }
 
 const link = (
@@ -213,6 +223,17 @@ const link = (
   screen: string,
   permissions: readonly string[] = [],
 ): ApprovalRecordLink => ({ recordKinds, fromCentre, picker, screen, permissions });
+
+/** A `create` form whose 发起审批 form is its record screen's own dialog (`screenForm`). */
+const screenFormCreate = (
+  recordKinds: readonly string[],
+  picker: RecordPicker,
+  screen: string,
+  permissions: readonly string[],
+): ApprovalRecordLink => ({
+  ...link(recordKinds, 'create', picker, screen, permissions),
+  screenForm: true,
+});
 
 /**
  * The one table of what each form carries: the record kind per group (the keys of the domains'
@@ -229,12 +250,17 @@ const RECORD_LINKS: Readonly<Partial<Record<number, ApprovalRecordLink>>> = {
   5: link(['contractChild', 'contractDocument'], 'screen', 'contract', '付款合同'),
   8: link(['fund.plan'], 'screen', 'fundPlan', '月度资金计划'),
   9: link(['fund.perform'], 'screen', 'fundPerform', '资金执行'),
-  10: link(['fund.loan'], 'screen', 'loan', '借款管理'),
-  11: link(['contract.closing'], 'screen', 'closing', '结算结案'),
+  // A loan is drawn on the team that borrows (借款部门, the picker), through 借款管理's own use case
+  // (the team's limit); a closing on its contract, through 结算结案's (the back-money ceiling and
+  // the fees scaled by closedCaseAmount / backAmount). The form is the screen's dialog.
+  10: screenFormCreate(['fund.loan'], 'dept', '借款管理', ['contract:loan:add']),
+  11: screenFormCreate(['contract.closing'], 'contract', '结算结案', ['project:closedCase:add']),
   12: link(['lixiangChange'], 'create', 'filing', '项目备案', ['project:lixiang:edit']),
   13: link(['resultSeal'], 'screen', 'resultSeal', '成果盖章'),
-  16: link(['fund.pay'], 'screen', 'payItem', '分包付款'),
-  20: link(['fund.pay'], 'screen', 'payItem', '分包付款'),
+  // A payment is entered on its pay item (16_x) or its plan line (20_1) through 资金支付's own use
+  // case (approved sub-contracts only, within the item or line, the fund plan switch).
+  16: screenFormCreate(['fund.pay'], 'payItem', '分包付款', ['contract:fundPay:add']),
+  20: screenFormCreate(['fund.pay'], 'paymentPlan', '分包付款', ['contract:fundPay:add']),
   23: link(['account.invoice'], 'create', 'contract', '开票管理', ['contract:finance:add']),
   24: link(['contract', 'contractDocument'], 'screen', 'contract', '合同管理'),
   // The technical seal stamps named results of a task, as 成果盖章's request does (added, then sent).
@@ -307,6 +333,13 @@ export const centreRecordPermissions = (code: string): readonly string[] => {
   const record = BY_CODE.get(code)?.record;
   return record === undefined || record.fromCentre === 'screen' ? [] : record.permissions;
 };
+
+/**
+ * Whether 发起审批 shows the record screen's own dialog for the form (a `screen` form, or a `create`
+ * form marked `screenForm`) rather than the template form with its picker.
+ */
+export const opensScreenForm = (link: ApprovalRecordLink | undefined): boolean =>
+  link !== undefined && (link.fromCentre === 'screen' || link.screenForm === true);
 
 /** The record a form of the code concerns, or undefined for a free form (and an unknown code). */
 export const approvalRecordLink = (code: string): ApprovalRecordLink | undefined =>

@@ -18,10 +18,13 @@ import { TASK_VALUE_RECORD_KIND } from '../task/task-value-approval.service.js';
 import { invoiceListActions } from '../account/invoice-actions.js';
 import { ARCHIVE_ACTION_PERMISSIONS } from '../archives/archive-actions.js';
 import { SEAL_SUBMIT_PERMISSION, TASK_SUBMIT_PERMISSION } from '../task/task-actions.js';
+import { closingActions } from '../closing/closing-actions.js';
+import { loanActions } from '../fund/loan-actions.js';
 import {
   APPROVAL_TYPE_CATALOGUE,
   approvalRecordLink,
   centreRecordPermissions,
+  opensScreenForm,
 } from './approval-type-catalogue.js';
 import {
   checkCentreEdit,
@@ -108,11 +111,69 @@ describe('the approval centre’s record rule', () => {
 
   it('refuses a form its record’s screen sends, naming the screen', () => {
     const r = checkCentreRecord(
-      { typeCode: '10_1', recordKind: LOAN_RECORD_KIND, recordId: '3' },
+      { typeCode: '8_1', recordKind: FUND_PLAN_RECORD_KIND, recordId: '3' },
       kinds(),
     );
     expect(r).toMatchObject({ ok: false, error: { field: 'recordKind' } });
-    expect(r.ok ? '' : r.error.message).toContain('借款管理');
+    expect(r.ok ? '' : r.error.message).toContain('月度资金计划');
+  });
+
+  it('takes a loan (10_1) and a closing (11_x) only through their record’s use case, on their picker', () => {
+    // The engine path (a record named directly, or the picker sent straight to the engine) is
+    // refused: only CentreForms, which calls 借款管理's and 结算结案's own use cases, creates them.
+    for (const ref of [
+      { typeCode: '10_1', recordKind: LOAN_RECORD_KIND, recordId: '3' },
+      { typeCode: '10_1', recordKind: 'dept', recordId: '3' },
+      { typeCode: '11_2', recordKind: CLOSING_RECORD_KIND, recordId: '3' },
+      { typeCode: '16_1', recordKind: FUND_PAY_RECORD_KIND, recordId: '3' },
+    ])
+      expect(checkCentreRecord(ref, kinds()), ref.recordKind).toMatchObject({
+        ok: false,
+        error: { field: 'recordKind' },
+      });
+    expect(
+      checkCentreRecord(
+        { typeCode: '10_1', recordKind: 'dept', recordId: '3' },
+        kinds(),
+        'record-use-case',
+      ).ok,
+    ).toBe(true);
+    expect(
+      checkCentreRecord(
+        { typeCode: '11_1', recordKind: 'contract', recordId: '3' },
+        kinds(),
+        'record-use-case',
+      ).ok,
+    ).toBe(true);
+    // A payment on its pay item (16_x) or its plan line (20_1).
+    expect(
+      checkCentreRecord(
+        { typeCode: '16_2', recordKind: 'payItem', recordId: '3' },
+        kinds(),
+        'record-use-case',
+      ).ok,
+    ).toBe(true);
+    expect(
+      checkCentreRecord(
+        { typeCode: '20_1', recordKind: 'paymentPlan', recordId: '3' },
+        kinds(),
+        'record-use-case',
+      ).ok,
+    ).toBe(true);
+    // Without the team picked: 请选择关联借款部门, on the picker.
+    expect(checkCentreRecord({ typeCode: '10_1' }, kinds())).toMatchObject({
+      ok: false,
+      error: { field: 'recordId', message: '请选择关联借款部门' },
+    });
+  });
+
+  it('shows the record screen’s own dialog for a loan and a closing, the template form for an invoice', () => {
+    expect(opensScreenForm(approvalRecordLink('10_1'))).toBe(true);
+    expect(opensScreenForm(approvalRecordLink('11_2'))).toBe(true);
+    expect(opensScreenForm(approvalRecordLink('16_1'))).toBe(true);
+    expect(opensScreenForm(approvalRecordLink('8_1'))).toBe(true);
+    expect(opensScreenForm(approvalRecordLink('23_1'))).toBe(false);
+    expect(opensScreenForm(approvalRecordLink('22_1'))).toBe(false);
   });
 
   it('links a task sheet the centre may link, and nothing of another kind', () => {
@@ -174,6 +235,13 @@ describe('the record screen’s permission on the centre path (core table)', () 
     expect(centreRecordPermissions('4_1')).toEqual(['project:valueConfirm:list']);
     expect(centreRecordPermissions('28_1')).toEqual(['project:contract:edit']);
     expect(centreRecordPermissions('12_2')).toEqual([lixiangActions.permissions.edit]);
+    // 借款管理's 申请借款 with 送审, 结算结案's 提交审批 (save and send under one permission).
+    expect(centreRecordPermissions('10_1')).toEqual([loanActions.permissions.submit]);
+    expect(centreRecordPermissions('11_1')).toEqual([closingActions.permissions.edit]);
+    expect(centreRecordPermissions('11_2')).toEqual([closingActions.permissions.submit]);
+    // 资金支付's 新增付款 with 送审 (the add route's own permission).
+    expect(centreRecordPermissions('16_1')).toEqual(['contract:fundPay:add']);
+    expect(centreRecordPermissions('20_1')).toEqual(['contract:fundPay:add']);
     expect(centreRecordPermissions('25_1')).toEqual([
       'project:resultSeal:add',
       SEAL_SUBMIT_PERMISSION,

@@ -1,3 +1,4 @@
+import type { IdempotencyRepository } from '../platform/auth-session.repository.port.js';
 import type { ApprovalStatus } from '../approval/approval-status.js';
 import type { TemplateContent } from '../approval/template.js';
 import type { DataScope } from '../platform/data-scope.js';
@@ -81,4 +82,6 @@ export interface ClosingApprovalPort {
 export interface ClosingRepositories {
   readonly closing: ClosedCaseRepository;
   readonly approvals: ClosingApprovalPort;
+  /** Where a closing drawn up from 发起审批 claims its Idempotency-Key, in its own transaction. */
+  readonly idempotency?: IdempotencyRepository;
 }

@@ -3,6 +3,7 @@ import type { ContentEntry, TemplateContent } from '../approval/template.js';
 import type { ListPage, PageRequest } from '../platform/list-query.js';
 import type { UnitOfWork } from '../platform/unit-of-work.port.js';
 import { err, ok, type DomainError, type Result } from '../shared/result.js';
+import { runWrite, type WriteIdempotency } from '../shared/write.js';
 import {
   CLOSING_KIND_LABELS,
   CLOSING_RECORD_KIND,
@@ -66,10 +67,19 @@ export class ClosingService {
    * Draws up the contract's record of the kind, or redraws its draft or turned-down one (one live
    * record per contract and kind). `submit` sends it into approval in the same transaction.
    */
-  save(kind: ClosingKind, input: ClosingInput, actor: ClosingActor, submit = false): R<ClosedCase> {
+  save(
+    kind: ClosingKind,
+    input: ClosingInput,
+    actor: ClosingActor,
+    submit = false,
+    /** 发起审批's key, claimed in the closing's own transaction (the screen's route claims its own). */
+    idem?: WriteIdempotency,
+  ): R<ClosedCase> {
     const at = this.clock.now();
-    return this.uow
-      .transaction(async (r) => {
+    return runWrite(
+      this.uow,
+      () => at,
+      async (r) => {
         const contract = await r.closing.findContract(input.contractId, actor.scope);
         if (contract === null) throw new Rollback(closingErrors.contractNotFound());
         if (contract.stage !== 'formal') throw new Rollback(closingErrors.notFormal());
@@ -104,8 +114,9 @@ export class ClosingService {
         const c = await r.closing.findById(id, kind, actor.scope);
         if (c === null) throw new Rollback(closingErrors.notFound());
         return ok(c);
-      })
-      .catch(rollbackAsResult);
+      },
+      idem,
+    ).catch(rollbackAsResult);
   }
 
   /** Sends a draft or turned-down record into approval (11_1 or 11_2); it is locked until it ends. */

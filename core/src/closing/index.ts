@@ -15,3 +15,4 @@ export * from './finish-rules.js';
 export * from './finish-actions.js';
 export * from './finish.repository.port.js';
 export { FinishService, type FinishOverview } from './finish.use-case.js';
+export * from './closing-centre-form.js';

@@ -6,3 +6,4 @@ export * from './fund-pay.use-case.js';
 export * from './fund-pay-actions.js';
 export * from './fund-pay-input.js';
 export * from './fund-pay-approval.js';
+export * from './fund-pay-centre-form.js';

@@ -1,3 +1,4 @@
+import type { IdempotencyRepository } from '../platform/auth-session.repository.port.js';
 import type { ApprovalStatus } from '../approval/approval-status.js';
 import type { TemplateContent } from '../approval/template.js';
 import type { DataScope } from '../platform/data-scope.js';
@@ -261,4 +262,6 @@ export interface FundRepositories {
   readonly ledger: FundLedgerPort;
   readonly directory: FundDirectory;
   readonly approvals: FundApprovalPort;
+  /** Where a loan applied for from 发起审批 claims its Idempotency-Key, in its own transaction. */
+  readonly idempotency?: IdempotencyRepository;
 }

@@ -3,6 +3,7 @@ import type { ContentEntry, TemplateContent } from '../approval/template.js';
 import { toAmountString } from '../money/amount.js';
 import type { ListPage } from '../platform/list-query.js';
 import { err, ok, type DomainError, type Result } from '../shared/result.js';
+import { runWrite, type WriteIdempotency } from '../shared/write.js';
 import { parseMovementAmount, sortAccounts } from './fund-ledger.js';
 import { loanTeamProblem } from './fund-input.js';
 import { FUND_ERROR_CODES as C, FUND_MESSAGES as M } from './fund-messages.js';
@@ -87,7 +88,13 @@ export class FundService extends FundBackMoneyService {
    * Applies for a loan for a team (or for the team of a task: addTaskLoan). The amount must fit in
    * what the team may borrow; the loan is a draft until sent into approval (`submit`).
    */
-  addLoan(input: LoanInput, actor: FundActor, submit = false): R<Loan> {
+  addLoan(
+    input: LoanInput,
+    actor: FundActor,
+    submit = false,
+    /** 发起审批's key, claimed in the loan's own transaction (the screen's route claims its own). */
+    idem?: WriteIdempotency,
+  ): R<Loan> {
     const amount = parseMovementAmount(input.loanAmount, 'loanAmount');
     if (!amount.ok) return Promise.resolve(amount);
     const date = checkDate(input.refundDate, 'refundDate');
@@ -97,8 +104,10 @@ export class FundService extends FundBackMoneyService {
     const team = loanTeamProblem(input);
     if (team !== null) return Promise.resolve(err(team));
     const at = this.clock.now();
-    return this.uow
-      .transaction(async (r) => {
+    return runWrite(
+      this.uow,
+      () => at,
+      async (r) => {
         let deptId = input.loanDeptId;
         let contractId = input.contractId ?? null;
         const taskId = input.taskId ?? null;
@@ -143,8 +152,9 @@ export class FundService extends FundBackMoneyService {
           if (!sent.ok) throw new Rollback(sent.error);
         }
         return visibleLoan(r, loanId, actor);
-      })
-      .catch(rollbackAsResult);
+      },
+      idem,
+    ).catch(rollbackAsResult);
   }
 
   /**

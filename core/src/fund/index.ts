@@ -6,3 +6,4 @@ export * from './fund.repository.port.js';
 export * from './fund.use-case.js';
 export * from './loan-actions.js';
 export * from './fund-input.js';
+export * from './loan-centre-form.js';

@@ -135,6 +135,46 @@ describe('发起审批 of a screen kind is its record screen’s own form, in th
     await shoot(page, 'loan-in-screen');
   });
 
+  it('a loan sent through 发起审批’s own create call is 借款管理’s loan, its sheet showing the amount', async () => {
+    const { page, baseURL } = session();
+    const token = await apiToken(baseURL, 'caiwu');
+    // An amount no other step uses, so the list row is this loan's.
+    const amount = `0.${String(200_000 + (stamp % 700_000)).slice(0, 5)}7`;
+    const answer = await api<Answer<{ approvalId: string; status: number }>>(
+      baseURL,
+      token,
+      'POST',
+      '/project/approval/addCommonTemplate',
+      {
+        typeCode: '10_1',
+        recordKind: 'dept',
+        recordId: '110',
+        recordFields: { loanAmount: amount, refundDate: '2026-12-31', reason: '审批中心接口借款' },
+        content: {},
+        submit: true,
+      },
+    );
+    expect(answer.code, answer.msg).toBe(200);
+    const loans = await api<{
+      rows: { loanId: number; loanAmount: string; approvalId: string | null }[];
+    }>(baseURL, token, 'GET', '/contract/loan/list?pageNum=1&pageSize=100&status=1');
+    const loan = loans.rows.find((l) => l.loanAmount === amount);
+    if (loan === undefined) throw new Error('the centre’s loan is not in 借款管理');
+    expect(loan.approvalId).toBe(answer.data.approvalId);
+
+    await signIn(page, 'caiwu');
+    await openMenu(page, '资金管理', '借款管理');
+    await page.getByTestId(`loan-detail-${String(loan.loanId)}`).click();
+    const detail = page.getByTestId('loan-detail');
+    await detail.getByTestId('loan-detail-status').filter({ hasText: '审批中' }).waitFor();
+    await detail.getByTestId('loan-approval').click();
+    // The approver's sheet is the loan's: 借款金额 with this amount.
+    const sheet = page.getByTestId('approval-detail');
+    await sheet.getByText(`借款协议-建筑一所-${amount}万元`).first().waitFor();
+    await sheet.getByText(displayAmount(amount)).first().waitFor();
+    await shoot(page, 'loan-from-centre-call');
+  });
+
   it('a closing from 发起审批 above the back money is refused beside the amount, and nothing is stored', async () => {
     const { page, baseURL } = session();
     const admin = await apiToken(baseURL, 'admin');

@@ -3,6 +3,15 @@ import {
   ArchiveBorrowService,
   archiveBorrowCentreForm,
   CentreForms,
+  CLOSING_RECORD_KIND,
+  ClosingService,
+  closingCentreForm,
+  FundService,
+  FUND_PAY_RECORD_KIND,
+  FundPayService,
+  fundPayCentreForm,
+  LOAN_RECORD_KIND,
+  loanCentreForm,
   CONTRACT_CHANGE_RECORD_KIND,
   contractChangeCentreForm,
   ContractService,
@@ -24,7 +33,10 @@ import {
 import {
   createAccountRepositories,
   createArchiveRepositories,
+  createClosedCaseRepositories,
   createContractRepositories,
+  createFundRepositories,
+  createFundPayRepositories,
   createLixiangRepositories,
   createTaskRepositories,
   KyselyUnitOfWork,
@@ -34,6 +46,9 @@ import type { Principal } from '../identity/principal.js';
 import { accountActorOf } from '../routes/account.routes.js';
 import { actorOf } from '../routes/approval/shared.js';
 import { archiveActorOf } from '../routes/archives.routes.js';
+import { closingActorOf } from '../routes/closed-case.routes.js';
+import { actorOf as fundActorOf } from '../routes/fund/shared.js';
+import { actorOf as fundPayActorOf } from '../routes/fund-pay.routes.js';
 import { actorOf as contractActorOf } from '../routes/contract-route-helpers.js';
 import { actorOf as taskActorOf } from '../routes/task/kit.js';
 import type { Db } from './db.js';
@@ -72,7 +87,25 @@ export function centreForms(
     new KyselyUnitOfWork(db, (trx) => createTaskRepositories(trx, linkedRecords, clock)),
     clock,
   );
+  // A loan (10_1) and a settlement or closed case (11_x): the same services 借款管理 and 结算结案
+  // build, so the team's limit and the back-money ceiling hold on the centre's path too.
+  const loans = new FundService(
+    new KyselyUnitOfWork(db, (trx) => createFundRepositories(trx, linkedRecords, clock)),
+    clock,
+  );
+  const closings = new ClosingService(
+    new KyselyUnitOfWork(db, (trx) => createClosedCaseRepositories(trx, linkedRecords, clock)),
+    clock,
+  );
+  // A payment (16_x on a pay item, 20_1 on a plan line): 资金支付's own service.
+  const pays = new FundPayService(
+    new KyselyUnitOfWork(db, (trx) => createFundPayRepositories(trx, linkedRecords, clock)),
+    clock,
+  );
   return new CentreForms<Principal>(engine, actorOf, {
+    [FUND_PAY_RECORD_KIND]: fundPayCentreForm(pays, fundPayActorOf),
+    [LOAN_RECORD_KIND]: loanCentreForm(loans, fundActorOf),
+    [CLOSING_RECORD_KIND]: closingCentreForm(closings, closingActorOf),
     [RESULT_SEAL_RECORD_KIND]: resultSealCentreForm(tasks, taskActorOf),
     [LIXIANG_CHANGE_RECORD_KIND]: lixiangChangeCentreForm(filingChanges, contractActorOf),
     [TASK_VALUE_RECORD_KIND]: taskValueCentreForm(values, taskActorOf),

@@ -328,11 +328,11 @@ describe.each(testDatabaseKinds())('forms from 发起审批 and from their recor
       400,
       'recordId',
     );
-    expect(loan.msg).toBe('请选择关联借款');
+    expect(loan.msg).toBe('请选择关联借款部门');
     const screenOnly = await refused(
-      as.caiwu!.post('/project/approval/addCommonTemplate', {
-        typeCode: '10_1',
-        recordKind: 'fund.loan',
+      as.caiwu!.post('/project/approval/addFundMonthPlanTemplate', {
+        typeCode: '8_1',
+        recordKind: 'fund.plan',
         recordId: '1',
         content: {},
         submit: true,
@@ -340,7 +340,7 @@ describe.each(testDatabaseKinds())('forms from 发起审批 and from their recor
       400,
       'recordKind',
     );
-    expect(screenOnly.msg).toContain('借款管理');
+    expect(screenOnly.msg).toContain('月度资金计划');
     const free = await data(
       as.caiwu!.post('/project/approval/addCommonTemplate', {
         typeCode: '22_1',

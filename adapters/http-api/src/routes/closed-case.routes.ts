@@ -55,7 +55,7 @@ const COLUMNS: readonly XlsxColumn<ClosedCase>[] = [
   { header: '状态', value: (c) => CLOSING_STATUS_LABELS[c.status] },
 ];
 
-const actorOf = (p: Principal): ClosingActor => ({
+export const closingActorOf = (p: Principal): ClosingActor => ({
   userId: p.userId,
   userName: p.userName,
   deptId: p.deptId,
@@ -132,7 +132,7 @@ export function closedCaseRoutes(service: ClosingService): RouteModule {
           response: closingInfoAnswer,
           handler: async ({ query, principal }) => {
             const info = unwrap(
-              await service.contractInfo(f.kind, query.contractId, actorOf(principal)),
+              await service.contractInfo(f.kind, query.contractId, closingActorOf(principal)),
             );
             return ok({
               contract: info.contract,
@@ -156,7 +156,7 @@ export function closedCaseRoutes(service: ClosingService): RouteModule {
                   await service.save(
                     f.kind,
                     inputOf(body),
-                    actorOf(principal),
+                    closingActorOf(principal),
                     body.submit === true,
                   ),
                 ),
@@ -173,7 +173,9 @@ export function closedCaseRoutes(service: ClosingService): RouteModule {
           response: closingAnswer,
           handler: async ({ body, principal }) =>
             ok(
-              closedCaseView(unwrap(await service.submit(f.kind, idOf(body), actorOf(principal)))),
+              closedCaseView(
+                unwrap(await service.submit(f.kind, idOf(body), closingActorOf(principal))),
+              ),
             ),
         });
         book.add({
@@ -186,7 +188,9 @@ export function closedCaseRoutes(service: ClosingService): RouteModule {
           response: closingAnswer,
           handler: async ({ query, principal }) =>
             ok(
-              closedCaseView(unwrap(await service.detail(f.kind, idOf(query), actorOf(principal)))),
+              closedCaseView(
+                unwrap(await service.detail(f.kind, idOf(query), closingActorOf(principal))),
+              ),
             ),
         });
         book.add({
@@ -198,7 +202,7 @@ export function closedCaseRoutes(service: ClosingService): RouteModule {
           query: idQuery,
           response: closingDoneAnswer,
           handler: async ({ query, principal }) => {
-            unwrap(await service.remove(f.kind, idOf(query), actorOf(principal)));
+            unwrap(await service.remove(f.kind, idOf(query), closingActorOf(principal)));
             return ok();
           },
         });
@@ -221,7 +225,7 @@ export function closedCaseRoutes(service: ClosingService): RouteModule {
                   : { status: Number(query.status) as ClosingStatus }),
               },
               { pageNum: query.pageNum, pageSize: query.pageSize },
-              actorOf(principal),
+              closingActorOf(principal),
             );
             return page(p.total, p.rows.map(closedCaseView));
           },
@@ -249,7 +253,7 @@ export function closedCaseRoutes(service: ClosingService): RouteModule {
                     ? {}
                     : { status: Number(query.status) as ClosingStatus }),
                 },
-                actorOf(principal),
+                closingActorOf(principal),
               ),
             );
             return undefined;

@@ -101,7 +101,7 @@ const PAY_COLUMNS: readonly XlsxColumn<FundPay>[] = [
 
 // ---- helpers ---------------------------------------------------------------------------------
 
-const actorOf = (p: Principal): FundPayActor => ({
+export const actorOf = (p: Principal): FundPayActor => ({
   userId: p.userId,
   userName: p.userName,
   deptId: p.deptId,

@@ -1,3 +1,4 @@
+import { SqlIdempotencyRepository } from './sql-auth.repository.js';
 import { nickNameOf } from './sql-helpers.js';
 import { recordAuthor } from './record-author.js';
 import {
@@ -376,6 +377,7 @@ export function createClosedCaseRepositories(
   return {
     closing: new SqlClosedCaseRepository(db),
     approvals: new EngineClosingApprovalPort(db, linked, clock),
+    idempotency: new SqlIdempotencyRepository(db),
   };
 }
 

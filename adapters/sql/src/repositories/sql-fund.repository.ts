@@ -1,3 +1,4 @@
+import { SqlIdempotencyRepository } from './sql-auth.repository.js';
 import {
   LOAN_RECORD_KIND,
   LOAN_TYPE_CODE,
@@ -53,6 +54,7 @@ export function createFundRepositories(
     ledger: new SqlFundLedger(db),
     directory: new SqlFundDirectory(db),
     approvals: new EngineFundApprovalPort(db, linked, clock),
+    idempotency: new SqlIdempotencyRepository(db),
   };
 }
 

@@ -2,6 +2,7 @@ import {
   TEMPLATE_KIND_CATALOGUE,
   approvalRecordLink,
   centreRecordPermissions,
+  opensScreenForm,
   hasAllPermissions,
   initialContent,
   isApprovalTypeCode,
@@ -144,13 +145,14 @@ export function ApprovalForm({
   const sources = useOptionSources(template.templateContent);
   // What a save sends (expired files left out) is what is checked: a required upload field
   // holding only an expired file asks for a new one.
-  const needsPick = link !== undefined && link.fromCentre !== 'screen' && picked === null;
+  const needsPick = link !== undefined && !opensScreenForm(link) && picked === null;
   const errors: Record<string, string> = {
     ...(tried ? fieldErrors(template, withoutExpiredFiles(content), sources) : {}),
     ...(tried && needsPick && link ? { recordId: recordRequiredMessage(link) } : {}),
     ...serverErrors,
   };
-  const screenOnly = !editing && link?.fromCentre === 'screen';
+  // A screen kind, or a record whose 发起审批 form is its screen's own dialog (loan, closing).
+  const screenOnly = !editing && opensScreenForm(link);
   // A form 发起审批 creates or links on a record needs the record screen's own permission, as
   // the server requires (403 otherwise): without it the form is not offered, only named.
   const recordPermissions = centreRecordPermissions(typeCode);

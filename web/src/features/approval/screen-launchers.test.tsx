@@ -1,4 +1,4 @@
-import { APPROVAL_TYPE_CATALOGUE, approvalRecordLink } from '@dpms/core';
+import { APPROVAL_TYPE_CATALOGUE, approvalRecordLink, opensScreenForm } from '@dpms/core';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { FakeApi, renderWithApi } from '../../test/api-render';
@@ -7,8 +7,8 @@ import { openCentre } from './screen-test-kit';
 import { screenLauncherOf } from './screen-launchers';
 
 describe('发起审批 of a screen kind', () => {
-  it('offers the record screen’s own form for every code only its screen sends, filing changes aside', () => {
-    const screenCodes = APPROVAL_TYPE_CATALOGUE.filter((t) => t.record?.fromCentre === 'screen');
+  it('offers the record screen’s own form for every code only its screen sends or whose form is its screen’s (loan, closing), filing changes aside', () => {
+    const screenCodes = APPROVAL_TYPE_CATALOGUE.filter((t) => opensScreenForm(t.record));
     expect(screenCodes.length).toBeGreaterThan(20);
     const without = screenCodes.filter((t) => screenLauncherOf(t.code) === undefined);
     // 12_x (filing change) has no screen that sends it yet: it may keep the note.
@@ -16,7 +16,7 @@ describe('发起审批 of a screen kind', () => {
   });
 
   it('offers no launcher for a code 发起审批 drafts itself or creates through its record', () => {
-    const others = APPROVAL_TYPE_CATALOGUE.filter((t) => t.record?.fromCentre !== 'screen');
+    const others = APPROVAL_TYPE_CATALOGUE.filter((t) => !opensScreenForm(t.record));
     expect(others.length).toBeGreaterThan(0);
     for (const t of others) {
       // A group shared with a screen kind would be a second form for the same code.
@@ -55,7 +55,7 @@ const SCREEN_BUTTONS: Readonly<Record<string, string>> = {
 
 describe('every screen code in 发起审批', () => {
   const launched = APPROVAL_TYPE_CATALOGUE.filter(
-    (t) => t.record?.fromCentre === 'screen' && screenLauncherOf(t.code) !== undefined,
+    (t) => opensScreenForm(t.record) && screenLauncherOf(t.code) !== undefined,
   );
   it.each(launched.map((t) => [t.code, t.kind] as const))(
     '%s is chosen under its form kind and shows its screen’s own send',

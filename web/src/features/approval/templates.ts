@@ -5,6 +5,7 @@ import {
   type TemplateKind,
   type TemplateSection,
   type TemplateOption,
+  opensScreenForm,
 } from '@dpms/core';
 
 /**
@@ -146,5 +147,5 @@ export const typeOptionsOfKind = (kind: TemplateKind) =>
  */
 export const defaultTypeOfKind = (kind: TemplateKind): string => {
   const types = approvalTypesOfKind(kind);
-  return (types.find((t) => t.record?.fromCentre !== 'screen') ?? types[0])?.code ?? '';
+  return (types.find((t) => !opensScreenForm(t.record)) ?? types[0])?.code ?? '';
 };
