@@ -32,6 +32,7 @@ import * as m0103 from './0103_identity_notify_live_sessions.js';
 import * as m0104 from './0104_role_check_strictly.js';
 import * as m0105 from './0105_job_state.js';
 import * as m0106 from './0106_system_logs.js';
+import * as m0110 from './0110_export_job.js';
 
 /**
  * Every migration, in order. Static imports, so the built server carries them and no directory
@@ -71,6 +72,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0104_role_check_strictly': m0104,
   '0105_job_state': m0105,
   '0106_system_logs': m0106,
+  '0110_export_job': m0110,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {
