@@ -15,6 +15,7 @@ export * from './widgets/index.js';
 export * from './platform/index.js';
 export * from './identity/index.js';
 export * from './contract/index.js';
+export * from './export-job/index.js';
 export * from './joblog/index.js';
 export * from './syslog/index.js';
 export * from './task/index.js';

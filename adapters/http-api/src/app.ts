@@ -7,6 +7,7 @@ import { guardFactory } from './http/guard.js';
 import { configuredZone, provideInstituteZone } from './http/institute-zone.js';
 import { ruoyiTimestamps } from './http/ruoyi-timestamps.js';
 import { providePersonNames, usersAsNames } from './http/people-names.js';
+import { provideExportJobs } from './http/export-jobs.js';
 import { requestLogger } from './http/logger.js';
 import { apiDocsServed, docsRouter } from './http/openapi-docs.js';
 import { IdempotentRequests } from './http/idempotency.js';
@@ -40,6 +41,9 @@ export function createApp(container: Container): CreatedApp {
   // ... and people by their names, not their login names or ids.
   if (container.isBound(TOKENS.Repositories))
     providePersonNames(app, usersAsNames(container.get(TOKENS.Repositories)));
+  // ... and large exports asked with `Prefer: respond-async` go to the background.
+  if (container.isBound(TOKENS.ExportJobs))
+    provideExportJobs(app, container.get(TOKENS.ExportJobs));
   // X-Forwarded-For is believed only from these proxies (loopback by default: a reverse proxy on
   // the same host); the login throttle counts per client address, so this must not be `true`.
   app.set('trust proxy', config?.trustProxy ?? 'loopback');

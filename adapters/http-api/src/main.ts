@@ -7,12 +7,14 @@ import {
   registerShutdownHandlers,
   createPlatformRepositories,
   SqlJobLogRepository,
+  SqlExportJobRepository,
   SqlJobStateRepository,
   sharedSigningKey,
 } from '@dpms/sql';
 import { selfHeldApprovalRepair } from './jobs/self-held-repair.js';
 import { JobRunner } from '@dpms/core';
 import { buildContainer, filesModule } from './composition/modules.js';
+import { ExportJobs } from './http/export-jobs.js';
 import { TOKENS } from './composition/tokens.js';
 import { createFileServiceFromEnv } from './routes/file-service.setup.js';
 import { recordDatabasePrepare, registerScheduledJobs } from './jobs/scheduled-jobs.js';
@@ -115,7 +117,16 @@ async function main(): Promise<void> {
   });
   // Files: FILE_STORE, S3_ENDPOINT, AWS_*, UPLOAD_* (see file-service.setup.ts).
   const files = createFileServiceFromEnv(handle.db, config.dataDir, systemClock);
-  container.load(filesModule(files));
+  // Large exports asked with `Prefer: respond-async` are written in the background to the
+  // asker's files (core's export-job.ts).
+  const exportJobs = new ExportJobs({
+    repo: new SqlExportJobRepository(handle.db),
+    files,
+    now: () => systemClock.now(),
+    logger,
+    workDir: path.join(config.dataDir, 'tmp', 'exports'),
+  });
+  container.load(filesModule(files, exportJobs));
   // Printing: PRINT_SERVICE_URL (http://127.0.0.1:8090); PDFs answer 503 while it is down.
   container.load(
     printModule(new HttpPrintClient(printServiceUrlFromEnv(env)), sqlDocumentSource(handle.db)),
@@ -178,6 +189,8 @@ async function main(): Promise<void> {
         server.close(() => resolve());
         server.closeAllConnections();
       }),
+    // Lets the exports under way finish (an export cut off reads as interrupted).
+    () => exportJobs.settled(),
     () => handle.close(),
     () => printProcess?.stop(),
     () => logger.info('stopped'),

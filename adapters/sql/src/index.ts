@@ -125,6 +125,7 @@ export {
 } from './repositories/sql-contract-export.repository.js';
 export { SqlJobLogRepository } from './repositories/sql-job-log.repository.js';
 export { SqlJobStateRepository } from './repositories/sql-job-state.repository.js';
+export { SqlExportJobRepository } from './repositories/sql-export-job.repository.js';
 export { SqlDatabaseFigures } from './repositories/sql-database-figures.js';
 export {
   SqlLoginInfoRepository,

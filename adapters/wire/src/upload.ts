@@ -80,3 +80,29 @@ export const ownFileRow = storedFileRecord
   .meta({ id: 'OwnFile' });
 export type OwnFileRow = z.output<typeof ownFileRow>;
 export const ownFilesAnswer = pageEnvelope(ownFileRow);
+
+/**
+ * A large export made in the background (core's export-job.ts): what a `Prefer: respond-async`
+ * export answers with HTTP 202, and what `GET /common/exportJob/{jobId}` answers while it runs.
+ */
+export const exportJobRecord = z
+  .object({
+    jobId: z.string(),
+    fileName: z.string(),
+    status: z.enum(['running', 'done', 'failed', 'interrupted']),
+    rowsDone: z.number().int().min(0),
+    rowsTotal: z.number().int().min(0).nullable(),
+    /** 0-100; null while the total is unknown or the job did not finish. */
+    percent: z.number().int().min(0).max(100).nullable(),
+    message: z.string(),
+    /** The finished workbook among the caller's files; download it like any file. */
+    fileId: z.string().nullable(),
+    createTime: timestamp(),
+    finishTime: timestamp().nullable(),
+  })
+  .meta({ id: 'ExportJob' });
+export type ExportJobRecord = z.output<typeof exportJobRecord>;
+export const exportJobAnswer = z.object({ ...envelope, data: exportJobRecord });
+export const exportJobParams = z.object({
+  jobId: z.string().regex(/^[0-9a-f]{32}$/),
+});

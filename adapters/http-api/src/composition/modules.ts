@@ -36,6 +36,8 @@ import { JobCatalogue } from '../jobs/job-catalogue.js';
 import type { RouteModule } from '../routes/route-module.js';
 import { downloadRoutes } from '../routes/download.routes.js';
 import { uploadRoutes } from '../routes/upload.routes.js';
+import { exportJobRoutes } from '../routes/export-job.routes.js';
+import type { ExportJobs } from '../http/export-jobs.js';
 import type { FileService } from '../routes/upload.service.js';
 import type { ServerConfig } from './server-config.js';
 import { TOKENS } from './tokens.js';
@@ -235,12 +237,24 @@ export const monitorModule = (print: PrintHealth, db?: Db) =>
       .inSingletonScope();
   });
 
-/** Files: the upload service over a file store and the file records, and its routes. */
-export const filesModule = (files: FileService) =>
+/**
+ * Files: the upload service over a file store and the file records, and its routes; with
+ * `exportJobs`, large exports asked with `Prefer: respond-async` are written in the background.
+ */
+export const filesModule = (files: FileService, exportJobs?: ExportJobs) =>
   new ContainerModule(({ bind }) => {
     bind(TOKENS.Files).toConstantValue(files);
+    // Large exports go to the background only where their workbooks can be stored.
+    if (exportJobs) bind(TOKENS.ExportJobs).toConstantValue(exportJobs);
     bind(TOKENS.FileRoutes)
-      .toResolvedValue((f: FileService) => [uploadRoutes(f), downloadRoutes(f)], [TOKENS.Files])
+      .toResolvedValue(
+        (f: FileService) => [
+          uploadRoutes(f),
+          downloadRoutes(f),
+          ...(exportJobs ? [exportJobRoutes(exportJobs)] : []),
+        ],
+        [TOKENS.Files],
+      )
       .inSingletonScope();
   });
 
@@ -256,6 +270,8 @@ export interface ContainerParts {
   readonly linkedRecords?: LinkedRecordRegistry<Db>;
   /** Uploads and downloads; without it the file routes are absent. */
   readonly files?: FileService;
+  /** Large exports in the background, beside the files (filesModule). */
+  readonly exportJobs?: ExportJobs;
   /** The jobs the server schedules (定时任务); without it the page lists none. */
   readonly jobs?: JobCatalogue;
   /** 服务监控's view of the print service; by default its /health at PRINT_SERVICE_URL. */
@@ -296,6 +312,6 @@ export function buildContainer(parts: ContainerParts): Container {
     container.load(jobLogModule(parts.db, parts.jobs ?? new JobCatalogue()));
     container.load(noticeModule(parts.db));
   }
-  if (parts.files) container.load(filesModule(parts.files));
+  if (parts.files) container.load(filesModule(parts.files, parts.exportJobs));
   return container;
 }

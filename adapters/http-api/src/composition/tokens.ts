@@ -11,6 +11,7 @@ import type { AvatarStore } from '../routes/avatar-store.js';
 import type { RouteModule } from '../routes/route-module.js';
 import type { TaskNotifyPort, TaskService } from '@dpms/core';
 import type { FileService } from '../routes/upload.service.js';
+import type { ExportJobs } from '../http/export-jobs.js';
 import type { ApprovalRouteDeps } from '../routes/approval/index.js';
 import type { ServerConfig } from './server-config.js';
 import type { ApprovalPdfExport, PrintDeps } from '../print/pdf.routes.js';
@@ -38,6 +39,8 @@ export const TOKENS = {
   ApprovalRoutes: token<RouteModule>('ApprovalRoutes'),
   /** Uploads, downloads and the file store; present when the container is given files. */
   Files: token<FileService>('Files'),
+  /** Large exports written in the background; present when the container is given them. */
+  ExportJobs: token<ExportJobs>('ExportJobs'),
   /** The upload and download route families; optional, like the approval routes. */
   FileRoutes: token<readonly RouteModule[]>('FileRoutes'),
   /** The contract route family; optional, like the approval routes. */

@@ -1,6 +1,17 @@
+import type { Writable } from 'node:stream';
 import type { Response } from 'express';
 import ExcelJS from 'exceljs';
-import { formatInstant, instituteDay, wallClockAt } from '@dpms/core';
+import {
+  EXPORT_JOB_MESSAGES,
+  exportGoesToBackground,
+  formatInstant,
+  instituteDay,
+  prefersRespondAsync,
+  wallClockAt,
+} from '@dpms/core';
+import { exportJobAnswer } from '@dpms/wire';
+import type { Principal } from '../identity/principal.js';
+import { exportJobRecordOf, exportJobsOf } from './export-jobs.js';
 import { instituteZoneOf } from './institute-zone.js';
 import { personNamesOf } from './people-names.js';
 
@@ -121,12 +132,47 @@ export function contentDisposition(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
+/** Rows read a page at a time that can say how many they are before the first is written. */
+export interface CountedRows<T> extends AsyncIterable<T> {
+  count(): Promise<number>;
+}
+
+const isCounted = <T>(rows: Iterable<T> | AsyncIterable<T>): rows is CountedRows<T> =>
+  typeof (rows as Partial<CountedRows<T>>).count === 'function';
+
+/**
+ * Every row of a list, `pageSize` at a time, for an export: the first page (read by `count` or
+ * by the first row) says how many there are, so a large export can go to the background.
+ */
+export function pagedRows<T>(
+  load: (pageNum: number) => Promise<{ readonly total: number; readonly rows: readonly T[] }>,
+  pageSize: number,
+): CountedRows<T> {
+  let first: ReturnType<typeof load> | undefined;
+  const firstPage = () => (first ??= load(1));
+  return {
+    count: async () => (await firstPage()).total,
+    async *[Symbol.asyncIterator]() {
+      for (let pageNum = 1; ; pageNum++) {
+        const r = await (pageNum === 1 ? firstPage() : load(pageNum));
+        yield* r.rows;
+        if (r.rows.length < pageSize || pageNum * pageSize >= r.total) return;
+      }
+    },
+  };
+}
+
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * Streams a list as an .xlsx workbook to the response: exceljs's WorkbookWriter writes each row
  * as it comes, so a large export never sits whole in memory. `rows` may be a page source that
  * fetches as it goes. Each column's kind decides its cells and their number format (`cellValue`).
+ *
+ * A caller that sends `Prefer: respond-async` (our web does) and asks for many rows is answered
+ * 202 with a background job instead (export-jobs.ts, core's export-job.ts): the workbook is
+ * written to the caller's files while the web shows its progress. Without the header (RuoYi's
+ * UI, a script) the workbook is the answer, whatever its size.
  */
 export async function streamXlsx<T>(
   res: Response,
@@ -135,14 +181,53 @@ export async function streamXlsx<T>(
   columns: readonly XlsxColumn<T>[],
   rows: Iterable<T> | AsyncIterable<T>,
 ): Promise<void> {
+  const zone = await instituteZoneOf(res);
+  const nameOf = personNamesOf(res);
+  const write = (out: Writable, onRow: () => void) =>
+    writeXlsx(out, { zone, nameOf }, sheetName, columns, rows, onRow);
+  const jobs = exportJobsOf(res);
+  const principal = res.locals.principal as Principal | undefined;
+  const asked = jobs !== undefined && prefersRespondAsync(res.req.headers.prefer);
+  const count = !asked
+    ? null
+    : Array.isArray(rows)
+      ? rows.length
+      : isCounted(rows)
+        ? await rows.count()
+        : null;
+  if (jobs && principal && principal.userId > 0 && exportGoesToBackground(asked, count)) {
+    const job = await jobs.start(principal.userId, fileName, count, write);
+    const answer = exportJobAnswer.parse({
+      code: 200,
+      msg: EXPORT_JOB_MESSAGES.started(count ?? 0),
+      data: exportJobRecordOf(job),
+    });
+    res
+      .status(202)
+      .set('Preference-Applied', 'respond-async')
+      .set('Location', `/prod-api/common/exportJob/${job.jobId}`)
+      .json(answer);
+    return;
+  }
   res.status(200);
   res.setHeader('Content-Type', XLSX_TYPE);
   res.setHeader('Content-Disposition', contentDisposition(fileName));
   res.setHeader('Access-Control-Expose-Headers', 'Content-Disposition');
-  const zone = await instituteZoneOf(res);
-  const nameOf = personNamesOf(res);
+  await write(res, () => undefined);
+}
+
+/** Writes the workbook to `out` (ended when done), calling `onRow` after each row. */
+async function writeXlsx<T>(
+  out: Writable,
+  reading: { zone: string; nameOf: (who: string | number) => Promise<string> },
+  sheetName: string,
+  columns: readonly XlsxColumn<T>[],
+  rows: Iterable<T> | AsyncIterable<T>,
+  onRow: () => void,
+): Promise<void> {
+  const { zone, nameOf } = reading;
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: res,
+    stream: out,
     useStyles: true,
     useSharedStrings: false,
   });
@@ -180,6 +265,7 @@ export async function streamXlsx<T>(
       if (numFmt !== undefined) line.getCell(i + 1).numFmt = numFmt;
     });
     line.commit();
+    onRow();
   }
   sheet.commit();
   await workbook.commit();

@@ -21,7 +21,7 @@ import { instituteDaysOf } from '../http/institute-zone.js';
 import { listQueryOf } from '../http/list-query.js';
 import { perm } from '../http/route.js';
 import { defined, idList } from '../http/schemas.js';
-import { streamXlsx, type XlsxColumn } from '../http/xlsx.js';
+import { pagedRows, streamXlsx, type XlsxColumn } from '../http/xlsx.js';
 import type { RouteModule } from './route-module.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -60,17 +60,6 @@ const OPER_EXPORT: readonly XlsxColumn<OperLog>[] = [
   { header: '操作时间', kind: 'instant', width: 20, value: (o) => o.operTime },
   { header: '消耗时间（毫秒）', kind: 'number', value: (o) => o.costTime },
 ];
-
-/** Every row of a list, a page at a time, for an export. */
-async function* allRows<T>(
-  load: (pageNum: number) => Promise<{ total: number; rows: readonly T[] }>,
-) {
-  for (let pageNum = 1; ; pageNum++) {
-    const r = await load(pageNum);
-    yield* r.rows;
-    if (r.rows.length < EXPORT_PAGE || pageNum * EXPORT_PAGE >= r.total) return;
-  }
-}
 
 /**
  * 登录日志 (RuoYi's SysLogininforController): the sign-ins and sign-outs, newest first, their
@@ -113,10 +102,12 @@ export function loginInfoRoutes(repos: PlatformRepositories): RouteModule {
         produces: XLSX,
         handler: async ({ query, res }) => {
           const filter = await loginFilter(query, res);
-          const rows = allRows((pageNum) =>
-            repos.loginInfos.list(
-              listQueryOf(filter, { ...query, pageNum, pageSize: EXPORT_PAGE }),
-            ),
+          const rows = pagedRows(
+            (pageNum) =>
+              repos.loginInfos.list(
+                listQueryOf(filter, { ...query, pageNum, pageSize: EXPORT_PAGE }),
+              ),
+            EXPORT_PAGE,
           );
           await streamXlsx(res, '登录日志.xlsx', '登录日志', LOGIN_EXPORT, rows);
           return undefined;
@@ -206,8 +197,12 @@ export function operLogRoutes(repos: PlatformRepositories): RouteModule {
         produces: XLSX,
         handler: async ({ query, res }) => {
           const filter = await operFilter(query, res);
-          const rows = allRows((pageNum) =>
-            repos.operLogs.list(listQueryOf(filter, { ...query, pageNum, pageSize: EXPORT_PAGE })),
+          const rows = pagedRows(
+            (pageNum) =>
+              repos.operLogs.list(
+                listQueryOf(filter, { ...query, pageNum, pageSize: EXPORT_PAGE }),
+              ),
+            EXPORT_PAGE,
           );
           await streamXlsx(res, '操作日志.xlsx', '操作日志', OPER_EXPORT, rows);
           return undefined;

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Request } from 'express';
 import {
   ADMITTED_UPLOAD_TYPES,
@@ -14,6 +14,7 @@ import {
   type UploadPurpose,
   type FileRecord,
   type FileRecordRepository,
+  type ByteSource,
   type FileStore,
 } from '@dpms/core';
 import { HttpError } from '../http/http-error.js';
@@ -304,6 +305,40 @@ export class FileService {
       return record;
     } catch (e) {
       await release().catch(() => undefined);
+      throw e;
+    }
+  }
+
+  /**
+   * A file the server made for `ownerUserId` (a background export's workbook): stored and
+   * recorded as theirs, so it is in their file centre and downloads like an upload.
+   */
+  async storeGenerated(ownerUserId: number, name: string, body: ByteSource): Promise<FileRecord> {
+    const fileId = newId();
+    const key = storageKeyOf(fileId);
+    const hash = createHash('sha256');
+    async function* hashed() {
+      for await (const chunk of body) {
+        hash.update(chunk);
+        yield chunk;
+      }
+    }
+    const stored = await this.store.put(key, hashed());
+    const record: FileRecord = {
+      fileId,
+      originalName: name,
+      fileType: deriveFileType(name),
+      size: stored.size,
+      contentHash: hash.digest('hex'),
+      storageKey: key,
+      ownerUserId,
+      createdAt: this.clock.now(),
+    };
+    try {
+      await this.files.createFile(record);
+      return record;
+    } catch (e) {
+      await this.store.delete(key).catch(() => undefined);
       throw e;
     }
   }

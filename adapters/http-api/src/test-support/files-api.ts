@@ -5,8 +5,9 @@ import path from 'node:path';
 import type { Express } from 'express';
 import request from 'supertest';
 import { LocalDiskFileStore } from '@dpms/files/local';
-import { SqlFileRecordRepository } from '@dpms/sql';
+import { SqlExportJobRepository, SqlFileRecordRepository } from '@dpms/sql';
 import { buildContainer } from '../composition/modules.js';
+import { ExportJobs } from '../http/export-jobs.js';
 import { createApp } from '../app.js';
 import { createLogger } from '../http/logger.js';
 import {
@@ -15,19 +16,23 @@ import {
   type FileServiceConfig,
 } from '../routes/upload.service.js';
 import { DEMO_PASSWORD, nextAddress, TestClock } from './api.js';
-import { openTestDatabase, type TestDatabaseKind } from './test-database.js';
+import { openTestDatabase, type TestDatabase, type TestDatabaseKind } from './test-database.js';
 import { testServerConfig } from './test-server-config.js';
 import { readingRealStatuses } from './real-statuses.js';
 
 export interface FilesTestApi {
   readonly app: Express;
   readonly files: FileService;
+  /** Large exports in the background (with `exportJobs`). */
+  readonly exportJobs: ExportJobs | undefined;
   readonly store: LocalDiskFileStore;
   /** The store's root directory (objects/ and tmp/ below it). */
   readonly storeRoot: string;
   /** A directory beside the store, for files that must never be reachable. */
   readonly outside: string;
   readonly clock: TestClock;
+  /** The test database under the API (to seed rows a test needs). */
+  readonly database: TestDatabase;
   /** The API's DATA_DIR (avatars live in avatars/ below it). */
   readonly dataDir: string;
   login(userName: string): Promise<string>;
@@ -41,7 +46,7 @@ export interface FilesTestApi {
 export async function openFilesTestApi(
   kind: TestDatabaseKind,
   config: Partial<FileServiceConfig> = {},
-  options: { readonly withDomain?: boolean } = {},
+  options: { readonly withDomain?: boolean; readonly exportJobs?: boolean } = {},
 ): Promise<FilesTestApi> {
   const database = await openTestDatabase(kind);
   const root = mkdtempSync(path.join(tmpdir(), 'dpms-files-api-'));
@@ -53,6 +58,15 @@ export async function openFilesTestApi(
     ...DEFAULT_FILE_SERVICE_CONFIG,
     ...config,
   });
+  const exportJobs = options.exportJobs
+    ? new ExportJobs({
+        repo: new SqlExportJobRepository(database.handle.db),
+        files,
+        now: () => clock.now(),
+        logger: createLogger('silent'),
+        workDir: path.join(root, 'exports'),
+      })
+    : undefined;
   const container = buildContainer({
     config: testServerConfig(database.dataDir),
     logger: createLogger('silent'),
@@ -61,15 +75,18 @@ export async function openFilesTestApi(
     clock,
     files,
     ...(options.withDomain ? { db: database.handle.db } : {}),
+    ...(exportJobs ? { exportJobs } : {}),
   });
   const app = readingRealStatuses(createApp(container).app);
   return {
     app,
     files,
+    exportJobs,
     store,
     storeRoot,
     outside,
     clock,
+    database,
     dataDir: database.dataDir,
     async login(userName) {
       const r = await request(app)
@@ -80,6 +97,7 @@ export async function openFilesTestApi(
       return (r.body as { token: string }).token;
     },
     close: async () => {
+      await exportJobs?.settled();
       await database.close();
       rmSync(root, { recursive: true, force: true });
     },

@@ -188,4 +188,88 @@ describe('FileGateway', () => {
     }
     expect(seen).toHaveLength(2);
   });
+
+  describe('downloadExport', () => {
+    const job = (over: Record<string, unknown>) => ({
+      jobId: 'a'.repeat(32),
+      fileName: '登录日志.xlsx',
+      status: 'running',
+      rowsDone: 0,
+      rowsTotal: 100,
+      percent: 0,
+      message: '正在导出',
+      fileId: null,
+      createTime: '2026-11-27T04:00:00.000Z',
+      finishTime: null,
+      ...over,
+    });
+    const envelope = (data: unknown) => ({ code: 200, msg: 'ok', data });
+
+    it('asks for the background and takes a small export that answers at once', async () => {
+      const { files, seen } = gateway(() => ({
+        status: 200,
+        data: new Blob(['x']),
+        headers: { 'content-disposition': disposition('岗位数据.xlsx') },
+      }));
+      const got = await files.downloadExport('/system/post/export');
+      expect(got.fileName).toBe('岗位数据.xlsx');
+      expect(seen[0]?.headers.get('Prefer')).toBe('respond-async');
+      expect(seen).toHaveLength(1);
+    });
+
+    it('follows a background export to its file, reporting each step', async () => {
+      const steps = [
+        job({ rowsDone: 40, percent: 40 }),
+        job({ status: 'done', rowsDone: 100, percent: 100, fileId: 'f'.repeat(32) }),
+      ];
+      const { files, seen } = gateway((config) => {
+        if (config.url === '/monitor/logininfor/export')
+          return { status: 202, data: new Blob([JSON.stringify(envelope(job({})))]) };
+        if (config.url?.startsWith('/common/exportJob/'))
+          return { status: 200, data: envelope(steps.shift()) };
+        return { status: 200, data: new Blob(['xlsx']) };
+      });
+      const seenJobs: number[] = [];
+      const got = await files.downloadExport('/monitor/logininfor/export', {
+        pollMs: 0,
+        onProgress: (j) => seenJobs.push(j.rowsDone),
+      });
+      expect(seenJobs).toEqual([0, 40, 100]);
+      expect(got.fileName).toBe('登录日志.xlsx');
+      expect(await got.blob.text()).toBe('xlsx');
+      expect(seen.map((c) => c.url)).toEqual([
+        '/monitor/logininfor/export',
+        `/common/exportJob/${'a'.repeat(32)}`,
+        `/common/exportJob/${'a'.repeat(32)}`,
+        `/common/download/resource?resource=${'f'.repeat(32)}`,
+      ]);
+    });
+
+    it('rejects with the job’s own message when it failed or was interrupted', async () => {
+      const { files } = gateway((config) =>
+        config.url === '/monitor/operlog/export'
+          ? { status: 202, data: new Blob([JSON.stringify(envelope(job({})))]) }
+          : {
+              status: 200,
+              data: envelope(
+                job({ status: 'interrupted', message: '导出已中断（服务重启或停止），请重新导出' }),
+              ),
+            },
+      );
+      await expect(
+        files.downloadExport('/monitor/operlog/export', { pollMs: 0 }),
+      ).rejects.toMatchObject({
+        code: 'EXPORT.INTERRUPTED',
+        message: '导出已中断（服务重启或停止），请重新导出',
+      });
+    });
+
+    it('refuses an address outside the API, sending nothing', async () => {
+      const { files, seen } = gateway(() => ({ status: 200, data: new Blob(['x']) }));
+      await expect(files.downloadExport('https://evil.example/x')).rejects.toMatchObject({
+        code: 'UPLOAD.ADDRESS_INVALID',
+      });
+      expect(seen).toHaveLength(0);
+    });
+  });
 });

@@ -11,10 +11,12 @@ import {
   STATUS_HEADER,
   chunkAnswer,
   chunkListingAnswer,
+  exportJobAnswer,
   ownFilesAnswer,
   storedFileAnswer,
   uploadIdAnswer,
   type ChunkListingRecord,
+  type ExportJobRecord,
   type OwnFileRow,
   type OwnFilesQuery,
   type StoredFileRecord,
@@ -48,6 +50,27 @@ export interface DownloadedFile {
 }
 
 export const ABORTED_CODE = 'UPLOAD.ABORTED';
+
+/** A background export as the server reports it (GET /common/exportJob/{jobId}). */
+export type ExportJob = ExportJobRecord;
+
+/** How often a background export's progress is read. */
+const EXPORT_POLL_MS = 800;
+
+/** Waits `ms`, or rejects as aborted when `signal` aborts first. */
+const pause = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const aborted = () => {
+      clearTimeout(timer);
+      reject(new ApiError(ABORTED_CODE, '已取消', 0, true));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', aborted);
+      resolve();
+    }, ms);
+    if (signal?.aborted) aborted();
+    else signal?.addEventListener('abort', aborted, { once: true });
+  });
 
 /** The file id the server issues: 32 lower-case hex digits. */
 
@@ -202,12 +225,62 @@ export class FileGateway {
     apiPath: string,
     options: { signal?: AbortSignal } = {},
   ): Promise<DownloadedFile> {
+    return this.fetchFile(this.apiPathOf(apiPath), options.signal);
+  }
+
+  /**
+   * An export the application's own code addresses (like `downloadPath`), asking the server to
+   * make a large one in the background (`Prefer: respond-async`, core's export-job.ts): a small
+   * export is the answer itself; a large one answers 202 with a job whose progress is read every
+   * `pollMs` and handed to `onProgress`, and whose file is fetched when done. A job that failed
+   * or was interrupted rejects with its message.
+   */
+  async downloadExport(
+    apiPath: string,
+    options: {
+      signal?: AbortSignal;
+      onProgress?: (job: ExportJob) => void;
+      pollMs?: number;
+    } = {},
+  ): Promise<DownloadedFile> {
+    const url = this.apiPathOf(apiPath);
+    let job: ExportJob;
+    try {
+      const res = await this.raw.get<Blob>(url, {
+        responseType: 'blob',
+        headers: { ...this.authHeaders(url), Prefer: 'respond-async' },
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+      if (res.status !== 202) {
+        const header = res.headers['content-disposition'] as string | undefined;
+        return { blob: res.data, fileName: fileNameFromContentDisposition(header) };
+      }
+      job = answerOf(exportJobAnswer, JSON.parse(await res.data.text()) as Envelope, url).data;
+    } catch (error) {
+      throw await this.failure(error, url);
+    }
+    options.onProgress?.(job);
+    while (job.status === 'running') {
+      await pause(options.pollMs ?? EXPORT_POLL_MS, options.signal);
+      const path = `/common/exportJob/${job.jobId}`;
+      job = answerOf(exportJobAnswer, await this.http.get(path, { quiet: true }), path).data;
+      options.onProgress?.(job);
+    }
+    if (job.status !== 'done' || job.fileId === null) {
+      throw new ApiError(`EXPORT.${job.status.toUpperCase()}`, job.message, 0);
+    }
+    const file = await this.download(job.fileId, options.signal ? { signal: options.signal } : {});
+    return { blob: file.blob, fileName: job.fileName };
+  }
+
+  /** An API path relative to its base; anything else is refused. */
+  private apiPathOf(apiPath: string): string {
     const base = this.raw.defaults.baseURL ?? API_BASE;
     const bare = apiPath.startsWith(`${base}/`) ? apiPath.slice(base.length) : apiPath;
     if (!/^\/(?!\/)/.test(bare) || bare.includes('\\')) {
       throw new ApiError('UPLOAD.ADDRESS_INVALID', UPLOAD_MESSAGES.downloadAddressInvalid, 400);
     }
-    return this.fetchFile(bare, options.signal);
+    return bare;
   }
 
   private async fetchFile(url: string, signal?: AbortSignal): Promise<DownloadedFile> {

@@ -23,7 +23,23 @@ export interface SysJobStateTable {
   update_time: Defaulted<Date>;
 }
 
+/** A large export written in the background (migration 0108). */
+export interface SysExportJobTable {
+  job_id: string;
+  owner_user_id: number;
+  file_name: string;
+  status: Defaulted<'running' | 'done' | 'failed'>;
+  rows_done: Defaulted<number>;
+  rows_total: number | null;
+  message: ColumnType<string | null, string | null | undefined, string | null>;
+  file_id: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Date;
+  updated_at: Date;
+  finished_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
 export interface JobLogTables {
   sys_job_log: SysJobLogTable;
   sys_job_state: SysJobStateTable;
+  sys_export_job: SysExportJobTable;
 }

@@ -10,7 +10,10 @@ const TOAST_STYLE: Record<ToastKind, string> = {
   info: 'border-line bg-surface text-ink',
 };
 
-/** Renders the toasts (top centre) and the first pending confirm of the feedback store. */
+/**
+ * Renders the toasts (top centre), the progress notes of long work (bottom right) and the first
+ * pending confirm of the feedback store.
+ */
 export function FeedbackHost({ feedback }: { feedback: Feedback }) {
   const state = useSyncExternalStore(feedback.subscribe, feedback.snapshot);
   const confirm = state.confirms[0];
@@ -31,6 +34,33 @@ export function FeedbackHost({ feedback }: { feedback: Feedback }) {
           </div>
         ))}
       </div>
+      {state.progress.length > 0 && (
+        <div className="fixed bottom-4 right-4 z-[60] flex w-72 flex-col gap-2" aria-live="polite">
+          {state.progress.map((p) => (
+            <div
+              key={p.id}
+              data-testid="progress-note"
+              className="rounded-control border border-line bg-surface px-4 py-3 text-sm shadow-pop"
+            >
+              <div className="truncate font-medium text-ink">{p.title}</div>
+              <div className="mt-1 truncate text-xs text-ink-soft">{p.message}</div>
+              <div
+                role="progressbar"
+                aria-label={p.title}
+                aria-valuemin={0}
+                aria-valuemax={100}
+                {...(p.percent === null ? {} : { 'aria-valuenow': p.percent })}
+                className="mt-2 h-1.5 overflow-hidden rounded-full bg-line"
+              >
+                <div
+                  className={`h-full rounded-full bg-brand-500 transition-[width] ${p.percent === null ? 'w-1/3 animate-pulse' : ''}`}
+                  style={p.percent === null ? undefined : { width: `${p.percent}%` }}
+                />
+              </div>
+            </div>
+          ))}
+        </div>
+      )}
       {confirm && (
         <Dialog
           open

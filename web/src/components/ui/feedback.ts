@@ -29,9 +29,25 @@ export interface ConfirmOptions {
   kind?: 'warning' | 'info';
 }
 
+/** Long work under way (a background export): a title, a line and a bar, until it closes. */
+export interface ProgressNote {
+  id: number;
+  title: string;
+  message: string;
+  /** 0-100; null while the extent is unknown (the bar runs without a figure). */
+  percent: number | null;
+}
+
+/** What the code doing the work holds of its progress note. */
+export interface ProgressHandle {
+  update(message: string, percent: number | null): void;
+  close(): void;
+}
+
 interface State {
   toasts: Toast[];
   confirms: ConfirmRequest[];
+  progress: ProgressNote[];
 }
 
 /**
@@ -39,7 +55,7 @@ interface State {
  * what the HTTP client's user-interface port speaks to.
  */
 export class Feedback {
-  private state: State = { toasts: [], confirms: [] };
+  private state: State = { toasts: [], confirms: [], progress: [] };
   private readonly listeners = new Set<() => void>();
   private nextId = 1;
 
@@ -71,6 +87,24 @@ export class Feedback {
 
   warning(message: string): void {
     this.toast('warning', message);
+  }
+
+  /** Shows a progress note (bottom right) that the work updates and closes. */
+  progress(title: string): ProgressHandle {
+    const id = this.nextId++;
+    this.set({
+      ...this.state,
+      progress: [...this.state.progress, { id, title, message: '', percent: null }],
+    });
+    return {
+      update: (message, percent) =>
+        this.set({
+          ...this.state,
+          progress: this.state.progress.map((p) => (p.id === id ? { ...p, message, percent } : p)),
+        }),
+      close: () =>
+        this.set({ ...this.state, progress: this.state.progress.filter((p) => p.id !== id) }),
+    };
   }
 
   dismiss(id: number): void {

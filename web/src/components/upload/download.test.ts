@@ -102,10 +102,77 @@ describe('downloadExport', () => {
     const { files } = services();
     const names = savableBrowser();
     const fetch = vi
-      .spyOn(files, 'downloadPath')
+      .spyOn(files, 'downloadExport')
       .mockResolvedValue({ blob: new Blob(['x']), fileName: undefined });
     expect(await downloadExport('/v4/lixiang/export?pageNum=1')).toBe(true);
-    expect(fetch).toHaveBeenCalledWith('/v4/lixiang/export?pageNum=1');
+    expect(fetch.mock.calls[0]?.[0]).toBe('/v4/lixiang/export?pageNum=1');
     expect(names).toEqual(['export']);
+  });
+
+  it('shows a background export’s progress until its file is saved, then says where it is', async () => {
+    const { files, feedback } = services();
+    const names = savableBrowser();
+    const seen: Array<{ message: string; percent: number | null }[]> = [];
+    const job = {
+      jobId: 'a'.repeat(32),
+      fileName: '登录日志.xlsx',
+      rowsTotal: 100_000,
+      fileId: null,
+      createTime: '2026-11-27T04:00:00.000Z',
+      finishTime: null,
+    };
+    vi.spyOn(files, 'downloadExport').mockImplementation((_path, options) => {
+      for (const [status, rowsDone, percent] of [
+        ['running', 0, 0],
+        ['running', 50_000, 50],
+      ] as const) {
+        options?.onProgress?.({
+          ...job,
+          status,
+          rowsDone,
+          percent,
+          message: `已写入 ${rowsDone} 行`,
+        });
+        seen.push(
+          feedback.snapshot().progress.map(({ message, percent }) => ({ message, percent })),
+        );
+      }
+      return Promise.resolve({ blob: new Blob(['x']), fileName: '登录日志.xlsx' });
+    });
+    expect(await downloadExport('/monitor/logininfor/export')).toBe(true);
+    expect(seen).toEqual([
+      [{ message: '已写入 0 行', percent: 0 }],
+      [{ message: '已写入 50000 行', percent: 50 }],
+    ]);
+    expect(feedback.snapshot().progress).toEqual([]);
+    expect(names).toEqual(['登录日志.xlsx']);
+    expect(feedback.snapshot().toasts.map((t) => t.message)).toContain(
+      '导出完成：登录日志.xlsx，也可在“我的文件”中下载',
+    );
+  });
+
+  it('closes the progress and shows why when a background export fails', async () => {
+    const { files, feedback } = services();
+    savableBrowser();
+    vi.spyOn(files, 'downloadExport').mockImplementation((_path, options) => {
+      options?.onProgress?.({
+        jobId: 'a'.repeat(32),
+        fileName: '登录日志.xlsx',
+        status: 'running',
+        rowsDone: 0,
+        rowsTotal: 100_000,
+        percent: 0,
+        message: '正在导出',
+        fileId: null,
+        createTime: '2026-11-27T04:00:00.000Z',
+        finishTime: null,
+      });
+      return Promise.reject(new Error('导出已中断（服务重启或停止），请重新导出'));
+    });
+    expect(await downloadExport('/monitor/logininfor/export')).toBe(false);
+    expect(feedback.snapshot().progress).toEqual([]);
+    expect(feedback.snapshot().toasts.map((t) => t.message)).toContain(
+      '导出已中断（服务重启或停止），请重新导出',
+    );
   });
 });

@@ -1,6 +1,11 @@
-import { UPLOAD_MESSAGES, fileIdOfReference } from '@dpms/core';
-import { errorMessage, type DownloadedFile, type FileGateway } from '@dpms/http-client';
-import type { Feedback } from '../ui/feedback';
+import { EXPORT_JOB_MESSAGES, UPLOAD_MESSAGES, fileIdOfReference } from '@dpms/core';
+import {
+  errorMessage,
+  type DownloadedFile,
+  type ExportJob,
+  type FileGateway,
+} from '@dpms/http-client';
+import type { Feedback, ProgressHandle } from '../ui/feedback';
 import { UPLOAD_UI_MESSAGES } from './messages';
 
 /** Whether this browser can save a Blob under a name (an `a[download]` and object URLs). */
@@ -89,7 +94,25 @@ export async function downloadFile(reference: string, fileName?: string): Promis
 export async function downloadExport(apiPath: string, fileName?: string): Promise<boolean> {
   if (!services) throw new Error('downloadExport: configureFileDownloads was not called');
   const files = services.files();
-  return save(() => files.downloadPath(apiPath), fileName, lastSegment(apiPath));
+  const feedback = services.feedback();
+  // A large export is made in the background: its progress shows until the file is saved.
+  let note: ProgressHandle | undefined;
+  let background: ExportJob | undefined;
+  const saved = await save(
+    () =>
+      files.downloadExport(apiPath, {
+        onProgress: (job) => {
+          background = job;
+          note ??= feedback.progress(`导出 ${job.fileName}`);
+          note.update(job.message, job.percent);
+        },
+      }),
+    fileName,
+    lastSegment(apiPath),
+  );
+  note?.close();
+  if (saved && background) feedback.success(EXPORT_JOB_MESSAGES.done(background.fileName));
+  return saved;
 }
 
 async function save(

@@ -16,7 +16,7 @@ import { listQueryOf } from '../../http/list-query.js';
 import { pagingShape } from '../../http/paging.js';
 import { perm, type RouteBook } from '../../http/route.js';
 import { id, idList, statusFlag } from '../../http/schemas.js';
-import { streamXlsx } from '../../http/xlsx.js';
+import { pagedRows, streamXlsx } from '../../http/xlsx.js';
 import {
   countAnswer,
   okEnvelope,
@@ -85,17 +85,15 @@ export function registerUserAdminRoutes(book: RouteBook, deps: UserRouteDeps): v
     produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     handler: async ({ query, principal, res }) => {
       const filter = filterOf(query, await instituteDaysOf(res, query.params));
-      async function* rows() {
-        for (let pageNum = 1; ; pageNum++) {
-          const r = await repos.users.list(
+      const rows = pagedRows(
+        (pageNum) =>
+          repos.users.list(
             listQueryOf(filter, { ...query, pageNum, pageSize: 500 }),
             principal.scope,
-          );
-          yield* r.rows;
-          if (r.rows.length < 500 || pageNum * 500 >= r.total) return;
-        }
-      }
-      await streamXlsx(res, '用户数据.xlsx', '用户数据', EXPORT_COLUMNS, rows());
+          ),
+        500,
+      );
+      await streamXlsx(res, '用户数据.xlsx', '用户数据', EXPORT_COLUMNS, rows);
       return undefined;
     },
   });
