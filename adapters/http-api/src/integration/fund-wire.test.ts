@@ -13,6 +13,7 @@ import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-
 import { openTestApi, type TestApi } from '../test-support/api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 import { apiClient } from '../test-support/api-client.js';
+import { insertFormalContract } from '../test-support/formal-contract.js';
 
 /**
  * The fund slices keep one rule per action: the route declares the permission core's rule names,
@@ -83,22 +84,12 @@ describe.each(testDatabaseKinds())('fund buttons and bodies on %s', (kind) => {
 
   beforeAll(async () => {
     api = await openApprovalApi(kind);
-    const c = await api.database.handle.db
-      .insertInto('contract')
-      .values({
-        stage: 'formal',
-        status: 1,
-        project_name: '付款按钮测试项目',
-        contract_name: '付款按钮测试合同',
-        biz_source: '1',
-        total_amount: '500',
-        sign_by_sub: '某某建筑设计研究院',
-        dept_id: 110,
-        user_id: 3,
-      })
-      .returning('contract_id')
-      .executeTakeFirstOrThrow();
-    contractId = c.contract_id;
+    contractId = await insertFormalContract(api.database.handle.db, {
+      project_name: '付款按钮测试项目',
+      contract_name: '付款按钮测试合同',
+      total_amount: '500',
+      sign_by_sub: '某某建筑设计研究院',
+    });
     await signIn('caiwu');
     void as;
   }, 120_000);

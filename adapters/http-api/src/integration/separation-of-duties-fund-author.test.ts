@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 import { apiClient } from '../test-support/api-client.js';
+import { insertFormalContract } from '../test-support/formal-contract.js';
 
 /**
  * Separation of duties knows who created a fund record, not only who sends it: 财务 (caiwu) draws
@@ -28,22 +29,12 @@ describe.each(testDatabaseKinds())(
         .where('user_name', '=', 'caiwu')
         .executeTakeFirstOrThrow();
       caiwuId = String(u.user_id);
-      const contract = await db
-        .insertInto('contract')
-        .values({
-          stage: 'formal',
-          status: 1,
-          project_name: '代送审资金项目',
-          contract_name: '代送审资金合同',
-          biz_source: '1',
-          total_amount: '500',
-          sign_by_sub: '某某建筑设计研究院',
-          dept_id: 110,
-          user_id: 3,
-        })
-        .returning('contract_id')
-        .executeTakeFirstOrThrow();
-      contractId = contract.contract_id;
+      contractId = await insertFormalContract(db, {
+        project_name: '代送审资金项目',
+        contract_name: '代送审资金合同',
+        total_amount: '500',
+        sign_by_sub: '某某建筑设计研究院',
+      });
       await c.signIn('caiwu', 'yunying', 'bmfzr');
     });
     afterAll(() => api?.close());
