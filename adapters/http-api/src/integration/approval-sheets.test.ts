@@ -4,6 +4,7 @@ import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-
 import { testDatabaseKinds } from '../test-support/test-database.js';
 import { apiClient } from '../test-support/api-client.js';
 import { insertFormalContract } from '../test-support/formal-contract.js';
+import { loanBody } from '../test-support/fund-bodies.js';
 
 /**
  * Every approval sheet shows what is being approved: the detail answer of a loan agreement
@@ -112,12 +113,7 @@ describe.each(testDatabaseKinds())('approval sheets on %s', (kind) => {
 
   it('shows a loan agreement (10_1) with its amount, limit and holder', async () => {
     const loan = await c.okData(
-      c.post('caiwu', '/contract/loan/add', {
-        loanDeptId: 110,
-        loanAmount: '0.5',
-        refundDate: '2026-12-31',
-        reason: '审批单借款',
-      }),
+      c.post('caiwu', '/contract/loan/add', loanBody('0.5', { reason: '审批单借款' })),
     );
     const sent = await c.okData(
       c.post('caiwu', '/contract/loan/updateToApproval', { loanId: loan.loanId }),

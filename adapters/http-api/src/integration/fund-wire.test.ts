@@ -14,6 +14,7 @@ import { openTestApi, type TestApi } from '../test-support/api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 import { apiClient } from '../test-support/api-client.js';
 import { insertFormalContract } from '../test-support/formal-contract.js';
+import { loanBody } from '../test-support/fund-bodies.js';
 
 /**
  * The fund slices keep one rule per action: the route declares the permission core's rule names,
@@ -198,11 +199,7 @@ describe.each(testDatabaseKinds())('fund buttons and bodies on %s', (kind) => {
       (await bodyOf(get('caiwu', '/contract/loan/list', { pageSize: 100 }), 200)).total;
     const before = await loans();
     const loan = await bodyOf(
-      post('caiwu', '/contract/loan/add', {
-        loanDeptId: 110,
-        loanAmount: 3,
-        refundDate: '2024-13-01',
-      }),
+      post('caiwu', '/contract/loan/add', loanBody(3, { refundDate: '2024-13-01' })),
       400,
     );
     expect(loan.errors.map((e: { field: string }) => e.field).sort()).toEqual([

@@ -5,6 +5,7 @@ import { MoneyDecimal } from '@dpms/core';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 import { twoServers, type Reply } from './two-servers.js';
 import { insertFormalContract } from '../test-support/formal-contract.js';
+import { loanBody } from '../test-support/fund-bodies.js';
 
 /**
  * Random sequences of back money, allotments, loans (through their loan agreement's approval) and
@@ -189,12 +190,12 @@ describe.skipIf(!testDatabaseKinds().includes('postgres'))(
               );
             } else if (step.t === 'loan') {
               replies = await sendBoth(step.both, 1, (i) =>
-                call(i, APPLICANT[step.team] ?? 'xmjl', '/contract/loan/add', {
-                  loanDeptId: step.team,
-                  loanAmount: step.amount,
-                  refundDate: '2026-12-31',
-                  submit: true,
-                }),
+                call(
+                  i,
+                  APPLICANT[step.team] ?? 'xmjl',
+                  '/contract/loan/add',
+                  loanBody(step.amount, { loanDeptId: step.team, submit: true }),
+                ),
               );
               for (const [i, r] of replies.entries()) {
                 const data = r.body.data as { loanId?: number; approvalId?: string } | undefined;

@@ -5,6 +5,7 @@ import { MoneyDecimal } from '@dpms/core';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 import { twoServers, type Reply } from './two-servers.js';
 import { insertFormalContract } from '../test-support/formal-contract.js';
+import { loanBody } from '../test-support/fund-bodies.js';
 
 /**
  * Every money rule on every path: generated sequences of back money, allotments, in-plan payments
@@ -285,12 +286,12 @@ describe.skipIf(!testDatabaseKinds().includes('postgres'))(
           ];
         case 'loan': {
           // Within the team's limit (core's checkLoanLimit, again at the approval's final step).
-          const r = await call(i, 'xmjl', '/contract/loan/add', {
-            loanDeptId: 110,
-            loanAmount: step.amount,
-            refundDate: '2026-12-31',
-            submit: true,
-          });
+          const r = await call(
+            i,
+            'xmjl',
+            '/contract/loan/add',
+            loanBody(step.amount, { submit: true }),
+          );
           const data = r.body.data as { loanId?: number; approvalId?: string } | undefined;
           if (r.status !== 200 || data?.loanId === undefined || !data.approvalId) return [r];
           const stop = await approveAll(data.approvalId, 1 - i, LOAN_APPROVERS);

@@ -8,6 +8,7 @@ import { apiClient } from '../test-support/api-client.js';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 import { insertFormalContract } from '../test-support/formal-contract.js';
+import { loanBody } from '../test-support/fund-bodies.js';
 
 // Demo institute: admin, xmjl 3 (项目经理, 建筑一所 110), sjzc 4 (设计主持, 110), yuangong.
 const today = instituteDay(new Date());
@@ -67,12 +68,7 @@ const loanCase: Case = {
   path: '/contract/loan/add',
   table: 'fund_loan',
   column: 'reason',
-  body: (n) => ({
-    loanDeptId: 110,
-    loanAmount: '2',
-    refundDate: '2026-12-31',
-    reason: `幂等借款${n}`,
-  }),
+  body: (n) => loanBody('2', { reason: `幂等借款${n}` }),
   marker: (n) => `幂等借款${n}`,
 };
 
