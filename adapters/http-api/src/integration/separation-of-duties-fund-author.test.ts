@@ -5,6 +5,7 @@ import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-
 import { testDatabaseKinds } from '../test-support/test-database.js';
 import { apiClient } from '../test-support/api-client.js';
 import { insertFormalContract } from '../test-support/formal-contract.js';
+import { fundPlanBody } from '../test-support/fund-bodies.js';
 
 /**
  * Separation of duties knows who created a fund record, not only who sends it: 财务 (caiwu) draws
@@ -64,11 +65,11 @@ describe.each(testDatabaseKinds())(
 
     it('keeps the creator of a fund plan and of an execution sheet off their approvals', async () => {
       const plan = await c.okData(
-        c.post('caiwu', '/contract/fundPlan/add', {
-          deptId: 110,
-          planMonth: '2031-01',
-          lines: [{ lineKind: 'rigid', subjectName: '工资', amount: '20' }],
-        }),
+        c.post(
+          'caiwu',
+          '/contract/fundPlan/add',
+          fundPlanBody('2031-01', [{ lineKind: 'rigid', subjectName: '工资', amount: '20' }]),
+        ),
       );
       const sent = await c.okData(
         c.post('yunying', '/contract/fundPlan/updateToApproval', { planId: plan.planId }),
@@ -77,11 +78,11 @@ describe.each(testDatabaseKinds())(
 
       // An approved plan of another month to execute against.
       const other = await c.okData(
-        c.post('caiwu', '/contract/fundPlan/add', {
-          deptId: 110,
-          planMonth: '2031-02',
-          lines: [{ lineKind: 'rigid', subjectName: '工资', amount: '20' }],
-        }),
+        c.post(
+          'caiwu',
+          '/contract/fundPlan/add',
+          fundPlanBody('2031-02', [{ lineKind: 'rigid', subjectName: '工资', amount: '20' }]),
+        ),
       );
       await sql`update fund_plan set status = 2 where id = ${other.planId}`.execute(
         api.database.handle.db,

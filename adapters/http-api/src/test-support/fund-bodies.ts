@@ -11,3 +11,10 @@ export const loanBody = (loanAmount: unknown, fields: Record<string, unknown> = 
   refundDate: '2026-12-31',
   ...fields,
 });
+
+/** /contract/fundPlan/add: 建筑一所's (110) fund plan for `planMonth` with these lines. */
+export const fundPlanBody = (
+  planMonth: string,
+  lines: readonly Record<string, unknown>[],
+  fields: Record<string, unknown> = {},
+) => ({ deptId: 110, planMonth, lines, ...fields });
