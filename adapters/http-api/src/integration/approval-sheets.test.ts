@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 import { apiClient } from '../test-support/api-client.js';
-import { insertFormalContract } from '../test-support/formal-contract.js';
+import { insertFormalContract, SPLIT_FEES_OF_100 } from '../test-support/formal-contract.js';
 import { loanBody } from '../test-support/fund-bodies.js';
 
 /**
@@ -69,12 +69,7 @@ describe.each(testDatabaseKinds())('approval sheets on %s', (kind) => {
       project_name: '审批单测试项目',
       contract_name: '审批单测试合同',
       contract_no: 'HT-SHEET-1',
-      total_amount: '100',
-      direct_fee: '10',
-      technical_fee: '5',
-      expert_fee: '2.5',
-      operate_fee: '1.5',
-      design_fee: '2.5',
+      ...SPLIT_FEES_OF_100,
       sign_by_sub: '某某建筑设计研究院',
     });
     await db

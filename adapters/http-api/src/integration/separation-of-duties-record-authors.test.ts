@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../test-support/api-client.js';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
-import { insertFormalContract } from '../test-support/formal-contract.js';
+import { insertFormalContract, SPLIT_FEES_OF_100 } from '../test-support/formal-contract.js';
 
 /**
  * Separation of duties knows the author of a contract document and of a closed case, not only
@@ -30,12 +30,7 @@ describe.each(testDatabaseKinds())('records sent by a colleague of their author,
     contractId = await insertFormalContract(db, {
       project_name: '代送审作者项目',
       contract_name: '代送审作者项目设计合同',
-      total_amount: '100',
-      direct_fee: '10',
-      technical_fee: '5',
-      expert_fee: '2.5',
-      operate_fee: '1.5',
-      design_fee: '2.5',
+      ...SPLIT_FEES_OF_100,
     });
     await db
       .insertInto('back_money')

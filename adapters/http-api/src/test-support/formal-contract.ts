@@ -3,6 +3,16 @@ import type { ContractTables, DatabaseHandle } from '@dpms/sql';
 
 type ContractRow = Insertable<ContractTables['contract']>;
 
+/** A contract of 100 万元 with its fees split as the sheets and approvals suites read them. */
+export const SPLIT_FEES_OF_100 = {
+  total_amount: '100',
+  direct_fee: '10',
+  technical_fee: '5',
+  expert_fee: '2.5',
+  operate_fee: '1.5',
+  design_fee: '2.5',
+} as const;
+
 /**
  * A signed (formal, approved) contract of 建筑一所 drafted by xmjl, written straight into the test
  * database: the setup the integration suites share. Its names are the caller's; any other column
