@@ -20,7 +20,7 @@ import { createFileServiceFromEnv } from './routes/file-service.setup.js';
 import { recordDatabasePrepare, registerScheduledJobs } from './jobs/scheduled-jobs.js';
 import { registerNightlyBackup } from './jobs/nightly-backup.js';
 import { JobCatalogue } from './jobs/job-catalogue.js';
-import { JobQueue } from './jobs/job-queue.js';
+import { jobQueueOn } from './jobs/job-queue-on.js';
 import { DEFAULT_JSON_LIMIT, type ServerConfig } from './composition/server-config.js';
 import { answerClientErrors } from './http/error-middleware.js';
 import { configuredZone } from './http/institute-zone.js';
@@ -167,11 +167,9 @@ async function main(): Promise<void> {
   registerNightlyBackup({ env, dataDir: config.dataDir, jobs, catalogue });
   // The jobs run on graphile-worker in this database (its schema graphile_worker is created or
   // updated here), once across every instance; its start does not hold up this one.
-  const queue = new JobQueue({
-    connectionString: handle.url,
+  const queue = jobQueueOn(handle, {
     catalogue,
     logs: jobLogs,
-    listen: (channel, sink) => handle.listen(channel, sink),
     logger,
     // The crons read the institute's clock (sys.institute.timeZone at start).
     zone: configuredZone(repos),

@@ -177,12 +177,13 @@ export const treeNode: z.ZodType<TreeNodeRecord> = z
     }),
   )
   .meta({ id: 'TreeNode' });
-export const roleDeptTreeAnswer = z.object({
+/** RuoYi's answer of a role's tree (its menus, its departments): the ids ticked, beside the tree. */
+export const checkedTreeFields = {
   code: z.literal(200),
   msg: z.string(),
   checkedKeys: z.array(int()),
-  depts: z.array(treeNode),
-});
+};
+export const roleDeptTreeAnswer = z.object({ ...checkedTreeFields, depts: z.array(treeNode) });
 
 /** A major; `id` repeats majorId, as the spec's page reads it. */
 export const majorRecord = z

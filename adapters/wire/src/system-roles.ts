@@ -12,7 +12,7 @@ import { pageEnvelope, timestamp } from './envelope.js';
 import { pagingShape } from './paging.js';
 import { dateRangeParams, id, optionalEnum, statusFlag, textFilter } from './primitives.js';
 import { choice, optionalOnUpdate, optionalText, order, requiredText } from './system.js';
-import { treeNode, userRecord } from './system-records.js';
+import { checkedTreeFields, treeNode, userRecord } from './system-records.js';
 
 /*
  * 角色管理 and 岗位管理 on the wire, RuoYi-Vue 3.9.2's shapes (SysRoleController,
@@ -126,12 +126,7 @@ export const menuTreeAnswer = z.object({
   msg: z.string(),
   data: z.array(treeNode),
 });
-export const roleMenuTreeAnswer = z.object({
-  code: z.literal(200),
-  msg: z.string(),
-  checkedKeys: z.array(int()),
-  menus: z.array(treeNode),
-});
+export const roleMenuTreeAnswer = z.object({ ...checkedTreeFields, menus: z.array(treeNode) });
 
 // 岗位
 const postFields = {

@@ -117,15 +117,23 @@ export class UndocumentedAnswer extends Error {
   }
 }
 
+type AnyRouteSpec = RouteSpec<Schema | undefined, Schema | undefined, Schema | undefined>;
+
+/**
+ * A write a signed-in user sends: any method but GET, and the writes the spec sends as GET
+ * (`isGetWrite`: deleteById, convertBy…, updateEffective, delete).
+ */
+function isWriteRoute(spec: AnyRouteSpec): boolean {
+  return !('public' in spec.access) && (spec.method !== 'get' || isGetWrite(spec.path));
+}
+
 /**
  * The default of `RouteSpec.idempotency`: every write a signed-in user sends as JSON, the writes
  * the spec sends as GET included (`isGetWrite`: deleteById, convertBy…, updateEffective, delete),
  * which the route layer holds even when the handler passes the key on to its use case.
  */
-function idempotencyModeOf(
-  spec: RouteSpec<Schema | undefined, Schema | undefined, Schema | undefined>,
-): IdempotencyMode {
-  if (spec.method === 'get' && !('public' in spec.access) && isGetWrite(spec.path)) return 'route';
+function idempotencyModeOf(spec: AnyRouteSpec): IdempotencyMode {
+  if (spec.method === 'get' && isWriteRoute(spec)) return 'route';
   if (spec.idempotency !== undefined) return spec.idempotency;
   if (spec.method === 'get' || 'public' in spec.access) return 'none';
   if (spec.multipart !== undefined || spec.produces !== undefined) return 'none';
@@ -320,10 +328,7 @@ export class RouteBook {
           next(e);
         }
       };
-    // The writes the spec sends as GET (deleteById …) are writes too.
-    const logged =
-      (spec.method !== 'get' || isGetWrite(spec.path) || spec.logged === true) &&
-      !('public' in spec.access);
+    const logged = isWriteRoute(spec) || (spec.logged === true && !('public' in spec.access));
     const handlers: RequestHandler[] = [
       ...(logged && this.operLog
         ? [this.operLog.middleware({ method: spec.method, path: spec.path, tag: spec.tag })]

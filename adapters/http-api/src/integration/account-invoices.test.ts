@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useAccountApi } from '../test-support/account-suite.js';
 import type { ApprovalTestApi } from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
+import { insertFormalContract } from '../test-support/formal-contract.js';
 
 describe.each(testDatabaseKinds())('accounts API (invoices) on %s', (kind) => {
   const suite = useAccountApi(kind);
@@ -136,23 +137,14 @@ describe.each(testDatabaseKinds())('accounts API (invoices) on %s', (kind) => {
     try {
       const apps = [api.app, second?.app ?? api.app] as const;
       const db = api.database.handle.db;
-      const c = await db
-        .insertInto('contract')
-        .values({
-          status: 1,
-          project_name: '并发开票项目',
-          contract_name: '并发开票合同',
-          contract_no: 'ZHCS-0003',
-          biz_source: '1',
-          total_amount: '10',
-          stage: 'formal',
-          dept_id: 110,
-          user_id: 3,
-        })
-        .returning('contract_id')
-        .executeTakeFirstOrThrow();
+      const contractId = await insertFormalContract(db, {
+        project_name: '并发开票项目',
+        contract_name: '并发开票合同',
+        contract_no: 'ZHCS-0003',
+        total_amount: '10',
+      });
       const body = {
-        contractId: c.contract_id,
+        contractId,
         invoiceType: '1',
         invoiceTitle: '并发单位',
         invoiceDate: '2026-06-01',
@@ -171,9 +163,7 @@ describe.each(testDatabaseKinds())('accounts API (invoices) on %s', (kind) => {
       expect(sent.map((r) => r.status).sort()).toEqual([200, 400]);
       const refusedOne = sent.find((r) => r.status === 400);
       expect(JSON.stringify(refusedOne?.body)).toContain('invoiceAmount');
-      const info = await okData(
-        get('caiwu', '/v4/finance/contractInfo', { contractId: c.contract_id }),
-      );
+      const info = await okData(get('caiwu', '/v4/finance/contractInfo', { contractId }));
       expect(info).toMatchObject({ invoicingAmount: '6', roomAmount: '4' });
 
       const adds = await Promise.all(

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../test-support/api-client.js';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
+import { insertFormalContract } from '../test-support/formal-contract.js';
 
 /**
  * 项目账户's 合同账户 and 员工成本 offer their buttons by core's `contractAccountActions` and
@@ -23,24 +24,13 @@ describe.each(testDatabaseKinds())('the account pages’ offered actions, on %s'
 
   beforeAll(async () => {
     api = await openApprovalApi(kind);
-    contractId = (
-      await api.database.handle.db
-        .insertInto('contract')
-        .values({
-          status: 1,
-          project_name: '账户按钮项目',
-          contract_name: '账户按钮合同',
-          contract_no: 'ANNIU-0001',
-          biz_source: '1',
-          total_amount: '100',
-          sign_date: '2026-03-01',
-          stage: 'formal',
-          dept_id: 110,
-          user_id: 3,
-        })
-        .returning('contract_id')
-        .executeTakeFirstOrThrow()
-    ).contract_id;
+    contractId = await insertFormalContract(api.database.handle.db, {
+      project_name: '账户按钮项目',
+      contract_name: '账户按钮合同',
+      contract_no: 'ANNIU-0001',
+      total_amount: '100',
+      sign_date: '2026-03-01',
+    });
     await c.signIn('zjl', 'caiwu');
   });
   afterAll(() => api?.close());

@@ -7,6 +7,7 @@ import {
 } from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 import { apiClient } from '../test-support/api-client.js';
+import { fundPlanBody } from '../test-support/fund-bodies.js';
 
 /**
  * No node without an approver, no approver by accident: a 设计任务单 (3_1: 项目经理 → 设计主持 →
@@ -88,11 +89,11 @@ describe.each(testDatabaseKinds())('node people resolve from the record, on %s',
 
   it('sends a fund plan of 建筑一所 drafted by caiwu to 建筑一所’s head', async () => {
     const plan = await c.okData(
-      c.post('caiwu', '/contract/fundPlan/add', {
-        deptId: 110,
-        planMonth: '2032-01',
-        lines: [{ lineKind: 'rigid', subjectName: '工资', amount: '20' }],
-      }),
+      c.post(
+        'caiwu',
+        '/contract/fundPlan/add',
+        fundPlanBody('2032-01', [{ lineKind: 'rigid', subjectName: '工资', amount: '20' }]),
+      ),
     );
     const sent = await c.okData(
       c.post('caiwu', '/contract/fundPlan/updateToApproval', { planId: plan.planId }),

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 import { apiClient } from '../test-support/api-client.js';
+import { insertFormalContract, SPLIT_FEES_OF_100 } from '../test-support/formal-contract.js';
+import { loanBody } from '../test-support/fund-bodies.js';
 
 /**
  * Every approval sheet shows what is being approved: the detail answer of a loan agreement
@@ -63,28 +65,13 @@ describe.each(testDatabaseKinds())('approval sheets on %s', (kind) => {
   beforeAll(async () => {
     api = await openApprovalApi(kind);
     const db = api.database.handle.db;
-    const contract = await db
-      .insertInto('contract')
-      .values({
-        stage: 'formal',
-        status: 1,
-        project_name: '审批单测试项目',
-        contract_name: '审批单测试合同',
-        contract_no: 'HT-SHEET-1',
-        biz_source: '1',
-        total_amount: '100',
-        direct_fee: '10',
-        technical_fee: '5',
-        expert_fee: '2.5',
-        operate_fee: '1.5',
-        design_fee: '2.5',
-        sign_by_sub: '某某建筑设计研究院',
-        dept_id: 110,
-        user_id: 3,
-      })
-      .returning('contract_id')
-      .executeTakeFirstOrThrow();
-    contractId = contract.contract_id;
+    contractId = await insertFormalContract(db, {
+      project_name: '审批单测试项目',
+      contract_name: '审批单测试合同',
+      contract_no: 'HT-SHEET-1',
+      ...SPLIT_FEES_OF_100,
+      sign_by_sub: '某某建筑设计研究院',
+    });
     await db
       .insertInto('back_money')
       .values({ contract_id: contractId, back_amount: '80', back_date: '2026-03-01', user_id: 8 })
@@ -121,12 +108,7 @@ describe.each(testDatabaseKinds())('approval sheets on %s', (kind) => {
 
   it('shows a loan agreement (10_1) with its amount, limit and holder', async () => {
     const loan = await c.okData(
-      c.post('caiwu', '/contract/loan/add', {
-        loanDeptId: 110,
-        loanAmount: '0.5',
-        refundDate: '2026-12-31',
-        reason: '审批单借款',
-      }),
+      c.post('caiwu', '/contract/loan/add', loanBody('0.5', { reason: '审批单借款' })),
     );
     const sent = await c.okData(
       c.post('caiwu', '/contract/loan/updateToApproval', { loanId: loan.loanId }),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 import { apiClient } from '../test-support/api-client.js';
+import { insertFormalContract } from '../test-support/formal-contract.js';
 
 // Demo institute: xmjl (项目经理, 建筑一所 110, closed cases), caiwu (财务, all data: closes and settles),
 // sjzc (设计主持: no closing permission),
@@ -44,37 +45,18 @@ describe.each(testDatabaseKinds())('closed case and settlement API on %s', (kind
     api = await openApprovalApi(kind);
     const db = api.database.handle.db;
     const values = {
-      status: 1,
       project_name: '结案接口测试项目',
       contract_name: '结案接口测试合同',
-      biz_source: '1',
       total_amount: '100',
       direct_fee: '10',
       technical_fee: '5',
       expert_fee: '2.5',
       operate_fee: '1.333333',
       design_fee: '2.5',
-      dept_id: 110,
-      user_id: 3,
     };
-    const c = await db
-      .insertInto('contract')
-      .values({ ...values, stage: 'formal' })
-      .returning('contract_id')
-      .executeTakeFirstOrThrow();
-    contractId = c.contract_id;
-    const u = await db
-      .insertInto('contract')
-      .values({ ...values, stage: 'contract' })
-      .returning('contract_id')
-      .executeTakeFirstOrThrow();
-    unsignedId = u.contract_id;
-    const f = await db
-      .insertInto('contract')
-      .values({ ...values, stage: 'formal', dept_id: 112, user_id: 16 })
-      .returning('contract_id')
-      .executeTakeFirstOrThrow();
-    foreignId = f.contract_id;
+    contractId = await insertFormalContract(db, values);
+    unsignedId = await insertFormalContract(db, { ...values, stage: 'contract' });
+    foreignId = await insertFormalContract(db, { ...values, dept_id: 112, user_id: 16 });
     for (const id of [contractId, unsignedId])
       await db
         .insertInto('back_money')

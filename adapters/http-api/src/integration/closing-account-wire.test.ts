@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 import { apiClient } from '../test-support/api-client.js';
+import { insertFormalContract } from '../test-support/formal-contract.js';
 
 /**
  * The closing and account slices' one wire contract: a body that breaks core's rules answers 400
@@ -28,21 +29,11 @@ describe.each(testDatabaseKinds())(
 
     beforeAll(async () => {
       api = await openApprovalApi(kind);
-      const c = await api.database.handle.db
-        .insertInto('contract')
-        .values({
-          status: 1,
-          stage: 'formal',
-          project_name: '线约定测试项目',
-          contract_name: '线约定测试合同',
-          biz_source: '1',
-          total_amount: '100',
-          dept_id: 110,
-          user_id: 3,
-        })
-        .returning('contract_id')
-        .executeTakeFirstOrThrow();
-      contractId = c.contract_id;
+      contractId = await insertFormalContract(api.database.handle.db, {
+        project_name: '线约定测试项目',
+        contract_name: '线约定测试合同',
+        total_amount: '100',
+      });
       await signIn('caiwu');
     });
     afterAll(async () => {

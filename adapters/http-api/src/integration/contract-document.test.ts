@@ -4,6 +4,7 @@ import { amountInWords } from '@dpms/core';
 import { apiClient } from '../test-support/api-client.js';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
+import { insertFormalContract } from '../test-support/formal-contract.js';
 
 /** A type 7 graphics production contract as the document screen sends it. */
 const graphics = (contractId: number) => ({
@@ -49,19 +50,13 @@ describe.each(testDatabaseKinds())('contract document API on %s', (kind) => {
       .select(['user_id', 'dept_id'])
       .where('user_name', '=', 'xmjl')
       .executeTakeFirstOrThrow();
-    const row = await db
-      .insertInto('contract')
-      .values({
-        stage: 'formal',
-        project_name: '文档测试项目',
-        contract_name: '文档测试项目设计合同',
-        biz_source: '1',
-        user_id: xmjl.user_id,
-        dept_id: xmjl.dept_id,
-      })
-      .returning('contract_id')
-      .executeTakeFirstOrThrow();
-    contractId = row.contract_id;
+    contractId = await insertFormalContract(db, {
+      project_name: '文档测试项目',
+      contract_name: '文档测试项目设计合同',
+      status: -1,
+      user_id: xmjl.user_id,
+      dept_id: xmjl.dept_id,
+    });
     for (const u of ['xmjl', 'xmjl2', 'yuangong', 'admin']) await client.signIn(u);
   });
   afterAll(() => api.close());

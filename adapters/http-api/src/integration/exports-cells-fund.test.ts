@@ -4,6 +4,7 @@ import { apiClient } from '../test-support/api-client.js';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
 import { expectRowCells, headersOf, xlsxSheet } from './exports-cells.check.js';
 import { fundPayHelpers } from './fund-pay-fixture.js';
+import { fundPlanBody, loanBody } from '../test-support/fund-bodies.js';
 
 // Demo institute: caiwu 周会计 (财务, all data), bmfzr 赵所长 (head of 建筑一所 110), xmjl 李项目
 // (项目经理 of 110), yunying 吴运营 (运营), zjl 陈总 (总经理), admin (everything).
@@ -46,16 +47,18 @@ describe('fund exports finance can use', () => {
     );
     // A department plan for the month, approved, and what was spent against it.
     const fundPlan = await okData(
-      post('caiwu', '/contract/fundPlan/add', {
-        deptId: 110,
-        planMonth: '2031-03',
-        reason: '导出资金安排',
-        lines: [
-          { lineKind: 'income', subjectName: '合同回款', contractId, amount: '60' },
-          { lineKind: 'rigid', subjectName: '工资', amount: '20.25' },
-        ],
-        submit: true,
-      }),
+      post(
+        'caiwu',
+        '/contract/fundPlan/add',
+        fundPlanBody(
+          '2031-03',
+          [
+            { lineKind: 'income', subjectName: '合同回款', contractId, amount: '60' },
+            { lineKind: 'rigid', subjectName: '工资', amount: '20.25' },
+          ],
+          { reason: '导出资金安排', submit: true },
+        ),
+      ),
     );
     expect((await approveAll(String(fundPlan.approvalId), APPROVERS)).status).toBe(1);
     const detail = await okData(
@@ -75,13 +78,7 @@ describe('fund exports finance can use', () => {
     );
     // A loan of 建筑一所, approved, and a first repayment of it.
     const loan = await okData(
-      post('xmjl', '/contract/loan/add', {
-        loanDeptId: 110,
-        loanAmount: '2',
-        refundDate: '2026-12-31',
-        reason: '导出资金备用',
-        submit: true,
-      }),
+      post('xmjl', '/contract/loan/add', loanBody('2', { reason: '导出资金备用', submit: true })),
     );
     expect((await approveAll(String(loan.approvalId), APPROVERS)).status).toBe(1);
     await okData(

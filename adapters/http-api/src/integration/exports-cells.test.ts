@@ -10,6 +10,7 @@ import {
   rowsOf,
   xlsxSheet,
 } from './exports-cells.check.js';
+import { fundPlanBody, loanBody } from '../test-support/fund-bodies.js';
 
 // Demo institute: zhjy 郑综经 (综合经营, all contracts), jingying 王经营 (sub-contracts), xmjl 李项目
 // (项目经理 of 建筑一所 110), sjzc 张主持, bmfzr (head of 110), caiwu 周会计 (财务), admin (everything).
@@ -159,29 +160,25 @@ describe('exports finance can use', () => {
       .set({ status: 1 })
       .where('result_seal_id', '=', Number(seal.resultSealId))
       .execute();
+    await okData(post('xmjl', '/contract/loan/add', loanBody('2', { reason: '导出单元备用' })));
     await okData(
-      post('xmjl', '/contract/loan/add', {
-        loanDeptId: 110,
-        loanAmount: '2',
-        refundDate: '2026-12-31',
-        reason: '导出单元备用',
-      }),
-    );
-    await okData(
-      post('caiwu', '/contract/fundPlan/add', {
-        deptId: 110,
-        planMonth: '2031-01',
-        reason: '导出单元资金安排',
-        lines: [
-          {
-            lineKind: 'income',
-            subjectName: '合同回款',
-            contractId: formal.contractId,
-            amount: '60',
-          },
-          { lineKind: 'rigid', subjectName: '工资', amount: '20.25' },
-        ],
-      }),
+      post(
+        'caiwu',
+        '/contract/fundPlan/add',
+        fundPlanBody(
+          '2031-01',
+          [
+            {
+              lineKind: 'income',
+              subjectName: '合同回款',
+              contractId: formal.contractId,
+              amount: '60',
+            },
+            { lineKind: 'rigid', subjectName: '工资', amount: '20.25' },
+          ],
+          { reason: '导出单元资金安排' },
+        ),
+      ),
     );
   }, 240_000);
   afterAll(() => api?.close());

@@ -7,6 +7,7 @@ import { MoneyDecimal } from '@dpms/core';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 import { apiClient } from '../test-support/api-client.js';
+import { insertFormalContract } from '../test-support/formal-contract.js';
 
 /**
  * One set of figures: for generated histories of one contract — back money, allotments, fund
@@ -122,31 +123,22 @@ describe.each(testDatabaseKinds())('one set of figures across the screens on %s'
 
   async function freshContract(n: number) {
     const contractNo = `FIG-${String(n)}-${String(Date.now())}`;
-    const c = await api.database.handle.db
-      .insertInto('contract')
-      .values({
-        stage: 'formal',
-        status: 1,
-        project_name: `口径一致测试${String(n)}`,
-        contract_name: `口径一致测试合同${String(n)}`,
-        contract_no: contractNo,
-        biz_source: '1',
-        total_amount: '1000',
-        sign_date: '2027-01-05',
-        dept_id: 110,
-        user_id: 3,
-      })
-      .returning('contract_id')
-      .executeTakeFirstOrThrow();
+    const contractId = await insertFormalContract(api.database.handle.db, {
+      project_name: `口径一致测试${String(n)}`,
+      contract_name: `口径一致测试合同${String(n)}`,
+      contract_no: contractNo,
+      total_amount: '1000',
+      sign_date: '2027-01-05',
+    });
     const plan = await okData(
       post('caiwu', '/contract/paymentPlan/add', {
-        contractId: c.contract_id,
+        contractId,
         planMonth: MONTH,
         receiveCompanyName: '口径测试收款单位',
         planPayAmount: '100000',
       }),
     );
-    return { contractId: c.contract_id, contractNo, planId: plan.paymentPlanId as number };
+    return { contractId, contractNo, planId: plan.paymentPlanId as number };
   }
 
   async function play(contractId: number, planId: number, steps: readonly Step[]): Promise<Model> {

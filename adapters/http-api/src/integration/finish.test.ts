@@ -3,6 +3,7 @@ import type request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openContractApi, type ContractClient, type ContractTestApi } from './contract-helpers.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
+import { insertFormalContract } from '../test-support/formal-contract.js';
 
 // Demo institute: xmjl (3, 项目经理, own records: confirms amounts, uploads files), jingying
 // (经营部, all data: confirms the finish), bmfzr2 (结构所 head: another department), yuangong
@@ -54,28 +55,12 @@ describe.each(testDatabaseKinds())('finish confirmation API on %s', (kind) => {
     api = await openContractApi(kind);
     const db = api.db;
     const values = {
-      status: 1,
       project_name: '完工接口测试项目',
       contract_name: '完工接口测试合同',
-      biz_source: '1',
       total_amount: '100',
-      dept_id: 110,
-      user_id: 3,
     };
-    contractId = (
-      await db
-        .insertInto('contract')
-        .values({ ...values, stage: 'formal' })
-        .returning('contract_id')
-        .executeTakeFirstOrThrow()
-    ).contract_id;
-    unsignedId = (
-      await db
-        .insertInto('contract')
-        .values({ ...values, stage: 'contract' })
-        .returning('contract_id')
-        .executeTakeFirstOrThrow()
-    ).contract_id;
+    contractId = await insertFormalContract(db, values);
+    unsignedId = await insertFormalContract(db, { ...values, stage: 'contract' });
     const task = async (no: string, amount: string, confirmed: number, quality = '0') =>
       (
         await db

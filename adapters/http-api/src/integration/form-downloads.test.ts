@@ -2,6 +2,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestApi, type TestApi } from '../test-support/api.js';
+import { apiClient } from '../test-support/api-client.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 import { openXlsx } from '../test-support/xlsx-answer.js';
 
@@ -22,15 +23,16 @@ const sheetRows = (wb: Awaited<ReturnType<typeof openXlsx>>): string[][] => {
  */
 describe.each(testDatabaseKinds())('downloads POSTed form-encoded on %s', (kind) => {
   let api: TestApi;
-  let admin: string;
+  const { as, get, signIn } = apiClient(() => api);
   beforeAll(async () => {
     api = await openTestApi(kind);
-    admin = await api.login('admin');
+    await signIn('admin');
   }, 120_000);
   afterAll(() => api?.close());
 
-  const post = (path: string) =>
-    request(api.app).post(`/prod-api${path}`).set('Authorization', `Bearer ${admin}`);
+  /** A POST whose body the test sends itself (a form, or JSON). */
+  const post = (path: string, user = 'admin') =>
+    request(api.app).post(`/prod-api${path}`).set(as(user));
 
   it('exports the users a RuoYi form filters, as the GET with that query does', async () => {
     // As RuoYi's download() sends it: its list's query, paging included, in the body.
@@ -39,12 +41,7 @@ describe.each(testDatabaseKinds())('downloads POSTed form-encoded on %s', (kind)
       await openXlsx(post('/system/user/export').type(FORM).send(form), 'POST export'),
     );
     const got = sheetRows(
-      await openXlsx(
-        request(api.app)
-          .get(`/prod-api/system/user/export?${form}`)
-          .set('Authorization', `Bearer ${admin}`),
-        'GET export',
-      ),
+      await openXlsx(get('admin', `/system/user/export?${form}`), 'GET export'),
     );
     expect(posted).toEqual(got);
     expect(posted.length).toBeGreaterThan(1);
@@ -72,12 +69,8 @@ describe.each(testDatabaseKinds())('downloads POSTed form-encoded on %s', (kind)
   });
 
   it('keeps the GET’s permission', async () => {
-    const token = await api.login('yuangong');
-    const r = await request(api.app)
-      .post('/prod-api/system/user/export')
-      .set('Authorization', `Bearer ${token}`)
-      .type(FORM)
-      .send('');
+    await signIn('yuangong');
+    const r = await post('/system/user/export', 'yuangong').type(FORM).send('');
     expect(r.status).toBe(403);
   });
 

@@ -2,6 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useFundApi } from '../test-support/fund-suite.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
+import { loanBody } from '../test-support/fund-bodies.js';
 
 describe.each(testDatabaseKinds())('fund API (back money) on %s', (kind) => {
   const suite = useFundApi(kind);
@@ -189,15 +190,7 @@ describe.each(testDatabaseKinds())('fund API (back money) on %s', (kind) => {
       400,
       'allotAmount',
     );
-    await refused(
-      post('xmjl', '/contract/loan/add', {
-        loanDeptId: 110,
-        loanAmount: bad,
-        refundDate: '2026-12-31',
-      }),
-      400,
-      'loanAmount',
-    );
+    await refused(post('xmjl', '/contract/loan/add', loanBody(bad)), 400, 'loanAmount');
     await refused(
       post('caiwu', '/contract/repayment/add', {
         loanId: 1,
@@ -251,11 +244,7 @@ describe.each(testDatabaseKinds())('fund API (back money) on %s', (kind) => {
     await refused(get('yuangong', '/contract/loan/list'), 403);
     await refused(get('bmfzr2', '/v4/contract/designPerformDetail', { deptId: 110 }), 403);
     await refused(
-      post('xmjl', '/contract/loan/add', {
-        loanDeptId: 112,
-        loanAmount: '1',
-        refundDate: '2026-12-31',
-      }),
+      post('xmjl', '/contract/loan/add', loanBody('1', { loanDeptId: 112 })),
       403,
       'loanDeptId',
     );

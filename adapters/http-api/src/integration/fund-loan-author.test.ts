@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 import { apiClient } from '../test-support/api-client.js';
+import { loanBody } from '../test-support/fund-bodies.js';
 
 /**
  * Separation of duties knows a loan's applicant, not only who sends it: 周会计 (caiwu, user 8, the
@@ -25,12 +26,7 @@ describe.each(testDatabaseKinds())('a loan sent by a colleague of its applicant,
 
   it('keeps the applicant off every node, out of 待我审批, and refused at the node', async () => {
     const loan = await c.okData(
-      c.post('caiwu', '/contract/loan/add', {
-        loanDeptId: 110,
-        loanAmount: '0.5',
-        refundDate: '2026-12-31',
-        reason: '代提交借款',
-      }),
+      c.post('caiwu', '/contract/loan/add', loanBody('0.5', { reason: '代提交借款' })),
     );
     expect(loan.userId).toBe(Number(CAIWU));
     const sent = await c.okData(

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MoneyDecimal } from '@dpms/core';
 import { useFundApi } from '../test-support/fund-suite.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
+import { loanBody } from '../test-support/fund-bodies.js';
 
 /** One 分 (10^-6 万元) more than `amount`: the smallest step over a limit. */
 const plusOneFen = (amount: string) => new MoneyDecimal(amount).plus('0.000001').toFixed();
@@ -157,12 +158,7 @@ describe.each(testDatabaseKinds())('fund API (loans and repayments) on %s', (kin
 
   it('a draft loan can be changed within the limit, sent later, turned down, and deleted', async () => {
     const draft = await okData(
-      post('xmjl', '/contract/loan/add', {
-        loanDeptId: 110,
-        loanAmount: '2',
-        refundDate: '2026-12-31',
-        reason: '备用',
-      }),
+      post('xmjl', '/contract/loan/add', loanBody('2', { reason: '备用' })),
     );
     expect(draft).toMatchObject({ status: 0, statusName: '草稿' });
     const room = (await okData(get('caiwu', '/v4/contract/designPerformDetail', { deptId: 110 })))
@@ -207,20 +203,12 @@ describe.each(testDatabaseKinds())('fund API (loans and repayments) on %s', (kin
     await okData(post('caiwu', '/contract/loan/delete', { loanId: draft.loanId }));
     await refused(get('caiwu', '/contract/loan/detail', { loanId: draft.loanId }), 404);
     await refused(
-      post('xmjl', '/contract/loan/add', {
-        loanDeptId: 999_999,
-        loanAmount: '1',
-        refundDate: '2026-12-31',
-      }),
+      post('xmjl', '/contract/loan/add', loanBody('1', { loanDeptId: 999_999 })),
       404,
       'loanDeptId',
     );
     await refused(
-      post('xmjl', '/contract/loan/add', {
-        loanDeptId: 110,
-        loanAmount: '1',
-        refundDate: '2026-13-45',
-      }),
+      post('xmjl', '/contract/loan/add', loanBody('1', { refundDate: '2026-13-45' })),
       400,
       'refundDate',
     );

@@ -4,6 +4,7 @@ import type request from 'supertest';
 import { expect } from 'vitest';
 import type { ApprovalTestApi } from '../test-support/approval-api.js';
 import type { ApiClient } from '../test-support/api-client.js';
+import { insertFormalContract } from '../test-support/formal-contract.js';
 
 /** The fund payment tests' calls: refusals, reconciliation, the plan switch, approvals to the end. */
 export function fundPayHelpers(current: () => ApprovalTestApi, client: ApiClient) {
@@ -70,22 +71,13 @@ export function fundPayHelpers(current: () => ApprovalTestApi, client: ApiClient
     return rows.map((b: { unallottedAmount: string }) => b.unallottedAmount);
   };
   async function newContract(name: string, deptId: number): Promise<number> {
-    const c = await current()
-      .database.handle.db.insertInto('contract')
-      .values({
-        stage: 'formal',
-        status: 1,
-        project_name: `${name}项目`,
-        contract_name: name,
-        biz_source: '1',
-        total_amount: '500',
-        sign_by_sub: '某某建筑设计研究院',
-        dept_id: deptId,
-        user_id: 3,
-      })
-      .returning('contract_id')
-      .executeTakeFirstOrThrow();
-    return c.contract_id;
+    return insertFormalContract(current().database.handle.db, {
+      project_name: `${name}项目`,
+      contract_name: name,
+      total_amount: '500',
+      sign_by_sub: '某某建筑设计研究院',
+      dept_id: deptId,
+    });
   }
   /** A sub-contract of the contract (30 万元) with one pay item of 8 万元 at 3%. */
   async function childWithPayItem(

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MoneyDecimal } from '@dpms/core';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 import { twoServers, type Reply } from './two-servers.js';
+import { insertFormalContract } from '../test-support/formal-contract.js';
 
 /**
  * The fund ledger property test (fund.property.test.ts) with payments: random sequences of back
@@ -80,29 +81,20 @@ describe.skipIf(!testDatabaseKinds().includes('postgres'))(
     const { call, approveStep, sendBoth } = two;
 
     async function freshContract(n: number): Promise<{ contractId: number; planId: number }> {
-      const c = await two.db
-        .insertInto('contract')
-        .values({
-          stage: 'formal',
-          status: 1,
-          project_name: `付款性质测试${String(n)}`,
-          contract_name: `付款性质测试合同${String(n)}`,
-          biz_source: '1',
-          total_amount: '500',
-          dept_id: 110,
-          user_id: 3,
-        })
-        .returning('contract_id')
-        .executeTakeFirstOrThrow();
+      const contractId = await insertFormalContract(two.db, {
+        project_name: `付款性质测试${String(n)}`,
+        contract_name: `付款性质测试合同${String(n)}`,
+        total_amount: '500',
+      });
       const plan = await call(0, 'caiwu', '/contract/paymentPlan/add', {
-        contractId: c.contract_id,
+        contractId,
         planMonth: MONTH,
         receiveCompanyName: '性质测试收款单位',
         planPayAmount: '100000',
       });
       expect(plan.status, JSON.stringify(plan.body)).toBe(200);
       return {
-        contractId: c.contract_id,
+        contractId,
         planId: (plan.body.data as { paymentPlanId: number }).paymentPlanId,
       };
     }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 import { apiClient } from '../test-support/api-client.js';
+import { fundPlanBody } from '../test-support/fund-bodies.js';
 
 // Demo institute: caiwu (财务, all data, fund plans), yunying (运营: in this database limited to
 // its own department 运营部 104), yuangong (no fund plan permission). Plans are for 建筑一所 110.
@@ -39,26 +40,25 @@ describe.each(testDatabaseKinds())('fund plan and fund execution API on %s', (ki
         .where('approval_id', '=', Number(approvalId))
         .executeTakeFirstOrThrow()
     ).type_code;
-  const planBody = (month: string, extra: object = {}) => ({
-    deptId: 110,
-    planMonth: month,
-    reason: '建筑一所月度资金安排',
-    lines: [
-      {
-        lineKind: 'income',
-        subjectName: '合同回款',
-        contractId,
-        amount: '60',
-        paybackRate: '0.5',
-        allotAmount: '10.000001',
-      },
-      { lineKind: 'rigid', subjectName: '工资', amount: '20' },
-      { lineKind: 'rigid', subjectName: '房租', amount: '4.5' },
-      { lineKind: 'loan', subjectName: '团队借款', amount: '5' },
-      { lineKind: 'payment', subjectName: '分包付款', amount: '15' },
-    ],
-    ...extra,
-  });
+  const planBody = (month: string, extra: object = {}) =>
+    fundPlanBody(
+      month,
+      [
+        {
+          lineKind: 'income',
+          subjectName: '合同回款',
+          contractId,
+          amount: '60',
+          paybackRate: '0.5',
+          allotAmount: '10.000001',
+        },
+        { lineKind: 'rigid', subjectName: '工资', amount: '20' },
+        { lineKind: 'rigid', subjectName: '房租', amount: '4.5' },
+        { lineKind: 'loan', subjectName: '团队借款', amount: '5' },
+        { lineKind: 'payment', subjectName: '分包付款', amount: '15' },
+      ],
+      { reason: '建筑一所月度资金安排', ...extra },
+    );
 
   beforeAll(async () => {
     api = await openApprovalApi(kind);

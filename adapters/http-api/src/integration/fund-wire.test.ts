@@ -13,6 +13,8 @@ import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-
 import { openTestApi, type TestApi } from '../test-support/api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 import { apiClient } from '../test-support/api-client.js';
+import { insertFormalContract } from '../test-support/formal-contract.js';
+import { loanBody } from '../test-support/fund-bodies.js';
 
 /**
  * The fund slices keep one rule per action: the route declares the permission core's rule names,
@@ -83,22 +85,12 @@ describe.each(testDatabaseKinds())('fund buttons and bodies on %s', (kind) => {
 
   beforeAll(async () => {
     api = await openApprovalApi(kind);
-    const c = await api.database.handle.db
-      .insertInto('contract')
-      .values({
-        stage: 'formal',
-        status: 1,
-        project_name: '付款按钮测试项目',
-        contract_name: '付款按钮测试合同',
-        biz_source: '1',
-        total_amount: '500',
-        sign_by_sub: '某某建筑设计研究院',
-        dept_id: 110,
-        user_id: 3,
-      })
-      .returning('contract_id')
-      .executeTakeFirstOrThrow();
-    contractId = c.contract_id;
+    contractId = await insertFormalContract(api.database.handle.db, {
+      project_name: '付款按钮测试项目',
+      contract_name: '付款按钮测试合同',
+      total_amount: '500',
+      sign_by_sub: '某某建筑设计研究院',
+    });
     await signIn('caiwu');
     void as;
   }, 120_000);
@@ -207,11 +199,7 @@ describe.each(testDatabaseKinds())('fund buttons and bodies on %s', (kind) => {
       (await bodyOf(get('caiwu', '/contract/loan/list', { pageSize: 100 }), 200)).total;
     const before = await loans();
     const loan = await bodyOf(
-      post('caiwu', '/contract/loan/add', {
-        loanDeptId: 110,
-        loanAmount: 3,
-        refundDate: '2024-13-01',
-      }),
+      post('caiwu', '/contract/loan/add', loanBody(3, { refundDate: '2024-13-01' })),
       400,
     );
     expect(loan.errors.map((e: { field: string }) => e.field).sort()).toEqual([

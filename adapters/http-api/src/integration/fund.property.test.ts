@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { MoneyDecimal } from '@dpms/core';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 import { twoServers, type Reply } from './two-servers.js';
+import { insertFormalContract } from '../test-support/formal-contract.js';
+import { loanBody } from '../test-support/fund-bodies.js';
 
 /**
  * Random sequences of back money, allotments, loans (through their loan agreement's approval) and
@@ -79,25 +81,16 @@ describe.skipIf(!testDatabaseKinds().includes('postgres'))(
 
     /** A fresh contract with one task per team (25 万元 each), so each run has a little room to lend. */
     async function freshContract(n: number): Promise<{ contractId: number }> {
-      const c = await two.db
-        .insertInto('contract')
-        .values({
-          stage: 'formal',
-          status: 1,
-          project_name: `资金性质测试${String(n)}`,
-          contract_name: `资金性质测试合同${String(n)}`,
-          biz_source: '1',
-          total_amount: '500',
-          dept_id: 110,
-          user_id: 3,
-        })
-        .returning('contract_id')
-        .executeTakeFirstOrThrow();
+      const contractId = await insertFormalContract(two.db, {
+        project_name: `资金性质测试${String(n)}`,
+        contract_name: `资金性质测试合同${String(n)}`,
+        total_amount: '500',
+      });
       for (const dept of TEAMS) {
         await two.db
           .insertInto('design_task')
           .values({
-            contract_id: c.contract_id,
+            contract_id: contractId,
             task_no: `FUND-P-${String(n)}-${String(dept)}`,
             task_name: `资金性质任务${String(n)}`,
             design_stage_id: '3',
@@ -111,7 +104,7 @@ describe.skipIf(!testDatabaseKinds().includes('postgres'))(
           })
           .execute();
       }
-      return { contractId: c.contract_id };
+      return { contractId };
     }
 
     async function approveLoan(
@@ -197,12 +190,12 @@ describe.skipIf(!testDatabaseKinds().includes('postgres'))(
               );
             } else if (step.t === 'loan') {
               replies = await sendBoth(step.both, 1, (i) =>
-                call(i, APPLICANT[step.team] ?? 'xmjl', '/contract/loan/add', {
-                  loanDeptId: step.team,
-                  loanAmount: step.amount,
-                  refundDate: '2026-12-31',
-                  submit: true,
-                }),
+                call(
+                  i,
+                  APPLICANT[step.team] ?? 'xmjl',
+                  '/contract/loan/add',
+                  loanBody(step.amount, { loanDeptId: step.team, submit: true }),
+                ),
               );
               for (const [i, r] of replies.entries()) {
                 const data = r.body.data as { loanId?: number; approvalId?: string } | undefined;

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../test-support/api.js';
 import { openContractApi, type ContractClient, type ContractTestApi } from './contract-helpers.js';
+import { fundPlanBody } from '../test-support/fund-bodies.js';
 
 const project = (name: string) => ({
   projectName: name,
@@ -88,15 +89,14 @@ describe.each(testDatabaseKinds())('Idempotency-Key means the same request, on %
       send: (c, n, key) =>
         c.post(
           '/contract/fundPlan/add',
-          {
-            deptId: 110,
-            planMonth: `2031-0${n}`,
-            reason: '幂等资金计划',
-            lines: [
+          fundPlanBody(
+            `2031-0${n}`,
+            [
               { lineKind: 'income', subjectName: '合同回款', contractId, amount: '60' },
               { lineKind: 'rigid', subjectName: '工资', amount: '20' },
             ],
-          },
+            { reason: '幂等资金计划' },
+          ),
           { 'Idempotency-Key': key },
         ),
       count: async (c, n) =>

@@ -5,7 +5,8 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../http/logger.js';
 import { JobCatalogue, RunNotHeard } from '../jobs/job-catalogue.js';
-import { JobQueue, queueNames, workerEvents } from '../jobs/job-queue.js';
+import { type JobQueue, queueNames, workerEvents } from '../jobs/job-queue.js';
+import { jobQueueOn } from '../jobs/job-queue-on.js';
 import {
   openTestDatabase,
   testDatabaseKinds,
@@ -35,11 +36,9 @@ function instance(
     }),
   );
   const events = workerEvents();
-  const queue = new JobQueue({
-    connectionString: handle.url,
+  const queue = jobQueueOn(handle, {
     catalogue,
     logs,
-    listen: (channel, sink) => handle.listen(channel, sink),
     logger: createLogger('silent'),
     events,
     ...options,

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { MoneyDecimal } from '@dpms/core';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 import { twoServers, type Reply } from './two-servers.js';
+import { insertFormalContract } from '../test-support/formal-contract.js';
+import { loanBody } from '../test-support/fund-bodies.js';
 
 /**
  * Every money rule on every path: generated sequences of back money, allotments, in-plan payments
@@ -129,33 +131,24 @@ describe.skipIf(!testDatabaseKinds().includes('postgres'))(
     }
 
     async function freshContract(n: number): Promise<Fixture> {
-      const c = await two.db
-        .insertInto('contract')
-        .values({
-          stage: 'formal',
-          status: 1,
-          project_name: `金额规则测试${String(n)}`,
-          contract_name: `金额规则测试合同${String(n)}`,
-          biz_source: '1',
-          total_amount: CONTRACT_AMOUNT,
-          sign_by_sub: '某某建筑设计研究院',
-          dept_id: 110,
-          user_id: 3,
-        })
-        .returning('contract_id')
-        .executeTakeFirstOrThrow();
+      const contractId = await insertFormalContract(two.db, {
+        project_name: `金额规则测试${String(n)}`,
+        contract_name: `金额规则测试合同${String(n)}`,
+        total_amount: CONTRACT_AMOUNT,
+        sign_by_sub: '某某建筑设计研究院',
+      });
       const plan = await call(0, 'caiwu', '/contract/paymentPlan/add', {
-        contractId: c.contract_id,
+        contractId,
         planMonth: MONTH,
         receiveCompanyName: '性质测试收款单位',
         planPayAmount: '100000',
       });
       expect(plan.status, JSON.stringify(plan.body)).toBe(200);
       return {
-        contractId: c.contract_id,
+        contractId,
         planId: (plan.body.data as { paymentPlanId: number }).paymentPlanId,
-        approvedItem: await payItem(c.contract_id, 1, n),
-        draftItem: await payItem(c.contract_id, -1, n),
+        approvedItem: await payItem(contractId, 1, n),
+        draftItem: await payItem(contractId, -1, n),
       };
     }
 
@@ -293,12 +286,12 @@ describe.skipIf(!testDatabaseKinds().includes('postgres'))(
           ];
         case 'loan': {
           // Within the team's limit (core's checkLoanLimit, again at the approval's final step).
-          const r = await call(i, 'xmjl', '/contract/loan/add', {
-            loanDeptId: 110,
-            loanAmount: step.amount,
-            refundDate: '2026-12-31',
-            submit: true,
-          });
+          const r = await call(
+            i,
+            'xmjl',
+            '/contract/loan/add',
+            loanBody(step.amount, { submit: true }),
+          );
           const data = r.body.data as { loanId?: number; approvalId?: string } | undefined;
           if (r.status !== 200 || data?.loanId === undefined || !data.approvalId) return [r];
           const stop = await approveAll(data.approvalId, 1 - i, LOAN_APPROVERS);

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobRunner } from '@dpms/core';
 import { SqlJobLogRepository, SqlJobStateRepository } from '@dpms/sql';
 import { JobCatalogue } from '../jobs/job-catalogue.js';
-import { JobQueue } from '../jobs/job-queue.js';
+import type { JobQueue } from '../jobs/job-queue.js';
+import { jobQueueOn } from '../jobs/job-queue-on.js';
 import { registerScheduledJobs } from '../jobs/scheduled-jobs.js';
 import { createLogger } from '../http/logger.js';
 import { apiClient } from '../test-support/api-client.js';
@@ -34,11 +35,9 @@ describe.each(testDatabaseKinds())('定时任务 API on %s', (kind) => {
     const logs = new SqlJobLogRepository(handle.db);
     const jobs = new JobRunner(logs, { now: () => new Date() });
     registerScheduledJobs({ jobs, catalogue, sweepUploads: sweep });
-    const q = new JobQueue({
-      connectionString: handle.url,
+    const q = jobQueueOn(handle, {
       catalogue,
       logs,
-      listen: (channel, sink) => handle.listen(channel, sink),
       logger: createLogger('silent'),
       cron: false,
     });

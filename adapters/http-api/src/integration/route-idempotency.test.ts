@@ -7,6 +7,8 @@ import { isGetWrite } from '@dpms/wire';
 import { apiClient } from '../test-support/api-client.js';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
+import { insertFormalContract } from '../test-support/formal-contract.js';
+import { loanBody } from '../test-support/fund-bodies.js';
 
 // Demo institute: admin, xmjl 3 (项目经理, 建筑一所 110), sjzc 4 (设计主持, 110), yuangong.
 const today = instituteDay(new Date());
@@ -66,12 +68,7 @@ const loanCase: Case = {
   path: '/contract/loan/add',
   table: 'fund_loan',
   column: 'reason',
-  body: (n) => ({
-    loanDeptId: 110,
-    loanAmount: '2',
-    refundDate: '2026-12-31',
-    reason: `幂等借款${n}`,
-  }),
+  body: (n) => loanBody('2', { reason: `幂等借款${n}` }),
   marker: (n) => `幂等借款${n}`,
 };
 
@@ -98,21 +95,11 @@ describe.each(testDatabaseKinds())('every write honours its Idempotency-Key, on 
   beforeAll(async () => {
     api = await openApprovalApi(kind);
     db = api.database.handle.db;
-    const c = await db
-      .insertInto('contract')
-      .values({
-        stage: 'formal',
-        status: 1,
-        project_name: '幂等接口测试项目',
-        contract_name: '幂等接口测试合同',
-        biz_source: '1',
-        total_amount: '500',
-        dept_id: 110,
-        user_id: 3,
-      })
-      .returning('contract_id')
-      .executeTakeFirstOrThrow();
-    contractId = c.contract_id;
+    contractId = await insertFormalContract(db, {
+      project_name: '幂等接口测试项目',
+      contract_name: '幂等接口测试合同',
+      total_amount: '500',
+    });
     for (const u of ['admin', 'xmjl', 'yuangong']) tokens[u] = await api.login(u);
   });
   afterAll(() => api?.close());

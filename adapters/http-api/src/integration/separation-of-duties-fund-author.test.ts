@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 import { apiClient } from '../test-support/api-client.js';
+import { insertFormalContract } from '../test-support/formal-contract.js';
+import { fundPlanBody } from '../test-support/fund-bodies.js';
 
 /**
  * Separation of duties knows who created a fund record, not only who sends it: 财务 (caiwu) draws
@@ -28,22 +30,12 @@ describe.each(testDatabaseKinds())(
         .where('user_name', '=', 'caiwu')
         .executeTakeFirstOrThrow();
       caiwuId = String(u.user_id);
-      const contract = await db
-        .insertInto('contract')
-        .values({
-          stage: 'formal',
-          status: 1,
-          project_name: '代送审资金项目',
-          contract_name: '代送审资金合同',
-          biz_source: '1',
-          total_amount: '500',
-          sign_by_sub: '某某建筑设计研究院',
-          dept_id: 110,
-          user_id: 3,
-        })
-        .returning('contract_id')
-        .executeTakeFirstOrThrow();
-      contractId = contract.contract_id;
+      contractId = await insertFormalContract(db, {
+        project_name: '代送审资金项目',
+        contract_name: '代送审资金合同',
+        total_amount: '500',
+        sign_by_sub: '某某建筑设计研究院',
+      });
       await c.signIn('caiwu', 'yunying', 'bmfzr');
     });
     afterAll(() => api?.close());
@@ -73,11 +65,11 @@ describe.each(testDatabaseKinds())(
 
     it('keeps the creator of a fund plan and of an execution sheet off their approvals', async () => {
       const plan = await c.okData(
-        c.post('caiwu', '/contract/fundPlan/add', {
-          deptId: 110,
-          planMonth: '2031-01',
-          lines: [{ lineKind: 'rigid', subjectName: '工资', amount: '20' }],
-        }),
+        c.post(
+          'caiwu',
+          '/contract/fundPlan/add',
+          fundPlanBody('2031-01', [{ lineKind: 'rigid', subjectName: '工资', amount: '20' }]),
+        ),
       );
       const sent = await c.okData(
         c.post('yunying', '/contract/fundPlan/updateToApproval', { planId: plan.planId }),
@@ -86,11 +78,11 @@ describe.each(testDatabaseKinds())(
 
       // An approved plan of another month to execute against.
       const other = await c.okData(
-        c.post('caiwu', '/contract/fundPlan/add', {
-          deptId: 110,
-          planMonth: '2031-02',
-          lines: [{ lineKind: 'rigid', subjectName: '工资', amount: '20' }],
-        }),
+        c.post(
+          'caiwu',
+          '/contract/fundPlan/add',
+          fundPlanBody('2031-02', [{ lineKind: 'rigid', subjectName: '工资', amount: '20' }]),
+        ),
       );
       await sql`update fund_plan set status = 2 where id = ${other.planId}`.execute(
         api.database.handle.db,

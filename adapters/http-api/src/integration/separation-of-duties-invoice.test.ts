@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../test-support/api-client.js';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
+import { insertFormalContract } from '../test-support/formal-contract.js';
 
 /**
  * Separation of duties knows an invoice request's author, not only who sends it: 财务 (caiwu,
@@ -23,24 +24,13 @@ describe.each(testDatabaseKinds())('an invoice request sent by someone else, on 
   afterAll(() => api?.close());
 
   it('keeps the author off every node, out of 待我审批, and refused at the node', async () => {
-    const contractId = (
-      await api.database.handle.db
-        .insertInto('contract')
-        .values({
-          status: 1,
-          project_name: '代送审开票项目',
-          contract_name: '代送审开票合同',
-          contract_no: 'DSS-0001',
-          biz_source: '1',
-          total_amount: '100',
-          sign_date: '2026-03-01',
-          stage: 'formal',
-          dept_id: 110,
-          user_id: 3,
-        })
-        .returning('contract_id')
-        .executeTakeFirstOrThrow()
-    ).contract_id;
+    const contractId = await insertFormalContract(api.database.handle.db, {
+      project_name: '代送审开票项目',
+      contract_name: '代送审开票合同',
+      contract_no: 'DSS-0001',
+      total_amount: '100',
+      sign_date: '2026-03-01',
+    });
     const drafted = await c.okData(
       c.post('caiwu', '/v4/finance/add', {
         contractId,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../test-support/api-client.js';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
+import { insertFormalContract, SPLIT_FEES_OF_100 } from '../test-support/formal-contract.js';
 
 /**
  * Separation of duties knows the author of a contract document and of a closed case, not only
@@ -26,26 +27,11 @@ describe.each(testDatabaseKinds())('records sent by a colleague of their author,
   beforeAll(async () => {
     api = await openApprovalApi(kind);
     const db = api.database.handle.db;
-    const contract = await db
-      .insertInto('contract')
-      .values({
-        stage: 'formal',
-        status: 1,
-        project_name: '代送审作者项目',
-        contract_name: '代送审作者项目设计合同',
-        biz_source: '1',
-        total_amount: '100',
-        direct_fee: '10',
-        technical_fee: '5',
-        expert_fee: '2.5',
-        operate_fee: '1.5',
-        design_fee: '2.5',
-        dept_id: 110,
-        user_id: 3,
-      })
-      .returning('contract_id')
-      .executeTakeFirstOrThrow();
-    contractId = contract.contract_id;
+    contractId = await insertFormalContract(db, {
+      project_name: '代送审作者项目',
+      contract_name: '代送审作者项目设计合同',
+      ...SPLIT_FEES_OF_100,
+    });
     await db
       .insertInto('back_money')
       .values({ contract_id: contractId, back_amount: '80', back_date: '2026-03-01', user_id: 8 })

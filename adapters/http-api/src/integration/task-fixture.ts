@@ -6,6 +6,7 @@ import { addDays, instituteDay } from '@dpms/core';
 import { apiClient } from '../test-support/api-client.js';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
 import type { testDatabaseKinds } from '../test-support/test-database.js';
+import { insertFormalContract } from '../test-support/formal-contract.js';
 
 // Demo institute: xmjl 3 (项目经理, 建筑一所 110), sjzc 4 (设计主持, 110), bmfzr 5 (部门负责人 of
 // 110), sjzc2 14 (设计主持, 结构所 112), jsfzr 7 and zhsw 12 (the seal approval's nodes).
@@ -99,23 +100,13 @@ export function useTaskApi(kind: ReturnType<typeof testDatabaseKinds>[number]) {
 
   beforeAll(async () => {
     api = await openApprovalApi(kind);
-    const c = await api.database.handle.db
-      .insertInto('contract')
-      .values({
-        stage: 'formal',
-        status: 1,
-        project_name: '任务测试项目',
-        contract_name: '任务测试设计合同',
-        biz_source: '1',
-        total_amount: '500',
-        clean_amount: '500',
-        real_amount: '500',
-        dept_id: 110,
-        user_id: 3,
-      })
-      .returning('contract_id')
-      .executeTakeFirstOrThrow();
-    contractId = c.contract_id;
+    contractId = await insertFormalContract(api.database.handle.db, {
+      project_name: '任务测试项目',
+      contract_name: '任务测试设计合同',
+      total_amount: '500',
+      clean_amount: '500',
+      real_amount: '500',
+    });
     for (const u of [
       'xmjl',
       'sjzc',

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { apiClient } from './api-client.js';
 import { openApprovalApi, type ApprovalTestApi } from './approval-api.js';
 import type { TestDatabaseKind } from './test-database.js';
+import { insertFormalContract } from './formal-contract.js';
 
 // Demo institute: caiwu (财务, every account, invoice and employee-cost call, all data),
 // jingying (经营部, approves invoice requests first), bmfzr (head of 建筑一所 110: employee costs of
@@ -71,40 +72,23 @@ export function useAccountApi(kind: TestDatabaseKind) {
     api = await openApprovalApi(kind);
     const db = api.database.handle.db;
     const values = {
-      status: 1,
       project_name: '账户接口测试项目',
-      biz_source: '1',
       total_amount: '100',
       sign_date: '2026-03-01',
-      stage: 'formal' as const,
     };
-    contractId = (
-      await db
-        .insertInto('contract')
-        .values({
-          ...values,
-          contract_name: '账户接口测试合同',
-          contract_no: 'ZHCS-0001',
-          dept_id: 110,
-          user_id: 3,
-        })
-        .returning('contract_id')
-        .executeTakeFirstOrThrow()
-    ).contract_id;
-    otherId = (
-      await db
-        .insertInto('contract')
-        .values({
-          ...values,
-          contract_name: '账户接口测试合同（结构所）',
-          contract_no: 'ZHCS-0002',
-          sign_date: '2025-06-01',
-          dept_id: 112,
-          user_id: 16,
-        })
-        .returning('contract_id')
-        .executeTakeFirstOrThrow()
-    ).contract_id;
+    contractId = await insertFormalContract(db, {
+      ...values,
+      contract_name: '账户接口测试合同',
+      contract_no: 'ZHCS-0001',
+    });
+    otherId = await insertFormalContract(db, {
+      ...values,
+      contract_name: '账户接口测试合同（结构所）',
+      contract_no: 'ZHCS-0002',
+      sign_date: '2025-06-01',
+      dept_id: 112,
+      user_id: 16,
+    });
     await db
       .insertInto('back_money')
       .values({ contract_id: contractId, back_amount: '30', back_date: '2026-04-10', user_id: 8 })

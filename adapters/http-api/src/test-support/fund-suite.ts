@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { apiClient } from './api-client.js';
 import { openApprovalApi, type ApprovalTestApi } from './approval-api.js';
 import type { TestDatabaseKind } from './test-database.js';
+import { insertFormalContract } from './formal-contract.js';
 
 // Demo institute: caiwu (财务, all data), xmjl (项目经理, 建筑一所 110), bmfzr (head of 110),
 // bmfzr2 (head of 结构所 112), zjl (总经理), yuangong (普通员工, no fund permission).
@@ -50,21 +51,11 @@ export function useFundApi(kind: TestDatabaseKind) {
   beforeAll(async () => {
     api = await openApprovalApi(kind);
     const db = api.database.handle.db;
-    const c = await db
-      .insertInto('contract')
-      .values({
-        stage: 'formal',
-        status: 1,
-        project_name: '资金接口测试项目',
-        contract_name: '资金接口测试合同',
-        biz_source: '1',
-        total_amount: '500',
-        dept_id: 110,
-        user_id: 3,
-      })
-      .returning('contract_id')
-      .executeTakeFirstOrThrow();
-    contractId = c.contract_id;
+    contractId = await insertFormalContract(db, {
+      project_name: '资金接口测试项目',
+      contract_name: '资金接口测试合同',
+      total_amount: '500',
+    });
     const t = await db
       .insertInto('design_task')
       .values({

@@ -33,6 +33,32 @@ export async function importLinks(
   }
 }
 
+/** RuoYi's plain link tables: each link a row of two ids, the linking side's column first. */
+const LINK_TABLES = {
+  roleDept: ['sys_role_dept', 'role_id', 'dept_id'],
+  userPost: ['sys_user_post', 'user_id', 'post_id'],
+} as const;
+
+/** importLinks into one of RuoYi's plain link tables, leaving a present row alone. */
+export function importLinkRows(
+  trx: Transaction<Database>,
+  kind: keyof typeof LINK_TABLES,
+  links: readonly (readonly [number, number])[],
+  fromMap: ReadonlyMap<number, number>,
+  toMap: ReadonlyMap<number, number>,
+  ledger: ImportLedger,
+): Promise<void> {
+  const [table, fromColumn, toColumn] = LINK_TABLES[kind];
+  return importLinks(links, fromMap, toMap, kind, ledger, (from, to) =>
+    trx
+      .insertInto(table)
+      .values({ [fromColumn]: from, [toColumn]: to })
+      .onConflict((oc) => oc.doNothing())
+      .returning(fromColumn)
+      .executeTakeFirst(),
+  );
+}
+
 const BCRYPT = /^\$2[aby]\$\d\d\$[./A-Za-z0-9]{53}$/;
 
 export async function importUsers(

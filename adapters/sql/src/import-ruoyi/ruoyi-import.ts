@@ -6,7 +6,7 @@ import { readMysqlDump } from './mysql-dump-reader.js';
 import { importDictsAndConfigs } from './ruoyi-import-dicts.js';
 import {
   importDeptLeaders,
-  importLinks,
+  importLinkRows,
   importUserRoles,
   importUsers,
 } from './ruoyi-import-people.js';
@@ -65,24 +65,10 @@ export async function importRuoyiData(
     newUsers: new Set(),
   };
   await importRoleMenus(trx, data, ids, ledger);
-  await importLinks(data.roleDepts, ids.roles, ids.depts, 'roleDept', ledger, (role, dept) =>
-    trx
-      .insertInto('sys_role_dept')
-      .values({ role_id: role, dept_id: dept })
-      .onConflict((oc) => oc.doNothing())
-      .returning('role_id')
-      .executeTakeFirst(),
-  );
+  await importLinkRows(trx, 'roleDept', data.roleDepts, ids.roles, ids.depts, ledger);
   for (const [k, v] of await importUsers(trx, data, ids, ledger)) ids.users.set(k, v);
   await importUserRoles(trx, data, ids, ledger);
-  await importLinks(data.userPosts, ids.users, ids.posts, 'userPost', ledger, (user, post) =>
-    trx
-      .insertInto('sys_user_post')
-      .values({ user_id: user, post_id: post })
-      .onConflict((oc) => oc.doNothing())
-      .returning('user_id')
-      .executeTakeFirst(),
-  );
+  await importLinkRows(trx, 'userPost', data.userPosts, ids.users, ids.posts, ledger);
   await importDeptLeaders(trx, data, ids, ledger);
   await importDictsAndConfigs(trx, data, ledger);
   const changed = Object.values(ledger.counts).some((c) => c.added > 0);

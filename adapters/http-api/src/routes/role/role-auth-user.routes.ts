@@ -10,10 +10,11 @@ import {
 } from '@dpms/wire';
 import { z } from 'zod';
 import { ok, okWith, page } from '../../http/envelope.js';
-import { HttpError, unwrap } from '../../http/http-error.js';
+import { unwrap } from '../../http/http-error.js';
 import { listQueryOf } from '../../http/list-query.js';
 import { perm, type RouteBook } from '../../http/route.js';
 import { id } from '../../http/schemas.js';
+import { userInScope } from '../user/user-access.js';
 import { TAG, type RoleRouteDeps } from './role-access.js';
 
 const roleUserView = (u: SysUser) => ({
@@ -64,10 +65,7 @@ export function registerRoleAuthUserRoutes(book: RouteBook, deps: RoleRouteDeps)
 
   /** The users named, each in the caller's data scope, or 404 naming none outside it. */
   async function usersInScope(userIds: readonly number[], scope: DataScope) {
-    for (const userId of userIds) {
-      if (!(await repos.users.findById(userId, scope)))
-        throw new HttpError(404, '用户不存在或没有权限访问');
-    }
+    for (const userId of userIds) await userInScope(repos.users, userId, scope);
   }
 
   book.add({

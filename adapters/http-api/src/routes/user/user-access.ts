@@ -2,6 +2,7 @@ import {
   SUPER_ROLE,
   userActionCheck,
   userActionTarget,
+  type DataScope,
   type PlatformRepositories,
   type SysUser,
   type UserAction,
@@ -36,6 +37,17 @@ export interface UserRouteDeps {
   readonly checkAction: (p: Principal, action: UserAction, userId: number) => Promise<SysUser>;
 }
 
+/** The user in `scope`, or 404: 用户管理's and 分配用户's one check of a user the caller names. */
+export async function userInScope(
+  users: PlatformRepositories['users'],
+  userId: number,
+  scope: DataScope,
+): Promise<SysUser> {
+  const u = await users.findById(userId, scope);
+  if (!u) throw new HttpError(404, '用户不存在或没有权限访问');
+  return u;
+}
+
 export function userRouteDeps(
   repos: PlatformRepositories,
   identity: IdentityService,
@@ -61,11 +73,7 @@ export function userRouteDeps(
     }
   }
 
-  async function getScoped(p: Principal, userId: number): Promise<SysUser> {
-    const u = await repos.users.findById(userId, p.scope);
-    if (!u) throw new HttpError(404, '用户不存在或没有权限访问');
-    return u;
-  }
+  const getScoped = (p: Principal, userId: number) => userInScope(repos.users, userId, p.scope);
 
   const adminRoleId = async () => (await repos.roles.findByKey(SUPER_ROLE))?.roleId ?? null;
 
