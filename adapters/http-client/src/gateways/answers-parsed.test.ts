@@ -139,11 +139,12 @@ const GATEWAYS: readonly GatewayEntry[] = [
         },
       ),
     args: { uploadChunk: [{}, new Blob(['x']), 'a.txt'], uploadFile: [new Blob(['x']), 'a.txt'] },
-    helpers: ['raw', 'send', 'fetchFile', 'authHeaders', 'checkEnvelope', 'failure'],
+    helpers: ['raw', 'send', 'fetchFile', 'authHeaders', 'checkEnvelope', 'failure', 'apiPathOf'],
     noJson: {
       resourcePath: 'builds an address, calls nothing',
       download: 'answers a file (a blob), not JSON',
       downloadPath: 'answers a file (a blob), not JSON',
+      downloadExport: 'answers a file; its 202 job is parsed (file.gateway.test.ts)',
     },
   },
   {

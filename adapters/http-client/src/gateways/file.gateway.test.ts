@@ -264,6 +264,16 @@ describe('FileGateway', () => {
       });
     });
 
+    it('refuses a 202 whose job does not read as one', async () => {
+      const { files } = gateway(() => ({
+        status: 202,
+        data: new Blob([JSON.stringify(envelope({ jobId: 1 }))]),
+      }));
+      await expect(files.downloadExport('/monitor/operlog/export')).rejects.toMatchObject({
+        code: 'HTTP.MALFORMED_ANSWER',
+      });
+    });
+
     it('refuses an address outside the API, sending nothing', async () => {
       const { files, seen } = gateway(() => ({ status: 200, data: new Blob(['x']) }));
       await expect(files.downloadExport('https://evil.example/x')).rejects.toMatchObject({
