@@ -126,6 +126,8 @@ async function main(): Promise<void> {
     logger,
     workDir: path.join(config.dataDir, 'tmp', 'exports'),
   });
+  // Workbooks a stopped server left half-written: their jobs read as interrupted.
+  await exportJobs.sweep();
   container.load(filesModule(files, exportJobs));
   // Printing: PRINT_SERVICE_URL (http://127.0.0.1:8090); PDFs answer 503 while it is down.
   container.load(
@@ -187,8 +189,13 @@ async function main(): Promise<void> {
         server.close(() => resolve());
         server.closeAllConnections();
       }),
-    // Lets the exports under way finish (an export cut off reads as interrupted).
-    () => exportJobs.settled(),
+    // Lets the exports under way finish for up to 20 s, inside the supervisor's 30 (an export
+    // cut off reads as interrupted).
+    () =>
+      Promise.race([
+        exportJobs.settled(),
+        new Promise<void>((resolve) => setTimeout(resolve, 20_000).unref()),
+      ]),
     () => handle.close(),
     () => printProcess?.stop(),
     () => logger.info('stopped'),

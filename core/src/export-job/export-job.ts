@@ -21,8 +21,9 @@ export const EXPORT_IN_BACKGROUND_MIN_ROWS = 5000;
 /** How long a running job may go untouched before it reads as interrupted. */
 export const EXPORT_JOB_STALE_MS = 60_000;
 
-/** How often (rows) a running job's progress is stored. */
-export const EXPORT_PROGRESS_EVERY_ROWS = 2000;
+/** Background exports one person may have under way at once, and one server at most. */
+export const EXPORT_JOBS_PER_PERSON = 1;
+export const EXPORT_JOBS_PER_SERVER = 4;
 
 export type ExportJobStatus = 'running' | 'done' | 'failed';
 
@@ -70,6 +71,12 @@ export const EXPORT_JOB_MESSAGES = {
   done: (fileName: string) => `导出完成：${fileName}，也可在“我的文件”中下载`,
   failed: (reason: string) => `导出失败：${reason}`,
   interrupted: '导出已中断（服务重启或停止），请重新导出',
+  /** The reason a failed job shows (the detail stays in the server's log). */
+  writeFailed: '生成文件时出错，请稍后重试或缩小筛选范围',
+  diskFull: '服务器磁盘空间不足，请联系管理员',
+  /** A second export asked while the person's first is still being written. */
+  oneAtATime: (fileName: string) => `您的导出“${fileName}”仍在进行，请完成后再导出`,
+  instanceBusy: '服务器正在生成的导出已满，请稍后再试',
   notFound: '导出任务不存在或已过期',
 } as const;
 

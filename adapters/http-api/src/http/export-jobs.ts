@@ -1,12 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
+import type { WriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { Express, Response } from 'express';
 import type { Logger } from 'pino';
-import { exportJobView, type ExportJobRepository, type ExportJobView } from '@dpms/core';
+import {
+  EXPORT_JOBS_PER_PERSON,
+  EXPORT_JOBS_PER_SERVER,
+  EXPORT_JOB_MESSAGES,
+  exportJobView,
+  type ExportJobRepository,
+  type ExportJobView,
+} from '@dpms/core';
+import { HttpError } from './http-error.js';
 import type { ExportJobRecord } from '@dpms/wire';
 import type { FileService } from '../routes/upload.service.js';
 
@@ -26,7 +35,10 @@ export type WorkbookWriter = (out: Writable, onRow: () => void) => Promise<void>
  */
 export class ExportJobs {
   /** The jobs this instance is writing: a stop waits for them (tests await `settled`). */
-  private readonly running = new Map<string, Promise<void>>();
+  private readonly running = new Map<
+    string,
+    { readonly owner: number; readonly view: ExportJobView; readonly done: Promise<void> }
+  >();
 
   constructor(
     private readonly deps: {
@@ -39,21 +51,27 @@ export class ExportJobs {
     },
   ) {}
 
-  /** Starts writing; answers the job as it stands, at once. */
+  /**
+   * Starts writing; answers the job as it stands, at once. One person has one export under way
+   * at a time (the same export asked again, a double click, answers the job already running) and
+   * a server a few; beyond that the request is refused with 429 and nothing starts.
+   */
   async start(
     ownerUserId: number,
     fileName: string,
     rowsTotal: number | null,
     write: WorkbookWriter,
   ): Promise<ExportJobView> {
+    const mine = [...this.running.values()].filter((j) => j.owner === ownerUserId);
+    const same = mine.find((j) => j.view.fileName === fileName);
+    if (same) return (await this.view(same.view.jobId, ownerUserId)) ?? same.view;
+    if (mine.length >= EXPORT_JOBS_PER_PERSON)
+      throw busy(EXPORT_JOB_MESSAGES.oneAtATime(mine[0]!.view.fileName));
+    if (this.running.size >= EXPORT_JOBS_PER_SERVER) throw busy(EXPORT_JOB_MESSAGES.instanceBusy);
     const jobId = randomBytes(16).toString('hex');
     const now = this.deps.now();
     await this.deps.repo.create({ jobId, ownerUserId, fileName, rowsTotal, now });
-    const run = this.run(jobId, ownerUserId, fileName, write).finally(() =>
-      this.running.delete(jobId),
-    );
-    this.running.set(jobId, run);
-    return exportJobView(
+    const view = exportJobView(
       {
         jobId,
         ownerUserId,
@@ -69,6 +87,16 @@ export class ExportJobs {
       },
       now,
     );
+    const done = this.run(jobId, ownerUserId, fileName, write).finally(() =>
+      this.running.delete(jobId),
+    );
+    this.running.set(jobId, { owner: ownerUserId, view, done });
+    return view;
+  }
+
+  /** Removes workbooks a stopped server left half-written (at start, before any job runs). */
+  async sweep(): Promise<void> {
+    await rm(this.deps.workDir, { recursive: true, force: true });
   }
 
   /** The owner's job as it stands; null for an unknown id or another user's job. */
@@ -79,7 +107,8 @@ export class ExportJobs {
 
   /** Resolves when every job this instance is writing has finished (or failed). */
   async settled(): Promise<void> {
-    while (this.running.size > 0) await Promise.allSettled([...this.running.values()]);
+    while (this.running.size > 0)
+      await Promise.allSettled([...this.running.values()].map((j) => j.done));
   }
 
   private async run(
@@ -111,30 +140,46 @@ export class ExportJobs {
       PROGRESS_EVERY_MS,
     );
     ticker.unref();
+    let out: WriteStream | undefined;
     try {
       await mkdir(workDir, { recursive: true });
-      const out = createWriteStream(file);
+      out = createWriteStream(file);
+      // The file's own failure (a full disk) ends the job even if the workbook writer, which
+      // listens to its stream only when it commits, would wait on.
       const written = finished(out);
-      await write(out, () => {
-        rows += 1;
-      });
-      await written;
+      await Promise.race([
+        write(out, () => {
+          rows += 1;
+        }).then(() => written),
+        written,
+      ]);
+      // The heartbeat goes on while the workbook is stored (a slow object store).
+      const record = await files.storeGenerated(ownerUserId, fileName, createReadStream(file));
       clearInterval(ticker);
       await saving;
-      const record = await files.storeGenerated(ownerUserId, fileName, createReadStream(file));
       await repo.finish(jobId, rows, record.fileId, now());
       logger.info({ jobId, rows, fileId: record.fileId }, 'export written');
     } catch (e) {
       clearInterval(ticker);
+      out?.destroy();
       await saving;
       logger.error({ err: e, jobId }, 'export failed');
-      const reason = e instanceof Error ? e.message : String(e);
-      await repo.fail(jobId, reason, now()).catch(() => undefined);
+      await repo.fail(jobId, failureReason(e), now()).catch(() => undefined);
     } finally {
       await rm(file, { force: true });
     }
   }
 }
+
+/** What a failed job tells its owner: in Chinese, without the server's paths. */
+function failureReason(e: unknown): string {
+  const code = (e as { code?: unknown } | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT'
+    ? EXPORT_JOB_MESSAGES.diskFull
+    : EXPORT_JOB_MESSAGES.writeFailed;
+}
+
+const busy = (message: string) => new HttpError(429, message, { errorCode: 'EXPORT.TOO_MANY' });
 
 /** The job as the wire carries it. */
 export const exportJobRecordOf = (v: ExportJobView): ExportJobRecord => ({

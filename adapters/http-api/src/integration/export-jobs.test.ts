@@ -115,12 +115,43 @@ describe('background exports', () => {
     expect(cut.body.msg).toBe('导出已中断（服务重启或停止），请重新导出');
 
     const failing = await api.exportJobs!.start(me, '坏的.xlsx', 10, () =>
-      Promise.reject(new Error('磁盘已满')),
+      Promise.reject(new Error('/srv/dpms/tmp/exports: something broke')),
     );
     await api.exportJobs!.settled();
     const failed = await job(failing.jobId).expect(200);
     expect(failed.body.data).toMatchObject({ status: 'failed', fileId: null });
-    expect(failed.body.msg).toBe('导出失败：磁盘已满');
+    // In Chinese, and without the server's paths (the detail is in the server's log).
+    expect(failed.body.msg).toBe('导出失败：生成文件时出错，请稍后重试或缩小筛选范围');
+
+    // The file's own failure ends the job, though the workbook writer would wait on.
+    const full = await api.exportJobs!.start(me, '磁盘满.xlsx', 10, (out) => {
+      out.destroy(Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' }));
+      return new Promise<void>(() => undefined);
+    });
+    await api.exportJobs!.settled();
+    const diskFull = await job(full.jobId).expect(200);
+    expect(diskFull.body.msg).toBe('导出失败：服务器磁盘空间不足，请联系管理员');
+  });
+
+  it('keeps one export under way per person: the same one again answers it, another waits', async () => {
+    const me = (await http().get('/prod-api/getInfo').set(bearer(admin))).body.user.userId;
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const first = await api.exportJobs!.start(me, '用户数据.xlsx', 10, async (out) => {
+      await held;
+      out.end();
+    });
+    const again = await api.exportJobs!.start(me, '用户数据.xlsx', 10, () => Promise.resolve());
+    expect(again.jobId).toBe(first.jobId);
+    await expect(
+      api.exportJobs!.start(me, '岗位数据.xlsx', 10, () => Promise.resolve()),
+    ).rejects.toMatchObject({
+      status: 429,
+      message: '您的导出“用户数据.xlsx”仍在进行，请完成后再导出',
+    });
+    release();
+    await api.exportJobs!.settled();
+    expect((await job(first.jobId).expect(200)).body.data.status).toBe('done');
   });
 
   it('refuses a malformed job id naming it, and an unknown one', async () => {

@@ -62,6 +62,19 @@ const OPER_EXPORT: readonly XlsxColumn<OperLog>[] = [
 ];
 
 /**
+ * A time range ending no later than `now`: an export reads the log a page at a time, newest
+ * first, and the rows written meanwhile (the export's own 操作日志 among them) must not push the
+ * pages along, repeating rows.
+ */
+const upTo = (
+  range: { readonly from?: Date; readonly to?: Date } | undefined,
+  now: Date,
+): { readonly from?: Date; readonly to: Date } => ({
+  ...range,
+  to: range?.to !== undefined && range.to < now ? range.to : now,
+});
+
+/**
  * 登录日志 (RuoYi's SysLogininforController): the sign-ins and sign-outs, newest first, their
  * removal and the unlock of an account the throttle holds. The server's own record: not
  * data-scoped. `clean` is registered before `{infoIds}` so the id never swallows it.
@@ -101,7 +114,9 @@ export function loginInfoRoutes(repos: PlatformRepositories): RouteModule {
         query: loginInfoListQuery,
         produces: XLSX,
         handler: async ({ query, res }) => {
-          const filter = await loginFilter(query, res);
+          const asked = await loginFilter(query, res);
+          // Sign-ins after this moment would shift the pages under a long export.
+          const filter = { ...asked, loginTime: upTo(asked.loginTime, new Date()) };
           const rows = pagedRows(
             (pageNum) =>
               repos.loginInfos.list(
@@ -196,7 +211,9 @@ export function operLogRoutes(repos: PlatformRepositories): RouteModule {
         query: operLogListQuery,
         produces: XLSX,
         handler: async ({ query, res }) => {
-          const filter = await operFilter(query, res);
+          const asked = await operFilter(query, res);
+          // Writes logged after this moment would shift the pages under a long export.
+          const filter = { ...asked, operTime: upTo(asked.operTime, new Date()) };
           const rows = pagedRows(
             (pageNum) =>
               repos.operLogs.list(

@@ -264,6 +264,34 @@ describe('FileGateway', () => {
       });
     });
 
+    it('asks again when a progress read fails on the way, and stops at a refusal', async () => {
+      const replies: Array<{ status: number; data: unknown }> = [
+        { status: 502, data: 'Bad Gateway' },
+        {
+          status: 200,
+          data: envelope(job({ status: 'done', percent: 100, fileId: 'f'.repeat(32) })),
+        },
+      ];
+      const { files } = gateway((config) =>
+        config.url === '/monitor/logininfor/export'
+          ? { status: 202, data: new Blob([JSON.stringify(envelope(job({})))]) }
+          : config.url?.startsWith('/common/exportJob/')
+            ? replies.shift()!
+            : { status: 200, data: new Blob(['xlsx']) },
+      );
+      const got = await files.downloadExport('/monitor/logininfor/export', { pollMs: 0 });
+      expect(await got.blob.text()).toBe('xlsx');
+      const gone = gateway((config) =>
+        config.url === '/monitor/logininfor/export'
+          ? { status: 202, data: new Blob([JSON.stringify(envelope(job({})))]) }
+          : { status: 404, data: JSON.stringify({ code: 404, msg: '导出任务不存在或已过期' }) },
+      );
+      await expect(
+        gone.files.downloadExport('/monitor/logininfor/export', { pollMs: 0 }),
+      ).rejects.toMatchObject({ status: 404 });
+      expect(gone.seen).toHaveLength(2);
+    });
+
     it('refuses a 202 whose job does not read as one', async () => {
       const { files } = gateway(() => ({
         status: 202,

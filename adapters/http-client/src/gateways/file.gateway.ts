@@ -54,8 +54,9 @@ export const ABORTED_CODE = 'UPLOAD.ABORTED';
 /** A background export as the server reports it (GET /common/exportJob/{jobId}). */
 export type ExportJob = ExportJobRecord;
 
-/** How often a background export's progress is read. */
+/** How often a background export's progress is read, and how many failed reads in a row end it. */
 const EXPORT_POLL_MS = 800;
+const EXPORT_POLL_MISSES = 5;
 
 /** Waits `ms`, or rejects as aborted when `signal` aborts first. */
 const pause = (ms: number, signal?: AbortSignal) =>
@@ -260,10 +261,20 @@ export class FileGateway {
       throw await this.failure(error, url);
     }
     options.onProgress?.(job);
+    const path = `/common/exportJob/${job.jobId}`;
+    let misses = 0;
     while (job.status === 'running') {
       await pause(options.pollMs ?? EXPORT_POLL_MS, options.signal);
-      const path = `/common/exportJob/${job.jobId}`;
-      job = answerOf(exportJobAnswer, await this.http.get(path, { quiet: true }), path).data;
+      try {
+        job = answerOf(exportJobAnswer, await this.http.get(path, { quiet: true }), path).data;
+        misses = 0;
+      } catch (error) {
+        // A server restarting or a dropped connection: the job goes on, so ask again a few
+        // times before giving up; a refusal (404) ends the wait at once.
+        const status = error instanceof ApiError ? error.status : 0;
+        if ((status !== 0 && status < 500) || ++misses > EXPORT_POLL_MISSES) throw error;
+        continue;
+      }
       options.onProgress?.(job);
     }
     if (job.status !== 'done' || job.fileId === null) {
