@@ -30,7 +30,11 @@ export interface CreatedApp {
  * the API router under /prod-api with every route module of the container, its OpenAPI document
  * and browsable page, and the error middleware. Serving the web is main's business.
  */
-export function createApp(container: Container): CreatedApp {
+export function createApp(
+  container: Container,
+  /** `operLog: false` leaves 操作日志 out: only the bench does, to measure what it costs. */
+  options: { readonly operLog?: boolean } = {},
+): CreatedApp {
   const logger = container.get(TOKENS.Logger);
   const config = container.isBound(TOKENS.Config) ? container.get(TOKENS.Config) : undefined;
   const app = express();
@@ -89,7 +93,7 @@ export function createApp(container: Container): CreatedApp {
       : undefined;
   // 操作日志: written after each write's answer, on the platform's own connection.
   const operLog =
-    clock && container.isBound(TOKENS.Repositories)
+    options.operLog !== false && clock && container.isBound(TOKENS.Repositories)
       ? new OperLogRecorder(container.get(TOKENS.Repositories), logger, () => clock.now())
       : undefined;
   const book = new RouteBook(

@@ -23,6 +23,8 @@ export interface LoginInfoRepository {
 /** 操作日志: appended after every write through the API. */
 export interface OperLogRepository {
   add(entry: NewOperLog): Promise<void>;
+  /** Several entries in one statement (the recorder's batches). */
+  addMany(entries: readonly NewOperLog[]): Promise<void>;
   list(query: ListQuery<OperLogFilter, OperLogSortColumn>): Promise<ListPage<OperLog>>;
   findById(operId: number): Promise<OperLog | null>;
   remove(ids: readonly number[]): Promise<number>;

@@ -170,7 +170,12 @@ export function close(listening: Listening): Promise<void> {
  */
 export function listenApi(
   database: DatabaseHandle,
-  options: { readonly identityCache?: boolean; readonly tagged?: boolean } = {},
+  options: {
+    readonly identityCache?: boolean;
+    readonly tagged?: boolean;
+    /** false: without 操作日志 (the operation-log bench's baseline). */
+    readonly operLog?: boolean;
+  } = {},
 ): Promise<Listening> {
   const container = buildContainer({
     config: {
@@ -191,7 +196,10 @@ export function listenApi(
       ? {}
       : { listen: (channel: string, sink: ChannelSink) => database.listen(channel, sink) }),
   });
-  return listen(createApp(container).app, options.tagged === true);
+  return listen(
+    createApp(container, options.operLog === false ? { operLog: false } : {}).app,
+    options.tagged === true,
+  );
 }
 
 /** Signs a demo user in to the API; the Authorization header of its calls. */

@@ -40,11 +40,21 @@ afterEach(() => {
   for (const s of servers.splice(0)) s.close();
 });
 
+/** A recorder over a log whose batches are written an entry at a time through `add`. */
 const recorderWith = (add: (e: NewOperLog) => Promise<void>, maxPending?: number) => {
-  const repos = { operLogs: { add } } as unknown as Repos;
+  const batches: number[] = [];
+  const addMany = async (entries: readonly NewOperLog[]) => {
+    batches.push(entries.length);
+    for (const e of entries) await add(e);
+  };
+  const repos = { operLogs: { add, addMany } } as unknown as Repos;
   const logger = pino({ level: 'silent' });
   const warn = vi.spyOn(logger, 'warn');
-  return { recorder: new OperLogRecorder(repos, logger, () => new Date(), maxPending), warn };
+  return {
+    recorder: new OperLogRecorder(repos, logger, () => new Date(), maxPending),
+    warn,
+    batches,
+  };
 };
 
 const post = async (port: number) => {
@@ -84,13 +94,14 @@ describe('OperLogRecorder', () => {
     expect(add.mock.calls[0]![0]).toMatchObject({ title: '测试', operName: 'admin' });
   });
 
-  it('drops an entry with a warning beyond the cap of inserts in flight', async () => {
+  it('drops an entry with a warning beyond the cap of entries not yet written', async () => {
     const stuck = deferred();
     const add = vi.fn((_entry: NewOperLog) => stuck.promise);
     const { recorder, warn } = recorderWith(add, 2);
     const { port } = serve(recorder);
     for (let i = 0; i < 3; i++) await post(port());
-    await vi.waitFor(() => expect(add).toHaveBeenCalledTimes(2));
+    // The first insert hangs; the second entry waits for it; the third finds the cap reached.
+    await vi.waitFor(() => expect(add).toHaveBeenCalledTimes(1));
     expect(warn).toHaveBeenCalledWith(
       expect.objectContaining({ pending: 2 }),
       'operation log dropped',
@@ -98,5 +109,20 @@ describe('OperLogRecorder', () => {
     stuck.resolve();
     await recorder.settled();
     expect(add).toHaveBeenCalledTimes(2);
+  });
+
+  it('writes the entries that come while an insert is under way together, in the next one', async () => {
+    const first = deferred();
+    let calls = 0;
+    const add = vi.fn((_entry: NewOperLog) => (++calls === 1 ? first.promise : Promise.resolve()));
+    const { recorder, batches } = recorderWith(add);
+    const { port } = serve(recorder);
+    await post(port());
+    await vi.waitFor(() => expect(add).toHaveBeenCalledTimes(1));
+    for (let i = 0; i < 5; i++) await post(port());
+    first.resolve();
+    await recorder.settled();
+    expect(batches).toEqual([1, 5]);
+    expect(add).toHaveBeenCalledTimes(6);
   });
 });

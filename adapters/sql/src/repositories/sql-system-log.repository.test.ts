@@ -112,4 +112,26 @@ describe.each(testDatabaseKinds())('login and operation log repositories on %s',
     expect((await opers.list({ filter: { businessType: 0 } })).total).toBe(0);
     expect(await opers.clean()).toBe(2);
   });
+
+  it('writes a batch in one statement, each entry with its own department', async () => {
+    await opers.clean();
+    await opers.addMany([]);
+    await opers.addMany([
+      oper({ deptId: 110, operName: 'a', operTime: at('2025-03-01T10:00:01Z') }),
+      oper({ deptId: null, operName: 'b', operTime: at('2025-03-01T10:00:02Z') }),
+      oper({ deptId: 999_999, operName: 'c', operTime: at('2025-03-01T10:00:03Z') }),
+    ]);
+    const rows = (await opers.list({ filter: {} })).rows;
+    const dept110 = await handle.db
+      .selectFrom('sys_dept')
+      .select('dept_name')
+      .where('dept_id', '=', 110)
+      .executeTakeFirstOrThrow();
+    expect(rows.map((r) => [r.operName, r.deptName])).toEqual([
+      ['c', ''],
+      ['b', ''],
+      ['a', dept110.dept_name],
+    ]);
+    expect(await opers.clean()).toBe(3);
+  });
 });

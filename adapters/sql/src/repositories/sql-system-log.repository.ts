@@ -188,30 +188,37 @@ export class SqlOperLogRepository implements OperLogRepository {
   constructor(private readonly db: Db) {}
 
   async add(e: NewOperLog): Promise<void> {
+    await this.addMany([e]);
+  }
+
+  async addMany(entries: readonly NewOperLog[]): Promise<void> {
+    if (entries.length === 0) return;
     await this.db
       .insertInto('sys_oper_log')
-      .values({
-        title: cut(e.title, 50),
-        business_type: e.businessType,
-        method: cut(e.method, 200),
-        request_method: cut(e.requestMethod, 10),
-        operator_type: e.operatorType,
-        oper_name: cut(e.operName, 50),
-        // The department's name as it is now, read in the insert itself.
-        dept_name:
-          e.deptId === null
-            ? ''
-            : sql<string>`coalesce((select left(dept_name, 50) from sys_dept where dept_id = ${e.deptId}), '')`,
-        oper_url: cut(e.operUrl, 255),
-        oper_ip: cut(e.operIp, 128),
-        oper_location: cut(e.operLocation, 255),
-        oper_param: cut(e.operParam, OPER_TEXT_MAX_LENGTH),
-        json_result: cut(e.jsonResult, OPER_TEXT_MAX_LENGTH),
-        status: e.status,
-        error_msg: cut(e.errorMsg, OPER_TEXT_MAX_LENGTH),
-        oper_time: e.operTime,
-        cost_time: Math.max(0, Math.min(2_147_483_647, Math.round(e.costTime))),
-      })
+      .values(
+        entries.map((e) => ({
+          title: cut(e.title, 50),
+          business_type: e.businessType,
+          method: cut(e.method, 200),
+          request_method: cut(e.requestMethod, 10),
+          operator_type: e.operatorType,
+          oper_name: cut(e.operName, 50),
+          // The department's name as it is now, read in the insert itself.
+          dept_name:
+            e.deptId === null
+              ? ''
+              : sql<string>`coalesce((select left(dept_name, 50) from sys_dept where dept_id = ${e.deptId}), '')`,
+          oper_url: cut(e.operUrl, 255),
+          oper_ip: cut(e.operIp, 128),
+          oper_location: cut(e.operLocation, 255),
+          oper_param: cut(e.operParam, OPER_TEXT_MAX_LENGTH),
+          json_result: cut(e.jsonResult, OPER_TEXT_MAX_LENGTH),
+          status: e.status,
+          error_msg: cut(e.errorMsg, OPER_TEXT_MAX_LENGTH),
+          oper_time: e.operTime,
+          cost_time: Math.max(0, Math.min(2_147_483_647, Math.round(e.costTime))),
+        })),
+      )
       .execute();
   }
 
