@@ -10,7 +10,7 @@ import {
 } from '@dpms/core';
 import { nullAsAbsent, okEnvelope, pageEnvelope, timestamp } from './envelope.js';
 import { pagingShape } from './paging.js';
-import { id, optionalEnum, textFilter } from './primitives.js';
+import { id, idList, optionalEnum, textFilter } from './primitives.js';
 
 /*
  * 通知公告 on the wire, RuoYi-Vue 3.9.2's shapes (SysNoticeController): the bodies of 新增 and
@@ -108,12 +108,12 @@ export type NoticeTopAnswer = z.output<typeof noticeTopAnswer>;
 export const noticeMarkReadQuery = z.object({ noticeId: id() });
 /** POST /system/notice/markReadAll?ids=1,2,3 (blank: nothing to mark). */
 export const noticeMarkAllQuery = z.object({
+  // Each id within PostgreSQL's integer (idList's bounds): 9999999999 is a 400, not a 500.
   ids: z.preprocess(
-    (v) => (v === undefined || v === null ? '' : v),
-    z
-      .string()
-      .regex(/^(\d{1,10}(,\d{1,10}){0,999})?$/)
-      .transform((s) => (s === '' ? [] : s.split(',').map(Number))),
+    (v) => (v === undefined || v === null || v === '' ? undefined : v),
+    idList()
+      .optional()
+      .transform((ids) => ids ?? []),
   ),
 });
 

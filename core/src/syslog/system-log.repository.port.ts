@@ -14,6 +14,11 @@ import type {
 export interface LoginInfoRepository {
   add(entry: NewLoginInfo): Promise<void>;
   list(query: ListQuery<LoginInfoFilter, LoginInfoSortColumn>): Promise<ListPage<LoginInfo>>;
+  /**
+   * The newest success (status '0') of exactly this login name with this message (a sign-in, not
+   * a sign-out); null when there is none or the log was cleared.
+   */
+  lastSuccessOf(userName: string, msg: string): Promise<LoginInfo | null>;
   /** Deletes the given rows; answers how many there were. */
   remove(ids: readonly number[]): Promise<number>;
   /** Deletes every row; answers how many there were. */

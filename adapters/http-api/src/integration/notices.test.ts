@@ -101,6 +101,20 @@ describe.each(testDatabaseKinds())('通知公告 and the bell on %s', (kind) => 
     expect(markup.msg).toBe('公告标题不能包含脚本字符');
   });
 
+  it('refuses a notice id past PostgreSQL’s integer with a 400 naming the field, not a 500', async () => {
+    await client.refused(
+      post('yuangong', '/system/notice/markRead?noticeId=9999999999', undefined),
+      400,
+      'noticeId',
+    );
+    await client.refused(
+      post('yuangong', '/system/notice/markReadAll?ids=1,9999999999', undefined),
+      400,
+      'ids',
+    );
+    await post('yuangong', '/system/notice/markReadAll?ids=', undefined).expect(200);
+  });
+
   it('refuses the management routes to a caller without system:notice:*', async () => {
     await post('yuangong', '/system/notice', { noticeTitle: '越权', noticeType: '1' }).expect(403);
     await put('yuangong', '/system/notice', { noticeId: 1, noticeTitle: '越权' }).expect(403);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import type { DatabaseHandle } from '../database/open-database.js';
 import { openTestDatabase, testDatabaseKinds } from '../testing/index.js';
 import { DEMO_USERS } from '../seed/demo-institute.js';
@@ -120,5 +121,39 @@ describe.each(testDatabaseKinds())('通知公告 repository on %s', (kind) => {
       .where('notice_id', '=', n.noticeId)
       .execute();
     expect(marks).toEqual([]);
+  });
+
+  it('marks nothing for a deleted notice, and a deletion racing the mark (its key check) is no failure', async () => {
+    const n = await repo.create(notice('读时删除'), 'admin');
+    const kept = await repo.create(notice('读时保留'), 'admin');
+    expect(await repo.delete([n.noticeId])).toBe(1);
+    expect(await repo.markRead(first!.userId, [n.noticeId])).toEqual([]);
+    // The race needs a second session: here its effect, the key check failing once, is raised by
+    // a trigger gated on a sequence (which a rolled-back statement does not undo).
+    await sql`create sequence notice_read_race`.execute(handle.db);
+    await sql`create function notice_read_race() returns trigger language plpgsql as $$
+      begin
+        if nextval('notice_read_race') = 1 then
+          raise foreign_key_violation using message = 'sys_notice_read_notice_id_fkey';
+        end if;
+        return new;
+      end $$`.execute(handle.db);
+    await sql`create trigger notice_read_race before insert on sys_notice_read
+      for each row execute function notice_read_race()`.execute(handle.db);
+    try {
+      expect(await repo.markRead(first!.userId, [n.noticeId, kept.noticeId])).toEqual([
+        kept.noticeId,
+      ]);
+    } finally {
+      await sql`drop trigger notice_read_race on sys_notice_read`.execute(handle.db);
+      await sql`drop function notice_read_race()`.execute(handle.db);
+      await sql`drop sequence notice_read_race`.execute(handle.db);
+    }
+    const marks = await handle.db
+      .selectFrom('sys_notice_read')
+      .select('notice_id')
+      .where('notice_id', 'in', [n.noticeId, kept.noticeId])
+      .execute();
+    expect(marks.map((m) => m.notice_id)).toEqual([kept.noticeId]);
   });
 });

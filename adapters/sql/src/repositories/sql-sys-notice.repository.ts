@@ -11,7 +11,13 @@ import {
   type SysNotice,
   type SysNoticeRepository,
 } from '@dpms/core';
-import { containsPattern, pageBounds, pageWithCount, type Db } from './sql-helpers.js';
+import {
+  containsPattern,
+  isForeignKeyViolation,
+  pageBounds,
+  pageWithCount,
+  type Db,
+} from './sql-helpers.js';
 
 const SORT_COLUMNS = {
   noticeId: 'n.notice_id',
@@ -171,22 +177,43 @@ export class SqlSysNoticeRepository implements SysNoticeRepository {
 
   async markRead(userId: number, noticeIds: readonly number[]): Promise<readonly number[]> {
     if (noticeIds.length === 0) return [];
-    const open = (
-      await this.db
-        .selectFrom('sys_notice')
-        .select('notice_id')
-        .where('notice_id', 'in', [...noticeIds])
-        .where('status', '=', '0')
-        .execute()
-    ).map((r) => r.notice_id);
-    if (open.length === 0) return [];
-    // Once per person and notice: a second reading keeps the first one's time.
+    try {
+      return await this.insertReadMarks(userId, noticeIds);
+    } catch (e) {
+      // A notice deleted while its mark was written (the row read, then gone at the key check):
+      // once more, without it. A deleted notice is nothing to mark, not a failure.
+      if (!isForeignKeyViolation(e)) throw e;
+      return await this.insertReadMarks(userId, noticeIds);
+    }
+  }
+
+  /** The open ones of the notices, marked read in one statement; once per person and notice. */
+  private async insertReadMarks(userId: number, noticeIds: readonly number[]): Promise<number[]> {
+    // A second reading keeps the first one's time (on conflict do nothing); the answer is every open
+    // notice asked for, marked now or before.
     await this.db
       .insertInto('sys_notice_read')
-      .values(open.map((noticeId) => ({ notice_id: noticeId, user_id: userId })))
+      .columns(['notice_id', 'user_id'])
+      .expression((eb) =>
+        eb
+          .selectFrom('sys_notice')
+          .select(['notice_id', eb.val(userId).as('user_id')])
+          .where('notice_id', 'in', [...noticeIds])
+          .where('status', '=', '0'),
+      )
       .onConflict((oc) => oc.columns(['user_id', 'notice_id']).doNothing())
       .execute();
-    return open;
+    return (
+      await this.db
+        .selectFrom('sys_notice_read as r')
+        .innerJoin('sys_notice as n', 'n.notice_id', 'r.notice_id')
+        .select('r.notice_id')
+        .where('r.user_id', '=', userId)
+        .where('r.notice_id', 'in', [...noticeIds])
+        .where('n.status', '=', '0')
+        .orderBy('r.notice_id')
+        .execute()
+    ).map((r) => r.notice_id);
   }
 
   async readers(

@@ -75,6 +75,36 @@ describe.each(testDatabaseKinds())('login and operation log repositories on %s',
     expect((await logins.list({ filter: {} })).total).toBe(0);
   });
 
+  it('finds the last sign-in of exactly one login name: not a longer name, a sign-out or a failure', async () => {
+    await logins.clean();
+    const rows = [
+      ['li', '0', '登录成功', '2025-03-01', '10.0.0.1'],
+      ['li', '0', '登录成功', '2025-03-02', '10.0.0.2'],
+      ['lisi', '0', '登录成功', '2025-03-05', '10.0.0.5'],
+      ['li', '0', '退出成功', '2025-03-04', '10.0.0.4'],
+      ['li', '1', '登录成功', '2025-03-06', '10.0.0.6'],
+    ] as const;
+    for (const [userName, status, msg, day, ipaddr] of rows)
+      await logins.add({
+        userName,
+        ipaddr,
+        loginLocation: '内网IP',
+        browser: 'Chrome 131',
+        os: 'Linux',
+        status,
+        msg,
+        loginTime: at(`${day}T10:00:00Z`),
+      });
+    expect(await logins.lastSuccessOf('li', '登录成功')).toMatchObject({
+      userName: 'li',
+      ipaddr: '10.0.0.2',
+      loginTime: at('2025-03-02T10:00:00Z'),
+    });
+    expect((await logins.lastSuccessOf('lisi', '登录成功'))?.ipaddr).toBe('10.0.0.5');
+    expect(await logins.lastSuccessOf('l', '登录成功')).toBeNull();
+    await logins.clean();
+  });
+
   it("names the operator's department as it is when the entry is written", async () => {
     await opers.clean();
     const dept = await handle.db

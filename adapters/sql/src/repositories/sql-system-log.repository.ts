@@ -14,7 +14,8 @@ import type {
   BusinessType,
 } from '@dpms/core';
 import { OPER_TEXT_MAX_LENGTH } from '@dpms/core';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import type { SysLogininforTable } from '../database/system-log-schema.js';
 import {
   containsPattern,
   orderedPage,
@@ -44,6 +45,20 @@ const LOGIN_COLUMNS = [
 ] as const;
 
 /** 登录日志 in `sys_logininfor`: the server's own record, not data-scoped. */
+type LoginRow = Pick<Selectable<SysLogininforTable>, (typeof LOGIN_COLUMNS)[number]>;
+
+const loginInfoOf = (r: LoginRow): LoginInfo => ({
+  infoId: Number(r.info_id),
+  userName: r.user_name,
+  ipaddr: r.ipaddr,
+  loginLocation: r.login_location,
+  browser: r.browser,
+  os: r.os,
+  status: r.status,
+  msg: r.msg,
+  loginTime: r.login_time,
+});
+
 export class SqlLoginInfoRepository implements LoginInfoRepository {
   constructor(private readonly db: Db) {}
 
@@ -86,19 +101,22 @@ export class SqlLoginInfoRepository implements LoginInfoRepository {
 
   async list(query: ListQuery<LoginInfoFilter, LoginInfoSortColumn>): Promise<ListPage<LoginInfo>> {
     const { page, count } = this.listQueries(query);
-    return pageWithCount(page, count, (rows) =>
-      rows.map((r) => ({
-        infoId: Number(r.info_id),
-        userName: r.user_name,
-        ipaddr: r.ipaddr,
-        loginLocation: r.login_location,
-        browser: r.browser,
-        os: r.os,
-        status: r.status,
-        msg: r.msg,
-        loginTime: r.login_time,
-      })),
-    );
+    return pageWithCount(page, count, (rows) => rows.map(loginInfoOf));
+  }
+
+  async lastSuccessOf(userName: string, msg: string): Promise<LoginInfo | null> {
+    // On sys_logininfor_user (user_name, login_time desc): this user's newest rows only.
+    const row = await this.db
+      .selectFrom('sys_logininfor')
+      .select(LOGIN_COLUMNS)
+      .where('user_name', '=', userName)
+      .where('status', '=', '0')
+      .where('msg', '=', msg)
+      .orderBy('login_time', 'desc')
+      .orderBy('info_id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row ? loginInfoOf(row) : null;
   }
 
   async remove(ids: readonly number[]): Promise<number> {

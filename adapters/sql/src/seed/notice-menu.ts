@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../database/schema.js';
+import { seedDictsWhereAbsent } from './seed-dicts.js';
 
 /** The seed's name in dpms_seed: claimed once, so a menu or dictionary an administrator removed stays removed. */
 export const NOTICE_SEED = 'menu-system-notice';
@@ -50,7 +51,7 @@ export async function seedNoticeMenu(trx: Transaction<Database>): Promise<void> 
     .returning('name')
     .executeTakeFirst();
   if (claimed === undefined) return;
-  await seedNoticeDicts(trx);
+  await seedDictsWhereAbsent(trx, NOTICE_DICTS);
   const system = await trx
     .selectFrom('sys_menu')
     .select('menu_id')
@@ -108,38 +109,4 @@ export async function seedNoticeMenu(trx: Transaction<Database>): Promise<void> 
       })),
     )
     .execute();
-}
-
-async function seedNoticeDicts(trx: Transaction<Database>): Promise<void> {
-  for (const d of NOTICE_DICTS) {
-    const type = await trx
-      .selectFrom('sys_dict_type')
-      .select('dict_id')
-      .where('dict_type', '=', d.dictType)
-      .executeTakeFirst();
-    if (!type)
-      await trx
-        .insertInto('sys_dict_type')
-        .values({ dict_name: d.dictName, dict_type: d.dictType, remark: d.remark })
-        .execute();
-    const data = await trx
-      .selectFrom('sys_dict_data')
-      .select('dict_code')
-      .where('dict_type', '=', d.dictType)
-      .executeTakeFirst();
-    if (data) continue;
-    await trx
-      .insertInto('sys_dict_data')
-      .values(
-        d.items.map(([label, value, listClass], j) => ({
-          dict_type: d.dictType,
-          dict_label: label,
-          dict_value: value,
-          dict_sort: j + 1,
-          is_default: j === 0 ? ('Y' as const) : ('N' as const),
-          list_class: listClass,
-        })),
-      )
-      .execute();
-  }
 }

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../database/schema.js';
+import { seedDictsWhereAbsent } from './seed-dicts.js';
 
 /** The seed's name in dpms_seed: claimed once, so a dictionary an administrator removed stays removed. */
 export const RUOYI_LOG_DICTS_SEED = 'dicts-ruoyi-logs-jobs';
@@ -68,35 +69,5 @@ export async function seedRuoYiLogDicts(trx: Transaction<Database>): Promise<voi
     .returning('name')
     .executeTakeFirst();
   if (claimed === undefined) return;
-  for (const d of DICTS) {
-    const type = await trx
-      .selectFrom('sys_dict_type')
-      .select('dict_id')
-      .where('dict_type', '=', d.dictType)
-      .executeTakeFirst();
-    if (!type)
-      await trx
-        .insertInto('sys_dict_type')
-        .values({ dict_name: d.dictName, dict_type: d.dictType, remark: d.remark })
-        .execute();
-    const data = await trx
-      .selectFrom('sys_dict_data')
-      .select('dict_code')
-      .where('dict_type', '=', d.dictType)
-      .executeTakeFirst();
-    if (data) continue;
-    await trx
-      .insertInto('sys_dict_data')
-      .values(
-        d.items.map(([label, value, listClass], j) => ({
-          dict_type: d.dictType,
-          dict_label: label,
-          dict_value: value,
-          dict_sort: j + 1,
-          is_default: j === 0 ? ('Y' as const) : ('N' as const),
-          list_class: listClass,
-        })),
-      )
-      .execute();
-  }
+  await seedDictsWhereAbsent(trx, DICTS);
 }

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeApi, renderWithApi } from '../../test/api-render';
 import { SysNoticeBell } from './SysNoticeBell';
 
@@ -73,5 +73,62 @@ describe('SysNoticeBell', () => {
     fireEvent.click(items[0]!);
     await screen.findByTestId('sys-notice-dialog');
     expect(api.calls.filter((c) => c.url === '/system/notice/markRead')).toHaveLength(0);
+  });
+
+  describe('when marking fails', () => {
+    // The test runs in Node, where an unhandled rejection is an event of its process.
+    type Listener = (reason: unknown) => void;
+    const node = (
+      globalThis as unknown as {
+        process: { on(e: string, f: Listener): void; off(e: string, f: Listener): void };
+      }
+    ).process;
+    const unhandled: unknown[] = [];
+    const record = (reason: unknown) => unhandled.push(reason);
+    beforeEach(() => {
+      unhandled.length = 0;
+      node.on('unhandledRejection', record);
+    });
+    afterEach(() => {
+      node.off('unhandledRejection', record);
+    });
+
+    it('a notice closed meanwhile: no unhandled rejection, and the bell settles on the server’s list', async () => {
+      let closed = false;
+      const titles: Record<number, string> = { 3: '消防演练通知', 2: '体检安排' };
+      const api = new FakeApi({
+        '/system/notice/listTop': () => {
+          const data = (closed ? [2] : [3, 2]).map((id) => headline(id, titles[id]!, false));
+          return { ...OK, data, unreadCount: data.length };
+        },
+        '/system/notice/markRead': () => {
+          closed = true;
+          throw new Error('通知公告不存在');
+        },
+        '/system/notice/3': () => ({
+          ...OK,
+          data: {
+            ...headline(3, '消防演练通知', false),
+            noticeContent: '<p>周五</p>',
+            updateBy: '',
+            updateTime: null,
+            remark: '',
+          },
+        }),
+      });
+      renderWithApi(<SysNoticeBell />, api);
+      expect((await screen.findByTestId('sys-notice-badge')).textContent).toBe('2');
+      fireEvent.click(screen.getByTestId('sys-notice-bell'));
+      fireEvent.click((await screen.findAllByTestId('sys-notice-item'))[0]!);
+      await screen.findByTestId('sys-notice-dialog');
+      // Settled: the list is fetched again after the failed mark and shows one notice left.
+      await waitFor(() =>
+        expect(api.calls.filter((c) => c.url === '/system/notice/listTop')).toHaveLength(2),
+      );
+      await waitFor(() => expect(screen.getByTestId('sys-notice-badge').textContent).toBe('1'));
+      // A rejection nobody handles is reported after the microtasks of its turn.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(unhandled).toEqual([]);
+    });
   });
 });

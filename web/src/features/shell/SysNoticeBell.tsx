@@ -46,13 +46,15 @@ export function SysNoticeBell() {
     setOpenId(noticeId);
     if (isRead) return;
     markLocally((id) => id === noticeId);
-    void notices.markRead(noticeId).finally(settle);
+    // A failed mark (the notice closed meanwhile, the network) needs no word: the refetch shows
+    // the server's truth either way.
+    void notices.markRead(noticeId).then(settle, settle);
   };
   const readAll = () => {
     const ids = list.filter((n) => !n.isRead).map((n) => n.noticeId);
     if (ids.length === 0) return;
     markLocally(() => true);
-    void notices.markAllRead(ids).finally(settle);
+    void notices.markAllRead(ids).then(settle, settle);
   };
   const shown = detail.data;
   return (

@@ -44,17 +44,10 @@ export function registerUserAdminRoutes(book: RouteBook, deps: UserRouteDeps): v
   const { repos, identity, guardGivenRoles, getScoped, adminRoleId, checkAction } = deps;
   /**
    * The user's last successful sign-in, from 登录日志 (RuoYi keeps it on sys_user as
-   * loginIp/loginDate): the newest 登录成功 row of exactly this login name among the newest 100
-   * successes whose name contains it; none when the log was cleared.
+   * loginIp/loginDate): the newest 登录成功 row of exactly this login name; none when the log was
+   * cleared.
    */
-  const lastSignIn = async (userName: string) => {
-    const recent = await repos.loginInfos.list({
-      filter: { userName, status: '0' },
-      page: { pageNum: 1, pageSize: 100 },
-      sort: { column: 'loginTime', direction: 'desc' },
-    });
-    return recent.rows.find((r) => r.userName === userName && r.msg === MSG.loginOk);
-  };
+  const lastSignIn = (userName: string) => repos.loginInfos.lastSuccessOf(userName, MSG.loginOk);
   book.add({
     method: 'get',
     path: '/system/user/list',
