@@ -19,15 +19,6 @@ function rewrite(value: unknown, zone: string, key = ''): unknown {
   return value;
 }
 
-/** Whether an answer carries a `…Time`/`…Date` text at all: most (a 401, a captcha) do not. */
-function hasTimestamp(value: unknown, key = ''): boolean {
-  if (typeof value === 'string') return TIMESTAMP_KEY.test(key);
-  if (Array.isArray(value)) return value.some((v) => hasTimestamp(v));
-  if (value !== null && typeof value === 'object')
-    return Object.entries(value).some(([k, v]) => hasTimestamp(v, k));
-  return false;
-}
-
 /**
  * RuoYi's timestamps for RuoYi's dialect (README "Wire"). The client that does not say
  * `X-DPMS-Status: http` is RuoYi's UI (the status rule's same line): it runs `parseTime` on
@@ -36,8 +27,6 @@ function hasTimestamp(value: unknown, key = ''): boolean {
  * instant as `yyyy-MM-dd HH:mm:ss` on the institute's clock, as RuoYi's server writes them, and a
  * browser anywhere shows the institute's time. Our web and every client that reads real statuses
  * keep ISO 8601 with the offset (DESIGN §3). Downloads and other non-JSON answers are untouched.
- * The zone (a config read) is read only for an answer that has a time to convert, so a captcha, a
- * login or a refusal before authentication costs no query.
  */
 export const ruoyiTimestamps: RequestHandler = (req, res, next) => {
   if (readsRealStatuses(req)) {
@@ -45,12 +34,9 @@ export const ruoyiTimestamps: RequestHandler = (req, res, next) => {
     return;
   }
   res.vary(STATUS_HEADER);
-  const json = res.json.bind(res);
-  res.json = (body: unknown) => {
-    if (!hasTimestamp(body)) return json(body);
-    // A failed zone read goes to the error middleware, as it did when read before the route.
-    instituteZoneOf(res).then((zone) => json(rewrite(body, zone)), next);
-    return res;
-  };
-  next();
+  instituteZoneOf(res).then((zone) => {
+    const json = res.json.bind(res);
+    res.json = (body: unknown) => json(rewrite(body, zone));
+    next();
+  }, next);
 };
