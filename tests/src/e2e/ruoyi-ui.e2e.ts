@@ -9,7 +9,7 @@ import { serveRuoYiUi, type RunningRuoYiUi } from '../support/ruoyi-ui.js';
 import { api, apiToken } from '../support/shell.js';
 
 /**
- * RuoYi-Vue 3.9.2's own admin UI, served unchanged, against our API (issue 20 §3): it signs in on
+ * RuoYi-Vue 3.9.2's own admin UI, served unchanged, against our API (RuoYi compatibility, README "Wire"): it signs in on
  * its own login page, and each admin screen of its sidebar lists rows without an error toast and,
  * where the screen allows, adds, edits and deletes a record through RuoYi's dialogs, which the
  * API then holds. One page for the whole file: the steps run in order and share the session.
