@@ -19,6 +19,7 @@ import {
   type WorkerEvents,
   type WorkerUtils,
 } from 'graphile-worker';
+import pg from 'pg';
 import type { Logger } from 'pino';
 import { RunNotHeard, type JobCatalogue } from './job-catalogue.js';
 
@@ -27,6 +28,9 @@ import { RunNotHeard, type JobCatalogue } from './job-catalogue.js';
  * it (it may be another) which scheduling-log run it wrote.
  */
 export const RUN_DONE_CHANNEL = 'dpms_job_run_done';
+
+/** How the queue's connections are named in pg_stat_activity. */
+export const JOB_QUEUE_APPLICATION_NAME = 'dpms-job-queue';
 
 /** graphile-worker's names for a catalogue job: its task, its queue, its keys, its cron line. */
 export const queueNames = (jobId: number) => ({
@@ -134,12 +138,22 @@ export class JobQueue {
   /** Runs finished before their asker registered (a fast worker): job id → log or its id. */
   private readonly finished = new Map<string, JobLog | number | Error>();
   private stopped = false;
+  private stopping: Promise<void> | undefined;
   private retry: NodeJS.Timeout | undefined;
   private readonly workerLogger: WorkerLogger;
+  /**
+   * The queue's own connections, for its utilities and its worker alike. graphile-worker ends a
+   * pool it made without waiting and takes its error handler off first, so a connection cut while
+   * it closes (a database dropped, a server restarted) would be an unhandled 'error' event: this
+   * pool keeps its handler for good, and stop() waits for it to close.
+   */
+  private pool: pg.Pool | undefined;
+  private readonly log: Logger;
 
   constructor(private readonly options: JobQueueOptions) {
     this.names = options.catalogue.list().map((e) => e.jobId);
     const log = options.logger.child({ component: 'job-queue' });
+    this.log = log;
     this.workerLogger = new WorkerLogger((scope) => (level, message, meta) => {
       // LogLevel is a const enum of these strings: error, warning, info, debug.
       const name = String(level);
@@ -152,11 +166,24 @@ export class JobQueue {
    * Installs or updates the schema `graphile_worker` (idempotent; concurrent starts wait on each
    * other) and makes jobs addable; the worker does not run yet.
    */
+  private connections(): pg.Pool {
+    if (!this.pool) {
+      this.pool = new pg.Pool({
+        connectionString: this.options.connectionString,
+        // Named in pg_stat_activity, for whoever looks at the database's connections.
+        application_name: JOB_QUEUE_APPLICATION_NAME,
+        // The worker's jobs, its LISTEN and crontab, and the utilities' adds.
+        max: (this.options.concurrency ?? 2) + 4,
+      });
+      this.pool.on('error', (e) => this.log.warn({ err: e }, 'job queue connection lost'));
+    }
+    return this.pool;
+  }
+
   open(): Promise<WorkerUtils> {
     this.utils ??= (async () => {
       const utils = await makeWorkerUtils({
-        connectionString: this.options.connectionString,
-        maxPoolSize: 2,
+        pgPool: this.connections(),
         logger: this.workerLogger,
       });
       try {
@@ -208,8 +235,7 @@ export class JobQueue {
     const zone = typeof zoneOption === 'string' ? zoneOption : await zoneOption();
     const cron = this.options.cron === false ? [] : entries;
     this.runner = await run({
-      connectionString: this.options.connectionString,
-      maxPoolSize: (this.options.concurrency ?? 2) + 2,
+      pgPool: this.connections(),
       concurrency: this.options.concurrency ?? 2,
       noHandleSignals: true,
       logger: this.workerLogger,
@@ -293,15 +319,29 @@ export class JobQueue {
     return (await this.enqueue(jobId)).done;
   }
 
-  /** Stops taking jobs, lets the running ones finish, and closes the queue's connections. */
-  async stop(): Promise<void> {
+  /**
+   * Stops taking jobs, lets the running ones finish, and closes the queue's connections; a
+   * second call waits for the first.
+   */
+  stop(): Promise<void> {
+    this.stopping ??= this.shutDown();
+    return this.stopping;
+  }
+
+  private async shutDown(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.retry);
+    // A start under way (the first, or one after the worker stopped by itself) finishes first,
+    // and stops the runner it made on seeing `stopped`.
+    await this.starting?.catch(() => undefined);
     // A runner that already stopped by itself refuses a second stop: nothing is left to stop.
     await this.runner?.stop().catch(() => undefined);
     await this.listener?.close();
     const utils = await this.utils?.catch(() => undefined);
     await utils?.release();
+    const pool = this.pool;
+    this.pool = undefined;
+    await pool?.end();
   }
 
   /** One job on this instance's worker. */
