@@ -39,14 +39,16 @@ export function archiveBorrowCentreForm<A>(
   borrows: ArchiveBorrowService,
   actorOf: (actor: A) => ArchiveActor,
 ): CentreFormHandler<A> {
-  return async (request, actor) => {
+  return async (request, actor, idem) => {
     const missing = { ...archiveErrors.notFound(), field: 'recordId' };
     const archiveId = Number(request.recordId);
     if (!Number.isSafeInteger(archiveId) || archiveId <= 0) return err(missing);
+    const a = actorOf(actor);
     const made = await borrows.borrow(
       borrowInputOfForm(request.recordId, request.content),
-      actorOf(actor),
+      a,
       true,
+      { ...idem, userId: a.userId },
     );
     if (!made.ok) {
       if (made.error.code === missing.code) return err(missing);

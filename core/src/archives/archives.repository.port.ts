@@ -1,3 +1,4 @@
+import type { IdempotencyRepository } from '../platform/auth-session.repository.port.js';
 import type { ApprovalStatus } from '../approval/approval-status.js';
 import type { TemplateContent } from '../approval/template.js';
 import type { DomainError, Result } from '../shared/result.js';
@@ -122,4 +123,6 @@ export interface ArchiveRepositories {
   readonly approvals: ArchiveApprovalPort;
   /** The institute's time zone (sys_config sys.institute.timeZone): whose "today" counts. */
   timeZone(): Promise<string>;
+  /** The Idempotency-Key store a borrowing claims its key in (runWrite). */
+  readonly idempotency?: IdempotencyRepository;
 }

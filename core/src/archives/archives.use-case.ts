@@ -1,7 +1,7 @@
 import type { ApprovalEndedEvent } from '../approval/approval.repository.port.js';
 import type { UnitOfWork } from '../platform/unit-of-work.port.js';
 import { err, ok, type DomainError, type Result } from '../shared/result.js';
-import { runWrite, WriteAbort } from '../shared/write.js';
+import { runWrite, WriteAbort, type WriteIdempotency } from '../shared/write.js';
 import { instituteDay } from '../platform/institute-clock.js';
 import { borrowStateCheck } from './archive-actions.js';
 import {
@@ -170,15 +170,25 @@ export class ArchiveBorrowService {
     private readonly clock: { now(): Date },
   ) {}
 
-  private write<T>(fn: (r: ArchiveRepositories, now: Date) => Promise<Result<T>>): R<T> {
-    return runWrite(this.uow, () => this.clock.now(), fn);
+  private write<T>(
+    fn: (r: ArchiveRepositories, now: Date) => Promise<Result<T>>,
+    idem?: WriteIdempotency,
+  ): R<T> {
+    return runWrite(this.uow, () => this.clock.now(), fn, idem);
   }
 
   /**
    * Asks to borrow an archive: purpose, period and the confidentiality pledge; a person has at
-   * most one open borrowing of an archive. `submit` sends it into approval (27_1) at once.
+   * most one open borrowing of an archive. `submit` sends it into approval (27_1) at once. A
+   * repeat under the same Idempotency-Key (an answer lost on the way) gets the first answer,
+   * not "already borrowing".
    */
-  borrow(input: ArchiveBorrowInput, actor: ArchiveActor, submit = true): R<ArchiveBorrow> {
+  borrow(
+    input: ArchiveBorrowInput,
+    actor: ArchiveActor,
+    submit = true,
+    idem?: WriteIdempotency,
+  ): R<ArchiveBorrow> {
     return this.write(async (r, now) => {
       const checked = checkBorrowInput(input, now, await r.timeZone());
       if (!checked.ok) return checked;
@@ -203,7 +213,7 @@ export class ArchiveBorrowService {
         if (!sent.ok) throw new WriteAbort(sent.error);
       }
       return ArchiveBorrowService.visible(r, borrowId, actor);
-    });
+    }, idem);
   }
 
   /** Sends a borrowing to submit, turned down or withdrawn into approval (updateToApproval). */

@@ -277,22 +277,35 @@ describe.each(testDatabaseKinds())('forms from 发起审批 and from their recor
       'endDate',
     );
     expect(await count('project_archive_borrow')).toBe(before);
+    const centreForm = {
+      typeCode: '27_1',
+      recordKind: 'archive',
+      recordId: String(ids[0]),
+      content: {
+        archivesName: { value: '发起审批档案1' },
+        purpose: { value: period.purpose },
+        startDate: { value: period.startDate },
+        endDate: { value: period.endDate },
+        remark: { value: pledge },
+      },
+      submit: true,
+    };
+    const centreKey = { 'Idempotency-Key': `borrow-centre-${kind}` };
     const centre = await data(
-      as.zhjy!.post('/project/approval/addArchivesApprovalTemplate', {
-        typeCode: '27_1',
-        recordKind: 'archive',
-        recordId: String(ids[0]),
-        content: {
-          archivesName: { value: '发起审批档案1' },
-          purpose: { value: period.purpose },
-          startDate: { value: period.startDate },
-          endDate: { value: period.endDate },
-          remark: { value: pledge },
-        },
-        submit: true,
-      }),
+      as.zhjy!.post('/project/approval/addArchivesApprovalTemplate', centreForm, centreKey),
     );
-    await data(as.zhjy!.post('/project/archives/borrow', { archiveId: ids[1], ...period, pledge }));
+    // Its answer lost, the same request again is answered the same, not "already borrowing".
+    const centreAgain = await data(
+      as.zhjy!.post('/project/approval/addArchivesApprovalTemplate', centreForm, centreKey),
+    );
+    expect(centreAgain.approvalId).toBe(centre.approvalId);
+    const screenForm = { archiveId: ids[1], ...period, pledge };
+    const screenKey = { 'Idempotency-Key': `borrow-screen-${kind}` };
+    const screen = await data(as.zhjy!.post('/project/archives/borrow', screenForm, screenKey));
+    const screenAgain = await data(
+      as.zhjy!.post('/project/archives/borrow', screenForm, screenKey),
+    );
+    expect(screenAgain.borrowId).toBe(screen.borrowId);
     const rows = await api.db
       .selectFrom('project_archive_borrow')
       .selectAll()

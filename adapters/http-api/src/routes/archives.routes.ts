@@ -50,12 +50,15 @@ import { contentDisposition } from './download.routes.js';
 import type { FileService } from './upload.service.js';
 import type { Principal } from '../identity/principal.js';
 import type { RouteModule } from './route-module.js';
+import { idemOf } from './contract-route-helpers.js';
 
 const TAG = '档案管理';
 /** Each route declares the permission of core's archive rule (ARCHIVE_ACTION_PERMISSIONS). */
 const P = ARCHIVE_ACTION_PERMISSIONS;
 
-const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
+/** A borrowing replayed for its Idempotency-Key carries its dates as ISO strings already. */
+const iso = (d: Date | string | null): string | null =>
+  d === null ? null : typeof d === 'string' ? d : d.toISOString();
 /** The answer's archive, as the wire schema `archiveRecord` documents it (RouteBook checks it). */
 export const archiveView = (a: Archive): ArchiveRecord => ({
   archiveId: a.archiveId,
@@ -340,9 +343,10 @@ function registerBorrowRoutes(
     summary: '申请借阅档案：借阅目的、期限与保密承诺（最多1200字）；默认同时送审调档承诺书 27_1',
     tag: TAG,
     access: perm(P.borrow),
+    idempotency: 'use-case',
     body: archiveBorrowBody,
     response: borrowAnswer,
-    handler: async ({ body, principal }) =>
+    handler: async ({ body, principal, req }) =>
       ok(
         (await view())(
           unwrap(
@@ -356,6 +360,7 @@ function registerBorrowRoutes(
               },
               actorOf(principal),
               body.submit ?? true,
+              idemOf(req, principal, '/project/archives/borrow'),
             ),
           ),
         ),

@@ -20,6 +20,7 @@ import {
   type NewArchive,
 } from '@dpms/core';
 import { instituteTimeZone } from './institute-time-zone.js';
+import { SqlIdempotencyRepository } from './sql-auth.repository.js';
 import { sql, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../database/schema.js';
 import { KyselyUnitOfWork } from './platform-repositories.js';
@@ -328,6 +329,7 @@ export const createArchiveRepositories = (
   borrows: new SqlArchiveBorrowRepository(db),
   approvals: new EngineArchiveApprovalPort(db, linked, clock),
   timeZone: () => instituteTimeZone(db),
+  idempotency: new SqlIdempotencyRepository(db),
 });
 
 /** Registers the borrowing's handler: an approved 27_1 opens the archive to the borrower. */
