@@ -1,6 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
+import { approvalTypeLabel } from '@dpms/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useService } from '../../app/di';
 import { useNotifyView, useSession } from '../../app/hooks';
+import { TOKENS } from '../../app/tokens';
 import { HasPermi } from '../../components/auth/Access';
 import { ContractYearChart } from '../../components/chart/ContractYearChart';
 import { SvgIcon } from '../../components/icons/SvgIcon';
@@ -8,6 +12,8 @@ import { Button } from '../../components/ui/Button';
 import { PageCard } from '../../components/ui/Page';
 import { FilePreviewDialog, type PreviewFile } from '../../components/widgets/FilePreviewDialog';
 import { TipsDialog, type TipType } from '../../components/widgets/TipsDialog';
+import { useInstituteClock } from '../../components/time/institute-clock';
+import { StatusPill } from '../approval/ApprovalDetail';
 
 /** The two stored letters of the pdf preview dialog (000 §2). */
 export const LETTERS: PreviewFile[] = [
@@ -84,6 +90,70 @@ function WaitingCard() {
   );
 }
 
+/** 快捷入口: each offered only to those whose menus grant its page. */
+const SHORTCUTS: readonly { to: string; label: string; icon: string; perm?: string }[] = [
+  { to: '/user/profile', label: '个人中心', icon: 'account' },
+  { to: '/project/main', label: '经营主页', icon: 'project', perm: 'project:chart:list' },
+  { to: '/job/log', label: '调度日志', icon: 'monitor', perm: 'monitor:job:list' },
+];
+
+/** How many of the person's latest applications the welcome page lists. */
+export const RECENT_APPROVALS = 5;
+
+/**
+ * 我的近期申请: the person's latest applications (我发起的, newest change first) with where each
+ * stands, so a drafter sees a 驳回 or an 通过 without opening the approval centre.
+ */
+function RecentApprovalsCard() {
+  const gateway = useService(TOKENS.ApprovalGateway);
+  const clock = useInstituteClock();
+  const recent = useQuery({
+    queryKey: ['welcome-recent-approvals'],
+    queryFn: () =>
+      gateway.mine({ pageNum: 1, pageSize: 10, orderByColumn: 'updateTime', isAsc: 'desc' }),
+    retry: false,
+  });
+  const rows = (recent.data?.rows ?? []).slice(0, RECENT_APPROVALS);
+  return (
+    <PageCard
+      title="我的近期申请"
+      actions={
+        <Link to="/approval/mine" className="text-sm text-brand-600 hover:underline">
+          查看全部
+        </Link>
+      }
+    >
+      {recent.isPending ? (
+        <p className="text-sm text-ink-soft">正在加载…</p>
+      ) : recent.isError ? (
+        <p className="text-sm text-danger-600">近期申请未能加载，请稍后刷新</p>
+      ) : rows.length === 0 ? (
+        <p className="text-sm text-ink-soft">还没有发起过审批</p>
+      ) : (
+        <ul className="space-y-2" data-testid="recent-approvals">
+          {rows.map((r) => (
+            <li
+              key={r.approvalId}
+              className="flex items-center gap-2 rounded-control border border-line px-3 py-2 text-sm"
+            >
+              <span className="min-w-0 flex-1 truncate" title={r.title}>
+                {r.title}
+              </span>
+              <span className="hidden shrink-0 text-ink-soft sm:inline">
+                {r.typeName || approvalTypeLabel(r.typeCode)}
+              </span>
+              <StatusPill status={r.status} />
+              <span className="hidden shrink-0 tabular-nums text-ink-soft md:inline">
+                {clock.instant(r.updateTime) || '-'}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </PageCard>
+  );
+}
+
 export function WelcomePage() {
   const { session } = useSession();
   const [tips, setTips] = useState(false);
@@ -106,6 +176,9 @@ export function WelcomePage() {
           <ContractYearChart className="lg:col-span-2 lg:row-span-2" />
         </HasPermi>
         <WaitingCard />
+        <HasPermi perms={['project:approvalMine:list']}>
+          <RecentApprovalsCard />
+        </HasPermi>
         <PageCard title="承诺书与责任书">
           <ul className="space-y-2">
             {LETTERS.map((file) => (
@@ -126,20 +199,25 @@ export function WelcomePage() {
         </PageCard>
         <PageCard title="快捷入口">
           <div className="flex flex-wrap gap-2">
-            {[
-              ['/user/profile', '个人中心', 'account'],
-              ['/project/main', '项目主页', 'project'],
-              ['/job/log', '调度日志', 'monitor'],
-            ].map(([to, label, icon]) => (
-              <Link
-                key={to}
-                to={to!}
-                className="flex items-center gap-2 rounded-control border border-line px-3 py-2 text-sm text-ink hover:border-brand-400 hover:text-brand-600"
-              >
-                <SvgIcon name={icon} className="size-4" />
-                {label}
-              </Link>
-            ))}
+            {SHORTCUTS.map(({ to, label, icon, perm }) => {
+              const link = (
+                <Link
+                  key={to}
+                  to={to}
+                  className="flex items-center gap-2 rounded-control border border-line px-3 py-2 text-sm text-ink hover:border-brand-400 hover:text-brand-600"
+                >
+                  <SvgIcon name={icon} className="size-4" />
+                  {label}
+                </Link>
+              );
+              return perm ? (
+                <HasPermi key={to} perms={[perm]}>
+                  {link}
+                </HasPermi>
+              ) : (
+                link
+              );
+            })}
           </div>
         </PageCard>
       </div>
