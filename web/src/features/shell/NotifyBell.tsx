@@ -1,8 +1,9 @@
 import { noticeBadge, noticeLine } from '@dpms/core';
-import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { MenuItem } from '@headlessui/react';
 import { useNavigate } from 'react-router';
 import { useNotifyView } from '../../app/hooks';
 import { useInstituteClock } from '../../components/time/institute-clock';
+import { BellMenu } from '../../components/widgets/BellMenu';
 
 /**
  * Where 全部审批 opens an approval asked for by id: it lists every approval the user drafted,
@@ -24,59 +25,32 @@ export function NotifyBell() {
     void navigate(`${APPROVAL_OPEN_PATH}?approvalId=${encodeURIComponent(approvalId)}`);
   };
   return (
-    <Menu as="div" className="relative">
-      <MenuButton
-        className="relative rounded-control p-1.5 text-ink-soft hover:bg-canvas data-focus:outline-2 data-focus:outline-brand-400"
-        aria-label={
-          state.noticeCount > 0 ? `抄送和催办（${state.noticeCount}条未读）` : '抄送和催办'
-        }
-        data-testid="notice-bell"
-      >
-        <svg
-          viewBox="0 0 24 24"
-          className="size-5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth={1.8}
-          aria-hidden
-        >
-          <path d="M6 16V11a6 6 0 1112 0v5l1.5 2h-15L6 16zM10 20a2 2 0 004 0" />
-        </svg>
-        {badge !== undefined && (
-          <span
-            className="absolute -top-0.5 -right-1 min-w-4 rounded-full bg-danger-600 px-1 text-center text-[10px] leading-4 text-white"
-            data-testid="notice-badge"
-          >
-            {badge}
-          </span>
-        )}
-      </MenuButton>
-      <MenuItems
-        anchor="bottom end"
-        className="z-50 mt-1 max-h-96 w-80 overflow-y-auto rounded-control border border-line bg-surface py-1 shadow-pop focus:outline-none"
-        data-testid="notice-list"
-      >
-        {state.notices.length === 0 ? (
-          <p className="px-4 py-3 text-sm text-muted">暂无未读的抄送或催办</p>
-        ) : (
-          state.notices.map((n) => (
-            <MenuItem key={n.noticeId}>
-              <button
-                type="button"
-                onClick={() => open(n.approvalId)}
-                className="block w-full px-4 py-2 text-left text-sm data-focus:bg-brand-50"
-                data-testid="notice-item"
-              >
-                <span className="block truncate font-medium text-ink">{n.approvalTitle}</span>
-                <span className="flex justify-between gap-2 text-xs text-ink-soft">
-                  <span>{noticeLine(n)}</span>
-                  <span className="tabular-nums">{clock.instant(n.createTime)}</span>
-                </span>
-              </button>
-            </MenuItem>
-          ))
-        )}
-      </MenuItems>
-    </Menu>
+    <BellMenu
+      label={state.noticeCount > 0 ? `抄送和催办（${state.noticeCount}条未读）` : '抄送和催办'}
+      icon="M6 16V11a6 6 0 1112 0v5l1.5 2h-15L6 16zM10 20a2 2 0 004 0"
+      badge={badge === undefined ? undefined : String(badge)}
+      testId="notice"
+    >
+      {state.notices.length === 0 ? (
+        <p className="px-4 py-3 text-sm text-muted">暂无未读的抄送或催办</p>
+      ) : (
+        state.notices.map((n) => (
+          <MenuItem key={n.noticeId}>
+            <button
+              type="button"
+              onClick={() => open(n.approvalId)}
+              className="block w-full px-4 py-2 text-left text-sm data-focus:bg-brand-50"
+              data-testid="notice-item"
+            >
+              <span className="block truncate font-medium text-ink">{n.approvalTitle}</span>
+              <span className="flex justify-between gap-2 text-xs text-ink-soft">
+                <span>{noticeLine(n)}</span>
+                <span className="tabular-nums">{clock.instant(n.createTime)}</span>
+              </span>
+            </button>
+          </MenuItem>
+        ))
+      )}
+    </BellMenu>
   );
 }

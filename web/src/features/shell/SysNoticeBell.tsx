@@ -1,12 +1,13 @@
 import { NOTICE_TYPE_LABELS } from '@dpms/core';
 import type { NoticeTop } from '@dpms/http-client';
-import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { MenuItem } from '@headlessui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import { useInstituteClock } from '../../components/time/institute-clock';
 import { Dialog } from '../../components/ui/Dialog';
+import { BellMenu } from '../../components/widgets/BellMenu';
 import { NoticeHtml } from '../../components/widgets/NoticeHtml';
 
 const TOP_KEY = ['sys-notice-top'] as const;
@@ -59,85 +60,60 @@ export function SysNoticeBell() {
   const shown = detail.data;
   return (
     <>
-      <Menu as="div" className="relative">
-        <MenuButton
-          className="relative rounded-control p-1.5 text-ink-soft hover:bg-canvas data-focus:outline-2 data-focus:outline-brand-400"
-          aria-label={unread > 0 ? `通知公告（${unread}条未读）` : '通知公告'}
-          data-testid="sys-notice-bell"
-        >
-          <svg
-            viewBox="0 0 24 24"
-            className="size-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth={1.8}
-            aria-hidden
-          >
-            <path d="M4 10v4h3l6 4V6L7 10H4zM16.5 8.5a5 5 0 010 7M19 6a8.5 8.5 0 010 12" />
-          </svg>
+      <BellMenu
+        label={unread > 0 ? `通知公告（${unread}条未读）` : '通知公告'}
+        icon="M4 10v4h3l6 4V6L7 10H4zM16.5 8.5a5 5 0 010 7M19 6a8.5 8.5 0 010 12"
+        badge={unread > 0 ? (unread > 99 ? '99+' : String(unread)) : undefined}
+        testId="sys-notice"
+      >
+        <div className="flex items-center justify-between border-b border-line px-4 py-2 text-sm">
+          <span className="font-medium text-ink">通知公告</span>
           {unread > 0 && (
-            <span
-              className="absolute -top-0.5 -right-1 min-w-4 rounded-full bg-danger-600 px-1 text-center text-[10px] leading-4 text-white"
-              data-testid="sys-notice-badge"
-            >
-              {unread > 99 ? '99+' : unread}
-            </span>
+            <MenuItem>
+              <button
+                type="button"
+                onClick={readAll}
+                className="text-xs text-brand-600 data-focus:underline"
+                data-testid="sys-notice-read-all"
+              >
+                全部已读
+              </button>
+            </MenuItem>
           )}
-        </MenuButton>
-        <MenuItems
-          anchor="bottom end"
-          className="z-50 mt-1 max-h-96 w-80 overflow-y-auto rounded-control border border-line bg-surface py-1 shadow-pop focus:outline-none"
-          data-testid="sys-notice-list"
-        >
-          <div className="flex items-center justify-between border-b border-line px-4 py-2 text-sm">
-            <span className="font-medium text-ink">通知公告</span>
-            {unread > 0 && (
-              <MenuItem>
-                <button
-                  type="button"
-                  onClick={readAll}
-                  className="text-xs text-brand-600 data-focus:underline"
-                  data-testid="sys-notice-read-all"
-                >
-                  全部已读
-                </button>
-              </MenuItem>
-            )}
-          </div>
-          {list.length === 0 ? (
-            <p className="px-4 py-3 text-sm text-muted">暂无通知公告</p>
-          ) : (
-            list.map((n) => (
-              <MenuItem key={n.noticeId}>
-                <button
-                  type="button"
-                  onClick={() => open(n.noticeId, n.isRead)}
-                  className={`block w-full px-4 py-2 text-left text-sm data-focus:bg-brand-50 ${n.isRead ? 'opacity-60' : ''}`}
-                  data-testid="sys-notice-item"
-                  data-read={n.isRead ? 'true' : 'false'}
-                >
-                  <span className="flex items-center gap-2">
-                    {!n.isRead && (
-                      <span
-                        className="size-1.5 shrink-0 rounded-full bg-danger-600"
-                        aria-label="未读"
-                      />
-                    )}
-                    <span className="text-xs text-ink-soft">
-                      [{NOTICE_TYPE_LABELS[n.noticeType]}]
-                    </span>
-                    <span className="truncate font-medium text-ink">{n.noticeTitle}</span>
+        </div>
+        {list.length === 0 ? (
+          <p className="px-4 py-3 text-sm text-muted">暂无通知公告</p>
+        ) : (
+          list.map((n) => (
+            <MenuItem key={n.noticeId}>
+              <button
+                type="button"
+                onClick={() => open(n.noticeId, n.isRead)}
+                className={`block w-full px-4 py-2 text-left text-sm data-focus:bg-brand-50 ${n.isRead ? 'opacity-60' : ''}`}
+                data-testid="sys-notice-item"
+                data-read={n.isRead ? 'true' : 'false'}
+              >
+                <span className="flex items-center gap-2">
+                  {!n.isRead && (
+                    <span
+                      className="size-1.5 shrink-0 rounded-full bg-danger-600"
+                      aria-label="未读"
+                    />
+                  )}
+                  <span className="text-xs text-ink-soft">
+                    [{NOTICE_TYPE_LABELS[n.noticeType]}]
                   </span>
-                  <span className="flex justify-between gap-2 text-xs text-ink-soft">
-                    <span>{n.createByName}</span>
-                    <span className="tabular-nums">{clock.instant(n.createTime)}</span>
-                  </span>
-                </button>
-              </MenuItem>
-            ))
-          )}
-        </MenuItems>
-      </Menu>
+                  <span className="truncate font-medium text-ink">{n.noticeTitle}</span>
+                </span>
+                <span className="flex justify-between gap-2 text-xs text-ink-soft">
+                  <span>{n.createByName}</span>
+                  <span className="tabular-nums">{clock.instant(n.createTime)}</span>
+                </span>
+              </button>
+            </MenuItem>
+          ))
+        )}
+      </BellMenu>
       {openId !== undefined && (
         <Dialog
           open
