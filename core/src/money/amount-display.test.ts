@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { displayAmount, displayRate } from './amount-display.js';
+import { displayAmount, displayExactAmount, displayRate } from './amount-display.js';
 import { MoneyDecimal } from './money-decimal.js';
 
 describe('displayAmount', () => {
@@ -50,5 +50,28 @@ describe('displayRate', () => {
     expect(displayRate(0.13)).toBe('13%');
     expect(displayRate('1')).toBe('100%');
     expect(displayRate(null)).toBe('');
+  });
+});
+
+describe('displayExactAmount', () => {
+  it('groups and trims trailing zeros but never rounds a figure being typed', () => {
+    expect(displayExactAmount('11.500000')).toBe('11.5');
+    expect(displayExactAmount('11.500001')).toBe('11.500001');
+    expect(displayExactAmount('-0.000001')).toBe('-0.000001');
+    expect(displayExactAmount('1234567.000000')).toBe('1,234,567');
+    expect(displayExactAmount('0.000000')).toBe('0');
+    expect(displayExactAmount('-')).toBe('-');
+    expect(displayExactAmount(undefined)).toBe('');
+  });
+
+  it('round-trips: without its commas it is the amount itself', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 18n), max: 10n ** 18n }), (micro) => {
+        const amount = new MoneyDecimal(micro.toString()).div(1_000_000);
+        const shown = displayExactAmount(amount.toFixed());
+        expect(shown).toMatch(/^-?\d{1,3}(,\d{3})*(\.\d{0,5}[1-9])?$/);
+        expect(new MoneyDecimal(shown.replace(/,/g, '')).eq(amount)).toBe(true);
+      }),
+    );
   });
 });

@@ -20,25 +20,31 @@ const group = (digits: string): string => digits.replace(/\B(?=(\d{3})+(?!\d))/g
  * it is, so a '-' placeholder survives.
  */
 export function displayAmount(value: unknown): string {
+  return shown(value, (d) =>
+    d.toDecimalPlaces(DISPLAY_AMOUNT_DECIMALS, MoneyDecimal.ROUND_HALF_UP),
+  );
+}
+
+/** A number or numeric string as its text (positional, never exponent form); '' otherwise. */
+const textOf = (value: unknown): string =>
+  typeof value === 'number'
+    ? Number.isFinite(value)
+      ? new MoneyDecimal(value).toFixed()
+      : ''
+    : typeof value === 'string'
+      ? value.trim()
+      : '';
+
+/** An amount, `shape`d (rounded or not), with separators and no trailing zeros. */
+function shown(value: unknown, shape: (d: MoneyDecimal) => MoneyDecimal): string {
   if (value === null || value === undefined) return '';
-  const raw =
-    typeof value === 'number'
-      ? Number.isFinite(value)
-        ? // Positional, never exponent form (String(1e-7) is '1e-7').
-          new MoneyDecimal(value).toFixed()
-        : ''
-      : typeof value === 'string'
-        ? value.trim()
-        : '';
+  const raw = textOf(value);
   const text = raw.replace(/,/g, '');
   if (!NUMBER_PATTERN.test(text)) return raw;
-  const rounded = new MoneyDecimal(text).toDecimalPlaces(
-    DISPLAY_AMOUNT_DECIMALS,
-    MoneyDecimal.ROUND_HALF_UP,
-  );
-  if (rounded.isZero()) return '0';
-  const [int = '0', frac] = rounded.abs().toFixed().split('.');
-  return `${rounded.isNegative() ? '-' : ''}${group(int)}${frac ? `.${frac}` : ''}`;
+  const d = shape(new MoneyDecimal(text));
+  if (d.isZero()) return '0';
+  const [int = '0', frac] = d.abs().toFixed().split('.');
+  return `${d.isNegative() ? '-' : ''}${group(int)}${frac ? `.${frac}` : ''}`;
 }
 
 /**
@@ -47,14 +53,17 @@ export function displayAmount(value: unknown): string {
  */
 export function displayRate(value: unknown): string {
   if (value === null || value === undefined) return '';
-  const text =
-    typeof value === 'number'
-      ? Number.isFinite(value)
-        ? new MoneyDecimal(value).toFixed()
-        : ''
-      : typeof value === 'string'
-        ? value.trim()
-        : '';
+  const text = textOf(value);
   if (!NUMBER_PATTERN.test(text)) return text;
   return `${new MoneyDecimal(text).times(100).toFixed()}%`;
+}
+
+/**
+ * A figure computed from what a person is typing (a form's running total, what remains after
+ * it), exact: thousands separators and trailing zeros trimmed ('11.500000' → '11.5'), never
+ * rounded, so the 0.000001 over a limit that makes the form refused is there to be seen rather
+ * than shown as '0'. Blank gives ''; other text is kept as it is.
+ */
+export function displayExactAmount(value: unknown): string {
+  return shown(value, (d) => d);
 }

@@ -162,7 +162,7 @@ export function FinancePage() {
       ]}
       permissions={{ remove: invoiceActions.permissions.remove }}
       offered={{ remove: (i) => invoiceActions.may('remove', i, actor) }}
-      remove={{ what: (i) => `${i.contractName}的开票申请${i.invoiceAmount}万元` }}
+      remove={{ what: (i) => `${i.contractName}的开票申请${displayAmount(i.invoiceAmount)}万元` }}
       headerActions={
         <>
           {invoiceListActions.may('add', undefined, actor) && (

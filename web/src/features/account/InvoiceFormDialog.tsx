@@ -3,6 +3,7 @@ import {
   checkInvoiceRoom,
   invoiceRoom,
   requiredInvoiceFields,
+  displayAmount,
 } from '@dpms/core';
 import type { AccountGateway, InvoiceContractInfo, InvoiceRecord } from '@dpms/http-client';
 import { invoiceAddBody, invoiceEditBody } from '@dpms/wire';
@@ -208,9 +209,9 @@ export function InvoiceFormDialog({
         </Field>
         {info && room !== null && (
           <div className="rounded bg-surface-muted px-3 py-2" data-testid="invoice-room-panel">
-            <Figure label="合同金额（万元）" value={info.contract.totalAmount} />
-            <Figure label="已开票（万元）" value={info.invoicedAmount} />
-            <Figure label="审批中（万元）" value={info.invoicingAmount} />
+            <Figure label="合同金额（万元）" value={displayAmount(info.contract.totalAmount)} />
+            <Figure label="已开票（万元）" value={displayAmount(info.invoicedAmount)} />
+            <Figure label="审批中（万元）" value={displayAmount(info.invoicingAmount)} />
             <Figure label="可开票（万元）" value={room} testId="invoice-room" />
           </div>
         )}

@@ -6,6 +6,8 @@ import {
   toAmountString,
   type FundPlanLineKind,
   type PlanLineRoom,
+  displayAmount,
+  displayExactAmount,
 } from '@dpms/core';
 import {
   errorMessage,
@@ -219,7 +221,7 @@ export function FundPerformFormDialog({
           <option value="">请选择已通过的计划</option>
           {plans.map((p) => (
             <option key={p.planId} value={String(p.planId)}>
-              {`${p.planMonth} ${p.deptName}（计划支出${p.totalAmount}万元）`}
+              {`${p.planMonth} ${p.deptName}（计划支出${displayAmount(p.totalAmount)}万元）`}
             </option>
           ))}
         </select>
@@ -286,8 +288,8 @@ export function FundPerformFormDialog({
             return (
               <tr key={l.lineId} className="border-t border-line align-top">
                 <td className="p-1">{l.subjectName}</td>
-                <td className="p-1 tabular-nums">{l.amount}</td>
-                <td className="p-1 tabular-nums">{l.executedAmount}</td>
+                <td className="p-1 text-right tabular-nums">{displayAmount(l.amount)}</td>
+                <td className="p-1 text-right tabular-nums">{displayAmount(l.executedAmount)}</td>
                 <td className="p-1 tabular-nums" data-testid={`perform-left-${l.subjectName}`}>
                   {leftOf(rooms.find((r) => r.lineId === l.lineId))}
                 </td>
@@ -324,7 +326,7 @@ export function FundPerformFormDialog({
       </label>
       <Figure
         label="本次执行合计（万元）"
-        value={checked?.ok ? checked.value.totalAmount : '0'}
+        value={displayExactAmount(checked?.ok ? checked.value.totalAmount : '0')}
         testId="perform-total"
       />
       {(failure || (checked && !checked.ok)) && (

@@ -72,8 +72,8 @@ function FundPerformDetailDialog({
               {perform.lines.map((l) => (
                 <tr key={l.performLineId} className="border-t border-line">
                   <td className="p-1">{l.subjectName}</td>
-                  <td className="p-1 tabular-nums">{l.planAmount}</td>
-                  <td className="p-1 tabular-nums">{l.amount}</td>
+                  <td className="p-1 text-right tabular-nums">{displayAmount(l.planAmount)}</td>
+                  <td className="p-1 text-right tabular-nums">{displayAmount(l.amount)}</td>
                 </tr>
               ))}
             </tbody>

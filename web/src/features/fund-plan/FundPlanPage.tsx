@@ -88,11 +88,11 @@ function FundPlanDetailDialog({ planId, onClose }: { planId: number; onClose: ()
                   <td className="p-1">{l.lineKindName}</td>
                   <td className="p-1">{l.subjectName}</td>
                   <td className="p-1">{l.contractName}</td>
-                  <td className="p-1 tabular-nums">{l.amount}</td>
+                  <td className="p-1 text-right tabular-nums">{displayAmount(l.amount)}</td>
                   <td className="p-1 tabular-nums">
                     {l.lineKind === 'income' ? l.confirmAmount : ''}
                   </td>
-                  <td className="p-1 tabular-nums">{l.executedAmount}</td>
+                  <td className="p-1 text-right tabular-nums">{displayAmount(l.executedAmount)}</td>
                 </tr>
               ))}
             </tbody>

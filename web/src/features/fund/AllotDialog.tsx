@@ -1,4 +1,4 @@
-import { FUND_TEXT_MAX, previewAllotment } from '@dpms/core';
+import { FUND_TEXT_MAX, previewAllotment, displayAmount, displayExactAmount } from '@dpms/core';
 import type { AllotLineBody, BackMoneyRecord, BackMoneyTask, FundGateway } from '@dpms/http-client';
 import { allotV2Body, requiredFundFields } from '@dpms/wire';
 import { useEffect, useRef, useState } from 'react';
@@ -163,7 +163,7 @@ export function AllotDialog({
       }
     >
       <Figure label="项目名称" value={backMoney.projectName} />
-      <Figure label="回款金额（万元）" value={backMoney.backAmount} />
+      <Figure label="回款金额（万元）" value={displayAmount(backMoney.backAmount)} />
       <Figure label="未分配（万元）" value={backMoney.unallottedAmount} testId="allot-unallotted" />
       <table className="mt-3 w-full text-sm">
         <thead>
@@ -216,7 +216,7 @@ export function AllotDialog({
                       .filter((t) => String(t.deptId) === l.deptId)
                       .map((t) => (
                         <option key={t.taskId} value={String(t.taskId)}>
-                          {t.taskNo} {t.taskName}（已分配{t.allottedAmount}）
+                          {t.taskNo} {t.taskName}（已分配{displayAmount(t.allottedAmount)}）
                         </option>
                       ))}
                   </select>
@@ -261,12 +261,16 @@ export function AllotDialog({
         添加一行
       </Button>
       <div className="mt-3 rounded border border-line bg-canvas px-3 py-2">
-        <Figure label="本次分配合计（万元）" value={preview.total} testId="allot-total" />
+        <Figure
+          label="本次分配合计（万元）"
+          value={displayExactAmount(preview.total)}
+          testId="allot-total"
+        />
         <Figure
           label="分配后未分配（万元）"
           value={
             <span className={preview.overAllotted ? 'text-danger-600' : ''}>
-              {preview.remaining}
+              {displayExactAmount(preview.remaining)}
             </span>
           }
           testId="allot-remaining"

@@ -326,7 +326,7 @@ export function BackMoneyPage() {
         toBody: backMoneyBodyOf,
         fields: backMoneyFormFields(contracts),
       }}
-      remove={{ what: (b) => `${b.contractName}的回款${b.backAmount}万元` }}
+      remove={{ what: (b) => `${b.contractName}的回款${displayAmount(b.backAmount)}万元` }}
       rowActions={(b) => (
         <>
           <HasPermi perms={['project:backMoney:allot']}>

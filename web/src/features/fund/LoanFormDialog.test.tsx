@@ -85,9 +85,10 @@ describe('the repayment form', () => {
   const LOAN = {
     loanId: 9,
     loanDeptName: '结构所',
-    loanAmount: '20',
-    repaidAmount: '5',
-    outstandingAmount: '15',
+    // As the server sends them: six decimals.
+    loanAmount: '1020.000000',
+    repaidAmount: '1005.000000',
+    outstandingAmount: '15.000000',
   } as LoanRecord;
 
   it('shows what is owed, previews what stays owed and refuses repaying more', async () => {
@@ -103,6 +104,7 @@ describe('the repayment form', () => {
     );
     fill('借款', '9');
     expect(screen.getByTestId('repayment-outstanding').textContent).toBe('15');
+    expect(screen.getByText('1,020')).toBeTruthy();
     fill('还款金额（万元）', '15.01');
     expect(screen.getByTestId('repayment-remaining').textContent).toBe('-0.01');
     expect(screen.getByText('还款金额超过借款未还余额（未还15万元）')).toBeTruthy();

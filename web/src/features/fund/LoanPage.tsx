@@ -266,7 +266,7 @@ export function LoanPage() {
       ]}
       permissions={{ remove: 'contract:loan:remove' }}
       offered={{ remove: (l) => loanActions.may('remove', l, actor) }}
-      remove={{ what: (l) => `${l.loanDeptName}的借款${l.loanAmount}万元` }}
+      remove={{ what: (l) => `${l.loanDeptName}的借款${displayAmount(l.loanAmount)}万元` }}
       headerActions={
         <>
           <HasPermi perms={['contract:loan:add']}>

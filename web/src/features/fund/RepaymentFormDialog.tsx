@@ -1,4 +1,4 @@
-import { FUND_TEXT_MAX, previewRepayment } from '@dpms/core';
+import { FUND_TEXT_MAX, previewRepayment, displayAmount, displayExactAmount } from '@dpms/core';
 import type { FundGateway, LoanRecord } from '@dpms/http-client';
 import { repaymentBody, requiredFundFields } from '@dpms/wire';
 import { useState } from 'react';
@@ -114,23 +114,23 @@ export function RepaymentFormDialog({
             <option value="">请选择</option>
             {loans.map((l) => (
               <option key={l.loanId} value={String(l.loanId)}>
-                {`${l.loanDeptName} 借款${l.loanAmount}万元（编号${String(l.loanId)}）`}
+                {`${l.loanDeptName} 借款${displayAmount(l.loanAmount)}万元（编号${String(l.loanId)}）`}
               </option>
             ))}
           </select>
         </Field>
         {loan && preview && (
           <div className="rounded border border-line bg-canvas px-3 py-2">
-            <Figure label="借款金额（万元）" value={loan.loanAmount} />
-            <Figure label="已还（万元）" value={loan.repaidAmount} />
+            <Figure label="借款金额（万元）" value={displayAmount(loan.loanAmount)} />
+            <Figure label="已还（万元）" value={displayAmount(loan.repaidAmount)} />
             <Figure
               label="未还（万元）"
-              value={loan.outstandingAmount}
+              value={displayAmount(loan.outstandingAmount)}
               testId="repayment-outstanding"
             />
             <Figure
               label="还款后未还（万元）"
-              value={preview.remaining}
+              value={displayExactAmount(preview.remaining)}
               testId="repayment-remaining"
             />
           </div>
