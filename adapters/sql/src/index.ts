@@ -132,6 +132,8 @@ export {
   SqlOperLogRepository,
 } from './repositories/sql-system-log.repository.js';
 export { SqlSysNoticeRepository } from './repositories/sql-sys-notice.repository.js';
+// One sanitizer for 通知公告's content: the routes' writes and the RuoYi import store what it keeps.
+export { sanitizeNoticeHtml } from './content/notice-html.js';
 export {
   createContractDocumentRepositories,
   registerContractDocumentRecords,

@@ -19,8 +19,6 @@ describe('businessTypeOf', () => {
     ['PUT', '/system/user/authRole', BUSINESS_TYPE.grant],
     ['DELETE', '/monitor/online/:tokenId', BUSINESS_TYPE.force],
     ['GET', '/system/major/deleteById', BUSINESS_TYPE.delete],
-    ['POST', '/system/notice/markRead', BUSINESS_TYPE.other],
-    ['POST', '/system/notice/markReadAll', BUSINESS_TYPE.other],
   ])('%s %s', (method, path, type) => expect(businessTypeOf(method, path)).toBe(type));
 });
 

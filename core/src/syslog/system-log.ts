@@ -74,8 +74,6 @@ export function businessTypeOf(method: string, path: string): BusinessType {
   if (last === 'online' || last.includes('forcelogout')) return BUSINESS_TYPE.force;
   // The writes the spec sends as GET name their action: deleteById, remove …
   if (last.startsWith('delete') || last.startsWith('remove')) return BUSINESS_TYPE.delete;
-  // 通知公告's markRead / markReadAll: a reader's mark, not a record added.
-  if (last.startsWith('markread')) return BUSINESS_TYPE.other;
   switch (method.toUpperCase()) {
     case 'POST':
       return BUSINESS_TYPE.insert;

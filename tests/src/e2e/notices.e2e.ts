@@ -78,6 +78,23 @@ describe('通知公告 and its bell', () => {
 
       // The server keeps it.
       expect(await unreadOf(baseURL, USER)).toBe(unread - 1);
+
+      // The administrator sees who read it, and when, from the row's 已读用户.
+      expect(await view.getByRole('columnheader', { name: '公告编号' }).count()).toBe(1);
+      await row.getByRole('button', { name: '已读用户' }).click();
+      const readers = admin.getByTestId('notice-readers');
+      const reader = readers.locator('tr', { hasText: USER });
+      await reader.waitFor();
+      expect(await reader.textContent()).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+
+      // Reading is no administrative change: 操作日志 holds none of it.
+      const logged = await api<{ rows: { method: string }[] }>(
+        baseURL,
+        await apiToken(baseURL, 'admin'),
+        'GET',
+        `/monitor/operlog/list?operName=${USER}&title=${encodeURIComponent('通知公告')}`,
+      );
+      expect(logged.rows.filter((r) => r.method.includes('markRead'))).toEqual([]);
     } finally {
       await context.close();
     }

@@ -16,6 +16,7 @@ import { TokenService } from '../identity/token-service.js';
 import { authRoutes } from '../routes/auth.routes.js';
 import { LocalAvatarStore, type AvatarStore } from '../routes/avatar-store.js';
 import { configRoutes } from '../routes/config.routes.js';
+import { CONFIG_CHANNEL, ConfigCache, cachedConfigs } from '../config/config-cache.js';
 import { deptRoutes } from '../routes/dept.routes.js';
 import { menuRoutes } from '../routes/menu.routes.js';
 import { dictRoutes } from '../routes/dict.routes.js';
@@ -57,10 +58,29 @@ import { noticeModule } from './notice.module.js';
 export { approvalModule, contractModule, contractDocumentModule, taskModule, fundModule };
 export { fundPlanModule, closingArchiveModule, accountModule, fundPayModule };
 
-/** The SQL adapter family: core's repository ports. */
-export const persistenceModule = (repos: PlatformRepositories) =>
+/**
+ * The SQL adapter family: core's repository ports, config values read through the config cache,
+ * fed by the database's announcements when `listen` is given (without it, read at each use).
+ */
+export const persistenceModule = (repos: PlatformRepositories, listen?: ListenToDatabase) =>
   new ContainerModule(({ bind }) => {
-    bind(TOKENS.Repositories).toConstantValue(repos);
+    bind(TOKENS.ConfigCache)
+      .toResolvedValue(() => {
+        const cache = new ConfigCache();
+        // The listener is the database handle's, closed with it.
+        listen?.(CONFIG_CHANNEL, cache);
+        return cache;
+      })
+      .inSingletonScope();
+    bind(TOKENS.Repositories)
+      .toResolvedValue(
+        (cache: ConfigCache): PlatformRepositories => ({
+          ...repos,
+          configs: cachedConfigs(repos.configs, cache),
+        }),
+        [TOKENS.ConfigCache],
+      )
+      .inSingletonScope();
   });
 
 /**
@@ -277,9 +297,9 @@ export interface ContainerParts {
   /** 服务监控's view of the print service; by default its /health at PRINT_SERVICE_URL. */
   readonly printHealth?: PrintHealth;
   /**
-   * The database handle's channel listener; with it the identity cache serves (every API
-   * instance must have it for the cache to be safe across instances), without it every request
-   * reads its session fresh.
+   * The database handle's channel listener; with it the identity and config caches serve (every
+   * API instance must have it for the caches to be safe across instances), without it every
+   * request reads its session and configs fresh.
    */
   readonly listen?: ListenToDatabase;
 }
@@ -291,7 +311,7 @@ export type ListenToDatabase = DatabaseHandle['listen'];
 export function buildContainer(parts: ContainerParts): Container {
   const container = new Container();
   container.load(
-    persistenceModule(parts.repos),
+    persistenceModule(parts.repos, parts.listen),
     identityModule(parts.jwtSecret, parts.clock, parts.listen),
     httpModule(parts.config, parts.logger),
     monitorModule(parts.printHealth ?? new HttpPrintHealth(printServiceUrlFromEnv()), parts.db),

@@ -1,12 +1,11 @@
 import { ContainerModule } from 'inversify';
 import { SysNoticeService } from '@dpms/core';
-import { SqlSysNoticeRepository } from '@dpms/sql';
+import { sanitizeNoticeHtml, SqlSysNoticeRepository } from '@dpms/sql';
 import { noticeRoutes } from '../routes/notice.routes.js';
-import { sanitizeNoticeHtml } from '../routes/notice-html.js';
 import { TOKENS } from './tokens.js';
 import type { Db } from './db.js';
 
-/** 通知公告 over the SQL adapter, its content sanitized with sanitize-html. */
+/** 通知公告 over the SQL adapter, its content sanitized with sanitize-html (the RuoYi import's too). */
 export const noticeModule = (db: Db) =>
   new ContainerModule(({ bind }) => {
     bind(TOKENS.NoticeRoutes)

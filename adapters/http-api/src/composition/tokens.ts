@@ -5,6 +5,7 @@ import type { Authenticator } from '../identity/authenticator.js';
 import type { Clock } from '../identity/clock.js';
 import type { IdentityService } from '../identity/identity.service.js';
 import type { IdentityCache } from '../identity/identity-cache.js';
+import type { ConfigCache } from '../config/config-cache.js';
 import type { PasswordHasher } from '../identity/password-hasher.js';
 import type { TokenService } from '../identity/token-service.js';
 import type { AvatarStore } from '../routes/avatar-store.js';
@@ -26,6 +27,8 @@ export const TOKENS = {
   JwtSecret: token<string>('JwtSecret'),
   /** Core's platform ports, bound by the SQL adapter family. */
   Repositories: token<PlatformRepositories>('Repositories'),
+  /** Config values by key (the institute's zone ...), dropped as the database announces changes. */
+  ConfigCache: token<ConfigCache>('ConfigCache'),
   PasswordHasher: token<PasswordHasher>('PasswordHasher'),
   TokenService: token<TokenService>('TokenService'),
   IdentityService: token<IdentityService>('IdentityService'),

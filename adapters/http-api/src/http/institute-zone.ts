@@ -12,7 +12,11 @@ export type InstituteZoneSource = () => Promise<string>;
 
 const LOCALS_KEY = 'instituteZone';
 
-/** The zone source of the configs: read at each use, so a change applies at once on every instance. */
+/**
+ * The zone source of the configs: asked at each use, so a change applies at once on every
+ * instance. Given the container's repositories it answers from the config cache, which the
+ * database's announcements keep current (config/config-cache.ts), so it costs no query.
+ */
 export const configuredZone =
   (repos: Pick<PlatformRepositories, 'configs'>): InstituteZoneSource =>
   async () =>

@@ -69,7 +69,11 @@ export interface RouteSpec<
    * file field (`file`, `avatarfile`, `signaturefile`) for the OpenAPI document.
    */
   readonly multipart?: string;
-  /** A GET that changes state (账户解锁) and goes to 操作日志, without the GET-write idempotency. */
+  /**
+   * Whether 操作日志 records the route, when its method alone would say otherwise: `true` for a GET
+   * that changes state (账户解锁, without the GET-write idempotency), `false` for a write that is no
+   * administrative change (a reader marking a notice read). Unset: every write, no read.
+   */
   readonly logged?: boolean;
   /** Declared only when a write's use case honours the key itself (`use-case`) or none does. */
   readonly idempotency?: Exclude<IdempotencyMode, 'route'>;
@@ -328,7 +332,8 @@ export class RouteBook {
           next(e);
         }
       };
-    const logged = isWriteRoute(spec) || (spec.logged === true && !('public' in spec.access));
+    // The one place that decides what 操作日志 records: never a public route (no operator).
+    const logged = !('public' in spec.access) && (spec.logged ?? isWriteRoute(spec));
     const handlers: RequestHandler[] = [
       ...(logged && this.operLog
         ? [this.operLog.middleware({ method: spec.method, path: spec.path, tag: spec.tag })]

@@ -27,6 +27,8 @@ function rewrite(value: unknown, zone: string, key = ''): unknown {
  * instant as `yyyy-MM-dd HH:mm:ss` on the institute's clock, as RuoYi's server writes them, and a
  * browser anywhere shows the institute's time. Our web and every client that reads real statuses
  * keep ISO 8601 with the offset (DESIGN §3). Downloads and other non-JSON answers are untouched.
+ * The zone comes from the config cache, so it costs a request no query, and a changed zone applies
+ * from the next request.
  */
 export const ruoyiTimestamps: RequestHandler = (req, res, next) => {
   if (readsRealStatuses(req)) {

@@ -1,7 +1,10 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-argument -- supertest bodies are untyped JSON */
+import { once } from 'node:events';
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOKENS } from '../composition/tokens.js';
 import { openTestApi, type TestApi } from '../test-support/api.js';
 import { binaryBody } from '../test-support/xlsx-answer.js';
 
@@ -94,6 +97,49 @@ describe('the institute clock', () => {
     await put({ configId: row.configId, configValue: 'Asia/Kolkata' }).expect(200);
     try {
       expect(await cellOf()).toBe(atOffset(created, 5.5));
+    } finally {
+      await put({ configId: row.configId, configValue: 'Asia/Shanghai' }).expect(200);
+    }
+  });
+
+  it('gives RuoYi’s UI its timestamps on the configured clock from the config cache, following a change at the next request', async () => {
+    const cache = api.container.get(TOKENS.ConfigCache);
+    if (!cache.active) await once(cache.events, 'listening');
+    // RuoYi's UI sends no X-DPMS-Status: its answers carry yyyy-MM-dd HH:mm:ss on the clock.
+    const created = async (): Promise<string> => {
+      const r = await request(api.servedApp)
+        .get('/prod-api/system/user/list?userName=admin')
+        .set('Authorization', `Bearer ${admin}`)
+        .expect(200);
+      return (r.body.rows as { userName: string; createTime: string }[]).find(
+        (u) => u.userName === 'admin',
+      )!.createTime;
+    };
+    const users = (await get('/system/user/list?userName=admin').expect(200)).body.rows as {
+      userName: string;
+      createTime: string;
+    }[];
+    const iso = users.find((u) => u.userName === 'admin')!.createTime;
+    const seconds = iso.slice(17, 19);
+
+    expect(await created()).toBe(`${atOffset(iso, 8)}:${seconds}`);
+    // Once read, the zone costs a RuoYi-style request no query.
+    const before = cache.stats();
+    expect(await created()).toBe(`${atOffset(iso, 8)}:${seconds}`);
+    expect(cache.stats().misses).toBe(before.misses);
+    expect(cache.stats().hits).toBeGreaterThan(before.hits);
+
+    const row = await zoneRow();
+    try {
+      await put({ configId: row.configId, configValue: 'Asia/Kolkata' }).expect(200);
+      expect(await created()).toBe(`${atOffset(iso, 5.5)}:${seconds}`);
+      // A change made behind the API (another instance, a hand-run UPDATE) is announced too.
+      const heard = once(cache.events, 'notice');
+      await sql`update sys_config set config_value = 'Asia/Tokyo' where config_key = ${KEY}`.execute(
+        api.database.handle.db,
+      );
+      expect(await heard).toEqual([KEY]);
+      expect(await created()).toBe(`${atOffset(iso, 9)}:${seconds}`);
     } finally {
       await put({ configId: row.configId, configValue: 'Asia/Shanghai' }).expect(200);
     }

@@ -111,12 +111,13 @@ export function configRoutes(repos: PlatformRepositories): RouteModule {
           return ok(configView(unwrap(await repos.configs.update(configId, patch))));
         },
       });
-      // Configs are read from the database at each use (configuredZone, the captcha switch ...):
-      // there is no cache to clear, so RuoYi's 刷新缓存 is an honest no-op that succeeds.
+      // Config values are cached per instance (config/config-cache.ts), and the database announces
+      // every change to every instance (migration 0111), so no cache is ever stale: RuoYi's
+      // 刷新缓存 has nothing to refresh and succeeds.
       book.add({
         method: 'delete',
         path: '/system/config/refreshCache',
-        summary: '刷新参数缓存（参数每次使用时从数据库读取，无缓存可清，总是成功）',
+        summary: '刷新参数缓存（参数缓存随数据库的变更通知即时更新，无需刷新，总是成功）',
         tag: TAG,
         access: perm('system:config:remove'),
         response: systemDoneAnswer,

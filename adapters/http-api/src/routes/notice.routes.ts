@@ -80,6 +80,8 @@ export function noticeRoutes(notices: SysNoticeService): RouteModule {
         summary: '标记公告已读',
         tag: TAG,
         access: AUTHENTICATED,
+        // Reading is no administrative change: 操作日志 leaves the bell's marks out.
+        logged: false,
         query: noticeMarkReadQuery,
         response: systemDoneAnswer,
         handler: async ({ query, principal }) => {
@@ -93,6 +95,7 @@ export function noticeRoutes(notices: SysNoticeService): RouteModule {
         summary: '全部已读（ids=1,2,3）',
         tag: TAG,
         access: AUTHENTICATED,
+        logged: false,
         query: noticeMarkAllQuery,
         response: systemDoneAnswer,
         handler: async ({ query, principal }) => {

@@ -16,6 +16,7 @@ export const IMPORT_KINDS = [
   'dictType',
   'dictData',
   'config',
+  'notice',
 ] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
@@ -32,6 +33,7 @@ export const KIND_LABEL: Readonly<Record<ImportKind, string>> = {
   dictType: '字典类型',
   dictData: '字典数据',
   config: '参数',
+  notice: '通知公告',
 };
 
 export interface ImportCount {

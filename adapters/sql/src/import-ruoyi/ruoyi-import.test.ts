@@ -11,6 +11,7 @@ import {
   testDatabaseUrl,
   type TestDatabaseKind,
 } from '../testing/index.js';
+import { sanitizeNoticeHtml } from '../content/notice-html.js';
 import { formatReport } from './import-report.js';
 import { DumpReadError } from './mysql-dump-reader.js';
 import { importRuoyiDump, readRuoyiDump } from './ruoyi-import.js';
@@ -170,7 +171,36 @@ describe.each(testDatabaseKinds())('importing RuoYi’s shipped dump on %s', (ki
     expect(report.notes.filter((n) => n.kind === 'deptLeader')).toHaveLength(9);
     const printed = formatReport(report);
     expect(printed).toContain('用户：新增 1，已有 1');
-    expect(printed).toContain('sys_notice（3 行）');
+    expect(printed).toContain('通知公告：新增 3，已有 0');
+    expect(printed).not.toContain('sys_notice（');
+  });
+
+  it('brings RuoYi’s notices with their type, status and author, the content through the notice sanitizer', async () => {
+    const notices = await handle.db
+      .selectFrom('sys_notice')
+      .select(['notice_title', 'notice_type', 'notice_content', 'status', 'create_by'])
+      .where('notice_title', 'in', [
+        '温馨提醒：2018-07-01 若依新版本发布啦',
+        '维护通知：2018-07-01 若依系统凌晨维护',
+        '若依开源框架介绍',
+      ])
+      .orderBy('notice_title')
+      .execute();
+    expect(notices.map((n) => [n.notice_title, n.notice_type, n.status, n.create_by])).toEqual([
+      ['温馨提醒：2018-07-01 若依新版本发布啦', '2', '0', 'admin'],
+      ['维护通知：2018-07-01 若依系统凌晨维护', '1', '0', 'admin'],
+      ['若依开源框架介绍', '1', '0', 'admin'],
+    ]);
+    const intro = notices.find((n) => n.notice_title === '若依开源框架介绍')!.notice_content;
+    // The sanitizer the notice routes use: links opening a tab lose their way back, styles
+    // outside its list go, and what it keeps is kept (a colour, the picture).
+    expect(intro).toBe(sanitizeNoticeHtml(intro));
+    expect(intro).toContain(
+      '<a href="http://ruoyi.vip" target="_blank" rel="noopener noreferrer">',
+    );
+    expect(intro).not.toContain('font-family');
+    expect(intro).toContain('<span style="color:rgb(230, 0, 0)">项目介绍</span>');
+    expect(intro).toContain('<img src="https://foruda.gitee.com/');
   });
 
   it("gives nothing to our own roles and users: RuoYi's common is not every employee's", async () => {
@@ -217,6 +247,7 @@ describe.each(testDatabaseKinds())('importing RuoYi’s shipped dump on %s', (ki
     expect(report.changed).toBe(false);
     expect(Object.values(report.counts).every((c) => c.added === 0)).toBe(true);
     expect(report.counts.user.matched).toBe(2);
+    expect(report.counts.notice).toEqual({ added: 0, matched: 3 });
     expect(formatReport(report)).toMatch(/^数据库已包含这份文件的全部内容，本次没有任何改动。/);
     expect(await fingerprint(handle, kind)).toEqual(before);
   });
@@ -255,6 +286,28 @@ describe('a RuoYi dump the import cannot read', () => {
     const e = await refused(bad.join('\n'));
     expect(e.line).toBe(at);
     expect(e.reason).toBe('无法识别的转义字符 \\q');
+  });
+
+  it('refuses a notice outside RuoYi’s types, naming its line and the rule, and writes nothing', async () => {
+    const at = lineOf("insert into sys_notice values('2',");
+    const bad = LINES.map((l, i) =>
+      i === at - 1 ? l.replace("凌晨维护', '1',", "凌晨维护', '9',") : l,
+    );
+    const e = await refused(bad.join('\n'));
+    expect(e.line).toBe(at);
+    expect(e.reason).toBe(
+      '表 sys_notice：公告「维护通知：2018-07-01 若依系统凌晨维护」：公告类型只能是通知或公告',
+    );
+  });
+
+  it('refuses a notice whose time is not a time, naming its line', async () => {
+    const at = lineOf("insert into sys_notice values('1',");
+    const bad = LINES.map((l, i) =>
+      i === at - 1 ? l.replace("'admin', sysdate()", "'admin', '昨天'") : l,
+    );
+    const e = await refused(bad.join('\n'));
+    expect(e.line).toBe(at);
+    expect(e.reason).toContain('create_time 不是时间：「昨天」');
   });
 });
 
@@ -316,5 +369,38 @@ describe('a dump of an older RuoYi', () => {
       .where('user_name', '=', 'ry2')
       .executeTakeFirstOrThrow();
     expect(ry2.dept_id).toBeNull();
+  });
+});
+
+describe('an edited RuoYi dump’s notices', () => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await openTestDatabase('embedded');
+  });
+  afterAll(() => handle.close());
+
+  it('stores an edited notice’s content sanitized and its time read on the institute clock, once', async () => {
+    const text = DUMP.replace(
+      "'新版本内容', '0', 'admin', sysdate()",
+      `'<p onclick="steal()">新版本<script>alert(1)</script><a href="javascript:alert(2)">内容</a></p>', '1', 'ry', '2026-03-01 09:30:00'`,
+    );
+    expect(text).not.toBe(DUMP);
+    const report = await importRuoyiDump(handle.db, text);
+    expect(report.counts.notice).toEqual({ added: 3, matched: 0 });
+    const edited = await handle.db
+      .selectFrom('sys_notice')
+      .select(['notice_content', 'status', 'create_by', 'create_time'])
+      .where('notice_title', '=', '温馨提醒：2018-07-01 若依新版本发布啦')
+      .executeTakeFirstOrThrow();
+    expect(edited).toEqual({
+      notice_content: '<p>新版本<a>内容</a></p>',
+      status: '1',
+      create_by: 'ry',
+      // 09:30 in Asia/Shanghai (the configured zone) is 01:30 UTC.
+      create_time: new Date('2026-03-01T01:30:00.000Z'),
+    });
+    const again = await importRuoyiDump(handle.db, text);
+    expect(again.counts.notice).toEqual({ added: 0, matched: 3 });
+    expect(again.changed).toBe(false);
   });
 });

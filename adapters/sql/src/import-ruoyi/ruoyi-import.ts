@@ -4,6 +4,7 @@ import type { Database } from '../database/schema.js';
 import { ImportLedger, MSG, type RuoyiImportReport } from './import-report.js';
 import { readMysqlDump } from './mysql-dump-reader.js';
 import { importDictsAndConfigs } from './ruoyi-import-dicts.js';
+import { importNotices } from './ruoyi-import-notices.js';
 import {
   importDeptLeaders,
   importLinkRows,
@@ -18,9 +19,10 @@ import { ruoyiData, type RuoyiData, type RyMenu } from './ruoyi-records.js';
  * Ids: RuoYi's ids never become ours. Each RuoYi row is matched to one of ours by its natural key
  * (a department by its name under its already matched parent, RuoYi's top department to our root;
  * a post by code, then name; a role by key, then name; a user by user name; a dictionary type by
- * type, its data by value within it; a config by key; a menu by permission string, or by path,
- * then name, where it has none), and RuoYi's ids are used only to follow its links. A row with no
- * match is inserted and takes the next id of our sequences (which start above the seeded ids).
+ * type, its data by value within it; a config by key; a notice by title and sanitized content;
+ * a menu by permission string, or by path, then name, where it has none), and RuoYi's ids are
+ * used only to follow its links. A row with no match is inserted and takes the next id of our
+ * sequences (which start above the seeded ids).
  *
  * A matched row keeps OUR values: our database is the live one, its words are the spec's, and its
  * passwords and settings (the captcha switch …) are the ones people use; where RuoYi's differ the
@@ -71,6 +73,7 @@ export async function importRuoyiData(
   await importLinkRows(trx, 'userPost', data.userPosts, ids.users, ids.posts, ledger);
   await importDeptLeaders(trx, data, ids, ledger);
   await importDictsAndConfigs(trx, data, ledger);
+  await importNotices(trx, data, ledger);
   const changed = Object.values(ledger.counts).some((c) => c.added > 0);
   return {
     counts: ledger.counts,

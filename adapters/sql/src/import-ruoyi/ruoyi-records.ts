@@ -1,3 +1,5 @@
+import { checkNewNotice, type NewNotice } from '@dpms/core';
+import { sanitizeNoticeHtml } from '../content/notice-html.js';
 import {
   DumpReadError,
   type DumpRow,
@@ -100,6 +102,14 @@ export interface RyConfig {
   readonly remark: string;
 }
 
+/** A 通知公告, checked by core's rules with its content through the notice sanitizer. */
+export interface RyNotice extends NewNotice {
+  /** RuoYi's author (a login name, as our create_by keeps it). */
+  readonly createBy: string;
+  /** `yyyy-MM-dd HH:mm:ss` on the institute's clock; null when RuoYi has none (sysdate()). */
+  readonly createTime: string | null;
+}
+
 export type Link = readonly [from: number, to: number];
 
 export interface RuoyiData {
@@ -115,6 +125,7 @@ export interface RuoyiData {
   readonly dictTypes: readonly RyDictType[];
   readonly dictData: readonly RyDictData[];
   readonly configs: readonly RyConfig[];
+  readonly notices: readonly RyNotice[];
   /** The tables this import leaves behind that hold rows: name and row count. */
   readonly leftBehind: readonly (readonly [table: string, rows: number])[];
 }
@@ -126,6 +137,11 @@ class Row {
     private readonly row: DumpRow,
     private readonly line: number,
   ) {}
+
+  /** Refuses the file at this row's line. */
+  refuse(reason: string): never {
+    throw new DumpReadError(this.line, `表 ${this.table}：${reason}`);
+  }
 
   /** Text of a column; `fallback` when the column is absent, NULL or a call such as sysdate(). */
   text(column: string, fallback = ''): string {
@@ -190,7 +206,34 @@ const IMPORTED = new Set([
   'sys_dict_type',
   'sys_dict_data',
   'sys_config',
+  'sys_notice',
 ]);
+
+/** RuoYi's DATETIME text (MySQL writes `yyyy-MM-dd HH:mm:ss`, maybe with a fraction). */
+const DATETIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(\.\d+)?$/;
+
+function noticeOf(r: Row): RyNotice {
+  const title = r.text('notice_title');
+  const checked = checkNewNotice(
+    {
+      noticeTitle: title,
+      noticeType: r.text('notice_type').trim(),
+      noticeContent: r.text('notice_content'),
+      status: r.text('status', '0').trim(),
+      remark: r.text('remark'),
+    },
+    sanitizeNoticeHtml,
+  );
+  if (!checked.ok) r.refuse(`公告「${title}」：${checked.error.message}`);
+  const time = r.text('create_time').trim();
+  const m = DATETIME.exec(time);
+  if (time !== '' && !m) r.refuse(`公告「${title}」的 create_time 不是时间：「${time}」`);
+  return {
+    ...checked.value,
+    createBy: r.text('create_by').trim().slice(0, 64),
+    createTime: m ? `${m[1]!}-${m[2]!}-${m[3]!} ${m[4]!}:${m[5]!}:${m[6]!}` : null,
+  };
+}
 
 export function ruoyiData(dump: MysqlDump): RuoyiData {
   return {
@@ -275,6 +318,7 @@ export function ruoyiData(dump: MysqlDump): RuoyiData {
       type: r.text('config_type', 'N') === 'Y' ? 'Y' : 'N',
       remark: r.text('remark'),
     })),
+    notices: rowsOf(dump, 'sys_notice', ['notice_title', 'notice_type']).map(noticeOf),
     leftBehind: [...dump.tables.values()]
       .filter((t) => !IMPORTED.has(t.name) && t.rows.length > 0)
       .map((t) => [t.name, t.rows.length] as const),

@@ -94,4 +94,74 @@ describe('通知公告', () => {
     expect(row.queryByRole('button', { name: '删除' })).toBeNull();
     expect(screen.queryByRole('button', { name: '新增' })).toBeNull();
   });
+
+  it('titles the id column 公告编号, beside a single 序号', async () => {
+    const fake = new FakeApi({
+      '/system/notice/list': () => ({ ...OK, total: NOTICES.length, rows: NOTICES }),
+    });
+    renderWithApi(<NoticesPage />, fake);
+    const table = await screen.findByTestId('notice-table');
+    await within(table).findByText('消防演练通知');
+    const heads = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent?.trim());
+    expect(heads).toContain('公告编号');
+    expect(heads.filter((h) => h === '序号')).toHaveLength(1);
+  });
+
+  it('lists who read a notice and when, paged and searched by name', async () => {
+    const reader = (userId: number, nickName: string, readTime: string) => ({
+      userId,
+      userName: `u${userId}`,
+      nickName,
+      deptName: '市政一所',
+      phonenumber: '',
+      readTime,
+    });
+    const fake = new FakeApi({
+      '/system/notice/list': () => ({ ...OK, total: NOTICES.length, rows: NOTICES }),
+      '/system/notice/readUsers/list': (q) =>
+        q['searchValue']
+          ? { ...OK, total: 1, rows: [reader(7, '李四', '2026-11-26T01:00:00.000Z')] }
+          : {
+              ...OK,
+              total: 12,
+              // 16:05 UTC reads 00:05 the next day on the institute's clock.
+              rows: [
+                reader(6, '张三', '2026-11-25T16:05:00.000Z'),
+                reader(8, '王五', '2026-11-26T01:00:00.000Z'),
+              ],
+            },
+    });
+    renderWithApi(<NoticesPage />, fake, { permissions: ['system:notice:list'] });
+    const row = within((await screen.findByText('消防演练通知')).closest('tr')!);
+    fireEvent.click(row.getByRole('button', { name: '已读用户' }));
+    const dialog = within(await screen.findByTestId('notice-readers'));
+    const zhang = within((await dialog.findByText('张三')).closest('tr')!);
+    expect(zhang.getByText('市政一所')).toBeTruthy();
+    expect(zhang.getByText('2026-11-26 00:05')).toBeTruthy();
+    expect(fake.sent('/system/notice/readUsers/list')[0]).toMatchObject({
+      noticeId: 2,
+      pageNum: 1,
+    });
+    fireEvent.change(dialog.getByPlaceholderText('请输入用户名称'), { target: { value: '李' } });
+    fireEvent.click(dialog.getByRole('button', { name: '搜索' }));
+    await dialog.findByText('李四');
+    expect(dialog.queryByText('张三')).toBeNull();
+    expect(fake.sent('/system/notice/readUsers/list').at(-1)).toMatchObject({
+      noticeId: 2,
+      searchValue: '李',
+      pageNum: 1,
+    });
+  });
+
+  it('offers 已读用户 only with system:notice:list, as RuoYi’s readUsers route asks', async () => {
+    const fake = new FakeApi({
+      '/system/notice/list': () => ({ ...OK, total: NOTICES.length, rows: NOTICES }),
+    });
+    renderWithApi(<NoticesPage />, fake, { permissions: ['system:notice:edit'] });
+    const row = within((await screen.findByText('消防演练通知')).closest('tr')!);
+    expect(row.getByRole('button', { name: '预览' })).toBeTruthy();
+    expect(row.queryByRole('button', { name: '已读用户' })).toBeNull();
+  });
 });

@@ -8,9 +8,11 @@ import { CrudPage } from '../../components/crud/CrudPage';
 import { useInstituteClock } from '../../components/time/institute-clock';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
+import { HasPermi } from '../../components/auth/Access';
 import { StatusTag } from '../../components/ui/Page';
 import { NoticeHtml } from '../../components/widgets/NoticeHtml';
 import type { FormFieldDef } from '../../components/widgets/FormDialog';
+import { NoticeReadersDialog } from './NoticeReadersDialog';
 
 const TYPE_OPTIONS = Object.entries(NOTICE_TYPE_LABELS).map(([value, label]) => ({ value, label }));
 const STATUS_OPTIONS = Object.entries(NOTICE_STATUS_LABELS).map(([value, label]) => ({
@@ -40,11 +42,14 @@ export function TypeTag({ type }: { type: string }) {
   );
 }
 
-/** 通知公告: the notices, their 新增/修改/删除 behind system:notice:*, and 预览 of each. */
+/**
+ * 通知公告: the notices, their 新增/修改/删除 behind system:notice:*, 预览 of each and its 已读用户.
+ */
 export function NoticesPage() {
   const notices = useService(TOKENS.SysNoticeGateway);
   const clock = useInstituteClock();
   const [preview, setPreview] = useState<SysNoticeRecord | undefined>();
+  const [readersOf, setReadersOf] = useState<SysNoticeRecord | undefined>();
   return (
     <CrudPage<SysNoticeRecord, { noticeTitle: string; createBy: string; noticeType: string }>
       title="通知公告"
@@ -60,7 +65,7 @@ export function NoticesPage() {
       rowKey="noticeId"
       table={{ testId: 'notice-table' }}
       columns={[
-        { key: 'noticeId', title: '序号', width: 80 },
+        { key: 'noticeId', title: '公告编号', width: 90 },
         { key: 'noticeTitle', title: '公告标题' },
         { key: 'noticeType', title: '公告类型', render: (n) => <TypeTag type={n.noticeType} /> },
         {
@@ -73,9 +78,17 @@ export function NoticesPage() {
       ]}
       permissions={{ add: P.add, edit: P.edit, remove: P.remove }}
       rowActions={(n) => (
-        <Button size="sm" variant="text" onClick={() => setPreview(n)}>
-          预览
-        </Button>
+        <>
+          <Button size="sm" variant="text" onClick={() => setPreview(n)}>
+            预览
+          </Button>
+          {/* RuoYi's readUsers/list asks system:notice:list. */}
+          <HasPermi perms={[P.list]}>
+            <Button size="sm" variant="text" onClick={() => setReadersOf(n)}>
+              已读用户
+            </Button>
+          </HasPermi>
+        </>
       )}
       form={{
         idKey: 'noticeId',
@@ -108,6 +121,9 @@ export function NoticesPage() {
           </p>
           <NoticeHtml html={preview.noticeContent} testId="notice-preview-content" />
         </Dialog>
+      )}
+      {readersOf && (
+        <NoticeReadersDialog notice={readersOf} onClose={() => setReadersOf(undefined)} />
       )}
     </CrudPage>
   );

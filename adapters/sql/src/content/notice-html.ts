@@ -5,7 +5,8 @@ import type { HtmlSanitizer } from '@dpms/core';
  * 通知公告's content comes as HTML from an editor (RuoYi's Quill, or our form) and is shown as
  * HTML in every reader's browser, so it is cut down to simple formatting on the way in: what is
  * stored is safe to render. sanitize-html (htmlparser2 underneath) rather than a regular
- * expression: only a real parser sees every way markup can hide a script.
+ * expression: only a real parser sees every way markup can hide a script. It lives beside the
+ * RuoYi import, which brings notices over through the same sanitizer, so there is one copy.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
