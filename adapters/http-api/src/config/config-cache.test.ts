@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigCache } from './config-cache.js';
+import type { ConfigRepository } from '@dpms/core';
+import { cachedConfigs, ConfigCache } from './config-cache.js';
 
 /** A source of config values that counts its reads. */
 function source(values: Record<string, string>) {
@@ -74,5 +75,29 @@ describe('ConfigCache', () => {
     await cache.valueOf('zone', db.read);
     await cache.valueOf('other', db.read);
     expect(db.reads).toEqual(['zone', 'zone', 'other', 'zone', 'other']);
+  });
+});
+
+describe('cachedConfigs', () => {
+  it('forgets what it kept when a write goes through it, before any announcement', async () => {
+    const cache = new ConfigCache();
+    cache.listening(true);
+    const values: Record<string, string> = { zone: 'Asia/Shanghai' };
+    const repo = {
+      list: () => Promise.reject(new Error('unused')),
+      findById: () => Promise.reject(new Error('unused')),
+      valueOf: (key: string) => Promise.resolve(values[key] ?? null),
+      create: () => Promise.reject(new Error('unused')),
+      update: () => {
+        values['zone'] = 'Asia/Tokyo';
+        return Promise.resolve({ ok: true });
+      },
+      delete: () => Promise.reject(new Error('unused')),
+    } as unknown as ConfigRepository;
+    const configs = cachedConfigs(repo, cache);
+    expect(await configs.valueOf('zone')).toBe('Asia/Shanghai');
+    await configs.update(1, {});
+    // No notify('zone') yet: the writer's own next read is already the new value.
+    expect(await configs.valueOf('zone')).toBe('Asia/Tokyo');
   });
 });

@@ -77,14 +77,25 @@ export class ConfigCache {
   }
 }
 
-/** The configs with `valueOf` read through the cache; everything else as the repository does it. */
+/**
+ * The configs with `valueOf` read through the cache; everything else as the repository does it.
+ * A write through them also forgets every kept value at once, so the instance that made a change
+ * reads it on its next request without waiting for the database's announcement to arrive.
+ */
 export function cachedConfigs(configs: ConfigRepository, cache: ConfigCache): ConfigRepository {
+  const thenForget = async <T>(write: Promise<T>): Promise<T> => {
+    try {
+      return await write;
+    } finally {
+      cache.clear();
+    }
+  };
   return {
     list: (query) => configs.list(query),
     findById: (configId) => configs.findById(configId),
     valueOf: (configKey) => cache.valueOf(configKey, (key) => configs.valueOf(key)),
-    create: (config) => configs.create(config),
-    update: (configId, patch) => configs.update(configId, patch),
-    delete: (configIds) => configs.delete(configIds),
+    create: (config) => thenForget(configs.create(config)),
+    update: (configId, patch) => thenForget(configs.update(configId, patch)),
+    delete: (configIds) => thenForget(configs.delete(configIds)),
   };
 }
