@@ -24,4 +24,5 @@ export * from './gateways/archive.gateway.js';
 export * from './gateways/contract-document.gateway.js';
 export * from './gateways/menu.gateway.js';
 export * from './gateways/server-monitor.gateway.js';
+export * from './gateways/cache-monitor.gateway.js';
 export * from './gateways/notice.gateway.js';

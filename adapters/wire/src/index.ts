@@ -34,3 +34,4 @@ export * from './system-menu.js';
 export * from './system-ruoyi.js';
 export * from './server-monitor.js';
 export * from './system-notice.js';
+export * from './cache-monitor.js';

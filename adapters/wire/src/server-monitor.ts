@@ -101,24 +101,3 @@ export const serverInfoAnswer = z.object({
   msg: z.string(),
   data: serverInfo,
 });
-
-/**
- * 缓存监控 (GET /monitor/cache): there is no Redis here. `info` and `commandStats` stay empty
- * (RuoYi's page draws them blank) and `dbSize` counts what the API does cache: the identity
- * cache's sessions and role grants, also given apart.
- */
-export const cacheInfoAnswer = z.object({
-  code: z.literal(200),
-  msg: z.string(),
-  data: z.object({
-    info: z.record(z.string(), z.string()),
-    dbSize: z.number().int(),
-    commandStats: z.array(z.object({ name: z.string(), value: z.string() })),
-    identityCache: z.object({
-      sessions: z.number().int(),
-      grants: z.number().int(),
-      /** Whether the cache serves (it does only while it hears the database's announcements). */
-      serving: z.boolean(),
-    }),
-  }),
-});

@@ -499,4 +499,67 @@ describe('RuoYi-Vue 3.9.2 admin UI against our API', () => {
     await view().getByText('CPU').first().waitFor();
     await expectClean();
   });
+
+  it('缓存监控 draws its figures and charts from our caches', async () => {
+    const errors: string[] = [];
+    const noteError = (e: Error) => errors.push(e.message);
+    page.on('pageerror', noteError);
+    try {
+      await openScreen(['系统监控', '缓存监控'], '/monitor/cache');
+      // The command pie and the memory gauge, drawn by echarts from commandStats and info.
+      await view().locator('canvas').nth(1).waitFor();
+      expect(await view().textContent()).toMatch(/\d+\.\d{2}M/);
+      expect(errors).toEqual([]);
+      await expectClean();
+    } finally {
+      page.off('pageerror', noteError);
+    }
+  });
+
+  it('缓存列表 lists the caches, a key and its value, and clears a cache name', async () => {
+    // A second session (the test's own token), cached by the server once it is used.
+    await apiGet('/getInfo');
+    const sid = (
+      JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { sid: string }
+    ).sid;
+    await openScreen(['系统监控', '缓存列表'], '/monitor/cache/getNames');
+    const sessions = row('login_tokens').first();
+    await sessions.waitFor();
+    expect(await sessions.textContent()).toContain('用户信息');
+    const [keys] = await Promise.all([
+      page.waitForResponse(answered('/monitor/cache/getKeys/')),
+      sessions.click(),
+    ]);
+    expect(((await keys.json()) as { data: string[] }).data).toContain(`login_tokens:${sid}`);
+    await Promise.all([
+      page.waitForResponse(answered('/monitor/cache/getValue/')),
+      row(sid).click(),
+    ]);
+    await expect
+      .poll(() => view().locator('textarea').first().inputValue())
+      .toContain('"userName":"admin"');
+
+    const [again] = await Promise.all([
+      page.waitForResponse(answered('/monitor/cache/getKeys/')),
+      confirmless(
+        sessions.locator('button:has(.el-icon-delete)'),
+        '/monitor/cache/clearCacheName/',
+      ),
+    ]);
+    // Emptied: only the UI's own session, read back by the very call that lists the keys.
+    expect(((await again.json()) as { data: string[] }).data).not.toContain(`login_tokens:${sid}`);
+    await page.getByText('清理缓存名称[login_tokens:]成功').waitFor();
+    // Nobody was signed out: the test's session still works.
+    expect((await apiGet<{ code: number }>('/getInfo')).code).toBe(200);
+    await expectClean();
+  });
+
+  /** Clicks a button RuoYi acts on without asking, and waits for its write to succeed. */
+  async function confirmless(button: Locator, call: string): Promise<void> {
+    const [answer] = await Promise.all([
+      page.waitForResponse(answered(call, 'DELETE')),
+      button.click(),
+    ]);
+    expect(((await answer.json()) as { code: number }).code).toBe(200);
+  }
 });

@@ -20,6 +20,7 @@ import {
   LoginInfoGateway,
   OnlineGateway,
   ServerMonitorGateway,
+  CacheMonitorGateway,
   OperLogGateway,
   JobGateway,
   MenuGateway,
@@ -142,6 +143,9 @@ export const httpModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(TOKENS.ServerMonitorGateway)
     .toResolvedValue((http: HttpClient) => new ServerMonitorGateway(http), [TOKENS.Http])
+    .inSingletonScope();
+  bind(TOKENS.CacheMonitorGateway)
+    .toResolvedValue((http: HttpClient) => new CacheMonitorGateway(http), [TOKENS.Http])
     .inSingletonScope();
   bind(TOKENS.JobGateway)
     .toResolvedValue((http: HttpClient) => new JobGateway(http), [TOKENS.Http])

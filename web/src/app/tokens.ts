@@ -21,6 +21,7 @@ import type {
   PostGateway,
   RoleGateway,
   ServerMonitorGateway,
+  CacheMonitorGateway,
   SysNoticeGateway,
   UserGateway,
 } from '@dpms/http-client';
@@ -58,6 +59,7 @@ export const TOKENS = {
   OperLogGateway: token<OperLogGateway>('OperLogGateway'),
   OnlineGateway: token<OnlineGateway>('OnlineGateway'),
   ServerMonitorGateway: token<ServerMonitorGateway>('ServerMonitorGateway'),
+  CacheMonitorGateway: token<CacheMonitorGateway>('CacheMonitorGateway'),
   /** 通知公告: the page and the top bar's bell. */
   SysNoticeGateway: token<SysNoticeGateway>('SysNoticeGateway'),
   JobGateway: token<JobGateway>('JobGateway'),

@@ -108,4 +108,6 @@ Object.assign(VIEWS, {
   'monitor/logininfor/index': named(() => import('./system/LoginInfoPage'), 'LoginInfoPage'),
   'monitor/online/index': named(() => import('./system/OnlinePage'), 'OnlinePage'),
   'monitor/server/index': named(() => import('./system/ServerMonitorPage'), 'ServerMonitorPage'),
+  'monitor/cache/index': named(() => import('./system/CacheMonitorPage'), 'CacheMonitorPage'),
+  'monitor/cache/list': named(() => import('./system/CacheListPage'), 'CacheListPage'),
 });

@@ -45,6 +45,7 @@ export class IdentityCache {
   private readonly grants = new Map<number, RoleGrant | null>();
   private serving = false;
   private generation = 0;
+  private readonly counts = { sessionHits: 0, sessionMisses: 0, grantHits: 0, grantMisses: 0 };
   /**
    * `notice` (payload) for every announcement heard, `listening` (boolean) when the listener
    * starts or stops; for tests and logs.
@@ -66,12 +67,40 @@ export class IdentityCache {
     return this.generation;
   }
 
+  /** Lookups answered from memory and not, since the process started (缓存监控's pie). */
+  stats(): {
+    readonly sessionHits: number;
+    readonly sessionMisses: number;
+    readonly grantHits: number;
+    readonly grantMisses: number;
+  } {
+    return { ...this.counts };
+  }
+
   session(sessionId: string): SessionEntry | undefined {
-    return this.serving ? this.sessions.get(sessionId) : undefined;
+    if (!this.serving) return undefined;
+    const entry = this.sessions.get(sessionId);
+    if (entry) this.counts.sessionHits += 1;
+    else this.counts.sessionMisses += 1;
+    return entry;
   }
 
   grant(roleId: number): RoleGrant | null | undefined {
-    return this.serving ? this.grants.get(roleId) : undefined;
+    if (!this.serving) return undefined;
+    const grant = this.grants.get(roleId);
+    if (grant === undefined) this.counts.grantMisses += 1;
+    else this.counts.grantHits += 1;
+    return grant;
+  }
+
+  /** The sessions held, for 缓存列表 (a copy: the caller may clear while it reads). */
+  sessionEntries(): readonly SessionEntry[] {
+    return [...this.sessions.values()];
+  }
+
+  /** The role grants held, by role id (`null`: the role was read and is gone or disabled). */
+  grantEntries(): ReadonlyArray<readonly [number, RoleGrant | null]> {
+    return [...this.grants.entries()];
   }
 
   keepSession(stamp: CacheStamp, entry: SessionEntry): void {
@@ -98,6 +127,23 @@ export class IdentityCache {
 
   forgetSession(sessionId: string): void {
     this.sessions.delete(sessionId);
+  }
+
+  /**
+   * 缓存列表's 清理: drops entries so the next request reads them fresh. Nothing is signed out;
+   * a read already under way is not kept (it may have started before whatever made someone clear).
+   */
+  dropSessions(sessionId?: string): void {
+    this.generation += 1;
+    if (sessionId === undefined) this.sessions.clear();
+    else this.sessions.delete(sessionId);
+  }
+
+  /** Like {@link dropSessions}, for role grants. */
+  dropGrants(roleId?: number): void {
+    this.generation += 1;
+    if (roleId === undefined) this.grants.clear();
+    else this.grants.delete(roleId);
   }
 
   /** One announcement (`kind:id`, see migration 0102). Anything not understood drops everything. */

@@ -92,15 +92,4 @@ describe.each(testDatabaseKinds())('服务监控 on %s', (kind) => {
     expect(page.component).toBe('monitor/server/index');
     await refused(get('xmjl', '/monitor/server'), 403);
   });
-
-  it('缓存监控 counts what the identity cache holds (there is no Redis)', async () => {
-    const r = await get('admin', '/monitor/cache').expect(200);
-    expect(r.body.data.identityCache.serving).toBe(true);
-    expect(r.body.data.identityCache.sessions).toBeGreaterThanOrEqual(1);
-    expect(r.body.data.dbSize).toBe(
-      r.body.data.identityCache.sessions + r.body.data.identityCache.grants,
-    );
-    expect(r.body.data.commandStats).toEqual([]);
-    await refused(get('xmjl', '/monitor/cache'), 403);
-  });
 });

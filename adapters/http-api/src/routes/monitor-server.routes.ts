@@ -1,15 +1,17 @@
-import { cacheInfoAnswer, serverInfoAnswer } from '@dpms/wire';
+import { serverInfoAnswer } from '@dpms/wire';
 import { okWith } from '../http/envelope.js';
 import { perm } from '../http/route.js';
 import type { IdentityCache } from '../identity/identity-cache.js';
+import { CacheCatalogue } from '../monitor/cache-catalogue.js';
 import { probeServer, type ServerProbeDeps } from '../monitor/server-probe.js';
+import { monitorCacheRoutes } from './monitor-cache.routes.js';
 import type { RouteModule } from './route-module.js';
 
 const TAG = '系统监控';
 
 /**
- * 服务监控 and 缓存监控 (RuoYi's ServerController and CacheController), read-only. The cache page
- * gets what this server caches, the identity cache, since there is no Redis to describe.
+ * 服务监控 (RuoYi's ServerController), read-only, with 缓存监控 and 缓存列表 (its CacheController,
+ * monitor-cache.routes.ts) over what this server caches, since there is no Redis to describe.
  */
 export function monitorServerRoutes(probe: ServerProbeDeps, cache: IdentityCache): RouteModule {
   return {
@@ -26,27 +28,7 @@ export function monitorServerRoutes(probe: ServerProbeDeps, cache: IdentityCache
         handler: async () => okWith({ data: await probeServer(probe) }),
       });
 
-      book.add({
-        method: 'get',
-        path: '/monitor/cache',
-        summary: '缓存监控：没有 Redis；dbSize 为身份缓存中的会话与角色授权数',
-        tag: TAG,
-        access: perm('monitor:cache:list'),
-        response: cacheInfoAnswer,
-        handler: () => {
-          const sizes = cache.sizes();
-          return Promise.resolve(
-            okWith({
-              data: {
-                info: {},
-                dbSize: sizes.sessions + sizes.grants,
-                commandStats: [],
-                identityCache: { ...sizes, serving: cache.active },
-              },
-            }),
-          );
-        },
-      });
+      monitorCacheRoutes(new CacheCatalogue(cache), probe.zone).register(book);
     },
   };
 }

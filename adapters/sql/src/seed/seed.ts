@@ -19,6 +19,7 @@ import { seedDemoContracts } from './demo-contracts.js';
 import { seedDesignTasks } from './design-tasks.js';
 import { seedInstituteClock } from './institute-clock.js';
 import { seedServerMonitorMenu } from './monitor-server-menu.js';
+import { seedCacheMonitorMenu } from './monitor-cache-menu.js';
 import { seedNoticeMenu } from './notice-menu.js';
 import { seedFundDemo } from './fund-demo.js';
 import { seedClosingDemo } from './closing-demo.js';
@@ -120,6 +121,8 @@ export async function seedDatabase(
     await seedInstituteClock(trx);
     // 服务监控 under 系统监控, likewise.
     await seedServerMonitorMenu(trx);
+    // 缓存监控 and 缓存列表 after it, likewise.
+    await seedCacheMonitorMenu(trx);
     // 通知公告 under 系统管理 and its dictionaries, likewise.
     await seedNoticeMenu(trx);
     // Design tasks: the warning threshold, and demo task sheets on a demo institute.

@@ -1,0 +1,40 @@
+/// <reference lib="dom" />
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/browser.js';
+import { openMenu, signIn } from '../support/shell.js';
+
+describe('缓存监控 and 缓存列表', () => {
+  const session = useBrowser();
+
+  it('lists the caches, shows a session entry, and clears a cache name after asking', async () => {
+    const { page } = session();
+    await signIn(page, 'admin');
+    await openMenu(page, '系统监控', '缓存列表');
+    const view = page.locator('[data-view="/monitor/cacheList"]');
+    const names = view.getByTestId('cache-names');
+    const sessions = names.getByRole('row').filter({ hasText: '用户信息' });
+    await sessions.waitFor();
+    await sessions.getByRole('button', { name: 'login_tokens' }).click();
+    const keys = view.getByTestId('cache-keys');
+    await keys.getByRole('button').first().click();
+    // This browser's own session: its user, never its token.
+    await expect
+      .poll(() => view.getByTestId('cache-value').textContent())
+      .toContain('"userName": "admin"');
+    expect(await view.getByTestId('cache-value').textContent()).not.toMatch(/eyJ[\w-]+\./);
+
+    await sessions.getByRole('button', { name: '清理' }).click();
+    const dialog = page.getByTestId('confirm-dialog');
+    await dialog.getByText('不会使用户退出', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: '确定' }).click();
+    await page.getByText('清理缓存名称[login_tokens:]成功').waitFor();
+    // Still signed in: the lists reload, and the session is read back from the database.
+    await expect.poll(() => keys.getByRole('button').count()).toBeGreaterThan(0);
+
+    await openMenu(page, '系统监控', '缓存监控');
+    const monitor = page.locator('[data-view="/monitor/cache"]');
+    const stats = monitor.getByTestId('cache-stats');
+    await stats.getByText('login_tokens').waitFor();
+    expect(await monitor.getByTestId('cache-serving').textContent()).toBe('正常');
+  });
+});
