@@ -19,6 +19,7 @@ import { TOKENS } from './composition/tokens.js';
 import { createFileServiceFromEnv } from './routes/file-service.setup.js';
 import { recordDatabasePrepare, registerScheduledJobs } from './jobs/scheduled-jobs.js';
 import { registerNightlyBackup } from './jobs/nightly-backup.js';
+import { urgentTaskCheck } from './jobs/urgent-task-check.js';
 import { JobCatalogue } from './jobs/job-catalogue.js';
 import { jobQueueOn } from './jobs/job-queue-on.js';
 import { DEFAULT_JSON_LIMIT, type ServerConfig } from './composition/server-config.js';
@@ -165,6 +166,8 @@ async function main(): Promise<void> {
     sweepUploads: () => files.sweep(),
     purgeExpired: () => purgeExpired(repos, systemClock.now()),
     repairSelfHeld: () => selfHeldApprovalRepair(handle.db, systemClock).repair(),
+    checkUrgentTasks: () => urgentTaskCheck(handle.db, systemClock).run(),
+    purgeExports: () => exportJobs.purgeExpired(),
   });
   registerNightlyBackup({ env, dataDir: config.dataDir, jobs, catalogue });
   // The jobs run on graphile-worker in this database (its schema graphile_worker is created or

@@ -16,4 +16,10 @@ export interface ExportJobRepository {
   fail(jobId: string, message: string, now: Date): Promise<void>;
   /** The job, only for its owner (another user's reads as absent). */
   findOwned(jobId: string, ownerUserId: number): Promise<ExportJob | null>;
+  /** Jobs last changed before `before` (see exportJobsExpireBefore), a batch at a time. */
+  expired(
+    before: Date,
+    limit: number,
+  ): Promise<readonly { readonly jobId: string; readonly fileId: string | null }[]>;
+  remove(jobId: string): Promise<void>;
 }

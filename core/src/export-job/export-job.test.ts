@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   EXPORT_IN_BACKGROUND_MIN_ROWS,
+  EXPORT_JOB_KEPT_MS,
   EXPORT_JOB_MESSAGES,
   EXPORT_JOB_STALE_MS,
   exportGoesToBackground,
+  exportJobExpired,
+  exportJobsExpireBefore,
   exportJobView,
   exportPercent,
   prefersRespondAsync,
@@ -100,5 +103,42 @@ describe('exportJobView', () => {
       late,
     );
     expect(failed).toMatchObject({ status: 'failed', fileId: null, message: '导出失败：磁盘已满' });
+  });
+});
+
+describe('the clean-up of ended exports', () => {
+  const ended = (updatedAt: Date) => ({ updatedAt });
+  it('keeps an export for a day after its last change, then removes it', () => {
+    const now = new Date('2026-11-27T08:00:00Z');
+    expect(exportJobExpired(ended(new Date('2026-11-26T08:00:00Z')), now)).toBe(false);
+    expect(exportJobExpired(ended(new Date('2026-11-26T07:59:59Z')), now)).toBe(true);
+    expect(exportJobsExpireBefore(now)).toEqual(new Date('2026-11-26T08:00:00Z'));
+  });
+
+  it('never removes a job its instance is still writing (one that reads as running)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10 * EXPORT_JOB_KEPT_MS }), (ago) => {
+        const now = new Date('2026-11-27T08:00:00Z');
+        const updatedAt = new Date(now.getTime() - ago);
+        const view = exportJobView(
+          {
+            jobId: 'a'.repeat(32),
+            ownerUserId: 1,
+            fileName: 'x.xlsx',
+            status: 'running',
+            rowsDone: 1,
+            rowsTotal: 2,
+            message: null,
+            fileId: null,
+            createdAt: updatedAt,
+            updatedAt,
+            finishedAt: null,
+          },
+          now,
+        );
+        if (exportJobExpired({ updatedAt }, now)) expect(view.status).toBe('interrupted');
+        expect(exportJobExpired({ updatedAt }, now)).toBe(ago > EXPORT_JOB_KEPT_MS);
+      }),
+    );
   });
 });

@@ -21,6 +21,24 @@ export const EXPORT_IN_BACKGROUND_MIN_ROWS = 5000;
 /** How long a running job may go untouched before it reads as interrupted. */
 export const EXPORT_JOB_STALE_MS = 60_000;
 
+/**
+ * How long an ended export is kept, with its workbook among the owner's files: a day, to
+ * download it, then the clean-up job (清理过期导出文件) removes both so the disk does not fill.
+ * One clock serves every ending: a finished or failed job's last change is its end, and a
+ * running job untouched for a day has been interrupted for a day (this is far beyond
+ * {@link EXPORT_JOB_STALE_MS}), so none of these is removed while it is still being written.
+ */
+export const EXPORT_JOB_KEPT_MS = 24 * 60 * 60 * 1000;
+
+/** The last change before which the clean-up at `now` removes an export. */
+export const exportJobsExpireBefore = (now: Date): Date =>
+  new Date(now.getTime() - EXPORT_JOB_KEPT_MS);
+
+/** Whether the clean-up at `now` removes `job` (and its workbook). */
+export function exportJobExpired(job: Pick<ExportJob, 'updatedAt'>, now: Date): boolean {
+  return job.updatedAt.getTime() < exportJobsExpireBefore(now).getTime();
+}
+
 /** Background exports one person may have under way at once, and one server at most. */
 export const EXPORT_JOBS_PER_PERSON = 1;
 export const EXPORT_JOBS_PER_SERVER = 4;
@@ -68,7 +86,7 @@ export const EXPORT_JOB_MESSAGES = {
   started: (rows: number) => `数据较多（${rows} 行），已转入后台导出，完成后自动下载`,
   running: (done: number, total: number | null) =>
     total === null ? `正在导出，已写入 ${done} 行` : `正在导出，已写入 ${done} / ${total} 行`,
-  done: (fileName: string) => `导出完成：${fileName}，也可在“我的文件”中下载`,
+  done: (fileName: string) => `导出完成：${fileName}，也可在“我的文件”中下载（保留 24 小时）`,
   failed: (reason: string) => `导出失败：${reason}`,
   interrupted: '导出已中断（服务重启或停止），请重新导出',
   /** The reason a failed job shows (the detail stays in the server's log). */

@@ -123,4 +123,14 @@ export const SYSTEM_JOBS = {
     jobGroup: JOB_GROUPS.system,
     invokeTarget: 'createBackup(), pruneBackups()',
   },
+  urgentTaskCheck: {
+    jobName: '紧急任务提醒',
+    jobGroup: JOB_GROUPS.system,
+    invokeTarget: 'urgentTaskCheck.run()',
+  },
+  exportJobPurge: {
+    jobName: '清理过期导出文件',
+    jobGroup: JOB_GROUPS.system,
+    invokeTarget: 'exportJobs.purgeExpired()',
+  },
 } as const satisfies Record<string, JobDefinition>;

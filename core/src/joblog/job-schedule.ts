@@ -32,6 +32,8 @@ export const SCHEDULED_JOB_IDS = new Map<string, number>([
   [SYSTEM_JOBS.selfHeldRepair.jobName, 3],
   [SYSTEM_JOBS.nightlyBackup.jobName, 4],
   [SYSTEM_JOBS.sessionPurge.jobName, 5],
+  [SYSTEM_JOBS.urgentTaskCheck.jobName, 6],
+  [SYSTEM_JOBS.exportJobPurge.jobName, 7],
 ]);
 
 /** A job's id, or a throw: a job scheduled without an id is a programming error. */

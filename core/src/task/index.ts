@@ -5,6 +5,7 @@ export * from './task-actions.js';
 export * from './task-approval.js';
 export * from './task-validation.js';
 export * from './task-warnings.js';
+export * from './urgent-task-check.js';
 export * from './task-pay.js';
 export * from './task.repository.port.js';
 export * from './task.use-case.js';

@@ -3,6 +3,7 @@ import type { TemplateContent } from '../approval/template.js';
 import type { DataScope } from '../platform/data-scope.js';
 import type { ListPage, ListQuery } from '../platform/list-query.js';
 import type { WarnTask } from '../notify/notify-response.js';
+import type { UrgentTaskRow } from './urgent-task-check.js';
 import type { DomainError, Result } from '../shared/result.js';
 import type {
   DesignTask,
@@ -125,6 +126,8 @@ export interface TaskRepository {
   ): Promise<void>;
   /** The caller's unfinished tasks planned on or before `until`, oldest date first. */
   warnings(userId: number, until: string, limit: number): Promise<readonly WarnTask[]>;
+  /** Everyone's unfinished tasks planned on or before `until` (the same rule as `warnings`). */
+  urgentTasks(until: string): Promise<readonly UrgentTaskRow[]>;
   /** Contracts with tasks the viewer sees (or, with `contractId`, that one). */
   designContracts(
     viewer: TaskViewer,

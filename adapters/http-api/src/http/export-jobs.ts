@@ -12,6 +12,7 @@ import {
   EXPORT_JOBS_PER_SERVER,
   EXPORT_JOB_MESSAGES,
   exportJobView,
+  exportJobsExpireBefore,
   type ExportJobRepository,
   type ExportJobView,
 } from '@dpms/core';
@@ -97,6 +98,25 @@ export class ExportJobs {
   /** Removes workbooks a stopped server left half-written (at start, before any job runs). */
   async sweep(): Promise<void> {
     await rm(this.deps.workDir, { recursive: true, force: true });
+  }
+
+  /**
+   * The clean-up job's work (清理过期导出文件): exports ended a day ago (core's
+   * exportJobsExpireBefore) go with their workbooks; answers how many. The workbook goes first,
+   * so a failure leaves the job for the next run rather than a file nobody removes.
+   */
+  async purgeExpired(): Promise<number> {
+    const before = exportJobsExpireBefore(this.deps.now());
+    let removed = 0;
+    for (;;) {
+      const batch = await this.deps.repo.expired(before, 100);
+      for (const job of batch) {
+        if (job.fileId) await this.deps.files.deleteGenerated(job.fileId);
+        await this.deps.repo.remove(job.jobId);
+      }
+      removed += batch.length;
+      if (batch.length < 100) return removed;
+    }
   }
 
   /** The owner's job as it stands; null for an unknown id or another user's job. */

@@ -4,6 +4,8 @@ import {
   type JobRunner,
   type JobSchedule,
   type SelfHeldRepairOutcome,
+  type UrgentTaskCheckResult,
+  urgentTaskReport,
 } from '@dpms/core';
 import type { SeedReport } from '@dpms/sql';
 import type { JobCatalogue } from './job-catalogue.js';
@@ -26,6 +28,16 @@ export const SCHEDULES = {
    * does the work; later runs find nothing and change nothing.
    */
   selfHeldRepair: { cron: '0 4 * * *', atStart: true },
+  /**
+   * 紧急任务提醒: each morning before work (and at start, so a server started late in the day
+   * still checks today), everyone's overdue and due-soon tasks (core's UrgentTaskCheck).
+   */
+  urgentTaskCheck: { cron: '0 8 * * *', atStart: true },
+  /**
+   * Background exports ended a day ago, with their workbooks (core's EXPORT_JOB_KEPT_MS): hourly,
+   * so a busy day's workbooks never pile up for long; at 20 past, apart from the sweeps.
+   */
+  exportJobPurge: { cron: '20 * * * *', atStart: true },
 } as const satisfies Record<string, JobSchedule>;
 
 export interface ScheduledJobsDeps {
@@ -38,6 +50,10 @@ export interface ScheduledJobsDeps {
   readonly purgeExpired?: () => Promise<string>;
   /** Re-routes approvals left waiting on their own drafter; absent in tests without it. */
   readonly repairSelfHeld?: () => Promise<readonly SelfHeldRepairOutcome[]>;
+  /** Finds everyone's urgent tasks; absent in tests without it. */
+  readonly checkUrgentTasks?: () => Promise<UrgentTaskCheckResult>;
+  /** Removes exports ended a day ago and their workbooks; answers how many. */
+  readonly purgeExports?: () => Promise<number>;
 }
 
 /** The scheduling log's line for one repair run: what it did to each approval. */
@@ -82,6 +98,17 @@ export function registerScheduledJobs(deps: ScheduledJobsDeps): void {
     scheduleJob(deps, SYSTEM_JOBS.selfHeldRepair, SCHEDULES.selfHeldRepair, async () =>
       selfHeldRepairReport(await repair()),
     );
+  const check = deps.checkUrgentTasks;
+  if (check)
+    scheduleJob(deps, SYSTEM_JOBS.urgentTaskCheck, SCHEDULES.urgentTaskCheck, async () =>
+      urgentTaskReport(await check()),
+    );
+  const purgeExports = deps.purgeExports;
+  if (purgeExports)
+    scheduleJob(deps, SYSTEM_JOBS.exportJobPurge, SCHEDULES.exportJobPurge, async () => {
+      const removed = await purgeExports();
+      return `清理 ${removed} 个过期的导出任务及其文件`;
+    });
 }
 
 /** The start-up's migration and seed, recorded once the log's table exists. */

@@ -422,6 +422,12 @@ export class FileService {
     if (key) await this.store.delete(key);
   }
 
+  /** Deletes a file the server made (storeGenerated), when its time is up; gone already is fine. */
+  async deleteGenerated(fileId: string): Promise<void> {
+    const key = await this.files.deleteFile(fileId);
+    if (key) await this.store.delete(key);
+  }
+
   /** Removes abandoned uploads and their staged chunks; any instance may run it. */
   async sweep(): Promise<number> {
     const before = new Date(this.clock.now().getTime() - this.config.abandonAfterMs);

@@ -66,4 +66,31 @@ describe.each(testDatabaseKinds())('ExportJobRepository contract on %s', (kind) 
     expect(await jobs.findOwned(id('b'), 1)).toBeNull();
     expect(await jobs.findOwned(id('c'), 2)).toBeNull();
   });
+
+  it('lists the jobs last changed before a moment, oldest first and a batch at a time, and removes one', async () => {
+    const day = (d: number) => new Date(Date.UTC(2026, 9, d));
+    for (const [c, d] of [
+      ['1', 3],
+      ['2', 1],
+      ['3', 2],
+      ['4', 9],
+    ] as const)
+      await jobs.create({
+        jobId: id(c),
+        ownerUserId: 3,
+        fileName: 'x.xlsx',
+        rowsTotal: 1,
+        now: day(d),
+      });
+    await jobs.finish(id('3'), 1, id('9'), day(4));
+    expect(await jobs.expired(day(5), 10)).toEqual([
+      { jobId: id('2'), fileId: null },
+      { jobId: id('1'), fileId: null },
+      { jobId: id('3'), fileId: id('9') },
+    ]);
+    expect(await jobs.expired(day(5), 1)).toEqual([{ jobId: id('2'), fileId: null }]);
+    await jobs.remove(id('2'));
+    expect(await jobs.findOwned(id('2'), 3)).toBeNull();
+    expect((await jobs.expired(day(5), 10)).map((j) => j.jobId)).toEqual([id('1'), id('3')]);
+  });
 });

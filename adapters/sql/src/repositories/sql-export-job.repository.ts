@@ -74,4 +74,19 @@ export class SqlExportJobRepository implements ExportJobRepository {
       finishedAt: row.finished_at,
     };
   }
+
+  async expired(before: Date, limit: number) {
+    const rows = await this.db
+      .selectFrom('sys_export_job')
+      .select(['job_id', 'file_id'])
+      .where('updated_at', '<', before)
+      .orderBy('updated_at')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ jobId: r.job_id, fileId: r.file_id }));
+  }
+
+  async remove(jobId: string): Promise<void> {
+    await this.db.deleteFrom('sys_export_job').where('job_id', '=', jobId).execute();
+  }
 }

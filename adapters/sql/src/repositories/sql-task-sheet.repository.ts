@@ -15,6 +15,7 @@ import {
   type TaskRepository,
   type TaskSignStep,
   type TaskViewer,
+  type UrgentTaskRow,
   type WarnTask,
 } from '@dpms/core';
 import { sql, type Expression, type SqlBool } from 'kysely';
@@ -300,15 +301,20 @@ export class SqlTaskRepository implements TaskRepository {
   }
 
   /** The notify query (exposed for the EXPLAIN check). */
+  /** The warning's rule (core's task-warnings.ts) over the table: unfinished, planned by `until`. */
+  private dueBy(until: string) {
+    return this.db
+      .selectFrom('design_task')
+      .where('plan_finish_date', '<=', until)
+      .where('finished', '=', false)
+      .where('del_flag', '=', '0');
+  }
+
   warningQuery(userId: number, until: string, limit: number) {
     const part = (column: 'design_user_id' | 'project_manager_id') =>
-      this.db
-        .selectFrom('design_task')
+      this.dueBy(until)
         .select(['task_id', 'task_no', 'plan_finish_date'])
-        .where(column, '=', userId)
-        .where('plan_finish_date', '<=', until)
-        .where('finished', '=', false)
-        .where('del_flag', '=', '0');
+        .where(column, '=', userId);
     return this.db
       .selectFrom(part('design_user_id').union(part('project_manager_id')).as('w'))
       .select(['w.task_no', 'w.plan_finish_date'])
@@ -320,6 +326,20 @@ export class SqlTaskRepository implements TaskRepository {
   async warnings(userId: number, until: string, limit: number): Promise<readonly WarnTask[]> {
     const rows = await this.warningQuery(userId, until, limit).execute();
     return rows.map((r) => ({ taskNo: r.task_no, planFinishDate: day(r.plan_finish_date) }));
+  }
+
+  async urgentTasks(until: string): Promise<readonly UrgentTaskRow[]> {
+    const rows = await this.dueBy(until)
+      .select(['task_no', 'plan_finish_date', 'design_user_id', 'project_manager_id'])
+      .orderBy('plan_finish_date')
+      .orderBy('task_id')
+      .execute();
+    return rows.map((r) => ({
+      taskNo: r.task_no,
+      planFinishDate: day(r.plan_finish_date),
+      designUserId: r.design_user_id,
+      projectManagerId: r.project_manager_id,
+    }));
   }
 
   async designContracts(
