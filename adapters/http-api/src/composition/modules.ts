@@ -241,7 +241,13 @@ export const monitorModule = (print: PrintHealth, db?: Db) =>
   new ContainerModule(({ bind }) => {
     bind(TOKENS.MonitorRoutes)
       .toResolvedValue(
-        (c: ServerConfig, repos: PlatformRepositories, clock: Clock, cache: IdentityCache) =>
+        (
+          c: ServerConfig,
+          repos: PlatformRepositories,
+          clock: Clock,
+          cache: IdentityCache,
+          configs: ConfigCache,
+        ) =>
           monitorServerRoutes(
             {
               dataDir: c.dataDir,
@@ -251,8 +257,15 @@ export const monitorModule = (print: PrintHealth, db?: Db) =>
               now: () => clock.now(),
             },
             cache,
+            configs,
           ),
-        [TOKENS.Config, TOKENS.Repositories, TOKENS.Clock, TOKENS.IdentityCache],
+        [
+          TOKENS.Config,
+          TOKENS.Repositories,
+          TOKENS.Clock,
+          TOKENS.IdentityCache,
+          TOKENS.ConfigCache,
+        ],
       )
       .inSingletonScope();
   });

@@ -61,6 +61,17 @@ export class ConfigCache {
     this.values.clear();
   }
 
+  /** Forgets one key (缓存列表's 清理 of one entry): its next read goes to the database. */
+  forget(key: string): void {
+    this.generation += 1;
+    this.values.delete(key);
+  }
+
+  /** The keys kept now, and each one's value (null: read and absent), for 缓存列表. */
+  entries(): readonly (readonly [string, string | null])[] {
+    return [...this.values.entries()];
+  }
+
   /** One announcement: the changed key, or `*` (the table truncated) for every key. */
   notify(payload: string): void {
     this.generation += 1;

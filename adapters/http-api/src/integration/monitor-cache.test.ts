@@ -14,6 +14,7 @@ interface RouterNode {
 
 const SESSIONS = 'login_tokens:';
 const GRANTS = 'role_grants:';
+const CONFIGS = 'sys_config:';
 
 describe.each(testDatabaseKinds())('缓存监控 and 缓存列表 on %s', (kind) => {
   let api: TestApi;
@@ -40,7 +41,11 @@ describe.each(testDatabaseKinds())('缓存监控 and 缓存列表 on %s', (kind)
   it("names RuoYi's login_tokens: and our role_grants:, with their sizes", async () => {
     await get('xmjl', '/getInfo').expect(200);
     const names = await okData(get('admin', '/monitor/cache/getNames'));
-    expect(names.map((n: { cacheName: string }) => n.cacheName)).toEqual([SESSIONS, GRANTS]);
+    expect(names.map((n: { cacheName: string }) => n.cacheName)).toEqual([
+      SESSIONS,
+      GRANTS,
+      CONFIGS,
+    ]);
     const sessions = names.find((n: { cacheName: string }) => n.cacheName === SESSIONS);
     expect(sessions.remark).toContain('用户信息');
     expect(sessions.size).toBe(cache.sizes().sessions);
@@ -76,7 +81,7 @@ describe.each(testDatabaseKinds())('缓存监控 and 缓存列表 on %s', (kind)
       ),
     );
     expect(v.cacheValue).toBeNull();
-    expect(await keysOf('sys_config:')).toEqual([]);
+    expect(await keysOf('sys_dict:')).toEqual([]);
   });
 
   it('clearing a name empties it; it refills from the database and nobody is signed out', async () => {
@@ -89,6 +94,28 @@ describe.each(testDatabaseKinds())('缓存监控 and 缓存列表 on %s', (kind)
     expect(await keysOf(SESSIONS)).toEqual([SESSIONS + sessionOf('admin')]);
     await get('xmjl', '/getInfo').expect(200);
     expect(await keysOf(SESSIONS)).toContain(xmjl);
+  });
+
+  it('lists 参数设置’s kept values as sys_config:; clearing it sends the next read to the database', async () => {
+    const configs = api.container.get(TOKENS.ConfigCache);
+    const zoneKey = `${CONFIGS}sys.institute.timeZone`;
+    // A value panel reads the institute's zone, through the config cache.
+    await okData(
+      get('admin', `/monitor/cache/getValue/${SESSIONS}/${SESSIONS + sessionOf('admin')}`),
+    );
+    expect(await keysOf(CONFIGS)).toContain(zoneKey);
+    const v = await okData(get('admin', `/monitor/cache/getValue/${CONFIGS}/${zoneKey}`));
+    expect(JSON.parse(v.cacheValue)).toEqual({
+      configKey: 'sys.institute.timeZone',
+      configValue: 'Asia/Shanghai',
+    });
+    const misses = configs.stats().misses;
+    await okData(del('admin', `/monitor/cache/clearCacheName/${CONFIGS}`));
+    expect(configs.stats().size).toBe(0);
+    await okData(
+      get('admin', `/monitor/cache/getValue/${SESSIONS}/${SESSIONS + sessionOf('admin')}`),
+    );
+    expect(configs.stats().misses).toBe(misses + 1);
   });
 
   it('clearing a key drops that entry only; clearing all empties every cache', async () => {

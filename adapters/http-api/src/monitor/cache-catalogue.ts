@@ -1,6 +1,7 @@
 import { getHeapStatistics } from 'node:v8';
 import { formatInstant, wallClockAt } from '@dpms/core';
 import type { CacheInfo, CacheNameRecord } from '@dpms/wire';
+import type { ConfigCache } from '../config/config-cache.js';
 import type { IdentityCache } from '../identity/identity-cache.js';
 
 /**
@@ -27,10 +28,11 @@ const instant = (at: Date, zone: string): string =>
 const megabytes = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(2)}M`;
 
 /**
- * The caches this API keeps, under RuoYi's names where they mean the same thing. Only the
- * identity cache is one: configs, dictionaries, captchas and failed-login counters are read from
- * the database at each use (so RuoYi's sys_config:, sys_dict:, captcha_codes: and pwd_err_cnt: are
- * absent rather than shown empty), and RuoYi's repeat_submit: and rate_limit: have no counterpart.
+ * The caches this API keeps, under RuoYi's names where they mean the same thing: the identity
+ * cache (sessions and role grants) and, when given, the config cache (参数设置's values).
+ * Dictionaries, captchas and failed-login counters are read from the database at each use (so
+ * RuoYi's sys_dict:, captcha_codes: and pwd_err_cnt: are absent rather than shown empty), and
+ * RuoYi's repeat_submit: and rate_limit: have no counterpart.
  *
  * 清理 only empties this process's copy, which refills from the database on the next request:
  * nobody is signed out (sessions live in the database; 在线用户's 强退 ends one on every
@@ -40,7 +42,10 @@ const megabytes = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(2)
 export class CacheCatalogue {
   private readonly caches: readonly NamedCache[];
 
-  constructor(private readonly identity: IdentityCache) {
+  constructor(
+    private readonly identity: IdentityCache,
+    private readonly configs?: ConfigCache,
+  ) {
     this.caches = [
       {
         name: 'login_tokens:',
@@ -95,6 +100,7 @@ export class CacheCatalogue {
           else if (/^\d+$/.test(key)) identity.dropGrants(Number(key));
         },
       },
+      ...(configs ? [configCacheOf(configs)] : []),
     ];
   }
 
@@ -183,3 +189,18 @@ export class CacheCatalogue {
     return this.caches.find((c) => cacheKey.startsWith(c.name));
   }
 }
+
+/** 参数设置's values as RuoYi's `sys_config:` cache: the key, and the value kept for it. */
+const configCacheOf = (configs: ConfigCache): NamedCache => ({
+  name: 'sys_config:',
+  remark: '配置信息',
+  size: () => configs.stats().size,
+  hits: () => configs.stats().hits,
+  misses: () => configs.stats().misses,
+  keys: () => configs.entries().map(([key]) => key),
+  value: (key) => {
+    const found = configs.entries().find(([k]) => k === key);
+    return found ? { configKey: found[0], configValue: found[1] } : undefined;
+  },
+  drop: (key) => (key === undefined ? configs.clear() : configs.forget(key)),
+});

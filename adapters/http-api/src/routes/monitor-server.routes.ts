@@ -1,6 +1,7 @@
 import { serverInfoAnswer } from '@dpms/wire';
 import { okWith } from '../http/envelope.js';
 import { perm } from '../http/route.js';
+import type { ConfigCache } from '../config/config-cache.js';
 import type { IdentityCache } from '../identity/identity-cache.js';
 import { CacheCatalogue } from '../monitor/cache-catalogue.js';
 import { probeServer, type ServerProbeDeps } from '../monitor/server-probe.js';
@@ -13,7 +14,11 @@ const TAG = '系统监控';
  * 服务监控 (RuoYi's ServerController), read-only, with 缓存监控 and 缓存列表 (its CacheController,
  * monitor-cache.routes.ts) over what this server caches, since there is no Redis to describe.
  */
-export function monitorServerRoutes(probe: ServerProbeDeps, cache: IdentityCache): RouteModule {
+export function monitorServerRoutes(
+  probe: ServerProbeDeps,
+  cache: IdentityCache,
+  configs?: ConfigCache,
+): RouteModule {
   return {
     name: 'monitor-server',
     register(book) {
@@ -28,7 +33,7 @@ export function monitorServerRoutes(probe: ServerProbeDeps, cache: IdentityCache
         handler: async () => okWith({ data: await probeServer(probe) }),
       });
 
-      monitorCacheRoutes(new CacheCatalogue(cache), probe.zone).register(book);
+      monitorCacheRoutes(new CacheCatalogue(cache, configs), probe.zone).register(book);
     },
   };
 }
