@@ -131,6 +131,7 @@ export const jobRecord = z
   })
   .meta({ id: 'SysJob' });
 export type JobRecord = z.output<typeof jobRecord>;
+export const jobAnswer = okEnvelope(jobRecord);
 export const jobListAnswer = z.object({
   code: z.literal(200),
   msg: z.string(),
