@@ -31,6 +31,7 @@ export * from './upload.js';
 export * from './archives.js';
 export * from './contract-document.js';
 export * from './system-menu.js';
+export * from './job-schedule.js';
 export * from './system-ruoyi.js';
 export * from './server-monitor.js';
 export * from './system-notice.js';

@@ -116,6 +116,10 @@ export const jobRecord = z
     schedule: z.string(),
     /** '0' 正常 (scheduled), '1' 暂停. */
     status: flag,
+    /** 计划执行错误策略: 3 放弃执行 (a slot missed while every instance was down is dropped). */
+    misfirePolicy: z.literal('3'),
+    /** 是否并发: 1 禁止 (a job's runs never overlap). */
+    concurrent: z.literal('1'),
     /** The latest run in the scheduling log, if any. */
     lastRun: z
       .object({
@@ -127,6 +131,7 @@ export const jobRecord = z
   })
   .meta({ id: 'SysJob' });
 export type JobRecord = z.output<typeof jobRecord>;
+export const jobAnswer = okEnvelope(jobRecord);
 export const jobListAnswer = z.object({
   code: z.literal(200),
   msg: z.string(),

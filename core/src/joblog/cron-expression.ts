@@ -163,6 +163,21 @@ export function cronInWords(expression: string): string {
 }
 
 /**
+ * One comma part of a five-field day of week (0-7 from Sunday) in Quartz's numbering (1-7 from
+ * Sunday). A step over `*` keeps its number: `*\/2` is Sunday, Tuesday ... in both. A range up to
+ * 7 (Sunday again) cannot end at Quartz's 1, so it splits: `5-7` is `6-7,1`.
+ */
+function quartzDayOfWeek(part: string): string {
+  if (part.startsWith('*')) return part;
+  const [from, to] = part.split('-').map(Number) as [number, number | undefined];
+  const q = (d: number) => (d % 7) + 1;
+  if (to === undefined) return String(q(from));
+  if (to < 7) return `${q(from)}-${q(to)}`;
+  if (from === 0) return '1-7';
+  return from === 7 ? '1' : `${q(from)}-7,1`;
+}
+
+/**
  * The expression as a Quartz cron (RuoYi's `cronExpression`: seconds first, `?` for the unused
  * day field, the week's days 1-7 from Sunday), for clients that read one.
  */
@@ -176,7 +191,7 @@ export function quartzCronOf(expression: string): string {
     string,
     string,
   ];
-  const quartzDow = dow.replace(/\d+/g, (n) => String((Number(n) % 7) + 1));
+  const quartzDow = dow.split(',').map(quartzDayOfWeek).join(',');
   return parsed.value.dayOfWeek.all
     ? `0 ${minute} ${hour} ${dom} ${month} ?`
     : `0 ${minute} ${hour} ${parsed.value.dayOfMonth.all ? '?' : dom} ${month} ${quartzDow}`;

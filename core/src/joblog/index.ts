@@ -5,3 +5,6 @@ export * from './job-log.repository.port.js';
 export * from './job-runner.use-case.js';
 export * from './job-schedule.js';
 export * from './job-state.repository.port.js';
+export * from './cron-next-times.js';
+export * from './edit-job-schedule.use-case.js';
+export * from './quartz-cron.js';

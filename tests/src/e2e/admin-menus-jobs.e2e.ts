@@ -85,4 +85,42 @@ describe('菜单管理 and 定时任务', () => {
       .evaluateAll((rows) => rows.map((r) => r.textContent ?? ''));
     expect(names.every((t) => t.includes('清理未完成的上传'))).toBe(true);
   });
+
+  it('changes a job’s cron: explained as it is typed, refused while invalid, listed once saved', async () => {
+    const { page } = session();
+    await signIn(page, 'admin');
+    await openMenu(page, '系统监控', '定时任务');
+    const view = page.locator('[data-view="/monitor/job"]');
+    const row = view.locator('tr[data-row]', { hasText: '清理过期调度日志' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('每天 03:30（服务启动时执行一次）');
+    const edit = async (cron: string) => {
+      await row.getByRole('button', { name: '修改' }).click();
+      const dialog = page.getByTestId('job-cron-dialog');
+      const input = dialog.getByRole('textbox', { name: 'cron 表达式' });
+      await input.fill(cron);
+      return dialog;
+    };
+    // A second other than 0 is refused by the server's check, and 确定 stays off.
+    let dialog = await edit('30 0 4 ? * MON-FRI');
+    await dialog.getByText(/秒字段“30”只能为 0/).waitFor();
+    expect(await dialog.getByRole('button', { name: '确定' }).isDisabled()).toBe(true);
+    // RuoYi's Quartz form, explained with its next runs before it is saved.
+    await dialog.getByRole('textbox', { name: 'cron 表达式' }).fill('0 0 4 ? * MON-FRI');
+    const explanation = dialog.getByTestId('cron-explanation');
+    await explanation.getByText('每周一至周五 04:00').waitFor();
+    expect(await explanation.locator('li').count()).toBe(5);
+    expect(await explanation.locator('li').first().textContent()).toMatch(/ 04:00$/);
+    await dialog.getByRole('button', { name: '确定' }).click();
+    await page.getByTestId('toast-success').filter({ hasText: '修改成功' }).first().waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await row.getByText('每周一至周五 04:00（服务启动时执行一次）').waitFor();
+    expect(await row.textContent()).toContain('0 0 4 ? * 2-6');
+    // Back to the job's own cron.
+    dialog = await edit('30 3 * * *');
+    await dialog.getByTestId('cron-explanation').getByText('每天 03:30').waitFor();
+    await dialog.getByRole('button', { name: '确定' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await row.getByText('每天 03:30（服务启动时执行一次）').waitFor();
+  });
 });

@@ -28,7 +28,12 @@ function instance(
   handle: DatabaseHandle,
   job: JobDefinition,
   cron: string,
-  options: { backfillPeriodMs?: number; runNowWaitMs?: number } = {},
+  options: {
+    backfillPeriodMs?: number;
+    runNowWaitMs?: number;
+    cron?: boolean;
+    onSchedulesFollowed?: (jobIds: readonly number[]) => void;
+  } = {},
 ) {
   const logs = new SqlJobLogRepository(handle.db);
   const jobs = new JobRunner(logs, { now: () => new Date() });
@@ -48,7 +53,7 @@ function instance(
     events,
     ...options,
   });
-  return { queue, events, counter };
+  return { queue, events, counter, catalogue };
 }
 
 /**
@@ -189,6 +194,33 @@ describe.each(testDatabaseKinds())('the job queue on %s', (kind) => {
     await cut();
     await vi.waitFor(async () => expect(await cut()).toBe(0));
   }, 60_000);
+  it('follows a cron saved on another instance: its crontab runs the new one', async () => {
+    const job = SYSTEM_JOBS.uploadSweep;
+    const states = new SqlJobStateRepository(handle.db);
+    // A saves; B's crontab runs the job daily at 04:00, so only the new cron makes it run now.
+    const a = instance(handle, job, '0 4 * * *', { cron: false });
+    let followed: (ids: readonly number[]) => void = () => undefined;
+    const heard = new Promise<readonly number[]>((resolve) => (followed = resolve));
+    const b = instance(handle, job, '0 4 * * *', { onSchedulesFollowed: followed });
+    running = [a.queue, b.queue];
+    // One after the other: graphile-worker's first install of its schema is not safe to race.
+    await a.queue.start();
+    await b.queue.start();
+    try {
+      await states.saveSchedule(1, { cron: '* * * * *' }, 'admin');
+      await a.catalogue.reschedule();
+      expect(a.catalogue.get(1)?.schedule.cron).toBe('* * * * *');
+      expect(await heard).toEqual([1]);
+      expect(b.catalogue.get(1)?.scheduleWords).toBe('每分钟');
+      // The next minute's slot, queued by B's crontab (the one there is), runs once, on
+      // whichever instance's worker takes it.
+      await Promise.race([once(a.events, 'job:complete'), once(b.events, 'job:complete')]);
+      expect(a.counter.runs + b.counter.runs).toBe(1);
+    } finally {
+      await states.saveSchedule(1, { cron: null }, 'admin');
+    }
+  }, 90_000);
+
   it('starts its worker again when the worker stops by itself', async () => {
     const job = SYSTEM_JOBS.uploadSweep;
     const a = instance(handle, job, '0 4 * * *', { runNowWaitMs: 30_000 });

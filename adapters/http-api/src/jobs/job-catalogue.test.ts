@@ -7,6 +7,7 @@ const log = { jobLogId: 1 } as JobLog;
 /** A stored state in memory. */
 const states = (paused: number[] = []): JobStateRepository => {
   const set = new Set(paused);
+  const crons = new Map<number, string>();
   return {
     pausedJobIds: () => Promise.resolve(new Set(set)),
     setStatus: (jobId, status) => {
@@ -14,10 +15,44 @@ const states = (paused: number[] = []): JobStateRepository => {
       else set.delete(jobId);
       return Promise.resolve();
     },
+    savedCrons: () => Promise.resolve(new Map(crons)),
+    saveSchedule: (jobId, change) => {
+      if (change.cron === null) crons.delete(jobId);
+      else crons.set(jobId, change.cron);
+      return Promise.resolve();
+    },
   };
 };
 
 describe('the job catalogue', () => {
+  it('runs a job on its saved cron once read, and on its own again when the cron is cleared', async () => {
+    const stored = states();
+    const catalogue = new JobCatalogue(stored);
+    catalogue.add(SYSTEM_JOBS.jobLogPurge, { cron: '30 3 * * *', atStart: true }, () =>
+      Promise.resolve(log),
+    );
+    let told = 0;
+    catalogue.whenRescheduled(() => {
+      told += 1;
+      return Promise.resolve();
+    });
+    await stored.saveSchedule(2, { cron: '0 4 * * 1-5' }, 'admin');
+    expect(catalogue.get(2)?.schedule.cron).toBe('30 3 * * *');
+    await catalogue.reschedule();
+    expect(told).toBe(1);
+    expect(catalogue.get(2)).toMatchObject({
+      schedule: { cron: '0 4 * * 1-5', atStart: true },
+      defaultSchedule: { cron: '30 3 * * *' },
+      scheduleWords: '每周一至周五 04:00（服务启动时执行一次）',
+      cronExpression: '0 0 4 ? * 2-6',
+    });
+    expect(catalogue.scheduledJobs.get(2)?.defaultCron).toBe('30 3 * * *');
+    expect(await catalogue.refresh()).toEqual([]);
+    await stored.saveSchedule(2, { cron: null }, 'admin');
+    expect(await catalogue.refresh()).toEqual([2]);
+    expect(catalogue.get(2)?.scheduleWords).toBe('每天 03:30（服务启动时执行一次）');
+  });
+
   it('a paused job skips its timer’s runs; 执行一次 still runs it', async () => {
     const stored = states();
     const catalogue = new JobCatalogue(stored);

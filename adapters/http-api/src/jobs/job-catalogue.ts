@@ -11,16 +11,37 @@ import {
   type JobSchedule,
   type JobStateRepository,
   type Result,
+  type ScheduledJob,
 } from '@dpms/core';
 
 /** A job the server schedules, as 定时任务 lists it. */
 export interface CatalogueEntry {
   readonly jobId: number;
   readonly job: JobDefinition;
+  /** The schedule it runs on: its own, or with the cron saved on 定时任务. */
   readonly schedule: JobSchedule;
+  /** Its own schedule, from the code. */
+  readonly defaultSchedule: JobSchedule;
   readonly scheduleWords: string;
   readonly cronExpression: string;
 }
+
+const entryOn = (
+  jobId: number,
+  job: JobDefinition,
+  defaultSchedule: JobSchedule,
+  cron: string | undefined,
+) => {
+  const schedule = cron === undefined ? defaultSchedule : { ...defaultSchedule, cron };
+  return {
+    jobId,
+    job,
+    schedule,
+    defaultSchedule,
+    scheduleWords: scheduleInWords(schedule),
+    cronExpression: cronOf(schedule),
+  };
+};
 
 /** How 执行一次 reaches the job: through the job queue (job-queue.ts), answering the run. */
 export type RunNowDispatch = (jobId: number) => Promise<JobLog>;
@@ -41,25 +62,59 @@ export class RunNotHeard extends Error {
  * one at a time (job-queue.ts).
  */
 export class JobCatalogue {
-  private readonly entries = new Map<number, CatalogueEntry & { run(): Promise<JobLog> }>();
+  private readonly entries = new Map<
+    number,
+    CatalogueEntry & { readonly run: () => Promise<JobLog> }
+  >();
   private readonly busy = new Set<number>();
   private dispatch: RunNowDispatch | undefined;
+  private readonly rescheduled: (() => Promise<void>)[] = [];
 
   constructor(private readonly states?: JobStateRepository) {}
 
   /** Registers `job`; answers its scheduled run: null when paused or already running here. */
   add(job: JobDefinition, schedule: JobSchedule, run: () => Promise<JobLog>) {
     const jobId = scheduledJobId(job);
-    this.entries.set(jobId, {
-      jobId,
-      job,
-      schedule,
-      scheduleWords: scheduleInWords(schedule),
-      cronExpression: cronOf(schedule),
-      run,
-    });
+    this.entries.set(jobId, { ...entryOn(jobId, job, schedule, undefined), run });
     return () => this.runScheduled(jobId);
   }
+
+  /**
+   * Reads the crons saved on 定时任务 (`states`) into the entries: a job without one runs on its
+   * own. The job queue's crontab reads each job's cron from here at every minute (job-queue.ts),
+   * so this is all a changed cron needs on an instance. Answers the jobs whose cron changed.
+   */
+  async refresh(): Promise<number[]> {
+    if (!this.states) return [];
+    const saved = await this.states.savedCrons();
+    const changed: number[] = [];
+    for (const [jobId, e] of this.entries) {
+      const next = entryOn(jobId, e.job, e.defaultSchedule, saved.get(jobId));
+      if (next.schedule.cron === e.schedule.cron) continue;
+      this.entries.set(jobId, { ...next, run: e.run });
+      changed.push(jobId);
+    }
+    return changed;
+  }
+
+  /** Who hears that a cron was saved on this instance: the job queue, to tell the others. */
+  whenRescheduled(listener: () => Promise<void>): void {
+    this.rescheduled.push(listener);
+  }
+
+  /** A cron was saved here: read it, and tell the job queue (which tells other instances). */
+  async reschedule(): Promise<void> {
+    await this.refresh();
+    for (const listener of this.rescheduled) await listener();
+  }
+
+  /** The jobs as the edit use case reads them: each with the cron it runs on when none is saved. */
+  readonly scheduledJobs = {
+    get: (jobId: number): ScheduledJob | undefined => {
+      const e = this.entries.get(jobId);
+      return e && { jobId, job: e.job, defaultCron: e.defaultSchedule.cron };
+    },
+  };
 
   /** 执行一次 goes through `dispatch` from now on (the job queue); without it, it runs here. */
   runThrough(dispatch: RunNowDispatch): void {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { liveCronMatcher } from './institute-cron-matcher.js';
 import { instituteClockMatcher } from './job-queue.js';
 
 /** graphile-worker's digest of a UTC minute. */
@@ -44,5 +45,19 @@ describe('a cron on the institute’s clock', () => {
     expect(instituteClockMatcher('*/10 * * * *', 'UTC', now)(utc('2026-11-27T10:21:00Z'))).toBe(
       false,
     );
+  });
+});
+
+describe('a crontab line that follows its job’s current cron', () => {
+  it('matches the cron the catalogue holds at each minute, and nothing for a job gone', () => {
+    let cron: string | undefined = '0 2 * * *';
+    const match = liveCronMatcher(() => cron, 'UTC');
+    expect(match(utc('2026-11-27T02:00:00Z'))).toBe(true);
+    expect(match(utc('2026-11-27T04:00:00Z'))).toBe(false);
+    cron = '0 4 * * *';
+    expect(match(utc('2026-11-27T04:00:00Z'))).toBe(true);
+    expect(match(utc('2026-11-27T02:00:00Z'))).toBe(false);
+    cron = undefined;
+    expect(match(utc('2026-11-27T04:00:00Z'))).toBe(false);
   });
 });

@@ -1,18 +1,11 @@
 import { EventEmitter } from 'node:events';
-import {
-  DEFAULT_INSTITUTE_TIME_ZONE,
-  wallClockAt,
-  type JobLog,
-  type JobLogRepository,
-} from '@dpms/core';
+import { DEFAULT_INSTITUTE_TIME_ZONE, type JobLog, type JobLogRepository } from '@dpms/core';
 import type { ChannelListener, ChannelSink } from '@dpms/sql';
 import {
   Logger as WorkerLogger,
   makeWorkerUtils,
-  parseCronItem,
   parseCronItems,
   run,
-  type CronMatcher,
   type JobHelpers,
   type Runner,
   type TaskList,
@@ -21,13 +14,22 @@ import {
 } from 'graphile-worker';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { liveCronMatcher } from './institute-cron-matcher.js';
 import { RunNotHeard, type JobCatalogue } from './job-catalogue.js';
+
+export { instituteClockMatcher } from './institute-cron-matcher.js';
 
 /**
  * The channel on which the instance whose worker ran a 执行一次 tells the instance that asked for
  * it (it may be another) which scheduling-log run it wrote.
  */
 export const RUN_DONE_CHANNEL = 'dpms_job_run_done';
+
+/**
+ * The channel on which the instance where a cron was saved on 定时任务 tells the others, which
+ * read the saved crons again (job-catalogue.ts's refresh): their crontabs follow at once.
+ */
+export const SCHEDULE_CHANGED_CHANNEL = 'dpms_job_schedule_changed';
 
 /** How the queue's connections are named in pg_stat_activity. */
 export const JOB_QUEUE_APPLICATION_NAME = 'dpms-job-queue';
@@ -46,37 +48,6 @@ export const queueNames = (jobId: number) => ({
 
 /** What a queued job carries: a 执行一次, a server's start, or (graphile-worker's) a cron slot. */
 type Payload = { readonly runNow?: true; readonly atStart?: true; readonly _cron?: unknown };
-
-/**
- * A cron expression on the institute's clock as graphile-worker's matcher, which is handed each
- * minute in UTC: the minute is read on the institute's wall clock first, so `0 2 * * *` is 02:00
- * in Shanghai (18:00 UTC the day before). The digest has no year; the slot is within a day or so
- * of now (a backfill at most), so the year is now's, or its neighbour across New Year.
- */
-export function instituteClockMatcher(
-  cron: string,
-  zone: string = DEFAULT_INSTITUTE_TIME_ZONE,
-  now: () => Date = () => new Date(),
-): CronMatcher {
-  const inner = parseCronItem({ task: 'cron', match: cron }).match;
-  return (utc) => {
-    const today = now();
-    let year = today.getUTCFullYear();
-    if (utc.month === 12 && today.getUTCMonth() === 0) year -= 1;
-    if (utc.month === 1 && today.getUTCMonth() === 11) year += 1;
-    const w = wallClockAt(
-      new Date(Date.UTC(year, utc.month - 1, utc.date, utc.hour, utc.min)),
-      zone,
-    );
-    return inner({
-      min: w.minute,
-      hour: w.hour,
-      date: w.day,
-      month: w.month,
-      dow: new Date(Date.UTC(w.year, w.month - 1, w.day)).getUTCDay(),
-    });
-  };
-}
 
 export interface JobQueueOptions {
   /** The database the server runs on: graphile-worker keeps its schema `graphile_worker` there. */
@@ -107,6 +78,8 @@ export interface JobQueueOptions {
    * answers that it goes on and that its outcome will be in the scheduling log.
    */
   readonly runNowWaitMs?: number;
+  /** Called with the jobs whose cron this instance took up from another's change (for tests). */
+  readonly onSchedulesFollowed?: (jobIds: readonly number[]) => void;
 }
 
 const RUN_NOW_WAIT_MS = 25_000;
@@ -134,6 +107,7 @@ export class JobQueue {
   private runner: Runner | undefined;
   private starting: Promise<void> | undefined;
   private listener: ChannelListener | undefined;
+  private scheduleListener: ChannelListener | undefined;
   private readonly waiting = new Map<string, Waiter[]>();
   /** Runs finished before their asker registered (a fast worker): job id → log or its id. */
   private readonly finished = new Map<string, JobLog | number | Error>();
@@ -152,6 +126,7 @@ export class JobQueue {
 
   constructor(private readonly options: JobQueueOptions) {
     this.names = options.catalogue.list().map((e) => e.jobId);
+    options.catalogue.whenRescheduled(() => this.tellScheduleChanged());
     const log = options.logger.child({ component: 'job-queue' });
     this.log = log;
     this.workerLogger = new WorkerLogger((scope) => (level, message, meta) => {
@@ -196,6 +171,14 @@ export class JobQueue {
         notify: (payload) => this.heard(payload),
         listening: () => undefined,
       });
+      // Another instance saved a cron: read the saved crons again. Also on every (re)connection
+      // of the listener, as a notification sent while it was away is lost.
+      this.scheduleListener ??= this.options.listen(SCHEDULE_CHANGED_CHANNEL, {
+        notify: () => this.followSchedules(),
+        listening: (on) => {
+          if (on) this.followSchedules();
+        },
+      });
       return utils;
     })().catch((e: unknown) => {
       this.utils = undefined;
@@ -219,6 +202,7 @@ export class JobQueue {
   private async begin(): Promise<void> {
     const utils = await this.open();
     if (this.stopped || this.runner) return;
+    await this.options.catalogue.refresh();
     const entries = this.options.catalogue.list();
     for (const e of entries.filter((x) => x.schedule.atStart)) {
       const n = queueNames(e.jobId);
@@ -246,7 +230,7 @@ export class JobQueue {
           return {
             task: n.task,
             identifier: n.cronIdentifier,
-            match: instituteClockMatcher(e.schedule.cron, zone),
+            match: liveCronMatcher(() => this.options.catalogue.get(e.jobId)?.schedule.cron, zone),
             options: {
               backfillPeriod: this.options.backfillPeriodMs ?? 0,
               queueName: n.queue,
@@ -337,11 +321,35 @@ export class JobQueue {
     // A runner that already stopped by itself refuses a second stop: nothing is left to stop.
     await this.runner?.stop().catch(() => undefined);
     await this.listener?.close();
+    await this.scheduleListener?.close();
     const utils = await this.utils?.catch(() => undefined);
     await utils?.release();
     const pool = this.pool;
     this.pool = undefined;
     await pool?.end();
+  }
+
+  /**
+   * A cron was saved on this instance (the catalogue read it already): tell the other instances.
+   * graphile-worker claims each slot once in the database whatever the crons say, so a slot is
+   * never run twice; an instance that has not heard yet runs its old cron for that moment.
+   */
+  async tellScheduleChanged(): Promise<void> {
+    if (this.stopped) return;
+    await this.connections().query('select pg_notify($1, $2)', [SCHEDULE_CHANGED_CHANNEL, '']);
+  }
+
+  /** Reads the saved crons again (another instance changed one); a failure is logged. */
+  private followSchedules(): void {
+    this.options.catalogue.refresh().then(
+      (changed) => {
+        if (changed.length > 0) {
+          this.log.info({ jobs: changed }, 'job crons changed on another instance');
+          this.options.onSchedulesFollowed?.(changed);
+        }
+      },
+      (e: unknown) => this.log.warn({ err: e }, 'could not read the saved job crons'),
+    );
   }
 
   /** One job on this instance's worker. */

@@ -1,11 +1,19 @@
 import { z } from 'zod';
 import {
+  EditJobSchedule,
+  ExplainCron,
+  JOB_CONCURRENT,
+  JOB_MISFIRE_POLICY,
   JOB_STATUS,
+  type JobClock,
   type JobLog,
   type JobLogRepository,
   type JobStateRepository,
 } from '@dpms/core';
 import {
+  cronExplainAnswer,
+  cronExplainQuery,
+  jobEditBody,
   jobListAnswer,
   jobListQuery,
   jobLogRecord,
@@ -16,7 +24,8 @@ import {
   systemDoneAnswer,
 } from '@dpms/wire';
 import { ok, page } from '../http/envelope.js';
-import { HttpError, unwrap } from '../http/http-error.js';
+import { DomainFailure, HttpError, unwrap } from '../http/http-error.js';
+import { instituteZoneOf } from '../http/institute-zone.js';
 import { perm } from '../http/route.js';
 import { id } from '../http/schemas.js';
 import type { CatalogueEntry, JobCatalogue } from '../jobs/job-catalogue.js';
@@ -26,16 +35,19 @@ import type { RouteModule } from './route-module.js';
 const TAG = '定时任务';
 
 /**
- * 定时任务 (RuoYi SysJobController, read and 执行一次): the jobs this server schedules, each with
- * its 执行策略 and its latest run from the scheduling log. The jobs are the server's own, fixed in
- * code, so there is no add, edit or delete; 执行一次 and 暂停/恢复 take the page's 修改 button
- * (monitor:job:edit: the seed has no changeStatus button).
+ * 定时任务 (RuoYi SysJobController): the jobs this server schedules, each with its 执行策略 and
+ * its latest run from the scheduling log. The jobs are the server's own, fixed in code, so there
+ * is no add or delete; 修改 changes a job's cron and status only. 修改, 执行一次 and 暂停/恢复
+ * take the page's 修改 button (monitor:job:edit: the seed has no changeStatus button).
  */
 export function jobRoutes(
   catalogue: JobCatalogue,
   logs: JobLogRepository,
   states: JobStateRepository,
+  clock: JobClock = { now: () => new Date() },
 ): RouteModule {
+  const edit = new EditJobSchedule(catalogue.scheduledJobs, states, clock);
+  const explain = new ExplainCron(clock);
   /** A job as 定时任务 shows it; `runs` are the latest runs of the jobs shown (`lastRuns`). */
   const view = (e: CatalogueEntry, paused: ReadonlySet<number>, runs: readonly JobLog[]) => {
     const last = runs.find((r) => r.jobName === e.job.jobName && r.jobGroup === e.job.jobGroup);
@@ -47,6 +59,8 @@ export function jobRoutes(
       cronExpression: e.cronExpression,
       schedule: e.scheduleWords,
       status: paused.has(e.jobId) ? ('1' as const) : ('0' as const),
+      misfirePolicy: JOB_MISFIRE_POLICY,
+      concurrent: JOB_CONCURRENT,
       lastRun: last
         ? {
             startTime: last.startTime.toISOString(),
@@ -69,7 +83,9 @@ export function jobRoutes(
         query: jobListQuery,
         response: jobListAnswer,
         handler: async ({ query }) => {
-          const paused = await states.pausedJobIds();
+          // The saved crons are read on each list too: a change another instance announced
+          // while this one's listener was away shows all the same.
+          const [paused] = await Promise.all([states.pausedJobIds(), catalogue.refresh()]);
           const rows = catalogue
             .list()
             .filter(
@@ -91,6 +107,41 @@ export function jobRoutes(
 
       book.add({
         method: 'get',
+        path: '/monitor/job/cron/explain',
+        summary:
+          '检查并解释 cron 表达式（Quartz 或 5 个字段）：中文说明与之后 5 次执行时间（机构时区）；不正确时 422 并指明字段 cron',
+        tag: TAG,
+        access: perm('monitor:job:edit'),
+        query: cronExplainQuery,
+        response: cronExplainAnswer,
+        handler: async ({ query, res }) => {
+          const r = explain.explain(query.cron, await instituteZoneOf(res));
+          // The query names the expression `cron`; the refusal names what was sent.
+          if (!r.ok) throw new DomainFailure({ ...r.error, field: 'cron' });
+          const { nextTimes, ...words } = r.value;
+          return ok({ ...words, nextTimes: nextTimes.map((t) => t.toISOString()) });
+        },
+      });
+
+      book.add({
+        method: 'put',
+        path: '/monitor/job',
+        summary:
+          '修改任务（RuoYi 的任务表单）：只可修改 cron 表达式与状态；其他字段与任务不符时 422 并指明字段。各实例的定时随即按新的表达式执行',
+        tag: TAG,
+        access: perm('monitor:job:edit'),
+        body: jobEditBody,
+        response: systemDoneAnswer,
+        handler: async ({ body, principal, res }) => {
+          unwrap(await edit.edit(body, principal.userName, await instituteZoneOf(res)));
+          // This instance's crontab reads it now; the queue tells the other instances.
+          await catalogue.reschedule();
+          return ok();
+        },
+      });
+
+      book.add({
+        method: 'get',
         path: '/monitor/job/:jobId',
         summary: '定时任务详情',
         tag: TAG,
@@ -98,6 +149,7 @@ export function jobRoutes(
         params: z.object({ jobId: id() }),
         response: okEnvelope(jobRecord),
         handler: async ({ params }) => {
+          await catalogue.refresh();
           const e = catalogue.get(params.jobId);
           if (!e) throw new HttpError(404, '任务不存在或已过期！');
           const [paused, runs] = await Promise.all([

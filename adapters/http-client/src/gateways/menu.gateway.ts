@@ -1,10 +1,14 @@
 import {
+  cronExplainAnswer,
+  jobAnswer,
   jobListAnswer,
   jobLogRecord,
   menuAnswer,
   menuListAnswer,
   okEnvelope,
   systemDoneAnswer,
+  type CronExplanationRecord,
+  type JobEditBody,
   type JobRecord,
   type JobRunBody,
   type MenuCreateBody,
@@ -57,6 +61,17 @@ export class JobGateway {
   }
   async list(query: { jobName?: string; jobGroup?: string } = {}): Promise<SysJob[]> {
     return (await this.calls.read(jobListAnswer, '/monitor/job/list', query)).rows;
+  }
+  async get(jobId: number): Promise<SysJob> {
+    return (await this.calls.read(jobAnswer, `/monitor/job/${jobId}`)).data;
+  }
+  /** Checks and explains a cron (Quartz or five fields) before saving: words and the next 5 runs. */
+  async explainCron(cron: string): Promise<CronExplanationRecord> {
+    return (await this.calls.read(cronExplainAnswer, '/monitor/job/cron/explain', { cron })).data;
+  }
+  /** 修改: saves the job's cron (and status); the other fields must be the job's own. */
+  async update(body: JobEditBody, options?: WriteOptions): Promise<void> {
+    await this.calls.send('put', systemDoneAnswer, '/monitor/job', body, options);
   }
   /** Pauses ('1') or resumes ('0') the job's schedule. */
   async changeStatus(jobId: number, status: '0' | '1', options?: WriteOptions): Promise<void> {

@@ -19,6 +19,8 @@ export interface SysJobLogTable {
 export interface SysJobStateTable {
   job_id: number;
   status: Defaulted<'0' | '1'>;
+  /** Five fields, set on 定时任务 (migration 0109); null: the job's own cron. */
+  cron: Defaulted<string | null>;
   update_by: Defaulted<string>;
   update_time: Defaulted<Date>;
 }

@@ -34,6 +34,7 @@ import * as m0105 from './0105_job_state.js';
 import * as m0106 from './0106_system_logs.js';
 import * as m0107 from './0107_sys_notice.js';
 import * as m0108 from './0108_export_job.js';
+import * as m0109 from './0109_job_cron.js';
 import * as m0111 from './0111_config_notify.js';
 
 /**
@@ -76,6 +77,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0106_system_logs': m0106,
   '0107_sys_notice': m0107,
   '0108_export_job': m0108,
+  '0109_job_cron': m0109,
   '0111_config_notify': m0111,
 };
 

@@ -1,3 +1,4 @@
+import { ApiError } from '@dpms/http-client';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FakeApi, renderWithApi } from '../../test/api-render';
@@ -19,6 +20,8 @@ const job = (
   cronExpression,
   schedule,
   status: '0',
+  misfirePolicy: '3',
+  concurrent: '1',
   lastRun,
 });
 
@@ -85,9 +88,10 @@ describe('定时任务', () => {
     await waitFor(() => expect(fake.sent('/monitor/job/list').length).toBeGreaterThan(1));
   });
 
-  it('offers 执行一次 only to a caller who may change jobs', async () => {
+  it('offers 修改 and 执行一次 only to a caller who may change jobs', async () => {
     renderWithApi(<JobsPage />, api(), { permissions: ['monitor:job:list'] });
     await screen.findByText('清理未完成的上传');
+    expect(screen.queryByRole('button', { name: '修改' })).toBeNull();
     expect(screen.queryByRole('button', { name: '执行一次' })).toBeNull();
     expect(screen.queryByRole('switch')).toBeNull();
     expect(screen.getAllByRole('link', { name: '调度日志' })).toHaveLength(2);
@@ -105,5 +109,74 @@ describe('定时任务', () => {
       expect(fake.sent('/monitor/job/changeStatus')).toEqual([{ jobId: 1, status: '1' }]),
     );
     expect(await screen.findByText('已暂停')).toBeTruthy();
+  });
+
+  it('修改 explains the cron as it is typed and saves only a valid one; the list shows it', async () => {
+    let saved = false;
+    const fake = new FakeApi({
+      '/monitor/job/list': () => ({
+        ...OK,
+        total: 1,
+        rows: [saved ? job(4, '每日备份', '每天 04:00', null, '0 0 4 * * ?') : JOBS[1]],
+      }),
+      '/monitor/job/cron/explain': (q) => {
+        if (q['cron'] === '30 0 4 * * ?')
+          throw new ApiError(
+            'JOB.CRON_INVALID',
+            'cron 表达式不正确：秒字段“30”只能为 0：定时任务按分钟执行，不支持按秒',
+            422,
+            false,
+            'cron',
+          );
+        return {
+          ...OK,
+          data: {
+            cron: '0 4 * * *',
+            cronExpression: String(q['cron']),
+            words: '每天 04:00',
+            nextTimes: ['2026-11-27T20:00:00.000Z', '2026-11-28T20:00:00.000Z'],
+          },
+        };
+      },
+      '/monitor/job': () => {
+        saved = true;
+        return { code: 200, msg: '操作成功' };
+      },
+    });
+    renderWithApi(<JobsPage />, fake);
+    const row = within((await screen.findByText('每日备份')).closest('tr')!);
+    fireEvent.click(row.getByRole('button', { name: '修改' }));
+    const input = await screen.findByRole('textbox', { name: 'cron 表达式' });
+    expect((input as HTMLInputElement).value).toBe('0 0 2 * * ?');
+    const ok = () => screen.getByRole('button', { name: '确定' });
+    fireEvent.change(input, { target: { value: '30 0 4 * * ?' } });
+    // Refused by the server: its word under the field, 确定 off.
+    expect(await screen.findByText(/秒字段“30”只能为 0/)).toBeTruthy();
+    expect(ok().hasAttribute('disabled') || ok().getAttribute('data-disabled') !== null).toBe(true);
+    fireEvent.change(input, { target: { value: '0 0 4 * * ?' } });
+    // The words and the next runs on the institute's clock (04:00 in Shanghai).
+    const explanation = await screen.findByTestId('cron-explanation');
+    expect(within(explanation).getByText('每天 04:00')).toBeTruthy();
+    expect(within(explanation).getByText('2026-11-28 04:00')).toBeTruthy();
+    expect(within(explanation).getByText('2026-11-29 04:00')).toBeTruthy();
+    // Typing calls the check once the typing pauses, not at each key.
+    expect(fake.sent('/monitor/job/cron/explain').map((q) => (q as { cron: string }).cron)).toEqual(
+      ['0 0 2 * * ?', '30 0 4 * * ?', '0 0 4 * * ?'],
+    );
+    await waitFor(() => expect(ok().hasAttribute('disabled')).toBe(false));
+    fireEvent.click(ok());
+    await waitFor(() =>
+      expect(fake.sent('/monitor/job')).toEqual([
+        {
+          jobId: 4,
+          jobName: '每日备份',
+          jobGroup: 'SYSTEM',
+          invokeTarget: 'fileService.sweep()',
+          cronExpression: '0 0 4 * * ?',
+        },
+      ]),
+    );
+    expect(await screen.findByText('每天 04:00')).toBeTruthy();
+    expect(screen.queryByTestId('job-cron-dialog')).toBeNull();
   });
 });

@@ -12,12 +12,14 @@ import { DataTable, type Column } from '../../components/table/DataTable';
 import { useInstituteClock } from '../../components/time/institute-clock';
 import { Button } from '../../components/ui/Button';
 import { PageCard, SearchBar, SearchField, StatusTag } from '../../components/ui/Page';
+import { JobCronDialog } from './JobCronDialog';
 
 const EMPTY = { jobName: '', jobGroup: '' };
 
 /**
- * 定时任务: the server's own background jobs (fixed in code, so nothing to add or edit), with
- * their 执行策略 and last run; 执行一次 runs one now and its run lands in the 调度日志.
+ * 定时任务: the server's own background jobs (fixed in code, so nothing to add or delete), with
+ * their 执行策略 and last run; 修改 changes a job's cron, 执行一次 runs one now and its run
+ * lands in the 调度日志.
  */
 export function JobsPage() {
   const gateway = useService(TOKENS.JobGateway);
@@ -27,6 +29,7 @@ export function JobsPage() {
   const [draft, setDraft] = useState(EMPTY);
   const [filter, setFilter] = useState(EMPTY);
   const [running, setRunning] = useState<number | null>(null);
+  const [editing, setEditing] = useState<SysJob | null>(null);
   const query = useQuery({ queryKey: ['jobs', filter], queryFn: () => gateway.list(filter) });
   const refetch = () => void query.refetch();
   const mayChange = hasPermission(useSession().session.permissions, ['monitor:job:edit']);
@@ -143,6 +146,9 @@ export function JobsPage() {
       render: (j) => (
         <div className="flex gap-1">
           <HasPermi perms={['monitor:job:edit']}>
+            <Button size="sm" variant="text" onClick={() => setEditing(j)}>
+              修改
+            </Button>
             <Button
               size="sm"
               variant="text"
@@ -199,6 +205,16 @@ export function JobsPage() {
         loading={query.isFetching}
         error={query.error ?? undefined}
       />
+      {editing && (
+        <JobCronDialog
+          job={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            refetch();
+          }}
+        />
+      )}
     </PageCard>
   );
 }
