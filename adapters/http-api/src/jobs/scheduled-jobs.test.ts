@@ -25,6 +25,8 @@ const memoryLog = () => {
 const paused = (ids: number[]): JobStateRepository => ({
   pausedJobIds: () => Promise.resolve(new Set(ids)),
   setStatus: () => Promise.resolve(),
+  savedCrons: () => Promise.resolve(new Map()),
+  saveSchedule: () => Promise.resolve(),
 });
 
 describe('紧急任务提醒 and 清理过期导出文件 on 定时任务', () => {
