@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatInstant } from '../platform/institute-clock.js';
-import { nextCronTimes } from './cron-next-times.js';
+import { formatInstant, wallClockAt } from '../platform/institute-clock.js';
+import { parseCron } from './cron-expression.js';
+import { cronMatches, nextCronTimes } from './cron-next-times.js';
 import { anyCron } from '../test-support/cron-arbitrary.js';
 
 // 2026-11-27 10:05 in Shanghai, a Friday.
@@ -54,5 +55,53 @@ describe('the next runs of a cron, on the institute’s clock', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('cronMatches, the rule the job queue fires by', () => {
+  const MINUTE = 60_000;
+  const wallOf = (t: Date) => {
+    const w = wallClockAt(t, 'Asia/Shanghai');
+    return {
+      minute: w.minute,
+      hour: w.hour,
+      day: w.day,
+      month: w.month,
+      dayOfWeek: new Date(Date.UTC(w.year, w.month - 1, w.day)).getUTCDay(),
+    };
+  };
+
+  it('matches a minute exactly when it is the next run after the minute before', () => {
+    fc.assert(
+      fc.property(
+        anyCron(),
+        fc.integer({ min: 0, max: 4 * 365 * 24 * 60 }),
+        (expression, minutes) => {
+          const t = new Date(Date.UTC(2026, 0, 1) + minutes * MINUTE);
+          const c = parseCron(expression);
+          expect(c.ok).toBe(true);
+          if (!c.ok) return;
+          const next = nextCronTimes(
+            expression,
+            new Date(t.getTime() - MINUTE),
+            1,
+            'Asia/Shanghai',
+          );
+          expect(cronMatches(c.value, wallOf(t))).toBe(next[0]?.getTime() === t.getTime());
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('reads a range of one value as that value', () => {
+    const c = parseCron('5-5 4 * * 1-1');
+    expect(c.ok).toBe(true);
+    if (!c.ok) return;
+    // 2026-11-30 is a Monday.
+    const at = { minute: 5, hour: 4, day: 30, month: 11, dayOfWeek: 1 };
+    expect(cronMatches(c.value, at)).toBe(true);
+    expect(cronMatches(c.value, { ...at, minute: 6 })).toBe(false);
+    expect(cronMatches(c.value, { ...at, day: 1, month: 12, dayOfWeek: 2 })).toBe(false);
   });
 });

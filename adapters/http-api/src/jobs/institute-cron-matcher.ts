@@ -1,18 +1,25 @@
-import { DEFAULT_INSTITUTE_TIME_ZONE, wallClockAt } from '@dpms/core';
-import { parseCronItem, type CronMatcher } from 'graphile-worker';
+import { cronMatches, DEFAULT_INSTITUTE_TIME_ZONE, parseCron, wallClockAt } from '@dpms/core';
+import type { CronMatcher } from 'graphile-worker';
 
 /**
  * A cron expression on the institute's clock as graphile-worker's matcher, which is handed each
  * minute in UTC: the minute is read on the institute's wall clock first, so `0 2 * * *` is 02:00
  * in Shanghai (18:00 UTC the day before). The digest has no year; the slot is within a day or so
  * of now (a backfill at most), so the year is now's, or its neighbour across New Year.
+ *
+ * The cron is read by core's grammar (parseCron, the one 定时任务 validates with), not by
+ * graphile-worker's parser: the two differ at the edges (graphile refuses a range `5-5`), and a
+ * cron one accepts and the other throws on would stop the runner at every minute. An expression
+ * core refuses never matches.
  */
 export function instituteClockMatcher(
   cron: string,
   zone: string = DEFAULT_INSTITUTE_TIME_ZONE,
   now: () => Date = () => new Date(),
 ): CronMatcher {
-  const inner = parseCronItem({ task: 'cron', match: cron }).match;
+  const parsed = parseCron(cron);
+  if (!parsed.ok) return () => false;
+  const c = parsed.value;
   return (utc) => {
     const today = now();
     let year = today.getUTCFullYear();
@@ -22,12 +29,12 @@ export function instituteClockMatcher(
       new Date(Date.UTC(year, utc.month - 1, utc.date, utc.hour, utc.min)),
       zone,
     );
-    return inner({
-      min: w.minute,
+    return cronMatches(c, {
+      minute: w.minute,
       hour: w.hour,
-      date: w.day,
+      day: w.day,
       month: w.month,
-      dow: new Date(Date.UTC(w.year, w.month - 1, w.day)).getUTCDay(),
+      dayOfWeek: new Date(Date.UTC(w.year, w.month - 1, w.day)).getUTCDay(),
     });
   };
 }

@@ -61,3 +61,18 @@ describe('a crontab line that follows its job’s current cron', () => {
     expect(match(utc('2026-11-27T04:00:00Z'))).toBe(false);
   });
 });
+
+describe('a cron graphile-worker’s own parser refuses', () => {
+  it('still matches by core’s grammar, never throwing in the crontab’s minute loop', () => {
+    const now = () => new Date('2026-11-27T00:00:00Z');
+    // graphile-worker throws "destination is not larger than source" on a range a-a.
+    const m = instituteClockMatcher('5-5 4 * * 1-1', 'Asia/Shanghai', now);
+    // Monday 30 November 04:05 in Shanghai is 20:05 UTC on Sunday the 29th.
+    expect(m(utc('2026-11-29T20:05:00Z'))).toBe(true);
+    expect(m(utc('2026-11-29T20:06:00Z'))).toBe(false);
+    // An expression core refuses never matches, rather than throwing.
+    expect(
+      instituteClockMatcher('61 * * * *', 'Asia/Shanghai', now)(utc('2026-11-29T20:06:00Z')),
+    ).toBe(false);
+  });
+});
