@@ -1,5 +1,5 @@
 import { SYSTEM_JOBS, type JobLog, type JobStateRepository } from '@dpms/core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { JobCatalogue, RunNotHeard } from './job-catalogue.js';
 
 const log = { jobLogId: 1 } as JobLog;
@@ -115,5 +115,34 @@ describe('the job catalogue', () => {
     expect(!answer.ok && answer.error.message).toContain('调度日志');
     catalogue.runThrough(() => Promise.resolve(log));
     expect(await catalogue.runNow(1)).toEqual({ ok: true, value: log });
+  });
+
+  it('applies refreshes in the order asked: a slow read begun before a save cannot undo it', async () => {
+    let release: (() => void) | undefined;
+    let reads = 0;
+    let saved = new Map<number, string>();
+    const slowFirst: JobStateRepository = {
+      pausedJobIds: () => Promise.resolve(new Set()),
+      setStatus: () => Promise.resolve(),
+      savedCrons: () => {
+        reads += 1;
+        const snapshot = new Map(saved);
+        // The first read is held until released, as a slow query would be.
+        if (reads === 1) return new Promise((r) => (release = () => r(snapshot)));
+        return Promise.resolve(snapshot);
+      },
+      saveSchedule: () => Promise.resolve(),
+    };
+    const catalogue = new JobCatalogue(slowFirst);
+    catalogue.add(SYSTEM_JOBS.jobLogPurge, { cron: '30 3 * * *', atStart: true }, () =>
+      Promise.resolve(log),
+    );
+    const before = catalogue.refresh(); // reads the old (no saved cron), slowly
+    await vi.waitFor(() => expect(release).toBeDefined());
+    saved = new Map([[2, '0 4 * * *']]);
+    const after = catalogue.refresh(); // the save's notice
+    release!();
+    await Promise.all([before, after]);
+    expect(catalogue.get(2)?.schedule.cron).toBe('0 4 * * *');
   });
 });

@@ -69,6 +69,7 @@ export class JobCatalogue {
   private readonly busy = new Set<number>();
   private dispatch: RunNowDispatch | undefined;
   private readonly rescheduled: (() => Promise<void>)[] = [];
+  private refreshing: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly states?: JobStateRepository) {}
 
@@ -84,7 +85,15 @@ export class JobCatalogue {
    * own. The job queue's crontab reads each job's cron from here at every minute (job-queue.ts),
    * so this is all a changed cron needs on an instance. Answers the jobs whose cron changed.
    */
-  async refresh(): Promise<number[]> {
+  refresh(): Promise<number[]> {
+    // One at a time, in the order asked: a read begun before a save cannot land after the read
+    // the save's notice began, putting the old cron back.
+    const next = this.refreshing.then(() => this.readSaved());
+    this.refreshing = next.catch(() => undefined);
+    return next;
+  }
+
+  private async readSaved(): Promise<number[]> {
     if (!this.states) return [];
     const saved = await this.states.savedCrons();
     const changed: number[] = [];
