@@ -188,9 +188,10 @@ describe.each(testDatabaseKinds())('the job queue on %s', (kind) => {
             and application_name = ${JOB_QUEUE_APPLICATION_NAME}) t`.execute(handle.db)
       ).rows[0]!.n;
     await a.queue.stop();
-    // As a dropped database or a restarted server does: a connection still closing on the
-    // queue's side would meet the server's "terminating connection" as an error event nobody
-    // handles, which fails this run.
+    // As a dropped database or a restarted server does. pg's pool answers end() once its clients
+    // are let go, not once their sockets have closed, so one may still meet the server's
+    // "terminating connection": the queue's pool keeps its error handler for that, where
+    // graphile-worker's own pool had taken it off, and an unhandled error event fails this run.
     await cut();
     await vi.waitFor(async () => expect(await cut()).toBe(0));
   }, 60_000);
