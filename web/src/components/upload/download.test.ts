@@ -147,7 +147,7 @@ describe('downloadExport', () => {
     expect(feedback.snapshot().progress).toEqual([]);
     expect(names).toEqual(['登录日志.xlsx']);
     expect(feedback.snapshot().toasts.map((t) => t.message)).toContain(
-      '导出完成：登录日志.xlsx，也可在“我的文件”中下载',
+      '导出完成：登录日志.xlsx，也可在“我的文件”中下载（保留 24 小时）',
     );
   });
 
