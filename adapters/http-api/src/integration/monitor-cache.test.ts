@@ -19,7 +19,7 @@ const CONFIGS = 'sys_config:';
 describe.each(testDatabaseKinds())('缓存监控 and 缓存列表 on %s', (kind) => {
   let api: TestApi;
   let cache: IdentityCache;
-  const { as, get, del, okData, refused, signIn } = apiClient(() => api);
+  const { as, get, post, del, okData, bodyOf, refused, signIn } = apiClient(() => api);
   /** The session id a signed-in user's token names (its `sid` claim). */
   const sessionOf = (user: string): string => {
     const jwt = as(user).Authorization.replace('Bearer ', '');
@@ -116,6 +116,26 @@ describe.each(testDatabaseKinds())('缓存监控 and 缓存列表 on %s', (kind)
       get('admin', `/monitor/cache/getValue/${SESSIONS}/${SESSIONS + sessionOf('admin')}`),
     );
     expect(configs.stats().misses).toBe(misses + 1);
+  });
+
+  it('shows a secret config (sys.user.initPassword) masked, never its value', async () => {
+    const secret = 'Init-Pa55-31415';
+    const key = 'sys.user.initPassword';
+    await okData(
+      post('admin', '/system/config', {
+        configName: '用户管理-账号初始密码',
+        configKey: key,
+        configValue: secret,
+        configType: 'Y',
+      }),
+    );
+    // Reading the value through 参数设置 puts it in the config cache.
+    const read = await bodyOf(get('admin', `/system/config/configKey/${key}`), 200);
+    expect(read.msg).toBe(secret);
+    expect(await keysOf(CONFIGS)).toContain(CONFIGS + key);
+    const v = await okData(get('admin', `/monitor/cache/getValue/${CONFIGS}/${CONFIGS + key}`));
+    expect(JSON.parse(v.cacheValue)).toEqual({ configKey: key, configValue: '******' });
+    expect(v.cacheValue).not.toContain(secret);
   });
 
   it('clearing a key drops that entry only; clearing all empties every cache', async () => {

@@ -190,7 +190,21 @@ export class CacheCatalogue {
   }
 }
 
-/** 参数设置's values as RuoYi's `sys_config:` cache: the key, and the value kept for it. */
+/**
+ * Config keys whose value is a secret (a mail password, an API key, the initial password
+ * `sys.user.initPassword`): 缓存列表 shows their value masked. Core's read policy (read-policy.ts)
+ * decides who may read a config, not which are secret, so the rule is written here, where the
+ * value panel shows configs to anyone holding monitor:cache:list.
+ */
+const SECRET_CONFIG_KEY = /password|secret|key|token/i;
+
+/** What 缓存列表 shows in place of a secret config's value. */
+export const MASKED_CONFIG_VALUE = '******';
+
+/**
+ * 参数设置's values as RuoYi's `sys_config:` cache: the key, and the value kept for it (masked
+ * for a key that looks secret, see SECRET_CONFIG_KEY).
+ */
 const configCacheOf = (configs: ConfigCache): NamedCache => ({
   name: 'sys_config:',
   remark: '配置信息',
@@ -200,7 +214,13 @@ const configCacheOf = (configs: ConfigCache): NamedCache => ({
   keys: () => configs.entries().map(([key]) => key),
   value: (key) => {
     const found = configs.entries().find(([k]) => k === key);
-    return found ? { configKey: found[0], configValue: found[1] } : undefined;
+    if (!found) return undefined;
+    const [configKey, configValue] = found;
+    return {
+      configKey,
+      configValue:
+        SECRET_CONFIG_KEY.test(configKey) && configValue !== null ? MASKED_CONFIG_VALUE : configValue,
+    };
   },
   drop: (key) => (key === undefined ? configs.clear() : configs.forget(key)),
 });
