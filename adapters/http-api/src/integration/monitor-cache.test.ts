@@ -154,11 +154,19 @@ describe.each(testDatabaseKinds())('缓存监控 and 缓存列表 on %s', (kind)
   });
 
   it('缓存监控 fills RuoYi’s info, dbSize and commandStats from the caches', async () => {
+    // Its own state: xmjl's session and grant, and the zone config (a value panel reads it).
     await get('xmjl', '/getInfo').expect(200);
+    await okData(
+      get('admin', `/monitor/cache/getValue/${SESSIONS}/${SESSIONS + sessionOf('admin')}`),
+    );
     const d = await okData(get('admin', '/monitor/cache'));
     expect(d.identityCache.serving).toBe(true);
-    expect(d.dbSize).toBe(d.identityCache.sessions + d.identityCache.grants);
+    const sizes = Object.fromEntries(
+      d.caches.map((c: { cacheName: string; size: number }) => [c.cacheName, c.size]),
+    );
+    expect(sizes[CONFIGS]).toBeGreaterThanOrEqual(1);
     expect(d.dbSize).toBe(d.caches.reduce((n: number, c: { size: number }) => n + c.size, 0));
+    expect(d.dbSize).toBe(d.identityCache.sessions + d.identityCache.grants + sizes[CONFIGS]);
     expect(d.info.used_memory_human).toMatch(/^\d+\.\d{2}M$/);
     expect(Number.isInteger(Number(d.info.uptime_in_days))).toBe(true);
     const stats = Object.fromEntries(
@@ -170,12 +178,16 @@ describe.each(testDatabaseKinds())('缓存监控 and 缓存列表 on %s', (kind)
   });
 
   it('refuses every cache route without monitor:cache:list', async () => {
+    await get('xmjl', '/getInfo').expect(200);
+    const xmjl = SESSIONS + sessionOf('xmjl');
     await refused(get('xmjl', '/monitor/cache'), 403);
     await refused(get('xmjl', '/monitor/cache/getNames'), 403);
     await refused(get('xmjl', `/monitor/cache/getKeys/${SESSIONS}`), 403);
+    await refused(get('xmjl', `/monitor/cache/getValue/${SESSIONS}/${xmjl}`), 403);
+    await refused(del('xmjl', `/monitor/cache/clearCacheKey/${xmjl}`), 403);
     await refused(del('xmjl', `/monitor/cache/clearCacheName/${SESSIONS}`), 403);
     await refused(del('xmjl', '/monitor/cache/clearCacheAll'), 403);
-    expect(cache.sizes().sessions).toBeGreaterThanOrEqual(1);
+    expect(await keysOf(SESSIONS)).toContain(xmjl);
   });
 
   it("is 系统监控 > 缓存监控 and 缓存列表 in the administrator's menu", async () => {
