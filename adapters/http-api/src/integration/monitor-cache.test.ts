@@ -169,6 +169,8 @@ describe.each(testDatabaseKinds())('缓存监控 and 缓存列表 on %s', (kind)
     expect(d.dbSize).toBe(d.identityCache.sessions + d.identityCache.grants + sizes[CONFIGS]);
     expect(d.info.used_memory_human).toMatch(/^\d+\.\d{2}M$/);
     expect(Number.isInteger(Number(d.info.uptime_in_days))).toBe(true);
+    expect(d.info.used_cpu_user).toMatch(/^\d+\.\d{2}$/);
+    expect(d.info.used_cpu_user_children).toBe(d.info.used_cpu_user);
     const stats = Object.fromEntries(
       d.commandStats.map((s: { name: string; value: string }) => [s.name, Number(s.value)]),
     );
