@@ -109,6 +109,8 @@ function RecentApprovalsCard() {
   const clock = useInstituteClock();
   const recent = useQuery({
     queryKey: ['welcome-recent-approvals'],
+    // 10, not RECENT_APPROVALS: lists accept only their pagers' sizes (ACCEPTED_PAGE_SIZES in
+    // @dpms/wire paging.ts, smallest 10), so 5 would be a 400; the card shows the first five.
     queryFn: () =>
       gateway.mine({ pageNum: 1, pageSize: 10, orderByColumn: 'updateTime', isAsc: 'desc' }),
     retry: false,
