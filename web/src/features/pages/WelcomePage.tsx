@@ -13,7 +13,7 @@ import { PageCard } from '../../components/ui/Page';
 import { FilePreviewDialog, type PreviewFile } from '../../components/widgets/FilePreviewDialog';
 import { TipsDialog, type TipType } from '../../components/widgets/TipsDialog';
 import { useInstituteClock } from '../../components/time/institute-clock';
-import { StatusPill } from '../approval/ApprovalDetail';
+import { StatusPill } from '../../components/widgets/StatusPill';
 
 /** The two stored letters of the pdf preview dialog (000 §2). */
 export const LETTERS: PreviewFile[] = [
