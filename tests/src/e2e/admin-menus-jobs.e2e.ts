@@ -1,11 +1,33 @@
 /// <reference lib="dom" />
 // Callbacks passed to page.evaluate run in the browser, so these files see the DOM types.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser.js';
-import { openMenu, signIn } from '../support/shell.js';
+import { api, apiToken, openMenu, signIn } from '../support/shell.js';
+
+interface JobRow {
+  jobId: number;
+  jobName: string;
+  cronExpression: string;
+}
 
 describe('菜单管理 and 定时任务', () => {
   const session = useBrowser();
+  /** A job's cron a test changes, put back through the API whether or not the test got through. */
+  let changedCron: { jobId: number; cronExpression: string } | undefined;
+  afterEach(async () => {
+    if (!changedCron) return;
+    const { baseURL } = session();
+    const saved = changedCron;
+    changedCron = undefined;
+    const answer = await api<{ code: number; msg?: string }>(
+      baseURL,
+      await apiToken(baseURL),
+      'PUT',
+      '/monitor/job',
+      saved,
+    );
+    expect(answer.code, answer.msg).toBe(200);
+  });
 
   it('adds a directory and a page under it, which the sidebar then shows; deletes them', async () => {
     const { page } = session();
@@ -66,7 +88,16 @@ describe('菜单管理 and 定时任务', () => {
   });
 
   it('runs a job once and opens its log', async () => {
-    const { page } = session();
+    const { page, baseURL } = session();
+    const listed = await api<{ rows: JobRow[] }>(
+      baseURL,
+      await apiToken(baseURL),
+      'GET',
+      `/monitor/job/list?jobName=${encodeURIComponent('清理过期调度日志')}`,
+    );
+    const job = listed.rows.find((j) => j.jobName === '清理过期调度日志');
+    expect(job).toBeDefined();
+    changedCron = { jobId: job!.jobId, cronExpression: job!.cronExpression };
     await signIn(page, 'admin');
     await openMenu(page, '系统监控', '定时任务');
     const view = page.locator('[data-view="/monitor/job"]');
@@ -87,7 +118,16 @@ describe('菜单管理 and 定时任务', () => {
   });
 
   it('changes a job’s cron: explained as it is typed, refused while invalid, listed once saved', async () => {
-    const { page } = session();
+    const { page, baseURL } = session();
+    const listed = await api<{ rows: JobRow[] }>(
+      baseURL,
+      await apiToken(baseURL),
+      'GET',
+      `/monitor/job/list?jobName=${encodeURIComponent('清理过期调度日志')}`,
+    );
+    const job = listed.rows.find((j) => j.jobName === '清理过期调度日志');
+    expect(job).toBeDefined();
+    changedCron = { jobId: job!.jobId, cronExpression: job!.cronExpression };
     await signIn(page, 'admin');
     await openMenu(page, '系统监控', '定时任务');
     const view = page.locator('[data-view="/monitor/job"]');
@@ -116,7 +156,7 @@ describe('菜单管理 and 定时任务', () => {
     await dialog.waitFor({ state: 'detached' });
     await row.getByText('每周一至周五 04:00（服务启动时执行一次）').waitFor();
     expect(await row.textContent()).toContain('0 0 4 ? * 2-6');
-    // Back to the job's own cron.
+    // Back to the job's own cron (afterEach puts it back through the API should a step fail).
     dialog = await edit('30 3 * * *');
     await dialog.getByTestId('cron-explanation').getByText('每天 03:30').waitFor();
     await dialog.getByRole('button', { name: '确定' }).click();

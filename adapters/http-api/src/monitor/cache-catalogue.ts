@@ -1,5 +1,5 @@
 import { getHeapStatistics } from 'node:v8';
-import { formatInstant, wallClockAt } from '@dpms/core';
+import { ruoyiTimestamp } from '@dpms/core';
 import type { CacheInfo, CacheNameRecord } from '@dpms/wire';
 import type { ConfigCache } from '../config/config-cache.js';
 import type { IdentityCache } from '../identity/identity-cache.js';
@@ -22,8 +22,8 @@ interface NamedCache {
   drop(key?: string): void;
 }
 
-const instant = (at: Date, zone: string): string =>
-  `${formatInstant(at, zone)}:${String(wallClockAt(at, zone).second).padStart(2, '0')}`;
+/** RuoYi's `yyyy-MM-dd HH:mm:ss` on the institute's clock (a Date is always a valid instant). */
+const instant = (at: Date, zone: string): string => ruoyiTimestamp(at.toISOString(), zone) ?? '';
 
 const megabytes = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(2)}M`;
 
@@ -160,6 +160,7 @@ export class CacheCatalogue {
     const names = this.names();
     const sizes = this.identity.sizes();
     const heap = process.memoryUsage().heapUsed;
+    const cpuUser = (process.cpuUsage().user / 1e6).toFixed(2);
     return {
       info: {
         redis_version: `无（进程内缓存，Node.js ${process.version}）`,
@@ -169,7 +170,10 @@ export class CacheCatalogue {
         uptime_in_days: String(Math.floor(process.uptime() / 86_400)),
         used_memory_human: megabytes(heap),
         maxmemory_human: megabytes(getHeapStatistics().heap_size_limit),
-        used_cpu_user_children: (process.cpuUsage().user / 1e6).toFixed(2),
+        // This process's own CPU seconds; RuoYi's 缓存监控 page reads `used_cpu_user_children`
+        // (ruoyi-ui 3.9.2), so it carries the same figure under that key too.
+        used_cpu_user: cpuUser,
+        used_cpu_user_children: cpuUser,
         aof_enabled: '0',
         rdb_last_bgsave_status: '-',
         instantaneous_input_kbps: '-',
@@ -190,7 +194,21 @@ export class CacheCatalogue {
   }
 }
 
-/** 参数设置's values as RuoYi's `sys_config:` cache: the key, and the value kept for it. */
+/**
+ * Config keys whose value is a secret (a mail password, an API key, the initial password
+ * `sys.user.initPassword`): 缓存列表 shows their value masked. Core's read policy (read-policy.ts)
+ * decides who may read a config, not which are secret, so the rule is written here, where the
+ * value panel shows configs to anyone holding monitor:cache:list.
+ */
+const SECRET_CONFIG_KEY = /password|secret|key|token/i;
+
+/** What 缓存列表 shows in place of a secret config's value. */
+export const MASKED_CONFIG_VALUE = '******';
+
+/**
+ * 参数设置's values as RuoYi's `sys_config:` cache: the key, and the value kept for it (masked
+ * for a key that looks secret, see SECRET_CONFIG_KEY).
+ */
 const configCacheOf = (configs: ConfigCache): NamedCache => ({
   name: 'sys_config:',
   remark: '配置信息',
@@ -200,7 +218,13 @@ const configCacheOf = (configs: ConfigCache): NamedCache => ({
   keys: () => configs.entries().map(([key]) => key),
   value: (key) => {
     const found = configs.entries().find(([k]) => k === key);
-    return found ? { configKey: found[0], configValue: found[1] } : undefined;
+    if (!found) return undefined;
+    const [configKey, configValue] = found;
+    return {
+      configKey,
+      configValue:
+        SECRET_CONFIG_KEY.test(configKey) && configValue !== null ? MASKED_CONFIG_VALUE : configValue,
+    };
   },
   drop: (key) => (key === undefined ? configs.clear() : configs.forget(key)),
 });

@@ -45,6 +45,22 @@ class InvoiceGateway {
 }
 
 describe('the invoice request form', () => {
+  it('shows 可开票 exactly, as the typed amount is checked against it', async () => {
+    const gateway = new InvoiceGateway();
+    gateway.invoiceContractInfo = () =>
+      Promise.resolve({ ...INFO, contract: { ...INFO.contract, totalAmount: '1100.000050' } });
+    render(
+      <InvoiceFormDialog
+        gateway={gateway}
+        contracts={[{ value: '7', label: '滨江合同（HT-7）' }]}
+        onClose={() => undefined}
+        onSaved={() => undefined}
+      />,
+    );
+    fill('合同', '7');
+    await waitFor(() => expect(screen.getByTestId('invoice-room').textContent).toBe('1,029.50005'));
+  });
+
   it('shows what may still be invoiced and refuses more before sending', async () => {
     const gateway = new InvoiceGateway();
     let saved = 0;

@@ -4,6 +4,7 @@ import {
   invoiceRoom,
   requiredInvoiceFields,
   displayAmount,
+  displayExactAmount,
 } from '@dpms/core';
 import type { AccountGateway, InvoiceContractInfo, InvoiceRecord } from '@dpms/http-client';
 import { invoiceAddBody, invoiceEditBody } from '@dpms/wire';
@@ -212,7 +213,7 @@ export function InvoiceFormDialog({
             <Figure label="合同金额（万元）" value={displayAmount(info.contract.totalAmount)} />
             <Figure label="已开票（万元）" value={displayAmount(info.invoicedAmount)} />
             <Figure label="审批中（万元）" value={displayAmount(info.invoicingAmount)} />
-            <Figure label="可开票（万元）" value={room} testId="invoice-room" />
+            <Figure label="可开票（万元）" value={displayExactAmount(room)} testId="invoice-room" />
           </div>
         )}
         <Field label="开票金额（万元）" {...mark('invoiceAmount')} error={amountError}>

@@ -15,7 +15,8 @@ import { DataTable, type Column } from '../../components/table/DataTable';
 import { useListQuery } from '../../components/table/useListQuery';
 import { Button } from '../../components/ui/Button';
 import { PageCard, SearchBar, SearchField } from '../../components/ui/Page';
-import { ApprovalDetailDialog, StatusPill } from './ApprovalDetail';
+import { ApprovalDetailDialog } from './ApprovalDetail';
+import { StatusPill } from '../../components/widgets/StatusPill';
 import { ApprovalForm } from './ApprovalForm';
 import { useInstituteClock } from '../../components/time/institute-clock';
 

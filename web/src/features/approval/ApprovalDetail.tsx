@@ -32,11 +32,11 @@ import {
   detailSignType,
   Info,
   opinionErrorOf,
-  StatusPill,
 } from './ApprovalDetailParts';
+import { StatusPill } from '../../components/widgets/StatusPill';
 import { ApprovalActionPicker, type PickerAction } from './ApprovalActionPicker';
 
-export { detailSignType, StatusPill } from './ApprovalDetailParts';
+export { detailSignType } from './ApprovalDetailParts';
 
 /**
  * The detail of one approval: the form as filed, the attachments, the design-team sign flow, a

@@ -1,4 +1,4 @@
-import { APPROVAL_SIGN_TYPES, APPROVAL_STATUS_LABELS, type ApprovalStatus } from '@dpms/core';
+import { APPROVAL_SIGN_TYPES } from '@dpms/core';
 import { fieldErrorsOf, type ApprovalDetailResponse } from '@dpms/http-client';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -18,22 +18,6 @@ export const ACTION_LABELS: Record<string, string> = {
   cc: '抄送',
   urge: '催办',
 };
-
-const STATUS_TONE: Record<number, string> = {
-  [-1]: 'bg-canvas text-ink-soft',
-  0: 'bg-brand-50 text-brand-700',
-  1: 'bg-success-50 text-success-600',
-  2: 'bg-danger-50 text-danger-600',
-  3: 'bg-warn-50 text-warn-600',
-};
-
-export function StatusPill({ status }: { status: ApprovalStatus }) {
-  return (
-    <span className={`inline-flex rounded px-2 py-0.5 text-xs ${STATUS_TONE[status] ?? ''}`}>
-      {APPROVAL_STATUS_LABELS[status]}
-    </span>
-  );
-}
 
 /** The reading mode of the detail for this viewer (000 §4): 3 when they can act, else 2. */
 export function detailSignType(detail: ApprovalDetailResponse): number {

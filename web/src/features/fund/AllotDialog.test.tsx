@@ -64,11 +64,11 @@ class RecordingGateway {
   };
 }
 
-function renderDialog(gateway = new RecordingGateway()) {
+function renderDialog(gateway = new RecordingGateway(), backMoney: BackMoneyRecord = BACK) {
   let done = 0;
   render(
     <AllotDialog
-      backMoney={BACK}
+      backMoney={backMoney}
       gateway={gateway as never}
       depts={DEPTS}
       onClose={() => undefined}
@@ -98,6 +98,11 @@ describe('the allotment form', () => {
     await waitFor(() =>
       expect(screen.getByLabelText('第1行设计任务').querySelectorAll('option')).toHaveLength(2),
     );
+  });
+
+  it('shows 未分配 exactly, as the typed lines are checked against it', () => {
+    renderDialog(new RecordingGateway(), { ...BACK, unallottedAmount: '1015.000050' });
+    expect(screen.getByTestId('allot-unallotted').textContent).toBe('1,015.00005');
   });
 
   it('marks the columns core requires of a line', () => {

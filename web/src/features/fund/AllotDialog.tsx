@@ -164,7 +164,11 @@ export function AllotDialog({
     >
       <Figure label="项目名称" value={backMoney.projectName} />
       <Figure label="回款金额（万元）" value={displayAmount(backMoney.backAmount)} />
-      <Figure label="未分配（万元）" value={backMoney.unallottedAmount} testId="allot-unallotted" />
+      <Figure
+        label="未分配（万元）"
+        value={displayExactAmount(backMoney.unallottedAmount)}
+        testId="allot-unallotted"
+      />
       <table className="mt-3 w-full text-sm">
         <thead>
           <tr className="text-left text-ink-soft">

@@ -116,4 +116,18 @@ describe('the repayment form', () => {
     await waitFor(() => expect(saved).toBe(1));
     expect(sent[0]).toMatchObject({ loanId: 9, repaymentAmount: '4.5' });
   });
+
+  it('shows 未还 exactly, as the typed amount is checked against it', () => {
+    render(
+      <RepaymentFormDialog
+        gateway={{ repay: () => Promise.resolve({} as never) }}
+        loans={[{ ...LOAN, outstandingAmount: '15.000050' }]}
+        onClose={() => undefined}
+        onSaved={() => undefined}
+      />,
+    );
+    fill('借款', '9');
+    // Rounded to four decimals it would read 15.0001, more than may be repaid.
+    expect(screen.getByTestId('repayment-outstanding').textContent).toBe('15.00005');
+  });
 });

@@ -125,7 +125,7 @@ export function RepaymentFormDialog({
             <Figure label="已还（万元）" value={displayAmount(loan.repaidAmount)} />
             <Figure
               label="未还（万元）"
-              value={displayAmount(loan.outstandingAmount)}
+              value={displayExactAmount(loan.outstandingAmount)}
               testId="repayment-outstanding"
             />
             <Figure

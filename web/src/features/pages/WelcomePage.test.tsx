@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ACCEPTED_PAGE_SIZES } from '@dpms/wire';
 import { describe, expect, it, vi } from 'vitest';
 import { FakeApi, renderWithApi } from '../../test/api-render';
 import { NotifyCenter } from '../shell/NotifyCenter';
@@ -96,6 +97,7 @@ describe('欢迎', () => {
 
   it('lists the person’s five latest applications with where each stands', async () => {
     const asked: string[] = [];
+    const sizes: number[] = [];
     const row = (n: number, status: number) => ({
       approvalId: String(100 + n),
       serviceId: `SP${n}`,
@@ -121,6 +123,7 @@ describe('欢迎', () => {
     const api = new FakeApi({
       '/project/approval/getSelfCreateList': (q) => {
         asked.push(String(q['orderByColumn']));
+        sizes.push(Number(q['pageSize']));
         return {
           code: 200,
           msg: '查询成功',
@@ -138,6 +141,9 @@ describe('欢迎', () => {
     expect(items[0]!.textContent).toContain('2026-11-26 09:30');
     expect(list.textContent).not.toContain('借款申请 1');
     expect(asked).toEqual(['updateTime']);
+    // A page size the server accepts (5 would be a 400), however few the card shows.
+    expect(sizes).toHaveLength(1);
+    expect(ACCEPTED_PAGE_SIZES).toContain(sizes[0]);
     expect(screen.getByRole('link', { name: '查看全部' }).getAttribute('href')).toBe(
       '/approval/mine',
     );

@@ -13,7 +13,7 @@ import { PageCard } from '../../components/ui/Page';
 import { FilePreviewDialog, type PreviewFile } from '../../components/widgets/FilePreviewDialog';
 import { TipsDialog, type TipType } from '../../components/widgets/TipsDialog';
 import { useInstituteClock } from '../../components/time/institute-clock';
-import { StatusPill } from '../approval/ApprovalDetail';
+import { StatusPill } from '../../components/widgets/StatusPill';
 
 /** The two stored letters of the pdf preview dialog (000 §2). */
 export const LETTERS: PreviewFile[] = [
@@ -109,6 +109,8 @@ function RecentApprovalsCard() {
   const clock = useInstituteClock();
   const recent = useQuery({
     queryKey: ['welcome-recent-approvals'],
+    // 10, not RECENT_APPROVALS: lists accept only their pagers' sizes (ACCEPTED_PAGE_SIZES in
+    // @dpms/wire paging.ts, smallest 10), so 5 would be a 400; the card shows the first five.
     queryFn: () =>
       gateway.mine({ pageNum: 1, pageSize: 10, orderByColumn: 'updateTime', isAsc: 'desc' }),
     retry: false,
