@@ -137,8 +137,7 @@ describe('欢迎', () => {
     const items = within(list).getAllByRole('listitem');
     expect(items).toHaveLength(5);
     expect(items[0]!.textContent).toContain('借款申请 6');
-    expect(items[0]!.textContent).toContain('借款');
-    expect(items[0]!.textContent).toContain('2026-11-26 09:30');
+    expect(items[0]!.textContent).toContain('11-26 09:30');
     expect(list.textContent).not.toContain('借款申请 1');
     expect(asked).toEqual(['updateTime']);
     // A page size the server accepts (5 would be a 400), however few the card shows.

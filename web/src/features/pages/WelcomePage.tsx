@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { approvalTypeLabel } from '@dpms/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useService } from '../../app/di';
@@ -138,15 +137,14 @@ function RecentApprovalsCard() {
               key={r.approvalId}
               className="flex items-center gap-2 rounded-control border border-line px-3 py-2 text-sm"
             >
+              {/* The title names the form; the card is narrow, so the title keeps the room. */}
               <span className="min-w-0 flex-1 truncate" title={r.title}>
                 {r.title}
               </span>
-              <span className="hidden shrink-0 text-ink-soft sm:inline">
-                {r.typeName || approvalTypeLabel(r.typeCode)}
-              </span>
               <StatusPill status={r.status} />
-              <span className="hidden shrink-0 tabular-nums text-ink-soft md:inline">
-                {clock.instant(r.updateTime) || '-'}
+              <span className="shrink-0 tabular-nums text-ink-soft">
+                {/* This year's dates without the year: 11-27 17:11. */}
+                {clock.instant(r.updateTime).slice(5) || '-'}
               </span>
             </li>
           ))}
