@@ -119,7 +119,7 @@ export class JobQueue {
    * The queue's own connections, for its utilities and its worker alike. graphile-worker ends a
    * pool it made without waiting and takes its error handler off first, so a connection cut while
    * it closes (a database dropped, a server restarted) would be an unhandled 'error' event: this
-   * pool keeps its handler for good, and stop() waits for it to close.
+   * pool keeps its handler for good, and stop() ends it before returning.
    */
   private pool: pg.Pool | undefined;
   private readonly log: Logger;
