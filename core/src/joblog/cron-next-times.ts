@@ -1,7 +1,7 @@
 import {
   DEFAULT_INSTITUTE_TIME_ZONE,
+  instantOfWallClock,
   wallClockAt,
-  zoneOffsetMs,
 } from '../platform/institute-clock.js';
 import { parseCron, type Cron } from './cron-expression.js';
 
@@ -80,10 +80,16 @@ export function cronMatches(c: Cron, at: CronDay & { hour: number; minute: numbe
 
 /** The instant the wall clock reads `day` hour:minute in `zone`; null in a skipped hour. */
 function instantAt(day: Date, hour: number, minute: number, zone: string): Date | null {
-  const wall = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), hour, minute);
-  let t = wall - zoneOffsetMs(new Date(wall), zone);
-  const again = wall - zoneOffsetMs(new Date(t), zone);
-  if (again !== t) t = again;
-  const w = wallClockAt(new Date(t), zone);
-  return w.hour === hour && w.minute === minute ? new Date(t) : null;
+  const at = instantOfWallClock(
+    {
+      year: day.getUTCFullYear(),
+      month: day.getUTCMonth() + 1,
+      day: day.getUTCDate(),
+      hour,
+      minute,
+    },
+    zone,
+  );
+  const w = wallClockAt(at, zone);
+  return w.hour === hour && w.minute === minute ? at : null;
 }

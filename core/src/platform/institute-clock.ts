@@ -181,16 +181,40 @@ export function zoneOffsetMs(at: Date, zone: string = DEFAULT_INSTITUTE_TIME_ZON
   return asUtc - (at.getTime() - (((at.getTime() % 1000) + 1000) % 1000));
 }
 
-/** The instant the institute's day `day` (`yyyy-MM-dd`) begins in `zone`. */
-export function startOfInstituteDay(day: string, zone: string = DEFAULT_INSTITUTE_TIME_ZONE): Date {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const midnightUtc = Date.UTC(y, m - 1, d);
-  // Local midnight is UTC midnight less the offset; the offset is read at the guess and once
-  // more at the result, which settles it across a daylight-saving change.
-  let t = midnightUtc - zoneOffsetMs(new Date(midnightUtc), zone);
-  const again = midnightUtc - zoneOffsetMs(new Date(t), zone);
+/**
+ * The instant `zone`'s wall clock reads the given time (month 1-12). The wall time read as UTC,
+ * less the offset; the offset is read at the guess and once more at the result, which settles it
+ * across a daylight-saving change (a skipped wall time lands just after the gap).
+ */
+export function instantOfWallClock(
+  wall: {
+    year: number;
+    month: number;
+    day: number;
+    hour?: number;
+    minute?: number;
+    second?: number;
+  },
+  zone: string = DEFAULT_INSTITUTE_TIME_ZONE,
+): Date {
+  const asUtc = Date.UTC(
+    wall.year,
+    wall.month - 1,
+    wall.day,
+    wall.hour ?? 0,
+    wall.minute ?? 0,
+    wall.second ?? 0,
+  );
+  let t = asUtc - zoneOffsetMs(new Date(asUtc), zone);
+  const again = asUtc - zoneOffsetMs(new Date(t), zone);
   if (again !== t) t = again;
   return new Date(t);
+}
+
+/** The instant the institute's day `day` (`yyyy-MM-dd`) begins in `zone`. */
+export function startOfInstituteDay(day: string, zone: string = DEFAULT_INSTITUTE_TIME_ZONE): Date {
+  const [year, month, d] = day.split('-').map(Number) as [number, number, number];
+  return instantOfWallClock({ year, month, day: d }, zone);
 }
 
 /**

@@ -1,12 +1,12 @@
 import type { Transaction } from 'kysely';
-import { INSTITUTE_TIME_ZONE_CONFIG_KEY, parseTimeZone, zoneOffsetMs } from '@dpms/core';
+import { INSTITUTE_TIME_ZONE_CONFIG_KEY, instantOfWallClock, parseTimeZone } from '@dpms/core';
 import type { Database } from '../database/schema.js';
 import type { ImportLedger } from './import-report.js';
 import type { RuoyiData } from './ruoyi-records.js';
 
-/** The instant of a wall-clock `yyyy-MM-dd HH:mm:ss` in `zone` (settled across a DST change). */
+/** The instant of a wall-clock `yyyy-MM-dd HH:mm:ss` in `zone`. */
 function instantOf(wallClock: string, zone: string): Date {
-  const [y, mo, d, h, mi, s] = wallClock.split(/[- :]/).map(Number) as [
+  const [year, month, day, hour, minute, second] = wallClock.split(/[- :]/).map(Number) as [
     number,
     number,
     number,
@@ -14,11 +14,7 @@ function instantOf(wallClock: string, zone: string): Date {
     number,
     number,
   ];
-  const asUtc = Date.UTC(y, mo - 1, d, h, mi, s);
-  let t = asUtc - zoneOffsetMs(new Date(asUtc), zone);
-  const again = asUtc - zoneOffsetMs(new Date(t), zone);
-  if (again !== t) t = again;
-  return new Date(t);
+  return instantOfWallClock({ year, month, day, hour, minute, second }, zone);
 }
 
 /**
