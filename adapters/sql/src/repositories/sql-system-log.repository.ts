@@ -209,35 +209,49 @@ export class SqlOperLogRepository implements OperLogRepository {
     await this.addMany([e]);
   }
 
+  /**
+   * One statement for the whole batch, its rows as one JSON parameter (a batch of 200 would
+   * otherwise bind 3,400 parameters), with the department's name as it is now read in the insert
+   * itself. Committed without waiting for the WAL to reach the disk: the entry is written after
+   * the write's answer and acknowledged to nobody, so a database crash may lose the last fraction
+   * of a second of the log, never a write, and a write does not pay a second flush for its log.
+   */
   async addMany(entries: readonly NewOperLog[]): Promise<void> {
     if (entries.length === 0) return;
-    await this.db
-      .insertInto('sys_oper_log')
-      .values(
-        entries.map((e) => ({
-          title: cut(e.title, 50),
-          business_type: e.businessType,
-          method: cut(e.method, 200),
-          request_method: cut(e.requestMethod, 10),
-          operator_type: e.operatorType,
-          oper_name: cut(e.operName, 50),
-          // The department's name as it is now, read in the insert itself.
-          dept_name:
-            e.deptId === null
-              ? ''
-              : sql<string>`coalesce((select left(dept_name, 50) from sys_dept where dept_id = ${e.deptId}), '')`,
-          oper_url: cut(e.operUrl, 255),
-          oper_ip: cut(e.operIp, 128),
-          oper_location: cut(e.operLocation, 255),
-          oper_param: cut(e.operParam, OPER_TEXT_MAX_LENGTH),
-          json_result: cut(e.jsonResult, OPER_TEXT_MAX_LENGTH),
-          status: e.status,
-          error_msg: cut(e.errorMsg, OPER_TEXT_MAX_LENGTH),
-          oper_time: e.operTime,
-          cost_time: Math.max(0, Math.min(2_147_483_647, Math.round(e.costTime))),
-        })),
-      )
-      .execute();
+    const rows = entries.map((e) => ({
+      title: cut(e.title, 50),
+      business_type: e.businessType,
+      method: cut(e.method, 200),
+      request_method: cut(e.requestMethod, 10),
+      operator_type: e.operatorType,
+      oper_name: cut(e.operName, 50),
+      dept_id: e.deptId,
+      oper_url: cut(e.operUrl, 255),
+      oper_ip: cut(e.operIp, 128),
+      oper_location: cut(e.operLocation, 255),
+      oper_param: cut(e.operParam, OPER_TEXT_MAX_LENGTH),
+      json_result: cut(e.jsonResult, OPER_TEXT_MAX_LENGTH),
+      status: e.status,
+      error_msg: cut(e.errorMsg, OPER_TEXT_MAX_LENGTH),
+      oper_time: e.operTime.toISOString(),
+      cost_time: Math.max(0, Math.min(2_147_483_647, Math.round(e.costTime))),
+    }));
+    await this.db.transaction().execute(async (tx) => {
+      await sql`set local synchronous_commit = off`.execute(tx);
+      await sql`
+        insert into sys_oper_log (title, business_type, method, request_method, operator_type,
+          oper_name, dept_name, oper_url, oper_ip, oper_location, oper_param, json_result, status,
+          error_msg, oper_time, cost_time)
+        select r.title, r.business_type, r.method, r.request_method, r.operator_type, r.oper_name,
+          coalesce((select left(d.dept_name, 50) from sys_dept d where d.dept_id = r.dept_id), ''),
+          r.oper_url, r.oper_ip, r.oper_location,
+          r.oper_param, r.json_result, r.status, r.error_msg, r.oper_time, r.cost_time
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(
+          title text, business_type smallint, method text, request_method text,
+          operator_type smallint, oper_name text, dept_id bigint, oper_url text, oper_ip text,
+          oper_location text, oper_param text, json_result text, status char(1),
+          error_msg text, oper_time timestamptz, cost_time integer)`.execute(tx);
+    });
   }
 
   listQueries(query: ListQuery<OperLogFilter, OperLogSortColumn>) {
