@@ -31,6 +31,7 @@ import { jwtSecretFromEnv, sharedJwtSecret } from './identity/jwt-secret.js';
 import { PasswordHasher } from './identity/password-hasher.js';
 import { createServer, defaultWebDir } from './server.js';
 import { HttpPrintClient, printServiceUrlFromEnv } from './print/http-print-client.js';
+import { P12PdfSealer, sealKeyFromEnv } from './print/pdf-seal.js';
 import { printModule } from './print/print.module.js';
 import { sqlDocumentSource } from './print/document-source.js';
 import { startPrintServiceBeside } from './print/print-service-process.js';
@@ -130,9 +131,23 @@ async function main(): Promise<void> {
   // Workbooks a stopped server left half-written: their jobs read as interrupted.
   await exportJobs.sweep();
   container.load(filesModule(files, exportJobs));
-  // Printing: PRINT_SERVICE_URL (http://127.0.0.1:8090); PDFs answer 503 while it is down.
+  // Printing: PRINT_SERVICE_URL (http://127.0.0.1:8090); PDFs answer 503 while it is down. The
+  // PDFs of approved records are signed with SIGNING_P12, else a seal generated under DATA_DIR in
+  // the name of 签约主体 (signBySub).
+  const signBySub = (await repos.configs.valueOf('signBySub'))?.trim() || 'DPMS';
+  const sealKey = sealKeyFromEnv(
+    { SIGNING_P12: env['SIGNING_P12'], SIGNING_P12_PASSWORD: env['SIGNING_P12_PASSWORD'] },
+    config.dataDir,
+    () => signBySub,
+    logger,
+    production,
+  );
   container.load(
-    printModule(new HttpPrintClient(printServiceUrlFromEnv(env)), sqlDocumentSource(handle.db)),
+    printModule(
+      new HttpPrintClient(printServiceUrlFromEnv(env)),
+      sqlDocumentSource(handle.db),
+      new P12PdfSealer(sealKey),
+    ),
   );
   const app = createServer(container, config);
   // While the identity listener is away every request reads its session fresh: say so, unless

@@ -12,6 +12,13 @@ import type { ContractDocType } from './contract-doc-type.js';
  */
 export type PrintPayload = ContractDocumentPrint | ApprovalSheetPrint;
 
+/**
+ * Printed from an approved record (its approval passed): the institute signs the PDF digitally
+ * (PAdES). Part of the payload, so it is part of the PDF's identity (its hash): the PDF printed
+ * before the approval ended is never served for the approved one.
+ */
+export const isIssuedPrint = (payload: PrintPayload): boolean => payload.issued === true;
+
 /** A filled contract document (types 1, 2, 3, 6, 7, 8), read-only, with its signatures. */
 export interface ContractDocumentPrint {
   readonly kind: 'contractDocument';
@@ -27,6 +34,8 @@ export interface ContractDocumentPrint {
   readonly drafter: { readonly name: string; readonly time: string };
   /** Seal images to stamp on the document, inlined as data: URLs (the page fetches nothing). */
   readonly sealImages: readonly string[];
+  /** Its approval passed: the PDF is signed by the institute (isIssuedPrint). */
+  readonly issued?: true;
 }
 
 /** An approval sheet: the form's title and fields as label/value rows, then a row per node. */
@@ -48,6 +57,8 @@ export interface ApprovalSheetPrint {
   readonly waiting?: readonly PrintedWaitingNode[];
   /** Every action of every round, oldest first, times on the institute's clock. */
   readonly history?: readonly PrintedHistoryRow[];
+  /** The approval passed: the PDF is signed by the institute (isIssuedPrint). */
+  readonly issued?: true;
 }
 
 /**

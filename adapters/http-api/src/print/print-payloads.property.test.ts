@@ -1,13 +1,21 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  APPROVAL_STATUS,
   buildApprovalDetailBO,
+  isIssuedPrint,
   selfApprovalNoteText,
   type ApprovalDetailAnswer,
   type ApprovalState,
   type SignedApprovalLogEntry,
 } from '@dpms/core';
-import { printedTime, printableApproval, type PrintSources } from './print-payloads.js';
+import {
+  approvalSheetPrint,
+  contractDocumentPrint,
+  printedTime,
+  printableApproval,
+  type PrintSources,
+} from './print-payloads.js';
 import { canonicalJson } from './printed-pdf-store.js';
 
 /** Rebuilds an object with its keys in reverse order, at every depth. */
@@ -225,5 +233,78 @@ describe('the printed separation-of-duties notes', () => {
       ['部门负责人', '部门负责人：已跳过（拟稿人本人为该节点审批人）'],
       ['经营部', '经营部：拟稿人本人为该节点审批人，已上报至陈总'],
     ]);
+  });
+});
+
+describe('an issued print (signed by the institute)', () => {
+  const sources: PrintSources = {
+    userNames: () => Promise.resolve({}),
+    readSignature: () => Promise.resolve(null),
+    timeZone: () => Promise.resolve('Asia/Shanghai'),
+  };
+  const answerWith = (status: number) =>
+    ({
+      approvalDetailBO: {
+        creatorSignUrl: null,
+        approvalNodeList: [],
+        unApprovalList: [],
+        currentNodeName: '',
+      },
+      attachmentList: [],
+      sealImagesList: [],
+      imgFiles: [],
+      currentSignRecord: null,
+      approval: {
+        approvalId: '7',
+        title: '合同评审',
+        typeName: '合同评审',
+        drafterId: '1',
+        nodes: [],
+        round: 1,
+        status,
+        content: {},
+        createTime: '2026-11-27T02:00:00.000Z',
+        submitTime: null,
+      },
+      log: [],
+    }) as unknown as ApprovalDetailAnswer;
+
+  it('is the sheet and the contract document of an approval that passed, and nothing else', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...Object.values(APPROVAL_STATUS)), async (status) => {
+        const answer = answerWith(status);
+        const sheet = await approvalSheetPrint(answer, sources);
+        const document = await contractDocumentPrint(
+          {
+            documentId: 1,
+            docType: 1,
+            contractName: '合同',
+            values: {},
+            approvalId: '7',
+            createByName: '王经营',
+            createTime: new Date('2026-11-27T02:00:00Z'),
+          },
+          answer,
+          sources,
+        );
+        const approved = status === APPROVAL_STATUS.APPROVED;
+        expect(isIssuedPrint(sheet)).toBe(approved);
+        expect(isIssuedPrint(document)).toBe(approved);
+      }),
+    );
+    const draft = await contractDocumentPrint(
+      {
+        documentId: 1,
+        docType: 1,
+        contractName: '合同',
+        values: {},
+        approvalId: null,
+        createByName: '王经营',
+        createTime: new Date('2026-11-27T02:00:00Z'),
+      },
+      null,
+      sources,
+    );
+    expect(isIssuedPrint(draft)).toBe(false);
   });
 });

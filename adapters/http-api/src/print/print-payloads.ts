@@ -1,6 +1,7 @@
 import {
   formatInstant,
   inlineImageSource,
+  APPROVAL_STATUS,
   APPROVAL_STATUS_LABELS,
   historyRows,
   sheetRows,
@@ -165,6 +166,7 @@ export async function approvalSheetPrint(
     ...(sheet === undefined ? {} : { sheet }),
     waiting: [...waitingNodes(answer.approvalDetailBO, nameOf)],
     history: [...historyRows(answer.log, nameOf, zone)],
+    ...(a.status === APPROVAL_STATUS.APPROVED ? { issued: true as const } : {}),
   };
 }
 
@@ -205,5 +207,6 @@ export async function contractDocumentPrint(
     approval: approval === null ? null : await printableApproval(approval, sources),
     drafter,
     sealImages: [],
+    ...(a?.status === APPROVAL_STATUS.APPROVED ? { issued: true as const } : {}),
   };
 }

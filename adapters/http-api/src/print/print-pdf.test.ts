@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access -- supertest bodies are untyped JSON */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Express } from 'express';
@@ -32,6 +33,8 @@ import {
 } from '../test-support/test-database.js';
 import { sqlDocumentSource } from './document-source.js';
 import { HttpPrintClient } from './http-print-client.js';
+import { generateSealKey, P12PdfSealer } from './pdf-seal.js';
+import { PrintedPdfStore } from './printed-pdf-store.js';
 import { printModule } from './print.module.js';
 import { testServerConfig } from '../test-support/test-server-config.js';
 import {
@@ -412,5 +415,60 @@ describe.each(testDatabaseKinds())('PDFs of approvals and contract documents on 
     // Someone outside the document's data scope gets no PDF.
     const stranger = await getPdf(app, 'xmjl2', '/v4/contract-document/pdf', query);
     expect([403, 404]).toContain(stranger.status);
+  });
+});
+
+describe("the institute's seal on the PDFs of approved records (PAdES)", () => {
+  const INSTITUTE = '华东示范建筑设计研究院有限公司';
+  const sealer = new P12PdfSealer(generateSealKey(INSTITUTE));
+  let root: string;
+  beforeAll(() => {
+    root = mkdtempSync(path.join(tmpdir(), 'dpms-seal-'));
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  /** What poppler's pdfsig says of a PDF. */
+  const pdfsig = (pdf: Uint8Array, name: string): string => {
+    const file = path.join(root, `${name}.pdf`);
+    writeFileSync(file, pdf);
+    const run = spawnSync('pdfsig', [file], { encoding: 'utf8' });
+    return `${run.stdout}${run.stderr}`;
+  };
+  const storeOf = (folder: string) =>
+    new PrintedPdfStore(
+      new LocalDiskFileStore(path.join(root, folder)),
+      new HttpPrintClient(printService.url),
+      sealer,
+      () => new Date('2026-11-27T02:00:00Z'),
+    );
+
+  it('signs an issued payload: pdfsig finds a valid signature by the institute, and a changed byte breaks it', async () => {
+    const payload = contractPayload(1);
+    const printed = await storeOf('issued').pdfOf(
+      { ...payload, issued: true },
+      { kind: 'document', documentId: 1 },
+    );
+    if (!printed.ok) throw new Error(printed.message);
+    const report = pdfsig(printed.pdf, 'signed');
+    expect(report).toContain('Signature Validation: Signature is Valid.');
+    expect(report).toContain(`Signer Certificate Common Name: ${INSTITUTE}`);
+    expect(report).toContain('ETSI.CAdES.detached');
+    expect(report).toContain('Total document signed');
+    // The page's own text, still readable after signing.
+    expect((await readPdf(printed.pdf)).compactText).toContain(compact(payload.contractName));
+    // One byte of the page content changed: the signature no longer matches.
+    const changed = Buffer.from(printed.pdf);
+    const at = changed.indexOf('stream') + 'stream'.length + 20;
+    changed[at] = changed[at] === 0x41 ? 0x42 : 0x41;
+    expect(pdfsig(changed, 'changed')).not.toContain('Signature is Valid');
+  });
+
+  it('leaves a PDF of a record not yet approved unsigned', async () => {
+    const printed = await storeOf('draft').pdfOf(contractPayload(1), {
+      kind: 'document',
+      documentId: 2,
+    });
+    if (!printed.ok) throw new Error(printed.message);
+    expect(pdfsig(printed.pdf, 'draft')).toContain('does not contain any signatures');
   });
 });

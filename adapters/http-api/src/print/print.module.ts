@@ -8,19 +8,25 @@ import {
   type PrintableDocumentSource,
   type PrintDeps,
 } from './pdf.routes.js';
+import type { PdfSealer } from './pdf-seal.js';
 import type { PrintClient } from './print-client.port.js';
 import { PrintedPdfStore } from './printed-pdf-store.js';
 
 /**
  * Printing: PDFs of contract documents and approval sheets, rendered by the print
- * service and kept in the file store. Needs the approval engine and the files module.
+ * service and kept in the file store, those of approved records signed with `sealer`. Needs the
+ * approval engine and the files module.
  */
-export const printModule = (client: PrintClient, documents?: PrintableDocumentSource) =>
+export const printModule = (
+  client: PrintClient,
+  documents?: PrintableDocumentSource,
+  sealer?: PdfSealer,
+) =>
   new ContainerModule(({ bind }) => {
     bind(TOKENS.Print)
       .toResolvedValue(
         (approval: ApprovalRouteDeps, files: FileService): PrintDeps => ({
-          pdfs: new PrintedPdfStore(files.store, client),
+          pdfs: new PrintedPdfStore(files.store, client, sealer),
           engine: approval.engine,
           repos: approval.repos,
           signatures: approval.signatures,

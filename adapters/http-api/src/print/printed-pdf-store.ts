@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { FileStore, PrintPayload } from '@dpms/core';
+import { isIssuedPrint, type FileStore, type PrintPayload } from '@dpms/core';
+import type { PdfSealer } from './pdf-seal.js';
 import type { PrintClient, PrintOutcome } from './print-client.port.js';
 
 /** JSON with object keys sorted, so equal payloads hash equally whatever built them. */
@@ -85,12 +86,16 @@ const textOf = async (source: AsyncIterable<Uint8Array> | null): Promise<string 
  * signature image as it is now, so a change to the document or to any signature makes a new key
  * and a new rendering; until then every instance serves the stored file without asking the print
  * service. A new rendering supersedes the subject's previous PDF, which is deleted, so the store
- * holds one PDF per subject however often it changes.
+ * holds one PDF per subject however often it changes. The PDF of an approved record (an issued
+ * payload) is signed by the institute's seal, when there is one, before it is kept: every copy
+ * served afterwards is the signed one.
  */
 export class PrintedPdfStore {
   constructor(
     private readonly store: FileStore,
     private readonly client: PrintClient,
+    private readonly sealer?: PdfSealer,
+    private readonly now: () => Date = () => new Date(),
   ) {}
 
   async pdfOf(payload: PrintPayload, subject: PrintSubject): Promise<PrintedPdf> {
@@ -98,8 +103,12 @@ export class PrintedPdfStore {
     const key = printedPdfKey(subject, hash);
     const stored = await this.store.get(key);
     if (stored !== null) return { ok: true, pdf: await readAll(stored), cached: true, key, hash };
-    const printed = await this.client.render(payload);
-    if (!printed.ok) return printed;
+    const rendered = await this.client.render(payload);
+    if (!rendered.ok) return rendered;
+    const printed =
+      this.sealer && isIssuedPrint(payload)
+        ? { ...rendered, pdf: await this.sealer.seal(rendered.pdf, this.now()) }
+        : rendered;
     await this.store.put(key, once(printed.pdf));
     await this.supersede(subject, hash);
     return { ...printed, cached: false, key, hash };
