@@ -64,15 +64,23 @@ async function nickNameOf(baseURL: string, user: string): Promise<string> {
 const work = mkdtempSync(path.join(tmpdir(), 'dpms-e2e-pdf-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-/** A PDF read back with poppler: its text without whitespace, and how many images it draws. */
-async function readPdf(bytes: Buffer): Promise<{ text: string; images: number }> {
+/**
+ * A PDF read back with poppler: its text without whitespace, how many images it draws, and what
+ * pdfsig says of its digital signatures.
+ */
+async function readPdf(bytes: Buffer): Promise<{ text: string; images: number; sig: string }> {
   const file = path.join(work, `${Date.now()}.pdf`);
   writeFileSync(file, bytes);
   const text = (await run('pdftotext', ['-enc', 'UTF-8', file, '-'])).stdout;
   const list = (await run('pdfimages', ['-list', file])).stdout;
   // Two header lines, then a line per image.
   const images = list.trim().split('\n').length - 2;
-  return { text: text.replace(/\s+/g, ''), images };
+  // pdfsig exits 2 for a PDF without a signature: its words are what is checked.
+  const sig = await run('pdfsig', [file]).then(
+    (r) => r.stdout,
+    (e: { stdout?: string }) => e.stdout ?? '',
+  );
+  return { text: text.replace(/\s+/g, ''), images, sig };
 }
 
 /** What the first step stored, for the signing and printing steps after it. */
@@ -287,6 +295,9 @@ describe('contract documents', () => {
     for (const { opinion } of SIGNERS) expect(pdf.text).toContain(opinion);
     // Each signer's signature image is drawn on the page.
     expect(pdf.images).toBeGreaterThanOrEqual(SIGNERS.length);
+    // Approved: the institute's digital signature covers the whole file.
+    expect(pdf.sig).toContain('Signature is Valid');
+    expect(pdf.sig).toContain('Total document signed');
 
     // The viewer shows that PDF: its pages counted and the first one drawn.
     const viewer = page.getByTestId('pdf-viewer');
