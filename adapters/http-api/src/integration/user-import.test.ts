@@ -58,7 +58,7 @@ describe.each(testDatabaseKinds())('RuoYi user import on %s', (kind) => {
     expect(await userNamed('importnokey')).toBeUndefined();
   });
 
-  it('creates the users of a sheet, reads RuoYi\'s headers too, updates only when asked', async () => {
+  it("creates the users of a sheet, reads RuoYi's headers too, updates only when asked", async () => {
     await request(api.app)
       .post('/prod-api/system/config')
       .set('Authorization', `Bearer ${admin}`)
@@ -118,9 +118,18 @@ describe.each(testDatabaseKinds())('RuoYi user import on %s', (kind) => {
       msg: '恭喜您，数据已全部导入成功！共 1 条，数据如下：<br/>1、账号 importone 更新成功',
     });
     expect(await userNamed('importone')).toMatchObject({ nickName: '导入一改', sex: '2' });
+
+    // A sheet disables nobody a person could not: not the caller's own account.
+    const self = await upload(
+      await sheetOf(['登录名称', '用户名称', '账号状态'], [['admin', '管理员', '停用']]),
+      1,
+    );
+    expect(self.code).not.toBe(200);
+    expect(self.msg).toMatch(/^很抱歉，导入失败！共 1 条.*账号 admin 导入失败：\S/);
+    expect((await userNamed('admin'))?.status).toBe('0');
   });
 
-  it('reports a bad row in 新增用户\'s words, with nothing of the sheet as markup', async () => {
+  it("reports a bad row in 新增用户's words, with nothing of the sheet as markup", async () => {
     const answer = await upload(
       await sheetOf(['登录名称', '用户名称'], [['<img src=x onerror=alert(1)>', '坏']]),
     );

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { checkNewPassword } from '@dpms/core';
 import { systemDoneAnswer, userCreateBody } from '@dpms/wire';
 import { msgOnly } from '../../http/envelope.js';
-import { HttpError } from '../../http/http-error.js';
+import { DomainFailure, HttpError } from '../../http/http-error.js';
 import { readMultipart } from '../../http/multipart.js';
 import { perm, type RouteBook } from '../../http/route.js';
 import type { Principal } from '../../identity/principal.js';
@@ -121,14 +121,18 @@ export function registerUserImportRoutes(book: RouteBook, deps: UserRouteDeps): 
     row: ImportedUser,
     updateSupport: boolean,
     passwordHash: () => Promise<string>,
-  ): Promise<'created' | 'updated'> {
+  ): Promise<'created' | 'updated' | 'exists'> {
     const parsed = importedUser.safeParse(bodyOf(row));
     if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message);
     const u = parsed.data;
     const existing = await repos.users.findByUserName(u.userName);
-    if (existing && !updateSupport) throw new HttpError(400, '已存在');
+    // As RuoYi: an existing account is reported, not touched, unless the sheet is to update.
+    if (existing && !updateSupport) return 'exists';
     if (existing) {
-      await checkAction(principal, 'edit', existing.userId);
+      // As 修改用户, and a status change as 用户管理's switch allows it (nobody disables themselves).
+      const before = await checkAction(principal, 'edit', existing.userId);
+      if (u.status !== undefined && u.status !== before.status)
+        await checkAction(principal, 'changeStatus', existing.userId);
       const r = await repos.users.update(
         existing.userId,
         {
@@ -142,7 +146,8 @@ export function registerUserImportRoutes(book: RouteBook, deps: UserRouteDeps): 
         principal.scope,
       );
       if (!r.ok) throw new HttpError(400, r.error.message);
-      if (u.status === '1') await identity.endSessions(existing.userId, 'forced');
+      if (u.status === '1' && before.status === '0')
+        await identity.endSessions(existing.userId, 'user_disabled');
       return 'updated';
     }
     const r = await repos.users.create(
@@ -210,14 +215,12 @@ export function registerUserImportRoutes(book: RouteBook, deps: UserRouteDeps): 
         const name = html(row.userName ?? '');
         try {
           const how = await importOne(principal, row, q.updateSupport, passwordHash);
-          done.push(`账号 ${name} ${how === 'created' ? '导入成功' : '更新成功'}`);
+          if (how === 'exists') failed.push(`账号 ${name} 已存在`);
+          else done.push(`账号 ${name} ${how === 'created' ? '导入成功' : '更新成功'}`);
         } catch (e) {
-          if (!(e instanceof HttpError)) throw e;
-          failed.push(
-            e.message === '已存在'
-              ? `账号 ${name} 已存在`
-              : `账号 ${name} 导入失败：${html(e.message)}`,
-          );
+          // A refusal (a rule, the data scope, a taken phone number) is the row's; a fault is not.
+          if (!(e instanceof HttpError || e instanceof DomainFailure)) throw e;
+          failed.push(`账号 ${name} 导入失败：${html(e.message)}`);
         }
       }
       const lines = (xs: string[]) => xs.map((x, i) => `<br/>${i + 1}、${x}`).join('');
