@@ -2,6 +2,7 @@
 // Callbacks passed to page.evaluate run in the browser, so this file sees the DOM types.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { chromium, type Browser, type Locator, type Page, type Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ARTIFACTS_DIR, CHROMIUM_ARGS, CHROMIUM_PATH, DESKTOP } from '../support/browser.js';
@@ -134,7 +135,8 @@ describe('RuoYi-Vue 3.9.2 admin UI against our API', () => {
   }
 
   async function search(placeholder: string, value: string, listCall: string): Promise<void> {
-    await view().getByPlaceholder(placeholder).first().fill(value);
+    // The shown screen's: a screen kept alive in another tab has its own search boxes.
+    await view().getByPlaceholder(placeholder).filter({ visible: true }).first().fill(value);
     await Promise.all([
       page.waitForResponse(answered(listCall)),
       view().getByRole('button', { name: '搜索' }).click(),
@@ -142,6 +144,17 @@ describe('RuoYi-Vue 3.9.2 admin UI against our API', () => {
   }
 
   const apiGet = <T>(url: string) => api<T>(baseURL, token, 'GET', url);
+  /** A write made by the test itself (its own records, their removal); refused writes fail it. */
+  async function apiWrite<T = { code: number }>(
+    method: string,
+    url: string,
+    body?: unknown,
+  ): Promise<T> {
+    const answer = await api<T & { code: number; msg?: string }>(baseURL, token, method, url, body);
+    if (answer.code !== 200)
+      throw new Error(`${method} ${url} → ${answer.code} ${answer.msg ?? ''}`);
+    return answer;
+  }
   type Rows<T> = { rows: T[]; total: number };
 
   it("signs in on RuoYi's own login page (demo mode: no captcha)", async () => {
@@ -367,6 +380,95 @@ describe('RuoYi-Vue 3.9.2 admin UI against our API', () => {
     await expectClean();
   });
 
+  it('角色管理: 更多 → 数据权限 (自定数据权限 with departments) and 分配用户 (添加用户, 取消授权)', async () => {
+    // A role and a user of the step's own, removed whatever happens.
+    const role = await apiWrite<{ data: { roleId: number } }>('POST', '/system/role', {
+      roleName: '端到端授权角色',
+      roleKey: 'e2e_auth_role',
+      roleSort: 90,
+    });
+    const roleId = role.data.roleId;
+    const user = await apiWrite<{ data: { userId: number } }>('POST', '/system/user', {
+      userName: 'e2eauthuser',
+      nickName: '端到端授权用户',
+      password: 'Admin123x',
+    });
+    const userId = user.data.userId;
+    try {
+      // 角色管理 is open in its tab since the step above.
+      await goTo(['系统管理', '角色管理']);
+      await search('请输入角色名称', '端到端授权角色', '/system/role/list');
+      // 数据权限: 自定数据权限, one department ticked in the tree.
+      await row('端到端授权角色').getByRole('button', { name: '更多' }).click();
+      await Promise.all([
+        page.waitForResponse(answered(`/system/role/deptTree/${roleId}`)),
+        page.locator('.el-dropdown-menu:visible').getByText('数据权限').click(),
+      ]);
+      const scope = dialog('分配数据权限');
+      await expect
+        .poll(() =>
+          scope.locator('.el-form-item', { hasText: '角色名称' }).locator('input').inputValue(),
+        )
+        .toBe('端到端授权角色');
+      await scope.locator('.el-form-item', { hasText: '权限范围' }).locator('.el-select').click();
+      await page.locator('.el-select-dropdown__item:visible', { hasText: '自定数据权限' }).click();
+      const depts = await apiGet<{
+        data: { deptId: number; parentId: number; deptName: string }[];
+      }>('/system/dept/list');
+      // A department without sub-departments: ticked alone whether or not 父子联动 is on.
+      const ticked = depts.data.find((d) => !depts.data.some((c) => c.parentId === d.deptId))!;
+      await scope
+        .locator('.el-tree-node__content', { hasText: exact(ticked.deptName) })
+        .locator('.el-checkbox')
+        .click();
+      await submit(scope, '/system/role/dataScope', 'PUT');
+      expect(
+        (await apiGet<{ data: { dataScope: string } }>(`/system/role/${roleId}`)).data.dataScope,
+      ).toBe('2');
+      expect(
+        (await apiGet<{ checkedKeys: number[] }>(`/system/role/deptTree/${roleId}`)).checkedKeys,
+      ).toContain(ticked.deptId);
+
+      // 分配用户: its own page; 添加用户 lists the users without the role.
+      await row('端到端授权角色').getByRole('button', { name: '更多' }).click();
+      await Promise.all([
+        page.waitForResponse(answered('/system/role/authUser/allocatedList')),
+        page.locator('.el-dropdown-menu:visible').getByText('分配用户').click(),
+      ]);
+      await page.waitForURL(`**/system/role-auth/user/${roleId}`);
+      await Promise.all([
+        page.waitForResponse(answered('/system/role/authUser/unallocatedList')),
+        view().getByRole('button', { name: '添加用户' }).click(),
+      ]);
+      const select = dialog('选择用户');
+      await select.getByPlaceholder('请输入用户名称').fill('e2eauthuser');
+      await Promise.all([
+        page.waitForResponse(answered('/system/role/authUser/unallocatedList')),
+        select.getByRole('button', { name: '搜索' }).click(),
+      ]);
+      await select.locator('.el-table__body-wrapper tr', { hasText: 'e2eauthuser' }).click();
+      await Promise.all([
+        page.waitForResponse(answered('/system/role/authUser/allocatedList')),
+        submit(select, '/system/role/authUser/selectAll', 'PUT'),
+      ]);
+      const allocated = () =>
+        apiGet<Rows<{ userName: string }>>(`/system/role/authUser/allocatedList?roleId=${roleId}`);
+      expect((await allocated()).rows.map((u) => u.userName)).toEqual(['e2eauthuser']);
+
+      await row('e2eauthuser').getByRole('button', { name: '取消授权' }).click();
+      await Promise.all([
+        page.waitForResponse(answered('/system/role/authUser/allocatedList')),
+        confirm('/system/role/authUser/cancel', 'PUT'),
+      ]);
+      expect((await allocated()).total).toBe(0);
+      await expect.poll(() => row('e2eauthuser').count()).toBe(0);
+      await expectClean();
+    } finally {
+      await apiWrite('DELETE', `/system/user/${userId}`);
+      await apiWrite('DELETE', `/system/role/${roleId}`);
+    }
+  });
+
   it('用户管理: lists, adds a user, edits and deletes them; times on the institute clock', async () => {
     await openScreen(['系统管理', '用户管理'], '/system/user/list');
     expect(await row('').count()).toBeGreaterThan(0);
@@ -410,6 +512,133 @@ describe('RuoYi-Vue 3.9.2 admin UI against our API', () => {
     await confirm(`/system/user/${userId}`, 'DELETE');
     expect((await apiGet<Rows<unknown>>('/system/user/list?userName=e2eruoyi')).total).toBe(0);
     await expectClean();
+  });
+
+  it("用户管理: 更多 → 重置密码 (RuoYi's prompt) and 分配角色 (its own page)", async () => {
+    // Two roles a non-administrator may hold: the user starts with one (an account without a
+    // role cannot sign in), 分配角色 adds the other.
+    const roles = (
+      await apiGet<Rows<{ roleId: number; roleName: string; roleKey: string }>>(
+        '/system/role/list?status=0&pageSize=50',
+      )
+    ).rows.filter((r) => r.roleKey !== 'admin');
+    const [held, added] = [roles[0]!, roles[1]!];
+    const user = await apiWrite<{ data: { userId: number } }>('POST', '/system/user', {
+      userName: 'e2eresetuser',
+      nickName: '端到端重置用户',
+      password: 'Admin123x',
+      roleIds: [held.roleId],
+    });
+    const userId = user.data.userId;
+    try {
+      await goTo(['系统管理', '用户管理']);
+      // 用户管理's own department filter: the screen shown, not the one it replaces.
+      await view().getByPlaceholder('请输入部门名称').waitFor();
+      await search('请输入用户名称', 'e2eresetuser', '/system/user/list');
+      await row('e2eresetuser').getByRole('button', { name: '更多' }).click();
+      await page.locator('.el-dropdown-menu:visible').getByText('重置密码').click();
+      const prompt = page.locator('.el-message-box', { hasText: '请输入「e2eresetuser」的新密码' });
+      await prompt.locator('input').fill('Reset123x');
+      await Promise.all([
+        page.waitForResponse(answered('/system/user/resetPwd', 'PUT')),
+        prompt.getByRole('button', { name: /确\s*定/ }).click(),
+      ]);
+      await page.getByText('修改成功，新密码是：Reset123x').waitFor();
+      // The new password signs in; the old one no longer does.
+      await expect(apiToken(baseURL, 'e2eresetuser', 'Reset123x')).resolves.toBeTruthy();
+      await expect(apiToken(baseURL, 'e2eresetuser', 'Admin123x')).rejects.toThrow();
+
+      // 分配角色: every role a non-administrator may hold, the user's own ticked.
+      await row('e2eresetuser').getByRole('button', { name: '更多' }).click();
+      await Promise.all([
+        page.waitForResponse(answered(`/system/user/authRole/${userId}`)),
+        page.locator('.el-dropdown-menu:visible').getByText('分配角色').click(),
+      ]);
+      await page.waitForURL(`**/system/user-auth/role/${userId}`);
+      await row(added.roleName).first().click();
+      await Promise.all([
+        page.waitForResponse(answered('/system/user/authRole', 'PUT')),
+        view().getByRole('button', { name: '提交' }).click(),
+      ]);
+      await page.getByText('授权成功').waitFor();
+      const now = await apiGet<{ roles: { roleId: number; flag: boolean }[] }>(
+        `/system/user/authRole/${userId}`,
+      );
+      const flagged = now.roles.filter((r) => r.flag).map((r) => r.roleId);
+      expect(flagged.sort()).toEqual([held.roleId, added.roleId].sort());
+      await expectClean();
+    } finally {
+      await apiWrite('DELETE', `/system/user/${userId}`);
+    }
+  });
+
+  it("用户管理: 导入 — 下载模板, then an xlsx uploaded through RuoYi's dialog, its 导入结果 shown", async () => {
+    // RuoYi gives an imported account the 参数设置 sys.user.initPassword.
+    const initial = await apiGet<Rows<{ configId: number }>>(
+      '/system/config/list?configKey=sys.user.initPassword',
+    );
+    const madeKey = initial.total === 0;
+    if (madeKey)
+      await apiWrite('POST', '/system/config', {
+        configName: '用户管理-账号初始密码',
+        configKey: 'sys.user.initPassword',
+        configValue: 'Init123x',
+        configType: 'N',
+      });
+    try {
+      await goTo(['系统管理', '用户管理']);
+      await view().getByRole('button', { name: '导入' }).click();
+      const upload = dialog('用户导入');
+      const [template] = await Promise.all([
+        page.waitForResponse(answered('/system/user/importTemplate', 'POST')),
+        upload.getByText('下载模板').click(),
+      ]);
+      expect(template.status()).toBe(200);
+      // The template, filled in as an administrator would, goes back through the dialog.
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load((await template.body()) as unknown as ExcelJS.Buffer);
+      const sheet = book.worksheets[0]!;
+      const headers = (sheet.getRow(1).values as unknown[]).map(String);
+      const cells: Record<string, string> = {
+        登录名称: 'e2eimport',
+        用户名称: '端到端导入用户',
+        手机号码: '13800001234',
+        性别: '女',
+        状态: '正常',
+      };
+      sheet.addRow(headers.map((h) => cells[h] ?? null).slice(1));
+      const file = path.join(ARTIFACTS_DIR, 'ruoyi-user-import.xlsx');
+      mkdirSync(ARTIFACTS_DIR, { recursive: true });
+      await book.xlsx.writeFile(file);
+      await upload.locator('input[type=file]').setInputFiles(file);
+      const [answer] = await Promise.all([
+        page.waitForResponse(answered('/system/user/importData?updateSupport=0', 'POST')),
+        upload.getByRole('button', { name: '确 定' }).click(),
+      ]);
+      expect(((await answer.json()) as { code: number }).code).toBe(200);
+      const result = page.locator('.el-message-box', { hasText: '导入结果' });
+      await expect
+        .poll(() => result.textContent())
+        .toContain('恭喜您，数据已全部导入成功！共 1 条');
+      expect(await result.textContent()).toContain('账号 e2eimport 导入成功');
+      await result.getByRole('button', { name: /确\s*定/ }).click();
+      const imported = await apiGet<
+        Rows<{ userId: number; nickName: string; phonenumber: string; sex: string }>
+      >('/system/user/list?userName=e2eimport');
+      expect(imported.rows.map((u) => [u.nickName, u.phonenumber, u.sex])).toEqual([
+        ['端到端导入用户', '13800001234', '1'],
+      ]);
+      await expectClean();
+    } finally {
+      const left = await apiGet<Rows<{ userId: number }>>('/system/user/list?userName=e2eimport');
+      for (const u of left.rows) await apiWrite('DELETE', `/system/user/${u.userId}`);
+      if (madeKey) {
+        const made = await apiGet<Rows<{ configId: number }>>(
+          '/system/config/list?configKey=sys.user.initPassword',
+        );
+        for (const c of made.rows) await apiWrite('DELETE', `/system/config/${c.configId}`);
+      }
+    }
   });
 
   it('菜单管理: lists the tree, adds a directory, edits and deletes it', async () => {
@@ -471,10 +700,52 @@ describe('RuoYi-Vue 3.9.2 admin UI against our API', () => {
     await expectClean();
   });
 
+  it("定时任务: 修改 a job's cron in RuoYi's job dialog; the original is put back", async () => {
+    type Job = {
+      jobId: number;
+      jobName: string;
+      jobGroup: string;
+      invokeTarget: string;
+      cronExpression: string;
+      misfirePolicy: string;
+      concurrent: string;
+      status: string;
+    };
+    const job = (await apiGet<Rows<Job>>('/monitor/job/list?pageNum=1&pageSize=10')).rows[0]!;
+    const changed = job.cronExpression === '0 17 3 * * ?' ? '0 19 3 * * ?' : '0 17 3 * * ?';
+    try {
+      // 定时任务 is open in its tab since the step above.
+      await goTo(['系统监控', '定时任务']);
+      await row(job.jobName).getByRole('button', { name: '修改' }).click();
+      const edit = dialog('修改任务');
+      const cron = edit.getByPlaceholder('请输入cron执行表达式');
+      await expect.poll(() => cron.inputValue()).toBe(job.cronExpression);
+      await cron.fill(changed);
+      await submit(edit, '/monitor/job', 'PUT');
+      expect((await apiGet<{ data: Job }>(`/monitor/job/${job.jobId}`)).data.cronExpression).toBe(
+        changed,
+      );
+      await expect.poll(() => row(job.jobName).textContent()).toContain(changed);
+      await expectClean();
+    } finally {
+      const { jobId, jobName, jobGroup, invokeTarget, cronExpression, misfirePolicy } = job;
+      await apiWrite('PUT', '/monitor/job', {
+        jobId,
+        jobName,
+        jobGroup,
+        invokeTarget,
+        cronExpression,
+        misfirePolicy,
+        concurrent: job.concurrent,
+        status: job.status,
+      });
+    }
+  });
+
   it('操作日志 lists the writes made above', async () => {
     await openScreen(['系统管理', '日志管理', '操作日志'], '/monitor/operlog/list');
-    // Newest first: the 菜单管理 steps just above, with RuoYi's 操作类型 and 操作状态 drawn from
-    // its dictionaries.
+    // Newest first: the 菜单管理 steps above (only 定时任务's cron edit and its restoring came
+    // after), with RuoYi's 操作类型 and 操作状态 drawn from its dictionaries.
     const latest = row('菜单管理').first();
     await latest.waitFor();
     expect(await latest.textContent()).toMatch(/新增|修改|删除/);

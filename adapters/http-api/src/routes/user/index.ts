@@ -5,6 +5,7 @@ import type { RouteModule } from '../route-module.js';
 import { userRouteDeps } from './user-access.js';
 import { registerUserAdminRoutes } from './user-admin.routes.js';
 import { registerUserAuthRoleRoutes } from './user-auth-role.routes.js';
+import { registerUserImportRoutes } from './user-import.routes.js';
 import { registerUserPickerRoutes } from './user-pickers.routes.js';
 import { registerUserProfileRoutes } from './user-profile.routes.js';
 
@@ -23,6 +24,7 @@ export function userRoutes(
       registerUserPickerRoutes(book, deps);
       registerUserProfileRoutes(book, deps);
       registerUserAuthRoleRoutes(book, deps);
+      registerUserImportRoutes(book, deps);
       registerUserAdminRoutes(book, deps);
     },
   };
