@@ -164,4 +164,20 @@ describe.each(testDatabaseKinds())('login and operation log repositories on %s',
     ]);
     expect(await opers.clean()).toBe(3);
   });
+
+  it('writes an entry whose texts hold a NUL character, without it, and the rest of its batch', async () => {
+    await opers.clean();
+    await opers.addMany([
+      oper({
+        operName: 'a',
+        operParam: '{"name":"x\u0000y"}',
+        operTime: at('2025-03-01T10:00:01Z'),
+      }),
+      oper({ operName: 'b', operTime: at('2025-03-01T10:00:02Z') }),
+    ]);
+    const rows = (await opers.list({ filter: {} })).rows;
+    expect(rows.map((r) => r.operName)).toEqual(['b', 'a']);
+    expect(rows[1]?.operParam).toBe('{"name":"xy"}');
+    expect(await opers.clean()).toBe(2);
+  });
 });

@@ -24,7 +24,11 @@ import {
   type Db,
 } from './sql-helpers.js';
 
-const cut = (s: string, n: number) => (s.length > n ? s.slice(0, n) : s);
+/** A text cut to its column, without NUL characters (PostgreSQL's text and jsonb hold none). */
+const cut = (text: string, n: number) => {
+  const s = text.includes('\u0000') ? text.replaceAll('\u0000', '') : text;
+  return s.length > n ? s.slice(0, n) : s;
+};
 
 const LOGIN_SORT = {
   infoId: 'info_id',
@@ -212,9 +216,7 @@ export class SqlOperLogRepository implements OperLogRepository {
   /**
    * One statement for the whole batch, its rows as one JSON parameter (a batch of 200 would
    * otherwise bind 3,400 parameters), with the department's name as it is now read in the insert
-   * itself. Committed without waiting for the WAL to reach the disk: the entry is written after
-   * the write's answer and acknowledged to nobody, so a database crash may lose the last fraction
-   * of a second of the log, never a write, and a write does not pay a second flush for its log.
+   * itself.
    */
   async addMany(entries: readonly NewOperLog[]): Promise<void> {
     if (entries.length === 0) return;
@@ -236,22 +238,19 @@ export class SqlOperLogRepository implements OperLogRepository {
       oper_time: e.operTime.toISOString(),
       cost_time: Math.max(0, Math.min(2_147_483_647, Math.round(e.costTime))),
     }));
-    await this.db.transaction().execute(async (tx) => {
-      await sql`set local synchronous_commit = off`.execute(tx);
-      await sql`
-        insert into sys_oper_log (title, business_type, method, request_method, operator_type,
-          oper_name, dept_name, oper_url, oper_ip, oper_location, oper_param, json_result, status,
-          error_msg, oper_time, cost_time)
-        select r.title, r.business_type, r.method, r.request_method, r.operator_type, r.oper_name,
-          coalesce((select left(d.dept_name, 50) from sys_dept d where d.dept_id = r.dept_id), ''),
-          r.oper_url, r.oper_ip, r.oper_location,
-          r.oper_param, r.json_result, r.status, r.error_msg, r.oper_time, r.cost_time
-        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(
-          title text, business_type smallint, method text, request_method text,
-          operator_type smallint, oper_name text, dept_id bigint, oper_url text, oper_ip text,
-          oper_location text, oper_param text, json_result text, status char(1),
-          error_msg text, oper_time timestamptz, cost_time integer)`.execute(tx);
-    });
+    await sql`
+      insert into sys_oper_log (title, business_type, method, request_method, operator_type,
+        oper_name, dept_name, oper_url, oper_ip, oper_location, oper_param, json_result, status,
+        error_msg, oper_time, cost_time)
+      select r.title, r.business_type, r.method, r.request_method, r.operator_type, r.oper_name,
+        coalesce((select left(d.dept_name, 50) from sys_dept d where d.dept_id = r.dept_id), ''),
+        r.oper_url, r.oper_ip, r.oper_location,
+        r.oper_param, r.json_result, r.status, r.error_msg, r.oper_time, r.cost_time
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(
+        title text, business_type smallint, method text, request_method text,
+        operator_type smallint, oper_name text, dept_id bigint, oper_url text, oper_ip text,
+        oper_location text, oper_param text, json_result text, status char(1),
+        error_msg text, oper_time timestamptz, cost_time integer)`.execute(this.db);
   }
 
   listQueries(query: ListQuery<OperLogFilter, OperLogSortColumn>) {
