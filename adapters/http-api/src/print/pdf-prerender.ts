@@ -53,7 +53,9 @@ export function prerenderPayload(event: ApprovalApprovedEvent): PrerenderPayload
 /**
  * Queues the pre-render with graphile-worker's own `add_job`, in the transaction that approves:
  * a rolled-back approval queues nothing, a committed one always has its job, even if this
- * process dies right after (the NOTIFY that wakes a worker goes out with the commit).
+ * process dies right after (the NOTIFY that wakes a worker goes out with the commit). One named
+ * queue runs them one at a time across the instances: a burst of approvals neither takes every
+ * worker slot from the scheduled jobs nor floods the print service the viewers are waiting on.
  *
  * Without the schema `graphile_worker` nothing is queued: the queue installs it as it starts,
  * which a server does in the background right after it listens, and which a test that runs no
@@ -74,6 +76,7 @@ export class GraphilePrerenderQueue implements ApprovalFollowUpPort {
     await sql`select graphile_worker.add_job(
         ${PRERENDER_TASK},
         ${payload}::json,
+        queue_name => ${PRERENDER_TASK},
         max_attempts => ${PRERENDER_MAX_ATTEMPTS}::int,
         job_key => ${prerenderJobKey(event.approvalId)})`.execute(this.trx);
   }
