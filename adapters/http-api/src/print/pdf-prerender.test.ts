@@ -171,9 +171,11 @@ describe.each(testDatabaseKinds())('pre-rendering the PDFs of approved approvals
         max_attempts: number;
         attempts: number;
         last_error: string | null;
-      }>`select j.payload, j.max_attempts, j.attempts, j.last_error
+        queue_name: string | null;
+      }>`select j.payload, q.queue_name, j.max_attempts, j.attempts, j.last_error
         from graphile_worker._private_jobs j
         join graphile_worker._private_tasks t on t.id = j.task_id
+        left join graphile_worker._private_job_queues q on q.id = j.job_queue_id
         where t.identifier = ${PRERENDER_TASK} and j.key = ${prerenderJobKey(approvalId)}`.execute(
         database.handle.db,
       )
@@ -252,6 +254,8 @@ describe.each(testDatabaseKinds())('pre-rendering the PDFs of approved approvals
     expect(await jobsOf(approved)).toEqual([
       {
         payload: { approvalId: approved },
+        // One at a time across the instances, beside the scheduled jobs.
+        queue_name: PRERENDER_TASK,
         max_attempts: PRERENDER_MAX_ATTEMPTS,
         attempts: 0,
         last_error: null,
