@@ -34,6 +34,7 @@ import { HttpPrintClient, printServiceUrlFromEnv } from './print/http-print-clie
 import { P12PdfSealer, sealKeyFromEnv } from './print/pdf-seal.js';
 import { printModule } from './print/print.module.js';
 import { sqlDocumentSource } from './print/document-source.js';
+import { PRERENDER_TASK, prerenderTask } from './print/pdf-prerender.js';
 import { startPrintServiceBeside } from './print/print-service-process.js';
 import { purgeExpired } from './identity/housekeeping.js';
 import { SERVER_LISTENING } from './supervisor-protocol.js';
@@ -193,6 +194,8 @@ async function main(): Promise<void> {
     logger,
     // The crons read the institute's clock (sys.institute.timeZone at start).
     zone: configuredZone(repos),
+    // Newly approved approvals' PDFs, queued by the approval's transaction.
+    tasks: { [PRERENDER_TASK]: prerenderTask(container.get(TOKENS.Print), logger) },
   });
   catalogue.runThrough((jobId) => queue.runNow(jobId));
   queue.startInBackground();

@@ -3,6 +3,7 @@ import { ok } from '../shared/result.js';
 import type { IdempotencyBegin } from '../platform/auth-session.js';
 import { ApprovalEngine, nodesForContent, pendingUsers } from './approval-engine.use-case.js';
 import type {
+  ApprovalApprovedEvent,
   ApprovalChanges,
   ApprovalEndedEvent,
   ApprovalFlowNode,
@@ -70,6 +71,7 @@ function memory() {
   const keys = new Map<string, { route: string; fingerprint?: string; response: unknown }>();
   const ended: ApprovalEndedEvent[] = [];
   const sent: ApprovalSentEvent[] = [];
+  const approved: ApprovalApprovedEvent[] = [];
   const notices: (NewApprovalNotice & { readAt: Date | null })[] = [];
   const readers = new Set<string>();
   let nextId = 1;
@@ -219,12 +221,18 @@ function memory() {
         return Promise.resolve(ok(undefined));
       },
     },
+    followUps: {
+      approved: (e) => {
+        approved.push(e);
+        return Promise.resolve();
+      },
+    },
   };
   const engine = new ApprovalEngine(
     { transaction: (fn) => fn(repos) },
     { now: () => new Date('2026-11-22T06:00:00Z') },
   );
-  return { engine, log, ended, sent, notices };
+  return { engine, log, ended, sent, notices, approved };
 }
 
 describe('ApprovalEngine', () => {
@@ -318,7 +326,7 @@ describe('ApprovalEngine', () => {
   });
 
   it('tells the linked record every send and every end, and nothing else', async () => {
-    const { engine, ended, sent } = memory();
+    const { engine, ended, sent, approved } = memory();
     const created = await engine.create(
       {
         kind: 'Common',
@@ -360,6 +368,11 @@ describe('ApprovalEngine', () => {
     ]);
     expect(ended.map((e) => e.status)).toEqual([2, 3, 1]);
     expect(ended.every((e) => e.recordId === 'r2' && e.approvalId === id)).toBe(true);
+    // What follows an approval is queued once, by the approval itself: not by a rejection, a
+    // withdrawal or a cc after it.
+    expect(approved).toEqual([
+      { approvalId: id, typeCode: '22_1', recordKind: 'x', recordId: 'r2' },
+    ]);
   });
 
   it('sends 抄送 to the copied user and 催办 to the waiting holders, read once they open it', async () => {

@@ -453,6 +453,15 @@ export class ApprovalEngine {
     const moved = await moveLinkedRecord(repos, record, entry.action, state, now);
     // The record refused to move: the action must not happen without it.
     if (!moved.ok) throw new WriteAbort(moved.error);
+    // Approved by this action (not a cc on an approval approved before): queue what follows.
+    if (finished && record.state.status !== 1) {
+      await repos.followUps?.approved({
+        approvalId: record.approvalId,
+        typeCode: record.typeCode,
+        recordKind: record.recordKind,
+        recordId: record.recordId,
+      });
+    }
     return ok(outcomeOf(record.approvalId, state));
   }
 }

@@ -357,4 +357,23 @@ export interface ApprovalRepositories {
   readonly options: ApprovalOptionSources;
   /** 抄送 and 催办's notices, written in the action's transaction. */
   readonly notices: ApprovalNoticeRepository;
+  /** What follows an approval's approval outside it; left out, nothing follows. */
+  readonly followUps?: ApprovalFollowUpPort;
+}
+
+/** An approval that was approved by the action (status 1), with the record it is about. */
+export interface ApprovalApprovedEvent {
+  readonly approvalId: ApprovalId;
+  readonly typeCode: ApprovalTypeCode;
+  readonly recordKind: string | null;
+  readonly recordId: string | null;
+}
+
+/**
+ * Work an approval's approval sets off outside the approval (pre-rendering its PDFs), queued in
+ * the action's transaction: a rolled-back action queues nothing, a committed one always has its
+ * work queued, even if the process dies right after. It must not refuse: the approval stands.
+ */
+export interface ApprovalFollowUpPort {
+  approved(event: ApprovalApprovedEvent): Promise<void>;
 }

@@ -17,6 +17,7 @@ import type { Clock } from '../identity/clock.js';
 import { approvalRoutes, type ApprovalRouteDeps } from '../routes/approval/index.js';
 import { type TaskNotifyPort } from '@dpms/core';
 import { FileReferences } from '../routes/file-references.js';
+import { GraphilePrerenderQueue } from '../print/pdf-prerender.js';
 import { centreForms } from './centre-forms.js';
 import { TOKENS } from './tokens.js';
 import type { Db } from './db.js';
@@ -30,9 +31,11 @@ export const approvalModule = (db: Db, linkedRecords: LinkedRecordRegistry<Db>, 
     bind(TOKENS.Approval)
       .toResolvedValue(
         (repos: PlatformRepositories): ApprovalRouteDeps => {
-          const uow = new KyselyUnitOfWork(db, (trx) =>
-            createApprovalRepositories(trx, linkedRecords),
-          );
+          // An approval approved queues its PDFs' pre-render in its own transaction.
+          const uow = new KyselyUnitOfWork(db, (trx) => ({
+            ...createApprovalRepositories(trx, linkedRecords),
+            followUps: new GraphilePrerenderQueue(trx),
+          }));
           const engine = new ApprovalEngine(uow, clock);
           return {
             engine,

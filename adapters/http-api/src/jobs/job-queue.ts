@@ -80,6 +80,12 @@ export interface JobQueueOptions {
   readonly runNowWaitMs?: number;
   /** Called with the jobs whose cron this instance took up from another's change (for tests). */
   readonly onSchedulesFollowed?: (jobIds: readonly number[]) => void;
+  /**
+   * One-off tasks beside the catalogue's, queued by whoever needs them (the PDF pre-render, from
+   * the approval's transaction). Each reports its own failures: graphile-worker's error line for
+   * a failed attempt of one is kept at debug.
+   */
+  readonly tasks?: TaskList;
 }
 
 const RUN_NOW_WAIT_MS = 25_000;
@@ -129,10 +135,13 @@ export class JobQueue {
     options.catalogue.whenRescheduled(() => this.tellScheduleChanged());
     const log = options.logger.child({ component: 'job-queue' });
     this.log = log;
+    const oneOff = new Set(Object.keys(options.tasks ?? {}));
     this.workerLogger = new WorkerLogger((scope) => (level, message, meta) => {
       // LogLevel is a const enum of these strings: error, warning, info, debug.
       const name = String(level);
-      const at = name === 'error' ? 'error' : name === 'warning' ? 'warn' : 'debug';
+      const job = meta?.['job'] as { task_identifier?: unknown } | undefined;
+      const reported = meta?.['failure'] === true && oneOff.has(String(job?.task_identifier));
+      const at = name === 'error' && !reported ? 'error' : name === 'warning' ? 'warn' : 'debug';
       log[at]({ ...scope, ...meta }, message);
     });
   }
@@ -212,7 +221,7 @@ export class JobQueue {
         maxAttempts: 1,
       });
     }
-    const taskList: TaskList = {};
+    const taskList: TaskList = { ...this.options.tasks };
     for (const e of entries)
       taskList[queueNames(e.jobId).task] = (p, h) => this.perform(e.jobId, p as Payload, h);
     const zoneOption = this.options.zone ?? DEFAULT_INSTITUTE_TIME_ZONE;

@@ -7,8 +7,11 @@ import {
   type ApprovalActor,
   type ApprovalDetailAnswer,
   type ApprovalEngine,
+  type ApprovalSheetPrint,
   type ApprovalSheets,
+  type ContractDocumentPrint,
   type PlatformRepositories,
+  type Result,
   type SignatureImageRepository,
   type UnitOfWork,
 } from '@dpms/core';
@@ -106,25 +109,66 @@ async function sheetOfAnswer(deps: PrintDeps, answer: ApprovalDetailAnswer) {
 }
 
 /**
+ * The two PDFs as the routes print them, and as the pre-render job prints them ahead of the first
+ * click: one payload builder each, so both land on the same stored PDF (its key is the payload's
+ * hash).
+ */
+export function printedPdfs(deps: PrintDeps) {
+  const sources = printSources(deps);
+  return {
+    /** An approval's sheet, for an actor who may see the approval (the engine's refusal else). */
+    async approvalSheet(
+      approvalId: string,
+      actor: ApprovalActor,
+    ): Promise<Result<{ readonly payload: ApprovalSheetPrint; readonly printed: PrintedPdf }>> {
+      const answer = await deps.engine.exportSheet(approvalId, actor);
+      if (!answer.ok) return answer;
+      const payload = await approvalSheetPrint(
+        answer.value,
+        sources,
+        await sheetOfAnswer(deps, answer.value),
+      );
+      const subject = { kind: 'approval', approvalId: answer.value.approval.approvalId } as const;
+      return { ok: true, value: { payload, printed: await deps.pdfs.pdfOf(payload, subject) } };
+    },
+    /**
+     * A contract document with its approval's signatures. The approval is read as the system:
+     * whoever may see the document sees the signatures printed on it.
+     */
+    async contractDocument(
+      doc: PrintableDocument,
+    ): Promise<{ readonly payload: ContractDocumentPrint; readonly printed: PrintedPdf }> {
+      const found =
+        doc.approvalId === null ? null : await deps.engine.detail(doc.approvalId, SYSTEM_ACTOR);
+      const approval = found?.ok ? found.value : null;
+      const payload = await contractDocumentPrint(doc, approval, sources);
+      const subject = { kind: 'document', documentId: doc.documentId } as const;
+      return { payload, printed: await deps.pdfs.pdfOf(payload, subject) };
+    },
+  };
+}
+
+/**
+ * Who reads for the system: every record (ALL_DATA), as no one in particular (user 0). Only for
+ * reading what is printed into a PDF the caller may already see, or stored rather than served.
+ */
+export const SYSTEM_ACTOR: ApprovalActor = { userId: 0, deptId: null, scope: ALL_DATA };
+
+/**
  * The approval export's PDF form (`GET /project/approval/export?format=pdf`): the sheet printed
  * with its record's figures and each node's signature, for whoever may see the approval.
  */
 export function approvalPdfExport(deps: PrintDeps) {
-  const sources = printSources(deps);
+  const pdfs = printedPdfs(deps);
   return async (approvalId: string, principal: Principal, res: Response): Promise<void> => {
-    const answer = unwrap(await deps.engine.exportSheet(approvalId, actorOf(principal)));
-    const payload = await approvalSheetPrint(answer, sources, await sheetOfAnswer(deps, answer));
-    sendPdf(
-      res,
-      await deps.pdfs.pdfOf(payload, { kind: 'approval', approvalId: answer.approval.approvalId }),
-      `${payload.title || '审批单'}.pdf`,
-    );
+    const { payload, printed } = unwrap(await pdfs.approvalSheet(approvalId, actorOf(principal)));
+    sendPdf(res, printed, `${payload.title || '审批单'}.pdf`);
   };
 }
 
 /** The calls that answer contract documents as PDF. */
 export function pdfRoutes(deps: PrintDeps): RouteModule {
-  const sources = printSources(deps);
+  const pdfs = printedPdfs(deps);
   const documentId = z
     .union([z.string(), z.number()])
     .transform((v) => String(v).trim())
@@ -135,20 +179,6 @@ export function pdfRoutes(deps: PrintDeps): RouteModule {
     const doc = deps.documents ? await deps.documents.find(id, principal) : null;
     if (doc === null) throw new HttpError(404, PRINT_MESSAGES.documentNotFound);
     return doc;
-  };
-
-  /**
-   * The approval behind a document, read for its signatures. Why not with the caller's own
-   * visibility: whoever may see the document sees the signatures printed on it.
-   */
-  const approvalOf = async (doc: PrintableDocument): Promise<ApprovalDetailAnswer | null> => {
-    if (doc.approvalId === null) return null;
-    const found = await deps.engine.detail(doc.approvalId, {
-      userId: 0,
-      deptId: null,
-      scope: ALL_DATA,
-    });
-    return found.ok ? found.value : null;
   };
 
   return {
@@ -165,12 +195,8 @@ export function pdfRoutes(deps: PrintDeps): RouteModule {
         produces: 'application/pdf',
         handler: async ({ query, principal, res }) => {
           const doc = await documentOf(query.documentId, principal);
-          const payload = await contractDocumentPrint(doc, await approvalOf(doc), sources);
-          sendPdf(
-            res,
-            await deps.pdfs.pdfOf(payload, { kind: 'document', documentId: doc.documentId }),
-            `${payload.contractName || '合同文本'}.pdf`,
-          );
+          const { payload, printed } = await pdfs.contractDocument(doc);
+          sendPdf(res, printed, `${payload.contractName || '合同文本'}.pdf`);
           return undefined;
         },
       });
@@ -194,12 +220,8 @@ export function pdfRoutes(deps: PrintDeps): RouteModule {
             ? await deps.documents.latestOfContract(query.contractId, principal)
             : null;
           if (doc === null) throw new HttpError(404, PRINT_MESSAGES.noDocument);
-          const payload = await contractDocumentPrint(doc, await approvalOf(doc), sources);
-          sendPdf(
-            res,
-            await deps.pdfs.pdfOf(payload, { kind: 'document', documentId: doc.documentId }),
-            `${payload.contractName || '合同'}.pdf`,
-          );
+          const { payload, printed } = await pdfs.contractDocument(doc);
+          sendPdf(res, printed, `${payload.contractName || '合同'}.pdf`);
           return undefined;
         },
       });
@@ -214,17 +236,8 @@ export function pdfRoutes(deps: PrintDeps): RouteModule {
         handler: async ({ query, principal, res }) => {
           const doc = await documentOf(query.documentId, principal);
           if (doc.approvalId === null) throw new HttpError(404, PRINT_MESSAGES.noApproval);
-          const answer = unwrap(await deps.engine.exportSheet(doc.approvalId, actorOf(principal)));
-          const payload = await approvalSheetPrint(
-            answer,
-            sources,
-            await sheetOfAnswer(deps, answer),
-          );
-          sendPdf(
-            res,
-            await deps.pdfs.pdfOf(payload, { kind: 'approval', approvalId: doc.approvalId }),
-            `${payload.title || '审批单'}.pdf`,
-          );
+          const sheet = unwrap(await pdfs.approvalSheet(doc.approvalId, actorOf(principal)));
+          sendPdf(res, sheet.printed, `${sheet.payload.title || '审批单'}.pdf`);
           return undefined;
         },
       });
