@@ -12,6 +12,11 @@ export const CACHE_MONITOR_MENU_SEED = 'menu-monitor-cache';
 export function seedCacheMonitorMenu(trx: Transaction<Database>): Promise<void> {
   return seedPagesUnderMonitor(trx, CACHE_MONITOR_MENU_SEED, 'monitor:cache:list', [
     { name: '缓存监控', path: 'cache', component: 'monitor/cache/index', routeName: 'Cache' },
-    { name: '缓存列表', path: 'cacheList', component: 'monitor/cache/list', routeName: 'CacheList' },
+    {
+      name: '缓存列表',
+      path: 'cacheList',
+      component: 'monitor/cache/list',
+      routeName: 'CacheList',
+    },
   ]);
 }

@@ -50,4 +50,6 @@ export function useListQuery<Row, F extends Record<string, unknown>>(
 }
 
 /** What useListQuery gives a list's search form and table. */
-export type ListQuery<Row, F extends Record<string, unknown>> = ReturnType<typeof useListQuery<Row, F>>;
+export type ListQuery<Row, F extends Record<string, unknown>> = ReturnType<
+  typeof useListQuery<Row, F>
+>;
