@@ -57,18 +57,7 @@ export function PagedUserList<Row extends { userId: number }>({
           <Button onClick={list.reset}>重置</Button>
         </form>
       )}
-      <DataTable
-        columns={columns}
-        rows={list.rows}
-        rowKey="userId"
-        total={list.total}
-        pageNum={list.pageNum}
-        pageSize={list.pageSize}
-        onPageChange={list.onPageChange}
-        loading={list.loading}
-        error={list.error}
-        testId={testId}
-      />
+      <DataTable {...list.table} columns={columns} rowKey="userId" testId={testId} />
     </>
   );
 }

@@ -22,15 +22,25 @@ export function useListQuery<Row, F extends Record<string, unknown>>(
     queryFn: () => load({ ...filter, pageNum, pageSize }),
     placeholderData: keepPreviousData,
   });
-  return {
-    draft,
-    setDraft,
+  const onPageChange = (n: number, size: number) => {
+    setPageNum(n);
+    setPageSize(size);
+  };
+  const table = {
     rows: query.data?.rows ?? [],
     total: query.data?.total ?? 0,
     loading: query.isFetching,
     error: query.error ?? undefined,
     pageNum,
     pageSize,
+    onPageChange,
+  };
+  return {
+    ...table,
+    /** The DataTable's rows, paging, loading and error: `<DataTable {...list.table} … />`. */
+    table,
+    draft,
+    setDraft,
     refetch: () => void query.refetch(),
     search: () => {
       setPageNum(1);
@@ -41,10 +51,6 @@ export function useListQuery<Row, F extends Record<string, unknown>>(
       setDraft(f);
       setFilter(f);
       setPageNum(1);
-    },
-    onPageChange: (n: number, size: number) => {
-      setPageNum(n);
-      setPageSize(size);
     },
   };
 }
