@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../database/schema.js';
+import { claimSeed } from './seed-claim.js';
 
 /** A page of RuoYi's under 系统监控: its menu name, route path, view and route name. */
 export interface MonitorPage {
@@ -34,13 +35,7 @@ export async function seedPagesUnderMonitor(
     .executeTakeFirst();
   // A database without 系统监控 (an administrator removed it) gets no page under it.
   if (!monitor) return;
-  const claimed = await trx
-    .insertInto('dpms_seed')
-    .values({ name: seed })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .returning('name')
-    .executeTakeFirst();
-  if (claimed === undefined) return;
+  if (!(await claimSeed(trx, seed))) return;
   const existing = await trx
     .selectFrom('sys_menu')
     .select('menu_id')
