@@ -14,6 +14,15 @@ describe('缓存监控 and 缓存列表', () => {
     const names = view.getByTestId('cache-names');
     const sessions = names.getByRole('row').filter({ hasText: '用户信息' });
     await sessions.waitFor();
+    // At 1366×768 each cache keeps to one line: the rows stand equally high, no cell cut short.
+    const rows = await names.locator('tbody tr').evaluateAll((trs) =>
+      trs.map((tr) => ({
+        height: Math.round(tr.getBoundingClientRect().height),
+        cut: [...tr.children].some((td) => td.scrollWidth > td.clientWidth),
+      })),
+    );
+    expect(new Set(rows.map((r) => r.height)).size).toBe(1);
+    expect(rows.filter((r) => r.cut)).toEqual([]);
     await sessions.getByRole('button', { name: 'login_tokens' }).click();
     const keys = view.getByTestId('cache-keys');
     const first = keys.getByRole('button').first();

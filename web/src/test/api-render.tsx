@@ -56,14 +56,18 @@ export class FakeApi {
   }
 }
 
-/** Renders a page in the real composition root over `api`, signed in as `userId`. */
+/**
+ * Renders a page in the real composition root over `api`, signed in as `userId`, with time on a
+ * manual clock.
+ */
 export function renderWithApi(
   ui: ReactElement,
   api: FakeApi,
   options: { permissions?: string[]; userId?: number; path?: string } = {},
 ) {
   const container = createContainer();
-  container.rebind(TOKENS.Scheduler).toConstantValue(manualScheduler().scheduler);
+  const { scheduler, clock } = manualScheduler();
+  container.rebind(TOKENS.Scheduler).toConstantValue(scheduler);
   container.rebind(TOKENS.Http).toConstantValue(api.client);
   const view: SessionView = {
     session: {
@@ -81,7 +85,7 @@ export function renderWithApi(
     snapshot: () => view,
   } as unknown as SessionService);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
+  const result = render(
     <ServiceProvider container={container}>
       <QueryClientProvider client={client}>
         <MemoryRouter initialEntries={[options.path ?? '/']}>{ui}</MemoryRouter>
@@ -89,4 +93,6 @@ export function renderWithApi(
       </QueryClientProvider>
     </ServiceProvider>,
   );
+  // The manual clock the page's timers run on: a test moves it with clock.advance(ms).
+  return Object.assign(result, { clock });
 }

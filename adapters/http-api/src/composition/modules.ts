@@ -342,7 +342,9 @@ export function buildContainer(parts: ContainerParts): Container {
     container.load(closingArchiveModule(parts.db, linkedRecords, parts.clock));
     container.load(accountModule(parts.db, linkedRecords, parts.clock));
     container.load(fundPayModule(parts.db, linkedRecords, parts.clock));
-    container.load(jobLogModule(parts.db, parts.jobs ?? new JobCatalogue()));
+    container.load(
+      jobLogModule(parts.db, parts.jobs ?? new JobCatalogue(new SqlJobStateRepository(parts.db))),
+    );
     container.load(noticeModule(parts.db));
   }
   if (parts.files) container.load(filesModule(parts.files, parts.exportJobs));

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_JOB_KEPT_MS, JobRunner } from '@dpms/core';
-import { SqlExportJobRepository, SqlJobLogRepository } from '@dpms/sql';
+import { SqlExportJobRepository, SqlJobLogRepository, SqlJobStateRepository } from '@dpms/sql';
 import { JobCatalogue } from '../jobs/job-catalogue.js';
 import { registerScheduledJobs } from '../jobs/scheduled-jobs.js';
 import { openFilesTestApi, type FilesTestApi } from '../test-support/files-api.js';
@@ -66,7 +66,7 @@ describe('the clean-up of background exports', () => {
     const young = await exported('新的.xlsx');
     const db = api.database.handle.db;
     await db.deleteFrom('sys_job_log').execute();
-    const catalogue = new JobCatalogue();
+    const catalogue = new JobCatalogue(new SqlJobStateRepository(db));
     registerScheduledJobs({
       jobs: new JobRunner(new SqlJobLogRepository(db), api.clock),
       catalogue,

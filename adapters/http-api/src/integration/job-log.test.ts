@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return -- supertest bodies are untyped JSON */
 import { JobRunner, SYSTEM_JOBS } from '@dpms/core';
-import { SqlJobLogRepository } from '@dpms/sql';
+import { SqlJobLogRepository, SqlJobStateRepository } from '@dpms/sql';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobCatalogue } from '../jobs/job-catalogue.js';
@@ -40,7 +40,7 @@ describe.each(testDatabaseKinds())('scheduling log API on %s', (kind) => {
       new Date('2025-03-01T07:59:59Z'),
       { seeded: true },
     );
-    const catalogue = new JobCatalogue();
+    const catalogue = new JobCatalogue(new SqlJobStateRepository(db));
     registerScheduledJobs({ jobs, catalogue, sweepUploads: () => Promise.resolve(3) });
     await catalogue.runScheduled(1);
     await catalogue.runScheduled(2);

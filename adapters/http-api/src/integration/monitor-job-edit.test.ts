@@ -1,8 +1,6 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-call -- supertest bodies are untyped JSON */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SYSTEM_JOBS, formatInstant, nextCronTimes, type JobStateRepository } from '@dpms/core';
-import { SqlJobStateRepository } from '@dpms/sql';
-import { JobCatalogue } from '../jobs/job-catalogue.js';
+import { SYSTEM_JOBS, formatInstant, nextCronTimes } from '@dpms/core';
 import { apiClient } from '../test-support/api-client.js';
 import { openTestApi, type TestApi } from '../test-support/api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
@@ -10,23 +8,7 @@ import { testDatabaseKinds } from '../test-support/test-database.js';
 describe.each(testDatabaseKinds())('定时任务 修改 on %s', (kind) => {
   let api: TestApi;
   const { get, put, signIn } = apiClient(() => api);
-  let stored: SqlJobStateRepository;
-  // The catalogue reads the stored crons, as the server's does; the database opens with the API.
-  const states: JobStateRepository = {
-    pausedJobIds: () => stored.pausedJobIds(),
-    setStatus: (...a) => stored.setStatus(...a),
-    savedCrons: () => stored.savedCrons(),
-    saveSchedule: (...a) => stored.saveSchedule(...a),
-  };
-  const catalogue = new JobCatalogue(states);
   let told = 0;
-  catalogue.whenRescheduled(() => {
-    told += 1;
-    return Promise.resolve();
-  });
-  catalogue.add(SYSTEM_JOBS.jobLogPurge, { cron: '30 3 * * *', atStart: true }, () =>
-    Promise.reject(new Error('not run here')),
-  );
   const row = () =>
     api.database.handle.db
       .selectFrom('sys_job_state')
@@ -35,8 +17,15 @@ describe.each(testDatabaseKinds())('定时任务 修改 on %s', (kind) => {
       .executeTakeFirst();
 
   beforeAll(async () => {
-    api = await openTestApi(kind, { jobs: catalogue });
-    stored = new SqlJobStateRepository(api.database.handle.db);
+    api = await openTestApi(kind);
+    // The API's catalogue reads the stored crons, as the server's does.
+    api.jobs.whenRescheduled(() => {
+      told += 1;
+      return Promise.resolve();
+    });
+    api.jobs.add(SYSTEM_JOBS.jobLogPurge, { cron: '30 3 * * *', atStart: true }, () =>
+      Promise.reject(new Error('not run here')),
+    );
     await signIn('admin');
   }, 120_000);
   afterAll(() => api?.close());

@@ -28,8 +28,8 @@ describe.each(testDatabaseKinds())('定时任务 API on %s', (kind) => {
   beforeAll(async () => {
     // 定时任务 lists the catalogue; the job queue runs it, as in the server (no cron slots: a
     // sweep at the next ten minutes would land in the middle of a test).
-    const catalogue = new JobCatalogue();
-    api = await openTestApi(kind, { jobs: catalogue });
+    api = await openTestApi(kind);
+    const catalogue = api.jobs;
     const { handle } = api.database;
     await handle.db.deleteFrom('sys_job_log').execute();
     const logs = new SqlJobLogRepository(handle.db);

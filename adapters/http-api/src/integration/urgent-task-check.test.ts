@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-call -- supertest bodies are untyped JSON */
 import { describe, expect, it } from 'vitest';
 import { addDays, JobRunner, SYSTEM_JOBS } from '@dpms/core';
-import { SqlJobLogRepository } from '@dpms/sql';
+import { SqlJobLogRepository, SqlJobStateRepository } from '@dpms/sql';
 import { JobCatalogue } from '../jobs/job-catalogue.js';
 import { registerScheduledJobs } from '../jobs/scheduled-jobs.js';
 import { urgentTaskCheck } from '../jobs/urgent-task-check.js';
@@ -52,7 +52,7 @@ describe.each(testDatabaseKinds())('urgent-task check on %s', (kind) => {
 
     // Through the catalogue, as the job queue runs it: one line in the scheduling log.
     await db.deleteFrom('sys_job_log').execute();
-    const catalogue = new JobCatalogue();
+    const catalogue = new JobCatalogue(new SqlJobStateRepository(db));
     registerScheduledJobs({
       jobs: new JobRunner(new SqlJobLogRepository(db), clock),
       catalogue,

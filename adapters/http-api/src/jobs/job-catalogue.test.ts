@@ -1,32 +1,13 @@
 import { SYSTEM_JOBS, type JobLog, type JobStateRepository } from '@dpms/core';
 import { describe, expect, it, vi } from 'vitest';
+import { memoryJobStates } from '../test-support/memory-job-states.js';
 import { JobCatalogue, RunNotHeard } from './job-catalogue.js';
 
 const log = { jobLogId: 1 } as JobLog;
 
-/** A stored state in memory. */
-const states = (paused: number[] = []): JobStateRepository => {
-  const set = new Set(paused);
-  const crons = new Map<number, string>();
-  return {
-    pausedJobIds: () => Promise.resolve(new Set(set)),
-    setStatus: (jobId, status) => {
-      if (status === '1') set.add(jobId);
-      else set.delete(jobId);
-      return Promise.resolve();
-    },
-    savedCrons: () => Promise.resolve(new Map(crons)),
-    saveSchedule: (jobId, change) => {
-      if (change.cron === null) crons.delete(jobId);
-      else crons.set(jobId, change.cron);
-      return Promise.resolve();
-    },
-  };
-};
-
 describe('the job catalogue', () => {
   it('runs a job on its saved cron once read, and on its own again when the cron is cleared', async () => {
-    const stored = states();
+    const stored = memoryJobStates();
     const catalogue = new JobCatalogue(stored);
     catalogue.add(SYSTEM_JOBS.jobLogPurge, { cron: '30 3 * * *', atStart: true }, () =>
       Promise.resolve(log),
@@ -54,7 +35,7 @@ describe('the job catalogue', () => {
   });
 
   it('a paused job skips its timer’s runs; 执行一次 still runs it', async () => {
-    const stored = states();
+    const stored = memoryJobStates();
     const catalogue = new JobCatalogue(stored);
     let runs = 0;
     const timer = catalogue.add(
@@ -77,7 +58,7 @@ describe('the job catalogue', () => {
   });
 
   it('never runs one job twice at once; lists jobs by id with their schedule in words', async () => {
-    const catalogue = new JobCatalogue();
+    const catalogue = new JobCatalogue(memoryJobStates());
     let finish: (l: JobLog) => void = () => undefined;
     const timer = catalogue.add(
       SYSTEM_JOBS.nightlyBackup,
@@ -105,7 +86,7 @@ describe('the job catalogue', () => {
     ]);
   });
   it('answers a 执行一次 not heard of within the queue’s wait as still running, and frees the job', async () => {
-    const catalogue = new JobCatalogue(states());
+    const catalogue = new JobCatalogue(memoryJobStates());
     catalogue.add(SYSTEM_JOBS.uploadSweep, { cron: '* * * * *', atStart: false }, () =>
       Promise.resolve(log),
     );

@@ -71,7 +71,7 @@ export class JobCatalogue {
   private readonly rescheduled: (() => Promise<void>)[] = [];
   private refreshing: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly states?: JobStateRepository) {}
+  constructor(private readonly states: JobStateRepository) {}
 
   /** Registers `job`; answers its scheduled run: null when paused or already running here. */
   add(job: JobDefinition, schedule: JobSchedule, run: () => Promise<JobLog>) {
@@ -94,7 +94,6 @@ export class JobCatalogue {
   }
 
   private async readSaved(): Promise<number[]> {
-    if (!this.states) return [];
     const saved = await this.states.savedCrons();
     const changed: number[] = [];
     for (const [jobId, e] of this.entries) {
@@ -142,7 +141,7 @@ export class JobCatalogue {
   async runScheduled(jobId: number): Promise<JobLog | null> {
     const entry = this.entries.get(jobId);
     if (!entry) return null;
-    if (this.states && (await this.states.pausedJobIds()).has(jobId)) return null;
+    if ((await this.states.pausedJobIds()).has(jobId)) return null;
     if (this.busy.has(jobId)) return null;
     this.busy.add(jobId);
     try {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { SYSTEM_JOBS, type JobRunner } from '@dpms/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { memoryJobStates } from '../test-support/memory-job-states.js';
 import { openTestDatabase, type TestDatabase } from '../test-support/test-database.js';
 import { nightlyBackupSettings, registerNightlyBackup, runBackup } from './nightly-backup.js';
 import { JobCatalogue } from './job-catalogue.js';
@@ -29,7 +30,7 @@ describe('nightlyBackupSettings', () => {
 
 describe('registerNightlyBackup', () => {
   it('lists the backup at BACKUP_HOUR each night on the institute’s clock, not at start', () => {
-    const catalogue = new JobCatalogue();
+    const catalogue = new JobCatalogue(memoryJobStates());
     const jobs = {} as JobRunner;
     registerNightlyBackup({ env: { BACKUP_HOUR: '1' }, dataDir: '/nowhere', jobs, catalogue });
     expect(catalogue.list()).toEqual([
@@ -40,7 +41,7 @@ describe('registerNightlyBackup', () => {
         cronExpression: '0 0 1 * * ?',
       }),
     ]);
-    const none = new JobCatalogue();
+    const none = new JobCatalogue(memoryJobStates());
     registerNightlyBackup({
       env: { BACKUP_NIGHTLY: '0' },
       dataDir: '/nowhere',

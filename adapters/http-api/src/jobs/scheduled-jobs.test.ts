@@ -1,11 +1,6 @@
-import {
-  JobRunner,
-  type JobLog,
-  type JobLogRepository,
-  type JobStateRepository,
-  type NewJobLog,
-} from '@dpms/core';
+import { JobRunner, type JobLog, type JobLogRepository, type NewJobLog } from '@dpms/core';
 import { describe, expect, it } from 'vitest';
+import { memoryJobStates } from '../test-support/memory-job-states.js';
 import { JobCatalogue } from './job-catalogue.js';
 import { registerScheduledJobs } from './scheduled-jobs.js';
 
@@ -22,17 +17,10 @@ const memoryLog = () => {
   return { rows, repo };
 };
 
-const paused = (ids: number[]): JobStateRepository => ({
-  pausedJobIds: () => Promise.resolve(new Set(ids)),
-  setStatus: () => Promise.resolve(),
-  savedCrons: () => Promise.resolve(new Map()),
-  saveSchedule: () => Promise.resolve(),
-});
-
 describe('紧急任务提醒 and 清理过期导出文件 on 定时任务', () => {
   it('are listed with their ids and 执行策略, skip their slots while paused, and run once on 执行一次', async () => {
     const log = memoryLog();
-    const catalogue = new JobCatalogue(paused([6, 7]));
+    const catalogue = new JobCatalogue(memoryJobStates([6, 7]));
     let checks = 0;
     let purges = 0;
     registerScheduledJobs({

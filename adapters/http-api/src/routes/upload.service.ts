@@ -413,15 +413,6 @@ export class FileService {
     return file;
   }
 
-  /** Deletes a file record and its bytes (the older download call's `delete`). */
-  async deleteFile(file: FileRecord, principal: Principal): Promise<void> {
-    if (file.ownerUserId !== principal.userId && !principal.isAdmin) {
-      throw fail(403, 'UPLOAD.FORBIDDEN', UPLOAD_MESSAGES.deleteForbidden);
-    }
-    const key = await this.files.deleteFile(file.fileId);
-    if (key) await this.store.delete(key);
-  }
-
   /** Deletes a file the server made (storeGenerated), when its time is up; gone already is fine. */
   async deleteGenerated(fileId: string): Promise<void> {
     const key = await this.files.deleteFile(fileId);

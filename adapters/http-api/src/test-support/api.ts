@@ -2,12 +2,13 @@ import type { Express } from 'express';
 import type { Container } from 'inversify';
 import request from 'supertest';
 import type { PlatformRepositories } from '@dpms/core';
+import { SqlJobStateRepository } from '@dpms/sql';
 import { buildContainer } from '../composition/modules.js';
 import { createApp } from '../app.js';
 import { createLogger } from '../http/logger.js';
 import type { RouteBook } from '../http/route.js';
 import type { Clock } from '../identity/clock.js';
-import type { JobCatalogue } from '../jobs/job-catalogue.js';
+import { JobCatalogue } from '../jobs/job-catalogue.js';
 import { openTestDatabase, type TestDatabase, type TestDatabaseKind } from './test-database.js';
 import { testServerConfig } from './test-server-config.js';
 import { readingRealStatuses } from './real-statuses.js';
@@ -39,6 +40,11 @@ export interface TestApi {
   readonly database: TestDatabase;
   /** The API's container, for the services a test watches (the identity cache ...). */
   readonly container: Container;
+  /**
+   * The jobs 定时任务 lists and runs, reading the stored states as the server's do: empty until
+   * a test registers its jobs (and starts their timers).
+   */
+  readonly jobs: JobCatalogue;
   /** Signs in through the API (from its own address, so throttling of one test spares the rest). */
   login(userName: string, password?: string, role?: number): Promise<string>;
   close(): Promise<void>;
@@ -58,14 +64,13 @@ export async function openTestApi(
     dataDir?: string;
     jwtSecret?: string;
     production?: boolean;
-    /** The jobs 定时任务 lists and runs (the test starts their timers); none without it. */
-    jobs?: JobCatalogue;
     /** 服务监控's view of the print service (by default its /health at PRINT_SERVICE_URL). */
     printHealth?: PrintHealth;
   } = {},
 ): Promise<TestApi> {
   const database = await openTestDatabase(kind);
   const clock = new TestClock();
+  const jobs = new JobCatalogue(new SqlJobStateRepository(database.handle.db));
   const container = buildContainer({
     config: testServerConfig(options.dataDir ?? database.dataDir, options.production ?? false),
     logger: createLogger('silent'),
@@ -76,7 +81,7 @@ export async function openTestApi(
     db: database.handle.db,
     // ... and the identity cache, as in production.
     listen: (channel, sink) => database.handle.listen(channel, sink),
-    jobs: options.jobs,
+    jobs,
     ...(options.printHealth ? { printHealth: options.printHealth } : {}),
   });
   const { app: servedApp, book } = createApp(container);
@@ -90,6 +95,7 @@ export async function openTestApi(
     repos: database.repos,
     database,
     container,
+    jobs,
     async login(userName, password = DEMO_PASSWORD, role) {
       const r = await request(app)
         .post('/prod-api/login')

@@ -20,6 +20,7 @@ import {
   createAccountRepositories,
   registerAccountRecords,
 } from '../repositories/sql-account.repository.js';
+import { claimSeed } from './seed-claim.js';
 
 const value = <T>(r: Result<T>): T => {
   if (!r.ok) throw new Error(`account demo seed: ${r.error.code} ${r.error.message}`);
@@ -69,13 +70,7 @@ export async function seedAccountDemo(
     .orderBy('c.contract_id')
     .limit(3)
     .execute();
-  const claimed = await trx
-    .insertInto('dpms_seed')
-    .values({ name: 'account-demo' })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .returning('name')
-    .executeTakeFirst();
-  if (claimed === undefined) return;
+  if (!(await claimSeed(trx, 'account-demo'))) return;
 
   const now = options.now ?? new Date();
   const clock = { now: () => now };

@@ -13,6 +13,7 @@ import { KyselyUnitOfWork } from '../repositories/platform-repositories.js';
 import { createLinkedRecordRegistry } from '../repositories/sql-approval.repository.js';
 import { createClosedCaseRepositories } from '../repositories/sql-closed-case.repository.js';
 import { createFinishRepositories } from '../repositories/sql-finish.repository.js';
+import { claimSeed } from './seed-claim.js';
 
 const value = <T>(r: Result<T>): T => {
   if (!r.ok) throw new Error(`closing demo seed: ${r.error.code} ${r.error.message}`);
@@ -49,13 +50,7 @@ export async function seedClosingDemo(
     .limit(3)
     .execute();
   if (contracts.length === 0) return;
-  const claimed = await trx
-    .insertInto('dpms_seed')
-    .values({ name: 'closing-demo' })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .returning('name')
-    .executeTakeFirst();
-  if (claimed === undefined) return;
+  if (!(await claimSeed(trx, 'closing-demo'))) return;
 
   const now = options.now ?? new Date();
   const clock = { now: () => now };
@@ -121,13 +116,7 @@ async function seedFinishDemo(trx: Transaction<Database>, now: Date): Promise<vo
     .orderBy('t.task_id')
     .executeTakeFirst();
   if (task === undefined) return;
-  const claimed = await trx
-    .insertInto('dpms_seed')
-    .values({ name: 'finish-demo' })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .returning('name')
-    .executeTakeFirst();
-  if (claimed === undefined) return;
+  if (!(await claimSeed(trx, 'finish-demo'))) return;
   const clock = { now: () => now };
   const service = new FinishService(
     new KyselyUnitOfWork(trx, (t) => createFinishRepositories(t)),

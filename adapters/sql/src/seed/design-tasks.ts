@@ -7,6 +7,7 @@ import {
 import type { Transaction } from 'kysely';
 import type { Database } from '../database/schema.js';
 import { demoContractFeeColumns } from './demo-contracts.js';
+import { claimSeed } from './seed-claim.js';
 
 /**
  * Design tasks: the urgent-task threshold config in every mode, and in demo mode a few
@@ -18,13 +19,7 @@ export async function seedDesignTasks(
   trx: Transaction<Database>,
   options: { readonly demo: boolean; readonly now?: Date },
 ): Promise<void> {
-  const claimed = await trx
-    .insertInto('dpms_seed')
-    .values({ name: 'design-tasks' })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .returning('name')
-    .executeTakeFirst();
-  if (claimed === undefined) return;
+  if (!(await claimSeed(trx, 'design-tasks'))) return;
   await trx
     .insertInto('sys_config')
     .values({

@@ -15,6 +15,7 @@ import type { Database } from '../database/schema.js';
 import { KyselyUnitOfWork } from '../repositories/platform-repositories.js';
 import { createLinkedRecordRegistry } from '../repositories/sql-approval.repository.js';
 import { createFundRepositories } from '../repositories/sql-fund.repository.js';
+import { claimSeed } from './seed-claim.js';
 
 const value = <T>(r: Result<T>): T => {
   if (!r.ok) throw new Error(`fund demo seed: ${r.error.code} ${r.error.message}`);
@@ -45,13 +46,7 @@ export async function seedFundDemo(
     .where('user_name', '=', 'caiwu')
     .executeTakeFirst();
   if (tasks.length === 0 || finance === undefined) return;
-  const claimed = await trx
-    .insertInto('dpms_seed')
-    .values({ name: 'fund-demo' })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .returning('name')
-    .executeTakeFirst();
-  if (claimed === undefined) return;
+  if (!(await claimSeed(trx, 'fund-demo'))) return;
 
   const now = options.now ?? new Date();
   const year = now.toISOString().slice(0, 4);

@@ -4,6 +4,7 @@ import type { Database } from '../database/schema.js';
 import { KyselyUnitOfWork } from '../repositories/platform-repositories.js';
 import { createLinkedRecordRegistry } from '../repositories/sql-approval.repository.js';
 import { createFundPayRepositories } from '../repositories/sql-fund-pay.repository.js';
+import { claimSeed } from './seed-claim.js';
 
 const value = <T>(r: Result<T>): T => {
   if (!r.ok) throw new Error(`fund payment demo seed: ${r.error.code} ${r.error.message}`);
@@ -42,13 +43,7 @@ export async function seedFundPayDemo(
   const first = contracts.find((c) => c.contract_no === 'RW-DEMO-HT-001');
   const second = contracts.find((c) => c.contract_no === 'RW-DEMO-HT-002');
   if (first === undefined || second === undefined || finance === undefined) return;
-  const claimed = await trx
-    .insertInto('dpms_seed')
-    .values({ name: 'fund-pay-demo' })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .returning('name')
-    .executeTakeFirst();
-  if (claimed === undefined) return;
+  if (!(await claimSeed(trx, 'fund-pay-demo'))) return;
 
   const now = options.now ?? new Date();
   const db = trx as Kysely<Database>;

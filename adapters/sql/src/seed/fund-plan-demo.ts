@@ -16,6 +16,7 @@ import {
   SqlFundPlanRepository,
   createFundPlanRepositories,
 } from '../repositories/sql-fund-plan.repository.js';
+import { claimSeed } from './seed-claim.js';
 
 const value = <T>(r: Result<T>): T => {
   if (!r.ok) throw new Error(`fund plan demo seed: ${r.error.code} ${r.error.message}`);
@@ -61,13 +62,7 @@ export async function seedFundPlanDemo(
     .orderBy('c.contract_id')
     .execute();
   if (contracts.length === 0) return;
-  const claimed = await trx
-    .insertInto('dpms_seed')
-    .values({ name: 'fund-plan-demo' })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .returning('name')
-    .executeTakeFirst();
-  if (claimed === undefined) return;
+  if (!(await claimSeed(trx, 'fund-plan-demo'))) return;
 
   const finance = await trx
     .selectFrom('sys_user')

@@ -1,6 +1,7 @@
 import { DEFAULT_INSTITUTE_TIME_ZONE, INSTITUTE_TIME_ZONE_CONFIG_KEY } from '@dpms/core';
 import type { Transaction } from 'kysely';
 import type { Database } from '../database/schema.js';
+import { claimSeed } from './seed-claim.js';
 
 /**
  * The institute's time zone (config `sys.institute.timeZone`, default Asia/Shanghai) in every
@@ -9,13 +10,7 @@ import type { Database } from '../database/schema.js';
  * deleted, only changed to another IANA zone.
  */
 export async function seedInstituteClock(trx: Transaction<Database>): Promise<void> {
-  const claimed = await trx
-    .insertInto('dpms_seed')
-    .values({ name: 'institute-clock' })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .returning('name')
-    .executeTakeFirst();
-  if (claimed === undefined) return;
+  if (!(await claimSeed(trx, 'institute-clock'))) return;
   await trx
     .insertInto('sys_config')
     .values({

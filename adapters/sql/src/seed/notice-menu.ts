@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../database/schema.js';
 import { seedDictsWhereAbsent } from './seed-dicts.js';
+import { claimSeed } from './seed-claim.js';
 
 /** The seed's name in dpms_seed: claimed once, so a menu or dictionary an administrator removed stays removed. */
 export const NOTICE_SEED = 'menu-system-notice';
@@ -44,13 +45,7 @@ const BUTTONS = [
  * the notices in the bell without any grant.
  */
 export async function seedNoticeMenu(trx: Transaction<Database>): Promise<void> {
-  const claimed = await trx
-    .insertInto('dpms_seed')
-    .values({ name: NOTICE_SEED })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .returning('name')
-    .executeTakeFirst();
-  if (claimed === undefined) return;
+  if (!(await claimSeed(trx, NOTICE_SEED))) return;
   await seedDictsWhereAbsent(trx, NOTICE_DICTS);
   const system = await trx
     .selectFrom('sys_menu')

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../database/schema.js';
 import { seedDictsWhereAbsent } from './seed-dicts.js';
+import { claimSeed } from './seed-claim.js';
 
 /** The seed's name in dpms_seed: claimed once, so a dictionary an administrator removed stays removed. */
 export const RUOYI_LOG_DICTS_SEED = 'dicts-ruoyi-logs-jobs';
@@ -62,12 +63,6 @@ const DICTS = [
  * seed like 服务监控's menu, since the demo dictionaries are seeded only once.
  */
 export async function seedRuoYiLogDicts(trx: Transaction<Database>): Promise<void> {
-  const claimed = await trx
-    .insertInto('dpms_seed')
-    .values({ name: RUOYI_LOG_DICTS_SEED })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .returning('name')
-    .executeTakeFirst();
-  if (claimed === undefined) return;
+  if (!(await claimSeed(trx, RUOYI_LOG_DICTS_SEED))) return;
   await seedDictsWhereAbsent(trx, DICTS);
 }

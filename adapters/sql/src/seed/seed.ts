@@ -20,6 +20,7 @@ import { seedDesignTasks } from './design-tasks.js';
 import { seedInstituteClock } from './institute-clock.js';
 import { seedServerMonitorMenu } from './monitor-server-menu.js';
 import { seedCacheMonitorMenu } from './monitor-cache-menu.js';
+import { claimSeed } from './seed-claim.js';
 import { seedNoticeMenu } from './notice-menu.js';
 import { seedFundDemo } from './fund-demo.js';
 import { seedClosingDemo } from './closing-demo.js';
@@ -88,34 +89,17 @@ export async function seedDatabase(
       : undefined;
 
   return db.transaction().execute(async (trx) => {
-    const claimed = await trx
-      .insertInto('dpms_seed')
-      .values({ name: SEED_NAME })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .returning('name')
-      .executeTakeFirst();
-    const seeded = claimed !== undefined;
+    const seeded = await claimSeed(trx, SEED_NAME);
     if (seeded) await seedPlatform(trx, mode, demoHash);
     // The approval flows: claimed once by name, so a flow an administrator deleted stays
     // deleted, and a database seeded before the flows existed gets them at its next start.
-    const flowsClaimed = await trx
-      .insertInto('dpms_seed')
-      .values({ name: 'approval-flows' })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .returning('name')
-      .executeTakeFirst();
-    if (flowsClaimed !== undefined) await seedApprovalFlows(trx);
+    const flowsClaimed = await claimSeed(trx, 'approval-flows');
+    if (flowsClaimed) await seedApprovalFlows(trx);
     // Demo approvals in every status, made through the engine, once, on a seeded demo institute.
-    if (flowsClaimed !== undefined && seeded && mode === 'demo') await seedApprovalSamples(trx);
+    if (flowsClaimed && seeded && mode === 'demo') await seedApprovalSamples(trx);
     // Demo contracts: claimed once by name, on a demo institute seeded now.
-    if (seeded && mode === 'demo') {
-      const contractsClaimed = await trx
-        .insertInto('dpms_seed')
-        .values({ name: 'demo-contracts' })
-        .onConflict((oc) => oc.column('name').doNothing())
-        .returning('name')
-        .executeTakeFirst();
-      if (contractsClaimed !== undefined) await seedDemoContracts(trx);
+    if (seeded && mode === 'demo' && (await claimSeed(trx, 'demo-contracts'))) {
+      await seedDemoContracts(trx);
     }
     // The institute's time zone, in every mode and on databases seeded before it existed.
     await seedInstituteClock(trx);

@@ -206,14 +206,9 @@ export function CrudPage<Row extends object, F extends CrudFilter>(spec: CrudSpe
         </SearchBar>
       )}
       <DataTable
+        {...list.table}
         columns={columns}
-        rows={list.rows}
         rowKey={spec.rowKey}
-        total={list.total}
-        pageNum={list.pageNum}
-        pageSize={list.pageSize}
-        onPageChange={list.onPageChange}
-        error={list.error}
         {...spec.table}
         loading={list.loading || !!spec.table?.loading}
       />

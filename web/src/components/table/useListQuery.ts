@@ -9,26 +9,38 @@ export function useListQuery<Row, F extends Record<string, unknown>>(
   /** The filter to start from and to reset to; a function is read at mount and at each reset. */
   initialFilter: F | (() => F),
   load: (q: F & { pageNum: number; pageSize: number }) => Promise<Page<Row>>,
+  /** The first page's size, where a list (a dialog's) shows fewer rows than the default. */
+  options: { pageSize?: number } = {},
 ) {
   const initial = (): F => (typeof initialFilter === 'function' ? initialFilter() : initialFilter);
   const [draft, setDraft] = useState<F>(initial);
   const [filter, setFilter] = useState<F>(initial);
   const [pageNum, setPageNum] = useState(1);
-  const [pageSize, setPageSize] = useState(TABLE_DEFAULT_PAGE_SIZE);
+  const [pageSize, setPageSize] = useState(options.pageSize ?? TABLE_DEFAULT_PAGE_SIZE);
   const query = useQuery({
     queryKey: [key, filter, pageNum, pageSize],
     queryFn: () => load({ ...filter, pageNum, pageSize }),
     placeholderData: keepPreviousData,
   });
-  return {
-    draft,
-    setDraft,
+  const onPageChange = (n: number, size: number) => {
+    setPageNum(n);
+    setPageSize(size);
+  };
+  const table = {
     rows: query.data?.rows ?? [],
     total: query.data?.total ?? 0,
     loading: query.isFetching,
     error: query.error ?? undefined,
     pageNum,
     pageSize,
+    onPageChange,
+  };
+  return {
+    ...table,
+    /** The DataTable's rows, paging, loading and error: `<DataTable {...list.table} … />`. */
+    table,
+    draft,
+    setDraft,
     refetch: () => void query.refetch(),
     search: () => {
       setPageNum(1);
@@ -40,9 +52,10 @@ export function useListQuery<Row, F extends Record<string, unknown>>(
       setFilter(f);
       setPageNum(1);
     },
-    onPageChange: (n: number, size: number) => {
-      setPageNum(n);
-      setPageSize(size);
-    },
   };
 }
+
+/** What useListQuery gives a list's search form and table. */
+export type ListQuery<Row, F extends Record<string, unknown>> = ReturnType<
+  typeof useListQuery<Row, F>
+>;

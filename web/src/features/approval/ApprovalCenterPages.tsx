@@ -131,15 +131,9 @@ function ApprovalList({
         )}
       </SearchBar>
       <DataTable
+        {...rows.table}
         columns={columns}
-        rows={rows.rows}
         rowKey="approvalId"
-        loading={rows.loading}
-        total={rows.total}
-        pageNum={rows.pageNum}
-        pageSize={rows.pageSize}
-        onPageChange={rows.onPageChange}
-        error={rows.error}
         testId={`approval-table-${list}`}
       />
     </div>

@@ -93,17 +93,7 @@ export function ApprovalFlowPage() {
           />
         </SearchField>
       </SearchBar>
-      <DataTable
-        columns={columns}
-        rows={list.rows}
-        rowKey="flowId"
-        loading={list.loading}
-        total={list.total}
-        pageNum={list.pageNum}
-        pageSize={list.pageSize}
-        onPageChange={list.onPageChange}
-        error={list.error}
-      />
+      <DataTable {...list.table} columns={columns} rowKey="flowId" />
       {editing && (
         <FlowFormDialog
           flow={editing.flow}

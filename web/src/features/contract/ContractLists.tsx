@@ -419,16 +419,10 @@ export function ContractListView({ mode: initialMode }: { mode: ContractListMode
         </SearchField>
       </SearchBar>
       <DataTable
+        {...list.table}
         testId={`contract-list-${mode}`}
         columns={columns}
-        rows={list.rows}
         rowKey="contractId"
-        loading={list.loading}
-        error={list.error}
-        total={list.total}
-        pageNum={list.pageNum}
-        pageSize={list.pageSize}
-        onPageChange={list.onPageChange}
       />
       {form && (
         <ContractFormDialog

@@ -106,18 +106,7 @@ export function FileUploadPage() {
             />
           </SearchField>
         </SearchBar>
-        <DataTable
-          columns={columns}
-          rows={list.rows}
-          rowKey="fileId"
-          loading={list.loading}
-          error={list.error}
-          total={list.total}
-          pageNum={list.pageNum}
-          pageSize={list.pageSize}
-          onPageChange={list.onPageChange}
-          testId="own-files"
-        />
+        <DataTable {...list.table} columns={columns} rowKey="fileId" testId="own-files" />
       </PageCard>
       {preview.dialog}
     </div>

@@ -27,15 +27,16 @@ export function JobCronDialog({
 }) {
   const gateway = useService(TOKENS.JobGateway);
   const feedback = useService(TOKENS.Feedback);
+  const scheduler = useService(TOKENS.Scheduler);
   const clock = useInstituteClock();
   const [text, setText] = useState(job.cronExpression);
   const [checked, setChecked] = useState(job.cronExpression);
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string>();
   useEffect(() => {
-    const timer = setTimeout(() => setChecked(text.trim()), EXPLAIN_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
+    const timer = scheduler.setTimeout(() => setChecked(text.trim()), EXPLAIN_DEBOUNCE_MS);
+    return () => scheduler.clearTimeout(timer);
+  }, [text, scheduler]);
   const explained = useQuery({
     queryKey: ['cron-explain', checked],
     queryFn: () => gateway.explainCron(checked),

@@ -1,7 +1,8 @@
 import { ApiError } from '@dpms/http-client';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FakeApi, renderWithApi } from '../../test/api-render';
+import { EXPLAIN_DEBOUNCE_MS } from './JobCronDialog';
 import { JobsPage } from './JobsPage';
 
 const OK = { code: 200, msg: '查询成功' };
@@ -143,26 +144,35 @@ describe('定时任务', () => {
         return { code: 200, msg: '操作成功' };
       },
     });
-    renderWithApi(<JobsPage />, fake);
+    const { clock } = renderWithApi(<JobsPage />, fake);
     const row = within((await screen.findByText('每日备份')).closest('tr')!);
     fireEvent.click(row.getByRole('button', { name: '修改' }));
     const input = await screen.findByRole('textbox', { name: 'cron 表达式' });
     expect((input as HTMLInputElement).value).toBe('0 0 2 * * ?');
     const ok = () => screen.getByRole('button', { name: '确定' });
+    const checked = () =>
+      fake.sent('/monitor/job/cron/explain').map((q) => (q as { cron: string }).cron);
+    await waitFor(() => expect(checked()).toEqual(['0 0 2 * * ?']));
     fireEvent.change(input, { target: { value: '30 0 4 * * ?' } });
+    act(() => clock.advance(EXPLAIN_DEBOUNCE_MS));
     // Refused by the server: its word under the field, 确定 off.
     expect(await screen.findByText(/秒字段“30”只能为 0/)).toBeTruthy();
     expect(ok().hasAttribute('disabled') || ok().getAttribute('data-disabled') !== null).toBe(true);
-    fireEvent.change(input, { target: { value: '0 0 4 * * ?' } });
+    // Keys 100 ms apart: no check while typing goes on, nor until it has paused for 300 ms...
+    for (const typed of ['0', '0 0 4', '0 0 4 * * ?']) {
+      fireEvent.change(input, { target: { value: typed } });
+      act(() => clock.advance(100));
+    }
+    act(() => clock.advance(EXPLAIN_DEBOUNCE_MS - 100 - 1));
+    expect(checked()).toEqual(['0 0 2 * * ?', '30 0 4 * * ?']);
+    // ...then exactly one, for the text on screen.
+    act(() => clock.advance(1));
+    await waitFor(() => expect(checked()).toEqual(['0 0 2 * * ?', '30 0 4 * * ?', '0 0 4 * * ?']));
     // The words and the next runs on the institute's clock (04:00 in Shanghai).
     const explanation = await screen.findByTestId('cron-explanation');
     expect(within(explanation).getByText('每天 04:00')).toBeTruthy();
     expect(within(explanation).getByText('2026-11-28 04:00')).toBeTruthy();
     expect(within(explanation).getByText('2026-11-29 04:00')).toBeTruthy();
-    // Typing calls the check once the typing pauses, not at each key.
-    expect(fake.sent('/monitor/job/cron/explain').map((q) => (q as { cron: string }).cron)).toEqual(
-      ['0 0 2 * * ?', '30 0 4 * * ?', '0 0 4 * * ?'],
-    );
     await waitFor(() => expect(ok().hasAttribute('disabled')).toBe(false));
     fireEvent.click(ok());
     await waitFor(() =>

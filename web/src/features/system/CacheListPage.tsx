@@ -10,6 +10,10 @@ import { PageCard } from '../../components/ui/Page';
 
 const PERMS = ['monitor:cache:list'];
 
+/** The names table's cells: padded, each on one line (a long remark is cut, whole in its title). */
+const CELLS =
+  '[&>td]:px-2 [&>td]:py-1.5 [&>td]:whitespace-nowrap [&>th]:px-2 [&>th]:py-1.5 [&>th]:whitespace-nowrap';
+
 /** The JSON of an entry, indented for reading; anything else as it came. */
 const pretty = (json: string): string => {
   try {
@@ -81,7 +85,8 @@ export function CacheListPage() {
     });
 
   return (
-    <div className="grid gap-4 lg:grid-cols-3">
+    // Widths for 1366 px: the names' four columns and a session's key each keep to one line.
+    <div className="grid gap-4 lg:grid-cols-[minmax(0,9fr)_minmax(0,7fr)_minmax(0,5fr)]">
       <PageCard
         title="缓存列表"
         actions={
@@ -98,9 +103,15 @@ export function CacheListPage() {
         }
       >
         {names.isError && <p className="text-sm text-danger-600">{names.error.message}</p>}
-        <table className="w-full text-sm" data-testid="cache-names">
+        <table className="w-full table-fixed text-sm" data-testid="cache-names">
+          <colgroup>
+            <col className="w-24" />
+            <col />
+            <col className="w-15" />
+            <col className="w-14" />
+          </colgroup>
           <thead>
-            <tr className="text-left text-muted">
+            <tr className={`text-left text-muted ${CELLS}`}>
               <th>缓存名称</th>
               <th>备注</th>
               <th className="text-right">条目数</th>
@@ -109,7 +120,10 @@ export function CacheListPage() {
           </thead>
           <tbody>
             {(names.data ?? []).map((c) => (
-              <tr key={c.cacheName} className={c.cacheName === name ? 'bg-brand-50' : ''}>
+              <tr
+                key={c.cacheName}
+                className={`${CELLS} ${c.cacheName === name ? 'bg-brand-50' : ''}`}
+              >
                 <td>
                   <button
                     type="button"
@@ -122,7 +136,9 @@ export function CacheListPage() {
                     {c.cacheName.replace(/:$/, '')}
                   </button>
                 </td>
-                <td>{c.remark}</td>
+                <td className="truncate" title={c.remark}>
+                  {c.remark}
+                </td>
                 <td className="text-right tabular-nums">{c.size}</td>
                 <td>
                   <ClearButton label="清理" onClick={() => clearName(c)} />

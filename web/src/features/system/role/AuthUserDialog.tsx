@@ -1,17 +1,15 @@
 import type { RoleUser, SysRole } from '@dpms/http-client';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useService } from '../../../app/di';
 import { TOKENS } from '../../../app/tokens';
 import { useActionKeys } from '../../../components/crud/action-keys';
 import { useConfirmedAction } from '../../../components/crud/useConfirmedAction';
-import { DataTable, type Column } from '../../../components/table/DataTable';
+import type { Column } from '../../../components/table/DataTable';
+import { PagedUserList, useUserList } from '../../../components/table/PagedUserList';
 import { useInstituteClock } from '../../../components/time/institute-clock';
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
 import { StatusTag } from '../../../components/ui/Page';
-
-const FIRST_PAGE_SIZE = 20;
 
 /** The users of 分配用户's lists, by name, department and phone. */
 function useUserColumns(): Column<RoleUser>[] {
@@ -40,15 +38,10 @@ function PickUsersDialog({
   const feedback = useService(TOKENS.Feedback);
   const keys = useActionKeys();
   const columns = useUserColumns();
-  const [draft, setDraft] = useState('');
-  const [userName, setUserName] = useState('');
-  const [pageNum, setPageNum] = useState(1);
-  const [pageSize, setPageSize] = useState(FIRST_PAGE_SIZE);
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
-  const list = useQuery({
-    queryKey: ['roleUsers', role.roleId, false, userName, pageNum, pageSize],
-    queryFn: () => roles.users(false, { roleId: role.roleId, userName, pageNum, pageSize }),
-  });
+  const list = useUserList(`roleUsers:${role.roleId}:unallocated`, ({ name, pageNum, pageSize }) =>
+    roles.users(false, { roleId: role.roleId, userName: name.trim(), pageNum, pageSize }),
+  );
   const pick = async () => {
     if (chosen.size === 0) {
       feedback.error('请选择要分配的用户');
@@ -96,38 +89,7 @@ function PickUsersDialog({
         </>
       }
     >
-      <div className="mb-2 flex items-center gap-2">
-        <input
-          className="input"
-          placeholder="请输入用户名称"
-          aria-label="用户名称"
-          value={draft}
-          onChange={(e) => setDraft(e.target.value)}
-        />
-        <Button
-          variant="primary"
-          onClick={() => {
-            setUserName(draft.trim());
-            setPageNum(1);
-          }}
-        >
-          搜索
-        </Button>
-      </div>
-      <DataTable
-        columns={[pickColumn, ...columns]}
-        rows={list.data?.rows ?? []}
-        rowKey="userId"
-        total={list.data?.total ?? 0}
-        pageNum={pageNum}
-        pageSize={pageSize}
-        onPageChange={(n, size) => {
-          setPageNum(n);
-          setPageSize(size);
-        }}
-        loading={list.isLoading}
-        error={list.error}
-      />
+      <PagedUserList list={list} columns={[pickColumn, ...columns]} />
     </Dialog>
   );
 }
@@ -137,20 +99,17 @@ export function AuthUserDialog({ role, onClose }: { role: SysRole; onClose: () =
   const roles = useService(TOKENS.RoleGateway);
   const confirmed = useConfirmedAction();
   const columns = useUserColumns();
-  const [pageNum, setPageNum] = useState(1);
-  const [pageSize, setPageSize] = useState(FIRST_PAGE_SIZE);
   const [picking, setPicking] = useState(false);
-  const list = useQuery({
-    queryKey: ['roleUsers', role.roleId, true, pageNum, pageSize],
-    queryFn: () => roles.users(true, { roleId: role.roleId, pageNum, pageSize }),
-  });
+  const list = useUserList(`roleUsers:${role.roleId}:allocated`, ({ pageNum, pageSize }) =>
+    roles.users(true, { roleId: role.roleId, pageNum, pageSize }),
+  );
   const cancel = (u: RoleUser) =>
     confirmed({
       ask: `确认要取消该用户"${u.nickName}"角色吗？`,
       slot: `cancel:${role.roleId}:${u.userId}`,
       action: (idempotencyKey) => roles.cancelUsers(role.roleId, [u.userId], { idempotencyKey }),
       done: '取消授权成功',
-      refetch: () => void list.refetch(),
+      refetch: list.refetch,
     });
   return (
     <Dialog
@@ -166,7 +125,9 @@ export function AuthUserDialog({ role, onClose }: { role: SysRole; onClose: () =
           添加用户
         </Button>
       </div>
-      <DataTable
+      <PagedUserList
+        list={list}
+        searchable={false}
         columns={[
           ...columns,
           {
@@ -179,17 +140,6 @@ export function AuthUserDialog({ role, onClose }: { role: SysRole; onClose: () =
             ),
           },
         ]}
-        rows={list.data?.rows ?? []}
-        rowKey="userId"
-        total={list.data?.total ?? 0}
-        pageNum={pageNum}
-        pageSize={pageSize}
-        onPageChange={(n, size) => {
-          setPageNum(n);
-          setPageSize(size);
-        }}
-        loading={list.isLoading}
-        error={list.error}
       />
       {picking && (
         <PickUsersDialog
@@ -197,7 +147,7 @@ export function AuthUserDialog({ role, onClose }: { role: SysRole; onClose: () =
           onClose={() => setPicking(false)}
           onPicked={() => {
             setPicking(false);
-            void list.refetch();
+            list.refetch();
           }}
         />
       )}
