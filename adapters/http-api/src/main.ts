@@ -29,7 +29,7 @@ import { createLogger } from './http/logger.js';
 import { systemClock } from './identity/clock.js';
 import { jwtSecretFromEnv, sharedJwtSecret } from './identity/jwt-secret.js';
 import { PasswordHasher } from './identity/password-hasher.js';
-import { createServer, defaultWebDir } from './server.js';
+import { createServing, defaultWebDir } from './server.js';
 import { HttpPrintClient, printServiceUrlFromEnv } from './print/http-print-client.js';
 import { P12PdfSealer, sealKeyFromEnv } from './print/pdf-seal.js';
 import { printModule } from './print/print.module.js';
@@ -150,7 +150,7 @@ async function main(): Promise<void> {
       new P12PdfSealer(sealKey),
     ),
   );
-  const app = createServer(container, config);
+  const { app, drainOperLog } = createServing(container, config);
   // While the identity listener is away every request reads its session fresh: say so, unless
   // it stops because the server does.
   let stopping = false;
@@ -210,6 +210,8 @@ async function main(): Promise<void> {
         server.close(() => resolve());
         server.closeAllConnections();
       }),
+    // The 操作日志 entries of the last writes, before the database closes.
+    () => drainOperLog(),
     // Lets the exports under way finish for up to 20 s, inside the supervisor's 30 (an export
     // cut off reads as interrupted).
     () =>

@@ -12,7 +12,19 @@ import { answerError } from './http/status-rule.js';
  * reloads land in the React router).
  */
 export function createServer(container: Container, config: Pick<ServerConfig, 'webDir'>): Express {
-  const { app } = createApp(container);
+  return createServing(container, config).app;
+}
+
+/**
+ * The application as `createServer` builds it, with what its stop must wait for: the 操作日志
+ * entries of the last writes, still gathering for their insert.
+ */
+export function createServing(
+  container: Container,
+  config: Pick<ServerConfig, 'webDir'>,
+): { readonly app: Express; readonly drainOperLog: () => Promise<void> } {
+  const { app, book } = createApp(container);
+  const drainOperLog = () => book.operLog?.drain() ?? Promise.resolve();
   const webDir = config.webDir;
   if (webDir && existsSync(path.join(webDir, 'index.html'))) {
     const index = path.join(webDir, 'index.html');
@@ -28,7 +40,7 @@ export function createServer(container: Container, config: Pick<ServerConfig, 'w
   app.use((req, res) => {
     answerError(req, res, { code: 404, msg: '访问资源不存在' });
   });
-  return app;
+  return { app, drainOperLog };
 }
 
 /** The built web next to this package in the monorepo (adapters/http-api/{src,dist} → web/dist). */

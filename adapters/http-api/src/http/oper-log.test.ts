@@ -41,7 +41,11 @@ afterEach(() => {
 });
 
 /** A recorder over a log whose batches are written an entry at a time through `add`. */
-const recorderWith = (add: (e: NewOperLog) => Promise<void>, maxPending?: number) => {
+const recorderWith = (
+  add: (e: NewOperLog) => Promise<void>,
+  maxPending?: number,
+  gatherMs?: number,
+) => {
   const batches: number[] = [];
   const addMany = async (entries: readonly NewOperLog[]) => {
     batches.push(entries.length);
@@ -51,7 +55,7 @@ const recorderWith = (add: (e: NewOperLog) => Promise<void>, maxPending?: number
   const logger = pino({ level: 'silent' });
   const warn = vi.spyOn(logger, 'warn');
   return {
-    recorder: new OperLogRecorder(repos, logger, () => new Date(), maxPending),
+    recorder: new OperLogRecorder(repos, logger, () => new Date(), maxPending, gatherMs),
     warn,
     batches,
   };
@@ -100,7 +104,7 @@ describe('OperLogRecorder', () => {
     const { recorder, warn } = recorderWith(add, 2);
     const { port } = serve(recorder);
     for (let i = 0; i < 3; i++) await post(port());
-    // The first insert hangs; the second entry waits for it; the third finds the cap reached.
+    // The first two gather into one insert, which hangs; the third finds the cap reached.
     await vi.waitFor(() => expect(add).toHaveBeenCalledTimes(1));
     expect(warn).toHaveBeenCalledWith(
       expect.objectContaining({ pending: 2 }),
@@ -124,5 +128,31 @@ describe('OperLogRecorder', () => {
     await recorder.settled();
     expect(batches).toEqual([1, 5]);
     expect(add).toHaveBeenCalledTimes(6);
+  });
+
+  it('gathers the entries of writes answered close together into one insert', async () => {
+    const add = vi.fn((_entry: NewOperLog) => Promise.resolve());
+    // A wait no test outlasts: only drain ends it.
+    const { recorder, batches } = recorderWith(add, undefined, 3_600_000);
+    const { port } = serve(recorder);
+    for (let i = 0; i < 4; i++) await post(port());
+    expect(add).not.toHaveBeenCalled();
+    await recorder.drain();
+    expect(batches).toEqual([4]);
+  });
+
+  it('drain writes what is waiting at once and resolves once it is written', async () => {
+    const add = vi.fn((_entry: NewOperLog) => Promise.resolve());
+    const { recorder, batches } = recorderWith(add, undefined, 3_600_000);
+    const { port } = serve(recorder);
+    await post(port());
+    expect(add).not.toHaveBeenCalled();
+    await recorder.drain();
+    expect(add).toHaveBeenCalledTimes(1);
+    // Nothing waits: drain again resolves at once, and a new write gathers anew.
+    await recorder.drain();
+    await post(port());
+    await recorder.drain();
+    expect(batches).toEqual([1, 1]);
   });
 });

@@ -30,12 +30,21 @@ export const OPER_LOG_MAX_PENDING = 500;
 const OPER_LOG_BATCH = 200;
 
 /**
+ * How long the first entry after a pause waits for others to share its insert. Under load a
+ * batch then gathers dozens of entries, one statement and one commit for all of them, where
+ * without the wait each insert took one or two (bench/oper-log.bench.ts); an entry reaches the
+ * table at most this long after its write's answer. 清空 and a server's stop write what is
+ * waiting first (drain).
+ */
+export const OPER_LOG_GATHER_MS = 100;
+
+/**
  * 操作日志: every write that passes through the route pipeline, with or without success, written
  * after its answer is sent, on its own connection (never the request's transaction), so the log
  * costs the request nothing and a failed insert only warns. Entries are written in batches, a
- * group commit: the first waits one turn of the event loop, and those that come while an insert
- * is under way go together in the next, so under load the log costs a fraction of a commit per
- * write (bench/oper-log.bench.ts) and when idle each entry is written at once.
+ * group commit: the first waits OPER_LOG_GATHER_MS for others, and those that come while an
+ * insert is under way go together in the next, so under load the log costs a small part of a
+ * statement per write (bench/oper-log.bench.ts).
  */
 export class OperLogRecorder {
   /** Entries waiting for the next insert. */
@@ -43,12 +52,15 @@ export class OperLogRecorder {
   /** Entries of the insert under way. */
   private writing = 0;
   private flushing: Promise<void> | undefined;
+  /** Ends the current gathering wait at once (drain). */
+  private endWait: (() => void) | undefined;
 
   constructor(
     private readonly repos: Pick<PlatformRepositories, 'operLogs'>,
     private readonly logger: Logger,
     private readonly now: () => Date = () => new Date(),
     private readonly maxPending = OPER_LOG_MAX_PENDING,
+    private readonly gatherMs = OPER_LOG_GATHER_MS,
   ) {}
 
   /** The middleware of one write route: placed before its guard, so a refusal is logged too. */
@@ -93,6 +105,15 @@ export class OperLogRecorder {
   /** Resolves when every insert begun so far has ended (tests await it instead of sleeping). */
   async settled(): Promise<void> {
     while (this.flushing) await this.flushing;
+  }
+
+  /**
+   * Writes the entries waiting now, without the gathering wait, and resolves once they are in
+   * the table: before 清空 (so it clears every write answered before it) and as a server stops.
+   */
+  async drain(): Promise<void> {
+    this.endWait?.();
+    await this.settled();
   }
 
   /**
@@ -146,8 +167,15 @@ export class OperLogRecorder {
 
   /** Writes what is queued, a batch at a time, until nothing is left. */
   private async flush(): Promise<void> {
-    // Off the request: the answer has gone when this runs.
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    // Off the request (its answer has gone), gathering the entries that follow it.
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, this.gatherMs);
+      this.endWait = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    this.endWait = undefined;
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0, OPER_LOG_BATCH);
       this.writing = batch.length;

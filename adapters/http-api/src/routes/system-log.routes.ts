@@ -232,7 +232,11 @@ export function operLogRoutes(repos: PlatformRepositories): RouteModule {
         tag: TAG,
         access: perm('monitor:operlog:remove'),
         response: countAnswer,
-        handler: async () => ok({ count: await repos.operLogs.clean() }),
+        handler: async () => {
+          // Every write answered before this one is in the table first, and cleared with it.
+          await book.operLog?.drain();
+          return ok({ count: await repos.operLogs.clean() });
+        },
       });
       book.add({
         method: 'delete',
