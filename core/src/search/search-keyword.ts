@@ -5,13 +5,15 @@ export const SEARCH_KEYWORD_MAX = 50;
 /** Hits per kind when the caller names no limit, and the most it may ask for. */
 export const SEARCH_LIMIT_DEFAULT = 5;
 export const SEARCH_LIMIT_MAX = 20;
-/** The pause after the last keystroke before the box asks (the spec's autocomplete). */
-export const SEARCH_DEBOUNCE_MS = 300;
 
 export const SEARCH_MESSAGES = {
   required: '搜索关键字不能为空',
   tooLong: `搜索关键字长度不能超过 ${SEARCH_KEYWORD_MAX} 个字符`,
   control: '搜索关键字不能包含控制字符',
+  /** The box's accessible name and its icon's on a phone. */
+  label: '全局搜索',
+  placeholder: '搜索合同、立项、分包、任务、审批',
+  searching: '搜索中…',
 } as const;
 
 // C0, DEL and C1: never typed, only pasted or forged; a keyword with one is refused, not cleaned,
