@@ -63,7 +63,8 @@ export function renderWithApi(
   options: { permissions?: string[]; userId?: number; path?: string } = {},
 ) {
   const container = createContainer();
-  container.rebind(TOKENS.Scheduler).toConstantValue(manualScheduler().scheduler);
+  const { scheduler, clock } = manualScheduler();
+  container.rebind(TOKENS.Scheduler).toConstantValue(scheduler);
   container.rebind(TOKENS.Http).toConstantValue(api.client);
   const view: SessionView = {
     session: {
@@ -81,7 +82,7 @@ export function renderWithApi(
     snapshot: () => view,
   } as unknown as SessionService);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
+  const result = render(
     <ServiceProvider container={container}>
       <QueryClientProvider client={client}>
         <MemoryRouter initialEntries={[options.path ?? '/']}>{ui}</MemoryRouter>
@@ -89,4 +90,6 @@ export function renderWithApi(
       </QueryClientProvider>
     </ServiceProvider>,
   );
+  // The manual clock the debouncers and pollers run on.
+  return Object.assign(result, { clock });
 }
