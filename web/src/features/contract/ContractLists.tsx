@@ -8,10 +8,10 @@ import {
 import { errorMessage, type ContractRecord } from '@dpms/http-client';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { useService } from '../../app/di';
 import { useActionActor } from '../../app/hooks';
+import { useAskedRecord } from '../../app/use-asked-record';
 import { TOKENS } from '../../app/tokens';
 import { usePageTitle, useView } from '../../app/view-context';
 import { HasPermi } from '../../components/auth/Access';
@@ -73,15 +73,8 @@ export function ContractListView({ mode: initialMode }: { mode: ContractListMode
   const [detailId, setDetailId] = useState<number | null>(null);
   // The filters of the rows on screen (not the form's unsearched edits): what an export sends.
   const [applied, setApplied] = useState<Filter>(EMPTY);
-  // Opened with `?contractId=` (a hit of the top bar's 全局搜索), it opens that contract's detail.
-  // Kept-alive views all see the location: only the page on screen answers the ask.
-  const [params, setParams] = useSearchParams();
-  const asked = active ? Number(params.get('contractId') ?? '') : 0;
-  useEffect(() => {
-    if (!Number.isInteger(asked) || asked <= 0) return;
-    setDetailId(asked);
-    setParams({}, { replace: true });
-  }, [asked]);
+  // Opened with `?contractId=` (a hit of the top bar's 全局搜索): that contract's detail.
+  useAskedRecord('contractId', setDetailId);
 
   useEffect(() => {
     if (!active) return;
