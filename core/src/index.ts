@@ -28,3 +28,4 @@ export * from './fund-pay/index.js';
 export * from './figures/index.js';
 export * from './monitor/index.js';
 export * from './sys-notice/index.js';
+export * from './search/index.js';

@@ -26,3 +26,4 @@ export * from './gateways/menu.gateway.js';
 export * from './gateways/server-monitor.gateway.js';
 export * from './gateways/cache-monitor.gateway.js';
 export * from './gateways/notice.gateway.js';
+export * from './gateways/search.gateway.js';

@@ -62,6 +62,7 @@ export { SqlMenuRepository } from './repositories/sql-menu.repository.js';
 export { SqlDictRepository } from './repositories/sql-dict.repository.js';
 export { SqlConfigRepository } from './repositories/sql-config.repository.js';
 export { SqlMajorRepository } from './repositories/sql-major.repository.js';
+export { SqlSearchRepository } from './repositories/sql-search.repository.js';
 export {
   SqlCaptchaRepository,
   SqlIdempotencyRepository,

@@ -36,3 +36,4 @@ export * from './system-ruoyi.js';
 export * from './server-monitor.js';
 export * from './system-notice.js';
 export * from './cache-monitor.js';
+export * from './search.js';

@@ -29,6 +29,7 @@ import {
   PostGateway,
   SysNoticeGateway,
   RoleGateway,
+  SearchGateway,
   UserGateway,
 } from '@dpms/http-client';
 import { Feedback } from '../components/ui/feedback';
@@ -113,6 +114,9 @@ export const httpModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(TOKENS.SysNoticeGateway)
     .toResolvedValue((http: HttpClient) => new SysNoticeGateway(http), [TOKENS.Http])
+    .inSingletonScope();
+  bind(TOKENS.SearchGateway)
+    .toResolvedValue((http: HttpClient) => new SearchGateway(http), [TOKENS.Http])
     .inSingletonScope();
   bind(TOKENS.PostGateway)
     .toResolvedValue((http: HttpClient) => new PostGateway(http), [TOKENS.Http])

@@ -20,6 +20,7 @@ import type {
   OperLogGateway,
   PostGateway,
   RoleGateway,
+  SearchGateway,
   ServerMonitorGateway,
   CacheMonitorGateway,
   SysNoticeGateway,
@@ -62,6 +63,8 @@ export const TOKENS = {
   CacheMonitorGateway: token<CacheMonitorGateway>('CacheMonitorGateway'),
   /** 通知公告: the page and the top bar's bell. */
   SysNoticeGateway: token<SysNoticeGateway>('SysNoticeGateway'),
+  /** 全局搜索: the top bar's search box. */
+  SearchGateway: token<SearchGateway>('SearchGateway'),
   JobGateway: token<JobGateway>('JobGateway'),
   MenuGateway: token<MenuGateway>('MenuGateway'),
   ApprovalGateway: token<ApprovalGateway>('ApprovalGateway'),

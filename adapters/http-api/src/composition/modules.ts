@@ -53,6 +53,7 @@ import { closingArchiveModule } from './closing.module.js';
 import { accountModule } from './account.module.js';
 import { fundPayModule } from './fund-pay.module.js';
 import { noticeModule } from './notice.module.js';
+import { searchModule } from './search.module.js';
 
 // Each area's module is its own file; buildContainer loads them in order.
 export { approvalModule, contractModule, contractDocumentModule, taskModule, fundModule };
@@ -161,6 +162,7 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
           fundPay: RouteModule | undefined,
           monitor: RouteModule | undefined,
           notices: RouteModule | undefined,
+          search: RouteModule | undefined,
         ) => [
           authRoutes(identity, repos, { domainURL: c.domainURL }),
           userRoutes(repos, identity, avatars),
@@ -188,6 +190,7 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
           ...(fundPay ? [fundPay] : []),
           ...(monitor ? [monitor] : []),
           ...(notices ? [notices] : []),
+          ...(search ? [search] : []),
           menuRoutes(repos),
         ],
         [
@@ -210,6 +213,7 @@ export const httpModule = (config: ServerConfig, logger: Logger) =>
           { serviceIdentifier: TOKENS.FundPayRoutes, optional: true },
           { serviceIdentifier: TOKENS.MonitorRoutes, optional: true },
           { serviceIdentifier: TOKENS.NoticeRoutes, optional: true },
+          { serviceIdentifier: TOKENS.SearchRoutes, optional: true },
         ],
       )
       .inSingletonScope();
@@ -346,6 +350,7 @@ export function buildContainer(parts: ContainerParts): Container {
       jobLogModule(parts.db, parts.jobs ?? new JobCatalogue(new SqlJobStateRepository(parts.db))),
     );
     container.load(noticeModule(parts.db));
+    container.load(searchModule(parts.db));
   }
   if (parts.files) container.load(filesModule(parts.files, parts.exportJobs));
   return container;

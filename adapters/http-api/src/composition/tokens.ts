@@ -74,6 +74,8 @@ export const TOKENS = {
   FundPayRoutes: token<RouteModule>('FundPayRoutes'),
   /** 通知公告 and the bell's read state; optional, like the approval routes. */
   NoticeRoutes: token<RouteModule>('NoticeRoutes'),
+  /** 全局搜索, the top bar's search; optional, like the approval routes. */
+  SearchRoutes: token<RouteModule>('SearchRoutes'),
   /** 服务监控 and 缓存监控. */
   MonitorRoutes: token<RouteModule>('MonitorRoutes'),
   /** Every route family registered on the API router (auth, users, departments ... later domains). */

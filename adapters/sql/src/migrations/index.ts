@@ -36,6 +36,7 @@ import * as m0107 from './0107_sys_notice.js';
 import * as m0108 from './0108_export_job.js';
 import * as m0109 from './0109_job_cron.js';
 import * as m0111 from './0111_config_notify.js';
+import * as m0112 from './0112_search_trgm.js';
 
 /**
  * Every migration, in order. Static imports, so the built server carries them and no directory
@@ -79,6 +80,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0108_export_job': m0108,
   '0109_job_cron': m0109,
   '0111_config_notify': m0111,
+  '0112_search_trgm': m0112,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {

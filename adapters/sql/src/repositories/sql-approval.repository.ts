@@ -15,7 +15,7 @@ import type {
   StoredApprovalLogEntry,
 } from '@dpms/core';
 import { LinkedRecordRegistry } from '@dpms/core';
-import type { Kysely } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import type { Database } from '../database/schema.js';
 import { SqlIdempotencyRepository } from './sql-auth.repository.js';
 import {
@@ -300,49 +300,8 @@ export class SqlApprovalRepository implements ApprovalRepository {
             .where('l.actor_id', '=', Number(source.userId))
             .where('l.action', 'in', ['approve', 'reject', 'return', 'transfer']),
         );
-      case 'all': {
-        const uid = Number(source.userId);
-        return q.where((eb) =>
-          eb.or([
-            eb('a.drafter_id', '=', uid),
-            eb.and([
-              eb('a.status', '<>', -1),
-              eb.or([
-                scopeCondition(
-                  eb as never,
-                  source.scope,
-                  eb.ref('a.dept_id'),
-                  eb.ref('a.drafter_id'),
-                ),
-                eb(
-                  'a.approval_id',
-                  'in',
-                  eb
-                    .selectFrom('approval_action_log as l')
-                    .select('l.approval_id')
-                    .where('l.actor_id', '=', uid),
-                ),
-                eb(
-                  'a.approval_id',
-                  'in',
-                  eb
-                    .selectFrom('approval_reader as r')
-                    .select('r.approval_id')
-                    .where('r.user_id', '=', uid),
-                ),
-                eb(
-                  'a.approval_id',
-                  'in',
-                  eb
-                    .selectFrom('approval_pending as p')
-                    .select('p.approval_id')
-                    .where('p.user_id', '=', uid),
-                ),
-              ]),
-            ]),
-          ]),
-        );
-      }
+      case 'all':
+        return q.where((eb) => approvalVisible(eb as never, Number(source.userId), source.scope));
     }
   }
 
@@ -443,6 +402,51 @@ export class SqlApprovalRepository implements ApprovalRepository {
   ): Promise<ListPage<ApprovalListRow>> {
     return this.list({ kind: 'all', userId: viewerId, scope }, query);
   }
+}
+
+/**
+ * What 全部审批 shows a viewer: their own approvals (drafts too) and, once submitted, those in the
+ * role's data scope (by the drafter's department, or the drafter), those they acted on, read or
+ * wait on. With an `own` scope it is exactly the approvals the viewer takes part in.
+ */
+export function approvalVisible(
+  eb: ExpressionBuilder<Database & { a: Database['approval'] }, 'a'>,
+  uid: number,
+  scope: DataScope,
+): Expression<SqlBool> {
+  return eb.or([
+    eb('a.drafter_id', '=', uid),
+    eb.and([
+      eb('a.status', '<>', -1),
+      eb.or([
+        scopeCondition(eb as never, scope, eb.ref('a.dept_id'), eb.ref('a.drafter_id')),
+        eb(
+          'a.approval_id',
+          'in',
+          eb
+            .selectFrom('approval_action_log as l')
+            .select('l.approval_id')
+            .where('l.actor_id', '=', uid),
+        ),
+        eb(
+          'a.approval_id',
+          'in',
+          eb
+            .selectFrom('approval_reader as r')
+            .select('r.approval_id')
+            .where('r.user_id', '=', uid),
+        ),
+        eb(
+          'a.approval_id',
+          'in',
+          eb
+            .selectFrom('approval_pending as p')
+            .select('p.approval_id')
+            .where('p.user_id', '=', uid),
+        ),
+      ]),
+    ]),
+  ]);
 }
 
 /** Which approvals a list reads. */

@@ -232,6 +232,7 @@ export function ContractChildListPage() {
       }}
       form={(props) => <ContractChildFormDialog {...props} />}
       detail={(props) => <ContractChildDetailDialog {...props} />}
+      askedBy="contractChildId"
     />
   );
 }

@@ -1,5 +1,5 @@
 import type { ContractRecord } from '@dpms/http-client';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FakeApi, renderWithApi } from '../../test/api-render';
 import { ViewContext } from '../../app/view-context';
@@ -87,5 +87,18 @@ describe('合同 list heading', () => {
     fireEvent.change(screen.getByLabelText('合同阶段'), { target: { value: 'contract' } });
     await screen.findByRole('heading', { name: '审批合同' });
     expect(screen.queryByText('合同台账')).toBeNull();
+  });
+});
+
+describe('合同 list opened from 全局搜索', () => {
+  it('opens the asked contract’s detail from ?contractId=', async () => {
+    const calls = api();
+    renderWithApi(<ContractListView mode="formal" />, calls, { path: '/?contractId=2' });
+    await waitFor(() =>
+      expect(calls.calls.some((c) => c.url.includes('/project/contract/detail'))).toBe(true),
+    );
+    expect(calls.calls.find((c) => c.url.includes('/project/contract/detail'))?.input).toEqual({
+      contractId: 2,
+    });
   });
 });

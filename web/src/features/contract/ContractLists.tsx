@@ -11,6 +11,7 @@ import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { useService } from '../../app/di';
 import { useActionActor } from '../../app/hooks';
+import { useAskedRecord } from '../../app/use-asked-record';
 import { TOKENS } from '../../app/tokens';
 import { usePageTitle, useView } from '../../app/view-context';
 import { HasPermi } from '../../components/auth/Access';
@@ -72,6 +73,8 @@ export function ContractListView({ mode: initialMode }: { mode: ContractListMode
   const [detailId, setDetailId] = useState<number | null>(null);
   // The filters of the rows on screen (not the form's unsearched edits): what an export sends.
   const [applied, setApplied] = useState<Filter>(EMPTY);
+  // Opened with `?contractId=` (a hit of the top bar's 全局搜索): that contract's detail.
+  useAskedRecord('contractId', setDetailId);
 
   useEffect(() => {
     if (!active) return;

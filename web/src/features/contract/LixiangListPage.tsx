@@ -152,6 +152,7 @@ export function LixiangListPage() {
         }}
         form={(props) => <LixiangFormDialog {...props} />}
         detail={({ id, onClose }) => <LixiangDetailDialog lxId={id} onClose={onClose} />}
+        askedBy="lxId"
       />
       {changing && (
         <LixiangChangeDialog

@@ -5,6 +5,7 @@
  */
 import { type ContractGateway, type Page, type PageQuery } from '@dpms/http-client';
 import { useMemo, useState, type ReactNode } from 'react';
+import { useAskedRecord } from '../../app/use-asked-record';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import { HasPermi } from '../../components/auth/Access';
@@ -46,6 +47,8 @@ export interface RecordListSpec<Row extends object, F extends CrudFilter> {
   exports: { perm: string; buttons: { label: string; path: string; searched?: boolean }[] };
   form: (props: { editing?: Row; onClose: () => void; onSaved: () => void }) => ReactNode;
   detail: (props: { id: number; onClose: () => void; onChanged: () => void }) => ReactNode;
+  /** The query parameter that opens a record's detail (`?lxId=`, from 全局搜索). */
+  askedBy?: string;
 }
 
 export function RecordListPage<Row extends object, F extends CrudFilter>(
@@ -58,6 +61,7 @@ export function RecordListPage<Row extends object, F extends CrudFilter>(
   const { gateway, exportUrl } = useSearchedGateway<Row, F>(loader);
   const [form, setForm] = useState<{ editing?: Row } | null>(null);
   const [open, setOpen] = useState<number | null>(null);
+  useAskedRecord(spec.askedBy ?? '', setOpen);
   const rowActions = (refetch: () => void) => (r: Row) => (
     <>
       {textButton('详情', () => setOpen(spec.idOf(r)))}

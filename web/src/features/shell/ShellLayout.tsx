@@ -48,6 +48,7 @@ import { Navbar } from './Navbar';
 import { NotifyCenter, useNotifyCounts } from './NotifyCenter';
 import { NotifyBell } from './NotifyBell';
 import { SysNoticeBell } from './SysNoticeBell';
+import { TopSearch } from './TopSearch';
 import { ShellContext, type ShellApi } from './ShellContext';
 import { InstituteClockProvider } from '../../components/time/institute-clock';
 import { Sidebar } from './Sidebar';
@@ -261,6 +262,7 @@ export function ShellLayout() {
               onLogout={() => void logout()}
               bell={
                 <>
+                  <TopSearch mobile={mobile} />
                   <SysNoticeBell />
                   <NotifyBell />
                 </>

@@ -1,6 +1,7 @@
 import { mayActOnTask, mayOfferTaskSubmit } from '@dpms/core';
 import { taskSubject, type TaskRow } from '@dpms/http-client';
 import { useMemo, useRef, useState } from 'react';
+import { useAskedRecord } from '../../app/use-asked-record';
 import { useService } from '../../app/di';
 import { useActionActor } from '../../app/hooks';
 import { TOKENS } from '../../app/tokens';
@@ -22,6 +23,8 @@ export function DesignTaskPage() {
   const actor = useActionActor();
   const feedback = useService(TOKENS.Feedback);
   const [viewing, setViewing] = useState<number | null>(null);
+  // Opened with `?taskId=` (a hit of the top bar's 全局搜索): that task's detail.
+  useAskedRecord('taskId', setViewing);
   const [editing, setEditing] = useState<Editing>(null);
   // The export sends the filters the list last ran, not the search form's unsearched edits.
   const searched = useRef<Record<string, unknown>>({});

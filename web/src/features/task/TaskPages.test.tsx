@@ -131,6 +131,12 @@ beforeEach(() => {
 });
 
 describe('设计任务', () => {
+  it('opens ?taskId=’s detail, where a 全局搜索 hit sends it', async () => {
+    const fake = api();
+    renderWithApi(<DesignTaskPage />, fake, { userId: 3, path: '/?taskId=2' });
+    await waitFor(() => expect(fake.sent('/v4/design-task/detailById')).toEqual([{ taskId: 2 }]));
+  });
+
   it('offers 提交审批 to the sheet’s manager before any confirmation, and locks it while in approval', async () => {
     const fake = api({
       '/v4/design-task/list': () => ({
