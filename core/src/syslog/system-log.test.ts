@@ -1,5 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  cutText,
+  wellFormedText,
   BUSINESS_TYPE,
   businessTypeOf,
   logText,
@@ -59,5 +62,39 @@ describe('loginLocationOf / userAgentNames', () => {
       'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
     expect(userAgentNames(chrome)).toEqual({ browser: 'Chrome 131', os: 'Linux' });
     expect(userAgentNames('')).toEqual({ browser: 'Unknown', os: 'Unknown' });
+  });
+});
+
+describe('cutText / logText', () => {
+  /** Whether a text has no lone half of a surrogate pair (encodeURIComponent refuses one). */
+  const wellFormed = (s: string) => {
+    try {
+      encodeURIComponent(s);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  // Any UTF-16 text, lone surrogates included.
+  const anyText = fc.string({ unit: 'binary', maxLength: 40 });
+
+  it('is at most the length asked, well formed, and the start of the text where it holds', () => {
+    fc.assert(
+      fc.property(anyText, fc.integer({ min: 1, max: 45 }), (text, max) => {
+        const cut = cutText(text, max, '…');
+        expect(cut.length).toBeLessThanOrEqual(max);
+        expect(wellFormed(cut)).toBe(true);
+        if (wellFormed(text) && text.length <= max) expect(cut).toBe(text);
+        if (wellFormed(text) && text.length > max)
+          expect(text.startsWith(cut.slice(0, -1))).toBe(true);
+      }),
+    );
+  });
+
+  it('never splits an emoji at the cut, and replaces a lone half by U+FFFD', () => {
+    expect(cutText('ab😀cd', 3)).toBe('ab');
+    expect(cutText('ab😀cd', 4)).toBe('ab😀');
+    expect(wellFormedText('a\ud83db')).toBe('a\uFFFDb');
+    expect(logText(`${'x'.repeat(1998)}😀y`)).toBe(`${'x'.repeat(1998)}…`);
   });
 });

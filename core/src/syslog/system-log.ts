@@ -148,12 +148,33 @@ export function maskSecrets(value: unknown, depth = 0): unknown {
   return value;
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * The text with every half of a surrogate pair that stands alone (an emoji cut in two, or sent
+ * so) replaced by U+FFFD: PostgreSQL's json refuses one, which would lose a whole batch of log
+ * entries with it.
+ */
+export const wellFormedText = (text: string): string => text.replace(LONE_SURROGATE, '\uFFFD');
+
+/**
+ * A text cut to at most `max` characters, ending in `end` when cut, never inside a surrogate
+ * pair, and well formed (wellFormedText).
+ */
+export function cutText(text: string, max: number, end = ''): string {
+  if (text.length <= max) return wellFormedText(text);
+  let at = max - end.length;
+  const last = text.charCodeAt(at - 1);
+  if (last >= 0xd800 && last <= 0xdbff) at -= 1;
+  return `${wellFormedText(text.slice(0, at))}${end}`;
+}
+
 /** The logged text of a value: secrets masked, JSON, cut to the column's length. */
 export function logText(value: unknown, max = OPER_TEXT_MAX_LENGTH): string {
   if (value === undefined || value === null) return '';
   const masked = maskSecrets(value);
   const text = typeof masked === 'string' ? masked : JSON.stringify(masked);
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+  return cutText(text, max, '…');
 }
 
 /**

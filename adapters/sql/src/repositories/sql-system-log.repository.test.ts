@@ -180,4 +180,18 @@ describe.each(testDatabaseKinds())('login and operation log repositories on %s',
     expect(rows[1]?.operParam).toBe('{"name":"xy"}');
     expect(await opers.clean()).toBe(2);
   });
+
+  it('writes a batch whose texts hold a lone half of an emoji, or one cut at the column', async () => {
+    await opers.clean();
+    await opers.addMany([
+      oper({ operName: 'a', errorMsg: 'x\ud83d', operTime: at('2025-03-01T10:00:01Z') }),
+      // 😀 across the 50-character edge of the title.
+      oper({ operName: 'b', title: `${'t'.repeat(49)}😀`, operTime: at('2025-03-01T10:00:02Z') }),
+    ]);
+    const rows = (await opers.list({ filter: {} })).rows;
+    expect(rows.map((r) => r.operName)).toEqual(['b', 'a']);
+    expect(rows[0]?.title).toBe('t'.repeat(49));
+    expect(rows[1]?.errorMsg).toBe('x\uFFFD');
+    expect(await opers.clean()).toBe(2);
+  });
 });

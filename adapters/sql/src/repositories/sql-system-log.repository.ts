@@ -13,7 +13,7 @@ import type {
   OperLogSortColumn,
   BusinessType,
 } from '@dpms/core';
-import { OPER_TEXT_MAX_LENGTH } from '@dpms/core';
+import { OPER_TEXT_MAX_LENGTH, cutText } from '@dpms/core';
 import { sql, type Selectable } from 'kysely';
 import type { SysLogininforTable } from '../database/system-log-schema.js';
 import {
@@ -24,11 +24,12 @@ import {
   type Db,
 } from './sql-helpers.js';
 
-/** A text cut to its column, without NUL characters (PostgreSQL's text and jsonb hold none). */
-const cut = (text: string, n: number) => {
-  const s = text.includes('\u0000') ? text.replaceAll('\u0000', '') : text;
-  return s.length > n ? s.slice(0, n) : s;
-};
+/**
+ * A text cut to its column, without NUL characters and without a lone half of a surrogate pair
+ * (PostgreSQL's text and jsonb hold neither: one such entry would refuse its whole batch).
+ */
+const cut = (text: string, n: number) =>
+  cutText(text.includes('\u0000') ? text.replaceAll('\u0000', '') : text, n);
 
 const LOGIN_SORT = {
   infoId: 'info_id',
