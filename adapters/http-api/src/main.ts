@@ -150,7 +150,7 @@ async function main(): Promise<void> {
       new P12PdfSealer(sealKey),
     ),
   );
-  const { app, drainOperLog } = createServing(container, config);
+  const { app, stopOperLog } = createServing(container, config);
   // While the identity listener is away every request reads its session fresh: say so, unless
   // it stops because the server does.
   let stopping = false;
@@ -210,8 +210,6 @@ async function main(): Promise<void> {
         server.close(() => resolve());
         server.closeAllConnections();
       }),
-    // The 操作日志 entries of the last writes, before the database closes.
-    () => drainOperLog(),
     // Lets the exports under way finish for up to 20 s, inside the supervisor's 30 (an export
     // cut off reads as interrupted).
     () =>
@@ -219,6 +217,9 @@ async function main(): Promise<void> {
         exportJobs.settled(),
         new Promise<void>((resolve) => setTimeout(resolve, 20_000).unref()),
       ]),
+    // The 操作日志 entries of the last writes (requests still finishing included), then the
+    // database closes.
+    () => stopOperLog(),
     () => handle.close(),
     () => printProcess?.stop(),
     () => logger.info('stopped'),

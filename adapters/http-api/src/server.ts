@@ -22,9 +22,9 @@ export function createServer(container: Container, config: Pick<ServerConfig, 'w
 export function createServing(
   container: Container,
   config: Pick<ServerConfig, 'webDir'>,
-): { readonly app: Express; readonly drainOperLog: () => Promise<void> } {
+): { readonly app: Express; readonly stopOperLog: () => Promise<void> } {
   const { app, book } = createApp(container);
-  const drainOperLog = () => book.operLog?.drain() ?? Promise.resolve();
+  const stopOperLog = () => book.operLog?.stop() ?? Promise.resolve();
   const webDir = config.webDir;
   if (webDir && existsSync(path.join(webDir, 'index.html'))) {
     const index = path.join(webDir, 'index.html');
@@ -40,7 +40,7 @@ export function createServing(
   app.use((req, res) => {
     answerError(req, res, { code: 404, msg: '访问资源不存在' });
   });
-  return { app, drainOperLog };
+  return { app, stopOperLog };
 }
 
 /** The built web next to this package in the monorepo (adapters/http-api/{src,dist} → web/dist). */

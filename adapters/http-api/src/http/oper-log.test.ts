@@ -155,4 +155,30 @@ describe('OperLogRecorder', () => {
     await recorder.drain();
     expect(batches).toEqual([1, 1]);
   });
+
+  it('drain waits only for the entries queued before it, not for those that keep coming', async () => {
+    const first = deferred();
+    const never = deferred();
+    let calls = 0;
+    const add = vi.fn((_entry: NewOperLog) => (++calls === 1 ? first.promise : never.promise));
+    const { recorder } = recorderWith(add, undefined, 3_600_000);
+    const { port } = serve(recorder);
+    await post(port());
+    const drained = recorder.drain();
+    await vi.waitFor(() => expect(add).toHaveBeenCalledTimes(1));
+    // A write answered after the drain began: its insert never ends.
+    await post(port());
+    first.resolve();
+    await drained;
+    await vi.waitFor(() => expect(add).toHaveBeenCalledTimes(2));
+  });
+
+  it('once stopping, writes each entry as it comes, without gathering', async () => {
+    const add = vi.fn((_entry: NewOperLog) => Promise.resolve());
+    const { recorder } = recorderWith(add, undefined, 3_600_000);
+    const { port } = serve(recorder);
+    await recorder.stop();
+    await post(port());
+    await vi.waitFor(() => expect(add).toHaveBeenCalledTimes(1));
+  });
 });

@@ -54,6 +54,13 @@ export class OperLogRecorder {
   private flushing: Promise<void> | undefined;
   /** Ends the current gathering wait at once (drain). */
   private endWait: (() => void) | undefined;
+  /** Entries queued so far, and entries whose insert has ended (written or warned about). */
+  private queued = 0;
+  private done = 0;
+  /** Drains waiting for the entries queued before them: each resolves once `done` reaches it. */
+  private drains: { readonly upTo: number; readonly resolve: () => void }[] = [];
+  /** Set as the server stops: an entry is written at once, without gathering others. */
+  private stopping = false;
 
   constructor(
     private readonly repos: Pick<PlatformRepositories, 'operLogs'>,
@@ -108,12 +115,23 @@ export class OperLogRecorder {
   }
 
   /**
-   * Writes the entries waiting now, without the gathering wait, and resolves once they are in
-   * the table: before 清空 (so it clears every write answered before it) and as a server stops.
+   * Writes the entries queued until now without the gathering wait, and resolves once their
+   * inserts have ended; entries queued after it do not hold it up (a steady stream of writes
+   * would otherwise keep 清空 waiting). Before 清空, so it clears every write answered before it.
    */
-  async drain(): Promise<void> {
+  drain(): Promise<void> {
+    if (this.done >= this.queued) return Promise.resolve();
     this.endWait?.();
-    await this.settled();
+    return new Promise((resolve) => this.drains.push({ upTo: this.queued, resolve }));
+  }
+
+  /**
+   * As the server stops, once its connections are closed: what is queued is written now, and
+   * an entry of a request still finishing is written as it comes, before the database closes.
+   */
+  stop(): Promise<void> {
+    this.stopping = true;
+    return this.drain();
   }
 
   /**
@@ -162,13 +180,16 @@ export class OperLogRecorder {
       costTime: Math.round(performance.now() - started),
     };
     this.queue.push(entry);
+    this.queued += 1;
     this.flushing ??= this.flush();
   }
 
   /** Writes what is queued, a batch at a time, until nothing is left. */
   private async flush(): Promise<void> {
-    // Off the request (its answer has gone), gathering the entries that follow it.
+    // Off the request (its answer has gone), gathering the entries that follow it, unless a
+    // drain or the server's stop waits for them.
     await new Promise<void>((resolve) => {
+      if (this.stopping || this.drains.length > 0) return setImmediate(resolve);
       const timer = setTimeout(resolve, this.gatherMs);
       this.endWait = () => {
         clearTimeout(timer);
@@ -186,6 +207,10 @@ export class OperLogRecorder {
         this.logger.warn({ err, routes, entries: batch.length }, 'operation log not written');
       }
       this.writing = 0;
+      this.done += batch.length;
+      const met = this.drains.filter((d) => d.upTo <= this.done);
+      this.drains = this.drains.filter((d) => d.upTo > this.done);
+      for (const d of met) d.resolve();
     }
     this.flushing = undefined;
   }
