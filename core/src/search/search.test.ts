@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { FindAnything, searchReachOf, type SearchRepository } from './search.js';
+import {
+  FindAnything,
+  searchReachOf,
+  searchRouteOf,
+  type SearchRepository,
+  type SearchRow,
+} from './search.js';
 
 describe('searchReachOf', () => {
   it('finds each kind only with its list permission, contracts by stage', () => {
@@ -8,14 +14,23 @@ describe('searchReachOf', () => {
       lixiang: false,
       contractChild: false,
       task: true,
-      approval: 'none',
+      approval: { todo: false, mine: false, all: false },
     });
     expect(searchReachOf(['project:contract:list']).contractStages).toEqual(['contract', 'formal']);
-    expect(searchReachOf(['project:approvalMine:list']).approval).toBe('participant');
-    expect(searchReachOf(['project:approvalAll:list']).approval).toBe('all');
+    expect(searchReachOf(['project:approvalMine:list']).approval).toEqual({
+      todo: false,
+      mine: true,
+      all: false,
+    });
+    expect(searchReachOf(['project:approval:list']).approval).toEqual({
+      todo: true,
+      mine: false,
+      all: false,
+    });
+    expect(searchReachOf(['project:approvalAll:list']).approval.all).toBe(true);
     expect(searchReachOf(['*:*:*'])).toMatchObject({
       contractStages: ['stay', 'declare', 'contract', 'formal'],
-      approval: 'all',
+      approval: { todo: true, mine: true, all: true },
     });
   });
 });
@@ -41,5 +56,28 @@ describe('FindAnything', () => {
       ['合同', ['/project/unSignList?contractId=3']],
       ['审批', ['/approval/all?approvalId=9']],
     ]);
+  });
+});
+
+describe('searchRouteOf an approval', () => {
+  const own: SearchRow = { kind: 'approval', id: 9, label: '用印', secondary: '', drafted: true };
+  const theirs: SearchRow = { ...own, id: 8, drafted: false };
+  const route = (row: SearchRow, ...perms: string[]) => searchRouteOf(row, searchReachOf(perms));
+
+  it('opens 全部审批 for its holder, whoever drafted the approval', () => {
+    expect(route(own, 'project:approvalAll:list', 'project:approvalMine:list')).toBe(
+      '/approval/all?approvalId=9',
+    );
+    expect(route(theirs, 'project:approvalAll:list')).toBe('/approval/all?approvalId=8');
+  });
+
+  it('opens otherwise the list the caller holds that shows it, never 全部审批', () => {
+    const both = ['project:approval:list', 'project:approvalMine:list'];
+    expect(route(own, ...both)).toBe('/approval/mine?approvalId=9');
+    expect(route(theirs, ...both)).toBe('/approval/todo?approvalId=8');
+    expect(route(own, 'project:approvalMine:list')).toBe('/approval/mine?approvalId=9');
+    expect(route(theirs, 'project:approval:list')).toBe('/approval/todo?approvalId=8');
+    // An own approval the drafter acted on, found by 待我审批/我已审批 alone.
+    expect(route(own, 'project:approval:list')).toBe('/approval/todo?approvalId=9');
   });
 });

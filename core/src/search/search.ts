@@ -16,18 +16,27 @@ export const SEARCH_KIND_LABELS: Readonly<Record<SearchKind, string>> = {
 };
 
 /**
+ * The approval-centre lists a caller holds, each finding what it shows: `todo` (待我审批 with
+ * 我已审批) what waits on them or what they acted on, `mine` (我发起的) what they drafted, `all`
+ * (全部审批) the role's data scope with what they take part in or are copied.
+ */
+export interface ApprovalSearchReach {
+  readonly todo: boolean;
+  readonly mine: boolean;
+  readonly all: boolean;
+}
+
+/**
  * Which kinds a caller may find: each only with its list screen's permission, exactly as the list
  * route checks it. Contracts by stage, since each stage is its own list (未签合同, 立项合同,
- * 合同列表); approvals when any approval-centre list is held, with the role's data scope only
- * for holders of 全部审批 (the others see their own, what they act on and what is copied to them,
- * as their lists show).
+ * 合同列表); approvals by the approval-centre lists held.
  */
 export interface SearchReach {
   readonly contractStages: readonly ContractStage[];
   readonly lixiang: boolean;
   readonly contractChild: boolean;
   readonly task: boolean;
-  readonly approval: 'none' | 'participant' | 'all';
+  readonly approval: ApprovalSearchReach;
 }
 
 export const SEARCH_PERMISSIONS = {
@@ -54,17 +63,17 @@ export function searchReachOf(permissions: readonly string[]): SearchReach {
     lixiang: has(P.lixiang),
     contractChild: has(P.contractChild),
     task: has(P.task),
-    approval: has(P.approvalAll)
-      ? 'all'
-      : has(P.approvalTodo) || has(P.approvalMine)
-        ? 'participant'
-        : 'none',
+    approval: { todo: has(P.approvalTodo), mine: has(P.approvalMine), all: has(P.approvalAll) },
   };
 }
 
+/** Whether a reach finds any approval. */
+export const reachesApprovals = ({ approval: a }: SearchReach): boolean =>
+  a.todo || a.mine || a.all;
+
 /** Whether a reach finds anything at all. */
 export const reachesAny = (r: SearchReach): boolean =>
-  r.contractStages.length > 0 || r.lixiang || r.contractChild || r.task || r.approval !== 'none';
+  r.contractStages.length > 0 || r.lixiang || r.contractChild || r.task || reachesApprovals(r);
 
 /** Who searches: the role's data scope (all for the admin) and the user. */
 export interface SearchViewer {
@@ -81,6 +90,8 @@ export interface SearchRow {
   readonly secondary: string;
   /** A contract's stage, which decides the list screen that opens it. */
   readonly stage?: ContractStage;
+  /** An approval the viewer drafted (their 我发起的 shows it), which decides its screen. */
+  readonly drafted?: boolean;
 }
 
 export interface SearchHit extends SearchRow {
@@ -101,8 +112,29 @@ const CONTRACT_SCREEN: Readonly<Record<ContractStage, string>> = {
   formal: '/project/contractList',
 };
 
-/** The screen a hit opens: its list screen, told which record by a query parameter. */
-export function searchRouteOf(row: SearchRow): string {
+/** The approval centre's screens (menu paths of the seeds). */
+const APPROVAL_SCREEN = {
+  todo: '/approval/todo',
+  mine: '/approval/mine',
+  all: '/approval/all',
+} as const;
+
+/**
+ * The approval list that shows a hit to this caller: 全部审批 when held; else 我发起的 for their
+ * own draft, 待我审批 (with 我已审批) for what waits on them or they acted on, as the repository
+ * found it by the lists held. A menu the caller lacks would open a not-found page.
+ */
+function approvalScreenOf(row: SearchRow, a: ApprovalSearchReach): string {
+  if (a.all) return APPROVAL_SCREEN.all;
+  if (row.drafted === true && a.mine) return APPROVAL_SCREEN.mine;
+  return a.todo ? APPROVAL_SCREEN.todo : APPROVAL_SCREEN.mine;
+}
+
+/**
+ * The screen a hit opens for a caller of this reach: its list screen, told which record by a
+ * query parameter.
+ */
+export function searchRouteOf(row: SearchRow, reach: SearchReach): string {
   const id = String(row.id);
   switch (row.kind) {
     case 'contract':
@@ -114,17 +146,19 @@ export function searchRouteOf(row: SearchRow): string {
     case 'task':
       return `/project/designTask?taskId=${id}`;
     case 'approval':
-      // 全部审批 opens an approval's detail from ?approvalId= (as the notice bell does).
-      return `/approval/all?approvalId=${id}`;
+      // Each approval-centre list opens an approval's detail from ?approvalId=.
+      return `${approvalScreenOf(row, reach.approval)}?approvalId=${id}`;
   }
 }
 
 /** The answer in display order, empty groups left out. */
-export function searchGroupsOf(rows: readonly SearchRow[]): SearchGroup[] {
+export function searchGroupsOf(rows: readonly SearchRow[], reach: SearchReach): SearchGroup[] {
   return SEARCH_KINDS.map((kind) => ({
     kind,
     title: SEARCH_KIND_LABELS[kind],
-    hits: rows.filter((r) => r.kind === kind).map((r) => ({ ...r, route: searchRouteOf(r) })),
+    hits: rows
+      .filter((r) => r.kind === kind)
+      .map((r) => ({ ...r, route: searchRouteOf(r, reach) })),
   })).filter((g) => g.hits.length > 0);
 }
 
@@ -150,6 +184,6 @@ export class FindAnything {
   ): Promise<SearchGroup[]> {
     const reach = searchReachOf(permissions);
     if (!reachesAny(reach)) return [];
-    return searchGroupsOf(await this.repository.search(keyword, reach, viewer, limit));
+    return searchGroupsOf(await this.repository.search(keyword, reach, viewer, limit), reach);
   }
 }

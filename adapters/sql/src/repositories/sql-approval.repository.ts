@@ -279,27 +279,11 @@ export class SqlApprovalRepository implements ApprovalRepository {
     const q = this.base();
     switch (source.kind) {
       case 'waiting':
-        // Separation of duties: one's own approval is never waiting for one's signature, even if
-        // a pending row said so (the engine never writes one for the drafter).
-        return q
-          .where('a.drafter_id', '<>', Number(source.userId))
-          .where('a.approval_id', 'in', (eb) =>
-            eb
-              .selectFrom('approval_pending as p')
-              .select('p.approval_id')
-              .where('p.user_id', '=', Number(source.userId)),
-          );
+        return q.where((eb) => approvalWaitingOn(eb as never, Number(source.userId)));
       case 'mine':
         return q.where('a.drafter_id', '=', Number(source.userId));
       case 'done':
-        // What the user signed, rejected, returned or transferred (not cc or urge).
-        return q.where('a.approval_id', 'in', (eb) =>
-          eb
-            .selectFrom('approval_action_log as l')
-            .select('l.approval_id')
-            .where('l.actor_id', '=', Number(source.userId))
-            .where('l.action', 'in', ['approve', 'reject', 'return', 'transfer']),
-        );
+        return q.where((eb) => approvalActedBy(eb as never, Number(source.userId)));
       case 'all':
         return q.where((eb) => approvalVisible(eb as never, Number(source.userId), source.scope));
     }
@@ -404,13 +388,44 @@ export class SqlApprovalRepository implements ApprovalRepository {
   }
 }
 
+type ApprovalEb = ExpressionBuilder<Database & { a: Database['approval'] }, 'a'>;
+
+/**
+ * What 待我审批 shows: approvals waiting on the user's signature. Separation of duties: one's own
+ * approval never waits for one's signature, even if a pending row said so (the engine never
+ * writes one for the drafter).
+ */
+export function approvalWaitingOn(eb: ApprovalEb, uid: number): Expression<SqlBool> {
+  return eb.and([
+    eb('a.drafter_id', '<>', uid),
+    eb(
+      'a.approval_id',
+      'in',
+      eb.selectFrom('approval_pending as p').select('p.approval_id').where('p.user_id', '=', uid),
+    ),
+  ]);
+}
+
+/** What 我已审批 shows: what the user signed, rejected, returned or transferred (not cc or urge). */
+export function approvalActedBy(eb: ApprovalEb, uid: number): Expression<SqlBool> {
+  return eb(
+    'a.approval_id',
+    'in',
+    eb
+      .selectFrom('approval_action_log as l')
+      .select('l.approval_id')
+      .where('l.actor_id', '=', uid)
+      .where('l.action', 'in', ['approve', 'reject', 'return', 'transfer']),
+  );
+}
+
 /**
  * What 全部审批 shows a viewer: their own approvals (drafts too) and, once submitted, those in the
  * role's data scope (by the drafter's department, or the drafter), those they acted on, read or
  * wait on. With an `own` scope it is exactly the approvals the viewer takes part in.
  */
 export function approvalVisible(
-  eb: ExpressionBuilder<Database & { a: Database['approval'] }, 'a'>,
+  eb: ApprovalEb,
   uid: number,
   scope: DataScope,
 ): Expression<SqlBool> {

@@ -124,14 +124,33 @@ describe.each(testDatabaseKinds())('SqlSearchRepository on %s', (kind) => {
     expect(await labels('鼎力', dept112, 14)).toEqual([]);
     expect(await labels('雁荡用印', dept110, 4)).toEqual([]);
     expect(await labels('雁荡用印', dept112, 14)).toEqual(['approval:雁荡用印申请']);
-    // The role's scope widens approvals only for 全部审批: a participant reach sees its own part.
-    const participant = searchReachOf(['project:approval:list']);
-    expect(await labels('雁荡用印', dept112, 5, participant)).toEqual([]);
+  });
+
+  it('finds an approval without 全部审批 only through the lists held that show it', async () => {
+    const todo = searchReachOf(['project:approval:list']);
+    const mine = searchReachOf(['project:approvalMine:list']);
+    // The role's scope widens approvals only for 全部审批.
+    expect(await labels('雁荡用印', dept112, 5, todo)).toEqual([]);
+    // Copied (抄送) only: 全部审批 shows it, 待我审批/我已审批 and 我发起的 do not.
     await handle.db
       .insertInto('approval_reader')
       .values({ approval_id: approvalId, user_id: 5 })
       .execute();
-    expect(await labels('雁荡用印', dept110, 5, participant)).toEqual(['approval:雁荡用印申请']);
+    expect(await labels('雁荡用印', dept110, 5, everything)).toEqual(['approval:雁荡用印申请']);
+    expect(await labels('雁荡用印', dept110, 5, todo)).toEqual([]);
+    // Waiting on 5: the 待我审批 list finds it, 我发起的 alone does not.
+    await handle.db
+      .insertInto('approval_pending')
+      .values({ approval_id: approvalId, user_id: 5 })
+      .execute();
+    expect(await labels('雁荡用印', dept110, 5, todo)).toEqual(['approval:雁荡用印申请']);
+    expect(await labels('雁荡用印', dept110, 5, mine)).toEqual([]);
+    // Its drafter 14 finds it through 我发起的, told it is theirs; 待我审批 alone does not.
+    const [own] = await search.search('雁荡用印', mine, { userId: 14, scope: dept112 }, 5);
+    expect(own).toMatchObject({ kind: 'approval', id: approvalId, drafted: true });
+    expect(await labels('雁荡用印', dept112, 14, todo)).toEqual([]);
+    await handle.db.deleteFrom('approval_pending').where('approval_id', '=', approvalId).execute();
+    expect(await labels('雁荡用印', dept110, 5, todo)).toEqual([]);
   });
 
   it('reads only the kinds within reach', async () => {

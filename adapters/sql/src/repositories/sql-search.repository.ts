@@ -1,12 +1,14 @@
 import type {
+  ApprovalSearchReach,
   ContractStage,
   SearchReach,
   SearchRepository,
   SearchRow,
   SearchViewer,
 } from '@dpms/core';
+import { reachesApprovals } from '@dpms/core';
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
-import { approvalVisible } from './sql-approval.repository.js';
+import { approvalActedBy, approvalVisible, approvalWaitingOn } from './sql-approval.repository.js';
 import { containsPattern, scopeCondition, type Db } from './sql-helpers.js';
 import { taskVisible } from './sql-task-rows.js';
 
@@ -79,9 +81,9 @@ export class SqlSearchRepository implements SearchRepository {
       reach.lixiang ? this.filings(hex, pattern, viewer, limit) : [],
       reach.contractChild ? this.subContracts(hex, pattern, viewer, limit) : [],
       reach.task ? this.tasks(hex, pattern, viewer, limit) : [],
-      reach.approval === 'none'
-        ? []
-        : this.approvals(keyword, hex, pattern, reach.approval, viewer, limit),
+      reachesApprovals(reach)
+        ? this.approvals(keyword, hex, pattern, reach.approval, viewer, limit)
+        : [],
     ]);
     return parts.flat();
   }
@@ -241,21 +243,35 @@ export class SqlSearchRepository implements SearchRepository {
     keyword: string,
     hex: string,
     pattern: string,
-    reach: 'participant' | 'all',
+    reach: ApprovalSearchReach,
     viewer: SearchViewer,
     limit: number,
   ): Promise<SearchRow[]> {
-    // Without 全部审批 the role's scope adds nothing: only what the viewer takes part in.
-    const scope = reach === 'all' ? viewer.scope : { kind: 'own' as const, userId: viewer.userId };
+    const uid = viewer.userId;
     const byNumber: Expression<SqlBool>[] = /^\d{1,9}$/.test(keyword)
       ? [sql<SqlBool>`a.approval_id = ${Number(keyword)}`]
       : [];
     const rows = await this.db
       .selectFrom('approval as a')
       .innerJoin('sys_user as u', 'u.user_id', 'a.drafter_id')
-      .select(['a.approval_id', 'a.title', 'u.nick_name'])
+      .select(['a.approval_id', 'a.title', 'a.drafter_id', 'u.nick_name'])
       .where('a.del_flag', '=', '0')
-      .where((eb) => approvalVisible(eb as never, viewer.userId, scope) as never)
+      // Exactly what the lists held show: 全部审批 by the role's scope; without it, what waits on
+      // the viewer or they acted on (待我审批/我已审批) and what they drafted (我发起的), never
+      // an approval they are only copied (抄送), which no list of theirs shows.
+      .where((eb) =>
+        reach.all
+          ? (approvalVisible(eb as never, uid, viewer.scope) as never)
+          : eb.or([
+              ...(reach.todo
+                ? [
+                    approvalWaitingOn(eb as never, uid) as never,
+                    approvalActedBy(eb as never, uid) as never,
+                  ]
+                : []),
+              ...(reach.mine ? [eb('a.drafter_id', '=', uid)] : []),
+            ]),
+      )
       .where((eb) =>
         eb.or([
           ...byNumber,
@@ -271,6 +287,7 @@ export class SqlSearchRepository implements SearchRepository {
       id: r.approval_id,
       label: r.title,
       secondary: line(`#${String(r.approval_id)}`, r.nick_name),
+      drafted: r.drafter_id === uid,
     }));
   }
 }

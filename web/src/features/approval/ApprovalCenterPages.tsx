@@ -6,7 +6,7 @@ import {
 } from '@dpms/core';
 import type { ApprovalListQuery, ApprovalRow, Page } from '@dpms/http-client';
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useAskedRecord } from '../../app/use-asked-record';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import { useView } from '../../app/view-context';
@@ -140,9 +140,13 @@ function ApprovalList({
   );
 }
 
-/** The detail dialog and the new-form dialog a list page opens. */
+/**
+ * The detail dialog and the new-form dialog a list page opens. Opened with `?approvalId=` (the
+ * shell's bell of 抄送/催办 notices, a hit of 全局搜索), a page opens that approval's detail.
+ */
 function useDialogs() {
   const [open, setOpen] = useState<string | null>(null);
+  useAskedRecord('approvalId', (id) => setOpen(String(id)));
   const [creating, setCreating] = useState<TemplateKind | null>(null);
   const dialogs = (
     <>
@@ -161,7 +165,6 @@ function useDialogs() {
   );
   return {
     openDetail: (r: ApprovalRow) => setOpen(r.approvalId),
-    openId: setOpen,
     create: setCreating,
     dialogs,
   };
@@ -238,21 +241,9 @@ export function ApprovalMinePage() {
   );
 }
 
-/**
- * 全部审批: by the role's data scope, plus those the user took part in or was copied. Opened with
- * `?approvalId=` (the shell's bell of 抄送/催办 notices), it opens that approval's detail.
- */
+/** 全部审批: by the role's data scope, plus those the user took part in or was copied. */
 export function ApprovalAllPage() {
   const d = useDialogs();
-  const [params, setParams] = useSearchParams();
-  // Kept-alive views all see the location: only the page on screen answers the ask.
-  const { active } = useView();
-  const asked = active ? params.get('approvalId') : null;
-  useEffect(() => {
-    if (!asked) return;
-    d.openId(asked);
-    setParams({}, { replace: true });
-  }, [asked]);
   return (
     <PageCard title="全部审批">
       <ApprovalList list="all" actionLabel="查看" onOpen={d.openDetail} />
