@@ -2,7 +2,13 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { GENERATED_SEAL_DIR, P12PdfSealer, generateSealKey, sealKeyFromEnv } from './pdf-seal.js';
+import {
+  GENERATED_SEAL_DIR,
+  GENERATED_SEAL_FILE,
+  P12PdfSealer,
+  generateSealKey,
+  sealKeyFromEnv,
+} from './pdf-seal.js';
 
 describe('the seal the server signs PDFs with', () => {
   const dirs: string[] = [];
@@ -25,10 +31,21 @@ describe('the seal the server signs PDFs with', () => {
     expect(again.p12.equals(first.p12)).toBe(true);
     expect(name).toHaveBeenCalledTimes(1);
     expect(new P12PdfSealer(again).signerName).toBe('华东示范建筑设计研究院有限公司');
-    const file = path.join(dir, GENERATED_SEAL_DIR, 'institute-seal.p12');
+    const file = path.join(dir, GENERATED_SEAL_DIR, GENERATED_SEAL_FILE);
     expect(statSync(file).mode & 0o077).toBe(0);
     expect(log.info).toHaveBeenCalledTimes(1);
     expect(log.warn).not.toHaveBeenCalled();
+  });
+
+  it('refuses to start on a kept seal it cannot open, rather than replacing it', () => {
+    const dir = dataDir();
+    sealKeyFromEnv({}, dir, () => 'DPMS', logger(), false);
+    const file = path.join(dir, GENERATED_SEAL_DIR, GENERATED_SEAL_FILE);
+    writeFileSync(file, '{"p12":"AAAA","passphrase":"x"}');
+    expect(() => sealKeyFromEnv({}, dir, () => 'DPMS', logger(), false)).toThrow(
+      /institute-seal\.json/,
+    );
+    expect(readFileSync(file, 'utf8')).toBe('{"p12":"AAAA","passphrase":"x"}');
   });
 
   it('says so as a warning when production signs with a generated one', () => {

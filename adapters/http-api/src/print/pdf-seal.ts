@@ -1,5 +1,5 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { SignPdf } from '@signpdf/signpdf';
@@ -18,6 +18,8 @@ import type { Logger } from 'pino';
 export interface PdfSealer {
   /** The signer's name as the certificate gives it (shown in logs and tests). */
   readonly signerName: string;
+  /** The SHA-256 of the certificate: part of a signed PDF's identity in the store. */
+  readonly fingerprint: string;
   /** The PDF signed, its signing time `at`. */
   seal(pdf: Uint8Array, at: Date): Promise<Uint8Array>;
 }
@@ -96,10 +98,13 @@ class SealSigner extends Signer {
 export class P12PdfSealer implements PdfSealer {
   private readonly signer: SealSigner;
   readonly signerName: string;
+  readonly fingerprint: string;
 
   constructor(key: SealKey) {
     const opened = openSealKey(key);
     this.signer = new SealSigner(opened);
+    const der = forge.asn1.toDer(forge.pki.certificateToAsn1(opened.cert)).getBytes();
+    this.fingerprint = createHash('sha256').update(der, 'binary').digest('hex');
     const cn = opened.cert.subject.getField('CN') as { value?: unknown } | null;
     this.signerName = typeof cn?.value === 'string' ? cn.value : '';
   }
@@ -158,8 +163,33 @@ export function generateSealKey(name: string, now: Date = new Date()): SealKey {
   return { p12: Buffer.from(forge.asn1.toDer(p12).getBytes(), 'binary'), passphrase };
 }
 
-/** Where a generated seal is kept under DATA_DIR, its password beside it (mode 600). */
+/** Where a generated seal is kept under DATA_DIR: its PKCS#12 and password in one file (600). */
 export const GENERATED_SEAL_DIR = 'signing';
+export const GENERATED_SEAL_FILE = 'institute-seal.json';
+
+/**
+ * The seal kept under DATA_DIR, or null when there is none. One that cannot be read or opened
+ * stops the start rather than being replaced: PDFs already issued were signed with it.
+ */
+function readKeptSeal(file: string): SealKey | null {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw e;
+  }
+  try {
+    const kept = JSON.parse(text) as { p12: string; passphrase: string };
+    const key = { p12: Buffer.from(kept.p12, 'base64'), passphrase: kept.passphrase };
+    openSealKey(key);
+    return key;
+  } catch (e) {
+    throw new Error(`${file} 无法读取，请恢复或删除它 (the kept PDF seal cannot be opened)`, {
+      cause: e,
+    });
+  }
+}
 
 /**
  * The seal the server signs with: SIGNING_P12 (a path) with SIGNING_P12_PASSWORD, the
@@ -189,21 +219,31 @@ export function sealKeyFromEnv(
     }
     return key;
   }
-  const dir = path.join(dataDir, GENERATED_SEAL_DIR);
-  const p12File = path.join(dir, 'institute-seal.p12');
-  const passFile = path.join(dir, 'institute-seal.password');
+  const file = path.join(dataDir, GENERATED_SEAL_DIR, GENERATED_SEAL_FILE);
+  const kept = readKeptSeal(file);
+  if (kept) return kept;
+  const key = generateSealKey(name());
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  // Written whole beside it, then linked into place only if no other start got there first: a
+  // seal is never half written, and two starts at once both end up with the one kept.
+  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(
+    temp,
+    JSON.stringify({ p12: key.p12.toString('base64'), passphrase: key.passphrase }),
+    { mode: 0o600 },
+  );
   try {
-    return { p12: readFileSync(p12File), passphrase: readFileSync(passFile, 'utf8').trim() };
-  } catch {
-    const key = generateSealKey(name());
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    writeFileSync(p12File, key.p12, { mode: 0o600 });
-    writeFileSync(passFile, key.passphrase, { mode: 0o600 });
-    const say = production ? logger.warn.bind(logger) : logger.info.bind(logger);
-    say(
-      { file: p12File },
-      "PDF seal certificate generated (self-signed); set SIGNING_P12 and SIGNING_P12_PASSWORD to sign with the institute's own",
-    );
-    return key;
+    linkSync(temp, file);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    return readKeptSeal(file) ?? key;
+  } finally {
+    rmSync(temp, { force: true });
   }
+  const say = production ? logger.warn.bind(logger) : logger.info.bind(logger);
+  say(
+    { file },
+    "PDF seal certificate generated (self-signed); set SIGNING_P12 and SIGNING_P12_PASSWORD to sign with the institute's own",
+  );
+  return key;
 }

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { PrintPayload } from '@dpms/core';
 import { LocalDiskFileStore } from '@dpms/files/local';
 import { contractPayload } from '@dpms/print-service/testing';
+import type { PdfSealer } from './pdf-seal.js';
 import type { PrintClient } from './print-client.port.js';
 import {
   PrintedPdfStore,
@@ -128,5 +129,39 @@ describe('PrintedPdfStore', () => {
     expect(printedFolder({ kind: 'approval', approvalId: '../x' })).toMatch(
       /^printed\/approval-[0-9a-f]{64}$/,
     );
+  });
+
+  it('prints an issued PDF anew when the seal changes, and keeps the unsigned one apart', async () => {
+    const { store, printed } = storeOnDisk();
+    const client: PrintClient = {
+      render: (payload) => {
+        printed.push(printedPdfHash(payload));
+        return Promise.resolve({ ok: true, pdf: Buffer.from('%PDF-1.7') });
+      },
+    };
+    const sealer = (fingerprint: string): PdfSealer => ({
+      signerName: fingerprint,
+      fingerprint,
+      seal: (pdf) => Promise.resolve(Buffer.concat([pdf, Buffer.from(` signed:${fingerprint}`)])),
+    });
+    const issued: PrintPayload = { ...version(1), issued: true };
+    const subject: PrintSubject = { kind: 'document', documentId: 9 };
+    const text = (r: Awaited<ReturnType<PrintedPdfStore['pdfOf']>>) =>
+      r.ok ? Buffer.from(r.pdf).toString() : r.message;
+    const unsigned = await new PrintedPdfStore(store, client).pdfOf(issued, subject);
+    const a = await new PrintedPdfStore(store, client, sealer('a')).pdfOf(issued, subject);
+    const again = await new PrintedPdfStore(store, client, sealer('a')).pdfOf(issued, subject);
+    const b = await new PrintedPdfStore(store, client, sealer('b')).pdfOf(issued, subject);
+    expect([unsigned, a, again, b].map(text)).toEqual([
+      '%PDF-1.7',
+      '%PDF-1.7 signed:a',
+      '%PDF-1.7 signed:a',
+      '%PDF-1.7 signed:b',
+    ]);
+    expect(printed).toHaveLength(3);
+    expect(again.ok && again.cached).toBe(true);
+    // A payload not issued is never signed, whatever the seal.
+    const draft = await new PrintedPdfStore(store, client, sealer('a')).pdfOf(version(2), subject);
+    expect(text(draft)).toBe('%PDF-1.7');
   });
 });

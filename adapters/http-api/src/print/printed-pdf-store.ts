@@ -16,9 +16,17 @@ export function canonicalJson(value: unknown): string {
   );
 }
 
-/** A SHA-256 of everything printed, signature images included: the PDF's identity. */
-export const printedPdfHash = (payload: PrintPayload): string =>
-  createHash('sha256').update(canonicalJson(payload)).digest('hex');
+/**
+ * A SHA-256 of everything printed, signature images included: the PDF's identity. An issued PDF
+ * (an approved record's, signed by the institute) is also that of the seal it is signed with
+ * (its certificate's fingerprint, or none): a new certificate prints it anew rather than serving
+ * the copy signed with the old one, or one kept unsigned.
+ */
+export const printedPdfHash = (payload: PrintPayload, sealFingerprint?: string): string => {
+  const hash = createHash('sha256').update(canonicalJson(payload));
+  if (isIssuedPrint(payload)) hash.update(`\nseal:${sealFingerprint ?? 'unsigned'}`);
+  return hash.digest('hex');
+};
 
 /**
  * What a PDF is of: one contract document or one approval sheet. Each has at most one PDF in
@@ -99,7 +107,7 @@ export class PrintedPdfStore {
   ) {}
 
   async pdfOf(payload: PrintPayload, subject: PrintSubject): Promise<PrintedPdf> {
-    const hash = printedPdfHash(payload);
+    const hash = printedPdfHash(payload, this.sealer?.fingerprint);
     const key = printedPdfKey(subject, hash);
     const stored = await this.store.get(key);
     if (stored !== null) return { ok: true, pdf: await readAll(stored), cached: true, key, hash };
