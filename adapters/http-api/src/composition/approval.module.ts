@@ -17,6 +17,7 @@ import type { Clock } from '../identity/clock.js';
 import { approvalRoutes, type ApprovalRouteDeps } from '../routes/approval/index.js';
 import { type TaskNotifyPort } from '@dpms/core';
 import { FileReferences } from '../routes/file-references.js';
+import type { Logger } from 'pino';
 import { GraphilePrerenderQueue } from '../print/pdf-prerender.js';
 import { centreForms } from './centre-forms.js';
 import { TOKENS } from './tokens.js';
@@ -30,11 +31,13 @@ export const approvalModule = (db: Db, linkedRecords: LinkedRecordRegistry<Db>, 
   new ContainerModule(({ bind }) => {
     bind(TOKENS.Approval)
       .toResolvedValue(
-        (repos: PlatformRepositories): ApprovalRouteDeps => {
+        (repos: PlatformRepositories, logger: Logger): ApprovalRouteDeps => {
           // An approval approved queues its PDFs' pre-render in its own transaction.
           const uow = new KyselyUnitOfWork(db, (trx) => ({
             ...createApprovalRepositories(trx, linkedRecords),
-            followUps: new GraphilePrerenderQueue(trx),
+            followUps: new GraphilePrerenderQueue(trx, (err) =>
+              logger.warn({ err }, 'PDF pre-render not queued'),
+            ),
           }));
           const engine = new ApprovalEngine(uow, clock);
           return {
@@ -51,7 +54,7 @@ export const approvalModule = (db: Db, linkedRecords: LinkedRecordRegistry<Db>, 
             fileRefs: new FileReferences(new SqlFileRecordRepository(db)),
           };
         },
-        [TOKENS.Repositories],
+        [TOKENS.Repositories, TOKENS.Logger],
       )
       .inSingletonScope();
     bind(TOKENS.ApprovalRoutes)

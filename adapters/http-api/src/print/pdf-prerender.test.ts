@@ -40,6 +40,7 @@ import { testServerConfig } from '../test-support/test-server-config.js';
 import { sqlDocumentSource } from './document-source.js';
 import type { PrintDeps } from './pdf.routes.js';
 import {
+  GraphilePrerenderQueue,
   PRERENDER_MAX_ATTEMPTS,
   PRERENDER_TASK,
   prerenderJobKey,
@@ -280,6 +281,40 @@ describe.each(testDatabaseKinds())('pre-rendering the PDFs of approved approvals
     for (const id of [rejected, withdrawn, refused]) expect(await jobsOf(id)).toEqual([]);
     expect(printer.rendered).toHaveLength(0);
   }, 120_000);
+
+  it('lets the approving transaction go on when the queue refuses the job', async () => {
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => (locked = r));
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    // Another transaction holds the queue's table: add_job cannot insert its row.
+    const holder = database.handle.db.transaction().execute(async (other) => {
+      await sql`lock table graphile_worker._private_jobs in access exclusive mode`.execute(other);
+      locked();
+      await released;
+    });
+    await isLocked;
+    const refusals: unknown[] = [];
+    try {
+      const after = await database.handle.db.transaction().execute(async (trx) => {
+        await sql`set local lock_timeout = '100ms'`.execute(trx);
+        await new GraphilePrerenderQueue(trx, (err) => refusals.push(err)).approved({
+          approvalId: 'refused-queue',
+          typeCode: '24_1',
+          recordKind: null,
+          recordId: null,
+        });
+        // Still usable: the refusal was rolled back to its savepoint, not the whole transaction.
+        return (await sql<{ one: number }>`select 1 as one`.execute(trx)).rows[0]?.one;
+      });
+      expect(after).toBe(1);
+      expect(refusals).toHaveLength(1);
+      expect(String(refusals[0])).toMatch(/lock timeout/);
+    } finally {
+      release();
+      await holder;
+    }
+  });
 
   it('names the contract document, or the contract, whose PDF is printed too', () => {
     const event = { approvalId: '7', typeCode: '24_1' as const };

@@ -63,7 +63,11 @@ export function prerenderPayload(event: ApprovalApprovedEvent): PrerenderPayload
  * the approval for it would be far worse.
  */
 export class GraphilePrerenderQueue implements ApprovalFollowUpPort {
-  constructor(private readonly trx: Db) {}
+  constructor(
+    private readonly trx: Db,
+    /** Told when the job could not be queued (the approval goes on without it). */
+    private readonly onRefused: (err: unknown) => void = () => undefined,
+  ) {}
 
   async approved(event: ApprovalApprovedEvent): Promise<void> {
     const installed = await sql<{ installed: boolean }>`select exists (
@@ -73,12 +77,21 @@ export class GraphilePrerenderQueue implements ApprovalFollowUpPort {
     );
     if (installed.rows[0]?.installed !== true) return;
     const payload = JSON.stringify(prerenderPayload(event));
-    await sql`select graphile_worker.add_job(
-        ${PRERENDER_TASK},
-        ${payload}::json,
-        queue_name => ${PRERENDER_TASK},
-        max_attempts => ${PRERENDER_MAX_ATTEMPTS}::int,
-        job_key => ${prerenderJobKey(event.approvalId)})`.execute(this.trx);
+    // Within a savepoint: a queue that refuses (its schema being migrated by a starting
+    // instance, a lock) costs the approval nothing but its pre-render.
+    await sql`savepoint dpms_prerender`.execute(this.trx);
+    try {
+      await sql`select graphile_worker.add_job(
+          ${PRERENDER_TASK},
+          ${payload}::json,
+          queue_name => ${PRERENDER_TASK},
+          max_attempts => ${PRERENDER_MAX_ATTEMPTS}::int,
+          job_key => ${prerenderJobKey(event.approvalId)})`.execute(this.trx);
+      await sql`release savepoint dpms_prerender`.execute(this.trx);
+    } catch (err) {
+      await sql`rollback to savepoint dpms_prerender`.execute(this.trx);
+      this.onRefused(err);
+    }
   }
 }
 
