@@ -4,7 +4,7 @@ import { useView } from './view-context';
 
 /**
  * A list page opened with `?<param>=<id>` (a hit of the top bar's 全局搜索) opens that record's
- * detail: `open(id)` once, then the parameter is cleared. Kept-alive views all see the location,
+ * detail: `open(id)` once, then that parameter is cleared (the others stay). Kept-alive views all see the location,
  * so only the page on screen answers the ask.
  */
 export function useAskedRecord(param: string, open: (id: number) => void): void {
@@ -14,6 +14,13 @@ export function useAskedRecord(param: string, open: (id: number) => void): void 
   useEffect(() => {
     if (!Number.isInteger(asked) || asked <= 0) return;
     open(asked);
-    setParams({}, { replace: true });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(param);
+        return next;
+      },
+      { replace: true },
+    );
   }, [asked]);
 }
