@@ -191,7 +191,7 @@ export function registerUserImportRoutes(book: RouteBook, deps: UserRouteDeps): 
           return Buffer.concat(parts);
         },
       });
-      if (!file) throw new HttpError(400, '请选择要导入的 xlsx 文件');
+      if (!file) throw new HttpError(400, '请选择要导入的 xlsx 文件', { field: 'file' });
       const rows = await readSheet(file);
       if (rows.length === 0) throw new HttpError(400, '导入用户数据不能为空！');
 
