@@ -810,15 +810,22 @@ describe('RuoYi-Vue 3.9.2 admin UI against our API', () => {
       .poll(() => view().locator('textarea').first().inputValue())
       .toContain('"userName":"admin"');
 
-    const [again] = await Promise.all([
-      page.waitForResponse(answered('/monitor/cache/getKeys/')),
-      confirmless(
-        sessions.locator('button:has(.el-icon-delete)'),
-        '/monitor/cache/clearCacheName/',
-      ),
-    ]);
-    // Emptied: only the UI's own session, read back by the very call that lists the keys.
-    expect(((await again.json()) as { data: string[] }).data).not.toContain(`login_tokens:${sid}`);
+    const clear = async () => {
+      const [again] = await Promise.all([
+        page.waitForResponse(answered('/monitor/cache/getKeys/')),
+        confirmless(
+          sessions.locator('button:has(.el-icon-delete)'),
+          '/monitor/cache/clearCacheName/',
+        ),
+      ]);
+      return ((await again.json()) as { data: string[] }).data;
+    };
+    // Emptied: only the UI's own session, read back by the very call that lists the keys. The
+    // test session's last-use write (at most once a minute) may land just after a clear and
+    // cache it again; a second clear then finds it settled.
+    let left = await clear();
+    if (left.includes(`login_tokens:${sid}`)) left = await clear();
+    expect(left).not.toContain(`login_tokens:${sid}`);
     await page.getByText('清理缓存名称[login_tokens:]成功').waitFor();
     // Nobody was signed out: the test's session still works.
     expect((await apiGet<{ code: number }>('/getInfo')).code).toBe(200);
