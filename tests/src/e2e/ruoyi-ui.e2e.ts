@@ -173,7 +173,7 @@ describe('RuoYi-Vue 3.9.2 admin UI against our API', () => {
 
   it('岗位管理: lists, adds, edits and deletes a post', async () => {
     await openScreen(['系统管理', '岗位管理'], '/system/post/list');
-    expect(await row('').count()).toBeGreaterThan(0);
+    await row('').first().waitFor();
     await view().getByRole('button', { name: '新增' }).click();
     const add = dialog('添加岗位');
     await add.getByPlaceholder('请输入岗位名称').fill('端到端岗位');
@@ -203,7 +203,7 @@ describe('RuoYi-Vue 3.9.2 admin UI against our API', () => {
   });
   it('参数设置: lists, adds, edits and deletes a config', async () => {
     await openScreen(['系统管理', '参数设置'], '/system/config/list');
-    expect(await row('').count()).toBeGreaterThan(0);
+    await row('').first().waitFor();
     await view().getByRole('button', { name: '新增' }).click();
     const add = dialog('添加参数');
     await add.getByPlaceholder('请输入参数名称').fill('端到端参数');
@@ -239,7 +239,7 @@ describe('RuoYi-Vue 3.9.2 admin UI against our API', () => {
 
   it('字典管理 and 字典数据: a dictionary type with one entry, edited and deleted', async () => {
     await openScreen(['系统管理', '字典管理'], '/system/dict/type/list');
-    expect(await row('').count()).toBeGreaterThan(0);
+    await row('').first().waitFor();
     await view().getByRole('button', { name: '新增' }).click();
     const add = dialog('添加字典类型');
     await add.getByPlaceholder('请输入字典名称').fill('端到端字典');
@@ -341,7 +341,7 @@ describe('RuoYi-Vue 3.9.2 admin UI against our API', () => {
 
   it('角色管理: lists, adds a role with a menu granted, edits and deletes it', async () => {
     await openScreen(['系统管理', '角色管理'], '/system/role/list');
-    expect(await row('').count()).toBeGreaterThan(0);
+    await row('').first().waitFor();
     await Promise.all([
       page.waitForResponse(answered('/system/menu/treeselect')),
       view().getByRole('button', { name: '新增' }).click(),
@@ -471,7 +471,7 @@ describe('RuoYi-Vue 3.9.2 admin UI against our API', () => {
 
   it('用户管理: lists, adds a user, edits and deletes them; times on the institute clock', async () => {
     await openScreen(['系统管理', '用户管理'], '/system/user/list');
-    expect(await row('').count()).toBeGreaterThan(0);
+    await row('').first().waitFor();
     // 创建时间 on the institute's clock (Asia/Shanghai), whatever the browser's zone (UTC here):
     // the API's own ISO answer, moved eight hours, is what RuoYi's list shows.
     const admin = await apiGet<{ data: { createTime: string } }>('/system/user/1');
@@ -643,7 +643,7 @@ describe('RuoYi-Vue 3.9.2 admin UI against our API', () => {
 
   it('菜单管理: lists the tree, adds a directory, edits and deletes it', async () => {
     await openScreen(['系统管理', '菜单管理'], '/system/menu/list');
-    expect(await row('').count()).toBeGreaterThan(0);
+    await row('').first().waitFor();
     // The toolbar's 新增 comes first; each row has its own.
     await view().getByRole('button', { name: '新增' }).first().click();
     const add = dialog('添加菜单');
@@ -691,12 +691,12 @@ describe('RuoYi-Vue 3.9.2 admin UI against our API', () => {
 
   it('定时任务 and 调度日志: lists the jobs and opens the log', async () => {
     await openScreen(['系统监控', '定时任务'], '/monitor/job/list');
-    expect(await row('').count()).toBeGreaterThan(0);
+    await row('').first().waitFor();
     await Promise.all([
       page.waitForResponse(answered('/monitor/jobLog/list')),
       view().getByRole('button', { name: '日志' }).click(),
     ]);
-    expect(await row('').count()).toBeGreaterThan(0);
+    await row('').first().waitFor();
     await expectClean();
   });
 
@@ -755,13 +755,14 @@ describe('RuoYi-Vue 3.9.2 admin UI against our API', () => {
 
   it('登录日志 lists the sign-in', async () => {
     await openScreen(['系统管理', '日志管理', '登录日志'], '/monitor/logininfor/list');
-    expect(await row('admin').count()).toBeGreaterThan(0);
+    await row('admin').first().waitFor();
     await expectClean();
   });
 
   it('在线用户 lists this session', async () => {
     await openScreen(['系统监控', '在线用户'], '/monitor/online/list');
-    expect(await row('admin').count()).toBeGreaterThan(0);
+    // The table draws its rows after the list call answers: wait for them, never count at once.
+    await row('admin').first().waitFor();
     await expectClean();
   });
 
