@@ -9,7 +9,8 @@ import type {
 import { reachesApprovals } from '@dpms/core';
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { approvalActedBy, approvalVisible, approvalWaitingOn } from './sql-approval.repository.js';
-import { containsPattern, scopeCondition, type Db } from './sql-helpers.js';
+import { scoped } from './sql-fund-shared.js';
+import { containsPattern, type Db } from './sql-helpers.js';
 import { taskVisible } from './sql-task-rows.js';
 
 /**
@@ -109,13 +110,7 @@ export class SqlSearchRepository implements SearchRepository {
       .where('contract.del_flag', '=', '0')
       .where('contract.stage', 'in', [...stages])
       .where(
-        (eb) =>
-          scopeCondition(
-            eb as never,
-            viewer.scope,
-            eb.ref('contract.dept_id'),
-            eb.ref('contract.user_id'),
-          ) as never,
+        (eb) => scoped(eb as never, viewer.scope, 'contract.dept_id', 'contract.user_id') as never,
       )
       .where(keyLike(CONTRACT_KEY, hex))
       .where(anyContains(CONTRACT_KEY, pattern))
@@ -146,13 +141,7 @@ export class SqlSearchRepository implements SearchRepository {
       .select(['lixiang.lx_id', 'lixiang.project_name', 'lixiang.lx_no'])
       .where('lixiang.del_flag', '=', '0')
       .where(
-        (eb) =>
-          scopeCondition(
-            eb as never,
-            viewer.scope,
-            eb.ref('lixiang.dept_id'),
-            eb.ref('lixiang.user_id'),
-          ) as never,
+        (eb) => scoped(eb as never, viewer.scope, 'lixiang.dept_id', 'lixiang.user_id') as never,
       )
       .where(keyLike(LIXIANG_KEY, hex))
       .where(anyContains(LIXIANG_KEY, pattern))
@@ -183,15 +172,7 @@ export class SqlSearchRepository implements SearchRepository {
         'c.contract_name',
       ])
       .where('cc.del_flag', '=', '0')
-      .where(
-        (eb) =>
-          scopeCondition(
-            eb as never,
-            viewer.scope,
-            eb.ref('cc.dept_id'),
-            eb.ref('cc.user_id'),
-          ) as never,
-      )
+      .where((eb) => scoped(eb as never, viewer.scope, 'cc.dept_id', 'cc.user_id') as never)
       .where(keyLike(CHILD_KEY, hex))
       .where(anyContains(CHILD_KEY, pattern))
       .orderBy('cc.contract_child_id', 'desc')
