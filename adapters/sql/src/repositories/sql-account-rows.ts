@@ -7,7 +7,7 @@ import {
 } from '@dpms/core';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../database/schema.js';
-import { containsPattern, scopeCondition } from './sql-helpers.js';
+import { containsPattern, scoped } from './sql-helpers.js';
 
 /* The account tables' small conversions and filters, shared by the account repositories. */
 
@@ -22,15 +22,6 @@ export const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 export const time = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
 export const dateText = (v: unknown): string =>
   v instanceof Date ? v.toISOString().slice(0, 10) : typeof v === 'string' ? v.slice(0, 10) : '';
-
-export function scoped(
-  eb: AnyEb,
-  scope: DataScope,
-  dept: string,
-  owner: string,
-): Expression<SqlBool> {
-  return scopeCondition(eb, scope, eb.ref(dept as never), eb.ref(owner as never));
-}
 
 /** Conditions on a contract (alias c) that the project account filters put. */
 export function contractFilter(

@@ -16,10 +16,10 @@ import {
 import { SqlIdempotencyRepository } from './sql-auth.repository.js';
 import { submitRecordForApproval } from './sql-approval-submit.js';
 import { SqlEmployeeCostRepository } from './sql-employe.repository.js';
-import { deptInScope } from './sql-helpers.js';
+import { deptInScope, scoped } from './sql-helpers.js';
 import { recordAuthor } from './record-author.js';
 
-import { amount, scoped, str, type AnyEb, type Db } from './sql-account-rows.js';
+import { amount, str, type AnyEb, type Db } from './sql-account-rows.js';
 import { SqlInvoiceRepository } from './sql-invoice.repository.js';
 import { SqlContractAccountRepository } from './sql-contract-account.repository.js';
 import { SqlProjectAccountRepository } from './sql-project-account.repository.js';

@@ -1,4 +1,4 @@
-import { nickNameOf } from './sql-helpers.js';
+import { nickNameOf, scoped } from './sql-helpers.js';
 import {
   personNameOf,
   backMoneyFiguresOf,
@@ -15,7 +15,7 @@ import {
 import { type Expression, type SqlBool } from 'kysely';
 import { backMoneyFigureColumns, backMoneyFigureSumsOf } from '../read-models/contract-figures.js';
 import { containsPattern, countedSortedPage, listPage } from './sql-helpers.js';
-import { amount, dayOf, scoped, time, type AnyEb, type Db } from './sql-fund-shared.js';
+import { amount, dayOf, time, type AnyEb, type Db } from './sql-fund-shared.js';
 
 // ---- back money --------------------------------------------------------------------------------
 

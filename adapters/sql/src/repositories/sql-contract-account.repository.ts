@@ -1,4 +1,4 @@
-import { nickNameOf } from './sql-helpers.js';
+import { nickNameOf, scoped } from './sql-helpers.js';
 import {
   personNameOf,
   type AccountContract,
@@ -12,7 +12,7 @@ import {
 } from '@dpms/core';
 import { containsPattern, listPage, pageBounds, toCount } from './sql-helpers.js';
 
-import { scoped, str, time, type AnyEb, type Db } from './sql-account-rows.js';
+import { str, time, type AnyEb, type Db } from './sql-account-rows.js';
 
 // ---- contract accounts -------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-import { nickNameOf } from './sql-helpers.js';
+import { nickNameOf, scoped } from './sql-helpers.js';
 import {
   personNameOf,
   toAmountString,
@@ -26,7 +26,6 @@ import {
   time,
   d,
   LIVE_STATUSES,
-  scoped,
   PLAN_SORT,
   type PlanRow,
 } from './sql-fund-pay-rows.js';

@@ -1,13 +1,11 @@
 import {
   MoneyDecimal,
   toAmountString,
-  type DataScope,
   type FundPayFields,
   type FundPayListFilter,
 } from '@dpms/core';
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database } from '../database/schema.js';
-import { scopeCondition } from './sql-helpers.js';
 
 export type Db = Kysely<Database>;
 export type AnyEb = ExpressionBuilder<Database, keyof Database>;
@@ -19,15 +17,6 @@ export const d = (v: string) => new MoneyDecimal(v);
 export const dayOf = (col: string) => sql<string | null>`to_char(${sql.ref(col)}, 'YYYY-MM-DD')`;
 /** Statuses whose payAmount counts against a plan line or a pay item. */
 export const LIVE_STATUSES = [0, 1, 2];
-
-export function scoped(
-  eb: AnyEb,
-  scope: DataScope,
-  dept: string,
-  owner: string,
-): Expression<SqlBool> {
-  return scopeCondition(eb, scope, eb.ref(dept as never), eb.ref(owner as never));
-}
 
 export const PLAN_SORT: Readonly<Record<string, string>> = {
   paymentPlanId: 'p.payment_plan_id',

@@ -1,4 +1,4 @@
-import { nickNameOf } from './sql-helpers.js';
+import { nickNameOf, scoped } from './sql-helpers.js';
 import { recordAuthor } from './record-author.js';
 import { SqlIdempotencyRepository } from './sql-auth.repository.js';
 import {
@@ -32,7 +32,6 @@ import {
   time,
   d,
   dayOf,
-  scoped,
   PAY_SORT,
   type PayRow,
   withoutStatus,

@@ -75,6 +75,16 @@ export function scopeCondition(
   }
 }
 
+/** `scopeCondition` over a query's own department and owner columns, named by reference. */
+export function scoped(
+  eb: ExpressionBuilder<Database, keyof Database>,
+  scope: DataScope,
+  dept: string,
+  owner: string,
+): Expression<SqlBool> {
+  return scopeCondition(eb, scope, eb.ref(dept as never), eb.ref(owner as never));
+}
+
 /** Whether a department (or no department) may receive records under a scope. */
 export async function deptInScope(
   db: Db,

@@ -1,4 +1,4 @@
-import { nickNameOf } from './sql-helpers.js';
+import { nickNameOf, scoped } from './sql-helpers.js';
 import {
   personNameOf,
   FIGURE_COUNTS,
@@ -19,7 +19,7 @@ import { sql } from 'kysely';
 import { invoiceSum } from '../read-models/contract-figures.js';
 import { containsPattern, countedSortedPage, listPage } from './sql-helpers.js';
 
-import { amount, dateText, scoped, str, time, type AnyEb, type Db } from './sql-account-rows.js';
+import { amount, dateText, str, time, type AnyEb, type Db } from './sql-account-rows.js';
 
 // ---- invoices ----------------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-import { nickNameOf } from './sql-helpers.js';
+import { nickNameOf, scoped } from './sql-helpers.js';
 import {
   personNameOf,
   type DataScope,
@@ -18,7 +18,7 @@ import {
 } from '@dpms/core';
 import { type Expression, type SqlBool } from 'kysely';
 import { countedSortedPage, listPage, pageBounds, toCount } from './sql-helpers.js';
-import { amount, dayOf, scoped, time, type AnyEb, type Db } from './sql-fund-shared.js';
+import { amount, dayOf, time, type AnyEb, type Db } from './sql-fund-shared.js';
 
 // ---- loans -------------------------------------------------------------------------------------
 

@@ -9,8 +9,7 @@ import type {
 import { reachesApprovals } from '@dpms/core';
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { approvalActedBy, approvalVisible, approvalWaitingOn } from './sql-approval.repository.js';
-import { scoped } from './sql-fund-shared.js';
-import { containsPattern, type Db } from './sql-helpers.js';
+import { containsPattern, type Db, scoped } from './sql-helpers.js';
 import { taskVisible } from './sql-task-rows.js';
 
 /**
