@@ -3,6 +3,7 @@ import request from 'supertest';
 import { ALL_DATA } from '@dpms/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestApi, testDatabaseKinds, type TestApi } from '../test-support/api.js';
+import { zipOf } from '../test-support/zip-of.js';
 
 interface Answer {
   code: number;
@@ -144,5 +145,13 @@ describe.each(testDatabaseKinds())('RuoYi user import on %s', (kind) => {
     const notXlsx = await upload(Buffer.from('not a spreadsheet'));
     expect(notXlsx.code).not.toBe(200);
     expect(notXlsx.msg).toBe('导入文件不是有效的 xlsx 表格');
+  });
+
+  it('refuses a small upload that would unzip past 64 MB before reading it', async () => {
+    const bomb = zipOf([{ name: 'xl/sharedStrings.xml', data: Buffer.alloc(65 << 20) }]);
+    expect(bomb.length).toBeLessThan(200_000);
+    const answer = await upload(bomb);
+    expect(answer.code).toBe(400);
+    expect(answer.msg).toContain('解压后超过 64 MB');
   });
 });

@@ -4,6 +4,7 @@ import { checkNewPassword } from '@dpms/core';
 import { systemDoneAnswer, userCreateBody } from '@dpms/wire';
 import { msgOnly } from '../../http/envelope.js';
 import { DomainFailure, HttpError } from '../../http/http-error.js';
+import { assertZipWithin } from '../../http/zip-bounds.js';
 import { readMultipart } from '../../http/multipart.js';
 import { perm, type RouteBook } from '../../http/route.js';
 import type { Principal } from '../../identity/principal.js';
@@ -12,6 +13,11 @@ import type { UserRouteDeps } from './user-access.js';
 
 const MAX_SHEET = 5 * 1024 * 1024;
 const MAX_ROWS = 1000;
+/**
+ * A 1,000-row sheet inflates to well under 2 MB; 64 MB leaves room for styled templates while a
+ * zip bomb (5 MB that unzips to gigabytes) is refused before ExcelJS holds it in memory.
+ */
+const SHEET_BOUNDS = { maxInflatedBytes: 64 * 1024 * 1024, maxEntries: 200 };
 const INIT_PASSWORD_KEY = 'sys.user.initPassword';
 
 /**
@@ -69,11 +75,12 @@ const cellText = (v: ExcelJS.CellValue): string => {
 
 /** The sheet's filled rows, read by their headers (the first row); blank rows skipped. */
 async function readSheet(bytes: Buffer): Promise<ImportedUser[]> {
+  await assertZipWithin(bytes, SHEET_BOUNDS, '导入文件');
   const book = new ExcelJS.Workbook();
   try {
     await book.xlsx.load(bytes as unknown as ExcelJS.Buffer);
   } catch {
-    throw new HttpError(400, '导入文件不是有效的 xlsx 表格');
+    throw new HttpError(400, '导入文件不是有效的 xlsx 表格', { field: 'file' });
   }
   const sheet = book.worksheets[0];
   if (!sheet) return [];
