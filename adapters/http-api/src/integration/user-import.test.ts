@@ -110,15 +110,23 @@ describe.each(testDatabaseKinds())('RuoYi user import on %s', (kind) => {
     expect(await userNamed('importtwo')).toMatchObject({ sex: '0', status: '1' });
     expect((await userNamed('importone'))?.nickName).toBe('导入一');
 
+    // As RuoYi's importUser, an update moves the account to the sheet's 部门编号.
     const updated = await upload(
-      await sheetOf(['登录名称', '用户名称', '用户性别'], [['importone', '导入一改', '未知']]),
+      await sheetOf(
+        ['登录名称', '用户名称', '用户性别', '部门编号'],
+        [['importone', '导入一改', '未知', 112]],
+      ),
       1,
     );
     expect(updated).toMatchObject({
       code: 200,
       msg: '恭喜您，数据已全部导入成功！共 1 条，数据如下：<br/>1、账号 importone 更新成功',
     });
-    expect(await userNamed('importone')).toMatchObject({ nickName: '导入一改', sex: '2' });
+    expect(await userNamed('importone')).toMatchObject({
+      nickName: '导入一改',
+      sex: '2',
+      deptId: 112,
+    });
 
     // A sheet disables nobody a person could not: not the caller's own account.
     const self = await upload(

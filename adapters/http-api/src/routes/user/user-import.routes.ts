@@ -136,7 +136,7 @@ export function registerUserImportRoutes(book: RouteBook, deps: UserRouteDeps): 
     // As RuoYi: an existing account is reported, not touched, unless the sheet is to update.
     if (existing && !updateSupport) return 'exists';
     if (existing) {
-      // As 修改用户, and a status change as 用户管理's switch allows it (nobody disables themselves).
+      // As 修改用户 (a new 部门编号 moves the account, within the caller's data scope), and a status change as 用户管理's switch allows it (nobody disables themselves).
       const before = await checkAction(principal, 'edit', existing.userId);
       if (u.status !== undefined && u.status !== before.status)
         await checkAction(principal, 'changeStatus', existing.userId);
@@ -144,6 +144,7 @@ export function registerUserImportRoutes(book: RouteBook, deps: UserRouteDeps): 
         existing.userId,
         {
           nickName: u.nickName,
+          deptId: u.deptId,
           email: u.email,
           phonenumber: u.phonenumber,
           sex: u.sex,
