@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   FindAnything,
+  noticeScreenOf,
   searchReachOf,
   searchRouteOf,
   type SearchRepository,
@@ -79,5 +80,20 @@ describe('searchRouteOf an approval', () => {
     expect(route(theirs, 'project:approval:list')).toBe('/approval/todo?approvalId=8');
     // An own approval the drafter acted on, found by 待我审批/我已审批 alone.
     expect(route(own, 'project:approval:list')).toBe('/approval/todo?approvalId=9');
+  });
+});
+
+describe('noticeScreenOf', () => {
+  const screen = (...perms: string[]) => noticeScreenOf(searchReachOf(perms).approval);
+
+  it('opens a notice in 全部审批, else 待我审批, else 我发起的, as the caller holds them', () => {
+    expect(screen('project:approvalAll:list', 'project:approval:list')).toBe('/approval/all');
+    expect(screen('project:approval:list', 'project:approvalMine:list')).toBe('/approval/todo');
+    expect(screen('project:approvalMine:list')).toBe('/approval/mine');
+    expect(screen('*:*:*')).toBe('/approval/all');
+  });
+
+  it('offers no screen to someone without an approval list', () => {
+    expect(screen('project:contract:list')).toBeUndefined();
   });
 });

@@ -131,6 +131,17 @@ function approvalScreenOf(row: SearchRow, a: ApprovalSearchReach): string {
 }
 
 /**
+ * The approval-centre list that opens an approval a notice (抄送, 催办) names: 全部审批 when
+ * held, else 待我审批, else 我发起的; each opens any approval its reader may see from
+ * `?approvalId=`. Undefined for someone who holds none of them.
+ */
+export function noticeScreenOf(a: ApprovalSearchReach): string | undefined {
+  if (a.all) return APPROVAL_SCREEN.all;
+  if (a.todo) return APPROVAL_SCREEN.todo;
+  return a.mine ? APPROVAL_SCREEN.mine : undefined;
+}
+
+/**
  * The screen a hit opens for a caller of this reach: its list screen, told which record by a
  * query parameter.
  */

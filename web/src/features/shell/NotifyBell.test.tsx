@@ -58,6 +58,39 @@ describe('NotifyBell', () => {
     expect(screen.getByTestId('notice-badge').textContent).toBe('1');
   });
 
+  it('opens the approval in the list the person holds, and nowhere without one', async () => {
+    const bell = (permissions: string[]) => {
+      const api = new FakeApi({
+        '/project/approval/getNotify': () => answer(1, [notice('1', '7', 'copy', '王经营')]),
+      });
+      const view = renderWithApi(
+        <>
+          <NotifyCenter />
+          <NotifyBell />
+          <Where />
+        </>,
+        api,
+        { permissions, path: '/index' },
+      );
+      return { api, view };
+    };
+    const todo = bell(['project:approval:list', 'project:approvalMine:list']);
+    fireEvent.click(screen.getByTestId('notice-bell'));
+    fireEvent.click(await screen.findByTestId('notice-item'));
+    await waitFor(() =>
+      expect(screen.getByTestId('where').textContent).toBe('/approval/todo?approvalId=7'),
+    );
+    todo.view.unmount();
+
+    const none = bell(['project:contract:list']);
+    fireEvent.click(screen.getByTestId('notice-bell'));
+    fireEvent.click(await screen.findByTestId('notice-item'));
+    // Read (its notice leaves the bell) without leaving for a page the person lacks.
+    await waitFor(() => expect(screen.queryByTestId('notice-badge')).toBeNull());
+    expect(screen.getByTestId('where').textContent).toBe('/index');
+    none.view.unmount();
+  });
+
   it('shows no badge and says so when nothing is unread', async () => {
     const api = new FakeApi({ '/project/approval/getNotify': () => answer(0, []) });
     renderWithApi(

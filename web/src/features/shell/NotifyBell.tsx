@@ -1,28 +1,28 @@
-import { noticeBadge, noticeLine } from '@dpms/core';
+import { ALL_PERMISSION, noticeBadge, noticeLine, noticeScreenOf, searchReachOf } from '@dpms/core';
 import { MenuItem } from '@headlessui/react';
 import { useNavigate } from 'react-router';
-import { useNotifyView } from '../../app/hooks';
+import { useActionActor, useNotifyView } from '../../app/hooks';
 import { useInstituteClock } from '../../components/time/institute-clock';
 import { BellMenu } from '../../components/widgets/BellMenu';
 
 /**
- * Where 全部审批 opens an approval asked for by id: it lists every approval the user drafted,
- * acts on or was copied, so each notice's approval is there for its recipient.
- */
-export const APPROVAL_OPEN_PATH = '/approval/all';
-
-/**
  * The top bar's bell: the unread 抄送/催办 notices (badge and list), each naming the approval, who
- * sent it and when on the institute's clock. Choosing one opens the approval, which reads it.
+ * sent it and when on the institute's clock. Choosing one opens the approval, which reads it, in
+ * the approval-centre list the person holds (core's `noticeScreenOf`): a menu they lack would
+ * open a not-found page. Someone with none marks it read and stays.
  */
 export function NotifyBell() {
   const { notify, state } = useNotifyView();
   const clock = useInstituteClock();
   const navigate = useNavigate();
+  const actor = useActionActor();
+  const screen = noticeScreenOf(
+    searchReachOf(actor.isAdmin ? [ALL_PERMISSION] : actor.permissions).approval,
+  );
   const badge = noticeBadge(state);
   const open = (approvalId: string) => {
     notify.approvalOpened(approvalId);
-    void navigate(`${APPROVAL_OPEN_PATH}?approvalId=${encodeURIComponent(approvalId)}`);
+    if (screen) void navigate(`${screen}?approvalId=${encodeURIComponent(approvalId)}`);
   };
   return (
     <BellMenu
