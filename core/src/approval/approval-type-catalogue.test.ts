@@ -50,14 +50,22 @@ describe('approval type catalogue', () => {
     for (const kind of TEMPLATE_KINDS) expect(approvalTypesOfKind(kind).length).toBeGreaterThan(0);
   });
 
-  it('recognises codes and labels shared names with the code', () => {
+  it('recognises codes and labels shared names by their place', () => {
     expect(isApprovalTypeCode('1_8')).toBe(true);
     expect(isApprovalTypeCode('1_9')).toBe(false);
     expect(isApprovalTypeCode('6_1')).toBe(false);
     expect(approvalTypeLabel('23_1')).toBe('开票申请');
-    expect(approvalTypeLabel('1_2')).toBe('合同评审单（1_2）');
-    expect(approvalTypeLabel('16_1')).toBe('付款合同（16_1）');
+    expect(approvalTypeLabel('1_2')).toBe('合同评审单（二）');
+    // Codes of two groups that share a name count on across both: 5_1..5_3, then 16_1.
+    expect(approvalTypeLabel('16_1')).toBe('付款合同（四）');
+    expect(approvalTypeLabel('26_1')).toBe('资金执行单（三）');
     expect(approvalTypeLabel('nope')).toBe('nope');
+  });
+
+  it('gives every code its own label, none of them showing a code', () => {
+    const labels = APPROVAL_TYPE_CATALOGUE.map((t) => approvalTypeLabel(t.code));
+    expect(new Set(labels).size).toBe(APPROVAL_TYPE_CATALOGUE.length);
+    for (const label of labels) expect(label).not.toMatch(/\d_\d/);
   });
 });
 

@@ -313,15 +313,21 @@ export function approvalTypeInfo(code: ApprovalTypeCode): ApprovalTypeInfo {
 export const approvalTypesOfKind = (kind: TemplateKind): readonly ApprovalTypeInfo[] =>
   APPROVAL_TYPE_CATALOGUE.filter((t) => t.kind === kind);
 
+const ORDINALS = '一二三四五六七八九十';
+
 /**
- * A label that tells variants apart in lists: the name alone when no other code shares it, else
- * the name with the code (the spec gives no per-variant names, so the code is the honest suffix).
+ * A label that tells variants apart as people read them: the name alone when no other code shares
+ * it, else the name with its place among the codes that share it, in the spec's order
+ * (合同评审单（二） is 1_2; 资金执行单（三） is 26_1, after 9_1 and 9_2). The spec gives no
+ * per-variant names, and a code such as 1_2 is not a word staff use.
  */
 export function approvalTypeLabel(code: string): string {
   const t = BY_CODE.get(code);
   if (t === undefined) return code;
-  const shared = APPROVAL_TYPE_CATALOGUE.filter((o) => o.name === t.name).length;
-  return shared > 1 ? `${t.name}（${t.code}）` : t.name;
+  const shared = APPROVAL_TYPE_CATALOGUE.filter((o) => o.name === t.name);
+  if (shared.length === 1) return t.name;
+  const place = shared.indexOf(t);
+  return `${t.name}（${ORDINALS[place] ?? String(place + 1)}）`;
 }
 
 /**

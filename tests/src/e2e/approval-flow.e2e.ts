@@ -303,7 +303,7 @@ describe('approval flow in the browser', () => {
     const flows = page.locator('section', { has: page.getByRole('heading', { name: '流程配置' }) });
     await flows.getByRole('search').getByLabel('审批类型').selectOption('25_1');
     await flows.getByRole('button', { name: '搜索' }).click();
-    await flows.getByRole('cell', { name: '技术章（25_1）审批流程' }).waitFor();
+    await flows.getByRole('cell', { name: '技术章（一）审批流程' }).waitFor();
     await openMenu(page, '审批管理', '审批流程', '节点配置');
     const nodes = page.locator('section', { has: page.getByRole('heading', { name: '节点配置' }) });
     await nodes.locator('select[aria-label="审批类型"]').selectOption('25_1');

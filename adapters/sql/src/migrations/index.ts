@@ -37,6 +37,7 @@ import * as m0108 from './0108_export_job.js';
 import * as m0109 from './0109_job_cron.js';
 import * as m0111 from './0111_config_notify.js';
 import * as m0112 from './0112_search_trgm.js';
+import * as m0113 from './0113_flow_names.js';
 
 /**
  * Every migration, in order. Static imports, so the built server carries them and no directory
@@ -81,6 +82,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0109_job_cron': m0109,
   '0111_config_notify': m0111,
   '0112_search_trgm': m0112,
+  '0113_flow_names': m0113,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {

@@ -1,5 +1,6 @@
 import {
   APPROVAL_TYPE_CATALOGUE,
+  approvalTypeLabel,
   SEAL_GENERAL_MANAGER_RULE,
   defaultSelfApprovalHandling,
   type ApprovalTypeCode,
@@ -106,7 +107,11 @@ export async function seedApprovalFlows(trx: Transaction<Database>): Promise<num
   for (const t of APPROVAL_TYPE_CATALOGUE) {
     const flow = await trx
       .insertInto('approval_flow')
-      .values({ type_code: t.code, flow_name: `${t.name}（${t.code}）审批流程`, create_by: 'seed' })
+      .values({
+        type_code: t.code,
+        flow_name: `${approvalTypeLabel(t.code)}审批流程`,
+        create_by: 'seed',
+      })
       .onConflict((oc) => oc.column('type_code').doNothing())
       .returning('flow_id')
       .executeTakeFirst();

@@ -76,7 +76,7 @@ export const DICTS: readonly SeedDict[] = [
   {
     dictType: 'bizSource_declare',
     dictName: '立项业务费率',
-    remark: '立项（申报）业务的分析费率；cleanAmount_rate 为申报净额折算率',
+    remark: '立项（申报）业务的分析费率，另含申报净额折算率',
     items: [...rateSet('0.05', '0.03', '0.02', '0.025'), ['cleanAmount_rate', '0.9']],
   },
   {
@@ -126,7 +126,7 @@ export const DICTS: readonly SeedDict[] = [
   {
     dictType: 'seal_type',
     dictName: '印章类型',
-    remark: '值 1 为公章：25_1 选择含公章时追加总经理审批',
+    remark: '值 1 为公章：技术章（一）选择含公章时追加总经理审批',
     items: [
       ['公章', '1'],
       ['节能章', '2'],

@@ -6,8 +6,8 @@ import { ApprovalNodePage } from './FlowNodePage';
 const flow = {
   flowId: 1,
   typeCode: '1_1',
-  typeName: '合同评审单（1_1）',
-  flowName: '合同评审单（1_1）审批流程',
+  typeName: '合同评审单（一）',
+  flowName: '合同评审单（一）审批流程',
   status: '0',
   remark: '',
   nodeCount: 3,

@@ -1,4 +1,5 @@
 import {
+  approvalTypeLabel,
   approvalTypesOfKind,
   templateDefinitionForKind,
   type TemplateField,
@@ -138,7 +139,7 @@ export function kindForm(kind: TemplateKind): KindForm {
 export const typeOptionsOfKind = (kind: TemplateKind) =>
   approvalTypesOfKind(kind).map((t) => ({
     value: t.code,
-    label: `${t.name}（${t.code}）`,
+    label: approvalTypeLabel(t.code),
   }));
 
 /**

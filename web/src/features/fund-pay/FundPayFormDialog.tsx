@@ -1,4 +1,9 @@
-import { FUND_PAY_REQUIRED_FIELDS, FUND_PAY_TEXT_LIMITS, previewNetPay } from '@dpms/core';
+import {
+  FUND_PAY_REQUIRED_FIELDS,
+  FUND_PAY_TEXT_LIMITS,
+  approvalTypeLabel,
+  previewNetPay,
+} from '@dpms/core';
 import {
   type FundPayBody,
   type FundPayGateway,
@@ -292,8 +297,11 @@ export function FundPayFormDialog({
             </Field>
             <Field label="审批类型" error={errors.typeCode?.message}>
               <select className="input" aria-label="审批类型" {...register('typeCode')}>
-                <option value="16_1">付款合同（16_1）</option>
-                <option value="16_2">付款合同（16_2）</option>
+                {(['16_1', '16_2'] as const).map((code) => (
+                  <option key={code} value={code}>
+                    {approvalTypeLabel(code)}
+                  </option>
+                ))}
               </select>
             </Field>
           </>
