@@ -141,6 +141,19 @@ const pdfsig = (pdf: Uint8Array, name: string): string => {
   return `${run.stdout}${run.stderr}`;
 };
 
+/**
+ * The right edge (pt) of the rightmost word pdftotext finds on any page, and the page's width:
+ * a table run past the margin draws words beyond the page's printable width (A4 less 15 mm).
+ */
+const rightmostWord = (pdf: Uint8Array, name: string): { right: number; width: number } => {
+  const file = path.join(root, `${name}.pdf`);
+  writeFileSync(file, pdf);
+  const html = spawnSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8' }).stdout;
+  const width = Number(/<page width="([\d.]+)"/.exec(html)?.[1] ?? 'NaN');
+  const rights = [...html.matchAll(/<word [^>]*xMax="([\d.]+)"/g)].map((m) => Number(m[1]));
+  return { right: Math.max(...rights), width };
+};
+
 /** A contract as 综合经营部 adds one: a draft (待提交评审). */
 const addContract = async (contractNo: string, contractName: string) =>
   Number(
@@ -241,6 +254,10 @@ describe('a formal contract prints as a signed A4 PDF', () => {
     // The long opinion and name are printed whole: wrapped inside their cells, not cut off.
     expect(text).toContain(LONG_OPINION);
     expect(text).toContain(LONG_NAME);
+    const { right, width } = rightmostWord(pdf, 'formal-words');
+    expect(Math.abs(width - 595.3)).toBeLessThan(1);
+    // Nothing drawn in the right margin (15 mm ≈ 42.5 pt): every table wraps within the page.
+    expect(right).toBeLessThanOrEqual(width - 42);
 
     const report = pdfsig(pdf, 'formal');
     expect(report).toContain('Signature Validation: Signature is Valid.');
