@@ -11,12 +11,31 @@ describe('checkPrintPayload', () => {
     expect(checkPrintPayload(approvalSheetPayload()).ok).toBe(true);
   });
 
-  it('refuses anything whose kind is neither, naming kind', () => {
+  it('accepts a formal contract over its approval sheet, and refuses one without the sheet', () => {
+    const { kind: _kind, ...sheet } = approvalSheetPayload();
+    void _kind;
+    const record = {
+      kind: 'contractRecord',
+      institute: '华东示范建筑设计研究院有限公司',
+      contractNo: 'HT-1',
+      contractName: '滨江花园二期设计合同',
+      deptName: '建筑一所',
+      approvalSheet: sheet,
+      issued: true,
+    };
+    expect(checkPrintPayload(record).ok).toBe(true);
+    const without = checkPrintPayload({ ...record, approvalSheet: null });
+    expect(without.ok ? '' : without.message).toContain('approvalSheet');
+    const unnamed = checkPrintPayload({ ...record, contractNo: 7 });
+    expect(unnamed.ok ? '' : unnamed.message).toContain('contractNo');
+  });
+
+  it('refuses anything whose kind is none of them, naming kind', () => {
     fc.assert(
       fc.property(fc.anything(), (value) => {
         fc.pre(
           !(typeof value === 'object' && value !== null && 'kind' in value) ||
-            !['contractDocument', 'approvalSheet'].includes(String(value.kind)),
+            !['contractDocument', 'approvalSheet', 'contractRecord'].includes(String(value.kind)),
         );
         const checked = checkPrintPayload(value);
         expect(checked.ok).toBe(false);

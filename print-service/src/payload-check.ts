@@ -29,5 +29,15 @@ export function checkPrintPayload(
     if (!isObject(body['approval'])) return bad('approval');
     return { ok: true, payload: body as unknown as PrintPayload };
   }
-  return bad('kind（应为 contractDocument 或 approvalSheet）');
+  if (body['kind'] === 'contractRecord') {
+    for (const field of ['institute', 'contractNo', 'contractName', 'deptName']) {
+      if (typeof body[field] !== 'string') return bad(field);
+    }
+    const sheet = body['approvalSheet'];
+    if (!isObject(sheet) || !Array.isArray(sheet['fields']) || !isObject(sheet['approval'])) {
+      return bad('approvalSheet');
+    }
+    return { ok: true, payload: body as unknown as PrintPayload };
+  }
+  return bad('kind（应为 contractDocument、approvalSheet 或 contractRecord）');
 }

@@ -33,7 +33,7 @@ import { createServing, defaultWebDir } from './server.js';
 import { HttpPrintClient, printServiceUrlFromEnv } from './print/http-print-client.js';
 import { P12PdfSealer, sealKeyFromEnv } from './print/pdf-seal.js';
 import { printModule } from './print/print.module.js';
-import { sqlDocumentSource } from './print/document-source.js';
+import { sqlContractSource, sqlDocumentSource } from './print/document-source.js';
 import { PRERENDER_TASK, prerenderTask } from './print/pdf-prerender.js';
 import { startPrintServiceBeside } from './print/print-service-process.js';
 import { purgeExpired } from './identity/housekeeping.js';
@@ -148,6 +148,7 @@ async function main(): Promise<void> {
       new HttpPrintClient(printServiceUrlFromEnv(env)),
       sqlDocumentSource(handle.db),
       new P12PdfSealer(sealKey),
+      sqlContractSource(handle.db),
     ),
   );
   const { app, stopOperLog } = createServing(container, config);

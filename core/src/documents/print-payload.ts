@@ -10,7 +10,7 @@ import type { ContractDocType } from './contract-doc-type.js';
  * (`web/print.html`), and that page renders it with the same components the document screens use,
  * so the PDF and the screen are one layout.
  */
-export type PrintPayload = ContractDocumentPrint | ApprovalSheetPrint;
+export type PrintPayload = ContractDocumentPrint | ApprovalSheetPrint | ContractRecordPrint;
 
 /**
  * Printed from an approved record (its approval passed): the institute signs the PDF digitally
@@ -58,6 +58,26 @@ export interface ApprovalSheetPrint {
   /** Every action of every round, oldest first, times on the institute's clock. */
   readonly history?: readonly PrintedHistoryRow[];
   /** The approval passed: the PDF is signed by the institute (isIssuedPrint). */
+  readonly issued?: true;
+}
+
+/**
+ * A formal contract as finance files it: the institute's header, the contract's number, name and
+ * department, then the sheet of the approval that made it formal, printed as the approval sheet
+ * prints (the record's figures by section, a signature row per node, every round), so the two
+ * never disagree. Only a formal contract prints, so it is always issued (signed by the
+ * institute).
+ */
+export interface ContractRecordPrint {
+  readonly kind: 'contractRecord';
+  /** The institute's name (签约主体, config `signBySub`), the header of the page. */
+  readonly institute: string;
+  readonly contractNo: string;
+  readonly contractName: string;
+  /** The contract's department by name (empty when it has none). */
+  readonly deptName: string;
+  /** The approving approval's sheet, as `approvalSheet` prints it. */
+  readonly approvalSheet: Omit<ApprovalSheetPrint, 'kind' | 'issued'>;
   readonly issued?: true;
 }
 

@@ -5,6 +5,7 @@ import {
   loadContractDoc,
   type ApprovalDetail,
   type ContractDocumentPrint,
+  type ContractRecordPrint,
   type PrintPayload,
 } from '@dpms/core';
 import { ApprovalSheet } from '../features/documents/ApprovalSheet';
@@ -23,6 +24,13 @@ export function checkPrintPayload(payload: unknown): PrintPayload {
   if (kind === 'approvalSheet') {
     const { approval } = payload as { approval?: unknown };
     if (typeof approval !== 'object' || approval === null) throw new TypeError('审批记录为空');
+    return payload as PrintPayload;
+  }
+  if (kind === 'contractRecord') {
+    const { approvalSheet } = payload as { approvalSheet?: { approval?: unknown } };
+    if (typeof approvalSheet?.approval !== 'object' || approvalSheet.approval === null) {
+      throw new TypeError('审批记录为空');
+    }
     return payload as PrintPayload;
   }
   throw new TypeError(`不支持的打印类型：${String(kind)}`);
@@ -72,7 +80,42 @@ export function inlinedOnly(payload: PrintPayload): PrintPayload {
       sealImages: payload.sealImages.flatMap((src) => inlineImageSource(src) ?? []),
     };
   }
+  if (payload.kind === 'contractRecord') {
+    const sheet = payload.approvalSheet;
+    return { ...payload, approvalSheet: { ...sheet, approval: inlinedApproval(sheet.approval) } };
+  }
   return { ...payload, approval: inlinedApproval(payload.approval) };
+}
+
+/**
+ * A formal contract: the institute's header and the contract's number, name and department over
+ * the approval sheet that made it formal, printed by the approval sheet's own component.
+ */
+function ContractRecordPrintView({ record }: { record: ContractRecordPrint }) {
+  return (
+    <div className="print-contract-record" data-testid="contract-record">
+      <header className="print-institute-header">
+        <p className="print-institute" data-field="institute">
+          {record.institute}
+        </p>
+        <dl className="print-contract-meta">
+          <div>
+            <dt>合同编号</dt>
+            <dd data-field="contractNo">{record.contractNo || '-'}</dd>
+          </div>
+          <div>
+            <dt>合同名称</dt>
+            <dd data-field="contractName">{record.contractName || '-'}</dd>
+          </div>
+          <div>
+            <dt>所属部门</dt>
+            <dd data-field="deptName">{record.deptName || '-'}</dd>
+          </div>
+        </dl>
+      </header>
+      <ApprovalSheet sheet={record.approvalSheet} />
+    </div>
+  );
 }
 
 /**
@@ -100,9 +143,7 @@ function ContractDocumentPrintView({ doc }: { doc: ContractDocumentPrint }) {
 
 export function PrintView({ payload: sent }: { payload: PrintPayload }) {
   const payload = inlinedOnly(sent);
-  return payload.kind === 'contractDocument' ? (
-    <ContractDocumentPrintView doc={payload} />
-  ) : (
-    <ApprovalSheet sheet={payload} />
-  );
+  if (payload.kind === 'contractDocument') return <ContractDocumentPrintView doc={payload} />;
+  if (payload.kind === 'contractRecord') return <ContractRecordPrintView record={payload} />;
+  return <ApprovalSheet sheet={payload} />;
 }

@@ -261,6 +261,50 @@ describe('the print page', () => {
     expect(container.innerHTML).not.toMatch(/evil\.example|169\.254|flow\/del|svg/);
   });
 
+  it('prints a formal contract: the institute, its number, name and department over its approval sheet', () => {
+    const hostile: ApprovalDetail = {
+      ...approval,
+      approvalDetailBO: {
+        ...approval.approvalDetailBO,
+        creatorSignUrl: 'https://evil.example/sign.png',
+      },
+    };
+    const { container } = render(
+      <PrintView
+        payload={{
+          kind: 'contractRecord',
+          institute: '华东示范建筑设计研究院有限公司',
+          contractNo: 'HT-2026-052',
+          contractName: '滨江花园二期设计合同',
+          deptName: '建筑一所',
+          approvalSheet: {
+            title: '合同评审单',
+            approvalNo: '52',
+            creatorName: '王经营',
+            createTime: '2026-11-20 09:30',
+            statusText: '已通过',
+            fields: [],
+            approval: hostile,
+          },
+          issued: true,
+        }}
+      />,
+    );
+    const record = screen.getByTestId('contract-record');
+    const field = (name: string) => record.querySelector(`[data-field="${name}"]`)?.textContent;
+    expect(field('institute')).toBe('华东示范建筑设计研究院有限公司');
+    expect(field('contractNo')).toBe('HT-2026-052');
+    expect(field('deptName')).toBe('建筑一所');
+    const sheet = within(record).getByTestId('approval-sheet');
+    for (const i of [1, 2, 3]) expect(sheet.textContent).toContain(`签署人${i}`);
+    // The signatures inlined only: the drafter's stored address is dropped.
+    expect(container.innerHTML).not.toContain('evil.example');
+    expect(within(sheet).getAllByRole('img')).toHaveLength(3);
+    expect(() => checkPrintPayload({ kind: 'contractRecord', approvalSheet: {} })).toThrow(
+      '审批记录为空',
+    );
+  });
+
   it('refuses what it cannot print', () => {
     expect(() => checkPrintPayload(null)).toThrow('打印内容为空');
     expect(() => checkPrintPayload({ kind: 'invoice' })).toThrow('不支持的打印类型');

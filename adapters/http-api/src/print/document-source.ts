@@ -1,5 +1,10 @@
 import { ALL_DATA, type ContractDocumentRecord } from '@dpms/core';
-import { SqlContractDocumentRepository, type DatabaseHandle } from '@dpms/sql';
+import {
+  SqlContractDocumentRepository,
+  SqlContractRepository,
+  type DatabaseHandle,
+} from '@dpms/sql';
+import type { PrintableContractSource } from './contract-pdf.routes.js';
 import type { Principal } from '../identity/principal.js';
 import type { PrintableDocumentSource } from './pdf.routes.js';
 import type { PrintableDocument } from './print-payloads.js';
@@ -44,4 +49,10 @@ export function sqlDocumentSource(db: DatabaseHandle['db']): PrintableDocumentSo
       return null;
     },
   };
+}
+
+/** Contracts for printing, read within the caller's data scope, as 合同详情 reads them. */
+export function sqlContractSource(db: DatabaseHandle['db']): PrintableContractSource {
+  const contracts = new SqlContractRepository(db);
+  return { find: (contractId, principal) => contracts.findById(contractId, scopeOf(principal)) };
 }

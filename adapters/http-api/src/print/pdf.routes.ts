@@ -28,6 +28,7 @@ import {
 } from './print-payloads.js';
 import { PRINT_MESSAGES } from './print-messages.js';
 import type { PrintedPdf, PrintedPdfStore } from './printed-pdf-store.js';
+import type { PrintableContractSource } from './contract-pdf.routes.js';
 
 const TAG = '打印';
 
@@ -54,6 +55,8 @@ export interface PrintDeps {
   readonly sheets?: ApprovalSheets;
   /** The contract documents; without it the document PDF answers 404. */
   readonly documents?: PrintableDocumentSource;
+  /** The contracts, read as 合同详情 reads them; without it a formal contract's PDF answers 404. */
+  readonly contracts?: PrintableContractSource;
 }
 
 const actorOf = (p: Principal): ApprovalActor => ({
@@ -82,7 +85,7 @@ export function printSources(deps: Pick<PrintDeps, 'repos' | 'signatures'>): Pri
 }
 
 /** Sends a rendered PDF inline (the web's viewer opens it), or the print service's refusal. */
-function sendPdf(res: Response, printed: PrintedPdf, fileName: string): void {
+export function sendPdf(res: Response, printed: PrintedPdf, fileName: string): void {
   if (!printed.ok) throw new HttpError(printed.status, printed.message);
   res.status(200);
   res.set({
@@ -115,20 +118,36 @@ async function sheetOfAnswer(deps: PrintDeps, answer: ApprovalDetailAnswer) {
  */
 export function printedPdfs(deps: PrintDeps) {
   const sources = printSources(deps);
+  /**
+   * An approval's sheet as printed, not yet rendered: the record's figures read now, each node's
+   * signature, every round. A formal contract's PDF prints it under its own header.
+   */
+  const approvalSheetPayload = async (
+    approvalId: string,
+    actor: ApprovalActor,
+  ): Promise<Result<ApprovalSheetPrint>> => {
+    const answer = await deps.engine.exportSheet(approvalId, actor);
+    if (!answer.ok) return answer;
+    return {
+      ok: true,
+      value: await approvalSheetPrint(
+        answer.value,
+        sources,
+        await sheetOfAnswer(deps, answer.value),
+      ),
+    };
+  };
   return {
+    approvalSheetPayload,
     /** An approval's sheet, for an actor who may see the approval (the engine's refusal else). */
     async approvalSheet(
       approvalId: string,
       actor: ApprovalActor,
     ): Promise<Result<{ readonly payload: ApprovalSheetPrint; readonly printed: PrintedPdf }>> {
-      const answer = await deps.engine.exportSheet(approvalId, actor);
-      if (!answer.ok) return answer;
-      const payload = await approvalSheetPrint(
-        answer.value,
-        sources,
-        await sheetOfAnswer(deps, answer.value),
-      );
-      const subject = { kind: 'approval', approvalId: answer.value.approval.approvalId } as const;
+      const built = await approvalSheetPayload(approvalId, actor);
+      if (!built.ok) return built;
+      const payload = built.value;
+      const subject = { kind: 'approval', approvalId: payload.approvalNo } as const;
       return { ok: true, value: { payload, printed: await deps.pdfs.pdfOf(payload, subject) } };
     },
     /**

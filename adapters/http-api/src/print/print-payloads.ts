@@ -15,6 +15,7 @@ import {
   type ContractDocFieldName,
   type ContractDocType,
   type ContractDocumentPrint,
+  type ContractRecordPrint,
 } from '@dpms/core';
 
 /** A stored signature image, as the signature repository reads it. */
@@ -208,5 +209,35 @@ export async function contractDocumentPrint(
     drafter,
     sealImages: [],
     ...(a?.status === APPROVAL_STATUS.APPROVED ? { issued: true as const } : {}),
+  };
+}
+
+/** A formal contract as much of it as its PDF's header reads. */
+export interface PrintableContract {
+  readonly contractNo: string;
+  readonly contractName: string;
+  readonly deptName: string;
+}
+
+/**
+ * A formal contract: its header over the sheet of the approval that made it formal, that sheet
+ * built as the approval's own PDF builds it (`approvalSheetPrint`), so the record's figures, the
+ * signatures and the history are printed once, one way.
+ */
+export function contractRecordPrint(
+  contract: PrintableContract,
+  sheet: ApprovalSheetPrint,
+  institute: string,
+): ContractRecordPrint {
+  const { kind: _kind, issued, ...approvalSheet } = sheet;
+  void _kind;
+  return {
+    kind: 'contractRecord',
+    institute,
+    contractNo: contract.contractNo,
+    contractName: contract.contractName,
+    deptName: contract.deptName,
+    approvalSheet,
+    ...(issued ? { issued } : {}),
   };
 }

@@ -9,11 +9,13 @@ import {
   type PrintDeps,
 } from './pdf.routes.js';
 import type { PdfSealer } from './pdf-seal.js';
+import { registerContractPdfRoute, type PrintableContractSource } from './contract-pdf.routes.js';
+import type { RouteModule } from '../routes/route-module.js';
 import type { PrintClient } from './print-client.port.js';
 import { PrintedPdfStore } from './printed-pdf-store.js';
 
 /**
- * Printing: PDFs of contract documents and approval sheets, rendered by the print
+ * Printing: PDFs of contract documents, approval sheets and formal contracts, rendered by the print
  * service and kept in the file store, those of approved records signed with `sealer`. Needs the
  * approval engine and the files module.
  */
@@ -21,6 +23,7 @@ export const printModule = (
   client: PrintClient,
   documents?: PrintableDocumentSource,
   sealer?: PdfSealer,
+  contracts?: PrintableContractSource,
 ) =>
   new ContainerModule(({ bind }) => {
     bind(TOKENS.Print)
@@ -32,6 +35,7 @@ export const printModule = (
           signatures: approval.signatures,
           ...(approval.sheets ? { sheets: approval.sheets } : {}),
           ...(documents ? { documents } : {}),
+          ...(contracts ? { contracts } : {}),
         }),
         [TOKENS.Approval, TOKENS.Files],
       )
@@ -40,6 +44,18 @@ export const printModule = (
       .toResolvedValue((deps: PrintDeps) => approvalPdfExport(deps), [TOKENS.Print])
       .inSingletonScope();
     bind(TOKENS.PrintRoutes)
-      .toResolvedValue((deps: PrintDeps) => pdfRoutes(deps), [TOKENS.Print])
+      .toResolvedValue(
+        (deps: PrintDeps): RouteModule => {
+          const documents = pdfRoutes(deps);
+          return {
+            name: documents.name,
+            register(book) {
+              documents.register(book);
+              registerContractPdfRoute(book, deps);
+            },
+          };
+        },
+        [TOKENS.Print],
+      )
       .inSingletonScope();
   });

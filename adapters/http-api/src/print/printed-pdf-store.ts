@@ -29,18 +29,27 @@ export const printedPdfHash = (payload: PrintPayload, sealFingerprint?: string):
 };
 
 /**
- * What a PDF is of: one contract document or one approval sheet. Each has at most one PDF in
+ * What a PDF is of: one contract document, one approval sheet or one formal contract. Each has at most one PDF in
  * the store, the one of its current payload; a new rendering replaces the one before it.
  */
 export type PrintSubject =
   | { readonly kind: 'document'; readonly documentId: number }
-  | { readonly kind: 'approval'; readonly approvalId: string };
+  | { readonly kind: 'approval'; readonly approvalId: string }
+  | { readonly kind: 'contract'; readonly contractId: number };
 
 const SUBJECT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** The store folder of a subject's PDFs: `printed/document-12/`, `printed/approval-7/`. */
+/**
+ * The store folder of a subject's PDFs: `printed/document-12/`, `printed/approval-7/`,
+ * `printed/contract-52/`.
+ */
 export function printedFolder(subject: PrintSubject): string {
-  const id = subject.kind === 'document' ? String(subject.documentId) : subject.approvalId;
+  const id =
+    subject.kind === 'document'
+      ? String(subject.documentId)
+      : subject.kind === 'contract'
+        ? String(subject.contractId)
+        : subject.approvalId;
   // Ids are the server's own; anything else is hashed rather than put into a key.
   const safe = SUBJECT_ID.test(id) ? id : createHash('sha256').update(id).digest('hex');
   return `printed/${subject.kind}-${safe}`;

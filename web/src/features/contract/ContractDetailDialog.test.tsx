@@ -2,7 +2,7 @@ import { aContractRecord } from '@dpms/wire/testing';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FakeApi, renderWithApi } from '../../test/api-render';
-import { ContractDetailDialog } from './ContractDetailDialog';
+import { ContractDetailDialog, contractPdfPath } from './ContractDetailDialog';
 
 const detail = {
   ...aContractRecord({
@@ -72,5 +72,52 @@ describe('合同详情 reads as people speak', () => {
     expect(
       within(screen.getByTestId('contract-detail')).queryByText(/approvalId|_rate/),
     ).toBeNull();
+  });
+});
+
+describe('合同详情 prints a formal contract', () => {
+  const withDetail = (record: typeof detail) =>
+    new FakeApi({
+      '/project/contract/detailById': () => ({ code: 200, msg: '操作成功', data: record }),
+      '/project/contract/getContractFiles': () => ({ code: 200, msg: '操作成功', data: [] }),
+      '/v4/contract/change/list': () => ({ code: 200, msg: '操作成功', data: [] }),
+    });
+  const formal = { ...detail, approvalId: '52' };
+
+  it('offers 查看PDF and 下载PDF for an approved formal contract', async () => {
+    renderWithApi(
+      <ContractDetailDialog contractId={52} onClose={() => undefined} />,
+      withDetail(formal),
+    );
+    const actions = await screen.findByTestId('contract-pdf-actions');
+    expect(within(actions).getByRole('button', { name: '查看PDF' })).toBeTruthy();
+    expect(within(actions).getByRole('button', { name: '下载PDF' })).toBeTruthy();
+    expect(contractPdfPath(52)).toBe('/v4/contract/52/pdf');
+  });
+
+  it('offers nothing to print for a draft', async () => {
+    const draft = {
+      ...detail,
+      ...aContractRecord({ contractId: 52, stage: 'contract', stageName: '合同', status: -1 }),
+      approvalId: null,
+      history: [],
+    };
+    renderWithApi(
+      <ContractDetailDialog contractId={52} onClose={() => undefined} />,
+      withDetail(draft),
+    );
+    await screen.findByTestId('fee-split');
+    expect(screen.queryByTestId('contract-pdf-actions')).toBeNull();
+    expect(screen.queryByRole('button', { name: '查看PDF' })).toBeNull();
+  });
+
+  it('offers nothing to print without the permission the PDF asks', async () => {
+    renderWithApi(
+      <ContractDetailDialog contractId={52} onClose={() => undefined} />,
+      withDetail(formal),
+      { permissions: ['project:contract:list'] },
+    );
+    await screen.findByTestId('fee-split');
+    expect(screen.queryByRole('button', { name: '查看PDF' })).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
+import { HasPermi } from '../../components/auth/Access';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import {
@@ -16,6 +17,8 @@ import {
   formatSize,
   type UploadedFileRecord,
 } from '../../components/upload';
+import { downloadExport } from '../../components/upload/download';
+import { useFilePreview } from '../../components/upload/useFilePreview';
 import { ApprovalDetailDialog } from '../approval/ApprovalDetail';
 import { FEE_FIELDS } from './labels';
 import { useInstituteClock, type InstituteClock } from '../../components/time/institute-clock';
@@ -53,6 +56,13 @@ const CATEGORIES: [ContractFileRecord['category'], string][] = [
   ['government', '政府文件'],
   ['design', '设计文件'],
 ];
+
+/** A formal contract as printed: the record and its approval's signatures, sealed (A4 PDF). */
+export const contractPdfPath = (contractId: number): string => `/v4/contract/${contractId}/pdf`;
+
+/** Only an approved formal contract prints: it has the approval whose signatures it carries. */
+const printable = (c: ContractDetailRecord): boolean =>
+  c.stage === 'formal' && c.status === 1 && Boolean(c.approvalId);
 
 /** A value as shown: a timestamp on the institute's clock, other text as it is. */
 const show = (v: unknown, clock: InstituteClock): string =>
@@ -92,7 +102,9 @@ export function ContractDetailDialog({
   const [category, setCategory] = useState<ContractFileRecord['category']>('contract');
   const [uploaded, setUploaded] = useState<UploadedFileRecord[]>([]);
   const [approvalId, setApprovalId] = useState<string | null>(null);
+  const preview = useFilePreview();
   const c = detail.data;
+  const pdfName = c ? `${c.contractName || c.contractNo || '正式合同'}.pdf` : '';
 
   const link = async () => {
     const ids = uploaded.map((f) => f.fileId).filter((x): x is string => typeof x === 'string');
@@ -134,6 +146,29 @@ export function ContractDetailDialog({
         <p className="text-ink-soft">{detail.error ? errorMessage(detail.error) : '加载中…'}</p>
       ) : (
         <div className="space-y-5 text-sm" data-contract-id={c.contractId}>
+          {printable(c) && (
+            <HasPermi perms={['project:contract:query']}>
+              <div className="flex justify-end gap-2" data-testid="contract-pdf-actions">
+                <Button
+                  variant="ghost"
+                  onClick={() =>
+                    void preview.openExport({
+                      fileName: pdfName,
+                      apiPath: contractPdfPath(c.contractId),
+                    })
+                  }
+                >
+                  查看PDF
+                </Button>
+                <Button
+                  variant="ghost"
+                  onClick={() => void downloadExport(contractPdfPath(c.contractId), pdfName)}
+                >
+                  下载PDF
+                </Button>
+              </div>
+            </HasPermi>
+          )}
           <dl className="grid gap-x-6 gap-y-2 md:grid-cols-2">
             {FIELDS.map(([key, label]) => (
               <div key={key} className="flex gap-2">
@@ -260,6 +295,7 @@ export function ContractDetailDialog({
           </section>
         </div>
       )}
+      {preview.dialog}
       {approvalId && (
         <ApprovalDetailDialog approvalId={approvalId} onClose={() => setApprovalId(null)} />
       )}
