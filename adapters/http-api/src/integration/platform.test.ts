@@ -56,10 +56,10 @@ describe.each(testDatabaseKinds())('platform calls on %s', (kind) => {
         expect([up.status, down.status]).toEqual([200, 200]);
         expect(up.body.total).toBe(all.body.total);
       }
-      const names = async (isAsc: string) =>
-        (
-          await get(`/system/user/list?orderByColumn=userName&isAsc=${isAsc}&pageSize=500`)
-        ).body.rows.map((u: { userName: string }) => u.userName);
+      const names = async (isAsc: string): Promise<string[]> => {
+        const r = await get(`/system/user/list?orderByColumn=userName&isAsc=${isAsc}&pageSize=500`);
+        return (r.body.rows as { userName: string }[]).map((u) => u.userName);
+      };
       expect(await names('desc')).toEqual((await names('asc')).reverse());
       const page2 = await get(
         '/system/user/list?pageNum=2&pageSize=20&orderByColumn=userId',
