@@ -172,9 +172,11 @@ export function DataTable<Row extends object>(props: DataTableProps<Row>) {
     measure();
   };
 
+  // Its buttons stay on one line (w-max on the cell's content): a pinned column squeezed by
+  // the one-line cells beside it would otherwise stack them.
   const pinned = (id: string, header: boolean) =>
     id === ACTIONS_KEY
-      ? `sticky right-0 ${header ? 'z-20 bg-canvas' : 'z-[1] bg-surface'} ${covering ? 'shadow-[-6px_0_6px_-4px_rgb(0_0_0/0.15)]' : ''}`
+      ? `sticky right-0 *:w-max ${header ? 'z-20 bg-canvas' : 'z-[1] bg-surface'} ${covering ? 'shadow-[-6px_0_6px_-4px_rgb(0_0_0/0.15)]' : ''}`
       : '';
   const headerCell = (h: Header<Row, unknown>): ReactNode => {
     const c = byKey.get(h.column.id);
