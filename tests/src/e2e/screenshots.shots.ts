@@ -50,7 +50,7 @@ describe('screenshots at 1366×768', () => {
     await signIn(page, 'admin');
     await shot(page, 'desktop-welcome');
     await openMenu(page, '系统管理', '用户管理');
-    await page.locator('[data-view="/system/user"] tr[data-row]').first().waitFor();
+    await page.locator('[data-view="/system/user"] [data-row]').first().waitFor();
     await openMenu(page, '系统管理', '部门管理');
     await page.locator('[data-view="/system/dept"] tr[data-row]').first().waitFor();
     await openMenu(page, '系统管理', '用户管理');
@@ -105,7 +105,7 @@ describe('screenshots at 375×812', () => {
     await page.locator('[data-menu="系统管理"] > button').click();
     await shot(page, 'phone-menu');
     await page.locator('[data-menu="用户管理"] > a').click();
-    await page.locator('[data-view="/system/user"] tr[data-row]').first().waitFor();
+    await page.locator('[data-view="/system/user"] [data-row]').first().waitFor();
     await shot(page, 'phone-users');
   });
 });

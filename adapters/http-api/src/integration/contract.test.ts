@@ -428,6 +428,11 @@ describe.each(testDatabaseKinds())('contract API on %s', (kind) => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toContain('orderByColumn');
+    // The columns the contract lists let a person sort by, each way (web ContractLists).
+    for (const path of ['/v4/contract/list', '/project/stay/list', '/project/declare/list'])
+      for (const orderByColumn of ['contractNo', 'signDate', 'totalAmount'])
+        for (const isAsc of ['asc', 'desc'])
+          expect((await get('zhjy', path, { orderByColumn, isAsc })).status).toBe(200);
     const paged = await get('zhjy', '/v4/contract/list', {
       pageSize: 20,
       pageNum: 1,

@@ -197,7 +197,11 @@ export function CrudPage<Row extends object, F extends CrudFilter>(spec: CrudSpe
       }
     >
       {spec.search && spec.search.length > 0 && (
-        <SearchBar onSearch={list.search} onReset={list.reset}>
+        <SearchBar
+          onSearch={list.search}
+          onReset={list.reset}
+          filled={spec.search.filter((s) => String(list.draft[s.key] ?? '') !== '').length}
+        >
           {spec.search.map((s) => (
             <SearchField key={s.key} label={s.label}>
               {searchInput(s, String(list.draft[s.key] ?? ''), (v) => setFilterValue(s.key, v))}

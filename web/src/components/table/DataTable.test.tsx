@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { onPhone } from '../../test/media';
 import { renderWithServices } from '../../test/render';
-import { DataTable, type Column } from './DataTable';
+import { DataTable, type Column, type ListSort } from './DataTable';
 
 interface Row {
   id: number;
@@ -155,5 +156,103 @@ describe('DataTable', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(screen.queryByRole('columnheader', { name: '金额', hidden: true })).toBeNull();
     expect(screen.getByRole('columnheader', { name: '名称', hidden: true })).toBeTruthy();
+  });
+
+  it('cycles a sortable header through 升序, 降序 and none, and tells the list', () => {
+    const onSort = vi.fn<(sort: ListSort | undefined) => void>();
+    const columns: Column<Row>[] = [
+      { key: 'name', title: '名称', sortable: true },
+      { key: 'amount', title: '金额' },
+    ];
+    renderWithServices(
+      <DataTable columns={columns} rows={rows(2)} rowKey="id" onSortChange={onSort} />,
+    );
+    const header = screen.getByRole('columnheader', { name: '名称' });
+    expect(header.getAttribute('aria-sort')).toBe('none');
+    fireEvent.click(within(header).getByRole('button'));
+    expect(onSort).toHaveBeenLastCalledWith({ orderByColumn: 'name', isAsc: 'asc' });
+    expect(header.getAttribute('aria-sort')).toBe('ascending');
+    expect(header.textContent).toContain('↑');
+    fireEvent.click(within(header).getByRole('button'));
+    expect(onSort).toHaveBeenLastCalledWith({ orderByColumn: 'name', isAsc: 'desc' });
+    expect(header.getAttribute('aria-sort')).toBe('descending');
+    fireEvent.click(within(header).getByRole('button'));
+    expect(onSort).toHaveBeenLastCalledWith(undefined);
+    expect(header.getAttribute('aria-sort')).toBe('none');
+    // A column the server does not sort has no button and no aria-sort.
+    const amount = screen.getByRole('columnheader', { name: '金额' });
+    expect(within(amount).queryByRole('button')).toBeNull();
+    expect(amount.getAttribute('aria-sort')).toBeNull();
+  });
+
+  it('shows the order the list was given', () => {
+    renderWithServices(
+      <DataTable
+        columns={[{ key: 'name', title: '名称', sortable: true }]}
+        rows={rows(1)}
+        rowKey="id"
+        sort={{ orderByColumn: 'name', isAsc: 'desc' }}
+        onSortChange={() => undefined}
+      />,
+    );
+    expect(screen.getByRole('columnheader', { name: '名称' }).getAttribute('aria-sort')).toBe(
+      'descending',
+    );
+  });
+
+  it('pins the 操作 column, header and cells, to the right edge', () => {
+    const columns: Column<Row>[] = [
+      { key: 'actions', title: '操作', render: () => <button type="button">修改</button> },
+      ...COLUMNS,
+    ];
+    renderWithServices(<DataTable columns={columns} rows={rows(1)} rowKey="id" />);
+    const header = screen.getByRole('columnheader', { name: '操作' });
+    expect(header.className).toMatch(/\bsticky\b/);
+    expect(header.className).toContain('right-0');
+    // Pinned right, it is drawn last whatever its place among the columns.
+    expect(screen.getAllByRole('columnheader').at(-1)).toBe(header);
+    const cell = screen.getByRole('button', { name: '修改' }).closest('td')!;
+    expect(cell.className).toMatch(/\bsticky\b/);
+    expect(cell.className).toContain('right-0');
+    expect(screen.getByRole('cell', { name: '项目1' }).className).not.toMatch(/\bsticky\b/);
+  });
+
+  it('keeps each cell to one line, cutting long text with its whole in a tooltip', () => {
+    const long = '一个很长很长的项目名称'.repeat(10);
+    renderWithServices(
+      <DataTable
+        columns={[{ key: 'name', title: '名称', maxWidth: 120 }]}
+        rows={[{ id: 1, name: long, amount: '1' }]}
+        rowKey="id"
+      />,
+    );
+    const text = screen.getByTitle(long);
+    expect(text.className).toContain('truncate');
+    expect(text.style.maxWidth).toBe('120px');
+    expect(text.closest('td')!.className).toContain('whitespace-nowrap');
+  });
+
+  it('shows rows as cards on a phone, the buttons at the foot and 合计 as a last card', () => {
+    onPhone();
+    const columns: Column<Row>[] = [
+      ...COLUMNS,
+      { key: 'actions', title: '操作', render: (r) => <button type="button">详情{r.id}</button> },
+    ];
+    const { container } = renderWithServices(
+      <DataTable columns={columns} rows={rows(2)} rowKey="id" />,
+    );
+    expect(screen.queryByRole('table')).toBeNull();
+    const cards = container.querySelectorAll('li[data-row]');
+    expect(cards.length).toBe(2);
+    const first = cards[0] as HTMLElement;
+    expect(within(first).getByText('名称').nextElementSibling!.textContent).toBe('项目1');
+    const amount = within(first).getByText('金额').nextElementSibling!;
+    expect(amount.textContent).toBe('1.5');
+    expect(amount.className).toContain('text-right');
+    expect(first.lastElementChild!.textContent).toBe('详情1');
+    expect(within(first).queryByText('操作')).toBeNull();
+    const sum = screen.getByTestId('sum-row');
+    expect(sum.textContent).toContain('合计');
+    expect(within(sum).getByText('金额').nextElementSibling!.textContent).toBe('3.000000');
   });
 });

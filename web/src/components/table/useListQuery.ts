@@ -2,13 +2,14 @@ import { TABLE_DEFAULT_PAGE_SIZE } from '@dpms/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Page } from '@dpms/http-client';
 import { useState } from 'react';
+import type { ListSort } from './table-cells';
 
 /** A paginated server list with its filter form, on TanStack Query. */
 export function useListQuery<Row, F extends Record<string, unknown>>(
   key: string,
   /** The filter to start from and to reset to; a function is read at mount and at each reset. */
   initialFilter: F | (() => F),
-  load: (q: F & { pageNum: number; pageSize: number }) => Promise<Page<Row>>,
+  load: (q: F & { pageNum: number; pageSize: number } & Partial<ListSort>) => Promise<Page<Row>>,
   /** The first page's size, where a list (a dialog's) shows fewer rows than the default. */
   options: { pageSize?: number } = {},
 ) {
@@ -17,14 +18,21 @@ export function useListQuery<Row, F extends Record<string, unknown>>(
   const [filter, setFilter] = useState<F>(initial);
   const [pageNum, setPageNum] = useState(1);
   const [pageSize, setPageSize] = useState(options.pageSize ?? TABLE_DEFAULT_PAGE_SIZE);
+  const [sort, setSort] = useState<ListSort | undefined>(undefined);
   const query = useQuery({
-    queryKey: [key, filter, pageNum, pageSize],
-    queryFn: () => load({ ...filter, pageNum, pageSize }),
+    queryKey: [key, filter, pageNum, pageSize, sort],
+    // RuoYi's names: `orderByColumn` and `isAsc` ('asc' | 'desc'), sent only while a column sorts.
+    queryFn: () => load({ ...filter, pageNum, pageSize, ...sort }),
     placeholderData: keepPreviousData,
   });
   const onPageChange = (n: number, size: number) => {
     setPageNum(n);
     setPageSize(size);
+  };
+  // A new order starts again from the first page: page 3 of another order is other rows.
+  const onSortChange = (next: ListSort | undefined) => {
+    setSort(next);
+    setPageNum(1);
   };
   const table = {
     rows: query.data?.rows ?? [],
@@ -34,10 +42,12 @@ export function useListQuery<Row, F extends Record<string, unknown>>(
     pageNum,
     pageSize,
     onPageChange,
+    sort,
+    onSortChange,
   };
   return {
     ...table,
-    /** The DataTable's rows, paging, loading and error: `<DataTable {...list.table} … />`. */
+    /** The DataTable's rows, paging, order, loading and error: `<DataTable {...list.table} … />`. */
     table,
     draft,
     setDraft,

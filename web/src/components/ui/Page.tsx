@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import { usePhone } from './useMediaQuery';
 
 /** A screen's card: title, optional actions, content. */
 export function PageCard({
@@ -25,22 +26,33 @@ export function PageCard({
   );
 }
 
-/** The search form above a list: labelled inputs that wrap on small screens. */
+/**
+ * The search form above a list: labelled inputs that wrap on small screens. On a phone the form
+ * folds behind a 筛选 button (with how many filters are filled), so the rows come first.
+ */
 export function SearchBar({
   children,
   onSearch,
   onReset,
+  filled = 0,
 }: {
   children: ReactNode;
   onSearch: () => void;
   onReset: () => void;
+  /** How many filters hold a value: shown on the phone's 筛选 button. */
+  filled?: number;
 }) {
-  return (
+  const phone = usePhone();
+  const [open, setOpen] = useState(false);
+  const formId = useId();
+  const form = (
     <form
+      id={formId}
       className="mb-4 flex flex-wrap items-end gap-x-4 gap-y-3"
       onSubmit={(e) => {
         e.preventDefault();
         onSearch();
+        setOpen(false);
       }}
       role="search"
     >
@@ -61,6 +73,26 @@ export function SearchBar({
         </button>
       </div>
     </form>
+  );
+  if (!phone) return form;
+  return (
+    <>
+      <div className="mb-3">
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={open ? formId : undefined}
+          onClick={() => setOpen(!open)}
+          className="inline-flex h-9 items-center gap-1 rounded-control border border-line-strong px-4 text-ink hover:border-brand-400 hover:text-brand-600"
+        >
+          筛选
+          {filled > 0 && (
+            <span className="rounded-full bg-brand-500 px-1.5 text-xs text-white">{filled}</span>
+          )}
+        </button>
+      </div>
+      {open && form}
+    </>
   );
 }
 

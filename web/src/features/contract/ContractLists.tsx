@@ -242,7 +242,7 @@ export function ContractListView({ mode: initialMode }: { mode: ContractListMode
   };
 
   const columns: Column<ContractRecord>[] = [
-    { key: 'contractNo', title: '合同编号' },
+    { key: 'contractNo', title: '合同编号', sortable: true },
     { key: 'projectName', title: '项目名称' },
     { key: 'contractName', title: '合同名称' },
     { key: 'entrustBusinessName', title: '委托单位' },
@@ -258,8 +258,8 @@ export function ContractListView({ mode: initialMode }: { mode: ContractListMode
           },
         ]
       : []),
-    { key: 'signDate', title: '签订日期' },
-    amountColumn('totalAmount', '合同金额（万元）'),
+    { key: 'signDate', title: '签订日期', sortable: true },
+    { ...amountColumn('totalAmount', '合同金额（万元）'), sortable: true },
     amountColumn('receiveAmount', '已收金额（万元）'),
     amountColumn('realAmount', '实际金额（万元）'),
     amountColumn('designFee', '设计费（万元）'),

@@ -144,14 +144,15 @@ export function UsersPage() {
       ]}
       rowKey="userId"
       columns={({ refetch }) => [
-        { key: 'userId', title: '用户编号', width: 90 },
-        { key: 'userName', title: '用户名称' },
-        { key: 'nickName', title: '用户昵称' },
+        { key: 'userId', title: '用户编号', width: 90, sortable: true },
+        { key: 'userName', title: '用户名称', sortable: true },
+        { key: 'nickName', title: '用户昵称', sortable: true },
         { key: 'dept', title: '部门', render: (u) => u.dept?.deptName ?? '' },
         { key: 'phonenumber', title: '手机号码' },
         {
           key: 'status',
           title: '状态',
+          sortable: true,
           render: (u) =>
             may('changeStatus', u) ? (
               <button
@@ -168,6 +169,7 @@ export function UsersPage() {
         {
           key: 'createTime',
           title: '创建时间',
+          sortable: true,
           render: (u) => clock.date(u.createTime),
         },
       ]}
