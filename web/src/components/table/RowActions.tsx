@@ -166,7 +166,8 @@ export function RowActions({ children }: { children: ReactNode }) {
           </svg>
         </button>
       )}
-      {open &&
+      {folded &&
+        open &&
         createPortal(
           <div
             ref={menu}
