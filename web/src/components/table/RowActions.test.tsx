@@ -94,6 +94,26 @@ describe('RowActions', () => {
     expect(screen.queryByRole('menu')).toBeNull();
   });
 
+  it('follows 更多 when the page scrolls under the open menu', () => {
+    let top = 100;
+    const rect = vi
+      .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
+      .mockImplementation(() => new DOMRect(500, top, 40, 28));
+    render(
+      <RowActions>
+        <button type="button">详情</button>
+        <button type="button">修改</button>
+        <button type="button">删除</button>
+      </RowActions>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: /更多/ }));
+    expect(screen.getByRole('menu').style.top).toBe('132px');
+    top = 60;
+    fireEvent.scroll(window);
+    expect(screen.getByRole('menu').style.top).toBe('92px');
+    rect.mockRestore();
+  });
+
   it('keeps an action that owns state mounted, so the dialog it opens from the menu stays', () => {
     function OwnDialog() {
       const [open, setOpen] = useState(false);

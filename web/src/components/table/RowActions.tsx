@@ -37,6 +37,12 @@ const itemOf = (el: Element): MenuItem | null => {
   };
 };
 
+/** Where the menu sits: under 更多, its right edge on 更多's. */
+const placeOf = (rect: DOMRect) => ({
+  top: rect.bottom + 4,
+  right: Math.max(4, window.innerWidth - rect.right),
+});
+
 /**
  * A list row's actions on one line: up to two shown as they are; with three or more, the first
  * (the row's main action) stays inline and the rest sit in a 更多 menu.
@@ -87,34 +93,38 @@ export function RowActions({ children }: { children: ReactNode }) {
       .slice(1)
       .map(itemOf)
       .filter((i): i is MenuItem => i !== null);
-    const rect = button.getBoundingClientRect();
-    setOpen({ items, top: rect.bottom + 4, right: Math.max(4, window.innerWidth - rect.right) });
+    setOpen({ items, ...placeOf(button.getBoundingClientRect()) });
   };
 
+  const isOpen = open !== null;
   useEffect(() => {
-    if (!open) return;
+    if (!isOpen) return;
     menu.current?.querySelector<HTMLElement>('[role="menuitem"]:not(:disabled)')?.focus();
     const outside = (e: Event) => {
       const t = e.target as Node;
       if (menu.current?.contains(t) || trigger.current?.contains(t)) return;
       close(false);
     };
-    // The menu is placed once; when the page under it moves, it closes rather than float away.
-    const moved = (e: Event) => {
-      if (!menu.current?.contains(e.target as Node)) close(false);
+    // The menu follows its 更多 when the page under it scrolls (a scroll that brought 更多 into
+    // view can land just after the click that opened it), and closes once 更多 is out of sight.
+    const follow = (e: Event) => {
+      if (e.target instanceof Node && menu.current?.contains(e.target)) return;
+      const rect = trigger.current?.getBoundingClientRect();
+      if (!rect || rect.width === 0 || rect.bottom < 0 || rect.top > window.innerHeight)
+        return close(false);
+      setOpen((o) => o && { ...o, ...placeOf(rect) });
     };
-    const resized = () => close(false);
     document.addEventListener('mousedown', outside);
     document.addEventListener('touchstart', outside);
-    window.addEventListener('scroll', moved, true);
-    window.addEventListener('resize', resized);
+    window.addEventListener('scroll', follow, true);
+    window.addEventListener('resize', follow);
     return () => {
       document.removeEventListener('mousedown', outside);
       document.removeEventListener('touchstart', outside);
-      window.removeEventListener('scroll', moved, true);
-      window.removeEventListener('resize', resized);
+      window.removeEventListener('scroll', follow, true);
+      window.removeEventListener('resize', follow);
     };
-  }, [open, close]);
+  }, [isOpen, close]);
 
   const onMenuKey = (e: KeyboardEvent<HTMLDivElement>) => {
     const items = Array.from(
