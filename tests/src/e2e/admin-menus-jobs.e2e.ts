@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser.js';
 import { api, apiToken, openMenu, signIn } from '../support/shell.js';
+import { rowAction } from '../support/row-actions.js';
 
 interface JobRow {
   jobId: number;
@@ -50,7 +51,7 @@ describe('菜单管理 and 定时任务', () => {
     await view.getByPlaceholder('请输入菜单名称').fill('端到端');
     await view.getByRole('button', { name: '搜索' }).click();
     const dirRow = view.locator('tr[data-row]', { hasText: '端到端目录' });
-    await dirRow.getByRole('button', { name: '新增' }).click();
+    await rowAction(dirRow, '新增');
     expect(await form.getByRole('radio', { name: '菜单', exact: true }).isChecked()).toBe(true);
     await form.getByLabel('菜单名称').fill('端到端页面');
     await form.getByLabel('路由地址').fill('e2epage');
@@ -75,14 +76,14 @@ describe('菜单管理 and 定时任务', () => {
     await openMenu(page, '系统管理', '菜单管理');
     await view.getByPlaceholder('请输入菜单名称').fill('端到端');
     await view.getByRole('button', { name: '搜索' }).click();
-    await dirRow.getByRole('button', { name: '删除' }).click();
+    await rowAction(dirRow, '删除');
     await page.getByTestId('confirm-dialog').getByRole('button', { name: '确定' }).click();
     await page.getByTestId('toast-error').filter({ hasText: '存在子菜单，不允许删除' }).waitFor();
     await view.getByRole('button', { name: '展开端到端目录' }).click();
-    await pageRow.getByRole('button', { name: '删除' }).click();
+    await rowAction(pageRow, '删除');
     await page.getByTestId('confirm-dialog').getByRole('button', { name: '确定' }).click();
     await pageRow.waitFor({ state: 'detached' });
-    await dirRow.getByRole('button', { name: '删除' }).click();
+    await rowAction(dirRow, '删除');
     await page.getByTestId('confirm-dialog').getByRole('button', { name: '确定' }).click();
     await dirRow.waitFor({ state: 'detached' });
   });
@@ -104,10 +105,10 @@ describe('菜单管理 and 定时任务', () => {
     const row = view.locator('tr[data-row]', { hasText: '清理未完成的上传' });
     await row.waitFor();
     expect(await row.textContent()).toContain('每 10 分钟（服务启动时执行一次）');
-    await row.getByRole('button', { name: '执行一次' }).click();
+    await rowAction(row, '执行一次');
     await page.getByTestId('confirm-dialog').getByRole('button', { name: '确定' }).click();
     await page.getByTestId('toast-success').filter({ hasText: '执行成功' }).waitFor();
-    await row.getByRole('link', { name: '调度日志' }).click();
+    await rowAction(row, '调度日志');
     await page.waitForURL(/\/job\/log\?jobName=/);
     const table = page.getByTestId('job-log-table');
     await table.locator('tr[data-row]', { hasText: '清理未完成的上传' }).first().waitFor();

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser.js';
 import { api, apiToken, openMenu, REAL_STATUS, signIn } from '../support/shell.js';
+import { clickAction } from '../support/row-actions.js';
 
 const PDF = '%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n';
 
@@ -64,7 +65,7 @@ describe('archive borrowing in the browser', () => {
     await openMenu(page, '项目管理', '档案管理');
     await page.getByLabel('档案名称').first().fill(name);
     await page.getByRole('button', { name: /搜\s*索/ }).click();
-    await page.getByTestId(`archive-borrow-${String(archiveId)}`).click();
+    await clickAction(page.getByTestId(`archive-borrow-${String(archiveId)}`));
     const dialog = page.getByTestId('borrow-dialog');
     await dialog.getByLabel('借阅目的').fill('复核竣工资料');
     await dialog.getByLabel('保密承诺').fill('本人承诺对借阅档案严格保密，按期归还。');

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { awaitsSignature, signApproval, signInQuietly } from '../support/approval.js';
 import { useBrowser } from '../support/browser.js';
 import { api, apiToken, openMenu } from '../support/shell.js';
+import { clickAction } from '../support/row-actions.js';
 
 /**
  * A contract from unsigned to formal in the browser, against the real server and the seeded
@@ -143,7 +144,7 @@ describe('contracts in the browser', () => {
     await signInQuietly(page, 'jingying');
     await openMenu(page, '项目管理', '未签合同');
     await searchByName(page, 'contract-list-stay');
-    await rowOf(page, 'contract-list-stay').getByTestId('convert').click();
+    await clickAction(rowOf(page, 'contract-list-stay').getByTestId('convert'));
     await page.getByRole('button', { name: '确定' }).click();
     await page.getByText('转合同成功').first().waitFor();
     await rowOf(page, 'contract-list-stay').waitFor({ state: 'detached' });
@@ -154,7 +155,7 @@ describe('contracts in the browser', () => {
     await page.getByLabel('合同阶段').selectOption('contract');
     await searchByName(page, 'contract-list-contract');
     expect(await rowOf(page, 'contract-list-contract').textContent()).toContain('待提交');
-    await rowOf(page, 'contract-list-contract').getByTestId('submit-review').click();
+    await clickAction(rowOf(page, 'contract-list-contract').getByTestId('submit-review'));
     await page.getByText('已提交审批').first().waitFor();
     await page.waitForFunction(
       (name) =>

@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { awaitsSignature, signApproval, signInQuietly } from '../support/approval.js';
 import { useBrowser } from '../support/browser.js';
 import { api, apiToken, openMenu, REAL_STATUS, signIn } from '../support/shell.js';
+import { rowAction } from '../support/row-actions.js';
 
 const run = promisify(execFile);
 
@@ -244,7 +245,7 @@ describe('contract documents', () => {
     await signInQuietly(page, last.user);
     await openMenu(page, '项目管理', '合同文本');
     const row = page.locator('tr[data-row]', { hasText: approvalTitle }).first();
-    await row.getByRole('button', { name: '签署', exact: true }).click();
+    await rowAction(row, '签署');
     await page.waitForURL(/signtype=3/);
     const doc = page.getByTestId('contract-document');
     const opinion = doc.getByLabel('审批意见', { exact: true });

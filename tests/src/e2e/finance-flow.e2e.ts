@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { signApproval, signInQuietly } from '../support/approval.js';
 import { useBrowser } from '../support/browser.js';
 import { api, apiToken, openMenu } from '../support/shell.js';
+import { rowAction } from '../support/row-actions.js';
 
 /**
  * Finance records back money on a seeded contract and allots part of it to 建筑一所; the team's
@@ -77,7 +78,7 @@ describe('back money, allotment, a loan and its repayment in the browser', () =>
     await signIn(page, 'caiwu');
     await openMenu(page, '资金管理', '回款管理');
     await page.getByLabel('项目名称').first().waitFor();
-    await backRow(page).getByRole('button', { name: '分配' }).click();
+    await rowAction(backRow(page), '分配');
     const dialog = page.getByTestId('allot-dialog');
     await dialog
       .getByLabel('第1行设计部门')
@@ -104,7 +105,7 @@ describe('back money, allotment, a loan and its repayment in the browser', () =>
     expect(await cell(backRow(page), 6).textContent()).toBe('12.5');
 
     // The allotment shows in the detail, under the team, and in the record's history.
-    await backRow(page).getByRole('button', { name: '明细' }).click();
+    await rowAction(backRow(page), '明细');
     const detail = page.getByTestId('back-money-detail');
     await detail.getByTestId('detail-teams').getByText('建筑一所').waitFor();
     expect(await detail.getByTestId('detail-unallotted').textContent()).toBe('17.5');

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser.js';
 import { api, apiToken, openMenu, signIn } from '../support/shell.js';
+import { rowAction } from '../support/row-actions.js';
 
 /**
  * 通知公告 end to end: the administrator publishes a notice from 系统管理 > 通知公告, and an
@@ -81,7 +82,7 @@ describe('通知公告 and its bell', () => {
 
       // The administrator sees who read it, and when, from the row's 已读用户.
       expect(await view.getByRole('columnheader', { name: '公告编号' }).count()).toBe(1);
-      await row.getByRole('button', { name: '已读用户' }).click();
+      await rowAction(row, '已读用户');
       const readers = admin.getByTestId('notice-readers');
       const reader = readers.locator('tr', { hasText: USER });
       await reader.waitFor();

@@ -3,6 +3,7 @@ import type { Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser.js';
 import { api, apiToken, openMenu, signIn } from '../support/shell.js';
+import { actionsNamed } from '../support/row-actions.js';
 
 /**
  * A role without a permission never sees the button that needs it, and a sign-in makes no call
@@ -46,8 +47,8 @@ describe('offered actions in the browser', () => {
     await yuangong.waitFor();
     await expect(yuangong.getByText('正常').count()).resolves.toBe(1);
     await expect(page.getByRole('button', { name: /^切换 .* 状态$/ }).count()).resolves.toBe(0);
-    await expect(page.getByRole('button', { name: '修改' }).count()).resolves.toBe(0);
-    await expect(page.getByRole('button', { name: '删除' }).count()).resolves.toBe(0);
+    await expect(actionsNamed(page.locator('body'), '修改').count()).resolves.toBe(0);
+    await expect(actionsNamed(page.locator('body'), '删除').count()).resolves.toBe(0);
     await page.waitForLoadState('networkidle');
     expect(refused).toEqual([]);
   });
@@ -72,7 +73,7 @@ describe('offered actions in the browser', () => {
     await page.getByRole('cell', { name: first, exact: true }).first().waitFor();
     for (const { taskNo } of waiting.rows)
       await expect(page.getByTestId(`confirm-${taskNo}`).count()).resolves.toBe(0);
-    await expect(page.getByRole('button', { name: '部门确认' }).count()).resolves.toBe(0);
+    await expect(actionsNamed(page.locator('body'), '部门确认').count()).resolves.toBe(0);
     await page.waitForLoadState('networkidle');
     expect(refused).toEqual([]);
   });
@@ -92,7 +93,7 @@ describe('offered actions in the browser', () => {
     for (let i = 0; i < rows; i++) {
       const row = approved.nth(i);
       for (const label of ['删除', '修改', '送审'])
-        await expect(row.getByRole('button', { name: label }).count()).resolves.toBe(0);
+        await expect(actionsNamed(row, label).count()).resolves.toBe(0);
     }
     await page.waitForLoadState('networkidle');
     expect(refused).toEqual([]);

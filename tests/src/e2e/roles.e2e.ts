@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser.js';
 import { openMenu, signIn } from '../support/shell.js';
+import { rowAction } from '../support/row-actions.js';
 
 describe('角色管理 and 岗位管理', () => {
   const session = useBrowser();
@@ -41,7 +42,7 @@ describe('角色管理 and 岗位管理', () => {
     ).toBe(true);
     await page.getByTestId('form-dialog').getByRole('button', { name: '取消' }).click();
 
-    await row.getByRole('button', { name: '分配用户' }).click();
+    await rowAction(row, '分配用户');
     const users = page.getByTestId('auth-user-dialog');
     await users.getByRole('button', { name: '添加用户' }).click();
     const picker = page.getByTestId('pick-users-dialog');
@@ -55,18 +56,18 @@ describe('角色管理 and 岗位管理', () => {
 
     // Held, the role cannot be deleted: the server says so, and the row stays.
     await users.getByRole('button', { name: '关闭' }).first().click();
-    await row.getByRole('button', { name: '删除' }).click();
+    await rowAction(row, '删除');
     await page.getByTestId('confirm-dialog').getByRole('button', { name: '确定' }).click();
     await page.getByText(`${name}已分配,不能删除`).first().waitFor();
 
-    await row.getByRole('button', { name: '分配用户' }).click();
+    await rowAction(row, '分配用户');
     await holder.getByRole('button', { name: '取消授权' }).click();
     await page.getByTestId('confirm-dialog').getByRole('button', { name: '确定' }).click();
     await page.getByTestId('toast-success').filter({ hasText: '取消授权成功' }).waitFor();
     await holder.waitFor({ state: 'detached' });
     await users.getByRole('button', { name: '关闭' }).first().click();
 
-    await row.getByRole('button', { name: '删除' }).click();
+    await rowAction(row, '删除');
     await page.getByTestId('confirm-dialog').getByRole('button', { name: '确定' }).click();
     await page.getByTestId('toast-success').filter({ hasText: '删除成功' }).waitFor();
     await row.waitFor({ state: 'detached' });
@@ -89,7 +90,7 @@ describe('角色管理 and 岗位管理', () => {
     await view.getByRole('button', { name: '搜索' }).click();
     const row = view.locator('tr[data-row]', { hasText: code });
     await row.waitFor();
-    await row.getByRole('button', { name: '删除' }).click();
+    await rowAction(row, '删除');
     await page.getByTestId('confirm-dialog').getByRole('button', { name: '确定' }).click();
     await page.getByTestId('toast-success').filter({ hasText: '删除成功' }).waitFor();
     await row.waitFor({ state: 'detached' });

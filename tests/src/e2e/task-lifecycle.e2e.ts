@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser.js';
 import { openApproval, signInQuietly } from '../support/approval.js';
 import { api, apiToken, openMenu } from '../support/shell.js';
+import { clickAction, rowAction } from '../support/row-actions.js';
 
 /**
  * A design task's whole life in the browser, against the real server and the seeded institute
@@ -175,7 +176,7 @@ describe('a design task from its sheet to its stamped result, in the browser', (
     const { page, baseURL } = session();
     await signIn(page, 'xmjl');
     await findTask(page, name);
-    await page.getByTestId(`submit-${created.taskNo}`).click();
+    await clickAction(page.getByTestId(`submit-${created.taskNo}`));
     await page.getByTestId('confirm-dialog').getByRole('button', { name: '确定' }).click();
     await page.getByText('已提交审批').first().waitFor();
     // While in approval the sheet is locked: no confirmation, no second submission.
@@ -280,7 +281,7 @@ describe('a design task from its sheet to its stamped result, in the browser', (
     await page.getByRole('button', { name: /搜\s*索/ }).click();
     const row = page.getByRole('row').filter({ hasText: created.taskNo }).first();
     await row.getByRole('cell', { name: resultName, exact: true }).waitFor();
-    await row.getByRole('button', { name: '提交审批' }).click();
+    await rowAction(row, '提交审批');
     const submit = page.getByTestId('seal-submit');
     expect(await submit.getByLabel('审批类型').inputValue()).toBe('13_1');
     await submit.getByRole('button', { name: '确定' }).click();
@@ -307,7 +308,7 @@ describe('a design task from its sheet to its stamped result, in the browser', (
     await page.getByRole('button', { name: /搜\s*索/ }).click();
     const approved = page.getByRole('row').filter({ hasText: created.taskNo }).first();
     await approved.getByText('已通过').waitFor();
-    await approved.getByRole('button', { name: '上传扫描件' }).click();
+    await rowAction(approved, '上传扫描件');
     const scan = page.getByTestId('seal-scan-form');
     await scan.locator('input[type="file"]').setInputFiles({
       name: `${resultName}盖章扫描件.pdf`,

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { HasPermi } from '../auth/Access';
 import { DataTable, type Column, type DataTableProps } from '../table/DataTable';
 import { useListQuery } from '../table/useListQuery';
+import { RowActions } from '../table/RowActions';
 import { Button } from '../ui/Button';
 import { PageCard, SearchBar, SearchField } from '../ui/Page';
 import type { z } from 'zod';
@@ -101,7 +102,10 @@ export interface CrudSpec<Row extends object, F extends CrudFilter> {
   children?: ReactNode | ((ctx: CrudContext) => ReactNode);
 }
 
-/** The key of a page's own row-buttons column, merged into the 操作 column. */
+/**
+ * The key of a page's own row-buttons column, merged first into the 操作 column. Its render
+ * gives the buttons as a fragment (no wrapping element): RowActions counts what is rendered.
+ */
 export const OWN_ACTIONS_KEY = 'ops';
 
 const permitted = (perm: string | undefined, node: ReactNode) =>
@@ -119,10 +123,11 @@ export function CrudPage<Row extends object, F extends CrudFilter>(spec: CrudSpe
   const crud = useCrudDialog(list.refetch);
   const idOf = spec.idOf ?? ((row: Row) => Number((row as Record<string, unknown>)[spec.rowKey]));
   const given = typeof spec.columns === 'function' ? spec.columns(list) : spec.columns;
-  const hasActions = !!form || !!remove || !!spec.rowActions;
   // A page's own buttons column (`ops`: 详情, 送审 ...) joins the row actions in one 操作
-  // column, so a list never shows two columns titled 操作.
-  const ops = hasActions ? given.find((c) => c.key === OWN_ACTIONS_KEY) : undefined;
+  // column keyed `actions` (the one the table pins right), so a list never shows two columns
+  // titled 操作. It comes first: it holds the row's main action.
+  const ops = given.find((c) => c.key === OWN_ACTIONS_KEY);
+  const hasActions = !!form || !!remove || !!spec.rowActions || !!ops;
   const base = ops ? given.filter((c) => c !== ops) : given;
   const columns: Column<Row>[] = hasActions
     ? [
@@ -131,7 +136,7 @@ export function CrudPage<Row extends object, F extends CrudFilter>(spec: CrudSpe
           key: 'actions',
           title: '操作',
           render: (row, index) => (
-            <div className="flex flex-wrap gap-1">
+            <RowActions>
               {ops?.render?.(row, index)}
               {form &&
                 (spec.offered?.edit?.(row) ?? true) &&
@@ -164,7 +169,7 @@ export function CrudPage<Row extends object, F extends CrudFilter>(spec: CrudSpe
                     删除
                   </Button>,
                 )}
-            </div>
+            </RowActions>
           ),
         },
       ]

@@ -128,7 +128,7 @@ export function FinancePage() {
           key: 'ops',
           title: '开票操作',
           render: (i) => (
-            <div className="flex flex-wrap gap-1">
+            <>
               <Button
                 size="sm"
                 variant="text"
@@ -156,7 +156,7 @@ export function FinancePage() {
                   </Button>
                 </>
               )}
-            </div>
+            </>
           ),
         },
       ]}

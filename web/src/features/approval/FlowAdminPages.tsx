@@ -10,6 +10,7 @@ import { useCrudDialog as useCrud } from '../../components/crud/useCrudDialog';
 import { useState } from 'react';
 import { FlowFormDialog } from './FlowFormDialogs';
 import { TYPE_OPTIONS } from './flow-options';
+import { RowActions } from '../../components/table/RowActions';
 
 export { ApprovalNodePage } from './FlowNodePage';
 export { SELF_APPROVAL_OPTIONS, nodeBody } from './FlowFormDialogs';
@@ -34,7 +35,7 @@ export function ApprovalFlowPage() {
       key: 'actions',
       title: '操作',
       render: (f) => (
-        <div className="flex gap-1">
+        <RowActions>
           <HasPermi perms={['approval:flow:edit']}>
             <Button size="sm" variant="text" onClick={() => setEditing({ flow: f })}>
               修改
@@ -54,7 +55,7 @@ export function ApprovalFlowPage() {
               删除
             </Button>
           </HasPermi>
-        </div>
+        </RowActions>
       ),
     },
   ];

@@ -19,6 +19,7 @@ import { useCrudDialog as useCrud } from '../../components/crud/useCrudDialog';
 import { useUserChoices } from './ApprovalDetailParts';
 import { NodeFormDialog } from './FlowFormDialogs';
 import { TYPE_OPTIONS } from './flow-options';
+import { RowActions } from '../../components/table/RowActions';
 
 /** Role keys and user ids by the names people know them by (the key or id where unknown). */
 function useActorNames() {
@@ -117,10 +118,15 @@ export function ApprovalNodePage() {
       render: (n) => SELF_APPROVAL_HANDLING_LABELS[n.selfApproval],
     },
     {
-      key: 'ops',
+      key: 'actions',
       title: '操作',
       render: (n, i) => (
-        <div className="flex gap-1">
+        <RowActions>
+          <HasPermi perms={['approval:node:edit']}>
+            <Button size="sm" variant="text" onClick={() => setEditing({ node: n })}>
+              修改
+            </Button>
+          </HasPermi>
           <HasPermi perms={['approval:node:move']}>
             <Button
               size="sm"
@@ -139,11 +145,6 @@ export function ApprovalNodePage() {
               下移
             </Button>
           </HasPermi>
-          <HasPermi perms={['approval:node:edit']}>
-            <Button size="sm" variant="text" onClick={() => setEditing({ node: n })}>
-              修改
-            </Button>
-          </HasPermi>
           <HasPermi perms={['approval:node:remove']}>
             <Button
               size="sm"
@@ -158,7 +159,7 @@ export function ApprovalNodePage() {
               删除
             </Button>
           </HasPermi>
-        </div>
+        </RowActions>
       ),
     },
   ];

@@ -145,7 +145,7 @@ function ArchiveCatalogue() {
           key: 'ops',
           title: '操作',
           render: (a) => (
-            <div className="flex flex-wrap gap-1">
+            <>
               {mayActOnArchive('view', a, actor) && (
                 <Button
                   size="sm"
@@ -194,7 +194,7 @@ function ArchiveCatalogue() {
                   日志
                 </Button>
               )}
-            </div>
+            </>
           ),
         },
       ]}
@@ -277,7 +277,7 @@ function BorrowList() {
           key: 'ops',
           title: '操作',
           render: (b) => (
-            <div className="flex gap-1">
+            <>
               {mayActOnBorrow('submit', b, actor) && (
                 <Button
                   size="sm"
@@ -309,7 +309,7 @@ function BorrowList() {
                   归还
                 </Button>
               )}
-            </div>
+            </>
           ),
         },
       ]}

@@ -184,7 +184,7 @@ export function ClosedCasePage() {
             title: '操作',
             render: (r) => {
               return (
-                <div className="flex flex-wrap gap-1">
+                <>
                   <Button size="sm" variant="text" onClick={() => setDetail(r)}>
                     详情
                   </Button>
@@ -252,7 +252,7 @@ export function ClosedCasePage() {
                   <Button size="sm" variant="text" onClick={() => setFinishOf(r.contractId)}>
                     完工确认
                   </Button>
-                </div>
+                </>
               );
             },
           },

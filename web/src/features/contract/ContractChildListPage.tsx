@@ -21,6 +21,7 @@ import { ExtendSubContractFormDialog } from './ExtendSubContractFormDialog';
 import { STATUS_OPTIONS } from './labels';
 import { RecordListPage } from './record-list-page';
 import { useRowAction, Facts, textButton, money, options } from './sub-record-page-kit';
+import { RowActions } from '../../components/table/RowActions';
 
 // ---- sub-contracts -----------------------------------------------------------------------------
 
@@ -130,19 +131,21 @@ function ContractChildDetailDialog({
                   key: 'actions',
                   title: '操作',
                   render: (p) => (
-                    <HasPermi perms={['project:contractChild:pay']}>
-                      {textButton('修改', () => setPayForm({ editing: p }))}
-                      {textButton(
-                        '删除',
-                        () =>
-                          void run(
-                            '删除成功',
-                            () => gateway.deletePay(p.payId),
-                            reload,
-                            '是否确认删除该付款记录？',
-                          ),
-                      )}
-                    </HasPermi>
+                    <RowActions>
+                      <HasPermi perms={['project:contractChild:pay']}>
+                        {textButton('修改', () => setPayForm({ editing: p }))}
+                        {textButton(
+                          '删除',
+                          () =>
+                            void run(
+                              '删除成功',
+                              () => gateway.deletePay(p.payId),
+                              reload,
+                              '是否确认删除该付款记录？',
+                            ),
+                        )}
+                      </HasPermi>
+                    </RowActions>
                   ),
                 },
               ]}

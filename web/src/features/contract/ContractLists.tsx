@@ -34,6 +34,7 @@ import {
   type ContractListMode,
   type Filter,
 } from './contract-list-modes';
+import { RowActions } from '../../components/table/RowActions';
 
 export type { ContractListMode } from './contract-list-modes';
 
@@ -109,7 +110,7 @@ export function ContractListView({ mode: initialMode }: { mode: ContractListMode
     // Every button follows the rule the contract routes refuse with (contractActionCheck).
     const may = (action: ContractAction) => mayActOnContract(action, row, actor);
     return (
-      <div className="flex flex-wrap gap-1">
+      <RowActions>
         <Button
           size="sm"
           variant="text"
@@ -226,6 +227,7 @@ export function ContractListView({ mode: initialMode }: { mode: ContractListMode
           <Button
             size="sm"
             variant="text"
+            className="text-danger-600!"
             onClick={() =>
               void run(
                 '删除成功',
@@ -237,7 +239,7 @@ export function ContractListView({ mode: initialMode }: { mode: ContractListMode
             删除
           </Button>
         )}
-      </div>
+      </RowActions>
     );
   };
 

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import { HasPermi } from '../../components/auth/Access';
-import { CrudPage } from '../../components/crud/CrudPage';
+import { CrudPage, OWN_ACTIONS_KEY } from '../../components/crud/CrudPage';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { downloadExport } from '../../components/upload';
@@ -101,7 +101,7 @@ export function ExtendSubContractListPage() {
           { key: 'signDate', title: '签订日期' },
           { key: 'reason', title: '补充原因' },
           { key: 'createByName', title: '创建人' },
-          { key: 'actions', title: '操作', render: actions },
+          { key: OWN_ACTIONS_KEY, title: '操作', render: actions },
         ];
       }}
       headerActions={

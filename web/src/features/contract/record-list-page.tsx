@@ -9,7 +9,12 @@ import { useAskedRecord } from '../../app/use-asked-record';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import { HasPermi } from '../../components/auth/Access';
-import { CrudPage, type CrudFilter, type SearchDef } from '../../components/crud/CrudPage';
+import {
+  CrudPage,
+  OWN_ACTIONS_KEY,
+  type CrudFilter,
+  type SearchDef,
+} from '../../components/crud/CrudPage';
 import { type Column } from '../../components/table/DataTable';
 import { Button } from '../../components/ui/Button';
 import { downloadExport } from '../../components/upload';
@@ -106,7 +111,7 @@ export function RecordListPage<Row extends object, F extends CrudFilter>(
       search={spec.search}
       columns={(ctx) => [
         ...spec.columns,
-        { key: 'actions', title: '操作', render: rowActions(ctx.refetch) },
+        { key: OWN_ACTIONS_KEY, title: '操作', render: rowActions(ctx.refetch) },
       ]}
       headerActions={
         <>

@@ -100,7 +100,13 @@ export function Facts({
 }
 
 export const textButton = (label: string, onClick: () => void, testId?: string): ReactNode => (
-  <Button size="sm" variant="text" onClick={onClick} data-testid={testId}>
+  <Button
+    size="sm"
+    variant="text"
+    className={label === '删除' ? 'text-danger-600!' : undefined}
+    onClick={onClick}
+    data-testid={testId}
+  >
     {label}
   </Button>
 );

@@ -15,6 +15,7 @@ import {
   useFilePreview,
   type UploadedFileRecord,
 } from '../../components/upload';
+import { RowActions } from '../../components/table/RowActions';
 
 /** Where a file is linked, as one line: 合同文件（滨江科创园…）; 未关联 when nowhere. */
 export const usesText = (uses: OwnFile['uses']): string =>
@@ -69,7 +70,7 @@ export function FileUploadPage() {
       render: (f) => {
         const record = toUploadedFileRecord(f);
         return (
-          <span className="flex gap-1 whitespace-nowrap">
+          <RowActions>
             {record.hasView && (
               <Button size="sm" variant="text" onClick={() => void preview.open(record)}>
                 预览
@@ -78,7 +79,7 @@ export function FileUploadPage() {
             <Button size="sm" variant="text" onClick={() => void downloadFile(f.url)}>
               下载
             </Button>
-          </span>
+          </RowActions>
         );
       },
     },

@@ -153,7 +153,7 @@ export function FundPayPage() {
           key: 'ops',
           title: '付款操作',
           render: (p) => (
-            <div className="flex flex-wrap gap-1">
+            <>
               <Button
                 size="sm"
                 variant="text"
@@ -179,7 +179,7 @@ export function FundPayPage() {
                   </Button>
                 </>
               )}
-            </div>
+            </>
           ),
         },
       ]}

@@ -146,7 +146,7 @@ export function FundPerformPage() {
           key: 'ops',
           title: '操作',
           render: (p) => (
-            <div className="flex flex-wrap gap-1">
+            <>
               <Button
                 size="sm"
                 variant="text"
@@ -172,7 +172,7 @@ export function FundPerformPage() {
                   送审
                 </Button>
               )}
-            </div>
+            </>
           ),
         },
       ]}

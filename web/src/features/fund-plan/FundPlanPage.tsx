@@ -183,7 +183,7 @@ export function FundPlanPage() {
           key: 'ops',
           title: '操作',
           render: (p) => (
-            <div className="flex flex-wrap gap-1">
+            <>
               <Button
                 size="sm"
                 variant="text"
@@ -222,7 +222,7 @@ export function FundPlanPage() {
                   送审
                 </Button>
               )}
-            </div>
+            </>
           ),
         },
       ]}

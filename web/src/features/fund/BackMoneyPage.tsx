@@ -306,6 +306,33 @@ export function BackMoneyPage() {
         { key: 'unallottedAmount', title: '未分配（万元）', amount: true, sum: true },
         { key: 'remark', title: '备注' },
         { key: 'createByName', title: '登记人', width: 90 },
+        // 分配 (the record's next step) leads the row, before 修改 / 删除.
+        {
+          key: 'ops',
+          title: '操作',
+          render: (b) => (
+            <>
+              <HasPermi perms={['project:backMoney:allot']}>
+                <Button
+                  size="sm"
+                  variant="text"
+                  data-testid={`allot-${String(b.backMoneyId)}`}
+                  onClick={() => setAllotting(b)}
+                >
+                  分配
+                </Button>
+              </HasPermi>
+              <Button
+                size="sm"
+                variant="text"
+                data-testid={`detail-${String(b.backMoneyId)}`}
+                onClick={() => setViewing(b.backMoneyId)}
+              >
+                明细
+              </Button>
+            </>
+          ),
+        },
       ]}
       permissions={{
         add: 'project:backMoney:add',
@@ -327,28 +354,6 @@ export function BackMoneyPage() {
         fields: backMoneyFormFields(contracts),
       }}
       remove={{ what: (b) => `${b.contractName}的回款${displayAmount(b.backAmount)}万元` }}
-      rowActions={(b) => (
-        <>
-          <HasPermi perms={['project:backMoney:allot']}>
-            <Button
-              size="sm"
-              variant="text"
-              data-testid={`allot-${String(b.backMoneyId)}`}
-              onClick={() => setAllotting(b)}
-            >
-              分配
-            </Button>
-          </HasPermi>
-          <Button
-            size="sm"
-            variant="text"
-            data-testid={`detail-${String(b.backMoneyId)}`}
-            onClick={() => setViewing(b.backMoneyId)}
-          >
-            明细
-          </Button>
-        </>
-      )}
       headerActions={
         <>
           <HasPermi perms={['project:backMoney:export']}>

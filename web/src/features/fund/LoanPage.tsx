@@ -220,7 +220,7 @@ export function LoanPage() {
           key: 'ops',
           title: '借款操作',
           render: (l) => (
-            <div className="flex flex-wrap gap-1">
+            <>
               <Button
                 size="sm"
                 variant="text"
@@ -260,7 +260,7 @@ export function LoanPage() {
                   </Button>
                 </>
               )}
-            </div>
+            </>
           ),
         },
       ]}

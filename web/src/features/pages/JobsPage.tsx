@@ -13,6 +13,7 @@ import { useInstituteClock } from '../../components/time/institute-clock';
 import { Button } from '../../components/ui/Button';
 import { PageCard, SearchBar, SearchField, StatusTag } from '../../components/ui/Page';
 import { JobCronDialog } from './JobCronDialog';
+import { RowActions } from '../../components/table/RowActions';
 
 const EMPTY = { jobName: '', jobGroup: '' };
 
@@ -144,7 +145,7 @@ export function JobsPage() {
       key: 'actions',
       title: '操作',
       render: (j) => (
-        <div className="flex gap-1">
+        <RowActions>
           <HasPermi perms={['monitor:job:edit']}>
             <Button size="sm" variant="text" onClick={() => setEditing(j)}>
               修改
@@ -164,7 +165,7 @@ export function JobsPage() {
           >
             调度日志
           </Link>
-        </div>
+        </RowActions>
       ),
     },
   ];

@@ -12,6 +12,7 @@ import { PageCard, SearchBar, SearchField, StatusTag } from '../../components/ui
 import { FormDialog, type FormValues } from '../../components/widgets/FormDialog';
 import { useCrudDialog } from '../../components/crud/useCrudDialog';
 import { leaderOptions } from './dept-leader';
+import { RowActions } from '../../components/table/RowActions';
 
 type Row = SysDept & { depth: number };
 
@@ -89,7 +90,7 @@ export function DeptsPage() {
       key: 'actions',
       title: '操作',
       render: (d) => (
-        <div className="flex gap-1">
+        <RowActions>
           <HasPermi perms={['system:dept:edit']}>
             <Button
               size="sm"
@@ -133,7 +134,7 @@ export function DeptsPage() {
               删除
             </Button>
           </HasPermi>
-        </div>
+        </RowActions>
       ),
     },
   ];

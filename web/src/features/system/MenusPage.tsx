@@ -14,6 +14,7 @@ import { PageCard, SearchBar, SearchField, StatusTag } from '../../components/ui
 import { FormDialog, type FormValues } from '../../components/widgets/FormDialog';
 import { IconPicker, NO_ICON } from '../../components/widgets/IconPicker';
 import { menuRows, parentChoices, parentsOf, type MenuRow } from './menu-tree';
+import { RowActions } from '../../components/table/RowActions';
 
 const TYPE_LABELS = { M: '目录', C: '菜单', F: '按钮' } as const;
 const EMPTY = { menuName: '', status: '' };
@@ -104,7 +105,7 @@ export function MenusPage() {
       key: 'actions',
       title: '操作',
       render: (m) => (
-        <div className="flex gap-1">
+        <RowActions>
           <HasPermi perms={['system:menu:edit']}>
             <Button
               size="sm"
@@ -135,7 +136,7 @@ export function MenusPage() {
               删除
             </Button>
           </HasPermi>
-        </div>
+        </RowActions>
       ),
     },
   ];

@@ -6,7 +6,7 @@ import { useService } from '../../app/di';
 import { useActionActor } from '../../app/hooks';
 import { TOKENS } from '../../app/tokens';
 import { HasPermi } from '../../components/auth/Access';
-import { CrudPage } from '../../components/crud/CrudPage';
+import { CrudPage, OWN_ACTIONS_KEY } from '../../components/crud/CrudPage';
 import { Button } from '../../components/ui/Button';
 import { downloadExport } from '../../components/upload';
 import { TaskDetailDialog } from './TaskDetailDialog';
@@ -109,13 +109,12 @@ export function DesignTaskPage() {
         { key: 'statusName', title: '状态' },
         { key: 'approvalStatusName', title: '审批状态' },
         {
-          key: 'confirm',
-          title: '确认',
+          // The row's next step (the confirm it waits on) leads, then 查看 and 提交审批; CrudPage
+          // adds 修改 / 删除 into the same 操作 column.
+          key: OWN_ACTIONS_KEY,
+          title: '操作',
           render: (t) => (
-            <div className="flex gap-1">
-              <Button size="sm" variant="text" onClick={() => setViewing(t.taskId)}>
-                查看
-              </Button>
+            <>
               {t.currentStep !== null && mayActOnTask('confirm', taskSubject(t), actor) && (
                 <Button
                   size="sm"
@@ -126,6 +125,9 @@ export function DesignTaskPage() {
                   {STEP_NAMES[t.currentStep]}
                 </Button>
               )}
+              <Button size="sm" variant="text" onClick={() => setViewing(t.taskId)}>
+                查看
+              </Button>
               {mayOfferTaskSubmit({ ...taskSubject(t), userId: t.userId }, actor) && (
                 <Button
                   size="sm"
@@ -136,7 +138,7 @@ export function DesignTaskPage() {
                   提交审批
                 </Button>
               )}
-            </div>
+            </>
           ),
         },
       ]}

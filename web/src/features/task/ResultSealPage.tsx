@@ -95,7 +95,7 @@ export function ResultSealPage() {
           key: 'ops',
           title: '操作',
           render: (s) => (
-            <div className="flex gap-1">
+            <>
               <Button
                 size="sm"
                 variant="text"
@@ -120,7 +120,7 @@ export function ResultSealPage() {
                   </Button>
                 </HasPermi>
               )}
-            </div>
+            </>
           ),
         },
       ]}

@@ -57,7 +57,7 @@ export function ValueConfirmPage() {
           key: 'ops',
           title: '操作',
           render: (v) => (
-            <div className="flex gap-1">
+            <>
               {(['finish', 'ready', 'quality'] as const).map((kind) => (
                 <Button
                   key={kind}
@@ -68,7 +68,7 @@ export function ValueConfirmPage() {
                   {VALUE_TITLES[kind]}
                 </Button>
               ))}
-            </div>
+            </>
           ),
         },
       ]}
