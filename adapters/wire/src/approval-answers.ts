@@ -316,6 +316,8 @@ export const approvalNotify = z.object({
 export const signatureRecord = z.object({
   signFileId: z.string().nullable(),
   signUrl: z.string().nullable(),
+  /** When the current image was set (uploaded or drawn); null with no image. */
+  setAt: timestamp().nullable().optional(),
 });
 
 /** A success with nothing to carry (a delete). */
