@@ -171,6 +171,9 @@ export const approvalDetailBO = exactly<ApprovalDetailBO>()(
           nodeName: z.string(),
           content: z.string(),
           approvalUserSignUrl: signUrl,
+          approvalUserId: userId.optional(),
+          approvalUserName: z.string().optional(),
+          approvalTime: timestamp().optional(),
         }),
       )
       .readonly(),
