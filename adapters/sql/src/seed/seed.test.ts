@@ -106,6 +106,16 @@ describe.each(testDatabaseKinds())('the demo seed on %s', (kind) => {
     expect(logged.length).toBeGreaterThan(0);
     expect(logged.every((l) => l.actor_id === l.user_id)).toBe(true);
     expect(unsigned).toEqual([]);
+    // So do the confirmed steps of the seeded task sheets.
+    const steps = await handle.db
+      .selectFrom('design_task_sign_flow')
+      .select(['sign_url'])
+      .where('deal_time', 'is not', null)
+      .execute();
+    expect(steps.length).toBeGreaterThan(0);
+    expect(steps.every((s) => /\/profile\/signature\/[0-9a-f-]{36}$/.test(s.sign_url ?? ''))).toBe(
+      true,
+    );
   });
 });
 
