@@ -171,6 +171,9 @@ export const approvalDetailBO = exactly<ApprovalDetailBO>()(
           nodeName: z.string(),
           content: z.string(),
           approvalUserSignUrl: signUrl,
+          approvalUserId: userId.optional(),
+          approvalUserName: z.string().optional(),
+          approvalTime: timestamp().optional(),
         }),
       )
       .readonly(),
@@ -316,6 +319,8 @@ export const approvalNotify = z.object({
 export const signatureRecord = z.object({
   signFileId: z.string().nullable(),
   signUrl: z.string().nullable(),
+  /** When the current image was set (uploaded or drawn); null with no image. */
+  setAt: timestamp().nullable().optional(),
 });
 
 /** A success with nothing to carry (a delete). */

@@ -50,6 +50,7 @@ describe('buildApprovalDetailBO', () => {
           nodeName: '部门负责人',
           content: '同意',
           approvalUserSignUrl: '/sign/a.png',
+          approvalUserId: 'a',
         },
       ],
       unApprovalList: [
@@ -59,6 +60,22 @@ describe('buildApprovalDetailBO', () => {
       currentNodeName: '技术负责人',
       nodeNotes: [],
     });
+  });
+
+  it("names each row's signer and, where the log read has it, the time they signed", () => {
+    const { state, log } = play([
+      ['submit', 'd'],
+      ['approve', 'a', { opinion: '同意' }],
+    ]);
+    const at = new Date('2026-11-27T06:30:00.000Z');
+    const rows = buildApprovalDetailBO(
+      state,
+      log.map((e) => ({ ...e, createdAt: at })),
+      null,
+    ).approvalNodeList;
+    expect(rows.map((r) => [r.approvalUserId, r.approvalTime])).toEqual([
+      ['a', '2026-11-27T06:30:00.000Z'],
+    ]);
   });
 
   it('drops the rows of nodes a return sends back, and earlier rounds', () => {

@@ -23,6 +23,12 @@ export interface ApprovalNodeRecord {
   /** The sign text or opinion written at the node. */
   readonly content: string;
   readonly approvalUserSignUrl: string | null;
+  /** Ours: who signed the row, so a signature box names its signer beside the image. */
+  readonly approvalUserId?: ApprovalUserId;
+  /** Ours: their name, where the answer carries it (the detail adds it from its user names). */
+  readonly approvalUserName?: string;
+  /** Ours: when they signed (ISO 8601), where the log read carries the time. */
+  readonly approvalTime?: string;
 }
 
 /** A node still to act. The spec does not show its fields; these are what a row needs. */
@@ -126,7 +132,7 @@ export type SignedApprovalLogEntry = ApprovalLogEntry & { readonly signUrl: stri
  */
 export function buildApprovalDetailBO(
   state: ApprovalState,
-  log: readonly SignedApprovalLogEntry[],
+  log: readonly (SignedApprovalLogEntry & { readonly createdAt?: Date })[],
   creatorSignUrl: string | null,
 ): ApprovalDetailBO {
   const indexOf = (nodeId: string | undefined) => state.nodes.findIndex((n) => n.nodeId === nodeId);
@@ -144,6 +150,8 @@ export function buildApprovalDetailBO(
           nodeName: e.nodeName ?? '',
           content: e.opinion ?? '',
           approvalUserSignUrl: e.signUrl,
+          approvalUserId: e.actor,
+          ...(e.createdAt === undefined ? {} : { approvalTime: e.createdAt.toISOString() }),
         },
       });
     }

@@ -247,6 +247,8 @@ export interface ApprovalRepository {
 export interface SignatureImage {
   readonly fileId: string;
   readonly url: string;
+  /** When the image was uploaded (when the user set it); absent where the reader does not know. */
+  readonly setAt?: Date;
 }
 
 /** Who is who at the moment of an action: read inside the action's transaction. */

@@ -24,6 +24,7 @@ const PNG = Buffer.from(
 const MATTER_TITLE = '滨江幼儿园驻场设计服务审批（浏览器）';
 const SEAL_TITLE = '滨江幼儿园施工图用印（浏览器）';
 const SIGNERS = ['xmjl', 'bmfzr', 'jingying', 'caiwu', 'jsfzr', 'zhsw', 'zjl'] as const;
+const DRAWN_TITLE = '滨江幼儿园签名板审批单（浏览器）';
 
 /**
  * Signs in with the urgent-task dialog kept closed for the session (its own test is in
@@ -126,7 +127,8 @@ describe('approval flow in the browser', () => {
       await page.goto('/user/profile');
       await page.getByRole('tab', { name: '签名' }).click();
       const section = page.getByTestId('signature-section');
-      await section.getByText('尚未设置签名').waitFor();
+      // The demo seed gave every user a signature; this one replaces it.
+      await section.getByTestId('my-signature').waitFor();
       await section.getByLabel('上传签名图片').setInputFiles({
         name: `${user}.png`,
         mimeType: 'image/png',
@@ -294,6 +296,74 @@ describe('approval flow in the browser', () => {
     );
     await openMenu(page, '审批管理', '全部审批');
     await rowOf(page, 'all', SEAL_TITLE).waitFor();
+  });
+
+  it('the department head draws a signature with the mouse and signs with it', async () => {
+    const { page } = session();
+    await signIn(page, 'xmjl');
+    await openMenu(page, '审批管理', '我发起的');
+    await page.getByRole('button', { name: '发起审批' }).click();
+    const form = page.getByTestId('approval-form');
+    await form.getByLabel('表单类型').selectOption('Common');
+    await form.getByLabel('审批类型').selectOption('19_1');
+    await form.getByLabel('标题', { exact: true }).fill(DRAWN_TITLE);
+    await form.getByLabel('事由', { exact: true }).fill('签名板签署');
+    await form.getByLabel('审批内容', { exact: true }).fill('部门负责人以手写签名签署');
+    await form.getByRole('button', { name: '提交' }).click();
+    await form.waitFor({ state: 'detached' });
+    await page.getByTestId('approval-detail').locator('[data-status="0"]').waitFor();
+
+    await signIn(page, 'bmfzr');
+    await page.goto('/user/profile?tab=signature');
+    const section = page.getByTestId('signature-section');
+    const before = await section.getByTestId('my-signature').getAttribute('src');
+    const pad = section.getByLabel('签名板');
+    const save = section.getByRole('button', { name: '保存签名' });
+    expect(await save.isDisabled()).toBe(true);
+    const box = await pad.boundingBox();
+    if (box === null) throw new Error('the signature pad is not on screen');
+    // Two strokes, as a hand writes: a zigzag and a crossing line.
+    await page.mouse.move(box.x + 40, box.y + 100);
+    await page.mouse.down();
+    for (const [x, y] of [
+      [80, 40],
+      [120, 110],
+      [160, 45],
+      [200, 105],
+    ] as const)
+      await page.mouse.move(box.x + x, box.y + y, { steps: 6 });
+    await page.mouse.up();
+    await page.mouse.move(box.x + 60, box.y + 70);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 230, box.y + 65, { steps: 10 });
+    await page.mouse.up();
+    await save.click();
+    await page.getByText('签名已更新').first().waitFor();
+    await page.waitForFunction((old) => {
+      const img = document.querySelector<HTMLImageElement>('[data-testid="my-signature"]');
+      // The trimmed drawing: wider than tall, far bigger than the 2×2 image it replaces.
+      return (
+        img !== null &&
+        img.getAttribute('src') !== old &&
+        img.complete &&
+        img.naturalWidth > img.naturalHeight &&
+        img.naturalWidth > 100
+      );
+    }, before);
+    const drawn = await section.getByTestId('my-signature').getAttribute('src');
+    await section.getByTestId('my-signature-time').waitFor();
+
+    const detail = await act(page, 'bmfzr', DRAWN_TITLE, '同意', '手写签名同意');
+    const signedRow = detail.locator('[data-testid="sign-row"][data-kind="finished"]').first();
+    expect(await signedRow.getByTestId('sign-image').getAttribute('src')).toBe(drawn);
+    expect(await signedRow.getByTestId('sign-by').textContent()).toContain('赵所长');
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>(
+        '[data-testid="approval-detail"] [data-kind="finished"] img',
+      );
+      return img !== null && img.complete && img.naturalWidth > 100;
+    });
+    await closeDetail(page);
   });
 
   it('an administrator sees the flows and the 25_1 rule among the nodes', async () => {

@@ -16,6 +16,8 @@ import { sql, type Kysely } from 'kysely';
  * - Approvals are never deleted (their log points at them): deleteById sets del_flag.
  * - Signature images live in the database (bytea, at most 512 KiB each), so every API instance
  *   serves them, and a new upload is a new row, so the log's file id keeps the image as it was.
+ *   They stay out of the FileStore on purpose: small, and part of the signed record, so a backup
+ *   of the database alone carries them whichever store holds the other files (README, Backups).
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const statements = [

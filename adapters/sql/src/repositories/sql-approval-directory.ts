@@ -125,26 +125,30 @@ export class SqlSignatureImageRepository implements SignatureImageRepository {
     data: Uint8Array,
   ): Promise<SignatureImage> {
     const fileId = randomUUID();
-    await this.db
+    const saved = await this.db
       .insertInto('approval_signature')
       .values({ file_id: fileId, user_id: Number(userId), content_type: contentType, data })
-      .execute();
+      .returning('created_at')
+      .executeTakeFirstOrThrow();
     await this.db
       .updateTable('sys_user')
       .set({ signature_file_id: fileId, update_time: new Date() })
       .where('user_id', '=', Number(userId))
       .execute();
-    return { fileId, url: signatureUrlOf(fileId) };
+    return { fileId, url: signatureUrlOf(fileId), setAt: saved.created_at };
   }
 
   async current(userId: ApprovalUserId): Promise<SignatureImage | null> {
     const row = await this.db
       .selectFrom('sys_user')
-      .select('signature_file_id')
-      .where('user_id', '=', Number(userId))
+      .leftJoin('approval_signature', 'approval_signature.file_id', 'sys_user.signature_file_id')
+      .select(['sys_user.signature_file_id', 'approval_signature.created_at'])
+      .where('sys_user.user_id', '=', Number(userId))
       .executeTakeFirst();
     const fileId = row?.signature_file_id ?? null;
-    return fileId === null ? null : { fileId, url: signatureUrlOf(fileId) };
+    if (fileId === null) return null;
+    const setAt = row?.created_at ?? null;
+    return { fileId, url: signatureUrlOf(fileId), ...(setAt === null ? {} : { setAt }) };
   }
 
   async read(fileId: string): Promise<{ contentType: string; data: Uint8Array } | null> {

@@ -7,6 +7,7 @@ import {
 import type { Transaction } from 'kysely';
 import type { Database } from '../database/schema.js';
 import { demoContractFeeColumns } from './demo-contracts.js';
+import { signatureUrlOf } from '../repositories/sql-approval-rows.js';
 import { claimSeed } from './seed-claim.js';
 
 /**
@@ -39,6 +40,16 @@ export async function seedDesignTasks(
 
   const now = options.now ?? new Date();
   const today = instituteDay(now);
+  // A confirmed step carries its signer's image, as signing a task sheet stores it.
+  const signatures = new Map(
+    (
+      await trx
+        .selectFrom('sys_user')
+        .select(['user_id', 'signature_file_id'])
+        .where('signature_file_id', 'is not', null)
+        .execute()
+    ).map((u) => [u.user_id, signatureUrlOf(u.signature_file_id ?? '')]),
+  );
   const year = today.slice(0, 4);
   const contracts = [
     ['滨江科创园', '滨江科创园建筑设计合同', 'RW-DEMO-HT-001', '1860'],
@@ -172,7 +183,7 @@ export async function seedDesignTasks(
           deal_user_id: user,
           deal_content: i < confirmed ? '同意' : null,
           deal_time: i < confirmed ? now : null,
-          sign_url: null,
+          sign_url: i < confirmed ? (signatures.get(user) ?? null) : null,
         })),
       )
       .execute();

@@ -58,6 +58,65 @@ describe.each(testDatabaseKinds())('the demo seed on %s', (kind) => {
     const dept = await repos.depts.create({ parentId: 100, deptName: '新部门' }, { kind: 'all' });
     expect(dept.ok && dept.value.deptId > 1000).toBe(true);
   });
+
+  it("gives every demo user a PNG signature, and the seeded approvals log their signers' images", async () => {
+    const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const users = await handle.db
+      .selectFrom('sys_user')
+      .leftJoin('approval_signature', 'approval_signature.file_id', 'sys_user.signature_file_id')
+      .select([
+        'sys_user.user_name',
+        'sys_user.user_id',
+        'approval_signature.user_id as owner',
+        'approval_signature.content_type',
+        'approval_signature.data',
+      ])
+      .execute();
+    expect(users.length).toBe(DEMO_USERS.length);
+    for (const u of users) {
+      expect(u.owner, u.user_name).toBe(u.user_id);
+      expect(u.content_type, u.user_name).toBe('image/png');
+      expect(
+        Buffer.from(u.data ?? [])
+          .subarray(0, 8)
+          .equals(PNG),
+        u.user_name,
+      ).toBe(true);
+    }
+    // Every logged action of a seeded approval carries the image its actor had then.
+    const logged = await handle.db
+      .selectFrom('approval_action_log')
+      .innerJoin(
+        'approval_signature',
+        'approval_signature.file_id',
+        'approval_action_log.sign_file_id',
+      )
+      .select([
+        'approval_action_log.actor_id',
+        'approval_signature.user_id',
+        'approval_action_log.action',
+      ])
+      .execute();
+    const unsigned = await handle.db
+      .selectFrom('approval_action_log')
+      .select('log_id')
+      .where('action', 'in', ['submit', 'resubmit', 'approve', 'reject'])
+      .where('sign_file_id', 'is', null)
+      .execute();
+    expect(logged.length).toBeGreaterThan(0);
+    expect(logged.every((l) => l.actor_id === l.user_id)).toBe(true);
+    expect(unsigned).toEqual([]);
+    // So do the confirmed steps of the seeded task sheets.
+    const steps = await handle.db
+      .selectFrom('design_task_sign_flow')
+      .select(['sign_url'])
+      .where('deal_time', 'is not', null)
+      .execute();
+    expect(steps.length).toBeGreaterThan(0);
+    expect(steps.every((s) => /\/profile\/signature\/[0-9a-f-]{36}$/.test(s.sign_url ?? ''))).toBe(
+      true,
+    );
+  });
 });
 
 /** An empty database (no migration, no seed) on the run's embedded server. */

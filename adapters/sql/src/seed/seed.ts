@@ -16,6 +16,7 @@ import {
 import { seedApprovalFlows } from './approval-flows.js';
 import { seedApprovalSamples } from './approval-samples.js';
 import { seedDemoContracts } from './demo-contracts.js';
+import { seedDemoSignatures } from './demo-signatures.js';
 import { seedDesignTasks } from './design-tasks.js';
 import { seedInstituteClock } from './institute-clock.js';
 import { seedServerMonitorMenu } from './monitor-server-menu.js';
@@ -314,6 +315,8 @@ async function seedPlatform(
         .where('dept_id', '=', deptId)
         .execute();
     }
+    // Before the demo approvals: each action logs its signer's image as it is at that moment.
+    await seedDemoSignatures(trx);
   }
 
   await resetIdentities(trx);

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import {
   centreMayEdit,
   currentSignFlowName,
@@ -406,9 +407,13 @@ export function ApprovalDetailDialog({ approvalId, onClose }: ApprovalDetailProp
               ))}
             </ul>
           )}
-          {allowed.has('approve') && !signature.data?.signUrl && (
-            <p className="mt-2 text-xs text-warn-600">
-              您还没有设置签名图片，可在个人中心的“签名”中上传。
+          {allowed.has('approve') && signature.isSuccess && !signature.data.signUrl && (
+            // A hint, not a gate: signing without an image records the name and time.
+            <p className="mt-2 text-xs text-warn-600" data-testid="no-signature-hint">
+              您还没有签名，签名栏将只显示姓名和时间。
+              <Link to="/user/profile?tab=signature" className="ml-1 text-brand-600 underline">
+                去个人中心设置签名
+              </Link>
             </p>
           )}
         </section>

@@ -31,7 +31,7 @@ describe('SignatureImage', () => {
     ]) {
       const { container, unmount } = render(<SignatureImage url={url} alt="签名" />);
       expect(container.querySelector('img')).toBeNull();
-      expect(screen.getByText('未设置签名')).toBeTruthy();
+      expect(screen.getByText('未留签名')).toBeTruthy();
       unmount();
     }
   });
@@ -80,5 +80,49 @@ describe('SignFooter: the opinion box keeps core’s limit of 20 characters', ()
     );
     expect(screen.getByRole('alert').textContent).toBe('审批意见含有不允许的内容');
     expect(screen.getByLabelText('审批意见').getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
+describe('SignFooter: a signed row shows the image, the signer and the time', () => {
+  it('names the signer and the minute they signed, and says 未留签名 where they left no image', () => {
+    render(
+      <SignFooter
+        signtype={2}
+        values={{}}
+        detail={{
+          creatorSignUrl: PNG,
+          approvalNodeList: [
+            {
+              nodeId: 'n1',
+              nodeName: '部门负责人',
+              content: '同意',
+              approvalUserSignUrl: PNG,
+              approvalUserId: '16',
+              approvalUserName: '孔所长',
+              approvalTime: '2026-11-27T02:05:00.000Z',
+            },
+            {
+              nodeId: 'n2',
+              nodeName: '经营部',
+              content: '同意',
+              approvalUserSignUrl: null,
+              approvalUserId: '2',
+              approvalUserName: '王经营',
+              approvalTime: '2026-11-27T03:10:00.000Z',
+            },
+          ],
+          unApprovalList: [],
+          currentNodeName: '',
+        }}
+      />,
+    );
+    const rows = screen.getAllByTestId('sign-row').filter((r) => r.dataset['kind'] === 'finished');
+    expect(rows.map((r) => r.querySelector('[data-testid="sign-by"]')?.textContent)).toEqual([
+      '孔所长 2026-11-27 10:05',
+      '王经营 2026-11-27 11:10',
+    ]);
+    expect(rows[0]?.querySelector('img')?.getAttribute('src')).toBe(PNG);
+    expect(rows[1]?.querySelector('img')).toBeNull();
+    expect(rows[1]?.textContent).toContain('未留签名');
   });
 });

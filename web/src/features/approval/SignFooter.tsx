@@ -3,22 +3,35 @@ import {
   imageSource,
   showSignFooter,
   type ApprovalDetailBO,
+  type ApprovalNodeRecord,
   type SignFooterRow,
 } from '@dpms/core';
 import { approvalOpinion } from '@dpms/wire';
+import { useInstituteClock } from '../../components/time/institute-clock';
 
 /**
- * A signature image, or the signer's text when they have none. The stored address goes through
+ * A signature image, or a quiet note when there is none: 未留签名 where someone signed without
+ * an image, or `missing` (未设置签名 for the viewer's own box). The stored address goes through
  * core's `imageSource` rule: only the server's own signature and avatar images, an
  * inlined PNG or JPEG, or an object URL; anything else (a script, another origin, an API route)
  * shows no image.
  */
-export function SignatureImage({ url, alt }: { url: string | null | undefined; alt: string }) {
+export function SignatureImage({
+  url,
+  alt,
+  missing = '未留签名',
+}: {
+  url: string | null | undefined;
+  alt: string;
+  missing?: string;
+}) {
   const src = imageSource(url);
   return src ? (
     <img src={src} alt={alt} className="h-10 max-w-40 object-contain" data-testid="sign-image" />
   ) : (
-    <span className="text-xs text-muted">未设置签名</span>
+    <span className="text-xs text-muted" data-testid="sign-missing">
+      {missing}
+    </span>
   );
 }
 
@@ -47,17 +60,19 @@ export function SignFooter({
 }) {
   if (!showSignFooter(signtype)) return null;
   const footer = computeSignFooter(signtype, detail);
+  // The finished rows follow approvalNodeList in order: the record beside each names its signer.
+  const signed = detail?.approvalNodeList ?? [];
+  let finished = 0;
   const keyOf = (r: SignFooterRow, i: number) => `${r.kind}-${r.nodeId ?? i}`;
   return (
     <table className="w-full border-collapse text-sm" data-testid="sign-footer">
       <tbody>
         {footer.rows.map((row, i) => {
           const key = keyOf(row, i);
-          const signUrl =
-            row.signUrl ??
-            (row.editable && (row.current || row.kind === 'opinion' || row.kind === 'drafter')
-              ? (mySignUrl ?? null)
-              : null);
+          const signingNow =
+            row.editable && (row.current || row.kind === 'opinion' || row.kind === 'drafter');
+          const signUrl = row.signUrl ?? (signingNow ? (mySignUrl ?? null) : null);
+          const record = row.kind === 'finished' ? signed[finished++] : undefined;
           return (
             <tr
               key={key}
@@ -89,14 +104,34 @@ export function SignFooter({
               </td>
               <td className="w-44 border-l border-line px-3 py-2">
                 {row.kind === 'pending' && !row.editable ? null : (
-                  <SignatureImage url={signUrl} alt={`${row.label}签名`} />
+                  <SignatureImage
+                    url={signUrl}
+                    alt={`${row.label}签名`}
+                    missing={signingNow ? '未设置签名' : '未留签名'}
+                  />
                 )}
+                {record && <SignedBy record={record} />}
               </td>
             </tr>
           );
         })}
       </tbody>
     </table>
+  );
+}
+
+/** Who signed a row and when, under its image, on the institute's clock. */
+function SignedBy({ record }: { record: ApprovalNodeRecord }) {
+  const clock = useInstituteClock();
+  const name = record.approvalUserName ?? '';
+  const time = record.approvalTime === undefined ? '' : clock.instant(record.approvalTime);
+  if (name === '' && time === '') return null;
+  return (
+    <div className="mt-1 text-xs text-ink-soft" data-testid="sign-by">
+      {name}
+      {name !== '' && time !== '' ? ' ' : ''}
+      {time}
+    </div>
   );
 }
 

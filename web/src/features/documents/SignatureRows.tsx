@@ -48,7 +48,10 @@ export function SignatureRows({
                   src={imageSource(row.signUrl)}
                   alt={`${row.node}签名`}
                 />
-              ) : null}
+              ) : row.pending ? null : (
+                // Signed without an image: say so quietly rather than leave an empty box.
+                <span className="doc-sign-none">未留签名</span>
+              )}
             </td>
             <td>{row.time}</td>
           </tr>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@dpms/http-client';
 import { useState, type ChangeEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import { PageCard } from '../../components/ui/Page';
@@ -8,6 +9,7 @@ import { FilePreviewDialog, type PreviewFile } from '../../components/widgets/Fi
 import { imageSource } from '@dpms/core';
 import { useInstituteClock } from '../../components/time/institute-clock';
 import { PasswordForm, ProfileInfoForm } from './ProfileForms';
+import { SignaturePad } from './SignaturePad';
 
 type Tab = 'info' | 'password' | 'signature';
 
@@ -17,7 +19,9 @@ export function ProfilePage() {
   const clock = useInstituteClock();
   const feedback = useService(TOKENS.Feedback);
   const profile = useQuery({ queryKey: ['profile'], queryFn: () => users.profile() });
-  const [tab, setTab] = useState<Tab>('info');
+  // `?tab=signature` opens 签名 directly: the approval screens link there.
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<Tab>(params.get('tab') === 'signature' ? 'signature' : 'info');
   const [preview, setPreview] = useState<PreviewFile | null>(null);
   const user = profile.data?.user;
 
@@ -118,22 +122,18 @@ export function ProfilePage() {
 
 /**
  * 签名: the image every approval the user signs from now on carries. Signatures already given
- * keep the image they were given with (the server stores it with the action).
+ * keep the image they were given with (the server stores it with the action). Drawn on the pad
+ * or uploaded, it goes through the same route.
  */
 function SignatureSection() {
   const approvals = useService(TOKENS.ApprovalGateway);
   const feedback = useService(TOKENS.Feedback);
+  const clock = useInstituteClock();
   const current = useQuery({ queryKey: ['my-signature'], queryFn: () => approvals.signature() });
   const [busy, setBusy] = useState(false);
-  const upload = async (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0];
-    e.target.value = '';
-    if (!file) return;
-    if (!/\.(png|jpe?g)$/i.test(file.name))
-      return feedback.error('签名图片只能是 png、jpg、jpeg 格式');
-    if (file.size > 512 * 1024) return feedback.error('签名图片不能超过 512KB');
+  const send = async (image: Blob, name: string) => {
     const data = new FormData();
-    data.append('signaturefile', file);
+    data.append('signaturefile', image, name);
     setBusy(true);
     try {
       await approvals.uploadSignature(data);
@@ -145,37 +145,77 @@ function SignatureSection() {
       setBusy(false);
     }
   };
+  const upload = async (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file) return;
+    if (!/\.(png|jpe?g)$/i.test(file.name))
+      return feedback.error('签名图片只能是 png、jpg、jpeg 格式');
+    if (file.size > 512 * 1024) return feedback.error('签名图片不能超过 512KB');
+    await send(file, file.name);
+  };
   const url = current.data?.signUrl ?? null;
+  const setAt = current.data?.setAt ?? null;
   return (
-    <div className="max-w-lg space-y-4" data-testid="signature-section">
-      <p className="text-sm text-ink-soft">
-        签名图片用于审批签署：此后签署的审批使用新图片，已签署的审批保留签署时的图片。支持
-        png、jpg、jpeg，不超过 512KB，建议使用透明背景。
-      </p>
-      <div className="flex h-28 items-center justify-center rounded-card border border-dashed border-line-strong bg-canvas">
-        {imageSource(url) ? (
-          <img
-            src={imageSource(url)}
-            alt="我的签名"
-            className="max-h-24 max-w-full object-contain"
-            data-testid="my-signature"
-          />
-        ) : (
-          <span className="text-sm text-muted">尚未设置签名</span>
+    <div className="space-y-4" data-testid="signature-section">
+      {current.isSuccess && !url && (
+        <p
+          role="note"
+          className="rounded-card border border-warn-500/40 bg-warn-50 px-3 py-2 text-sm text-ink"
+          data-testid="signature-invite"
+        >
+          您还没有签名。审批签署时，审批单和合同文书的签名栏会显示签署人的签名图片、姓名和时间；
+          没有签名则只显示姓名和时间。请在下方手写或上传您的签名。
+        </p>
+      )}
+      <section aria-label="当前签名" className="max-w-lg space-y-1">
+        <h3 className="text-sm font-medium text-ink">当前签名</h3>
+        <div className="flex h-28 items-center justify-center rounded-card border border-dashed border-line-strong bg-canvas">
+          {imageSource(url) ? (
+            <img
+              src={imageSource(url)}
+              alt="我的签名"
+              className="max-h-24 max-w-full object-contain"
+              data-testid="my-signature"
+            />
+          ) : (
+            <span className="text-sm text-muted">尚未设置签名</span>
+          )}
+        </div>
+        {url && setAt && (
+          <p className="text-xs text-muted" data-testid="my-signature-time">
+            设置于 {clock.instant(setAt)}
+          </p>
         )}
+      </section>
+      <p className="text-sm text-ink-soft">
+        签名图片用于审批签署：此后签署的审批使用新图片，已签署的审批保留签署时的图片。
+      </p>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,30rem)_1fr]">
+        <section aria-label="手写签名" className="space-y-2">
+          <h3 className="text-sm font-medium text-ink">手写签名</h3>
+          <p className="text-xs text-muted">用鼠标、手写笔或手指在框内书写，保存时自动裁去空白。</p>
+          <SignaturePad busy={busy} onSave={(png) => send(png, 'signature.png')} />
+        </section>
+        <section aria-label="上传签名" className="space-y-2">
+          <h3 className="text-sm font-medium text-ink">上传签名</h3>
+          <p className="text-xs text-muted">
+            支持 png、jpg、jpeg，不超过 512KB，建议使用透明背景。
+          </p>
+          <label
+            className={`inline-flex h-9 cursor-pointer items-center rounded-control border border-brand-500 bg-brand-500 px-4 text-white hover:bg-brand-600 ${busy ? 'pointer-events-none opacity-50' : ''}`}
+          >
+            {url ? '更换签名' : '上传签名'}
+            <input
+              type="file"
+              accept=".png,.jpg,.jpeg"
+              className="sr-only"
+              aria-label="上传签名图片"
+              onChange={(e) => void upload(e)}
+            />
+          </label>
+        </section>
       </div>
-      <label
-        className={`inline-flex h-9 cursor-pointer items-center rounded-control border border-brand-500 bg-brand-500 px-4 text-white hover:bg-brand-600 ${busy ? 'pointer-events-none opacity-50' : ''}`}
-      >
-        {url ? '更换签名' : '上传签名'}
-        <input
-          type="file"
-          accept=".png,.jpg,.jpeg"
-          className="sr-only"
-          aria-label="上传签名图片"
-          onChange={(e) => void upload(e)}
-        />
-      </label>
     </div>
   );
 }

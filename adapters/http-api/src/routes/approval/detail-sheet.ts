@@ -30,6 +30,11 @@ export async function detailWithSheet<D extends ApprovalDetailAnswer>(
   const bo = detail.approvalDetailBO;
   const approvalDetailBO = {
     ...bo,
+    approvalNodeList: bo.approvalNodeList.map((n) =>
+      n.approvalUserId === undefined
+        ? n
+        : { ...n, approvalUserName: userNames[n.approvalUserId] ?? n.approvalUserId },
+    ),
     unApprovalList: bo.unApprovalList.map((n) => ({
       ...n,
       assigneeNames: (n.assignees ?? []).map((u) => userNames[u] ?? u),

@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import type { SignatureImage } from '@dpms/core';
 import { signatureAnswer, signatureParams } from '@dpms/wire';
 import { ok } from '../../http/envelope.js';
 import { HttpError } from '../../http/http-error.js';
@@ -33,6 +34,13 @@ async function readSignatureImage(req: Request): Promise<{ contentType: string; 
   return file;
 }
 
+/** The wire's view of a user's current signature (all null when they have none). */
+const signatureOf = (image: SignatureImage | null) => ({
+  signFileId: image?.fileId ?? null,
+  signUrl: image?.url ?? null,
+  setAt: image?.setAt?.toISOString() ?? null,
+});
+
 /** The personal centre's signature image: upload, current, and the image itself. */
 export function registerSignatureRoutes(book: RouteBook, deps: ApprovalRouteDeps): void {
   book.add({
@@ -49,7 +57,7 @@ export function registerSignatureRoutes(book: RouteBook, deps: ApprovalRouteDeps
       const saved = await deps.signatures.transaction((r) =>
         r.signatures.save(String(principal.userId), image.contentType, image.data),
       );
-      return ok({ signFileId: saved.fileId, signUrl: saved.url });
+      return ok(signatureOf(saved));
     },
   });
   book.add({
@@ -63,7 +71,7 @@ export function registerSignatureRoutes(book: RouteBook, deps: ApprovalRouteDeps
       const current = await deps.signatures.transaction((r) =>
         r.signatures.current(String(principal.userId)),
       );
-      return ok({ signFileId: current?.fileId ?? null, signUrl: current?.url ?? null });
+      return ok(signatureOf(current));
     },
   });
   book.add({
