@@ -35,7 +35,7 @@ const approvalSignedAt = (iso: string): ApprovalDetail => ({
         content: '同意',
         approvalUserSignUrl: null,
         approvalTime: iso,
-      } as ApprovalDetail['approvalDetailBO']['approvalNodeList'][number],
+      },
     ],
     unApprovalList: [],
     currentNodeName: '',
