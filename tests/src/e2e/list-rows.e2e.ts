@@ -49,26 +49,34 @@ async function measureLists(page: Page): Promise<Map<string, Measured[]>> {
     // The first rows can be a moment's placeholder before the list's own answer.
     await page.waitForLoadState('networkidle');
     await rows.first().waitFor();
-    const measured = await rows.evaluateAll((trs) =>
-      trs.map((tr) => {
-        const cell = tr.querySelector('[data-row-actions]')?.closest('td, [role="cell"]');
-        // The box the table is seen through: its nearest horizontally clipping ancestor.
-        let frame: Element | null = tr.parentElement;
-        while (frame && !/(auto|scroll|hidden)/.test(getComputedStyle(frame).overflowX))
-          frame = frame.parentElement;
-        const seen = frame?.getBoundingClientRect() ?? { left: 0, right: window.innerWidth };
-        const box = cell?.getBoundingClientRect();
-        return {
-          text: (tr.textContent ?? '').slice(0, 40),
-          height: tr.getBoundingClientRect().height,
-          actions: !!box,
-          inside:
-            !box ||
-            (box.left >= Math.max(0, seen.left) - 1 &&
-              box.right <= Math.min(window.innerWidth, seen.right) + 1),
-        };
-      }),
-    );
+    const measure = () =>
+      rows.evaluateAll((trs) =>
+        trs.map((tr) => {
+          const cell = tr.querySelector('[data-row-actions]')?.closest('td, [role="cell"]');
+          // The box the table is seen through: its nearest horizontally clipping ancestor.
+          let frame: Element | null = tr.parentElement;
+          while (frame && !/(auto|scroll|hidden)/.test(getComputedStyle(frame).overflowX))
+            frame = frame.parentElement;
+          const seen = frame?.getBoundingClientRect() ?? { left: 0, right: window.innerWidth };
+          const box = cell?.getBoundingClientRect();
+          return {
+            text: (tr.textContent ?? '').slice(0, 40),
+            height: tr.getBoundingClientRect().height,
+            actions: !!box,
+            inside:
+              !box ||
+              (box.left >= Math.max(0, seen.left) - 1 &&
+                box.right <= Math.min(window.innerWidth, seen.right) + 1),
+          };
+        }),
+      );
+    // A list can draw its rows again (its own answer after a placeholder, a chart's refresh):
+    // measure once rows are there.
+    let measured = await measure();
+    for (let i = 0; i < 5 && measured.length === 0; i += 1) {
+      await rows.first().waitFor();
+      measured = await measure();
+    }
     const where = menu.join(' / ');
     expect(measured.length, where).toBeGreaterThan(0);
     expect(

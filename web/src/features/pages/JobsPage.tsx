@@ -88,7 +88,7 @@ export function JobsPage() {
       key: 'schedule',
       title: '执行策略',
       render: (j) => (
-        <span className="flex flex-col">
+        <span className="flex items-center gap-2">
           <span>{j.schedule}</span>
           {j.cronExpression && (
             <code className="text-xs text-muted" title="cron 表达式">
