@@ -31,11 +31,24 @@ describe('assertZipWithin', () => {
     });
   });
 
-  it('refuses a zip whose directory understates what a part inflates to', async () => {
+  it('counts what a part truly inflates to, not what its directory declares', async () => {
     const liar = zipOf([
       { name: 'xl/sharedStrings.xml', data: Buffer.alloc(2 << 20), declared: 10 },
     ]);
-    expect(await refusal(liar)).toEqual({ status: 400, message: '导入文件不是有效的 xlsx 表格' });
+    expect((await refusal(liar))?.message).toContain('解压后超过 1 MB');
+  });
+
+  it('counts every part the directory holds, though its end record declares fewer', async () => {
+    // A zip reader that stops at the declared count sees one small part; ExcelJS's JSZip walks
+    // the whole directory and would inflate the second.
+    const hidden = zipOf(
+      [
+        { name: '[Content_Types].xml', data: Buffer.from('<Types/>') },
+        { name: 'xl/sharedStrings.xml', data: Buffer.alloc(2 << 20) },
+      ],
+      1,
+    );
+    expect((await refusal(hidden))?.message).toContain('解压后超过 1 MB');
   });
 
   it('refuses too many parts and bytes that are not a zip', async () => {

@@ -1,59 +1,53 @@
-import yauzl from 'yauzl';
+import JSZip from 'jszip';
 import { HttpError } from './http-error.js';
 
 /** What an uploaded zip (an xlsx is one) may unpack to before anything parses it. */
 export interface ZipBounds {
-  /** The sum of every entry's inflated size, in bytes. */
+  /** The sum of every part's inflated size, in bytes. */
   readonly maxInflatedBytes: number;
-  /** How many entries it may hold. */
+  /** How many parts (folders included) it may hold. */
   readonly maxEntries: number;
 }
 
 /**
- * Refuses an upload that would inflate past its bounds, before a parser (ExcelJS) unpacks it
- * whole in memory: a 5 MB xlsx can unzip to gigabytes. The central directory's declared sizes
- * are summed first; then every entry is inflated as a stream and counted, so a directory that
- * understates a part is refused too. (yauzl's own `validateEntrySizes` never reports on Node 20:
- * its stream's `destroy` swallows the error, so the count is ours.) Memory stays at one stream's
- * buffer; the work is bounded by `maxInflatedBytes`.
+ * Refuses an upload that would inflate past its bounds, before ExcelJS unpacks it whole in
+ * memory: a 5 MB xlsx can unzip to gigabytes. The check reads the zip with JSZip, the reader
+ * ExcelJS itself loads workbooks with, so it sees exactly the parts ExcelJS would inflate (a
+ * second zip reader could be shown a directory that differs from the one JSZip walks). Each
+ * part is inflated as a stream and its bytes counted, whatever its header declares, and the
+ * count stops at the bound: memory stays at one chunk, the work at `maxInflatedBytes`.
  */
 export async function assertZipWithin(bytes: Buffer, bounds: ZipBounds, what: string) {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(bytes, { lazyEntries: true, validateEntrySizes: false }, (e, z) =>
-      e || !z ? reject(invalid(what)) : resolve(z),
-    ),
-  );
-  if (zip.entryCount > bounds.maxEntries) throw tooLarge(what, bounds);
-  let declared = 0;
-  await new Promise<void>((resolve, reject) => {
-    let failed = false;
-    const fail = (e: unknown) => {
-      if (failed) return;
-      failed = true;
-      zip.close();
-      reject(e instanceof HttpError ? e : invalid(what));
-    };
-    zip.on('error', fail);
-    zip.on('end', resolve);
-    zip.on('entry', (entry: yauzl.Entry) => {
-      declared += entry.uncompressedSize;
-      if (declared > bounds.maxInflatedBytes) return fail(tooLarge(what, bounds));
-      if (entry.fileName.endsWith('/')) return zip.readEntry();
-      zip.openReadStream(entry, (e, stream) => {
-        if (e || !stream) return fail(e);
-        let inflated = 0;
-        stream.on('data', (chunk: Buffer) => {
-          inflated += chunk.length;
-          if (inflated <= entry.uncompressedSize) return;
-          stream.destroy();
-          fail(invalid(what));
-        });
-        stream.on('error', fail);
-        stream.on('end', () => zip.readEntry());
+  let zip: JSZip;
+  try {
+    zip = await JSZip.loadAsync(bytes);
+  } catch {
+    throw invalid(what);
+  }
+  const parts = Object.values(zip.files);
+  if (parts.length > bounds.maxEntries) throw tooLarge(what, bounds);
+  let inflated = 0;
+  for (const part of parts) {
+    if (part.dir) continue;
+    await new Promise<void>((resolve, reject) => {
+      const stream = part.nodeStream('nodebuffer');
+      let settled = false;
+      const settle = (e?: HttpError) => {
+        if (settled) return;
+        settled = true;
+        if (e === undefined) return resolve();
+        stream.removeAllListeners('data');
+        stream.pause();
+        reject(e);
+      };
+      stream.on('data', (chunk: Buffer) => {
+        inflated += chunk.length;
+        if (inflated > bounds.maxInflatedBytes) settle(tooLarge(what, bounds));
       });
+      stream.on('error', () => settle(invalid(what)));
+      stream.on('end', () => settle());
     });
-    zip.readEntry();
-  });
+  }
 }
 
 const invalid = (what: string) =>

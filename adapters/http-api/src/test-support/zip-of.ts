@@ -7,8 +7,11 @@ export interface ZipPart {
   readonly declared?: number;
 }
 
-/** A deflated zip written by hand, so a test can make one that lies about its sizes. */
-export function zipOf(parts: readonly ZipPart[]): Buffer {
+/**
+ * A deflated zip written by hand, so a test can make one that lies about its sizes or, with
+ * `declaredParts`, about how many parts its directory holds.
+ */
+export function zipOf(parts: readonly ZipPart[], declaredParts = parts.length): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
@@ -42,8 +45,8 @@ export function zipOf(parts: readonly ZipPart[]): Buffer {
   const directory = Buffer.concat(centrals);
   const end = Buffer.alloc(22);
   end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(parts.length, 8);
-  end.writeUInt16LE(parts.length, 10);
+  end.writeUInt16LE(declaredParts, 8);
+  end.writeUInt16LE(declaredParts, 10);
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, directory, end]);
