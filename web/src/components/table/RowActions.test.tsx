@@ -66,6 +66,25 @@ describe('RowActions', () => {
     expect(remove).toHaveBeenCalledTimes(1);
     expect(edit).not.toHaveBeenCalled();
     expect(screen.queryByRole('menu')).toBeNull();
+    // Focus is back on 更多, where a dialog the action opened will return it.
+    expect(document.activeElement).toBe(more);
+  });
+
+  it('gives the focus back to 更多 on Tab, so Tab moves on from the row', () => {
+    render(
+      <RowActions>
+        <button type="button">详情</button>
+        <button type="button">修改</button>
+        <button type="button">删除</button>
+      </RowActions>,
+    );
+    const more = screen.getByRole('button', { name: /更多/ });
+    fireEvent.click(more);
+    fireEvent.keyDown(within(screen.getByRole('menu')).getAllByRole('menuitem')[0]!, {
+      key: 'Tab',
+    });
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(more);
   });
 
   it('closes on Escape, returning focus to 更多, and on a click outside', () => {

@@ -136,7 +136,9 @@ export function RowActions({ children }: { children: ReactNode }) {
       e.stopPropagation();
       close(true);
     } else if (e.key === 'Tab') {
-      close(false);
+      // Back on 更多 first, so the browser's own Tab moves on from the row, not from the end
+      // of the page where the menu is drawn.
+      close(true);
     } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault();
       const step = e.key === 'ArrowDown' ? 1 : -1;
@@ -194,7 +196,9 @@ export function RowActions({ children }: { children: ReactNode }) {
                 role="menuitem"
                 disabled={item.disabled}
                 onClick={() => {
-                  close(false);
+                  // Focus returns to 更多 before the action runs, so a dialog it opens gives the
+                  // focus back there when it closes (the menu item is gone by then).
+                  close(true);
                   item.target.click();
                 }}
                 className={`block w-full px-3 py-1.5 text-left text-sm whitespace-nowrap hover:bg-canvas focus:bg-canvas focus:outline-none disabled:cursor-not-allowed disabled:opacity-50 ${item.danger ? 'text-danger-600' : 'text-ink'}`}
