@@ -19,14 +19,12 @@ export async function clickAction(action: Locator): Promise<void> {
 }
 
 /**
- * The row actions named `name` within `scope`, shown or folded into 更多 (a role query would miss
- * the folded ones, which are hidden: an "is not offered" check counts these instead).
+ * The buttons and links named `name` within `scope`, shown or folded into 更多 (a role query would
+ * miss the folded ones, which are hidden: an "is not offered" check counts these instead, and
+ * counts any such control in the scope, inside a row's actions or not).
  */
 export const actionsNamed = (scope: Locator, name: string): Locator =>
-  scope
-    .locator('[data-row-actions]')
-    .locator('button, a')
-    .filter({ hasText: exactly(name) });
+  scope.locator('button, a').filter({ hasText: exactly(name) });
 
 /** A row's action (button or link) by its exact text, shown or folded into 更多. */
 export const actionIn = (row: Locator, name: string): Locator => actionsNamed(row, name).first();

@@ -9,6 +9,9 @@ import type { ApprovalDetailAnswer, ApprovalSheet, ApprovalSheets } from '@dpms/
 type Names = (ids: Iterable<string>) => Promise<Record<string, string>>;
 
 /** Every user id the detail mentions: drafter, holders, actors, transfer/copy targets, readers. */
+/** A signer whose account is gone reads so under the signature, never as a bare user id. */
+const DELETED_USER = '已删除用户';
+
 export const mentionedUsers = (detail: ApprovalDetailAnswer): string[] => [
   detail.approval.drafterId,
   ...detail.approval.nodes.flatMap((n) => n.assignees),
@@ -33,7 +36,7 @@ export async function detailWithSheet<D extends ApprovalDetailAnswer>(
     approvalNodeList: bo.approvalNodeList.map((n) =>
       n.approvalUserId === undefined
         ? n
-        : { ...n, approvalUserName: userNames[n.approvalUserId] ?? n.approvalUserId },
+        : { ...n, approvalUserName: userNames[n.approvalUserId] ?? DELETED_USER },
     ),
     unApprovalList: bo.unApprovalList.map((n) => ({
       ...n,
