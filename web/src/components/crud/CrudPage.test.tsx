@@ -8,6 +8,7 @@ import { createContainer } from '../../app/container';
 import { ServiceProvider } from '../../app/di';
 import type { SessionService, SessionView } from '../../app/session';
 import { TOKENS } from '../../app/tokens';
+import { onPhone } from '../../test/media';
 import { manualScheduler } from '../../test/render';
 import { FeedbackHost } from '../ui/FeedbackHost';
 import { CrudPage, type CrudGateway } from './CrudPage';
@@ -104,6 +105,19 @@ const row = async (name: string) =>
   (await screen.findByText(name)).closest('tr') as HTMLTableRowElement;
 
 describe('CrudPage', () => {
+  it('on a phone, 筛选 counts the filters the list was searched with, not those typed since', async () => {
+    onPhone();
+    const gateway = new RecordingGateway();
+    renderPage(gateway, ['*:*:*']);
+    await waitFor(() => expect(gateway.lists).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: /筛选/ }));
+    fireEvent.change(screen.getByLabelText('条目名称'), { target: { value: '建' } });
+    expect(screen.getByRole('button', { name: /筛选/ }).textContent).toBe('筛选');
+    fireEvent.click(screen.getByRole('button', { name: '搜索' }));
+    await waitFor(() => expect(gateway.lists).toHaveLength(2));
+    expect(screen.getByRole('button', { name: /筛选/ }).textContent).toBe('筛选1');
+  });
+
   it('shows each button only to a holder of its permission', async () => {
     renderPage(new RecordingGateway(), ['x:item:edit']);
     const r = await row('建筑');

@@ -205,7 +205,7 @@ export function CrudPage<Row extends object, F extends CrudFilter>(spec: CrudSpe
         <SearchBar
           onSearch={list.search}
           onReset={list.reset}
-          filled={spec.search.filter((s) => String(list.draft[s.key] ?? '') !== '').length}
+          filled={spec.search.filter((s) => String(list.applied[s.key] ?? '') !== '').length}
         >
           {spec.search.map((s) => (
             <SearchField key={s.key} label={s.label}>

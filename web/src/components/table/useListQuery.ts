@@ -51,6 +51,8 @@ export function useListQuery<Row, F extends Record<string, unknown>>(
     table,
     draft,
     setDraft,
+    /** The filter the rows were asked with (the form's draft once 搜索 applied it). */
+    applied: filter,
     refetch: () => void query.refetch(),
     search: () => {
       setPageNum(1);
