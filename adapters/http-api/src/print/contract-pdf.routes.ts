@@ -21,10 +21,6 @@ export interface PrintableContractSource {
   find(contractId: number, principal: Principal): Promise<Contract | null>;
 }
 
-/** The address of a formal contract's PDF. */
-export const formalContractPdfPath = (contractId: number | string): string =>
-  `/v4/contract/${contractId}/pdf`;
-
 /**
  * A formal contract's PDF: its header over the sheet of the approval that made it formal, read
  * as the system (whoever may see the contract sees the signatures that approved it). Refuses,
