@@ -90,6 +90,47 @@ describe('screenshots at 1366×768', () => {
   });
 });
 
+describe('the daily screens at 1366×768', () => {
+  const session = useBrowser(DESKTOP);
+
+  it('takes the lists, an approval sheet and the signature pad', async () => {
+    const { page } = session();
+    await notify(page);
+    await signIn(page, 'jingying');
+    await openMenu(page, '项目管理', '合同列表');
+    const contracts = page.getByTestId('contract-list-formal');
+    await contracts.locator('tr[data-row]').first().waitFor();
+    await shot(page, 'desktop-contracts');
+    await page.evaluate(() => localStorage.clear());
+    await signIn(page, 'caiwu');
+    await openMenu(page, '资金管理', '资金计划');
+    await page.locator('main [data-row]').first().waitFor();
+    await shot(page, 'desktop-fund-plan');
+    await page.locator('main tr[data-row]').getByRole('button', { name: /更多/ }).first().click();
+    await page.getByRole('menu').waitFor();
+    await shot(page, 'desktop-row-more');
+    await page.keyboard.press('Escape');
+
+    await page.evaluate(() => localStorage.clear());
+    await signIn(page, 'admin');
+    await openMenu(page, '审批管理', '全部审批');
+    const approved = page
+      .getByTestId('approval-list-all')
+      .locator('tr[data-row]', { hasText: '已通过' })
+      .first();
+    await approved.getByTestId('open-approval').click();
+    const detail = page.getByTestId('approval-detail');
+    await detail.locator('[data-version]').waitFor();
+    await detail.getByTestId('sign-image').first().waitFor();
+    await detail.getByTestId('sign-footer').scrollIntoViewIfNeeded();
+    await shot(page, 'desktop-approval-sheet');
+
+    await page.goto('/user/profile?tab=signature');
+    await page.getByTestId('signature-section').waitFor();
+    await shot(page, 'desktop-signature');
+  });
+});
+
 describe('screenshots at 375×812', () => {
   const session = useBrowser(PHONE);
 
@@ -107,5 +148,8 @@ describe('screenshots at 375×812', () => {
     await page.locator('[data-menu="用户管理"] > a').click();
     await page.locator('[data-view="/system/user"] [data-row]').first().waitFor();
     await shot(page, 'phone-users');
+    await page.locator('[data-view="/system/user"]').getByRole('button', { name: /筛选/ }).click();
+    await page.locator('[data-view="/system/user"]').getByRole('search').waitFor();
+    await shot(page, 'phone-filters');
   });
 });
