@@ -54,6 +54,8 @@ export interface CrudSpec<Row extends object, F extends CrudFilter> {
   /** The thing listed, for the dialog titles: 添加{noun} / 修改{noun}. */
   noun: string;
   queryKey: string;
+  /** The list's server sort whitelist (core's `*_SORT_COLUMNS`): columns of those keys sort. */
+  sortColumns?: readonly string[];
   gateway: CrudGateway<Row, F>;
   /** The search's start and reset; a function is read at mount and at each reset ("this year"). */
   filter: F | (() => F);
@@ -119,7 +121,12 @@ const permitted = (perm: string | undefined, node: ReactNode) =>
  */
 export function CrudPage<Row extends object, F extends CrudFilter>(spec: CrudSpec<Row, F>) {
   const { gateway, form, remove, permissions = {} } = spec;
-  const list = useListQuery<Row, F>(spec.queryKey, spec.filter, (q) => gateway.list(q));
+  const list = useListQuery<Row, F>(
+    spec.queryKey,
+    spec.filter,
+    (q) => gateway.list(q),
+    spec.sortColumns ? { sortColumns: spec.sortColumns } : {},
+  );
   const crud = useCrudDialog(list.refetch);
   const idOf = spec.idOf ?? ((row: Row) => Number((row as Record<string, unknown>)[spec.rowKey]));
   const given = typeof spec.columns === 'function' ? spec.columns(list) : spec.columns;

@@ -185,6 +185,28 @@ describe('DataTable', () => {
     expect(amount.getAttribute('aria-sort')).toBeNull();
   });
 
+  it("sorts the columns named by the list's server whitelist", () => {
+    const onSort = vi.fn<(sort: ListSort | undefined) => void>();
+    renderWithServices(
+      <DataTable
+        columns={[
+          { key: 'name', title: '名称' },
+          { key: 'amount', title: '金额' },
+        ]}
+        rows={rows(2)}
+        rowKey="id"
+        sortColumns={['amount', 'createTime']}
+        onSortChange={onSort}
+      />,
+    );
+    const amount = screen.getByRole('columnheader', { name: '金额' });
+    fireEvent.click(within(amount).getByRole('button'));
+    expect(onSort).toHaveBeenLastCalledWith({ orderByColumn: 'amount', isAsc: 'asc' });
+    expect(
+      within(screen.getByRole('columnheader', { name: '名称' })).queryByRole('button'),
+    ).toBeNull();
+  });
+
   it('shows the order the list was given', () => {
     renderWithServices(
       <DataTable

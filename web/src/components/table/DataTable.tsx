@@ -57,6 +57,11 @@ export interface DataTableProps<Row> {
    * it no column sorts (the order is the server's, and only the server can sort a page).
    */
   onSortChange?: (sort: ListSort | undefined) => void;
+  /**
+   * The list's server sort whitelist (core's `*_SORT_COLUMNS`, which the route validates and the
+   * repository maps): a column whose key is in it sorts, as one marked `sortable` does.
+   */
+  sortColumns?: readonly string[];
 }
 
 const ROW_HEIGHT = 41;
@@ -97,11 +102,11 @@ export function DataTable<Row extends object>(props: DataTableProps<Row>) {
         id: c.key,
         header: c.title,
         accessorFn: (row) => (row as Record<string, unknown>)[c.key],
-        enableSorting: !!c.sortable && !!onSortChange,
+        enableSorting: (!!c.sortable || !!props.sortColumns?.includes(c.key)) && !!onSortChange,
         cell: ({ row }) => cellContent(c, row.original, row.index, clock.instant),
       })),
     ],
-    [columns, pageNum, pageSize, rows.length, clock, onSortChange],
+    [columns, pageNum, pageSize, rows.length, clock, onSortChange, props.sortColumns],
   );
   const sorting: SortingState = sort
     ? [{ id: sort.orderByColumn, desc: sort.isAsc === 'desc' }]

@@ -10,8 +10,12 @@ export function useListQuery<Row, F extends Record<string, unknown>>(
   /** The filter to start from and to reset to; a function is read at mount and at each reset. */
   initialFilter: F | (() => F),
   load: (q: F & { pageNum: number; pageSize: number } & Partial<ListSort>) => Promise<Page<Row>>,
-  /** The first page's size, where a list (a dialog's) shows fewer rows than the default. */
-  options: { pageSize?: number } = {},
+  /**
+   * `pageSize`: the first page's size, where a list (a dialog's) shows fewer rows than the
+   * default. `sortColumns`: the list's server sort whitelist (core's `*_SORT_COLUMNS`); the table's
+   * columns of those keys sort.
+   */
+  options: { pageSize?: number; sortColumns?: readonly string[] } = {},
 ) {
   const initial = (): F => (typeof initialFilter === 'function' ? initialFilter() : initialFilter);
   const [draft, setDraft] = useState<F>(initial);
@@ -44,6 +48,7 @@ export function useListQuery<Row, F extends Record<string, unknown>>(
     onPageChange,
     sort,
     onSortChange,
+    ...(options.sortColumns ? { sortColumns: options.sortColumns } : {}),
   };
   return {
     ...table,

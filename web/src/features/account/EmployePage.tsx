@@ -1,4 +1,4 @@
-import { employeeCostActions } from '@dpms/core';
+import { employeeCostActions, EMPLOYEE_COST_SORT_COLUMNS } from '@dpms/core';
 import {
   ACCOUNT_EXPORT_PATHS,
   type EmployeeCostRecord,
@@ -111,6 +111,7 @@ export function EmployePage() {
       title="员工成本"
       noun="员工成本"
       queryKey="employee-costs"
+      sortColumns={EMPLOYEE_COST_SORT_COLUMNS}
       gateway={{
         list: (q) => {
           searched.current = q;

@@ -1,4 +1,9 @@
-import { invoiceActions, invoiceListActions, displayAmount } from '@dpms/core';
+import {
+  invoiceActions,
+  invoiceListActions,
+  displayAmount,
+  INVOICE_SORT_COLUMNS,
+} from '@dpms/core';
 import { ACCOUNT_EXPORT_PATHS, type InvoiceRecord, type PageQuery } from '@dpms/http-client';
 import { useEffect, useRef, useState } from 'react';
 import { useService } from '../../app/di';
@@ -100,6 +105,7 @@ export function FinancePage() {
       title="财务台账"
       noun="开票申请"
       queryKey="finance-invoices"
+      sortColumns={INVOICE_SORT_COLUMNS}
       gateway={{
         list: (q) => {
           searched.current = q;

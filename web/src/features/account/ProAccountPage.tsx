@@ -1,4 +1,4 @@
-import { contractAccountActions, displayAmount } from '@dpms/core';
+import { contractAccountActions, displayAmount, PROJECT_ACCOUNT_SORT_COLUMNS } from '@dpms/core';
 import {
   ACCOUNT_EXPORT_PATHS,
   type AccountMonthRecord,
@@ -133,6 +133,7 @@ export function ProAccountPage() {
       title="项目账户"
       noun="项目账户"
       queryKey="project-accounts"
+      sortColumns={PROJECT_ACCOUNT_SORT_COLUMNS}
       gateway={{
         list: (q) => {
           searched.current = q;

@@ -3,6 +3,7 @@ import {
   APPROVAL_TYPE_CATALOGUE,
   approvalTypeLabel,
   type TemplateKind,
+  APPROVAL_SORT_COLUMNS,
 } from '@dpms/core';
 import type { ApprovalListQuery, ApprovalRow, Page } from '@dpms/http-client';
 import { useEffect, useRef, useState } from 'react';
@@ -54,7 +55,9 @@ function ApprovalList({
           ? gateway.mine(query)
           : gateway.all(query);
   };
-  const rows = useListQuery(`approval-list-${list}`, EMPTY, load);
+  const rows = useListQuery(`approval-list-${list}`, EMPTY, load, {
+    sortColumns: APPROVAL_SORT_COLUMNS,
+  });
   // Kept-alive views: a list shown again reads the server again (others may have acted).
   const first = useRef(true);
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { contractChildActions, displayRate } from '@dpms/core';
+import { contractChildActions, displayRate, CONTRACT_CHILD_SORT_COLUMNS } from '@dpms/core';
 import {
   errorMessage,
   type ChildPayRecord,
@@ -190,6 +190,7 @@ export function ContractChildListPage() {
       title="分包合同"
       noun="分包合同"
       queryKey="contract-children"
+      sortColumns={CONTRACT_CHILD_SORT_COLUMNS}
       rowKey="contractChildId"
       testId="contract-child-list"
       idOf={(r) => r.contractChildId}

@@ -1,3 +1,4 @@
+import { EXTEND_SORT_COLUMNS } from '@dpms/core';
 import { errorMessage, type ExtendSubContractRow, type PageQuery } from '@dpms/http-client';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -83,6 +84,7 @@ export function ExtendSubContractListPage() {
       title="外委合同"
       noun="补充分包合同"
       queryKey="extend-sub-contracts"
+      sortColumns={EXTEND_SORT_COLUMNS}
       gateway={gateway}
       filter={{ extendNo: '' }}
       rowKey="extendId"

@@ -1,4 +1,9 @@
-import { LIXIANG_CHANGEABLE_FIELDS, lixiangActions, lixiangFieldLabel } from '@dpms/core';
+import {
+  LIXIANG_CHANGEABLE_FIELDS,
+  lixiangActions,
+  lixiangFieldLabel,
+  LIXIANG_SORT_COLUMNS,
+} from '@dpms/core';
 import {
   errorMessage,
   type ContractGateway,
@@ -101,6 +106,7 @@ export function LixiangListPage() {
         title="项目立项"
         noun="立项备案"
         queryKey="lixiang"
+        sortColumns={LIXIANG_SORT_COLUMNS}
         rowKey="lxId"
         testId="lixiang-list"
         idOf={(r) => r.lxId}

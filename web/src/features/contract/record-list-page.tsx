@@ -30,6 +30,8 @@ export interface RecordListSpec<Row extends object, F extends CrudFilter> {
   title: string;
   noun: string;
   queryKey: string;
+  /** The list's server sort whitelist (core's `*_SORT_COLUMNS`). */
+  sortColumns?: readonly string[];
   rowKey: keyof Row & string;
   testId: string;
   idOf: (row: Row) => number;
@@ -104,6 +106,7 @@ export function RecordListPage<Row extends object, F extends CrudFilter>(
       title={spec.title}
       noun={spec.noun}
       queryKey={spec.queryKey}
+      {...(spec.sortColumns ? { sortColumns: spec.sortColumns } : {})}
       gateway={gateway}
       filter={spec.filter}
       rowKey={spec.rowKey}

@@ -1,4 +1,10 @@
-import { approvalTypeLabel, displayAmount, displayRate, fundPayActions } from '@dpms/core';
+import {
+  approvalTypeLabel,
+  displayAmount,
+  displayRate,
+  fundPayActions,
+  FUND_PAY_SORT_COLUMNS,
+} from '@dpms/core';
 import {
   FUND_PAY_EXPORT_PATHS,
   type FundPayMonthRecord,
@@ -112,6 +118,7 @@ export function FundPayPage() {
       title="资金支付"
       noun="付款"
       queryKey="fund-pays"
+      sortColumns={FUND_PAY_SORT_COLUMNS}
       gateway={{
         list: (q) => {
           searched.current = q;

@@ -1,4 +1,4 @@
-import { paymentPlanActions } from '@dpms/core';
+import { paymentPlanActions, PAYMENT_PLAN_SORT_COLUMNS } from '@dpms/core';
 import { FUND_PAY_EXPORT_PATHS, type PageQuery, type PaymentPlanRecord } from '@dpms/http-client';
 import { useCallback, useRef, useState } from 'react';
 import { useService } from '../../app/di';
@@ -39,6 +39,7 @@ export function PaymentPlanPage() {
       title="付款计划"
       noun="付款计划"
       queryKey="payment-plans"
+      sortColumns={PAYMENT_PLAN_SORT_COLUMNS}
       gateway={{
         list: (q) => {
           searched.current = q;

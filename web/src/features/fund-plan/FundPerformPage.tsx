@@ -1,4 +1,10 @@
-import { approvalTypeLabel, displayAmount, fundPlanEditable, mayActOnFundPlan } from '@dpms/core';
+import {
+  approvalTypeLabel,
+  displayAmount,
+  fundPlanEditable,
+  mayActOnFundPlan,
+  FUND_PERFORM_SORT_COLUMNS,
+} from '@dpms/core';
 import { FUND_PLAN_EXPORT_PATHS, type FundPerformRecord, type PageQuery } from '@dpms/http-client';
 import { useEffect, useRef, useState } from 'react';
 import { useService } from '../../app/di';
@@ -112,6 +118,7 @@ export function FundPerformPage() {
       title="资金执行"
       noun="资金执行单"
       queryKey="fund-performs"
+      sortColumns={FUND_PERFORM_SORT_COLUMNS}
       gateway={{
         list: (q) => {
           searched.current = q;

@@ -1,4 +1,10 @@
-import { approvalTypeLabel, displayAmount, fundPlanEditable, mayActOnFundPlan } from '@dpms/core';
+import {
+  approvalTypeLabel,
+  displayAmount,
+  fundPlanEditable,
+  mayActOnFundPlan,
+  FUND_PLAN_SORT_COLUMNS,
+} from '@dpms/core';
 import {
   FUND_PLAN_EXPORT_PATHS,
   type FundPlanChartRecord,
@@ -152,6 +158,7 @@ export function FundPlanPage() {
       title="资金计划"
       noun="资金计划"
       queryKey="fund-plans"
+      sortColumns={FUND_PLAN_SORT_COLUMNS}
       gateway={{
         list: (q) => {
           if (JSON.stringify(q) !== JSON.stringify(searched.current)) {

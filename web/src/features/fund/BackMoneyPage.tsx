@@ -1,4 +1,4 @@
-import { backMoneyByMonth, displayAmount } from '@dpms/core';
+import { backMoneyByMonth, displayAmount, BACK_MONEY_SORT_COLUMNS } from '@dpms/core';
 import {
   FUND_EXPORT_PATHS,
   type BackMoneyBody,
@@ -267,6 +267,7 @@ export function BackMoneyPage() {
       title="回款管理"
       noun="回款"
       queryKey="fund-back-money"
+      sortColumns={BACK_MONEY_SORT_COLUMNS}
       gateway={{
         list: (q) => {
           searched.current = q;

@@ -1,4 +1,4 @@
-import { loanActions, displayAmount } from '@dpms/core';
+import { loanActions, displayAmount, LOAN_SORT_COLUMNS } from '@dpms/core';
 import {
   FUND_EXPORT_PATHS,
   type LoanRecord,
@@ -179,6 +179,7 @@ export function LoanPage() {
       title="借款管理"
       noun="借款"
       queryKey="fund-loans"
+      sortColumns={LOAN_SORT_COLUMNS}
       gateway={{
         list: (q) => {
           searched.current = q;

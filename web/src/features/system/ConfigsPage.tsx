@@ -1,5 +1,5 @@
 import { configCreateBody, configUpdateBody } from '@dpms/wire';
-import { INSTITUTE_TIME_ZONE_CONFIG_KEY } from '@dpms/core';
+import { INSTITUTE_TIME_ZONE_CONFIG_KEY, CONFIG_SORT_COLUMNS } from '@dpms/core';
 import type { SysConfig } from '@dpms/http-client';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
@@ -14,6 +14,7 @@ export function ConfigsPage() {
       title="参数设置"
       noun="参数"
       queryKey="configs"
+      sortColumns={CONFIG_SORT_COLUMNS}
       gateway={gateway}
       filter={{ configName: '', configKey: '' }}
       search={[

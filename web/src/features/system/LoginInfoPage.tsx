@@ -1,4 +1,4 @@
-import { LOG_STATUS_LABELS } from '@dpms/core';
+import { LOG_STATUS_LABELS, LOGIN_INFO_SORT_COLUMNS } from '@dpms/core';
 import type { LoginInfo } from '@dpms/http-client';
 import { useCallback } from 'react';
 import { useService } from '../../app/di';
@@ -31,6 +31,7 @@ export function LoginInfoPage() {
       title="登录日志"
       noun="登录日志"
       queryKey="logininfor"
+      sortColumns={LOGIN_INFO_SORT_COLUMNS}
       gateway={{ list, remove: (id, o) => gateway.remove(id, o) }}
       filter={{ ipaddr: '', userName: '', status: '', beginTime: '', endTime: '' }}
       search={[

@@ -1,3 +1,4 @@
+import { MAJOR_SORT_COLUMNS } from '@dpms/core';
 import { majorCreateBody, majorUpdateBody } from '@dpms/wire';
 import type { Major } from '@dpms/http-client';
 import { useService } from '../../app/di';
@@ -15,6 +16,7 @@ export function MajorsPage() {
       title="专业管理"
       noun="专业"
       queryKey="majors"
+      sortColumns={MAJOR_SORT_COLUMNS}
       gateway={gateway}
       filter={{ majorName: '' }}
       search={[{ key: 'majorName', label: '专业名称' }]}

@@ -104,7 +104,8 @@ describe('通知公告', () => {
     await within(table).findByText('消防演练通知');
     const heads = within(table)
       .getAllByRole('columnheader')
-      .map((h) => h.textContent?.trim());
+      // A sortable header carries its order's arrow after the title.
+      .map((h) => h.textContent?.replace(/[↑↓↕]/g, '').trim());
     expect(heads).toContain('公告编号');
     expect(heads.filter((h) => h === '序号')).toHaveLength(1);
   });

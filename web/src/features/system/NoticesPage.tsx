@@ -1,4 +1,9 @@
-import { NOTICE_STATUS_LABELS, NOTICE_TYPE_LABELS, SYS_NOTICE_PERMISSIONS as P } from '@dpms/core';
+import {
+  NOTICE_STATUS_LABELS,
+  NOTICE_TYPE_LABELS,
+  SYS_NOTICE_PERMISSIONS as P,
+  NOTICE_SORT_COLUMNS,
+} from '@dpms/core';
 import type { SysNoticeRecord } from '@dpms/http-client';
 import { noticeCreateBody, noticeUpdateBody } from '@dpms/wire';
 import { useState } from 'react';
@@ -55,6 +60,7 @@ export function NoticesPage() {
       title="通知公告"
       noun="公告"
       queryKey="sys-notices"
+      sortColumns={NOTICE_SORT_COLUMNS}
       gateway={notices}
       filter={{ noticeTitle: '', createBy: '', noticeType: '' }}
       search={[

@@ -1,3 +1,4 @@
+import { POST_SORT_COLUMNS } from '@dpms/core';
 import type { SysPost } from '@dpms/http-client';
 import { postCreateBody, postUpdateBody } from '@dpms/wire';
 import { useService } from '../../app/di';
@@ -19,6 +20,7 @@ export function PostsPage() {
       title="岗位管理"
       noun="岗位"
       queryKey="posts"
+      sortColumns={POST_SORT_COLUMNS}
       gateway={posts}
       filter={{ postCode: '', postName: '', status: '' }}
       search={[

@@ -1,4 +1,4 @@
-import { hasPermission, mayActOnRole, type RoleAction } from '@dpms/core';
+import { hasPermission, mayActOnRole, type RoleAction, ROLE_SORT_COLUMNS } from '@dpms/core';
 import type { SysRole } from '@dpms/http-client';
 import { roleCreateBody, roleUpdateBody } from '@dpms/wire';
 import { useState } from 'react';
@@ -63,6 +63,7 @@ export function RolesPage() {
       title="角色管理"
       noun="角色"
       queryKey="roles"
+      sortColumns={ROLE_SORT_COLUMNS}
       gateway={roles}
       filter={{ roleName: '', roleKey: '', status: '' }}
       search={[

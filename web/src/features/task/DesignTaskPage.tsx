@@ -1,4 +1,4 @@
-import { mayActOnTask, mayOfferTaskSubmit } from '@dpms/core';
+import { mayActOnTask, mayOfferTaskSubmit, TASK_SORT_COLUMNS } from '@dpms/core';
 import { taskSubject, type TaskRow } from '@dpms/http-client';
 import { useMemo, useRef, useState } from 'react';
 import { useAskedRecord } from '../../app/use-asked-record';
@@ -72,6 +72,7 @@ export function DesignTaskPage() {
       title="设计任务"
       noun="任务单"
       queryKey="design-tasks"
+      sortColumns={TASK_SORT_COLUMNS}
       gateway={tasks}
       filter={{ taskNo: '', taskName: '', projectName: '', status: '' }}
       search={[
