@@ -389,6 +389,7 @@ export function ApprovalDetailDialog({ approvalId, onClose }: ApprovalDetailProp
             }
             mySignUrl={signature.data?.signUrl ?? null}
             opinionError={opinionError}
+            drafter={{ name: name(approval.drafterId), time: approval.submitTime ?? undefined }}
           />
           {(detail.approvalDetailBO.nodeNotes ?? []).length > 0 && (
             // Separation of duties: the nodes that fell to the drafter, and what happened to them.

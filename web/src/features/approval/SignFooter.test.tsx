@@ -125,4 +125,24 @@ describe('SignFooter: a signed row shows the image, the signer and the time', ()
     expect(rows[1]?.querySelector('img')).toBeNull();
     expect(rows[1]?.textContent).toContain('未留签名');
   });
+
+  it('names the drafter and when the approval was sent under the 拟稿人 image', () => {
+    render(
+      <SignFooter
+        signtype={2}
+        values={{}}
+        drafter={{ name: '周会计', time: '2026-11-27T01:00:00.000Z' }}
+        detail={{
+          creatorSignUrl: PNG,
+          approvalNodeList: [],
+          unApprovalList: [],
+          currentNodeName: '',
+        }}
+      />,
+    );
+    const drafter = screen.getAllByTestId('sign-row').find((r) => r.dataset['kind'] === 'drafter');
+    expect(drafter?.querySelector('[data-testid="sign-by"]')?.textContent).toBe(
+      '周会计 2026-11-27 09:00',
+    );
+  });
 });

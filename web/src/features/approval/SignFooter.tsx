@@ -47,6 +47,7 @@ export function SignFooter({
   onChange,
   mySignUrl,
   opinionError,
+  drafter,
 }: {
   signtype: number;
   detail: ApprovalDetailBO | undefined;
@@ -57,6 +58,8 @@ export function SignFooter({
   mySignUrl?: string | null;
   /** A server 400's message for the `opinion` field, shown beside the opinion box. */
   opinionError?: string | undefined;
+  /** Who drafted the approval and when it was sent, shown under the 拟稿人 row's image. */
+  drafter?: { readonly name: string; readonly time?: string | undefined } | undefined;
 }) {
   if (!showSignFooter(signtype)) return null;
   const footer = computeSignFooter(signtype, detail);
@@ -111,6 +114,11 @@ export function SignFooter({
                   />
                 )}
                 {record && <SignedBy record={record} />}
+                {row.kind === 'drafter' && drafter && !row.editable && (
+                  <SignedBy
+                    record={{ approvalUserName: drafter.name, approvalTime: drafter.time }}
+                  />
+                )}
               </td>
             </tr>
           );
@@ -121,7 +129,11 @@ export function SignFooter({
 }
 
 /** Who signed a row and when, under its image, on the institute's clock. */
-function SignedBy({ record }: { record: ApprovalNodeRecord }) {
+function SignedBy({
+  record,
+}: {
+  record: Pick<ApprovalNodeRecord, 'approvalUserName' | 'approvalTime'>;
+}) {
   const clock = useInstituteClock();
   const name = record.approvalUserName ?? '';
   const time = record.approvalTime === undefined ? '' : clock.instant(record.approvalTime);
