@@ -56,7 +56,10 @@ function visibleWords(technical: readonly string[]): { text: string; people: str
   const skipped = new Set<Element>();
   const people: string[] = [];
   for (const table of document.querySelectorAll('main table')) {
-    const heads = [...table.querySelectorAll('thead th')].map((th) => th.textContent?.trim() ?? '');
+    // A sortable header carries its order's arrow after the title.
+    const heads = [...table.querySelectorAll('thead th')].map(
+      (th) => th.textContent?.replace(/[↑↓↕]/g, '').trim() ?? '',
+    );
     for (const row of table.querySelectorAll('tbody tr')) {
       [...row.children].forEach((cell, i) => {
         const head = heads[i] ?? '';

@@ -92,7 +92,7 @@ export function TaskResultPage() {
           title: '验收文件',
           // A confirmed result takes its acceptance file; the project manager confirms it once.
           render: (r) => (
-            <div className="flex flex-wrap items-center gap-1">
+            <div className="flex flex-nowrap items-center gap-1 whitespace-nowrap">
               <span data-testid={`acceptance-${r.resultId}`}>{names(r.acceptanceFileList)}</span>
               {r.acceptanceConfirmed ? (
                 <span>（已确认）</span>
