@@ -42,6 +42,34 @@ describe('maskSecrets', () => {
     expect(logText(body)).not.toMatch(/p1|"a"|"b"|"t"/);
   });
 
+  it('logs the text of the masked copy, any JSON value, secrets at any depth', () => {
+    const secretKey = fc.constantFrom('password', 'oldPassword', 'token', 'clientSecret', 'pwd');
+    const key = fc.oneof(fc.string({ maxLength: 8 }), secretKey);
+    const json = fc.letrec((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small' },
+        fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null)),
+        fc.array(tie('value'), { maxLength: 4 }),
+        fc.dictionary(key, tie('value'), { maxKeys: 4 }),
+      ),
+    })).value;
+    fc.assert(
+      fc.property(json, (value) => {
+        const copy = maskSecrets(value);
+        const text = typeof copy === 'string' ? copy : JSON.stringify(copy);
+        expect(logText(value)).toBe(value === null ? '' : cutText(text, 2000, '…'));
+      }),
+    );
+  });
+
+  it('logs a body nested past the stack as its bounded copy', () => {
+    let deep: unknown = { password: 'p1' };
+    for (let i = 0; i < 20_000; i += 1) deep = [deep];
+    const text = logText(deep);
+    expect(text).toContain('"…"');
+    expect(text).not.toContain('p1');
+  });
+
   it('cuts long text to the column', () => {
     expect(logText('x'.repeat(5000), 2000)).toHaveLength(2000);
   });

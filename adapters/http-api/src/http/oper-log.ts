@@ -20,6 +20,9 @@ export interface OperRoute {
   readonly tag: string;
 }
 
+/** What every entry of one route shares. */
+type RouteShape = Pick<NewOperLog, 'title' | 'businessType' | 'method'>;
+
 const hasContent = (v: unknown): boolean =>
   v !== undefined && v !== null && (typeof v !== 'object' || Object.keys(v).length > 0);
 
@@ -70,41 +73,47 @@ export class OperLogRecorder {
     private readonly gatherMs = OPER_LOG_GATHER_MS,
   ) {}
 
-  /** The middleware of one write route: placed before its guard, so a refusal is logged too. */
+  /**
+   * The middleware of one write route: placed before its guard, so a refusal is logged too. What
+   * the route's entries share is worked out once, here; per request it adds one listener and one
+   * wrapper, since it runs on every write (bench/oper-log.bench.ts).
+   */
   middleware(route: OperRoute): RequestHandler {
+    const shape: RouteShape = {
+      title: route.tag,
+      businessType: businessTypeOf(route.method, route.path),
+      method: `${route.method.toUpperCase()} ${route.path}`,
+    };
     return (req, res, next) => {
       const started = performance.now();
       const operTime = this.now();
       let answer: unknown;
       let logged = false;
-      let closedEarly = false;
       const json = res.json.bind(res);
       res.json = (body: unknown) => {
         answer = body;
         return json(body);
       };
-      // Once only, on whichever comes first of 'finish' (the answer sent) and 'close' (the
-      // client gone): a client that disconnects first gets no 'finish', yet its write happened.
       const settle = () => {
         if (logged) return;
         logged = true;
         const principal = res.locals.principal as Principal | undefined;
         // Nobody signed in (a missing or expired token): no operator to log.
-        if (principal) this.record(route, req, res, principal, answer, operTime, started);
+        if (principal) this.record(shape, req, res, principal, answer, operTime, started);
         answer = undefined;
       };
-      res.once('finish', settle);
+      // 'close' comes once, after the answer is sent or when the client is gone. Gone before the
+      // handler answered: its write still happens, so it is logged when the handler ends (its
+      // end()), not with a guessed status.
       res.once('close', () => {
-        // Gone before the handler answered: log when it does (its end), not with a guessed status.
-        if (res.writableEnded) settle();
-        else closedEarly = true;
+        if (res.writableEnded) return settle();
+        const end = res.end.bind(res) as (...args: unknown[]) => Response;
+        res.end = ((...args: unknown[]) => {
+          const out = end(...args);
+          settle();
+          return out;
+        }) as Response['end'];
       });
-      const end = res.end.bind(res) as (...args: unknown[]) => Response;
-      res.end = ((...args: unknown[]) => {
-        const out = end(...args);
-        if (closedEarly) settle();
-        return out;
-      }) as Response['end'];
       next();
     };
   }
@@ -139,7 +148,7 @@ export class OperLogRecorder {
    * while the department is looked up and the row inserted.
    */
   private record(
-    route: OperRoute,
+    route: RouteShape,
     req: Request,
     res: Response,
     principal: Principal,
@@ -149,10 +158,7 @@ export class OperLogRecorder {
   ): void {
     const pending = this.queue.length + this.writing;
     if (pending >= this.maxPending) {
-      this.logger.warn(
-        { route: `${route.method} ${route.path}`, pending },
-        'operation log dropped',
-      );
+      this.logger.warn({ route: route.method, pending }, 'operation log dropped');
       return;
     }
     const code = answerCodeOf(res);
@@ -162,9 +168,7 @@ export class OperLogRecorder {
     const params = hasContent(body) ? body : { ...req.params, ...(req.query as object) };
     const ip = req.ip ?? req.socket.remoteAddress ?? '';
     const entry: NewOperLog = {
-      title: route.tag,
-      businessType: businessTypeOf(route.method, route.path),
-      method: `${route.method.toUpperCase()} ${route.path}`,
+      ...route,
       requestMethod: req.method,
       operatorType: OPERATOR_TYPE.manage,
       operName: principal.userName,
