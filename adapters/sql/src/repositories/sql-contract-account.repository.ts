@@ -10,7 +10,7 @@ import {
   type DataScope,
   type ListPage,
 } from '@dpms/core';
-import { containsPattern, listPage, pageBounds, toCount } from './sql-helpers.js';
+import { containsPattern, listPage, pageBounds, pageWithCount } from './sql-helpers.js';
 
 import { str, time, type AnyEb, type Db } from './sql-account-rows.js';
 
@@ -79,17 +79,14 @@ export class SqlContractAccountRepository implements ContractAccountRepository {
           ]),
         ),
       );
-    const total = await where
-      .clearSelect()
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirstOrThrow();
+    const count = where.clearSelect().select((eb) => eb.fn.countAll().as('n'));
     const { limit, offset } = pageBounds(q.page);
     let rows = where.orderBy('a.account_id', q.sort?.direction ?? 'desc');
     if (limit !== undefined) rows = rows.limit(limit).offset(offset ?? 0);
-    return listPage(
-      toCount(total.n),
-      (await rows.execute()).map((r) => SqlContractAccountRepository.view(r)),
+    const { total, rows: page } = await pageWithCount(rows, count, (r) =>
+      r.map((row) => SqlContractAccountRepository.view(row)),
     );
+    return listPage(total, page);
   }
 
   async get(

@@ -11,7 +11,7 @@ import type {
 } from '@dpms/core';
 import { sql, type Selectable } from 'kysely';
 import type { FileObjectTable, FileUploadTable } from '../database/files-schema.js';
-import { inTransaction, type Db } from './sql-helpers.js';
+import { inTransaction, pageWithCount, type Db } from './sql-helpers.js';
 
 const toFile = (r: Selectable<FileObjectTable>): FileRecord => ({
   fileId: r.file_id,
@@ -93,28 +93,24 @@ export class SqlFileRecordRepository implements FileRecordRepository {
       .where('deleted_at', 'is', null);
     const name = query.name?.trim();
     if (name) owned = owned.where(sql<boolean>`strpos(lower(original_name), lower(${name})) > 0`);
-    const [rows, count] = await Promise.all([
-      owned
-        .select(['file_id', 'original_name', 'file_type', 'size', 'created_at'])
-        .orderBy('created_at', 'desc')
-        .orderBy('file_id')
-        .offset(query.offset)
-        .limit(query.limit)
-        .execute(),
-      owned.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    const uses = await this.usesOf(rows.map((r) => r.file_id));
-    return {
-      total: Number(count.n),
-      rows: rows.map((r) => ({
+    const page = owned
+      .select(['file_id', 'original_name', 'file_type', 'size', 'created_at'])
+      .orderBy('created_at', 'desc')
+      .orderBy('file_id')
+      .offset(query.offset)
+      .limit(query.limit);
+    const count = owned.select((eb) => eb.fn.countAll<string>().as('n'));
+    return pageWithCount(page, count, async (rows) => {
+      const uses = await this.usesOf(rows.map((r) => r.file_id));
+      return rows.map((r) => ({
         fileId: r.file_id,
         originalName: r.original_name,
         fileType: r.file_type,
         size: Number(r.size),
         createdAt: r.created_at,
         uses: uses.get(r.file_id) ?? [],
-      })),
-    };
+      }));
+    });
   }
 
   /**

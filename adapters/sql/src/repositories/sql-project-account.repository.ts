@@ -10,7 +10,7 @@ import {
 } from '@dpms/core';
 import { sql } from 'kysely';
 import { contractFigureColumns, figureSumsOf } from '../read-models/contract-figures.js';
-import { listPage, pageBounds, toCount } from './sql-helpers.js';
+import { listPage, pageBounds, pageWithCount } from './sql-helpers.js';
 
 import { amount, contractFilter, str, type AnyEb, type Db } from './sql-account-rows.js';
 
@@ -61,21 +61,20 @@ export class SqlProjectAccountRepository implements ProjectAccountRepository {
   }
 
   async list(q: ProjectAccountQuery, scope: DataScope): Promise<ListPage<ProjectAccountSums>> {
-    const total = await this.db
+    const count = this.db
       .selectFrom('contract as c')
       .where((eb) => contractFilter(eb as unknown as AnyEb, q.filter, scope))
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirstOrThrow();
+      .select((eb) => eb.fn.countAll().as('n'));
     const { limit, offset } = pageBounds(q.page);
     const dir = q.sort?.direction ?? 'desc';
     let rows = this.select(q.filter, scope)
       .orderBy(sql.ref(PROJECT_SORT[q.sort?.column ?? 'contractId'] ?? 'c.contract_id'), dir)
       .orderBy('c.contract_id', dir);
     if (limit !== undefined) rows = rows.limit(limit).offset(offset ?? 0);
-    return listPage(
-      toCount(total.n),
-      (await rows.execute()).map((r) => SqlProjectAccountRepository.view(r)),
+    const { total, rows: page } = await pageWithCount(rows, count, (r) =>
+      r.map((row) => SqlProjectAccountRepository.view(row)),
     );
+    return listPage(total, page);
   }
 
   async get(contractId: number, scope: DataScope): Promise<ProjectAccountSums | null> {
