@@ -262,7 +262,7 @@ export function useApprovalFormState({
     value: ApprovalFormValues[K],
     touched: readonly Path<ApprovalFormValues>[] = [name],
   ) => {
-    setValue(name as Path<ApprovalFormValues>, value as never, { shouldDirty: true });
+    setValue(name as Path<ApprovalFormValues>, value as never);
     // The field edited drops its problem at once (a server refusal until the next save).
     clearErrors([...touched]);
     if (formState.isSubmitted) setRecheck((n) => n + 1);
