@@ -1,4 +1,5 @@
 import type { TemplateKind } from '@dpms/core';
+import { ApiError } from '@dpms/http-client';
 import { aContractRecord, anArchiveRow, aTaskRecord } from '@dpms/wire/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -184,5 +185,42 @@ describe('发起审批 of 合同变更 (28_1) on a contract', () => {
         contractContent: { value: '甲方更名，合同额调整' },
       },
     });
+  });
+
+  it('puts the server’s refusal of a change field beside that field, until it is changed', async () => {
+    const refusal = new ApiError(
+      'VALIDATION.MAX_LENGTH',
+      '甲方不能超过200个字符',
+      400,
+      false,
+      'signByMain',
+      [{ field: 'signByMain', message: '甲方不能超过200个字符' }],
+    );
+    const { api, form } = await open('ContractChange', {
+      ...routes,
+      '/project/approval/addContractChangeTemplate': () => {
+        throw refusal;
+      },
+    });
+    await pick(form, '关联合同', '滨江幼儿园设计合同（HT-41）', '41');
+    const fields = await within(form).findByTestId('centre-change-fields');
+    await within(fields).findByText('变更前：原甲方');
+    change(fields, '甲方', '新甲方');
+    change(form, '变更内容', '甲方更名');
+    submit(form);
+    await waitFor(() =>
+      expect(api.sent('/project/approval/addContractChangeTemplate')).toHaveLength(1),
+    );
+    // The change field's own name: beside the change field, not the template's.
+    const alert = await waitFor(() => {
+      const a = fields.querySelector('[data-field="signByMain"] [role="alert"]');
+      expect(a).not.toBeNull();
+      return a;
+    });
+    expect(alert?.textContent).toBe('甲方不能超过200个字符');
+    change(fields, '甲方', '新甲方二');
+    await waitFor(() =>
+      expect(fields.querySelector('[data-field="signByMain"] [role="alert"]')).toBeNull(),
+    );
   });
 });
