@@ -18,6 +18,16 @@ export type RecordFields = Readonly<Record<string, unknown>>;
 export const takesRecordFields = (typeCode: string): boolean =>
   ['12', '25', '28'].includes(typeCode.split('_')[0] ?? '');
 
+/** The record fields the form shows for a type, by the record's own names (their problems land there). */
+export function recordFieldNames(typeCode: string): readonly string[] {
+  if (!takesRecordFields(typeCode)) return [];
+  if (typeCode.startsWith('25_')) return ['resultIds'];
+  const filing = typeCode.startsWith('12_');
+  const fields: readonly string[] = filing ? LIXIANG_CHANGEABLE_FIELDS : CHANGEABLE_FIELDS;
+  const shown = fields.filter((f) => f !== 'serviceManagerId');
+  return filing ? [...shown, 'reason'] : shown;
+}
+
 /** A change's fields now, by name, as text (blank for none): shown as 变更前. */
 function useCurrent(typeCode: string, picked: PickedRecord | null) {
   const contracts = useService(TOKENS.ContractGateway);
@@ -48,8 +58,7 @@ function useResults(typeCode: string, picked: PickedRecord | null) {
     queryKey: ['centre-task-results', taskId],
     enabled: picked !== null && typeCode.startsWith('25_'),
     queryFn: async () =>
-      (await tasks.results({ pageNum: 1, pageSize: 1000, taskId, resultConfirmed: '1' }))
-        .rows,
+      (await tasks.results({ pageNum: 1, pageSize: 1000, taskId, resultConfirmed: '1' })).rows,
   }).data;
 }
 
@@ -116,9 +125,8 @@ export function CentreRecordFields({
     );
   }
   const filing = typeCode.startsWith('12_');
-  const fields: readonly string[] = filing ? LIXIANG_CHANGEABLE_FIELDS : CHANGEABLE_FIELDS;
   const label = (f: string) => (filing ? lixiangFieldLabel(f) : (CONTRACT_FIELD_LABELS[f] ?? f));
-  const shown = fields.filter((f) => f !== 'serviceManagerId');
+  const shown = recordFieldNames(typeCode).filter((f) => f !== 'reason');
   return (
     <fieldset className="grid gap-3 sm:grid-cols-2" data-testid="centre-change-fields">
       <legend className="text-sm text-ink-soft">变更内容（只提交与变更前不同的字段）</legend>
