@@ -23,6 +23,7 @@ import { DEMO_PASSWORD, nextAddress, TestClock } from '../test-support/api.js';
 import { openTestDatabase, type TestDatabase } from '../test-support/test-database.js';
 import { testServerConfig } from '../test-support/test-server-config.js';
 import { readingRealStatuses } from '../test-support/real-statuses.js';
+import { headForDrafterDept } from '../test-support/drafter-dept.js';
 import { sqlContractSource, sqlDocumentSource } from './document-source.js';
 import { HttpPrintClient } from './http-print-client.js';
 import { generateSealKey, P12PdfSealer } from './pdf-seal.js';
@@ -88,13 +89,7 @@ beforeAll(async () => {
     ),
   );
   app = readingRealStatuses(createApp(container).app);
-  // The demo's 综合经营部 (107) has no leader; contract reviews start at the drafter's head.
-  await database.handle.db
-    .updateTable('sys_dept')
-    .set({ leader_user_id: 2 })
-    .where('dept_id', '=', 107)
-    .where('leader_user_id', 'is', null)
-    .execute();
+  await headForDrafterDept(database.handle.db, { unlessLed: true });
 });
 afterAll(async () => {
   await printService?.close();
