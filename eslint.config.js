@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import maxLines from './eslint/max-lines.js';
 
 /** Imports that would tie the domain core to a framework, a transport, storage or Node itself. */
 const coreForbidden = {
@@ -76,6 +77,7 @@ export default tseslint.config(
       'no-console': ['warn', { allow: ['warn', 'error'] }],
     },
   },
+  ...maxLines,
   {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,

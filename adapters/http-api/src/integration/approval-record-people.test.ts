@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 import { useTaskApi } from './task-fixture.js';
+import { headForDrafterDept } from '../test-support/drafter-dept.js';
 
 /**
  * A 项目经理 node linked to its record takes the record's project manager, not the form's copy:
@@ -83,12 +84,7 @@ describe.each(testDatabaseKinds())('项目经理 nodes from the record, on %s', 
         })
         .execute();
     }
-    // 综合经营部 (107) has no head in the demo: its reviews' 部门负责人 is 王经营's.
-    await db
-      .updateTable('sys_dept')
-      .set({ leader_user_id: 2 })
-      .where('dept_id', '=', 107)
-      .execute();
+    await headForDrafterDept(db);
     await client.ensureSignedIn('zhjy');
     const added = await okData(
       post('zhjy', '/v4/contract/add', {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../test-support/api-client.js';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
+import { headForDrafterDept } from '../test-support/drafter-dept.js';
 
 /**
  * The records approvals move, through the API: a contract or a filing is locked
@@ -75,12 +76,7 @@ describe.each(testDatabaseKinds())('records moved by their approvals on %s', (ki
 
   beforeAll(async () => {
     api = await openApprovalApi(kind);
-    // The demo's 综合经营部 (107) has no leader; the review's first node is the department head.
-    await api.database.handle.db
-      .updateTable('sys_dept')
-      .set({ leader_user_id: 2 })
-      .where('dept_id', '=', 107)
-      .execute();
+    await headForDrafterDept(api.database.handle.db);
     for (const u of ['zhjy', 'yunying']) await client.signIn(u);
   });
   afterAll(() => api.close());

@@ -3,7 +3,7 @@ import type ExcelJS from 'exceljs';
 import { addDays } from '@dpms/core';
 import { insertArchive } from '@dpms/sql';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { headForDrafterDept } from '../test-support/save-and-submit-cases.js';
+import { headForDrafterDept } from '../test-support/drafter-dept.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 import { today, useTaskApi } from './task-fixture.js';
 import { openXlsx } from '../test-support/xlsx-answer.js';
@@ -58,7 +58,7 @@ describe.each(testDatabaseKinds())('approval sheets read from their records on %
     ).nick_name;
 
   beforeAll(async () => {
-    await headForDrafterDept(api());
+    await headForDrafterDept(api().database.handle.db);
     await client.signIn('zhjy', 'caiwu');
   });
 

@@ -21,6 +21,7 @@ import { openXlsx } from '../test-support/xlsx-answer.js';
 import { openTestDatabase, type TestDatabaseKind } from '../test-support/test-database.js';
 import { testServerConfig } from '../test-support/test-server-config.js';
 import { readingRealStatuses } from '../test-support/real-statuses.js';
+import { headForDrafterDept } from '../test-support/drafter-dept.js';
 
 /** The contract API with the file routes over a test database and a private local file store. */
 export interface ContractTestApi {
@@ -63,13 +64,7 @@ export async function openContractApi(kind: TestDatabaseKind): Promise<ContractT
     files,
   });
   const app = readingRealStatuses(createApp(container).app);
-  // The demo's 综合经营部 (107) has no leader; contract reviews start at the drafter's head.
-  await database.handle.db
-    .updateTable('sys_dept')
-    .set({ leader_user_id: 2 })
-    .where('dept_id', '=', 107)
-    .where('leader_user_id', 'is', null)
-    .execute();
+  await headForDrafterDept(database.handle.db, { unlessLed: true });
   const tokens = new Map<string, string>();
   const login = async (user: string) => {
     const known = tokens.get(user);

@@ -7,6 +7,7 @@ import { apiClient } from '../test-support/api-client.js';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 import { openXlsx } from '../test-support/xlsx-answer.js';
+import { headForDrafterDept } from '../test-support/drafter-dept.js';
 
 const base = {
   projectName: '滨江新城',
@@ -36,13 +37,7 @@ describe.each(testDatabaseKinds())('contract API on %s', (kind) => {
 
   beforeAll(async () => {
     api = await openApprovalApi(kind);
-    // The demo's 综合经营部 (107) has no leader; the contract review's first node is the drafter's
-    // department head.
-    await api.database.handle.db
-      .updateTable('sys_dept')
-      .set({ leader_user_id: 2 })
-      .where('dept_id', '=', 107)
-      .execute();
+    await headForDrafterDept(api.database.handle.db);
     for (const u of ['zhjy', 'xmjl2', 'caiwu', 'yuangong', 'admin']) await client.signIn(u);
     rates = await new SqlFeeRateSource(api.database.handle.db).current();
   });

@@ -1,12 +1,9 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment -- supertest bodies are untyped JSON */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
-import {
-  headForDrafterDept,
-  saveAndSubmitCases,
-  signedInCalls,
-} from '../test-support/save-and-submit-cases.js';
+import { saveAndSubmitCases, signedInCalls } from '../test-support/save-and-submit-cases.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
+import { headForDrafterDept } from '../test-support/drafter-dept.js';
 
 /** A filing form as a person fills it in, each test with its own project name. */
 const form = (projectName: string) => ({
@@ -35,7 +32,7 @@ describe.each(testDatabaseKinds())('save and submit a filing in one call on %s',
 
   beforeAll(async () => {
     api = await openApprovalApi(kind);
-    await headForDrafterDept(api);
+    await headForDrafterDept(api.database.handle.db);
     token = await api.login('zhjy');
   });
   afterAll(() => api.close());

@@ -5,6 +5,7 @@ import { SqlFeeRateSource } from '@dpms/sql';
 import { apiClient } from '../test-support/api-client.js';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
 import { testDatabaseKinds } from '../test-support/test-database.js';
+import { headForDrafterDept } from '../test-support/drafter-dept.js';
 
 const filing = {
   projectName: '立项备案项目',
@@ -22,11 +23,7 @@ describe.each(testDatabaseKinds())('project filing API on %s', (kind) => {
 
   beforeAll(async () => {
     api = await openApprovalApi(kind);
-    await api.database.handle.db
-      .updateTable('sys_dept')
-      .set({ leader_user_id: 2 })
-      .where('dept_id', '=', 107)
-      .execute();
+    await headForDrafterDept(api.database.handle.db);
     for (const u of ['zhjy', 'yunying', 'yuangong', 'xmjl2']) await client.signIn(u);
   });
   afterAll(() => api.close());

@@ -1,50 +1,16 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-call -- supertest bodies are untyped JSON */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient } from '../test-support/api-client.js';
-import { openTestApi, testDatabaseKinds, type TestApi } from '../test-support/api.js';
+import { describe, expect, it } from 'vitest';
+import { testDatabaseKinds } from '../test-support/api.js';
+import { walk, byLabel, useRoleSuite } from '../test-support/role-suite.js';
 
-interface Node {
-  id: number;
-  label: string;
-  children?: Node[];
-}
-const walk = (nodes: readonly Node[]): Node[] =>
-  nodes.flatMap((n) => [n, ...walk(n.children ?? [])]);
-const byLabel = (nodes: readonly Node[], label: string): Node => {
-  const found = walk(nodes).find((n) => n.label === label);
-  if (!found) throw new Error(`no node ${label}`);
-  return found;
-};
-
-describe.each(testDatabaseKinds())('角色管理 and 岗位管理 on %s', (kind) => {
-  let api: TestApi;
-  let menuTree: Node[];
-  const { get, post, put, del, refused, signIn, useToken } = apiClient(() => api);
-  beforeAll(async () => {
-    api = await openTestApi(kind);
-    await signIn('admin');
-  }, 120_000);
-  afterAll(async () => {
-    await api?.close();
-  });
-  let seq = 0;
-  const fresh = () => `${Date.now() % 100000}${++seq}`;
-  const newRole = async (extra: object = {}) => {
-    const n = fresh();
-    const r = await post('admin', '/system/role', {
-      roleName: `测试角色${n}`,
-      roleKey: `test_${n}`,
-      roleSort: 9,
-      ...extra,
-    }).expect(200);
-    return r.body.data as { roleId: number; roleName: string; roleKey: string };
-  };
+describe.each(testDatabaseKinds())('角色管理 on %s', (kind) => {
+  const { get, post, put, del, refused, signIn, menuTree, fresh, newRole, newEditor } =
+    useRoleSuite(kind);
 
   it('serves the menu trees at their named paths, not as a menu or role id', async () => {
     const tree = await get('admin', '/system/menu/treeselect').expect(200);
     expect(tree.body.code).toBe(200);
-    menuTree = tree.body.data;
-    const system = byLabel(menuTree, '系统管理');
+    const system = byLabel(tree.body.data, '系统管理');
     expect(system.children?.map((c) => c.label)).toContain('角色管理');
     // A role without the menu sees only what it holds.
     await signIn('jingying');
@@ -75,9 +41,9 @@ describe.each(testDatabaseKinds())('角色管理 and 岗位管理 on %s', (kind)
   });
 
   it('creates a role with its menus, reads its grant tree and refuses a taken key naming it', async () => {
-    const userPage = byLabel(menuTree, '用户管理');
+    const userPage = byLabel(menuTree(), '用户管理');
     const buttons = userPage.children ?? [];
-    const system = byLabel(menuTree, '系统管理');
+    const system = byLabel(menuTree(), '系统管理');
     const role = await newRole({ menuIds: [system.id, userPage.id, buttons[0]!.id] });
     const tree = await get('admin', `/system/menu/roleMenuTreeselect/${role.roleId}`).expect(200);
     // With 父子联动 the partly granted directory and page are half-checked, not sent.
@@ -205,255 +171,10 @@ describe.each(testDatabaseKinds())('角色管理 and 岗位管理 on %s', (kind)
     await get('admin', `/system/role/${free.roleId}`).expect(404);
   });
 
-  it('assigns users to a role and takes them away (分配用户)', async () => {
-    const role = await newRole();
-    const before = await get(
-      'admin',
-      `/system/role/authUser/unallocatedList?roleId=${role.roleId}`,
-    ).expect(200);
-    // Not the administrator: taking a role signs its holder out, and the test signs in as admin.
-    const candidates = before.body.rows
-      .filter((u: { userId: number }) => u.userId !== 1)
-      .slice(0, 3)
-      .map((u: { userId: number }) => u.userId);
-    expect(candidates).toHaveLength(3);
-    const added = await put(
-      'admin',
-      `/system/role/authUser/selectAll?roleId=${role.roleId}&userIds=${candidates.join(',')}`,
-      undefined,
-    ).expect(200);
-    expect(added.body.data.count).toBe(3);
-    const holders = await get(
-      'admin',
-      `/system/role/authUser/allocatedList?roleId=${role.roleId}`,
-    ).expect(200);
-    expect(holders.body.rows.map((u: { userId: number }) => u.userId).sort()).toEqual(
-      [...candidates].sort(),
-    );
-    const after = await get(
-      'admin',
-      `/system/role/authUser/unallocatedList?roleId=${role.roleId}&pageSize=1000`,
-    ).expect(200);
-    expect(after.body.total).toBe(before.body.total - 3);
-    await put('admin', '/system/role/authUser/cancel', {
-      roleId: role.roleId,
-      userId: candidates[0],
-    }).expect(200);
-    await put(
-      'admin',
-      `/system/role/authUser/cancelAll?roleId=${role.roleId}&userIds=${candidates.slice(1).join(',')}`,
-      undefined,
-    ).expect(200);
-    const empty = await get(
-      'admin',
-      `/system/role/authUser/allocatedList?roleId=${role.roleId}`,
-    ).expect(200);
-    expect(empty.body.total).toBe(0);
-    const noUsers = await refused(
-      put('admin', `/system/role/authUser/selectAll?roleId=${role.roleId}&userIds=`, undefined),
-      400,
-    );
-    expect(noUsers.msg).toContain('用户');
-    // Only an administrator makes an administrator: a role editor who is not one is refused.
-    const rolePage = byLabel(menuTree, '角色管理');
-    const editors = await newRole({
-      menuIds: [
-        byLabel(menuTree, '系统管理').id,
-        rolePage.id,
-        ...walk(rolePage.children ?? []).map((b) => b.id),
-      ],
-    });
-    const n = fresh();
-    await post('admin', '/system/user', {
-      userName: `editor${n}`,
-      nickName: `编辑${n}`,
-      password: 'secret123',
-      deptId: 111,
-      roleIds: [editors.roleId],
-    }).expect(200);
-    const editor = `editor${n}`;
-    useToken(editor, await api.login(editor, 'secret123'));
-    await put(
-      editor,
-      `/system/role/authUser/selectAll?roleId=${role.roleId}&userIds=3`,
-      undefined,
-    ).expect(200);
-    const refusal = await refused(
-      put(editor, '/system/role/authUser/selectAll?roleId=1&userIds=3', undefined),
-      403,
-    );
-    expect(refusal.msg).toBe('不允许操作超级管理员角色');
-    await put('admin', '/system/role/authUser/selectAll?roleId=1&userIds=3', undefined).expect(200);
-    await put('admin', '/system/role/authUser/cancel', { roleId: 1, userId: 3 }).expect(200);
-  });
-
-  it("takes a role's lost menu from its users on their next request", async () => {
-    const system = byLabel(menuTree, '系统管理');
-    const postPage = byLabel(menuTree, '岗位管理');
-    const role = await newRole({ menuIds: [system.id, postPage.id] });
-    const n = fresh();
-    await post('admin', '/system/user', {
-      userName: `grantee${n}`,
-      nickName: `授权${n}`,
-      password: 'secret123',
-      deptId: 111,
-      roleIds: [role.roleId],
-    }).expect(200);
-    const grantee = `grantee${n}`;
-    useToken(grantee, await api.login(grantee, 'secret123'));
-    await get(grantee, '/system/post/list').expect(200);
-    const routers = await get(grantee, '/getRouters').expect(200);
-    expect(JSON.stringify(routers.body.data)).toContain('system/post/index');
-
-    await put('admin', '/system/role', { roleId: role.roleId, menuIds: [] }).expect(200);
-    await get(grantee, '/system/post/list').expect(403);
-    const after = await get(grantee, '/getRouters').expect(200);
-    expect(JSON.stringify(after.body.data)).not.toContain('system/post/index');
-    // And a disabled role takes its grants with it.
-    await put('admin', '/system/role', { roleId: role.roleId, menuIds: [system.id, postPage.id] });
-    await get(grantee, '/system/post/list').expect(200);
-    await put('admin', '/system/role/changeStatus', { roleId: role.roleId, status: '1' }).expect(
-      200,
-    );
-    // Its only role disabled, the session no longer stands.
-    await get(grantee, '/system/post/list').expect(401);
-  });
-
-  it('ends the grants of a user whose role is taken away (取消授权) on their next request', async () => {
-    const system = byLabel(menuTree, '系统管理');
-    const postPage = byLabel(menuTree, '岗位管理');
-    const role = await newRole({ menuIds: [system.id, postPage.id] });
-    const n = fresh();
-    const created = await post('admin', '/system/user', {
-      userName: `holder${n}`,
-      nickName: `持有${n}`,
-      password: 'secret123',
-      deptId: 111,
-      roleIds: [13],
-    }).expect(200);
-    const userId = created.body.data.userId;
-    await put(
-      'admin',
-      `/system/role/authUser/selectAll?roleId=${role.roleId}&userIds=${userId}`,
-      undefined,
-    ).expect(200);
-    const holder = `holder${n}`;
-    useToken(holder, await api.login(holder, 'secret123', role.roleId));
-    await get(holder, '/system/post/list').expect(200);
-    await put('admin', '/system/role/authUser/cancel', { roleId: role.roleId, userId }).expect(200);
-    // The session acted in the role taken away: it no longer stands.
-    await get(holder, '/system/post/list').expect(401);
-  });
-
-  it('signs out only the users a role was actually taken from (取消授权)', async () => {
-    const role = await newRole();
-    const none = await put('admin', '/system/role/authUser/cancel', {
-      roleId: role.roleId,
-      userId: 1,
-    }).expect(200);
-    expect(none.body.data.count).toBe(0);
-    const nobody = await put(
-      'admin',
-      `/system/role/authUser/cancelAll?roleId=${role.roleId}&userIds=1`,
-      undefined,
-    ).expect(200);
-    expect(nobody.body.data.count).toBe(0);
-    // The administrator did not hold the role: their session stands.
-    await get('admin', '/system/role/list').expect(200);
-  });
-
-  it('deletes a role or post named twice in a batch once (去重)', async () => {
-    const role = await newRole();
-    const r = await del('admin', `/system/role/${role.roleId},${role.roleId}`).expect(200);
-    expect(r.body.data.count).toBe(1);
-    await get('admin', `/system/role/${role.roleId}`).expect(404);
-    const n = fresh();
-    const created = await post('admin', '/system/post', {
-      postCode: `d${n}`,
-      postName: `重复${n}`,
-      postSort: 3,
-    }).expect(200);
-    const postId = created.body.data.postId;
-    const p = await del('admin', `/system/post/${postId},${postId}`).expect(200);
-    expect(p.body.data.count).toBe(1);
-    await get('admin', `/system/post/${postId}`).expect(404);
-  });
-
-  it('exports roles and posts', async () => {
-    for (const url of ['/system/role/export', '/system/post/export']) {
-      const r = await get('admin', url).expect(200);
-      expect(r.headers['content-type']).toContain('spreadsheetml');
-    }
-  });
-
-  it('creates, edits and deletes a post; refuses a taken code and a post users hold', async () => {
-    const n = fresh();
-    const created = await post('admin', '/system/post', {
-      postCode: `p${n}`,
-      postName: `岗位${n}`,
-      postSort: 3,
-    }).expect(200);
-    const postId = created.body.data.postId;
-    const dup = await refused(
-      post('admin', '/system/post', {
-        postCode: `p${n}`,
-        postName: `别的${n}`,
-      }),
-      409,
-    );
-    expect(dup).toMatchObject({ field: 'postCode' });
-    const blank = await refused(
-      post('admin', '/system/post', { postCode: 'x', postName: ' ' }),
-      400,
-    );
-    expect(blank.msg).toContain('岗位名称不能为空');
-    await put('admin', '/system/post', { postId, postName: `改名${n}` }).expect(200);
-    expect((await get('admin', `/system/post/${postId}`)).body.data.postName).toBe(`改名${n}`);
-    const listed = await get('admin', `/system/post/list?postCode=p${n}`).expect(200);
-    expect(listed.body.total).toBe(1);
-    await get('admin', '/system/post/optionselect').expect(200);
-
-    const holders = await get('admin', '/system/user/list?postId=1').expect(200);
-    expect(holders.body.total).toBeGreaterThan(0);
-    const heldName = (await get('admin', '/system/post/1')).body.data.postName;
-    const refusal = await refused(del('admin', `/system/post/${postId},1`), 409);
-    expect(refusal.msg).toBe(`${heldName}已分配,不能删除`);
-    await get('admin', `/system/post/${postId}`).expect(200);
-    await del('admin', `/system/post/${postId}`).expect(200);
-    await get('admin', `/system/post/${postId}`).expect(404);
-  });
-
-  /** A non-admin role editor: 系统管理 › 角色管理 and its buttons, in department 111. */
-  const newEditor = async (scope?: { dataScope: string; deptIds?: number[] }) => {
-    const rolePage = byLabel(menuTree, '角色管理');
-    const editors = await newRole({
-      menuIds: [
-        byLabel(menuTree, '系统管理').id,
-        rolePage.id,
-        ...walk(rolePage.children ?? []).map((b) => b.id),
-      ],
-    });
-    if (scope)
-      await put('admin', '/system/role/dataScope', { roleId: editors.roleId, ...scope }).expect(
-        200,
-      );
-    const n = fresh();
-    const created = await post('admin', '/system/user', {
-      userName: `editor${n}`,
-      nickName: `编辑${n}`,
-      password: 'secret123',
-      deptId: 111,
-      roleIds: [editors.roleId],
-    }).expect(200);
-    const editor = `editor${n}`;
-    useToken(editor, await api.login(editor, 'secret123'));
-    return { editor, role: editors, userId: created.body.data.userId as number, rolePage };
-  };
-
   it('lets a non-admin grant only the menus they hold (角色管理 by a role editor)', async () => {
     const { editor, rolePage } = await newEditor();
-    const system = byLabel(menuTree, '系统管理');
-    const userPage = byLabel(menuTree, '用户管理');
+    const system = byLabel(menuTree(), '系统管理');
+    const userPage = byLabel(menuTree(), '用户管理');
     const n = fresh();
     const refusal = await refused(
       post(editor, '/system/role', {

@@ -7,12 +7,7 @@ import type { Express } from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalDiskFileStore } from '@dpms/files/local';
-import {
-  defaultWebDir,
-  printConfigFromEnv,
-  startPrintService,
-  type RunningPrintService,
-} from '@dpms/print-service';
+import type { RunningPrintService } from '@dpms/print-service';
 import { readPdf, signaturePng } from '@dpms/print-service/testing';
 import { SqlFileRecordRepository } from '@dpms/sql';
 import { createApp } from '../app.js';
@@ -23,10 +18,12 @@ import { DEMO_PASSWORD, nextAddress, TestClock } from '../test-support/api.js';
 import { openTestDatabase, type TestDatabase } from '../test-support/test-database.js';
 import { testServerConfig } from '../test-support/test-server-config.js';
 import { readingRealStatuses } from '../test-support/real-statuses.js';
+import { binary, compact, startTestPrintService } from '../test-support/print-service.js';
 import { sqlContractSource, sqlDocumentSource } from './document-source.js';
 import { HttpPrintClient } from './http-print-client.js';
 import { generateSealKey, P12PdfSealer } from './pdf-seal.js';
 import { printModule } from './print.module.js';
+import { headForDrafterDept } from '../test-support/drafter-dept.js';
 
 /**
  * A formal contract's PDF (`GET /v4/contract/{contractId}/pdf`) through the API and a real print
@@ -34,12 +31,6 @@ import { printModule } from './print.module.js';
  * institute; read back with poppler (pdftotext, pdfsig).
  */
 const INSTITUTE_SEAL = '华东示范建筑设计研究院有限公司';
-const compact = (s: string) => s.replace(/\s+/g, '');
-const binary = (res: NodeJS.ReadableStream, done: (e: Error | null, body: Buffer) => void) => {
-  const parts: Buffer[] = [];
-  res.on('data', (c: Buffer) => parts.push(c));
-  res.on('end', () => done(null, Buffer.concat(parts)));
-};
 
 let printService: RunningPrintService;
 let database: TestDatabase;
@@ -48,16 +39,7 @@ let root: string;
 const tokens = new Map<string, string>();
 
 beforeAll(async () => {
-  printService = await startPrintService(
-    {
-      ...printConfigFromEnv({}, { webDir: defaultWebDir() }),
-      port: 0,
-      tabs: 1,
-      probeIntervalMs: 0,
-    },
-    { warmPayload: null },
-  );
-  await printService.ready;
+  printService = await startTestPrintService();
   database = await openTestDatabase('embedded');
   root = mkdtempSync(path.join(tmpdir(), 'dpms-contract-pdf-'));
   const clock = new TestClock();
@@ -88,13 +70,7 @@ beforeAll(async () => {
     ),
   );
   app = readingRealStatuses(createApp(container).app);
-  // The demo's 综合经营部 (107) has no leader; contract reviews start at the drafter's head.
-  await database.handle.db
-    .updateTable('sys_dept')
-    .set({ leader_user_id: 2 })
-    .where('dept_id', '=', 107)
-    .where('leader_user_id', 'is', null)
-    .execute();
+  await headForDrafterDept(database.handle.db, { unlessLed: true });
 });
 afterAll(async () => {
   await printService?.close();

@@ -8,12 +8,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { amountInWords, contractClauses, type PlatformRepositories } from '@dpms/core';
 import { LocalDiskFileStore } from '@dpms/files/local';
-import {
-  defaultWebDir,
-  printConfigFromEnv,
-  startPrintService,
-  type RunningPrintService,
-} from '@dpms/print-service';
+import type { RunningPrintService } from '@dpms/print-service';
 import {
   contractPayload,
   readPdf,
@@ -43,6 +38,7 @@ import {
   testLinkedRecords,
 } from '../test-support/approval-test-records.js';
 import { readingRealStatuses } from '../test-support/real-statuses.js';
+import { binary, compact, startTestPrintService } from '../test-support/print-service.js';
 
 /**
  * PDFs through the API and a real print service (in this process, on a free port) printing on
@@ -50,29 +46,12 @@ import { readingRealStatuses } from '../test-support/real-statuses.js';
  */
 let printService: RunningPrintService;
 beforeAll(async () => {
-  printService = await startPrintService(
-    {
-      ...printConfigFromEnv({}, { webDir: defaultWebDir() }),
-      port: 0,
-      tabs: 1,
-      probeIntervalMs: 0,
-    },
-    { warmPayload: null },
-  );
-  await printService.ready;
+  printService = await startTestPrintService();
   expect(printService.pool.status().state).toBe('ready');
 });
 afterAll(async () => {
   await printService?.close();
 });
-
-const compact = (s: string) => s.replace(/\s+/g, '');
-
-const binary = (res: NodeJS.ReadableStream, done: (e: Error | null, body: Buffer) => void) => {
-  const parts: Buffer[] = [];
-  res.on('data', (c: Buffer) => parts.push(c));
-  res.on('end', () => done(null, Buffer.concat(parts)));
-};
 
 function apiOver(database: TestDatabase, storeRoot: string, printUrl: string): Express {
   const clock = new TestClock();

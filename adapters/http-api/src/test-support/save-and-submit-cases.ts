@@ -2,7 +2,6 @@
 import type { Express } from 'express';
 import request, { type Test } from 'supertest';
 import { expect, it } from 'vitest';
-import type { ApprovalTestApi } from './approval-api.js';
 
 /**
  * One signed-in user's calls of a suite: `post` with an optional Idempotency-Key, and `get`. The
@@ -20,15 +19,6 @@ export function signedInCalls(app: () => Express, token: () => string) {
     get: (path: string, query: Record<string, string | number>): Test =>
       request(app()).get(`/prod-api${path}`).set(auth()).query(query),
   };
-}
-
-/** The review's first node is the drafter's department head: zhjy's department (107) gets one. */
-export async function headForDrafterDept(api: ApprovalTestApi): Promise<void> {
-  await api.database.handle.db
-    .updateTable('sys_dept')
-    .set({ leader_user_id: 2 })
-    .where('dept_id', '=', 107)
-    .execute();
 }
 
 /**
