@@ -64,6 +64,16 @@ describe('the signing key', () => {
   });
 });
 
+/** A TokenService whose every signature check is counted. */
+function countingTokens() {
+  let checks = 0;
+  const counting = ((...args: Parameters<typeof jwtVerify>) => {
+    checks += 1;
+    return jwtVerify(...args);
+  }) as typeof jwtVerify;
+  return { t: new TokenService('k'.repeat(40), counting), checks: () => checks };
+}
+
 describe('TokenService', () => {
   it('signs a session id and refuses expired or foreign tokens', async () => {
     const t = new TokenService('k'.repeat(40));
@@ -75,33 +85,23 @@ describe('TokenService', () => {
   });
 
   it('checks a token once, then answers from memory until its expiry; a refused one every time', async () => {
-    let checks = 0;
-    const counting = ((...args: Parameters<typeof jwtVerify>) => {
-      checks += 1;
-      return jwtVerify(...args);
-    }) as typeof jwtVerify;
-    const t = new TokenService('k'.repeat(40), counting);
+    const { t, checks } = countingTokens();
     const now = new Date('2026-01-01T00:00:00Z');
     const token = await t.sign('sid-2', 8, now, new Date(now.getTime() + 60_000));
     for (let i = 0; i < 3; i += 1)
       expect(await t.verify(token, now)).toEqual({ sessionId: 'sid-2', userId: 8 });
-    expect(checks).toBe(1);
+    expect(checks()).toBe(1);
     // The remembered token still expires, on jose's rule (not after the current second).
     expect(await t.verify(token, new Date(now.getTime() + 59_999))).not.toBeNull();
     expect(await t.verify(token, new Date(now.getTime() + 60_000))).toBeNull();
     const altered = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
     expect(await t.verify(altered, now)).toBeNull();
     expect(await t.verify(altered, now)).toBeNull();
-    expect(checks).toBe(3);
+    expect(checks()).toBe(3);
   });
 
   it('remembers a bounded number of tokens, forgetting the oldest first', async () => {
-    let checks = 0;
-    const counting = ((...args: Parameters<typeof jwtVerify>) => {
-      checks += 1;
-      return jwtVerify(...args);
-    }) as typeof jwtVerify;
-    const t = new TokenService('k'.repeat(40), counting);
+    const { t, checks } = countingTokens();
     const now = new Date('2026-01-01T00:00:00Z');
     const later = new Date(now.getTime() + 60_000);
     const first = await t.sign('sid-0', 1, now, later);
@@ -109,10 +109,10 @@ describe('TokenService', () => {
     for (let i = 1; i < VERIFIED_TOKENS_KEPT; i += 1)
       await t.verify(await t.sign(`sid-${i}`, 1, now, later), now);
     await t.verify(first, now);
-    expect(checks).toBe(VERIFIED_TOKENS_KEPT);
+    expect(checks()).toBe(VERIFIED_TOKENS_KEPT);
     await t.verify(await t.sign('one-more', 1, now, later), now);
     await t.verify(first, now);
-    expect(checks).toBe(VERIFIED_TOKENS_KEPT + 2);
+    expect(checks()).toBe(VERIFIED_TOKENS_KEPT + 2);
   });
 });
 
