@@ -8,13 +8,19 @@ import {
   type KeyValueStorage,
 } from '@dpms/browser';
 import {
+  AccountGateway,
   ApprovalGateway,
+  ArchiveGateway,
   AuthGateway,
   ConfigGateway,
+  ContractDocumentGateway,
   ContractGateway,
   DeptGateway,
   DictGateway,
   FileGateway,
+  FundGateway,
+  FundPayGateway,
+  FundPlanGateway,
   HttpClient,
   JobLogGateway,
   LoginInfoGateway,
@@ -30,10 +36,12 @@ import {
   SysNoticeGateway,
   RoleGateway,
   SearchGateway,
+  TaskGateway,
   UserGateway,
 } from '@dpms/http-client';
 import { Feedback } from '../components/ui/feedback';
 import { configureFileDownloads } from '../components/upload/download';
+import { ClosingGateway } from '../features/closing/closing.gateway';
 import { Navigator } from './navigator';
 import { NotifyService } from './notify';
 import { SessionService } from './session';
@@ -162,6 +170,33 @@ export const httpModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(TOKENS.ContractGateway)
     .toResolvedValue((http: HttpClient) => new ContractGateway(http), [TOKENS.Http])
+    .inSingletonScope();
+  bind(TOKENS.ContractDocumentGateway)
+    .toResolvedValue((http: HttpClient) => new ContractDocumentGateway(http), [TOKENS.Http])
+    .inSingletonScope();
+  bind(TOKENS.TaskGateway)
+    .toResolvedValue((http: HttpClient) => new TaskGateway(http), [TOKENS.Http])
+    .inSingletonScope();
+  bind(TOKENS.ArchiveGateway)
+    .toResolvedValue((http: HttpClient) => new ArchiveGateway(http), [TOKENS.Http])
+    .inSingletonScope();
+  bind(TOKENS.AccountGateway)
+    .toResolvedValue((http: HttpClient) => new AccountGateway(http), [TOKENS.Http])
+    .inSingletonScope();
+  bind(TOKENS.FundGateway)
+    .toResolvedValue((http: HttpClient) => new FundGateway(http), [TOKENS.Http])
+    .inSingletonScope();
+  bind(TOKENS.FundPayGateway)
+    .toResolvedValue((http: HttpClient) => new FundPayGateway(http), [TOKENS.Http])
+    .inSingletonScope();
+  bind(TOKENS.FundPlanGateway)
+    .toResolvedValue((http: HttpClient) => new FundPlanGateway(http), [TOKENS.Http])
+    .inSingletonScope();
+  bind(TOKENS.ClosingGateway)
+    .toResolvedValue(
+      (http: HttpClient, approvals: ApprovalGateway) => new ClosingGateway(http, approvals),
+      [TOKENS.Http, TOKENS.ApprovalGateway],
+    )
     .inSingletonScope();
   bind(TOKENS.FileGateway)
     .toResolvedValue(

@@ -4,9 +4,7 @@ import {
   LIXIANG_CHANGEABLE_FIELDS,
   lixiangFieldLabel,
 } from '@dpms/core';
-import { TaskGateway } from '@dpms/http-client';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import type { PickedRecord } from './RecordPicker';
@@ -41,15 +39,13 @@ function useCurrent(typeCode: string, picked: PickedRecord | null) {
 
 /** The confirmed results of the picked task, by discipline and file name. */
 function useResults(typeCode: string, picked: PickedRecord | null) {
-  const http = useService(TOKENS.Http);
-  const tasks = useMemo(() => new TaskGateway(http), [http]);
+  const tasks = useService(TOKENS.TaskGateway);
   const taskId = Number(picked?.recordId ?? '');
   return useQuery({
     queryKey: ['centre-task-results', taskId],
     enabled: picked !== null && typeCode.startsWith('25_'),
     queryFn: async () =>
-      (await tasks.results({ pageNum: 1, pageSize: 1000, taskId, resultConfirmed: '1' }))
-        .rows,
+      (await tasks.results({ pageNum: 1, pageSize: 1000, taskId, resultConfirmed: '1' })).rows,
   }).data;
 }
 

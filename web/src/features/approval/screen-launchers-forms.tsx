@@ -17,11 +17,10 @@ import {
   performTypeCode,
   type FundPlanLineKind,
 } from '@dpms/core';
-import { useMemo, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { useService } from '../../app/di';
 import { useActionActor } from '../../app/hooks';
 import { TOKENS } from '../../app/tokens';
-import { ClosingGateway } from '../closing/closing.gateway';
 import { ClosingFormDialog } from '../closing/ClosingFormDialog';
 import { LoanFormDialog } from '../fund/LoanFormDialog';
 import { useDepts, useFundGateway } from '../fund/fund-shared';
@@ -121,9 +120,7 @@ export function LoanLauncher(props: LauncherProps) {
  * ceiling; or a draft's 送审.
  */
 export function ClosingLauncher(props: LauncherProps) {
-  // The closing gateway as 结算结案 builds it (not its page module: 发起审批 loads the dialog only).
-  const http = useService(TOKENS.Http);
-  const gateway = useMemo(() => new ClosingGateway(http), [http]);
+  const gateway = useService(TOKENS.ClosingGateway);
   const actor = useActionActor();
   const kind = props.typeCode === '11_1' ? 'settle' : 'closed';
   const name = kind === 'settle' ? '结算' : '结案';

@@ -1,5 +1,4 @@
-import { FundPayGateway } from '@dpms/http-client';
-import { useMemo } from 'react';
+import type { FundPayGateway } from '@dpms/http-client';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import type { Option } from '../money/money-form';
@@ -16,8 +15,7 @@ export {
 
 /** The payment calls, bound to the web's HTTP client. */
 export function useFundPayGateway(): FundPayGateway {
-  const http = useService(TOKENS.Http);
-  return useMemo(() => new FundPayGateway(http), [http]);
+  return useService(TOKENS.FundPayGateway);
 }
 
 /** The query string of an export: the list's applied filters without its paging. */

@@ -3,8 +3,8 @@ import {
   FUND_PLAN_LINE_KINDS,
   FUND_PLAN_STATUS_LABELS,
 } from '@dpms/core';
-import { FundPlanGateway, fundExportQuery } from '@dpms/http-client';
-import { useMemo } from 'react';
+import type { FundPlanGateway } from '@dpms/http-client';
+import { fundExportQuery } from '@dpms/http-client';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import type { Option } from '../money/money-form';
@@ -23,8 +23,7 @@ export {
 
 /** The fund plan calls, bound to the web's HTTP client. */
 export function useFundPlanGateway(): FundPlanGateway {
-  const http = useService(TOKENS.Http);
-  return useMemo(() => new FundPlanGateway(http), [http]);
+  return useService(TOKENS.FundPlanGateway);
 }
 
 /** The line kinds and statuses as select options, in core's words. */
