@@ -3,7 +3,7 @@ import { accountExportQuery } from '@dpms/http-client';
 import { useEffect, useState } from 'react';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
-import { useOptions, type Option } from '../money/money-form';
+import { useOptions, type Option } from '../../components/form/money-form';
 
 export {
   Figure,
@@ -14,7 +14,7 @@ export {
   useDepts,
   useOptions,
   type Option,
-} from '../money/money-form';
+} from '../../components/form/money-form';
 
 /** The account, invoice and employee-cost calls, bound to the web's HTTP client. */
 export function useAccountGateway(): AccountGateway {

@@ -1,7 +1,7 @@
 import type { FundPayGateway } from '@dpms/http-client';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
-import type { Option } from '../money/money-form';
+import type { Option } from '../../components/form/money-form';
 
 export {
   Figure,
@@ -11,7 +11,7 @@ export {
   useFormalContracts,
   useOptions,
   type Option,
-} from '../money/money-form';
+} from '../../components/form/money-form';
 
 /** The payment calls, bound to the web's HTTP client. */
 export function useFundPayGateway(): FundPayGateway {

@@ -7,7 +7,7 @@ import type { FundPlanGateway } from '@dpms/http-client';
 import { fundExportQuery } from '@dpms/http-client';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
-import type { Option } from '../money/money-form';
+import type { Option } from '../../components/form/money-form';
 
 export {
   Figure,
@@ -19,7 +19,7 @@ export {
   // Formal contracts, for the income lines (back money expected by contract).
   useFormalContracts as useContracts,
   type Option,
-} from '../money/money-form';
+} from '../../components/form/money-form';
 
 /** The fund plan calls, bound to the web's HTTP client. */
 export function useFundPlanGateway(): FundPlanGateway {

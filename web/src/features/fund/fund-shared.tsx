@@ -15,7 +15,7 @@ export {
   // Formal contracts, for 登记回款.
   useFormalContracts as useContracts,
   type Option,
-} from '../money/money-form';
+} from '../../components/form/money-form';
 
 /** The fund calls, bound to the web's HTTP client. */
 export function useFundGateway(): FundGateway {
