@@ -1,4 +1,5 @@
 import { Container, ContainerModule } from 'inversify';
+import { lazy } from 'react';
 import {
   BrowserTimerScheduler,
   EventBus,
@@ -208,6 +209,15 @@ export const httpModule = new ContainerModule(({ bind }) => {
 
 /** The application family: the session and the start-up cache built on the gateways. */
 export const appModule = new ContainerModule(({ bind }) => {
+  // Record screens open an approval's detail through this slot, never importing the approval
+  // feature; lazy, so the approval code is not in the start-up bundle.
+  bind(TOKENS.ApprovalDetailDialog).toConstantValue(
+    lazy(() =>
+      import('../features/approval/ApprovalDetail').then((m) => ({
+        default: m.ApprovalDetailDialog,
+      })),
+    ),
+  );
   bind(TOKENS.Session)
     .toResolvedValue(
       (auth: AuthGateway, tokens: TokenStorage, storage: SessionStore, navigator: Navigator) =>

@@ -34,6 +34,7 @@ import type {
   UserGateway,
 } from '@dpms/http-client';
 import type { ClosingGateway } from '../features/closing/closing.gateway';
+import type { ApprovalDetailComponent } from '../components/approval/ApprovalDetailSlot';
 import type { Feedback } from '../components/ui/feedback';
 import type { Navigator } from './navigator';
 import type { NotifyService } from './notify';
@@ -87,6 +88,8 @@ export const TOKENS = {
   FundPlanGateway: token<FundPlanGateway>('FundPlanGateway'),
   /** 结案/结算/合同完工: the web's own gateway (its answers are parsed in the closing feature). */
   ClosingGateway: token<ClosingGateway>('ClosingGateway'),
+  /** The approval feature's 审批详情 dialog, for record screens to open (see ApprovalDetailSlot). */
+  ApprovalDetailDialog: token<ApprovalDetailComponent>('ApprovalDetailDialog'),
   Session: token<SessionService>('Session'),
   Startup: token<StartupCache>('Startup'),
   Notify: token<NotifyService>('Notify'),
