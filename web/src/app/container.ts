@@ -45,6 +45,7 @@ import { configureFileDownloads } from '../components/upload/download';
 import { ClosingGateway } from '../features/closing/closing.gateway';
 import { Navigator } from './navigator';
 import { NotifyService } from './notify';
+import { SCREEN_LAUNCHERS } from './screen-launchers/screen-launchers';
 import { SessionService } from './session';
 import { StartupCache } from './startup';
 import { TOKENS, type WebScheduler } from './tokens';
@@ -211,6 +212,7 @@ export const httpModule = new ContainerModule(({ bind }) => {
 export const appModule = new ContainerModule(({ bind }) => {
   // Record screens open an approval's detail through this slot, never importing the approval
   // feature; lazy, so the approval code is not in the start-up bundle.
+  bind(TOKENS.ScreenLaunchers).toConstantValue(SCREEN_LAUNCHERS);
   bind(TOKENS.ApprovalDetailDialog).toConstantValue(
     lazy(() =>
       import('../features/approval/ApprovalDetail').then((m) => ({

@@ -33,6 +33,7 @@ import type {
   TaskGateway,
   UserGateway,
 } from '@dpms/http-client';
+import type { ScreenLaunchers } from '../features/approval/ScreenLauncher';
 import type { ClosingGateway } from '../features/closing/closing.gateway';
 import type { ApprovalDetailComponent } from '../components/approval/ApprovalDetailSlot';
 import type { Feedback } from '../components/ui/feedback';
@@ -90,6 +91,8 @@ export const TOKENS = {
   ClosingGateway: token<ClosingGateway>('ClosingGateway'),
   /** The approval feature's 审批详情 dialog, for record screens to open (see ApprovalDetailSlot). */
   ApprovalDetailDialog: token<ApprovalDetailComponent>('ApprovalDetailDialog'),
+  /** 发起审批's record-screen launchers by type group, composed in app/screen-launchers. */
+  ScreenLaunchers: token<ScreenLaunchers>('ScreenLaunchers'),
   Session: token<SessionService>('Session'),
   Startup: token<StartupCache>('Startup'),
   Notify: token<NotifyService>('Notify'),

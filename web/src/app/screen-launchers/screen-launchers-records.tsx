@@ -12,11 +12,15 @@ import {
   type ResultSealTypeCode,
 } from '@dpms/core';
 import type { SealRow } from '@dpms/http-client';
-import { useService } from '../../app/di';
-import { useActionActor } from '../../app/hooks';
-import { TOKENS } from '../../app/tokens';
-import { SealSubmitDialog } from '../task/SealSubmitDialog';
-import { PickAndSend, type LauncherProps, type SendChoice } from './screen-send';
+import { useService } from '../di';
+import { useActionActor } from '../hooks';
+import { TOKENS } from '../tokens';
+import { SealSubmitDialog } from '../../features/task/SealSubmitDialog';
+import {
+  PickAndSend,
+  type LauncherProps,
+  type SendChoice,
+} from '../../features/approval/screen-send';
 
 /**
  * These lists take a `status` filter too, but here the record's own rule (core's mayActOn… of
@@ -111,17 +115,15 @@ export function FilingLauncher(props: LauncherProps) {
       button="提交审批"
       load={() =>
         readable<SendChoice>(
-          contracts
-            .list('declare', PAGE)
-            .then((page) =>
-              page.rows
-                .filter((c) => c.stage === 'declare' && mayActOnContract('submit', c, actor))
-                .map((c) => ({
-                  id: String(c.contractId),
-                  label: `备案：${c.contractName}`,
-                  row: c,
-                })),
-            ),
+          contracts.list('declare', PAGE).then((page) =>
+            page.rows
+              .filter((c) => c.stage === 'declare' && mayActOnContract('submit', c, actor))
+              .map((c) => ({
+                id: String(c.contractId),
+                label: `备案：${c.contractName}`,
+                row: c,
+              })),
+          ),
           contracts.lixiangList(PAGE).then((page) =>
             page.rows
               .filter((l) => lixiangActions.may('submit', l, actor))

@@ -18,18 +18,22 @@ import {
   type FundPlanLineKind,
 } from '@dpms/core';
 import type { ReactElement } from 'react';
-import { useService } from '../../app/di';
-import { useActionActor } from '../../app/hooks';
-import { TOKENS } from '../../app/tokens';
-import { ClosingFormDialog } from '../closing/ClosingFormDialog';
-import { LoanFormDialog } from '../fund/LoanFormDialog';
-import { useDepts, useFundGateway } from '../fund/fund-shared';
-import { FundPayFormDialog } from '../fund-pay/FundPayFormDialog';
-import { useFundPayGateway } from '../fund-pay/fund-pay-shared';
-import { FundPerformFormDialog } from '../fund-plan/FundPerformFormDialog';
-import { FundPlanFormDialog } from '../fund-plan/FundPlanFormDialog';
-import { useContracts, useFundPlanGateway } from '../fund-plan/fund-plan-shared';
-import { OpenScreenDialog, PickAndSend, type LauncherProps } from './screen-send';
+import { useService } from '../di';
+import { useActionActor } from '../hooks';
+import { TOKENS } from '../tokens';
+import { ClosingFormDialog } from '../../features/closing/ClosingFormDialog';
+import { LoanFormDialog } from '../../features/fund/LoanFormDialog';
+import { useDepts, useFundGateway } from '../../features/fund/fund-shared';
+import { FundPayFormDialog } from '../../features/fund-pay/FundPayFormDialog';
+import { useFundPayGateway } from '../../features/fund-pay/fund-pay-shared';
+import { FundPerformFormDialog } from '../../features/fund-plan/FundPerformFormDialog';
+import { FundPlanFormDialog } from '../../features/fund-plan/FundPlanFormDialog';
+import { useContracts, useFundPlanGateway } from '../../features/fund-plan/fund-plan-shared';
+import {
+  OpenScreenDialog,
+  PickAndSend,
+  type LauncherProps,
+} from '../../features/approval/screen-send';
 
 const PAGE = { pageNum: 1, pageSize: 1000 };
 const sent = (r: { approvalId: string | null }) => ({ approvalId: r.approvalId });
