@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import { webFeatures } from './eslint/web-features.js';
 
 /** Imports that would tie the domain core to a framework, a transport, storage or Node itself. */
 const coreForbidden = {
@@ -97,4 +98,5 @@ export default tseslint.config(
       ],
     },
   },
+  ...webFeatures,
 );
