@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import maxLines from './eslint/max-lines.js';
+import { webFeatures } from './eslint/web-features.js';
 
 /** Imports that would tie the domain core to a framework, a transport, storage or Node itself. */
 const coreForbidden = {
@@ -99,4 +100,5 @@ export default tseslint.config(
       ],
     },
   },
+  ...webFeatures,
 );

@@ -1,4 +1,5 @@
 import { Container, ContainerModule } from 'inversify';
+import { lazy } from 'react';
 import {
   BrowserTimerScheduler,
   EventBus,
@@ -8,13 +9,19 @@ import {
   type KeyValueStorage,
 } from '@dpms/browser';
 import {
+  AccountGateway,
   ApprovalGateway,
+  ArchiveGateway,
   AuthGateway,
   ConfigGateway,
+  ContractDocumentGateway,
   ContractGateway,
   DeptGateway,
   DictGateway,
   FileGateway,
+  FundGateway,
+  FundPayGateway,
+  FundPlanGateway,
   HttpClient,
   JobLogGateway,
   LoginInfoGateway,
@@ -30,12 +37,15 @@ import {
   SysNoticeGateway,
   RoleGateway,
   SearchGateway,
+  TaskGateway,
   UserGateway,
 } from '@dpms/http-client';
 import { Feedback } from '../components/ui/feedback';
 import { configureFileDownloads } from '../components/upload/download';
+import { ClosingGateway } from '../features/closing/closing.gateway';
 import { Navigator } from './navigator';
 import { NotifyService } from './notify';
+import { SCREEN_LAUNCHERS } from './screen-launchers/screen-launchers';
 import { SessionService } from './session';
 import { StartupCache } from './startup';
 import { TOKENS, type WebScheduler } from './tokens';
@@ -163,6 +173,33 @@ export const httpModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.ContractGateway)
     .toResolvedValue((http: HttpClient) => new ContractGateway(http), [TOKENS.Http])
     .inSingletonScope();
+  bind(TOKENS.ContractDocumentGateway)
+    .toResolvedValue((http: HttpClient) => new ContractDocumentGateway(http), [TOKENS.Http])
+    .inSingletonScope();
+  bind(TOKENS.TaskGateway)
+    .toResolvedValue((http: HttpClient) => new TaskGateway(http), [TOKENS.Http])
+    .inSingletonScope();
+  bind(TOKENS.ArchiveGateway)
+    .toResolvedValue((http: HttpClient) => new ArchiveGateway(http), [TOKENS.Http])
+    .inSingletonScope();
+  bind(TOKENS.AccountGateway)
+    .toResolvedValue((http: HttpClient) => new AccountGateway(http), [TOKENS.Http])
+    .inSingletonScope();
+  bind(TOKENS.FundGateway)
+    .toResolvedValue((http: HttpClient) => new FundGateway(http), [TOKENS.Http])
+    .inSingletonScope();
+  bind(TOKENS.FundPayGateway)
+    .toResolvedValue((http: HttpClient) => new FundPayGateway(http), [TOKENS.Http])
+    .inSingletonScope();
+  bind(TOKENS.FundPlanGateway)
+    .toResolvedValue((http: HttpClient) => new FundPlanGateway(http), [TOKENS.Http])
+    .inSingletonScope();
+  bind(TOKENS.ClosingGateway)
+    .toResolvedValue(
+      (http: HttpClient, approvals: ApprovalGateway) => new ClosingGateway(http, approvals),
+      [TOKENS.Http, TOKENS.ApprovalGateway],
+    )
+    .inSingletonScope();
   bind(TOKENS.FileGateway)
     .toResolvedValue(
       (http: HttpClient, tokens: TokenStorage) => new FileGateway(http, tokens),
@@ -173,6 +210,16 @@ export const httpModule = new ContainerModule(({ bind }) => {
 
 /** The application family: the session and the start-up cache built on the gateways. */
 export const appModule = new ContainerModule(({ bind }) => {
+  // Record screens open an approval's detail through this slot, never importing the approval
+  // feature; lazy, so the approval code is not in the start-up bundle.
+  bind(TOKENS.ScreenLaunchers).toConstantValue(SCREEN_LAUNCHERS);
+  bind(TOKENS.ApprovalDetailDialog).toConstantValue(
+    lazy(() =>
+      import('../features/approval/ApprovalDetail').then((m) => ({
+        default: m.ApprovalDetailDialog,
+      })),
+    ),
+  );
   bind(TOKENS.Session)
     .toResolvedValue(
       (auth: AuthGateway, tokens: TokenStorage, storage: SessionStore, navigator: Navigator) =>

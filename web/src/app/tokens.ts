@@ -2,13 +2,19 @@ import type { ServiceIdentifier } from 'inversify';
 import type { TimerScheduler } from '@dpms/core';
 import type { EventBus, SessionStore as BrowserSessionStore, TokenStorage } from '@dpms/browser';
 import type {
+  AccountGateway,
   ApprovalGateway,
+  ArchiveGateway,
   AuthGateway,
   ConfigGateway,
+  ContractDocumentGateway,
   ContractGateway,
   DeptGateway,
   DictGateway,
   FileGateway,
+  FundGateway,
+  FundPayGateway,
+  FundPlanGateway,
   HttpClient,
   JobLogGateway,
   LoginInfoGateway,
@@ -24,8 +30,12 @@ import type {
   ServerMonitorGateway,
   CacheMonitorGateway,
   SysNoticeGateway,
+  TaskGateway,
   UserGateway,
 } from '@dpms/http-client';
+import type { ScreenLaunchers } from '../features/approval/ScreenLauncher';
+import type { ClosingGateway } from '../features/closing/closing.gateway';
+import type { ApprovalDetailComponent } from '../components/approval/ApprovalDetailSlot';
 import type { Feedback } from '../components/ui/feedback';
 import type { Navigator } from './navigator';
 import type { NotifyService } from './notify';
@@ -70,6 +80,19 @@ export const TOKENS = {
   ApprovalGateway: token<ApprovalGateway>('ApprovalGateway'),
   FileGateway: token<FileGateway>('FileGateway'),
   ContractGateway: token<ContractGateway>('ContractGateway'),
+  ContractDocumentGateway: token<ContractDocumentGateway>('ContractDocumentGateway'),
+  TaskGateway: token<TaskGateway>('TaskGateway'),
+  ArchiveGateway: token<ArchiveGateway>('ArchiveGateway'),
+  AccountGateway: token<AccountGateway>('AccountGateway'),
+  FundGateway: token<FundGateway>('FundGateway'),
+  FundPayGateway: token<FundPayGateway>('FundPayGateway'),
+  FundPlanGateway: token<FundPlanGateway>('FundPlanGateway'),
+  /** 结案/结算/合同完工: the web's own gateway (its answers are parsed in the closing feature). */
+  ClosingGateway: token<ClosingGateway>('ClosingGateway'),
+  /** The approval feature's 审批详情 dialog, for record screens to open (see ApprovalDetailSlot). */
+  ApprovalDetailDialog: token<ApprovalDetailComponent>('ApprovalDetailDialog'),
+  /** 发起审批's record-screen launchers by type group, composed in app/screen-launchers. */
+  ScreenLaunchers: token<ScreenLaunchers>('ScreenLaunchers'),
   Session: token<SessionService>('Session'),
   Startup: token<StartupCache>('Startup'),
   Notify: token<NotifyService>('Notify'),

@@ -1,8 +1,9 @@
-import { AccountGateway, accountExportQuery } from '@dpms/http-client';
-import { useEffect, useMemo, useState } from 'react';
+import type { AccountGateway } from '@dpms/http-client';
+import { accountExportQuery } from '@dpms/http-client';
+import { useEffect, useState } from 'react';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
-import { useOptions, type Option } from '../money/money-form';
+import { useOptions, type Option } from '../../components/form/money-form';
 
 export {
   Figure,
@@ -13,12 +14,11 @@ export {
   useDepts,
   useOptions,
   type Option,
-} from '../money/money-form';
+} from '../../components/form/money-form';
 
 /** The account, invoice and employee-cost calls, bound to the web's HTTP client. */
 export function useAccountGateway(): AccountGateway {
-  const http = useService(TOKENS.Http);
-  return useMemo(() => new AccountGateway(http), [http]);
+  return useService(TOKENS.AccountGateway);
 }
 
 /** The export address of a list with what it last searched. */

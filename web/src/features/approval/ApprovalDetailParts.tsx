@@ -69,7 +69,4 @@ export function opinionErrorOf(error: unknown): string | undefined {
   return fieldErrorsOf(error).find((f) => f.field === 'opinion')?.message;
 }
 
-export interface ApprovalDetailProps {
-  readonly approvalId: string;
-  readonly onClose: () => void;
-}
+export type { ApprovalDetailProps } from '../../components/approval/ApprovalDetailSlot';

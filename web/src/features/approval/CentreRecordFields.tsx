@@ -4,9 +4,7 @@ import {
   LIXIANG_CHANGEABLE_FIELDS,
   lixiangFieldLabel,
 } from '@dpms/core';
-import { TaskGateway } from '@dpms/http-client';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import type { PickedRecord } from './RecordPicker';
@@ -51,8 +49,7 @@ function useCurrent(typeCode: string, picked: PickedRecord | null) {
 
 /** The confirmed results of the picked task, by discipline and file name. */
 function useResults(typeCode: string, picked: PickedRecord | null) {
-  const http = useService(TOKENS.Http);
-  const tasks = useMemo(() => new TaskGateway(http), [http]);
+  const tasks = useService(TOKENS.TaskGateway);
   const taskId = Number(picked?.recordId ?? '');
   return useQuery({
     queryKey: ['centre-task-results', taskId],

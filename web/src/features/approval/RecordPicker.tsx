@@ -4,9 +4,7 @@ import {
   type ApprovalRecordLink,
   type TemplateContent,
 } from '@dpms/core';
-import { ArchiveGateway, TaskGateway } from '@dpms/http-client';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import { RecordSelect } from './RecordSelect';
@@ -41,10 +39,9 @@ const PAGE = { pageNum: 1, pageSize: 1000 };
 
 /** The choices of a picker, from the record's own list route (names, never typed ids). */
 function useChoices(link: ApprovalRecordLink): { choices: RecordChoice[]; loading: boolean } {
-  const http = useService(TOKENS.Http);
   const contracts = useService(TOKENS.ContractGateway);
-  const tasks = useMemo(() => new TaskGateway(http), [http]);
-  const archives = useMemo(() => new ArchiveGateway(http), [http]);
+  const tasks = useService(TOKENS.TaskGateway);
+  const archives = useService(TOKENS.ArchiveGateway);
   const query = useQuery({
     queryKey: ['approval-record-choices', link.picker],
     staleTime: 30_000,

@@ -1,9 +1,20 @@
 import type { ApprovalRecordLink } from '@dpms/core';
 import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, type ComponentType } from 'react';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
-import { screenLauncherOf } from './screen-launchers';
-import type { SentRecord } from './screen-send';
+import type { LauncherProps, SentRecord } from './screen-send';
+
+/**
+ * Type group → the record screen's launcher of 发起审批. The launchers are the record features'
+ * own dialogs, so app/ builds this registry (app/screen-launchers) and binds it to
+ * TOKENS.ScreenLaunchers: the approval feature never imports a record feature.
+ */
+export type ScreenLaunchers = Readonly<Partial<Record<number, ComponentType<LauncherProps>>>>;
+
+/** The launcher of a type code's group, if its record screen has one. */
+export const screenLauncherOf = (launchers: ScreenLaunchers, typeCode: string) =>
+  launchers[Number(typeCode.split('_')[0])];
 
 /**
  * The part of 发起审批 a `screen` kind shows in place of the template form: which screen's form
@@ -19,7 +30,7 @@ export function ScreenLauncher({
   link: ApprovalRecordLink;
   onDone: (sent: SentRecord) => void;
 }) {
-  const Launcher = screenLauncherOf(typeCode);
+  const Launcher = screenLauncherOf(useService(TOKENS.ScreenLaunchers), typeCode);
   const queries = useQueryClient();
   const bus = useService(TOKENS.EventBus);
   // As after any approval action: the approval lists and the badge learn of the new approval.
@@ -40,7 +51,11 @@ export function ScreenLauncher({
           ? `该类审批关联业务记录，请在“${link.screen}”中选择记录后提交审批。`
           : `该类审批由“${link.screen}”的表单提交：在此选择或填写记录，按“${link.screen}”的规则校验，提交后与在该页面提交相同。`}
       </p>
-      {Launcher !== undefined && <Launcher typeCode={typeCode} link={link} onDone={done} />}
+      {Launcher !== undefined && (
+        <Suspense fallback={<p aria-busy data-testid="screen-launcher-loading" />}>
+          <Launcher typeCode={typeCode} link={link} onDone={done} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -55,6 +55,8 @@ export async function openCentre(
   const form = await screen.findByTestId('approval-form');
   change(form, '审批类型', typeCode);
   await within(form).findByTestId('screen-launcher');
+  // The record screen's launcher is lazy (app/screen-launchers): wait for its code to load.
+  await waitFor(() => expect(within(form).queryByTestId('screen-launcher-loading')).toBeNull());
   expect(within(form).queryByRole('button', { name: '提交' })).toBeNull();
   expect(within(form).queryByRole('button', { name: '保存草稿' })).toBeNull();
   return { api, form, saved, closed };

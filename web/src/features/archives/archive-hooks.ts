@@ -1,12 +1,10 @@
-import { ArchiveGateway } from '@dpms/http-client';
-import { useMemo } from 'react';
+import type { ArchiveGateway } from '@dpms/http-client';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import { useActionKeys } from '../../components/crud/action-keys';
 
 export function useArchiveGateway(): ArchiveGateway {
-  const http = useService(TOKENS.Http);
-  return useMemo(() => new ArchiveGateway(http), [http]);
+  return useService(TOKENS.ArchiveGateway);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { closingActions } from '@dpms/core';
 import { errorMessage } from '@dpms/http-client';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useService } from '../../app/di';
 import { useActionActor } from '../../app/hooks';
 import { TOKENS } from '../../app/tokens';
@@ -13,12 +13,8 @@ import { FilePreviewDialog, type PreviewFile } from '../../components/widgets/Fi
 import { ClosingDetailDialog } from './ClosingDetailDialog';
 import { ClosingFormDialog } from './ClosingFormDialog';
 import { FinishDialog } from './FinishDialog';
-import {
-  ClosingGateway,
-  type ClosingKind,
-  type ClosingRecord,
-  type FinishRow,
-} from './closing.gateway';
+import type { ClosingGateway } from './closing.gateway';
+import { type ClosingKind, type ClosingRecord, type FinishRow } from './closing.gateway';
 
 const KIND_NAMES: Record<ClosingKind, string> = { closed: '结案', settle: '结算' };
 const STATUS_OPTIONS = [
@@ -35,8 +31,7 @@ const TABS: { key: Tab; label: string }[] = [
 ];
 
 export function useClosingGateway(): ClosingGateway {
-  const http = useService(TOKENS.Http);
-  return useMemo(() => new ClosingGateway(http), [http]);
+  return useService(TOKENS.ClosingGateway);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ApiError } from '@dpms/http-client';
+import { ApiError, ApprovalGateway } from '@dpms/http-client';
 import { describe, expect, it } from 'vitest';
 import { FakeApi } from '../../test/api-render';
 import { ClosingGateway } from './closing.gateway';
@@ -36,7 +36,10 @@ describe('ClosingGateway parses every answer with its wire schema', () => {
         },
       }),
     });
-    await malformed(new ClosingGateway(api.client).info('closed', 5), 'backAmount');
+    await malformed(
+      new ClosingGateway(api.client, new ApprovalGateway(api.client)).info('closed', 5),
+      'backAmount',
+    );
   });
 
   it('refuses a finish overview without its blockers and a page without its total', async () => {
@@ -48,7 +51,7 @@ describe('ClosingGateway parses every answer with its wire schema', () => {
       }),
       '/contract/settle/list': () => ({ code: 200, msg: '查询成功', rows: [] }),
     });
-    const gateway = new ClosingGateway(api.client);
+    const gateway = new ClosingGateway(api.client, new ApprovalGateway(api.client));
     await malformed(gateway.finishOverview(5), 'data.contract');
     await malformed(gateway.list('settle', {}), 'total');
   });

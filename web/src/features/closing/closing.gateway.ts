@@ -1,6 +1,6 @@
 import type { ClosingFeeKey } from '@dpms/core';
 import {
-  ApprovalGateway,
+  type ApprovalGateway,
   type ApprovalDetailResponse,
   type HttpClient,
   type Page,
@@ -83,7 +83,10 @@ const PATHS = {
 
 /** The closed case, settlement and finish confirmation calls of 001 §7. */
 export class ClosingGateway {
-  constructor(private readonly http: HttpClient) {}
+  constructor(
+    private readonly http: HttpClient,
+    private readonly approvals: ApprovalGateway,
+  ) {}
 
   private async read<S extends z.ZodType>(
     schema: S,
@@ -142,8 +145,7 @@ export class ClosingGateway {
   };
 
   /** The approval of a closing, as the approval slice reads it. */
-  approval = (approvalId: string): Promise<ApprovalSummary> =>
-    new ApprovalGateway(this.http).detail(approvalId);
+  approval = (approvalId: string): Promise<ApprovalSummary> => this.approvals.detail(approvalId);
   /** The approval sheet as PDF, through the print service (an API path for the file gateway). */
   sheetPdfPath = (approvalId: string) =>
     `/project/approval/export?approvalId=${approvalId}&format=pdf`;

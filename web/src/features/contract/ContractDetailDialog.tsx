@@ -19,7 +19,7 @@ import {
 } from '../../components/upload';
 import { downloadExport } from '../../components/upload/download';
 import { useFilePreview } from '../../components/upload/useFilePreview';
-import { ApprovalDetailDialog } from '../approval/ApprovalDetail';
+import { ApprovalDetailDialog } from '../../components/approval/ApprovalDetailSlot';
 import { FEE_FIELDS } from './labels';
 import { useInstituteClock, type InstituteClock } from '../../components/time/institute-clock';
 

@@ -31,7 +31,7 @@ import {
 import { BIZ_SOURCE_OPTIONS, BIZ_TYPE_OPTIONS, FEE_FIELDS, STAGE_TITLES } from './labels';
 import { useFeeRates } from './useFeeRates';
 import { DateInput } from '../../components/ui/DateInput';
-import { ActionKeys } from '../approval/idempotent-action';
+import { ActionKeys } from '../../components/crud/action-keys';
 
 /** The form's values from a stored contract (for editing). */
 export function formValuesOf(c: ContractRecord): ContractFormValues {

@@ -6,8 +6,8 @@ import {
   mayActOnContractDocument,
   type ContractDocType,
 } from '@dpms/core';
-import { ContractDocumentGateway, type StoredContractDocument } from '@dpms/http-client';
-import { useMemo } from 'react';
+import type { ContractDocumentGateway } from '@dpms/http-client';
+import { type StoredContractDocument } from '@dpms/http-client';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useService } from '../../app/di';
 import { useActionActor } from '../../app/hooks';
@@ -36,8 +36,7 @@ export const documentSignPath = (documentId: number): string =>
   `${DOCUMENT_EDIT_PATH}?documentId=${documentId}&readonly=1&signtype=3`;
 
 function useDocumentGateway(): ContractDocumentGateway {
-  const http = useService(TOKENS.Http);
-  return useMemo(() => new ContractDocumentGateway(http), [http]);
+  return useService(TOKENS.ContractDocumentGateway);
 }
 
 const positiveInt = (value: string | null): number | undefined => {

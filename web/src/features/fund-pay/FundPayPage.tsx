@@ -20,7 +20,7 @@ import { CrudPage } from '../../components/crud/CrudPage';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { downloadExport } from '../../components/upload';
-import { ApprovalDetailDialog } from '../approval/ApprovalDetail';
+import { ApprovalDetailDialog } from '../../components/approval/ApprovalDetailSlot';
 import { FundPayFormDialog } from './FundPayFormDialog';
 import { FundPayMonthChart } from './FundPayMonthChart';
 import {

@@ -1,8 +1,7 @@
-import { FundPayGateway } from '@dpms/http-client';
-import { useMemo } from 'react';
+import type { FundPayGateway } from '@dpms/http-client';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
-import type { Option } from '../money/money-form';
+import type { Option } from '../../components/form/money-form';
 
 export {
   Figure,
@@ -12,12 +11,11 @@ export {
   useFormalContracts,
   useOptions,
   type Option,
-} from '../money/money-form';
+} from '../../components/form/money-form';
 
 /** The payment calls, bound to the web's HTTP client. */
 export function useFundPayGateway(): FundPayGateway {
-  const http = useService(TOKENS.Http);
-  return useMemo(() => new FundPayGateway(http), [http]);
+  return useService(TOKENS.FundPayGateway);
 }
 
 /** The query string of an export: the list's applied filters without its paging. */

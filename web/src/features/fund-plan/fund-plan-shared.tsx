@@ -3,11 +3,11 @@ import {
   FUND_PLAN_LINE_KINDS,
   FUND_PLAN_STATUS_LABELS,
 } from '@dpms/core';
-import { FundPlanGateway, fundExportQuery } from '@dpms/http-client';
-import { useMemo } from 'react';
+import type { FundPlanGateway } from '@dpms/http-client';
+import { fundExportQuery } from '@dpms/http-client';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
-import type { Option } from '../money/money-form';
+import type { Option } from '../../components/form/money-form';
 
 export {
   Figure,
@@ -19,12 +19,11 @@ export {
   // Formal contracts, for the income lines (back money expected by contract).
   useFormalContracts as useContracts,
   type Option,
-} from '../money/money-form';
+} from '../../components/form/money-form';
 
 /** The fund plan calls, bound to the web's HTTP client. */
 export function useFundPlanGateway(): FundPlanGateway {
-  const http = useService(TOKENS.Http);
-  return useMemo(() => new FundPlanGateway(http), [http]);
+  return useService(TOKENS.FundPlanGateway);
 }
 
 /** The line kinds and statuses as select options, in core's words. */

@@ -18,7 +18,7 @@ import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
 import { downloadExport } from '../../components/upload';
-import { ApprovalDetailDialog } from '../approval/ApprovalDetail';
+import { ApprovalDetailDialog } from '../../components/approval/ApprovalDetailSlot';
 import { landRefusal, useWireForm } from '../../components/form/wire-form';
 import { TaskPicker } from '../../components/widgets/TaskPicker';
 import { LoanFormDialog } from './LoanFormDialog';

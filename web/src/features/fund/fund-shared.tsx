@@ -1,5 +1,6 @@
-import { FundGateway, TaskGateway, fundExportQuery } from '@dpms/http-client';
-import { useCallback, useMemo } from 'react';
+import type { FundGateway } from '@dpms/http-client';
+import { fundExportQuery } from '@dpms/http-client';
+import { useCallback } from 'react';
 import type { TaskChoice } from '../../components/widgets/TaskPicker';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
@@ -14,12 +15,11 @@ export {
   // Formal contracts, for 登记回款.
   useFormalContracts as useContracts,
   type Option,
-} from '../money/money-form';
+} from '../../components/form/money-form';
 
 /** The fund calls, bound to the web's HTTP client. */
 export function useFundGateway(): FundGateway {
-  const http = useService(TOKENS.Http);
-  return useMemo(() => new FundGateway(http), [http]);
+  return useService(TOKENS.FundGateway);
 }
 
 /** How many tasks a picker's search shows; a name narrows it. */
@@ -30,8 +30,7 @@ const TASK_SEARCH_SIZE = 50;
  * first, so a task loan names its task without anyone typing its id.
  */
 export function useTaskSearch(): (taskName: string) => Promise<readonly TaskChoice[]> {
-  const http = useService(TOKENS.Http);
-  const tasks = useMemo(() => new TaskGateway(http), [http]);
+  const tasks = useService(TOKENS.TaskGateway);
   return useCallback(
     async (taskName: string) =>
       (

@@ -1,8 +1,7 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { ACCEPTED_PAGE_SIZES } from '@dpms/wire';
 import { describe, expect, it, vi } from 'vitest';
 import { FakeApi, renderWithApi } from '../../test/api-render';
-import { NotifyCenter } from '../shell/NotifyCenter';
 import { WelcomePage } from './WelcomePage';
 
 // The chart draws on a canvas jsdom has not; its own tests cover it.
@@ -20,71 +19,6 @@ describe('欢迎', () => {
     expect(screen.getByText('设计质量承诺书.pdf')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '选择图标' })).toBeNull();
     expect(screen.queryByText(/入口图标/)).toBeNull();
-  });
-
-  it('shows what waits for the person, leading where each is dealt with', async () => {
-    const api = new FakeApi({
-      '/project/approval/getNotify': () => ({
-        code: 200,
-        msg: '操作成功',
-        data: {
-          unDealCount: 3,
-          unLookSeal: true,
-          warnTaskList: [{ taskNo: 'RW-2026-001', planFinishDate: '2026-11-27' }],
-          noticeCount: 2,
-          noticeList: [],
-        },
-      }),
-    });
-    renderWithApi(
-      <>
-        <NotifyCenter />
-        <WelcomePage />
-      </>,
-      api,
-      { permissions: ['project:approval:list', 'project:resultSeal:list'] },
-    );
-    expect((await screen.findByTestId('waiting-approvals')).textContent).toBe('3');
-    // The urgent tasks open their dialog by themselves once; closed, the card opens it again.
-    const urgent = await screen.findByTestId('urgent-dialog');
-    fireEvent.click(within(urgent).getByRole('button', { name: '关闭' }));
-    await waitFor(() => expect(screen.queryByTestId('urgent-dialog')).toBeNull());
-    expect(screen.getByRole('link', { name: /待我审批/ }).getAttribute('href')).toBe(
-      '/approval/todo',
-    );
-    expect(screen.getByTestId('waiting-notices').textContent).toBe('2');
-    expect(screen.getByTestId('waiting-seal').getAttribute('href')).toBe('/result/resultSeal');
-    expect(screen.getByTestId('waiting-urgent').textContent).toBe('1');
-    fireEvent.click(screen.getByTestId('waiting-urgent').closest('button')!);
-    expect(within(await screen.findByTestId('urgent-list')).getByText('RW-2026-001')).toBeTruthy();
-  });
-
-  it('offers the approvals and seals only to those whose menus grant them', async () => {
-    const api = new FakeApi({
-      '/project/approval/getNotify': () => ({
-        code: 200,
-        msg: '操作成功',
-        data: {
-          unDealCount: 1,
-          unLookSeal: true,
-          warnTaskList: [],
-          noticeCount: 0,
-          noticeList: [],
-        },
-      }),
-    });
-    renderWithApi(
-      <>
-        <NotifyCenter />
-        <WelcomePage />
-      </>,
-      api,
-      { permissions: [] },
-    );
-    expect((await screen.findByTestId('waiting-notices')).textContent).toBe('0');
-    expect(screen.queryByTestId('waiting-approvals')).toBeNull();
-    expect(screen.queryByTestId('waiting-seal')).toBeNull();
-    expect(screen.queryByTestId('waiting-urgent')).toBeNull();
   });
 
   it('offers a person without those menus only 个人中心 among the shortcuts', () => {

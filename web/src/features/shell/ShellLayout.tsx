@@ -43,7 +43,7 @@ import { useService } from '../../app/di';
 import { useSession } from '../../app/hooks';
 import { TOKENS } from '../../app/tokens';
 import { ViewContext } from '../../app/view-context';
-import { PlaceholderView, VIEWS } from '../views';
+import { PlaceholderView, VIEWS } from '../../app/views';
 import { Navbar } from './Navbar';
 import { NotifyCenter, useNotifyCounts } from './NotifyCenter';
 import { NotifyBell } from './NotifyBell';

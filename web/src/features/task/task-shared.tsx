@@ -1,6 +1,7 @@
 import { SEAL_TYPE_OPTIONS, templateOptionText, templateOptionValue } from '@dpms/core';
-import { TaskGateway, type TaskChoice as Option } from '@dpms/http-client';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import type { TaskGateway } from '@dpms/http-client';
+import { type TaskChoice as Option } from '@dpms/http-client';
+import { useEffect, useRef, useState } from 'react';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import { ActionKeys } from '../../components/crud/action-keys';
@@ -34,8 +35,7 @@ export const STEP_NAMES = {
 export const box = 'w-full rounded border border-line px-2 py-1.5 text-sm';
 
 export function useTaskGateway(): TaskGateway {
-  const http = useService(TOKENS.Http);
-  return useMemo(() => new TaskGateway(http), [http]);
+  return useService(TOKENS.TaskGateway);
 }
 
 export function useOptions(load: () => Promise<Option[]>, deps: unknown[] = []): Option[] {

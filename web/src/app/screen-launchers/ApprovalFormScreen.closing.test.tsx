@@ -2,7 +2,7 @@ import { ApiError } from '@dpms/http-client';
 import { aContractRecord } from '@dpms/wire/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ClosedCasePage } from '../closing/ClosedCasePage';
+import { ClosedCasePage } from '../../features/closing/ClosedCasePage';
 import {
   change,
   listed,
@@ -12,7 +12,7 @@ import {
   page,
   sentTo,
   writesOf,
-} from './screen-test-kit';
+} from '../../features/approval/screen-test-kit';
 
 const FEES = {
   directFee: '10',

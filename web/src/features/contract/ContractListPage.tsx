@@ -1,4 +1,4 @@
-import { ContractListView } from '../contract/ContractLists';
+import { ContractListView } from './ContractLists';
 
 /**
  * The contract lists the menu and the side panel's details buttons open (/project/unSignList,

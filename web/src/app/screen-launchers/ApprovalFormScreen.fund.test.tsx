@@ -8,11 +8,19 @@ import type {
 import { aContractRecord } from '@dpms/wire/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { FundPayPage } from '../fund-pay/FundPayPage';
-import { FundPerformPage } from '../fund-plan/FundPerformPage';
-import { FundPlanPage } from '../fund-plan/FundPlanPage';
-import { ResultSealPage } from '../task/ResultSealPage';
-import { change, ok, openCentre, openScreen, page, sentTo, writesOf } from './screen-test-kit';
+import { FundPayPage } from '../../features/fund-pay/FundPayPage';
+import { FundPerformPage } from '../../features/fund-plan/FundPerformPage';
+import { FundPlanPage } from '../../features/fund-plan/FundPlanPage';
+import { ResultSealPage } from '../../features/task/ResultSealPage';
+import {
+  change,
+  ok,
+  openCentre,
+  openScreen,
+  page,
+  sentTo,
+  writesOf,
+} from '../../features/approval/screen-test-kit';
 
 const sheet = {
   reason: '',

@@ -1,7 +1,7 @@
 import { aLoanRecord } from '@dpms/wire/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { LoanPage } from '../fund/LoanPage';
+import { LoanPage } from '../../features/fund/LoanPage';
 import {
   change,
   listed,
@@ -11,7 +11,7 @@ import {
   page,
   sentTo,
   writesOf,
-} from './screen-test-kit';
+} from '../../features/approval/screen-test-kit';
 
 const DEPTS = [{ id: 112, label: '结构所', children: [] }];
 const POSITION = {

@@ -7,11 +7,19 @@ import {
 } from '@dpms/wire/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ContractChildListPage } from '../contract/ContractChildListPage';
-import { ContractListView } from '../contract/ContractLists';
-import { LixiangListPage } from '../contract/LixiangListPage';
-import { ContractDocumentListPage } from '../documents/ContractDocumentPages';
-import { change, ok, openCentre, openScreen, page, sentTo, writesOf } from './screen-test-kit';
+import { ContractChildListPage } from '../../features/contract/ContractChildListPage';
+import { ContractListView } from '../../features/contract/ContractLists';
+import { LixiangListPage } from '../../features/contract/LixiangListPage';
+import { ContractDocumentListPage } from '../../features/documents/ContractDocumentPages';
+import {
+  change,
+  ok,
+  openCentre,
+  openScreen,
+  page,
+  sentTo,
+  writesOf,
+} from '../../features/approval/screen-test-kit';
 
 const draft = aContractRecord({
   contractId: 1,

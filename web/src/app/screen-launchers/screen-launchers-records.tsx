@@ -11,13 +11,16 @@ import {
   maySubmitSeal,
   type ResultSealTypeCode,
 } from '@dpms/core';
-import { ContractDocumentGateway, TaskGateway, type SealRow } from '@dpms/http-client';
-import { useMemo } from 'react';
-import { useService } from '../../app/di';
-import { useActionActor } from '../../app/hooks';
-import { TOKENS } from '../../app/tokens';
-import { SealSubmitDialog } from '../task/SealSubmitDialog';
-import { PickAndSend, type LauncherProps, type SendChoice } from './screen-send';
+import type { SealRow } from '@dpms/http-client';
+import { useService } from '../di';
+import { useActionActor } from '../hooks';
+import { TOKENS } from '../tokens';
+import { SealSubmitDialog } from '../../features/task/SealSubmitDialog';
+import {
+  PickAndSend,
+  type LauncherProps,
+  type SendChoice,
+} from '../../features/approval/screen-send';
 
 /**
  * These lists take a `status` filter too, but here the record's own rule (core's mayActOn… of
@@ -42,9 +45,8 @@ async function readable<T>(...sources: Promise<T[]>[]): Promise<T[]> {
 
 /** 合同文本 drafts the actor may send (1_x, 5_x and 24_1 all review a document). */
 function useDocumentChoices(): () => Promise<SendChoice[]> {
-  const http = useService(TOKENS.Http);
   const actor = useActionActor();
-  const documents = useMemo(() => new ContractDocumentGateway(http), [http]);
+  const documents = useService(TOKENS.ContractDocumentGateway);
   return () =>
     documents.list(PAGE).then((page) =>
       page.rows
@@ -59,8 +61,7 @@ function useDocumentChoices(): () => Promise<SendChoice[]> {
 
 /** The document half of a contract-kind send: 合同文本's 提交审批 with the chosen code. */
 function useDocumentSend() {
-  const http = useService(TOKENS.Http);
-  const documents = useMemo(() => new ContractDocumentGateway(http), [http]);
+  const documents = useService(TOKENS.ContractDocumentGateway);
   return (id: string, typeCode: string, idempotencyKey: string) =>
     documents.submit(Number(id.slice('doc:'.length)), { idempotencyKey }, typeCode).then(sent);
 }
@@ -117,7 +118,11 @@ export function FilingLauncher(props: LauncherProps) {
           contracts.list('declare', PAGE).then((page) =>
             page.rows
               .filter((c) => c.stage === 'declare' && mayActOnContract('submit', c, actor))
-              .map((c) => ({ id: String(c.contractId), label: `备案：${c.contractName}`, row: c })),
+              .map((c) => ({
+                id: String(c.contractId),
+                label: `备案：${c.contractName}`,
+                row: c,
+              })),
           ),
           contracts.lixiangList(PAGE).then((page) =>
             page.rows
@@ -175,8 +180,7 @@ export function SubContractLauncher(props: LauncherProps) {
 
 /** 成果盖章's 提交审批 (13_1): the seal request by its task and results, then its own dialog. */
 export function ResultSealLauncher(props: LauncherProps) {
-  const http = useService(TOKENS.Http);
-  const tasks = useMemo(() => new TaskGateway(http), [http]);
+  const tasks = useService(TOKENS.TaskGateway);
   const actor = useActionActor();
   return (
     <PickAndSend<SealRow>

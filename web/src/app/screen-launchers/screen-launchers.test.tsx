@@ -2,9 +2,14 @@ import { APPROVAL_TYPE_CATALOGUE, approvalRecordLink, opensScreenForm } from '@d
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { FakeApi, renderWithApi } from '../../test/api-render';
-import { ScreenLauncher } from './ScreenLauncher';
-import { openCentre } from './screen-test-kit';
-import { screenLauncherOf } from './screen-launchers';
+import {
+  ScreenLauncher,
+  screenLauncherOf as launcherIn,
+} from '../../features/approval/ScreenLauncher';
+import { openCentre } from '../../features/approval/screen-test-kit';
+import { SCREEN_LAUNCHERS } from './screen-launchers';
+
+const screenLauncherOf = (code: string) => launcherIn(SCREEN_LAUNCHERS, code);
 
 describe('发起审批 of a screen kind', () => {
   it('offers the record screen’s own form for every code only its screen sends or whose form is its screen’s (loan, closing), filing changes aside', () => {

@@ -17,20 +17,23 @@ import {
   performTypeCode,
   type FundPlanLineKind,
 } from '@dpms/core';
-import { useMemo, type ReactElement } from 'react';
-import { useService } from '../../app/di';
-import { useActionActor } from '../../app/hooks';
-import { TOKENS } from '../../app/tokens';
-import { ClosingGateway } from '../closing/closing.gateway';
-import { ClosingFormDialog } from '../closing/ClosingFormDialog';
-import { LoanFormDialog } from '../fund/LoanFormDialog';
-import { useDepts, useFundGateway } from '../fund/fund-shared';
-import { FundPayFormDialog } from '../fund-pay/FundPayFormDialog';
-import { useFundPayGateway } from '../fund-pay/fund-pay-shared';
-import { FundPerformFormDialog } from '../fund-plan/FundPerformFormDialog';
-import { FundPlanFormDialog } from '../fund-plan/FundPlanFormDialog';
-import { useContracts, useFundPlanGateway } from '../fund-plan/fund-plan-shared';
-import { OpenScreenDialog, PickAndSend, type LauncherProps } from './screen-send';
+import type { ReactElement } from 'react';
+import { useService } from '../di';
+import { useActionActor } from '../hooks';
+import { TOKENS } from '../tokens';
+import { ClosingFormDialog } from '../../features/closing/ClosingFormDialog';
+import { LoanFormDialog } from '../../features/fund/LoanFormDialog';
+import { useDepts, useFundGateway } from '../../features/fund/fund-shared';
+import { FundPayFormDialog } from '../../features/fund-pay/FundPayFormDialog';
+import { useFundPayGateway } from '../../features/fund-pay/fund-pay-shared';
+import { FundPerformFormDialog } from '../../features/fund-plan/FundPerformFormDialog';
+import { FundPlanFormDialog } from '../../features/fund-plan/FundPlanFormDialog';
+import { useContracts, useFundPlanGateway } from '../../features/fund-plan/fund-plan-shared';
+import {
+  OpenScreenDialog,
+  PickAndSend,
+  type LauncherProps,
+} from '../../features/approval/screen-send';
 
 const PAGE = { pageNum: 1, pageSize: 1000 };
 const sent = (r: { approvalId: string | null }) => ({ approvalId: r.approvalId });
@@ -121,9 +124,7 @@ export function LoanLauncher(props: LauncherProps) {
  * ceiling; or a draft's 送审.
  */
 export function ClosingLauncher(props: LauncherProps) {
-  // The closing gateway as 结算结案 builds it (not its page module: 发起审批 loads the dialog only).
-  const http = useService(TOKENS.Http);
-  const gateway = useMemo(() => new ClosingGateway(http), [http]);
+  const gateway = useService(TOKENS.ClosingGateway);
   const actor = useActionActor();
   const kind = props.typeCode === '11_1' ? 'settle' : 'closed';
   const name = kind === 'settle' ? '结算' : '结案';

@@ -13,44 +13,39 @@
  * centre's create route keeps refusing these codes (naming the screen): the web never sends them
  * there.
  *
- * This registry imports the record screens' dialogs across features on purpose: the lint allows
- * it, and a copy of each form here would be the second form the issue forbids. 12_x (filing
- * change) is not a record yet and keeps the screen's note.
+ * The registry composes features (the approval centre's 发起审批 and the record screens' own
+ * dialogs), so it lives in app/ and reaches the approval feature through a container token
+ * (TOKENS.ScreenLaunchers): features never import each other, and a copy of each form inside
+ * the approval feature would be the second form the issue forbids. Each launcher is lazy, so the
+ * record screens' dialogs load with the first 发起审批 of their kind, not at start-up. 12_x
+ * (filing change) is not a record yet and keeps the screen's note.
  */
-import type { ReactElement } from 'react';
-import {
-  ClosingLauncher,
-  FundPayLauncher,
-  FundPerformLauncher,
-  FundPlanLauncher,
-  LoanLauncher,
-} from './screen-launchers-forms';
-import {
-  ContractReviewLauncher,
-  FilingLauncher,
-  ResultSealLauncher,
-  SubContractLauncher,
-} from './screen-launchers-records';
-import type { LauncherProps } from './screen-send';
+import { lazy } from 'react';
+import type { ScreenLaunchers } from '../../features/approval/ScreenLauncher';
+import type * as Forms from './screen-launchers-forms';
+import type * as Records from './screen-launchers-records';
+
+const fromForms = (name: keyof typeof Forms) =>
+  lazy(() => import('./screen-launchers-forms').then((m) => ({ default: m[name] })));
+const fromRecords = (name: keyof typeof Records) =>
+  lazy(() => import('./screen-launchers-records').then((m) => ({ default: m[name] })));
+
+const ContractReviewLauncher = fromRecords('ContractReviewLauncher');
+const FundPerformLauncher = fromForms('FundPerformLauncher');
+const FundPayLauncher = fromForms('FundPayLauncher');
 
 /** Type group → the record screen's launcher; a group without one keeps the screen's note. */
-export const SCREEN_LAUNCHERS: Readonly<
-  Partial<Record<number, (props: LauncherProps) => ReactElement>>
-> = {
+export const SCREEN_LAUNCHERS: ScreenLaunchers = {
   1: ContractReviewLauncher,
-  2: FilingLauncher,
-  5: SubContractLauncher,
-  8: FundPlanLauncher,
+  2: fromRecords('FilingLauncher'),
+  5: fromRecords('SubContractLauncher'),
+  8: fromForms('FundPlanLauncher'),
   9: FundPerformLauncher,
-  10: LoanLauncher,
-  11: ClosingLauncher,
-  13: ResultSealLauncher,
+  10: fromForms('LoanLauncher'),
+  11: fromForms('ClosingLauncher'),
+  13: fromRecords('ResultSealLauncher'),
   16: FundPayLauncher,
   20: FundPayLauncher,
   24: ContractReviewLauncher,
   26: FundPerformLauncher,
 };
-
-/** The launcher of a type code's group, if its record screen has one. */
-export const screenLauncherOf = (typeCode: string) =>
-  SCREEN_LAUNCHERS[Number(typeCode.split('_')[0])];
