@@ -1,10 +1,11 @@
 import { renderHook, screen } from '@testing-library/react';
 import fc from 'fast-check';
 import type { ReactNode } from 'react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderWithServices } from '../../test/render';
 import { DataTable } from '../table/DataTable';
 import { InstituteClockProvider, useInstituteClock } from './institute-clock';
+import { onALaptopAbroad } from '../../test/abroad';
 
 const HOUR = 3_600_000;
 /** The independent reading: Asia/Shanghai is UTC+8 all year (no daylight saving since 1991). */
@@ -13,15 +14,7 @@ const shanghai = (t: number): string => {
   return `${s.slice(0, 10)} ${s.slice(11, 16)}`;
 };
 
-// The browser under test runs in UTC with an English locale, as a staff laptop set up abroad
-// might: the screens must still show the institute's wall clock.
-beforeAll(() => {
-  vi.stubEnv('TZ', 'UTC');
-  Object.defineProperty(navigator, 'language', { value: 'en-US', configurable: true });
-});
-afterAll(() => {
-  vi.unstubAllEnvs();
-});
+onALaptopAbroad();
 
 describe('the clock the screens use', () => {
   it('shows any instant near a Shanghai midnight as its wall clock, and its day', () => {

@@ -1,18 +1,11 @@
 import { loadContractDoc, type ApprovalDetail } from '@dpms/core';
 import { render, screen, within } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { InstituteClockProvider } from '../../components/time/institute-clock';
 import { ContractDocument } from './ContractDocument';
+import { onALaptopAbroad } from '../../test/abroad';
 
-// The browser under test runs in UTC with an English locale, as a staff laptop set up abroad
-// might: the screens must still show the institute's wall clock.
-beforeAll(() => {
-  vi.stubEnv('TZ', 'UTC');
-  Object.defineProperty(navigator, 'language', { value: 'en-US', configurable: true });
-});
-afterAll(() => {
-  vi.unstubAllEnvs();
-});
+onALaptopAbroad();
 
 const approvalSignedAt = (iso: string): ApprovalDetail => ({
   approvalDetailBO: {

@@ -1,14 +1,17 @@
 import { SEAL_TYPE_OPTIONS, templateOptionText, templateOptionValue } from '@dpms/core';
 import type { TaskGateway } from '@dpms/http-client';
 import { type TaskChoice as Option } from '@dpms/http-client';
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import { ActionKeys } from '../../components/crud/action-keys';
+import { useOptions } from '../../components/form/money-form';
 
 /** What the task screens share: their gateway, choices, names and keyed row actions. */
 
 export type { Option };
+/** Options loaded once: the money screens' own hook (TaskChoice is its Option). */
+export { useOptions };
 
 export const STAGES: Option[] = [
   { value: '1', label: '方案设计' },
@@ -36,20 +39,6 @@ export const box = 'w-full rounded border border-line px-2 py-1.5 text-sm';
 
 export function useTaskGateway(): TaskGateway {
   return useService(TOKENS.TaskGateway);
-}
-
-export function useOptions(load: () => Promise<Option[]>, deps: unknown[] = []): Option[] {
-  const [options, setOptions] = useState<Option[]>([]);
-  useEffect(() => {
-    let live = true;
-    load()
-      .then((o) => live && setOptions(o))
-      .catch(() => live && setOptions([]));
-    return () => {
-      live = false;
-    };
-  }, deps);
-  return options;
 }
 
 /** The confirmed sheets, as the choices of a result upload or a seal request. */
