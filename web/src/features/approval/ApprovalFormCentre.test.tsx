@@ -218,6 +218,15 @@ describe('发起审批 of 合同变更 (28_1) on a contract', () => {
       return a;
     });
     expect(alert?.textContent).toBe('甲方不能超过200个字符');
+    // Emptying another field re-checks the whole form (its own problem shows once that has run),
+    // and the refusal stays beside its field.
+    change(form, '变更内容', '');
+    await waitFor(() => {
+      expect(form.querySelector('[data-field="contractContent"] [role="alert"]')).not.toBeNull();
+      expect(fields.querySelector('[data-field="signByMain"] [role="alert"]')?.textContent).toBe(
+        '甲方不能超过200个字符',
+      );
+    });
     change(fields, '甲方', '新甲方二');
     await waitFor(() =>
       expect(fields.querySelector('[data-field="signByMain"] [role="alert"]')).toBeNull(),

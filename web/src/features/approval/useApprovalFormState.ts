@@ -21,6 +21,8 @@ import {
   type FieldErrors,
   type Path,
   type Resolver,
+  type ErrorOption,
+  type UseFormSetError,
 } from 'react-hook-form';
 import { useService } from '../../app/di';
 import { useSession } from '../../app/hooks';
@@ -252,19 +254,31 @@ export function useApprovalFormState({
   const { control, formState, getValues, setValue, clearErrors, setError, reset, trigger } = rhf;
   const values = useWatch({ control }) as ApprovalFormValues;
 
+  // The server's refusals, kept until their field is edited or the next save: a re-check of the
+  // whole form replaces every problem, so it puts these back after it.
+  const refusals = useRef(new Map<Parameters<typeof setError>[0], ErrorOption>());
+  const refuse: UseFormSetError<ApprovalFormValues> = (name, error, options) => {
+    refusals.current.set(name, error);
+    setError(name, error, options);
+  };
   // Once tried, each edit checks the whole form again after it renders (with the form it shows).
   const [recheck, setRecheck] = useState(0);
   useEffect(() => {
-    if (recheck > 0) void trigger();
-  }, [recheck, trigger]);
+    if (recheck === 0) return;
+    void trigger().then(() => {
+      for (const [name, error] of refusals.current) setError(name, error);
+    });
+  }, [recheck, trigger, setError]);
   const edit = <K extends keyof ApprovalFormValues>(
     name: K,
     value: ApprovalFormValues[K],
     touched: readonly Path<ApprovalFormValues>[] = [name],
   ) => {
     setValue(name as Path<ApprovalFormValues>, value as never);
-    // The field edited drops its problem at once (a server refusal until the next save).
+    // The field edited drops its problem at once (a server refusal too; others stay until the
+    // next save).
     clearErrors([...touched]);
+    for (const path of touched) refusals.current.delete(path);
     if (formState.isSubmitted) setRecheck((n) => n + 1);
   };
 
@@ -350,22 +364,32 @@ export function useApprovalFormState({
       {
         key: 'write',
         onError: (e) => {
-          landRefusal(e, () => true, setError, onContent);
-          landRefusal(e, () => true, setError, onRecord);
+          landRefusal(e, () => true, refuse, onContent);
+          landRefusal(e, () => true, refuse, onRecord);
         },
       },
     );
     if (answer) onSaved(answer.approvalId);
   };
+  // A second press while the first is still being checked (before `busy` disables the buttons)
+  // is the same save, not another.
+  const saving = useRef(false);
   const save = (submit: boolean) => {
+    if (saving.current) return;
+    saving.current = true;
     pressed.current = submit;
-    void rhf.handleSubmit(
-      (checked) => send(submit, checked),
-      (errors) => {
-        const first = firstProblem(errors);
-        if (first !== undefined) feedback.error(first);
-      },
-    )();
+    refusals.current.clear();
+    void rhf
+      .handleSubmit(
+        (checked) => send(submit, checked),
+        (errors) => {
+          const first = firstProblem(errors);
+          if (first !== undefined) feedback.error(first);
+        },
+      )()
+      .finally(() => {
+        saving.current = false;
+      });
   };
 
   const errors = formState.errors;
