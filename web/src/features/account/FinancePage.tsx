@@ -12,9 +12,8 @@ import { TOKENS } from '../../app/tokens';
 import { useActionKeys } from '../../components/crud/action-keys';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { Button } from '../../components/ui/Button';
-import { Dialog } from '../../components/ui/Dialog';
 import { downloadExport } from '../../components/upload';
-import { ApprovalDetailDialog } from '../../components/approval/ApprovalDetailSlot';
+import { RecordDetailDialog } from '../../components/approval/RecordDetailDialog';
 import { InvoiceFormDialog } from './InvoiceFormDialog';
 import { Figure, exportUrl, useAccountGateway, useSignedContracts } from './account-shared';
 
@@ -35,14 +34,21 @@ const FILTER: Filter = { contractName: '', status: '', invoiceType: '' };
 function InvoiceDetailDialog({ invoiceId, onClose }: { invoiceId: number; onClose: () => void }) {
   const gateway = useAccountGateway();
   const [invoice, setInvoice] = useState<InvoiceRecord | null>(null);
-  const [approval, setApproval] = useState<string | null>(null);
   useEffect(() => {
     void gateway.invoice(invoiceId).then(setInvoice);
   }, [gateway, invoiceId]);
   return (
-    <Dialog open onClose={onClose} title="开票详情" width={720} testId="invoice-detail">
-      {invoice && (
-        <div>
+    <RecordDetailDialog
+      title="开票详情"
+      width={720}
+      testId="invoice-detail"
+      onClose={onClose}
+      record={invoice}
+      approvalLabel="查看开票审批"
+      approvalTestId="invoice-approval"
+    >
+      {(invoice) => (
+        <>
           <Figure label="合同名称" value={invoice.contractName} />
           <Figure label="合同编号" value={invoice.contractNo} />
           <Figure label="合同金额（万元）" value={displayAmount(invoice.totalAmount)} />
@@ -59,22 +65,9 @@ function InvoiceDetailDialog({ invoiceId, onClose }: { invoiceId: number; onClos
           <Figure label="备注" value={invoice.remark} />
           <Figure label="状态" value={invoice.statusName} testId="invoice-detail-status" />
           <Figure label="申请人" value={invoice.createByName} />
-          {invoice.approvalId && (
-            <Button
-              size="sm"
-              className="mt-2"
-              data-testid="invoice-approval"
-              onClick={() => setApproval(invoice.approvalId)}
-            >
-              查看开票审批
-            </Button>
-          )}
-        </div>
+        </>
       )}
-      {approval !== null && (
-        <ApprovalDetailDialog approvalId={approval} onClose={() => setApproval(null)} />
-      )}
-    </Dialog>
+    </RecordDetailDialog>
   );
 }
 

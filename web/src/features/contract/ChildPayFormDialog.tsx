@@ -5,8 +5,7 @@ import { useMemo, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
-import { Button } from '../../components/ui/Button';
-import { Dialog } from '../../components/ui/Dialog';
+import { SaveDialog } from '../../components/ui/SaveDialog';
 import { Field } from '../../components/ui/Field';
 import {
   FileUpload,
@@ -121,106 +120,90 @@ export function ChildPayFormDialog({
   const save = () => void handleSubmit(send)();
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
+    <SaveDialog
       title={editing ? '修改付款记录' : '登记付款'}
       width={720}
-      closeOnClickOutside={false}
       testId="child-pay-form"
-      footer={
-        <div className="flex justify-end gap-2">
-          <Button onClick={onClose}>取消</Button>
-          <Button
-            variant="primary"
-            loading={busy}
-            disabled={uploads.uploading}
-            onClick={save}
-          >
-            保存
-          </Button>
-        </div>
-      }
+      onClose={onClose}
+      busy={busy}
+      disabled={uploads.uploading}
+      onPress={save}
     >
-      <form className="space-y-3" noValidate onSubmit={(e) => e.preventDefault()}>
-        <div className="grid gap-3 md:grid-cols-2">
-          <Field label="付款金额" {...mark('payAmount')} hint="万元">
-            <Controller
-              control={control}
-              name="payAmount"
-              render={({ field: f }) => (
-                <AmountInput aria-label="付款金额" value={f.value} onChange={f.onChange} />
-              )}
-            />
-          </Field>
-          <Field
-            label="税率"
-            {...mark('taxRate')}
-            hint={`0到${MAX_TAX_RATE}，不填为${target.taxRate || MAX_TAX_RATE}`}
-          >
-            <Controller
-              control={control}
-              name="taxRate"
-              render={({ field: f }) => (
-                <input
-                  className="input"
-                  aria-label="税率"
-                  inputMode="decimal"
-                  maxLength={TAX_RATE_MAX_LENGTH}
-                  value={f.value}
-                  onChange={(e) => f.onChange(e.target.value.replace(/[^0-9.]/g, ''))}
-                />
-              )}
-            />
-          </Field>
-          <Field label="付款日期" {...mark('payDate')}>
-            <Controller
-              control={control}
-              name="payDate"
-              render={({ field: f }) => (
-                <DateInput
-                  className="input"
-                  aria-label="付款日期"
-                  value={f.value}
-                  onChange={(e) => f.onChange(e.target.value)}
-                />
-              )}
-            />
-          </Field>
-          <Field label="备注" {...mark('remark')}>
-            <input
-              className="input"
-              aria-label="备注"
-              maxLength={CHILD_PAY_TEXT_LIMITS.remark}
-              {...register('remark')}
-            />
-          </Field>
-        </div>
-        <Field
-          label="附件"
-          hint={
-            editing && editing.files.length > 0 ? `已有${editing.files.length}个附件` : undefined
-          }
-        >
-          <UploadActivity value={uploads.report}>
-            <FileUpload value={files} onChange={setFiles} testId="pay-files" />
-          </UploadActivity>
+      <div className="grid gap-3 md:grid-cols-2">
+        <Field label="付款金额" {...mark('payAmount')} hint="万元">
+          <Controller
+            control={control}
+            name="payAmount"
+            render={({ field: f }) => (
+              <AmountInput aria-label="付款金额" value={f.value} onChange={f.onChange} />
+            )}
+          />
         </Field>
-        <PreviewPanel
-          title="实付预览（万元）"
-          testId="pay-preview"
-          error={preview.ok ? undefined : preview.message}
-          rows={
-            preview.ok
-              ? [
-                  ['taxRate', '税率', preview.taxRate],
-                  ['realPayAmount', '实付金额', preview.realPayAmount],
-                  ['leftAfter', '付款后可付', preview.leftAfter],
-                ]
-              : undefined
-          }
-        />
-      </form>
-    </Dialog>
+        <Field
+          label="税率"
+          {...mark('taxRate')}
+          hint={`0到${MAX_TAX_RATE}，不填为${target.taxRate || MAX_TAX_RATE}`}
+        >
+          <Controller
+            control={control}
+            name="taxRate"
+            render={({ field: f }) => (
+              <input
+                className="input"
+                aria-label="税率"
+                inputMode="decimal"
+                maxLength={TAX_RATE_MAX_LENGTH}
+                value={f.value}
+                onChange={(e) => f.onChange(e.target.value.replace(/[^0-9.]/g, ''))}
+              />
+            )}
+          />
+        </Field>
+        <Field label="付款日期" {...mark('payDate')}>
+          <Controller
+            control={control}
+            name="payDate"
+            render={({ field: f }) => (
+              <DateInput
+                className="input"
+                aria-label="付款日期"
+                value={f.value}
+                onChange={(e) => f.onChange(e.target.value)}
+              />
+            )}
+          />
+        </Field>
+        <Field label="备注" {...mark('remark')}>
+          <input
+            className="input"
+            aria-label="备注"
+            maxLength={CHILD_PAY_TEXT_LIMITS.remark}
+            {...register('remark')}
+          />
+        </Field>
+      </div>
+      <Field
+        label="附件"
+        hint={editing && editing.files.length > 0 ? `已有${editing.files.length}个附件` : undefined}
+      >
+        <UploadActivity value={uploads.report}>
+          <FileUpload value={files} onChange={setFiles} testId="pay-files" />
+        </UploadActivity>
+      </Field>
+      <PreviewPanel
+        title="实付预览（万元）"
+        testId="pay-preview"
+        error={preview.ok ? undefined : preview.message}
+        rows={
+          preview.ok
+            ? [
+                ['taxRate', '税率', preview.taxRate],
+                ['realPayAmount', '实付金额', preview.realPayAmount],
+                ['leftAfter', '付款后可付', preview.leftAfter],
+              ]
+            : undefined
+        }
+      />
+    </SaveDialog>
   );
 }

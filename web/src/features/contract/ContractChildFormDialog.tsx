@@ -13,8 +13,7 @@ import { useMemo, useRef, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
-import { Button } from '../../components/ui/Button';
-import { Dialog } from '../../components/ui/Dialog';
+import { SaveDialog } from '../../components/ui/SaveDialog';
 import { Field } from '../../components/ui/Field';
 import { AmountInput } from './AmountInput';
 import { ContractPicker } from './ContractPicker';
@@ -143,127 +142,113 @@ export function ContractChildFormDialog({
 
   const typeLabel = CHILD_TYPE_LABELS[Number(v.childType) as ChildType] ?? '';
   return (
-    <Dialog
-      open
-      onClose={onClose}
+    <SaveDialog
       title={editing ? '修改分包合同' : '新增分包合同'}
       width={860}
-      closeOnClickOutside={false}
       testId="contract-child-form"
-      footer={
-        <div className="flex justify-end gap-2">
-          <Button onClick={onClose}>取消</Button>
-          <Button variant="primary" loading={busy} onClick={() => press(false)}>
-            保存
-          </Button>
-          {!history && (
-            <Button variant="primary" loading={busy} onClick={() => press(true)}>
-              保存并提交审批
-            </Button>
-          )}
-        </div>
-      }
+      onClose={onClose}
+      busy={busy}
+      onPress={press}
+      canSubmit={!history}
     >
-      <form className="space-y-3" noValidate onSubmit={(e) => e.preventDefault()}>
-        <div className="grid gap-3 md:grid-cols-2">
-          <Field
-            label="所属合同"
-            {...mark('contractId')}
-            hint={parentName ? `已选：${parentName}` : '未签合同和立项合同不能分包'}
-          >
-            {editing || parent ? (
-              <input className="input" aria-label="所属合同" readOnly value={parentName} />
-            ) : (
-              <ContractPicker
-                kinds={['contract']}
-                label="所属合同"
-                onSelect={(c) => {
-                  setParentName(c ? c.contractName : '');
-                  setValue('contractId', c ? String(c.contractId) : '');
-                }}
-              />
-            )}
-          </Field>
-          <Field label="分包类型" {...mark('childType')}>
-            <select className="input" aria-label="分包类型" {...register('childType')}>
-              {CHILD_TYPE_OPTIONS.map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field label="分包合同编号" {...mark('contractChildNo')}>
-            <input
-              className="input"
-              aria-label="分包合同编号"
-              maxLength={LIMITS.contractChildNo}
-              {...register('contractChildNo')}
+      <div className="grid gap-3 md:grid-cols-2">
+        <Field
+          label="所属合同"
+          {...mark('contractId')}
+          hint={parentName ? `已选：${parentName}` : '未签合同和立项合同不能分包'}
+        >
+          {editing || parent ? (
+            <input className="input" aria-label="所属合同" readOnly value={parentName} />
+          ) : (
+            <ContractPicker
+              kinds={['contract']}
+              label="所属合同"
+              onSelect={(c) => {
+                setParentName(c ? c.contractName : '');
+                setValue('contractId', c ? String(c.contractId) : '');
+              }}
             />
-          </Field>
-          <Field label="收款单位" {...mark('receiveCompanyName')}>
-            <input
-              className="input"
-              aria-label="收款单位"
-              maxLength={LIMITS.receiveCompanyName}
-              {...register('receiveCompanyName')}
-            />
-          </Field>
-          <Field label="付款方式" {...mark('paymentMethod')}>
-            <input
-              className="input"
-              aria-label="付款方式"
-              maxLength={LIMITS.paymentMethod}
-              {...register('paymentMethod')}
-            />
-          </Field>
-          <Field label="分包金额" {...mark('totalAmount')} hint="万元">
-            <Controller
-              control={control}
-              name="totalAmount"
-              render={({ field: f }) => (
-                <AmountInput aria-label="分包金额" value={f.value} onChange={f.onChange} />
-              )}
-            />
-          </Field>
-          {!editing && (
-            <Field label="补录历史合同" hint="系统上线前已签订的，保存即为已审批">
-              <input
-                type="checkbox"
-                aria-label="补录历史合同"
-                className="mt-2"
-                checked={history}
-                onChange={(e) => setHistory(e.target.checked)}
-              />
-            </Field>
           )}
-        </div>
-        <Field label="分包内容" {...mark('content')}>
-          <textarea
-            className="input min-h-16"
-            aria-label="分包内容"
-            maxLength={LIMITS.content}
-            {...register('content')}
+        </Field>
+        <Field label="分包类型" {...mark('childType')}>
+          <select className="input" aria-label="分包类型" {...register('childType')}>
+            {CHILD_TYPE_OPTIONS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="分包合同编号" {...mark('contractChildNo')}>
+          <input
+            className="input"
+            aria-label="分包合同编号"
+            maxLength={LIMITS.contractChildNo}
+            {...register('contractChildNo')}
           />
         </Field>
-        <PreviewPanel
-          title="可付金额预览（万元）"
-          testId="child-preview"
-          error={preview.ok ? undefined : preview.message}
-          rows={
-            preview.ok
-              ? [
-                  ['childType', '分包类型', typeLabel],
-                  ['totalAmount', '分包金额', v.totalAmount],
-                  ['extendAmount', '补充金额', standing.extendAmount],
-                  ['paidAmount', '付款项合计', standing.paidAmount],
-                  ['cap', '可付上限', preview.cap],
-                  ['canPayAmount', '可付金额', preview.canPayAmount],
-                ]
-              : undefined
-          }
+        <Field label="收款单位" {...mark('receiveCompanyName')}>
+          <input
+            className="input"
+            aria-label="收款单位"
+            maxLength={LIMITS.receiveCompanyName}
+            {...register('receiveCompanyName')}
+          />
+        </Field>
+        <Field label="付款方式" {...mark('paymentMethod')}>
+          <input
+            className="input"
+            aria-label="付款方式"
+            maxLength={LIMITS.paymentMethod}
+            {...register('paymentMethod')}
+          />
+        </Field>
+        <Field label="分包金额" {...mark('totalAmount')} hint="万元">
+          <Controller
+            control={control}
+            name="totalAmount"
+            render={({ field: f }) => (
+              <AmountInput aria-label="分包金额" value={f.value} onChange={f.onChange} />
+            )}
+          />
+        </Field>
+        {!editing && (
+          <Field label="补录历史合同" hint="系统上线前已签订的，保存即为已审批">
+            <input
+              type="checkbox"
+              aria-label="补录历史合同"
+              className="mt-2"
+              checked={history}
+              onChange={(e) => setHistory(e.target.checked)}
+            />
+          </Field>
+        )}
+      </div>
+      <Field label="分包内容" {...mark('content')}>
+        <textarea
+          className="input min-h-16"
+          aria-label="分包内容"
+          maxLength={LIMITS.content}
+          {...register('content')}
         />
-      </form>
-    </Dialog>
+      </Field>
+      <PreviewPanel
+        title="可付金额预览（万元）"
+        testId="child-preview"
+        error={preview.ok ? undefined : preview.message}
+        rows={
+          preview.ok
+            ? [
+                ['childType', '分包类型', typeLabel],
+                ['totalAmount', '分包金额', v.totalAmount],
+                ['extendAmount', '补充金额', standing.extendAmount],
+                ['paidAmount', '付款项合计', standing.paidAmount],
+                ['cap', '可付上限', preview.cap],
+                ['canPayAmount', '可付金额', preview.canPayAmount],
+              ]
+            : undefined
+        }
+      />
+    </SaveDialog>
   );
 }

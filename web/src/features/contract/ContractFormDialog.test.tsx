@@ -1,4 +1,4 @@
-import { SESSION_INITIAL, splitFees, type FeeRateSets } from '@dpms/core';
+import { SESSION_INITIAL, splitFees } from '@dpms/core';
 import { ApiError, type ContractRecord } from '@dpms/http-client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -12,33 +12,7 @@ import { TOKENS } from '../../app/tokens';
 import { FeedbackHost } from '../../components/ui/FeedbackHost';
 import { ContractFormDialog } from './ContractFormDialog';
 import type { FormStage } from './fee-preview';
-
-const RATES: FeeRateSets = {
-  market: {
-    technicalFee_rate: '0.08',
-    operateFee_rate: '0.15',
-    expertFee_rate: '0.05',
-    designFee_rate: '0.8',
-  },
-  inner: {
-    technicalFee_rate: '0',
-    operateFee_rate: '0.1',
-    expertFee_rate: '0.02',
-    designFee_rate: '0.88',
-  },
-  union: {
-    technicalFee_rate: '0.1',
-    operateFee_rate: '0',
-    expertFee_rate: '0.03',
-    designFee_rate: '0.87',
-  },
-  declare: {
-    technicalFee_rate: '0.05',
-    operateFee_rate: '0.12',
-    expertFee_rate: '0.03',
-    designFee_rate: '0.85',
-  },
-};
+import { RATES } from './test-rates';
 
 /** A gateway that records what the form sends and answers like the server. */
 class RecordingGateway {

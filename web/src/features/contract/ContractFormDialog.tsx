@@ -16,8 +16,7 @@ import { useService } from '../../app/di';
 import { useActionActor } from '../../app/hooks';
 import { TOKENS } from '../../app/tokens';
 import { landRefusal, wireResolver } from '../../components/form/wire-form';
-import { Button } from '../../components/ui/Button';
-import { Dialog } from '../../components/ui/Dialog';
+import { SaveDialog } from '../../components/ui/SaveDialog';
 import { Field } from '../../components/ui/Field';
 import { AmountInput } from './AmountInput';
 import {
@@ -219,123 +218,109 @@ export function ContractFormDialog({
   const L = CONTRACT_TEXT_LIMITS;
   const grid = (children: ReactNode) => <div className="grid gap-3 md:grid-cols-2">{children}</div>;
   return (
-    <Dialog
-      open
-      onClose={onClose}
+    <SaveDialog
       title={title}
       width={900}
-      closeOnClickOutside={false}
       testId="contract-form"
-      footer={
-        <div className="flex justify-end gap-2">
-          <Button onClick={onClose}>取消</Button>
-          <Button variant="primary" loading={busy} onClick={() => press(false)}>
-            保存
-          </Button>
-          {canSubmit && (
-            <Button variant="primary" loading={busy} onClick={() => press(true)}>
-              保存并提交审批
-            </Button>
-          )}
-        </div>
-      }
+      onClose={onClose}
+      busy={busy}
+      onPress={press}
+      canSubmit={canSubmit}
     >
-      <form className="space-y-3" noValidate onSubmit={(e) => e.preventDefault()}>
-        {grid(
-          <>
-            {text('projectName', '项目名称', L.projectName)}
-            {text('contractName', '合同名称', L.contractName)}
-            {text('entrustBusinessName', '委托单位', L.entrustBusinessName)}
-            {text('contractNo', '合同编号', L.contractNo)}
-            {text('signByMain', '甲方', L.signByMain)}
-            {text('signBySub', '乙方', L.signBySub)}
-            <Field label="业务来源" {...mark('bizSource')}>
-              <select className="input" aria-label="业务来源" {...register('bizSource')}>
-                {BIZ_SOURCE_OPTIONS.map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
+      {grid(
+        <>
+          {text('projectName', '项目名称', L.projectName)}
+          {text('contractName', '合同名称', L.contractName)}
+          {text('entrustBusinessName', '委托单位', L.entrustBusinessName)}
+          {text('contractNo', '合同编号', L.contractNo)}
+          {text('signByMain', '甲方', L.signByMain)}
+          {text('signBySub', '乙方', L.signBySub)}
+          <Field label="业务来源" {...mark('bizSource')}>
+            <select className="input" aria-label="业务来源" {...register('bizSource')}>
+              {BIZ_SOURCE_OPTIONS.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field label="业务类型" {...mark('bizType')}>
+            <select className="input" aria-label="业务类型" {...register('bizType')}>
+              <option value="">请选择</option>
+              {BIZ_TYPE_OPTIONS.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field label="签订日期" {...mark('signDate')}>
+            <Controller
+              control={control}
+              name="signDate"
+              render={({ field: f }) => (
+                <DateInput
+                  className="input"
+                  aria-label="签订日期"
+                  value={f.value}
+                  onChange={(e) => f.onChange(e.target.value)}
+                />
+              )}
+            />
+          </Field>
+          {text('location', '项目地点', L.location)}
+          {amount('totalAmount', '合同金额', '万元')}
+          <Field label="已收金额" hint="万元，登记的回款合计">
+            <input
+              className="input"
+              aria-label="已收金额"
+              readOnly
+              value={editing?.receiveAmount ?? '0'}
+            />
+          </Field>
+          {amount('cleanAmount', '合同净额', '万元，不填为合同金额')}
+          <Field
+            label="直接费"
+            error={errors.directFee?.message}
+            hint={locked ? '市场业务2024-04-01起签订的合同，直接费由系统计算' : '万元'}
+          >
+            <Controller
+              control={control}
+              name="directFee"
+              render={({ field: f }) => (
+                <AmountInput
+                  aria-label="直接费"
+                  data-testid="direct-fee"
+                  readOnly={locked}
+                  value={shownDirectFee}
+                  onChange={f.onChange}
+                />
+              )}
+            />
+          </Field>
+          {v.bizSource === '3' && stage !== 'declare' && (
+            <Field label="实际金额比例" error={errors.realAmountRate?.message}>
+              <select className="input" aria-label="实际金额比例" {...register('realAmountRate')}>
+                <option value="">1</option>
+                {loaded.realAmountRates.map((r) => (
+                  <option key={r.dictValue} value={r.dictValue}>
+                    {r.dictLabel}
                   </option>
                 ))}
               </select>
             </Field>
-            <Field label="业务类型" {...mark('bizType')}>
-              <select className="input" aria-label="业务类型" {...register('bizType')}>
-                <option value="">请选择</option>
-                {BIZ_TYPE_OPTIONS.map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field label="签订日期" {...mark('signDate')}>
-              <Controller
-                control={control}
-                name="signDate"
-                render={({ field: f }) => (
-                  <DateInput
-                    className="input"
-                    aria-label="签订日期"
-                    value={f.value}
-                    onChange={(e) => f.onChange(e.target.value)}
-                  />
-                )}
-              />
-            </Field>
-            {text('location', '项目地点', L.location)}
-            {amount('totalAmount', '合同金额', '万元')}
-            <Field label="已收金额" hint="万元，登记的回款合计">
-              <input
-                className="input"
-                aria-label="已收金额"
-                readOnly
-                value={editing?.receiveAmount ?? '0'}
-              />
-            </Field>
-            {amount('cleanAmount', '合同净额', '万元，不填为合同金额')}
-            <Field
-              label="直接费"
-              error={errors.directFee?.message}
-              hint={locked ? '市场业务2024-04-01起签订的合同，直接费由系统计算' : '万元'}
-            >
-              <Controller
-                control={control}
-                name="directFee"
-                render={({ field: f }) => (
-                  <AmountInput
-                    aria-label="直接费"
-                    data-testid="direct-fee"
-                    readOnly={locked}
-                    value={shownDirectFee}
-                    onChange={f.onChange}
-                  />
-                )}
-              />
-            </Field>
-            {v.bizSource === '3' && stage !== 'declare' && (
-              <Field label="实际金额比例" error={errors.realAmountRate?.message}>
-                <select className="input" aria-label="实际金额比例" {...register('realAmountRate')}>
-                  <option value="">1</option>
-                  {loaded.realAmountRates.map((r) => (
-                    <option key={r.dictValue} value={r.dictValue}>
-                      {r.dictLabel}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-            )}
-          </>,
-        )}
-        <Field label="委托任务" {...mark('entrustTask')}>
-          <textarea
-            className="input min-h-16"
-            aria-label="委托任务"
-            maxLength={L.entrustTask}
-            {...register('entrustTask')}
-          />
-        </Field>
-        <FeePreviewPanel stage={stage} values={v} rateSets={rateSets} />
-      </form>
-    </Dialog>
+          )}
+        </>,
+      )}
+      <Field label="委托任务" {...mark('entrustTask')}>
+        <textarea
+          className="input min-h-16"
+          aria-label="委托任务"
+          maxLength={L.entrustTask}
+          {...register('entrustTask')}
+        />
+      </Field>
+      <FeePreviewPanel stage={stage} values={v} rateSets={rateSets} />
+    </SaveDialog>
   );
 }

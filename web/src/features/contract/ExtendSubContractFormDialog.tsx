@@ -9,8 +9,6 @@ import { useMemo, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
-import { Button } from '../../components/ui/Button';
-import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
 import {
   FileUpload,
@@ -27,6 +25,7 @@ import {
   type ExtendTarget,
 } from './sub-contract-preview';
 import { DateInput } from '../../components/ui/DateInput';
+import { SaveDialog } from '../../components/ui/SaveDialog';
 import { landRefusal, useWireForm } from '../../components/form/wire-form';
 
 /** The form's fields, by wire name: a server refusal of one of them lands beside it. */
@@ -121,98 +120,84 @@ export function ExtendSubContractFormDialog({
   const save = () => void handleSubmit(send)();
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
+    <SaveDialog
       title={editing ? '修改补充分包合同' : '新增补充分包合同'}
       width={760}
-      closeOnClickOutside={false}
       testId="extend-form"
-      footer={
-        <div className="flex justify-end gap-2">
-          <Button onClick={onClose}>取消</Button>
-          <Button
-            variant="primary"
-            loading={busy}
-            disabled={uploads.uploading}
-            onClick={save}
-          >
-            保存
-          </Button>
-        </div>
-      }
+      onClose={onClose}
+      busy={busy}
+      disabled={uploads.uploading}
+      onPress={save}
     >
-      <form className="space-y-3" noValidate onSubmit={(e) => e.preventDefault()}>
-        <div className="grid gap-3 md:grid-cols-2">
-          <Field label="补充合同编号" {...mark('extendNo')}>
-            <input
-              className="input"
-              aria-label="补充合同编号"
-              maxLength={LIMITS.extendNo}
-              {...register('extendNo')}
-            />
-          </Field>
-          <Field label="补充金额" {...mark('extendAmount')} hint="万元">
-            <Controller
-              control={control}
-              name="extendAmount"
-              render={({ field: f }) => (
-                <AmountInput aria-label="补充金额" value={f.value} onChange={f.onChange} />
-              )}
-            />
-          </Field>
-          <Field label="签订日期" {...mark('signDate')}>
-            <Controller
-              control={control}
-              name="signDate"
-              render={({ field: f }) => (
-                <DateInput
-                  className="input"
-                  aria-label="签订日期"
-                  value={f.value}
-                  onChange={(e) => f.onChange(e.target.value)}
-                />
-              )}
-            />
-          </Field>
-          <Field label="补充原因" {...mark('reason')}>
-            <input
-              className="input"
-              aria-label="补充原因"
-              maxLength={LIMITS.reason}
-              {...register('reason')}
-            />
-          </Field>
-        </div>
-        <Field label="补充内容" {...mark('content')}>
-          <textarea
-            className="input min-h-16"
-            aria-label="补充内容"
-            maxLength={LIMITS.content}
-            {...register('content')}
+      <div className="grid gap-3 md:grid-cols-2">
+        <Field label="补充合同编号" {...mark('extendNo')}>
+          <input
+            className="input"
+            aria-label="补充合同编号"
+            maxLength={LIMITS.extendNo}
+            {...register('extendNo')}
           />
         </Field>
-        <Field label="附件">
-          <UploadActivity value={uploads.report}>
-            <FileUpload value={files} onChange={setFiles} testId="extend-files" />
-          </UploadActivity>
+        <Field label="补充金额" {...mark('extendAmount')} hint="万元">
+          <Controller
+            control={control}
+            name="extendAmount"
+            render={({ field: f }) => (
+              <AmountInput aria-label="补充金额" value={f.value} onChange={f.onChange} />
+            )}
+          />
         </Field>
-        <PreviewPanel
-          title="可付金额预览（万元）"
-          testId="extend-preview"
-          error={preview.ok ? undefined : preview.message}
-          rows={
-            preview.ok
-              ? [
-                  ['totalAmount', '分包金额', target.totalAmount],
-                  ['extendTotal', '补充金额合计', preview.extendTotal],
-                  ['paidAmount', '付款项合计', target.paidAmount],
-                  ['canPayAmount', '可付金额', preview.canPayAmount],
-                ]
-              : undefined
-          }
+        <Field label="签订日期" {...mark('signDate')}>
+          <Controller
+            control={control}
+            name="signDate"
+            render={({ field: f }) => (
+              <DateInput
+                className="input"
+                aria-label="签订日期"
+                value={f.value}
+                onChange={(e) => f.onChange(e.target.value)}
+              />
+            )}
+          />
+        </Field>
+        <Field label="补充原因" {...mark('reason')}>
+          <input
+            className="input"
+            aria-label="补充原因"
+            maxLength={LIMITS.reason}
+            {...register('reason')}
+          />
+        </Field>
+      </div>
+      <Field label="补充内容" {...mark('content')}>
+        <textarea
+          className="input min-h-16"
+          aria-label="补充内容"
+          maxLength={LIMITS.content}
+          {...register('content')}
         />
-      </form>
-    </Dialog>
+      </Field>
+      <Field label="附件">
+        <UploadActivity value={uploads.report}>
+          <FileUpload value={files} onChange={setFiles} testId="extend-files" />
+        </UploadActivity>
+      </Field>
+      <PreviewPanel
+        title="可付金额预览（万元）"
+        testId="extend-preview"
+        error={preview.ok ? undefined : preview.message}
+        rows={
+          preview.ok
+            ? [
+                ['totalAmount', '分包金额', target.totalAmount],
+                ['extendTotal', '补充金额合计', preview.extendTotal],
+                ['paidAmount', '付款项合计', target.paidAmount],
+                ['canPayAmount', '可付金额', preview.canPayAmount],
+              ]
+            : undefined
+        }
+      />
+    </SaveDialog>
   );
 }

@@ -5,13 +5,12 @@ import { useMemo, useRef, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
-import { Button } from '../../components/ui/Button';
-import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
 import { AmountInput } from './AmountInput';
 import { ContractPicker } from './ContractPicker';
 import { BIZ_SOURCE_OPTIONS, FEE_FIELDS } from './labels';
 import { PreviewPanel } from './PreviewPanel';
+import { SaveDialog } from '../../components/ui/SaveDialog';
 import {
   EMPTY_LIXIANG_FORM,
   lixiangBody,
@@ -131,113 +130,99 @@ export function LixiangFormDialog({
   );
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
+    <SaveDialog
       title={editing ? '修改立项备案' : '新增立项备案'}
       width={860}
-      closeOnClickOutside={false}
       testId="lixiang-form"
-      footer={
-        <div className="flex justify-end gap-2">
-          <Button onClick={onClose}>取消</Button>
-          <Button variant="primary" loading={busy} onClick={() => press(false)}>
-            保存
-          </Button>
-          {!history && (
-            <Button variant="primary" loading={busy} onClick={() => press(true)}>
-              保存并提交审批
-            </Button>
-          )}
-        </div>
-      }
+      onClose={onClose}
+      busy={busy}
+      onPress={press}
+      canSubmit={!history}
     >
-      <form className="space-y-3" noValidate onSubmit={(e) => e.preventDefault()}>
-        <div className="grid gap-3 md:grid-cols-2">
-          <Field
+      <div className="grid gap-3 md:grid-cols-2">
+        <Field
+          label="关联合同"
+          hint={linked ? `已关联：${linked}` : '可不关联'}
+          error={errors.contractId?.message}
+        >
+          <ContractPicker
+            kinds={['declare', 'contract']}
             label="关联合同"
-            hint={linked ? `已关联：${linked}` : '可不关联'}
-            error={errors.contractId?.message}
-          >
-            <ContractPicker
-              kinds={['declare', 'contract']}
-              label="关联合同"
-              onSelect={(c) => {
-                setLinked(c ? c.contractName : '');
-                setValue('contractId', c ? String(c.contractId) : '');
-                if (!c) return;
-                if (v.projectName === '') setValue('projectName', c.projectName);
-                setValue('bizSource', c.bizSource);
-                if (v.totalAmount === '') setValue('totalAmount', c.totalAmount);
-              }}
-            />
-          </Field>
-          <Field label="立项编号" {...mark('lxNo')}>
-            <input
-              className="input"
-              aria-label="立项编号"
-              maxLength={LIMITS.lxNo}
-              {...register('lxNo')}
-            />
-          </Field>
-          <Field label="项目名称" {...mark('projectName')}>
-            <input
-              className="input"
-              aria-label="项目名称"
-              maxLength={LIMITS.projectName}
-              {...register('projectName')}
-            />
-          </Field>
-          <Field label="业务来源" {...mark('bizSource')}>
-            <select className="input" aria-label="业务来源" {...register('bizSource')}>
-              {BIZ_SOURCE_OPTIONS.map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field label="合同金额" {...mark('totalAmount')} hint="万元">
-            {amount('totalAmount', '合同金额')}
-          </Field>
-          <Field label="合同净额" {...mark('cleanAmount')} hint="万元，不填为合同金额">
-            {amount('cleanAmount', '合同净额')}
-          </Field>
-          <Field label="直接费" {...mark('directFee')} hint="万元，不填为0">
-            {amount('directFee', '直接费')}
-          </Field>
-          {!editing && (
-            <Field label="补录历史备案" hint="系统上线前已备案的，保存即为已审批">
-              <input
-                type="checkbox"
-                aria-label="补录历史备案"
-                className="mt-2"
-                checked={history}
-                onChange={(e) => setHistory(e.target.checked)}
-              />
-            </Field>
-          )}
-        </div>
-        <Field label="备注" {...mark('remark')}>
-          <textarea
-            className="input min-h-16"
-            aria-label="备注"
-            maxLength={LIMITS.remark}
-            {...register('remark')}
+            onSelect={(c) => {
+              setLinked(c ? c.contractName : '');
+              setValue('contractId', c ? String(c.contractId) : '');
+              if (!c) return;
+              if (v.projectName === '') setValue('projectName', c.projectName);
+              setValue('bizSource', c.bizSource);
+              if (v.totalAmount === '') setValue('totalAmount', c.totalAmount);
+            }}
           />
         </Field>
-        <PreviewPanel
-          title="费用拆分预览（万元）"
-          testId="fee-preview"
-          pending={preview ? undefined : '正在读取费率…'}
-          error={preview && !preview.ok ? preview.message : undefined}
-          rows={
-            preview?.ok
-              ? FEE_FIELDS.map(([key, label]) => [key, label, preview.fees[key]] as const)
-              : undefined
-          }
+        <Field label="立项编号" {...mark('lxNo')}>
+          <input
+            className="input"
+            aria-label="立项编号"
+            maxLength={LIMITS.lxNo}
+            {...register('lxNo')}
+          />
+        </Field>
+        <Field label="项目名称" {...mark('projectName')}>
+          <input
+            className="input"
+            aria-label="项目名称"
+            maxLength={LIMITS.projectName}
+            {...register('projectName')}
+          />
+        </Field>
+        <Field label="业务来源" {...mark('bizSource')}>
+          <select className="input" aria-label="业务来源" {...register('bizSource')}>
+            {BIZ_SOURCE_OPTIONS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="合同金额" {...mark('totalAmount')} hint="万元">
+          {amount('totalAmount', '合同金额')}
+        </Field>
+        <Field label="合同净额" {...mark('cleanAmount')} hint="万元，不填为合同金额">
+          {amount('cleanAmount', '合同净额')}
+        </Field>
+        <Field label="直接费" {...mark('directFee')} hint="万元，不填为0">
+          {amount('directFee', '直接费')}
+        </Field>
+        {!editing && (
+          <Field label="补录历史备案" hint="系统上线前已备案的，保存即为已审批">
+            <input
+              type="checkbox"
+              aria-label="补录历史备案"
+              className="mt-2"
+              checked={history}
+              onChange={(e) => setHistory(e.target.checked)}
+            />
+          </Field>
+        )}
+      </div>
+      <Field label="备注" {...mark('remark')}>
+        <textarea
+          className="input min-h-16"
+          aria-label="备注"
+          maxLength={LIMITS.remark}
+          {...register('remark')}
         />
-      </form>
-    </Dialog>
+      </Field>
+      <PreviewPanel
+        title="费用拆分预览（万元）"
+        testId="fee-preview"
+        pending={preview ? undefined : '正在读取费率…'}
+        error={preview && !preview.ok ? preview.message : undefined}
+        rows={
+          preview?.ok
+            ? FEE_FIELDS.map(([key, label]) => [key, label, preview.fees[key]] as const)
+            : undefined
+        }
+      />
+    </SaveDialog>
   );
 }

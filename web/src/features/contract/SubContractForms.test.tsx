@@ -1,4 +1,4 @@
-import { lixiangFees, netPay, validateLixiang, type FeeRateSets } from '@dpms/core';
+import { lixiangFees, netPay, validateLixiang } from '@dpms/core';
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -13,28 +13,8 @@ import { ChildPayFormDialog } from './ChildPayFormDialog';
 import { ContractChildFormDialog } from './ContractChildFormDialog';
 import { ExtendSubContractFormDialog } from './ExtendSubContractFormDialog';
 import { LixiangFormDialog } from './LixiangFormDialog';
+import { RATES } from './test-rates';
 import { aChildPayRecord, aContractChildRow, anExtendSubContractRow } from '@dpms/wire/testing';
-
-const RATES: FeeRateSets = {
-  market: {
-    technicalFee_rate: '0.08',
-    operateFee_rate: '0.15',
-    expertFee_rate: '0.05',
-    designFee_rate: '0.8',
-  },
-  inner: {
-    technicalFee_rate: '0',
-    operateFee_rate: '0.1',
-    expertFee_rate: '0.02',
-    designFee_rate: '0.88',
-  },
-  union: {
-    technicalFee_rate: '0.1',
-    operateFee_rate: '0',
-    expertFee_rate: '0.03',
-    designFee_rate: '0.87',
-  },
-};
 
 /** A gateway that records what the forms send and answers like the server. */
 class RecordingGateway {

@@ -1,4 +1,4 @@
-import { splitFees, type FeeRateSets } from '@dpms/core';
+import { splitFees } from '@dpms/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,33 +9,7 @@ import {
   previewFees,
   type FormStage,
 } from './fee-preview';
-
-const RATES: FeeRateSets = {
-  market: {
-    technicalFee_rate: '0.08',
-    operateFee_rate: '0.15',
-    expertFee_rate: '0.05',
-    designFee_rate: '0.8',
-  },
-  inner: {
-    technicalFee_rate: '0',
-    operateFee_rate: '0.1',
-    expertFee_rate: '0.02',
-    designFee_rate: '0.88',
-  },
-  union: {
-    technicalFee_rate: '0.1',
-    operateFee_rate: '0',
-    expertFee_rate: '0.03',
-    designFee_rate: '0.87',
-  },
-  declare: {
-    technicalFee_rate: '0.05',
-    operateFee_rate: '0.12',
-    expertFee_rate: '0.03',
-    designFee_rate: '0.85',
-  },
-};
+import { RATES } from './test-rates';
 
 const units = fc.integer({ min: 0, max: 999_999_999 });
 const money = (u: number) => (u / 10_000).toFixed(4);

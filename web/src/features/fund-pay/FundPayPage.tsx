@@ -12,15 +12,14 @@ import {
   type PageQuery,
 } from '@dpms/http-client';
 import { useEffect, useRef, useState } from 'react';
+import { RecordDetailDialog } from '../../components/approval/RecordDetailDialog';
 import { useService } from '../../app/di';
 import { useActionActor } from '../../app/hooks';
 import { TOKENS } from '../../app/tokens';
 import { HasPermi } from '../../components/auth/Access';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { Button } from '../../components/ui/Button';
-import { Dialog } from '../../components/ui/Dialog';
 import { downloadExport } from '../../components/upload';
-import { ApprovalDetailDialog } from '../../components/approval/ApprovalDetailSlot';
 import { FundPayFormDialog } from './FundPayFormDialog';
 import { FundPayMonthChart } from './FundPayMonthChart';
 import {
@@ -43,14 +42,21 @@ const FILTER: Filter = { planMonth: '', status: '', contractName: '', receiveCom
 function FundPayDetailDialog({ payId, onClose }: { payId: number; onClose: () => void }) {
   const gateway = useFundPayGateway();
   const [pay, setPay] = useState<FundPayRecord | null>(null);
-  const [approval, setApproval] = useState<string | null>(null);
   useEffect(() => {
     void gateway.pay(payId).then(setPay);
   }, [gateway, payId]);
   return (
-    <Dialog open onClose={onClose} title="付款详情" width={720} testId="fund-pay-detail">
-      {pay && (
-        <div>
+    <RecordDetailDialog
+      title="付款详情"
+      width={720}
+      testId="fund-pay-detail"
+      onClose={onClose}
+      record={pay}
+      approvalLabel="查看付款审批"
+      approvalTestId="fund-pay-approval"
+    >
+      {(pay) => (
+        <>
           <Figure label="合同名称" value={pay.contractName} />
           <Figure label="付款事由" value={pay.reason} />
           <Figure label="计划月份" value={pay.planMonth} />
@@ -69,22 +75,9 @@ function FundPayDetailDialog({ payId, onClose }: { payId: number; onClose: () =>
           <Figure label="审批类型" value={pay.typeName || approvalTypeLabel(pay.typeCode)} />
           <Figure label="状态" value={pay.statusName} testId="fund-pay-detail-status" />
           <Figure label="申请人" value={pay.createByName} />
-          {pay.approvalId && (
-            <Button
-              size="sm"
-              className="mt-2"
-              data-testid="fund-pay-approval"
-              onClick={() => setApproval(pay.approvalId)}
-            >
-              查看付款审批
-            </Button>
-          )}
-        </div>
+        </>
       )}
-      {approval !== null && (
-        <ApprovalDetailDialog approvalId={approval} onClose={() => setApproval(null)} />
-      )}
-    </Dialog>
+    </RecordDetailDialog>
   );
 }
 

@@ -12,10 +12,9 @@ import { useActionActor } from '../../app/hooks';
 import { TOKENS } from '../../app/tokens';
 import { HasPermi } from '../../components/auth/Access';
 import { CrudPage } from '../../components/crud/CrudPage';
+import { RecordDetailDialog } from '../../components/approval/RecordDetailDialog';
 import { Button } from '../../components/ui/Button';
-import { Dialog } from '../../components/ui/Dialog';
 import { downloadExport } from '../../components/upload';
-import { ApprovalDetailDialog } from '../../components/approval/ApprovalDetailSlot';
 import { FundPerformFormDialog } from './FundPerformFormDialog';
 import {
   Figure,
@@ -40,14 +39,21 @@ function FundPerformDetailDialog({
 }) {
   const gateway = useFundPlanGateway();
   const [perform, setPerform] = useState<FundPerformRecord | null>(null);
-  const [approval, setApproval] = useState<string | null>(null);
   useEffect(() => {
     void gateway.perform(performId).then(setPerform);
   }, [gateway, performId]);
   return (
-    <Dialog open onClose={onClose} title="资金执行详情" width={800} testId="fund-perform-detail">
-      {perform && (
-        <div>
+    <RecordDetailDialog
+      title="资金执行详情"
+      width={800}
+      testId="fund-perform-detail"
+      onClose={onClose}
+      record={perform}
+      approvalLabel="查看资金执行审批"
+      approvalTestId="perform-approval"
+    >
+      {(perform) => (
+        <>
           <div className="grid gap-x-6 sm:grid-cols-2">
             <Figure label="计划月份" value={perform.planMonth} />
             <Figure label="部门" value={perform.deptName} />
@@ -84,22 +90,9 @@ function FundPerformDetailDialog({
               ))}
             </tbody>
           </table>
-          {perform.approvalId && (
-            <Button
-              size="sm"
-              className="mt-2"
-              data-testid="perform-approval"
-              onClick={() => setApproval(perform.approvalId)}
-            >
-              查看资金执行审批
-            </Button>
-          )}
-        </div>
+        </>
       )}
-      {approval !== null && (
-        <ApprovalDetailDialog approvalId={approval} onClose={() => setApproval(null)} />
-      )}
-    </Dialog>
+    </RecordDetailDialog>
   );
 }
 

@@ -12,6 +12,7 @@ import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useActionKeys } from '../../components/crud/action-keys';
 import { landRefusal, wireResolver } from '../../components/form/wire-form';
 import { Button } from '../../components/ui/Button';
+import { SaveFooter } from '../../components/ui/SaveDialog';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
 import { Figure, LINE_KIND_OPTIONS, MoneyInput, type Option } from './fund-plan-shared';
@@ -184,15 +185,14 @@ export function FundPlanFormDialog({
       closeOnClickOutside={false}
       testId="fund-plan-form"
       footer={
-        <>
-          <Button onClick={onClose}>取消</Button>
-          <Button loading={busy} onClick={() => press(false)}>
-            保存
-          </Button>
-          <Button variant="primary" loading={busy} onClick={() => press(true)}>
-            保存并送审
-          </Button>
-        </>
+        <SaveFooter
+          onCancel={onClose}
+          busy={busy}
+          saveVariant="default"
+          onSave={() => press(false)}
+          onSubmit={() => press(true)}
+          submitLabel="保存并送审"
+        />
       }
     >
       <form className="contents" noValidate onSubmit={(e) => e.preventDefault()}>

@@ -15,12 +15,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useService } from '../../app/di';
 import { useActionActor } from '../../app/hooks';
 import { TOKENS } from '../../app/tokens';
+import { RecordDetailDialog } from '../../components/approval/RecordDetailDialog';
 import { HasPermi } from '../../components/auth/Access';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { Button } from '../../components/ui/Button';
-import { Dialog } from '../../components/ui/Dialog';
 import { downloadExport } from '../../components/upload';
-import { ApprovalDetailDialog } from '../../components/approval/ApprovalDetailSlot';
 import { FundPlanChart } from './FundPlanChart';
 import { FundPlanFormDialog } from './FundPlanFormDialog';
 import {
@@ -41,14 +40,21 @@ const FILTER: Filter = { deptId: '', planMonth: '', status: '' };
 function FundPlanDetailDialog({ planId, onClose }: { planId: number; onClose: () => void }) {
   const gateway = useFundPlanGateway();
   const [plan, setPlan] = useState<FundPlanRecord | null>(null);
-  const [approval, setApproval] = useState<string | null>(null);
   useEffect(() => {
     void gateway.plan(planId).then(setPlan);
   }, [gateway, planId]);
   return (
-    <Dialog open onClose={onClose} title="资金计划详情" width={900} testId="fund-plan-detail">
-      {plan && (
-        <div>
+    <RecordDetailDialog
+      title="资金计划详情"
+      width={900}
+      testId="fund-plan-detail"
+      onClose={onClose}
+      record={plan}
+      approvalLabel="查看资金计划审批"
+      approvalTestId="plan-approval"
+    >
+      {(plan) => (
+        <>
           <div className="grid gap-x-6 sm:grid-cols-2">
             <Figure label="计划月份" value={plan.planMonth} />
             <Figure label="计划部门" value={plan.deptName} />
@@ -103,22 +109,9 @@ function FundPlanDetailDialog({ planId, onClose }: { planId: number; onClose: ()
               ))}
             </tbody>
           </table>
-          {plan.approvalId && (
-            <Button
-              size="sm"
-              className="mt-2"
-              data-testid="plan-approval"
-              onClick={() => setApproval(plan.approvalId)}
-            >
-              查看资金计划审批
-            </Button>
-          )}
-        </div>
+        </>
       )}
-      {approval !== null && (
-        <ApprovalDetailDialog approvalId={approval} onClose={() => setApproval(null)} />
-      )}
-    </Dialog>
+    </RecordDetailDialog>
   );
 }
 

@@ -18,7 +18,7 @@ import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
 import { downloadExport } from '../../components/upload';
-import { ApprovalDetailDialog } from '../../components/approval/ApprovalDetailSlot';
+import { RecordDetailDialog } from '../../components/approval/RecordDetailDialog';
 import { landRefusal, useWireForm } from '../../components/form/wire-form';
 import { TaskPicker } from '../../components/widgets/TaskPicker';
 import { LoanFormDialog } from './LoanFormDialog';
@@ -45,14 +45,21 @@ const FILTER: Filter = { loanDeptId: '', status: '', taskId: '' };
 function LoanDetailDialog({ loanId, onClose }: { loanId: number; onClose: () => void }) {
   const gateway = useFundGateway();
   const [loan, setLoan] = useState<LoanRecord | null>(null);
-  const [approval, setApproval] = useState<string | null>(null);
   useEffect(() => {
     void gateway.loan(loanId).then(setLoan);
   }, [gateway, loanId]);
   return (
-    <Dialog open onClose={onClose} title="借款详情" width={720} testId="loan-detail">
-      {loan && (
-        <div>
+    <RecordDetailDialog
+      title="借款详情"
+      width={720}
+      testId="loan-detail"
+      onClose={onClose}
+      record={loan}
+      approvalLabel="查看借款协议审批"
+      approvalTestId="loan-approval"
+    >
+      {(loan) => (
+        <>
           <Figure label="借款部门" value={loan.loanDeptName} />
           <Figure
             label="借款金额（万元）"
@@ -72,22 +79,9 @@ function LoanDetailDialog({ loanId, onClose }: { loanId: number; onClose: () => 
           <Figure label="分配确认合计（万元）" value={displayAmount(loan.totalAllotConfirmAmt)} />
           <Figure label="状态" value={loan.statusName} testId="loan-detail-status" />
           <Figure label="申请人" value={loan.createByName} />
-          {loan.approvalId && (
-            <Button
-              size="sm"
-              className="mt-2"
-              data-testid="loan-approval"
-              onClick={() => setApproval(loan.approvalId)}
-            >
-              查看借款协议审批
-            </Button>
-          )}
-        </div>
+        </>
       )}
-      {approval !== null && (
-        <ApprovalDetailDialog approvalId={approval} onClose={() => setApproval(null)} />
-      )}
-    </Dialog>
+    </RecordDetailDialog>
   );
 }
 
