@@ -44,8 +44,29 @@ export function liveChangeStatus(alias: 'cc' | 'lc'): AliasedRawBuilder<number, 
   );
 }
 
-/** Records the approval a change was sent into, or the status it ended at. */
-export async function updateChange(
+/** Records the approval a change was sent into. */
+export function setChangeApproval(
+  db: Db,
+  table: ChangeTable,
+  changeId: number,
+  approvalId: string,
+  now: Date,
+): Promise<void> {
+  return updateChange(db, table, changeId, { approval_id: Number(approvalId) }, now);
+}
+
+/** Records the status a change's approval ended at. */
+export function setChangeStatus(
+  db: Db,
+  table: ChangeTable,
+  changeId: number,
+  status: ApprovalStatus,
+  now: Date,
+): Promise<void> {
+  return updateChange(db, table, changeId, { status }, now);
+}
+
+async function updateChange(
   db: Db,
   table: ChangeTable,
   changeId: number,

@@ -8,7 +8,8 @@ import {
   changeFields,
   liveChangeStatus,
   newChangeValues,
-  updateChange,
+  setChangeApproval,
+  setChangeStatus,
   type ChangeRow,
 } from './sql-change-rows.js';
 
@@ -48,17 +49,11 @@ export class SqlContractChangeRepository implements ContractChangeRepository {
   }
 
   async setApproval(changeId: number, approvalId: string, now: Date): Promise<void> {
-    await updateChange(
-      this.db,
-      'contract_change',
-      changeId,
-      { approval_id: Number(approvalId) },
-      now,
-    );
+    await setChangeApproval(this.db, 'contract_change', changeId, approvalId, now);
   }
 
   async setStatus(changeId: number, status: ApprovalStatus, now: Date): Promise<void> {
-    await updateChange(this.db, 'contract_change', changeId, { status }, now);
+    await setChangeStatus(this.db, 'contract_change', changeId, status, now);
   }
 
   async listByContract(contractId: number): Promise<readonly ContractChange[]> {

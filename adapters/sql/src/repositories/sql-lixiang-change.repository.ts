@@ -3,7 +3,8 @@ import {
   changeFields,
   liveChangeStatus,
   newChangeValues,
-  updateChange,
+  setChangeApproval,
+  setChangeStatus,
   type ChangeRow,
 } from './sql-change-rows.js';
 import { nickNameOf, type Db } from './sql-helpers.js';
@@ -43,23 +44,17 @@ export class SqlLixiangChangeRepository implements LixiangChangeRepository {
     return row === undefined ? null : toChange(row);
   }
 
-  async setApproval(changeId: number, approvalId: string, now: Date): Promise<void> {
-    await updateChange(
-      this.db,
-      'lixiang_change',
-      changeId,
-      { approval_id: Number(approvalId) },
-      now,
-    );
-  }
-
-  async setStatus(changeId: number, status: ApprovalStatus, now: Date): Promise<void> {
-    await updateChange(this.db, 'lixiang_change', changeId, { status }, now);
-  }
-
   async listByFiling(lxId: number): Promise<readonly LixiangChange[]> {
     const rows = await this.select().where('lc.lx_id', '=', lxId).orderBy('lc.change_id').execute();
     return rows.map(toChange);
+  }
+
+  async setApproval(changeId: number, approvalId: string, now: Date): Promise<void> {
+    await setChangeApproval(this.db, 'lixiang_change', changeId, approvalId, now);
+  }
+
+  async setStatus(changeId: number, status: ApprovalStatus, now: Date): Promise<void> {
+    await setChangeStatus(this.db, 'lixiang_change', changeId, status, now);
   }
 }
 
