@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../test-support/test-database.js';
-import { twoServers, type Reply } from './two-servers.js';
 import { insertFormalContract } from '../test-support/formal-contract.js';
 import { loanBody } from '../test-support/fund-bodies.js';
 import { addPaymentPlan, ledgerBalancesOff, wanAmountArb } from '../test-support/fund-property.js';
+import { testDatabaseKinds } from '../test-support/test-database.js';
+import { twoServers, type Reply } from './two-servers.js';
 
 /**
  * Every money rule on every path: generated sequences of back money, allotments, in-plan payments
