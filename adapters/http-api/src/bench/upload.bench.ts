@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   createWriteStream,
@@ -14,13 +14,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { fileURLToPath } from 'node:url';
 import { UPLOAD_PROFILES } from '@dpms/core';
 import { createTemplateDatabase, postgresBinDir, startPostgresServer } from '@dpms/sql/testing';
+import { startChildServer } from '../test-support/child-servers.js';
 import { type Figure, figuresTable } from './figures.js';
 
-const RUNNER = fileURLToPath(new URL('../test-support/run-ts-child.mjs', import.meta.url));
-const CHILD = fileURLToPath(new URL('../test-support/files-server-child.ts', import.meta.url));
 const SECRET = 'upload-bench-secret-upload-bench-secret-0123456789';
 const MiB = 1024 * 1024;
 const FILE_SIZE = Number(process.env['BENCH_UPLOAD_MIB'] ?? 1024) * MiB;
@@ -150,18 +148,7 @@ export async function main(): Promise<void> {
     await createTemplateDatabase(pg);
     const url = pg.urlFor('dpms_template');
     const plain = await plainLoopback(dataDir);
-    const started = new Promise<{ proc: ChildProcess; base: string }>((resolve, reject) => {
-      const proc = spawn(process.execPath, [RUNNER, CHILD, url, SECRET, dataDir], {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      let out = '';
-      proc.stdout?.on('data', (c: Buffer) => {
-        out += c.toString();
-        const m = /READY (\d+)/.exec(out);
-        if (m) resolve({ proc, base: `http://127.0.0.1:${m[1]}/prod-api` });
-      });
-      proc.on('exit', (code) => reject(new Error(`server exited ${String(code)}`)));
-    });
+    const started = startChildServer('files-server-child.ts', [url, SECRET, dataDir]);
     const { proc, base } = await started;
     child = proc;
     const login = await fetch(`${base}/login`, {

@@ -4,6 +4,7 @@ import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-
 import { testDatabaseKinds } from '../test-support/test-database.js';
 import { apiClient } from '../test-support/api-client.js';
 import { insertFormalContract } from '../test-support/formal-contract.js';
+import { approveAll as approveAllAs } from '../test-support/approve-all.js';
 
 // Demo institute: xmjl (项目经理, 建筑一所 110, closed cases), caiwu (财务, all data: closes and settles),
 // sjzc (设计主持: no closing permission),
@@ -22,24 +23,8 @@ describe.each(testDatabaseKinds())('closed case and settlement API on %s', (kind
       .where('closed_id', '=', closedId)
       .executeTakeFirstOrThrow();
   /** Approves the approval step by step, whoever of the demo approvers holds the current step. */
-  const approveAll = async (approvalId: string) => {
-    for (let round = 0; round < 8; round++) {
-      let moved = false;
-      for (const user of ['bmfzr', 'jingying', 'caiwu', 'zjl']) {
-        const d = await get(user, '/project/approval/getCommonApprovalDetail', {
-          serviceId: approvalId,
-        });
-        if (d.status !== 200) continue;
-        const r = await post(user, '/project/approval/process', {
-          approvalId,
-          version: d.body.data.approval.version,
-          action: 'approve',
-        });
-        if (r.status === 200) moved = true;
-      }
-      if (!moved) return;
-    }
-  };
+  const approveAll = (approvalId: string) =>
+    approveAllAs({ get, post }, approvalId, ['bmfzr', 'jingying', 'caiwu', 'zjl']);
 
   beforeAll(async () => {
     api = await openApprovalApi(kind);

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseUrl } from '../test-support/child-servers.js';
 import { lanAddresses } from '../composition/startup-banner.js';
 import { LEGACY_KEY_FILE } from '../identity/jwt-secret.js';
 import {
@@ -191,12 +192,7 @@ describe.skipIf(!testDatabaseKinds().includes('postgres'))(
     const legacyKey = 'legacy-demo-key-from-data-dir-0123456789abcdef';
     beforeAll(async () => {
       db = await openTestDatabase('postgres');
-      const row = await db.handle.db
-        .selectNoFrom((eb) => eb.fn<string>('current_database', []).as('name'))
-        .executeTakeFirstOrThrow();
-      const target = new URL(inject('dpmsPostgresAdminUrl'));
-      target.pathname = `/${row.name}`;
-      url = target.toString();
+      url = await testDatabaseUrl(db.handle.db);
     });
     afterAll(async () => {
       for (const s of servers) await stop(s);

@@ -1,10 +1,20 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { MoneyDecimal } from '@dpms/core';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 import { twoServers, type Reply } from './two-servers.js';
 import { insertFormalContract } from '../test-support/formal-contract.js';
+import {
+  addPaymentPlan,
+  allotStepArb,
+  backOrAllot,
+  backStepArb,
+  ledgerBalancesOff,
+  tallyRuleReplies,
+  wanAmountArb,
+  type AllotStep,
+  type BackStep,
+} from '../test-support/fund-property.js';
 
 /**
  * The fund ledger property test (fund.property.test.ts) with payments: random sequences of back
@@ -28,36 +38,17 @@ const APPROVERS: readonly User[] = ['zjl', 'yunying', 'zjl'];
 const TEAMS = [110, 112] as const;
 const MONTH = '2026-07';
 
-/** Amounts in whole 分 written as 万元 with up to 6 decimals, never through a float. */
-const amountArb = fc
-  .integer({ min: 1, max: 30_000_000 })
-  .map((fen) => new MoneyDecimal(fen).div(1_000_000).toFixed());
+const amountArb = wanAmountArb(30_000_000);
 const rateArb = fc.constantFrom('0', '0.01', '0.03', '0.06');
 
 type Step =
-  | { readonly t: 'back'; readonly amount: string; readonly instance: 0 | 1 }
-  | {
-      readonly t: 'allot';
-      readonly back: number;
-      readonly team: number;
-      readonly amount: string;
-      readonly both: boolean;
-    }
+  | BackStep
+  | AllotStep
   | { readonly t: 'pay'; readonly amount: string; readonly rate: string; readonly both: boolean };
 
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
-  fc.record({
-    t: fc.constant('back' as const),
-    amount: amountArb,
-    instance: fc.constantFrom<0 | 1>(0, 1),
-  }),
-  fc.record({
-    t: fc.constant('allot' as const),
-    back: fc.nat(7),
-    team: fc.constantFrom(...TEAMS),
-    amount: amountArb,
-    both: fc.boolean(),
-  }),
+  backStepArb(amountArb),
+  allotStepArb(amountArb, TEAMS),
   fc.record({
     t: fc.constant('pay' as const),
     amount: amountArb,
@@ -86,17 +77,7 @@ describe.skipIf(!testDatabaseKinds().includes('postgres'))(
         contract_name: `付款性质测试合同${String(n)}`,
         total_amount: '500',
       });
-      const plan = await call(0, 'caiwu', '/contract/paymentPlan/add', {
-        contractId,
-        planMonth: MONTH,
-        receiveCompanyName: '性质测试收款单位',
-        planPayAmount: '100000',
-      });
-      expect(plan.status, JSON.stringify(plan.body)).toBe(200);
-      return {
-        contractId,
-        planId: (plan.body.data as { paymentPlanId: number }).paymentPlanId,
-      };
+      return { contractId, planId: await addPaymentPlan(two, contractId, MONTH) };
     }
 
     /** Walks a payment's 20_1 approval on one process; answers the refusal that stopped it. */
@@ -110,13 +91,7 @@ describe.skipIf(!testDatabaseKinds().includes('postgres'))(
 
     async function checkInvariants(): Promise<void> {
       const d = two.db;
-      const mismatched = await sql<{ n: string }>`
-        select count(*) as n from fund_balance b
-          left join (select account_kind, account_id, sum(amount) as s from fund_ledger
-                      group by account_kind, account_id) l
-            on l.account_kind = b.account_kind and l.account_id = b.account_id
-         where b.balance <> coalesce(l.s, 0) or b.balance < 0`.execute(d);
-      expect(Number(mismatched.rows[0]?.n)).toBe(0);
+      expect(await ledgerBalancesOff(d)).toBe(0);
       // Each back money record is what was allotted, what payments drew and what is left.
       const backOff = await sql<{ n: string }>`
         select count(*) as n from back_money m
@@ -147,26 +122,10 @@ describe.skipIf(!testDatabaseKinds().includes('postgres'))(
           const backs: number[] = [];
           for (const step of steps) {
             let replies: Reply[];
-            if (step.t === 'back') {
-              replies = [
-                await call(step.instance, 'caiwu', '/project/backMoney/insert', {
-                  contractId,
-                  backAmount: step.amount,
-                  backDate: '2026-06-01',
-                }),
-              ];
-              const id = replies[0]?.body.data?.['backMoneyId'];
-              if (typeof id === 'number') backs.push(id);
-            } else if (step.t === 'allot') {
-              const back = backs[step.back % Math.max(1, backs.length)];
-              if (back === undefined) continue;
-              replies = await sendBoth(step.both, 0, (i) =>
-                call(i, 'caiwu', '/project/backMoney/allotDesign', {
-                  backMoneyId: back,
-                  deptId: step.team,
-                  allotAmount: step.amount,
-                }),
-              );
+            if (step.t !== 'pay') {
+              const answered = await backOrAllot(two, contractId, backs, step);
+              if (answered === undefined) continue;
+              replies = answered;
             } else {
               // Entered and sent on each process; the approvals then run side by side.
               replies = await sendBoth(step.both, 1, (i) =>
@@ -190,14 +149,7 @@ describe.skipIf(!testDatabaseKinds().includes('postgres'))(
               replies = [...replies, ...approvals.filter((a): a is Reply => a !== null)];
             }
             if (step.t !== 'back' && step.both) seen.raced += 1;
-            for (const r of replies) {
-              if (r.status === 200) seen.ok += 1;
-              else {
-                // Only the rules may say no: never a server error or a deadlock.
-                expect(r.status, JSON.stringify(r.body)).toBe(422);
-                seen.refused.add(String(r.body['errorCode'] ?? r.body['msg']));
-              }
-            }
+            tallyRuleReplies(replies, seen);
           }
           await checkInvariants();
         }),

@@ -4,6 +4,7 @@ import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-
 import { testDatabaseKinds } from '../test-support/test-database.js';
 import { apiClient } from '../test-support/api-client.js';
 import { fundPlanBody } from '../test-support/fund-bodies.js';
+import { approveAll as approveAllAs } from '../test-support/approve-all.js';
 
 // Demo institute: caiwu (财务, all data, fund plans), yunying (运营: in this database limited to
 // its own department 运营部 104), yuangong (no fund plan permission). Plans are for 建筑一所 110.
@@ -14,24 +15,7 @@ describe.each(testDatabaseKinds())('fund plan and fund execution API on %s', (ki
   const { post, get, okData, refused, xlsxRows, signIn } = apiClient(() => api);
   const approvers = ['caiwu', 'yunying', 'bmfzr', 'jingying', 'zjl'];
   /** Approves step by step, whoever of the demo approvers holds the current step. */
-  const approveAll = async (approvalId: string) => {
-    for (let round = 0; round < 8; round++) {
-      let moved = false;
-      for (const user of approvers) {
-        const d = await get(user, '/project/approval/getCommonApprovalDetail', {
-          serviceId: approvalId,
-        });
-        if (d.status !== 200) continue;
-        const r = await post(user, '/project/approval/process', {
-          approvalId,
-          version: d.body.data.approval.version,
-          action: 'approve',
-        });
-        if (r.status === 200) moved = true;
-      }
-      if (!moved) return;
-    }
-  };
+  const approveAll = (approvalId: string) => approveAllAs({ get, post }, approvalId, approvers);
   const typeOf = async (approvalId: string) =>
     (
       await api.database.handle.db

@@ -1,11 +1,20 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { MoneyDecimal } from '@dpms/core';
 import { testDatabaseKinds } from '../test-support/test-database.js';
 import { twoServers, type Reply } from './two-servers.js';
 import { insertFormalContract } from '../test-support/formal-contract.js';
 import { loanBody } from '../test-support/fund-bodies.js';
+import {
+  allotStepArb,
+  backOrAllot,
+  backStepArb,
+  ledgerBalancesOff,
+  tallyRuleReplies,
+  wanAmountArb,
+  type AllotStep,
+  type BackStep,
+} from '../test-support/fund-property.js';
 
 /**
  * Random sequences of back money, allotments, loans (through their loan agreement's approval) and
@@ -27,33 +36,17 @@ const APPROVERS: Readonly<Record<number, readonly User[]>> = {
   112: ['bmfzr2', 'caiwu', 'zjl'],
 };
 
-/** Amounts in whole 分 written as 万元 with up to 6 decimals, never through a float. */
-const amountArb = fc
-  .integer({ min: 1, max: 40_000_000 })
-  .map((fen) => new MoneyDecimal(fen).div(1_000_000).toFixed());
-const instanceArb = fc.constantFrom<0 | 1>(0, 1);
+const amountArb = wanAmountArb(40_000_000);
 
 type Step =
-  | { readonly t: 'back'; readonly amount: string; readonly instance: 0 | 1 }
-  | {
-      readonly t: 'allot';
-      readonly back: number;
-      readonly team: number;
-      readonly amount: string;
-      readonly both: boolean;
-    }
+  | BackStep
+  | AllotStep
   | { readonly t: 'loan'; readonly team: number; readonly amount: string; readonly both: boolean }
   | { readonly t: 'repay'; readonly loan: number; readonly amount: string; readonly both: boolean };
 
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
-  fc.record({ t: fc.constant('back' as const), amount: amountArb, instance: instanceArb }),
-  fc.record({
-    t: fc.constant('allot' as const),
-    back: fc.nat(7),
-    team: fc.constantFrom(...TEAMS),
-    amount: amountArb,
-    both: fc.boolean(),
-  }),
+  backStepArb(amountArb),
+  allotStepArb(amountArb, TEAMS),
   fc.record({
     t: fc.constant('loan' as const),
     team: fc.constantFrom(...TEAMS),
@@ -121,13 +114,7 @@ describe.skipIf(!testDatabaseKinds().includes('postgres'))(
 
     async function checkInvariants(): Promise<void> {
       const d = two.db;
-      const mismatched = await sql<{ n: string }>`
-        select count(*) as n from fund_balance b
-          left join (select account_kind, account_id, sum(amount) as s from fund_ledger
-                      group by account_kind, account_id) l
-            on l.account_kind = b.account_kind and l.account_id = b.account_id
-         where b.balance <> coalesce(l.s, 0) or b.balance < 0`.execute(d);
-      expect(Number(mismatched.rows[0]?.n)).toBe(0);
+      expect(await ledgerBalancesOff(d)).toBe(0);
       const overAllotted = await sql<{ n: string }>`
         select count(*) as n from back_money m
          where m.del_flag = '0' and m.back_amount <
@@ -170,26 +157,10 @@ describe.skipIf(!testDatabaseKinds().includes('postgres'))(
           const loans: number[] = [];
           for (const step of steps) {
             let replies: Reply[];
-            if (step.t === 'back') {
-              replies = [
-                await call(step.instance, 'caiwu', '/project/backMoney/insert', {
-                  contractId,
-                  backAmount: step.amount,
-                  backDate: '2026-06-01',
-                }),
-              ];
-              const id = replies[0]?.body.data?.['backMoneyId'];
-              if (typeof id === 'number') backs.push(id);
-            } else if (step.t === 'allot') {
-              const back = backs[step.back % Math.max(1, backs.length)];
-              if (back === undefined) continue;
-              replies = await sendBoth(step.both, 0, (i) =>
-                call(i, 'caiwu', '/project/backMoney/allotDesign', {
-                  backMoneyId: back,
-                  deptId: step.team,
-                  allotAmount: step.amount,
-                }),
-              );
+            if (step.t === 'back' || step.t === 'allot') {
+              const answered = await backOrAllot(two, contractId, backs, step);
+              if (answered === undefined) continue;
+              replies = answered;
             } else if (step.t === 'loan') {
               replies = await sendBoth(step.both, 1, (i) =>
                 call(
@@ -220,14 +191,7 @@ describe.skipIf(!testDatabaseKinds().includes('postgres'))(
               );
             }
             if (replies.length === 2) seen.raced += 1;
-            for (const r of replies) {
-              if (r.status === 200) seen.ok += 1;
-              else {
-                // Only the rules may say no: never a server error or a deadlock.
-                expect(r.status, JSON.stringify(r.body)).toBe(422);
-                seen.refused.add(String(r.body['errorCode']));
-              }
-            }
+            tallyRuleReplies(replies, seen);
           }
           await checkInvariants();
         }),

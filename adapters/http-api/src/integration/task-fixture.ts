@@ -7,6 +7,7 @@ import { apiClient } from '../test-support/api-client.js';
 import { openApprovalApi, type ApprovalTestApi } from '../test-support/approval-api.js';
 import type { testDatabaseKinds } from '../test-support/test-database.js';
 import { insertFormalContract } from '../test-support/formal-contract.js';
+import { approveAll as approveAllAs } from '../test-support/approve-all.js';
 
 // Demo institute: xmjl 3 (项目经理, 建筑一所 110), sjzc 4 (设计主持, 110), bmfzr 5 (部门负责人 of
 // 110), sjzc2 14 (设计主持, 结构所 112), jsfzr 7 and zhsw 12 (the seal approval's nodes).
@@ -79,24 +80,8 @@ export function useTaskApi(kind: ReturnType<typeof testDatabaseKinds>[number]) {
     return okData(get('xmjl', '/v4/design-task/confirmTaskResult', { resultId: r.resultId }));
   };
   /** Approves an approval through every node, as whoever holds each, until it ends. */
-  const approveAll = async (approvalId: string, users: readonly string[]) => {
-    for (let round = 0; round < 8; round++) {
-      let moved = false;
-      for (const user of users) {
-        const d = await get(user, '/project/approval/getCommonApprovalDetail', {
-          serviceId: approvalId,
-        });
-        if (d.status !== 200) continue;
-        const r = await post(user, '/project/approval/process', {
-          approvalId,
-          version: d.body.data.approval.version,
-          action: 'approve',
-        });
-        if (r.status === 200) moved = true;
-      }
-      if (!moved) return;
-    }
-  };
+  const approveAll = (approvalId: string, users: readonly string[]) =>
+    approveAllAs({ get, post }, approvalId, users);
 
   beforeAll(async () => {
     api = await openApprovalApi(kind);

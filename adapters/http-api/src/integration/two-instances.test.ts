@@ -1,32 +1,20 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  startChildServer,
+  stopChildServers,
+  testDatabaseUrl,
+} from '../test-support/child-servers.js';
 import {
   openTestDatabase,
   testDatabaseKinds,
   type TestDatabase,
 } from '../test-support/test-database.js';
 
-const RUNNER = fileURLToPath(new URL('../test-support/run-ts-child.mjs', import.meta.url));
-const CHILD = fileURLToPath(new URL('../test-support/server-child.ts', import.meta.url));
 const SECRET = 'two-instances-secret-two-instances-secret-0123';
 
-function startServer(databaseUrl: string): Promise<{ proc: ChildProcess; base: string }> {
-  return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, [RUNNER, CHILD, databaseUrl, SECRET], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    proc.stdout.on('data', (c: Buffer) => {
-      out += c.toString();
-      const m = /READY (\d+)/.exec(out);
-      if (m) resolve({ proc, base: `http://127.0.0.1:${m[1]}/prod-api` });
-    });
-    proc.stderr.on('data', (c: Buffer) => (err += c.toString()));
-    proc.on('exit', (code) => reject(new Error(`server exited ${code}: ${err}`)));
-  });
-}
+const startServer = (databaseUrl: string) =>
+  startChildServer('server-child.ts', [databaseUrl, SECRET]);
 
 const json = async (res: Response) => (await res.json()) as Record<string, unknown>;
 
@@ -40,24 +28,14 @@ describe.skipIf(!testDatabaseKinds().includes('postgres'))(
     let b = '';
     beforeAll(async () => {
       db = await openTestDatabase('postgres');
-      // The harness names the cloned database; the children connect to it by URL.
-      const row = await db.handle.db
-        .selectNoFrom((eb) => eb.fn<string>('current_database', []).as('name'))
-        .executeTakeFirstOrThrow();
-      const target = new URL(inject('dpmsPostgresAdminUrl'));
-      target.pathname = `/${row.name}`;
-      const url = target.toString();
+      const url = await testDatabaseUrl(db.handle.db);
       const [one, two] = await Promise.all([startServer(url), startServer(url)]);
       servers.push(one.proc, two.proc);
       a = one.base;
       b = two.base;
     }, 120_000);
     afterAll(async () => {
-      for (const s of servers) {
-        const exited = new Promise((r) => s.once('exit', r));
-        s.kill('SIGTERM');
-        await exited;
-      }
+      await stopChildServers(servers);
       await db?.close();
     });
 

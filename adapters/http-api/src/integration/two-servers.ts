@@ -1,8 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import type { ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { DatabaseHandle } from '@dpms/sql';
 import { createTestRecordTable } from '../test-support/approval-test-records.js';
+import {
+  startChildServer,
+  stopChildServers,
+  testDatabaseUrl,
+} from '../test-support/child-servers.js';
 import { openTestDatabase, type TestDatabase } from '../test-support/test-database.js';
 
 /**
@@ -10,33 +14,10 @@ import { openTestDatabase, type TestDatabase } from '../test-support/test-databa
  * demo users signed in to them.
  */
 
-const RUNNER = fileURLToPath(new URL('../test-support/run-ts-child.mjs', import.meta.url));
-const CHILD = fileURLToPath(new URL('../test-support/approval-server-child.ts', import.meta.url));
-
 /** A server's answer: its status and its JSON body, whose `data` is a `D`. */
 export interface Reply<D = Record<string, unknown>> {
   readonly status: number;
   readonly body: { readonly data?: D; readonly [k: string]: unknown };
-}
-
-function startServer(
-  databaseUrl: string,
-  secret: string,
-): Promise<{ proc: ChildProcess; base: string }> {
-  return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, [RUNNER, CHILD, databaseUrl, secret], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    proc.stdout.on('data', (c: Buffer) => {
-      out += c.toString();
-      const m = /READY (\d+)/.exec(out);
-      if (m) resolve({ proc, base: `http://127.0.0.1:${m[1]}/prod-api` });
-    });
-    proc.stderr.on('data', (c: Buffer) => (err += c.toString()));
-    proc.on('exit', (code) => reject(new Error(`server exited ${code}: ${err}`)));
-  });
 }
 
 export interface TwoServers<U extends string, D> {
@@ -110,16 +91,10 @@ export function twoServers<U extends string, D = Record<string, unknown>>(
     database = db;
     await createTestRecordTable(db.handle.db);
     await options.prepare?.(db.handle.db);
-    // The harness names the cloned database; the processes connect to it by URL.
-    const row = await db.handle.db
-      .selectNoFrom((eb) => eb.fn<string>('current_database', []).as('name'))
-      .executeTakeFirstOrThrow();
-    const target = new URL(inject('dpmsPostgresAdminUrl'));
-    target.pathname = `/${row.name}`;
-    const started = await Promise.all([
-      startServer(target.toString(), options.secret),
-      startServer(target.toString(), options.secret),
-    ]);
+    const url = await testDatabaseUrl(db.handle.db);
+    const started = await Promise.all(
+      [0, 1].map(() => startChildServer('approval-server-child.ts', [url, options.secret])),
+    );
     for (const s of started) {
       servers.push(s.proc);
       bases.push(s.base);
@@ -135,11 +110,7 @@ export function twoServers<U extends string, D = Record<string, unknown>>(
     }
   });
   afterAll(async () => {
-    for (const s of servers) {
-      const exited = new Promise((r) => s.once('exit', r));
-      s.kill('SIGTERM');
-      await exited;
-    }
+    await stopChildServers(servers);
     await database?.close();
   });
 

@@ -18,7 +18,12 @@ import { DEMO_PASSWORD, nextAddress, TestClock } from '../test-support/api.js';
 import { openTestDatabase, type TestDatabase } from '../test-support/test-database.js';
 import { testServerConfig } from '../test-support/test-server-config.js';
 import { readingRealStatuses } from '../test-support/real-statuses.js';
-import { binary, compact, startTestPrintService } from '../test-support/print-service.js';
+import {
+  binary,
+  compact,
+  startTestPrintService,
+  pdfsig as pdfsigIn,
+} from '../test-support/print-service.js';
 import { sqlContractSource, sqlDocumentSource } from './document-source.js';
 import { HttpPrintClient } from './http-print-client.js';
 import { generateSealKey, P12PdfSealer } from './pdf-seal.js';
@@ -109,13 +114,7 @@ const getPdf = async (user: string, contractId: number) =>
 const nickName = async (userName: string) =>
   (await database.repos.users.findByUserName(userName))?.nickName ?? '';
 
-/** What poppler's pdfsig says of a PDF. */
-const pdfsig = (pdf: Uint8Array, name: string): string => {
-  const file = path.join(root, `${name}.pdf`);
-  writeFileSync(file, pdf);
-  const run = spawnSync('pdfsig', [file], { encoding: 'utf8' });
-  return `${run.stdout}${run.stderr}`;
-};
+const pdfsig = (pdf: Uint8Array, name: string): string => pdfsigIn(root, pdf, name);
 
 /**
  * The right edge (pt) of the rightmost word pdftotext finds on any page, and the page's width:

@@ -1,6 +1,5 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access -- supertest bodies are untyped JSON */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Express } from 'express';
@@ -38,7 +37,12 @@ import {
   testLinkedRecords,
 } from '../test-support/approval-test-records.js';
 import { readingRealStatuses } from '../test-support/real-statuses.js';
-import { binary, compact, startTestPrintService } from '../test-support/print-service.js';
+import {
+  binary,
+  compact,
+  startTestPrintService,
+  pdfsig as pdfsigIn,
+} from '../test-support/print-service.js';
 
 /**
  * PDFs through the API and a real print service (in this process, on a free port) printing on
@@ -406,13 +410,7 @@ describe("the institute's seal on the PDFs of approved records (PAdES)", () => {
   });
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  /** What poppler's pdfsig says of a PDF. */
-  const pdfsig = (pdf: Uint8Array, name: string): string => {
-    const file = path.join(root, `${name}.pdf`);
-    writeFileSync(file, pdf);
-    const run = spawnSync('pdfsig', [file], { encoding: 'utf8' });
-    return `${run.stdout}${run.stderr}`;
-  };
+  const pdfsig = (pdf: Uint8Array, name: string): string => pdfsigIn(root, pdf, name);
   const storeOf = (folder: string) =>
     new PrintedPdfStore(
       new LocalDiskFileStore(path.join(root, folder)),

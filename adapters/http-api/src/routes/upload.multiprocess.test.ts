@@ -1,18 +1,20 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  startChildServer,
+  stopChildServers,
+  testDatabaseUrl,
+  type ChildServer,
+} from '../test-support/child-servers.js';
 import {
   openTestDatabase,
   testDatabaseKinds,
   type TestDatabase,
 } from '../test-support/test-database.js';
 
-const RUNNER = fileURLToPath(new URL('../test-support/run-ts-child.mjs', import.meta.url));
-const CHILD = fileURLToPath(new URL('../test-support/files-server-child.ts', import.meta.url));
 const SECRET = 'files-multiprocess-secret-files-multiprocess-0123';
 const MiB = 1024 * 1024;
 /** 1 GiB in the shell uploader's profile: 1 MiB chunks, 4 in flight (000 §9). */
@@ -21,29 +23,10 @@ const CHUNK = MiB;
 const PARALLEL = 4;
 const CHUNKS = FILE_SIZE / CHUNK;
 
-interface Server {
-  proc: ChildProcess;
-  base: string;
-}
+type Server = ChildServer;
 
-function startServer(databaseUrl: string, dataDir: string): Promise<Server> {
-  return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, [RUNNER, CHILD, databaseUrl, SECRET, dataDir], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    proc.stdout.on('data', (c: Buffer) => {
-      out += c.toString();
-      const m = /READY (\d+)/.exec(out);
-      if (m) resolve({ proc, base: `http://127.0.0.1:${m[1]}/prod-api` });
-    });
-    proc.stderr.on('data', (c: Buffer) => (err += c.toString()));
-    proc.on('exit', (code, signal) =>
-      reject(new Error(`server exited ${String(code ?? signal)}: ${err}`)),
-    );
-  });
-}
+const startServer = (databaseUrl: string, dataDir: string): Promise<Server> =>
+  startChildServer('files-server-child.ts', [databaseUrl, SECRET, dataDir]);
 
 /** Peak and current resident memory of a process, in MiB (Linux /proc). */
 function memoryOf(pid: number): { peakMiB: number; rssMiB: number } {
@@ -86,12 +69,7 @@ describe.skipIf(!testDatabaseKinds().includes('postgres'))(
     let b: Server;
     beforeAll(async () => {
       db = await openTestDatabase('postgres');
-      const row = await db.handle.db
-        .selectNoFrom((eb) => eb.fn<string>('current_database', []).as('name'))
-        .executeTakeFirstOrThrow();
-      const target = new URL(inject('dpmsPostgresAdminUrl'));
-      target.pathname = `/${row.name}`;
-      databaseUrl = target.toString();
+      databaseUrl = await testDatabaseUrl(db.handle.db);
       dataDir = mkdtempSync(path.join(tmpdir(), 'dpms-files-mp-'));
       [a, b] = await Promise.all([
         startServer(databaseUrl, dataDir),
@@ -99,12 +77,7 @@ describe.skipIf(!testDatabaseKinds().includes('postgres'))(
       ]);
     }, 120_000);
     afterAll(async () => {
-      for (const s of [a, b]) {
-        if (!s || s.proc.exitCode !== null || s.proc.signalCode !== null) continue;
-        const exited = new Promise((r) => s.proc.once('exit', r));
-        s.proc.kill('SIGTERM');
-        await exited;
-      }
+      await stopChildServers([a?.proc, b?.proc]);
       await db?.close();
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     });

@@ -1,11 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStrictFakeS3, type StrictFakeS3 } from '@dpms/files/testing';
+import {
+  startChildServer,
+  stopChildServers,
+  testDatabaseUrl,
+} from '../test-support/child-servers.js';
 import { patternBytes } from '../test-support/files-api.js';
 import {
   openTestDatabase,
@@ -13,8 +17,6 @@ import {
   type TestDatabase,
 } from '../test-support/test-database.js';
 
-const RUNNER = fileURLToPath(new URL('../test-support/run-ts-child.mjs', import.meta.url));
-const CHILD = fileURLToPath(new URL('../test-support/files-server-child.ts', import.meta.url));
 const SECRET = 'files-s3-secret-files-s3-secret-files-s3-0123456';
 const MiB = 1024 * 1024;
 const md5 = (b: Uint8Array) => createHash('md5').update(b).digest('hex');
@@ -30,36 +32,21 @@ describe.skipIf(!testDatabaseKinds().includes('postgres'))(
     let dataDir = '';
     beforeAll(async () => {
       db = await openTestDatabase('postgres');
-      const row = await db.handle.db
-        .selectNoFrom((eb) => eb.fn<string>('current_database', []).as('name'))
-        .executeTakeFirstOrThrow();
-      const target = new URL(inject('dpmsPostgresAdminUrl'));
-      target.pathname = `/${row.name}`;
+      const url = await testDatabaseUrl(db.handle.db);
       fake = await startStrictFakeS3('dpms-files');
       dataDir = mkdtempSync(path.join(tmpdir(), 'dpms-files-s3-'));
-      base = await new Promise<string>((resolve, reject) => {
-        server = spawn(
-          process.execPath,
-          [RUNNER, CHILD, target.toString(), SECRET, dataDir, 's3://dpms-files', fake.endpoint],
-          { stdio: ['ignore', 'pipe', 'pipe'] },
-        );
-        let out = '';
-        let err = '';
-        server.stdout?.on('data', (c: Buffer) => {
-          out += c.toString();
-          const m = /READY (\d+)/.exec(out);
-          if (m) resolve(`http://127.0.0.1:${m[1]}/prod-api`);
-        });
-        server.stderr?.on('data', (c: Buffer) => (err += c.toString()));
-        server.on('exit', (code) => reject(new Error(`server exited ${String(code)}: ${err}`)));
-      });
+      const started = await startChildServer('files-server-child.ts', [
+        url,
+        SECRET,
+        dataDir,
+        's3://dpms-files',
+        fake.endpoint,
+      ]);
+      server = started.proc;
+      base = started.base;
     }, 120_000);
     afterAll(async () => {
-      if (server && server.exitCode === null) {
-        const exited = new Promise((r) => server.once('exit', r));
-        server.kill('SIGTERM');
-        await exited;
-      }
+      await stopChildServers([server]);
       await fake?.close();
       await db?.close();
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });

@@ -1,3 +1,6 @@
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import {
   defaultWebDir,
   printConfigFromEnv,
@@ -36,3 +39,11 @@ export const binary = (
   res.on('data', (c: Buffer) => parts.push(c));
   res.on('end', () => done(null, Buffer.concat(parts)));
 };
+
+/** What poppler's pdfsig says of a PDF, written as `name`.pdf under `dir`. */
+export function pdfsig(dir: string, pdf: Uint8Array, name: string): string {
+  const file = path.join(dir, `${name}.pdf`);
+  writeFileSync(file, pdf);
+  const run = spawnSync('pdfsig', [file], { encoding: 'utf8' });
+  return `${run.stdout}${run.stderr}`;
+}
