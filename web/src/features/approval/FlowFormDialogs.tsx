@@ -18,9 +18,9 @@ import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import { ActionKeys } from '../../components/crud/action-keys';
 import { landRefusal, wireResolver } from '../../components/form/wire-form';
-import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
+import { SaveFooter } from '../../components/ui/SaveDialog';
 import { TYPE_OPTIONS } from './flow-options';
 import {
   FALLBACK_OPTIONS,
@@ -89,14 +89,7 @@ function DialogFrame({
       width={width}
       closeOnClickOutside={false}
       testId={testId}
-      footer={
-        <div className="flex justify-end gap-2">
-          <Button onClick={onClose}>取消</Button>
-          <Button variant="primary" loading={busy} onClick={onSave}>
-            确定
-          </Button>
-        </div>
-      }
+      footer={<SaveFooter onCancel={onClose} onSave={onSave} busy={busy} saveLabel="确定" />}
     >
       <form className="space-y-3" noValidate onSubmit={(e) => e.preventDefault()}>
         {children}
