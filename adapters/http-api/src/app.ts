@@ -96,6 +96,7 @@ export function createApp(
     options.operLog !== false && clock && container.isBound(TOKENS.Repositories)
       ? new OperLogRecorder(container.get(TOKENS.Repositories), logger, () => clock.now())
       : undefined;
+  operLog?.install(app);
   const book = new RouteBook(
     routes,
     guardFactory(container.get(TOKENS.Authenticator)),

@@ -21,6 +21,7 @@ const route = { method: 'post', path: '/system/thing', tag: '测试' };
 /** A server whose one write route answers when `release` is called (or at once). */
 function serve(recorder: OperLogRecorder, gate?: Promise<void>) {
   const app = express();
+  recorder.install(app);
   app.post('/system/thing', recorder.middleware(route), (_req, res, next) => {
     res.locals.principal = principal;
     res.once('close', () => closed.resolve());

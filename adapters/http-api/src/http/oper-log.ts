@@ -1,4 +1,4 @@
-import type { Request, RequestHandler, Response } from 'express';
+import type { Express, Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import {
   LOG_STATUS,
@@ -22,6 +22,20 @@ export interface OperRoute {
 
 /** What every entry of one route shares. */
 type RouteShape = Pick<NewOperLog, 'title' | 'businessType' | 'method'>;
+
+/** One logged write in progress, kept in its response's locals. */
+interface Pending {
+  readonly shape: RouteShape;
+  readonly started: number;
+  readonly operTime: Date;
+  answer: unknown;
+  logged: boolean;
+}
+
+const PENDING = Symbol('operLog');
+
+const pendingOf = (res: Response): Pending | undefined =>
+  (res.locals as Record<symbol, Pending | undefined> | undefined)?.[PENDING];
 
 const hasContent = (v: unknown): boolean =>
   v !== undefined && v !== null && (typeof v !== 'object' || Object.keys(v).length > 0);
@@ -74,9 +88,33 @@ export class OperLogRecorder {
   ) {}
 
   /**
+   * Lets the app's responses feed the log, on the app's own response prototype rather than with
+   * a wrapper and a listener per request (bench/oper-log.bench.ts): `res.json` notes the answer
+   * of a logged write, and `res.end` logs it once the answer is handed to the connection. A
+   * client gone before the answer does not stop the write: it is logged when its handler ends,
+   * with the status it ended with. Once per app, before its routes answer.
+   */
+  install(app: Express): void {
+    const settle = (res: Response) => this.settle(res);
+    // The two methods as plain functions, called with the response as `this`.
+    const proto = app.response as unknown as Record<'json' | 'end', (...a: unknown[]) => Response>;
+    const { json, end } = proto;
+    proto.json = function (this: Response, body: unknown) {
+      const pending = pendingOf(this);
+      if (pending) pending.answer = body;
+      return json.call(this, body);
+    };
+    proto.end = function (this: Response, ...args: unknown[]) {
+      const out = end.apply(this, args);
+      settle(this);
+      return out;
+    };
+  }
+
+  /**
    * The middleware of one write route: placed before its guard, so a refusal is logged too. What
-   * the route's entries share is worked out once, here; per request it adds one listener and one
-   * wrapper, since it runs on every write (bench/oper-log.bench.ts).
+   * the route's entries share is worked out once, here; per request it adds one small record to
+   * the response's locals, since it runs on every write (bench/oper-log.bench.ts).
    */
   middleware(route: OperRoute): RequestHandler {
     const shape: RouteShape = {
@@ -84,38 +122,27 @@ export class OperLogRecorder {
       businessType: businessTypeOf(route.method, route.path),
       method: `${route.method.toUpperCase()} ${route.path}`,
     };
-    return (req, res, next) => {
-      const started = performance.now();
-      const operTime = this.now();
-      let answer: unknown;
-      let logged = false;
-      const json = res.json.bind(res);
-      res.json = (body: unknown) => {
-        answer = body;
-        return json(body);
+    return (_req, res, next) => {
+      const pending: Pending = {
+        shape,
+        started: performance.now(),
+        operTime: this.now(),
+        answer: undefined,
+        logged: false,
       };
-      const settle = () => {
-        if (logged) return;
-        logged = true;
-        const principal = res.locals.principal as Principal | undefined;
-        // Nobody signed in (a missing or expired token): no operator to log.
-        if (principal) this.record(shape, req, res, principal, answer, operTime, started);
-        answer = undefined;
-      };
-      // 'close' comes once, after the answer is sent or when the client is gone. Gone before the
-      // handler answered: its write still happens, so it is logged when the handler ends (its
-      // end()), not with a guessed status.
-      res.once('close', () => {
-        if (res.writableEnded) return settle();
-        const end = res.end.bind(res) as (...args: unknown[]) => Response;
-        res.end = ((...args: unknown[]) => {
-          const out = end(...args);
-          settle();
-          return out;
-        }) as Response['end'];
-      });
+      (res.locals as Record<symbol, unknown>)[PENDING] = pending;
       next();
     };
+  }
+
+  private settle(res: Response): void {
+    const pending = pendingOf(res);
+    if (!pending || pending.logged) return;
+    pending.logged = true;
+    const principal = res.locals.principal as Principal | undefined;
+    // Nobody signed in (a missing or expired token): no operator to log.
+    if (principal) this.record(pending, res.req, res, principal);
+    pending.answer = undefined;
   }
 
   /** Resolves when every insert begun so far has ended (tests await it instead of sleeping). */
@@ -148,13 +175,10 @@ export class OperLogRecorder {
    * while the department is looked up and the row inserted.
    */
   private record(
-    route: RouteShape,
+    { shape: route, answer, operTime, started }: Pending,
     req: Request,
     res: Response,
     principal: Principal,
-    answer: unknown,
-    operTime: Date,
-    started: number,
   ): void {
     const pending = this.queue.length + this.writing;
     if (pending >= this.maxPending) {
