@@ -24,13 +24,18 @@ const GOAL = 0.95;
  * and record) by 8 clients, each on a post of its own, on two instances of the API over one
  * database, one with the operation log and one without, in turns (with, without, with, …) so a
  * burst of other work falls on both alike. The ratio is the throughput with the log over the
- * throughput without it (a closed loop: the inverse of the mean time of a write).
+ * throughput without it (a closed loop: the inverse of the mean time of a write). A third
+ * instance, also without the log, takes the same turns: its ratio to the second is the noise
+ * floor of the run, reported beside the figure.
  * Writes bench-results/http-api-oper-log.{json,md}.
  */
 export async function main(): Promise<void> {
   const database = await openBenchDatabase('embedded');
   const logged = await listenApi(database);
   const bare = await listenApi(database, { operLog: false });
+  // A second instance without the log: two identical instances in the same turns show how far
+  // the ratio strays with no difference at all (the run's noise floor).
+  const twin = await listenApi(database, { operLog: false });
   try {
     const posts = await database.db
       .insertInto('sys_post')
@@ -63,20 +68,26 @@ export async function main(): Promise<void> {
     };
     const withLog = await edits(logged);
     const withoutLog = await edits(bare);
-    // Warm both (connections, plans), then clear what the warm-up logged.
+    const withoutLogTwin = await edits(twin);
+    // Warm them (connections, plans), then clear what the warm-up logged.
     await withLog(1000);
     await withoutLog(1000);
+    await withoutLogTwin(1000);
     const count = async () =>
       Number(
         (await sql<{ n: string }>`select count(*) as n from sys_oper_log`.execute(database.db))
           .rows[0]?.n ?? 0,
       );
     const before = await count();
-    const [on, off] = await inTurns(DURATION_MS, ROUNDS, [withLog, withoutLog]);
+    const [on, off, same] = await inTurns(DURATION_MS, ROUNDS, [
+      withLog,
+      withoutLog,
+      withoutLogTwin,
+    ]);
     // The log is written after each answer: read its count until it stops growing.
     let after = await count();
     for (let next = await count(); next !== after; next = await count()) after = next;
-    if (!on || !off) throw new Error('no run');
+    if (!on || !off || !same) throw new Error('no run');
     // Every write of the logged instance left its row (after its answer, so wait for the last).
     const logRows = after - before;
     const ratio = on.rps / off.rps;
@@ -88,7 +99,7 @@ export async function main(): Promise<void> {
       ratio,
       goal: `≥ ${GOAL} (adds ≤ 5%)`,
       met: ratio >= GOAL,
-      note: `${logRows} log rows for ${on.requests} logged writes`,
+      note: `${logRows} log rows for ${on.requests} logged writes; two identical instances without the log, same turns: ${(same.rps / off.rps).toFixed(2)}`,
     };
     const md = [
       `# 操作日志's cost on a write (${CLIENTS} clients, ${DURATION_MS / 1000} s in ${ROUNDS} turns each)`,
@@ -97,14 +108,20 @@ export async function main(): Promise<void> {
       '|---|---|---|---|',
       resultRow('PUT /system/post with 操作日志', on),
       resultRow('PUT /system/post without it', off),
+      resultRow('PUT /system/post without it, a second instance', same),
       '',
       figuresTable([figure]),
       '',
     ].join('\n');
-    writeReport('http-api-oper-log', { clients: CLIENTS, on, off, logRows, figures: [figure] }, md);
+    writeReport(
+      'http-api-oper-log',
+      { clients: CLIENTS, on, off, same, logRows, figures: [figure] },
+      md,
+    );
   } finally {
     await close(logged);
     await close(bare);
+    await close(twin);
     await database.close();
   }
 }
