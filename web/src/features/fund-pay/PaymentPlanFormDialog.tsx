@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useActionKeys } from '../../components/crud/action-keys';
 import { landRefusal, wireResolver } from '../../components/form/wire-form';
+import { FormFailure, TextAreaField } from '../../components/form/form-fields';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
@@ -236,19 +237,13 @@ export function PaymentPlanFormDialog({
             <Figure label="待付（万元）" value={plan.pendingAmount} />
           </div>
         )}
-        <Field label="备注" error={errors.remark?.message}>
-          <textarea
-            className="input"
-            aria-label="备注"
-            maxLength={L.remark}
-            {...register('remark')}
-          />
-        </Field>
-        {failure && (
-          <p role="alert" className="text-sm text-danger-600">
-            {failure}
-          </p>
-        )}
+        <TextAreaField
+          label="备注"
+          error={errors.remark?.message}
+          maxLength={L.remark}
+          {...register('remark')}
+        />
+        <FormFailure failure={failure} />
       </form>
     </Dialog>
   );
