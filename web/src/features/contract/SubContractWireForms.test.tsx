@@ -7,18 +7,15 @@ import {
   anExtendSubContractRow,
 } from '@dpms/wire/testing';
 import type { ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createContainer } from '../../app/container';
-import { ServiceProvider } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
-import { FeedbackHost } from '../../components/ui/FeedbackHost';
 import { ChildPayFormDialog } from './ChildPayFormDialog';
 import { ContractChildFormDialog } from './ContractChildFormDialog';
 import { ExtendSubContractFormDialog } from './ExtendSubContractFormDialog';
 import { LixiangFormDialog } from './LixiangFormDialog';
+import { renderInApp } from '../../test/render';
 
 const RATE = {
   technicalFee_rate: '0.08',
@@ -72,15 +69,7 @@ class KeyedGateway {
 function renderWith(node: ReactNode, gateway = new KeyedGateway()) {
   const container = createContainer();
   container.rebind(TOKENS.ContractGateway).toConstantValue(gateway as never);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <ServiceProvider container={container}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>{node}</MemoryRouter>
-        <FeedbackHost feedback={container.get(TOKENS.Feedback)} />
-      </QueryClientProvider>
-    </ServiceProvider>,
-  );
+  renderInApp(container, node);
   return gateway;
 }
 
