@@ -2,10 +2,8 @@ import { ApiError } from '@dpms/http-client';
 import { aLixiangRecord } from '@dpms/wire/testing';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createContainer } from '../../app/container';
-import { TOKENS } from '../../app/tokens';
 import { LixiangChangeDialog } from './LixiangChangeDialog';
-import { renderInApp } from '../../test/render';
+import { renderWithContractGateway } from './contract.test-render';
 
 /** A gateway that records the change calls and throws the refusals queued. */
 class ChangeGateway {
@@ -31,11 +29,9 @@ const filing = aLixiangRecord({
 });
 
 function open(gateway = new ChangeGateway(), onSent = () => undefined) {
-  const container = createContainer();
-  container.rebind(TOKENS.ContractGateway).toConstantValue(gateway as never);
-  renderInApp(
-    container,
+  renderWithContractGateway(
     <LixiangChangeDialog filing={filing} onClose={() => undefined} onSent={onSent} />,
+    gateway,
   );
   return gateway;
 }

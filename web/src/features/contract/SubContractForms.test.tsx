@@ -3,15 +3,13 @@ import type { ReactNode } from 'react';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createContainer } from '../../app/container';
-import { TOKENS } from '../../app/tokens';
 import { ChildPayFormDialog } from './ChildPayFormDialog';
 import { ContractChildFormDialog } from './ContractChildFormDialog';
 import { ExtendSubContractFormDialog } from './ExtendSubContractFormDialog';
 import { LixiangFormDialog } from './LixiangFormDialog';
 import { RATES } from './test-rates';
 import { aChildPayRecord, aContractChildRow, anExtendSubContractRow } from '@dpms/wire/testing';
-import { renderInApp } from '../../test/render';
+import { renderWithContractGateway } from './contract.test-render';
 
 /** A gateway that records what the forms send and answers like the server. */
 class RecordingGateway {
@@ -48,10 +46,8 @@ class RecordingGateway {
 
 function renderWith(node: (gateway: RecordingGateway, saved: unknown[]) => ReactNode) {
   const gateway = new RecordingGateway();
-  const container = createContainer();
-  container.rebind(TOKENS.ContractGateway).toConstantValue(gateway as never);
   const saved: unknown[] = [];
-  renderInApp(container, node(gateway, saved));
+  renderWithContractGateway(node(gateway, saved), gateway);
   return { gateway, saved };
 }
 
