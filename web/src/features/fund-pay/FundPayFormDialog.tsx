@@ -16,11 +16,11 @@ import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useActionKeys } from '../../components/crud/action-keys';
 import { landRefusal, wireResolver } from '../../components/form/wire-form';
-import { FormFailure, TextAreaField } from '../../components/form/form-fields';
+import { TextAreaField } from '../../components/form/form-fields';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
-import { Figure, MoneyInput, TAX_RATE_CHOICES } from './fund-pay-shared';
+import { Figure, MoneyInput, TAX_RATE_CHOICES, RemarkAndFailure } from './fund-pay-shared';
 import { DateInput } from '../../components/ui/DateInput';
 import { MonthInput } from '../../components/ui/MonthInput';
 
@@ -403,13 +403,11 @@ export function FundPayFormDialog({
           />
           <p className="text-xs text-ink-soft">实付金额 = 付款金额 − 付款金额 ×（0.06 − 税率）</p>
         </div>
-        <TextAreaField
-          label="备注"
+        <RemarkAndFailure
+          remark={register('remark')}
           error={errors.remark?.message}
-          maxLength={L.remark}
-          {...register('remark')}
+          failure={failure}
         />
-        <FormFailure failure={failure} />
       </form>
     </Dialog>
   );

@@ -6,11 +6,10 @@ import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useActionKeys } from '../../components/crud/action-keys';
 import { landRefusal, wireResolver } from '../../components/form/wire-form';
-import { FormFailure, TextAreaField } from '../../components/form/form-fields';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
-import { Figure, MoneyInput, thisMonth, type Option } from './fund-pay-shared';
+import { Figure, MoneyInput, thisMonth, type Option, RemarkAndFailure } from './fund-pay-shared';
 
 export type PaymentPlanFormGateway = Pick<FundPayGateway, 'addPlan' | 'editPlan'>;
 
@@ -237,13 +236,11 @@ export function PaymentPlanFormDialog({
             <Figure label="待付（万元）" value={plan.pendingAmount} />
           </div>
         )}
-        <TextAreaField
-          label="备注"
+        <RemarkAndFailure
+          remark={register('remark')}
           error={errors.remark?.message}
-          maxLength={L.remark}
-          {...register('remark')}
+          failure={failure}
         />
-        <FormFailure failure={failure} />
       </form>
     </Dialog>
   );
