@@ -1,15 +1,8 @@
-import { SESSION_INITIAL } from '@dpms/core';
 import type { HttpClient } from '@dpms/http-client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router';
 import { createContainer } from '../app/container';
-import { ServiceProvider } from '../app/di';
-import type { SessionService, SessionView } from '../app/session';
 import { TOKENS } from '../app/tokens';
-import { FeedbackHost } from '../components/ui/FeedbackHost';
-import { manualScheduler } from './render';
+import { manualScheduler, renderInApp, signIn } from './render';
 
 type Handler = (input: Record<string, unknown>) => unknown;
 type Method = 'get' | 'post' | 'put' | 'delete';
@@ -69,30 +62,11 @@ export function renderWithApi(
   const { scheduler, clock } = manualScheduler();
   container.rebind(TOKENS.Scheduler).toConstantValue(scheduler);
   container.rebind(TOKENS.Http).toConstantValue(api.client);
-  const view: SessionView = {
-    session: {
-      ...SESSION_INITIAL,
-      token: 't',
-      permissions: options.permissions ?? ['*:*:*'],
-      roles: ['common'],
-      userInfo: { userId: options.userId ?? 10, nickName: '用户', deptId: 107, avatar: '' },
-    },
-    routes: [],
-    loaded: true,
-  };
-  container.rebind(TOKENS.Session).toConstantValue({
-    subscribe: () => () => undefined,
-    snapshot: () => view,
-  } as unknown as SessionService);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const result = render(
-    <ServiceProvider container={container}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[options.path ?? '/']}>{ui}</MemoryRouter>
-        <FeedbackHost feedback={container.get(TOKENS.Feedback)} />
-      </QueryClientProvider>
-    </ServiceProvider>,
-  );
+  signIn(container, {
+    permissions: options.permissions ?? ['*:*:*'],
+    userInfo: { userId: options.userId ?? 10, nickName: '用户', deptId: 107, avatar: '' },
+  });
+  const result = renderInApp(container, ui, options.path ?? '/');
   // The manual clock the page's timers run on: a test moves it with clock.advance(ms).
   return Object.assign(result, { clock });
 }

@@ -3,9 +3,9 @@ import type {
   FundPerformRecord,
   FundPlanRecord,
   PayItemRecord,
-  SealRow,
 } from '@dpms/http-client';
 import { aContractRecord } from '@dpms/wire/testing';
+import { aSealRow } from '../../test/seal-records';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FundPayPage } from '../../features/fund-pay/FundPayPage';
@@ -268,33 +268,7 @@ describe('发起审批 of a monthly in-plan payment (20_1) is 资金支付’s o
   });
 });
 
-const SEAL: SealRow = {
-  resultSealId: 4,
-  taskId: 1,
-  taskNo: 'RW-1',
-  taskName: '施工图设计',
-  contractName: '设计合同',
-  resultList: [{ resultId: 7, fileName: '总图.dwg', majorName: '建筑' }],
-  drawContent: '施工图',
-  drawNum: 2,
-  sealGoalContent: '',
-  unGuidangShowImg: '',
-  guidangShowImg: '',
-  sealCategory: '',
-  sealType: ['1', '4'],
-  sealTime: null,
-  imgFiles: [],
-  sealImagesList: [],
-  status: -1,
-  statusName: '待提交',
-  approvalId: null,
-  userId: 5,
-  userName: 'sjzc',
-  nickName: '主持',
-  version: 0,
-  createTime: '2026-11-20T02:00:00.000Z',
-  finishTime: null,
-};
+const SEAL = aSealRow({ resultList: [{ resultId: 7, fileName: '总图.dwg', majorName: '建筑' }] });
 const SEAL_ROUTES = {
   '/v4/design-task/getDesignResultSealList': () =>
     page([SEAL, { ...SEAL, resultSealId: 9, status: 1, statusName: '已通过', userId: 3 }]),

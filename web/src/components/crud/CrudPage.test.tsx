@@ -1,16 +1,10 @@
-import { SESSION_INITIAL } from '@dpms/core';
 import type { Page, WriteOptions } from '@dpms/http-client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createContainer } from '../../app/container';
-import { ServiceProvider } from '../../app/di';
-import type { SessionService, SessionView } from '../../app/session';
 import { TOKENS } from '../../app/tokens';
 import { onPhone } from '../../test/media';
-import { manualScheduler } from '../../test/render';
-import { FeedbackHost } from '../ui/FeedbackHost';
+import { manualScheduler, renderInApp, signIn } from '../../test/render';
 import { CrudPage, type CrudGateway } from './CrudPage';
 
 interface Row {
@@ -55,49 +49,34 @@ class RecordingGateway implements CrudGateway<Row, { itemName: string }> {
 function renderPage(gateway: RecordingGateway, permissions: string[]) {
   const container = createContainer();
   container.rebind(TOKENS.Scheduler).toConstantValue(manualScheduler().scheduler);
-  const view: SessionView = {
-    session: { ...SESSION_INITIAL, token: 't', permissions, roles: ['common'] },
-    routes: [],
-    loaded: true,
-  };
-  container.rebind(TOKENS.Session).toConstantValue({
-    subscribe: () => () => undefined,
-    snapshot: () => view,
-  } as unknown as SessionService);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <ServiceProvider container={container}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <CrudPage<Row, { itemName: string }>
-            title="条目管理"
-            noun="条目"
-            queryKey="items"
-            gateway={gateway}
-            filter={{ itemName: '' }}
-            search={[{ key: 'itemName', label: '条目名称' }]}
-            rowKey="itemId"
-            columns={[
-              { key: 'itemId', title: '编号' },
-              { key: 'itemName', title: '名称' },
-            ]}
-            permissions={{ add: 'x:item:add', edit: 'x:item:edit', remove: 'x:item:remove' }}
-            form={{
-              idKey: 'itemId',
-              defaults: { orderNum: '0' },
-              toForm: (r) => ({ itemName: r.itemName, orderNum: String(r.orderNum) }),
-              toBody: (v) => ({ ...v, orderNum: Number(v['orderNum']) }),
-              fields: [
-                { key: 'itemName', label: '条目名称', required: true },
-                { key: 'orderNum', label: '显示排序', type: 'number' },
-              ],
-            }}
-            remove={{ what: (r) => `条目"${r.itemName}"` }}
-          />
-        </MemoryRouter>
-        <FeedbackHost feedback={container.get(TOKENS.Feedback)} />
-      </QueryClientProvider>
-    </ServiceProvider>,
+  signIn(container, { permissions });
+  return renderInApp(
+    container,
+    <CrudPage<Row, { itemName: string }>
+      title="条目管理"
+      noun="条目"
+      queryKey="items"
+      gateway={gateway}
+      filter={{ itemName: '' }}
+      search={[{ key: 'itemName', label: '条目名称' }]}
+      rowKey="itemId"
+      columns={[
+        { key: 'itemId', title: '编号' },
+        { key: 'itemName', title: '名称' },
+      ]}
+      permissions={{ add: 'x:item:add', edit: 'x:item:edit', remove: 'x:item:remove' }}
+      form={{
+        idKey: 'itemId',
+        defaults: { orderNum: '0' },
+        toForm: (r) => ({ itemName: r.itemName, orderNum: String(r.orderNum) }),
+        toBody: (v) => ({ ...v, orderNum: Number(v['orderNum']) }),
+        fields: [
+          { key: 'itemName', label: '条目名称', required: true },
+          { key: 'orderNum', label: '显示排序', type: 'number' },
+        ],
+      }}
+      remove={{ what: (r) => `条目"${r.itemName}"` }}
+    />,
   );
 }
 

@@ -122,3 +122,45 @@ export function StatusTag({
     </span>
   );
 }
+
+/** The search of a tree list (菜单, 部门): its name, and a status of 全部 / 正常 / 停用. */
+export function NameStatusSearch({
+  label,
+  name,
+  status,
+  onChange,
+  onSearch,
+  onReset,
+}: {
+  /** The name's label, 菜单名称; its placeholder is 请输入{label}. */
+  label: string;
+  name: string;
+  status: string;
+  onChange: (next: { name: string; status: string }) => void;
+  onSearch: () => void;
+  onReset: () => void;
+}) {
+  return (
+    <SearchBar onSearch={onSearch} onReset={onReset}>
+      <SearchField label={label}>
+        <input
+          className="input"
+          value={name}
+          onChange={(e) => onChange({ name: e.target.value, status })}
+          placeholder={`请输入${label}`}
+        />
+      </SearchField>
+      <SearchField label="状态">
+        <select
+          className="input"
+          value={status}
+          onChange={(e) => onChange({ name, status: e.target.value })}
+        >
+          <option value="">全部</option>
+          <option value="0">正常</option>
+          <option value="1">停用</option>
+        </select>
+      </SearchField>
+    </SearchBar>
+  );
+}

@@ -8,13 +8,19 @@ import {
 import type { AccountGateway, EmployeeCostRecord } from '@dpms/http-client';
 import { employeeCostAddBody, employeeCostUpdateBody } from '@dpms/wire';
 import { useRef, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { ActionKeys } from '../../components/crud/action-keys';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
-import { Figure, MoneyInput, thisMonth, type Option } from './account-shared';
+import { Figure, thisMonth, type Option } from './account-shared';
 import { landRefusal, wireResolver } from '../../components/form/wire-form';
+import {
+  AmountField,
+  FormFailure,
+  OptionSelect,
+  TextAreaField,
+} from '../../components/form/form-fields';
 
 export type EmployeeCostFormGateway = Pick<
   AccountGateway,
@@ -155,62 +161,40 @@ export function EmployeeCostFormDialog({
     >
       <div className="grid gap-3">
         <Field label="员工" {...mark('employeeId')}>
-          <select
-            className="input"
-            aria-label="员工"
+          <OptionSelect
+            label="员工"
+            options={staff}
+            placeholder="请选择"
             {...employee}
             onChange={(e) => {
               void employee.onChange(e);
               const who = staff.find((s) => s.value === e.target.value);
               if (who?.deptId != null) setValue('deptId', String(who.deptId));
             }}
-          >
-            <option value="">请选择</option>
-            {staff.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
+          />
         </Field>
         <Field label="部门" {...mark('deptId')}>
-          <select className="input" aria-label="部门" {...register('deptId')}>
-            <option value="">员工所在部门</option>
-            {depts.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
+          <OptionSelect
+            label="部门"
+            options={depts}
+            placeholder="员工所在部门"
+            {...register('deptId')}
+          />
         </Field>
         <Field label="月份" {...mark('costMonth')}>
           <MonthInput className="input" aria-label="月份" {...register('costMonth')} />
         </Field>
         {AMOUNTS.map(([key, label]) => (
-          <Field key={key} label={label} {...mark(key)}>
-            <Controller
-              control={control}
-              name={key}
-              render={({ field }) => (
-                <MoneyInput aria-label={label} value={field.value} onChange={field.onChange} />
-              )}
-            />
-          </Field>
+          <AmountField key={key} control={control} name={key} label={label} {...mark(key)} />
         ))}
         <Figure label="合计（万元）" value={total} testId="employe-total" />
-        <Field label="备注" {...mark('remark')}>
-          <textarea
-            className="input"
-            aria-label="备注"
-            maxLength={ACCOUNT_TEXT_LIMITS.remark}
-            {...register('remark')}
-          />
-        </Field>
-        {failure && (
-          <p className="text-sm text-danger-600" role="alert">
-            {failure}
-          </p>
-        )}
+        <TextAreaField
+          label="备注"
+          {...mark('remark')}
+          maxLength={ACCOUNT_TEXT_LIMITS.remark}
+          {...register('remark')}
+        />
+        <FormFailure failure={failure} />
       </div>
     </Dialog>
   );

@@ -9,14 +9,20 @@ import {
 import type { AccountGateway, InvoiceContractInfo, InvoiceRecord } from '@dpms/http-client';
 import { invoiceAddBody, invoiceEditBody } from '@dpms/wire';
 import { useEffect, useRef, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { ActionKeys } from '../../components/crud/action-keys';
 import { Button } from '../../components/ui/Button';
-import { DateInput } from '../../components/ui/DateInput';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
-import { Figure, MoneyInput, today, type Option } from './account-shared';
+import { Figure, today, type Option } from './account-shared';
 import { landRefusal, wireResolver } from '../../components/form/wire-form';
+import {
+  AmountField,
+  DateField,
+  FormFailure,
+  OptionSelect,
+  TextAreaField,
+} from '../../components/form/form-fields';
 
 export type InvoiceFormGateway = Pick<
   AccountGateway,
@@ -194,19 +200,13 @@ export function InvoiceFormDialog({
     >
       <div className="grid gap-3">
         <Field label="合同" {...mark('contractId')}>
-          <select
-            className="input"
-            aria-label="合同"
+          <OptionSelect
+            label="合同"
+            options={contracts}
+            placeholder="请选择"
             disabled={invoice !== undefined}
             {...register('contractId')}
-          >
-            <option value="">请选择</option>
-            {contracts.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
+          />
         </Field>
         {info && room !== null && (
           <div className="rounded bg-surface-muted px-3 py-2" data-testid="invoice-room-panel">
@@ -216,36 +216,18 @@ export function InvoiceFormDialog({
             <Figure label="可开票（万元）" value={displayExactAmount(room)} testId="invoice-room" />
           </div>
         )}
-        <Field label="开票金额（万元）" {...mark('invoiceAmount')} error={amountError}>
-          <Controller
-            control={control}
-            name="invoiceAmount"
-            render={({ field }) => (
-              <MoneyInput
-                aria-label="开票金额（万元）"
-                value={field.value}
-                onChange={field.onChange}
-              />
-            )}
-          />
-        </Field>
+        <AmountField
+          control={control}
+          name="invoiceAmount"
+          label="开票金额（万元）"
+          {...mark('invoiceAmount')}
+          error={amountError}
+        />
         <Field label="发票类型" {...mark('invoiceType')}>
-          <select className="input" aria-label="发票类型" {...register('invoiceType')}>
-            {TYPES.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
+          <OptionSelect label="发票类型" options={TYPES} {...register('invoiceType')} />
         </Field>
         <Field label="开票内容" {...mark('invoicePurpose')}>
-          <select className="input" aria-label="开票内容" {...register('invoicePurpose')}>
-            {PURPOSES.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
+          <OptionSelect label="开票内容" options={PURPOSES} {...register('invoicePurpose')} />
         </Field>
         <Field label="发票抬头" {...mark('invoiceTitle')}>
           <input
@@ -263,33 +245,14 @@ export function InvoiceFormDialog({
             {...register('taxNo')}
           />
         </Field>
-        <Field label="开票日期" {...mark('invoiceDate')}>
-          <Controller
-            control={control}
-            name="invoiceDate"
-            render={({ field }) => (
-              <DateInput
-                className="input"
-                aria-label="开票日期"
-                value={field.value}
-                onChange={(e) => field.onChange(e.target.value)}
-              />
-            )}
-          />
-        </Field>
-        <Field label="备注" {...mark('remark')}>
-          <textarea
-            className="input"
-            aria-label="备注"
-            maxLength={L.remark}
-            {...register('remark')}
-          />
-        </Field>
-        {failure && (
-          <p className="text-sm text-danger-600" role="alert">
-            {failure}
-          </p>
-        )}
+        <DateField control={control} name="invoiceDate" label="开票日期" {...mark('invoiceDate')} />
+        <TextAreaField
+          label="备注"
+          {...mark('remark')}
+          maxLength={L.remark}
+          {...register('remark')}
+        />
+        <FormFailure failure={failure} />
       </div>
     </Dialog>
   );

@@ -25,6 +25,8 @@ import {
   type ChildFormValues,
 } from './sub-contract-preview';
 import { landRefusal, useWireForm } from '../../components/form/wire-form';
+import { OptionSelect } from '../../components/form/form-fields';
+import { options } from './sub-record-page-kit';
 
 /** The form's fields, by wire name: a server refusal of one of them lands beside it. */
 const FORM_FIELDS: readonly string[] = Object.keys(EMPTY_CHILD_FORM);
@@ -171,13 +173,11 @@ export function ContractChildFormDialog({
           )}
         </Field>
         <Field label="分包类型" {...mark('childType')}>
-          <select className="input" aria-label="分包类型" {...register('childType')}>
-            {CHILD_TYPE_OPTIONS.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
+          <OptionSelect
+            label="分包类型"
+            options={options(CHILD_TYPE_OPTIONS)}
+            {...register('childType')}
+          />
         </Field>
         <Field label="分包合同编号" {...mark('contractChildNo')}>
           <input

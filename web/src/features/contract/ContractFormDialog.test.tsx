@@ -1,18 +1,14 @@
-import { SESSION_INITIAL, splitFees } from '@dpms/core';
+import { splitFees } from '@dpms/core';
 import { ApiError, type ContractRecord } from '@dpms/http-client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import fc from 'fast-check';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { createContainer } from '../../app/container';
-import { ServiceProvider } from '../../app/di';
-import type { SessionService, SessionView } from '../../app/session';
 import { TOKENS } from '../../app/tokens';
-import { FeedbackHost } from '../../components/ui/FeedbackHost';
 import { ContractFormDialog } from './ContractFormDialog';
 import type { FormStage } from './fee-preview';
 import { RATES } from './test-rates';
+import { renderInApp, signIn } from '../../test/render';
 
 /** A gateway that records what the form sends and answers like the server. */
 class RecordingGateway {
@@ -47,31 +43,16 @@ function renderForm(
 ) {
   const container = createContainer();
   container.rebind(TOKENS.ContractGateway).toConstantValue(gateway as never);
-  const view: SessionView = {
-    session: { ...SESSION_INITIAL, token: 't', permissions: [...permissions], roles: ['common'] },
-    routes: [],
-    loaded: true,
-  };
-  container.rebind(TOKENS.Session).toConstantValue({
-    subscribe: () => () => undefined,
-    snapshot: () => view,
-  } as unknown as SessionService);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  signIn(container, { permissions: [...permissions] });
   const saved: ContractRecord[] = [];
-  render(
-    <ServiceProvider container={container}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <ContractFormDialog
-            stage={stage}
-            rateSets={RATES}
-            onClose={() => undefined}
-            onSaved={(c) => saved.push(c)}
-          />
-        </MemoryRouter>
-        <FeedbackHost feedback={container.get(TOKENS.Feedback)} />
-      </QueryClientProvider>
-    </ServiceProvider>,
+  renderInApp(
+    container,
+    <ContractFormDialog
+      stage={stage}
+      rateSets={RATES}
+      onClose={() => undefined}
+      onSaved={(c) => saved.push(c)}
+    />,
   );
   return { gateway, saved };
 }

@@ -29,8 +29,9 @@ import {
 } from './fee-preview';
 import { BIZ_SOURCE_OPTIONS, BIZ_TYPE_OPTIONS, FEE_FIELDS, STAGE_TITLES } from './labels';
 import { useFeeRates } from './useFeeRates';
-import { DateInput } from '../../components/ui/DateInput';
 import { ActionKeys } from '../../components/crud/action-keys';
+import { DateField, OptionSelect } from '../../components/form/form-fields';
+import { options } from './sub-record-page-kit';
 
 /** The form's values from a stored contract (for editing). */
 export function formValuesOf(c: ContractRecord): ContractFormValues {
@@ -236,38 +237,21 @@ export function ContractFormDialog({
           {text('signByMain', '甲方', L.signByMain)}
           {text('signBySub', '乙方', L.signBySub)}
           <Field label="业务来源" {...mark('bizSource')}>
-            <select className="input" aria-label="业务来源" {...register('bizSource')}>
-              {BIZ_SOURCE_OPTIONS.map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field label="业务类型" {...mark('bizType')}>
-            <select className="input" aria-label="业务类型" {...register('bizType')}>
-              <option value="">请选择</option>
-              {BIZ_TYPE_OPTIONS.map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field label="签订日期" {...mark('signDate')}>
-            <Controller
-              control={control}
-              name="signDate"
-              render={({ field: f }) => (
-                <DateInput
-                  className="input"
-                  aria-label="签订日期"
-                  value={f.value}
-                  onChange={(e) => f.onChange(e.target.value)}
-                />
-              )}
+            <OptionSelect
+              label="业务来源"
+              options={options(BIZ_SOURCE_OPTIONS)}
+              {...register('bizSource')}
             />
           </Field>
+          <Field label="业务类型" {...mark('bizType')}>
+            <OptionSelect
+              label="业务类型"
+              options={options(BIZ_TYPE_OPTIONS)}
+              placeholder="请选择"
+              {...register('bizType')}
+            />
+          </Field>
+          <DateField control={control} name="signDate" label="签订日期" {...mark('signDate')} />
           {text('location', '项目地点', L.location)}
           {amount('totalAmount', '合同金额', '万元')}
           <Field label="已收金额" hint="万元，登记的回款合计">

@@ -24,9 +24,9 @@ import {
   type ExtendFormValues,
   type ExtendTarget,
 } from './sub-contract-preview';
-import { DateInput } from '../../components/ui/DateInput';
 import { SaveDialog } from '../../components/ui/SaveDialog';
 import { landRefusal, useWireForm } from '../../components/form/wire-form';
+import { DateField } from '../../components/form/form-fields';
 
 /** The form's fields, by wire name: a server refusal of one of them lands beside it. */
 const FORM_FIELDS: readonly string[] = Object.keys(EMPTY_EXTEND_FORM);
@@ -147,20 +147,7 @@ export function ExtendSubContractFormDialog({
             )}
           />
         </Field>
-        <Field label="签订日期" {...mark('signDate')}>
-          <Controller
-            control={control}
-            name="signDate"
-            render={({ field: f }) => (
-              <DateInput
-                className="input"
-                aria-label="签订日期"
-                value={f.value}
-                onChange={(e) => f.onChange(e.target.value)}
-              />
-            )}
-          />
-        </Field>
+        <DateField control={control} name="signDate" label="签订日期" {...mark('signDate')} />
         <Field label="补充原因" {...mark('reason')}>
           <input
             className="input"

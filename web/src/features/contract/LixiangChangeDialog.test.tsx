@@ -1,14 +1,9 @@
 import { ApiError } from '@dpms/http-client';
 import { aLixiangRecord } from '@dpms/wire/testing';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createContainer } from '../../app/container';
-import { ServiceProvider } from '../../app/di';
-import { TOKENS } from '../../app/tokens';
-import { FeedbackHost } from '../../components/ui/FeedbackHost';
 import { LixiangChangeDialog } from './LixiangChangeDialog';
+import { renderWithContractGateway } from './contract.test-render';
 
 /** A gateway that records the change calls and throws the refusals queued. */
 class ChangeGateway {
@@ -34,18 +29,9 @@ const filing = aLixiangRecord({
 });
 
 function open(gateway = new ChangeGateway(), onSent = () => undefined) {
-  const container = createContainer();
-  container.rebind(TOKENS.ContractGateway).toConstantValue(gateway as never);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <ServiceProvider container={container}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <LixiangChangeDialog filing={filing} onClose={() => undefined} onSent={onSent} />
-        </MemoryRouter>
-        <FeedbackHost feedback={container.get(TOKENS.Feedback)} />
-      </QueryClientProvider>
-    </ServiceProvider>,
+  renderWithContractGateway(
+    <LixiangChangeDialog filing={filing} onClose={() => undefined} onSent={onSent} />,
+    gateway,
   );
   return gateway;
 }

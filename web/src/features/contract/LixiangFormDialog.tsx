@@ -19,6 +19,8 @@ import {
 } from './sub-contract-preview';
 import { useFeeRates } from './useFeeRates';
 import { landRefusal, useWireForm } from '../../components/form/wire-form';
+import { OptionSelect } from '../../components/form/form-fields';
+import { options } from './sub-record-page-kit';
 
 /** The form's fields, by wire name: a server refusal of one of them lands beside it. */
 const FORM_FIELDS: readonly string[] = Object.keys(EMPTY_LIXIANG_FORM);
@@ -175,13 +177,11 @@ export function LixiangFormDialog({
           />
         </Field>
         <Field label="业务来源" {...mark('bizSource')}>
-          <select className="input" aria-label="业务来源" {...register('bizSource')}>
-            {BIZ_SOURCE_OPTIONS.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
+          <OptionSelect
+            label="业务来源"
+            options={options(BIZ_SOURCE_OPTIONS)}
+            {...register('bizSource')}
+          />
         </Field>
         <Field label="合同金额" {...mark('totalAmount')} hint="万元">
           {amount('totalAmount', '合同金额')}

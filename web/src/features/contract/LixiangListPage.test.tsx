@@ -1,15 +1,10 @@
-import { SESSION_INITIAL } from '@dpms/core';
 import { aLixiangRecord } from '@dpms/wire/testing';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createContainer } from '../../app/container';
-import { ServiceProvider } from '../../app/di';
-import type { SessionService, SessionView } from '../../app/session';
 import { TOKENS } from '../../app/tokens';
-import { FeedbackHost } from '../../components/ui/FeedbackHost';
 import { LixiangListPage } from './LixiangListPage';
+import { renderInApp, signIn } from '../../test/render';
 
 const formal = aLixiangRecord({
   lxId: 1,
@@ -47,26 +42,8 @@ class FilingGateway {
 function renderPage(permissions: string[]) {
   const container = createContainer();
   container.rebind(TOKENS.ContractGateway).toConstantValue(new FilingGateway() as never);
-  const view: SessionView = {
-    session: { ...SESSION_INITIAL, token: 't', permissions, roles: ['common'] },
-    routes: [],
-    loaded: true,
-  };
-  container.rebind(TOKENS.Session).toConstantValue({
-    subscribe: () => () => undefined,
-    snapshot: () => view,
-  } as unknown as SessionService);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <ServiceProvider container={container}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <LixiangListPage />
-        </MemoryRouter>
-        <FeedbackHost feedback={container.get(TOKENS.Feedback)} />
-      </QueryClientProvider>
-    </ServiceProvider>,
-  );
+  signIn(container, { permissions });
+  renderInApp(container, <LixiangListPage />);
 }
 
 const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;

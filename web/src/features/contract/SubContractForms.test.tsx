@@ -1,20 +1,15 @@
 import { lixiangFees, netPay, validateLixiang } from '@dpms/core';
 import type { ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import fc from 'fast-check';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { createContainer } from '../../app/container';
-import { ServiceProvider } from '../../app/di';
-import { TOKENS } from '../../app/tokens';
-import { FeedbackHost } from '../../components/ui/FeedbackHost';
 import { ChildPayFormDialog } from './ChildPayFormDialog';
 import { ContractChildFormDialog } from './ContractChildFormDialog';
 import { ExtendSubContractFormDialog } from './ExtendSubContractFormDialog';
 import { LixiangFormDialog } from './LixiangFormDialog';
 import { RATES } from './test-rates';
 import { aChildPayRecord, aContractChildRow, anExtendSubContractRow } from '@dpms/wire/testing';
+import { renderWithContractGateway } from './contract.test-render';
 
 /** A gateway that records what the forms send and answers like the server. */
 class RecordingGateway {
@@ -51,18 +46,8 @@ class RecordingGateway {
 
 function renderWith(node: (gateway: RecordingGateway, saved: unknown[]) => ReactNode) {
   const gateway = new RecordingGateway();
-  const container = createContainer();
-  container.rebind(TOKENS.ContractGateway).toConstantValue(gateway as never);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const saved: unknown[] = [];
-  render(
-    <ServiceProvider container={container}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>{node(gateway, saved)}</MemoryRouter>
-        <FeedbackHost feedback={container.get(TOKENS.Feedback)} />
-      </QueryClientProvider>
-    </ServiceProvider>,
-  );
+  renderWithContractGateway(node(gateway, saved), gateway);
   return { gateway, saved };
 }
 

@@ -1,20 +1,15 @@
-import { SESSION_INITIAL } from '@dpms/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { createContainer } from '../../app/container';
-import { ServiceProvider } from '../../app/di';
-import type { SessionService, SessionView } from '../../app/session';
 import { TOKENS } from '../../app/tokens';
-import { FeedbackHost } from '../../components/ui/FeedbackHost';
 import type * as UploadModule from '../../components/upload';
 import {
   ContractChildListPage,
   ExtendSubContractListPage,
   LixiangListPage,
 } from './SubContractPages';
+import { renderInApp, signIn } from '../../test/render';
 
 const downloads = vi.hoisted(() => [] as string[]);
 vi.mock('../../components/upload', async (original) => ({
@@ -41,24 +36,8 @@ function renderPage(node: ReactNode) {
   const container = createContainer();
   const gateway = new ListGateway();
   container.rebind(TOKENS.ContractGateway).toConstantValue(gateway as never);
-  const view: SessionView = {
-    session: { ...SESSION_INITIAL, token: 't', permissions: ['*:*:*'], roles: ['common'] },
-    routes: [],
-    loaded: true,
-  };
-  container.rebind(TOKENS.Session).toConstantValue({
-    subscribe: () => () => undefined,
-    snapshot: () => view,
-  } as unknown as SessionService);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <ServiceProvider container={container}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>{node}</MemoryRouter>
-        <FeedbackHost feedback={container.get(TOKENS.Feedback)} />
-      </QueryClientProvider>
-    </ServiceProvider>,
-  );
+  signIn(container, { permissions: ['*:*:*'] });
+  renderInApp(container, node);
   return gateway;
 }
 

@@ -7,18 +7,15 @@ import {
   anExtendSubContractRow,
 } from '@dpms/wire/testing';
 import type { ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createContainer } from '../../app/container';
-import { ServiceProvider } from '../../app/di';
-import { TOKENS } from '../../app/tokens';
-import { FeedbackHost } from '../../components/ui/FeedbackHost';
 import { ChildPayFormDialog } from './ChildPayFormDialog';
 import { ContractChildFormDialog } from './ContractChildFormDialog';
 import { ExtendSubContractFormDialog } from './ExtendSubContractFormDialog';
 import { LixiangFormDialog } from './LixiangFormDialog';
+import { KeyedGateway } from '../../test/keyed-gateway';
+import { marked, press, type } from '../../test/form-queries';
+import { renderWithContractGateway } from './contract.test-render';
 
 const RATE = {
   technicalFee_rate: '0.08',
@@ -28,24 +25,8 @@ const RATE = {
 };
 const RATES: FeeRateSets = { market: RATE, inner: RATE, union: RATE };
 
-interface Call {
-  readonly call: string;
-  readonly body: unknown;
-  readonly key: string | undefined;
-}
-
 /** A gateway that records each call with its Idempotency-Key and throws the refusals queued. */
-class KeyedGateway {
-  readonly calls: Call[] = [];
-  readonly refusals = new Map<string, Error[]>();
-  private answer<T>(call: string, body: unknown, key: string | undefined, value: T) {
-    this.calls.push({ call, body, key });
-    const refusal = this.refusals.get(call)?.shift();
-    return refusal ? Promise.reject(refusal) : Promise.resolve(value);
-  }
-  refuse(call: string, ...errors: Error[]) {
-    this.refusals.set(call, errors);
-  }
+class ContractWrites extends KeyedGateway {
   lixiangSave(body: Record<string, unknown>, _history: boolean, key?: string) {
     return this.answer('lixiangSave', body, key, aLixiangRecord({ lxId: 7 }));
   }
@@ -69,29 +50,11 @@ class KeyedGateway {
   }
 }
 
-function renderWith(node: ReactNode, gateway = new KeyedGateway()) {
-  const container = createContainer();
-  container.rebind(TOKENS.ContractGateway).toConstantValue(gateway as never);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <ServiceProvider container={container}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>{node}</MemoryRouter>
-        <FeedbackHost feedback={container.get(TOKENS.Feedback)} />
-      </QueryClientProvider>
-    </ServiceProvider>,
-  );
+function renderWith(node: ReactNode, gateway = new ContractWrites()) {
+  renderWithContractGateway(node, gateway);
   return gateway;
 }
 
-const type = (label: string, value: string) =>
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
-const press = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
-/** The labels marked required (`*`), in the order the form shows them. */
-const marked = () =>
-  [...document.querySelectorAll('label')]
-    .map((l) => l.textContent ?? '')
-    .filter((t) => t.startsWith('*'));
 const refusal = (first: string, errors: { field: string; message: string }[]) =>
   new ApiError('VALIDATION.REQUIRED', first, 400, false, errors[0]?.field, errors);
 const lost = () => new ApiError('HTTP.TRANSPORT', '网络异常', 0, true);
@@ -136,7 +99,7 @@ describe('the sub-record forms mark what core requires before anything is sent',
 
 describe('a server refusal lands on its fields and keeps what was typed', () => {
   it('puts a filing’s refused fields beside them', async () => {
-    const gateway = new KeyedGateway();
+    const gateway = new ContractWrites();
     gateway.refuse(
       'lixiangSave',
       refusal('立项编号已存在', [
@@ -155,7 +118,7 @@ describe('a server refusal lands on its fields and keeps what was typed', () => 
   });
 
   it('puts a pay item’s and an extension’s refused fields beside them', async () => {
-    const gateway = new KeyedGateway();
+    const gateway = new ContractWrites();
     gateway.refuse(
       'addPay',
       refusal('税率应为0到0.06之间的小数', [
@@ -176,7 +139,7 @@ describe('a server refusal lands on its fields and keeps what was typed', () => 
 
 describe('every save carries the dialog’s Idempotency-Key', () => {
   it('retries a sub-contract’s lost save under the same key, so the server adds it once', async () => {
-    const gateway = new KeyedGateway();
+    const gateway = new ContractWrites();
     gateway.refuse('childSave', lost());
     renderWith(
       <ContractChildFormDialog
@@ -199,7 +162,7 @@ describe('every save carries the dialog’s Idempotency-Key', () => {
   });
 
   it('saves and submits a filing in one call; a refusal saves nothing, a lost answer keeps the key', async () => {
-    const gateway = new KeyedGateway();
+    const gateway = new ContractWrites();
     gateway.refuse('lixiangSaveAndSubmit', refusal('审批流程未配置', []), lost());
     renderWith(<LixiangFormDialog rateSets={RATES} onClose={noop} onSaved={noop} />, gateway);
     type('项目名称', '未来社区立项');

@@ -197,24 +197,38 @@ describe('the pay-item picker', () => {
   });
 });
 
+/** A payment-plan gateway that refuses with `refusals` first, then records what it adds. */
+function planGateway(refusals: Error[] = []) {
+  const added: PaymentPlanBody[] = [];
+  const gateway = {
+    addPlan: (b: PaymentPlanBody) => {
+      const refusal = refusals.shift();
+      if (refusal) return Promise.reject(refusal);
+      added.push(b);
+      return Promise.resolve(PLAN);
+    },
+    editPlan: () => Promise.resolve(PLAN),
+  };
+  return { gateway, added };
+}
+
+/** The new-plan form over one contract and a `planGateway`. */
+function openPlanForm(refusals: Error[] = []) {
+  const { gateway, added } = planGateway(refusals);
+  render(
+    <PaymentPlanFormDialog
+      gateway={gateway as never}
+      contracts={[{ value: '3', label: '某住宅项目（某住宅设计合同）' }]}
+      onClose={() => undefined}
+      onSaved={() => undefined}
+    />,
+  );
+  return { added };
+}
+
 describe('the payment plan form', () => {
   it('checks the planned amount as typed and sends the plan line', async () => {
-    const added: PaymentPlanBody[] = [];
-    const gateway = {
-      addPlan: (b: PaymentPlanBody) => {
-        added.push(b);
-        return Promise.resolve(PLAN);
-      },
-      editPlan: () => Promise.resolve(PLAN),
-    };
-    render(
-      <PaymentPlanFormDialog
-        gateway={gateway as never}
-        contracts={[{ value: '3', label: '某住宅项目（某住宅设计合同）' }]}
-        onClose={() => undefined}
-        onSaved={() => undefined}
-      />,
-    );
+    const { added } = openPlanForm();
     fill('合同', '3');
     fill('计划月份', '2026-08');
     fill('收款单位', '某设计顾问公司');
@@ -239,15 +253,8 @@ describe('the payment plan form', () => {
   });
 
   it('picks the sub-contract of the chosen contract instead of typing its id', async () => {
-    const added: PaymentPlanBody[] = [];
+    const { gateway, added } = planGateway();
     const asked: number[] = [];
-    const gateway = {
-      addPlan: (b: PaymentPlanBody) => {
-        added.push(b);
-        return Promise.resolve(PLAN);
-      },
-      editPlan: () => Promise.resolve(PLAN),
-    };
     render(
       <PaymentPlanFormDialog
         gateway={gateway as never}
@@ -291,7 +298,6 @@ describe('the payment plan form', () => {
   });
 
   it('marks core required fields, shows every problem at once and a server refusal on its field', async () => {
-    const added: PaymentPlanBody[] = [];
     const refusals = [
       new ApiError(
         'FUND_PAY.PLAN_BELOW_COMMITTED',
@@ -301,23 +307,7 @@ describe('the payment plan form', () => {
         'planPayAmount',
       ),
     ];
-    const gateway = {
-      addPlan: (b: PaymentPlanBody) => {
-        const refusal = refusals.shift();
-        if (refusal) return Promise.reject(refusal);
-        added.push(b);
-        return Promise.resolve(PLAN);
-      },
-      editPlan: () => Promise.resolve(PLAN),
-    };
-    render(
-      <PaymentPlanFormDialog
-        gateway={gateway as never}
-        contracts={[{ value: '3', label: '某住宅项目（某住宅设计合同）' }]}
-        onClose={() => undefined}
-        onSaved={() => undefined}
-      />,
-    );
+    const { added } = openPlanForm(refusals);
     for (const label of ['合同', '计划月份', '收款单位', '计划付款金额（万元）'])
       expect(screen.getByText(label).textContent).toBe(`*${label}`);
     fireEvent.click(screen.getByRole('button', { name: '确定' }));

@@ -16,10 +16,11 @@ import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useActionKeys } from '../../components/crud/action-keys';
 import { landRefusal, wireResolver } from '../../components/form/wire-form';
+import { TextAreaField } from '../../components/form/form-fields';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
-import { Figure, MoneyInput, TAX_RATE_CHOICES } from './fund-pay-shared';
+import { Figure, MoneyInput, TAX_RATE_CHOICES, RemarkAndFailure } from './fund-pay-shared';
 import { DateInput } from '../../components/ui/DateInput';
 import { MonthInput } from '../../components/ui/MonthInput';
 
@@ -334,14 +335,13 @@ export function FundPayFormDialog({
             />
           </div>
         )}
-        <Field label="付款事由" required={REQUIRED.has('reason')} error={errors.reason?.message}>
-          <textarea
-            className="input"
-            aria-label="付款事由"
-            maxLength={L.reason}
-            {...register('reason')}
-          />
-        </Field>
+        <TextAreaField
+          label="付款事由"
+          required={REQUIRED.has('reason')}
+          error={errors.reason?.message}
+          maxLength={L.reason}
+          {...register('reason')}
+        />
         <div className="grid grid-cols-2 gap-3">
           <Field
             label="计划月份"
@@ -403,19 +403,11 @@ export function FundPayFormDialog({
           />
           <p className="text-xs text-ink-soft">实付金额 = 付款金额 − 付款金额 ×（0.06 − 税率）</p>
         </div>
-        <Field label="备注" error={errors.remark?.message}>
-          <textarea
-            className="input"
-            aria-label="备注"
-            maxLength={L.remark}
-            {...register('remark')}
-          />
-        </Field>
-        {failure && (
-          <p role="alert" className="text-sm text-danger-600">
-            {failure}
-          </p>
-        )}
+        <RemarkAndFailure
+          remark={register('remark')}
+          error={errors.remark?.message}
+          failure={failure}
+        />
       </form>
     </Dialog>
   );

@@ -9,7 +9,7 @@ import { landRefusal, wireResolver } from '../../components/form/wire-form';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
-import { Figure, MoneyInput, thisMonth, type Option } from './fund-pay-shared';
+import { Figure, MoneyInput, thisMonth, type Option, RemarkAndFailure } from './fund-pay-shared';
 
 export type PaymentPlanFormGateway = Pick<FundPayGateway, 'addPlan' | 'editPlan'>;
 
@@ -236,19 +236,11 @@ export function PaymentPlanFormDialog({
             <Figure label="待付（万元）" value={plan.pendingAmount} />
           </div>
         )}
-        <Field label="备注" error={errors.remark?.message}>
-          <textarea
-            className="input"
-            aria-label="备注"
-            maxLength={L.remark}
-            {...register('remark')}
-          />
-        </Field>
-        {failure && (
-          <p role="alert" className="text-sm text-danger-600">
-            {failure}
-          </p>
-        )}
+        <RemarkAndFailure
+          remark={register('remark')}
+          error={errors.remark?.message}
+          failure={failure}
+        />
       </form>
     </Dialog>
   );

@@ -1,6 +1,9 @@
+import { FUND_PAY_TEXT_LIMITS } from '@dpms/core';
 import type { FundPayGateway } from '@dpms/http-client';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
+import { FormFailure, TextAreaField } from '../../components/form/form-fields';
 import type { Option } from '../../components/form/money-form';
 
 export {
@@ -12,6 +15,29 @@ export {
   useOptions,
   type Option,
 } from '../../components/form/money-form';
+
+/** The closing rows of a payment form: its 备注 (register's props for it) and the refusal naming no field. */
+export function RemarkAndFailure({
+  remark,
+  error,
+  failure,
+}: {
+  remark: UseFormRegisterReturn;
+  error: string | undefined;
+  failure: string;
+}) {
+  return (
+    <>
+      <TextAreaField
+        label="备注"
+        error={error}
+        maxLength={FUND_PAY_TEXT_LIMITS.remark}
+        {...remark}
+      />
+      <FormFailure failure={failure} />
+    </>
+  );
+}
 
 /** The payment calls, bound to the web's HTTP client. */
 export function useFundPayGateway(): FundPayGateway {

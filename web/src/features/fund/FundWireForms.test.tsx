@@ -1,8 +1,10 @@
 import { ApiError, type LoanRecord, type TeamPositionRecord } from '@dpms/http-client';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LoanFormDialog } from './LoanFormDialog';
 import { RepaymentFormDialog } from './RepaymentFormDialog';
+import { KeyedGateway } from '../../test/keyed-gateway';
+import { marked, press, type } from '../../test/form-queries';
 
 const POSITION: TeamPositionRecord = {
   deptId: 112,
@@ -15,24 +17,8 @@ const POSITION: TeamPositionRecord = {
 };
 const DEPTS = [{ value: '112', label: '结构所' }];
 
-interface Call {
-  readonly call: string;
-  readonly body: unknown;
-  readonly key: string | undefined;
-}
-
 /** A fund gateway that records each write with its Idempotency-Key and throws queued refusals. */
-class KeyedGateway {
-  readonly calls: Call[] = [];
-  private readonly refusals = new Map<string, Error[]>();
-  refuse(call: string, ...errors: Error[]) {
-    this.refusals.set(call, errors);
-  }
-  private answer<T>(call: string, body: unknown, key: string | undefined, value: T) {
-    this.calls.push({ call, body, key });
-    const refusal = this.refusals.get(call)?.shift();
-    return refusal ? Promise.reject(refusal) : Promise.resolve(value);
-  }
+class FundWrites extends KeyedGateway {
   teamPosition = () => Promise.resolve(POSITION);
   addLoan = (body: unknown, o?: { idempotencyKey?: string }) =>
     this.answer('addLoan', body, o?.idempotencyKey, { status: 0 } as LoanRecord);
@@ -52,7 +38,7 @@ const LOAN = {
   outstandingAmount: '15',
 } as LoanRecord;
 
-function renderLoan(gateway = new KeyedGateway(), props: { taskId?: number } = {}) {
+function renderLoan(gateway = new FundWrites(), props: { taskId?: number } = {}) {
   let saved = 0;
   render(
     <LoanFormDialog
@@ -66,7 +52,7 @@ function renderLoan(gateway = new KeyedGateway(), props: { taskId?: number } = {
   return { gateway, saved: () => saved };
 }
 
-function renderRepayment(gateway = new KeyedGateway()) {
+function renderRepayment(gateway = new FundWrites()) {
   let saved = 0;
   render(
     <RepaymentFormDialog
@@ -79,14 +65,6 @@ function renderRepayment(gateway = new KeyedGateway()) {
   return { gateway, saved: () => saved };
 }
 
-const type = (label: string, value: string) =>
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
-const press = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
-/** The labels marked required (`*`), in the order the form shows them. */
-const marked = () =>
-  [...document.querySelectorAll('label')]
-    .map((l) => l.textContent ?? '')
-    .filter((t) => t.startsWith('*'));
 /** The message shown beside the field labelled `label` (under it, in its form row). */
 const problemOf = (label: string) =>
   [...document.querySelectorAll('label')]
@@ -103,7 +81,7 @@ describe('the fund forms mark what core requires before anything is sent', () =>
   });
 
   it('marks a task loan’s amount and day only: the task’s team borrows', () => {
-    renderLoan(new KeyedGateway(), { taskId: 31 });
+    renderLoan(new FundWrites(), { taskId: 31 });
     expect(marked()).toEqual(['*借款金额（万元）', '*还款日期']);
   });
 
@@ -139,7 +117,7 @@ describe('the fund forms show every field’s problem at once, in core’s words
 
 describe('a server refusal of a fund field lands beside it and keeps what was typed', () => {
   it('puts a loan’s refused fields beside them', async () => {
-    const gateway = new KeyedGateway();
+    const gateway = new FundWrites();
     gateway.refuse(
       'addLoan',
       refusal([
@@ -157,7 +135,7 @@ describe('a server refusal of a fund field lands beside it and keeps what was ty
   });
 
   it('puts a repayment’s refused amount beside it', async () => {
-    const gateway = new KeyedGateway();
+    const gateway = new FundWrites();
     gateway.refuse(
       'repay',
       refusal([{ field: 'repaymentAmount', message: '还款金额超过借款未还余额（未还3万元）' }]),
@@ -175,7 +153,7 @@ describe('a server refusal of a fund field lands beside it and keeps what was ty
 
 describe('every fund save carries the dialog’s Idempotency-Key', () => {
   it('retries a loan’s lost save-and-submit under the same key, so it is applied once', async () => {
-    const gateway = new KeyedGateway();
+    const gateway = new FundWrites();
     gateway.refuse('addLoan', lost());
     const { saved } = renderLoan(gateway);
     type('借款部门', '112');
@@ -191,7 +169,7 @@ describe('every fund save carries the dialog’s Idempotency-Key', () => {
   });
 
   it('retries a repayment’s lost save under the same key, and a new one gets a new key', async () => {
-    const gateway = new KeyedGateway();
+    const gateway = new FundWrites();
     gateway.refuse('repay', lost());
     const { saved } = renderRepayment(gateway);
     type('借款', '9');

@@ -11,7 +11,12 @@ import { useWatch } from 'react-hook-form';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
-import { AmountField, DateField, FormFailure } from './fund-form-fields';
+import {
+  AmountField,
+  DateField,
+  FormFailure,
+  TextAreaField,
+} from '../../components/form/form-fields';
 import { Figure, type Option } from './fund-shared';
 import { useInstituteClock } from '../../components/time/institute-clock';
 import { landRefusal, useWireForm } from '../../components/form/wire-form';
@@ -213,14 +218,12 @@ export function LoanFormDialog({
           error={errors.loanAmount?.message ?? preview?.message ?? undefined}
         />
         <DateField control={control} name="refundDate" label="还款日期" {...mark('refundDate')} />
-        <Field label="借款事由" {...mark('reason')}>
-          <textarea
-            className="input"
-            aria-label="借款事由"
-            maxLength={FUND_TEXT_MAX}
-            {...register('reason')}
-          />
-        </Field>
+        <TextAreaField
+          label="借款事由"
+          {...mark('reason')}
+          maxLength={FUND_TEXT_MAX}
+          {...register('reason')}
+        />
         <FormFailure failure={failure} />
       </form>
     </Dialog>

@@ -6,7 +6,7 @@ import { useWatch } from 'react-hook-form';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
-import { AmountField, DateField, FormFailure } from './fund-form-fields';
+import { AmountField, DateField, FormFailure } from '../../components/form/form-fields';
 import { Figure } from './fund-shared';
 import { useInstituteClock } from '../../components/time/institute-clock';
 import { landRefusal, useWireForm } from '../../components/form/wire-form';

@@ -3,25 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FakeApi, renderWithApi } from '../../test/api-render';
 import { PasswordForm, ProfileInfoForm } from './ProfileForms';
-
-const OK = { code: 200, msg: '操作成功' };
-const USER = {
-  userId: 15,
-  userName: 'yuangong',
-  nickName: '员工',
-  deptId: 107,
-  dept: { deptId: 107, deptName: '综合经营部' },
-  email: '',
-  phonenumber: '',
-  sex: '0' as const,
-  avatar: '',
-  status: '0' as const,
-  remark: '',
-  createTime: '2026-11-25T16:30:00.000Z',
-  roleIds: [13],
-  postIds: [],
-  defaultRoleId: 13,
-};
+import { OK, USER } from './test-profile';
 
 /** The message beside a field: the alert in its input's own box. */
 const besideField = (form: HTMLElement, label: string) =>
@@ -88,14 +70,14 @@ describe('个人中心 checks with the wire bodies the server validates with', (
       },
     });
     const put = fake.client.put.bind(fake.client);
-    fake.client.put = ((
+    fake.client.put = (
       url: string,
       body: unknown,
       options?: { headers?: Record<string, string> },
     ) => {
       keys.push(options?.headers?.['Idempotency-Key']);
       return put(url, body);
-    });
+    };
     renderWithApi(<PasswordForm />, fake);
     const form = screen.getByTestId('password-form');
     fireEvent.change(within(form).getByLabelText('旧密码'), { target: { value: 'admin123' } });

@@ -2,25 +2,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeApi, renderWithApi } from '../../test/api-render';
 import { ProfilePage } from './ProfilePage';
+import { OK, USER } from './test-profile';
 
-const OK = { code: 200, msg: '操作成功' };
-const USER = {
-  userId: 15,
-  userName: 'yuangong',
-  nickName: '员工',
-  deptId: 107,
-  dept: { deptId: 107, deptName: '综合经营部' },
-  email: '',
-  phonenumber: '',
-  sex: '0' as const,
-  avatar: '',
-  status: '0' as const,
-  remark: '',
-  createTime: '2026-11-25T16:30:00.000Z',
-  roleIds: [13],
-  postIds: [],
-  defaultRoleId: 13,
-};
 const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const SIGN_URL = '/prod-api/system/user/profile/signature/3f2b1c4d-0000-4000-8000-000000000001';
 

@@ -68,6 +68,15 @@ async function renderDialog(auth: FakeAuth) {
 }
 
 const dialog = () => screen.getByTestId('switch-role-dialog');
+/** Picks the role and types the password, as the person would. */
+const choose = (roleId: string, password: string) => {
+  fireEvent.change(screen.getByLabelText('切换角色', { selector: 'select' }), {
+    target: { value: roleId },
+  });
+  fireEvent.change(screen.getByLabelText('密码', { selector: 'input' }), {
+    target: { value: password },
+  });
+};
 const press = () => fireEvent.click(screen.getByRole('button', { name: '确定' }));
 const alerts = () => [...dialog().querySelectorAll('[role="alert"]')].map((a) => a.textContent);
 
@@ -89,12 +98,7 @@ describe('switch-role dialog', () => {
   it('a password of spaces only counts as blank', async () => {
     const auth = new FakeAuth();
     await renderDialog(auth);
-    fireEvent.change(screen.getByLabelText('切换角色', { selector: 'select' }), {
-      target: { value: '3' },
-    });
-    fireEvent.change(screen.getByLabelText('密码', { selector: 'input' }), {
-      target: { value: '   ' },
-    });
+    choose('3', '   ');
     press();
     await waitFor(() => expect(alerts()).toEqual(['请输入密码']));
     expect(auth.changes).toEqual([]);
@@ -111,12 +115,7 @@ describe('switch-role dialog', () => {
       [{ field: 'roleId', message: '当前已是该角色，请选择其他角色' }],
     );
     const { reloads } = await renderDialog(auth);
-    fireEvent.change(screen.getByLabelText('切换角色', { selector: 'select' }), {
-      target: { value: '3' },
-    });
-    fireEvent.change(screen.getByLabelText('密码', { selector: 'input' }), {
-      target: { value: 'admin123' },
-    });
+    choose('3', 'admin123');
     press();
     await waitFor(() => expect(alerts()).toEqual(['当前已是该角色，请选择其他角色']));
     expect(auth.changes).toHaveLength(1);
@@ -128,12 +127,7 @@ describe('switch-role dialog', () => {
   it('switches with the chosen role and the password, then reloads the root', async () => {
     const auth = new FakeAuth();
     const { reloads } = await renderDialog(auth);
-    fireEvent.change(screen.getByLabelText('切换角色', { selector: 'select' }), {
-      target: { value: '3' },
-    });
-    fireEvent.change(screen.getByLabelText('密码', { selector: 'input' }), {
-      target: { value: 'admin123' },
-    });
+    choose('3', 'admin123');
     press();
     await waitFor(() => expect(reloads).toEqual(['/']));
     expect(auth.changes).toEqual([
@@ -146,12 +140,7 @@ describe('switch-role dialog', () => {
     const auth = new FakeAuth();
     auth.refusal = new ApiError('HTTP.400', '密码错误', 400);
     await renderDialog(auth);
-    fireEvent.change(screen.getByLabelText('切换角色', { selector: 'select' }), {
-      target: { value: '3' },
-    });
-    fireEvent.change(screen.getByLabelText('密码', { selector: 'input' }), {
-      target: { value: 'nope' },
-    });
+    choose('3', 'nope');
     press();
     const confirm = await screen.findByTestId('confirm-dialog');
     expect(confirm.textContent).toContain('切换角色失败，请返回登录页重新登录');

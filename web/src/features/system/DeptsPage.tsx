@@ -8,7 +8,7 @@ import { TOKENS } from '../../app/tokens';
 import { DataTable, type Column } from '../../components/table/DataTable';
 import { HasPermi } from '../../components/auth/Access';
 import { Button } from '../../components/ui/Button';
-import { PageCard, SearchBar, SearchField, StatusTag } from '../../components/ui/Page';
+import { NameStatusSearch, PageCard, StatusTag } from '../../components/ui/Page';
 import { FormDialog, type FormValues } from '../../components/widgets/FormDialog';
 import { useCrudDialog } from '../../components/crud/useCrudDialog';
 import { leaderOptions } from './dept-leader';
@@ -152,33 +152,17 @@ export function DeptsPage() {
         </HasPermi>
       }
     >
-      <SearchBar
+      <NameStatusSearch
+        label="部门名称"
+        name={draft.deptName}
+        status={draft.status}
+        onChange={(next) => setDraft({ deptName: next.name, status: next.status })}
         onSearch={() => setFilter(draft)}
         onReset={() => (
           setDraft({ deptName: '', status: '' }),
           setFilter({ deptName: '', status: '' })
         )}
-      >
-        <SearchField label="部门名称">
-          <input
-            className="input"
-            value={draft.deptName}
-            onChange={(e) => setDraft({ ...draft, deptName: e.target.value })}
-            placeholder="请输入部门名称"
-          />
-        </SearchField>
-        <SearchField label="状态">
-          <select
-            className="input"
-            value={draft.status}
-            onChange={(e) => setDraft({ ...draft, status: e.target.value })}
-          >
-            <option value="">全部</option>
-            <option value="0">正常</option>
-            <option value="1">停用</option>
-          </select>
-        </SearchField>
-      </SearchBar>
+      />
       <DataTable
         columns={columns}
         rows={rows}

@@ -49,6 +49,16 @@ function api(onSave: (body: Record<string, unknown>) => unknown = (b) => ({ ...M
   });
 }
 
+/** Opens 菜单管理 over `fake` and waits for its tree. */
+async function openMenus(fake = api()) {
+  renderWithApi(<MenusPage />, fake);
+  await screen.findByText('系统管理');
+  return fake;
+}
+const searchName = (name: string) => {
+  fireEvent.change(screen.getByPlaceholderText('请输入菜单名称'), { target: { value: name } });
+  fireEvent.click(screen.getByRole('button', { name: '搜索' }));
+};
 const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr')!;
 
 describe('菜单管理’s tree table', () => {
@@ -69,11 +79,8 @@ describe('菜单管理’s tree table', () => {
   });
 
   it('searches by name and status', async () => {
-    const fake = api();
-    renderWithApi(<MenusPage />, fake);
-    await screen.findByText('系统管理');
-    fireEvent.change(screen.getByPlaceholderText('请输入菜单名称'), { target: { value: '用户' } });
-    fireEvent.click(screen.getByRole('button', { name: '搜索' }));
+    const fake = await openMenus();
+    searchName('用户');
     await waitFor(() =>
       expect(fake.sent('/system/menu/list').at(-1)).toMatchObject({ menuName: '用户' }),
     );
@@ -90,9 +97,7 @@ describe('菜单管理’s tree table', () => {
 
 describe('菜单管理’s dialog follows the menu type', () => {
   it('adds a button under a page: its permission, no route fields', async () => {
-    const fake = api();
-    renderWithApi(<MenusPage />, fake);
-    await screen.findByText('系统管理');
+    const fake = await openMenus();
     fireEvent.click(screen.getByRole('button', { name: '展开' }));
     fireEvent.click(within(await rowOf('用户管理')).getByRole('button', { name: '新增' }));
     const form = screen.getByTestId('form-dialog');
@@ -158,10 +163,8 @@ describe('菜单管理’s dialog follows the menu type', () => {
         data: MENUS.filter((m) => m.menuName.includes((q['menuName'] as string | undefined) ?? '')),
       }),
     });
-    renderWithApi(<MenusPage />, fake);
-    await screen.findByText('系统管理');
-    fireEvent.change(screen.getByPlaceholderText('请输入菜单名称'), { target: { value: '用户' } });
-    fireEvent.click(screen.getByRole('button', { name: '搜索' }));
+    await openMenus(fake);
+    searchName('用户');
     fireEvent.click(within(await rowOf('用户管理')).getByRole('button', { name: '修改' }));
     const form = screen.getByTestId('form-dialog');
     expect(await within(form).findByRole('option', { name: /系统监控/ })).toBeTruthy();
@@ -202,9 +205,7 @@ describe('菜单管理’s dialog follows the menu type', () => {
   });
 
   it('deletes after a confirmation', async () => {
-    const fake = api();
-    renderWithApi(<MenusPage />, fake);
-    await screen.findByText('系统管理');
+    const fake = await openMenus();
     fireEvent.click(screen.getByRole('button', { name: '展开' }));
     fireEvent.click(within(await rowOf('用户新增')).getByRole('button', { name: '删除' }));
     expect(await screen.findByText('是否确认删除名称为"用户新增"的数据项？')).toBeTruthy();

@@ -10,7 +10,7 @@ import { SvgIcon } from '../../components/icons/SvgIcon';
 import { DataTable, type Column } from '../../components/table/DataTable';
 import { useInstituteClock } from '../../components/time/institute-clock';
 import { Button } from '../../components/ui/Button';
-import { PageCard, SearchBar, SearchField, StatusTag } from '../../components/ui/Page';
+import { NameStatusSearch, PageCard, StatusTag } from '../../components/ui/Page';
 import { FormDialog, type FormValues } from '../../components/widgets/FormDialog';
 import { IconPicker, NO_ICON } from '../../components/widgets/IconPicker';
 import { menuRows, parentChoices, parentsOf, type MenuRow } from './menu-tree';
@@ -157,30 +157,14 @@ export function MenusPage() {
         </div>
       }
     >
-      <SearchBar
+      <NameStatusSearch
+        label="菜单名称"
+        name={draft.menuName}
+        status={draft.status}
+        onChange={(next) => setDraft({ menuName: next.name, status: next.status })}
         onSearch={() => setFilter(draft)}
         onReset={() => (setDraft(EMPTY), setFilter(EMPTY))}
-      >
-        <SearchField label="菜单名称">
-          <input
-            className="input"
-            value={draft.menuName}
-            onChange={(e) => setDraft({ ...draft, menuName: e.target.value })}
-            placeholder="请输入菜单名称"
-          />
-        </SearchField>
-        <SearchField label="状态">
-          <select
-            className="input"
-            value={draft.status}
-            onChange={(e) => setDraft({ ...draft, status: e.target.value })}
-          >
-            <option value="">全部</option>
-            <option value="0">正常</option>
-            <option value="1">停用</option>
-          </select>
-        </SearchField>
-      </SearchBar>
+      />
       <DataTable
         columns={columns}
         rows={rows}

@@ -24,13 +24,19 @@ const NOTICES = [
   notice(1, '年会公告', { noticeType: '2', status: '1' }),
 ];
 
+/** Opens 通知公告 over the notices, as `options` sign in; waits for the first row. */
+async function openNotices(options: { permissions?: string[] } = {}) {
+  const fake = new FakeApi({
+    '/system/notice/list': () => ({ ...OK, total: NOTICES.length, rows: NOTICES }),
+  });
+  renderWithApi(<NoticesPage />, fake, options);
+  const row = within((await screen.findByText('消防演练通知')).closest('tr')!);
+  return { fake, row };
+}
+
 describe('通知公告', () => {
   it('lists notices with the author by name and time on the institute clock, and searches RuoYi’s filters', async () => {
-    const fake = new FakeApi({
-      '/system/notice/list': () => ({ ...OK, total: NOTICES.length, rows: NOTICES }),
-    });
-    renderWithApi(<NoticesPage />, fake);
-    const row = within((await screen.findByText('消防演练通知')).closest('tr')!);
+    const { fake, row } = await openNotices();
     expect(row.getByText('系统管理员')).toBeTruthy();
     expect(row.getByText('2026-11-26 00:30')).toBeTruthy();
     expect(within(screen.getByText('年会公告').closest('tr')!).getByText('关闭')).toBeTruthy();
@@ -42,11 +48,7 @@ describe('通知公告', () => {
   });
 
   it('previews the content as formatted HTML', async () => {
-    const fake = new FakeApi({
-      '/system/notice/list': () => ({ ...OK, total: NOTICES.length, rows: NOTICES }),
-    });
-    renderWithApi(<NoticesPage />, fake);
-    const row = within((await screen.findByText('消防演练通知')).closest('tr')!);
+    const { row } = await openNotices();
     fireEvent.click(row.getByRole('button', { name: '预览' }));
     const content = await screen.findByTestId('notice-preview-content');
     expect(content.querySelector('strong')?.textContent).toBe('准时');
@@ -83,23 +85,16 @@ describe('通知公告', () => {
   });
 
   it('offers only the buttons the caller’s permissions allow', async () => {
-    const fake = new FakeApi({
-      '/system/notice/list': () => ({ ...OK, total: NOTICES.length, rows: NOTICES }),
-    });
-    renderWithApi(<NoticesPage />, fake, {
+    const { row } = await openNotices({
       permissions: ['system:notice:list', 'system:notice:edit'],
     });
-    const row = within((await screen.findByText('消防演练通知')).closest('tr')!);
     expect(row.getByRole('button', { name: '修改' })).toBeTruthy();
     expect(row.queryByRole('button', { name: '删除' })).toBeNull();
     expect(screen.queryByRole('button', { name: '新增' })).toBeNull();
   });
 
   it('titles the id column 公告编号, beside a single 序号', async () => {
-    const fake = new FakeApi({
-      '/system/notice/list': () => ({ ...OK, total: NOTICES.length, rows: NOTICES }),
-    });
-    renderWithApi(<NoticesPage />, fake);
+    await openNotices();
     const table = await screen.findByTestId('notice-table');
     await within(table).findByText('消防演练通知');
     const heads = within(table)
@@ -157,11 +152,7 @@ describe('通知公告', () => {
   });
 
   it('offers 已读用户 only with system:notice:list, as RuoYi’s readUsers route asks', async () => {
-    const fake = new FakeApi({
-      '/system/notice/list': () => ({ ...OK, total: NOTICES.length, rows: NOTICES }),
-    });
-    renderWithApi(<NoticesPage />, fake, { permissions: ['system:notice:edit'] });
-    const row = within((await screen.findByText('消防演练通知')).closest('tr')!);
+    const { row } = await openNotices({ permissions: ['system:notice:edit'] });
     expect(row.getByRole('button', { name: '预览' })).toBeTruthy();
     expect(row.queryByRole('button', { name: '已读用户' })).toBeNull();
   });

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError, type TaskRow } from '@dpms/http-client';
-import { aContractRecord } from '@dpms/wire/testing';
+import { aContractRecord, aTaskRecord } from '@dpms/wire/testing';
 import { describe, expect, it } from 'vitest';
 import { DesignTaskPage } from './DesignTaskPage';
 import { ResultSealPage } from './ResultSealPage';
@@ -39,47 +39,17 @@ class KeyedApi extends FakeApi {
 
 const ok = (body: object) => ({ code: 200, msg: '操作成功', ...body });
 
-const task = (over: Partial<TaskRow> = {}): TaskRow => ({
-  taskId: 1,
-  contractId: 41,
-  projectName: '示范项目',
-  contractName: '设计合同',
-  taskNo: 'RW-1',
-  taskName: '施工图设计',
-  subItemName: '',
-  taskResultName: '',
-  designStageId: '3',
-  designStageName: '施工图设计',
-  qualityType: '0',
-  qualityTypeName: '无',
-  designUserId: 5,
-  designUserName: '主持',
-  projectManagerId: 3,
-  projectManagerName: '经理',
-  planFinishDate: '2026-12-01',
-  remark: '',
-  taskAmount: '100',
-  confirmFinishAmount: '0',
-  majorList: [],
-  status: 0,
-  statusName: '待设计主持确认',
-  currentStep: 'designHost',
-  history: false,
-  finished: false,
-  approvalStatus: -1,
-  approvalStatusName: '待提交',
-  approvalId: null,
-  deptId: 110,
-  deptName: '建筑一所',
-  deptConfirmerId: 9,
-  userId: 3,
-  createBy: 'xmjl',
-  createByName: '李项目',
-  version: 4,
-  createTime: '2026-11-20T02:00:00.000Z',
-  updateTime: '2026-11-20T02:00:00.000Z',
-  ...over,
-});
+const task = (over: Partial<TaskRow> = {}): TaskRow =>
+  aTaskRecord({
+    taskId: 1,
+    contractId: 41,
+    qualityType: '0',
+    qualityTypeName: '无',
+    designUserId: 5,
+    deptConfirmerId: 9,
+    version: 4,
+    ...over,
+  });
 
 function api(extra: Record<string, Handler> = {}) {
   return new KeyedApi({

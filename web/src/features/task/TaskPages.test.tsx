@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ResultRow, SealRow, TaskDetail, TaskRow, ValueRow } from '@dpms/http-client';
+import type { ResultRow, TaskDetail, TaskRow, ValueRow } from '@dpms/http-client';
+import { aTaskRecord } from '@dpms/wire/testing';
+import { aSealRow } from '../../test/seal-records';
 import { DesignTaskPage } from './DesignTaskPage';
 import { ResultSealPage } from './ResultSealPage';
 import { TaskResultPage } from './TaskResultPage';
@@ -20,47 +22,18 @@ vi.mock('../../components/upload', async (original) => ({
   },
 }));
 
-const task = (over: Partial<TaskRow>): TaskRow => ({
-  taskId: 1,
-  contractId: 3,
-  projectName: '示范项目',
-  contractName: '设计合同',
-  taskNo: 'RW-1',
-  taskName: '施工图设计',
-  subItemName: '一号楼',
-  taskResultName: '施工图',
-  designStageId: '3',
-  designStageName: '施工图设计',
-  qualityType: '1',
-  qualityTypeName: '有',
-  designUserId: 5,
-  designUserName: '主持',
-  projectManagerId: 3,
-  projectManagerName: '经理',
-  planFinishDate: '2026-12-01',
-  remark: '按期完成',
-  taskAmount: '100',
-  confirmFinishAmount: '0',
-  majorList: [{ majorId: 1, majorName: '建筑' }],
-  status: 0,
-  statusName: '待设计主持确认',
-  currentStep: 'designHost',
-  history: false,
-  finished: false,
-  approvalStatus: -1,
-  approvalStatusName: '待提交',
-  approvalId: null,
-  deptId: 110,
-  deptName: '建筑一所',
-  deptConfirmerId: 9,
-  userId: 3,
-  createBy: 'xmjl',
-  createByName: '李项目',
-  version: 0,
-  createTime: '2026-11-20T02:00:00.000Z',
-  updateTime: '2026-11-20T02:00:00.000Z',
-  ...over,
-});
+const task = (over: Partial<TaskRow>): TaskRow =>
+  aTaskRecord({
+    taskId: 1,
+    subItemName: '一号楼',
+    taskResultName: '施工图',
+    qualityTypeName: '有',
+    designUserId: 5,
+    remark: '按期完成',
+    majorList: [{ majorId: 1, majorName: '建筑' }],
+    deptConfirmerId: 9,
+    ...over,
+  });
 const detail: TaskDetail = {
   ...task({}),
   designTaskSignFlowList: [
@@ -314,34 +287,7 @@ describe('设计任务 and 成果盖章 export what the list last searched', () 
 });
 
 describe('成果盖章', () => {
-  const seal = (over: Partial<SealRow>): SealRow => ({
-    resultSealId: 4,
-    taskId: 1,
-    taskNo: 'RW-1',
-    taskName: '施工图设计',
-    contractName: '设计合同',
-    resultList: [],
-    drawContent: '施工图',
-    drawNum: 2,
-    sealGoalContent: '',
-    unGuidangShowImg: '',
-    guidangShowImg: '',
-    sealCategory: '',
-    sealType: ['1', '4'],
-    sealTime: null,
-    imgFiles: [],
-    sealImagesList: [],
-    status: -1,
-    statusName: '待提交',
-    approvalId: null,
-    userId: 5,
-    userName: 'sjzc',
-    nickName: '主持',
-    version: 0,
-    createTime: '2026-11-20T02:00:00.000Z',
-    finishTime: null,
-    ...over,
-  });
+  const seal = aSealRow;
 
   it('names the seal types, and lets the applicant send a draft into approval as 13_1 or 25_x', async () => {
     const fake = api({

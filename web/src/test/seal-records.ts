@@ -1,0 +1,31 @@
+import type { SealRow } from '@dpms/http-client';
+
+/** A 成果盖章 request (`SealRow`): 4, for task RW-1, not yet submitted, by 主持 (user 5). */
+export const aSealRow = (over: Partial<SealRow> = {}): SealRow => ({
+  resultSealId: 4,
+  taskId: 1,
+  taskNo: 'RW-1',
+  taskName: '施工图设计',
+  contractName: '设计合同',
+  resultList: [],
+  drawContent: '施工图',
+  drawNum: 2,
+  sealGoalContent: '',
+  unGuidangShowImg: '',
+  guidangShowImg: '',
+  sealCategory: '',
+  sealType: ['1', '4'],
+  sealTime: null,
+  imgFiles: [],
+  sealImagesList: [],
+  status: -1,
+  statusName: '待提交',
+  approvalId: null,
+  userId: 5,
+  userName: 'sjzc',
+  nickName: '主持',
+  version: 0,
+  createTime: '2026-11-20T02:00:00.000Z',
+  finishTime: null,
+  ...over,
+});
