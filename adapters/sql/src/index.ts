@@ -137,7 +137,6 @@ export { SqlSysNoticeRepository } from './repositories/sql-sys-notice.repository
 export { sanitizeNoticeHtml } from './content/notice-html.js';
 export {
   createContractDocumentRepositories,
-  registerContractDocumentRecords,
   SqlCompanySettingsSource,
   SqlContractDocumentRepository,
   SqlDocumentContractDirectory,
@@ -158,7 +157,6 @@ export { seedDesignTasks } from './seed/design-tasks.js';
 export {
   createFundRepositories,
   EngineFundApprovalPort,
-  registerFundRecords,
   SqlBackMoneyRepository,
   SqlFundDirectory,
   SqlFundLedger,
@@ -169,14 +167,12 @@ export type { FundTables } from './repositories/sql-fund.tables.js';
 export {
   createFundPlanRepositories,
   EngineFundPlanApprovalPort,
-  registerFundPlanRecords,
   SqlFundPlanRepository,
 } from './repositories/sql-fund-plan.repository.js';
 export type { FundPlanTables } from './repositories/sql-fund-plan.tables.js';
 export {
   createFundPayRepositories,
   EngineFundPayApprovalPort,
-  registerFundPayRecords,
   SqlFundPayLedger,
   SqlFundPayRepository,
   SqlFundPlanGate,
@@ -185,14 +181,12 @@ export type { FundPayTables } from './repositories/sql-fund-pay.tables.js';
 export {
   createClosedCaseRepositories,
   EngineClosingApprovalPort,
-  registerClosedCaseRecords,
   SqlClosedCaseRepository,
 } from './repositories/sql-closed-case.repository.js';
 export type { ClosedCaseTables } from './repositories/sql-closed-case.tables.js';
 export {
   createAccountRepositories,
   EngineInvoiceApprovalPort,
-  registerAccountRecords,
   SqlAccountDirectory,
   SqlContractAccountRepository,
   SqlInvoiceRepository,
@@ -210,9 +204,6 @@ export {
   insertArchive,
   SqlArchiveRepository,
 } from './repositories/sql-archives.repository.js';
-export {
-  registerArchiveRecords,
-  SqlArchiveBorrowRepository,
-} from './repositories/sql-archives.repository.js';
+export { SqlArchiveBorrowRepository } from './repositories/sql-archives.repository.js';
 export type { ArchiveTables } from './repositories/sql-archives.tables.js';
 export { SqlApprovalSheetSource } from './repositories/sql-approval-sheet.source.js';

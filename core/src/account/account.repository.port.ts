@@ -1,3 +1,4 @@
+import type { RecordAuthors } from '../approval/linked-record-ports.js';
 import type { ApprovalStatus } from '../approval/approval-status.js';
 import type { TemplateContent } from '../approval/template.js';
 import type { IdempotencyRepository } from '../platform/auth-session.repository.port.js';
@@ -137,7 +138,8 @@ export interface InvoiceChanges extends Partial<InvoiceFields> {
   readonly approvedTime?: Date;
 }
 
-export interface InvoiceRepository {
+/** An invoice request's author (`authorOf`) is who made it: it never signs it, whoever sends it. */
+export interface InvoiceRepository extends RecordAuthors {
   list(q: InvoiceQuery, scope: DataScope): Promise<ListPage<Invoice>>;
   get(invoiceId: number, scope: DataScope, forUpdate?: boolean): Promise<Invoice | null>;
   exportBatch(

@@ -1,3 +1,4 @@
+import type { RecordAuthors } from '../approval/linked-record-ports.js';
 import type { ApprovalStatus } from '../approval/approval-status.js';
 import type { TemplateContent } from '../approval/template.js';
 import type { IdempotencyRepository } from '../platform/auth-session.repository.port.js';
@@ -132,7 +133,8 @@ export interface FundPayChanges {
 }
 
 /** The payment plans and payments; reads take the caller's data scope where they list. */
-export interface FundPayRepository {
+/** A payment's author (`authorOf`) is who drafted it, kept off its approval. */
+export interface FundPayRepository extends RecordAuthors {
   contract(contractId: number): Promise<PayContract | null>;
   child(contractChildId: number): Promise<PayChild | null>;
   payItem(childPayId: number): Promise<PayItem | null>;
