@@ -93,8 +93,6 @@ export type { FileTables } from './database/files-schema.js';
 export {
   createContractRepositories,
   EngineContractApprovalPort,
-  registerContractRecords,
-  registerContractChangeRecords,
   SqlContractChangeRepository,
   SqlRecordHistoryRepository,
   SqlContractRepository,
@@ -109,7 +107,6 @@ export {
 export { SqlLixiangChangeRepository } from './repositories/sql-lixiang-change.repository.js';
 export {
   createLixiangRepositories,
-  registerLixiangRecords,
   SqlLixiangRepository,
 } from './repositories/sql-lixiang.repository.js';
 export {
