@@ -1,4 +1,3 @@
-import type { RecordAuthors } from '../approval/linked-record-ports.js';
 import type { ApprovalStatus } from '../approval/approval-status.js';
 import type { TemplateContent } from '../approval/template.js';
 import type { IdempotencyRepository } from '../platform/auth-session.repository.port.js';
@@ -18,6 +17,7 @@ import type {
   InvoiceType,
   ProjectAccountSums,
 } from './account.js';
+import type { RecordAuthors } from '../approval/linked-record-ports.js';
 
 // ---- project accounts ----------------------------------------------------------------------------
 

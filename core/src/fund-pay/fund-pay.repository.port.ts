@@ -1,4 +1,3 @@
-import type { RecordAuthors } from '../approval/linked-record-ports.js';
 import type { ApprovalStatus } from '../approval/approval-status.js';
 import type { TemplateContent } from '../approval/template.js';
 import type { IdempotencyRepository } from '../platform/auth-session.repository.port.js';
@@ -13,6 +12,7 @@ import type {
   PaymentPlan,
 } from './fund-pay.js';
 import type { BackMoneySource, PayAccount, PayPosting } from './fund-pay-rules.js';
+import type { RecordAuthors } from '../approval/linked-record-ports.js';
 
 export interface PaymentPlanListFilter {
   readonly contractId?: number;
