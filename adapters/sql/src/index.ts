@@ -93,8 +93,6 @@ export type { FileTables } from './database/files-schema.js';
 export {
   createContractRepositories,
   EngineContractApprovalPort,
-  registerContractRecords,
-  registerContractChangeRecords,
   SqlContractChangeRepository,
   SqlRecordHistoryRepository,
   SqlContractRepository,
@@ -109,7 +107,6 @@ export {
 export { SqlLixiangChangeRepository } from './repositories/sql-lixiang-change.repository.js';
 export {
   createLixiangRepositories,
-  registerLixiangRecords,
   SqlLixiangRepository,
 } from './repositories/sql-lixiang.repository.js';
 export {
@@ -137,7 +134,6 @@ export { SqlSysNoticeRepository } from './repositories/sql-sys-notice.repository
 export { sanitizeNoticeHtml } from './content/notice-html.js';
 export {
   createContractDocumentRepositories,
-  registerContractDocumentRecords,
   SqlCompanySettingsSource,
   SqlContractDocumentRepository,
   SqlDocumentContractDirectory,
@@ -158,7 +154,6 @@ export { seedDesignTasks } from './seed/design-tasks.js';
 export {
   createFundRepositories,
   EngineFundApprovalPort,
-  registerFundRecords,
   SqlBackMoneyRepository,
   SqlFundDirectory,
   SqlFundLedger,
@@ -169,14 +164,12 @@ export type { FundTables } from './repositories/sql-fund.tables.js';
 export {
   createFundPlanRepositories,
   EngineFundPlanApprovalPort,
-  registerFundPlanRecords,
   SqlFundPlanRepository,
 } from './repositories/sql-fund-plan.repository.js';
 export type { FundPlanTables } from './repositories/sql-fund-plan.tables.js';
 export {
   createFundPayRepositories,
   EngineFundPayApprovalPort,
-  registerFundPayRecords,
   SqlFundPayLedger,
   SqlFundPayRepository,
   SqlFundPlanGate,
@@ -185,14 +178,12 @@ export type { FundPayTables } from './repositories/sql-fund-pay.tables.js';
 export {
   createClosedCaseRepositories,
   EngineClosingApprovalPort,
-  registerClosedCaseRecords,
   SqlClosedCaseRepository,
 } from './repositories/sql-closed-case.repository.js';
 export type { ClosedCaseTables } from './repositories/sql-closed-case.tables.js';
 export {
   createAccountRepositories,
   EngineInvoiceApprovalPort,
-  registerAccountRecords,
   SqlAccountDirectory,
   SqlContractAccountRepository,
   SqlInvoiceRepository,
@@ -210,9 +201,6 @@ export {
   insertArchive,
   SqlArchiveRepository,
 } from './repositories/sql-archives.repository.js';
-export {
-  registerArchiveRecords,
-  SqlArchiveBorrowRepository,
-} from './repositories/sql-archives.repository.js';
+export { SqlArchiveBorrowRepository } from './repositories/sql-archives.repository.js';
 export type { ArchiveTables } from './repositories/sql-archives.tables.js';
 export { SqlApprovalSheetSource } from './repositories/sql-approval-sheet.source.js';

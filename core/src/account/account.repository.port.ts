@@ -17,6 +17,7 @@ import type {
   InvoiceType,
   ProjectAccountSums,
 } from './account.js';
+import type { RecordAuthors } from '../approval/linked-record-ports.js';
 
 // ---- project accounts ----------------------------------------------------------------------------
 
@@ -137,7 +138,8 @@ export interface InvoiceChanges extends Partial<InvoiceFields> {
   readonly approvedTime?: Date;
 }
 
-export interface InvoiceRepository {
+/** An invoice request's author (`authorOf`) is who made it: it never signs it, whoever sends it. */
+export interface InvoiceRepository extends RecordAuthors {
   list(q: InvoiceQuery, scope: DataScope): Promise<ListPage<Invoice>>;
   get(invoiceId: number, scope: DataScope, forUpdate?: boolean): Promise<Invoice | null>;
   exportBatch(

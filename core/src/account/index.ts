@@ -10,3 +10,4 @@ export * from './invoice-actions.js';
 export { SIGNED_STAGES } from './account-service.js';
 export * from './account-actions.js';
 export * from './invoice-centre-form.js';
+export * from './invoice-approval-records.js';

@@ -17,6 +17,7 @@ export * from './sign-flow.js';
 export * from './approval.repository.port.js';
 export * from './approval-engine.use-case.js';
 export * from './linked-record-registry.js';
+export * from './linked-record-ports.js';
 export * from './approval-flow-admin.use-case.js';
 export * from './flow-admin-input.js';
 export * from './self-held-repair.js';

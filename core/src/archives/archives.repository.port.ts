@@ -1,6 +1,7 @@
 import type { IdempotencyRepository } from '../platform/auth-session.repository.port.js';
 import type { ApprovalStatus } from '../approval/approval-status.js';
 import type { TemplateContent } from '../approval/template.js';
+import type { RecordAuthors } from '../approval/linked-record-ports.js';
 import type { DomainError, Result } from '../shared/result.js';
 import type { ArchiveBorrow, ArchiveBorrowState, ArchiveBorrowStatus } from './archive-borrow.js';
 import type { Archive, ArchiveAction, ArchiveActor, ArchiveLog } from './archives.js';
@@ -80,7 +81,8 @@ export interface ArchiveBorrowPatch {
   readonly returnedBy?: string;
 }
 
-export interface ArchiveBorrowRepository {
+/** A borrowing's author (`authorOf`) is its borrower, kept off its approval. */
+export interface ArchiveBorrowRepository extends RecordAuthors {
   /** Inserts a borrowing; null when the person already has an open one of the archive. */
   insert(n: NewArchiveBorrow): Promise<number | null>;
   get(borrowId: number, forUpdate?: boolean): Promise<ArchiveBorrow | null>;

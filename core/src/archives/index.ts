@@ -4,3 +4,4 @@ export * from './archives.repository.port.js';
 export * from './archives.use-case.js';
 export * from './archive-actions.js';
 export * from './archive-borrow-centre-form.js';
+export * from './archive-approval-records.js';

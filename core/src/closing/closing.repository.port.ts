@@ -1,3 +1,4 @@
+import type { RecordAuthors, RecordPeople } from '../approval/linked-record-ports.js';
 import type { IdempotencyRepository } from '../platform/auth-session.repository.port.js';
 import type { ApprovalStatus } from '../approval/approval-status.js';
 import type { TemplateContent } from '../approval/template.js';
@@ -21,7 +22,8 @@ export interface ClosingListFilter {
   readonly contractName?: string;
 }
 
-export interface ClosedCaseRepository {
+/** A record's author (`authorOf`) and its project managers (`personOf` projectManagerId: its contract's design tasks'). */
+export interface ClosedCaseRepository extends RecordAuthors, RecordPeople {
   /** The contract under the caller's data scope (its department and owner), or null. */
   findContract(contractId: number, scope: DataScope): Promise<ClosingContract | null>;
   /** A live record of the kind under the scope; `forUpdate` locks the row. */

@@ -16,3 +16,4 @@ export * from './finish-actions.js';
 export * from './finish.repository.port.js';
 export { FinishService, type FinishOverview } from './finish.use-case.js';
 export * from './closing-centre-form.js';
+export * from './closing-approval-records.js';

@@ -1,3 +1,4 @@
+import type { RecordAuthors, RecordPeople } from '../approval/linked-record-ports.js';
 import type { ApprovalStatus } from '../approval/approval-status.js';
 import type { TemplateContent } from '../approval/template.js';
 import type { FeeRates, FeeRateSets } from '../fees/fee-rates.js';
@@ -87,7 +88,8 @@ export interface ContractChartPoint {
   readonly receiveAmount: string;
 }
 
-export interface ContractRepository {
+/** A contract's author (`authorOf`) and the 项目经理/设计主持 of its design tasks (`personOf`). */
+export interface ContractRepository extends RecordAuthors, RecordPeople {
   list(query: ContractListQuery, scope: DataScope): Promise<ListPage<Contract>>;
   /** Rows after `afterId` by contractId, for a streamed export. */
   listBatch(

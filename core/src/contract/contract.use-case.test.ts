@@ -16,6 +16,8 @@ function memory(approvalOk = true) {
     listBatch: () => Promise.resolve([...rows.values()]),
     findById: (id) => Promise.resolve(rows.get(id) ?? null),
     lockById: (id) => Promise.resolve(rows.get(id) ?? null),
+    authorOf: (id) => Promise.resolve(rows.get(Number(id))?.userId.toString() ?? null),
+    personOf: () => Promise.resolve(null),
     insert: (r, now) => {
       const c: Contract = {
         ...r.fields,

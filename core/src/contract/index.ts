@@ -20,3 +20,5 @@ export * from './sub-record-actions.js';
 export * from './sub-record-input.js';
 export * from './contract-change-centre-form.js';
 export * from './history-text.js';
+export * from './contract-approval-records.js';
+export * from './lixiang-approval-records.js';

@@ -1,3 +1,4 @@
+import type { RecordAuthors } from '../approval/linked-record-ports.js';
 import type { ApprovalStatus } from '../approval/approval-status.js';
 import type { ContentEntry, TemplateContent } from '../approval/template.js';
 import type { BizSource, FeeRates, FeeRateSets } from '../fees/fee-rates.js';
@@ -67,7 +68,8 @@ export interface LixiangFilter {
 export const LIXIANG_SORT_COLUMNS = ['createTime', 'lxId', 'totalAmount'] as const;
 export type LixiangSortColumn = (typeof LIXIANG_SORT_COLUMNS)[number];
 
-export interface LixiangRepository {
+/** A filing's author (`authorOf`) is who drafted it, kept off its approval. */
+export interface LixiangRepository extends RecordAuthors {
   list(
     query: ListQuery<LixiangFilter, LixiangSortColumn>,
     scope: DataScope,

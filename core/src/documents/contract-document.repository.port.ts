@@ -1,3 +1,4 @@
+import type { RecordAuthors } from '../approval/linked-record-ports.js';
 import type { ApprovalStatus } from '../approval/approval-status.js';
 import type { DataScope } from '../platform/data-scope.js';
 import type { ListPage, ListQuery } from '../platform/list-query.js';
@@ -70,7 +71,8 @@ export type ContractDocumentListQuery = ListQuery<
   ContractDocumentSortColumn
 >;
 
-export interface ContractDocumentRepository {
+/** A document's author (`authorOf`) is who drafted it, kept off its approval. */
+export interface ContractDocumentRepository extends RecordAuthors {
   /** A live document within the scope (unscoped when `scope` is null); null otherwise. */
   findById(documentId: number, scope: DataScope | null): Promise<ContractDocumentRecord | null>;
   /** Locks the live row until the transaction ends; false when there is none. */

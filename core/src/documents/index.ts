@@ -12,3 +12,4 @@ export * from './print-payload.js';
 export * from './contract-document.repository.port.js';
 export * from './contract-document-actions.js';
 export * from './contract-document.use-case.js';
+export * from './contract-document-approval-records.js';

@@ -12,6 +12,7 @@ import type {
   PaymentPlan,
 } from './fund-pay.js';
 import type { BackMoneySource, PayAccount, PayPosting } from './fund-pay-rules.js';
+import type { RecordAuthors } from '../approval/linked-record-ports.js';
 
 export interface PaymentPlanListFilter {
   readonly contractId?: number;
@@ -132,7 +133,8 @@ export interface FundPayChanges {
 }
 
 /** The payment plans and payments; reads take the caller's data scope where they list. */
-export interface FundPayRepository {
+/** A payment's author (`authorOf`) is who drafted it, kept off its approval. */
+export interface FundPayRepository extends RecordAuthors {
   contract(contractId: number): Promise<PayContract | null>;
   child(contractChildId: number): Promise<PayChild | null>;
   payItem(childPayId: number): Promise<PayItem | null>;

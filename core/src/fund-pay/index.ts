@@ -7,3 +7,4 @@ export * from './fund-pay-actions.js';
 export * from './fund-pay-input.js';
 export * from './fund-pay-approval.js';
 export * from './fund-pay-centre-form.js';
+export * from './fund-pay-approval-records.js';

@@ -1,4 +1,5 @@
 import type { ApprovalStatus } from '../approval/approval-status.js';
+import type { ApprovalUserId } from '../approval/approval-state-machine.js';
 import type { TemplateContent } from '../approval/template.js';
 import type { IdempotencyRepository } from '../platform/auth-session.repository.port.js';
 import type { DataScope } from '../platform/data-scope.js';
@@ -77,7 +78,18 @@ export interface FundPlanOwner {
   readonly userName: string;
 }
 
+/** The two sheets a department sends for approval: its monthly plan and its execution sheet. */
+export type FundPlanSheet = 'plan' | 'perform';
+
 export interface FundPlanRepository {
+  /** Who drafted the sheet, kept off its approval (separation of duties). */
+  authorOf(sheet: FundPlanSheet, recordId: string): Promise<ApprovalUserId | null>;
+  /** The sheet's department for `applyDeptId` (its 部门负责人 node); null for another field. */
+  personOf(
+    sheet: FundPlanSheet,
+    recordId: string,
+    field: string,
+  ): Promise<readonly string[] | null>;
   deptName(deptId: number): Promise<string | null>;
   /** Whether a department lies in a scope (records of `own` scope are their creator's only). */
   deptInScope(scope: DataScope, deptId: number): Promise<boolean>;

@@ -6,3 +6,4 @@ export * from './fund-plan.repository.port.js';
 export * from './fund-plan.use-case.js';
 export * from './fund-plan-actions.js';
 export * from './fund-plan-approval.js';
+export * from './fund-plan-approval-records.js';

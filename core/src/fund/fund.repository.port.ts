@@ -1,3 +1,4 @@
+import type { RecordAuthors } from '../approval/linked-record-ports.js';
 import type { IdempotencyRepository } from '../platform/auth-session.repository.port.js';
 import type { ApprovalStatus } from '../approval/approval-status.js';
 import type { TemplateContent } from '../approval/template.js';
@@ -204,7 +205,8 @@ export interface LoanChanges {
   readonly totalAllotConfirmAmt?: string;
 }
 
-export interface LoanRepository {
+/** A loan's author (`authorOf`) is its applicant (its `user_id`). */
+export interface LoanRepository extends RecordAuthors {
   insert(n: NewLoan): Promise<number>;
   /** `forUpdate` locks the row for the rest of the transaction. */
   get(loanId: number, forUpdate?: boolean): Promise<Loan | null>;

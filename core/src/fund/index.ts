@@ -7,3 +7,4 @@ export * from './fund.use-case.js';
 export * from './loan-actions.js';
 export * from './fund-input.js';
 export * from './loan-centre-form.js';
+export * from './loan-approval-records.js';

@@ -3,13 +3,15 @@ import { type LinkedRecordRegistry } from '@dpms/core';
 import { KyselyUnitOfWork } from '@dpms/sql';
 import type { Clock } from '../identity/clock.js';
 import {
+  clockAt,
   ContractAccountService,
   EmployeeCostService,
   INVOICE_RECORD_KIND,
   InvoiceService,
   ProjectAccountService,
+  registerAccountRecords,
 } from '@dpms/core';
-import { createAccountRepositories, registerAccountRecords } from '@dpms/sql';
+import { createAccountRepositories } from '@dpms/sql';
 import { accountRoutes } from '../routes/account.routes.js';
 import { financeRoutes } from '../routes/finance.routes.js';
 import { employeRoutes } from '../routes/employe.routes.js';
@@ -23,7 +25,10 @@ import type { Db } from './db.js';
  */
 export const accountModule = (db: Db, linkedRecords: LinkedRecordRegistry<Db>, clock: Clock) =>
   new ContainerModule(({ bind }) => {
-    if (!linkedRecords.kinds().includes(INVOICE_RECORD_KIND)) registerAccountRecords(linkedRecords);
+    if (!linkedRecords.kinds().includes(INVOICE_RECORD_KIND))
+      registerAccountRecords(linkedRecords, (trx, at) =>
+        createAccountRepositories(trx, linkedRecords, clockAt(at, clock)),
+      );
     bind(TOKENS.AccountRoutes)
       .toResolvedValue(() => {
         const uow = new KyselyUnitOfWork(db, (trx) =>

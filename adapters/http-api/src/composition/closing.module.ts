@@ -2,14 +2,19 @@ import { ContainerModule } from 'inversify';
 import { type LinkedRecordRegistry } from '@dpms/core';
 import { KyselyUnitOfWork } from '@dpms/sql';
 import type { Clock } from '../identity/clock.js';
-import { ArchiveService, CLOSING_RECORD_KIND, ClosingService } from '@dpms/core';
-import { ARCHIVE_BORROW_RECORD_KIND, ArchiveBorrowService } from '@dpms/core';
-import { registerArchiveRecords } from '@dpms/sql';
 import {
-  createArchiveRepositories,
-  createClosedCaseRepositories,
+  ArchiveService,
+  CLOSING_RECORD_KIND,
+  ClosingService,
   registerClosedCaseRecords,
-} from '@dpms/sql';
+} from '@dpms/core';
+import {
+  ARCHIVE_BORROW_RECORD_KIND,
+  ArchiveBorrowService,
+  clockAt,
+  registerArchiveRecords,
+} from '@dpms/core';
+import { createArchiveRepositories, createClosedCaseRepositories } from '@dpms/sql';
 import { closedCaseRoutes } from '../routes/closed-case.routes.js';
 import { FinishService } from '@dpms/core';
 import { createFinishRepositories } from '@dpms/sql';
@@ -31,9 +36,13 @@ export const closingArchiveModule = (
 ) =>
   new ContainerModule(({ bind }) => {
     if (!linkedRecords.kinds().includes(CLOSING_RECORD_KIND))
-      registerClosedCaseRecords(linkedRecords);
+      registerClosedCaseRecords(linkedRecords, (trx, at) =>
+        createClosedCaseRepositories(trx, linkedRecords, clockAt(at, clock)),
+      );
     if (!linkedRecords.kinds().includes(ARCHIVE_BORROW_RECORD_KIND))
-      registerArchiveRecords(linkedRecords);
+      registerArchiveRecords(linkedRecords, (trx, at) =>
+        createArchiveRepositories(trx, linkedRecords, clockAt(at, clock)),
+      );
     bind(TOKENS.ClosingArchiveRoutes)
       .toResolvedValue(
         (files?: FileService) => [

@@ -2,8 +2,8 @@ import { ContainerModule } from 'inversify';
 import { type LinkedRecordRegistry } from '@dpms/core';
 import { KyselyUnitOfWork } from '@dpms/sql';
 import type { Clock } from '../identity/clock.js';
-import { ContractDocumentService } from '@dpms/core';
-import { createContractDocumentRepositories, registerContractDocumentRecords } from '@dpms/sql';
+import { clockAt, ContractDocumentService, registerContractDocumentRecords } from '@dpms/core';
+import { createContractDocumentRepositories } from '@dpms/sql';
 import { contractDocumentRoutes } from '../routes/contract-document.routes.js';
 import { TOKENS } from './tokens.js';
 import type { Db } from './db.js';
@@ -18,7 +18,9 @@ export const contractDocumentModule = (
   clock: Clock,
 ) =>
   new ContainerModule(({ bind }) => {
-    registerContractDocumentRecords(linkedRecords);
+    registerContractDocumentRecords(linkedRecords, (trx, at) =>
+      createContractDocumentRepositories(trx, linkedRecords, clockAt(at, clock)),
+    );
     bind(TOKENS.ContractDocumentRoutes)
       .toResolvedValue(() =>
         contractDocumentRoutes(

@@ -1,5 +1,6 @@
 import { ContainerModule } from 'inversify';
 import {
+  clockAt,
   CONTRACT_RECORD_KIND,
   ContractChildService,
   CONTRACT_CHANGE_RECORD_KIND,
@@ -11,6 +12,9 @@ import {
   LIXIANG_RECORD_KIND,
   LixiangChangeService,
   LixiangService,
+  registerContractChangeRecords,
+  registerContractRecords,
+  registerLixiangRecords,
   type LinkedRecordRegistry,
 } from '@dpms/core';
 import {
@@ -18,13 +22,10 @@ import {
   createContractRepositories,
   createLixiangRepositories,
   KyselyUnitOfWork,
-  registerContractRecords,
-  registerContractChangeRecords,
   registerContractChildRecords,
   createContractExportRepositories,
   createContractFileRepositories,
   createExtendSubContractRepositories,
-  registerLixiangRecords,
 } from '@dpms/sql';
 import type { Clock } from '../identity/clock.js';
 import { contractRoutes } from '../routes/contract/index.js';
@@ -42,13 +43,18 @@ import type { Db } from './db.js';
  */
 export const contractModule = (db: Db, linkedRecords: LinkedRecordRegistry<Db>, clock: Clock) =>
   new ContainerModule(({ bind }) => {
+    const contractRepositories = (trx: Db, at?: Date) =>
+      createContractRepositories(trx, linkedRecords, clockAt(at, clock));
     if (!linkedRecords.kinds().includes(CONTRACT_RECORD_KIND))
-      registerContractRecords(linkedRecords);
-    if (!linkedRecords.kinds().includes(LIXIANG_RECORD_KIND)) registerLixiangRecords(linkedRecords);
+      registerContractRecords(linkedRecords, contractRepositories);
+    if (!linkedRecords.kinds().includes(LIXIANG_RECORD_KIND))
+      registerLixiangRecords(linkedRecords, (trx, at) =>
+        createLixiangRepositories(trx, linkedRecords, clockAt(at, clock)),
+      );
     if (!linkedRecords.kinds().includes(CONTRACT_CHILD_RECORD_KIND))
       registerContractChildRecords(linkedRecords);
     if (!linkedRecords.kinds().includes(CONTRACT_CHANGE_RECORD_KIND))
-      registerContractChangeRecords(linkedRecords);
+      registerContractChangeRecords(linkedRecords, contractRepositories);
     bind(TOKENS.ContractRoutes)
       .toResolvedValue(() => {
         const uow = new KyselyUnitOfWork(db, (trx) =>

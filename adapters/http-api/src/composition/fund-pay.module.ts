@@ -2,8 +2,8 @@ import { ContainerModule } from 'inversify';
 import { type LinkedRecordRegistry } from '@dpms/core';
 import { KyselyUnitOfWork } from '@dpms/sql';
 import type { Clock } from '../identity/clock.js';
-import { FundPayService, FUND_PAY_RECORD_KIND } from '@dpms/core';
-import { createFundPayRepositories, registerFundPayRecords } from '@dpms/sql';
+import { clockAt, FundPayService, FUND_PAY_RECORD_KIND, registerFundPayRecords } from '@dpms/core';
+import { createFundPayRepositories } from '@dpms/sql';
 import { fundPayRoutes } from '../routes/fund-pay.routes.js';
 import { TOKENS } from './tokens.js';
 import type { Db } from './db.js';
@@ -16,7 +16,9 @@ import type { Db } from './db.js';
 export const fundPayModule = (db: Db, linkedRecords: LinkedRecordRegistry<Db>, clock: Clock) =>
   new ContainerModule(({ bind }) => {
     if (!linkedRecords.kinds().includes(FUND_PAY_RECORD_KIND))
-      registerFundPayRecords(linkedRecords);
+      registerFundPayRecords(linkedRecords, (trx, at) =>
+        createFundPayRepositories(trx, linkedRecords, clockAt(at, clock)),
+      );
     bind(TOKENS.FundPayRoutes)
       .toResolvedValue(() =>
         fundPayRoutes(

@@ -2,8 +2,13 @@ import { ContainerModule } from 'inversify';
 import { type LinkedRecordRegistry } from '@dpms/core';
 import { KyselyUnitOfWork } from '@dpms/sql';
 import type { Clock } from '../identity/clock.js';
-import { FundPlanService, FUND_PLAN_RECORD_KIND } from '@dpms/core';
-import { createFundPlanRepositories, registerFundPlanRecords } from '@dpms/sql';
+import {
+  clockAt,
+  FundPlanService,
+  FUND_PLAN_RECORD_KIND,
+  registerFundPlanRecords,
+} from '@dpms/core';
+import { createFundPlanRepositories } from '@dpms/sql';
 import { fundPlanRoutes } from '../routes/fund-plan/index.js';
 import { TOKENS } from './tokens.js';
 import type { Db } from './db.js';
@@ -16,7 +21,9 @@ import type { Db } from './db.js';
 export const fundPlanModule = (db: Db, linkedRecords: LinkedRecordRegistry<Db>, clock: Clock) =>
   new ContainerModule(({ bind }) => {
     if (!linkedRecords.kinds().includes(FUND_PLAN_RECORD_KIND))
-      registerFundPlanRecords(linkedRecords);
+      registerFundPlanRecords(linkedRecords, (trx, at) =>
+        createFundPlanRepositories(trx, linkedRecords, clockAt(at, clock)),
+      );
     bind(TOKENS.FundPlanRoutes)
       .toResolvedValue(() =>
         fundPlanRoutes(

@@ -2,8 +2,8 @@ import { ContainerModule } from 'inversify';
 import { type LinkedRecordRegistry } from '@dpms/core';
 import { KyselyUnitOfWork } from '@dpms/sql';
 import type { Clock } from '../identity/clock.js';
-import { FundService, LOAN_RECORD_KIND } from '@dpms/core';
-import { createFundRepositories, registerFundRecords } from '@dpms/sql';
+import { clockAt, FundService, LOAN_RECORD_KIND, registerFundRecords } from '@dpms/core';
+import { createFundRepositories } from '@dpms/sql';
 import { fundRoutes } from '../routes/fund/index.js';
 import { TOKENS } from './tokens.js';
 import type { Db } from './db.js';
@@ -15,7 +15,10 @@ import type { Db } from './db.js';
  */
 export const fundModule = (db: Db, linkedRecords: LinkedRecordRegistry<Db>, clock: Clock) =>
   new ContainerModule(({ bind }) => {
-    if (!linkedRecords.kinds().includes(LOAN_RECORD_KIND)) registerFundRecords(linkedRecords);
+    if (!linkedRecords.kinds().includes(LOAN_RECORD_KIND))
+      registerFundRecords(linkedRecords, (trx, at) =>
+        createFundRepositories(trx, linkedRecords, clockAt(at, clock)),
+      );
     bind(TOKENS.FundRoutes)
       .toResolvedValue(() =>
         fundRoutes(

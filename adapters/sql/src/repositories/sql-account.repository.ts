@@ -1,9 +1,6 @@
 import {
-  checkInvoiceRoom,
   INVOICE_RECORD_KIND,
   INVOICE_TYPE_CODE,
-  moveInvoiceOnApproval,
-  ok,
   type AccountContract,
   type AccountDirectory,
   type AccountRepositories,
@@ -17,7 +14,6 @@ import { SqlIdempotencyRepository } from './sql-auth.repository.js';
 import { submitRecordForApproval } from './sql-approval-submit.js';
 import { SqlEmployeeCostRepository } from './sql-employe.repository.js';
 import { deptInScope, scoped } from './sql-helpers.js';
-import { recordAuthor } from './record-author.js';
 
 import { amount, str, type AnyEb, type Db } from './sql-account-rows.js';
 import { SqlInvoiceRepository } from './sql-invoice.repository.js';
@@ -145,35 +141,4 @@ export function createAccountRepositories(
     approvals: new EngineInvoiceApprovalPort(db, linked, clock),
     idempotency: new SqlIdempotencyRepository(db),
   };
-}
-
-/**
- * The invoice request's handler, in the approval's transaction: approved invoices the request;
- * rejected or withdrawn unlock it; a resubmission from the approval centre locks it again.
- */
-export function registerAccountRecords(linked: LinkedRecordRegistry<Db>): LinkedRecordRegistry<Db> {
-  return linked.register(INVOICE_RECORD_KIND, (trx) => ({
-    approvalEnded: (event) =>
-      moveInvoiceOnApproval(createAccountRepositories(trx, linked, { now: () => event.at }), event),
-    approvalSent: async (event) => {
-      if (event.round <= 1) return ok(undefined);
-      const repo = new SqlInvoiceRepository(trx);
-      const i = await repo.get(Number(event.recordId), { kind: 'all' }, true);
-      if (i === null || i.approvalId !== event.approvalId || i.status !== 3) return ok(undefined);
-      // Sent again: the room is checked again, under the contract's lock.
-      const c = await new SqlAccountDirectory(trx).lockContract(i.contractId);
-      const t = await repo.contractTotals(i.contractId, i.invoiceId);
-      const room = checkInvoiceRoom(
-        i.invoiceAmount,
-        c?.totalAmount ?? '0',
-        t.invoiced,
-        t.invoicing,
-      );
-      if (!room.ok) return room;
-      await repo.update(i.invoiceId, i.version, { status: 1 }, event.at);
-      return ok(undefined);
-    },
-    // Separation of duties: who made the request never signs it, whoever sends it.
-    authorOf: (recordId) => recordAuthor(trx, 'finance_invoice', recordId),
-  }));
 }

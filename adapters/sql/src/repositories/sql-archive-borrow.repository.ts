@@ -10,6 +10,7 @@ import {
 } from '@dpms/core';
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../database/schema.js';
+import { recordAuthor } from './record-author.js';
 import { containsPattern, isUniqueViolation, nickNameOf, pageWithCount } from './sql-helpers.js';
 
 /*
@@ -99,6 +100,10 @@ export function stateCondition(state: ArchiveBorrowListFilter['state'], today: s
 
 export class SqlArchiveBorrowRepository implements ArchiveBorrowRepository {
   constructor(private readonly db: Db) {}
+
+  authorOf(recordId: string) {
+    return recordAuthor(this.db, 'project_archive_borrow', recordId);
+  }
 
   private base() {
     return this.db

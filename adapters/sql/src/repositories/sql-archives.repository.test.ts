@@ -2,7 +2,9 @@ import {
   addDays,
   ArchiveBorrowService,
   ArchiveService,
+  clockAt,
   instituteDay,
+  registerArchiveRecords,
   type ArchiveActor,
   type Result,
 } from '@dpms/core';
@@ -12,11 +14,7 @@ import type { DatabaseHandle } from '../database/open-database.js';
 import { openTestDatabase, testDatabaseKinds } from '../testing/index.js';
 import { KyselyUnitOfWork } from './platform-repositories.js';
 import { createLinkedRecordRegistry } from './sql-approval.repository.js';
-import {
-  createArchiveRepositories,
-  insertArchive,
-  registerArchiveRecords,
-} from './sql-archives.repository.js';
+import { createArchiveRepositories, insertArchive } from './sql-archives.repository.js';
 
 const value = <T>(r: Result<T>): T => {
   if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
@@ -42,7 +40,10 @@ describe.each(testDatabaseKinds())('archive repositories on %s', (kind) => {
 
   beforeAll(async () => {
     handle = await openTestDatabase(kind);
-    const linked = registerArchiveRecords(createLinkedRecordRegistry());
+    const linked = createLinkedRecordRegistry();
+    registerArchiveRecords(linked, (trx, at) =>
+      createArchiveRepositories(trx, linked, clockAt(at, { now: () => new Date() })),
+    );
     const uow = new KyselyUnitOfWork(handle.db, (trx) => createArchiveRepositories(trx, linked));
     service = new ArchiveService(uow, { now: () => new Date() });
     borrows = new ArchiveBorrowService(uow, { now: () => new Date() });

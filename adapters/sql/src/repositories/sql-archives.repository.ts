@@ -1,11 +1,9 @@
 import { nickNameOf } from './sql-helpers.js';
-import { recordAuthor } from './record-author.js';
 import {
   personNameOf,
   ApprovalEngine,
   ARCHIVE_BORROW_RECORD_KIND,
   ARCHIVE_BORROW_TYPE_CODE,
-  moveBorrowOnApproval,
   ok,
   type Archive,
   type ArchiveAction,
@@ -331,12 +329,3 @@ export const createArchiveRepositories = (
   timeZone: () => instituteTimeZone(db),
   idempotency: new SqlIdempotencyRepository(db),
 });
-
-/** Registers the borrowing's handler: an approved 27_1 opens the archive to the borrower. */
-export function registerArchiveRecords(linked: LinkedRecordRegistry<Db>): LinkedRecordRegistry<Db> {
-  return linked.register(ARCHIVE_BORROW_RECORD_KIND, (trx) => ({
-    approvalEnded: (event) =>
-      moveBorrowOnApproval(createArchiveRepositories(trx, linked, { now: () => event.at }), event),
-    authorOf: (recordId) => recordAuthor(trx, 'project_archive_borrow', recordId),
-  }));
-}

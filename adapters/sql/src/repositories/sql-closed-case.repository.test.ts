@@ -1,6 +1,8 @@
 import {
   ALL_DATA,
+  clockAt,
   ClosingService,
+  registerClosedCaseRecords,
   type ApprovalTypeCode,
   type ClosingActor,
   type Result,
@@ -10,10 +12,7 @@ import type { DatabaseHandle } from '../database/open-database.js';
 import { openTestDatabase, testDatabaseKinds } from '../testing/index.js';
 import { createLinkedRecordRegistry } from './sql-approval.repository.js';
 import { KyselyUnitOfWork } from './platform-repositories.js';
-import {
-  createClosedCaseRepositories,
-  registerClosedCaseRecords,
-} from './sql-closed-case.repository.js';
+import { createClosedCaseRepositories } from './sql-closed-case.repository.js';
 
 const value = <T>(r: Result<T>): T => {
   if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
@@ -33,8 +32,11 @@ describe.each(testDatabaseKinds())('closed case repositories on %s', (kind) => {
   let handle: DatabaseHandle;
   let service: ClosingService;
   let contractId: number;
-  const linked = registerClosedCaseRecords(createLinkedRecordRegistry());
+  const linked = createLinkedRecordRegistry();
   const clock = { now: () => new Date() };
+  registerClosedCaseRecords(linked, (trx, at) =>
+    createClosedCaseRepositories(trx, linked, clockAt(at, clock)),
+  );
 
   const end = (
     closedId: number,

@@ -5,8 +5,6 @@ import {
   personNameOf,
   CLOSING_RECORD_KIND,
   MoneyDecimal,
-  moveClosingOnApproval,
-  ok,
   toAmountString,
   type CheckedClosing,
   type ClosedCase,
@@ -131,6 +129,14 @@ const originalColumns = (f: ClosingContract['fees']) => ({
 
 export class SqlClosedCaseRepository implements ClosedCaseRepository {
   constructor(private readonly db: Db) {}
+
+  authorOf(recordId: string) {
+    return recordAuthor(this.db, 'contract_closed_case', recordId);
+  }
+
+  personOf(recordId: string, field: string) {
+    return closingPeople(this.db, recordId, field);
+  }
 
   async findContract(contractId: number, scope: DataScope): Promise<ClosingContract | null> {
     const c = await this.db
@@ -379,32 +385,4 @@ export function createClosedCaseRepositories(
     approvals: new EngineClosingApprovalPort(db, linked, clock),
     idempotency: new SqlIdempotencyRepository(db),
   };
-}
-
-/**
- * The closing's linked-record handler, in the approval's transaction: approved moves the record
- * and writes its amounts onto the contract; rejected or withdrawn unlock it; a resubmission from
- * the approval centre locks it again.
- */
-export function registerClosedCaseRecords(
-  linked: LinkedRecordRegistry<Db>,
-): LinkedRecordRegistry<Db> {
-  return linked.register(CLOSING_RECORD_KIND, (trx) => ({
-    approvalEnded: (event) =>
-      moveClosingOnApproval(
-        createClosedCaseRepositories(trx, linked, { now: () => event.at }),
-        event,
-      ),
-    approvalSent: async (event) => {
-      if (event.round <= 1) return ok(undefined);
-      const repo = new SqlClosedCaseRepository(trx);
-      const kind: ClosingKind = event.typeCode === '11_1' ? 'settle' : 'closed';
-      const c = await repo.findById(Number(event.recordId), kind, { kind: 'all' }, true);
-      if (c === null || c.approvalId !== event.approvalId || c.status !== 3) return ok(undefined);
-      await repo.update(c.closedId, c.version, { status: 1 }, event.at);
-      return ok(undefined);
-    },
-    authorOf: (recordId) => recordAuthor(trx, 'contract_closed_case', recordId),
-    personOf: (recordId, field) => closingPeople(trx, recordId, field),
-  }));
 }

@@ -2,11 +2,8 @@ import { recordAuthor } from './record-author.js';
 import {
   personNameOf,
   COMPANY_SETTING_KEYS,
-  CONTRACT_DOCUMENT_RECORD_KIND,
   MoneyDecimal,
   isContractDocType,
-  moveContractDocumentOnApproval,
-  ok,
   toAmountString,
   type ApprovalStatus,
   type CompanySettings,
@@ -98,6 +95,10 @@ const toRecord = (r: Row): ContractDocumentRecord => {
 /** Contract documents, scoped by department and owner like the contracts they belong to. */
 export class SqlContractDocumentRepository implements ContractDocumentRepository {
   constructor(private readonly db: Db) {}
+
+  authorOf(recordId: string) {
+    return recordAuthor(this.db, 'contract_document', recordId);
+  }
 
   private base(scope: DataScope | null) {
     return this.db
@@ -261,27 +262,4 @@ export function createContractDocumentRepositories(
     settings: new SqlCompanySettingsSource(db),
     approvals: new EngineContractApprovalPort(db, linked, clock),
   };
-}
-
-/**
- * The document's linked-record handler, in the approval's transaction: the document takes the
- * status of the approval it waits on (approved, rejected, withdrawn), and a resubmission from
- * the approval centre puts it back in approval.
- */
-export function registerContractDocumentRecords(
-  linked: LinkedRecordRegistry<Kysely<Database>>,
-): LinkedRecordRegistry<Kysely<Database>> {
-  if (linked.kinds().includes(CONTRACT_DOCUMENT_RECORD_KIND)) return linked;
-  return linked.register(CONTRACT_DOCUMENT_RECORD_KIND, (trx) => ({
-    approvalEnded: (event) =>
-      moveContractDocumentOnApproval({ documents: new SqlContractDocumentRepository(trx) }, event),
-    approvalSent: async (event) =>
-      event.round <= 1
-        ? ok(undefined)
-        : moveContractDocumentOnApproval(
-            { documents: new SqlContractDocumentRepository(trx) },
-            { ...event, status: 0 },
-          ),
-    authorOf: (recordId) => recordAuthor(trx, 'contract_document', recordId),
-  }));
 }

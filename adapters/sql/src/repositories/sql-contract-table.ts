@@ -1,3 +1,5 @@
+import { recordAuthor } from './record-author.js';
+import { contractRecordPeople } from './record-people.js';
 import {
   err,
   ok,
@@ -66,6 +68,14 @@ const SORT: Readonly<Record<ContractSortColumn, string>> = {
 /** Kysely over the contract tables (migration 0030_contracts). */
 export class SqlContractRepository implements ContractRepository {
   constructor(private readonly db: Db) {}
+
+  authorOf(recordId: string) {
+    return recordAuthor(this.db, 'contract', recordId);
+  }
+
+  personOf(recordId: string, field: string) {
+    return contractRecordPeople(this.db, recordId, field);
+  }
 
   private base() {
     return this.db

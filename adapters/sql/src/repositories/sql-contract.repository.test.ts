@@ -1,7 +1,9 @@
 import {
   ALL_DATA,
   ApprovalEngine,
+  clockAt,
   ContractService,
+  registerContractRecords,
   splitFees,
   type ApprovalActor,
   type Contract,
@@ -17,7 +19,6 @@ import {
 } from './sql-approval.repository.js';
 import {
   createContractRepositories,
-  registerContractRecords,
   SqlContractRepository,
   SqlFeeRateSource,
 } from './sql-contract.repository.js';
@@ -49,7 +50,10 @@ describe.each(testDatabaseKinds())('contract repository and use cases on %s', (k
   let other: ContractActor;
   beforeAll(async () => {
     handle = await openTestDatabase(kind);
-    const linked = registerContractRecords(createLinkedRecordRegistry());
+    const linked = createLinkedRecordRegistry();
+    registerContractRecords(linked, (trx, at) =>
+      createContractRepositories(trx, linked, clockAt(at, clock)),
+    );
     service = new ContractService(
       new KyselyUnitOfWork(handle.db, (trx) => createContractRepositories(trx, linked, clock)),
       clock,
@@ -130,7 +134,10 @@ describe.each(testDatabaseKinds())('contract repository and use cases on %s', (k
     );
     expect(page.rows.map((r) => r.contractId)).toEqual([b.contractId, a.contractId]);
     expect(page.total).toBe(2);
-    const own = await repo.list({ filter: { stages: ['stay'], projectName: '溪湾测例' } }, other.scope);
+    const own = await repo.list(
+      { filter: { stages: ['stay'], projectName: '溪湾测例' } },
+      other.scope,
+    );
     expect(own.rows.map((r) => r.contractId)).toEqual([b.contractId]);
     expect(await repo.findById(a.contractId, other.scope)).toBeNull();
     const wildcard = await repo.list({ filter: { projectName: '%' } }, ALL_DATA);

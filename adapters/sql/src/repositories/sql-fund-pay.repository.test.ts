@@ -1,11 +1,18 @@
-import { ALL_DATA, FundPayService, FundService, type Result } from '@dpms/core';
+import {
+  ALL_DATA,
+  clockAt,
+  FundPayService,
+  FundService,
+  registerFundPayRecords,
+  type Result,
+} from '@dpms/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../database/open-database.js';
 import { openTestDatabase, testDatabaseKinds } from '../testing/index.js';
 import { createLinkedRecordRegistry } from './sql-approval.repository.js';
 import { KyselyUnitOfWork } from './platform-repositories.js';
-import { createFundPayRepositories, registerFundPayRecords } from './sql-fund-pay.repository.js';
+import { createFundPayRepositories } from './sql-fund-pay.repository.js';
 import { createFundRepositories } from './sql-fund.repository.js';
 
 const value = <T>(r: Result<T>): T => {
@@ -16,8 +23,11 @@ const finance = { userId: 8, userName: 'caiwu', deptId: 103, scope: ALL_DATA };
 
 describe.each(testDatabaseKinds())('fund payment repositories on %s', (kind) => {
   let handle: DatabaseHandle;
-  const linked = registerFundPayRecords(createLinkedRecordRegistry());
+  const linked = createLinkedRecordRegistry();
   const clock = { now: () => new Date() };
+  registerFundPayRecords(linked, (trx, at) =>
+    createFundPayRepositories(trx, linked, clockAt(at, clock)),
+  );
   const mismatches = async () =>
     (
       await sql<{ n: string }>`select count(*) as n from fund_balance b

@@ -3,10 +3,6 @@ import { recordAuthor } from './record-author.js';
 import { SqlIdempotencyRepository } from './sql-auth.repository.js';
 import {
   personNameOf,
-  FUND_PAY_RECORD_KIND,
-  fundPayResent,
-  moveFundPayOnApproval,
-  ok,
   type DataScope,
   type EngineClock,
   type FundPay,
@@ -51,6 +47,10 @@ export {
 } from './sql-fund-pay-ports.js';
 
 export class SqlFundPayRepository extends SqlPaymentPlanStore implements FundPayRepository {
+  authorOf(recordId: string) {
+    return recordAuthor(this.db, 'fund_pay', recordId);
+  }
+
   // ---- payments --------------------------------------------------------------------------------
 
   private paySelect() {
@@ -292,20 +292,4 @@ export function createFundPayRepositories(
     approvals: new EngineFundPayApprovalPort(db, linked, clock),
     idempotency: new SqlIdempotencyRepository(db),
   };
-}
-
-/**
- * Registers the payment's handler: approved, the payment is paid (its ledger movement) in the
- * approval's transaction; sent again from the approval centre, it is in approval again.
- */
-export function registerFundPayRecords(linked: LinkedRecordRegistry<Db>): LinkedRecordRegistry<Db> {
-  return linked.register(FUND_PAY_RECORD_KIND, (trx) => ({
-    approvalEnded: (event) =>
-      moveFundPayOnApproval(createFundPayRepositories(trx, linked, { now: () => event.at }), event),
-    approvalSent: async (event) => {
-      if (event.round <= 1) return ok(undefined);
-      return fundPayResent(createFundPayRepositories(trx, linked, { now: () => event.at }), event);
-    },
-    authorOf: (recordId) => recordAuthor(trx, 'fund_pay', recordId),
-  }));
 }

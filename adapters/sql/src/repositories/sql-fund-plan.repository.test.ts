@@ -1,6 +1,8 @@
 import {
   ALL_DATA,
+  clockAt,
   FundPlanService,
+  registerFundPlanRecords,
   type FundPlanActor,
   type FundPlanInput,
   type Result,
@@ -11,7 +13,7 @@ import { openTestDatabase, testDatabaseKinds } from '../testing/index.js';
 import { createLinkedRecordRegistry } from './sql-approval.repository.js';
 import { KyselyUnitOfWork } from './platform-repositories.js';
 import { SqlFundLedger } from './sql-fund.repository.js';
-import { createFundPlanRepositories, registerFundPlanRecords } from './sql-fund-plan.repository.js';
+import { createFundPlanRepositories } from './sql-fund-plan.repository.js';
 
 const value = <T>(r: Result<T>): T => {
   if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
@@ -31,8 +33,11 @@ describe.each(testDatabaseKinds())('fund plan repositories on %s', (kind) => {
   let handle: DatabaseHandle;
   let service: FundPlanService;
   let contractId: number;
-  const linked = registerFundPlanRecords(createLinkedRecordRegistry());
+  const linked = createLinkedRecordRegistry();
   const clock = { now: () => new Date() };
+  registerFundPlanRecords(linked, (trx, at) =>
+    createFundPlanRepositories(trx, linked, clockAt(at, clock)),
+  );
 
   const end = (recordKind: string, recordId: number, approvalId: string, status: 1 | 2 | 3) =>
     handle.db.transaction().execute((trx) =>

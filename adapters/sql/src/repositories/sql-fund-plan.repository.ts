@@ -20,6 +20,7 @@ import {
   type PlanPatch,
 } from '@dpms/core';
 import { sql } from 'kysely';
+import { SqlFundPlanSheets } from './sql-fund-plan-sheets.js';
 import {
   PERFORM_COLUMNS,
   PERFORM_SORT,
@@ -34,7 +35,6 @@ import {
   toPerform,
   toPlan,
   type AnyEb,
-  type Db,
 } from './sql-fund-plan-rows.js';
 import {
   countedSortedPage,
@@ -44,9 +44,7 @@ import {
   toCount,
 } from './sql-helpers.js';
 
-export class SqlFundPlanRepository implements FundPlanRepository {
-  constructor(private readonly db: Db) {}
-
+export class SqlFundPlanRepository extends SqlFundPlanSheets implements FundPlanRepository {
   async deptName(deptId: number): Promise<string | null> {
     const r = await this.db
       .selectFrom('sys_dept')

@@ -1,11 +1,18 @@
-import { ALL_DATA, FundService, type FundActor, type Result } from '@dpms/core';
+import {
+  ALL_DATA,
+  clockAt,
+  FundService,
+  registerFundRecords,
+  type FundActor,
+  type Result,
+} from '@dpms/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../database/open-database.js';
 import { openTestDatabase, testDatabaseKinds } from '../testing/index.js';
 import { createLinkedRecordRegistry } from './sql-approval.repository.js';
 import { KyselyUnitOfWork } from './platform-repositories.js';
-import { createFundRepositories, registerFundRecords } from './sql-fund.repository.js';
+import { createFundRepositories } from './sql-fund.repository.js';
 
 const value = <T>(r: Result<T>): T => {
   if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
@@ -28,8 +35,9 @@ describe.each(testDatabaseKinds())('fund repositories on %s', (kind) => {
   let service: FundService;
   let contractId: number;
   let taskId: number;
-  const linked = registerFundRecords(createLinkedRecordRegistry());
+  const linked = createLinkedRecordRegistry();
   const clock = { now: () => new Date() };
+  registerFundRecords(linked, (trx, at) => createFundRepositories(trx, linked, clockAt(at, clock)));
 
   const approve = (loanId: number, approvalId: string, status: 1 | 2 = 1) =>
     handle.db.transaction().execute((trx) =>

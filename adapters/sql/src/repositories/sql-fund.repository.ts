@@ -2,14 +2,12 @@ import { SqlIdempotencyRepository } from './sql-auth.repository.js';
 import {
   LOAN_RECORD_KIND,
   LOAN_TYPE_CODE,
-  moveLoanOnApproval,
   type EngineClock,
   type FundApprovalPort,
   type FundRepositories,
   type LinkedRecordRegistry,
 } from '@dpms/core';
 import { submitRecordForApproval } from './sql-approval-submit.js';
-import { recordAuthor } from './record-author.js';
 import { type Db } from './sql-fund-shared.js';
 import { SqlBackMoneyRepository } from './sql-back-money.repository.js';
 import { SqlLoanRepository, SqlRepaymentRepository } from './sql-loan.repository.js';
@@ -56,17 +54,4 @@ export function createFundRepositories(
     approvals: new EngineFundApprovalPort(db, linked, clock),
     idempotency: new SqlIdempotencyRepository(db),
   };
-}
-
-/**
- * Registers the loan's handler: an approved loan agreement posts the loan in its transaction, and
- * the loan's applicant (its `user_id`) is its author, kept off its approval even when a colleague
- * sends it (separation of duties).
- */
-export function registerFundRecords(linked: LinkedRecordRegistry<Db>): LinkedRecordRegistry<Db> {
-  return linked.register(LOAN_RECORD_KIND, (trx) => ({
-    approvalEnded: (event) =>
-      moveLoanOnApproval(createFundRepositories(trx, linked, { now: () => event.at }), event),
-    authorOf: (recordId) => recordAuthor(trx, 'fund_loan', recordId),
-  }));
 }

@@ -1,3 +1,4 @@
+import { recordAuthor } from './record-author.js';
 import { nickNameOf, scoped } from './sql-helpers.js';
 import {
   personNameOf,
@@ -31,6 +32,10 @@ const INVOICE_SORT: Readonly<Record<string, string>> = {
 
 export class SqlInvoiceRepository implements InvoiceRepository {
   constructor(private readonly db: Db) {}
+
+  authorOf(recordId: string) {
+    return recordAuthor(this.db, 'finance_invoice', recordId);
+  }
 
   private base(scope: DataScope) {
     return this.db

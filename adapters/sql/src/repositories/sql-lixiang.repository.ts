@@ -1,16 +1,7 @@
 import {
   personNameOf,
-  applyLixiangChangeOnApproval,
-  approvalMessages,
-  LIXIANG_CHANGE_RECORD_KIND,
-  reopenLixiangChange,
   type LixiangChangeRepositories,
-  err,
-  lixiangErrors,
-  ok,
-  LIXIANG_RECORD_KIND,
   MoneyDecimal,
-  moveLixiangOnApproval,
   toAmountString,
   type ApprovalStatus,
   type DataScope,
@@ -120,6 +111,10 @@ const toLixiang = (r: Row): Lixiang => ({
 /** Project filings (lixiang), scoped by department and owner like contracts. */
 export class SqlLixiangRepository implements LixiangRepository {
   constructor(private readonly db: Db) {}
+
+  authorOf(recordId: string) {
+    return recordAuthor(this.db, 'lixiang', recordId);
+  }
 
   private base(scope: DataScope | null) {
     return this.db
@@ -287,52 +282,4 @@ export function createLixiangRepositories(
     history: new SqlRecordHistoryRepository(db),
     idempotency: new SqlIdempotencyRepository(db),
   };
-}
-
-/**
- * The filing's linked-record handler, in the approval's transaction: an approved filing approval
- * marks the filing approved, a rejected or withdrawn one unlocks it, and one resubmitted from the
- * approval centre locks it again (the first submission is updateToApprovalV2's, which locks it).
- */
-export function registerLixiangRecords(
-  linked: LinkedRecordRegistry<Kysely<Database>>,
-): LinkedRecordRegistry<Kysely<Database>> {
-  return linked
-    .register(LIXIANG_RECORD_KIND, (trx) => ({
-      approvalEnded: (event) => moveLixiangOnApproval(new SqlLixiangRepository(trx), event),
-      approvalSent: async (event) => {
-        if (event.round <= 1) return ok(undefined);
-        const repo = new SqlLixiangRepository(trx);
-        const l = await repo.findById(Number(event.recordId), null);
-        if (l === null) return err(lixiangErrors.notFound());
-        if (l.approvalId !== event.approvalId || l.status === 1 || l.history) {
-          return err(approvalMessages.recordSuperseded());
-        }
-        if (l.status === 0) return ok(undefined);
-        const saved = await repo.save(l.lxId, l.version, { status: 0 }, event.at);
-        return saved === null ? err(lixiangErrors.stale()) : ok(undefined);
-      },
-      authorOf: (recordId) => recordAuthor(trx, 'lixiang', recordId),
-    }))
-    .register(LIXIANG_CHANGE_RECORD_KIND, (trx) => ({
-      // 备案变更 (12_x): approved, the change is applied to the filing (and logged in its history)
-      // in the approval's transaction; a resubmission from the centre holds the filing again.
-      approvalEnded: (event) =>
-        applyLixiangChangeOnApproval(
-          {
-            lixiang: new SqlLixiangRepository(trx),
-            lixiangChanges: new SqlLixiangChangeRepository(trx),
-            history: new SqlRecordHistoryRepository(trx),
-          },
-          event,
-        ),
-      approvalSent: (event) =>
-        event.round <= 1
-          ? Promise.resolve(ok(undefined))
-          : reopenLixiangChange(
-              new SqlLixiangChangeRepository(trx),
-              event,
-              approvalMessages.recordSuperseded,
-            ),
-    }));
 }

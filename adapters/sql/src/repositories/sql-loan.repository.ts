@@ -1,3 +1,4 @@
+import { recordAuthor } from './record-author.js';
 import { nickNameOf, scoped } from './sql-helpers.js';
 import {
   personNameOf,
@@ -30,6 +31,10 @@ const LOAN_SORT: Readonly<Record<string, string>> = {
 
 export class SqlLoanRepository implements LoanRepository {
   constructor(private readonly db: Db) {}
+
+  authorOf(recordId: string) {
+    return recordAuthor(this.db, 'fund_loan', recordId);
+  }
 
   private select() {
     return this.db

@@ -1,10 +1,12 @@
 import {
   ALL_DATA,
   ApprovalEngine,
+  clockAt,
   ContractAccountService,
   EmployeeCostService,
   InvoiceService,
   MoneyDecimal,
+  registerAccountRecords,
   toAmountString,
   type AccountActor,
   type Result,
@@ -16,10 +18,7 @@ import {
   createApprovalRepositories,
   createLinkedRecordRegistry,
 } from '../repositories/sql-approval.repository.js';
-import {
-  createAccountRepositories,
-  registerAccountRecords,
-} from '../repositories/sql-account.repository.js';
+import { createAccountRepositories } from '../repositories/sql-account.repository.js';
 import { claimSeed } from './seed-claim.js';
 
 const value = <T>(r: Result<T>): T => {
@@ -75,7 +74,10 @@ export async function seedAccountDemo(
   const now = options.now ?? new Date();
   const clock = { now: () => now };
   const db = trx as Kysely<Database>;
-  const linked = registerAccountRecords(createLinkedRecordRegistry());
+  const linked = createLinkedRecordRegistry();
+  registerAccountRecords(linked, (t, at) =>
+    createAccountRepositories(t, linked, clockAt(at, clock)),
+  );
   const uow = new KyselyUnitOfWork(db, (t) => createAccountRepositories(t, linked, clock));
   const engine = new ApprovalEngine(
     new KyselyUnitOfWork(db, (t) => createApprovalRepositories(t, linked)),

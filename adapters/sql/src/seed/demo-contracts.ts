@@ -1,11 +1,15 @@
 import {
   ALL_DATA,
   ApprovalEngine,
+  clockAt,
   computeContractFees,
   ContractChildService,
   ContractService,
   ExtendSubContractService,
   LixiangService,
+  registerContractChangeRecords,
+  registerContractRecords,
+  registerLixiangRecords,
   type ApprovalActor,
   type Contract,
   type ContractActor,
@@ -29,15 +33,10 @@ import {
 } from '../repositories/sql-contract-child.repository.js';
 import {
   createContractRepositories,
-  registerContractChangeRecords,
-  registerContractRecords,
   SqlFeeRateSource,
 } from '../repositories/sql-contract.repository.js';
 import { createExtendSubContractRepositories } from '../repositories/sql-extend-sub-contract.repository.js';
-import {
-  createLixiangRepositories,
-  registerLixiangRecords,
-} from '../repositories/sql-lixiang.repository.js';
+import { createLixiangRepositories } from '../repositories/sql-lixiang.repository.js';
 
 /** How many records of each kind the demo institute starts with. */
 export const DEMO_CONTRACT_COUNTS = {
@@ -147,10 +146,14 @@ export async function seedDemoContracts(trx: Transaction<Database>): Promise<voi
   const db: Kysely<Database> = trx;
   const clock = { now: () => new Date() };
   const linked = createLinkedRecordRegistry();
-  registerContractRecords(linked);
-  registerLixiangRecords(linked);
+  const contractRepositories = (t: Kysely<Database>, at?: Date) =>
+    createContractRepositories(t, linked, clockAt(at, clock));
+  registerContractRecords(linked, contractRepositories);
+  registerLixiangRecords(linked, (t, at) =>
+    createLixiangRepositories(t, linked, clockAt(at, clock)),
+  );
   registerContractChildRecords(linked);
-  registerContractChangeRecords(linked);
+  registerContractChangeRecords(linked, contractRepositories);
   const contracts = new ContractService(
     new KyselyUnitOfWork(db, (t) => createContractRepositories(t, linked, clock)),
     clock,

@@ -1,0 +1,43 @@
+import type { LinkedRecordRegistry } from '../approval/linked-record-registry.js';
+import type { RecordPortsOf } from '../approval/linked-record-ports.js';
+import { ok } from '../shared/result.js';
+import { FUND_PERFORM_RECORD_KIND, FUND_PLAN_RECORD_KIND } from './fund-plan.js';
+import { moveFundPerformOnApproval, moveFundPlanOnApproval } from './fund-plan-approval.js';
+import type { FundPlanRepositories } from './fund-plan.repository.port.js';
+
+/**
+ * The plan's and the execution sheet's linked-record handlers, in the approval's transaction:
+ * approved moves the record (an execution records its amounts on the plan); rejected or withdrawn
+ * unlock it; a resubmission from the approval centre locks it again.
+ */
+export function registerFundPlanRecords<Tx>(
+  linked: LinkedRecordRegistry<Tx>,
+  repositoriesOf: RecordPortsOf<Tx, FundPlanRepositories>,
+): LinkedRecordRegistry<Tx> {
+  linked.register(FUND_PLAN_RECORD_KIND, (tx) => ({
+    approvalEnded: (event) => moveFundPlanOnApproval(repositoriesOf(tx, event.at), event),
+    approvalSent: async (event) => {
+      if (event.round <= 1) return ok(undefined);
+      const repo = repositoriesOf(tx, event.at).plans;
+      const p = await repo.getPlan(Number(event.recordId), { kind: 'all' }, true);
+      if (p === null || p.approvalId !== event.approvalId || p.status !== 3) return ok(undefined);
+      await repo.updatePlan(p.planId, p.version, { status: 1 }, event.at);
+      return ok(undefined);
+    },
+    authorOf: (recordId) => repositoriesOf(tx).plans.authorOf('plan', recordId),
+    personOf: (recordId, field) => repositoriesOf(tx).plans.personOf('plan', recordId, field),
+  }));
+  return linked.register(FUND_PERFORM_RECORD_KIND, (tx) => ({
+    approvalEnded: (event) => moveFundPerformOnApproval(repositoriesOf(tx, event.at), event),
+    approvalSent: async (event) => {
+      if (event.round <= 1) return ok(undefined);
+      const repo = repositoriesOf(tx, event.at).plans;
+      const p = await repo.getPerform(Number(event.recordId), { kind: 'all' }, true);
+      if (p === null || p.approvalId !== event.approvalId || p.status !== 3) return ok(undefined);
+      await repo.updatePerform(p.performId, p.version, { status: 1 }, event.at);
+      return ok(undefined);
+    },
+    authorOf: (recordId) => repositoriesOf(tx).plans.authorOf('perform', recordId),
+    personOf: (recordId, field) => repositoriesOf(tx).plans.personOf('perform', recordId, field),
+  }));
+}
