@@ -8,6 +8,7 @@ import {
   CONTRACT_RECORD_KIND,
   diffFields,
   moveContractOnApproval,
+  saveMovedState,
   stateOf,
 } from './contract-record.js';
 import { applyContractEvent, contractErrors } from './contract-rules.js';
@@ -103,9 +104,8 @@ async function relockContractOnResubmit(
   const before = stateOf(c);
   const moved = applyContractEvent(before, { type: 'submit', approvalId: event.approvalId });
   if (!moved.ok) return moved;
-  const saved = await contracts.save(c.contractId, c.version, { state: moved.value }, event.at);
+  const saved = await saveMovedState(contracts, c, moved.value, event.at);
   if (!saved.ok) return saved;
-  if (saved.value === null) return err(contractErrors.staleVersion());
   await contracts.appendHistory({
     contractId: c.contractId,
     action: 'approvalResubmitted',

@@ -141,6 +141,21 @@ export function declareContent(c: Contract): TemplateContent {
 }
 
 /** What the approval engine tells the contract handler when an approval of a contract ends. */
+/**
+ * Saves the state an approval moved a contract to, at the version it was read with: a contract
+ * changed in between is refused (its version moved on).
+ */
+export async function saveMovedState(
+  contracts: Pick<ContractRepository, 'save'>,
+  c: Contract,
+  state: ContractState,
+  at: Date,
+): Promise<Result<void>> {
+  const saved = await contracts.save(c.contractId, c.version, { state }, at);
+  if (!saved.ok) return saved;
+  return saved.value === null ? err(contractErrors.staleVersion()) : ok(undefined);
+}
+
 export interface ContractApprovalEvent {
   readonly approvalId: string;
   readonly recordId: string;
@@ -169,9 +184,8 @@ export async function moveContractOnApproval(
   });
   if (!moved.ok) return moved;
   if (JSON.stringify(before) === JSON.stringify(moved.value)) return ok(undefined);
-  const saved = await contracts.save(c.contractId, c.version, { state: moved.value }, event.at);
+  const saved = await saveMovedState(contracts, c, moved.value, event.at);
   if (!saved.ok) return saved;
-  if (saved.value === null) return err(contractErrors.staleVersion());
   await contracts.appendHistory({
     contractId: c.contractId,
     action: 'approvalEnded',

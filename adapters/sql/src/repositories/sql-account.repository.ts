@@ -13,7 +13,7 @@ import {
 import { SqlIdempotencyRepository } from './sql-auth.repository.js';
 import { submitRecordForApproval } from './sql-approval-submit.js';
 import { SqlEmployeeCostRepository } from './sql-employe.repository.js';
-import { deptInScope, scoped } from './sql-helpers.js';
+import { deptInScope, liveDeptName, scoped } from './sql-helpers.js';
 
 import { amount, str, type AnyEb, type Db } from './sql-account-rows.js';
 import { SqlInvoiceRepository } from './sql-invoice.repository.js';
@@ -89,14 +89,8 @@ export class SqlAccountDirectory implements AccountDirectory {
     return r === undefined ? null : { userId: r.user_id, userName: r.nick_name, deptId: r.dept_id };
   }
 
-  async deptName(deptId: number): Promise<string | null> {
-    const r = await this.db
-      .selectFrom('sys_dept')
-      .select('dept_name')
-      .where('dept_id', '=', deptId)
-      .where('del_flag', '=', '0')
-      .executeTakeFirst();
-    return r === undefined ? null : r.dept_name;
+  deptName(deptId: number): Promise<string | null> {
+    return liveDeptName(this.db, deptId);
   }
 
   async deptVisible(scope: DataScope, deptId: number, ownerId: number): Promise<boolean> {

@@ -39,20 +39,15 @@ import {
 import {
   countedSortedPage,
   deptInScope,
+  liveDeptName,
   listPage,
   scopeCondition,
   toCount,
 } from './sql-helpers.js';
 
 export class SqlFundPlanRepository extends SqlFundPlanSheets implements FundPlanRepository {
-  async deptName(deptId: number): Promise<string | null> {
-    const r = await this.db
-      .selectFrom('sys_dept')
-      .select('dept_name')
-      .where('dept_id', '=', deptId)
-      .where('del_flag', '=', '0')
-      .executeTakeFirst();
-    return r === undefined ? null : r.dept_name;
+  deptName(deptId: number): Promise<string | null> {
+    return liveDeptName(this.db, deptId);
   }
 
   async deptInScope(scope: DataScope, deptId: number): Promise<boolean> {

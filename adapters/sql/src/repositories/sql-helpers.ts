@@ -104,6 +104,17 @@ export async function deptInScope(
   return row !== undefined;
 }
 
+/** A department's name, or null when it is gone (deleted or never there). */
+export async function liveDeptName(db: Db, deptId: number): Promise<string | null> {
+  const r = await db
+    .selectFrom('sys_dept')
+    .select('dept_name')
+    .where('dept_id', '=', deptId)
+    .where('del_flag', '=', '0')
+    .executeTakeFirst();
+  return r === undefined ? null : r.dept_name;
+}
+
 export function pageBounds(page: PageRequest | undefined): { limit?: number; offset?: number } {
   if (page === undefined) return {};
   return { limit: page.pageSize, offset: (page.pageNum - 1) * page.pageSize };
