@@ -16,6 +16,7 @@ export * from './dept-sort.js';
 export * from './menu-sort.js';
 export * from './post.js';
 export * from './post.repository.port.js';
+export * from './post-writes.use-case.js';
 export * from './menu.js';
 export * from './menu.repository.port.js';
 export * from './menu-grant-tree.js';
