@@ -26,6 +26,7 @@ export * from './dict.js';
 export * from './dict.repository.port.js';
 export * from './config.js';
 export * from './config.repository.port.js';
+export * from './config-writes.use-case.js';
 export * from './read-policy.js';
 export * from './user-actions.js';
 export * from './major.js';

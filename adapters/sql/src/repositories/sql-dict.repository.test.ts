@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigWrites } from '@dpms/core';
 import type { DatabaseHandle } from '../database/open-database.js';
 import { openTestDatabase, testDatabaseKinds } from '../testing/index.js';
 import { SqlConfigRepository } from './sql-config.repository.js';
@@ -134,7 +135,8 @@ describe.each(testDatabaseKinds())('DictRepository and ConfigRepository contract
       'subTaxpayerNum',
     ]);
     const builtin = page.rows[0]?.configId ?? 0;
-    expect(await configs.delete([c.value.configId, builtin])).toMatchObject({
+    // The refusal is core's rule, checked against what this repository stores.
+    expect(await new ConfigWrites(configs).remove([c.value.configId, builtin])).toMatchObject({
       ok: false,
       error: { code: 'PLATFORM.BUILTIN_CONFIG' },
     });
