@@ -24,6 +24,7 @@ export * from './menu-rules.js';
 export * from './menu-writes.use-case.js';
 export * from './dict.js';
 export * from './dict.repository.port.js';
+export * from './dict-writes.use-case.js';
 export * from './config.js';
 export * from './config.repository.port.js';
 export * from './config-writes.use-case.js';
