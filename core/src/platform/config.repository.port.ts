@@ -15,6 +15,6 @@ export interface ConfigRepository {
   valueOf(configKey: string): Promise<string | null>;
   create(config: NewConfig): Promise<Result<SysConfig, DomainError>>;
   update(configId: number, patch: ConfigPatch): Promise<Result<SysConfig, DomainError>>;
-  /** Refuses built-in ('Y') keys. */
+  /** Deletes the configs and answers how many there were; the rules are ConfigWrites'. */
   delete(configIds: readonly number[]): Promise<Result<number, DomainError>>;
 }

@@ -16,6 +16,8 @@ import type {
 export interface DictRepository {
   listTypes(query: ListQuery<DictTypeFilter, DictTypeSortColumn>): Promise<ListPage<SysDictType>>;
   findTypeById(dictId: number): Promise<SysDictType | null>;
+  /** The type named `dictType` (its 字典类型, not its id), or null. */
+  findTypeByType(dictType: string): Promise<SysDictType | null>;
   createType(type: NewDictType): Promise<Result<SysDictType, DomainError>>;
   /** Renaming `dictType` renames it on its data too. */
   updateType(dictId: number, patch: DictTypePatch): Promise<Result<SysDictType, DomainError>>;
@@ -26,6 +28,7 @@ export interface DictRepository {
   /** Active items of a type ordered by dictSort: `system/dict/data/type/{dictType}`. */
   dataByType(dictType: string): Promise<readonly SysDictData[]>;
   findDataById(dictCode: number): Promise<SysDictData | null>;
+  /** The rules (the type is stored, the item is) are DictWrites'. */
   createData(data: NewDictData): Promise<Result<SysDictData, DomainError>>;
   updateData(dictCode: number, patch: DictDataPatch): Promise<Result<SysDictData, DomainError>>;
   deleteData(dictCodes: readonly number[]): Promise<Result<number, DomainError>>;

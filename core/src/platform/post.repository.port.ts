@@ -7,9 +7,11 @@ export interface PostRepository {
   findById(postId: number): Promise<SysPost | null>;
   create(post: NewPost): Promise<Result<SysPost, DomainError>>;
   update(postId: number, patch: PostPatch): Promise<Result<SysPost, DomainError>>;
+  /** Those of `postIds` a user (not deleted) still holds. */
+  heldPostIds(postIds: readonly number[]): Promise<readonly number[]>;
   /**
-   * Deletes the posts, all or none: refuses (`PLATFORM.NOT_FOUND`, or `PLATFORM.POST_IN_USE`
-   * naming the first one a user still holds) before deleting any.
+   * Deletes the posts and their links to deleted users, all at once. The rules are PostWrites';
+   * a post a user came to hold meanwhile is kept by the database (`PLATFORM.POST_IN_USE`).
    */
   delete(postIds: readonly number[]): Promise<Result<void, DomainError>>;
 }

@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  configValueError,
-  mayReadConfig,
-  type PlatformRepositories,
-  type SysConfig,
-} from '@dpms/core';
+import { ConfigWrites, mayReadConfig, type PlatformRepositories, type SysConfig } from '@dpms/core';
 import { msgOnly, ok, page } from '../http/envelope.js';
 import { HttpError, unwrap } from '../http/http-error.js';
 import { createdListQueryOf } from '../http/list-query.js';
@@ -27,14 +22,13 @@ const TAG = '参数设置';
 
 const configView = (c: SysConfig) => ({ ...c, createTime: c.createTime.toISOString() });
 
-/** A value core's config rule refuses (an unknown time zone) is a 400 naming the field. */
-function refuseBadValue(key: string, value: string): void {
-  const error = configValueError(key, value);
-  if (error !== null) unwrap({ ok: false, error });
-}
-
-/** Configuration: `configKey/{key}` answers the value in `msg` (000 §7), and the admin CRUD. */
+/**
+ * Configuration: `configKey/{key}` answers the value in `msg` (000 §7), and the admin CRUD, whose
+ * writes go through core's ConfigWrites (a value core's config rule refuses, an unknown time zone,
+ * is a 400 naming the field).
+ */
 export function configRoutes(repos: PlatformRepositories): RouteModule {
+  const writes = new ConfigWrites(repos.configs);
   return {
     name: 'configs',
     register(book) {
@@ -89,10 +83,7 @@ export function configRoutes(repos: PlatformRepositories): RouteModule {
         access: perm('system:config:add'),
         body: configCreateBody,
         response: okEnvelope(configRecord),
-        handler: async ({ body }) => {
-          refuseBadValue(body.configKey, body.configValue);
-          return ok(configView(unwrap(await repos.configs.create(body))));
-        },
+        handler: async ({ body }) => ok(configView(unwrap(await writes.create(body)))),
       });
       book.add({
         method: 'put',
@@ -104,11 +95,7 @@ export function configRoutes(repos: PlatformRepositories): RouteModule {
         response: okEnvelope(configRecord),
         handler: async ({ body }) => {
           const { configId, ...patch } = body;
-          if (patch.configValue !== undefined) {
-            const key = patch.configKey ?? (await repos.configs.findById(configId))?.configKey;
-            if (key !== undefined) refuseBadValue(key, patch.configValue);
-          }
-          return ok(configView(unwrap(await repos.configs.update(configId, patch))));
+          return ok(configView(unwrap(await writes.update(configId, patch))));
         },
       });
       // Config values are cached per instance (config/config-cache.ts), and the database announces
@@ -131,8 +118,7 @@ export function configRoutes(repos: PlatformRepositories): RouteModule {
         access: perm('system:config:remove'),
         params: z.object({ configIds: idList() }),
         response: countAnswer,
-        handler: async ({ params }) =>
-          ok({ count: unwrap(await repos.configs.delete(params.configIds)) }),
+        handler: async ({ params }) => ok({ count: unwrap(await writes.remove(params.configIds)) }),
       });
     },
   };

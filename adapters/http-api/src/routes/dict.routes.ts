@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { type PlatformRepositories, type SysDictData, type SysDictType } from '@dpms/core';
+import {
+  DictWrites,
+  type PlatformRepositories,
+  type SysDictData,
+  type SysDictType,
+} from '@dpms/core';
 import { ok, page } from '../http/envelope.js';
 import { HttpError, unwrap } from '../http/http-error.js';
 import { createdListQueryOf, listQueryOf } from '../http/list-query.js';
@@ -28,6 +33,7 @@ const dataView = (d: SysDictData) => ({ ...d, createTime: d.createTime.toISOStri
 
 /** Dictionaries: the items every screen reads by type, and their admin CRUD. */
 export function dictRoutes(repos: PlatformRepositories): RouteModule {
+  const writes = new DictWrites(repos.dicts);
   return {
     name: 'dicts',
     register(book) {
@@ -88,7 +94,7 @@ export function dictRoutes(repos: PlatformRepositories): RouteModule {
         access: perm('system:dict:add'),
         body: dictTypeCreateBody,
         response: okEnvelope(dictTypeRecord),
-        handler: async ({ body }) => ok(typeView(unwrap(await repos.dicts.createType(body)))),
+        handler: async ({ body }) => ok(typeView(unwrap(await writes.createType(body)))),
       });
       book.add({
         method: 'put',
@@ -100,7 +106,7 @@ export function dictRoutes(repos: PlatformRepositories): RouteModule {
         response: okEnvelope(dictTypeRecord),
         handler: async ({ body }) => {
           const { dictId, ...patch } = body;
-          return ok(typeView(unwrap(await repos.dicts.updateType(dictId, patch))));
+          return ok(typeView(unwrap(await writes.updateType(dictId, patch))));
         },
       });
       // Dictionaries are read from the database on each request: RuoYi's 刷新缓存 has nothing to
@@ -123,7 +129,7 @@ export function dictRoutes(repos: PlatformRepositories): RouteModule {
         params: z.object({ dictIds: idList() }),
         response: systemDoneAnswer,
         handler: async ({ params }) => {
-          for (const dictId of params.dictIds) unwrap(await repos.dicts.deleteType(dictId));
+          unwrap(await writes.removeTypes(params.dictIds));
           return ok();
         },
       });
@@ -167,7 +173,7 @@ export function dictRoutes(repos: PlatformRepositories): RouteModule {
         access: perm('system:dict:add'),
         body: dictDataCreateBody,
         response: okEnvelope(dictDataRecord),
-        handler: async ({ body }) => ok(dataView(unwrap(await repos.dicts.createData(body)))),
+        handler: async ({ body }) => ok(dataView(unwrap(await writes.createData(body)))),
       });
       book.add({
         method: 'put',
@@ -179,7 +185,7 @@ export function dictRoutes(repos: PlatformRepositories): RouteModule {
         response: okEnvelope(dictDataRecord),
         handler: async ({ body }) => {
           const { dictCode, ...patch } = body;
-          return ok(dataView(unwrap(await repos.dicts.updateData(dictCode, patch))));
+          return ok(dataView(unwrap(await writes.updateData(dictCode, patch))));
         },
       });
       book.add({
@@ -191,7 +197,7 @@ export function dictRoutes(repos: PlatformRepositories): RouteModule {
         params: z.object({ dictCodes: idList() }),
         response: countAnswer,
         handler: async ({ params }) =>
-          ok({ count: unwrap(await repos.dicts.deleteData(params.dictCodes)) }),
+          ok({ count: unwrap(await writes.removeData(params.dictCodes)) }),
       });
     },
   };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PlatformRepositories, SysPost } from '@dpms/core';
+import { PostWrites, type PlatformRepositories, type SysPost } from '@dpms/core';
 import {
   countAnswer,
   okEnvelope,
@@ -31,8 +31,9 @@ const EXPORT_COLUMNS = [
   { header: '创建时间', kind: 'instant' as const, value: (p: SysPost) => p.createTime, width: 22 },
 ];
 
-/** 岗位管理 (RuoYi's SysPostController). */
+/** 岗位管理 (RuoYi's SysPostController): reads from the repository, writes through core's PostWrites. */
 export function postRoutes(repos: PlatformRepositories): RouteModule {
+  const writes = new PostWrites(repos.posts);
   return {
     name: 'posts',
     register(book) {
@@ -94,7 +95,7 @@ export function postRoutes(repos: PlatformRepositories): RouteModule {
         access: perm('system:post:add'),
         body: postCreateBody,
         response: postAnswer,
-        handler: async ({ body }) => ok(postView(unwrap(await repos.posts.create(body)))),
+        handler: async ({ body }) => ok(postView(unwrap(await writes.create(body)))),
       });
       book.add({
         method: 'put',
@@ -106,7 +107,7 @@ export function postRoutes(repos: PlatformRepositories): RouteModule {
         response: postAnswer,
         handler: async ({ body }) => {
           const { postId, ...patch } = body;
-          return ok(postView(unwrap(await repos.posts.update(postId, patch))));
+          return ok(postView(unwrap(await writes.update(postId, patch))));
         },
       });
       book.add({
@@ -120,8 +121,8 @@ export function postRoutes(repos: PlatformRepositories): RouteModule {
         handler: async ({ params }) => {
           // Each post once: `5,5` deletes 5, not 5 and then a 404.
           const postIds = [...new Set(params.postIds)];
-          // The repository checks every post before deleting any: a refusal changes nothing.
-          const deleted = await repos.posts.delete(postIds);
+          // Every post is checked before any is deleted: a refusal changes nothing.
+          const deleted = await writes.remove(postIds);
           if (!deleted.ok && deleted.error.code === 'PLATFORM.NOT_FOUND')
             throw new HttpError(404, '岗位不存在');
           unwrap(deleted);

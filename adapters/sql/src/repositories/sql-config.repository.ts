@@ -119,13 +119,6 @@ export class SqlConfigRepository implements ConfigRepository {
 
   async delete(configIds: readonly number[]): Promise<Result<number, DomainError>> {
     if (configIds.length === 0) return ok(0);
-    const builtin = await this.db
-      .selectFrom('sys_config')
-      .select('config_id')
-      .where('config_id', 'in', [...configIds])
-      .where('config_type', '=', 'Y')
-      .executeTakeFirst();
-    if (builtin) return err(PlatformErrors.builtinConfig());
     const res = await this.db
       .deleteFrom('sys_config')
       .where('config_id', 'in', [...configIds])

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigWrites, DictWrites } from '@dpms/core';
 import type { DatabaseHandle } from '../database/open-database.js';
 import { openTestDatabase, testDatabaseKinds } from '../testing/index.js';
 import { SqlConfigRepository } from './sql-config.repository.js';
@@ -73,7 +74,12 @@ describe.each(testDatabaseKinds())('DictRepository and ConfigRepository contract
     });
     await dicts.createData({ dictType: 'tmp_type', dictLabel: '乙', dictValue: 'b', dictSort: 1 });
     expect(
-      await dicts.createData({ dictType: 'missing', dictLabel: 'x', dictValue: 'x' }),
+      // The refusal is core's rule, checked against what this repository stores.
+      await new DictWrites(dicts).createData({
+        dictType: 'missing',
+        dictLabel: 'x',
+        dictValue: 'x',
+      }),
     ).toMatchObject({ ok: false });
     expect((await dicts.dataByType('tmp_type')).map((x) => x.dictValue)).toEqual(['b', 'a']);
     expect(await dicts.updateType(t.value.dictId, { dictType: 'tmp_type2' })).toMatchObject({
@@ -134,7 +140,8 @@ describe.each(testDatabaseKinds())('DictRepository and ConfigRepository contract
       'subTaxpayerNum',
     ]);
     const builtin = page.rows[0]?.configId ?? 0;
-    expect(await configs.delete([c.value.configId, builtin])).toMatchObject({
+    // The refusal is core's rule, checked against what this repository stores.
+    expect(await new ConfigWrites(configs).remove([c.value.configId, builtin])).toMatchObject({
       ok: false,
       error: { code: 'PLATFORM.BUILTIN_CONFIG' },
     });

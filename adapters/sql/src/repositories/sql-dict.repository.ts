@@ -100,6 +100,15 @@ export class SqlDictRepository implements DictRepository {
     return row ? toType(row) : null;
   }
 
+  async findTypeByType(dictType: string): Promise<SysDictType | null> {
+    const row = await this.db
+      .selectFrom('sys_dict_type')
+      .select(TYPE_COLUMNS)
+      .where('dict_type', '=', dictType)
+      .executeTakeFirst();
+    return row ? toType(row) : null;
+  }
+
   async createType(type: NewDictType): Promise<Result<SysDictType, DomainError>> {
     return refusingDuplicates(this.db, 'create', type.dictName, async () => {
       const row = await this.db
@@ -203,12 +212,6 @@ export class SqlDictRepository implements DictRepository {
   }
 
   async createData(data: NewDictData): Promise<Result<SysDictData, DomainError>> {
-    const type = await this.db
-      .selectFrom('sys_dict_type')
-      .select('dict_id')
-      .where('dict_type', '=', data.dictType)
-      .executeTakeFirst();
-    if (!type) return err(PlatformErrors.notFound('字典类型'));
     return refusingDuplicates(this.db, 'create', data.dictLabel, async () => {
       const row = await this.db
         .insertInto('sys_dict_data')
@@ -235,14 +238,6 @@ export class SqlDictRepository implements DictRepository {
   ): Promise<Result<SysDictData, DomainError>> {
     const current = await this.findDataById(dictCode);
     if (!current) return err(PlatformErrors.notFound('字典数据'));
-    if (patch.dictType !== undefined) {
-      const type = await this.db
-        .selectFrom('sys_dict_type')
-        .select('dict_id')
-        .where('dict_type', '=', patch.dictType)
-        .executeTakeFirst();
-      if (!type) return err(PlatformErrors.notFound('字典类型'));
-    }
     const subject = patch.dictLabel ?? current.dictLabel;
     return refusingDuplicates(this.db, 'update', subject, async () => {
       const row = await this.db

@@ -32,6 +32,7 @@ describe.each(testDatabaseKinds())('PostRepository and MajorRepository contract 
       ok: false,
       error: { code: 'PLATFORM.NOT_FOUND' },
     });
+    expect(await posts.heldPostIds([1, created.value.postId])).toEqual([1]);
     expect(await posts.delete([1])).toMatchObject({
       ok: false,
       error: { code: 'PLATFORM.POST_IN_USE' },

@@ -16,6 +16,7 @@ import {
 import {
   containsPattern,
   inTransaction,
+  isForeignKeyViolation,
   pageBounds,
   pageWithCount,
   type Db,
@@ -109,37 +110,40 @@ export class SqlPostRepository implements PostRepository {
     });
   }
 
+  async heldPostIds(postIds: readonly number[]): Promise<readonly number[]> {
+    if (postIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('sys_user_post as up')
+      .innerJoin('sys_user as u', 'u.user_id', 'up.user_id')
+      .where('up.post_id', 'in', [...postIds])
+      .where('u.del_flag', '=', '0')
+      .select('up.post_id')
+      .distinct()
+      .execute();
+    return rows.map((r) => r.post_id);
+  }
+
   async delete(postIds: readonly number[]): Promise<Result<void, DomainError>> {
     const ids = [...new Set(postIds)];
     if (ids.length === 0) return ok(undefined);
-    return inTransaction<Result<void, DomainError>>(this.db, async (trx) => {
-      const found = await trx
-        .selectFrom('sys_post')
-        .where('post_id', 'in', ids)
-        .select(['post_id', 'post_name'])
-        .forUpdate()
-        .execute();
-      if (found.length !== ids.length) return err(PlatformErrors.notFound('岗位'));
-      const held = new Set(
-        (
-          await trx
-            .selectFrom('sys_user_post as up')
-            .innerJoin('sys_user as u', 'u.user_id', 'up.user_id')
-            .where('up.post_id', 'in', ids)
-            .where('u.del_flag', '=', '0')
-            .select('up.post_id')
-            .distinct()
-            .execute()
-        ).map((h) => h.post_id),
-      );
-      // The first held post as the request named them, as the one-by-one check did.
-      const firstHeld = ids.find((id) => held.has(id));
-      if (firstHeld !== undefined)
-        return err(PlatformErrors.postInUse(found.find((p) => p.post_id === firstHeld)?.post_name));
-      await trx.deleteFrom('sys_user_post').where('post_id', 'in', ids).execute();
-      await trx.deleteFrom('sys_post').where('post_id', 'in', ids).execute();
+    try {
+      await inTransaction(this.db, async (trx) => {
+        // Only deleted users' links go: a link a user gained since PostWrites looked keeps its
+        // post by the foreign key, and the whole delete is refused.
+        await trx
+          .deleteFrom('sys_user_post')
+          .where('post_id', 'in', ids)
+          .where('user_id', 'in', (eb) =>
+            eb.selectFrom('sys_user').select('user_id').where('del_flag', '<>', '0'),
+          )
+          .execute();
+        await trx.deleteFrom('sys_post').where('post_id', 'in', ids).execute();
+      });
       return ok(undefined);
-    });
+    } catch (e) {
+      if (!isForeignKeyViolation(e)) throw e;
+      return err(PlatformErrors.postInUse());
+    }
   }
 }
 
