@@ -6,7 +6,6 @@ import {
   instituteDay,
   registerArchiveRecords,
   type ArchiveActor,
-  type Result,
 } from '@dpms/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,12 +14,8 @@ import { openTestDatabase, testDatabaseKinds } from '../testing/index.js';
 import { KyselyUnitOfWork } from './platform-repositories.js';
 import { createLinkedRecordRegistry } from './sql-approval.repository.js';
 import { createArchiveRepositories, insertArchive } from './sql-archives.repository.js';
+import { value, failure } from '../testing/results.js';
 
-const value = <T>(r: Result<T>): T => {
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value;
-};
-const failure = (r: Result<unknown>) => (r.ok ? 'ok' : `${r.error.code}|${r.error.field ?? ''}`);
 const actor = (userId: number, keeper = false): ArchiveActor => ({
   userId,
   userName: `u${userId}`,

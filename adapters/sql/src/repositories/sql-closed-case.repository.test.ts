@@ -5,7 +5,6 @@ import {
   registerClosedCaseRecords,
   type ApprovalTypeCode,
   type ClosingActor,
-  type Result,
 } from '@dpms/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../database/open-database.js';
@@ -13,12 +12,7 @@ import { openTestDatabase, testDatabaseKinds } from '../testing/index.js';
 import { createLinkedRecordRegistry } from './sql-approval.repository.js';
 import { KyselyUnitOfWork } from './platform-repositories.js';
 import { createClosedCaseRepositories } from './sql-closed-case.repository.js';
-
-const value = <T>(r: Result<T>): T => {
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value;
-};
-const failure = (r: Result<unknown>) => (r.ok ? 'ok' : `${r.error.code}|${r.error.field ?? ''}`);
+import { value, failure } from '../testing/results.js';
 
 const manager: ClosingActor = { userId: 3, userName: 'xmjl', deptId: 110, scope: ALL_DATA };
 const stranger: ClosingActor = {

@@ -8,7 +8,6 @@ import {
   type ApprovalActor,
   type Contract,
   type ContractActor,
-  type Result,
 } from '@dpms/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../database/open-database.js';
@@ -23,11 +22,7 @@ import {
   SqlFeeRateSource,
 } from './sql-contract.repository.js';
 import { KyselyUnitOfWork } from './platform-repositories.js';
-
-const value = <T>(r: Result<T>): T => {
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value;
-};
+import { value } from '../testing/results.js';
 
 const clock = { now: () => new Date() };
 const base = {

@@ -1,14 +1,10 @@
-import { ALL_DATA, FinishService, type FinishActor, type Result } from '@dpms/core';
+import { ALL_DATA, FinishService, type FinishActor } from '@dpms/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../database/open-database.js';
 import { openTestDatabase, testDatabaseKinds } from '../testing/index.js';
 import { KyselyUnitOfWork } from './platform-repositories.js';
 import { createFinishRepositories, SqlFinishRepository } from './sql-finish.repository.js';
-
-const value = <T>(r: Result<T>): T => {
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value;
-};
+import { value } from '../testing/results.js';
 
 const manager: FinishActor = { userId: 3, userName: 'xmjl', scope: ALL_DATA, fileOwnerId: null };
 const stranger: FinishActor = {

@@ -1,11 +1,4 @@
-import {
-  ALL_DATA,
-  clockAt,
-  FundPayService,
-  FundService,
-  registerFundPayRecords,
-  type Result,
-} from '@dpms/core';
+import { ALL_DATA, clockAt, FundPayService, FundService, registerFundPayRecords } from '@dpms/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../database/open-database.js';
@@ -14,11 +7,8 @@ import { createLinkedRecordRegistry } from './sql-approval.repository.js';
 import { KyselyUnitOfWork } from './platform-repositories.js';
 import { createFundPayRepositories } from './sql-fund-pay.repository.js';
 import { createFundRepositories } from './sql-fund.repository.js';
+import { value } from '../testing/results.js';
 
-const value = <T>(r: Result<T>): T => {
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value;
-};
 const finance = { userId: 8, userName: 'caiwu', deptId: 103, scope: ALL_DATA };
 
 describe.each(testDatabaseKinds())('fund payment repositories on %s', (kind) => {

@@ -5,7 +5,6 @@ import {
   registerFundPlanRecords,
   type FundPlanActor,
   type FundPlanInput,
-  type Result,
 } from '@dpms/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../database/open-database.js';
@@ -14,12 +13,7 @@ import { createLinkedRecordRegistry } from './sql-approval.repository.js';
 import { KyselyUnitOfWork } from './platform-repositories.js';
 import { SqlFundLedger } from './sql-fund.repository.js';
 import { createFundPlanRepositories } from './sql-fund-plan.repository.js';
-
-const value = <T>(r: Result<T>): T => {
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value;
-};
-const failure = (r: Result<unknown>) => (r.ok ? 'ok' : `${r.error.code}|${r.error.field ?? ''}`);
+import { value, failure } from '../testing/results.js';
 
 const finance: FundPlanActor = { userId: 8, userName: 'caiwu', deptId: 103, scope: ALL_DATA };
 const stranger: FundPlanActor = {

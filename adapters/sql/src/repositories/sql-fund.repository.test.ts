@@ -13,11 +13,8 @@ import { openTestDatabase, testDatabaseKinds } from '../testing/index.js';
 import { createLinkedRecordRegistry } from './sql-approval.repository.js';
 import { KyselyUnitOfWork } from './platform-repositories.js';
 import { createFundRepositories } from './sql-fund.repository.js';
+import { value } from '../testing/results.js';
 
-const value = <T>(r: Result<T>): T => {
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value;
-};
 const code = (r: Result<unknown>): string => (r.ok ? 'ok' : r.error.code);
 
 // Demo institute: caiwu 8 (finance, all data), xmjl 3 (建筑一所 110), bmfzr2 16 (head of 结构所 112).

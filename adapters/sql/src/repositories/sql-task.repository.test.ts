@@ -4,7 +4,6 @@ import {
   instituteDay,
   TaskService,
   type DesignTask,
-  type Result,
   type TaskActor,
 } from '@dpms/core';
 import { sql } from 'kysely';
@@ -19,11 +18,7 @@ import {
   SqlResultSealRepository,
   SqlTaskRepository,
 } from './sql-task.repository.js';
-
-const value = <T>(r: Result<T>): T => {
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value;
-};
+import { value } from '../testing/results.js';
 
 // Demo institute: xmjl 3 (manager, 建筑一所 110), sjzc 4 (design host, 110), bmfzr 5 (head of 110),
 // sjzc2 14 (design host, 结构所 112).
