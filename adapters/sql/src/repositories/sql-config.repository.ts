@@ -122,6 +122,8 @@ export class SqlConfigRepository implements ConfigRepository {
     const res = await this.db
       .deleteFrom('sys_config')
       .where('config_id', 'in', [...configIds])
+      // Core refuses a built-in one before this; made built-in since, it still stays.
+      .where('config_type', '<>', 'Y')
       .executeTakeFirst();
     return ok(Number(res.numDeletedRows));
   }
