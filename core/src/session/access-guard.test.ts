@@ -72,6 +72,33 @@ describe('afterLoginLocation', () => {
     expect(afterLoginLocation('//evil.example')).toBe('/');
     expect(afterLoginLocation('/\\evil.example')).toBe('/');
     expect(afterLoginLocation('/login')).toBe('/');
+    // URL parsing drops tabs and line breaks and reads a backslash as a slash: `//evil.example`.
+    expect(afterLoginLocation('/\t/evil.example')).toBe('/');
+    expect(afterLoginLocation('/\n/evil.example')).toBe('/');
+    expect(afterLoginLocation('/a\\..\\\\evil.example')).toBe('/');
+  });
+  it('never leaves the site, whatever the parameter (property)', () => {
+    // The runtime's URL parser, as the browser reads the address (core's types know no URL).
+    const { URL } = globalThis as unknown as {
+      URL: new (url: string, base: string) => { readonly origin: string };
+    };
+    fc.assert(
+      fc.property(
+        fc
+          .array(
+            fc.constantFrom('/', '\\', '\t', '\n', '\r', '\u0000', 'a', '.', ':', '@', '%', ' '),
+            {
+              maxLength: 10,
+            },
+          )
+          .map((chars) => chars.join('')),
+        (redirect) => {
+          const to = new URL(afterLoginLocation(redirect), 'https://dpms.invalid/login');
+          expect(to.origin).toBe('https://dpms.invalid');
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });
 

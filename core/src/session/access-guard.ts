@@ -62,12 +62,20 @@ export function loginLocation(from: string): string {
 }
 
 /**
+ * A tab, a line break or another control character is dropped by URL parsing, and a backslash
+ * reads as a slash, so `/\t/evil.example` or `/\\evil.example` would become `//evil.example`.
+ */
+const unsafeInPath = (path: string): boolean =>
+  [...path].some((ch) => ch === '\\' || ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f);
+
+/**
  * Where to go after signing in, from the /login `redirect` parameter. Only a path of this site
- * is accepted (it starts with one `/`), so a crafted link cannot send the user elsewhere.
+ * is accepted (it starts with one `/`, and holds nothing URL parsing would drop or turn into a
+ * slash), so a crafted link cannot send the user elsewhere.
  */
 export function afterLoginLocation(redirect: string | null | undefined): string {
   if (redirect === null || redirect === undefined) return HOME_PATH;
-  if (!redirect.startsWith('/') || redirect.startsWith('//') || redirect.startsWith('/\\')) {
+  if (!redirect.startsWith('/') || redirect.startsWith('//') || unsafeInPath(redirect)) {
     return HOME_PATH;
   }
   return pathOf(redirect) === LOGIN_PATH ? HOME_PATH : redirect;

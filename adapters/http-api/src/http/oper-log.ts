@@ -90,7 +90,8 @@ export class OperLogRecorder {
   /**
    * Lets the app's responses feed the log, on the app's own response prototype rather than with
    * a wrapper and a listener per request (bench/oper-log.bench.ts): `res.json` notes the answer
-   * of a logged write, and `res.end` logs it once the answer is handed to the connection. A
+   * of a logged write as it is sent (to a RuoYi client, with RuoYi's timestamps, as RuoYi's own
+   * log holds it), and `res.end` logs it once the answer is handed to the connection. A
    * client gone before the answer does not stop the write: it is logged when its handler ends,
    * with the status it ended with. Once per app, before its routes answer.
    */
