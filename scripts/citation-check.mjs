@@ -57,9 +57,12 @@ const problems = [];
 let cited = 0;
 for (const file of tracked) {
   const lines = readFileSync(path.join(root, file), 'utf8').split('\n');
+  // A citation wrapped onto the next line ("001 §4 …\n * §7 …") keeps its document: the
+  // distance runs on from the end of the line before.
+  let doc;
+  let at = -Infinity;
   lines.forEach((line, i) => {
-    let doc;
-    let at = -Infinity;
+    if (i > 0) at -= lines[i - 1].length + 1;
     for (const m of line.matchAll(TOKEN)) {
       if (m[1]) {
         doc = m[1];
