@@ -234,7 +234,11 @@ function startSupervisor(
   return { child, output: () => text, exited };
 }
 
-describe('npm start under the supervisor', () => {
+/**
+ * Each start compiles the server from source, and a restart is a second start: on a loaded CI
+ * machine that outlasts the suite's 60 s. Not a speed limit, only how long to wait.
+ */
+describe('npm start under the supervisor', { timeout: 240_000 }, () => {
   const dirs: string[] = [];
   const children: ChildProcess[] = [];
   afterAll(() => {

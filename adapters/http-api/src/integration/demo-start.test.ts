@@ -44,6 +44,14 @@ function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
 
 const BANNER = /={72}\n[\s\S]*?={72}\n/;
 
+/**
+ * A child compiles the whole server from source before it listens; on a loaded two-core CI
+ * machine (the browser suites run beside this one) that alone has taken 40 s, so a test that
+ * starts two of them one after the other gets more than the suite's 60 s. Not a speed limit:
+ * only how long to wait before calling the start lost.
+ */
+const CHILD_STARTS = { timeout: 240_000 };
+
 function start(env: Record<string, string>): Promise<Started> {
   return new Promise((resolve, reject) => {
     const proc = spawn(process.execPath, [RUNNER, CHILD], {
@@ -109,7 +117,7 @@ const login = async (base: string, username: string): Promise<string> => {
   return ((await res.json()) as { token: string }).token;
 };
 
-describe('npm start on the embedded database', () => {
+describe('npm start on the embedded database', CHILD_STARTS, () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'dpms-demo-start-'));
   let demo: Started | undefined;
   let open: Started | undefined;
@@ -185,6 +193,7 @@ describe('npm start on the embedded database', () => {
 
 describe.skipIf(!testDatabaseKinds().includes('postgres'))(
   'instances without JWT_SECRET on one PostgreSQL database',
+  CHILD_STARTS,
   () => {
     let db: TestDatabase;
     const servers: Started[] = [];
