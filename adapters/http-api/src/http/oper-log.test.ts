@@ -171,7 +171,30 @@ describe('OperLogRecorder', () => {
     await post(port());
     first.resolve();
     await drained;
+    // The later entry gathers for an insert of its own, which a second drain starts at once.
+    expect(add).toHaveBeenCalledTimes(1);
+    void recorder.drain();
     await vi.waitFor(() => expect(add).toHaveBeenCalledTimes(2));
+  });
+
+  it('gathers before every insert, so entries that come during one share the next', async () => {
+    const first = deferred();
+    let calls = 0;
+    const add = vi.fn((_entry: NewOperLog) => (++calls === 1 ? first.promise : Promise.resolve()));
+    const { recorder, batches } = recorderWith(add, undefined, 3_600_000);
+    const { port } = serve(recorder);
+    await post(port());
+    void recorder.drain();
+    await vi.waitFor(() => expect(add).toHaveBeenCalledTimes(1));
+    // Three writes answered while the first insert is under way.
+    for (let i = 0; i < 3; i++) await post(port());
+    first.resolve();
+    await first.promise;
+    await new Promise((resolve) => setImmediate(resolve));
+    // Once the first insert has ended, they wait for the next gathering, then go in one insert.
+    expect(batches).toEqual([1]);
+    await recorder.drain();
+    expect(batches).toEqual([1, 3]);
   });
 
   it('once stopping, writes each entry as it comes, without gathering', async () => {
