@@ -38,7 +38,17 @@ describe.each(testDatabaseKinds())('PostRepository and MajorRepository contract 
       error: { code: 'PLATFORM.POST_IN_USE' },
     });
     expect(await posts.delete([created.value.postId])).toEqual({ ok: true, value: undefined });
-    expect((await posts.list({ filter: { postName: '临时' } })).total).toBe(0);
+    // Deleted already (another request's 删除 came first): refused, and nothing else goes.
+    const other = await posts.create({ postCode: 'tmp2', postName: '临时岗三' });
+    if (!other.ok) throw new Error('create failed');
+    expect(await posts.delete([created.value.postId, other.value.postId])).toMatchObject({
+      ok: false,
+      error: { code: 'PLATFORM.NOT_FOUND' },
+    });
+    expect(await posts.findById(other.value.postId)).not.toBeNull();
+    expect(
+      (await posts.list({ filter: { postName: '临时' } })).rows.map((p) => p.postName),
+    ).toEqual(['临时岗三']);
   });
 
   it('lists majors by stage as a parent-first flat list', async () => {

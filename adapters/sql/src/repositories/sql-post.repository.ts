@@ -12,6 +12,7 @@ import {
   type PostSortColumn,
   type Result,
   type SysPost,
+  WriteAbort,
 } from '@dpms/core';
 import {
   containsPattern,
@@ -137,10 +138,18 @@ export class SqlPostRepository implements PostRepository {
             eb.selectFrom('sys_user').select('user_id').where('del_flag', '<>', '0'),
           )
           .execute();
-        await trx.deleteFrom('sys_post').where('post_id', 'in', ids).execute();
+        const gone = await trx
+          .deleteFrom('sys_post')
+          .where('post_id', 'in', ids)
+          .executeTakeFirst();
+        // A post deleted by another request since PostWrites looked: the whole request is
+        // refused as not found, so two 删除 of one post do not both succeed.
+        if (Number(gone.numDeletedRows) !== ids.length)
+          throw new WriteAbort(PlatformErrors.notFound('岗位'));
       });
       return ok(undefined);
     } catch (e) {
+      if (e instanceof WriteAbort) return err(e.error);
       if (!isForeignKeyViolation(e)) throw e;
       return err(PlatformErrors.postInUse());
     }
