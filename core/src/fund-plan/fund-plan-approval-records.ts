@@ -1,6 +1,6 @@
 import type { LinkedRecordRegistry } from '../approval/linked-record-registry.js';
 import type { RecordPortsOf } from '../approval/linked-record-ports.js';
-import { ok } from '../shared/result.js';
+import { ok, type Result } from '../shared/result.js';
 import { FUND_PERFORM_RECORD_KIND, FUND_PLAN_RECORD_KIND } from './fund-plan.js';
 import { moveFundPerformOnApproval, moveFundPlanOnApproval } from './fund-plan-approval.js';
 import type { FundPlanRepositories } from './fund-plan.repository.port.js';
@@ -16,28 +16,45 @@ export function registerFundPlanRecords<Tx>(
 ): LinkedRecordRegistry<Tx> {
   linked.register(FUND_PLAN_RECORD_KIND, (tx) => ({
     approvalEnded: (event) => moveFundPlanOnApproval(repositoriesOf(tx, event.at), event),
-    approvalSent: async (event) => {
-      if (event.round <= 1) return ok(undefined);
+    approvalSent: (event) => {
       const repo = repositoriesOf(tx, event.at).plans;
-      const p = await repo.getPlan(Number(event.recordId), { kind: 'all' }, true);
-      if (p === null || p.approvalId !== event.approvalId || p.status !== 3) return ok(undefined);
-      await repo.updatePlan(p.planId, p.version, { status: 1 }, event.at);
-      return ok(undefined);
+      return relockOnResend(
+        event,
+        () => repo.getPlan(Number(event.recordId), { kind: 'all' }, true),
+        (p) => repo.updatePlan(p.planId, p.version, { status: 1 }, event.at),
+      );
     },
     authorOf: (recordId) => repositoriesOf(tx).plans.authorOf('plan', recordId),
     personOf: (recordId, field) => repositoriesOf(tx).plans.personOf('plan', recordId, field),
   }));
   return linked.register(FUND_PERFORM_RECORD_KIND, (tx) => ({
     approvalEnded: (event) => moveFundPerformOnApproval(repositoriesOf(tx, event.at), event),
-    approvalSent: async (event) => {
-      if (event.round <= 1) return ok(undefined);
+    approvalSent: (event) => {
       const repo = repositoriesOf(tx, event.at).plans;
-      const p = await repo.getPerform(Number(event.recordId), { kind: 'all' }, true);
-      if (p === null || p.approvalId !== event.approvalId || p.status !== 3) return ok(undefined);
-      await repo.updatePerform(p.performId, p.version, { status: 1 }, event.at);
-      return ok(undefined);
+      return relockOnResend(
+        event,
+        () => repo.getPerform(Number(event.recordId), { kind: 'all' }, true),
+        (p) => repo.updatePerform(p.performId, p.version, { status: 1 }, event.at),
+      );
     },
     authorOf: (recordId) => repositoriesOf(tx).plans.authorOf('perform', recordId),
     personOf: (recordId, field) => repositoriesOf(tx).plans.personOf('perform', recordId, field),
   }));
+}
+
+/**
+ * A resubmission (round 2 on) of the record's own approval locks the record again: a rejected
+ * or withdrawn one (status 3) goes back to 审批中 (1). The first send locked it already.
+ */
+async function relockOnResend<R extends { readonly approvalId: unknown; readonly status: number }>(
+  event: { readonly round: number; readonly approvalId: unknown },
+  get: () => Promise<R | null>,
+  lock: (record: R) => Promise<unknown>,
+): Promise<Result<void>> {
+  if (event.round <= 1) return ok(undefined);
+  const record = await get();
+  if (record === null || record.approvalId !== event.approvalId || record.status !== 3)
+    return ok(undefined);
+  await lock(record);
+  return ok(undefined);
 }
