@@ -91,20 +91,22 @@ export class SqlDictRepository implements DictRepository {
     return pageWithCount(q, count, (rows) => rows.map(toType));
   }
 
-  async findTypeById(dictId: number): Promise<SysDictType | null> {
-    const row = await this.db
-      .selectFrom('sys_dict_type')
-      .select(TYPE_COLUMNS)
-      .where('dict_id', '=', dictId)
-      .executeTakeFirst();
-    return row ? toType(row) : null;
+  findTypeById(dictId: number): Promise<SysDictType | null> {
+    return this.findTypeWhere('dict_id', dictId);
   }
 
-  async findTypeByType(dictType: string): Promise<SysDictType | null> {
+  findTypeByType(dictType: string): Promise<SysDictType | null> {
+    return this.findTypeWhere('dict_type', dictType);
+  }
+
+  private async findTypeWhere(
+    column: 'dict_id' | 'dict_type',
+    value: number | string,
+  ): Promise<SysDictType | null> {
     const row = await this.db
       .selectFrom('sys_dict_type')
       .select(TYPE_COLUMNS)
-      .where('dict_type', '=', dictType)
+      .where(column, '=', value)
       .executeTakeFirst();
     return row ? toType(row) : null;
   }
