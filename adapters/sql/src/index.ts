@@ -101,7 +101,6 @@ export {
 export type { ContractTables } from './database/contract-schema.js';
 export {
   createContractChildRepositories,
-  registerContractChildRecords,
   SqlContractChildRepository,
 } from './repositories/sql-contract-child.repository.js';
 export { SqlLixiangChangeRepository } from './repositories/sql-lixiang-change.repository.js';

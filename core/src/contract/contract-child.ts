@@ -1,3 +1,4 @@
+import type { RecordAuthors, RecordPeople } from '../approval/linked-record-ports.js';
 import { netPay } from '../fees/net-pay.js';
 import { toAmountString } from '../money/amount.js';
 import { MoneyDecimal } from '../money/money-decimal.js';
@@ -231,7 +232,28 @@ export function childOverpaid(
   return withinChildTotal(cap, paid, adding) ? null : childErrors.overpaid(cap);
 }
 
-export interface ContractChildRepository {
+/**
+ * A sub-contract's approval state as stored, not as read: one waiting on a rejected or withdrawn
+ * approval still keeps status 0 here (findById reads it as 2 or 3).
+ */
+export interface ChildApprovalState {
+  readonly contractChildId: number;
+  readonly status: ContractChild['status'];
+  readonly approvalId: string | null;
+  readonly history: boolean;
+  readonly version: number;
+}
+
+/**
+ * A sub-contract's author (`authorOf`) and the 项目经理/设计主持 of its contract's design tasks
+ * (`personOf`).
+ */
+export interface ContractChildRepository extends RecordAuthors, RecordPeople {
+  /**
+   * The live sub-contract's stored approval state, locked until the transaction ends (any data
+   * scope: the approval's handler asks), or null when it is gone.
+   */
+  lockApprovalState(contractChildId: number): Promise<ChildApprovalState | null>;
   listByContract(contractId: number, scope: DataScope): Promise<readonly ContractChild[]>;
   findById(contractChildId: number, scope: DataScope): Promise<ContractChild | null>;
   insert(

@@ -22,3 +22,4 @@ export * from './contract-change-centre-form.js';
 export * from './history-text.js';
 export * from './contract-approval-records.js';
 export * from './lixiang-approval-records.js';
+export * from './contract-child-approval-records.js';

@@ -13,6 +13,7 @@ import {
   LixiangChangeService,
   LixiangService,
   registerContractChangeRecords,
+  registerContractChildRecords,
   registerContractRecords,
   registerLixiangRecords,
   type LinkedRecordRegistry,
@@ -22,7 +23,6 @@ import {
   createContractRepositories,
   createLixiangRepositories,
   KyselyUnitOfWork,
-  registerContractChildRecords,
   createContractExportRepositories,
   createContractFileRepositories,
   createExtendSubContractRepositories,
@@ -52,7 +52,7 @@ export const contractModule = (db: Db, linkedRecords: LinkedRecordRegistry<Db>, 
         createLixiangRepositories(trx, linkedRecords, clockAt(at, clock)),
       );
     if (!linkedRecords.kinds().includes(CONTRACT_CHILD_RECORD_KIND))
-      registerContractChildRecords(linkedRecords);
+      registerContractChildRecords(linkedRecords, (trx) => createContractChildRepositories(trx));
     if (!linkedRecords.kinds().includes(CONTRACT_CHANGE_RECORD_KIND))
       registerContractChangeRecords(linkedRecords, contractRepositories);
     bind(TOKENS.ContractRoutes)

@@ -3,6 +3,7 @@ import {
   type LinkedRecordRegistry,
   type ChildPay,
   type ChildPayFields,
+  type ChildApprovalState,
   type ContractChild,
   type ContractChildFields,
   type ContractChildRepositories,
@@ -34,8 +35,8 @@ import {
 } from './sql-helpers.js';
 import { amount, toChild, toPay, type ChildRow } from './sql-contract-child-rows.js';
 import { subContractPaidSum } from '../read-models/contract-figures.js';
-
-export * from './sql-contract-child-records.js';
+import { recordAuthor } from './record-author.js';
+import { contractChildPeople } from './record-people.js';
 
 /** A sub-contract waiting on an approval that was rejected or withdrawn reads as unlocked. */
 const liveStatus = sql<number>`case when contract_child.status = 0 and (select a.status from approval a
@@ -66,6 +67,33 @@ function toSummary(
 /** Sub-contracts and pay items (migration 0030_contracts), scoped like contracts. */
 export class SqlContractChildRepository implements ContractChildRepository {
   constructor(private readonly db: Db) {}
+
+  authorOf(recordId: string) {
+    return recordAuthor(this.db, 'contract_child', recordId);
+  }
+
+  personOf(recordId: string, field: string) {
+    return contractChildPeople(this.db, recordId, field);
+  }
+
+  async lockApprovalState(contractChildId: number): Promise<ChildApprovalState | null> {
+    const row = await this.db
+      .selectFrom('contract_child')
+      .select(['contract_child_id', 'status', 'approval_id', 'history', 'version'])
+      .where('contract_child_id', '=', contractChildId)
+      .where('del_flag', '=', '0')
+      .forUpdate()
+      .executeTakeFirst();
+    return row === undefined
+      ? null
+      : {
+          contractChildId: row.contract_child_id,
+          status: row.status as ChildApprovalState['status'],
+          approvalId: row.approval_id === null ? null : String(row.approval_id),
+          history: row.history,
+          version: row.version,
+        };
+  }
 
   private live(scope: DataScope) {
     return this.db

@@ -8,6 +8,7 @@ import {
   ExtendSubContractService,
   LixiangService,
   registerContractChangeRecords,
+  registerContractChildRecords,
   registerContractRecords,
   registerLixiangRecords,
   type ApprovalActor,
@@ -27,10 +28,7 @@ import {
   createApprovalRepositories,
   createLinkedRecordRegistry,
 } from '../repositories/sql-approval.repository.js';
-import {
-  createContractChildRepositories,
-  registerContractChildRecords,
-} from '../repositories/sql-contract-child.repository.js';
+import { createContractChildRepositories } from '../repositories/sql-contract-child.repository.js';
 import {
   createContractRepositories,
   SqlFeeRateSource,
@@ -152,7 +150,7 @@ export async function seedDemoContracts(trx: Transaction<Database>): Promise<voi
   registerLixiangRecords(linked, (t, at) =>
     createLixiangRepositories(t, linked, clockAt(at, clock)),
   );
-  registerContractChildRecords(linked);
+  registerContractChildRecords(linked, (t) => createContractChildRepositories(t));
   registerContractChangeRecords(linked, contractRepositories);
   const contracts = new ContractService(
     new KyselyUnitOfWork(db, (t) => createContractRepositories(t, linked, clock)),
