@@ -141,7 +141,6 @@ export type { ContractDocumentTables } from './database/contract-document-schema
 export {
   createTaskRepositories,
   EngineTaskApprovalPort,
-  registerTaskRecords,
   SqlResultSealRepository,
   SqlTaskDirectory,
   SqlTaskRepository,

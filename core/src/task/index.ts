@@ -12,3 +12,4 @@ export * from './task.use-case.js';
 export * from './task-notify.port.js';
 export * from './task-value-approval.service.js';
 export * from './result-seal-centre-form.js';
+export * from './task-approval-records.js';

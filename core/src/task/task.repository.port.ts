@@ -1,4 +1,5 @@
 import type { ApprovalStatus } from '../approval/approval-status.js';
+import type { RecordAuthors, RecordPeople } from '../approval/linked-record-ports.js';
 import type { TemplateContent } from '../approval/template.js';
 import type { DataScope } from '../platform/data-scope.js';
 import type { ListPage, ListQuery } from '../platform/list-query.js';
@@ -91,7 +92,11 @@ export interface DesignContract {
   readonly tasks: readonly DesignTask[];
 }
 
-export interface TaskRepository {
+/**
+ * A sheet's author (`authorOf`) is its creator; its people (`personOf` designUserId,
+ * projectManagerId) are its design host and project manager as the live sheet names them now.
+ */
+export interface TaskRepository extends RecordAuthors, RecordPeople {
   list(query: TaskListQuery, viewer: TaskViewer): Promise<ListPage<DesignTask>>;
   /** Rows after `afterId` by taskId, for a streamed export. */
   listBatch(
@@ -255,7 +260,11 @@ export interface ResultSealListFilter {
   readonly status?: ApprovalStatus;
 }
 
-export interface ResultSealRepository {
+/**
+ * A seal request's author (`authorOf`) is its applicant (its creator); its people (`personOf`
+ * designUserId, projectManagerId) are those of the task it stamps.
+ */
+export interface ResultSealRepository extends RecordAuthors, RecordPeople {
   insert(s: NewResultSeal, now: Date): Promise<number>;
   findById(resultSealId: number, lock?: boolean): Promise<ResultSeal | null>;
   update(

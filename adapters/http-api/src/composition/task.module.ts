@@ -3,8 +3,8 @@ import { type LinkedRecordRegistry } from '@dpms/core';
 import { KyselyUnitOfWork } from '@dpms/sql';
 import type { Clock } from '../identity/clock.js';
 import { taskRoutes } from '../routes/task/index.js';
-import { RESULT_SEAL_RECORD_KIND, TaskService } from '@dpms/core';
-import { createTaskRepositories, registerTaskRecords } from '@dpms/sql';
+import { clockAt, registerTaskRecords, RESULT_SEAL_RECORD_KIND, TaskService } from '@dpms/core';
+import { createTaskRepositories } from '@dpms/sql';
 import { TOKENS } from './tokens.js';
 import type { Db } from './db.js';
 
@@ -16,7 +16,9 @@ import type { Db } from './db.js';
 export const taskModule = (db: Db, linkedRecords: LinkedRecordRegistry<Db>, clock: Clock) =>
   new ContainerModule(({ bind }) => {
     if (!linkedRecords.kinds().includes(RESULT_SEAL_RECORD_KIND))
-      registerTaskRecords(linkedRecords);
+      registerTaskRecords(linkedRecords, (trx, at) =>
+        createTaskRepositories(trx, linkedRecords, clockAt(at, clock)),
+      );
     bind(TOKENS.Tasks)
       .toResolvedValue(
         () =>

@@ -16,6 +16,8 @@ import type { Database } from '../database/schema.js';
 import { containsPattern, nickNameOf, orderedPage, pageWithCount, type Db } from './sql-helpers.js';
 import { type AnyEb, cmp, dayOrNull, json, parsed, taskVisible } from './sql-task-rows.js';
 import { SqlTaskResultRepository } from './sql-task-result.repository.js';
+import { recordAuthor } from './record-author.js';
+import { resultSealPeople } from './record-people.js';
 
 // ---- result seals --------------------------------------------------------------------------------
 
@@ -27,6 +29,14 @@ const sealStatus = sql<number>`coalesce(a.status, s.status)`;
 
 export class SqlResultSealRepository implements ResultSealRepository {
   constructor(private readonly db: Db) {}
+
+  authorOf(recordId: string) {
+    return recordAuthor(this.db, 'result_seal', recordId);
+  }
+
+  personOf(recordId: string, field: string) {
+    return resultSealPeople(this.db, recordId, field);
+  }
 
   private base() {
     return this.db

@@ -38,9 +38,19 @@ import {
   taskVisible,
   toTask,
 } from './sql-task-rows.js';
+import { recordAuthor } from './record-author.js';
+import { taskPeople } from './record-people.js';
 
 export class SqlTaskRepository implements TaskRepository {
   constructor(private readonly db: Db) {}
+
+  authorOf(recordId: string) {
+    return recordAuthor(this.db, 'design_task', recordId);
+  }
+
+  personOf(recordId: string, field: string) {
+    return taskPeople(this.db, recordId, field);
+  }
 
   private base() {
     return this.db

@@ -1,7 +1,9 @@
 import {
   addDays,
   ALL_DATA,
+  clockAt,
   instituteDay,
+  registerTaskRecords,
   TaskService,
   type DesignTask,
   type TaskActor,
@@ -14,7 +16,6 @@ import { createLinkedRecordRegistry } from './sql-approval.repository.js';
 import { KyselyUnitOfWork } from './platform-repositories.js';
 import {
   createTaskRepositories,
-  registerTaskRecords,
   SqlResultSealRepository,
   SqlTaskRepository,
 } from './sql-task.repository.js';
@@ -42,7 +43,10 @@ describe.each(testDatabaseKinds())('design task repositories on %s', (kind) => {
 
   beforeAll(async () => {
     handle = await openTestDatabase(kind);
-    const linked = registerTaskRecords(createLinkedRecordRegistry());
+    const linked = createLinkedRecordRegistry();
+    registerTaskRecords(linked, (trx, at) =>
+      createTaskRepositories(trx, linked, clockAt(at, clock)),
+    );
     service = new TaskService(
       new KyselyUnitOfWork(handle.db, (trx) => createTaskRepositories(trx, linked, clock)),
       clock,
@@ -205,7 +209,11 @@ describe.each(testDatabaseKinds())('design task repositories on %s', (kind) => {
   });
 
   it('names a seal request’s applicant as the author its approval keeps off every node', async () => {
-    const linked = registerTaskRecords(createLinkedRecordRegistry()).bind(handle.db);
+    const registry = createLinkedRecordRegistry();
+    registerTaskRecords(registry, (trx, at) =>
+      createTaskRepositories(trx, registry, clockAt(at, clock)),
+    );
+    const linked = registry.bind(handle.db);
     const id = await new SqlResultSealRepository(handle.db).insert(
       {
         taskId: task.taskId,

@@ -3,12 +3,10 @@ import {
   isApprovalTypeCode,
   TASK_RECORD_KIND,
   TASK_VALUE_RECORD_KIND,
-  TaskValueApprovals,
   type ApprovalTypeCode,
   type TemplateKind,
   RESULT_SEAL_RECORD_KIND,
   TASK_WARN_DAYS_CONFIG_KEY,
-  moveSealOnApproval,
   ok,
   parseWarnDays,
   type EngineClock,
@@ -16,8 +14,6 @@ import {
   type TaskApprovalPort,
   type TaskRepositories,
 } from '@dpms/core';
-import { recordAuthor } from './record-author.js';
-import { resultSealPeople, taskPeople } from './record-people.js';
 import { instituteTimeZone } from './institute-time-zone.js';
 import { type Kysely } from 'kysely';
 import type { Database } from '../database/schema.js';
@@ -27,7 +23,6 @@ import { SqlTaskRepository } from './sql-task-sheet.repository.js';
 import { SqlTaskDirectory } from './sql-task-directory.js';
 import { SqlTaskResultRepository } from './sql-task-result.repository.js';
 import { SqlResultSealRepository } from './sql-task-seal.repository.js';
-import { registerTaskSheetRecords } from './sql-task-approval.js';
 
 /*
  * The design task repositories, one file per aggregate: the sheets (sql-task-sheet.repository.ts),
@@ -133,43 +128,4 @@ export function createTaskRepositories(
     },
     timeZone: () => instituteTimeZone(db),
   };
-}
-
-/**
- * Registers the result seal's handler: an approved request is stamped in the approval's
- * transaction, and its applicant (the request's creator) is kept off its approval. Only the
- * applicant sends a request today, so the author is also the drafter; naming the author keeps the
- * rule when someone else ever sends it (a resubmission from the approval centre).
- */
-export function registerTaskRecords(
-  linked: LinkedRecordRegistry<Kysely<Database>>,
-): LinkedRecordRegistry<Kysely<Database>> {
-  registerTaskSheetRecords(linked);
-  // An output value confirmation (4_x): approved, the amount is confirmed by the value rule.
-  linked.register(TASK_VALUE_RECORD_KIND, (trx) => ({
-    // Its 项目经理 node is the task's project manager as the task says now, not the form's copy.
-    personOf: (recordId, field) => taskPeople(trx, recordId, field),
-    approvalEnded: (event) => {
-      const clock = { now: () => event.at };
-      const repos = createTaskRepositories(trx, linked, clock);
-      return new TaskValueApprovals(new KyselyUnitOfWork(trx, () => repos), clock).approved(
-        repos,
-        event,
-      );
-    },
-  }));
-  return linked.register(RESULT_SEAL_RECORD_KIND, (trx) => ({
-    authorOf: (recordId) => recordAuthor(trx, 'result_seal', recordId),
-    personOf: (recordId, field) => resultSealPeople(trx, recordId, field),
-    approvalEnded: (event) =>
-      moveSealOnApproval(
-        { seals: new SqlResultSealRepository(trx), timeZone: () => instituteTimeZone(trx) },
-        {
-          approvalId: event.approvalId,
-          recordId: event.recordId,
-          status: event.status,
-          at: event.at,
-        },
-      ),
-  }));
 }
