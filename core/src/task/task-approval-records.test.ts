@@ -4,6 +4,7 @@ import type { ApprovalStatus } from '../approval/approval-status.js';
 import { LinkedRecordRegistry } from '../approval/linked-record-registry.js';
 import type { DesignTask, ResultSeal, TaskFinishAmountEntry } from './task.js';
 import { TASK_RECORD_KIND } from './task-approval.js';
+import { designTask } from '../test-support/design-task.js';
 import { registerTaskRecords } from './task-approval-records.js';
 import { RESULT_SEAL_RECORD_KIND } from './task-inputs.js';
 import { TASK_VALUE_RECORD_KIND } from './task-value-approval.service.js';
@@ -16,43 +17,7 @@ import type {
 } from './task.repository.port.js';
 
 // Creator 9, design host 1, project manager 2.
-const task = (over: Partial<DesignTask> = {}): DesignTask => ({
-  taskId: 5,
-  contractId: 1,
-  projectName: '科创园',
-  contractName: '科创园设计合同',
-  taskNo: 'RW2026-001',
-  taskName: '施工图',
-  subItemName: '一期',
-  taskResultName: '施工图',
-  designStageId: '3',
-  designStageName: '施工图设计',
-  qualityType: '1',
-  designUserId: 1,
-  designUserName: '设计主持',
-  projectManagerId: 2,
-  projectManagerName: '项目经理',
-  planFinishDate: '2026-12-01',
-  remark: '',
-  taskAmount: '100',
-  confirmFinishAmount: '0',
-  majorList: [],
-  confirmed: 0,
-  approvalStatus: -1,
-  approvalId: null,
-  history: false,
-  finished: false,
-  deptId: 110,
-  deptName: '建筑一所',
-  deptConfirmerId: 3,
-  userId: 9,
-  createBy: 'creator',
-  createByName: 'creator',
-  version: 0,
-  createTime: new Date(0),
-  updateTime: new Date(0),
-  ...over,
-});
+const task = (over: Partial<DesignTask> = {}): DesignTask => designTask({ majorList: [], ...over });
 
 const seal = (over: Partial<ResultSeal> = {}): ResultSeal => ({
   resultSealId: 7,

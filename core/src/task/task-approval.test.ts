@@ -10,50 +10,12 @@ import {
   taskSubmitStateCheck,
 } from './task-approval.js';
 import { taskStateCheck } from './task-actions.js';
+import { designTask } from '../test-support/design-task.js';
 
 const STATUSES: readonly ApprovalStatus[] = [-1, 0, 1, 2, 3];
 
 // Creator 9, design host 1, project manager 2, department head 3.
-const task = (over: Partial<DesignTask> = {}): DesignTask => ({
-  taskId: 5,
-  contractId: 1,
-  projectName: '科创园',
-  contractName: '科创园设计合同',
-  taskNo: 'RW2026-001',
-  taskName: '施工图',
-  subItemName: '一期',
-  taskResultName: '施工图',
-  designStageId: '3',
-  designStageName: '施工图设计',
-  qualityType: '1',
-  designUserId: 1,
-  designUserName: '设计主持',
-  projectManagerId: 2,
-  projectManagerName: '项目经理',
-  planFinishDate: '2026-12-01',
-  remark: '',
-  taskAmount: '100',
-  confirmFinishAmount: '0',
-  majorList: [
-    { majorId: 21, majorName: '建筑' },
-    { majorId: 22, majorName: '结构' },
-  ],
-  confirmed: 0,
-  approvalStatus: -1,
-  approvalId: null,
-  history: false,
-  finished: false,
-  deptId: 110,
-  deptName: '建筑一所',
-  deptConfirmerId: 3,
-  userId: 9,
-  createBy: 'creator',
-  createByName: 'creator',
-  version: 0,
-  createTime: new Date(0),
-  updateTime: new Date(0),
-  ...over,
-});
+const task = designTask;
 
 describe('a task sheet’s approval (3_x)', () => {
   it('property: a sheet goes into approval only when open, not history, before any confirmation', () => {

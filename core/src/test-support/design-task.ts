@@ -1,0 +1,46 @@
+import type { DesignTask } from '../task/task.js';
+
+/**
+ * A design task as the task slice's tests start from: created by user 9, hosted by designer 1,
+ * managed by project manager 2, confirmed by department head 3, open and never sent.
+ */
+export const designTask = (over: Partial<DesignTask> = {}): DesignTask => ({
+  taskId: 5,
+  contractId: 1,
+  projectName: '科创园',
+  contractName: '科创园设计合同',
+  taskNo: 'RW2026-001',
+  taskName: '施工图',
+  subItemName: '一期',
+  taskResultName: '施工图',
+  designStageId: '3',
+  designStageName: '施工图设计',
+  qualityType: '1',
+  designUserId: 1,
+  designUserName: '设计主持',
+  projectManagerId: 2,
+  projectManagerName: '项目经理',
+  planFinishDate: '2026-12-01',
+  remark: '',
+  taskAmount: '100',
+  confirmFinishAmount: '0',
+  majorList: [
+    { majorId: 21, majorName: '建筑' },
+    { majorId: 22, majorName: '结构' },
+  ],
+  confirmed: 0,
+  approvalStatus: -1,
+  approvalId: null,
+  history: false,
+  finished: false,
+  deptId: 110,
+  deptName: '建筑一所',
+  deptConfirmerId: 3,
+  userId: 9,
+  createBy: 'creator',
+  createByName: 'creator',
+  version: 0,
+  createTime: new Date(0),
+  updateTime: new Date(0),
+  ...over,
+});
