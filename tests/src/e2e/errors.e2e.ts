@@ -2,15 +2,17 @@
 // Callbacks passed to page.evaluate run in the browser, so these files see the DOM types.
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser.js';
-import { openMenu, settleOnLogin, signIn } from '../support/shell.js';
+import { openMenu, settleOnLogin, signIn, trackRequests } from '../support/shell.js';
 
 describe('the error catalogue in the browser', () => {
   const session = useBrowser();
 
   it('a 401 mid-session asks once to sign in again; 重新登录 goes to the login page', async () => {
     const { page, baseURL } = session();
+    // The session ends behind the page's back only once the welcome page has loaded.
+    const requests = trackRequests(page);
     await signIn(page, 'admin');
-    await page.waitForLoadState('networkidle');
+    await requests.settled();
     // End the session on the server behind the page's back.
     const token = await page.evaluate(() => localStorage.getItem('Admin-Token'));
     await fetch(`${baseURL}/prod-api/logout`, {
@@ -28,8 +30,10 @@ describe('the error catalogue in the browser', () => {
 
   it('取消 on the 401 confirm stays on the page', async () => {
     const { page, baseURL } = session();
+    // The session ends behind the page's back only once the welcome page has loaded.
+    const requests = trackRequests(page);
     await signIn(page, 'admin');
-    await page.waitForLoadState('networkidle');
+    await requests.settled();
     const token = await page.evaluate(() => localStorage.getItem('Admin-Token'));
     await fetch(`${baseURL}/prod-api/logout`, {
       method: 'POST',

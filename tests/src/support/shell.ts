@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 
 /** Every demo account signs in with this password (adapters/sql seed). */
 export const DEMO_PASSWORD = 'admin123';
@@ -84,4 +84,27 @@ export async function settleOnLogin(page: Page): Promise<void> {
   await page.waitForTimeout(900);
   await page.waitForLoadState('load');
   await page.locator('#login-username').waitFor();
+}
+
+/**
+ * Counts the page's requests from now on; `settled()` waits until none has been open for
+ * `quietMs`. Unlike `waitForLoadState('networkidle')`, which is reached once per document, this
+ * also waits for what the app loads after navigating within the page (the sign-in does: the
+ * welcome page's loads run in the login page's document).
+ */
+export function trackRequests(page: Page): { settled(quietMs?: number): Promise<void> } {
+  const open = new Set<Request>();
+  page.on('request', (request) => open.add(request));
+  page.on('requestfinished', (request) => open.delete(request));
+  page.on('requestfailed', (request) => open.delete(request));
+  return {
+    async settled(quietMs = 500) {
+      let quietSince = Date.now();
+      for (;;) {
+        if (open.size > 0) quietSince = Date.now();
+        else if (Date.now() - quietSince >= quietMs) return;
+        await page.waitForTimeout(50);
+      }
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import { ApiError, type LoginForm } from '@dpms/http-client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createContainer } from '../../app/container';
 import { ServiceProvider } from '../../app/di';
@@ -37,6 +37,12 @@ class FakeSignIn {
   };
 }
 
+/** Where the login led, within the page (no reload). */
+function Arrived() {
+  const location = useLocation();
+  return <p data-testid="arrived">{location.pathname + location.search}</p>;
+}
+
 function renderLogin(fake: FakeSignIn, path = '/login') {
   const container = createContainer();
   container.rebind(TOKENS.AuthGateway).toConstantValue(fake.auth as never);
@@ -49,7 +55,10 @@ function renderLogin(fake: FakeSignIn, path = '/login') {
     <ServiceProvider container={container}>
       <QueryClientProvider client={client}>
         <MemoryRouter initialEntries={[path]}>
-          <LoginPage />
+          <Routes>
+            <Route path="/login" element={<LoginPage />} />
+            <Route path="*" element={<Arrived />} />
+          </Routes>
         </MemoryRouter>
       </QueryClientProvider>
     </ServiceProvider>,
@@ -103,7 +112,8 @@ describe('login form', () => {
     });
     type('login-code', ' ab12 ');
     press();
-    await waitFor(() => expect(fake.reloads).toEqual(['/user/profile']));
+    expect((await screen.findByTestId('arrived')).textContent).toBe('/user/profile');
+    expect(fake.reloads).toEqual([]);
     expect(fake.logins).toEqual([
       { username: 'xmjl', password: ' admin123', role: '3', code: 'ab12', uuid: 'u1' },
     ]);

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@dpms/http-client';
 import { loginFormBody, requiredSignInFields } from '@dpms/wire';
 import { useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useService } from '../../app/di';
 import { TOKENS } from '../../app/tokens';
 import { Button } from '../../components/ui/Button';
@@ -32,6 +32,7 @@ export function LoginPage() {
   const session = useService(TOKENS.Session);
   const startup = useService(TOKENS.Startup);
   const [params] = useSearchParams();
+  const navigate = useNavigate();
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
   const captcha = useQuery({
@@ -72,7 +73,10 @@ export function LoginPage() {
         username: body.username.trim(),
         ...(body.code === undefined ? {} : { code: body.code.trim() }),
       });
-      session.reload(afterLoginLocation(params.get(LOGIN_REDIRECT_PARAM)));
+      // Into the app without loading the page again: the login page always starts from a fresh
+      // load (sign-out, an expired session and a role switch reload), so nothing of another
+      // session is held, and the shell reads the new session's info and routes as it mounts.
+      void navigate(afterLoginLocation(params.get(LOGIN_REDIRECT_PARAM)), { replace: true });
     } catch (error) {
       setBusy(false);
       if (captchaNow.current.on) {

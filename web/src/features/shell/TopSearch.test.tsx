@@ -96,6 +96,26 @@ describe('TopSearch', () => {
     expect((box as HTMLInputElement).value).toBe('');
   });
 
+  it('keeps the first hit for Enter when the list opens under a resting pointer', async () => {
+    // After an in-page sign-in the pointer still rests where 登 录 was, which is where the list
+    // opens: the browser then sends the hit under it mouseover/mouseenter but no mousemove.
+    const { clock, box } = setUp();
+    fireEvent.change(box, { target: { value: '滨江' } });
+    act(() => clock.advance(300));
+    const seal = await screen.findByRole('option', { name: /滨江用印申请/ });
+    fireEvent.mouseOver(seal);
+    fireEvent.mouseEnter(seal);
+    expect(screen.getByRole('option', { selected: true }).textContent).toContain('滨江设计合同');
+    // A pointer that moves over a hit picks it.
+    fireEvent.mouseMove(seal);
+    expect(screen.getByRole('option', { selected: true }).textContent).toContain('滨江用印申请');
+    fireEvent.mouseMove(screen.getByRole('option', { name: /滨江设计合同/ }));
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() =>
+      expect(screen.getByTestId('where').textContent).toBe('/project/contractList?contractId=7'),
+    );
+  });
+
   it('opens a hit on click, and Esc closes the results without going anywhere', async () => {
     const { clock, box } = setUp();
     fireEvent.change(box, { target: { value: '滨江' } });

@@ -178,7 +178,10 @@ export function TopSearch({ mobile = false }: { mobile?: boolean }) {
                         data-testid="top-search-hit"
                         // Before the input's blur, so a click lands on the hit.
                         onMouseDown={(e) => e.preventDefault()}
-                        onMouseEnter={() => setActive(i)}
+                        // A pointer that moves picks the hit; one resting where the list opens
+                        // (the browser sends it mouseover/mouseenter, never mousemove) does
+                        // not, so the keyword's first hit stays the one Enter opens.
+                        onMouseMove={() => setActive(i)}
                         onClick={() => open(hit)}
                         className={`cursor-pointer px-3 py-1.5 ${i === active ? 'bg-brand-50 text-brand-700' : 'text-ink'}`}
                       >
