@@ -77,13 +77,28 @@ export async function openMenu(page: Page, ...titles: string[]): Promise<void> {
 
 /**
  * Waits out the guard's reload: a user sent to /login without a token gets a page reload 500 ms
- * later (000 §2), so a test acts only once that has happened.
+ * later (000 §2), so a test acts only once that has happened. Settled is a document that has
+ * shown the login form for a second: the guard's timer starts before the form shows, so a
+ * reload still to come would have destroyed that document by then. Keyed to the document, not
+ * to the moment the address changed, so a slow render on a loaded machine does not eat the margin.
  */
 export async function settleOnLogin(page: Page): Promise<void> {
   await page.waitForURL(/\/login/);
-  await page.waitForTimeout(900);
-  await page.waitForLoadState('load');
-  await page.locator('#login-username').waitFor();
+  for (;;) {
+    try {
+      await page.locator('#login-username').waitFor();
+      const shownFor = await page.evaluate(() => {
+        const w = window as { loginFormSeenAt?: number };
+        w.loginFormSeenAt ??= performance.now();
+        return performance.now() - w.loginFormSeenAt;
+      });
+      if (shownFor >= 1000) return;
+      await page.waitForTimeout(1000 - shownFor);
+    } catch (e) {
+      // The reload came while we looked: look again in the new document.
+      if (!/context was destroyed|navigat/i.test(String(e))) throw e;
+    }
+  }
 }
 
 /**
