@@ -15,19 +15,23 @@ export interface DeptRepository {
   findById(deptId: number, scope: DataScope): Promise<SysDept | null>;
   /** `deptId` and the ids of every department below it. */
   selfAndDescendantIds(deptId: number): Promise<readonly number[]>;
-  /** Computes ancestors from the parent; refuses a parent outside the scope. */
-  create(dept: NewDept, scope: DataScope): Promise<Result<SysDept, DomainError>>;
-  /** Moving a department rewrites the ancestors of everything below it. */
-  update(deptId: number, patch: DeptPatch, scope: DataScope): Promise<Result<SysDept, DomainError>>;
+  /** Writes a department at `ancestors` (its parent's chain and the parent); checks nothing. */
+  create(dept: NewDept, ancestors: string): Promise<Result<SysDept, DomainError>>;
   /**
-   * 保存排序: every department's new 显示排序 in one transaction, or nothing when any of them is
-   * missing (404) or outside the scope (403).
+   * Writes the patch and `ancestors`; a department moved rewrites the ancestors of everything
+   * below it in the same transaction. `PLATFORM.NOT_FOUND` when the department is gone.
    */
-  reorder(
-    plan: readonly DeptOrder[],
-    scope: DataScope,
-    updateBy: string,
-  ): Promise<Result<void, DomainError>>;
-  /** Refuses while the department has children or users. */
-  delete(deptId: number, scope: DataScope): Promise<Result<void, DomainError>>;
+  update(
+    deptId: number,
+    patch: DeptPatch,
+    ancestors: string,
+  ): Promise<Result<SysDept, DomainError>>;
+  /** 保存排序: every department's new 显示排序 in one transaction. */
+  reorder(plan: readonly DeptOrder[], updateBy: string): Promise<Result<void, DomainError>>;
+  /** Whether a live department sits directly under `deptId`. */
+  hasChildren(deptId: number): Promise<boolean>;
+  /** Whether a live user works in `deptId`. */
+  hasUsers(deptId: number): Promise<boolean>;
+  /** Soft delete (del_flag '2'); checks nothing (DeptWrites does). */
+  delete(deptId: number): Promise<Result<void, DomainError>>;
 }

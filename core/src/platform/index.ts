@@ -13,6 +13,7 @@ export * from './role-rules.js';
 export * from './dept.js';
 export * from './dept.repository.port.js';
 export * from './dept-sort.js';
+export * from './dept-writes.use-case.js';
 export * from './menu-sort.js';
 export * from './post.js';
 export * from './post.repository.port.js';

@@ -12,6 +12,8 @@ export const PlatformErrors = {
     domainError('PLATFORM.DEPT_HAS_CHILDREN', '存在下级部门，不允许删除'),
   deptHasUsers: (): DomainError =>
     domainError('PLATFORM.DEPT_HAS_USERS', '部门存在用户，不允许删除'),
+  /** RuoYi's 修改部门 refusal of a department named as its own parent (422, no field). */
+  deptOwnParent: (): DomainError => domainError('PLATFORM.DEPT_OWN_PARENT', '上级部门不能是自己'),
   deptParentInvalid: (): DomainError =>
     domainError('PLATFORM.DEPT_PARENT_INVALID', '上级部门不能是自己或自己的下级', 'parentId'),
   menuHasChildren: (): DomainError =>

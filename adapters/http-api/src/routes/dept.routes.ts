@@ -1,13 +1,9 @@
 import { z } from 'zod';
 import {
   ALL_DATA,
-  PlatformErrors,
+  DeptWrites,
   buildDeptTree,
-  deptSortPlan,
-  err,
-  leaderChoiceStands,
   routedLeaderOf,
-  type LeaderCandidate,
   type PlatformRepositories,
   type SysDept,
 } from '@dpms/core';
@@ -69,8 +65,12 @@ interface Leaders {
   readonly deptNames: ReadonlyMap<number, string>;
 }
 
-/** Departments (000 §7 "Departments"). The admin screens are scoped; the pickers' tree is not. */
+/**
+ * Departments (000 §7 "Departments"). The admin screens are scoped; the pickers' tree is not.
+ * Reads come from the repository, writes go through core's DeptWrites.
+ */
 export function deptRoutes(repos: PlatformRepositories): RouteModule {
+  const writes = new DeptWrites(repos.depts, repos.users);
   /**
    * The leaders of every department (a department without one routes to the nearest above,
    * which may lie outside the caller's scope), read once per answer.
@@ -97,30 +97,6 @@ export function deptRoutes(repos: PlatformRepositories): RouteModule {
     return depts.map((d) => deptView(d, leaders));
   };
   const view = async (d: SysDept) => (await views([d]))[0]!;
-
-  /** Where the chosen leader works, for core's rule. */
-  async function candidate(userId: number | null | undefined): Promise<LeaderCandidate | null> {
-    if (userId === undefined || userId === null) return null;
-    const u = await repos.users.findById(userId, ALL_DATA);
-    if (!u) return null;
-    const dept = u.deptId === null ? null : await repos.depts.findById(u.deptId, ALL_DATA);
-    return {
-      userId: u.userId,
-      status: u.status,
-      deptId: u.deptId,
-      deptAncestors: dept?.ancestors ?? '',
-    };
-  }
-
-  /** Refuses a leader who is not a user of the department (400 on leaderUserId). */
-  async function checkLeader(
-    deptId: number | undefined,
-    chosen: number | null | undefined,
-    current: number | null,
-  ): Promise<void> {
-    if (!leaderChoiceStands(deptId, chosen, current, await candidate(chosen)))
-      unwrap(err(PlatformErrors.leaderNotMember()));
-  }
 
   return {
     name: 'depts',
@@ -184,14 +160,16 @@ export function deptRoutes(repos: PlatformRepositories): RouteModule {
       book.add({
         method: 'put',
         path: '/system/dept/updateSort',
-        summary: '保存部门排序：deptIds 与 orderNums 按位置配对（逗号分隔），全部在数据权限内才保存',
+        summary:
+          '保存部门排序：deptIds 与 orderNums 按位置配对（逗号分隔），全部在数据权限内才保存',
         tag: TAG,
         access: perm('system:dept:edit'),
         body: deptSortBody,
         response: systemDoneAnswer,
         handler: async ({ body, principal }) => {
-          const plan = unwrap(deptSortPlan(body.deptIds, body.orderNums));
-          unwrap(await repos.depts.reorder(plan, principal.scope, principal.userName));
+          unwrap(
+            await writes.reorder(body.deptIds, body.orderNums, principal.scope, principal.userName),
+          );
           return ok();
         },
       });
@@ -220,8 +198,7 @@ export function deptRoutes(repos: PlatformRepositories): RouteModule {
         body: deptCreateBody,
         response: deptAnswer,
         handler: async ({ body, principal }) => {
-          await checkLeader(undefined, body.leaderUserId, null);
-          return ok(await view(unwrap(await repos.depts.create(body, principal.scope))));
+          return ok(await view(unwrap(await writes.create(body, principal.scope))));
         },
       });
 
@@ -235,10 +212,11 @@ export function deptRoutes(repos: PlatformRepositories): RouteModule {
         response: deptAnswer,
         handler: async ({ body, principal }) => {
           const { deptId, ...patch } = body;
-          if (patch.parentId === deptId) throw new HttpError(422, '上级部门不能是自己');
-          const stored = await repos.depts.findById(deptId, principal.scope);
-          if (stored) await checkLeader(deptId, patch.leaderUserId, stored.leaderUserId);
-          return ok(await view(unwrap(await repos.depts.update(deptId, patch, principal.scope))));
+          const updated = await writes.update(deptId, patch, principal.scope);
+          // RuoYi's words, answered as before: a plain 422 without a field.
+          if (!updated.ok && updated.error.code === 'PLATFORM.DEPT_OWN_PARENT')
+            throw new HttpError(422, updated.error.message);
+          return ok(await view(unwrap(updated)));
         },
       });
 
@@ -251,7 +229,7 @@ export function deptRoutes(repos: PlatformRepositories): RouteModule {
         params: z.object({ deptId: id() }),
         response: systemDoneAnswer,
         handler: async ({ params, principal }) => {
-          unwrap(await repos.depts.delete(params.deptId, principal.scope));
+          unwrap(await writes.remove(params.deptId, principal.scope));
           return ok();
         },
       });

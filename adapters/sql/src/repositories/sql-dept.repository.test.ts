@@ -41,56 +41,56 @@ describe.each(testDatabaseKinds())('DeptRepository contract on %s', (kind) => {
     expect((await depts.listExcluding(108, ALL_DATA)).map((d) => d.deptId)).not.toContain(112);
   });
 
-  it('creates under a parent in scope, moves a subtree and rewrites ancestors', async () => {
-    const design: { kind: 'deptAndBelow'; deptId: number } = { kind: 'deptAndBelow', deptId: 108 };
-    expect(await depts.create({ parentId: 103, deptName: '外' }, design)).toMatchObject({
-      ok: false,
-      error: { code: 'PLATFORM.DATA_SCOPE_DENIED' },
-    });
-    const a = await depts.create({ parentId: 112, deptName: '结构一室' }, design);
+  it('creates at the ancestors it is given, moves a subtree and rewrites ancestors', async () => {
+    const a = await depts.create(
+      { parentId: 112, deptName: '结构一室', deptType: '1' },
+      '0,100,108,112',
+    );
     expect(a).toMatchObject({ ok: true, value: { ancestors: '0,100,108,112', deptType: '1' } });
     if (!a.ok) return;
-    const b = await depts.create({ parentId: a.value.deptId, deptName: '结构一室一组' }, design);
+    const b = await depts.create(
+      { parentId: a.value.deptId, deptName: '结构一室一组' },
+      `0,100,108,112,${String(a.value.deptId)}`,
+    );
     if (!b.ok) throw new Error('create failed');
-    expect(
-      await depts.update(a.value.deptId, { parentId: b.value.deptId }, ALL_DATA),
-    ).toMatchObject({
-      ok: false,
-      error: { code: 'PLATFORM.DEPT_PARENT_INVALID' },
-    });
-    expect(await depts.update(a.value.deptId, { parentId: 110 }, design)).toMatchObject({
+    expect(b.value.deptType).toBe('0');
+    expect(await depts.update(a.value.deptId, { parentId: 110 }, '0,100,108,110')).toMatchObject({
       ok: true,
       value: { parentId: 110, ancestors: '0,100,108,110' },
     });
     expect((await depts.findById(b.value.deptId, ALL_DATA))?.ancestors).toBe(
       `0,100,108,110,${String(a.value.deptId)}`,
     );
-    expect(await depts.update(a.value.deptId, { parentId: 103 }, design)).toMatchObject({
+    expect(await depts.update(999_999, { deptName: '无' }, '0')).toMatchObject({
       ok: false,
+      error: { code: 'PLATFORM.NOT_FOUND' },
     });
 
-    expect(await depts.delete(a.value.deptId, design)).toMatchObject({
-      ok: false,
-      error: { code: 'PLATFORM.DEPT_HAS_CHILDREN' },
-    });
-    expect(await depts.delete(110, ALL_DATA)).toMatchObject({
-      ok: false,
-      error: { code: 'PLATFORM.DEPT_HAS_CHILDREN' },
-    });
-    expect(await depts.delete(113, ALL_DATA)).toEqual({ ok: true, value: undefined });
-    expect(await depts.delete(112, { kind: 'own', userId: 15 })).toMatchObject({
-      ok: false,
-      error: { code: 'PLATFORM.DATA_SCOPE_DENIED' },
-    });
-    expect(await depts.findById(113, ALL_DATA)).toBeNull();
-    expect(await depts.delete(b.value.deptId, design)).toEqual({ ok: true, value: undefined });
+    expect(await depts.hasChildren(a.value.deptId)).toBe(true);
+    expect(await depts.hasChildren(b.value.deptId)).toBe(false);
+    expect(await depts.hasUsers(b.value.deptId)).toBe(false);
+    expect(await depts.delete(b.value.deptId)).toEqual({ ok: true, value: undefined });
+    expect(await depts.findById(b.value.deptId, ALL_DATA)).toBeNull();
+    expect(await depts.hasChildren(a.value.deptId)).toBe(false);
+    expect(await depts.delete(a.value.deptId)).toEqual({ ok: true, value: undefined });
   });
 
-  it('refuses deleting a department with users', async () => {
-    expect(await depts.delete(114, ALL_DATA)).toEqual({ ok: true, value: undefined });
-    expect(await depts.delete(103, ALL_DATA)).toMatchObject({
-      ok: false,
-      error: { code: 'PLATFORM.DEPT_HAS_USERS' },
-    });
+  it('reorders in one transaction', async () => {
+    expect(
+      await depts.reorder(
+        [
+          { deptId: 110, orderNum: 9 },
+          { deptId: 111, orderNum: 8 },
+        ],
+        'admin',
+      ),
+    ).toEqual({ ok: true, value: undefined });
+    expect((await depts.findById(110, ALL_DATA))?.orderNum).toBe(9);
+    expect((await depts.findById(111, ALL_DATA))?.orderNum).toBe(8);
+  });
+
+  it('tells a department with users', async () => {
+    expect(await depts.hasUsers(103)).toBe(true);
+    expect(await depts.hasChildren(108)).toBe(true);
   });
 });

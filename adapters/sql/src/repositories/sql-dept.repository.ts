@@ -104,18 +104,7 @@ export class SqlDeptRepository implements DeptRepository {
     return this.findById(deptId, { kind: 'all' });
   }
 
-  private async writable(deptId: number, scope: DataScope): Promise<boolean> {
-    if (scope.kind === 'own') return false;
-    return (await this.findById(deptId, scope)) !== null;
-  }
-
-  async create(dept: NewDept, scope: DataScope): Promise<Result<SysDept, DomainError>> {
-    const parent = dept.parentId === 0 ? null : await this.exists(dept.parentId);
-    if (dept.parentId !== 0 && !parent) return err(PlatformErrors.notFound('上级部门'));
-    if (dept.parentId === 0 ? scope.kind !== 'all' : !(await this.writable(dept.parentId, scope))) {
-      return err(PlatformErrors.outOfScope());
-    }
-    const ancestors = parent ? `${parent.ancestors},${String(parent.deptId)}` : '0';
+  async create(dept: NewDept, ancestors: string): Promise<Result<SysDept, DomainError>> {
     return refusingDuplicates(this.db, 'create', dept.deptName, async () => {
       const row = await this.db
         .insertInto('sys_dept')
@@ -129,7 +118,7 @@ export class SqlDeptRepository implements DeptRepository {
           phone: dept.phone ?? '',
           email: dept.email ?? '',
           status: dept.status ?? '0',
-          dept_type: dept.deptType ?? parent?.deptType ?? '0',
+          dept_type: dept.deptType ?? '0',
         })
         .returning(COLUMNS)
         .executeTakeFirstOrThrow();
@@ -140,24 +129,10 @@ export class SqlDeptRepository implements DeptRepository {
   async update(
     deptId: number,
     patch: DeptPatch,
-    scope: DataScope,
+    ancestors: string,
   ): Promise<Result<SysDept, DomainError>> {
     const current = await this.exists(deptId);
     if (!current) return err(PlatformErrors.notFound('部门'));
-    if (!(await this.writable(deptId, scope))) return err(PlatformErrors.outOfScope());
-    let ancestors = current.ancestors;
-    if (patch.parentId !== undefined && patch.parentId !== current.parentId) {
-      const below = await this.selfAndDescendantIds(deptId);
-      if (below.includes(patch.parentId)) return err(PlatformErrors.deptParentInvalid());
-      const parent = patch.parentId === 0 ? null : await this.exists(patch.parentId);
-      if (patch.parentId !== 0 && !parent) return err(PlatformErrors.notFound('上级部门'));
-      if (
-        patch.parentId === 0 ? scope.kind !== 'all' : !(await this.writable(patch.parentId, scope))
-      ) {
-        return err(PlatformErrors.outOfScope());
-      }
-      ancestors = parent ? `${parent.ancestors},${String(parent.deptId)}` : '0';
-    }
     const oldPrefix = `${current.ancestors},${String(deptId)}`;
     const newPrefix = `${ancestors},${String(deptId)}`;
     const written = await refusingDuplicates(
@@ -206,15 +181,7 @@ export class SqlDeptRepository implements DeptRepository {
     return updated ? ok(updated) : err(PlatformErrors.notFound('部门'));
   }
 
-  async reorder(
-    plan: readonly DeptOrder[],
-    scope: DataScope,
-    updateBy: string,
-  ): Promise<Result<void, DomainError>> {
-    for (const { deptId } of plan) {
-      if (!(await this.exists(deptId))) return err(PlatformErrors.notFound('部门'));
-      if (!(await this.writable(deptId, scope))) return err(PlatformErrors.outOfScope());
-    }
+  async reorder(plan: readonly DeptOrder[], updateBy: string): Promise<Result<void, DomainError>> {
     await inTransaction(this.db, async (trx) => {
       for (const { deptId, orderNum } of plan)
         await trx
@@ -227,23 +194,27 @@ export class SqlDeptRepository implements DeptRepository {
     return ok(undefined);
   }
 
-  async delete(deptId: number, scope: DataScope): Promise<Result<void, DomainError>> {
-    if (!(await this.exists(deptId))) return err(PlatformErrors.notFound('部门'));
-    if (!(await this.writable(deptId, scope))) return err(PlatformErrors.outOfScope());
+  async hasChildren(deptId: number): Promise<boolean> {
     const child = await this.db
       .selectFrom('sys_dept')
       .select('dept_id')
       .where('parent_id', '=', deptId)
       .where('del_flag', '=', '0')
       .executeTakeFirst();
-    if (child) return err(PlatformErrors.deptHasChildren());
+    return child !== undefined;
+  }
+
+  async hasUsers(deptId: number): Promise<boolean> {
     const user = await this.db
       .selectFrom('sys_user')
       .select('user_id')
       .where('dept_id', '=', deptId)
       .where('del_flag', '=', '0')
       .executeTakeFirst();
-    if (user) return err(PlatformErrors.deptHasUsers());
+    return user !== undefined;
+  }
+
+  async delete(deptId: number): Promise<Result<void, DomainError>> {
     await this.db
       .updateTable('sys_dept')
       .set({ del_flag: '2', update_time: new Date() })

@@ -80,9 +80,9 @@ const CASES: readonly RepoCase[] = [
   {
     field: 'deptName',
     create: (r, v) =>
-      idOf(r.depts.create({ parentId: 100, deptName: v }, ALL_DATA), (x) => x.deptId),
+      idOf(r.depts.create({ parentId: 100, deptName: v }, '0,100'), (x) => x.deptId),
     subject: (v) => v,
-    update: (r, id, v) => r.depts.update(id, { deptName: v }, ALL_DATA),
+    update: (r, id, v) => r.depts.update(id, { deptName: v }, '0,100'),
     updateSubject: 'sent',
   },
   {

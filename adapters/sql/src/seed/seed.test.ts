@@ -55,7 +55,7 @@ describe.each(testDatabaseKinds())('the demo seed on %s', (kind) => {
     expect(await repos.configs.valueOf('sys.account.captchaEnabled')).toBe('false');
     expect(await repos.configs.valueOf('sys.institute.timeZone')).toBe('Asia/Shanghai');
     // Ids continue above the seeded ones.
-    const dept = await repos.depts.create({ parentId: 100, deptName: '新部门' }, { kind: 'all' });
+    const dept = await repos.depts.create({ parentId: 100, deptName: '新部门' }, '0,100');
     expect(dept.ok && dept.value.deptId > 1000).toBe(true);
   });
 
