@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 // Callbacks passed to page.evaluate run in the browser, so these files see the DOM types.
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser.js';
 import { openMenu, settleOnLogin, signIn, trackRequests } from '../support/shell.js';
@@ -7,18 +8,24 @@ import { openMenu, settleOnLogin, signIn, trackRequests } from '../support/shell
 describe('the error catalogue in the browser', () => {
   const session = useBrowser();
 
-  it('a 401 mid-session asks once to sign in again; 重新登录 goes to the login page', async () => {
-    const { page, baseURL } = session();
-    // The session ends behind the page's back only once the welcome page has loaded.
+  /**
+   * Signs in as admin, then ends the session on the server behind the page's back, only once the
+   * welcome page's own loads have finished (one of them would otherwise meet the 401 first).
+   */
+  const signInThenEndSession = async (page: Page) => {
     const requests = trackRequests(page);
     await signIn(page, 'admin');
     await requests.settled();
-    // End the session on the server behind the page's back.
     const token = await page.evaluate(() => localStorage.getItem('Admin-Token'));
-    await fetch(`${baseURL}/prod-api/logout`, {
+    await fetch(`${session().baseURL}/prod-api/logout`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}` },
     });
+  };
+
+  it('a 401 mid-session asks once to sign in again; 重新登录 goes to the login page', async () => {
+    const { page } = session();
+    await signInThenEndSession(page);
     await openMenu(page, '系统管理', '用户管理');
     const confirm = page.getByTestId('confirm-dialog');
     await confirm.getByText('登录状态已过期，您可以继续留在该页面，或者重新登录').waitFor();
@@ -29,16 +36,8 @@ describe('the error catalogue in the browser', () => {
   });
 
   it('取消 on the 401 confirm stays on the page', async () => {
-    const { page, baseURL } = session();
-    // The session ends behind the page's back only once the welcome page has loaded.
-    const requests = trackRequests(page);
-    await signIn(page, 'admin');
-    await requests.settled();
-    const token = await page.evaluate(() => localStorage.getItem('Admin-Token'));
-    await fetch(`${baseURL}/prod-api/logout`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}` },
-    });
+    const { page } = session();
+    await signInThenEndSession(page);
     await openMenu(page, '系统管理', '部门管理');
     const confirm = page.getByTestId('confirm-dialog');
     await confirm.getByRole('button', { name: '取消' }).click();
