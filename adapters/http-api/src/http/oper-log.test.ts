@@ -197,6 +197,19 @@ describe('OperLogRecorder', () => {
     expect(batches).toEqual([1, 3]);
   });
 
+  it('an entry that comes after the stop, once the last insert has ended, is written at once', async () => {
+    const add = vi.fn((_entry: NewOperLog) => Promise.resolve());
+    const { recorder } = recorderWith(add, undefined, 3_600_000);
+    const { port } = serve(recorder);
+    await post(port());
+    await recorder.drain();
+    await recorder.stop();
+    // A request still finishing as the server stops.
+    await post(port());
+    await vi.waitFor(() => expect(add).toHaveBeenCalledTimes(2));
+    await recorder.settled();
+  });
+
   it('once stopping, writes each entry as it comes, without gathering', async () => {
     const add = vi.fn((_entry: NewOperLog) => Promise.resolve());
     const { recorder } = recorderWith(add, undefined, 3_600_000);

@@ -59,8 +59,8 @@ export const OPER_LOG_GATHER_MS = 100;
  * 操作日志: every write that passes through the route pipeline, with or without success, written
  * after its answer is sent, on its own connection (never the request's transaction), so the log
  * costs the request nothing and a failed insert only warns. Entries are written in batches, a
- * group commit: the first waits OPER_LOG_GATHER_MS for others, and those that come while an
- * insert is under way go together in the next, so under load the log costs a small part of a
+ * group commit: each insert first waits OPER_LOG_GATHER_MS for others, and those that come while
+ * an insert is under way go together in the next, so under load the log costs a small part of a
  * statement per write (bench/oper-log.bench.ts).
  */
 export class OperLogRecorder {
@@ -168,6 +168,8 @@ export class OperLogRecorder {
    */
   stop(): Promise<void> {
     this.stopping = true;
+    // A gathering under way ends now, whether or not anything waits in it.
+    this.endWait?.();
     return this.drain();
   }
 
@@ -221,9 +223,10 @@ export class OperLogRecorder {
    * within the bench's noise (bench/oper-log.bench.ts).
    */
   private async flush(): Promise<void> {
-    for (;;) {
+    // Begun by an entry, so something is queued; ends as soon as nothing is, so an entry after
+    // the server's stop begins a flush of its own that writes at once.
+    do {
       await this.gather();
-      if (this.queue.length === 0) break;
       const batch = this.queue.splice(0, OPER_LOG_BATCH);
       this.writing = batch.length;
       try {
@@ -237,7 +240,7 @@ export class OperLogRecorder {
       const met = this.drains.filter((d) => d.upTo <= this.done);
       this.drains = this.drains.filter((d) => d.upTo > this.done);
       for (const d of met) d.resolve();
-    }
+    } while (this.queue.length > 0);
     this.flushing = undefined;
   }
 
