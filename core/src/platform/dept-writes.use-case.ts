@@ -61,15 +61,13 @@ export class DeptWrites {
     const current = await this.depts.findById(deptId, ALL_DATA);
     if (!current) return err(PlatformErrors.notFound('部门'));
     if (!(await this.writable(deptId, scope))) return err(PlatformErrors.outOfScope());
-    let ancestors = current.ancestors;
-    if (patch.parentId !== undefined && patch.parentId !== current.parentId) {
-      const below = await this.depts.selfAndDescendantIds(deptId);
-      if (below.includes(patch.parentId)) return err(PlatformErrors.deptParentInvalid());
-      const placed = await this.placement(patch.parentId, scope);
-      if (!placed.ok) return placed;
-      ancestors = placed.value.ancestors;
-    }
-    return this.depts.update(deptId, patch, ancestors);
+    if (patch.parentId === undefined || patch.parentId === current.parentId)
+      return this.depts.update(deptId, patch);
+    const below = await this.depts.selfAndDescendantIds(deptId);
+    if (below.includes(patch.parentId)) return err(PlatformErrors.deptParentInvalid());
+    const placed = await this.placement(patch.parentId, scope);
+    if (!placed.ok) return placed;
+    return this.depts.update(deptId, patch, placed.value.ancestors);
   }
 
   /** 保存排序: RuoYi's two comma lists, read by core's sort rule; every department stored and in scope. */

@@ -18,13 +18,16 @@ export interface DeptRepository {
   /** Writes a department at `ancestors` (its parent's chain and the parent); checks nothing. */
   create(dept: NewDept, ancestors: string): Promise<Result<SysDept, DomainError>>;
   /**
-   * Writes the patch and `ancestors`; a department moved rewrites the ancestors of everything
-   * below it in the same transaction. `PLATFORM.NOT_FOUND` when the department is gone.
+   * Writes the patch; `ancestors` only when the department moves, which rewrites the ancestors of
+   * everything below it in the same transaction, from the chain stored as it writes (not one read
+   * before: a parent moved meanwhile would leave the subtree a stale chain). Without `ancestors`
+   * the department's chain and those below it stay as stored. `PLATFORM.NOT_FOUND` when the
+   * department is gone.
    */
   update(
     deptId: number,
     patch: DeptPatch,
-    ancestors: string,
+    ancestors?: string,
   ): Promise<Result<SysDept, DomainError>>;
   /** 保存排序: every department's new 显示排序 in one transaction. */
   reorder(plan: readonly DeptOrder[], updateBy: string): Promise<Result<void, DomainError>>;

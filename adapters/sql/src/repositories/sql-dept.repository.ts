@@ -129,12 +129,10 @@ export class SqlDeptRepository implements DeptRepository {
   async update(
     deptId: number,
     patch: DeptPatch,
-    ancestors: string,
+    ancestors?: string,
   ): Promise<Result<SysDept, DomainError>> {
     const current = await this.exists(deptId);
     if (!current) return err(PlatformErrors.notFound('部门'));
-    const oldPrefix = `${current.ancestors},${String(deptId)}`;
-    const newPrefix = `${ancestors},${String(deptId)}`;
     const written = await refusingDuplicates(
       this.db,
       'update',
@@ -152,9 +150,25 @@ export class SqlDeptRepository implements DeptRepository {
               ...(patch.email !== undefined ? { email: patch.email } : {}),
               ...(patch.status !== undefined ? { status: patch.status } : {}),
               ...(patch.deptType !== undefined ? { dept_type: patch.deptType } : {}),
-              ancestors,
               update_time: new Date(),
             })
+            .where('dept_id', '=', deptId)
+            .execute();
+          if (ancestors === undefined) return;
+          // The chain as stored now, the row locked: the subtree's prefix is this one.
+          const stored = await trx
+            .selectFrom('sys_dept')
+            .select('ancestors')
+            .where('dept_id', '=', deptId)
+            .forUpdate()
+            .executeTakeFirst();
+          // Deleted meanwhile: nothing to move (answered as not found below).
+          if (!stored) return;
+          const oldPrefix = `${stored.ancestors},${String(deptId)}`;
+          const newPrefix = `${ancestors},${String(deptId)}`;
+          await trx
+            .updateTable('sys_dept')
+            .set({ ancestors })
             .where('dept_id', '=', deptId)
             .execute();
           if (newPrefix !== oldPrefix) {

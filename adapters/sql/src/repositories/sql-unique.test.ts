@@ -82,7 +82,7 @@ const CASES: readonly RepoCase[] = [
     create: (r, v) =>
       idOf(r.depts.create({ parentId: 100, deptName: v }, '0,100'), (x) => x.deptId),
     subject: (v) => v,
-    update: (r, id, v) => r.depts.update(id, { deptName: v }, '0,100'),
+    update: (r, id, v) => r.depts.update(id, { deptName: v }),
     updateSubject: 'sent',
   },
   {
