@@ -1,4 +1,4 @@
-import type { Page, Request } from 'playwright-core';
+import type { Frame, Page, Request } from 'playwright-core';
 
 /** Every demo account signs in with this password (adapters/sql seed). */
 export const DEMO_PASSWORD = 'admin123';
@@ -84,20 +84,36 @@ export async function openMenu(page: Page, ...titles: string[]): Promise<void> {
  */
 export async function settleOnLogin(page: Page): Promise<void> {
   await page.waitForURL(/\/login/);
-  for (;;) {
-    try {
-      await page.locator('#login-username').waitFor();
-      const shownFor = await page.evaluate(() => {
-        const w = window as { loginFormSeenAt?: number };
-        w.loginFormSeenAt ??= performance.now();
-        return performance.now() - w.loginFormSeenAt;
-      });
-      if (shownFor >= 1000) return;
-      await page.waitForTimeout(1000 - shownFor);
-    } catch (e) {
-      // The reload came while we looked: look again in the new document.
-      if (!/context was destroyed|navigat/i.test(String(e))) throw e;
+  // A reload asked for but not yet in place: the old document still answers until the new one
+  // commits, so "shown for a second" alone could pass on a page about to go.
+  let leaving = false;
+  const onRequest = (request: Request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) leaving = true;
+  };
+  const onCommitted = (frame: Frame) => {
+    if (frame === page.mainFrame()) leaving = false;
+  };
+  page.on('request', onRequest);
+  page.on('framenavigated', onCommitted);
+  try {
+    for (;;) {
+      try {
+        await page.locator('#login-username').waitFor();
+        const shownFor = await page.evaluate(() => {
+          const w = window as { loginFormSeenAt?: number };
+          w.loginFormSeenAt ??= performance.now();
+          return performance.now() - w.loginFormSeenAt;
+        });
+        if (shownFor >= 1000 && !leaving) return;
+        await page.waitForTimeout(Math.max(100, 1000 - shownFor));
+      } catch (e) {
+        // The reload came while we looked: look again in the new document.
+        if (!/context was destroyed|navigat/i.test(String(e))) throw e;
+      }
     }
+  } finally {
+    page.off('request', onRequest);
+    page.off('framenavigated', onCommitted);
   }
 }
 
