@@ -60,7 +60,8 @@ export class DeptWrites {
     }
     const current = await this.depts.findById(deptId, ALL_DATA);
     if (!current) return err(PlatformErrors.notFound('部门'));
-    if (!(await this.writable(deptId, scope))) return err(PlatformErrors.outOfScope());
+    // In scope is the look-up above: a department the caller sees, never with an `own` scope.
+    if (scope.kind === 'own' || !seen) return err(PlatformErrors.outOfScope());
     if (patch.parentId === undefined || patch.parentId === current.parentId)
       return this.depts.update(deptId, patch);
     const below = await this.depts.selfAndDescendantIds(deptId);
