@@ -90,9 +90,12 @@ export async function closedLoop(
 }
 
 /**
- * Runs several loads in turns (a, b, c, a, b, c, …), `rounds` slices of `durationMs / rounds`
- * each, and summarizes each load over its slices: on a shared machine a burst of someone else's
- * work then falls on every side of a ratio alike instead of on whichever ran at the time.
+ * Runs several loads in turns, `rounds` slices of `durationMs / rounds` each, and summarizes each
+ * load over its slices: on a shared machine a burst of someone else's work then falls on every
+ * side of a ratio alike instead of on whichever ran at the time. Each round starts one load later
+ * (a, b, c, then b, c, a, then c, a, b, …), so no load always follows the same one or always
+ * runs first after a pause: what one load leaves behind (a flush, a collection) falls on each of
+ * the others alike.
  */
 export async function inTurns(
   durationMs: number,
@@ -101,7 +104,10 @@ export async function inTurns(
 ): Promise<BenchResult[]> {
   const raw: RawRun[][] = loads.map(() => []);
   for (let r = 0; r < rounds; r += 1) {
-    for (const [i, load] of loads.entries()) raw[i]!.push(await load(durationMs / rounds));
+    for (let k = 0; k < loads.length; k += 1) {
+      const i = (r + k) % loads.length;
+      raw[i]!.push(await loads[i]!(durationMs / rounds));
+    }
   }
   return raw.map((runs) => summarize(runs));
 }

@@ -15,7 +15,7 @@ import { type Figure, figuresTable } from './figures.js';
 
 const CLIENTS = 8;
 const DURATION_MS = Number(process.env['BENCH_DURATION_MS'] ?? 12_000);
-const ROUNDS = 6;
+const ROUNDS = 24;
 /** The goal: 操作日志 adds no more than 5% to a write's time. */
 const GOAL = 0.95;
 

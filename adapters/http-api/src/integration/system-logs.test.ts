@@ -73,6 +73,25 @@ describe.each(testDatabaseKinds())('登录日志, 操作日志 and 在线用户 
     expect(JSON.stringify(row)).not.toContain('Secret-4821');
   });
 
+  it("logs a write's address: the trusted proxy's forwarded one, else the connection's", async () => {
+    const put = (remark: string, forwardedFor?: string) => {
+      const r = request(api.app).put('/prod-api/system/post').set(client.as('admin'));
+      return (forwardedFor === undefined ? r : r.set('X-Forwarded-For', forwardedFor))
+        .send({ postId: 1, remark })
+        .expect(200);
+    };
+    await put('经代理修改', '203.0.113.9');
+    await put('直连修改');
+    const rows = await operRows('title=岗位管理&businessType=2');
+    const byRemark = (remark: string) => rows.find((r: any) => r.operParam.includes(remark));
+    // The test's requests come from loopback, the proxy the server trusts by default.
+    expect(byRemark('经代理修改')).toMatchObject({ operIp: '203.0.113.9', operLocation: '未知' });
+    expect(byRemark('直连修改')).toMatchObject({
+      operIp: expect.stringMatching(/127\.0\.0\.1$|^::1$/),
+      operLocation: '内网IP',
+    });
+  });
+
   it('logs a refused write as failed, with the refusal', async () => {
     await client.signIn('yuangong');
     await del('yuangong', '/monitor/operlog/1').expect(403);
