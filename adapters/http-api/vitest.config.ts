@@ -1,18 +1,20 @@
 import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { withWorkspaceDeps } from '../../scripts/vitest-workspace-deps.mjs';
 
-export default defineConfig({
-  resolve: { conditions: ['source', ...defaultServerConditions] },
-  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
-  test: {
-    include: ['src/**/*.test.ts'],
-    environment: 'node',
-    // One throwaway embedded PostgreSQL 17 server and one PostgreSQL 15 server per run, each with a
-    // template database every test file clones (the SQL adapter's harness).
-    globalSetup: ['./src/test-support/global-setup.ts'],
-    // Two files at a time is what the two cores carry (the database servers take their share).
-    maxWorkers: 2,
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
-  },
-});
+export default withWorkspaceDeps(
+  defineConfig({
+    test: {
+      include: ['src/**/*.test.ts'],
+      environment: 'node',
+      // One throwaway embedded PostgreSQL 17 server and one PostgreSQL 15 server per run, each with a
+      // template database every test file clones (the SQL adapter's harness).
+      globalSetup: ['./src/test-support/global-setup.ts'],
+      // Two files at a time is what the two cores carry (the database servers take their share).
+      maxWorkers: 2,
+      testTimeout: 60_000,
+      hookTimeout: 120_000,
+    },
+  }),
+  defaultServerConditions,
+);

@@ -1,11 +1,13 @@
 import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { withWorkspaceDeps } from '../../scripts/vitest-workspace-deps.mjs';
 
-export default defineConfig({
-  resolve: { conditions: ['source', ...defaultServerConditions] },
-  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
-  test: {
-    include: ['src/**/*.test.ts'],
-    environment: 'node',
-  },
-});
+export default withWorkspaceDeps(
+  defineConfig({
+    test: {
+      include: ['src/**/*.test.ts'],
+      environment: 'node',
+    },
+  }),
+  defaultServerConditions,
+);
