@@ -1,5 +1,5 @@
 import { guardNavigation } from '@dpms/core';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useService } from '../../app/di';
 import { useSession } from '../../app/hooks';
@@ -57,10 +57,14 @@ export function RequireSession({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** A signed-in user who opens /login goes to the root (core's guard decides). */
+/**
+ * A signed-in user who opens /login goes to the root (000 §4; core's guard decides). Decided as
+ * /login opens, not again while it shows: signing in on it sets a token too, and the login page
+ * then goes where it was asked (its `redirect`); deciding again here would race it to the root.
+ */
 export function PublicOnly({ children }: { children: ReactNode }) {
   const { session } = useSession();
   const location = useLocation();
-  const decision = guardNavigation(session, location.pathname);
-  return decision.kind === 'redirect' ? <Navigate to={decision.to} replace /> : <>{children}</>;
+  const [opened] = useState(() => guardNavigation(session, location.pathname));
+  return opened.kind === 'redirect' ? <Navigate to={opened.to} replace /> : <>{children}</>;
 }
