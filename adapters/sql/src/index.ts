@@ -88,6 +88,7 @@ export {
   SqlSignatureImageRepository,
 } from './repositories/sql-approval.repository.js';
 export { seedApprovalFlows, seedFlowNodes } from './seed/approval-flows.js';
+export { EngineRecordApprovalPort } from './repositories/sql-approval-submit.js';
 export { SqlFileRecordRepository } from './repositories/sql-file.repository.js';
 export type { FileTables } from './database/files-schema.js';
 export {
@@ -181,7 +182,6 @@ export {
 export type { ClosedCaseTables } from './repositories/sql-closed-case.tables.js';
 export {
   createAccountRepositories,
-  EngineInvoiceApprovalPort,
   SqlAccountDirectory,
   SqlContractAccountRepository,
   SqlInvoiceRepository,

@@ -4,6 +4,8 @@ import {
   type CreateApprovalInput,
   type EngineClock,
   type LinkedRecordRegistry,
+  type RecordApprovalPort,
+  type RecordApprovalRequest,
   type TemplateContent,
 } from '@dpms/core';
 import type { Kysely } from 'kysely';
@@ -59,4 +61,27 @@ export async function submitRecordForApproval(
   );
   if (!r.ok) return r;
   return ok({ approvalId: r.value.approvalId, status: r.value.status });
+}
+
+/**
+ * The one approval port of every slice: the approval engine run in the record's own transaction
+ * (its unit of work reuses the transaction it is given), so the approval and the record's lock
+ * commit or roll back together. The slice's use case names the form and the record kind.
+ */
+export class EngineRecordApprovalPort implements RecordApprovalPort {
+  constructor(
+    private readonly trx: Db,
+    private readonly linked: LinkedRecordRegistry<Db>,
+    private readonly clock: EngineClock,
+  ) {}
+
+  submit(request: RecordApprovalRequest) {
+    return submitRecordForApproval(
+      this.trx,
+      this.linked,
+      this.clock,
+      request,
+      request.idempotencyScope,
+    );
+  }
 }
