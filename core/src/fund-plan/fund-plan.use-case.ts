@@ -213,6 +213,7 @@ export class FundPlanService {
       return fail(C.monthTaken, M.monthTaken(p.planMonth), 'planMonth');
     const typeCode = planTypeCode(p);
     const sent = await r.approvals.submit({
+      kind: 'FundMonthPlan',
       typeCode,
       recordKind: FUND_PLAN_RECORD_KIND,
       title: `月度资金计划-${p.deptName}-${p.planMonth}-${p.totalAmount}万元`,
@@ -220,6 +221,7 @@ export class FundPlanService {
       recordId: String(p.planId),
       drafterId: actor.userId,
       drafterDeptId: actor.deptId,
+      idempotencyScope: 'fundPlan.submit',
     });
     if (!sent.ok) return sent;
     const approved = sent.value.status === 1;
@@ -374,6 +376,7 @@ export class FundPlanService {
     if (!checked.ok) return checked;
     const typeCode = performTypeCode(p.lineKind, checked.value.exceeds);
     const sent = await r.approvals.submit({
+      kind: 'FundMonthPlan',
       typeCode,
       recordKind: FUND_PERFORM_RECORD_KIND,
       title: `资金执行单-${p.deptName}-${p.planMonth}-${FUND_PLAN_LINE_KIND_LABELS[p.lineKind]}-${p.totalAmount}万元`,
@@ -381,6 +384,7 @@ export class FundPlanService {
       recordId: String(p.performId),
       drafterId: actor.userId,
       drafterDeptId: actor.deptId,
+      idempotencyScope: 'fundPlan.submit',
     });
     if (!sent.ok) return sent;
     const approved = sent.value.status === 1;
