@@ -88,11 +88,11 @@ export {
   SqlSignatureImageRepository,
 } from './repositories/sql-approval.repository.js';
 export { seedApprovalFlows, seedFlowNodes } from './seed/approval-flows.js';
+export { EngineRecordApprovalPort } from './repositories/sql-approval-submit.js';
 export { SqlFileRecordRepository } from './repositories/sql-file.repository.js';
 export type { FileTables } from './database/files-schema.js';
 export {
   createContractRepositories,
-  EngineContractApprovalPort,
   SqlContractChangeRepository,
   SqlRecordHistoryRepository,
   SqlContractRepository,
@@ -140,7 +140,6 @@ export {
 export type { ContractDocumentTables } from './database/contract-document-schema.js';
 export {
   createTaskRepositories,
-  EngineTaskApprovalPort,
   SqlResultSealRepository,
   SqlTaskDirectory,
   SqlTaskRepository,
@@ -151,7 +150,6 @@ export type { TaskTables } from './repositories/sql-task.tables.js';
 export { seedDesignTasks } from './seed/design-tasks.js';
 export {
   createFundRepositories,
-  EngineFundApprovalPort,
   SqlBackMoneyRepository,
   SqlFundDirectory,
   SqlFundLedger,
@@ -161,13 +159,11 @@ export {
 export type { FundTables } from './repositories/sql-fund.tables.js';
 export {
   createFundPlanRepositories,
-  EngineFundPlanApprovalPort,
   SqlFundPlanRepository,
 } from './repositories/sql-fund-plan.repository.js';
 export type { FundPlanTables } from './repositories/sql-fund-plan.tables.js';
 export {
   createFundPayRepositories,
-  EngineFundPayApprovalPort,
   SqlFundPayLedger,
   SqlFundPayRepository,
   SqlFundPlanGate,
@@ -175,13 +171,11 @@ export {
 export type { FundPayTables } from './repositories/sql-fund-pay.tables.js';
 export {
   createClosedCaseRepositories,
-  EngineClosingApprovalPort,
   SqlClosedCaseRepository,
 } from './repositories/sql-closed-case.repository.js';
 export type { ClosedCaseTables } from './repositories/sql-closed-case.tables.js';
 export {
   createAccountRepositories,
-  EngineInvoiceApprovalPort,
   SqlAccountDirectory,
   SqlContractAccountRepository,
   SqlInvoiceRepository,

@@ -1,9 +1,7 @@
-import type { ApprovalStatus } from '../approval/approval-status.js';
-import type { TemplateContent } from '../approval/template.js';
+import type { RecordApprovalPort } from '../approval/record-approval.port.js';
 import type { IdempotencyRepository } from '../platform/auth-session.repository.port.js';
 import type { DataScope } from '../platform/data-scope.js';
 import type { ListPage, ListQuery } from '../platform/list-query.js';
-import type { DomainError, Result } from '../shared/result.js';
 import type {
   AccountContract,
   AccountParty,
@@ -176,17 +174,6 @@ export interface AccountDirectory {
   deptVisible(scope: DataScope, deptId: number, ownerId: number): Promise<boolean>;
 }
 
-/** Sends an invoice request (23_1) into approval through the engine, in the same transaction. */
-export interface InvoiceApprovalPort {
-  submitInvoice(request: {
-    readonly title: string;
-    readonly content: TemplateContent;
-    readonly recordId: string;
-    readonly drafterId: number;
-    readonly drafterDeptId: number | null;
-  }): Promise<Result<{ approvalId: string; status: ApprovalStatus }, DomainError>>;
-}
-
 // ---- employee costs ------------------------------------------------------------------------------
 
 export interface EmployeeCostFilter {
@@ -246,6 +233,7 @@ export interface AccountRepositories {
   readonly invoices: InvoiceRepository;
   readonly employeeCosts: EmployeeCostRepository;
   readonly directory: AccountDirectory;
-  readonly approvals: InvoiceApprovalPort;
+  /** Sends an invoice request (23_1) into approval through the engine, in the same transaction. */
+  readonly approvals: RecordApprovalPort;
   readonly idempotency?: IdempotencyRepository;
 }

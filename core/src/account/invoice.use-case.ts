@@ -186,12 +186,16 @@ export class InvoiceService extends AccountService {
     if (!open.ok) return open;
     // Checked again under the contract's lock: two requests sent at once cannot share the room.
     const t = await InvoiceService.withinRoom(r, i.contractId, i.invoiceAmount, i.invoiceId);
-    const sent = await r.approvals.submitInvoice({
+    const sent = await r.approvals.submit({
+      kind: 'Invoice',
+      typeCode: INVOICE_TYPE_CODE,
+      recordKind: INVOICE_RECORD_KIND,
       title: `开票申请-${i.contractName}-${i.invoiceAmount}万元`,
       content: invoiceApprovalContent(i, t.invoiced),
       recordId: String(i.invoiceId),
       drafterId: actor.userId,
       drafterDeptId: actor.deptId,
+      idempotencyScope: 'account.submitInvoice',
     });
     if (!sent.ok) return sent;
     const approved = sent.value.status === 1;

@@ -15,6 +15,7 @@ export * from './separation-of-duties.js';
 export * from './signing.js';
 export * from './sign-flow.js';
 export * from './approval.repository.port.js';
+export * from './record-approval.port.js';
 export * from './approval-engine.use-case.js';
 export * from './linked-record-registry.js';
 export * from './linked-record-ports.js';

@@ -1,8 +1,6 @@
 import type { IdempotencyRepository } from '../platform/auth-session.repository.port.js';
-import type { ApprovalStatus } from '../approval/approval-status.js';
-import type { TemplateContent } from '../approval/template.js';
+import type { RecordApprovalPort } from '../approval/record-approval.port.js';
 import type { RecordAuthors } from '../approval/linked-record-ports.js';
-import type { DomainError, Result } from '../shared/result.js';
 import type { ArchiveBorrow, ArchiveBorrowState, ArchiveBorrowStatus } from './archive-borrow.js';
 import type { Archive, ArchiveAction, ArchiveActor, ArchiveLog } from './archives.js';
 
@@ -108,21 +106,11 @@ export interface ArchiveBorrowRepository extends RecordAuthors {
   ): Promise<readonly ArchiveBorrow[]>;
 }
 
-/** Sends a borrowing (27_1) into approval through the engine, in the same transaction. */
-export interface ArchiveApprovalPort {
-  submitBorrow(request: {
-    readonly title: string;
-    readonly content: TemplateContent;
-    readonly recordId: string;
-    readonly drafterId: number;
-    readonly drafterDeptId: number | null;
-  }): Promise<Result<{ approvalId: string; status: ApprovalStatus }, DomainError>>;
-}
-
 export interface ArchiveRepositories {
   readonly archives: ArchiveRepository;
   readonly borrows: ArchiveBorrowRepository;
-  readonly approvals: ArchiveApprovalPort;
+  /** Sends a borrowing (27_1) into approval through the engine, in the same transaction. */
+  readonly approvals: RecordApprovalPort;
   /** The institute's time zone (sys_config sys.institute.timeZone): whose "today" counts. */
   timeZone(): Promise<string>;
   /** The Idempotency-Key store a borrowing claims its key in (runWrite). */

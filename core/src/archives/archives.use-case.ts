@@ -5,6 +5,8 @@ import { runWrite, WriteAbort, type WriteIdempotency } from '../shared/write.js'
 import { instituteDay } from '../platform/institute-clock.js';
 import { borrowStateCheck } from './archive-actions.js';
 import {
+  ARCHIVE_BORROW_RECORD_KIND,
+  ARCHIVE_BORROW_TYPE_CODE,
   archiveBorrowErrors,
   borrowApprovalContent,
   borrowApprovalTitle,
@@ -241,12 +243,16 @@ export class ArchiveBorrowService {
     // A turned-down request sent again must still be the person's only open one.
     const open = await r.borrows.openOf(b.archiveId, b.userId);
     if (open !== null && open.borrowId !== b.borrowId) return err(archiveBorrowErrors.open());
-    const sent = await r.approvals.submitBorrow({
+    const sent = await r.approvals.submit({
+      kind: 'ArchivesApproval',
+      typeCode: ARCHIVE_BORROW_TYPE_CODE,
+      recordKind: ARCHIVE_BORROW_RECORD_KIND,
       title: borrowApprovalTitle(b),
       content: borrowApprovalContent(b, instituteDay(now, await r.timeZone())),
       recordId: String(b.borrowId),
       drafterId: actor.userId,
       drafterDeptId: actor.deptId,
+      idempotencyScope: 'archives.submitBorrow',
     });
     if (!sent.ok) return sent;
     await r.borrows.update(

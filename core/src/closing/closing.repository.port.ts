@@ -1,10 +1,8 @@
 import type { RecordAuthors, RecordPeople } from '../approval/linked-record-ports.js';
+import type { RecordApprovalPort } from '../approval/record-approval.port.js';
 import type { IdempotencyRepository } from '../platform/auth-session.repository.port.js';
-import type { ApprovalStatus } from '../approval/approval-status.js';
-import type { TemplateContent } from '../approval/template.js';
 import type { DataScope } from '../platform/data-scope.js';
 import type { ListPage, PageRequest } from '../platform/list-query.js';
-import type { DomainError, Result } from '../shared/result.js';
 import type { CheckedClosing } from './closing-rules.js';
 import type {
   ClosedCase,
@@ -69,21 +67,10 @@ export interface ClosedCaseRepository extends RecordAuthors, RecordPeople {
   applyToContract(c: ClosedCase, at: Date): Promise<void>;
 }
 
-/** Sends a closing into approval through the engine, in the same transaction. */
-export interface ClosingApprovalPort {
-  submit(request: {
-    readonly typeCode: string;
-    readonly title: string;
-    readonly content: TemplateContent;
-    readonly recordId: string;
-    readonly drafterId: number;
-    readonly drafterDeptId: number | null;
-  }): Promise<Result<{ approvalId: string; status: ApprovalStatus }, DomainError>>;
-}
-
 export interface ClosingRepositories {
   readonly closing: ClosedCaseRepository;
-  readonly approvals: ClosingApprovalPort;
+  /** Sends a closing into approval through the engine, in the same transaction. */
+  readonly approvals: RecordApprovalPort;
   /** Where a closing drawn up from 发起审批 claims its Idempotency-Key, in its own transaction. */
   readonly idempotency?: IdempotencyRepository;
 }

@@ -145,12 +145,15 @@ export class ClosingService {
     const backNow = await stillWithinBack(r, c);
     if (!backNow.ok) return backNow;
     const sent = await r.approvals.submit({
+      kind: 'Common',
       typeCode: CLOSING_TYPE_CODES[kind],
+      recordKind: CLOSING_RECORD_KIND,
       title: `${CLOSING_KIND_LABELS[kind]}审核-${c.contractName}-${c.closedCaseAmount}万元`,
       content: closingApprovalContent(c),
       recordId: String(c.closedId),
       drafterId: actor.userId,
       drafterDeptId: actor.deptId,
+      idempotencyScope: 'closing.submit',
     });
     if (!sent.ok) return sent;
     const approved = sent.value.status === 1;

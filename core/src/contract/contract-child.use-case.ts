@@ -4,7 +4,8 @@ import type { IdempotencyRepository } from '../platform/auth-session.repository.
 import type { ListPage, ListQuery } from '../platform/list-query.js';
 import type { UnitOfWork } from '../platform/unit-of-work.port.js';
 import { domainError, err, ok, type Result } from '../shared/result.js';
-import type { ContractApprovalPort, ContractRepository } from './contract.repository.port.js';
+import type { RecordApprovalPort } from '../approval/record-approval.port.js';
+import type { ContractRepository } from './contract.repository.port.js';
 import type { ContractActor, ContractClock } from './contract.use-case.js';
 import { diffFields } from './contract.use-case.js';
 import { CONTRACT_ERROR_CODES as C, CONTRACT_MESSAGES as M } from './contract-messages.js';
@@ -36,7 +37,7 @@ export const DEFAULT_CHILD_APPROVAL_TYPE = '5_1';
 export interface ContractChildRepositories {
   readonly contracts: ContractRepository;
   readonly children: ContractChildRepository;
-  readonly approvals?: ContractApprovalPort;
+  readonly approvals?: RecordApprovalPort;
   readonly history?: RecordHistoryRepository;
   readonly idempotency?: IdempotencyRepository;
 }
@@ -233,6 +234,7 @@ export class ContractChildService {
       recordId: String(contractChildId),
       drafterId: actor.userId,
       drafterDeptId: actor.deptId,
+      idempotencyScope: 'contract.submit',
     });
     if (!a.ok) return a;
     // The sub-contract's handler locks it when the engine sends the approval; store the link

@@ -106,12 +106,7 @@ export async function convertIn(
   const fields = { ...filled.value, directFee: before.directFee };
   // A declared project splits by the declare rate set; as a contract it splits by its own
   // source, so converting recomputes the split (an unsigned one keeps the same source).
-  const computed = computeContractFees(
-    fields,
-    moved.value.stage,
-    await repos.rates.current(),
-    c,
-  );
+  const computed = computeContractFees(fields, moved.value.stage, await repos.rates.current(), c);
   if (!computed.ok) return computed;
   const saved = await saveContract(
     repos,
@@ -216,6 +211,7 @@ export async function requestChangeIn(
     recordId: String(change.changeId),
     drafterId: actor.userId,
     drafterDeptId: actor.deptId,
+    idempotencyScope: 'contract.submit',
   });
   if (!approval.ok) return approval;
   await repos.changes.setApproval(change.changeId, approval.value.approvalId, now);

@@ -1,6 +1,6 @@
 import type { RecordAuthors, RecordPeople } from '../approval/linked-record-ports.js';
+import type { RecordApprovalPort } from '../approval/record-approval.port.js';
 import type { ApprovalStatus } from '../approval/approval-status.js';
-import type { TemplateContent } from '../approval/template.js';
 import type { FeeRates, FeeRateSets } from '../fees/fee-rates.js';
 import type { DataScope } from '../platform/data-scope.js';
 import type { ListPage, ListQuery } from '../platform/list-query.js';
@@ -117,23 +117,6 @@ export interface ContractRepository extends RecordAuthors, RecordPeople {
   chart(year: number, scope: DataScope): Promise<readonly ContractChartPoint[]>;
 }
 
-/** Sends a record into approval through the engine, in the caller's transaction. */
-export interface ContractApprovalPort {
-  submit(request: {
-    readonly typeCode: string;
-    readonly kind: 'Contract' | 'Declare' | 'ContractChange';
-    readonly title: string;
-    readonly content: TemplateContent;
-    readonly recordKind: string;
-    readonly recordId: string;
-    /** The drafter: the user sending the record, and their department. */
-    readonly drafterId: number;
-    readonly drafterDeptId: number | null;
-  }): Promise<
-    Result<{ readonly approvalId: string; readonly status: ApprovalStatus }, DomainError>
-  >;
-}
-
 /** Reads the fee rate sets as they are now (dictionaries bizSource_market ...). */
 export interface FeeRateSource {
   current(): Promise<FeeRateSets>;
@@ -142,7 +125,8 @@ export interface FeeRateSource {
 export interface ContractRepositories {
   readonly contracts: ContractRepository;
   readonly rates: FeeRateSource;
-  readonly approvals: ContractApprovalPort;
+  /** Sends a record into approval through the engine, in the caller's transaction. */
+  readonly approvals: RecordApprovalPort;
   readonly changes: ContractChangeRepository;
   /** Idempotency-Key claims, in the write's transaction (absent: keys are ignored). */
   readonly idempotency?: IdempotencyRepository;

@@ -3,14 +3,19 @@ import { ALL_DATA } from '../platform/data-scope.js';
 import { domainError, err, ok } from '../shared/result.js';
 import type { Contract, ContractHistoryEntry } from './contract.js';
 import type { ContractRepositories, ContractRepository } from './contract.repository.port.js';
-import { ContractService, type ContractActor } from './contract.use-case.js';
+import { CONTRACT_RECORD_KIND, ContractService, type ContractActor } from './contract.use-case.js';
+import { inMemoryRecordApprovals } from '../test-support/record-approvals.js';
 
 /** An in-memory store with copy-on-transaction, so a refused write leaves nothing behind. */
 function memory(approvalOk = true) {
   let rows = new Map<number, Contract>();
   let history: ContractHistoryEntry[] = [];
   let nextId = 1;
-  let submitted = 0;
+  const approvals = inMemoryRecordApprovals((_, n) =>
+    approvalOk
+      ? ok({ approvalId: String(100 + n), status: 0 })
+      : err(domainError('APPROVAL.NO_FLOW', '没有流程')),
+  );
   const contracts = (): ContractRepository => ({
     list: () => Promise.resolve({ total: rows.size, rows: [...rows.values()] }),
     listBatch: () => Promise.resolve([...rows.values()]),
@@ -76,16 +81,7 @@ function memory(approvalOk = true) {
           },
         }),
     },
-    approvals: {
-      submit: () => {
-        submitted += 1;
-        return Promise.resolve(
-          approvalOk
-            ? ok({ approvalId: String(100 + submitted), status: 0 as const })
-            : err(domainError('APPROVAL.NO_FLOW', '没有流程')),
-        );
-      },
-    },
+    approvals,
     changes: {
       insert: () => Promise.reject(new Error('not used')),
       findById: () => Promise.resolve(null),
@@ -110,7 +106,7 @@ function memory(approvalOk = true) {
     },
     { now: () => new Date('2026-01-02T03:04:05Z') },
   );
-  return { service, history: () => history, repos };
+  return { service, history: () => history, repos, approvals };
 }
 
 const actor: ContractActor = { userId: 5, userName: 'zhjy', deptId: 3, scope: ALL_DATA };
@@ -160,6 +156,17 @@ describe('ContractService', () => {
     const c = value(await m.service.add('contract', input, actor));
     const pending = value(await m.service.submit(c.contractId, undefined, actor));
     expect(pending).toMatchObject({ status: 0, approvalId: '101' });
+    expect(m.approvals.submitted).toEqual([
+      expect.objectContaining({
+        kind: 'Contract',
+        typeCode: '1_1',
+        recordKind: CONTRACT_RECORD_KIND,
+        recordId: String(c.contractId),
+        drafterId: 5,
+        drafterDeptId: 3,
+        idempotencyScope: 'contract.submit',
+      }),
+    ]);
     expect(await m.service.delete(c.contractId, ['contract'], actor)).toMatchObject({
       ok: false,
       error: { code: 'CONTRACT.LOCKED' },

@@ -329,6 +329,7 @@ export class ContractService {
       recordId: String(c.contractId),
       drafterId: actor.userId,
       drafterDeptId: actor.deptId,
+      idempotencyScope: 'contract.submit',
     });
     if (!approval.ok) return approval;
     const moved = applyContractEvent(stateOf(c), {

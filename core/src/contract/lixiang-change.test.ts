@@ -10,6 +10,7 @@ import {
   type LixiangChange,
   type LixiangChangeRepositories,
 } from './lixiang-change.js';
+import { inMemoryRecordApprovals } from '../test-support/record-approvals.js';
 import { lixiangFees, validateLixiang, type Lixiang } from './lixiang.js';
 
 const RATES = {
@@ -59,8 +60,8 @@ function world(initial: Lixiang) {
       findById: (id: number) => Promise.resolve(id === filing.lxId ? filing : null),
       save: (_id: number, version: number, c: Record<string, unknown>) => {
         if (version !== filing.version) return Promise.resolve(null);
-        const fields = (c['fields'] ?? {});
-        const fees = (c['fees'] ?? {});
+        const fields = c['fields'] ?? {};
+        const fees = c['fees'] ?? {};
         filing = { ...filing, ...fields, ...fees, version: filing.version + 1 };
         return Promise.resolve(filing);
       },
@@ -90,9 +91,10 @@ function world(initial: Lixiang) {
       },
       listByFiling: () => Promise.resolve([...changes]),
     },
-    approvals: {
-      submit: () => Promise.resolve({ ok: true as const, value: { approvalId: '77' } }),
-    },
+    approvals: inMemoryRecordApprovals(() => ({
+      ok: true,
+      value: { approvalId: '77', status: 0 },
+    })),
     rates: { current: () => Promise.resolve({ market: { designFee_rate: '0.9' } }) },
     history: {
       append: (h: { action: string; changes: object }) => {

@@ -75,7 +75,10 @@ export interface LixiangChange {
 
 export interface LixiangChangeRepository {
   insert(
-    change: Omit<LixiangChange, 'changeId' | 'status' | 'approvalId' | 'createTime' | 'createByName'>,
+    change: Omit<
+      LixiangChange,
+      'changeId' | 'status' | 'approvalId' | 'createTime' | 'createByName'
+    >,
     now: Date,
   ): Promise<LixiangChange>;
   /** The change with its approval's live status (a rejected or withdrawn approval reads so). */
@@ -243,6 +246,7 @@ async function requestIn(
     recordId: String(change.changeId),
     drafterId: actor.userId,
     drafterDeptId: actor.deptId,
+    idempotencyScope: 'contract.submit',
   });
   if (!approval.ok) return approval;
   await r.lixiangChanges.setApproval(change.changeId, approval.value.approvalId, now);

@@ -8,7 +8,8 @@ import type { ListPage, ListQuery } from '../platform/list-query.js';
 import type { UnitOfWork } from '../platform/unit-of-work.port.js';
 import { domainError, err, ok, type DomainError, type Result } from '../shared/result.js';
 import { CONTRACT_ERROR_CODES as C, CONTRACT_MESSAGES as M } from './contract-messages.js';
-import type { ContractApprovalPort, FeeRateSource } from './contract.repository.port.js';
+import type { FeeRateSource } from './contract.repository.port.js';
+import type { RecordApprovalPort } from '../approval/record-approval.port.js';
 import type { ContractActor, ContractClock } from './contract.use-case.js';
 import { contractAmount } from './contract-validation.js';
 import { lixiangInputProblems, type LixiangInput } from './sub-record-input.js';
@@ -113,7 +114,7 @@ export interface LixiangRepository extends RecordAuthors {
 export interface LixiangRepositories {
   readonly lixiang: LixiangRepository;
   readonly rates: FeeRateSource;
-  readonly approvals: ContractApprovalPort;
+  readonly approvals: RecordApprovalPort;
   readonly history?: RecordHistoryRepository;
   readonly idempotency?: IdempotencyRepository;
 }
@@ -345,6 +346,7 @@ export class LixiangService {
       recordId: String(lxId),
       drafterId: actor.userId,
       drafterDeptId: actor.deptId,
+      idempotencyScope: 'contract.submit',
     });
     if (!a.ok) return a;
     const saved = await r.lixiang.save(

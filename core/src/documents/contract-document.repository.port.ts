@@ -1,9 +1,8 @@
 import type { RecordAuthors } from '../approval/linked-record-ports.js';
+import type { RecordApprovalPort } from '../approval/record-approval.port.js';
 import type { ApprovalStatus } from '../approval/approval-status.js';
 import type { DataScope } from '../platform/data-scope.js';
 import type { ListPage, ListQuery } from '../platform/list-query.js';
-import type { DomainError, Result } from '../shared/result.js';
-import type { TemplateContent } from '../approval/template.js';
 import type { CompanySettings } from './company-settings.js';
 import type { ContractDocType } from './contract-doc-type.js';
 import type { ContractDocPayload } from './contract-doc-validation.js';
@@ -104,25 +103,10 @@ export interface CompanySettingsSource {
   current(): Promise<Partial<CompanySettings>>;
 }
 
-/** Sends a document into approval through the approval engine, in the write's transaction. */
-export interface DocumentApprovalPort {
-  submit(request: {
-    readonly typeCode: string;
-    readonly kind: 'Contract';
-    readonly title: string;
-    readonly content: TemplateContent;
-    readonly recordKind: string;
-    readonly recordId: string;
-    readonly drafterId: number;
-    readonly drafterDeptId: number | null;
-  }): Promise<
-    Result<{ readonly approvalId: string; readonly status: ApprovalStatus }, DomainError>
-  >;
-}
-
 export interface ContractDocumentRepositories {
   readonly documents: ContractDocumentRepository;
   readonly contracts: DocumentContractDirectory;
   readonly settings: CompanySettingsSource;
-  readonly approvals: DocumentApprovalPort;
+  /** Sends a document into approval through the approval engine, in the write's transaction. */
+  readonly approvals: RecordApprovalPort;
 }

@@ -209,6 +209,7 @@ export class ContractDocumentService {
       recordId: String(doc.documentId),
       drafterId: actor.userId,
       drafterDeptId: actor.deptId,
+      idempotencyScope: 'contract.submit',
     });
     if (!approval.ok) return approval;
     const saved = await repos.documents.save(

@@ -1,9 +1,7 @@
-import type { ApprovalStatus } from '../approval/approval-status.js';
-import type { TemplateContent } from '../approval/template.js';
+import type { RecordApprovalPort } from '../approval/record-approval.port.js';
 import type { IdempotencyRepository } from '../platform/auth-session.repository.port.js';
 import type { DataScope } from '../platform/data-scope.js';
 import type { ListPage, ListQuery } from '../platform/list-query.js';
-import type { DomainError, Result } from '../shared/result.js';
 import type {
   FundPay,
   FundPayMonth,
@@ -222,23 +220,12 @@ export interface FundPayLedgerPort {
   ): Promise<void>;
 }
 
-/** Sends a payment into approval through the engine, in the same transaction. */
-export interface FundPayApprovalPort {
-  submit(request: {
-    readonly typeCode: FundPayTypeCode;
-    readonly title: string;
-    readonly content: TemplateContent;
-    readonly recordId: string;
-    readonly drafterId: number;
-    readonly drafterDeptId: number | null;
-  }): Promise<Result<{ approvalId: string; status: ApprovalStatus }, DomainError>>;
-}
-
 export interface FundPayRepositories {
   readonly pays: FundPayRepository;
   readonly gate: FundPlanGate;
   readonly ledger: FundPayLedgerPort;
-  readonly approvals: FundPayApprovalPort;
+  /** Sends a payment into approval through the engine, in the same transaction. */
+  readonly approvals: RecordApprovalPort;
   /** The Idempotency-Key store the writes claim their key in (runWrite). */
   readonly idempotency?: IdempotencyRepository;
 }

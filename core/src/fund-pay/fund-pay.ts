@@ -1,3 +1,4 @@
+import type { TemplateKind } from '../approval/approval-type-catalogue.js';
 import type { DataScope } from '../platform/data-scope.js';
 
 /** The record kind fund payments' approvals carry (20_1, 16_1, 16_2). */
@@ -8,6 +9,9 @@ export const IN_PLAN_PAY_TYPE = '20_1';
 export const PAY_CONTRACT_TYPES = ['16_1', '16_2'] as const;
 export const FUND_PAY_TYPE_CODES = [IN_PLAN_PAY_TYPE, ...PAY_CONTRACT_TYPES] as const;
 export type FundPayTypeCode = (typeof FUND_PAY_TYPE_CODES)[number];
+/** The approval form a payment is sent on: 20_1 a monthly plan's, 16_x a contract seal's. */
+export const fundPayTemplateKind = (typeCode: FundPayTypeCode): TemplateKind =>
+  typeCode === IN_PLAN_PAY_TYPE ? 'FundMonthPlan' : 'ContractSeal';
 export const FUND_PAY_TYPE_LABELS: Readonly<Record<FundPayTypeCode, string>> = {
   '20_1': '月度计划内付款',
   '16_1': '付款合同',

@@ -4,8 +4,10 @@ import type { UnitOfWork } from '../platform/unit-of-work.port.js';
 import { domainError, err, ok, type Result } from '../shared/result.js';
 import { runWrite, type WriteIdempotency } from '../shared/write.js';
 import {
+  FUND_PAY_RECORD_KIND,
   FUND_PAY_TYPE_CODES,
   FUND_PAY_TYPE_LABELS,
+  fundPayTemplateKind,
   IN_PLAN_PAY_TYPE,
   type FundPay,
   type FundPayActor,
@@ -320,12 +322,15 @@ export class FundPayService {
     // In approval before the engine runs: a flow that approves at once finds it waiting.
     await r.pays.updatePay(payId, { status: 1, approvalId: null }, at);
     const sent = await r.approvals.submit({
+      kind: fundPayTemplateKind(p.typeCode),
       typeCode: p.typeCode,
+      recordKind: FUND_PAY_RECORD_KIND,
       title: `${FUND_PAY_TYPE_LABELS[p.typeCode]}-${p.receiveCompanyName}-${p.payAmount}万元`,
       content: fundPayApprovalContent(p),
       recordId: String(payId),
       drafterId: actor.userId,
       drafterDeptId: actor.deptId,
+      idempotencyScope: 'fundPay.submit',
     });
     if (!sent.ok) return sent;
     await r.pays.updatePay(payId, { approvalId: sent.value.approvalId }, at);

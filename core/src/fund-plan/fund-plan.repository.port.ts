@@ -1,10 +1,8 @@
-import type { ApprovalStatus } from '../approval/approval-status.js';
+import type { RecordApprovalPort } from '../approval/record-approval.port.js';
 import type { ApprovalUserId } from '../approval/approval-state-machine.js';
-import type { TemplateContent } from '../approval/template.js';
 import type { IdempotencyRepository } from '../platform/auth-session.repository.port.js';
 import type { DataScope } from '../platform/data-scope.js';
 import type { ListPage, ListQuery } from '../platform/list-query.js';
-import type { DomainError, Result } from '../shared/result.js';
 import type {
   FundPerform,
   FundPlan,
@@ -150,22 +148,10 @@ export interface FundPlanRepository {
   ): Promise<FundPlanChartMonth[]>;
 }
 
-/** Sends a plan or an execution sheet into approval through the engine, in the same transaction. */
-export interface FundPlanApprovalPort {
-  submit(request: {
-    readonly typeCode: string;
-    readonly recordKind: string;
-    readonly title: string;
-    readonly content: TemplateContent;
-    readonly recordId: string;
-    readonly drafterId: number;
-    readonly drafterDeptId: number | null;
-  }): Promise<Result<{ approvalId: string; status: ApprovalStatus }, DomainError>>;
-}
-
 export interface FundPlanRepositories {
   readonly plans: FundPlanRepository;
-  readonly approvals: FundPlanApprovalPort;
+  /** Sends a plan or an execution sheet into approval through the engine, in the same transaction. */
+  readonly approvals: RecordApprovalPort;
   /** The Idempotency-Key store the writes claim their key in (runWrite). */
   readonly idempotency?: IdempotencyRepository;
 }

@@ -1,3 +1,4 @@
+import type { RecordApprovalRequest } from '../approval/record-approval.port.js';
 import type { ListPage } from '../platform/list-query.js';
 import type { UnitOfWork } from '../platform/unit-of-work.port.js';
 import { domainError, err, ok, type Result } from '../shared/result.js';
@@ -50,6 +51,20 @@ const must = <T>(r: Result<T>): T => {
 export interface FundPlanClock {
   now(): Date;
 }
+
+/** Sends a plan or an execution sheet (20_x, the monthly plan's form) into approval as the actor. */
+const sendToApproval = (
+  r: FundPlanRepositories,
+  actor: FundPlanActor,
+  sheet: Pick<RecordApprovalRequest, 'typeCode' | 'recordKind' | 'title' | 'content' | 'recordId'>,
+) =>
+  r.approvals.submit({
+    ...sheet,
+    kind: 'FundMonthPlan',
+    drafterId: actor.userId,
+    drafterDeptId: actor.deptId,
+    idempotencyScope: 'fundPlan.submit',
+  });
 
 /** Which writes a caller may make (edit and delete need the record's current version when sent). */
 export interface FundPlanSaveOptions {
@@ -212,14 +227,12 @@ export class FundPlanService {
     if (await r.plans.monthTaken(p.deptId, p.planMonth, p.planId))
       return fail(C.monthTaken, M.monthTaken(p.planMonth), 'planMonth');
     const typeCode = planTypeCode(p);
-    const sent = await r.approvals.submit({
+    const sent = await sendToApproval(r, actor, {
       typeCode,
       recordKind: FUND_PLAN_RECORD_KIND,
       title: `月度资金计划-${p.deptName}-${p.planMonth}-${p.totalAmount}万元`,
       content: fundPlanApprovalContent(p),
       recordId: String(p.planId),
-      drafterId: actor.userId,
-      drafterDeptId: actor.deptId,
     });
     if (!sent.ok) return sent;
     const approved = sent.value.status === 1;
@@ -373,14 +386,12 @@ export class FundPlanService {
     );
     if (!checked.ok) return checked;
     const typeCode = performTypeCode(p.lineKind, checked.value.exceeds);
-    const sent = await r.approvals.submit({
+    const sent = await sendToApproval(r, actor, {
       typeCode,
       recordKind: FUND_PERFORM_RECORD_KIND,
       title: `资金执行单-${p.deptName}-${p.planMonth}-${FUND_PLAN_LINE_KIND_LABELS[p.lineKind]}-${p.totalAmount}万元`,
       content: fundPerformApprovalContent(p, plan),
       recordId: String(p.performId),
-      drafterId: actor.userId,
-      drafterDeptId: actor.deptId,
     });
     if (!sent.ok) return sent;
     const approved = sent.value.status === 1;

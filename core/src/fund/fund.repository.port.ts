@@ -1,10 +1,8 @@
 import type { RecordAuthors } from '../approval/linked-record-ports.js';
+import type { RecordApprovalPort } from '../approval/record-approval.port.js';
 import type { IdempotencyRepository } from '../platform/auth-session.repository.port.js';
-import type { ApprovalStatus } from '../approval/approval-status.js';
-import type { TemplateContent } from '../approval/template.js';
 import type { DataScope } from '../platform/data-scope.js';
 import type { ListPage, ListQuery } from '../platform/list-query.js';
-import type { DomainError, Result } from '../shared/result.js';
 import type { FundAccount, FundMovementKind, Posting } from './fund-ledger.js';
 import type {
   BackMoney,
@@ -246,24 +244,14 @@ export interface RepaymentRepository {
   ): Promise<readonly Repayment[]>;
 }
 
-/** Sends a loan agreement (10_1) into approval through the engine, in the same transaction. */
-export interface FundApprovalPort {
-  submitLoan(request: {
-    readonly title: string;
-    readonly content: TemplateContent;
-    readonly recordId: string;
-    readonly drafterId: number;
-    readonly drafterDeptId: number | null;
-  }): Promise<Result<{ approvalId: string; status: ApprovalStatus }, DomainError>>;
-}
-
 export interface FundRepositories {
   readonly backMoney: BackMoneyRepository;
   readonly loans: LoanRepository;
   readonly repayments: RepaymentRepository;
   readonly ledger: FundLedgerPort;
   readonly directory: FundDirectory;
-  readonly approvals: FundApprovalPort;
+  /** Sends a loan agreement (10_1) into approval through the engine, in the same transaction. */
+  readonly approvals: RecordApprovalPort;
   /** Where a loan applied for from 发起审批 claims its Idempotency-Key, in its own transaction. */
   readonly idempotency?: IdempotencyRepository;
 }

@@ -31,6 +31,8 @@ import {
   checkText,
   d,
   fail,
+  LOAN_RECORD_KIND,
+  LOAN_TYPE_CODE,
   moveBalances,
   Rollback,
   rollbackAsResult,
@@ -238,12 +240,16 @@ export class FundService extends FundBackMoneyService {
     const pos = await teamPosition(r, l.loanDeptId, l.loanId);
     const limited = checkLoanLimit(l.loanAmount, pos);
     if (!limited.ok) return limited;
-    const sent = await r.approvals.submitLoan({
+    const sent = await r.approvals.submit({
+      kind: 'Common',
+      typeCode: LOAN_TYPE_CODE,
+      recordKind: LOAN_RECORD_KIND,
       title: `借款协议-${l.loanDeptName}-${l.loanAmount}万元`,
       content: loanApprovalContent(l),
       recordId: String(l.loanId),
       drafterId: actor.userId,
       drafterDeptId: actor.deptId,
+      idempotencyScope: 'fund.submitLoan',
     });
     if (!sent.ok) return sent;
     await r.loans.update(

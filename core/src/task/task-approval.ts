@@ -1,4 +1,5 @@
 import type { ApprovalStatus } from '../approval/approval-status.js';
+import { isApprovalTypeCode, type ApprovalTypeCode } from '../approval/approval-type-catalogue.js';
 import type { ContentEntry, TemplateContent } from '../approval/template.js';
 import { err, ok, type Result } from '../shared/result.js';
 import { TASK_QUALITY_TYPE_LABELS, type DesignTask } from './task.js';
@@ -58,6 +59,12 @@ export const maySubmitTask = (
 
 export const isTaskApprovalTypeCode = (code: string): boolean =>
   (TASK_APPROVAL_TYPE_CODES as readonly string[]).includes(code);
+
+/** A sheet's or output value's form, checked against the catalogue: any other is a bug. */
+export function catalogueTypeCode(code: string): ApprovalTypeCode {
+  if (!isApprovalTypeCode(code)) throw new Error(`not a type code: ${code}`);
+  return code;
+}
 
 const entry = (
   label: string,

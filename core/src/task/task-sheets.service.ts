@@ -7,11 +7,13 @@ import { taskErrors } from './task-messages.js';
 import { taskStateCheck } from './task-actions.js';
 import {
   DEFAULT_TASK_APPROVAL_TYPE_CODE,
+  catalogueTypeCode,
   isTaskApprovalTypeCode,
   maySubmitTask,
   taskApprovalContent,
   taskApprovalLock,
   taskSubmitStateCheck,
+  TASK_RECORD_KIND,
 } from './task-approval.js';
 import { qualityDeposit } from './task-pay.js';
 import { warnUntil } from './task-warnings.js';
@@ -154,13 +156,16 @@ export abstract class TaskSheetsService extends TaskServiceBase {
       if (!open.ok) return open;
       const code = typeCode ?? DEFAULT_TASK_APPROVAL_TYPE_CODE;
       if (!isTaskApprovalTypeCode(code)) return err(taskErrors.invalidValue('typeCode'));
-      const a = await r.approvals.submitSheet({
-        typeCode: code,
+      const a = await r.approvals.submit({
+        kind: 'Common',
+        typeCode: catalogueTypeCode(code),
+        recordKind: TASK_RECORD_KIND,
         title: `设计任务单：${t.taskNo} ${t.taskName}`,
         content: taskApprovalContent(t),
         recordId: String(t.taskId),
         drafterId: actor.userId,
         drafterDeptId: actor.deptId,
+        idempotencyScope: 'task.submitSheet',
       });
       if (!a.ok) return a;
       const sent = await r.tasks.findById(taskId, null);

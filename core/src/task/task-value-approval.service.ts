@@ -11,6 +11,7 @@ import { isTaskConfirmed } from './task-confirmation.js';
 import { taskErrors } from './task-messages.js';
 import { checkFinishAmount } from './task-pay.js';
 import type { TaskRepositories } from './task.repository.port.js';
+import { catalogueTypeCode } from './task-approval.js';
 import { TaskServiceBase, valueInput } from './task-service-base.js';
 
 /** The linked record kind of output value confirmations (产值确认, 4_x). */
@@ -74,13 +75,16 @@ export class TaskValueApprovals extends TaskServiceBase {
       await this.checkValueConfirmer(r, t, actor);
       const allowed = checkFinishAmount(valueInput(await this.value(r, t)), amount.value);
       if (!allowed.ok) return allowed;
-      const sent = await r.approvals.submitValue({
-        typeCode,
+      const sent = await r.approvals.submit({
+        kind: 'Common',
+        typeCode: catalogueTypeCode(typeCode),
+        recordKind: TASK_VALUE_RECORD_KIND,
         title: `产值确认：${t.taskNo} ${t.taskName} ${amount.value}万元`,
         content: valueApprovalContent(t, amount.value, actor.userName),
         recordId: String(t.taskId),
         drafterId: actor.userId,
         drafterDeptId: actor.deptId,
+        idempotencyScope: 'task.submitValue',
       });
       if (!sent.ok) return sent;
       return ok({ approvalId: sent.value.approvalId });

@@ -1,6 +1,6 @@
 import type { ApprovalStatus } from '../approval/approval-status.js';
+import type { RecordApprovalPort } from '../approval/record-approval.port.js';
 import type { RecordAuthors, RecordPeople } from '../approval/linked-record-ports.js';
-import type { TemplateContent } from '../approval/template.js';
 import type { DataScope } from '../platform/data-scope.js';
 import type { ListPage, ListQuery } from '../platform/list-query.js';
 import type { WarnTask } from '../notify/notify-response.js';
@@ -18,7 +18,6 @@ import type {
   TaskSignStep,
   TaskSongda,
 } from './task.js';
-import type { ResultSealTypeCode } from './task-inputs.js';
 
 /**
  * Who reads: the data scope of the caller's role, and the caller, who always sees the tasks they
@@ -293,49 +292,16 @@ export interface ResultSealRepository extends RecordAuthors, RecordPeople {
   hasUnseen(userId: number): Promise<boolean>;
 }
 
-/** Sends a seal request into approval (13_1) through the engine, in the caller's transaction. */
-export interface TaskApprovalPort {
-  /** Sends a task sheet into approval (3_x, Common kind) in the caller's transaction. */
-  submitSheet(request: {
-    readonly typeCode: string;
-    readonly title: string;
-    readonly content: TemplateContent;
-    readonly recordId: string;
-    readonly drafterId: number;
-    readonly drafterDeptId: number | null;
-  }): Promise<
-    Result<{ readonly approvalId: string; readonly status: ApprovalStatus }, DomainError>
-  >;
-  /** Sends an output value confirmation (4_x, Common kind) in the caller's transaction. */
-  submitValue(request: {
-    readonly typeCode: string;
-    readonly title: string;
-    readonly content: TemplateContent;
-    readonly recordId: string;
-    readonly drafterId: number;
-    readonly drafterDeptId: number | null;
-  }): Promise<
-    Result<{ readonly approvalId: string; readonly status: ApprovalStatus }, DomainError>
-  >;
-  submitSeal(request: {
-    /** 13_1, or 25_x when the technical seal is asked for. */
-    readonly typeCode: ResultSealTypeCode;
-    readonly title: string;
-    readonly content: TemplateContent;
-    readonly recordId: string;
-    readonly drafterId: number;
-    readonly drafterDeptId: number | null;
-  }): Promise<
-    Result<{ readonly approvalId: string; readonly status: ApprovalStatus }, DomainError>
-  >;
-}
-
 export interface TaskRepositories {
   readonly tasks: TaskRepository;
   readonly directory: TaskDirectory;
   readonly results: TaskResultRepository;
   readonly seals: ResultSealRepository;
-  readonly approvals: TaskApprovalPort;
+  /**
+   * Sends task sheets (3_x), output values (4_x) and seal requests (13_1, 25_x) into approval
+   * through the engine, in the caller's transaction.
+   */
+  readonly approvals: RecordApprovalPort;
   /** The warning threshold as configured (sys_config task.warn.days). */
   warnDays(): Promise<number>;
   /** The institute's time zone (sys_config sys.institute.timeZone): whose "today" counts. */

@@ -42,6 +42,7 @@ export {
   WARN_TASK_LIMIT,
 } from './task-inputs.js';
 import {
+  RESULT_SEAL_RECORD_KIND,
   RESULT_SEAL_TITLES,
   RESULT_SEAL_TYPE_CODE,
   type ResultSealTypeCode,
@@ -172,13 +173,16 @@ export class TaskService extends TaskResultsService {
     await this.visible(r, seal.taskId, actor);
     const open = sealSubmitStateCheck(seal, actor.userId);
     if (!open.ok) return open;
-    const approval = await r.approvals.submitSeal({
+    const approval = await r.approvals.submit({
+      kind: 'Seal',
       typeCode,
+      recordKind: RESULT_SEAL_RECORD_KIND,
       title: `${RESULT_SEAL_TITLES[typeCode]}：${seal.taskName}`,
       content: sealApprovalContent(seal),
       recordId: String(seal.resultSealId),
       drafterId: actor.userId,
       drafterDeptId: actor.deptId,
+      idempotencyScope: 'task.submitSeal',
     });
     if (!approval.ok) return approval;
     await r.seals.update(

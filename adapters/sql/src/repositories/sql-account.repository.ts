@@ -1,17 +1,14 @@
 import {
-  INVOICE_RECORD_KIND,
-  INVOICE_TYPE_CODE,
   type AccountContract,
   type AccountDirectory,
   type AccountRepositories,
   type DataScope,
   type EngineClock,
   type Employee,
-  type InvoiceApprovalPort,
   type LinkedRecordRegistry,
 } from '@dpms/core';
 import { SqlIdempotencyRepository } from './sql-auth.repository.js';
-import { submitRecordForApproval } from './sql-approval-submit.js';
+import { EngineRecordApprovalPort } from './sql-approval-submit.js';
 import { SqlEmployeeCostRepository } from './sql-employe.repository.js';
 import { deptInScope, liveDeptName, scoped } from './sql-helpers.js';
 
@@ -22,7 +19,7 @@ import { SqlProjectAccountRepository } from './sql-project-account.repository.js
 
 /*
  * The account slice's SQL ports, by aggregate: project accounts, contract accounts and invoices
- * in their own files; the directory, the invoice approval port and the binding here (the others
+ * in their own files; the directory and the binding here (the others
  * re-exported, so no import changes).
  */
 export { SqlProjectAccountRepository } from './sql-project-account.repository.js';
@@ -99,27 +96,6 @@ export class SqlAccountDirectory implements AccountDirectory {
   }
 }
 
-// ---- approvals ---------------------------------------------------------------------------------
-
-/** Sends invoice requests (23_1) through the approval engine inside the account's transaction. */
-export class EngineInvoiceApprovalPort implements InvoiceApprovalPort {
-  constructor(
-    private readonly trx: Db,
-    private readonly linked: LinkedRecordRegistry<Db>,
-    private readonly clock: EngineClock,
-  ) {}
-
-  async submitInvoice(request: Parameters<InvoiceApprovalPort['submitInvoice']>[0]) {
-    return submitRecordForApproval(
-      this.trx,
-      this.linked,
-      this.clock,
-      { ...request, kind: 'Invoice', typeCode: INVOICE_TYPE_CODE, recordKind: INVOICE_RECORD_KIND },
-      'account.submitInvoice',
-    );
-  }
-}
-
 /** The account ports bound to one connection or transaction. */
 export function createAccountRepositories(
   db: Db,
@@ -132,7 +108,7 @@ export function createAccountRepositories(
     invoices: new SqlInvoiceRepository(db),
     employeeCosts: new SqlEmployeeCostRepository(db),
     directory: new SqlAccountDirectory(db),
-    approvals: new EngineInvoiceApprovalPort(db, linked, clock),
+    approvals: new EngineRecordApprovalPort(db, linked, clock),
     idempotency: new SqlIdempotencyRepository(db),
   };
 }

@@ -1,14 +1,9 @@
 import { nickNameOf } from './sql-helpers.js';
 import {
   personNameOf,
-  ApprovalEngine,
-  ARCHIVE_BORROW_RECORD_KIND,
-  ARCHIVE_BORROW_TYPE_CODE,
-  ok,
   type Archive,
   type ArchiveAction,
   type ArchiveActor,
-  type ArchiveApprovalPort,
   type ArchiveListFilter,
   type ArchiveListRow,
   type ArchiveLog,
@@ -16,13 +11,13 @@ import {
   type ArchiveRepository,
   type LinkedRecordRegistry,
   type NewArchive,
+  type RecordApprovalPort,
 } from '@dpms/core';
 import { instituteTimeZone } from './institute-time-zone.js';
 import { SqlIdempotencyRepository } from './sql-auth.repository.js';
 import { sql, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../database/schema.js';
-import { KyselyUnitOfWork } from './platform-repositories.js';
-import { createApprovalRepositories } from './sql-approval.repository.js';
+import { EngineRecordApprovalPort } from './sql-approval-submit.js';
 import { SqlArchiveBorrowRepository, stateCondition } from './sql-archive-borrow.repository.js';
 import { containsPattern, scopeCondition, pageWithCount } from './sql-helpers.js';
 
@@ -279,43 +274,10 @@ export async function insertArchive(
 
 type EngineClock = { now(): Date };
 
-/** Sends borrowings (27_1) through the approval engine inside the archive's transaction. */
-export class EngineArchiveApprovalPort implements ArchiveApprovalPort {
-  constructor(
-    private readonly trx: Db,
-    private readonly linked: LinkedRecordRegistry<Db> | undefined,
-    private readonly clock: EngineClock,
-  ) {}
-
-  async submitBorrow(request: Parameters<ArchiveApprovalPort['submitBorrow']>[0]) {
-    if (this.linked === undefined) throw new Error('archive approvals need the linked records');
-    const engine = new ApprovalEngine(
-      new KyselyUnitOfWork(this.trx, (t) =>
-        createApprovalRepositories(t, this.linked as LinkedRecordRegistry<Db>),
-      ),
-      this.clock,
-    );
-    const r = await engine.create(
-      {
-        kind: 'ArchivesApproval',
-        typeCode: ARCHIVE_BORROW_TYPE_CODE,
-        title: request.title,
-        content: request.content,
-        recordKind: ARCHIVE_BORROW_RECORD_KIND,
-        recordId: request.recordId,
-        submit: true,
-      },
-      {
-        userId: request.drafterId,
-        deptId: request.drafterDeptId,
-        scope: { kind: 'own', userId: request.drafterId },
-      },
-      { route: 'archives.submitBorrow' },
-    );
-    if (!r.ok) return r;
-    return ok({ approvalId: r.value.approvalId, status: r.value.status });
-  }
-}
+/** Without the linked records (the reads' bindings) a borrowing cannot be sent into approval. */
+const unlinkedApprovals: RecordApprovalPort = {
+  submit: () => Promise.reject(new Error('archive approvals need the linked records')),
+};
 
 /** The archive ports bound to one connection or transaction. */
 export const createArchiveRepositories = (
@@ -325,7 +287,8 @@ export const createArchiveRepositories = (
 ): ArchiveRepositories => ({
   archives: new SqlArchiveRepository(db),
   borrows: new SqlArchiveBorrowRepository(db),
-  approvals: new EngineArchiveApprovalPort(db, linked, clock),
+  approvals:
+    linked === undefined ? unlinkedApprovals : new EngineRecordApprovalPort(db, linked, clock),
   timeZone: () => instituteTimeZone(db),
   idempotency: new SqlIdempotencyRepository(db),
 });

@@ -3,14 +3,12 @@ import { nickNameOf } from './sql-helpers.js';
 import { recordAuthor } from './record-author.js';
 import {
   personNameOf,
-  CLOSING_RECORD_KIND,
   MoneyDecimal,
   toAmountString,
   type CheckedClosing,
   type ClosedCase,
   type ClosedCaseRepository,
   type ClosingActor,
-  type ClosingApprovalPort,
   type ClosingContract,
   type ClosingKind,
   type ClosingListFilter,
@@ -25,7 +23,7 @@ import {
 import { type ExpressionBuilder, type Kysely } from 'kysely';
 import { backSum } from '../read-models/contract-figures.js';
 import type { Database } from '../database/schema.js';
-import { submitRecordForApproval } from './sql-approval-submit.js';
+import { EngineRecordApprovalPort } from './sql-approval-submit.js';
 import { closingPeople } from './record-people.js';
 import { containsPattern, scopeCondition, pageWithCount } from './sql-helpers.js';
 
@@ -357,24 +355,6 @@ export class SqlClosedCaseRepository implements ClosedCaseRepository {
   }
 }
 
-export class EngineClosingApprovalPort implements ClosingApprovalPort {
-  constructor(
-    private readonly trx: Db,
-    private readonly linked: LinkedRecordRegistry<Db>,
-    private readonly clock: EngineClock,
-  ) {}
-
-  async submit(request: Parameters<ClosingApprovalPort['submit']>[0]) {
-    return submitRecordForApproval(
-      this.trx,
-      this.linked,
-      this.clock,
-      { ...request, kind: 'Common', recordKind: CLOSING_RECORD_KIND },
-      'closing.submit',
-    );
-  }
-}
-
 export function createClosedCaseRepositories(
   db: Db,
   linked: LinkedRecordRegistry<Db>,
@@ -382,7 +362,7 @@ export function createClosedCaseRepositories(
 ): ClosingRepositories {
   return {
     closing: new SqlClosedCaseRepository(db),
-    approvals: new EngineClosingApprovalPort(db, linked, clock),
+    approvals: new EngineRecordApprovalPort(db, linked, clock),
     idempotency: new SqlIdempotencyRepository(db),
   };
 }

@@ -19,11 +19,8 @@ import {
 } from '@dpms/core';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../database/schema.js';
-import {
-  EngineContractApprovalPort,
-  SqlContractRepository,
-  SqlRecordHistoryRepository,
-} from './sql-contract.repository.js';
+import { EngineRecordApprovalPort } from './sql-approval-submit.js';
+import { SqlContractRepository, SqlRecordHistoryRepository } from './sql-contract.repository.js';
 import { SqlIdempotencyRepository } from './sql-auth.repository.js';
 import {
   containsPattern,
@@ -468,6 +465,6 @@ export function createContractChildRepositories(
     children: new SqlContractChildRepository(db),
     history: new SqlRecordHistoryRepository(db),
     idempotency: new SqlIdempotencyRepository(db),
-    ...(linked && clock ? { approvals: new EngineContractApprovalPort(db, linked, clock) } : {}),
+    ...(linked && clock ? { approvals: new EngineRecordApprovalPort(db, linked, clock) } : {}),
   };
 }

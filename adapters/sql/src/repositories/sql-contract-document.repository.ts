@@ -24,7 +24,7 @@ import {
 } from '@dpms/core';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../database/schema.js';
-import { EngineContractApprovalPort } from './sql-contract.repository.js';
+import { EngineRecordApprovalPort } from './sql-approval-submit.js';
 import {
   nickNameOf,
   containsPattern,
@@ -260,6 +260,6 @@ export function createContractDocumentRepositories(
     documents: new SqlContractDocumentRepository(db),
     contracts: new SqlDocumentContractDirectory(db),
     settings: new SqlCompanySettingsSource(db),
-    approvals: new EngineContractApprovalPort(db, linked, clock),
+    approvals: new EngineRecordApprovalPort(db, linked, clock),
   };
 }

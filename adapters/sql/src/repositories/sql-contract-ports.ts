@@ -1,12 +1,9 @@
-/** The contract use cases' other ports over SQL: the fee rate sets, the approval engine, history. */
+/** The contract use cases' other ports over SQL: the fee rate sets, history. */
 import {
   type RecordHistoryRepository,
-  ApprovalEngine,
   FEE_CATEGORIES,
   FEE_RATE_DICT_TYPES,
-  ok,
   rateSetFromDict,
-  type ContractApprovalPort,
   type ContractRepositories,
   type EngineClock,
   type FeeRateSets,
@@ -15,8 +12,7 @@ import {
 } from '@dpms/core';
 import { type Kysely } from 'kysely';
 import type { Database } from '../database/schema.js';
-import { createApprovalRepositories } from './sql-approval.repository.js';
-import { KyselyUnitOfWork } from './platform-repositories.js';
+import { EngineRecordApprovalPort } from './sql-approval-submit.js';
 import { SqlIdempotencyRepository } from './sql-auth.repository.js';
 import { type Db } from './sql-helpers.js';
 import { json } from './sql-contract-rows.js';
@@ -47,45 +43,6 @@ export class SqlFeeRateSource implements FeeRateSource {
   }
 }
 
-/**
- * The approval port of the contract use cases: the approval engine run in the contract's own
- * transaction (its unit of work reuses the transaction it is given), so the approval and the
- * record's lock commit or roll back together.
- */
-export class EngineContractApprovalPort implements ContractApprovalPort {
-  constructor(
-    private readonly trx: Kysely<Database>,
-    private readonly linked: LinkedRecordRegistry<Kysely<Database>>,
-    private readonly clock: EngineClock,
-  ) {}
-
-  async submit(request: Parameters<ContractApprovalPort['submit']>[0]) {
-    const engine = new ApprovalEngine(
-      new KyselyUnitOfWork(this.trx, (t) => createApprovalRepositories(t, this.linked)),
-      this.clock,
-    );
-    const r = await engine.create(
-      {
-        kind: request.kind,
-        typeCode: request.typeCode,
-        title: request.title,
-        content: request.content,
-        recordKind: request.recordKind,
-        recordId: request.recordId,
-        submit: true,
-      },
-      {
-        userId: request.drafterId,
-        deptId: request.drafterDeptId,
-        scope: { kind: 'own', userId: request.drafterId },
-      },
-      { route: 'contract.submit' },
-    );
-    if (!r.ok) return r;
-    return ok({ approvalId: r.value.approvalId, status: r.value.status });
-  }
-}
-
 /** The contract ports bound to one connection or transaction. */
 export function createContractRepositories(
   db: Kysely<Database>,
@@ -95,7 +52,7 @@ export function createContractRepositories(
   return {
     contracts: new SqlContractRepository(db),
     rates: new SqlFeeRateSource(db),
-    approvals: new EngineContractApprovalPort(db, linked, clock),
+    approvals: new EngineRecordApprovalPort(db, linked, clock),
     changes: new SqlContractChangeRepository(db),
     idempotency: new SqlIdempotencyRepository(db),
   };

@@ -1,20 +1,15 @@
 import {
   CONFIG_KEYS,
   FUND_PAY_MOVEMENT,
-  FUND_PAY_RECORD_KIND,
   payAccountKey,
   sortPayAccounts,
   type BackMoneySource,
-  type EngineClock,
-  type FundPayApprovalPort,
   type FundPayLedgerPort,
   type FundPlanGate,
-  type LinkedRecordRegistry,
   type PayAccount,
   type PayPosting,
 } from '@dpms/core';
 import { sql } from 'kysely';
-import { submitRecordForApproval } from './sql-approval-submit.js';
 import { lockBalances, postMovement, type LedgerOrder } from './sql-fund-ledger.js';
 
 import { type Db, amount } from './sql-fund-pay-rows.js';
@@ -103,31 +98,6 @@ export class SqlFundPayLedger implements FundPayLedgerPort {
       balances,
       m.at,
       PAY_ORDER,
-    );
-  }
-}
-
-// ---- approvals --------------------------------------------------------------------------------
-
-/** Sends payments through the approval engine inside the payment's transaction. */
-export class EngineFundPayApprovalPort implements FundPayApprovalPort {
-  constructor(
-    private readonly trx: Db,
-    private readonly linked: LinkedRecordRegistry<Db>,
-    private readonly clock: EngineClock,
-  ) {}
-
-  async submit(request: Parameters<FundPayApprovalPort['submit']>[0]) {
-    return submitRecordForApproval(
-      this.trx,
-      this.linked,
-      this.clock,
-      {
-        ...request,
-        kind: request.typeCode === '20_1' ? 'FundMonthPlan' : 'ContractSeal',
-        recordKind: FUND_PAY_RECORD_KIND,
-      },
-      'fundPay.submit',
     );
   }
 }

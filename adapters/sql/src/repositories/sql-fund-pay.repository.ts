@@ -34,17 +34,10 @@ import {
   payColumns,
 } from './sql-fund-pay-rows.js';
 import { SqlPaymentPlanStore } from './sql-fund-pay-plans.js';
-import {
-  EngineFundPayApprovalPort,
-  SqlFundPayLedger,
-  SqlFundPlanGate,
-} from './sql-fund-pay-ports.js';
+import { SqlFundPayLedger, SqlFundPlanGate } from './sql-fund-pay-ports.js';
+import { EngineRecordApprovalPort } from './sql-approval-submit.js';
 
-export {
-  EngineFundPayApprovalPort,
-  SqlFundPayLedger,
-  SqlFundPlanGate,
-} from './sql-fund-pay-ports.js';
+export { SqlFundPayLedger, SqlFundPlanGate } from './sql-fund-pay-ports.js';
 
 export class SqlFundPayRepository extends SqlPaymentPlanStore implements FundPayRepository {
   authorOf(recordId: string) {
@@ -289,7 +282,7 @@ export function createFundPayRepositories(
     pays: new SqlFundPayRepository(db),
     gate: new SqlFundPlanGate(db),
     ledger: new SqlFundPayLedger(db),
-    approvals: new EngineFundPayApprovalPort(db, linked, clock),
+    approvals: new EngineRecordApprovalPort(db, linked, clock),
     idempotency: new SqlIdempotencyRepository(db),
   };
 }

@@ -16,11 +16,8 @@ import {
 } from '@dpms/core';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../database/schema.js';
-import {
-  EngineContractApprovalPort,
-  SqlFeeRateSource,
-  SqlRecordHistoryRepository,
-} from './sql-contract.repository.js';
+import { EngineRecordApprovalPort } from './sql-approval-submit.js';
+import { SqlFeeRateSource, SqlRecordHistoryRepository } from './sql-contract.repository.js';
 import { SqlIdempotencyRepository } from './sql-auth.repository.js';
 import {
   nickNameOf,
@@ -278,7 +275,7 @@ export function createLixiangRepositories(
     lixiang: new SqlLixiangRepository(db),
     lixiangChanges: new SqlLixiangChangeRepository(db),
     rates: new SqlFeeRateSource(db),
-    approvals: new EngineContractApprovalPort(db, linked, clock),
+    approvals: new EngineRecordApprovalPort(db, linked, clock),
     history: new SqlRecordHistoryRepository(db),
     idempotency: new SqlIdempotencyRepository(db),
   };
