@@ -9,6 +9,7 @@
  * JavaScript through Node's own loader instead of being compiled again for every test file by
  * the test runner (importing cost the http-api suite a third of its time in CI).
  */
+import { defaultServerConditions } from 'vite';
 import { mergeConfig } from 'vitest/config';
 
 /** The built output of a workspace package: core/dist/…, adapters/<name>/dist/…. */
@@ -31,4 +32,12 @@ export function withWorkspaceDeps(config, conditions, { ssr = true } = {}) {
     ...(ssr ? { ssr: { resolve: { conditions: resolved } } } : {}),
     test: fromDist ? { server: { deps: { external: [WORKSPACE_DIST] } } } : {},
   });
+}
+
+/** The config of a package whose tests are plain Node unit tests, every `.test.ts` under src. */
+export function nodeUnitTests() {
+  return withWorkspaceDeps(
+    { test: { include: ['src/**/*.test.ts'], environment: 'node' } },
+    defaultServerConditions,
+  );
 }

@@ -1,13 +1,3 @@
-import { defaultServerConditions } from 'vite';
-import { defineConfig } from 'vitest/config';
-import { withWorkspaceDeps } from '../../scripts/vitest-workspace-deps.mjs';
+import { nodeUnitTests } from '../../scripts/vitest-workspace-deps.mjs';
 
-export default withWorkspaceDeps(
-  defineConfig({
-    test: {
-      include: ['src/**/*.test.ts'],
-      environment: 'node',
-    },
-  }),
-  defaultServerConditions,
-);
+export default nodeUnitTests();
