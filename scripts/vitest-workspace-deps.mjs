@@ -4,16 +4,17 @@
  * Run by hand (`npx vitest` in a package), from their sources through the `source` export
  * condition, so a change to core is tested without building core first.
  *
- * Under `npm test` each package's test script sets DPMS_TEST_DEPS=dist: turbo has built those
- * packages before the tests (turbo.json: `test` depends on `^build`), so they load as that built
- * JavaScript through Node's own loader instead of being compiled again for every test file by
- * the test runner (importing cost the http-api suite a third of its time in CI).
+ * The root `npm test` sets DPMS_TEST_DEPS=dist for the turbo run (turbo.json passes it to the test
+ * tasks): turbo has built those packages before the tests (`test` depends on `^build`), so they
+ * load as that built JavaScript through Node's own loader instead of being compiled again for
+ * every test file by the test runner (importing cost the http-api suite a third of its time in
+ * CI). A package's own `npm test` leaves it unset, so it never runs against a stale build.
  */
 import { defaultServerConditions } from 'vite';
 import { mergeConfig } from 'vitest/config';
 
-/** The built output of a workspace package: core/dist/…, adapters/<name>/dist/…. */
-const WORKSPACE_DIST = /\/(core|adapters\/[a-z-]+)\/dist\//;
+/** The built output of a workspace package: core/dist/…, adapters/<name>/dist/…, print-service/dist/…. */
+const WORKSPACE_DIST = /\/(core|print-service|adapters\/[a-z-]+)\/dist\//;
 
 /**
  * `config` with the resolve conditions and externals for the workspace packages: `conditions`

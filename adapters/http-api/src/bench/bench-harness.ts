@@ -93,9 +93,10 @@ export async function closedLoop(
  * Runs several loads in turns, `rounds` slices of `durationMs / rounds` each, and summarizes each
  * load over its slices: on a shared machine a burst of someone else's work then falls on every
  * side of a ratio alike instead of on whichever ran at the time. Each round starts one load later
- * (a, b, c, then b, c, a, then c, a, b, …), so no load always follows the same one or always
- * runs first after a pause: what one load leaves behind (a flush, a collection) falls on each of
- * the others alike.
+ * (a, b, c, then b, c, a, then c, a, b, …), so no load always runs first after a pause. What a
+ * load leaves behind (a flush, a collection) falls on the load after it: with three loads, b
+ * follows a in two rounds of three and c in one, so a figure that compares a with the others
+ * takes both of them together.
  */
 export async function inTurns(
   durationMs: number,

@@ -83,7 +83,8 @@ describe.each(testDatabaseKinds())('登录日志, 操作日志 and 在线用户 
     await put('经代理修改', '203.0.113.9');
     await put('直连修改');
     const rows = await operRows('title=岗位管理&businessType=2');
-    const byRemark = (remark: string) => rows.find((r: any) => r.operParam.includes(remark));
+    const byRemark = (remark: string) =>
+      rows.find((r: { operParam: string }) => r.operParam.includes(remark));
     // The test's requests come from loopback, the proxy the server trusts by default.
     expect(byRemark('经代理修改')).toMatchObject({ operIp: '203.0.113.9', operLocation: '未知' });
     expect(byRemark('直连修改')).toMatchObject({
