@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SUPER_ROLE, USER_SORT_COLUMNS, userActionTarget } from '@dpms/core';
+import { SUPER_ROLE, USER_SORT_COLUMNS, userActionTarget, type UserEdit } from '@dpms/core';
 import { ok, okWith, page } from '../../http/envelope.js';
 import { MSG } from '../../http/messages.js';
 import { instituteDaysOf } from '../../http/institute-zone.js';
@@ -29,6 +29,19 @@ import {
   updateBody,
 } from './user-schemas.js';
 import { unwrapUserWrite, type UserRouteDeps } from './user-access.js';
+
+/** What 新增用户 and 修改用户 send alike, as UserWrites takes it. */
+const formFields = (b: UserEdit): UserEdit => ({
+  deptId: b.deptId,
+  email: b.email,
+  phonenumber: b.phonenumber,
+  sex: b.sex,
+  status: b.status,
+  remark: b.remark,
+  postIds: b.postIds,
+  roleIds: b.roleIds,
+  defaultRoleId: b.defaultRoleId,
+});
 
 /** 用户管理: the list, its export, and the writes an administrator makes (core's UserWrites). */
 export function registerUserAdminRoutes(book: RouteBook, deps: UserRouteDeps): void {
@@ -189,18 +202,10 @@ export function registerUserAdminRoutes(book: RouteBook, deps: UserRouteDeps): v
     handler: async ({ body, principal }) => {
       const created = await writes.create(
         {
+          ...formFields(body),
           userName: body.userName,
           nickName: body.nickName,
           password: body.password,
-          deptId: body.deptId,
-          email: body.email,
-          phonenumber: body.phonenumber,
-          sex: body.sex,
-          status: body.status,
-          remark: body.remark,
-          postIds: body.postIds,
-          roleIds: body.roleIds,
-          defaultRoleId: body.defaultRoleId,
         },
         principal,
       );
@@ -219,18 +224,7 @@ export function registerUserAdminRoutes(book: RouteBook, deps: UserRouteDeps): v
     handler: async ({ body, principal }) => {
       const updated = await writes.update(
         body.userId,
-        {
-          nickName: body.nickName,
-          deptId: body.deptId,
-          email: body.email,
-          phonenumber: body.phonenumber,
-          sex: body.sex,
-          status: body.status,
-          remark: body.remark,
-          postIds: body.postIds,
-          roleIds: body.roleIds,
-          defaultRoleId: body.defaultRoleId,
-        },
+        { ...formFields(body), nickName: body.nickName },
         principal,
       );
       return ok(userView(unwrapUserWrite(updated)));
