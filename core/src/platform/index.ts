@@ -31,6 +31,7 @@ export * from './config.repository.port.js';
 export * from './config-writes.use-case.js';
 export * from './read-policy.js';
 export * from './user-actions.js';
+export * from './user-writes.use-case.js';
 export * from './major.js';
 export * from './major.repository.port.js';
 export * from './auth-session.js';

@@ -15,8 +15,8 @@ import type {
 /**
  * Users. A user record is in a scope when its department is (dept, deptAndBelow) or when it is the
  * caller (own). Deleted users (del_flag '2') are invisible to every method.
- * Writes answer `PLATFORM.NOT_FOUND` for a missing user and `PLATFORM.DATA_SCOPE_DENIED` for one
- * outside the scope (or a target department outside it), `PLATFORM.DUPLICATE` for a taken user name.
+ * Writes check nothing (core's UserWrites does): they answer `PLATFORM.NOT_FOUND` for a missing
+ * user and `PLATFORM.DUPLICATE` for a taken user name (the database's unique index).
  */
 export interface UserRepository {
   list(query: ListQuery<UserFilter, UserSortColumn>, scope: DataScope): Promise<ListPage<SysUser>>;
@@ -27,20 +27,13 @@ export interface UserRepository {
   findByIds(userIds: readonly number[]): Promise<readonly SysUser[]>;
   findCredentials(userName: string): Promise<UserCredentials | null>;
   findCredentialsById(userId: number): Promise<UserCredentials | null>;
-  create(user: NewUser, scope: DataScope): Promise<Result<SysUser, DomainError>>;
-  update(userId: number, patch: UserPatch, scope: DataScope): Promise<Result<SysUser, DomainError>>;
+  /** Writes the user with its roles (the default one marked) and posts. */
+  create(user: NewUser): Promise<Result<SysUser, DomainError>>;
+  update(userId: number, patch: UserPatch): Promise<Result<SysUser, DomainError>>;
   /** Soft delete (del_flag '2'); the user name stays taken. Ends nothing by itself: revoke sessions too. */
-  delete(userIds: readonly number[], scope: DataScope): Promise<Result<number, DomainError>>;
-  setStatus(
-    userId: number,
-    status: StatusFlag,
-    scope: DataScope,
-  ): Promise<Result<void, DomainError>>;
-  setPasswordHash(
-    userId: number,
-    passwordHash: string,
-    scope: DataScope,
-  ): Promise<Result<void, DomainError>>;
+  delete(userIds: readonly number[]): Promise<Result<number, DomainError>>;
+  setStatus(userId: number, status: StatusFlag): Promise<Result<void, DomainError>>;
+  setPasswordHash(userId: number, passwordHash: string): Promise<Result<void, DomainError>>;
   /** Active users holding a role, for the host (7) and project manager (2) pickers. */
   listByRoleId(roleId: number, scope: DataScope): Promise<readonly UserOption[]>;
   /** Active users holding a post. */

@@ -2,7 +2,6 @@ import { createHash, randomUUID } from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
 import { captchaPng } from './captcha-raster.js';
 import {
-  ALL_DATA,
   CAPTCHA_TTL_MS,
   CONFIG_KEYS,
   LOG_STATUS,
@@ -224,11 +223,7 @@ export class IdentityService implements Authenticator {
     }
     if (cred.status !== '0') throw new HttpError(403, MSG.userDisabled);
     if (check.needsRehash) {
-      await this.repos.users.setPasswordHash(
-        cred.userId,
-        await this.hasher.hash(password),
-        ALL_DATA,
-      );
+      await this.repos.users.setPasswordHash(cred.userId, await this.hasher.hash(password));
     }
     return cred;
   }

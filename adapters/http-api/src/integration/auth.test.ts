@@ -3,7 +3,7 @@ import bcrypt from 'bcryptjs';
 import { SignJWT } from 'jose';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_DATA, SESSION_POLICY } from '@dpms/core';
+import { SESSION_POLICY } from '@dpms/core';
 import { nextAddress, openTestApi, testDatabaseKinds, type TestApi } from '../test-support/api.js';
 
 const bearer = (t: string) => ({ Authorization: `Bearer ${t}` });
@@ -29,7 +29,7 @@ describe.each(testDatabaseKinds())('identity on %s', (kind) => {
   });
 
   it('accepts a bcrypt hash brought over from RuoYi and upgrades it to argon2id on login', async () => {
-    await api.repos.users.setPasswordHash(16, bcrypt.hashSync('ruoyi-pass1', 10), ALL_DATA);
+    await api.repos.users.setPasswordHash(16, bcrypt.hashSync('ruoyi-pass1', 10));
     expect((await api.repos.users.findCredentials('bmfzr2'))!.passwordHash).toMatch(/^\$2[aby]\$/);
     await api.login('bmfzr2', 'ruoyi-pass1');
     expect((await api.repos.users.findCredentials('bmfzr2'))!.passwordHash).toMatch(

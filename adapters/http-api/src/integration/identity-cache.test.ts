@@ -3,7 +3,7 @@ import type { Express } from 'express';
 import { sql, type KyselyPlugin } from 'kysely';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ALL_DATA, type PlatformRepositories } from '@dpms/core';
+import type { PlatformRepositories } from '@dpms/core';
 import { createPlatformRepositories, type DatabaseHandle } from '@dpms/sql';
 import { openSecondHandle } from '@dpms/sql/testing';
 import { createApp } from '../app.js';
@@ -163,7 +163,7 @@ describe.each(testDatabaseKinds())('the per-session identity cache on %s', (kind
     await request(two.app).get('/prod-api/getInfo').set(bearer(token)).expect(401);
 
     // A change made in the table alone (no session ended) is announced by the database itself.
-    await one.repos.users.setStatus(userId, '0', ALL_DATA);
+    await one.repos.users.setStatus(userId, '0');
     const again = await login(one.app, 'caiwu');
     await request(two.app).get('/prod-api/getInfo').set(bearer(again)).expect(200);
     const disabledAgain = heard(two.cache, (p) => p === `user:${userId}`);

@@ -1,7 +1,6 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-call -- supertest bodies are untyped JSON */
 import ExcelJS from 'exceljs';
 import request from 'supertest';
-import { ALL_DATA } from '@dpms/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestApi, testDatabaseKinds, type TestApi } from '../test-support/api.js';
 import { binaryBody } from '../test-support/xlsx-answer.js';
@@ -195,7 +194,7 @@ describe.each(testDatabaseKinds())('platform calls on %s', (kind) => {
       expect((await get('/system/user/profile', token)).body.data.avatar).toBe(up.body.imgUrl);
       // An avatar stored with the prefix (before RuoYi's form) is sent as the path below it.
       const me = (await get('/system/user/profile', token)).body.data.userId as number;
-      await api.repos.users.update(me, { avatar: `/prod-api${up.body.imgUrl}` }, ALL_DATA);
+      await api.repos.users.update(me, { avatar: `/prod-api${up.body.imgUrl}` });
       expect((await get('/getInfo', token)).body.user.avatar).toBe(up.body.imgUrl);
       const fake = await request(api.app)
         .post('/prod-api/system/user/profile/avatar')

@@ -1,6 +1,5 @@
 import ExcelJS from 'exceljs';
 import request from 'supertest';
-import { ALL_DATA } from '@dpms/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestApi, testDatabaseKinds, type TestApi } from '../test-support/api.js';
 import { zipOf } from '../test-support/zip-of.js';
@@ -90,7 +89,7 @@ describe.each(testDatabaseKinds())('RuoYi user import on %s', (kind) => {
     });
     // The initial password signs the new account in, once it holds a role.
     const one = (await userNamed('importone'))!;
-    await api.repos.users.update(one.userId, { roleIds: [13] }, ALL_DATA);
+    await api.repos.users.update(one.userId, { roleIds: [13] });
     await expect(api.login('importone', 'Init123x')).resolves.toBeTruthy();
 
     // RuoYi's own template words (SysUser's @Excel names), in its order.

@@ -188,7 +188,7 @@ describe.each(testDatabaseKinds())(
       expect(await repos.sessions.findActive('tx-s', at(1))).toBeNull();
       const result = await uow.transaction(async (r) => {
         await r.captchas.create({ uuid: 'tx2', codeHash: 'h', expiresAt: at(120) });
-        const disabled = await r.users.setStatus(15, '1', { kind: 'all' });
+        const disabled = await r.users.setStatus(15, '1');
         const revoked = await r.sessions.revokeAllForUser(15, at(1), 'user_disabled');
         return { disabled, revoked };
       });

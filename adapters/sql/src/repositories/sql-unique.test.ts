@@ -1,5 +1,4 @@
 import {
-  ALL_DATA,
   UNIQUE_FIELDS,
   uniqueTaken,
   type DomainError,
@@ -114,10 +113,7 @@ const CASES: readonly RepoCase[] = [
   {
     field: 'userName',
     create: (r, v) =>
-      idOf(
-        r.users.create({ userName: v, nickName: '唯一', passwordHash: 'x' }, ALL_DATA),
-        (x) => x.userId,
-      ),
+      idOf(r.users.create({ userName: v, nickName: '唯一', passwordHash: 'x' }), (x) => x.userId),
     subject: (v) => v,
   },
   {

@@ -1,50 +1,9 @@
-import { PlatformErrors, type DomainError } from '@dpms/core';
 import type { Db } from './sql-helpers.js';
 
 /*
- * A user's links: the department, roles and posts a write names, and the role and post rows
- * it replaces (SqlUserRepository's create and update).
+ * A user's links: the role and post rows SqlUserRepository's create and update replace (core's
+ * UserWrites has checked that each is stored).
  */
-
-/** A department, role or post that does not exist (or was deleted) named by a write. */
-export async function invalidLinks(
-  db: Db,
-  deptId: number | null,
-  roleIds: readonly number[] | undefined,
-  postIds: readonly number[] | undefined,
-): Promise<DomainError | null> {
-  if (deptId !== null) {
-    const dept = await db
-      .selectFrom('sys_dept')
-      .select('dept_id')
-      .where('dept_id', '=', deptId)
-      .where('del_flag', '=', '0')
-      .executeTakeFirst();
-    if (!dept) return { ...PlatformErrors.notFound('部门'), field: 'deptId' };
-  }
-  const roles = [...new Set(roleIds ?? [])];
-  if (roles.length > 0) {
-    const found = await db
-      .selectFrom('sys_role')
-      .select('role_id')
-      .where('role_id', 'in', roles)
-      .where('del_flag', '=', '0')
-      .execute();
-    if (found.length !== roles.length)
-      return { ...PlatformErrors.notFound('角色'), field: 'roleIds' };
-  }
-  const posts = [...new Set(postIds ?? [])];
-  if (posts.length > 0) {
-    const found = await db
-      .selectFrom('sys_post')
-      .select('post_id')
-      .where('post_id', 'in', posts)
-      .execute();
-    if (found.length !== posts.length)
-      return { ...PlatformErrors.notFound('岗位'), field: 'postIds' };
-  }
-  return null;
-}
 
 export async function replaceRoles(
   trx: Db,

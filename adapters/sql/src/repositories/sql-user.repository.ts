@@ -24,7 +24,6 @@ import {
   containsPattern,
   deptAndBelowIds,
   prefixPattern,
-  deptInScope,
   inTransaction,
   pageBounds,
   pageWithCount,
@@ -32,7 +31,7 @@ import {
   type Db,
 } from './sql-helpers.js';
 import { refusingDuplicates } from './sql-unique.js';
-import { invalidLinks, replacePosts, replaceRoles, setDefaultRole } from './sql-user-links.js';
+import { replacePosts, replaceRoles, setDefaultRole } from './sql-user-links.js';
 import { toOption, toUser } from './sql-user-rows.js';
 
 /** orderByColumn → column: the only way a sort reaches SQL. */
@@ -216,11 +215,8 @@ export class SqlUserRepository implements UserRepository {
     };
   }
 
-  async create(user: NewUser, scope: DataScope): Promise<Result<SysUser, DomainError>> {
+  async create(user: NewUser): Promise<Result<SysUser, DomainError>> {
     const deptId = user.deptId ?? null;
-    const invalid = await invalidLinks(this.db, deptId, user.roleIds, user.postIds);
-    if (invalid) return err(invalid);
-    if (!(await deptInScope(this.db, deptId, scope))) return err(PlatformErrors.outOfScope());
     const written = await refusingDuplicates(this.db, 'create', user.userName, async () => {
       const userId = await inTransaction(this.db, async (trx) => {
         const row = await trx
@@ -253,6 +249,14 @@ export class SqlUserRepository implements UserRepository {
     return created ? ok(created) : err(USER_NOT_FOUND());
   }
 
+  private async isStored(userId: number): Promise<boolean> {
+    const row = await this.base()
+      .where('u.user_id', '=', userId)
+      .select('u.user_id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** NOT_FOUND when the user does not exist, DATA_SCOPE_DENIED when it exists outside the scope. */
   private async checkScope(userId: number, scope: DataScope): Promise<Result<void, DomainError>> {
     const row = await this.base()
@@ -268,18 +272,9 @@ export class SqlUserRepository implements UserRepository {
     return row.visible ? ok(undefined) : err(PlatformErrors.outOfScope());
   }
 
-  async update(
-    userId: number,
-    patch: UserPatch,
-    scope: DataScope,
-  ): Promise<Result<SysUser, DomainError>> {
-    const allowed = await this.checkScope(userId, scope);
-    if (!allowed.ok) return allowed;
-    const invalid = await invalidLinks(this.db, patch.deptId ?? null, patch.roleIds, patch.postIds);
-    if (invalid) return err(invalid);
-    if (patch.deptId !== undefined && !(await deptInScope(this.db, patch.deptId, scope))) {
-      return err(PlatformErrors.outOfScope());
-    }
+  /** `PLATFORM.NOT_FOUND` when the user is not stored (or deleted). */
+  async update(userId: number, patch: UserPatch): Promise<Result<SysUser, DomainError>> {
+    if (!(await this.isStored(userId))) return err(USER_NOT_FOUND());
     await inTransaction(this.db, async (trx) => {
       await trx
         .updateTable('sys_user')
@@ -310,11 +305,9 @@ export class SqlUserRepository implements UserRepository {
     return updated ? ok(updated) : err(USER_NOT_FOUND());
   }
 
-  async delete(userIds: readonly number[], scope: DataScope): Promise<Result<number, DomainError>> {
-    for (const id of userIds) {
-      const allowed = await this.checkScope(id, scope);
-      if (!allowed.ok) return allowed;
-    }
+  /** `PLATFORM.NOT_FOUND` when any of the users is not stored, and then deletes none. */
+  async delete(userIds: readonly number[]): Promise<Result<number, DomainError>> {
+    for (const id of userIds) if (!(await this.isStored(id))) return err(USER_NOT_FOUND());
     if (userIds.length === 0) return ok(0);
     const res = await this.db
       .updateTable('sys_user')
@@ -325,13 +318,8 @@ export class SqlUserRepository implements UserRepository {
     return ok(Number(res.numUpdatedRows));
   }
 
-  async setStatus(
-    userId: number,
-    status: StatusFlag,
-    scope: DataScope,
-  ): Promise<Result<void, DomainError>> {
-    const allowed = await this.checkScope(userId, scope);
-    if (!allowed.ok) return allowed;
+  async setStatus(userId: number, status: StatusFlag): Promise<Result<void, DomainError>> {
+    if (!(await this.isStored(userId))) return err(USER_NOT_FOUND());
     await this.db
       .updateTable('sys_user')
       .set({ status, update_time: new Date() })
@@ -340,13 +328,8 @@ export class SqlUserRepository implements UserRepository {
     return ok(undefined);
   }
 
-  async setPasswordHash(
-    userId: number,
-    passwordHash: string,
-    scope: DataScope,
-  ): Promise<Result<void, DomainError>> {
-    const allowed = await this.checkScope(userId, scope);
-    if (!allowed.ok) return allowed;
+  async setPasswordHash(userId: number, passwordHash: string): Promise<Result<void, DomainError>> {
+    if (!(await this.isStored(userId))) return err(USER_NOT_FOUND());
     const now = new Date();
     await this.db
       .updateTable('sys_user')

@@ -1,16 +1,7 @@
 import { z } from 'zod';
-import {
-  SUPER_ROLE,
-  USER_SORT_COLUMNS,
-  checkNewPassword,
-  err,
-  uniqueTaken,
-  userActionCheck,
-  userActionTarget,
-} from '@dpms/core';
+import { SUPER_ROLE, USER_SORT_COLUMNS, userActionTarget, type UserEdit } from '@dpms/core';
 import { ok, okWith, page } from '../../http/envelope.js';
 import { MSG } from '../../http/messages.js';
-import { unwrap } from '../../http/http-error.js';
 import { instituteDaysOf } from '../../http/institute-zone.js';
 import { listQueryOf } from '../../http/list-query.js';
 import { pagingShape } from '../../http/paging.js';
@@ -37,11 +28,24 @@ import {
   resetPasswordBody,
   updateBody,
 } from './user-schemas.js';
-import type { UserRouteDeps } from './user-access.js';
+import { unwrapUserWrite, type UserRouteDeps } from './user-access.js';
 
-/** 用户管理: the list, its export, and the writes an administrator makes. */
+/** What 新增用户 and 修改用户 send alike, as UserWrites takes it. */
+const formFields = (b: UserEdit): UserEdit => ({
+  deptId: b.deptId,
+  email: b.email,
+  phonenumber: b.phonenumber,
+  sex: b.sex,
+  status: b.status,
+  remark: b.remark,
+  postIds: b.postIds,
+  roleIds: b.roleIds,
+  defaultRoleId: b.defaultRoleId,
+});
+
+/** 用户管理: the list, its export, and the writes an administrator makes (core's UserWrites). */
 export function registerUserAdminRoutes(book: RouteBook, deps: UserRouteDeps): void {
-  const { repos, identity, guardGivenRoles, getScoped, adminRoleId, checkAction } = deps;
+  const { repos, writes, getScoped, adminRoleId } = deps;
   /**
    * The user's last successful sign-in, from 登录日志 (RuoYi keeps it on sys_user as
    * loginIp/loginDate): the newest 登录成功 row of exactly this login name; none when the log was
@@ -119,16 +123,7 @@ export function registerUserAdminRoutes(book: RouteBook, deps: UserRouteDeps): v
     body: resetPasswordBody,
     response: systemDoneAnswer,
     handler: async ({ body, principal }) => {
-      await checkAction(principal, 'resetPwd', body.userId);
-      const pw = unwrap(checkNewPassword(body.password, 'password'));
-      unwrap(
-        await repos.users.setPasswordHash(
-          body.userId,
-          await identity.hashPassword(pw),
-          principal.scope,
-        ),
-      );
-      await identity.endSessions(body.userId, 'password_change');
+      unwrapUserWrite(await writes.resetPassword(body.userId, body.password, principal));
       return ok();
     },
   });
@@ -142,20 +137,7 @@ export function registerUserAdminRoutes(book: RouteBook, deps: UserRouteDeps): v
     body: z.object({ userId: id(), status: statusFlag() }),
     response: systemDoneAnswer,
     handler: async ({ body, principal }) => {
-      const target = await getScoped(principal, body.userId);
-      // The toggle's rule is about the status it leaves: disabling oneself is refused.
-      unwrap(
-        userActionCheck(
-          'changeStatus',
-          {
-            ...userActionTarget(target, await adminRoleId()),
-            status: body.status === '1' ? '0' : '1',
-          },
-          principal,
-        ),
-      );
-      unwrap(await repos.users.setStatus(body.userId, body.status, principal.scope));
-      if (body.status === '1') await identity.endSessions(body.userId, 'user_disabled');
+      unwrapUserWrite(await writes.setStatus(body.userId, body.status, principal));
       return ok();
     },
   });
@@ -218,33 +200,16 @@ export function registerUserAdminRoutes(book: RouteBook, deps: UserRouteDeps): v
     body: createBody,
     response: okEnvelope(userRecord),
     handler: async ({ body, principal }) => {
-      await guardGivenRoles(principal, body.roleIds);
-      const pw = unwrap(checkNewPassword(body.password, 'password'));
-      // A look-up before the (deliberately slow) password hash spares the work; the unique
-      // index decides under concurrency, and both answer the same refusal.
-      if (await repos.users.findByUserName(body.userName))
-        unwrap(err(uniqueTaken('userName', 'create', body.userName)));
-      const created = unwrap(
-        await repos.users.create(
-          {
-            userName: body.userName,
-            nickName: body.nickName,
-            passwordHash: await identity.hashPassword(pw),
-            deptId: body.deptId,
-            email: body.email,
-            phonenumber: body.phonenumber,
-            sex: body.sex,
-            status: body.status,
-            remark: body.remark,
-            postIds: body.postIds,
-            roleIds: body.roleIds,
-            defaultRoleId: body.defaultRoleId,
-            createBy: principal.userName,
-          },
-          principal.scope,
-        ),
+      const created = await writes.create(
+        {
+          ...formFields(body),
+          userName: body.userName,
+          nickName: body.nickName,
+          password: body.password,
+        },
+        principal,
       );
-      return ok(userView(created));
+      return ok(userView(unwrapUserWrite(created)));
     },
   });
 
@@ -257,34 +222,12 @@ export function registerUserAdminRoutes(book: RouteBook, deps: UserRouteDeps): v
     body: updateBody,
     response: okEnvelope(userRecord),
     handler: async ({ body, principal }) => {
-      const before = await checkAction(principal, 'edit', body.userId);
-      await guardGivenRoles(principal, body.roleIds, before.roleIds);
-      const updated = unwrap(
-        await repos.users.update(
-          body.userId,
-          {
-            nickName: body.nickName,
-            deptId: body.deptId,
-            email: body.email,
-            phonenumber: body.phonenumber,
-            sex: body.sex,
-            status: body.status,
-            remark: body.remark,
-            postIds: body.postIds,
-            roleIds: body.roleIds,
-            defaultRoleId: body.defaultRoleId,
-            updateBy: principal.userName,
-          },
-          principal.scope,
-        ),
+      const updated = await writes.update(
+        body.userId,
+        { ...formFields(body), nickName: body.nickName },
+        principal,
       );
-      const rolesChanged =
-        body.roleIds !== undefined &&
-        [...before.roleIds].sort().join(',') !== [...updated.roleIds].sort().join(',');
-      if (updated.status === '1' && before.status === '0')
-        await identity.endSessions(body.userId, 'user_disabled');
-      else if (rolesChanged) await identity.endSessions(body.userId, 'forced');
-      return ok(userView(updated));
+      return ok(userView(unwrapUserWrite(updated)));
     },
   });
 
@@ -297,9 +240,7 @@ export function registerUserAdminRoutes(book: RouteBook, deps: UserRouteDeps): v
     params: z.object({ userIds: idList() }),
     response: countAnswer,
     handler: async ({ params, principal }) => {
-      for (const uid of params.userIds) await checkAction(principal, 'remove', uid);
-      const n = unwrap(await repos.users.delete(params.userIds, principal.scope));
-      for (const uid of params.userIds) await identity.endSessions(uid, 'user_deleted');
+      const n = unwrapUserWrite(await writes.remove(params.userIds, principal));
       return ok({ count: n });
     },
   });

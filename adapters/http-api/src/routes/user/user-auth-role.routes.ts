@@ -2,13 +2,12 @@ import { z } from 'zod';
 import { buildDeptTree, isAdminRole } from '@dpms/core';
 import { authRoleAnswer, authRoleQuery, okEnvelope, systemDoneAnswer, treeNode } from '@dpms/wire';
 import { ok, okWith } from '../../http/envelope.js';
-import { HttpError, unwrap } from '../../http/http-error.js';
 import { perm, type RouteBook } from '../../http/route.js';
 import { id } from '../../http/schemas.js';
 import { roleView } from '../role/role-access.js';
 import { userView } from '../views.js';
 import { TAG } from './user-schemas.js';
-import type { UserRouteDeps } from './user-access.js';
+import { unwrapUserWrite, type UserRouteDeps } from './user-access.js';
 
 /**
  * What RuoYi's 用户管理 calls beside the list and the form: the department tree beside the list
@@ -16,7 +15,7 @@ import type { UserRouteDeps } from './user-access.js';
  * otherwise take both.
  */
 export function registerUserAuthRoleRoutes(book: RouteBook, deps: UserRouteDeps): void {
-  const { repos, identity, guardGivenRoles, getScoped, checkAction } = deps;
+  const { repos, writes, getScoped } = deps;
 
   book.add({
     method: 'get',
@@ -62,20 +61,7 @@ export function registerUserAuthRoleRoutes(book: RouteBook, deps: UserRouteDeps)
     query: authRoleQuery,
     response: systemDoneAnswer,
     handler: async ({ query, principal }) => {
-      const before = await checkAction(principal, 'edit', query.userId);
-      const roleIds = [...new Set(query.roleIds)];
-      const roles = await Promise.all(roleIds.map((r) => repos.roles.findById(r)));
-      if (roles.some((r) => r === null)) throw new HttpError(404, '角色不存在');
-      await guardGivenRoles(principal, roleIds, before.roleIds);
-      unwrap(
-        await repos.users.update(
-          query.userId,
-          { roleIds, defaultRoleId: before.defaultRoleId, updateBy: principal.userName },
-          principal.scope,
-        ),
-      );
-      const taken = before.roleIds.some((r) => !roleIds.includes(r));
-      if (taken) await identity.endSessions(query.userId, 'forced');
+      unwrapUserWrite(await writes.assignRoles(query.userId, query.roleIds, principal));
       return ok();
     },
   });

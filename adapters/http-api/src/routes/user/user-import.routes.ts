@@ -121,8 +121,9 @@ const bodyOf = (u: ImportedUser) => ({
  * answer is its report for the 导入结果 alert: HTML lines, a refusal when any row failed.
  */
 export function registerUserImportRoutes(book: RouteBook, deps: UserRouteDeps): void {
-  const { repos, identity, checkAction } = deps;
+  const { repos, identity, writes } = deps;
 
+  /** A row checked as 新增用户's form is, then core's import rule; a refusal is the row's. */
   async function importOne(
     principal: Principal,
     row: ImportedUser,
@@ -132,48 +133,22 @@ export function registerUserImportRoutes(book: RouteBook, deps: UserRouteDeps): 
     const parsed = importedUser.safeParse(bodyOf(row));
     if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message);
     const u = parsed.data;
-    const existing = await repos.users.findByUserName(u.userName);
-    // As RuoYi: an existing account is reported, not touched, unless the sheet is to update.
-    if (existing && !updateSupport) return 'exists';
-    if (existing) {
-      // As 修改用户 (a new 部门编号 moves the account, within the caller's data scope), and a status change as 用户管理's switch allows it (nobody disables themselves).
-      const before = await checkAction(principal, 'edit', existing.userId);
-      if (u.status !== undefined && u.status !== before.status)
-        await checkAction(principal, 'changeStatus', existing.userId);
-      const r = await repos.users.update(
-        existing.userId,
-        {
-          nickName: u.nickName,
-          deptId: u.deptId,
-          email: u.email,
-          phonenumber: u.phonenumber,
-          sex: u.sex,
-          status: u.status,
-          updateBy: principal.userName,
-        },
-        principal.scope,
-      );
-      if (!r.ok) throw new HttpError(400, r.error.message);
-      if (u.status === '1' && before.status === '0')
-        await identity.endSessions(existing.userId, 'user_disabled');
-      return 'updated';
-    }
-    const r = await repos.users.create(
+    const r = await writes.importOne(
       {
         userName: u.userName,
         nickName: u.nickName,
-        passwordHash: await passwordHash(),
         deptId: u.deptId,
         email: u.email,
         phonenumber: u.phonenumber,
         sex: u.sex,
         status: u.status,
-        createBy: principal.userName,
       },
-      principal.scope,
+      updateSupport,
+      passwordHash,
+      principal,
     );
     if (!r.ok) throw new HttpError(400, r.error.message);
-    return 'created';
+    return r.value;
   }
 
   book.add({

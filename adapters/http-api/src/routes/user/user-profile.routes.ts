@@ -1,17 +1,17 @@
-import { ALL_DATA, checkNewPassword } from '@dpms/core';
+import { ALL_DATA } from '@dpms/core';
 import { ok, okWith } from '../../http/envelope.js';
-import { HttpError, unwrap } from '../../http/http-error.js';
+import { HttpError } from '../../http/http-error.js';
 import { MSG } from '../../http/messages.js';
 import { AUTHENTICATED, type RouteBook } from '../../http/route.js';
 import { parseInput } from '../../http/validation.js';
 import { userView } from '../views.js';
 import { avatarAnswer, profileAnswer, systemDoneAnswer } from '@dpms/wire';
 import { TAG, passwordChange, profileUpdateBody } from './user-schemas.js';
-import type { UserRouteDeps } from './user-access.js';
+import { unwrapUserWrite, type UserRouteDeps } from './user-access.js';
 
-/** 个人中心: the caller's own record, password and avatar. */
+/** 个人中心: the caller's own record, password and avatar; writes through core's UserWrites. */
 export function registerUserProfileRoutes(book: RouteBook, deps: UserRouteDeps): void {
-  const { repos, identity, avatars } = deps;
+  const { repos, writes, avatars } = deps;
   book.add({
     method: 'get',
     path: '/system/user/profile',
@@ -41,17 +41,15 @@ export function registerUserProfileRoutes(book: RouteBook, deps: UserRouteDeps):
     body: profileUpdateBody,
     response: systemDoneAnswer,
     handler: async ({ body, principal }) => {
-      unwrap(
-        await repos.users.update(
-          principal.userId,
+      unwrapUserWrite(
+        await writes.updateProfile(
           {
             nickName: body.nickName,
             email: body.email,
             phonenumber: body.phonenumber,
             sex: body.sex,
-            updateBy: principal.userName,
           },
-          ALL_DATA,
+          principal,
         ),
       );
       return ok();
@@ -75,19 +73,9 @@ export function registerUserProfileRoutes(book: RouteBook, deps: UserRouteDeps):
         oldPassword: body.oldPassword ?? query.oldPassword,
         newPassword: body.newPassword ?? query.newPassword,
       });
-      if (!(await identity.verifyPassword(principal.userId, given.oldPassword))) {
-        throw new HttpError(400, MSG.oldPasswordWrong);
-      }
-      if (given.oldPassword === given.newPassword) throw new HttpError(400, MSG.newPasswordSame);
-      const pw = unwrap(checkNewPassword(given.newPassword, 'newPassword'));
-      unwrap(
-        await repos.users.setPasswordHash(
-          principal.userId,
-          await identity.hashPassword(pw),
-          ALL_DATA,
-        ),
+      unwrapUserWrite(
+        await writes.changeOwnPassword(given.oldPassword, given.newPassword, principal),
       );
-      await identity.endSessions(principal.userId, 'password_change', principal.sessionId);
       return ok();
     },
   });
@@ -102,13 +90,7 @@ export function registerUserProfileRoutes(book: RouteBook, deps: UserRouteDeps):
     response: avatarAnswer,
     handler: async ({ req, principal }) => {
       const url = await avatars.save(req);
-      unwrap(
-        await repos.users.update(
-          principal.userId,
-          { avatar: url, updateBy: principal.userName },
-          ALL_DATA,
-        ),
-      );
+      unwrapUserWrite(await writes.setAvatar(url, principal));
       return okWith({ imgUrl: url });
     },
   });
