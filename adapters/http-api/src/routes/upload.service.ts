@@ -6,11 +6,15 @@ import {
   checkUploadType,
   deriveFileType,
   expectedChunkSpan,
-  hasPermission,
+  FILE_ID,
+  mayReadFile,
   parseChunkForm,
   sniffMatchesExtension,
   UPLOAD_MESSAGES,
+  Uploads,
   uploadTypesFor,
+  type DomainError,
+  type Result,
   type UploadPurpose,
   type FileRecord,
   type FileRecordRepository,
@@ -33,11 +37,8 @@ export {
   type FileServiceConfig,
 } from './upload/file-service-config.js';
 
-/** Who may read a file besides its owner: role admin, `*:*:*`, or this permission. */
-export const FILE_READ_PERMISSION = 'common:file:read';
-
-/** Server-issued ids of files and uploads: 128 random bits as 32 lower-case hex digits. */
-export const FILE_ID = /^[0-9a-f]{32}$/;
+// The read permission and the id shape are core's (the Uploads use case); this path keeps them.
+export { FILE_ID, FILE_READ_PERMISSION } from '@dpms/core';
 // eslint-disable-next-line no-control-regex -- control characters are exactly what it refuses
 const CONTROL = /[\u0000-\u001f\u007f]/;
 const newId = (): string => randomBytes(16).toString('hex');
@@ -68,17 +69,38 @@ export const fileAnswer = (
 const fail = (status: number, code: string, message: string, field?: string) =>
   new HttpError(status, message, { errorCode: code, ...(field ? { field } : {}) });
 
+/** The status each refusal of the Uploads use case answers with. */
+const REFUSAL_STATUS: Readonly<Record<string, number>> = {
+  'UPLOAD.FILE_NAME_INVALID': 400,
+  'UPLOAD.TYPE_NOT_ALLOWED': 415,
+  'UPLOAD.NOT_FOUND': 404,
+  'UPLOAD.FILE_ID_INVALID': 400,
+  'UPLOAD.FILE_NOT_FOUND': 404,
+  'UPLOAD.FORBIDDEN': 403,
+};
+
+const refused = (e: DomainError) => fail(REFUSAL_STATUS[e.code] ?? 422, e.code, e.message, e.field);
+
+const answered = <T>(result: Result<T>): T => {
+  if (!result.ok) throw refused(result.error);
+  return result.value;
+};
+
 /**
  * Chunked and ordinary uploads over the file store and the file records (DESIGN §6). Stateless:
  * everything an instance needs to take a chunk or complete an upload is in the database.
  */
 export class FileService {
+  private readonly uploads: Uploads;
+
   constructor(
     readonly store: FileStore,
     readonly files: FileRecordRepository,
     private readonly clock: Clock,
     readonly config: FileServiceConfig = DEFAULT_FILE_SERVICE_CONFIG,
-  ) {}
+  ) {
+    this.uploads = new Uploads(files, clock, { newId });
+  }
 
   /**
    * GET /common/maxfile/getUploadId: an id for one file's chunks; the type is checked now, for
@@ -89,26 +111,7 @@ export class FileService {
     fileName: string,
     purpose?: UploadPurpose,
   ): Promise<string> {
-    const name = fileName.trim();
-    // eslint-disable-next-line no-control-regex -- control characters are what it refuses
-    if (!name || name === '.' || name === '..' || /[/\\\u0000-\u001f\u007f]/.test(name)) {
-      throw fail(
-        400,
-        'UPLOAD.FILE_NAME_INVALID',
-        UPLOAD_MESSAGES.chunkFileNameInvalid('fileName'),
-        'fileName',
-      );
-    }
-    const type = checkUploadType(name, uploadTypesFor(purpose));
-    if (!type.ok) throw fail(415, type.error.code, type.error.message, 'fileName');
-    const uploadId = newId();
-    await this.files.createUpload({
-      uploadId,
-      ownerUserId: principal.userId,
-      fileName: name,
-      now: this.clock.now(),
-    });
-    return uploadId;
+    return answered(await this.uploads.startUpload(principal, fileName, purpose));
   }
 
   /** POST /common/maxfile/upload: one chunk, either field naming. */
@@ -404,13 +407,7 @@ export class FileService {
    * before the store is touched.
    */
   async readableFile(id: string, principal: Principal): Promise<FileRecord> {
-    if (!FILE_ID.test(id)) throw fail(400, 'UPLOAD.FILE_ID_INVALID', UPLOAD_MESSAGES.fileIdInvalid);
-    const file = await this.files.findFile(id);
-    if (!file) throw fail(404, 'UPLOAD.FILE_NOT_FOUND', UPLOAD_MESSAGES.fileNotFound);
-    if (!mayRead(file, principal)) {
-      throw fail(403, 'UPLOAD.FORBIDDEN', UPLOAD_MESSAGES.fileForbidden);
-    }
-    return file;
+    return answered(await this.uploads.readableFile(id, principal));
   }
 
   /** Deletes a file the server made (storeGenerated), when its time is up; gone already is fine. */
@@ -432,23 +429,13 @@ export class FileService {
   }
 
   private async ownedUpload(uploadId: string, principal: Principal) {
-    if (!FILE_ID.test(uploadId)) {
-      throw fail(404, 'UPLOAD.NOT_FOUND', UPLOAD_MESSAGES.uploadNotFound, 'uploadId');
-    }
-    const session = await this.files.findUpload(uploadId);
-    if (!session || session.ownerUserId !== principal.userId) {
-      throw fail(404, 'UPLOAD.NOT_FOUND', UPLOAD_MESSAGES.uploadNotFound, 'uploadId');
-    }
-    return session;
+    return answered(await this.uploads.ownedUpload(uploadId, principal));
   }
 }
 
+/** Who may read a file: core's rule (the owner, role admin, or `common:file:read`). */
 export function mayRead(file: FileRecord, principal: Principal): boolean {
-  return (
-    file.ownerUserId === principal.userId ||
-    principal.isAdmin ||
-    hasPermission(principal.permissions, [FILE_READ_PERMISSION])
-  );
+  return mayReadFile(file, principal);
 }
 
 /** Runs the sweeper every `everyMs` (unref'd: it never keeps the process alive). */

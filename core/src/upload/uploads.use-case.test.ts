@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import type { FileRecord, FileRecordRepository, UploadSession } from './file-store.port.js';
+import {
+  FILE_READ_PERMISSION,
+  mayReadFile,
+  Uploads,
+  type UploadActor,
+} from './uploads.use-case.js';
+
+const NOW = new Date('2026-03-02T08:00:00Z');
+const ID = 'a'.repeat(32);
+const OTHER_ID = 'b'.repeat(32);
+
+/** In-memory records: only what the use case calls, and a count of every read and write. */
+function memory() {
+  const uploads = new Map<string, UploadSession>();
+  const stored = new Map<string, FileRecord>();
+  const calls = { createUpload: 0, findUpload: 0, findFile: 0 };
+  const repo = {
+    createUpload: (u: { uploadId: string; ownerUserId: number; fileName: string; now: Date }) => {
+      calls.createUpload += 1;
+      uploads.set(u.uploadId, {
+        uploadId: u.uploadId,
+        ownerUserId: u.ownerUserId,
+        fileName: u.fileName,
+        fileSize: null,
+        fileHash: null,
+        chunkTotal: null,
+        chunkSize: null,
+        status: 'uploading',
+        fileId: null,
+        createdAt: u.now,
+        updatedAt: u.now,
+      });
+      return Promise.resolve();
+    },
+    findUpload: (id: string) => {
+      calls.findUpload += 1;
+      return Promise.resolve(uploads.get(id) ?? null);
+    },
+    findFile: (id: string) => {
+      calls.findFile += 1;
+      return Promise.resolve(stored.get(id) ?? null);
+    },
+  } as Partial<FileRecordRepository> as FileRecordRepository;
+  const useCase = new Uploads(repo, { now: () => NOW }, { newId: () => ID });
+  return { uploads, stored, calls, useCase };
+}
+
+const person = (userId: number, extra: Partial<UploadActor> = {}): UploadActor => ({
+  userId,
+  isAdmin: false,
+  permissions: [],
+  ...extra,
+});
+
+const file = (ownerUserId: number): FileRecord => ({
+  fileId: OTHER_ID,
+  originalName: '合同.pdf',
+  fileType: 'pdf',
+  size: 3,
+  contentHash: 'c'.repeat(64),
+  storageKey: `files/${OTHER_ID}`,
+  ownerUserId,
+  createdAt: NOW,
+});
+
+describe('Uploads.startUpload', () => {
+  it('records an upload for its caller under a new id, at the clock time', async () => {
+    const m = memory();
+    const r = await m.useCase.startUpload(person(7), '  合同.pdf ');
+    expect(r).toEqual({ ok: true, value: ID });
+    expect(m.uploads.get(ID)).toMatchObject({
+      ownerUserId: 7,
+      fileName: '合同.pdf',
+      createdAt: NOW,
+    });
+  });
+
+  it.each(['', '   ', '.', '..', 'a/b.pdf', 'a\\b.pdf', 'a\u0000.pdf', 'a\u007f.pdf'])(
+    'refuses the name %j and writes nothing',
+    async (name) => {
+      const m = memory();
+      const r = await m.useCase.startUpload(person(7), name);
+      expect(r.ok || r.error).toMatchObject({
+        code: 'UPLOAD.FILE_NAME_INVALID',
+        field: 'fileName',
+      });
+      expect(m.calls.createUpload).toBe(0);
+    },
+  );
+
+  it('refuses a type the purpose does not admit and writes nothing', async () => {
+    const m = memory();
+    const r = await m.useCase.startUpload(person(7), '图纸.dwg');
+    expect(r.ok || r.error).toMatchObject({ code: 'UPLOAD.TYPE_NOT_ALLOWED', field: 'fileName' });
+    expect(m.calls.createUpload).toBe(0);
+  });
+
+  it('admits a CAD drawing for a design result', async () => {
+    const m = memory();
+    expect((await m.useCase.startUpload(person(7), '图纸.dwg', 'result')).ok).toBe(true);
+    expect(m.calls.createUpload).toBe(1);
+  });
+});
+
+describe('Uploads.ownedUpload', () => {
+  it('answers the caller’s own upload', async () => {
+    const m = memory();
+    await m.useCase.startUpload(person(7), '合同.pdf');
+    const r = await m.useCase.ownedUpload(ID, person(7));
+    expect(r.ok && r.value.uploadId).toBe(ID);
+  });
+
+  it('does not find another person’s upload', async () => {
+    const m = memory();
+    await m.useCase.startUpload(person(7), '合同.pdf');
+    const r = await m.useCase.ownedUpload(ID, person(8));
+    expect(r.ok || r.error).toMatchObject({ code: 'UPLOAD.NOT_FOUND', field: 'uploadId' });
+  });
+
+  it('refuses a malformed id before reading the records', async () => {
+    const m = memory();
+    const r = await m.useCase.ownedUpload('../etc/passwd', person(7));
+    expect(r.ok || r.error).toMatchObject({ code: 'UPLOAD.NOT_FOUND' });
+    expect(m.calls.findUpload).toBe(0);
+  });
+});
+
+describe('Uploads.readableFile', () => {
+  it('refuses an id the server did not issue before reading the records', async () => {
+    const m = memory();
+    const r = await m.useCase.readableFile('files/../x', person(7));
+    expect(r.ok || r.error).toMatchObject({ code: 'UPLOAD.FILE_ID_INVALID' });
+    expect(m.calls.findFile).toBe(0);
+  });
+
+  it('answers not found for an unknown file', async () => {
+    const r = await memory().useCase.readableFile(OTHER_ID, person(7));
+    expect(r.ok || r.error).toMatchObject({ code: 'UPLOAD.FILE_NOT_FOUND' });
+  });
+
+  it('refuses someone else’s file to a person without the read permission', async () => {
+    const m = memory();
+    m.stored.set(OTHER_ID, file(1));
+    const r = await m.useCase.readableFile(
+      OTHER_ID,
+      person(7, { permissions: ['system:user:list'] }),
+    );
+    expect(r.ok || r.error).toMatchObject({ code: 'UPLOAD.FORBIDDEN' });
+  });
+
+  it('answers the file to its owner', async () => {
+    const m = memory();
+    m.stored.set(OTHER_ID, file(7));
+    expect(await m.useCase.readableFile(OTHER_ID, person(7))).toEqual({ ok: true, value: file(7) });
+  });
+});
+
+describe('mayReadFile', () => {
+  it('lets the owner, role admin, the read permission and the wildcard read; nobody else', () => {
+    const f = file(1);
+    expect(mayReadFile(f, person(1))).toBe(true);
+    expect(mayReadFile(f, person(2, { isAdmin: true }))).toBe(true);
+    expect(mayReadFile(f, person(2, { permissions: [FILE_READ_PERMISSION] }))).toBe(true);
+    expect(mayReadFile(f, person(2, { permissions: ['*:*:*'] }))).toBe(true);
+    expect(mayReadFile(f, person(2, { permissions: ['common:file:list'] }))).toBe(false);
+  });
+});
