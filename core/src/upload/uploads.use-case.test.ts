@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { FileRecord, FileRecordRepository, UploadSession } from './file-store.port.js';
+import type { ChunkForm } from './chunk-form.js';
+import type {
+  FileRecord,
+  FileRecordRepository,
+  FileStore,
+  RecordPartOutcome,
+  UploadPart,
+} from './file-store.port.js';
+import type { UploadSession } from './file-store.port.js';
 import {
   FILE_READ_PERMISSION,
   mayReadFile,
@@ -16,6 +24,9 @@ function memory() {
   const uploads = new Map<string, UploadSession>();
   const stored = new Map<string, FileRecord>();
   const calls = { createUpload: 0, findUpload: 0, findFile: 0 };
+  const parts: UploadPart[] = [];
+  const deleted: string[] = [];
+  let outcome: RecordPartOutcome = { kind: 'recorded', replacedKey: null };
   const repo = {
     createUpload: (u: { uploadId: string; ownerUserId: number; fileName: string; now: Date }) => {
       calls.createUpload += 1;
@@ -42,9 +53,28 @@ function memory() {
       calls.findFile += 1;
       return Promise.resolve(stored.get(id) ?? null);
     },
+    recordPart: (_id: string, _shape: unknown, part: UploadPart) => {
+      if (outcome.kind === 'recorded') parts.push(part);
+      return Promise.resolve(outcome);
+    },
   } as Partial<FileRecordRepository> as FileRecordRepository;
-  const useCase = new Uploads(repo, { now: () => NOW }, { newId: () => ID });
-  return { uploads, stored, calls, useCase };
+  const store = {
+    delete: (key: string) => {
+      deleted.push(key);
+      return Promise.resolve();
+    },
+  } as Partial<FileStore> as FileStore;
+  const useCase = new Uploads(
+    repo,
+    store,
+    { now: () => NOW },
+    { newId: () => ID },
+    { maxFileBytes: 100 },
+  );
+  const answer = (next: RecordPartOutcome) => {
+    outcome = next;
+  };
+  return { uploads, stored, calls, parts, deleted, answer, useCase };
 }
 
 const person = (userId: number, extra: Partial<UploadActor> = {}): UploadActor => ({
@@ -165,5 +195,119 @@ describe('mayReadFile', () => {
     expect(mayReadFile(f, person(2, { permissions: [FILE_READ_PERMISSION] }))).toBe(true);
     expect(mayReadFile(f, person(2, { permissions: ['*:*:*'] }))).toBe(true);
     expect(mayReadFile(f, person(2, { permissions: ['common:file:list'] }))).toBe(false);
+  });
+});
+
+const bytes = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
+const PDF_HEAD = bytes('%PDF-1.7\n');
+const form = (over: Partial<ChunkForm> = {}): ChunkForm => ({
+  uploadId: ID,
+  fileName: '合同.pdf',
+  fileSize: 10,
+  fileHash: 'd'.repeat(32),
+  chunkSize: 4,
+  chunkTotal: 3,
+  chunkIndex: 0,
+  chunkHash: 'e'.repeat(32),
+  partNum: 1,
+  ...over,
+});
+const chunk = { key: 'staging/x/1', size: 4, md5: 'e'.repeat(32), head: PDF_HEAD };
+
+async function started(fileName = '合同.pdf') {
+  const m = memory();
+  await m.useCase.startUpload(person(7), fileName, 'result');
+  return m;
+}
+
+describe('Uploads.acceptChunk', () => {
+  it('records a chunk that passes every check and answers its numbers', async () => {
+    const m = await started();
+    const r = await m.useCase.acceptChunk(form(), chunk, person(7));
+    expect(r).toEqual({
+      ok: true,
+      value: { uploadId: ID, chunkIndex: 0, partNum: 1, size: 4, md5: 'e'.repeat(32) },
+    });
+    expect(m.parts).toEqual([{ partNum: 1, size: 4, md5: 'e'.repeat(32), storageKey: chunk.key }]);
+  });
+
+  it('deletes the bytes of the part a re-sent chunk replaced', async () => {
+    const m = await started();
+    m.answer({ kind: 'recorded', replacedKey: 'staging/x/old' });
+    expect((await m.useCase.acceptChunk(form(), chunk, person(7))).ok).toBe(true);
+    expect(m.deleted).toEqual(['staging/x/old']);
+  });
+
+  it('refuses an announced file over the limit before reading the upload', async () => {
+    const m = await started();
+    const r = await m.useCase.acceptChunk(form({ fileSize: 101 }), chunk, person(7));
+    expect(r.ok || r.error.code).toBe('UPLOAD.TOO_LARGE');
+    expect(m.calls.findUpload).toBe(0);
+    expect(m.parts).toEqual([]);
+  });
+
+  it('does not find another person’s upload and records nothing', async () => {
+    const m = await started();
+    const r = await m.useCase.acceptChunk(form(), chunk, person(8));
+    expect(r.ok || r.error).toMatchObject({ code: 'UPLOAD.NOT_FOUND', field: 'uploadId' });
+    expect(m.parts).toEqual([]);
+  });
+
+  it('refuses a chunk whose md5 differs from the form and records nothing', async () => {
+    const m = await started();
+    const r = await m.useCase.acceptChunk(form(), { ...chunk, md5: 'f'.repeat(32) }, person(7));
+    expect(r.ok || r.error).toMatchObject({
+      code: 'UPLOAD.CHUNK_HASH_MISMATCH',
+      field: 'chunkHash',
+    });
+    expect(m.parts).toEqual([]);
+  });
+
+  it('refuses a chunk whose size is not its span of the plan and records nothing', async () => {
+    const m = await started();
+    const r = await m.useCase.acceptChunk(form(), { ...chunk, size: 3 }, person(7));
+    expect(r.ok || r.error.code).toBe('UPLOAD.CHUNK_SIZE_MISMATCH');
+    expect(m.parts).toEqual([]);
+  });
+
+  it('without a chunk size, refuses an empty chunk of a non-empty file', async () => {
+    const m = await started();
+    const r = await m.useCase.acceptChunk(
+      form({ chunkSize: undefined, chunkIndex: 1, partNum: 2 }),
+      { ...chunk, size: 0 },
+      person(7),
+    );
+    expect(r.ok || r.error.code).toBe('UPLOAD.CHUNK_SIZE_MISMATCH');
+    expect(m.parts).toEqual([]);
+  });
+
+  it('refuses a first chunk whose content is not its type and records nothing', async () => {
+    const m = await started();
+    const exe = bytes('MZ\u0090\u0000');
+    const r = await m.useCase.acceptChunk(form(), { ...chunk, head: exe }, person(7));
+    expect(r.ok || r.error.code).toBe('UPLOAD.UNSUPPORTED_TYPE');
+    expect(m.parts).toEqual([]);
+  });
+
+  it('checks the content of the first chunk only', async () => {
+    const m = await started();
+    const r = await m.useCase.acceptChunk(
+      form({ chunkIndex: 1, partNum: 2 }),
+      { ...chunk, head: new Uint8Array(4) },
+      person(7),
+    );
+    expect(r.ok).toBe(true);
+  });
+
+  it.each([
+    [{ kind: 'missing' } as const, 'UPLOAD.NOT_FOUND'],
+    [{ kind: 'not-uploading', status: 'complete' } as const, 'UPLOAD.ALREADY_COMPLETE'],
+    [{ kind: 'not-uploading', status: 'completing' } as const, 'UPLOAD.COMPLETING'],
+  ])('answers the records’ refusal %j as %s', async (outcome, code) => {
+    const m = await started();
+    m.answer(outcome);
+    const r = await m.useCase.acceptChunk(form(), chunk, person(7));
+    expect(r.ok || r.error.code).toBe(code);
+    expect(m.deleted).toEqual([]);
   });
 });

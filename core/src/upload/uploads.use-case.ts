@@ -1,7 +1,19 @@
 import { hasPermission } from '../session/permission.js';
 import { domainError, err, ok, type Result } from '../shared/result.js';
-import { checkUploadType, uploadTypesFor, type UploadPurpose } from './file-type.js';
-import type { FileRecord, FileRecordRepository, UploadSession } from './file-store.port.js';
+import { expectedChunkSpan, type ChunkForm } from './chunk-form.js';
+import { sniffMatchesExtension } from './file-signature.js';
+import {
+  ADMITTED_UPLOAD_TYPES,
+  checkUploadType,
+  uploadTypesFor,
+  type UploadPurpose,
+} from './file-type.js';
+import type {
+  FileRecord,
+  FileRecordRepository,
+  FileStore,
+  UploadSession,
+} from './file-store.port.js';
 import { UPLOAD_MESSAGES } from './upload-messages.js';
 
 /** Who may read a file besides its owner: role admin, `*:*:*`, or this permission. */
@@ -17,6 +29,29 @@ export interface UploadIds {
 
 export interface UploadClock {
   now(): Date;
+}
+
+/** One chunk as the adapter received it: already stored under `key`, counted and hashed. */
+export interface ReceivedChunk {
+  readonly key: string;
+  readonly size: number;
+  /** MD5 of the chunk's bytes, lower-case hex. */
+  readonly md5: string;
+  /** The first bytes, for the content check of the first chunk. */
+  readonly head: Uint8Array;
+}
+
+export interface ChunkAccepted {
+  readonly uploadId: string;
+  readonly chunkIndex: number;
+  readonly partNum: number;
+  readonly size: number;
+  readonly md5: string;
+}
+
+export interface UploadLimits {
+  /** The largest whole file a chunked upload may announce. */
+  readonly maxFileBytes: number;
 }
 
 /** Who asks: the signed-in person, as far as uploads care. */
@@ -49,8 +84,10 @@ const uploadNotFound = () =>
 export class Uploads {
   constructor(
     private readonly files: FileRecordRepository,
+    private readonly store: FileStore,
     private readonly clock: UploadClock,
     private readonly ids: UploadIds,
+    private readonly limits: UploadLimits,
   ) {}
 
   /**
@@ -82,6 +119,85 @@ export class Uploads {
       now: this.clock.now(),
     });
     return ok(uploadId);
+  }
+
+  /**
+   * One chunk of the caller's upload, in this order: the announced size, the upload is theirs,
+   * the type its name was started with, the chunk's hash, its size against the chunk plan, the
+   * content of the first chunk; only then is the part recorded (replacing a re-sent one, whose
+   * bytes are deleted). The caller deletes the received bytes when this refuses.
+   */
+  async acceptChunk(
+    form: ChunkForm,
+    chunk: ReceivedChunk,
+    actor: Pick<UploadActor, 'userId'>,
+  ): Promise<Result<ChunkAccepted>> {
+    const refuse = (code: string, message: string, field?: string) =>
+      err(domainError(code, message, field));
+    if (form.fileSize > this.limits.maxFileBytes) {
+      return refuse('UPLOAD.TOO_LARGE', UPLOAD_MESSAGES.fileTooLarge(this.limits.maxFileBytes));
+    }
+    const session = await this.files.findUpload(form.uploadId);
+    if (!session || session.ownerUserId !== actor.userId) return uploadNotFound();
+    // The name given to getUploadId decides the type (checked there for its purpose); a chunk
+    // cannot rename the file.
+    const type = checkUploadType(session.fileName, ADMITTED_UPLOAD_TYPES);
+    if (!type.ok) return refuse(type.error.code, type.error.message);
+    if (chunk.md5 !== form.chunkHash) {
+      return refuse(
+        'UPLOAD.CHUNK_HASH_MISMATCH',
+        UPLOAD_MESSAGES.chunkHashMismatch(form.chunkIndex),
+        'chunkHash',
+      );
+    }
+    const span = expectedChunkSpan(form);
+    const size = chunk.size;
+    const sizeOk = span
+      ? size === span.size
+      : size <= form.fileSize && (size > 0 || form.fileSize === 0);
+    if (!sizeOk) {
+      return refuse(
+        'UPLOAD.CHUNK_SIZE_MISMATCH',
+        UPLOAD_MESSAGES.chunkSizeMismatch(form.chunkIndex),
+      );
+    }
+    if (form.chunkIndex === 0 && !sniffMatchesExtension(chunk.head, type.value)) {
+      return refuse(
+        'UPLOAD.UNSUPPORTED_TYPE',
+        UPLOAD_MESSAGES.contentMismatch(session.fileName, type.value),
+      );
+    }
+    const outcome = await this.files.recordPart(
+      form.uploadId,
+      {
+        fileSize: form.fileSize,
+        fileHash: form.fileHash,
+        chunkTotal: form.chunkTotal,
+        chunkSize: form.chunkSize ?? null,
+      },
+      { partNum: form.partNum, size, md5: chunk.md5, storageKey: chunk.key },
+      this.clock.now(),
+    );
+    switch (outcome.kind) {
+      case 'missing':
+        return uploadNotFound();
+      case 'not-uploading':
+        return outcome.status === 'complete'
+          ? refuse('UPLOAD.ALREADY_COMPLETE', UPLOAD_MESSAGES.uploadAlreadyComplete)
+          : refuse('UPLOAD.COMPLETING', UPLOAD_MESSAGES.uploadCompleting);
+      case 'shape-mismatch':
+        return refuse('UPLOAD.SHAPE_MISMATCH', UPLOAD_MESSAGES.uploadShapeMismatch);
+      case 'recorded':
+        if (outcome.replacedKey)
+          await this.store.delete(outcome.replacedKey).catch(() => undefined);
+    }
+    return ok({
+      uploadId: form.uploadId,
+      chunkIndex: form.chunkIndex,
+      partNum: form.partNum,
+      size,
+      md5: chunk.md5,
+    });
   }
 
   /** The caller's own upload; anyone else's (or a malformed id) is not found. */

@@ -5,7 +5,6 @@ import {
   checkUploadParts,
   checkUploadType,
   deriveFileType,
-  expectedChunkSpan,
   FILE_ID,
   mayReadFile,
   parseChunkForm,
@@ -77,6 +76,13 @@ const REFUSAL_STATUS: Readonly<Record<string, number>> = {
   'UPLOAD.FILE_ID_INVALID': 400,
   'UPLOAD.FILE_NOT_FOUND': 404,
   'UPLOAD.FORBIDDEN': 403,
+  'UPLOAD.TOO_LARGE': 413,
+  'UPLOAD.CHUNK_HASH_MISMATCH': 422,
+  'UPLOAD.CHUNK_SIZE_MISMATCH': 422,
+  'UPLOAD.UNSUPPORTED_TYPE': 415,
+  'UPLOAD.ALREADY_COMPLETE': 409,
+  'UPLOAD.COMPLETING': 409,
+  'UPLOAD.SHAPE_MISMATCH': 422,
 };
 
 const refused = (e: DomainError) => fail(REFUSAL_STATUS[e.code] ?? 422, e.code, e.message, e.field);
@@ -99,7 +105,7 @@ export class FileService {
     private readonly clock: Clock,
     readonly config: FileServiceConfig = DEFAULT_FILE_SERVICE_CONFIG,
   ) {
-    this.uploads = new Uploads(files, clock, { newId });
+    this.uploads = new Uploads(files, store, clock, { newId }, config);
   }
 
   /**
@@ -144,76 +150,9 @@ export class FileService {
     const parsed = parseChunkForm(fields);
     if (!parsed.ok) throw fail(400, parsed.error.code, parsed.error.message, parsed.error.field);
     const { form } = parsed.value;
-    if (form.fileSize > this.config.maxFileBytes) {
-      throw fail(413, 'UPLOAD.TOO_LARGE', UPLOAD_MESSAGES.fileTooLarge(this.config.maxFileBytes));
-    }
-    const session = await this.files.findUpload(form.uploadId);
-    if (!session || session.ownerUserId !== principal.userId) {
-      throw fail(404, 'UPLOAD.NOT_FOUND', UPLOAD_MESSAGES.uploadNotFound, 'uploadId');
-    }
-    // The name given to getUploadId decides the type (checked there for its purpose); a chunk
-    // cannot rename the file.
-    const type = checkUploadType(session.fileName, ADMITTED_UPLOAD_TYPES);
-    if (!type.ok) throw fail(415, type.error.code, type.error.message);
-    const md5 = file.tap.digest();
-    if (md5 !== form.chunkHash) {
-      throw fail(
-        422,
-        'UPLOAD.CHUNK_HASH_MISMATCH',
-        UPLOAD_MESSAGES.chunkHashMismatch(form.chunkIndex),
-        'chunkHash',
-      );
-    }
-    const span = expectedChunkSpan(form);
-    const size = file.tap.size;
-    const sizeOk = span
-      ? size === span.size
-      : size <= form.fileSize && (size > 0 || form.fileSize === 0);
-    if (!sizeOk) {
-      throw fail(
-        422,
-        'UPLOAD.CHUNK_SIZE_MISMATCH',
-        UPLOAD_MESSAGES.chunkSizeMismatch(form.chunkIndex),
-      );
-    }
-    if (form.chunkIndex === 0 && !sniffMatchesExtension(file.tap.head, type.value)) {
-      throw fail(
-        415,
-        'UPLOAD.UNSUPPORTED_TYPE',
-        UPLOAD_MESSAGES.contentMismatch(session.fileName, type.value),
-      );
-    }
-    const outcome = await this.files.recordPart(
-      form.uploadId,
-      {
-        fileSize: form.fileSize,
-        fileHash: form.fileHash,
-        chunkTotal: form.chunkTotal,
-        chunkSize: form.chunkSize ?? null,
-      },
-      { partNum: form.partNum, size, md5, storageKey: file.key },
-      this.clock.now(),
-    );
-    switch (outcome.kind) {
-      case 'missing':
-        throw fail(404, 'UPLOAD.NOT_FOUND', UPLOAD_MESSAGES.uploadNotFound, 'uploadId');
-      case 'not-uploading':
-        throw outcome.status === 'complete'
-          ? fail(409, 'UPLOAD.ALREADY_COMPLETE', UPLOAD_MESSAGES.uploadAlreadyComplete)
-          : fail(409, 'UPLOAD.COMPLETING', UPLOAD_MESSAGES.uploadCompleting);
-      case 'shape-mismatch':
-        throw fail(422, 'UPLOAD.SHAPE_MISMATCH', UPLOAD_MESSAGES.uploadShapeMismatch);
-      case 'recorded':
-        if (outcome.replacedKey)
-          await this.store.delete(outcome.replacedKey).catch(() => undefined);
-    }
-    return {
-      uploadId: form.uploadId,
-      chunkIndex: form.chunkIndex,
-      partNum: form.partNum,
-      size,
-      md5,
-    };
+    const { key, tap } = file;
+    const chunk = { key, size: tap.size, md5: tap.digest(), head: tap.head };
+    return answered(await this.uploads.acceptChunk(form, chunk, principal));
   }
 
   /** The chunks the server holds, so a client resumes after a failure (ours, or its own). */
