@@ -15,6 +15,7 @@ import {
   type UploadActor,
 } from './uploads.use-case.js';
 
+const bytes = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
 const NOW = new Date('2026-03-02T08:00:00Z');
 const ID = 'a'.repeat(32);
 const OTHER_ID = 'b'.repeat(32);
@@ -27,6 +28,8 @@ function memory() {
   const parts: UploadPart[] = [];
   const deleted: string[] = [];
   let outcome: RecordPartOutcome = { kind: 'recorded', replacedKey: null };
+  const composed = { bytes: bytes('%PDF-1.7\n') };
+  const completion = { released: 0, finished: [] as FileRecord[] };
   const repo = {
     createUpload: (u: { uploadId: string; ownerUserId: number; fileName: string; now: Date }) => {
       calls.createUpload += 1;
@@ -53,12 +56,44 @@ function memory() {
       calls.findFile += 1;
       return Promise.resolve(stored.get(id) ?? null);
     },
+    claimCompletion: (id: string) => {
+      const session = uploads.get(id);
+      if (!session) return Promise.resolve({ kind: 'missing' as const });
+      const claimed = { ...session, fileSize: composed.bytes.length, fileHash: 'h'.repeat(32) };
+      const one = {
+        partNum: 1,
+        size: composed.bytes.length,
+        md5: 'e'.repeat(32),
+        storageKey: 'staging/x/1',
+      };
+      return Promise.resolve({
+        kind: 'claimed' as const,
+        session: { ...claimed, chunkTotal: 1, chunkSize: null },
+        parts: [one],
+      });
+    },
+    releaseCompletion: () => {
+      completion.released += 1;
+      return Promise.resolve();
+    },
+    finishCompletion: (_id: string, f: FileRecord) => {
+      completion.finished.push(f);
+      return Promise.resolve(['staging/x/1']);
+    },
     recordPart: (_id: string, _shape: unknown, part: UploadPart) => {
       if (outcome.kind === 'recorded') parts.push(part);
       return Promise.resolve(outcome);
     },
   } as Partial<FileRecordRepository> as FileRecordRepository;
   const store = {
+    compose: (
+      _sources: readonly string[],
+      _target: string,
+      o?: { observe?: (b: Uint8Array) => void },
+    ) => {
+      o?.observe?.(composed.bytes);
+      return Promise.resolve({ size: composed.bytes.length });
+    },
     delete: (key: string) => {
       deleted.push(key);
       return Promise.resolve();
@@ -69,12 +104,27 @@ function memory() {
     store,
     { now: () => NOW },
     { newId: () => ID },
-    { maxFileBytes: 100 },
+    { maxFileBytes: 100, completionStaleMs: 60_000 },
+    {
+      // A stand-in hash: 'h' × 32 when the bytes start as a PDF, else 'x' × 32.
+      tap: () => {
+        let head: Uint8Array = new Uint8Array(0);
+        return {
+          see: (b: Uint8Array) => {
+            head = b;
+          },
+          digest: () => (head[0] === 0x25 ? 'h' : 'x').repeat(32),
+          get head() {
+            return head;
+          },
+        };
+      },
+    },
   );
   const answer = (next: RecordPartOutcome) => {
     outcome = next;
   };
-  return { uploads, stored, calls, parts, deleted, answer, useCase };
+  return { uploads, stored, calls, parts, deleted, answer, composed, completion, useCase };
 }
 
 const person = (userId: number, extra: Partial<UploadActor> = {}): UploadActor => ({
@@ -198,7 +248,6 @@ describe('mayReadFile', () => {
   });
 });
 
-const bytes = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
 const PDF_HEAD = bytes('%PDF-1.7\n');
 const form = (over: Partial<ChunkForm> = {}): ChunkForm => ({
   uploadId: ID,
@@ -309,5 +358,36 @@ describe('Uploads.acceptChunk', () => {
     const r = await m.useCase.acceptChunk(form(), chunk, person(7));
     expect(r.ok || r.error.code).toBe(code);
     expect(m.deleted).toEqual([]);
+  });
+});
+
+describe('Uploads.complete', () => {
+  it('composes, checks and records the caller’s file, then drops the staged chunks', async () => {
+    const m = await started();
+    const r = await m.useCase.complete(ID, person(7));
+    expect(r.ok && r.value).toMatchObject({
+      fileId: ID,
+      originalName: '合同.pdf',
+      ownerUserId: 7,
+      storageKey: `files/${ID}`,
+    });
+    expect(m.completion.finished).toHaveLength(1);
+    expect(m.completion.released).toBe(0);
+  });
+
+  it('does not find another person’s upload and claims nothing', async () => {
+    const m = await started();
+    const r = await m.useCase.complete(ID, person(8));
+    expect(r.ok || r.error.code).toBe('UPLOAD.NOT_FOUND');
+    expect(m.completion.finished).toEqual([]);
+  });
+
+  it('refuses a whole-file hash that differs, deletes the composed bytes, gives the claim back', async () => {
+    const m = await started();
+    m.composed.bytes = bytes('MZ not a pdf');
+    const r = await m.useCase.complete(ID, person(7));
+    expect(r.ok || r.error.code).toBe('UPLOAD.FILE_HASH_MISMATCH');
+    expect(m.deleted).toEqual([`files/${ID}`]);
+    expect(m.completion).toEqual({ released: 1, finished: [] });
   });
 });

@@ -2,9 +2,11 @@ import { hasPermission } from '../session/permission.js';
 import { domainError, err, ok, type Result } from '../shared/result.js';
 import { expectedChunkSpan, type ChunkForm } from './chunk-form.js';
 import { sniffMatchesExtension } from './file-signature.js';
+import { checkUploadParts } from './upload-completion.js';
 import {
   ADMITTED_UPLOAD_TYPES,
   checkUploadType,
+  deriveFileType,
   uploadTypesFor,
   type UploadPurpose,
 } from './file-type.js';
@@ -12,6 +14,7 @@ import type {
   FileRecord,
   FileRecordRepository,
   FileStore,
+  UploadPart,
   UploadSession,
 } from './file-store.port.js';
 import { UPLOAD_MESSAGES } from './upload-messages.js';
@@ -21,6 +24,21 @@ export const FILE_READ_PERMISSION = 'common:file:read';
 
 /** Server-issued ids of files and uploads: 128 random bits as 32 lower-case hex digits. */
 export const FILE_ID = /^[0-9a-f]{32}$/;
+
+/** Where a stored file's bytes live in the file store. */
+export const storageKeyOf = (fileId: string): string => `files/${fileId}`;
+
+/** A running hash over bytes as they pass, keeping the first ones for the content check. */
+export interface ByteTap {
+  see(bytes: Uint8Array): void;
+  digest(): string;
+  readonly head: Uint8Array;
+}
+
+/** Hashes for the whole-file check: MD5 or SHA-256 (a 64-digit hash says which). */
+export interface UploadHashing {
+  tap(algorithm: 'md5' | 'sha256'): ByteTap;
+}
 
 /** New file and upload ids (the adapter draws them from a secure random source). */
 export interface UploadIds {
@@ -52,6 +70,8 @@ export interface ChunkAccepted {
 export interface UploadLimits {
   /** The largest whole file a chunked upload may announce. */
   readonly maxFileBytes: number;
+  /** A completion claim older than this was left by a crashed instance and may be taken over. */
+  readonly completionStaleMs: number;
 }
 
 /** Who asks: the signed-in person, as far as uploads care. */
@@ -88,7 +108,92 @@ export class Uploads {
     private readonly clock: UploadClock,
     private readonly ids: UploadIds,
     private readonly limits: UploadLimits,
+    private readonly hashing: UploadHashing,
   ) {}
+
+  /**
+   * complateUploadId: claims the upload, checks the count and sizes, composes the file while
+   * hashing it, checks the whole-file size, hash and content type, records it. Repeating it
+   * answers the same file. A refusal gives the claim back and deletes the composed bytes.
+   */
+  async complete(
+    uploadId: string,
+    actor: Pick<UploadActor, 'userId'>,
+  ): Promise<Result<FileRecord>> {
+    const owned = await this.ownedUpload(uploadId, actor);
+    if (!owned.ok) return owned;
+    const now = this.clock.now();
+    const stale = new Date(now.getTime() - this.limits.completionStaleMs);
+    const claim = await this.files.claimCompletion(uploadId, now, stale);
+    switch (claim.kind) {
+      case 'missing':
+        return uploadNotFound();
+      case 'busy':
+        return err(domainError('UPLOAD.COMPLETING', UPLOAD_MESSAGES.uploadCompleting));
+      case 'complete':
+        return claim.file
+          ? ok(claim.file)
+          : err(domainError('UPLOAD.NOT_FOUND', UPLOAD_MESSAGES.fileNotFound));
+      case 'claimed':
+        break;
+    }
+    const release = () =>
+      this.files.releaseCompletion(uploadId, this.clock.now()).catch(() => undefined);
+    try {
+      const done = await this.composeClaimed(claim.session, claim.parts);
+      if (!done.ok) await release();
+      return done;
+    } catch (e) {
+      await release();
+      throw e;
+    }
+  }
+
+  private async composeClaimed(
+    session: UploadSession,
+    parts: readonly UploadPart[],
+  ): Promise<Result<FileRecord>> {
+    const order = checkUploadParts(session, parts);
+    if (!order.ok) return order;
+    const fileHash = session.fileHash ?? '';
+    const type = checkUploadType(session.fileName, ADMITTED_UPLOAD_TYPES);
+    if (!type.ok) return err(domainError(type.error.code, type.error.message));
+    const fileId = this.ids.newId();
+    const target = storageKeyOf(fileId);
+    const tap = this.hashing.tap(fileHash.length === 64 ? 'sha256' : 'md5');
+    const byNum = new Map(parts.map((p) => [p.partNum, p.storageKey]));
+    const sources = order.value.map((n) => byNum.get(n) ?? '');
+    const stored = await this.store.compose(sources, target, { observe: (b) => tap.see(b) });
+    const problem =
+      stored.size !== session.fileSize
+        ? domainError('UPLOAD.FILE_SIZE_MISMATCH', UPLOAD_MESSAGES.fileSizeMismatch)
+        : tap.digest() !== fileHash
+          ? domainError('UPLOAD.FILE_HASH_MISMATCH', UPLOAD_MESSAGES.fileHashMismatch)
+          : !sniffMatchesExtension(tap.head, type.value)
+            ? domainError(
+                'UPLOAD.UNSUPPORTED_TYPE',
+                UPLOAD_MESSAGES.contentMismatch(session.fileName, type.value),
+              )
+            : undefined;
+    if (problem) {
+      await this.store.delete(target).catch(() => undefined);
+      return err(problem);
+    }
+    const record: FileRecord = {
+      fileId,
+      originalName: session.fileName,
+      fileType: deriveFileType(session.fileName),
+      size: stored.size,
+      contentHash: fileHash,
+      storageKey: target,
+      ownerUserId: session.ownerUserId,
+      createdAt: this.clock.now(),
+    };
+    const staged = await this.files.finishCompletion(session.uploadId, record, this.clock.now());
+    // The staged chunks are no longer needed; a failure here only leaves garbage.
+    void Promise.allSettled(staged.map((k) => this.store.delete(k)));
+    return ok(record);
+  }
 
   /**
    * getUploadId: an id for one file's chunks; the type is checked now, for what the file is

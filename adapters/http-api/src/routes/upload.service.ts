@@ -1,14 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Request } from 'express';
 import {
-  ADMITTED_UPLOAD_TYPES,
-  checkUploadParts,
   checkUploadType,
   deriveFileType,
   FILE_ID,
   mayReadFile,
   parseChunkForm,
   sniffMatchesExtension,
+  storageKeyOf,
   UPLOAD_MESSAGES,
   Uploads,
   uploadTypesFor,
@@ -37,11 +36,10 @@ export {
 } from './upload/file-service-config.js';
 
 // The read permission and the id shape are core's (the Uploads use case); this path keeps them.
-export { FILE_ID, FILE_READ_PERMISSION } from '@dpms/core';
+export { FILE_ID, FILE_READ_PERMISSION, storageKeyOf } from '@dpms/core';
 // eslint-disable-next-line no-control-regex -- control characters are exactly what it refuses
 const CONTROL = /[\u0000-\u001f\u007f]/;
 const newId = (): string => randomBytes(16).toString('hex');
-export const storageKeyOf = (fileId: string): string => `files/${fileId}`;
 
 /** What the upload calls answer about a stored file (RuoYi's common/upload shape, plus our id). */
 export interface FileAnswer {
@@ -83,6 +81,9 @@ const REFUSAL_STATUS: Readonly<Record<string, number>> = {
   'UPLOAD.ALREADY_COMPLETE': 409,
   'UPLOAD.COMPLETING': 409,
   'UPLOAD.SHAPE_MISMATCH': 422,
+  'UPLOAD.CHUNKS_MISSING': 422,
+  'UPLOAD.FILE_SIZE_MISMATCH': 422,
+  'UPLOAD.FILE_HASH_MISMATCH': 422,
 };
 
 const refused = (e: DomainError) => fail(REFUSAL_STATUS[e.code] ?? 422, e.code, e.message, e.field);
@@ -105,7 +106,9 @@ export class FileService {
     private readonly clock: Clock,
     readonly config: FileServiceConfig = DEFAULT_FILE_SERVICE_CONFIG,
   ) {
-    this.uploads = new Uploads(files, store, clock, { newId }, config);
+    this.uploads = new Uploads(files, store, clock, { newId }, config, {
+      tap: (algorithm) => new Tap(algorithm),
+    });
   }
 
   /**
@@ -183,72 +186,7 @@ export class FileService {
    * answers the same file.
    */
   async complete(uploadId: string, principal: Principal): Promise<FileRecord> {
-    await this.ownedUpload(uploadId, principal);
-    const now = this.clock.now();
-    const claim = await this.files.claimCompletion(
-      uploadId,
-      now,
-      new Date(now.getTime() - this.config.completionStaleMs),
-    );
-    switch (claim.kind) {
-      case 'missing':
-        throw fail(404, 'UPLOAD.NOT_FOUND', UPLOAD_MESSAGES.uploadNotFound, 'uploadId');
-      case 'busy':
-        throw fail(409, 'UPLOAD.COMPLETING', UPLOAD_MESSAGES.uploadCompleting);
-      case 'complete':
-        if (!claim.file) throw fail(404, 'UPLOAD.NOT_FOUND', UPLOAD_MESSAGES.fileNotFound);
-        return claim.file;
-      case 'claimed':
-        break;
-    }
-    const { session, parts } = claim;
-    const release = () => this.files.releaseCompletion(uploadId, this.clock.now());
-    const fileId = newId();
-    const target = storageKeyOf(fileId);
-    try {
-      const order = checkUploadParts(session, parts);
-      if (!order.ok) throw fail(422, order.error.code, order.error.message);
-      const fileHash = session.fileHash ?? '';
-      const type = checkUploadType(session.fileName, ADMITTED_UPLOAD_TYPES);
-      if (!type.ok) throw fail(415, type.error.code, type.error.message);
-      const tap = new Tap(fileHash.length === 64 ? 'sha256' : 'md5');
-      const byNum = new Map(parts.map((p) => [p.partNum, p.storageKey]));
-      const sources = order.value.map((n) => byNum.get(n) ?? '');
-      const stored = await this.store.compose(sources, target, { observe: (b) => tap.see(b) });
-      const problem =
-        stored.size !== session.fileSize
-          ? fail(422, 'UPLOAD.FILE_SIZE_MISMATCH', UPLOAD_MESSAGES.fileSizeMismatch)
-          : tap.digest() !== fileHash
-            ? fail(422, 'UPLOAD.FILE_HASH_MISMATCH', UPLOAD_MESSAGES.fileHashMismatch)
-            : !sniffMatchesExtension(tap.head, type.value)
-              ? fail(
-                  415,
-                  'UPLOAD.UNSUPPORTED_TYPE',
-                  UPLOAD_MESSAGES.contentMismatch(session.fileName, type.value),
-                )
-              : undefined;
-      if (problem) {
-        await this.store.delete(target).catch(() => undefined);
-        throw problem;
-      }
-      const record: FileRecord = {
-        fileId,
-        originalName: session.fileName,
-        fileType: deriveFileType(session.fileName),
-        size: stored.size,
-        contentHash: fileHash,
-        storageKey: target,
-        ownerUserId: session.ownerUserId,
-        createdAt: this.clock.now(),
-      };
-      const staged = await this.files.finishCompletion(uploadId, record, this.clock.now());
-      // The staged chunks are no longer needed; a failure here only leaves garbage.
-      void Promise.allSettled(staged.map((k) => this.store.delete(k)));
-      return record;
-    } catch (e) {
-      await release().catch(() => undefined);
-      throw e;
-    }
+    return answered(await this.uploads.complete(uploadId, principal));
   }
 
   /**
