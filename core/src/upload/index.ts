@@ -13,3 +13,4 @@ export * from './file-store.port.js';
 export * from './file-reference.js';
 export * from './image-source.js';
 export * from './upload-completion.js';
+export * from './uploads.use-case.js';

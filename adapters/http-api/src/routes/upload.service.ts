@@ -1,16 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Request } from 'express';
 import {
-  ADMITTED_UPLOAD_TYPES,
-  checkUploadParts,
   checkUploadType,
   deriveFileType,
-  expectedChunkSpan,
-  hasPermission,
+  FILE_ID,
+  mayReadFile,
   parseChunkForm,
   sniffMatchesExtension,
+  storageKeyOf,
   UPLOAD_MESSAGES,
+  Uploads,
   uploadTypesFor,
+  type DomainError,
+  type Result,
   type UploadPurpose,
   type FileRecord,
   type FileRecordRepository,
@@ -33,15 +35,11 @@ export {
   type FileServiceConfig,
 } from './upload/file-service-config.js';
 
-/** Who may read a file besides its owner: role admin, `*:*:*`, or this permission. */
-export const FILE_READ_PERMISSION = 'common:file:read';
-
-/** Server-issued ids of files and uploads: 128 random bits as 32 lower-case hex digits. */
-export const FILE_ID = /^[0-9a-f]{32}$/;
+// The read permission and the id shape are core's (the Uploads use case); this path keeps them.
+export { FILE_ID, FILE_READ_PERMISSION, storageKeyOf } from '@dpms/core';
 // eslint-disable-next-line no-control-regex -- control characters are exactly what it refuses
 const CONTROL = /[\u0000-\u001f\u007f]/;
 const newId = (): string => randomBytes(16).toString('hex');
-export const storageKeyOf = (fileId: string): string => `files/${fileId}`;
 
 /** What the upload calls answer about a stored file (RuoYi's common/upload shape, plus our id). */
 export interface FileAnswer {
@@ -68,17 +66,50 @@ export const fileAnswer = (
 const fail = (status: number, code: string, message: string, field?: string) =>
   new HttpError(status, message, { errorCode: code, ...(field ? { field } : {}) });
 
+/** The status each refusal of the Uploads use case answers with. */
+const REFUSAL_STATUS: Readonly<Record<string, number>> = {
+  'UPLOAD.FILE_NAME_INVALID': 400,
+  'UPLOAD.TYPE_NOT_ALLOWED': 415,
+  'UPLOAD.NOT_FOUND': 404,
+  'UPLOAD.FILE_ID_INVALID': 400,
+  'UPLOAD.FILE_NOT_FOUND': 404,
+  'UPLOAD.FORBIDDEN': 403,
+  'UPLOAD.TOO_LARGE': 413,
+  'UPLOAD.CHUNK_HASH_MISMATCH': 422,
+  'UPLOAD.CHUNK_SIZE_MISMATCH': 422,
+  'UPLOAD.UNSUPPORTED_TYPE': 415,
+  'UPLOAD.ALREADY_COMPLETE': 409,
+  'UPLOAD.COMPLETING': 409,
+  'UPLOAD.SHAPE_MISMATCH': 422,
+  'UPLOAD.CHUNKS_MISSING': 422,
+  'UPLOAD.FILE_SIZE_MISMATCH': 422,
+  'UPLOAD.FILE_HASH_MISMATCH': 422,
+};
+
+const refused = (e: DomainError) => fail(REFUSAL_STATUS[e.code] ?? 422, e.code, e.message, e.field);
+
+const answered = <T>(result: Result<T>): T => {
+  if (!result.ok) throw refused(result.error);
+  return result.value;
+};
+
 /**
  * Chunked and ordinary uploads over the file store and the file records (DESIGN §6). Stateless:
  * everything an instance needs to take a chunk or complete an upload is in the database.
  */
 export class FileService {
+  private readonly uploads: Uploads;
+
   constructor(
     readonly store: FileStore,
     readonly files: FileRecordRepository,
     private readonly clock: Clock,
     readonly config: FileServiceConfig = DEFAULT_FILE_SERVICE_CONFIG,
-  ) {}
+  ) {
+    this.uploads = new Uploads(files, store, clock, { newId }, config, {
+      tap: (algorithm) => new Tap(algorithm),
+    });
+  }
 
   /**
    * GET /common/maxfile/getUploadId: an id for one file's chunks; the type is checked now, for
@@ -89,26 +120,7 @@ export class FileService {
     fileName: string,
     purpose?: UploadPurpose,
   ): Promise<string> {
-    const name = fileName.trim();
-    // eslint-disable-next-line no-control-regex -- control characters are what it refuses
-    if (!name || name === '.' || name === '..' || /[/\\\u0000-\u001f\u007f]/.test(name)) {
-      throw fail(
-        400,
-        'UPLOAD.FILE_NAME_INVALID',
-        UPLOAD_MESSAGES.chunkFileNameInvalid('fileName'),
-        'fileName',
-      );
-    }
-    const type = checkUploadType(name, uploadTypesFor(purpose));
-    if (!type.ok) throw fail(415, type.error.code, type.error.message, 'fileName');
-    const uploadId = newId();
-    await this.files.createUpload({
-      uploadId,
-      ownerUserId: principal.userId,
-      fileName: name,
-      now: this.clock.now(),
-    });
-    return uploadId;
+    return answered(await this.uploads.startUpload(principal, fileName, purpose));
   }
 
   /** POST /common/maxfile/upload: one chunk, either field naming. */
@@ -141,76 +153,9 @@ export class FileService {
     const parsed = parseChunkForm(fields);
     if (!parsed.ok) throw fail(400, parsed.error.code, parsed.error.message, parsed.error.field);
     const { form } = parsed.value;
-    if (form.fileSize > this.config.maxFileBytes) {
-      throw fail(413, 'UPLOAD.TOO_LARGE', UPLOAD_MESSAGES.fileTooLarge(this.config.maxFileBytes));
-    }
-    const session = await this.files.findUpload(form.uploadId);
-    if (!session || session.ownerUserId !== principal.userId) {
-      throw fail(404, 'UPLOAD.NOT_FOUND', UPLOAD_MESSAGES.uploadNotFound, 'uploadId');
-    }
-    // The name given to getUploadId decides the type (checked there for its purpose); a chunk
-    // cannot rename the file.
-    const type = checkUploadType(session.fileName, ADMITTED_UPLOAD_TYPES);
-    if (!type.ok) throw fail(415, type.error.code, type.error.message);
-    const md5 = file.tap.digest();
-    if (md5 !== form.chunkHash) {
-      throw fail(
-        422,
-        'UPLOAD.CHUNK_HASH_MISMATCH',
-        UPLOAD_MESSAGES.chunkHashMismatch(form.chunkIndex),
-        'chunkHash',
-      );
-    }
-    const span = expectedChunkSpan(form);
-    const size = file.tap.size;
-    const sizeOk = span
-      ? size === span.size
-      : size <= form.fileSize && (size > 0 || form.fileSize === 0);
-    if (!sizeOk) {
-      throw fail(
-        422,
-        'UPLOAD.CHUNK_SIZE_MISMATCH',
-        UPLOAD_MESSAGES.chunkSizeMismatch(form.chunkIndex),
-      );
-    }
-    if (form.chunkIndex === 0 && !sniffMatchesExtension(file.tap.head, type.value)) {
-      throw fail(
-        415,
-        'UPLOAD.UNSUPPORTED_TYPE',
-        UPLOAD_MESSAGES.contentMismatch(session.fileName, type.value),
-      );
-    }
-    const outcome = await this.files.recordPart(
-      form.uploadId,
-      {
-        fileSize: form.fileSize,
-        fileHash: form.fileHash,
-        chunkTotal: form.chunkTotal,
-        chunkSize: form.chunkSize ?? null,
-      },
-      { partNum: form.partNum, size, md5, storageKey: file.key },
-      this.clock.now(),
-    );
-    switch (outcome.kind) {
-      case 'missing':
-        throw fail(404, 'UPLOAD.NOT_FOUND', UPLOAD_MESSAGES.uploadNotFound, 'uploadId');
-      case 'not-uploading':
-        throw outcome.status === 'complete'
-          ? fail(409, 'UPLOAD.ALREADY_COMPLETE', UPLOAD_MESSAGES.uploadAlreadyComplete)
-          : fail(409, 'UPLOAD.COMPLETING', UPLOAD_MESSAGES.uploadCompleting);
-      case 'shape-mismatch':
-        throw fail(422, 'UPLOAD.SHAPE_MISMATCH', UPLOAD_MESSAGES.uploadShapeMismatch);
-      case 'recorded':
-        if (outcome.replacedKey)
-          await this.store.delete(outcome.replacedKey).catch(() => undefined);
-    }
-    return {
-      uploadId: form.uploadId,
-      chunkIndex: form.chunkIndex,
-      partNum: form.partNum,
-      size,
-      md5,
-    };
+    const { key, tap } = file;
+    const chunk = { key, size: tap.size, md5: tap.digest(), head: tap.head };
+    return answered(await this.uploads.acceptChunk(form, chunk, principal));
   }
 
   /** The chunks the server holds, so a client resumes after a failure (ours, or its own). */
@@ -241,72 +186,7 @@ export class FileService {
    * answers the same file.
    */
   async complete(uploadId: string, principal: Principal): Promise<FileRecord> {
-    await this.ownedUpload(uploadId, principal);
-    const now = this.clock.now();
-    const claim = await this.files.claimCompletion(
-      uploadId,
-      now,
-      new Date(now.getTime() - this.config.completionStaleMs),
-    );
-    switch (claim.kind) {
-      case 'missing':
-        throw fail(404, 'UPLOAD.NOT_FOUND', UPLOAD_MESSAGES.uploadNotFound, 'uploadId');
-      case 'busy':
-        throw fail(409, 'UPLOAD.COMPLETING', UPLOAD_MESSAGES.uploadCompleting);
-      case 'complete':
-        if (!claim.file) throw fail(404, 'UPLOAD.NOT_FOUND', UPLOAD_MESSAGES.fileNotFound);
-        return claim.file;
-      case 'claimed':
-        break;
-    }
-    const { session, parts } = claim;
-    const release = () => this.files.releaseCompletion(uploadId, this.clock.now());
-    const fileId = newId();
-    const target = storageKeyOf(fileId);
-    try {
-      const order = checkUploadParts(session, parts);
-      if (!order.ok) throw fail(422, order.error.code, order.error.message);
-      const fileHash = session.fileHash ?? '';
-      const type = checkUploadType(session.fileName, ADMITTED_UPLOAD_TYPES);
-      if (!type.ok) throw fail(415, type.error.code, type.error.message);
-      const tap = new Tap(fileHash.length === 64 ? 'sha256' : 'md5');
-      const byNum = new Map(parts.map((p) => [p.partNum, p.storageKey]));
-      const sources = order.value.map((n) => byNum.get(n) ?? '');
-      const stored = await this.store.compose(sources, target, { observe: (b) => tap.see(b) });
-      const problem =
-        stored.size !== session.fileSize
-          ? fail(422, 'UPLOAD.FILE_SIZE_MISMATCH', UPLOAD_MESSAGES.fileSizeMismatch)
-          : tap.digest() !== fileHash
-            ? fail(422, 'UPLOAD.FILE_HASH_MISMATCH', UPLOAD_MESSAGES.fileHashMismatch)
-            : !sniffMatchesExtension(tap.head, type.value)
-              ? fail(
-                  415,
-                  'UPLOAD.UNSUPPORTED_TYPE',
-                  UPLOAD_MESSAGES.contentMismatch(session.fileName, type.value),
-                )
-              : undefined;
-      if (problem) {
-        await this.store.delete(target).catch(() => undefined);
-        throw problem;
-      }
-      const record: FileRecord = {
-        fileId,
-        originalName: session.fileName,
-        fileType: deriveFileType(session.fileName),
-        size: stored.size,
-        contentHash: fileHash,
-        storageKey: target,
-        ownerUserId: session.ownerUserId,
-        createdAt: this.clock.now(),
-      };
-      const staged = await this.files.finishCompletion(uploadId, record, this.clock.now());
-      // The staged chunks are no longer needed; a failure here only leaves garbage.
-      void Promise.allSettled(staged.map((k) => this.store.delete(k)));
-      return record;
-    } catch (e) {
-      await release().catch(() => undefined);
-      throw e;
-    }
+    return answered(await this.uploads.complete(uploadId, principal));
   }
 
   /**
@@ -404,13 +284,7 @@ export class FileService {
    * before the store is touched.
    */
   async readableFile(id: string, principal: Principal): Promise<FileRecord> {
-    if (!FILE_ID.test(id)) throw fail(400, 'UPLOAD.FILE_ID_INVALID', UPLOAD_MESSAGES.fileIdInvalid);
-    const file = await this.files.findFile(id);
-    if (!file) throw fail(404, 'UPLOAD.FILE_NOT_FOUND', UPLOAD_MESSAGES.fileNotFound);
-    if (!mayRead(file, principal)) {
-      throw fail(403, 'UPLOAD.FORBIDDEN', UPLOAD_MESSAGES.fileForbidden);
-    }
-    return file;
+    return answered(await this.uploads.readableFile(id, principal));
   }
 
   /** Deletes a file the server made (storeGenerated), when its time is up; gone already is fine. */
@@ -432,23 +306,13 @@ export class FileService {
   }
 
   private async ownedUpload(uploadId: string, principal: Principal) {
-    if (!FILE_ID.test(uploadId)) {
-      throw fail(404, 'UPLOAD.NOT_FOUND', UPLOAD_MESSAGES.uploadNotFound, 'uploadId');
-    }
-    const session = await this.files.findUpload(uploadId);
-    if (!session || session.ownerUserId !== principal.userId) {
-      throw fail(404, 'UPLOAD.NOT_FOUND', UPLOAD_MESSAGES.uploadNotFound, 'uploadId');
-    }
-    return session;
+    return answered(await this.uploads.ownedUpload(uploadId, principal));
   }
 }
 
+/** Who may read a file: core's rule (the owner, role admin, or `common:file:read`). */
 export function mayRead(file: FileRecord, principal: Principal): boolean {
-  return (
-    file.ownerUserId === principal.userId ||
-    principal.isAdmin ||
-    hasPermission(principal.permissions, [FILE_READ_PERMISSION])
-  );
+  return mayReadFile(file, principal);
 }
 
 /** Runs the sweeper every `everyMs` (unref'd: it never keeps the process alive). */
