@@ -1,6 +1,11 @@
 import { once } from 'node:events';
 import { JobRunner, SYSTEM_JOBS, wallClockAt, type JobDefinition } from '@dpms/core';
-import { SqlJobLogRepository, SqlJobStateRepository, type DatabaseHandle } from '@dpms/sql';
+import {
+  SqlJobLogRepository,
+  SqlJobStateRepository,
+  type ChannelListener,
+  type DatabaseHandle,
+} from '@dpms/sql';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../http/logger.js';
@@ -33,8 +38,11 @@ function instance(
     runNowWaitMs?: number;
     cron?: boolean;
     onSchedulesFollowed?: (jobIds: readonly number[]) => void;
+    /** The instance's listeners come up this much later, as on a loaded machine. */
+    listenLateMs?: number;
   } = {},
 ) {
+  const { listenLateMs, ...queueOptions } = options;
   const logs = new SqlJobLogRepository(handle.db);
   const jobs = new JobRunner(logs, { now: () => new Date() });
   const catalogue = new JobCatalogue(new SqlJobStateRepository(handle.db));
@@ -46,14 +54,40 @@ function instance(
     }),
   );
   const events = workerEvents();
-  const queue = jobQueueOn(handle, {
-    catalogue,
-    logs,
-    logger: createLogger('silent'),
-    events,
-    ...options,
-  });
+  const queue = jobQueueOn(
+    listenLateMs === undefined ? handle : lateListens(handle, listenLateMs),
+    {
+      catalogue,
+      logs,
+      logger: createLogger('silent'),
+      events,
+      ...queueOptions,
+    },
+  );
   return { queue, events, counter, catalogue };
+}
+
+/** The handle's listeners, each put in place `lateMs` after it is asked for. */
+function lateListens(
+  handle: DatabaseHandle,
+  lateMs: number,
+): Pick<DatabaseHandle, 'url' | 'listen'> {
+  return {
+    url: handle.url,
+    listen: (channel, sink) => {
+      let real: ChannelListener | undefined;
+      const timer = setTimeout(() => (real = handle.listen(channel, sink)), lateMs);
+      return {
+        get listening() {
+          return real?.listening ?? false;
+        },
+        close: async () => {
+          clearTimeout(timer);
+          await real?.close();
+        },
+      };
+    },
+  };
 }
 
 /**
@@ -159,6 +193,19 @@ describe.each(testDatabaseKinds())('the job queue on %s', (kind) => {
     expect(logB.jobLogId).toBe(logA.jobLogId);
     expect(a.counter.runs + b.counter.runs).toBe(1);
     expect(await logRows(handle, job)).toBe(1);
+  }, 60_000);
+  it('hears a run another instance did at once, its listener in place before the 执行一次 is queued', async () => {
+    const job = SYSTEM_JOBS.selfHeldRepair;
+    const a = instance(handle, job, '0 4 * * *', { runNowWaitMs: 30_000 });
+    // B's listener comes up 2 s after B opens its queue; only A has a worker, which takes a new
+    // job at once and tells the run within those 2 s unless B waited for its LISTEN first.
+    const b = instance(handle, job, '0 4 * * *', { runNowWaitMs: 8_000, listenLateMs: 2_000 });
+    running = [a.queue, b.queue];
+    await a.queue.start();
+    const click = await b.queue.enqueue(3);
+    const log = await click.done;
+    expect(log.jobLogId).toBeGreaterThan(0);
+    expect(a.counter.runs + b.counter.runs).toBe(1);
   }, 60_000);
   it('answers a 执行一次 whose run is not heard within its wait as still running, and lets it go on', async () => {
     const job = SYSTEM_JOBS.selfHeldRepair;

@@ -89,6 +89,8 @@ export interface JobQueueOptions {
 }
 
 const RUN_NOW_WAIT_MS = 25_000;
+/** How long the queue's first open waits for its run channel's LISTEN to be in place. */
+const LISTEN_WAIT_MS = 10_000;
 
 interface Waiter {
   resolve(log: JobLog): void;
@@ -176,10 +178,26 @@ export class JobQueue {
         await utils.release();
         throw e;
       }
+      // A run another instance does is heard on this channel only once LISTEN is in place, and a
+      // notification sent before that is lost: a 执行一次 asked here right after the start would
+      // then wait its whole time for a run long done. So the first open waits for it (bounded: a
+      // listener that cannot connect yet keeps trying on its own, and a run it misses is answered
+      // as not heard, as after a reconnection).
+      let inPlace: () => void = () => undefined;
+      const listening = new Promise<void>((resolve) => (inPlace = resolve));
       this.listener ??= this.options.listen(RUN_DONE_CHANNEL, {
         notify: (payload) => this.heard(payload),
-        listening: () => undefined,
+        listening: (on) => {
+          if (on) inPlace();
+        },
       });
+      if (this.listener.listening) inPlace();
+      let bound: NodeJS.Timeout | undefined;
+      await Promise.race([
+        listening,
+        new Promise<void>((resolve) => (bound = setTimeout(resolve, LISTEN_WAIT_MS))),
+      ]);
+      clearTimeout(bound);
       // Another instance saved a cron: read the saved crons again. Also on every (re)connection
       // of the listener, as a notification sent while it was away is lost.
       this.scheduleListener ??= this.options.listen(SCHEDULE_CHANGED_CHANNEL, {
